@@ -1,0 +1,103 @@
+// A game = a variant, its options, and the positions reached so far. Adds what
+// a single position cannot know: threefold repetition.
+import { getVariant } from './variants/index.ts';
+import { drawOutcome, err, ok, type AnyVariant, type Outcome, type Result } from './types.ts';
+
+export interface PlayedTurn {
+  readonly ply: number;
+  readonly text: string; // canonical, with +/# suffix
+  readonly position: string; // position text after the turn
+}
+
+export class Game {
+  private readonly positions: unknown[];
+  private readonly keys: string[];
+  private readonly turns: PlayedTurn[] = [];
+  private readonly repetitions = new Map<string, number>();
+
+  private constructor(
+    readonly variant: AnyVariant,
+    readonly options: unknown,
+    start: unknown,
+  ) {
+    this.positions = [start];
+    const key = variant.formatPosition(start);
+    this.keys = [key];
+    this.repetitions.set(key, 1);
+  }
+
+  /** A new game of the named variant; options are user JSON, validated here. */
+  static create(variantName: string, options?: unknown, position?: string): Result<Game> {
+    const variant = getVariant(variantName);
+    if (!variant) return err('options', `unknown variant "${variantName}"; expected one of first-contact, warp-factor, curved-space, planar`);
+    const parsed = variant.parseOptions(options ?? {});
+    if (!parsed.ok) return parsed;
+    let start: unknown = variant.initial(parsed.value);
+    if (position !== undefined) {
+      const p = variant.parsePosition(position, parsed.value);
+      if (!p.ok) return p;
+      start = p.value;
+    }
+    return ok(new Game(variant, parsed.value, start));
+  }
+
+  /** Replay a list of turn texts; stops at the first that is not legal. */
+  static replay(variantName: string, options: unknown, texts: readonly string[], position?: string): Result<Game> {
+    const created = Game.create(variantName, options, position);
+    if (!created.ok) return created;
+    const game = created.value;
+    for (const [i, text] of texts.entries()) {
+      const played = game.play(text);
+      if (!played.ok) return err(played.error.kind, `turn ${i + 1} (${text}): ${played.error.message}`, played.error.at);
+    }
+    return ok(game);
+  }
+
+  get position(): unknown {
+    return this.positions[this.positions.length - 1];
+  }
+  get positionText(): string {
+    return this.keys[this.keys.length - 1]!;
+  }
+  get ply(): number {
+    return this.turns.length;
+  }
+  get history(): readonly PlayedTurn[] {
+    return this.turns;
+  }
+  get lastTurn(): PlayedTurn | undefined {
+    return this.turns[this.turns.length - 1];
+  }
+
+  /** The end by the rules: the board's own verdict, then threefold repetition. */
+  outcome(): Outcome | undefined {
+    const byBoard = this.variant.outcome(this.position);
+    if (byBoard) return byBoard;
+    if ((this.repetitions.get(this.positionText) ?? 0) >= 3) return drawOutcome('repetition');
+    return undefined;
+  }
+
+  legalTexts(): string[] {
+    if (this.outcome()) return [];
+    const pos = this.position;
+    return this.variant.legalMoves(pos).map((m) => this.variant.formatMove(pos, m));
+  }
+
+  /** Parse, validate and apply one turn given as text. */
+  play(text: string): Result<PlayedTurn> {
+    const over = this.outcome();
+    if (over) return err('illegal', `the game is over (${over.result}, ${over.reason})`);
+    const pos = this.position;
+    const parsed = this.variant.parseMove(pos, text);
+    if (!parsed.ok) return parsed;
+    const canonical = this.variant.formatMove(pos, parsed.value);
+    const next = this.variant.play(pos, parsed.value);
+    const key = this.variant.formatPosition(next);
+    this.positions.push(next);
+    this.keys.push(key);
+    this.repetitions.set(key, (this.repetitions.get(key) ?? 0) + 1);
+    const turn: PlayedTurn = { ply: this.turns.length + 1, text: canonical, position: key };
+    this.turns.push(turn);
+    return ok(turn);
+  }
+}

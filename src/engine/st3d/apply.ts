@@ -1,0 +1,52 @@
+// Applying a turn to an ST3D position: shared by every ST3D variant.
+import { opposite } from '../types.ts';
+import { DOWN, NO_PLATFORM, platformCell, UP } from './field.ts';
+import type { PlatformShift, St3dMove } from './move.ts';
+import { clonePosition, EMPTY, handIndex, pieceCode, type St3dPosition } from './position.ts';
+
+type Mutable = ReturnType<typeof clonePosition>;
+
+function shiftPlatform(next: Mutable, shift: PlatformShift, lock: boolean): void {
+  if (shift.to !== shift.from) {
+    // Whatever stands on the platform travels with it (same local cell).
+    for (let local = 0; local < 4; local++) {
+      const fromCell = platformCell(shift.from, local & 1, local >> 1);
+      next.board[platformCell(shift.to, local & 1, local >> 1)] = next.board[fromCell]!;
+      next.board[fromCell] = EMPTY;
+    }
+    next.tags[shift.to] = next.tags[shift.from]!;
+    next.tags[shift.from] = 0;
+    next.platforms[shift.from] = NO_PLATFORM;
+  }
+  next.platforms[shift.to] = shift.up ? UP : DOWN;
+  if (lock) next.lockedPin = shift.to;
+}
+
+/** The position after `move`; `lock` = the variant tracks First Contact's "moved last" lock. */
+export function applySt3dMove(pos: St3dPosition, move: St3dMove, lock: boolean): St3dPosition {
+  const next = clonePosition(pos);
+  switch (move.kind) {
+    case 'move':
+      next.board[move.to] = next.board[move.from]!;
+      next.board[move.from] = EMPTY;
+      if (move.platform) shiftPlatform(next, move.platform, lock);
+      break;
+    case 'drop':
+      next.board[move.to] = pieceCode(pos.turn, move.role);
+      next.hands[handIndex(pos.turn, move.role)]!--;
+      break;
+    case 'place': {
+      next.platforms[move.pin] = move.up ? UP : DOWN;
+      next.tags[move.pin] = move.number;
+      // Anonymous platforms (First Contact) use the lowest unplaced bit.
+      const bit = move.number ? 1 << move.number : next.unplaced & -next.unplaced;
+      next.unplaced &= ~bit;
+      break;
+    }
+    case 'platform':
+      shiftPlatform(next, move, lock);
+      break;
+  }
+  next.turn = opposite(pos.turn);
+  return next;
+}

@@ -1,0 +1,188 @@
+// The ST3D field (rules.md section 1): three fixed 4x4 levels, 12 pins, 2x2
+// attack platforms. Shared by First Contact, Warp Factor and Curved Space.
+//
+// Cell indices: fixed cells 0..47 = level*16 + rank0*4 + file0;
+// platform cells 48..95 = 48 + pin*4 + prank0*2 + pfile0, where
+// pin = level*4 + corner and corner 0..3 = a1, d1, a4, d4.
+// A platform cell index is tied to the pin, not to a physical platform: when a
+// platform moves, whatever stands on it is re-indexed to the new pin.
+
+export const LEVELS = ['W', 'N', 'B'] as const;
+export type LevelLetter = (typeof LEVELS)[number];
+export const CORNERS = ['a1', 'd1', 'a4', 'd4'] as const;
+export const FILES = 'abcd';
+export const NUM_FIXED = 48;
+export const NUM_PINS = 12;
+export const NUM_CELLS = 96;
+
+/** Platform state at a pin. */
+export const NO_PLATFORM = 0;
+export const UP = 1;
+export const DOWN = 2;
+
+const LEVEL_BASE_RANK = [1, 3, 5];
+const LEVEL_HEIGHT = [0, 2, 4];
+
+export const fixedCell = (level: number, file0: number, rank0: number): number => level * 16 + rank0 * 4 + file0;
+export const platformCell = (pin: number, pfile0: number, prank0: number): number => 48 + pin * 4 + prank0 * 2 + pfile0;
+export const isFixed = (cell: number): boolean => cell < NUM_FIXED;
+export const levelOf = (cell: number): number => (cell < NUM_FIXED ? cell >> 4 : (cell - 48) >> 4);
+export const pinOf = (cell: number): number => (cell - 48) >> 2;
+/** Local 2x2 index (prank0*2 + pfile0) of a platform cell. */
+export const platformLocal = (cell: number): number => (cell - 48) & 3;
+/** Local 4x4 index (rank0*4 + file0) of a fixed cell. */
+export const fixedLocal = (cell: number): number => cell & 15;
+export const pinLevel = (pin: number): number => pin >> 2;
+export const pinCorner = (pin: number): number => pin & 3;
+
+export function pinName(pin: number, state?: number): string {
+  const base = `${LEVELS[pinLevel(pin)]}${CORNERS[pinCorner(pin)]}`;
+  return state === UP ? base + 'u' : state === DOWN ? base + 'd' : base;
+}
+
+/** Canonical name of a cell; platform cells need the orientation of their pin's platform. */
+export function cellName(cell: number, platforms: ArrayLike<number>): string {
+  if (isFixed(cell)) {
+    const local = fixedLocal(cell);
+    return `${LEVELS[levelOf(cell)]}${FILES[local & 3]}${(local >> 2) + 1}`;
+  }
+  const pin = pinOf(cell);
+  const local = platformLocal(cell);
+  return `${pinName(pin, platforms[pin])}:${'ab'[local & 1]}${(local >> 1) + 1}`;
+}
+
+/** Pins orthogonally adjacent on the same level: a1<->d1, a1<->a4, d1<->d4, a4<->d4. */
+export function adjacentPins(pin: number): number[] {
+  const level = pinLevel(pin);
+  const corner = pinCorner(pin);
+  const result = [level * 4 + (corner ^ 1), level * 4 + (corner ^ 2)];
+  if (level > 0) result.push(pin - 4);
+  if (level < 2) result.push(pin + 4);
+  return result;
+}
+
+// ---- space ----------------------------------------------------------------
+// Points: x 0..5 (z,a..e), y 0..9, h -1..5. Stored as ((h+1)*10 + y)*6 + x.
+const SIZE_X = 6;
+const SIZE_Y = 10;
+const SIZE_H = 7;
+const inSpace = (x: number, y: number, h: number) => x >= 0 && x < SIZE_X && y >= 0 && y < SIZE_Y && h >= -1 && h < SIZE_H - 1;
+const pointIndex = (x: number, y: number, h: number) => ((h + 1) * SIZE_Y + y) * SIZE_X + x;
+
+/** Global point [x, y, h] of a cell, or undefined for a platform cell whose pin is empty. */
+export function cellPoint(cell: number, platforms: ArrayLike<number>): [number, number, number] | undefined {
+  if (isFixed(cell)) {
+    const level = levelOf(cell);
+    const local = fixedLocal(cell);
+    return [(local & 3) + 1, (local >> 2) + LEVEL_BASE_RANK[level]!, LEVEL_HEIGHT[level]!];
+  }
+  const pin = pinOf(cell);
+  const state = platforms[pin];
+  if (state !== UP && state !== DOWN) return undefined;
+  const level = pinLevel(pin);
+  const corner = pinCorner(pin);
+  const local = platformLocal(cell);
+  const x0 = corner & 1 ? 4 : 0;
+  const y0 = corner & 2 ? LEVEL_BASE_RANK[level]! + 3 : LEVEL_BASE_RANK[level]! - 1;
+  return [x0 + (local & 1), y0 + (local >> 1), LEVEL_HEIGHT[level]! + (state === UP ? 1 : -1)];
+}
+
+// ---- directions -----------------------------------------------------------
+/** 0-5 orthogonal, 6-9 diagonal on the level, 10-17 triagonal. */
+export const DIRECTIONS: readonly (readonly [number, number, number])[] = (() => {
+  const dirs: [number, number, number][] = [
+    [1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1],
+    [1, 1, 0], [1, -1, 0], [-1, 1, 0], [-1, -1, 0],
+  ];
+  for (const dx of [1, -1]) for (const dy of [1, -1]) for (const dh of [1, -1]) dirs.push([dx, dy, dh]);
+  return dirs;
+})();
+export const NUM_DIRS = 18;
+export const ORTHOGONAL = [0, 1, 2, 3, 4, 5];
+export const DIAGONAL_LEVEL = [6, 7, 8, 9];
+export const TRIAGONAL = [10, 11, 12, 13, 14, 15, 16, 17];
+
+/** The 24 knight leaps: all permutations of (±2, ±1, 0). */
+export const KNIGHT_LEAPS: readonly (readonly [number, number, number])[] = (() => {
+  const leaps: [number, number, number][] = [];
+  for (let a = 0; a < 3; a++)
+    for (let b = 0; b < 3; b++) {
+      if (a === b) continue;
+      for (const sa of [2, -2])
+        for (const sb of [1, -1]) {
+          const v: [number, number, number] = [0, 0, 0];
+          v[a] = sa;
+          v[b] = sb;
+          leaps.push(v);
+        }
+    }
+  return leaps;
+})();
+
+/** Precomputed neighbour tables for one arrangement of platforms. */
+export interface Geometry {
+  /** next[cell * NUM_DIRS + dir] = neighbouring cell, or -1 where there is no cell. */
+  readonly next: Int16Array;
+  /** Cells a knight on `cell` may leap to (the platform rule applied). */
+  readonly knightTo: readonly (readonly number[])[];
+  /** Cells from which a knight may leap to `cell`. */
+  readonly knightFrom: readonly (readonly number[])[];
+  /** Cells that exist (fixed cells and cells of placed platforms). */
+  readonly present: readonly number[];
+}
+
+/** A number identifying an arrangement of platforms (base-3 digits per pin). */
+export function platformKey(platforms: ArrayLike<number>): number {
+  let key = 0;
+  for (let pin = NUM_PINS - 1; pin >= 0; pin--) key = key * 3 + platforms[pin]!;
+  return key;
+}
+
+const geometryCache = new Map<number, Geometry>();
+const GEOMETRY_CACHE_LIMIT = 20000;
+
+/** Geometry for the platforms as placed; cached because platforms rarely move. */
+export function geometry(platforms: ArrayLike<number>): Geometry {
+  const key = platformKey(platforms);
+  let geo = geometryCache.get(key);
+  if (!geo) {
+    if (geometryCache.size >= GEOMETRY_CACHE_LIMIT) geometryCache.clear();
+    geo = buildGeometry(platforms);
+    geometryCache.set(key, geo);
+  }
+  return geo;
+}
+
+function buildGeometry(platforms: ArrayLike<number>): Geometry {
+  const at = new Int16Array(SIZE_X * SIZE_Y * SIZE_H).fill(-1);
+  const points: ([number, number, number] | undefined)[] = [];
+  const present: number[] = [];
+  for (let cell = 0; cell < NUM_CELLS; cell++) {
+    const p = cellPoint(cell, platforms);
+    points.push(p);
+    if (p) {
+      at[pointIndex(p[0], p[1], p[2])] = cell;
+      present.push(cell);
+    }
+  }
+  const lookup = (x: number, y: number, h: number) => (inSpace(x, y, h) ? at[pointIndex(x, y, h)]! : -1);
+  const next = new Int16Array(NUM_CELLS * NUM_DIRS).fill(-1);
+  const knightTo: number[][] = Array.from({ length: NUM_CELLS }, () => []);
+  const knightFrom: number[][] = Array.from({ length: NUM_CELLS }, () => []);
+  for (const cell of present) {
+    const [x, y, h] = points[cell]!;
+    DIRECTIONS.forEach(([dx, dy, dh], d) => {
+      next[cell * NUM_DIRS + d] = lookup(x + dx, y + dy, h + dh);
+    });
+    for (const [dx, dy, dh] of KNIGHT_LEAPS) {
+      const target = lookup(x + dx, y + dy, h + dh);
+      if (target < 0) continue;
+      // Fixed level to another fixed level only through a platform cell
+      // one step from the origin along the height axis.
+      if (isFixed(cell) && isFixed(target) && dh !== 0 && lookup(x, y, h + Math.sign(dh)) < NUM_FIXED) continue;
+      knightTo[cell]!.push(target);
+      knightFrom[target]!.push(cell);
+    }
+  }
+  return { next, knightTo, knightFrom, present };
+}

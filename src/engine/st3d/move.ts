@@ -1,0 +1,56 @@
+// Turns on the ST3D field and their canonical text (notation.md), without the
+// +/# suffix, which needs the variant's rules.
+import type { Role } from '../types.ts';
+import { cellName, pinName } from './field.ts';
+import { EMPTY, type St3dPosition } from './position.ts';
+
+export interface PlatformShift {
+  readonly from: number; // pin
+  readonly to: number; // pin (equal to `from` for a flip in place)
+  readonly up: boolean; // orientation after the move
+}
+
+export type St3dMove =
+  /** A piece move or capture; `platform` is Curved Space's capture&platform-move. */
+  | { readonly kind: 'move'; readonly from: number; readonly to: number; readonly platform?: PlatformShift }
+  | { readonly kind: 'drop'; readonly role: Role; readonly to: number }
+  | { readonly kind: 'place'; readonly pin: number; readonly up: boolean; readonly number: number }
+  | ({ readonly kind: 'platform' } & PlatformShift);
+
+export const pinText = (pin: number, up: boolean) => pinName(pin, up ? 1 : 2);
+export const shiftText = (pos: St3dPosition, s: PlatformShift) => `${pinText(s.from, pos.platforms[s.from] === 1)}-${pinText(s.to, s.up)}`;
+
+/** Canonical text without suffix. Cell names use the position before the move. */
+export function moveText(pos: St3dPosition, move: St3dMove): string {
+  switch (move.kind) {
+    case 'move': {
+      const sep = pos.board[move.to] !== EMPTY ? 'x' : '-';
+      const base = cellName(move.from, pos.platforms) + sep + cellName(move.to, pos.platforms);
+      return move.platform ? `${base}&${shiftText(pos, move.platform)}` : base;
+    }
+    case 'drop':
+      return `${move.role}@${cellName(move.to, pos.platforms)}`;
+    case 'place':
+      return `${move.number ? move.number : ''}@${pinText(move.pin, move.up)}`;
+    case 'platform':
+      return shiftText(pos, move);
+  }
+}
+
+export function sameMove(a: St3dMove, b: St3dMove): boolean {
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case 'move': {
+      const o = b as typeof a;
+      if (a.from !== o.from || a.to !== o.to) return false;
+      if (!a.platform || !o.platform) return !a.platform && !o.platform;
+      return a.platform.from === o.platform.from && a.platform.to === o.platform.to && a.platform.up === o.platform.up;
+    }
+    case 'drop':
+      return a.role === (b as typeof a).role && a.to === (b as typeof a).to;
+    case 'place':
+      return a.pin === (b as typeof a).pin && a.up === (b as typeof a).up && a.number === (b as typeof a).number;
+    case 'platform':
+      return a.from === (b as typeof a).from && a.to === (b as typeof a).to && a.up === (b as typeof a).up;
+  }
+}

@@ -1,0 +1,191 @@
+// How pieces move in ST3D space (rules.md sections 1-2): First Contact and Warp
+// Factor share this; Curved Space has its own worm-hole movement.
+import { ROLE_NAMES, type Color } from '../types.ts';
+import { cellName, DIAGONAL_LEVEL, geometry, NUM_DIRS, ORTHOGONAL, TRIAGONAL, type Geometry } from './field.ts';
+import { applySt3dMove } from './apply.ts';
+import type { St3dMove } from './move.ts';
+import { BISHOP, BLACK_BIT, EMPTY, findKing, KING, KNIGHT, PAWN, QUEEN, ROOK, roleOf, type St3dPosition } from './position.ts';
+
+const KING_STEPS = [...ORTHOGONAL, ...DIAGONAL_LEVEL, ...TRIAGONAL];
+// Indexed by role code (KING..PAWN); pawns and knights are handled apart.
+const STEPS: readonly (readonly number[])[] = [[], KING_STEPS, TRIAGONAL, [], TRIAGONAL, [], []];
+const SLIDES: readonly (readonly number[])[] = [[], [], [...ORTHOGONAL, ...DIAGONAL_LEVEL], ORTHOGONAL, DIAGONAL_LEVEL, [], []];
+const PAWN_CAPTURES = [...DIAGONAL_LEVEL, ...TRIAGONAL];
+
+const colorBit = (color: Color) => (color === 'black' ? BLACK_BIT : 0);
+
+/** Pseudo-legal targets of the piece on `from` (own king safety not checked). */
+export function pieceTargets(pos: St3dPosition, geo: Geometry, from: number, out: number[]): void {
+  const board = pos.board;
+  const code = board[from]!;
+  const role = code & 7;
+  const own = code & BLACK_BIT;
+  const next = geo.next;
+  const base = from * NUM_DIRS;
+  if (role === PAWN) {
+    for (const d of ORTHOGONAL) {
+      const to = next[base + d]!;
+      if (to >= 0 && board[to] === EMPTY) out.push(to);
+    }
+    for (const d of PAWN_CAPTURES) {
+      const to = next[base + d]!;
+      if (to >= 0 && board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) out.push(to);
+    }
+    return;
+  }
+  if (role === KNIGHT) {
+    for (const to of geo.knightTo[from]!) if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) out.push(to);
+    return;
+  }
+  for (const d of STEPS[role]!) {
+    const to = next[base + d]!;
+    if (to >= 0 && (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own)) out.push(to);
+  }
+  for (const d of SLIDES[role]!) {
+    let to = next[base + d]!;
+    while (to >= 0) {
+      const target = board[to]!;
+      if (target === EMPTY) out.push(to);
+      else {
+        if ((target & BLACK_BIT) !== own) out.push(to);
+        break;
+      }
+      to = next[to * NUM_DIRS + d]!;
+    }
+  }
+}
+
+/** A cell holding a piece of `by` that attacks `cell`, or -1. */
+export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: Color): number {
+  const board = pos.board;
+  const bit = colorBit(by);
+  const next = geo.next;
+  const base = cell * NUM_DIRS;
+  const is = (c: number, role: number) => board[c] === role + bit;
+  for (const d of ORTHOGONAL) {
+    let c = next[base + d]!;
+    let dist = 1;
+    while (c >= 0 && board[c] === EMPTY) {
+      c = next[c * NUM_DIRS + d]!;
+      dist++;
+    }
+    if (c >= 0 && (is(c, ROOK) || is(c, QUEEN) || (dist === 1 && is(c, KING)))) return c;
+  }
+  for (const d of DIAGONAL_LEVEL) {
+    let c = next[base + d]!;
+    let dist = 1;
+    while (c >= 0 && board[c] === EMPTY) {
+      c = next[c * NUM_DIRS + d]!;
+      dist++;
+    }
+    if (c >= 0 && (is(c, BISHOP) || is(c, QUEEN) || (dist === 1 && (is(c, KING) || is(c, PAWN))))) return c;
+  }
+  for (const d of TRIAGONAL) {
+    const c = next[base + d]!;
+    if (c >= 0 && (is(c, BISHOP) || is(c, QUEEN) || is(c, KING) || is(c, PAWN))) return c;
+  }
+  for (const c of geo.knightFrom[cell]!) if (is(c, KNIGHT)) return c;
+  return -1;
+}
+
+export const isAttacked = (pos: St3dPosition, geo: Geometry, cell: number, by: Color) => attackerOf(pos, geo, cell, by) >= 0;
+
+const pieceWord = (pos: St3dPosition, cell: number) => `${ROLE_NAMES[roleOf(pos.board[cell]!)]} on ${cellName(cell, pos.platforms)}`;
+
+/**
+ * Why the piece on `from` cannot go to `to` by its own movement, in words;
+ * undefined if it can. Used only to explain rejected turns.
+ */
+export function explainUnreachable(pos: St3dPosition, geo: Geometry, from: number, to: number): string {
+  const code = pos.board[from]!;
+  const role = code & 7;
+  const piece = pieceWord(pos, from);
+  const target = cellName(to, pos.platforms);
+  const occupant = pos.board[to]!;
+  if (occupant !== EMPTY && (occupant & BLACK_BIT) === (code & BLACK_BIT))
+    return `${target} is occupied by your own ${ROLE_NAMES[roleOf(occupant)]}`;
+  if (role === PAWN) {
+    const base = from * NUM_DIRS;
+    if (ORTHOGONAL.some((d) => geo.next[base + d] === to)) return `the pawn on ${cellName(from, pos.platforms)} can step to ${target} only if it is empty`;
+    if (PAWN_CAPTURES.some((d) => geo.next[base + d] === to)) return `a pawn steps diagonally or triagonally only to capture, and ${target} is empty`;
+    return `a pawn steps one cell orthogonally, or diagonally/triagonally to capture; ${target} is not such a step from ${cellName(from, pos.platforms)}`;
+  }
+  if (role === KNIGHT) return `the knight on ${cellName(from, pos.platforms)} cannot leap to ${target} (a leap between fixed levels must pass through a platform cell)`;
+  if (role === KING) return `a king steps one cell orthogonally, diagonally on the level or triagonally; ${target} is not one step from ${cellName(from, pos.platforms)}`;
+  for (const d of SLIDES[role]!) {
+    let c = geo.next[from * NUM_DIRS + d]!;
+    let blocker = -1;
+    while (c >= 0 && c !== to) {
+      if (blocker < 0 && pos.board[c] !== EMPTY) blocker = c;
+      c = geo.next[c * NUM_DIRS + d]!;
+    }
+    if (c === to && blocker >= 0) return `the ${piece} is blocked by ${cellName(blocker, pos.platforms)}`;
+  }
+  const lines: Record<number, string> = {
+    [ROOK]: 'slides orthogonally',
+    [BISHOP]: 'slides diagonally on the level or steps triagonally',
+    [QUEEN]: 'slides orthogonally or diagonally on the level, or steps triagonally',
+  };
+  return `a ${ROLE_NAMES[roleOf(code)]} ${lines[role]}; ${target} is not on any of its lines from ${cellName(from, pos.platforms)} (a slide stops at a gap)`;
+}
+
+/** Every pseudo-legal piece move of the side to move (no warps, no king safety). */
+export function pieceMoves(pos: St3dPosition, geo: Geometry, out: St3dMove[]): void {
+  const own = pos.turn === 'black' ? BLACK_BIT : 0;
+  const targets: number[] = [];
+  for (const from of geo.present) {
+    const code = pos.board[from]!;
+    if (code === EMPTY || (code & BLACK_BIT) !== own) continue;
+    targets.length = 0;
+    pieceTargets(pos, geo, from, targets);
+    for (const to of targets) out.push({ kind: 'move', from, to });
+  }
+}
+
+/** The king of `color` is on the board and attacked. */
+export function kingAttacked(pos: St3dPosition, color: Color): boolean {
+  const king = findKing(pos, color);
+  return king >= 0 && isAttacked(pos, geometry(pos.platforms), king, color === 'white' ? 'black' : 'white');
+}
+
+/** Why a move that is otherwise allowed is not: the mover's king would be attacked. */
+export function explainKingExposed(next: St3dPosition, mover: Color): string | undefined {
+  const king = findKing(next, mover);
+  if (king < 0) return undefined;
+  const attacker = attackerOf(next, geometry(next.platforms), king, mover === 'white' ? 'black' : 'white');
+  if (attacker < 0) return undefined;
+  return `it would leave your king on ${cellName(king, next.platforms)} attacked by the ${pieceWord(next, attacker)}`;
+}
+
+/**
+ * The moves of `moves` after which the mover's king is not attacked. Piece
+ * moves are tried in place on the board and undone (the geometry is the
+ * same); turns that move platforms are applied in full.
+ */
+export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean): St3dMove[] {
+  const mover = pos.turn;
+  const enemy: Color = mover === 'white' ? 'black' : 'white';
+  const king = findKing(pos, mover);
+  if (king < 0) return moves;
+  const geo = geometry(pos.platforms);
+  const board = pos.board as Int8Array;
+  const kingNowAttacked = isAttacked(pos, geo, king, enemy);
+  return moves.filter((m) => {
+    if (m.kind === 'place') return !kingNowAttacked || !isAttacked(applySt3dMove(pos, m, lock), geo, king, enemy);
+    if (m.kind === 'drop') {
+      if (!kingNowAttacked) return true;
+      board[m.to] = 1; // any piece blocks the same
+      const attacked = isAttacked(pos, geo, king, enemy);
+      board[m.to] = EMPTY;
+      return !attacked;
+    }
+    if (m.kind === 'platform' || m.platform) return !kingAttacked(applySt3dMove(pos, m, lock), mover);
+    const captured = board[m.to]!;
+    board[m.to] = board[m.from]!;
+    board[m.from] = EMPTY;
+    const attacked = isAttacked(pos, geo, m.from === king ? m.to : king, enemy);
+    board[m.from] = board[m.to]!;
+    board[m.to] = captured;
+    return !attacked;
+  });
+}

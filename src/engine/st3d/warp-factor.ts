@@ -1,0 +1,131 @@
+// Warp Factor (rules.md section 3): Franz Joseph's start position, warp
+// leaps to same-named vacant cells, owned empty platforms move anywhere.
+import { drawOutcome, opposite, ROLE_NAMES, winOutcome } from '../types.ts';
+import { applySt3dMove } from './apply.ts';
+import { cellName, fixedLocal, geometry, isFixed, levelOf, NO_PLATFORM, NUM_PINS, pinName, pinOf, platformCell, platformLocal } from './field.ts';
+import type { St3dMove } from './move.ts';
+import { BLACK_BIT, colorOf, EMPTY, KING, parseSt3dPosition, roleOf, type St3dPosition } from './position.ts';
+import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from './standard.ts';
+import { makeSt3dVariant, noOptions } from './variant.ts';
+
+export const WARP_FACTOR_START =
+  '4/4/PPPP/NBBN|4/4/4/4|nbbn/pppp/4/4 Wa1u*w:PP/RQ,Wd1u*w:PP/KR,Ba4u*b:rq/pp,Bd4u*b:kr/pp - w - -';
+
+const START = (() => {
+  const parsed = parseSt3dPosition(WARP_FACTOR_START, 'owner', 'count');
+  if (!parsed.ok) throw new Error(`Warp Factor start position: ${parsed.error.message}`);
+  return parsed.value;
+})();
+
+const ownerTag = (pos: St3dPosition) => (pos.turn === 'white' ? 1 : 2);
+
+/** Same-named vacant cells on the other fixed levels or the other platforms. */
+export function warpTargets(pos: St3dPosition, from: number): number[] {
+  const targets: number[] = [];
+  if (isFixed(from)) {
+    const level = levelOf(from);
+    for (let other = 0; other < 3; other++) {
+      const to = other * 16 + fixedLocal(from);
+      if (other !== level && pos.board[to] === EMPTY) targets.push(to);
+    }
+  } else {
+    const local = platformLocal(from);
+    const pin = pinOf(from);
+    for (let other = 0; other < NUM_PINS; other++) {
+      if (other === pin || pos.platforms[other] === NO_PLATFORM) continue;
+      const to = platformCell(other, local & 1, local >> 1);
+      if (pos.board[to] === EMPTY) targets.push(to);
+    }
+  }
+  return targets;
+}
+
+const isEmptyPlatform = (pos: St3dPosition, pin: number) => {
+  for (let local = 0; local < 4; local++) if (pos.board[platformCell(pin, local & 1, local >> 1)] !== EMPTY) return false;
+  return true;
+};
+
+function pseudoMoves(pos: St3dPosition): St3dMove[] {
+  const geo = geometry(pos.platforms);
+  const moves: St3dMove[] = [];
+  pieceMoves(pos, geo, moves);
+  const own = pos.turn === 'black' ? BLACK_BIT : 0;
+  for (const from of geo.present) {
+    const code = pos.board[from]!;
+    if (code === EMPTY || (code & BLACK_BIT) !== own || (code & 7) === KING) continue;
+    // A warp lands on a vacant cell; the same cell by ordinary movement would be the same turn.
+    for (const to of warpTargets(pos, from))
+      if (!moves.some((m) => m.kind === 'move' && m.from === from && m.to === to)) moves.push({ kind: 'move', from, to });
+  }
+  for (let from = 0; from < NUM_PINS; from++) {
+    if (pos.platforms[from] === NO_PLATFORM || pos.tags[from] !== ownerTag(pos) || !isEmptyPlatform(pos, from)) continue;
+    for (let to = 0; to < NUM_PINS; to++) {
+      if (to === from || pos.platforms[to] !== NO_PLATFORM) continue;
+      moves.push({ kind: 'platform', from, to, up: true }, { kind: 'platform', from, to, up: false });
+    }
+  }
+  return moves;
+}
+
+const legalMoves = (pos: St3dPosition): St3dMove[] => keepKingSafe(pos, pseudoMoves(pos), false);
+
+function explain(pos: St3dPosition, move: St3dMove): string {
+  const mover = pos.turn;
+  const exposed = () => explainKingExposed(applySt3dMove(pos, move, false), mover);
+  switch (move.kind) {
+    case 'place':
+      return 'in Warp Factor the platforms start on the field; move one of yours like Wa1u-Na4d';
+    case 'drop':
+      return 'Warp Factor has no pieces in hand to drop';
+    case 'platform': {
+      const { from, to } = move;
+      if (pos.tags[from] !== ownerTag(pos)) return `the platform on ${pinName(from)} belongs to ${pos.tags[from] === 1 ? 'White' : 'Black'}`;
+      if (!isEmptyPlatform(pos, from)) return `the platform on ${pinName(from)} is not empty`;
+      if (to === from) return 'a platform moves to another vacant pin; it cannot flip in place';
+      if (pos.platforms[to] !== NO_PLATFORM) return `pin ${pinName(to)} already holds a platform`;
+      return exposed() ?? 'that platform move is not allowed';
+    }
+    case 'move': {
+      if (move.platform) return 'only Curved Space (platformMoves after-capture) combines a capture with a platform move';
+      const code = pos.board[move.from]!;
+      const fromName = cellName(move.from, pos.platforms);
+      if (code === EMPTY) return `there is no piece on ${fromName}`;
+      if (colorOf(code) !== mover) return `the ${ROLE_NAMES[roleOf(code)]} on ${fromName} is ${colorOf(code) === 'white' ? 'White' : 'Black'}'s`;
+      const geo = geometry(pos.platforms);
+      const targets: number[] = [];
+      pieceTargets(pos, geo, move.from, targets);
+      if (targets.includes(move.to)) return exposed() ?? 'that move is not allowed';
+      const sameName = isFixed(move.from)
+        ? isFixed(move.to) && fixedLocal(move.to) === fixedLocal(move.from)
+        : !isFixed(move.to) && platformLocal(move.to) === platformLocal(move.from);
+      if (sameName) {
+        if ((code & 7) === KING) return 'the king cannot warp';
+        if (pos.board[move.to] !== EMPTY) return `a warp leap must land on a vacant cell; ${cellName(move.to, pos.platforms)} is occupied`;
+        return exposed() ?? 'that warp is not allowed';
+      }
+      return explainUnreachable(pos, geo, move.from, move.to);
+    }
+  }
+}
+
+export const warpFactor = makeSt3dVariant({
+  name: 'warp-factor',
+  title: 'Warp Factor',
+  tagStyle: 'owner',
+  unplacedStyle: 'count',
+  lock: false,
+  parseOptions: noOptions('Warp Factor'),
+  initial: () => START,
+  phase: () => 'play',
+  legalMoves,
+  isCheck: (pos) => kingAttacked(pos, pos.turn),
+  outcome(pos) {
+    if (legalMoves(pos).length > 0) return undefined;
+    return kingAttacked(pos, pos.turn) ? winOutcome(opposite(pos.turn), 'checkmate') : drawOutcome('stalemate');
+  },
+  suffix(pos, _move, next) {
+    if (!kingAttacked(next, opposite(pos.turn))) return '';
+    return legalMoves(next).length === 0 ? '#' : '+';
+  },
+  explain,
+});

@@ -1,0 +1,118 @@
+// Shared vocabulary of the rules engine. Nothing here knows about Workers, Hono or D1.
+
+export type Color = 'white' | 'black';
+export const COLORS: readonly Color[] = ['white', 'black'];
+export const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+export const colorLetter = (c: Color): 'w' | 'b' => (c === 'white' ? 'w' : 'b');
+
+/** Piece letters as written in notation. */
+export type Role = 'K' | 'Q' | 'R' | 'B' | 'N' | 'P';
+export const ROLES: readonly Role[] = ['K', 'Q', 'R', 'B', 'N', 'P'];
+export const ROLE_NAMES: Record<Role, string> = {
+  K: 'king',
+  Q: 'queen',
+  R: 'rook',
+  B: 'bishop',
+  N: 'knight',
+  P: 'pawn',
+};
+/** One standard set of chessmen, the hand every variant but Warp Factor starts with. */
+export const STANDARD_SET: Readonly<Record<Role, number>> = { K: 1, Q: 1, R: 2, B: 2, N: 2, P: 8 };
+
+export type VariantName = 'first-contact' | 'warp-factor' | 'curved-space' | 'planar';
+export const VARIANT_NAMES: readonly VariantName[] = ['first-contact', 'warp-factor', 'curved-space', 'planar'];
+
+/** Why a text could not become a turn or position. Never thrown: always returned. */
+export type EngineErrorKind =
+  | 'syntax' // the text is not notation at all; `at` says where it stopped making sense
+  | 'illegal' // well-formed, but the rules forbid it in this position
+  | 'position' // a position text that cannot be read or is inconsistent
+  | 'options'; // bad variant options
+
+export interface EngineError {
+  readonly kind: EngineErrorKind;
+  readonly message: string;
+  /** For syntax errors: 0-based offset in the input where parsing failed. */
+  readonly at?: number;
+}
+
+export type Result<T, E = EngineError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value });
+export const err = (kind: EngineErrorKind, message: string, at?: number): Result<never> => ({
+  ok: false,
+  error: at === undefined ? { kind, message } : { kind, message, at },
+});
+
+export type GameResult = '1-0' | '0-1' | '1/2-1/2';
+export type OutcomeReason =
+  | 'checkmate'
+  | 'check' // First Contact: the first move attacking the opposing king wins
+  | 'stalemate'
+  | 'repetition'
+  | 'resignation'
+  | 'agreement'
+  | 'timeout'
+  | 'aborted';
+
+export interface Outcome {
+  readonly result: GameResult | '*';
+  readonly winner?: Color;
+  readonly reason: OutcomeReason;
+}
+
+export const winOutcome = (winner: Color, reason: OutcomeReason): Outcome => ({
+  result: winner === 'white' ? '1-0' : '0-1',
+  winner,
+  reason,
+});
+export const drawOutcome = (reason: OutcomeReason): Outcome => ({ result: '1/2-1/2', reason });
+
+/** JSON-friendly picture of a position for the service and the pages. */
+export interface BoardView {
+  readonly variant: VariantName;
+  readonly sideToMove: Color;
+  readonly phase: string;
+  /** Occupied cells only, by canonical cell name. */
+  readonly cells: readonly { cell: string; color: Color; role: Role; orientation?: Orientation }[];
+  /** ST3D only: platforms on pins. */
+  readonly platforms?: readonly { pin: string; up: boolean; owner?: Color; number?: number; locked?: boolean }[];
+  readonly hands: Readonly<Record<Color, Partial<Record<Role, number>>>>;
+  /** Curved Space only: the worm-hole sequence as text, e.g. "W P1 P2 N B P3 N P4". */
+  readonly wormhole?: string;
+  readonly check: boolean;
+}
+
+export type Orientation = 'XY' | 'XZ' | 'YZ';
+
+/**
+ * One chess variant. Positions are immutable values; moves are typed objects
+ * private to the variant. Every method is total: bad input comes back as a
+ * Result, never as an exception.
+ */
+export interface Variant<P = unknown, M = unknown, O = unknown> {
+  readonly name: VariantName;
+  readonly title: string;
+  /** Validate options (JSON from a user) and fill in defaults. */
+  parseOptions(input: unknown): Result<O>;
+  initial(options: O): P;
+  turn(pos: P): Color;
+  /** A short word for the current phase, e.g. "platforms", "kings", "play". */
+  phase(pos: P): string;
+  legalMoves(pos: P): M[];
+  /** Apply a move returned by legalMoves or parseMove. */
+  play(pos: P, move: M): P;
+  /** Is the side to move's king attacked? */
+  isCheck(pos: P): boolean;
+  /** The end of the game by the rules of the board alone (not repetition, which needs history). */
+  outcome(pos: P): Outcome | undefined;
+  /** Canonical text of a legal move in pos, with `+`/`#` suffix. */
+  formatMove(pos: P, move: M): string;
+  /** Canonical or lenient text -> the legal move it names, or a reason why not. */
+  parseMove(pos: P, text: string): Result<M>;
+  formatPosition(pos: P): string;
+  parsePosition(text: string, options?: O): Result<P>;
+  view(pos: P): BoardView;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyVariant = Variant<any, any, any>;

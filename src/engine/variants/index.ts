@@ -1,0 +1,17 @@
+// The registry of variants: the only place that lists them.
+import type { AnyVariant, VariantName } from '../types.ts';
+import { firstContact } from '../st3d/first-contact.ts';
+import { warpFactor } from '../st3d/warp-factor.ts';
+
+const VARIANTS: Partial<Record<VariantName, AnyVariant>> = {
+  'first-contact': firstContact,
+  'warp-factor': warpFactor,
+};
+
+export function getVariant(name: string): AnyVariant | undefined {
+  return Object.hasOwn(VARIANTS, name) ? VARIANTS[name as VariantName] : undefined;
+}
+
+export function variantNames(): VariantName[] {
+  return Object.keys(VARIANTS) as VariantName[];
+}
