@@ -248,6 +248,8 @@ function legalMoves(pos: PlanarPosition): PlanarMove[] {
 }
 
 function hasLegalMove(pos: PlanarPosition): boolean {
+  // Out of check, re-orienting the king is always legal (it changes no occupancy).
+  if (!placingKings(pos) && !inCheck(pos)) return true;
   let found = false;
   generate(pos, () => (found = true));
   return found;
@@ -383,10 +385,13 @@ function whyIllegal(pos: PlanarPosition, move: PlanarMove): string | undefined {
 
 // ---- notation ------------------------------------------------------------------
 
+const isEnemy = (pos: PlanarPosition, cell: number): boolean => pos.board[cell] !== EMPTY && colorOf(pos.board[cell]!) !== pos.turn;
+
+/** Canonical text without the +/# suffix ('x' only when the target holds an enemy piece). */
 function baseText(pos: PlanarPosition, move: PlanarMove): string {
   switch (move.kind) {
     case 'move':
-      return cellName(move.from) + (pos.board[move.to] !== EMPTY ? 'x' : '-') + cellName(move.to);
+      return cellName(move.from) + (isEnemy(pos, move.to) ? 'x' : '-') + cellName(move.to);
     case 'drop':
       return `${move.role}@${cellName(move.to)}=${move.orientation}`;
     case 'orient':
@@ -425,8 +430,10 @@ function parseMove(pos: PlanarPosition, text: string): Result<PlanarMove> {
     i += 2;
     return o as Orientation;
   };
-  const expectEnd = (): Result<never> | undefined =>
-    i < end ? err('syntax', `unexpected "${text.slice(i, end)}" after the turn`, i) : undefined;
+  const expectEnd = (): Result<never> | undefined => {
+    skipSpaces();
+    return i < end ? err('syntax', `unexpected "${text.slice(i, end)}" after the turn`, i) : undefined;
+  };
 
   let candidate: PlanarMove;
   let claimed: Role | undefined;
@@ -484,10 +491,13 @@ function parseMove(pos: PlanarPosition, text: string): Result<PlanarMove> {
   }
 
   const label = baseText(pos, candidate);
-  const over = outcome(pos);
-  if (over) return err('illegal', `${label}: the game is over (${over.result}, ${over.reason})`);
   const reason = whyIllegal(pos, candidate);
-  if (reason) return err('illegal', `${label}: ${reason}`);
+  if (reason) {
+    // A legal turn means the game is not over, so the outcome is only needed here.
+    const over = outcome(pos);
+    if (over) return err('illegal', `${label}: the game is over (${over.result}, ${over.reason})`);
+    return err('illegal', `${label}: ${reason}`);
+  }
   if (claimed) {
     const cell = candidate.kind === 'move' ? candidate.from : candidate.kind === 'orient' ? candidate.cell : -1;
     const actual = roleOf(pos.board[cell]!);

@@ -38,8 +38,9 @@ export function applySt3dMove(pos: St3dPosition, move: St3dMove, lock: boolean):
     case 'place': {
       next.platforms[move.pin] = move.up ? UP : DOWN;
       next.tags[move.pin] = move.number;
-      // Anonymous platforms (First Contact) use the lowest unplaced bit.
-      const bit = move.number ? 1 << move.number : next.unplaced & -next.unplaced;
+      // Anonymous platforms (First Contact) take the highest unplaced bit, so the
+      // remaining ones are always 1..n and the text form's count reads back the same.
+      const bit = move.number ? 1 << move.number : 1 << (31 - Math.clz32(next.unplaced));
       next.unplaced &= ~bit;
       break;
     }

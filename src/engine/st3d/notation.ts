@@ -85,7 +85,7 @@ export function parseSt3dSyntax(text: string): Result<St3dSyntax> {
     return syntax(`expected ${what} (a pin with orientation, like Wa1u or Nd4d)`, at());
   };
   const finish = <T>(value: T): Result<T> =>
-    sc.done() ? ok(value) : syntax(`unexpected "${body.slice(sc.i)}" after the turn`, at());
+    sc.done() ? ok(value) : syntax(`unexpected "${body.slice(sc.i).trim()}" after the turn`, at());
 
   // Platform placement: "@Wa1u" or "3@Wa1u".
   const placement = /^(\d{1,2})?@/.exec(body);

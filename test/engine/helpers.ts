@@ -1,0 +1,41 @@
+// Helpers for engine tests: a seeded PRNG and random playouts.
+import type { AnyVariant } from '../../src/engine/types.ts';
+
+/** mulberry32: small, fast, seeded. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Positions of one random game (start included), stopping at the end of the game. */
+export function randomGame(variant: AnyVariant, start: unknown, plies: number, random: () => number): unknown[] {
+  const positions = [start];
+  let pos = start;
+  for (let i = 0; i < plies; i++) {
+    const moves = variant.legalMoves(pos);
+    if (moves.length === 0) break;
+    pos = variant.play(pos, moves[Math.floor(random() * moves.length)]);
+    positions.push(pos);
+  }
+  return positions;
+}
+
+/** Sorted canonical texts (suffix stripped) of the legal moves in `pos`, optionally only those starting with `prefix`. */
+export function legalTexts(variant: AnyVariant, pos: unknown, prefix = ''): string[] {
+  return variant
+    .legalMoves(pos)
+    .map((m) => variant.formatMove(pos, m).replace(/[+#]$/, ''))
+    .filter((t) => t.startsWith(prefix))
+    .sort();
+}
+
+export function mustParse<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
