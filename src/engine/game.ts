@@ -14,6 +14,8 @@ export class Game {
   private readonly keys: string[];
   private readonly turns: PlayedTurn[] = [];
   private readonly repetitions = new Map<string, number>();
+  /** Outcome of the last position, computed once per position (undefined = not yet). */
+  private cachedOutcome: { value: Outcome | undefined } | undefined;
 
   private constructor(
     readonly variant: AnyVariant,
@@ -71,6 +73,11 @@ export class Game {
 
   /** The end by the rules: the board's own verdict, then threefold repetition. */
   outcome(): Outcome | undefined {
+    this.cachedOutcome ??= { value: this.computeOutcome() };
+    return this.cachedOutcome.value;
+  }
+
+  private computeOutcome(): Outcome | undefined {
     const byBoard = this.variant.outcome(this.position);
     if (byBoard) return byBoard;
     if ((this.repetitions.get(this.positionText) ?? 0) >= 3) return drawOutcome('repetition');
@@ -94,6 +101,7 @@ export class Game {
     const next = this.variant.play(pos, parsed.value);
     const key = this.variant.formatPosition(next);
     this.positions.push(next);
+    this.cachedOutcome = undefined;
     this.keys.push(key);
     this.repetitions.set(key, (this.repetitions.get(key) ?? 0) + 1);
     const turn: PlayedTurn = { ply: this.turns.length + 1, text: canonical, position: key };

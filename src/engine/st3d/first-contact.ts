@@ -7,7 +7,7 @@ import { adjacentPins, cellName, geometry, isFixed, levelOf, LEVELS, NO_PLATFORM
 import type { PlatformShift, St3dMove } from './move.ts';
 import { BLACK_BIT, clonePosition, colorOf, emptyPosition, EMPTY, handIndex, PAWN, roleOf, unplacedNumbers, type St3dPosition } from './position.ts';
 import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from './standard.ts';
-import { makeSt3dVariant, noOptions } from './variant.ts';
+import { hasLegalMove, makeSt3dVariant, noOptions } from './variant.ts';
 
 const OWN_LEVEL: Record<Color, number> = { white: 0, black: 2 };
 
@@ -82,11 +82,10 @@ function pseudoMoves(pos: St3dPosition): St3dMove[] {
   return moves;
 }
 
-function legalMoves(pos: St3dPosition): St3dMove[] {
-  // The game ended with the move that attacked this side's king.
-  if (kingAttacked(pos, pos.turn)) return [];
-  return keepKingSafe(pos, pseudoMoves(pos), true);
-}
+// The game ended with the move that attacked this side's king: nothing to play.
+const candidates = (pos: St3dPosition): St3dMove[] => (kingAttacked(pos, pos.turn) ? [] : pseudoMoves(pos));
+const keepLegal = (pos: St3dPosition, moves: St3dMove[]) => keepKingSafe(pos, moves, true);
+const legalMoves = (pos: St3dPosition): St3dMove[] => keepLegal(pos, candidates(pos));
 
 function explain(pos: St3dPosition, move: St3dMove): string {
   const mover = pos.turn;
@@ -143,10 +142,12 @@ export const firstContact = makeSt3dVariant({
   initial,
   phase,
   legalMoves,
+  pseudoMoves: candidates,
+  keepLegal,
   isCheck: (pos) => kingAttacked(pos, pos.turn),
   outcome(pos) {
     if (kingAttacked(pos, pos.turn)) return winOutcome(opposite(pos.turn), 'check');
-    if (legalMoves(pos).length === 0) return drawOutcome('stalemate');
+    if (!hasLegalMove(candidates(pos), (moves) => keepLegal(pos, moves))) return drawOutcome('stalemate');
     return undefined;
   },
   suffix: (pos, _move, next) => (kingAttacked(next, opposite(pos.turn)) ? '#' : ''),

@@ -29,6 +29,12 @@ export interface St3dRules<O> {
   withOptions?(pos: St3dPosition, options: O): St3dPosition;
   phase(pos: St3dPosition): string;
   legalMoves(pos: St3dPosition): St3dMove[];
+  /**
+   * Optional fast path: the turns before the own-king test, and that test.
+   * With both, reading one turn checks only that turn, not every turn.
+   */
+  pseudoMoves?(pos: St3dPosition): St3dMove[];
+  keepLegal?(pos: St3dPosition, moves: St3dMove[]): St3dMove[];
   isCheck(pos: St3dPosition): boolean;
   outcome(pos: St3dPosition): Outcome | undefined;
   /** Suffix for a legal move: '+', '#' or ''. */
@@ -70,6 +76,17 @@ export function resolveSt3dMove(pos: St3dPosition, text: string): Result<St3dMov
   }
 }
 
+function findLegal<O>(rules: St3dRules<O>, pos: St3dPosition, candidate: St3dMove): St3dMove | undefined {
+  if (!rules.pseudoMoves || !rules.keepLegal) return rules.legalMoves(pos).find((m) => sameMove(m, candidate));
+  const found = rules.pseudoMoves(pos).find((m) => sameMove(m, candidate));
+  return found && rules.keepLegal(pos, [found]).length ? found : undefined;
+}
+
+/** Does the side to move have any legal turn? Stops at the first one found. */
+export function hasLegalMove(pseudo: St3dMove[], keepLegal: (moves: St3dMove[]) => St3dMove[]): boolean {
+  return pseudo.some((m) => keepLegal([m]).length > 0);
+}
+
 export function makeSt3dVariant<O>(rules: St3dRules<O>): Variant<St3dPosition, St3dMove, O> {
   const play = (pos: St3dPosition, move: St3dMove) => applySt3dMove(pos, move, rules.lock);
   return {
@@ -89,7 +106,7 @@ export function makeSt3dVariant<O>(rules: St3dRules<O>): Variant<St3dPosition, S
     parseMove(pos, text) {
       const candidate = resolveSt3dMove(pos, text);
       if (!candidate.ok) return candidate;
-      const legal = rules.legalMoves(pos).find((m) => sameMove(m, candidate.value));
+      const legal = findLegal(rules, pos, candidate.value);
       if (legal) return ok(legal);
       return err('illegal', `${text.trim()}: ${rules.explain(pos, candidate.value)}`);
     },

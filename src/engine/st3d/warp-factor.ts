@@ -6,7 +6,7 @@ import { cellName, fixedLocal, geometry, isFixed, levelOf, NO_PLATFORM, NUM_PINS
 import type { St3dMove } from './move.ts';
 import { BLACK_BIT, colorOf, EMPTY, KING, parseSt3dPosition, roleOf, type St3dPosition } from './position.ts';
 import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from './standard.ts';
-import { makeSt3dVariant, noOptions } from './variant.ts';
+import { hasLegalMove, makeSt3dVariant, noOptions } from './variant.ts';
 
 export const WARP_FACTOR_START =
   '4/4/PPPP/NBBN|4/4/4/4|nbbn/pppp/4/4 Wa1u*w:PP/RQ,Wd1u*w:PP/KR,Ba4u*b:rq/pp,Bd4u*b:kr/pp - w - -';
@@ -67,7 +67,9 @@ function pseudoMoves(pos: St3dPosition): St3dMove[] {
   return moves;
 }
 
-const legalMoves = (pos: St3dPosition): St3dMove[] => keepKingSafe(pos, pseudoMoves(pos), false);
+const keepLegal = (pos: St3dPosition, moves: St3dMove[]) => keepKingSafe(pos, moves, false);
+const legalMoves = (pos: St3dPosition): St3dMove[] => keepLegal(pos, pseudoMoves(pos));
+const anyLegal = (pos: St3dPosition) => hasLegalMove(pseudoMoves(pos), (moves) => keepLegal(pos, moves));
 
 function explain(pos: St3dPosition, move: St3dMove): string {
   const mover = pos.turn;
@@ -118,14 +120,16 @@ export const warpFactor = makeSt3dVariant({
   initial: () => START,
   phase: () => 'play',
   legalMoves,
+  pseudoMoves,
+  keepLegal,
   isCheck: (pos) => kingAttacked(pos, pos.turn),
   outcome(pos) {
-    if (legalMoves(pos).length > 0) return undefined;
+    if (anyLegal(pos)) return undefined;
     return kingAttacked(pos, pos.turn) ? winOutcome(opposite(pos.turn), 'checkmate') : drawOutcome('stalemate');
   },
   suffix(pos, _move, next) {
     if (!kingAttacked(next, opposite(pos.turn))) return '';
-    return legalMoves(next).length === 0 ? '#' : '+';
+    return anyLegal(next) ? '+' : '#';
   },
   explain,
 });

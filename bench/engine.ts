@@ -1,0 +1,120 @@
+// Engine benchmarks: perft speed per variant (with chess.js as a reference
+// point), the cost of one turn in a busy position, and rebuilding a long game.
+import { Chess } from 'chess.js';
+import { Game } from '../src/engine/game.ts';
+import { perft } from '../src/engine/perft.ts';
+import type { AnyVariant } from '../src/engine/types.ts';
+import { getVariant, variantNames } from '../src/engine/variants/index.ts';
+
+/** mulberry32, so the "busy" positions are the same on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Turn texts of a fixed-seed random game that is still going after `plies` (retrying seeds). */
+export function busyGame(name: string, plies: number, seed = 1): string[] {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const random = prng(seed + attempt * 7919);
+    const game = Game.create(name);
+    if (!game.ok) throw new Error(game.error.message);
+    const g = game.value;
+    const texts: string[] = [];
+    while (texts.length < plies && !g.outcome()) {
+      const legal = g.legalTexts();
+      const text = legal[Math.floor(random() * legal.length)]!;
+      g.play(text);
+      texts.push(text);
+    }
+    if (texts.length === plies && !g.outcome()) return texts;
+  }
+  throw new Error(`no ${name} game lasted ${plies} plies`);
+}
+
+const stats = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { median: at(0.5), p99: at(0.99), n: sorted.length };
+};
+
+/**
+ * Perft at increasing depth until one run takes at least `minMs` (short runs
+ * measure start-up, not speed), unless the next depth would exceed `budgetMs`.
+ */
+function timedPerft(run: (depth: number) => number, minMs: number, budgetMs: number, maxDepth = 8) {
+  let result = { depth: 0, nodes: 0, seconds: 0 };
+  for (let depth = 1; depth <= maxDepth; depth++) {
+    const started = performance.now();
+    const nodes = run(depth);
+    const seconds = (performance.now() - started) / 1000;
+    result = { depth, nodes, seconds };
+    const branching = Math.max(2, nodes ** (1 / depth));
+    if (seconds * 1000 >= minMs || seconds * 1000 * branching > budgetMs) break;
+  }
+  return { ...result, nodesPerSecond: Math.round(result.nodes / Math.max(result.seconds, 1e-9)) };
+}
+
+export function engineBench(budgetMs = 20000) {
+  const perfts: Record<string, unknown>[] = [];
+  const turns: Record<string, unknown>[] = [];
+  for (const name of variantNames()) {
+    const variant = getVariant(name)!;
+    const busyPlies = name === 'warp-factor' ? 30 : 40;
+    const busy = busyGame(name, busyPlies);
+    const start = Game.create(name);
+    const middle = Game.replay(name, {}, busy);
+    if (!start.ok || !middle.ok) throw new Error(`cannot set up ${name}`);
+    for (const [label, game] of [
+      ['start', start.value],
+      [`busy (seed 1, ${busyPlies} plies)`, middle.value],
+    ] as const) {
+      perfts.push({ variant: name, position: label, ...timedPerft((d) => perft(variant, game.position, d), 300, budgetMs) });
+    }
+
+    // One request's engine work in a busy position: parse + validate + apply + outcome.
+    const pos = middle.value.position;
+    const legal = middle.value.legalTexts();
+    const samples: number[] = [];
+    const generateSamples: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const text = legal[i % legal.length]!;
+      const t0 = performance.now();
+      const parsed = variant.parseMove(pos, text);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      const next = variant.play(pos, parsed.value);
+      variant.outcome(next);
+      variant.isCheck(next);
+      samples.push(performance.now() - t0);
+      const t1 = performance.now();
+      variant.legalMoves(pos);
+      generateSamples.push(performance.now() - t1);
+    }
+    const rebuild: number[] = [];
+    const long = busyGame(name, 200, 3);
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      const replayed = Game.replay(name, {}, long);
+      if (!replayed.ok) throw new Error(replayed.error.message);
+      rebuild.push(performance.now() - t0);
+    }
+    turns.push({
+      variant: name,
+      legalTurns: legal.length,
+      turnMs: stats(samples),
+      legalMovesMs: stats(generateSamples),
+      rebuild200Ms: stats(rebuild),
+    });
+  }
+
+  // chess.js on the ordinary chess start, as a reference point.
+  const chess = new Chess();
+  chess.perft(3); // warm-up
+  const chessJs = timedPerft((d) => chess.perft(d), 300, budgetMs, 6);
+  return { perft: perfts, chessJs, turns };
+}
