@@ -24,7 +24,7 @@ import {
   DIAG_RAYS,
   KING_TARGETS,
   KNIGHT_TARGETS,
-  NUM_CELLS,
+  NUM_CELLS as CUBE_CELLS,
   ORIENTATIONS,
   orientationIndex,
   ORTHO_RAYS,
@@ -35,10 +35,15 @@ import {
   REL_DIAG,
   REL_KNIGHT,
   REL_ORTHO,
-  RELATION,
-  STEP,
+  RELATION as CUBE_RELATION,
+  STEP as CUBE_STEP,
   cellOf,
 } from './cube.ts';
+
+// Module-local aliases: hot loops read these rather than imported bindings.
+const NUM_CELLS: number = CUBE_CELLS;
+const RELATION: Uint8Array = CUBE_RELATION;
+const STEP: Int8Array = CUBE_STEP;
 
 // ---- pieces and positions ------------------------------------------------------
 
@@ -406,87 +411,100 @@ function formatMove(pos: PlanarPosition, move: PlanarMove): string {
 }
 
 const PIECE_LETTERS = 'KQRBNP';
-const isSpace = (ch: string | undefined) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r';
+const isSpace = (ch: string | undefined): boolean => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r';
+
+/** A position in the text being parsed, between `i` and `end`. */
+class Cursor {
+  constructor(
+    readonly text: string,
+    public i: number,
+    readonly end: number,
+  ) {}
+  skipSpaces(): void {
+    while (this.i < this.end && isSpace(this.text[this.i])) this.i++;
+  }
+  /** A cell like `Ab1` at the cursor (consumed), or -1 (nothing consumed). */
+  cell(): number {
+    if (this.i + 3 > this.end) return -1;
+    const c = parseCell(this.text.slice(this.i, this.i + 3));
+    if (c >= 0) this.i += 3;
+    return c;
+  }
+  orientation(): Orientation | undefined {
+    if (this.i + 2 > this.end) return undefined;
+    const o = this.text.slice(this.i, this.i + 2).toUpperCase();
+    if (o !== 'XY' && o !== 'XZ' && o !== 'YZ') return undefined;
+    this.i += 2;
+    return o;
+  }
+  /** A syntax error if anything but spaces is left. */
+  rest(): Result<never> | undefined {
+    this.skipSpaces();
+    return this.i < this.end ? err('syntax', `unexpected "${this.text.slice(this.i, this.end)}" after the turn`, this.i) : undefined;
+  }
+}
 
 function parseMove(pos: PlanarPosition, text: string): Result<PlanarMove> {
-  let i = 0;
+  if (typeof text !== 'string') return err('syntax', 'expected a turn as text', 0);
+  let start = 0;
   let end = text.length;
-  while (i < end && isSpace(text[i])) i++;
-  while (end > i && (isSpace(text[end - 1]) || '+#!?'.includes(text[end - 1]!))) end--;
-  if (i >= end) return err('syntax', 'expected a turn such as Ab1-Ac3, N@Ac3=XY or Ab1=XZ', i);
-
-  const skipSpaces = () => {
-    while (i < end && isSpace(text[i])) i++;
-  };
-  const readCell = (): number => {
-    if (i + 3 > end) return -1;
-    const c = parseCell(text.slice(i, i + 3));
-    if (c >= 0) i += 3;
-    return c;
-  };
-  const readOrientation = (): Orientation | undefined => {
-    const o = text.slice(i, i + 2).toUpperCase();
-    if (i + 2 > end || !(ORIENTATIONS as readonly string[]).includes(o)) return undefined;
-    i += 2;
-    return o as Orientation;
-  };
-  const expectEnd = (): Result<never> | undefined => {
-    skipSpaces();
-    return i < end ? err('syntax', `unexpected "${text.slice(i, end)}" after the turn`, i) : undefined;
-  };
+  while (start < end && isSpace(text[start])) start++;
+  while (end > start && (isSpace(text[end - 1]) || '+#!?'.includes(text[end - 1]!))) end--;
+  if (start >= end) return err('syntax', 'expected a turn such as Ab1-Ac3, N@Ac3=XY or Ab1=XZ', start);
+  const cur = new Cursor(text, start, end);
 
   let candidate: PlanarMove;
   let claimed: Role | undefined;
 
-  const first = text[i]!;
-  if (text[i + 1] === '@' && PIECE_LETTERS.includes(first.toUpperCase())) {
+  const first = text[cur.i]!;
+  if (text[cur.i + 1] === '@' && PIECE_LETTERS.includes(first.toUpperCase())) {
     if (!PIECE_LETTERS.includes(first))
-      return err('syntax', `piece letters in drops must be upper case: ${first.toUpperCase()}@, not ${first}@`, i);
-    i += 2;
-    const to = readCell();
-    if (to < 0) return err('syntax', 'expected a cell like Ab1 after "@"', i);
+      return err('syntax', `piece letters in drops must be upper case: ${first.toUpperCase()}@, not ${first}@`, cur.i);
+    cur.i += 2;
+    const to = cur.cell();
+    if (to < 0) return err('syntax', 'expected a cell like Ab1 after "@"', cur.i);
     let orientation: Orientation = 'XY';
-    if (text[i] === '=') {
-      i++;
-      const o = readOrientation();
-      if (!o) return err('syntax', 'expected an orientation XY, XZ or YZ after "="', i);
+    if (text[cur.i] === '=') {
+      cur.i++;
+      const o = cur.orientation();
+      if (!o) return err('syntax', 'expected an orientation XY, XZ or YZ after "="', cur.i);
       orientation = o;
     }
-    const bad = expectEnd();
+    const bad = cur.rest();
     if (bad) return bad;
     candidate = dropOf(first as Role, to, orientation);
   } else if (first === '@') {
-    return err('syntax', 'expected a piece letter (K Q R B N P) before "@"', i);
+    return err('syntax', 'expected a piece letter (K Q R B N P) before "@"', cur.i);
   } else {
-    let from = readCell();
+    let from = cur.cell();
     if (from < 0) {
       if (!PIECE_LETTERS.includes(first))
-        return err('syntax', 'expected a cell like Ab1, a piece letter, or a drop like N@Ac3=XY', i);
+        return err('syntax', 'expected a cell like Ab1, a piece letter, or a drop like N@Ac3=XY', cur.i);
       claimed = first as Role;
-      i++;
-      skipSpaces();
-      from = readCell();
-      if (from < 0) return err('syntax', `expected a cell like Ab1 after the piece letter ${first}`, i);
+      cur.i++;
+      cur.skipSpaces();
+      from = cur.cell();
+      if (from < 0) return err('syntax', `expected a cell like Ab1 after the piece letter ${first}`, cur.i);
     }
-    skipSpaces();
-    const sep = text[i];
+    cur.skipSpaces();
+    const sep = text[cur.i];
     if (sep === '=') {
-      i++;
-      const o = readOrientation();
-      if (!o) return err('syntax', 'expected an orientation XY, XZ or YZ after "="', i);
-      const bad = expectEnd();
+      cur.i++;
+      const o = cur.orientation();
+      if (!o) return err('syntax', 'expected an orientation XY, XZ or YZ after "="', cur.i);
+      const bad = cur.rest();
       if (bad) return bad;
       candidate = orientOf(from, o);
     } else if (sep === '-' || sep === 'x' || sep === 'X') {
-      i++;
-      skipSpaces();
-      const to = readCell();
-      if (to < 0) return err('syntax', `expected a destination cell like Ac3 after "${sep}"`, i);
-      const bad = expectEnd();
+      cur.i++;
+      cur.skipSpaces();
+      const to = cur.cell();
+      if (to < 0) return err('syntax', `expected a destination cell like Ac3 after "${sep}"`, cur.i);
+      const bad = cur.rest();
       if (bad) return bad;
       candidate = moveOf(from, to);
     } else {
-      return err('syntax', `expected "-", "x" or "=" after ${cellName(from)}`, i);
+      return err('syntax', `expected "-", "x" or "=" after ${cellName(from)}`, cur.i);
     }
   }
 

@@ -2,10 +2,12 @@
 import type { AnyVariant, VariantName } from '../types.ts';
 import { firstContact } from '../st3d/first-contact.ts';
 import { warpFactor } from '../st3d/warp-factor.ts';
+import { planar } from '../planar/planar.ts';
 
 const VARIANTS: Partial<Record<VariantName, AnyVariant>> = {
   'first-contact': firstContact,
   'warp-factor': warpFactor,
+  planar,
 };
 
 export function getVariant(name: string): AnyVariant | undefined {
