@@ -1,0 +1,522 @@
+// Board picture: a BoardView -> a standalone SVG document (a string).
+//
+// Pure TypeScript, no DOM, no dependencies. One function, boardSvg(), used by
+// the pages (inline or as an <img>) and by e-mail (as an attachment).
+//
+// ST3D (First Contact, Warp Factor, Curved Space): the three fixed levels are
+// 4x4 grids in a staircase, White's level bottom-left, Neutral in the middle,
+// Black's top-right, as a player pictures the tower from White's side. Each
+// platform is a 2x2 grid beside its pin's corner of its level, in the rank rows
+// it really occupies (one row on the level, one outside), raised a little and
+// marked with a shadow and "▲" when upright, lowered and marked "▼" when
+// inverted. Vacant pins are dashed outlines whose upper half stands for the
+// upright position (`Wa1u`) and lower half for the inverted one (`Wa1d`).
+//
+// Planar: the cube's four levels A (bottom) .. D (top) as four 4x4 grids in the
+// same staircase; a piece's orientation is a badge (red "XZ", black "YZ",
+// nothing for XY), the checker colours of the original game.
+//
+// Every square carries data-cell="<canonical name>", every pin position
+// data-cell="<pin><u|d>", every platform group data-pin="<pin><u|d>", every
+// piece in hand data-hand="<role>" data-color="<color>", so a page script can
+// implement click-to-move. With `interactive`, those elements are focusable
+// buttons with an aria-label; otherwise the whole picture is one image whose
+// aria-label describes the position.
+//
+// All class names start with "ssb-" and the picture uses no ids, so several
+// boards can be inlined in one page.
+import { ROLE_NAMES, type BoardView, type Color, type Orientation, type Role, type VariantName } from '../engine/types.ts';
+
+export interface BoardSvgOptions {
+  /** Cell (or pin) names of the last turn, tinted yellow. */
+  readonly lastMove?: readonly string[];
+  /** Cell (or pin) names to mark with a dot, e.g. the legal targets of a selected piece. */
+  readonly highlight?: readonly string[];
+  /** Make cells, pins and pieces in hand focusable buttons. */
+  readonly interactive?: boolean;
+  /** Width in pixels; the height follows the picture's proportions. */
+  readonly size?: number;
+}
+
+// ---- constants ----------------------------------------------------------------
+
+/** Pixels per cell at the picture's natural size (viewBox units). */
+const S = 40;
+
+const TITLES: Record<VariantName, string> = {
+  'first-contact': 'First Contact',
+  'warp-factor': 'Warp Factor',
+  'curved-space': 'Curved Space',
+  planar: 'Planar Chess',
+};
+
+/** Filled glyphs for both sides; the colour comes from the fill. U+FE0E asks for text, not emoji. */
+const GLYPHS: Record<Role, string> = { K: '\u265A', Q: '\u265B', R: '\u265C', B: '\u265D', N: '\u265E', P: '\u265F' };
+const VS_TEXT = '\uFE0E';
+const ROLE_ORDER: readonly Role[] = ['K', 'Q', 'R', 'B', 'N', 'P'];
+const PLURALS: Record<Role, string> = { K: 'kings', Q: 'queens', R: 'rooks', B: 'bishops', N: 'knights', P: 'pawns' };
+
+const FONT = "'DejaVu Sans','Segoe UI Symbol','Noto Sans Symbols 2','Noto Sans','Arial Unicode MS',Arial,sans-serif";
+
+const STYLE = [
+  `.ssb text{font-family:${FONT}}`,
+  '.ssb-bg{fill:#fbfaf7}',
+  '.ssb-l{fill:#f0d9b5}.ssb-d{fill:#b58863}',
+  '.ssb-pl{fill:#dfe8f0}.ssb-pd{fill:#8aa2ba}',
+  '.ssb-frame{fill:none;stroke:#5b4630;stroke-width:1.5}',
+  '.ssb-pframe{fill:none;stroke:#2f4a66;stroke-width:1.5}',
+  '.ssb-inv{stroke-dasharray:5 3}',
+  '.ssb-shadow{fill:#000;opacity:.22}',
+  '.ssb-arm{stroke:#666;stroke-width:3;stroke-linecap:round}',
+  '.ssb-post{fill:#555}',
+  '.ssb-ghost{fill:#fff;fill-opacity:0;stroke:#aaa;stroke-width:1;stroke-dasharray:3 3}',
+  '.ssb-ghostmark{fill:#aaa;font-size:11px;text-anchor:middle}',
+  '.ssb-coord{fill:#6b5a48;font-size:11px;text-anchor:middle}',
+  '.ssb-level{fill:#3d3328;font-size:26px;font-weight:bold;text-anchor:middle}',
+  '.ssb-tiny{font-size:8px;fill:#000;opacity:.45}',
+  '.ssb-wl{font-size:9px;font-weight:bold;fill:#6a1b9a;text-anchor:end}',
+  '.ssb-plabel{fill:#1f3347;font-size:12px;font-weight:bold;text-anchor:middle}',
+  '.ssb-p{font-size:32px;text-anchor:middle}.ssb-ps{font-size:27px}',
+  '.ssb-hp{font-size:26px;text-anchor:middle}',
+  '.ssb-w{fill:#fff;stroke:#1a1a1a;stroke-width:2;paint-order:stroke;stroke-linejoin:round}',
+  '.ssb-b{fill:#161616;stroke:#f2f2f2;stroke-width:1.6;paint-order:stroke;stroke-linejoin:round}',
+  '.ssb-last{fill:#ffd600;opacity:.5}',
+  '.ssb-lastpin{fill:none;stroke:#f5c400;stroke-width:4}',
+  '.ssb-dot{fill:#1b5e20;opacity:.55}',
+  '.ssb-ring{fill:none;stroke:#1b5e20;stroke-width:3;opacity:.6}',
+  '.ssb-check{fill:#e53935;fill-opacity:.28;stroke:#d50000;stroke-width:3}',
+  '.ssb-xz{fill:#c62828}.ssb-yz{fill:#111}',
+  '.ssb-badge{fill:#fff;font-size:9px;font-weight:bold;text-anchor:middle}',
+  '.ssb-title{fill:#222;font-size:18px;font-weight:bold}',
+  '.ssb-status{fill:#333;font-size:13px}',
+  '.ssb-checktext{fill:#c62828;font-size:13px;font-weight:bold}',
+  '.ssb-head{fill:#333;font-size:12px;font-weight:bold}',
+  '.ssb-count{fill:#333;font-size:13px}',
+  '.ssb-none{fill:#888;font-size:12px;font-style:italic}',
+  '.ssb-worm{fill:#4a148c;font-size:13px}',
+  '.ssb-wormhead{fill:#4a148c;font-size:13px;font-weight:bold}',
+  '[tabindex]{cursor:pointer;outline:none}',
+  '[tabindex]:focus-visible>.ssb-sq,[tabindex]:focus-visible>.ssb-ghost{stroke:#1565c0;stroke-width:3;stroke-dasharray:none}',
+].join('');
+
+// ---- text helpers ---------------------------------------------------------------
+
+/** Escape text for XML content and double- or single-quoted attributes. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#39;'));
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const num = (v: number) => String(Math.round(v * 10) / 10);
+
+type Piece = BoardView['cells'][number];
+type Platform = NonNullable<BoardView['platforms']>[number];
+
+function pieceWords(p: Piece): string {
+  const o = p.orientation && p.orientation !== 'XY' ? `, ${p.orientation}` : '';
+  return `${p.color} ${ROLE_NAMES[p.role]}${o}`;
+}
+
+// ---- the drawing context -------------------------------------------------------
+
+interface Bounds {
+  readonly minX: number;
+  readonly maxX: number;
+  readonly minY: number;
+  readonly maxY: number;
+}
+
+/** Layout in cell units, y upwards; converted to pixels (y downwards) on output. */
+class Canvas {
+  readonly out: string[] = [];
+  readonly pieces = new Map<string, Piece>();
+  readonly last: ReadonlySet<string>;
+  readonly marks: ReadonlySet<string>;
+  readonly interactive: boolean;
+  /** The cell of the king in check, if any. */
+  readonly checkCell: string | undefined;
+
+  constructor(
+    readonly view: BoardView,
+    opts: BoardSvgOptions,
+    readonly bounds: Bounds,
+  ) {
+    for (const p of view.cells) this.pieces.set(p.cell, p);
+    this.last = new Set(opts.lastMove ?? []);
+    this.marks = new Set(opts.highlight ?? []);
+    this.interactive = opts.interactive === true;
+    this.checkCell = view.check ? view.cells.find((p) => p.role === 'K' && p.color === view.sideToMove)?.cell : undefined;
+  }
+
+  x(u: number): string {
+    return num((u - this.bounds.minX) * S);
+  }
+  y(u: number): string {
+    return num((this.bounds.maxY - u) * S);
+  }
+  /** A rectangle given in units by its lower-left corner. */
+  rect(x: number, y: number, w: number, h: number, cls: string): string {
+    return `<rect x="${this.x(x)}" y="${this.y(y + h)}" width="${num(w * S)}" height="${num(h * S)}" class="${cls}"/>`;
+  }
+  text(x: number, y: number, cls: string, content: string, extra = ''): string {
+    return `<text x="${this.x(x)}" y="${this.y(y)}" class="${cls}"${extra}>${escapeXml(content)}</text>`;
+  }
+  circle(x: number, y: number, r: number, cls: string): string {
+    return `<circle cx="${this.x(x)}" cy="${this.y(y)}" r="${num(r * S)}" class="${cls}"/>`;
+  }
+  /** Attributes that make an element a focusable button (interactive pictures only). */
+  button(label: string): string {
+    return this.interactive ? ` tabindex="0" role="button" aria-label="${escapeXml(label)}"` : '';
+  }
+
+  /**
+   * One square: background, last-move tint, corner notes, check ring, piece,
+   * orientation badge, target dot. (x, y) is the lower-left corner in units.
+   */
+  cell(name: string, x: number, y: number, dark: boolean, platform: boolean, notes: { tl?: string; br?: string } = {}): void {
+    const piece = this.pieces.get(name);
+    const words = [name, piece ? pieceWords(piece) : 'empty'];
+    if (name === this.checkCell) words.push('in check');
+    if (this.last.has(name)) words.push('last move');
+    if (this.marks.has(name)) words.push('highlighted');
+    const o = this.out;
+    o.push(`<g data-cell="${escapeXml(name)}"${this.button(words.join(', '))}>`);
+    o.push(this.rect(x, y, 1, 1, `ssb-sq ${platform ? (dark ? 'ssb-pd' : 'ssb-pl') : dark ? 'ssb-d' : 'ssb-l'}`));
+    if (this.last.has(name)) o.push(this.rect(x, y, 1, 1, 'ssb-last'));
+    if (notes.tl) o.push(this.text(x + 0.05, y + 0.8, 'ssb-tiny', notes.tl));
+    if (notes.br) o.push(this.text(x + 0.95, y + 0.06, 'ssb-wl', notes.br));
+    const cx = x + 0.5;
+    const cy = y + 0.5;
+    if (name === this.checkCell) o.push(this.circle(cx, cy, 0.45, 'ssb-check'));
+    if (piece) {
+      const badged = piece.orientation === 'XZ' || piece.orientation === 'YZ';
+      // A badged piece is a little smaller and up-left, leaving the lower-right corner to the badge.
+      const size = badged ? ' ssb-ps' : '';
+      o.push(this.text(badged ? cx - 0.1 : cx, badged ? cy - 0.2 : cy - 0.3, `ssb-p${size} ${piece.color === 'white' ? 'ssb-w' : 'ssb-b'}`, GLYPHS[piece.role] + VS_TEXT));
+      if (badged) badge(this, x, y, piece.orientation);
+    }
+    if (this.marks.has(name)) o.push(piece ? this.circle(cx, cy, 0.44, 'ssb-ring') : this.circle(cx, cy, 0.14, 'ssb-dot'));
+    o.push('</g>');
+  }
+}
+
+function badge(c: Canvas, x: number, y: number, orientation: Orientation | undefined): void {
+  if (orientation !== 'XZ' && orientation !== 'YZ') return;
+  c.out.push(c.rect(x + 0.56, y + 0.04, 0.4, 0.25, orientation === 'XZ' ? 'ssb-xz' : 'ssb-yz'));
+  c.out.push(c.text(x + 0.76, y + 0.1, 'ssb-badge', orientation));
+}
+
+/** File letters below and rank numbers left of a 4x4 grid whose lower-left corner is (ox, oy). */
+function coords(c: Canvas, ox: number, oy: number, level: string): void {
+  for (let i = 0; i < 4; i++) {
+    c.out.push(c.text(ox + i + 0.5, oy - 0.3, 'ssb-coord', 'abcd'[i]!));
+    c.out.push(c.text(ox - 0.18, oy + i + 0.38, 'ssb-coord', String(i + 1)));
+  }
+  c.out.push(c.text(ox - 1.05, oy + 1.7, 'ssb-level', level));
+}
+
+/** The pieces in one side's hand, laid out three to a row from (x, yTop) downwards. */
+function hand(c: Canvas, color: Color, x: number, yTop: number): void {
+  const view = c.view;
+  const toMove = view.sideToMove === color;
+  c.out.push(c.text(x, yTop - 0.35, 'ssb-head', `${cap(color)} in hand${toMove ? ' \u2014 to move' : ''}`));
+  const entries = ROLE_ORDER.filter((r) => (view.hands[color][r] ?? 0) > 0);
+  if (entries.length === 0) {
+    c.out.push(c.text(x, yTop - 0.8, 'ssb-none', 'none'));
+    return;
+  }
+  entries.forEach((role, i) => {
+    const n = view.hands[color][role] ?? 0;
+    const ex = x + (i % 3) * 1.55;
+    const ey = yTop - 0.5 - Math.floor(i / 3) * 0.95;
+    const label = `${cap(color)} ${n === 1 ? ROLE_NAMES[role] : PLURALS[role]} in hand: ${n}`;
+    c.out.push(`<g data-hand="${role}" data-color="${color}"${c.button(label)}>`);
+    c.out.push(c.rect(ex, ey - 0.85, 1.45, 0.85, 'ssb-bg'));
+    c.out.push(c.text(ex + 0.42, ey - 0.72, `ssb-hp ${color === 'white' ? 'ssb-w' : 'ssb-b'}`, GLYPHS[role] + VS_TEXT));
+    c.out.push(c.text(ex + 0.82, ey - 0.62, 'ssb-count', `\u00D7${n}`));
+    c.out.push('</g>');
+  });
+}
+
+/** Title, side to move and phase, from (x, yTop) downwards; returns the y below it. */
+function header(c: Canvas, x: number, yTop: number): number {
+  const view = c.view;
+  c.out.push(c.text(x, yTop - 0.45, 'ssb-title', TITLES[view.variant] ?? String(view.variant)));
+  c.out.push(c.text(x, yTop - 0.9, 'ssb-status', `${cap(view.sideToMove)} to move \u00B7 ${view.phase}`));
+  if (view.check) {
+    c.out.push(c.text(x, yTop - 1.3, 'ssb-checktext', `${cap(view.sideToMove)} is in check`));
+    return yTop - 1.5;
+  }
+  return yTop - 1.15;
+}
+
+// ---- ST3D ---------------------------------------------------------------------
+
+const ST3D_LEVELS = ['W', 'N', 'B'] as const;
+const CORNERS = ['a1', 'd1', 'a4', 'd4'] as const;
+/** Staircase offsets between fixed levels, in cells. */
+const ST3D_DX = 2.4;
+const ST3D_DY = 6.2;
+/** Gap between a level and its platforms, and the raise/drop of upright/inverted platforms. */
+const GAP = 0.35;
+const LIFT = 0.25;
+
+const FIXED_RE = /^([WNB])([a-d])([1-4])$/;
+const PLATFORM_CELL_RE = /^([WNB](?:a1|d1|a4|d4)[ud]):([ab])([12])$/;
+const PIN_RE = /^([WNB])(a1|d1|a4|d4)([ud])$/;
+
+/** Lower-left corner (in units) of a platform's 2x2 grid, before the lift. */
+function platformOrigin(level: number, corner: string): [number, number] {
+  const ox = level * ST3D_DX;
+  const oy = level * ST3D_DY;
+  const x = corner[0] === 'a' ? ox - 2 - GAP : ox + 4 + GAP;
+  const y = corner[1] === '1' ? oy - 1 : oy + 3;
+  return [x, y];
+}
+
+function st3dBounds(view: BoardView): Bounds {
+  return {
+    minX: -2.9,
+    maxX: 2 * ST3D_DX + 6 + GAP + 0.5,
+    minY: view.wormhole !== undefined ? -2.75 : -1.95,
+    maxY: 2 * ST3D_DY + 5 + LIFT + 0.6,
+  };
+}
+
+function drawSt3d(c: Canvas): void {
+  const view = c.view;
+  const wormholeNotes = view.variant === 'curved-space';
+  const o = c.out;
+
+  // Platforms as given, plus any implied by an occupied platform cell (a defensive measure).
+  const platforms = new Map<string, Platform>();
+  for (const p of view.platforms ?? []) platforms.set(p.pin.slice(0, 3), p);
+  for (const p of view.cells) {
+    const m = PLATFORM_CELL_RE.exec(p.cell);
+    if (m && !platforms.has(m[1]!.slice(0, 3))) platforms.set(m[1]!.slice(0, 3), { pin: m[1]!, up: m[1]!.endsWith('u') });
+  }
+
+  ST3D_LEVELS.forEach((level, li) => {
+    const ox = li * ST3D_DX;
+    const oy = li * ST3D_DY;
+
+    // Pins: a platform, or a vacant position.
+    for (const corner of CORNERS) {
+      const base = level + corner;
+      const [px, py] = platformOrigin(li, corner);
+      const cornerX = corner[0] === 'a' ? ox : ox + 4;
+      const cornerY = corner[1] === '1' ? oy : oy + 4;
+      const armX = corner[0] === 'a' ? px + 2 : px;
+      const platform = platforms.get(base);
+      if (!platform) {
+        vacantPin(c, base, px, py);
+        continue;
+      }
+      const up = platform.up;
+      const pin = base + (up ? 'u' : 'd');
+      const y0 = py + (up ? LIFT : -LIFT);
+      o.push(`<line x1="${c.x(armX)}" y1="${c.y(y0 + 1)}" x2="${c.x(cornerX)}" y2="${c.y(cornerY)}" class="ssb-arm"/>`);
+      o.push(`<g data-pin="${pin}">`);
+      if (up) o.push(c.rect(px + 0.1, y0 - 0.1, 2, 2, 'ssb-shadow'));
+      for (let pr = 0; pr < 2; pr++)
+        for (let pf = 0; pf < 2; pf++) {
+          const local = `${'ab'[pf]}${pr + 1}`;
+          // Same colour as the level square under/over it: file offset -1 (z..e = -1..4) and rank row -1..4.
+          const fx = (corner[0] === 'a' ? -1 : 3) + pf;
+          const ry = (corner[1] === '1' ? -1 : 3) + pr;
+          c.cell(`${pin}:${local}`, px + pf, y0 + pr, (fx + ry + 2) % 2 === 0, true, {
+            tl: local,
+            ...(wormholeNotes ? { br: 'yzwx'[pr * 2 + pf] } : {}),
+          });
+        }
+      o.push(c.rect(px, y0, 2, 2, up ? 'ssb-pframe' : 'ssb-pframe ssb-inv'));
+      if (c.last.has(pin)) o.push(c.rect(px - 0.05, y0 - 0.05, 2.1, 2.1, 'ssb-lastpin'));
+      if (c.marks.has(pin)) o.push(c.circle(px + 1, y0 + 1, 0.16, 'ssb-dot'));
+      platformLabel(c, platform, pin, px, corner[1] === '1' ? y0 - 0.42 : y0 + 2.12);
+      o.push('</g>');
+      // The same pin in the other orientation: a target of a flip, shown when it may be clicked or is marked.
+      const flipped = base + (up ? 'd' : 'u');
+      if (c.interactive || c.marks.has(flipped) || c.last.has(flipped)) flipMarker(c, flipped, corner[0] === 'a' ? px - 0.05 : px + 2.05, y0 + 1);
+    }
+    o.push(c.circle(ox, oy, 0.07, 'ssb-post'), c.circle(ox + 4, oy, 0.07, 'ssb-post'));
+    o.push(c.circle(ox, oy + 4, 0.07, 'ssb-post'), c.circle(ox + 4, oy + 4, 0.07, 'ssb-post'));
+
+    // The fixed level.
+    for (let r = 0; r < 4; r++)
+      for (let f = 0; f < 4; f++) {
+        const name = `${level}${'abcd'[f]}${r + 1}`;
+        const centre = wormholeNotes && (f === 1 || f === 2) && (r === 1 || r === 2);
+        c.cell(name, ox + f, oy + r, (f + r) % 2 === 0, false, centre ? { br: r === 2 ? (f === 1 ? 'w' : 'x') : f === 1 ? 'y' : 'z' } : {});
+      }
+    o.push(c.rect(ox, oy, 4, 4, 'ssb-frame'));
+    coords(c, ox, oy, level);
+  });
+
+  const b = c.bounds;
+  const below = header(c, b.minX + 0.15, b.maxY - 0.05);
+  hand(c, 'black', b.minX + 0.15, below - 0.15);
+  hand(c, 'white', 4 + GAP + 2 + 0.45, 4.2);
+  if (view.wormhole !== undefined) {
+    o.push(`<text x="${c.x(b.minX + 0.15)}" y="${c.y(b.minY + 0.3)}" class="ssb-worm"><tspan class="ssb-wormhead">Worm-hole:</tspan> ${escapeXml(view.wormhole)}</text>`);
+  }
+}
+
+function platformLabel(c: Canvas, p: Platform, pin: string, px: number, baseline: number): void {
+  const parts = [pin, p.up ? '\u25B2' : '\u25BC'];
+  if (p.number !== undefined) parts.push(`P${p.number}`);
+  const text = parts.join(' ');
+  const words = [`platform ${pin}`, p.up ? 'upright' : 'inverted'];
+  if (p.owner) words.push(`owned by ${p.owner}`);
+  if (p.number !== undefined) words.push(`number ${p.number}`);
+  if (p.locked) words.push('locked: moved last');
+  if (c.last.has(pin)) words.push('last move');
+  if (c.marks.has(pin)) words.push('highlighted');
+  const label = words.join(', ');
+  // Rough text width (12px bold): 7.3px a character, 12px for the arrow.
+  const width = (text.length * 7.3 + 6) / S;
+  const ownerW = p.owner ? 0.3 : 0;
+  const lockW = p.locked ? 0.3 : 0;
+  const start = px + 1 - (width + ownerW + lockW) / 2;
+  const o = c.out;
+  o.push(`<g data-cell="${escapeXml(pin)}"${c.button(label)}><title>${escapeXml(label)}</title>`);
+  o.push(c.rect(start - 0.05, baseline - 0.1, width + ownerW + lockW + 0.1, 0.4, 'ssb-bg'));
+  if (p.owner) o.push(c.circle(start + 0.12, baseline + 0.1, 0.11, p.owner === 'white' ? 'ssb-w' : 'ssb-b'));
+  o.push(c.text(start + ownerW + width / 2, baseline, 'ssb-plabel', text));
+  if (p.locked) lockIcon(c, start + ownerW + width + 0.05, baseline);
+  o.push('</g>');
+}
+
+function lockIcon(c: Canvas, x: number, y: number): void {
+  const X = (u: number) => c.x(x + u);
+  const Y = (u: number) => c.y(y + u);
+  c.out.push(
+    `<path d="M${X(0.05)} ${Y(0.3)}V${Y(0.33)}A${num(0.07 * S)} ${num(0.07 * S)} 0 0 1 ${X(0.19)} ${Y(0.33)}V${Y(0.2)}" fill="none" stroke="#7a2e00" stroke-width="2"/>`,
+    `<rect x="${X(0)}" y="${Y(0.2)}" width="${num(0.24 * S)}" height="${num(0.2 * S)}" rx="1.5" fill="#b34700"/>`,
+  );
+}
+
+function vacantPin(c: Canvas, base: string, px: number, py: number): void {
+  for (const [o, y, mark] of [
+    ['u', py + 1, '\u25B3'],
+    ['d', py, '\u25BD'],
+  ] as const) {
+    const pin = base + o;
+    const words = [`vacant pin ${pin}`, o === 'u' ? 'upright position' : 'inverted position'];
+    if (c.last.has(pin)) words.push('last move');
+    if (c.marks.has(pin)) words.push('highlighted');
+    c.out.push(`<g data-cell="${pin}"${c.button(words.join(', '))}>`);
+    c.out.push(c.rect(px, y, 2, 1, 'ssb-ghost'));
+    if (c.last.has(pin)) c.out.push(c.rect(px, y, 2, 1, 'ssb-last'));
+    c.out.push(c.text(px + 1, y + 0.36, 'ssb-ghostmark', `${pin} ${mark}`));
+    if (c.marks.has(pin)) c.out.push(c.circle(px + 1, y + 0.78, 0.12, 'ssb-dot'));
+    c.out.push('</g>');
+  }
+}
+
+function flipMarker(c: Canvas, pin: string, x: number, y: number): void {
+  const words = [`pin ${pin}`, pin.endsWith('u') ? 'upright position' : 'inverted position'];
+  if (c.last.has(pin)) words.push('last move');
+  if (c.marks.has(pin)) words.push('highlighted');
+  const dx = pin.startsWith('a', 1) ? -0.2 : 0.2;
+  c.out.push(`<g data-cell="${pin}"${c.button(words.join(', '))}><title>${escapeXml(words.join(', '))}</title>`);
+  c.out.push(c.circle(x + dx, y, 0.17, c.marks.has(pin) ? 'ssb-dot' : c.last.has(pin) ? 'ssb-last' : 'ssb-ghost'));
+  c.out.push(c.text(x + dx, y - 0.1, 'ssb-ghostmark', pin.endsWith('u') ? '\u25B3' : '\u25BD'));
+  c.out.push('</g>');
+}
+
+// ---- Planar -------------------------------------------------------------------
+
+const PLANAR_LEVELS = ['A', 'B', 'C', 'D'] as const;
+const PLANAR_DX = 1.7;
+const PLANAR_DY = 4.75;
+
+function planarBounds(): Bounds {
+  return { minX: -1.6, maxX: 3 * PLANAR_DX + 4 + 0.3, minY: -0.75, maxY: 3 * PLANAR_DY + 4 + 0.3 };
+}
+
+function drawPlanar(c: Canvas): void {
+  PLANAR_LEVELS.forEach((level, li) => {
+    const ox = li * PLANAR_DX;
+    const oy = li * PLANAR_DY;
+    for (let r = 0; r < 4; r++)
+      for (let f = 0; f < 4; f++) c.cell(`${level}${'abcd'[f]}${r + 1}`, ox + f, oy + r, (f + r) % 2 === 0, false);
+    c.out.push(c.rect(ox, oy, 4, 4, 'ssb-frame'));
+    coords(c, ox, oy, level);
+  });
+  const b = c.bounds;
+  const below = header(c, b.minX + 0.1, b.maxY - 0.05);
+  hand(c, 'black', b.minX + 0.1, below - 0.15);
+  hand(c, 'white', 4.45, 4.1);
+  // Legend of the orientation badges, under Black's hand.
+  const lx = b.minX + 0.1;
+  const ly = 3 * PLANAR_DY - 0.9;
+  c.out.push(c.text(lx, ly + 0.45, 'ssb-head', 'Planes'));
+  (['XZ', 'YZ'] as const).forEach((o, i) => {
+    const y = ly - i * 0.4;
+    c.out.push(c.rect(lx, y - 0.05, 0.4, 0.25, o === 'XZ' ? 'ssb-xz' : 'ssb-yz'));
+    c.out.push(c.text(lx + 0.2, y + 0.02, 'ssb-badge', o));
+    c.out.push(c.text(lx + 0.5, y, 'ssb-status', o === 'XZ' ? 'files \u00D7 levels' : 'ranks \u00D7 levels'));
+  });
+  c.out.push(c.text(lx, ly - 0.8, 'ssb-status', 'no badge: XY, the level'));
+}
+
+// ---- description ----------------------------------------------------------------
+
+/** A sentence-per-part description of the position for screen readers. */
+export function describeView(view: BoardView): string {
+  const parts: string[] = [];
+  const title = TITLES[view.variant] ?? String(view.variant);
+  parts.push(`${title}. ${cap(view.sideToMove)} to move, phase ${view.phase}.`);
+  if (view.check) parts.push(`${cap(view.sideToMove)} is in check.`);
+  for (const color of ['white', 'black'] as const) {
+    const groups: string[] = [];
+    for (const role of ROLE_ORDER) {
+      const cells = view.cells.filter((p) => p.color === color && p.role === role).map((p) => (p.orientation && p.orientation !== 'XY' ? `${p.cell} ${p.orientation}` : p.cell));
+      if (cells.length) groups.push(`${cells.length === 1 ? ROLE_NAMES[role] : PLURALS[role]} ${cells.join(', ')}`);
+    }
+    parts.push(`${cap(color)}: ${groups.length ? groups.join('; ') : 'no pieces on the board'}.`);
+  }
+  if (view.variant !== 'planar') {
+    const platforms = (view.platforms ?? []).map((p) => {
+      const extra = [p.up ? 'upright' : 'inverted'];
+      if (p.owner) extra.push(`${p.owner}'s`);
+      if (p.number !== undefined) extra.push(`number ${p.number}`);
+      if (p.locked) extra.push('locked');
+      return `${p.pin} (${extra.join(', ')})`;
+    });
+    parts.push(`Platforms: ${platforms.length ? platforms.join(', ') : 'none'}.`);
+  }
+  for (const color of ['white', 'black'] as const) {
+    const items = ROLE_ORDER.filter((r) => (view.hands[color][r] ?? 0) > 0).map((r) => `${view.hands[color][r]} ${view.hands[color][r] === 1 ? ROLE_NAMES[r] : PLURALS[r]}`);
+    if (items.length) parts.push(`${cap(color)} in hand: ${items.join(', ')}.`);
+  }
+  if (view.wormhole !== undefined) parts.push(`Worm-hole: ${view.wormhole}.`);
+  return parts.join(' ');
+}
+
+// ---- entry point ---------------------------------------------------------------
+
+/** The board of `view` as a standalone SVG document. */
+export function boardSvg(view: BoardView, opts: BoardSvgOptions = {}): string {
+  const planar = view.variant === 'planar';
+  const bounds = planar ? planarBounds() : st3dBounds(view);
+  const c = new Canvas(view, opts, bounds);
+  const w = (bounds.maxX - bounds.minX) * S;
+  const h = (bounds.maxY - bounds.minY) * S;
+  const width = opts.size !== undefined && opts.size > 0 ? opts.size : w;
+  const height = (width * h) / w;
+  const title = `${TITLES[view.variant] ?? String(view.variant)} \u2014 ${cap(view.sideToMove)} to move${view.check ? ', in check' : ''}`;
+  const description = describeView(view);
+  const role = c.interactive ? 'group' : 'img';
+  c.out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" class="ssb" width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(w)} ${num(h)}" role="${role}" aria-label="${escapeXml(description)}">`,
+    `<title>${escapeXml(title)}</title>`,
+    `<desc>${escapeXml(description)}</desc>`,
+    `<style>${STYLE}</style>`,
+    `<rect width="100%" height="100%" class="ssb-bg"/>`,
+  );
+  if (planar) drawPlanar(c);
+  else drawSt3d(c);
+  c.out.push('</svg>');
+  return c.out.join('');
+}

@@ -1,0 +1,313 @@
+import { describe, it, expect } from 'vitest';
+import { Game } from '../../src/engine/game.ts';
+import type { BoardView } from '../../src/engine/types.ts';
+import { boardSvg, describeView, escapeXml } from '../../src/render/board-svg.ts';
+
+// ---- helpers --------------------------------------------------------------------
+
+/**
+ * A small well-formedness check: tags balance, one root element, attributes are
+ * name="value" without '<' and without duplicates, and every '&' in text or
+ * attributes starts a known entity. Throws with the offset of the first problem.
+ */
+function checkXml(xml: string): void {
+  const entity = /^&(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/;
+  const checkText = (text: string, at: number) => {
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === '<') throw new Error(`stray '<' at ${at + i}`);
+      if (text[i] === '&' && !entity.test(text.slice(i))) throw new Error(`bad '&' at ${at + i}`);
+    }
+  };
+  const tag = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[A-Za-z_:][\w:.-]*="[^"<]*")*)\s*(\/?)>/y;
+  const attr = /([A-Za-z_:][\w:.-]*)="([^"<]*)"/g;
+  const stack: string[] = [];
+  let roots = 0;
+  let i = 0;
+  while (i < xml.length) {
+    const lt = xml.indexOf('<', i);
+    const text = xml.slice(i, lt < 0 ? xml.length : lt);
+    if (text.trim() && stack.length === 0) throw new Error(`text outside the root at ${i}`);
+    checkText(text, i);
+    if (lt < 0) break;
+    tag.lastIndex = lt;
+    const m = tag.exec(xml);
+    if (!m) throw new Error(`malformed tag at ${lt}: ${xml.slice(lt, lt + 60)}`);
+    const [whole, close, name, attrs, selfClose] = m;
+    if (close) {
+      if (attrs || selfClose) throw new Error(`malformed end tag at ${lt}`);
+      const open = stack.pop();
+      if (open !== name) throw new Error(`</${name}> at ${lt} closes <${open}>`);
+    } else {
+      const seen = new Set<string>();
+      for (const a of attrs!.matchAll(attr)) {
+        if (seen.has(a[1]!)) throw new Error(`duplicate attribute ${a[1]} at ${lt}`);
+        seen.add(a[1]!);
+        checkText(a[2]!, lt);
+      }
+      if (stack.length === 0) roots++;
+      if (!selfClose) stack.push(name!);
+    }
+    i = lt + whole.length;
+  }
+  if (stack.length) throw new Error(`unclosed <${stack.join('> <')}>`);
+  if (roots !== 1) throw new Error(`${roots} root elements`);
+}
+
+/** The inner markup of the element carrying data-cell="name" (cells hold no nested groups). */
+function cellMarkup(svg: string, name: string): string {
+  const m = new RegExp(`<g data-cell="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>([\\s\\S]*?)</g>`).exec(svg);
+  if (!m) throw new Error(`no data-cell="${name}"`);
+  return m[1]!;
+}
+
+const dataCells = (svg: string) => [...svg.matchAll(/data-cell="([^"]*)"/g)].map((m) => m[1]!);
+
+function engineView(variant: string, turns: string[] = []): BoardView {
+  const game = Game.replay(variant, {}, turns);
+  if (!game.ok) throw new Error(game.error.message);
+  return game.value.variant.view(game.value.position) as BoardView;
+}
+
+const FIXED = ['W', 'N', 'B'].flatMap((l) => ['a', 'b', 'c', 'd'].flatMap((f) => [1, 2, 3, 4].map((r) => `${l}${f}${r}`)));
+const PLATFORM_LOCALS = ['a1', 'b1', 'a2', 'b2'];
+const GLYPH = { K: '\u265A', Q: '\u265B', R: '\u265C', B: '\u265D', N: '\u265E', P: '\u265F' } as const;
+
+const curvedSpace: BoardView = {
+  variant: 'curved-space',
+  sideToMove: 'black',
+  phase: 'play',
+  cells: [
+    { cell: 'Wb1', color: 'white', role: 'K' },
+    { cell: 'Wa1u:b2', color: 'white', role: 'N' },
+    { cell: 'Nd1d:a1', color: 'white', role: 'P' },
+    { cell: 'Bc4', color: 'black', role: 'K' },
+    { cell: 'Bb2', color: 'black', role: 'R' },
+  ],
+  platforms: [
+    { pin: 'Wa1u', up: true, number: 1 },
+    { pin: 'Nd1d', up: false, number: 2, locked: true },
+    { pin: 'Bd4u', up: true, number: 3 },
+    { pin: 'Na4u', up: true, number: 4 },
+  ],
+  hands: { white: { Q: 1, R: 2, B: 2, N: 1, P: 7 }, black: { Q: 1, R: 1, B: 2, N: 2, P: 8 } },
+  wormhole: 'W P1 P2 N B P3 N P4',
+  check: true,
+};
+
+const planar: BoardView = {
+  variant: 'planar',
+  sideToMove: 'white',
+  phase: 'play',
+  cells: [
+    { cell: 'Ab1', color: 'white', role: 'K', orientation: 'XY' },
+    { cell: 'Bc2', color: 'white', role: 'R', orientation: 'XZ' },
+    { cell: 'Cb3', color: 'white', role: 'N', orientation: 'YZ' },
+    { cell: 'Dc4', color: 'black', role: 'K' },
+  ],
+  hands: { white: { Q: 1, P: 8 }, black: { Q: 1, R: 2, P: 8 } },
+  check: false,
+};
+
+// ---- tests ---------------------------------------------------------------------
+
+describe('boardSvg, Warp Factor start (from the engine)', () => {
+  const view = engineView('warp-factor');
+  const svg = boardSvg(view);
+
+  it('is a well-formed standalone SVG document with a title and an aria-label', () => {
+    checkXml(svg);
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg).toMatch(/^<svg[^>]* width="\d+(\.\d)?" height="\d+(\.\d)?" viewBox="0 0 [\d.]+ [\d.]+"/);
+    expect(svg).toMatch(/<title>Warp Factor — White to move<\/title>/);
+    expect(svg).toMatch(/^<svg[^>]* role="img" aria-label="Warp Factor\. White to move, phase play\./);
+  });
+
+  it('draws every fixed cell, every platform cell and every occupied cell as a data-cell', () => {
+    const cells = new Set(dataCells(svg));
+    for (const name of FIXED) expect(cells.has(name), name).toBe(true);
+    for (const p of view.platforms!) for (const local of PLATFORM_LOCALS) expect(cells.has(`${p.pin}:${local}`)).toBe(true);
+    for (const p of view.cells) expect(cells.has(p.cell), p.cell).toBe(true);
+    // No cell drawn twice.
+    const squares = dataCells(svg).filter((n) => n.includes(':') || /^[WNB][a-d][1-4]$/.test(n));
+    expect(new Set(squares).size).toBe(squares.length);
+    expect(squares.length).toBe(48 + 4 * view.platforms!.length);
+  });
+
+  it('shows each piece on its cell, white light and black dark', () => {
+    expect(view.cells.length).toBe(32);
+    for (const p of view.cells) {
+      const inner = cellMarkup(svg, p.cell);
+      expect(inner).toContain(GLYPH[p.role]);
+      expect(inner).toContain(p.color === 'white' ? 'ssb-w' : 'ssb-b');
+    }
+    expect(cellMarkup(svg, 'Nb2')).not.toMatch(/ssb-p /);
+  });
+
+  it('labels the platforms with pin, orientation and owner, and marks vacant pins', () => {
+    for (const pin of ['Wa1u', 'Wd1u', 'Ba4u', 'Bd4u']) {
+      expect(svg).toContain(`<g data-pin="${pin}">`);
+      expect(cellMarkup(svg, pin)).toContain(`${pin} ▲`);
+    }
+    expect(cellMarkup(svg, 'Wa1u')).toMatch(/owned by white/);
+    expect(cellMarkup(svg, 'Ba4u')).toMatch(/owned by black/);
+    // The eight vacant pins, in both orientations.
+    for (const pin of ['Wa4', 'Wd4', 'Na1', 'Nd1', 'Na4', 'Nd4', 'Ba1', 'Bd1']) {
+      expect(dataCells(svg)).toContain(`${pin}u`);
+      expect(dataCells(svg)).toContain(`${pin}d`);
+    }
+    // Flip targets of placed platforms only when interactive.
+    expect(dataCells(svg)).not.toContain('Wa1d');
+    expect(dataCells(boardSvg(view, { interactive: true }))).toContain('Wa1d');
+  });
+
+  it('shows side to move, phase, coordinates and level names', () => {
+    expect(svg).toContain('White to move · play');
+    for (const t of ['>a<', '>d<', '>1<', '>4<', '>W<', '>N<', '>B<']) expect(svg).toContain(t);
+    expect(svg).toMatch(/White in hand — to move<\/text><text[^>]*>none</);
+  });
+
+  it('is fast', () => {
+    const t0 = performance.now();
+    for (let i = 0; i < 200; i++) boardSvg(view, { lastMove: ['Wb1', 'Nb1'], highlight: ['Nb4', 'Nc3'] });
+    expect((performance.now() - t0) / 200).toBeLessThan(5);
+  });
+});
+
+describe('boardSvg, First Contact (from the engine)', () => {
+  it('lists the hands with counts and the vacant pins in the placement phase', () => {
+    const view = engineView('first-contact');
+    const svg = boardSvg(view);
+    checkXml(svg);
+    expect(svg).toContain('White to move · platforms');
+    for (const color of ['white', 'black'])
+      for (const [role, n] of [['K', 1], ['Q', 1], ['R', 2], ['B', 2], ['N', 2], ['P', 8]] as const) {
+        const m = new RegExp(`<g data-hand="${role}" data-color="${color}">([\\s\\S]*?)</g>`).exec(svg);
+        expect(m, `${color} ${role}`).not.toBeNull();
+        expect(m![1]).toContain(GLYPH[role]);
+        expect(m![1]).toContain(`×${n}`);
+      }
+    expect(dataCells(svg).filter((n) => /^[WNB](a1|d1|a4|d4)[ud]$/.test(n)).length).toBe(24);
+    expect(describeView(view)).toContain('White in hand: 1 king, 1 queen, 2 rooks, 2 bishops, 2 knights, 8 pawns.');
+  });
+
+  it('tints the last move and dots the highlighted cells', () => {
+    const view = engineView('first-contact', ['@Wa1u', '@Bd4d', '@Nd1d', '@Na4u', 'K@Wb1', 'K@Bc4', 'N@Wc1']);
+    const svg = boardSvg(view, { lastMove: ['Wc1'], highlight: ['Wd3', 'Wb1', 'Nd1d'] });
+    checkXml(svg);
+    expect(cellMarkup(svg, 'Wc1')).toContain('ssb-last');
+    expect(cellMarkup(svg, 'Wc1')).toContain(GLYPH.N);
+    expect(cellMarkup(svg, 'Wc2')).not.toContain('ssb-last');
+    expect(cellMarkup(svg, 'Wd3')).toContain('ssb-dot');
+    expect(cellMarkup(svg, 'Wb1')).toContain('ssb-ring'); // occupied target: a ring, not a dot
+    expect(cellMarkup(svg, 'Wa2')).not.toMatch(/ssb-dot|ssb-ring/);
+    expect(svg).toMatch(/<g data-pin="Nd1d">(?:(?!<\/g><\/g>)[\s\S])*ssb-dot/);
+    expect(cellMarkup(svg, 'Bd4d')).toContain('Bd4d ▼');
+    expect(cellMarkup(svg, 'Wa1u')).toContain('Wa1u ▲');
+  });
+});
+
+describe('boardSvg, Curved Space (hand-built view)', () => {
+  const svg = boardSvg(curvedSpace, { lastMove: ['Bb2', 'Wd1'] });
+
+  it('is well-formed and draws every cell of the view', () => {
+    checkXml(svg);
+    const cells = new Set(dataCells(svg));
+    for (const p of curvedSpace.cells) expect(cells.has(p.cell)).toBe(true);
+    for (const p of curvedSpace.platforms!) for (const local of PLATFORM_LOCALS) expect(cells.has(`${p.pin}:${local}`)).toBe(true);
+  });
+
+  it('numbers the platforms, marks the locked one and prints the worm-hole', () => {
+    expect(cellMarkup(svg, 'Wa1u')).toContain('Wa1u ▲ P1');
+    expect(cellMarkup(svg, 'Nd1d')).toContain('Nd1d ▼ P2');
+    expect(cellMarkup(svg, 'Nd1d')).toMatch(/locked/);
+    expect(cellMarkup(svg, 'Nd1d')).toContain('<path');
+    expect(cellMarkup(svg, 'Wa1u')).not.toMatch(/locked/);
+    expect(svg).toMatch(/Worm-hole:<\/tspan> W P1 P2 N B P3 N P4<\/text>/);
+  });
+
+  it('rings the king of the side to move when in check, and shows worm-hole letters', () => {
+    expect(cellMarkup(svg, 'Bc4')).toContain('ssb-check');
+    expect(cellMarkup(svg, 'Wb1')).not.toContain('ssb-check');
+    expect(svg).toContain('Black is in check');
+    expect(cellMarkup(svg, 'Nb3')).toMatch(/>w</);
+    expect(cellMarkup(svg, 'Nc2')).toMatch(/>z</);
+    expect(cellMarkup(svg, 'Wa1u:a2')).toMatch(/>w</);
+    expect(cellMarkup(svg, 'Wa1u:b1')).toMatch(/>z</);
+    expect(cellMarkup(svg, 'Bb2')).toContain('ssb-last');
+  });
+});
+
+describe('boardSvg, Planar (hand-built view)', () => {
+  const svg = boardSvg(planar, { highlight: ['Cc1'] });
+
+  it('draws the 64 cells of the cube and the four level names', () => {
+    checkXml(svg);
+    const cells = dataCells(svg);
+    expect(cells.length).toBe(64);
+    expect(new Set(cells).size).toBe(64);
+    for (const l of 'ABCD') {
+      expect(cells).toContain(`${l}a1`);
+      expect(cells).toContain(`${l}d4`);
+      expect(svg).toContain(`>${l}</text>`);
+    }
+    expect(svg).not.toContain('data-pin');
+    expect(svg).toContain('Planar Chess');
+  });
+
+  it('badges XZ pieces red and YZ pieces black, XY pieces not at all', () => {
+    expect(cellMarkup(svg, 'Bc2')).toMatch(/ssb-xz[\s\S]*>XZ</);
+    expect(cellMarkup(svg, 'Cb3')).toMatch(/ssb-yz[\s\S]*>YZ</);
+    expect(cellMarkup(svg, 'Ab1')).not.toMatch(/XY|ssb-xz|ssb-yz/);
+    expect(cellMarkup(svg, 'Dc4')).not.toMatch(/ssb-xz|ssb-yz/);
+    expect(cellMarkup(svg, 'Cc1')).toContain('ssb-dot');
+    expect(describeView(planar)).toContain('knight Cb3 YZ');
+  });
+});
+
+describe('boardSvg, interaction and escaping', () => {
+  it('makes cells, pins and hand pieces buttons only when interactive', () => {
+    const view = engineView('first-contact', ['@Wa1u']);
+    const plain = boardSvg(view);
+    expect(plain).not.toContain(' tabindex="');
+    const svg = boardSvg(view, { interactive: true });
+    checkXml(svg);
+    expect(svg).toMatch(/^<svg[^>]* role="group"/);
+    const elements = [...svg.matchAll(/<g (data-cell|data-hand)="[^"]*"[^>]*>/g)].map((m) => m[0]);
+    expect(elements.length).toBeGreaterThan(48 + 4);
+    for (const el of elements) expect(el).toMatch(/ tabindex="0" role="button" aria-label="[^"]+"/);
+    expect(svg).toContain('<g data-cell="Wb1" tabindex="0" role="button" aria-label="Wb1, empty">');
+    const fc = engineView('first-contact', ['@Wa1u', '@Bd4d', '@Nd1d', '@Na4u', 'K@Wb1']);
+    expect(boardSvg(fc, { interactive: true })).toContain('aria-label="Wb1, white king"');
+  });
+
+  it('escapes text from the view', () => {
+    const view: BoardView = {
+      ...curvedSpace,
+      phase: '<script>alert("x&y")</script>',
+      wormhole: 'W & <P1> "N"',
+      cells: [...curvedSpace.cells, { cell: 'Wc1"><x', color: 'white', role: 'Q' }],
+    };
+    const svg = boardSvg(view, { lastMove: ['"&<'], highlight: ["'"] });
+    checkXml(svg);
+    expect(svg).not.toContain('<script');
+    expect(svg).toContain('&lt;script&gt;alert(&quot;x&amp;y&quot;)&lt;/script&gt;');
+    expect(svg).toContain('W &amp; &lt;P1&gt; &quot;N&quot;');
+    expect(escapeXml(`<a href='x'>&"`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;&quot;');
+  });
+
+  it('scales to the requested width', () => {
+    const svg = boardSvg(planar, { size: 300 });
+    const m = /^<svg[^>]* width="([\d.]+)" height="([\d.]+)" viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg)!;
+    expect(Number(m[1])).toBe(300);
+    expect(Number(m[2]) / 300).toBeCloseTo(Number(m[4]) / Number(m[3]), 2);
+  });
+
+  it('the checker rejects broken markup', () => {
+    expect(() => checkXml('<svg><g></svg>')).toThrow();
+    expect(() => checkXml('<svg>a < b</svg>')).toThrow();
+    expect(() => checkXml('<svg a="1" a="2"/>')).toThrow();
+    expect(() => checkXml('<svg>&nbsp;</svg>')).toThrow();
+    expect(() => checkXml('<svg/><svg/>')).toThrow();
+    expect(() => checkXml('<svg x="&amp;"><g/>&#38;</svg>')).not.toThrow();
+  });
+});
