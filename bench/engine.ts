@@ -5,18 +5,8 @@ import { Game } from '../src/engine/game.ts';
 import { perft } from '../src/engine/perft.ts';
 import type { AnyVariant } from '../src/engine/types.ts';
 import { getVariant, variantNames } from '../src/engine/variants/index.ts';
-
-/** mulberry32, so the "busy" positions are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The same seeded PRNG as the tests, so the "busy" positions are the same on every run.
+import { prng } from '../test/engine/helpers.ts';
 
 /** Turn texts of a fixed-seed random game that is still going after `plies` (retrying seeds). */
 export function busyGame(name: string, plies: number, seed = 1): string[] {

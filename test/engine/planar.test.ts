@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { planar, planarWhyIllegal, type PlanarMove, type PlanarPosition } from '../../src/engine/planar/planar.ts';
 import { cellName, parseCell, planeCells, XY, XZ, YZ } from '../../src/engine/planar/cube.ts';
 import type { Color, Orientation, Role } from '../../src/engine/types.ts';
+import { prng } from './helpers.ts';
 
 // ---- helpers -------------------------------------------------------------------
 
@@ -42,17 +43,6 @@ function playText(pos: PlanarPosition, text: string): PlanarPosition {
   const m = planar.parseMove(pos, text);
   if (!m.ok) throw new Error(`${text}: ${m.error.message}`);
   return planar.play(pos, m.value);
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // The two kings used when a test is about another piece: neither lies on a
@@ -458,7 +448,7 @@ const stripSuffix = (t: string) => t.replace(/[+#]$/, '');
 // ---- random playouts -------------------------------------------------------------
 
 function randomGames(games: number, plies: number, seed: number, each: (pos: PlanarPosition) => void): void {
-  const rand = mulberry32(seed);
+  const rand = prng(seed);
   for (let g = 0; g < games; g++) {
     let pos = planar.initial({});
     for (let ply = 0; ply < plies; ply++) {
