@@ -1,0 +1,64 @@
+// The tables of the service. This file is the single source: `npm run db:generate`
+// turns changes here into SQL migrations under migrations/.
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+export const games = sqliteTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    variant: text('variant').notNull(),
+    /** Variant options as JSON, after the engine filled in defaults. */
+    options: text('options').notNull().default('{}'),
+    status: text('status', { enum: ['active', 'finished', 'aborted'] }).notNull().default('active'),
+    /** '1-0' | '0-1' | '1/2-1/2' | '*' */
+    result: text('result').notNull().default('*'),
+    reason: text('reason'),
+    /** Position text the game started from, so the moves can always be replayed. */
+    startPosition: text('start_position').notNull(),
+    /** Position text after the last move. */
+    position: text('position').notNull(),
+    ply: integer('ply').notNull().default(0),
+    sideToMove: text('side_to_move', { enum: ['white', 'black'] }).notNull(),
+    whiteName: text('white_name'),
+    whiteEmail: text('white_email'),
+    whiteWebhook: text('white_webhook'),
+    whiteTokenHash: text('white_token_hash').notNull(),
+    blackName: text('black_name'),
+    blackEmail: text('black_email'),
+    blackWebhook: text('black_webhook'),
+    blackTokenHash: text('black_token_hash').notNull(),
+    /** Correspondence clock: days per move, null for an untimed game. */
+    daysPerMove: integer('days_per_move'),
+    /** Epoch ms by which the side to move must move; null when untimed or over. */
+    deadline: integer('deadline'),
+    /** 'auto': the cron ends a timed-out game; 'claim': the opponent may claim the win. */
+    timeoutMode: text('timeout_mode', { enum: ['auto', 'claim'] }).notNull().default('auto'),
+    drawOfferBy: text('draw_offer_by', { enum: ['white', 'black'] }),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    finishedAt: integer('finished_at'),
+  },
+  (t) => [index('games_status_deadline').on(t.status, t.deadline)],
+);
+
+export const moves = sqliteTable(
+  'moves',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    ply: integer('ply').notNull(),
+    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    /** Canonical turn text, with +/# suffix. */
+    text: text('text').notNull(),
+    positionAfter: text('position_after').notNull(),
+    createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  // One row per (game, ply): two submissions for the same ply cannot both land.
+  (t) => [primaryKey({ columns: [t.gameId, t.ply] }), index('moves_game_position').on(t.gameId, t.positionAfter)],
+);
+
+export type GameRow = typeof games.$inferSelect;
+export type NewGameRow = typeof games.$inferInsert;
+export type MoveRow = typeof moves.$inferSelect;

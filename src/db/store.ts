@@ -1,0 +1,108 @@
+// The only module that talks to D1. Every write that must be all-or-nothing is
+// one db.batch (D1 has no interactive transactions; a batch is atomic).
+import { and, asc, count, eq, gt, isNotNull, lte } from 'drizzle-orm';
+import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
+import { sql } from 'drizzle-orm';
+import { games, moves, type GameRow, type MoveRow, type NewGameRow } from './schema.ts';
+
+export type NewMoveRow = typeof moves.$inferInsert;
+export type GameChanges = Partial<Omit<NewGameRow, 'id'>>;
+
+/** D1 binds at most 100 parameters per statement; a move row takes 6. */
+const MOVE_ROWS_PER_INSERT = 16;
+
+export class GameStore {
+  private readonly db: DrizzleD1Database;
+  constructor(d1: D1Database) {
+    this.db = drizzle(d1);
+  }
+
+  async game(id: string): Promise<GameRow | undefined> {
+    return this.db.select().from(games).where(eq(games.id, id)).get();
+  }
+
+  async moves(gameId: string, afterPly = 0): Promise<MoveRow[]> {
+    return this.db
+      .select()
+      .from(moves)
+      .where(and(eq(moves.gameId, gameId), gt(moves.ply, afterPly)))
+      .orderBy(asc(moves.ply))
+      .all();
+  }
+
+  async move(gameId: string, ply: number): Promise<MoveRow | undefined> {
+    return this.db.select().from(moves).where(and(eq(moves.gameId, gameId), eq(moves.ply, ply))).get();
+  }
+
+  /** How many stored turns led to this position (for threefold repetition). */
+  async timesReached(gameId: string, position: string): Promise<number> {
+    const row = await this.db
+      .select({ n: count() })
+      .from(moves)
+      .where(and(eq(moves.gameId, gameId), eq(moves.positionAfter, position)))
+      .get();
+    return row?.n ?? 0;
+  }
+
+  /** A new game with the turns it already has (import), in one batch. */
+  async createGame(game: NewGameRow, turns: readonly NewMoveRow[] = []): Promise<void> {
+    const statements: [ReturnType<typeof this.insertGame>, ...ReturnType<typeof this.insertMoves>[]] = [this.insertGame(game)];
+    for (let i = 0; i < turns.length; i += MOVE_ROWS_PER_INSERT) statements.push(this.insertMoves(turns.slice(i, i + MOVE_ROWS_PER_INSERT)));
+    await this.db.batch(statements);
+  }
+  private insertGame(game: NewGameRow) {
+    return this.db.insert(games).values(game);
+  }
+  private insertMoves(rows: NewMoveRow[]) {
+    return this.db.insert(moves).values(rows);
+  }
+
+  /**
+   * Record a turn: the move row and the new game row in one atomic batch. The
+   * insert only happens while the game is still active at `expectedPly` (and
+   * the (game, ply) key is unique besides), so of two racing submissions for
+   * the same ply exactly one lands. Returns false when this one lost.
+   */
+  async commitMove(gameId: string, expectedPly: number, move: NewMoveRow, changes: GameChanges): Promise<boolean> {
+    const stillAt = and(eq(games.id, gameId), eq(games.ply, expectedPly), eq(games.status, 'active'));
+    const createdAt = move.createdAt ?? Date.now();
+    try {
+      const [inserted, updated] = await this.db.batch([
+        this.db
+          .insert(moves)
+          .select(
+            sql`select ${move.gameId}, ${move.ply}, ${move.side}, ${move.text}, ${move.positionAfter}, ${createdAt} where exists (select 1 from ${games} where ${stillAt})`,
+          ),
+        this.db.update(games).set(changes).where(stillAt),
+      ]);
+      return inserted.meta.changes === 1 && updated.meta.changes === 1;
+    } catch (e) {
+      if (isUniqueViolation(e)) return false;
+      throw e;
+    }
+  }
+
+  /** Change a game only if nobody moved or ended it since it was read. */
+  async updateGameIf(gameId: string, expected: { ply: number; status?: GameRow['status'] }, changes: GameChanges): Promise<boolean> {
+    const result = await this.db
+      .update(games)
+      .set(changes)
+      .where(and(eq(games.id, gameId), eq(games.ply, expected.ply), eq(games.status, expected.status ?? 'active')));
+    return result.meta.changes === 1;
+  }
+
+  /** Active games whose deadline is at or before `now`. */
+  async overdueGames(now: number, timeoutMode: GameRow['timeoutMode'], limit: number): Promise<GameRow[]> {
+    return this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.status, 'active'), isNotNull(games.deadline), lte(games.deadline, now), eq(games.timeoutMode, timeoutMode)))
+      .limit(limit)
+      .all();
+  }
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  for (let cur: unknown = e; cur instanceof Error; cur = cur.cause) if (/UNIQUE constraint failed|SQLITE_CONSTRAINT/i.test(cur.message)) return true;
+  return false;
+}

@@ -1,0 +1,476 @@
+// The game service: everything a correspondence game does, between the HTTP
+// routes (which only translate) and the store (which only persists). Every
+// function returns a typed result; the routes map { status, error } to HTTP.
+import { Game, type PlayedTurn } from '../engine/game.ts';
+import {
+  drawOutcome,
+  opposite,
+  ROLE_NAMES,
+  winOutcome,
+  type AnyVariant,
+  type Color,
+  type EngineError,
+  type Outcome,
+  type OutcomeReason,
+} from '../engine/types.ts';
+import { getVariant } from '../engine/variants/index.ts';
+import type { GameRow, MoveRow, NewGameRow } from '../db/schema.ts';
+import type { GameChanges, GameStore, NewMoveRow } from '../db/store.ts';
+import { formatRecord, headerValue, parseRecord, type RecordResult } from './record.ts';
+import type { ClockInput, CreateGameInput, DrawAction, MoveInput, PlayerInput } from './schemas.ts';
+import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './tokens.ts';
+
+export const DAY_MS = 86_400_000;
+
+export type Failure = { readonly ok: false; readonly status: 400 | 403 | 404 | 409 | 422; readonly error: string; readonly at?: number };
+export type Outcomes<T> = { readonly ok: true; readonly value: T } | Failure;
+const fail = (status: Failure['status'], error: string, at?: number): Failure => ({ ok: false, status, error, ...(at === undefined ? {} : { at }) });
+const done = <T>(value: T): Outcomes<T> => ({ ok: true, value });
+
+const SIDE_NAME: Record<Color, string> = { white: 'White', black: 'Black' };
+const REASONS: readonly OutcomeReason[] = ['checkmate', 'check', 'stalemate', 'repetition', 'resignation', 'agreement', 'timeout', 'aborted'];
+
+/** Where links point: PUBLIC_URL when set, else the origin of the request. */
+export interface LinkBase {
+  readonly origin: string;
+}
+
+export interface PublicMove {
+  readonly ply: number;
+  readonly side: Color;
+  readonly text: string;
+  readonly at: string;
+}
+
+/** Everything anyone may see about a game: never a token, an email address or a webhook. */
+export interface PublicState {
+  readonly id: string;
+  readonly variant: string;
+  readonly title?: string;
+  readonly options: unknown;
+  readonly status: GameRow['status'];
+  readonly phase?: string;
+  readonly sideToMove: Color;
+  readonly ply: number;
+  readonly result: string;
+  readonly reason: string | null;
+  readonly winner: Color | null;
+  readonly check: boolean;
+  readonly position: string;
+  readonly board?: {
+    readonly cells: readonly { cell: string; color: Color; role: string; kind: string; orientation?: string }[];
+    readonly platforms?: unknown;
+    readonly hands: unknown;
+    readonly wormhole?: string;
+  };
+  readonly lastMove: PublicMove | null;
+  readonly players: { readonly white: { name: string | null }; readonly black: { name: string | null } };
+  readonly clock: { readonly daysPerMove: number; readonly timeout: 'auto' | 'claim'; readonly deadline: string | null } | null;
+  readonly drawOffer: Color | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** When a player's token came with the request: which side it is. */
+  readonly you?: Color;
+}
+
+export interface CreatedGame {
+  readonly id: string;
+  readonly links: { readonly white: string; readonly black: string; readonly spectator: string };
+  readonly tokens: { readonly white: string; readonly black: string };
+  readonly state: PublicState;
+}
+
+type PlayedTurnRow = PlayedTurn & { readonly side: Color };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const publicMove = (m: MoveRow): PublicMove => ({ ply: m.ply, side: m.side, text: m.text, at: iso(m.createdAt) });
+
+function engineFailure(e: EngineError, status: 400 | 422): Failure {
+  return fail(status, e.message, e.at);
+}
+
+/** The variant and parsed options of a stored game (they were valid when it was created). */
+function variantOf(row: Pick<GameRow, 'variant' | 'options'>): { variant: AnyVariant; options: unknown } | undefined {
+  const variant = getVariant(row.variant);
+  if (!variant) return undefined;
+  const parsed = variant.parseOptions(JSON.parse(row.options));
+  return parsed.ok ? { variant, options: parsed.value } : undefined;
+}
+
+/** An engine game standing on the stored position (no history: repetition is counted from the moves table). */
+function gameAt(row: GameRow): Game {
+  const created = Game.create(row.variant, JSON.parse(row.options), row.position);
+  if (!created.ok) throw new Error(`game ${row.id}: stored position does not load: ${created.error.message}`);
+  return created.value;
+}
+
+export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: Color): PublicState {
+  const loaded = variantOf(row);
+  let board: PublicState['board'];
+  let phase: string | undefined;
+  let check = false;
+  if (loaded) {
+    const pos = loaded.variant.parsePosition(row.position, loaded.options);
+    if (pos.ok) {
+      const view = loaded.variant.view(pos.value);
+      phase = view.phase;
+      check = view.check;
+      board = {
+        cells: view.cells.map((c) => ({ ...c, kind: ROLE_NAMES[c.role] })),
+        ...(view.platforms ? { platforms: view.platforms } : {}),
+        hands: view.hands,
+        ...(view.wormhole ? { wormhole: view.wormhole } : {}),
+      };
+    }
+  }
+  const winner: Color | null = row.result === '1-0' ? 'white' : row.result === '0-1' ? 'black' : null;
+  return {
+    id: row.id,
+    variant: row.variant,
+    ...(loaded ? { title: loaded.variant.title } : {}),
+    options: JSON.parse(row.options),
+    status: row.status,
+    ...(phase === undefined ? {} : { phase }),
+    sideToMove: row.sideToMove,
+    ply: row.ply,
+    result: row.result,
+    reason: row.reason,
+    winner,
+    check,
+    position: row.position,
+    ...(board ? { board } : {}),
+    lastMove: lastMove ? publicMove(lastMove) : null,
+    players: { white: { name: row.whiteName }, black: { name: row.blackName } },
+    clock: row.daysPerMove
+      ? { daysPerMove: row.daysPerMove, timeout: row.timeoutMode, deadline: row.deadline === null ? null : iso(row.deadline) }
+      : null,
+    drawOffer: row.drawOfferBy,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    ...(you ? { you } : {}),
+  };
+}
+
+export function playerLinks(base: LinkBase, id: string, tokens: { white: string; black: string }) {
+  const page = `${base.origin}/games/${id}`;
+  return { white: `${page}?token=${tokens.white}`, black: `${page}?token=${tokens.black}`, spectator: page };
+}
+
+const finishedChanges = (outcome: Outcome, now: number): GameChanges => ({
+  status: outcome.reason === 'aborted' ? 'aborted' : 'finished',
+  result: outcome.result,
+  reason: outcome.reason,
+  deadline: null,
+  drawOfferBy: null,
+  finishedAt: now,
+  updatedAt: now,
+});
+
+const overMessage = (row: GameRow) =>
+  row.status === 'aborted' ? 'the game was aborted' : `the game is over (${row.result}, ${row.reason ?? 'finished'})`;
+
+export class GameService {
+  constructor(
+    private readonly store: GameStore,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  // ---- reading ----
+
+  async load(id: string, token?: string): Promise<Outcomes<PublicState>> {
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    const you = token ? await sideOfToken(row, token) : undefined;
+    return done(publicState(row, row.ply ? await this.store.move(id, row.ply) : undefined, you));
+  }
+
+  async legal(id: string): Promise<Outcomes<{ ply: number; sideToMove: Color; status: GameRow['status']; legal: string[] }>> {
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    const legal = row.status === 'active' ? gameAt(row).legalTexts() : [];
+    return done({ ply: row.ply, sideToMove: row.sideToMove, status: row.status, legal });
+  }
+
+  async history(id: string, since = 0): Promise<Outcomes<{ ply: number; moves: PublicMove[] }>> {
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    return done({ ply: row.ply, moves: (await this.store.moves(id, since)).map(publicMove) });
+  }
+
+  async record(id: string, base: LinkBase): Promise<Outcomes<string>> {
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    const turns = (await this.store.moves(id)).map((m) => m.text);
+    const headers: [string, string][] = [
+      ['Event', 'Subspace correspondence game'],
+      ['Site', `${base.origin}/games/${row.id}`],
+      ['Date', iso(row.createdAt).slice(0, 10).replaceAll('-', '.')],
+      ['Variant', row.variant],
+      ['Options', row.options],
+      ['White', row.whiteName ?? '?'],
+      ['Black', row.blackName ?? '?'],
+      ['Result', row.result],
+    ];
+    const loaded = variantOf(row);
+    if (loaded && loaded.variant.formatPosition(loaded.variant.initial(loaded.options)) !== row.startPosition)
+      headers.push(['Position', row.startPosition]);
+    if (row.reason) headers.push(['Termination', row.reason]);
+    if (row.daysPerMove) headers.push(['TimeControl', `${row.daysPerMove} days per move`]);
+    return done(formatRecord({ headers, turns, result: row.result as RecordResult }));
+  }
+
+  /** Replay the stored move rows from the stored start: the game must come out identical. */
+  async rebuild(id: string): Promise<Outcomes<{ position: string; ply: number; outcome?: Outcome }>> {
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    const turns = await this.store.moves(id);
+    const replayed = Game.replay(row.variant, JSON.parse(row.options), turns.map((m) => m.text), row.startPosition);
+    if (!replayed.ok) return fail(422, replayed.error.message);
+    const outcome = replayed.value.outcome();
+    return done({ position: replayed.value.positionText, ply: replayed.value.ply, ...(outcome ? { outcome } : {}) });
+  }
+
+  // ---- creating ----
+
+  async create(input: CreateGameInput, base: LinkBase): Promise<Outcomes<CreatedGame>> {
+    const variant = getVariant(input.variant);
+    if (!variant) return fail(400, `variant ${input.variant} is not available`);
+    const game = Game.create(input.variant, input.options ?? {});
+    if (!game.ok) return fail(400, `options: ${game.error.message}`);
+    return this.insert(base, game.value, game.value.positionText, [], input, undefined);
+  }
+
+  /** A game from a text record; every turn is replayed and checked. */
+  async import(
+    text: string,
+    extra: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput },
+    base: LinkBase,
+  ): Promise<Outcomes<CreatedGame>> {
+    const parsed = parseRecord(text);
+    if (!parsed.ok) return fail(400, `record: ${parsed.error}`);
+    const record = parsed.record;
+    const variantName = headerValue(record, 'Variant');
+    if (!variantName) return fail(400, 'record: there is no [Variant "..."] header');
+    if (!getVariant(variantName)) return fail(400, `variant ${variantName} is not available`);
+    let options: unknown = {};
+    const optionsText = headerValue(record, 'Options');
+    if (optionsText !== undefined && optionsText.trim()) {
+      try {
+        options = JSON.parse(optionsText);
+      } catch {
+        return fail(400, 'record: the [Options] header is not valid JSON');
+      }
+    }
+    const created = Game.create(variantName, options, headerValue(record, 'Position'));
+    if (!created.ok) return fail(400, `record: ${created.error.kind === 'options' ? 'options' : 'position'}: ${created.error.message}`);
+    const game = created.value;
+    const startPosition = game.positionText;
+    const turns: PlayedTurnRow[] = [];
+    for (const [i, turn] of record.turns.entries()) {
+      const side: Color = game.variant.turn(game.position);
+      const played = game.play(turn);
+      if (!played.ok)
+        return fail(422, `move ${Math.floor(i / 2) + 1} (${SIDE_NAME[side]}'s ${turn}, ply ${i + 1}): ${played.error.message}`, played.error.at);
+      turns.push({ ...played.value, side });
+    }
+    const headerResult = headerValue(record, 'Result');
+    if (headerResult !== undefined && !['1-0', '0-1', '1/2-1/2', '*'].includes(headerResult))
+      return fail(400, `record: [Result "${headerResult}"] must be 1-0, 0-1, 1/2-1/2 or *`);
+    if (headerResult && record.result && headerResult !== record.result)
+      return fail(400, `record: the header says ${headerResult} but the moves end with ${record.result}`);
+    const claimed = (record.result ?? headerResult ?? '*') as RecordResult;
+    let outcome = game.outcome();
+    if (outcome && claimed !== '*' && claimed !== outcome.result)
+      return fail(422, `the record says ${claimed} but the moves end in ${outcome.result} (${outcome.reason})`);
+    if (!outcome && claimed !== '*') {
+      // A game ended off the board: trust the record's result and termination.
+      const termination = headerValue(record, 'Termination') as OutcomeReason | undefined;
+      const reason = termination && REASONS.includes(termination) ? termination : claimed === '1/2-1/2' ? 'agreement' : 'resignation';
+      outcome = claimed === '1/2-1/2' ? drawOutcome(reason) : winOutcome(claimed === '1-0' ? 'white' : 'black', reason);
+    }
+    const players = {
+      white: extra.white ?? { name: headerValue(record, 'White')?.slice(0, 40) },
+      black: extra.black ?? { name: headerValue(record, 'Black')?.slice(0, 40) },
+      ...(extra.clock ? { clock: extra.clock } : {}),
+    };
+    for (const side of ['white', 'black'] as const) if (players[side].name === '?' || players[side].name === '') players[side] = {};
+    return this.insert(base, game, startPosition, turns, players, outcome);
+  }
+
+  private async insert(
+    base: LinkBase,
+    game: Game,
+    startPosition: string,
+    turns: readonly PlayedTurnRow[],
+    input: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput },
+    outcome: Outcome | undefined,
+  ): Promise<Outcomes<CreatedGame>> {
+    const now = this.clock();
+    const tokens = { white: newToken(), black: newToken() };
+    const id = newGameId();
+    const over = outcome ?? game.outcome();
+    const row: NewGameRow = {
+      id,
+      variant: game.variant.name,
+      options: JSON.stringify(game.options),
+      status: over ? 'finished' : 'active',
+      result: over?.result ?? '*',
+      reason: over?.reason ?? null,
+      startPosition,
+      position: game.positionText,
+      ply: game.ply,
+      sideToMove: game.variant.turn(game.position),
+      whiteName: input.white?.name ?? null,
+      whiteEmail: input.white?.email ?? null,
+      whiteWebhook: input.white?.webhook ?? null,
+      whiteTokenHash: await sha256Hex(tokens.white),
+      blackName: input.black?.name ?? null,
+      blackEmail: input.black?.email ?? null,
+      blackWebhook: input.black?.webhook ?? null,
+      blackTokenHash: await sha256Hex(tokens.black),
+      daysPerMove: input.clock?.daysPerMove ?? null,
+      deadline: input.clock && !over ? now + input.clock.daysPerMove * DAY_MS : null,
+      timeoutMode: input.clock?.timeout ?? 'auto',
+      drawOfferBy: null,
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: over ? now : null,
+    };
+    const moveRows: NewMoveRow[] = turns.map((t) => ({
+      gameId: id,
+      ply: t.ply,
+      side: t.side,
+      text: t.text,
+      positionAfter: t.position,
+      createdAt: now,
+    }));
+    await this.store.createGame(row, moveRows);
+    const stored = await this.store.game(id);
+    const last = turns.length ? await this.store.move(id, turns.length) : undefined;
+    return done({ id, links: playerLinks(base, id, tokens), tokens, state: publicState(stored!, last) });
+  }
+
+  // ---- playing ----
+
+  /** Which side holds this token, or a 404/403. */
+  private async player(id: string, token: string): Promise<Outcomes<{ row: GameRow; side: Color }>> {
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    const side = await sideOfToken(row, token);
+    if (!side) return fail(403, `that token is not a player's token for game ${id}`);
+    return done({ row, side });
+  }
+
+  async move(id: string, token: string, input: MoveInput): Promise<Outcomes<{ move: PublicMove; state: PublicState }>> {
+    const who = await this.player(id, token);
+    if (!who.ok) return who;
+    const { row, side } = who.value;
+    if (row.status !== 'active') return fail(409, overMessage(row));
+    if (input.ply !== undefined && input.ply !== row.ply + 1)
+      return fail(409, `stale: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`);
+    if (side !== row.sideToMove) return fail(403, `it is ${SIDE_NAME[row.sideToMove]}'s turn, not yours`);
+
+    const game = gameAt(row);
+    const played = game.play(input.move);
+    if (!played.ok) return engineFailure(played.error, played.error.kind === 'syntax' ? 400 : 422);
+    const turn = played.value;
+    const next = game.position;
+    const now = this.clock();
+    let outcome = game.variant.outcome(next);
+    if (!outcome) {
+      // Threefold repetition: this position, earlier turns that reached it, and the start.
+      const earlier = (await this.store.timesReached(id, turn.position)) + (row.startPosition === turn.position ? 1 : 0);
+      if (earlier + 1 >= 3) outcome = drawOutcome('repetition');
+    }
+    const ply = row.ply + 1;
+    const changes: GameChanges = {
+      position: turn.position,
+      ply,
+      sideToMove: game.variant.turn(next),
+      updatedAt: now,
+      // An offer lapses when the player it was made to moves instead of answering.
+      drawOfferBy: row.drawOfferBy === side ? side : null,
+      deadline: row.daysPerMove ? now + row.daysPerMove * DAY_MS : null,
+      ...(outcome ? finishedChanges(outcome, now) : {}),
+    };
+    const moveRow: NewMoveRow = { gameId: id, ply, side, text: turn.text, positionAfter: turn.position, createdAt: now };
+    if (!(await this.store.commitMove(id, row.ply, moveRow, changes))) return this.conflict(id);
+    const stored = (await this.store.game(id))!;
+    const move = publicMove({ ...moveRow, createdAt: now });
+    return done({ move, state: publicState(stored, { ...moveRow, createdAt: now }, side) });
+  }
+
+  /** Someone else changed the game between our read and our write. */
+  private async conflict(id: string): Promise<Failure> {
+    const now = await this.store.game(id);
+    if (now && now.status !== 'active') return fail(409, overMessage(now));
+    return fail(409, `stale: the game is at ply ${now?.ply ?? '?'}; reload it and try again`);
+  }
+
+  private async finish(id: string, token: string, decide: (row: GameRow, side: Color) => Failure | GameChanges): Promise<Outcomes<PublicState>> {
+    const who = await this.player(id, token);
+    if (!who.ok) return who;
+    const { row, side } = who.value;
+    if (row.status !== 'active') return fail(409, overMessage(row));
+    const changes = decide(row, side);
+    if ('ok' in changes) return changes;
+    if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
+    const stored = (await this.store.game(id))!;
+    return done(publicState(stored, row.ply ? await this.store.move(id, row.ply) : undefined, side));
+  }
+
+  resign(id: string, token: string) {
+    return this.finish(id, token, (_row, side) => finishedChanges(winOutcome(opposite(side), 'resignation'), this.clock()));
+  }
+
+  abort(id: string, token: string) {
+    return this.finish(id, token, (row) =>
+      row.ply >= 2 ? fail(409, 'too late to abort: both sides have moved; resign or offer a draw instead') : finishedChanges({ result: '*', reason: 'aborted' }, this.clock()),
+    );
+  }
+
+  draw(id: string, token: string, action: DrawAction) {
+    return this.finish(id, token, (row, side) => {
+      const now = this.clock();
+      const offered = row.drawOfferBy === opposite(side);
+      if (action === 'offer' || action === 'accept') {
+        if (offered) return finishedChanges(drawOutcome('agreement'), now);
+        if (action === 'accept') return fail(409, `${SIDE_NAME[opposite(side)]} has not offered a draw`);
+        if (row.drawOfferBy === side) return fail(409, 'you have already offered a draw');
+        return { drawOfferBy: side, updatedAt: now };
+      }
+      if (!offered) return fail(409, `${SIDE_NAME[opposite(side)]} has not offered a draw`);
+      return { drawOfferBy: null, updatedAt: now };
+    });
+  }
+
+  /** The waiting player claims the win once the side to move let its deadline pass. */
+  claim(id: string, token: string) {
+    return this.finish(id, token, (row, side) => {
+      const now = this.clock();
+      if (row.deadline === null) return fail(409, 'this game has no clock, so there is nothing to claim');
+      if (side === row.sideToMove) return fail(403, 'it is your own turn: only the waiting player can claim');
+      if (now <= row.deadline) return fail(409, `${SIDE_NAME[row.sideToMove]}'s deadline has not passed (${iso(row.deadline)})`);
+      return finishedChanges(winOutcome(side, 'timeout'), now);
+    });
+  }
+
+  /** The cron: end games (timeout mode 'auto') whose side to move let the deadline pass. */
+  async expireOverdue(limit = 100): Promise<string[]> {
+    const now = this.clock();
+    const ended: string[] = [];
+    for (const row of await this.store.overdueGames(now, 'auto', limit)) {
+      const changes = finishedChanges(winOutcome(opposite(row.sideToMove), 'timeout'), now);
+      if (await this.store.updateGameIf(row.id, { ply: row.ply }, changes)) ended.push(row.id);
+    }
+    return ended;
+  }
+}
+
+/** The side whose token this is; both hashes are always compared, in constant time. */
+export async function sideOfToken(row: Pick<GameRow, 'whiteTokenHash' | 'blackTokenHash'>, token: string): Promise<Color | undefined> {
+  const hash = await sha256Hex(token);
+  const white = timingSafeEqualText(hash, row.whiteTokenHash);
+  const black = timingSafeEqualText(hash, row.blackTokenHash);
+  return white ? 'white' : black ? 'black' : undefined;
+}

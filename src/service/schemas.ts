@@ -1,0 +1,96 @@
+// Every input the service accepts, as valibot schemas. The routes validate with
+// these and /openapi.json is generated from them, so the two cannot drift.
+import * as v from 'valibot';
+
+export const VARIANTS = ['first-contact', 'warp-factor', 'curved-space', 'planar'] as const;
+/** Days per move offered by the clock, as on the long-standing correspondence servers. */
+export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
+export const MAX_MOVE_TEXT = 200;
+export const MAX_RECORD_TEXT = 60_000;
+
+export const VariantSchema = v.picklist(VARIANTS, `must be one of ${VARIANTS.join(', ')}`);
+
+export const PlayerSchema = v.strictObject({
+  name: v.optional(v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(40, 'must be at most 40 characters'))),
+  email: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an email address'))),
+  webhook: v.optional(
+    v.pipe(
+      v.string('must be text'),
+      v.maxLength(500, 'is too long'),
+      v.url('must be a URL'),
+      v.check((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
+    ),
+  ),
+});
+
+export const ClockSchema = v.strictObject({
+  daysPerMove: v.picklist(DAYS_PER_MOVE, `must be one of ${DAYS_PER_MOVE.join(', ')}`),
+  /** auto: the game ends when the deadline passes; claim: the opponent may then claim the win. */
+  timeout: v.optional(v.picklist(['auto', 'claim'], 'must be "auto" or "claim"'), 'auto'),
+});
+
+export const CreateGameSchema = v.strictObject({
+  variant: VariantSchema,
+  options: v.optional(v.record(v.string(), v.unknown(), 'must be a JSON object')),
+  white: v.optional(PlayerSchema),
+  black: v.optional(PlayerSchema),
+  clock: v.optional(ClockSchema),
+});
+
+const MoveTextSchema = v.pipe(
+  v.string('must be text'),
+  v.trim(),
+  v.minLength(1, 'the move is empty'),
+  v.maxLength(MAX_MOVE_TEXT, `must be at most ${MAX_MOVE_TEXT} characters`),
+);
+
+/** The ply a turn will have: the game's ply + 1. A stale one is refused with 409. */
+const PlySchema = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'));
+
+export const MoveJsonSchema = v.strictObject({ move: MoveTextSchema, ply: v.optional(PlySchema) });
+
+/** A text/plain move: `Wb1-Nc3`, optionally `Wb1-Nc3 #7` (the ply it is meant for). */
+export const MovePlainSchema = v.pipe(
+  MoveTextSchema,
+  v.transform((text) => {
+    const m = /^(.*?)\s*#(\d{1,6})$/.exec(text);
+    return m ? { move: m[1]!, ply: Number(m[2]) } : { move: text };
+  }),
+  v.object({ move: MoveTextSchema, ply: v.optional(PlySchema) }),
+);
+
+export const DrawSchema = v.strictObject({
+  action: v.picklist(['offer', 'accept', 'decline'], 'must be "offer", "accept" or "decline"'),
+});
+
+export const ImportJsonSchema = v.strictObject({
+  record: v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(MAX_RECORD_TEXT, 'is too long')),
+  white: v.optional(PlayerSchema),
+  black: v.optional(PlayerSchema),
+  clock: v.optional(ClockSchema),
+});
+export const ImportPlainSchema = v.pipe(v.string(), v.minLength(1, 'the record is empty'), v.maxLength(MAX_RECORD_TEXT, 'the record is too long'));
+
+export const GameIdSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[a-z0-9]{4,32}$/, 'is not a game id')) });
+
+export const HistoryQuerySchema = v.strictObject({
+  since: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'must be a ply number'),
+      v.transform((s) => Number(s)),
+    ),
+  ),
+});
+
+export const BearerSchema = v.pipe(
+  v.string(),
+  v.regex(/^Bearer\s+[A-Za-z0-9_-]{16,128}$/, 'must be "Bearer <your player token>"'),
+  v.transform((h) => h.replace(/^Bearer\s+/, '')),
+);
+
+export type CreateGameInput = v.InferOutput<typeof CreateGameSchema>;
+export type PlayerInput = v.InferOutput<typeof PlayerSchema>;
+export type ClockInput = v.InferOutput<typeof ClockSchema>;
+export type MoveInput = v.InferOutput<typeof MoveJsonSchema>;
+export type DrawAction = v.InferOutput<typeof DrawSchema>['action'];

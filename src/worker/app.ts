@@ -1,0 +1,31 @@
+// The Hono app: shared middleware, one error handler, JSON 404s, the routes.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './http.ts';
+import { api } from './routes/api.ts';
+
+/** Records are the largest bodies: a long game is a few KiB. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export const app = new Hono<AppEnv>();
+
+app.use(secureHeaders());
+app.use(
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: `the request body is larger than ${MAX_BODY_BYTES / 1024} KiB` }, 413),
+  }),
+);
+
+app.route('/', api);
+
+app.notFound((c) => c.json({ error: `no such route: ${c.req.method} ${c.req.path}` }, 404));
+
+app.onError((err, c) => {
+  if (err instanceof HTTPException && err.status < 500) return c.json({ error: err.message }, err.status);
+  // Log the details for the operator; the client gets no stack trace.
+  console.error(`${c.req.method} ${c.req.path}:`, err);
+  return c.json({ error: 'internal error: the server failed; please try again later' }, 500);
+});

@@ -1,0 +1,141 @@
+// /openapi.json, built from the same valibot schemas the routes validate with.
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { BaseIssue, BaseSchema } from 'valibot';
+import { CreateGameSchema, DrawSchema, ImportJsonSchema, MoveJsonSchema } from '../service/schemas.ts';
+
+const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
+  toJsonSchema(s, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' });
+
+const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const json = (description: string, ref = 'GameState') => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } });
+const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{4,32}$' } };
+const auth = [{ playerToken: [] }];
+const playerAction = (summary: string, extra: Record<string, unknown> = {}) => ({
+  post: {
+    summary,
+    security: auth,
+    parameters: [id],
+    ...extra,
+    responses: {
+      200: json('the game after the action'),
+      401: error('no or malformed Authorization header'),
+      403: error('not a player of this game (or not allowed for this side)'),
+      404: error('no such game'),
+      409: error('the game is over, or not in a state that allows this'),
+    },
+  },
+});
+
+let cached: object | undefined;
+
+export function openApiDocument(serverUrl: string): object {
+  cached ??= {
+    openapi: '3.1.0',
+    info: {
+      title: 'Subspace',
+      version: '0.1.0',
+      description:
+        "Correspondence play of L. Lynn Smith's 3D chess variants. Errors are always JSON {error} (syntax errors of a move add `at`, the offset where reading stopped).",
+    },
+    components: {
+      securitySchemes: { playerToken: { type: 'http', scheme: 'bearer', description: "A player's secret token from the create response" } },
+      schemas: {
+        CreateGame: schema(CreateGameSchema),
+        Move: schema(MoveJsonSchema),
+        Draw: schema(DrawSchema),
+        ImportGame: schema(ImportJsonSchema),
+        Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, at: { type: 'integer' } } },
+        GameState: {
+          type: 'object',
+          description:
+            'Public state: variant, options, status, phase, sideToMove, ply, result, reason, winner, check, position, board {cells, platforms, hands}, lastMove, players (names), clock {daysPerMove, timeout, deadline}, drawOffer. Never a token or an email address.',
+        },
+        Created: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            links: { type: 'object', properties: { white: { type: 'string' }, black: { type: 'string' }, spectator: { type: 'string' } } },
+            tokens: { type: 'object', properties: { white: { type: 'string' }, black: { type: 'string' } } },
+            state: { $ref: '#/components/schemas/GameState' },
+          },
+        },
+      },
+    },
+    paths: {
+      '/api/games': {
+        post: {
+          summary: 'Create a game',
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateGame' } } } },
+          responses: { 201: json('the new game with both players’ links and tokens', 'Created'), 400: error('bad variant, options or players'), 415: error('not JSON') },
+        },
+      },
+      '/api/games/import': {
+        post: {
+          summary: 'Create a game from a text record; every turn is replayed and checked',
+          requestBody: {
+            required: true,
+            content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: { $ref: '#/components/schemas/ImportGame' } } },
+          },
+          responses: { 201: json('the imported game', 'Created'), 400: error('unreadable record'), 422: error('a turn is not legal: which and why') },
+        },
+      },
+      '/api/games/{id}': {
+        get: {
+          summary: 'Public state of a game (with a player token: also `you`)',
+          parameters: [id],
+          responses: { 200: json('the game'), 404: error('no such game') },
+        },
+      },
+      '/api/games/{id}/legal': {
+        get: {
+          summary: 'Canonical text of every legal turn for the side to move',
+          parameters: [id],
+          responses: {
+            200: { description: '{ply, sideToMove, status, legal: string[]}', content: { 'application/json': { schema: { type: 'object' } } } },
+            404: error('no such game'),
+          },
+        },
+      },
+      '/api/games/{id}/moves': {
+        get: {
+          summary: 'History: ply, side, canonical text, time',
+          parameters: [id, { name: 'since', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,6}$' }, description: 'only turns after this ply' }],
+          responses: { 200: { description: '{ply, moves: [{ply, side, text, at}]}' }, 404: error('no such game') },
+        },
+        post: {
+          summary: 'Make a move',
+          security: auth,
+          parameters: [id],
+          requestBody: {
+            required: true,
+            content: {
+              'text/plain': { schema: { type: 'string', examples: ['Wb2-Wb3', 'Wb2-Wb3 #1'] }, description: 'the turn, optionally followed by #<ply>' },
+              'application/json': { schema: { $ref: '#/components/schemas/Move' } },
+            },
+          },
+          responses: {
+            200: { description: '{move: {ply, side, text, at}, state}' },
+            400: error('the move cannot be read (`at` says where)'),
+            401: error('no or malformed Authorization header'),
+            403: error('not your turn, or not your game'),
+            404: error('no such game'),
+            409: error('stale ply, or the game is over'),
+            415: error('neither text/plain nor JSON'),
+            422: error('illegal: why'),
+          },
+        },
+      },
+      '/api/games/{id}/record': {
+        get: { summary: 'Text game record', parameters: [id], responses: { 200: { description: 'the record', content: { 'text/plain': { schema: { type: 'string' } } } } } },
+      },
+      '/api/games/{id}/resign': playerAction('Resign'),
+      '/api/games/{id}/abort': playerAction('Abort (only before each side has moved)'),
+      '/api/games/{id}/claim': playerAction("Claim the win when the opponent's deadline has passed"),
+      '/api/games/{id}/draw': playerAction('Offer, accept or decline a draw', {
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Draw' } } } },
+      }),
+      '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } } },
+    },
+  };
+  return { ...cached, servers: [{ url: serverUrl }] };
+}

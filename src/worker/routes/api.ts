@@ -1,0 +1,125 @@
+// The JSON API. Handlers only validate, call the game service and translate its
+// answer to HTTP; the rules live in the engine and the service.
+import { vValidator } from '@hono/valibot-validator';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { GameStore } from '../../db/store.ts';
+import { GameService, type Outcomes } from '../../service/games.ts';
+import {
+  CreateGameSchema,
+  DrawSchema,
+  GameIdSchema,
+  HistoryQuerySchema,
+  ImportJsonSchema,
+  ImportPlainSchema,
+  MoveJsonSchema,
+  MovePlainSchema,
+} from '../../service/schemas.ts';
+import { bearerToken, describeIssues, fromFailure, isJson, linkBase, mediaType, requireJson, validationHook, type AppEnv } from '../http.ts';
+import { openApiDocument } from '../openapi.ts';
+
+const service = (c: Context<AppEnv>) => new GameService(new GameStore(c.env.DB));
+
+/** A malformed id cannot name a game: the same 404 as an unknown one. */
+const gameId = vValidator('param', GameIdSchema, (result, c) => {
+  if (!result.success) return c.json({ error: `no game with id ${c.req.param('id')?.slice(0, 40) ?? ''}` }, 404);
+});
+
+function reply<T>(c: Context<AppEnv>, result: Outcomes<T>, status: 200 | 201 = 200) {
+  return result.ok ? c.json(result.value as object, status) : fromFailure(c, result);
+}
+
+/** Read JSON ourselves where a body may be JSON or text (so a bad one is a clear 400). */
+async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  try {
+    return { ok: true, value: JSON.parse(await c.req.text()) };
+  } catch {
+    return { ok: false, response: c.json({ error: 'body: malformed JSON' }, 400) };
+  }
+}
+
+export const api = new Hono<AppEnv>()
+  .get('/openapi.json', (c) => c.json(openApiDocument(linkBase(c).origin)))
+
+  .get('/api', (c) => c.json({ name: 'subspace', openapi: '/openapi.json', games: '/api/games' }))
+
+  .post('/api/games', requireJson, vValidator('json', CreateGameSchema, validationHook('body')), async (c) =>
+    reply(c, await service(c).create(c.req.valid('json'), linkBase(c)), 201),
+  )
+
+  .post('/api/games/import', async (c) => {
+    const type = mediaType(c);
+    if (type === 'text/plain') {
+      const parsed = v.safeParse(ImportPlainSchema, await c.req.text());
+      if (!parsed.success) return c.json({ error: describeIssues(parsed.issues, 'record') }, 400);
+      return reply(c, await service(c).import(parsed.output, {}, linkBase(c)), 201);
+    }
+    if (!isJson(type)) return c.json({ error: 'send the record as text/plain, or JSON {"record": "..."}' }, 415);
+    const body = await readJson(c);
+    if (!body.ok) return body.response;
+    const parsed = v.safeParse(ImportJsonSchema, body.value);
+    if (!parsed.success) return c.json({ error: describeIssues(parsed.issues) }, 400);
+    const { record, ...extra } = parsed.output;
+    return reply(c, await service(c).import(record, extra, linkBase(c)), 201);
+  })
+
+  .get('/api/games/:id', gameId, async (c) => {
+    const auth = bearerToken(c, false);
+    if (!auth.ok) return auth.response;
+    return reply(c, await service(c).load(c.req.valid('param').id, auth.token));
+  })
+
+  .get('/api/games/:id/legal', gameId, async (c) => reply(c, await service(c).legal(c.req.valid('param').id)))
+
+  .get('/api/games/:id/moves', gameId, vValidator('query', HistoryQuerySchema, validationHook('query')), async (c) =>
+    reply(c, await service(c).history(c.req.valid('param').id, c.req.valid('query').since)),
+  )
+
+  .get('/api/games/:id/record', gameId, async (c) => {
+    const result = await service(c).record(c.req.valid('param').id, linkBase(c));
+    if (!result.ok) return fromFailure(c, result);
+    return c.text(result.value, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
+  })
+
+  .post('/api/games/:id/moves', gameId, async (c) => {
+    const auth = bearerToken(c, true);
+    if (!auth.ok) return auth.response;
+    const type = mediaType(c);
+    let parsed;
+    if (type === 'text/plain') parsed = v.safeParse(MovePlainSchema, await c.req.text());
+    else if (isJson(type)) {
+      const body = await readJson(c);
+      if (!body.ok) return body.response;
+      parsed = v.safeParse(MoveJsonSchema, body.value);
+    } else
+      return c.json(
+        { error: `send the move as text/plain (curl -H 'Content-Type: text/plain' --data 'Wb2-Wb3') or as JSON {"move": "Wb2-Wb3", "ply": 1}` },
+        415,
+      );
+    if (!parsed.success) return c.json({ error: describeIssues(parsed.issues, 'move') }, 400);
+    return reply(c, await service(c).move(c.req.valid('param').id, auth.token!, parsed.output));
+  })
+
+  .post('/api/games/:id/resign', gameId, async (c) => {
+    const auth = bearerToken(c, true);
+    if (!auth.ok) return auth.response;
+    return reply(c, await service(c).resign(c.req.valid('param').id, auth.token!));
+  })
+
+  .post('/api/games/:id/abort', gameId, async (c) => {
+    const auth = bearerToken(c, true);
+    if (!auth.ok) return auth.response;
+    return reply(c, await service(c).abort(c.req.valid('param').id, auth.token!));
+  })
+
+  .post('/api/games/:id/claim', gameId, async (c) => {
+    const auth = bearerToken(c, true);
+    if (!auth.ok) return auth.response;
+    return reply(c, await service(c).claim(c.req.valid('param').id, auth.token!));
+  })
+
+  .post('/api/games/:id/draw', gameId, requireJson, vValidator('json', DrawSchema, validationHook('body')), async (c) => {
+    const auth = bearerToken(c, true);
+    if (!auth.ok) return auth.response;
+    return reply(c, await service(c).draw(c.req.valid('param').id, auth.token!, c.req.valid('json').action));
+  });

@@ -1,0 +1,179 @@
+// Creating, reading, playing, history, records and import, through HTTP.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { call, newGame, play } from './helpers.ts';
+
+const FIRST_CONTACT_WIN = '@Nd1d @Na1u @Wa4u @Ba1d K@Wb4 K@Bd2 N@Wd2 R@Bc4 Wb4-Wa4u:b2 Q@Ba1#'.split(' ');
+const WARP_REPETITION = ['Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4', 'Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4'];
+
+describe('POST /api/games', () => {
+  it('creates a game with links, tokens and public state', async () => {
+    const res = await call('POST', '/api/games', {
+      json: { variant: 'warp-factor', white: { name: 'Kirk', email: 'kirk@example.org' }, black: { name: 'Kor', email: 'kor@example.org' } },
+    });
+    expect(res.status).toBe(201);
+    const { id, links, tokens, state } = res.body;
+    expect(id).toMatch(/^[a-z0-9]{12}$/);
+    expect(tokens.white).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
+    expect(tokens.white).not.toBe(tokens.black);
+    expect(links.white).toBe(`http://subspace.test/games/${id}?token=${tokens.white}`);
+    expect(links.spectator).toBe(`http://subspace.test/games/${id}`);
+    expect(state).toMatchObject({ id, variant: 'warp-factor', status: 'active', phase: 'play', sideToMove: 'white', ply: 0, result: '*' });
+    expect(state.players).toEqual({ white: { name: 'Kirk' }, black: { name: 'Kor' } });
+    expect(state.board.cells).toContainEqual({ cell: 'Wa1', color: 'white', role: 'N', kind: 'knight' });
+    expect(state.board.platforms).toContainEqual({ pin: 'Wa1u', up: true, owner: 'white' });
+
+    // Only hashes are stored.
+    const row = await env.DB.prepare('select * from games where id = ?').bind(id).first<Record<string, unknown>>();
+    expect(JSON.stringify(row)).not.toContain(tokens.white);
+    expect(row!.white_token_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    // Public state never shows a token or an email address.
+    const pub = await call('GET', `/api/games/${id}`);
+    expect(pub.status).toBe(200);
+    for (const secret of [tokens.white, tokens.black, 'kirk@example.org', 'kor@example.org', row!.white_token_hash as string])
+      expect(pub.text).not.toContain(secret);
+    expect(pub.body.you).toBeUndefined();
+    const asBlack = await call('GET', `/api/games/${id}`, { token: tokens.black });
+    expect(asBlack.body.you).toBe('black');
+  });
+
+  it('creates First Contact in its platform phase with full hands', async () => {
+    const g = await newGame('first-contact');
+    expect(g.state).toMatchObject({ phase: 'platforms', sideToMove: 'white' });
+    expect(g.state.board.hands.white).toEqual({ K: 1, Q: 1, R: 2, B: 2, N: 2, P: 8 });
+    const legal = await call('GET', `/api/games/${g.id}/legal`);
+    expect(legal.body.legal).toContain('@Wa1u');
+  });
+
+  it('stores a clock and says when the move is due', async () => {
+    const before = Date.now();
+    const g = await newGame('warp-factor', { clock: { daysPerMove: 3 } });
+    expect(g.state.clock.daysPerMove).toBe(3);
+    expect(g.state.clock.timeout).toBe('auto');
+    const due = Date.parse(g.state.clock.deadline);
+    expect(due).toBeGreaterThanOrEqual(before + 3 * 86_400_000);
+  });
+});
+
+describe('playing', () => {
+  it('plays a First Contact game to a check win', async () => {
+    const g = await newGame('first-contact', { white: { name: 'Picard' }, black: { name: 'Locutus' } });
+    for (const [i, move] of FIRST_CONTACT_WIN.entries()) {
+      const res = await play(g, move);
+      expect(res.status, `${move}: ${res.text}`).toBe(200);
+      expect(res.body.move).toMatchObject({ ply: i + 1, text: move });
+    }
+    const state = (await call('GET', `/api/games/${g.id}`)).body;
+    expect(state).toMatchObject({ status: 'finished', result: '0-1', reason: 'check', winner: 'black', ply: 10 });
+    expect(state.lastMove).toMatchObject({ ply: 10, side: 'black', text: 'Q@Ba1#' });
+    expect((await call('GET', `/api/games/${g.id}/legal`)).body.legal).toEqual([]);
+
+    const history = await call('GET', `/api/games/${g.id}/moves`);
+    expect(history.body.moves.map((m: { text: string }) => m.text)).toEqual(FIRST_CONTACT_WIN);
+    expect(history.body.moves[0]).toMatchObject({ ply: 1, side: 'white' });
+    expect(Date.parse(history.body.moves[0].at)).not.toBeNaN();
+    const since = await call('GET', `/api/games/${g.id}/moves?since=8`);
+    expect(since.body.moves.map((m: { ply: number }) => m.ply)).toEqual([9, 10]);
+
+    const record = await call('GET', `/api/games/${g.id}/record`);
+    expect(record.headers.get('Content-Type')).toContain('text/plain');
+    expect(record.text).toContain('[Variant "first-contact"]');
+    expect(record.text).toContain('[White "Picard"]');
+    expect(record.text).toContain('[Result "0-1"]');
+    expect(record.text).toContain('1. @Nd1d @Na1u 2. @Wa4u @Ba1d');
+    expect(record.text.trimEnd().endsWith('Q@Ba1# 0-1')).toBe(true);
+
+    // The exported record imports as the same game.
+    const imported = await call('POST', '/api/games/import', { text: record.text });
+    expect(imported.status, imported.text).toBe(201);
+    expect(imported.body.state).toMatchObject({ status: 'finished', result: '0-1', reason: 'check', position: state.position, ply: 10 });
+    expect(imported.body.state.players.white.name).toBe('Picard');
+  });
+
+  it('accepts lenient text and answers with the canonical turn; JSON bodies with ply', async () => {
+    const g = await newGame('warp-factor');
+    const res = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'wb2-wb3', ply: 1 }, token: g.tokens.white });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.move.text).toBe('Wb2-Wb3');
+    expect(res.body.state).toMatchObject({ ply: 1, sideToMove: 'black' });
+    const plain = await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2 #2', token: g.tokens.black });
+    expect(plain.status, plain.text).toBe(200);
+  });
+
+  it('draws a Warp Factor game by threefold repetition', async () => {
+    const g = await newGame('warp-factor');
+    for (const move of WARP_REPETITION.slice(0, -1)) expect((await play(g, move)).status).toBe(200);
+    expect((await call('GET', `/api/games/${g.id}`)).body.status).toBe('active');
+    const last = await play(g, WARP_REPETITION.at(-1)!);
+    expect(last.status).toBe(200);
+    expect(last.body.state).toMatchObject({ status: 'finished', result: '1/2-1/2', reason: 'repetition' });
+  });
+});
+
+describe('POST /api/games/import', () => {
+  const record = (moves: string, result = '*', extra = '') =>
+    `[Variant "warp-factor"]\n[Options "{}"]\n[White "Sulu"]\n[Black "Koloth"]\n[Result "${result}"]\n${extra}\n${moves} ${result}\n`;
+
+  it('imports an unfinished game that can go on', async () => {
+    const res = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3 Bb3-Bb2 2. Wa1-Na1') });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.state).toMatchObject({ status: 'active', ply: 3, sideToMove: 'black' });
+    expect(res.body.state.players).toEqual({ white: { name: 'Sulu' }, black: { name: 'Koloth' } });
+    const next = await call('POST', `/api/games/${res.body.id}/moves`, { text: 'Bd4-Bc2', token: res.body.tokens.black });
+    expect(next.status, next.text).toBe(200);
+  });
+
+  it('takes JSON with players and a clock', async () => {
+    const res = await call('POST', '/api/games/import', {
+      json: { record: record('1. Wb2-Wb3'), white: { name: 'Uhura' }, clock: { daysPerMove: 7, timeout: 'claim' } },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.state.players.white.name).toBe('Uhura');
+    expect(res.body.state.clock).toMatchObject({ daysPerMove: 7, timeout: 'claim' });
+  });
+
+  it('keeps a result decided off the board', async () => {
+    const res = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3', '0-1', '[Termination "resignation"]\n') });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.state).toMatchObject({ status: 'finished', result: '0-1', reason: 'resignation' });
+  });
+
+  it('names the failing turn and why (422)', async () => {
+    const res = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3 Bb3-Bb2 2. Wb3-Wb5') });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatch(/^move 2 \(White's Wb3-Wb5, ply 3\)/);
+    const illegal = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3 Bb3-Bb4') });
+    expect(illegal.status).toBe(422);
+    expect(illegal.body.error).toMatch(/^move 1 \(Black's Bb3-Bb4, ply 2\): /);
+  });
+
+  it('refuses a record whose result the moves contradict', async () => {
+    const res = await call('POST', '/api/games/import', {
+      text: `[Variant "first-contact"]\n[Result "1-0"]\n\n${FIRST_CONTACT_WIN.join(' ')} 1-0\n`,
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toContain('0-1');
+  });
+
+  it('refuses unreadable records (400)', async () => {
+    for (const text of ['[Variant warp-factor]\n\n1. Wb2-Wb3', '1. Wb2-Wb3', '[Variant "chess"]\n\n*', '[Variant "warp-factor"]\n[Options "{"]\n\n*']) {
+      const res = await call('POST', '/api/games/import', { text });
+      expect(res.status, text).toBe(400);
+      expect(res.body.error).toBeTruthy();
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves /openapi.json generated from the valibot schemas', async () => {
+    const res = await call('GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const create = res.body.components.schemas.CreateGame;
+    expect(create.required).toContain('variant');
+    expect(create.properties.variant.enum).toEqual(['first-contact', 'warp-factor', 'curved-space', 'planar']);
+    expect(create.properties.clock.properties.daysPerMove.enum).toEqual([1, 2, 3, 5, 7, 10, 14]);
+    expect(res.body.paths['/api/games/{id}/moves'].post).toBeTruthy();
+  });
+});

@@ -1,0 +1,45 @@
+// Calling the Worker the way a client would.
+import { exports } from 'cloudflare:workers';
+
+export const BASE = 'http://subspace.test';
+
+export interface Call {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  text: string;
+  headers: Headers;
+}
+
+export async function call(method: string, path: string, init: { json?: unknown; text?: string; token?: string; headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Call> {
+  const headers: Record<string, string> = { ...init.headers };
+  let body: BodyInit | undefined = init.body;
+  if (init.json !== undefined) {
+    headers['Content-Type'] ??= 'application/json';
+    body = JSON.stringify(init.json);
+  } else if (init.text !== undefined) {
+    headers['Content-Type'] ??= 'text/plain';
+    body = init.text;
+  }
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const res = await exports.default.fetch(new Request(`${BASE}${path}`, { method, headers, body }));
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, body: parsed, text, headers: res.headers };
+}
+
+export async function newGame(variant: string, extra: Record<string, unknown> = {}) {
+  const res = await call('POST', '/api/games', { json: { variant, ...extra } });
+  if (res.status !== 201) throw new Error(`create ${variant}: ${res.status} ${res.text}`);
+  return res.body as { id: string; tokens: { white: string; black: string }; links: Record<string, string>; state: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** Play a turn as whoever is to move. */
+export async function play(game: { id: string; tokens: { white: string; black: string } }, move: string, side?: 'white' | 'black') {
+  const mover = side ?? (await call('GET', `/api/games/${game.id}`)).body.sideToMove;
+  return call('POST', `/api/games/${game.id}/moves`, { text: move, token: game.tokens[mover as 'white' | 'black'] });
+}
