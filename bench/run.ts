@@ -1,6 +1,10 @@
 // `npm run bench`: prints the numbers and writes bench/results.json.
 import { writeFileSync } from 'node:fs';
 import { engineBench } from './engine.ts';
+import { bundleSize, serviceBench } from './service.ts';
+
+// `npm run bench -- --engine` skips the service part (no wrangler needed).
+const engineOnly = process.argv.includes('--engine');
 
 const fmt = (n: number, digits = 3) => n.toFixed(digits);
 
@@ -28,6 +32,23 @@ for (const row of engine.turns as {
     `| ${row.variant} | ${row.legalTurns} | ${fmt(row.turnMs.median)} / ${fmt(row.turnMs.p99)} | ${fmt(row.legalMovesMs.median)} / ${fmt(row.legalMovesMs.p99)} | ${fmt(row.rebuild200Ms.median)} / ${fmt(row.rebuild200Ms.p99)} |`,
   );
 
-const results = { date: new Date().toISOString(), node: process.version, engine };
+let service: Awaited<ReturnType<typeof serviceBench>> | undefined;
+let bundle: ReturnType<typeof bundleSize> | undefined;
+if (!engineOnly) {
+  service = await serviceBench();
+  console.log(`\n## Service under wrangler dev + local D1 (${service.clients} concurrent clients, ${service.games} games, ${service.seconds} s each)\n`);
+  console.log('| route | requests/s | p50 ms | p99 ms | failures | vs floor |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [label, row] of [
+    ['GET /api (trivial route: the floor)', service.floor],
+    ['GET /api/games/:id', service.getGame],
+    ['POST /api/games/:id/moves', service.postMove],
+  ] as const)
+    console.log(`| ${label} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.failures} | ${fmt(row.requestsPerSecond / service.floor.requestsPerSecond, 2)}x |`);
+  bundle = bundleSize();
+  console.log(`\n## Worker bundle\n\n${(bundle.rawBytes / 1024).toFixed(1)} KiB raw, ${(bundle.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
+}
+
+const results = { date: new Date().toISOString(), node: process.version, engine, service, bundle };
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
 console.log('\nwritten bench/results.json');

@@ -1,0 +1,154 @@
+// Service benchmarks against `wrangler dev` with a local D1 on this machine:
+// POST /moves and GET /api/games/:id with N concurrent clients on many games,
+// next to a trivial route of the same Worker (the platform's floor); and the
+// gzipped Worker bundle, which is what a cold start pays for.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { busyGame } from './engine.ts';
+
+const root = process.cwd();
+const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  CI: 'true',
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Gzipped size of the Worker as wrangler would upload it. */
+export function bundleSize() {
+  const outdir = path.join(root, '.bench', 'bundle');
+  rmSync(outdir, { recursive: true, force: true });
+  const built = spawnSync(wrangler, ['deploy', '--dry-run', '--outdir', outdir], { cwd: root, env, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${built.stderr}`);
+  let raw = 0;
+  let gzipped = 0;
+  for (const file of readdirSync(outdir)) {
+    if (!/\.(m?js|wasm)$/.test(file)) continue;
+    const bytes = readFileSync(path.join(outdir, file));
+    raw += statSync(path.join(outdir, file)).size;
+    gzipped += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { rawBytes: raw, gzipBytes: gzipped };
+}
+
+async function startWorker(): Promise<{ base: string; stop: () => void }> {
+  const state = path.join(root, '.bench', 'state');
+  rmSync(state, { recursive: true, force: true });
+  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { cwd: root, env, encoding: 'utf8' });
+  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stderr}`);
+  const port = await freePort();
+  const child: ChildProcess = spawn(wrangler, ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state], {
+    cwd: root,
+    env: { ...env, CI: '' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  };
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    try {
+      if ((await fetch(`${base}/api`)).ok) return { base, stop };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  stop();
+  throw new Error('wrangler dev did not answer within 60 s');
+}
+
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** Run `clients` loops for `seconds`; each call of `request` is one timed request. */
+async function load(clients: number, seconds: number, request: (client: number, i: number) => Promise<boolean>) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let i = 0; performance.now() < until; i++) {
+        const t0 = performance.now();
+        const ok = await request(client, i);
+        latencies.push(performance.now() - t0);
+        if (!ok) failures++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    failures,
+    requestsPerSecond: Math.round(latencies.length / elapsed),
+    p50Ms: +percentile(latencies, 0.5).toFixed(2),
+    p99Ms: +percentile(latencies, 0.99).toFixed(2),
+  };
+}
+
+export async function serviceBench(clients = 8, seconds = 5) {
+  const { base, stop } = await startWorker();
+  try {
+    // Many games; each client plays its own games through a fixed legal sequence.
+    const gamesPerClient = 4;
+    const sequence = busyGame('warp-factor', 200, 5);
+    const games: { id: string; tokens: { white: string; black: string }; ply: number }[] = [];
+    for (let i = 0; i < clients * gamesPerClient; i++) {
+      const res = await fetch(`${base}/api/games`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ variant: 'warp-factor' }),
+      });
+      if (res.status !== 201) throw new Error(`creating a game: ${res.status} ${await res.text()}`);
+      const created = (await res.json()) as { id: string; tokens: { white: string; black: string } };
+      games.push({ ...created, ply: 0 });
+    }
+    const floor = await load(clients, seconds, async () => (await fetch(`${base}/api`)).ok);
+    const get = await load(clients, seconds, async (client, i) => {
+      const game = games[(client * gamesPerClient + (i % gamesPerClient)) % games.length]!;
+      return (await fetch(`${base}/api/games/${game.id}`)).ok;
+    });
+    const post = await load(clients, seconds, async (client, i) => {
+      const game = games[client * gamesPerClient + (i % gamesPerClient)]!;
+      const text = sequence[game.ply % sequence.length]!;
+      if (game.ply >= sequence.length) return true; // sequence exhausted: nothing to send
+      const res = await fetch(`${base}/api/games/${game.id}/moves`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${game.ply % 2 === 0 ? game.tokens.white : game.tokens.black}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ move: text, ply: game.ply + 1 }),
+      });
+      if (res.ok) game.ply++;
+      await res.arrayBuffer();
+      return res.ok;
+    });
+    return { clients, seconds, games: games.length, floor, getGame: get, postMove: post };
+  } finally {
+    stop();
+  }
+}
