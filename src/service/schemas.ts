@@ -11,7 +11,16 @@ export const MAX_RECORD_TEXT = 60_000;
 export const VariantSchema = v.picklist(VARIANTS, `must be one of ${VARIANTS.join(', ')}`);
 
 export const PlayerSchema = v.strictObject({
-  name: v.optional(v.pipe(v.string('must be text'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(40, 'must be at most 40 characters'))),
+  name: v.optional(
+    v.pipe(
+      v.string('must be text'),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(40, 'must be at most 40 characters'),
+      // Control and bidi-override characters garble every page, email and chat line that shows the name.
+      v.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u, 'must not contain control characters'),
+    ),
+  ),
   email: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an email address'))),
   webhook: v.optional(
     v.pipe(

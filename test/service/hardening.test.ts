@@ -1,0 +1,106 @@
+// Attacks we have already survived: hostile text in names and moves, replayed
+// requests, other players' tokens, and many clients on many games at once.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { Game } from '../../src/engine/game.ts';
+import { call, newGame } from './helpers.ts';
+
+const snapshot = async (id: string) => ({
+  game: await env.DB.prepare('select * from games where id = ?').bind(id).first(),
+  moves: (await env.DB.prepare('select * from moves where game_id = ? order by ply').bind(id).all()).results,
+});
+
+const PLAIN_BUT_HOSTILE = ["Robert'); DROP TABLE games;--", '" OR 1=1 --', 'Zoë ♞ 国际象棋 🚀', '<script>alert(1)</script>'];
+const CONTROL = ['line\nbreak\ttab', 'nul\u0000byte', 'bell\u0007 esc\u001b[31m', '\u202Eright-to-left'];
+const HOSTILE = [...PLAIN_BUT_HOSTILE, ...CONTROL];
+
+describe('hostile text', () => {
+  it('stores names with SQL-looking and unicode text as plain data', async () => {
+    for (const name of PLAIN_BUT_HOSTILE) {
+      const res = await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { name } } });
+      expect(res.status, `${JSON.stringify(name)}: ${res.text}`).toBe(201);
+      const state = (await call('GET', `/api/games/${res.body.id}`)).body;
+      expect(state.players.white.name).toBe(name);
+    }
+    for (const name of CONTROL) {
+      const res = await call('POST', '/api/games', { json: { variant: 'warp-factor', black: { name } } });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body.error).toBe('black.name: must not contain control characters');
+    }
+    // The tables are still there and still answer.
+    expect((await env.DB.prepare('select count(*) as n from games').first<{ n: number }>())!.n).toBeGreaterThan(0);
+  });
+
+  it('refuses hostile move text with a 400 or 422 and leaves the game unchanged', async () => {
+    const g = await newGame('warp-factor');
+    const before = await snapshot(g.id);
+    for (const text of [...HOSTILE, 'Wb2-Wb3\u0000', 'Ｗb2-Wb3', 'Wb2\u2013Wb3', '%57b2-Wb3', 'Wb2-Wb3; DELETE FROM moves']) {
+      const res = await call('POST', `/api/games/${g.id}/moves`, { json: { move: text }, token: g.tokens.white });
+      expect([400, 422], `${JSON.stringify(text)}: ${res.text}`).toContain(res.status);
+      expect(typeof res.body.error).toBe('string');
+    }
+    expect(await snapshot(g.id)).toEqual(before);
+  });
+});
+
+describe('tokens and replays', () => {
+  it("refuses another game's token and the opponent's token, changing nothing", async () => {
+    const g = await newGame('warp-factor');
+    const other = await newGame('warp-factor');
+    const before = await snapshot(g.id);
+    expect((await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: other.tokens.white })).status).toBe(403);
+    expect((await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.black })).status).toBe(403);
+    expect((await call('POST', `/api/games/${g.id}/resign`, { token: other.tokens.black })).status).toBe(403);
+    expect((await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: '' })).status).toBe(401);
+    expect(await snapshot(g.id)).toEqual(before);
+  });
+
+  it('a replayed move request is refused and the move is stored once', async () => {
+    const g = await newGame('warp-factor');
+    const request = { json: { move: 'Wb2-Wb3', ply: 1 }, token: g.tokens.white };
+    expect((await call('POST', `/api/games/${g.id}/moves`, request)).status).toBe(200);
+    const after = await snapshot(g.id);
+    const replay = await call('POST', `/api/games/${g.id}/moves`, request);
+    expect(replay.status).toBe(409);
+    // Without the ply the replay is simply out of turn.
+    expect((await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white })).status).toBe(403);
+    expect(await snapshot(g.id)).toEqual(after);
+  });
+
+  it('a finished game accepts no move, resignation or draw, and stays as it was', async () => {
+    const g = await newGame('warp-factor');
+    expect((await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.black })).status).toBe(200);
+    const before = await snapshot(g.id);
+    expect((await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white })).status).toBe(409);
+    expect((await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.white })).status).toBe(409);
+    expect((await call('POST', `/api/games/${g.id}/draw`, { json: { action: 'offer' }, token: g.tokens.white })).status).toBe(409);
+    expect(await snapshot(g.id)).toEqual(before);
+  });
+});
+
+describe('many clients on many games at once', () => {
+  it('keeps every game consistent: one row per ply, rows replay to the stored position', async () => {
+    const games = await Promise.all(Array.from({ length: 6 }, () => newGame('warp-factor')));
+    // Each round, three clients per game race to play the next turn of a known legal sequence.
+    const sequence = ['Wb2-Wb3', 'Bb3-Bb2', 'Wd1-Wc3', 'Bd4-Bc2'];
+    for (const [ply, text] of sequence.entries()) {
+      const side = ply % 2 === 0 ? 'white' : 'black';
+      const results = await Promise.all(
+        games.flatMap((g) =>
+          [0, 1, 2].map(() => call('POST', `/api/games/${g.id}/moves`, { json: { move: text, ply: ply + 1 }, token: g.tokens[side] })),
+        ),
+      );
+      for (const [i, g] of games.entries()) {
+        const statuses = results.slice(i * 3, i * 3 + 3).map((r) => r.status).sort();
+        expect(statuses, g.id).toEqual([200, 409, 409]);
+      }
+    }
+    for (const g of games) {
+      const rows = (await env.DB.prepare('select ply, text from moves where game_id = ? order by ply').bind(g.id).all<{ ply: number; text: string }>()).results;
+      expect(rows.map((r) => r.ply)).toEqual([1, 2, 3, 4]);
+      const stored = await env.DB.prepare('select position, start_position as start from games where id = ?').bind(g.id).first<{ position: string; start: string }>();
+      const replayed = Game.replay('warp-factor', {}, rows.map((r) => r.text), stored!.start);
+      expect(replayed.ok && replayed.value.positionText).toBe(stored!.position);
+    }
+  });
+});
