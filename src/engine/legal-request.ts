@@ -1,6 +1,32 @@
 // The `legal` tool protocol: one JSON request line -> one JSON answer, so other
 // implementations can be compared with this engine line by line.
+import { err, type Result } from './types.ts';
 import { Game } from './game.ts';
+
+/**
+ * The last game built, kept because tools usually send a game's turns one
+ * more at a time: a request that extends the previous one only plays the rest.
+ */
+let previous: { key: string; texts: string[]; game: Game } | undefined;
+
+function replayFromPrevious(variant: string, options: unknown, texts: string[], position: string | undefined): Result<Game> {
+  const key = JSON.stringify([variant, options, position ?? null]);
+  const reusable =
+    previous && previous.key === key && previous.texts.length <= texts.length && previous.texts.every((t, i) => t === texts[i]);
+  if (!reusable) {
+    const created = Game.create(variant, options, position);
+    if (!created.ok) return created;
+    previous = { key, texts: [], game: created.value };
+  }
+  const cached = previous!;
+  for (let i = cached.texts.length; i < texts.length; i++) {
+    const played = cached.game.play(texts[i]!);
+    // A refused turn leaves the game as it was, so the cache stays valid.
+    if (!played.ok) return err(played.error.kind, `turn ${i + 1} (${texts[i]}): ${played.error.message}`, played.error.at);
+    cached.texts.push(texts[i]!);
+  }
+  return { ok: true, value: cached.game };
+}
 
 /** One `legal` request line to one response object. */
 export function answerLegal(line: string): Record<string, unknown> {
@@ -16,7 +42,7 @@ export function answerLegal(line: string): Record<string, unknown> {
   if (moves !== undefined && (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')))
     return { error: '"moves" must be an array of strings' };
   if (position !== undefined && typeof position !== 'string') return { error: '"position" must be a string' };
-  const game = Game.replay(variant, options ?? {}, (moves as string[] | undefined) ?? [], position);
+  const game = replayFromPrevious(variant, options ?? {}, (moves as string[] | undefined) ?? [], position);
   if (!game.ok) return { error: game.error.message };
   const outcome = game.value.outcome();
   return {

@@ -7,6 +7,7 @@ import {
   fixedCell,
   geometry,
   KNIGHT_LEAPS,
+  knightCells,
   NUM_CELLS,
   NUM_PINS,
   pinName,
@@ -108,7 +109,7 @@ describe('ST3D field geometry', () => {
   it('lets a knight leave its fixed level only through a platform cell', () => {
     const wa4 = fixedCell(0, 0, 3);
     const none = new Int8Array(NUM_PINS);
-    const names = (platforms: Int8Array) => geometry(platforms).knightTo[wa4]!.map((c) => cellName(c, platforms)).sort();
+    const names = (platforms: Int8Array) => knightCells(geometry(platforms).knightTo, wa4).map((c) => cellName(c, platforms)).sort();
     // On the bare W level only the two flat leaps exist.
     expect(names(none)).toEqual(['Wb2', 'Wc3']);
     // Wa4u puts a platform cell above Wa4: the leaps up to N pass through it.
@@ -120,6 +121,6 @@ describe('ST3D field geometry', () => {
   it('keeps its tables consistent: knightFrom is knightTo reversed', () => {
     const geo = geometry(platformsWith([[0, UP], [5, DOWN], [10, UP], [7, DOWN]]));
     for (let from = 0; from < NUM_CELLS; from++)
-      for (const to of geo.knightTo[from]!) expect(geo.knightFrom[to]).toContain(from);
+      for (const to of knightCells(geo.knightTo, from)) expect(knightCells(geo.knightFrom, to)).toContain(from);
   });
 });

@@ -123,12 +123,20 @@ export const KNIGHT_LEAPS: readonly (readonly [number, number, number])[] = (() 
 export interface Geometry {
   /** next[cell * NUM_DIRS + dir] = neighbouring cell, or -1 where there is no cell. */
   readonly next: Int16Array;
-  /** Cells a knight on `cell` may leap to (the platform rule applied). */
-  readonly knightTo: readonly (readonly number[])[];
-  /** Cells from which a knight may leap to `cell`. */
-  readonly knightFrom: readonly (readonly number[])[];
+  /** knightTo[cell * MAX_LEAPS + i]: cells a knight on `cell` may leap to (platform rule applied), -1 after the last. */
+  readonly knightTo: Int16Array;
+  /** knightFrom[cell * MAX_LEAPS + i]: cells from which a knight may leap to `cell`, -1 after the last. */
+  readonly knightFrom: Int16Array;
   /** Cells that exist (fixed cells and cells of placed platforms). */
   readonly present: readonly number[];
+}
+export const MAX_LEAPS = 24;
+
+/** The cells listed for `cell` in a knight table, as an array (for tests and explanations). */
+export function knightCells(table: Int16Array, cell: number): number[] {
+  const cells: number[] = [];
+  for (let i = cell * MAX_LEAPS; i < (cell + 1) * MAX_LEAPS && table[i]! >= 0; i++) cells.push(table[i]!);
+  return cells;
 }
 
 /** A number identifying an arrangement of platforms (base-3 digits per pin). */
@@ -139,7 +147,7 @@ export function platformKey(platforms: ArrayLike<number>): number {
 }
 
 const geometryCache = new Map<number, Geometry>();
-const GEOMETRY_CACHE_LIMIT = 20000;
+const GEOMETRY_CACHE_LIMIT = 4096;
 
 /** Geometry for the platforms as placed; cached because platforms rarely move. */
 export function geometry(platforms: ArrayLike<number>): Geometry {
@@ -153,35 +161,47 @@ export function geometry(platforms: ArrayLike<number>): Geometry {
   return geo;
 }
 
+// Flat copies of the direction and leap vectors for the build loop.
+const DIR_DX = DIRECTIONS.map((d) => d[0]);
+const DIR_DY = DIRECTIONS.map((d) => d[1]);
+const DIR_DH = DIRECTIONS.map((d) => d[2]);
+const LEAP_DX = KNIGHT_LEAPS.map((d) => d[0]);
+const LEAP_DY = KNIGHT_LEAPS.map((d) => d[1]);
+const LEAP_DH = KNIGHT_LEAPS.map((d) => d[2]);
+
 function buildGeometry(platforms: ArrayLike<number>): Geometry {
   const at = new Int16Array(SIZE_X * SIZE_Y * SIZE_H).fill(-1);
-  const points: ([number, number, number] | undefined)[] = [];
+  const px = new Int8Array(NUM_CELLS);
+  const py = new Int8Array(NUM_CELLS);
+  const ph = new Int8Array(NUM_CELLS);
   const present: number[] = [];
   for (let cell = 0; cell < NUM_CELLS; cell++) {
     const p = cellPoint(cell, platforms);
-    points.push(p);
-    if (p) {
-      at[pointIndex(p[0], p[1], p[2])] = cell;
-      present.push(cell);
-    }
+    if (!p) continue;
+    [px[cell], py[cell], ph[cell]] = p;
+    at[pointIndex(p[0], p[1], p[2])] = cell;
+    present.push(cell);
   }
   const lookup = (x: number, y: number, h: number) => (inSpace(x, y, h) ? at[pointIndex(x, y, h)]! : -1);
   const next = new Int16Array(NUM_CELLS * NUM_DIRS).fill(-1);
-  const knightTo: number[][] = Array.from({ length: NUM_CELLS }, () => []);
-  const knightFrom: number[][] = Array.from({ length: NUM_CELLS }, () => []);
+  const knightTo = new Int16Array(NUM_CELLS * MAX_LEAPS).fill(-1);
+  const knightFrom = new Int16Array(NUM_CELLS * MAX_LEAPS).fill(-1);
+  const fromCount = new Uint8Array(NUM_CELLS);
   for (const cell of present) {
-    const [x, y, h] = points[cell]!;
-    DIRECTIONS.forEach(([dx, dy, dh], d) => {
-      next[cell * NUM_DIRS + d] = lookup(x + dx, y + dy, h + dh);
-    });
-    for (const [dx, dy, dh] of KNIGHT_LEAPS) {
-      const target = lookup(x + dx, y + dy, h + dh);
+    const x = px[cell]!;
+    const y = py[cell]!;
+    const h = ph[cell]!;
+    for (let d = 0; d < NUM_DIRS; d++) next[cell * NUM_DIRS + d] = lookup(x + DIR_DX[d]!, y + DIR_DY[d]!, h + DIR_DH[d]!);
+    let toCount = 0;
+    for (let l = 0; l < MAX_LEAPS; l++) {
+      const dh = LEAP_DH[l]!;
+      const target = lookup(x + LEAP_DX[l]!, y + LEAP_DY[l]!, h + dh);
       if (target < 0) continue;
       // Fixed level to another fixed level only through a platform cell
       // one step from the origin along the height axis.
-      if (isFixed(cell) && isFixed(target) && dh !== 0 && lookup(x, y, h + Math.sign(dh)) < NUM_FIXED) continue;
-      knightTo[cell]!.push(target);
-      knightFrom[target]!.push(cell);
+      if (cell < NUM_FIXED && target < NUM_FIXED && dh !== 0 && lookup(x, y, h + Math.sign(dh)) < NUM_FIXED) continue;
+      knightTo[cell * MAX_LEAPS + toCount++] = target;
+      knightFrom[target * MAX_LEAPS + fromCount[target]!++] = cell;
     }
   }
   return { next, knightTo, knightFrom, present };

@@ -1,7 +1,7 @@
 // How pieces move in ST3D space (rules.md sections 1-2): First Contact and Warp
 // Factor share this; Curved Space has its own worm-hole movement.
 import { ROLE_NAMES, type Color } from '../types.ts';
-import { cellName, DIAGONAL_LEVEL, geometry, NUM_DIRS, ORTHOGONAL, TRIAGONAL, type Geometry } from './field.ts';
+import { cellName, DIAGONAL_LEVEL, geometry, MAX_LEAPS, NUM_DIRS, ORTHOGONAL, TRIAGONAL, type Geometry } from './field.ts';
 import { applySt3dMove } from './apply.ts';
 import type { St3dMove } from './move.ts';
 import { BISHOP, BLACK_BIT, EMPTY, findKing, KING, KNIGHT, PAWN, QUEEN, ROOK, roleOf, type St3dPosition } from './position.ts';
@@ -34,7 +34,9 @@ export function pieceTargets(pos: St3dPosition, geo: Geometry, from: number, out
     return;
   }
   if (role === KNIGHT) {
-    for (const to of geo.knightTo[from]!) if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) out.push(to);
+    const table = geo.knightTo;
+    for (let i = from * MAX_LEAPS, to = table[i]!; to >= 0 && i < (from + 1) * MAX_LEAPS; to = table[++i] ?? -1)
+      if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) out.push(to);
     return;
   }
   for (const d of STEPS[role]!) {
@@ -84,7 +86,8 @@ export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: C
     const c = next[base + d]!;
     if (c >= 0 && (is(c, BISHOP) || is(c, QUEEN) || is(c, KING) || is(c, PAWN))) return c;
   }
-  for (const c of geo.knightFrom[cell]!) if (is(c, KNIGHT)) return c;
+  const table = geo.knightFrom;
+  for (let i = cell * MAX_LEAPS, c = table[i]!; c >= 0 && i < (cell + 1) * MAX_LEAPS; c = table[++i] ?? -1) if (is(c, KNIGHT)) return c;
   return -1;
 }
 

@@ -3,10 +3,12 @@ import type { AnyVariant, VariantName } from '../types.ts';
 import { firstContact } from '../st3d/first-contact.ts';
 import { warpFactor } from '../st3d/warp-factor.ts';
 import { planar } from '../planar/planar.ts';
+import { curvedSpace } from '../st3d/curved-space.ts';
 
-const VARIANTS: Partial<Record<VariantName, AnyVariant>> = {
+const VARIANTS: Record<VariantName, AnyVariant> = {
   'first-contact': firstContact,
   'warp-factor': warpFactor,
+  'curved-space': curvedSpace,
   planar,
 };
 
