@@ -35,6 +35,22 @@ export const games = sqliteTable(
     /** 'auto': the cron ends a timed-out game; 'claim': the opponent may claim the win. */
     timeoutMode: text('timeout_mode', { enum: ['auto', 'claim'] }).notNull().default('auto'),
     drawOfferBy: text('draw_offer_by', { enum: ['white', 'black'] }),
+    /** Standard Webhooks secrets (whsec_...): needed in clear to sign deliveries. */
+    whiteWebhookSecret: text('white_webhook_secret'),
+    blackWebhookSecret: text('black_webhook_secret'),
+    /** Set when the receiver answered 410 Gone; a PATCH of the webhook clears it. */
+    whiteWebhookDisabledAt: integer('white_webhook_disabled_at'),
+    blackWebhookDisabledAt: integer('black_webhook_disabled_at'),
+    /** Notification choices as JSON {email, webhook, events}; null = defaults (all on). */
+    whiteNotify: text('white_notify'),
+    blackNotify: text('black_notify'),
+    /** Remind the side to move once this share (%) of the turn's time is used. */
+    whiteReminderPercent: integer('white_reminder_percent').notNull().default(80),
+    blackReminderPercent: integer('black_reminder_percent').notNull().default(80),
+    /** The ply whose reminder was sent (at most one per turn). */
+    reminderPly: integer('reminder_ply'),
+    /** Origin of the links in notifications (PUBLIC_URL wins when set). */
+    linkOrigin: text('link_origin'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     finishedAt: integer('finished_at'),
@@ -59,6 +75,30 @@ export const moves = sqliteTable(
   (t) => [primaryKey({ columns: [t.gameId, t.ply] }), index('moves_game_position').on(t.gameId, t.positionAfter)],
 );
 
+/** The delivery log: one row per attempt (and one when a message went dead). */
+export const deliveries = sqliteTable(
+  'deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    event: text('event').notNull(),
+    channel: text('channel', { enum: ['webhook', 'email'] }).notNull(),
+    /** The queue message id = webhook-id, stable across retries. */
+    messageId: text('message_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    /** delivered | retrying | disabled | skipped | dead */
+    status: text('status').notNull(),
+    httpStatus: integer('http_status'),
+    error: text('error'),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('deliveries_game_side').on(t.gameId, t.side, t.id), index('deliveries_message').on(t.messageId)],
+);
+
 export type GameRow = typeof games.$inferSelect;
+export type DeliveryRow = typeof deliveries.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
 export type MoveRow = typeof moves.$inferSelect;

@@ -95,8 +95,9 @@ const STYLE = [
   '.ssb-none{fill:#888;font-size:12px;font-style:italic}',
   '.ssb-worm{fill:#4a148c;font-size:13px}',
   '.ssb-wormhead{fill:#4a148c;font-size:13px;font-weight:bold}',
-  '[tabindex]{cursor:pointer;outline:none}',
-  '[tabindex]:focus-visible>.ssb-sq,[tabindex]:focus-visible>.ssb-ghost{stroke:#1565c0;stroke-width:3;stroke-dasharray:none}',
+  // Scoped to the picture: an inline SVG's <style> applies to the whole page.
+  '.ssb [tabindex]{cursor:pointer;outline:none}',
+  '.ssb [tabindex]:focus-visible>.ssb-sq,.ssb [tabindex]:focus-visible>.ssb-ghost{stroke:#1565c0;stroke-width:3;stroke-dasharray:none}',
 ].join('');
 
 // ---- text helpers ---------------------------------------------------------------

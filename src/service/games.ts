@@ -16,6 +16,10 @@ import {
 import { getVariant } from '../engine/variants/index.ts';
 import type { GameRow, MoveRow, NewGameRow } from '../db/schema.ts';
 import type { GameChanges, GameStore, NewMoveRow } from '../db/store.ts';
+import type { EventSink } from '../notify/publisher.ts';
+import { newWebhookSecret } from '../notify/signing.ts';
+import type { GameEvent } from '../notify/types.ts';
+import { webhookUrlProblem } from '../notify/url-policy.ts';
 import { formatRecord, headerValue, parseRecord, type RecordResult } from './record.ts';
 import type { ClockInput, CreateGameInput, DrawAction, MoveInput, PlayerInput } from './schemas.ts';
 import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './tokens.ts';
@@ -27,6 +31,7 @@ export type Outcomes<T> = { readonly ok: true; readonly value: T } | Failure;
 const fail = (status: Failure['status'], error: string, at?: number): Failure => ({ ok: false, status, error, ...(at === undefined ? {} : { at }) });
 const done = <T>(value: T): Outcomes<T> => ({ ok: true, value });
 
+const gameOver: readonly GameEvent[] = [{ type: 'game-over', recipients: ['white', 'black'] }];
 const SIDE_NAME: Record<Color, string> = { white: 'White', black: 'Black' };
 const REASONS: readonly OutcomeReason[] = ['checkmate', 'check', 'stalemate', 'repetition', 'resignation', 'agreement', 'timeout', 'aborted'];
 
@@ -77,7 +82,22 @@ export interface CreatedGame {
   readonly id: string;
   readonly links: { readonly white: string; readonly black: string; readonly spectator: string };
   readonly tokens: { readonly white: string; readonly black: string };
+  /** The Standard Webhooks secret of each player created with a webhook, shown only here. */
+  readonly webhookSecrets: { white?: string; black?: string };
   readonly state: PublicState;
+}
+
+/**
+ * Who acts: a player's token, or a side already proven some other way (the HMAC
+ * tag of an email reply address). Only server code can build the second form.
+ */
+export type Actor = string | { readonly side: Color };
+
+export interface ServiceOptions {
+  /** Receives turn / game-over / draw-offer events after each successful write. */
+  readonly events?: EventSink;
+  /** Let webhooks point at http://127.0.0.1 / localhost (local development, tests). */
+  readonly allowLocalWebhooks?: boolean;
 }
 
 type PlayedTurnRow = PlayedTurn & { readonly side: Color };
@@ -173,7 +193,18 @@ export class GameService {
   constructor(
     private readonly store: GameStore,
     private readonly clock: () => number = Date.now,
+    private readonly options: ServiceOptions = {},
   ) {}
+
+  /** Hand events to the notifier. The write already happened: a failure here is logged, not returned. */
+  private async emit(row: GameRow, events: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<void> {
+    if (!this.options.events || !events.length) return;
+    try {
+      await this.options.events.publish(row, events, lastMove ? publicMove(lastMove) : null);
+    } catch (e) {
+      console.error(`game ${row.id}: could not queue notifications:`, e);
+    }
+  }
 
   // ---- reading ----
 
@@ -217,6 +248,17 @@ export class GameService {
     if (row.reason) headers.push(['Termination', row.reason]);
     if (row.daysPerMove) headers.push(['TimeControl', `${row.daysPerMove} days per move`]);
     return done(formatRecord({ headers, turns, result: row.result as RecordResult }));
+  }
+
+  /** Does this text read as a turn in the game's position (legal or not)? For finding the turn in an email. */
+  async readsAsTurn(id: string, text: string): Promise<boolean> {
+    const row = await this.store.game(id);
+    const loaded = row && variantOf(row);
+    if (!row || !loaded) return false;
+    const pos = loaded.variant.parsePosition(row.position, loaded.options);
+    if (!pos.ok) return false;
+    const parsed = loaded.variant.parseMove(pos.value, text);
+    return parsed.ok || parsed.error.kind !== 'syntax';
   }
 
   /** Replay the stored move rows from the stored start: the game must come out identical. */
@@ -306,6 +348,14 @@ export class GameService {
     outcome: Outcome | undefined,
   ): Promise<Outcomes<CreatedGame>> {
     const now = this.clock();
+    for (const side of ['white', 'black'] as const) {
+      const url = input[side]?.webhook;
+      const problem = url === undefined ? undefined : webhookUrlProblem(url, this.options.allowLocalWebhooks ?? false);
+      if (problem) return fail(400, `${side}.webhook: ${problem}`);
+    }
+    const webhookSecrets: { white?: string; black?: string } = {};
+    if (input.white?.webhook) webhookSecrets.white = newWebhookSecret();
+    if (input.black?.webhook) webhookSecrets.black = newWebhookSecret();
     const tokens = { white: newToken(), black: newToken() };
     const id = newGameId();
     const over = outcome ?? game.outcome();
@@ -332,6 +382,9 @@ export class GameService {
       deadline: input.clock && !over ? now + input.clock.daysPerMove * DAY_MS : null,
       timeoutMode: input.clock?.timeout ?? 'auto',
       drawOfferBy: null,
+      whiteWebhookSecret: webhookSecrets.white ?? null,
+      blackWebhookSecret: webhookSecrets.black ?? null,
+      linkOrigin: base.origin,
       createdAt: now,
       updatedAt: now,
       finishedAt: over ? now : null,
@@ -347,21 +400,21 @@ export class GameService {
     await this.store.createGame(row, moveRows);
     const stored = await this.store.game(id);
     const last = turns.length ? await this.store.move(id, turns.length) : undefined;
-    return done({ id, links: playerLinks(base, id, tokens), tokens, state: publicState(stored!, last) });
+    return done({ id, links: playerLinks(base, id, tokens), tokens, webhookSecrets, state: publicState(stored!, last) });
   }
 
   // ---- playing ----
 
   /** Which side holds this token, or a 404/403. */
-  private async player(id: string, token: string): Promise<Outcomes<{ row: GameRow; side: Color }>> {
+  private async player(id: string, actor: Actor): Promise<Outcomes<{ row: GameRow; side: Color }>> {
     const row = await this.store.game(id);
     if (!row) return fail(404, `no game with id ${id}`);
-    const side = await sideOfToken(row, token);
+    const side = typeof actor === 'string' ? await sideOfToken(row, actor) : actor.side;
     if (!side) return fail(403, `that token is not a player's token for game ${id}`);
     return done({ row, side });
   }
 
-  async move(id: string, token: string, input: MoveInput): Promise<Outcomes<{ move: PublicMove; state: PublicState }>> {
+  async move(id: string, token: Actor, input: MoveInput): Promise<Outcomes<{ move: PublicMove; state: PublicState }>> {
     const who = await this.player(id, token);
     if (!who.ok) return who;
     const { row, side } = who.value;
@@ -395,9 +448,13 @@ export class GameService {
     };
     const moveRow: NewMoveRow = { gameId: id, ply, side, text: turn.text, positionAfter: turn.position, createdAt: now };
     if (!(await this.store.commitMove(id, row.ply, moveRow, changes))) return this.conflict(id);
-    const stored = (await this.store.game(id))!;
+    // The guarded write succeeded, so the row is exactly what we read plus our changes.
+    const stored: GameRow = { ...row, ...changes };
     const move = publicMove({ ...moveRow, createdAt: now });
-    return done({ move, state: publicState(stored, { ...moveRow, createdAt: now }, side) });
+    const lastMove = { ...moveRow, createdAt: now };
+    // Your move, to the player now to move; or the end, to both.
+    await this.emit(stored, stored.status === 'active' ? [{ type: 'turn', recipients: [stored.sideToMove] }] : gameOver, lastMove);
+    return done({ move, state: publicState(stored, lastMove, side) });
   }
 
   /** Someone else changed the game between our read and our write. */
@@ -407,7 +464,7 @@ export class GameService {
     return fail(409, `stale: the game is at ply ${now?.ply ?? '?'}; reload it and try again`);
   }
 
-  private async finish(id: string, token: string, decide: (row: GameRow, side: Color) => Failure | GameChanges): Promise<Outcomes<PublicState>> {
+  private async finish(id: string, token: Actor, decide: (row: GameRow, side: Color) => Failure | GameChanges): Promise<Outcomes<PublicState>> {
     const who = await this.player(id, token);
     if (!who.ok) return who;
     const { row, side } = who.value;
@@ -415,21 +472,25 @@ export class GameService {
     const changes = decide(row, side);
     if ('ok' in changes) return changes;
     if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
-    const stored = (await this.store.game(id))!;
-    return done(publicState(stored, row.ply ? await this.store.move(id, row.ply) : undefined, side));
+    const stored: GameRow = { ...row, ...changes };
+    const lastMove = row.ply ? await this.store.move(id, row.ply) : undefined;
+    if (stored.status !== 'active') await this.emit(stored, gameOver, lastMove);
+    else if (stored.drawOfferBy && stored.drawOfferBy !== row.drawOfferBy)
+      await this.emit(stored, [{ type: 'draw-offer', recipients: [opposite(stored.drawOfferBy)] }], lastMove);
+    return done(publicState(stored, lastMove, side));
   }
 
-  resign(id: string, token: string) {
+  resign(id: string, token: Actor) {
     return this.finish(id, token, (_row, side) => finishedChanges(winOutcome(opposite(side), 'resignation'), this.clock()));
   }
 
-  abort(id: string, token: string) {
+  abort(id: string, token: Actor) {
     return this.finish(id, token, (row) =>
       row.ply >= 2 ? fail(409, 'too late to abort: both sides have moved; resign or offer a draw instead') : finishedChanges({ result: '*', reason: 'aborted' }, this.clock()),
     );
   }
 
-  draw(id: string, token: string, action: DrawAction) {
+  draw(id: string, token: Actor, action: DrawAction) {
     return this.finish(id, token, (row, side) => {
       const now = this.clock();
       const offered = row.drawOfferBy === opposite(side);
@@ -445,7 +506,7 @@ export class GameService {
   }
 
   /** The waiting player claims the win once the side to move let its deadline pass. */
-  claim(id: string, token: string) {
+  claim(id: string, token: Actor) {
     return this.finish(id, token, (row, side) => {
       const now = this.clock();
       if (row.deadline === null) return fail(409, 'this game has no clock, so there is nothing to claim');
@@ -461,7 +522,11 @@ export class GameService {
     const ended: string[] = [];
     for (const row of await this.store.overdueGames(now, 'auto', limit)) {
       const changes = finishedChanges(winOutcome(opposite(row.sideToMove), 'timeout'), now);
-      if (await this.store.updateGameIf(row.id, { ply: row.ply }, changes)) ended.push(row.id);
+      if (await this.store.updateGameIf(row.id, { ply: row.ply }, changes)) {
+        ended.push(row.id);
+        const stored = await this.store.game(row.id);
+        if (stored) await this.emit(stored, gameOver, row.ply ? await this.store.move(row.id, row.ply) : undefined);
+      }
     }
     return ended;
   }

@@ -5,6 +5,8 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './http.ts';
 import { api } from './routes/api.ts';
+import { players } from './routes/players.ts';
+import { pages } from './routes/pages.tsx';
 
 /** Records are the largest bodies: a long game is a few KiB. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -20,6 +22,8 @@ app.use(
 );
 
 app.route('/', api);
+app.route('/', players);
+app.route('/', pages);
 
 app.notFound((c) => c.json({ error: `no such route: ${c.req.method} ${c.req.path}` }, 404));
 

@@ -4,6 +4,18 @@ declare namespace Cloudflare {
     DB: D1Database;
     /** Base URL for links in responses; empty = the request's origin. */
     PUBLIC_URL?: string;
+    /** Notifications to deliver (webhooks, emails): one message per (event, player, channel). */
+    NOTIFY_QUEUE?: Queue<import('../notify/types.ts').NotifyJob>;
+    /** Outbound email (send_email binding). */
+    EMAIL?: SendEmail;
+    /** From address of notification emails. */
+    MAIL_FROM?: string;
+    /** Domain of the per-player reply addresses (play+<game>.<side>.<tag>@MAIL_DOMAIN). */
+    MAIL_DOMAIN?: string;
+    /** Secret that signs reply addresses and unsubscribe links (wrangler secret). */
+    REPLY_SECRET?: string;
+    /** "true" lets webhooks go to http://127.0.0.1 / localhost (npm start, tests); unset in production. */
+    ALLOW_LOCAL_WEBHOOKS?: string;
   }
   interface GlobalProps {
     mainModule: typeof import('./index.ts');

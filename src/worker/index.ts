@@ -1,17 +1,38 @@
-// The Worker entry: HTTP via the Hono app, the cron that ends timed-out games.
-// Other handlers (queue, email) are added to this object.
-import { GameStore } from '../db/store.ts';
-import { GameService } from '../service/games.ts';
+// The Worker entry: HTTP via the Hono app; the cron that ends timed-out games and
+// sends reminders; the queue consumers that deliver notifications; the email
+// handler that plays turns sent by email.
+import type { NotifyJob } from '../notify/types.ts';
+import { deliverBatch, isDeadLetterQueue, markDead } from '../notify/consumer.ts';
+import { mailConfig } from '../notify/addresses.ts';
+import { handleInboundEmail } from '../notify/inbound.ts';
 import { app } from './app.ts';
+import { consumerDeps, gameService, notifyService } from './services.ts';
 
-/** Cron Trigger: end every game (timeout mode "auto") whose deadline has passed. */
+/** Cron Trigger: end every game (timeout mode "auto") whose deadline has passed; remind players whose time runs short. */
 export async function scheduled(controller: ScheduledController, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
-  const service = new GameService(new GameStore(env.DB), () => controller.scheduledTime);
-  const ended = await service.expireOverdue();
+  const clock = () => controller.scheduledTime;
+  const ended = await gameService(env, clock).expireOverdue();
   if (ended.length) console.log(`cron ${controller.cron}: ended ${ended.length} game(s) on time: ${ended.join(', ')}`);
+  const reminded = await notifyService(env, clock).remind();
+  if (reminded.length) console.log(`cron ${controller.cron}: reminded ${reminded.length} player(s): ${reminded.join(', ')}`);
+}
+
+/** Queue consumers: notifications, and their dead-letter queue. */
+export async function queue(batch: MessageBatch<NotifyJob>, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
+  const deps = consumerDeps(env);
+  if (isDeadLetterQueue(batch.queue)) await markDead(batch, deps);
+  else await deliverBatch(batch, deps);
+}
+
+/** Inbound email to a player's reply address: play the turn it contains and answer. */
+export async function email(message: ForwardableEmailMessage, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
+  const result = await handleInboundEmail(message, { service: gameService(env), config: mailConfig(env), ...(env.EMAIL ? { send: env.EMAIL } : {}) });
+  console.log(`email to ${message.to}: ${result.outcome}`);
 }
 
 export default {
   fetch: app.fetch,
   scheduled,
-} satisfies ExportedHandler<Cloudflare.Env>;
+  queue,
+  email,
+} satisfies ExportedHandler<Cloudflare.Env, NotifyJob>;

@@ -3,8 +3,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { GameStore } from '../../db/store.ts';
-import { GameService, type Outcomes } from '../../service/games.ts';
+import type { Outcomes } from '../../service/games.ts';
 import {
   CreateGameSchema,
   DrawSchema,
@@ -17,8 +16,10 @@ import {
 } from '../../service/schemas.ts';
 import { bearerToken, describeIssues, fromFailure, isJson, linkBase, mediaType, requireJson, validationHook, type AppEnv } from '../http.ts';
 import { openApiDocument } from '../openapi.ts';
+import { gameService } from '../services.ts';
 
-const service = (c: Context<AppEnv>) => new GameService(new GameStore(c.env.DB));
+/** The game service, with the notifier that queues turn / game-over / draw-offer events. */
+const service = (c: Context<AppEnv>) => gameService(c.env);
 
 /** A malformed id cannot name a game: the same 404 as an unknown one. */
 const gameId = vValidator('param', GameIdSchema, (result, c) => {

@@ -1,0 +1,40 @@
+// Per-player reply addresses (play+<gameId>.<side>.<tag>@MAIL_DOMAIN) and unsubscribe
+// links, both carrying an HMAC tag under REPLY_SECRET so nobody can forge them.
+import type { Color } from '../engine/types.ts';
+import { checkTag, replyTag, unsubscribeTag } from './signing.ts';
+
+export interface MailConfig {
+  readonly from: string;
+  readonly domain: string;
+  /** Without it there are no reply addresses or unsubscribe links (and inbound mail is refused). */
+  readonly secret: string | undefined;
+}
+
+export function mailConfig(env: { MAIL_FROM?: string; MAIL_DOMAIN?: string; REPLY_SECRET?: string }): MailConfig {
+  const from = env.MAIL_FROM || 'games@subspace.example';
+  return { from, domain: env.MAIL_DOMAIN || from.split('@')[1] || 'subspace.example', secret: env.REPLY_SECRET || undefined };
+}
+
+export async function replyAddress(config: MailConfig, gameId: string, side: Color): Promise<string | null> {
+  if (!config.secret) return null;
+  return `play+${gameId}.${side}.${await replyTag(config.secret, gameId, side)}@${config.domain}`;
+}
+
+/** The game and side named by a reply address, when its tag is genuine. */
+export async function readReplyAddress(config: MailConfig, address: string): Promise<{ gameId: string; side: Color } | undefined> {
+  if (!config.secret) return undefined;
+  const m = /^play\+([a-z0-9]{4,32})\.(white|black)\.([0-9a-f]{16})@(.+)$/i.exec(address.trim().replace(/^<|>$/g, ''));
+  if (!m) return undefined;
+  const [gameId, side, tag] = [m[1]!.toLowerCase(), m[2]!.toLowerCase() as Color, m[3]!];
+  return (await checkTag(replyTag(config.secret, gameId, side), tag)) ? { gameId, side } : undefined;
+}
+
+export async function unsubscribeUrl(config: MailConfig, origin: string, gameId: string, side: Color): Promise<string | null> {
+  if (!config.secret) return null;
+  const t = await unsubscribeTag(config.secret, gameId, side);
+  return `${origin}/unsubscribe?game=${gameId}&side=${side}&t=${t}`;
+}
+
+export async function checkUnsubscribe(config: MailConfig, gameId: string, side: Color, t: string): Promise<boolean> {
+  return config.secret ? checkTag(unsubscribeTag(config.secret, gameId, side), t) : false;
+}

@@ -1,0 +1,75 @@
+// The words of notifications: subjects and bodies of emails (and short summaries).
+import type { Color } from '../engine/types.ts';
+import type { EventData, NotifyEvent } from './types.ts';
+
+const SIDE: Record<Color, string> = { white: 'White', black: 'Black' };
+const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+
+function who(data: EventData, side: Color): string {
+  const name = data.players[side];
+  return name ? `${name} (${SIDE[side]})` : SIDE[side];
+}
+
+const gameName = (data: EventData) => `${data.title ?? data.variant} game ${data.gameId}`;
+
+export function outcomeText(data: EventData): string {
+  if (data.status === 'aborted') return 'the game was aborted';
+  const how = data.reason ? ` by ${data.reason}` : '';
+  if (data.result === '1/2-1/2') return `drawn${how}`;
+  if (data.winner) return `${who(data, data.winner)} won${how} (${data.result})`;
+  return `over (${data.result})`;
+}
+
+export function subject(event: NotifyEvent, data: EventData): string {
+  const name = gameName(data);
+  switch (event) {
+    case 'turn':
+      return data.lastMove ? `Your move in ${name}: ${SIDE[data.lastMove.side]} played ${data.lastMove.text}` : `Your move in ${name}`;
+    case 'game-over':
+      return `Game over in ${name}: ${outcomeText(data)}`;
+    case 'draw-offer':
+      return `${SIDE[other(data.you)]} offers a draw in ${name}`;
+    case 'reminder':
+      return `Reminder: your move in ${name}${data.deadline ? ` (deadline ${data.deadline.slice(0, 16).replace('T', ' ')} UTC)` : ''}`;
+  }
+}
+
+/** The first lines of an email: what happened. */
+export function summary(event: NotifyEvent, data: EventData): string[] {
+  const lines: string[] = [];
+  const last = data.lastMove ? `${who(data, data.lastMove.side)} played ${data.lastMove.text} (ply ${data.lastMove.ply}).` : undefined;
+  switch (event) {
+    case 'turn':
+      lines.push(`It is your move as ${SIDE[data.you]}.`);
+      if (last) lines.push(last);
+      break;
+    case 'game-over':
+      lines.push(`The game is over: ${outcomeText(data)}.`);
+      if (last) lines.push(`Last turn: ${last}`);
+      break;
+    case 'draw-offer':
+      lines.push(`${who(data, other(data.you))} offers a draw. Reply "accept" to agree, or just play your move to decline.`);
+      break;
+    case 'reminder':
+      lines.push(`Reminder: it is still your move as ${SIDE[data.you]}${data.deadline ? `; the deadline is ${data.deadline}` : ''}.`);
+      if (last) lines.push(last);
+      break;
+  }
+  if (data.status === 'active' && data.sideToMove === data.you) lines.push(`You have ${data.legalCount} legal turn${data.legalCount === 1 ? '' : 's'}${data.check ? ' and you are in check' : ''}.`);
+  return lines;
+}
+
+export function emailText(event: NotifyEvent, data: EventData, links: { replyTo: string | null; unsubscribe: string | null }): string {
+  const lines = [...summary(event, data), '', data.board, ''];
+  if (data.status === 'active') {
+    if (links.replyTo)
+      lines.push(
+        'To play, reply to this email with your turn on the first line, for example',
+        '  Wb2-Wb3',
+        'or one of: resign, draw (offer or accept a draw), accept.',
+      );
+    lines.push(`The game: ${data.link} (open your own player link to play on the web).`);
+  } else lines.push(`The game: ${data.link}`);
+  if (links.unsubscribe) lines.push('', '-- ', `No more emails for this game: ${links.unsubscribe}`);
+  return lines.join('\n');
+}

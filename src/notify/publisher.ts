@@ -1,0 +1,112 @@
+// From game events to queue messages: one message per (event, recipient, channel),
+// with the payload fixed at the time of the event (so a retried webhook carries the
+// same body and the same webhook-id). Sending to the queue never waits on a receiver.
+import type { GameRow } from '../db/schema.ts';
+import { Game } from '../engine/game.ts';
+import type { Color } from '../engine/types.ts';
+import { getVariant } from '../engine/variants/index.ts';
+import { boardText } from './board-text.ts';
+import { channelOff, recipient } from './recipients.ts';
+import { CHANNELS, type EventData, type GameEvent, type NotifyJob } from './types.ts';
+
+export interface LastMove {
+  readonly ply: number;
+  readonly side: Color;
+  readonly text: string;
+  readonly at: string;
+}
+
+/** Where the game service hands its events after a successful write. */
+export interface EventSink {
+  publish(row: GameRow, events: readonly GameEvent[], lastMove: LastMove | null): Promise<void>;
+}
+
+const SIDE: Record<Color, string> = { white: 'White', black: 'Black' };
+
+/** The facts of a game for one player: board as text, legal-turn count, link. */
+export function eventData(row: GameRow, you: Color, lastMove: LastMove | null, origin: string): EventData {
+  const variant = getVariant(row.variant);
+  let board = row.position;
+  let check = false;
+  let legalCount = 0;
+  if (variant) {
+    const options = variant.parseOptions(JSON.parse(row.options));
+    const pos = options.ok ? variant.parsePosition(row.position, options.value) : undefined;
+    if (pos?.ok) {
+      const view = variant.view(pos.value);
+      check = view.check;
+      const over = row.status === 'active' ? undefined : row.status === 'aborted' ? 'Game aborted' : `Game over: ${row.result} (${row.reason ?? 'finished'})`;
+      board = boardText(view, over ? { over } : undefined);
+    }
+    if (row.status === 'active') {
+      const game = Game.create(row.variant, JSON.parse(row.options), row.position);
+      if (game.ok) legalCount = game.value.legalTexts().length;
+    }
+  }
+  return {
+    gameId: row.id,
+    variant: row.variant,
+    ...(variant ? { title: variant.title } : {}),
+    you,
+    ply: row.ply,
+    status: row.status,
+    sideToMove: row.sideToMove,
+    result: row.result,
+    reason: row.reason,
+    winner: row.result === '1-0' ? 'white' : row.result === '0-1' ? 'black' : null,
+    check,
+    lastMove,
+    position: row.position,
+    board,
+    legalCount,
+    drawOffer: row.drawOfferBy,
+    deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,
+    players: { white: row.whiteName, black: row.blackName },
+    link: `${origin}/games/${row.id}`,
+  };
+}
+
+/** Stable message id: the same event for the same player and channel always has the same id. */
+export function jobId(row: GameRow, event: GameEvent['type'], side: Color, channel: string, at: number): string {
+  // Several draw offers can happen at one ply (offer, decline, offer): tell them apart by time.
+  const extra = event === 'draw-offer' ? `_${at.toString(36)}` : '';
+  return `msg_${row.id}_${row.ply}_${event}_${side}_${channel}${extra}`;
+}
+
+export class QueueNotifier implements EventSink {
+  constructor(
+    private readonly queue: Queue<NotifyJob> | undefined,
+    private readonly publicUrl: string | undefined,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  origin(row: GameRow): string {
+    return (this.publicUrl || row.linkOrigin || 'http://localhost:8787').replace(/\/+$/, '');
+  }
+
+  /** The jobs these events make (exported for tests and the README's examples). */
+  jobs(row: GameRow, events: readonly GameEvent[], lastMove: LastMove | null): NotifyJob[] {
+    const at = this.clock();
+    const origin = this.origin(row);
+    const data = new Map<Color, EventData>();
+    const jobs: NotifyJob[] = [];
+    for (const event of events)
+      for (const side of event.recipients) {
+        const to = recipient(row, side);
+        for (const channel of CHANNELS) {
+          if (channelOff(to, channel, event.type)) continue;
+          if (!data.has(side)) data.set(side, eventData(row, side, lastMove, origin));
+          jobs.push({ id: jobId(row, event.type, side, channel, at), gameId: row.id, side, event: event.type, channel, at, origin, data: data.get(side)! });
+        }
+      }
+    return jobs;
+  }
+
+  async publish(row: GameRow, events: readonly GameEvent[], lastMove: LastMove | null): Promise<void> {
+    if (!this.queue || !events.length) return;
+    const jobs = this.jobs(row, events, lastMove);
+    if (jobs.length) await this.queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
+  }
+}
+
+export const sideName = (c: Color) => SIDE[c];

@@ -1,0 +1,170 @@
+// The notification side of the service: a player's settings (GET/PATCH .../me), the
+// delivery log, one-click unsubscribe, and the reminder cron.
+import type { GameRow } from '../db/schema.ts';
+import type { Color } from '../engine/types.ts';
+import { sideOfToken, type Outcomes } from '../service/games.ts';
+import { checkUnsubscribe, replyAddress, type MailConfig } from './addresses.ts';
+import type { EventSink, LastMove } from './publisher.ts';
+import { parseNotify, recipient } from './recipients.ts';
+import type { SettingsPatch } from './schemas.ts';
+import { newWebhookSecret } from './signing.ts';
+import type { NotifyStore, PlayerChanges } from './store.ts';
+import type { NotifySettings } from './types.ts';
+import { webhookUrlProblem } from './url-policy.ts';
+
+export const DEFAULT_REMINDER_PERCENT = 80;
+
+export interface PlayerSettings {
+  readonly side: Color;
+  readonly name: string | null;
+  readonly email: string | null;
+  readonly webhook: string | null;
+  /** True after the receiver answered 410 Gone; setting the webhook again re-enables it. */
+  readonly webhookDisabled: boolean;
+  /** Email this address to play by email (null when reply-to-play is not configured). */
+  readonly replyTo: string | null;
+  readonly notify: NotifySettings;
+  readonly reminderPercent: number;
+  /** Only in the PATCH answer that set a new webhook URL. */
+  readonly webhookSecret?: string;
+}
+
+export interface Delivery {
+  readonly messageId: string;
+  readonly event: string;
+  readonly channel: string;
+  readonly attempt: number;
+  readonly status: string;
+  readonly httpStatus: number | null;
+  readonly error: string | null;
+  readonly at: string;
+}
+
+type Fail = { ok: false; status: 400 | 403 | 404; error: string };
+const fail = (status: Fail['status'], error: string): Fail => ({ ok: false, status, error });
+
+export class NotifyService {
+  constructor(
+    private readonly store: NotifyStore,
+    private readonly mail: MailConfig,
+    private readonly options: { allowLocalWebhooks?: boolean; clock?: () => number; events?: EventSink; lastMove?: (row: GameRow) => Promise<LastMove | null> } = {},
+  ) {}
+
+  private now() {
+    return (this.options.clock ?? Date.now)();
+  }
+
+  private async player(id: string, token: string): Promise<Outcomes<{ row: GameRow; side: Color }> | Fail> {
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    const side = await sideOfToken(row, token);
+    if (!side) return fail(403, `that token is not a player's token for game ${id}`);
+    return { ok: true, value: { row, side } };
+  }
+
+  private async settingsOf(row: GameRow, side: Color): Promise<PlayerSettings> {
+    const to = recipient(row, side);
+    return {
+      side,
+      name: side === 'white' ? row.whiteName : row.blackName,
+      email: to.email,
+      webhook: to.webhook,
+      webhookDisabled: to.webhookDisabled,
+      replyTo: await replyAddress(this.mail, row.id, side),
+      notify: to.notify,
+      reminderPercent: side === 'white' ? row.whiteReminderPercent : row.blackReminderPercent,
+    };
+  }
+
+  async get(id: string, token: string): Promise<Outcomes<PlayerSettings> | Fail> {
+    const who = await this.player(id, token);
+    if (!who.ok) return who;
+    return { ok: true, value: await this.settingsOf(who.value.row, who.value.side) };
+  }
+
+  async patch(id: string, token: string, input: SettingsPatch): Promise<Outcomes<PlayerSettings> | Fail> {
+    const who = await this.player(id, token);
+    if (!who.ok) return who;
+    const { row, side } = who.value;
+    const current = recipient(row, side);
+    const changes: PlayerChanges = {};
+    let webhookSecret: string | undefined;
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.email !== undefined) changes.email = input.email;
+    if (input.webhook !== undefined) {
+      if (input.webhook === null) Object.assign(changes, { webhook: null, webhookSecret: null, webhookDisabledAt: null });
+      else {
+        const problem = webhookUrlProblem(input.webhook, this.options.allowLocalWebhooks ?? false);
+        if (problem) return fail(400, `webhook: ${problem}`);
+        // A new URL gets a new secret; the same URL again keeps its secret and is enabled again.
+        if (input.webhook !== current.webhook || !current.webhookSecret) webhookSecret = newWebhookSecret();
+        Object.assign(changes, { webhook: input.webhook, webhookDisabledAt: null, ...(webhookSecret ? { webhookSecret } : {}) });
+      }
+    }
+    if (input.notify) changes.notify = JSON.stringify({ ...parseNotify(side === 'white' ? row.whiteNotify : row.blackNotify), ...input.notify });
+    if (input.reminderPercent !== undefined) changes.reminderPercent = input.reminderPercent;
+    await this.store.updatePlayer(id, side, changes, this.now());
+    const stored = (await this.store.game(id))!;
+    const settings = await this.settingsOf(stored, side);
+    return { ok: true, value: webhookSecret ? { ...settings, webhookSecret } : settings };
+  }
+
+  /** The delivery log of the player's own notifications, newest first. */
+  async deliveries(id: string, token: string): Promise<Outcomes<{ side: Color; deliveries: Delivery[] }> | Fail> {
+    const who = await this.player(id, token);
+    if (!who.ok) return who;
+    const rows = await this.store.deliveries(id, who.value.side);
+    return {
+      ok: true,
+      value: {
+        side: who.value.side,
+        deliveries: rows.map((r) => ({
+          messageId: r.messageId,
+          event: r.event,
+          channel: r.channel,
+          attempt: r.attempt,
+          status: r.status,
+          httpStatus: r.httpStatus,
+          error: r.error,
+          at: new Date(r.at).toISOString(),
+        })),
+      },
+    };
+  }
+
+  /** The signed link in every email: turn that player's emails off. */
+  async unsubscribe(id: string, side: Color, t: string): Promise<Outcomes<{ gameId: string; side: Color }> | Fail> {
+    if (!(await checkUnsubscribe(this.mail, id, side, t))) return fail(403, 'this unsubscribe link is not valid');
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    const notify = { ...parseNotify(side === 'white' ? row.whiteNotify : row.blackNotify), email: false };
+    await this.store.updatePlayer(id, side, { notify: JSON.stringify(notify) }, this.now());
+    return { ok: true, value: { gameId: id, side } };
+  }
+
+  /**
+   * The cron: remind the side to move once it has used its reminder share (default
+   * 80 %) of the turn's time; reminder_ply makes it once per turn.
+   */
+  async remind(limit = 100): Promise<string[]> {
+    const now = this.now();
+    const reminded: string[] = [];
+    for (const row of await this.store.reminderCandidates(now, 0.5, limit)) {
+      const side = row.sideToMove;
+      const percent = side === 'white' ? row.whiteReminderPercent : row.blackReminderPercent;
+      const turnMs = row.daysPerMove! * 86_400_000;
+      const used = now - (row.deadline! - turnMs);
+      if (used < (turnMs * percent) / 100 || now > row.deadline!) continue;
+      if (!(await this.store.markReminded(row.id, row.ply))) continue;
+      reminded.push(row.id);
+      if (this.options.events) {
+        try {
+          await this.options.events.publish(row, [{ type: 'reminder', recipients: [side] }], (await this.options.lastMove?.(row)) ?? null);
+        } catch (e) {
+          console.error(`game ${row.id}: could not queue the reminder:`, e);
+        }
+      }
+    }
+    return reminded;
+  }
+}

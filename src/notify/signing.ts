@@ -1,0 +1,50 @@
+// Secrets and signatures: Standard Webhooks signing (whsec_ secrets, v1 HMAC-SHA256
+// over "id.timestamp.body"), and the HMAC tags of reply addresses and unsubscribe links.
+import type { Color } from '../engine/types.ts';
+import { timingSafeEqualText } from '../service/tokens.ts';
+
+const enc = new TextEncoder();
+
+function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+}
+function fromBase64(text: string): Uint8Array {
+  const bin = atob(text);
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+/** A new webhook secret: `whsec_` + base64 of 24 random bytes (shown to the player once). */
+export function newWebhookSecret(): string {
+  return `whsec_${toBase64(crypto.getRandomValues(new Uint8Array(24)))}`;
+}
+
+async function hmac(key: Uint8Array, message: string): Promise<Uint8Array> {
+  const k = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', k, enc.encode(message)));
+}
+
+/** The Standard Webhooks headers for one attempt (the id stays, the timestamp is now). */
+export async function webhookHeaders(secret: string, id: string, timestampSeconds: number, body: string): Promise<Record<string, string>> {
+  const key = fromBase64(secret.replace(/^whsec_/, ''));
+  const signature = toBase64(await hmac(key, `${id}.${timestampSeconds}.${body}`));
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestampSeconds),
+    'webhook-signature': `v1,${signature}`,
+  };
+}
+
+/** A short lowercase hex HMAC tag (64 bits) of `purpose:text` under the server secret. */
+async function tag(secret: string, purpose: string, text: string): Promise<string> {
+  const mac = await hmac(enc.encode(secret), `${purpose}:${text}`);
+  return Array.from(mac.slice(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const replyTag = (secret: string, gameId: string, side: Color) => tag(secret, 'reply', `${gameId}.${side}`);
+export const unsubscribeTag = (secret: string, gameId: string, side: Color) => tag(secret, 'unsubscribe', `${gameId}.${side}`);
+
+export async function checkTag(expected: Promise<string>, given: string): Promise<boolean> {
+  return timingSafeEqualText(await expected, given.toLowerCase());
+}

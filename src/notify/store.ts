@@ -1,0 +1,108 @@
+// D1 queries of the notification side: player settings on the games row, the
+// delivery log, reminder bookkeeping. (Game play itself stays in src/db/store.ts.)
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
+import { deliveries, games, type DeliveryRow, type GameRow } from '../db/schema.ts';
+import type { Color } from '../engine/types.ts';
+
+export type NewDeliveryRow = typeof deliveries.$inferInsert;
+export type PlayerChanges = {
+  name?: string | null;
+  email?: string | null;
+  webhook?: string | null;
+  webhookSecret?: string | null;
+  webhookDisabledAt?: number | null;
+  notify?: string | null;
+  reminderPercent?: number;
+};
+
+const COLUMNS = {
+  white: {
+    name: 'whiteName',
+    email: 'whiteEmail',
+    webhook: 'whiteWebhook',
+    webhookSecret: 'whiteWebhookSecret',
+    webhookDisabledAt: 'whiteWebhookDisabledAt',
+    notify: 'whiteNotify',
+    reminderPercent: 'whiteReminderPercent',
+  },
+  black: {
+    name: 'blackName',
+    email: 'blackEmail',
+    webhook: 'blackWebhook',
+    webhookSecret: 'blackWebhookSecret',
+    webhookDisabledAt: 'blackWebhookDisabledAt',
+    notify: 'blackNotify',
+    reminderPercent: 'blackReminderPercent',
+  },
+} as const satisfies Record<Color, Record<keyof PlayerChanges, keyof GameRow>>;
+
+export class NotifyStore {
+  private readonly db: DrizzleD1Database;
+  constructor(d1: D1Database) {
+    this.db = drizzle(d1);
+  }
+
+  game(id: string): Promise<GameRow | undefined> {
+    return this.db.select().from(games).where(eq(games.id, id)).get();
+  }
+
+  /** Change one player's settings (and only the columns given). */
+  async updatePlayer(id: string, side: Color, changes: PlayerChanges, now: number): Promise<void> {
+    const set: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(changes)) if (value !== undefined) set[COLUMNS[side][key as keyof PlayerChanges]] = value;
+    if (!Object.keys(set).length) return;
+    await this.db.update(games).set({ ...set, updatedAt: now }).where(eq(games.id, id));
+  }
+
+  /** 410 Gone: stop webhooks to this URL (only if it is still the player's URL). */
+  async disableWebhook(id: string, side: Color, url: string, now: number): Promise<void> {
+    const col = side === 'white' ? games.whiteWebhook : games.blackWebhook;
+    await this.db
+      .update(games)
+      .set(side === 'white' ? { whiteWebhookDisabledAt: now } : { blackWebhookDisabledAt: now })
+      .where(and(eq(games.id, id), eq(col, url)));
+  }
+
+  logDelivery(row: NewDeliveryRow): Promise<unknown> {
+    return this.db.insert(deliveries).values(row);
+  }
+
+  deliveries(gameId: string, side: Color, limit = 200): Promise<DeliveryRow[]> {
+    return this.db
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.gameId, gameId), eq(deliveries.side, side)))
+      .orderBy(desc(deliveries.id))
+      .limit(limit)
+      .all();
+  }
+
+  /** Active timed games whose turn has no reminder yet and at least `minShare` of whose time is used. */
+  reminderCandidates(now: number, minShare: number, limit: number): Promise<GameRow[]> {
+    return this.db
+      .select()
+      .from(games)
+      .where(
+        and(
+          eq(games.status, 'active'),
+          isNotNull(games.deadline),
+          isNotNull(games.daysPerMove),
+          or(isNull(games.reminderPly), lt(games.reminderPly, games.ply)),
+          // time used = now - (deadline - turn length) >= minShare * turn length
+          sql`${now} - (${games.deadline} - ${games.daysPerMove} * 86400000) >= ${minShare} * ${games.daysPerMove} * 86400000`,
+        ),
+      )
+      .limit(limit)
+      .all();
+  }
+
+  /** Record that the reminder for this ply went out; false if someone moved or it was already sent. */
+  async markReminded(id: string, ply: number): Promise<boolean> {
+    const result = await this.db
+      .update(games)
+      .set({ reminderPly: ply })
+      .where(and(eq(games.id, id), eq(games.ply, ply), eq(games.status, 'active'), or(isNull(games.reminderPly), lt(games.reminderPly, ply))));
+    return result.meta.changes === 1;
+  }
+}

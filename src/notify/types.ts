@@ -1,0 +1,91 @@
+// The vocabulary of notifications: events the game service emits, and the queue
+// message that carries one (event, player, channel) to its receiver.
+import type { Color } from '../engine/types.ts';
+
+export const NOTIFY_EVENTS = ['turn', 'game-over', 'draw-offer', 'reminder'] as const;
+export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
+export const CHANNELS = ['webhook', 'email'] as const;
+export type ChannelName = (typeof CHANNELS)[number];
+
+/** What happened, for whom; emitted by the game service after a successful write. */
+export interface GameEvent {
+  readonly type: NotifyEvent;
+  readonly recipients: readonly Color[];
+}
+
+/** The event payload as receivers see it (webhook `data`, the facts of an email). */
+export interface EventData {
+  readonly gameId: string;
+  readonly variant: string;
+  readonly title?: string;
+  /** The player this notification is for. */
+  readonly you: Color;
+  readonly ply: number;
+  readonly status: 'active' | 'finished' | 'aborted';
+  readonly sideToMove: Color;
+  readonly result: string;
+  readonly reason: string | null;
+  readonly winner: Color | null;
+  readonly check: boolean;
+  /** The last turn played (for `turn`: the opponent's move). */
+  readonly lastMove: { readonly ply: number; readonly side: Color; readonly text: string; readonly at: string } | null;
+  /** Position text (docs/position-text.md). */
+  readonly position: string;
+  /** The board as text (src/notify/board-text.ts). */
+  readonly board: string;
+  /** How many legal turns the side to move has (0 when the game is over). */
+  readonly legalCount: number;
+  readonly drawOffer: Color | null;
+  /** Deadline of the side to move (ISO), when the game has a clock. */
+  readonly deadline: string | null;
+  readonly players: { readonly white: string | null; readonly black: string | null };
+  /** The game's page (the player's own link adds ?token=...). */
+  readonly link: string;
+}
+
+/** One queue message: a single delivery of one event to one player over one channel. */
+export interface NotifyJob {
+  /** Stable across retries: the `webhook-id` receivers de-duplicate on. */
+  readonly id: string;
+  readonly gameId: string;
+  readonly side: Color;
+  readonly event: NotifyEvent;
+  readonly channel: ChannelName;
+  /** Epoch ms of the event. */
+  readonly at: number;
+  /** Origin of links (game page, unsubscribe). */
+  readonly origin: string;
+  readonly data: EventData;
+}
+
+/** What one delivery attempt came to. */
+export type DeliveryOutcome =
+  | { readonly kind: 'delivered'; readonly httpStatus?: number }
+  /** The receiver said 410 Gone: stop sending to it. */
+  | { readonly kind: 'gone'; readonly httpStatus: number }
+  | { readonly kind: 'failed'; readonly httpStatus?: number; readonly error: string }
+  /** Nothing to do any more (channel off, address removed, URL not allowed). */
+  | { readonly kind: 'skipped'; readonly error: string };
+
+/** The player's current delivery settings, read fresh from the game at delivery time. */
+export interface Recipient {
+  readonly gameId: string;
+  readonly side: Color;
+  readonly email: string | null;
+  readonly webhook: string | null;
+  readonly webhookSecret: string | null;
+  readonly webhookDisabled: boolean;
+  readonly notify: NotifySettings;
+}
+
+export interface NotifySettings {
+  readonly email: boolean;
+  readonly webhook: boolean;
+  readonly events: readonly NotifyEvent[];
+}
+
+/** The one interface both channels implement. */
+export interface NotificationChannel {
+  readonly name: ChannelName;
+  deliver(job: NotifyJob, to: Recipient, attempt: number): Promise<DeliveryOutcome>;
+}

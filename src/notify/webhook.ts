@@ -1,0 +1,48 @@
+// The webhook channel: a signed POST (Standard Webhooks) with a timeout and no
+// redirects followed. 2xx = delivered, 410 = gone (the endpoint gets disabled),
+// anything else = failed (the queue retries it).
+import { channelOff } from './recipients.ts';
+import { webhookHeaders } from './signing.ts';
+import type { DeliveryOutcome, NotificationChannel, NotifyJob, Recipient } from './types.ts';
+import { webhookUrlProblem } from './url-policy.ts';
+
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** The body receivers get: {type, timestamp, data} as the Standard Webhooks spec suggests. */
+export const webhookBody = (job: NotifyJob) => JSON.stringify({ type: job.event, timestamp: new Date(job.at).toISOString(), data: job.data });
+
+export class WebhookChannel implements NotificationChannel {
+  readonly name = 'webhook' as const;
+  constructor(
+    private readonly options: { allowLocal: boolean; clock?: () => number; timeoutMs?: number },
+  ) {}
+
+  async deliver(job: NotifyJob, to: Recipient): Promise<DeliveryOutcome> {
+    const off = channelOff(to, 'webhook', job.event);
+    if (off) return { kind: 'skipped', error: off };
+    const url = to.webhook!;
+    const problem = webhookUrlProblem(url, this.options.allowLocal);
+    if (problem) return { kind: 'skipped', error: `webhook URL ${problem}` };
+    const body = webhookBody(job);
+    const now = (this.options.clock ?? Date.now)();
+    const headers = await webhookHeaders(to.webhookSecret!, job.id, Math.floor(now / 1000), body);
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'Subspace-Webhooks/1.0' },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
+      });
+    } catch (e) {
+      const error = e instanceof Error ? (e.name === 'TimeoutError' ? `no answer within ${(this.options.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s` : e.message) : String(e);
+      return { kind: 'failed', error };
+    }
+    await res.body?.cancel().catch(() => {});
+    if (res.status >= 200 && res.status < 300) return { kind: 'delivered', httpStatus: res.status };
+    if (res.status === 410) return { kind: 'gone', httpStatus: 410 };
+    if (res.status >= 300 && res.status < 400) return { kind: 'failed', httpStatus: res.status, error: 'redirects are not followed; give the final URL' };
+    return { kind: 'failed', httpStatus: res.status, error: `the receiver answered ${res.status}` };
+  }
+}

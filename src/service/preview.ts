@@ -1,0 +1,156 @@
+// Read-only views of a game for the pages and image URLs: the position a turn
+// would reach (preview, never written), the board picture at any ply, and the
+// picture of a position given as text. Nothing here writes to the store.
+import type { GameRow } from '../db/schema.ts';
+import type { GameStore } from '../db/store.ts';
+import { Game } from '../engine/game.ts';
+import type { AnyVariant, BoardView, Color, Outcome } from '../engine/types.ts';
+import { getVariant } from '../engine/variants/index.ts';
+import { boardSvg } from '../render/board-svg.ts';
+import type { Failure, Outcomes } from './games.ts';
+
+const fail = (status: Failure['status'], error: string, at?: number): Failure => ({ ok: false, status, error, ...(at === undefined ? {} : { at }) });
+const done = <T>(value: T): Outcomes<T> => ({ ok: true, value });
+
+/** Widths an image URL may ask for (pixels). */
+export const MIN_SIZE = 120;
+export const MAX_SIZE = 2000;
+
+export interface PreviewState {
+  readonly position: string;
+  readonly sideToMove: Color;
+  readonly phase: string;
+  readonly check: boolean;
+  readonly outcome: Outcome | null;
+}
+
+export interface Preview {
+  readonly ok: true;
+  /** The canonical text the engine would record. */
+  readonly canonical: string;
+  /** The ply the turn would have (send it with the move). */
+  readonly ply: number;
+  readonly svg: string;
+  readonly state: PreviewState;
+}
+
+/**
+ * The cells and pins a turn names, for the last-move tint: `Wa1u:b2xWb3` ->
+ * [Wa1u:b2, Wb3], `@Wa1u` -> [Wa1u], `Q@Ab2=XZ` -> [Ab2], `Wa1u-Na1u&...` -> both pins.
+ */
+export function turnMarks(variant: string, text: string): string[] {
+  const re =
+    variant === 'planar'
+      ? /[A-D][a-d][1-4]/g
+      : /[WNB](?:a1|d1|a4|d4)[ud]:[ab][12]|[WNB](?:a1|d1|a4|d4)[ud](?![a-z0-9])|[WNB][a-d][1-4]/g;
+  return [...text.matchAll(re)].map((m) => m[0]);
+}
+
+function loadedVariant(row: Pick<GameRow, 'variant' | 'options'>): { variant: AnyVariant; options: unknown } | undefined {
+  const variant = getVariant(row.variant);
+  if (!variant) return undefined;
+  const parsed = variant.parseOptions(JSON.parse(row.options));
+  return parsed.ok ? { variant, options: parsed.value } : undefined;
+}
+
+/** The picture of a position text of a game (or a free-standing position). */
+export function viewOf(variantName: string, options: unknown, position: string): Outcomes<{ view: BoardView; variant: AnyVariant; pos: unknown }> {
+  const variant = getVariant(variantName);
+  if (!variant) return fail(400, `variant ${variantName} is not available`);
+  const opts = variant.parseOptions(options ?? {});
+  if (!opts.ok) return fail(400, `options: ${opts.error.message}`);
+  const pos = variant.parsePosition(position, opts.value);
+  if (!pos.ok) return fail(400, `position: ${pos.error.message}`, pos.error.at);
+  return done({ view: variant.view(pos.value), variant, pos: pos.value });
+}
+
+/**
+ * What `text` would do if played now: the canonical turn and the position it
+ * reaches, as state and picture. Threefold repetition is not considered (it
+ * needs the stored history; the real move still checks it).
+ */
+export async function previewMove(store: GameStore, id: string, text: string, size?: number): Promise<Outcomes<Preview>> {
+  const row = await store.game(id);
+  if (!row) return fail(404, `no game with id ${id}`);
+  if (row.status !== 'active')
+    return fail(409, row.status === 'aborted' ? 'the game was aborted' : `the game is over (${row.result}, ${row.reason ?? 'finished'})`);
+  const created = Game.create(row.variant, JSON.parse(row.options), row.position);
+  if (!created.ok) return fail(422, `the stored position does not load: ${created.error.message}`);
+  const game = created.value;
+  const played = game.play(text);
+  if (!played.ok) return fail(played.error.kind === 'syntax' ? 400 : 422, played.error.message, played.error.at);
+  const view = game.variant.view(game.position);
+  const svg = boardSvg(view, { lastMove: turnMarks(row.variant, played.value.text), ...(size ? { size } : {}) });
+  return done({
+    ok: true as const,
+    canonical: played.value.text,
+    ply: row.ply + 1,
+    svg,
+    state: {
+      position: played.value.position,
+      sideToMove: view.sideToMove,
+      phase: view.phase,
+      check: view.check,
+      outcome: game.variant.outcome(game.position) ?? null,
+    },
+  });
+}
+
+export interface PositionAtPly {
+  readonly row: GameRow;
+  readonly ply: number;
+  readonly position: string;
+  readonly lastTurn: string | null;
+}
+
+/** The stored position after `ply` turns (default: now). */
+export async function positionAt(store: GameStore, id: string, ply?: number): Promise<Outcomes<PositionAtPly>> {
+  const row = await store.game(id);
+  if (!row) return fail(404, `no game with id ${id}`);
+  const at = ply ?? row.ply;
+  if (at > row.ply) return fail(404, `game ${id} has ${row.ply} turn${row.ply === 1 ? '' : 's'} so far; there is no ply ${at}`);
+  if (at === 0) return done({ row, ply: 0, position: row.startPosition, lastTurn: null });
+  if (at === row.ply && ply === undefined) {
+    const last = await store.move(id, at);
+    return done({ row, ply: at, position: row.position, lastTurn: last?.text ?? null });
+  }
+  const move = await store.move(id, at);
+  if (!move) return fail(404, `game ${id} has no ply ${at}`);
+  return done({ row, ply: at, position: move.positionAfter, lastTurn: move.text });
+}
+
+/** The board picture of a game after `ply` turns (default: now). */
+export async function gameBoardSvg(
+  store: GameStore,
+  id: string,
+  opts: { ply?: number; size?: number; interactive?: boolean } = {},
+): Promise<Outcomes<{ svg: string; ply: number; row: GameRow; view: BoardView }>> {
+  const at = await positionAt(store, id, opts.ply);
+  if (!at.ok) return at;
+  const { row } = at.value;
+  if (!loadedVariant(row)) return fail(422, `variant ${row.variant} is not available`);
+  const viewed = viewOf(row.variant, JSON.parse(row.options), at.value.position);
+  if (!viewed.ok) return fail(422, viewed.error);
+  const view = viewed.value.view;
+  const svg = boardSvg(view, {
+    ...(at.value.lastTurn ? { lastMove: turnMarks(row.variant, at.value.lastTurn) } : {}),
+    ...(opts.size ? { size: opts.size } : {}),
+    ...(opts.interactive ? { interactive: true } : {}),
+  });
+  return done({ svg, ply: at.value.ply, row, view });
+}
+
+/** A free-standing position as a picture (for chat bots and e-mails). */
+export function positionSvg(
+  variantName: string,
+  position: string,
+  opts: { options?: unknown; size?: number; lastMove?: string } = {},
+): Outcomes<{ svg: string }> {
+  const viewed = viewOf(variantName, opts.options ?? {}, position);
+  if (!viewed.ok) return viewed;
+  const svg = boardSvg(viewed.value.view, {
+    ...(opts.lastMove ? { lastMove: turnMarks(variantName, opts.lastMove) } : {}),
+    ...(opts.size ? { size: opts.size } : {}),
+  });
+  return done({ svg });
+}

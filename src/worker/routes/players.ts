@@ -1,0 +1,110 @@
+// Player-facing notification routes: settings (GET/PATCH .../me), the delivery log,
+// the chat-bot endpoint, and the unsubscribe link of emails. Thin: validate, call
+// the services, translate.
+import { vValidator } from '@hono/valibot-validator';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { parseCommand, runCommand } from '../../notify/commands.ts';
+import { ChatJsonSchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
+import { GameIdSchema } from '../../service/schemas.ts';
+import { bearerToken, describeIssues, fromFailure, isJson, mediaType, requireJson, validationHook, type AppEnv } from '../http.ts';
+import { gameService, notifyService } from '../services.ts';
+
+const gameId = vValidator('param', GameIdSchema, (result, c) => {
+  if (!result.success) return c.json({ error: `no game with id ${c.req.param('id')?.slice(0, 40) ?? ''}` }, 404);
+});
+
+type Failed = { ok: false; status: 400 | 403 | 404 | 409 | 422; error: string };
+const answer = <T>(c: Context<AppEnv>, result: { ok: true; value: T } | Failed) => (result.ok ? c.json(result.value as object) : fromFailure(c, result));
+
+const TokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/));
+
+/** Chat clients that cannot set headers (Slack slash commands) may put the token in ?token=. */
+function chatToken(c: Context<AppEnv>): { ok: true; token: string } | { ok: false; response: Response } {
+  if (c.req.header('Authorization') === undefined) {
+    const query = c.req.query('token');
+    if (query !== undefined && v.is(TokenSchema, query)) return { ok: true, token: query };
+  }
+  const auth = bearerToken(c, true);
+  return auth.ok ? { ok: true, token: auth.token! } : auth;
+}
+
+/** The command text of a chat post: text/plain, a form (Slack: text=...), or JSON {text}. */
+async function chatText(c: Context<AppEnv>): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
+  const type = mediaType(c);
+  if (type === 'text/plain' || type === '') return { ok: true, text: (await c.req.text()).slice(0, 500), form: false };
+  if (type === 'application/x-www-form-urlencoded') {
+    // Slack: text=...; a bare `curl --data 'Wb2-Wb3'` (also form-encoded) is the command itself.
+    const raw = await c.req.text();
+    const params = new URLSearchParams(raw);
+    const text = params.get('text') ?? (raw.includes('=') ? '' : decodeURIComponent(raw.replaceAll('+', ' ')));
+    return { ok: true, text: text.slice(0, 500), form: params.has('text') };
+  }
+  if (type === 'multipart/form-data') {
+    const form = await c.req.parseBody();
+    return { ok: true, text: (typeof form.text === 'string' ? form.text : '').slice(0, 500), form: true };
+  }
+  if (isJson(type)) {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return { ok: false, response: c.json({ error: 'body: malformed JSON' }, 400) };
+    }
+    const parsed = v.safeParse(ChatJsonSchema, body);
+    if (!parsed.success) return { ok: false, response: c.json({ error: describeIssues(parsed.issues) }, 400) };
+    return { ok: true, text: parsed.output.text, form: false };
+  }
+  return { ok: false, response: c.json({ error: 'send the command as text/plain, a form with text=..., or JSON {"text": "..."}' }, 415) };
+}
+
+export const players = new Hono<AppEnv>()
+  .get('/api/games/:id/me', gameId, async (c) => {
+    const auth = bearerToken(c, true);
+    if (!auth.ok) return auth.response;
+    return answer(c, await notifyService(c.env).get(c.req.valid('param').id, auth.token!));
+  })
+
+  .patch('/api/games/:id/me', gameId, requireJson, vValidator('json', SettingsPatchSchema, validationHook('body')), async (c) => {
+    const auth = bearerToken(c, true);
+    if (!auth.ok) return auth.response;
+    return answer(c, await notifyService(c.env).patch(c.req.valid('param').id, auth.token!, c.req.valid('json')));
+  })
+
+  .get('/api/games/:id/deliveries', gameId, async (c) => {
+    const auth = bearerToken(c, true);
+    if (!auth.ok) return auth.response;
+    return answer(c, await notifyService(c.env).deliveries(c.req.valid('param').id, auth.token!));
+  })
+
+  .post('/api/games/:id/chat', gameId, async (c) => {
+    const auth = chatToken(c);
+    if (!auth.ok) return auth.response;
+    const id = c.req.valid('param').id;
+    const service = gameService(c.env);
+    const game = await service.load(id, auth.token);
+    if (!game.ok) return fromFailure(c, game);
+    if (!game.value.you) return c.json({ error: `that token is not a player's token for game ${id}` }, 403);
+    const body = await chatText(c);
+    if (!body.ok) return body.response;
+    const line = body.text.split(/\r?\n/).find((l) => l.trim()) ?? '';
+    const command = parseCommand(line) ?? { kind: 'help' as const };
+    const result = await runCommand(service, id, auth.token, command);
+    // Command failures (illegal turn, not your turn) are answers too: 200 with ok: false,
+    // so chat platforms show the reason instead of a generic error.
+    if ((c.req.header('Accept') ?? '').includes('text/plain')) return c.text(result.reply);
+    return c.json({
+      ok: result.ok,
+      reply: result.reply,
+      ...(body.form ? { response_type: 'ephemeral', text: '```\n' + result.reply + '\n```' } : {}),
+      ...('status' in result && !result.ok ? { status: result.status } : {}),
+      state: result.state ?? game.value,
+    });
+  })
+
+  .on(['GET', 'POST'], '/unsubscribe', vValidator('query', UnsubscribeQuerySchema, validationHook('query')), async (c) => {
+    const { game, side, t } = c.req.valid('query');
+    const result = await notifyService(c.env).unsubscribe(game, side, t);
+    if (!result.ok) return c.text(result.error, result.status);
+    return c.text(`Done: no more notification emails for ${side} in game ${game}. Turn them back on with PATCH /api/games/${game}/me {"notify":{"email":true}}.\n`);
+  });

@@ -1,0 +1,43 @@
+// Building the services from the Worker's bindings: one place for the wiring of
+// the game service, the notifier (queue), the channels and the settings service.
+import { GameStore } from '../db/store.ts';
+import { mailConfig } from '../notify/addresses.ts';
+import type { ConsumerDeps } from '../notify/consumer.ts';
+import { EmailChannel } from '../notify/email.ts';
+import { QueueNotifier } from '../notify/publisher.ts';
+import { NotifyService } from '../notify/settings.ts';
+import { NotifyStore } from '../notify/store.ts';
+import { allowLocalWebhooks } from '../notify/url-policy.ts';
+import { WebhookChannel } from '../notify/webhook.ts';
+import { GameService } from '../service/games.ts';
+
+export function gameService(env: Cloudflare.Env, clock: () => number = Date.now): GameService {
+  return new GameService(new GameStore(env.DB), clock, {
+    events: new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
+    allowLocalWebhooks: allowLocalWebhooks(env),
+  });
+}
+
+export function notifyService(env: Cloudflare.Env, clock: () => number = Date.now): NotifyService {
+  const games = new GameStore(env.DB);
+  return new NotifyService(new NotifyStore(env.DB), mailConfig(env), {
+    allowLocalWebhooks: allowLocalWebhooks(env),
+    clock,
+    events: new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
+    lastMove: async (row) => {
+      const m = row.ply ? await games.move(row.id, row.ply) : undefined;
+      return m ? { ply: m.ply, side: m.side, text: m.text, at: new Date(m.createdAt).toISOString() } : null;
+    },
+  });
+}
+
+export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now): ConsumerDeps {
+  return {
+    store: new NotifyStore(env.DB),
+    clock,
+    channels: {
+      webhook: new WebhookChannel({ allowLocal: allowLocalWebhooks(env), clock }),
+      email: new EmailChannel(env.EMAIL, mailConfig(env)),
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// Start `wrangler dev` on a free local port with a fresh local D1 (migrations
+// applied first), offline; stop it (its whole process group) when done.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
+const ENV = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  CI: 'true',
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Server {
+  readonly base: string;
+  readonly log: () => string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(opts: { stateDir?: string; timeoutMs?: number } = {}): Promise<Server> {
+  const stateDir = opts.stateDir ?? path.join(ROOT, '.wrangler', 'e2e-state');
+  rmSync(stateDir, { recursive: true, force: true });
+  const migrate = spawnSync(WRANGLER, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], {
+    cwd: ROOT,
+    env: ENV,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (migrate.status !== 0) throw new Error(`applying migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(WRANGLER, ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir, '--log-level', 'warn'], {
+    cwd: ROOT,
+    env: ENV,
+    detached: true, // its own process group, so stop() ends workerd too
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const stop = async () => {
+    if (exited || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    for (let i = 0; i < 50 && !exited; i++) await new Promise((r) => setTimeout(r, 100));
+    if (!exited)
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+  };
+  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`wrangler dev exited:\n${output}`);
+    try {
+      const res = await fetch(`${base}/api`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return { base, log: () => output, stop };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error(`wrangler dev did not answer on ${base} within the time limit:\n${output}`);
+}

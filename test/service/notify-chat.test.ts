@@ -1,0 +1,160 @@
+// The chat-bot endpoint, player settings, and reminders from the cron.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import worker from '../../src/worker/index.ts';
+import { call, newGame } from './helpers.ts';
+import { captureQueue } from './notify-helpers.ts';
+
+const DAY = 86_400_000;
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const chat = (id: string, token: string, text: string, headers: Record<string, string> = {}) =>
+  call('POST', `/api/games/${id}/chat`, { text, token, headers });
+
+describe('chat bot', () => {
+  it('plays turns in plain text, with or without "move"', async () => {
+    const g = await newGame('warp-factor');
+    const res = await chat(g.id, g.tokens.white, 'Wb2-Wb3');
+    expect(res.status).toBe(200);
+    expect(res.body.ok).toBe(true);
+    expect(res.body.reply).toMatch(/^You played Wb2-Wb3 \(ply 1\)\./);
+    expect(res.body.reply).toContain('B level');
+    expect(res.body.reply).toContain("It is Black's turn.");
+    expect(res.body.state).toMatchObject({ ply: 1, sideToMove: 'black', you: 'white' });
+    const second = await chat(g.id, g.tokens.black, 'move Bb3-Bb2');
+    expect(second.body.reply).toMatch(/^You played Bb3-Bb2/);
+  });
+
+  it('board, legal, help; errors are answers (200, ok: false) with the reason', async () => {
+    const g = await newGame('warp-factor');
+    const board = await chat(g.id, g.tokens.black, 'board');
+    expect(board.body.reply).toContain('White to move');
+    expect(board.body.reply).toContain("It is White's turn.");
+    const legal = await chat(g.id, g.tokens.white, 'legal');
+    expect(legal.body.reply).toMatch(/^White has \d+ legal turns: .*Wb2-Wb3/);
+    expect((await chat(g.id, g.tokens.white, 'help')).body.reply).toContain('Commands:');
+    expect((await chat(g.id, g.tokens.white, '')).body.reply).toContain('Commands:');
+    const illegal = await chat(g.id, g.tokens.white, 'Wc1-Wc3');
+    expect(illegal.status).toBe(200);
+    expect(illegal.body).toMatchObject({ ok: false, status: 422 });
+    expect(illegal.body.reply).toMatch(/^Could not play "Wc1-Wc3": .*bishop/);
+    const notYours = await chat(g.id, g.tokens.black, 'Bb3-Bb2');
+    expect(notYours.body.reply).toContain("it is White's turn, not yours");
+  });
+
+  it('draw and resign', async () => {
+    const g = await newGame('warp-factor');
+    expect((await chat(g.id, g.tokens.white, 'draw')).body.reply).toMatch(/^You offered a draw\./);
+    expect((await chat(g.id, g.tokens.black, 'decline')).body.reply).toMatch(/^You declined/);
+    const resigned = await chat(g.id, g.tokens.black, 'resign');
+    expect(resigned.body.reply).toMatch(/^You resigned\./);
+    expect(resigned.body.reply).toContain('Game over: 1-0 (resignation), White wins');
+    expect(resigned.body.state.status).toBe('finished');
+  });
+
+  it('Slack-style form posts (token in the query), and Accept: text/plain', async () => {
+    const g = await newGame('warp-factor');
+    const form = await call('POST', `/api/games/${g.id}/chat?token=${g.tokens.white}`, {
+      body: 'token=slack-verification&team_id=T1&command=%2Fsubspace&text=Wb2-Wb3&user_name=kirk',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(200);
+    expect(form.body.reply).toMatch(/^You played Wb2-Wb3/);
+    expect(form.body.text).toContain('You played Wb2-Wb3');
+    const plain = await chat(g.id, g.tokens.black, 'board', { Accept: 'text/plain' });
+    expect(plain.headers.get('Content-Type')).toMatch(/^text\/plain/);
+    expect(plain.text).toContain('It is your turn.');
+    // `curl --data 'Bb3-Bb2'` sends a form body without a field name: it is the command.
+    const bare = await call('POST', `/api/games/${g.id}/chat`, { body: 'Bb3-Bb2', token: g.tokens.black, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(bare.body.reply).toMatch(/^You played Bb3-Bb2/);
+    const json = await call('POST', `/api/games/${g.id}/chat`, { json: { text: 'legal' }, token: g.tokens.white });
+    expect(json.body.reply).toMatch(/^White has \d+ legal turns/);
+  });
+
+  it('needs a player token', async () => {
+    const g = await newGame('warp-factor');
+    expect((await call('POST', `/api/games/${g.id}/chat`, { text: 'board' })).status).toBe(401);
+    expect((await call('POST', `/api/games/${g.id}/chat`, { text: 'board', token: 'x'.repeat(43) })).status).toBe(403);
+    expect((await call('POST', `/api/games/zzzzzzzz/chat`, { text: 'board', token: g.tokens.white })).status).toBe(404);
+  });
+});
+
+describe('player settings', () => {
+  it('GET and PATCH .../me', async () => {
+    const g = await newGame('warp-factor', { white: { name: 'Kirk', email: 'kirk@example.org' } });
+    const me = await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      side: 'white',
+      name: 'Kirk',
+      email: 'kirk@example.org',
+      webhook: null,
+      webhookDisabled: false,
+      notify: { email: true, webhook: true, events: ['turn', 'game-over', 'draw-offer', 'reminder'] },
+      reminderPercent: 80,
+    });
+    expect(me.body).toHaveProperty('replyTo');
+    const patched = await call('PATCH', `/api/games/${g.id}/me`, {
+      token: g.tokens.white,
+      json: { email: null, webhook: 'https://kirk.example/hook', notify: { events: ['turn', 'game-over'] }, reminderPercent: 90 },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ email: null, webhook: 'https://kirk.example/hook', notify: { email: true, events: ['turn', 'game-over'] }, reminderPercent: 90 });
+    expect(patched.body.webhookSecret).toMatch(/^whsec_/);
+    // The same URL again keeps its secret (and is not shown again).
+    const again = await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.white, json: { webhook: 'https://kirk.example/hook' } });
+    expect(again.body.webhookSecret).toBeUndefined();
+    expect((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body).toMatchObject({ side: 'black', webhook: null });
+  });
+
+  it('refuses bad input', async () => {
+    const g = await newGame('warp-factor');
+    const bad = async (json: unknown) => (await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.white, json })).body.error;
+    expect(await bad({ reminderPercent: 99 })).toMatch(/^reminderPercent: must be at most 95/);
+    expect(await bad({ webhook: 'http://hooks.example' })).toMatch(/^webhook: must be an https/);
+    expect(await bad({ notify: { events: ['everything'] } })).toMatch(/^notify\.events\.0: must be one of/);
+    expect(await bad({ token: 'x' })).toMatch(/^token: is not a field we know/);
+    expect((await call('PATCH', `/api/games/${g.id}/me`, { json: {} })).status).toBe(401);
+    expect((await call('GET', `/api/games/${g.id}/me`, { token: 'y'.repeat(43) })).status).toBe(403);
+  });
+});
+
+describe('reminders', () => {
+  const runCron = async (scheduledTime: number) => {
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime, cron: '*/15 * * * *' }), env, ctx);
+    await waitOnExecutionContext(ctx);
+  };
+
+  it('once per turn when 80% (or the chosen share) of the time is used', async () => {
+    const queue = captureQueue();
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const g = await newGame('warp-factor', { white: { webhook: 'https://w.example/h' }, black: { email: 'kor@example.org' }, clock: { daysPerMove: 10 } });
+    const created = (await env.DB.prepare('select deadline from games where id = ?').bind(g.id).first<{ deadline: number }>())!.deadline - 10 * DAY;
+    await runCron(created + 7.9 * DAY);
+    expect(queue.take()).toEqual([]);
+    await runCron(created + 8 * DAY);
+    const reminders = queue.take();
+    expect(reminders.map((j) => `${j.event}:${j.side}:${j.channel}`)).toEqual(['reminder:white:webhook']);
+    expect(reminders[0]!.id).toBe(`msg_${g.id}_0_reminder_white_webhook`);
+    await runCron(created + 9 * DAY);
+    expect(queue.take()).toEqual([]); // once per turn
+
+    // Next turn: Black chose 60%.
+    await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.black, json: { reminderPercent: 60 } });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(created + 9 * DAY);
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    vi.useRealTimers();
+    queue.take();
+    await runCron(created + 9 * DAY + 5.9 * DAY);
+    expect(queue.take()).toEqual([]);
+    await runCron(created + 9 * DAY + 6 * DAY);
+    expect(queue.take().map((j) => `${j.event}:${j.side}:${j.channel}`)).toEqual(['reminder:black:email']);
+    await runCron(created + 9 * DAY + 7 * DAY);
+    expect(queue.take()).toEqual([]);
+  });
+});

@@ -1,0 +1,193 @@
+// Email: notifications through the send_email binding (board as text, link, reply
+// address, unsubscribe), and reply-to-play through the Worker's email handler with
+// raw RFC 5322 messages.
+import { createExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import worker from '../../src/worker/index.ts';
+import { call, newGame } from './helpers.ts';
+import { captureQueue, inboundEmail, runQueue } from './notify-helpers.ts';
+
+const mutableEnv = env as { REPLY_SECRET?: string };
+beforeAll(() => {
+  mutableEnv.REPLY_SECRET = 'test-reply-secret';
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function mailGame() {
+  return newGame('warp-factor', { white: { name: 'Kirk', email: 'kirk@example.org' }, black: { name: 'Kor', email: 'kor@example.org' } });
+}
+
+async function deliverEmails(jobs: Parameters<typeof runQueue>[0]) {
+  const sent: any[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const EMAIL = { send: async (m: unknown) => (sent.push(m), { messageId: `m${sent.length}` }) } as unknown as SendEmail;
+  const result = await runQueue(jobs, 1, 'subspace-notify', { ...env, EMAIL });
+  return { sent, result };
+}
+
+async function replyAddressOf(id: string, token: string): Promise<string> {
+  const me = await call('GET', `/api/games/${id}/me`, { token });
+  return me.body.replyTo;
+}
+
+async function sendEmail(raw: string, from: string, to: string) {
+  const mail = inboundEmail(raw, from, to);
+  await worker.email(mail.message, env, createExecutionContext());
+  return mail;
+}
+
+describe('notification emails', () => {
+  it('a turn email: board as text, link, reply address, unsubscribe link and header', async () => {
+    const queue = captureQueue();
+    const g = await mailGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    const jobs = queue.take();
+    expect(jobs.map((j) => `${j.event}:${j.side}:${j.channel}`)).toEqual(['turn:black:email']);
+    const { sent, result } = await deliverEmails(jobs);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(sent).toHaveLength(1);
+    const mail = sent[0];
+    const replyTo = await replyAddressOf(g.id, g.tokens.black);
+    expect(replyTo).toMatch(new RegExp(`^play\\+${g.id}\\.black\\.[0-9a-f]{16}@subspace\\.example$`));
+    expect(mail).toMatchObject({ from: 'games@subspace.example', to: 'kor@example.org', replyTo });
+    expect(mail.subject).toBe(`[Subspace] Your move in Warp Factor game ${g.id}: White played Wb2-Wb3`);
+    expect(mail.text).toContain('Kirk (White) played Wb2-Wb3 (ply 1).');
+    expect(mail.text).toContain('B level     N level     W level');
+    expect(mail.text).toMatch(/You have \d+ legal turns\./);
+    expect(mail.text).toContain(`http://subspace.test/games/${g.id}`);
+    const unsubscribe = /<(http:\/\/subspace\.test\/unsubscribe\?[^>]+)>/.exec(mail.headers['List-Unsubscribe'])![1]!;
+    expect(mail.text).toContain(unsubscribe);
+
+    // The unsubscribe link turns that player's emails off (and a forged one does nothing).
+    expect((await call('GET', unsubscribe.replace('http://subspace.test', '').replace(/t=[0-9a-f]{16}/, 't=0000000000000000'))).status).toBe(403);
+    const off = await call('GET', unsubscribe.replace('http://subspace.test', ''));
+    expect(off.status).toBe(200);
+    expect((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.notify.email).toBe(false);
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wa2-Wa3', token: g.tokens.white });
+    expect(queue.take().map((j) => `${j.event}:${j.side}`)).toEqual(['turn:white']);
+  });
+
+  it('game over goes to both; the simulated binding (local fallback) accepts the message', async () => {
+    const queue = captureQueue();
+    const g = await mailGame();
+    await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.white });
+    const jobs = queue.take();
+    expect(jobs.map((j) => `${j.event}:${j.side}`)).toEqual(['game-over:white', 'game-over:black']);
+    const { sent } = await deliverEmails(jobs);
+    expect(sent[0].subject).toContain('Kor (Black) won by resignation (0-1)');
+    // The real (simulated) send_email binding: writes the message under .wrangler/tmp.
+    const result = await runQueue(jobs, 1);
+    expect(result.explicitAcks).toHaveLength(2);
+    const log = await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.white });
+    expect(log.body.deliveries[0]).toMatchObject({ channel: 'email', event: 'game-over', status: 'delivered' });
+  });
+});
+
+const headers = (from: string, to: string, subject: string, extra = '') =>
+  `From: Kor <${from}>\nTo: ${to}\nSubject: ${subject}\nMessage-ID: <${crypto.randomUUID()}@example.org>\nDate: Sun, 22 Nov 2026 10:00:00 +0000\nMIME-Version: 1.0\n${extra}`;
+
+describe('reply-to-play', () => {
+  it('plays the first own line of a plain reply with quoted history, and answers', async () => {
+    const g = await mailGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    const to = await replyAddressOf(g.id, g.tokens.black);
+    const raw = `${headers('kor@example.org', to, 'Re: [Subspace] Your move')}Content-Type: text/plain; charset=utf-8
+
+Hello Kirk,
+
+Bb3-Bb2
+
+Qapla'!
+
+On Sun, 22 Nov 2026 at 09:00, Subspace <${to}> wrote:
+> It is your move as Black.
+> Wa2-Wa3
+`;
+    const mail = await sendEmail(raw, 'kor@example.org', to);
+    expect(mail.rejected).toEqual([]);
+    expect(mail.replies).toHaveLength(1);
+    expect(mail.replies[0]).toMatchObject({ from: to, subject: 'Re: [Subspace] Your move' });
+    expect(mail.replies[0]!.text).toContain('You played Bb3-Bb2 (ply 2).');
+    expect(mail.replies[0]!.text).toContain("It is White's turn.");
+    const state = await call('GET', `/api/games/${g.id}`);
+    expect(state.body.lastMove).toMatchObject({ ply: 2, side: 'black', text: 'Bb3-Bb2' });
+  });
+
+  it('reads HTML-only mail (quoted history in a blockquote ignored)', async () => {
+    const g = await mailGame();
+    const to = await replyAddressOf(g.id, g.tokens.white);
+    const raw = `${headers('kirk@example.org', to, 'Re: game')}Content-Type: text/html; charset=utf-8
+Content-Transfer-Encoding: quoted-printable
+
+<html><head><style>p{color:red}</style></head><body><div dir=3D"ltr">Here goes:<br><b>Wb2-Wb3</b></div>
+<blockquote class=3D"quote">Wa2-Wa3</blockquote></body></html>
+`;
+    const mail = await sendEmail(raw, 'kirk@example.org', to);
+    expect(mail.replies[0]!.text).toContain('You played Wb2-Wb3 (ply 1).');
+  });
+
+  it('prefers text/plain in multipart/alternative (base64, quoted-printable)', async () => {
+    const g = await mailGame();
+    const to = await replyAddressOf(g.id, g.tokens.white);
+    const raw = `${headers('kirk@example.org', to, '=?utf-8?B?UmU6IFp1Zw==?=')}Content-Type: multipart/alternative;
+ boundary="XYZ"
+
+--XYZ
+Content-Type: text/plain; charset=utf-8
+Content-Transfer-Encoding: base64
+
+${btoa('move Wd1-Wc3\n\n> quoted\n')}
+--XYZ
+Content-Type: text/html; charset=utf-8
+Content-Transfer-Encoding: quoted-printable
+
+<p>Wb2-Wb3</p>
+--XYZ--
+`;
+    const mail = await sendEmail(raw, 'kirk@example.org', to);
+    expect(mail.replies[0]!.subject).toBe('Re: Zug');
+    expect(mail.replies[0]!.text).toContain('You played Wd1-Wc3 (ply 1).');
+  });
+
+  it('answers an illegal turn with the reason and plays nothing', async () => {
+    const g = await mailGame();
+    const to = await replyAddressOf(g.id, g.tokens.white);
+    const mail = await sendEmail(`${headers('kirk@example.org', to, 'move')}Content-Type: text/plain\n\nWc1-Wc3\n`, 'kirk@example.org', to);
+    expect(mail.replies[0]!.text).toMatch(/^Could not play "Wc1-Wc3": Wc1-Wc3: a bishop/);
+    expect(mail.replies[0]!.text).toContain('Nothing was played.');
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
+  });
+
+  it("answers when it is not the player's turn, or no turn is found; resign and draw by email", async () => {
+    const g = await mailGame();
+    const black = await replyAddressOf(g.id, g.tokens.black);
+    const white = await replyAddressOf(g.id, g.tokens.white);
+    let mail = await sendEmail(`${headers('kor@example.org', black, 'x')}\nBb3-Bb2\n`, 'kor@example.org', black);
+    expect(mail.replies[0]!.text).toContain("it is White's turn, not yours");
+    mail = await sendEmail(`${headers('kor@example.org', black, 'x')}\nThanks for the game!\n`, 'kor@example.org', black);
+    expect(mail.replies[0]!.text).toContain('could not find a turn');
+    mail = await sendEmail(`${headers('kor@example.org', black, 'x')}\nDraw.\n`, 'kor@example.org', black);
+    expect(mail.replies[0]!.text).toContain('You offered a draw.');
+    mail = await sendEmail(`${headers('kirk@example.org', white, 'x')}\naccept\n`, 'kirk@example.org', white);
+    expect(mail.replies[0]!.text).toContain('The draw is agreed.');
+    expect((await call('GET', `/api/games/${g.id}`)).body).toMatchObject({ status: 'finished', reason: 'agreement' });
+  });
+
+  it('rejects unknown and forged addresses; ignores auto-replies', async () => {
+    const g = await mailGame();
+    const real = await replyAddressOf(g.id, g.tokens.white);
+    const forged = real.replace(/\.[0-9a-f]{16}@/, '.0123456789abcdef@');
+    const swapped = real.replace('.white.', '.black.');
+    for (const to of [forged, swapped, 'someone@subspace.example', `play+${g.id}.white@subspace.example`]) {
+      const mail = await sendEmail(`${headers('x@example.org', to, 'x')}\nresign\n`, 'x@example.org', to);
+      expect(mail.rejected, to).toHaveLength(1);
+      expect(mail.replies).toHaveLength(0);
+    }
+    const auto = await sendEmail(`${headers('kirk@example.org', real, 'Out of office', 'Auto-Submitted: auto-replied\n')}\nresign\n`, 'kirk@example.org', real);
+    expect(auto.replies).toHaveLength(0);
+    expect((await call('GET', `/api/games/${g.id}`)).body.status).toBe('active');
+  });
+});

@@ -1,0 +1,198 @@
+// Outbound webhooks: secrets shown once, URL policy, queued (never called inline),
+// Standard Webhooks signatures checked by an independent verifier, retries with the
+// same webhook-id, 410 disabling the endpoint, the dead-letter queue, the delivery log.
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { call, newGame } from './helpers.ts';
+import { captureQueue, runQueue, webhookReceiver } from './notify-helpers.ts';
+
+const W_URL = 'https://white.example/hook';
+const B_URL = 'https://black.example/hook';
+
+beforeEach(() => {
+  delete (env as { ALLOW_LOCAL_WEBHOOKS?: string }).ALLOW_LOCAL_WEBHOOKS;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function hookedGame() {
+  const g = await newGame('warp-factor', { white: { name: 'Kirk', webhook: W_URL }, black: { name: 'Kor', webhook: B_URL } });
+  return g as typeof g & { webhookSecrets: { white: string; black: string } };
+}
+
+describe('webhook secrets and URL policy', () => {
+  it('create returns a whsec_ secret once per player with a webhook', async () => {
+    const g = await newGame('warp-factor', { white: { webhook: W_URL } });
+    expect((g as any).webhookSecrets.white).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect((g as any).webhookSecrets.black).toBeUndefined();
+    const state = await call('GET', `/api/games/${g.id}`);
+    expect(state.text).not.toContain('whsec_');
+    expect(state.text).not.toContain('white.example');
+    const me = await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white });
+    expect(me.body.webhook).toBe(W_URL);
+    expect(me.text).not.toContain('whsec_');
+  });
+
+  it('production: https only, no private or loopback literals, no localhost', async () => {
+    for (const webhook of [
+      'http://hooks.example/x',
+      'https://10.1.2.3/x',
+      'https://192.168.0.4/x',
+      'https://172.20.0.1/x',
+      'https://127.0.0.1/x',
+      'https://169.254.169.254/latest',
+      'https://[::1]/x',
+      'https://[fd00::1]/x',
+      'https://[fe80::1]/x',
+      'https://localhost/x',
+      'https://2130706433/x', // 127.0.0.1 as a number
+      'http://127.0.0.1:9999/x',
+    ]) {
+      const res = await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { webhook } } });
+      expect(res.status, webhook).toBe(400);
+      expect(res.body.error).toMatch(/^white\.webhook: /);
+    }
+    expect((await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { webhook: 'https://8.8.8.8/x' } } })).status).toBe(201);
+  });
+
+  it('ALLOW_LOCAL_WEBHOOKS=true (npm start) allows http://127.0.0.1 and localhost', async () => {
+    (env as { ALLOW_LOCAL_WEBHOOKS?: string }).ALLOW_LOCAL_WEBHOOKS = 'true';
+    for (const webhook of ['http://127.0.0.1:9999/hook', 'http://localhost:3000/x'])
+      expect((await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { webhook } } })).status, webhook).toBe(201);
+    // Other private ranges stay closed.
+    expect((await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { webhook: 'http://10.0.0.1/x' } } })).status).toBe(400);
+  });
+});
+
+describe('events are queued, never delivered inline', () => {
+  it('a move enqueues a turn for the player to move and does not call the receiver', async () => {
+    const queue = captureQueue();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const g = await hookedGame();
+    const res = await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    expect(res.status).toBe(200);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(queue.jobs).toHaveLength(1);
+    const [job] = queue.jobs;
+    expect(job).toMatchObject({ id: `msg_${g.id}_1_turn_black_webhook`, event: 'turn', side: 'black', channel: 'webhook' });
+    expect(job!.data).toMatchObject({ you: 'black', ply: 1, sideToMove: 'black', lastMove: { ply: 1, side: 'white', text: 'Wb2-Wb3' } });
+    expect(job!.data.legalCount).toBeGreaterThan(0);
+    expect(job!.data.board).toContain('B level');
+  });
+
+  it('draw offer -> draw-offer to the other player; resign -> game-over to both', async () => {
+    const queue = captureQueue();
+    const g = await hookedGame();
+    await call('POST', `/api/games/${g.id}/draw`, { token: g.tokens.white, json: { action: 'offer' } });
+    expect(queue.take().map((j) => `${j.event}:${j.side}`)).toEqual(['draw-offer:black']);
+    await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.black });
+    expect(queue.take().map((j) => `${j.event}:${j.side}`)).toEqual(['game-over:white', 'game-over:black']);
+  });
+
+  it('a failing queue does not fail the move', async () => {
+    vi.spyOn(env.NOTIFY_QUEUE!, 'sendBatch').mockRejectedValue(new Error('queue down'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const g = await hookedGame();
+    expect((await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white })).status).toBe(200);
+  });
+});
+
+describe('the queue consumer', () => {
+  it('signs per Standard Webhooks; 500 -> retry with a delay, then 200 with the same webhook-id', async () => {
+    const queue = captureQueue();
+    const g = await hookedGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    const jobs = queue.take();
+    const receiver = webhookReceiver(() => ({ [B_URL]: g.webhookSecrets.black }), [500, 200, 200]);
+
+    const first = await runQueue(jobs, 1);
+    expect(first.retryMessages).toHaveLength(1);
+    expect(first.delays).toEqual([5]);
+    const second = await runQueue(jobs, 2);
+    expect(second.retryMessages).toHaveLength(0);
+    expect(second.explicitAcks).toHaveLength(1);
+    // A duplicate delivery (the platform may redeliver) carries the same id: the receiver drops it.
+    await runQueue(jobs, 1);
+
+    expect(receiver.calls.map((c) => c.status)).toEqual([500, 200, 200]);
+    expect(receiver.calls.every((c) => c.verified)).toBe(true);
+    expect(new Set(receiver.calls.map((c) => c.id))).toEqual(new Set([`msg_${g.id}_1_turn_black_webhook`]));
+    expect(receiver.calls.map((c) => c.duplicate)).toEqual([false, false, true]);
+    expect(receiver.calls[1]!.body).toMatchObject({ type: 'turn', data: { gameId: g.id, you: 'black', lastMove: { text: 'Wb2-Wb3' } } });
+    // The body is the same on every attempt.
+    expect(receiver.calls[0]!.body).toEqual(receiver.calls[1]!.body);
+
+    // A signature made with another secret does not verify.
+    const other = webhookReceiver(() => ({ [B_URL]: g.webhookSecrets.white }));
+    await runQueue(jobs, 1);
+    expect(other.calls[0]!.verified).toBe(false);
+
+    const log = await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.black });
+    expect(log.status).toBe(200);
+    const rows = [...log.body.deliveries].reverse();
+    expect(rows.slice(0, 2)).toMatchObject([
+      { status: 'failed', attempt: 1, httpStatus: 500, event: 'turn', channel: 'webhook' },
+      { status: 'delivered', attempt: 2, httpStatus: 200 },
+    ]);
+    // Each player reads only their own deliveries.
+    expect((await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.white })).body.deliveries).toEqual([]);
+    expect((await call('GET', `/api/games/${g.id}/deliveries`)).status).toBe(401);
+  });
+
+  it('growing delays; a network error is a failure too', async () => {
+    const queue = captureQueue();
+    const g = await hookedGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    const jobs = queue.take();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('connection refused'));
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 6; attempt++) delays.push((await runQueue(jobs, attempt)).delays[0]!);
+    expect(delays).toEqual([5, 300, 1800, 7200, 18000, 36000]);
+    const log = await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.black });
+    expect(log.body.deliveries[0]).toMatchObject({ status: 'failed', attempt: 6, error: 'connection refused' });
+  });
+
+  it('a redirect is not followed', async () => {
+    const queue = captureQueue();
+    const g = await hookedGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 302, headers: { Location: 'http://10.0.0.1/' } }));
+    const result = await runQueue(queue.take(), 1);
+    expect(result.retryMessages).toHaveLength(1);
+    expect(fetchSpy.mock.calls[0]![1]).toMatchObject({ redirect: 'manual' });
+  });
+
+  it('410 Gone disables the endpoint; setting the webhook again enables it with a new secret', async () => {
+    const queue = captureQueue();
+    const g = await hookedGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    webhookReceiver(() => ({}), [410]);
+    const result = await runQueue(queue.take(), 1);
+    expect(result.retryMessages).toHaveLength(0);
+    expect(result.explicitAcks).toHaveLength(1);
+    const me = await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black });
+    expect(me.body).toMatchObject({ webhook: B_URL, webhookDisabled: true });
+    const log = await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.black });
+    expect(log.body.deliveries[0]).toMatchObject({ status: 'disabled', httpStatus: 410 });
+    // No more webhook messages for Black.
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wa2-Wa3', token: g.tokens.white });
+    expect(queue.take().map((j) => `${j.event}:${j.side}:${j.channel}`)).toEqual(['turn:white:webhook']);
+    const patched = await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.black, json: { webhook: 'https://black.example/new' } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ webhook: 'https://black.example/new', webhookDisabled: false });
+    expect(patched.body.webhookSecret).toMatch(/^whsec_/);
+    expect(patched.body.webhookSecret).not.toBe(g.webhookSecrets.black);
+  });
+
+  it('the dead-letter consumer marks the delivery dead', async () => {
+    const queue = captureQueue();
+    const g = await hookedGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    const result = await runQueue(queue.take(), 1, 'subspace-notify-dlq');
+    expect(result.explicitAcks).toHaveLength(1);
+    const log = await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.black });
+    expect(log.body.deliveries[0]).toMatchObject({ status: 'dead', messageId: `msg_${g.id}_1_turn_black_webhook`, attempt: 7 });
+  });
+});

@@ -1,0 +1,254 @@
+// The web pages, their no-JavaScript forms, the preview and the board images,
+// called the way a browser (or a chat bot) would, inside workerd.
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { BASE, call, newGame, play } from './helpers.ts';
+
+/** A form post as a browser sends it from our own page; redirects are not followed. */
+async function form(path: string, fields: Record<string, string>, origin = BASE) {
+  const res = await exports.default.fetch(
+    new Request(`${BASE}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+    }),
+  );
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+const location = (res: { headers: Headers }) => new URL(res.headers.get('Location') ?? '', BASE);
+
+describe('home page', () => {
+  it('offers all four variants, their options, the clock and the names, with labels', async () => {
+    const res = await call('GET', '/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toContain('text/html');
+    expect(res.text).toMatch(/^<!DOCTYPE html><html lang="en">/);
+    expect(res.text).toContain('name="viewport"');
+    for (const v of ['first-contact', 'warp-factor', 'curved-space', 'planar']) expect(res.text).toContain(`<option value="${v}"`);
+    for (const d of ['1', '2', '3', '5', '7', '10', '14']) expect(res.text).toContain(`<option value="${d}"`);
+    expect(res.text).toContain('name="platformMoves"');
+    expect(res.text).toContain('<label for="white">');
+    expect(res.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
+  });
+});
+
+describe('creating a game with the form', () => {
+  it('shows the three links, which lead to the player and spectator pages', async () => {
+    const res = await form('/games', { variant: 'warp-factor', white: 'Kirk', black: 'Kor', days: '3', timeout: 'claim', platforms: '4', platformMoves: 'fixed' });
+    expect(res.status).toBe(201);
+    const links = [...res.text.matchAll(/data-link="(\w+)"|value="(http[^"]+)"/g)].map((m) => m[2]).filter(Boolean) as string[];
+    expect(links).toHaveLength(3);
+    const [white, black, spectator] = links.map((l) => l.replaceAll('&amp;', '&'));
+    expect(white).toMatch(/\/games\/[a-z0-9]+\?token=/);
+    expect(black).toMatch(/\/games\/[a-z0-9]+\?token=/);
+    const id = /\/games\/([a-z0-9]+)$/.exec(spectator!)![1]!;
+    const state = await call('GET', `/api/games/${id}`);
+    expect(state.body).toMatchObject({ variant: 'warp-factor', players: { white: { name: 'Kirk' }, black: { name: 'Kor' } }, clock: { daysPerMove: 3, timeout: 'claim' } });
+    const page = await call('GET', new URL(white!).pathname + new URL(white!).search);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('you are White');
+  });
+
+  it('passes Curved Space options through (or says why it cannot)', async () => {
+    const res = await form('/games', { variant: 'curved-space', platforms: '6', platformMoves: 'after-capture' });
+    if (res.status === 201) {
+      const id = /\/games\/([a-z0-9]+)"/.exec(res.text)![1]!;
+      expect((await call('GET', `/api/games/${id}`)).body.options).toEqual({ platforms: 6, platformMoves: 'after-capture' });
+    } else {
+      // The variant is still being built: the page says so in words.
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('curved-space is not available');
+    }
+  });
+
+  it('says what is wrong with a bad form, keeping what was typed', async () => {
+    const res = await form('/games', { variant: 'chess', white: 'Kirk' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('choose one of First Contact, Warp Factor, Curved Space, Planar Chess');
+    expect(res.text).toContain('value="Kirk"');
+    const days = await form('/games', { variant: 'planar', days: '4' });
+    expect(days.status).toBe(400);
+    expect(days.text).toContain('time per move must be none or 1, 2, 3, 5, 7, 10, 14 days');
+  });
+
+  it('refuses a form posted from another site', async () => {
+    const res = await form('/games', { variant: 'planar' }, 'https://evil.example');
+    expect(res.status).toBe(403);
+    expect(res.text).toContain('sent from another site');
+  });
+});
+
+describe('the game page', () => {
+  it("a player's page has the interactive board, the move form and the actions", async () => {
+    const g = await newGame('first-contact', { white: { name: 'Picard' } });
+    const res = await call('GET', `/games/${g.id}?token=${g.tokens.white}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect(res.text).toContain('<svg xmlns="http://www.w3.org/2000/svg" class="ssb"');
+    expect(res.text).toContain('data-cell="Wa1u" tabindex="0" role="button"');
+    expect(res.text).toContain(`<form method="post" action="/games/${g.id}/move"`);
+    expect(res.text).toContain('<label for="move">');
+    expect(res.text).toContain(`name="token" value="${g.tokens.white}"`);
+    expect(res.text).toContain('name="ply" value="1"');
+    expect(res.text).toContain('Your turn');
+    expect(res.text).toContain('Resign');
+    expect(res.text).toMatch(/<script src="\/static\/game.js" defer(="")?>/);
+  });
+
+  it('the spectator page is read-only', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    const res = await call('GET', `/games/${g.id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('you are watching');
+    expect(res.text).toContain('role="img"');
+    expect(res.text).not.toContain('tabindex="0" role="button"');
+    expect(res.text).not.toContain('name="move"');
+    expect(res.text).toContain('Wb2-Wb3');
+    expect(res.text).toContain('class="ssb-last"');
+  });
+
+  it('a wrong token is a 403 page in words; an unknown game a 404 page', async () => {
+    const g = await newGame('planar');
+    const wrong = await call('GET', `/games/${g.id}?token=${'x'.repeat(43)}`);
+    expect(wrong.status).toBe(403);
+    expect(wrong.text).toContain('That token is not a player&#39;s token');
+    const malformed = await call('GET', `/games/${g.id}?token=short`);
+    expect(malformed.status).toBe(403);
+    const missing = await call('GET', '/games/nosuchgame1');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('No game with id nosuchgame1');
+  });
+
+  it('the partial view is just the live region (for the script)', async () => {
+    const g = await newGame('warp-factor');
+    const res = await call('GET', `/games/${g.id}?partial=1`);
+    expect(res.text).toMatch(/^<div id="live" data-game="[a-z0-9]+" data-ply="0"/);
+    expect(res.text).not.toContain('<html');
+  });
+});
+
+describe('playing with forms (no JavaScript)', () => {
+  it('a move posted by the form is played, then the page shows it (Post/Redirect/Get)', async () => {
+    const g = await newGame('warp-factor');
+    const res = await form(`/games/${g.id}/move`, { token: g.tokens.white, ply: '1', move: 'wb2-wb3', do: 'send' });
+    expect(res.status).toBe(303);
+    const to = location(res);
+    expect(to.pathname).toBe(`/games/${g.id}`);
+    expect(to.searchParams.get('token')).toBe(g.tokens.white);
+    expect(to.searchParams.get('ok')).toBe('You played Wb2-Wb3.');
+    const page = await call('GET', to.pathname + to.search);
+    expect(page.text).toContain('You played Wb2-Wb3.');
+    expect(page.text).toContain('Black to move');
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(1);
+  });
+
+  it('an illegal move comes back as an error in words, with the text kept', async () => {
+    const g = await newGame('warp-factor');
+    const res = await form(`/games/${g.id}/move`, { token: g.tokens.white, ply: '1', move: 'Wc1-Wc3' });
+    expect(res.status).toBe(303);
+    const to = location(res);
+    expect(to.searchParams.get('error')).toMatch(/^Wc1-Wc3: a bishop/);
+    const page = await call('GET', to.pathname + to.search);
+    expect(page.text).toContain('role="alert"');
+    expect(page.text).toContain('a bishop slides diagonally');
+    expect(page.text).toContain('value="Wc1-Wc3"');
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
+    const stale = location(await form(`/games/${g.id}/move`, { token: g.tokens.white, ply: '5', move: 'Wb2-Wb3' }));
+    expect(stale.searchParams.get('error')).toContain('stale');
+    const notYours = location(await form(`/games/${g.id}/move`, { token: g.tokens.black, ply: '1', move: 'Bb3-Bb2' }));
+    expect(notYours.searchParams.get('error')).toContain("it is White's turn, not yours");
+  });
+
+  it('the preview button works without JavaScript and writes nothing', async () => {
+    const g = await newGame('warp-factor');
+    const res = await call('GET', `/games/${g.id}?token=${g.tokens.white}&ply=1&move=Wb2-Wb3&do=preview`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Preview of <code>Wb2-Wb3</code>');
+    expect(res.text.match(/<svg /g)).toHaveLength(2);
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
+  });
+
+  it('resign, draw and abort buttons work as forms', async () => {
+    const g = await newGame('warp-factor');
+    const offer = location(await form(`/games/${g.id}/draw`, { token: g.tokens.white, action: 'offer' }));
+    expect(offer.searchParams.get('ok')).toBe('You offered a draw.');
+    const blackPage = await call('GET', `/games/${g.id}?token=${g.tokens.black}`);
+    expect(blackPage.text).toContain('White offers a draw.');
+    expect(blackPage.text).toContain('Accept the draw');
+    const declined = location(await form(`/games/${g.id}/draw`, { token: g.tokens.black, action: 'decline' }));
+    expect(declined.searchParams.get('ok')).toBe('You declined the draw.');
+    const resigned = location(await form(`/games/${g.id}/resign`, { token: g.tokens.black }));
+    expect(resigned.searchParams.get('ok')).toBe('You resigned.');
+    const over = await call('GET', `/games/${g.id}`);
+    expect(over.text).toContain('White won by resignation (1-0).');
+    const again = location(await form(`/games/${g.id}/abort`, { token: g.tokens.white }));
+    expect(again.searchParams.get('error')).toContain('The game is over');
+    const forged = await form(`/games/${g.id}/resign`, { token: g.tokens.white }, 'https://evil.example');
+    expect(forged.status).toBe(403);
+  });
+});
+
+describe('preview API', () => {
+  it('returns the canonical turn, the picture and the state, and never writes', async () => {
+    const g = await newGame('first-contact');
+    const res = await call('GET', `/api/games/${g.id}/preview?move=${encodeURIComponent('@wa1u')}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: true, canonical: '@Wa1u', ply: 1, state: { sideToMove: 'black', phase: 'platforms', check: false, outcome: null } });
+    expect(res.body.svg).toMatch(/^<svg /);
+    expect(res.body.svg).toContain('data-pin="Wa1u"');
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
+    expect((await call('GET', `/api/games/${g.id}/moves`)).body.moves).toEqual([]);
+  });
+
+  it('says why a turn cannot be played', async () => {
+    const g = await newGame('warp-factor');
+    const bad = await call('GET', `/api/games/${g.id}/preview?move=Wc2-Wc5`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('expected a cell');
+    const illegal = await call('GET', `/api/games/${g.id}/preview?move=Wc1-Wc3`);
+    expect(illegal.status).toBe(422);
+    expect(illegal.body.error).toContain('bishop');
+    expect((await call('GET', `/api/games/${g.id}/preview`)).status).toBe(400);
+    expect((await call('GET', '/api/games/nosuchgame1/preview?move=Wb2-Wb3')).status).toBe(404);
+  });
+});
+
+describe('board images', () => {
+  it('any position of a game as SVG, cached for good when a ply is given', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    const now = await call('GET', `/api/games/${g.id}/board.svg`);
+    expect(now.status).toBe(200);
+    expect(now.headers.get('Content-Type')).toBe('image/svg+xml; charset=utf-8');
+    expect(now.headers.get('Cache-Control')).toBe('public, max-age=10');
+    expect(now.text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(now.text).toContain('Black to move');
+    expect(now.text).toContain('class="ssb-last"');
+    const start = await call('GET', `/api/games/${g.id}/board.svg?ply=0&size=300`);
+    expect(start.status).toBe(200);
+    expect(start.headers.get('Cache-Control')).toContain('immutable');
+    expect(start.text).toContain('width="300"');
+    expect(start.text).toContain('White to move');
+    const future = await call('GET', `/api/games/${g.id}/board.svg?ply=9`);
+    expect(future.status).toBe(404);
+    expect(future.body.error).toContain('there is no ply 9');
+    expect((await call('GET', `/api/games/${g.id}/board.svg?size=5`)).body.error).toContain('size must be at least');
+  });
+
+  it('a position given as text, or a 400 that says what is wrong', async () => {
+    const position = '4/4/PPPP/NBBN|4/4/4/4|nbbn/pppp/4/4 Wa1u*w:PP/RQ,Wd1u*w:PP/KR,Ba4u*b:rq/pp,Bd4u*b:kr/pp - w - -';
+    const ok = await call('GET', `/api/board.svg?variant=warp-factor&position=${encodeURIComponent(position)}`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('Content-Type')).toBe('image/svg+xml; charset=utf-8');
+    expect(ok.text).toContain('Warp Factor');
+    const bad = await call('GET', `/api/board.svg?variant=warp-factor&position=${encodeURIComponent('4/4/4 w')}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^position: /);
+    const noVariant = await call('GET', `/api/board.svg?position=x`);
+    expect(noVariant.status).toBe(400);
+    expect(noVariant.body.error).toContain('variant');
+  });
+});
