@@ -1,6 +1,7 @@
 // /openapi.json, built from the same valibot schemas the routes validate with.
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { BaseIssue, BaseSchema } from 'valibot';
+import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
 import { CreateGameSchema, DrawSchema, ImportJsonSchema, MoveJsonSchema } from '../service/schemas.ts';
 
 const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
@@ -44,6 +45,8 @@ export function openApiDocument(serverUrl: string): object {
         Move: schema(MoveJsonSchema),
         Draw: schema(DrawSchema),
         ImportGame: schema(ImportJsonSchema),
+        SettingsPatch: schema(SettingsPatchSchema),
+        Chat: schema(ChatJsonSchema),
         Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, at: { type: 'integer' } } },
         GameState: {
           type: 'object',
@@ -134,6 +137,66 @@ export function openApiDocument(serverUrl: string): object {
       '/api/games/{id}/draw': playerAction('Offer, accept or decline a draw', {
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Draw' } } } },
       }),
+      '/api/games/{id}/me': {
+        get: {
+          summary: "The player's own settings: email, webhook URL, reply-to address, notification choices",
+          security: auth,
+          parameters: [id],
+          responses: { 200: { description: 'the settings' }, 401: error('no token'), 403: error('not a player of this game'), 404: error('no such game') },
+        },
+        patch: {
+          summary: 'Change the settings; a new webhook URL returns its new secret once (`webhookSecret`)',
+          security: auth,
+          parameters: [id],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/SettingsPatch' } } } },
+          responses: { 200: { description: 'the settings' }, 400: error('which field and what is wrong'), 403: error('not a player of this game') },
+        },
+      },
+      '/api/games/{id}/deliveries': {
+        get: {
+          summary: "The player's notification delivery log (webhook and email attempts)",
+          security: auth,
+          parameters: [id],
+          responses: { 200: { description: '{deliveries: [...]}' }, 403: error('not a player of this game') },
+        },
+      },
+      '/api/games/{id}/chat': {
+        post: {
+          summary: 'Chat-bot commands: a turn, `move <turn>`, `board`, `legal`, `resign`, `draw`, `help`',
+          security: auth,
+          parameters: [id],
+          requestBody: {
+            required: true,
+            content: {
+              'text/plain': { schema: { type: 'string' } },
+              'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { text: { type: 'string' } } }, description: 'Slack-style' },
+              'application/json': { schema: { $ref: '#/components/schemas/Chat' } },
+            },
+          },
+          responses: { 200: { description: '{reply, state} (text/plain reply with Accept: text/plain)' }, 401: error('no token'), 403: error('not a player of this game') },
+        },
+      },
+      '/api/games/{id}/preview': {
+        get: {
+          summary: 'The position a turn would lead to, without playing it',
+          parameters: [id, { name: 'move', in: 'query', required: true, schema: { type: 'string' } }],
+          responses: { 200: { description: '{ok, canonical, svg, state}' }, 400: error('unreadable'), 409: error('game over'), 422: error('illegal: why') },
+        },
+      },
+      '/api/games/{id}/board.svg': {
+        get: {
+          summary: 'The board as an SVG picture (current position, or `ply=N`)',
+          parameters: [id, { name: 'ply', in: 'query', required: false, schema: { type: 'integer' } }, { name: 'size', in: 'query', required: false, schema: { type: 'integer' } }],
+          responses: { 200: { description: 'SVG', content: { 'image/svg+xml': {} } }, 400: error('bad query'), 404: error('no such game') },
+        },
+      },
+      '/api/board.svg': {
+        get: {
+          summary: 'Any position as an SVG picture',
+          parameters: ['variant', 'position', 'options', 'last', 'size'].map((name) => ({ name, in: 'query', required: name === 'variant' || name === 'position', schema: { type: 'string' } })),
+          responses: { 200: { description: 'SVG', content: { 'image/svg+xml': {} } }, 400: error('bad variant, options or position: why') },
+        },
+      },
       '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } } },
     },
   };
