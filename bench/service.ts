@@ -2,33 +2,12 @@
 // POST /moves and GET /api/games/:id with N concurrent clients on many games,
 // next to a trivial route of the same Worker (the platform's floor); and the
 // gzipped Worker bundle, which is what a cold start pays for.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ENV as env, ROOT as root, startServer, WRANGLER as wrangler } from '../test/e2e/server.ts';
 import { busyGame } from './engine.ts';
-
-const root = process.cwd();
-const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
-const env = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: 'false',
-  WRANGLER_SEND_ERROR_REPORTS: 'false',
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  CI: 'true',
-};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Gzipped size of the Worker as wrangler would upload it. */
 export function bundleSize() {
@@ -45,39 +24,6 @@ export function bundleSize() {
     gzipped += gzipSync(bytes, { level: 9 }).length;
   }
   return { rawBytes: raw, gzipBytes: gzipped };
-}
-
-async function startWorker(): Promise<{ base: string; stop: () => void }> {
-  const state = path.join(root, '.bench', 'state');
-  rmSync(state, { recursive: true, force: true });
-  const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { cwd: root, env, encoding: 'utf8' });
-  if (migrate.status !== 0) throw new Error(`migrations failed:\n${migrate.stderr}`);
-  const port = await freePort();
-  const child: ChildProcess = spawn(wrangler, ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', state], {
-    cwd: root,
-    env: { ...env, CI: '' },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const stop = () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  };
-  const base = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  while (Date.now() - started < 60_000) {
-    try {
-      if ((await fetch(`${base}/api`)).ok) return { base, stop };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  stop();
-  throw new Error('wrangler dev did not answer within 60 s');
 }
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -110,7 +56,7 @@ async function load(clients: number, seconds: number, request: (client: number, 
 }
 
 export async function serviceBench(clients = 8, seconds = 5) {
-  const { base, stop } = await startWorker();
+  const { base, stop } = await startServer({ stateDir: path.join(root, '.bench', 'state') });
   try {
     // Many games; each client plays its own games through a fixed legal sequence.
     const gamesPerClient = 4;
@@ -149,6 +95,6 @@ export async function serviceBench(clients = 8, seconds = 5) {
     });
     return { clients, seconds, games: games.length, floor, getGame: get, postMove: post };
   } finally {
-    stop();
+    await stop();
   }
 }

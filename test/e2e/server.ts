@@ -1,14 +1,20 @@
+// Shared by the e2e test and the service benchmark.
 // Start `wrangler dev` on a free local port with a fresh local D1 (migrations
 // applied first), offline; stop it (its whole process group) when done.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
-const ENV = {
+/** The repository: the nearest folder above this file (or its bundle) with wrangler.jsonc. */
+export const ROOT = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'wrangler.jsonc')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+})();
+export const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
+export const ENV = {
   ...process.env,
   WRANGLER_SEND_METRICS: 'false',
   WRANGLER_SEND_ERROR_REPORTS: 'false',

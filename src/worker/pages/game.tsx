@@ -258,6 +258,15 @@ const Actions = (p: { state: PublicState; token: string; action: (what: string) 
   const you = s.you!;
   const other = you === 'white' ? 'black' : 'white';
   const hidden = <input type="hidden" name="token" value={p.token} />;
+  const drawForm = (action: 'offer' | 'accept' | 'decline', label: string, kind: '' | 'secondary') => (
+    <form method="post" action={p.action('draw')}>
+      {hidden}
+      <input type="hidden" name="action" value={action} />
+      <button type="submit" class={kind || undefined}>
+        {label}
+      </button>
+    </form>
+  );
   const claimable = s.clock?.timeout === 'claim' && s.sideToMove === other && s.clock.deadline !== null && Date.parse(s.clock.deadline) < Date.now();
   return (
     <section class="actions" aria-labelledby="actions-h">
@@ -265,27 +274,11 @@ const Actions = (p: { state: PublicState; token: string; action: (what: string) 
       <div class="row">
         {s.drawOffer === other ? (
           <>
-            <form method="post" action={p.action('draw')}>
-              {hidden}
-              <input type="hidden" name="action" value="accept" />
-              <button type="submit">Accept the draw</button>
-            </form>
-            <form method="post" action={p.action('draw')}>
-              {hidden}
-              <input type="hidden" name="action" value="decline" />
-              <button type="submit" class="secondary">
-                Decline the draw
-              </button>
-            </form>
+            {drawForm('accept', 'Accept the draw', '')}
+            {drawForm('decline', 'Decline the draw', 'secondary')}
           </>
         ) : s.drawOffer !== you ? (
-          <form method="post" action={p.action('draw')}>
-            {hidden}
-            <input type="hidden" name="action" value="offer" />
-            <button type="submit" class="secondary">
-              Offer a draw
-            </button>
-          </form>
+          drawForm('offer', 'Offer a draw', 'secondary')
         ) : null}
         {s.ply < 2 ? (
           <form method="post" action={p.action('abort')}>
