@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Game } from '../src/engine/game.ts';
 import type { BoardView } from '../src/engine/types.ts';
 import { boardSvg } from '../src/render/board-svg.ts';
+import { busyGame } from '../bench/engine.ts';
 
 const OUT = 'test-artifacts';
 mkdirSync(OUT, { recursive: true });
@@ -60,52 +61,8 @@ function write(name: string, svg: string): void {
   write('warp-factor', boardSvg(after.view, { lastMove: after.last, highlight: targets, interactive: true }));
 }
 
-// Curved Space: hand-built (the variant may not be registered yet).
-{
-  const view: BoardView = {
-    variant: 'curved-space',
-    sideToMove: 'black',
-    phase: 'play',
-    cells: [
-      { cell: 'Wb1', color: 'white', role: 'K' },
-      { cell: 'Wc3', color: 'white', role: 'Q' },
-      { cell: 'Wa1u:b2', color: 'white', role: 'N' },
-      { cell: 'Nd1d:a1', color: 'white', role: 'P' },
-      { cell: 'Bc4', color: 'black', role: 'K' },
-      { cell: 'Bb2', color: 'black', role: 'R' },
-      { cell: 'Na4u:a2', color: 'black', role: 'B' },
-      { cell: 'Nc2', color: 'black', role: 'P' },
-    ],
-    platforms: [
-      { pin: 'Wa1u', up: true, number: 1 },
-      { pin: 'Nd1d', up: false, number: 2 },
-      { pin: 'Bd4u', up: true, number: 3 },
-      { pin: 'Na4u', up: true, number: 4 },
-    ],
-    hands: { white: { Q: 0, R: 2, B: 2, N: 1, P: 7 }, black: { Q: 1, R: 1, B: 1, N: 2, P: 7 } },
-    wormhole: 'W P1 P2 N B P3 N P4',
-    check: true,
-  };
-  write('curved-space', boardSvg(view, { lastMove: ['Wc3', 'Bb2'], highlight: ['Wc2', 'Wd1', 'Nc2'] }));
-}
-
-// Planar: hand-built.
-{
-  const view: BoardView = {
-    variant: 'planar',
-    sideToMove: 'white',
-    phase: 'play',
-    cells: [
-      { cell: 'Ab1', color: 'white', role: 'K', orientation: 'XY' },
-      { cell: 'Bc2', color: 'white', role: 'R', orientation: 'XZ' },
-      { cell: 'Cb3', color: 'white', role: 'N', orientation: 'YZ' },
-      { cell: 'Dc4', color: 'black', role: 'K', orientation: 'XZ' },
-      { cell: 'Ca2', color: 'black', role: 'Q', orientation: 'YZ' },
-      { cell: 'Bd3', color: 'black', role: 'P' },
-      { cell: 'Aa4', color: 'black', role: 'B', orientation: 'XZ' },
-    ],
-    hands: { white: { Q: 1, R: 1, B: 2, N: 1, P: 8 }, black: { R: 2, B: 1, N: 2, P: 7 } },
-    check: false,
-  };
-  write('planar', boardSvg(view, { lastMove: ['Cb3'], highlight: ['Ca2', 'Cc1'] }));
+// Curved Space and Planar: middlegames of fixed-seed random games (the benchmarks' "busy" positions).
+for (const variant of ['curved-space', 'planar']) {
+  const g = fromGame(variant, busyGame(variant, 40));
+  write(variant, boardSvg(g.view, { lastMove: g.last }));
 }
