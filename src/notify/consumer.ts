@@ -20,6 +20,9 @@ export interface ConsumerDeps {
 
 const STATUS: Record<DeliveryOutcome['kind'], string> = { delivered: 'delivered', gone: 'disabled', failed: 'failed', skipped: 'skipped' };
 
+/** The delivery-log columns that say which message an attempt was for. */
+const jobColumns = (job: NotifyJob) => ({ gameId: job.gameId, side: job.side, event: job.event, channel: job.channel, messageId: job.id });
+
 export async function deliverBatch(batch: MessageBatch<NotifyJob>, deps: ConsumerDeps): Promise<void> {
   const clock = deps.clock ?? Date.now;
   for (const msg of batch.messages) {
@@ -41,11 +44,7 @@ export async function deliverBatch(batch: MessageBatch<NotifyJob>, deps: Consume
       if (outcome.kind === 'gone' && to.webhook) await deps.store.disableWebhook(job.gameId, job.side, to.webhook, clock());
       const last = outcome.kind === 'failed' && msg.attempts > MAX_RETRIES;
       await deps.store.logDelivery({
-        gameId: job.gameId,
-        side: job.side,
-        event: job.event,
-        channel: job.channel,
-        messageId: job.id,
+        ...jobColumns(job),
         attempt: msg.attempts,
         status: STATUS[outcome.kind],
         httpStatus: 'httpStatus' in outcome ? (outcome.httpStatus ?? null) : null,
@@ -70,11 +69,7 @@ export async function markDead(batch: MessageBatch<NotifyJob>, deps: Pick<Consum
     try {
       if (await deps.store.game(job.gameId))
         await deps.store.logDelivery({
-          gameId: job.gameId,
-          side: job.side,
-          event: job.event,
-          channel: job.channel,
-          messageId: job.id,
+          ...jobColumns(job),
           attempt: MAX_RETRIES + 1,
           status: 'dead',
           httpStatus: null,
