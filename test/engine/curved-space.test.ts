@@ -368,6 +368,14 @@ describe('bad input', () => {
       expect(parsed.ok).toBe(false);
       if (!parsed.ok) expect(parsed.error.kind).toBe('position');
     }
+    const numberClashes: [string, string][] = [
+      ['4/4/4/4|4/4/4/4|4/4/4/4 Wa1u*2:2/2,Bd4d*2:2/2 - w - 1,3,4', 'platform number 2 is placed twice'],
+      ['4/4/4/4|4/4/4/4|4/4/4/4 Wa1u*1:2/2 - w - 1,2,3,4', 'platform number 1 is both placed and unplaced'],
+    ];
+    for (const [text, message] of numberClashes) {
+      const parsed = v.parsePosition(text);
+      expect(parsed.ok ? undefined : parsed.error.message).toContain(message);
+    }
   });
 });
 

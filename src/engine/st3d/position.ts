@@ -263,6 +263,17 @@ export function parseSt3dPosition(text: string, tagStyle: TagStyle, unplacedStyl
       }
     }
   }
+  if (tagStyle === 'number') {
+    // A platform number names one platform: placed once, or still in hand, never both.
+    const seen = new Set<number>();
+    for (let pin = 0; pin < NUM_PINS; pin++) {
+      const n = pos.tags[pin]!;
+      if (pos.platforms[pin] === NO_PLATFORM) continue;
+      if (seen.has(n)) return err('position', `platform number ${n} is placed twice`);
+      if (pos.unplaced & (1 << n)) return err('position', `platform number ${n} is both placed and unplaced`);
+      seen.add(n);
+    }
+  }
   if (extra !== undefined) {
     if (extra !== 'after-capture') return err('position', `unexpected seventh field "${extra}" (only "after-capture" is known)`);
     pos.afterCapture = true;
