@@ -257,12 +257,12 @@ const Actions = (p: { state: PublicState; token: string; action: (what: string) 
   const s = p.state;
   const you = s.you!;
   const other = you === 'white' ? 'black' : 'white';
-  const hidden = <input type="hidden" name="token" value={p.token} />;
-  const drawForm = (action: 'offer' | 'accept' | 'decline', label: string, kind: '' | 'secondary') => (
-    <form method="post" action={p.action('draw')}>
-      {hidden}
-      <input type="hidden" name="action" value={action} />
-      <button type="submit" class={kind || undefined}>
+  // Every action is a small form posting the player's token (works without JavaScript).
+  const actionForm = (what: string, label: string, opts: { kind?: 'secondary' | 'danger'; drawAction?: string; confirm?: string } = {}) => (
+    <form method="post" action={p.action(what)}>
+      <input type="hidden" name="token" value={p.token} />
+      {opts.drawAction ? <input type="hidden" name="action" value={opts.drawAction} /> : null}
+      <button type="submit" class={opts.kind} data-confirm={opts.confirm}>
         {label}
       </button>
     </form>
@@ -274,32 +274,15 @@ const Actions = (p: { state: PublicState; token: string; action: (what: string) 
       <div class="row">
         {s.drawOffer === other ? (
           <>
-            {drawForm('accept', 'Accept the draw', '')}
-            {drawForm('decline', 'Decline the draw', 'secondary')}
+            {actionForm('draw', 'Accept the draw', { drawAction: 'accept' })}
+            {actionForm('draw', 'Decline the draw', { drawAction: 'decline', kind: 'secondary' })}
           </>
         ) : s.drawOffer !== you ? (
-          drawForm('offer', 'Offer a draw', 'secondary')
+          actionForm('draw', 'Offer a draw', { drawAction: 'offer', kind: 'secondary' })
         ) : null}
-        {s.ply < 2 ? (
-          <form method="post" action={p.action('abort')}>
-            {hidden}
-            <button type="submit" class="secondary" data-confirm="Abort this game?">
-              Abort
-            </button>
-          </form>
-        ) : null}
-        {claimable ? (
-          <form method="post" action={p.action('claim')}>
-            {hidden}
-            <button type="submit">Claim the win on time</button>
-          </form>
-        ) : null}
-        <form method="post" action={p.action('resign')}>
-          {hidden}
-          <button type="submit" class="danger" data-confirm="Resign this game?">
-            Resign
-          </button>
-        </form>
+        {s.ply < 2 ? actionForm('abort', 'Abort', { kind: 'secondary', confirm: 'Abort this game?' }) : null}
+        {claimable ? actionForm('claim', 'Claim the win on time') : null}
+        {actionForm('resign', 'Resign', { kind: 'danger', confirm: 'Resign this game?' })}
       </div>
     </section>
   );
