@@ -27,7 +27,7 @@ export function busyGame(name: string, plies: number, seed = 1): string[] {
   throw new Error(`no ${name} game lasted ${plies} plies`);
 }
 
-const stats = (samples: number[]) => {
+export const stats = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   return { median: at(0.5), p99: at(0.99), n: sorted.length };

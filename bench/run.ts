@@ -1,6 +1,7 @@
 // `npm run bench`: prints the numbers and writes bench/results.json.
 import { writeFileSync } from 'node:fs';
 import { engineBench } from './engine.ts';
+import { pictureBench } from './pictures.ts';
 import { bundleSize, serviceBench } from './service.ts';
 
 // `npm run bench -- --engine` skips the service part (no wrangler needed).
@@ -32,6 +33,12 @@ for (const row of engine.turns as {
     `| ${row.variant} | ${row.legalTurns} | ${fmt(row.turnMs.median)} / ${fmt(row.turnMs.p99)} | ${fmt(row.legalMovesMs.median)} / ${fmt(row.legalMovesMs.p99)} | ${fmt(row.rebuild200Ms.median)} / ${fmt(row.rebuild200Ms.p99)} |`,
   );
 
+const pictures = await pictureBench();
+console.log('\n## Board pictures, busy position, 600 px wide (milliseconds, median / p99)\n');
+console.log('| variant | SVG | PNG from the SVG (resvg) | PNG bytes |');
+console.log('|---|---|---|---|');
+for (const row of pictures) console.log(`| ${row.variant} | ${fmt(row.svgMs.median)} / ${fmt(row.svgMs.p99)} | ${fmt(row.pngMs.median, 1)} / ${fmt(row.pngMs.p99, 1)} | ${row.pngBytes} |`);
+
 let service: Awaited<ReturnType<typeof serviceBench>> | undefined;
 let bundle: ReturnType<typeof bundleSize> | undefined;
 if (!engineOnly) {
@@ -49,6 +56,6 @@ if (!engineOnly) {
   console.log(`\n## Worker bundle\n\n${(bundle.rawBytes / 1024).toFixed(1)} KiB raw, ${(bundle.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
 }
 
-const results = { date: new Date().toISOString(), node: process.version, engine, service, bundle };
+const results = { date: new Date().toISOString(), node: process.version, engine, pictures, service, bundle };
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
 console.log('\nwritten bench/results.json');

@@ -18,7 +18,7 @@ export function bundleSize() {
   let raw = 0;
   let gzipped = 0;
   for (const file of readdirSync(outdir)) {
-    if (!/\.(m?js|wasm)$/.test(file)) continue;
+    if (!/\.(m?js|wasm|ttf)$/.test(file)) continue;
     const bytes = readFileSync(path.join(outdir, file));
     raw += statSync(path.join(outdir, file)).size;
     gzipped += gzipSync(bytes, { level: 9 }).length;

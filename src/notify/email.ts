@@ -1,9 +1,9 @@
-// The email channel: the same events as emails (board as text, link to the game,
+// The email channel: the same events as emails (board as text and as a PNG in the HTML part, link to the game,
 // a per-player reply address to play by email, an unsubscribe link), sent through
 // the send_email binding. Under wrangler dev / vitest the binding is simulated and
 // each message is written under .wrangler/tmp/ (the local development fallback).
 import { replyAddress, unsubscribeUrl, type MailConfig } from './addresses.ts';
-import { emailText, subject } from './messages.ts';
+import { emailHtml, emailText, subject } from './messages.ts';
 import { channelOff } from './recipients.ts';
 import type { DeliveryOutcome, NotificationChannel, NotifyJob, Recipient } from './types.ts';
 
@@ -27,6 +27,7 @@ export class EmailChannel implements NotificationChannel {
       to: to.email!,
       subject: `[Subspace] ${subject(job.event, job.data)}`,
       text: emailText(job.event, job.data, { replyTo, unsubscribe }),
+      html: emailHtml(job.event, job.data, { replyTo, unsubscribe }),
       ...(replyTo ? { replyTo } : {}),
       headers,
     };

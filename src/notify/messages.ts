@@ -1,5 +1,6 @@
 // The words of notifications: subjects and bodies of emails (and short summaries).
 import type { Color } from '../engine/types.ts';
+import { escapeXml } from '../render/board-svg.ts';
 import type { EventData, NotifyEvent } from './types.ts';
 
 const SIDE: Record<Color, string> = { white: 'White', black: 'Black' };
@@ -59,17 +60,41 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
   return lines;
 }
 
-export function emailText(event: NotifyEvent, data: EventData, links: { replyTo: string | null; unsubscribe: string | null }): string {
-  const lines = [...summary(event, data), '', data.board, ''];
-  if (data.status === 'active') {
-    if (links.replyTo)
-      lines.push(
-        'To play, reply to this email with your turn on the first line, for example',
-        '  Wb2-Wb3',
-        'or one of: resign, draw (offer or accept a draw), accept.',
-      );
-    lines.push(`The game: ${data.link} (open your own player link to play on the web).`);
-  } else lines.push(`The game: ${data.link}`);
+type EmailLinks = { replyTo: string | null; unsubscribe: string | null };
+
+/** One email's content, written out as plain text and as HTML. */
+function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {
+  const active = data.status === 'active';
+  return {
+    summary: summary(event, data),
+    howToReply:
+      active && links.replyTo
+        ? ['To play, reply to this email with your turn on the first line, for example', '  Wb2-Wb3', 'or one of: resign, draw (offer or accept a draw), accept.']
+        : [],
+    gameNote: active ? ' (open your own player link to play on the web).' : '',
+  };
+}
+
+export function emailText(event: NotifyEvent, data: EventData, links: EmailLinks): string {
+  const parts = emailParts(event, data, links);
+  const lines = [...parts.summary, '', data.board, '', ...parts.howToReply, `The game: ${data.link}${parts.gameNote}`];
   if (links.unsubscribe) lines.push('', '-- ', `No more emails for this game: ${links.unsubscribe}`);
   return lines.join('\n');
+}
+
+/** The same email for mail clients that show HTML: the board as a PNG picture, the text board below it. */
+export function emailHtml(event: NotifyEvent, data: EventData, links: EmailLinks): string {
+  const parts = emailParts(event, data, links);
+  const e = escapeXml;
+  const out = [
+    '<!DOCTYPE html><html><body style="font-family:sans-serif">',
+    ...parts.summary.map((line) => `<p>${e(line)}</p>`),
+    `<p><img src="${e(data.image)}" width="600" style="max-width:100%;height:auto" alt="${e(`The board at ply ${data.ply}`)}"></p>`,
+    `<pre style="font-size:13px">${e(data.board)}</pre>`,
+  ];
+  if (parts.howToReply.length) out.push(`<p>${parts.howToReply.map((line) => e(line.trim())).join('<br>')}</p>`);
+  out.push(`<p><a href="${e(data.link)}">The game</a>${e(parts.gameNote)}</p>`);
+  if (links.unsubscribe) out.push(`<p style="font-size:12px;color:#666"><a href="${e(links.unsubscribe)}">No more emails for this game</a></p>`);
+  out.push('</body></html>');
+  return out.join('\n');
 }

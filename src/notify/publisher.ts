@@ -63,6 +63,7 @@ export function eventData(row: GameRow, you: Color, lastMove: LastMove | null, o
     deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,
     players: { white: row.whiteName, black: row.blackName },
     link: `${origin}/games/${row.id}`,
+    image: `${origin}/api/games/${row.id}/board.png?ply=${row.ply}`,
   };
 }
 

@@ -41,6 +41,8 @@ export interface EventData {
   readonly players: { readonly white: string | null; readonly black: string | null };
   /** The game's page (the player's own link adds ?token=...). */
   readonly link: string;
+  /** The board at this ply as a PNG picture (cached for good), for mail and chat. */
+  readonly image: string;
 }
 
 /** One queue message: a single delivery of one event to one player over one channel. */

@@ -21,3 +21,13 @@ declare namespace Cloudflare {
     mainModule: typeof import('./index.ts');
   }
 }
+
+// Modules wrangler bundles as binary (wrangler.jsonc "rules" and its default *.wasm rule).
+declare module '*.wasm' {
+  const module: WebAssembly.Module;
+  export default module;
+}
+declare module '*.ttf' {
+  const data: ArrayBuffer;
+  export default data;
+}

@@ -183,20 +183,34 @@ export function openApiDocument(serverUrl: string): object {
           responses: { 200: { description: '{ok, canonical, svg, state}' }, 400: error('unreadable'), 409: error('game over'), 422: error('illegal: why') },
         },
       },
-      '/api/games/{id}/board.svg': {
-        get: {
-          summary: 'The board as an SVG picture (current position, or `ply=N`)',
-          parameters: [id, { name: 'ply', in: 'query', required: false, schema: { type: 'integer' } }, { name: 'size', in: 'query', required: false, schema: { type: 'integer' } }],
-          responses: { 200: { description: 'SVG', content: { 'image/svg+xml': {} } }, 400: error('bad query'), 404: error('no such game') },
-        },
-      },
-      '/api/board.svg': {
-        get: {
-          summary: 'Any position as an SVG picture',
-          parameters: ['variant', 'position', 'options', 'last', 'size'].map((name) => ({ name, in: 'query', required: name === 'variant' || name === 'position', schema: { type: 'string' } })),
-          responses: { 200: { description: 'SVG', content: { 'image/svg+xml': {} } }, 400: error('bad variant, options or position: why') },
-        },
-      },
+      ...Object.fromEntries(
+        (['svg', 'png'] as const).flatMap((format) => {
+          const media = format === 'svg' ? 'image/svg+xml' : 'image/png';
+          const picture = { 200: { description: format.toUpperCase(), content: { [media]: {} } } };
+          return [
+            [
+              `/api/games/{id}/board.${format}`,
+              {
+                get: {
+                  summary: `The board as a ${format.toUpperCase()} picture (current position, or \`ply=N\`)`,
+                  parameters: [id, { name: 'ply', in: 'query', required: false, schema: { type: 'integer' } }, { name: 'size', in: 'query', required: false, schema: { type: 'integer' } }],
+                  responses: { ...picture, 400: error('bad query'), 404: error('no such game') },
+                },
+              },
+            ],
+            [
+              `/api/board.${format}`,
+              {
+                get: {
+                  summary: `Any position as a ${format.toUpperCase()} picture`,
+                  parameters: ['variant', 'position', 'options', 'last', 'size'].map((name) => ({ name, in: 'query', required: name === 'variant' || name === 'position', schema: { type: 'string' } })),
+                  responses: { ...picture, 400: error('bad variant, options or position: why') },
+                },
+              },
+            ],
+          ];
+        }),
+      ),
       '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } } },
     },
   };

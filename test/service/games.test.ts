@@ -176,7 +176,7 @@ describe('OpenAPI', () => {
     expect(create.properties.clock.properties.daysPerMove.enum).toEqual([1, 2, 3, 5, 7, 10, 14]);
     expect(res.body.paths['/api/games/{id}/moves'].post).toBeTruthy();
     // Every API route the Worker serves is documented.
-    for (const path of ['/api/games/{id}/me', '/api/games/{id}/chat', '/api/games/{id}/deliveries', '/api/games/{id}/preview', '/api/games/{id}/board.svg', '/api/board.svg'])
+    for (const path of ['/api/games/{id}/me', '/api/games/{id}/chat', '/api/games/{id}/deliveries', '/api/games/{id}/preview', '/api/games/{id}/board.svg', '/api/board.svg', '/api/games/{id}/board.png', '/api/board.png'])
       expect(res.body.paths[path], path).toBeTruthy();
     expect(res.body.components.schemas.SettingsPatch.properties.reminderPercent.minimum).toBe(50);
   });

@@ -59,6 +59,14 @@ describe('notification emails', () => {
     expect(mail.text).toContain(`http://subspace.test/games/${g.id}`);
     const unsubscribe = /<(http:\/\/subspace\.test\/unsubscribe\?[^>]+)>/.exec(mail.headers['List-Unsubscribe'])![1]!;
     expect(mail.text).toContain(unsubscribe);
+    // The HTML part shows the board as a PNG of this very ply, which the Worker serves.
+    const image = `http://subspace.test/api/games/${g.id}/board.png?ply=1`;
+    expect(mail.html).toContain(`<img src="${image}"`);
+    expect(mail.html).toContain('Kirk (White) played Wb2-Wb3 (ply 1).');
+    expect(mail.html).toContain(`<a href="${unsubscribe.replace(/&/g, '&amp;')}">`);
+    const picture = await call('GET', image.replace('http://subspace.test', ''));
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('Content-Type')).toBe('image/png');
 
     // The unsubscribe link turns that player's emails off (and a forged one does nothing).
     expect((await call('GET', unsubscribe.replace('http://subspace.test', '').replace(/t=[0-9a-f]{16}/, 't=0000000000000000'))).status).toBe(403);

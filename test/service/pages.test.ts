@@ -251,4 +251,35 @@ describe('board images', () => {
     expect(noVariant.status).toBe(400);
     expect(noVariant.body.error).toContain('variant');
   });
+
+  it('the same pictures as PNG for mail and chat, glyphs drawn with the bundled font', async () => {
+    const png = async (path: string) => {
+      const res = await exports.default.fetch(new Request(`${BASE}${path}`));
+      return { status: res.status, type: res.headers.get('Content-Type'), cache: res.headers.get('Cache-Control'), bytes: new Uint8Array(await res.arrayBuffer()) };
+    };
+    const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+    const width = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset).getUint32(16); // IHDR follows the signature
+    const g = await newGame('curved-space');
+    await play(g, '1@Wa1u');
+    const game = await png(`/api/games/${g.id}/board.png?ply=1&size=400`);
+    expect(game.status).toBe(200);
+    expect(game.type).toBe('image/png');
+    expect(game.cache).toContain('immutable');
+    expect([...game.bytes.slice(0, 8)]).toEqual(signature);
+    expect(width(game.bytes)).toBe(400);
+    expect((await png(`/api/games/${g.id}/board.png?ply=7`)).status).toBe(404);
+
+    // Two positions that differ in one pawn only, which is a glyph of the font: without the
+    // font both would come out the same picture.
+    const start = '4/4/PPPP/NBBN|4/4/4/4|nbbn/pppp/4/4 Wa1u*w:PP/RQ,Wd1u*w:PP/KR,Ba4u*b:rq/pp,Bd4u*b:kr/pp - w - -';
+    const image = (position: string) => png(`/api/board.png?variant=warp-factor&size=500&position=${encodeURIComponent(position)}`);
+    const [a, again, b] = [await image(start), await image(start), await image(start.replace('4/4/PPPP', '4/4/1PPP'))];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(width(a.bytes)).toBe(500);
+    expect(a.bytes).toEqual(again.bytes);
+    expect(a.bytes).not.toEqual(b.bytes);
+    const bad = await call('GET', `/api/board.png?variant=warp-factor&position=${encodeURIComponent('4/4/4 w')}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^position: /);
+  });
 });

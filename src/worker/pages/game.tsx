@@ -156,7 +156,7 @@ export const LiveRegion = (p: GamePageProps) => {
           <h2>Links</h2>
           <ul class="small">
             <li>
-              <a href={`/api/games/${s.id}/board.svg`}>Board picture (SVG)</a> — also <code>?ply=N</code> for an earlier position
+              Board picture: <a href={`/api/games/${s.id}/board.svg`}>SVG</a> or <a href={`/api/games/${s.id}/board.png`}>PNG</a> — also <code>?ply=N</code> for an earlier position
             </li>
             <li>
               <a href={`/api/games/${s.id}/record`}>Game record (text)</a>

@@ -119,7 +119,7 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
           The JSON API is described at <a href="/openapi.json">/openapi.json</a>.
         </li>
         <li>
-          Any position as a picture: <code>/api/board.svg?variant=warp-factor&amp;position=…</code>
+          Any position as a picture: <code>/api/board.svg?variant=warp-factor&amp;position=…</code> (or <code>board.png</code>)
         </li>
       </ul>
     </Layout>

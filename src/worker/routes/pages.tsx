@@ -3,6 +3,7 @@
 // read-only helpers the pages and chat bots use: move preview and board images.
 // Handlers validate with valibot, call the game service, render with hono/jsx.
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { cache } from 'hono/cache';
 import { csrf } from 'hono/csrf';
 import * as v from 'valibot';
 import { GameStore } from '../../db/store.ts';
@@ -10,6 +11,7 @@ import type { Failure } from '../../service/games.ts';
 import { gameBoardSvg, MAX_SIZE, MIN_SIZE, positionSvg, previewMove } from '../../service/preview.ts';
 import { CreateGameSchema, DAYS_PER_MOVE, GameIdSchema, MAX_MOVE_TEXT, VARIANTS } from '../../service/schemas.ts';
 import { describeIssues, linkBase, type AppEnv } from '../http.ts';
+import { boardPng } from '../board-png.ts';
 import { gameService } from '../services.ts';
 import { CLIENT_JS } from '../pages/client.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
@@ -144,7 +146,14 @@ function backToGame(c: Context<AppEnv>, id: string, token: string, flash: { erro
 
 const failureWords = (f: Failure) => f.error.charAt(0).toUpperCase() + f.error.slice(1);
 
-function svgResponse(c: Context<AppEnv>, svg: string, cache: string) {
+type ImageFormat = 'svg' | 'png';
+
+/** Drawing a PNG costs tens of milliseconds of CPU: keep each one in the Workers cache for as
+ * long as its Cache-Control allows (a past ply for good, the current position briefly). */
+const pngCache = cache({ cacheName: 'board-png', onCacheNotAvailable: false });
+
+async function imageResponse(c: Context<AppEnv>, svg: string, format: ImageFormat, cache: string) {
+  if (format === 'png') return c.body(await boardPng(svg), 200, { 'Content-Type': 'image/png', 'Cache-Control': cache });
   return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': cache, 'Content-Security-Policy': SVG_CSP });
 }
 
@@ -279,31 +288,36 @@ export const pages = new Hono<AppEnv>()
     return c.json(r.value);
   })
 
-  .get('/api/games/:id/board.svg', async (c) => {
-    const id = c.req.param('id');
-    if (!validId(id)) return c.json({ error: `no game with id ${id.slice(0, 40)}` }, 404);
-    const query = v.safeParse(GameImageQuerySchema, c.req.query());
-    if (!query.success) return c.json({ error: describeIssues(query.issues, 'query') }, 400);
-    const { ply, size } = query.output;
-    const r = await gameBoardSvg(store(c), id, { ...(ply === undefined ? {} : { ply }), ...(size ? { size } : {}) });
-    if (!r.ok) return c.json({ error: r.error }, r.status);
-    // A given ply never changes; "now" does, so it is cached only briefly.
-    return svgResponse(c, r.value.svg, ply === undefined ? 'public, max-age=10' : 'public, max-age=31536000, immutable');
-  })
+  .get('/api/games/:id/board.svg', (c) => gameImage(c, 'svg'))
+  .get('/api/games/:id/board.png', pngCache, (c) => gameImage(c, 'png'))
+  .get('/api/board.svg', (c) => positionImage(c, 'svg'))
+  .get('/api/board.png', pngCache, (c) => positionImage(c, 'png'));
 
-  .get('/api/board.svg', (c) => {
-    const query = v.safeParse(PositionImageQuerySchema, c.req.query());
-    if (!query.success) return c.json({ error: describeIssues(query.issues, 'query') }, 400);
-    const q = query.output;
-    let options: unknown = {};
-    if (q.options) {
-      try {
-        options = JSON.parse(q.options);
-      } catch {
-        return c.json({ error: 'options: not valid JSON (e.g. {"platforms":4})' }, 400);
-      }
+async function gameImage(c: Context<AppEnv>, format: ImageFormat) {
+  const id = c.req.param('id') ?? '';
+  if (!validId(id)) return c.json({ error: `no game with id ${id.slice(0, 40)}` }, 404);
+  const query = v.safeParse(GameImageQuerySchema, c.req.query());
+  if (!query.success) return c.json({ error: describeIssues(query.issues, 'query') }, 400);
+  const { ply, size } = query.output;
+  const r = await gameBoardSvg(store(c), id, { ...(ply === undefined ? {} : { ply }), ...(size ? { size } : {}) });
+  if (!r.ok) return c.json({ error: r.error }, r.status);
+  // A given ply never changes; "now" does, so it is cached only briefly.
+  return imageResponse(c, r.value.svg, format, ply === undefined ? 'public, max-age=10' : 'public, max-age=31536000, immutable');
+}
+
+function positionImage(c: Context<AppEnv>, format: ImageFormat) {
+  const query = v.safeParse(PositionImageQuerySchema, c.req.query());
+  if (!query.success) return c.json({ error: describeIssues(query.issues, 'query') }, 400);
+  const q = query.output;
+  let options: unknown = {};
+  if (q.options) {
+    try {
+      options = JSON.parse(q.options);
+    } catch {
+      return c.json({ error: 'options: not valid JSON (e.g. {"platforms":4})' }, 400);
     }
-    const r = positionSvg(q.variant, q.position, { options, ...(q.size ? { size: q.size } : {}), ...(q.last ? { lastMove: q.last } : {}) });
-    if (!r.ok) return c.json({ error: r.error, ...(r.at === undefined ? {} : { at: r.at }) }, 400);
-    return svgResponse(c, r.value.svg, 'public, max-age=86400');
-  });
+  }
+  const r = positionSvg(q.variant, q.position, { options, ...(q.size ? { size: q.size } : {}), ...(q.last ? { lastMove: q.last } : {}) });
+  if (!r.ok) return c.json({ error: r.error, ...(r.at === undefined ? {} : { at: r.at }) }, 400);
+  return imageResponse(c, r.value.svg, format, 'public, max-age=86400');
+}
