@@ -9,7 +9,7 @@
 // White's queen steps up onto the platform Wa4u and attacks the black king on
 // Ba1 straight up through Na3 and Ba1d:b2: the first check wins.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT, startServer, type Server } from './server.ts';
@@ -189,6 +189,14 @@ async function main(): Promise<void> {
     assert.equal(image.headers.get('content-type'), 'image/svg+xml; charset=utf-8');
     await watcher.goto(`${server.base}/api/games/${id}/board.svg?ply=9&size=600`);
     await snap(watcher, 'image-url', false); // a bare SVG document: the viewport only
+    // The PNG for mail and chat, drawn by resvg inside wrangler dev, saved as an artifact.
+    const png = await fetch(`${server.base}/api/games/${id}/board.png?ply=9&size=600`);
+    assert.equal(png.status, 200);
+    assert.equal(png.headers.get('content-type'), 'image/png');
+    const pngBytes = Buffer.from(await png.arrayBuffer());
+    assert.equal(pngBytes.subarray(1, 4).toString('latin1'), 'PNG');
+    assert.equal(pngBytes.readUInt32BE(16), 600);
+    writeFileSync(path.join(ARTIFACTS, 'board-ply9.png'), pngBytes);
 
     // Without JavaScript: the page still shows the board and the text form works.
     const noJs = await browser.newContext({ ...desktop, javaScriptEnabled: false });
