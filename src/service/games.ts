@@ -186,6 +186,47 @@ const finishedChanges = (outcome: Outcome, now: number): GameChanges => ({
   updatedAt: now,
 });
 
+/** Endings a record may state that its moves cannot show; the others must be on the board. */
+const OFF_BOARD_REASONS: readonly OutcomeReason[] = ['resignation', 'agreement', 'timeout', 'aborted'];
+
+/**
+ * How an imported game ended. An ending on the board (checkmate, stalemate, repetition, First
+ * Contact's check) comes from the engine and the record must agree with it; otherwise the
+ * record's [Result] and [Termination] say, checked against the moves: a draw by agreement, a
+ * win by resignation or on time (the side to move lost), or an abort before both sides moved.
+ * Without [Termination] a draw reads as agreed and a win as a resignation.
+ */
+function recordEnding(game: Game, claimed: RecordResult, termination: string | undefined): Outcomes<Outcome | undefined> {
+  const onBoard = game.outcome();
+  if (onBoard) {
+    if (claimed !== '*' && claimed !== onBoard.result) return fail(422, `the record says ${claimed} but the moves end in ${onBoard.result} (${onBoard.reason})`);
+    if (termination !== undefined && termination !== onBoard.reason)
+      return fail(422, `the record's [Termination "${termination}"] does not match the moves, which end by ${onBoard.reason} (${onBoard.result})`);
+    return done(onBoard);
+  }
+  if (termination !== undefined && !REASONS.includes(termination as OutcomeReason))
+    return fail(400, `record: [Termination "${termination.slice(0, 40)}"] must be one of ${REASONS.join(', ')}`);
+  const reason = termination as OutcomeReason | undefined;
+  if (reason && !OFF_BOARD_REASONS.includes(reason))
+    return fail(422, `the record says the game ended by ${reason}, but the moves do not end in ${reason}`);
+  const toMove = game.variant.turn(game.position);
+  if (claimed === '*') {
+    if (reason === undefined) return done(undefined);
+    if (reason !== 'aborted') return fail(422, `the record ends by ${reason} but its result is * (still going)`);
+    if (game.ply >= 2) return fail(422, 'the record says the game was aborted, but both sides have moved (too late to abort)');
+    return done({ result: '*', reason: 'aborted' });
+  }
+  if (claimed === '1/2-1/2') {
+    if (reason && reason !== 'agreement') return fail(422, `a game ended by ${reason} cannot be a draw off the board; a draw off the board is by agreement`);
+    return done(drawOutcome('agreement'));
+  }
+  const winner: Color = claimed === '1-0' ? 'white' : 'black';
+  if (reason === 'agreement' || reason === 'aborted') return fail(422, `a game ended by ${reason} cannot have the result ${claimed}`);
+  if (reason === 'timeout' && winner === toMove)
+    return fail(422, `the record says ${SIDE_NAME[winner]} won on time, but it is ${SIDE_NAME[winner]}'s move: only the side to move can run out of time`);
+  return done(winOutcome(winner, reason ?? 'resignation'));
+}
+
 const overMessage = (row: GameRow) =>
   row.status === 'aborted' ? 'the game was aborted' : `the game is over (${row.result}, ${row.reason ?? 'finished'})`;
 
@@ -321,15 +362,9 @@ export class GameService {
     if (headerResult && record.result && headerResult !== record.result)
       return fail(400, `record: the header says ${headerResult} but the moves end with ${record.result}`);
     const claimed = (record.result ?? headerResult ?? '*') as RecordResult;
-    let outcome = game.outcome();
-    if (outcome && claimed !== '*' && claimed !== outcome.result)
-      return fail(422, `the record says ${claimed} but the moves end in ${outcome.result} (${outcome.reason})`);
-    if (!outcome && claimed !== '*') {
-      // A game ended off the board: trust the record's result and termination.
-      const termination = headerValue(record, 'Termination') as OutcomeReason | undefined;
-      const reason = termination && REASONS.includes(termination) ? termination : claimed === '1/2-1/2' ? 'agreement' : 'resignation';
-      outcome = claimed === '1/2-1/2' ? drawOutcome(reason) : winOutcome(claimed === '1-0' ? 'white' : 'black', reason);
-    }
+    const ending = recordEnding(game, claimed, headerValue(record, 'Termination'));
+    if (!ending.ok) return ending;
+    const outcome = ending.value;
     const players = {
       white: extra.white ?? { name: headerValue(record, 'White')?.slice(0, 40) },
       black: extra.black ?? { name: headerValue(record, 'Black')?.slice(0, 40) },
@@ -363,7 +398,7 @@ export class GameService {
       id,
       variant: game.variant.name,
       options: JSON.stringify(game.options),
-      status: over ? 'finished' : 'active',
+      status: over ? (over.reason === 'aborted' ? 'aborted' : 'finished') : 'active',
       result: over?.result ?? '*',
       reason: over?.reason ?? null,
       startPosition,

@@ -139,6 +139,41 @@ describe('POST /api/games/import', () => {
     expect(res.body.state).toMatchObject({ status: 'finished', result: '0-1', reason: 'resignation' });
   });
 
+  it('checks the stated ending against the moves', async () => {
+    const cases: [string, string, string, number, RegExp][] = [
+      ['1. Wb2-Wb3 Bb3-Bb2', '0-1', '[Termination "checkmate"]', 422, /moves do not end in checkmate/],
+      ['1. Wb2-Wb3', '1/2-1/2', '[Termination "stalemate"]', 422, /moves do not end in stalemate/],
+      ['1. Wb2-Wb3', '1/2-1/2', '[Termination "repetition"]', 422, /moves do not end in repetition/],
+      ['1. Wb2-Wb3', '1-0', '[Termination "check"]', 422, /moves do not end in check/],
+      ['1. Wb2-Wb3', '1-0', '[Termination "bogus"]', 400, /\[Termination "bogus"\] must be one of checkmate, check, stalemate/],
+      ['1. Wb2-Wb3', '0-1', '[Termination "timeout"]', 422, /only the side to move can run out of time/],
+      ['1. Wb2-Wb3', '1-0', '[Termination "agreement"]', 422, /cannot have the result 1-0/],
+      ['1. Wb2-Wb3', '1/2-1/2', '[Termination "resignation"]', 422, /draw off the board is by agreement/],
+      ['1. Wb2-Wb3 Bb3-Bb2', '*', '[Termination "aborted"]', 422, /too late to abort/],
+      ['1. Wb2-Wb3', '*', '[Termination "resignation"]', 422, /result is \* \(still going\)/],
+    ];
+    for (const [moves, result, termination, status, error] of cases) {
+      const res = await call('POST', '/api/games/import', { text: record(moves, result, `${termination}\n`) });
+      expect([res.status, res.body.error], termination).toEqual([status, expect.stringMatching(error)]);
+    }
+    const ok: [string, string, string, object][] = [
+      ['1. Wb2-Wb3', '1-0', '[Termination "timeout"]', { status: 'finished', result: '1-0', reason: 'timeout' }],
+      ['1. Wb2-Wb3', '1/2-1/2', '', { status: 'finished', result: '1/2-1/2', reason: 'agreement' }],
+      ['1. Wb2-Wb3', '1-0', '', { status: 'finished', result: '1-0', reason: 'resignation' }],
+      ['1. Wb2-Wb3', '*', '[Termination "aborted"]', { status: 'aborted', result: '*', reason: 'aborted' }],
+    ];
+    for (const [moves, result, termination, state] of ok) {
+      const res = await call('POST', '/api/games/import', { text: record(moves, result, `${termination}\n`) });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.state).toMatchObject(state);
+    }
+    // An ending on the board must be the one the record names.
+    const fc = `[Variant "first-contact"]\n[Result "0-1"]\n[Termination "resignation"]\n\n${FIRST_CONTACT_WIN.join(' ')} 0-1\n`;
+    const mismatch = await call('POST', '/api/games/import', { text: fc });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.error).toContain('which end by check (0-1)');
+  });
+
   it('names the failing turn and why (422)', async () => {
     const res = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3 Bb3-Bb2 2. Wb3-Wb5') });
     expect(res.status).toBe(422);
