@@ -250,8 +250,9 @@ export class GameService {
   // ---- reading ----
 
   async load(id: string, token?: string): Promise<Outcomes<PublicState>> {
-    const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    const found = await this.store.game(id);
+    if (!found) return fail(404, `no game with id ${id}`);
+    const row = await this.settleTimeout(found);
     const you = token ? await sideOfToken(row, token) : undefined;
     return done(publicState(row, row.ply ? await this.store.move(id, row.ply) : undefined, you));
   }
@@ -442,11 +443,31 @@ export class GameService {
 
   /** Which side holds this token, or a 404/403. */
   private async player(id: string, actor: Actor): Promise<Outcomes<{ row: GameRow; side: Color }>> {
-    const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
-    const side = typeof actor === 'string' ? await sideOfToken(row, actor) : actor.side;
+    const found = await this.store.game(id);
+    if (!found) return fail(404, `no game with id ${id}`);
+    const side = typeof actor === 'string' ? await sideOfToken(found, actor) : actor.side;
     if (!side) return fail(403, `that token is not a player's token for game ${id}`);
-    return done({ row, side });
+    return done({ row: await this.settleTimeout(found), side });
+  }
+
+  /**
+   * With timeout mode 'auto' a game whose side to move let the deadline pass is lost on time. The
+   * cron ends such games every 15 minutes; a request that touches one first ends it at once, so a
+   * move sent after the deadline is refused rather than racing the opponent's claim or the cron.
+   */
+  private async settleTimeout(row: GameRow): Promise<GameRow> {
+    const now = this.clock();
+    if (row.status !== 'active' || row.timeoutMode !== 'auto' || row.deadline === null || row.deadline > now) return row;
+    return (await this.endOnTime(row, now)) ?? (await this.store.game(row.id)) ?? row;
+  }
+
+  /** The side to move loses on time; undefined when someone else changed the game first. */
+  private async endOnTime(row: GameRow, now: number): Promise<GameRow | undefined> {
+    const changes = finishedChanges(winOutcome(opposite(row.sideToMove), 'timeout'), now);
+    if (!(await this.store.updateGameIf(row.id, { ply: row.ply }, changes))) return undefined;
+    const stored: GameRow = { ...row, ...changes };
+    await this.emit(stored, gameOver, row.ply ? await this.store.move(row.id, row.ply) : undefined);
+    return stored;
   }
 
   async move(id: string, token: Actor, input: MoveInput): Promise<Outcomes<{ move: PublicMove; state: PublicState }>> {
@@ -555,14 +576,7 @@ export class GameService {
   async expireOverdue(limit = 100): Promise<string[]> {
     const now = this.clock();
     const ended: string[] = [];
-    for (const row of await this.store.overdueGames(now, 'auto', limit)) {
-      const changes = finishedChanges(winOutcome(opposite(row.sideToMove), 'timeout'), now);
-      if (await this.store.updateGameIf(row.id, { ply: row.ply }, changes)) {
-        ended.push(row.id);
-        const stored = await this.store.game(row.id);
-        if (stored) await this.emit(stored, gameOver, row.ply ? await this.store.move(row.id, row.ply) : undefined);
-      }
-    }
+    for (const row of await this.store.overdueGames(now, 'auto', limit)) if (await this.endOnTime(row, now)) ended.push(row.id);
     return ended;
   }
 }

@@ -108,6 +108,28 @@ describe('correspondence clock', () => {
     expect((await call('GET', `/api/games/${late.id}`)).body.reason).toBe('timeout');
   });
 
+  it('a move after the deadline loses on time at once (auto), before the cron runs', async () => {
+    const g = await newGame('warp-factor', { clock: { daysPerMove: 1 } });
+    await move(g.id, 'Wb2-Wb3', g.tokens.white); // Black to move
+    await setDeadline(g.id, Date.now() - 1000);
+    const late = await move(g.id, 'Bb3-Bb2', g.tokens.black);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toContain('the game is over (1-0, timeout)');
+    expect((await call('GET', `/api/games/${g.id}/moves`)).body.moves).toHaveLength(1);
+    expect((await call('GET', `/api/games/${g.id}`)).body).toMatchObject({ status: 'finished', result: '1-0', reason: 'timeout', winner: 'white' });
+
+    // Looking at an overdue game ends it too, so the page never shows a clock below zero.
+    const idle = await newGame('warp-factor', { clock: { daysPerMove: 1 } });
+    await setDeadline(idle.id, Date.now() - 1000);
+    expect((await call('GET', `/api/games/${idle.id}`)).body).toMatchObject({ status: 'finished', result: '0-1', reason: 'timeout' });
+
+    // In claim mode the late player may still move until the opponent claims.
+    const lenient = await newGame('warp-factor', { clock: { daysPerMove: 1, timeout: 'claim' } });
+    await move(lenient.id, 'Wb2-Wb3', lenient.tokens.white);
+    await setDeadline(lenient.id, Date.now() - 1000);
+    expect((await move(lenient.id, 'Bb3-Bb2', lenient.tokens.black)).status).toBe(200);
+  });
+
   it('the cron counts from the scheduled time', async () => {
     const g = await newGame('warp-factor', { clock: { daysPerMove: 1 } });
     await runCron(Date.now() + DAY / 2);
