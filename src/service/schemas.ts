@@ -10,7 +10,8 @@ export const MAX_RECORD_TEXT = 60_000;
 
 export const VariantSchema = v.picklist(VARIANTS, `must be one of ${VARIANTS.join(', ')}`);
 
-export const PlayerSchema = v.strictObject({
+export const PlayerSchema = v.strictObject(
+  {
   name: v.optional(
     v.pipe(
       v.string('must be text'),
@@ -30,17 +31,28 @@ export const PlayerSchema = v.strictObject({
       v.check((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
     ),
   ),
-});
+  },
+  'must be an object like {"name": "Kirk", "email": "kirk@example.org"}',
+);
 
-export const ClockSchema = v.strictObject({
-  daysPerMove: v.picklist(DAYS_PER_MOVE, `must be one of ${DAYS_PER_MOVE.join(', ')}`),
-  /** auto: the game ends when the deadline passes; claim: the opponent may then claim the win. */
-  timeout: v.optional(v.picklist(['auto', 'claim'], 'must be "auto" or "claim"'), 'auto'),
-});
+export const ClockSchema = v.strictObject(
+  {
+    daysPerMove: v.picklist(DAYS_PER_MOVE, `must be one of ${DAYS_PER_MOVE.join(', ')}`),
+    /** auto: the game ends when the deadline passes; claim: the opponent may then claim the win. */
+    timeout: v.optional(v.picklist(['auto', 'claim'], 'must be "auto" or "claim"'), 'auto'),
+  },
+  'must be an object like {"daysPerMove": 3}',
+);
+
+/** Variant options: a plain JSON object (valibot's record would take an array too). */
+export const OptionsSchema = v.custom<Record<string, unknown>>(
+  (o) => typeof o === 'object' && o !== null && !Array.isArray(o),
+  'must be a JSON object, like {"platforms": 4}',
+);
 
 export const CreateGameSchema = v.strictObject({
   variant: VariantSchema,
-  options: v.optional(v.record(v.string(), v.unknown(), 'must be a JSON object')),
+  options: v.optional(OptionsSchema),
   white: v.optional(PlayerSchema),
   black: v.optional(PlayerSchema),
   clock: v.optional(ClockSchema),
@@ -51,22 +63,35 @@ const MoveTextSchema = v.pipe(
   v.trim(),
   v.minLength(1, 'the move is empty'),
   v.maxLength(MAX_MOVE_TEXT, `must be at most ${MAX_MOVE_TEXT} characters`),
+  // Invisible characters would otherwise be reported as "unexpected" nothing, or echoed back.
+  v.regex(/^[^\p{Cc}]*$/u, 'must be one line of printable text (it holds a control character such as a line break, NUL or DEL)'),
 );
 
 /** The ply a turn will have: the game's ply + 1. A stale one is refused with 409. */
 const PlySchema = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'));
 
-export const MoveJsonSchema = v.strictObject({ move: MoveTextSchema, ply: v.optional(PlySchema) });
+/** `Wb1-Nc3 #7`: a move with the ply it is meant for (pbmserv's #moveno). */
+const splitPlySuffix = (text: string): { move: string; ply?: number } => {
+  const m = /^(.*?)\s*#(\d{1,6})$/.exec(text);
+  return m ? { move: m[1]!, ply: Number(m[2]) } : { move: text };
+};
 
-/** A text/plain move: `Wb1-Nc3`, optionally `Wb1-Nc3 #7` (the ply it is meant for). */
-export const MovePlainSchema = v.pipe(
-  MoveTextSchema,
-  v.transform((text) => {
-    const m = /^(.*?)\s*#(\d{1,6})$/.exec(text);
-    return m ? { move: m[1]!, ply: Number(m[2]) } : { move: text };
+/** JSON `{move, ply?}`; the move may carry the `#<ply>` suffix instead of (or agreeing with) `ply`. */
+export const MoveJsonSchema = v.pipe(
+  v.strictObject({ move: MoveTextSchema, ply: v.optional(PlySchema) }, 'must be a JSON object like {"move": "Wb2-Wb3", "ply": 1}'),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const { move, ply } = splitPlySuffix(dataset.value.move);
+    if (ply !== undefined && dataset.value.ply !== undefined && ply !== dataset.value.ply) {
+      addIssue({ message: `the move's #${ply} and "ply": ${dataset.value.ply} disagree`, path: undefined });
+      return NEVER;
+    }
+    return { move, ply: ply ?? dataset.value.ply };
   }),
   v.object({ move: MoveTextSchema, ply: v.optional(PlySchema) }),
 );
+
+/** A text/plain move: `Wb1-Nc3`, optionally `Wb1-Nc3 #7` (the ply it is meant for). */
+export const MovePlainSchema = v.pipe(MoveTextSchema, v.transform(splitPlySuffix), v.object({ move: MoveTextSchema, ply: v.optional(PlySchema) }));
 
 export const DrawSchema = v.strictObject({
   action: v.picklist(['offer', 'accept', 'decline'], 'must be "offer", "accept" or "decline"'),
@@ -82,7 +107,7 @@ export const ImportPlainSchema = v.pipe(v.string(), v.minLength(1, 'the record i
 
 export const GameIdSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[a-z0-9]{4,32}$/, 'is not a game id')) });
 
-export const HistoryQuerySchema = v.strictObject({
+export const HistoryQuerySchema = v.object({
   since: v.optional(
     v.pipe(
       v.string(),
@@ -91,12 +116,6 @@ export const HistoryQuerySchema = v.strictObject({
     ),
   ),
 });
-
-export const BearerSchema = v.pipe(
-  v.string(),
-  v.regex(/^Bearer\s+[A-Za-z0-9_-]{16,128}$/, 'must be "Bearer <your player token>"'),
-  v.transform((h) => h.replace(/^Bearer\s+/, '')),
-);
 
 export type CreateGameInput = v.InferOutput<typeof CreateGameSchema>;
 export type PlayerInput = v.InferOutput<typeof PlayerSchema>;

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import type { AppEnv } from './http.ts';
+import { MALFORMED_JSON, type AppEnv } from './http.ts';
 import { api } from './routes/api.ts';
 import { players } from './routes/players.ts';
 import { pages } from './routes/pages.tsx';
@@ -28,7 +28,9 @@ app.route('/', pages);
 app.notFound((c) => c.json({ error: `no such route: ${c.req.method} ${c.req.path}` }, 404));
 
 app.onError((err, c) => {
-  if (err instanceof HTTPException && err.status < 500) return c.json({ error: err.message }, err.status);
+  if (err instanceof HTTPException && err.status < 500)
+    // Hono's JSON validator words a broken body its own way; say it as the other routes do.
+    return c.json({ error: err.status === 400 && /malformed json/i.test(err.message) ? MALFORMED_JSON : err.message }, err.status);
   // Log the details for the operator; the client gets no stack trace.
   console.error(`${c.req.method} ${c.req.path}:`, err);
   return c.json({ error: 'internal error: the server failed; please try again later' }, 500);

@@ -3,7 +3,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { Failure } from '../service/games.ts';
-import { BearerSchema } from '../service/schemas.ts';
 
 export type AppEnv = { Bindings: Cloudflare.Env };
 
@@ -38,6 +37,17 @@ export function fromFailure(c: Context, f: Failure) {
   return c.json({ error: f.error, ...(f.at === undefined ? {} : { at: f.at }) }, f.status);
 }
 
+export const MALFORMED_JSON = 'body: malformed JSON';
+
+/** Read JSON ourselves where a body may be JSON or text (so a bad one is a clear 400). */
+export async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  try {
+    return { ok: true, value: JSON.parse(await c.req.text()) };
+  } catch {
+    return { ok: false, response: c.json({ error: MALFORMED_JSON }, 400) };
+  }
+}
+
 /** JSON bodies only: anything else is a 415 that says what to send. */
 export async function requireJson(c: Context, next: () => Promise<void>) {
   if (!isJson(mediaType(c)))
@@ -47,20 +57,31 @@ export async function requireJson(c: Context, next: () => Promise<void>) {
 
 export type Token = { ok: true; token: string } | { ok: false; response: Response };
 
-/** The player token from `Authorization: Bearer <token>`. */
-export function bearerToken(c: Context, required: boolean): Token | { ok: true; token: undefined } {
+/** `Bearer <credentials>`; the scheme is case-insensitive (RFC 9110). */
+const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
+
+/**
+ * The player token: `Authorization: Bearer <token>`, or `?token=` for clients that cannot set
+ * headers (chat slash commands, links). A missing token or another scheme is a 401; any
+ * credential is otherwise passed on, so a wrong or mangled token is the game's 403 (or 404).
+ */
+export function playerToken(c: Context, required: true): Token;
+export function playerToken(c: Context, required: false): Token | { ok: true; token: undefined };
+export function playerToken(c: Context, required: boolean): Token | { ok: true; token: undefined } {
   const header = c.req.header('Authorization');
   if (header === undefined) {
+    const query = c.req.query('token');
+    if (query) return { ok: true, token: query };
     if (!required) return { ok: true, token: undefined };
     c.header('WWW-Authenticate', 'Bearer');
     return { ok: false, response: c.json({ error: 'send your player token as Authorization: Bearer <token>' }, 401) };
   }
-  const parsed = v.safeParse(BearerSchema, header);
-  if (!parsed.success) {
+  const credentials = BEARER.exec(header)?.[1];
+  if (credentials === undefined) {
     c.header('WWW-Authenticate', 'Bearer');
-    return { ok: false, response: c.json({ error: `Authorization: ${parsed.issues[0].message}` }, 401) };
+    return { ok: false, response: c.json({ error: 'Authorization: must be "Bearer <your player token>"' }, 401) };
   }
-  return { ok: true, token: parsed.output };
+  return { ok: true, token: credentials };
 }
 
 /** The base of the links we hand out. */

@@ -2,10 +2,16 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { BaseIssue, BaseSchema } from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
-import { CreateGameSchema, DrawSchema, ImportJsonSchema, MoveJsonSchema } from '../service/schemas.ts';
+import { CreateGameSchema, DrawSchema, ImportJsonSchema, MoveJsonSchema, OptionsSchema } from '../service/schemas.ts';
 
 const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
-  toJsonSchema(s, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' });
+  toJsonSchema(s, {
+    target: 'draft-2020-12',
+    typeMode: 'input',
+    errorMode: 'ignore',
+    // A custom check has no JSON Schema of its own.
+    overrideSchema: ({ valibotSchema }) => (valibotSchema === OptionsSchema ? { type: 'object', description: 'variant options, e.g. {"platforms": 4}' } : undefined),
+  });
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 const json = (description: string, ref = 'GameState') => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } });

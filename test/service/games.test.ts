@@ -73,7 +73,8 @@ describe('playing', () => {
     expect(history.body.moves.map((m: { text: string }) => m.text)).toEqual(FIRST_CONTACT_WIN);
     expect(history.body.moves[0]).toMatchObject({ ply: 1, side: 'white' });
     expect(Date.parse(history.body.moves[0].at)).not.toBeNaN();
-    const since = await call('GET', `/api/games/${g.id}/moves?since=8`);
+    // Other query parameters (cache busters) are ignored, as on every GET.
+    const since = await call('GET', `/api/games/${g.id}/moves?since=8&_=1700000000`);
     expect(since.body.moves.map((m: { ply: number }) => m.ply)).toEqual([9, 10]);
 
     const record = await call('GET', `/api/games/${g.id}/record`);
@@ -99,6 +100,9 @@ describe('playing', () => {
     expect(res.body.state).toMatchObject({ ply: 1, sideToMove: 'black' });
     const plain = await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2 #2', token: g.tokens.black });
     expect(plain.status, plain.text).toBe(200);
+    const suffixed = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Wb3-Wb4 #3' }, token: g.tokens.white });
+    expect(suffixed.status, suffixed.text).toBe(200);
+    expect(suffixed.body.move).toMatchObject({ ply: 3, text: 'Wb3-Wb4' });
   });
 
   it('draws a Warp Factor game by threefold repetition', async () => {
@@ -208,6 +212,8 @@ describe('OpenAPI', () => {
     const create = res.body.components.schemas.CreateGame;
     expect(create.required).toContain('variant');
     expect(create.properties.variant.enum).toEqual(['first-contact', 'warp-factor', 'curved-space', 'planar']);
+    expect(create.properties.options.type).toBe('object');
+    expect(res.body.components.schemas.Move.properties.move.type).toBe('string');
     expect(create.properties.clock.properties.daysPerMove.enum).toEqual([1, 2, 3, 5, 7, 10, 14]);
     expect(res.body.paths['/api/games/{id}/moves'].post).toBeTruthy();
     // Every API route the Worker serves is documented.

@@ -55,6 +55,26 @@ describe('tokens and replays', () => {
     expect(await snapshot(g.id)).toEqual(before);
   });
 
+  it('reads the token as RFC 9110 says, and treats a mangled one as a wrong one', async () => {
+    const g = await newGame('warp-factor');
+    const before = await snapshot(g.id);
+    const post = (authorization: string) => call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', headers: { Authorization: authorization } });
+    for (const mangled of ['Bearer xyz', `Bearer ${g.tokens.white.slice(0, -1)}`, `Bearer ${g.tokens.white}!`]) {
+      const res = await post(mangled);
+      expect([res.status, res.body.error], mangled).toEqual([403, `that token is not a player's token for game ${g.id}`]);
+    }
+    const basic = await post('Basic abc');
+    expect([basic.status, basic.headers.get('WWW-Authenticate')]).toEqual([401, 'Bearer']);
+    expect(await snapshot(g.id)).toEqual(before);
+    // Public state stays public whatever the token; a player's token (header or ?token=) adds `you`.
+    const garbage = await call('GET', `/api/games/${g.id}`, { headers: { Authorization: 'Bearer garbage' } });
+    expect(garbage.status).toBe(200);
+    expect(garbage.body.you).toBeUndefined();
+    expect((await call('GET', `/api/games/${g.id}?token=${g.tokens.black}`)).body.you).toBe('black');
+    expect((await post(`bearer  ${g.tokens.white}`)).status).toBe(200);
+    expect((await call('POST', `/api/games/${g.id}/moves?token=${g.tokens.black}`, { text: 'Bb3-Bb2' })).status).toBe(200);
+  });
+
   it('a replayed move request is refused and the move is stored once', async () => {
     const g = await newGame('warp-factor');
     const request = { json: { move: 'Wb2-Wb3', ply: 1 }, token: g.tokens.white };

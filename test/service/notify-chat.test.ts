@@ -34,7 +34,7 @@ describe('chat bot', () => {
     expect(board.body.reply).toContain('White to move');
     expect(board.body.reply).toContain("It is White's turn.");
     const legal = await chat(g.id, g.tokens.white, 'legal');
-    expect(legal.body.reply).toMatch(/^White has \d+ legal turns: .*Wb2-Wb3/);
+    expect(legal.body.reply).toMatch(/^It is your turn\. You \(White\) have \d+ legal turns: .*Wb2-Wb3/);
     expect((await chat(g.id, g.tokens.white, 'help')).body.reply).toContain('Commands:');
     expect((await chat(g.id, g.tokens.white, '')).body.reply).toContain('Commands:');
     const illegal = await chat(g.id, g.tokens.white, 'Wc1-Wc3');
@@ -71,7 +71,57 @@ describe('chat bot', () => {
     const bare = await call('POST', `/api/games/${g.id}/chat`, { body: 'Bb3-Bb2', token: g.tokens.black, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     expect(bare.body.reply).toMatch(/^You played Bb3-Bb2/);
     const json = await call('POST', `/api/games/${g.id}/chat`, { json: { text: 'legal' }, token: g.tokens.white });
-    expect(json.body.reply).toMatch(/^White has \d+ legal turns/);
+    expect(json.body.reply).toMatch(/^It is your turn\. You \(White\) have \d+ legal turns/);
+  });
+
+  it("legal on the opponent's turn says whose turns they are", async () => {
+    const g = await newGame('warp-factor');
+    const reply = (await chat(g.id, g.tokens.black, 'legal')).body.reply as string;
+    const [first, second] = reply.split('\n');
+    expect(first).toBe("It is White's turn, not yours: you have no legal turns until White has played.");
+    expect(second).toMatch(/^White \(your opponent\) has \d+ legal turns: .*Wb2-Wb3/);
+    expect(reply).not.toMatch(/^White has/);
+    const help = (await chat(g.id, g.tokens.black, 'help')).body.reply as string;
+    expect(help).toContain("legal    your legal turns; on your opponent's turn, says so and lists theirs");
+  });
+
+  it('help shows turns in the notation of the game', async () => {
+    const help = async (variant: string, side: 'white' | 'black' = 'white', extra: Record<string, unknown> = {}) => {
+      const g = await newGame(variant, extra);
+      return (await chat(g.id, g.tokens[side], 'help')).body.reply as string;
+    };
+    const planar = await help('planar');
+    expect(planar).toContain('Commands:');
+    expect(planar).toContain('Bb2-Bc3 (or: move Bb2-Bc3)');
+    for (const turn of ['Bb2-Bc3', 'N@Cc3=YZ', 'Bb2=YZ', 'K@Bb2=XZ']) expect(planar).toContain(turn);
+    expect(planar).not.toMatch(/W[a-d][1-4]/);
+    const warp = await help('warp-factor');
+    for (const turn of ['Wb2-Wb3 (move)', 'Wb1-Nb1 (warp leap)', 'Wa1u-Na1d (platform move)']) expect(warp).toContain(turn);
+    expect(await help('warp-factor', 'black')).toContain('Bb3-Bb2 (or: move Bb3-Bb2)');
+    const contact = await help('first-contact');
+    for (const turn of ['@Wa1u (place a platform)', 'N@Wc1 (drop)', 'Wb1-Nc3 (move)', 'Wa1u-Na1u (platform move)']) expect(contact).toContain(turn);
+    expect(await help('first-contact', 'black')).toContain('N@Bc4 (drop)');
+    const curved = await help('curved-space');
+    for (const turn of ['3@Bd4u', 'Wa1-Wa3 (level move)', 'N@Wc1 (drop)']) expect(curved).toContain(turn);
+    expect(curved).not.toContain('&');
+    expect(await help('curved-space', 'white', { options: { platformMoves: 'after-capture' } })).toContain('Wb3xNc2&Wa1u-Bd4d');
+  });
+
+  it('never echoes control characters from the input', async () => {
+    const g = await newGame('warp-factor');
+    for (const text of ['Wb2\u0000-Wb3', 'Wb2-Wb3\u0001', 'board\u007f', '\u001b[2Jlegal', 'move Wb2\u0085-Wb3']) {
+      const res = await chat(g.id, g.tokens.white, text);
+      expect(res.status, JSON.stringify(text)).toBe(200);
+      expect(res.body.reply, JSON.stringify(text)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      const plain = await chat(g.id, g.tokens.white, text, { Accept: 'text/plain' });
+      expect(plain.text, JSON.stringify(text)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    }
+    const nul = await chat(g.id, g.tokens.white, 'Wb2\u0000-Wb3');
+    expect(nul.body).toMatchObject({ ok: false, status: 400 });
+    expect(nul.body.reply).toMatch(/^Could not read "Wb2\\x00-Wb3": must be one line of printable text/);
+    expect((await chat(g.id, g.tokens.white, 'Wb2-Wb3\u0001', { Accept: 'text/plain' })).text).toMatch(/^Could not read "Wb2-Wb3\\x01"/);
+    // Nothing was played.
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
   });
 
   it('needs a player token', async () => {

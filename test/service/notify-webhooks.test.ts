@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, newGame } from './helpers.ts';
 import { captureQueue, runQueue, webhookReceiver } from './notify-helpers.ts';
+import { normalHost, parseIpv6, webhookUrlProblem } from '../../src/notify/url-policy.ts';
 
 const W_URL = 'https://white.example/hook';
 const B_URL = 'https://black.example/hook';
@@ -54,6 +55,68 @@ describe('webhook secrets and URL policy', () => {
       expect(res.body.error).toMatch(/^white\.webhook: /);
     }
     expect((await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { webhook: 'https://8.8.8.8/x' } } })).status).toBe(201);
+  });
+
+  it('normalises the host before judging it: trailing dot, case, odd IPv4 forms, IPv6 forms', async () => {
+    const refused = [
+      'https://localhost./x',
+      'https://localhost../x',
+      'https://LOCALHOST./x',
+      'https://api.localhost./x',
+      'https://printer.local./x',
+      'https://%6c%6fcalhost/x', // percent-encoded
+      'https://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/x', // full-width letters
+      'https://intranet/x', // a single label is no public name
+      'https://127.0.0.1./x',
+      'https://127.1/x',
+      'https://0x7f.1/x',
+      'https://0x7f000001/x',
+      'https://0177.0.0.1/x',
+      'https://017700000001/x',
+      'https://10.0.0.1./x',
+      'https://0xa.0xb.0xc.0xd/x', // 10.11.12.13
+      'https://0/x',
+      'https://192.0.0.8/x',
+      'https://198.18.0.1/x',
+      'https://[0:0:0:0:0:0:0:1]/x',
+      'https://[::]/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://[::ffff:7f00:1]/x',
+      'https://[::ffff:10.0.0.1]/x',
+      'https://[::ffff:0:a9fe:a9fe]/x', // IPv4-translated 169.254.169.254
+      'https://[::127.0.0.1]/x', // IPv4-compatible
+      'https://[64:ff9b::10.0.0.1]/x', // NAT64
+      'https://[2002:7f00:1::]/x', // 6to4 of 127.0.0.1
+      'https://[FD12:3456::1]/x',
+      'https://[fc00::1]/x',
+      'https://[febf::1]/x',
+      'https://[fec0::1]/x',
+      'https://[ff02::1]/x',
+      'https://[2001:db8::1]/x',
+    ];
+    for (const url of refused) {
+      expect(webhookUrlProblem(url, false), url).toMatch(/^must not point to a (local host name|private, loopback or link-local address)$/);
+      const res = await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { webhook: url } } });
+      expect(res.status, url).toBe(400);
+    }
+    for (const url of ['https://hooks.example./x', 'https://HOOKS.Example/x', 'https://8.8.8.8./x', 'https://0x8.8.8.8/x', 'https://[2606:4700::1111]/x', 'https://[::ffff:8.8.8.8]/x'])
+      expect(webhookUrlProblem(url, false), url).toBeUndefined();
+    // Local development: the same normal forms count as loopback.
+    for (const url of ['http://localhost.:3000/x', 'http://127.1:9999/x', 'http://[0::1]/x'])
+      expect(webhookUrlProblem(url, true), url).toBeUndefined();
+    expect(webhookUrlProblem('http://10.0.0.1./x', true)).toBe('must be an https:// URL');
+  });
+
+  it('normalHost and parseIpv6 (what the URL parser leaves to us)', () => {
+    expect(normalHost('LocalHost..')).toEqual({ kind: 'name', name: 'localhost' });
+    expect(normalHost('0x7F.0.0.01')).toEqual({ kind: 'ipv4', octets: [127, 0, 0, 1] });
+    expect(normalHost('2130706433.')).toEqual({ kind: 'ipv4', octets: [127, 0, 0, 1] });
+    expect(normalHost('10.258')).toEqual({ kind: 'ipv4', octets: [10, 0, 1, 2] });
+    expect(normalHost('256.1.1.1')).toEqual({ kind: 'name', name: '256.1.1.1' });
+    expect(normalHost('[::FFFF:127.0.0.1]')).toEqual({ kind: 'ipv6', groups: [0, 0, 0, 0, 0, 0xffff, 0x7f00, 1] });
+    expect(parseIpv6('fe80::1:2')).toEqual([0xfe80, 0, 0, 0, 0, 0, 1, 2]);
+    expect(parseIpv6('1:2:3:4:5:6:7:8')).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const bad of ['1::2::3', '1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7', '12345::', '::1.2.3.256', '1:2:3:4:5:6:7::8']) expect(parseIpv6(bad), bad).toBeUndefined();
   });
 
   it('ALLOW_LOCAL_WEBHOOKS=true (npm start) allows http://127.0.0.1 and localhost', async () => {
@@ -150,7 +213,25 @@ describe('the queue consumer', () => {
     for (let attempt = 1; attempt <= 6; attempt++) delays.push((await runQueue(jobs, attempt)).delays[0]!);
     expect(delays).toEqual([5, 300, 1800, 7200, 18000, 36000]);
     const log = await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.black });
-    expect(log.body.deliveries[0]).toMatchObject({ status: 'failed', attempt: 6, error: 'connection refused' });
+    expect(log.body.deliveries[0]).toMatchObject({ status: 'failed', attempt: 6, error: 'could not connect to black.example: connection refused' });
+  });
+
+  it('the delivery log says in words which host could not be reached (workerd: "internal error")', async () => {
+    const queue = captureQueue();
+    const g = await hookedGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    const jobs = queue.take();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('internal error; reference = 9qk2b1rj8c0ab3sd'));
+    await runQueue(jobs, 1);
+    const log = await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.black });
+    expect(log.body.deliveries[0]).toMatchObject({
+      status: 'failed',
+      error: 'could not connect to black.example (the name may not resolve, or the server refused the connection): internal error; reference = 9qk2b1rj8c0ab3sd',
+    });
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    await runQueue(jobs, 2);
+    const timedOut = await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.black });
+    expect(timedOut.body.deliveries[0]).toMatchObject({ status: 'failed', attempt: 2, error: 'black.example did not answer within 10 s' });
   });
 
   it('a redirect is not followed', async () => {

@@ -14,7 +14,7 @@ import {
   MoveJsonSchema,
   MovePlainSchema,
 } from '../../service/schemas.ts';
-import { bearerToken, describeIssues, fromFailure, isJson, linkBase, mediaType, requireJson, validationHook, type AppEnv } from '../http.ts';
+import { playerToken, describeIssues, fromFailure, isJson, linkBase, mediaType, readJson, requireJson, validationHook, type AppEnv } from '../http.ts';
 import { openApiDocument } from '../openapi.ts';
 import { gameService } from '../services.ts';
 
@@ -28,15 +28,6 @@ const gameId = vValidator('param', GameIdSchema, (result, c) => {
 
 function reply<T>(c: Context<AppEnv>, result: Outcomes<T>, status: 200 | 201 = 200) {
   return result.ok ? c.json(result.value as object, status) : fromFailure(c, result);
-}
-
-/** Read JSON ourselves where a body may be JSON or text (so a bad one is a clear 400). */
-async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  try {
-    return { ok: true, value: JSON.parse(await c.req.text()) };
-  } catch {
-    return { ok: false, response: c.json({ error: 'body: malformed JSON' }, 400) };
-  }
 }
 
 export const api = new Hono<AppEnv>()
@@ -65,7 +56,7 @@ export const api = new Hono<AppEnv>()
   })
 
   .get('/api/games/:id', gameId, async (c) => {
-    const auth = bearerToken(c, false);
+    const auth = playerToken(c, false);
     if (!auth.ok) return auth.response;
     return reply(c, await service(c).load(c.req.valid('param').id, auth.token));
   })
@@ -83,7 +74,7 @@ export const api = new Hono<AppEnv>()
   })
 
   .post('/api/games/:id/moves', gameId, async (c) => {
-    const auth = bearerToken(c, true);
+    const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
     const type = mediaType(c);
     let parsed;
@@ -98,29 +89,29 @@ export const api = new Hono<AppEnv>()
         415,
       );
     if (!parsed.success) return c.json({ error: describeIssues(parsed.issues, 'move') }, 400);
-    return reply(c, await service(c).move(c.req.valid('param').id, auth.token!, parsed.output));
+    return reply(c, await service(c).move(c.req.valid('param').id, auth.token, parsed.output));
   })
 
   .post('/api/games/:id/resign', gameId, async (c) => {
-    const auth = bearerToken(c, true);
+    const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
-    return reply(c, await service(c).resign(c.req.valid('param').id, auth.token!));
+    return reply(c, await service(c).resign(c.req.valid('param').id, auth.token));
   })
 
   .post('/api/games/:id/abort', gameId, async (c) => {
-    const auth = bearerToken(c, true);
+    const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
-    return reply(c, await service(c).abort(c.req.valid('param').id, auth.token!));
+    return reply(c, await service(c).abort(c.req.valid('param').id, auth.token));
   })
 
   .post('/api/games/:id/claim', gameId, async (c) => {
-    const auth = bearerToken(c, true);
+    const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
-    return reply(c, await service(c).claim(c.req.valid('param').id, auth.token!));
+    return reply(c, await service(c).claim(c.req.valid('param').id, auth.token));
   })
 
   .post('/api/games/:id/draw', gameId, requireJson, vValidator('json', DrawSchema, validationHook('body')), async (c) => {
-    const auth = bearerToken(c, true);
+    const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
-    return reply(c, await service(c).draw(c.req.valid('param').id, auth.token!, c.req.valid('json').action));
+    return reply(c, await service(c).draw(c.req.valid('param').id, auth.token, c.req.valid('json').action));
   });

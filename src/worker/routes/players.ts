@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { parseCommand, runCommand } from '../../notify/commands.ts';
 import { ChatJsonSchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
 import { GameIdSchema } from '../../service/schemas.ts';
-import { bearerToken, describeIssues, fromFailure, isJson, mediaType, requireJson, validationHook, type AppEnv } from '../http.ts';
+import { playerToken, describeIssues, fromFailure, isJson, mediaType, readJson, requireJson, validationHook, type AppEnv } from '../http.ts';
 import { gameService, notifyService } from '../services.ts';
 
 const gameId = vValidator('param', GameIdSchema, (result, c) => {
@@ -16,18 +16,6 @@ const gameId = vValidator('param', GameIdSchema, (result, c) => {
 
 type Failed = { ok: false; status: 400 | 403 | 404 | 409 | 422; error: string };
 const answer = <T>(c: Context<AppEnv>, result: { ok: true; value: T } | Failed) => (result.ok ? c.json(result.value as object) : fromFailure(c, result));
-
-const TokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/));
-
-/** Chat clients that cannot set headers (Slack slash commands) may put the token in ?token=. */
-function chatToken(c: Context<AppEnv>): { ok: true; token: string } | { ok: false; response: Response } {
-  if (c.req.header('Authorization') === undefined) {
-    const query = c.req.query('token');
-    if (query !== undefined && v.is(TokenSchema, query)) return { ok: true, token: query };
-  }
-  const auth = bearerToken(c, true);
-  return auth.ok ? { ok: true, token: auth.token! } : auth;
-}
 
 /** The command text of a chat post: text/plain, a form (Slack: text=...), or JSON {text}. */
 async function chatText(c: Context<AppEnv>): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
@@ -45,13 +33,9 @@ async function chatText(c: Context<AppEnv>): Promise<{ ok: true; text: string; f
     return { ok: true, text: (typeof form.text === 'string' ? form.text : '').slice(0, 500), form: true };
   }
   if (isJson(type)) {
-    let body: unknown;
-    try {
-      body = JSON.parse(await c.req.text());
-    } catch {
-      return { ok: false, response: c.json({ error: 'body: malformed JSON' }, 400) };
-    }
-    const parsed = v.safeParse(ChatJsonSchema, body);
+    const body = await readJson(c);
+    if (!body.ok) return body;
+    const parsed = v.safeParse(ChatJsonSchema, body.value);
     if (!parsed.success) return { ok: false, response: c.json({ error: describeIssues(parsed.issues) }, 400) };
     return { ok: true, text: parsed.output.text, form: false };
   }
@@ -60,25 +44,25 @@ async function chatText(c: Context<AppEnv>): Promise<{ ok: true; text: string; f
 
 export const players = new Hono<AppEnv>()
   .get('/api/games/:id/me', gameId, async (c) => {
-    const auth = bearerToken(c, true);
+    const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
-    return answer(c, await notifyService(c.env).get(c.req.valid('param').id, auth.token!));
+    return answer(c, await notifyService(c.env).get(c.req.valid('param').id, auth.token));
   })
 
   .patch('/api/games/:id/me', gameId, requireJson, vValidator('json', SettingsPatchSchema, validationHook('body')), async (c) => {
-    const auth = bearerToken(c, true);
+    const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
-    return answer(c, await notifyService(c.env).patch(c.req.valid('param').id, auth.token!, c.req.valid('json')));
+    return answer(c, await notifyService(c.env).patch(c.req.valid('param').id, auth.token, c.req.valid('json')));
   })
 
   .get('/api/games/:id/deliveries', gameId, async (c) => {
-    const auth = bearerToken(c, true);
+    const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
-    return answer(c, await notifyService(c.env).deliveries(c.req.valid('param').id, auth.token!));
+    return answer(c, await notifyService(c.env).deliveries(c.req.valid('param').id, auth.token));
   })
 
   .post('/api/games/:id/chat', gameId, async (c) => {
-    const auth = chatToken(c);
+    const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
     const id = c.req.valid('param').id;
     const service = gameService(c.env);
