@@ -288,7 +288,7 @@ export class GameService {
     if (loaded && loaded.variant.formatPosition(loaded.variant.initial(loaded.options)) !== row.startPosition)
       headers.push(['Position', row.startPosition]);
     if (row.reason) headers.push(['Termination', row.reason]);
-    if (row.daysPerMove) headers.push(['TimeControl', `${row.daysPerMove} days per move`]);
+    if (row.daysPerMove) headers.push(['TimeControl', `${row.daysPerMove} day${row.daysPerMove === 1 ? '' : 's'} per move`]);
     return done(formatRecord({ headers, turns, result: row.result as RecordResult }));
   }
 
