@@ -1,6 +1,7 @@
 // Text commands shared by the chat-bot endpoint and reply-to-play email:
 // a turn (`Wb1-Nc3`, `move Wb1-Nc3`), `board`, `legal`, `resign`, `draw`, `accept`,
-// `decline`, `help`. Each answers with a short text and the game state.
+// `decline`, `help`. Each answers with a short text and the game state. Replies never
+// echo control characters from the input (see printable).
 import type { BoardView, Color, Orientation, Role } from '../engine/types.ts';
 import type { Actor, GameService, PublicState } from '../service/games.ts';
 import { MovePlainSchema } from '../service/schemas.ts';
@@ -24,16 +25,77 @@ export function parseCommand(line: string): Command | undefined {
   return { kind: 'move', text: (m ? m[1]! : text).trim() };
 }
 
-export const HELP = [
-  'Commands:',
-  '  Wb1-Nc3 (or: move Wb1-Nc3)  play a turn; add #<ply> to guard against a stale board',
-  '  board    the board as text and whose turn it is',
-  '  legal    your legal turns',
-  '  draw     offer a draw (or accept the one offered to you)',
-  '  accept   accept a draw offer;  decline  decline it',
-  '  resign   resign the game',
-  '  help     this list',
-].join('\n');
+/** One example turn and what it is. */
+type Example = readonly [turn: string, what: string];
+
+/** Example turns that fit the game: its variant, its phase, the player's side and (Curved Space) its options. */
+export function turnExamples(game?: Pick<PublicState, 'variant' | 'options' | 'phase'>, side: Color = 'white'): readonly Example[] {
+  const w = side === 'white';
+  const own = w ? 'W' : 'B';
+  const phase = game?.phase ?? 'play';
+  const options = (game?.options ?? {}) as { platformMoves?: unknown };
+  const kingDrop: Example = [`K@${own}b${w ? 1 : 4}`, 'place your king'];
+  switch (game?.variant) {
+    case 'planar':
+      return [
+        ...(phase === 'kings' ? [['K@Bb2=XZ', 'place your king']] as const : []),
+        ['Bb2-Bc3', 'move'],
+        ['N@Cc3=YZ', 'drop with orientation'],
+        ['Bb2=YZ', 'turn a piece to another orientation'],
+      ];
+    case 'curved-space':
+      return [
+        ...(phase === 'platforms' ? [['3@Bd4u', 'place platform 3']] as const : []),
+        ...(phase === 'platforms' || phase === 'kings' ? [kingDrop] : []),
+        [w ? 'Wa1-Wa3' : 'Ba4-Ba2', 'level move'],
+        [`N@${own}c${w ? 1 : 4}`, 'drop'],
+        ...(options.platformMoves === 'after-capture' ? [['Wb3xNc2&Wa1u-Bd4d', 'capture, then move an empty platform']] as const : []),
+      ];
+    case 'first-contact':
+      return [
+        ...(phase === 'platforms' ? [['@Wa1u', 'place a platform']] as const : []),
+        ...(phase === 'platforms' || phase === 'kings' ? [kingDrop] : []),
+        [`N@${own}c${w ? 1 : 4}`, 'drop'],
+        [w ? 'Wb1-Nc3' : 'Bb4-Nc2', 'move'],
+        [w ? 'Wa1u-Na1u' : 'Ba4u-Na4u', 'platform move'],
+      ];
+    default: // warp-factor, and the fallback when the game is unknown
+      return [
+        [w ? 'Wb2-Wb3' : 'Bb3-Bb2', 'move'],
+        [w ? 'Wb1-Nb1' : 'Bb4-Nb4', 'warp leap'],
+        [w ? 'Wa1u-Na1d' : 'Ba4u-Na4d', 'platform move'],
+      ];
+  }
+}
+
+/** The command list, with turn examples that fit the game (and the player's side) when known. */
+export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'phase'>, side?: Color): string {
+  const examples = turnExamples(game, side);
+  const first = examples.find(([, what]) => what === 'move' || what === 'level move')?.[0] ?? examples[0]![0];
+  return [
+    'Commands:',
+    `  ${first} (or: move ${first})  play a turn; add #<ply> to guard against a stale board`,
+    `    turns look like: ${examples.map(([turn, what]) => `${turn} (${what})`).join(', ')}`,
+    '  board    the board as text and whose turn it is',
+    "  legal    your legal turns; on your opponent's turn, says so and lists theirs",
+    '  draw     offer a draw (or accept the one offered to you)',
+    '  accept   accept a draw offer;  decline  decline it',
+    '  resign   resign the game',
+    '  help     this list',
+  ].join('\n');
+}
+
+/** The command list for an unknown game. */
+export const HELP = helpText();
+
+/**
+ * Text from the player made safe to echo: control characters (C0, DEL, C1) become
+ * visible `\xNN` escapes, so a reply never carries a NUL, a bell or a terminal escape.
+ */
+export const printable = (text: string) => text.replace(/\p{Cc}/gu, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+
+/** The same for a whole reply: its own line breaks stay. */
+const printableReply = (text: string) => text.split('\n').map(printable).join('\n');
 
 const SIDE: Record<Color, string> = { white: 'White', black: 'Black' };
 
@@ -75,6 +137,21 @@ function turnLine(state: PublicState, you: Color | undefined): string {
 
 /** Run one command as a player. Failures come back as text (ok: false) with the current state. */
 export async function runCommand(service: GameService, gameId: string, actor: Actor, command: Command): Promise<CommandAnswer> {
+  const answer = await answerCommand(service, gameId, actor, command);
+  return { ...answer, reply: printableReply(answer.reply) };
+}
+
+/** The legal-turns answer: whose turns they are, said first. */
+export function legalText(legal: { legal: readonly string[]; sideToMove: Color; status: string }, you: Color | undefined): string {
+  if (legal.status !== 'active') return 'The game is over: there are no legal turns.';
+  const { legal: list, sideToMove } = legal;
+  const turns = `${list.length} legal turn${list.length === 1 ? '' : 's'}: ${list.slice(0, 60).join(' ')}${list.length > 60 ? ' …' : ''}`;
+  if (you === undefined) return `${SIDE[sideToMove]} is to move and has ${turns}`;
+  if (you === sideToMove) return `It is your turn. You (${SIDE[you]}) have ${turns}`;
+  return `It is ${SIDE[sideToMove]}'s turn, not yours: you have no legal turns until ${SIDE[sideToMove]} has played.\n${SIDE[sideToMove]} (your opponent) has ${turns}`;
+}
+
+async function answerCommand(service: GameService, gameId: string, actor: Actor, command: Command): Promise<CommandAnswer> {
   const current = async () => {
     const loaded = await service.load(gameId, typeof actor === 'string' ? actor : undefined);
     if (!loaded.ok) return undefined;
@@ -88,7 +165,7 @@ export async function runCommand(service: GameService, gameId: string, actor: Ac
   switch (command.kind) {
     case 'help': {
       const state = await current();
-      return { ok: true, reply: HELP, ...(state ? { state } : {}) };
+      return { ok: true, reply: helpText(state, state?.you), ...(state ? { state } : {}) };
     }
     case 'board': {
       const state = await current();
@@ -99,12 +176,7 @@ export async function runCommand(service: GameService, gameId: string, actor: Ac
       const legal = await service.legal(gameId);
       if (!legal.ok) return { ok: false, status: legal.status, reply: legal.error };
       const state = await current();
-      const { legal: list, sideToMove, status } = legal.value;
-      const reply =
-        status !== 'active'
-          ? 'The game is over: there are no legal turns.'
-          : `${SIDE[sideToMove]} has ${list.length} legal turn${list.length === 1 ? '' : 's'}: ${list.slice(0, 60).join(' ')}${list.length > 60 ? ' …' : ''}`;
-      return { ok: true, reply, ...(state ? { state } : {}) };
+      return { ok: true, reply: legalText(legal.value, state?.you), ...(state ? { state } : {}) };
     }
     case 'resign':
     case 'draw':

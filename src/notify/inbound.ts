@@ -3,7 +3,7 @@
 // as that player, and the answer goes back by email.
 import type { GameService } from '../service/games.ts';
 import { readReplyAddress, type MailConfig } from './addresses.ts';
-import { HELP, parseCommand, runCommand, type Command } from './commands.ts';
+import { helpText, parseCommand, runCommand, turnExamples, type Command } from './commands.ts';
 import { ownLines, parseMail } from './inbound-mail.ts';
 
 /** Replies bigger than this are not read (a move is a line; quoted history and attachments are not needed). */
@@ -61,11 +61,13 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   let text: string;
   if (!command) {
     outcome = 'no-command';
+    const loaded = await deps.service.load(address.gameId);
+    const game = loaded.ok ? loaded.value : undefined;
     text = [
       'Subspace could not find a turn in your email.',
-      'Write your turn (for example "Wb2-Wb3") or resign, draw or accept on the first line of your reply, above the quoted text.',
+      `Write your turn (for example "${turnExamples(game, address.side)[0]![0]}") or resign, draw or accept on the first line of your reply, above the quoted text.`,
       '',
-      HELP,
+      helpText(game, address.side),
     ].join('\n');
   } else {
     const answer = await runCommand(deps.service, address.gameId, { side: address.side }, command);

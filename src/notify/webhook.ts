@@ -11,6 +11,24 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** The body receivers get: {type, timestamp, data} as the Standard Webhooks spec suggests. */
 export const webhookBody = (job: NotifyJob) => JSON.stringify({ type: job.event, timestamp: new Date(job.at).toISOString(), data: job.data });
 
+/**
+ * A fetch exception in words a player understands, for the delivery log: which host could
+ * not be reached, then the runtime's own message (workerd says only "internal error;
+ * reference = …" when the name does not resolve or the connection fails).
+ */
+export function fetchFailure(url: string, e: unknown, timeoutMs: number): string {
+  let host: string;
+  try {
+    host = new URL(url).host;
+  } catch {
+    host = url;
+  }
+  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) return `${host} did not answer within ${timeoutMs / 1000} s`;
+  const message = (e instanceof Error ? e.message : String(e)).trim() || 'no reason given';
+  const hint = /internal error/i.test(message) ? ' (the name may not resolve, or the server refused the connection)' : '';
+  return `could not connect to ${host}${hint}: ${message}`;
+}
+
 export class WebhookChannel implements NotificationChannel {
   readonly name = 'webhook' as const;
   constructor(
@@ -36,8 +54,7 @@ export class WebhookChannel implements NotificationChannel {
         signal: AbortSignal.timeout(this.options.timeoutMs ?? WEBHOOK_TIMEOUT_MS),
       });
     } catch (e) {
-      const error = e instanceof Error ? (e.name === 'TimeoutError' ? `no answer within ${(this.options.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s` : e.message) : String(e);
-      return { kind: 'failed', error };
+      return { kind: 'failed', error: fetchFailure(url, e, this.options.timeoutMs ?? WEBHOOK_TIMEOUT_MS) };
     }
     await res.body?.cancel().catch(() => {});
     if (res.status >= 200 && res.status < 300) return { kind: 'delivered', httpStatus: res.status };
