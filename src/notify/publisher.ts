@@ -1,6 +1,7 @@
 // From game events to queue messages: one message per (event, recipient, channel),
 // with the payload fixed at the time of the event (so a retried webhook carries the
 // same body and the same webhook-id). Sending to the queue never waits on a receiver.
+import { winnerOf } from '../service/outcome-words.ts';
 import type { GameRow } from '../db/schema.ts';
 import { Game } from '../engine/game.ts';
 import type { Color } from '../engine/types.ts';
@@ -53,7 +54,7 @@ export function eventData(row: GameRow, you: Color, lastMove: LastMove | null, o
     sideToMove: row.sideToMove,
     result: row.result,
     reason: row.reason,
-    winner: row.result === '1-0' ? 'white' : row.result === '0-1' ? 'black' : null,
+    winner: winnerOf(row.result),
     check,
     lastMove,
     position: row.position,

@@ -34,6 +34,8 @@ export interface BoardSvgOptions {
   readonly highlight?: readonly string[];
   /** Make cells, pins and pieces in hand focusable buttons. */
   readonly interactive?: boolean;
+  /** The game is over: these words (e.g. "White won by checkmate (1-0).") replace the side to move. */
+  readonly result?: string;
   /** Width in pixels; the height follows the picture's proportions. */
   readonly size?: number;
 }
@@ -139,7 +141,7 @@ class Canvas {
 
   constructor(
     readonly view: BoardView,
-    opts: BoardSvgOptions,
+    readonly opts: BoardSvgOptions,
     readonly bounds: Bounds,
   ) {
     for (const p of view.cells) this.pieces.set(p.cell, p);
@@ -219,7 +221,7 @@ function coords(c: Canvas, ox: number, oy: number, level: string): void {
 /** The pieces in one side's hand, laid out three to a row from (x, yTop) downwards. */
 function hand(c: Canvas, color: Color, x: number, yTop: number): void {
   const view = c.view;
-  const toMove = view.sideToMove === color;
+  const toMove = view.sideToMove === color && !c.opts.result;
   c.out.push(c.text(x, yTop - 0.35, 'ssb-head', `${cap(color)} in hand${toMove ? ' \u2014 to move' : ''}`));
   const entries = ROLE_ORDER.filter((r) => (view.hands[color][r] ?? 0) > 0);
   if (entries.length === 0) {
@@ -243,7 +245,8 @@ function hand(c: Canvas, color: Color, x: number, yTop: number): void {
 function header(c: Canvas, x: number, yTop: number): number {
   const view = c.view;
   c.out.push(c.text(x, yTop - 0.45, 'ssb-title', TITLES[view.variant] ?? String(view.variant)));
-  c.out.push(c.text(x, yTop - 0.9, 'ssb-status', `${cap(view.sideToMove)} to move \u00B7 ${view.phase}`));
+  const result = c.opts.result;
+  c.out.push(result ? c.text(x, yTop - 0.9, 'ssb-head', result) : c.text(x, yTop - 0.9, 'ssb-status', `${cap(view.sideToMove)} to move \u00B7 ${view.phase}`));
   if (view.check) {
     c.out.push(c.text(x, yTop - 1.3, 'ssb-checktext', `${cap(view.sideToMove)} is in check`));
     return yTop - 1.5;
@@ -464,10 +467,10 @@ function drawPlanar(c: Canvas): void {
 // ---- description ----------------------------------------------------------------
 
 /** A sentence-per-part description of the position for screen readers. */
-export function describeView(view: BoardView): string {
+export function describeView(view: BoardView, result?: string): string {
   const parts: string[] = [];
   const title = TITLES[view.variant] ?? String(view.variant);
-  parts.push(`${title}. ${cap(view.sideToMove)} to move, phase ${view.phase}.`);
+  parts.push(result ? `${title}. ${result}` : `${title}. ${cap(view.sideToMove)} to move, phase ${view.phase}.`);
   if (view.check) parts.push(`${cap(view.sideToMove)} is in check.`);
   for (const color of ['white', 'black'] as const) {
     const groups: string[] = [];
@@ -506,8 +509,8 @@ export function boardSvg(view: BoardView, opts: BoardSvgOptions = {}): string {
   const h = (bounds.maxY - bounds.minY) * S;
   const width = opts.size !== undefined && opts.size > 0 ? opts.size : w;
   const height = (width * h) / w;
-  const title = `${TITLES[view.variant] ?? String(view.variant)} \u2014 ${cap(view.sideToMove)} to move${view.check ? ', in check' : ''}`;
-  const description = describeView(view);
+  const title = `${TITLES[view.variant] ?? String(view.variant)} \u2014 ${opts.result ?? `${cap(view.sideToMove)} to move${view.check ? ', in check' : ''}`}`;
+  const description = describeView(view, opts.result);
   const role = c.interactive ? 'group' : 'img';
   c.out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" class="ssb" width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(w)} ${num(h)}" role="${role}" aria-label="${escapeXml(description)}">`,

@@ -20,6 +20,7 @@ import type { EventSink } from '../notify/publisher.ts';
 import { newWebhookSecret } from '../notify/signing.ts';
 import type { GameEvent } from '../notify/types.ts';
 import { webhookUrlProblem } from '../notify/url-policy.ts';
+import { winnerOf } from './outcome-words.ts';
 import { formatRecord, headerValue, parseRecord, type RecordResult } from './record.ts';
 import type { ClockInput, CreateGameInput, DrawAction, MoveInput, PlayerInput } from './schemas.ts';
 import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './tokens.ts';
@@ -143,7 +144,7 @@ export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: C
       };
     }
   }
-  const winner: Color | null = row.result === '1-0' ? 'white' : row.result === '0-1' ? 'black' : null;
+  const winner = winnerOf(row.result);
   return {
     id: row.id,
     variant: row.variant,

@@ -7,6 +7,7 @@ import { Game } from '../engine/game.ts';
 import type { AnyVariant, BoardView, Color, Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { boardSvg } from '../render/board-svg.ts';
+import { outcomeWords, resultWords, winnerOf } from './outcome-words.ts';
 import type { Failure, Outcomes } from './games.ts';
 
 const fail = (status: Failure['status'], error: string, at?: number): Failure => ({ ok: false, status, error, ...(at === undefined ? {} : { at }) });
@@ -132,7 +133,10 @@ export async function gameBoardSvg(
   const viewed = viewOf(row.variant, JSON.parse(row.options), at.value.position);
   if (!viewed.ok) return fail(422, viewed.error);
   const view = viewed.value.view;
+  // The final position of a finished game says how it ended (also when not ended on the board).
+  const ended = row.status !== 'active' && at.value.ply === row.ply;
   const svg = boardSvg(view, {
+    ...(ended ? { result: resultWords({ ...row, winner: winnerOf(row.result) }) } : {}),
     ...(at.value.lastTurn ? { lastMove: turnMarks(row.variant, at.value.lastTurn) } : {}),
     ...(opts.size ? { size: opts.size } : {}),
     ...(opts.interactive ? { interactive: true } : {}),
@@ -148,7 +152,10 @@ export function positionSvg(
 ): Outcomes<{ svg: string }> {
   const viewed = viewOf(variantName, opts.options ?? {}, position);
   if (!viewed.ok) return viewed;
+  const { variant, pos } = viewed.value;
+  const outcome = variant.outcome(pos);
   const svg = boardSvg(viewed.value.view, {
+    ...(outcome ? { result: outcomeWords(outcome) } : {}),
     ...(opts.lastMove ? { lastMove: turnMarks(variantName, opts.lastMove) } : {}),
     ...(opts.size ? { size: opts.size } : {}),
   });

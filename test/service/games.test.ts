@@ -1,9 +1,8 @@
 // Creating, reading, playing, history, records and import, through HTTP.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { call, newGame, play } from './helpers.ts';
+import { call, FIRST_CONTACT_WIN, newGame, play } from './helpers.ts';
 
-const FIRST_CONTACT_WIN = '@Nd1d @Na1u @Wa4u @Ba1d K@Wb4 K@Bd2 N@Wd2 R@Bc4 Wb4-Wa4u:b2 Q@Ba1#'.split(' ');
 const WARP_REPETITION = ['Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4', 'Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4'];
 
 describe('POST /api/games', () => {

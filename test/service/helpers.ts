@@ -43,3 +43,6 @@ export async function play(game: { id: string; tokens: { white: string; black: s
   const mover = side ?? (await call('GET', `/api/games/${game.id}`)).body.sideToMove;
   return call('POST', `/api/games/${game.id}/moves`, { text: move, token: game.tokens[mover as 'white' | 'black'] });
 }
+
+/** A short First Contact game that Black wins by check (placement, kings, drops, a platform step). */
+export const FIRST_CONTACT_WIN = '@Nd1d @Na1u @Wa4u @Ba1d K@Wb4 K@Bd2 N@Wd2 R@Bc4 Wb4-Wa4u:b2 Q@Ba1#'.split(' ');

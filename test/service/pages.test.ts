@@ -2,7 +2,7 @@
 // called the way a browser (or a chat bot) would, inside workerd.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BASE, call, newGame, play } from './helpers.ts';
+import { BASE, call, FIRST_CONTACT_WIN, newGame, play } from './helpers.ts';
 
 /** A form post as a browser sends it from our own page; redirects are not followed. */
 async function form(path: string, fields: Record<string, string>, origin = BASE) {
@@ -236,6 +236,23 @@ describe('board images', () => {
     expect(future.status).toBe(404);
     expect(future.body.error).toContain('there is no ply 9');
     expect((await call('GET', `/api/games/${g.id}/board.svg?size=5`)).body.error).toContain('size must be at least');
+  });
+
+  it('the final picture of a finished game says how it ended', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.black });
+    const now = await call('GET', `/api/games/${g.id}/board.svg`);
+    expect(now.text).toContain('<title>Warp Factor \u2014 White won by resignation (1-0).</title>');
+    expect(now.text).not.toContain('Black to move');
+    expect((await call('GET', `/api/games/${g.id}/board.svg?ply=0`)).text).toContain('White to move');
+
+    // A free-standing position that is over on the board says so too.
+    const fc = await newGame('first-contact');
+    for (const turn of FIRST_CONTACT_WIN) await play(fc, turn);
+    const position = (await call('GET', `/api/games/${fc.id}`)).body.position;
+    const free = await call('GET', `/api/board.svg?variant=first-contact&position=${encodeURIComponent(position)}`);
+    expect(free.text).toContain('Black won by check (0-1).');
   });
 
   it('a position given as text, or a 400 that says what is wrong', async () => {

@@ -4,29 +4,12 @@
 // without a reload and live updates by swapping the #live region.
 import { raw } from 'hono/html';
 import type { PublicMove, PublicState } from '../../service/games.ts';
+import { outcomeWords, resultWords } from '../../service/outcome-words.ts';
 import type { Preview } from '../../service/preview.ts';
 import { Layout } from './layout.tsx';
 
 const SIDE = { white: 'White', black: 'Black' } as const;
 type Side = keyof typeof SIDE;
-
-const REASON_WORDS: Record<string, string> = {
-  checkmate: 'by checkmate',
-  check: 'by check',
-  stalemate: 'by stalemate',
-  repetition: 'by threefold repetition',
-  resignation: 'by resignation',
-  agreement: 'by agreement',
-  timeout: 'on time',
-  aborted: 'aborted',
-};
-
-export function resultWords(s: Pick<PublicState, 'status' | 'result' | 'reason' | 'winner'>): string {
-  if (s.status === 'aborted') return 'The game was aborted.';
-  const how = s.reason ? (REASON_WORDS[s.reason] ?? s.reason) : '';
-  if (s.winner) return `${SIDE[s.winner]} won ${how} (${s.result}).`;
-  return `Drawn ${how} (${s.result}).`;
-}
 
 const playerName = (s: PublicState, side: Side) => s.players[side].name ?? SIDE[side];
 
@@ -235,7 +218,7 @@ export const PreviewBlock = (props: { move: string; result: Preview | { ok: fals
       <p>
         Preview of <code>{r.canonical}</code> (ply {r.ply}): {SIDE[r.state.sideToMove]} would be to move
         {r.state.check ? ', in check' : ''}
-        {r.state.outcome ? ` — the game would end: ${resultWords({ status: 'finished', result: r.state.outcome.result, reason: r.state.outcome.reason, winner: r.state.outcome.winner ?? null })}` : ''}. Not sent yet.
+        {r.state.outcome ? ` — the game would end: ${outcomeWords(r.state.outcome)}` : ''}. Not sent yet.
       </p>
       {raw(r.svg)}
     </>

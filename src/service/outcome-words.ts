@@ -1,0 +1,36 @@
+// How a finished game ended, in words: the game page, the board pictures.
+import type { Color, GameResult, Outcome, OutcomeReason } from '../engine/types.ts';
+
+const SIDE: Record<Color, string> = { white: 'White', black: 'Black' };
+
+const REASON_WORDS: Record<OutcomeReason, string> = {
+  checkmate: 'by checkmate',
+  check: 'by check',
+  stalemate: 'by stalemate',
+  repetition: 'by threefold repetition',
+  resignation: 'by resignation',
+  agreement: 'by agreement',
+  timeout: 'on time',
+  aborted: 'aborted',
+};
+
+export interface Ending {
+  readonly status: 'active' | 'finished' | 'aborted';
+  readonly result: GameResult | '*' | string;
+  readonly reason: OutcomeReason | string | null;
+  readonly winner: Color | null;
+}
+
+/** "White won by checkmate (1-0)." */
+export function resultWords(s: Ending): string {
+  if (s.status === 'aborted') return 'The game was aborted.';
+  const how = s.reason ? (REASON_WORDS[s.reason as OutcomeReason] ?? s.reason) : '';
+  if (s.winner) return `${SIDE[s.winner]} won ${how} (${s.result}).`;
+  return `Drawn ${how} (${s.result}).`;
+}
+
+export const winnerOf = (result: string): Color | null => (result === '1-0' ? 'white' : result === '0-1' ? 'black' : null);
+
+/** An engine outcome in the same words. */
+export const outcomeWords = (o: Outcome): string =>
+  resultWords({ status: o.reason === 'aborted' ? 'aborted' : 'finished', result: o.result, reason: o.reason, winner: o.winner ?? null });
