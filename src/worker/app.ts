@@ -3,13 +3,12 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { MALFORMED_JSON, type AppEnv } from './http.ts';
+import { MALFORMED_JSON, MAX_BODY_BYTES, type AppEnv } from './http.ts';
 import { api } from './routes/api.ts';
 import { players } from './routes/players.ts';
 import { pages } from './routes/pages.tsx';
 
 /** Records are the largest bodies: a long game is a few KiB. */
-export const MAX_BODY_BYTES = 64 * 1024;
 
 export const app = new Hono<AppEnv>();
 

@@ -6,6 +6,9 @@ import type { Failure } from '../service/games.ts';
 
 export type AppEnv = { Bindings: Cloudflare.Env };
 
+/** Request bodies above this are refused with 413 (moves, records and settings are far smaller). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 type AnyIssue = v.BaseIssue<unknown> & { readonly expected?: string | null };
 
 /** Valibot issues -> "<which field>: <what is wrong>" (the first few). */

@@ -2,6 +2,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { BaseIssue, BaseSchema } from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
+import { MAX_BODY_BYTES } from './http.ts';
 import { CreateGameSchema, DrawSchema, ImportJsonSchema, MoveJsonSchema, OptionsSchema } from '../service/schemas.ts';
 
 const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
@@ -16,7 +17,7 @@ const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 const json = (description: string, ref = 'GameState') => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } });
 const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{4,32}$' } };
-const auth = [{ playerToken: [] }];
+const auth = [{ playerToken: [] }, { playerTokenQuery: [] }];
 const playerAction = (summary: string, extra: Record<string, unknown> = {}) => ({
   post: {
     summary,
@@ -33,10 +34,27 @@ const playerAction = (summary: string, extra: Record<string, unknown> = {}) => (
   },
 });
 
-let cached: object | undefined;
+let cached: { paths: Record<string, Record<string, Operation>> } | undefined;
+
+type Operation = { summary: string; parameters?: unknown[]; requestBody?: unknown; security?: unknown; responses: Record<string, unknown>; [more: string]: unknown };
+
+/** The answers every route can give, added once instead of on each path. */
+function withCommonErrors<T extends { paths: Record<string, Record<string, Operation>> }>(doc: T): T {
+  for (const operations of Object.values(doc.paths))
+    for (const op of Object.values(operations)) {
+      if (op.parameters?.includes(id)) op.responses[404] ??= error('no such game');
+      if (op.security) op.responses[401] ??= error('no token, or an Authorization header that is not Bearer');
+      if (op.requestBody) {
+        op.responses[400] ??= error('the body cannot be read: which field and why');
+        op.responses[413] ??= error(`the body is larger than ${MAX_BODY_BYTES / 1024} KiB`);
+        op.responses[415] ??= error('a content type this route does not take');
+      }
+    }
+  return doc;
+}
 
 export function openApiDocument(serverUrl: string): object {
-  cached ??= {
+  cached ??= withCommonErrors({
     openapi: '3.1.0',
     info: {
       title: 'Subspace',
@@ -45,7 +63,10 @@ export function openApiDocument(serverUrl: string): object {
         "Correspondence play of L. Lynn Smith's 3D chess variants. Errors are always JSON {error} (syntax errors of a move add `at`, the offset where reading stopped).",
     },
     components: {
-      securitySchemes: { playerToken: { type: 'http', scheme: 'bearer', description: "A player's secret token from the create response" } },
+      securitySchemes: {
+        playerToken: { type: 'http', scheme: 'bearer', description: "A player's secret token from the create response" },
+        playerTokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The same token as ?token=, for clients that cannot set headers' },
+      },
       schemas: {
         CreateGame: schema(CreateGameSchema),
         Move: schema(MoveJsonSchema),
@@ -219,6 +240,6 @@ export function openApiDocument(serverUrl: string): object {
       ),
       '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } } },
     },
-  };
+  });
   return { ...cached, servers: [{ url: serverUrl }] };
 }

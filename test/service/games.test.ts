@@ -219,5 +219,11 @@ describe('OpenAPI', () => {
     for (const path of ['/api/games/{id}/me', '/api/games/{id}/chat', '/api/games/{id}/deliveries', '/api/games/{id}/preview', '/api/games/{id}/board.svg', '/api/board.svg', '/api/games/{id}/board.png', '/api/board.png'])
       expect(res.body.paths[path], path).toBeTruthy();
     expect(res.body.components.schemas.SettingsPatch.properties.reminderPercent.minimum).toBe(50);
+    // Every route that takes a body documents 400, 413 and 415; every game route 404.
+    for (const [path, operations] of Object.entries(res.body.paths as Record<string, Record<string, { requestBody?: unknown; responses: object }>>))
+      for (const [method, op] of Object.entries(operations)) {
+        if (op.requestBody) expect(Object.keys(op.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['400', '413', '415']));
+        if (path.includes('{id}')) expect(Object.keys(op.responses), `${method} ${path}`).toContain('404');
+      }
   });
 });
