@@ -444,6 +444,22 @@ class Cursor {
   }
 }
 
+/** "found "Ae3"", "found a space" or "the turn ends there", for the text at `i` (before `end`). */
+function foundAt(text: string, i: number, end: number): string {
+  if (i >= end) return 'the turn ends there';
+  if (isSpace(text[i])) return 'found a space';
+  // "x" separates only after a rank digit ("Ab1xAc3"), so "Ax3" stays one word.
+  const isSep = (j: number) => isSpace(text[j]) || '-@='.includes(text[j]!) || (j > i && 'xX'.includes(text[j]!) && /\d/.test(text[j - 1]!));
+  let j = i + 1;
+  if (!isSep(i)) while (j < end && j - i < 12 && !isSep(j)) j++;
+  return `found "${text.slice(i, j)}"`;
+}
+
+/**
+ * Syntax errors carry `at`, the offset into the text as given of the first
+ * character of the token that cannot be read (a cell, an orientation, a
+ * separator or a piece letter).
+ */
 function parseMove(pos: PlanarPosition, text: string): Result<PlanarMove> {
   if (typeof text !== 'string') return err('syntax', 'expected a turn as text', 0);
   let start = 0;
@@ -452,22 +468,26 @@ function parseMove(pos: PlanarPosition, text: string): Result<PlanarMove> {
   while (end > start && (isSpace(text[end - 1]) || '+#!?'.includes(text[end - 1]!))) end--;
   if (start >= end) return err('syntax', 'expected a turn such as Ab1-Ac3, N@Ac3=XY or Ab1=XZ', start);
   const cur = new Cursor(text, start, end);
+  const found = (i: number) => foundAt(text, i, end);
+  const badOrientation = () => err('syntax', `expected an orientation XY, XZ or YZ after "=" but ${found(cur.i)}`, cur.i);
 
   let candidate: PlanarMove;
   let claimed: Role | undefined;
 
   const first = text[cur.i]!;
-  if (text[cur.i + 1] === '@' && PIECE_LETTERS.includes(first.toUpperCase())) {
+  if (text[cur.i + 1] === '@') {
+    if (!PIECE_LETTERS.includes(first.toUpperCase()))
+      return err('syntax', `"${first}" is not a piece letter: expected K, Q, R, B, N or P before "@"`, cur.i);
     if (!PIECE_LETTERS.includes(first))
       return err('syntax', `piece letters in drops must be upper case: ${first.toUpperCase()}@, not ${first}@`, cur.i);
     cur.i += 2;
     const to = cur.cell();
-    if (to < 0) return err('syntax', 'expected a cell like Ab1 after "@"', cur.i);
+    if (to < 0) return err('syntax', `expected a cell like Ab1 after "@" but ${found(cur.i)}`, cur.i);
     let orientation: Orientation = 'XY';
     if (text[cur.i] === '=') {
       cur.i++;
       const o = cur.orientation();
-      if (!o) return err('syntax', 'expected an orientation XY, XZ or YZ after "="', cur.i);
+      if (!o) return badOrientation();
       orientation = o;
     }
     const bad = cur.rest();
@@ -478,20 +498,26 @@ function parseMove(pos: PlanarPosition, text: string): Result<PlanarMove> {
   } else {
     let from = cur.cell();
     if (from < 0) {
-      if (!PIECE_LETTERS.includes(first))
-        return err('syntax', 'expected a cell like Ab1, a piece letter, or a drop like N@Ac3=XY', cur.i);
+      const cellError = () => err('syntax', `expected a cell like Ab1, a piece letter, or a drop like N@Ac3=XY, but ${found(start)}`, start);
+      if (!PIECE_LETTERS.includes(first)) return cellError();
       claimed = first as Role;
       cur.i++;
       cur.skipSpaces();
       from = cur.cell();
-      if (from < 0) return err('syntax', `expected a cell like Ab1 after the piece letter ${first}`, cur.i);
+      if (from < 0) {
+        // "Be1": a mistyped cell on level B rather than a bishop, unless a
+        // level letter follows the piece letter.
+        const isLevel = (ch: string | undefined) => ch !== undefined && ch.length === 1 && 'ABCD'.includes(ch.toUpperCase());
+        if (isLevel(first) && (!isLevel(text[cur.i]) || /^[abcd]$/.test(text[start + 1] ?? ''))) return cellError();
+        return err('syntax', `expected a cell like Ab1 after the piece letter ${first} but ${found(cur.i)}`, cur.i);
+      }
     }
     cur.skipSpaces();
     const sep = text[cur.i];
     if (sep === '=') {
       cur.i++;
       const o = cur.orientation();
-      if (!o) return err('syntax', 'expected an orientation XY, XZ or YZ after "="', cur.i);
+      if (!o) return badOrientation();
       const bad = cur.rest();
       if (bad) return bad;
       candidate = orientOf(from, o);
@@ -499,12 +525,12 @@ function parseMove(pos: PlanarPosition, text: string): Result<PlanarMove> {
       cur.i++;
       cur.skipSpaces();
       const to = cur.cell();
-      if (to < 0) return err('syntax', `expected a destination cell like Ac3 after "${sep}"`, cur.i);
+      if (to < 0) return err('syntax', `expected a destination cell like Ac3 after "${sep}" but ${found(cur.i)}`, cur.i);
       const bad = cur.rest();
       if (bad) return bad;
       candidate = moveOf(from, to);
     } else {
-      return err('syntax', `expected "-", "x" or "=" after ${cellName(from)}`, cur.i);
+      return err('syntax', `expected "-", "x" or "=" after ${cellName(from)} but ${found(cur.i)}`, cur.i);
     }
   }
 

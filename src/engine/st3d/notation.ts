@@ -1,5 +1,10 @@
 // Reading ST3D turn text (notation.md): canonical and lenient forms into a
 // syntax tree, then cell references into cell indices of a position.
+//
+// Syntax errors carry `at`, the offset into the text as given (leading
+// whitespace included) of the first character of the token that cannot be
+// read: a cell's level letter, a pin, the orientation letter after a corner,
+// the platform cell after ":", a separator or a piece letter.
 import { err, ok, type Result, type Role } from '../types.ts';
 import { CORNERS, DOWN, fixedCell, LEVELS, NO_PLATFORM, pinName, platformCell, UP } from './field.ts';
 import type { PlatformShift } from './move.ts';
@@ -22,6 +27,7 @@ export type St3dSyntax =
   | { readonly kind: 'platform'; readonly from: PinRef; readonly to: PinRef };
 
 const PIECES = 'KQRBNP';
+const PINS_NOTE = 'platforms stand only on a1, d1, a4 and d4 of a level, like Wa1u';
 
 class Scanner {
   i = 0;
@@ -34,66 +40,129 @@ class Scanner {
   }
 }
 
-type Item = { kind: 'cell'; ref: CellRef } | { kind: 'pin'; ref: PinRef };
+/** The word of `s` starting at `i`: up to the next separator, or the separator itself. */
+function wordAt(s: string, i: number): string {
+  const separators = '-&@:=+';
+  // "x" separates only after a rank digit ("Wb1xWb3"), so "Wx3" stays one word.
+  const isSep = (j: number) => /\s/.test(s[j]!) || separators.includes(s[j]!) || (j > i && 'xX'.includes(s[j]!) && /\d/.test(s[j - 1]!));
+  if (i >= s.length) return '';
+  if (isSep(i)) return s[i]!;
+  let j = i + 1;
+  while (j < s.length && j - i < 12 && !isSep(j)) j++;
+  return s.slice(i, j);
+}
 
-/** A cell or a pin at the scanner, or undefined (scanner unchanged). */
-function readItem(sc: Scanner): Item | undefined {
+/** "found "Zz9"", "found a space" or "the turn ends there", for the text at `i`. */
+function foundAt(s: string, i: number): string {
+  if (i >= s.length) return 'the turn ends there';
+  const word = wordAt(s, i);
+  return /^\s$/.test(word) ? 'found a space' : `found "${word}"`;
+}
+
+/** Index of one character in `set`, or -1 (also for the empty string past the end). */
+const indexIn = (set: string, ch: string | undefined): number => (ch !== undefined && ch.length === 1 ? set.indexOf(ch) : -1);
+
+type Item = { kind: 'cell'; ref: CellRef } | { kind: 'pin'; ref: PinRef };
+/**
+ * Why no cell or pin could be read. `at` is the offset of the bad token;
+ * without `problem` nothing there looks like a cell at all and the caller
+ * says what it expected.
+ */
+interface Miss {
+  readonly miss: true;
+  readonly at: number;
+  readonly problem?: string;
+}
+const miss = (at: number, problem?: string): Miss => ({ miss: true, at, problem });
+const isMiss = (x: Item | Miss): x is Miss => 'miss' in x;
+
+/** A cell or a pin at the scanner (consumed), or why there is none (scanner unchanged). */
+function readItem(sc: Scanner): Item | Miss {
   const start = sc.i;
+  const s = sc.s;
   const level = LEVELS.indexOf(sc.peek().toUpperCase() as 'W');
-  const file = 'abcd'.indexOf(sc.peek(1).toLowerCase());
-  const rank = '1234'.indexOf(sc.peek(2));
-  if (level < 0 || file < 0 || rank < 0) return undefined;
-  sc.i += 3;
+  const file = indexIn('abcd', sc.peek(1).toLowerCase());
+  const rank = indexIn('1234', sc.peek(2));
+  if (level < 0 || file < 0 || rank < 0) return miss(start);
+  const place = s.slice(start, start + 3);
   const corner = CORNERS.indexOf(`${'abcd'[file]}${rank + 1}` as 'a1');
-  const o = sc.peek().toLowerCase();
+  let i = start + 3;
+  const o = (s[i] ?? '').toLowerCase();
   let state: number | undefined;
-  if (corner >= 0 && (o === 'u' || o === 'd')) {
+  if (o === 'u' || o === 'd') {
+    // Nothing but an orientation letter makes sense here, so this is a pin.
+    if (corner < 0) return miss(start, `"${place}${s[i]}" is not a pin: ${PINS_NOTE}`);
     state = o === 'u' ? UP : DOWN;
-    sc.i++;
+    i++;
   }
-  if (corner >= 0 && sc.peek() === ':') {
-    const pfile = 'ab'.indexOf(sc.peek(1).toLowerCase());
-    const prank = '12'.indexOf(sc.peek(2));
+  if (s[i] === ':') {
+    if (corner < 0) return miss(start, `"${place}" is not a pin, so it has no platform cells: ${PINS_NOTE}:b2`);
+    const pfile = indexIn('ab', s[i + 1]?.toLowerCase());
+    const prank = indexIn('12', s[i + 2]);
     if (pfile < 0 || prank < 0) {
-      sc.i = start;
-      return undefined;
+      const head = s.slice(start, i + 1);
+      return miss(
+        i + 1,
+        i + 1 >= s.length
+          ? `expected a platform cell (a1, b1, a2 or b2) after "${head}" but the turn ends there`
+          : `"${wordAt(s, i + 1)}" is not a platform cell: the cells of a platform are a1, b1, a2 and b2 (like ${head}b2)`,
+      );
     }
-    sc.i += 3;
+    i += 3;
+    sc.i = i;
     const pin = level * 4 + corner;
-    return {
-      kind: 'cell',
-      ref: { kind: 'platform', pin, state, local: prank * 2 + pfile, text: sc.s.slice(start, sc.i) },
-    };
+    return { kind: 'cell', ref: { kind: 'platform', pin, state, local: prank * 2 + pfile, text: s.slice(start, i) } };
   }
-  if (state !== undefined) return { kind: 'pin', ref: { pin: level * 4 + corner, up: state === UP, text: sc.s.slice(start, sc.i) } };
-  return { kind: 'cell', ref: { kind: 'fixed', cell: fixedCell(level, file, rank), text: sc.s.slice(start, sc.i) } };
+  sc.i = i;
+  if (state !== undefined) return { kind: 'pin', ref: { pin: level * 4 + corner, up: state === UP, text: s.slice(start, i) } };
+  return { kind: 'cell', ref: { kind: 'fixed', cell: fixedCell(level, file, rank), text: place } };
 }
 
 const syntax = (message: string, at: number) => err('syntax', message, at);
 
 export function parseSt3dSyntax(text: string): Result<St3dSyntax> {
   // Trailing annotations and surrounding whitespace are lenient decoration.
+  // Offsets inside `body` are shifted by `lead` into the text as given.
   const lead = text.length - text.trimStart().length;
   const body = text.trimStart().replace(/[\s+#!?]+$/, '');
   const sc = new Scanner(body);
-  const at = () => lead + sc.i;
+  const fail = (message: string, i: number) => syntax(message, lead + i);
+  const found = (i: number) => foundAt(body, i);
   if (body === '') return syntax('empty turn: expected a move like Wb1-Nc3, a drop like N@Wc1 or a platform turn like @Wa1u', lead);
 
-  const readPin = (what: string): Result<PinRef> => {
+  /** The item at the scanner as a pin; `where` (like 'after "@"') places it for messages. */
+  const readPin = (where: string): Result<PinRef> => {
+    const start = sc.i;
     const item = readItem(sc);
-    if (item?.kind === 'pin') return ok(item.ref);
-    return syntax(`expected ${what} (a pin with orientation, like Wa1u or Nd4d)`, at());
+    if (isMiss(item)) return fail(item.problem ?? `expected a pin with orientation like Wa1u or Nd4d ${where} but ${found(item.at)}`, item.at);
+    if (item.kind === 'pin') return ok(item.ref);
+    const ref = item.ref;
+    if (ref.kind === 'platform') return fail(`expected a pin like Wa1u ${where}, not the platform cell ${ref.text}`, start);
+    if (!CORNERS.includes(ref.text.slice(1).toLowerCase() as 'a1')) return fail(`"${ref.text}" is not a pin: ${PINS_NOTE}`, start);
+    // A corner without its orientation: the orientation letter is the bad part.
+    return fail(`expected the orientation u or d after ${ref.text} (a pin like ${ref.text}u) but ${found(sc.i)}`, sc.i);
   };
-  const finish = <T>(value: T): Result<T> =>
-    sc.done() ? ok(value) : syntax(`unexpected "${body.slice(sc.i).trim()}" after the turn`, at());
+  /** The item at the scanner as a cell; `what` says what the cell is for. */
+  const readCell = (what: string, example: string): Result<CellRef> => {
+    const start = sc.i;
+    const item = readItem(sc);
+    if (isMiss(item)) return fail(item.problem ?? `expected a cell like ${example} ${what} but ${found(item.at)}`, item.at);
+    if (item.kind === 'pin') return fail(`expected a cell ${what}; ${item.ref.text} is a pin (write ${item.ref.text}:a1 for a platform cell)`, start);
+    return ok(item.ref);
+  };
+  const finish = <T>(value: T): Result<T> => {
+    if (sc.done()) return ok(value);
+    const rest = body.slice(sc.i);
+    return fail(`unexpected "${rest.trim()}" after the turn`, sc.i + rest.length - rest.trimStart().length);
+  };
 
   // Platform placement: "@Wa1u" or "3@Wa1u".
-  const placement = /^(\d{1,2})?@/.exec(body);
+  const placement = /^(\d+)?@/.exec(body);
   if (placement) {
     const number = placement[1] ? Number(placement[1]) : 0;
-    if (placement[1] && (number < 1 || number > 12)) return syntax(`platform number must be 1..12, got ${placement[1]}`, at());
+    if (placement[1] && (number < 1 || number > 12)) return fail(`platform number must be 1..12, got ${placement[1]}`, 0);
     sc.i = placement[0].length;
-    const pin = readPin('a pin after "@"');
+    const pin = readPin('after "@"');
     if (!pin.ok) return pin;
     return finish({ kind: 'place', number, pin: pin.value });
   }
@@ -101,45 +170,62 @@ export function parseSt3dSyntax(text: string): Result<St3dSyntax> {
   // Drop: "N@Wc1" (piece letters in drops are upper case).
   if (sc.peek(1) === '@') {
     const role = sc.peek();
-    if (!PIECES.includes(role)) return syntax(`"${role}" is not a piece letter (K Q R B N P, upper case in drops)`, at());
+    if (!PIECES.includes(role)) return fail(`"${role}" is not a piece letter (K Q R B N P, upper case in drops)`, 0);
     sc.i += 2;
-    const item = readItem(sc);
-    if (!item || item.kind !== 'cell') return syntax('expected a cell after "@", like Wc1', at());
-    return finish({ kind: 'drop', role: role as Role, to: item.ref });
+    const to = readCell('to drop on after "@"', 'Wc1');
+    if (!to.ok) return to;
+    return finish({ kind: 'drop', role: role as Role, to: to.value });
   }
 
   // Optional piece letter before a move: "NWb1-Nc3" or "N Wb1-Nc3".
   let role: Role | undefined;
   let first = readItem(sc);
-  if (!first && PIECES.includes(sc.peek())) {
-    role = sc.peek() as Role;
+  if (isMiss(first) && PIECES.includes(sc.peek())) {
+    const asCell = first;
     sc.i++;
     while (sc.peek() === ' ') sc.i++;
-    first = readItem(sc);
+    const asPiece = readItem(sc);
+    if (!isMiss(asPiece)) {
+      role = body[0] as Role;
+      first = asPiece;
+    } else {
+      // Neither reading works: report the one that got further. When both fail
+      // on their first token ("Nz1", "NWz9"), take the piece letter unless the
+      // text reads as a mistyped cell (a level and a lower-case file letter, or
+      // no level letter after the piece letter).
+      const isLevel = (ch: string | undefined) => ch !== undefined && LEVELS.includes(ch.toUpperCase() as 'W');
+      const piece =
+        asCell.problem === undefined && asPiece.problem === undefined
+          ? !isLevel(body[0]) || (isLevel(body[asPiece.at]) && indexIn('abcd', body[1]) < 0)
+          : asPiece.at > asCell.at;
+      if (piece)
+        return fail(asPiece.problem ?? `expected a cell like Wb1 after the piece letter ${body[0]} but ${found(asPiece.at)}`, asPiece.at);
+    }
   }
-  if (!first) return syntax('expected a cell like Wb1 or Wa1u:b2, a pin like Wa1u, or a drop like N@Wc1', at());
+  if (isMiss(first))
+    return fail(first.problem ?? `expected a cell like Wb1 or Wa1u:b2, a pin like Wa1u, or a drop like N@Wc1, but ${found(first.at)}`, first.at);
   const sep = sc.peek();
-  if (sep !== '-' && sep !== 'x' && sep !== 'X') return syntax(`expected "-" or "x" after ${first.ref.text}`, at());
+  if (sep !== '-' && sep !== 'x' && sep !== 'X') return fail(`expected "-" or "x" after ${first.ref.text} but ${found(sc.i)}`, sc.i);
   sc.i++;
-  const second = readItem(sc);
-  if (!second) return syntax(`expected a ${first.kind === 'pin' ? 'pin like Na1u' : 'cell like Nc3'} after "${sep}"`, at());
   if (first.kind === 'pin') {
-    if (second.kind !== 'pin') return syntax(`a platform moves to a pin with orientation (like Na1u), not to ${second.ref.text}`, at());
-    if (role) return syntax('a platform move takes no piece letter', lead);
-    return finish({ kind: 'platform', from: first.ref, to: second.ref });
+    const to = readPin(`after "${sep}"`);
+    if (!to.ok) return to;
+    if (role) return fail('a platform move takes no piece letter', 0);
+    return finish({ kind: 'platform', from: first.ref, to: to.value });
   }
-  if (second.kind !== 'cell') return syntax(`a piece moves to a cell; ${second.ref.text} is a pin (write Wa1u:a1 for a platform cell)`, at());
+  const to = readCell(`after "${sep}"`, 'Nc3');
+  if (!to.ok) return to;
   if (sc.peek() === '&') {
     sc.i++;
-    const from = readPin('the platform to move after "&"');
+    const from = readPin('after "&"');
     if (!from.ok) return from;
-    if (sc.peek() !== '-') return syntax('expected "-" between the two pins of the platform move', at());
+    if (sc.peek() !== '-') return fail(`expected "-" between the two pins of the platform move but ${found(sc.i)}`, sc.i);
     sc.i++;
-    const to = readPin('the destination pin of the platform move');
-    if (!to.ok) return to;
-    return finish({ kind: 'move', role, from: first.ref, to: second.ref, platform: { from: from.value, to: to.value } });
+    const dest = readPin('after "-" in the platform move');
+    if (!dest.ok) return dest;
+    return finish({ kind: 'move', role, from: first.ref, to: to.value, platform: { from: from.value, to: dest.value } });
   }
-  return finish({ kind: 'move', role, from: first.ref, to: second.ref });
+  return finish({ kind: 'move', role, from: first.ref, to: to.value });
 }
 
 /** The cell index a reference names in `pos`, checking the platform it mentions. */
