@@ -16,6 +16,8 @@ declare namespace Cloudflare {
     REPLY_SECRET?: string;
     /** "true" lets webhooks go to http://127.0.0.1 / localhost (npm start, tests); unset in production. */
     ALLOW_LOCAL_WEBHOOKS?: string;
+    /** New games per client address (ratelimits binding). */
+    NEW_GAME_LIMITER?: RateLimit;
   }
   interface GlobalProps {
     mainModule: typeof import('./index.ts');

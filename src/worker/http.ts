@@ -1,6 +1,6 @@
 // Small HTTP helpers shared by the routes: validation errors in words, reading
 // bodies by content type, the player token, mapping service failures.
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { Failure } from '../service/games.ts';
 
@@ -86,6 +86,21 @@ export function playerToken(c: Context, required: boolean): Token | { ok: true; 
   }
   return { ok: true, token: credentials };
 }
+
+/**
+ * New games (create, import, the home page form) per client address, through the Workers
+ * rate-limiting binding: enough for any player, not enough to fill D1 by script. Cloudflare
+ * always sets CF-Connecting-IP; a request without it (tests, local tools) is not counted.
+ */
+export const limitNewGames: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const address = c.req.header('CF-Connecting-IP');
+  const limiter = c.env.NEW_GAME_LIMITER;
+  if (address && limiter && !(await limiter.limit({ key: address })).success) {
+    c.header('Retry-After', '60');
+    return c.json({ error: 'too many new games from your address in the last minute; try again in a minute' }, 429);
+  }
+  await next();
+};
 
 /** The base of the links we hand out. */
 export const linkBase = (c: Context<AppEnv>) => ({ origin: (c.env.PUBLIC_URL || new URL(c.req.url).origin).replace(/\/+$/, '') });

@@ -124,3 +124,21 @@ describe('many clients on many games at once', () => {
     }
   });
 });
+
+describe('rate limits', () => {
+  it('new games per client address: 60 a minute, then 429 with Retry-After; other addresses unaffected', async () => {
+    const create = (address?: string) =>
+      call('POST', '/api/games', { json: { variant: 'planar' }, headers: address ? { 'CF-Connecting-IP': address } : {} });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await create('203.0.113.9')).status);
+    expect(statuses.slice(0, 60).every((s) => s === 201)).toBe(true);
+    const refused = await create('203.0.113.9');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toBe('60');
+    expect(refused.body.error).toMatch(/too many new games/);
+    const imported = await call('POST', '/api/games/import', { text: '[Variant "planar"]\n\n*', headers: { 'CF-Connecting-IP': '203.0.113.9' } });
+    expect(imported.status).toBe(429);
+    expect((await create('198.51.100.7')).status).toBe(201);
+    expect((await create()).status).toBe(201);
+  });
+});

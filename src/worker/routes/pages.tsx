@@ -10,7 +10,7 @@ import { GameStore } from '../../db/store.ts';
 import type { Failure } from '../../service/games.ts';
 import { gameBoardSvg, MAX_SIZE, MIN_SIZE, positionSvg, previewMove } from '../../service/preview.ts';
 import { CreateGameSchema, DAYS_PER_MOVE, GameIdSchema, MAX_MOVE_TEXT, VARIANTS } from '../../service/schemas.ts';
-import { describeIssues, linkBase, type AppEnv } from '../http.ts';
+import { describeIssues, limitNewGames, linkBase, type AppEnv } from '../http.ts';
 import { boardPng } from '../board-png.ts';
 import { gameService } from '../services.ts';
 import { CLIENT_JS } from '../pages/client.ts';
@@ -162,7 +162,7 @@ async function imageResponse(c: Context<AppEnv>, svg: string, format: ImageForma
 export const pages = new Hono<AppEnv>()
   .get('/', (c) => page(c).html(<HomePage />))
 
-  .post('/games', sameOriginForms, async (c) => {
+  .post('/games', sameOriginForms, limitNewGames, async (c) => {
     const fields = await formFields(c);
     const values: HomeValues = fields;
     const form = v.safeParse(CreateFormSchema, fields);
