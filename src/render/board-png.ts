@@ -9,7 +9,7 @@ export const PNG_FONT_FAMILY = 'DejaVu Sans';
 
 let ready: Promise<void> | undefined;
 
-/** Compiles resvg once per isolate, on the first picture asked for (not at start-up). */
+/** Instantiates resvg once per isolate, on the first picture asked for (not at start-up). */
 export function loadResvg(wasm: WebAssembly.Module | BufferSource): Promise<void> {
   ready ??= initWasm(wasm).catch((e: unknown) => {
     ready = undefined;
