@@ -52,7 +52,7 @@ A sample Warp Factor game, ${game.id}:
   Black     ${game.links.black}
   Spectator ${game.links.spectator}
   curl ${base}/api/games/${game.id}
-  curl -X POST ${base}/api/games/${game.id}/moves -H 'Authorization: Bearer ${game.tokens.white}' -H 'Content-Type: text/plain' --data 'Wb2-Wb3'
+  curl -X POST ${base}/api/games/${game.id}/moves -H 'Authorization: Bearer ${game.tokens.white}' -H 'Content-Type: text/plain' --data-raw 'Wb2-Wb3'
 `);
       return;
     } catch {
