@@ -19,7 +19,8 @@ export default defineConfig(async () => {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: './wrangler.jsonc' },
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+              // Tests answer DNS themselves where they need it (notify-webhooks.test.ts); no real lookups.
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations, WEBHOOK_DNS: 'off' } },
             }),
           ],
           test: {

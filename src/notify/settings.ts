@@ -10,7 +10,7 @@ import type { SettingsPatch } from './schemas.ts';
 import { newWebhookSecret } from './signing.ts';
 import type { NotifyStore, PlayerChanges } from './store.ts';
 import type { NotifySettings } from './types.ts';
-import { webhookUrlProblem } from './url-policy.ts';
+import { STRICT_WEBHOOKS, type WebhookPolicy } from './url-policy.ts';
 
 export const DEFAULT_REMINDER_PERCENT = 80;
 
@@ -47,7 +47,7 @@ export class NotifyService {
   constructor(
     private readonly store: NotifyStore,
     private readonly mail: MailConfig,
-    private readonly options: { allowLocalWebhooks?: boolean; clock?: () => number; events?: EventSink; lastMove?: (row: GameRow) => Promise<LastMove | null> } = {},
+    private readonly options: { webhookPolicy?: WebhookPolicy; clock?: () => number; events?: EventSink; lastMove?: (row: GameRow) => Promise<LastMove | null> } = {},
   ) {}
 
   private now() {
@@ -94,7 +94,7 @@ export class NotifyService {
     if (input.webhook !== undefined) {
       if (input.webhook === null) Object.assign(changes, { webhook: null, webhookSecret: null, webhookDisabledAt: null });
       else {
-        const problem = webhookUrlProblem(input.webhook, this.options.allowLocalWebhooks ?? false);
+        const problem = await (this.options.webhookPolicy ?? STRICT_WEBHOOKS).problem(input.webhook);
         if (problem) return fail(400, `webhook: ${problem}`);
         // A new URL gets a new secret; the same URL again keeps its secret and is enabled again.
         if (input.webhook !== current.webhook || !current.webhookSecret) webhookSecret = newWebhookSecret();

@@ -134,4 +134,68 @@ export function webhookUrlProblem(url: string, allowLocal: boolean): string | un
   return undefined;
 }
 
-export const allowLocalWebhooks = (env: { ALLOW_LOCAL_WEBHOOKS?: string }) => env.ALLOW_LOCAL_WEBHOOKS === 'true';
+/** A host name's addresses (A and AAAA records), or undefined when they cannot be found out now. */
+export type HostResolver = (name: string) => Promise<string[] | undefined>;
+
+export const DOH_URL = 'https://cloudflare-dns.com/dns-query';
+
+/**
+ * Resolves through DNS over HTTPS (Cloudflare's public resolver, JSON API): a Worker has no
+ * resolver of its own, but it can ask one. CNAME chains are followed by the resolver.
+ */
+export function dohResolver(fetcher: typeof fetch = (input, init) => fetch(input, init), timeoutMs = 3000): HostResolver {
+  const ask = async (name: string, type: 'A' | 'AAAA'): Promise<string[]> => {
+    const res = await fetcher(`${DOH_URL}?name=${encodeURIComponent(name)}&type=${type}`, {
+      headers: { accept: 'application/dns-json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!res.ok) throw new Error(`the resolver answered ${res.status}`);
+    const answer = (await res.json()) as { Status?: number; Answer?: { type?: number; data?: string }[] };
+    if (answer.Status !== 0 && answer.Status !== 3) throw new Error(`DNS status ${answer.Status}`); // 3 = no such name
+    return (answer.Answer ?? []).filter((a) => (a.type === 1 || a.type === 28) && typeof a.data === 'string').map((a) => a.data!);
+  };
+  return async (name) => {
+    try {
+      const [v4, v6] = await Promise.all([ask(name, 'A'), ask(name, 'AAAA')]);
+      return [...v4, ...v6];
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+const privateAddress = (address: string): boolean => {
+  const host = normalHost(address.includes(':') ? `[${address}]` : address);
+  return host.kind === 'ipv4' ? ipv4Private(host.octets) : host.kind === 'ipv6' ? ipv6Private(host.groups) : false;
+};
+
+/**
+ * Where webhooks may go, for one deployment. In production a host name is also resolved (when
+ * a URL is set and before each delivery), so a name that points to a private address is
+ * refused as its literal would be. When the resolver cannot answer, the URL is let through:
+ * Cloudflare's egress does not route to private ranges either.
+ */
+export class WebhookPolicy {
+  constructor(private readonly options: { allowLocal: boolean; resolve?: HostResolver }) {}
+
+  /** undefined when the URL may receive webhooks now, else why not. */
+  async problem(url: string): Promise<string | undefined> {
+    const problem = webhookUrlProblem(url, this.options.allowLocal);
+    if (problem || this.options.allowLocal || !this.options.resolve) return problem;
+    const host = normalHost(new URL(url).hostname);
+    if (host.kind !== 'name') return undefined;
+    const addresses = await this.options.resolve(host.name);
+    if (addresses === undefined) return undefined;
+    if (!addresses.length) return `must point to a host that exists (${host.name} has no address)`;
+    const inside = addresses.find(privateAddress);
+    if (inside) return `must not point to a private, loopback or link-local address (${host.name} resolves to ${inside})`;
+    return undefined;
+  }
+}
+
+/** Production rules on the URL alone (no local receivers, names not resolved). */
+export const STRICT_WEBHOOKS = new WebhookPolicy({ allowLocal: false });
+
+/** The policy of a Worker: ALLOW_LOCAL_WEBHOOKS="true" (npm start) allows local receivers; WEBHOOK_DNS="off" skips resolving names. */
+export const webhookPolicy = (env: { ALLOW_LOCAL_WEBHOOKS?: string; WEBHOOK_DNS?: string }) =>
+  new WebhookPolicy({ allowLocal: env.ALLOW_LOCAL_WEBHOOKS === 'true', ...(env.WEBHOOK_DNS === 'off' ? {} : { resolve: dohResolver() }) });

@@ -4,7 +4,7 @@
 import { channelOff } from './recipients.ts';
 import { webhookHeaders } from './signing.ts';
 import type { DeliveryOutcome, NotificationChannel, NotifyJob, Recipient } from './types.ts';
-import { webhookUrlProblem } from './url-policy.ts';
+import type { WebhookPolicy } from './url-policy.ts';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
@@ -32,14 +32,14 @@ export function fetchFailure(url: string, e: unknown, timeoutMs: number): string
 export class WebhookChannel implements NotificationChannel {
   readonly name = 'webhook' as const;
   constructor(
-    private readonly options: { allowLocal: boolean; clock?: () => number; timeoutMs?: number },
+    private readonly options: { policy: WebhookPolicy; clock?: () => number; timeoutMs?: number },
   ) {}
 
   async deliver(job: NotifyJob, to: Recipient): Promise<DeliveryOutcome> {
     const off = channelOff(to, 'webhook', job.event);
     if (off) return { kind: 'skipped', error: off };
     const url = to.webhook!;
-    const problem = webhookUrlProblem(url, this.options.allowLocal);
+    const problem = await this.options.policy.problem(url);
     if (problem) return { kind: 'skipped', error: `webhook URL ${problem}` };
     const body = webhookBody(job);
     const now = (this.options.clock ?? Date.now)();

@@ -19,7 +19,7 @@ import type { GameChanges, GameStore, NewMoveRow } from '../db/store.ts';
 import type { EventSink } from '../notify/publisher.ts';
 import { newWebhookSecret } from '../notify/signing.ts';
 import type { GameEvent } from '../notify/types.ts';
-import { webhookUrlProblem } from '../notify/url-policy.ts';
+import { STRICT_WEBHOOKS, type WebhookPolicy } from '../notify/url-policy.ts';
 import { winnerOf } from './outcome-words.ts';
 import { formatRecord, headerValue, parseRecord, type RecordResult } from './record.ts';
 import type { ClockInput, CreateGameInput, DrawAction, MoveInput, PlayerInput } from './schemas.ts';
@@ -97,8 +97,8 @@ export type Actor = string | { readonly side: Color };
 export interface ServiceOptions {
   /** Receives turn / game-over / draw-offer events after each successful write. */
   readonly events?: EventSink;
-  /** Let webhooks point at http://127.0.0.1 / localhost (local development, tests). */
-  readonly allowLocalWebhooks?: boolean;
+  /** Where webhooks may go (default: the production rules without resolving names). */
+  readonly webhookPolicy?: WebhookPolicy;
 }
 
 type PlayedTurnRow = PlayedTurn & { readonly side: Color };
@@ -387,7 +387,7 @@ export class GameService {
     const now = this.clock();
     for (const side of ['white', 'black'] as const) {
       const url = input[side]?.webhook;
-      const problem = url === undefined ? undefined : webhookUrlProblem(url, this.options.allowLocalWebhooks ?? false);
+      const problem = url === undefined ? undefined : await (this.options.webhookPolicy ?? STRICT_WEBHOOKS).problem(url);
       if (problem) return fail(400, `${side}.webhook: ${problem}`);
     }
     const webhookSecrets: { white?: string; black?: string } = {};

@@ -16,6 +16,8 @@ declare namespace Cloudflare {
     REPLY_SECRET?: string;
     /** "true" lets webhooks go to http://127.0.0.1 / localhost (npm start, tests); unset in production. */
     ALLOW_LOCAL_WEBHOOKS?: string;
+    /** "off" skips resolving webhook host names over DNS-over-HTTPS (tests; a resolver-less network). */
+    WEBHOOK_DNS?: string;
     /** New games per client address (ratelimits binding). */
     NEW_GAME_LIMITER?: RateLimit;
   }

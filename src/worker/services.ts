@@ -7,21 +7,21 @@ import { EmailChannel } from '../notify/email.ts';
 import { QueueNotifier } from '../notify/publisher.ts';
 import { NotifyService } from '../notify/settings.ts';
 import { NotifyStore } from '../notify/store.ts';
-import { allowLocalWebhooks } from '../notify/url-policy.ts';
+import { webhookPolicy } from '../notify/url-policy.ts';
 import { WebhookChannel } from '../notify/webhook.ts';
 import { GameService } from '../service/games.ts';
 
 export function gameService(env: Cloudflare.Env, clock: () => number = Date.now): GameService {
   return new GameService(new GameStore(env.DB), clock, {
     events: new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
-    allowLocalWebhooks: allowLocalWebhooks(env),
+    webhookPolicy: webhookPolicy(env),
   });
 }
 
 export function notifyService(env: Cloudflare.Env, clock: () => number = Date.now): NotifyService {
   const games = new GameStore(env.DB);
   return new NotifyService(new NotifyStore(env.DB), mailConfig(env), {
-    allowLocalWebhooks: allowLocalWebhooks(env),
+    webhookPolicy: webhookPolicy(env),
     clock,
     events: new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
     lastMove: async (row) => {
@@ -36,7 +36,7 @@ export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now
     store: new NotifyStore(env.DB),
     clock,
     channels: {
-      webhook: new WebhookChannel({ allowLocal: allowLocalWebhooks(env), clock }),
+      webhook: new WebhookChannel({ policy: webhookPolicy(env), clock }),
       email: new EmailChannel(env.EMAIL, mailConfig(env)),
     },
   };

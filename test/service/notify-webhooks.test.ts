@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, newGame } from './helpers.ts';
 import { captureQueue, runQueue, webhookReceiver } from './notify-helpers.ts';
-import { normalHost, parseIpv6, webhookUrlProblem } from '../../src/notify/url-policy.ts';
+import { DOH_URL, normalHost, parseIpv6, webhookUrlProblem } from '../../src/notify/url-policy.ts';
 
 const W_URL = 'https://white.example/hook';
 const B_URL = 'https://black.example/hook';
@@ -117,6 +117,65 @@ describe('webhook secrets and URL policy', () => {
     expect(parseIpv6('fe80::1:2')).toEqual([0xfe80, 0, 0, 0, 0, 0, 1, 2]);
     expect(parseIpv6('1:2:3:4:5:6:7:8')).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     for (const bad of ['1::2::3', '1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7', '12345::', '::1.2.3.256', '1:2:3:4:5:6:7::8']) expect(parseIpv6(bad), bad).toBeUndefined();
+  });
+
+  it('production resolves host names (DNS over HTTPS): a name that points inside is refused, when set and before delivery', async () => {
+    const zone: Record<string, Record<string, string[]>> = {
+      'public.example': { A: ['93.184.215.14'], AAAA: ['2606:2800:21f:cb07::1'] },
+      'sneaky.example': { A: ['93.184.215.14', '10.1.2.3'], AAAA: [] },
+      'v6-inside.example': { A: [], AAAA: ['fd00::1'] },
+      'mapped.example': { A: [], AAAA: ['::ffff:127.0.0.1'] },
+    };
+    const lookups: string[] = [];
+    const receiver: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(new Request(input, init).url);
+      if (url.origin + url.pathname !== DOH_URL) {
+        receiver.push(url.href);
+        return new Response(null, { status: 200 });
+      }
+      const name = url.searchParams.get('name')!;
+      const type = url.searchParams.get('type')!;
+      lookups.push(`${name} ${type}`);
+      if (name === 'resolver-down.example') return new Response('busy', { status: 503 });
+      const records = zone[name];
+      const Answer = (records?.[type] ?? []).map((data) => ({ name, type: type === 'A' ? 1 : 28, TTL: 60, data }));
+      return Response.json({ Status: records ? 0 : 3, Answer });
+    });
+    const mutable = env as { WEBHOOK_DNS?: string };
+    mutable.WEBHOOK_DNS = 'on';
+    try {
+      const create = (webhook: string) => call('POST', '/api/games', { json: { variant: 'warp-factor', white: { webhook } } });
+      expect((await create('https://public.example/hook')).status).toBe(201);
+      expect(lookups).toEqual(expect.arrayContaining(['public.example A', 'public.example AAAA']));
+      for (const [host, address] of [['sneaky.example', '10.1.2.3'], ['v6-inside.example', 'fd00::1'], ['mapped.example', '::ffff:127.0.0.1']]) {
+        const res = await create(`https://${host}/hook`);
+        expect([res.status, res.body.error], host).toEqual([400, `white.webhook: must not point to a private, loopback or link-local address (${host} resolves to ${address})`]);
+      }
+      const missing = await create('https://nowhere.example/hook');
+      expect([missing.status, missing.body.error]).toEqual([400, 'white.webhook: must point to a host that exists (nowhere.example has no address)']);
+      // When the resolver cannot answer, the URL is let through (Cloudflare's egress still guards).
+      expect((await create('https://resolver-down.example/hook')).status).toBe(201);
+      // PATCH /me checks the same way.
+      const g = await newGame('warp-factor');
+      const patched = await call('PATCH', `/api/games/${g.id}/me`, { json: { webhook: 'https://sneaky.example/x' }, token: g.tokens.white });
+      expect([patched.status, patched.body.error]).toEqual([400, 'webhook: must not point to a private, loopback or link-local address (sneaky.example resolves to 10.1.2.3)']);
+
+      // A name that moved inside after it was set is not called.
+      const hooked = await create('https://public.example/hook');
+      zone['public.example'] = { A: ['192.168.1.5'], AAAA: [] };
+      const queue = captureQueue();
+      await call('POST', `/api/games/${hooked.body.id}/moves`, { text: 'Wb2-Wb3', token: hooked.body.tokens.white });
+      await call('POST', `/api/games/${hooked.body.id}/moves`, { text: 'Bb3-Bb2', token: hooked.body.tokens.black });
+      const jobs = queue.take().filter((j) => j.channel === 'webhook');
+      expect(jobs).toHaveLength(1);
+      await runQueue(jobs);
+      expect(receiver).toEqual([]);
+      const log = await call('GET', `/api/games/${hooked.body.id}/deliveries`, { token: hooked.body.tokens.white });
+      expect(log.body.deliveries[0]).toMatchObject({ status: 'skipped', error: expect.stringContaining('public.example resolves to 192.168.1.5') });
+    } finally {
+      mutable.WEBHOOK_DNS = 'off';
+    }
   });
 
   it('ALLOW_LOCAL_WEBHOOKS=true (npm start) allows http://127.0.0.1 and localhost', async () => {
