@@ -228,6 +228,15 @@ function recordEnding(game: Game, claimed: RecordResult, termination: string | u
   return done(winOutcome(winner, reason ?? 'resignation'));
 }
 
+/** How the game ends with the turn just played on `game`, if it does: on the board, or by threefold repetition. */
+export async function outcomeAfter(store: GameStore, row: GameRow, game: Game, position: string): Promise<Outcome | undefined> {
+  const onBoard = game.variant.outcome(game.position);
+  if (onBoard) return onBoard;
+  // This position, earlier turns that reached it, and the start.
+  const earlier = (await store.timesReached(row.id, position)) + (row.startPosition === position ? 1 : 0);
+  return earlier + 1 >= 3 ? drawOutcome('repetition') : undefined;
+}
+
 const overMessage = (row: GameRow) =>
   row.status === 'aborted' ? 'the game was aborted' : `the game is over (${row.result}, ${row.reason ?? 'finished'})`;
 
@@ -486,12 +495,7 @@ export class GameService {
     const turn = played.value;
     const next = game.position;
     const now = this.clock();
-    let outcome = game.variant.outcome(next);
-    if (!outcome) {
-      // Threefold repetition: this position, earlier turns that reached it, and the start.
-      const earlier = (await this.store.timesReached(id, turn.position)) + (row.startPosition === turn.position ? 1 : 0);
-      if (earlier + 1 >= 3) outcome = drawOutcome('repetition');
-    }
+    const outcome = await outcomeAfter(this.store, row, game, turn.position);
     const ply = row.ply + 1;
     const changes: GameChanges = {
       position: turn.position,

@@ -8,7 +8,7 @@ import type { AnyVariant, BoardView, Color, Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { boardSvg } from '../render/board-svg.ts';
 import { outcomeWords, resultWords, winnerOf } from './outcome-words.ts';
-import type { Failure, Outcomes } from './games.ts';
+import { outcomeAfter, type Failure, type Outcomes } from './games.ts';
 
 const fail = (status: Failure['status'], error: string, at?: number): Failure => ({ ok: false, status, error, ...(at === undefined ? {} : { at }) });
 const done = <T>(value: T): Outcomes<T> => ({ ok: true, value });
@@ -67,8 +67,8 @@ export function viewOf(variantName: string, options: unknown, position: string):
 
 /**
  * What `text` would do if played now: the canonical turn and the position it
- * reaches, as state and picture. Threefold repetition is not considered (it
- * needs the stored history; the real move still checks it).
+ * reaches, as state and picture, and how the game would end with it (threefold
+ * repetition included, from the stored history).
  */
 export async function previewMove(store: GameStore, id: string, text: string, size?: number): Promise<Outcomes<Preview>> {
   const row = await store.game(id);
@@ -92,7 +92,7 @@ export async function previewMove(store: GameStore, id: string, text: string, si
       sideToMove: view.sideToMove,
       phase: view.phase,
       check: view.check,
-      outcome: game.variant.outcome(game.position) ?? null,
+      outcome: (await outcomeAfter(store, row, game, played.value.position)) ?? null,
     },
   });
 }

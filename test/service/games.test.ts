@@ -108,6 +108,11 @@ describe('playing', () => {
     const g = await newGame('warp-factor');
     for (const move of WARP_REPETITION.slice(0, -1)) expect((await play(g, move)).status).toBe(200);
     expect((await call('GET', `/api/games/${g.id}`)).body.status).toBe('active');
+    // The preview already knows the last turn repeats the position a third time.
+    const preview = await call('GET', `/api/games/${g.id}/preview?move=${WARP_REPETITION.at(-1)}`);
+    expect(preview.body.state.outcome).toEqual({ result: '1/2-1/2', reason: 'repetition' });
+    const other = await call('GET', `/api/games/${g.id}/preview?move=Bc3-Bc2`);
+    expect(other.body.state.outcome).toBeNull();
     const last = await play(g, WARP_REPETITION.at(-1)!);
     expect(last.status).toBe(200);
     expect(last.body.state).toMatchObject({ status: 'finished', result: '1/2-1/2', reason: 'repetition' });
