@@ -92,15 +92,17 @@ export function playerToken(c: Context, required: boolean): Token | { ok: true; 
  * rate-limiting binding: enough for any player, not enough to fill D1 by script. Cloudflare
  * always sets CF-Connecting-IP; a request without it (tests, local tools) is not counted.
  */
-export const limitNewGames: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const address = c.req.header('CF-Connecting-IP');
-  const limiter = c.env.NEW_GAME_LIMITER;
-  if (address && limiter && !(await limiter.limit({ key: address })).success) {
-    c.header('Retry-After', '60');
-    return c.json({ error: 'too many new games from your address in the last minute; try again in a minute' }, 429);
-  }
-  await next();
-};
+export const limitNewGames =
+  (refuse: (c: Context<AppEnv>, error: string) => Response | Promise<Response> = (c, error) => c.json({ error }, 429)): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const address = c.req.header('CF-Connecting-IP');
+    const limiter = c.env.NEW_GAME_LIMITER;
+    if (address && limiter && !(await limiter.limit({ key: address })).success) {
+      c.header('Retry-After', '60');
+      return refuse(c, 'too many new games from your address in the last minute; try again in a minute');
+    }
+    await next();
+  };
 
 /** The base of the links we hand out. */
 export const linkBase = (c: Context<AppEnv>) => ({ origin: (c.env.PUBLIC_URL || new URL(c.req.url).origin).replace(/\/+$/, '') });

@@ -35,11 +35,11 @@ export const api = new Hono<AppEnv>()
 
   .get('/api', (c) => c.json({ name: 'subspace', openapi: '/openapi.json', games: '/api/games' }))
 
-  .post('/api/games', limitNewGames, requireJson, vValidator('json', CreateGameSchema, validationHook('body')), async (c) =>
+  .post('/api/games', limitNewGames(), requireJson, vValidator('json', CreateGameSchema, validationHook('body')), async (c) =>
     reply(c, await service(c).create(c.req.valid('json'), linkBase(c)), 201),
   )
 
-  .post('/api/games/import', limitNewGames, async (c) => {
+  .post('/api/games/import', limitNewGames(), async (c) => {
     const type = mediaType(c);
     if (type === 'text/plain') {
       const parsed = v.safeParse(ImportPlainSchema, await c.req.text());

@@ -104,7 +104,7 @@ const PreviewQuerySchema = v.object({ move: MoveTextSchema, size: SizeSchema });
 
 const validId = (id: string) => v.is(GameIdSchema, { id });
 
-function page(c: Context<AppEnv>, status: 200 | 201 | 400 | 403 | 404 = 200) {
+function page(c: Context<AppEnv>, status: 200 | 201 | 400 | 403 | 404 | 429 = 200) {
   c.header('Content-Security-Policy', PAGE_CSP);
   c.header('Cache-Control', 'no-store');
   c.status(status);
@@ -162,7 +162,7 @@ async function imageResponse(c: Context<AppEnv>, svg: string, format: ImageForma
 export const pages = new Hono<AppEnv>()
   .get('/', (c) => page(c).html(<HomePage />))
 
-  .post('/games', sameOriginForms, limitNewGames, async (c) => {
+  .post('/games', sameOriginForms, limitNewGames((c, error) => page(c, 429).html(<HomePage error={error} />)), async (c) => {
     const fields = await formFields(c);
     const values: HomeValues = fields;
     const form = v.safeParse(CreateFormSchema, fields);
