@@ -1,6 +1,7 @@
 // Small HTTP helpers shared by the routes: validation errors in words, reading
 // bodies by content type, the player token, mapping service failures.
 import type { Context, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
 import type { Failure } from '../service/games.ts';
 
@@ -49,6 +50,22 @@ export async function readJson(c: Context): Promise<{ ok: true; value: unknown }
   } catch {
     return { ok: false, response: c.json({ error: MALFORMED_JSON }, 400) };
   }
+}
+
+/**
+ * A form body (urlencoded or multipart) as text fields; a body that does not parse as its
+ * Content-Type says (a multipart without its boundary, say) is a 400, never a 500.
+ */
+export async function readForm(c: Context): Promise<Record<string, string>> {
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch (e) {
+    throw new HTTPException(400, { message: `body: the form cannot be read as ${mediaType(c)} (${e instanceof Error ? e.message : String(e)})` });
+  }
+  const out: Record<string, string> = {};
+  for (const [k, val] of Object.entries(body)) if (typeof val === 'string') out[k] = val;
+  return out;
 }
 
 /** JSON bodies only: anything else is a 415 that says what to send. */

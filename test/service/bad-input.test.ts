@@ -2,7 +2,7 @@
 // the stored game unchanged.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, newGame, type Call } from './helpers.ts';
+import { BASE, call, newGame, type Call } from './helpers.ts';
 
 let g: Awaited<ReturnType<typeof newGame>>;
 let over: Awaited<ReturnType<typeof newGame>>;
@@ -84,6 +84,9 @@ const cases: Case[] = [
   ['abort without token', 401, () => call('POST', `/api/games/${g.id}/abort`)],
   ['import: wrong content type', 415, () => call('POST', '/api/games/import', { body: 'x', headers: { 'Content-Type': 'application/xml' } })],
   ['import: JSON without record', 400, () => call('POST', '/api/games/import', { json: { white: {} } }), /^record: is required/],
+  ['chat: multipart without boundary', 400, () => call('POST', `/api/games/${g.id}/chat`, { body: 'text=board', token: g.tokens.black, headers: { 'Content-Type': 'multipart/form-data' } }), /^body: the form cannot be read as multipart\/form-data/],
+  ['chat: multipart that is not', 400, () => call('POST', `/api/games/${g.id}/chat`, { body: 'garbage', token: g.tokens.black, headers: { 'Content-Type': 'multipart/form-data; boundary=x' } }), /^body: the form cannot be read/],
+  ['page form: multipart that is not', 400, () => call('POST', `/games/${g.id}/resign`, { body: 'garbage', headers: { 'Content-Type': 'multipart/form-data; boundary=x', Origin: BASE } }), /^body: the form cannot be read/],
   ['import: empty text', 400, () => call('POST', '/api/games/import', { text: '' }), /empty/],
 ];
 

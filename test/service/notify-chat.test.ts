@@ -70,6 +70,10 @@ describe('chat bot', () => {
     // `curl --data 'Bb3-Bb2'` sends a form body without a field name: it is the command.
     const bare = await call('POST', `/api/games/${g.id}/chat`, { body: 'Bb3-Bb2', token: g.tokens.black, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     expect(bare.body.reply).toMatch(/^You played Bb3-Bb2/);
+    // A stray "%" is read as itself, not a crash.
+    const stray = await call('POST', `/api/games/${g.id}/chat`, { body: 'garbage%', token: g.tokens.white, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect([stray.status, stray.body.ok]).toEqual([200, false]);
+    expect(stray.body.reply).toContain('garbage%');
     const json = await call('POST', `/api/games/${g.id}/chat`, { json: { text: 'legal' }, token: g.tokens.white });
     expect(json.body.reply).toMatch(/^It is your turn\. You \(White\) have \d+ legal turns/);
   });

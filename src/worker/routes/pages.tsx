@@ -10,7 +10,7 @@ import { GameStore } from '../../db/store.ts';
 import type { Failure } from '../../service/games.ts';
 import { gameBoardSvg, MAX_SIZE, MIN_SIZE, positionSvg, previewMove } from '../../service/preview.ts';
 import { CreateGameSchema, DAYS_PER_MOVE, GameIdSchema, MAX_MOVE_TEXT, VARIANTS } from '../../service/schemas.ts';
-import { describeIssues, limitNewGames, linkBase, type AppEnv } from '../http.ts';
+import { describeIssues, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
 import { boardPng } from '../board-png.ts';
 import { gameService } from '../services.ts';
 import { CLIENT_JS } from '../pages/client.ts';
@@ -118,10 +118,7 @@ const errorPage = (c: Context<AppEnv>, status: 400 | 403 | 404, title: string, m
 async function formFields(c: Context<AppEnv>): Promise<Record<string, string>> {
   const type = (c.req.header('Content-Type') ?? '').toLowerCase();
   if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return {};
-  const body = await c.req.parseBody();
-  const out: Record<string, string> = {};
-  for (const [k, val] of Object.entries(body)) if (typeof val === 'string') out[k] = val;
-  return out;
+  return readForm(c);
 }
 
 /** Forms only from our own pages (Origin / Sec-Fetch-Site), answered in words. */

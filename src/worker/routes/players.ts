@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { parseCommand, runCommand } from '../../notify/commands.ts';
 import { ChatJsonSchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
 import { GameIdSchema } from '../../service/schemas.ts';
-import { playerToken, describeIssues, fromFailure, isJson, mediaType, readJson, requireJson, validationHook, type AppEnv } from '../http.ts';
+import { playerToken, readForm, describeIssues, fromFailure, isJson, mediaType, readJson, requireJson, validationHook, type AppEnv } from '../http.ts';
 import { gameService, notifyService } from '../services.ts';
 
 const gameId = vValidator('param', GameIdSchema, (result, c) => {
@@ -25,12 +25,13 @@ async function chatText(c: Context<AppEnv>): Promise<{ ok: true; text: string; f
     // Slack: text=...; a bare `curl --data 'Wb2-Wb3'` (also form-encoded) is the command itself.
     const raw = await c.req.text();
     const params = new URLSearchParams(raw);
-    const text = params.get('text') ?? (raw.includes('=') ? '' : decodeURIComponent(raw.replaceAll('+', ' ')));
+    // URLSearchParams reads a stray "%" as itself; so does this, where decodeURIComponent would throw.
+    const text = params.get('text') ?? (raw.includes('=') ? '' : new URLSearchParams(`text=${raw}`).get('text')!);
     return { ok: true, text: text.slice(0, 500), form: params.has('text') };
   }
   if (type === 'multipart/form-data') {
-    const form = await c.req.parseBody();
-    return { ok: true, text: (typeof form.text === 'string' ? form.text : '').slice(0, 500), form: true };
+    const form = await readForm(c);
+    return { ok: true, text: (form.text ?? '').slice(0, 500), form: true };
   }
   if (isJson(type)) {
     const body = await readJson(c);
