@@ -247,6 +247,18 @@ describe('board images', () => {
     expect(now.text).not.toContain('Black to move');
     expect((await call('GET', `/api/games/${g.id}/board.svg?ply=0`)).text).toContain('White to move');
 
+    // The latest ply of a game still going may yet get an ending's caption: it is cached briefly,
+    // and for good once the game is over.
+    const going = await newGame('warp-factor');
+    await play(going, 'Wb2-Wb3');
+    const before = await call('GET', `/api/games/${going.id}/board.svg?ply=1`);
+    expect(before.headers.get('Cache-Control')).toBe('public, max-age=10');
+    expect(before.text).toContain('Black to move');
+    await call('POST', `/api/games/${going.id}/resign`, { token: going.tokens.black });
+    const after = await call('GET', `/api/games/${going.id}/board.svg?ply=1`);
+    expect(after.headers.get('Cache-Control')).toContain('immutable');
+    expect(after.text).toContain('White won by resignation (1-0).');
+
     // A free-standing position that is over on the board says so too.
     const fc = await newGame('first-contact');
     for (const turn of FIRST_CONTACT_WIN) await play(fc, turn);
@@ -278,6 +290,7 @@ describe('board images', () => {
     const width = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset).getUint32(16); // IHDR follows the signature
     const g = await newGame('curved-space');
     await play(g, '1@Wa1u');
+    await play(g, '2@Bd4d');
     const game = await png(`/api/games/${g.id}/board.png?ply=1&size=400`);
     expect(game.status).toBe(200);
     expect(game.type).toBe('image/png');

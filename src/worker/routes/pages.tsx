@@ -298,8 +298,10 @@ async function gameImage(c: Context<AppEnv>, format: ImageFormat) {
   const { ply, size } = query.output;
   const r = await gameBoardSvg(store(c), id, { ...(ply === undefined ? {} : { ply }), ...(size ? { size } : {}) });
   if (!r.ok) return c.json({ error: r.error }, r.status);
-  // A given ply never changes; "now" does, so it is cached only briefly.
-  return imageResponse(c, r.value.svg, format, ply === undefined ? 'public, max-age=10' : 'public, max-age=31536000, immutable');
+  // A past ply never changes, nor does the last one of a finished game. "Now" does, and so does the
+  // latest ply of a game still going (an ending off the board adds its caption): cached briefly.
+  const settled = ply !== undefined && (ply < r.value.row.ply || r.value.row.status !== 'active');
+  return imageResponse(c, r.value.svg, format, settled ? 'public, max-age=31536000, immutable' : 'public, max-age=10');
 }
 
 function positionImage(c: Context<AppEnv>, format: ImageFormat) {
