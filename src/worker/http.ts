@@ -78,12 +78,13 @@ export async function requireJson(c: Context, next: () => Promise<void>) {
 export type Token = { ok: true; token: string } | { ok: false; response: Response };
 
 /** `Bearer <credentials>`; the scheme is case-insensitive (RFC 9110). */
-const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
+const BEARER = /^bearer[ \t]+(.*\S)[ \t]*$/i;
 
 /**
  * The player token: `Authorization: Bearer <token>`, or `?token=` for clients that cannot set
- * headers (chat slash commands, links). A missing token or another scheme is a 401; any
- * credential is otherwise passed on, so a wrong or mangled token is the game's 403 (or 404).
+ * headers (chat slash commands, links). Where a token is required, a missing one or another
+ * scheme is a 401; any credential is otherwise passed on, so a wrong or mangled token is the
+ * game's 403 (or 404). Where it is optional (public state), an unusable header is ignored.
  */
 export function playerToken(c: Context, required: true): Token;
 export function playerToken(c: Context, required: false): Token | { ok: true; token: undefined };
@@ -97,6 +98,7 @@ export function playerToken(c: Context, required: boolean): Token | { ok: true; 
     return { ok: false, response: c.json({ error: 'send your player token as Authorization: Bearer <token>' }, 401) };
   }
   const credentials = BEARER.exec(header)?.[1];
+  if (credentials === undefined && !required) return { ok: true, token: undefined };
   if (credentials === undefined) {
     c.header('WWW-Authenticate', 'Bearer');
     return { ok: false, response: c.json({ error: 'Authorization: must be "Bearer <your player token>"' }, 401) };

@@ -59,7 +59,7 @@ describe('tokens and replays', () => {
     const g = await newGame('warp-factor');
     const before = await snapshot(g.id);
     const post = (authorization: string) => call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', headers: { Authorization: authorization } });
-    for (const mangled of ['Bearer xyz', `Bearer ${g.tokens.white.slice(0, -1)}`, `Bearer ${g.tokens.white}!`]) {
+    for (const mangled of ['Bearer xyz', 'Bearer a b', `Bearer ${g.tokens.white.slice(0, -1)}`, `Bearer ${g.tokens.white}!`]) {
       const res = await post(mangled);
       expect([res.status, res.body.error], mangled).toEqual([403, `that token is not a player's token for game ${g.id}`]);
     }
@@ -67,9 +67,10 @@ describe('tokens and replays', () => {
     expect([basic.status, basic.headers.get('WWW-Authenticate')]).toEqual([401, 'Bearer']);
     expect(await snapshot(g.id)).toEqual(before);
     // Public state stays public whatever the token; a player's token (header or ?token=) adds `you`.
-    const garbage = await call('GET', `/api/games/${g.id}`, { headers: { Authorization: 'Bearer garbage' } });
-    expect(garbage.status).toBe(200);
-    expect(garbage.body.you).toBeUndefined();
+    for (const authorization of ['Bearer garbage', 'Bearer a b', 'Basic x']) {
+      const garbage = await call('GET', `/api/games/${g.id}`, { headers: { Authorization: authorization } });
+      expect([garbage.status, garbage.body.you], authorization).toEqual([200, undefined]);
+    }
     expect((await call('GET', `/api/games/${g.id}?token=${g.tokens.black}`)).body.you).toBe('black');
     expect((await post(`bearer  ${g.tokens.white}`)).status).toBe(200);
     expect((await call('POST', `/api/games/${g.id}/moves?token=${g.tokens.black}`, { text: 'Bb3-Bb2' })).status).toBe(200);
