@@ -58,7 +58,7 @@ export const CreateGameSchema = v.strictObject({
   clock: v.optional(ClockSchema),
 });
 
-const MoveTextSchema = v.pipe(
+export const MoveTextSchema = v.pipe(
   v.string('must be text'),
   v.trim(),
   v.minLength(1, 'the move is empty'),
@@ -71,22 +71,26 @@ const MoveTextSchema = v.pipe(
 const PlySchema = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'));
 
 /** `Wb1-Nc3 #7`: a move with the ply it is meant for (pbmserv's #moveno). */
-const splitPlySuffix = (text: string): { move: string; ply?: number } => {
+export const splitPlySuffix = (text: string): { move: string; ply?: number } => {
   const m = /^(.*?)\s*#(\d{1,6})$/.exec(text);
   return m ? { move: m[1]!, ply: Number(m[2]) } : { move: text };
 };
 
+/** Moves a `#<ply>` suffix of `move` into `ply` (JSON bodies, page forms); both given and different is an issue. */
+export const plyFromSuffix = <T extends { move: string; ply?: number | undefined }>() =>
+  v.rawTransform<T, T>(({ dataset, addIssue, NEVER }) => {
+    const { move, ply } = splitPlySuffix(dataset.value.move);
+    if (ply !== undefined && dataset.value.ply !== undefined && ply !== dataset.value.ply) {
+      addIssue({ message: `the move's #${ply} and the ply ${dataset.value.ply} disagree` });
+      return NEVER;
+    }
+    return { ...dataset.value, move, ply: ply ?? dataset.value.ply };
+  });
+
 /** JSON `{move, ply?}`; the move may carry the `#<ply>` suffix instead of (or agreeing with) `ply`. */
 export const MoveJsonSchema = v.pipe(
   v.strictObject({ move: MoveTextSchema, ply: v.optional(PlySchema) }, 'must be a JSON object like {"move": "Wb2-Wb3", "ply": 1}'),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const { move, ply } = splitPlySuffix(dataset.value.move);
-    if (ply !== undefined && dataset.value.ply !== undefined && ply !== dataset.value.ply) {
-      addIssue({ message: `the move's #${ply} and "ply": ${dataset.value.ply} disagree`, path: undefined });
-      return NEVER;
-    }
-    return { move, ply: ply ?? dataset.value.ply };
-  }),
+  plyFromSuffix(),
   v.object({ move: MoveTextSchema, ply: v.optional(PlySchema) }),
 );
 

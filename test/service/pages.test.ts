@@ -160,6 +160,13 @@ describe('playing with forms (no JavaScript)', () => {
     expect(stale.searchParams.get('error')).toContain('stale');
     const notYours = location(await form(`/games/${g.id}/move`, { token: g.tokens.black, ply: '1', move: 'Bb3-Bb2' }));
     expect(notYours.searchParams.get('error')).toContain("it is White's turn, not yours");
+    // The same rules as the API: no control characters, and a "#<ply>" suffix is the ply.
+    const control = location(await form(`/games/${g.id}/move`, { token: g.tokens.white, move: 'Wb2-Wb3\u0001' }));
+    expect(control.searchParams.get('error')).toContain('control character');
+    const suffixStale = location(await form(`/games/${g.id}/move`, { token: g.tokens.white, move: 'Wb2-Wb3 #4' }));
+    expect(suffixStale.searchParams.get('error')).toContain('stale');
+    const suffixed = location(await form(`/games/${g.id}/move`, { token: g.tokens.white, move: 'Wb2-Wb3 #1' }));
+    expect(suffixed.searchParams.get('ok')).toBe('You played Wb2-Wb3.');
   });
 
   it('the preview button works without JavaScript and writes nothing', async () => {
@@ -213,6 +220,10 @@ describe('preview API', () => {
     expect(illegal.body.error).toContain('bishop');
     expect((await call('GET', `/api/games/${g.id}/preview`)).status).toBe(400);
     expect((await call('GET', '/api/games/nosuchgame1/preview?move=Wb2-Wb3')).status).toBe(404);
+    const control = await call('GET', `/api/games/${g.id}/preview?move=${encodeURIComponent('Wb2-Wb3\u0001')}`);
+    expect([control.status, control.body.error]).toEqual([400, expect.stringContaining('control character')]);
+    const suffixed = await call('GET', `/api/games/${g.id}/preview?move=${encodeURIComponent('Wb2-Wb3 #1')}`);
+    expect([suffixed.status, suffixed.body.canonical]).toEqual([200, 'Wb2-Wb3']);
   });
 });
 
@@ -235,7 +246,7 @@ describe('board images', () => {
     const future = await call('GET', `/api/games/${g.id}/board.svg?ply=9`);
     expect(future.status).toBe(404);
     expect(future.body.error).toContain('there is no ply 9');
-    expect((await call('GET', `/api/games/${g.id}/board.svg?size=5`)).body.error).toContain('size must be at least');
+    expect((await call('GET', `/api/games/${g.id}/board.svg?size=5`)).body.error).toContain('size: must be at least 120');
   });
 
   it('the final picture of a finished game says how it ended', async () => {

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { GameStore } from '../../db/store.ts';
 import type { Failure } from '../../service/games.ts';
 import { gameBoardSvg, MAX_SIZE, MIN_SIZE, positionSvg, previewMove } from '../../service/preview.ts';
-import { CreateGameSchema, DAYS_PER_MOVE, GameIdSchema, MAX_MOVE_TEXT, VARIANTS } from '../../service/schemas.ts';
+import { CreateGameSchema, DAYS_PER_MOVE, GameIdSchema, MAX_MOVE_TEXT, MoveTextSchema, plyFromSuffix, splitPlySuffix, VARIANTS } from '../../service/schemas.ts';
 import { describeIssues, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
 import { boardPng } from '../board-png.ts';
 import { gameService } from '../services.ts';
@@ -40,7 +40,6 @@ const blank = (max: number, what: string) =>
       v.transform((s) => (s === '' ? undefined : s)),
     ),
   );
-const MoveTextSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'type a move first'), v.maxLength(MAX_MOVE_TEXT, `a move is at most ${MAX_MOVE_TEXT} characters`));
 
 const CreateFormSchema = v.object({
   variant: v.picklist(VARIANTS, `choose one of ${VARIANT_CHOICES.map((c) => c.title).join(', ')}`),
@@ -69,22 +68,25 @@ const PageQuerySchema = v.object({
   partial: v.optional(v.string()),
 });
 
-const MoveFormSchema = v.object({
-  token: TokenSchema,
-  move: MoveTextSchema,
-  ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a number'), v.transform(Number))),
-  do: v.optional(v.string()),
-});
+const MoveFormSchema = v.pipe(
+  v.object({
+    token: TokenSchema,
+    move: MoveTextSchema,
+    ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a number'), v.transform(Number))),
+    do: v.optional(v.string()),
+  }),
+  plyFromSuffix(),
+);
 const TokenFormSchema = v.object({ token: TokenSchema });
 const DrawFormSchema = v.object({ token: TokenSchema, action: v.picklist(['offer', 'accept', 'decline'], 'choose offer, accept or decline') });
 
 const SizeSchema = v.optional(
   v.pipe(
     v.string(),
-    v.regex(/^\d{1,4}$/, `size must be a width in pixels from ${MIN_SIZE} to ${MAX_SIZE}`),
+    v.regex(/^\d{1,4}$/, `must be a width in pixels from ${MIN_SIZE} to ${MAX_SIZE}`),
     v.transform(Number),
-    v.minValue(MIN_SIZE, `size must be at least ${MIN_SIZE}`),
-    v.maxValue(MAX_SIZE, `size must be at most ${MAX_SIZE}`),
+    v.minValue(MIN_SIZE, `must be at least ${MIN_SIZE}`),
+    v.maxValue(MAX_SIZE, `must be at most ${MAX_SIZE}`),
   ),
 );
 const GameImageQuerySchema = v.object({
@@ -98,7 +100,8 @@ const PositionImageQuerySchema = v.object({
   last: v.optional(v.pipe(v.string(), v.maxLength(MAX_MOVE_TEXT, 'last is too long'))),
   size: SizeSchema,
 });
-const PreviewQuerySchema = v.object({ move: MoveTextSchema, size: SizeSchema });
+/** A preview is of the turn alone; a `#<ply>` suffix (as typed for sending) is left out. */
+const PreviewQuerySchema = v.object({ move: v.pipe(MoveTextSchema, v.transform((text) => splitPlySuffix(text).move)), size: SizeSchema });
 
 // ---- helpers ----------------------------------------------------------------------
 
