@@ -33,7 +33,8 @@ export function turnExamples(game?: Pick<PublicState, 'variant' | 'options' | 'p
   const w = side === 'white';
   const own = w ? 'W' : 'B';
   const phase = game?.phase ?? 'play';
-  const options = (game?.options ?? {}) as { platformMoves?: unknown };
+  const options = (game?.options ?? {}) as { platformMoves?: unknown; platforms?: unknown };
+  const platforms = typeof options.platforms === 'number' ? options.platforms : 4;
   const kingDrop: Example = [`K@${own}b${w ? 1 : 4}`, 'place your king'];
   switch (game?.variant) {
     case 'planar':
@@ -45,11 +46,11 @@ export function turnExamples(game?: Pick<PublicState, 'variant' | 'options' | 'p
       ];
     case 'curved-space':
       return [
-        ...(phase === 'platforms' ? [['3@Bd4u', 'place platform 3']] as const : []),
+        ...(phase === 'platforms' ? [[`1@${own}a${w ? 1 : 4}u`, `place a platform: any number 1-${platforms} not yet placed, @ a free pin`]] as const : []),
         ...(phase === 'platforms' || phase === 'kings' ? [kingDrop] : []),
         [w ? 'Wa1-Wa3' : 'Ba4-Ba2', 'level move'],
         [`N@${own}c${w ? 1 : 4}`, 'drop'],
-        ...(options.platformMoves === 'after-capture' ? [['Wb3xNc2&Wa1u-Bd4d', 'capture, then move an empty platform']] as const : []),
+        ...(options.platformMoves === 'after-capture' ? [[w ? 'Wb3xNc2&Wa1u-Bd4d' : 'Bc2xNb3&Bd4u-Wa1d', 'capture, then move an empty platform']] as const : []),
       ];
     case 'first-contact':
       return [
@@ -92,7 +93,11 @@ export const HELP = helpText();
  * Text from the player made safe to echo: control characters (C0, DEL, C1) become
  * visible `\xNN` escapes, so a reply never carries a NUL, a bell or a terminal escape.
  */
-export const printable = (text: string) => text.replace(/\p{Cc}/gu, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+export const printable = (text: string) =>
+  text
+    .replace(/\p{Cc}/gu, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    // Bidirectional overrides and isolates would turn the rest of a chat line around.
+    .replace(/[\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 
 /** The same for a whole reply: its own line breaks stay. */
 const printableReply = (text: string) => text.split('\n').map(printable).join('\n');

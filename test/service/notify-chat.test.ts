@@ -106,9 +106,11 @@ describe('chat bot', () => {
     for (const turn of ['@Wa1u (place a platform)', 'N@Wc1 (drop)', 'Wb1-Nc3 (move)', 'Wa1u-Na1u (platform move)']) expect(contact).toContain(turn);
     expect(await help('first-contact', 'black')).toContain('N@Bc4 (drop)');
     const curved = await help('curved-space');
-    for (const turn of ['3@Bd4u', 'Wa1-Wa3 (level move)', 'N@Wc1 (drop)']) expect(curved).toContain(turn);
+    for (const turn of ['1@Wa1u (place a platform: any number 1-4 not yet placed', 'Wa1-Wa3 (level move)', 'N@Wc1 (drop)']) expect(curved).toContain(turn);
     expect(curved).not.toContain('&');
+    expect(await help('curved-space', 'white', { options: { platforms: 2 } })).toContain('any number 1-2 not yet placed');
     expect(await help('curved-space', 'white', { options: { platformMoves: 'after-capture' } })).toContain('Wb3xNc2&Wa1u-Bd4d');
+    expect(await help('curved-space', 'black', { options: { platformMoves: 'after-capture' } })).toContain('Bc2xNb3&Bd4u-Wa1d');
   });
 
   it('never echoes control characters from the input', async () => {
@@ -120,6 +122,10 @@ describe('chat bot', () => {
       const plain = await chat(g.id, g.tokens.white, text, { Accept: 'text/plain' });
       expect(plain.text, JSON.stringify(text)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     }
+    // Nor bidirectional overrides, which would turn the rest of the line around.
+    const rlo = await chat(g.id, g.tokens.white, '\u202eevil');
+    expect(rlo.body.reply).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(rlo.body.reply).toContain('\\u202eevil');
     const nul = await chat(g.id, g.tokens.white, 'Wb2\u0000-Wb3');
     expect(nul.body).toMatchObject({ ok: false, status: 400 });
     expect(nul.body.reply).toMatch(/^Could not read "Wb2\\x00-Wb3": must be one line of printable text/);
