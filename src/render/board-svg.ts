@@ -167,9 +167,12 @@ class Canvas {
   circle(x: number, y: number, r: number, cls: string): string {
     return `<circle cx="${this.x(x)}" cy="${this.y(y)}" r="${num(r * S)}" class="${cls}"/>`;
   }
-  /** Attributes that make an element a focusable button (interactive pictures only). */
+  /**
+   * Marks an element the game page's script turns into a focusable button (interactive pictures
+   * only): without the script clicking does nothing, so it must not sit in the Tab order.
+   */
   button(label: string): string {
-    return this.interactive ? ` tabindex="0" role="button" aria-label="${escapeXml(label)}"` : '';
+    return this.interactive ? ` data-button="" aria-label="${escapeXml(label)}"` : '';
   }
 
   /**

@@ -205,6 +205,9 @@ async function main(): Promise<void> {
     await plain.click('button[type=submit]');
     const plainWhite = await plain.inputValue('#link-white');
     await plain.goto(plainWhite);
+    // Without the script the board's cells do nothing, so they are not in the Tab order.
+    assert.equal(await plain.locator('#board [tabindex]').count(), 0);
+    assert.ok((await plain.locator('#board [data-button]').count()) > 40);
     await plain.fill('#move', '@Na1u');
     await plain.click('#preview-btn');
     await plain.waitForSelector('#preview:not([hidden])');

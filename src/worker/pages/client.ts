@@ -303,6 +303,9 @@ export const CLIENT_JS = String.raw`(function () {
 
   function setup() {
     var clear = $('#clear-btn'); if (clear) clear.hidden = false;
+    // Cells, pins and pieces in hand become buttons only now that clicking them does something;
+    // without this script they stay out of the Tab order.
+    document.querySelectorAll('#board svg [data-button]').forEach(function (el) { el.setAttribute('tabindex', '0'); el.setAttribute('role', 'button'); });
   }
   setup();
   loadLegal();
