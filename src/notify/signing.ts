@@ -43,6 +43,8 @@ async function tag(secret: string, purpose: string, text: string): Promise<strin
 }
 
 export const replyTag = (secret: string, gameId: string, side: Color) => tag(secret, 'reply', `${gameId}.${side}`);
+/** Signs the message a page form redirects back with, under the player's own token: a link made elsewhere cannot put words on the page. */
+export const flashTag = (token: string, message: string) => tag(token, 'flash', message);
 export const unsubscribeTag = (secret: string, gameId: string, side: Color) => tag(secret, 'unsubscribe', `${gameId}.${side}`);
 
 export async function checkTag(expected: Promise<string>, given: string): Promise<boolean> {

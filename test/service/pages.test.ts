@@ -154,6 +154,16 @@ describe('playing with forms (no JavaScript)', () => {
     expect(to.searchParams.get('error')).toMatch(/^Wc1-Wc3: a bishop/);
     const page = await call('GET', to.pathname + to.search);
     expect(page.text).toContain('role="alert"');
+    // Only our own redirects put words on the page: the same message without its tag, a
+    // changed message, or a message on the spectator page is not shown.
+    const spoof = 'Session expired. Re-enter your password at evil.example';
+    for (const path of [
+      `/games/${g.id}?token=${g.tokens.white}&error=${encodeURIComponent(spoof)}`,
+      `/games/${g.id}?token=${g.tokens.white}&error=${encodeURIComponent(spoof)}&sig=${to.searchParams.get('sig')}`,
+      `/games/${g.id}?error=${encodeURIComponent(spoof)}`,
+      `/games/${g.id}?ok=${encodeURIComponent(spoof)}`,
+    ])
+      expect((await call('GET', path)).text, path).not.toContain('evil.example');
     expect(page.text).toContain('a bishop slides diagonally');
     expect(page.text).toContain('value="Wc1-Wc3"');
     expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);

@@ -12,6 +12,7 @@ import { gameBoardSvg, MAX_SIZE, MIN_SIZE, positionSvg, previewMove } from '../.
 import { CreateGameSchema, DAYS_PER_MOVE, GameIdSchema, MAX_MOVE_TEXT, MoveTextSchema, plyFromSuffix, splitPlySuffix, VARIANTS } from '../../service/schemas.ts';
 import { describeIssues, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
 import { boardPng } from '../board-png.ts';
+import { checkTag, flashTag } from '../../notify/signing.ts';
 import { gameService } from '../services.ts';
 import { CLIENT_JS } from '../pages/client.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
@@ -65,6 +66,7 @@ const PageQuerySchema = v.object({
   do: v.optional(v.string()),
   error: blank(300, 'a message'),
   ok: blank(300, 'a message'),
+  sig: v.optional(v.string()),
   partial: v.optional(v.string()),
 });
 
@@ -135,11 +137,16 @@ const sameOriginForms: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** Back to the player's page with a message (Post/Redirect/Get). */
-function backToGame(c: Context<AppEnv>, id: string, token: string, flash: { error?: string; ok?: string; move?: string }) {
+/** What a flash message's tag covers. */
+const flashText = (flash: { error?: string | undefined; ok?: string | undefined }) => `${flash.error ?? ''}\n${flash.ok ?? ''}`;
+
+/** Back to the player's page with a message (Post/Redirect/Get), tagged so only our own redirects show one. */
+async function backToGame(c: Context<AppEnv>, id: string, token: string, flash: { error?: string; ok?: string; move?: string }) {
   const q = new URLSearchParams({ token });
-  if (flash.error) q.set('error', flash.error.slice(0, 300));
-  if (flash.ok) q.set('ok', flash.ok.slice(0, 300));
+  const shown = { error: flash.error?.slice(0, 300).trim(), ok: flash.ok?.slice(0, 300).trim() };
+  if (shown.error) q.set('error', shown.error);
+  if (shown.ok) q.set('ok', shown.ok);
+  if (shown.error || shown.ok) q.set('sig', await flashTag(token, flashText(shown)));
   if (flash.move) q.set('move', flash.move.slice(0, MAX_MOVE_TEXT));
   return c.redirect(`/games/${id}?${q}`, 303);
 }
@@ -206,7 +213,10 @@ export const pages = new Hono<AppEnv>()
     const history = await service(c).history(id);
     const moves = history.ok ? history.value.moves : [];
     const board = await gameBoardSvg(store(c), id, { interactive: Boolean(state.you) && state.status === 'active' });
-    const flash: Flash = { ...(q.error ? { error: q.error } : {}), ...(q.ok ? { ok: q.ok } : {}) };
+    // Messages come only from our own form redirects (tagged under the player's token), so a
+    // link made elsewhere cannot put words such as "re-enter your password" on the page.
+    const signed = token !== undefined && q.sig !== undefined && (q.error || q.ok) && (await checkTag(flashTag(token, flashText(q)), q.sig));
+    const flash: Flash = signed ? { ...(q.error ? { error: q.error } : {}), ...(q.ok ? { ok: q.ok } : {}) } : {};
     let preview: GamePageProps['preview'];
     if (state.you && q.do === 'preview' && q.move) {
       const r = await previewMove(store(c), id, q.move);
