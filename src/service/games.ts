@@ -22,7 +22,7 @@ import type { GameEvent } from '../notify/types.ts';
 import { STRICT_WEBHOOKS, type WebhookPolicy } from '../notify/url-policy.ts';
 import { winnerOf } from './outcome-words.ts';
 import { formatRecord, headerValue, parseRecord, type RecordResult } from './record.ts';
-import type { ClockInput, CreateGameInput, DrawAction, MoveInput, PlayerInput } from './schemas.ts';
+import { DAYS_PER_MOVE, type ClockInput, type CreateGameInput, type DrawAction, type MoveInput, type PlayerInput } from './schemas.ts';
 import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './tokens.ts';
 
 export const DAY_MS = 86_400_000;
@@ -186,6 +186,12 @@ const finishedChanges = (outcome: Outcome, now: number): GameChanges => ({
   finishedAt: now,
   updatedAt: now,
 });
+
+/** The clock of an exported record (`[TimeControl "3 days per move"]`); other forms are not ours and are left out. */
+function clockOfRecord(text: string | undefined): { clock?: ClockInput } {
+  const days = Number(/^(\d{1,2}) days? per move$/.exec(text ?? '')?.[1]);
+  return (DAYS_PER_MOVE as readonly number[]).includes(days) ? { clock: { daysPerMove: days as ClockInput['daysPerMove'], timeout: 'auto' } } : {};
+}
 
 /** Endings a record may state that its moves cannot show; the others must be on the board. */
 const OFF_BOARD_REASONS: readonly OutcomeReason[] = ['resignation', 'agreement', 'timeout', 'aborted'];
@@ -379,7 +385,7 @@ export class GameService {
     const players = {
       white: extra.white ?? { name: headerValue(record, 'White')?.slice(0, 40) },
       black: extra.black ?? { name: headerValue(record, 'Black')?.slice(0, 40) },
-      ...(extra.clock ? { clock: extra.clock } : {}),
+      ...(extra.clock ? { clock: extra.clock } : clockOfRecord(headerValue(record, 'TimeControl'))),
     };
     for (const side of ['white', 'black'] as const) if (players[side].name === '?' || players[side].name === '') players[side] = {};
     return this.insert(base, game, startPosition, turns, players, outcome);

@@ -141,6 +141,17 @@ describe('POST /api/games/import', () => {
     expect(res.body.state.clock).toMatchObject({ daysPerMove: 7, timeout: 'claim' });
   });
 
+  it("keeps the record's clock unless the request brings one", async () => {
+    const cases: [string, number | null][] = [['[TimeControl "3 days per move"]', 3], ['[TimeControl "1 day per move"]', 1], ['[TimeControl "40/7200"]', null], ['', null]];
+    for (const [header, days] of cases) {
+      const res = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3', '*', `${header}\n`) });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.state.clock?.daysPerMove ?? null, header).toBe(days);
+    }
+    const own = await call('POST', '/api/games/import', { json: { record: record('1. Wb2-Wb3', '*', '[TimeControl "3 days per move"]\n'), clock: { daysPerMove: 14 } } });
+    expect(own.body.state.clock.daysPerMove).toBe(14);
+  });
+
   it('keeps a result decided off the board', async () => {
     const res = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3', '0-1', '[Termination "resignation"]\n') });
     expect(res.status, res.text).toBe(201);
