@@ -65,6 +65,7 @@ const cases: Case[] = [
   ['move: JSON #ply and ply disagree', 400, () => move({ json: { move: 'Bb3-Bb2 #2', ply: 3 }, token: g.tokens.black }), /#2 and the ply 3 disagree/],
   ['move: stale ply (JSON #suffix)', 409, () => move({ json: { move: 'Bb3-Bb2 #5' }, token: g.tokens.black }), /stale/],
   ['move: mangled token', 403, () => move({ text: 'Bb3-Bb2', headers: { Authorization: 'Bearer xyz' } }), /not a player's token/],
+  ['move: JSON null', 400, () => move({ body: 'null', token: g.tokens.black, headers: { 'Content-Type': 'application/json' } }), /^body: must be a JSON object/],
   ['move: JSON without move', 400, () => move({ json: { ply: 2 }, token: g.tokens.black }), /^move: is required/],
   ['move: ply not a number', 400, () => move({ json: { move: 'Bb3-Bb2', ply: 'two' }, token: g.tokens.black }), /^ply:/],
   ['move: empty', 400, () => move({ text: '   ', token: g.tokens.black }), /empty/],

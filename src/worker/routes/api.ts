@@ -85,10 +85,11 @@ export const api = new Hono<AppEnv>()
       parsed = v.safeParse(MoveJsonSchema, body.value);
     } else
       return c.json(
-        { error: `send the move as text/plain (curl -H 'Content-Type: text/plain' --data 'Wb2-Wb3') or as JSON {"move": "Wb2-Wb3", "ply": 1}` },
+        { error: `send the move as text/plain (curl -H 'Content-Type: text/plain' --data-raw 'Wb2-Wb3') or as JSON {"move": "Wb2-Wb3", "ply": 1}` },
         415,
       );
-    if (!parsed.success) return c.json({ error: describeIssues(parsed.issues, 'move') }, 400);
+    // A text body is the move itself; a JSON body's problems are named by field.
+    if (!parsed.success) return c.json({ error: describeIssues(parsed.issues, type === 'text/plain' ? 'move' : 'body') }, 400);
     return reply(c, await service(c).move(c.req.valid('param').id, auth.token, parsed.output));
   })
 
