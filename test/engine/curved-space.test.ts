@@ -325,9 +325,12 @@ describe('platformMoves after-capture', () => {
     expect(illegal(pos, 'Wa1u-Ba1d').message).toContain('platformMoves is fixed in this game');
   });
 
-  it('the game option overrides the position text flag', () => {
-    const fixed = v.parsePosition(v.formatPosition(capture()), options({ platformMoves: 'fixed' }));
-    expect(fixed.ok && texts(fixed.value).some((t) => t.includes('&'))).toBe(false);
+  it('either the position text field or the game option turns after-capture on', () => {
+    // The text captures everything the rules depend on, so its field counts whatever the options say.
+    for (const given of [{}, { platformMoves: 'fixed' }]) {
+      const fromText = v.parsePosition(v.formatPosition(capture()), options(given));
+      expect(fromText.ok && texts(fromText.value).some((t) => t.includes('&'))).toBe(true);
+    }
     const plain = v.formatPosition(setup('R@Wb3 p@Nb3 K@Wa4 k@Bd1'));
     expect(plain).not.toContain('after-capture');
     const allowed = v.parsePosition(plain, options({ platformMoves: 'after-capture' }));

@@ -497,7 +497,9 @@ export const curvedSpace = makeSt3dVariant<CurvedSpaceOptions>({
   lock: false,
   parseOptions,
   initial,
-  withOptions: (pos, options) => ({ ...pos, afterCapture: options.platformMoves === 'after-capture' }),
+  // The position text captures every rule it depends on: its after-capture field turns the rule
+  // on by itself, and the game option turns it on for a position written without the field.
+  withOptions: (pos, options) => ({ ...pos, afterCapture: pos.afterCapture || options.platformMoves === 'after-capture' }),
   phase,
   legalMoves: (pos) => legalMoves(pos),
   isCheck: (pos) => kingAttacked(pos, pos.turn),
