@@ -1,9 +1,11 @@
 // The engine's command line: `npm run -s engine -- <command>`.
 //   perft --variant <name> [--options '<json>'] [--position "<text>" | --moves "<turn> ..."] --depth N [--divide]
 //   legal   (JSON lines on stdin -> JSON lines on stdout)
+//   bestmove (JSON lines on stdin -> the computer's turn per line, written as each line is read)
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { Game } from './game.ts';
+import { answerBestmove } from './bestmove-request.ts';
 import { answerLegal } from './legal-request.ts';
 import { divide, perft } from './perft.ts';
 import { VARIANT_NAMES } from './types.ts';
@@ -11,7 +13,9 @@ import { VARIANT_NAMES } from './types.ts';
 const USAGE = `usage:
   engine perft --variant <${VARIANT_NAMES.join('|')}> [--options '<json>'] [--position "<text>" | --moves "<turn> <turn> ..."] --depth N [--divide]
   engine legal    reads {"variant", "options"?, "moves"?, "position"?} JSON lines on stdin,
-                  writes {"legal": [...], "status": "...", "position": "..."} or {"error": "..."} per line`;
+                  writes {"legal": [...], "status": "...", "position": "..."} or {"error": "..."} per line
+  engine bestmove reads {"variant", "options"?, "moves"?, "position"?, "level"?: 1-5, "nodes"?, "seed"?} JSON lines,
+                  writes {"move", "score", "mate"?, "depth", "nodes"} ({"move": null, ...} when over) or {"error"} per line`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -79,8 +83,15 @@ async function runLegal(): Promise<void> {
   process.stdout.write(out);
 }
 
+/** Answers each line as soon as it is read: a caller may wait for the reply before sending more. */
+async function runBestmove(): Promise<void> {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) if (line.trim()) process.stdout.write(JSON.stringify(answerBestmove(line)) + '\n');
+}
+
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'perft') runPerft(rest);
 else if (command === 'legal') await runLegal();
+else if (command === 'bestmove') await runBestmove();
 else if (command === 'help' || command === '--help' || command === undefined) process.stdout.write(`${USAGE}\n`);
 else fail(`unknown command "${command}"\n${USAGE}`);

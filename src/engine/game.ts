@@ -58,6 +58,10 @@ export class Game {
   get position(): unknown {
     return this.positions[this.positions.length - 1];
   }
+  /** Every position of the game so far, the start first (the search counts repetitions with them). */
+  get allPositions(): readonly unknown[] {
+    return this.positions;
+  }
   get positionText(): string {
     return this.keys[this.keys.length - 1]!;
   }

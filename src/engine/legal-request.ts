@@ -9,7 +9,7 @@ import { Game } from './game.ts';
  */
 let previous: { key: string; texts: string[]; game: Game } | undefined;
 
-function replayFromPrevious(variant: string, options: unknown, texts: string[], position: string | undefined): Result<Game> {
+export function replayFromPrevious(variant: string, options: unknown, texts: string[], position: string | undefined): Result<Game> {
   const key = JSON.stringify([variant, options, position ?? null]);
   const reusable =
     previous && previous.key === key && previous.texts.length <= texts.length && previous.texts.every((t, i) => t === texts[i]);

@@ -151,8 +151,8 @@ function inCheck(pos: PlanarPosition): boolean {
 
 // ---- move generation -----------------------------------------------------------
 
-/** Calls visit for every legal turn; stops early when visit returns true. */
-function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void): void {
+/** Calls visit for every legal turn (or only captures); stops early when visit returns true. */
+function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void, capturesOnly = false): void {
   const us = pos.turn;
   const them = opposite(us);
   const board = pos.board.slice();
@@ -179,6 +179,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void)
   // Piece moves: try each on the scratch board and test the own king.
   const tryMove = (from: number, to: number, code: number): boolean => {
     const captured = board[to]!;
+    if (capturesOnly && captured === EMPTY) return false;
     const capturedO = orient[to]!;
     const o = orient[from]!;
     board[to] = code;
@@ -219,6 +220,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void)
     }
   }
 
+  if (capturesOnly) return;
   // Re-orientations change no occupancy, so they are legal exactly when not in check.
   if (!checked)
     for (let cell = 0; cell < NUM_CELLS; cell++) {
@@ -249,6 +251,13 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void)
 function legalMoves(pos: PlanarPosition): PlanarMove[] {
   const out: PlanarMove[] = [];
   generate(pos, (m) => void out.push(m));
+  return out;
+}
+
+/** The legal captures only (the search's quiescence step). */
+export function planarCaptures(pos: PlanarPosition): PlanarMove[] {
+  const out: PlanarMove[] = [];
+  if (!placingKings(pos)) generate(pos, (m) => void out.push(m), true);
   return out;
 }
 

@@ -1,0 +1,140 @@
+// The computer player: pick a turn for the side to move, at a level 1-5.
+//
+//   chooseMove(variant, position, { level?, seed?, nodes?, history? })
+//     -> { move, text, score, mate?, depth, nodes } | undefined (no legal turn)
+//   chooseMoveInGame(game, { level?, seed?, nodes? })
+//     -> the same for a Game (its earlier positions count for repetition);
+//        undefined when the game is over (board or threefold repetition).
+//
+// - `move` is the variant's move object (play it with variant.play), `text` its
+//   canonical text with the +/# suffix, as Game.play accepts it.
+// - `score`: centipawns from the mover's side; a mate is +-(100000 - plies to it),
+//   and then `mate` is the number of the mover's turns to it (negative: being mated).
+// - Levels (LEVEL_BUDGETS): 1 plays almost at random among turns that do not lose
+//   material or the game at once; 2-5 search deeper and deeper within a budget of
+//   nodes. `nodes` overrides the level's budget.
+// - Deterministic: the same position, level, seed and history give the same turn on
+//   any machine (budgets are nodes, never time). `seed` (default 0) varies play a
+//   little through tiny evaluation noise, and level 1's random choice.
+// - A hint is the same call for the player to move.
+// Pure engine: no Workers, Hono or D1 here.
+import type { Game } from '../game.ts';
+import type { AnyVariant, VariantName } from '../types.ts';
+import { planar } from '../planar/planar.ts';
+import { curvedSpace } from '../st3d/curved-space.ts';
+import { firstContact } from '../st3d/first-contact.ts';
+import { warpFactor } from '../st3d/warp-factor.ts';
+import { planarSearchRules } from './planar.ts';
+import type { SearchRules } from './rules.ts';
+import { keyNumber, MATE, MATE_BOUND, Searcher, type SearchLimits } from './search.ts';
+import { st3dSearchRules } from './st3d.ts';
+
+export type Level = 1 | 2 | 3 | 4 | 5;
+export const LEVELS: readonly Level[] = [1, 2, 3, 4, 5];
+export const isLevel = (value: unknown): value is Level => typeof value === 'number' && LEVELS.includes(value as Level);
+
+export interface ChooseOptions {
+  /** 1-5, default 3. */
+  readonly level?: Level;
+  /** Varies play a little; default 0. */
+  readonly seed?: number;
+  /** Node budget instead of the level's (the level still sets its style). */
+  readonly nodes?: number;
+  /** Earlier positions of the game, oldest first (not the current one), for threefold repetition. */
+  readonly history?: readonly unknown[];
+}
+
+export interface Choice<M = unknown> {
+  readonly move: M;
+  readonly text: string;
+  readonly score: number;
+  readonly mate?: number;
+  readonly depth: number;
+  readonly nodes: number;
+}
+
+interface LevelBudget {
+  readonly nodes: number;
+  readonly maxDepth: number;
+  readonly noise: number;
+  /** Level 1: play any turn scoring within this many centipawns of the best. */
+  readonly randomWithin?: number;
+}
+
+/** Node budgets per level; level 5's is the most that stays near 50 ms of CPU in a busy position. */
+export const LEVEL_BUDGETS: Readonly<Record<Level, LevelBudget>> = {
+  1: { nodes: 0, maxDepth: 1, noise: 0, randomWithin: 120 },
+  2: { nodes: 400, maxDepth: 2, noise: 40 },
+  3: { nodes: 2_000, maxDepth: 32, noise: 15 },
+  4: { nodes: 6_000, maxDepth: 32, noise: 6 },
+  5: { nodes: 15_000, maxDepth: 32, noise: 3 },
+};
+
+const RULES: Record<VariantName, SearchRules> = {
+  'first-contact': st3dSearchRules('first-contact', firstContact.play) as SearchRules,
+  'warp-factor': st3dSearchRules('warp-factor', warpFactor.play) as SearchRules,
+  'curved-space': st3dSearchRules('curved-space', curvedSpace.play) as SearchRules,
+  planar: planarSearchRules as SearchRules,
+};
+
+/** The search's knowledge of a variant (keys, evaluation), for tests and tools. */
+export const searchRulesFor = (name: string): SearchRules | undefined => (Object.hasOwn(RULES, name) ? RULES[name as VariantName] : undefined);
+
+/** Seeded PRNG (mulberry32) for level 1's choice. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function chooseMove<P, M>(variant: AnyVariant, position: P, options: ChooseOptions = {}): Choice<M> | undefined {
+  const rules = RULES[variant.name as VariantName] as SearchRules<P, M>;
+  const level = options.level ?? 3;
+  const budget = LEVEL_BUDGETS[level];
+  if (!budget) throw new RangeError(`level must be 1-5, got ${String(level)}`);
+  const seed = options.seed ?? 0;
+  const limits: SearchLimits = {
+    nodes: options.nodes ?? budget.nodes,
+    maxDepth: budget.maxDepth,
+    noise: budget.noise,
+    seed,
+    exactRoot: budget.randomWithin !== undefined,
+  };
+  const earlier = new Map<number, number>();
+  const key = new Int32Array(2);
+  for (const pos of options.history ?? []) {
+    rules.hash(pos as P, key);
+    const k = keyNumber(key);
+    earlier.set(k, (earlier.get(k) ?? 0) + 1);
+  }
+  const found = new Searcher<P, M>(variant, rules, limits, earlier).run(position);
+  if (!found) return undefined;
+  let { best: move, score } = found;
+  if (budget.randomWithin !== undefined) {
+    const fair = found.root.filter((r) => r.score >= found.score - budget.randomWithin!);
+    const pick = fair[Math.floor(random(seed ^ 0x1e7e1)() * fair.length)]!;
+    move = pick.move;
+    score = pick.score;
+  }
+  const mate = Math.abs(score) >= MATE_BOUND ? Math.sign(score) * Math.ceil((MATE - Math.abs(score)) / 2) : undefined;
+  return {
+    move,
+    text: variant.formatMove(position, move),
+    score,
+    ...(mate !== undefined ? { mate } : {}),
+    depth: found.depth,
+    nodes: found.nodes,
+  };
+}
+
+/** The computer's turn in a game still going (undefined once it is over). */
+export function chooseMoveInGame(game: Game, options: Omit<ChooseOptions, 'history'> = {}): Choice | undefined {
+  if (game.outcome()) return undefined;
+  const positions = game.allPositions;
+  return chooseMove(game.variant, game.position, { ...options, history: positions.slice(0, -1) });
+}

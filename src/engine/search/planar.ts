@@ -1,0 +1,223 @@
+// Search knowledge of Planar Chess: keys, evaluation, move facts. A piece acts
+// only in its plane, so mobility and attacks are counted in that plane, and a
+// piece that could attack the enemy king after a re-orientation is a threat.
+import {
+  DIAG_RAYS,
+  KING_TARGETS,
+  KNIGHT_TARGETS,
+  NUM_CELLS,
+  PAWN_CAPTURES,
+  PAWN_STEPS,
+  ORTHO_RAYS,
+  REL_ADJ,
+  REL_DIAG,
+  REL_KNIGHT,
+  REL_ORTHO,
+  RELATION,
+  STEP,
+} from '../planar/cube.ts';
+import { planarCaptures, type PlanarMove, type PlanarPosition } from '../planar/planar.ts';
+import { xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
+
+const EMPTY = 0;
+const BLACK_BIT = 8;
+const KING = 1;
+const QUEEN = 2;
+const ROOK = 3;
+const BISHOP = 4;
+const KNIGHT = 5;
+const PAWN = 6;
+
+// ---- keys ------------------------------------------------------------------------
+const BOARD_AT = 0; // cell*16 + code
+const ORIENT_AT = NUM_CELLS * 16; // cell*3 + orientation
+const HAND_AT = ORIENT_AT + NUM_CELLS * 3; // index*16 + count
+const TURN_AT = HAND_AT + 12 * 16;
+const ZOBRIST = zobristTable(TURN_AT + 1, 0x91a7a2);
+
+function hash(pos: PlanarPosition, key: Key): void {
+  key[0] = 0;
+  key[1] = 0;
+  for (let cell = 0; cell < NUM_CELLS; cell++) {
+    xorEntry(key, ZOBRIST, BOARD_AT + cell * 16 + pos.board[cell]!);
+    xorEntry(key, ZOBRIST, ORIENT_AT + cell * 3 + pos.orient[cell]!);
+  }
+  for (let i = 0; i < 12; i++) xorEntry(key, ZOBRIST, HAND_AT + i * 16 + (pos.hands[i]! & 15));
+  if (pos.turn === 'black') xorEntry(key, ZOBRIST, TURN_AT);
+}
+
+function rehash(parent: PlanarPosition, child: PlanarPosition, key: Key): void {
+  for (let cell = 0; cell < NUM_CELLS; cell++) {
+    if (parent.board[cell] !== child.board[cell]) {
+      xorEntry(key, ZOBRIST, BOARD_AT + cell * 16 + parent.board[cell]!);
+      xorEntry(key, ZOBRIST, BOARD_AT + cell * 16 + child.board[cell]!);
+    }
+    if (parent.orient[cell] !== child.orient[cell]) {
+      xorEntry(key, ZOBRIST, ORIENT_AT + cell * 3 + parent.orient[cell]!);
+      xorEntry(key, ZOBRIST, ORIENT_AT + cell * 3 + child.orient[cell]!);
+    }
+  }
+  for (let i = 0; i < 12; i++)
+    if (parent.hands[i] !== child.hands[i]) {
+      xorEntry(key, ZOBRIST, HAND_AT + i * 16 + (parent.hands[i]! & 15));
+      xorEntry(key, ZOBRIST, HAND_AT + i * 16 + (child.hands[i]! & 15));
+    }
+  if (parent.turn !== child.turn) xorEntry(key, ZOBRIST, TURN_AT);
+}
+
+// ---- move facts ------------------------------------------------------------------
+const ROLE_INDEX: Record<string, number> = { K: 0, Q: 1, R: 2, B: 3, N: 4, P: 5 };
+const ORIENT_INDEX: Record<string, number> = { XY: 0, XZ: 1, YZ: 2 };
+
+function moveKey(move: PlanarMove): number {
+  switch (move.kind) {
+    case 'move':
+      return (move.from * NUM_CELLS + move.to) * 4;
+    case 'drop':
+      return ((ROLE_INDEX[move.role]! * NUM_CELLS + move.to) * 3 + ORIENT_INDEX[move.orientation]!) * 4 + 1;
+    case 'orient':
+      return (move.cell * 3 + ORIENT_INDEX[move.orientation]!) * 4 + 2;
+  }
+}
+
+// ---- evaluation ------------------------------------------------------------------
+const VALUES: RoleValues = [0, 0, 900, 500, 330, 320, 100];
+const MOBILITY = 3;
+/** Per enemy-attacked cell among the king's steps in all three planes (its escape cells). */
+const KING_ZONE = 14;
+/** Per enemy piece that would attack the king after turning to another plane. */
+const REORIENT_THREAT = 18;
+
+/** The king's neighbours in any of its three planes. */
+const KING_ZONES: readonly Int8Array[] = Array.from({ length: NUM_CELLS }, (_, cell) => {
+  const set = new Set<number>();
+  for (let o = 0; o < 3; o++) for (const t of KING_TARGETS[cell * 3 + o]!) set.add(t);
+  return Int8Array.from([...set].sort((a, b) => a - b));
+});
+
+const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
+
+/** Mark the cells attacked by the piece on `cell`; returns how many cells it can move to. */
+function markAttacks(board: Int8Array, code: number, k: number, map: Uint8Array): number {
+  const own = code & BLACK_BIT;
+  const role = code & 7;
+  let moves = 0;
+  const leap = (targets: Int8Array) => {
+    for (const t of targets) {
+      map[t] = 1;
+      const occupant = board[t]!;
+      if (occupant === EMPTY || (occupant & BLACK_BIT) !== own) moves++;
+    }
+  };
+  const slide = (rays: readonly Int8Array[]) => {
+    for (const ray of rays)
+      for (const t of ray) {
+        map[t] = 1;
+        const occupant = board[t]!;
+        if (occupant === EMPTY) moves++;
+        else {
+          if ((occupant & BLACK_BIT) !== own) moves++;
+          break;
+        }
+      }
+  };
+  switch (role) {
+    case KING:
+      leap(KING_TARGETS[k]!);
+      break;
+    case KNIGHT:
+      leap(KNIGHT_TARGETS[k]!);
+      break;
+    case PAWN:
+      for (const t of PAWN_CAPTURES[k]!) map[t] = 1;
+      for (const t of PAWN_STEPS[k]!) if (board[t] === EMPTY) moves++;
+      break;
+    case ROOK:
+      slide(ORTHO_RAYS[k]!);
+      break;
+    case BISHOP:
+      slide(DIAG_RAYS[k]!);
+      break;
+    case QUEEN:
+      slide(ORTHO_RAYS[k]!);
+      slide(DIAG_RAYS[k]!);
+      break;
+  }
+  return moves;
+}
+
+/** Would `code` on `from`, oriented `o`, attack `target` on this board? */
+function attacksFrom(board: Int8Array, code: number, o: number, from: number, target: number): boolean {
+  const i = (from * 3 + o) * NUM_CELLS + target;
+  const rel = RELATION[i]!;
+  if (rel === 0) return false;
+  switch (code & 7) {
+    case KNIGHT:
+      return (rel & REL_KNIGHT) !== 0;
+    case PAWN:
+      return (rel & REL_ADJ) !== 0 && (rel & REL_DIAG) !== 0;
+    case KING:
+      return false;
+    case ROOK:
+      if (!(rel & REL_ORTHO)) return false;
+      break;
+    case BISHOP:
+      if (!(rel & REL_DIAG)) return false;
+      break;
+    default:
+      if (!(rel & (REL_ORTHO | REL_DIAG))) return false;
+  }
+  const step = STEP[i]!;
+  for (let c = from + step; c !== target; c += step) if (board[c] !== EMPTY) return false;
+  return true;
+}
+
+function evaluate(pos: PlanarPosition): number {
+  const { board, orient, hands } = pos;
+  attacked[0]!.fill(0);
+  attacked[1]!.fill(0);
+  const kings = [board.indexOf(KING), board.indexOf(KING + BLACK_BIT)];
+  let score = 0;
+  for (let cell = 0; cell < NUM_CELLS; cell++) {
+    const code = board[cell]!;
+    if (code === EMPTY) continue;
+    const side = code & BLACK_BIT ? 1 : 0;
+    const role = code & 7;
+    const o = orient[cell]!;
+    let s = VALUES[role]!;
+    const moves = markAttacks(board, code, cell * 3 + o, attacked[side]!);
+    if (role !== KING) s += MOBILITY * moves;
+    // A piece that could turn to attack the enemy king threatens check (or mate).
+    const enemyKing = kings[1 - side]!;
+    if (enemyKing >= 0 && role !== KING)
+      for (let other = 0; other < 3; other++)
+        if (other !== o && attacksFrom(board, code, other, cell, enemyKing)) {
+          s += REORIENT_THREAT;
+          break;
+        }
+    score += side ? -s : s;
+  }
+  for (let i = 0; i < 12; i++) {
+    const n = hands[i]!;
+    if (n && i % 6) score += (i < 6 ? 1 : -1) * n * VALUES[(i % 6) + 1]!;
+  }
+  for (let side = 0; side < 2; side++) {
+    const king = kings[side]!;
+    if (king < 0) continue;
+    const enemy = attacked[1 - side]!;
+    let danger = 0;
+    for (const c of KING_ZONES[king]!) danger += enemy[c]!;
+    score -= (side ? -1 : 1) * danger * KING_ZONE;
+  }
+  return pos.turn === 'white' ? score : -score;
+}
+
+export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
+  hash,
+  rehash,
+  evaluate,
+  victim: (pos, move) => (move.kind === 'move' ? VALUES[pos.board[move.to]! & 7]! : 0),
+  attacker: (pos, move) => (move.kind === 'move' ? VALUES[pos.board[move.from]! & 7]! : 0),
+  moveKey,
+  captures: (pos) => planarCaptures(pos),
+};

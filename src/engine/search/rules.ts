@@ -1,0 +1,59 @@
+// What the search needs to know about a variant beyond the Variant interface:
+// a hash key, an evaluation and a few facts about moves. One implementation per
+// family of positions (st3d.ts, planar.ts); the registry is at the bottom.
+import type { VariantName } from '../types.ts';
+
+/** Position key: two 32-bit words, kept in an Int32Array(2) to avoid allocation. */
+export type Key = Int32Array;
+
+export interface SearchRules<P = unknown, M = unknown> {
+  /** The full key of a position. */
+  hash(pos: P, out: Key): void;
+  /** Update `key` (the key of `parent`) to the key of `child`, from what changed between them. */
+  rehash(parent: P, child: P, key: Key): void;
+  /** Static score in centipawns from the side to move's point of view. */
+  evaluate(pos: P): number;
+  /** Centipawn value of what the move captures; 0 for a quiet move. */
+  victim(pos: P, move: M): number;
+  /** Centipawn value of the piece that moves (for ordering captures); 0 for drops and others. */
+  attacker(pos: P, move: M): number;
+  /** A number naming the move within its position (killer and history tables, hash moves). */
+  moveKey(move: M): number;
+  /** Legal captures of the side to move, for quiescence. */
+  captures(pos: P, legal: () => M[]): M[];
+  /**
+   * First Contact: a legal turn that wins at once (it attacks the opposing king),
+   * or undefined. Quiescence must see it, since a check ends the game.
+   */
+  winningTurn?(pos: P, legal: M[]): M | undefined;
+}
+
+/** Piece values by role code (1 K .. 6 P, as in the engine's piece codes). */
+export type RoleValues = readonly [number, number, number, number, number, number, number];
+
+// ---- Zobrist tables: fixed pseudo-random words, the same on every machine ------
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) | 0;
+  };
+}
+
+/** `size` pairs of random words, laid out [hi0, lo0, hi1, lo1, ...]. */
+export function zobristTable(size: number, seed: number): Int32Array {
+  const next = mulberry32(seed);
+  const table = new Int32Array(size * 2);
+  for (let i = 0; i < table.length; i++) table[i] = next();
+  return table;
+}
+
+export const xorEntry = (key: Key, table: Int32Array, index: number): void => {
+  key[0]! ^= table[index * 2]!;
+  key[1]! ^= table[index * 2 + 1]!;
+};
+
+export type { VariantName };

@@ -1,0 +1,284 @@
+// Negamax alpha-beta with iterative deepening, principal variation search, a
+// transposition table on incremental Zobrist keys, killer and history move
+// ordering, late move reductions and a quiescence step over captures (and
+// check evasions). Everything goes through the Variant interface; what it does
+// not say (keys, evaluation, captures) comes from SearchRules.
+//
+// Budgets are counted in nodes, never time: the same input gives the same
+// answer on any machine. Nothing is kept between calls.
+import type { AnyVariant } from '../types.ts';
+import type { Key, SearchRules } from './rules.ts';
+
+export const MATE = 100_000;
+/** Scores beyond this are mates (MATE minus the plies to it). */
+export const MATE_BOUND = MATE - 1_000;
+const INFINITY = MATE + 1;
+const MAX_PLY = 96;
+/** Plies of quiescence over captures, and of check evasions within it. */
+const QUIESCENCE_PLIES = 6;
+const EVASION_PLIES = 2;
+
+export interface SearchLimits {
+  /** Stop starting new work after this many nodes (depth 1 is always completed). */
+  readonly nodes: number;
+  readonly maxDepth: number;
+  /** Deterministic evaluation noise, +- centipawns (0 = none). */
+  readonly noise: number;
+  readonly seed: number;
+  /** Score every root move exactly (no cut-offs at the root), for level 1's choice. */
+  readonly exactRoot?: boolean;
+}
+
+export interface RootMove<M> {
+  readonly move: M;
+  score: number;
+}
+
+export interface SearchOutcome<M> {
+  readonly best: M;
+  readonly score: number;
+  /** Deepest iteration completed. */
+  readonly depth: number;
+  readonly nodes: number;
+  /** Root moves, best first, with the score of the last iteration they were searched in. */
+  readonly root: readonly RootMove<M>[];
+}
+
+const ABORT = Symbol('node budget spent');
+
+// Transposition table: one entry per slot, replaced when the new search is at least as deep.
+const TT_BITS = 16;
+const TT_SIZE = 1 << TT_BITS;
+const TT_MASK = TT_SIZE - 1;
+const EXACT = 1;
+const LOWER = 2;
+const UPPER = 3;
+
+/** A 53-bit number for a key, to count repetitions in Maps. */
+export const keyNumber = (key: Key): number => (key[0]! >>> 0) * 2097152 + (key[1]! >>> 11);
+
+export class Searcher<P, M> {
+  nodes = 0;
+  private canAbort = false;
+  private iteration = 0;
+  private readonly keys: Key[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(2));
+  private readonly path = new Float64Array(MAX_PLY + 2);
+  private readonly killers = new Float64Array((MAX_PLY + 2) * 2).fill(-1);
+  private readonly history = new Map<number, number>();
+  private readonly ttHi = new Int32Array(TT_SIZE);
+  private readonly ttLo = new Int32Array(TT_SIZE);
+  private readonly ttMove = new Float64Array(TT_SIZE);
+  private readonly ttScore = new Int32Array(TT_SIZE);
+  private readonly ttDepth = new Int8Array(TT_SIZE);
+  private readonly ttFlag = new Int8Array(TT_SIZE);
+  private readonly noiseMix: number;
+
+  constructor(
+    private readonly variant: AnyVariant,
+    private readonly rules: SearchRules<P, M>,
+    private readonly limits: SearchLimits,
+    /** How often each earlier position of the game occurred (keyNumber -> count). */
+    private readonly earlier: ReadonlyMap<number, number>,
+  ) {
+    this.noiseMix = Math.imul(limits.seed | 0, 0x9e3779b1) ^ 0x2545f491;
+  }
+
+  run(root: P): SearchOutcome<M> | undefined {
+    const moves = this.variant.legalMoves(root) as M[];
+    if (moves.length === 0) return undefined;
+    this.rules.hash(root, this.keys[0]!);
+    this.path[0] = keyNumber(this.keys[0]!);
+    const rootMoves: RootMove<M>[] = moves.map((move) => ({ move, score: -INFINITY }));
+    // First ordering: captures by value, the rest as generated.
+    const order = (m: M) => (this.rules.victim(root, m) ? 1_000_000 + this.rules.victim(root, m) * 10 - this.rules.attacker(root, m) / 10 : 0);
+    rootMoves.sort((a, b) => order(b.move) - order(a.move));
+    let best = rootMoves[0]!;
+    let bestScore = -INFINITY;
+    let depth = 0;
+    for (let d = 1; d <= this.limits.maxDepth; d++) {
+      this.iteration = d;
+      this.canAbort = d > 1;
+      let alpha = -INFINITY;
+      let iterationBest: RootMove<M> | undefined;
+      try {
+        for (const [i, entry] of rootMoves.entries()) {
+          const child = this.variant.play(root, entry.move) as P;
+          const key = this.keys[1]!;
+          key.set(this.keys[0]!);
+          this.rules.rehash(root, child, key);
+          let score: number;
+          if (this.limits.exactRoot || i === 0) score = -this.search(child, d - 1, -INFINITY, -alpha, 1);
+          else {
+            score = -this.search(child, d - 1, -alpha - 1, -alpha, 1);
+            if (score > alpha) score = -this.search(child, d - 1, -INFINITY, -alpha, 1);
+          }
+          entry.score = score;
+          if (!iterationBest || score > iterationBest.score) iterationBest = entry;
+          if (!this.limits.exactRoot && score > alpha) alpha = score;
+        }
+      } catch (e) {
+        if (e !== ABORT) throw e;
+        // The first root move (last iteration's best) was searched in full if
+        // anything was chosen; a move that beat it is better still.
+        if (iterationBest) {
+          best = iterationBest;
+          bestScore = iterationBest.score;
+        }
+        break;
+      }
+      depth = d;
+      rootMoves.sort((a, b) => b.score - a.score);
+      best = rootMoves[0]!;
+      bestScore = best.score;
+      if (Math.abs(bestScore) >= MATE_BOUND || this.nodes >= this.limits.nodes) break;
+      // Root moves not searched in the next iteration keep this one's scores.
+      for (const entry of rootMoves) if (entry !== best) entry.score = Math.min(entry.score, bestScore);
+    }
+    const ranked = [best, ...rootMoves.filter((r) => r !== best)];
+    return { best: best.move, score: bestScore, depth, nodes: this.nodes, root: ranked };
+  }
+
+  private noise(key: Key): number {
+    const n = this.limits.noise;
+    if (!n) return 0;
+    const h = Math.imul(key[0]! ^ this.noiseMix, 0x85ebca6b) ^ Math.imul(key[1]!, 0xc2b2ae35);
+    return ((h >>> 8) % (2 * n + 1)) - n;
+  }
+
+  private count(): void {
+    this.nodes++;
+    if (this.canAbort && this.nodes >= this.limits.nodes) throw ABORT;
+  }
+
+  /** Repetition: a third occurrence counting the game, or any repeat inside the search, is a draw. */
+  private repeated(ply: number): boolean {
+    const k = this.path[ply]!;
+    let seen = this.earlier.get(k) ?? 0;
+    for (let p = ply - 2; p >= 0; p -= 2) if (this.path[p] === k) seen += 2;
+    return seen >= 2;
+  }
+
+  private orderScore(pos: P, move: M, ply: number, ttMove: number, side: number): number {
+    const key = this.rules.moveKey(move);
+    if (key === ttMove) return 1e9;
+    const victim = this.rules.victim(pos, move);
+    if (victim) return 1e8 + victim * 16 - this.rules.attacker(pos, move) / 16;
+    if (key === this.killers[ply * 2]) return 9e7;
+    if (key === this.killers[ply * 2 + 1]) return 8e7;
+    return this.history.get(key * 2 + side) ?? 0;
+  }
+
+  private search(pos: P, depth: number, alpha: number, beta: number, ply: number): number {
+    this.count();
+    const key = this.keys[ply]!;
+    this.path[ply] = keyNumber(key);
+    if (this.repeated(ply)) return 0;
+    const inCheck = this.variant.isCheck(pos);
+    if (inCheck && ply < this.iteration * 2) depth++;
+    if (depth <= 0 || ply >= MAX_PLY) return this.quiesce(pos, alpha, beta, ply, 0);
+
+    const slot = key[1]! & TT_MASK;
+    let ttMove = -1;
+    if (this.ttFlag[slot] && this.ttHi[slot] === key[0] && this.ttLo[slot] === key[1]) {
+      ttMove = this.ttMove[slot]!;
+      if (this.ttDepth[slot]! >= depth) {
+        const score = fromTable(this.ttScore[slot]!, ply);
+        const flag = this.ttFlag[slot];
+        if (flag === EXACT || (flag === LOWER && score >= beta) || (flag === UPPER && score <= alpha)) return score;
+      }
+    }
+
+    const moves = this.variant.legalMoves(pos) as M[];
+    if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
+    const side = this.variant.turn(pos) === 'white' ? 0 : 1;
+    const scores = moves.map((m) => this.orderScore(pos, m, ply, ttMove, side));
+    const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
+
+    const alphaIn = alpha;
+    let best = -INFINITY;
+    let bestKey = -1;
+    const childKey = this.keys[ply + 1]!;
+    for (let n = 0; n < order.length; n++) {
+      const move = moves[order[n]!]!;
+      const child = this.variant.play(pos, move) as P;
+      childKey.set(key);
+      this.rules.rehash(pos, child, childKey);
+      const quiet = scores[order[n]!]! < 8e7;
+      let score: number;
+      if (n === 0) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+      else {
+        // Late quiet moves are searched one ply shallower first.
+        const reduce = depth >= 3 && n >= 3 && quiet && !inCheck ? (n >= 10 && depth >= 4 ? 2 : 1) : 0;
+        score = -this.search(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && reduce) score = -this.search(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+        if (score > alpha && score < beta) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+      }
+      if (score > best) {
+        best = score;
+        bestKey = this.rules.moveKey(move);
+      }
+      if (score > alpha) alpha = score;
+      if (alpha >= beta) {
+        if (quiet) {
+          const k = this.rules.moveKey(move);
+          if (this.killers[ply * 2] !== k) {
+            this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
+            this.killers[ply * 2] = k;
+          }
+          const h = k * 2 + side;
+          this.history.set(h, (this.history.get(h) ?? 0) + depth * depth);
+        }
+        break;
+      }
+    }
+    if (depth >= this.ttDepth[slot]! || this.ttHi[slot] !== key[0] || this.ttLo[slot] !== key[1]) {
+      this.ttHi[slot] = key[0]!;
+      this.ttLo[slot] = key[1]!;
+      this.ttMove[slot] = bestKey;
+      this.ttScore[slot] = toTable(best, ply);
+      this.ttDepth[slot] = Math.min(depth, 127);
+      this.ttFlag[slot] = best >= beta ? LOWER : best <= alphaIn ? UPPER : EXACT;
+    }
+    return best;
+  }
+
+  private quiesce(pos: P, alpha: number, beta: number, ply: number, qply: number): number {
+    this.count();
+    const key = this.keys[ply]!;
+    let legal: M[] | undefined;
+    const legalMoves = () => (legal ??= this.variant.legalMoves(pos) as M[]);
+    let moves: M[];
+    let best: number;
+    if (this.variant.isCheck(pos)) {
+      if (legalMoves().length === 0) return -(MATE - ply);
+      if (qply >= EVASION_PLIES || ply >= MAX_PLY) return this.rules.evaluate(pos) + this.noise(key);
+      moves = legalMoves();
+      best = -INFINITY;
+    } else {
+      if (this.rules.winningTurn && this.rules.winningTurn(pos, legalMoves())) return MATE - ply - 1;
+      best = this.rules.evaluate(pos) + this.noise(key);
+      if (best >= beta || qply >= QUIESCENCE_PLIES || ply >= MAX_PLY) return best;
+      if (best > alpha) alpha = best;
+      moves = this.rules.captures(pos, legalMoves);
+    }
+    if (moves.length === 0) return best;
+    const scores = moves.map((m) => this.rules.victim(pos, m) * 16 - this.rules.attacker(pos, m) / 16);
+    const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
+    const childKey = this.keys[ply + 1]!;
+    for (const i of order) {
+      const move = moves[i]!;
+      const child = this.variant.play(pos, move) as P;
+      childKey.set(key);
+      this.rules.rehash(pos, child, childKey);
+      const score = -this.quiesce(child, -beta, -alpha, ply + 1, qply + 1);
+      if (score > best) best = score;
+      if (score > alpha) alpha = score;
+      if (alpha >= beta) break;
+    }
+    return best;
+  }
+}
+
+// Mate scores are stored relative to the node, so they stay right wherever the entry is read.
+const toTable = (score: number, ply: number) => (score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score);
+const fromTable = (score: number, ply: number) => (score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score);

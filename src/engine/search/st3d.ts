@@ -1,0 +1,232 @@
+// Search knowledge of the three ST3D variants: keys, evaluations, move facts.
+// Evaluations are from White's side, turned to the side to move at the end.
+import type { Color, VariantName } from '../types.ts';
+import { geometry, isFixed, levelOf, NUM_CELLS, NUM_PINS } from '../st3d/field.ts';
+import type { St3dMove } from '../st3d/move.ts';
+import { BLACK_BIT, EMPTY, KING, PAWN, type St3dPosition } from '../st3d/position.ts';
+import { keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from '../st3d/standard.ts';
+import { pieceTargets as curvedTargets } from '../st3d/curved-space.ts';
+import { cellLayer, wormhole } from '../st3d/wormhole.ts';
+import { xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
+
+// ---- keys ------------------------------------------------------------------------
+const BOARD_AT = 0; // cell*16 + code
+const PLATFORM_AT = BOARD_AT + NUM_CELLS * 16; // pin*3 + state
+const TAG_AT = PLATFORM_AT + NUM_PINS * 3; // pin*13 + tag
+const HAND_AT = TAG_AT + NUM_PINS * 13; // index*16 + count
+const TURN_AT = HAND_AT + 12 * 16;
+const LOCK_AT = TURN_AT + 1; // pin + 1
+const UNPLACED_AT = LOCK_AT + NUM_PINS + 1; // bit
+const AFTER_CAPTURE_AT = UNPLACED_AT + 16;
+const ZOBRIST = zobristTable(AFTER_CAPTURE_AT + 1, 0x5eed3d);
+
+function hash(pos: St3dPosition, key: Key): void {
+  key[0] = 0;
+  key[1] = 0;
+  for (let cell = 0; cell < NUM_CELLS; cell++) xorEntry(key, ZOBRIST, BOARD_AT + cell * 16 + pos.board[cell]!);
+  for (let pin = 0; pin < NUM_PINS; pin++) {
+    xorEntry(key, ZOBRIST, PLATFORM_AT + pin * 3 + pos.platforms[pin]!);
+    xorEntry(key, ZOBRIST, TAG_AT + pin * 13 + pos.tags[pin]!);
+  }
+  for (let i = 0; i < 12; i++) xorEntry(key, ZOBRIST, HAND_AT + i * 16 + (pos.hands[i]! & 15));
+  if (pos.turn === 'black') xorEntry(key, ZOBRIST, TURN_AT);
+  xorEntry(key, ZOBRIST, LOCK_AT + pos.lockedPin + 1);
+  for (let bit = 0; bit < 16; bit++) if (pos.unplaced & (1 << bit)) xorEntry(key, ZOBRIST, UNPLACED_AT + bit);
+  if (pos.afterCapture) xorEntry(key, ZOBRIST, AFTER_CAPTURE_AT);
+}
+
+/** Incremental: only the entries that differ between parent and child change the key. */
+function rehash(parent: St3dPosition, child: St3dPosition, key: Key): void {
+  const a = parent.board;
+  const b = child.board;
+  for (let cell = 0; cell < NUM_CELLS; cell++)
+    if (a[cell] !== b[cell]) {
+      xorEntry(key, ZOBRIST, BOARD_AT + cell * 16 + a[cell]!);
+      xorEntry(key, ZOBRIST, BOARD_AT + cell * 16 + b[cell]!);
+    }
+  if (parent.platforms !== child.platforms)
+    for (let pin = 0; pin < NUM_PINS; pin++) {
+      if (parent.platforms[pin] !== child.platforms[pin]) {
+        xorEntry(key, ZOBRIST, PLATFORM_AT + pin * 3 + parent.platforms[pin]!);
+        xorEntry(key, ZOBRIST, PLATFORM_AT + pin * 3 + child.platforms[pin]!);
+      }
+      if (parent.tags[pin] !== child.tags[pin]) {
+        xorEntry(key, ZOBRIST, TAG_AT + pin * 13 + parent.tags[pin]!);
+        xorEntry(key, ZOBRIST, TAG_AT + pin * 13 + child.tags[pin]!);
+      }
+    }
+  for (let i = 0; i < 12; i++)
+    if (parent.hands[i] !== child.hands[i]) {
+      xorEntry(key, ZOBRIST, HAND_AT + i * 16 + (parent.hands[i]! & 15));
+      xorEntry(key, ZOBRIST, HAND_AT + i * 16 + (child.hands[i]! & 15));
+    }
+  if (parent.turn !== child.turn) xorEntry(key, ZOBRIST, TURN_AT);
+  if (parent.lockedPin !== child.lockedPin) {
+    xorEntry(key, ZOBRIST, LOCK_AT + parent.lockedPin + 1);
+    xorEntry(key, ZOBRIST, LOCK_AT + child.lockedPin + 1);
+  }
+  const unplaced = parent.unplaced ^ child.unplaced;
+  if (unplaced) for (let bit = 0; bit < 16; bit++) if (unplaced & (1 << bit)) xorEntry(key, ZOBRIST, UNPLACED_AT + bit);
+  if (parent.afterCapture !== child.afterCapture) xorEntry(key, ZOBRIST, AFTER_CAPTURE_AT);
+}
+
+// ---- move facts ------------------------------------------------------------------
+const ROLE_INDEX: Record<string, number> = { K: 0, Q: 1, R: 2, B: 3, N: 4, P: 5 };
+
+function moveKey(move: St3dMove): number {
+  switch (move.kind) {
+    case 'move': {
+      const p = move.platform;
+      const shift = p ? 1 + (p.from * NUM_PINS + p.to) * 2 + (p.up ? 1 : 0) : 0;
+      return ((move.from * NUM_CELLS + move.to) * 300 + shift) * 4;
+    }
+    case 'drop':
+      return (ROLE_INDEX[move.role]! * NUM_CELLS + move.to) * 4 + 1;
+    case 'place':
+      return (((move.pin * 2 + (move.up ? 1 : 0)) * 13 + move.number) * 4) + 2;
+    case 'platform':
+      return ((move.from * NUM_PINS + move.to) * 2 + (move.up ? 1 : 0)) * 4 + 3;
+  }
+}
+
+// ---- evaluation ------------------------------------------------------------------
+interface St3dWeights {
+  readonly values: RoleValues;
+  /** Share of a piece's value while it is in hand (drops are flexible but take a turn). */
+  readonly handShare: number;
+  readonly mobility: number;
+  /** Per enemy-attacked cell around the king (the king's own steps and its cell). */
+  readonly kingZone: number;
+  /** Per own piece standing on an attack platform (a platform it controls). */
+  readonly onPlatform: number;
+  /** Per own piece on a worm-hole cell (Curved Space: centre and platform cells). */
+  readonly onWormhole: number;
+  /** Per enemy piece in hand while the king stands on the level the enemy drops onto. */
+  readonly dropExposure: number;
+}
+
+const ST3D_VALUES: RoleValues = [0, 0, 950, 500, 340, 330, 100];
+const CURVED_VALUES: RoleValues = [0, 0, 900, 480, 320, 300, 100];
+
+const WEIGHTS: Record<'first-contact' | 'warp-factor' | 'curved-space', St3dWeights> = {
+  // A check wins: every cell near the king the enemy reaches is a threat of losing at once.
+  'first-contact': { values: ST3D_VALUES, handShare: 1, mobility: 3, kingZone: 30, onPlatform: 12, onWormhole: 0, dropExposure: 25 },
+  'warp-factor': { values: ST3D_VALUES, handShare: 1, mobility: 3, kingZone: 14, onPlatform: 8, onWormhole: 0, dropExposure: 0 },
+  'curved-space': { values: CURVED_VALUES, handShare: 0.95, mobility: 4, kingZone: 16, onPlatform: 0, onWormhole: 10, dropExposure: 12 },
+};
+
+/** The fixed level each colour drops onto (White W, Black B). */
+const DROP_LEVEL = [0, 2];
+
+const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
+const targets: number[] = [];
+const kingZone: number[] = [];
+
+function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
+  const w = WEIGHTS[name];
+  const board = pos.board;
+  const curved = name === 'curved-space';
+  const geo = curved ? undefined : geometry(pos.platforms);
+  const wh = curved ? wormhole(pos.platforms, pos.tags) : undefined;
+  attacked[0]!.fill(0);
+  attacked[1]!.fill(0);
+  let score = 0;
+  const kings = [-1, -1];
+  for (let cell = 0; cell < NUM_CELLS; cell++) {
+    const code = board[cell]!;
+    if (code === EMPTY) continue;
+    const side = code & BLACK_BIT ? 1 : 0;
+    const sign = side ? -1 : 1;
+    const role = code & 7;
+    if (role === KING) kings[side] = cell;
+    let s = w.values[role]!;
+    targets.length = 0;
+    if (curved) curvedTargets(board, wh!, cell, targets);
+    else pieceTargets(pos, geo!, cell, targets);
+    if (role !== KING) s += w.mobility * targets.length;
+    const map = attacked[side]!;
+    for (const t of targets) map[t] = 1;
+    if (!isFixed(cell)) s += w.onPlatform;
+    if (curved && cellLayer(cell) >= 0 && (role !== PAWN || !isFixed(cell))) s += w.onWormhole;
+    score += sign * s;
+  }
+  for (let i = 0; i < 12; i++) {
+    const n = pos.hands[i]!;
+    if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
+  }
+  for (let side = 0; side < 2; side++) {
+    const king = kings[side]!;
+    if (king < 0) continue;
+    const sign = side ? -1 : 1;
+    const enemy = attacked[1 - side]!;
+    kingZone.length = 0;
+    if (curved) curvedTargets(board, wh!, king, kingZone);
+    else pieceTargets(pos, geo!, king, kingZone);
+    let danger = enemy[king]! * 2;
+    for (const c of kingZone) danger += enemy[c]!;
+    score -= sign * danger * w.kingZone;
+    if (w.dropExposure && isFixed(king) && levelOf(king) === DROP_LEVEL[1 - side]) {
+      let hand = 0;
+      for (let r = 1; r < 6; r++) hand += pos.hands[(1 - side) * 6 + r]!;
+      score -= sign * hand * w.dropExposure;
+    }
+  }
+  return pos.turn === 'white' ? score : -score;
+}
+
+// ---- captures and First Contact's winning turns ------------------------------------
+const opponent = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+
+/** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture). */
+function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
+  const moves: St3dMove[] = [];
+  pieceMoves(pos, geometry(pos.platforms), moves);
+  const captures = moves.filter((m) => m.kind === 'move' && pos.board[m.to] !== EMPTY);
+  return keepKingSafe(pos, captures, lock);
+}
+
+/** A legal turn that attacks the opposing king (First Contact: it wins), tried on the board in place. */
+function checkingTurn(pos: St3dPosition, legal: St3dMove[], play: (pos: St3dPosition, move: St3dMove) => St3dPosition): St3dMove | undefined {
+  const them = opponent(pos.turn);
+  const board = pos.board as Int8Array;
+  const own = pos.turn === 'black' ? BLACK_BIT : 0;
+  for (const m of legal) {
+    if (m.kind === 'move' && !m.platform) {
+      const captured = board[m.to]!;
+      board[m.to] = board[m.from]!;
+      board[m.from] = EMPTY;
+      const check = kingAttacked(pos, them);
+      board[m.from] = board[m.to]!;
+      board[m.to] = captured;
+      if (check) return m;
+    } else if (m.kind === 'drop') {
+      board[m.to] = own + 1 + ROLE_INDEX[m.role]!;
+      const check = kingAttacked(pos, them);
+      board[m.to] = EMPTY;
+      if (check) return m;
+    } else if (m.kind !== 'place' && kingAttacked(play(pos, m), them)) return m;
+  }
+  return undefined;
+}
+
+export function st3dSearchRules(
+  name: 'first-contact' | 'warp-factor' | 'curved-space',
+  play: (pos: St3dPosition, move: St3dMove) => St3dPosition,
+): SearchRules<St3dPosition, St3dMove> {
+  const values = WEIGHTS[name].values;
+  return {
+    hash,
+    rehash,
+    evaluate: (pos) => evaluate(pos, name),
+    victim: (pos, move) => (move.kind === 'move' ? values[pos.board[move.to]! & 7]! : 0),
+    attacker: (pos, move) => (move.kind === 'move' ? values[pos.board[move.from]! & 7]! : 0),
+    moveKey,
+    captures:
+      name === 'curved-space'
+        ? (pos, legal) => legal().filter((m) => m.kind === 'move' && pos.board[m.to] !== EMPTY)
+        : (pos) => standardCaptures(pos, name === 'first-contact'),
+    ...(name === 'first-contact' ? { winningTurn: (pos: St3dPosition, legal: St3dMove[]) => checkingTurn(pos, legal, play) } : {}),
+  };
+}
+
+export type St3dVariantName = Extract<VariantName, 'first-contact' | 'warp-factor' | 'curved-space'>;

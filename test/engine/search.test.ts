@@ -1,0 +1,142 @@
+// The computer player: legal turns, winning turns taken, determinism, keys.
+import { describe, expect, it } from 'vitest';
+import { Game } from '../../src/engine/game.ts';
+import { chooseMove, chooseMoveInGame, LEVELS, type Level } from '../../src/engine/search/index.ts';
+import { keyNumber } from '../../src/engine/search/search.ts';
+import { searchRulesFor } from '../../src/engine/search/index.ts';
+import { getVariant, variantNames } from '../../src/engine/variants/index.ts';
+import { prng } from './helpers.ts';
+
+/** Canonical texts of the legal turns (suffix stripped) as a set. */
+const legalSet = (game: Game) => new Set(game.legalTexts());
+
+/** Positions of random games, each a Game replayed to that point (so repetition history is real). */
+function randomPositions(name: string, count: number, seed: number, maxPlies = 90): Game[] {
+  const random = prng(seed);
+  const out: Game[] = [];
+  while (out.length < count) {
+    const game = Game.create(name).ok ? (Game.create(name) as { value: Game }).value : undefined;
+    if (!game) throw new Error(name);
+    const stopAt = Math.floor(random() * maxPlies);
+    const texts: string[] = [];
+    while (texts.length < stopAt && !game.outcome()) {
+      const legal = game.legalTexts();
+      const text = legal[Math.floor(random() * legal.length)]!;
+      game.play(text);
+      texts.push(text);
+    }
+    if (!game.outcome()) out.push(game);
+  }
+  return out;
+}
+
+/**
+ * Positions found by random playouts where the side to move has a turn that wins
+ * at once (its canonical text ends in '#': checkmate, or in First Contact a check).
+ */
+function winningPositions(name: string, count: number, seed: number): Game[] {
+  const random = prng(seed);
+  const found: Game[] = [];
+  for (let g = 0; g < 400 && found.length < count; g++) {
+    const game = (Game.create(name) as { ok: true; value: Game }).value;
+    const texts: string[] = [];
+    while (texts.length < 160 && !game.outcome()) {
+      const legal = game.legalTexts();
+      if (legal.some((t) => t.endsWith('#'))) {
+        found.push((Game.replay(name, {}, texts) as { ok: true; value: Game }).value);
+        break;
+      }
+      // Prefer captures so the playouts thin out the defence and reach mates.
+      const captures = legal.filter((t) => t.includes('x'));
+      const pool = captures.length && random() < 0.6 ? captures : legal;
+      const text = pool[Math.floor(random() * pool.length)]!;
+      game.play(text);
+      texts.push(text);
+    }
+  }
+  return found;
+}
+
+describe.each(variantNames())('%s computer player', (name) => {
+  const variant = getVariant(name)!;
+
+  it('every turn it plays is legal, at every level, over many random positions', () => {
+    const games = randomPositions(name, 25, name.length * 31 + 7);
+    for (const [i, game] of games.entries()) {
+      const level = LEVELS[i % LEVELS.length]!;
+      // Small budgets keep the test quick; the move generator is the same at any budget.
+      const choice = chooseMoveInGame(game, { level, seed: i, nodes: level === 1 ? undefined : 300 * level });
+      expect(choice, `position ${game.positionText}`).toBeDefined();
+      expect(legalSet(game).has(choice!.text), `${choice!.text} in ${game.positionText}`).toBe(true);
+      const parsed = variant.parseMove(game.position, choice!.text);
+      expect(parsed.ok).toBe(true);
+    }
+  }, 120_000);
+
+  it('a whole game of the computer against itself plays only legal turns', () => {
+    const game = (Game.create(name) as { ok: true; value: Game }).value;
+    for (let ply = 0; ply < 60 && !game.outcome(); ply++) {
+      const choice = chooseMoveInGame(game, { level: ((ply % 4) + 2) as Level, nodes: 400, seed: ply })!;
+      expect(game.play(choice.text).ok, choice.text).toBe(true);
+    }
+  }, 120_000);
+
+  it('levels 2-5 always take a turn that wins at once (positions from random playouts)', () => {
+    const positions = winningPositions(name, 5, 1000 + name.length);
+    expect(positions.length).toBeGreaterThanOrEqual(4);
+    for (const game of positions)
+      for (const level of [2, 3, 4, 5] as const) {
+        const choice = chooseMoveInGame(game, { level })!;
+        const after = (Game.replay(name, {}, [...game.history.map((t) => t.text), choice.text]) as { ok: true; value: Game }).value;
+        const outcome = after.outcome();
+        expect(outcome?.winner, `level ${level} played ${choice.text} in ${game.positionText}`).toBe(variant.turn(game.position));
+        expect(choice.mate).toBe(1);
+      }
+  }, 120_000);
+
+  it('is deterministic: same position, level and seed give the same turn', () => {
+    for (const [i, game] of randomPositions(name, 6, 99 + name.length).entries()) {
+      const level = ((i % 5) + 1) as Level;
+      const a = chooseMoveInGame(game, { level, seed: 7, nodes: 800 })!;
+      const b = chooseMoveInGame(game, { level, seed: 7, nodes: 800 })!;
+      expect(b).toEqual(a);
+    }
+  }, 60_000);
+
+  it('keys: the incremental key after each turn equals the key computed from scratch', () => {
+    const rules = searchRulesFor(name)!;
+    const random = prng(5 + name.length);
+    const key = new Int32Array(2);
+    const fresh = new Int32Array(2);
+    let pos = variant.initial((Game.create(name) as { ok: true; value: Game }).value.options);
+    rules.hash(pos, key);
+    const seen = new Map<number, string>();
+    for (let ply = 0; ply < 200; ply++) {
+      const moves = variant.legalMoves(pos);
+      if (!moves.length) break;
+      const next = variant.play(pos, moves[Math.floor(random() * moves.length)]);
+      rules.rehash(pos, next, key);
+      rules.hash(next, fresh);
+      expect([...key]).toEqual([...fresh]);
+      // Different positions, different keys (on this sample).
+      const text = variant.formatPosition(next);
+      const before = seen.get(keyNumber(key));
+      if (before !== undefined) expect(before).toBe(text);
+      seen.set(keyNumber(key), text);
+      pos = next;
+    }
+  });
+});
+
+describe('repetition', () => {
+  it('a game already repeated twice is a draw for the search: it does not count on a third', () => {
+    // Warp Factor: shuffle knights out and back twice; the position at the start has occurred 3 times.
+    const texts = ['Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4', 'Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4'];
+    const replay = Game.replay('warp-factor', {}, texts);
+    if (!replay.ok) return expect.fail(replay.error.message);
+    expect(replay.value.outcome()?.reason).toBe('repetition');
+    expect(chooseMoveInGame(replay.value, { level: 3 })).toBeUndefined();
+    // Without the game's history the same position is a fresh one.
+    expect(chooseMove(replay.value.variant, replay.value.position, { level: 2 })).toBeDefined();
+  });
+});
