@@ -1,10 +1,34 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { parse as parseToml } from 'smol-toml';
 import { defineConfig } from 'vitest/config';
+import { buildBundle, WORKERS } from './scripts/bundles.ts';
+
+const root = import.meta.dirname;
+
+/** The picture Worker as it deploys (wrangler's bundle), run beside the Worker under test as an
+ * auxiliary Worker: its PICTURES service binding reaches it by name. Built once per run into a
+ * fresh folder, so two runs at once do not trip over each other. */
+function pictureWorker() {
+  const worker = WORKERS.find((w) => w.name === 'subspace-pictures')!;
+  const bundle = buildBundle(root, worker, mkdtempSync(path.join(os.tmpdir(), 'subspace-pictures-')));
+  const config = parseToml(readFileSync(path.join(root, worker.config), 'utf8')) as { compatibility_date: string; compatibility_flags?: string[] };
+  // The entry module first; miniflare takes the first one as the main module.
+  const modules = [...bundle.modules].sort((a, b) => Number(b.file === 'index.js') - Number(a.file === 'index.js'));
+  return {
+    name: worker.name,
+    compatibilityDate: config.compatibility_date,
+    compatibilityFlags: config.compatibility_flags ?? [],
+    modulesRoot: bundle.outdir,
+    modules: modules.map((m) => ({ type: m.type, path: path.join(bundle.outdir, m.file) })),
+  };
+}
 
 export default defineConfig(async () => {
   // The same SQL wrangler applies, fed to each test file's fresh local D1 (test/service/setup.ts).
-  const migrations = await readD1Migrations(path.join(import.meta.dirname, 'migrations'));
+  const migrations = await readD1Migrations(path.join(root, 'migrations'));
   return {
     test: {
       projects: [
@@ -16,11 +40,19 @@ export default defineConfig(async () => {
           },
         },
         {
+          // The deploy script and the bundles, in Node with a stand-in wrangler (test/deploy/).
+          test: {
+            name: 'deploy',
+            include: ['test/deploy/**/*.test.ts'],
+            environment: 'node',
+          },
+        },
+        {
           plugins: [
             cloudflareTest({
-              wrangler: { configPath: './wrangler.jsonc' },
+              wrangler: { configPath: './wrangler.toml' },
               // Tests answer DNS themselves where they need it (notify-webhooks.test.ts); no real lookups.
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations, WEBHOOK_DNS: 'off' } },
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations, WEBHOOK_DNS: 'off' }, workers: [pictureWorker()] },
             }),
           ],
           test: {

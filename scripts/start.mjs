@@ -29,8 +29,11 @@ if (migrate.status !== 0) {
 // --test-scheduled: GET /__scheduled?cron=*/15+*+*+*+* runs the timeout cron by hand.
 // Local development only: webhooks may go to http://127.0.0.1:<port>, and reply
 // addresses / unsubscribe links are signed with a fixed development secret.
+// Both Workers in one wrangler dev: the main one first (it serves the port), then the picture
+// Worker its PICTURES service binding calls.
+const configs = ['-c', 'wrangler.toml', '-c', 'wrangler.pictures.toml'];
 const devVars = ['--var', 'ALLOW_LOCAL_WEBHOOKS:true', '--var', `REPLY_SECRET:${process.env.REPLY_SECRET || 'subspace-local-development-only'}`];
-const dev = spawn(wrangler, ['dev', '--port', String(port), '--test-scheduled', ...devVars], { cwd: root, env: { ...env, CI: '' }, stdio: ['inherit', 'inherit', 'inherit'] });
+const dev = spawn(wrangler, ['dev', ...configs, '--port', String(port), '--test-scheduled', ...devVars], { cwd: root, env: { ...env, CI: '' }, stdio: ['inherit', 'inherit', 'inherit'] });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));
 dev.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 

@@ -1,6 +1,6 @@
 // The queue consumers. Main queue: deliver each message over its channel, log the
 // attempt, ack on success / 410 / nothing-to-do, retry with growing delays on
-// failure. After max_retries (wrangler.jsonc) the platform moves the message to the
+// failure. After max_retries (wrangler.toml) the platform moves the message to the
 // dead-letter queue, whose consumer marks the delivery as dead in the log.
 import { recipient } from './recipients.ts';
 import type { NotifyStore } from './store.ts';
@@ -8,7 +8,7 @@ import type { ChannelName, DeliveryOutcome, NotificationChannel, NotifyJob } fro
 
 /** Seconds before retry n (1-based), after the Standard Webhooks schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h. */
 export const RETRY_DELAYS = [5, 300, 1800, 7200, 18000, 36000] as const;
-/** Must match max_retries of the consumer in wrangler.jsonc. */
+/** Must match max_retries of the consumer in wrangler.toml. */
 export const MAX_RETRIES = RETRY_DELAYS.length;
 export const retryDelay = (attempt: number) => RETRY_DELAYS[Math.min(Math.max(attempt, 1), RETRY_DELAYS.length) - 1]!;
 

@@ -1,4 +1,4 @@
-// Bindings of the Worker (wrangler.jsonc). Other handlers add theirs here.
+// Bindings of the Worker (wrangler.toml). Other handlers add theirs here.
 declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
@@ -20,13 +20,15 @@ declare namespace Cloudflare {
     WEBHOOK_DNS?: string;
     /** New games per client address (ratelimits binding). */
     NEW_GAME_LIMITER?: RateLimit;
+    /** The picture Worker (PNG boards), a service binding: RPC png(svg). */
+    PICTURES?: Service<typeof import('../pictures/index.ts').default>;
   }
   interface GlobalProps {
     mainModule: typeof import('./index.ts');
   }
 }
 
-// Modules wrangler bundles as binary (wrangler.jsonc "rules" and its default *.wasm rule).
+// Modules wrangler bundles as binary (the picture Worker: wrangler.pictures.toml "rules" and the default *.wasm rule).
 declare module '*.wasm' {
   const module: WebAssembly.Module;
   export default module;

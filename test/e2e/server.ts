@@ -6,11 +6,12 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WORKERS } from '../../scripts/bundles.ts';
 
-/** The repository: the nearest folder above this file (or its bundle) with wrangler.jsonc. */
+/** The repository: the nearest folder above this file (or its bundle) with wrangler.toml. */
 export const ROOT = (() => {
   let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'wrangler.jsonc')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  while (!existsSync(path.join(dir, 'wrangler.toml')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;
 })();
 export const WRANGLER = path.join(ROOT, 'node_modules', '.bin', 'wrangler');
@@ -21,6 +22,9 @@ export const ENV = {
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
   CI: 'true',
 };
+
+/** Both Workers in one `wrangler dev`: the main one (serves the port), then the picture Worker. */
+export const DEV_CONFIGS = WORKERS.flatMap((w) => ['-c', w.config]);
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,7 +57,7 @@ export async function startServer(opts: { stateDir?: string; timeoutMs?: number 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(WRANGLER, ['dev', '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir, '--log-level', 'warn'], {
+  const child: ChildProcess = spawn(WRANGLER, ['dev', ...DEV_CONFIGS, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir, '--log-level', 'warn'], {
     cwd: ROOT,
     env: ENV,
     detached: true, // its own process group, so stop() ends workerd too

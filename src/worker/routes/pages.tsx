@@ -160,7 +160,7 @@ type ImageFormat = 'svg' | 'png';
 const pngCache = cache({ cacheName: 'board-png', onCacheNotAvailable: false });
 
 async function imageResponse(c: Context<AppEnv>, svg: string, format: ImageFormat, cache: string) {
-  if (format === 'png') return c.body(await boardPng(svg), 200, { 'Content-Type': 'image/png', 'Cache-Control': cache });
+  if (format === 'png') return c.body(await boardPng(c.env, svg), 200, { 'Content-Type': 'image/png', 'Cache-Control': cache });
   return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': cache, 'Content-Security-Policy': SVG_CSP });
 }
 
