@@ -2,7 +2,8 @@
 import { writeFileSync } from 'node:fs';
 import { engineBench } from './engine.ts';
 import { pictureBench } from './pictures.ts';
-import { bundleSize, serviceBench } from './service.ts';
+import { bundleSizes } from './bundles.ts';
+import { serviceBench } from './service.ts';
 
 // `npm run bench -- --engine` skips the service part (no wrangler needed).
 const engineOnly = process.argv.includes('--engine');
@@ -40,7 +41,7 @@ console.log('|---|---|---|---|');
 for (const row of pictures) console.log(`| ${row.variant} | ${fmt(row.svgMs.median)} / ${fmt(row.svgMs.p99)} | ${fmt(row.pngMs.median, 1)} / ${fmt(row.pngMs.p99, 1)} | ${row.pngBytes} |`);
 
 let service: Awaited<ReturnType<typeof serviceBench>> | undefined;
-let bundle: ReturnType<typeof bundleSize> | undefined;
+let bundles: ReturnType<typeof bundleSizes>['workers'] | undefined;
 if (!engineOnly) {
   service = await serviceBench();
   console.log(`\n## Service under wrangler dev + local D1 (${service.clients} concurrent clients, ${service.games} games, ${service.seconds} s each)\n`);
@@ -52,10 +53,11 @@ if (!engineOnly) {
     ['POST /api/games/:id/moves', service.postMove],
   ] as const)
     console.log(`| ${label} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.failures} | ${fmt(row.requestsPerSecond / service.floor.requestsPerSecond, 2)}x |`);
-  bundle = bundleSize();
-  console.log(`\n## Worker bundle\n\n${(bundle.rawBytes / 1024).toFixed(1)} KiB raw, ${(bundle.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
+  const sizes = bundleSizes();
+  bundles = sizes.workers;
+  console.log(`\n## Worker bundles (wrangler deploy --dry-run --outdir)\n\n${sizes.lines.join('\n')}`);
 }
 
-const results = { date: new Date().toISOString(), node: process.version, engine, pictures, service, bundle };
+const results = { date: new Date().toISOString(), node: process.version, engine, pictures, service, bundles };
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
 console.log('\nwritten bench/results.json');

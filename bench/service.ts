@@ -1,30 +1,9 @@
 // Service benchmarks against `wrangler dev` with a local D1 on this machine:
 // POST /moves and GET /api/games/:id with N concurrent clients on many games,
-// next to a trivial route of the same Worker (the platform's floor); and the
-// gzipped Worker bundle, which is what a cold start pays for.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+// next to a trivial route of the same Worker (the platform's floor).
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { ENV as env, ROOT as root, startServer, WRANGLER as wrangler } from '../test/e2e/server.ts';
+import { ROOT as root, startServer } from '../test/e2e/server.ts';
 import { busyGame } from './engine.ts';
-
-/** Gzipped size of the Worker as wrangler would upload it. */
-export function bundleSize() {
-  const outdir = path.join(root, '.bench', 'bundle');
-  rmSync(outdir, { recursive: true, force: true });
-  const built = spawnSync(wrangler, ['deploy', '--dry-run', '--outdir', outdir], { cwd: root, env, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${built.stderr}`);
-  let raw = 0;
-  let gzipped = 0;
-  for (const file of readdirSync(outdir)) {
-    if (!/\.(m?js|wasm|ttf)$/.test(file)) continue;
-    const bytes = readFileSync(path.join(outdir, file));
-    raw += statSync(path.join(outdir, file)).size;
-    gzipped += gzipSync(bytes, { level: 9 }).length;
-  }
-  return { rawBytes: raw, gzipBytes: gzipped };
-}
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
