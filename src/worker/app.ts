@@ -7,6 +7,7 @@ import { MALFORMED_JSON, MAX_BODY_BYTES, type AppEnv } from './http.ts';
 import { api } from './routes/api.ts';
 import { players } from './routes/players.ts';
 import { pages } from './routes/pages.tsx';
+import { rules } from './routes/rules.tsx';
 
 /** Records are the largest bodies: a long game is a few KiB. */
 
@@ -23,6 +24,7 @@ app.use(
 app.route('/', api);
 app.route('/', players);
 app.route('/', pages);
+app.route('/', rules);
 
 app.notFound((c) => c.json({ error: `no such route: ${c.req.method} ${c.req.path}` }, 404));
 

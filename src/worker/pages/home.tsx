@@ -49,7 +49,7 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
           <ul id="variant-about" class="small">
             {VARIANT_CHOICES.map((c) => (
               <li>
-                <strong>{c.title}:</strong> {c.about}
+                <strong>{c.title}:</strong> {c.about} <a href={`/rules/${c.value}`}>Rules of {c.title}</a>
               </li>
             ))}
           </ul>

@@ -51,6 +51,18 @@ button:disabled{opacity:.5;cursor:not-allowed}
 .small{font-size:.85rem;color:#555}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:600px){main{padding:.6rem}.board{padding:0;border-radius:0;margin:0 -.6rem}.board figcaption{padding:.3rem .6rem}}
+code{overflow-wrap:anywhere}
+.lead{font-size:1.05rem}
+.toc ol{margin:.2rem 0 .8rem;padding-left:1.4rem;columns:2 12rem}
+.crumbs{margin:.2rem 0 .4rem}
+.diagram{margin:.8rem 0 1.2rem;background:#fff;border:1px solid #d8d2c4;border-radius:6px;padding:.4rem}
+.diagram img{display:block;width:100%;height:auto;max-width:36rem;margin:0 auto}
+.diagram figcaption{padding:.3rem .2rem 0}
+.board-help{background:#fff;border:1px solid #d8d2c4;border-radius:6px;padding:.3rem .7rem;margin:.6rem 0;font-size:.92rem}
+.board-help summary{cursor:pointer;font-weight:600;min-height:24px;padding:.2rem 0}
+.board-help ul{padding-left:1.2rem;margin:.3rem 0}
+table.examples{border-collapse:collapse;width:100%;background:#fff}
+table.examples th,table.examples td{border:1px solid #d8d2c4;padding:.35rem .5rem;text-align:left;vertical-align:top}
 svg.ssb [tabindex]:focus-visible>rect:first-of-type,svg.ssb [tabindex]:focus-visible>circle:first-of-type{stroke:#1565c0;stroke-width:4;stroke-dasharray:none}
 svg.ssb [data-selected]>rect:first-of-type{stroke:#e65100;stroke-width:4;stroke-dasharray:none}
 svg.ssb .ssb-target-dot{fill:#1b5e20;opacity:.6;pointer-events:none}

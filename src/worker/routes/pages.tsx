@@ -27,7 +27,7 @@ const store = (c: Context<AppEnv>) => new GameStore(c.env.DB);
 const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
 /** A stand-alone picture needs nothing but its own style. */
-const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 // ---- input schemas ----------------------------------------------------------------
 
@@ -109,14 +109,14 @@ const PreviewQuerySchema = v.object({ move: v.pipe(MoveTextSchema, v.transform((
 
 const validId = (id: string) => v.is(GameIdSchema, { id });
 
-function page(c: Context<AppEnv>, status: 200 | 201 | 400 | 403 | 404 | 429 = 200) {
+export function page(c: Context<AppEnv>, status: 200 | 201 | 400 | 403 | 404 | 429 = 200) {
   c.header('Content-Security-Policy', PAGE_CSP);
   c.header('Cache-Control', 'no-store');
   c.status(status);
   return c;
 }
 
-const errorPage = (c: Context<AppEnv>, status: 400 | 403 | 404, title: string, message: string, back?: string) =>
+export const errorPage = (c: Context<AppEnv>, status: 400 | 403 | 404, title: string, message: string, back?: string) =>
   page(c, status).html(<ErrorPage status={status} title={title} message={message} {...(back ? { back } : {})} />);
 
 /** Form fields as strings (files are ignored). */

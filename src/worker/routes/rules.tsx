@@ -1,0 +1,49 @@
+// The rules pages and their diagrams. Everything here is a pure function of the
+// code (no game data), so answers are cached and the diagrams are built once.
+import { Hono } from 'hono';
+import { VARIANT_NAMES, type VariantName } from '../../engine/types.ts';
+import { rulesDiagram, type Diagram } from '../../service/rules-diagrams.ts';
+import type { AppEnv } from '../http.ts';
+import { RULES } from '../pages/rules-content.ts';
+import { RulesIndexPage, RulesPage } from '../pages/rules.tsx';
+import { errorPage, page, SVG_CSP } from './pages.tsx';
+
+const built = new Map<VariantName, ReadonlyMap<string, Diagram>>();
+
+/** Every diagram of a variant's page, by id (a diagram that does not build is a bug: it throws). */
+export function rulesDiagrams(variant: VariantName): ReadonlyMap<string, Diagram> {
+  let diagrams = built.get(variant);
+  if (!diagrams) {
+    const map = new Map<string, Diagram>();
+    for (const section of RULES[variant].sections)
+      for (const d of section.diagrams ?? []) {
+        const r = rulesDiagram(variant, d);
+        if (!r.ok) throw new Error(`rules diagram ${variant}/${d.id}: ${r.error}`);
+        map.set(d.id, r.value);
+      }
+    built.set(variant, (diagrams = map));
+  }
+  return diagrams;
+}
+
+const isVariant = (name: string): name is VariantName => (VARIANT_NAMES as readonly string[]).includes(name);
+const noSuchGame = (name: string) => `There are rules for ${VARIANT_NAMES.join(', ')}; not for ${name.slice(0, 40)}.`;
+
+export const rules = new Hono<AppEnv>()
+  .get('/rules', (c) => {
+    page(c).header('Cache-Control', 'public, max-age=300');
+    return c.html(<RulesIndexPage />);
+  })
+  .get('/rules/:variant', (c) => {
+    const name = c.req.param('variant');
+    if (!isVariant(name)) return errorPage(c, 404, 'No such game', noSuchGame(name), '/rules');
+    page(c).header('Cache-Control', 'public, max-age=300');
+    return c.html(<RulesPage variant={name} diagrams={rulesDiagrams(name)} />);
+  })
+  .get('/rules/:variant/:file{[a-z0-9-]+\\.svg}', (c) => {
+    const name = c.req.param('variant');
+    const id = c.req.param('file').slice(0, -'.svg'.length);
+    const diagram = isVariant(name) ? rulesDiagrams(name).get(id) : undefined;
+    if (!diagram) return c.json({ error: `no diagram ${id} on the rules page of ${name.slice(0, 40)}` }, 404);
+    return c.body(diagram.svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600', 'Content-Security-Policy': SVG_CSP });
+  });
