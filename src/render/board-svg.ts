@@ -38,6 +38,8 @@ export interface BoardSvgOptions {
   readonly result?: string;
   /** Width in pixels; the height follows the picture's proportions. */
   readonly size?: number;
+  /** Whose side the field is seen from: 'black' turns it round, Black's level and ranks at the bottom. */
+  readonly from?: Color;
 }
 
 // ---- constants ----------------------------------------------------------------
@@ -97,6 +99,10 @@ const STYLE = [
   '.ssb-none{fill:#888;font-size:12px;font-style:italic}',
   '.ssb-worm{fill:#4a148c;font-size:13px}',
   '.ssb-wormhead{fill:#4a148c;font-size:13px;font-weight:bold}',
+  '.ssb-path{fill:none;stroke:#7b1fa2;stroke-width:3;stroke-opacity:.7;stroke-linejoin:round;pointer-events:none}',
+  '.ssb-link{fill:none;stroke:#7b1fa2;stroke-width:2;stroke-opacity:.7;stroke-dasharray:6 4;pointer-events:none}',
+  '.ssb-step{fill:#6a1b9a;stroke:#fff;stroke-width:1.5;pointer-events:none}',
+  '.ssb-stepn{fill:#fff;font-size:10px;font-weight:bold;text-anchor:middle;pointer-events:none}',
   // Scoped to the picture: an inline SVG's <style> applies to the whole page.
   '.ssb [tabindex]{cursor:pointer;outline:none}',
   '.ssb [tabindex]:focus-visible>.ssb-sq,.ssb [tabindex]:focus-visible>.ssb-ghost{stroke:#1565c0;stroke-width:3;stroke-dasharray:none}',
@@ -136,6 +142,8 @@ class Canvas {
   readonly last: ReadonlySet<string>;
   readonly marks: ReadonlySet<string>;
   readonly interactive: boolean;
+  /** Seen from Black's side: the field is turned round (text stays upright). */
+  readonly flipped: boolean;
   /** The cell of the king in check, if any. */
   readonly checkCell: string | undefined;
 
@@ -148,6 +156,7 @@ class Canvas {
     this.last = new Set(opts.lastMove ?? []);
     this.marks = new Set(opts.highlight ?? []);
     this.interactive = opts.interactive === true;
+    this.flipped = opts.from === 'black';
     this.checkCell = view.check ? view.cells.find((p) => p.role === 'K' && p.color === view.sideToMove)?.cell : undefined;
   }
 
@@ -215,8 +224,9 @@ function badge(c: Canvas, x: number, y: number, orientation: Orientation | undef
 /** File letters below and rank numbers left of a 4x4 grid whose lower-left corner is (ox, oy). */
 function coords(c: Canvas, ox: number, oy: number, level: string): void {
   for (let i = 0; i < 4; i++) {
-    c.out.push(c.text(ox + i + 0.5, oy - 0.3, 'ssb-coord', 'abcd'[i]!));
-    c.out.push(c.text(ox - 0.18, oy + i + 0.38, 'ssb-coord', String(i + 1)));
+    const j = c.flipped ? 3 - i : i;
+    c.out.push(c.text(ox + i + 0.5, oy - 0.3, 'ssb-coord', 'abcd'[j]!));
+    c.out.push(c.text(ox - 0.18, oy + i + 0.38, 'ssb-coord', String(j + 1)));
   }
   c.out.push(c.text(ox - 1.05, oy + 1.7, 'ssb-level', level));
 }
@@ -294,6 +304,14 @@ function drawSt3d(c: Canvas): void {
   const view = c.view;
   const wormholeNotes = view.variant === 'curved-space';
   const o = c.out;
+  // Seen from Black's side the field is turned half round about the middle of the N level:
+  // boxes are reflected through that point, text inside them stays upright.
+  const cx2 = 2 * (ST3D_DX + 2);
+  const cy2 = 2 * (ST3D_DY + 2);
+  const box = (x: number, y: number, w: number, h: number): [number, number] => (c.flipped ? [cx2 - x - w, cy2 - y - h] : [x, y]);
+  const point = (x: number, y: number): [number, number] => (c.flipped ? [cx2 - x, cy2 - y] : [x, y]);
+  /** Where the worm-hole path passes: each level's centre and each numbered platform's. */
+  const layerCentres = new Map<string, [number, number]>();
 
   // Platforms as given, plus any implied by an occupied platform cell (a defensive measure).
   const platforms = new Map<string, Platform>();
@@ -304,16 +322,17 @@ function drawSt3d(c: Canvas): void {
   }
 
   ST3D_LEVELS.forEach((level, li) => {
-    const ox = li * ST3D_DX;
-    const oy = li * ST3D_DY;
+    const [ox, oy] = box(li * ST3D_DX, li * ST3D_DY, 4, 4);
+    layerCentres.set(level, [ox + 2, oy + 2]);
 
     // Pins: a platform, or a vacant position.
     for (const corner of CORNERS) {
       const base = level + corner;
-      const [px, py] = platformOrigin(li, corner);
-      const cornerX = corner[0] === 'a' ? ox : ox + 4;
-      const cornerY = corner[1] === '1' ? oy : oy + 4;
-      const armX = corner[0] === 'a' ? px + 2 : px;
+      const [ux, uy] = platformOrigin(li, corner);
+      const [px, py] = box(ux, uy, 2, 2);
+      // Which side of the level the platform shows on, after any turning round.
+      const left = (corner[0] === 'a') !== c.flipped;
+      const below = (corner[1] === '1') !== c.flipped;
       const platform = platforms.get(base);
       if (!platform) {
         vacantPin(c, base, px, py);
@@ -322,7 +341,8 @@ function drawSt3d(c: Canvas): void {
       const up = platform.up;
       const pin = base + (up ? 'u' : 'd');
       const y0 = py + (up ? LIFT : -LIFT);
-      o.push(`<line x1="${c.x(armX)}" y1="${c.y(y0 + 1)}" x2="${c.x(cornerX)}" y2="${c.y(cornerY)}" class="ssb-arm"/>`);
+      const [cornerX, cornerY] = point(corner[0] === 'a' ? li * ST3D_DX : li * ST3D_DX + 4, corner[1] === '1' ? li * ST3D_DY : li * ST3D_DY + 4);
+      o.push(`<line x1="${c.x(left ? px + 2 : px)}" y1="${c.y(y0 + 1)}" x2="${c.x(cornerX)}" y2="${c.y(cornerY)}" class="ssb-arm"/>`);
       o.push(`<g data-pin="${pin}">`);
       if (up) o.push(c.rect(px + 0.1, y0 - 0.1, 2, 2, 'ssb-shadow'));
       for (let pr = 0; pr < 2; pr++)
@@ -331,7 +351,8 @@ function drawSt3d(c: Canvas): void {
           // Same colour as the level square under/over it: file offset -1 (z..e = -1..4) and rank row -1..4.
           const fx = (corner[0] === 'a' ? -1 : 3) + pf;
           const ry = (corner[1] === '1' ? -1 : 3) + pr;
-          c.cell(`${pin}:${local}`, px + pf, y0 + pr, (fx + ry + 2) % 2 === 0, true, {
+          const [sx, sy] = c.flipped ? [px + 1 - pf, y0 + 1 - pr] : [px + pf, y0 + pr];
+          c.cell(`${pin}:${local}`, sx, sy, (fx + ry + 2) % 2 === 0, true, {
             tl: local,
             ...(wormholeNotes ? { br: 'yzwx'[pr * 2 + pf] } : {}),
           });
@@ -339,11 +360,12 @@ function drawSt3d(c: Canvas): void {
       o.push(c.rect(px, y0, 2, 2, up ? 'ssb-pframe' : 'ssb-pframe ssb-inv'));
       if (c.last.has(pin)) o.push(c.rect(px - 0.05, y0 - 0.05, 2.1, 2.1, 'ssb-lastpin'));
       if (c.marks.has(pin)) o.push(c.circle(px + 1, y0 + 1, 0.16, 'ssb-dot'));
-      platformLabel(c, platform, pin, px, corner[1] === '1' ? y0 - 0.42 : y0 + 2.12);
+      platformLabel(c, platform, pin, px, below ? y0 - 0.42 : y0 + 2.12);
       o.push('</g>');
+      if (platform.number !== undefined) layerCentres.set(`P${platform.number}`, [px + 1, y0 + 1]);
       // The same pin in the other orientation: a target of a flip, shown when it may be clicked or is marked.
       const flipped = base + (up ? 'd' : 'u');
-      if (c.interactive || c.marks.has(flipped) || c.last.has(flipped)) flipMarker(c, flipped, corner[0] === 'a' ? px - 0.05 : px + 2.05, y0 + 1);
+      if (c.interactive || c.marks.has(flipped) || c.last.has(flipped)) flipMarker(c, flipped, left ? px - 0.05 : px + 2.05, y0 + 1, left);
     }
     o.push(c.circle(ox, oy, 0.07, 'ssb-post'), c.circle(ox + 4, oy, 0.07, 'ssb-post'));
     o.push(c.circle(ox, oy + 4, 0.07, 'ssb-post'), c.circle(ox + 4, oy + 4, 0.07, 'ssb-post'));
@@ -353,19 +375,50 @@ function drawSt3d(c: Canvas): void {
       for (let f = 0; f < 4; f++) {
         const name = `${level}${'abcd'[f]}${r + 1}`;
         const centre = wormholeNotes && (f === 1 || f === 2) && (r === 1 || r === 2);
-        c.cell(name, ox + f, oy + r, (f + r) % 2 === 0, false, centre ? { br: r === 2 ? (f === 1 ? 'w' : 'x') : f === 1 ? 'y' : 'z' } : {});
+        const [sx, sy] = box(li * ST3D_DX + f, li * ST3D_DY + r, 1, 1);
+        c.cell(name, sx, sy, (f + r) % 2 === 0, false, centre ? { br: r === 2 ? (f === 1 ? 'w' : 'x') : f === 1 ? 'y' : 'z' } : {});
       }
     o.push(c.rect(ox, oy, 4, 4, 'ssb-frame'));
     coords(c, ox, oy, level);
   });
+  if (view.wormhole !== undefined) wormholePath(c, view.wormhole, layerCentres);
 
   const b = c.bounds;
   const below = header(c, b.minX + 0.15, b.maxY - 0.05);
-  hand(c, 'black', b.minX + 0.15, below - 0.15);
-  hand(c, 'white', 4 + GAP + 2 + 0.45, 4.2);
+  const [top, bottom] = c.flipped ? (['white', 'black'] as const) : (['black', 'white'] as const);
+  hand(c, top, b.minX + 0.15, below - 0.15);
+  hand(c, bottom, 4 + GAP + 2 + 0.45, 4.2);
   if (view.wormhole !== undefined) {
     o.push(`<text x="${c.x(b.minX + 0.15)}" y="${c.y(b.minY + 0.3)}" class="ssb-worm"><tspan class="ssb-wormhead">Worm-hole:</tspan> ${escapeXml(view.wormhole)}</text>`);
   }
+}
+
+/**
+ * The worm-hole as a path to follow: a line through its layers in order, each visit
+ * numbered (a level met twice gets two numbers side by side), and the default links
+ * between levels (", W-N") dashed. Drawn over the cells, ignored by the pointer.
+ */
+function wormholePath(c: Canvas, text: string, centres: ReadonlyMap<string, [number, number]>): void {
+  const [sequence = '', ...links] = text.split(',').map((part) => part.trim());
+  const visits = new Map<string, number>();
+  const stops: [number, number][] = [];
+  for (const layer of sequence.split(/\s+/).filter(Boolean)) {
+    const at = centres.get(layer);
+    if (!at) continue;
+    const n = visits.get(layer) ?? 0;
+    visits.set(layer, n + 1);
+    stops.push([at[0] + n * 0.5, at[1]]);
+  }
+  const o = c.out;
+  for (const link of links) {
+    const [a, b] = link.split('-').map((l) => centres.get(l));
+    if (a && b) o.push(`<line x1="${c.x(a[0])}" y1="${c.y(a[1])}" x2="${c.x(b[0])}" y2="${c.y(b[1])}" class="ssb-link"/>`);
+  }
+  if (stops.length > 1) o.push(`<polyline points="${stops.map(([x, y]) => `${c.x(x)},${c.y(y)}`).join(' ')}" class="ssb-path"/>`);
+  stops.forEach(([x, y], i) => {
+    o.push(c.circle(x, y, 0.2, 'ssb-step'));
+    o.push(c.text(x, y - 0.09, 'ssb-stepn', String(i + 1)));
+  });
 }
 
 function platformLabel(c: Canvas, p: Platform, pin: string, px: number, baseline: number): void {
@@ -420,11 +473,11 @@ function vacantPin(c: Canvas, base: string, px: number, py: number): void {
   }
 }
 
-function flipMarker(c: Canvas, pin: string, x: number, y: number): void {
+function flipMarker(c: Canvas, pin: string, x: number, y: number, left: boolean): void {
   const words = [`pin ${pin}`, pin.endsWith('u') ? 'upright position' : 'inverted position'];
   if (c.last.has(pin)) words.push('last move');
   if (c.marks.has(pin)) words.push('highlighted');
-  const dx = pin.startsWith('a', 1) ? -0.2 : 0.2;
+  const dx = left ? -0.2 : 0.2;
   c.out.push(`<g data-cell="${pin}"${c.button(words.join(', '))}><title>${escapeXml(words.join(', '))}</title>`);
   c.out.push(c.circle(x + dx, y, 0.17, c.marks.has(pin) ? 'ssb-dot' : c.last.has(pin) ? 'ssb-last' : 'ssb-ghost'));
   c.out.push(c.text(x + dx, y - 0.1, 'ssb-ghostmark', pin.endsWith('u') ? '\u25B3' : '\u25BD'));
@@ -445,15 +498,18 @@ function drawPlanar(c: Canvas): void {
   PLANAR_LEVELS.forEach((level, li) => {
     const ox = li * PLANAR_DX;
     const oy = li * PLANAR_DY;
+    // Seen from Black's side each level is turned half round; A stays the lowest.
     for (let r = 0; r < 4; r++)
-      for (let f = 0; f < 4; f++) c.cell(`${level}${'abcd'[f]}${r + 1}`, ox + f, oy + r, (f + r) % 2 === 0, false);
+      for (let f = 0; f < 4; f++)
+        c.cell(`${level}${'abcd'[f]}${r + 1}`, ox + (c.flipped ? 3 - f : f), oy + (c.flipped ? 3 - r : r), (f + r) % 2 === 0, false);
     c.out.push(c.rect(ox, oy, 4, 4, 'ssb-frame'));
     coords(c, ox, oy, level);
   });
   const b = c.bounds;
   const below = header(c, b.minX + 0.1, b.maxY - 0.05);
-  hand(c, 'black', b.minX + 0.1, below - 0.15);
-  hand(c, 'white', 4.45, 4.1);
+  const [top, bottom] = c.flipped ? (['white', 'black'] as const) : (['black', 'white'] as const);
+  hand(c, top, b.minX + 0.1, below - 0.15);
+  hand(c, bottom, 4.45, 4.1);
   // Legend of the orientation badges, under Black's hand.
   const lx = b.minX + 0.1;
   const ly = 3 * PLANAR_DY - 0.9;
