@@ -48,6 +48,14 @@ export default defineConfig(async () => {
           },
         },
         {
+          // The command-line scripts, run as a user runs them (npm start, the engine CLI, the soak).
+          test: {
+            name: 'scripts',
+            include: ['test/scripts/**/*.test.ts'],
+            environment: 'node',
+          },
+        },
+        {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: './wrangler.toml' },

@@ -1,7 +1,8 @@
 // The engine's command line: `npm run -s engine -- <command>`.
 //   perft --variant <name> [--options '<json>'] [--position "<text>" | --moves "<turn> ..."] --depth N [--divide]
-//   legal   (JSON lines on stdin -> JSON lines on stdout)
+//   legal   (JSON lines on stdin -> JSON lines on stdout, each answer written as its line is read)
 //   bestmove (JSON lines on stdin -> the computer's turn per line, written as each line is read)
+import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { Game } from './game.ts';
@@ -69,29 +70,18 @@ function runPerft(args: string[]): void {
   }
 }
 
-async function runLegal(): Promise<void> {
+/** Answers each line as soon as it is read: a caller (a bot) may wait for the reply before sending more. */
+async function answerEachLine(answer: (line: string) => unknown): Promise<void> {
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  let out = '';
   for await (const line of lines) {
     if (!line.trim()) continue;
-    out += JSON.stringify(answerLegal(line)) + '\n';
-    if (out.length > 1 << 16) {
-      process.stdout.write(out);
-      out = '';
-    }
+    if (!process.stdout.write(JSON.stringify(answer(line)) + '\n')) await once(process.stdout, 'drain');
   }
-  process.stdout.write(out);
-}
-
-/** Answers each line as soon as it is read: a caller may wait for the reply before sending more. */
-async function runBestmove(): Promise<void> {
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  for await (const line of lines) if (line.trim()) process.stdout.write(JSON.stringify(answerBestmove(line)) + '\n');
 }
 
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'perft') runPerft(rest);
-else if (command === 'legal') await runLegal();
-else if (command === 'bestmove') await runBestmove();
+else if (command === 'legal') await answerEachLine(answerLegal);
+else if (command === 'bestmove') await answerEachLine(answerBestmove);
 else if (command === 'help' || command === '--help' || command === undefined) process.stdout.write(`${USAGE}\n`);
 else fail(`unknown command "${command}"\n${USAGE}`);
