@@ -1,7 +1,18 @@
-// `npm start`: apply the D1 migrations to the local database, start wrangler dev,
-// create a sample game and print its links. PORT=NNNN npm start for another port.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: apply the D1 migrations to the local database, start wrangler dev, create a
+// sample game when the database has none, and print the links last.
+//   PORT=NNNN npm start         another port (default 8787)
+//   PERSIST_TO=<dir> npm start  another local state folder (default .wrangler/state)
+//
+// Process handling: wrangler (and the workerd processes under it) runs in a process group of
+// its own. A signal to us (Ctrl-C, kill) goes to that whole group; we exit when wrangler does;
+// a guard process ends the group if we are killed outright (SIGKILL) and we end it when our
+// parent goes away; a watchdog ends everything with an error once the local runtime stops
+// answering (wrangler does not recover from a dead workerd: it keeps the port and hangs).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -11,20 +22,53 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`PORT must be a port number, not "${process.env.PORT}"`);
   process.exit(2);
 }
-// Offline and quiet: no telemetry, no Request.cf download, no prompts.
+const stateDir = path.resolve(root, process.env.PERSIST_TO || path.join('.wrangler', 'state'));
+const persist = ['--persist-to', stateDir];
+// Offline and quiet: no telemetry, no Request.cf download, no prompts (CI answers them).
 const env = {
   ...process.env,
   WRANGLER_SEND_METRICS: 'false',
   WRANGLER_SEND_ERROR_REPORTS: 'false',
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  CI: process.env.CI ?? 'true',
+  CI: 'true',
+  // wrangler's output goes through us (below); keep its colours when we print to a terminal.
+  ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}),
 };
+const base = `http://localhost:${port}`;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const migrate = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local'], { cwd: root, env, stdio: 'inherit' });
-if (migrate.status !== 0) {
-  console.error('applying the D1 migrations failed');
-  process.exit(migrate.status ?? 1);
+/** Runs wrangler to the end and keeps its output (printed only when it fails). */
+function wranglerRun(args) {
+  return new Promise((resolve) => {
+    const child = spawn(wrangler, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let output = '';
+    child.stdout.on('data', (d) => ((stdout += d), (output += d)));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (e) => resolve({ status: 1, stdout, output: `${output}${e.message}\n` }));
+    child.on('close', (status) => resolve({ status, stdout, output }));
+  });
 }
+
+const migrate = await wranglerRun(['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
+if (migrate.status !== 0) {
+  process.stderr.write(migrate.output);
+  console.error('npm start: applying the D1 migrations to the local database failed');
+  process.exit(migrate.status || 1);
+}
+const applied = /About to apply (\d+) migration/.exec(stripVTControlCharacters(migrate.output))?.[1];
+console.log(`Local database ${path.relative(root, stateDir) || stateDir}: ${applied ? `${applied} migration(s) applied` : 'migrations up to date'}`);
+
+// Counted while wrangler dev starts; undefined when the count cannot be had.
+const gameCount = wranglerRun(['d1', 'execute', 'DB', '--local', ...persist, '--json', '--command', 'SELECT count(*) AS n FROM games']).then(
+  ({ status, stdout }) => {
+    try {
+      return status === 0 ? Number(JSON.parse(stdout)[0].results[0].n) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+);
 
 // --test-scheduled: GET /__scheduled?cron=*/15+*+*+*+* runs the timeout cron by hand.
 // Local development only: webhooks may go to http://127.0.0.1:<port>, and reply
@@ -33,35 +77,156 @@ if (migrate.status !== 0) {
 // Worker its PICTURES service binding calls.
 const configs = ['-c', 'wrangler.toml', '-c', 'wrangler.pictures.toml'];
 const devVars = ['--var', 'ALLOW_LOCAL_WEBHOOKS:true', '--var', `REPLY_SECRET:${process.env.REPLY_SECRET || 'subspace-local-development-only'}`];
-const dev = spawn(wrangler, ['dev', ...configs, '--port', String(port), '--test-scheduled', ...devVars], { cwd: root, env: { ...env, CI: '' }, stdio: ['inherit', 'inherit', 'inherit'] });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));
-dev.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const devArgs = ['dev', ...configs, '--port', String(port), '--test-scheduled', ...persist, ...devVars];
+const dev = spawn(wrangler, devArgs, { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+const devExited = new Promise((resolve) => dev.on('exit', (code, signal) => resolve({ code, signal })));
 
-const base = `http://localhost:${port}`;
-async function sampleGame() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      const res = await fetch(`${base}/api/games`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ variant: 'warp-factor', white: { name: 'Kirk' }, black: { name: 'Kor' }, clock: { daysPerMove: 3 } }),
-      });
-      if (res.status !== 201) throw new Error(`status ${res.status}`);
-      const game = await res.json();
-      console.log(`
-Subspace is serving on ${base}  (API: ${base}/api, OpenAPI: ${base}/openapi.json)
-A sample Warp Factor game, ${game.id}:
-  White     ${game.links.white}
-  Black     ${game.links.black}
-  Spectator ${game.links.spectator}
-  curl ${base}/api/games/${game.id}
-  curl -X POST ${base}/api/games/${game.id}/moves -H 'Authorization: Bearer ${game.tokens.white}' -H 'Content-Type: text/plain' --data-raw 'Wb2-Wb3'
-`);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 500));
-    }
+function signalGroup(signal) {
+  try {
+    process.kill(-dev.pid, signal);
+    return true;
+  } catch {
+    return false; // the group is gone
   }
-  console.error(`could not create a sample game on ${base}`);
 }
-sampleGame();
+
+// The guard: a detached process that holds a pipe from us and ends wrangler's group when
+// the pipe closes, i.e. when we are gone however we went (a SIGKILL cannot be caught).
+const guardCode = `
+for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(s, () => {});
+const group = -Number(process.argv[1]);
+const kill = (signal) => { try { process.kill(group, signal); return true; } catch { return false; } };
+process.stdin.on('data', () => {});
+process.stdin.on('close', () => {
+  if (!kill('SIGTERM')) process.exit(0);
+  setTimeout(() => { kill('SIGKILL'); process.exit(0); }, 5000);
+});`;
+const guard = spawn(process.execPath, ['-e', guardCode, String(dev.pid)], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+guard.on('error', () => {}); // without a guard we still stop the group on every catchable exit
+
+let stopping;
+/** Ends wrangler's whole group (politely, then for good) and exits with `code`. */
+function stop(code, message) {
+  stopping ??= (async () => {
+    if (message) console.error(`\n${message}`);
+    signalGroup('SIGTERM');
+    await Promise.race([devExited, sleep(5000)]);
+    // workerd may outlive wrangler; nothing of the group may keep the port.
+    signalGroup('SIGKILL');
+    for (let i = 0; i < 20 && signalGroup(0); i++) await sleep(100);
+    guard.stdin?.destroy();
+    process.exit(code);
+  })();
+  return stopping;
+}
+
+for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]]) process.on(signal, () => stop(128 + number));
+dev.on('error', (e) => stop(1, `npm start: could not run wrangler dev: ${e.message}`));
+devExited.then(({ code, signal }) => stop(code || 1, `npm start: wrangler dev ended (${signal ?? `exit code ${code}`})`));
+// npm's shell does not pass signals on; when our parent is gone, so are we.
+const parent = process.ppid;
+setInterval(() => {
+  try {
+    process.kill(parent, 0);
+  } catch (e) {
+    if (e.code === 'ESRCH') stop(1, 'npm start: the process that started us is gone; stopping');
+  }
+}, 2000).unref();
+
+// wrangler's output, less the noise: the bindings table is printed before the Workers are
+// connected ("[not connected]") and again after every reload: only the first one after the
+// server started is shown. Nor the request lines of our own requests (the watchdog's HEAD /api,
+// the sample game's).
+const ownRequests = new Set();
+let serverStarting = false;
+let skippingBindings = false;
+let bindingsShown = false;
+let blank = false; // the last line written was empty: no runs of empty lines where blocks were left out
+function relay(stream, out) {
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+    const text = stripVTControlCharacters(line).trim();
+    if (text.startsWith('⎔ Starting local server')) serverStarting = true;
+    if (/has access to the following bindings:$/.test(text)) {
+      skippingBindings = bindingsShown || !serverStarting;
+      bindingsShown ||= serverStarting;
+    }
+    if (skippingBindings) {
+      if (text === '') skippingBindings = false;
+      return;
+    }
+    if (text === '⎔ Connection status updated' || text.startsWith('Service bindings, Durable Object bindings, and Tail consumers connect')) return;
+    const request = /^\[wrangler:info\] ([A-Z]+ \S+) \d{3}\b/.exec(text)?.[1];
+    if (request === 'HEAD /api' || ownRequests.delete(request) || (blank && text === '')) return;
+    blank = text === '';
+    out.write(`${line}\n`);
+  });
+}
+relay(dev.stdout, process.stdout);
+relay(dev.stderr, process.stderr);
+
+/** One HEAD /api: any answer means the runtime is alive. */
+async function answers(timeoutMs) {
+  try {
+    await fetch(`${base}/api`, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Up within a few minutes (a cold start on a busy machine is slow), or give up.
+for (let waited = 0; !(await answers(5000)); waited += 500) {
+  if (waited > 180_000) await stop(1, `npm start: wrangler dev did not answer on ${base} within 3 minutes; stopping`);
+  await sleep(500);
+}
+
+// The watchdog: three unanswered checks in a row (about 45 s) mean the runtime is gone.
+(async () => {
+  for (let misses = 0; misses < 3; ) {
+    await sleep(5000);
+    misses = (await answers(10_000)) ? 0 : misses + 1;
+  }
+  await stop(1, `npm start: the local Workers runtime stopped answering on ${base} (workerd ended?); stopped everything, run npm start again`);
+})();
+
+const sampleFile = path.join(stateDir, 'sample-game.json');
+async function sampleGame() {
+  const count = await gameCount;
+  if (count === 0) {
+    ownRequests.add('POST /api/games');
+    const res = await fetch(`${base}/api/games`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ variant: 'warp-factor', white: { name: 'Kirk' }, black: { name: 'Kor' }, clock: { daysPerMove: 3 } }),
+    });
+    if (res.status !== 201) return { note: `could not create a sample game (${res.status} ${await res.text()})` };
+    const game = await res.json();
+    mkdirSync(stateDir, { recursive: true });
+    writeFileSync(sampleFile, JSON.stringify({ id: game.id, links: game.links, tokens: game.tokens }, null, 2));
+    return { game, note: 'created' };
+  }
+  // Player tokens are stored only as hashes: the sample's links come from the file written when it was made.
+  const saved = existsSync(sampleFile) ? JSON.parse(readFileSync(sampleFile, 'utf8')) : undefined;
+  if (saved) ownRequests.add(`GET /api/games/${saved.id}`);
+  const found = saved && (await fetch(`${base}/api/games/${saved.id}`)).status === 200;
+  const games = count === undefined ? 'games' : `${count} game(s)`;
+  return found ? { game: saved, note: `made on the first start; the local database has ${games}` } : { note: `The local database has ${games}; no sample game was added.` };
+}
+
+try {
+  const { game, note } = await sampleGame();
+  const lines = [``, `Subspace is serving on ${base}  (API: ${base}/api, OpenAPI: ${base}/openapi.json)`];
+  if (game)
+    lines.push(
+      `A sample Warp Factor game, ${game.id} (${note}):`,
+      `  White     ${game.links.white}`,
+      `  Black     ${game.links.black}`,
+      `  Spectator ${game.links.spectator}`,
+      `  curl ${base}/api/games/${game.id}`,
+      `  curl -X POST ${base}/api/games/${game.id}/moves -H 'Authorization: Bearer ${game.tokens.white}' -H 'Content-Type: text/plain' --data-raw 'Wb2-Wb3'`,
+    );
+  else lines.push(note);
+  console.log(`${lines.join('\n')}\n`);
+} catch (e) {
+  console.error(`npm start: could not set up the sample game: ${e instanceof Error ? e.message : e}`);
+}

@@ -1,0 +1,152 @@
+// `npm start` as a user runs it: clean output with the links last, the sample game only on
+// an empty database, nothing left on the port once it is stopped (SIGTERM to npm, SIGKILL
+// to the script), and an error exit once the local runtime (workerd) dies.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ENV, freePort, ROOT, WRANGLER } from '../e2e/server.ts';
+
+const STATE = path.join(ROOT, '.wrangler', `test-start-${process.pid}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Started {
+  readonly npm: ChildProcess;
+  readonly port: number;
+  readonly out: () => string;
+  readonly err: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+async function npmStart(): Promise<Started> {
+  const port = await freePort();
+  const npm = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: { ...ENV, PORT: String(port), PERSIST_TO: STATE, FORCE_COLOR: '0' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  npm.stdout!.on('data', (d) => (out += d));
+  npm.stderr!.on('data', (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+  return { npm, port, out: () => out, err: () => err, exited };
+}
+
+/** Until the links are printed (or npm start ends, which fails the test). */
+async function untilLinks(s: Started): Promise<string> {
+  let ended = false;
+  void s.exited.then(() => (ended = true));
+  while (!/Spectator .*\n.*\n.*\n/.test(s.out())) {
+    if (ended) throw new Error(`npm start ended:\n${s.out()}\n${s.err()}`);
+    await sleep(250);
+  }
+  return s.out();
+}
+
+/** Every process under `pid` (and `pid`), with its command line. */
+function tree(pid: number): { pid: number; args: string }[] {
+  const rows = spawnSync('ps', ['-A', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((m) => m !== null)
+    .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3]! }));
+  const found = rows.filter((r) => r.pid === pid);
+  for (let i = 0; i < found.length; i++) found.push(...rows.filter((r) => r.ppid === found[i]!.pid));
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return !/^Z/.test(spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim());
+  } catch {
+    return false;
+  }
+};
+
+const portAnswers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+/** Waits (bounded) until none of `pids` is alive and nothing listens on the port. */
+async function allGone(pids: number[], port: number): Promise<{ left: number[]; portTaken: boolean }> {
+  for (let i = 0; i < 120; i++) {
+    const left = pids.filter(alive);
+    const portTaken = await portAnswers(port);
+    if (!left.length && !portTaken) return { left, portTaken };
+    await sleep(250);
+  }
+  return { left: pids.filter(alive), portTaken: await portAnswers(port) };
+}
+
+const started: Started[] = [];
+afterAll(() => {
+  for (const s of started) for (const { pid } of tree(s.npm.pid!)) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+  rmSync(STATE, { recursive: true, force: true });
+});
+
+function gamesInDatabase(): number {
+  const res = spawnSync(WRANGLER, ['d1', 'execute', 'DB', '--local', '--persist-to', STATE, '--json', '--command', 'SELECT count(*) AS n FROM games'], {
+    cwd: ROOT,
+    env: ENV,
+    encoding: 'utf8',
+  });
+  return Number(JSON.parse(res.stdout)[0].results[0].n);
+}
+
+describe('npm start', () => {
+  it('prints clean output with the links last; stopping it (SIGTERM to npm, SIGKILL to the script) frees the port', async () => {
+    rmSync(STATE, { recursive: true, force: true });
+    const first = await npmStart();
+    started.push(first);
+    const out = await untilLinks(first);
+    await sleep(3000); // let wrangler print whatever it still has: the links must stay last
+    const lines = first.out().trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^ {2}curl -X POST .*--data-raw 'Wb2-Wb3'$/);
+    expect(out).toMatch(/Local database .*: \d+ migration\(s\) applied/);
+    for (const noise of [/About to apply/, /continue\?/, /fallback value/, /WARNING/, /▲/, /Connection status updated/])
+      expect(`${first.out()}${first.err()}`).not.toMatch(noise);
+    expect(first.out().match(/has access to the following bindings/g)).toHaveLength(1);
+    expect(first.out()).not.toMatch(/not connected/);
+    const id = /A sample Warp Factor game, (\w+) \(created\)/.exec(out)?.[1];
+    expect(id).toBeDefined();
+    expect((await fetch(`http://127.0.0.1:${first.port}/api/games/${id}`)).status).toBe(200);
+
+    const firstTree = tree(first.npm.pid!);
+    expect(firstTree.some((p) => /workerd/.test(p.args))).toBe(true);
+    first.npm.kill('SIGTERM');
+    await first.exited;
+    expect(await allGone(firstTree.map((p) => p.pid), first.port)).toEqual({ left: [], portTaken: false });
+
+    // The database has a game now: no second sample; its links are shown again.
+    const second = await npmStart();
+    started.push(second);
+    expect(await untilLinks(second)).toContain(`A sample Warp Factor game, ${id} (made on the first start; the local database has 1 game(s))`);
+    const secondTree = tree(second.npm.pid!);
+    const script = secondTree.find((p) => /^node .*scripts\/start\.mjs/.test(p.args));
+    expect(script).toBeDefined();
+    process.kill(script!.pid, 'SIGKILL'); // cannot be caught: the guard process cleans up
+    expect(await allGone(secondTree.map((p) => p.pid), second.port)).toEqual({ left: [], portTaken: false });
+    expect(gamesInDatabase()).toBe(1);
+  }, 420_000);
+
+  it('ends with an error when the local runtime dies (workerd killed), leaving the port free', async () => {
+    const s = await npmStart();
+    started.push(s);
+    await untilLinks(s);
+    const processes = tree(s.npm.pid!);
+    const workerds = processes.filter((p) => /\bworkerd serve\b/.test(p.args));
+    expect(workerds.length).toBeGreaterThan(0);
+    for (const { pid } of workerds) process.kill(pid, 'SIGKILL');
+    const code = await s.exited;
+    expect(code).not.toBe(0);
+    expect(s.err()).toMatch(/the local Workers runtime stopped answering/);
+    expect(await allGone(processes.map((p) => p.pid), s.port)).toEqual({ left: [], portTaken: false });
+  }, 300_000);
+});
