@@ -26,7 +26,7 @@ describe('engine legal', () => {
     } finally {
       cli.stdin.end();
     }
-    const [code] = (await new Promise((resolve) => cli.on('close', (...args) => resolve(args)))) as [number];
+    const code = await new Promise((resolve) => cli.on('close', resolve));
     expect(code).toBe(0);
   }, 120_000);
 });
