@@ -4,6 +4,8 @@ export type Color = 'white' | 'black';
 export const COLORS: readonly Color[] = ['white', 'black'];
 export const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 export const colorLetter = (c: Color): 'w' | 'b' => (c === 'white' ? 'w' : 'b');
+/** The side as words say it: White, Black. */
+export const colorName = (c: Color): 'White' | 'Black' => (c === 'white' ? 'White' : 'Black');
 
 /** Piece letters as written in notation. */
 export type Role = 'K' | 'Q' | 'R' | 'B' | 'N' | 'P';

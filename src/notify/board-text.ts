@@ -3,10 +3,9 @@
 // grids side by side, then each platform as a 2x2 with its pin; Planar: the four
 // 4x4 levels A-D with an orientation mark after each piece. White is upper case,
 // Black lower case, "." an empty cell.
-import type { BoardView, Color, Orientation, Role } from '../engine/types.ts';
+import { colorName, type BoardView, type Color, type Orientation, type Role } from '../engine/types.ts';
 
 const FILES = 'abcd';
-const SIDE: Record<Color, string> = { white: 'White', black: 'Black' };
 const ORIENTATION_MARK: Record<Orientation, string> = { XY: '-', XZ: '/', YZ: '|' };
 
 const pieceLetter = (color: Color, role: Role) => (color === 'white' ? role : role.toLowerCase());
@@ -37,7 +36,7 @@ function handsLine(view: BoardView): string | undefined {
   const parts: string[] = [];
   for (const color of ['white', 'black'] as const) {
     const hand = Object.entries(view.hands[color]).filter(([, n]) => n && n > 0);
-    if (hand.length) parts.push(`${SIDE[color]} ${hand.map(([role, n]) => `${pieceLetter(color, role as Role)}${n! > 1 ? n : ''}`).join(' ')}`);
+    if (hand.length) parts.push(`${colorName(color)} ${hand.map(([role, n]) => `${pieceLetter(color, role as Role)}${n! > 1 ? n : ''}`).join(' ')}`);
   }
   return parts.length ? `In hand: ${parts.join('; ')}` : undefined;
 }
@@ -71,6 +70,6 @@ export function boardText(view: BoardView, status?: { readonly over?: string }):
   const hands = handsLine(view);
   if (hands) lines.push(hands);
   if (status?.over) lines.push(status.over);
-  else lines.push(`${SIDE[view.sideToMove]} to move${view.phase && view.phase !== 'play' ? ` (${view.phase} phase)` : ''}${view.check ? ', in check' : ''}`);
+  else lines.push(`${colorName(view.sideToMove)} to move${view.phase && view.phase !== 'play' ? ` (${view.phase} phase)` : ''}${view.check ? ', in check' : ''}`);
   return lines.join('\n');
 }

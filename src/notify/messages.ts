@@ -1,14 +1,14 @@
 // The words of notifications: subjects and bodies of emails (and short summaries).
-import type { Color } from '../engine/types.ts';
+import { colorName, type Color } from '../engine/types.ts';
 import { escapeXml } from '../render/board-svg.ts';
-import type { EventData, NotifyEvent } from './types.ts';
+import type { NotifyEvent } from '../service/ports.ts';
+import type { EventData } from './types.ts';
 
-const SIDE: Record<Color, string> = { white: 'White', black: 'Black' };
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 
 function who(data: EventData, side: Color): string {
   const name = data.players[side];
-  return name ? `${name} (${SIDE[side]})` : SIDE[side];
+  return name ? `${name} (${colorName(side)})` : colorName(side);
 }
 
 const gameName = (data: EventData) => `${data.title ?? data.variant} game ${data.gameId}`;
@@ -25,11 +25,11 @@ export function subject(event: NotifyEvent, data: EventData): string {
   const name = gameName(data);
   switch (event) {
     case 'turn':
-      return data.lastMove ? `Your move in ${name}: ${SIDE[data.lastMove.side]} played ${data.lastMove.text}` : `Your move in ${name}`;
+      return data.lastMove ? `Your move in ${name}: ${colorName(data.lastMove.side)} played ${data.lastMove.text}` : `Your move in ${name}`;
     case 'game-over':
       return `Game over in ${name}: ${outcomeText(data)}`;
     case 'draw-offer':
-      return `${SIDE[other(data.you)]} offers a draw in ${name}`;
+      return `${colorName(other(data.you))} offers a draw in ${name}`;
     case 'reminder':
       return `Reminder: your move in ${name}${data.deadline ? ` (deadline ${data.deadline.slice(0, 16).replace('T', ' ')} UTC)` : ''}`;
   }
@@ -41,7 +41,7 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
   const last = data.lastMove ? `${who(data, data.lastMove.side)} played ${data.lastMove.text} (ply ${data.lastMove.ply}).` : undefined;
   switch (event) {
     case 'turn':
-      lines.push(`It is your move as ${SIDE[data.you]}.`);
+      lines.push(`It is your move as ${colorName(data.you)}.`);
       if (last) lines.push(last);
       break;
     case 'game-over':
@@ -52,7 +52,7 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       lines.push(`${who(data, other(data.you))} offers a draw. Reply "accept" to agree, or just play your move to decline.`);
       break;
     case 'reminder':
-      lines.push(`Reminder: it is still your move as ${SIDE[data.you]}${data.deadline ? `; the deadline is ${data.deadline}` : ''}.`);
+      lines.push(`Reminder: it is still your move as ${colorName(data.you)}${data.deadline ? `; the deadline is ${data.deadline}` : ''}.`);
       if (last) lines.push(last);
       break;
   }

@@ -1,53 +1,25 @@
 // From game events to queue messages: one message per (event, recipient, channel),
 // with the payload fixed at the time of the event (so a retried webhook carries the
 // same body and the same webhook-id). Sending to the queue never waits on a receiver.
-import { winnerOf } from '../service/outcome-words.ts';
 import type { GameRow } from '../db/schema.ts';
-import { Game } from '../engine/game.ts';
 import type { Color } from '../engine/types.ts';
-import { getVariant } from '../engine/variants/index.ts';
+import { winnerOf } from '../service/outcome-words.ts';
+import type { EventSink, GameEvent } from '../service/ports.ts';
+import type { PublicMove } from '../service/public-state.ts';
+import { storedGame } from '../service/stored-game.ts';
 import { boardText } from './board-text.ts';
 import { channelOff, recipient } from './recipients.ts';
-import { CHANNELS, type EventData, type GameEvent, type NotifyJob } from './types.ts';
-
-export interface LastMove {
-  readonly ply: number;
-  readonly side: Color;
-  readonly text: string;
-  readonly at: string;
-}
-
-/** Where the game service hands its events after a successful write. */
-export interface EventSink {
-  publish(row: GameRow, events: readonly GameEvent[], lastMove: LastMove | null): Promise<void>;
-}
-
-const SIDE: Record<Color, string> = { white: 'White', black: 'Black' };
+import { CHANNELS, type EventData, type NotifyJob } from './types.ts';
 
 /** The facts of a game for one player: board as text, legal-turn count, link. */
-export function eventData(row: GameRow, you: Color, lastMove: LastMove | null, origin: string): EventData {
-  const variant = getVariant(row.variant);
-  let board = row.position;
-  let check = false;
-  let legalCount = 0;
-  if (variant) {
-    const options = variant.parseOptions(JSON.parse(row.options));
-    const pos = options.ok ? variant.parsePosition(row.position, options.value) : undefined;
-    if (pos?.ok) {
-      const view = variant.view(pos.value);
-      check = view.check;
-      const over = row.status === 'active' ? undefined : row.status === 'aborted' ? 'Game aborted' : `Game over: ${row.result} (${row.reason ?? 'finished'})`;
-      board = boardText(view, over ? { over } : undefined);
-    }
-    if (row.status === 'active') {
-      const game = Game.create(row.variant, JSON.parse(row.options), row.position);
-      if (game.ok) legalCount = game.value.legalTexts().length;
-    }
-  }
+export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null, origin: string): EventData {
+  const game = storedGame(row);
+  const view = game?.variant.view(game.position);
+  const over = row.status === 'active' ? undefined : row.status === 'aborted' ? 'Game aborted' : `Game over: ${row.result} (${row.reason ?? 'finished'})`;
   return {
     gameId: row.id,
     variant: row.variant,
-    ...(variant ? { title: variant.title } : {}),
+    ...(game ? { title: game.variant.title } : {}),
     you,
     ply: row.ply,
     status: row.status,
@@ -55,11 +27,11 @@ export function eventData(row: GameRow, you: Color, lastMove: LastMove | null, o
     result: row.result,
     reason: row.reason,
     winner: winnerOf(row.result),
-    check,
+    check: view?.check ?? false,
     lastMove,
     position: row.position,
-    board,
-    legalCount,
+    board: view ? boardText(view, over ? { over } : undefined) : row.position,
+    legalCount: game && row.status === 'active' ? game.legalTexts().length : 0,
     drawOffer: row.drawOfferBy,
     deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,
     players: { white: row.whiteName, black: row.blackName },
@@ -87,7 +59,7 @@ export class QueueNotifier implements EventSink {
   }
 
   /** The jobs these events make (exported for tests and the README's examples). */
-  jobs(row: GameRow, events: readonly GameEvent[], lastMove: LastMove | null): NotifyJob[] {
+  jobs(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): NotifyJob[] {
     const at = this.clock();
     const origin = this.origin(row);
     const data = new Map<Color, EventData>();
@@ -104,11 +76,9 @@ export class QueueNotifier implements EventSink {
     return jobs;
   }
 
-  async publish(row: GameRow, events: readonly GameEvent[], lastMove: LastMove | null): Promise<void> {
+  async publish(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<void> {
     if (!this.queue || !events.length) return;
     const jobs = this.jobs(row, events, lastMove);
     if (jobs.length) await this.queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
   }
 }
-
-export const sideName = (c: Color) => SIDE[c];

@@ -1,7 +1,8 @@
 // A player's notification settings as stored on the games row, and who gets what.
 import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
-import { NOTIFY_EVENTS, type ChannelName, type NotifyEvent, type NotifySettings, type Recipient } from './types.ts';
+import { NOTIFY_EVENTS, type NotifyEvent } from '../service/ports.ts';
+import type { ChannelName, NotifySettings, Recipient } from './types.ts';
 
 export const DEFAULT_NOTIFY: NotifySettings = { email: true, webhook: true, events: NOTIFY_EVENTS };
 

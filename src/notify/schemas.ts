@@ -1,7 +1,7 @@
 // Inputs of the player-settings and chat endpoints, as valibot schemas.
 import * as v from 'valibot';
 import { PlayerSchema } from '../service/schemas.ts';
-import { NOTIFY_EVENTS } from './types.ts';
+import { NOTIFY_EVENTS } from '../service/ports.ts';
 
 export const SettingsPatchSchema = v.strictObject({
   name: v.optional(v.nullable(PlayerSchema.entries.name.wrapped)),

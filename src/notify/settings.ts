@@ -2,15 +2,16 @@
 // delivery log, one-click unsubscribe, and the reminder cron.
 import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
-import { sideOfToken, type Outcomes } from '../service/games.ts';
+import { newWebhookSecret, sideOfToken } from '../service/crypto.ts';
+import type { EventSink, WebhookPolicy } from '../service/ports.ts';
+import type { PublicMove } from '../service/public-state.ts';
+import { done, fail, type ServiceResult } from '../service/result.ts';
 import { checkUnsubscribe, replyAddress, type MailConfig } from './addresses.ts';
-import type { EventSink, LastMove } from './publisher.ts';
 import { parseNotify, recipient } from './recipients.ts';
 import type { SettingsPatch } from './schemas.ts';
-import { newWebhookSecret } from './signing.ts';
 import type { NotifyStore, PlayerChanges } from './store.ts';
 import type { NotifySettings } from './types.ts';
-import { STRICT_WEBHOOKS, type WebhookPolicy } from './url-policy.ts';
+import { STRICT_WEBHOOKS } from './url-policy.ts';
 
 export const DEFAULT_REMINDER_PERCENT = 80;
 
@@ -40,26 +41,23 @@ export interface Delivery {
   readonly at: string;
 }
 
-type Fail = { ok: false; status: 400 | 403 | 404; error: string };
-const fail = (status: Fail['status'], error: string): Fail => ({ ok: false, status, error });
-
 export class NotifyService {
   constructor(
     private readonly store: NotifyStore,
     private readonly mail: MailConfig,
-    private readonly options: { webhookPolicy?: WebhookPolicy; clock?: () => number; events?: EventSink; lastMove?: (row: GameRow) => Promise<LastMove | null> } = {},
+    private readonly options: { webhookPolicy?: WebhookPolicy; clock?: () => number; events?: EventSink; lastMove?: (row: GameRow) => Promise<PublicMove | null> } = {},
   ) {}
 
   private now() {
     return (this.options.clock ?? Date.now)();
   }
 
-  private async player(id: string, token: string): Promise<Outcomes<{ row: GameRow; side: Color }> | Fail> {
+  private async player(id: string, token: string): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
     const row = await this.store.game(id);
     if (!row) return fail(404, `no game with id ${id}`);
     const side = await sideOfToken(row, token);
     if (!side) return fail(403, `that token is not a player's token for game ${id}`);
-    return { ok: true, value: { row, side } };
+    return done({ row, side });
   }
 
   private async settingsOf(row: GameRow, side: Color): Promise<PlayerSettings> {
@@ -76,13 +74,13 @@ export class NotifyService {
     };
   }
 
-  async get(id: string, token: string): Promise<Outcomes<PlayerSettings> | Fail> {
+  async get(id: string, token: string): Promise<ServiceResult<PlayerSettings>> {
     const who = await this.player(id, token);
     if (!who.ok) return who;
-    return { ok: true, value: await this.settingsOf(who.value.row, who.value.side) };
+    return done(await this.settingsOf(who.value.row, who.value.side));
   }
 
-  async patch(id: string, token: string, input: SettingsPatch): Promise<Outcomes<PlayerSettings> | Fail> {
+  async patch(id: string, token: string, input: SettingsPatch): Promise<ServiceResult<PlayerSettings>> {
     const who = await this.player(id, token);
     if (!who.ok) return who;
     const { row, side } = who.value;
@@ -106,40 +104,37 @@ export class NotifyService {
     await this.store.updatePlayer(id, side, changes, this.now());
     const stored = (await this.store.game(id))!;
     const settings = await this.settingsOf(stored, side);
-    return { ok: true, value: webhookSecret ? { ...settings, webhookSecret } : settings };
+    return done(webhookSecret ? { ...settings, webhookSecret } : settings);
   }
 
   /** The delivery log of the player's own notifications, newest first. */
-  async deliveries(id: string, token: string): Promise<Outcomes<{ side: Color; deliveries: Delivery[] }> | Fail> {
+  async deliveries(id: string, token: string): Promise<ServiceResult<{ side: Color; deliveries: Delivery[] }>> {
     const who = await this.player(id, token);
     if (!who.ok) return who;
     const rows = await this.store.deliveries(id, who.value.side);
-    return {
-      ok: true,
-      value: {
-        side: who.value.side,
-        deliveries: rows.map((r) => ({
-          messageId: r.messageId,
-          event: r.event,
-          channel: r.channel,
-          attempt: r.attempt,
-          status: r.status,
-          httpStatus: r.httpStatus,
-          error: r.error,
-          at: new Date(r.at).toISOString(),
-        })),
-      },
-    };
+    return done({
+      side: who.value.side,
+      deliveries: rows.map((r) => ({
+        messageId: r.messageId,
+        event: r.event,
+        channel: r.channel,
+        attempt: r.attempt,
+        status: r.status,
+        httpStatus: r.httpStatus,
+        error: r.error,
+        at: new Date(r.at).toISOString(),
+      })),
+    });
   }
 
   /** The signed link in every email: turn that player's emails off. */
-  async unsubscribe(id: string, side: Color, t: string): Promise<Outcomes<{ gameId: string; side: Color }> | Fail> {
+  async unsubscribe(id: string, side: Color, t: string): Promise<ServiceResult<{ gameId: string; side: Color }>> {
     if (!(await checkUnsubscribe(this.mail, id, side, t))) return fail(403, 'this unsubscribe link is not valid');
     const row = await this.store.game(id);
     if (!row) return fail(404, `no game with id ${id}`);
     const notify = { ...parseNotify(side === 'white' ? row.whiteNotify : row.blackNotify), email: false };
     await this.store.updatePlayer(id, side, { notify: JSON.stringify(notify) }, this.now());
-    return { ok: true, value: { gameId: id, side } };
+    return done({ gameId: id, side });
   }
 
   /**

@@ -1,23 +1,13 @@
 // Secrets and signatures: Standard Webhooks signing (whsec_ secrets, v1 HMAC-SHA256
 // over "id.timestamp.body"), and the HMAC tags of reply addresses and unsubscribe links.
 import type { Color } from '../engine/types.ts';
-import { timingSafeEqualText } from '../service/tokens.ts';
+import { timingSafeEqualText, toBase64 } from '../service/crypto.ts';
 
 const enc = new TextEncoder();
 
-function toBase64(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
-}
 function fromBase64(text: string): Uint8Array {
   const bin = atob(text);
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-}
-
-/** A new webhook secret: `whsec_` + base64 of 24 random bytes (shown to the player once). */
-export function newWebhookSecret(): string {
-  return `whsec_${toBase64(crypto.getRandomValues(new Uint8Array(24)))}`;
 }
 
 async function hmac(key: Uint8Array, message: string): Promise<Uint8Array> {

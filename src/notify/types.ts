@@ -1,17 +1,11 @@
-// The vocabulary of notifications: events the game service emits, and the queue
-// message that carries one (event, player, channel) to its receiver.
+// The vocabulary of notifications: the queue message that carries one event of
+// the game service (service/ports.ts) to one player over one channel.
 import type { Color } from '../engine/types.ts';
+import type { NotifyEvent } from '../service/ports.ts';
+import type { PublicMove } from '../service/public-state.ts';
 
-export const NOTIFY_EVENTS = ['turn', 'game-over', 'draw-offer', 'reminder'] as const;
-export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 export const CHANNELS = ['webhook', 'email'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
-
-/** What happened, for whom; emitted by the game service after a successful write. */
-export interface GameEvent {
-  readonly type: NotifyEvent;
-  readonly recipients: readonly Color[];
-}
 
 /** The event payload as receivers see it (webhook `data`, the facts of an email). */
 export interface EventData {
@@ -28,7 +22,7 @@ export interface EventData {
   readonly winner: Color | null;
   readonly check: boolean;
   /** The last turn played (for `turn`: the opponent's move). */
-  readonly lastMove: { readonly ply: number; readonly side: Color; readonly text: string; readonly at: string } | null;
+  readonly lastMove: PublicMove | null;
   /** Position text (docs/position-text.md). */
   readonly position: string;
   /** The board as text (src/notify/board-text.ts). */

@@ -9,6 +9,8 @@
 // Workers cannot resolve DNS before fetch: names that resolve to private addresses
 // are left to Cloudflare's egress, which does not route to them; only literals are checked here.
 
+import type { WebhookPolicy } from '../service/ports.ts';
+
 export type NormalHost =
   | { readonly kind: 'name'; readonly name: string }
   | { readonly kind: 'ipv4'; readonly octets: readonly number[] }
@@ -175,7 +177,7 @@ const privateAddress = (address: string): boolean => {
  * refused as its literal would be. When the resolver cannot answer, the URL is let through:
  * Cloudflare's egress does not route to private ranges either.
  */
-export class WebhookPolicy {
+export class WebhookUrlPolicy implements WebhookPolicy {
   constructor(private readonly options: { allowLocal: boolean; resolve?: HostResolver }) {}
 
   /** undefined when the URL may receive webhooks now, else why not. */
@@ -194,8 +196,8 @@ export class WebhookPolicy {
 }
 
 /** Production rules on the URL alone (no local receivers, names not resolved). */
-export const STRICT_WEBHOOKS = new WebhookPolicy({ allowLocal: false });
+export const STRICT_WEBHOOKS = new WebhookUrlPolicy({ allowLocal: false });
 
 /** The policy of a Worker: ALLOW_LOCAL_WEBHOOKS="true" (npm start) allows local receivers; WEBHOOK_DNS="off" skips resolving names. */
 export const webhookPolicy = (env: { ALLOW_LOCAL_WEBHOOKS?: string; WEBHOOK_DNS?: string }) =>
-  new WebhookPolicy({ allowLocal: env.ALLOW_LOCAL_WEBHOOKS === 'true', ...(env.WEBHOOK_DNS === 'off' ? {} : { resolve: dohResolver() }) });
+  new WebhookUrlPolicy({ allowLocal: env.ALLOW_LOCAL_WEBHOOKS === 'true', ...(env.WEBHOOK_DNS === 'off' ? {} : { resolve: dohResolver() }) });

@@ -4,7 +4,7 @@
 import { channelOff } from './recipients.ts';
 import { webhookHeaders } from './signing.ts';
 import type { DeliveryOutcome, NotificationChannel, NotifyJob, Recipient } from './types.ts';
-import type { WebhookPolicy } from './url-policy.ts';
+import type { WebhookPolicy } from '../service/ports.ts';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 

@@ -1,7 +1,6 @@
 // How a finished game ended, in words: the game page, the board pictures.
-import type { Color, GameResult, Outcome, OutcomeReason } from '../engine/types.ts';
+import { colorName, type Color, type GameResult, type Outcome, type OutcomeReason } from '../engine/types.ts';
 
-const SIDE: Record<Color, string> = { white: 'White', black: 'Black' };
 
 const REASON_WORDS: Record<OutcomeReason, string> = {
   checkmate: 'by checkmate',
@@ -25,7 +24,7 @@ export interface Ending {
 export function resultWords(s: Ending): string {
   if (s.status === 'aborted') return 'The game was aborted.';
   const how = s.reason ? (REASON_WORDS[s.reason as OutcomeReason] ?? s.reason) : '';
-  if (s.winner) return `${SIDE[s.winner]} won ${how} (${s.result}).`;
+  if (s.winner) return `${colorName(s.winner)} won ${how} (${s.result}).`;
   return `Drawn ${how} (${s.result}).`;
 }
 

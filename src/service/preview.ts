@@ -3,15 +3,13 @@
 // picture of a position given as text. Nothing here writes to the store.
 import type { GameRow } from '../db/schema.ts';
 import type { GameStore } from '../db/store.ts';
-import { Game } from '../engine/game.ts';
 import type { AnyVariant, BoardView, Color, Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { boardSvg } from '../render/board-svg.ts';
+import { outcomeAfter, overMessage } from './games.ts';
 import { outcomeWords, resultWords, winnerOf } from './outcome-words.ts';
-import { outcomeAfter, type Failure, type Outcomes } from './games.ts';
-
-const fail = (status: Failure['status'], error: string, at?: number): Failure => ({ ok: false, status, error, ...(at === undefined ? {} : { at }) });
-const done = <T>(value: T): Outcomes<T> => ({ ok: true, value });
+import { done, fail, type ServiceResult } from './result.ts';
+import { storedGame, storedOptions } from './stored-game.ts';
 
 /** Widths an image URL may ask for (pixels). */
 export const MIN_SIZE = 120;
@@ -47,15 +45,8 @@ export function turnMarks(variant: string, text: string): string[] {
   return [...text.matchAll(re)].map((m) => m[0]);
 }
 
-function loadedVariant(row: Pick<GameRow, 'variant' | 'options'>): { variant: AnyVariant; options: unknown } | undefined {
-  const variant = getVariant(row.variant);
-  if (!variant) return undefined;
-  const parsed = variant.parseOptions(JSON.parse(row.options));
-  return parsed.ok ? { variant, options: parsed.value } : undefined;
-}
-
 /** The picture of a position text of a game (or a free-standing position). */
-export function viewOf(variantName: string, options: unknown, position: string): Outcomes<{ view: BoardView; variant: AnyVariant; pos: unknown }> {
+export function viewOf(variantName: string, options: unknown, position: string): ServiceResult<{ view: BoardView; variant: AnyVariant; pos: unknown }> {
   const variant = getVariant(variantName);
   if (!variant) return fail(400, `variant ${variantName} is not available`);
   const opts = variant.parseOptions(options ?? {});
@@ -70,14 +61,12 @@ export function viewOf(variantName: string, options: unknown, position: string):
  * reaches, as state and picture, and how the game would end with it (threefold
  * repetition included, from the stored history).
  */
-export async function previewMove(store: GameStore, id: string, text: string, size?: number): Promise<Outcomes<Preview>> {
+export async function previewMove(store: GameStore, id: string, text: string, size?: number): Promise<ServiceResult<Preview>> {
   const row = await store.game(id);
   if (!row) return fail(404, `no game with id ${id}`);
-  if (row.status !== 'active')
-    return fail(409, row.status === 'aborted' ? 'the game was aborted' : `the game is over (${row.result}, ${row.reason ?? 'finished'})`);
-  const created = Game.create(row.variant, JSON.parse(row.options), row.position);
-  if (!created.ok) return fail(422, `the stored position does not load: ${created.error.message}`);
-  const game = created.value;
+  if (row.status !== 'active') return fail(409, overMessage(row));
+  const game = storedGame(row);
+  if (!game) return fail(422, 'the stored position does not load');
   const played = game.play(text);
   if (!played.ok) return fail(played.error.kind === 'syntax' ? 400 : 422, played.error.message, played.error.at);
   const view = game.variant.view(game.position);
@@ -105,7 +94,7 @@ export interface PositionAtPly {
 }
 
 /** The stored position after `ply` turns (default: now). */
-export async function positionAt(store: GameStore, id: string, ply?: number): Promise<Outcomes<PositionAtPly>> {
+export async function positionAt(store: GameStore, id: string, ply?: number): Promise<ServiceResult<PositionAtPly>> {
   const row = await store.game(id);
   if (!row) return fail(404, `no game with id ${id}`);
   const at = ply ?? row.ply;
@@ -125,12 +114,11 @@ export async function gameBoardSvg(
   store: GameStore,
   id: string,
   opts: { ply?: number; size?: number; interactive?: boolean } = {},
-): Promise<Outcomes<{ svg: string; ply: number; row: GameRow; view: BoardView }>> {
+): Promise<ServiceResult<{ svg: string; ply: number; row: GameRow; view: BoardView }>> {
   const at = await positionAt(store, id, opts.ply);
   if (!at.ok) return at;
   const { row } = at.value;
-  if (!loadedVariant(row)) return fail(422, `variant ${row.variant} is not available`);
-  const viewed = viewOf(row.variant, JSON.parse(row.options), at.value.position);
+  const viewed = viewOf(row.variant, storedOptions(row), at.value.position);
   if (!viewed.ok) return fail(422, viewed.error);
   const view = viewed.value.view;
   // The final position of a finished game says how it ended (also when not ended on the board).
@@ -149,7 +137,7 @@ export function positionSvg(
   variantName: string,
   position: string,
   opts: { options?: unknown; size?: number; lastMove?: string } = {},
-): Outcomes<{ svg: string }> {
+): ServiceResult<{ svg: string }> {
   const viewed = viewOf(variantName, opts.options ?? {}, position);
   if (!viewed.ok) return viewed;
   const { variant, pos } = viewed.value;

@@ -1,6 +1,15 @@
 // The text game record (notation.md): `[Key "Value"]` header lines, a blank
-// line, numbered turns in canonical form, then the result.
-import type { GameResult } from '../engine/types.ts';
+// line, numbered turns in canonical form, then the result. Reading and writing
+// the text, and what a record means: the game it exports, the game it imports
+// (every turn replayed) and how that game ended.
+import type { GameRow } from '../db/schema.ts';
+import { Game, type PlayedTurn } from '../engine/game.ts';
+import { colorName, drawOutcome, winOutcome, type Color, type GameResult, type Outcome, type OutcomeReason } from '../engine/types.ts';
+import { getVariant } from '../engine/variants/index.ts';
+import { iso } from './public-state.ts';
+import { done, fail, type ServiceResult } from './result.ts';
+import { DAYS_PER_MOVE, type ClockInput, type PlayerInput } from './schemas.ts';
+import { storedOptions } from './stored-game.ts';
 
 export type RecordResult = GameResult | '*';
 const RESULTS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '*'];
@@ -95,3 +104,124 @@ export function parseRecord(text: string): ParseRecordResult {
 
 export const headerValue = (record: GameRecord, key: string): string | undefined =>
   record.headers.find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1];
+
+/** The record of a stored game (its turns in play order), linked to its page at `site`. */
+export function exportRecord(row: GameRow, turns: readonly string[], site: string): string {
+  const headers: [string, string][] = [
+    ['Event', 'Subspace correspondence game'],
+    ['Site', site],
+    ['Date', iso(row.createdAt).slice(0, 10).replaceAll('-', '.')],
+    ['Variant', row.variant],
+    ['Options', row.options],
+    ['White', row.whiteName ?? '?'],
+    ['Black', row.blackName ?? '?'],
+    ['Result', row.result],
+  ];
+  const initial = Game.create(row.variant, storedOptions(row));
+  if (initial.ok && initial.value.positionText !== row.startPosition) headers.push(['Position', row.startPosition]);
+  if (row.reason) headers.push(['Termination', row.reason]);
+  if (row.daysPerMove) headers.push(['TimeControl', `${row.daysPerMove} day${row.daysPerMove === 1 ? '' : 's'} per move`]);
+  return formatRecord({ headers, turns, result: row.result as RecordResult });
+}
+
+export type PlayedTurnRow = PlayedTurn & { readonly side: Color };
+
+/** A game read from a record, ready to be stored. */
+export interface ImportedGame {
+  readonly game: Game;
+  readonly startPosition: string;
+  readonly turns: readonly PlayedTurnRow[];
+  readonly players: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput };
+  readonly outcome: Outcome | undefined;
+}
+
+/** A game from a text record; every turn is replayed and checked. Players and clock in `extra` win over the record's. */
+export function importRecord(text: string, extra: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput }): ServiceResult<ImportedGame> {
+  const parsed = parseRecord(text);
+  if (!parsed.ok) return fail(400, `record: ${parsed.error}`);
+  const record = parsed.record;
+  const variantName = headerValue(record, 'Variant');
+  if (!variantName) return fail(400, 'record: there is no [Variant "..."] header');
+  if (!getVariant(variantName)) return fail(400, `variant ${variantName} is not available`);
+  let options: unknown = {};
+  const optionsText = headerValue(record, 'Options');
+  if (optionsText !== undefined && optionsText.trim()) {
+    try {
+      options = JSON.parse(optionsText);
+    } catch {
+      return fail(400, 'record: the [Options] header is not valid JSON');
+    }
+  }
+  const created = Game.create(variantName, options, headerValue(record, 'Position'));
+  if (!created.ok) return fail(400, `record: ${created.error.kind === 'options' ? 'options' : 'position'}: ${created.error.message}`);
+  const game = created.value;
+  const startPosition = game.positionText;
+  const turns: PlayedTurnRow[] = [];
+  for (const [i, turn] of record.turns.entries()) {
+    const side: Color = game.variant.turn(game.position);
+    const played = game.play(turn);
+    if (!played.ok) return fail(422, `move ${Math.floor(i / 2) + 1} (${colorName(side)}'s ${turn}, ply ${i + 1}): ${played.error.message}`, played.error.at);
+    turns.push({ ...played.value, side });
+  }
+  const headerResult = headerValue(record, 'Result');
+  if (headerResult !== undefined && !RESULTS.includes(headerResult)) return fail(400, `record: [Result "${headerResult}"] must be 1-0, 0-1, 1/2-1/2 or *`);
+  if (headerResult && record.result && headerResult !== record.result) return fail(400, `record: the header says ${headerResult} but the moves end with ${record.result}`);
+  const claimed = (record.result ?? headerResult ?? '*') as RecordResult;
+  const ending = recordEnding(game, claimed, headerValue(record, 'Termination'));
+  if (!ending.ok) return ending;
+  const players = {
+    white: extra.white ?? { name: headerValue(record, 'White')?.slice(0, 40) },
+    black: extra.black ?? { name: headerValue(record, 'Black')?.slice(0, 40) },
+    ...(extra.clock ? { clock: extra.clock } : clockOfRecord(headerValue(record, 'TimeControl'))),
+  };
+  for (const side of ['white', 'black'] as const) if (players[side].name === '?' || players[side].name === '') players[side] = {};
+  return done({ game, startPosition, turns, players, outcome: ending.value });
+}
+
+/** The clock of an exported record (`[TimeControl "3 days per move"]`); other forms are not ours and are left out. */
+function clockOfRecord(text: string | undefined): { clock?: ClockInput } {
+  const days = Number(/^(\d{1,2}) days? per move$/.exec(text ?? '')?.[1]);
+  return (DAYS_PER_MOVE as readonly number[]).includes(days) ? { clock: { daysPerMove: days as ClockInput['daysPerMove'], timeout: 'auto' } } : {};
+}
+
+const REASONS: readonly OutcomeReason[] = ['checkmate', 'check', 'stalemate', 'repetition', 'resignation', 'agreement', 'timeout', 'aborted'];
+/** Endings a record may state that its moves cannot show; the others must be on the board. */
+const OFF_BOARD_REASONS: readonly OutcomeReason[] = ['resignation', 'agreement', 'timeout', 'aborted'];
+
+/**
+ * How an imported game ended. An ending on the board (checkmate, stalemate, repetition, First
+ * Contact's check) comes from the engine and the record must agree with it; otherwise the
+ * record's [Result] and [Termination] say, checked against the moves: a draw by agreement, a
+ * win by resignation or on time (the side to move lost), or an abort before both sides moved.
+ * Without [Termination] a draw reads as agreed and a win as a resignation.
+ */
+function recordEnding(game: Game, claimed: RecordResult, termination: string | undefined): ServiceResult<Outcome | undefined> {
+  const onBoard = game.outcome();
+  if (onBoard) {
+    if (claimed !== '*' && claimed !== onBoard.result) return fail(422, `the record says ${claimed} but the moves end in ${onBoard.result} (${onBoard.reason})`);
+    if (termination !== undefined && termination !== onBoard.reason)
+      return fail(422, `the record's [Termination "${termination}"] does not match the moves, which end by ${onBoard.reason} (${onBoard.result})`);
+    return done(onBoard);
+  }
+  if (termination !== undefined && !REASONS.includes(termination as OutcomeReason))
+    return fail(400, `record: [Termination "${termination.slice(0, 40)}"] must be one of ${REASONS.join(', ')}`);
+  const reason = termination as OutcomeReason | undefined;
+  if (reason && !OFF_BOARD_REASONS.includes(reason))
+    return fail(422, `the record says the game ended by ${reason}, but the moves do not end in ${reason}`);
+  const toMove = game.variant.turn(game.position);
+  if (claimed === '*') {
+    if (reason === undefined) return done(undefined);
+    if (reason !== 'aborted') return fail(422, `the record ends by ${reason} but its result is * (still going)`);
+    if (game.ply >= 2) return fail(422, 'the record says the game was aborted, but both sides have moved (too late to abort)');
+    return done({ result: '*', reason: 'aborted' });
+  }
+  if (claimed === '1/2-1/2') {
+    if (reason && reason !== 'agreement') return fail(422, `a game ended by ${reason} cannot be a draw off the board; a draw off the board is by agreement`);
+    return done(drawOutcome('agreement'));
+  }
+  const winner: Color = claimed === '1-0' ? 'white' : 'black';
+  if (reason === 'agreement' || reason === 'aborted') return fail(422, `a game ended by ${reason} cannot have the result ${claimed}`);
+  if (reason === 'timeout' && winner === toMove)
+    return fail(422, `the record says ${colorName(winner)} won on time, but it is ${colorName(winner)}'s move: only the side to move can run out of time`);
+  return done(winOutcome(winner, reason ?? 'resignation'));
+}

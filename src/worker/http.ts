@@ -1,9 +1,11 @@
 // Small HTTP helpers shared by the routes: validation errors in words, reading
 // bodies by content type, the player token, mapping service failures.
+import { vValidator } from '@hono/valibot-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
-import type { Failure } from '../service/games.ts';
+import type { Failure, ServiceResult } from '../service/result.ts';
+import { GameIdSchema } from '../service/schemas.ts';
 
 export type AppEnv = { Bindings: Cloudflare.Env };
 
@@ -40,6 +42,16 @@ export const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(t
 export function fromFailure(c: Context, f: Failure) {
   return c.json({ error: f.error, ...(f.at === undefined ? {} : { at: f.at }) }, f.status);
 }
+
+/** A service answer as HTTP: the value as JSON, or the failure's status and `{ error }`. */
+export function reply<T>(c: Context, result: ServiceResult<T>, status: 200 | 201 = 200) {
+  return result.ok ? c.json(result.value as object, status) : fromFailure(c, result);
+}
+
+/** The `:id` of a game route; a malformed id cannot name a game: the same 404 as an unknown one. */
+export const gameIdParam = vValidator('param', GameIdSchema, (result, c) => {
+  if (!result.success) return c.json({ error: `no game with id ${c.req.param('id')?.slice(0, 40) ?? ''}` }, 404);
+});
 
 export const MALFORMED_JSON = 'body: malformed JSON';
 

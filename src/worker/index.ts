@@ -4,9 +4,9 @@
 import type { NotifyJob } from '../notify/types.ts';
 import { deliverBatch, isDeadLetterQueue, markDead } from '../notify/consumer.ts';
 import { mailConfig } from '../notify/addresses.ts';
-import { handleInboundEmail } from '../notify/inbound.ts';
 import { app } from './app.ts';
 import { consumerDeps, gameService, notifyService } from './services.ts';
+import { handleInboundEmail } from './text/inbound.ts';
 
 /** Cron Trigger: end every game (timeout mode "auto") whose deadline has passed; remind players whose time runs short. */
 export async function scheduled(controller: ScheduledController, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {

@@ -10,6 +10,7 @@ import { NotifyStore } from '../notify/store.ts';
 import { webhookPolicy } from '../notify/url-policy.ts';
 import { WebhookChannel } from '../notify/webhook.ts';
 import { GameService } from '../service/games.ts';
+import { publicMove } from '../service/public-state.ts';
 
 export function gameService(env: Cloudflare.Env, clock: () => number = Date.now): GameService {
   return new GameService(new GameStore(env.DB), clock, {
@@ -26,7 +27,7 @@ export function notifyService(env: Cloudflare.Env, clock: () => number = Date.no
     events: new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
     lastMove: async (row) => {
       const m = row.ply ? await games.move(row.id, row.ply) : undefined;
-      return m ? { ply: m.ply, side: m.side, text: m.text, at: new Date(m.createdAt).toISOString() } : null;
+      return m ? publicMove(m) : null;
     },
   });
 }

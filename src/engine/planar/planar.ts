@@ -3,6 +3,7 @@
 // its cell of that orientation. Kings are placed first, then each turn is a
 // drop, a move or a re-orientation. Win by checkmate.
 import {
+  colorName,
   drawOutcome,
   err,
   ok,
@@ -63,7 +64,6 @@ const colorOf = (code: number): Color => (code & BLACK_BIT ? 'black' : 'white');
 const colorBit = (color: Color): number => (color === 'black' ? BLACK_BIT : 0);
 /** Hand index: color*6 + role index. */
 const handIndex = (color: Color, role: Role): number => (color === 'black' ? 6 : 0) + ROLES.indexOf(role);
-const colorName = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 
 export interface PlanarPosition {
   /** Piece code per cell (see cube.ts for cell indices). */

@@ -1,7 +1,7 @@
 // Curved Space (rules.md section 4): numbered platforms placed, kings placed,
 // then drops and piece moves. Pieces move on their 4x4 level as in ordinary
 // chess, or through the worm-hole (wormhole.ts) from a centre or platform cell.
-import { drawOutcome, err, ok, opposite, ROLE_NAMES, ROLES, winOutcome, type Color, type Result } from '../types.ts';
+import { colorName, drawOutcome, err, ok, opposite, ROLE_NAMES, ROLES, winOutcome, type Color, type Result } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
 import { cellName, DOWN, isFixed, levelOf, LEVELS, NO_PLATFORM, NUM_CELLS, NUM_PINS, pinName, platformCell, UP } from './field.ts';
 import { handsWithStandardSets } from './first-contact.ts';
@@ -421,7 +421,7 @@ function explainPieceMove(pos: St3dPosition, wh: Wormhole, from: number, to: num
   const fromName = name(pos, from);
   const target = name(pos, to);
   if (code === EMPTY) return `there is no piece on ${fromName}`;
-  if (colorOf(code) !== pos.turn) return `the ${pieceOn(pos, from)} is ${colorOf(code) === 'white' ? 'White' : 'Black'}'s`;
+  if (colorOf(code) !== pos.turn) return `the ${pieceOn(pos, from)} is ${colorName(colorOf(code))}'s`;
   const targets: number[] = [];
   pieceTargets(pos.board, wh, from, targets);
   if (targets.includes(to)) return undefined;

@@ -1,7 +1,7 @@
 // First Contact (rules.md section 2): platforms placed, kings placed, then
 // drops, piece moves and platform moves; the first move attacking the
 // opposing king wins.
-import { drawOutcome, opposite, ROLE_NAMES, ROLES, STANDARD_SET, winOutcome, type Color, type Role } from '../types.ts';
+import { colorName, drawOutcome, opposite, ROLE_NAMES, ROLES, STANDARD_SET, winOutcome, type Color, type Role } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
 import { adjacentPins, cellName, geometry, isFixed, levelOf, LEVELS, NO_PLATFORM, NUM_PINS, pinName, platformCell, UP } from './field.ts';
 import type { PlatformShift, St3dMove } from './move.ts';
@@ -125,7 +125,7 @@ function explain(pos: St3dPosition, move: St3dMove): string {
   if (move.platform) return 'only Curved Space (platformMoves after-capture) combines a capture with a platform move';
   const code = pos.board[move.from]!;
   if (code === EMPTY) return `there is no piece on ${cellName(move.from, pos.platforms)}`;
-  if (colorOf(code) !== mover) return `the ${ROLE_NAMES[roleOf(code)]} on ${cellName(move.from, pos.platforms)} is ${colorOf(code) === 'white' ? 'White' : 'Black'}'s`;
+  if (colorOf(code) !== mover) return `the ${ROLE_NAMES[roleOf(code)]} on ${cellName(move.from, pos.platforms)} is ${colorName(colorOf(code))}'s`;
   const targets: number[] = [];
   pieceTargets(pos, geometry(pos.platforms), move.from, targets);
   if (!targets.includes(move.to)) return explainUnreachable(pos, geometry(pos.platforms), move.from, move.to);

@@ -1,6 +1,6 @@
 // Warp Factor (rules.md section 3): Franz Joseph's start position, warp
 // leaps to same-named vacant cells, owned empty platforms move anywhere.
-import { drawOutcome, opposite, ROLE_NAMES, winOutcome } from '../types.ts';
+import { colorName, drawOutcome, opposite, ROLE_NAMES, winOutcome } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
 import { cellName, fixedLocal, geometry, isFixed, levelOf, NO_PLATFORM, NUM_PINS, pinName, pinOf, platformCell, platformLocal } from './field.ts';
 import type { St3dMove } from './move.ts';
@@ -92,7 +92,7 @@ function explain(pos: St3dPosition, move: St3dMove): string {
       const code = pos.board[move.from]!;
       const fromName = cellName(move.from, pos.platforms);
       if (code === EMPTY) return `there is no piece on ${fromName}`;
-      if (colorOf(code) !== mover) return `the ${ROLE_NAMES[roleOf(code)]} on ${fromName} is ${colorOf(code) === 'white' ? 'White' : 'Black'}'s`;
+      if (colorOf(code) !== mover) return `the ${ROLE_NAMES[roleOf(code)]} on ${fromName} is ${colorName(colorOf(code))}'s`;
       const geo = geometry(pos.platforms);
       const targets: number[] = [];
       pieceTargets(pos, geo, move.from, targets);

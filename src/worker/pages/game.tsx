@@ -3,15 +3,13 @@
 // works without JavaScript; /static/game.js adds click-to-move, previews
 // without a reload and live updates by swapping the #live region.
 import { raw } from 'hono/html';
-import type { PublicMove, PublicState } from '../../service/games.ts';
+import { colorName, type Color } from '../../engine/types.ts';
+import type { PublicMove, PublicState } from '../../service/public-state.ts';
 import { outcomeWords, resultWords } from '../../service/outcome-words.ts';
 import type { Preview } from '../../service/preview.ts';
 import { Layout } from './layout.tsx';
 
-const SIDE = { white: 'White', black: 'Black' } as const;
-type Side = keyof typeof SIDE;
-
-const playerName = (s: PublicState, side: Side) => s.players[side].name ?? SIDE[side];
+const playerName = (s: PublicState, side: Color) => s.players[side].name ?? colorName(side);
 
 function formatDeadline(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -84,7 +82,7 @@ export const LiveRegion = (p: GamePageProps) => {
         {you ? (
           <>
             {' '}
-            · <strong>you are {SIDE[you]}</strong>
+            · <strong>you are {colorName(you)}</strong>
           </>
         ) : (
           <> · you are watching</>
@@ -93,27 +91,27 @@ export const LiveRegion = (p: GamePageProps) => {
       <div class="status" id="status" aria-live="polite">
         {active ? (
           <p>
-            {yourTurn ? <strong>Your turn</strong> : <strong>{SIDE[s.sideToMove]} to move</strong>}
+            {yourTurn ? <strong>Your turn</strong> : <strong>{colorName(s.sideToMove)} to move</strong>}
             {s.phase ? <> · phase: {s.phase}</> : null} · ply {s.ply}
             {s.lastMove ? (
               <>
                 {' '}
-                · last turn: {SIDE[s.lastMove.side]} <code>{s.lastMove.text}</code>
+                · last turn: {colorName(s.lastMove.side)} <code>{s.lastMove.text}</code>
               </>
             ) : null}
           </p>
         ) : (
           <p class="result">{resultWords(s)}</p>
         )}
-        {s.check && active ? <p class="check">{SIDE[s.sideToMove]} is in check.</p> : null}
-        {s.check && !active && s.reason === 'check' ? <p class="check">{SIDE[s.sideToMove]}'s king is attacked.</p> : null}
+        {s.check && active ? <p class="check">{colorName(s.sideToMove)} is in check.</p> : null}
+        {s.check && !active && s.reason === 'check' ? <p class="check">{colorName(s.sideToMove)}'s king is attacked.</p> : null}
         {active && s.clock?.deadline ? (
           <p>
-            {SIDE[s.sideToMove]} must move by <time datetime={s.clock.deadline}>{formatDeadline(s.clock.deadline)}</time> ({s.clock.daysPerMove} day
+            {colorName(s.sideToMove)} must move by <time datetime={s.clock.deadline}>{formatDeadline(s.clock.deadline)}</time> ({s.clock.daysPerMove} day
             {s.clock.daysPerMove === 1 ? '' : 's'} per move{s.clock.timeout === 'claim' ? '; the win on time must be claimed' : ''}).
           </p>
         ) : null}
-        {active && s.drawOffer ? <p class="msg info">{s.drawOffer === you ? 'You offered a draw.' : `${SIDE[s.drawOffer]} offers a draw.`}</p> : null}
+        {active && s.drawOffer ? <p class="msg info">{s.drawOffer === you ? 'You offered a draw.' : `${colorName(s.drawOffer)} offers a draw.`}</p> : null}
       </div>
       <div id="flash" role="status">
         {p.flash?.error ? (
@@ -184,7 +182,7 @@ const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
         disabled={!p.yourTurn}
       />
       <p id="move-help" class="small">
-        {p.yourTurn ? 'Type a turn, or pick it on the board. Preview shows the position it leads to before you send it.' : `Waiting for ${SIDE[s.sideToMove]}. This page updates by itself.`}
+        {p.yourTurn ? 'Type a turn, or pick it on the board. Preview shows the position it leads to before you send it.' : `Waiting for ${colorName(s.sideToMove)}. This page updates by itself.`}
       </p>
       <div id="chooser" class="chooser row" hidden></div>
       <div class="row">
@@ -216,7 +214,7 @@ export const PreviewBlock = (props: { move: string; result: Preview | { ok: fals
   return (
     <>
       <p>
-        Preview of <code>{r.canonical}</code> (ply {r.ply}): {SIDE[r.state.sideToMove]} would be to move
+        Preview of <code>{r.canonical}</code> (ply {r.ply}): {colorName(r.state.sideToMove)} would be to move
         {r.state.check ? ', in check' : ''}
         {r.state.outcome ? ` — the game would end: ${outcomeWords(r.state.outcome)}` : ''}. Not sent yet.
       </p>

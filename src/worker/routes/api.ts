@@ -3,32 +3,22 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import type { Outcomes } from '../../service/games.ts';
 import {
   CreateGameSchema,
   DrawSchema,
-  GameIdSchema,
   HistoryQuerySchema,
   ImportJsonSchema,
   ImportPlainSchema,
   MoveJsonSchema,
   MovePlainSchema,
 } from '../../service/schemas.ts';
-import { limitNewGames, playerToken, describeIssues, fromFailure, isJson, linkBase, mediaType, readJson, requireJson, validationHook, type AppEnv } from '../http.ts';
+import { describeIssues, fromFailure, gameIdParam, isJson, limitNewGames, linkBase, mediaType, playerToken, readJson, reply, requireJson, validationHook, type AppEnv } from '../http.ts';
 import { openApiDocument } from '../openapi.ts';
 import { gameService } from '../services.ts';
 
 /** The game service, with the notifier that queues turn / game-over / draw-offer events. */
 const service = (c: Context<AppEnv>) => gameService(c.env);
 
-/** A malformed id cannot name a game: the same 404 as an unknown one. */
-const gameId = vValidator('param', GameIdSchema, (result, c) => {
-  if (!result.success) return c.json({ error: `no game with id ${c.req.param('id')?.slice(0, 40) ?? ''}` }, 404);
-});
-
-function reply<T>(c: Context<AppEnv>, result: Outcomes<T>, status: 200 | 201 = 200) {
-  return result.ok ? c.json(result.value as object, status) : fromFailure(c, result);
-}
 
 export const api = new Hono<AppEnv>()
   .get('/openapi.json', (c) => c.json(openApiDocument(linkBase(c).origin)))
@@ -55,25 +45,25 @@ export const api = new Hono<AppEnv>()
     return reply(c, await service(c).import(record, extra, linkBase(c)), 201);
   })
 
-  .get('/api/games/:id', gameId, async (c) => {
+  .get('/api/games/:id', gameIdParam, async (c) => {
     const auth = playerToken(c, false);
     if (!auth.ok) return auth.response;
     return reply(c, await service(c).load(c.req.valid('param').id, auth.token));
   })
 
-  .get('/api/games/:id/legal', gameId, async (c) => reply(c, await service(c).legal(c.req.valid('param').id)))
+  .get('/api/games/:id/legal', gameIdParam, async (c) => reply(c, await service(c).legal(c.req.valid('param').id)))
 
-  .get('/api/games/:id/moves', gameId, vValidator('query', HistoryQuerySchema, validationHook('query')), async (c) =>
+  .get('/api/games/:id/moves', gameIdParam, vValidator('query', HistoryQuerySchema, validationHook('query')), async (c) =>
     reply(c, await service(c).history(c.req.valid('param').id, c.req.valid('query').since)),
   )
 
-  .get('/api/games/:id/record', gameId, async (c) => {
+  .get('/api/games/:id/record', gameIdParam, async (c) => {
     const result = await service(c).record(c.req.valid('param').id, linkBase(c));
     if (!result.ok) return fromFailure(c, result);
     return c.text(result.value, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
   })
 
-  .post('/api/games/:id/moves', gameId, async (c) => {
+  .post('/api/games/:id/moves', gameIdParam, async (c) => {
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
     const type = mediaType(c);
@@ -93,25 +83,25 @@ export const api = new Hono<AppEnv>()
     return reply(c, await service(c).move(c.req.valid('param').id, auth.token, parsed.output));
   })
 
-  .post('/api/games/:id/resign', gameId, async (c) => {
+  .post('/api/games/:id/resign', gameIdParam, async (c) => {
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
     return reply(c, await service(c).resign(c.req.valid('param').id, auth.token));
   })
 
-  .post('/api/games/:id/abort', gameId, async (c) => {
+  .post('/api/games/:id/abort', gameIdParam, async (c) => {
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
     return reply(c, await service(c).abort(c.req.valid('param').id, auth.token));
   })
 
-  .post('/api/games/:id/claim', gameId, async (c) => {
+  .post('/api/games/:id/claim', gameIdParam, async (c) => {
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
     return reply(c, await service(c).claim(c.req.valid('param').id, auth.token));
   })
 
-  .post('/api/games/:id/draw', gameId, requireJson, vValidator('json', DrawSchema, validationHook('body')), async (c) => {
+  .post('/api/games/:id/draw', gameIdParam, requireJson, vValidator('json', DrawSchema, validationHook('body')), async (c) => {
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
     return reply(c, await service(c).draw(c.req.valid('param').id, auth.token, c.req.valid('json').action));

@@ -7,7 +7,7 @@ import { cache } from 'hono/cache';
 import { csrf } from 'hono/csrf';
 import * as v from 'valibot';
 import { GameStore } from '../../db/store.ts';
-import type { Failure } from '../../service/games.ts';
+import type { Failure } from '../../service/result.ts';
 import { gameBoardSvg, MAX_SIZE, MIN_SIZE, positionSvg, previewMove } from '../../service/preview.ts';
 import { CreateGameSchema, DAYS_PER_MOVE, GameIdSchema, MAX_MOVE_TEXT, MoveTextSchema, plyFromSuffix, splitPlySuffix, VARIANTS } from '../../service/schemas.ts';
 import { describeIssues, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';

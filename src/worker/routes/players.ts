@@ -4,18 +4,11 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { parseCommand, runCommand } from '../../notify/commands.ts';
 import { ChatJsonSchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
-import { GameIdSchema } from '../../service/schemas.ts';
-import { playerToken, readForm, describeIssues, fromFailure, isJson, mediaType, readJson, requireJson, validationHook, type AppEnv } from '../http.ts';
+import { describeIssues, fromFailure, gameIdParam, isJson, mediaType, playerToken, readForm, readJson, reply, requireJson, validationHook, type AppEnv } from '../http.ts';
 import { gameService, notifyService } from '../services.ts';
+import { parseCommand, runCommand } from '../text/commands.ts';
 
-const gameId = vValidator('param', GameIdSchema, (result, c) => {
-  if (!result.success) return c.json({ error: `no game with id ${c.req.param('id')?.slice(0, 40) ?? ''}` }, 404);
-});
-
-type Failed = { ok: false; status: 400 | 403 | 404 | 409 | 422; error: string };
-const answer = <T>(c: Context<AppEnv>, result: { ok: true; value: T } | Failed) => (result.ok ? c.json(result.value as object) : fromFailure(c, result));
 
 /** The command text of a chat post: text/plain, a form (Slack: text=...), or JSON {text}. */
 async function chatText(c: Context<AppEnv>): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
@@ -44,25 +37,25 @@ async function chatText(c: Context<AppEnv>): Promise<{ ok: true; text: string; f
 }
 
 export const players = new Hono<AppEnv>()
-  .get('/api/games/:id/me', gameId, async (c) => {
+  .get('/api/games/:id/me', gameIdParam, async (c) => {
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
-    return answer(c, await notifyService(c.env).get(c.req.valid('param').id, auth.token));
+    return reply(c, await notifyService(c.env).get(c.req.valid('param').id, auth.token));
   })
 
-  .patch('/api/games/:id/me', gameId, requireJson, vValidator('json', SettingsPatchSchema, validationHook('body')), async (c) => {
+  .patch('/api/games/:id/me', gameIdParam, requireJson, vValidator('json', SettingsPatchSchema, validationHook('body')), async (c) => {
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
-    return answer(c, await notifyService(c.env).patch(c.req.valid('param').id, auth.token, c.req.valid('json')));
+    return reply(c, await notifyService(c.env).patch(c.req.valid('param').id, auth.token, c.req.valid('json')));
   })
 
-  .get('/api/games/:id/deliveries', gameId, async (c) => {
+  .get('/api/games/:id/deliveries', gameIdParam, async (c) => {
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
-    return answer(c, await notifyService(c.env).deliveries(c.req.valid('param').id, auth.token));
+    return reply(c, await notifyService(c.env).deliveries(c.req.valid('param').id, auth.token));
   })
 
-  .post('/api/games/:id/chat', gameId, async (c) => {
+  .post('/api/games/:id/chat', gameIdParam, async (c) => {
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
     const id = c.req.valid('param').id;

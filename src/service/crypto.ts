@@ -1,11 +1,19 @@
-// Player secrets: a random token per player, only its SHA-256 is stored, and
-// comparisons take the same time whatever the input.
+// Secrets: a random token per player (only its SHA-256 is stored), webhook
+// secrets, game ids, and comparisons that take the same time whatever the input.
+import type { GameRow } from '../db/schema.ts';
+import type { Color } from '../engine/types.ts';
 
 const toBase64Url = (bytes: Uint8Array): string =>
   btoa(String.fromCharCode(...bytes))
     .replaceAll('+', '-')
     .replaceAll('/', '_')
     .replace(/=+$/, '');
+
+export function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+}
 
 /** 32 random bytes (256 bits), base64url: 43 characters. */
 export function newToken(): string {
@@ -36,4 +44,17 @@ export function timingSafeEqualText(a: string, b: string): boolean {
   let diff = 0;
   for (let i = 0; i < x.length; i++) diff |= x[i]! ^ y[i]!;
   return diff === 0;
+}
+
+/** The side whose token this is; both hashes are always compared, in constant time. */
+export async function sideOfToken(row: Pick<GameRow, 'whiteTokenHash' | 'blackTokenHash'>, token: string): Promise<Color | undefined> {
+  const hash = await sha256Hex(token);
+  const white = timingSafeEqualText(hash, row.whiteTokenHash);
+  const black = timingSafeEqualText(hash, row.blackTokenHash);
+  return white ? 'white' : black ? 'black' : undefined;
+}
+
+/** A new webhook secret: `whsec_` + base64 of 24 random bytes (shown to the player once). */
+export function newWebhookSecret(): string {
+  return `whsec_${toBase64(crypto.getRandomValues(new Uint8Array(24)))}`;
 }

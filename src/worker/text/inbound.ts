@@ -1,8 +1,8 @@
 // Reply-to-play: an email to a player's reply address is read, the first line the
 // player wrote that is a command (a turn, resign, draw, accept, decline) is played
 // as that player, and the answer goes back by email.
-import type { GameService } from '../service/games.ts';
-import { readReplyAddress, type MailConfig } from './addresses.ts';
+import { readReplyAddress, type MailConfig } from '../../notify/addresses.ts';
+import type { GameService } from '../../service/games.ts';
 import { helpText, parseCommand, runCommand, turnExamples, type Command } from './commands.ts';
 import { ownLines, parseMail } from './inbound-mail.ts';
 

@@ -2,11 +2,12 @@
 // a turn (`Wb1-Nc3`, `move Wb1-Nc3`), `board`, `legal`, `resign`, `draw`, `accept`,
 // `decline`, `help`. Each answers with a short text and the game state. Replies never
 // echo control characters from the input (see printable).
-import type { BoardView, Color, Orientation, Role } from '../engine/types.ts';
-import type { Actor, GameService, PublicState } from '../service/games.ts';
-import { MovePlainSchema } from '../service/schemas.ts';
 import * as v from 'valibot';
-import { boardText } from './board-text.ts';
+import { colorName, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
+import { boardText } from '../../notify/board-text.ts';
+import type { Actor, GameService } from '../../service/games.ts';
+import type { PublicState } from '../../service/public-state.ts';
+import { MovePlainSchema } from '../../service/schemas.ts';
 
 export type Command =
   | { readonly kind: 'move'; readonly text: string }
@@ -102,7 +103,6 @@ export const printable = (text: string) =>
 /** The same for a whole reply: its own line breaks stay. */
 const printableReply = (text: string) => text.split('\n').map(printable).join('\n');
 
-const SIDE: Record<Color, string> = { white: 'White', black: 'Black' };
 
 /** The board of a public state as text, with whose turn it is (or how the game ended). */
 export function stateBoardText(state: PublicState): string {
@@ -111,8 +111,8 @@ export function stateBoardText(state: PublicState): string {
       ? undefined
       : state.status === 'aborted'
         ? 'Game aborted'
-        : `Game over: ${state.result}${state.reason ? ` (${state.reason})` : ''}${state.winner ? `, ${SIDE[state.winner]} wins` : ''}`;
-  if (!state.board) return `${state.position}\n${over ?? `${SIDE[state.sideToMove]} to move`}`;
+        : `Game over: ${state.result}${state.reason ? ` (${state.reason})` : ''}${state.winner ? `, ${colorName(state.winner)} wins` : ''}`;
+  if (!state.board) return `${state.position}\n${over ?? `${colorName(state.sideToMove)} to move`}`;
   const view: BoardView = {
     variant: state.variant as BoardView['variant'],
     sideToMove: state.sideToMove,
@@ -137,7 +137,7 @@ export interface CommandAnswer {
 function turnLine(state: PublicState, you: Color | undefined): string {
   if (state.status !== 'active') return '';
   const yours = you === state.sideToMove;
-  return yours ? 'It is your turn.' : `It is ${SIDE[state.sideToMove]}'s turn.`;
+  return yours ? 'It is your turn.' : `It is ${colorName(state.sideToMove)}'s turn.`;
 }
 
 /** Run one command as a player. Failures come back as text (ok: false) with the current state. */
@@ -151,9 +151,9 @@ export function legalText(legal: { legal: readonly string[]; sideToMove: Color; 
   if (legal.status !== 'active') return 'The game is over: there are no legal turns.';
   const { legal: list, sideToMove } = legal;
   const turns = `${list.length} legal turn${list.length === 1 ? '' : 's'}: ${list.slice(0, 60).join(' ')}${list.length > 60 ? ' …' : ''}`;
-  if (you === undefined) return `${SIDE[sideToMove]} is to move and has ${turns}`;
-  if (you === sideToMove) return `It is your turn. You (${SIDE[you]}) have ${turns}`;
-  return `It is ${SIDE[sideToMove]}'s turn, not yours: you have no legal turns until ${SIDE[sideToMove]} has played.\n${SIDE[sideToMove]} (your opponent) has ${turns}`;
+  if (you === undefined) return `${colorName(sideToMove)} is to move and has ${turns}`;
+  if (you === sideToMove) return `It is your turn. You (${colorName(you)}) have ${turns}`;
+  return `It is ${colorName(sideToMove)}'s turn, not yours: you have no legal turns until ${colorName(sideToMove)} has played.\n${colorName(sideToMove)} (your opponent) has ${turns}`;
 }
 
 async function answerCommand(service: GameService, gameId: string, actor: Actor, command: Command): Promise<CommandAnswer> {

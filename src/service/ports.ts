@@ -1,0 +1,25 @@
+// What the game service needs from the outside, as it names it: somewhere to hand
+// its events, and a judge of webhook URLs. The notifier implements both.
+import type { GameRow } from '../db/schema.ts';
+import type { Color } from '../engine/types.ts';
+import type { PublicMove } from './public-state.ts';
+
+export const NOTIFY_EVENTS = ['turn', 'game-over', 'draw-offer', 'reminder'] as const;
+export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
+
+/** What happened, for whom; emitted by the game service after a successful write. */
+export interface GameEvent {
+  readonly type: NotifyEvent;
+  readonly recipients: readonly Color[];
+}
+
+/** Where the game service hands its events after a successful write. */
+export interface EventSink {
+  publish(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<void>;
+}
+
+/** Where webhooks may go. */
+export interface WebhookPolicy {
+  /** undefined when the URL may receive webhooks now, else why not. */
+  problem(url: string): Promise<string | undefined>;
+}

@@ -1,0 +1,84 @@
+// What anyone may see of a game: its public state and its moves, never a token,
+// an email address or a webhook.
+import type { GameRow, MoveRow } from '../db/schema.ts';
+import { ROLE_NAMES, type Color } from '../engine/types.ts';
+import { winnerOf } from './outcome-words.ts';
+import { storedGame, storedOptions } from './stored-game.ts';
+
+export interface PublicMove {
+  readonly ply: number;
+  readonly side: Color;
+  readonly text: string;
+  readonly at: string;
+}
+
+/** Everything anyone may see about a game: never a token, an email address or a webhook. */
+export interface PublicState {
+  readonly id: string;
+  readonly variant: string;
+  readonly title?: string;
+  readonly options: unknown;
+  readonly status: GameRow['status'];
+  readonly phase?: string;
+  readonly sideToMove: Color;
+  readonly ply: number;
+  readonly result: string;
+  readonly reason: string | null;
+  readonly winner: Color | null;
+  readonly check: boolean;
+  readonly position: string;
+  readonly board?: {
+    readonly cells: readonly { cell: string; color: Color; role: string; kind: string; orientation?: string }[];
+    readonly platforms?: unknown;
+    readonly hands: unknown;
+    readonly wormhole?: string;
+  };
+  readonly lastMove: PublicMove | null;
+  readonly players: { readonly white: { name: string | null }; readonly black: { name: string | null } };
+  readonly clock: { readonly daysPerMove: number; readonly timeout: 'auto' | 'claim'; readonly deadline: string | null } | null;
+  readonly drawOffer: Color | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** When a player's token came with the request: which side it is. */
+  readonly you?: Color;
+}
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+export const publicMove = (m: MoveRow): PublicMove => ({ ply: m.ply, side: m.side, text: m.text, at: iso(m.createdAt) });
+
+export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: Color): PublicState {
+  const game = storedGame(row);
+  const view = game?.variant.view(game.position);
+  return {
+    id: row.id,
+    variant: row.variant,
+    ...(game ? { title: game.variant.title } : {}),
+    options: storedOptions(row),
+    status: row.status,
+    ...(view ? { phase: view.phase } : {}),
+    sideToMove: row.sideToMove,
+    ply: row.ply,
+    result: row.result,
+    reason: row.reason,
+    winner: winnerOf(row.result),
+    check: view?.check ?? false,
+    position: row.position,
+    ...(view
+      ? {
+          board: {
+            cells: view.cells.map((c) => ({ ...c, kind: ROLE_NAMES[c.role] })),
+            ...(view.platforms ? { platforms: view.platforms } : {}),
+            hands: view.hands,
+            ...(view.wormhole ? { wormhole: view.wormhole } : {}),
+          },
+        }
+      : {}),
+    lastMove: lastMove ? publicMove(lastMove) : null,
+    players: { white: { name: row.whiteName }, black: { name: row.blackName } },
+    clock: row.daysPerMove ? { daysPerMove: row.daysPerMove, timeout: row.timeoutMode, deadline: row.deadline === null ? null : iso(row.deadline) } : null,
+    drawOffer: row.drawOfferBy,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    ...(you ? { you } : {}),
+  };
+}
