@@ -29,6 +29,9 @@ function pictureWorker() {
 export default defineConfig(async () => {
   // The same SQL wrangler applies, fed to each test file's fresh local D1 (test/service/setup.ts).
   const migrations = await readD1Migrations(path.join(root, 'migrations'));
+  // CI is a busy 2-core machine: a test that takes 1 s alone can take 10 s there. Time limits
+  // catch hangs, not slowness (benchmarks measure speed), so they are generous.
+  const budget = { testTimeout: 30_000, hookTimeout: 60_000 };
   return {
     test: {
       projects: [
@@ -37,6 +40,7 @@ export default defineConfig(async () => {
             name: 'engine',
             include: ['test/engine/**/*.test.ts', 'test/render/**/*.test.ts'],
             environment: 'node',
+            ...budget,
           },
         },
         {
@@ -45,6 +49,7 @@ export default defineConfig(async () => {
             name: 'deploy',
             include: ['test/deploy/**/*.test.ts'],
             environment: 'node',
+            ...budget,
           },
         },
         {
@@ -67,6 +72,7 @@ export default defineConfig(async () => {
             name: 'service',
             include: ['test/service/**/*.test.ts'],
             setupFiles: ['test/service/setup.ts'],
+            ...budget,
           },
         },
       ],
