@@ -26,6 +26,7 @@
 // All class names start with "ssb-" and the picture uses no ids, so several
 // boards can be inlined in one page.
 import { ROLE_NAMES, type BoardView, type Color, type Orientation, type Role, type VariantName } from '../engine/types.ts';
+import { PIECE_PATH_SIZE, PIECE_PATHS } from './piece-paths.ts';
 
 export interface BoardSvgOptions {
   /** Cell (or pin) names of the last turn, tinted yellow. */
@@ -54,9 +55,6 @@ const TITLES: Record<VariantName, string> = {
   planar: 'Planar Chess',
 };
 
-/** Filled glyphs for both sides; the colour comes from the fill. U+FE0E asks for text, not emoji. */
-const GLYPHS: Record<Role, string> = { K: '\u265A', Q: '\u265B', R: '\u265C', B: '\u265D', N: '\u265E', P: '\u265F' };
-const VS_TEXT = '\uFE0E';
 const ROLE_ORDER: readonly Role[] = ['K', 'Q', 'R', 'B', 'N', 'P'];
 const PLURALS: Record<Role, string> = { K: 'kings', Q: 'queens', R: 'rooks', B: 'bishops', N: 'knights', P: 'pawns' };
 
@@ -64,30 +62,31 @@ const FONT = "'DejaVu Sans','Segoe UI Symbol','Noto Sans Symbols 2','Noto Sans',
 
 const STYLE = [
   `.ssb text{font-family:${FONT}}`,
+  // Every rectangle is axis-aligned: without anti-aliasing it looks the same and draws much faster as PNG.
+  '.ssb rect{shape-rendering:crispEdges}',
   '.ssb-bg{fill:#fbfaf7}',
   '.ssb-l{fill:#f0d9b5}.ssb-d{fill:#b58863}',
   '.ssb-pl{fill:#dfe8f0}.ssb-pd{fill:#8aa2ba}',
   '.ssb-frame{fill:none;stroke:#5b4630;stroke-width:1.5}',
   '.ssb-pframe{fill:none;stroke:#2f4a66;stroke-width:1.5}',
   '.ssb-inv{stroke-dasharray:5 3}',
-  '.ssb-shadow{fill:#000;opacity:.22}',
+  // fill-opacity, not opacity: the same look, but a PNG renderer needs no extra layer for it.
+  '.ssb-shadow{fill:#000;fill-opacity:.22}',
   '.ssb-arm{stroke:#666;stroke-width:3;stroke-linecap:round}',
   '.ssb-post{fill:#555}',
   '.ssb-ghost{fill:#fff;fill-opacity:0;stroke:#aaa;stroke-width:1;stroke-dasharray:3 3}',
   '.ssb-ghostmark{fill:#aaa;font-size:11px;text-anchor:middle}',
   '.ssb-coord{fill:#6b5a48;font-size:11px;text-anchor:middle}',
   '.ssb-level{fill:#3d3328;font-size:26px;font-weight:bold;text-anchor:middle}',
-  '.ssb-tiny{font-size:8px;fill:#000;opacity:.45}',
+  '.ssb-tiny{font-size:8px;fill:#000;fill-opacity:.45}',
   '.ssb-wl{font-size:9px;font-weight:bold;fill:#6a1b9a;text-anchor:end}',
   '.ssb-plabel{fill:#1f3347;font-size:12px;font-weight:bold;text-anchor:middle}',
-  '.ssb-p{font-size:32px;text-anchor:middle}.ssb-ps{font-size:27px}',
-  '.ssb-hp{font-size:26px;text-anchor:middle}',
   '.ssb-w{fill:#fff;stroke:#1a1a1a;stroke-width:2;paint-order:stroke;stroke-linejoin:round}',
   '.ssb-b{fill:#161616;stroke:#f2f2f2;stroke-width:1.6;paint-order:stroke;stroke-linejoin:round}',
-  '.ssb-last{fill:#ffd600;opacity:.5}',
+  '.ssb-last{fill:#ffd600;fill-opacity:.5}',
   '.ssb-lastpin{fill:none;stroke:#f5c400;stroke-width:4}',
-  '.ssb-dot{fill:#1b5e20;opacity:.55}',
-  '.ssb-ring{fill:none;stroke:#1b5e20;stroke-width:3;opacity:.6}',
+  '.ssb-dot{fill:#1b5e20;fill-opacity:.55}',
+  '.ssb-ring{fill:none;stroke:#1b5e20;stroke-width:3;stroke-opacity:.6}',
   '.ssb-check{fill:#e53935;fill-opacity:.28;stroke:#d50000;stroke-width:3}',
   '.ssb-xz{fill:#c62828}.ssb-yz{fill:#111}',
   '.ssb-badge{fill:#fff;font-size:9px;font-weight:bold;text-anchor:middle}',
@@ -177,6 +176,14 @@ class Canvas {
     return `<circle cx="${this.x(x)}" cy="${this.y(y)}" r="${num(r * S)}" class="${cls}"/>`;
   }
   /**
+   * A piece, `px` pixels high, centred on x with its baseline at y: its ready-made outline, so
+   * nothing has to shape text with a font (and it looks the same in every browser and the PNG).
+   */
+  piece(x: number, y: number, px: number, role: Role, color: Color, cls: string): string {
+    const scale = px === PIECE_PATH_SIZE ? '' : ` scale(${Math.round((px / PIECE_PATH_SIZE) * 1000) / 1000})`;
+    return `<path transform="translate(${this.x(x)} ${this.y(y)})${scale}" class="${cls} ${color === 'white' ? 'ssb-w' : 'ssb-b'}" d="${PIECE_PATHS[role]}"/>`;
+  }
+  /**
    * Marks an element the game page's script turns into a focusable button (interactive pictures
    * only): without the script clicking does nothing, so it must not sit in the Tab order.
    */
@@ -206,8 +213,7 @@ class Canvas {
     if (piece) {
       const badged = piece.orientation === 'XZ' || piece.orientation === 'YZ';
       // A badged piece is a little smaller and up-left, leaving the lower-right corner to the badge.
-      const size = badged ? ' ssb-ps' : '';
-      o.push(this.text(badged ? cx - 0.1 : cx, badged ? cy - 0.2 : cy - 0.3, `ssb-p${size} ${piece.color === 'white' ? 'ssb-w' : 'ssb-b'}`, GLYPHS[piece.role] + VS_TEXT));
+      o.push(this.piece(badged ? cx - 0.1 : cx, badged ? cy - 0.2 : cy - 0.3, badged ? 27 : 32, piece.role, piece.color, 'ssb-p'));
       if (badged) badge(this, x, y, piece.orientation);
     }
     if (this.marks.has(name)) o.push(piece ? this.circle(cx, cy, 0.44, 'ssb-ring') : this.circle(cx, cy, 0.14, 'ssb-dot'));
@@ -248,7 +254,7 @@ function hand(c: Canvas, color: Color, x: number, yTop: number): void {
     const label = `${cap(color)} ${n === 1 ? ROLE_NAMES[role] : PLURALS[role]} in hand: ${n}`;
     c.out.push(`<g data-hand="${role}" data-color="${color}"${c.button(label)}>`);
     c.out.push(c.rect(ex, ey - 0.85, 1.45, 0.85, 'ssb-bg'));
-    c.out.push(c.text(ex + 0.42, ey - 0.72, `ssb-hp ${color === 'white' ? 'ssb-w' : 'ssb-b'}`, GLYPHS[role] + VS_TEXT));
+    c.out.push(c.piece(ex + 0.42, ey - 0.72, 26, role, color, 'ssb-hp'));
     c.out.push(c.text(ex + 0.82, ey - 0.62, 'ssb-count', `\u00D7${n}`));
     c.out.push('</g>');
   });

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
 import { variantNames } from '../../src/engine/variants/index.ts';
-import { loadResvg, svgToPng } from '../../src/render/board-png.ts';
+import { Resvg } from '@resvg/resvg-wasm';
+import { encodePng, loadResvg, svgToPng } from '../../src/render/board-png.ts';
+import { PIECE_PATH_SIZE, PIECE_PATHS } from '../../src/render/piece-paths.ts';
 import { boardSvg } from '../../src/render/board-svg.ts';
 import { prng } from '../engine/helpers.ts';
 
@@ -42,7 +44,7 @@ describe('PNG pictures', () => {
   it('the bundled font draws every character the board pictures use', () => {
     const blank = picture('');
     const chars = [...charactersDrawn()].filter((ch) => ch !== ' ' && ch !== '\uFE0E');
-    expect(chars).toEqual(expect.arrayContaining(['\u265A', '\u265F', 'W', '1', '\u25B2']));
+    expect(chars).toEqual(expect.arrayContaining(['W', '1', '\u25B2', '\u00D7']));
     const missing = chars.filter((ch) => Buffer.from(picture(ch.replace('&', '&amp;').replace('<', '&lt;'))).equals(Buffer.from(blank)));
     expect(missing).toEqual([]);
     // A character outside the subset does leave a gap, so the check above can fail.
@@ -56,4 +58,35 @@ describe('PNG pictures', () => {
     expect([...png.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect(new DataView(png.buffer).getUint32(16)).toBe(320);
   });
+
+  it('draws each piece outline like the font draws its chess glyph', () => {
+    for (const [role, d] of Object.entries(PIECE_PATHS)) {
+      const glyph = String.fromCodePoint(0x265a + 'KQRBNP'.indexOf(role));
+      const font = pixels(`<text x="24" y="36" font-size="${PIECE_PATH_SIZE}" text-anchor="middle" font-family="DejaVu Sans">${glyph}</text>`);
+      const outline = pixels(`<path transform="translate(24 36)" d="${d}"/>`);
+      const differ = font.filter((v, i) => Math.abs(v - outline[i]!) > 64).length;
+      expect(font.filter((v) => v < 128).length, role).toBeGreaterThan(100); // the glyph is really there
+      expect(differ, role).toBeLessThan(20);
+    }
+  });
+
+  it('encodes pixels as a PNG that decodes to the same pixels', () => {
+    const game = Game.create('planar');
+    if (!game.ok) throw new Error(game.error.message);
+    const svg = boardSvg(game.value.variant.view(game.value.position), { size: 200 });
+    const resvg = new Resvg(svg, { background: '#ffffff', font: { fontBuffers: fonts } });
+    const image = resvg.render();
+    const original = image.pixels;
+    const png = encodePng(image.width, image.height, original);
+    const back = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${image.width}" height="${image.height}"><image width="${image.width}" height="${image.height}" href="data:image/png;base64,${Buffer.from(png).toString('base64')}"/></svg>`).render();
+    expect([back.width, back.height]).toEqual([image.width, image.height]);
+    expect(Buffer.from(back.pixels).equals(Buffer.from(original))).toBe(true);
+  });
 });
+
+/** Grey levels of a 48 x 48 picture of `content` (black on white). */
+function pixels(content: string): number[] {
+  const image = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48">${content}</svg>`, { background: '#ffffff', font: { fontBuffers: fonts, defaultFontFamily: 'DejaVu Sans' } }).render();
+  const rgba = image.pixels;
+  return Array.from({ length: rgba.length / 4 }, (_, i) => rgba[4 * i]!);
+}

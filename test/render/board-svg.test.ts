@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
 import type { BoardView } from '../../src/engine/types.ts';
 import { boardSvg, describeView, escapeXml } from '../../src/render/board-svg.ts';
+import { PIECE_PATHS } from '../../src/render/piece-paths.ts';
 
 // ---- helpers --------------------------------------------------------------------
 
@@ -70,7 +71,8 @@ function engineView(variant: string, turns: string[] = []): BoardView {
 
 const FIXED = ['W', 'N', 'B'].flatMap((l) => ['a', 'b', 'c', 'd'].flatMap((f) => [1, 2, 3, 4].map((r) => `${l}${f}${r}`)));
 const PLATFORM_LOCALS = ['a1', 'b1', 'a2', 'b2'];
-const GLYPH = { K: '\u265A', Q: '\u265B', R: '\u265C', B: '\u265D', N: '\u265E', P: '\u265F' } as const;
+/** The outline a picture draws for a piece of this role (pieces are ready-made paths, not font glyphs). */
+const GLYPH = Object.fromEntries(Object.entries(PIECE_PATHS).map(([role, d]) => [role, ` d="${d}"`])) as Record<keyof typeof PIECE_PATHS, string>;
 
 const curvedSpace: BoardView = {
   variant: 'curved-space',
