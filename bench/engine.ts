@@ -1,9 +1,6 @@
-// Engine benchmarks: perft speed per variant (with chess.js as a reference
-// point), the cost of one turn in a busy position, and rebuilding a long game.
-import { Chess } from 'chess.js';
+// Engine benchmarks: the cost of one turn in a busy position, and rebuilding a long game
+// (perft speed and the reference engines: engine-compare.ts).
 import { Game } from '../src/engine/game.ts';
-import { perft } from '../src/engine/perft.ts';
-import type { AnyVariant } from '../src/engine/types.ts';
 import { getVariant, variantNames } from '../src/engine/variants/index.ts';
 // The same seeded PRNG as the tests, so the "busy" positions are the same on every run.
 import { prng } from '../test/engine/helpers.ts';
@@ -27,7 +24,9 @@ export function busyGame(name: string, plies: number, seed = 1): string[] {
   throw new Error(`no ${name} game lasted ${plies} plies`);
 }
 
-export const stats = (samples: number[]) => {
+export type Stats = { median: number; p99: number; n: number };
+
+export const stats = (samples: number[]): Stats => {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   return { median: at(0.5), p99: at(0.99), n: sorted.length };
@@ -37,7 +36,7 @@ export const stats = (samples: number[]) => {
  * Perft at increasing depth until one run takes at least `minMs` (short runs
  * measure start-up, not speed), unless the next depth would exceed `budgetMs`.
  */
-function timedPerft(run: (depth: number) => number, minMs: number, budgetMs: number, maxDepth = 8) {
+export function timedPerft(run: (depth: number) => number, minMs: number, budgetMs: number, maxDepth = 8) {
   let result = { depth: 0, nodes: 0, seconds: 0 };
   for (let depth = 1; depth <= maxDepth; depth++) {
     const started = performance.now();
@@ -50,22 +49,13 @@ function timedPerft(run: (depth: number) => number, minMs: number, budgetMs: num
   return { ...result, nodesPerSecond: Math.round(result.nodes / Math.max(result.seconds, 1e-9)) };
 }
 
-export function engineBench(budgetMs = 20000) {
-  const perfts: Record<string, unknown>[] = [];
-  const turns: Record<string, unknown>[] = [];
+export function engineBench() {
+  const turns: { variant: string; legalTurns: number; turnMs: Stats; legalMovesMs: Stats; rebuild200Ms: Stats }[] = [];
   for (const name of variantNames()) {
     const variant = getVariant(name)!;
     const busyPlies = name === 'warp-factor' ? 30 : 40;
-    const busy = busyGame(name, busyPlies);
-    const start = Game.create(name);
-    const middle = Game.replay(name, {}, busy);
-    if (!start.ok || !middle.ok) throw new Error(`cannot set up ${name}`);
-    for (const [label, game] of [
-      ['start', start.value],
-      [`busy (seed 1, ${busyPlies} plies)`, middle.value],
-    ] as const) {
-      perfts.push({ variant: name, position: label, ...timedPerft((d) => perft(variant, game.position, d), 300, budgetMs) });
-    }
+    const middle = Game.replay(name, {}, busyGame(name, busyPlies));
+    if (!middle.ok) throw new Error(`cannot set up ${name}`);
 
     // One request's engine work in a busy position: parse + validate + apply + outcome.
     const pos = middle.value.position;
@@ -101,10 +91,5 @@ export function engineBench(budgetMs = 20000) {
       rebuild200Ms: stats(rebuild),
     });
   }
-
-  // chess.js on the ordinary chess start, as a reference point.
-  const chess = new Chess();
-  chess.perft(3); // warm-up
-  const chessJs = timedPerft((d) => chess.perft(d), 300, budgetMs, 6);
-  return { perft: perfts, chessJs, turns };
+  return { turns };
 }

@@ -1,63 +1,83 @@
 // `npm run bench`: prints the numbers and writes bench/results.json.
+//   --engine    skips the service part (no wrangler needed)
+//   --targets   only the parts with targets (engine comparison, rebuild, PNG, POST /moves)
 import { writeFileSync } from 'node:fs';
 import { engineBench } from './engine.ts';
-import { pictureBench } from './pictures.ts';
+import { engineComparison, type PerftPair } from './engine-compare.ts';
+import { PNG_CPU_MS_BEFORE, PNG_CPU_MS_TARGET, pictureBench } from './pictures.ts';
 import { bundleSizes } from './bundles.ts';
 import { serviceBench } from './service.ts';
+import { printTargets, target, type TargetRow } from './targets.ts';
 
-// `npm run bench -- --engine` skips the service part (no wrangler needed).
 const engineOnly = process.argv.includes('--engine');
+const targetsOnly = process.argv.includes('--targets');
+const targets: TargetRow[] = [];
+/** Median rebuild of a 200-ply game in the last run before issue 18 (bench/results.json of 2026-11-22). */
+const REBUILD_MS_BEFORE: Record<string, number> = { 'first-contact': 10.27, 'warp-factor': 8.2, 'curved-space': 8.81, planar: 2.43 };
 
 const fmt = (n: number, digits = 3) => n.toFixed(digits);
 
-const engine = engineBench();
-console.log('\n## Engine perft (nodes/second)\n');
-console.log('| variant | position | depth | nodes | seconds | nodes/s | vs chess.js |');
-console.log('|---|---|---|---|---|---|---|');
-for (const row of engine.perft as { variant: string; position: string; depth: number; nodes: number; seconds: number; nodesPerSecond: number }[])
+const comparison = engineComparison();
+console.log('\n## Engine perft (nodes/second): the last ply counted (bulk) and played\n');
+console.log('| engine | position | depth | bulk nodes/s | played nodes/s | bulk vs chessops | played vs chessops | vs chess.js (played) |');
+console.log('|---|---|---|---|---|---|---|---|');
+const ratio = (a: number, b: number) => `${fmt(a / b, 2)}x`;
+const { chessops, chessJs } = comparison;
+for (const row of [...comparison.ours, chessops, chessJs] as PerftPair[])
   console.log(
-    `| ${row.variant} | ${row.position} | ${row.depth} | ${row.nodes} | ${fmt(row.seconds)} | ${row.nodesPerSecond} | ${fmt(row.nodesPerSecond / engine.chessJs.nodesPerSecond, 2)}x |`,
+    `| ${row.engine} | ${row.position} | ${row.bulk.depth}/${row.played.depth} | ${row.bulk.nodesPerSecond} | ${row.played.nodesPerSecond} | ${ratio(row.bulk.nodesPerSecond, chessops.bulk.nodesPerSecond)} | ${ratio(row.played.nodesPerSecond, chessops.played.nodesPerSecond)} | ${ratio(row.played.nodesPerSecond, chessJs.played.nodesPerSecond)} |`,
   );
-console.log(`| chess (chess.js) | standard start | ${engine.chessJs.depth} | ${engine.chessJs.nodes} | ${fmt(engine.chessJs.seconds)} | ${engine.chessJs.nodesPerSecond} | 1.00x |`);
+for (const mode of ['bulk', 'played'] as const) {
+  const slowest = comparison.ours.reduce((a, b) => (a[mode].nodesPerSecond <= b[mode].nodesPerSecond ? a : b));
+  const fastestReference = Math.max(chessops[mode].nodesPerSecond, chessJs[mode].nodesPerSecond);
+  target(targets, `perft ${mode}: our slowest row (${slowest.engine}, ${slowest.position}) / the faster reference`, slowest[mode].nodesPerSecond / fastestReference, 1, 'x', { atLeast: true });
+}
 
+const engine = engineBench();
 console.log('\n## Engine work per request (milliseconds, median / p99)\n');
 console.log('| variant | legal turns | parse+validate+apply+outcome | all legal turns | rebuild 200-ply game |');
 console.log('|---|---|---|---|---|');
-for (const row of engine.turns as {
-  variant: string;
-  legalTurns: number;
-  turnMs: { median: number; p99: number };
-  legalMovesMs: { median: number; p99: number };
-  rebuild200Ms: { median: number; p99: number };
-}[])
+for (const row of engine.turns) {
   console.log(
     `| ${row.variant} | ${row.legalTurns} | ${fmt(row.turnMs.median)} / ${fmt(row.turnMs.p99)} | ${fmt(row.legalMovesMs.median)} / ${fmt(row.legalMovesMs.p99)} | ${fmt(row.rebuild200Ms.median)} / ${fmt(row.rebuild200Ms.p99)} |`,
   );
+  target(targets, `rebuild a 200-ply ${row.variant} game, median`, row.rebuild200Ms.median, 2, 'ms', { before: REBUILD_MS_BEFORE[row.variant] });
+}
 
 const pictures = await pictureBench();
-console.log('\n## Board pictures, busy position, 600 px wide (milliseconds, median / p99)\n');
-console.log('| variant | SVG | PNG from the SVG (resvg) | PNG bytes |');
-console.log('|---|---|---|---|');
-for (const row of pictures) console.log(`| ${row.variant} | ${fmt(row.svgMs.median)} / ${fmt(row.svgMs.p99)} | ${fmt(row.pngMs.median, 1)} / ${fmt(row.pngMs.p99, 1)} | ${row.pngBytes} |`);
+console.log('\n## Board pictures, busy position, 600 px wide\n');
+console.log('| variant | SVG ms (median / p99) | first PNG: SVG + resvg + encoding, CPU ms (median / p99) | before, CPU ms | PNG bytes |');
+console.log('|---|---|---|---|---|');
+for (const row of pictures) {
+  console.log(
+    `| ${row.variant} | ${fmt(row.svgMs.median)} / ${fmt(row.svgMs.p99)} | ${fmt(row.pngCpuMs.median, 1)} / ${fmt(row.pngCpuMs.p99, 1)} | ${PNG_CPU_MS_BEFORE[row.variant]} | ${row.pngBytes} |`,
+  );
+  target(targets, `first PNG at 600 px, ${row.variant}, median CPU`, row.pngCpuMs.median, PNG_CPU_MS_TARGET, 'ms', { before: PNG_CPU_MS_BEFORE[row.variant] });
+}
 
 let service: Awaited<ReturnType<typeof serviceBench>> | undefined;
 let bundles: ReturnType<typeof bundleSizes>['workers'] | undefined;
 if (!engineOnly) {
   service = await serviceBench();
   console.log(`\n## Service under wrangler dev + local D1 (${service.clients} concurrent clients, ${service.games} games, ${service.seconds} s each)\n`);
-  console.log('| route | requests/s | p50 ms | p99 ms | failures | vs floor |');
+  console.log('| route | requests/s | p50 ms | p99 ms | failures | p50 vs floor |');
   console.log('|---|---|---|---|---|---|');
   for (const [label, row] of [
     ['GET /api (trivial route: the floor)', service.floor],
     ['GET /api/games/:id', service.getGame],
     ['POST /api/games/:id/moves', service.postMove],
   ] as const)
-    console.log(`| ${label} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.failures} | ${fmt(row.requestsPerSecond / service.floor.requestsPerSecond, 2)}x |`);
-  const sizes = bundleSizes();
-  bundles = sizes.workers;
-  console.log(`\n## Worker bundles (wrangler deploy --dry-run --outdir)\n\n${sizes.lines.join('\n')}`);
+    console.log(`| ${label} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.failures} | ${fmt(row.p50Ms / service.floor.p50Ms, 2)}x |`);
+  target(targets, 'POST /moves p50 / floor p50', service.postMove.p50Ms / service.floor.p50Ms, 1.5, 'x', { before: 2.44 });
+  if (!targetsOnly) {
+    const sizes = bundleSizes();
+    bundles = sizes.workers;
+    console.log(`\n## Worker bundles (wrangler deploy --dry-run --outdir)\n\n${sizes.lines.join('\n')}`);
+  }
 }
 
-const results = { date: new Date().toISOString(), node: process.version, engine, pictures, service, bundles };
+printTargets(targets);
+
+const results = { date: new Date().toISOString(), node: process.version, engine: { comparison, ...engine }, pictures, service, bundles, targets };
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
 console.log('\nwritten bench/results.json');
