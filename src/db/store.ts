@@ -58,26 +58,44 @@ export class GameStore {
   }
 
   /**
-   * Record a turn: the move row and the new game row in one atomic batch. The
-   * insert only happens while the game is still active at `expectedPly` (and
-   * the (game, ply) key is unique besides), so of two racing submissions for
-   * the same ply exactly one lands. Returns false when this one lost.
+   * Record a turn: the move row and the new game row in one atomic batch (one round trip). The
+   * insert only happens while the game is still active at `expectedPly` (and the (game, ply) key
+   * is unique besides), so of two racing submissions for the same ply exactly one lands.
+   * `repetition`: the turn's position is not an ending on the board, so the batch itself counts
+   * how often the game has now reached it (`earlier`: 1 when it is also the start position) and,
+   * at the third time, applies `changes` (a draw by repetition). Returns whether the turn landed
+   * and whether it ended the game by repetition.
    */
-  async commitMove(gameId: string, expectedPly: number, move: NewMoveRow, changes: GameChanges): Promise<boolean> {
+  async commitMove(
+    gameId: string,
+    expectedPly: number,
+    move: NewMoveRow,
+    changes: GameChanges,
+    repetition?: { readonly earlier: number; readonly changes: GameChanges },
+  ): Promise<{ committed: boolean; repeated: boolean }> {
     const stillAt = and(eq(games.id, gameId), eq(games.ply, expectedPly), eq(games.status, 'active'));
     const createdAt = move.createdAt ?? Date.now();
+    const insert = this.db
+      .insert(moves)
+      .select(sql`select ${move.gameId}, ${move.ply}, ${move.side}, ${move.text}, ${move.positionAfter}, ${createdAt} where exists (select 1 from ${games} where ${stillAt})`);
+    const update = this.db.update(games).set(changes).where(stillAt);
     try {
-      const [inserted, updated] = await this.db.batch([
-        this.db
-          .insert(moves)
-          .select(
-            sql`select ${move.gameId}, ${move.ply}, ${move.side}, ${move.text}, ${move.positionAfter}, ${createdAt} where exists (select 1 from ${games} where ${stillAt})`,
-          ),
-        this.db.update(games).set(changes).where(stillAt),
-      ]);
-      return inserted.meta.changes === 1 && updated.meta.changes === 1;
+      if (!repetition) {
+        const [inserted, updated] = await this.db.batch([insert, update]);
+        return { committed: inserted.meta.changes === 1 && updated.meta.changes === 1, repeated: false };
+      }
+      // Whoever wrote this exact position at this ply, the count (this turn included) is the same.
+      const reached = sql`(select count(*) from ${moves} where ${moves.gameId} = ${gameId} and ${moves.positionAfter} = ${move.positionAfter})`;
+      const draw = this.db
+        .update(games)
+        .set(repetition.changes)
+        .where(and(eq(games.id, gameId), eq(games.ply, move.ply), eq(games.position, move.positionAfter), eq(games.status, 'active'), sql`${reached} + ${repetition.earlier} >= 3`))
+        .returning({ id: games.id });
+      const [inserted, updated, drawn] = await this.db.batch([insert, update, draw]);
+      const committed = inserted.meta.changes === 1 && updated.meta.changes === 1;
+      return { committed, repeated: committed && drawn.length === 1 };
     } catch (e) {
-      if (isUniqueViolation(e)) return false;
+      if (isUniqueViolation(e)) return { committed: false, repeated: false };
       throw e;
     }
   }

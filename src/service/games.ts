@@ -279,7 +279,7 @@ export class GameService {
     const turn = played.value;
     const next = game.position;
     const now = this.clock();
-    const outcome = await outcomeAfter(this.store, row, game, turn.position);
+    const onBoard = game.variant.outcome(next);
     const ply = row.ply + 1;
     const changes: GameChanges = {
       position: turn.position,
@@ -289,12 +289,15 @@ export class GameService {
       // An offer lapses when the player it was made to moves instead of answering.
       drawOfferBy: row.drawOfferBy === side ? side : null,
       deadline: row.daysPerMove ? now + row.daysPerMove * DAY_MS : null,
-      ...(outcome ? finishedChanges(outcome, now) : {}),
+      ...(onBoard ? finishedChanges(onBoard, now) : {}),
     };
     const moveRow: NewMoveRow = { gameId: id, ply, side, text: turn.text, positionAfter: turn.position, createdAt: now };
-    if (!(await this.store.commitMove(id, row.ply, moveRow, changes))) return this.conflict(id);
+    // Threefold repetition is counted from the moves table by the write itself: one round trip.
+    const repetition = onBoard ? undefined : { earlier: row.startPosition === turn.position ? 1 : 0, changes: finishedChanges(drawOutcome('repetition'), now) };
+    const written = await this.store.commitMove(id, row.ply, moveRow, changes, repetition);
+    if (!written.committed) return this.conflict(id);
     // The guarded write succeeded, so the row is exactly what we read plus our changes.
-    const stored: GameRow = { ...row, ...changes };
+    const stored: GameRow = { ...row, ...changes, ...(written.repeated ? repetition?.changes : {}) };
     const move = publicMove({ ...moveRow, createdAt: now });
     const lastMove = { ...moveRow, createdAt: now };
     // Your move, to the player now to move; or the end, to both.

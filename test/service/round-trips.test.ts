@@ -1,0 +1,138 @@
+// The move path near the platform floor: how many D1 round trips and statements one
+// request costs. Counts are deterministic, unlike times (the benchmark has the times).
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import worker from '../../src/worker/index.ts';
+import { BASE, newGame, play } from './helpers.ts';
+
+interface Counts {
+  roundTrips: number;
+  statements: number;
+  batches: number;
+  sql: string[];
+}
+
+/**
+ * A D1 binding that counts what reaches the database: every execution of a prepared statement
+ * (first/all/run/raw) is a round trip with one statement; a batch is one round trip with all
+ * of its statements.
+ */
+function countingD1(db: D1Database): { db: D1Database; counts: Counts } {
+  const counts: Counts = { roundTrips: 0, statements: 0, batches: 0, sql: [] };
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement, text: string): D1PreparedStatement => {
+    const wrapped = new Proxy(statement, {
+      get(target, key) {
+        if (key === 'bind') return (...values: unknown[]) => wrap(target.bind(...values), text);
+        if (key === 'first' || key === 'all' || key === 'run' || key === 'raw')
+          return (...args: unknown[]) => {
+            counts.roundTrips++;
+            counts.statements++;
+            counts.sql.push(text);
+            return (target[key] as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    real.set(wrapped, statement);
+    return wrapped;
+  };
+  const counted = new Proxy(db, {
+    get(target, key) {
+      if (key === 'prepare') return (text: string) => wrap(target.prepare(text), text);
+      if (key === 'batch')
+        return (statements: D1PreparedStatement[]) => {
+          counts.roundTrips++;
+          counts.batches++;
+          counts.statements += statements.length;
+          counts.sql.push(`batch of ${statements.length}`);
+          return target.batch(statements.map((s) => real.get(s) ?? s));
+        };
+      if (key === 'exec' || key === 'dump' || key === 'withSession') throw new Error(`D1 ${String(key)} is not expected on the move path`);
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { db: counted, counts };
+}
+
+/** A queue producer that only counts what is sent. */
+function countingQueue() {
+  const sent = { calls: 0, messages: 0 };
+  const queue = {
+    async send() {
+      sent.calls++;
+      sent.messages++;
+    },
+    async sendBatch(messages: Iterable<unknown>) {
+      sent.calls++;
+      sent.messages += [...messages].length;
+    },
+  } as unknown as Queue;
+  return { queue, sent };
+}
+
+/** POST one move through the whole Worker with counting bindings. */
+async function countedMove(gameId: string, token: string, move: string, ply?: number) {
+  const d1 = countingD1(env.DB);
+  const q = countingQueue();
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`${BASE}/api/games/${gameId}/moves`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(ply === undefined ? { move } : { move, ply }),
+    }),
+    { ...env, DB: d1.db, NOTIFY_QUEUE: q.queue },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  const body = (await res.json()) as { state?: { status: string; reason: string | null } };
+  return { status: res.status, body, counts: d1.counts, sent: q.sent };
+}
+
+describe('D1 round trips of POST /api/games/:id/moves', () => {
+  it('an accepted move: one read and one batch write, the notification queued once', async () => {
+    const g = await newGame('warp-factor', { white: { webhook: 'https://kirk.example/hook' }, black: { webhook: 'https://koloth.example/hook' } });
+    const accepted = await countedMove(g.id, g.tokens.white, 'Wa1-Wb3', 1);
+    expect(accepted.status).toBe(200);
+    expect(accepted.counts).toMatchObject({ roundTrips: 2, batches: 1 });
+    expect(accepted.counts.sql[0]).toMatch(/^select .* from "games"/);
+    expect(accepted.counts.sql[1]).toMatch(/^batch of [23]$/);
+    // Black's turn now: one message batch for the player to move.
+    expect(accepted.sent).toEqual({ calls: 1, messages: 1 });
+  });
+
+  it('a refused move (illegal, stale, out of turn, wrong token) costs one read and writes nothing', async () => {
+    const g = await newGame('warp-factor');
+    for (const [token, move, ply, status] of [
+      [g.tokens.white, 'Wa1-Wa3', 1, 422],
+      [g.tokens.white, 'Wa1-Wb3', 7, 409],
+      [g.tokens.black, 'Ba4-Bb2', 1, 403],
+      ['not-a-token-of-this-game', 'Wa1-Wb3', 1, 403],
+    ] as const) {
+      const refused = await countedMove(g.id, token, move, ply);
+      expect(refused.status, move).toBe(status);
+      expect(refused.counts).toMatchObject({ roundTrips: 1, statements: 1, batches: 0 });
+      expect(refused.sent.calls).toBe(0);
+    }
+  });
+
+  it('the move that repeats a position a third time ends the game in the same single batch', async () => {
+    const g = await newGame('warp-factor');
+    const cycle = ['Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4']; // knights out and back
+    // The start position is reached again after every cycle; the third time is a draw.
+    for (const move of [...cycle, ...cycle.slice(0, 3)]) expect((await play(g, move)).status, move).toBe(200);
+    const last = await countedMove(g.id, g.tokens.black, cycle[3]!);
+    expect(last.status).toBe(200);
+    expect(last.body.state).toMatchObject({ status: 'finished', reason: 'repetition' });
+    expect(last.counts).toMatchObject({ roundTrips: 2, statements: 4, batches: 1 });
+    // A repetition that is not the third does not end the game.
+    const h = await newGame('warp-factor');
+    for (const move of cycle.slice(0, 3)) expect((await play(h, move)).status).toBe(200);
+    const second = await countedMove(h.id, h.tokens.black, cycle[3]!);
+    expect(second.body.state).toMatchObject({ status: 'active' });
+  });
+});
