@@ -1,11 +1,13 @@
 // `npm run bench`: prints the numbers and writes bench/results.json.
 //   --engine    skips the service part (no wrangler needed)
 //   --targets   only the parts with targets (engine comparison, rebuild, PNG, POST /moves)
+//   --search-only / --no-search   only / without the computer player's part (bench/search.ts)
 import { writeFileSync } from 'node:fs';
 import { engineBench } from './engine.ts';
 import { engineComparison, type PerftPair } from './engine-compare.ts';
 import { PNG_CPU_MS_BEFORE, PNG_CPU_MS_TARGET, pictureBench } from './pictures.ts';
 import { bundleSizes } from './bundles.ts';
+import { searchBench } from './search.ts';
 import { serviceBench } from './service.ts';
 import { printTargets, target, type TargetRow } from './targets.ts';
 
@@ -16,6 +18,8 @@ const targets: TargetRow[] = [];
 const REBUILD_MS_BEFORE: Record<string, number> = { 'first-contact': 10.27, 'warp-factor': 8.2, 'curved-space': 8.81, planar: 2.43 };
 
 const fmt = (n: number, digits = 3) => n.toFixed(digits);
+
+const search = targetsOnly ? undefined : await searchBench();
 
 const comparison = engineComparison();
 console.log('\n## Engine perft (nodes/second): the last ply counted (bulk) and played\n');
@@ -78,6 +82,6 @@ if (!engineOnly) {
 
 printTargets(targets);
 
-const results = { date: new Date().toISOString(), node: process.version, engine: { comparison, ...engine }, pictures, service, bundles, targets };
+const results = { date: new Date().toISOString(), node: process.version, engine: { comparison, ...engine }, search, pictures, service, bundles, targets };
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
 console.log('\nwritten bench/results.json');

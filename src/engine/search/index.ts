@@ -10,9 +10,10 @@
 //   canonical text with the +/# suffix, as Game.play accepts it.
 // - `score`: centipawns from the mover's side; a mate is +-(100000 - plies to it),
 //   and then `mate` is the number of the mover's turns to it (negative: being mated).
-// - Levels (LEVEL_BUDGETS): 1 plays almost at random among turns that do not lose
-//   material or the game at once; 2-5 search deeper and deeper within a budget of
-//   nodes. `nodes` overrides the level's budget.
+// - Levels (LEVEL_BUDGETS, TOP_NODES): 1 plays almost at random among turns that
+//   do not lose material or the game at once (from a sample of 24 turns plus every
+//   capture); 2-5 search deeper and deeper within a budget of nodes, level 5 about
+//   50 ms of CPU. `nodes` overrides the level's budget.
 // - Deterministic: the same position, level, seed and history give the same turn on
 //   any machine (budgets are nodes, never time). `seed` (default 0) varies play a
 //   little through tiny evaluation noise, and level 1's random choice.
@@ -26,7 +27,7 @@ import { firstContact } from '../st3d/first-contact.ts';
 import { warpFactor } from '../st3d/warp-factor.ts';
 import { planarSearchRules } from './planar.ts';
 import type { SearchRules } from './rules.ts';
-import { keyNumber, MATE, MATE_BOUND, Searcher, type SearchLimits } from './search.ts';
+import { keyNumber, MATE, MATE_BOUND, Searcher, seededRandom, type SearchLimits } from './search.ts';
 import { st3dSearchRules } from './st3d.ts';
 
 export type Level = 1 | 2 | 3 | 4 | 5;
@@ -54,21 +55,39 @@ export interface Choice<M = unknown> {
 }
 
 interface LevelBudget {
-  readonly nodes: number;
+  /** Share of the variant's top budget (TOP_NODES). */
+  readonly share: number;
   readonly maxDepth: number;
   readonly noise: number;
-  /** Level 1: play any turn scoring within this many centipawns of the best. */
+  /** Level 1: play any turn scoring within this many centipawns of the best, among a sample of turns. */
   readonly randomWithin?: number;
 }
 
-/** Node budgets per level; level 5's is the most that stays near 50 ms of CPU in a busy position. */
-export const LEVEL_BUDGETS: Readonly<Record<Level, LevelBudget>> = {
-  1: { nodes: 0, maxDepth: 1, noise: 0, randomWithin: 120 },
-  2: { nodes: 400, maxDepth: 2, noise: 40 },
-  3: { nodes: 2_000, maxDepth: 32, noise: 15 },
-  4: { nodes: 6_000, maxDepth: 32, noise: 6 },
-  5: { nodes: 15_000, maxDepth: 32, noise: 3 },
+/**
+ * Level 5's node budget per variant: about 50 ms of CPU for a busy position on
+ * the 2-core machine the benchmarks ran on (nodes cost more where the move
+ * generator does: First Contact checks every turn for a winning check).
+ */
+export const TOP_NODES: Readonly<Record<VariantName, number>> = {
+  'first-contact': 600,
+  'warp-factor': 3_000,
+  'curved-space': 1_200,
+  planar: 1_200,
 };
+
+/** Level 1 scores this many turns (a seeded sample) and picks one that is not a blunder. */
+const LEVEL1_SAMPLE = 24;
+
+export const LEVEL_BUDGETS: Readonly<Record<Level, LevelBudget>> = {
+  1: { share: 0, maxDepth: 1, noise: 0, randomWithin: 120 },
+  2: { share: 0.06, maxDepth: 2, noise: 40 },
+  3: { share: 0.2, maxDepth: 32, noise: 15 },
+  4: { share: 0.5, maxDepth: 32, noise: 6 },
+  5: { share: 1, maxDepth: 32, noise: 3 },
+};
+
+/** The node budget of a level in a variant. */
+export const levelNodes = (variant: VariantName, level: Level): number => Math.max(60, Math.round(TOP_NODES[variant] * LEVEL_BUDGETS[level].share));
 
 const RULES: Record<VariantName, SearchRules> = {
   'first-contact': st3dSearchRules('first-contact', firstContact.play) as SearchRules,
@@ -80,18 +99,6 @@ const RULES: Record<VariantName, SearchRules> = {
 /** The search's knowledge of a variant (keys, evaluation), for tests and tools. */
 export const searchRulesFor = (name: string): SearchRules | undefined => (Object.hasOwn(RULES, name) ? RULES[name as VariantName] : undefined);
 
-/** Seeded PRNG (mulberry32) for level 1's choice. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function chooseMove<P, M>(variant: AnyVariant, position: P, options: ChooseOptions = {}): Choice<M> | undefined {
   const rules = RULES[variant.name as VariantName] as SearchRules<P, M>;
   const level = options.level ?? 3;
@@ -99,11 +106,12 @@ export function chooseMove<P, M>(variant: AnyVariant, position: P, options: Choo
   if (!budget) throw new RangeError(`level must be 1-5, got ${String(level)}`);
   const seed = options.seed ?? 0;
   const limits: SearchLimits = {
-    nodes: options.nodes ?? budget.nodes,
+    nodes: options.nodes ?? levelNodes(variant.name, level),
     maxDepth: budget.maxDepth,
     noise: budget.noise,
     seed,
     exactRoot: budget.randomWithin !== undefined,
+    ...(budget.randomWithin !== undefined ? { sample: LEVEL1_SAMPLE, quiescencePlies: 2 } : {}),
   };
   const earlier = new Map<number, number>();
   const key = new Int32Array(2);
@@ -117,7 +125,7 @@ export function chooseMove<P, M>(variant: AnyVariant, position: P, options: Choo
   let { best: move, score } = found;
   if (budget.randomWithin !== undefined) {
     const fair = found.root.filter((r) => r.score >= found.score - budget.randomWithin!);
-    const pick = fair[Math.floor(random(seed ^ 0x1e7e1)() * fair.length)]!;
+    const pick = fair[Math.floor(seededRandom(seed ^ 0x1e7e1)() * fair.length)]!;
     move = pick.move;
     score = pick.score;
   }

@@ -27,6 +27,10 @@ export interface SearchLimits {
   readonly seed: number;
   /** Score every root move exactly (no cut-offs at the root), for level 1's choice. */
   readonly exactRoot?: boolean;
+  /** Search only this many root moves, a seeded sample (level 1), plus any capture. */
+  readonly sample?: number;
+  /** Plies of quiescence (default QUIESCENCE_PLIES). */
+  readonly quiescencePlies?: number;
 }
 
 export interface RootMove<M> {
@@ -88,7 +92,14 @@ export class Searcher<P, M> {
     if (moves.length === 0) return undefined;
     this.rules.hash(root, this.keys[0]!);
     this.path[0] = keyNumber(this.keys[0]!);
-    const rootMoves: RootMove<M>[] = moves.map((move) => ({ move, score: -INFINITY }));
+    let rootMoves: RootMove<M>[] = moves.map((move) => ({ move, score: -INFINITY }));
+    if (this.limits.sample && rootMoves.length > this.limits.sample) {
+      const random = seededRandom(this.limits.seed ^ 0x5a3c);
+      const sampled = rootMoves.filter((r) => this.rules.victim(root, r.move) > 0);
+      const quiet = rootMoves.filter((r) => this.rules.victim(root, r.move) === 0);
+      while (sampled.length < this.limits.sample && quiet.length) sampled.push(quiet.splice(Math.floor(random() * quiet.length), 1)[0]!);
+      rootMoves = sampled;
+    }
     // First ordering: captures by value, the rest as generated.
     const order = (m: M) => (this.rules.victim(root, m) ? 1_000_000 + this.rules.victim(root, m) * 10 - this.rules.attacker(root, m) / 10 : 0);
     rootMoves.sort((a, b) => order(b.move) - order(a.move));
@@ -257,7 +268,7 @@ export class Searcher<P, M> {
     } else {
       if (this.rules.winningTurn && this.rules.winningTurn(pos, legalMoves())) return MATE - ply - 1;
       best = this.rules.evaluate(pos) + this.noise(key);
-      if (best >= beta || qply >= QUIESCENCE_PLIES || ply >= MAX_PLY) return best;
+      if (best >= beta || qply >= (this.limits.quiescencePlies ?? QUIESCENCE_PLIES) || ply >= MAX_PLY) return best;
       if (best > alpha) alpha = best;
       moves = this.rules.captures(pos, legalMoves);
     }
@@ -282,3 +293,15 @@ export class Searcher<P, M> {
 // Mate scores are stored relative to the node, so they stay right wherever the entry is read.
 const toTable = (score: number, ply: number) => (score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score);
 const fromTable = (score: number, ply: number) => (score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score);
+
+/** mulberry32: a small seeded PRNG. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,7 +1,7 @@
 // Search knowledge of the three ST3D variants: keys, evaluations, move facts.
 // Evaluations are from White's side, turned to the side to move at the end.
 import type { Color, VariantName } from '../types.ts';
-import { geometry, isFixed, levelOf, NUM_CELLS, NUM_PINS } from '../st3d/field.ts';
+import { cellPoint, geometry, isFixed, levelOf, NUM_CELLS, NUM_PINS } from '../st3d/field.ts';
 import type { St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, PAWN, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from '../st3d/standard.ts';
@@ -103,6 +103,8 @@ interface St3dWeights {
   readonly onWormhole: number;
   /** Per enemy piece in hand while the king stands on the level the enemy drops onto. */
   readonly dropExposure: number;
+  /** Per piece and step closer than 6 to the enemy king in space: the way to a check or a mate. */
+  readonly tropism: number;
 }
 
 const ST3D_VALUES: RoleValues = [0, 0, 950, 500, 340, 330, 100];
@@ -110,9 +112,9 @@ const CURVED_VALUES: RoleValues = [0, 0, 900, 480, 320, 300, 100];
 
 const WEIGHTS: Record<'first-contact' | 'warp-factor' | 'curved-space', St3dWeights> = {
   // A check wins: every cell near the king the enemy reaches is a threat of losing at once.
-  'first-contact': { values: ST3D_VALUES, handShare: 1, mobility: 3, kingZone: 30, onPlatform: 12, onWormhole: 0, dropExposure: 25 },
-  'warp-factor': { values: ST3D_VALUES, handShare: 1, mobility: 3, kingZone: 14, onPlatform: 8, onWormhole: 0, dropExposure: 0 },
-  'curved-space': { values: CURVED_VALUES, handShare: 0.95, mobility: 4, kingZone: 16, onPlatform: 0, onWormhole: 10, dropExposure: 12 },
+  'first-contact': { values: ST3D_VALUES, handShare: 1, mobility: 3, kingZone: 30, onPlatform: 12, onWormhole: 0, dropExposure: 25, tropism: 8 },
+  'warp-factor': { values: ST3D_VALUES, handShare: 1, mobility: 3, kingZone: 14, onPlatform: 8, onWormhole: 0, dropExposure: 0, tropism: 4 },
+  'curved-space': { values: CURVED_VALUES, handShare: 0.95, mobility: 4, kingZone: 16, onPlatform: 0, onWormhole: 10, dropExposure: 12, tropism: 0 },
 };
 
 /** The fixed level each colour drops onto (White W, Black B). */
@@ -153,6 +155,19 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
   for (let i = 0; i < 12; i++) {
     const n = pos.hands[i]!;
     if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
+  }
+  if (w.tropism && kings[0]! >= 0 && kings[1]! >= 0) {
+    const kingPoints = [cellPoint(kings[0]!, pos.platforms)!, cellPoint(kings[1]!, pos.platforms)!];
+    for (let cell = 0; cell < NUM_CELLS; cell++) {
+      const code = board[cell]!;
+      if (code === EMPTY || (code & 7) === KING) continue;
+      const side = code & BLACK_BIT ? 1 : 0;
+      const p = cellPoint(cell, pos.platforms);
+      const k = kingPoints[1 - side]!;
+      if (!p) continue;
+      const d = Math.max(Math.abs(p[0] - k[0]), Math.abs(p[1] - k[1]), Math.abs(p[2] - k[2]));
+      if (d < 6) score += (side ? -1 : 1) * (6 - d) * w.tropism;
+    }
   }
   for (let side = 0; side < 2; side++) {
     const king = kings[side]!;
