@@ -61,11 +61,11 @@ describe.each(variantNames())('%s computer player', (name) => {
   const variant = getVariant(name)!;
 
   it('every turn it plays is legal, at every level, over many random positions', () => {
-    const games = randomPositions(name, 25, name.length * 31 + 7);
+    const games = randomPositions(name, 15, name.length * 31 + 7);
     for (const [i, game] of games.entries()) {
       const level = LEVELS[i % LEVELS.length]!;
       // Small budgets keep the test quick; the move generator is the same at any budget.
-      const choice = chooseMoveInGame(game, { level, seed: i, nodes: level === 1 ? undefined : 300 * level });
+      const choice = chooseMoveInGame(game, { level, seed: i, nodes: level === 1 ? undefined : 100 * level });
       expect(choice, `position ${game.positionText}`).toBeDefined();
       expect(legalSet(game).has(choice!.text), `${choice!.text} in ${game.positionText}`).toBe(true);
       const parsed = variant.parseMove(game.position, choice!.text);
@@ -75,8 +75,8 @@ describe.each(variantNames())('%s computer player', (name) => {
 
   it('a whole game of the computer against itself plays only legal turns', () => {
     const game = (Game.create(name) as { ok: true; value: Game }).value;
-    for (let ply = 0; ply < 60 && !game.outcome(); ply++) {
-      const choice = chooseMoveInGame(game, { level: ((ply % 4) + 2) as Level, nodes: 400, seed: ply })!;
+    for (let ply = 0; ply < 30 && !game.outcome(); ply++) {
+      const choice = chooseMoveInGame(game, { level: ((ply % 4) + 2) as Level, nodes: 200, seed: ply })!;
       expect(game.play(choice.text).ok, choice.text).toBe(true);
     }
   }, 120_000);
