@@ -54,8 +54,15 @@ export const games = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     finishedAt: integer('finished_at'),
+    /** The player (players.id) on each side, when the game was created or accepted with a player key. */
+    whitePlayerId: text('white_player_id').references(() => players.id),
+    blackPlayerId: text('black_player_id').references(() => players.id),
   },
-  (t) => [index('games_status_deadline').on(t.status, t.deadline)],
+  (t) => [
+    index('games_status_deadline').on(t.status, t.deadline),
+    index('games_white_player').on(t.whitePlayerId, t.status),
+    index('games_black_player').on(t.blackPlayerId, t.status),
+  ],
 );
 
 export const moves = sqliteTable(
@@ -98,7 +105,72 @@ export const deliveries = sqliteTable(
   (t) => [index('deliveries_game_side').on(t.gameId, t.side, t.id), index('deliveries_message').on(t.messageId)],
 );
 
+/** A person (or bot) across games: no password, only keys. */
+export const players = sqliteTable(
+  'players',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    /** For sign-in links and notifications; never shown to anyone else. */
+    email: text('email'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('players_email').on(t.email)],
+);
+
+/** A player's keys (one from sign-up, one per sign-in link used): only SHA-256 hashes. */
+export const playerKeys = sqliteTable(
+  'player_keys',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('player_keys_player').on(t.playerId)],
+);
+
+/** Emailed sign-in links: one use, short expiry, only the hash stored. */
+export const signInLinks = sqliteTable('sign_in_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  playerId: text('player_id')
+    .notNull()
+    .references(() => players.id, { onDelete: 'cascade' }),
+  expiresAt: integer('expires_at').notNull(),
+  usedAt: integer('used_at'),
+});
+
+/** An offer of a game: open to anyone, or sent to one player. */
+export const challenges = sqliteTable(
+  'challenges',
+  {
+    id: text('id').primaryKey(),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    /** The one player it is for; null = open to anyone. */
+    toPlayerId: text('to_player_id').references(() => players.id, { onDelete: 'cascade' }),
+    variant: text('variant').notNull(),
+    options: text('options').notNull().default('{}'),
+    daysPerMove: integer('days_per_move'),
+    timeoutMode: text('timeout_mode', { enum: ['auto', 'claim'] }).notNull().default('auto'),
+    /** The creator's colour. */
+    color: text('color', { enum: ['white', 'black', 'random'] }).notNull(),
+    status: text('status', { enum: ['open', 'accepted', 'withdrawn', 'declined'] }).notNull().default('open'),
+    /** Set when accepted: the game it became (unique, so one challenge makes at most one game). */
+    gameId: text('game_id').unique(),
+    /** The finished game this is a rematch of. */
+    rematchOf: text('rematch_of'),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('challenges_open').on(t.status, t.createdAt), index('challenges_to').on(t.toPlayerId, t.status)],
+);
+
 export type GameRow = typeof games.$inferSelect;
+export type PlayerRow = typeof players.$inferSelect;
+export type ChallengeRow = typeof challenges.$inferSelect;
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
 export type MoveRow = typeof moves.$inferSelect;

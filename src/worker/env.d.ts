@@ -22,6 +22,10 @@ declare namespace Cloudflare {
     NEW_GAME_LIMITER?: RateLimit;
     /** The picture Worker (PNG boards), a service binding: RPC png(svg). */
     PICTURES?: Service<typeof import('../pictures/index.ts').default>;
+    /** The event streams: one Durable Object per game and per player (src/worker/event-hub.ts). */
+    EVENT_HUB: DurableObjectNamespace<import('./event-hub.ts').EventHub>;
+    /** Milliseconds between keep-alive blank lines of a stream (tests shorten it; at most 25 s). */
+    STREAM_KEEPALIVE_MS?: string;
   }
   interface GlobalProps {
     mainModule: typeof import('./index.ts');

@@ -5,6 +5,7 @@ import type { NotifyJob } from '../notify/types.ts';
 import { deliverBatch, isDeadLetterQueue, markDead } from '../notify/consumer.ts';
 import { mailConfig } from '../notify/addresses.ts';
 import { app } from './app.ts';
+export { EventHub } from './event-hub.ts';
 import { consumerDeps, gameService, notifyService } from './services.ts';
 import { handleInboundEmail } from './text/inbound.ts';
 

@@ -1,0 +1,117 @@
+// D1 queries of players, their keys, sign-in links and challenges. Game rows stay
+// in store.ts; this module only reads them for a player's list of games.
+import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
+import { challenges, games, playerKeys, players, signInLinks, type ChallengeRow, type GameRow, type PlayerRow } from './schema.ts';
+
+export type NewChallengeRow = typeof challenges.$inferInsert;
+
+export class PlayerStore {
+  private readonly db: DrizzleD1Database;
+  constructor(d1: D1Database) {
+    this.db = drizzle(d1);
+  }
+
+  player(id: string): Promise<PlayerRow | undefined> {
+    return this.db.select().from(players).where(eq(players.id, id)).get();
+  }
+
+  /** A new player with its first key, in one batch. */
+  async createPlayer(row: PlayerRow, keyHash: string): Promise<void> {
+    await this.db.batch([this.db.insert(players).values(row), this.db.insert(playerKeys).values({ keyHash, playerId: row.id, createdAt: row.createdAt })]);
+  }
+
+  async addKey(playerId: string, keyHash: string, now: number): Promise<void> {
+    await this.db.insert(playerKeys).values({ keyHash, playerId, createdAt: now });
+  }
+
+  /** Every key hash of a player (few: one per sign-in), for a constant-time comparison with each. */
+  async keyHashes(playerId: string): Promise<string[]> {
+    return (await this.db.select({ h: playerKeys.keyHash }).from(playerKeys).where(eq(playerKeys.playerId, playerId)).all()).map((r) => r.h);
+  }
+
+  playersByEmail(email: string, limit: number): Promise<PlayerRow[]> {
+    return this.db.select().from(players).where(eq(players.email, email)).orderBy(desc(players.createdAt)).limit(limit).all();
+  }
+
+  async addSignInLink(tokenHash: string, playerId: string, expiresAt: number): Promise<void> {
+    await this.db.insert(signInLinks).values({ tokenHash, playerId, expiresAt });
+  }
+
+  /** Use a sign-in link: only once, only before it expires. The player, or undefined. */
+  async useSignInLink(tokenHash: string, now: number): Promise<string | undefined> {
+    const used = await this.db
+      .update(signInLinks)
+      .set({ usedAt: now })
+      .where(and(eq(signInLinks.tokenHash, tokenHash), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
+      .returning({ playerId: signInLinks.playerId })
+      .get();
+    return used?.playerId;
+  }
+
+  game(id: string): Promise<GameRow | undefined> {
+    return this.db.select().from(games).where(eq(games.id, id)).get();
+  }
+
+  /** A player's games: active ones, or the finished and aborted ones (newest first), at most `limit`. */
+  gamesOf(playerId: string, finished: boolean, limit: number): Promise<GameRow[]> {
+    const mine = or(eq(games.whitePlayerId, playerId), eq(games.blackPlayerId, playerId));
+    const status = finished ? or(eq(games.status, 'finished'), eq(games.status, 'aborted')) : eq(games.status, 'active');
+    return this.db.select().from(games).where(and(mine, status)).orderBy(desc(games.updatedAt)).limit(limit).all();
+  }
+
+  // ---- challenges ----
+
+  async createChallenge(row: NewChallengeRow): Promise<void> {
+    await this.db.insert(challenges).values(row);
+  }
+
+  challenge(id: string): Promise<ChallengeRow | undefined> {
+    return this.db.select().from(challenges).where(eq(challenges.id, id)).get();
+  }
+
+  /** Open challenges to anyone, newest first, that have not expired. */
+  openChallenges(now: number, limit: number, before?: number): Promise<ChallengeRow[]> {
+    return this.db
+      .select()
+      .from(challenges)
+      .where(and(eq(challenges.status, 'open'), isNull(challenges.toPlayerId), gt(challenges.expiresAt, now), before === undefined ? undefined : lt(challenges.createdAt, before)))
+      .orderBy(desc(challenges.createdAt), desc(challenges.id))
+      .limit(limit)
+      .all();
+  }
+
+  /** Open challenges a player made or was sent, newest first. */
+  challengesOf(playerId: string, now: number, limit: number): Promise<ChallengeRow[]> {
+    return this.db
+      .select()
+      .from(challenges)
+      .where(and(eq(challenges.status, 'open'), gt(challenges.expiresAt, now), or(eq(challenges.creatorId, playerId), eq(challenges.toPlayerId, playerId))))
+      .orderBy(desc(challenges.createdAt))
+      .limit(limit)
+      .all();
+  }
+
+  /**
+   * Take an open challenge for a game: only one caller can, because the update only
+   * matches while the challenge is open and unexpired. True when this caller got it.
+   */
+  async claimChallenge(id: string, gameId: string, now: number): Promise<boolean> {
+    const r = await this.db
+      .update(challenges)
+      .set({ status: 'accepted', gameId })
+      .where(and(eq(challenges.id, id), eq(challenges.status, 'open'), gt(challenges.expiresAt, now)));
+    return r.meta.changes === 1;
+  }
+
+  /** Give a claimed challenge back (the game could not be made). */
+  async releaseChallenge(id: string, gameId: string): Promise<void> {
+    await this.db.update(challenges).set({ status: 'open', gameId: null }).where(and(eq(challenges.id, id), eq(challenges.gameId, gameId)));
+  }
+
+  /** Close an open challenge (withdrawn or declined); false when it was no longer open. */
+  async closeChallenge(id: string, status: 'withdrawn' | 'declined'): Promise<boolean> {
+    const r = await this.db.update(challenges).set({ status }).where(and(eq(challenges.id, id), eq(challenges.status, 'open')));
+    return r.meta.changes === 1;
+  }
+}

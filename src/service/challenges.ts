@@ -1,0 +1,233 @@
+// Open challenges and rematches: a player offers a game (to anyone, or to one
+// player); the first to accept gets it. Accepting claims the challenge with one
+// guarded update before the game is made, so two accepts at once make one game.
+import type { ChallengeRow, GameRow, PlayerRow } from '../db/schema.ts';
+import type { PlayerStore } from '../db/player-store.ts';
+import { opposite, type Color } from '../engine/types.ts';
+import { getVariant } from '../engine/variants/index.ts';
+import { Game } from '../engine/game.ts';
+import type { CreatedGame, LinkBase, Outcomes, PublicState } from './games.ts';
+import type { CreateChallengeInput } from './player-schemas.ts';
+import { myGame, playerOf, sideOfPlayer, type MyGame, type PublicPlayer } from './players.ts';
+import type { CreateGameInput } from './schemas.ts';
+import { newGameId } from './tokens.ts';
+
+const DAY_MS = 86_400_000;
+const fail = (status: 400 | 403 | 404 | 409, error: string) => ({ ok: false as const, status, error });
+const done = <T>(value: T) => ({ ok: true as const, value });
+
+/** What a player's event stream carries (GET /api/stream/events). */
+export type PlayerEvent =
+  | { readonly type: 'challenge'; readonly challenge: PublicChallenge }
+  | { readonly type: 'challengeCanceled'; readonly challenge: PublicChallenge }
+  | { readonly type: 'gameStart'; readonly game: MyGame }
+  | { readonly type: 'yourTurn'; readonly game: MyGame }
+  | { readonly type: 'gameFinish'; readonly game: MyGame };
+
+/** Where player events go (the player's event stream, emails); failures are the sink's to log. */
+export interface PlayerEventSink {
+  send(playerId: string, event: PlayerEvent, base: LinkBase): Promise<void>;
+}
+
+/** Makes the game of an accepted challenge, with a player on each side. */
+export interface GameMaker {
+  create(input: CreateGameInput, base: LinkBase, seats: { id: string; players: { white: string; black: string } }): Promise<Outcomes<CreatedGame>>;
+}
+
+export interface PublicChallenge {
+  readonly id: string;
+  readonly variant: string;
+  readonly title?: string;
+  readonly options: unknown;
+  readonly clock: { readonly daysPerMove: number; readonly timeout: 'auto' | 'claim' } | null;
+  /** The creator's colour. */
+  readonly color: ChallengeRow['color'];
+  readonly from: PublicPlayer;
+  readonly to: PublicPlayer | null;
+  readonly status: ChallengeRow['status'] | 'expired';
+  readonly rematchOf: string | null;
+  readonly gameId: string | null;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+  readonly link: string;
+}
+
+export interface AcceptedGame {
+  readonly id: string;
+  readonly challenge: string;
+  readonly white: PublicPlayer;
+  readonly black: PublicPlayer;
+  readonly link: string;
+  readonly state: PublicState;
+}
+
+export class ChallengeService {
+  constructor(
+    private readonly store: PlayerStore,
+    private readonly games: GameMaker,
+    private readonly clock: () => number = Date.now,
+    private readonly events?: PlayerEventSink,
+  ) {}
+
+  private async emit(playerId: string | null, event: PlayerEvent, base: LinkBase): Promise<void> {
+    if (!playerId || !this.events) return;
+    try {
+      await this.events.send(playerId, event, base);
+    } catch (e) {
+      console.error(`player ${playerId}: could not send ${event.type}:`, e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  private async view(row: ChallengeRow, base: LinkBase): Promise<PublicChallenge> {
+    const [from, to] = await Promise.all([this.store.player(row.creatorId), row.toPlayerId ? this.store.player(row.toPlayerId) : undefined]);
+    const title = getVariant(row.variant)?.title;
+    return {
+      id: row.id,
+      variant: row.variant,
+      ...(title ? { title } : {}),
+      options: JSON.parse(row.options),
+      clock: row.daysPerMove ? { daysPerMove: row.daysPerMove, timeout: row.timeoutMode } : null,
+      color: row.color,
+      from: from ? playerOf(from) : { id: row.creatorId, name: null },
+      to: row.toPlayerId ? (to ? playerOf(to) : { id: row.toPlayerId, name: null }) : null,
+      status: row.status === 'open' && row.expiresAt <= this.clock() ? 'expired' : row.status,
+      rematchOf: row.rematchOf,
+      gameId: row.gameId,
+      createdAt: new Date(row.createdAt).toISOString(),
+      expiresAt: new Date(row.expiresAt).toISOString(),
+      link: `${base.origin}/challenges/${row.id}`,
+    };
+  }
+
+  async create(creator: PlayerRow, input: CreateChallengeInput, base: LinkBase, rematchOf?: string): Promise<Outcomes<PublicChallenge>> {
+    if (input.to !== undefined) {
+      if (input.to === creator.id) return fail(400, 'to: you cannot challenge yourself');
+      if (!(await this.store.player(input.to))) return fail(404, `no player with id ${input.to}`);
+    }
+    // The options are checked now, so accepting can only fail for a reason of its own.
+    const game = Game.create(input.variant, input.options ?? {});
+    if (!game.ok) return fail(400, `options: ${game.error.message}`);
+    const now = this.clock();
+    const row: ChallengeRow = {
+      id: newGameId(),
+      creatorId: creator.id,
+      toPlayerId: input.to ?? null,
+      variant: input.variant,
+      options: JSON.stringify(game.value.options),
+      daysPerMove: input.clock?.daysPerMove ?? null,
+      timeoutMode: input.clock?.timeout ?? 'auto',
+      color: input.color,
+      status: 'open',
+      gameId: null,
+      rematchOf: rematchOf ?? null,
+      createdAt: now,
+      expiresAt: now + input.expiresInDays * DAY_MS,
+    };
+    await this.store.createChallenge(row);
+    const view = await this.view(row, base);
+    await this.emit(row.toPlayerId, { type: 'challenge', challenge: view }, base);
+    return done(view);
+  }
+
+  async get(id: string, base: LinkBase): Promise<Outcomes<PublicChallenge>> {
+    const row = await this.store.challenge(id);
+    return row ? done(await this.view(row, base)) : fail(404, `no challenge with id ${id}`);
+  }
+
+  /** Open challenges to anyone, newest first; `next` is the `before` of the following page. */
+  async list(base: LinkBase, limit: number, before?: number): Promise<{ challenges: PublicChallenge[]; next: number | null }> {
+    const rows = await this.store.openChallenges(this.clock(), limit, before);
+    const challenges = await Promise.all(rows.map((r) => this.view(r, base)));
+    return { challenges, next: rows.length === limit ? rows.at(-1)!.createdAt : null };
+  }
+
+  /** Open challenges a player made or was sent. */
+  async mine(player: PlayerRow, base: LinkBase): Promise<PublicChallenge[]> {
+    return Promise.all((await this.store.challengesOf(player.id, this.clock(), 100)).map((r) => this.view(r, base)));
+  }
+
+  private notOpen(row: ChallengeRow): string | undefined {
+    if (row.status === 'open' && row.expiresAt <= this.clock()) return `challenge ${row.id} expired`;
+    if (row.status !== 'open') return `challenge ${row.id} is no longer open (${row.status})`;
+    return undefined;
+  }
+
+  async accept(id: string, player: PlayerRow, base: LinkBase): Promise<Outcomes<AcceptedGame>> {
+    const row = await this.store.challenge(id);
+    if (!row) return fail(404, `no challenge with id ${id}`);
+    if (row.toPlayerId && row.toPlayerId !== player.id) return fail(403, `challenge ${id} was sent to another player`);
+    if (row.creatorId === player.id) return fail(409, 'you cannot accept your own challenge (withdraw it with DELETE instead)');
+    const closed = this.notOpen(row);
+    if (closed) return fail(409, closed);
+    const creator = await this.store.player(row.creatorId);
+    if (!creator) return fail(404, `no challenge with id ${id}`);
+    const gameId = newGameId();
+    if (!(await this.store.claimChallenge(id, gameId, this.clock()))) return fail(409, `challenge ${id} was just accepted or withdrawn`);
+    const creatorSide: Color = row.color === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? 'white' : 'black') : row.color;
+    const seat = (p: PlayerRow) => ({ ...(p.name ? { name: p.name } : {}), ...(p.email ? { email: p.email } : {}) });
+    const sides = creatorSide === 'white' ? { white: creator, black: player } : { white: player, black: creator };
+    const input: CreateGameInput = {
+      variant: row.variant as CreateGameInput['variant'],
+      options: JSON.parse(row.options),
+      white: seat(sides.white),
+      black: seat(sides.black),
+      ...(row.daysPerMove ? { clock: { daysPerMove: row.daysPerMove as NonNullable<CreateGameInput['clock']>['daysPerMove'], timeout: row.timeoutMode } } : {}),
+    };
+    let created: Outcomes<CreatedGame>;
+    try {
+      created = await this.games.create(input, base, { id: gameId, players: { white: sides.white.id, black: sides.black.id } });
+    } catch (e) {
+      await this.store.releaseChallenge(id, gameId);
+      throw e;
+    }
+    if (!created.ok) {
+      await this.store.releaseChallenge(id, gameId);
+      return created;
+    }
+    const game = created.value;
+    const link = `${base.origin}/games/${game.id}`;
+    const stored = await this.store.game(game.id);
+    if (stored) for (const p of [sides.white, sides.black]) await this.emit(p.id, { type: 'gameStart', game: myGame(stored, sideOfPlayer(stored, p.id)!, base) }, base);
+    return done({ id: game.id, challenge: id, white: playerOf(sides.white), black: playerOf(sides.black), link, state: game.state });
+  }
+
+  /** The creator withdraws an open challenge. */
+  async withdraw(id: string, player: PlayerRow, base: LinkBase): Promise<Outcomes<PublicChallenge>> {
+    return this.close(id, player, base, 'withdrawn');
+  }
+
+  /** The player a challenge was sent to turns it down. */
+  async decline(id: string, player: PlayerRow, base: LinkBase): Promise<Outcomes<PublicChallenge>> {
+    return this.close(id, player, base, 'declined');
+  }
+
+  private async close(id: string, player: PlayerRow, base: LinkBase, status: 'withdrawn' | 'declined'): Promise<Outcomes<PublicChallenge>> {
+    const row = await this.store.challenge(id);
+    if (!row) return fail(404, `no challenge with id ${id}`);
+    if (status === 'withdrawn' && row.creatorId !== player.id) return fail(403, `only the player who made challenge ${id} can withdraw it`);
+    if (status === 'declined' && row.toPlayerId !== player.id) return fail(403, `challenge ${id} was not sent to you, so there is nothing to decline`);
+    const closed = this.notOpen(row);
+    if (closed) return fail(409, closed);
+    if (!(await this.store.closeChallenge(id, status))) return fail(409, `challenge ${id} was just accepted or withdrawn`);
+    const view = await this.view({ ...row, status }, base);
+    await this.emit(status === 'withdrawn' ? row.toPlayerId : row.creatorId, { type: 'challengeCanceled', challenge: view }, base);
+    return done(view);
+  }
+
+  /** A player of a finished game offers the same game again, colours swapped, to the opponent. */
+  async rematch(game: GameRow, player: PlayerRow, base: LinkBase): Promise<Outcomes<PublicChallenge>> {
+    const side = sideOfPlayer(game, player.id);
+    if (!side) return fail(403, `you are not a player of game ${game.id} (with this key)`);
+    if (game.status === 'active') return fail(409, `game ${game.id} is still going: a rematch comes after the end`);
+    const opponent = opposite(side) === 'white' ? game.whitePlayerId : game.blackPlayerId;
+    const input: CreateChallengeInput = {
+      variant: game.variant as CreateChallengeInput['variant'],
+      options: JSON.parse(game.options),
+      color: opposite(side),
+      expiresInDays: 7,
+      ...(opponent ? { to: opponent } : {}),
+      ...(game.daysPerMove ? { clock: { daysPerMove: game.daysPerMove as NonNullable<CreateChallengeInput['clock']>['daysPerMove'], timeout: game.timeoutMode } } : {}),
+    };
+    return this.create(player, input, base, game.id);
+  }
+}

@@ -1,0 +1,157 @@
+// Players across games: a key instead of a password, a sign-in link by email,
+// and the list of a player's games. Keys are `<player id>_<secret>`: the id finds
+// the player's key hashes, each compared in constant time (like game tokens).
+import type { GameRow, PlayerRow } from '../db/schema.ts';
+import type { PlayerStore } from '../db/player-store.ts';
+import { opposite, type Color } from '../engine/types.ts';
+import { getVariant } from '../engine/variants/index.ts';
+import type { LinkBase, Outcomes } from './games.ts';
+import type { CreatePlayerInput } from './player-schemas.ts';
+import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './tokens.ts';
+
+/** How long an emailed sign-in link works. */
+export const SIGN_IN_MINUTES = 15;
+const MAX_GAMES = 200;
+
+const fail = (status: 400 | 403 | 404 | 409, error: string) => ({ ok: false as const, status, error });
+const done = <T>(value: T) => ({ ok: true as const, value });
+
+/** A player as others may see them: never a key or an email address. */
+export interface PublicPlayer {
+  readonly id: string;
+  readonly name: string | null;
+}
+
+export interface CreatedPlayer {
+  readonly id: string;
+  /** Shown only here (and after a sign-in): the server keeps only its hash. */
+  readonly key: string;
+  /** The personal page. The key rides in the fragment (#key=...), which browsers never send, so it
+   * stays out of server logs; the page hands it over once and keeps it in an HttpOnly cookie. */
+  readonly link: string;
+}
+
+/** One of a player's games, as GET /api/me/games and the /me page show it. */
+export interface MyGame {
+  readonly id: string;
+  readonly variant: string;
+  readonly title?: string;
+  readonly side: Color;
+  readonly opponent: { readonly id: string | null; readonly name: string | null };
+  readonly status: GameRow['status'];
+  readonly yourTurn: boolean;
+  readonly deadline: string | null;
+  readonly ply: number;
+  readonly result: string;
+  readonly link: string;
+}
+
+/** Sends the sign-in links (email); the service never learns whether it went out. */
+export interface SignInMailer {
+  send(to: string, links: readonly { name: string | null; url: string }[], base: LinkBase): Promise<void>;
+}
+
+export const playerOf = (row: Pick<PlayerRow, 'id' | 'name'>): PublicPlayer => ({ id: row.id, name: row.name });
+
+/** The side a player has in a game, if any. */
+export const sideOfPlayer = (row: Pick<GameRow, 'whitePlayerId' | 'blackPlayerId'>, playerId: string): Color | undefined =>
+  row.whitePlayerId === playerId ? 'white' : row.blackPlayerId === playerId ? 'black' : undefined;
+
+/** The player id a key names (its first 12 characters), or undefined for anything else. */
+export const keyPlayerId = (key: string): string | undefined => (/^[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/.test(key) ? key.slice(0, 12) : undefined);
+
+export function myGame(row: GameRow, side: Color, base: LinkBase): MyGame {
+  const them = opposite(side);
+  const title = getVariant(row.variant)?.title;
+  return {
+    id: row.id,
+    variant: row.variant,
+    ...(title ? { title } : {}),
+    side,
+    opponent: { id: them === 'white' ? row.whitePlayerId : row.blackPlayerId, name: them === 'white' ? row.whiteName : row.blackName },
+    status: row.status,
+    yourTurn: row.status === 'active' && row.sideToMove === side,
+    deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,
+    ply: row.ply,
+    result: row.result,
+    link: `${base.origin}/games/${row.id}`,
+  };
+}
+
+/** Waiting for you first, then the nearest deadline (none last); ties keep the store's order (latest change first). */
+export function byUrgency(a: MyGame, b: MyGame): number {
+  if (a.yourTurn !== b.yourTurn) return a.yourTurn ? -1 : 1;
+  const da = a.deadline ? Date.parse(a.deadline) : Infinity;
+  const db = b.deadline ? Date.parse(b.deadline) : Infinity;
+  if (da !== db) return da < db ? -1 : 1;
+  return 0;
+}
+
+export class PlayerService {
+  constructor(
+    private readonly store: PlayerStore,
+    private readonly clock: () => number = Date.now,
+    private readonly mailer?: SignInMailer,
+  ) {}
+
+  async create(input: CreatePlayerInput, base: LinkBase): Promise<Outcomes<CreatedPlayer>> {
+    const id = newGameId();
+    const key = `${id}_${newToken()}`;
+    await this.store.createPlayer({ id, name: input.name ?? null, email: input.email?.toLowerCase() ?? null, createdAt: this.clock() }, await sha256Hex(key));
+    return done({ id, key, link: `${base.origin}/me#key=${key}` });
+  }
+
+  /** The player a key belongs to; every stored hash of that player is compared in constant time. */
+  async authenticate(key: string): Promise<PlayerRow | undefined> {
+    const id = keyPlayerId(key);
+    if (!id) return undefined;
+    const hashes = await this.store.keyHashes(id);
+    const hash = await sha256Hex(key);
+    let match = false;
+    for (const h of hashes) match = timingSafeEqualText(hash, h) || match;
+    return match ? this.store.player(id) : undefined;
+  }
+
+  async find(id: string): Promise<PlayerRow | undefined> {
+    return this.store.player(id);
+  }
+
+  /**
+   * Email a one-use sign-in link to each player (at most a few) with this address. The answer is
+   * the same whether or not the address is known, so it tells nobody who plays here.
+   */
+  async requestSignIn(email: string, base: LinkBase): Promise<void> {
+    const found = await this.store.playersByEmail(email.toLowerCase(), 5);
+    if (!found.length || !this.mailer) return;
+    const expires = this.clock() + SIGN_IN_MINUTES * 60_000;
+    const links: { name: string | null; url: string }[] = [];
+    for (const p of found) {
+      const token = newToken();
+      await this.store.addSignInLink(await sha256Hex(token), p.id, expires);
+      links.push({ name: p.name, url: `${base.origin}/me/sign-in?t=${token}` });
+    }
+    try {
+      await this.mailer.send(found[0]!.email!, links, base);
+    } catch (e) {
+      console.error('sign-in email could not be sent:', e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  /** Use a sign-in link: a fresh key for the player (the old ones keep working). */
+  async signIn(token: string): Promise<Outcomes<{ player: PlayerRow; key: string }>> {
+    const now = this.clock();
+    const playerId = await this.store.useSignInLink(await sha256Hex(token), now);
+    const player = playerId && (await this.store.player(playerId));
+    if (!player) return fail(403, 'this sign-in link is not valid: it was used already, it expired, or it was cut short; ask for a new one');
+    const key = `${player.id}_${newToken()}`;
+    await this.store.addKey(player.id, await sha256Hex(key), now);
+    return done({ player, key });
+  }
+
+  /** The player's games: active ones by urgency, or finished ones newest first. */
+  async games(player: PlayerRow, status: 'active' | 'finished', base: LinkBase): Promise<MyGame[]> {
+    const rows = await this.store.gamesOf(player.id, status === 'finished', MAX_GAMES);
+    const list = rows.map((row) => myGame(row, sideOfPlayer(row, player.id)!, base));
+    return status === 'active' ? list.sort(byUrgency) : list;
+  }
+}

@@ -1,0 +1,100 @@
+// The event streams (NDJSON, one JSON object a line): one Durable Object per game
+// ("game:<id>") and per player ("player:<id>") holds the open streams and fans each
+// event out to them as it happens, so no reader ever polls D1. The Worker writes
+// the current state first (read once from D1 after subscribing, so nothing falls
+// between the two) and then passes on what the hub sends.
+import { DurableObject } from 'cloudflare:workers';
+import type { Color } from '../engine/types.ts';
+
+/** A blank line this often keeps proxies and clients from closing a quiet stream (at most 30 s apart). */
+const KEEPALIVE_MS = 25_000;
+/** A reader this far behind (bytes queued) is cut off rather than buffered without end. */
+const MAX_BACKLOG = 1 << 20;
+
+const encoder = new TextEncoder();
+export const ndjsonLines = (events: readonly object[]) => encoder.encode(events.map((e) => JSON.stringify(e) + '\n').join(''));
+
+interface Listener {
+  readonly writer: WritableStreamDefaultWriter<Uint8Array>;
+  /** The reader's side in the game, added to each state it is sent. */
+  readonly you: Color | undefined;
+}
+
+export class EventHub extends DurableObject<Cloudflare.Env> {
+  private readonly listeners = new Set<Listener>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  /** GET .../subscribe?you=white|black: a stream of the events published from now on. */
+  override async fetch(request: Request): Promise<Response> {
+    const you = new URL(request.url).searchParams.get('you');
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>(undefined, new ByteLengthQueuingStrategy({ highWaterMark: MAX_BACKLOG }));
+    this.listeners.add({ writer: writable.getWriter(), you: you === 'white' || you === 'black' ? you : undefined });
+    this.keepAlive();
+    return new Response(readable, { headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8' } });
+  }
+
+  /** Send events to every open stream; returns how many streams there were. */
+  async publish(events: readonly object[]): Promise<number> {
+    if (!events.length) return this.listeners.size;
+    const shared = ndjsonLines(events);
+    for (const listener of this.listeners) {
+      const personal = listener.you ? ndjsonLines(events.map((e) => withYou(e, listener.you!))) : shared;
+      this.write(listener, personal);
+    }
+    return this.listeners.size;
+  }
+
+  private write(listener: Listener, bytes: Uint8Array): void {
+    const backlog = listener.writer.desiredSize;
+    if (backlog === null || backlog < 0) return this.drop(listener);
+    // A write fails once the reader went away: forget that stream.
+    listener.writer.write(bytes).catch(() => this.drop(listener));
+  }
+
+  private drop(listener: Listener): void {
+    if (!this.listeners.delete(listener)) return;
+    listener.writer.abort('closed').catch(() => {});
+    if (!this.listeners.size && this.timer !== undefined) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  private keepAlive(): void {
+    if (this.timer !== undefined) return;
+    const every = Number(this.env.STREAM_KEEPALIVE_MS) || KEEPALIVE_MS;
+    const blank = encoder.encode('\n');
+    this.timer = setInterval(() => {
+      for (const listener of this.listeners) this.write(listener, blank);
+    }, Math.min(every, KEEPALIVE_MS));
+  }
+}
+
+/** A state line for a player of the game says which side they are (as GET /api/games/:id does with a token). */
+function withYou(event: object, you: Color): object {
+  const state = (event as { state?: unknown }).state;
+  return state && typeof state === 'object' ? { ...event, state: { ...state, you } } : event;
+}
+
+/** The hub of one game or one player. */
+export const hubOf = (env: Cloudflare.Env, name: `game:${string}` | `player:${string}`) => env.EVENT_HUB.get(env.EVENT_HUB.idFromName(name));
+
+/**
+ * An NDJSON response: subscribe to the hub first, then read the current state (so no event
+ * can fall between the two; one may come twice), write that, then pass the hub's stream on.
+ */
+export async function eventStream(hub: DurableObjectStub<EventHub>, current: () => Promise<readonly object[]>, you?: Color): Promise<Response> {
+  const live = await hub.fetch(`https://hub/subscribe${you ? `?you=${you}` : ''}`);
+  const first = ndjsonLines(await current());
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const start = async () => {
+    const writer = writable.getWriter();
+    await writer.write(first);
+    writer.releaseLock();
+    await live.body!.pipeTo(writable);
+  };
+  start().catch(() => live.body?.cancel().catch(() => {}));
+  return new Response(readable, {
+    headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },
+  });
+}
