@@ -65,7 +65,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: './wrangler.toml' },
               // Tests answer DNS themselves where they need it (notify-webhooks.test.ts); no real lookups.
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations, WEBHOOK_DNS: 'off' }, workers: [pictureWorker()] },
+              miniflare: { bindings: { TEST_MIGRATIONS: migrations, WEBHOOK_DNS: 'off', STREAM_KEEPALIVE_MS: '300' }, workers: [pictureWorker()] },
             }),
           ],
           test: {

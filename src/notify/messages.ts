@@ -32,6 +32,8 @@ export function subject(event: NotifyEvent, data: EventData): string {
       return `${colorName(other(data.you))} offers a draw in ${name}`;
     case 'reminder':
       return `Reminder: your move in ${name}${data.deadline ? ` (deadline ${data.deadline.slice(0, 16).replace('T', ' ')} UTC)` : ''}`;
+    case 'game-start':
+      return `New ${name} against ${who(data, other(data.you))}: you play ${colorName(data.you)}`;
   }
 }
 
@@ -54,6 +56,9 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
     case 'reminder':
       lines.push(`Reminder: it is still your move as ${colorName(data.you)}${data.deadline ? `; the deadline is ${data.deadline}` : ''}.`);
       if (last) lines.push(last);
+      break;
+    case 'game-start':
+      lines.push(`A challenge was accepted: your new game against ${who(data, other(data.you))} has started. You play ${colorName(data.you)}.`);
       break;
   }
   if (data.status === 'active' && data.sideToMove === data.you) lines.push(`You have ${data.legalCount} legal turn${data.legalCount === 1 ? '' : 's'}${data.check ? ' and you are in check' : ''}.`);

@@ -6,15 +6,15 @@ import type { PlayerStore } from '../db/player-store.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { Game } from '../engine/game.ts';
-import type { CreatedGame, LinkBase, Outcomes, PublicState } from './games.ts';
+import type { CreatedGame, LinkBase } from './games.ts';
+import type { PublicState } from './public-state.ts';
+import { done, fail, type ServiceResult } from './result.ts';
 import type { CreateChallengeInput } from './player-schemas.ts';
 import { myGame, playerOf, sideOfPlayer, type MyGame, type PublicPlayer } from './players.ts';
 import type { CreateGameInput } from './schemas.ts';
-import { newGameId } from './tokens.ts';
+import { newGameId } from './crypto.ts';
 
 const DAY_MS = 86_400_000;
-const fail = (status: 400 | 403 | 404 | 409, error: string) => ({ ok: false as const, status, error });
-const done = <T>(value: T) => ({ ok: true as const, value });
 
 /** What a player's event stream carries (GET /api/stream/events). */
 export type PlayerEvent =
@@ -31,7 +31,7 @@ export interface PlayerEventSink {
 
 /** Makes the game of an accepted challenge, with a player on each side. */
 export interface GameMaker {
-  create(input: CreateGameInput, base: LinkBase, seats: { id: string; players: { white: string; black: string } }): Promise<Outcomes<CreatedGame>>;
+  create(input: CreateGameInput, base: LinkBase, seats: { id: string; players: { white: string; black: string } }): Promise<ServiceResult<CreatedGame>>;
 }
 
 export interface PublicChallenge {
@@ -99,7 +99,7 @@ export class ChallengeService {
     };
   }
 
-  async create(creator: PlayerRow, input: CreateChallengeInput, base: LinkBase, rematchOf?: string): Promise<Outcomes<PublicChallenge>> {
+  async create(creator: PlayerRow, input: CreateChallengeInput, base: LinkBase, rematchOf?: string): Promise<ServiceResult<PublicChallenge>> {
     if (input.to !== undefined) {
       if (input.to === creator.id) return fail(400, 'to: you cannot challenge yourself');
       if (!(await this.store.player(input.to))) return fail(404, `no player with id ${input.to}`);
@@ -129,7 +129,7 @@ export class ChallengeService {
     return done(view);
   }
 
-  async get(id: string, base: LinkBase): Promise<Outcomes<PublicChallenge>> {
+  async get(id: string, base: LinkBase): Promise<ServiceResult<PublicChallenge>> {
     const row = await this.store.challenge(id);
     return row ? done(await this.view(row, base)) : fail(404, `no challenge with id ${id}`);
   }
@@ -152,7 +152,7 @@ export class ChallengeService {
     return undefined;
   }
 
-  async accept(id: string, player: PlayerRow, base: LinkBase): Promise<Outcomes<AcceptedGame>> {
+  async accept(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<AcceptedGame>> {
     const row = await this.store.challenge(id);
     if (!row) return fail(404, `no challenge with id ${id}`);
     if (row.toPlayerId && row.toPlayerId !== player.id) return fail(403, `challenge ${id} was sent to another player`);
@@ -173,7 +173,7 @@ export class ChallengeService {
       black: seat(sides.black),
       ...(row.daysPerMove ? { clock: { daysPerMove: row.daysPerMove as NonNullable<CreateGameInput['clock']>['daysPerMove'], timeout: row.timeoutMode } } : {}),
     };
-    let created: Outcomes<CreatedGame>;
+    let created: ServiceResult<CreatedGame>;
     try {
       created = await this.games.create(input, base, { id: gameId, players: { white: sides.white.id, black: sides.black.id } });
     } catch (e) {
@@ -192,16 +192,16 @@ export class ChallengeService {
   }
 
   /** The creator withdraws an open challenge. */
-  async withdraw(id: string, player: PlayerRow, base: LinkBase): Promise<Outcomes<PublicChallenge>> {
+  async withdraw(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<PublicChallenge>> {
     return this.close(id, player, base, 'withdrawn');
   }
 
   /** The player a challenge was sent to turns it down. */
-  async decline(id: string, player: PlayerRow, base: LinkBase): Promise<Outcomes<PublicChallenge>> {
+  async decline(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<PublicChallenge>> {
     return this.close(id, player, base, 'declined');
   }
 
-  private async close(id: string, player: PlayerRow, base: LinkBase, status: 'withdrawn' | 'declined'): Promise<Outcomes<PublicChallenge>> {
+  private async close(id: string, player: PlayerRow, base: LinkBase, status: 'withdrawn' | 'declined'): Promise<ServiceResult<PublicChallenge>> {
     const row = await this.store.challenge(id);
     if (!row) return fail(404, `no challenge with id ${id}`);
     if (status === 'withdrawn' && row.creatorId !== player.id) return fail(403, `only the player who made challenge ${id} can withdraw it`);
@@ -215,7 +215,7 @@ export class ChallengeService {
   }
 
   /** A player of a finished game offers the same game again, colours swapped, to the opponent. */
-  async rematch(game: GameRow, player: PlayerRow, base: LinkBase): Promise<Outcomes<PublicChallenge>> {
+  async rematch(game: GameRow, player: PlayerRow, base: LinkBase): Promise<ServiceResult<PublicChallenge>> {
     const side = sideOfPlayer(game, player.id);
     if (!side) return fail(403, `you are not a player of game ${game.id} (with this key)`);
     if (game.status === 'active') return fail(409, `game ${game.id} is still going: a rematch comes after the end`);

@@ -13,6 +13,7 @@ import { exportRecord, importRecord, type PlayedTurnRow } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import type { ClockInput, CreateGameInput, DrawAction, MoveInput, PlayerInput } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
+import { sideOfPlayer } from './players.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -38,7 +39,20 @@ export interface CreatedGame {
  */
 export type Actor = string | { readonly side: Color };
 
+/** Checks a player key (src/service/players.ts), so a game's players can act with their key. */
+export interface KeyCheck {
+  authenticate(key: string): Promise<{ readonly id: string } | undefined>;
+}
+
+/** A game made for two players (an accepted challenge): its id, claimed beforehand, and who sits where. */
+export interface Seats {
+  readonly id?: string;
+  readonly players: { readonly white?: string; readonly black?: string };
+}
+
 export interface ServiceOptions {
+  /** Player keys work as the game token of the player's own side. */
+  readonly players?: KeyCheck;
   /** Receives turn / game-over / draw-offer events after each successful write. */
   readonly events?: EventSink;
   /** Where webhooks may go; without one, no player can be given a webhook. */
@@ -107,7 +121,7 @@ export class GameService {
     const found = await this.store.game(id);
     if (!found) return fail(404, `no game with id ${id}`);
     const row = await this.settleTimeout(found);
-    const you = token ? await sideOfToken(row, token) : undefined;
+    const you = token ? await this.sideOf(row, token) : undefined;
     return done(publicState(row, row.ply ? await this.store.move(id, row.ply) : undefined, you));
   }
 
@@ -153,12 +167,18 @@ export class GameService {
 
   // ---- creating ----
 
-  async create(input: CreateGameInput, base: LinkBase): Promise<ServiceResult<CreatedGame>> {
+  async create(input: CreateGameInput, base: LinkBase, seats?: Seats): Promise<ServiceResult<CreatedGame>> {
     const variant = getVariant(input.variant);
     if (!variant) return fail(400, `variant ${input.variant} is not available`);
     const game = Game.create(input.variant, input.options ?? {});
     if (!game.ok) return fail(400, `options: ${game.error.message}`);
-    return this.insert(base, game.value, game.value.positionText, [], input, undefined);
+    const created = await this.insert(base, game.value, game.value.positionText, [], input, undefined, seats);
+    // Both seats taken by players (an accepted challenge): tell them the game is on.
+    if (created.ok && seats?.players.white && seats.players.black) {
+      const row = await this.store.game(created.value.id);
+      if (row) await this.emit(row, [{ type: 'game-start', recipients: ['white', 'black'] }], undefined);
+    }
+    return created;
   }
 
   /** A game from a text record; every turn is replayed and checked. */
@@ -176,6 +196,7 @@ export class GameService {
     turns: readonly PlayedTurnRow[],
     input: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput },
     outcome: Outcome | undefined,
+    seats?: Seats,
   ): Promise<ServiceResult<CreatedGame>> {
     const now = this.clock();
     for (const side of ['white', 'black'] as const) {
@@ -187,7 +208,7 @@ export class GameService {
     if (input.white?.webhook) webhookSecrets.white = newWebhookSecret();
     if (input.black?.webhook) webhookSecrets.black = newWebhookSecret();
     const tokens = { white: newToken(), black: newToken() };
-    const id = newGameId();
+    const id = seats?.id ?? newGameId();
     const over = outcome ?? game.outcome();
     const row: NewGameRow = {
       id,
@@ -218,6 +239,8 @@ export class GameService {
       createdAt: now,
       updatedAt: now,
       finishedAt: over ? now : null,
+      whitePlayerId: seats?.players.white ?? null,
+      blackPlayerId: seats?.players.black ?? null,
     };
     const moveRows: NewMoveRow[] = turns.map((t) => ({
       gameId: id,
@@ -239,9 +262,17 @@ export class GameService {
   private async player(id: string, actor: Actor): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
     const found = await this.store.game(id);
     if (!found) return fail(404, `no game with id ${id}`);
-    const side = typeof actor === 'string' ? await sideOfToken(found, actor) : actor.side;
+    const side = typeof actor === 'string' ? await this.sideOf(found, actor) : actor.side;
     if (!side) return fail(403, `that token is not a player's token for game ${id}`);
     return done({ row: await this.settleTimeout(found), side });
+  }
+
+  /** The side of a game token, or of a player key whose player sits at this game. */
+  private async sideOf(row: GameRow, token: string): Promise<Color | undefined> {
+    const byToken = await sideOfToken(row, token);
+    if (byToken || !this.options.players || !(row.whitePlayerId || row.blackPlayerId)) return byToken;
+    const player = await this.options.players.authenticate(token);
+    return player ? sideOfPlayer(row, player.id) : undefined;
   }
 
   /**

@@ -5,16 +5,15 @@ import type { GameRow, PlayerRow } from '../db/schema.ts';
 import type { PlayerStore } from '../db/player-store.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
-import type { LinkBase, Outcomes } from './games.ts';
+import type { LinkBase } from './games.ts';
+import { done, fail, type ServiceResult } from './result.ts';
 import type { CreatePlayerInput } from './player-schemas.ts';
-import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './tokens.ts';
+import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './crypto.ts';
 
 /** How long an emailed sign-in link works. */
 export const SIGN_IN_MINUTES = 15;
 const MAX_GAMES = 200;
 
-const fail = (status: 400 | 403 | 404 | 409, error: string) => ({ ok: false as const, status, error });
-const done = <T>(value: T) => ({ ok: true as const, value });
 
 /** A player as others may see them: never a key or an email address. */
 export interface PublicPlayer {
@@ -94,7 +93,7 @@ export class PlayerService {
     private readonly mailer?: SignInMailer,
   ) {}
 
-  async create(input: CreatePlayerInput, base: LinkBase): Promise<Outcomes<CreatedPlayer>> {
+  async create(input: CreatePlayerInput, base: LinkBase): Promise<ServiceResult<CreatedPlayer>> {
     const id = newGameId();
     const key = `${id}_${newToken()}`;
     await this.store.createPlayer({ id, name: input.name ?? null, email: input.email?.toLowerCase() ?? null, createdAt: this.clock() }, await sha256Hex(key));
@@ -138,7 +137,7 @@ export class PlayerService {
   }
 
   /** Use a sign-in link: a fresh key for the player (the old ones keep working). */
-  async signIn(token: string): Promise<Outcomes<{ player: PlayerRow; key: string }>> {
+  async signIn(token: string): Promise<ServiceResult<{ player: PlayerRow; key: string }>> {
     const now = this.clock();
     const playerId = await this.store.useSignInLink(await sha256Hex(token), now);
     const player = playerId && (await this.store.player(playerId));

@@ -56,6 +56,8 @@ export const CreateGameSchema = v.strictObject({
   white: v.optional(PlayerSchema),
   black: v.optional(PlayerSchema),
   clock: v.optional(ClockSchema),
+  /** With a player key (Authorization: Bearer): the side the caller takes (default white). */
+  side: v.optional(v.picklist(['white', 'black'], 'must be "white" or "black"')),
 });
 
 export const MoveTextSchema = v.pipe(

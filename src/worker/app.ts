@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { MALFORMED_JSON, MAX_BODY_BYTES, type AppEnv } from './http.ts';
 import { api } from './routes/api.ts';
 import { players } from './routes/players.ts';
+import { lobby } from './routes/lobby.ts';
 import { pages } from './routes/pages.tsx';
 import { rules } from './routes/rules.tsx';
 
@@ -23,6 +24,7 @@ app.use(
 
 app.route('/', api);
 app.route('/', players);
+app.route('/', lobby);
 app.route('/', pages);
 app.route('/', rules);
 

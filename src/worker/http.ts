@@ -136,4 +136,4 @@ export const limitNewGames =
   };
 
 /** The base of the links we hand out. */
-export const linkBase = (c: Context<AppEnv>) => ({ origin: (c.env.PUBLIC_URL || new URL(c.req.url).origin).replace(/\/+$/, '') });
+export const linkBase = (c: Pick<Context<AppEnv>, 'env'> & { req: { url: string } }) => ({ origin: (c.env.PUBLIC_URL || new URL(c.req.url).origin).replace(/\/+$/, '') });

@@ -11,12 +11,30 @@ import { webhookPolicy } from '../notify/url-policy.ts';
 import { WebhookChannel } from '../notify/webhook.ts';
 import { GameService } from '../service/games.ts';
 import { publicMove } from '../service/public-state.ts';
+import { PlayerStore } from '../db/player-store.ts';
+import { PlayerMail } from '../notify/player-mail.ts';
+import { ChallengeService } from '../service/challenges.ts';
+import { PlayerService } from '../service/players.ts';
+import { allOf, HubEvents } from './hub-events.ts';
+
+/** The event streams' side of every event: game and player hubs, challenge emails. */
+const hubEvents = (env: Cloudflare.Env) => new HubEvents(env, new PlayerStore(env.DB), new PlayerMail(env.EMAIL, mailConfig(env)));
 
 export function gameService(env: Cloudflare.Env, clock: () => number = Date.now): GameService {
+  const players = new PlayerService(new PlayerStore(env.DB), clock);
   return new GameService(new GameStore(env.DB), clock, {
-    events: new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
+    events: allOf(new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock), hubEvents(env)),
     webhookPolicy: webhookPolicy(env),
+    players,
   });
+}
+
+export function playerService(env: Cloudflare.Env, clock: () => number = Date.now): PlayerService {
+  return new PlayerService(new PlayerStore(env.DB), clock, new PlayerMail(env.EMAIL, mailConfig(env)));
+}
+
+export function challengeService(env: Cloudflare.Env, clock: () => number = Date.now): ChallengeService {
+  return new ChallengeService(new PlayerStore(env.DB), gameService(env, clock), clock, hubEvents(env));
 }
 
 export function notifyService(env: Cloudflare.Env, clock: () => number = Date.now): NotifyService {

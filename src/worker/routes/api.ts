@@ -14,7 +14,7 @@ import {
 } from '../../service/schemas.ts';
 import { describeIssues, fromFailure, gameIdParam, isJson, limitNewGames, linkBase, mediaType, playerToken, readJson, reply, requireJson, validationHook, type AppEnv } from '../http.ts';
 import { openApiDocument } from '../openapi.ts';
-import { gameService } from '../services.ts';
+import { gameService, playerService } from '../services.ts';
 
 /** The game service, with the notifier that queues turn / game-over / draw-offer events. */
 const service = (c: Context<AppEnv>) => gameService(c.env);
@@ -25,9 +25,21 @@ export const api = new Hono<AppEnv>()
 
   .get('/api', (c) => c.json({ name: 'subspace', openapi: '/openapi.json', games: '/api/games' }))
 
-  .post('/api/games', limitNewGames(), requireJson, vValidator('json', CreateGameSchema, validationHook('body')), async (c) =>
-    reply(c, await service(c).create(c.req.valid('json'), linkBase(c)), 201),
-  )
+  .post('/api/games', limitNewGames(), requireJson, vValidator('json', CreateGameSchema, validationHook('body')), async (c) => {
+    const { side, ...input } = c.req.valid('json');
+    if (!c.req.header('Authorization')) {
+      if (side) return c.json({ error: 'side: only with a player key (Authorization: Bearer <key>), to say which side you take' }, 400);
+      return reply(c, await service(c).create(input, linkBase(c)), 201);
+    }
+    // With a player key the caller takes a side, and the game shows under GET /api/me/games.
+    const auth = playerToken(c, true);
+    if (!auth.ok) return auth.response;
+    const player = await playerService(c.env).authenticate(auth.token);
+    if (!player) return c.json({ error: 'that is not a player key (create a player with POST /api/players)' }, 403);
+    const mine = side ?? 'white';
+    const seat = { ...(player.name ? { name: player.name } : {}), ...(player.email ? { email: player.email } : {}), ...input[mine] };
+    return reply(c, await service(c).create({ ...input, [mine]: seat }, linkBase(c), { players: { [mine]: player.id } }), 201);
+  })
 
   .post('/api/games/import', limitNewGames(), async (c) => {
     const type = mediaType(c);

@@ -1,0 +1,54 @@
+// Emails to a player rather than to a side of one game: the sign-in link, and a
+// challenge sent to them. Sent at once through the send_email binding (there is no
+// game to log deliveries against); a failure is logged, never shown to the sender.
+import type { LinkBase } from '../service/games.ts';
+import type { PublicChallenge } from '../service/challenges.ts';
+import type { SignInMailer } from '../service/players.ts';
+import { SIGN_IN_MINUTES } from '../service/players.ts';
+import type { MailConfig } from './addresses.ts';
+
+export class PlayerMail implements SignInMailer {
+  constructor(
+    private readonly binding: SendEmail | undefined,
+    private readonly config: MailConfig,
+  ) {}
+
+  private async mail(to: string, subject: string, text: string, event: string): Promise<void> {
+    if (!this.binding) return;
+    await this.binding.send({ from: this.config.from, to, subject: `[Subspace] ${subject}`, text, headers: { 'X-Subspace-Event': event } });
+  }
+
+  async send(to: string, links: readonly { name: string | null; url: string }[], base: LinkBase): Promise<void> {
+    const lines = links.map((l) => (links.length > 1 ? `${l.name ?? 'Player'}: ${l.url}` : l.url));
+    await this.mail(
+      to,
+      'Your sign-in link',
+      [
+        'Open this link to sign in to Subspace on this device:',
+        '',
+        ...lines,
+        '',
+        `It works once, for ${SIGN_IN_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+        `${base.origin}/me`,
+      ].join('\n'),
+      'sign-in',
+    );
+  }
+
+  async challenge(to: string, challenge: PublicChallenge): Promise<void> {
+    const from = challenge.from.name ?? `Player ${challenge.from.id}`;
+    const what = `${challenge.title ?? challenge.variant}${challenge.clock ? `, ${challenge.clock.daysPerMove} day(s) per move` : ''}`;
+    const colour = challenge.color === 'random' ? 'colours by lot' : `they play ${challenge.color}`;
+    await this.mail(
+      to,
+      `${from} challenges you to ${challenge.title ?? challenge.variant}${challenge.rematchOf ? ' (rematch)' : ''}`,
+      [
+        `${from} challenges you to a game of ${what} (${colour}).`,
+        '',
+        `Accept or decline: ${challenge.link}`,
+        `It expires ${challenge.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`,
+      ].join('\n'),
+      'challenge',
+    );
+  }
+}

@@ -1,0 +1,64 @@
+// What service events become on the event hubs: a game's moves, offers and ending
+// go to its game stream; "your turn" and "game over" go to the players' streams;
+// challenge events go to the player's stream and, for a challenge, by email.
+import type { PlayerStore } from '../db/player-store.ts';
+import type { GameRow } from '../db/schema.ts';
+import type { PlayerMail } from '../notify/player-mail.ts';
+import type { EventSink, GameEvent } from '../service/ports.ts';
+import type { PlayerEvent, PlayerEventSink } from '../service/challenges.ts';
+import type { LinkBase } from '../service/games.ts';
+import { publicState, type PublicMove } from '../service/public-state.ts';
+import { myGame } from '../service/players.ts';
+import { hubOf } from './event-hub.ts';
+
+/** The game stream's name for what happened: a move, a draw offer, or the end. */
+const GAME_LINE: Partial<Record<GameEvent['type'], string>> = { turn: 'move', 'draw-offer': 'drawOffer', 'game-over': 'gameFinish' };
+
+export class HubEvents implements EventSink, PlayerEventSink {
+  constructor(
+    private readonly env: Cloudflare.Env,
+    private readonly players: PlayerStore,
+    private readonly mail: PlayerMail,
+  ) {}
+
+  private base(row: GameRow): LinkBase {
+    return { origin: (this.env.PUBLIC_URL || row.linkOrigin || 'http://localhost:8787').replace(/\/+$/, '') };
+  }
+
+  async publish(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<void> {
+    const lines = events.flatMap((e) => (GAME_LINE[e.type] ? [e.type] : []));
+    if (!lines.length) return;
+    const last = lastMove ? { gameId: row.id, ply: lastMove.ply, side: lastMove.side, text: lastMove.text, positionAfter: row.position, createdAt: Date.parse(lastMove.at) } : undefined;
+    const state = publicState(row, last);
+    const base = this.base(row);
+    const sends: Promise<unknown>[] = [hubOf(this.env, `game:${row.id}`).publish(lines.map((type) => ({ type: GAME_LINE[type], state })))];
+    for (const side of ['white', 'black'] as const) {
+      const playerId = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
+      if (!playerId) continue;
+      const game = myGame(row, side, base);
+      const personal: PlayerEvent[] = [];
+      if (events.some((e) => e.type === 'game-over')) personal.push({ type: 'gameFinish', game });
+      else if (game.yourTurn && events.some((e) => e.type === 'turn')) personal.push({ type: 'yourTurn', game });
+      if (personal.length) sends.push(hubOf(this.env, `player:${playerId}`).publish(personal));
+    }
+    await Promise.all(sends);
+  }
+
+  async send(playerId: string, event: PlayerEvent, _base: LinkBase): Promise<void> {
+    await hubOf(this.env, `player:${playerId}`).publish([event]);
+    if (event.type !== 'challenge') return;
+    const player = await this.players.player(playerId);
+    if (player?.email) await this.mail.challenge(player.email, event.challenge);
+  }
+}
+
+/** Several sinks as one: each gets every event; one failing does not stop the others. */
+export function allOf(...sinks: EventSink[]): EventSink {
+  return {
+    async publish(row, events, lastMove) {
+      const results = await Promise.allSettled(sinks.map((s) => s.publish(row, events, lastMove)));
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+  };
+}

@@ -1,0 +1,149 @@
+// Players across games (JSON API): player keys and sign-in, a player's games,
+// open challenges, rematches, and the NDJSON event streams. Thin: validate, call
+// the services, translate.
+import { vValidator } from '@hono/valibot-validator';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { PlayerRow } from '../../db/schema.ts';
+import { PlayerStore } from '../../db/player-store.ts';
+import type { ServiceResult } from '../../service/result.ts';
+import {
+  ChallengeIdSchema,
+  ChallengeListQuerySchema,
+  CreateChallengeSchema,
+  CreatePlayerSchema,
+  MyGamesQuerySchema,
+  PlayerIdSchema,
+  SignInSchema,
+} from '../../service/player-schemas.ts';
+import { GameIdSchema } from '../../service/schemas.ts';
+import { playerOf } from '../../service/players.ts';
+import { eventStream, hubOf } from '../event-hub.ts';
+import { fromFailure, limitNewGames, linkBase, playerToken, requireJson, validationHook, type AppEnv } from '../http.ts';
+import { challengeService, gameService, playerService } from '../services.ts';
+import * as v from 'valibot';
+
+/** The cookie the personal page keeps the key in (HttpOnly, Secure, SameSite=Lax). */
+export const KEY_COOKIE = 'subspace_key';
+
+export type PlayerEnv = AppEnv & { Variables: { player: PlayerRow } };
+
+/**
+ * The caller's player key: `Authorization: Bearer <key>`, or on a GET the personal page's
+ * cookie. None is a 401; a key that is not one (or not any more) is a 403.
+ */
+export const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) => {
+  const cookie = c.req.method === 'GET' && !c.req.header('Authorization') ? getCookie(c, KEY_COOKIE) : undefined;
+  let key = cookie;
+  if (!key) {
+    const auth = playerToken(c, true);
+    if (!auth.ok) return auth.response;
+    key = auth.token;
+  }
+  const player = await playerService(c.env).authenticate(key);
+  if (!player) return c.json({ error: 'that is not a player key (create a player with POST /api/players)' }, 403);
+  c.set('player', player);
+  await next();
+};
+
+const challengeId = vValidator('param', ChallengeIdSchema, (result, c) => {
+  if (!result.success) return c.json({ error: `no challenge with id ${c.req.param('id')?.slice(0, 40) ?? ''}` }, 404);
+});
+const gameId = vValidator('param', GameIdSchema, (result, c) => {
+  if (!result.success) return c.json({ error: `no game with id ${c.req.param('id')?.slice(0, 40) ?? ''}` }, 404);
+});
+
+function reply<T>(c: Context, result: ServiceResult<T>, status: 200 | 201 = 200) {
+  return result.ok ? c.json(result.value as object, status) : fromFailure(c, result);
+}
+
+export const lobby = new Hono<PlayerEnv>()
+  .post('/api/players', limitNewGames(), requireJson, vValidator('json', CreatePlayerSchema, validationHook('body')), async (c) =>
+    reply(c, await playerService(c.env).create(c.req.valid('json'), linkBase(c)), 201),
+  )
+
+  .post('/api/players/sign-in', requireJson, vValidator('json', SignInSchema, validationHook('body')), async (c) => {
+    await playerService(c.env).requestSignIn(c.req.valid('json').email, linkBase(c));
+    // The same answer either way: it must not tell who has an account here.
+    return c.json({ ok: true, message: 'If a player has this address, a sign-in link is on its way. It works once, for 15 minutes.' }, 202);
+  })
+
+  .get('/api/players/:id', async (c) => {
+    const id = c.req.param('id');
+    const player = v.is(PlayerIdSchema, id) ? await playerService(c.env).find(id) : undefined;
+    return player ? c.json(playerOf(player)) : c.json({ error: `no player with id ${id.slice(0, 40)}` }, 404);
+  })
+
+  .get('/api/me', requirePlayerKey, (c) => {
+    const p = c.var.player;
+    return c.json({ ...playerOf(p), email: p.email });
+  })
+
+  .get('/api/me/games', requirePlayerKey, vValidator('query', MyGamesQuerySchema, validationHook('query')), async (c) =>
+    c.json({ games: await playerService(c.env).games(c.var.player, c.req.valid('query').status, linkBase(c)) }),
+  )
+
+  .get('/api/me/challenges', requirePlayerKey, async (c) => c.json({ challenges: await challengeService(c.env).mine(c.var.player, linkBase(c)) }))
+
+  .post('/api/challenges', requirePlayerKey, requireJson, vValidator('json', CreateChallengeSchema, validationHook('body')), async (c) =>
+    reply(c, await challengeService(c.env).create(c.var.player, c.req.valid('json'), linkBase(c)), 201),
+  )
+
+  .get('/api/challenges', vValidator('query', ChallengeListQuerySchema, validationHook('query')), async (c) => {
+    const { limit, before } = c.req.valid('query');
+    c.header('Cache-Control', 'no-store');
+    return c.json(await challengeService(c.env).list(linkBase(c), limit, before));
+  })
+
+  .get('/api/challenges/:id', challengeId, async (c) => reply(c, await challengeService(c.env).get(c.req.valid('param').id, linkBase(c))))
+
+  .post('/api/challenges/:id/accept', challengeId, requirePlayerKey, async (c) =>
+    reply(c, await challengeService(c.env).accept(c.req.valid('param').id, c.var.player, linkBase(c)), 201),
+  )
+
+  .post('/api/challenges/:id/decline', challengeId, requirePlayerKey, async (c) =>
+    reply(c, await challengeService(c.env).decline(c.req.valid('param').id, c.var.player, linkBase(c))),
+  )
+
+  .delete('/api/challenges/:id', challengeId, requirePlayerKey, async (c) =>
+    reply(c, await challengeService(c.env).withdraw(c.req.valid('param').id, c.var.player, linkBase(c))),
+  )
+
+  .post('/api/games/:id/rematch', gameId, requirePlayerKey, async (c) => {
+    const id = c.req.valid('param').id;
+    const game = await new PlayerStore(c.env.DB).game(id);
+    if (!game) return c.json({ error: `no game with id ${id}` }, 404);
+    return reply(c, await challengeService(c.env).rematch(game, c.var.player, linkBase(c)), 201);
+  })
+
+  // ---- event streams (NDJSON) ----
+
+  .get('/api/stream/events', requirePlayerKey, async (c) => {
+    const player = c.var.player;
+    const base = linkBase(c);
+    return eventStream(hubOf(c.env, `player:${player.id}`), async () => {
+      // On (re)opening: the games waiting for the player, then the challenges sent to them.
+      const waiting = (await playerService(c.env).games(player, 'active', base)).filter((g) => g.yourTurn);
+      const challenges = (await challengeService(c.env).mine(player, base)).filter((ch) => ch.to?.id === player.id);
+      return [...waiting.map((game) => ({ type: 'yourTurn', game })), ...challenges.map((challenge) => ({ type: 'challenge', challenge }))];
+    });
+  })
+
+  .get('/api/games/:id/stream', gameId, async (c) => {
+    const id = c.req.valid('param').id;
+    const auth = playerToken(c, false);
+    if (!auth.ok) return auth.response;
+    const service = gameService(c.env);
+    const first = await service.load(id, auth.token);
+    if (!first.ok) return fromFailure(c, first);
+    if (auth.token && !first.value.you) return c.json({ error: `that token is not a player's token for game ${id}` }, 403);
+    return eventStream(
+      hubOf(c.env, `game:${id}`),
+      async () => {
+        // Read again after subscribing, so no move can fall in between.
+        const state = await service.load(id, auth.token);
+        return state.ok ? [{ type: 'gameFull', state: state.value }] : [];
+      },
+      first.value.you,
+    );
+  });

@@ -1,0 +1,256 @@
+// Players across games: keys, sign-in links, challenges (parallel accepts too),
+// a player's games with their yourTurn flags, rematch, and what keys never show up in.
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { call } from './helpers.ts';
+import { captureQueue } from './notify-helpers.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+type Player = { id: string; key: string; link: string };
+
+export async function newPlayer(name?: string, email?: string): Promise<Player> {
+  const res = await call('POST', '/api/players', { json: { ...(name ? { name } : {}), ...(email ? { email } : {}) } });
+  if (res.status !== 201) throw new Error(`create player: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** A accepts a challenge B made with these fields: the new game. */
+export async function startGame(a: Player, b: Player, fields: Record<string, unknown> = { variant: 'warp-factor', color: 'white' }) {
+  const ch = await call('POST', '/api/challenges', { token: a.key, json: fields });
+  expect(ch.status).toBe(201);
+  const game = await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: b.key });
+  expect(game.status).toBe(201);
+  return { challenge: ch.body, game: game.body };
+}
+
+const myGames = async (p: Player, query = '') => (await call('GET', `/api/me/games${query}`, { token: p.key })).body.games as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('players and keys', () => {
+  it('creates a player: a key of 256 random bits shown once, only its hash stored', async () => {
+    const res = await call('POST', '/api/players', { json: { name: 'Sulu', email: 'Sulu@Example.org' } });
+    expect(res.status).toBe(201);
+    const { id, key, link } = res.body;
+    expect(id).toMatch(/^[a-z0-9]{12}$/);
+    expect(key).toMatch(new RegExp(`^${id}_[A-Za-z0-9_-]{43}$`));
+    expect(link).toBe(`http://subspace.test/me#key=${key}`);
+    const rows = JSON.stringify(await env.DB.prepare('select * from player_keys, players where players.id = ?').bind(id).all());
+    expect(rows).not.toContain(key.slice(13));
+    const me = await call('GET', '/api/me', { token: key });
+    expect(me.body).toEqual({ id, name: 'Sulu', email: 'sulu@example.org' });
+    // Others see the name only.
+    const pub = await call('GET', `/api/players/${id}`);
+    expect(pub.body).toEqual({ id, name: 'Sulu' });
+  });
+
+  it('no key is a 401, a wrong or mangled key a 403', async () => {
+    const p = await newPlayer('Uhura');
+    expect((await call('GET', '/api/me/games')).status).toBe(401);
+    const forged = `${p.id}_${'A'.repeat(43)}`;
+    for (const key of [forged, 'nonsense', p.key.slice(0, -1)]) {
+      const res = await call('GET', '/api/me/games', { token: key });
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatch(/not a player key/);
+    }
+  });
+
+  it('rejects bad input in words', async () => {
+    const bad = await call('POST', '/api/players', { json: { name: 'x', email: 'not-an-address' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^email: /);
+    const extra = await call('POST', '/api/players', { json: { key: 'mine' } });
+    expect(extra.status).toBe(400);
+    const p = await newPlayer();
+    const ch = await call('POST', '/api/challenges', { token: p.key, json: { variant: 'chess' } });
+    expect(ch.status).toBe(400);
+    expect(ch.body.error).toMatch(/^variant: /);
+    const q = await call('GET', '/api/me/games?status=lost', { token: p.key });
+    expect(q.status).toBe(400);
+  });
+
+  it('sign-in: the same answer for a known and an unknown address; the link works once', async () => {
+    const p = await newPlayer('Chekov', 'chekov@example.org');
+    const sent: { to: string; text: string }[] = [];
+    vi.spyOn(env.EMAIL!, 'send').mockImplementation(async (m: any) => (sent.push(m), { messageId: 'x' }) as never); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const known = await call('POST', '/api/players/sign-in', { json: { email: 'Chekov@example.org' } });
+    const unknown = await call('POST', '/api/players/sign-in', { json: { email: 'nobody@example.org' } });
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect(sent.map((m) => m.to)).toEqual(['chekov@example.org']);
+    expect(sent[0]!.text).not.toContain(p.key);
+    const link = /http:\/\/subspace\.test\/me\/sign-in\?t=([A-Za-z0-9_-]{43})/.exec(sent[0]!.text)!;
+    expect(link).not.toBeNull();
+    const first = await call('GET', `/me/sign-in?t=${link[1]}`);
+    expect(first.status).toBe(303);
+    const cookie = first.headers.get('Set-Cookie')!;
+    expect(cookie).toMatch(/subspace_key=[a-z0-9]{12}_/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Secure/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    // The cookie holds a fresh key of the same player.
+    const key = decodeURIComponent(/subspace_key=([^;]+)/.exec(cookie)![1]!);
+    expect((await call('GET', '/api/me', { token: key })).body.id).toBe(p.id);
+    const again = await call('GET', `/me/sign-in?t=${link[1]}`);
+    expect(again.status).toBe(403);
+  });
+});
+
+describe('challenges', () => {
+  it('challenge, list, accept; the game is in both players’ lists with the right yourTurn; play with keys', async () => {
+    const kirk = await newPlayer('Kirk', 'kirk@example.org');
+    const spock = await newPlayer('Spock');
+    const ch = await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', color: 'white', clock: { daysPerMove: 3 } } });
+    expect(ch.status).toBe(201);
+    expect(ch.body).toMatchObject({ variant: 'warp-factor', color: 'white', status: 'open', from: { id: kirk.id, name: 'Kirk' }, to: null });
+    expect(ch.body.link).toBe(`http://subspace.test/challenges/${ch.body.id}`);
+    expect(Date.parse(ch.body.expiresAt) - Date.parse(ch.body.createdAt)).toBe(7 * 86_400_000);
+
+    const list = await call('GET', '/api/challenges');
+    expect(list.body.challenges.map((c: { id: string }) => c.id)).toContain(ch.body.id);
+    for (const secret of [kirk.key, spock.key, 'kirk@example.org']) expect(list.text).not.toContain(secret);
+
+    const accepted = await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: spock.key });
+    expect(accepted.status).toBe(201);
+    const game = accepted.body;
+    expect(game).toMatchObject({ challenge: ch.body.id, white: { id: kirk.id, name: 'Kirk' }, black: { id: spock.id, name: 'Spock' } });
+    expect(game.state).toMatchObject({ variant: 'warp-factor', sideToMove: 'white', players: { white: { name: 'Kirk' }, black: { name: 'Spock' } } });
+    expect(game.state.clock.daysPerMove).toBe(3);
+    for (const secret of [kirk.key, spock.key, 'kirk@example.org']) expect(JSON.stringify(game)).not.toContain(secret);
+    expect((await call('GET', '/api/challenges')).body.challenges.map((c: { id: string }) => c.id)).not.toContain(ch.body.id);
+    expect((await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: spock.key })).status).toBe(409);
+
+    let [k] = await myGames(kirk);
+    let [s] = await myGames(spock);
+    expect(k).toMatchObject({ id: game.id, variant: 'warp-factor', side: 'white', opponent: { id: spock.id, name: 'Spock' }, status: 'active', yourTurn: true, ply: 0 });
+    expect(k.link).toBe(`http://subspace.test/games/${game.id}`);
+    expect(k.deadline).toBe(game.state.clock.deadline);
+    expect(s).toMatchObject({ id: game.id, side: 'black', yourTurn: false });
+
+    // The key plays the player's own side, and only that side.
+    expect((await call('POST', `/api/games/${game.id}/moves`, { token: spock.key, text: 'Wb2-Wb3' })).status).toBe(403);
+    const moved = await call('POST', `/api/games/${game.id}/moves`, { token: kirk.key, text: 'Wb2-Wb3' });
+    expect(moved.status).toBe(200);
+    expect(moved.body.state.you).toBe('white');
+    [k] = await myGames(kirk);
+    [s] = await myGames(spock);
+    expect([k.yourTurn, s.yourTurn, s.ply]).toEqual([false, true, 1]);
+    expect((await call('GET', `/api/games/${game.id}`, { token: spock.key })).body.you).toBe('black');
+    // A third player's key is nobody in this game.
+    const other = await newPlayer('Other');
+    expect((await call('POST', `/api/games/${game.id}/moves`, { token: other.key, text: 'Ba3-Ba2' })).status).toBe(403);
+  });
+
+  it('lists games waiting for you first, then by the nearest deadline; finished ones apart', async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    const slow = (await startGame(a, b, { variant: 'warp-factor', color: 'black', clock: { daysPerMove: 14 } })).game; // b to move
+    const untimed = (await startGame(a, b, { variant: 'warp-factor', color: 'white' })).game; // a to move
+    const fast = (await startGame(a, b, { variant: 'warp-factor', color: 'black', clock: { daysPerMove: 1 } })).game; // b to move
+    expect((await myGames(a)).map((g) => [g.id, g.yourTurn])).toEqual([
+      [untimed.id, true],
+      [fast.id, false],
+      [slow.id, false],
+    ]);
+    expect((await myGames(b)).map((g) => g.id)).toEqual([fast.id, slow.id, untimed.id]);
+    expect((await call('POST', `/api/games/${untimed.id}/resign`, { token: a.key })).status).toBe(200);
+    expect((await myGames(a)).map((g) => g.id)).not.toContain(untimed.id);
+    const finished = await myGames(a, '?status=finished');
+    expect(finished).toEqual([expect.objectContaining({ id: untimed.id, status: 'finished', result: '0-1', yourTurn: false })]);
+  });
+
+  it('two accepts at once make exactly one game', async () => {
+    const a = await newPlayer('A');
+    const racers = await Promise.all([1, 2, 3, 4].map((i) => newPlayer(`R${i}`)));
+    const ch = await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar' } });
+    const answers = await Promise.all(racers.map((r) => call('POST', `/api/challenges/${ch.body.id}/accept`, { token: r.key })));
+    const won = answers.filter((r) => r.status === 201);
+    expect(won).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(racers.length - 1);
+    const games = await env.DB.prepare('select id from games where white_player_id = ?1 or black_player_id = ?1').bind(a.id).all();
+    expect(games.results.map((g) => g.id)).toEqual([won[0]!.body.id]);
+    expect((await call('GET', `/api/challenges/${ch.body.id}`)).body).toMatchObject({ status: 'accepted', gameId: won[0]!.body.id });
+  });
+
+  it('a challenge to one player: only they may accept or decline; unknown players are a 404', async () => {
+    const a = await newPlayer('A', 'a@example.org');
+    const b = await newPlayer('B', 'b@example.org');
+    const c = await newPlayer('C');
+    expect((await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', to: 'zzzzzzzzzzzz' } })).status).toBe(404);
+    expect((await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', to: a.id } })).status).toBe(400);
+    const sent: { to: string; subject: string; text: string }[] = [];
+    vi.spyOn(env.EMAIL!, 'send').mockImplementation(async (m: any) => (sent.push(m), { messageId: 'x' }) as never); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const ch = await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', to: b.id } });
+    expect(ch.status).toBe(201);
+    expect(ch.body.to).toEqual({ id: b.id, name: 'B' });
+    // B is told by email, with the link; nothing of A's but the name.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: 'b@example.org' });
+    expect(sent[0]!.text).toContain(ch.body.link);
+    for (const secret of [a.key, b.key, 'a@example.org']) expect(JSON.stringify(sent[0])).not.toContain(secret);
+    // Not in the public list; in B's own.
+    expect((await call('GET', '/api/challenges')).body.challenges.map((x: { id: string }) => x.id)).not.toContain(ch.body.id);
+    expect((await call('GET', '/api/me/challenges', { token: b.key })).body.challenges.map((x: { id: string }) => x.id)).toEqual([ch.body.id]);
+    expect((await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: c.key })).status).toBe(403);
+    expect((await call('POST', `/api/challenges/${ch.body.id}/decline`, { token: c.key })).status).toBe(403);
+    expect((await call('DELETE', `/api/challenges/${ch.body.id}`, { token: b.key })).status).toBe(403);
+    const declined = await call('POST', `/api/challenges/${ch.body.id}/decline`, { token: b.key });
+    expect(declined.status).toBe(200);
+    expect(declined.body.status).toBe('declined');
+    expect((await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: b.key })).status).toBe(409);
+    // The creator withdraws an open one.
+    const open = await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar' } });
+    expect((await call('DELETE', `/api/challenges/${open.body.id}`, { token: a.key })).body.status).toBe('withdrawn');
+    expect((await call('POST', `/api/challenges/${open.body.id}/accept`, { token: b.key })).status).toBe(409);
+    expect((await call('GET', '/api/challenges/zzzzzzzzzzzz')).status).toBe(404);
+  });
+
+  it('an expired challenge cannot be accepted', async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    const ch = await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', expiresInDays: 1 } });
+    await env.DB.prepare('update challenges set expires_at = ? where id = ?').bind(Date.now() - 1, ch.body.id).run();
+    const res = await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: b.key });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatch(/expired/);
+    expect((await call('GET', `/api/challenges/${ch.body.id}`)).body.status).toBe('expired');
+  });
+
+  it('rematch: a challenge to the opponent with colours swapped; accepted, it is a new game', async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    const { game } = await startGame(a, b); // a white
+    expect((await call('POST', `/api/games/${game.id}/rematch`, { token: a.key })).status).toBe(409); // still going
+    await call('POST', `/api/games/${game.id}/resign`, { token: b.key });
+    const other = await newPlayer('C');
+    expect((await call('POST', `/api/games/${game.id}/rematch`, { token: other.key })).status).toBe(403);
+    const re = await call('POST', `/api/games/${game.id}/rematch`, { token: b.key });
+    expect(re.status).toBe(201);
+    expect(re.body).toMatchObject({ variant: 'warp-factor', color: 'white', from: { id: b.id }, to: { id: a.id }, rematchOf: game.id });
+    const next = await call('POST', `/api/challenges/${re.body.id}/accept`, { token: a.key });
+    expect(next.status).toBe(201);
+    expect(next.body).toMatchObject({ white: { id: b.id }, black: { id: a.id } });
+  });
+
+  it('a game created with a key belongs to its creator; notifications of the start carry no key', async () => {
+    const queue = captureQueue();
+    const a = await newPlayer('A', 'a@example.org');
+    const own = await call('POST', '/api/games', { token: a.key, json: { variant: 'warp-factor', side: 'black' } });
+    expect(own.status).toBe(201);
+    expect(own.body.state.players.black.name).toBe('A');
+    expect((await myGames(a))[0]).toMatchObject({ id: own.body.id, side: 'black', yourTurn: false });
+    // Per-game tokens keep working next to the key.
+    expect((await call('POST', `/api/games/${own.body.id}/moves`, { token: own.body.tokens.white, text: 'Wb2-Wb3' })).status).toBe(200);
+    expect((await call('POST', '/api/games', { json: { variant: 'warp-factor', side: 'black' } })).status).toBe(400);
+    expect((await call('POST', '/api/games', { token: 'x'.repeat(30), json: { variant: 'warp-factor' } })).status).toBe(403);
+
+    const b = await newPlayer('B', 'b@example.org');
+    queue.take();
+    await startGame(a, b);
+    const jobs = queue.take();
+    expect(jobs.map((j) => `${j.event}:${j.side}:${j.channel}`).sort()).toEqual(['game-start:black:email', 'game-start:white:email']);
+    for (const secret of [a.key, b.key]) expect(JSON.stringify(jobs)).not.toContain(secret);
+  });
+});
