@@ -7,6 +7,7 @@ import { MALFORMED_JSON, MAX_BODY_BYTES, type AppEnv } from './http.ts';
 import { api } from './routes/api.ts';
 import { players } from './routes/players.ts';
 import { lobby } from './routes/lobby.ts';
+import { playerPages } from './routes/player-pages.tsx';
 import { pages } from './routes/pages.tsx';
 import { rules } from './routes/rules.tsx';
 
@@ -25,6 +26,7 @@ app.use(
 app.route('/', api);
 app.route('/', players);
 app.route('/', lobby);
+app.route('/', playerPages);
 app.route('/', pages);
 app.route('/', rules);
 

@@ -2,12 +2,16 @@
 // bodies by content type, the player token, mapping service failures.
 import { vValidator } from '@hono/valibot-validator';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
 import type { Failure, ServiceResult } from '../service/result.ts';
 import { GameIdSchema } from '../service/schemas.ts';
 
 export type AppEnv = { Bindings: Cloudflare.Env };
+
+/** The cookie the personal page keeps the player key in (HttpOnly, Secure, SameSite=Lax). */
+export const KEY_COOKIE = 'subspace_key';
 
 /** Request bodies above this are refused with 413 (moves, records and settings are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -105,6 +109,9 @@ export function playerToken(c: Context, required: boolean): Token | { ok: true; 
   if (header === undefined) {
     const query = c.req.query('token');
     if (query) return { ok: true, token: query };
+    // The personal page's key cookie (HttpOnly, SameSite=Lax: other sites' requests do not carry it).
+    const key = getCookie(c, KEY_COOKIE);
+    if (key) return { ok: true, token: key };
     if (!required) return { ok: true, token: undefined };
     c.header('WWW-Authenticate', 'Bearer');
     return { ok: false, response: c.json({ error: 'send your player token as Authorization: Bearer <token>' }, 401) };

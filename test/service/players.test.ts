@@ -1,30 +1,14 @@
 // Players across games: keys, sign-in links, challenges (parallel accepts too),
 // a player's games with their yourTurn flags, rematch, and what keys never show up in.
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call } from './helpers.ts';
+import { BASE, call } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
+import { newPlayer, startGame, type Player } from './player-helpers.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-type Player = { id: string; key: string; link: string };
-
-export async function newPlayer(name?: string, email?: string): Promise<Player> {
-  const res = await call('POST', '/api/players', { json: { ...(name ? { name } : {}), ...(email ? { email } : {}) } });
-  if (res.status !== 201) throw new Error(`create player: ${res.status} ${res.text}`);
-  return res.body;
-}
-
-/** A accepts a challenge B made with these fields: the new game. */
-export async function startGame(a: Player, b: Player, fields: Record<string, unknown> = { variant: 'warp-factor', color: 'white' }) {
-  const ch = await call('POST', '/api/challenges', { token: a.key, json: fields });
-  expect(ch.status).toBe(201);
-  const game = await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: b.key });
-  expect(game.status).toBe(201);
-  return { challenge: ch.body, game: game.body };
-}
 
 const myGames = async (p: Player, query = '') => (await call('GET', `/api/me/games${query}`, { token: p.key })).body.games as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -83,8 +67,10 @@ describe('players and keys', () => {
     expect(sent[0]!.text).not.toContain(p.key);
     const link = /http:\/\/subspace\.test\/me\/sign-in\?t=([A-Za-z0-9_-]{43})/.exec(sent[0]!.text)!;
     expect(link).not.toBeNull();
-    const first = await call('GET', `/me/sign-in?t=${link[1]}`);
+    const open = (t: string) => exports.default.fetch(new Request(`${BASE}/me/sign-in?t=${t}`, { redirect: 'manual' }));
+    const first = await open(link[1]!);
     expect(first.status).toBe(303);
+    expect(first.headers.get('Location')).toBe('/me');
     const cookie = first.headers.get('Set-Cookie')!;
     expect(cookie).toMatch(/subspace_key=[a-z0-9]{12}_/);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -93,7 +79,7 @@ describe('players and keys', () => {
     // The cookie holds a fresh key of the same player.
     const key = decodeURIComponent(/subspace_key=([^;]+)/.exec(cookie)![1]!);
     expect((await call('GET', '/api/me', { token: key })).body.id).toBe(p.id);
-    const again = await call('GET', `/me/sign-in?t=${link[1]}`);
+    const again = await open(link[1]!);
     expect(again.status).toBe(403);
   });
 });

@@ -32,6 +32,8 @@ export interface GamePageProps {
   readonly moveText?: string;
   /** Spectator link (players' pages show it to share). */
   readonly spectatorUrl: string;
+  /** A signed-in player of a finished game: offer the same game again. */
+  readonly rematch?: boolean;
 }
 
 export const GamePage = (p: GamePageProps) => {
@@ -132,6 +134,13 @@ export const LiveRegion = (p: GamePageProps) => {
         <div class="side">
           {you && active ? <MoveForm {...p} yourTurn={yourTurn} /> : null}
           {you && active ? <Actions state={s} token={p.token!} action={action} /> : null}
+          {p.rematch ? (
+            <form method="post" action={`/games/${s.id}/rematch`}>
+              <button type="submit" id="rematch-btn">
+                Rematch (colours swapped)
+              </button>
+            </form>
+          ) : null}
           <h2 id="moves-h">Moves</h2>
           <MoveList moves={p.moves} id={s.id} />
           <h2>Links</h2>

@@ -3,7 +3,6 @@
 // the services, translate.
 import { vValidator } from '@hono/valibot-validator';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { PlayerRow } from '../../db/schema.ts';
 import { PlayerStore } from '../../db/player-store.ts';
 import type { ServiceResult } from '../../service/result.ts';
@@ -23,24 +22,16 @@ import { fromFailure, limitNewGames, linkBase, playerToken, requireJson, validat
 import { challengeService, gameService, playerService } from '../services.ts';
 import * as v from 'valibot';
 
-/** The cookie the personal page keeps the key in (HttpOnly, Secure, SameSite=Lax). */
-export const KEY_COOKIE = 'subspace_key';
-
 export type PlayerEnv = AppEnv & { Variables: { player: PlayerRow } };
 
 /**
- * The caller's player key: `Authorization: Bearer <key>`, or on a GET the personal page's
- * cookie. None is a 401; a key that is not one (or not any more) is a 403.
+ * The caller's player key: `Authorization: Bearer <key>`, or the personal page's cookie.
+ * None is a 401; a key that is not one (or not any more) is a 403.
  */
 export const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) => {
-  const cookie = c.req.method === 'GET' && !c.req.header('Authorization') ? getCookie(c, KEY_COOKIE) : undefined;
-  let key = cookie;
-  if (!key) {
-    const auth = playerToken(c, true);
-    if (!auth.ok) return auth.response;
-    key = auth.token;
-  }
-  const player = await playerService(c.env).authenticate(key);
+  const auth = playerToken(c, true);
+  if (!auth.ok) return auth.response;
+  const player = await playerService(c.env).authenticate(auth.token);
   if (!player) return c.json({ error: 'that is not a player key (create a player with POST /api/players)' }, 403);
   c.set('player', player);
   await next();

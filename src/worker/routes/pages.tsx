@@ -10,7 +10,8 @@ import { GameStore } from '../../db/store.ts';
 import type { Failure } from '../../service/result.ts';
 import { gameBoardSvg, MAX_SIZE, MIN_SIZE, positionSvg, previewMove } from '../../service/preview.ts';
 import { CreateGameSchema, DAYS_PER_MOVE, GameIdSchema, MAX_MOVE_TEXT, MoveTextSchema, plyFromSuffix, splitPlySuffix, VARIANTS } from '../../service/schemas.ts';
-import { describeIssues, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
+import { getCookie } from 'hono/cookie';
+import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
 import { boardPng } from '../board-png.ts';
 import { checkTag, flashTag } from '../../notify/signing.ts';
 import { gameService } from '../services.ts';
@@ -142,7 +143,8 @@ const flashText = (flash: { error?: string | undefined; ok?: string | undefined 
 
 /** Back to the player's page with a message (Post/Redirect/Get), tagged so only our own redirects show one. */
 async function backToGame(c: Context<AppEnv>, id: string, token: string, flash: { error?: string; ok?: string; move?: string }) {
-  const q = new URLSearchParams({ token });
+  // A key from the /me cookie never goes into an address.
+  const q = new URLSearchParams(token === getCookie(c, KEY_COOKIE) ? {} : { token });
   const shown = { error: flash.error?.slice(0, 300).trim(), ok: flash.ok?.slice(0, 300).trim() };
   if (shown.error) q.set('error', shown.error);
   if (shown.ok) q.set('ok', shown.ok);
@@ -150,6 +152,12 @@ async function backToGame(c: Context<AppEnv>, id: string, token: string, flash: 
   if (flash.move) q.set('move', flash.move.slice(0, MAX_MOVE_TEXT));
   return c.redirect(`/games/${id}?${q}`, 303);
 }
+
+/** A form without a token from a signed-in player's page acts with the key in the /me cookie. */
+const withCookieKey = (c: Context<AppEnv>, fields: Record<string, string>) => {
+  const key = fields.token ? undefined : getCookie(c, KEY_COOKIE);
+  return key ? { ...fields, token: key } : fields;
+};
 
 const failureWords = (f: Failure) => f.error.charAt(0).toUpperCase() + f.error.slice(1);
 
@@ -205,7 +213,9 @@ export const pages = new Hono<AppEnv>()
       if (!v.is(TokenSchema, q.token)) return errorPage(c, 403, 'Not your game', 'That link does not hold a valid player token. Check that you copied the whole link.');
       token = q.token;
     }
-    const loaded = await service(c).load(id, token);
+    // A signed-in player (the /me cookie) sees the game as its player; the key stays in the cookie.
+    const key = token === undefined ? getCookie(c, KEY_COOKIE) : undefined;
+    const loaded = await service(c).load(id, token ?? key);
     if (!loaded.ok) return errorPage(c, loaded.status === 404 ? 404 : 400, 'No such game', failureWords(loaded));
     const state = loaded.value;
     if (token && !state.you)
@@ -213,9 +223,11 @@ export const pages = new Hono<AppEnv>()
     const history = await service(c).history(id);
     const moves = history.ok ? history.value.moves : [];
     const board = await gameBoardSvg(store(c), id, { interactive: Boolean(state.you) && state.status === 'active' });
+    const rematch = Boolean(key && state.you && state.status !== 'active');
     // Messages come only from our own form redirects (tagged under the player's token), so a
     // link made elsewhere cannot put words such as "re-enter your password" on the page.
-    const signed = token !== undefined && q.sig !== undefined && (q.error || q.ok) && (await checkTag(flashTag(token, flashText(q)), q.sig));
+    const signer = token ?? (state.you ? key : undefined);
+    const signed = signer !== undefined && q.sig !== undefined && (q.error || q.ok) && (await checkTag(flashTag(signer, flashText(q)), q.sig));
     const flash: Flash = signed ? { ...(q.error ? { error: q.error } : {}), ...(q.ok ? { ok: q.ok } : {}) } : {};
     let preview: GamePageProps['preview'];
     if (state.you && q.do === 'preview' && q.move) {
@@ -231,6 +243,7 @@ export const pages = new Hono<AppEnv>()
       ...(preview ? { preview } : {}),
       ...(q.move ? { moveText: q.move } : {}),
       spectatorUrl: `${linkBase(c).origin}/games/${id}`,
+      ...(rematch ? { rematch } : {}),
     };
     if (q.partial) return page(c).html(<Live {...props} />);
     return page(c).html(<GamePage {...props} />);
@@ -239,7 +252,7 @@ export const pages = new Hono<AppEnv>()
   .post('/games/:id/move', sameOriginForms, async (c) => {
     const id = c.req.param('id');
     if (!validId(id)) return errorPage(c, 404, 'No such game', `There is no game with id ${id.slice(0, 40)}.`);
-    const fields = await formFields(c);
+    const fields = withCookieKey(c, await formFields(c));
     const token = v.safeParse(TokenSchema, fields.token ?? '');
     if (!token.success) return errorPage(c, 403, 'Not your game', 'The form did not carry a valid player token. Open your player link again.');
     const form = v.safeParse(MoveFormSchema, fields);
@@ -261,7 +274,7 @@ export const pages = new Hono<AppEnv>()
     const id = c.req.param('id');
     const action = c.req.param('action') as 'resign' | 'abort' | 'claim' | 'draw';
     if (!validId(id)) return errorPage(c, 404, 'No such game', `There is no game with id ${id.slice(0, 40)}.`);
-    const fields = await formFields(c);
+    const fields = withCookieKey(c, await formFields(c));
     const token = v.safeParse(TokenFormSchema, fields);
     if (!token.success) return errorPage(c, 403, 'Not your game', 'The form did not carry a valid player token. Open your player link again.');
     const games = service(c);

@@ -1,0 +1,273 @@
+// A player's pages: /me (your games, "your turn in N games", challenges to you,
+// offer a game), the lobby of open challenges, one challenge, and the key form.
+import type { PublicChallenge } from '../../service/challenges.ts';
+import type { MyGame, PublicPlayer } from '../../service/players.ts';
+import { DAYS_PER_MOVE } from '../../service/schemas.ts';
+import { VARIANT_CHOICES } from './home.tsx';
+import { Layout } from './layout.tsx';
+
+/** The small script of these pages: the key from the link's #fragment, local-time countdowns. */
+export const ME_JS = `(function () {
+  var m = /^#key=([a-z0-9]{12}_[A-Za-z0-9_-]{43})$/.exec(location.hash);
+  var form = document.getElementById('key-form');
+  if (m && form) { history.replaceState(null, '', location.pathname); form.elements.key.value = m[1]; form.submit(); return; }
+  function left(ms) {
+    if (ms <= 0) return 'time is up';
+    var h = Math.floor(ms / 3600000), d = Math.floor(h / 24);
+    return d >= 1 ? d + ' d ' + (h % 24) + ' h left' : h >= 1 ? h + ' h ' + Math.floor(ms / 60000) % 60 + ' min left' : Math.ceil(ms / 60000) + ' min left';
+  }
+  function tick() {
+    document.querySelectorAll('time[data-deadline]').forEach(function (t) {
+      var at = Date.parse(t.getAttribute('datetime'));
+      t.textContent = new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) + ' (' + left(at - Date.now()) + ')';
+    });
+  }
+  tick();
+  setInterval(tick, 30000);
+})();
+`;
+
+const who = (p: PublicPlayer | { id: string | null; name: string | null }) => p.name ?? (p.id ? `player ${p.id}` : 'someone without a key');
+
+const Deadline = (p: { at: string | null }) =>
+  p.at ? (
+    <time data-deadline="" datetime={p.at}>
+      {p.at.slice(0, 16).replace('T', ' ')} UTC
+    </time>
+  ) : (
+    <>no clock</>
+  );
+
+const GameRow = (p: { game: MyGame }) => (
+  <li class={p.game.yourTurn ? 'your-turn' : ''}>
+    <a href={`/games/${p.game.id}`}>
+      {p.game.title ?? p.game.variant} against {who(p.game.opponent)}
+    </a>{' '}
+    — you play {p.game.side}, ply {p.game.ply}
+    {p.game.status === 'active' ? (
+      <>
+        {' '}
+        · {p.game.yourTurn ? <strong>your turn</strong> : 'their turn'} · <Deadline at={p.game.deadline} />
+      </>
+    ) : (
+      <> · {p.game.result}</>
+    )}
+  </li>
+);
+
+const ChallengeLine = (p: { c: PublicChallenge; me?: string }) => (
+  <li>
+    <a href={`/challenges/${p.c.id}`}>
+      {p.c.title ?? p.c.variant}
+      {p.c.rematchOf ? ' (rematch)' : ''}
+    </a>{' '}
+    from {who(p.c.from)}
+    {p.c.to ? ` to ${who(p.c.to)}` : ''} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} · creator plays {p.c.color}
+    {p.me && p.c.from.id !== p.me && (!p.c.to || p.c.to.id === p.me) ? (
+      <form method="post" action={`/challenges/${p.c.id}/accept`} class="inline">
+        <button type="submit">Accept</button>
+      </form>
+    ) : null}
+  </li>
+);
+
+export const MePage = (p: { player: PublicPlayer; games: MyGame[]; challenges: PublicChallenge[]; error?: string }) => {
+  const waiting = p.games.filter((g) => g.yourTurn).length;
+  return (
+    <Layout title={`${waiting ? `(${waiting}) ` : ''}Your games — Subspace`}>
+      <script src="/static/me.js" defer></script>
+      <h1>{p.player.name ?? 'Your games'}</h1>
+      <p id="waiting" class={waiting ? 'msg info' : ''}>
+        {waiting ? `Your turn in ${waiting} game${waiting === 1 ? '' : 's'}.` : 'No game is waiting for you.'}
+      </p>
+      {p.error ? (
+        <p class="msg error" role="alert">
+          {p.error}
+        </p>
+      ) : null}
+      <ul id="my-games">
+        {p.games.map((g) => (
+          <GameRow game={g} />
+        ))}
+      </ul>
+      {p.challenges.length ? (
+        <>
+          <h2>Challenges</h2>
+          <ul id="my-challenges">
+            {p.challenges.map((c) => (
+              <ChallengeLine c={c} me={p.player.id} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <h2>Offer a game</h2>
+      <form method="post" action="/challenges" id="challenge-form">
+        <label>
+          Variant{' '}
+          <select name="variant">
+            {VARIANT_CHOICES.map((v) => (
+              <option value={v.value}>{v.title}</option>
+            ))}
+          </select>
+        </label>{' '}
+        <label>
+          You play{' '}
+          <select name="color">
+            <option value="random">by lot</option>
+            <option value="white">White</option>
+            <option value="black">Black</option>
+          </select>
+        </label>{' '}
+        <label>
+          Days per move{' '}
+          <select name="days">
+            <option value="">no clock</option>
+            {DAYS_PER_MOVE.map((d) => (
+              <option value={String(d)}>{d}</option>
+            ))}
+          </select>
+        </label>{' '}
+        <label>
+          To player id (empty: anyone) <input name="to" size={14} maxlength={12} />
+        </label>{' '}
+        <button type="submit">Offer</button>
+      </form>
+      <p>
+        Your player id is <code>{p.player.id}</code>. <a href="/lobby">Open challenges</a> · <a href="/me?status=finished">Finished games</a>
+      </p>
+      <form method="post" action="/me/sign-out">
+        <button type="submit">Sign out on this device</button>
+      </form>
+    </Layout>
+  );
+};
+
+export const FinishedPage = (p: { games: MyGame[] }) => (
+  <Layout title="Finished games — Subspace">
+    <h1>Finished games</h1>
+    <ul>
+      {p.games.map((g) => (
+        <GameRow game={g} />
+      ))}
+    </ul>
+    <p>
+      <a href="/me">Your games</a>
+    </p>
+  </Layout>
+);
+
+/** Not signed in: the key form (the link's #key= fills it by script), and a sign-in link by email. */
+export const KeyPage = (p: { error?: string; ok?: string }) => (
+  <Layout title="Sign in — Subspace">
+    <script src="/static/me.js" defer></script>
+    <h1>Your games</h1>
+    {p.error ? (
+      <p class="msg error" role="alert">
+        {p.error}
+      </p>
+    ) : null}
+    {p.ok ? <p class="msg ok">{p.ok}</p> : null}
+    <form method="post" action="/me/session" id="key-form">
+      <label>
+        Your player key <input name="key" type="password" autocomplete="off" size={60} />
+      </label>{' '}
+      <button type="submit">Open</button>
+    </form>
+    <form method="post" action="/me/sign-in">
+      <label>
+        Or get a sign-in link by email <input name="email" type="email" size={30} />
+      </label>{' '}
+      <button type="submit">Send</button>
+    </form>
+    <form method="post" action="/me/new">
+      <label>
+        New here? Your name <input name="name" maxlength={40} />
+      </label>{' '}
+      <button type="submit">Make me a player</button>
+    </form>
+  </Layout>
+);
+
+/** A new player's key, shown once. */
+export const NewKeyPage = (p: { link: string; key: string }) => (
+  <Layout title="Your player key — Subspace">
+    <h1>Your player key</h1>
+    <p>This page shows your key once. Keep the link (or the key) somewhere safe: it opens your games on any device.</p>
+    <p>
+      <code id="player-key">{p.key}</code>
+    </p>
+    <p>
+      <a href={p.link}>Your games</a>
+    </p>
+  </Layout>
+);
+
+export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next: number | null }) => (
+  <Layout title="Open challenges — Subspace">
+    <h1>Open challenges</h1>
+    {p.me ? null : (
+      <p>
+        <a href="/me">Sign in</a> to accept one.
+      </p>
+    )}
+    {p.challenges.length ? (
+      <ul id="lobby">
+        {p.challenges.map((c) => (
+          <ChallengeLine c={c} {...(p.me ? { me: p.me } : {})} />
+        ))}
+      </ul>
+    ) : (
+      <p>No open challenges right now.</p>
+    )}
+    {p.next ? <a href={`/lobby?before=${p.next}`}>Older</a> : null}
+  </Layout>
+);
+
+export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
+  const open = p.c.status === 'open';
+  const mine = p.me === p.c.from.id;
+  const forMe = !mine && p.me && (!p.c.to || p.c.to.id === p.me);
+  return (
+    <Layout title={`Challenge: ${p.c.title ?? p.c.variant} — Subspace`}>
+      <h1>
+        {p.c.title ?? p.c.variant}
+        {p.c.rematchOf ? ' (rematch)' : ''}
+      </h1>
+      <p>
+        From {who(p.c.from)}
+        {p.c.to ? ` to ${who(p.c.to)}` : ' to anyone'}; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color};{' '}
+        {p.c.clock ? `${p.c.clock.daysPerMove} days per move` : 'no clock'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
+      </p>
+      {p.c.gameId ? (
+        <p>
+          <a href={`/games/${p.c.gameId}`}>The game</a>
+        </p>
+      ) : null}
+      {open && forMe ? (
+        <>
+          <form method="post" action={`/challenges/${p.c.id}/accept`} class="inline">
+            <button type="submit">Accept</button>
+          </form>{' '}
+          {p.c.to ? (
+            <form method="post" action={`/challenges/${p.c.id}/decline`} class="inline">
+              <button type="submit">Decline</button>
+            </form>
+          ) : null}
+        </>
+      ) : null}
+      {open && mine ? (
+        <form method="post" action={`/challenges/${p.c.id}/withdraw`}>
+          <button type="submit">Withdraw</button>
+        </form>
+      ) : null}
+      {open && !p.me ? (
+        <p>
+          <a href="/me">Sign in</a> to accept.
+        </p>
+      ) : null}
+      <p>
+        <a href="/me">Your games</a> · <a href="/lobby">Open challenges</a>
+      </p>
+    </Layout>
+  );
+};

@@ -1,0 +1,168 @@
+// A player's pages and their forms: /me with the key kept in an HttpOnly cookie,
+// sign-in by email link, the lobby, challenge pages, accept / decline / withdraw,
+// and the rematch button of a finished game. Forms post back here (no JavaScript needed).
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { csrf } from 'hono/csrf';
+import * as v from 'valibot';
+import { PlayerStore } from '../../db/player-store.ts';
+import type { PlayerRow } from '../../db/schema.ts';
+import { ChallengeIdSchema, ChallengeListQuerySchema, CreateChallengeSchema, CreatePlayerSchema, SignInQuerySchema, SignInSchema } from '../../service/player-schemas.ts';
+import { playerOf } from '../../service/players.ts';
+import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
+import { describeIssues, KEY_COOKIE, linkBase, readForm, type AppEnv } from '../http.ts';
+import { ErrorPage } from '../pages/layout.tsx';
+import { ChallengePage, FinishedPage, KeyPage, LobbyPage, ME_JS, MePage, NewKeyPage } from '../pages/me.tsx';
+import { challengeService, playerService } from '../services.ts';
+
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
+
+function page(c: Context<AppEnv>, status: 200 | 201 | 400 | 403 | 404 | 409 = 200) {
+  c.header('Content-Security-Policy', PAGE_CSP);
+  c.header('Cache-Control', 'no-store');
+  c.status(status);
+  return c;
+}
+
+const errorPage = (c: Context<AppEnv>, status: 400 | 403 | 404 | 409, title: string, message: string, back = '/me') =>
+  page(c, status).html(<ErrorPage status={status} title={title} message={message} back={back} />);
+
+/** The key lives in an HttpOnly cookie: scripts cannot read it, other sites' forms do not send it. */
+function keepKey(c: Context<AppEnv>, key: string) {
+  setCookie(c, KEY_COOKIE, key, { httpOnly: true, secure: true, sameSite: 'Lax', path: '/', maxAge: 400 * 86_400 });
+}
+
+/** The signed-in player of this browser, if any. */
+async function cookiePlayer(c: Context<AppEnv>): Promise<PlayerRow | undefined> {
+  const key = getCookie(c, KEY_COOKIE);
+  return key ? playerService(c.env).authenticate(key) : undefined;
+}
+
+const words = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const ChallengeFormSchema = v.object({
+  variant: v.string(),
+  color: v.optional(v.string()),
+  days: v.optional(v.picklist(['', ...DAYS_PER_MOVE.map(String)], `days per move must be none or ${DAYS_PER_MOVE.join(', ')}`)),
+  to: v.optional(v.pipe(v.string(), v.trim())),
+});
+
+export const playerPages = new Hono<AppEnv>()
+  .get('/static/me.js', (c) => c.body(ME_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }))
+
+  .get('/me', async (c) => {
+    const player = await cookiePlayer(c);
+    if (!player) return page(c).html(<KeyPage />);
+    const base = linkBase(c);
+    if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await playerService(c.env).games(player, 'finished', base)} />);
+    const [games, challenges] = await Promise.all([playerService(c.env).games(player, 'active', base), challengeService(c.env).mine(player, base)]);
+    return page(c).html(<MePage player={playerOf(player)} games={games} challenges={challenges} />);
+  })
+
+  .get('/me/sign-in', async (c) => {
+    const q = v.safeParse(SignInQuerySchema, c.req.query());
+    if (!q.success) return errorPage(c, 400, 'Not a sign-in link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
+    const signed = await playerService(c.env).signIn(q.output.t);
+    if (!signed.ok) return errorPage(c, 403, 'Sign-in link not valid', words(signed.error));
+    keepKey(c, signed.value.key);
+    return c.redirect('/me', 303);
+  })
+
+  .get('/lobby', async (c) => {
+    const q = v.safeParse(ChallengeListQuerySchema, c.req.query());
+    if (!q.success) return errorPage(c, 400, 'Bad address', describeIssues(q.issues, 'query'), '/lobby');
+    const [list, player] = await Promise.all([challengeService(c.env).list(linkBase(c), q.output.limit, q.output.before), cookiePlayer(c)]);
+    return page(c).html(<LobbyPage challenges={list.challenges} next={list.next} {...(player ? { me: player.id } : {})} />);
+  })
+
+  .get('/challenges/:id', async (c) => {
+    const id = c.req.param('id');
+    const found = v.is(ChallengeIdSchema, { id }) ? await challengeService(c.env).get(id, linkBase(c)) : undefined;
+    if (!found?.ok) return errorPage(c, 404, 'No such challenge', `There is no challenge with id ${id.slice(0, 40)}.`, '/lobby');
+    const player = await cookiePlayer(c);
+    return page(c).html(<ChallengePage c={found.value} {...(player ? { me: player.id } : {})} />);
+  })
+
+  // ---- forms (only from our own pages) ----
+
+  .use('/me/*', csrf())
+  .use('/challenges', csrf())
+  .use('/challenges/*', csrf())
+  .use('/games/:id/rematch', csrf())
+
+  .post('/me/session', async (c) => {
+    const key = (await readForm(c)).key?.trim() ?? '';
+    const player = key ? await playerService(c.env).authenticate(key) : undefined;
+    if (!player) return page(c, 403).html(<KeyPage error="That is not a player key. Check that you copied all of it." />);
+    keepKey(c, key);
+    return c.redirect('/me', 303);
+  })
+
+  .post('/me/new', async (c) => {
+    const name = (await readForm(c)).name?.trim();
+    const input = v.safeParse(CreatePlayerSchema, name ? { name } : {});
+    if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues, 'name')} />);
+    const created = await playerService(c.env).create(input.output, linkBase(c));
+    if (!created.ok) return page(c, 400).html(<KeyPage error={words(created.error)} />);
+    keepKey(c, created.value.key);
+    return page(c, 201).html(<NewKeyPage key={created.value.key} link={created.value.link} />);
+  })
+
+  .post('/me/sign-in', async (c) => {
+    const input = v.safeParse(SignInSchema, { email: (await readForm(c)).email ?? '' });
+    if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues)} />);
+    await playerService(c.env).requestSignIn(input.output.email, linkBase(c));
+    return page(c).html(<KeyPage ok="If a player has this address, a sign-in link is on its way. It works once, for 15 minutes." />);
+  })
+
+  .post('/me/sign-out', (c) => {
+    deleteCookie(c, KEY_COOKIE, { path: '/', secure: true });
+    return c.redirect('/me', 303);
+  })
+
+  .post('/challenges', async (c) => {
+    const player = await cookiePlayer(c);
+    if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first, then offer a game.');
+    const form = v.safeParse(ChallengeFormSchema, await readForm(c));
+    if (!form.success) return errorPage(c, 400, 'Not a challenge', describeIssues(form.issues, 'form'));
+    const f = form.output;
+    const input = v.safeParse(CreateChallengeSchema, {
+      variant: f.variant,
+      ...(f.color ? { color: f.color } : {}),
+      ...(f.days ? { clock: { daysPerMove: Number(f.days) } } : {}),
+      ...(f.to ? { to: f.to } : {}),
+    });
+    if (!input.success) return errorPage(c, 400, 'Not a challenge', describeIssues(input.issues, 'form'));
+    const made = await challengeService(c.env).create(player, input.output, linkBase(c));
+    if (!made.ok) return errorPage(c, made.status === 404 ? 404 : 400, 'Not a challenge', words(made.error));
+    return c.redirect(`/challenges/${made.value.id}`, 303);
+  })
+
+  .post('/challenges/:id/:action{accept|decline|withdraw}', async (c) => {
+    const id = c.req.param('id');
+    const action = c.req.param('action') as 'accept' | 'decline' | 'withdraw';
+    if (!v.is(ChallengeIdSchema, { id })) return errorPage(c, 404, 'No such challenge', `There is no challenge with id ${id.slice(0, 40)}.`, '/lobby');
+    const player = await cookiePlayer(c);
+    if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first, then accept.', `/challenges/${id}`);
+    const service = challengeService(c.env);
+    if (action === 'accept') {
+      const game = await service.accept(id, player, linkBase(c));
+      if (!game.ok) return errorPage(c, game.status === 403 || game.status === 404 ? game.status : 409, 'Could not accept', words(game.error), `/challenges/${id}`);
+      return c.redirect(`/games/${game.value.id}`, 303);
+    }
+    const closed = action === 'decline' ? await service.decline(id, player, linkBase(c)) : await service.withdraw(id, player, linkBase(c));
+    if (!closed.ok) return errorPage(c, closed.status === 403 || closed.status === 404 ? closed.status : 409, `Could not ${action}`, words(closed.error), `/challenges/${id}`);
+    return c.redirect(`/challenges/${id}`, 303);
+  })
+
+  .post('/games/:id/rematch', async (c) => {
+    const id = c.req.param('id');
+    const game = v.is(GameIdSchema, { id }) ? await new PlayerStore(c.env.DB).game(id) : undefined;
+    if (!game) return errorPage(c, 404, 'No such game', `There is no game with id ${id.slice(0, 40)}.`);
+    const player = await cookiePlayer(c);
+    if (!player) return errorPage(c, 403, 'Not signed in', 'A rematch needs your player key: open your personal link first.', `/games/${id}`);
+    const made = await challengeService(c.env).rematch(game, player, linkBase(c));
+    if (!made.ok) return errorPage(c, made.status === 403 || made.status === 404 ? made.status : 409, 'No rematch', words(made.error), `/games/${id}`);
+    return c.redirect(`/challenges/${made.value.id}`, 303);
+  });

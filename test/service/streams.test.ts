@@ -1,0 +1,104 @@
+// The NDJSON event streams on the EventHub Durable Objects, read as a client would:
+// a player's stream gets yourTurn when the opponent moves; a reopened stream starts
+// with the current state; the game stream starts with the full state, then one line a change.
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { BASE, call } from './helpers.ts';
+import { newPlayer, startGame } from './player-helpers.ts';
+
+/** Reads NDJSON lines from a streaming response; blank lines are the keep-alives. */
+async function openStream(path: string, key?: string) {
+  const res = await exports.default.fetch(new Request(`${BASE}${path}`, { headers: key ? { Authorization: `Bearer ${key}` } : {} }));
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  let blanks = 0;
+  const next = async (): Promise<any> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    for (;;) {
+      const nl = buffer.indexOf('\n');
+      if (nl >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (line.trim() === '') {
+          blanks++;
+          continue;
+        }
+        return JSON.parse(line);
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended');
+      buffer += value;
+    }
+  };
+  return { res, next, blanks: () => blanks, close: () => reader.cancel() };
+}
+
+describe('GET /api/stream/events', () => {
+  it("tells the player it is their turn as soon as the opponent moves; reopened, it starts with the waiting games", async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    const { game } = await startGame(a, b); // a white
+    const stream = await openStream('/api/stream/events', b.key);
+    expect(stream.res.status).toBe(200);
+    expect(stream.res.headers.get('Content-Type')).toMatch(/application\/x-ndjson/);
+    const sent = Date.now();
+    expect((await call('POST', `/api/games/${game.id}/moves`, { token: a.key, text: 'Wb2-Wb3' })).status).toBe(200);
+    const event = await stream.next();
+    const latency = Date.now() - sent;
+    console.log(`yourTurn arrived ${latency} ms after the move was sent`);
+    expect(event).toMatchObject({ type: 'yourTurn', game: { id: game.id, side: 'black', yourTurn: true, ply: 1 } });
+    expect(JSON.stringify(event)).not.toContain(a.key);
+    await stream.close();
+
+    // Dropped and reopened: the first lines carry what is waiting now.
+    const again = await openStream('/api/stream/events', b.key);
+    expect(await again.next()).toMatchObject({ type: 'yourTurn', game: { id: game.id, ply: 1 } });
+    // A challenge sent to B, then one withdrawn, come live.
+    const ch = await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', to: b.id } });
+    expect(await again.next()).toMatchObject({ type: 'challenge', challenge: { id: ch.body.id, from: { id: a.id } } });
+    await call('DELETE', `/api/challenges/${ch.body.id}`, { token: a.key });
+    expect(await again.next()).toMatchObject({ type: 'challengeCanceled', challenge: { id: ch.body.id, status: 'withdrawn' } });
+    // Accepting a challenge starts a game on both streams; resigning ends it.
+    const aStream = await openStream('/api/stream/events', a.key);
+    const { game: second } = await startGame(b, a, { variant: 'warp-factor', color: 'black' }); // a white
+    expect(await aStream.next()).toMatchObject({ type: 'gameStart', game: { id: second.id, side: 'white', yourTurn: true } });
+    expect(await again.next()).toMatchObject({ type: 'gameStart', game: { id: second.id, side: 'black', yourTurn: false } });
+    await call('POST', `/api/games/${second.id}/resign`, { token: b.key });
+    expect(await aStream.next()).toMatchObject({ type: 'gameFinish', game: { id: second.id, status: 'finished', result: '1-0' } });
+    // Quiet streams get blank keep-alive lines (every 300 ms in the tests, 25 s otherwise).
+    while (again.blanks() === 0) await Promise.race([again.next(), new Promise((r) => setTimeout(r, 200))]);
+    expect(again.blanks()).toBeGreaterThan(0);
+    await again.close();
+    await aStream.close();
+  }, 60_000);
+
+  it('needs a key', async () => {
+    expect((await call('GET', '/api/stream/events')).status).toBe(401);
+    expect((await call('GET', '/api/stream/events', { token: 'x'.repeat(40) })).status).toBe(403);
+  });
+});
+
+describe('GET /api/games/:id/stream', () => {
+  it('starts with the full state, then a line per move and the end; a player sees `you`', async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    const { game } = await startGame(a, b);
+    const watcher = await openStream(`/api/games/${game.id}/stream`);
+    const player = await openStream(`/api/games/${game.id}/stream`, b.key);
+    const full = await watcher.next();
+    expect(full).toMatchObject({ type: 'gameFull', state: { id: game.id, ply: 0 } });
+    expect(full.state.you).toBeUndefined();
+    expect((await player.next()).state.you).toBe('black');
+    await call('POST', `/api/games/${game.id}/moves`, { token: a.key, text: 'Wb2-Wb3' });
+    expect(await watcher.next()).toMatchObject({ type: 'move', state: { ply: 1, lastMove: { text: 'Wb2-Wb3' } } });
+    const seen = await player.next();
+    expect(seen).toMatchObject({ type: 'move', state: { ply: 1, you: 'black' } });
+    await call('POST', `/api/games/${game.id}/draw`, { token: b.key, json: { action: 'offer' } });
+    expect(await watcher.next()).toMatchObject({ type: 'drawOffer', state: { drawOffer: 'black' } });
+    await call('POST', `/api/games/${game.id}/resign`, { token: a.key });
+    expect(await watcher.next()).toMatchObject({ type: 'gameFinish', state: { status: 'finished', result: '0-1' } });
+    await watcher.close();
+    await player.close();
+    expect((await call('GET', '/api/games/zzzzzzzzzzzz/stream')).status).toBe(404);
+    expect((await call('GET', `/api/games/${game.id}/stream`, { token: 'y'.repeat(43) })).status).toBe(403);
+  }, 60_000);
+});
