@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     assert.equal((await kirk.textContent('#waiting'))?.trim(), 'Your turn in 1 game.');
     assert.match(await kirk.title(), /^\(1\) /);
     assert.match((await kirk.textContent('#my-games')) ?? '', /Warp Factor against Spock.*your turn/);
-    await kirk.waitForFunction(() => /left\)/.test(document.querySelector('time[data-deadline]')?.textContent ?? ''));
+    await kirk.waitForFunction("/left\\)$/.test(document.querySelector('time[data-deadline]')?.textContent ?? '')"); // counted down in local time
     await snap(kirk, 'kirk-me');
     await spock.goto(`${base}/me`);
     assert.equal((await spock.textContent('#waiting'))?.trim(), 'No game is waiting for you.');

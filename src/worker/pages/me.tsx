@@ -189,12 +189,12 @@ export const KeyPage = (p: { error?: string; ok?: string }) => (
 );
 
 /** A new player's key, shown once. */
-export const NewKeyPage = (p: { link: string; key: string }) => (
+export const NewKeyPage = (p: { link: string; playerKey: string }) => (
   <Layout title="Your player key — Subspace">
     <h1>Your player key</h1>
     <p>This page shows your key once. Keep the link (or the key) somewhere safe: it opens your games on any device.</p>
     <p>
-      <code id="player-key">{p.key}</code>
+      <code id="player-key">{p.playerKey}</code>
     </p>
     <p>
       <a href={p.link}>Your games</a>

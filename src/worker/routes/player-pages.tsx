@@ -106,7 +106,7 @@ export const playerPages = new Hono<AppEnv>()
     const created = await playerService(c.env).create(input.output, linkBase(c));
     if (!created.ok) return page(c, 400).html(<KeyPage error={words(created.error)} />);
     keepKey(c, created.value.key);
-    return page(c, 201).html(<NewKeyPage key={created.value.key} link={created.value.link} />);
+    return page(c, 201).html(<NewKeyPage playerKey={created.value.key} link={created.value.link} />);
   })
 
   .post('/me/sign-in', async (c) => {
