@@ -8,13 +8,7 @@ import { variantNames } from '../src/engine/variants/index.ts';
 import { boardSvg } from '../src/render/board-svg.ts';
 import { loadResvg, svgToPng } from '../src/render/board-png.ts';
 import { ROOT as root } from '../test/e2e/server.ts';
-import { busyGame, stats } from './engine.ts';
-
-/** Milliseconds of CPU this process has used (every thread). */
-export const cpuMs = () => {
-  const used = process.cpuUsage();
-  return (used.user + used.system) / 1000;
-};
+import { busyGame, cpuMs, stats } from './engine.ts';
 
 /**
  * The first PNG's median CPU before the pieces became paths and the PNG encoder changed (text

@@ -22,7 +22,7 @@ const fmt = (n: number, digits = 3) => n.toFixed(digits);
 const search = targetsOnly ? undefined : await searchBench();
 
 const comparison = engineComparison();
-console.log('\n## Engine perft (nodes/second): the last ply counted (bulk) and played\n');
+console.log('\n## Engine perft (nodes per CPU second): the last ply counted (bulk) and played\n');
 console.log('| engine | position | depth | bulk nodes/s | played nodes/s | bulk vs chessops | played vs chessops | vs chess.js (played) |');
 console.log('|---|---|---|---|---|---|---|---|');
 const ratio = (a: number, b: number) => `${fmt(a / b, 2)}x`;
@@ -39,7 +39,7 @@ for (const mode of ['bulk', 'played'] as const) {
 
 const engine = engineBench();
 console.log('\n## Engine work per request (milliseconds, median / p99)\n');
-console.log('| variant | legal turns | parse+validate+apply+outcome | all legal turns | rebuild 200-ply game |');
+console.log('| variant | legal turns | parse+validate+apply+outcome | all legal turns | rebuild 200-ply game (CPU) |');
 console.log('|---|---|---|---|---|');
 for (const row of engine.turns) {
   console.log(
