@@ -56,36 +56,6 @@ export function viewOf(variantName: string, options: unknown, position: string):
   return done({ view: variant.view(pos.value), variant, pos: pos.value });
 }
 
-/**
- * What `text` would do if played now: the canonical turn and the position it
- * reaches, as state and picture, and how the game would end with it (threefold
- * repetition included, from the stored history).
- */
-export async function previewMove(store: GameStore, id: string, text: string, size?: number): Promise<ServiceResult<Preview>> {
-  const row = await store.game(id);
-  if (!row) return fail(404, `no game with id ${id}`);
-  if (row.status !== 'active') return fail(409, overMessage(row));
-  const game = storedGame(row);
-  if (!game) return fail(422, 'the stored position does not load');
-  const played = game.play(text);
-  if (!played.ok) return fail(played.error.kind === 'syntax' ? 400 : 422, played.error.message, played.error.at);
-  const view = game.variant.view(game.position);
-  const svg = boardSvg(view, { lastMove: turnMarks(row.variant, played.value.text), ...(size ? { size } : {}) });
-  return done({
-    ok: true as const,
-    canonical: played.value.text,
-    ply: row.ply + 1,
-    svg,
-    state: {
-      position: played.value.position,
-      sideToMove: view.sideToMove,
-      phase: view.phase,
-      check: view.check,
-      outcome: (await outcomeAfter(store, row, game, played.value.position)) ?? null,
-    },
-  });
-}
-
 export interface PositionAtPly {
   readonly row: GameRow;
   readonly ply: number;
@@ -93,43 +63,78 @@ export interface PositionAtPly {
   readonly lastTurn: string | null;
 }
 
-/** The stored position after `ply` turns (default: now). */
-export async function positionAt(store: GameStore, id: string, ply?: number): Promise<ServiceResult<PositionAtPly>> {
-  const row = await store.game(id);
-  if (!row) return fail(404, `no game with id ${id}`);
-  const at = ply ?? row.ply;
-  if (at > row.ply) return fail(404, `game ${id} has ${row.ply} turn${row.ply === 1 ? '' : 's'} so far; there is no ply ${at}`);
-  if (at === 0) return done({ row, ply: 0, position: row.startPosition, lastTurn: null });
-  if (at === row.ply && ply === undefined) {
-    const last = await store.move(id, at);
-    return done({ row, ply: at, position: row.position, lastTurn: last?.text ?? null });
-  }
-  const move = await store.move(id, at);
-  if (!move) return fail(404, `game ${id} has no ply ${at}`);
-  return done({ row, ply: at, position: move.positionAfter, lastTurn: move.text });
-}
+/** The read-only views of stored games: previews and board pictures. */
+export class GameViews {
+  constructor(private readonly store: GameStore) {}
 
-/** The board picture of a game after `ply` turns (default: now). */
-export async function gameBoardSvg(
-  store: GameStore,
-  id: string,
-  opts: { ply?: number; size?: number; interactive?: boolean } = {},
-): Promise<ServiceResult<{ svg: string; ply: number; row: GameRow; view: BoardView }>> {
-  const at = await positionAt(store, id, opts.ply);
-  if (!at.ok) return at;
-  const { row } = at.value;
-  const viewed = viewOf(row.variant, storedOptions(row), at.value.position);
-  if (!viewed.ok) return fail(422, viewed.error);
-  const view = viewed.value.view;
-  // The final position of a finished game says how it ended (also when not ended on the board).
-  const ended = row.status !== 'active' && at.value.ply === row.ply;
-  const svg = boardSvg(view, {
-    ...(ended ? { result: resultWords({ ...row, winner: winnerOf(row.result) }) } : {}),
-    ...(at.value.lastTurn ? { lastMove: turnMarks(row.variant, at.value.lastTurn) } : {}),
-    ...(opts.size ? { size: opts.size } : {}),
-    ...(opts.interactive ? { interactive: true } : {}),
-  });
-  return done({ svg, ply: at.value.ply, row, view });
+  /**
+   * What `text` would do if played now: the canonical turn and the position it
+   * reaches, as state and picture, and how the game would end with it (threefold
+   * repetition included, from the stored history).
+   */
+  async preview(id: string, text: string, size?: number): Promise<ServiceResult<Preview>> {
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    if (row.status !== 'active') return fail(409, overMessage(row));
+    const game = storedGame(row);
+    if (!game) return fail(422, 'the stored position does not load');
+    const played = game.play(text);
+    if (!played.ok) return fail(played.error.kind === 'syntax' ? 400 : 422, played.error.message, played.error.at);
+    const view = game.variant.view(game.position);
+    const svg = boardSvg(view, { lastMove: turnMarks(row.variant, played.value.text), ...(size ? { size } : {}) });
+    return done({
+      ok: true as const,
+      canonical: played.value.text,
+      ply: row.ply + 1,
+      svg,
+      state: {
+        position: played.value.position,
+        sideToMove: view.sideToMove,
+        phase: view.phase,
+        check: view.check,
+        outcome: (await outcomeAfter(this.store, row, game, played.value.position)) ?? null,
+      },
+    });
+  }
+
+
+  /** The stored position after `ply` turns (default: now). */
+  private async positionAt(id: string, ply?: number): Promise<ServiceResult<PositionAtPly>> {
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    const at = ply ?? row.ply;
+    if (at > row.ply) return fail(404, `game ${id} has ${row.ply} turn${row.ply === 1 ? '' : 's'} so far; there is no ply ${at}`);
+    if (at === 0) return done({ row, ply: 0, position: row.startPosition, lastTurn: null });
+    if (at === row.ply && ply === undefined) {
+      const last = await this.store.move(id, at);
+      return done({ row, ply: at, position: row.position, lastTurn: last?.text ?? null });
+    }
+    const move = await this.store.move(id, at);
+    if (!move) return fail(404, `game ${id} has no ply ${at}`);
+    return done({ row, ply: at, position: move.positionAfter, lastTurn: move.text });
+  }
+
+  /** The board picture of a game after `ply` turns (default: now). */
+  async board(
+    id: string,
+    opts: { ply?: number; size?: number; interactive?: boolean } = {},
+  ): Promise<ServiceResult<{ svg: string; ply: number; row: GameRow; view: BoardView }>> {
+    const at = await this.positionAt(id, opts.ply);
+    if (!at.ok) return at;
+    const { row } = at.value;
+    const viewed = viewOf(row.variant, storedOptions(row), at.value.position);
+    if (!viewed.ok) return fail(422, viewed.error);
+    const view = viewed.value.view;
+    // The final position of a finished game says how it ended (also when not ended on the board).
+    const ended = row.status !== 'active' && at.value.ply === row.ply;
+    const svg = boardSvg(view, {
+      ...(ended ? { result: resultWords({ ...row, winner: winnerOf(row.result) }) } : {}),
+      ...(at.value.lastTurn ? { lastMove: turnMarks(row.variant, at.value.lastTurn) } : {}),
+      ...(opts.size ? { size: opts.size } : {}),
+      ...(opts.interactive ? { interactive: true } : {}),
+    });
+    return done({ svg, ply: at.value.ply, row, view });
+  }
 }
 
 /** A free-standing position as a picture (for chat bots and e-mails). */

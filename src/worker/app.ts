@@ -5,11 +5,13 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { MALFORMED_JSON, MAX_BODY_BYTES, type AppEnv } from './http.ts';
 import { api } from './routes/api.ts';
+import { images } from './routes/images.ts';
 import { players } from './routes/players.ts';
 import { lobby } from './routes/lobby.ts';
 import { playerPages } from './routes/player-pages.tsx';
 import { pages } from './routes/pages.tsx';
 import { rules } from './routes/rules.tsx';
+import { withServices } from './services.ts';
 
 /** Records are the largest bodies: a long game is a few KiB. */
 
@@ -23,11 +25,14 @@ app.use(
   }),
 );
 
+app.use(withServices);
+
 app.route('/', api);
 app.route('/', players);
 app.route('/', lobby);
 app.route('/', playerPages);
 app.route('/', pages);
+app.route('/', images);
 app.route('/', rules);
 
 app.notFound((c) => c.json({ error: `no such route: ${c.req.method} ${c.req.path}` }, 404));

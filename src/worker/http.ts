@@ -3,12 +3,23 @@
 import { vValidator } from '@hono/valibot-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
+import type { NotifyService } from '../notify/settings.ts';
+import type { GameService } from '../service/games.ts';
+import type { GameViews } from '../service/preview.ts';
 import type { Failure, ServiceResult } from '../service/result.ts';
 import { GameIdSchema } from '../service/schemas.ts';
 
-export type AppEnv = { Bindings: Cloudflare.Env };
+/** The services every handler finds on `c.var` (set up in services.ts from the bindings). */
+export interface Services {
+  readonly games: GameService;
+  readonly notify: NotifyService;
+  readonly views: GameViews;
+}
+
+export type AppEnv = { Bindings: Cloudflare.Env; Variables: Services };
 
 /** The cookie the personal page keeps the player key in (HttpOnly, Secure, SameSite=Lax). */
 export const KEY_COOKIE = 'subspace_key';
@@ -124,6 +135,14 @@ export function playerToken(c: Context, required: boolean): Token | { ok: true; 
   }
   return { ok: true, token: credentials };
 }
+
+/** Routes that act for a player: the token (as playerToken reads it) on `c.var.token`, or the 401. */
+export const requirePlayer = createMiddleware<AppEnv & { Variables: { token: string } }>(async (c, next) => {
+  const auth = playerToken(c, true);
+  if (!auth.ok) return auth.response;
+  c.set('token', auth.token);
+  await next();
+});
 
 /**
  * New games (create, import, the home page form) per client address, through the Workers

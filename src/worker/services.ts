@@ -1,5 +1,6 @@
 // Building the services from the Worker's bindings: one place for the wiring of
 // the game service, the notifier (queue), the channels and the settings service.
+import { createMiddleware } from 'hono/factory';
 import { GameStore } from '../db/store.ts';
 import { mailConfig } from '../notify/addresses.ts';
 import type { ConsumerDeps } from '../notify/consumer.ts';
@@ -10,6 +11,7 @@ import { NotifyStore } from '../notify/store.ts';
 import { webhookPolicy } from '../notify/url-policy.ts';
 import { WebhookChannel } from '../notify/webhook.ts';
 import { GameService } from '../service/games.ts';
+import { GameViews } from '../service/preview.ts';
 import { publicMove } from '../service/public-state.ts';
 import { PlayerStore } from '../db/player-store.ts';
 import { PlayerMail } from '../notify/player-mail.ts';
@@ -19,6 +21,7 @@ import { allOf, HubEvents } from './hub-events.ts';
 
 /** The event streams' side of every event: game and player hubs, challenge emails. */
 const hubEvents = (env: Cloudflare.Env) => new HubEvents(env, new PlayerStore(env.DB), new PlayerMail(env.EMAIL, mailConfig(env)));
+import type { AppEnv } from './http.ts';
 
 export function gameService(env: Cloudflare.Env, clock: () => number = Date.now): GameService {
   const players = new PlayerService(new PlayerStore(env.DB), clock);
@@ -49,6 +52,14 @@ export function notifyService(env: Cloudflare.Env, clock: () => number = Date.no
     },
   });
 }
+
+/** Every request finds the services on `c.var` (moves made by page forms notify the players too). */
+export const withServices = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('games', gameService(c.env));
+  c.set('notify', notifyService(c.env));
+  c.set('views', new GameViews(new GameStore(c.env.DB)));
+  await next();
+});
 
 export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now): ConsumerDeps {
   return {

@@ -1,7 +1,7 @@
 // The JSON API. Handlers only validate, call the game service and translate its
 // answer to HTTP; the rules live in the engine and the service.
 import { vValidator } from '@hono/valibot-validator';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
   CreateGameSchema,
@@ -12,12 +12,11 @@ import {
   MoveJsonSchema,
   MovePlainSchema,
 } from '../../service/schemas.ts';
-import { describeIssues, fromFailure, gameIdParam, isJson, limitNewGames, linkBase, mediaType, playerToken, readJson, reply, requireJson, validationHook, type AppEnv } from '../http.ts';
+import { describeIssues, fromFailure, gameIdParam, isJson, limitNewGames, linkBase, mediaType, playerToken, readJson, reply, requireJson, requirePlayer, validationHook, type AppEnv } from '../http.ts';
+import { PreviewQuerySchema } from '../forms.ts';
 import { openApiDocument } from '../openapi.ts';
-import { gameService, playerService } from '../services.ts';
+import { playerService } from '../services.ts';
 
-/** The game service, with the notifier that queues turn / game-over / draw-offer events. */
-const service = (c: Context<AppEnv>) => gameService(c.env);
 
 
 export const api = new Hono<AppEnv>()
@@ -29,7 +28,7 @@ export const api = new Hono<AppEnv>()
     const { side, ...input } = c.req.valid('json');
     if (!c.req.header('Authorization')) {
       if (side) return c.json({ error: 'side: only with a player key (Authorization: Bearer <key>), to say which side you take' }, 400);
-      return reply(c, await service(c).create(input, linkBase(c)), 201);
+      return reply(c, await c.var.games.create(input, linkBase(c)), 201);
     }
     // With a player key the caller takes a side, and the game shows under GET /api/me/games.
     const auth = playerToken(c, true);
@@ -38,7 +37,7 @@ export const api = new Hono<AppEnv>()
     if (!player) return c.json({ error: 'that is not a player key (create a player with POST /api/players)' }, 403);
     const mine = side ?? 'white';
     const seat = { ...(player.name ? { name: player.name } : {}), ...(player.email ? { email: player.email } : {}), ...input[mine] };
-    return reply(c, await service(c).create({ ...input, [mine]: seat }, linkBase(c), { players: { [mine]: player.id } }), 201);
+    return reply(c, await c.var.games.create({ ...input, [mine]: seat }, linkBase(c), { players: { [mine]: player.id } }), 201);
   })
 
   .post('/api/games/import', limitNewGames(), async (c) => {
@@ -46,7 +45,7 @@ export const api = new Hono<AppEnv>()
     if (type === 'text/plain') {
       const parsed = v.safeParse(ImportPlainSchema, await c.req.text());
       if (!parsed.success) return c.json({ error: describeIssues(parsed.issues, 'record') }, 400);
-      return reply(c, await service(c).import(parsed.output, {}, linkBase(c)), 201);
+      return reply(c, await c.var.games.import(parsed.output, {}, linkBase(c)), 201);
     }
     if (!isJson(type)) return c.json({ error: 'send the record as text/plain, or JSON {"record": "..."}' }, 415);
     const body = await readJson(c);
@@ -54,30 +53,35 @@ export const api = new Hono<AppEnv>()
     const parsed = v.safeParse(ImportJsonSchema, body.value);
     if (!parsed.success) return c.json({ error: describeIssues(parsed.issues) }, 400);
     const { record, ...extra } = parsed.output;
-    return reply(c, await service(c).import(record, extra, linkBase(c)), 201);
+    return reply(c, await c.var.games.import(record, extra, linkBase(c)), 201);
   })
 
   .get('/api/games/:id', gameIdParam, async (c) => {
     const auth = playerToken(c, false);
     if (!auth.ok) return auth.response;
-    return reply(c, await service(c).load(c.req.valid('param').id, auth.token));
+    return reply(c, await c.var.games.load(c.req.valid('param').id, auth.token));
   })
 
-  .get('/api/games/:id/legal', gameIdParam, async (c) => reply(c, await service(c).legal(c.req.valid('param').id)))
+  .get('/api/games/:id/preview', gameIdParam, vValidator('query', PreviewQuerySchema, validationHook('query')), async (c) => {
+    const { move, size } = c.req.valid('query');
+    const preview = await c.var.views.preview(c.req.valid('param').id, move, size);
+    c.header('Cache-Control', 'no-store');
+    return reply(c, preview);
+  })
+
+  .get('/api/games/:id/legal', gameIdParam, async (c) => reply(c, await c.var.games.legal(c.req.valid('param').id)))
 
   .get('/api/games/:id/moves', gameIdParam, vValidator('query', HistoryQuerySchema, validationHook('query')), async (c) =>
-    reply(c, await service(c).history(c.req.valid('param').id, c.req.valid('query').since)),
+    reply(c, await c.var.games.history(c.req.valid('param').id, c.req.valid('query').since)),
   )
 
   .get('/api/games/:id/record', gameIdParam, async (c) => {
-    const result = await service(c).record(c.req.valid('param').id, linkBase(c));
+    const result = await c.var.games.record(c.req.valid('param').id, linkBase(c));
     if (!result.ok) return fromFailure(c, result);
     return c.text(result.value, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
   })
 
-  .post('/api/games/:id/moves', gameIdParam, async (c) => {
-    const auth = playerToken(c, true);
-    if (!auth.ok) return auth.response;
+  .post('/api/games/:id/moves', gameIdParam, requirePlayer, async (c) => {
     const type = mediaType(c);
     let parsed;
     if (type === 'text/plain') parsed = v.safeParse(MovePlainSchema, await c.req.text());
@@ -92,29 +96,21 @@ export const api = new Hono<AppEnv>()
       );
     // A text body is the move itself; a JSON body's problems are named by field.
     if (!parsed.success) return c.json({ error: describeIssues(parsed.issues, type === 'text/plain' ? 'move' : 'body') }, 400);
-    return reply(c, await service(c).move(c.req.valid('param').id, auth.token, parsed.output));
+    return reply(c, await c.var.games.move(c.req.valid('param').id, c.var.token, parsed.output));
   })
 
-  .post('/api/games/:id/resign', gameIdParam, async (c) => {
-    const auth = playerToken(c, true);
-    if (!auth.ok) return auth.response;
-    return reply(c, await service(c).resign(c.req.valid('param').id, auth.token));
+  .post('/api/games/:id/resign', gameIdParam, requirePlayer, async (c) => {
+    return reply(c, await c.var.games.resign(c.req.valid('param').id, c.var.token));
   })
 
-  .post('/api/games/:id/abort', gameIdParam, async (c) => {
-    const auth = playerToken(c, true);
-    if (!auth.ok) return auth.response;
-    return reply(c, await service(c).abort(c.req.valid('param').id, auth.token));
+  .post('/api/games/:id/abort', gameIdParam, requirePlayer, async (c) => {
+    return reply(c, await c.var.games.abort(c.req.valid('param').id, c.var.token));
   })
 
-  .post('/api/games/:id/claim', gameIdParam, async (c) => {
-    const auth = playerToken(c, true);
-    if (!auth.ok) return auth.response;
-    return reply(c, await service(c).claim(c.req.valid('param').id, auth.token));
+  .post('/api/games/:id/claim', gameIdParam, requirePlayer, async (c) => {
+    return reply(c, await c.var.games.claim(c.req.valid('param').id, c.var.token));
   })
 
-  .post('/api/games/:id/draw', gameIdParam, requireJson, vValidator('json', DrawSchema, validationHook('body')), async (c) => {
-    const auth = playerToken(c, true);
-    if (!auth.ok) return auth.response;
-    return reply(c, await service(c).draw(c.req.valid('param').id, auth.token, c.req.valid('json').action));
+  .post('/api/games/:id/draw', gameIdParam, requireJson, vValidator('json', DrawSchema, validationHook('body')), requirePlayer, async (c) => {
+    return reply(c, await c.var.games.draw(c.req.valid('param').id, c.var.token, c.req.valid('json').action));
   });

@@ -5,13 +5,12 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
-import { describeIssues, fromFailure, gameIdParam, isJson, mediaType, playerToken, readForm, readJson, reply, requireJson, validationHook, type AppEnv } from '../http.ts';
-import { gameService, notifyService } from '../services.ts';
+import { describeIssues, fromFailure, gameIdParam, isJson, mediaType, readForm, readJson, reply, requireJson, requirePlayer, validationHook, type AppEnv } from '../http.ts';
 import { parseCommand, runCommand } from '../text/commands.ts';
 
 
 /** The command text of a chat post: text/plain, a form (Slack: text=...), or JSON {text}. */
-async function chatText(c: Context<AppEnv>): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
+async function chatText(c: Context): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
   const type = mediaType(c);
   if (type === 'text/plain' || type === '') return { ok: true, text: (await c.req.text()).slice(0, 500), form: false };
   if (type === 'application/x-www-form-urlencoded') {
@@ -37,37 +36,29 @@ async function chatText(c: Context<AppEnv>): Promise<{ ok: true; text: string; f
 }
 
 export const players = new Hono<AppEnv>()
-  .get('/api/games/:id/me', gameIdParam, async (c) => {
-    const auth = playerToken(c, true);
-    if (!auth.ok) return auth.response;
-    return reply(c, await notifyService(c.env).get(c.req.valid('param').id, auth.token));
+  .get('/api/games/:id/me', gameIdParam, requirePlayer, async (c) => {
+    return reply(c, await c.var.notify.get(c.req.valid('param').id, c.var.token));
   })
 
-  .patch('/api/games/:id/me', gameIdParam, requireJson, vValidator('json', SettingsPatchSchema, validationHook('body')), async (c) => {
-    const auth = playerToken(c, true);
-    if (!auth.ok) return auth.response;
-    return reply(c, await notifyService(c.env).patch(c.req.valid('param').id, auth.token, c.req.valid('json')));
+  .patch('/api/games/:id/me', gameIdParam, requireJson, vValidator('json', SettingsPatchSchema, validationHook('body')), requirePlayer, async (c) => {
+    return reply(c, await c.var.notify.patch(c.req.valid('param').id, c.var.token, c.req.valid('json')));
   })
 
-  .get('/api/games/:id/deliveries', gameIdParam, async (c) => {
-    const auth = playerToken(c, true);
-    if (!auth.ok) return auth.response;
-    return reply(c, await notifyService(c.env).deliveries(c.req.valid('param').id, auth.token));
+  .get('/api/games/:id/deliveries', gameIdParam, requirePlayer, async (c) => {
+    return reply(c, await c.var.notify.deliveries(c.req.valid('param').id, c.var.token));
   })
 
-  .post('/api/games/:id/chat', gameIdParam, async (c) => {
-    const auth = playerToken(c, true);
-    if (!auth.ok) return auth.response;
+  .post('/api/games/:id/chat', gameIdParam, requirePlayer, async (c) => {
     const id = c.req.valid('param').id;
-    const service = gameService(c.env);
-    const game = await service.load(id, auth.token);
+    const service = c.var.games;
+    const game = await service.load(id, c.var.token);
     if (!game.ok) return fromFailure(c, game);
     if (!game.value.you) return c.json({ error: `that token is not a player's token for game ${id}` }, 403);
     const body = await chatText(c);
     if (!body.ok) return body.response;
     const line = body.text.split(/\r?\n/).find((l) => l.trim()) ?? '';
     const command = parseCommand(line) ?? { kind: 'help' as const };
-    const result = await runCommand(service, id, auth.token, command);
+    const result = await runCommand(service, id, c.var.token, command);
     // Command failures (illegal turn, not your turn) are answers too: 200 with ok: false,
     // so chat platforms show the reason instead of a generic error.
     if ((c.req.header('Accept') ?? '').includes('text/plain')) return c.text(result.reply);
@@ -82,7 +73,7 @@ export const players = new Hono<AppEnv>()
 
   .on(['GET', 'POST'], '/unsubscribe', vValidator('query', UnsubscribeQuerySchema, validationHook('query')), async (c) => {
     const { game, side, t } = c.req.valid('query');
-    const result = await notifyService(c.env).unsubscribe(game, side, t);
+    const result = await c.var.notify.unsubscribe(game, side, t);
     if (!result.ok) return c.text(result.error, result.status);
     return c.text(`Done: no more notification emails for ${side} in game ${game}. Turn them back on with PATCH /api/games/${game}/me {"notify":{"email":true}}.\n`);
   });

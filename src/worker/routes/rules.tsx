@@ -6,7 +6,7 @@ import { rulesDiagram, type Diagram } from '../../service/rules-diagrams.ts';
 import type { AppEnv } from '../http.ts';
 import { RULES } from '../pages/rules-content.ts';
 import { RulesIndexPage, RulesPage } from '../pages/rules.tsx';
-import { errorPage, page, SVG_CSP } from './pages.tsx';
+import { errorPage, page, SVG_CSP } from './respond.tsx';
 
 const built = new Map<VariantName, ReadonlyMap<string, Diagram>>();
 

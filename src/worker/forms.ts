@@ -1,0 +1,79 @@
+// The page forms and the query strings of pages and pictures, as valibot schemas
+// (the JSON API's inputs are in service/schemas.ts, which these build on).
+import * as v from 'valibot';
+import { MAX_SIZE, MIN_SIZE } from '../service/preview.ts';
+import { DAYS_PER_MOVE, MAX_MOVE_TEXT, MoveTextSchema, plyFromSuffix, splitPlySuffix, VARIANTS } from '../service/schemas.ts';
+import { VARIANT_CHOICES } from './pages/home.tsx';
+
+export const TokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'is not a player token'));
+const blank = (max: number, what: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(max, `${what} must be at most ${max} characters`),
+      v.transform((s) => (s === '' ? undefined : s)),
+    ),
+  );
+
+export const CreateFormSchema = v.object({
+  variant: v.picklist(VARIANTS, `choose one of ${VARIANT_CHOICES.map((c) => c.title).join(', ')}`),
+  white: blank(40, "White's name"),
+  black: blank(40, "Black's name"),
+  days: v.optional(v.picklist(['', ...DAYS_PER_MOVE.map(String)], `time per move must be none or ${DAYS_PER_MOVE.join(', ')} days`)),
+  timeout: v.optional(v.picklist(['auto', 'claim'], 'choose what happens when a deadline passes')),
+  platforms: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, 'the number of platforms must be 1 to 12'),
+      v.transform(Number),
+      v.minValue(1, 'the number of platforms must be 1 to 12'),
+      v.maxValue(12, 'the number of platforms must be 1 to 12'),
+    ),
+  ),
+  platformMoves: v.optional(v.picklist(['fixed', 'after-capture'], 'platform moves must be "fixed" or "after-capture"')),
+});
+
+export const PageQuerySchema = v.object({
+  token: v.optional(v.string()),
+  move: blank(MAX_MOVE_TEXT, 'a move'),
+  do: v.optional(v.string()),
+  error: blank(300, 'a message'),
+  ok: blank(300, 'a message'),
+  sig: v.optional(v.string()),
+  partial: v.optional(v.string()),
+});
+
+export const MoveFormSchema = v.pipe(
+  v.object({
+    token: TokenSchema,
+    move: MoveTextSchema,
+    ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a number'), v.transform(Number))),
+    do: v.optional(v.string()),
+  }),
+  plyFromSuffix(),
+);
+export const DrawFormSchema = v.object({ token: TokenSchema, action: v.picklist(['offer', 'accept', 'decline'], 'choose offer, accept or decline') });
+
+const SizeSchema = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,4}$/, `must be a width in pixels from ${MIN_SIZE} to ${MAX_SIZE}`),
+    v.transform(Number),
+    v.minValue(MIN_SIZE, `must be at least ${MIN_SIZE}`),
+    v.maxValue(MAX_SIZE, `must be at most ${MAX_SIZE}`),
+  ),
+);
+export const GameImageQuerySchema = v.object({
+  ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a whole number (0 = the start)'), v.transform(Number))),
+  size: SizeSchema,
+});
+export const PositionImageQuerySchema = v.object({
+  variant: v.picklist(VARIANTS, `variant must be one of ${VARIANTS.join(', ')}`),
+  position: v.pipe(v.string('position is required: the position text'), v.minLength(1, 'position is empty'), v.maxLength(2000, 'position is too long')),
+  options: v.optional(v.pipe(v.string(), v.maxLength(500, 'options are too long'))),
+  last: v.optional(v.pipe(v.string(), v.maxLength(MAX_MOVE_TEXT, 'last is too long'))),
+  size: SizeSchema,
+});
+/** A preview is of the turn alone; a `#<ply>` suffix (as typed for sending) is left out. */
+export const PreviewQuerySchema = v.object({ move: v.pipe(MoveTextSchema, v.transform((text) => splitPlySuffix(text).move)), size: SizeSchema });

@@ -1,0 +1,56 @@
+// Board pictures: a game at any ply, and a position given as text, as SVG or PNG
+// (PNGs are drawn by the picture Worker and cached).
+import { Hono, type Context } from 'hono';
+import { cache } from 'hono/cache';
+import * as v from 'valibot';
+import { positionSvg } from '../../service/preview.ts';
+import { boardPng } from '../board-png.ts';
+import { GameImageQuerySchema, PositionImageQuerySchema } from '../forms.ts';
+import { describeIssues, gameIdParam, type AppEnv } from '../http.ts';
+import { SVG_CSP } from './respond.tsx';
+
+type ImageFormat = 'svg' | 'png';
+
+/** Drawing a PNG costs tens of milliseconds of CPU: keep each one in the Workers cache for as
+ * long as its Cache-Control allows (a past ply for good, the current position briefly). */
+const pngCache = cache({ cacheName: 'board-png', onCacheNotAvailable: false });
+
+async function imageResponse(c: Context<AppEnv>, svg: string, format: ImageFormat, cache: string) {
+  if (format === 'png') return c.body(await boardPng(c.env, svg), 200, { 'Content-Type': 'image/png', 'Cache-Control': cache });
+  return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': cache, 'Content-Security-Policy': SVG_CSP });
+}
+
+export const images = new Hono<AppEnv>()
+  .get('/api/games/:id/board.svg', gameIdParam, (c) => gameImage(c, c.req.valid('param').id, 'svg'))
+  .get('/api/games/:id/board.png', gameIdParam, pngCache, (c) => gameImage(c, c.req.valid('param').id, 'png'))
+  .get('/api/board.svg', (c) => positionImage(c, 'svg'))
+  .get('/api/board.png', pngCache, (c) => positionImage(c, 'png'));
+
+async function gameImage(c: Context<AppEnv>, id: string, format: ImageFormat) {
+  const query = v.safeParse(GameImageQuerySchema, c.req.query());
+  if (!query.success) return c.json({ error: describeIssues(query.issues, 'query') }, 400);
+  const { ply, size } = query.output;
+  const r = await c.var.views.board(id, { ...(ply === undefined ? {} : { ply }), ...(size ? { size } : {}) });
+  if (!r.ok) return c.json({ error: r.error }, r.status);
+  // A past ply never changes, nor does the last one of a finished game. "Now" does, and so does the
+  // latest ply of a game still going (an ending off the board adds its caption): cached briefly.
+  const settled = ply !== undefined && (ply < r.value.row.ply || r.value.row.status !== 'active');
+  return imageResponse(c, r.value.svg, format, settled ? 'public, max-age=31536000, immutable' : 'public, max-age=10');
+}
+
+function positionImage(c: Context<AppEnv>, format: ImageFormat) {
+  const query = v.safeParse(PositionImageQuerySchema, c.req.query());
+  if (!query.success) return c.json({ error: describeIssues(query.issues, 'query') }, 400);
+  const q = query.output;
+  let options: unknown = {};
+  if (q.options) {
+    try {
+      options = JSON.parse(q.options);
+    } catch {
+      return c.json({ error: 'options: not valid JSON (e.g. {"platforms":4})' }, 400);
+    }
+  }
+  const r = positionSvg(q.variant, q.position, { options, ...(q.size ? { size: q.size } : {}), ...(q.last ? { lastMove: q.last } : {}) });
+  if (!r.ok) return c.json({ error: r.error, ...(r.at === undefined ? {} : { at: r.at }) }, 400);
+  return imageResponse(c, r.value.svg, format, 'public, max-age=86400');
+}

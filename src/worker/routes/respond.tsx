@@ -1,0 +1,22 @@
+// How the pages answer: security and cache headers, error pages, failures in words.
+import type { Context } from 'hono';
+import type { Failure } from '../../service/result.ts';
+import { ErrorPage } from '../pages/layout.tsx';
+
+/** Pages allow our own script and styles (the board's <style> is inline), nothing from elsewhere. */
+export const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
+/** A stand-alone picture needs nothing but its own style. */
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+export function page(c: Context, status: 200 | 201 | 400 | 403 | 404 | 429 = 200) {
+  c.header('Content-Security-Policy', PAGE_CSP);
+  c.header('Cache-Control', 'no-store');
+  c.status(status);
+  return c;
+}
+
+export const errorPage = (c: Context, status: 400 | 403 | 404, title: string, message: string, back?: string) =>
+  page(c, status).html(<ErrorPage status={status} title={title} message={message} {...(back ? { back } : {})} />);
+
+export const failureWords = (f: Failure) => f.error.charAt(0).toUpperCase() + f.error.slice(1);
