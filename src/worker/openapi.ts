@@ -3,6 +3,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { BaseIssue, BaseSchema } from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
 import { MAX_BODY_BYTES } from './http.ts';
+import { CreateChallengeSchema, CreatePlayerSchema, SignInSchema } from '../service/player-schemas.ts';
 import { CreateGameSchema, DrawSchema, ImportJsonSchema, MoveJsonSchema, OptionsSchema } from '../service/schemas.ts';
 
 const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
@@ -18,6 +19,10 @@ const error = (description: string) => ({ description, content: { 'application/j
 const json = (description: string, ref = 'GameState') => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } });
 const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{4,32}$' } };
 const auth = [{ playerToken: [] }, { playerTokenQuery: [] }];
+/** Player routes: the player key as Bearer (or the /me page's cookie). */
+const key = [{ playerToken: [] }];
+const challengeParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{12}$' } };
+const playerParam = { ...challengeParam };
 const playerAction = (summary: string, extra: Record<string, unknown> = {}) => ({
   post: {
     summary,
@@ -64,7 +69,7 @@ export function openApiDocument(serverUrl: string): object {
     },
     components: {
       securitySchemes: {
-        playerToken: { type: 'http', scheme: 'bearer', description: "A player's secret token from the create response" },
+        playerToken: { type: 'http', scheme: 'bearer', description: "A player's secret token from the create response, or a player key (POST /api/players) of a player of the game" },
         playerTokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The same token as ?token=, for clients that cannot set headers' },
       },
       schemas: {
@@ -74,6 +79,17 @@ export function openApiDocument(serverUrl: string): object {
         ImportGame: schema(ImportJsonSchema),
         SettingsPatch: schema(SettingsPatchSchema),
         Chat: schema(ChatJsonSchema),
+        CreatePlayer: schema(CreatePlayerSchema),
+        SignIn: schema(SignInSchema),
+        CreateChallenge: schema(CreateChallengeSchema),
+        Challenge: {
+          type: 'object',
+          description: 'id, variant, title, options, clock, color (the creator’s), from {id, name}, to {id, name} | null, status (open, accepted, withdrawn, declined, expired), rematchOf, gameId, createdAt, expiresAt, link. Never a key or an email address.',
+        },
+        MyGame: {
+          type: 'object',
+          description: 'id, variant, title, side, opponent {id, name}, status, yourTurn, deadline, ply, result, link',
+        },
         Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, at: { type: 'integer' } } },
         GameState: {
           type: 'object',
@@ -238,6 +254,85 @@ export function openApiDocument(serverUrl: string): object {
           ];
         }),
       ),
+      '/api/players': {
+        post: {
+          summary: 'Become a player: a key (shown once; only its hash is kept) that works as `Authorization: Bearer <key>` on every player route and on your games',
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreatePlayer' } } } },
+          responses: { 201: { description: '{id, key, link} — link opens /me (the key rides in the #fragment)' } },
+        },
+      },
+      '/api/players/sign-in': {
+        post: {
+          summary: 'Email a one-use sign-in link (15 minutes) to the players with this address; the same answer whether or not it is known',
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/SignIn' } } } },
+          responses: { 202: { description: '{ok, message}' } },
+        },
+      },
+      '/api/players/{id}': { get: { summary: 'A player as others see them: {id, name}', parameters: [playerParam], responses: { 200: { description: '{id, name}' }, 404: error('no such player') } } },
+      '/api/me': { get: { summary: 'Your player: {id, name, email}', security: key, responses: { 200: { description: '{id, name, email}' }, 403: error('not a player key') } } },
+      '/api/me/games': {
+        get: {
+          summary: 'Your games: waiting for you first, then by nearest deadline; `?status=finished` for ended ones',
+          security: key,
+          parameters: [{ name: 'status', in: 'query', required: false, schema: { enum: ['active', 'finished'] } }],
+          responses: { 200: { description: '{games: MyGame[]}', content: { 'application/json': { schema: { type: 'object', properties: { games: { type: 'array', items: { $ref: '#/components/schemas/MyGame' } } } } } } }, 403: error('not a player key') },
+        },
+      },
+      '/api/me/challenges': { get: { summary: 'Open challenges you made or were sent', security: key, responses: { 200: { description: '{challenges: Challenge[]}' }, 403: error('not a player key') } } },
+      '/api/challenges': {
+        post: {
+          summary: 'Offer a game, to anyone or (`to`) to one player; expires after `expiresInDays` (default 7)',
+          security: key,
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateChallenge' } } } },
+          responses: { 201: json('the challenge (with its link)', 'Challenge'), 403: error('not a player key'), 404: error('no player with that `to` id') },
+        },
+        get: {
+          summary: 'Open challenges to anyone, newest first; page with `before` = the `next` of the previous answer',
+          parameters: [
+            { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
+            { name: 'before', in: 'query', required: false, schema: { type: 'integer' } },
+          ],
+          responses: { 200: { description: '{challenges: Challenge[], next: number | null}' } },
+        },
+      },
+      '/api/challenges/{id}': {
+        get: { summary: 'One challenge', parameters: [challengeParam], responses: { 200: json('the challenge', 'Challenge'), 404: error('no such challenge') } },
+        delete: { summary: 'Withdraw your challenge', security: key, parameters: [challengeParam], responses: { 200: json('the withdrawn challenge', 'Challenge'), 403: error('not your challenge'), 404: error('no such challenge'), 409: error('no longer open') } },
+      },
+      '/api/challenges/{id}/accept': {
+        post: {
+          summary: 'Accept: the new game with both players. Of several accepts at once exactly one gets the game; the others get 409',
+          security: key,
+          parameters: [challengeParam],
+          responses: { 201: { description: '{id, challenge, white {id, name}, black {id, name}, link, state}' }, 403: error('sent to another player'), 404: error('no such challenge'), 409: error('accepted, withdrawn, declined or expired; or your own') },
+        },
+      },
+      '/api/challenges/{id}/decline': {
+        post: { summary: 'Decline a challenge sent to you', security: key, parameters: [challengeParam], responses: { 200: json('the declined challenge', 'Challenge'), 403: error('not sent to you'), 409: error('no longer open') } },
+      },
+      '/api/games/{id}/rematch': {
+        post: {
+          summary: 'A player of a finished game offers it again, colours swapped, to the opponent',
+          security: key,
+          parameters: [id],
+          responses: { 201: json('the rematch challenge', 'Challenge'), 403: error('not a player of this game'), 409: error('the game is still going') },
+        },
+      },
+      '/api/stream/events': {
+        get: {
+          summary:
+            'NDJSON stream of your events: `yourTurn` for each game waiting for you and `challenge` for each sent to you first, then `challenge`, `challengeCanceled`, `gameStart`, `yourTurn`, `gameFinish` as they happen; a blank keep-alive line at least every 30 s',
+          security: key,
+          responses: { 200: { description: 'one JSON object a line', content: { 'application/x-ndjson': {} } }, 403: error('not a player key') },
+        },
+      },
+      '/api/games/{id}/stream': {
+        get: {
+          summary: 'NDJSON stream of a game: `gameFull` (the state) first, then `move`, `drawOffer`, `gameFinish` lines with the state; with a token or key the state has `you`',
+          parameters: [id],
+          responses: { 200: { description: 'one JSON object a line', content: { 'application/x-ndjson': {} } }, 403: error('not a player token of this game') },
+        },
+      },
       '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } } },
     },
   });

@@ -7,7 +7,7 @@
 //    and previews the turn;
 //  - preview (GET /api/games/:id/preview) and send (POST /api/games/:id/moves)
 //    without a reload, errors in words;
-//  - live updates: polls GET /api/games/:id while the tab is visible and swaps
+//  - live updates: reads GET /api/games/:id/stream while the tab is visible and swaps
 //    the #live region (GET /games/:id?partial=1) when the game changed.
 // The end-to-end test (test/e2e) runs it in Chromium and fails on any page error.
 export const CLIENT_JS = String.raw`(function () {
@@ -291,13 +291,34 @@ export const CLIENT_JS = String.raw`(function () {
       return loadLegal();
     });
   }
+  // Live update: the game's NDJSON event stream (GET /api/games/:id/stream, a Durable Object
+  // fans each move out); its first line is the current state, so reopening after a drop loses nothing.
+  var listening = false;
   function poll() {
     clearTimeout(timer);
-    if (document.hidden || st().status !== 'active') return;
-    var before = st();
-    fetch('/api/games/' + id, { cache: 'no-store', headers: authHeaders() }).then(function (r) { return r.ok ? r.json() : null; }).then(function (s) {
-      if (s && (s.ply !== before.ply || s.updatedAt !== before.updated || s.status !== before.status)) return refresh(true);
-    }).catch(function () {}).then(function () { timer = setTimeout(poll, POLL_MS); });
+    if (listening || document.hidden || st().status !== 'active') return;
+    listening = true;
+    fetch('/api/games/' + id + '/stream', { cache: 'no-store', headers: authHeaders() }).then(function (r) {
+      if (!r.ok || !r.body) throw new Error('stream ' + r.status);
+      var reader = r.body.getReader(), decoder = new TextDecoder(), buffer = '';
+      function read() {
+        return reader.read().then(function (x) {
+          if (x.done) return;
+          buffer += decoder.decode(x.value, { stream: true });
+          var lines = buffer.split('\n'); buffer = lines.pop();
+          var changed = lines.some(function (line) {
+            if (!line.trim()) return false; // keep-alive
+            var s = JSON.parse(line).state, before = st();
+            return s && (s.ply !== before.ply || s.updatedAt !== before.updated || s.status !== before.status);
+          });
+          return (changed ? refresh(true) : Promise.resolve()).then(function () {
+            if (st().status !== 'active' || document.hidden) return reader.cancel();
+            return read();
+          });
+        });
+      }
+      return read();
+    }).catch(function () {}).then(function () { listening = false; timer = setTimeout(poll, POLL_MS); });
   }
   document.addEventListener('visibilitychange', function () { if (!document.hidden) poll(); });
 
@@ -309,7 +330,7 @@ export const CLIENT_JS = String.raw`(function () {
   }
   setup();
   loadLegal();
-  timer = setTimeout(poll, POLL_MS);
+  poll();
   window.subspace = { keysOf: keysOf, plans: function () { return plans; }, refresh: refresh };
 })();
 `;
