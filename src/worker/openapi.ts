@@ -48,6 +48,7 @@ function withCommonErrors<T extends { paths: Record<string, Record<string, Opera
   for (const operations of Object.values(doc.paths))
     for (const op of Object.values(operations)) {
       if (op.parameters?.includes(id)) op.responses[404] ??= error('no such game');
+      if (op.parameters?.includes(challengeParam)) op.responses[404] ??= error('no such challenge');
       if (op.security) op.responses[401] ??= error('no token, or an Authorization header that is not Bearer');
       if (op.requestBody) {
         op.responses[400] ??= error('the body cannot be read: which field and why');
