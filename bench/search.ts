@@ -4,7 +4,8 @@
 // level 3) from varied openings with both colours.
 //
 // Runs in child processes (SEARCH_BENCH_WORKERS, default 2) so both cores work.
-// SEARCH_BENCH_GAMES sets the games per pairing and variant (default 40, even).
+// SEARCH_BENCH_GAMES sets the games per pairing and variant (default 40, even);
+// SEARCH_BENCH_PAIRINGS="5-0,5-3" picks pairings; SEARCH_BENCH_TIMING=off skips the timing.
 // `npm run bench -- --search-only` runs only this part and updates the
 // `search` section of bench/results.json.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -32,6 +33,11 @@ const PAIRINGS: readonly (readonly [Player, Player])[] = [
   [5, 0],
   [5, 3],
 ];
+/** SEARCH_BENCH_PAIRINGS="5-0,5-3" runs only those pairings (default: all). */
+const selectedPairings = (): readonly (readonly [Player, Player])[] => {
+  const wanted = process.env.SEARCH_BENCH_PAIRINGS?.split(',').map((s) => s.trim());
+  return wanted ? PAIRINGS.filter(([p, o]) => wanted.includes(`${p}-${o}`)) : PAIRINGS;
+};
 const playerName = (p: Player) => (p === 0 ? 'random' : `level ${p}`);
 
 type Reply = { ok: true; value: unknown } | { ok: false; error: string };
@@ -102,6 +108,7 @@ function busyPositions(name: VariantName, count: number): string[][] {
 export async function searchBench() {
   if (process.argv.includes('--no-search')) return undefined;
   const onlyThis = process.argv.includes('--search-only');
+  const skipTiming = process.env.SEARCH_BENCH_TIMING === 'off';
   const workers = Number(process.env.SEARCH_BENCH_WORKERS ?? 2);
   const gamesPerPairing = Math.max(2, Math.round(Number(process.env.SEARCH_BENCH_GAMES ?? 40) / 2) * 2);
   const pool = new Pool(workers);
@@ -110,7 +117,7 @@ export async function searchBench() {
     // Speed: nodes per CPU second with a fixed budget, and CPU per reply at each level.
     const speedJobs: Promise<{ variant: VariantName; nodesPerSecond: number }>[] = [];
     const replyJobs: Promise<{ variant: VariantName; level: Level; ms: ReturnType<typeof stats>; nodes: ReturnType<typeof stats> }>[] = [];
-    for (const variant of variantNames()) {
+    for (const variant of skipTiming ? [] : variantNames()) {
       const positions = busyPositions(variant, 24);
       speedJobs.push(
         pool.run<{ ms: number[]; nodes: number[] }>({ kind: 'timing', variant, level: 5, games: positions.slice(0, 8), nodes: 20_000 }).then((r) => ({
@@ -131,22 +138,24 @@ export async function searchBench() {
     const speed = await Promise.all(speedJobs);
     const replies = await Promise.all(replyJobs);
 
-    console.log('\n## Computer player: search speed on busy positions (20 000-node searches)\n');
-    console.log('| variant | nodes per CPU second |');
-    console.log('|---|---|');
-    for (const row of speed) console.log(`| ${row.variant} | ${row.nodesPerSecond} |`);
-    console.log('\n## Computer player: CPU milliseconds per reply, 24 busy positions (median / p99; nodes median)\n');
-    console.log(`| variant | ${[1, 2, 3, 4, 5].map((l) => `level ${l}`).join(' | ')} |`);
-    console.log('|---|---|---|---|---|---|');
-    for (const variant of variantNames()) {
-      const cells = replies.filter((r) => r.variant === variant).map((r) => `${r.ms.median.toFixed(1)} / ${r.ms.p99.toFixed(1)} (${r.nodes.median})`);
-      console.log(`| ${variant} | ${cells.join(' | ')} |`);
+    if (!skipTiming) {
+      console.log('\n## Computer player: search speed on busy positions (20 000-node searches)\n');
+      console.log('| variant | nodes per CPU second |');
+      console.log('|---|---|');
+      for (const row of speed) console.log(`| ${row.variant} | ${row.nodesPerSecond} |`);
+      console.log('\n## Computer player: CPU milliseconds per reply, 24 busy positions (median / p99; nodes median)\n');
+      console.log(`| variant | ${[1, 2, 3, 4, 5].map((l) => `level ${l}`).join(' | ')} |`);
+      console.log('|---|---|---|---|---|---|');
+      for (const variant of variantNames()) {
+        const cells = replies.filter((r) => r.variant === variant).map((r) => `${r.ms.median.toFixed(1)} / ${r.ms.p99.toFixed(1)} (${r.nodes.median})`);
+        console.log(`| ${variant} | ${cells.join(' | ')} |`);
+      }
     }
 
     // Strength: every pairing from the same openings, each opening once with each colour.
     const gameJobs: Promise<StrengthRow>[] = [];
     for (const variant of variantNames())
-      for (const [player, opponent] of PAIRINGS) {
+      for (const [player, opponent] of selectedPairings()) {
         const results: Promise<{ result: GameResult; playerWhite: boolean }>[] = [];
         for (let g = 0; g < gamesPerPairing; g++) {
           const opening = Math.floor(g / 2);
@@ -194,7 +203,7 @@ export async function searchBench() {
     const strength = await Promise.all(gameJobs);
 
     console.log(`\n## Computer player strength (${gamesPerPairing} games per pairing and variant; score % of the first player, +wins =draws -losses)\n`);
-    const pairs = PAIRINGS.map(([p, o]) => `${playerName(p)} vs ${playerName(o)}`);
+    const pairs = selectedPairings().map(([p, o]) => `${playerName(p)} vs ${playerName(o)}`);
     console.log(`| pairing | ${variantNames().join(' | ')} |`);
     console.log(`|---|${variantNames().map(() => '---').join('|')}|`);
     for (const pair of pairs) {
