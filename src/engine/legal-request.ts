@@ -9,7 +9,7 @@ import { Game } from './game.ts';
  */
 let previous: { key: string; texts: string[]; game: Game } | undefined;
 
-export function replayFromPrevious(variant: string, options: unknown, texts: string[], position: string | undefined): Result<Game> {
+function replayFromPrevious(variant: string, options: unknown, texts: string[], position: string | undefined): Result<Game> {
   const key = JSON.stringify([variant, options, position ?? null]);
   const reusable =
     previous && previous.key === key && previous.texts.length <= texts.length && previous.texts.every((t, i) => t === texts[i]);
@@ -28,8 +28,8 @@ export function replayFromPrevious(variant: string, options: unknown, texts: str
   return { ok: true, value: cached.game };
 }
 
-/** One `legal` request line to one response object. */
-export function answerLegal(line: string): Record<string, unknown> {
+/** A tool's request line: a JSON object naming a game (variant, options, moves, position), replayed. */
+export function readGameRequest(line: string): { error: string } | { request: Record<string, unknown>; game: Game } {
   let request: unknown;
   try {
     request = JSON.parse(line);
@@ -44,11 +44,19 @@ export function answerLegal(line: string): Record<string, unknown> {
   if (position !== undefined && typeof position !== 'string') return { error: '"position" must be a string' };
   const game = replayFromPrevious(variant, options ?? {}, (moves as string[] | undefined) ?? [], position);
   if (!game.ok) return { error: game.error.message };
-  const outcome = game.value.outcome();
+  return { request: request as Record<string, unknown>, game: game.value };
+}
+
+/** One `legal` request line to one response object. */
+export function answerLegal(line: string): Record<string, unknown> {
+  const read = readGameRequest(line);
+  if ('error' in read) return read;
+  const { game } = read;
+  const outcome = game.outcome();
   return {
-    legal: game.value.legalTexts(),
-    status: outcome ? outcome.reason : game.value.variant.isCheck(game.value.position) ? 'check' : 'playing',
+    legal: game.legalTexts(),
+    status: outcome ? outcome.reason : game.variant.isCheck(game.position) ? 'check' : 'playing',
     ...(outcome ? { result: outcome.result } : {}),
-    position: game.value.positionText,
+    position: game.positionText,
   };
 }

@@ -1,17 +1,8 @@
 // Helpers for engine tests: a seeded PRNG and random playouts.
 import type { AnyVariant } from '../../src/engine/types.ts';
 
-/** mulberry32: small, fast, seeded. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32: small, fast, seeded (the engine's own). */
+export { seededRandom as prng } from '../../src/engine/search/rules.ts';
 
 /** Positions of one random game (start included), stopping at the end of the game. */
 export function randomGame(variant: AnyVariant, start: unknown, plies: number, random: () => number): unknown[] {

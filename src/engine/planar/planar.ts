@@ -101,7 +101,7 @@ const placingKings = (pos: PlanarPosition): boolean => pos.hands[handIndex(pos.t
 // ---- attacks -------------------------------------------------------------------
 
 /** Does the piece `code` with orientation `o` on `from` attack `to` on this board? */
-function attacks(board: Int8Array, code: number, o: number, from: number, to: number): boolean {
+export function attacks(board: Int8Array, code: number, o: number, from: number, to: number): boolean {
   const i = (from * 3 + o) * NUM_CELLS + to;
   const rel = RELATION[i]!;
   if (rel === 0) return false;

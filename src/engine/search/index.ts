@@ -26,8 +26,8 @@ import { curvedSpace } from '../st3d/curved-space.ts';
 import { firstContact } from '../st3d/first-contact.ts';
 import { warpFactor } from '../st3d/warp-factor.ts';
 import { planarSearchRules } from './planar.ts';
-import type { SearchRules } from './rules.ts';
-import { keyNumber, MATE, MATE_BOUND, Searcher, seededRandom, type SearchLimits } from './search.ts';
+import { seededRandom, type SearchRules } from './rules.ts';
+import { keyNumber, MATE, MATE_BOUND, Searcher, type SearchLimits } from './search.ts';
 import { st3dSearchRules } from './st3d.ts';
 
 export type Level = 1 | 2 | 3 | 4 | 5;

@@ -16,7 +16,7 @@ import {
   RELATION,
   STEP,
 } from '../planar/cube.ts';
-import { planarCaptures, type PlanarMove, type PlanarPosition } from '../planar/planar.ts';
+import { attacks, planarCaptures, type PlanarMove, type PlanarPosition } from '../planar/planar.ts';
 import { xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
 const EMPTY = 0;
@@ -146,32 +146,6 @@ function markAttacks(board: Int8Array, code: number, k: number, map: Uint8Array)
   return moves;
 }
 
-/** Would `code` on `from`, oriented `o`, attack `target` on this board? */
-function attacksFrom(board: Int8Array, code: number, o: number, from: number, target: number): boolean {
-  const i = (from * 3 + o) * NUM_CELLS + target;
-  const rel = RELATION[i]!;
-  if (rel === 0) return false;
-  switch (code & 7) {
-    case KNIGHT:
-      return (rel & REL_KNIGHT) !== 0;
-    case PAWN:
-      return (rel & REL_ADJ) !== 0 && (rel & REL_DIAG) !== 0;
-    case KING:
-      return false;
-    case ROOK:
-      if (!(rel & REL_ORTHO)) return false;
-      break;
-    case BISHOP:
-      if (!(rel & REL_DIAG)) return false;
-      break;
-    default:
-      if (!(rel & (REL_ORTHO | REL_DIAG))) return false;
-  }
-  const step = STEP[i]!;
-  for (let c = from + step; c !== target; c += step) if (board[c] !== EMPTY) return false;
-  return true;
-}
-
 function evaluate(pos: PlanarPosition): number {
   const { board, orient, hands } = pos;
   attacked[0]!.fill(0);
@@ -191,7 +165,7 @@ function evaluate(pos: PlanarPosition): number {
     const enemyKing = kings[1 - side]!;
     if (enemyKing >= 0 && role !== KING)
       for (let other = 0; other < 3; other++)
-        if (other !== o && attacksFrom(board, code, other, cell, enemyKing)) {
+        if (other !== o && attacks(board, code, other, cell, enemyKing)) {
           s += REORIENT_THREAT;
           break;
         }

@@ -32,22 +32,23 @@ export interface SearchRules<P = unknown, M = unknown> {
 export type RoleValues = readonly [number, number, number, number, number, number, number];
 
 // ---- Zobrist tables: fixed pseudo-random words, the same on every machine ------
-function mulberry32(seed: number): () => number {
+/** mulberry32: a small seeded PRNG giving numbers in [0, 1). */
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) | 0;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
 /** `size` pairs of random words, laid out [hi0, lo0, hi1, lo1, ...]. */
 export function zobristTable(size: number, seed: number): Int32Array {
-  const next = mulberry32(seed);
+  const next = seededRandom(seed);
   const table = new Int32Array(size * 2);
-  for (let i = 0; i < table.length; i++) table[i] = next();
+  for (let i = 0; i < table.length; i++) table[i] = (next() * 4294967296) | 0;
   return table;
 }
 

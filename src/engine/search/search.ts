@@ -7,7 +7,7 @@
 // Budgets are counted in nodes, never time: the same input gives the same
 // answer on any machine. Nothing is kept between calls.
 import type { AnyVariant } from '../types.ts';
-import type { Key, SearchRules } from './rules.ts';
+import { seededRandom, type Key, type SearchRules } from './rules.ts';
 
 export const MATE = 100_000;
 /** Scores beyond this are mates (MATE minus the plies to it). */
@@ -293,15 +293,3 @@ export class Searcher<P, M> {
 // Mate scores are stored relative to the node, so they stay right wherever the entry is read.
 const toTable = (score: number, ply: number) => (score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score);
 const fromTable = (score: number, ply: number) => (score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score);
-
-/** mulberry32: a small seeded PRNG. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
