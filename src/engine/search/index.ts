@@ -21,7 +21,6 @@
 // Pure engine: no Workers, Hono or D1 here.
 import type { Game } from '../game.ts';
 import type { AnyVariant, VariantName } from '../types.ts';
-import { planar } from '../planar/planar.ts';
 import { curvedSpace } from '../st3d/curved-space.ts';
 import { firstContact } from '../st3d/first-contact.ts';
 import { warpFactor } from '../st3d/warp-factor.ts';

@@ -9,12 +9,6 @@ import {
   PAWN_CAPTURES,
   PAWN_STEPS,
   ORTHO_RAYS,
-  REL_ADJ,
-  REL_DIAG,
-  REL_KNIGHT,
-  REL_ORTHO,
-  RELATION,
-  STEP,
 } from '../planar/cube.ts';
 import { attacks, planarCaptures, type PlanarMove, type PlanarPosition } from '../planar/planar.ts';
 import { xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';

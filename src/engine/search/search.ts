@@ -266,7 +266,7 @@ export class Searcher<P, M> {
       moves = legalMoves();
       best = -INFINITY;
     } else {
-      if (this.rules.winningTurn && this.rules.winningTurn(pos, legalMoves())) return MATE - ply - 1;
+      if (this.rules.winningTurn?.(pos, legalMoves())) return MATE - ply - 1;
       best = this.rules.evaluate(pos) + this.noise(key);
       if (best >= beta || qply >= (this.limits.quiescencePlies ?? QUIESCENCE_PLIES) || ply >= MAX_PLY) return best;
       if (best > alpha) alpha = best;
