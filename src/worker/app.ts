@@ -12,11 +12,13 @@ import { playerPages } from './routes/player-pages.tsx';
 import { pages } from './routes/pages.tsx';
 import { rules } from './routes/rules.tsx';
 import { withServices } from './services.ts';
+import { requestLog } from './request-log.ts';
 
 /** Records are the largest bodies: a long game is a few KiB. */
 
 export const app = new Hono<AppEnv>();
 
+app.use(requestLog);
 app.use(secureHeaders());
 app.use(
   bodyLimit({
