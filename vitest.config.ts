@@ -73,6 +73,8 @@ export default defineConfig(async () => {
             include: ['test/service/**/*.test.ts'],
             setupFiles: ['test/service/setup.ts'],
             ...budget,
+            // One JSON line per request (src/worker/request-log.ts) would drown the output.
+            onConsoleLog: (log: string) => !log.startsWith('{"event":"request"'),
           },
         },
       ],

@@ -3,6 +3,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
+/** When the side to move has used its reminder share of the turn (epoch ms), in SQL. */
+export const REMIND_AT = `deadline - days_per_move * 864000 * (100 - CASE side_to_move WHEN 'white' THEN white_reminder_percent ELSE black_reminder_percent END)`;
+
+/** Active timed games whose turn has had no reminder yet. A query must repeat these very
+ * terms for SQLite to use the partial index built on them. (An active timed game always has a
+ * deadline.) */
+export const REMINDER_PENDING = `status = 'active' AND days_per_move IS NOT NULL AND (reminder_ply IS NULL OR reminder_ply < ply)`;
+
 export const games = sqliteTable(
   'games',
   {
@@ -62,6 +70,14 @@ export const games = sqliteTable(
     index('games_status_deadline').on(t.status, t.deadline),
     index('games_white_player').on(t.whitePlayerId, t.status),
     index('games_black_player').on(t.blackPlayerId, t.status),
+    // The cron's two sweeps read only what is due, through these indexes, never every game.
+    // Timeouts: active games of one timeout mode by deadline.
+    index('games_sweep_timeout').on(t.status, t.timeoutMode, t.deadline),
+    // Reminders: the moment the side to move reaches its reminder share, for the active
+    // timed games whose turn has had no reminder yet (partial: the others are not in it).
+    index('games_sweep_reminder')
+      .on(t.status, sql.raw(REMIND_AT))
+      .where(sql.raw(REMINDER_PENDING)),
   ],
 );
 

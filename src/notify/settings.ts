@@ -144,7 +144,7 @@ export class NotifyService {
   async remind(limit = 100): Promise<string[]> {
     const now = this.now();
     const reminded: string[] = [];
-    for (const row of await this.store.reminderCandidates(now, 0.5, limit)) {
+    for (const row of await this.store.reminderCandidates(now, limit)) {
       const side = row.sideToMove;
       const percent = side === 'white' ? row.whiteReminderPercent : row.blackReminderPercent;
       const turnMs = row.daysPerMove! * 86_400_000;

@@ -2,7 +2,7 @@
 // delivery log, reminder bookkeeping. (Game play itself stays in src/db/store.ts.)
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
-import { deliveries, games, type DeliveryRow, type GameRow } from '../db/schema.ts';
+import { deliveries, games, REMIND_AT, REMINDER_PENDING, type DeliveryRow, type GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 
 export type NewDeliveryRow = typeof deliveries.$inferInsert;
@@ -78,21 +78,13 @@ export class NotifyStore {
       .all();
   }
 
-  /** Active timed games whose turn has no reminder yet and at least `minShare` of whose time is used. */
-  reminderCandidates(now: number, minShare: number, limit: number): Promise<GameRow[]> {
+  /** Active timed games whose side to move has used its reminder share of the turn and has had no
+   * reminder for it yet: a range of the partial index games_sweep_reminder, never every game. */
+  reminderCandidates(now: number, limit: number): Promise<GameRow[]> {
     return this.db
       .select()
       .from(games)
-      .where(
-        and(
-          eq(games.status, 'active'),
-          isNotNull(games.deadline),
-          isNotNull(games.daysPerMove),
-          or(isNull(games.reminderPly), lt(games.reminderPly, games.ply)),
-          // time used = now - (deadline - turn length) >= minShare * turn length
-          sql`${now} - (${games.deadline} - ${games.daysPerMove} * 86400000) >= ${minShare} * ${games.daysPerMove} * 86400000`,
-        ),
-      )
+      .where(sql`${sql.raw(REMINDER_PENDING)} AND ${sql.raw(REMIND_AT)} <= ${now} AND deadline >= ${now}`)
       .limit(limit)
       .all();
   }

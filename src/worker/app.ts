@@ -13,12 +13,14 @@ import { pages } from './routes/pages.tsx';
 import { rules } from './routes/rules.tsx';
 import { withServices } from './services.ts';
 import { requestLog } from './request-log.ts';
+import { d1Session } from './d1-session.ts';
 
 /** Records are the largest bodies: a long game is a few KiB. */
 
 export const app = new Hono<AppEnv>();
 
 app.use(requestLog);
+app.use(d1Session);
 app.use(secureHeaders());
 app.use(
   bodyLimit({

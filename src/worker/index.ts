@@ -9,13 +9,33 @@ export { EventHub } from './event-hub.ts';
 import { consumerDeps, gameService, notifyService } from './services.ts';
 import { handleInboundEmail } from './text/inbound.ts';
 
-/** Cron Trigger: end every game (timeout mode "auto") whose deadline has passed; remind players whose time runs short. */
+/** Games one sweep query reads; each ended game costs a few D1 queries. */
+export const SWEEP_BATCH = 50;
+/** Batches per cron run: 4 x 50 games x ~4 queries stays well inside the 1,000 subrequests of a
+ * Paid invocation; what is left over waits for the next run (every 15 minutes). */
+export const SWEEP_BATCHES = 4;
+
+/** Runs `sweep` in bounded batches until one comes back short or the run's budget is spent. */
+async function sweepInBatches(sweep: (limit: number) => Promise<string[]>): Promise<string[]> {
+  const done: string[] = [];
+  for (let i = 0; i < SWEEP_BATCHES; i++) {
+    const batch = await sweep(SWEEP_BATCH);
+    done.push(...batch);
+    if (batch.length < SWEEP_BATCH) break;
+  }
+  return done;
+}
+
+/** Cron Trigger: end the games (timeout mode "auto") whose deadline has passed; remind players whose
+ * time runs short. Both read only what is due, through indexes (src/db/schema.ts), in bounded batches. */
 export async function scheduled(controller: ScheduledController, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
   const clock = () => controller.scheduledTime;
-  const ended = await gameService(env, clock).expireOverdue();
-  if (ended.length) console.log(`cron ${controller.cron}: ended ${ended.length} game(s) on time: ${ended.join(', ')}`);
-  const reminded = await notifyService(env, clock).remind();
-  if (reminded.length) console.log(`cron ${controller.cron}: reminded ${reminded.length} player(s): ${reminded.join(', ')}`);
+  const started = Date.now();
+  const games = gameService(env, clock);
+  const ended = await sweepInBatches((limit) => games.expireOverdue(limit));
+  const notify = notifyService(env, clock);
+  const reminded = await sweepInBatches((limit) => notify.remind(limit));
+  console.log(JSON.stringify({ event: 'cron', cron: controller.cron, ended: ended.length, reminded: reminded.length, ms: Date.now() - started }));
 }
 
 /** Queue consumers: notifications, and their dead-letter queue. */

@@ -1,0 +1,2 @@
+CREATE INDEX `games_sweep_timeout` ON `games` (`status`,`timeout_mode`,`deadline`);--> statement-breakpoint
+CREATE INDEX `games_sweep_reminder` ON `games` (`status`,deadline - days_per_move * 864000 * (100 - CASE side_to_move WHEN 'white' THEN white_reminder_percent ELSE black_reminder_percent END)) WHERE status = 'active' AND days_per_move IS NOT NULL AND (reminder_ply IS NULL OR reminder_ply < ply);

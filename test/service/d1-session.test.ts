@@ -1,0 +1,41 @@
+// D1 Sessions API: every response carries the bookmark of the state it saw or wrote; a
+// client that sends it back reads at least that state (its own move); the pages keep it
+// in a cookie; a malformed bookmark is ignored, never an error.
+import { describe, expect, it } from 'vitest';
+import { call, newGame } from './helpers.ts';
+
+describe('D1 session bookmarks', () => {
+  it('a move answers with a bookmark; sending it back reads the move', async () => {
+    const g = await newGame('warp-factor');
+    const moved = await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    expect(moved.status).toBe(200);
+    const bookmark = moved.headers.get('x-d1-bookmark');
+    expect(bookmark).toMatch(/^[0-9a-f-]+$/i);
+    // API answers carry no cookie: API clients send the header back.
+    expect(moved.headers.get('Set-Cookie')).toBeNull();
+    const read = await call('GET', `/api/games/${g.id}`, { headers: { 'x-d1-bookmark': bookmark! } });
+    expect(read.status).toBe(200);
+    expect(read.body.ply).toBe(1);
+    expect(read.headers.get('x-d1-bookmark')).toMatch(/^[0-9a-f-]+$/i);
+  });
+
+  it('pages and form redirects set the d1b cookie; a picture does not', async () => {
+    const g = await newGame('warp-factor');
+    const page = await call('GET', `/games/${g.id}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('Set-Cookie')).toMatch(/^d1b=[0-9a-f-]+; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/i);
+    const png = await call('GET', `/api/games/${g.id}/board.png`);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('Set-Cookie')).toBeNull();
+  });
+
+  it('a malformed bookmark (header or cookie) is ignored', async () => {
+    const g = await newGame('warp-factor');
+    const tries: Record<string, string>[] = [{ 'x-d1-bookmark': "'; DROP TABLE games; --" }, { Cookie: 'd1b=not-a-bookmark!' }, { 'x-d1-bookmark': 'f'.repeat(2000) }];
+    for (const headers of tries) {
+      const res = await call('GET', `/api/games/${g.id}`, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(res.body.id).toBe(g.id);
+    }
+  });
+});
