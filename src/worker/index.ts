@@ -6,25 +6,9 @@ import { deliverBatch, isDeadLetterQueue, markDead } from '../notify/consumer.ts
 import { mailConfig } from '../notify/addresses.ts';
 import { app } from './app.ts';
 export { EventHub } from './event-hub.ts';
+import { sweepInBatches } from './sweep.ts';
 import { consumerDeps, gameService, notifyService } from './services.ts';
 import { handleInboundEmail } from './text/inbound.ts';
-
-/** Games one sweep query reads; each ended game costs a few D1 queries. */
-export const SWEEP_BATCH = 50;
-/** Batches per cron run: 4 x 50 games x ~4 queries stays well inside the 1,000 subrequests of a
- * Paid invocation; what is left over waits for the next run (every 15 minutes). */
-export const SWEEP_BATCHES = 4;
-
-/** Runs `sweep` in bounded batches until one comes back short or the run's budget is spent. */
-async function sweepInBatches(sweep: (limit: number) => Promise<string[]>): Promise<string[]> {
-  const done: string[] = [];
-  for (let i = 0; i < SWEEP_BATCHES; i++) {
-    const batch = await sweep(SWEEP_BATCH);
-    done.push(...batch);
-    if (batch.length < SWEEP_BATCH) break;
-  }
-  return done;
-}
 
 /** Cron Trigger: end the games (timeout mode "auto") whose deadline has passed; remind players whose
  * time runs short. Both read only what is due, through indexes (src/db/schema.ts), in bounded batches. */

@@ -5,7 +5,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { GameStore } from '../../src/db/store.ts';
 import { NotifyStore } from '../../src/notify/store.ts';
-import worker, { SWEEP_BATCH, SWEEP_BATCHES } from '../../src/worker/index.ts';
+import worker from '../../src/worker/index.ts';
+import { SWEEP_BATCH, SWEEP_BATCHES } from '../../src/worker/sweep.ts';
 import { newGame } from './helpers.ts';
 
 const runCron = async (scheduledTime: number) => {
