@@ -2,15 +2,31 @@
 //   --engine    skips the service part (no wrangler needed)
 //   --targets   only the parts with targets (engine comparison, rebuild, PNG, POST /moves)
 //   --search-only / --no-search   only / without the computer player's part (bench/search.ts)
+//   --scaling   only what docs/scaling.md quotes (bench/scaling.ts -> bench/scaling-results.json)
 import { writeFileSync } from 'node:fs';
 import { engineBench } from './engine.ts';
 import { engineComparison, type PerftPair } from './engine-compare.ts';
 import { PNG_CPU_MS_BEFORE, PNG_CPU_MS_TARGET, pictureBench } from './pictures.ts';
 import { bundleSizes } from './bundles.ts';
 import { searchBench } from './search.ts';
+import { scalingBench } from './scaling.ts';
 import { serviceBench } from './service.ts';
 import { printTargets, target, type TargetRow } from './targets.ts';
 
+// `npm run bench -- --scaling` measures only what docs/scaling.md quotes (bench/scaling-results.json).
+if (process.argv.includes('--scaling')) {
+  const s = await scalingBench();
+  console.log(`\n## Scaling (local D1 under wrangler dev)\n`);
+  console.log(`per game of ${s.perGame.plies} plies: rows ${JSON.stringify(s.perGame.rows)}, ${s.perGame.bytes} bytes (page growth / games)`);
+  console.log(`moves: ${s.moves} by ${s.clients} clients on ${s.games} games in ${s.seconds} s = ${s.movesPerSecond} moves/s (${s.failures} failures)`);
+  console.log(`\nsweep queries with ${s.sweepGames} timed games (1 % overdue):\n`);
+  console.log('| query | rows read | rows returned | ms | plan |');
+  console.log('|---|---|---|---|---|');
+  for (const q of s.sweep) console.log(`| ${q.label} | ${q.rowsRead} | ${q.returned} | ${q.ms} | ${q.plan} |`);
+  writeFileSync('bench/scaling-results.json', JSON.stringify({ date: new Date().toISOString(), ...s }, null, 2) + '\n');
+  console.log('\nwritten bench/scaling-results.json');
+  process.exit(0);
+}
 const engineOnly = process.argv.includes('--engine');
 const targetsOnly = process.argv.includes('--targets');
 const targets: TargetRow[] = [];
