@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT, startServer, type Server } from './server.ts';
+import { ROOT, runE2e, startServer, type Server } from './server.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e-players');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -134,18 +134,4 @@ async function main(): Promise<void> {
 
 let server: Server | undefined;
 let browser: Browser | undefined;
-const watchdog = setTimeout(() => {
-  process.stderr.write(`e2e players: gave up after ${TOTAL_MS / 1000} s\n`);
-  void Promise.allSettled([browser?.close(), server?.stop()]).then(() => process.exit(1));
-}, TOTAL_MS);
-main().then(
-  () => {
-    clearTimeout(watchdog);
-    process.stdout.write('e2e players: passed\n');
-  },
-  (e: unknown) => {
-    clearTimeout(watchdog);
-    process.stderr.write(`e2e players: FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    process.exitCode = 1;
-  },
-);
+runE2e('e2e players', TOTAL_MS, main, () => Promise.allSettled([browser?.close(), server?.stop()]));

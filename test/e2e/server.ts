@@ -96,3 +96,22 @@ export async function startServer(opts: { stateDir?: string; timeoutMs?: number 
   await stop();
   throw new Error(`wrangler dev did not answer on ${base} within the time limit:\n${output}`);
 }
+
+/** Run an e2e script's main with a watchdog: stop the browser and server and fail if it takes longer than totalMs. */
+export function runE2e(label: string, totalMs: number, main: () => Promise<void>, cleanup: () => Promise<unknown>): void {
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`${label}: gave up after ${totalMs / 1000} s\n`);
+    void cleanup().then(() => process.exit(1));
+  }, totalMs);
+  main().then(
+    () => {
+      clearTimeout(watchdog);
+      process.stdout.write(`${label}: passed\n`);
+    },
+    (e: unknown) => {
+      clearTimeout(watchdog);
+      process.stderr.write(`${label}: FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
