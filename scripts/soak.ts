@@ -145,9 +145,10 @@ async function step(g: SoakGame): Promise<boolean> {
     if (landed > 1) problem(`race on ${g.id} ply ${ply}: ${landed} turns landed`);
     for (const t of tries) expect('race', t, [200, 409]);
   } else if (roll < 0.65) {
-    // Readable but illegal, or the wrong player (another client may have moved since: 403/409).
-    expect('illegal turn', await call('POST', moves, { token: g.tokens[side], text: side === 'white' ? 'Wa1-Wa4' : 'Bd4-Bd1' }), [400, 403, 409, 422]);
-    expect('not your turn', await call('POST', moves, { token: g.tokens[other], text: 'Wb2-Wb3' }), [403, 409, 422]); // the turn is read first: not a piece of theirs is a 422
+    // Never legal (a piece moving onto its own cell), or the wrong player. The turn is read first,
+    // so a text in another variant's notation is a 400; another client may have moved since: 403/409.
+    expect('illegal turn', await call('POST', moves, { token: g.tokens[side], text: side === 'white' ? 'Wb2-Wb2' : 'Bb3-Bb3' }), [400, 403, 409, 422]);
+    expect('not your turn', await call('POST', moves, { token: g.tokens[other], text: 'Wb2-Wb3' }), [400, 403, 409, 422]);
   } else if (roll < 0.77) {
     const malformed = random<[string, Parameters<typeof call>[2]]>([
       ['garbage', { token: g.tokens[side], text: '%%%' }],

@@ -1,0 +1,148 @@
+// The edges of the HTTP API: wrong methods, CORS, wrong tokens on reads, ply numbers out of
+// range or ahead of the game, unreadable imports, wrong field types, text that is not valid
+// Unicode, oversized record tags, and the rate limiter's key.
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { BASE, call, newGame } from './helpers.ts';
+
+describe('methods', () => {
+  it('a known path with the wrong method is a 405 with Allow', async () => {
+    const g = await newGame('warp-factor');
+    for (const [method, path, allow] of [
+      ['DELETE', `/api/games/${g.id}`, ['GET', 'HEAD']],
+      ['PUT', `/api/games/${g.id}/moves`, ['GET', 'HEAD', 'POST']],
+      ['GET', `/api/games/${g.id}/resign`, ['POST']],
+      ['PATCH', '/api/games', ['POST']],
+    ] as const) {
+      const res = await call(method, path);
+      expect([res.status, res.body.error], `${method} ${path}`).toEqual([405, `${method} is not allowed on ${path}; use ${allow.join(', ')}`]);
+      expect(res.headers.get('Allow')?.split(', ').sort()).toEqual([...allow].sort());
+    }
+    // An unknown path stays a 404.
+    expect((await call('GET', '/api/nothing-here')).status).toBe(404);
+  });
+});
+
+describe('CORS', () => {
+  const origin = 'https://bot.example';
+
+  it('answers the preflight of a bearer-token request from another origin', async () => {
+    const g = await newGame('warp-factor');
+    const res = await call('OPTIONS', `/api/games/${g.id}/moves`, {
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(res.headers.get('Access-Control-Allow-Methods')).toContain('POST');
+    expect(res.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('authorization');
+    // Never with credentials: nothing that rides on cookies works cross-origin.
+    expect(res.headers.get('Access-Control-Allow-Credentials')).toBeNull();
+    const moved = await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white, headers: { Origin: origin } });
+    expect(moved.status).toBe(200);
+    expect(moved.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(moved.headers.get('Access-Control-Allow-Credentials')).toBeNull();
+  });
+
+  it('gives the pages and their forms no CORS headers', async () => {
+    const page = await call('GET', '/', { headers: { Origin: origin } });
+    expect(page.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    const preflight = await call('OPTIONS', '/games', { headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } });
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBeNull();
+  });
+});
+
+describe('tokens on reads', () => {
+  it('GET /api/games/:id with a wrong token is a 403, not a spectator view', async () => {
+    const g = await newGame('warp-factor');
+    const wrong = await call('GET', `/api/games/${g.id}`, { token: 'x'.repeat(43) });
+    expect([wrong.status, wrong.body.error]).toEqual([403, `that token is not a player's token for game ${g.id}`]);
+    expect((await call('GET', `/api/games/${g.id}`, { token: g.tokens.black })).body.you).toBe('black');
+    expect((await call('GET', `/api/games/${g.id}`)).status).toBe(200);
+  });
+});
+
+describe('ply numbers', () => {
+  it('a ply ahead of the game is "not yet at ply N"; a past one is stale', async () => {
+    const g = await newGame('warp-factor');
+    const ahead = await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3 #3', token: g.tokens.white });
+    expect([ahead.status, ahead.body.error]).toEqual([409, 'not yet at ply 3: the game is at ply 0, so the next turn is ply 1']);
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3 #1', token: g.tokens.white });
+    const stale = await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2 #1', token: g.tokens.black });
+    expect([stale.status, stale.body.error]).toEqual([409, 'stale: the game is at ply 1, so the next turn is ply 2 (you sent 1)']);
+  });
+
+  it('#0, #-1 and over-long numbers get the same "ply: must be ..." message, as text or JSON', async () => {
+    const g = await newGame('warp-factor');
+    const message = 'ply: must be a whole number from 1 to 999999';
+    for (const suffix of ['#0', '#-1', '#1234567', '#99999999999999999999999']) {
+      const res = await call('POST', `/api/games/${g.id}/moves`, { text: `Wb2-Wb3 ${suffix}`, token: g.tokens.white });
+      expect([res.status, res.body.error], suffix).toEqual([400, message]);
+    }
+    for (const ply of [0, -1, 1e21, 2.5]) {
+      const res = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Wb2-Wb3', ply }, token: g.tokens.white });
+      expect([res.status, res.body.error], String(ply)).toEqual([400, message]);
+    }
+  });
+});
+
+describe('imports', () => {
+  const record = (moves: string) => `[Variant "warp-factor"]\n\n${moves}\n`;
+
+  it('a move that cannot be read is a 400; a readable illegal one stays a 422', async () => {
+    const unreadable = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3 Bb3-%%') });
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.error).toMatch(/^move 1 \(Black's Bb3-%%, ply 2\): /);
+    const illegal = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3 Bb3-Bb1') });
+    expect(illegal.status).toBe(422);
+  });
+
+  it('record tags are bounded: how many, and how long each', async () => {
+    const many = Array.from({ length: 41 }, (_, i) => `[Tag${i} "x"]`).join('\n');
+    const tooMany = await call('POST', '/api/games/import', { text: `[Variant "warp-factor"]\n${many}\n\n*\n` });
+    expect([tooMany.status, tooMany.body.error]).toEqual([400, 'record: at most 40 header tags']);
+    const long = await call('POST', '/api/games/import', { text: `[Variant "warp-factor"]\n[Annotator "${'y'.repeat(1001)}"]\n\n*\n` });
+    expect([long.status, long.body.error]).toEqual([400, 'record: line 2: the value of Annotator is longer than 1000 characters']);
+  });
+});
+
+describe('wrong types and text', () => {
+  it('a field of the wrong type says what type it wants', async () => {
+    for (const [json, error] of [
+      [{ variant: 'warp-factor', white: 5 }, 'white: must be an object like {"name": "Kirk", "email": "kirk@example.org"}'],
+      [{ variant: 'warp-factor', white: { name: 7 } }, 'white.name: must be text'],
+      [{ variant: 'warp-factor', clock: [] }, 'clock: must be an object like {"daysPerMove": 3}'],
+      [{ variant: 42 }, 'variant: must be one of first-contact, warp-factor, curved-space, planar'],
+    ] as const) {
+      const res = await call('POST', '/api/games', { json });
+      expect([res.status, res.body.error], JSON.stringify(json)).toEqual([400, error]);
+    }
+  });
+
+  it('a name with a lone surrogate, or a body that is not UTF-8, is a 400 (never stored as U+FFFD)', async () => {
+    const surrogate = await call('POST', '/api/games', { text: '{"variant":"warp-factor","white":{"name":"Kirk\\ud800"}}', headers: { 'Content-Type': 'application/json' } });
+    expect([surrogate.status, surrogate.body.error]).toEqual([400, 'white.name: must be valid Unicode text (it holds a lone surrogate)']);
+    const bytes = new Uint8Array([...new TextEncoder().encode('{"variant":"warp-factor","white":{"name":"Ki'), 0xff, 0xfe, ...new TextEncoder().encode('rk"}}')]);
+    for (const path of ['/api/games', '/api/games/import']) {
+      const res = await exports.default.fetch(new Request(`${BASE}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: bytes }));
+      expect([res.status, await res.json()], path).toEqual([400, { error: 'body: is not valid UTF-8 text' }]);
+    }
+    const g = await newGame('warp-factor');
+    const move = await exports.default.fetch(
+      new Request(`${BASE}/api/games/${g.id}/moves`, { method: 'POST', headers: { 'Content-Type': 'text/plain', Authorization: `Bearer ${g.tokens.white}` }, body: new Uint8Array([0x57, 0x62, 0xc3]) }),
+    );
+    expect(move.status).toBe(400);
+    // A well-formed name outside the BMP is fine.
+    const emoji = await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { name: 'Kirk 🖖' } } });
+    expect([emoji.status, emoji.body.state.players.white.name]).toEqual([201, 'Kirk 🖖']);
+  });
+});
+
+describe('the new-game limit', () => {
+  it('keys on CF-Connecting-IP only: X-Forwarded-For, X-Real-IP and True-Client-IP change nothing', async () => {
+    const address = '198.51.100.77';
+    const create = (headers: Record<string, string>) => call('POST', '/api/games', { json: { variant: 'planar' }, headers: { 'CF-Connecting-IP': address, ...headers } });
+    for (let i = 0; i < 60; i++) expect((await create({ 'X-Forwarded-For': `203.0.113.${i}` })).status).toBe(201);
+    for (const header of ['X-Forwarded-For', 'X-Real-IP', 'True-Client-IP']) expect((await create({ [header]: '192.0.2.1' })).status, header).toBe(429);
+    expect((await call('POST', '/api/games', { json: { variant: 'planar' }, headers: { 'CF-Connecting-IP': '198.51.100.78' } })).status).toBe(201);
+  });
+});
