@@ -145,10 +145,11 @@ async function step(g: SoakGame): Promise<boolean> {
     if (landed > 1) problem(`race on ${g.id} ply ${ply}: ${landed} turns landed`);
     for (const t of tries) expect('race', t, [200, 409]);
   } else if (roll < 0.65) {
-    // Never legal (a piece moving onto its own cell), or the wrong player. The turn is read first,
+    // Never legal (a piece moving onto its own cell), or the wrong player (with the ply guard, so it
+    // cannot land once the turn has passed to them). The turn is read first,
     // so a text in another variant's notation is a 400; another client may have moved since: 403/409.
-    expect('illegal turn', await call('POST', moves, { token: g.tokens[side], text: side === 'white' ? 'Wb2-Wb2' : 'Bb3-Bb3' }), [400, 403, 409, 422]);
-    expect('not your turn', await call('POST', moves, { token: g.tokens[other], text: 'Wb2-Wb3' }), [400, 403, 409, 422]);
+    expect('illegal turn', await call('POST', moves, { token: g.tokens[side], text: `${side === 'white' ? 'Wb2-Wb2' : 'Bb3-Bb3'} #${ply}` }), [400, 403, 409, 422]);
+    expect('not your turn', await call('POST', moves, { token: g.tokens[other], text: `Wb2-Wb3 #${ply}` }), [400, 403, 409, 422]);
   } else if (roll < 0.77) {
     const malformed = random<[string, Parameters<typeof call>[2]]>([
       ['garbage', { token: g.tokens[side], text: '%%%' }],

@@ -1,7 +1,7 @@
 // Where webhooks may go. Production: https only, and never to an IP literal in a
 // private, loopback, link-local or otherwise non-public range, nor to localhost.
-// ALLOW_LOCAL_WEBHOOKS (npm start, tests) additionally allows http(s) to 127.0.0.1,
-// [::1] and localhost.
+// ALLOW_LOCAL_WEBHOOKS (npm start, tests) additionally allows exactly what the docs say:
+// http://127.0.0.1[:port] and http://localhost[:port], written so (LOCAL_RECEIVER).
 // The host is normalised before it is judged (normalHost): lower case, no trailing dot
 // (`localhost.` is localhost), IPv4 in any form the URL parser or a resolver accepts
 // (`2130706433`, `0x7f.1`, `0177.0.0.1`) as dotted decimal, IPv6 expanded so that
@@ -105,12 +105,8 @@ function ipv6Private(g: readonly number[]): boolean {
   );
 }
 
-const isLoopback = (host: NormalHost) =>
-  host.kind === 'name'
-    ? host.name === 'localhost' || host.name.endsWith('.localhost')
-    : host.kind === 'ipv4'
-      ? host.octets[0] === 127
-      : host.groups.slice(0, 7).every((x) => x === 0) && host.groups[7] === 1;
+/** The development allowance, judged on the URL as written: other spellings of loopback (0x7f.1, [::1], localhost.) are not it. */
+const LOCAL_RECEIVER = /^http:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?([/?#]|$)/i;
 
 /** undefined when the URL may receive webhooks, else why not. */
 export function webhookUrlProblem(url: string, allowLocal: boolean): string | undefined {
@@ -122,7 +118,7 @@ export function webhookUrlProblem(url: string, allowLocal: boolean): string | un
   }
   if (u.username || u.password) return 'must not contain a user name or password';
   const host = normalHost(u.hostname);
-  if (allowLocal && isLoopback(host) && (u.protocol === 'http:' || u.protocol === 'https:')) return undefined;
+  if (allowLocal && LOCAL_RECEIVER.test(url)) return undefined;
   if (u.protocol !== 'https:') return 'must be an https:// URL';
   if (host.kind === 'name') {
     const { name } = host;

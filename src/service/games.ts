@@ -300,6 +300,8 @@ export class GameService {
     if (!who.ok) return who;
     const { row, side } = who.value;
     if (row.status !== 'active') return fail(409, overMessage(row));
+    if (input.ply !== undefined && input.ply > row.ply + 1)
+      return fail(409, `not yet at ply ${input.ply}: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1}`);
     if (input.ply !== undefined && input.ply !== row.ply + 1)
       return fail(409, `stale: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`);
     if (side !== row.sideToMove) return fail(403, `it is ${colorName(row.sideToMove)}'s turn, not yours`);

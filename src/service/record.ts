@@ -49,6 +49,9 @@ export function formatRecord(record: GameRecord): string {
 export type ParseRecordResult = { ok: true; record: GameRecord } | { ok: false; error: string };
 
 const HEADER = /^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]$/;
+/** Bounds on a record's header tags (ours writes about ten short ones). */
+export const MAX_TAGS = 40;
+export const MAX_TAG_VALUE = 1000;
 
 /** Read a record. Turn texts are not checked here: the engine does that on replay. */
 export function parseRecord(text: string): ParseRecordResult {
@@ -66,6 +69,8 @@ export function parseRecord(text: string): ParseRecordResult {
     if (!m) return { ok: false, error: `line ${i + 1}: a header must look like [Key "Value"]` };
     const key = m[1]!;
     if (headers.some(([k]) => k === key)) return { ok: false, error: `line ${i + 1}: header ${key} is given twice` };
+    if (headers.length === MAX_TAGS) return { ok: false, error: `at most ${MAX_TAGS} header tags` };
+    if (m[2]!.length > MAX_TAG_VALUE) return { ok: false, error: `line ${i + 1}: the value of ${key} is longer than ${MAX_TAG_VALUE} characters` };
     headers.push([key, m[2]!.replace(/\\(.)/g, '$1')]);
   }
   // Movetext: drop {comments} and ;comments, then read words.
@@ -160,7 +165,8 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
   for (const [i, turn] of record.turns.entries()) {
     const side: Color = game.variant.turn(game.position);
     const played = game.play(turn);
-    if (!played.ok) return fail(422, `move ${Math.floor(i / 2) + 1} (${colorName(side)}'s ${turn}, ply ${i + 1}): ${played.error.message}`, played.error.at);
+    // A turn that cannot be read is a 400, like a move sent on its own; readable but illegal is a 422.
+    if (!played.ok) return fail(played.error.kind === 'syntax' ? 400 : 422, `move ${Math.floor(i / 2) + 1} (${colorName(side)}'s ${turn}, ply ${i + 1}): ${played.error.message}`, played.error.at);
     turns.push({ ...played.value, side });
   }
   const headerResult = headerValue(record, 'Result');

@@ -20,6 +20,8 @@ export const PlayerSchema = v.strictObject(
       v.maxLength(40, 'must be at most 40 characters'),
       // Control and bidi-override characters garble every page, email and chat line that shows the name.
       v.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u, 'must not contain control characters'),
+      // A lone surrogate (JSON "\ud800") is no character: it would come out as U+FFFD everywhere.
+      v.regex(/^[^\uD800-\uDFFF]*$/u, 'must be valid Unicode text (it holds a lone surrogate)'),
     ),
   ),
   email: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an email address'))),
@@ -69,12 +71,14 @@ export const MoveTextSchema = v.pipe(
   v.regex(/^[^\p{Cc}]*$/u, 'must be one line of printable text (it holds a control character such as a line break, NUL or DEL)'),
 );
 
-/** The ply a turn will have: the game's ply + 1. A stale one is refused with 409. */
-const PlySchema = v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'));
+/** The ply a turn will have: the game's ply + 1. A stale one is refused with 409. Out of range is one message, however it is out. */
+export const MAX_PLY = 999_999;
+const PLY_RANGE = `must be a whole number from 1 to ${MAX_PLY}`;
+const PlySchema = v.pipe(v.number(PLY_RANGE), v.integer(PLY_RANGE), v.minValue(1, PLY_RANGE), v.maxValue(MAX_PLY, PLY_RANGE));
 
 /** `Wb1-Nc3 #7`: a move with the ply it is meant for (pbmserv's #moveno). */
 export const splitPlySuffix = (text: string): { move: string; ply?: number } => {
-  const m = /^(.*?)\s*#(\d{1,6})$/.exec(text);
+  const m = /^(.*?)\s*#(-?\d+)$/.exec(text); // any number: PlySchema says which are plies
   return m ? { move: m[1]!, ply: Number(m[2]) } : { move: text };
 };
 

@@ -1,9 +1,10 @@
 // The Hono app: shared middleware, one error handler, JSON 404s, the routes.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { MALFORMED_JSON, MAX_BODY_BYTES, type AppEnv } from './http.ts';
+import { allowedMethods, MALFORMED_JSON, MAX_BODY_BYTES, strictUtf8, type AppEnv } from './http.ts';
 import { api } from './routes/api.ts';
 import { images } from './routes/images.ts';
 import { players } from './routes/players.ts';
@@ -30,6 +31,14 @@ app.use(
 );
 
 app.use(withServices);
+app.use(strictUtf8);
+// The API is for bots and other sites' scripts too: any origin, the player token in the
+// Authorization header. Never with credentials, so nothing that rides on cookies works across
+// origins (the page forms are same-origin only, and get no CORS headers at all).
+const apiCors = cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'PATCH'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['Retry-After', 'WWW-Authenticate'], maxAge: 86_400 });
+app.use('/api/*', apiCors);
+app.use('/api', apiCors);
+app.use('/openapi.json', apiCors);
 
 app.route('/', api);
 app.route('/', players);
@@ -39,7 +48,12 @@ app.route('/', pages);
 app.route('/', images);
 app.route('/', rules);
 
-app.notFound((c) => c.json({ error: `no such route: ${c.req.method} ${c.req.path}` }, 404));
+app.notFound((c) => {
+  const allowed = allowedMethods(app.routes, c.req.path);
+  if (!allowed.length) return c.json({ error: `no such route: ${c.req.method} ${c.req.path}` }, 404);
+  c.header('Allow', allowed.join(', '));
+  return c.json({ error: `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}` }, 405);
+});
 
 app.onError((err, c) => {
   if (err instanceof HTTPException && err.status < 500)

@@ -24,6 +24,41 @@ export type AppEnv = { Bindings: Cloudflare.Env; Variables: Services };
 /** The cookie the personal page keeps the player key in (HttpOnly, Secure, SameSite=Lax). */
 export const KEY_COOKIE = 'subspace_key';
 
+/** A route path (`/api/games/:id`, `/rules/:variant/:file{[a-z0-9-]+\\.svg}`, `/static/*`) as a RegExp. */
+function routePattern(path: string): RegExp {
+  const segments = path.split('/').map((segment) => {
+    if (segment === '*') return '.*';
+    const param = /^:\w+(?:\{(.+)\})?(\?)?$/.exec(segment);
+    if (param) return `(?:${param[1] ?? '[^/]+'})`;
+    return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  });
+  return new RegExp(`^${segments.join('/')}/?$`);
+}
+
+/** The methods the app answers on `path` (for a 405's Allow): GET brings HEAD; middleware (ALL) does not count. */
+export function allowedMethods(routes: readonly { method: string; path: string }[], path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of routes) if (route.method !== 'ALL' && routePattern(route.path).test(path)) methods.add(route.method);
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
+}
+
+/**
+ * JSON and text bodies must be UTF-8: decoding would otherwise turn bad bytes into U+FFFD and
+ * store them. Read once here; the handlers' c.req.text() / json() reuse what was read.
+ */
+export const strictUtf8: MiddlewareHandler = async (c, next) => {
+  const type = mediaType(c);
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && (isJson(type) || type.startsWith('text/'))) {
+    try {
+      new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await c.req.arrayBuffer());
+    } catch {
+      return c.json({ error: 'body: is not valid UTF-8 text' }, 400);
+    }
+  }
+  await next();
+};
+
 /** Request bodies above this are refused with 413 (moves, records and settings are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -31,17 +66,19 @@ type AnyIssue = v.BaseIssue<unknown> & { readonly expected?: string | null };
 
 /** Valibot issues -> "<which field>: <what is wrong>" (the first few). */
 export function describeIssues(issues: readonly AnyIssue[], where = 'body'): string {
-  return issues
-    .slice(0, 3)
-    .map((issue) => {
-      const path = v.getDotPath(issue as v.BaseIssue<unknown>);
-      const field = path ?? where;
-      if (issue.type === 'strict_object' && issue.expected === 'never') return `${field}: is not a field we know`;
-      if (issue.received === 'undefined' && path) return `${field}: is required`;
-      if (!path && issue.type === 'strict_object') return `${field}: must be a JSON object`;
-      return `${field}: ${issue.message}`;
-    })
-    .join('; ');
+  const words = issues.map((issue) => {
+    const path = v.getDotPath(issue as v.BaseIssue<unknown>);
+    const field = path ?? where;
+    // valibot takes an array for an object and then misses its keys: say what type is wanted.
+    const parent = issue.path?.at(-1);
+    if (parent?.type === 'object' && Array.isArray(parent.input))
+      return `${issue.path!.slice(0, -1).map((p) => p.key).join('.') || where}: must be a JSON object, not an array`;
+    if (issue.type === 'strict_object' && issue.expected === 'never') return `${field}: is not a field we know`;
+    if (issue.received === 'undefined' && path) return `${field}: is required`;
+    if (!path && issue.type === 'strict_object') return `${field}: must be a JSON object`;
+    return `${field}: ${issue.message}`;
+  });
+  return [...new Set(words)].slice(0, 3).join('; ');
 }
 
 /** The hook for @hono/valibot-validator: a 400 that says which field and why. */
@@ -146,8 +183,11 @@ export const requirePlayer = createMiddleware<AppEnv & { Variables: { token: str
 
 /**
  * New games (create, import, the home page form) per client address, through the Workers
- * rate-limiting binding: enough for any player, not enough to fill D1 by script. Cloudflare
- * always sets CF-Connecting-IP; a request without it (tests, local tools) is not counted.
+ * rate-limiting binding: enough for any player, not enough to fill D1 by script. The key is
+ * CF-Connecting-IP alone, which Cloudflare's edge sets (overwriting what a client sent); other
+ * address headers (X-Forwarded-For, ...) are anyone's to write and are ignored. Under wrangler dev
+ * miniflare sets it from the connection unless the request has one (docs/local-server.md); a
+ * request without it (the workerd tests) is not counted.
  */
 export const limitNewGames =
   (refuse: (c: Context<AppEnv>, error: string) => Response | Promise<Response> = (c, error) => c.json({ error }, 429)): MiddlewareHandler<AppEnv> =>

@@ -110,7 +110,8 @@ describe('wrong types and text', () => {
     for (const [json, error] of [
       [{ variant: 'warp-factor', white: 5 }, 'white: must be an object like {"name": "Kirk", "email": "kirk@example.org"}'],
       [{ variant: 'warp-factor', white: { name: 7 } }, 'white.name: must be text'],
-      [{ variant: 'warp-factor', clock: [] }, 'clock: must be an object like {"daysPerMove": 3}'],
+      [{ variant: 'warp-factor', clock: [] }, 'clock: must be a JSON object, not an array'],
+      [[], 'body: must be a JSON object, not an array'],
       [{ variant: 42 }, 'variant: must be one of first-contact, warp-factor, curved-space, planar'],
     ] as const) {
       const res = await call('POST', '/api/games', { json });

@@ -59,7 +59,11 @@ export const api = new Hono<AppEnv>()
   .get('/api/games/:id', gameIdParam, async (c) => {
     const auth = playerToken(c, false);
     if (!auth.ok) return auth.response;
-    return reply(c, await c.var.games.load(c.req.valid('param').id, auth.token));
+    const id = c.req.valid('param').id;
+    const loaded = await c.var.games.load(id, auth.token);
+    // A token that is not this game's is a mistake to say, not a reason to answer as to a spectator.
+    if (auth.token !== undefined && loaded.ok && !loaded.value.you) return c.json({ error: `that token is not a player's token for game ${id}` }, 403);
+    return reply(c, loaded);
   })
 
   .get('/api/games/:id/preview', gameIdParam, vValidator('query', PreviewQuerySchema, validationHook('query')), async (c) => {
