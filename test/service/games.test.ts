@@ -193,9 +193,9 @@ describe('POST /api/games/import', () => {
     expect(mismatch.body.error).toContain('which end by check (0-1)');
   });
 
-  it('names the failing turn and why (422)', async () => {
+  it('names the failing turn and why (400 unreadable, 422 illegal)', async () => {
     const res = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3 Bb3-Bb2 2. Wb3-Wb5') });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^move 2 \(White's Wb3-Wb5, ply 3\)/);
     const illegal = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3 Bb3-Bb4') });
     expect(illegal.status).toBe(422);

@@ -168,14 +168,14 @@ describe('playing with forms (no JavaScript)', () => {
     expect(page.text).toContain('value="Wc1-Wc3"');
     expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
     const stale = location(await form(`/games/${g.id}/move`, { token: g.tokens.white, ply: '5', move: 'Wb2-Wb3' }));
-    expect(stale.searchParams.get('error')).toContain('stale');
+    expect(stale.searchParams.get('error')).toContain('not yet at ply 5');
     const notYours = location(await form(`/games/${g.id}/move`, { token: g.tokens.black, ply: '1', move: 'Bb3-Bb2' }));
     expect(notYours.searchParams.get('error')).toContain("it is White's turn, not yours");
     // The same rules as the API: no control characters, and a "#<ply>" suffix is the ply.
     const control = location(await form(`/games/${g.id}/move`, { token: g.tokens.white, move: 'Wb2-Wb3\u0001' }));
     expect(control.searchParams.get('error')).toContain('control character');
     const suffixStale = location(await form(`/games/${g.id}/move`, { token: g.tokens.white, move: 'Wb2-Wb3 #4' }));
-    expect(suffixStale.searchParams.get('error')).toContain('stale');
+    expect(suffixStale.searchParams.get('error')).toContain('not yet at ply 4');
     const suffixed = location(await form(`/games/${g.id}/move`, { token: g.tokens.white, move: 'Wb2-Wb3 #1' }));
     expect(suffixed.searchParams.get('ok')).toBe('You played Wb2-Wb3.');
   });
