@@ -36,6 +36,11 @@ export const games = sqliteTable(
     blackEmail: text('black_email'),
     blackWebhook: text('black_webhook'),
     blackTokenHash: text('black_token_hash').notNull(),
+    /** The computer's level (1-5) when the computer plays this side; null for a human. */
+    whiteComputer: integer('white_computer'),
+    blackComputer: integer('black_computer'),
+    /** Both players agreed at creation that either may ask for the engine's hint. */
+    hints: integer('hints', { mode: 'boolean' }).notNull().default(false),
     /** Correspondence clock: days per move, null for an untimed game. */
     daysPerMove: integer('days_per_move'),
     /** Epoch ms by which the side to move must move; null when untimed or over. */
@@ -78,6 +83,8 @@ export const games = sqliteTable(
     index('games_sweep_reminder')
       .on(t.status, sql.raw(REMIND_AT))
       .where(sql.raw(REMINDER_PENDING)),
+    // The sweep that finds computer replies gone missing.
+    index('games_status_updated').on(t.status, t.updatedAt),
   ],
 );
 

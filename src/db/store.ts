@@ -1,6 +1,6 @@
 // The only module that talks to D1. Every write that must be all-or-nothing is
 // one db.batch (D1 has no interactive transactions; a batch is atomic).
-import { and, asc, count, eq, gt, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, lte, or } from 'drizzle-orm';
 import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
 import { sql } from 'drizzle-orm';
 import { games, moves, type GameRow, type MoveRow, type NewGameRow } from './schema.ts';
@@ -107,6 +107,22 @@ export class GameStore {
       .set(changes)
       .where(and(eq(games.id, gameId), eq(games.ply, expected.ply), eq(games.status, expected.status ?? 'active')));
     return result.meta.changes === 1;
+  }
+
+  /** Active games where the computer is to move and nothing has happened since `before`. */
+  async computerTurnsWaiting(before: number, limit: number): Promise<GameRow[]> {
+    return this.db
+      .select()
+      .from(games)
+      .where(
+        and(
+          eq(games.status, 'active'),
+          lte(games.updatedAt, before),
+          or(and(eq(games.sideToMove, 'white'), isNotNull(games.whiteComputer)), and(eq(games.sideToMove, 'black'), isNotNull(games.blackComputer))),
+        ),
+      )
+      .limit(limit)
+      .all();
   }
 
   /** Active games whose deadline is at or before `now`. */

@@ -5,7 +5,7 @@ import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { winnerOf } from '../service/outcome-words.ts';
 import type { EventSink, GameEvent } from '../service/ports.ts';
-import type { PublicMove } from '../service/public-state.ts';
+import { publicPlayer, type PublicMove } from '../service/public-state.ts';
 import { storedGame } from '../service/stored-game.ts';
 import { boardText } from './board-text.ts';
 import { channelOff, recipient } from './recipients.ts';
@@ -34,7 +34,7 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
     legalCount: game && row.status === 'active' ? game.legalTexts().length : 0,
     drawOffer: row.drawOfferBy,
     deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,
-    players: { white: row.whiteName, black: row.blackName },
+    players: { white: publicPlayer(row, 'white').name, black: publicPlayer(row, 'black').name },
     link: `${origin}/games/${row.id}`,
     image: `${origin}/api/games/${row.id}/board.png?ply=${row.ply}`,
   };

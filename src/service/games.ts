@@ -7,11 +7,12 @@ import { Game } from '../engine/game.ts';
 import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { newGameId, newToken, newWebhookSecret, sha256Hex, sideOfToken } from './crypto.ts';
-import type { EventSink, GameEvent, WebhookPolicy } from './ports.ts';
+import { COMPUTER_GRACE_MS, computerLevel, computerToMove } from './computer.ts';
+import type { ComputerTurns, EventSink, GameEvent, WebhookPolicy } from './ports.ts';
 import { iso, publicMove, publicState, type PublicMove, type PublicState } from './public-state.ts';
 import { exportRecord, importRecord, type PlayedTurnRow } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
-import type { ClockInput, CreateGameInput, DrawAction, MoveInput, PlayerInput } from './schemas.ts';
+import type { ClockInput, CreateGameInput, DrawAction, MoveInput, PlayerInput, SideInput } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
 import { sideOfPlayer } from './players.ts';
 
@@ -26,8 +27,9 @@ export interface LinkBase {
 
 export interface CreatedGame {
   readonly id: string;
-  readonly links: { readonly white: string; readonly black: string; readonly spectator: string };
-  readonly tokens: { readonly white: string; readonly black: string };
+  /** Each human player's secret link and token (the computer's side has none). */
+  readonly links: { readonly white?: string; readonly black?: string; readonly spectator: string };
+  readonly tokens: { readonly white?: string; readonly black?: string };
   /** The Standard Webhooks secret of each player created with a webhook, shown only here. */
   readonly webhookSecrets: { white?: string; black?: string };
   readonly state: PublicState;
@@ -57,15 +59,21 @@ export interface ServiceOptions {
   readonly events?: EventSink;
   /** Where webhooks may go; without one, no player can be given a webhook. */
   readonly webhookPolicy?: WebhookPolicy;
+  /** Plays the computer's turns; without one, a game against the computer waits for the cron. */
+  readonly computer?: ComputerTurns;
 }
 
 function engineFailure(e: EngineError, status: 400 | 422): Failure {
   return fail(status, e.message, e.at);
 }
 
-export function playerLinks(base: LinkBase, id: string, tokens: { white: string; black: string }) {
+export function playerLinks(base: LinkBase, id: string, tokens: { white?: string; black?: string }) {
   const page = `${base.origin}/games/${id}`;
-  return { white: `${page}?token=${tokens.white}`, black: `${page}?token=${tokens.black}`, spectator: page };
+  return {
+    ...(tokens.white ? { white: `${page}?token=${tokens.white}` } : {}),
+    ...(tokens.black ? { black: `${page}?token=${tokens.black}` } : {}),
+    spectator: page,
+  };
 }
 
 const finishedChanges = (outcome: Outcome, now: number): GameChanges => ({
@@ -106,12 +114,24 @@ export class GameService {
   ) {}
 
   /** Hand events to the notifier. The write already happened: a failure here is logged, not returned. */
-  private async emit(row: GameRow, events: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<void> {
+  private async emit(row: GameRow, all: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<void> {
+    // The computer is told nothing: it is asked for its turn instead (askComputer).
+    const events = all.map((e) => ({ ...e, recipients: e.recipients.filter((side) => computerLevel(row, side) === undefined) })).filter((e) => e.recipients.length);
     if (!this.options.events || !events.length) return;
     try {
       await this.options.events.publish(row, events, lastMove ? publicMove(lastMove) : null);
     } catch (e) {
       console.error(`game ${row.id}: could not queue notifications:`, e);
+    }
+  }
+
+  /** After a write that gave the computer the move: ask for its turn (one queue message). Logged, not returned. */
+  private async askComputer(row: GameRow): Promise<void> {
+    if (!this.options.computer || !computerToMove(row)) return;
+    try {
+      await this.options.computer.request(row.id, row.ply);
+    } catch (e) {
+      console.error(`game ${row.id}: could not ask for the computer's turn (the cron will play it):`, e);
     }
   }
 
@@ -121,6 +141,8 @@ export class GameService {
     const found = await this.store.game(id);
     if (!found) return fail(404, `no game with id ${id}`);
     const row = await this.settleTimeout(found);
+    // A computer reply that should have landed by now was lost: ask again (a duplicate is a no-op).
+    if (computerToMove(row) && this.clock() - row.updatedAt > COMPUTER_GRACE_MS) await this.askComputer(row);
     const you = token ? await this.sideOf(row, token) : undefined;
     return done(publicState(row, row.ply ? await this.store.move(id, row.ply) : undefined, you));
   }
@@ -172,7 +194,7 @@ export class GameService {
     if (!variant) return fail(400, `variant ${input.variant} is not available`);
     const game = Game.create(input.variant, input.options ?? {});
     if (!game.ok) return fail(400, `options: ${game.error.message}`);
-    const created = await this.insert(base, game.value, game.value.positionText, [], input, undefined, seats);
+    const created = await this.insert(base, game.value, game.value.positionText, [], input, undefined, seats, input.hints ?? false);
     // Both seats taken by players (an accepted challenge): tell them the game is on.
     if (created.ok && seats?.players.white && seats.players.black) {
       const row = await this.store.game(created.value.id);
@@ -194,9 +216,10 @@ export class GameService {
     game: Game,
     startPosition: string,
     turns: readonly PlayedTurnRow[],
-    input: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput },
+    input: { white?: SideInput; black?: SideInput; clock?: ClockInput },
     outcome: Outcome | undefined,
     seats?: Seats,
+    hints = false,
   ): Promise<ServiceResult<CreatedGame>> {
     const now = this.clock();
     for (const side of ['white', 'black'] as const) {
@@ -207,7 +230,9 @@ export class GameService {
     const webhookSecrets: { white?: string; black?: string } = {};
     if (input.white?.webhook) webhookSecrets.white = newWebhookSecret();
     if (input.black?.webhook) webhookSecrets.black = newWebhookSecret();
+    // The computer's side gets a token nobody is given, so no request can act for it.
     const tokens = { white: newToken(), black: newToken() };
+    const given = { ...(input.white?.computer ? {} : { white: tokens.white }), ...(input.black?.computer ? {} : { black: tokens.black }) };
     const id = seats?.id ?? newGameId();
     const over = outcome ?? game.outcome();
     const row: NewGameRow = {
@@ -229,6 +254,9 @@ export class GameService {
       blackEmail: input.black?.email ?? null,
       blackWebhook: input.black?.webhook ?? null,
       blackTokenHash: await sha256Hex(tokens.black),
+      whiteComputer: input.white?.computer ?? null,
+      blackComputer: input.black?.computer ?? null,
+      hints,
       daysPerMove: input.clock?.daysPerMove ?? null,
       deadline: input.clock && !over ? now + input.clock.daysPerMove * DAY_MS : null,
       timeoutMode: input.clock?.timeout ?? 'auto',
@@ -253,7 +281,8 @@ export class GameService {
     await this.store.createGame(row, moveRows);
     const stored = await this.store.game(id);
     const last = turns.length ? await this.store.move(id, turns.length) : undefined;
-    return done({ id, links: playerLinks(base, id, tokens), tokens, webhookSecrets, state: publicState(stored!, last) });
+    await this.askComputer(stored!);
+    return done({ id, links: playerLinks(base, id, given), tokens: given, webhookSecrets, state: publicState(stored!, last) });
   }
 
   // ---- playing ----
@@ -335,6 +364,7 @@ export class GameService {
     const lastMove = { ...moveRow, createdAt: now };
     // Your move, to the player now to move; or the end, to both.
     await this.emit(stored, stored.status === 'active' ? [{ type: 'turn', recipients: [stored.sideToMove] }] : gameOver, lastMove);
+    await this.askComputer(stored);
     return done({ move, state: publicState(stored, lastMove, side) });
   }
 

@@ -1,5 +1,6 @@
 // What the game service needs from the outside, as it names it: somewhere to hand
-// its events, and a judge of webhook URLs. The notifier implements both.
+// its events, a judge of webhook URLs (the notifier implements both), and someone to
+// play the computer's turns.
 import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import type { PublicMove } from './public-state.ts';
@@ -22,4 +23,10 @@ export interface EventSink {
 export interface WebhookPolicy {
   /** undefined when the URL may receive webhooks now, else why not. */
   problem(url: string): Promise<string | undefined>;
+}
+
+/** Where the game service asks for the computer's turn: played soon after, retried until it lands. */
+export interface ComputerTurns {
+  /** The computer is to move in this game at this ply. */
+  request(gameId: string, ply: number): Promise<void>;
 }

@@ -2,6 +2,7 @@
 // an email address or a webhook.
 import type { GameRow, MoveRow } from '../db/schema.ts';
 import { ROLE_NAMES, type Color } from '../engine/types.ts';
+import { computerLevel, computerName, hintsAllowed } from './computer.ts';
 import { winnerOf } from './outcome-words.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
 
@@ -34,13 +35,27 @@ export interface PublicState {
     readonly wormhole?: string;
   };
   readonly lastMove: PublicMove | null;
-  readonly players: { readonly white: { name: string | null }; readonly black: { name: string | null } };
+  /** `computer`: the level (1-5) when the computer plays that side; its name is then "Computer (level N)". */
+  readonly players: { readonly white: PublicPlayer; readonly black: PublicPlayer };
+  /** Whether the players may ask for the engine's hint (GET /api/games/:id/hint). */
+  readonly hints: boolean;
   readonly clock: { readonly daysPerMove: number; readonly timeout: 'auto' | 'claim'; readonly deadline: string | null } | null;
   readonly drawOffer: Color | null;
   readonly createdAt: string;
   readonly updatedAt: string;
   /** When a player's token came with the request: which side it is. */
   readonly you?: Color;
+}
+
+export interface PublicPlayer {
+  readonly name: string | null;
+  readonly computer?: number;
+}
+
+/** How a side is shown to anyone: the computer is "Computer (level N)". */
+export function publicPlayer(row: GameRow, side: Color): PublicPlayer {
+  const level = computerLevel(row, side);
+  return level === undefined ? { name: side === 'white' ? row.whiteName : row.blackName } : { name: computerName(level), computer: level };
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString();
@@ -74,7 +89,8 @@ export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: C
         }
       : {}),
     lastMove: lastMove ? publicMove(lastMove) : null,
-    players: { white: { name: row.whiteName }, black: { name: row.blackName } },
+    players: { white: publicPlayer(row, 'white'), black: publicPlayer(row, 'black') },
+    hints: hintsAllowed(row),
     clock: row.daysPerMove ? { daysPerMove: row.daysPerMove, timeout: row.timeoutMode, deadline: row.deadline === null ? null : iso(row.deadline) } : null,
     drawOffer: row.drawOfferBy,
     createdAt: iso(row.createdAt),

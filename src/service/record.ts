@@ -6,7 +6,7 @@ import type { GameRow } from '../db/schema.ts';
 import { Game, type PlayedTurn } from '../engine/game.ts';
 import { colorName, drawOutcome, winOutcome, type Color, type GameResult, type Outcome, type OutcomeReason } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
-import { iso } from './public-state.ts';
+import { iso, publicPlayer } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { DAYS_PER_MOVE, type ClockInput, type PlayerInput } from './schemas.ts';
 import { storedOptions } from './stored-game.ts';
@@ -118,8 +118,8 @@ export function exportRecord(row: GameRow, turns: readonly string[], site: strin
     ['Date', iso(row.createdAt).slice(0, 10).replaceAll('-', '.')],
     ['Variant', row.variant],
     ['Options', row.options],
-    ['White', row.whiteName ?? '?'],
-    ['Black', row.blackName ?? '?'],
+    ['White', publicPlayer(row, 'white').name ?? '?'],
+    ['Black', publicPlayer(row, 'black').name ?? '?'],
     ['Result', row.result],
   ];
   const initial = Game.create(row.variant, storedOptions(row));

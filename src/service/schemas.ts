@@ -52,15 +52,38 @@ export const OptionsSchema = v.custom<Record<string, unknown>>(
   'must be a JSON object, like {"platforms": 4}',
 );
 
-export const CreateGameSchema = v.strictObject({
-  variant: VariantSchema,
-  options: v.optional(OptionsSchema),
-  white: v.optional(PlayerSchema),
-  black: v.optional(PlayerSchema),
-  clock: v.optional(ClockSchema),
-  /** With a player key (Authorization: Bearer): the side the caller takes (default white). */
-  side: v.optional(v.picklist(['white', 'black'], 'must be "white" or "black"')),
-});
+/** The computer's levels: 1 plays almost at random among sound turns, 5 is the strongest. */
+export const COMPUTER_LEVELS = [1, 2, 3, 4, 5] as const;
+
+/** A side of a new game: a human as above, or `{"computer": 1-5}`. */
+export const SideSchema = v.pipe(
+  v.strictObject(
+    {
+      ...PlayerSchema.entries,
+      computer: v.optional(v.picklist(COMPUTER_LEVELS, `must be a level from 1 to 5 (the computer's strength)`)),
+    },
+    'must be an object like {"name": "Kirk", "email": "kirk@example.org"} or {"computer": 3}',
+  ),
+  v.check((p) => p.computer === undefined || (p.name === undefined && p.email === undefined && p.webhook === undefined), 'the computer takes no name, email or webhook: send just {"computer": 1-5}'),
+);
+
+export const CreateGameSchema = v.pipe(
+  v.strictObject({
+    variant: VariantSchema,
+    options: v.optional(OptionsSchema),
+    white: v.optional(SideSchema),
+    black: v.optional(SideSchema),
+    clock: v.optional(ClockSchema),
+    /** With a player key (Authorization: Bearer): the side the caller takes (default white). */
+    side: v.optional(v.picklist(['white', 'black'], 'must be "white" or "black"')),
+    /** Two humans may both agree to engine hints; against the computer hints are always on. */
+    hints: v.optional(v.boolean('must be true or false')),
+  }),
+  v.forward(
+    v.check((g) => g.white?.computer === undefined || g.black?.computer === undefined, 'the computer can play one side only; the other side is a human'),
+    ['black'],
+  ),
+);
 
 export const MoveTextSchema = v.pipe(
   v.string('must be text'),
@@ -129,6 +152,8 @@ export const HistoryQuerySchema = v.object({
 
 export type CreateGameInput = v.InferOutput<typeof CreateGameSchema>;
 export type PlayerInput = v.InferOutput<typeof PlayerSchema>;
+export type SideInput = v.InferOutput<typeof SideSchema>;
+export type ComputerLevel = (typeof COMPUTER_LEVELS)[number];
 export type ClockInput = v.InferOutput<typeof ClockSchema>;
 export type MoveInput = v.InferOutput<typeof MoveJsonSchema>;
 export type DrawAction = v.InferOutput<typeof DrawSchema>['action'];

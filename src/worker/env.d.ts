@@ -6,6 +6,8 @@ declare namespace Cloudflare {
     PUBLIC_URL?: string;
     /** Notifications to deliver (webhooks, emails): one message per (event, player, channel). */
     NOTIFY_QUEUE?: Queue<import('../notify/types.ts').NotifyJob>;
+    /** The computer's turns to play (games against the computer): {gameId, ply}. */
+    COMPUTER_QUEUE?: Queue<import('./computer-queue.ts').ComputerJob>;
     /** Outbound email (send_email binding). */
     EMAIL?: SendEmail;
     /** From address of notification emails. */

@@ -2,7 +2,7 @@
 // (the JSON API's inputs are in service/schemas.ts, which these build on).
 import * as v from 'valibot';
 import { MAX_SIZE, MIN_SIZE } from '../service/preview.ts';
-import { DAYS_PER_MOVE, MAX_MOVE_TEXT, MoveTextSchema, plyFromSuffix, splitPlySuffix, VARIANTS } from '../service/schemas.ts';
+import { COMPUTER_LEVELS, DAYS_PER_MOVE, MAX_MOVE_TEXT, MoveTextSchema, plyFromSuffix, splitPlySuffix, VARIANTS } from '../service/schemas.ts';
 import { VARIANT_CHOICES } from './pages/home.tsx';
 
 export const TokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'is not a player token'));
@@ -32,7 +32,18 @@ export const CreateFormSchema = v.object({
     ),
   ),
   platformMoves: v.optional(v.picklist(['fixed', 'after-capture'], 'platform moves must be "fixed" or "after-capture"')),
+  opponent: v.optional(v.picklist(['human', 'computer'], 'choose a human or the computer as the opponent')),
+  level: v.optional(v.picklist(COMPUTER_LEVELS.map(String), "the computer's level must be 1 to 5")),
+  side: v.optional(v.picklist(['white', 'black'], 'choose White or Black')),
 });
+
+/** The form's players: two humans, or the player's side and the computer on the other. */
+export function formPlayers(f: v.InferOutput<typeof CreateFormSchema>) {
+  const named = (name: string | undefined) => (name ? { name } : {});
+  if (f.opponent !== 'computer') return { ...(f.white ? { white: { name: f.white } } : {}), ...(f.black ? { black: { name: f.black } } : {}) };
+  const computer = { computer: Number(f.level ?? 2) };
+  return f.side === 'black' ? { white: computer, black: named(f.black) } : { white: named(f.white), black: computer };
+}
 
 export const PageQuerySchema = v.object({
   token: v.optional(v.string()),

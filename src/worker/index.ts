@@ -1,13 +1,15 @@
-// The Worker entry: HTTP via the Hono app; the cron that ends timed-out games and
-// sends reminders; the queue consumers that deliver notifications; the email
-// handler that plays turns sent by email.
+// The Worker entry: HTTP via the Hono app; the cron that plays overdue computer turns,
+// ends timed-out games and sends reminders; the queue consumers that play the
+// computer's turns and deliver notifications; the email handler that plays turns
+// sent by email.
 import type { NotifyJob } from '../notify/types.ts';
 import { deliverBatch, isDeadLetterQueue, markDead } from '../notify/consumer.ts';
 import { mailConfig } from '../notify/addresses.ts';
 import { app } from './app.ts';
 export { EventHub } from './event-hub.ts';
 import { sweepInBatches } from './sweep.ts';
-import { consumerDeps, gameService, notifyService } from './services.ts';
+import { isComputerQueue, playComputerTurns, type ComputerJob } from './computer-queue.ts';
+import { computerPlayer, consumerDeps, gameService, notifyService } from './services.ts';
 import { handleInboundEmail } from './text/inbound.ts';
 
 /** Cron Trigger: end the games (timeout mode "auto") whose deadline has passed; remind players whose
@@ -15,18 +17,22 @@ import { handleInboundEmail } from './text/inbound.ts';
 export async function scheduled(controller: ScheduledController, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
   const clock = () => controller.scheduledTime;
   const started = Date.now();
+  // First the computer's overdue turns, so the computer never loses on time to a lost message.
+  const played = await computerPlayer(env, clock).playOverdue();
   const games = gameService(env, clock);
   const ended = await sweepInBatches((limit) => games.expireOverdue(limit));
   const notify = notifyService(env, clock);
   const reminded = await sweepInBatches((limit) => notify.remind(limit));
-  console.log(JSON.stringify({ event: 'cron', cron: controller.cron, ended: ended.length, reminded: reminded.length, ms: Date.now() - started }));
+  console.log(JSON.stringify({ event: 'cron', cron: controller.cron, computerTurns: played.length, ended: ended.length, reminded: reminded.length, ms: Date.now() - started }));
 }
 
-/** Queue consumers: notifications, and their dead-letter queue. */
-export async function queue(batch: MessageBatch<NotifyJob>, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
+/** Queue consumers: the computer's turns, notifications, and their dead-letter queue. */
+export async function queue(batch: MessageBatch<NotifyJob | ComputerJob>, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
+  if (isComputerQueue(batch.queue)) return playComputerTurns(batch as MessageBatch<ComputerJob>, computerPlayer(env));
+  const notify = batch as MessageBatch<NotifyJob>;
   const deps = consumerDeps(env);
-  if (isDeadLetterQueue(batch.queue)) await markDead(batch, deps);
-  else await deliverBatch(batch, deps);
+  if (isDeadLetterQueue(notify.queue)) await markDead(notify, deps);
+  else await deliverBatch(notify, deps);
 }
 
 /** Inbound email to a player's reply address: play the turn it contains and answer. */
@@ -40,4 +46,4 @@ export default {
   scheduled,
   queue,
   email,
-} satisfies ExportedHandler<Cloudflare.Env, NotifyJob>;
+} satisfies ExportedHandler<Cloudflare.Env, NotifyJob | ComputerJob>;

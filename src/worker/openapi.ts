@@ -95,7 +95,7 @@ export function openApiDocument(serverUrl: string): object {
         GameState: {
           type: 'object',
           description:
-            'Public state: variant, options, status, phase, sideToMove, ply, result, reason, winner, check, position, board {cells, platforms, hands}, lastMove, players (names), clock {daysPerMove, timeout, deadline}, drawOffer. Never a token or an email address.',
+            'Public state: variant, options, status, phase, sideToMove, ply, result, reason, winner, check, position, board {cells, platforms, hands}, lastMove, players ({name, computer?: level}), hints (whether GET …/hint answers), clock {daysPerMove, timeout, deadline}, drawOffer. Never a token or an email address.',
         },
         Created: {
           type: 'object',
@@ -113,7 +113,7 @@ export function openApiDocument(serverUrl: string): object {
         post: {
           summary: 'Create a game',
           requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateGame' } } } },
-          responses: { 201: json('the new game with both players’ links and tokens', 'Created'), 400: error('bad variant, options or players'), 415: error('not JSON') },
+          responses: { 201: json('the new game with each human player’s link and token (none for the computer’s side)', 'Created'), 400: error('bad variant, options or players (a computer level that is not 1-5, the computer on both sides)'), 415: error('not JSON') },
         },
       },
       '/api/games/import': {
@@ -131,6 +131,36 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Public state of a game (with a player token: also `you`)',
           parameters: [id],
           responses: { 200: json('the game'), 404: error('no such game') },
+        },
+      },
+      '/api/games/{id}/hint': {
+        get: {
+          summary: "The engine's suggestion for the side to move (games against the computer, or created with hints: true)",
+          security: auth,
+          parameters: [id],
+          responses: {
+            200: {
+              description: 'the suggested turn',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['ply', 'move', 'score', 'depth', 'nodes'],
+                    properties: {
+                      ply: { type: 'integer' },
+                      move: { type: 'string', description: 'canonical turn text' },
+                      score: { type: 'integer', description: 'centipawns from the side to move' },
+                      mate: { type: 'integer', description: 'turns to a forced mate (negative: being mated)' },
+                      depth: { type: 'integer' },
+                      nodes: { type: 'integer' },
+                    },
+                  },
+                },
+              },
+            },
+            403: error('not a player of this game, or hints are off in it'),
+            409: error('not your turn, or the game is over'),
+          },
         },
       },
       '/api/games/{id}/legal': {

@@ -10,8 +10,10 @@ import { NotifyService } from '../notify/settings.ts';
 import { NotifyStore } from '../notify/store.ts';
 import { webhookPolicy } from '../notify/url-policy.ts';
 import { WebhookChannel } from '../notify/webhook.ts';
+import { ComputerPlayer } from '../service/computer.ts';
 import { GameService } from '../service/games.ts';
 import { GameViews } from '../service/preview.ts';
+import { QueueComputerTurns } from './computer-queue.ts';
 import { publicMove } from '../service/public-state.ts';
 import { PlayerStore } from '../db/player-store.ts';
 import { PlayerMail } from '../notify/player-mail.ts';
@@ -29,7 +31,12 @@ export function gameService(env: Cloudflare.Env, clock: () => number = Date.now)
     events: allOf(new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock), hubEvents(env)),
     webhookPolicy: webhookPolicy(env),
     players,
+    computer: new QueueComputerTurns(env.COMPUTER_QUEUE),
   });
+}
+
+export function computerPlayer(env: Cloudflare.Env, clock: () => number = Date.now): ComputerPlayer {
+  return new ComputerPlayer(new GameStore(env.DB), gameService(env, clock), clock);
 }
 
 export function playerService(env: Cloudflare.Env, clock: () => number = Date.now): PlayerService {

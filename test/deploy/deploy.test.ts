@@ -59,7 +59,7 @@ const config = (s: Setup) => readFileSync(path.join(s.project, 'wrangler.toml'),
 const account = (s: Setup) => JSON.parse(readFileSync(path.join(s.dir, 'account.json'), 'utf8'));
 
 describe('npm run deploy', () => {
-  it('first deploy on a new account: creates the database and both queues, writes the id, migrates, asks for the secret, deploys both Workers', () => {
+  it('first deploy on a new account: creates the database and the queues, writes the id, migrates, asks for the secret, deploys both Workers', () => {
     const s = setup('new-account.json');
     const before = config(s);
     const run = deploy(s, { input: 'a-secret-typed-by-kirk\n' });
@@ -73,6 +73,7 @@ describe('npm run deploy', () => {
       'queues list --page 1',
       'queues list --page 2',
       'queues create subspace-notify',
+      'queues create subspace-computer',
       'queues create subspace-notify-dlq',
       'd1 migrations apply DB --remote',
       'secret list --name subspace --format json',
@@ -126,6 +127,7 @@ describe('npm run deploy', () => {
       'queues list --page 1',
       'queues list --page 2',
       'queues list --page 3',
+      'queues list --page 4',
       'd1 migrations apply DB --remote',
       'secret list --name subspace --format json',
       'deploy --config wrangler.pictures.toml',
@@ -133,6 +135,7 @@ describe('npm run deploy', () => {
     ]);
     expect(config(s)).toContain('database_id = "5b5b5b5b-0000-4000-8000-000000000002"');
     expect(run.stdout).toContain('Queue subspace-notify-dlq: exists');
+    expect(run.stdout).toContain('Queue subspace-computer: exists');
   }, 60_000);
 
   it('a failing migration stops before anything is deployed', () => {
@@ -141,7 +144,7 @@ describe('npm run deploy', () => {
     });
     const run = deploy(s);
     expect(run.status).toBe(1);
-    expect(run.commands).toEqual(['whoami --json', 'd1 list --json', 'queues list --page 1', 'queues list --page 2', 'queues list --page 3', 'd1 migrations apply DB --remote']);
+    expect(run.commands).toEqual(['whoami --json', 'd1 list --json', 'queues list --page 1', 'queues list --page 2', 'queues list --page 3', 'queues list --page 4', 'd1 migrations apply DB --remote']);
     expect(run.stderr).toContain('syntax error');
     expect(run.stderr).toContain('npm run deploy stopped: applying the migrations failed: nothing was deployed');
     expect(account(s).workers.subspace.versions).toBe(3);

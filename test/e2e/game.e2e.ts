@@ -1,7 +1,8 @@
 // End to end, in real headless Chromium: start a First Contact game on the home
 // page, open White's and Black's links in two browser contexts and play a whole
 // short game to a win by check, with click-to-move and with the text box and
-// preview; each page must update by itself when the opponent moves. Screenshots
+// preview; each page must update by itself when the opponent moves; then a few turns
+// against the computer, whose replies arrive by themselves. Screenshots
 // go to test-artifacts/e2e/. Run with `npm run test:e2e`.
 //
 // The game (checked with `npm run -s engine -- legal`):
@@ -217,6 +218,30 @@ async function main(): Promise<void> {
     assert.match((await plain.textContent('.msg.ok')) ?? '', /You played @Na1u/);
     await snap(plain, 'no-js-played');
     log('without JavaScript: preview and send by form work');
+
+    // Against the computer: the home form, then a few turns; its replies arrive on the page by themselves.
+    const solo = await browser.newContext(desktop);
+    const human = await solo.newPage();
+    human.on('pageerror', (e) => errors.push(`solo: page error: ${e.message}`));
+    await human.goto(`${server.base}/`);
+    await human.selectOption('#variant', 'warp-factor');
+    await human.check('#opponent-computer');
+    await human.selectOption('#level', '1');
+    await human.fill('#white', 'Janeway');
+    await human.click('button[type=submit]');
+    await human.waitForSelector('#link-white');
+    assert.equal(await human.locator('#link-black').count(), 0, 'the computer gets no link');
+    await human.goto(await human.inputValue('#link-white'));
+    assert.match((await human.textContent('#live')) ?? '', /Computer \(level 1\)/);
+    const soloId = new URL(human.url()).pathname.split('/').pop()!;
+    for (let ply = 0; ply < 6; ply += 2) {
+      const options = ((await (await fetch(`${server.base}/api/games/${soloId}/legal`)).json()) as { legal: string[] }).legal;
+      await typeMove(human, options[0]!, options[0]!);
+      await send(human, ply + 1);
+      await waitPly(human, ply + 2);
+      log(`against the computer: ${options[0]}, and its reply arrived by itself (ply ${ply + 2})`);
+    }
+    await snap(human, 'computer-game');
 
     // Every variant: the script turns every legal turn into click steps; Planar asks for the orientation.
     const api = async (method: string, url: string, body?: unknown, token?: string) => {

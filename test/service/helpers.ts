@@ -46,3 +46,18 @@ export async function play(game: { id: string; tokens: { white: string; black: s
 
 /** A short First Contact game that Black wins by check (placement, kings, drops, a platform step). */
 export const FIRST_CONTACT_WIN = '@Nd1d @Na1u @Wa4u @Ba1d K@Wb4 K@Bd2 N@Wd2 R@Bc4 Wb4-Wa4u:b2 Q@Ba1#'.split(' ');
+
+/** A form post as a browser sends it from our own page; redirects are not followed. */
+export async function form(path: string, fields: Record<string, string>, origin = BASE) {
+  const res = await exports.default.fetch(
+    new Request(`${BASE}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+    }),
+  );
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+export const location = (res: { headers: Headers }) => new URL(res.headers.get('Location') ?? '', BASE);

@@ -2,22 +2,7 @@
 // called the way a browser (or a chat bot) would, inside workerd.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BASE, call, FIRST_CONTACT_WIN, newGame, play } from './helpers.ts';
-
-/** A form post as a browser sends it from our own page; redirects are not followed. */
-async function form(path: string, fields: Record<string, string>, origin = BASE) {
-  const res = await exports.default.fetch(
-    new Request(`${BASE}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      body: new URLSearchParams(fields).toString(),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
-    }),
-  );
-  return { status: res.status, headers: res.headers, text: await res.text() };
-}
-
-const location = (res: { headers: Headers }) => new URL(res.headers.get('Location') ?? '', BASE);
+import { BASE, call, FIRST_CONTACT_WIN, form, location, newGame, play } from './helpers.ts';
 
 describe('home page', () => {
   it('offers all four variants, their options, the clock and the names, with labels', async () => {

@@ -1,5 +1,5 @@
 // The home page (start a game) and the page that hands out the three links.
-import { DAYS_PER_MOVE } from '../../service/schemas.ts';
+import { COMPUTER_LEVELS, DAYS_PER_MOVE } from '../../service/schemas.ts';
 import { Layout } from './layout.tsx';
 
 export const VARIANT_CHOICES = [
@@ -17,6 +17,9 @@ export interface HomeValues {
   timeout?: string;
   platforms?: string;
   platformMoves?: string;
+  opponent?: string;
+  level?: string;
+  side?: string;
 }
 
 export const HomePage = (props: { error?: string; values?: HomeValues }) => {
@@ -76,6 +79,39 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
           </select>
         </fieldset>
         <fieldset>
+          <legend>Opponent</legend>
+          <div class="radio" role="radiogroup" aria-labelledby="opponent-label">
+            <p id="opponent-label" class="small">
+              Who plays against you:
+            </p>
+            <label>
+              <input type="radio" name="opponent" value="human" checked={v.opponent !== 'computer'} /> a friend (you get a link for each player)
+            </label>
+            <label>
+              <input type="radio" name="opponent" value="computer" checked={v.opponent === 'computer'} id="opponent-computer" /> play the computer
+            </label>
+          </div>
+          <label for="level">Computer's level</label>
+          <select id="level" name="level">
+            {COMPUTER_LEVELS.map((n) => (
+              <option value={String(n)} selected={String(n) === (v.level ?? '2')}>
+                {n}
+                {n === 1 ? ' (plays almost at random)' : n === 5 ? ' (strongest)' : ''}
+              </option>
+            ))}
+          </select>
+          <label for="side">You play</label>
+          <select id="side" name="side">
+            <option value="white" selected={v.side !== 'black'}>
+              White (you move first)
+            </option>
+            <option value="black" selected={v.side === 'black'}>
+              Black (the computer moves first)
+            </option>
+          </select>
+          <p class="small">Against the computer, your name is the one for your colour below, and you may ask for hints.</p>
+        </fieldset>
+        <fieldset>
           <legend>Players</legend>
           <label for="white">
             White's name <span class="hint">(optional)</span>
@@ -126,11 +162,13 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
   );
 };
 
-export const CreatedPage = (props: { id: string; title: string; links: { white: string; black: string; spectator: string } }) => (
+export const CreatedPage = (props: { id: string; title: string; links: { white?: string; black?: string; spectator: string } }) => (
   <Layout title={`${props.title} game started — Subspace`}>
     <h1>Your {props.title} game is ready</h1>
     <p class="msg info" role="status">
-      Keep these links: each player's link is their secret key to the game and is shown only now. Send Black's link to your opponent.
+      {props.links.white && props.links.black
+        ? "Keep these links: each player's link is their secret key to the game and is shown only now. Send Black's link to your opponent."
+        : 'Keep your link: it is your secret key to the game against the computer and is shown only now.'}
     </p>
     <div class="links">
       {(
@@ -139,7 +177,7 @@ export const CreatedPage = (props: { id: string; title: string; links: { white: 
           ['black', "Black's link (secret)", props.links.black],
           ['spectator', 'Spectator link (anyone may watch)', props.links.spectator],
         ] as const
-      ).map(([key, label, url]) => (
+      ).flatMap(([key, label, url]) => (url ? [[key, label, url] as const] : [])).map(([key, label, url]) => (
         <>
           <label for={`link-${key}`}>{label}</label>
           <div class="row">

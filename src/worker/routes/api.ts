@@ -15,7 +15,7 @@ import {
 import { describeIssues, fromFailure, gameIdParam, isJson, limitNewGames, linkBase, mediaType, playerToken, readJson, reply, requireJson, requirePlayer, validationHook, type AppEnv } from '../http.ts';
 import { PreviewQuerySchema } from '../forms.ts';
 import { openApiDocument } from '../openapi.ts';
-import { playerService } from '../services.ts';
+import { computerPlayer, playerService } from '../services.ts';
 
 
 
@@ -74,6 +74,13 @@ export const api = new Hono<AppEnv>()
   })
 
   .get('/api/games/:id/legal', gameIdParam, async (c) => reply(c, await c.var.games.legal(c.req.valid('param').id)))
+
+  .get('/api/games/:id/hint', gameIdParam, async (c) => {
+    const auth = playerToken(c, true);
+    if (!auth.ok) return auth.response;
+    c.header('Cache-Control', 'no-store');
+    return reply(c, await computerPlayer(c.env).hint(c.req.valid('param').id, auth.token));
+  })
 
   .get('/api/games/:id/moves', gameIdParam, vValidator('query', HistoryQuerySchema, validationHook('query')), async (c) =>
     reply(c, await c.var.games.history(c.req.valid('param').id, c.req.valid('query').since)),

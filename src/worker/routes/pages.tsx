@@ -8,7 +8,7 @@ import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { checkTag, flashTag } from '../../notify/signing.ts';
 import { CreateGameSchema, GameIdSchema, MAX_MOVE_TEXT } from '../../service/schemas.ts';
-import { CreateFormSchema, DrawFormSchema, MoveFormSchema, PageQuerySchema, TokenSchema } from '../forms.ts';
+import { CreateFormSchema, DrawFormSchema, formPlayers, MoveFormSchema, PageQuerySchema, TokenSchema } from '../forms.ts';
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
 import { CLIENT_JS } from '../pages/client.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
@@ -85,8 +85,7 @@ export const pages = new Hono<AppEnv>()
     const input = {
       variant: f.variant,
       ...(f.variant === 'curved-space' ? { options: { platforms: f.platforms ?? 4, platformMoves: f.platformMoves ?? 'fixed' } } : {}),
-      ...(f.white ? { white: { name: f.white } } : {}),
-      ...(f.black ? { black: { name: f.black } } : {}),
+      ...formPlayers(f),
       ...(f.days ? { clock: { daysPerMove: Number(f.days), timeout: f.timeout ?? 'auto' } } : {}),
     };
     const parsed = v.safeParse(CreateGameSchema, input);

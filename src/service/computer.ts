@@ -1,0 +1,125 @@
+// The computer player. It plays its side through the same path as a human's turn
+// (GameService.move with the side proven by the server: engine check, guarded batch,
+// history row, notifications to the human), and it suggests hints.
+//
+// How a reply is never lost: the game service asks for it (ComputerTurns, one queue
+// message) right after the write that gave the computer the move; the queue retries a
+// reply that failed; a GET of the game asks again once a reply is overdue; the cron
+// plays every overdue reply itself. A reply is for one ply, so a duplicate is a no-op.
+import type { GameRow } from '../db/schema.ts';
+import type { GameStore } from '../db/store.ts';
+import { chooseMove, type Choice, type Level } from '../engine/search/index.ts';
+import type { Color } from '../engine/types.ts';
+import type { GameService } from './games.ts';
+import { done, fail, type ServiceResult } from './result.ts';
+import { storedGame } from './stored-game.ts';
+
+/** A reply that has not landed this long after the human's turn is asked for again. */
+export const COMPUTER_GRACE_MS = 30_000;
+/** Hints search like level 4: sound, and cheap enough for a request. */
+export const HINT_LEVEL: Level = 4;
+
+type Sides = Pick<GameRow, 'whiteComputer' | 'blackComputer'>;
+
+/** The computer's level on this side, or undefined for a human. */
+export const computerLevel = (row: Sides, side: Color): Level | undefined => ((side === 'white' ? row.whiteComputer : row.blackComputer) ?? undefined) as Level | undefined;
+
+export const computerName = (level: number) => `Computer (level ${level})`;
+
+/** The computer is to move in a game still going. */
+export const computerToMove = (row: Sides & Pick<GameRow, 'status' | 'sideToMove'>): boolean =>
+  row.status === 'active' && computerLevel(row, row.sideToMove) !== undefined;
+
+/** Hints: always against the computer; between humans only when both agreed at creation. */
+export const hintsAllowed = (row: Sides & Pick<GameRow, 'hints'>): boolean => row.hints || row.whiteComputer !== null || row.blackComputer !== null;
+
+/** The same game and ply always give the same seed (FNV-1a of "id:ply"), so a retried reply plays the same turn. */
+export function replySeed(gameId: string, ply: number): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${gameId}:${ply}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  return h >>> 0;
+}
+
+/** The engine's turn for the side to move, knowing the earlier positions (threefold repetition). */
+async function choose(store: GameStore, row: GameRow, level: Level): Promise<Choice | undefined> {
+  const game = storedGame(row);
+  if (!game) throw new Error(`game ${row.id}: stored position does not load`);
+  const options = game.options;
+  const earlierTexts = [row.startPosition, ...(await store.moves(row.id)).map((m) => m.positionAfter)].slice(0, row.ply);
+  const history = earlierTexts.map((text) => game.variant.parsePosition(text, options)).flatMap((p) => (p.ok ? [p.value] : []));
+  return chooseMove(game.variant, game.position, { level, seed: replySeed(row.id, row.ply), history });
+}
+
+export interface Hint {
+  readonly ply: number;
+  readonly move: string;
+  /** Centipawns from the side to move; a mate is +-(100000 - plies). */
+  readonly score: number;
+  /** Turns of the side to move to a mate (negative: being mated). */
+  readonly mate?: number;
+  readonly depth: number;
+  readonly nodes: number;
+}
+
+export type ReplyResult = 'played' | 'not-needed';
+
+export class ComputerPlayer {
+  constructor(
+    private readonly store: GameStore,
+    private readonly games: GameService,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /**
+   * The computer's turn at `ply` (the game's ply when the computer got the move). 'not-needed'
+   * when the game moved on (already played, resigned, over); a throw means try again later.
+   */
+  async reply(gameId: string, ply: number): Promise<ReplyResult> {
+    const row = await this.store.game(gameId);
+    if (!row || row.ply !== ply || !computerToMove(row)) return 'not-needed';
+    return this.play(row);
+  }
+
+  private async play(row: GameRow): Promise<ReplyResult> {
+    const side = row.sideToMove;
+    const choice = await choose(this.store, row, computerLevel(row, side)!);
+    // No legal turn: the write that led here would have ended the game; nothing to play.
+    if (!choice) return 'not-needed';
+    const played = await this.games.move(row.id, { side }, { move: choice.text, ply: row.ply + 1 });
+    if (played.ok) return 'played';
+    // Someone changed the game meanwhile (a resignation, a duplicate reply that landed first).
+    if (played.status === 409) return 'not-needed';
+    throw new Error(`game ${row.id}: the computer's ${choice.text} at ply ${row.ply + 1} was refused: ${played.error}`);
+  }
+
+  /** The cron: play every reply overdue by more than the grace period (the queue lost or exhausted it). */
+  async playOverdue(limit = 20): Promise<string[]> {
+    const played: string[] = [];
+    for (const row of await this.store.computerTurnsWaiting(this.clock() - COMPUTER_GRACE_MS, limit)) {
+      try {
+        if ((await this.play(row)) === 'played') played.push(row.id);
+      } catch (e) {
+        console.error(`cron: computer reply in game ${row.id} failed:`, e);
+      }
+    }
+    return played;
+  }
+
+  /** The engine's suggestion for the player holding `token`, when hints are on in this game and it is their turn. */
+  async hint(gameId: string, token: string): Promise<ServiceResult<Hint>> {
+    // The game service knows every way to prove a side (game token, player key).
+    const seen = await this.games.load(gameId, token);
+    if (!seen.ok) return seen;
+    const side = seen.value.you;
+    const row = await this.store.game(gameId);
+    if (!row) return fail(404, `no game with id ${gameId}`);
+    if (!side) return fail(403, `that token is not a player's token for game ${gameId}`);
+    if (!hintsAllowed(row))
+      return fail(403, 'hints are off in this game: they are for games against the computer, or for games both players created with "hints": true');
+    if (row.status !== 'active') return fail(409, 'the game is over, so there is nothing to suggest');
+    if (row.sideToMove !== side) return fail(409, 'it is not your turn: a hint is for the side to move');
+    const choice = await choose(this.store, row, HINT_LEVEL);
+    if (!choice) return fail(409, 'there is no legal turn to suggest');
+    return done({ ply: row.ply + 1, move: choice.text, score: choice.score, ...(choice.mate !== undefined ? { mate: choice.mate } : {}), depth: choice.depth, nodes: choice.nodes });
+  }
+}

@@ -1,0 +1,301 @@
+// Games against the computer, inside workerd: created through the API and the home
+// page form, played to the end in every variant with the computer's turns going
+// through its queue (the consumer driven here), a lost or failed turn recovered, the
+// hint rules, and the 4xx answers to bad input.
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GameStore } from '../../src/db/store.ts';
+import { GameService } from '../../src/service/games.ts';
+import type { ComputerJob } from '../../src/worker/computer-queue.ts';
+import worker from '../../src/worker/index.ts';
+import { call, form, location, newGame } from './helpers.ts';
+import { captureQueue } from './notify-helpers.ts';
+
+const VARIANTS = ['first-contact', 'warp-factor', 'curved-space', 'planar'] as const;
+
+/** Collect the computer's turns instead of letting the local queue deliver them by itself. */
+function captureComputerTurns() {
+  const jobs: ComputerJob[] = [];
+  vi.spyOn(env.COMPUTER_QUEUE!, 'send').mockImplementation(async (body) => {
+    jobs.push(body as ComputerJob);
+    return undefined as never;
+  });
+  return { jobs, take: () => jobs.splice(0, jobs.length) };
+}
+
+let seq = 0;
+/** Run the computer queue's consumer on these jobs (attempts: deliveries so far, 1-based). */
+async function runComputerQueue(jobs: ComputerJob[], attempts = 1) {
+  const batch = createMessageBatch<ComputerJob>(
+    'subspace-computer',
+    jobs.map((body) => ({ id: `c${++seq}`, timestamp: new Date(), attempts, body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env, ctx);
+  return getQueueResult(batch, ctx);
+}
+
+/** A small seeded PRNG, so a failing game can be replayed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random legal turn, except that a turn that wins at once (text ending in #) is always taken: games end sooner. */
+const humanTurn = (options: string[], pick: () => number) => options.find((t) => t.endsWith('#')) ?? options[Math.floor(pick() * options.length)]!;
+
+const state = async (id: string) => (await call('GET', `/api/games/${id}`)).body;
+const legal = async (id: string): Promise<string[]> => (await call('GET', `/api/games/${id}/legal`)).body.legal;
+const moves = async (id: string) => (await call('GET', `/api/games/${id}/moves`)).body.moves as { ply: number; side: string; text: string }[];
+
+let turns: ReturnType<typeof captureComputerTurns>;
+let notes: ReturnType<typeof captureQueue>;
+beforeEach(() => {
+  turns = captureComputerTurns();
+  notes = captureQueue();
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** The computer's turns waiting in the queue, played by the consumer: every one must be acknowledged. */
+async function computerReplies() {
+  const jobs = turns.take();
+  if (!jobs.length) return;
+  const result = await runComputerQueue(jobs);
+  expect(result.retryMessages).toEqual([]);
+}
+
+describe('a whole game against the computer through the API', () => {
+  for (const [i, variant] of VARIANTS.entries())
+    it(
+      `${variant}: a human playing random legal turns (a winning one when there is one), the computer (level 2) replying through its queue, to the end`,
+      async () => {
+        const human = i % 2 ? 'black' : 'white';
+        const computer = human === 'white' ? 'black' : 'white';
+        const game = await newGame(variant, { [human]: { name: 'Kirk', email: 'kirk@example.org' }, [computer]: { computer: 2 } });
+        expect(Object.keys(game.tokens)).toEqual([human]);
+        expect(Object.keys(game.links).sort()).toEqual([human, 'spectator'].sort());
+        expect(game.state.players[computer]).toEqual({ name: 'Computer (level 2)', computer: 2 });
+        expect(game.state.hints).toBe(true);
+        const pick = random(i + 1);
+        let s = game.state;
+        for (let guard = 0; s.status === 'active' && guard < 600; guard++) {
+          if (s.sideToMove === computer) {
+            // The request that gave the computer the move asked for exactly one turn.
+            expect(turns.jobs).toEqual([{ gameId: game.id, ply: s.ply }]);
+            await computerReplies();
+          } else {
+            const move = humanTurn(await legal(game.id), pick);
+            const res = await call('POST', `/api/games/${game.id}/moves`, { json: { move, ply: s.ply + 1 }, token: game.tokens[human] });
+            expect(res.status, res.text).toBe(200);
+          }
+          s = await state(game.id);
+        }
+        expect(s.status).toBe('finished');
+        const history = await moves(game.id);
+        expect(history).toHaveLength(s.ply);
+        // Sides alternate (a turn is one row) and the computer played its share.
+        history.forEach((m, k) => expect(m.side).toBe(k % 2 ? 'black' : 'white'));
+        expect(history.filter((m) => m.side === computer).length).toBeGreaterThan(0);
+        // Replaying the stored turns gives the stored game: every computer turn went through the engine.
+        const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(game.id);
+        expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: s.position, ply: s.ply });
+        // Notifications went to the human only.
+        const jobs = notes.take();
+        expect(jobs.length).toBeGreaterThan(0);
+        expect(jobs.every((j) => j.side === human)).toBe(true);
+        expect(jobs.some((j) => j.event === 'turn')).toBe(true);
+        expect(jobs.some((j) => j.event === 'game-over')).toBe(true);
+      },
+      240_000,
+    );
+});
+
+describe('a whole game against the computer through the pages', () => {
+  it('the home form starts a game with the computer as White; form posts play to the end', async () => {
+    const created = await form('/games', { variant: 'planar', opponent: 'computer', level: '2', side: 'black', black: 'Kira' });
+    expect(created.status).toBe(201);
+    const links = [...created.text.matchAll(/value="(http[^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    expect(links).toHaveLength(2);
+    const mine = new URL(links.find((l) => l.includes('token='))!);
+    const id = mine.pathname.split('/').pop()!;
+    const token = mine.searchParams.get('token')!;
+    // The computer, as White, was asked for its first turn at creation.
+    expect(turns.jobs).toEqual([{ gameId: id, ply: 0 }]);
+    const page = await call('GET', `/games/${id}?token=${token}`);
+    expect(page.text).toContain('Computer (level 2)');
+    expect(page.text).toContain('Kira');
+    const pick = random(99);
+    let s = await state(id);
+    for (let guard = 0; s.status === 'active' && guard < 600; guard++) {
+      if (s.sideToMove === 'white') await computerReplies();
+      else {
+        const res = await form(`/games/${id}/move`, { token, move: humanTurn(await legal(id), pick), ply: String(s.ply + 1) });
+        expect(res.status).toBe(303);
+        expect(location(res).searchParams.get('ok')).toMatch(/^You played /);
+      }
+      s = await state(id);
+    }
+    expect(s.status).toBe('finished');
+    const end = await call('GET', `/games/${id}?token=${token}`);
+    expect(end.text).toContain('Computer (level 2)');
+  }, 240_000);
+
+  it('the home form refuses a level that does not exist', async () => {
+    const res = await form('/games', { variant: 'planar', opponent: 'computer', level: '9', side: 'white' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('level must be 1 to 5');
+  });
+});
+
+describe('a computer turn that failed or was lost', () => {
+  it('a turn that failed is retried by the queue and played on the retry', async () => {
+    const game = await newGame('warp-factor', { black: { computer: 3 } });
+    const first = (await legal(game.id))[0]!;
+    expect((await call('POST', `/api/games/${game.id}/moves`, { text: first, token: game.tokens.white })).status).toBe(200);
+    const jobs = turns.take();
+    expect(jobs).toEqual([{ gameId: game.id, ply: 1 }]);
+    const commit = vi.spyOn(GameStore.prototype, 'commitMove').mockRejectedValueOnce(new Error('D1 is down'));
+    const failed = await runComputerQueue(jobs);
+    expect(commit).toHaveBeenCalledTimes(1);
+    expect(failed.retryMessages).toHaveLength(1);
+    expect(failed.explicitAcks).toEqual([]);
+    expect((await state(game.id)).ply).toBe(1);
+    const retried = await runComputerQueue(jobs, 2);
+    expect(retried.retryMessages).toEqual([]);
+    const after = await state(game.id);
+    expect(after.ply).toBe(2);
+    expect(after.lastMove.side).toBe('black');
+    // A duplicate of the same turn (a redelivery) changes nothing.
+    await runComputerQueue(jobs, 3);
+    expect((await state(game.id)).ply).toBe(2);
+  });
+
+  it('the same game and ply give the same computer turn', async () => {
+    const played: string[] = [];
+    for (let k = 0; k < 2; k++) {
+      const game = await newGame('planar', { white: { computer: 4 } });
+      // The same seed needs the same id: move the second game onto the first's id.
+      if (k === 1) {
+        await env.DB.prepare('DELETE FROM games WHERE id = ?').bind('samegame0000').run();
+      }
+      await env.DB.prepare('UPDATE games SET id = ? WHERE id = ?').bind('samegame0000', game.id).run();
+      turns.take();
+      await runComputerQueue([{ gameId: 'samegame0000', ply: 0 }]);
+      played.push((await moves('samegame0000'))[0]!.text);
+    }
+    expect(played[1]).toBe(played[0]);
+  });
+
+  it('a lost turn is asked for again by the next GET once overdue, and played by the cron', async () => {
+    const game = await newGame('curved-space', { white: { computer: 1 } });
+    expect(turns.take()).toEqual([{ gameId: game.id, ply: 0 }]); // ... and lost
+    // Fresh: a GET does not ask again while the turn may still be on its way.
+    await state(game.id);
+    expect(turns.jobs).toEqual([]);
+    await env.DB.prepare('UPDATE games SET updated_at = updated_at - 60000 WHERE id = ?').bind(game.id).run();
+    await state(game.id);
+    const again = turns.take();
+    expect(again).toEqual([{ gameId: game.id, ply: 0 }]);
+    await runComputerQueue(again);
+    expect((await state(game.id)).ply).toBe(1);
+
+    // Lost again, and nobody looks: the cron plays it.
+    const second = await newGame('planar', { white: { computer: 1 } });
+    turns.take();
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now() + 120_000, cron: '*/15 * * * *' }), env, createExecutionContext());
+    const s = await state(second.id);
+    expect(s.ply).toBe(1);
+    expect(s.lastMove.side).toBe('white');
+  });
+
+  it('a resignation while the computer thinks: its turn is dropped, not retried', async () => {
+    const game = await newGame('planar', { white: { name: 'Sulu' }, black: { computer: 1 } });
+    const first = (await legal(game.id))[0]!;
+    await call('POST', `/api/games/${game.id}/moves`, { text: first, token: game.tokens.white });
+    expect((await call('POST', `/api/games/${game.id}/resign`, { token: game.tokens.white })).status).toBe(200);
+    const result = await runComputerQueue(turns.take());
+    expect(result.retryMessages).toEqual([]);
+    const s = await state(game.id);
+    expect(s.ply).toBe(1);
+    expect(s.reason).toBe('resignation');
+  });
+});
+
+describe('hints', () => {
+  it('against the computer: the side to move gets a legal suggestion', async () => {
+    const game = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { computer: 2 } });
+    const hint = await call('GET', `/api/games/${game.id}/hint`, { token: game.tokens.white });
+    expect(hint.status).toBe(200);
+    expect(hint.body.ply).toBe(1);
+    expect(await legal(game.id)).toContain(hint.body.move);
+    expect(typeof hint.body.score).toBe('number');
+    // The suggestion plays.
+    expect((await call('POST', `/api/games/${game.id}/moves`, { text: hint.body.move, token: game.tokens.white })).status).toBe(200);
+    // Now the computer is to move: no hint for the human.
+    const waiting = await call('GET', `/api/games/${game.id}/hint`, { token: game.tokens.white });
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.error).toContain('not your turn');
+  });
+
+  it('between humans only when the game was created with hints on', async () => {
+    const off = await newGame('planar');
+    expect(off.state.hints).toBe(false);
+    const refused = await call('GET', `/api/games/${off.id}/hint`, { token: off.tokens.white });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toContain('hints are off in this game');
+    const on = await newGame('planar', { hints: true });
+    expect(on.state.hints).toBe(true);
+    const hint = await call('GET', `/api/games/${on.id}/hint`, { token: on.tokens.white });
+    expect(hint.status).toBe(200);
+    expect(await legal(on.id)).toContain(hint.body.move);
+    expect((await call('GET', `/api/games/${on.id}/hint`, { token: on.tokens.black })).status).toBe(409);
+  });
+
+  it('needs a player token of the game', async () => {
+    const game = await newGame('planar', { black: { computer: 1 } });
+    expect((await call('GET', `/api/games/${game.id}/hint`)).status).toBe(401);
+    const wrong = await call('GET', `/api/games/${game.id}/hint`, { token: 'x'.repeat(43) });
+    expect(wrong.status).toBe(403);
+    expect((await call('GET', '/api/games/nosuchgame/hint', { token: game.tokens.white })).status).toBe(404);
+  });
+});
+
+describe('bad input', () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['level 0', { white: { computer: 0 } }, 'white.computer: must be a level from 1 to 5'],
+    ['level 6', { black: { computer: 6 } }, 'black.computer: must be a level from 1 to 5'],
+    ['a level as text', { black: { computer: '3' } }, 'black.computer: must be a level from 1 to 5'],
+    ['the computer on both sides', { white: { computer: 1 }, black: { computer: 2 } }, 'black: the computer can play one side only'],
+    ['a computer with a name', { white: { computer: 1, name: 'HAL' } }, 'white: the computer takes no name, email or webhook'],
+    ['hints that are not true or false', { hints: 'yes' }, 'hints: must be true or false'],
+  ];
+  for (const [what, extra, error] of cases)
+    it(`${what}: 400 that says so`, async () => {
+      const res = await call('POST', '/api/games', { json: { variant: 'planar', ...extra } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toContain(error);
+    });
+
+  it('the computer side has no token, so nobody can move for it', async () => {
+    const game = await newGame('planar', { white: { name: 'Kirk' }, black: { computer: 1 } });
+    const first = (await legal(game.id))[0]!;
+    await call('POST', `/api/games/${game.id}/moves`, { text: first, token: game.tokens.white });
+    const second = (await legal(game.id))[0]!;
+    const res = await call('POST', `/api/games/${game.id}/moves`, { text: second, token: game.tokens.white });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toContain("Black's turn");
+  });
+});
+
+it('the home page offers the computer with its levels and your colour', async () => {
+  const res = await call('GET', '/');
+  expect(res.text).toContain('value="computer"');
+  for (const n of [1, 2, 3, 4, 5]) expect(res.text).toContain(`<option value="${n}"`);
+  expect(res.text).toContain('name="side"');
+});
