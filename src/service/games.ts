@@ -163,8 +163,7 @@ export class GameService {
   async record(id: string, base: LinkBase): Promise<ServiceResult<string>> {
     const row = await this.store.game(id);
     if (!row) return fail(404, `no game with id ${id}`);
-    const turns = (await this.store.moves(id)).map((m) => m.text);
-    return done(exportRecord(row, turns, `${base.origin}/games/${row.id}`));
+    return done(exportRecord(row, await this.store.moves(id), `${base.origin}/games/${row.id}`));
   }
 
   /** Does this text read as a turn in the game's position (legal or not)? For finding the turn in an email. */
@@ -276,7 +275,7 @@ export class GameService {
       side: t.side,
       text: t.text,
       positionAfter: t.position,
-      createdAt: now,
+      createdAt: t.at ?? now,
     }));
     await this.store.createGame(row, moveRows);
     const stored = await this.store.game(id);

@@ -19,6 +19,8 @@ export interface GameRecord {
   readonly headers: ReadonlyArray<readonly [string, string]>;
   /** Turn texts in play order. */
   readonly turns: readonly string[];
+  /** When each turn was played (ISO 8601), written after it as a `{[%at …]}` comment, as PGN's [%clk] are. */
+  readonly times?: readonly (string | undefined)[];
   /** The result written after the turns, if any. */
   readonly result?: RecordResult;
 }
@@ -31,6 +33,8 @@ export function formatRecord(record: GameRecord): string {
   record.turns.forEach((turn, i) => {
     if (i % 2 === 0) words.push(`${i / 2 + 1}.`);
     words.push(turn);
+    const at = record.times?.[i];
+    if (at) words.push(`{[%at ${at}]}`);
   });
   words.push(record.result ?? '*');
   // Wrap the movetext at 80 columns, never inside a word.
@@ -47,6 +51,9 @@ export function formatRecord(record: GameRecord): string {
 }
 
 export type ParseRecordResult = { ok: true; record: GameRecord } | { ok: false; error: string };
+
+/** Marks a turn's time among the movetext words (a character no turn text holds). */
+const TIME_MARK = '\u0001';
 
 const HEADER = /^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]$/;
 /** Bounds on a record's header tags (ours writes about ten short ones). */
@@ -73,18 +80,28 @@ export function parseRecord(text: string): ParseRecordResult {
     if (m[2]!.length > MAX_TAG_VALUE) return { ok: false, error: `line ${i + 1}: the value of ${key} is longer than ${MAX_TAG_VALUE} characters` };
     headers.push([key, m[2]!.replace(/\\(.)/g, '$1')]);
   }
-  // Movetext: drop {comments} and ;comments, then read words.
+  // Movetext: drop ;comments and {comments}, keeping a turn's time ({[%at …]}) as a marked word.
   const movetext = lines
     .slice(i)
     .map((l) => l.replace(/;.*$/, ''))
     .join('\n')
-    .replace(/\{[^}]*\}/g, ' ');
+    .replace(/\{([^}]*)\}/g, (_, comment: string) => {
+      const at = /\[%at\s+([^\]\s]+)\s*\]/.exec(comment)?.[1];
+      return at ? ` ${TIME_MARK}${at} ` : ' ';
+    });
   if (movetext.includes('{') || movetext.includes('}')) return { ok: false, error: 'an unclosed { comment } in the moves' };
   const turns: string[] = [];
+  const times: (string | undefined)[] = [];
   let result: RecordResult | undefined;
   let expectedNumber = 1;
   for (const word of movetext.split(/\s+/).filter(Boolean)) {
     if (result !== undefined) return { ok: false, error: `"${word}" after the result ${result}` };
+    if (word.startsWith(TIME_MARK)) {
+      const at = word.slice(1);
+      if (!turns.length || Number.isNaN(Date.parse(at))) return { ok: false, error: `[%at ${at}] must follow a turn and be a time like 2026-11-23T10:54:43.764Z` };
+      times[turns.length - 1] = new Date(Date.parse(at)).toISOString();
+      continue;
+    }
     if (RESULTS.includes(word)) {
       result = word as RecordResult;
       continue;
@@ -104,14 +121,14 @@ export function parseRecord(text: string): ParseRecordResult {
     turns.push(turn);
     if (turns.length % 2 === 0) expectedNumber++;
   }
-  return { ok: true, record: { headers, turns, ...(result ? { result } : {}) } };
+  return { ok: true, record: { headers, turns, ...(times.length ? { times } : {}), ...(result ? { result } : {}) } };
 }
 
 export const headerValue = (record: GameRecord, key: string): string | undefined =>
   record.headers.find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1];
 
 /** The record of a stored game (its turns in play order), linked to its page at `site`. */
-export function exportRecord(row: GameRow, turns: readonly string[], site: string): string {
+export function exportRecord(row: GameRow, turns: readonly { readonly text: string; readonly createdAt: number }[], site: string): string {
   const headers: [string, string][] = [
     ['Event', 'Subspace correspondence game'],
     ['Site', site],
@@ -126,10 +143,11 @@ export function exportRecord(row: GameRow, turns: readonly string[], site: strin
   if (initial.ok && initial.value.positionText !== row.startPosition) headers.push(['Position', row.startPosition]);
   if (row.reason) headers.push(['Termination', row.reason]);
   if (row.daysPerMove) headers.push(['TimeControl', `${row.daysPerMove} day${row.daysPerMove === 1 ? '' : 's'} per move`]);
-  return formatRecord({ headers, turns, result: row.result as RecordResult });
+  return formatRecord({ headers, turns: turns.map((t) => t.text), times: turns.map((t) => iso(t.createdAt)), result: row.result as RecordResult });
 }
 
-export type PlayedTurnRow = PlayedTurn & { readonly side: Color };
+/** A turn to store; `at` = when it was played (from an imported record), else now. */
+export type PlayedTurnRow = PlayedTurn & { readonly side: Color; readonly at?: number };
 
 /** A game read from a record, ready to be stored. */
 export interface ImportedGame {
@@ -167,7 +185,8 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
     const played = game.play(turn);
     // A turn that cannot be read is a 400, like a move sent on its own; readable but illegal is a 422.
     if (!played.ok) return fail(played.error.kind === 'syntax' ? 400 : 422, `move ${Math.floor(i / 2) + 1} (${colorName(side)}'s ${turn}, ply ${i + 1}): ${played.error.message}`, played.error.at);
-    turns.push({ ...played.value, side });
+    const at = record.times?.[i];
+    turns.push({ ...played.value, side, ...(at ? { at: Date.parse(at) } : {}) });
   }
   const headerResult = headerValue(record, 'Result');
   if (headerResult !== undefined && !RESULTS.includes(headerResult)) return fail(400, `record: [Result "${headerResult}"] must be 1-0, 0-1, 1/2-1/2 or *`);

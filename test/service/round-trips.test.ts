@@ -39,22 +39,27 @@ function countingD1(db: D1Database): { db: D1Database; counts: Counts } {
     real.set(wrapped, statement);
     return wrapped;
   };
-  const counted = new Proxy(db, {
-    get(target, key) {
-      if (key === 'prepare') return (text: string) => wrap(target.prepare(text), text);
-      if (key === 'batch')
-        return (statements: D1PreparedStatement[]) => {
-          counts.roundTrips++;
-          counts.batches++;
-          counts.statements += statements.length;
-          counts.sql.push(`batch of ${statements.length}`);
-          return target.batch(statements.map((s) => real.get(s) ?? s));
-        };
-      if (key === 'exec' || key === 'dump' || key === 'withSession') throw new Error(`D1 ${String(key)} is not expected on the move path`);
-      const value = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  // The binding and the D1 session a request reads through (withSession) are counted alike.
+  const count = <T extends object>(binding: T): T =>
+    new Proxy(binding, {
+      get(target, key) {
+        const d1 = target as unknown as D1Database;
+        if (key === 'prepare') return (text: string) => wrap(d1.prepare(text), text);
+        if (key === 'batch')
+          return (statements: D1PreparedStatement[]) => {
+            counts.roundTrips++;
+            counts.batches++;
+            counts.statements += statements.length;
+            counts.sql.push(`batch of ${statements.length}`);
+            return d1.batch(statements.map((s) => real.get(s) ?? s));
+          };
+        if (key === 'withSession') return (constraint?: string) => count(d1.withSession(constraint));
+        if (key === 'exec' || key === 'dump') throw new Error(`D1 ${String(key)} is not expected on the move path`);
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  const counted = count(db);
   return { db: counted, counts };
 }
 
