@@ -1,6 +1,6 @@
 // The numbers behind docs/scaling.md, measured on this machine (`npm run bench -- --scaling`):
 // - rows and bytes per game of N plies (a local D1 under wrangler dev, its size from SQLite's
-//   page count before and after);
+//   size before and after, as D1 reports it);
 // - the move rate one local D1 sustains (concurrent clients, each playing its own games);
 // - the cron sweep over many games: rows each sweep query reads (D1's rows_read) with 100,000
 //   timed games in the table, next to a query that would read every game.
@@ -12,7 +12,7 @@ import { busyGame } from './engine.ts';
 
 interface D1Answer {
   results: Record<string, unknown>[];
-  meta: { rows_read?: number; rows_written?: number; duration?: number };
+  meta: { rows_read?: number; rows_written?: number; duration?: number; size_after?: number };
 }
 
 /** One SQL statement against the local D1 the server uses (wrangler d1 execute --local). */
@@ -28,11 +28,8 @@ function sql(stateDir: string, command: string): D1Answer {
   return answers.at(-1)!;
 }
 
-const dbBytes = (stateDir: string) => {
-  const pages = sql(stateDir, 'PRAGMA page_count').results[0]!;
-  const size = sql(stateDir, 'PRAGMA page_size').results[0]!;
-  return Number(Object.values(pages)[0]) * Number(Object.values(size)[0]);
-};
+/** The database's size as D1 reports it after a query (meta.size_after; PRAGMA page_count is not allowed). */
+const dbBytes = (stateDir: string) => Number(sql(stateDir, 'SELECT 1').meta.size_after ?? Number.NaN);
 
 export async function scalingBench(opts: { games?: number; plies?: number; clients?: number; sweepGames?: number } = {}) {
   const { games: gameCount = 32, plies = 100, clients = 8, sweepGames = 100_000 } = opts;
