@@ -49,14 +49,14 @@ const STEP: Int8Array = CUBE_STEP;
 // ---- pieces and positions ------------------------------------------------------
 
 /** Piece codes: 0 empty; role index 1..6 (K Q R B N P); +8 for Black. */
-const EMPTY = 0;
-const BLACK_BIT = 8;
-const KING = 1;
-const QUEEN = 2;
-const ROOK = 3;
-const BISHOP = 4;
-const KNIGHT = 5;
-const PAWN = 6;
+export const EMPTY = 0;
+export const BLACK_BIT = 8;
+export const KING = 1;
+export const QUEEN = 2;
+export const ROOK = 3;
+export const BISHOP = 4;
+export const KNIGHT = 5;
+export const PAWN = 6;
 
 const pieceCode = (color: Color, role: Role): number => ROLES.indexOf(role) + 1 + (color === 'black' ? BLACK_BIT : 0);
 const roleOf = (code: number): Role => ROLES[(code & 7) - 1]!;

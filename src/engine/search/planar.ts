@@ -10,17 +10,9 @@ import {
   PAWN_STEPS,
   ORTHO_RAYS,
 } from '../planar/cube.ts';
-import { attacks, planarCaptures, type PlanarMove, type PlanarPosition } from '../planar/planar.ts';
+// The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
+import { attacks, BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, planarCaptures, QUEEN, ROOK, type PlanarMove, type PlanarPosition } from '../planar/planar.ts';
 import { xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
-
-const EMPTY = 0;
-const BLACK_BIT = 8;
-const KING = 1;
-const QUEEN = 2;
-const ROOK = 3;
-const BISHOP = 4;
-const KNIGHT = 5;
-const PAWN = 6;
 
 // ---- keys ------------------------------------------------------------------------
 const BOARD_AT = 0; // cell*16 + code
