@@ -11,27 +11,12 @@ import type { GameStore } from '../db/store.ts';
 import { chooseMove, type Choice, type Level } from '../engine/search/index.ts';
 import type { Color } from '../engine/types.ts';
 import type { GameService } from './games.ts';
+import { COMPUTER_GRACE_MS, computerLevel, computerToMove, hintsAllowed } from './computer-sides.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { storedGame } from './stored-game.ts';
 
-/** A reply that has not landed this long after the human's turn is asked for again. */
-export const COMPUTER_GRACE_MS = 30_000;
 /** Hints search like level 4: sound, and cheap enough for a request. */
 export const HINT_LEVEL: Level = 4;
-
-type Sides = Pick<GameRow, 'whiteComputer' | 'blackComputer'>;
-
-/** The computer's level on this side, or undefined for a human. */
-export const computerLevel = (row: Sides, side: Color): Level | undefined => ((side === 'white' ? row.whiteComputer : row.blackComputer) ?? undefined) as Level | undefined;
-
-export const computerName = (level: number) => `Computer (level ${level})`;
-
-/** The computer is to move in a game still going. */
-export const computerToMove = (row: Sides & Pick<GameRow, 'status' | 'sideToMove'>): boolean =>
-  row.status === 'active' && computerLevel(row, row.sideToMove) !== undefined;
-
-/** Hints: always against the computer; between humans only when both agreed at creation. */
-export const hintsAllowed = (row: Sides & Pick<GameRow, 'hints'>): boolean => row.hints || row.whiteComputer !== null || row.blackComputer !== null;
 
 /** The same game and ply always give the same seed (FNV-1a of "id:ply"), so a retried reply plays the same turn. */
 export function replySeed(gameId: string, ply: number): number {

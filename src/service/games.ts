@@ -7,7 +7,7 @@ import { Game } from '../engine/game.ts';
 import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { newGameId, newToken, newWebhookSecret, sha256Hex, sideOfToken } from './crypto.ts';
-import { COMPUTER_GRACE_MS, computerLevel, computerToMove } from './computer.ts';
+import { COMPUTER_GRACE_MS, computerLevel, computerToMove } from './computer-sides.ts';
 import type { ComputerTurns, EventSink, GameEvent, WebhookPolicy } from './ports.ts';
 import { iso, publicMove, publicState, type PublicMove, type PublicState } from './public-state.ts';
 import { exportRecord, importRecord, type PlayedTurnRow } from './record.ts';

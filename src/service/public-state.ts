@@ -2,7 +2,7 @@
 // an email address or a webhook.
 import type { GameRow, MoveRow } from '../db/schema.ts';
 import { ROLE_NAMES, type Color } from '../engine/types.ts';
-import { computerLevel, computerName, hintsAllowed } from './computer.ts';
+import { computerLevel, computerName, hintsAllowed } from './computer-sides.ts';
 import { winnerOf } from './outcome-words.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
 
