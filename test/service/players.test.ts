@@ -3,7 +3,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BASE, call } from './helpers.ts';
-import { captureQueue } from './notify-helpers.ts';
+import { captureQueue, runQueue } from './notify-helpers.ts';
 import { newPlayer, startGame, type Player } from './player-helpers.ts';
 
 afterEach(() => {
@@ -218,6 +218,42 @@ describe('challenges', () => {
     const next = await call('POST', `/api/challenges/${re.body.id}/accept`, { token: a.key });
     expect(next.status).toBe(201);
     expect(next.body).toMatchObject({ white: { id: b.id }, black: { id: a.id } });
+  });
+
+  it('rematch by email: the opponent gets the challenge link, then both get the game link; no key in any mail', async () => {
+    const a = await newPlayer('Archer', 'archer@example.org');
+    const b = await newPlayer('Shran', 'shran@example.org');
+    const { game } = await startGame(a, b); // a white
+    await call('POST', `/api/games/${game.id}/resign`, { token: b.key });
+    const sent: { to: string; subject: string; text: string; html?: string }[] = [];
+    vi.spyOn(env.EMAIL!, 'send').mockImplementation(async (m: any) => (sent.push(m), { messageId: 'x' }) as never); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const queue = captureQueue();
+    const re = await call('POST', `/api/games/${game.id}/rematch`, { token: b.key });
+    expect(re.status).toBe(201);
+    // The challenge goes to the opponent alone, at once, with the page to accept it.
+    expect(sent.map((m) => m.to)).toEqual(['archer@example.org']);
+    expect(sent[0]!.subject).toBe('[Subspace] Shran challenges you to Warp Factor (rematch)');
+    expect(sent[0]!.text).toContain(`Accept or decline: ${BASE}/challenges/${re.body.id}`);
+    expect(queue.take()).toEqual([]);
+
+    const next = await call('POST', `/api/challenges/${re.body.id}/accept`, { token: a.key });
+    expect(next.status).toBe(201);
+    // The start goes through the notification queue, one email per player, each with their side.
+    const jobs = queue.take();
+    expect(jobs.map((j) => `${j.event}:${j.side}:${j.channel}`).sort()).toEqual(['game-start:black:email', 'game-start:white:email']);
+    const EMAIL = { send: async (m: any) => (sent.push(m), { messageId: 'y' }) } as unknown as SendEmail; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const delivered = await runQueue(jobs, 1, 'subspace-notify', { ...env, EMAIL });
+    expect(delivered.explicitAcks.length).toBe(2);
+    const starts = sent.slice(1).sort((x, y) => x.to.localeCompare(y.to));
+    expect(starts.map((m) => [m.to, m.subject])).toEqual([
+      ['archer@example.org', `[Subspace] New Warp Factor game ${next.body.id} against Shran (White): you play Black`],
+      ['shran@example.org', `[Subspace] New Warp Factor game ${next.body.id} against Archer (Black): you play White`],
+    ]);
+    for (const m of starts) {
+      expect(m.text).toContain(`The game: ${BASE}/games/${next.body.id}`);
+      expect(m.html).toContain(`href="${BASE}/games/${next.body.id}"`);
+    }
+    for (const secret of [a.key, b.key]) expect(JSON.stringify(sent)).not.toContain(secret);
   });
 
   it('a game created with a key belongs to its creator; notifications of the start carry no key', async () => {
