@@ -3,7 +3,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/worker/index.ts';
-import { call, newGame } from './helpers.ts';
+import { BASE, call, newGame } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
 
 const DAY = 86_400_000;
@@ -35,7 +35,9 @@ describe('chat bot', () => {
     expect(board.body.reply).toContain("It is White's turn.");
     const legal = await chat(g.id, g.tokens.white, 'legal');
     expect(legal.body.reply).toMatch(/^It is your turn\. You \(White\) have \d+ legal turns: .*Wb2-Wb3/);
-    expect((await chat(g.id, g.tokens.white, 'help')).body.reply).toContain('Commands:');
+    const help = (await chat(g.id, g.tokens.white, 'help')).body.reply;
+    expect(help).toContain('Commands:');
+    expect(help).toContain(`ask for a rematch on your player page ${BASE}/me`);
     expect((await chat(g.id, g.tokens.white, '')).body.reply).toContain('Commands:');
     const illegal = await chat(g.id, g.tokens.white, 'Wc1-Wc3');
     expect(illegal.status).toBe(200);

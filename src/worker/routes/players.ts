@@ -5,7 +5,7 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
-import { describeIssues, fromFailure, gameIdParam, isJson, mediaType, readForm, readJson, reply, requireJson, requirePlayer, validationHook, type AppEnv } from '../http.ts';
+import { describeIssues, fromFailure, gameIdParam, isJson, linkBase, mediaType, readForm, readJson, reply, requireJson, requirePlayer, validationHook, type AppEnv } from '../http.ts';
 import { parseCommand, runCommand } from '../text/commands.ts';
 
 
@@ -58,7 +58,7 @@ export const players = new Hono<AppEnv>()
     if (!body.ok) return body.response;
     const line = body.text.split(/\r?\n/).find((l) => l.trim()) ?? '';
     const command = parseCommand(line) ?? { kind: 'help' as const };
-    const result = await runCommand(service, id, c.var.token, command);
+    const result = await runCommand(service, id, c.var.token, command, linkBase(c).origin);
     // Command failures (illegal turn, not your turn) are answers too: 200 with ok: false,
     // so chat platforms show the reason instead of a generic error.
     if ((c.req.header('Accept') ?? '').includes('text/plain')) return c.text(result.reply);

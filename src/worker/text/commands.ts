@@ -70,8 +70,8 @@ export function turnExamples(game?: Pick<PublicState, 'variant' | 'options' | 'p
   }
 }
 
-/** The command list, with turn examples that fit the game (and the player's side) when known. */
-export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'phase'>, side?: Color): string {
+/** The command list, with turn examples that fit the game (and the player's side) when known; `origin` makes the player-page link absolute. */
+export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'phase'>, side?: Color, origin?: string): string {
   const examples = turnExamples(game, side);
   const first = examples.find(([, what]) => what === 'move' || what === 'level move')?.[0] ?? examples[0]![0];
   return [
@@ -84,6 +84,8 @@ export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'phase
     '  accept   accept a draw offer;  decline  decline it',
     '  resign   resign the game',
     '  help     this list',
+    `New games: challenge a player, accept a challenge or ask for a rematch on your player page ${origin ? `${origin}/me` : '(/me on this site)'}`,
+    '  (a challenge to you and a game that starts are sent to your email, if you gave one, with their links).',
   ].join('\n');
 }
 
@@ -141,8 +143,8 @@ function turnLine(state: PublicState, you: Color | undefined): string {
 }
 
 /** Run one command as a player. Failures come back as text (ok: false) with the current state. */
-export async function runCommand(service: GameService, gameId: string, actor: Actor, command: Command): Promise<CommandAnswer> {
-  const answer = await answerCommand(service, gameId, actor, command);
+export async function runCommand(service: GameService, gameId: string, actor: Actor, command: Command, origin?: string): Promise<CommandAnswer> {
+  const answer = await answerCommand(service, gameId, actor, command, origin);
   return { ...answer, reply: printableReply(answer.reply) };
 }
 
@@ -156,7 +158,7 @@ export function legalText(legal: { legal: readonly string[]; sideToMove: Color; 
   return `It is ${colorName(sideToMove)}'s turn, not yours: you have no legal turns until ${colorName(sideToMove)} has played.\n${colorName(sideToMove)} (your opponent) has ${turns}`;
 }
 
-async function answerCommand(service: GameService, gameId: string, actor: Actor, command: Command): Promise<CommandAnswer> {
+async function answerCommand(service: GameService, gameId: string, actor: Actor, command: Command, origin?: string): Promise<CommandAnswer> {
   const current = async () => {
     const loaded = await service.load(gameId, typeof actor === 'string' ? actor : undefined);
     if (!loaded.ok) return undefined;
@@ -170,7 +172,7 @@ async function answerCommand(service: GameService, gameId: string, actor: Actor,
   switch (command.kind) {
     case 'help': {
       const state = await current();
-      return { ok: true, reply: helpText(state, state?.you), ...(state ? { state } : {}) };
+      return { ok: true, reply: helpText(state, state?.you, origin), ...(state ? { state } : {}) };
     }
     case 'board': {
       const state = await current();
