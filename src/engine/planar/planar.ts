@@ -48,22 +48,9 @@ const STEP: Int8Array = CUBE_STEP;
 
 // ---- pieces and positions ------------------------------------------------------
 
-/** Piece codes: 0 empty; role index 1..6 (K Q R B N P); +8 for Black. */
-export const EMPTY = 0;
-export const BLACK_BIT = 8;
-export const KING = 1;
-export const QUEEN = 2;
-export const ROOK = 3;
-export const BISHOP = 4;
-export const KNIGHT = 5;
-export const PAWN = 6;
+import { BISHOP, BLACK_BIT, colorOf, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, QUEEN, ROOK, roleOf } from '../piece-codes.ts';
 
-const pieceCode = (color: Color, role: Role): number => ROLES.indexOf(role) + 1 + (color === 'black' ? BLACK_BIT : 0);
-const roleOf = (code: number): Role => ROLES[(code & 7) - 1]!;
-const colorOf = (code: number): Color => (code & BLACK_BIT ? 'black' : 'white');
 const colorBit = (color: Color): number => (color === 'black' ? BLACK_BIT : 0);
-/** Hand index: color*6 + role index. */
-const handIndex = (color: Color, role: Role): number => (color === 'black' ? 6 : 0) + ROLES.indexOf(role);
 
 export interface PlanarPosition {
   /** Piece code per cell (see cube.ts for cell indices). */

@@ -11,7 +11,8 @@ import {
   ORTHO_RAYS,
 } from '../planar/cube.ts';
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
-import { attacks, BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, planarCaptures, QUEEN, ROOK, type PlanarMove, type PlanarPosition } from '../planar/planar.ts';
+import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
+import { attacks, planarCaptures, type PlanarMove, type PlanarPosition } from '../planar/planar.ts';
 import { xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
 // ---- keys ------------------------------------------------------------------------

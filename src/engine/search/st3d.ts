@@ -3,7 +3,8 @@
 import type { Color, VariantName } from '../types.ts';
 import { cellPoint, geometry, isFixed, levelOf, NUM_CELLS, NUM_PINS } from '../st3d/field.ts';
 import type { St3dMove } from '../st3d/move.ts';
-import { BLACK_BIT, EMPTY, KING, PAWN, type St3dPosition } from '../st3d/position.ts';
+import { BLACK_BIT, EMPTY, KING, PAWN } from '../piece-codes.ts';
+import { type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from '../st3d/standard.ts';
 import { pieceTargets as curvedTargets } from '../st3d/curved-space.ts';
 import { cellLayer, wormhole } from '../st3d/wormhole.ts';

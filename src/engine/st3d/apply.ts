@@ -2,7 +2,8 @@
 import { opposite } from '../types.ts';
 import { DOWN, NO_PLATFORM, platformCell, UP } from './field.ts';
 import type { PlatformShift, St3dMove } from './move.ts';
-import { clonePosition, EMPTY, handIndex, pieceCode, type St3dPosition } from './position.ts';
+import { EMPTY, handIndex, pieceCode } from '../piece-codes.ts';
+import { clonePosition, type St3dPosition } from './position.ts';
 
 type Mutable = ReturnType<typeof clonePosition>;
 

@@ -6,25 +6,8 @@ import { applySt3dMove } from './apply.ts';
 import { cellName, DOWN, isFixed, levelOf, LEVELS, NO_PLATFORM, NUM_CELLS, NUM_PINS, pinName, platformCell, UP } from './field.ts';
 import { handsWithStandardSets } from './first-contact.ts';
 import { pinText, type PlatformShift, type St3dMove } from './move.ts';
-import {
-  BISHOP,
-  BLACK_BIT,
-  clonePosition,
-  colorOf,
-  EMPTY,
-  emptyPosition,
-  findKing,
-  handIndex,
-  KING,
-  KNIGHT,
-  PAWN,
-  pieceCode,
-  QUEEN,
-  ROOK,
-  roleOf,
-  unplacedNumbers,
-  type St3dPosition,
-} from './position.ts';
+import { BISHOP, BLACK_BIT, colorOf, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, QUEEN, roleOf, ROOK } from '../piece-codes.ts';
+import { clonePosition, emptyPosition, findKing, unplacedNumbers, type St3dPosition } from './position.ts';
 import { makeSt3dVariant } from './variant.ts';
 import { cellLayer, cellLetter, CLOCKWISE, COUNTER_CLOCKWISE, LETTERS, SAME, Wormhole, wormhole, type SlideTree, type Turn } from './wormhole.ts';
 

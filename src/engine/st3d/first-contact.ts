@@ -5,7 +5,8 @@ import { colorName, drawOutcome, opposite, ROLE_NAMES, ROLES, STANDARD_SET, winO
 import { applySt3dMove } from './apply.ts';
 import { adjacentPins, cellName, geometry, isFixed, levelOf, LEVELS, NO_PLATFORM, NUM_PINS, pinName, platformCell, UP } from './field.ts';
 import type { PlatformShift, St3dMove } from './move.ts';
-import { BLACK_BIT, clonePosition, colorOf, emptyPosition, EMPTY, handIndex, PAWN, roleOf, unplacedNumbers, type St3dPosition } from './position.ts';
+import { BLACK_BIT, colorOf, EMPTY, handIndex, PAWN, roleOf } from '../piece-codes.ts';
+import { clonePosition, emptyPosition, unplacedNumbers, type St3dPosition } from './position.ts';
 import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from './standard.ts';
 import { hasLegalMove, makeSt3dVariant, noOptions } from './variant.ts';
 

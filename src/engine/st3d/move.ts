@@ -2,7 +2,8 @@
 // +/# suffix, which needs the variant's rules.
 import type { Role } from '../types.ts';
 import { cellName, pinName } from './field.ts';
-import { EMPTY, type St3dPosition } from './position.ts';
+import { EMPTY } from '../piece-codes.ts';
+import { type St3dPosition } from './position.ts';
 
 export interface PlatformShift {
   readonly from: number; // pin

@@ -1,5 +1,6 @@
 // ST3D positions and their one-line text form (docs/position-text.md).
 import { err, ok, ROLES, type Color, type Result, type Role } from '../types.ts';
+import { BLACK_BIT, colorOf, EMPTY, handIndex, KING, pieceCode, roleOf } from '../piece-codes.ts';
 import {
   CORNERS,
   DOWN,
@@ -13,22 +14,6 @@ import {
   platformCell,
   UP,
 } from './field.ts';
-
-/** Piece codes: 0 empty; role index 1..6 (K Q R B N P); +8 for Black. */
-export const EMPTY = 0;
-export const BLACK_BIT = 8;
-export const pieceCode = (color: Color, role: Role): number => ROLES.indexOf(role) + 1 + (color === 'black' ? BLACK_BIT : 0);
-export const roleOf = (code: number): Role => ROLES[(code & 7) - 1]!;
-export const colorOf = (code: number): Color => (code & BLACK_BIT ? 'black' : 'white');
-export const KING = 1;
-export const QUEEN = 2;
-export const ROOK = 3;
-export const BISHOP = 4;
-export const KNIGHT = 5;
-export const PAWN = 6;
-
-/** Hand index: color*6 + role index. */
-export const handIndex = (color: Color, role: Role): number => (color === 'black' ? 6 : 0) + ROLES.indexOf(role);
 
 export interface St3dPosition {
   /** Piece code per cell index (see field.ts). */

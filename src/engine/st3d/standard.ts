@@ -4,7 +4,8 @@ import { ROLE_NAMES, type Color } from '../types.ts';
 import { cellName, DIAGONAL_LEVEL, geometry, MAX_LEAPS, NUM_DIRS, ORTHOGONAL, TRIAGONAL, type Geometry } from './field.ts';
 import { applySt3dMove } from './apply.ts';
 import type { St3dMove } from './move.ts';
-import { BISHOP, BLACK_BIT, EMPTY, findKing, KING, KNIGHT, PAWN, QUEEN, ROOK, roleOf, type St3dPosition } from './position.ts';
+import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, roleOf, ROOK } from '../piece-codes.ts';
+import { findKing, type St3dPosition } from './position.ts';
 
 const KING_STEPS = [...ORTHOGONAL, ...DIAGONAL_LEVEL, ...TRIAGONAL];
 // Indexed by role code (KING..PAWN); pawns and knights are handled apart.

@@ -5,16 +5,8 @@ import { applySt3dMove } from './apply.ts';
 import { cellName, NO_PLATFORM, NUM_CELLS, NUM_PINS, pinName, UP } from './field.ts';
 import { moveText, sameMove, type St3dMove } from './move.ts';
 import { parseSt3dSyntax, resolveCell, resolveShift } from './notation.ts';
-import {
-  colorOf,
-  EMPTY,
-  formatSt3dPosition,
-  handIndex,
-  parseSt3dPosition,
-  roleOf,
-  type St3dPosition,
-  type TagStyle,
-} from './position.ts';
+import { colorOf, EMPTY, handIndex, roleOf } from '../piece-codes.ts';
+import { formatSt3dPosition, parseSt3dPosition, type St3dPosition, type TagStyle } from './position.ts';
 
 export interface St3dRules<O> {
   readonly name: VariantName;

@@ -4,7 +4,8 @@ import { colorName, drawOutcome, opposite, ROLE_NAMES, winOutcome } from '../typ
 import { applySt3dMove } from './apply.ts';
 import { cellName, fixedLocal, geometry, isFixed, levelOf, NO_PLATFORM, NUM_PINS, pinName, pinOf, platformCell, platformLocal } from './field.ts';
 import type { St3dMove } from './move.ts';
-import { BLACK_BIT, colorOf, EMPTY, KING, parseSt3dPosition, roleOf, type St3dPosition } from './position.ts';
+import { BLACK_BIT, colorOf, EMPTY, KING, roleOf } from '../piece-codes.ts';
+import { parseSt3dPosition, type St3dPosition } from './position.ts';
 import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from './standard.ts';
 import { hasLegalMove, makeSt3dVariant, noOptions } from './variant.ts';
 

@@ -1,0 +1,19 @@
+// Piece codes shared by the Star Trek field and the Planar cube: one small integer per
+// cell keeps boards in typed arrays. 0 empty; role index 1..6 (K Q R B N P); +8 for Black.
+import { ROLES, type Color, type Role } from './types.ts';
+
+export const EMPTY = 0;
+export const BLACK_BIT = 8;
+export const KING = 1;
+export const QUEEN = 2;
+export const ROOK = 3;
+export const BISHOP = 4;
+export const KNIGHT = 5;
+export const PAWN = 6;
+
+export const pieceCode = (color: Color, role: Role): number => ROLES.indexOf(role) + 1 + (color === 'black' ? BLACK_BIT : 0);
+export const roleOf = (code: number): Role => ROLES[(code & 7) - 1]!;
+export const colorOf = (code: number): Color => (code & BLACK_BIT ? 'black' : 'white');
+
+/** Hand index: color*6 + role index. */
+export const handIndex = (color: Color, role: Role): number => (color === 'black' ? 6 : 0) + ROLES.indexOf(role);
