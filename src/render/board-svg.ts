@@ -79,7 +79,7 @@ const STYLE = [
   '.ssb-coord{fill:#6b5a48;font-size:11px;text-anchor:middle}',
   '.ssb-level{fill:#3d3328;font-size:26px;font-weight:bold;text-anchor:middle}',
   '.ssb-tiny{font-size:8px;fill:#000;fill-opacity:.45}',
-  '.ssb-wl{font-size:9px;font-weight:bold;fill:#6a1b9a;text-anchor:end}',
+  '.ssb-wl{font-size:9px;font-weight:bold;fill:#6a1b9a;text-anchor:end;pointer-events:none}',
   '.ssb-plabel{fill:#1f3347;font-size:12px;font-weight:bold;text-anchor:middle}',
   '.ssb-w{fill:#fff;stroke:#1a1a1a;stroke-width:2;paint-order:stroke;stroke-linejoin:round}',
   '.ssb-b{fill:#161616;stroke:#f2f2f2;stroke-width:1.6;paint-order:stroke;stroke-linejoin:round}',
@@ -197,7 +197,8 @@ class Canvas {
    */
   cell(name: string, x: number, y: number, dark: boolean, platform: boolean, notes: { tl?: string; br?: string } = {}): void {
     const piece = this.pieces.get(name);
-    const words = [name, piece ? pieceWords(piece) : 'empty'];
+    // The label starts with what the cell shows (its name, then its worm-hole letter), so speech matches sight.
+    const words = [notes.br ? `${name} ${notes.br}` : name, piece ? pieceWords(piece) : 'empty'];
     if (name === this.checkCell) words.push('in check');
     if (this.last.has(name)) words.push('last move');
     if (this.marks.has(name)) words.push('highlighted');
@@ -206,7 +207,6 @@ class Canvas {
     o.push(this.rect(x, y, 1, 1, `ssb-sq ${platform ? (dark ? 'ssb-pd' : 'ssb-pl') : dark ? 'ssb-d' : 'ssb-l'}`));
     if (this.last.has(name)) o.push(this.rect(x, y, 1, 1, 'ssb-last'));
     if (notes.tl) o.push(this.text(x + 0.05, y + 0.8, 'ssb-tiny', notes.tl));
-    if (notes.br) o.push(this.text(x + 0.95, y + 0.06, 'ssb-wl', notes.br));
     const cx = x + 0.5;
     const cy = y + 0.5;
     if (name === this.checkCell) o.push(this.circle(cx, cy, 0.45, 'ssb-check'));
@@ -218,6 +218,8 @@ class Canvas {
     }
     if (this.marks.has(name)) o.push(piece ? this.circle(cx, cy, 0.44, 'ssb-ring') : this.circle(cx, cy, 0.14, 'ssb-dot'));
     o.push('</g>');
+    // The worm-hole letter sits over the cell, outside its button (the label says it in words).
+    if (notes.br) o.push(this.text(x + 0.95, y + 0.06, 'ssb-wl', notes.br));
   }
 }
 
@@ -437,7 +439,8 @@ function platformLabel(c: Canvas, p: Platform, pin: string, px: number, baseline
   if (p.locked) words.push('locked: moved last');
   if (c.last.has(pin)) words.push('last move');
   if (c.marks.has(pin)) words.push('highlighted');
-  const label = words.join(', ');
+  // Starts with the text shown, so what is read out matches what is seen.
+  const label = `${text}: ${words.join(', ')}`;
   // Rough text width (12px bold): 7.3px a character, 12px for the arrow.
   const width = (text.length * 7.3 + 6) / S;
   const ownerW = p.owner ? 0.3 : 0;

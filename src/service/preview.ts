@@ -117,7 +117,7 @@ export class GameViews {
   /** The board picture of a game after `ply` turns (default: now). */
   async board(
     id: string,
-    opts: { ply?: number; size?: number; interactive?: boolean } = {},
+    opts: { ply?: number; size?: number; interactive?: boolean; from?: Color } = {},
   ): Promise<ServiceResult<{ svg: string; ply: number; row: GameRow; view: BoardView }>> {
     const at = await this.positionAt(id, opts.ply);
     if (!at.ok) return at;
@@ -132,6 +132,7 @@ export class GameViews {
       ...(at.value.lastTurn ? { lastMove: turnMarks(row.variant, at.value.lastTurn) } : {}),
       ...(opts.size ? { size: opts.size } : {}),
       ...(opts.interactive ? { interactive: true } : {}),
+      ...(opts.from ? { from: opts.from } : {}),
     });
     return done({ svg, ply: at.value.ply, row, view });
   }

@@ -53,6 +53,17 @@ export const PageQuerySchema = v.object({
   ok: blank(300, 'a message'),
   sig: v.optional(v.string()),
   partial: v.optional(v.string()),
+  /** Whose side the board is seen from (players: their own by default). */
+  from: v.optional(v.picklist(['white', 'black'], 'from must be white or black')),
+  /** An earlier position to look at (the replay without JavaScript). */
+  ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a whole number (0 = the start)'), v.transform(Number))),
+});
+
+/** The notification settings form: blank removes an address. */
+export const SettingsFormSchema = v.object({
+  token: TokenSchema,
+  email: blank(254, 'the email address'),
+  webhook: blank(2000, 'the webhook URL'),
 });
 
 export const MoveFormSchema = v.pipe(
@@ -78,6 +89,7 @@ const SizeSchema = v.optional(
 export const GameImageQuerySchema = v.object({
   ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a whole number (0 = the start)'), v.transform(Number))),
   size: SizeSchema,
+  from: v.optional(v.picklist(['white', 'black'], 'from must be white or black')),
 });
 export const PositionImageQuerySchema = v.object({
   variant: v.picklist(VARIANTS, `variant must be one of ${VARIANTS.join(', ')}`),

@@ -54,7 +54,8 @@ export async function startServer(opts: { stateDir?: string; timeoutMs?: number 
     timeout: 120_000,
   });
   if (migrate.status !== 0) throw new Error(`applying migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
-  const port = await freePort();
+  // E2E_PORT pins the port (several checkouts on one machine keep to their own); otherwise any free one.
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(WRANGLER, ['dev', ...DEV_CONFIGS, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir, '--log-level', 'warn'], {

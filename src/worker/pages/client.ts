@@ -14,8 +14,29 @@ export const CLIENT_JS = String.raw`(function () {
   'use strict';
   var SVGNS = 'http://www.w3.org/2000/svg';
   var POLL_MS = 3000;
+
+  // ---- copy buttons (any page with links to hand on) ----
+  function copyText(text, button) {
+    var done = function () { button.textContent = 'Copied'; setTimeout(function () { button.textContent = 'Copy'; }, 2000); };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, function () {});
+    else { var t = document.createElement('textarea'); t.value = text; document.body.appendChild(t); t.select(); try { document.execCommand('copy'); done(); } catch (e) {} t.remove(); }
+  }
+  function addCopyButtons() {
+    document.querySelectorAll('input[data-link], input[data-copy-source], a[data-copy]').forEach(function (el) {
+      if (el.nextElementSibling && el.nextElementSibling.hasAttribute('data-copy-button')) return;
+      var b = document.createElement('button');
+      b.type = 'button'; b.className = 'secondary copy'; b.textContent = 'Copy'; b.setAttribute('data-copy-button', '');
+      var what = el.id ? document.querySelector('label[for="' + el.id + '"]') : null;
+      b.setAttribute('aria-label', 'Copy ' + (what ? what.textContent : el.getAttribute('data-copy') || 'the link'));
+      b.addEventListener('click', function () { copyText(el.getAttribute('data-copy') || el.value, b); });
+      el.insertAdjacentElement('afterend', b);
+    });
+  }
+  addCopyButtons();
+
   var root = document.getElementById('live');
   if (!root) return;
+  var baseTitle = document.title;
   var id = root.getAttribute('data-game');
   var params = new URLSearchParams(location.search);
   var token = params.get('token') || '';
@@ -40,6 +61,7 @@ export const CLIENT_JS = String.raw`(function () {
       toMove: d.getAttribute('data-side-to-move'), you: d.getAttribute('data-you') };
   }
   function myTurn() { var s = st(); return s.status === 'active' && s.you !== '' && s.you === s.toMove; }
+  function sideName(c) { return c === 'white' ? 'White' : 'Black'; }
   function announce(text) { var a = document.getElementById('announce'); if (a) { a.textContent = ''; setTimeout(function () { a.textContent = text; }, 30); } }
   /** The engine's reasons often start with the turn already. */
   function about(text, error) { return error.indexOf(text + ':') === 0 ? error : text + ': ' + error; }
@@ -166,6 +188,8 @@ export const CLIENT_JS = String.raw`(function () {
   }
   /** One click (or chooser button): the keys it may stand for. */
   function step(keys) {
+    var s0 = st();
+    if (s0.status === 'active' && s0.you && !myTurn()) { flash('info', 'It is ' + sideName(s0.toMove) + '\u2019s turn: wait for their move. This page updates by itself.'); return; }
     if (!myTurn() || plansPly !== st().ply) return;
     var tried = chosen.concat([keys]);
     if (!matching(tried).length) {
@@ -201,6 +225,14 @@ export const CLIENT_JS = String.raw`(function () {
   });
 
   // ---- preview and send ----
+  /** What is missing when Preview or Send is pressed without a whole turn. */
+  function nextStepWords() {
+    var ch = $('#chooser');
+    if (ch && !ch.hidden && ch.querySelector('[aria-label^="orientation"]')) return 'Choose the orientation (XY, XZ or YZ) with the buttons below the box.';
+    if (ch && !ch.hidden) return 'Choose the platform number with the buttons below the box.';
+    if (chosen.length) return 'Now pick where it goes: the marked cells on the board.';
+    return 'Type a move first, or pick one on the board.';
+  }
   function setPreview(node) {
     var box = $('#preview');
     if (!box) return;
@@ -212,11 +244,11 @@ export const CLIENT_JS = String.raw`(function () {
     var f = document.getElementById('flash');
     if (!f) return;
     f.textContent = '';
-    if (text) { var p = kind === 'error' ? errorNode(text) : document.createElement('p'); if (kind !== 'error') { p.className = 'msg ok'; p.textContent = text; } f.appendChild(p); }
+    if (text) { var p = kind === 'error' ? errorNode(text) : document.createElement('p'); if (kind !== 'error') { p.className = 'msg ' + (kind === 'info' ? 'info' : 'ok'); p.textContent = text; } f.appendChild(p); }
   }
   function doPreview(text) {
     text = (text || '').trim();
-    if (!text) { setPreview(errorNode('Type a move first.')); return Promise.resolve(); }
+    if (!text) { setPreview(errorNode(nextStepWords())); return Promise.resolve(); }
     lastPreview = text;
     return fetch('/api/games/' + id + '/preview?move=' + encodeURIComponent(text), { cache: 'no-store' }).then(function (r) {
       return r.json().then(function (data) {
@@ -240,7 +272,7 @@ export const CLIENT_JS = String.raw`(function () {
   }
   function send(text) {
     text = (text || '').trim();
-    if (!text) { flash('error', 'Type a move first.'); return; }
+    if (!text) { flash('error', nextStepWords()); return; }
     var ply = st().ply + 1;
     var btn = $('#send-btn'); if (btn) btn.disabled = true;
     fetch('/api/games/' + id + '/moves', { method: 'POST', headers: authHeaders({ 'Content-Type': 'application/json' }), body: JSON.stringify({ move: text, ply: ply }) })
@@ -275,6 +307,8 @@ export const CLIENT_JS = String.raw`(function () {
     var text = keepText && input ? input.value : '';
     var q = new URLSearchParams({ partial: '1' });
     if (token) q.set('token', token);
+    if (params.get('from')) q.set('from', params.get('from'));
+    viewPly = null;
     return fetch(location.pathname + '?' + q, { cache: 'no-store' }).then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); }).then(function (html) {
       var focused = document.activeElement && document.activeElement.id;
       live().outerHTML = html;
@@ -322,15 +356,112 @@ export const CLIENT_JS = String.raw`(function () {
   }
   document.addEventListener('visibilitychange', function () { if (!document.hidden) poll(); });
 
+  // ---- keyboard on the board: one Tab stop, arrow keys between cells (roving tabindex) ----
+  function boardButtons() { return Array.prototype.slice.call(document.querySelectorAll('#board svg [data-button]')); }
+  function centre(el) { var r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; }
+  function rove(from, key) {
+    var a = centre(from), best = null, bestScore = Infinity;
+    boardButtons().forEach(function (el) {
+      if (el === from) return;
+      var b = centre(el), dx = b.x - a.x, dy = b.y - a.y;
+      var along = key === 'ArrowRight' ? dx : key === 'ArrowLeft' ? -dx : key === 'ArrowDown' ? dy : -dy;
+      var across = key === 'ArrowRight' || key === 'ArrowLeft' ? Math.abs(dy) : Math.abs(dx);
+      if (along < 4) return;
+      var score = along + across * 2.5;
+      if (score < bestScore) { bestScore = score; best = el; }
+    });
+    return best;
+  }
+  function focusCell(el) {
+    boardButtons().forEach(function (b) { b.setAttribute('tabindex', b === el ? '0' : '-1'); });
+    el.focus();
+  }
+  document.addEventListener('keydown', function (ev) {
+    var t = ev.target;
+    if (!(t instanceof Element) || !t.closest('#board svg') || !t.hasAttribute('tabindex')) return;
+    if (!/^Arrow(Up|Down|Left|Right)$/.test(ev.key)) return;
+    ev.preventDefault();
+    var next = rove(t, ev.key);
+    if (next) focusCell(next);
+  });
+
+  // ---- replay: earlier positions inside the page ----
+  var viewPly = null;
+  function showPly(n) {
+    var s = st();
+    n = Math.max(0, Math.min(s.ply, n));
+    if (n === s.ply) { if (viewPly !== null) refresh(true); return; }
+    var from = live().getAttribute('data-from') || 'white';
+    return fetch('/api/games/' + id + '/board.svg?ply=' + n + '&from=' + from, { cache: 'force-cache' }).then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); }).then(function (svg) {
+      var fig = $('#board');
+      var old = fig && fig.querySelector('svg');
+      if (!old) return;
+      var holder = document.createElement('div');
+      holder.innerHTML = svg; // our own server's picture
+      old.replaceWith(holder.firstElementChild);
+      viewPly = n;
+      fig.setAttribute('data-ply', String(n));
+      chosen = [];
+      var note = 'Looking at the position after ply ' + n + ' of ' + s.ply + '.';
+      var rs = $('#replay-status'); if (rs) rs.textContent = note;
+      document.querySelectorAll('#moves a[data-ply]').forEach(function (a) { if (a.getAttribute('data-ply') === String(n)) a.setAttribute('aria-current', 'step'); else a.removeAttribute('aria-current'); });
+    }).catch(function () { flash('error', 'That position could not be fetched: check your connection.'); });
+  }
+  function current() { return viewPly === null ? st().ply : viewPly; }
+  document.addEventListener('click', function (ev) {
+    var t = ev.target;
+    if (!(t instanceof Element)) return;
+    var a = t.closest('#moves a[data-ply]');
+    if (a) { ev.preventDefault(); showPly(Number(a.getAttribute('data-ply'))); return; }
+    var b = t.closest('[data-replay]');
+    if (!b) return;
+    var what = b.getAttribute('data-replay');
+    showPly(what === 'start' ? 0 : what === 'back' ? current() - 1 : what === 'forward' ? current() + 1 : st().ply);
+  });
+  document.addEventListener('keydown', function (ev) {
+    var t = ev.target;
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (t instanceof Element && (t.closest('input, textarea, select, #board svg') || t.isContentEditable)) return;
+    if (ev.key === 'ArrowLeft') { ev.preventDefault(); showPly(current() - 1); }
+    else if (ev.key === 'ArrowRight') { ev.preventDefault(); showPly(current() + 1); }
+    else if (ev.key === 'Home' && t instanceof Element && t.closest('#moves, #replay')) { ev.preventDefault(); showPly(0); }
+    else if (ev.key === 'End' && t instanceof Element && t.closest('#moves, #replay')) { ev.preventDefault(); showPly(st().ply); }
+  });
+
+  // ---- the deadline in the reader's own time, counted down ----
+  function countdown() {
+    var d = live().getAttribute('data-deadline');
+    var el = document.getElementById('deadline');
+    if (!d || !el) return;
+    var at = new Date(d), left = at.getTime() - Date.now();
+    var when = at.toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+    var words;
+    if (left <= 0) words = 'the deadline has passed';
+    else {
+      var m = Math.floor(left / 60000), days = Math.floor(m / 1440), h = Math.floor((m % 1440) / 60), mins = m % 60;
+      words = 'in ' + (days ? days + ' day' + (days === 1 ? '' : 's') + ' ' : '') + (days || h ? h + ' h ' : '') + (days ? '' : mins + ' min');
+    }
+    el.textContent = when + ' your time (' + words.trim() + ')';
+  }
+  setInterval(countdown, 30000);
+
   function setup() {
     var clear = $('#clear-btn'); if (clear) clear.hidden = false;
+    var rp = $('#replay'); if (rp) rp.hidden = false;
     // Cells, pins and pieces in hand become buttons only now that clicking them does something;
-    // without this script they stay out of the Tab order.
-    document.querySelectorAll('#board svg [data-button]').forEach(function (el) { el.setAttribute('tabindex', '0'); el.setAttribute('role', 'button'); });
+    // without this script they stay out of the Tab order. The board is one Tab stop.
+    var buttons = boardButtons();
+    buttons.forEach(function (el, i) { el.setAttribute('tabindex', i ? '-1' : '0'); el.setAttribute('role', 'button'); });
+    var mine = document.querySelector('#board svg [data-hand][data-color="' + st().you + '"]');
+    if (mine && buttons.length) focusCellQuietly(mine);
+    document.title = (myTurn() ? '(Your turn) ' : '') + baseTitle;
+    countdown();
+    addCopyButtons();
   }
+  function focusCellQuietly(el) { boardButtons().forEach(function (b) { b.setAttribute('tabindex', b === el ? '0' : '-1'); }); }
   setup();
   loadLegal();
   poll();
-  window.subspace = { keysOf: keysOf, plans: function () { return plans; }, refresh: refresh };
+  window.subspace = { keysOf: keysOf, plans: function () { return plans; }, refresh: refresh, showPly: showPly };
 })();
 `;

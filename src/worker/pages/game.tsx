@@ -7,6 +7,9 @@ import { colorName, type Color } from '../../engine/types.ts';
 import type { PublicMove, PublicState } from '../../service/public-state.ts';
 import { outcomeWords, resultWords } from '../../service/outcome-words.ts';
 import type { Preview } from '../../service/preview.ts';
+import { turnExamples } from '../text/commands.ts';
+import type { PlayerSettings } from '../../notify/settings.ts';
+import { BoardHelp } from './board-help.tsx';
 import { Layout } from './layout.tsx';
 
 const playerName = (s: PublicState, side: Color) => s.players[side].name ?? colorName(side);
@@ -34,6 +37,22 @@ export interface GamePageProps {
   readonly spectatorUrl: string;
   /** A signed-in player of a finished game: offer the same game again. */
   readonly rematch?: boolean;
+  /** Whose side the board is seen from. */
+  readonly from: Color;
+  /** Looking at an earlier position (replay without JavaScript). */
+  readonly viewPly?: number;
+  /** The player's notification settings (players' pages). */
+  readonly settings?: PlayerSettings;
+}
+
+/** This page's address with other query values (the token and the side seen from are kept). */
+function pageUrl(p: GamePageProps, extra: Record<string, string>): string {
+  const q = new URLSearchParams();
+  if (p.token) q.set('token', p.token);
+  if (p.from !== (p.state.you ?? 'white')) q.set('from', p.from);
+  for (const [k, v] of Object.entries(extra)) q.set(k, v);
+  const s = q.toString();
+  return `/games/${p.state.id}${s ? `?${s}` : ''}`;
 }
 
 export const GamePage = (p: GamePageProps) => {
@@ -60,6 +79,8 @@ export const Live = (p: GamePageProps) => {
       data-side-to-move={s.sideToMove}
       data-you={s.you ?? ''}
       data-variant={s.variant}
+      data-from={p.from}
+      data-deadline={s.status === 'active' && s.clock?.deadline ? s.clock.deadline : undefined}
     >
       <LiveRegion {...p} />
     </div>
@@ -103,13 +124,24 @@ export const LiveRegion = (p: GamePageProps) => {
             ) : null}
           </p>
         ) : (
-          <p class="result">{resultWords(s)}</p>
+          <>
+            <p class="result">{resultWords(s)}</p>
+            <p>
+              <a class="button" href="/">
+                Start a new game
+              </a>
+            </p>
+          </>
         )}
         {s.check && active ? <p class="check">{colorName(s.sideToMove)} is in check.</p> : null}
         {s.check && !active && s.reason === 'check' ? <p class="check">{colorName(s.sideToMove)}'s king is attacked.</p> : null}
         {active && s.clock?.deadline ? (
           <p>
-            {colorName(s.sideToMove)} must move by <time datetime={s.clock.deadline}>{formatDeadline(s.clock.deadline)}</time> ({s.clock.daysPerMove} day
+            {colorName(s.sideToMove)} must move by{' '}
+            <time datetime={s.clock.deadline} id="deadline">
+              {formatDeadline(s.clock.deadline)}
+            </time>{' '}
+            ({s.clock.daysPerMove} day
             {s.clock.daysPerMove === 1 ? '' : 's'} per move{s.clock.timeout === 'claim' ? '; the win on time must be claimed' : ''}).
           </p>
         ) : null}
@@ -124,13 +156,42 @@ export const LiveRegion = (p: GamePageProps) => {
         {p.flash?.ok ? <p class="msg ok">{p.flash.ok}</p> : null}
       </div>
       <div class="game">
-        <figure class="board" id="board">
-          {raw(p.boardSvg)}
-          <figcaption>
-            {you && active ? 'Click or tab to a piece, a piece in hand or a platform, then to a target. ' : ''}
-            The last turn is tinted yellow; a king in check is ringed red.
-          </figcaption>
-        </figure>
+        <div class="board-col">
+          <div class="row board-tools" id="board-tools">
+            <a class="button secondary" href={pageUrl(p, { from: p.from === 'white' ? 'black' : 'white' })} id="flip" data-from={p.from}>
+              Turn the board round
+            </a>
+            <span class="small">Seen from {colorName(p.from)}'s side</span>
+          </div>
+          {p.viewPly !== undefined ? (
+            <p class="msg info" id="replay-note">
+              You are looking at the position after ply {p.viewPly} of {s.ply}. <a href={pageUrl(p, {})}>Back to the game now</a>
+            </p>
+          ) : null}
+          <div class="row replay" id="replay" hidden>
+            <button type="button" class="secondary" data-replay="start" aria-label="The start">
+              ⏮
+            </button>
+            <button type="button" class="secondary" data-replay="back" aria-label="One ply back">
+              ◀
+            </button>
+            <button type="button" class="secondary" data-replay="forward" aria-label="One ply forward">
+              ▶
+            </button>
+            <button type="button" class="secondary" data-replay="live" aria-label="Back to the game now">
+              Now
+            </button>
+            <span id="replay-status" class="small" aria-live="polite"></span>
+          </div>
+          <figure class="board" id="board" data-ply={String(p.viewPly ?? s.ply)}>
+            {raw(p.boardSvg)}
+            <figcaption>
+              {you && active ? 'Click a piece, a piece in hand or a platform, then a target; or Tab to the board, move with the arrow keys and press Enter. ' : ''}
+              The last turn is tinted yellow; a king in check is ringed red. Left and right arrow keys (outside the board) step through the moves.
+            </figcaption>
+          </figure>
+          <BoardHelp variant={s.variant} rulesLink />
+        </div>
         <div class="side">
           {you && active ? <MoveForm {...p} yourTurn={yourTurn} /> : null}
           {you && active ? <Actions state={s} token={p.token!} action={action} /> : null}
@@ -142,7 +203,8 @@ export const LiveRegion = (p: GamePageProps) => {
             </form>
           ) : null}
           <h2 id="moves-h">Moves</h2>
-          <MoveList moves={p.moves} id={s.id} />
+          <MoveList moves={p.moves} link={(ply) => pageUrl(p, { ply: String(ply) })} />
+          {you && p.token && p.settings ? <SettingsForm id={s.id} token={p.token} settings={p.settings} /> : null}
           <h2>Links</h2>
           <ul class="small">
             <li>
@@ -152,7 +214,10 @@ export const LiveRegion = (p: GamePageProps) => {
               <a href={`/api/games/${s.id}/record`}>Game record (text)</a>
             </li>
             <li>
-              Spectator link: <a href={p.spectatorUrl}>{p.spectatorUrl}</a>
+              <a href={`/rules/${s.variant}`}>Rules of {title}</a>
+            </li>
+            <li>
+              Spectator link: <a href={p.spectatorUrl} data-copy={p.spectatorUrl}>{p.spectatorUrl}</a>
             </li>
             {q ? (
               <li>
@@ -175,7 +240,7 @@ const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
       <input type="hidden" name="token" value={p.token} />
       <input type="hidden" name="ply" value={String(s.ply + 1)} />
       <label for="move">
-        Your move <span class="hint">(e.g. {exampleMove(s.variant, s.phase)})</span>
+        Your move <span class="hint">(e.g. {turnExamples(s, s.you ?? 'white')[0]![0]})</span>
       </label>
       <input
         type="text"
@@ -235,13 +300,47 @@ export const PreviewBlock = (props: { move: string; result: Preview | { ok: fals
 /** "<move>: <why>", unless the reason already starts with the move. */
 export const aboutMove = (move: string, error: string) => (error.toLowerCase().startsWith(`${move.toLowerCase()}:`) ? error : `${move}: ${error}`);
 
-function exampleMove(variant: string, phase?: string): string {
-  if (variant === 'planar') return phase === 'kings' ? 'K@Ab1' : 'Ab2-Ab3, Q@Ab2=XZ, Cb3=YZ';
-  if (phase === 'platforms') return variant === 'curved-space' ? '3@Wa1u' : '@Wa1u';
-  if (phase === 'kings') return 'K@Wb1';
-  if (variant === 'warp-factor') return 'Wb2-Wb3, Wa1u-Na1u';
-  return variant === 'curved-space' ? 'Wb1-Nc3, N@Wc1' : 'Wb1-Nc3, N@Wc1, Wa1u-Na1u';
-}
+/** Email and webhook for this player's notifications (works without JavaScript). */
+const SettingsForm = (p: { id: string; token: string; settings: PlayerSettings }) => (
+  <details class="settings" id="settings">
+    <summary>Notifications: {p.settings.email ? `emails to ${p.settings.email}` : 'none by email'}{p.settings.webhook ? ', webhook set' : ''}</summary>
+    <form method="post" action={`/games/${p.id}/settings`} id="settings-form">
+      <input type="hidden" name="token" value={p.token} />
+      <label for="notify-email">
+        Email me when it is my turn <span class="hint">(leave blank for no emails)</span>
+      </label>
+      <input type="email" id="notify-email" name="email" autocomplete="email" maxlength={254} value={p.settings.email ?? ''} />
+      <label for="notify-webhook">
+        Webhook URL <span class="hint">(https; its signing secret is shown once)</span>
+      </label>
+      <input type="url" id="notify-webhook" name="webhook" maxlength={2000} value={p.settings.webhook ?? ''} />
+      <div class="row">
+        <button type="submit" id="settings-save">
+          Save notifications
+        </button>
+      </div>
+    </form>
+  </details>
+);
+
+/** After a new webhook URL: its secret, shown this once. */
+export const SettingsPage = (p: { id: string; token: string; secret: string; webhook: string }) => (
+  <Layout title="Notifications saved — Subspace" script>
+    <h1>Notifications saved</h1>
+    <p class="msg ok" role="status">
+      Your webhook <code>{p.webhook}</code> is set. Its signing secret is shown only now: keep it to check the <code>webhook-signature</code> header.
+    </p>
+    <label for="secret">Webhook secret</label>
+    <div class="row">
+      <input type="text" id="secret" readonly value={p.secret} data-copy-source="" />
+    </div>
+    <p>
+      <a class="button" href={`/games/${p.id}?token=${encodeURIComponent(p.token)}`}>
+        Back to the game
+      </a>
+    </p>
+  </Layout>
+);
 
 const Actions = (p: { state: PublicState; token: string; action: (what: string) => string }) => {
   const s = p.state;
@@ -278,7 +377,7 @@ const Actions = (p: { state: PublicState; token: string; action: (what: string) 
   );
 };
 
-const MoveList = (p: { moves: readonly PublicMove[]; id: string }) => {
+const MoveList = (p: { moves: readonly PublicMove[]; link: (ply: number) => string }) => {
   if (!p.moves.length)
     return (
       <div class="moves" id="moves">
@@ -292,7 +391,7 @@ const MoveList = (p: { moves: readonly PublicMove[]; id: string }) => {
     else rows[rows.length - 1]!.black = m;
   }
   const link = (m: PublicMove) => (
-    <a href={`/api/games/${p.id}/board.svg?ply=${m.ply}`} title={`the board after ply ${m.ply}`}>
+    <a href={p.link(m.ply)} data-ply={String(m.ply)} aria-label={`${m.text}: the board after ply ${m.ply}`}>
       {m.text}
     </a>
   );

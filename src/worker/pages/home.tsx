@@ -163,7 +163,7 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
 };
 
 export const CreatedPage = (props: { id: string; title: string; links: { white?: string; black?: string; spectator: string } }) => (
-  <Layout title={`${props.title} game started — Subspace`}>
+  <Layout title={`${props.title} game started — Subspace`} script>
     <h1>Your {props.title} game is ready</h1>
     <p class="msg info" role="status">
       {props.links.white && props.links.black

@@ -52,6 +52,15 @@ button:disabled{opacity:.5;cursor:not-allowed}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:600px){main{padding:.6rem}.board{padding:0;border-radius:0;margin:0 -.6rem}.board figcaption{padding:.3rem .6rem}}
 code{overflow-wrap:anywhere}
+.board-tools{margin:0 0 .4rem}
+.replay button{min-width:2.75rem}
+button.copy{padding:.3rem .7rem;min-height:2.2rem}
+.links .row input{flex:1 1 14rem}
+.settings{background:#fff;border:1px solid #d8d2c4;border-radius:6px;padding:.4rem .7rem;margin:1rem 0}
+.settings summary{cursor:pointer;font-weight:600;min-height:24px}
+input[type=email],input[type=url]{font:inherit;width:100%;max-width:24rem;padding:.45rem .5rem;border:1px solid #8c877d;border-radius:4px;background:#fff}
+.moves li a{display:inline-block;min-height:24px;min-width:24px;padding:.1rem 0}
+.moves a[aria-current]{background:#ffe082;font-weight:700}
 .lead{font-size:1.05rem}
 .toc ol{margin:.2rem 0 .8rem;padding-left:1.4rem;columns:2 12rem}
 .crumbs{margin:.2rem 0 .4rem}

@@ -29,8 +29,8 @@ export const images = new Hono<AppEnv>()
 async function gameImage(c: Context<AppEnv>, id: string, format: ImageFormat) {
   const query = v.safeParse(GameImageQuerySchema, c.req.query());
   if (!query.success) return c.json({ error: describeIssues(query.issues, 'query') }, 400);
-  const { ply, size } = query.output;
-  const r = await c.var.views.board(id, { ...(ply === undefined ? {} : { ply }), ...(size ? { size } : {}) });
+  const { ply, size, from } = query.output;
+  const r = await c.var.views.board(id, { ...(ply === undefined ? {} : { ply }), ...(size ? { size } : {}), ...(from ? { from } : {}) });
   if (!r.ok) return c.json({ error: r.error }, r.status);
   // A past ply never changes, nor does the last one of a finished game. "Now" does, and so does the
   // latest ply of a game still going (an ending off the board adds its caption): cached briefly.

@@ -8,10 +8,10 @@ import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { checkTag, flashTag } from '../../notify/signing.ts';
 import { CreateGameSchema, GameIdSchema, MAX_MOVE_TEXT } from '../../service/schemas.ts';
-import { CreateFormSchema, DrawFormSchema, formPlayers, MoveFormSchema, PageQuerySchema, TokenSchema } from '../forms.ts';
+import { CreateFormSchema, DrawFormSchema, formPlayers, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
 import { CLIENT_JS } from '../pages/client.ts';
-import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
+import { aboutMove, GamePage, Live, SettingsPage, type Flash, type GamePageProps } from '../pages/game.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
 import { errorPage, failureWords, page } from './respond.tsx';
 
@@ -120,7 +120,10 @@ export const pages = new Hono<AppEnv>()
       return errorPage(c, 403, 'Not your game', `That token is not a player's token for game ${id}. Use the link you were given, or watch as a spectator.`, `/games/${id}`);
     const history = await c.var.games.history(id);
     const moves = history.ok ? history.value.moves : [];
-    const board = await c.var.views.board(id, { interactive: Boolean(state.you) && state.status === 'active' });
+    const from = q.from ?? state.you ?? 'white';
+    const replaying = q.ply !== undefined && q.ply < state.ply;
+    const board = await c.var.views.board(id, { interactive: !replaying && Boolean(state.you) && state.status === 'active', from, ...(replaying ? { ply: q.ply } : {}) });
+    const settings = token && state.you ? await c.var.notify.get(id, token) : undefined;
     const rematch = Boolean(key && state.you && state.status !== 'active');
     // Messages come only from our own form redirects (tagged under the player's token), so a
     // link made elsewhere cannot put words such as "re-enter your password" on the page.
@@ -142,6 +145,9 @@ export const pages = new Hono<AppEnv>()
       ...(q.move ? { moveText: q.move } : {}),
       spectatorUrl: `${linkBase(c).origin}/games/${id}`,
       ...(rematch ? { rematch } : {}),
+      from,
+      ...(replaying ? { viewPly: q.ply! } : {}),
+      ...(settings?.ok ? { settings: settings.value } : {}),
     };
     if (q.partial) return page(c).html(<Live {...props} />);
     return page(c).html(<GamePage {...props} />);
@@ -162,6 +168,22 @@ export const pages = new Hono<AppEnv>()
       return backToGame(c, id, f.token, { error: aboutMove(f.move, played.error), move: f.move });
     }
     return backToGame(c, id, f.token, { ok: `You played ${played.value.move.text}.` });
+  })
+
+  .post('/games/:id/settings', sameOriginForms, playerForm, async (c) => {
+    const id = c.req.param('id');
+    const form = v.safeParse(SettingsFormSchema, c.var.fields);
+    if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '') });
+    const f = form.output;
+    const saved = await c.var.notify.patch(id, f.token, { email: f.email ?? null, webhook: f.webhook ?? null });
+    if (!saved.ok) {
+      if (saved.status === 404) return errorPage(c, 404, 'No such game', failureWords(saved));
+      return backToGame(c, id, f.token, { error: `Notifications not saved: ${saved.error}` });
+    }
+    // A new webhook secret is shown once, on its own page, never put in a link.
+    if (saved.value.webhookSecret) return page(c).html(<SettingsPage id={id} token={f.token} secret={saved.value.webhookSecret} webhook={saved.value.webhook ?? ''} />);
+    const words = [f.email ? `emails go to ${f.email}` : 'no emails', f.webhook ? 'the webhook is kept' : 'no webhook'];
+    return backToGame(c, id, f.token, { ok: `Notifications saved: ${words.join(', ')}.` });
   })
 
   .post('/games/:id/:action{resign|abort|claim|draw}', sameOriginForms, playerForm, async (c) => {

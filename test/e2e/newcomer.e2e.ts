@@ -1,0 +1,264 @@
+// End to end, in real headless Chromium: a newcomer learns and plays from the pages
+// alone, for every variant. The rules page and its diagrams; Black's page with the
+// board seen from Black's side; a turn made by keyboard alone (one Tab stop on the
+// board, arrow keys, Enter, a few Tabs to Send); a typed turn; the replay stepped with
+// the arrow keys; an email address set from the page; axe-core (injected from the npm
+// package) on the home, rules, game and spectator pages with no serious or critical
+// finding; nothing scrolls sideways at 360 px. Screenshots at 1280 and 390 px go to
+// test-artifacts/newcomer/. Run with `npm run test:e2e`.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ROOT, startServer, type Server } from './server.ts';
+
+const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'newcomer');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const STEP_MS = 15_000;
+const TOTAL_MS = 420_000;
+
+/** Per variant: turns to reach Black's move (by the API), Black's keyboard turn as board steps, then a typed Black turn. */
+const PLANS = [
+  { variant: 'first-contact', options: {}, before: ['@Wa4u'], keys: ['Bd4d'], keyed: '@Bd4d', after: ['@Wd1u'], typed: '@Ba1u' },
+  { variant: 'warp-factor', options: {}, before: ['Wb2-Wb3'], keys: ['Bb3', 'Bb2'], keyed: 'Bb3-Bb2', after: ['Wc2-Wc3'], typed: 'Bc3-Bc2' },
+  { variant: 'curved-space', options: { platforms: 2 }, before: ['1@Wa1u', '2@Bd4u', 'K@Wd4'], keys: ['hand:K', 'Ba1'], keyed: 'K@Ba1', after: ['N@Wc1'], typed: 'N@Bc4' },
+  { variant: 'planar', options: {}, before: ['K@Ab1'], keys: ['hand:K', 'Dc4', 'orient:XY'], keyed: 'K@Dc4=XY', after: ['R@Ab2=XZ'], typed: 'P@Dc3' },
+] as const;
+
+let shot = 0;
+/** The page at 1280 and at 390 px wide (then back to the width it had). */
+async function snapBoth(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize()!;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    shot += 1;
+    await page.screenshot({ path: path.join(ARTIFACTS, `${String(shot).padStart(2, '0')}-${name}-${width}.png`), fullPage: true, timeout: STEP_MS });
+  }
+  await page.setViewportSize(before);
+}
+
+function log(text: string): void {
+  process.stdout.write(`  ${text}\n`);
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function axe(page: Page, what: string): Promise<void> {
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    const run = (globalThis as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const r = await run.run((globalThis as any).document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+  });
+  assert.deepEqual(found, [], `axe-core on ${what}:\n${found.join('\n')}`);
+}
+
+/** Nothing scrolls sideways on a 360 px phone. */
+async function fitsPhone(page: Page, what: string): Promise<void> {
+  const before = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 800 });
+  const wide = await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth);
+  await page.setViewportSize(before);
+  assert.ok(wide <= 360, `${what} is ${wide} px wide at 360 px`);
+}
+
+/** Tab (at most `max` times) until the focus is in `selector`; returns how many presses it took. */
+async function tabTo(page: Page, selector: string, max: number): Promise<number> {
+  for (let i = 1; i <= max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((s) => !!(globalThis as any).document.activeElement?.closest(s), selector)) return i;
+  }
+  throw new Error(`${selector} not reached in ${max} Tab presses`);
+}
+
+/** Arrow keys from the focused board element to the one matching `target`, then Enter. */
+async function arrowTo(page: Page, target: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    const where = await page.evaluate((sel) => {
+      const a = (globalThis as any).document.activeElement!.getBoundingClientRect();
+      const el = (globalThis as any).document.querySelector(sel);
+      if (!el) return null;
+      if (el === (globalThis as any).document.activeElement) return 'here';
+      const b = el.getBoundingClientRect();
+      const dx = b.left + b.width / 2 - (a.left + a.width / 2);
+      const dy = b.top + b.height / 2 - (a.top + a.height / 2);
+      return Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'ArrowRight' : 'ArrowLeft') : dy > 0 ? 'ArrowDown' : 'ArrowUp';
+    }, target);
+    assert.ok(where, `no ${target} on the board`);
+    if (where === 'here') {
+      await page.keyboard.press('Enter');
+      return;
+    }
+    await page.keyboard.press(where);
+  }
+  throw new Error(`could not reach ${target} with the arrow keys`);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`);
+  rmSync(ARTIFACTS, { recursive: true, force: true });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const errors: string[] = [];
+  try {
+    server = await startServer();
+    log(`serving on ${server.base}`);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'], timeout: 60_000 });
+    // axe-core is injected as a script: our pages' CSP would (rightly) refuse it.
+    const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, bypassCSP: true });
+    const api = async (method: string, url: string, body?: unknown, token?: string) => {
+      const res = await fetch(`${server!.base}${url}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const watch = (who: string, page: Page) => {
+      page.setDefaultTimeout(STEP_MS);
+      page.on('pageerror', (e) => errors.push(`${who}: page error: ${e.message}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !/status of 4(00|22) /.test(m.text())) errors.push(`${who}: console: ${m.text()}`);
+      });
+    };
+
+    const home = await desktop.newPage();
+    watch('home', home);
+    await home.goto(`${server.base}/`);
+    await axe(home, 'the home page');
+    await fitsPhone(home, 'the home page');
+    await snapBoth(home, 'home');
+    assert.ok((await home.locator('a[href^="/rules/"]').count()) >= 4, 'the home page links the rules');
+
+    for (const plan of PLANS) {
+      const v = plan.variant;
+      // The rules page and its diagrams.
+      const rules = await desktop.newPage();
+      watch(`${v} rules`, rules);
+      await rules.goto(`${server.base}/rules/${v}`);
+      const diagrams = rules.locator('figure[data-diagram] img');
+      assert.ok((await diagrams.count()) >= 3, `${v}: the rules page has its diagrams`);
+      for (const img of await diagrams.all()) {
+        await img.scrollIntoViewIfNeeded();
+        await rules.waitForFunction((el) => (el as unknown as { naturalWidth: number }).naturalWidth > 0, await img.elementHandle(), { timeout: STEP_MS });
+      }
+      await axe(rules, `the ${v} rules page`);
+      await fitsPhone(rules, `the ${v} rules page`);
+      await snapBoth(rules, `${v}-rules`);
+
+      // A game; White's first turns by the API, then Black's page.
+      const created = await api('POST', '/api/games', { variant: v, options: plan.options, clock: { daysPerMove: 3 } });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const g = created.body as { id: string; tokens: { white: string; black: string }; links: { black: string; spectator: string } };
+      for (const [i, turn] of plan.before.entries()) {
+        const r = await api('POST', `/api/games/${g.id}/moves`, { move: turn }, i % 2 ? g.tokens.black : g.tokens.white);
+        assert.equal(r.status, 200, `${v} ${turn}: ${JSON.stringify(r.body)}`);
+      }
+      const black = await phone.newPage();
+      watch(`${v} black`, black);
+      await black.goto(g.links.black);
+      await black.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length, undefined, { timeout: STEP_MS });
+      assert.equal(await black.getAttribute('#live', 'data-from'), 'black');
+      assert.match(await black.title(), /^\(Your turn\)/, `${v}: the tab title says it is Black's turn`);
+      // Seen from Black's side: Black's end of the field is at the bottom of the picture.
+      const [near, far] = v === 'planar' ? ['Ab4', 'Ab1'] : ['Bb2', 'Wb2'];
+      const y = async (cell: string) => (await black.locator(`#board [data-cell="${cell}"]`).first().boundingBox())!.y;
+      assert.ok((await y(near)) > (await y(far)), `${v}: ${near} is drawn below ${far} on Black's page`);
+      assert.match((await black.textContent('#deadline')) ?? '', /your time \(in 2 days/, `${v}: the deadline counts down in local time`);
+      await snapBoth(black, `${v}-black`);
+
+      // Black's turn by keyboard alone: Tab onto the board (one stop), arrows, Enter; a few Tabs to Send.
+      await black.focus('#flip');
+      const toBoard = await tabTo(black, '#board svg', 8);
+      for (const [i, key] of plan.keys.entries()) {
+        if (key.startsWith('orient:')) {
+          // Planar's orientation step: the chooser's buttons, next in the Tab order.
+          await black.waitForSelector('#chooser:not([hidden]) button');
+          await tabTo(black, `#chooser button[aria-label="orientation ${key.slice(7)}"]`, 8);
+          await black.keyboard.press('Enter');
+          continue;
+        }
+        const sel = key.startsWith('hand:') ? `#board [data-hand="${key.slice(5)}"][data-color="black"]` : `#board [data-cell="${key}"]`;
+        await arrowTo(black, sel);
+        if (i < plan.keys.length - 1 && !plan.keys[i + 1]!.startsWith('orient:')) await black.waitForSelector('#board [data-target]');
+      }
+      await black.waitForSelector(`#preview [data-canonical="${plan.keyed}"]`);
+      const toSend = await tabTo(black, '#send-btn', 12);
+      await black.keyboard.press('Enter');
+      await black.waitForSelector(`#live[data-ply="${plan.before.length + 1}"]`);
+      log(`${v}: ${plan.keyed} by keyboard (${toBoard} Tab to the board, ${toSend} from it to Send)`);
+
+      // White answers; Black types a turn.
+      for (const turn of plan.after) {
+        const r = await api('POST', `/api/games/${g.id}/moves`, { move: turn }, g.tokens.white);
+        assert.equal(r.status, 200, `${v} ${turn}: ${JSON.stringify(r.body)}`);
+      }
+      const ply = plan.before.length + 1 + plan.after.length;
+      await black.waitForSelector(`#live[data-ply="${ply}"]`, { timeout: STEP_MS });
+      await black.fill('#move', plan.typed);
+      await black.click('#send-btn');
+      await black.waitForSelector(`#live[data-ply="${ply + 1}"]`);
+
+      // Replay with the arrow keys: the picture changes and comes back.
+      await black.click('h1');
+      const live = await black.innerHTML('#board svg');
+      await black.keyboard.press('ArrowLeft');
+      await black.waitForSelector(`#board[data-ply="${ply}"]`);
+      await black.keyboard.press('ArrowLeft');
+      await black.waitForSelector(`#board[data-ply="${ply - 1}"]`);
+      assert.notEqual(await black.innerHTML('#board svg'), live, `${v}: an earlier position looks different`);
+      await snapBoth(black, `${v}-replay`);
+      await black.click(`#moves a[data-ply="1"]`);
+      await black.waitForSelector('#board[data-ply="1"]');
+      assert.equal(new URL(black.url()).pathname, `/games/${g.id}`, 'the replay stays on the page');
+      await black.keyboard.press('ArrowRight');
+      await black.waitForSelector('#board[data-ply="2"]');
+      await black.click('[data-replay="live"]');
+      await black.waitForSelector(`#board[data-ply="${ply + 1}"]`);
+      log(`${v}: replayed with the arrow keys, the move list and back to now`);
+
+      // An email address from the page.
+      await black.click('#settings summary');
+      await black.fill('#notify-email', `black-${v}@example.com`);
+      await black.click('#settings-save');
+      await black.waitForSelector('.msg.ok');
+      assert.match((await black.textContent('.msg.ok')) ?? '', new RegExp(`emails go to black-${v}@example.com`));
+      const me = await api('GET', `/api/games/${g.id}/me`, undefined, g.tokens.black);
+      assert.equal(me.body.email, `black-${v}@example.com`);
+      await axe(black, `Black's ${v} game page`);
+      await fitsPhone(black, `Black's ${v} game page`);
+
+      const spectator = await desktop.newPage();
+      watch(`${v} spectator`, spectator);
+      await spectator.goto(g.links.spectator);
+      await axe(spectator, `the ${v} spectator page`);
+      await fitsPhone(spectator, `the ${v} spectator page`);
+      await snapBoth(spectator, `${v}-spectator`);
+      await Promise.all([rules.close(), black.close(), spectator.close()]);
+    }
+    assert.deepEqual(errors, [], `the pages reported errors:\n${errors.join('\n')}`);
+    log(`screenshots in ${path.relative(ROOT, ARTIFACTS)}/`);
+  } finally {
+    await browser?.close().catch(() => {});
+    await server?.stop();
+  }
+}
+
+let server: Server | undefined;
+let browser: Browser | undefined;
+const watchdog = setTimeout(() => {
+  process.stderr.write(`e2e: gave up after ${TOTAL_MS / 1000} s\n`);
+  void Promise.allSettled([browser?.close(), server?.stop()]).then(() => process.exit(1));
+}, TOTAL_MS);
+main().then(
+  () => {
+    clearTimeout(watchdog);
+    process.stdout.write('e2e (newcomer): passed\n');
+  },
+  (e: unknown) => {
+    clearTimeout(watchdog);
+    process.stderr.write(`e2e (newcomer): FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);
