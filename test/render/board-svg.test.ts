@@ -226,10 +226,13 @@ describe('boardSvg, Curved Space (hand-built view)', () => {
     expect(cellMarkup(svg, 'Bc4')).toContain('ssb-check');
     expect(cellMarkup(svg, 'Wb1')).not.toContain('ssb-check');
     expect(svg).toContain('Black is in check');
-    expect(cellMarkup(svg, 'Nb3')).toMatch(/>w</);
-    expect(cellMarkup(svg, 'Nc2')).toMatch(/>z</);
-    expect(cellMarkup(svg, 'Wa1u:a2')).toMatch(/>w</);
-    expect(cellMarkup(svg, 'Wa1u:b1')).toMatch(/>z</);
+    // Each worm-hole letter is drawn right after its cell (outside the cell's button, so a
+    // button's visible text stays its name) and said in the cell's label.
+    const letterAfter = (cell: string) => new RegExp(`<g data-cell="${cell}"(?:(?!</g>).)*</g><text [^>]*class="ssb-wl">([wxyz])</text>`).exec(svg)?.[1];
+    expect(letterAfter('Nb3')).toBe('w');
+    expect(letterAfter('Nc2')).toBe('z');
+    expect(letterAfter('Wa1u:a2')).toBe('w');
+    expect(letterAfter('Wa1u:b1')).toBe('z');
     expect(cellMarkup(svg, 'Bb2')).toContain('ssb-last');
   });
 });
