@@ -1,21 +1,8 @@
 // The server-rendered parts of the game page a newcomer relies on: the board from the
 // reader's own side, an earlier position without JavaScript, the rules link and board
 // key, and the notification settings form (email; webhook secret shown once).
-import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BASE, call, newGame, play } from './helpers.ts';
-
-async function form(path: string, fields: Record<string, string>) {
-  const res = await exports.default.fetch(
-    new Request(`${BASE}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      body: new URLSearchParams(fields).toString(),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE },
-    }),
-  );
-  return { status: res.status, headers: res.headers, text: await res.text() };
-}
+import { BASE, call, form, newGame, play } from './helpers.ts';
 
 /** The vertical position (SVG y) of a cell's square in a page's board. */
 function cellY(html: string, cell: string): number {
