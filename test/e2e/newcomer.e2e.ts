@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT, startServer, type Server } from './server.ts';
+import { ROOT, runE2e, startServer, type Server } from './server.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'newcomer');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -247,18 +247,4 @@ async function main(): Promise<void> {
 
 let server: Server | undefined;
 let browser: Browser | undefined;
-const watchdog = setTimeout(() => {
-  process.stderr.write(`e2e: gave up after ${TOTAL_MS / 1000} s\n`);
-  void Promise.allSettled([browser?.close(), server?.stop()]).then(() => process.exit(1));
-}, TOTAL_MS);
-main().then(
-  () => {
-    clearTimeout(watchdog);
-    process.stdout.write('e2e (newcomer): passed\n');
-  },
-  (e: unknown) => {
-    clearTimeout(watchdog);
-    process.stderr.write(`e2e (newcomer): FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    process.exitCode = 1;
-  },
-);
+runE2e('e2e (newcomer)', TOTAL_MS, main, () => Promise.allSettled([browser?.close(), server?.stop()]));
