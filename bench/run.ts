@@ -17,7 +17,7 @@ import { printTargets, target, type TargetRow } from './targets.ts';
 if (process.argv.includes('--scaling')) {
   const s = await scalingBench();
   console.log(`\n## Scaling (local D1 under wrangler dev)\n`);
-  console.log(`per game of ${s.perGame.plies} plies: rows ${JSON.stringify(s.perGame.rows)}, ${s.perGame.bytes} bytes (page growth / games)`);
+  console.log(`per game of ${s.perGame.plies} plies: rows ${JSON.stringify(s.perGame.rows)}, ${s.perGame.bytes} bytes (growth of D1's size_after / games); a games row alone ${s.bytesPerGamesRow} bytes`);
   console.log(`moves: ${s.moves} by ${s.clients} clients on ${s.games} games in ${s.seconds} s = ${s.movesPerSecond} moves/s (${s.failures} failures)`);
   console.log(`\nsweep queries with ${s.sweepGames} timed games (1 % overdue):\n`);
   console.log('| query | rows read | rows returned | ms | plan |');

@@ -44,8 +44,8 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-export async function startServer(opts: { stateDir?: string; timeoutMs?: number } = {}): Promise<Server> {
-  const stateDir = opts.stateDir ?? path.join(ROOT, '.wrangler', 'e2e-state');
+/** Empties `stateDir` and applies the migrations to the local D1 kept there. */
+export function freshLocalD1(stateDir: string) {
   rmSync(stateDir, { recursive: true, force: true });
   const migrate = spawnSync(WRANGLER, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], {
     cwd: ROOT,
@@ -54,6 +54,11 @@ export async function startServer(opts: { stateDir?: string; timeoutMs?: number 
     timeout: 120_000,
   });
   if (migrate.status !== 0) throw new Error(`applying migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+}
+
+export async function startServer(opts: { stateDir?: string; timeoutMs?: number } = {}): Promise<Server> {
+  const stateDir = opts.stateDir ?? path.join(ROOT, '.wrangler', 'e2e-state');
+  freshLocalD1(stateDir);
   // E2E_PORT pins the port (several checkouts on one machine keep to their own); otherwise any free one.
   const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
