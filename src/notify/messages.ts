@@ -11,6 +11,9 @@ function who(data: EventData, side: Color): string {
   return name ? `${name} (${colorName(side)})` : colorName(side);
 }
 
+/** The variant's rules page (plain words, diagrams), on the same site as the game's link. */
+export const rulesLink = (siteUrl: string, variant: string) => new URL(`/rules/${encodeURIComponent(variant)}`, siteUrl).href;
+
 const gameName = (data: EventData) => `${data.title ?? data.variant} game ${data.gameId}`;
 
 export function outcomeText(data: EventData): string {
@@ -77,12 +80,13 @@ function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {
         ? ['To play, reply to this email with your turn on the first line, for example', '  Wb2-Wb3', 'or one of: resign, draw (offer or accept a draw), accept.']
         : [],
     gameNote: active ? ' (open your own player link to play on the web).' : '',
+    rules: rulesLink(data.link, data.variant),
   };
 }
 
 export function emailText(event: NotifyEvent, data: EventData, links: EmailLinks): string {
   const parts = emailParts(event, data, links);
-  const lines = [...parts.summary, '', data.board, '', ...parts.howToReply, `The game: ${data.link}${parts.gameNote}`];
+  const lines = [...parts.summary, '', data.board, '', ...parts.howToReply, `The game: ${data.link}${parts.gameNote}`, `The rules, with diagrams: ${parts.rules}`];
   if (links.unsubscribe) lines.push('', '-- ', `No more emails for this game: ${links.unsubscribe}`);
   return lines.join('\n');
 }
@@ -99,6 +103,7 @@ export function emailHtml(event: NotifyEvent, data: EventData, links: EmailLinks
   ];
   if (parts.howToReply.length) out.push(`<p>${parts.howToReply.map((line) => e(line.trim())).join('<br>')}</p>`);
   out.push(`<p><a href="${e(data.link)}">The game</a>${e(parts.gameNote)}</p>`);
+  out.push(`<p><a href="${e(parts.rules)}">The rules of ${e(data.title ?? data.variant)}, with diagrams</a></p>`);
   if (links.unsubscribe) out.push(`<p style="font-size:12px;color:#666"><a href="${e(links.unsubscribe)}">No more emails for this game</a></p>`);
   out.push('</body></html>');
   return out.join('\n');

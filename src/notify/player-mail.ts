@@ -6,6 +6,7 @@ import type { PublicChallenge } from '../service/challenges.ts';
 import type { SignInMailer } from '../service/players.ts';
 import { SIGN_IN_MINUTES } from '../service/players.ts';
 import type { MailConfig } from './addresses.ts';
+import { rulesLink } from './messages.ts';
 
 export class PlayerMail implements SignInMailer {
   constructor(
@@ -47,6 +48,7 @@ export class PlayerMail implements SignInMailer {
         '',
         `Accept or decline: ${challenge.link}`,
         `It expires ${challenge.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`,
+        `New to ${challenge.title ?? challenge.variant}? The rules, with diagrams: ${rulesLink(challenge.link, challenge.variant)}`,
       ].join('\n'),
       'challenge',
     );

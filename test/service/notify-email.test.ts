@@ -57,6 +57,9 @@ describe('notification emails', () => {
     expect(mail.text).toContain('B level     N level     W level');
     expect(mail.text).toMatch(/You have \d+ legal turns\./);
     expect(mail.text).toContain(`http://subspace.test/games/${g.id}`);
+    // A newcomer finds the rules from the mail itself.
+    expect(mail.text).toContain('The rules, with diagrams: http://subspace.test/rules/warp-factor');
+    expect(mail.html).toContain('<a href="http://subspace.test/rules/warp-factor">The rules of Warp Factor, with diagrams</a>');
     const unsubscribe = /<(http:\/\/subspace\.test\/unsubscribe\?[^>]+)>/.exec(mail.headers['List-Unsubscribe'])![1]!;
     expect(mail.text).toContain(unsubscribe);
     // The HTML part shows the board as a PNG of this very ply, which the Worker serves.

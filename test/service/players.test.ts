@@ -234,6 +234,7 @@ describe('challenges', () => {
     expect(sent.map((m) => m.to)).toEqual(['archer@example.org']);
     expect(sent[0]!.subject).toBe('[Subspace] Shran challenges you to Warp Factor (rematch)');
     expect(sent[0]!.text).toContain(`Accept or decline: ${BASE}/challenges/${re.body.id}`);
+    expect(sent[0]!.text).toContain(`The rules, with diagrams: ${BASE}/rules/warp-factor`);
     expect(queue.take()).toEqual([]);
 
     const next = await call('POST', `/api/challenges/${re.body.id}/accept`, { token: a.key });
@@ -252,6 +253,7 @@ describe('challenges', () => {
     for (const m of starts) {
       expect(m.text).toContain(`The game: ${BASE}/games/${next.body.id}`);
       expect(m.html).toContain(`href="${BASE}/games/${next.body.id}"`);
+      expect(m.text).toContain(`The rules, with diagrams: ${BASE}/rules/warp-factor`);
     }
     for (const secret of [a.key, b.key]) expect(JSON.stringify(sent)).not.toContain(secret);
   });

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { colorName, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
 import { boardText } from '../../notify/board-text.ts';
+import { rulesLink } from '../../notify/messages.ts';
 import type { Actor, GameService } from '../../service/games.ts';
 import type { PublicState } from '../../service/public-state.ts';
 import { MovePlainSchema } from '../../service/schemas.ts';
@@ -86,6 +87,7 @@ export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'phase
     '  help     this list',
     `New games: challenge a player, accept a challenge or ask for a rematch on your player page ${origin ? `${origin}/me` : '(/me on this site)'}`,
     '  (a challenge to you and a game that starts are sent to your email, if you gave one, with their links).',
+    `The rules, with diagrams: ${game?.variant ? (origin ? rulesLink(origin, game.variant) : `/rules/${game.variant} on this site`) : origin ? `${origin}/rules` : '/rules on this site'}`,
   ].join('\n');
 }
 
