@@ -252,12 +252,13 @@ function hand(c: Canvas, color: Color, x: number, yTop: number): void {
   entries.forEach((role, i) => {
     const n = view.hands[color][role] ?? 0;
     const ex = x + (i % 3) * 1.55;
-    const ey = yTop - 0.5 - Math.floor(i / 3) * 0.95;
+    // One cell high: at least 24 CSS px as a click target on a 360 px phone.
+    const ey = yTop - 0.5 - Math.floor(i / 3) * 1.05;
     const label = `${cap(color)} ${n === 1 ? ROLE_NAMES[role] : PLURALS[role]} in hand: ${n}`;
     c.out.push(`<g data-hand="${role}" data-color="${color}"${c.button(label)}>`);
-    c.out.push(c.rect(ex, ey - 0.85, 1.45, 0.85, 'ssb-bg'));
-    c.out.push(c.piece(ex + 0.42, ey - 0.72, 26, role, color, 'ssb-hp'));
-    c.out.push(c.text(ex + 0.82, ey - 0.62, 'ssb-count', `\u00D7${n}`));
+    c.out.push(c.rect(ex, ey - 1, 1.45, 1, 'ssb-bg'));
+    c.out.push(c.piece(ex + 0.42, ey - 0.8, 26, role, color, 'ssb-hp'));
+    c.out.push(c.text(ex + 0.82, ey - 0.66, 'ssb-count', `\u00D7${n}`));
     c.out.push('</g>');
   });
 }
@@ -447,7 +448,8 @@ function platformLabel(c: Canvas, p: Platform, pin: string, px: number, baseline
   const lockW = p.locked ? 0.3 : 0;
   const start = px + 1 - (width + ownerW + lockW) / 2;
   const o = c.out;
-  o.push(`<g data-cell="${escapeXml(pin)}"${c.button(label)}><title>${escapeXml(label)}</title>`);
+  // Not a button of its own: too small to tap, and every cell of the platform already picks its pin.
+  o.push(`<g data-cell="${escapeXml(pin)}"><title>${escapeXml(label)}</title>`);
   o.push(c.rect(start - 0.05, baseline - 0.1, width + ownerW + lockW + 0.1, 0.4, 'ssb-bg'));
   if (p.owner) o.push(c.circle(start + 0.12, baseline + 0.1, 0.11, p.owner === 'white' ? 'ssb-w' : 'ssb-b'));
   o.push(c.text(start + ownerW + width / 2, baseline, 'ssb-plabel', text));

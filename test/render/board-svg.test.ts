@@ -272,9 +272,11 @@ describe('boardSvg, interaction and escaping', () => {
     const svg = boardSvg(view, { interactive: true });
     checkXml(svg);
     expect(svg).toMatch(/^<svg[^>]* role="group"/);
-    const elements = [...svg.matchAll(/<g (data-cell|data-hand)="[^"]*"[^>]*>/g)].map((m) => m[0]);
+    // Every cell, pin and hand piece, except a platform's name: its cells already pick the platform.
+    const elements = [...svg.matchAll(/<g (data-cell|data-hand)="[^"]*"[^>]*>(?!<title>)/g)].map((m) => m[0]);
     expect(elements.length).toBeGreaterThan(48 + 4);
     for (const el of elements) expect(el).toMatch(/ data-button="" aria-label="[^"]+"/);
+    expect(svg).toMatch(/<g data-cell="Wa1u"><title>Wa1u ▲: platform Wa1u, upright<\/title>/);
     // Focusable only once the page's script makes them buttons (it sets tabindex and role).
     expect(svg).not.toContain(' tabindex=');
     expect(svg).toContain('<g data-cell="Wb1" data-button="" aria-label="Wb1, empty">');

@@ -67,4 +67,29 @@ describe('game page for a newcomer', () => {
     expect(stranger.status).toBe(303);
     expect((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.email).toBe('worf@example.com');
   });
+
+  it('has a Hint button in practice games only; it puts the suggestion in the move box, previewed', async () => {
+    const practice = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { computer: 2 } });
+    const own = `/games/${practice.id}?token=${practice.tokens.white}`;
+    expect((await call('GET', own)).text).toMatch(/<button type="submit" name="do" value="hint" class="secondary" id="hint-btn">Hint<\/button>/);
+    const hinted = await call('GET', `${own}&do=hint`);
+    expect(hinted.status).toBe(200);
+    const move = /data-hint="([^"]+)"/.exec(hinted.text)?.[1];
+    const legal = (await call('GET', `/api/games/${practice.id}/legal`)).body.legal as string[];
+    expect(legal).toContain(move);
+    expect(hinted.text).toMatch(new RegExp(`<input type="text" id="move" name="move" class="move" value="${move}"`));
+    expect(hinted.text).toContain(`Preview of <code>${move}</code>`);
+    // The same suggestion as the API's (same game, same ply, same search).
+    expect((await call('GET', `/api/games/${practice.id}/hint`, { token: practice.tokens.white })).body.move).toBe(move);
+    // Not for spectators; not in a game between two humans unless both chose hints.
+    expect((await call('GET', `/games/${practice.id}`)).text).not.toContain('hint-btn');
+    const humans = await newGame('warp-factor');
+    const plain = await call('GET', `/games/${humans.id}?token=${humans.tokens.white}&do=hint`);
+    expect(plain.status).toBe(200);
+    expect(plain.text).not.toMatch(/hint-btn|data-hint|id="hint"/);
+    const agreed = await newGame('planar', { hints: true });
+    expect((await call('GET', `/games/${agreed.id}?token=${agreed.tokens.white}`)).text).toContain('id="hint-btn">');
+    // Black waits: the button is there but off until it is their turn.
+    expect((await call('GET', `/games/${agreed.id}?token=${agreed.tokens.black}`)).text).toContain('id="hint-btn" disabled="">');
+  });
 });

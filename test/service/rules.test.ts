@@ -33,6 +33,8 @@ describe('rules pages', () => {
 
       const figures = elementsWith(res.text, 'data-diagram=');
       expect(figures.length).toBeGreaterThanOrEqual(3);
+      // Beside every diagram, the key to reading it.
+      expect(res.text.match(/<\/figcaption><details class="board-help"><summary>How to read this board<\/summary>/g)?.length).toBe(figures.length);
       let withTargets = 0;
       for (const f of figures) {
         const img = await call('GET', `/rules/${variant}/${f['data-diagram']}.svg`);

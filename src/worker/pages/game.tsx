@@ -43,6 +43,8 @@ export interface GamePageProps {
   readonly viewPly?: number;
   /** The player's notification settings (players' pages). */
   readonly settings?: PlayerSettings;
+  /** The engine's suggestion asked for with the Hint button (practice games), or why there is none. */
+  readonly hint?: { readonly move: string } | { readonly error: string };
 }
 
 /** This page's address with other query values (the token and the side seen from are kept). */
@@ -186,7 +188,9 @@ export const LiveRegion = (p: GamePageProps) => {
           <figure class="board" id="board" data-ply={String(p.viewPly ?? s.ply)}>
             {raw(p.boardSvg)}
             <figcaption>
-              {you && active ? 'Click a piece, a piece in hand or a platform, then a target; or Tab to the board, move with the arrow keys and press Enter. ' : ''}
+              {you && active
+                ? `Click a piece, a piece in hand${s.variant === 'planar' ? '' : ' or a platform'}, then a target; or Tab to the board, move with the arrow keys and press Enter. `
+                : ''}
               The last turn is tinted yellow; a king in check is ringed red. Left and right arrow keys (outside the board) step through the moves.
             </figcaption>
           </figure>
@@ -194,6 +198,7 @@ export const LiveRegion = (p: GamePageProps) => {
         </div>
         <div class="side">
           {you && active ? <MoveForm {...p} yourTurn={yourTurn} /> : null}
+          {you && active && s.hints ? <HintForm {...p} yourTurn={yourTurn} /> : null}
           {you && active ? <Actions state={s} token={p.token!} action={action} /> : null}
           {p.rematch ? (
             <form method="post" action={`/games/${s.id}/rematch`}>
@@ -237,7 +242,8 @@ const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
   const value = p.moveText ?? preview?.move ?? '';
   return (
     <form method="post" action={`/games/${s.id}/move`} id="move-form" class="move-form">
-      <input type="hidden" name="token" value={p.token} />
+      {/* A signed-in player's key stays in its cookie: no token field, and none in a Preview or Hint address. */}
+      {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
       <input type="hidden" name="ply" value={String(s.ply + 1)} />
       <label for="move">
         Your move <span class="hint">(e.g. {turnExamples(s, s.you ?? 'white')[0]![0]})</span>
@@ -276,6 +282,32 @@ const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
     </form>
   );
 };
+
+/**
+ * Practice games (against the computer, or both players chose hints): the engine's suggestion.
+ * A form of its own, so it is a plain page load with or without the script: the page comes back
+ * with the suggested turn in the move box and previewed.
+ */
+const HintForm = (p: GamePageProps & { yourTurn: boolean }) => (
+  <form method="get" action={`/games/${p.state.id}`} id="hint-form" class="row">
+    {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
+    {p.from !== (p.state.you ?? 'white') ? <input type="hidden" name="from" value={p.from} /> : null}
+    <button type="submit" name="do" value="hint" class="secondary" id="hint-btn" disabled={!p.yourTurn}>
+      Hint
+    </button>
+    <span id="hint" class="small" role="status">
+      {p.hint === undefined ? (
+        'A practice game: ask the computer for a turn (it goes into the box; nothing is sent).'
+      ) : 'move' in p.hint ? (
+        <>
+          The computer suggests <code data-hint={p.hint.move}>{p.hint.move}</code>: it is in the move box above, previewed. Press Send move to play it.
+        </>
+      ) : (
+        <strong>No hint: {p.hint.error}</strong>
+      )}
+    </span>
+  </form>
+);
 
 export const PreviewBlock = (props: { move: string; result: Preview | { ok: false; error: string } }) => {
   const r = props.result;

@@ -52,6 +52,7 @@ const DiagramFigure = (props: { variant: VariantName; text: DiagramText; diagram
           </span>
         ) : null}
       </figcaption>
+      <BoardHelp variant={props.variant} />
     </figure>
   );
 };
@@ -86,7 +87,6 @@ export const RulesPage = (props: { variant: VariantName; diagrams: ReadonlyMap<s
           </li>
         </ol>
       </nav>
-      <BoardHelp variant={props.variant} />
       {r.sections.map((s) => (
         <section id={s.id} aria-labelledby={`${s.id}-h`}>
           <h2 id={`${s.id}-h`}>{s.title}</h2>

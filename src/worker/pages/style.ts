@@ -3,7 +3,10 @@ export const PAGE_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:#1d1d1f;background:#f6f5f1}
-a{color:#0b57d0}
+a{color:#0b57d0;overflow-wrap:anywhere}
+input,select,textarea{max-width:100%}
+input[type=radio],input[type=checkbox]{width:24px;height:24px;margin:0;flex:none}
+li>a:only-child,p>a:only-child,.crumbs a{display:inline-block;min-height:24px;padding:.15rem 0}
 :focus-visible{outline:3px solid #1565c0;outline-offset:2px}
 .skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem}
 .skip:focus{left:.5rem;z-index:10}
@@ -26,7 +29,7 @@ button.danger{background:#fff;color:#a11;border-color:#a11}
 a.button{display:inline-flex;align-items:center;text-decoration:none}
 button:disabled{opacity:.5;cursor:not-allowed}
 .row{display:flex;gap:.5rem;flex-wrap:wrap;align-items:center;margin:.5rem 0}
-.radio label{display:inline-flex;gap:.3rem;font-weight:400;margin:.2rem 1rem .2rem 0}
+.radio label{display:inline-flex;align-items:center;gap:.4rem;font-weight:400;margin:.2rem 1rem .2rem 0}
 .msg{padding:.6rem .8rem;border-radius:5px;margin:.6rem 0;border:1px solid}
 .msg.error{background:#fdecea;border-color:#e0a29b;color:#7a1010}
 .msg.ok{background:#e8f5e9;border-color:#9bc79f;color:#1b4d20}
@@ -58,7 +61,7 @@ button.copy{padding:.3rem .7rem;min-height:2.2rem}
 .links .row input{flex:1 1 14rem}
 .settings{background:#fff;border:1px solid #d8d2c4;border-radius:6px;padding:.4rem .7rem;margin:1rem 0}
 .settings summary{cursor:pointer;font-weight:600;min-height:24px}
-input[type=email],input[type=url]{font:inherit;width:100%;max-width:24rem;padding:.45rem .5rem;border:1px solid #8c877d;border-radius:4px;background:#fff}
+input[type=email],input[type=url],input[type=password],input:not([type]){font:inherit;width:100%;max-width:24rem;padding:.45rem .5rem;border:1px solid #8c877d;border-radius:4px;background:#fff}
 .moves li a{display:inline-block;min-height:24px;min-width:24px;padding:.1rem 0}
 .moves a[aria-current]{background:#ffe082;font-weight:700}
 .lead{font-size:1.05rem}

@@ -13,6 +13,7 @@ import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type App
 import { CLIENT_JS } from '../pages/client.ts';
 import { aboutMove, GamePage, Live, SettingsPage, type Flash, type GamePageProps } from '../pages/game.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
+import { computerPlayer } from '../services.ts';
 import { errorPage, failureWords, page } from './respond.tsx';
 
 const validId = (id: string) => v.is(GameIdSchema, { id });
@@ -131,9 +132,18 @@ export const pages = new Hono<AppEnv>()
     const signed = signer !== undefined && q.sig !== undefined && (q.error || q.ok) && (await checkTag(flashTag(signer, flashText(q)), q.sig));
     const flash: Flash = signed ? { ...(q.error ? { error: q.error } : {}), ...(q.ok ? { ok: q.ok } : {}) } : {};
     let preview: GamePageProps['preview'];
-    if (state.you && q.do === 'preview' && q.move) {
-      const r = await c.var.views.preview(id, q.move);
-      preview = { move: q.move, result: r.ok ? r.value : { ok: false, error: failureWords(r) } };
+    let hint: GamePageProps['hint'];
+    let moveText = q.move;
+    if (state.you && q.do === 'hint' && state.hints) {
+      // The Hint button without JavaScript: the engine's suggestion in the box, previewed on the board.
+      const suggested = await computerPlayer(c.env).hint(id, (token ?? key)!);
+      hint = suggested.ok ? { move: suggested.value.move } : { error: failureWords(suggested) };
+      if (suggested.ok) moveText = suggested.value.move;
+    }
+    const previewed = q.do === 'preview' ? q.move : hint && 'move' in hint ? hint.move : undefined;
+    if (state.you && previewed) {
+      const r = await c.var.views.preview(id, previewed);
+      preview = { move: previewed, result: r.ok ? r.value : { ok: false, error: failureWords(r) } };
     }
     const props: GamePageProps = {
       state,
@@ -142,7 +152,8 @@ export const pages = new Hono<AppEnv>()
       ...(token ? { token } : {}),
       flash,
       ...(preview ? { preview } : {}),
-      ...(q.move ? { moveText: q.move } : {}),
+      ...(hint ? { hint } : {}),
+      ...(moveText ? { moveText } : {}),
       spectatorUrl: `${linkBase(c).origin}/games/${id}`,
       ...(rematch ? { rematch } : {}),
       from,
