@@ -140,3 +140,48 @@ describe('repetition', () => {
     expect(chooseMove(replay.value.variant, replay.value.position, { level: 2 })).toBeDefined();
   });
 });
+
+describe('Planar: level 5 looks at the replies', () => {
+  const variant = getVariant('planar')!;
+  const game = (texts: string[]) => (Game.replay('planar', {}, texts) as { ok: true; value: Game }).value;
+  /** Does the side to move have a checkmate at once? */
+  const mateInOne = (pos: unknown) => variant.legalMoves(pos).some((m) => variant.formatMove(pos, m).endsWith('#'));
+
+  /**
+   * Early positions of random playouts (pieces still in hand: hundreds of turns)
+   * where the opponent, were it to move, would mate at once.
+   */
+  function threatened(count: number, seed: number): Game[] {
+    const random = prng(seed);
+    const found: Game[] = [];
+    for (let g = 0; g < 300 && found.length < count; g++) {
+      const texts: string[] = [];
+      const stopAt = 6 + Math.floor(random() * 20);
+      const current = game([]);
+      while (texts.length < stopAt && !current.outcome()) {
+        const legal = current.legalTexts();
+        const text = legal[Math.floor(random() * legal.length)]!;
+        current.play(text);
+        texts.push(text);
+      }
+      if (current.outcome() || variant.isCheck(current.position)) continue;
+      const text = variant.formatPosition(current.position);
+      const flipped = variant.parsePosition(text.replace(/ ([wb])$/, (_, t: string) => (t === 'w' ? ' b' : ' w')));
+      if (flipped.ok && mateInOne(flipped.value)) found.push(current);
+    }
+    return found;
+  }
+
+  it('with hundreds of turns to choose from, level 5 does not allow a mate in one it can stop', () => {
+    const positions = threatened(6, 77);
+    expect(positions.length).toBeGreaterThanOrEqual(4);
+    for (const g of positions) {
+      const choice = chooseMoveInGame(g, { level: 5 })!;
+      const after = variant.play(g.position, choice.move);
+      if (!mateInOne(after)) continue;
+      // Allowed: then no turn stops it.
+      const stoppable = variant.legalMoves(g.position).some((m) => !mateInOne(variant.play(g.position, m)));
+      expect(stoppable, `${variant.formatPosition(g.position)}: ${choice.text}`).toBe(false);
+    }
+  }, 120_000);
+});

@@ -71,7 +71,7 @@ export const TOP_NODES: Readonly<Record<VariantName, number>> = {
   'first-contact': 600,
   'warp-factor': 3_000,
   'curved-space': 1_200,
-  planar: 1_200,
+  planar: 4_000,
 };
 
 /** Level 1 scores this many turns (a seeded sample) and picks one that is not a blunder. */

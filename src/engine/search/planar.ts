@@ -67,6 +67,30 @@ function moveKey(move: PlanarMove): number {
   }
 }
 
+/** Does the legal turn attack the opposing king? Moves are tried on the board in place and undone. */
+function givesCheck(pos: PlanarPosition, move: PlanarMove): boolean {
+  // A drop that would attack the opposing king is illegal.
+  if (move.kind === 'drop') return false;
+  const { board, orient } = pos;
+  const king = board.indexOf(pos.turn === 'white' ? KING + BLACK_BIT : KING);
+  if (king < 0) return false;
+  // A re-orientation changes no occupancy: only the turned piece's attacks change.
+  if (move.kind === 'orient') return attacks(board, board[move.cell]!, ORIENT_INDEX[move.orientation]!, move.cell, king);
+  const code = board[move.from]!;
+  const captured = board[move.to]!;
+  board[move.to] = code;
+  board[move.from] = EMPTY;
+  let check = false;
+  for (let cell = 0; cell < NUM_CELLS && !check; cell++) {
+    const piece = board[cell]!;
+    if (piece !== EMPTY && (piece & BLACK_BIT) === (code & BLACK_BIT))
+      check = attacks(board, piece, cell === move.to ? orient[move.from]! : orient[cell]!, cell, king);
+  }
+  board[move.from] = code;
+  board[move.to] = captured;
+  return check;
+}
+
 // ---- evaluation ------------------------------------------------------------------
 const VALUES: RoleValues = [0, 0, 900, 500, 330, 320, 100];
 const MOBILITY = 3;
@@ -84,53 +108,55 @@ const KING_ZONES: readonly Int8Array[] = Array.from({ length: NUM_CELLS }, (_, c
 
 const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
 
+/** Mark the cells a leaper reaches; returns how many it can move to. */
+function markLeaps(board: Int8Array, own: number, targets: Int8Array, map: Uint8Array): number {
+  let moves = 0;
+  for (const t of targets) {
+    map[t] = 1;
+    const occupant = board[t]!;
+    if (occupant === EMPTY || (occupant & BLACK_BIT) !== own) moves++;
+  }
+  return moves;
+}
+
+/** Mark the cells a slider reaches along its rays; returns how many it can move to. */
+function markSlides(board: Int8Array, own: number, rays: readonly Int8Array[], map: Uint8Array): number {
+  let moves = 0;
+  for (const ray of rays)
+    for (const t of ray) {
+      map[t] = 1;
+      const occupant = board[t]!;
+      if (occupant === EMPTY) moves++;
+      else {
+        if ((occupant & BLACK_BIT) !== own) moves++;
+        break;
+      }
+    }
+  return moves;
+}
+
 /** Mark the cells attacked by the piece on `cell`; returns how many cells it can move to. */
 function markAttacks(board: Int8Array, code: number, k: number, map: Uint8Array): number {
   const own = code & BLACK_BIT;
-  const role = code & 7;
-  let moves = 0;
-  const leap = (targets: Int8Array) => {
-    for (const t of targets) {
-      map[t] = 1;
-      const occupant = board[t]!;
-      if (occupant === EMPTY || (occupant & BLACK_BIT) !== own) moves++;
-    }
-  };
-  const slide = (rays: readonly Int8Array[]) => {
-    for (const ray of rays)
-      for (const t of ray) {
-        map[t] = 1;
-        const occupant = board[t]!;
-        if (occupant === EMPTY) moves++;
-        else {
-          if ((occupant & BLACK_BIT) !== own) moves++;
-          break;
-        }
-      }
-  };
-  switch (role) {
+  switch (code & 7) {
     case KING:
-      leap(KING_TARGETS[k]!);
-      break;
+      return markLeaps(board, own, KING_TARGETS[k]!, map);
     case KNIGHT:
-      leap(KNIGHT_TARGETS[k]!);
-      break;
-    case PAWN:
+      return markLeaps(board, own, KNIGHT_TARGETS[k]!, map);
+    case PAWN: {
+      let moves = 0;
       for (const t of PAWN_CAPTURES[k]!) map[t] = 1;
       for (const t of PAWN_STEPS[k]!) if (board[t] === EMPTY) moves++;
-      break;
+      return moves;
+    }
     case ROOK:
-      slide(ORTHO_RAYS[k]!);
-      break;
+      return markSlides(board, own, ORTHO_RAYS[k]!, map);
     case BISHOP:
-      slide(DIAG_RAYS[k]!);
-      break;
+      return markSlides(board, own, DIAG_RAYS[k]!, map);
     case QUEEN:
-      slide(ORTHO_RAYS[k]!);
-      slide(DIAG_RAYS[k]!);
-      break;
+      return markSlides(board, own, ORTHO_RAYS[k]!, map) + markSlides(board, own, DIAG_RAYS[k]!, map);
   }
-  return moves;
+  return 0;
 }
 
 function evaluate(pos: PlanarPosition): number {
@@ -181,4 +207,5 @@ export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
   attacker: (pos, move) => (move.kind === 'move' ? VALUES[pos.board[move.from]! & 7]! : 0),
   moveKey,
   captures: (pos) => planarCaptures(pos),
+  givesCheck,
 };

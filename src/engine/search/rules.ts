@@ -21,6 +21,8 @@ export interface SearchRules<P = unknown, M = unknown> {
   moveKey(move: M): number;
   /** Legal captures of the side to move, for quiescence. */
   captures(pos: P, legal: () => M[]): M[];
+  /** Does the legal turn attack the opposing king? Without it the search plays the turn and asks. */
+  givesCheck?(pos: P, move: M): boolean;
   /**
    * First Contact: a legal turn that wins at once (it attacks the opposing king),
    * or undefined. Quiescence must see it, since a check ends the game.

@@ -17,6 +17,19 @@ const MAX_PLY = 96;
 /** Plies of quiescence over captures, and of check evasions within it. */
 const QUIESCENCE_PLIES = 6;
 const EVASION_PLIES = 2;
+/**
+ * At a frontier node (one ply before quiescence) out of check, quiet turns after
+ * this many are searched only when they give check: Planar and the ST3D games
+ * have hundreds of drops, and without this a second ply never fits a budget.
+ */
+const FRONTIER_QUIET_MOVES = 8;
+/**
+ * From depth 2 on, root moves after the first ROOT_KEPT are searched only while
+ * the last iteration scored them within ROOT_MARGIN of the best found so far:
+ * with hundreds of drops, the budget goes to the candidates that matter.
+ */
+const ROOT_KEPT = 12;
+const ROOT_MARGIN = 60;
 
 export interface SearchLimits {
   /** Stop starting new work after this many nodes (depth 1 is always completed). */
@@ -113,6 +126,7 @@ export class Searcher<P, M> {
       let iterationBest: RootMove<M> | undefined;
       try {
         for (const [i, entry] of rootMoves.entries()) {
+          if (d > 1 && i >= ROOT_KEPT && !this.limits.exactRoot && entry.score + ROOT_MARGIN <= alpha) continue;
           const child = this.variant.play(root, entry.move) as P;
           const key = this.keys[1]!;
           key.set(this.keys[0]!);
@@ -159,6 +173,10 @@ export class Searcher<P, M> {
   private count(): void {
     this.nodes++;
     if (this.canAbort && this.nodes >= this.limits.nodes) throw ABORT;
+  }
+
+  private givesCheck(pos: P, move: M): boolean {
+    return this.rules.givesCheck ? this.rules.givesCheck(pos, move) : this.variant.isCheck(this.variant.play(pos, move));
   }
 
   /** Repetition: a third occurrence counting the game, or any repeat inside the search, is a draw. */
@@ -209,12 +227,16 @@ export class Searcher<P, M> {
     let best = -INFINITY;
     let bestKey = -1;
     const childKey = this.keys[ply + 1]!;
+    const frontier = depth === 1 && !inCheck;
+    let quietSearched = 0;
     for (let n = 0; n < order.length; n++) {
       const move = moves[order[n]!]!;
+      const quiet = scores[order[n]!]! < 8e7;
+      if (frontier && quiet && quietSearched >= FRONTIER_QUIET_MOVES && !this.givesCheck(pos, move)) continue;
+      if (quiet) quietSearched++;
       const child = this.variant.play(pos, move) as P;
       childKey.set(key);
       this.rules.rehash(pos, child, childKey);
-      const quiet = scores[order[n]!]! < 8e7;
       let score: number;
       if (n === 0) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
       else {
@@ -267,6 +289,8 @@ export class Searcher<P, M> {
       best = -INFINITY;
     } else {
       if (this.rules.winningTurn?.(pos, legalMoves())) return MATE - ply - 1;
+      // Stalemate is a draw, not the position's worth (seen where the turns were listed anyway).
+      if (legal?.length === 0) return 0;
       best = this.rules.evaluate(pos) + this.noise(key);
       if (best >= beta || qply >= (this.limits.quiescencePlies ?? QUIESCENCE_PLIES) || ply >= MAX_PLY) return best;
       if (best > alpha) alpha = best;

@@ -201,28 +201,28 @@ function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
   return keepKingSafe(pos, captures, lock);
 }
 
-/** A legal turn that attacks the opposing king (First Contact: it wins), tried on the board in place. */
-function checkingTurn(pos: St3dPosition, legal: St3dMove[], play: (pos: St3dPosition, move: St3dMove) => St3dPosition): St3dMove | undefined {
+type Play = (pos: St3dPosition, move: St3dMove) => St3dPosition;
+
+/** Does the legal turn attack the opposing king (standard movement)? Tried on the board in place and undone. */
+function attacksKing(pos: St3dPosition, m: St3dMove, play: Play): boolean {
   const them = opponent(pos.turn);
   const board = pos.board as Int8Array;
-  const own = pos.turn === 'black' ? BLACK_BIT : 0;
-  for (const m of legal) {
-    if (m.kind === 'move' && !m.platform) {
-      const captured = board[m.to]!;
-      board[m.to] = board[m.from]!;
-      board[m.from] = EMPTY;
-      const check = kingAttacked(pos, them);
-      board[m.from] = board[m.to]!;
-      board[m.to] = captured;
-      if (check) return m;
-    } else if (m.kind === 'drop') {
-      board[m.to] = own + 1 + ROLE_INDEX[m.role]!;
-      const check = kingAttacked(pos, them);
-      board[m.to] = EMPTY;
-      if (check) return m;
-    } else if (m.kind !== 'place' && kingAttacked(play(pos, m), them)) return m;
+  if (m.kind === 'move' && !m.platform) {
+    const captured = board[m.to]!;
+    board[m.to] = board[m.from]!;
+    board[m.from] = EMPTY;
+    const check = kingAttacked(pos, them);
+    board[m.from] = board[m.to]!;
+    board[m.to] = captured;
+    return check;
   }
-  return undefined;
+  if (m.kind === 'drop') {
+    board[m.to] = (pos.turn === 'black' ? BLACK_BIT : 0) + 1 + ROLE_INDEX[m.role]!;
+    const check = kingAttacked(pos, them);
+    board[m.to] = EMPTY;
+    return check;
+  }
+  return m.kind !== 'place' && kingAttacked(play(pos, m), them);
 }
 
 export function st3dSearchRules(
@@ -241,7 +241,10 @@ export function st3dSearchRules(
       name === 'curved-space'
         ? (pos, legal) => legal().filter((m) => m.kind === 'move' && pos.board[m.to] !== EMPTY)
         : (pos) => standardCaptures(pos, name === 'first-contact'),
-    ...(name === 'first-contact' ? { winningTurn: (pos: St3dPosition, legal: St3dMove[]) => checkingTurn(pos, legal, play) } : {}),
+    // Curved Space pieces move by their own rules: the search plays the turn to see.
+    ...(name === 'curved-space' ? {} : { givesCheck: (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play) }),
+    // First Contact: a check wins at once.
+    ...(name === 'first-contact' ? { winningTurn: (pos: St3dPosition, legal: St3dMove[]) => legal.find((m) => attacksKing(pos, m, play)) } : {}),
   };
 }
 

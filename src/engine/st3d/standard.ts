@@ -64,7 +64,6 @@ export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: C
   const bit = colorBit(by);
   const next = geo.next;
   const base = cell * NUM_DIRS;
-  const is = (c: number, role: number) => board[c] === role + bit;
   for (const d of ORTHOGONAL) {
     let c = next[base + d]!;
     let dist = 1;
@@ -72,7 +71,8 @@ export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: C
       c = next[c * NUM_DIRS + d]!;
       dist++;
     }
-    if (c >= 0 && (is(c, ROOK) || is(c, QUEEN) || (dist === 1 && is(c, KING)))) return c;
+    const role = c >= 0 ? board[c]! - bit : EMPTY; // a role code only for a piece of `by`
+    if (role === ROOK || role === QUEEN || (dist === 1 && role === KING)) return c;
   }
   for (const d of DIAGONAL_LEVEL) {
     let c = next[base + d]!;
@@ -81,14 +81,16 @@ export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: C
       c = next[c * NUM_DIRS + d]!;
       dist++;
     }
-    if (c >= 0 && (is(c, BISHOP) || is(c, QUEEN) || (dist === 1 && (is(c, KING) || is(c, PAWN))))) return c;
+    const role = c >= 0 ? board[c]! - bit : EMPTY;
+    if (role === BISHOP || role === QUEEN || (dist === 1 && (role === KING || role === PAWN))) return c;
   }
   for (const d of TRIAGONAL) {
     const c = next[base + d]!;
-    if (c >= 0 && (is(c, BISHOP) || is(c, QUEEN) || is(c, KING) || is(c, PAWN))) return c;
+    const role = c >= 0 ? board[c]! - bit : EMPTY;
+    if (role === BISHOP || role === QUEEN || role === KING || role === PAWN) return c;
   }
   const table = geo.knightFrom;
-  for (let i = cell * MAX_LEAPS, c = table[i]!; c >= 0 && i < (cell + 1) * MAX_LEAPS; c = table[++i] ?? -1) if (is(c, KNIGHT)) return c;
+  for (let i = cell * MAX_LEAPS, c = table[i]!; c >= 0 && i < (cell + 1) * MAX_LEAPS; c = table[++i] ?? -1) if (board[c] === KNIGHT + bit) return c;
   return -1;
 }
 
