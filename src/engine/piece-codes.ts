@@ -17,3 +17,6 @@ export const colorOf = (code: number): Color => (code & BLACK_BIT ? 'black' : 'w
 
 /** Hand index: color*6 + role index. */
 export const handIndex = (color: Color, role: Role): number => (color === 'black' ? 6 : 0) + ROLES.indexOf(role);
+
+/** The colour's bit in a piece code: 0 for White, BLACK_BIT for Black. */
+export const colorBit = (color: Color): number => (color === 'black' ? BLACK_BIT : 0);

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { planar, planarWhyIllegal, type PlanarMove, type PlanarPosition } from '../../src/engine/planar/planar.ts';
+import { planar, planarWhyIllegal } from '../../src/engine/planar/planar.ts';
+import type { PlanarMove, PlanarPosition } from '../../src/engine/planar/position.ts';
 import { cellName, parseCell, planeCells, XY, XZ, YZ } from '../../src/engine/planar/cube.ts';
 import type { Color, Orientation, Role } from '../../src/engine/types.ts';
 import { prng } from './helpers.ts';

@@ -12,7 +12,9 @@ import {
 } from '../planar/cube.ts';
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
-import { attacks, planarCaptures, type PlanarMove, type PlanarPosition } from '../planar/planar.ts';
+import { attacks } from '../planar/attacks.ts';
+import { planarCaptures } from '../planar/moves.ts';
+import type { PlanarMove, PlanarPosition } from '../planar/position.ts';
 import { xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
 // ---- keys ------------------------------------------------------------------------

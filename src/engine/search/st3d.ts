@@ -6,7 +6,7 @@ import type { St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, PAWN } from '../piece-codes.ts';
 import { type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from '../st3d/standard.ts';
-import { pieceTargets as curvedTargets } from '../st3d/curved-space.ts';
+import { pieceTargets as curvedTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer, wormhole } from '../st3d/wormhole.ts';
 import { xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 

@@ -1,16 +1,14 @@
 // First Contact (rules.md section 2): platforms placed, kings placed, then
 // drops, piece moves and platform moves; the first move attacking the
 // opposing king wins.
-import { colorName, drawOutcome, opposite, ROLE_NAMES, ROLES, STANDARD_SET, winOutcome, type Color, type Role } from '../types.ts';
+import { colorName, drawOutcome, opposite, ROLE_NAMES, ROLES, STANDARD_SET, winOutcome, type Role } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
 import { adjacentPins, cellName, geometry, isFixed, levelOf, LEVELS, NO_PLATFORM, NUM_PINS, pinName, platformCell, UP } from './field.ts';
 import type { PlatformShift, St3dMove } from './move.ts';
 import { BLACK_BIT, colorOf, EMPTY, handIndex, PAWN, roleOf } from '../piece-codes.ts';
-import { clonePosition, emptyPosition, unplacedNumbers, type St3dPosition } from './position.ts';
+import { clonePosition, emptyPosition, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from './standard.ts';
 import { hasLegalMove, makeSt3dVariant, noOptions } from './variant.ts';
-
-const OWN_LEVEL: Record<Color, number> = { white: 0, black: 2 };
 
 export function handsWithStandardSets(pos: ReturnType<typeof clonePosition>): void {
   for (const color of ['white', 'black'] as const) for (const role of ROLES) pos.hands[handIndex(color, role)] = STANDARD_SET[role];
@@ -22,8 +20,6 @@ function initial(): St3dPosition {
   pos.unplaced = 0b11110; // four anonymous platforms
   return pos;
 }
-
-const kingInHand = (pos: St3dPosition, color: Color) => pos.hands[handIndex(color, 'K')]! > 0;
 
 function phase(pos: St3dPosition): string {
   if (pos.unplaced) return 'platforms';

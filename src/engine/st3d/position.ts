@@ -1,6 +1,6 @@
 // ST3D positions and their one-line text form (docs/position-text.md).
-import { err, ok, ROLES, type Color, type Result, type Role } from '../types.ts';
-import { BLACK_BIT, colorOf, EMPTY, handIndex, KING, pieceCode, roleOf } from '../piece-codes.ts';
+import { err, ok, ROLES, type Color, type Result } from '../types.ts';
+import { BLACK_BIT, EMPTY, handIndex, pieceCode, roleOf } from '../piece-codes.ts';
 import {
   CORNERS,
   DOWN,
@@ -70,6 +70,11 @@ export function findKing(pos: St3dPosition, color: Color): number {
   const code = pieceCode(color, 'K');
   return pos.board.indexOf(code);
 }
+
+/** Must `color` still place its king (First Contact, Curved Space)? */
+export const kingInHand = (pos: St3dPosition, color: Color): boolean => pos.hands[handIndex(color, 'K')]! > 0;
+/** The fixed level each side drops onto: White's W, Black's B. */
+export const OWN_LEVEL: Readonly<Record<Color, number>> = { white: 0, black: 2 };
 
 // ---- text form ---------------------------------------------------------------
 // <W>|<N>|<B> <platforms> <hands> <turn> <lock> <unplaced> [after-capture]

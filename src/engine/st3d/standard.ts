@@ -4,7 +4,7 @@ import { ROLE_NAMES, type Color } from '../types.ts';
 import { cellName, DIAGONAL_LEVEL, geometry, MAX_LEAPS, NUM_DIRS, ORTHOGONAL, TRIAGONAL, type Geometry } from './field.ts';
 import { applySt3dMove } from './apply.ts';
 import type { St3dMove } from './move.ts';
-import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, roleOf, ROOK } from '../piece-codes.ts';
+import { BISHOP, BLACK_BIT, colorBit, EMPTY, KING, KNIGHT, PAWN, QUEEN, roleOf, ROOK } from '../piece-codes.ts';
 import { findKing, type St3dPosition } from './position.ts';
 
 const KING_STEPS = [...ORTHOGONAL, ...DIAGONAL_LEVEL, ...TRIAGONAL];
@@ -12,8 +12,6 @@ const KING_STEPS = [...ORTHOGONAL, ...DIAGONAL_LEVEL, ...TRIAGONAL];
 const STEPS: readonly (readonly number[])[] = [[], KING_STEPS, TRIAGONAL, [], TRIAGONAL, [], []];
 const SLIDES: readonly (readonly number[])[] = [[], [], [...ORTHOGONAL, ...DIAGONAL_LEVEL], ORTHOGONAL, DIAGONAL_LEVEL, [], []];
 const PAWN_CAPTURES = [...DIAGONAL_LEVEL, ...TRIAGONAL];
-
-const colorBit = (color: Color) => (color === 'black' ? BLACK_BIT : 0);
 
 /** Pseudo-legal targets of the piece on `from` (own king safety not checked). */
 export function pieceTargets(pos: St3dPosition, geo: Geometry, from: number, out: number[]): void {

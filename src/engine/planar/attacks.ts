@@ -1,0 +1,62 @@
+// Planar Chess attacks: which piece attacks which cell, inside its plane.
+import { opposite, type Color } from '../types.ts';
+import { BISHOP, BLACK_BIT, colorBit, EMPTY, KING, KNIGHT, PAWN, pieceCode, QUEEN, ROOK } from '../piece-codes.ts';
+import { NUM_CELLS as CUBE_CELLS, REL_ADJ, REL_DIAG, REL_KNIGHT, REL_ORTHO, RELATION as CUBE_RELATION, STEP as CUBE_STEP } from './cube.ts';
+import type { PlanarPosition } from './position.ts';
+
+// Module-local aliases: hot loops read these rather than imported bindings.
+const NUM_CELLS: number = CUBE_CELLS;
+const RELATION: Uint8Array = CUBE_RELATION;
+const STEP: Int8Array = CUBE_STEP;
+
+export const findKing = (board: Int8Array, color: Color): number => board.indexOf(pieceCode(color, 'K'));
+
+/** Does the piece `code` with orientation `o` on `from` attack `to` on this board? */
+export function attacks(board: Int8Array, code: number, o: number, from: number, to: number): boolean {
+  const i = (from * 3 + o) * NUM_CELLS + to;
+  const rel = RELATION[i]!;
+  if (rel === 0) return false;
+  switch (code & 7) {
+    case KING:
+      return (rel & REL_ADJ) !== 0;
+    case PAWN:
+      return (rel & REL_ADJ) !== 0 && (rel & REL_DIAG) !== 0;
+    case KNIGHT:
+      return (rel & REL_KNIGHT) !== 0;
+    case ROOK:
+      if (!(rel & REL_ORTHO)) return false;
+      break;
+    case BISHOP:
+      if (!(rel & REL_DIAG)) return false;
+      break;
+    case QUEEN:
+      if (!(rel & (REL_ORTHO | REL_DIAG))) return false;
+      break;
+    default:
+      return false;
+  }
+  return blocker(board, from, to, STEP[i]!) < 0;
+}
+
+/** First occupied cell strictly between from and to along `step`, or -1. */
+export function blocker(board: Int8Array, from: number, to: number, step: number): number {
+  for (let c = from + step; c !== to; c += step) if (board[c] !== EMPTY) return c;
+  return -1;
+}
+
+/** A cell holding a piece of `by` that attacks `target`, or -1. */
+export function attackerOf(board: Int8Array, orient: Int8Array, target: number, by: Color): number {
+  const bit = colorBit(by);
+  for (let c = 0; c < NUM_CELLS; c++) {
+    const code = board[c]!;
+    if (code === EMPTY || (code & BLACK_BIT) !== bit) continue;
+    if (attacks(board, code, orient[c]!, c, target)) return c;
+  }
+  return -1;
+}
+
+export function inCheck(pos: PlanarPosition): boolean {
+  const king = findKing(pos.board, pos.turn);
+  return king >= 0 && attackerOf(pos.board, pos.orient, king, opposite(pos.turn)) >= 0;
+}
+

@@ -1,0 +1,161 @@
+// Planar Chess legal turns, playing them, and the end of the game.
+import { drawOutcome, opposite, ROLES, winOutcome, type Outcome } from '../types.ts';
+import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, ROOK } from '../piece-codes.ts';
+import { attackerOf, attacks, findKing, inCheck } from './attacks.ts';
+import { DIAG_RAYS, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS as CUBE_CELLS, ORIENTATIONS, orientationIndex, ORTHO_RAYS, PAWN_CAPTURES, PAWN_STEPS } from './cube.ts';
+import { dropOf, moveOf, orientOf, placingKings, type PlanarMove, type PlanarPosition } from './position.ts';
+
+// Module-local alias: hot loops read it rather than an imported binding.
+const NUM_CELLS: number = CUBE_CELLS;
+
+// ---- move generation -----------------------------------------------------------
+
+/** Calls visit for every legal turn (or only captures); stops early when visit returns true. */
+function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void, capturesOnly = false): void {
+  const us = pos.turn;
+  const them = opposite(us);
+  const board = pos.board.slice();
+  const orient = pos.orient.slice();
+  const ourBit = colorBit(us);
+  const theirKing = findKing(board, them);
+
+  if (placingKings(pos)) {
+    const code = pieceCode(us, 'K');
+    for (let cell = 0; cell < NUM_CELLS; cell++) {
+      if (board[cell] !== EMPTY) continue;
+      if (attackerOf(board, orient, cell, them) >= 0) continue;
+      for (let o = 0; o < 3; o++) {
+        if (theirKing >= 0 && attacks(board, code, o, cell, theirKing)) continue;
+        if (visit(dropOf('K', cell, ORIENTATIONS[o]!))) return;
+      }
+    }
+    return;
+  }
+
+  const ourKing = findKing(board, us);
+  const checked = attackerOf(board, orient, ourKing, them) >= 0;
+
+  // Piece moves: try each on the scratch board and test the own king.
+  const tryMove = (from: number, to: number, code: number): boolean => {
+    const captured = board[to]!;
+    if (capturesOnly && captured === EMPTY) return false;
+    const capturedO = orient[to]!;
+    const o = orient[from]!;
+    board[to] = code;
+    orient[to] = o;
+    board[from] = EMPTY;
+    orient[from] = 0;
+    const safe = attackerOf(board, orient, code === pieceCode(us, 'K') ? to : ourKing, them) < 0;
+    board[from] = code;
+    orient[from] = o;
+    board[to] = captured;
+    orient[to] = capturedO;
+    return safe && !!visit(moveOf(from, to));
+  };
+  const own = (code: number) => code !== EMPTY && (code & BLACK_BIT) === ourBit;
+  for (let from = 0; from < NUM_CELLS; from++) {
+    const code = board[from]!;
+    if (!own(code)) continue;
+    const k = from * 3 + orient[from]!;
+    const role = code & 7;
+    if (role === PAWN) {
+      for (const to of PAWN_STEPS[k]!) if (board[to] === EMPTY && tryMove(from, to, code)) return;
+      for (const to of PAWN_CAPTURES[k]!) {
+        const t = board[to]!;
+        if (t !== EMPTY && !own(t) && tryMove(from, to, code)) return;
+      }
+    } else if (role === KNIGHT || role === KING) {
+      for (const to of (role === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS)[k]!) if (!own(board[to]!) && tryMove(from, to, code)) return;
+    } else {
+      const rayLists = role === ROOK ? [ORTHO_RAYS[k]!] : role === BISHOP ? [DIAG_RAYS[k]!] : [ORTHO_RAYS[k]!, DIAG_RAYS[k]!];
+      for (const list of rayLists)
+        for (const ray of list)
+          for (const to of ray) {
+            const t = board[to]!;
+            if (own(t)) break;
+            if (tryMove(from, to, code)) return;
+            if (t !== EMPTY) break;
+          }
+    }
+  }
+
+  if (capturesOnly) return;
+  // Re-orientations change no occupancy, so they are legal exactly when not in check.
+  if (!checked)
+    for (let cell = 0; cell < NUM_CELLS; cell++) {
+      if (!own(board[cell]!)) continue;
+      for (let o = 0; o < 3; o++) if (o !== orient[cell] && visit(orientOf(cell, ORIENTATIONS[o]!))) return;
+    }
+
+  // Drops: never attacking the opposing king; when in check they must block.
+  for (const role of ROLES) {
+    if (role === 'K' || pos.hands[handIndex(us, role)]! === 0) continue;
+    const code = pieceCode(us, role);
+    for (let cell = 0; cell < NUM_CELLS; cell++) {
+      if (board[cell] !== EMPTY) continue;
+      if (checked) {
+        board[cell] = code;
+        const safe = attackerOf(board, orient, ourKing, them) < 0;
+        board[cell] = EMPTY;
+        if (!safe) continue;
+      }
+      for (let o = 0; o < 3; o++) {
+        if (attacks(board, code, o, cell, theirKing)) continue;
+        if (visit(dropOf(role, cell, ORIENTATIONS[o]!))) return;
+      }
+    }
+  }
+}
+
+export function legalMoves(pos: PlanarPosition): PlanarMove[] {
+  const out: PlanarMove[] = [];
+  generate(pos, (m) => void out.push(m));
+  return out;
+}
+
+/** The legal captures only (the search's quiescence step). */
+export function planarCaptures(pos: PlanarPosition): PlanarMove[] {
+  const out: PlanarMove[] = [];
+  if (!placingKings(pos)) generate(pos, (m) => void out.push(m), true);
+  return out;
+}
+
+export function hasLegalMove(pos: PlanarPosition): boolean {
+  // Out of check, re-orienting the king is always legal (it changes no occupancy).
+  if (!placingKings(pos) && !inCheck(pos)) return true;
+  let found = false;
+  generate(pos, () => (found = true));
+  return found;
+}
+
+export function outcome(pos: PlanarPosition): Outcome | undefined {
+  if (pos.hands[handIndex('white', 'K')]! > 0 || pos.hands[handIndex('black', 'K')]! > 0) return undefined;
+  if (hasLegalMove(pos)) return undefined;
+  return inCheck(pos) ? winOutcome(opposite(pos.turn), 'checkmate') : drawOutcome('stalemate');
+}
+
+// ---- playing -------------------------------------------------------------------
+
+export function play(pos: PlanarPosition, move: PlanarMove): PlanarPosition {
+  const board = pos.board.slice();
+  const orient = pos.orient.slice();
+  const hands = pos.hands.slice();
+  switch (move.kind) {
+    case 'move':
+      board[move.to] = board[move.from]!;
+      orient[move.to] = orient[move.from]!;
+      board[move.from] = EMPTY;
+      orient[move.from] = 0;
+      break;
+    case 'drop':
+      board[move.to] = pieceCode(pos.turn, move.role);
+      orient[move.to] = orientationIndex(move.orientation);
+      hands[handIndex(pos.turn, move.role)]!--;
+      break;
+    case 'orient':
+      orient[move.cell] = orientationIndex(move.orientation);
+      break;
+  }
+  return { board, orient, hands, turn: opposite(pos.turn) };
+}
+

@@ -1,0 +1,168 @@
+// Planar Chess positions and turns (rules.md section 5), and the one-line
+// position text (docs/position-text.md).
+import { colorName, err, ok, opposite, ROLE_NAMES, ROLES, STANDARD_SET, type Color, type Orientation, type Result, type Role } from '../types.ts';
+import { BLACK_BIT, colorOf, EMPTY, handIndex, KING, pieceCode, roleOf } from '../piece-codes.ts';
+import { attackerOf, findKing } from './attacks.ts';
+import { cellName, cellOf, NUM_CELLS } from './cube.ts';
+
+export interface PlanarPosition {
+  /** Piece code per cell (see cube.ts for cell indices). */
+  readonly board: Int8Array;
+  /** Orientation index per cell (0 XY, 1 XZ, 2 YZ); always 0 on empty cells. */
+  readonly orient: Int8Array;
+  /** Pieces in hand, indexed by color*6 + role index (K Q R B N P). */
+  readonly hands: Int8Array;
+  readonly turn: Color;
+}
+
+export type PlanarMove =
+  | { readonly kind: 'move'; readonly from: number; readonly to: number }
+  | { readonly kind: 'drop'; readonly role: Role; readonly to: number; readonly orientation: Orientation }
+  | { readonly kind: 'orient'; readonly cell: number; readonly orientation: Orientation };
+
+/** Planar Chess has no options. */
+export type PlanarOptions = Record<string, never>;
+
+export const moveOf = (from: number, to: number): PlanarMove => ({ kind: 'move', from, to });
+export const dropOf = (role: Role, to: number, orientation: Orientation): PlanarMove => ({ kind: 'drop', role, to, orientation });
+export const orientOf = (cell: number, orientation: Orientation): PlanarMove => ({ kind: 'orient', cell, orientation });
+
+export function initialPosition(): PlanarPosition {
+  const hands = new Int8Array(12);
+  for (const color of ['white', 'black'] as const) for (const role of ROLES) hands[handIndex(color, role)] = STANDARD_SET[role];
+  return { board: new Int8Array(NUM_CELLS), orient: new Int8Array(NUM_CELLS), hands, turn: 'white' };
+}
+
+/** Does the side to move still have to place its king? */
+export const placingKings = (pos: PlanarPosition): boolean => pos.hands[handIndex(pos.turn, 'K')]! > 0;
+
+/** "rook on Ab1": the piece on a cell, for messages. */
+export const describe = (pos: PlanarPosition, cell: number): string => `${ROLE_NAMES[roleOf(pos.board[cell]!)]} on ${cellName(cell)}`;
+
+// ---- position text -------------------------------------------------------------
+// <level A>|<level B>|<level C>|<level D> <hands> <turn>
+// Each level: ranks 4..1 separated by '/', files a..d left to right, FEN letters
+// (upper case White, lower case Black), digits for runs of empty cells. A piece
+// oriented XZ is followed by 'x', one oriented YZ by 'y' (XY has no mark), e.g.
+// `Kx` = white king XZ, `ry` = black rook YZ. Hands: the pieces in hand, White's
+// then Black's, in the order K Q R B N P, or '-'. Turn: w or b.
+// Example (start): 4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4 KQRRBBNNPPPPPPPPkqrrbbnnpppppppp w
+
+const ORIENT_MARK = ['', 'x', 'y'];
+
+export function formatPosition(pos: PlanarPosition): string {
+  const levels: string[] = [];
+  for (let level = 0; level < 4; level++) {
+    const ranks: string[] = [];
+    for (let rank0 = 3; rank0 >= 0; rank0--) {
+      let row = '';
+      let run = 0;
+      for (let file0 = 0; file0 < 4; file0++) {
+        const cell = cellOf(level, file0, rank0);
+        const code = pos.board[cell]!;
+        if (code === EMPTY) {
+          run++;
+          continue;
+        }
+        if (run) row += run;
+        run = 0;
+        const letter = roleOf(code);
+        row += (code & BLACK_BIT ? letter.toLowerCase() : letter) + ORIENT_MARK[pos.orient[cell]!];
+      }
+      if (run) row += run;
+      ranks.push(row);
+    }
+    levels.push(ranks.join('/'));
+  }
+  let hands = '';
+  for (const color of ['white', 'black'] as const)
+    for (const role of ROLES) hands += (color === 'white' ? role : role.toLowerCase()).repeat(pos.hands[handIndex(color, role)]!);
+  return `${levels.join('|')} ${hands || '-'} ${pos.turn === 'white' ? 'w' : 'b'}`;
+}
+
+const LETTER_CODES: Record<string, number> = {};
+for (const role of ROLES) {
+  LETTER_CODES[role] = pieceCode('white', role);
+  LETTER_CODES[role.toLowerCase()] = pieceCode('black', role);
+}
+
+export function parsePosition(text: string): Result<PlanarPosition> {
+  if (typeof text !== 'string') return err('position', 'a position text must be a string');
+  const fields = text.trim().split(/\s+/);
+  if (fields.length !== 3) return err('position', `expected 3 space-separated fields (levels, hands, turn), got ${fields.length}`);
+  const [levelsText, handsText, turnText] = fields as [string, string, string];
+  const board = new Int8Array(NUM_CELLS);
+  const orient = new Int8Array(NUM_CELLS);
+  const hands = new Int8Array(12);
+
+  const levels = levelsText.split('|');
+  if (levels.length !== 4) return err('position', `expected four levels A|B|C|D separated by "|", got ${levels.length}`);
+  for (const [level, levelText] of levels.entries()) {
+    const ranks = levelText.split('/');
+    const levelName = 'ABCD'[level];
+    if (ranks.length !== 4) return err('position', `level ${levelName} needs 4 ranks separated by "/", got ${ranks.length}`);
+    for (const [r, rankText] of ranks.entries()) {
+      const rank0 = 3 - r;
+      const where = `level ${levelName} rank ${rank0 + 1}`;
+      let file0 = 0;
+      for (let k = 0; k < rankText.length; k++) {
+        const ch = rankText[k]!;
+        if (ch >= '1' && ch <= '4') {
+          file0 += Number(ch);
+        } else if (LETTER_CODES[ch] !== undefined) {
+          if (file0 > 3) return err('position', `${where}: "${rankText}" describes more than 4 cells`);
+          const cell = cellOf(level, file0, rank0);
+          board[cell] = LETTER_CODES[ch]!;
+          const mark = rankText[k + 1];
+          if (mark === 'x' || mark === 'y') {
+            orient[cell] = mark === 'x' ? 1 : 2;
+            k++;
+          }
+          file0++;
+        } else {
+          return err('position', `${where}: unexpected "${ch}" in "${rankText}" (expected a piece letter KQRBNP/kqrbnp, x or y after a piece, or a digit 1-4)`);
+        }
+      }
+      if (file0 !== 4) return err('position', `${where}: "${rankText}" describes ${file0} cells, expected 4`);
+    }
+  }
+
+  if (handsText !== '-')
+    for (const ch of handsText) {
+      const code = LETTER_CODES[ch];
+      if (code === undefined) return err('position', `unexpected "${ch}" in hands "${handsText}" (expected piece letters or "-")`);
+      hands[handIndex(colorOf(code), roleOf(code))]!++;
+    }
+
+  if (turnText !== 'w' && turnText !== 'b') return err('position', `side to move must be w or b, got "${turnText}"`);
+  const pos: PlanarPosition = { board, orient, hands, turn: turnText === 'w' ? 'white' : 'black' };
+
+  // Consistency.
+  for (const color of ['white', 'black'] as const)
+    for (const role of ROLES) {
+      const code = pieceCode(color, role);
+      const onBoard = board.reduce((n, c) => n + (c === code ? 1 : 0), 0);
+      const total = onBoard + hands[handIndex(color, role)]!;
+      if (total > STANDARD_SET[role])
+        return err('position', `${colorName(color)} has ${total} ${ROLE_NAMES[role]}s on the cube and in hand; a standard set has ${STANDARD_SET[role]}`);
+      if (role === 'K' && total === 0) return err('position', `${colorName(color)} has no king, on the cube or in hand`);
+    }
+  const whiteInHand = hands[handIndex('white', 'K')]! > 0;
+  const blackInHand = hands[handIndex('black', 'K')]! > 0;
+  if (whiteInHand || blackInHand) {
+    if (whiteInHand && pos.turn === 'black') return err('position', 'White places its king first: Black cannot be to move while the white king is in hand');
+    if (!whiteInHand && pos.turn === 'white') return err('position', 'Black still has to place its king, so Black must be to move');
+    for (let c = 0; c < NUM_CELLS; c++)
+      if (board[c] !== EMPTY && (board[c]! & 7) !== KING)
+        return err('position', `the ${describe(pos, c)} stands on the cube before both kings are placed`);
+  }
+  const other = opposite(pos.turn);
+  const otherKing = findKing(board, other);
+  if (otherKing >= 0) {
+    const by = attackerOf(board, orient, otherKing, pos.turn);
+    if (by >= 0)
+      return err('position', `the ${other} king on ${cellName(otherKing)} is attacked by the ${describe(pos, by)}, but ${colorName(pos.turn)} is to move`);
+  }
+  return ok(pos);
+}
+

@@ -1,0 +1,156 @@
+// How pieces move and attack in Curved Space (rules.md section 4): on their
+// 4x4 level as in ordinary chess, or through the worm-hole (wormhole.ts) from a
+// centre or platform cell.
+import { opposite, type Color } from '../types.ts';
+import { isFixed, NUM_CELLS, platformCell } from './field.ts';
+import { BISHOP, BLACK_BIT, colorBit, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
+import { findKing, type St3dPosition } from './position.ts';
+import { CLOCKWISE, COUNTER_CLOCKWISE, SAME, wormhole, type Turn, type Wormhole } from './wormhole.ts';
+
+export const wormholeOf = (pos: St3dPosition): Wormhole => wormhole(pos.platforms, pos.tags);
+
+// ---- level moves: ordinary chess on one 4x4 level ------------------------------
+// Local index = rank0*4 + file0. Directions 0-3 orthogonal, 4-7 diagonal.
+const LEVEL_DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]] as const;
+export const LEVEL_RAYS: readonly (readonly (readonly number[])[])[] = Array.from({ length: 16 }, (_, local) =>
+  LEVEL_DIRS.map(([df, dr]) => {
+    const ray: number[] = [];
+    for (let f = (local & 3) + df, r = (local >> 2) + dr; f >= 0 && f < 4 && r >= 0 && r < 4; f += df, r += dr) ray.push(r * 4 + f);
+    return ray;
+  }),
+);
+const LEVEL_KNIGHT: readonly (readonly number[])[] = Array.from({ length: 16 }, (_, local) => {
+  const leaps: number[] = [];
+  for (const [df, dr] of [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]] as const) {
+    const f = (local & 3) + df;
+    const r = (local >> 2) + dr;
+    if (f >= 0 && f < 4 && r >= 0 && r < 4) leaps.push(r * 4 + f);
+  }
+  return leaps;
+});
+const ORTHO = [0, 1, 2, 3];
+const DIAG = [4, 5, 6, 7];
+export const ALL_DIRS = [...ORTHO, ...DIAG];
+export const SLIDE_DIRS: Record<number, readonly number[]> = { [ROOK]: ORTHO, [BISHOP]: DIAG, [QUEEN]: ALL_DIRS };
+export const SLIDE_TURNS: Record<number, readonly Turn[]> = { [ROOK]: [SAME], [BISHOP]: [CLOCKWISE, COUNTER_CLOCKWISE], [QUEEN]: [SAME, CLOCKWISE, COUNTER_CLOCKWISE] };
+
+// ---- pseudo-legal targets -------------------------------------------------------
+// Several paths (and a centre piece's level and worm-hole moves) may reach the
+// same cell: one turn. `seen[cell] === stamp` marks targets already listed.
+const seen = new Int32Array(NUM_CELLS);
+let stamp = 0;
+
+/** Cells the piece on `from` may move to (own king safety not checked). */
+export function pieceTargets(board: Int8Array, wh: Wormhole, from: number, out: number[]): void {
+  stamp++;
+  const code = board[from]!;
+  const role = code & 7;
+  const own = code & BLACK_BIT;
+  const add = (to: number) => {
+    if (seen[to] !== stamp) {
+      seen[to] = stamp;
+      out.push(to);
+    }
+  };
+  const isEnemy = (to: number) => board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own;
+  if (isFixed(from)) {
+    const base = from & ~15;
+    const rays = LEVEL_RAYS[from & 15]!;
+    if (role === PAWN) {
+      for (const d of ORTHO) if (rays[d]!.length && board[base + rays[d]![0]!] === EMPTY) add(base + rays[d]![0]!);
+      for (const d of DIAG) if (rays[d]!.length && isEnemy(base + rays[d]![0]!)) add(base + rays[d]![0]!);
+    } else if (role === KNIGHT) {
+      for (const local of LEVEL_KNIGHT[from & 15]!) if (board[base + local] === EMPTY || isEnemy(base + local)) add(base + local);
+    } else {
+      for (const d of role === KING ? ALL_DIRS : SLIDE_DIRS[role]!)
+        for (const local of rays[d]!) {
+          const to = base + local;
+          if (board[to] === EMPTY) add(to);
+          else if (isEnemy(to)) add(to);
+          if (board[to] !== EMPTY || role === KING) break;
+        }
+    }
+  }
+  if (!wh.isWormholeCell(from)) return;
+  if (role === PAWN) {
+    for (const to of wh.stepTargets(from, 0)) if (board[to] === EMPTY) add(to);
+    for (const to of wh.stepTargets(from, 1)) if (isEnemy(to)) add(to);
+  } else if (role === KNIGHT || role === KING) {
+    for (const kind of role === KNIGHT ? ([2] as const) : ([0, 1] as const))
+      for (const to of wh.stepTargets(from, kind)) if (board[to] === EMPTY || isEnemy(to)) add(to);
+  } else {
+    for (const turn of SLIDE_TURNS[role]!) {
+      const { cells, ends } = wh.slideTree(from, turn);
+      for (let i = 0; i < cells.length; ) {
+        const to = cells[i]!;
+        if (board[to] === EMPTY) {
+          add(to);
+          i++;
+        } else {
+          if (isEnemy(to)) add(to);
+          i = ends[i]!; // the slide stops here on this branch
+        }
+      }
+    }
+  }
+}
+
+// ---- attacks --------------------------------------------------------------------
+// Every movement is symmetric (a worm-hole path read backwards is a path of
+// the same kind, clockwise becoming counter-clockwise), so attackers are found
+// by moving from the attacked cell.
+
+/** A piece of colour bit `by` attacking fixed cell `cell` by a level move, or -1. */
+export function levelAttacker(board: Int8Array, cell: number, by: number): number {
+  if (!isFixed(cell)) return -1;
+  const base = cell & ~15;
+  const rays = LEVEL_RAYS[cell & 15]!;
+  for (const d of ALL_DIRS) {
+    const ray = rays[d]!;
+    for (let i = 0; i < ray.length; i++) {
+      const c = base + ray[i]!;
+      const code = board[c]!;
+      if (code === EMPTY) continue;
+      if ((code & BLACK_BIT) === by) {
+        const role = code & 7;
+        if (role === QUEEN || role === (d < 4 ? ROOK : BISHOP) || (i === 0 && (role === KING || (role === PAWN && d >= 4)))) return c;
+      }
+      break;
+    }
+  }
+  for (const local of LEVEL_KNIGHT[cell & 15]!) if (board[base + local] === KNIGHT + by) return base + local;
+  return -1;
+}
+
+/** A piece of colour bit `by` attacking `cell` through the worm-hole, or -1. */
+export function wormholeAttacker(board: Int8Array, wh: Wormhole, cell: number, by: number): number {
+  if (!wh.isWormholeCell(cell)) return -1;
+  for (const turn of [SAME, CLOCKWISE, COUNTER_CLOCKWISE] as const) {
+    const slider = turn === SAME ? ROOK + by : BISHOP + by;
+    const { cells, ends } = wh.slideTree(cell, turn);
+    for (let i = 0; i < cells.length; ) {
+      const code = board[cells[i]!]!;
+      if (code === EMPTY) i++;
+      else {
+        if (code === slider || code === QUEEN + by) return cells[i]!;
+        i = ends[i]!;
+      }
+    }
+  }
+  for (const c of wh.stepTargets(cell, 0)) if (board[c] === KING + by) return c;
+  for (const c of wh.stepTargets(cell, 1)) if (board[c] === KING + by || board[c] === PAWN + by) return c;
+  for (const c of wh.stepTargets(cell, 2)) if (board[c] === KNIGHT + by) return c;
+  return -1;
+}
+
+export const isAttacked = (board: Int8Array, wh: Wormhole, cell: number, by: Color) =>
+  levelAttacker(board, cell, colorBit(by)) >= 0 || wormholeAttacker(board, wh, cell, colorBit(by)) >= 0;
+
+/** The king of `color` is on the field and attacked. */
+export function kingAttacked(pos: St3dPosition, color: Color): boolean {
+  const king = findKing(pos, color);
+  return king >= 0 && isAttacked(pos.board, wormholeOf(pos), king, opposite(color));
+}
+
+const platformCells = (pin: number) => [0, 1, 2, 3].map((local) => platformCell(pin, local & 1, local >> 1));
+export const isEmptyPlatform = (board: Int8Array, pin: number) => platformCells(pin).every((c) => board[c] === EMPTY);
