@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,8 @@ function pictureWorker() {
 }
 
 export default defineConfig(async () => {
+  // The game page's script, bundled from src/browser/ (the Worker under test imports it as text).
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'build-browser.mjs')], { stdio: 'inherit' });
   // The same SQL wrangler applies, fed to each test file's fresh local D1 (test/service/setup.ts).
   const migrations = await readD1Migrations(path.join(root, 'migrations'));
   // CI is a busy 2-core machine: a test that takes 1 s alone can take 10 s there. Time limits

@@ -10,7 +10,7 @@ import { checkTag, flashTag } from '../../notify/signing.ts';
 import { CreateGameSchema, GameIdSchema, MAX_MOVE_TEXT } from '../../service/schemas.ts';
 import { CreateFormSchema, DrawFormSchema, formPlayers, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
-import { CLIENT_JS } from '../pages/client.ts';
+import { GAME_JS } from '../pages/game-js.gen.ts';
 import { aboutMove, GamePage, Live, SettingsPage, type Flash, type GamePageProps } from '../pages/game.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
 import { computerPlayer } from '../services.ts';
@@ -98,7 +98,7 @@ export const pages = new Hono<AppEnv>()
   })
 
   .get('/static/game.js', (c) =>
-    c.body(CLIENT_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),
+    c.body(GAME_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),
   )
 
   .get('/games/:id', async (c) => {

@@ -1,0 +1,435 @@
+// The game page's script, served as /static/game.js (bundled by scripts/build-browser.mjs).
+// No framework. It only adds to a page that already works without it:
+//  - click-to-move: the legal turns (GET /api/games/:id/legal) become click
+//    sequences (turn-keys.ts); a click lights up the next steps, a complete sequence
+//    fills the text box and previews the turn;
+//  - preview (GET /api/games/:id/preview) and send (POST /api/games/:id/moves)
+//    without a reload, errors in words;
+//  - live updates: reads GET /api/games/:id/stream while the tab is visible and swaps
+//    the #live region (GET /games/:id?partial=1) when the game changed;
+//  - replay of earlier positions inside the page (replay.ts).
+// The end-to-end tests (test/e2e) run it in Chromium and fail on any page error.
+import { boardButtons, listenForArrowKeys, makeTabStop } from './board-keyboard.ts';
+import { addCopyButtons } from './copy-buttons.ts';
+import { showDeadline } from './deadline.ts';
+import { $, announce, errorNode, flash, type GamePage, live, myTurn, setPreview, st } from './page.ts';
+import { listenForReplay } from './replay.ts';
+import { keyLabel, keysOf } from './turn-keys.ts';
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+const POLL_MS = 3000;
+
+/** One legal turn of this ply and the clicks that make it. */
+interface Plan {
+  readonly text: string;
+  readonly keys: string[];
+}
+
+addCopyButtons();
+const root = document.getElementById('live');
+if (root) startGamePage(root);
+
+function startGamePage(root: HTMLElement): void {
+  const baseTitle = document.title;
+  const id = root.getAttribute('data-game');
+  const params = new URLSearchParams(location.search);
+  const token = params.get('token') || '';
+  let plans: Plan[] = [];
+  let plansPly = -1;
+  let chosen: string[][] = []; // the click steps so far: each the keys one click may stand for
+  let timer = 0;
+  let lastPreview = '';
+  const page: GamePage = { id, viewPly: null, refresh, forgetChoice: () => (chosen = []) };
+
+  // Keep the secret link clean of one-off messages (so a reload does not repeat them).
+  if (params.has('error') || params.has('ok') || params.has('do')) {
+    const clean = new URLSearchParams();
+    if (token) clean.set('token', token);
+    history.replaceState(null, '', location.pathname + (token ? '?' + clean : ''));
+  }
+
+  const sideName = (c: string | null) => (c === 'white' ? 'White' : 'Black');
+  /** The engine's reasons often start with the turn already. */
+  const about = (text: string, error: string) => (error.indexOf(text + ':') === 0 ? error : text + ': ' + error);
+  function authHeaders(extra: Record<string, string> = {}): Record<string, string> {
+    if (token) extra.Authorization = 'Bearer ' + token;
+    return extra;
+  }
+
+  function loadLegal(): Promise<void> {
+    plans = [];
+    plansPly = -1;
+    if (!myTurn()) return Promise.resolve();
+    const ply = st().ply;
+    return fetch('/api/games/' + id + '/legal', { cache: 'no-store' })
+      .then((r) => r.json())
+      .then((data: { ply: number; legal: unknown }) => {
+        if (data.ply !== st().ply || !Array.isArray(data.legal)) return;
+        plans = (data.legal as string[]).map((text) => ({ text, keys: keysOf(text) })).filter((p): p is Plan => p.keys !== null);
+        plansPly = ply;
+      })
+      .catch(() => {});
+  }
+
+  // ---- the board ----
+  const board = () => document.querySelector('#board svg');
+  /** The keys a clicked element stands for: a cell, its platform's pin, a piece in hand. */
+  function keysAt(el: Element): string[] {
+    const keys: string[] = [];
+    const hand = el.closest('[data-hand]');
+    if (hand) {
+      if (hand.getAttribute('data-color') === st().you) keys.push('hand:' + hand.getAttribute('data-hand'));
+      return keys;
+    }
+    const cell = el.closest('[data-cell]');
+    if (cell) keys.push(cell.getAttribute('data-cell')!);
+    const pin = el.closest('[data-pin]');
+    if (pin) keys.push(pin.getAttribute('data-pin')!);
+    return keys;
+  }
+  function matching(steps: string[][]): Plan[] {
+    return plans.filter((p) => p.keys.length >= steps.length && steps.every((s, i) => s.indexOf(p.keys[i]!) >= 0));
+  }
+  function clearMarks(): void {
+    const svg = board();
+    if (!svg) return;
+    for (const n of svg.querySelectorAll('[data-mark]')) n.remove();
+    for (const n of svg.querySelectorAll('[data-selected]')) n.removeAttribute('data-selected');
+    for (const n of svg.querySelectorAll('[data-target]')) n.removeAttribute('data-target');
+    const ch = $('#chooser');
+    if (ch) {
+      ch.hidden = true;
+      ch.textContent = '';
+    }
+  }
+  function elementsFor(key: string): SVGGraphicsElement[] {
+    const svg = board();
+    if (!svg) return [];
+    if (key.indexOf('hand:') === 0)
+      return Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-hand="' + key.slice(5) + '"][data-color="' + st().you + '"]'));
+    let els = Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-cell="' + key + '"]'));
+    if (!els.length) els = Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-pin="' + key + '"]'));
+    return els;
+  }
+  function markTarget(el: SVGGraphicsElement): void {
+    el.setAttribute('data-target', '');
+    const bb = el.getBBox();
+    const occupied = !!el.querySelector('.ssb-p');
+    const c = document.createElementNS(SVGNS, 'circle');
+    c.setAttribute('cx', String(bb.x + bb.width / 2));
+    c.setAttribute('cy', String(bb.y + bb.height / 2));
+    c.setAttribute('r', String(Math.min(bb.width, bb.height) * (occupied ? 0.45 : 0.2)));
+    c.setAttribute('class', occupied ? 'ssb-target-ring' : 'ssb-target-dot');
+    c.setAttribute('data-mark', '');
+    el.appendChild(c);
+  }
+  function show(): void {
+    clearMarks();
+    if (!chosen.length) return;
+    const left = matching(chosen);
+    for (const step of chosen) for (const k of step) for (const e of elementsFor(k)) e.setAttribute('data-selected', '');
+    const n = chosen.length;
+    const next: Record<string, true> = {};
+    const choices: Record<string, true> = {};
+    for (const p of left) {
+      const k = p.keys[n];
+      if (k === undefined) continue;
+      if (/^(orient|number):/.test(k)) choices[k] = true;
+      else next[k] = true;
+    }
+    for (const k of Object.keys(next)) elementsFor(k).forEach(markTarget);
+    const ch = $('#chooser');
+    const ck = Object.keys(choices);
+    if (ch && ck.length) {
+      ch.hidden = false;
+      const lab = document.createElement('span');
+      lab.textContent = ck[0]!.indexOf('orient:') === 0 ? 'Orientation:' : 'Platform number:';
+      ch.appendChild(lab);
+      for (const k of ck.sort()) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'secondary';
+        b.textContent = k.split(':')[1]!;
+        b.setAttribute('aria-label', keyLabel(k));
+        b.addEventListener('click', () => step([k]));
+        ch.appendChild(b);
+      }
+    }
+    const targets = Object.keys(next).concat(ck).map(keyLabel);
+    if (targets.length)
+      announce(
+        'Selected ' +
+          chosen.map((s) => keyLabel(s[0]!)).join(', ') +
+          '. ' +
+          targets.length +
+          ' possible: ' +
+          targets.slice(0, 12).join(', ') +
+          (targets.length > 12 ? ' and more' : '') +
+          '.',
+      );
+  }
+  /** One click (or chooser button): the keys it may stand for. */
+  function step(keys: string[]): void {
+    const s0 = st();
+    if (s0.status === 'active' && s0.you && !myTurn()) {
+      flash('info', 'It is ' + sideName(s0.toMove) + '\u2019s turn: wait for their move. This page updates by itself.');
+      return;
+    }
+    if (!myTurn() || plansPly !== st().ply) return;
+    let tried = chosen.concat([keys]);
+    if (!matching(tried).length) {
+      // Not a continuation: start again from this click, or clear.
+      tried = [keys];
+      if (!matching(tried).length) {
+        chosen = [];
+        show();
+        if (keys.length) announce('No move starts at ' + keyLabel(keys[0]!) + '.');
+        return;
+      }
+    }
+    chosen = tried;
+    const left = matching(chosen);
+    const complete = left.filter((p) => p.keys.length === chosen.length);
+    const longer = left.filter((p) => p.keys.length > chosen.length);
+    if (complete.length === 1) {
+      const turn = complete[0]!.text;
+      const input = $<HTMLInputElement>('#move');
+      if (input) input.value = turn;
+      if (!longer.length) {
+        chosen = [];
+        show();
+        doPreview(turn);
+        return;
+      }
+      doPreview(turn);
+    }
+    show();
+  }
+  document.addEventListener('click', (ev) => {
+    const t = ev.target;
+    if (!(t instanceof Element) || !t.closest('#board svg')) return;
+    const keys = keysAt(t);
+    if (keys.length) step(keys);
+  });
+  document.addEventListener('keydown', (ev) => {
+    const t = ev.target;
+    if (!(t instanceof Element) || !t.closest('#board svg') || !t.hasAttribute('tabindex')) return;
+    if (ev.key === 'Enter' || ev.key === ' ') {
+      ev.preventDefault();
+      step(keysAt(t));
+    }
+    if (ev.key === 'Escape') {
+      chosen = [];
+      show();
+    }
+  });
+
+  // ---- preview and send ----
+  /** What is missing when Preview or Send is pressed without a whole turn. */
+  function nextStepWords(): string {
+    const ch = $('#chooser');
+    if (ch && !ch.hidden && ch.querySelector('[aria-label^="orientation"]')) return 'Choose the orientation (XY, XZ or YZ) with the buttons below the box.';
+    if (ch && !ch.hidden) return 'Choose the platform number with the buttons below the box.';
+    if (chosen.length) return 'Now pick where it goes: the marked cells on the board.';
+    return 'Type a move first, or pick one on the board.';
+  }
+  function doPreview(turn: string): Promise<void> {
+    const text = (turn || '').trim();
+    if (!text) {
+      setPreview(errorNode(nextStepWords()));
+      return Promise.resolve();
+    }
+    lastPreview = text;
+    return fetch('/api/games/' + id + '/preview?move=' + encodeURIComponent(text), { cache: 'no-store' })
+      .then((r) =>
+        r.json().then((data) => {
+          if (lastPreview !== text) return;
+          if (!r.ok) {
+            setPreview(errorNode(about(text, data.error || 'error ' + r.status)));
+            return;
+          }
+          const wrap = document.createElement('div');
+          const p = document.createElement('p');
+          const s = data.state;
+          let words =
+            'Preview of ' + data.canonical + ' (ply ' + data.ply + '): ' + sideName(s.sideToMove) + ' would be to move' + (s.check ? ', in check' : '');
+          if (s.outcome) words += ' — the game would end ' + s.outcome.result + ' (' + s.outcome.reason + ')';
+          p.textContent = words + '. Not sent yet: press Send move.';
+          p.setAttribute('data-canonical', data.canonical);
+          wrap.appendChild(p);
+          const pic = document.createElement('div');
+          pic.innerHTML = data.svg; // our own server's SVG
+          wrap.appendChild(pic);
+          setPreview(wrap);
+          announce(words + '.');
+        }),
+      )
+      .catch(() => setPreview(errorNode('The preview could not be fetched: check your connection.')));
+  }
+  function send(turn: string): void {
+    const text = (turn || '').trim();
+    if (!text) {
+      flash('error', nextStepWords());
+      return;
+    }
+    const ply = st().ply + 1;
+    const btn = $<HTMLButtonElement>('#send-btn');
+    if (btn) btn.disabled = true;
+    fetch('/api/games/' + id + '/moves', {
+      method: 'POST',
+      headers: authHeaders({ 'Content-Type': 'application/json' }),
+      body: JSON.stringify({ move: text, ply }),
+    })
+      .then((r) => r.json().then((data) => ({ r, data })))
+      .then((x) => {
+        if (!x.r.ok) {
+          flash('error', about(text, x.data.error || 'error ' + x.r.status));
+          if (btn) btn.disabled = false;
+          if (x.r.status === 409) refresh(false);
+          return;
+        }
+        return refresh(false).then(() => {
+          flash('ok', 'You played ' + x.data.move.text + '.');
+          announce('You played ' + x.data.move.text + '.');
+        });
+      })
+      .catch(() => {
+        flash('error', 'The move could not be sent: check your connection and try again.');
+        if (btn) btn.disabled = false;
+      });
+  }
+  document.addEventListener('submit', (ev) => {
+    const form = ev.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    const submitter = ev.submitter as HTMLButtonElement | null;
+    const confirmText = submitter?.getAttribute('data-confirm');
+    if (confirmText && !window.confirm(confirmText)) {
+      ev.preventDefault();
+      return;
+    }
+    if (form.id !== 'move-form') return;
+    ev.preventDefault();
+    const text = $<HTMLInputElement>('#move')!.value;
+    if (submitter?.value === 'send') send(text);
+    else doPreview(text);
+  });
+  document.addEventListener('input', (ev) => {
+    if (ev.target instanceof Element && ev.target.id === 'move') {
+      lastPreview = '';
+      setPreview(null);
+    }
+  });
+  document.addEventListener('click', (ev) => {
+    if (ev.target instanceof Element && ev.target.id === 'clear-btn') {
+      chosen = [];
+      show();
+      const i = $<HTMLInputElement>('#move');
+      if (i) {
+        i.value = '';
+        i.focus();
+      }
+      setPreview(null);
+      lastPreview = '';
+    }
+  });
+
+  // ---- live updates ----
+  function refresh(keepText: boolean): Promise<void> {
+    const before = st();
+    const input = $<HTMLInputElement>('#move');
+    const text = keepText && input ? input.value : '';
+    const q = new URLSearchParams({ partial: '1' });
+    if (token) q.set('token', token);
+    const from = params.get('from');
+    if (from) q.set('from', from);
+    page.viewPly = null;
+    return fetch(location.pathname + '?' + q, { cache: 'no-store' })
+      .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+      .then((html) => {
+        const focused = document.activeElement?.id;
+        live().outerHTML = html;
+        chosen = [];
+        const after = st();
+        const i2 = $<HTMLInputElement>('#move');
+        if (i2 && text && after.ply === before.ply) i2.value = text;
+        if (focused) document.getElementById(focused)?.focus();
+        setup();
+        if (after.ply !== before.ply) {
+          const last = document.querySelector('#status code');
+          if (last && after.you && after.you === after.toMove)
+            announce('Your turn. ' + (before.you === before.toMove ? '' : 'Your opponent played ' + last.textContent + '.'));
+        }
+        if (after.status !== 'active' && before.status === 'active') announce(document.querySelector('#status .result')?.textContent ?? 'The game is over.');
+        return loadLegal();
+      });
+  }
+  // Live update: the game's NDJSON event stream (GET /api/games/:id/stream, a Durable Object
+  // fans each move out); its first line is the current state, so reopening after a drop loses nothing.
+  let listening = false;
+  function poll(): void {
+    clearTimeout(timer);
+    if (listening || document.hidden || st().status !== 'active') return;
+    listening = true;
+    fetch('/api/games/' + id + '/stream', { cache: 'no-store', headers: authHeaders() })
+      .then((r) => {
+        if (!r.ok || !r.body) throw new Error('stream ' + r.status);
+        const reader = r.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = '';
+        const read = (): Promise<void> =>
+          reader.read().then((x) => {
+            if (x.done) return;
+            buffer += decoder.decode(x.value, { stream: true });
+            const lines = buffer.split('\n');
+            buffer = lines.pop() ?? '';
+            const changed = lines.some((line) => {
+              if (!line.trim()) return false; // keep-alive
+              const s = JSON.parse(line).state;
+              const before = st();
+              return s && (s.ply !== before.ply || s.updatedAt !== before.updated || s.status !== before.status);
+            });
+            return (changed ? refresh(true) : Promise.resolve()).then(() => {
+              if (st().status !== 'active' || document.hidden) return reader.cancel();
+              return read();
+            });
+          });
+        return read();
+      })
+      .catch(() => {})
+      .then(() => {
+        listening = false;
+        timer = setTimeout(poll, POLL_MS);
+      });
+  }
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden) poll();
+  });
+
+  listenForArrowKeys();
+  const showPly = listenForReplay(page);
+  setInterval(() => showDeadline(live()), 30000);
+
+  function setup(): void {
+    const clear = $('#clear-btn');
+    if (clear) clear.hidden = false;
+    const rp = $('#replay');
+    if (rp) rp.hidden = false;
+    // Cells, pins and pieces in hand become buttons only now that clicking them does something;
+    // without this script they stay out of the Tab order. The board is one Tab stop.
+    const buttons = boardButtons();
+    buttons.forEach((el, i) => {
+      el.setAttribute('tabindex', i ? '-1' : '0');
+      el.setAttribute('role', 'button');
+    });
+    const mine = document.querySelector('#board svg [data-hand][data-color="' + st().you + '"]');
+    if (mine && buttons.length) makeTabStop(mine);
+    document.title = (myTurn() ? '(Your turn) ' : '') + baseTitle;
+    showDeadline(live());
+    addCopyButtons();
+  }
+  setup();
+  loadLegal();
+  poll();
+  // For the end-to-end tests.
+  Object.assign(window, { subspace: { keysOf, plans: () => plans, refresh, showPly } });
+}

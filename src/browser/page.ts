@@ -1,0 +1,86 @@
+// The game page as the script sees it: the #live region's data attributes, and the places
+// where it speaks (flash messages, the preview box, the screen-reader announcements).
+
+/** What the parts of the script share (game.ts owns it). */
+export interface GamePage {
+  readonly id: string | null;
+  /** The ply the board shows while replaying; null: the current position. */
+  viewPly: number | null;
+  /** Swaps in the current #live region; keeps the typed turn when asked and the ply is unchanged. */
+  refresh(keepText: boolean): Promise<void>;
+  /** Drops the clicks made so far. */
+  forgetChoice(): void;
+}
+
+export function $<E extends HTMLElement = HTMLElement>(selector: string): E | null {
+  return document.querySelector<E>(selector);
+}
+
+/** The part of the page that live updates replace. */
+export function live(): HTMLElement {
+  return document.getElementById('live')!;
+}
+
+/** The game as the page last showed it. */
+export function st() {
+  const d = live();
+  return {
+    ply: Number(d.getAttribute('data-ply')),
+    updated: d.getAttribute('data-updated'),
+    status: d.getAttribute('data-status'),
+    toMove: d.getAttribute('data-side-to-move'),
+    you: d.getAttribute('data-you'),
+  };
+}
+
+export function myTurn(): boolean {
+  const s = st();
+  return s.status === 'active' && s.you !== '' && s.you === s.toMove;
+}
+
+/** Said by screen readers (emptied first, so the same words are said again). */
+export function announce(text: string): void {
+  const a = document.getElementById('announce');
+  if (a) {
+    a.textContent = '';
+    setTimeout(() => {
+      a.textContent = text;
+    }, 30);
+  }
+}
+
+export function errorNode(text: string): HTMLParagraphElement {
+  const p = document.createElement('p');
+  p.className = 'msg error';
+  p.setAttribute('role', 'alert');
+  p.textContent = text;
+  return p;
+}
+
+/** The message above the board (replaces the one before). */
+export function flash(kind: 'error' | 'info' | 'ok', text: string): void {
+  const f = document.getElementById('flash');
+  if (!f) return;
+  f.textContent = '';
+  if (text) {
+    let p: HTMLParagraphElement;
+    if (kind === 'error') p = errorNode(text);
+    else {
+      p = document.createElement('p');
+      p.className = 'msg ' + kind;
+      p.textContent = text;
+    }
+    f.appendChild(p);
+  }
+}
+
+/** Shows `node` in the preview box, or hides the box. */
+export function setPreview(node: Node | null): void {
+  const box = $('#preview');
+  if (!box) return;
+  box.textContent = '';
+  if (node) {
+    box.appendChild(node);
+    box.hidden = false;
+  } else box.hidden = true;
+}

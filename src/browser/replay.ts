@@ -1,0 +1,73 @@
+// Replay: earlier positions inside the page (the move list's links, the replay buttons, the
+// arrow keys outside the board and the text boxes).
+import { $, flash, type GamePage, live, st } from './page.ts';
+
+/** Listens for replay requests; returns the function that shows ply `n`. */
+export function listenForReplay(page: GamePage): (n: number) => Promise<void> | undefined {
+  function showPly(ply: number): Promise<void> | undefined {
+    const s = st();
+    const n = Math.max(0, Math.min(s.ply, ply));
+    if (n === s.ply) {
+      if (page.viewPly !== null) page.refresh(true);
+      return;
+    }
+    const from = live().getAttribute('data-from') || 'white';
+    return fetch('/api/games/' + page.id + '/board.svg?ply=' + n + '&from=' + from, { cache: 'force-cache' })
+      .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+      .then((svg) => {
+        const fig = $('#board');
+        const old = fig?.querySelector('svg');
+        if (!fig || !old) return;
+        const holder = document.createElement('div');
+        holder.innerHTML = svg; // our own server's picture
+        old.replaceWith(holder.firstElementChild!);
+        page.viewPly = n;
+        fig.setAttribute('data-ply', String(n));
+        page.forgetChoice();
+        const note = 'Looking at the position after ply ' + n + ' of ' + s.ply + '.';
+        const rs = $('#replay-status');
+        if (rs) rs.textContent = note;
+        document.querySelectorAll('#moves a[data-ply]').forEach((a) => {
+          if (a.getAttribute('data-ply') === String(n)) a.setAttribute('aria-current', 'step');
+          else a.removeAttribute('aria-current');
+        });
+      })
+      .catch(() => flash('error', 'That position could not be fetched: check your connection.'));
+  }
+  const current = () => (page.viewPly === null ? st().ply : page.viewPly);
+
+  document.addEventListener('click', (ev) => {
+    const t = ev.target;
+    if (!(t instanceof Element)) return;
+    const a = t.closest('#moves a[data-ply]');
+    if (a) {
+      ev.preventDefault();
+      showPly(Number(a.getAttribute('data-ply')));
+      return;
+    }
+    const b = t.closest('[data-replay]');
+    if (!b) return;
+    const what = b.getAttribute('data-replay');
+    showPly(what === 'start' ? 0 : what === 'back' ? current() - 1 : what === 'forward' ? current() + 1 : st().ply);
+  });
+  document.addEventListener('keydown', (ev) => {
+    const t = ev.target;
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (t instanceof Element && (t.closest('input, textarea, select, #board svg') || (t instanceof HTMLElement && t.isContentEditable))) return;
+    const inList = t instanceof Element && t.closest('#moves, #replay');
+    if (ev.key === 'ArrowLeft') {
+      ev.preventDefault();
+      showPly(current() - 1);
+    } else if (ev.key === 'ArrowRight') {
+      ev.preventDefault();
+      showPly(current() + 1);
+    } else if (ev.key === 'Home' && inList) {
+      ev.preventDefault();
+      showPly(0);
+    } else if (ev.key === 'End' && inList) {
+      ev.preventDefault();
+      showPly(st().ply);
+    }
+  });
+  return showPly;
+}
