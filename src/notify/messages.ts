@@ -1,6 +1,6 @@
 // The words of notifications: subjects and bodies of emails (and short summaries).
 import { colorName, type Color } from '../engine/types.ts';
-import { escapeXml } from '../render/board-svg.ts';
+import { escapeXml } from '../render/xml.ts';
 import type { NotifyEvent } from '../service/ports.ts';
 import type { EventData } from './types.ts';
 

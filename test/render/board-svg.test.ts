@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
 import type { BoardView } from '../../src/engine/types.ts';
-import { boardSvg, describeView, escapeXml } from '../../src/render/board-svg.ts';
+import { describeView } from '../../src/render/board-description.ts';
+import { boardSvg } from '../../src/render/board-svg.ts';
+import { escapeXml } from '../../src/render/xml.ts';
 import { PIECE_PATHS } from '../../src/render/piece-paths.ts';
 
 // ---- helpers --------------------------------------------------------------------

@@ -1,0 +1,50 @@
+// The board pictures' style sheet: every class starts with "ssb-" (see board-svg.ts).
+
+const FONT = "'DejaVu Sans','Segoe UI Symbol','Noto Sans Symbols 2','Noto Sans','Arial Unicode MS',Arial,sans-serif";
+
+export const STYLE = [
+  `.ssb text{font-family:${FONT}}`,
+  // Every rectangle is axis-aligned: without anti-aliasing it looks the same and draws much faster as PNG.
+  '.ssb rect{shape-rendering:crispEdges}',
+  '.ssb-bg{fill:#fbfaf7}',
+  '.ssb-l{fill:#f0d9b5}.ssb-d{fill:#b58863}',
+  '.ssb-pl{fill:#dfe8f0}.ssb-pd{fill:#8aa2ba}',
+  '.ssb-frame{fill:none;stroke:#5b4630;stroke-width:1.5}',
+  '.ssb-pframe{fill:none;stroke:#2f4a66;stroke-width:1.5}',
+  '.ssb-inv{stroke-dasharray:5 3}',
+  // fill-opacity, not opacity: the same look, but a PNG renderer needs no extra layer for it.
+  '.ssb-shadow{fill:#000;fill-opacity:.22}',
+  '.ssb-arm{stroke:#666;stroke-width:3;stroke-linecap:round}',
+  '.ssb-post{fill:#555}',
+  '.ssb-ghost{fill:#fff;fill-opacity:0;stroke:#aaa;stroke-width:1;stroke-dasharray:3 3}',
+  '.ssb-ghostmark{fill:#aaa;font-size:11px;text-anchor:middle}',
+  '.ssb-coord{fill:#6b5a48;font-size:11px;text-anchor:middle}',
+  '.ssb-level{fill:#3d3328;font-size:26px;font-weight:bold;text-anchor:middle}',
+  '.ssb-tiny{font-size:8px;fill:#000;fill-opacity:.45}',
+  '.ssb-wl{font-size:9px;font-weight:bold;fill:#6a1b9a;text-anchor:end;pointer-events:none}',
+  '.ssb-plabel{fill:#1f3347;font-size:12px;font-weight:bold;text-anchor:middle}',
+  '.ssb-w{fill:#fff;stroke:#1a1a1a;stroke-width:2;paint-order:stroke;stroke-linejoin:round}',
+  '.ssb-b{fill:#161616;stroke:#f2f2f2;stroke-width:1.6;paint-order:stroke;stroke-linejoin:round}',
+  '.ssb-last{fill:#ffd600;fill-opacity:.5}',
+  '.ssb-lastpin{fill:none;stroke:#f5c400;stroke-width:4}',
+  '.ssb-dot{fill:#1b5e20;fill-opacity:.55}',
+  '.ssb-ring{fill:none;stroke:#1b5e20;stroke-width:3;stroke-opacity:.6}',
+  '.ssb-check{fill:#e53935;fill-opacity:.28;stroke:#d50000;stroke-width:3}',
+  '.ssb-xz{fill:#c62828}.ssb-yz{fill:#111}',
+  '.ssb-badge{fill:#fff;font-size:9px;font-weight:bold;text-anchor:middle}',
+  '.ssb-title{fill:#222;font-size:18px;font-weight:bold}',
+  '.ssb-status{fill:#333;font-size:13px}',
+  '.ssb-checktext{fill:#c62828;font-size:13px;font-weight:bold}',
+  '.ssb-head{fill:#333;font-size:12px;font-weight:bold}',
+  '.ssb-count{fill:#333;font-size:13px}',
+  '.ssb-none{fill:#888;font-size:12px;font-style:italic}',
+  '.ssb-worm{fill:#4a148c;font-size:13px}',
+  '.ssb-wormhead{fill:#4a148c;font-size:13px;font-weight:bold}',
+  '.ssb-path{fill:none;stroke:#7b1fa2;stroke-width:3;stroke-opacity:.7;stroke-linejoin:round;pointer-events:none}',
+  '.ssb-link{fill:none;stroke:#7b1fa2;stroke-width:2;stroke-opacity:.7;stroke-dasharray:6 4;pointer-events:none}',
+  '.ssb-step{fill:#6a1b9a;stroke:#fff;stroke-width:1.5;pointer-events:none}',
+  '.ssb-stepn{fill:#fff;font-size:10px;font-weight:bold;text-anchor:middle;pointer-events:none}',
+  // Scoped to the picture: an inline SVG's <style> applies to the whole page.
+  '.ssb [tabindex]{cursor:pointer;outline:none}',
+  '.ssb [tabindex]:focus-visible>.ssb-sq,.ssb [tabindex]:focus-visible>.ssb-ghost{stroke:#1565c0;stroke-width:3;stroke-dasharray:none}',
+].join('');

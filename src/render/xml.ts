@@ -1,0 +1,6 @@
+// XML text for the SVG pictures and the HTML of emails.
+
+/** Escape text for XML content and double- or single-quoted attributes. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#39;'));
+}
