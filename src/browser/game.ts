@@ -278,7 +278,7 @@ function startGamePage(root: HTMLElement): void {
     fetch('/api/games/' + id + '/moves', {
       method: 'POST',
       headers: authHeaders({ 'Content-Type': 'application/json' }),
-      body: JSON.stringify({ move: text, ply }),
+      body: JSON.stringify(withMessage({ move: text, ply })),
     })
       .then((r) => r.json().then((data) => ({ r, data })))
       .then((x) => {
@@ -333,11 +333,20 @@ function startGamePage(root: HTMLElement): void {
     }
   });
 
+  /** The move form's message box, when something is written in it. */
+  function withMessage(body: { move: string; ply: number; message?: string }) {
+    const m = $<HTMLTextAreaElement>('#move-message');
+    if (m && m.value.trim()) body.message = m.value;
+    return body;
+  }
+
   // ---- live updates ----
   function refresh(keepText: boolean): Promise<void> {
     const before = st();
     const input = $<HTMLInputElement>('#move');
     const text = keepText && input ? input.value : '';
+    // Messages being written survive the swap too.
+    const drafts = keepText ? ['message-text', 'move-message'].map((k) => [k, (document.getElementById(k) as HTMLTextAreaElement | null)?.value ?? ''] as const) : [];
     const q = new URLSearchParams({ partial: '1' });
     if (token) q.set('token', token);
     const from = params.get('from');
@@ -352,6 +361,10 @@ function startGamePage(root: HTMLElement): void {
         const after = st();
         const i2 = $<HTMLInputElement>('#move');
         if (i2 && text && after.ply === before.ply) i2.value = text;
+        for (const [k, draft] of drafts) {
+          const box = document.getElementById(k) as HTMLTextAreaElement | null;
+          if (box && draft && !box.disabled) box.value = draft;
+        }
         if (focused) document.getElementById(focused)?.focus();
         setup();
         if (after.ply !== before.ply) {
@@ -384,9 +397,11 @@ function startGamePage(root: HTMLElement): void {
             buffer = lines.pop() ?? '';
             const changed = lines.some((line) => {
               if (!line.trim()) return false; // keep-alive
-              const s = JSON.parse(line).state;
+              const event = JSON.parse(line);
+              const s = event.state;
               const before = st();
-              return s && (s.ply !== before.ply || s.updatedAt !== before.updated || s.status !== before.status);
+              // A message changes no state: its line says to fetch the page again.
+              return event.type === 'message' || (s && (s.ply !== before.ply || s.updatedAt !== before.updated || s.status !== before.status));
             });
             return (changed ? refresh(true) : Promise.resolve()).then(() => {
               if (st().status !== 'active' || document.hidden) return reader.cancel();

@@ -70,6 +70,9 @@ export const games = sqliteTable(
     /** The player (players.id) on each side, when the game was created or accepted with a player key. */
     whitePlayerId: text('white_player_id').references(() => players.id),
     blackPlayerId: text('black_player_id').references(() => players.id),
+    /** Each player's consent to show the game's messages on the spectator page (both must agree). */
+    whiteShowsMessages: integer('white_shows_messages', { mode: 'boolean' }).notNull().default(false),
+    blackShowsMessages: integer('black_shows_messages', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('games_status_deadline').on(t.status, t.deadline),
@@ -103,6 +106,24 @@ export const moves = sqliteTable(
   },
   // One row per (game, ply): two submissions for the same ply cannot both land.
   (t) => [primaryKey({ columns: [t.gameId, t.ply] }), index('moves_game_position').on(t.gameId, t.positionAfter)],
+);
+
+/** Short messages between the players of a game, sent on their own or with a move. */
+export const gameMessages = sqliteTable(
+  'game_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    /** The game's ply when it was sent; with a move, that move's ply. */
+    ply: integer('ply').notNull(),
+    text: text('text').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  // The game's messages in order, and the rate limit's count of one side's recent ones.
+  (t) => [index('game_messages_game').on(t.gameId, t.id), index('game_messages_side').on(t.gameId, t.side, t.createdAt)],
 );
 
 /** The delivery log: one row per attempt (and one when a message went dead). */
@@ -197,3 +218,4 @@ export type ChallengeRow = typeof challenges.$inferSelect;
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
 export type MoveRow = typeof moves.$inferSelect;
+export type MessageRow = typeof gameMessages.$inferSelect;

@@ -1,12 +1,20 @@
 // The only module that talks to D1. Every write that must be all-or-nothing is
 // one db.batch (D1 has no interactive transactions; a batch is atomic).
-import { and, asc, count, eq, gt, isNotNull, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, lte, or, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
 import { sql } from 'drizzle-orm';
-import { games, moves, type GameRow, type MoveRow, type NewGameRow } from './schema.ts';
+import { gameMessages, games, moves, type GameRow, type MessageRow, type MoveRow, type NewGameRow } from './schema.ts';
 
 export type NewMoveRow = typeof moves.$inferInsert;
 export type GameChanges = Partial<Omit<NewGameRow, 'id'>>;
+export type NewMessageRow = Omit<MessageRow, 'id'>;
+
+/** A side's messages: at most `max` sent after `since` (epoch ms); checked by the write itself. */
+export interface MessageLimit {
+  readonly since: number;
+  readonly max: number;
+}
 
 /** D1 binds at most 100 parameters per statement; a move row takes 6. */
 const MOVE_ROWS_PER_INSERT = 16;
@@ -72,6 +80,7 @@ export class GameStore {
     move: NewMoveRow,
     changes: GameChanges,
     repetition?: { readonly earlier: number; readonly changes: GameChanges },
+    message?: NewMessageRow,
   ): Promise<{ committed: boolean; repeated: boolean }> {
     const stillAt = and(eq(games.id, gameId), eq(games.ply, expectedPly), eq(games.status, 'active'));
     const createdAt = move.createdAt ?? Date.now();
@@ -79,9 +88,12 @@ export class GameStore {
       .insert(moves)
       .select(sql`select ${move.gameId}, ${move.ply}, ${move.side}, ${move.text}, ${move.positionAfter}, ${createdAt} where exists (select 1 from ${games} where ${stillAt})`);
     const update = this.db.update(games).set(changes).where(stillAt);
+    // A message sent with the move lands with it or not at all: same guard, same batch.
+    const said = message ? [this.insertMessage(message, sql`exists (select 1 from ${games} where ${stillAt})`)] : [];
     try {
       if (!repetition) {
-        const [inserted, updated] = await this.db.batch([insert, update]);
+        const [inserted, ...rest] = await this.db.batch([insert, ...said, update] as [typeof insert, ...BatchItem<'sqlite'>[]]);
+        const updated = rest.at(-1) as D1Result;
         return { committed: inserted.meta.changes === 1 && updated.meta.changes === 1, repeated: false };
       }
       // Whoever wrote this exact position at this ply, the count (this turn included) is the same.
@@ -91,13 +103,56 @@ export class GameStore {
         .set(repetition.changes)
         .where(and(eq(games.id, gameId), eq(games.ply, move.ply), eq(games.position, move.positionAfter), eq(games.status, 'active'), sql`${reached} + ${repetition.earlier} >= 3`))
         .returning({ id: games.id });
-      const [inserted, updated, drawn] = await this.db.batch([insert, update, draw]);
+      const [inserted, ...rest] = await this.db.batch([insert, ...said, update, draw] as [typeof insert, ...BatchItem<'sqlite'>[]]);
+      const updated = rest.at(-2) as D1Result;
+      const drawn = rest.at(-1) as unknown[];
       const committed = inserted.meta.changes === 1 && updated.meta.changes === 1;
       return { committed, repeated: committed && drawn.length === 1 };
     } catch (e) {
       if (isUniqueViolation(e)) return { committed: false, repeated: false };
       throw e;
     }
+  }
+
+  /** An insert of a message that only happens where `when` (an SQL condition) holds. */
+  private insertMessage(m: NewMessageRow, when: SQL) {
+    return this.db
+      .insert(gameMessages)
+      .select(sql`select null, ${m.gameId}, ${m.side}, ${m.ply}, ${m.text}, ${m.createdAt} where ${when}`);
+  }
+
+  /**
+   * A message on its own, if the game exists and the side has sent fewer than `limit.max` since
+   * `limit.since` (the count is in the insert itself, so racing sends cannot pass the limit).
+   */
+  async addMessage(m: NewMessageRow, limit: MessageLimit): Promise<MessageRow | undefined> {
+    const recent = sql`(select count(*) from ${gameMessages} where ${gameMessages.gameId} = ${m.gameId} and ${gameMessages.side} = ${m.side} and ${gameMessages.createdAt} > ${limit.since})`;
+    const rows = await this.insertMessage(m, sql`exists (select 1 from ${games} where ${eq(games.id, m.gameId)}) and ${recent} < ${limit.max}`)
+      .returning()
+      .all();
+    return rows[0];
+  }
+
+  /** How many messages one side sent after `since`. */
+  async messagesSince(gameId: string, side: MessageRow['side'], since: number): Promise<number> {
+    const row = await this.db
+      .select({ n: count() })
+      .from(gameMessages)
+      .where(and(eq(gameMessages.gameId, gameId), eq(gameMessages.side, side), gt(gameMessages.createdAt, since)))
+      .get();
+    return row?.n ?? 0;
+  }
+
+  async messages(gameId: string): Promise<MessageRow[]> {
+    return this.db.select().from(gameMessages).where(eq(gameMessages.gameId, gameId)).orderBy(asc(gameMessages.id)).all();
+  }
+
+  /** A player's consent to show the messages to spectators (not tied to a ply: it changes no play). */
+  async setShowsMessages(gameId: string, side: MessageRow['side'], shows: boolean): Promise<void> {
+    await this.db
+      .update(games)
+      .set(side === 'white' ? { whiteShowsMessages: shows } : { blackShowsMessages: shows })
+      .where(eq(games.id, gameId));
   }
 
   /** Change a game only if nobody moved or ended it since it was read. */

@@ -37,6 +37,8 @@ export function subject(event: NotifyEvent, data: EventData): string {
       return `Reminder: your move in ${name}${data.deadline ? ` (deadline ${data.deadline.slice(0, 16).replace('T', ' ')} UTC)` : ''}`;
     case 'game-start':
       return `New ${name} against ${who(data, other(data.you))}: you play ${colorName(data.you)}`;
+    case 'message':
+      return `Message from ${who(data, other(data.you))} in ${name}`;
   }
 }
 
@@ -63,7 +65,11 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
     case 'game-start':
       lines.push(`A challenge was accepted: your new game against ${who(data, other(data.you))} has started. You play ${colorName(data.you)}.`);
       break;
+    case 'message':
+      break;
   }
+  // The opponent's words, quoted line by line so they cannot pass for ours.
+  if (data.message) lines.push(`${who(data, data.message.side)} wrote:`, ...data.message.text.split('\n').map((l) => `> ${l}`));
   if (data.status === 'active' && data.sideToMove === data.you) lines.push(`You have ${data.legalCount} legal turn${data.legalCount === 1 ? '' : 's'}${data.check ? ' and you are in check' : ''}.`);
   return lines;
 }
@@ -77,7 +83,7 @@ function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {
     summary: summary(event, data),
     howToReply:
       active && links.replyTo
-        ? ['To play, reply to this email with your turn on the first line, for example', '  Wb2-Wb3', 'or one of: resign, draw (offer or accept a draw), accept.']
+        ? ['To play, reply to this email with your turn on the first line, for example', '  Wb2-Wb3', 'or one of: resign, draw (offer or accept a draw), accept; or "say <words>" to send your opponent a message.']
         : [],
     gameNote: active ? ' (open your own player link to play on the web).' : '',
     rules: rulesLink(data.link, data.variant),

@@ -41,9 +41,9 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
 }
 
 /** Stable message id: the same event for the same player and channel always has the same id. */
-export function jobId(row: GameRow, event: GameEvent['type'], side: Color, channel: string, at: number): string {
-  // Several draw offers can happen at one ply (offer, decline, offer): tell them apart by time.
-  const extra = event === 'draw-offer' ? `_${at.toString(36)}` : '';
+export function jobId(row: GameRow, event: GameEvent['type'], side: Color, channel: string, at: number, messageId?: number): string {
+  // Several draw offers can happen at one ply (offer, decline, offer): tell them apart by time; messages by their id.
+  const extra = event === 'draw-offer' ? `_${at.toString(36)}` : event === 'message' && messageId !== undefined ? `_${messageId}` : '';
   return `msg_${row.id}_${row.ply}_${event}_${side}_${channel}${extra}`;
 }
 
@@ -70,7 +70,8 @@ export class QueueNotifier implements EventSink {
         for (const channel of CHANNELS) {
           if (channelOff(to, channel, event.type)) continue;
           if (!data.has(side)) data.set(side, eventData(row, side, lastMove, origin));
-          jobs.push({ id: jobId(row, event.type, side, channel, at), gameId: row.id, side, event: event.type, channel, at, origin, data: data.get(side)! });
+          const facts = event.message ? { ...data.get(side)!, message: event.message } : data.get(side)!;
+          jobs.push({ id: jobId(row, event.type, side, channel, at, event.message?.id), gameId: row.id, side, event: event.type, channel, at, origin, data: facts });
         }
       }
     return jobs;

@@ -2,7 +2,7 @@
 // the game service (service/ports.ts) to one player over one channel.
 import type { Color } from '../engine/types.ts';
 import type { NotifyEvent } from '../service/ports.ts';
-import type { PublicMove } from '../service/public-state.ts';
+import type { PublicMessage, PublicMove } from '../service/public-state.ts';
 
 export const CHANNELS = ['webhook', 'email'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
@@ -37,6 +37,8 @@ export interface EventData {
   readonly link: string;
   /** The board at this ply as a PNG picture (cached for good), for mail and chat. */
   readonly image: string;
+  /** The opponent's message (a `message` event, or a `turn` whose move came with one). */
+  readonly message?: PublicMessage;
 }
 
 /** One queue message: a single delivery of one event to one player over one channel. */

@@ -2,17 +2,17 @@
 // routes (which only translate) and the store (which only persists). Every
 // function returns a typed result; the routes map { status, error } to HTTP.
 import type { GameRow, MoveRow, NewGameRow } from '../db/schema.ts';
-import type { GameChanges, GameStore, NewMoveRow } from '../db/store.ts';
+import type { GameChanges, GameStore, NewMessageRow, NewMoveRow } from '../db/store.ts';
 import { Game } from '../engine/game.ts';
 import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { newGameId, newToken, newWebhookSecret, sha256Hex, sideOfToken } from './crypto.ts';
 import { COMPUTER_GRACE_MS, computerLevel, computerToMove } from './computer-sides.ts';
 import type { ComputerTurns, EventSink, GameEvent, WebhookPolicy } from './ports.ts';
-import { iso, publicMove, publicState, type PublicMove, type PublicState } from './public-state.ts';
+import { iso, publicMessage, publicMove, publicState, type PublicMessage, type PublicMove, type PublicState } from './public-state.ts';
 import { exportRecord, importRecord, type PlayedTurnRow } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
-import type { ClockInput, CreateGameInput, DrawAction, MoveInput, PlayerInput, SideInput } from './schemas.ts';
+import { MESSAGE_RATE, type ClockInput, type CreateGameInput, type DrawAction, type MoveInput, type PlayerInput, type SideInput } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
 import { sideOfPlayer } from './players.ts';
 
@@ -323,7 +323,7 @@ export class GameService {
     return stored;
   }
 
-  async move(id: string, token: Actor, input: MoveInput): Promise<ServiceResult<{ move: PublicMove; state: PublicState }>> {
+  async move(id: string, token: Actor, input: MoveInput): Promise<ServiceResult<{ move: PublicMove; state: PublicState; message?: PublicMessage }>> {
     const who = await this.player(id, token);
     if (!who.ok) return who;
     const { row, side } = who.value;
@@ -333,6 +333,8 @@ export class GameService {
     if (input.ply !== undefined && input.ply !== row.ply + 1)
       return fail(409, `stale: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`);
     if (side !== row.sideToMove) return fail(403, `it is ${colorName(row.sideToMove)}'s turn, not yours`);
+    // A message over the limit refuses the whole turn: nothing is played that the player sent together.
+    if (input.message !== undefined && !(await this.mayMessage(id, side))) return this.tooManyMessages();
 
     const game = gameAt(row);
     const played = game.play(input.move);
@@ -355,16 +357,76 @@ export class GameService {
     const moveRow: NewMoveRow = { gameId: id, ply, side, text: turn.text, positionAfter: turn.position, createdAt: now };
     // Threefold repetition is counted from the moves table by the write itself: one round trip.
     const repetition = onBoard ? undefined : { earlier: row.startPosition === turn.position ? 1 : 0, changes: finishedChanges(drawOutcome('repetition'), now) };
-    const written = await this.store.commitMove(id, row.ply, moveRow, changes, repetition);
+    const said: NewMessageRow | undefined = input.message === undefined ? undefined : { gameId: id, side, ply, text: input.message, createdAt: now };
+    const written = await this.store.commitMove(id, row.ply, moveRow, changes, repetition, said);
     if (!written.committed) return this.conflict(id);
     // The guarded write succeeded, so the row is exactly what we read plus our changes.
     const stored: GameRow = { ...row, ...changes, ...(written.repeated ? repetition?.changes : {}) };
     const move = publicMove({ ...moveRow, createdAt: now });
     const lastMove = { ...moveRow, createdAt: now };
-    // Your move, to the player now to move; or the end, to both.
-    await this.emit(stored, stored.status === 'active' ? [{ type: 'turn', recipients: [stored.sideToMove] }] : gameOver, lastMove);
+    const message = said ? await this.sentWith(id, said) : undefined;
+    // Your move, to the player now to move; or the end, to both. A message goes to the opponent.
+    const events: GameEvent[] =
+      stored.status === 'active'
+        ? [{ type: 'turn', recipients: [stored.sideToMove], ...(message ? { message } : {}) }]
+        : [...gameOver, ...(message ? [{ type: 'message' as const, recipients: [opposite(side)], message }] : [])];
+    await this.emit(stored, events, lastMove);
     await this.askComputer(stored);
-    return done({ move, state: publicState(stored, lastMove, side) });
+    return done({ move, state: publicState(stored, lastMove, side), ...(message ? { message } : {}) });
+  }
+
+  // ---- messages ----
+
+  /** Whether this side may send one more message now (the rate limit). */
+  private async mayMessage(id: string, side: Color): Promise<boolean> {
+    return (await this.store.messagesSince(id, side, this.clock() - MESSAGE_RATE.windowMs)) < MESSAGE_RATE.max;
+  }
+
+  private tooManyMessages(): Failure {
+    return fail(429, `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; try again later`);
+  }
+
+  /** The stored message that a turn just wrote (for its id). */
+  private async sentWith(id: string, said: NewMessageRow): Promise<PublicMessage> {
+    const stored = (await this.store.messages(id)).findLast((m) => m.ply === said.ply && m.side === said.side);
+    return stored ? publicMessage(stored) : { id: 0, ply: said.ply, side: said.side, text: said.text, at: iso(said.createdAt) };
+  }
+
+  /** A message on its own, to the opponent; in any game state (a word after the game is welcome too). */
+  async sendMessage(id: string, actor: Actor, text: string): Promise<ServiceResult<{ message: PublicMessage }>> {
+    const who = await this.player(id, actor);
+    if (!who.ok) return who;
+    const { row, side } = who.value;
+    const now = this.clock();
+    const added = await this.store.addMessage({ gameId: id, side, ply: row.ply, text, createdAt: now }, { since: now - MESSAGE_RATE.windowMs, max: MESSAGE_RATE.max });
+    if (!added) return this.tooManyMessages();
+    const message = publicMessage(added);
+    await this.emit(row, [{ type: 'message', recipients: [opposite(side)], message }], row.ply ? await this.store.move(id, row.ply) : undefined);
+    return done({ message });
+  }
+
+  /**
+   * The game's messages: the players always see them; anyone else only when both players allow
+   * it (a player's key or token makes the caller a player).
+   */
+  async messages(id: string, token?: string): Promise<ServiceResult<{ messages: PublicMessage[] }>> {
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    const you = token === undefined ? undefined : await this.sideOf(row, token);
+    if (token !== undefined && !you) return fail(403, `that token is not a player's token for game ${id}`);
+    if (!you && !(row.whiteShowsMessages && row.blackShowsMessages))
+      return fail(403, "the players' messages are private: spectators see them only when both players allow it");
+    return done({ messages: (await this.store.messages(id)).map(publicMessage) });
+  }
+
+  /** A player allows (or stops allowing) spectators to read the messages. */
+  async showMessages(id: string, actor: Actor, spectators: boolean): Promise<ServiceResult<PublicState>> {
+    const who = await this.player(id, actor);
+    if (!who.ok) return who;
+    const { row, side } = who.value;
+    await this.store.setShowsMessages(id, side, spectators);
+    const stored: GameRow = { ...row, ...(side === 'white' ? { whiteShowsMessages: spectators } : { blackShowsMessages: spectators }) };
+    return done(publicState(stored, row.ply ? await this.store.move(id, row.ply) : undefined, side));
   }
 
   /** Someone else changed the game between our read and our write. */

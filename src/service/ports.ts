@@ -3,15 +3,17 @@
 // play the computer's turns.
 import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
-import type { PublicMove } from './public-state.ts';
+import type { PublicMessage, PublicMove } from './public-state.ts';
 
-export const NOTIFY_EVENTS = ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start'] as const;
+export const NOTIFY_EVENTS = ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message'] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
 /** What happened, for whom; emitted by the game service after a successful write. */
 export interface GameEvent {
   readonly type: NotifyEvent;
   readonly recipients: readonly Color[];
+  /** The opponent's message, on a `message` event or a `turn` whose move came with one. */
+  readonly message?: PublicMessage;
 }
 
 /** Where the game service hands its events after a successful write. */

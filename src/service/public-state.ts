@@ -1,12 +1,21 @@
 // What anyone may see of a game: its public state and its moves, never a token,
 // an email address or a webhook.
-import type { GameRow, MoveRow } from '../db/schema.ts';
+import type { GameRow, MessageRow, MoveRow } from '../db/schema.ts';
 import { ROLE_NAMES, type Color } from '../engine/types.ts';
 import { computerLevel, computerName, hintsAllowed } from './computer-sides.ts';
 import { winnerOf } from './outcome-words.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
 
 export interface PublicMove {
+  readonly ply: number;
+  readonly side: Color;
+  readonly text: string;
+  readonly at: string;
+}
+
+/** A message between the players (shown to spectators only when both players allow it). */
+export interface PublicMessage {
+  readonly id: number;
   readonly ply: number;
   readonly side: Color;
   readonly text: string;
@@ -41,6 +50,8 @@ export interface PublicState {
   readonly hints: boolean;
   readonly clock: { readonly daysPerMove: number; readonly timeout: 'auto' | 'claim'; readonly deadline: string | null } | null;
   readonly drawOffer: Color | null;
+  /** Whether each player lets spectators read the game's messages (they see them only when both do). */
+  readonly spectatorMessages: { readonly white: boolean; readonly black: boolean };
   readonly createdAt: string;
   readonly updatedAt: string;
   /** When a player's token came with the request: which side it is. */
@@ -59,6 +70,7 @@ export function publicPlayer(row: GameRow, side: Color): PublicPlayer {
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString();
+export const publicMessage = (m: MessageRow): PublicMessage => ({ id: m.id, ply: m.ply, side: m.side, text: m.text, at: iso(m.createdAt) });
 export const publicMove = (m: MoveRow): PublicMove => ({ ply: m.ply, side: m.side, text: m.text, at: iso(m.createdAt) });
 
 export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: Color): PublicState {
@@ -93,6 +105,7 @@ export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: C
     hints: hintsAllowed(row),
     clock: row.daysPerMove ? { daysPerMove: row.daysPerMove, timeout: row.timeoutMode, deadline: row.deadline === null ? null : iso(row.deadline) } : null,
     drawOffer: row.drawOfferBy,
+    spectatorMessages: { white: row.whiteShowsMessages, black: row.blackShowsMessages },
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     ...(you ? { you } : {}),

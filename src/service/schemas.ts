@@ -85,6 +85,22 @@ export const CreateGameSchema = v.pipe(
   ),
 );
 
+/** Game messages: how long one may be, and how many one side may send in a while. */
+export const MAX_MESSAGE_CHARS = 500;
+export const MESSAGE_RATE = { max: 10, windowMs: 3_600_000 } as const;
+
+/** A message between the players: up to 500 characters, line breaks allowed, no other control characters. */
+export const MessageTextSchema = v.pipe(
+  v.string('must be text'),
+  // Forms send line breaks as CRLF.
+  v.transform((t) => t.replace(/\r\n?/g, '\n')),
+  v.trim(),
+  v.minLength(1, 'the message is empty'),
+  v.check((t) => [...t].length <= MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`),
+  v.regex(/^(?:[^\p{Cc}\u202A-\u202E\u2066-\u2069]|\n)*$/u, 'must be text without control characters (line breaks are fine)'),
+  v.regex(/^[^\uD800-\uDFFF]*$/u, 'must be valid Unicode text (it holds a lone surrogate)'),
+);
+
 export const MoveTextSchema = v.pipe(
   v.string('must be text'),
   v.trim(),
@@ -118,9 +134,12 @@ export const plyFromSuffix = <T extends { move: string; ply?: number | undefined
 
 /** JSON `{move, ply?}`; the move may carry the `#<ply>` suffix instead of (or agreeing with) `ply`. */
 export const MoveJsonSchema = v.pipe(
-  v.strictObject({ move: MoveTextSchema, ply: v.optional(PlySchema) }, 'must be a JSON object like {"move": "Wb2-Wb3", "ply": 1}'),
+  v.strictObject(
+    { move: MoveTextSchema, ply: v.optional(PlySchema), message: v.optional(MessageTextSchema) },
+    'must be a JSON object like {"move": "Wb2-Wb3", "ply": 1}',
+  ),
   plyFromSuffix(),
-  v.object({ move: MoveTextSchema, ply: v.optional(PlySchema) }),
+  v.object({ move: MoveTextSchema, ply: v.optional(PlySchema), message: v.optional(MessageTextSchema) }),
 );
 
 /** A text/plain move: `Wb1-Nc3`, optionally `Wb1-Nc3 #7` (the ply it is meant for). */
@@ -129,6 +148,11 @@ export const MovePlainSchema = v.pipe(MoveTextSchema, v.transform(splitPlySuffix
 export const DrawSchema = v.strictObject({
   action: v.picklist(['offer', 'accept', 'decline'], 'must be "offer", "accept" or "decline"'),
 });
+
+export const MessageSchema = v.strictObject({ text: MessageTextSchema }, 'must be a JSON object like {"text": "Good luck!"}');
+
+/** A player's consent to show the game's messages on the spectator page. */
+export const MessageVisibilitySchema = v.strictObject({ spectators: v.boolean('must be true or false') }, 'must be a JSON object like {"spectators": true}');
 
 export const ImportJsonSchema = v.strictObject({
   record: v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(MAX_RECORD_TEXT, 'is too long')),
@@ -156,4 +180,5 @@ export type SideInput = v.InferOutput<typeof SideSchema>;
 export type ComputerLevel = (typeof COMPUTER_LEVELS)[number];
 export type ClockInput = v.InferOutput<typeof ClockSchema>;
 export type MoveInput = v.InferOutput<typeof MoveJsonSchema>;
+export type MessageInput = v.InferOutput<typeof MessageSchema>;
 export type DrawAction = v.InferOutput<typeof DrawSchema>['action'];

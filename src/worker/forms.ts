@@ -2,7 +2,7 @@
 // (the JSON API's inputs are in service/schemas.ts, which these build on).
 import * as v from 'valibot';
 import { MAX_SIZE, MIN_SIZE } from '../service/preview.ts';
-import { COMPUTER_LEVELS, DAYS_PER_MOVE, MAX_MOVE_TEXT, MoveTextSchema, plyFromSuffix, splitPlySuffix, VARIANTS } from '../service/schemas.ts';
+import { COMPUTER_LEVELS, DAYS_PER_MOVE, MAX_MOVE_TEXT, MessageTextSchema, MoveTextSchema, plyFromSuffix, splitPlySuffix, VARIANTS } from '../service/schemas.ts';
 import { VARIANT_CHOICES } from './pages/home.tsx';
 
 export const TokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'is not a player token'));
@@ -72,9 +72,13 @@ export const MoveFormSchema = v.pipe(
     move: MoveTextSchema,
     ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a number'), v.transform(Number))),
     do: v.optional(v.string()),
+    /** A message sent with the move; an empty box sends none. */
+    message: v.optional(v.pipe(v.string(), v.transform((t) => (t.trim() === '' ? undefined : t)), v.optional(MessageTextSchema))),
   }),
   plyFromSuffix(),
 );
+export const MessageFormSchema = v.object({ token: TokenSchema, text: MessageTextSchema });
+export const MessageVisibilityFormSchema = v.object({ token: TokenSchema, spectators: v.picklist(['yes', 'no'], 'choose yes or no') });
 export const DrawFormSchema = v.object({ token: TokenSchema, action: v.picklist(['offer', 'accept', 'decline'], 'choose offer, accept or decline') });
 
 const SizeSchema = v.optional(

@@ -11,8 +11,8 @@ import { publicState, type PublicMove } from '../service/public-state.ts';
 import { myGame } from '../service/players.ts';
 import { hubOf } from './event-hub.ts';
 
-/** The game stream's name for what happened: a move, a draw offer, or the end. */
-const GAME_LINE: Partial<Record<GameEvent['type'], string>> = { turn: 'move', 'draw-offer': 'drawOffer', 'game-over': 'gameFinish' };
+/** The game stream's name for what happened: a move, a draw offer, the end, or a message (its words are not in the line: the stream is public). */
+const GAME_LINE: Partial<Record<GameEvent['type'], string>> = { turn: 'move', 'draw-offer': 'drawOffer', 'game-over': 'gameFinish', message: 'message' };
 
 export class HubEvents implements EventSink, PlayerEventSink {
   constructor(

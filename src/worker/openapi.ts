@@ -3,8 +3,9 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { BaseIssue, BaseSchema } from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
 import { MAX_BODY_BYTES } from './http.ts';
+import { MAX_MESSAGE_CHARS, MESSAGE_RATE } from '../service/schemas.ts';
 import { CreateChallengeSchema, CreatePlayerSchema, SignInSchema } from '../service/player-schemas.ts';
-import { CreateGameSchema, DrawSchema, ImportJsonSchema, MoveJsonSchema, OptionsSchema } from '../service/schemas.ts';
+import { CreateGameSchema, DrawSchema, ImportJsonSchema, MessageSchema, MessageVisibilitySchema, MoveJsonSchema, OptionsSchema } from '../service/schemas.ts';
 
 const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
   toJsonSchema(s, {
@@ -77,6 +78,8 @@ export function openApiDocument(serverUrl: string): object {
         CreateGame: schema(CreateGameSchema),
         Move: schema(MoveJsonSchema),
         Draw: schema(DrawSchema),
+        Message: schema(MessageSchema),
+        MessageVisibility: schema(MessageVisibilitySchema),
         ImportGame: schema(ImportJsonSchema),
         SettingsPatch: schema(SettingsPatchSchema),
         Chat: schema(ChatJsonSchema),
@@ -95,7 +98,7 @@ export function openApiDocument(serverUrl: string): object {
         GameState: {
           type: 'object',
           description:
-            'Public state: variant, options, status, phase, sideToMove, ply, result, reason, winner, check, position, board {cells, platforms, hands}, lastMove, players ({name, computer?: level}), hints (whether GET …/hint answers), clock {daysPerMove, timeout, deadline}, drawOffer. Never a token or an email address.',
+            'Public state: variant, options, status, phase, sideToMove, ply, result, reason, winner, check, position, board {cells, platforms, hands}, lastMove, players ({name, computer?: level}), hints (whether GET …/hint answers), clock {daysPerMove, timeout, deadline}, drawOffer, spectatorMessages {white, black} (who lets spectators read the messages). Never a token or an email address.',
         },
         Created: {
           type: 'object',
@@ -202,6 +205,37 @@ export function openApiDocument(serverUrl: string): object {
           },
         },
       },
+      '/api/games/{id}/messages': {
+        get: {
+          summary: "The players' messages, oldest first: for the players always; for anyone else only when both players allow it",
+          security: [...auth, {}],
+          parameters: [id],
+          responses: {
+            200: { description: '{messages: [{id, ply, side, text, at}]}' },
+            403: error('not a player of this game, or a spectator while the messages are private'),
+          },
+        },
+        post: {
+          summary: `Send your opponent a message (up to ${MAX_MESSAGE_CHARS} characters; line breaks allowed; at most ${MESSAGE_RATE.max} an hour per player). A move can carry one too: {"move", "message"}`,
+          security: auth,
+          parameters: [id],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Message' } } } },
+          responses: {
+            201: { description: '{message: {id, ply, side, text, at}}' },
+            403: error('not a player of this game'),
+            429: error('too many messages from this player in the last hour'),
+          },
+        },
+      },
+      '/api/games/{id}/messages/visibility': {
+        put: {
+          summary: "Allow (or stop allowing) spectators to read the messages: they see them only while both players allow it",
+          security: auth,
+          parameters: [id],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/MessageVisibility' } } } },
+          responses: { 200: json('the game, with spectatorMessages {white, black}'), 403: error('not a player of this game') },
+        },
+      },
       '/api/games/{id}/record': {
         get: { summary: 'Text game record', parameters: [id], responses: { 200: { description: 'the record', content: { 'text/plain': { schema: { type: 'string' } } } } } },
       },
@@ -236,7 +270,7 @@ export function openApiDocument(serverUrl: string): object {
       },
       '/api/games/{id}/chat': {
         post: {
-          summary: 'Chat-bot commands: a turn, `move <turn>`, `board`, `legal`, `resign`, `draw`, `help`',
+          summary: 'Chat-bot commands: a turn, `move <turn>`, `board`, `legal`, `resign`, `draw`, `say <words>` (a message to your opponent), `help`',
           security: auth,
           parameters: [id],
           requestBody: {

@@ -156,7 +156,7 @@ describe('player settings', () => {
       email: 'kirk@example.org',
       webhook: null,
       webhookDisabled: false,
-      notify: { email: true, webhook: true, events: ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start'] },
+      notify: { email: true, webhook: true, events: ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message'] },
       reminderPercent: 80,
     });
     expect(me.body).toHaveProperty('replyTo');

@@ -4,7 +4,8 @@
 // without a reload and live updates by swapping the #live region.
 import { raw } from 'hono/html';
 import { colorName, type Color } from '../../engine/types.ts';
-import type { PublicMove, PublicState } from '../../service/public-state.ts';
+import type { PublicMessage, PublicMove, PublicState } from '../../service/public-state.ts';
+import { MAX_MESSAGE_CHARS } from '../../service/schemas.ts';
 import { outcomeWords, resultWords } from '../../service/outcome-words.ts';
 import type { Preview } from '../../service/preview.ts';
 import { turnExamples } from '../text/commands.ts';
@@ -45,6 +46,8 @@ export interface GamePageProps {
   readonly settings?: PlayerSettings;
   /** The engine's suggestion asked for with the Hint button (practice games), or why there is none. */
   readonly hint?: { readonly move: string } | { readonly error: string };
+  /** The game's messages: on the players' pages; on the spectator page only when both players allow it. */
+  readonly messages?: readonly PublicMessage[];
 }
 
 /** This page's address with other query values (the token and the side seen from are kept). */
@@ -209,6 +212,7 @@ export const LiveRegion = (p: GamePageProps) => {
           ) : null}
           <h2 id="moves-h">Moves</h2>
           <MoveList moves={p.moves} link={(ply) => pageUrl(p, { ply: String(ply) })} />
+          {p.messages || you ? <Messages {...p} /> : null}
           {you && p.token && p.settings ? <SettingsForm id={s.id} token={p.token} settings={p.settings} /> : null}
           <h2>Links</h2>
           <ul class="small">
@@ -264,6 +268,10 @@ const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
       <p id="move-help" class="small">
         {p.yourTurn ? 'Type a turn, or pick it on the board. Preview shows the position it leads to before you send it.' : `Waiting for ${colorName(s.sideToMove)}. This page updates by itself.`}
       </p>
+      <label for="move-message">
+        Message with your move <span class="hint">(optional, up to {MAX_MESSAGE_CHARS} characters)</span>
+      </label>
+      <textarea id="move-message" name="message" rows={2} maxlength={MAX_MESSAGE_CHARS} disabled={!p.yourTurn}></textarea>
       <div id="chooser" class="chooser row" hidden></div>
       <div class="row">
         <button type="submit" name="do" value="preview" formmethod="get" formaction={`/games/${s.id}`} class="secondary" id="preview-btn" disabled={!p.yourTurn}>
@@ -405,6 +413,56 @@ const Actions = (p: { state: PublicState; token: string; action: (what: string) 
         {claimable ? actionForm('claim', 'Claim the win on time') : null}
         {actionForm('resign', 'Resign', { kind: 'danger', confirm: 'Resign this game?' })}
       </div>
+    </section>
+  );
+};
+
+/** The players' messages (text only: JSX escapes it), a form to send one, and the spectator switch. */
+const Messages = (p: GamePageProps) => {
+  const s = p.state;
+  const you = s.you;
+  const mineShown = you ? s.spectatorMessages[you] : false;
+  const bothShown = s.spectatorMessages.white && s.spectatorMessages.black;
+  return (
+    <section class="messages" id="messages" aria-labelledby="messages-h">
+      <h2 id="messages-h">Messages</h2>
+      {p.messages?.length ? (
+        <ol class="message-list">
+          {p.messages.map((m) => (
+            <li data-side={m.side}>
+              <strong>{playerName(s, m.side)}</strong> <span class="small">(after ply {m.ply})</span>: <span class="message-text">{m.text}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p class="small">No messages yet.</p>
+      )}
+      {you && p.token ? (
+        <>
+          <form method="post" action={`/games/${s.id}/message`} id="message-form">
+            <input type="hidden" name="token" value={p.token} />
+            <label for="message-text">
+              Message to {playerName(s, you === 'white' ? 'black' : 'white')} <span class="hint">(up to {MAX_MESSAGE_CHARS} characters)</span>
+            </label>
+            <textarea id="message-text" name="text" rows={2} maxlength={MAX_MESSAGE_CHARS} required></textarea>
+            <div class="row">
+              <button type="submit" class="secondary" id="message-send">
+                Send message
+              </button>
+            </div>
+          </form>
+          <form method="post" action={`/games/${s.id}/message-visibility`} id="message-visibility">
+            <input type="hidden" name="token" value={p.token} />
+            <input type="hidden" name="spectators" value={mineShown ? 'no' : 'yes'} />
+            <p class="small">
+              {bothShown ? 'Spectators can read these messages (both of you allow it). ' : mineShown ? 'You let spectators read these messages; they see them once your opponent does too. ' : 'Only the two players see these messages. '}
+              <button type="submit" class="secondary">
+                {mineShown ? 'Keep them private' : 'Let spectators read them'}
+              </button>
+            </p>
+          </form>
+        </>
+      ) : null}
     </section>
   );
 };

@@ -9,6 +9,8 @@ import {
   HistoryQuerySchema,
   ImportJsonSchema,
   ImportPlainSchema,
+  MessageSchema,
+  MessageVisibilitySchema,
   MoveJsonSchema,
   MovePlainSchema,
 } from '../../service/schemas.ts';
@@ -109,6 +111,21 @@ export const api = new Hono<AppEnv>()
     if (!parsed.success) return c.json({ error: describeIssues(parsed.issues, type === 'text/plain' ? 'move' : 'body') }, 400);
     return reply(c, await c.var.games.move(c.req.valid('param').id, c.var.token, parsed.output));
   })
+
+  .get('/api/games/:id/messages', gameIdParam, async (c) => {
+    const auth = playerToken(c, false);
+    if (!auth.ok) return auth.response;
+    c.header('Cache-Control', 'no-store');
+    return reply(c, await c.var.games.messages(c.req.valid('param').id, auth.token));
+  })
+
+  .post('/api/games/:id/messages', gameIdParam, requireJson, vValidator('json', MessageSchema, validationHook('body')), requirePlayer, async (c) =>
+    reply(c, await c.var.games.sendMessage(c.req.valid('param').id, c.var.token, c.req.valid('json').text), 201),
+  )
+
+  .put('/api/games/:id/messages/visibility', gameIdParam, requireJson, vValidator('json', MessageVisibilitySchema, validationHook('body')), requirePlayer, async (c) =>
+    reply(c, await c.var.games.showMessages(c.req.valid('param').id, c.var.token, c.req.valid('json').spectators)),
+  )
 
   .post('/api/games/:id/resign', gameIdParam, requirePlayer, async (c) => {
     return reply(c, await c.var.games.resign(c.req.valid('param').id, c.var.token));

@@ -8,7 +8,7 @@ import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { checkTag, flashTag } from '../../notify/signing.ts';
 import { CreateGameSchema, GameIdSchema, MAX_MOVE_TEXT } from '../../service/schemas.ts';
-import { CreateFormSchema, DrawFormSchema, formPlayers, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
+import { CreateFormSchema, DrawFormSchema, formPlayers, MessageFormSchema, MessageVisibilityFormSchema, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
 import { GAME_JS } from '../pages/game-js.gen.ts';
 import { aboutMove, GamePage, Live, SettingsPage, type Flash, type GamePageProps } from '../pages/game.tsx';
@@ -125,6 +125,7 @@ export const pages = new Hono<AppEnv>()
     const replaying = q.ply !== undefined && q.ply < state.ply;
     const board = await c.var.views.board(id, { interactive: !replaying && Boolean(state.you) && state.status === 'active', from, ...(replaying ? { ply: q.ply } : {}) });
     const settings = token && state.you ? await c.var.notify.get(id, token) : undefined;
+    const said = await c.var.games.messages(id, state.you ? (token ?? key) : undefined);
     const rematch = Boolean(key && state.you && state.status !== 'active');
     // Messages come only from our own form redirects (tagged under the player's token), so a
     // link made elsewhere cannot put words such as "re-enter your password" on the page.
@@ -159,6 +160,7 @@ export const pages = new Hono<AppEnv>()
       from,
       ...(replaying ? { viewPly: q.ply! } : {}),
       ...(settings?.ok ? { settings: settings.value } : {}),
+      ...(said.ok ? { messages: said.value.messages } : {}),
     };
     if (q.partial) return page(c).html(<Live {...props} />);
     return page(c).html(<GamePage {...props} />);
@@ -173,12 +175,36 @@ export const pages = new Hono<AppEnv>()
       const q = new URLSearchParams({ token: f.token, do: 'preview', move: f.move });
       return c.redirect(`/games/${id}?${q}`, 303);
     }
-    const played = await c.var.games.move(id, f.token, { move: f.move, ...(f.ply ? { ply: f.ply } : {}) });
+    const played = await c.var.games.move(id, f.token, { move: f.move, ...(f.ply ? { ply: f.ply } : {}), ...(f.message ? { message: f.message } : {}) });
     if (!played.ok) {
       if (played.status === 404) return errorPage(c, 404, 'No such game', failureWords(played));
       return backToGame(c, id, f.token, { error: aboutMove(f.move, played.error), move: f.move });
     }
     return backToGame(c, id, f.token, { ok: `You played ${played.value.move.text}.` });
+  })
+
+  .post('/games/:id/message', sameOriginForms, playerForm, async (c) => {
+    const id = c.req.param('id');
+    const form = v.safeParse(MessageFormSchema, c.var.fields);
+    if (!form.success) return backToGame(c, id, c.var.token, { error: `Message not sent: ${describeIssues(form.issues, 'message').replace(/^[\w.]+: /, '')}` });
+    const sent = await c.var.games.sendMessage(id, form.output.token, form.output.text);
+    if (!sent.ok) {
+      if (sent.status === 404) return errorPage(c, 404, 'No such game', failureWords(sent));
+      return backToGame(c, id, c.var.token, { error: `Message not sent: ${sent.error}` });
+    }
+    return backToGame(c, id, c.var.token, { ok: 'Message sent.' });
+  })
+
+  .post('/games/:id/message-visibility', sameOriginForms, playerForm, async (c) => {
+    const id = c.req.param('id');
+    const form = v.safeParse(MessageVisibilityFormSchema, c.var.fields);
+    if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '') });
+    const shown = await c.var.games.showMessages(id, form.output.token, form.output.spectators === 'yes');
+    if (!shown.ok) {
+      if (shown.status === 404) return errorPage(c, 404, 'No such game', failureWords(shown));
+      return backToGame(c, id, c.var.token, { error: shown.error });
+    }
+    return backToGame(c, id, c.var.token, { ok: form.output.spectators === 'yes' ? 'Spectators may read the messages once both of you allow it.' : 'The messages are private to the two players.' });
   })
 
   .post('/games/:id/settings', sameOriginForms, playerForm, async (c) => {

@@ -3,15 +3,16 @@
 // `decline`, `help`. Each answers with a short text and the game state. Replies never
 // echo control characters from the input (see printable).
 import * as v from 'valibot';
-import { colorName, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
+import { colorName, opposite, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
 import { boardText } from '../../notify/board-text.ts';
 import { rulesLink } from '../../notify/messages.ts';
 import type { Actor, GameService } from '../../service/games.ts';
 import type { PublicState } from '../../service/public-state.ts';
-import { MovePlainSchema } from '../../service/schemas.ts';
+import { MAX_MESSAGE_CHARS, MessageTextSchema, MovePlainSchema } from '../../service/schemas.ts';
 
 export type Command =
   | { readonly kind: 'move'; readonly text: string }
+  | { readonly kind: 'say'; readonly text: string }
   | { readonly kind: 'board' | 'legal' | 'resign' | 'draw' | 'accept' | 'decline' | 'help' };
 
 const KEYWORDS = ['board', 'legal', 'resign', 'draw', 'accept', 'decline', 'help'] as const;
@@ -23,6 +24,8 @@ export function parseCommand(line: string): Command | undefined {
   const word = text.toLowerCase().replace(/[.!]+$/, '');
   if ((KEYWORDS as readonly string[]).includes(word)) return { kind: word as (typeof KEYWORDS)[number] };
   if (word === 'offer draw' || word === 'draw offer' || word === 'offer a draw') return { kind: 'draw' };
+  const said = /^say\s+([\s\S]+)$/i.exec(text);
+  if (said) return { kind: 'say', text: said[1]!.trim() };
   const m = /^(?:move|play)\s+(.+)$/i.exec(text);
   return { kind: 'move', text: (m ? m[1]! : text).trim() };
 }
@@ -84,6 +87,7 @@ export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'phase
     '  draw     offer a draw (or accept the one offered to you)',
     '  accept   accept a draw offer;  decline  decline it',
     '  resign   resign the game',
+    `  say <words>  send your opponent a message (up to ${MAX_MESSAGE_CHARS} characters)`,
     '  help     this list',
     `New games: challenge a player, accept a challenge or ask for a rematch on your player page ${origin ? `${origin}/me` : '(/me on this site)'}`,
     '  (a challenge to you and a game that starts are sent to your email, if you gave one, with their links).',
@@ -206,6 +210,14 @@ async function answerCommand(service: GameService, gameId: string, actor: Actor,
               ? 'You declined the draw offer.'
               : 'You offered a draw.';
       return { ok: true, reply: [what, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
+    }
+    case 'say': {
+      const parsed = v.safeParse(MessageTextSchema, command.text);
+      if (!parsed.success) return failed(`Could not send the message: ${parsed.issues[0].message}`, 400);
+      const sent = await service.sendMessage(gameId, actor, parsed.output);
+      if (!sent.ok) return failed(`Could not send the message: ${sent.error}`, sent.status);
+      const state = await current();
+      return { ok: true, reply: `Your message was sent to ${colorName(opposite(sent.value.message.side))}.`, ...(state ? { state } : {}) };
     }
     case 'move': {
       const parsed = v.safeParse(MovePlainSchema, command.text);
