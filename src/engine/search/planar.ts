@@ -208,6 +208,7 @@ export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
   victim: (pos, move) => (move.kind === 'move' ? VALUES[pos.board[move.to]! & 7]! : 0),
   attacker: (pos, move) => (move.kind === 'move' ? VALUES[pos.board[move.from]! & 7]! : 0),
   moveKey,
+  isDrop: (move) => move.kind === 'drop',
   captures: (pos) => planarCaptures(pos),
   givesCheck,
 };

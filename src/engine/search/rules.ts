@@ -21,13 +21,16 @@ export interface SearchRules<P = unknown, M = unknown> {
   moveKey(move: M): number;
   /** Legal captures of the side to move, for quiescence. */
   captures(pos: P, legal: () => M[]): M[];
+  /** Is the turn a drop from hand? */
+  isDrop(move: M): boolean;
   /** Does the legal turn attack the opposing king? Without it the search plays the turn and asks. */
   givesCheck?(pos: P, move: M): boolean;
   /**
    * First Contact: a legal turn that wins at once (it attacks the opposing king),
-   * or undefined. Quiescence must see it, since a check ends the game.
+   * or undefined. Quiescence must see it, since a check ends the game. `legal`
+   * lists the legal turns (rules with a cheaper way need not call it).
    */
-  winningTurn?(pos: P, legal: M[]): M | undefined;
+  winningTurn?(pos: P, legal: () => M[]): M | undefined;
 }
 
 /** Piece values by role code (1 K .. 6 P, as in the engine's piece codes). */

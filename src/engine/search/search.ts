@@ -19,10 +19,13 @@ const QUIESCENCE_PLIES = 6;
 const EVASION_PLIES = 2;
 /**
  * At a frontier node (one ply before quiescence) out of check, quiet turns after
- * this many are searched only when they give check: Planar and the ST3D games
- * have hundreds of drops, and without this a second ply never fits a budget.
+ * this many are searched only when they give check, if they are drops or the
+ * position is FUTILITY_MARGIN short of alpha: Planar and the ST3D games have
+ * hundreds of drops, and without this a second ply never fits a budget. Quiet
+ * piece moves stay while the position may reach alpha: one may save a piece.
  */
 const FRONTIER_QUIET_MOVES = 8;
+const FUTILITY_MARGIN = 150;
 /**
  * From depth 2 on, root moves after the first ROOT_KEPT are searched only while
  * the last iteration scored them within ROOT_MARGIN of the best found so far:
@@ -229,10 +232,14 @@ export class Searcher<P, M> {
     const childKey = this.keys[ply + 1]!;
     const frontier = depth === 1 && !inCheck;
     let quietSearched = 0;
+    let standPat: number | undefined;
     for (let n = 0; n < order.length; n++) {
       const move = moves[order[n]!]!;
       const quiet = scores[order[n]!]! < 8e7;
-      if (frontier && quiet && quietSearched >= FRONTIER_QUIET_MOVES && !this.givesCheck(pos, move)) continue;
+      if (frontier && quiet && quietSearched >= FRONTIER_QUIET_MOVES) {
+        const futile = this.rules.isDrop(move) || (standPat ??= this.rules.evaluate(pos)) + FUTILITY_MARGIN <= alpha;
+        if (futile && !this.givesCheck(pos, move)) continue;
+      }
       if (quiet) quietSearched++;
       const child = this.variant.play(pos, move) as P;
       childKey.set(key);
@@ -288,7 +295,7 @@ export class Searcher<P, M> {
       moves = legalMoves();
       best = -INFINITY;
     } else {
-      if (this.rules.winningTurn?.(pos, legalMoves())) return MATE - ply - 1;
+      if (this.rules.winningTurn?.(pos, legalMoves)) return MATE - ply - 1;
       // Stalemate is a draw, not the position's worth (seen where the turns were listed anyway).
       if (legal?.length === 0) return 0;
       best = this.rules.evaluate(pos) + this.noise(key);

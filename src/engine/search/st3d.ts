@@ -8,6 +8,7 @@ import { type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from '../st3d/standard.ts';
 import { pieceTargets as curvedTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer, wormhole } from '../st3d/wormhole.ts';
+import { pseudoMoves as firstContactTurns } from '../st3d/first-contact.ts';
 import { xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
 // ---- keys ------------------------------------------------------------------------
@@ -237,6 +238,7 @@ export function st3dSearchRules(
     victim: (pos, move) => (move.kind === 'move' ? values[pos.board[move.to]! & 7]! : 0),
     attacker: (pos, move) => (move.kind === 'move' ? values[pos.board[move.from]! & 7]! : 0),
     moveKey,
+    isDrop: (move) => move.kind === 'drop',
     captures:
       name === 'curved-space'
         ? (pos, legal) => legal().filter((m) => m.kind === 'move' && pos.board[m.to] !== EMPTY)
@@ -244,7 +246,10 @@ export function st3dSearchRules(
     // Curved Space pieces move by their own rules: the search plays the turn to see.
     ...(name === 'curved-space' ? {} : { givesCheck: (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play) }),
     // First Contact: a check wins at once.
-    ...(name === 'first-contact' ? { winningTurn: (pos: St3dPosition, legal: St3dMove[]) => legal.find((m) => attacksKing(pos, m, play)) } : {}),
+    // Tried before the own-king test, which then only the checking turns need.
+    ...(name === 'first-contact'
+      ? { winningTurn: (pos: St3dPosition) => firstContactTurns(pos).find((m) => attacksKing(pos, m, play) && keepKingSafe(pos, [m], true).length > 0) }
+      : {}),
   };
 }
 

@@ -56,7 +56,8 @@ function platformShifts(pos: St3dPosition): PlatformShift[] {
   return shifts;
 }
 
-function pseudoMoves(pos: St3dPosition): St3dMove[] {
+/** The turns before the own-king test (the search looks for a winning check among them). */
+export function pseudoMoves(pos: St3dPosition): St3dMove[] {
   const moves: St3dMove[] = [];
   if (pos.unplaced) {
     for (let pin = 0; pin < NUM_PINS; pin++)
