@@ -21,6 +21,16 @@ export class PlayerStore {
     await this.db.batch([this.db.insert(players).values(row), this.db.insert(playerKeys).values({ keyHash, playerId: row.id, createdAt: row.createdAt })]);
   }
 
+  /** Change a player's own settings (only the columns given). */
+  async updatePlayer(id: string, changes: Partial<Pick<PlayerRow, 'name' | 'email' | 'webhook' | 'webhookSecret' | 'webhookDisabledAt'>>): Promise<void> {
+    if (Object.values(changes).some((value) => value !== undefined)) await this.db.update(players).set(changes).where(eq(players.id, id));
+  }
+
+  /** 410 Gone: stop the player's webhook (only if this is still their URL). */
+  async disableWebhook(id: string, url: string, now: number): Promise<void> {
+    await this.db.update(players).set({ webhookDisabledAt: now }).where(and(eq(players.id, id), eq(players.webhook, url)));
+  }
+
   async addKey(playerId: string, keyHash: string, now: number): Promise<void> {
     await this.db.insert(playerKeys).values({ keyHash, playerId, createdAt: now });
   }

@@ -158,6 +158,11 @@ export const players = sqliteTable(
     /** For sign-in links and notifications; never shown to anyone else. */
     email: text('email'),
     createdAt: integer('created_at').notNull(),
+    /** The player's own webhook (challenges, game starts, their turns), signed with webhookSecret (whsec_..., kept in clear to sign). */
+    webhook: text('webhook'),
+    webhookSecret: text('webhook_secret'),
+    /** Set when the receiver answered 410 Gone; setting the webhook again clears it. */
+    webhookDisabledAt: integer('webhook_disabled_at'),
   },
   (t) => [index('players_email').on(t.email)],
 );

@@ -1,6 +1,8 @@
 // The words of notifications: subjects and bodies of emails (and short summaries).
 import { colorName, type Color } from '../engine/types.ts';
 import { escapeXml } from '../render/xml.ts';
+import type { PlayerEvent, PublicChallenge } from '../service/challenges.ts';
+import type { MyGame } from '../service/players.ts';
 import type { NotifyEvent } from '../service/ports.ts';
 import type { EventData } from './types.ts';
 
@@ -113,4 +115,56 @@ export function emailHtml(event: NotifyEvent, data: EventData, links: EmailLinks
   if (links.unsubscribe) out.push(`<p style="font-size:12px;color:#666"><a href="${e(links.unsubscribe)}">No more emails for this game</a></p>`);
   out.push('</body></html>');
   return out.join('\n');
+}
+
+// ---- a player's own events (their event stream and webhook) ----
+
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+const challengeFrom = (ch: PublicChallenge) => ch.from.name ?? `Player ${ch.from.id}`;
+const challengeGame = (ch: PublicChallenge) => `${ch.title ?? ch.variant}${ch.clock ? `, ${ch.clock.daysPerMove} day(s) per move` : ''}`;
+
+export const challengeSubject = (ch: PublicChallenge) => `${challengeFrom(ch)} challenges you to ${ch.title ?? ch.variant}${ch.rematchOf ? ' (rematch)' : ''}`;
+
+/** A challenge to you in words: who, what, where to accept it, until when. */
+export function challengeLines(ch: PublicChallenge): string[] {
+  const colour = ch.color === 'random' ? 'colours by lot' : `they play ${ch.color}`;
+  return [
+    `${challengeFrom(ch)} challenges you to a game of ${challengeGame(ch)} (${colour})${ch.rematchOf ? `, a rematch of game ${ch.rematchOf}` : ''}.`,
+    '',
+    `Accept or decline: ${ch.link}`,
+    `It expires ${utc(ch.expiresAt)}.`,
+    `New to ${ch.title ?? ch.variant}? The rules, with diagrams: ${rulesLink(ch.link, ch.variant)}`,
+  ];
+}
+
+const opponentName = (game: MyGame) => game.opponent.name ?? (game.opponent.id ? `Player ${game.opponent.id}` : 'your opponent');
+const gameTitle = (game: MyGame) => `${game.title ?? game.variant} game ${game.id}`;
+
+/** A player event in words, for chat bots (webhook bodies carry it as `data.text`). Links only, never a key. */
+export function playerEventText(event: PlayerEvent): string {
+  switch (event.type) {
+    case 'challenge': {
+      const api = event.challenge.link.replace(/\/challenges\//, '/api/challenges/');
+      return [...challengeLines(event.challenge), `With your player key: POST ${api}/accept (or ${api}/decline).`].join('\n');
+    }
+    case 'challengeCanceled': {
+      const ch = event.challenge;
+      return ch.status === 'declined'
+        ? `${ch.to?.name ?? `Player ${ch.to?.id}`} declined your challenge to ${challengeGame(ch)}.`
+        : `${challengeFrom(ch)} withdrew the challenge to ${challengeGame(ch)}.`;
+    }
+    case 'gameStart': {
+      const g = event.game;
+      const first = g.yourTurn ? 'It is your move.' : `${opponentName(g)} moves first.`;
+      return `Your ${gameTitle(g)} against ${opponentName(g)} has started: you play ${g.side}. ${first}\nThe game: ${g.link}`;
+    }
+    case 'yourTurn': {
+      const g = event.game;
+      return `Your move in ${gameTitle(g)} against ${opponentName(g)} (ply ${g.ply}${g.deadline ? `, deadline ${utc(g.deadline)}` : ''}).\nThe game: ${g.link}`;
+    }
+    case 'gameFinish': {
+      const g = event.game;
+      return `Your ${gameTitle(g)} against ${opponentName(g)} is over (${g.status === 'aborted' ? 'aborted' : g.result}).\nThe game: ${g.link}`;
+    }
+  }
 }

@@ -6,7 +6,7 @@ import type { PublicChallenge } from '../service/challenges.ts';
 import type { SignInMailer } from '../service/players.ts';
 import { SIGN_IN_MINUTES } from '../service/players.ts';
 import type { MailConfig } from './addresses.ts';
-import { rulesLink } from './messages.ts';
+import { challengeLines, challengeSubject } from './messages.ts';
 
 export class PlayerMail implements SignInMailer {
   constructor(
@@ -37,20 +37,6 @@ export class PlayerMail implements SignInMailer {
   }
 
   async challenge(to: string, challenge: PublicChallenge): Promise<void> {
-    const from = challenge.from.name ?? `Player ${challenge.from.id}`;
-    const what = `${challenge.title ?? challenge.variant}${challenge.clock ? `, ${challenge.clock.daysPerMove} day(s) per move` : ''}`;
-    const colour = challenge.color === 'random' ? 'colours by lot' : `they play ${challenge.color}`;
-    await this.mail(
-      to,
-      `${from} challenges you to ${challenge.title ?? challenge.variant}${challenge.rematchOf ? ' (rematch)' : ''}`,
-      [
-        `${from} challenges you to a game of ${what} (${colour}).`,
-        '',
-        `Accept or decline: ${challenge.link}`,
-        `It expires ${challenge.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`,
-        `New to ${challenge.title ?? challenge.variant}? The rules, with diagrams: ${rulesLink(challenge.link, challenge.variant)}`,
-      ].join('\n'),
-      'challenge',
-    );
+    await this.mail(to, challengeSubject(challenge), challengeLines(challenge).join('\n'), 'challenge');
   }
 }

@@ -1,7 +1,7 @@
 // From game events to queue messages: one message per (event, recipient, channel),
 // with the payload fixed at the time of the event (so a retried webhook carries the
 // same body and the same webhook-id). Sending to the queue never waits on a receiver.
-import type { GameRow } from '../db/schema.ts';
+import type { GameRow, PlayerRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { winnerOf } from '../service/outcome-words.ts';
 import type { EventSink, GameEvent } from '../service/ports.ts';
@@ -9,7 +9,9 @@ import { publicPlayer, type PublicMove } from '../service/public-state.ts';
 import { storedGame } from '../service/stored-game.ts';
 import { boardText } from './board-text.ts';
 import { channelOff, recipient } from './recipients.ts';
-import { CHANNELS, type EventData, type NotifyJob } from './types.ts';
+import type { PlayerEvent } from '../service/challenges.ts';
+import { playerEventText } from './messages.ts';
+import { CHANNELS, type EventData, type NotifyJob, type PlayerJob, type QueueJob } from './types.ts';
 
 /** The facts of a game for one player: board as text, legal-turn count, link. */
 export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null, origin: string): EventData {
@@ -49,7 +51,7 @@ export function jobId(row: GameRow, event: GameEvent['type'], side: Color, chann
 
 export class QueueNotifier implements EventSink {
   constructor(
-    private readonly queue: Queue<NotifyJob> | undefined,
+    private readonly queue: Queue<QueueJob> | undefined,
     private readonly publicUrl: string | undefined,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -81,5 +83,29 @@ export class QueueNotifier implements EventSink {
     if (!this.queue || !events.length) return;
     const jobs = this.jobs(row, events, lastMove);
     if (jobs.length) await this.queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
+  }
+}
+
+/** Stable message id of a player event: the same event for the same player always has the same id. */
+export function playerJobId(playerId: string, event: PlayerEvent): string {
+  const about = 'challenge' in event ? event.challenge.id : `${event.game.id}_${event.game.ply}`;
+  return `msg_player_${playerId}_${event.type}_${about}`;
+}
+
+/** A player's events to their own webhook, when they set one, through the same queue as the games' notifications. */
+export class PlayerWebhookNotifier {
+  constructor(
+    private readonly queue: Queue<QueueJob> | undefined,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  job(player: Pick<PlayerRow, 'id' | 'webhook' | 'webhookSecret' | 'webhookDisabledAt'>, event: PlayerEvent, origin: string): PlayerJob | undefined {
+    if (!player.webhook || !player.webhookSecret || player.webhookDisabledAt !== null) return undefined;
+    return { id: playerJobId(player.id, event), playerId: player.id, event: event.type, channel: 'webhook', at: this.clock(), origin, data: { ...event, text: playerEventText(event) } };
+  }
+
+  async publish(player: Pick<PlayerRow, 'id' | 'webhook' | 'webhookSecret' | 'webhookDisabledAt'>, event: PlayerEvent, origin: string): Promise<void> {
+    const job = this.job(player, event, origin);
+    if (job && this.queue) await this.queue.sendBatch([{ body: job, contentType: 'json' }]);
   }
 }

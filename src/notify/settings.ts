@@ -2,7 +2,8 @@
 // delivery log, one-click unsubscribe, and the reminder cron.
 import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
-import { newWebhookSecret, sideOfToken } from '../service/crypto.ts';
+import { sideOfToken } from '../service/crypto.ts';
+import { webhookChange } from '../service/webhook-setting.ts';
 import type { EventSink, WebhookPolicy } from '../service/ports.ts';
 import type { PublicMove } from '../service/public-state.ts';
 import { done, fail, type ServiceResult } from '../service/result.ts';
@@ -90,14 +91,10 @@ export class NotifyService {
     if (input.name !== undefined) changes.name = input.name;
     if (input.email !== undefined) changes.email = input.email;
     if (input.webhook !== undefined) {
-      if (input.webhook === null) Object.assign(changes, { webhook: null, webhookSecret: null, webhookDisabledAt: null });
-      else {
-        const problem = await (this.options.webhookPolicy ?? STRICT_WEBHOOKS).problem(input.webhook);
-        if (problem) return fail(400, `webhook: ${problem}`);
-        // A new URL gets a new secret; the same URL again keeps its secret and is enabled again.
-        if (input.webhook !== current.webhook || !current.webhookSecret) webhookSecret = newWebhookSecret();
-        Object.assign(changes, { webhook: input.webhook, webhookDisabledAt: null, ...(webhookSecret ? { webhookSecret } : {}) });
-      }
+      const change = await webhookChange(this.options.webhookPolicy ?? STRICT_WEBHOOKS, current, input.webhook);
+      if (!change.ok) return change;
+      Object.assign(changes, change.value.changes);
+      webhookSecret = change.value.secret;
     }
     if (input.notify) changes.notify = JSON.stringify({ ...parseNotify(side === 'white' ? row.whiteNotify : row.blackNotify), ...input.notify });
     if (input.reminderPercent !== undefined) changes.reminderPercent = input.reminderPercent;

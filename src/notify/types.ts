@@ -1,6 +1,7 @@
 // The vocabulary of notifications: the queue message that carries one event of
 // the game service (service/ports.ts) to one player over one channel.
 import type { Color } from '../engine/types.ts';
+import type { PlayerEvent } from '../service/challenges.ts';
 import type { NotifyEvent } from '../service/ports.ts';
 import type { PublicMessage, PublicMove } from '../service/public-state.ts';
 
@@ -55,6 +56,27 @@ export interface NotifyJob {
   readonly origin: string;
   readonly data: EventData;
 }
+
+/**
+ * One queue message for a player's own webhook (set with PATCH /api/me): an event of their
+ * event stream (GET /api/stream/events) that belongs to no game's webhook yet, such as a
+ * challenge to them or the start of a game made from one.
+ */
+export interface PlayerJob {
+  /** Stable across retries: the `webhook-id`. */
+  readonly id: string;
+  readonly playerId: string;
+  readonly event: PlayerEvent['type'];
+  readonly channel: 'webhook';
+  readonly at: number;
+  readonly origin: string;
+  /** The stream's event (challenge or game, with links) and `text`: the same in words, for chat bots. */
+  readonly data: PlayerEvent & { readonly text: string };
+}
+
+/** What the notification queue carries. */
+export type QueueJob = NotifyJob | PlayerJob;
+export const isPlayerJob = (job: QueueJob): job is PlayerJob => 'playerId' in job;
 
 /** What one delivery attempt came to. */
 export type DeliveryOutcome =

@@ -3,13 +3,13 @@
 // anything else = failed (the queue retries it).
 import { channelOff } from './recipients.ts';
 import { webhookHeaders } from './signing.ts';
-import type { DeliveryOutcome, NotificationChannel, NotifyJob, Recipient } from './types.ts';
+import type { DeliveryOutcome, NotificationChannel, NotifyJob, QueueJob, Recipient } from './types.ts';
 import type { WebhookPolicy } from '../service/ports.ts';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** The body receivers get: {type, timestamp, data} as the Standard Webhooks spec suggests. */
-export const webhookBody = (job: NotifyJob) => JSON.stringify({ type: job.event, timestamp: new Date(job.at).toISOString(), data: job.data });
+export const webhookBody = (job: QueueJob) => JSON.stringify({ type: job.event, timestamp: new Date(job.at).toISOString(), data: job.data });
 
 /**
  * A fetch exception in words a player understands, for the delivery log: which host could
@@ -38,12 +38,16 @@ export class WebhookChannel implements NotificationChannel {
   async deliver(job: NotifyJob, to: Recipient): Promise<DeliveryOutcome> {
     const off = channelOff(to, 'webhook', job.event);
     if (off) return { kind: 'skipped', error: off };
-    const url = to.webhook!;
+    return this.post(job, to.webhook!, to.webhookSecret!);
+  }
+
+  /** Sign and POST one message to a receiver: what a game's webhooks and a player's own share. */
+  async post(job: QueueJob, url: string, secret: string): Promise<DeliveryOutcome> {
     const problem = await this.options.policy.problem(url);
     if (problem) return { kind: 'skipped', error: `webhook URL ${problem}` };
     const body = webhookBody(job);
     const now = (this.options.clock ?? Date.now)();
-    const headers = await webhookHeaders(to.webhookSecret!, job.id, Math.floor(now / 1000), body);
+    const headers = await webhookHeaders(secret, job.id, Math.floor(now / 1000), body);
     let res: Response;
     try {
       res = await fetch(url, {

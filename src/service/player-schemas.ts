@@ -11,6 +11,16 @@ export const CreatePlayerSchema = v.strictObject(
   'must be an object like {"name": "Kirk", "email": "kirk@example.org"} (both optional)',
 );
 
+/** PATCH /api/me: a player's own name, email and webhook (`null` clears one). A new webhook URL gets a new secret, shown once. */
+export const PlayerSettingsSchema = v.strictObject(
+  {
+    name: v.optional(v.nullable(PlayerSchema.entries.name.wrapped)),
+    email: v.optional(v.nullable(PlayerSchema.entries.email.wrapped)),
+    webhook: v.optional(v.nullable(PlayerSchema.entries.webhook.wrapped)),
+  },
+  'must be an object like {"webhook": "https://bot.example/subspace"} (name, email, webhook; each optional, null clears it)',
+);
+
 export const SignInSchema = v.strictObject({ email: v.pipe(v.string('must be text'), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an email address')) });
 
 export const ChallengeColorSchema = v.picklist(['white', 'black', 'random'], 'must be "white", "black" or "random"');
@@ -43,5 +53,6 @@ export const MyGamesQuerySchema = v.object({
 export const SignInQuerySchema = v.object({ t: v.pipe(v.string('the link has no token'), v.regex(/^[A-Za-z0-9_-]{43}$/, 'the link is not a sign-in link (was it cut short?)')) });
 
 export type CreatePlayerInput = v.InferOutput<typeof CreatePlayerSchema>;
+export type PlayerSettingsInput = v.InferOutput<typeof PlayerSettingsSchema>;
 export type CreateChallengeInput = v.InferOutput<typeof CreateChallengeSchema>;
 export type ChallengeColor = v.InferOutput<typeof ChallengeColorSchema>;

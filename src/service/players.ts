@@ -7,7 +7,9 @@ import { opposite, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import type { LinkBase } from './games.ts';
 import { done, fail, type ServiceResult } from './result.ts';
-import type { CreatePlayerInput } from './player-schemas.ts';
+import type { CreatePlayerInput, PlayerSettingsInput } from './player-schemas.ts';
+import type { WebhookPolicy } from './ports.ts';
+import { webhookChange } from './webhook-setting.ts';
 import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './crypto.ts';
 
 /** How long an emailed sign-in link works. */
@@ -52,6 +54,17 @@ export interface SignInMailer {
 
 export const playerOf = (row: Pick<PlayerRow, 'id' | 'name'>): PublicPlayer => ({ id: row.id, name: row.name });
 
+/** What a player sees of themselves (GET/PATCH /api/me): never a key; the webhook secret only in the answer that made it. */
+export interface PlayerSelf extends PublicPlayer {
+  readonly email: string | null;
+  readonly webhook: string | null;
+  /** True after the receiver answered 410 Gone; setting the webhook again enables it. */
+  readonly webhookDisabled: boolean;
+  readonly webhookSecret?: string;
+}
+
+export const selfOf = (row: PlayerRow): PlayerSelf => ({ ...playerOf(row), email: row.email, webhook: row.webhook, webhookDisabled: row.webhookDisabledAt !== null });
+
 /** The side a player has in a game, if any. */
 export const sideOfPlayer = (row: Pick<GameRow, 'whitePlayerId' | 'blackPlayerId'>, playerId: string): Color | undefined =>
   row.whitePlayerId === playerId ? 'white' : row.blackPlayerId === playerId ? 'black' : undefined;
@@ -91,12 +104,15 @@ export class PlayerService {
     private readonly store: PlayerStore,
     private readonly clock: () => number = Date.now,
     private readonly mailer?: SignInMailer,
+    /** Judges the URL of a player's own webhook; without one, webhooks are refused. */
+    private readonly webhookPolicy?: WebhookPolicy,
   ) {}
 
   async create(input: CreatePlayerInput, base: LinkBase): Promise<ServiceResult<CreatedPlayer>> {
     const id = newGameId();
     const key = `${id}_${newToken()}`;
-    await this.store.createPlayer({ id, name: input.name ?? null, email: input.email?.toLowerCase() ?? null, createdAt: this.clock() }, await sha256Hex(key));
+    const row: PlayerRow = { id, name: input.name ?? null, email: input.email?.toLowerCase() ?? null, createdAt: this.clock(), webhook: null, webhookSecret: null, webhookDisabledAt: null };
+    await this.store.createPlayer(row, await sha256Hex(key));
     return done({ id, key, link: `${base.origin}/me#key=${key}` });
   }
 
@@ -109,6 +125,24 @@ export class PlayerService {
     let match = false;
     for (const h of hashes) match = timingSafeEqualText(hash, h) || match;
     return match ? this.store.player(id) : undefined;
+  }
+
+  /** Change the player's own name, email or webhook. */
+  async updateSettings(player: PlayerRow, input: PlayerSettingsInput): Promise<ServiceResult<PlayerSelf>> {
+    let secret: string | undefined;
+    const changes: Parameters<PlayerStore['updatePlayer']>[1] = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.email !== undefined) changes.email = input.email?.toLowerCase() ?? null;
+    if (input.webhook !== undefined) {
+      const policy = this.webhookPolicy ?? { problem: async () => 'this server takes no webhooks' };
+      const change = await webhookChange(policy, player, input.webhook);
+      if (!change.ok) return change;
+      Object.assign(changes, change.value.changes);
+      secret = change.value.secret;
+    }
+    await this.store.updatePlayer(player.id, changes);
+    const self = selfOf((await this.store.player(player.id))!);
+    return done(secret ? { ...self, webhookSecret: secret } : self);
   }
 
   async find(id: string): Promise<PlayerRow | undefined> {

@@ -5,7 +5,7 @@ declare namespace Cloudflare {
     /** Base URL for links in responses; empty = the request's origin. */
     PUBLIC_URL?: string;
     /** Notifications to deliver (webhooks, emails): one message per (event, player, channel). */
-    NOTIFY_QUEUE?: Queue<import('../notify/types.ts').NotifyJob>;
+    NOTIFY_QUEUE?: Queue<import('../notify/types.ts').QueueJob>;
     /** The computer's turns to play (games against the computer): {gameId, ply}. */
     COMPUTER_QUEUE?: Queue<import('./computer-queue.ts').ComputerJob>;
     /** Outbound email (send_email binding). */

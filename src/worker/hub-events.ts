@@ -1,9 +1,11 @@
 // What service events become on the event hubs: a game's moves, offers and ending
 // go to its game stream; "your turn" and "game over" go to the players' streams;
-// challenge events go to the player's stream and, for a challenge, by email.
+// challenge events and game starts go to the player's stream and own webhook, a
+// challenge also by email.
 import type { PlayerStore } from '../db/player-store.ts';
 import type { GameRow } from '../db/schema.ts';
 import type { PlayerMail } from '../notify/player-mail.ts';
+import type { PlayerWebhookNotifier } from '../notify/publisher.ts';
 import type { EventSink, GameEvent } from '../service/ports.ts';
 import type { PlayerEvent, PlayerEventSink } from '../service/challenges.ts';
 import type { LinkBase } from '../service/games.ts';
@@ -19,6 +21,7 @@ export class HubEvents implements EventSink, PlayerEventSink {
     private readonly env: Cloudflare.Env,
     private readonly players: PlayerStore,
     private readonly mail: PlayerMail,
+    private readonly webhooks: PlayerWebhookNotifier,
   ) {}
 
   private base(row: GameRow): LinkBase {
@@ -44,11 +47,19 @@ export class HubEvents implements EventSink, PlayerEventSink {
     await Promise.all(sends);
   }
 
-  async send(playerId: string, event: PlayerEvent, _base: LinkBase): Promise<void> {
-    await hubOf(this.env, `player:${playerId}`).publish([event]);
-    if (event.type !== 'challenge') return;
-    const player = await this.players.player(playerId);
-    if (player?.email) await this.mail.challenge(player.email, event.challenge);
+  async send(playerId: string, event: PlayerEvent, base: LinkBase): Promise<void> {
+    const stream = hubOf(this.env, `player:${playerId}`).publish([event]);
+    const others = async () => {
+      const player = await this.players.player(playerId);
+      if (!player) return;
+      await Promise.all([
+        this.webhooks.publish(player, event, base.origin),
+        event.type === 'challenge' && player.email ? this.mail.challenge(player.email, event.challenge) : undefined,
+      ]);
+    };
+    const results = await Promise.allSettled([stream, others()]);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
 

@@ -2,7 +2,7 @@
 // ends timed-out games and sends reminders; the queue consumers that play the
 // computer's turns and deliver notifications; the email handler that plays turns
 // sent by email.
-import type { NotifyJob } from '../notify/types.ts';
+import type { QueueJob } from '../notify/types.ts';
 import { deliverBatch, isDeadLetterQueue, markDead } from '../notify/consumer.ts';
 import { mailConfig } from '../notify/addresses.ts';
 import { app } from './app.ts';
@@ -27,9 +27,9 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
 }
 
 /** Queue consumers: the computer's turns, notifications, and their dead-letter queue. */
-export async function queue(batch: MessageBatch<NotifyJob | ComputerJob>, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
+export async function queue(batch: MessageBatch<QueueJob | ComputerJob>, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
   if (isComputerQueue(batch.queue)) return playComputerTurns(batch as MessageBatch<ComputerJob>, computerPlayer(env));
-  const notify = batch as MessageBatch<NotifyJob>;
+  const notify = batch as MessageBatch<QueueJob>;
   const deps = consumerDeps(env);
   if (isDeadLetterQueue(notify.queue)) await markDead(notify, deps);
   else await deliverBatch(notify, deps);
@@ -46,4 +46,4 @@ export default {
   scheduled,
   queue,
   email,
-} satisfies ExportedHandler<Cloudflare.Env, NotifyJob | ComputerJob>;
+} satisfies ExportedHandler<Cloudflare.Env, QueueJob | ComputerJob>;

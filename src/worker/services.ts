@@ -5,7 +5,7 @@ import { GameStore } from '../db/store.ts';
 import { mailConfig } from '../notify/addresses.ts';
 import type { ConsumerDeps } from '../notify/consumer.ts';
 import { EmailChannel } from '../notify/email.ts';
-import { QueueNotifier } from '../notify/publisher.ts';
+import { PlayerWebhookNotifier, QueueNotifier } from '../notify/publisher.ts';
 import { NotifyService } from '../notify/settings.ts';
 import { NotifyStore } from '../notify/store.ts';
 import { webhookPolicy } from '../notify/url-policy.ts';
@@ -22,13 +22,14 @@ import { PlayerService } from '../service/players.ts';
 import { allOf, HubEvents } from './hub-events.ts';
 
 /** The event streams' side of every event: game and player hubs, challenge emails. */
-const hubEvents = (env: Cloudflare.Env) => new HubEvents(env, new PlayerStore(env.DB), new PlayerMail(env.EMAIL, mailConfig(env)));
+const hubEvents = (env: Cloudflare.Env, clock: () => number = Date.now) =>
+  new HubEvents(env, new PlayerStore(env.DB), new PlayerMail(env.EMAIL, mailConfig(env)), new PlayerWebhookNotifier(env.NOTIFY_QUEUE, clock));
 import type { AppEnv } from './http.ts';
 
 export function gameService(env: Cloudflare.Env, clock: () => number = Date.now): GameService {
   const players = new PlayerService(new PlayerStore(env.DB), clock);
   return new GameService(new GameStore(env.DB), clock, {
-    events: allOf(new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock), hubEvents(env)),
+    events: allOf(new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock), hubEvents(env, clock)),
     webhookPolicy: webhookPolicy(env),
     players,
     computer: new QueueComputerTurns(env.COMPUTER_QUEUE),
@@ -40,11 +41,11 @@ export function computerPlayer(env: Cloudflare.Env, clock: () => number = Date.n
 }
 
 export function playerService(env: Cloudflare.Env, clock: () => number = Date.now): PlayerService {
-  return new PlayerService(new PlayerStore(env.DB), clock, new PlayerMail(env.EMAIL, mailConfig(env)));
+  return new PlayerService(new PlayerStore(env.DB), clock, new PlayerMail(env.EMAIL, mailConfig(env)), webhookPolicy(env));
 }
 
 export function challengeService(env: Cloudflare.Env, clock: () => number = Date.now): ChallengeService {
-  return new ChallengeService(new PlayerStore(env.DB), gameService(env, clock), clock, hubEvents(env));
+  return new ChallengeService(new PlayerStore(env.DB), gameService(env, clock), clock, hubEvents(env, clock));
 }
 
 export function notifyService(env: Cloudflare.Env, clock: () => number = Date.now): NotifyService {
@@ -71,6 +72,7 @@ export const withServices = createMiddleware<AppEnv>(async (c, next) => {
 export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now): ConsumerDeps {
   return {
     store: new NotifyStore(env.DB),
+    players: new PlayerStore(env.DB),
     clock,
     channels: {
       webhook: new WebhookChannel({ policy: webhookPolicy(env), clock }),

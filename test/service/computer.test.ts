@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameStore } from '../../src/db/store.ts';
 import { GameService } from '../../src/service/games.ts';
 import type { ComputerJob } from '../../src/worker/computer-queue.ts';
+import type { NotifyJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 import { call, form, location, newGame } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
@@ -55,7 +56,7 @@ const legal = async (id: string): Promise<string[]> => (await call('GET', `/api/
 const moves = async (id: string) => (await call('GET', `/api/games/${id}/moves`)).body.moves as { ply: number; side: string; text: string }[];
 
 let turns: ReturnType<typeof captureComputerTurns>;
-let notes: ReturnType<typeof captureQueue>;
+let notes: ReturnType<typeof captureQueue<NotifyJob>>;
 beforeEach(() => {
   turns = captureComputerTurns();
   notes = captureQueue();

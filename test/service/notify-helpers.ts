@@ -3,14 +3,14 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { vi } from 'vitest';
-import type { NotifyJob } from '../../src/notify/types.ts';
+import type { NotifyJob, QueueJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 
-/** Replace the producer: queued messages are collected, nothing is delivered by itself. */
-export function captureQueue() {
-  const jobs: NotifyJob[] = [];
+/** Replace the producer: queued messages are collected, nothing is delivered by itself (a game's jobs unless T says more). */
+export function captureQueue<T extends QueueJob = NotifyJob>() {
+  const jobs: T[] = [];
   const spy = vi.spyOn(env.NOTIFY_QUEUE!, 'sendBatch').mockImplementation(async (messages) => {
-    for (const m of messages) jobs.push(m.body as NotifyJob);
+    for (const m of messages) jobs.push(m.body as T);
     return undefined as never;
   });
   return { jobs, spy, take: () => jobs.splice(0, jobs.length) };
@@ -18,8 +18,8 @@ export function captureQueue() {
 
 let seq = 0;
 /** Run the consumer of `queue` on these jobs (attempts = how many deliveries so far, 1-based). */
-export async function runQueue(jobs: NotifyJob[], attempts = 1, queue = 'subspace-notify', useEnv: Cloudflare.Env = env) {
-  const batch = createMessageBatch<NotifyJob>(
+export async function runQueue(jobs: QueueJob[], attempts = 1, queue = 'subspace-notify', useEnv: Cloudflare.Env = env) {
+  const batch = createMessageBatch<QueueJob>(
     queue,
     jobs.map((body) => ({ id: `q${++seq}`, timestamp: new Date(), attempts, body })),
   );

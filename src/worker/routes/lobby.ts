@@ -13,10 +13,11 @@ import {
   CreatePlayerSchema,
   MyGamesQuerySchema,
   PlayerIdSchema,
+  PlayerSettingsSchema,
   SignInSchema,
 } from '../../service/player-schemas.ts';
 import { GameIdSchema } from '../../service/schemas.ts';
-import { playerOf } from '../../service/players.ts';
+import { playerOf, selfOf } from '../../service/players.ts';
 import { eventStream, hubOf } from '../event-hub.ts';
 import { fromFailure, limitNewGames, linkBase, playerToken, requireJson, validationHook, type AppEnv } from '../http.ts';
 import { challengeService, gameService, playerService } from '../services.ts';
@@ -65,10 +66,11 @@ export const lobby = new Hono<PlayerEnv>()
     return player ? c.json(playerOf(player)) : c.json({ error: `no player with id ${id.slice(0, 40)}` }, 404);
   })
 
-  .get('/api/me', requirePlayerKey, (c) => {
-    const p = c.var.player;
-    return c.json({ ...playerOf(p), email: p.email });
-  })
+  .get('/api/me', requirePlayerKey, (c) => c.json(selfOf(c.var.player)))
+
+  .patch('/api/me', requirePlayerKey, requireJson, vValidator('json', PlayerSettingsSchema, validationHook('body')), async (c) =>
+    reply(c, await playerService(c.env).updateSettings(c.var.player, c.req.valid('json'))),
+  )
 
   .get('/api/me/games', requirePlayerKey, vValidator('query', MyGamesQuerySchema, validationHook('query')), async (c) =>
     c.json({ games: await playerService(c.env).games(c.var.player, c.req.valid('query').status, linkBase(c)) }),

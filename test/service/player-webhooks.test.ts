@@ -1,0 +1,195 @@
+// A player's own webhook (PATCH /api/me): set with its secret shown once under the same
+// URL policy as game webhooks; challenges to the player, their withdrawal or decline, and
+// the start of a game go through the notification queue, signed (Standard Webhooks,
+// checked by an independent verifier), with links and words for chat bots, and never
+// a key, a token or another player's secret.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { isPlayerJob, type PlayerJob, type QueueJob } from '../../src/notify/types.ts';
+import { BASE, call } from './helpers.ts';
+import { captureQueue, runQueue, verifyWebhook } from './notify-helpers.ts';
+import { newPlayer, type Player } from './player-helpers.ts';
+
+const KIRK_URL = 'https://kirk.example/hook';
+const SPOCK_URL = 'https://spock.example/hook';
+
+beforeEach(() => {
+  delete (env as { ALLOW_LOCAL_WEBHOOKS?: string }).ALLOW_LOCAL_WEBHOOKS;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Every POST the Worker makes, as received: URL, headers, the body exactly as sent. */
+function receiver(answers: number[] = []) {
+  const posts: { url: string; headers: Headers; raw: string; body: any }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    const raw = await request.text();
+    posts.push({ url: request.url, headers: request.headers, raw, body: JSON.parse(raw) });
+    return new Response(null, { status: answers.length ? answers.shift()! : 204 });
+  });
+  return posts;
+}
+
+async function withWebhook(player: Player, url: string): Promise<string> {
+  const res = await call('PATCH', '/api/me', { token: player.key, json: { webhook: url } });
+  expect(res.status, res.text).toBe(200);
+  return res.body.webhookSecret;
+}
+
+describe("a player's own webhook", () => {
+  it('is set with PATCH /api/me: the secret shown once, the URL policy applies, null removes it', async () => {
+    const kirk = await newPlayer('Kirk');
+    const set = await call('PATCH', '/api/me', { token: kirk.key, json: { webhook: KIRK_URL } });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ id: kirk.id, name: 'Kirk', webhook: KIRK_URL, webhookDisabled: false });
+    expect(set.body.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const me = await call('GET', '/api/me', { token: kirk.key });
+    expect(me.body).toMatchObject({ id: kirk.id, webhook: KIRK_URL, webhookDisabled: false });
+    expect(me.text).not.toContain('whsec_');
+    // The same URL again keeps its secret (none shown); the public view never shows the webhook.
+    const again = await call('PATCH', '/api/me', { token: kirk.key, json: { webhook: KIRK_URL, name: 'James' } });
+    expect(again.body.webhookSecret).toBeUndefined();
+    expect(again.body.name).toBe('James');
+    const pub = await call('GET', `/api/players/${kirk.id}`);
+    expect(pub.body).toEqual({ id: kirk.id, name: 'James' });
+
+    for (const webhook of ['http://kirk.example/x', 'https://127.0.0.1/x', 'https://localhost./x', 'https://[::1]/x', 'https://169.254.169.254/latest', 'https://0x7f.1/x']) {
+      const res = await call('PATCH', '/api/me', { token: kirk.key, json: { webhook } });
+      expect(res.status, webhook).toBe(400);
+      expect(res.body.error, webhook).toMatch(/^webhook: must/);
+    }
+    expect((await call('GET', '/api/me', { token: kirk.key })).body.webhook).toBe(KIRK_URL); // nothing written
+
+    const bad = await call('PATCH', '/api/me', { token: kirk.key, json: { webhook: 5 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/webhook/);
+    expect((await call('PATCH', '/api/me', { token: kirk.key, json: { key: 'x' } })).status).toBe(400);
+    expect((await call('PATCH', '/api/me', { json: { webhook: KIRK_URL } })).status).toBe(401);
+    expect((await call('PATCH', '/api/me', { token: `${kirk.id}_${'x'.repeat(43)}`, json: { webhook: KIRK_URL } })).status).toBe(403);
+
+    const removed = await call('PATCH', '/api/me', { token: kirk.key, json: { webhook: null } });
+    expect(removed.body.webhook).toBeNull();
+  });
+
+  it('delivers a signed challenge and gameStart with links and text; no key, token or other player’s secret', async () => {
+    const queue = captureQueue<QueueJob>();
+    const kirk = await newPlayer('Kirk', 'kirk@example.org');
+    const spock = await newPlayer('Spock', 'spock@example.org');
+    const secrets: Record<string, string> = { [KIRK_URL]: await withWebhook(kirk, KIRK_URL), [SPOCK_URL]: await withWebhook(spock, SPOCK_URL) };
+    const posts = receiver();
+
+    const ch = await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', color: 'white', to: spock.id } });
+    expect(ch.status).toBe(201);
+    const challengeJobs = queue.take();
+    expect(challengeJobs.filter(isPlayerJob).map((j) => [j.playerId, j.event])).toEqual([[spock.id, 'challenge']]);
+    await runQueue(challengeJobs);
+    expect(posts.map((p) => p.url)).toEqual([SPOCK_URL]);
+    const challenge = posts[0]!;
+    expect(await verifyWebhook(secrets[SPOCK_URL]!, challenge.headers, challenge.raw)).toBe(true);
+    expect(await verifyWebhook(secrets[KIRK_URL]!, challenge.headers, challenge.raw)).toBe(false);
+    expect(challenge.body).toMatchObject({
+      type: 'challenge',
+      data: { type: 'challenge', challenge: { id: ch.body.id, from: { id: kirk.id, name: 'Kirk' }, to: { id: spock.id }, link: `${BASE}/challenges/${ch.body.id}` } },
+    });
+    expect(challenge.body.data.text).toContain('Kirk challenges you to a game of Warp Factor (they play white).');
+    expect(challenge.body.data.text).toContain(`Accept or decline: ${BASE}/challenges/${ch.body.id}`);
+    expect(challenge.body.data.text).toContain(`POST ${BASE}/api/challenges/${ch.body.id}/accept`);
+
+    const accepted = await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: spock.key });
+    expect(accepted.status).toBe(201);
+    const gameId = accepted.body.id;
+    const startJobs = queue.take();
+    expect(
+      startJobs
+        .filter(isPlayerJob)
+        .map((j) => [j.playerId, j.event])
+        .sort(),
+    ).toEqual([[kirk.id, 'gameStart'], [spock.id, 'gameStart']].sort());
+    posts.length = 0;
+    await runQueue(startJobs);
+    const starts = posts.filter((p) => p.body.type === 'gameStart');
+    expect(starts.map((p) => p.url).sort()).toEqual([KIRK_URL, SPOCK_URL]);
+    for (const post of starts) {
+      const mine = post.url === KIRK_URL;
+      expect(await verifyWebhook(secrets[post.url]!, post.headers, post.raw)).toBe(true);
+      expect(await verifyWebhook(secrets[mine ? SPOCK_URL : KIRK_URL]!, post.headers, post.raw)).toBe(false);
+      expect(post.body.data.game).toMatchObject({
+        id: gameId,
+        side: mine ? 'white' : 'black',
+        yourTurn: mine,
+        opponent: mine ? { id: spock.id, name: 'Spock' } : { id: kirk.id, name: 'Kirk' },
+        link: `${BASE}/games/${gameId}`,
+      });
+      expect(post.body.data.text).toContain(`you play ${mine ? 'white' : 'black'}. ${mine ? 'It is your move.' : 'Kirk moves first.'}`);
+      expect(post.body.data.text).toContain(`The game: ${BASE}/games/${gameId}`);
+    }
+
+    // Nothing sent to a webhook carries a key, a game token, a webhook secret or the other player's email.
+    const game = await call('GET', `/api/games/${gameId}`);
+    expect(game.status).toBe(200);
+    for (const post of [challenge, ...starts]) {
+      for (const secret of [kirk.key, spock.key, kirk.key.slice(13), spock.key.slice(13), ...Object.values(secrets), secrets[KIRK_URL]!.slice(6), secrets[SPOCK_URL]!.slice(6)])
+        expect(post.raw).not.toContain(secret);
+      expect(post.raw).not.toMatch(/token=|whsec_|Bearer/);
+      expect(post.raw).not.toContain(post.url === KIRK_URL ? 'spock@example.org' : 'kirk@example.org');
+    }
+  });
+
+  it('tells the other player when a challenge is withdrawn or declined; no webhook, no message', async () => {
+    const queue = captureQueue<QueueJob>();
+    const kirk = await newPlayer('Kirk');
+    const spock = await newPlayer('Spock');
+    const plain = await newPlayer('Sulu'); // no webhook
+    await withWebhook(kirk, KIRK_URL);
+    await withWebhook(spock, SPOCK_URL);
+    const posts = receiver();
+
+    const first = await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'planar', to: spock.id } });
+    expect((await call('DELETE', `/api/challenges/${first.body.id}`, { token: kirk.key })).status).toBe(200);
+    const second = await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'planar', to: spock.id } });
+    expect((await call('POST', `/api/challenges/${second.body.id}/decline`, { token: spock.key })).status).toBe(200);
+    expect((await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'planar', to: plain.id } })).status).toBe(201);
+
+    const jobs = queue.take().filter(isPlayerJob);
+    expect(jobs.map((j) => [j.playerId, j.event])).toEqual([
+      [spock.id, 'challenge'],
+      [spock.id, 'challengeCanceled'],
+      [spock.id, 'challenge'],
+      [kirk.id, 'challengeCanceled'],
+    ]);
+    await runQueue(jobs);
+    const canceled = posts.filter((p) => p.body.type === 'challengeCanceled');
+    expect(canceled.map((p) => [p.url, p.body.data.challenge.status, p.body.data.text])).toEqual([
+      [SPOCK_URL, 'withdrawn', 'Kirk withdrew the challenge to Planar Chess.'],
+      [KIRK_URL, 'declined', 'Spock declined your challenge to Planar Chess.'],
+    ]);
+  });
+
+  it('a failed delivery is retried with the same webhook-id; 410 Gone switches the webhook off until it is set again', async () => {
+    const queue = captureQueue<QueueJob>();
+    const kirk = await newPlayer('Kirk');
+    const spock = await newPlayer('Spock');
+    await withWebhook(spock, SPOCK_URL);
+    const posts = receiver([500, 410]);
+    await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', to: spock.id } });
+    const jobs = queue.take().filter(isPlayerJob);
+    const first = await runQueue(jobs, 1);
+    expect(first.explicitAcks).toEqual([]);
+    expect(first.retryMessages.length).toBe(1);
+    const second = await runQueue(jobs, 2);
+    expect(second.explicitAcks.length).toBe(1);
+    expect(posts.map((p) => p.headers.get('webhook-id'))).toEqual([(jobs[0] as PlayerJob).id, (jobs[0] as PlayerJob).id]);
+    expect((await call('GET', '/api/me', { token: spock.key })).body.webhookDisabled).toBe(true);
+
+    // While switched off nothing is queued; setting the URL again switches it back on.
+    await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', to: spock.id } });
+    expect(queue.take().filter(isPlayerJob)).toEqual([]);
+    const again = await call('PATCH', '/api/me', { token: spock.key, json: { webhook: SPOCK_URL } });
+    expect(again.body).toMatchObject({ webhookDisabled: false });
+    expect(again.body.webhookSecret).toBeUndefined();
+    await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', to: spock.id } });
+    expect(queue.take().filter(isPlayerJob).length).toBe(1);
+  });
+});
