@@ -48,13 +48,13 @@ export async function play(game: { id: string; tokens: { white: string; black: s
 export const FIRST_CONTACT_WIN = '@Nd1d @Na1u @Wa4u @Ba1d K@Wb4 K@Bd2 N@Wd2 R@Bc4 Wb4-Wa4u:b2 Q@Ba1#'.split(' ');
 
 /** A form post as a browser sends it from our own page; redirects are not followed. */
-export async function form(path: string, fields: Record<string, string>, origin = BASE) {
+export async function form(path: string, fields: Record<string, string>, origin = BASE, headers: Record<string, string> = {}) {
   const res = await exports.default.fetch(
     new Request(`${BASE}${path}`, {
       method: 'POST',
       redirect: 'manual',
       body: new URLSearchParams(fields).toString(),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, ...headers },
     }),
   );
   return { status: res.status, headers: res.headers, text: await res.text() };

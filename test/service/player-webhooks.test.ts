@@ -4,9 +4,9 @@
 // checked by an independent verifier), with links and words for chat bots, and never
 // a key, a token or another player's secret.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { env } from 'cloudflare:workers';
 import { isPlayerJob, type PlayerJob, type QueueJob } from '../../src/notify/types.ts';
-import { BASE, call } from './helpers.ts';
+import { env, exports } from 'cloudflare:workers';
+import { BASE, call, form } from './helpers.ts';
 import { captureQueue, runQueue, verifyWebhook } from './notify-helpers.ts';
 import { newPlayer, type Player } from './player-helpers.ts';
 
@@ -191,5 +191,27 @@ describe("a player's own webhook", () => {
     expect(again.body.webhookSecret).toBeUndefined();
     await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', to: spock.id } });
     expect(queue.take().filter(isPlayerJob).length).toBe(1);
+  });
+
+  it('is set on the /me page too: the form shows the settings, the secret is shown once, bad URLs are refused in words', async () => {
+    const kirk = await newPlayer('Kirk');
+    const cookie = { Cookie: `subspace_key=${kirk.key}` };
+    const saved = await form('/me/settings', { email: 'kirk@example.org', webhook: KIRK_URL }, BASE, cookie);
+    expect(saved.status).toBe(200);
+    const secret = /<code id="webhook-secret">(whsec_[^<]+)<\/code>/.exec(saved.text)?.[1];
+    expect(secret).toMatch(/^whsec_/);
+    expect(saved.text).not.toContain(kirk.key);
+    const me = await (await exports.default.fetch(new Request(`${BASE}/me`, { headers: cookie }))).text();
+    expect(me).toContain(`value="${KIRK_URL}"`);
+    expect(me).toContain('value="kirk@example.org"');
+    expect(me).not.toContain(secret!);
+    const refused = await form('/me/settings', { email: 'kirk@example.org', webhook: 'https://10.0.0.1/x' }, BASE, cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('must not point to a private, loopback or link-local address');
+    expect((await form('/me/settings', { webhook: KIRK_URL }, 'https://evil.example', cookie)).status).toBe(403); // another site's form
+    expect((await form('/me/settings', { webhook: KIRK_URL })).status).toBe(403); // not signed in
+    const cleared = await form('/me/settings', { email: '', webhook: '' }, BASE, cookie);
+    expect(cleared.status).toBe(200);
+    expect((await call('GET', '/api/me', { token: kirk.key })).body).toMatchObject({ email: null, webhook: null });
   });
 });

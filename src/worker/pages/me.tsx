@@ -1,7 +1,7 @@
 // A player's pages: /me (your games, "your turn in N games", challenges to you,
 // offer a game), the lobby of open challenges, one challenge, and the key form.
 import type { PublicChallenge } from '../../service/challenges.ts';
-import type { MyGame, PublicPlayer } from '../../service/players.ts';
+import type { MyGame, PlayerSelf, PublicPlayer } from '../../service/players.ts';
 import { DAYS_PER_MOVE } from '../../service/schemas.ts';
 import { VARIANT_CHOICES } from './home.tsx';
 import { Layout } from './layout.tsx';
@@ -71,7 +71,7 @@ const ChallengeLine = (p: { c: PublicChallenge; me?: string }) => (
   </li>
 );
 
-export const MePage = (p: { player: PublicPlayer; games: MyGame[]; challenges: PublicChallenge[]; error?: string }) => {
+export const MePage = (p: { player: PlayerSelf; games: MyGame[]; challenges: PublicChallenge[]; error?: string }) => {
   const waiting = p.games.filter((g) => g.yourTurn).length;
   return (
     <Layout title={`${waiting ? `(${waiting}) ` : ''}Your games — Subspace`}>
@@ -132,6 +132,21 @@ export const MePage = (p: { player: PublicPlayer; games: MyGame[]; challenges: P
         </label>{' '}
         <button type="submit">Offer</button>
       </form>
+      <h2>Notifications</h2>
+      <p>
+        A challenge to you and the start of each game come to your email, and to your webhook (signed like a game's webhooks, with a
+        text line for chat bots). Empty a field to remove it.
+      </p>
+      <form method="post" action="/me/settings" id="settings-form">
+        <label>
+          Email <input name="email" type="email" size={30} value={p.player.email ?? ''} />
+        </label>{' '}
+        <label>
+          Webhook URL <input name="webhook" type="url" size={40} value={p.player.webhook ?? ''} placeholder="https://bot.example/subspace" />
+        </label>{' '}
+        <button type="submit">Save</button>
+      </form>
+      {p.player.webhookDisabled ? <p class="msg error">Your webhook answered 410 Gone and was switched off; save it again to switch it back on.</p> : null}
       <p>
         Your player id is <code>{p.player.id}</code>. <a href="/lobby">Open challenges</a> · <a href="/me?status=finished">Finished games</a>
       </p>
@@ -198,6 +213,27 @@ export const NewKeyPage = (p: { link: string; playerKey: string }) => (
     </p>
     <p>
       <a href={p.link}>Your games</a>
+    </p>
+  </Layout>
+);
+
+/** Settings saved; a new webhook's secret is shown here once. */
+export const SettingsSavedPage = (p: { player: PlayerSelf }) => (
+  <Layout title="Settings saved — Subspace">
+    <h1>Settings saved</h1>
+    <p class="msg ok">
+      Email: {p.player.email ?? 'none'}. Webhook: {p.player.webhook ?? 'none'}.
+    </p>
+    {p.player.webhookSecret ? (
+      <>
+        <p>Your webhook's signing secret, shown once (check the webhook-signature header with it, as the Standard Webhooks libraries do):</p>
+        <p>
+          <code id="webhook-secret">{p.player.webhookSecret}</code>
+        </p>
+      </>
+    ) : null}
+    <p>
+      <a href="/me">Your games</a>
     </p>
   </Layout>
 );

@@ -7,12 +7,12 @@ import { csrf } from 'hono/csrf';
 import * as v from 'valibot';
 import { PlayerStore } from '../../db/player-store.ts';
 import type { PlayerRow } from '../../db/schema.ts';
-import { ChallengeIdSchema, ChallengeListQuerySchema, CreateChallengeSchema, CreatePlayerSchema, SignInQuerySchema, SignInSchema } from '../../service/player-schemas.ts';
-import { playerOf } from '../../service/players.ts';
+import { ChallengeIdSchema, ChallengeListQuerySchema, CreateChallengeSchema, CreatePlayerSchema, PlayerSettingsSchema, SignInQuerySchema, SignInSchema } from '../../service/player-schemas.ts';
+import { selfOf } from '../../service/players.ts';
 import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
 import { describeIssues, KEY_COOKIE, linkBase, readForm, type AppEnv } from '../http.ts';
 import { ErrorPage } from '../pages/layout.tsx';
-import { ChallengePage, FinishedPage, KeyPage, LobbyPage, ME_JS, MePage, NewKeyPage } from '../pages/me.tsx';
+import { ChallengePage, FinishedPage, KeyPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
 import { challengeService, playerService } from '../services.ts';
 
 const PAGE_CSP =
@@ -57,7 +57,7 @@ export const playerPages = new Hono<AppEnv>()
     const base = linkBase(c);
     if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await playerService(c.env).games(player, 'finished', base)} />);
     const [games, challenges] = await Promise.all([playerService(c.env).games(player, 'active', base), challengeService(c.env).mine(player, base)]);
-    return page(c).html(<MePage player={playerOf(player)} games={games} challenges={challenges} />);
+    return page(c).html(<MePage player={selfOf(player)} games={games} challenges={challenges} />);
   })
 
   .get('/me/sign-in', async (c) => {
@@ -114,6 +114,18 @@ export const playerPages = new Hono<AppEnv>()
     if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues)} />);
     await playerService(c.env).requestSignIn(input.output.email, linkBase(c));
     return page(c).html(<KeyPage ok="If a player has this address, a sign-in link is on its way. It works once, for 15 minutes." />);
+  })
+
+  .post('/me/settings', async (c) => {
+    const player = await cookiePlayer(c);
+    if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first, then change your settings.');
+    const form = await readForm(c);
+    const field = (name: 'email' | 'webhook') => (form[name] === undefined ? {} : { [name]: form[name].trim() || null });
+    const input = v.safeParse(PlayerSettingsSchema, { ...field('email'), ...field('webhook') });
+    if (!input.success) return errorPage(c, 400, 'Settings not saved', describeIssues(input.issues, 'form'));
+    const saved = await playerService(c.env).updateSettings(player, input.output);
+    if (!saved.ok) return errorPage(c, 400, 'Settings not saved', words(saved.error));
+    return page(c).html(<SettingsSavedPage player={saved.value} />);
   })
 
   .post('/me/sign-out', (c) => {
