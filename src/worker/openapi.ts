@@ -4,7 +4,7 @@ import type { BaseIssue, BaseSchema } from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
 import { MAX_BODY_BYTES } from './http.ts';
 import { MAX_MESSAGE_CHARS, MESSAGE_RATE } from '../service/schemas.ts';
-import { CreateChallengeSchema, CreatePlayerSchema, SignInSchema } from '../service/player-schemas.ts';
+import { CreateChallengeSchema, CreatePlayerSchema, PlayerSettingsSchema, SignInSchema } from '../service/player-schemas.ts';
 import { CreateGameSchema, DrawSchema, ImportJsonSchema, MessageSchema, MessageVisibilitySchema, MoveJsonSchema, OptionsSchema } from '../service/schemas.ts';
 
 const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
@@ -84,6 +84,7 @@ export function openApiDocument(serverUrl: string): object {
         SettingsPatch: schema(SettingsPatchSchema),
         Chat: schema(ChatJsonSchema),
         CreatePlayer: schema(CreatePlayerSchema),
+        PlayerSettings: schema(PlayerSettingsSchema),
         SignIn: schema(SignInSchema),
         CreateChallenge: schema(CreateChallengeSchema),
         Challenge: {
@@ -334,7 +335,16 @@ export function openApiDocument(serverUrl: string): object {
         },
       },
       '/api/players/{id}': { get: { summary: 'A player as others see them: {id, name}', parameters: [playerParam], responses: { 200: { description: '{id, name}' }, 404: error('no such player') } } },
-      '/api/me': { get: { summary: 'Your player: {id, name, email}', security: key, responses: { 200: { description: '{id, name, email}' }, 403: error('not a player key') } } },
+      '/api/me': {
+        get: { summary: 'Your player: {id, name, email, webhook, webhookDisabled}', security: key, responses: { 200: { description: '{id, name, email, webhook, webhookDisabled}' }, 403: error('not a player key') } },
+        patch: {
+          summary:
+            'Change your name, email or own webhook (`null` clears one). The webhook gets `challenge`, `challengeCanceled` and `gameStart` (body {type, timestamp, data: {type, challenge | game, text}}), signed like game webhooks',
+          security: key,
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/PlayerSettings' } } } },
+          responses: { 200: { description: 'your player; a new webhook URL adds `webhookSecret` (shown once)' }, 400: error('which field and what is wrong (a webhook URL the policy refuses)'), 403: error('not a player key') },
+        },
+      },
       '/api/me/games': {
         get: {
           summary: 'Your games: waiting for you first, then by nearest deadline; `?status=finished` for ended ones',

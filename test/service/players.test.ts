@@ -286,5 +286,7 @@ describe('OpenAPI', () => {
       expect(doc.paths[path], path).toBeDefined();
     expect(doc.components.schemas.CreateChallenge.properties.color.enum).toEqual(['white', 'black', 'random']);
     expect(doc.components.schemas.CreatePlayer.properties).toHaveProperty('email');
+    expect(doc.paths['/api/me'].patch.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/PlayerSettings');
+    expect(Object.keys(doc.components.schemas.PlayerSettings.properties).sort()).toEqual(['email', 'name', 'webhook']);
   });
 });
