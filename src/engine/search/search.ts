@@ -27,12 +27,20 @@ const EVASION_PLIES = 2;
 const FRONTIER_QUIET_MOVES = 8;
 const FUTILITY_MARGIN = 150;
 /**
- * From depth 2 on, root moves after the first ROOT_KEPT are searched only while
- * the last iteration scored them within ROOT_MARGIN of the best found so far:
- * with hundreds of drops, the budget goes to the candidates that matter.
+ * With more than ROOT_WIDE turns at the root (Planar while pieces are in hand: over
+ * a thousand), from depth 2 on root turns after the first ROOT_KEPT are searched
+ * only while the last iteration scored them within ROOT_MARGIN of the best found
+ * so far: the budget goes to the candidates that matter. Narrower roots are
+ * searched in full (pruning them cost Warp Factor games).
  */
+const ROOT_WIDE = 150;
 const ROOT_KEPT = 12;
 const ROOT_MARGIN = 60;
+/**
+ * A repetition draw scores this much below even for the side searching (and above
+ * for its opponent): the computer plays on rather than repeat in a level position.
+ */
+const CONTEMPT = 50;
 
 export interface SearchLimits {
   /** Stop starting new work after this many nodes (depth 1 is always completed). */
@@ -119,6 +127,7 @@ export class Searcher<P, M> {
     // First ordering: captures by value, the rest as generated.
     const order = (m: M) => (this.rules.victim(root, m) ? 1_000_000 + this.rules.victim(root, m) * 10 - this.rules.attacker(root, m) / 10 : 0);
     rootMoves.sort((a, b) => order(b.move) - order(a.move));
+    const wide = rootMoves.length > ROOT_WIDE && !this.limits.exactRoot;
     let best = rootMoves[0]!;
     let bestScore = -INFINITY;
     let depth = 0;
@@ -129,7 +138,7 @@ export class Searcher<P, M> {
       let iterationBest: RootMove<M> | undefined;
       try {
         for (const [i, entry] of rootMoves.entries()) {
-          if (d > 1 && i >= ROOT_KEPT && !this.limits.exactRoot && entry.score + ROOT_MARGIN <= alpha) continue;
+          if (d > 1 && wide && i >= ROOT_KEPT && entry.score + ROOT_MARGIN <= alpha) continue;
           const child = this.variant.play(root, entry.move) as P;
           const key = this.keys[1]!;
           key.set(this.keys[0]!);
@@ -204,7 +213,7 @@ export class Searcher<P, M> {
     this.count();
     const key = this.keys[ply]!;
     this.path[ply] = keyNumber(key);
-    if (this.repeated(ply)) return 0;
+    if (this.repeated(ply)) return ply % 2 ? CONTEMPT : -CONTEMPT;
     const inCheck = this.variant.isCheck(pos);
     if (inCheck && ply < this.iteration * 2) depth++;
     if (depth <= 0 || ply >= MAX_PLY) return this.quiesce(pos, alpha, beta, ply, 0);
