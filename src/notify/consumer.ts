@@ -59,7 +59,8 @@ async function deliverToPlayer(job: PlayerJob, attempt: number, deps: ConsumerDe
   const off = !player?.webhook || !player.webhookSecret ? 'no webhook URL is set' : player.webhookDisabledAt !== null ? 'the endpoint was disabled after a 410 Gone' : undefined;
   const outcome = off ? ({ kind: 'skipped', error: off } as const) : await deps.channels.webhook.post(job, player!.webhook!, player!.webhookSecret!).catch(thrown);
   if (outcome.kind === 'gone') await deps.players.disableWebhook(job.playerId, player!.webhook!, now);
-  if (outcome.kind === 'failed') console.warn(`notify ${job.id} (attempt ${attempt}): ${outcome.error}`);
+  // Only the status: the error names the receiver's host, which stays out of logs like every webhook URL.
+  if (outcome.kind === 'failed') console.warn(`notify ${job.id} (attempt ${attempt}): failed${outcome.httpStatus ? ` with HTTP ${outcome.httpStatus}` : ', no answer'}`);
   return outcome;
 }
 

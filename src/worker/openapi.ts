@@ -353,6 +353,21 @@ export function openApiDocument(serverUrl: string): object {
           responses: { 200: { description: '{games: MyGame[]}', content: { 'application/json': { schema: { type: 'object', properties: { games: { type: 'array', items: { $ref: '#/components/schemas/MyGame' } } } } } } }, 403: error('not a player key') },
         },
       },
+      '/api/me/chat': {
+        post: {
+          summary: 'Chat-bot commands of a player: `games`, `challenges`, `accept <id>`, `decline <id>`, `withdraw <id>`, `help` (a game is then played on /api/games/{id}/chat with the same key)',
+          security: key,
+          requestBody: {
+            required: true,
+            content: {
+              'text/plain': { schema: { type: 'string' } },
+              'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { text: { type: 'string' } } }, description: 'Slack-style' },
+              'application/json': { schema: { $ref: '#/components/schemas/Chat' } },
+            },
+          },
+          responses: { 200: { description: '{ok, reply, status? (of a failure), state? (the game an accept started)} (text/plain reply with Accept: text/plain)' }, 401: error('no key'), 403: error('not a player key') },
+        },
+      },
       '/api/me/challenges': { get: { summary: 'Open challenges you made or were sent', security: key, responses: { 200: { description: '{challenges: Challenge[]}' }, 403: error('not a player key') } } },
       '/api/challenges': {
         post: {

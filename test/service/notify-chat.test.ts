@@ -38,6 +38,7 @@ describe('chat bot', () => {
     const help = (await chat(g.id, g.tokens.white, 'help')).body.reply;
     expect(help).toContain('Commands:');
     expect(help).toContain(`ask for a rematch on your player page ${BASE}/me`);
+    expect(help).toContain(`"accept <id>", "decline <id>" or "games" to ${BASE}/api/me/chat`);
     expect(help).toContain(`The rules, with diagrams: ${BASE}/rules/warp-factor`);
     expect((await chat(g.id, g.tokens.white, '')).body.reply).toContain('Commands:');
     const illegal = await chat(g.id, g.tokens.white, 'Wc1-Wc3');

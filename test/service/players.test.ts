@@ -282,7 +282,7 @@ describe('challenges', () => {
 describe('OpenAPI', () => {
   it('documents the player routes with schemas generated from valibot', async () => {
     const doc = (await call('GET', '/openapi.json')).body;
-    for (const path of ['/api/players', '/api/players/sign-in', '/api/me/games', '/api/challenges', '/api/challenges/{id}/accept', '/api/games/{id}/rematch', '/api/stream/events', '/api/games/{id}/stream'])
+    for (const path of ['/api/players', '/api/players/sign-in', '/api/me/games', '/api/me/chat', '/api/challenges', '/api/challenges/{id}/accept', '/api/games/{id}/rematch', '/api/stream/events', '/api/games/{id}/stream'])
       expect(doc.paths[path], path).toBeDefined();
     expect(doc.components.schemas.CreateChallenge.properties.color.enum).toEqual(['white', 'black', 'random']);
     expect(doc.components.schemas.CreatePlayer.properties).toHaveProperty('email');

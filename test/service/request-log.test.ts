@@ -1,7 +1,11 @@
 // Structured request logs: one JSON line per request with the route pattern, the game id,
 // the status and the duration; never a token, an email address, a webhook URL or secret.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, newGame } from './helpers.ts';
+import { exports } from 'cloudflare:workers';
+import { BASE, call, form, newGame } from './helpers.ts';
+import { captureQueue, runQueue } from './notify-helpers.ts';
+import { newPlayer } from './player-helpers.ts';
+import type { QueueJob } from '../../src/notify/types.ts';
 
 let logged: string[];
 beforeEach(() => {
@@ -66,5 +70,36 @@ describe('request logs', () => {
     await call('GET', `/nowhere/${t.black}?email=${emails[0]}`);
     expect(requestLines().length, JSON.stringify(requestLines().map((l) => [l.method, l.route, l.status]))).toBe(11);
     for (const line of logged) for (const secret of [...secrets, 'kor.new.secret@example.org', 'whsec_']) expect(line).not.toContain(secret);
+  });
+
+  it('never a player key, a webhook secret, an email or a webhook URL on the player routes, pages and player webhooks', async () => {
+    const queue = captureQueue<QueueJob>();
+    const kirk = await newPlayer('Kirk', 'kirk.private@example.org');
+    const spock = await newPlayer('Spock', 'spock.private@example.org');
+    const hook = 'https://hooks.example/spock-private-path';
+    const set = await call('PATCH', '/api/me', { token: spock.key, json: { webhook: hook } });
+    const secrets = [kirk.key, spock.key, kirk.key.slice(13), spock.key.slice(13), set.body.webhookSecret, 'kirk.private', 'spock.private', 'spock-private-path', 'hooks.example'];
+    await call('GET', '/api/me', { token: kirk.key });
+    await call('GET', '/api/me', { token: `${kirk.id}_${'x'.repeat(43)}` }); // a wrong key: 403, not logged either
+    const ch = await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', to: spock.id } });
+    await call('GET', '/api/me/challenges', { token: spock.key });
+    await call('POST', '/api/me/chat', { token: spock.key, text: 'challenges' });
+    const game = await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: spock.key });
+    await call('GET', '/api/me/games', { token: kirk.key });
+    await call('POST', `/api/games/${game.body.id}/resign`, { token: kirk.key });
+    await call('POST', `/api/games/${game.body.id}/rematch`, { token: spock.key });
+    await exports.default.fetch(new Request(`${BASE}/me`, { headers: { Cookie: `subspace_key=${kirk.key}` } }));
+    await form('/me/settings', { email: 'kirk.private@example.org', webhook: '' }, BASE, { Cookie: `subspace_key=${kirk.key}` });
+    await exports.default.fetch(new Request(`${BASE}/me#key=${kirk.key}`));
+    await call('POST', '/api/players/sign-in', { json: { email: 'kirk.private@example.org' } });
+    // The player's webhook fails (no answer, then 500): logged by message id and status only.
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new Error('connect ECONNREFUSED hooks.example')).mockResolvedValue(new Response(null, { status: 500 }));
+    const jobs = queue.take();
+    await runQueue(jobs);
+    await runQueue(jobs, 2);
+    expect(logged.some((l) => /^notify msg_player_.* failed, no answer$/.test(l))).toBe(true);
+    expect(logged.some((l) => /^notify msg_player_.* failed with HTTP 500$/.test(l))).toBe(true);
+    expect(requestLines().length).toBeGreaterThan(15);
+    for (const line of logged) for (const secret of [...secrets, 'whsec_']) expect(line).not.toContain(secret);
   });
 });

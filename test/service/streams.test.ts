@@ -71,6 +71,27 @@ describe('GET /api/stream/events', () => {
     await aStream.close();
   }, 60_000);
 
+  it('what changed while no stream was open is in the first lines of the reopened one', async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    const { game } = await startGame(a, b); // a white
+    const first = await openStream('/api/stream/events', b.key);
+    const gameStream = await openStream(`/api/games/${game.id}/stream`, b.key);
+    expect(await gameStream.next()).toMatchObject({ type: 'gameFull', state: { ply: 0 } });
+    await first.close(); // dropped
+    await gameStream.close();
+    // While B has no stream: A moves (now B's turn) and sends B a challenge.
+    expect((await call('POST', `/api/games/${game.id}/moves`, { token: a.key, text: 'Wb2-Wb3' })).status).toBe(200);
+    const ch = await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', to: b.id } });
+    const reopened = await openStream('/api/stream/events', b.key);
+    expect(await reopened.next()).toMatchObject({ type: 'yourTurn', game: { id: game.id, ply: 1, yourTurn: true } });
+    expect(await reopened.next()).toMatchObject({ type: 'challenge', challenge: { id: ch.body.id } });
+    const again = await openStream(`/api/games/${game.id}/stream`, b.key);
+    expect(await again.next()).toMatchObject({ type: 'gameFull', state: { ply: 1, lastMove: { text: 'Wb2-Wb3' }, you: 'black' } });
+    await reopened.close();
+    await again.close();
+  }, 60_000);
+
   it('needs a key', async () => {
     expect((await call('GET', '/api/stream/events')).status).toBe(401);
     expect((await call('GET', '/api/stream/events', { token: 'x'.repeat(40) })).status).toBe(403);

@@ -19,6 +19,8 @@ import {
 import { GameIdSchema } from '../../service/schemas.ts';
 import { playerOf, selfOf } from '../../service/players.ts';
 import { eventStream, hubOf } from '../event-hub.ts';
+import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
+import { chatAnswer, chatText, commandLine } from './players.ts';
 import { fromFailure, limitNewGames, linkBase, playerToken, requireJson, validationHook, type AppEnv } from '../http.ts';
 import { challengeService, gameService, playerService } from '../services.ts';
 import * as v from 'valibot';
@@ -75,6 +77,14 @@ export const lobby = new Hono<PlayerEnv>()
   .get('/api/me/games', requirePlayerKey, vValidator('query', MyGamesQuerySchema, validationHook('query')), async (c) =>
     c.json({ games: await playerService(c.env).games(c.var.player, c.req.valid('query').status, linkBase(c)) }),
   )
+
+  .post('/api/me/chat', requirePlayerKey, async (c) => {
+    const body = await chatText(c);
+    if (!body.ok) return body.response;
+    const command = parsePlayerCommand(commandLine(body.text)) ?? { kind: 'help' as const };
+    const result = await runPlayerCommand({ players: playerService(c.env), challenges: challengeService(c.env) }, c.var.player, command, linkBase(c));
+    return chatAnswer(c, body.form, result, result.state ? { state: result.state } : {});
+  })
 
   .get('/api/me/challenges', requirePlayerKey, async (c) => c.json({ challenges: await challengeService(c.env).mine(c.var.player, linkBase(c)) }))
 

@@ -6,11 +6,11 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
 import { describeIssues, fromFailure, gameIdParam, isJson, linkBase, mediaType, readForm, readJson, reply, requireJson, requirePlayer, validationHook, type AppEnv } from '../http.ts';
-import { parseCommand, runCommand } from '../text/commands.ts';
+import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.ts';
 
 
 /** The command text of a chat post: text/plain, a form (Slack: text=...), or JSON {text}. */
-async function chatText(c: Context): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
+export async function chatText(c: Context): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
   const type = mediaType(c);
   if (type === 'text/plain' || type === '') return { ok: true, text: (await c.req.text()).slice(0, 500), form: false };
   if (type === 'application/x-www-form-urlencoded') {
@@ -35,6 +35,24 @@ async function chatText(c: Context): Promise<{ ok: true; text: string; form: boo
   return { ok: false, response: c.json({ error: 'send the command as text/plain, a form with text=..., or JSON {"text": "..."}' }, 415) };
 }
 
+/** The first line with words in it: a chat post is one command. */
+export const commandLine = (text: string) => text.split(/\r?\n/).find((l) => l.trim()) ?? '';
+
+/**
+ * A command's answer to a chat client. Command failures (illegal turn, not your turn) are
+ * answers too: 200 with ok: false, so chat platforms show the reason instead of a generic error.
+ */
+export function chatAnswer(c: Context, form: boolean, result: CommandAnswer, extra: object = {}) {
+  if ((c.req.header('Accept') ?? '').includes('text/plain')) return c.text(result.reply);
+  return c.json({
+    ok: result.ok,
+    reply: result.reply,
+    ...(form ? { response_type: 'ephemeral', text: '```\n' + result.reply + '\n```' } : {}),
+    ...('status' in result && !result.ok ? { status: result.status } : {}),
+    ...extra,
+  });
+}
+
 export const players = new Hono<AppEnv>()
   .get('/api/games/:id/me', gameIdParam, requirePlayer, async (c) => {
     return reply(c, await c.var.notify.get(c.req.valid('param').id, c.var.token));
@@ -56,19 +74,9 @@ export const players = new Hono<AppEnv>()
     if (!game.value.you) return c.json({ error: `that token is not a player's token for game ${id}` }, 403);
     const body = await chatText(c);
     if (!body.ok) return body.response;
-    const line = body.text.split(/\r?\n/).find((l) => l.trim()) ?? '';
-    const command = parseCommand(line) ?? { kind: 'help' as const };
+    const command = parseCommand(commandLine(body.text)) ?? { kind: 'help' as const };
     const result = await runCommand(service, id, c.var.token, command, linkBase(c).origin);
-    // Command failures (illegal turn, not your turn) are answers too: 200 with ok: false,
-    // so chat platforms show the reason instead of a generic error.
-    if ((c.req.header('Accept') ?? '').includes('text/plain')) return c.text(result.reply);
-    return c.json({
-      ok: result.ok,
-      reply: result.reply,
-      ...(body.form ? { response_type: 'ephemeral', text: '```\n' + result.reply + '\n```' } : {}),
-      ...('status' in result && !result.ok ? { status: result.status } : {}),
-      state: result.state ?? game.value,
-    });
+    return chatAnswer(c, body.form, result, { state: result.state ?? game.value });
   })
 
   .on(['GET', 'POST'], '/unsubscribe', vValidator('query', UnsubscribeQuerySchema, validationHook('query')), async (c) => {

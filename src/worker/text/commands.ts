@@ -90,7 +90,8 @@ export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'phase
     `  say <words>  send your opponent a message (up to ${MAX_MESSAGE_CHARS} characters)`,
     '  help     this list',
     `New games: challenge a player, accept a challenge or ask for a rematch on your player page ${origin ? `${origin}/me` : '(/me on this site)'}`,
-    '  (a challenge to you and a game that starts are sent to your email, if you gave one, with their links).',
+    '  (a challenge to you and a game that starts are sent to your email and your own webhook, if you set them there, with their links).',
+    `  With your player key, post "challenges", "accept <id>", "decline <id>" or "games" to ${origin ?? ''}/api/me/chat.`,
     `The rules, with diagrams: ${game?.variant ? (origin ? rulesLink(origin, game.variant) : `/rules/${game.variant} on this site`) : origin ? `${origin}/rules` : '/rules on this site'}`,
   ].join('\n');
 }

@@ -1,0 +1,83 @@
+// Chat-bot commands of a player rather than of one game (POST /api/me/chat, player key):
+// `games`, `challenges`, `accept <id>`, `decline <id>`, `withdraw <id>`, `help`.
+// Each answers with a short text with links; a game is then played on its own chat
+// endpoint (POST /api/games/:id/chat) with the same key.
+import * as v from 'valibot';
+import type { PlayerRow } from '../../db/schema.ts';
+import { challengeLines } from '../../notify/messages.ts';
+import type { ChallengeService, PublicChallenge } from '../../service/challenges.ts';
+import { ChallengeIdSchema } from '../../service/player-schemas.ts';
+import type { LinkBase } from '../../service/games.ts';
+import type { MyGame, PlayerService } from '../../service/players.ts';
+import type { CommandAnswer } from './commands.ts';
+import { printable } from './commands.ts';
+
+export type PlayerCommand = { readonly kind: 'games' | 'challenges' | 'help' } | { readonly kind: 'accept' | 'decline' | 'withdraw'; readonly id: string };
+
+/** A line -> a player command, or undefined when it is none (the answer is then the help). */
+export function parsePlayerCommand(line: string): PlayerCommand | undefined {
+  const [word, arg, ...rest] = line.trim().replace(/^\/?subspace\s+/i, '').replace(/[.!]+$/, '').toLowerCase().split(/\s+/);
+  if (rest.length) return undefined;
+  if ((word === 'games' || word === 'challenges' || word === 'help') && arg === undefined) return { kind: word };
+  if ((word === 'accept' || word === 'decline' || word === 'withdraw') && arg) return { kind: word, id: arg.replace(/^.*\/challenges\//, '') };
+  return undefined;
+}
+
+export const PLAYER_HELP = [
+  'Commands (with your player key):',
+  '  games             your games, those waiting for you first, with their links',
+  '  challenges        the open challenges sent to you and made by you',
+  '  accept <id>       accept a challenge (its id or link): the game starts',
+  '  decline <id>      decline a challenge sent to you',
+  '  withdraw <id>     withdraw a challenge you made',
+  '  help              this list',
+  'Play a game by posting its commands (a turn, board, legal, ...) to /api/games/<game id>/chat with the same key.',
+].join('\n');
+
+const opponent = (g: MyGame) => g.opponent.name ?? g.opponent.id ?? 'a player without a key';
+const gameLine = (g: MyGame) =>
+  `- ${g.title ?? g.variant} ${g.id} against ${opponent(g)}: ${g.yourTurn ? 'your move' : 'their move'}${g.deadline ? ` (deadline ${g.deadline.slice(0, 16).replace('T', ' ')} UTC)` : ''} ${g.link}`;
+const challengeTo = (ch: PublicChallenge) => (ch.to ? (ch.to.name ?? ch.to.id) : 'anyone');
+
+export async function runPlayerCommand(deps: { players: PlayerService; challenges: ChallengeService }, player: PlayerRow, command: PlayerCommand, base: LinkBase): Promise<CommandAnswer> {
+  switch (command.kind) {
+    case 'help':
+      return { ok: true, reply: PLAYER_HELP };
+    case 'games': {
+      const games = await deps.players.games(player, 'active', base);
+      const waiting = games.filter((g) => g.yourTurn).length;
+      if (!games.length) return { ok: true, reply: `You have no game going. Offer one on ${base.origin}/me or say "challenges".` };
+      return { ok: true, reply: [`Your turn in ${waiting} of ${games.length} game${games.length === 1 ? '' : 's'}:`, ...games.map(gameLine)].join('\n') };
+    }
+    case 'challenges': {
+      const mine = await deps.challenges.mine(player, base);
+      const toYou = mine.filter((ch) => ch.to?.id === player.id);
+      const yours = mine.filter((ch) => ch.from.id === player.id);
+      const lines = [
+        toYou.length ? 'Sent to you:' : 'No challenge is waiting for you.',
+        ...toYou.map((ch) => `- ${ch.id}: ${challengeLines(ch)[0]} Say "accept ${ch.id}" or "decline ${ch.id}".`),
+        ...(yours.length ? ['Yours:', ...yours.map((ch) => `- ${ch.id}: ${ch.title ?? ch.variant} to ${challengeTo(ch)}, expires ${ch.expiresAt.slice(0, 16).replace('T', ' ')} UTC. Say "withdraw ${ch.id}" to take it back.`)] : []),
+        `Open challenges to anyone: ${base.origin}/lobby`,
+      ];
+      return { ok: true, reply: lines.join('\n') };
+    }
+    case 'accept':
+    case 'decline':
+    case 'withdraw':
+      if (!v.is(ChallengeIdSchema, { id: command.id })) return { ok: false, status: 404, reply: `There is no challenge with id ${printable(command.id.slice(0, 40))}. Say "challenges" for the list.` };
+      return command.kind === 'accept' ? accept(deps.challenges, player, command.id, base) : close(deps.challenges, player, command.kind, command.id, base);
+  }
+}
+
+async function accept(challenges: ChallengeService, player: PlayerRow, id: string, base: LinkBase): Promise<CommandAnswer> {
+  const game = await challenges.accept(id, player, base);
+  if (!game.ok) return { ok: false, status: game.status, reply: `Could not accept ${id}: ${game.error}` };
+  const side = game.value.white.id === player.id ? 'white' : 'black';
+  return { ok: true, reply: `You accepted challenge ${id}: game ${game.value.id} has started, you play ${side}. ${game.value.link}`, state: game.value.state };
+}
+
+async function close(challenges: ChallengeService, player: PlayerRow, kind: 'decline' | 'withdraw', id: string, base: LinkBase): Promise<CommandAnswer> {
+  const closed = kind === 'decline' ? await challenges.decline(id, player, base) : await challenges.withdraw(id, player, base);
+  if (!closed.ok) return { ok: false, status: closed.status, reply: `Could not ${kind} ${id}: ${closed.error}` };
+  return { ok: true, reply: `Challenge ${id} ${kind === 'decline' ? 'declined' : 'withdrawn'}.` };
+}
