@@ -60,6 +60,16 @@ function withCommonErrors<T extends { paths: Record<string, Record<string, Opera
   return doc;
 }
 
+/** What a chat endpoint reads: the command as text/plain, a Slack-style form, or JSON {text}. */
+const chatBody = {
+  required: true,
+  content: {
+    'text/plain': { schema: { type: 'string' } },
+    'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { text: { type: 'string' } } }, description: 'Slack-style' },
+    'application/json': { schema: { $ref: '#/components/schemas/Chat' } },
+  },
+};
+
 export function openApiDocument(serverUrl: string): object {
   cached ??= withCommonErrors({
     openapi: '3.1.0',
@@ -274,14 +284,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Chat-bot commands: a turn, `move <turn>`, `board`, `legal`, `resign`, `draw`, `say <words>` (a message to your opponent), `help`',
           security: auth,
           parameters: [id],
-          requestBody: {
-            required: true,
-            content: {
-              'text/plain': { schema: { type: 'string' } },
-              'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { text: { type: 'string' } } }, description: 'Slack-style' },
-              'application/json': { schema: { $ref: '#/components/schemas/Chat' } },
-            },
-          },
+          requestBody: chatBody,
           responses: { 200: { description: '{reply, state} (text/plain reply with Accept: text/plain)' }, 401: error('no token'), 403: error('not a player of this game') },
         },
       },
@@ -357,14 +360,7 @@ export function openApiDocument(serverUrl: string): object {
         post: {
           summary: 'Chat-bot commands of a player: `games`, `challenges`, `accept <id>`, `decline <id>`, `withdraw <id>`, `help` (a game is then played on /api/games/{id}/chat with the same key)',
           security: key,
-          requestBody: {
-            required: true,
-            content: {
-              'text/plain': { schema: { type: 'string' } },
-              'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { text: { type: 'string' } } }, description: 'Slack-style' },
-              'application/json': { schema: { $ref: '#/components/schemas/Chat' } },
-            },
-          },
+          requestBody: chatBody,
           responses: { 200: { description: '{ok, reply, status? (of a failure), state? (the game an accept started)} (text/plain reply with Accept: text/plain)' }, 401: error('no key'), 403: error('not a player key') },
         },
       },
