@@ -1,5 +1,5 @@
 // End to end, in real headless Chromium: two players make themselves a key on /me
-// (kept in an HttpOnly cookie), one offers a game, the other finds it in the lobby
+// (kept in an HttpOnly cookie), one sets a webhook there, one offers a game, the other finds it in the lobby
 // and accepts with one click; both find the game on /me with the right "your turn";
 // they play on the game page, one resigns, and a rematch is offered and accepted from
 // the pages. Screenshots go to test-artifacts/e2e-players/. Run with `npm run test:e2e`.
@@ -57,6 +57,14 @@ async function main(): Promise<void> {
     await becomePlayer(kirk, base, 'Kirk');
     await becomePlayer(spock, base, 'Spock');
     log('two players, each with a key in an HttpOnly cookie');
+
+    // Kirk gives his bot's webhook on /me: its signing secret is shown once.
+    await kirk.fill('#settings-form input[name=webhook]', 'https://hooks.example/kirk-bot');
+    await kirk.click('#settings-form button');
+    assert.match(((await kirk.textContent('#webhook-secret')) ?? '').trim(), /^whsec_[A-Za-z0-9+/]{32}$/);
+    await kirk.goto(`${base}/me`);
+    assert.equal(await kirk.inputValue('#settings-form input[name=webhook]'), 'https://hooks.example/kirk-bot');
+    assert.equal(await kirk.locator('#webhook-secret').count(), 0, 'the secret is shown only once');
 
     // Kirk offers Warp Factor, playing White.
     await kirk.selectOption('#challenge-form select[name=variant]', 'warp-factor');
