@@ -1,5 +1,6 @@
 // A game = a variant, its options, and the positions reached so far. Adds what
 // a single position cannot know: threefold repetition.
+import { exampleTurns, type TurnExample } from './examples.ts';
 import { getVariant } from './variants/index.ts';
 import { drawOutcome, err, ok, type AnyVariant, type Outcome, type Result } from './types.ts';
 
@@ -92,6 +93,11 @@ export class Game {
     if (this.outcome()) return [];
     const pos = this.position;
     return this.variant.legalMoves(pos).map((m) => this.variant.formatMove(pos, m));
+  }
+
+  /** Example turns for help texts: one legal turn of each kind here, none when the game is over. */
+  exampleTurns(): TurnExample[] {
+    return this.outcome() ? [] : exampleTurns(this.variant, this.position);
   }
 
   /** Parse, validate and apply one turn given as text. */

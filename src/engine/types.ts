@@ -86,6 +86,9 @@ export interface BoardView {
 
 export type Orientation = 'XY' | 'XZ' | 'YZ';
 
+/** What kind of turn a move is, for help texts (examples.ts puts it in words). */
+export type TurnKind = 'move' | 'capture' | 'capture-and-platform' | 'drop' | 'orient' | 'platform-move' | 'king' | 'platform-place';
+
 /**
  * One chess variant. Positions are immutable values; moves are typed objects
  * private to the variant. Every method is total: bad input comes back as a
@@ -107,6 +110,8 @@ export interface Variant<P = unknown, M = unknown, O = unknown> {
   isCheck(pos: P): boolean;
   /** The end of the game by the rules of the board alone (not repetition, which needs history). */
   outcome(pos: P): Outcome | undefined;
+  /** What kind of turn a legal move of pos is. */
+  turnKind(pos: P, move: M): TurnKind;
   /** Canonical text of a legal move in pos, with `+`/`#` suffix. */
   formatMove(pos: P, move: M): string;
   /** Canonical or lenient text -> the legal move it names, or a reason why not. */

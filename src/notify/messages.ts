@@ -85,7 +85,12 @@ function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {
     summary: summary(event, data),
     howToReply:
       active && links.replyTo
-        ? ['To play, reply to this email with your turn on the first line, for example', '  Wb2-Wb3', 'or one of: resign, draw (offer or accept a draw), accept; or "say <words>" to send your opponent a message.']
+        ? [
+            ...(data.example
+              ? ['To play, reply to this email with your turn on the first line, for example', `  ${data.example}`]
+              : ['To play, reply to this email with your turn on the first line when it is your move,']),
+            'or one of: resign, draw (offer or accept a draw), accept; or "say <words>" to send your opponent a message.',
+          ]
         : [],
     gameNote: active ? ' (open your own player link to play on the web).' : '',
     rules: rulesLink(data.link, data.variant),

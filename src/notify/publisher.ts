@@ -17,6 +17,7 @@ import { CHANNELS, type EventData, type NotifyJob, type PlayerJob, type QueueJob
 export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null, origin: string): EventData {
   const game = storedGame(row);
   const view = game?.variant.view(game.position);
+  const example = game && row.status === 'active' && row.sideToMove === you ? game.exampleTurns()[0]?.text : undefined;
   const over = row.status === 'active' ? undefined : row.status === 'aborted' ? 'Game aborted' : `Game over: ${row.result} (${row.reason ?? 'finished'})`;
   return {
     gameId: row.id,
@@ -34,6 +35,7 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
     position: row.position,
     board: view ? boardText(view, over ? { over } : undefined) : row.position,
     legalCount: game && row.status === 'active' ? game.legalTexts().length : 0,
+    ...(example ? { example } : {}),
     drawOffer: row.drawOfferBy,
     deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,
     players: { white: publicPlayer(row, 'white').name, black: publicPlayer(row, 'black').name },

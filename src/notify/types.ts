@@ -30,6 +30,8 @@ export interface EventData {
   readonly board: string;
   /** How many legal turns the side to move has (0 when the game is over). */
   readonly legalCount: number;
+  /** A legal turn of this player's, from the engine's examples, when it is their move (for "reply with your turn"). */
+  readonly example?: string;
   readonly drawOffer: Color | null;
   /** Deadline of the side to move (ISO), when the game has a clock. */
   readonly deadline: string | null;

@@ -2,6 +2,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Game } from '../../src/engine/game.ts';
 import worker from '../../src/worker/index.ts';
 import { BASE, call, newGame } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
@@ -93,29 +94,46 @@ describe('chat bot', () => {
     expect(help).toContain("legal    your legal turns; on your opponent's turn, says so and lists theirs");
   });
 
-  it('help shows turns in the notation of the game', async () => {
-    const help = async (variant: string, side: 'white' | 'black' = 'white', extra: Record<string, unknown> = {}) => {
-      const g = await newGame(variant, extra);
-      return (await chat(g.id, g.tokens[side], 'help')).body.reply as string;
+  it('help shows turns that the game at hand accepts, in its notation', async () => {
+    const examplesOf = (help: string) => {
+      const line = help.split('\n').find((l) => l.trim().startsWith('turns look like'));
+      if (!line) throw new Error(`no examples in:\n${help}`);
+      return [...line.slice(line.indexOf(': ') + 2).matchAll(/(\S+) \(([^)]+)\)/g)].map((m) => m[1]!);
     };
-    const planar = await help('planar');
-    expect(planar).toContain('Commands:');
-    expect(planar).toContain('Bb2-Bc3 (or: move Bb2-Bc3)');
-    for (const turn of ['Bb2-Bc3', 'N@Cc3=YZ', 'Bb2=YZ', 'K@Bb2=XZ']) expect(planar).toContain(turn);
-    expect(planar).not.toMatch(/W[a-d][1-4]/);
-    const warp = await help('warp-factor');
-    for (const turn of ['Wb2-Wb3 (move)', 'Wb1-Nb1 (warp leap)', 'Wa1u-Na1d (platform move)']) expect(warp).toContain(turn);
-    expect(await help('warp-factor', 'black')).toContain('Bb3-Bb2 (or: move Bb3-Bb2)');
-    const contact = await help('first-contact');
-    for (const turn of ['@Wa1u (place a platform)', 'N@Wc1 (drop)', 'Wb1-Nc3 (move)', 'Wa1u-Na1u (platform move)']) expect(contact).toContain(turn);
-    expect(await help('first-contact', 'black')).toContain('N@Bc4 (drop)');
-    const curved = await help('curved-space');
-    for (const turn of ['1@Wa1u (place a platform: any number 1-4 not yet placed', 'Wa1-Wa3 (level move)', 'N@Wc1 (drop)']) expect(curved).toContain(turn);
-    expect(curved).not.toContain('&');
-    expect(await help('curved-space', 'white', { options: { platforms: 2 } })).toContain('any number 1-2 not yet placed');
-    expect(await help('curved-space', 'white', { options: { platformMoves: 'after-capture' } })).toContain('Wb3xNc2&Wa1u-Bd4d');
-    expect(await help('curved-space', 'black', { options: { platformMoves: 'after-capture' } })).toContain('Bc2xNb3&Bd4u-Wa1d');
-  });
+    for (const [variant, options] of [
+      ['planar', {}],
+      ['warp-factor', {}],
+      ['first-contact', {}],
+      ['curved-space', {}],
+      ['curved-space', { platforms: 2 }],
+      ['curved-space', { platforms: 2, platformMoves: 'after-capture' }],
+    ] as const) {
+      const g = await newGame(variant, { options });
+      // Two turns in: the examples follow the phase and the side to move.
+      for (let ply = 0; ply < 3; ply++) {
+        const state = (await call('GET', `/api/games/${g.id}`)).body;
+        const mover = state.sideToMove as 'white' | 'black';
+        const help = (await chat(g.id, g.tokens[mover], 'help')).body.reply as string;
+        const examples = examplesOf(help);
+        expect(examples.length, help).toBeGreaterThan(0);
+        expect(help).toContain(`${examples[0]} (or: move ${examples[0]})`);
+        for (const text of examples) {
+          const game = Game.create(variant, options, state.position);
+          if (!game.ok) throw new Error(game.error.message);
+          expect(game.value.play(text).ok, `${variant} ${JSON.stringify(options)} ${state.position}: ${text}`).toBe(true);
+        }
+        // The player who waits sees the same turns, marked as the other side's.
+        const waiting = (await chat(g.id, g.tokens[mover === 'white' ? 'black' : 'white'], 'help')).body.reply as string;
+        expect(waiting).toContain(`turns look like (${mover === 'white' ? 'White' : 'Black'}'s turns now): `);
+        expect(examplesOf(waiting)).toEqual(examples);
+        const played = await chat(g.id, g.tokens[mover], examples[0]!);
+        expect(played.body.ok, played.body.reply).toBe(true);
+      }
+    }
+    // Two platforms: never "3@Wa1u".
+    const two = await newGame('curved-space', { options: { platforms: 2 } });
+    expect((await chat(two.id, two.tokens.white, 'help')).body.reply).toMatch(/turns look like: [12]@W/);
+  }, 60_000);
 
   it('never echoes control characters from the input', async () => {
     const g = await newGame('warp-factor');

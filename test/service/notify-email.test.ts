@@ -57,6 +57,9 @@ describe('notification emails', () => {
     expect(mail.text).toContain('B level     N level     W level');
     expect(mail.text).toMatch(/You have \d+ legal turns\./);
     expect(mail.text).toContain(`http://subspace.test/games/${g.id}`);
+    // The example in "reply with your turn" is one of Black's legal turns here (from the engine).
+    const example = /for example\n {2}(\S+)\n/.exec(mail.text)?.[1];
+    expect((await call('GET', `/api/games/${g.id}/legal`)).body.legal).toContain(example);
     // A newcomer finds the rules from the mail itself.
     expect(mail.text).toContain('The rules, with diagrams: http://subspace.test/rules/warp-factor');
     expect(mail.html).toContain('<a href="http://subspace.test/rules/warp-factor">The rules of Warp Factor, with diagrams</a>');

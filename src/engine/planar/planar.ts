@@ -55,6 +55,11 @@ export const planar: Variant<PlanarPosition, PlanarMove, PlanarOptions> = {
   play,
   isCheck: inCheck,
   outcome,
+  turnKind(pos, move) {
+    if (move.kind === 'orient') return 'orient';
+    if (move.kind === 'drop') return move.role === 'K' ? 'king' : 'drop';
+    return pos.board[move.to] === EMPTY ? 'move' : 'capture';
+  },
   formatMove,
   parseMove,
   formatPosition,

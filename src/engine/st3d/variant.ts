@@ -92,6 +92,19 @@ export function makeSt3dVariant<O>(rules: St3dRules<O>): Variant<St3dPosition, S
     play,
     isCheck: rules.isCheck,
     outcome: rules.outcome,
+    turnKind(pos, move) {
+      switch (move.kind) {
+        case 'place':
+          return 'platform-place';
+        case 'platform':
+          return 'platform-move';
+        case 'drop':
+          return move.role === 'K' ? 'king' : 'drop';
+        case 'move':
+          if (move.platform) return 'capture-and-platform';
+          return pos.board[move.to] === EMPTY ? 'move' : 'capture';
+      }
+    },
     formatMove(pos, move) {
       return moveText(pos, move) + rules.suffix(pos, move, play(pos, move));
     },

@@ -244,13 +244,14 @@ const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
   const s = p.state;
   const preview = p.preview;
   const value = p.moveText ?? preview?.move ?? '';
+  const example = p.yourTurn ? turnExamples(s)[0]?.text : undefined;
   return (
     <form method="post" action={`/games/${s.id}/move`} id="move-form" class="move-form">
       {/* A signed-in player's key stays in its cookie: no token field, and none in a Preview or Hint address. */}
       {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
       <input type="hidden" name="ply" value={String(s.ply + 1)} />
       <label for="move">
-        Your move <span class="hint">(e.g. {turnExamples(s, s.you ?? 'white')[0]![0]})</span>
+        Your move {example ? <span class="hint">(e.g. {example})</span> : null}
       </label>
       <input
         type="text"

@@ -3,6 +3,8 @@
 // `decline`, `help`. Each answers with a short text and the game state. Replies never
 // echo control characters from the input (see printable).
 import * as v from 'valibot';
+import type { TurnExample } from '../../engine/examples.ts';
+import { Game } from '../../engine/game.ts';
 import { colorName, opposite, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
 import { boardText } from '../../notify/board-text.ts';
 import { rulesLink } from '../../notify/messages.ts';
@@ -30,58 +32,26 @@ export function parseCommand(line: string): Command | undefined {
   return { kind: 'move', text: (m ? m[1]! : text).trim() };
 }
 
-/** One example turn and what it is. */
-type Example = readonly [turn: string, what: string];
-
-/** Example turns that fit the game: its variant, its phase, the player's side and (Curved Space) its options. */
-export function turnExamples(game?: Pick<PublicState, 'variant' | 'options' | 'phase'>, side: Color = 'white'): readonly Example[] {
-  const w = side === 'white';
-  const own = w ? 'W' : 'B';
-  const phase = game?.phase ?? 'play';
-  const options = (game?.options ?? {}) as { platformMoves?: unknown; platforms?: unknown };
-  const platforms = typeof options.platforms === 'number' ? options.platforms : 4;
-  const kingDrop: Example = [`K@${own}b${w ? 1 : 4}`, 'place your king'];
-  switch (game?.variant) {
-    case 'planar':
-      return [
-        ...(phase === 'kings' ? [['K@Bb2=XZ', 'place your king']] as const : []),
-        ['Bb2-Bc3', 'move'],
-        ['N@Cc3=YZ', 'drop with orientation'],
-        ['Bb2=YZ', 'turn a piece to another orientation'],
-      ];
-    case 'curved-space':
-      return [
-        ...(phase === 'platforms' ? [[`1@${own}a${w ? 1 : 4}u`, `place a platform: any number 1-${platforms} not yet placed, @ a free pin`]] as const : []),
-        ...(phase === 'platforms' || phase === 'kings' ? [kingDrop] : []),
-        [w ? 'Wa1-Wa3' : 'Ba4-Ba2', 'level move'],
-        [`N@${own}c${w ? 1 : 4}`, 'drop'],
-        ...(options.platformMoves === 'after-capture' ? [[w ? 'Wb3xNc2&Wa1u-Bd4d' : 'Bc2xNb3&Bd4u-Wa1d', 'capture, then move an empty platform']] as const : []),
-      ];
-    case 'first-contact':
-      return [
-        ...(phase === 'platforms' ? [['@Wa1u', 'place a platform']] as const : []),
-        ...(phase === 'platforms' || phase === 'kings' ? [kingDrop] : []),
-        [`N@${own}c${w ? 1 : 4}`, 'drop'],
-        [w ? 'Wb1-Nc3' : 'Bb4-Nc2', 'move'],
-        [w ? 'Wa1u-Na1u' : 'Ba4u-Na4u', 'platform move'],
-      ];
-    default: // warp-factor, and the fallback when the game is unknown
-      return [
-        [w ? 'Wb2-Wb3' : 'Bb3-Bb2', 'move'],
-        [w ? 'Wb1-Nb1' : 'Bb4-Nb4', 'warp leap'],
-        [w ? 'Wa1u-Na1d' : 'Ba4u-Na4d', 'platform move'],
-      ];
-  }
+/**
+ * Example turns for help texts: legal turns of the game as it stands, from the engine (one of
+ * each kind, the commonest first); for an unknown game, those of a new Warp Factor game.
+ */
+export function turnExamples(game?: Pick<PublicState, 'variant' | 'options' | 'position' | 'status'>): readonly TurnExample[] {
+  if (game && game.status !== 'active') return [];
+  const created = game ? Game.create(game.variant, game.options, game.position) : Game.create('warp-factor');
+  return created.ok ? created.value.exampleTurns() : [];
 }
 
-/** The command list, with turn examples that fit the game (and the player's side) when known; `origin` makes the player-page link absolute. */
-export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'phase'>, side?: Color, origin?: string): string {
-  const examples = turnExamples(game, side);
-  const first = examples.find(([, what]) => what === 'move' || what === 'level move')?.[0] ?? examples[0]![0];
+/** The command list, with turn examples from the game as it stands when known; `origin` makes the player-page link absolute. */
+export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'position' | 'status' | 'sideToMove'>, side?: Color, origin?: string): string {
+  const examples = turnExamples(game);
+  const first = examples[0]?.text ?? '<turn>';
+  // The examples are the side to move's turns: say so to the player who waits.
+  const whose = game && side && side !== game.sideToMove ? ` (${colorName(game.sideToMove)}'s turns now)` : '';
   return [
     'Commands:',
     `  ${first} (or: move ${first})  play a turn; add #<ply> to guard against a stale board`,
-    `    turns look like: ${examples.map(([turn, what]) => `${turn} (${what})`).join(', ')}`,
+    ...(examples.length ? [`    turns look like${whose}: ${examples.map((e) => `${e.text} (${e.what})`).join(', ')}`] : []),
     '  board    the board as text and whose turn it is',
     "  legal    your legal turns; on your opponent's turn, says so and lists theirs",
     '  draw     offer a draw (or accept the one offered to you)',

@@ -63,9 +63,10 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     outcome = 'no-command';
     const loaded = await deps.service.load(address.gameId);
     const game = loaded.ok ? loaded.value : undefined;
+    const example = game?.sideToMove === address.side ? turnExamples(game)[0]?.text : undefined;
     text = [
       'Subspace could not find a turn in your email.',
-      `Write your turn (for example "${turnExamples(game, address.side)[0]![0]}") or resign, draw or accept on the first line of your reply, above the quoted text.`,
+      `Write your turn${example ? ` (for example "${example}")` : ''} or resign, draw or accept on the first line of your reply, above the quoted text.`,
       '',
       helpText(game, address.side),
     ].join('\n');
