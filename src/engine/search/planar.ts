@@ -69,17 +69,21 @@ function moveKey(move: PlanarMove): number {
   }
 }
 
-/** Does the legal turn attack the opposing king? Moves are tried on the board in place and undone. */
+/** The board givesCheck tries a move on: a copy, so positions stay as they are. */
+const SCRATCH = new Int8Array(NUM_CELLS);
+
+/** Does the legal turn attack the opposing king? Moves are tried on a scratch copy of the board. */
 function givesCheck(pos: PlanarPosition, move: PlanarMove): boolean {
   // A drop that would attack the opposing king is illegal.
   if (move.kind === 'drop') return false;
-  const { board, orient } = pos;
-  const king = board.indexOf(pos.turn === 'white' ? KING + BLACK_BIT : KING);
+  const orient = pos.orient;
+  const king = pos.board.indexOf(pos.turn === 'white' ? KING + BLACK_BIT : KING);
   if (king < 0) return false;
   // A re-orientation changes no occupancy: only the turned piece's attacks change.
-  if (move.kind === 'orient') return attacks(board, board[move.cell]!, ORIENT_INDEX[move.orientation]!, move.cell, king);
+  if (move.kind === 'orient') return attacks(pos.board, pos.board[move.cell]!, ORIENT_INDEX[move.orientation]!, move.cell, king);
+  const board = SCRATCH;
+  board.set(pos.board);
   const code = board[move.from]!;
-  const captured = board[move.to]!;
   board[move.to] = code;
   board[move.from] = EMPTY;
   let check = false;
@@ -88,8 +92,6 @@ function givesCheck(pos: PlanarPosition, move: PlanarMove): boolean {
     if (piece !== EMPTY && (piece & BLACK_BIT) === (code & BLACK_BIT))
       check = attacks(board, piece, cell === move.to ? orient[move.from]! : orient[cell]!, cell, king);
   }
-  board[move.from] = code;
-  board[move.to] = captured;
   return check;
 }
 

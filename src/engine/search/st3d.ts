@@ -204,24 +204,19 @@ function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
 
 type Play = (pos: St3dPosition, move: St3dMove) => St3dPosition;
 
-/** Does the legal turn attack the opposing king (standard movement)? Tried on the board in place and undone. */
+/** Does the legal turn attack the opposing king (standard movement)? Piece moves and drops are tried on a scratch board. */
 function attacksKing(pos: St3dPosition, m: St3dMove, play: Play): boolean {
   const them = opponent(pos.turn);
-  const board = pos.board as Int8Array;
   if (m.kind === 'move' && !m.platform) {
-    const captured = board[m.to]!;
+    const board = pos.board.slice();
     board[m.to] = board[m.from]!;
     board[m.from] = EMPTY;
-    const check = kingAttacked(pos, them);
-    board[m.from] = board[m.to]!;
-    board[m.to] = captured;
-    return check;
+    return kingAttacked({ ...pos, board }, them);
   }
   if (m.kind === 'drop') {
+    const board = pos.board.slice();
     board[m.to] = (pos.turn === 'black' ? BLACK_BIT : 0) + 1 + ROLE_INDEX[m.role]!;
-    const check = kingAttacked(pos, them);
-    board[m.to] = EMPTY;
-    return check;
+    return kingAttacked({ ...pos, board }, them);
   }
   return m.kind !== 'place' && kingAttacked(play(pos, m), them);
 }

@@ -79,7 +79,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false): St3dMove[] {
   const mover = pos.turn;
   const enemy = opposite(mover);
   const wh = wormholeOf(pos);
-  const board = pos.board as Int8Array; // changed in place to try moves, always restored
+  const board = pos.board.slice(); // a scratch copy: moves are tried on it and undone, never on pos
   const ownLevel = OWN_LEVEL[mover] * 16;
   const moves: St3dMove[] = [];
   if (kingInHand(pos, mover)) {

@@ -163,8 +163,8 @@ export function explainKingExposed(next: St3dPosition, mover: Color): string | u
 
 /**
  * The moves of `moves` after which the mover's king is not attacked. Piece
- * moves are tried in place on the board and undone (the geometry is the
- * same); turns that move platforms are applied in full.
+ * moves are tried on a scratch copy of the board and undone (the geometry is
+ * the same), never on `pos`; turns that move platforms are applied in full.
  */
 export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean): St3dMove[] {
   const mover = pos.turn;
@@ -172,14 +172,15 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
   const king = findKing(pos, mover);
   if (king < 0) return moves;
   const geo = geometry(pos.platforms);
-  const board = pos.board as Int8Array;
+  const trial: St3dPosition = { ...pos, board: pos.board.slice() };
+  const board = trial.board;
   const kingNowAttacked = isAttacked(pos, geo, king, enemy);
   return moves.filter((m) => {
     if (m.kind === 'place') return !kingNowAttacked || !isAttacked(applySt3dMove(pos, m, lock), geo, king, enemy);
     if (m.kind === 'drop') {
       if (!kingNowAttacked) return true;
       board[m.to] = 1; // any piece blocks the same
-      const attacked = isAttacked(pos, geo, king, enemy);
+      const attacked = isAttacked(trial, geo, king, enemy);
       board[m.to] = EMPTY;
       return !attacked;
     }
@@ -187,7 +188,7 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
     const captured = board[m.to]!;
     board[m.to] = board[m.from]!;
     board[m.from] = EMPTY;
-    const attacked = isAttacked(pos, geo, m.from === king ? m.to : king, enemy);
+    const attacked = isAttacked(trial, geo, m.from === king ? m.to : king, enemy);
     board[m.from] = board[m.to]!;
     board[m.to] = captured;
     return !attacked;
