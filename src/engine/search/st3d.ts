@@ -204,17 +204,22 @@ function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
 
 type Play = (pos: St3dPosition, move: St3dMove) => St3dPosition;
 
+/** The board attacksKing tries a turn on: a copy, so positions stay as they are. */
+const SCRATCH = new Int8Array(NUM_CELLS);
+
 /** Does the legal turn attack the opposing king (standard movement)? Piece moves and drops are tried on a scratch board. */
 function attacksKing(pos: St3dPosition, m: St3dMove, play: Play): boolean {
   const them = opponent(pos.turn);
   if (m.kind === 'move' && !m.platform) {
-    const board = pos.board.slice();
+    const board = SCRATCH;
+    board.set(pos.board);
     board[m.to] = board[m.from]!;
     board[m.from] = EMPTY;
     return kingAttacked({ ...pos, board }, them);
   }
   if (m.kind === 'drop') {
-    const board = pos.board.slice();
+    const board = SCRATCH;
+    board.set(pos.board);
     board[m.to] = (pos.turn === 'black' ? BLACK_BIT : 0) + 1 + ROLE_INDEX[m.role]!;
     return kingAttacked({ ...pos, board }, them);
   }
