@@ -48,6 +48,8 @@ export const games = sqliteTable(
     /** 'auto': the cron ends a timed-out game; 'claim': the opponent may claim the win. */
     timeoutMode: text('timeout_mode', { enum: ['auto', 'claim'] }).notNull().default('auto'),
     drawOfferBy: text('draw_offer_by', { enum: ['white', 'black'] }),
+    /** Who asked to take their last turn back (the offer lapses with the next move). */
+    takebackOfferBy: text('takeback_offer_by', { enum: ['white', 'black'] }),
     /** Standard Webhooks secrets (whsec_...): needed in clear to sign deliveries. */
     whiteWebhookSecret: text('white_webhook_secret'),
     blackWebhookSecret: text('black_webhook_secret'),
@@ -106,6 +108,26 @@ export const moves = sqliteTable(
   },
   // One row per (game, ply): two submissions for the same ply cannot both land.
   (t) => [primaryKey({ columns: [t.gameId, t.ply] }), index('moves_game_position').on(t.gameId, t.positionAfter)],
+);
+
+/** Turns taken back by agreement: the move rows are deleted (the game replays from what is left), their record kept here. */
+export const takebacks = sqliteTable(
+  'takebacks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** Who asked for it (and is to move after it). */
+    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    /** The ply the game was at, and the ply it went back to. */
+    fromPly: integer('from_ply').notNull(),
+    toPly: integer('to_ply').notNull(),
+    /** The turns taken back, as JSON [{ply, side, text, at}] (epoch ms), read from the move rows by the write itself. */
+    turns: text('turns').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('takebacks_game').on(t.gameId, t.id)],
 );
 
 /** Short messages between the players of a game, sent on their own or with a move. */
@@ -224,3 +246,4 @@ export type DeliveryRow = typeof deliveries.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
 export type MoveRow = typeof moves.$inferSelect;
 export type MessageRow = typeof gameMessages.$inferSelect;
+export type TakebackRow = typeof takebacks.$inferSelect;

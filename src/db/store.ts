@@ -4,7 +4,7 @@ import { and, asc, count, eq, gt, isNotNull, lte, or, type SQL } from 'drizzle-o
 import type { BatchItem } from 'drizzle-orm/batch';
 import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
 import { sql } from 'drizzle-orm';
-import { gameMessages, games, moves, type GameRow, type MessageRow, type MoveRow, type NewGameRow } from './schema.ts';
+import { gameMessages, games, moves, takebacks, type GameRow, type MessageRow, type MoveRow, type NewGameRow, type TakebackRow } from './schema.ts';
 
 export type NewMoveRow = typeof moves.$inferInsert;
 export type GameChanges = Partial<Omit<NewGameRow, 'id'>>;
@@ -153,6 +153,45 @@ export class GameStore {
       .update(games)
       .set(side === 'white' ? { whiteShowsMessages: shows } : { blackShowsMessages: shows })
       .where(eq(games.id, gameId));
+  }
+
+  /**
+   * Take turns back, in one batch: record the move rows after `toPly` in takebacks (read by the
+   * write itself), delete them, and put the game back on the position after `toPly`. Only while
+   * the game is still active at `expected.ply` (and, when `expected.offerBy` is given, that
+   * player's offer still stands): a move, a resignation or another answer that landed first wins
+   * and this changes nothing. Returns whether it landed.
+   */
+  async commitTakeback(
+    gameId: string,
+    expected: { readonly ply: number; readonly offerBy?: GameRow['sideToMove'] },
+    take: { readonly side: GameRow['sideToMove']; readonly toPly: number; readonly at: number },
+    changes: GameChanges,
+  ): Promise<boolean> {
+    const guard = and(
+      eq(games.id, gameId),
+      eq(games.ply, expected.ply),
+      eq(games.status, 'active'),
+      ...(expected.offerBy ? [eq(games.takebackOfferBy, expected.offerBy)] : []),
+    );
+    const stillThere = sql`exists (select 1 from ${games} where ${guard})`;
+    const undone = sql`(select json_group_array(json_object('ply', ply, 'side', side, 'text', text, 'at', created_at)) from (select * from ${moves} where ${moves.gameId} = ${gameId} and ${moves.ply} > ${take.toPly} order by ${moves.ply}))`;
+    const record = this.db
+      .insert(takebacks)
+      .select(sql`select null, ${gameId}, ${take.side}, ${expected.ply}, ${take.toPly}, ${undone}, ${take.at} where ${stillThere}`);
+    const remove = this.db.delete(moves).where(and(eq(moves.gameId, gameId), gt(moves.ply, take.toPly), stillThere));
+    // The position after the turn that is now the last (the start when none is left), from the rows themselves.
+    const position = sql`coalesce((select ${moves.positionAfter} from ${moves} where ${moves.gameId} = ${gameId} and ${moves.ply} = ${take.toPly}), ${games.startPosition})`;
+    const update = this.db
+      .update(games)
+      .set({ ...changes, ply: take.toPly, position })
+      .where(guard);
+    const [, , updated] = await this.db.batch([record, remove, update]);
+    return updated.meta.changes === 1;
+  }
+
+  async takebacks(gameId: string): Promise<TakebackRow[]> {
+    return this.db.select().from(takebacks).where(eq(takebacks.gameId, gameId)).orderBy(asc(takebacks.id)).all();
   }
 
   /** Change a game only if nobody moved or ended it since it was read. */

@@ -41,6 +41,10 @@ export function subject(event: NotifyEvent, data: EventData): string {
       return `New ${name} against ${who(data, other(data.you))}: you play ${colorName(data.you)}`;
     case 'message':
       return `Message from ${who(data, other(data.you))} in ${name}`;
+    case 'takeback-offer':
+      return `${colorName(other(data.you))} asks to take back a turn in ${name}`;
+    case 'takeback':
+      return `Takeback granted in ${name}: your move again`;
   }
 }
 
@@ -68,6 +72,12 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       lines.push(`A challenge was accepted: your new game against ${who(data, other(data.you))} has started. You play ${colorName(data.you)}.`);
       break;
     case 'message':
+      break;
+    case 'takeback-offer':
+      lines.push(`${who(data, other(data.you))} asks to take back their last turn. Accept or decline it on the game page (POST /api/games/${data.gameId}/takeback), or just play on to decline.`);
+      break;
+    case 'takeback':
+      lines.push(`${who(data, other(data.you))} agreed: your last turn was taken back, and it is your move again (ply ${data.ply}).`);
       break;
   }
   // The opponent's words, quoted line by line so they cannot pass for ours.

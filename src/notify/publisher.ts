@@ -47,7 +47,7 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
 /** Stable message id: the same event for the same player and channel always has the same id. */
 export function jobId(row: GameRow, event: GameEvent['type'], side: Color, channel: string, at: number, messageId?: number): string {
   // Several draw offers can happen at one ply (offer, decline, offer): tell them apart by time; messages by their id.
-  const extra = event === 'draw-offer' ? `_${at.toString(36)}` : event === 'message' && messageId !== undefined ? `_${messageId}` : '';
+  const extra = event === 'draw-offer' || event === 'takeback-offer' || event === 'takeback' ? `_${at.toString(36)}` : event === 'message' && messageId !== undefined ? `_${messageId}` : '';
   return `msg_${row.id}_${row.ply}_${event}_${side}_${channel}${extra}`;
 }
 

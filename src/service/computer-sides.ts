@@ -21,3 +21,6 @@ export const computerToMove = (row: Sides & Pick<GameRow, 'status' | 'sideToMove
 
 /** Hints: always against the computer; between humans only when both agreed at creation. */
 export const hintsAllowed = (row: Sides & Pick<GameRow, 'hints'>): boolean => row.hints || row.whiteComputer !== null || row.blackComputer !== null;
+
+/** The computer's levels that grant a takeback (at once); stronger levels play on. */
+export const TAKEBACK_LEVELS = 2;

@@ -7,12 +7,12 @@ import { Game } from '../engine/game.ts';
 import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { newGameId, newToken, newWebhookSecret, sha256Hex, sideOfToken } from './crypto.ts';
-import { COMPUTER_GRACE_MS, computerLevel, computerToMove } from './computer-sides.ts';
+import { COMPUTER_GRACE_MS, computerLevel, computerToMove, TAKEBACK_LEVELS } from './computer-sides.ts';
 import type { ComputerTurns, EventSink, GameEvent, WebhookPolicy } from './ports.ts';
-import { iso, publicMessage, publicMove, publicState, type PublicMessage, type PublicMove, type PublicState } from './public-state.ts';
+import { iso, publicMessage, publicMove, publicState, publicTakeback, type PublicMessage, type PublicMove, type PublicState, type PublicTakeback } from './public-state.ts';
 import { exportRecord, importRecord, type PlayedTurnRow } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
-import { MESSAGE_RATE, type ClockInput, type CreateGameInput, type DrawAction, type MoveInput, type PlayerInput, type SideInput } from './schemas.ts';
+import { MESSAGE_RATE, type ClockInput, type CreateGameInput, type DrawAction, type TakebackAction, type MoveInput, type PlayerInput, type SideInput } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
 import { sideOfPlayer } from './players.ts';
 
@@ -154,16 +154,19 @@ export class GameService {
     return done({ ply: row.ply, sideToMove: row.sideToMove, status: row.status, legal });
   }
 
-  async history(id: string, since = 0): Promise<ServiceResult<{ ply: number; moves: PublicMove[] }>> {
+  /** The turns played, and the turns taken back by agreement (which are no longer among them). */
+  async history(id: string, since = 0): Promise<ServiceResult<{ ply: number; moves: PublicMove[]; takebacks: PublicTakeback[] }>> {
     const row = await this.store.game(id);
     if (!row) return fail(404, `no game with id ${id}`);
-    return done({ ply: row.ply, moves: (await this.store.moves(id, since)).map(publicMove) });
+    const [moves, takebacks] = await Promise.all([this.store.moves(id, since), this.store.takebacks(id)]);
+    return done({ ply: row.ply, moves: moves.map(publicMove), takebacks: takebacks.map(publicTakeback) });
   }
 
   async record(id: string, base: LinkBase): Promise<ServiceResult<string>> {
     const row = await this.store.game(id);
     if (!row) return fail(404, `no game with id ${id}`);
-    return done(exportRecord(row, await this.store.moves(id), `${base.origin}/games/${row.id}`));
+    const takebacks = (await this.store.takebacks(id)).map(publicTakeback);
+    return done(exportRecord(row, await this.store.moves(id), `${base.origin}/games/${row.id}`, takebacks));
   }
 
   /** Does this text read as a turn in the game's position (legal or not)? For finding the turn in an email. */
@@ -351,6 +354,8 @@ export class GameService {
       updatedAt: now,
       // An offer lapses when the player it was made to moves instead of answering.
       drawOfferBy: row.drawOfferBy === side ? side : null,
+      // A takeback asked for is about the position it was asked in: any move ends it.
+      takebackOfferBy: null,
       deadline: row.daysPerMove ? now + row.daysPerMove * DAY_MS : null,
       ...(onBoard ? finishedChanges(onBoard, now) : {}),
     };
@@ -475,6 +480,76 @@ export class GameService {
       if (!offered) return fail(409, `${colorName(opposite(side))} has not offered a draw`);
       return { drawOfferBy: null, updatedAt: now };
     });
+  }
+
+  /**
+   * Takeback by agreement. A player asks to take back their last turn (and the opponent's reply
+   * after it, if any); the opponent accepts (the undo is one guarded write) or declines; any move
+   * ends the request. Against the computer, levels 1-2 grant it at once and stronger ones refuse.
+   */
+  async takeback(id: string, actor: Actor, action: TakebackAction): Promise<ServiceResult<PublicState>> {
+    const who = await this.player(id, actor);
+    if (!who.ok) return who;
+    const { row, side } = who.value;
+    if (row.status !== 'active') return fail(409, overMessage(row));
+    const other = opposite(side);
+    if (action === 'offer') {
+      if (row.takebackOfferBy === other) return fail(409, `${colorName(other)} has asked for a takeback: accept or decline it first`);
+      if (row.takebackOfferBy === side) return fail(409, 'you have already asked for a takeback');
+      const target = await this.takebackTarget(row, side);
+      if (!target.ok) return target;
+      const level = computerLevel(row, other);
+      if (level !== undefined) {
+        if (level > TAKEBACK_LEVELS) return fail(409, `the computer at level ${level} grants no takebacks (levels 1-${TAKEBACK_LEVELS} do)`);
+        return this.undo(row, side, target.value, side);
+      }
+      const changes: GameChanges = { takebackOfferBy: side, updatedAt: this.clock() };
+      if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
+      const stored: GameRow = { ...row, ...changes };
+      const lastMove = row.ply ? await this.store.move(id, row.ply) : undefined;
+      await this.emit(stored, [{ type: 'takeback-offer', recipients: [other] }], lastMove);
+      return done(publicState(stored, lastMove, side));
+    }
+    if (row.takebackOfferBy !== other) return fail(409, `${colorName(other)} has not asked for a takeback`);
+    if (action === 'decline') {
+      const changes: GameChanges = { takebackOfferBy: null, updatedAt: this.clock() };
+      if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
+      return done(publicState({ ...row, ...changes }, row.ply ? await this.store.move(id, row.ply) : undefined, side));
+    }
+    const target = await this.takebackTarget(row, other);
+    if (!target.ok) return target;
+    return this.undo(row, other, target.value, side, other);
+  }
+
+  /** The ply a takeback by `proposer` goes back to: before their last turn, which is the last or the one before it. */
+  private async takebackTarget(row: GameRow, proposer: Color): Promise<ServiceResult<number>> {
+    const recent = row.ply ? await this.store.moves(row.id, Math.max(0, row.ply - 2)) : [];
+    const theirs = recent.findLast((m) => m.side === proposer);
+    if (!theirs) return fail(409, `${colorName(proposer)} has no turn to take back (only the last turn, or the last but one before the reply, can be)`);
+    return done(theirs.ply - 1);
+  }
+
+  /** Go back to `toPly` in one guarded write; `offerBy`: the standing offer the write requires (none against the computer). */
+  private async undo(row: GameRow, proposer: Color, toPly: number, actor: Color, offerBy?: Color): Promise<ServiceResult<PublicState>> {
+    const now = this.clock();
+    const last = toPly ? await this.store.move(row.id, toPly) : undefined;
+    const back = storedGame(row, last?.positionAfter ?? row.startPosition);
+    if (!back) throw new Error(`game ${row.id}: stored position at ply ${toPly} does not load`);
+    const changes: GameChanges = {
+      sideToMove: back.variant.turn(back.position),
+      takebackOfferBy: null,
+      drawOfferBy: null,
+      reminderPly: null,
+      updatedAt: now,
+      deadline: row.daysPerMove ? now + row.daysPerMove * DAY_MS : null,
+    };
+    const landed = await this.store.commitTakeback(row.id, { ply: row.ply, ...(offerBy ? { offerBy } : {}) }, { side: proposer, toPly, at: now }, changes);
+    if (!landed) return this.conflict(row.id);
+    const stored = (await this.store.game(row.id))!;
+    // The one who asked hears it was granted (the computer is never told anything).
+    if (proposer !== actor) await this.emit(stored, [{ type: 'takeback', recipients: [proposer] }], last);
+    await this.askComputer(stored);
+    return done(publicState(stored, last, actor));
   }
 
   /** The waiting player claims the win once the side to move let its deadline pass. */

@@ -1,6 +1,6 @@
 // What anyone may see of a game: its public state and its moves, never a token,
 // an email address or a webhook.
-import type { GameRow, MessageRow, MoveRow } from '../db/schema.ts';
+import type { GameRow, MessageRow, MoveRow, TakebackRow } from '../db/schema.ts';
 import { ROLE_NAMES, type Color } from '../engine/types.ts';
 import { computerLevel, computerName, hintsAllowed } from './computer-sides.ts';
 import { winnerOf } from './outcome-words.ts';
@@ -20,6 +20,20 @@ export interface PublicMessage {
   readonly side: Color;
   readonly text: string;
   readonly at: string;
+}
+
+/** Turns taken back by agreement: who asked, from which ply to which, and the turns. */
+export interface PublicTakeback {
+  readonly side: Color;
+  readonly fromPly: number;
+  readonly toPly: number;
+  readonly turns: readonly PublicMove[];
+  readonly at: string;
+}
+
+export function publicTakeback(t: TakebackRow): PublicTakeback {
+  const turns = (JSON.parse(t.turns) as { ply: number; side: Color; text: string; at: number }[]).map((m) => ({ ply: m.ply, side: m.side, text: m.text, at: iso(m.at) }));
+  return { side: t.side, fromPly: t.fromPly, toPly: t.toPly, turns, at: iso(t.createdAt) };
 }
 
 /** Everything anyone may see about a game: never a token, an email address or a webhook. */
@@ -50,6 +64,8 @@ export interface PublicState {
   readonly hints: boolean;
   readonly clock: { readonly daysPerMove: number; readonly timeout: 'auto' | 'claim'; readonly deadline: string | null } | null;
   readonly drawOffer: Color | null;
+  /** Who asked to take their last turn back (POST …/takeback). */
+  readonly takebackOffer: Color | null;
   /** Whether each player lets spectators read the game's messages (they see them only when both do). */
   readonly spectatorMessages: { readonly white: boolean; readonly black: boolean };
   readonly createdAt: string;
@@ -105,6 +121,7 @@ export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: C
     hints: hintsAllowed(row),
     clock: row.daysPerMove ? { daysPerMove: row.daysPerMove, timeout: row.timeoutMode, deadline: row.deadline === null ? null : iso(row.deadline) } : null,
     drawOffer: row.drawOfferBy,
+    takebackOffer: row.takebackOfferBy,
     spectatorMessages: { white: row.whiteShowsMessages, black: row.blackShowsMessages },
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),

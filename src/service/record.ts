@@ -23,6 +23,8 @@ export interface GameRecord {
   readonly times?: readonly (string | undefined)[];
   /** The result written after the turns, if any. */
   readonly result?: RecordResult;
+  /** Comments written after that many turns (0: before the first), such as a takeback. Reading drops them. */
+  readonly notes?: ReadonlyMap<number, readonly string[]>;
 }
 
 const escape = (value: string) => value.replaceAll('\\', '\\\\').replaceAll('"', '\\"');
@@ -30,11 +32,14 @@ const escape = (value: string) => value.replaceAll('\\', '\\\\').replaceAll('"',
 export function formatRecord(record: GameRecord): string {
   const lines = record.headers.map(([key, value]) => `[${key} "${escape(value)}"]`);
   const words: string[] = [];
+  const notesAfter = (n: number) => (record.notes?.get(n) ?? []).forEach((note) => words.push(`{${note.replaceAll('}', ')')}}`));
+  notesAfter(0);
   record.turns.forEach((turn, i) => {
     if (i % 2 === 0) words.push(`${i / 2 + 1}.`);
     words.push(turn);
     const at = record.times?.[i];
     if (at) words.push(`{[%at ${at}]}`);
+    notesAfter(i + 1);
   });
   words.push(record.result ?? '*');
   // Wrap the movetext at 80 columns, never inside a word.
@@ -128,7 +133,19 @@ export const headerValue = (record: GameRecord, key: string): string | undefined
   record.headers.find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1];
 
 /** The record of a stored game (its turns in play order), linked to its page at `site`. */
-export function exportRecord(row: GameRow, turns: readonly { readonly text: string; readonly createdAt: number }[], site: string): string {
+/** A takeback as the record says it: who asked, and the turns taken back. */
+export interface TakebackNote {
+  readonly side: Color;
+  readonly toPly: number;
+  readonly turns: readonly { readonly ply: number; readonly text: string }[];
+}
+
+export function exportRecord(
+  row: GameRow,
+  turns: readonly { readonly text: string; readonly createdAt: number }[],
+  site: string,
+  takebacks: readonly TakebackNote[] = [],
+): string {
   const headers: [string, string][] = [
     ['Event', 'Subspace correspondence game'],
     ['Site', site],
@@ -143,7 +160,13 @@ export function exportRecord(row: GameRow, turns: readonly { readonly text: stri
   if (initial.ok && initial.value.positionText !== row.startPosition) headers.push(['Position', row.startPosition]);
   if (row.reason) headers.push(['Termination', row.reason]);
   if (row.daysPerMove) headers.push(['TimeControl', `${row.daysPerMove} day${row.daysPerMove === 1 ? '' : 's'} per move`]);
-  return formatRecord({ headers, turns: turns.map((t) => t.text), times: turns.map((t) => iso(t.createdAt)), result: row.result as RecordResult });
+  // A takeback is a comment where the game went back to, unless a later takeback went back further
+  // (then the line it was part of is no longer the game's).
+  const notes = new Map<number, string[]>();
+  for (const [i, t] of takebacks.entries())
+    if (t.toPly <= turns.length && takebacks.slice(i + 1).every((later) => later.toPly >= t.toPly))
+      notes.set(t.toPly, [...(notes.get(t.toPly) ?? []), `Takeback by agreement (${colorName(t.side)} asked): ${t.turns.map((m) => `ply ${m.ply} ${m.text}`).join(', ')} taken back`]);
+  return formatRecord({ headers, turns: turns.map((t) => t.text), times: turns.map((t) => iso(t.createdAt)), result: row.result as RecordResult, notes });
 }
 
 /** A turn to store; `at` = when it was played (from an imported record), else now. */

@@ -149,6 +149,10 @@ export const DrawSchema = v.strictObject({
   action: v.picklist(['offer', 'accept', 'decline'], 'must be "offer", "accept" or "decline"'),
 });
 
+export const TakebackSchema = v.strictObject({
+  action: v.picklist(['offer', 'accept', 'decline'], 'must be "offer", "accept" or "decline"'),
+});
+
 export const MessageSchema = v.strictObject({ text: MessageTextSchema }, 'must be a JSON object like {"text": "Good luck!"}');
 
 /** A player's consent to show the game's messages on the spectator page. */
@@ -181,4 +185,5 @@ export type ComputerLevel = (typeof COMPUTER_LEVELS)[number];
 export type ClockInput = v.InferOutput<typeof ClockSchema>;
 export type MoveInput = v.InferOutput<typeof MoveJsonSchema>;
 export type MessageInput = v.InferOutput<typeof MessageSchema>;
+export type TakebackAction = v.InferOutput<typeof TakebackSchema>['action'];
 export type DrawAction = v.InferOutput<typeof DrawSchema>['action'];

@@ -5,7 +5,7 @@ import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
 import { MAX_BODY_BYTES } from './http.ts';
 import { MAX_MESSAGE_CHARS, MESSAGE_RATE } from '../service/schemas.ts';
 import { CreateChallengeSchema, CreatePlayerSchema, PlayerSettingsSchema, SignInSchema } from '../service/player-schemas.ts';
-import { CreateGameSchema, DrawSchema, ImportJsonSchema, MessageSchema, MessageVisibilitySchema, MoveJsonSchema, OptionsSchema } from '../service/schemas.ts';
+import { CreateGameSchema, DrawSchema, ImportJsonSchema, MessageSchema, MessageVisibilitySchema, MoveJsonSchema, OptionsSchema, TakebackSchema } from '../service/schemas.ts';
 
 const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
   toJsonSchema(s, {
@@ -88,6 +88,7 @@ export function openApiDocument(serverUrl: string): object {
         CreateGame: schema(CreateGameSchema),
         Move: schema(MoveJsonSchema),
         Draw: schema(DrawSchema),
+        Takeback: schema(TakebackSchema),
         Message: schema(MessageSchema),
         MessageVisibility: schema(MessageVisibilitySchema),
         ImportGame: schema(ImportJsonSchema),
@@ -109,7 +110,7 @@ export function openApiDocument(serverUrl: string): object {
         GameState: {
           type: 'object',
           description:
-            'Public state: variant, options, status, phase, sideToMove, ply, result, reason, winner, check, position, board {cells, platforms, hands}, lastMove, players ({name, computer?: level}), hints (whether GET …/hint answers), clock {daysPerMove, timeout, deadline}, drawOffer, spectatorMessages {white, black} (who lets spectators read the messages). Never a token or an email address.',
+            'Public state: variant, options, status, phase, sideToMove, ply, result, reason, winner, check, position, board {cells, platforms, hands}, lastMove, players ({name, computer?: level}), hints (whether GET …/hint answers), clock {daysPerMove, timeout, deadline}, drawOffer, takebackOffer, spectatorMessages {white, black} (who lets spectators read the messages). Never a token or an email address.',
         },
         Created: {
           type: 'object',
@@ -189,9 +190,9 @@ export function openApiDocument(serverUrl: string): object {
       },
       '/api/games/{id}/moves': {
         get: {
-          summary: 'History: ply, side, canonical text, time',
+          summary: 'History: ply, side, canonical text, time; and the turns taken back by agreement',
           parameters: [id, { name: 'since', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,6}$' }, description: 'only turns after this ply' }],
-          responses: { 200: { description: '{ply, moves: [{ply, side, text, at}]}' }, 404: error('no such game') },
+          responses: { 200: { description: '{ply, moves: [{ply, side, text, at}], takebacks: [{side, fromPly, toPly, turns: [{ply, side, text, at}], at}]}' }, 404: error('no such game') },
         },
         post: {
           summary: 'Make a move',
@@ -216,6 +217,10 @@ export function openApiDocument(serverUrl: string): object {
           },
         },
       },
+      '/api/games/{id}/takeback': playerAction(
+        "Takeback by agreement: `offer` asks to take back your last turn (and the opponent's reply after it, if any); the opponent answers `accept` (the turns go, in one write; GET …/moves lists them under `takebacks`, the record in a comment) or `decline`; any move ends the request. Against the computer, levels 1-2 grant it at once, stronger levels refuse (409)",
+        { requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Takeback' } } } } },
+      ),
       '/api/games/{id}/messages': {
         get: {
           summary: "The players' messages, oldest first: for the players always; for anyone else only when both players allow it",
@@ -281,7 +286,7 @@ export function openApiDocument(serverUrl: string): object {
       },
       '/api/games/{id}/chat': {
         post: {
-          summary: 'Chat-bot commands: a turn, `move <turn>`, `board`, `legal`, `resign`, `draw`, `say <words>` (a message to your opponent), `help`',
+          summary: 'Chat-bot commands: a turn, `move <turn>`, `board`, `legal`, `resign`, `draw`, `takeback` (`takeback accept`, `takeback decline`), `say <words>` (a message to your opponent), `help`',
           security: auth,
           parameters: [id],
           requestBody: chatBody,

@@ -19,12 +19,23 @@ function random(seed: number) {
 describe('replay', () => {
   for (const variant of variantNames())
     it(`${variant}: random games replay to the stored position`, async () => {
+      let takebacks = 0;
       for (let seed = 1; seed <= 3; seed++) {
         const rnd = random(seed * 7919);
         const g = await newGame(variant);
-        for (let ply = 0; ply < 24; ply++) {
-          const { legal, sideToMove, status } = (await call('GET', `/api/games/${g.id}/legal`)).body;
+        for (let turn = 0; turn < 24; turn++) {
+          const { legal, sideToMove, status, ply } = (await call('GET', `/api/games/${g.id}/legal`)).body;
           if (status !== 'active' || legal.length === 0) break;
+          // Now and then the player who just moved takes it back, by agreement.
+          if (ply > 0 && rnd() < 0.15) {
+            const asker = sideToMove === 'white' ? 'black' : 'white';
+            expect((await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: g.tokens[asker] })).status).toBe(200);
+            const back = await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'accept' }, token: g.tokens[sideToMove as 'white' | 'black'] });
+            expect(back.status, back.text).toBe(200);
+            expect(back.body.ply).toBeLessThan(ply);
+            takebacks++;
+            continue;
+          }
           const pick = legal[Math.floor(rnd() * legal.length)];
           const res = await call('POST', `/api/games/${g.id}/moves`, { json: { move: pick, ply: ply + 1 }, token: g.tokens[sideToMove as 'white' | 'black'] });
           expect(res.status, `${variant} seed ${seed} ply ${ply + 1} ${pick}: ${res.text}`).toBe(200);
@@ -33,7 +44,7 @@ describe('replay', () => {
         const row = await env.DB.prepare('select * from games where id = ?').bind(g.id).first<{ position: string; ply: number; options: string; start_position: string; status: string }>();
         const texts = (await env.DB.prepare('select text from moves where game_id = ? order by ply').bind(g.id).all<{ text: string }>()).results.map((r) => r.text);
         expect(texts).toHaveLength(row!.ply);
-        const replayed = Game.replay(variant, JSON.parse(row!.options), texts);
+        const replayed = Game.replay(variant, JSON.parse(row!.options), texts, row!.start_position);
         expect(replayed.ok).toBe(true);
         if (!replayed.ok) return;
         expect(replayed.value.positionText).toBe(row!.position);
@@ -41,5 +52,7 @@ describe('replay', () => {
         const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(g.id);
         expect(rebuilt.ok && rebuilt.value.position).toBe(row!.position);
       }
+      // The seeds are fixed: these games do take turns back.
+      expect(takebacks).toBeGreaterThan(0);
     }, 120_000);
 });

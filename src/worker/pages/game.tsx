@@ -4,7 +4,7 @@
 // without a reload and live updates by swapping the #live region.
 import { raw } from 'hono/html';
 import { colorName, type Color } from '../../engine/types.ts';
-import type { PublicMessage, PublicMove, PublicState } from '../../service/public-state.ts';
+import type { PublicMessage, PublicMove, PublicState, PublicTakeback } from '../../service/public-state.ts';
 import { MAX_MESSAGE_CHARS } from '../../service/schemas.ts';
 import { outcomeWords, resultWords } from '../../service/outcome-words.ts';
 import type { Preview } from '../../service/preview.ts';
@@ -48,6 +48,8 @@ export interface GamePageProps {
   readonly hint?: { readonly move: string } | { readonly error: string };
   /** The game's messages: on the players' pages; on the spectator page only when both players allow it. */
   readonly messages?: readonly PublicMessage[];
+  /** Turns taken back by agreement. */
+  readonly takebacks?: readonly PublicTakeback[];
 }
 
 /** This page's address with other query values (the token and the side seen from are kept). */
@@ -151,6 +153,9 @@ export const LiveRegion = (p: GamePageProps) => {
           </p>
         ) : null}
         {active && s.drawOffer ? <p class="msg info">{s.drawOffer === you ? 'You offered a draw.' : `${colorName(s.drawOffer)} offers a draw.`}</p> : null}
+        {active && s.takebackOffer ? (
+          <p class="msg info">{s.takebackOffer === you ? 'You asked to take back your last turn.' : `${colorName(s.takebackOffer)} asks to take back their last turn.`}</p>
+        ) : null}
       </div>
       <div id="flash" role="status">
         {p.flash?.error ? (
@@ -212,6 +217,15 @@ export const LiveRegion = (p: GamePageProps) => {
           ) : null}
           <h2 id="moves-h">Moves</h2>
           <MoveList moves={p.moves} link={(ply) => pageUrl(p, { ply: String(ply) })} />
+          {p.takebacks?.length ? (
+            <ul class="small takebacks" id="takebacks">
+              {p.takebacks.map((t) => (
+                <li>
+                  Taken back by agreement ({colorName(t.side)} asked): {t.turns.map((m) => `${m.ply}. ${m.text}`).join(', ')}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {p.messages || you ? <Messages {...p} /> : null}
           {you && p.token && p.settings ? <SettingsForm id={s.id} token={p.token} settings={p.settings} /> : null}
           <h2>Links</h2>
@@ -389,7 +403,7 @@ const Actions = (p: { state: PublicState; token: string; action: (what: string) 
   const other = you === 'white' ? 'black' : 'white';
   // Every action is a small form posting the player's token (works without JavaScript).
   const actionForm = (what: string, label: string, opts: { kind?: 'secondary' | 'danger'; drawAction?: string; confirm?: string } = {}) => (
-    <form method="post" action={p.action(what)}>
+    <form method="post" action={p.action(what)} data-action={opts.drawAction ? `${what}-${opts.drawAction}` : what}>
       <input type="hidden" name="token" value={p.token} />
       {opts.drawAction ? <input type="hidden" name="action" value={opts.drawAction} /> : null}
       <button type="submit" class={opts.kind} data-confirm={opts.confirm}>
@@ -409,6 +423,14 @@ const Actions = (p: { state: PublicState; token: string; action: (what: string) 
           </>
         ) : s.drawOffer !== you ? (
           actionForm('draw', 'Offer a draw', { drawAction: 'offer', kind: 'secondary' })
+        ) : null}
+        {s.takebackOffer === other ? (
+          <>
+            {actionForm('takeback', 'Accept the takeback', { drawAction: 'accept' })}
+            {actionForm('takeback', 'Decline the takeback', { drawAction: 'decline', kind: 'secondary' })}
+          </>
+        ) : s.takebackOffer !== you && s.ply > 0 ? (
+          actionForm('takeback', 'Ask to take back your last turn', { drawAction: 'offer', kind: 'secondary' })
         ) : null}
         {s.ply < 2 ? actionForm('abort', 'Abort', { kind: 'secondary', confirm: 'Abort this game?' }) : null}
         {claimable ? actionForm('claim', 'Claim the win on time') : null}

@@ -13,6 +13,7 @@ import {
   MessageVisibilitySchema,
   MoveJsonSchema,
   MovePlainSchema,
+  TakebackSchema,
 } from '../../service/schemas.ts';
 import { describeIssues, fromFailure, gameIdParam, isJson, limitNewGames, linkBase, mediaType, playerToken, readJson, reply, requireJson, requirePlayer, validationHook, type AppEnv } from '../http.ts';
 import { PreviewQuerySchema } from '../forms.ts';
@@ -125,6 +126,10 @@ export const api = new Hono<AppEnv>()
 
   .put('/api/games/:id/messages/visibility', gameIdParam, requireJson, vValidator('json', MessageVisibilitySchema, validationHook('body')), requirePlayer, async (c) =>
     reply(c, await c.var.games.showMessages(c.req.valid('param').id, c.var.token, c.req.valid('json').spectators)),
+  )
+
+  .post('/api/games/:id/takeback', gameIdParam, requireJson, vValidator('json', TakebackSchema, validationHook('body')), requirePlayer, async (c) =>
+    reply(c, await c.var.games.takeback(c.req.valid('param').id, c.var.token, c.req.valid('json').action)),
   )
 
   .post('/api/games/:id/resign', gameIdParam, requirePlayer, async (c) => {

@@ -121,6 +121,7 @@ export const pages = new Hono<AppEnv>()
       return errorPage(c, 403, 'Not your game', `That token is not a player's token for game ${id}. Use the link you were given, or watch as a spectator.`, `/games/${id}`);
     const history = await c.var.games.history(id);
     const moves = history.ok ? history.value.moves : [];
+    const takebacks = history.ok ? history.value.takebacks : [];
     const from = q.from ?? state.you ?? 'white';
     const replaying = q.ply !== undefined && q.ply < state.ply;
     const board = await c.var.views.board(id, { interactive: !replaying && Boolean(state.you) && state.status === 'active', from, ...(replaying ? { ply: q.ply } : {}) });
@@ -161,6 +162,7 @@ export const pages = new Hono<AppEnv>()
       ...(replaying ? { viewPly: q.ply! } : {}),
       ...(settings?.ok ? { settings: settings.value } : {}),
       ...(said.ok ? { messages: said.value.messages } : {}),
+      takebacks,
     };
     if (q.partial) return page(c).html(<Live {...props} />);
     return page(c).html(<GamePage {...props} />);
@@ -223,9 +225,9 @@ export const pages = new Hono<AppEnv>()
     return backToGame(c, id, f.token, { ok: `Notifications saved: ${words.join(', ')}.` });
   })
 
-  .post('/games/:id/:action{resign|abort|claim|draw}', sameOriginForms, playerForm, async (c) => {
+  .post('/games/:id/:action{resign|abort|claim|draw|takeback}', sameOriginForms, playerForm, async (c) => {
     const id = c.req.param('id');
-    const action = c.req.param('action') as 'resign' | 'abort' | 'claim' | 'draw';
+    const action = c.req.param('action') as 'resign' | 'abort' | 'claim' | 'draw' | 'takeback';
     const games = c.var.games;
     const t = c.var.token;
     let result;
@@ -236,6 +238,13 @@ export const pages = new Hono<AppEnv>()
       result = await games.draw(id, t, form.output.action);
       done = { offer: 'You offered a draw.', accept: 'You accepted the draw.', decline: 'You declined the draw.' }[form.output.action];
       if (result.ok && result.value.status !== 'active') done = 'The game is drawn by agreement.';
+    } else if (action === 'takeback') {
+      // The same three answers as a draw.
+      const form = v.safeParse(DrawFormSchema, c.var.fields);
+      if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
+      result = await games.takeback(id, t, form.output.action);
+      done = { offer: 'You asked to take back your last turn.', accept: 'You accepted the takeback.', decline: 'You declined the takeback.' }[form.output.action];
+      if (result.ok && form.output.action === 'offer' && result.value.takebackOffer === null) done = 'Your last turn was taken back.';
     } else {
       result = await games[action](id, t);
       done = { resign: 'You resigned.', abort: 'You aborted the game.', claim: 'You claimed the win on time.' }[action];

@@ -15,6 +15,7 @@ import { MAX_MESSAGE_CHARS, MessageTextSchema, MovePlainSchema } from '../../ser
 export type Command =
   | { readonly kind: 'move'; readonly text: string }
   | { readonly kind: 'say'; readonly text: string }
+  | { readonly kind: 'takeback'; readonly action: 'offer' | 'accept' | 'decline' }
   | { readonly kind: 'board' | 'legal' | 'resign' | 'draw' | 'accept' | 'decline' | 'help' };
 
 const KEYWORDS = ['board', 'legal', 'resign', 'draw', 'accept', 'decline', 'help'] as const;
@@ -26,6 +27,8 @@ export function parseCommand(line: string): Command | undefined {
   const word = text.toLowerCase().replace(/[.!]+$/, '');
   if ((KEYWORDS as readonly string[]).includes(word)) return { kind: word as (typeof KEYWORDS)[number] };
   if (word === 'offer draw' || word === 'draw offer' || word === 'offer a draw') return { kind: 'draw' };
+  const takeback = /^take\s?back(?:\s+(offer|accept|decline))?$/.exec(word);
+  if (takeback) return { kind: 'takeback', action: (takeback[1] ?? 'offer') as 'offer' | 'accept' | 'decline' };
   const said = /^say\s+([\s\S]+)$/i.exec(text);
   if (said) return { kind: 'say', text: said[1]!.trim() };
   const m = /^(?:move|play)\s+(.+)$/i.exec(text);
@@ -57,6 +60,7 @@ export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'posit
     '  draw     offer a draw (or accept the one offered to you)',
     '  accept   accept a draw offer;  decline  decline it',
     '  resign   resign the game',
+    '  takeback  ask to take back your last turn;  takeback accept / takeback decline  answer such a request',
     `  say <words>  send your opponent a message (up to ${MAX_MESSAGE_CHARS} characters)`,
     '  help     this list',
     `New games: challenge a player, accept a challenge or ask for a rematch on your player page ${origin ? `${origin}/me` : '(/me on this site)'}`,
@@ -180,6 +184,20 @@ async function answerCommand(service: GameService, gameId: string, actor: Actor,
             : command.kind === 'decline'
               ? 'You declined the draw offer.'
               : 'You offered a draw.';
+      return { ok: true, reply: [what, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
+    }
+    case 'takeback': {
+      const result = await service.takeback(gameId, actor, command.action);
+      if (!result.ok) return failed(`Could not ${command.action === 'offer' ? 'ask for a takeback' : `${command.action} the takeback`}: ${result.error}`, result.status);
+      const state = result.value;
+      const what =
+        command.action === 'decline'
+          ? 'You declined the takeback.'
+          : command.action === 'accept'
+            ? 'You accepted the takeback.'
+            : state.takebackOffer === null
+              ? 'Your last turn was taken back.'
+              : 'You asked to take back your last turn.';
       return { ok: true, reply: [what, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
     }
     case 'say': {

@@ -1,0 +1,188 @@
+// Takeback by agreement: ask, accept (one guarded write), decline; the history and the record
+// say so; an accept racing the other player's move: exactly one wins.
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GameStore } from '../../src/db/store.ts';
+import { GameService } from '../../src/service/games.ts';
+import { call, form, location, newGame, play } from './helpers.ts';
+import { captureQueue } from './notify-helpers.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+type G = Awaited<ReturnType<typeof newGame>>;
+const takeback = (g: G, side: 'white' | 'black', action: unknown) => call('POST', `/api/games/${g.id}/takeback`, { json: { action }, token: g.tokens[side] });
+const moveTexts = async (id: string) => (await env.DB.prepare('select text from moves where game_id = ? order by ply').bind(id).all<{ text: string }>()).results.map((r) => r.text);
+
+/** The stored game is what its move rows replay to. */
+async function expectRebuilds(id: string) {
+  const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(id);
+  const state = (await call('GET', `/api/games/${id}`)).body;
+  expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: state.position, ply: state.ply });
+  return state;
+}
+
+describe('takeback by agreement', () => {
+  it('undoes the asker’s last turn, or that turn and the reply after it; history and record say so', async () => {
+    const g = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { name: 'Kor' } });
+    const start = (await call('GET', `/api/games/${g.id}`)).body.position;
+    await play(g, 'Wb2-Wb3');
+    const afterOne = (await call('GET', `/api/games/${g.id}`)).body.position;
+    await play(g, 'Bb3-Bb2');
+    await play(g, 'Wa2-Wa3');
+    // White asks right after their own turn: one ply goes.
+    const asked = await takeback(g, 'white', 'offer');
+    expect(asked.status).toBe(200);
+    expect(asked.body.takebackOffer).toBe('white');
+    const accepted = await takeback(g, 'black', 'accept');
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ ply: 2, sideToMove: 'white', takebackOffer: null });
+    expect(await moveTexts(g.id)).toEqual(['Wb2-Wb3', 'Bb3-Bb2']);
+    await expectRebuilds(g.id);
+    // Black asks after White's reply: Black's turn and White's reply both go.
+    await play(g, 'Wc2-Wc3');
+    expect((await takeback(g, 'black', 'offer')).status).toBe(200);
+    const second = await takeback(g, 'white', 'accept');
+    expect(second.body).toMatchObject({ ply: 1, sideToMove: 'black', position: afterOne });
+    expect(await moveTexts(g.id)).toEqual(['Wb2-Wb3']);
+    await expectRebuilds(g.id);
+    // Back to the start position.
+    expect((await takeback(g, 'white', 'offer')).status).toBe(200);
+    expect((await takeback(g, 'black', 'accept')).body).toMatchObject({ ply: 0, position: start, sideToMove: 'white' });
+    await expectRebuilds(g.id);
+    await play(g, 'Wd2-Wd3');
+
+    const history = (await call('GET', `/api/games/${g.id}/moves`)).body;
+    expect(history.moves.map((m: { text: string }) => m.text)).toEqual(['Wd2-Wd3']);
+    expect(history.takebacks.map((t: { side: string; fromPly: number; toPly: number; turns: { text: string }[] }) => [t.side, t.fromPly, t.toPly, t.turns.map((m) => m.text)])).toEqual([
+      ['white', 3, 2, ['Wa2-Wa3']],
+      ['black', 3, 1, ['Bb3-Bb2', 'Wc2-Wc3']],
+      ['white', 1, 0, ['Wb2-Wb3']],
+    ]);
+    const record = (await call('GET', `/api/games/${g.id}/record`)).text;
+    expect(record).toContain('{Takeback by agreement (White asked): ply 1 Wb2-Wb3 taken back}');
+    // Takebacks in a line the game later went back past are not placed in the movetext.
+    expect(record).not.toContain('Bb3-Bb2');
+    expect(record).not.toContain('Wa2-Wa3');
+    // The record imports again: the comments are read past, the game is the same.
+    const imported = await call('POST', '/api/games/import', { text: record });
+    expect(imported.status, imported.text).toBe(201);
+    expect(imported.body.state.position).toBe((await call('GET', `/api/games/${g.id}`)).body.position);
+    const page = (await call('GET', `/games/${g.id}`)).text;
+    expect(page).toContain('Taken back by agreement (Black asked): 2. Bb3-Bb2, 3. Wc2-Wc3');
+  });
+
+  it('decline, lapse with a move, and every refusal in words', async () => {
+    const g = await newGame('warp-factor');
+    expect((await takeback(g, 'white', 'offer')).body.error).toMatch(/White has no turn to take back/);
+    await play(g, 'Wb2-Wb3');
+    expect((await takeback(g, 'black', 'accept')).body.error).toBe('White has not asked for a takeback');
+    expect((await takeback(g, 'white', 'offer')).status).toBe(200);
+    expect((await takeback(g, 'white', 'offer')).body.error).toBe('you have already asked for a takeback');
+    expect((await takeback(g, 'black', 'offer')).body.error).toMatch(/White has asked for a takeback: accept or decline it first/);
+    const declined = await takeback(g, 'black', 'decline');
+    expect(declined.body).toMatchObject({ takebackOffer: null, ply: 1 });
+    // Asked again, then the opponent plays on instead: the request lapses.
+    await takeback(g, 'white', 'offer');
+    await play(g, 'Bb3-Bb2');
+    expect((await call('GET', `/api/games/${g.id}`)).body.takebackOffer).toBeNull();
+    expect((await takeback(g, 'black', 'accept')).status).toBe(409);
+    // Bad input: 4xx with the reason, nothing written.
+    expect((await takeback(g, 'white', 'undo')).body.error).toMatch(/action: must be "offer", "accept" or "decline"/);
+    expect((await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' } })).status).toBe(401);
+    expect((await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: 'x'.repeat(30) })).status).toBe(403);
+    expect((await call('POST', `/api/games/${g.id}/takeback`, { text: 'offer', token: g.tokens.white })).status).toBe(415);
+    await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.black });
+    expect((await takeback(g, 'white', 'offer')).body.error).toMatch(/the game is over/);
+    expect(await moveTexts(g.id)).toEqual(['Wb2-Wb3', 'Bb3-Bb2']);
+  });
+
+  it('an accept racing the other player’s move: exactly one wins, and the game replays', async () => {
+    for (let round = 0; round < 6; round++) {
+      const g = await newGame('warp-factor');
+      await play(g, 'Wb2-Wb3');
+      await play(g, 'Bb3-Bb2');
+      // White asks (White to move); Black accepts while White plays on.
+      expect((await takeback(g, 'white', 'offer')).status).toBe(200);
+      const [accept, move] = await Promise.all([takeback(g, 'black', 'accept'), call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Wa2-Wa3', ply: 3 }, token: g.tokens.white })]);
+      expect([accept.status, move.status].sort(), `${accept.text} ${move.text}`).toEqual([200, 409]);
+      const state = await expectRebuilds(g.id);
+      if (accept.status === 200) {
+        expect(await moveTexts(g.id)).toEqual([]);
+        expect(state.ply).toBe(0);
+      } else {
+        expect(await moveTexts(g.id)).toEqual(['Wb2-Wb3', 'Bb3-Bb2', 'Wa2-Wa3']);
+        expect(state.ply).toBe(3);
+      }
+    }
+  });
+
+  it('the writes themselves decide: from the same read, whichever lands second changes nothing', async () => {
+    const store = new GameStore(env.DB);
+    for (const first of ['move', 'takeback'] as const) {
+      const g = await newGame('warp-factor');
+      await play(g, 'Wb2-Wb3');
+      await takeback(g, 'white', 'offer');
+      const row = (await store.game(g.id))!;
+      const move = () =>
+        store.commitMove(g.id, row.ply, { gameId: g.id, ply: 2, side: 'black', text: 'Bb3-Bb2', positionAfter: 'after', createdAt: Date.now() }, { ply: 2, position: 'after', sideToMove: 'white', takebackOfferBy: null });
+      const back = () => store.commitTakeback(g.id, { ply: row.ply, offerBy: 'white' }, { side: 'white', toPly: 0, at: Date.now() }, { sideToMove: 'white', takebackOfferBy: null });
+      if (first === 'move') {
+        expect((await move()).committed).toBe(true);
+        expect(await back()).toBe(false);
+        expect(await moveTexts(g.id)).toEqual(['Wb2-Wb3', 'Bb3-Bb2']);
+        expect((await store.takebacks(g.id)).length).toBe(0);
+      } else {
+        expect(await back()).toBe(true);
+        expect((await move()).committed).toBe(false);
+        expect(await moveTexts(g.id)).toEqual([]);
+        expect((await store.game(g.id))!.ply).toBe(0);
+        expect((await store.takebacks(g.id)).map((t) => JSON.parse(t.turns).map((m: { text: string }) => m.text))).toEqual([['Wb2-Wb3']]);
+      }
+    }
+  });
+
+  it('against the computer: levels 1-2 grant it at once, stronger ones refuse', async () => {
+    const easy = await newGame('warp-factor', { black: { computer: 1 } });
+    const white = easy.tokens.white;
+    await call('POST', `/api/games/${easy.id}/moves`, { text: 'Wb2-Wb3', token: white });
+    // Whether or not the computer has replied yet, White's turn (and any reply) go.
+    const granted = await call('POST', `/api/games/${easy.id}/takeback`, { json: { action: 'offer' }, token: white });
+    expect(granted.status, granted.text).toBe(200);
+    expect(granted.body).toMatchObject({ ply: 0, sideToMove: 'white', takebackOffer: null });
+    await expectRebuilds(easy.id);
+    const strong = await newGame('warp-factor', { black: { computer: 3 } });
+    await call('POST', `/api/games/${strong.id}/moves`, { text: 'Wb2-Wb3', token: strong.tokens.white });
+    const refused = await call('POST', `/api/games/${strong.id}/takeback`, { json: { action: 'offer' }, token: strong.tokens.white });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('the computer at level 3 grants no takebacks (levels 1-2 do)');
+  });
+
+  it('tells the opponent of the request and the asker of the grant; chat and page forms', async () => {
+    const g = await newGame('warp-factor', { white: { name: 'Kirk', email: 'kirk@example.org' }, black: { name: 'Kor', email: 'kor@example.org' } });
+    await play(g, 'Wb2-Wb3');
+    const q = captureQueue();
+    const chat = (side: 'white' | 'black', text: string) => call('POST', `/api/games/${g.id}/chat`, { text, token: g.tokens[side] });
+    expect((await chat('white', 'takeback')).body.reply).toMatch(/^You asked to take back your last turn\./);
+    expect(q.take().map((j) => `${j.event}:${j.side}`)).toEqual(['takeback-offer:black']);
+    expect((await chat('black', 'takeback accept')).body.reply).toMatch(/^You accepted the takeback\./);
+    const granted = q.take();
+    expect(granted.map((j) => `${j.event}:${j.side}`)).toEqual(['takeback:white']);
+    expect(granted[0]!.data.ply).toBe(0);
+    expect((await chat('white', 'help')).body.reply).toContain('takeback  ask to take back your last turn');
+    // The page's forms.
+    await play(g, 'Wb2-Wb3');
+    const asked = await form(`/games/${g.id}/takeback`, { token: g.tokens.white, action: 'offer' });
+    expect(location(asked).searchParams.get('ok')).toBe('You asked to take back your last turn.');
+    expect((await call('GET', `/games/${g.id}?token=${g.tokens.black}`)).text).toContain('Accept the takeback');
+    const declined = await form(`/games/${g.id}/takeback`, { token: g.tokens.black, action: 'decline' });
+    expect(location(declined).searchParams.get('ok')).toBe('You declined the takeback.');
+  });
+
+  it('is in OpenAPI', async () => {
+    const doc = (await call('GET', '/openapi.json')).body;
+    expect(doc.paths['/api/games/{id}/takeback'].post.requestBody).toBeTruthy();
+    expect(doc.components.schemas.Takeback.properties.action.enum).toEqual(['offer', 'accept', 'decline']);
+  });
+});
