@@ -175,7 +175,7 @@ describe('player settings', () => {
       email: 'kirk@example.org',
       webhook: null,
       webhookDisabled: false,
-      notify: { email: true, webhook: true, events: ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message'] },
+      notify: { email: true, webhook: true, events: ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message', 'takeback-offer', 'takeback'] },
       reminderPercent: 80,
     });
     expect(me.body).toHaveProperty('replyTo');
