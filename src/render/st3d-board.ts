@@ -215,7 +215,9 @@ function flipMarker(c: Canvas, pin: string, x: number, y: number, left: boolean)
   if (c.last.has(pin)) words.push('last move');
   if (c.marks.has(pin)) words.push('highlighted');
   const dx = left ? -0.2 : 0.2;
-  c.out.push(`<g data-cell="${pin}"${c.button(words.join(', '))}><title>${escapeXml(words.join(', '))}</title>`);
+  // Too small to be a button of its own (24 px on a phone): the page offers the turn-over as a
+  // button beside the board once the platform is picked; a click here still works.
+  c.out.push(`<g data-cell="${pin}"><title>${escapeXml(words.join(', '))}</title>`);
   c.out.push(c.circle(x + dx, y, 0.17, c.marks.has(pin) ? 'ssb-dot' : c.last.has(pin) ? 'ssb-last' : 'ssb-ghost'));
   c.out.push(c.text(x + dx, y - 0.1, 'ssb-ghostmark', pin.endsWith('u') ? '\u25B3' : '\u25BD'));
   c.out.push('</g>');

@@ -274,11 +274,14 @@ describe('boardSvg, interaction and escaping', () => {
     const svg = boardSvg(view, { interactive: true });
     checkXml(svg);
     expect(svg).toMatch(/^<svg[^>]* role="group"/);
-    // Every cell, pin and hand piece, except a platform's name: its cells already pick the platform.
+    // Every cell, pin and hand piece, except what is too small to tap on a phone (each with a
+    // tooltip): a platform's name (its cells pick the platform) and the mark for turning it over
+    // (the page offers that as a button once the platform is picked).
     const elements = [...svg.matchAll(/<g (data-cell|data-hand)="[^"]*"[^>]*>(?!<title>)/g)].map((m) => m[0]);
     expect(elements.length).toBeGreaterThan(48 + 4);
     for (const el of elements) expect(el).toMatch(/ data-button="" aria-label="[^"]+"/);
     expect(svg).toMatch(/<g data-cell="Wa1u"><title>Wa1u ▲: platform Wa1u, upright<\/title>/);
+    expect(svg).toMatch(/<g data-cell="Wa1d"><title>pin Wa1d, inverted position<\/title>/);
     // Focusable only once the page's script makes them buttons (it sets tabindex and role).
     expect(svg).not.toContain(' tabindex=');
     expect(svg).toContain('<g data-cell="Wb1" data-button="" aria-label="Wb1, empty">');

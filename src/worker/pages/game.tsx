@@ -179,8 +179,8 @@ export const LiveRegion = (p: GamePageProps) => {
             </p>
           ) : null}
           <div class="row replay" id="replay" hidden>
-            <button type="button" class="secondary" data-replay="start" aria-label="The start">
-              ⏮
+            <button type="button" class="secondary" data-replay="start" aria-label="Start: the position before the first move">
+              Start
             </button>
             <button type="button" class="secondary" data-replay="back" aria-label="One ply back">
               ◀
