@@ -288,7 +288,7 @@ async function main(): Promise<void> {
     await learner.click('#hint-btn');
     const suggested = (await learner.getAttribute('#hint code[data-hint]', 'data-hint'))!;
     assert.equal(await learner.inputValue('#move'), suggested, 'the hint is in the move box');
-    await learner.waitForSelector(`#preview code`);
+    await learner.waitForFunction((turn) => (globalThis as any).document.querySelector('#preview')?.textContent.includes(`Preview of ${turn}`), suggested);
     await snapBoth(learner, 'practice-hint');
     await learner.click('#send-btn');
     await learner.waitForSelector('#live[data-ply="1"]');
