@@ -296,6 +296,21 @@ async function main(): Promise<void> {
     await learner.close();
     log(`practice game: the hint ${suggested} played from the page`);
 
+    // Turning a platform over: its mark on the board is too small to tap on a phone, so picking
+    // the platform offers the turn-over as a button beside the board.
+    const fc = await api('POST', '/api/games', { variant: 'first-contact' });
+    for (const [i, turn] of ['@Wa4u', '@Ba1d', '@Wd1u', '@Bd4u', 'K@Wd1', 'K@Ba1'].entries())
+      assert.equal((await api('POST', `/api/games/${fc.body.id}/moves`, { move: turn }, i % 2 ? fc.body.tokens.black : fc.body.tokens.white)).status, 200);
+    const flipper = await phone.newPage();
+    watch('flip', flipper);
+    await flipper.goto(fc.body.links.white);
+    await flipper.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length);
+    await flipper.click('#board [data-cell="Wd1u:a1"]');
+    await flipper.click('#chooser button[data-pin-choice="Wd1d"]');
+    await flipper.waitForSelector('#preview [data-canonical="Wd1u-Wd1d"]');
+    await flipper.close();
+    log('a platform turned over with the button beside the board');
+
     // The player pages: /me signed out, the key shown once, /me with a key, an open challenge, the lobby.
     const players = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const me = await players.newPage();
