@@ -13,7 +13,7 @@ import { boardButtons, listenForArrowKeys, makeTabStop } from './board-keyboard.
 import { addCopyButtons } from './copy-buttons.ts';
 import { showDeadline } from './deadline.ts';
 import { $, announce, errorNode, flash, type GamePage, live, myTurn, setPreview, st } from './page.ts';
-import { listenForReplay } from './replay.ts';
+import { listenForReplay, markReplay } from './replay.ts';
 import { keyLabel, keysOf } from './turn-keys.ts';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -137,20 +137,28 @@ function startGamePage(root: HTMLElement): void {
       if (/^(orient|number):/.test(k)) choices[k] = true;
       else next[k] = true;
     }
-    for (const k of Object.keys(next)) elementsFor(k).forEach(markTarget);
+    // A target with no button on the board (a platform's turn-over mark is too small to tap):
+    // offered as a button beside the board as well.
+    const offBoard: string[] = [];
+    for (const k of Object.keys(next)) {
+      const els = elementsFor(k);
+      els.forEach(markTarget);
+      if (!els.some((e) => e.hasAttribute('data-button'))) offBoard.push(k);
+    }
     const ch = $('#chooser');
     const ck = Object.keys(choices);
-    if (ch && ck.length) {
+    if (ch && ck.length + offBoard.length) {
       ch.hidden = false;
       const lab = document.createElement('span');
-      lab.textContent = ck[0]!.indexOf('orient:') === 0 ? 'Orientation:' : 'Platform number:';
+      lab.textContent = !ck.length ? 'Turn the platform over:' : ck[0]!.indexOf('orient:') === 0 ? 'Orientation:' : 'Platform number:';
       ch.appendChild(lab);
-      for (const k of ck.sort()) {
+      for (const k of ck.sort().concat(offBoard.sort())) {
         const b = document.createElement('button');
         b.type = 'button';
         b.className = 'secondary';
-        b.textContent = k.split(':')[1]!;
-        b.setAttribute('aria-label', keyLabel(k));
+        b.textContent = k.indexOf(':') > 0 ? k.split(':')[1]! : k + (k.endsWith('u') ? ' \u25B3' : ' \u25BD');
+        b.setAttribute('aria-label', k.indexOf(':') > 0 ? keyLabel(k) : 'turn the platform over to ' + (k.endsWith('u') ? 'upright, ' : 'inverted, ') + k);
+        if (k.indexOf(':') < 0) b.setAttribute('data-pin-choice', k);
         b.addEventListener('click', () => step([k]));
         ch.appendChild(b);
       }
@@ -229,7 +237,7 @@ function startGamePage(root: HTMLElement): void {
   function nextStepWords(): string {
     const ch = $('#chooser');
     if (ch && !ch.hidden && ch.querySelector('[aria-label^="orientation"]')) return 'Choose the orientation (XY, XZ or YZ) with the buttons below the box.';
-    if (ch && !ch.hidden) return 'Choose the platform number with the buttons below the box.';
+    if (ch && !ch.hidden && ch.querySelector('[aria-label^="platform number"]')) return 'Choose the platform number with the buttons below the box.';
     if (chosen.length) return 'Now pick where it goes: the marked cells on the board.';
     return 'Type a move first, or pick one on the board.';
   }
@@ -265,6 +273,35 @@ function startGamePage(root: HTMLElement): void {
         }),
       )
       .catch(() => setPreview(errorNode('The preview could not be fetched: check your connection.')));
+  }
+  /** The Hint button (practice games): the engine's turn (GET /api/games/:id/hint) in the box, previewed. */
+  function hint(): void {
+    const say = $('#hint');
+    if (say) say.textContent = 'Asking the computer\u2026';
+    fetch('/api/games/' + id + '/hint', { cache: 'no-store', headers: authHeaders() })
+      .then((r) => r.json().then((data) => ({ r, data })))
+      .then(({ r, data }) => {
+        if (!say) return;
+        say.textContent = '';
+        if (!r.ok) {
+          const why = document.createElement('strong');
+          why.textContent = 'No hint: ' + (data.error || 'error ' + r.status);
+          say.appendChild(why);
+          return;
+        }
+        const input = $<HTMLInputElement>('#move');
+        if (input) input.value = data.move;
+        chosen = [];
+        show();
+        const code = document.createElement('code');
+        code.textContent = data.move;
+        code.setAttribute('data-hint', data.move);
+        say.append('The computer suggests ', code, ': it is in the move box above, previewed. Press Send move to play it.');
+        return doPreview(data.move);
+      })
+      .catch(() => {
+        if (say) say.textContent = 'The hint could not be fetched: check your connection.';
+      });
   }
   function send(turn: string): void {
     const text = (turn || '').trim();
@@ -307,6 +344,11 @@ function startGamePage(root: HTMLElement): void {
       ev.preventDefault();
       return;
     }
+    if (form.id === 'hint-form') {
+      ev.preventDefault();
+      hint();
+      return;
+    }
     if (form.id !== 'move-form') return;
     ev.preventDefault();
     const text = $<HTMLInputElement>('#move')!.value;
@@ -341,12 +383,15 @@ function startGamePage(root: HTMLElement): void {
   }
 
   // ---- live updates ----
-  function refresh(keepText: boolean): Promise<void> {
+  function refresh(keepText: boolean, keepReplay = false): Promise<void> {
     const before = st();
     const input = $<HTMLInputElement>('#move');
     const text = keepText && input ? input.value : '';
     // Messages being written survive the swap too.
     const drafts = keepText ? ['message-text', 'move-message'].map((k) => [k, (document.getElementById(k) as HTMLTextAreaElement | null)?.value ?? ''] as const) : [];
+    // A move that arrives while the reader looks at an earlier position must not pull them away.
+    const viewing = keepReplay ? page.viewPly : null;
+    const replayed = viewing === null ? null : document.querySelector('#board svg');
     const q = new URLSearchParams({ partial: '1' });
     if (token) q.set('token', token);
     const from = params.get('from');
@@ -367,6 +412,14 @@ function startGamePage(root: HTMLElement): void {
         }
         if (focused) document.getElementById(focused)?.focus();
         setup();
+        const now = document.querySelector('#board svg');
+        if (viewing !== null && replayed && now && viewing < after.ply) {
+          now.replaceWith(replayed);
+          const last = document.querySelector('#status code')?.textContent;
+          const news = after.ply !== before.ply && last ? sideName(before.toMove) + ' played ' + last + ': press Now to see it.' : '';
+          markReplay(page, viewing, news);
+          if (news) announce(news);
+        }
         if (after.ply !== before.ply) {
           const last = document.querySelector('#status code');
           if (last && after.you && after.you === after.toMove)
@@ -403,7 +456,7 @@ function startGamePage(root: HTMLElement): void {
               // A message changes no state: its line says to fetch the page again.
               return event.type === 'message' || (s && (s.ply !== before.ply || s.updatedAt !== before.updated || s.status !== before.status));
             });
-            return (changed ? refresh(true) : Promise.resolve()).then(() => {
+            return (changed ? refresh(true, true) : Promise.resolve()).then(() => {
               if (st().status !== 'active' || document.hidden) return reader.cancel();
               return read();
             });

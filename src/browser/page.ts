@@ -6,8 +6,11 @@ export interface GamePage {
   readonly id: string | null;
   /** The ply the board shows while replaying; null: the current position. */
   viewPly: number | null;
-  /** Swaps in the current #live region; keeps the typed turn when asked and the ply is unchanged. */
-  refresh(keepText: boolean): Promise<void>;
+  /**
+   * Swaps in the current #live region; keeps the typed turn when asked and the ply is unchanged.
+   * With keepReplay (a live update), a reader looking at an earlier position stays there.
+   */
+  refresh(keepText: boolean, keepReplay?: boolean): Promise<void>;
   /** Drops the clicks made so far. */
   forgetChoice(): void;
 }

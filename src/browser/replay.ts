@@ -2,6 +2,18 @@
 // arrow keys outside the board and the text boxes).
 import { $, flash, type GamePage, live, st } from './page.ts';
 
+/** The page shows ply `n` (already in #board): say so beside the replay buttons and in the move list. */
+export function markReplay(page: GamePage, n: number, news = ''): void {
+  page.viewPly = n;
+  $('#board')?.setAttribute('data-ply', String(n));
+  const rs = $('#replay-status');
+  if (rs) rs.textContent = 'Looking at the position after ply ' + n + ' of ' + st().ply + '.' + (news ? ' ' + news : '');
+  document.querySelectorAll('#moves a[data-ply]').forEach((a) => {
+    if (a.getAttribute('data-ply') === String(n)) a.setAttribute('aria-current', 'step');
+    else a.removeAttribute('aria-current');
+  });
+}
+
 /** Listens for replay requests; returns the function that shows ply `n`. */
 export function listenForReplay(page: GamePage): (n: number) => Promise<void> | undefined {
   function showPly(ply: number): Promise<void> | undefined {
@@ -21,16 +33,8 @@ export function listenForReplay(page: GamePage): (n: number) => Promise<void> | 
         const holder = document.createElement('div');
         holder.innerHTML = svg; // our own server's picture
         old.replaceWith(holder.firstElementChild!);
-        page.viewPly = n;
-        fig.setAttribute('data-ply', String(n));
         page.forgetChoice();
-        const note = 'Looking at the position after ply ' + n + ' of ' + s.ply + '.';
-        const rs = $('#replay-status');
-        if (rs) rs.textContent = note;
-        document.querySelectorAll('#moves a[data-ply]').forEach((a) => {
-          if (a.getAttribute('data-ply') === String(n)) a.setAttribute('aria-current', 'step');
-          else a.removeAttribute('aria-current');
-        });
+        markReplay(page, n);
       })
       .catch(() => flash('error', 'That position could not be fetched: check your connection.'));
   }
