@@ -3,7 +3,7 @@ import { readGameRequest } from './legal-request.ts';
 import { chooseMoveInGame, isLevel } from './search/index.ts';
 
 /** More than any level uses; keeps a typo from running for hours. */
-export const MAX_NODES = 10_000_000;
+const MAX_NODES = 10_000_000;
 
 /** One `bestmove` request line to one response object. */
 export function answerBestmove(line: string): Record<string, unknown> {

@@ -1,9 +1,7 @@
 // Shared vocabulary of the rules engine. Nothing here knows about Workers, Hono or D1.
 
 export type Color = 'white' | 'black';
-export const COLORS: readonly Color[] = ['white', 'black'];
 export const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
-export const colorLetter = (c: Color): 'w' | 'b' => (c === 'white' ? 'w' : 'b');
 /** The side as words say it: White, Black. */
 export const colorName = (c: Color): 'White' | 'Black' => (c === 'white' ? 'White' : 'Black');
 

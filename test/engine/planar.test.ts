@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { planar, planarWhyIllegal } from '../../src/engine/planar/planar.ts';
+import { whyIllegal } from '../../src/engine/planar/explain.ts';
+import { planar } from '../../src/engine/planar/planar.ts';
 import type { PlanarMove, PlanarPosition } from '../../src/engine/planar/position.ts';
 import { cellName, parseCell, planeCells, XY, XZ, YZ } from '../../src/engine/planar/cube.ts';
 import type { Color, Orientation, Role } from '../../src/engine/types.ts';
@@ -526,7 +527,7 @@ describe('random playouts', () => {
         if (r.ok) {
           const canon = stripSuffix(planar.formatMove(pos, r.value));
           if (!legal.has(canon)) problems.push(`${planar.formatPosition(pos)}: ${cand} accepted but not generated`);
-          if (planarWhyIllegal(pos, r.value) !== undefined) problems.push(`${cand}: whyIllegal disagrees`);
+          if (whyIllegal(pos, r.value) !== undefined) problems.push(`${cand}: whyIllegal disagrees`);
           accepted++;
         } else {
           if (r.error.kind !== 'illegal') problems.push(`${cand}: ${r.error.kind} ${r.error.message}`);

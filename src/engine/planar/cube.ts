@@ -21,8 +21,8 @@ export const XZ = 1;
 export const YZ = 2;
 
 export const cellOf = (level: number, file0: number, rank0: number): number => level * 16 + rank0 * 4 + file0;
-export const fileOf = (cell: number): number => cell & 3;
-export const rankOf = (cell: number): number => (cell >> 2) & 3;
+const fileOf = (cell: number): number => cell & 3;
+const rankOf = (cell: number): number => (cell >> 2) & 3;
 export const levelOf = (cell: number): number => cell >> 4;
 
 const NAMES: readonly string[] = Array.from(
@@ -54,13 +54,13 @@ const STRIDE = [1, 4, 16];
 const coord = (cell: number, axis: number): number => (axis === 0 ? fileOf(cell) : axis === 1 ? rankOf(cell) : levelOf(cell));
 
 /** The two in-plane coordinates (u, v) of a cell for an orientation. */
-export function planeCoords(cell: number, o: number): [number, number] {
+function planeCoords(cell: number, o: number): [number, number] {
   const [a, b] = PLANE_AXES[o]!;
   return [coord(cell, a), coord(cell, b)];
 }
 
 /** Is `target` in the plane through `cell` of orientation `o`? */
-export function inPlane(cell: number, o: number, target: number): boolean {
+function inPlane(cell: number, o: number, target: number): boolean {
   if (o === XY) return levelOf(cell) === levelOf(target);
   if (o === XZ) return rankOf(cell) === rankOf(target);
   return fileOf(cell) === fileOf(target);

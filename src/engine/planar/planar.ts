@@ -6,7 +6,6 @@ import { err, ok, ROLES, type BoardView, type Color, type Orientation, type Resu
 import { colorOf, EMPTY, handIndex, roleOf } from '../piece-codes.ts';
 import { inCheck } from './attacks.ts';
 import { cellName, NUM_CELLS, ORIENTATIONS } from './cube.ts';
-import { whyIllegal } from './explain.ts';
 import { legalMoves, outcome, play } from './moves.ts';
 import { formatMove, parseMove } from './notation.ts';
 import { formatPosition, initialPosition, parsePosition, placingKings, type PlanarMove, type PlanarOptions, type PlanarPosition } from './position.ts';
@@ -66,6 +65,3 @@ export const planar: Variant<PlanarPosition, PlanarMove, PlanarOptions> = {
   parsePosition: (text) => parsePosition(text),
   view,
 };
-
-/** For tests: the reason a candidate turn is illegal, or undefined when it is legal. */
-export const planarWhyIllegal = whyIllegal;

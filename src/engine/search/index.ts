@@ -67,7 +67,7 @@ interface LevelBudget {
  * the 2-core machine the benchmarks ran on (nodes cost more where the move
  * generator does: First Contact checks every turn for a winning check).
  */
-export const TOP_NODES: Readonly<Record<VariantName, number>> = {
+const TOP_NODES: Readonly<Record<VariantName, number>> = {
   'first-contact': 1_200,
   'warp-factor': 3_000,
   'curved-space': 1_200,
@@ -77,7 +77,7 @@ export const TOP_NODES: Readonly<Record<VariantName, number>> = {
 /** Level 1 scores this many turns (a seeded sample) and picks one that is not a blunder. */
 const LEVEL1_SAMPLE = 24;
 
-export const LEVEL_BUDGETS: Readonly<Record<Level, LevelBudget>> = {
+const LEVEL_BUDGETS: Readonly<Record<Level, LevelBudget>> = {
   1: { share: 0, maxDepth: 1, noise: 0, randomWithin: 120 },
   2: { share: 0.06, maxDepth: 2, noise: 40 },
   3: { share: 0.2, maxDepth: 32, noise: 15 },
@@ -86,7 +86,7 @@ export const LEVEL_BUDGETS: Readonly<Record<Level, LevelBudget>> = {
 };
 
 /** The node budget of a level in a variant. */
-export const levelNodes = (variant: VariantName, level: Level): number => Math.max(60, Math.round(TOP_NODES[variant] * LEVEL_BUDGETS[level].share));
+const levelNodes = (variant: VariantName, level: Level): number => Math.max(60, Math.round(TOP_NODES[variant] * LEVEL_BUDGETS[level].share));
 
 const RULES: Record<VariantName, SearchRules> = {
   'first-contact': st3dSearchRules('first-contact', firstContact.play) as SearchRules,

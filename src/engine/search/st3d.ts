@@ -1,6 +1,6 @@
 // Search knowledge of the three ST3D variants: keys, evaluations, move facts.
 // Evaluations are from White's side, turned to the side to move at the end.
-import type { Color, VariantName } from '../types.ts';
+import type { Color } from '../types.ts';
 import { cellPoint, geometry, isFixed, levelOf, NUM_CELLS, NUM_PINS } from '../st3d/field.ts';
 import type { St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, PAWN } from '../piece-codes.ts';
@@ -252,5 +252,3 @@ export function st3dSearchRules(
       : {}),
   };
 }
-
-export type St3dVariantName = Extract<VariantName, 'first-contact' | 'warp-factor' | 'curved-space'>;

@@ -8,10 +8,9 @@
 // platform moves, whatever stands on it is re-indexed to the new pin.
 
 export const LEVELS = ['W', 'N', 'B'] as const;
-export type LevelLetter = (typeof LEVELS)[number];
 export const CORNERS = ['a1', 'd1', 'a4', 'd4'] as const;
 export const FILES = 'abcd';
-export const NUM_FIXED = 48;
+const NUM_FIXED = 48;
 export const NUM_PINS = 12;
 export const NUM_CELLS = 96;
 
@@ -33,7 +32,7 @@ export const platformLocal = (cell: number): number => (cell - 48) & 3;
 /** Local 4x4 index (rank0*4 + file0) of a fixed cell. */
 export const fixedLocal = (cell: number): number => cell & 15;
 export const pinLevel = (pin: number): number => pin >> 2;
-export const pinCorner = (pin: number): number => pin & 3;
+const pinCorner = (pin: number): number => pin & 3;
 
 export function pinName(pin: number, state?: number): string {
   const base = `${LEVELS[pinLevel(pin)]}${CORNERS[pinCorner(pin)]}`;
@@ -89,7 +88,7 @@ export function cellPoint(cell: number, platforms: ArrayLike<number>): [number, 
 
 // ---- directions -----------------------------------------------------------
 /** 0-5 orthogonal, 6-9 diagonal on the level, 10-17 triagonal. */
-export const DIRECTIONS: readonly (readonly [number, number, number])[] = (() => {
+const DIRECTIONS: readonly (readonly [number, number, number])[] = (() => {
   const dirs: [number, number, number][] = [
     [1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1],
     [1, 1, 0], [1, -1, 0], [-1, 1, 0], [-1, -1, 0],

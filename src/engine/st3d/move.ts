@@ -19,7 +19,7 @@ export type St3dMove =
   | ({ readonly kind: 'platform' } & PlatformShift);
 
 export const pinText = (pin: number, up: boolean) => pinName(pin, up ? 1 : 2);
-export const shiftText = (pos: St3dPosition, s: PlatformShift) => `${pinText(s.from, pos.platforms[s.from] === 1)}-${pinText(s.to, s.up)}`;
+const shiftText = (pos: St3dPosition, s: PlatformShift) => `${pinText(s.from, pos.platforms[s.from] === 1)}-${pinText(s.to, s.up)}`;
 
 /** Canonical text without suffix. Cell names use the position before the move. */
 export function moveText(pos: St3dPosition, move: St3dMove): string {

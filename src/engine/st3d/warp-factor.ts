@@ -9,7 +9,7 @@ import { parseSt3dPosition, type St3dPosition } from './position.ts';
 import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from './standard.ts';
 import { hasLegalMove, makeSt3dVariant, noOptions } from './variant.ts';
 
-export const WARP_FACTOR_START =
+const WARP_FACTOR_START =
   '4/4/PPPP/NBBN|4/4/4/4|nbbn/pppp/4/4 Wa1u*w:PP/RQ,Wd1u*w:PP/KR,Ba4u*b:rq/pp,Bd4u*b:kr/pp - w - -';
 
 const START = (() => {
@@ -21,7 +21,7 @@ const START = (() => {
 const ownerTag = (pos: St3dPosition) => (pos.turn === 'white' ? 1 : 2);
 
 /** Same-named vacant cells on the other fixed levels or the other platforms. */
-export function warpTargets(pos: St3dPosition, from: number): number[] {
+function warpTargets(pos: St3dPosition, from: number): number[] {
   const targets: number[] = [];
   if (isFixed(from)) {
     const level = levelOf(from);

@@ -70,9 +70,6 @@ export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'posit
   ].join('\n');
 }
 
-/** The command list for an unknown game. */
-export const HELP = helpText();
-
 /**
  * Text from the player made safe to echo: control characters (C0, DEL, C1) become
  * visible `\xNN` escapes, so a reply never carries a NUL, a bell or a terminal escape.
