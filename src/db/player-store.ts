@@ -1,17 +1,12 @@
 // D1 queries of players, their keys, sign-in links and challenges. Game rows stay
 // in store.ts; this module only reads them for a player's list of games.
 import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
 import { challenges, games, playerKeys, players, signInLinks, type ChallengeRow, type GameRow, type PlayerRow } from './schema.ts';
+import { D1Store } from './d1-store.ts';
 
 export type NewChallengeRow = typeof challenges.$inferInsert;
 
-export class PlayerStore {
-  private readonly db: DrizzleD1Database;
-  constructor(d1: D1Database) {
-    this.db = drizzle(d1);
-  }
-
+export class PlayerStore extends D1Store {
   player(id: string): Promise<PlayerRow | undefined> {
     return this.db.select().from(players).where(eq(players.id, id)).get();
   }
@@ -57,10 +52,6 @@ export class PlayerStore {
       .returning({ playerId: signInLinks.playerId })
       .get();
     return used?.playerId;
-  }
-
-  game(id: string): Promise<GameRow | undefined> {
-    return this.db.select().from(games).where(eq(games.id, id)).get();
   }
 
   /** A player's games: active ones, or the finished and aborted ones (newest first), at most `limit`. */

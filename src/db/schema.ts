@@ -189,14 +189,17 @@ export const players = sqliteTable(
   (t) => [index('players_email').on(t.email)],
 );
 
+/** A column holding a player's id: the row goes when the player does. */
+function playerRef(name: string) {
+  return text(name).references(() => players.id, { onDelete: 'cascade' });
+}
+
 /** A player's keys (one from sign-up, one per sign-in link used): only SHA-256 hashes. */
 export const playerKeys = sqliteTable(
   'player_keys',
   {
     keyHash: text('key_hash').primaryKey(),
-    playerId: text('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
+    playerId: playerRef('player_id').notNull(),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('player_keys_player').on(t.playerId)],
@@ -205,9 +208,7 @@ export const playerKeys = sqliteTable(
 /** Emailed sign-in links: one use, short expiry, only the hash stored. */
 export const signInLinks = sqliteTable('sign_in_links', {
   tokenHash: text('token_hash').primaryKey(),
-  playerId: text('player_id')
-    .notNull()
-    .references(() => players.id, { onDelete: 'cascade' }),
+  playerId: playerRef('player_id').notNull(),
   expiresAt: integer('expires_at').notNull(),
   usedAt: integer('used_at'),
 });
@@ -217,11 +218,9 @@ export const challenges = sqliteTable(
   'challenges',
   {
     id: text('id').primaryKey(),
-    creatorId: text('creator_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
+    creatorId: playerRef('creator_id').notNull(),
     /** The one player it is for; null = open to anyone. */
-    toPlayerId: text('to_player_id').references(() => players.id, { onDelete: 'cascade' }),
+    toPlayerId: playerRef('to_player_id'),
     variant: text('variant').notNull(),
     options: text('options').notNull().default('{}'),
     daysPerMove: integer('days_per_move'),

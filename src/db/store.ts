@@ -2,9 +2,9 @@
 // one db.batch (D1 has no interactive transactions; a batch is atomic).
 import { and, asc, count, eq, gt, isNotNull, lte, or, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
 import { sql } from 'drizzle-orm';
 import { gameMessages, games, moves, takebacks, type GameRow, type MessageRow, type MoveRow, type NewGameRow, type TakebackRow } from './schema.ts';
+import { D1Store } from './d1-store.ts';
 
 export type NewMoveRow = typeof moves.$inferInsert;
 export type GameChanges = Partial<Omit<NewGameRow, 'id'>>;
@@ -19,16 +19,7 @@ export interface MessageLimit {
 /** D1 binds at most 100 parameters per statement; a move row takes 6. */
 const MOVE_ROWS_PER_INSERT = 16;
 
-export class GameStore {
-  private readonly db: DrizzleD1Database;
-  constructor(d1: D1Database) {
-    this.db = drizzle(d1);
-  }
-
-  async game(id: string): Promise<GameRow | undefined> {
-    return this.db.select().from(games).where(eq(games.id, id)).get();
-  }
-
+export class GameStore extends D1Store {
   async moves(gameId: string, afterPly = 0): Promise<MoveRow[]> {
     return this.db
       .select()

@@ -1,9 +1,9 @@
 // D1 queries of the notification side: player settings on the games row, the
 // delivery log, reminder bookkeeping. (Game play itself stays in src/db/store.ts.)
-import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { deliveries, games, REMIND_AT, REMINDER_PENDING, type DeliveryRow, type GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
+import { D1Store } from '../db/d1-store.ts';
 
 export type NewDeliveryRow = typeof deliveries.$inferInsert;
 export type PlayerChanges = {
@@ -37,16 +37,7 @@ const COLUMNS = {
   },
 } as const satisfies Record<Color, Record<keyof PlayerChanges, keyof GameRow>>;
 
-export class NotifyStore {
-  private readonly db: DrizzleD1Database;
-  constructor(d1: D1Database) {
-    this.db = drizzle(d1);
-  }
-
-  game(id: string): Promise<GameRow | undefined> {
-    return this.db.select().from(games).where(eq(games.id, id)).get();
-  }
-
+export class NotifyStore extends D1Store {
   /** Change one player's settings (and only the columns given). */
   async updatePlayer(id: string, side: Color, changes: PlayerChanges, now: number): Promise<void> {
     const set: Record<string, unknown> = {};

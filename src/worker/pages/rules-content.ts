@@ -96,6 +96,22 @@ const SPACE: Section = {
   ],
 };
 
+/** The ST3D field as every ST3D page explains it, with the page's own diagrams (and words). */
+const field = (diagrams: readonly DiagramText[], more: readonly Block[] = []): Section => ({ ...FIELD, blocks: [...FIELD.blocks, ...more], diagrams });
+
+/** How ST3D pieces move, with the page's own diagrams. */
+const space = (diagrams: readonly DiagramText[]): Section => ({ ...SPACE, diagrams });
+
+/** Every page ends with how the game is won, shown by one winning turn. */
+function winning(rule: string, diagram: DiagramText): Section {
+  return { id: 'winning', title: 'How the game is won', blocks: [rule], diagrams: [diagram] };
+}
+
+/** How turns are written (what the server writes, what it also reads), with examples. */
+function notation(words: string, examples: readonly Example[]): RulesText['notation'] {
+  return { blocks: [words], examples };
+}
+
 // ---- the pages ----------------------------------------------------------------------------
 
 const firstContact: RulesText = {
@@ -103,26 +119,20 @@ const firstContact: RulesText = {
   title: 'First Contact',
   summary: 'The field starts empty. Place four platforms, then the kings, then drop and move your pieces: the first turn that attacks the enemy king wins.',
   sections: [
-    {
-      ...FIELD,
-      diagrams: [
-        {
-          id: 'field',
-          position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4'),
-          caption: 'Four platforms: `Wa4u` and `Wd1u` upright above White\u2019s level, `Ba1d` inverted under Black\u2019s level and `Bd4u` upright. The dashed outlines are the vacant pins. Kings on `Wd1` and `Bd4`.',
-        },
-      ],
-    },
-    {
-      ...SPACE,
-      diagrams: [
-        { id: 'rook', position: fc('R3/4/4/3K', '4/4/4/4', '3k/4/4/4', FC_PLATFORMS, 'QRBBNNPPPPPPPPqrrbbnnpppppppp'), from: 'Wa4', caption: 'A rook on `Wa4` slides along its level, and straight up through the platform `Wa4u` to `Na2` and on to the platform `Ba1d` under Black\u2019s level.' },
-        { id: 'queen', position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4', 'Wa4u:2/1Q,Wd1u:2/2,Ba1d:2/2,Bd4u:2/2', 'RRBBNNPPPPPPPPqrrbbnnpppppppp'), from: 'Wa4u:b1', caption: 'A queen on the platform cell `Wa4u:b1`: it steps down to `Wa4`, slides across its platform, up to the Neutral level and beyond, and steps triagonally onto `Wb3` and `Nb1`.' },
-        { id: 'knight', position: fc('N3/4/4/3K', '4/4/4/4', '3k/4/4/4', FC_PLATFORMS, 'QRRBBNPPPPPPPPqrrbbnnpppppppp'), from: 'Wa4', caption: 'A knight on `Wa4`: two leaps on its level, and three up to the Neutral level, allowed because the platform `Wa4u` is above it.' },
-        { id: 'pawn', position: FC_PLAY, from: 'Wb2', caption: 'A pawn on `Wb2` steps orthogonally onto an empty cell \u2014 forwards, backwards or sideways \u2014 and captures diagonally: here the black pawn on `Wa3`.' },
-        { id: 'bishop', position: FC_PLAY, from: 'Wa4u:b2', caption: 'A bishop on the platform cell `Wa4u:b2`: diagonally across its platform, and one triagonal step down to the level, where it may capture the black pawn on `Wb4`.' },
-      ],
-    },
+    field([
+      {
+        id: 'field',
+        position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4'),
+        caption: 'Four platforms: `Wa4u` and `Wd1u` upright above White\u2019s level, `Ba1d` inverted under Black\u2019s level and `Bd4u` upright. The dashed outlines are the vacant pins. Kings on `Wd1` and `Bd4`.',
+      },
+    ]),
+    space([
+      { id: 'rook', position: fc('R3/4/4/3K', '4/4/4/4', '3k/4/4/4', FC_PLATFORMS, 'QRBBNNPPPPPPPPqrrbbnnpppppppp'), from: 'Wa4', caption: 'A rook on `Wa4` slides along its level, and straight up through the platform `Wa4u` to `Na2` and on to the platform `Ba1d` under Black\u2019s level.' },
+      { id: 'queen', position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4', 'Wa4u:2/1Q,Wd1u:2/2,Ba1d:2/2,Bd4u:2/2', 'RRBBNNPPPPPPPPqrrbbnnpppppppp'), from: 'Wa4u:b1', caption: 'A queen on the platform cell `Wa4u:b1`: it steps down to `Wa4`, slides across its platform, up to the Neutral level and beyond, and steps triagonally onto `Wb3` and `Nb1`.' },
+      { id: 'knight', position: fc('N3/4/4/3K', '4/4/4/4', '3k/4/4/4', FC_PLATFORMS, 'QRRBBNPPPPPPPPqrrbbnnpppppppp'), from: 'Wa4', caption: 'A knight on `Wa4`: two leaps on its level, and three up to the Neutral level, allowed because the platform `Wa4u` is above it.' },
+      { id: 'pawn', position: FC_PLAY, from: 'Wb2', caption: 'A pawn on `Wb2` steps orthogonally onto an empty cell \u2014 forwards, backwards or sideways \u2014 and captures diagonally: here the black pawn on `Wa3`.' },
+      { id: 'bishop', position: FC_PLAY, from: 'Wa4u:b2', caption: 'A bishop on the platform cell `Wa4u:b2`: diagonally across its platform, and one triagonal step down to the level, where it may capture the black pawn on `Wb4`.' },
+    ]),
     {
       id: 'platforms',
       title: 'Moving platforms',
@@ -153,29 +163,20 @@ const firstContact: RulesText = {
       ],
       diagrams: [{ id: 'start', position: FC_START, caption: 'The start: the field is empty and both players hold their whole set.' }],
     },
-    {
-      id: 'winning',
-      title: 'How the game is won',
-      blocks: [
-        'The **first turn that attacks the enemy king wins** \u2014 check is enough. A turn that would leave your own king attacked is not allowed, even if it attacks theirs. A drop or a platform move that attacks the king wins too. A player with no legal turn is stalemated: the game is drawn. Games also end by resignation, an agreed draw, running out of time, or the same position coming up a third time (a draw).',
-      ],
-      diagrams: [{ id: 'win', position: FC_BEFORE_WIN, play: 'Wb4-Wa4u:b2', caption: 'White\u2019s queen steps onto the platform `Wa4u` and attacks Black\u2019s king on `Ba1` straight up through `Na3` and the platform `Ba1d`: the first check wins.' }],
-    },
+    winning(
+      'The **first turn that attacks the enemy king wins** \u2014 check is enough. A turn that would leave your own king attacked is not allowed, even if it attacks theirs. A drop or a platform move that attacks the king wins too. A player with no legal turn is stalemated: the game is drawn. Games also end by resignation, an agreed draw, running out of time, or the same position coming up a third time (a draw).',
+      { id: 'win', position: FC_BEFORE_WIN, play: 'Wb4-Wa4u:b2', caption: 'White\u2019s queen steps onto the platform `Wa4u` and attacks Black\u2019s king on `Ba1` straight up through `Na3` and the platform `Ba1d`: the first check wins.' },
+    ),
   ],
-  notation: {
-    blocks: [
-      'Every turn is one short line. The server adds `+` to a turn that attacks the enemy king and `#` to one that wins. You may also type a piece letter in front (`NWb1-Nc3`), lower-case level and file letters (`wb1-nc3`), and leave out a platform\u2019s `u`/`d` when its pin holds one (`Wa4:b2`).',
-    ],
-    examples: [
-      { turn: '@Wa1u', what: 'place a platform on a vacant pin (u upright, d inverted)', position: FC_START },
-      { turn: 'K@Wd1', what: 'place your king on your own level', position: FC_KINGS },
-      { turn: 'N@Wc1', what: 'drop a piece from your hand on your own level', position: FC_PLAY },
-      { turn: 'Wb1-Wc3', what: 'move a piece', position: FC_PLAY },
-      { turn: 'Wa4u:b2xWb4', what: 'capture', position: FC_PLAY },
-      { turn: 'Wa4u-Wa4d', what: 'move a platform (here: turn it over)', position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4') },
-      { turn: 'wa4:b2-wb4', what: 'the same capture, typed loosely', loose: true, position: FC_PLAY },
-    ],
-  },
+  notation: notation('Every turn is one short line. The server adds `+` to a turn that attacks the enemy king and `#` to one that wins. You may also type a piece letter in front (`NWb1-Nc3`), lower-case level and file letters (`wb1-nc3`), and leave out a platform\u2019s `u`/`d` when its pin holds one (`Wa4:b2`).', [
+    { turn: '@Wa1u', what: 'place a platform on a vacant pin (u upright, d inverted)', position: FC_START },
+    { turn: 'K@Wd1', what: 'place your king on your own level', position: FC_KINGS },
+    { turn: 'N@Wc1', what: 'drop a piece from your hand on your own level', position: FC_PLAY },
+    { turn: 'Wb1-Wc3', what: 'move a piece', position: FC_PLAY },
+    { turn: 'Wa4u:b2xWb4', what: 'capture', position: FC_PLAY },
+    { turn: 'Wa4u-Wa4d', what: 'move a platform (here: turn it over)', position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4') },
+    { turn: 'wa4:b2-wb4', what: 'the same capture, typed loosely', loose: true, position: FC_PLAY },
+  ]),
 };
 
 const warpFactor: RulesText = {
@@ -183,23 +184,17 @@ const warpFactor: RulesText = {
   title: 'Warp Factor',
   summary: 'Franz Joseph\u2019s standard set-up on the Star Trek field, half a set each, with warp leaps between levels and platforms you own: checkmate wins.',
   sections: [
-    {
-      ...FIELD,
-      diagrams: [
-        {
-          id: 'start',
-          position: WF_START,
-          caption: 'The start. White\u2019s platforms stand on `Wa1u` and `Wd1u`, Black\u2019s on `Ba4u` and `Bd4u`; the dot before a platform\u2019s name shows its owner. The Neutral level is empty.',
-        },
-      ],
-    },
-    {
-      ...SPACE,
-      diagrams: [
-        { id: 'rook', position: `4/4/4/K3|4/4/4/4|k3/3R/4/4 ${WF_PLATFORMS} - w - -`, from: 'Bd3', caption: 'A white rook on Black\u2019s level: along its rank and file, and by warp leaps to `Wd3` and `Nd3`.' },
-        { id: 'bishop', position: WF_START, from: 'Wb1', caption: 'At the start a bishop on `Wb1` is hemmed in on its level, but may warp to `Nb1` or `Bb1`.' },
-      ],
-    },
+    field([
+      {
+        id: 'start',
+        position: WF_START,
+        caption: 'The start. White\u2019s platforms stand on `Wa1u` and `Wd1u`, Black\u2019s on `Ba4u` and `Bd4u`; the dot before a platform\u2019s name shows its owner. The Neutral level is empty.',
+      },
+    ]),
+    space([
+      { id: 'rook', position: `4/4/4/K3|4/4/4/4|k3/3R/4/4 ${WF_PLATFORMS} - w - -`, from: 'Bd3', caption: 'A white rook on Black\u2019s level: along its rank and file, and by warp leaps to `Wd3` and `Nd3`.' },
+      { id: 'bishop', position: WF_START, from: 'Wb1', caption: 'At the start a bishop on `Wb1` is hemmed in on its level, but may warp to `Nb1` or `Bb1`.' },
+    ]),
     {
       id: 'warp',
       title: 'Warp leaps',
@@ -215,28 +210,19 @@ const warpFactor: RulesText = {
       ],
       diagrams: [{ id: 'platform', position: `4/4/4/K3|4/4/4/4|k3/3R/4/4 ${WF_PLATFORMS} - w - -`, from: 'Wa1u', caption: 'White\u2019s empty platform `Wa1u` may go to any vacant pin, upright or inverted.' }],
     },
-    {
-      id: 'winning',
-      title: 'How the game is won',
-      blocks: [
-        '**Checkmate wins**: the king is attacked and no turn saves it. A turn may never leave your own king attacked. A player with no legal turn who is not in check is stalemated: a draw. Games also end by resignation, an agreed draw, running out of time, or the same position coming up a third time (a draw).',
-      ],
-      diagrams: [{ id: 'mate', position: WF_BEFORE_MATE, play: 'Bb1-Bb3', caption: 'The queen slides up to `Bb3`, guarded by the rook on `Bd3`: Black\u2019s king on `Ba4` is attacked and has nowhere to go. Checkmate.' }],
-    },
+    winning(
+      '**Checkmate wins**: the king is attacked and no turn saves it. A turn may never leave your own king attacked. A player with no legal turn who is not in check is stalemated: a draw. Games also end by resignation, an agreed draw, running out of time, or the same position coming up a third time (a draw).',
+      { id: 'mate', position: WF_BEFORE_MATE, play: 'Bb1-Bb3', caption: 'The queen slides up to `Bb3`, guarded by the rook on `Bd3`: Black\u2019s king on `Ba4` is attacked and has nowhere to go. Checkmate.' },
+    ),
   ],
-  notation: {
-    blocks: [
-      'Every turn is one short line. The server adds `+` to a turn that attacks the enemy king and `#` to a checkmate. You may also type a piece letter in front (`BWb1-Nb1`) and lower-case level and file letters (`wb1-nb1`).',
-    ],
-    examples: [
-      { turn: 'Wb2-Wb3', what: 'move a piece', position: WF_START },
-      { turn: 'Wb1-Nb1', what: 'warp leap to the same cell of another level', position: WF_START },
-      { turn: 'Bd3xBd4+', what: 'capture', position: `4/4/4/K3|4/4/4/4|k2b/3R/4/4 ${WF_PLATFORMS} - w - -` },
-      { turn: 'Wa1u-Wa4d', what: 'move your own empty platform to a vacant pin', position: WF_BEFORE_MATE },
-      { turn: 'Bb1-Bb3#', what: 'checkmate', position: WF_BEFORE_MATE },
-      { turn: 'wb1-nb1', what: 'the warp leap, typed loosely', loose: true, position: WF_START },
-    ],
-  },
+  notation: notation('Every turn is one short line. The server adds `+` to a turn that attacks the enemy king and `#` to a checkmate. You may also type a piece letter in front (`BWb1-Nb1`) and lower-case level and file letters (`wb1-nb1`).', [
+    { turn: 'Wb2-Wb3', what: 'move a piece', position: WF_START },
+    { turn: 'Wb1-Nb1', what: 'warp leap to the same cell of another level', position: WF_START },
+    { turn: 'Bd3xBd4+', what: 'capture', position: `4/4/4/K3|4/4/4/4|k2b/3R/4/4 ${WF_PLATFORMS} - w - -` },
+    { turn: 'Wa1u-Wa4d', what: 'move your own empty platform to a vacant pin', position: WF_BEFORE_MATE },
+    { turn: 'Bb1-Bb3#', what: 'checkmate', position: WF_BEFORE_MATE },
+    { turn: 'wb1-nb1', what: 'the warp leap, typed loosely', loose: true, position: WF_START },
+  ]),
 };
 
 const curvedSpace: RulesText = {
@@ -244,13 +230,9 @@ const curvedSpace: RulesText = {
   title: 'Curved Space',
   summary: 'Numbered platforms thread a worm-hole across the field. Pieces move on their own level as in ordinary chess, or through the worm-hole: checkmate wins.',
   sections: [
-    {
-      ...FIELD,
-      blocks: [
-        ...FIELD.blocks,
-        'In Curved Space the platforms are **numbered** 1, 2, 3 \u2026 (the game says how many, 1 to 12). Pieces do not move through space: they move on their own level, or through the worm-hole.',
-      ],
-    },
+    field([], [
+    'In Curved Space the platforms are **numbered** 1, 2, 3 \u2026 (the game says how many, 1 to 12). Pieces do not move through space: they move on their own level, or through the worm-hole.',
+    ]),
     {
       id: 'setup',
       title: 'Setting up and playing',
@@ -299,35 +281,24 @@ const curvedSpace: RulesText = {
         'With the option \u201cplatforms may move after a capture\u201d, a turn that captures may go on with one platform move: any platform that is empty after the capture goes to any vacant pin, either way up, or turns over on its own pin. It keeps its number, so the worm-hole changes shape. It is written after an `&`: `Wb3xNb3&Wa1u-Ba1d`. Without the option, and on a turn without a capture, platforms never move.',
       ],
     },
-    {
-      id: 'winning',
-      title: 'How the game is won',
-      blocks: [
-        'A king is in check when an enemy piece could capture it by a level move or a worm-hole move. No turn may leave your own king in check (a drop may block a check). **Checkmate wins**; a player with no legal turn who is not in check is stalemated, a draw. Games also end by resignation, an agreed draw, running out of time, or the same position a third time (a draw).',
-      ],
-      diagrams: [
-        {
-          id: 'mate',
-          position: cs('4/4/4/K3', '4/4/4/4', 'k3/3R/4/2R1', CS_PLATFORMS, '- w - -'),
-          play: 'Bc1-Bc4',
-          caption: 'Black\u2019s king on `Ba4`, a corner, has only level moves. The rook on `Bd3` guards rank 3, the other rook comes to `Bc4` with check along rank 4: checkmate.',
-        },
-      ],
-    },
+    winning(
+      'A king is in check when an enemy piece could capture it by a level move or a worm-hole move. No turn may leave your own king in check (a drop may block a check). **Checkmate wins**; a player with no legal turn who is not in check is stalemated, a draw. Games also end by resignation, an agreed draw, running out of time, or the same position a third time (a draw).',
+      {
+        id: 'mate',
+        position: cs('4/4/4/K3', '4/4/4/4', 'k3/3R/4/2R1', CS_PLATFORMS, '- w - -'),
+        play: 'Bc1-Bc4',
+        caption: 'Black\u2019s king on `Ba4`, a corner, has only level moves. The rook on `Bd3` guards rank 3, the other rook comes to `Bc4` with check along rank 4: checkmate.',
+      },
+    ),
   ],
-  notation: {
-    blocks: [
-      'Every turn is one short line. The server adds `+` to a turn that gives check and `#` to a checkmate. You may also type a piece letter in front (`RWb3-Bb3`) and lower-case level and file letters (`wb3-bb3`).',
-    ],
-    examples: [
-      { turn: '3@Bd4u', what: 'place platform 3 on a vacant pin (u upright, d inverted)', position: CS_START },
-      { turn: 'K@Wd4', what: 'place your king on your own level', position: cs('4/4/4/4', '4/4/4/4', '4/4/4/4', CS_PLATFORMS, `KQRRBBNNPPPPPPPPkqrrbbnnpppppppp w - -`) },
-      { turn: 'N@Wc1', what: 'drop a piece on your own level', position: cs('3K/1R2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP')) },
-      { turn: 'Wb3-Bb3', what: 'move through the worm-hole', position: cs('3K/1R2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP')) },
-      { turn: 'Wb3xNb3&Wa1u-Ba1d', what: 'capture, then move an empty platform (option)', position: cs('3K/1R2/4/4', '4/1p2/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP', ' after-capture')), options: CS_AFTER },
-      { turn: 'wb3-bb3', what: 'the worm-hole move, typed loosely', loose: true, position: cs('3K/1R2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP')) },
-    ],
-  },
+  notation: notation('Every turn is one short line. The server adds `+` to a turn that gives check and `#` to a checkmate. You may also type a piece letter in front (`RWb3-Bb3`) and lower-case level and file letters (`wb3-bb3`).', [
+    { turn: '3@Bd4u', what: 'place platform 3 on a vacant pin (u upright, d inverted)', position: CS_START },
+    { turn: 'K@Wd4', what: 'place your king on your own level', position: cs('4/4/4/4', '4/4/4/4', '4/4/4/4', CS_PLATFORMS, `KQRRBBNNPPPPPPPPkqrrbbnnpppppppp w - -`) },
+    { turn: 'N@Wc1', what: 'drop a piece on your own level', position: cs('3K/1R2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP')) },
+    { turn: 'Wb3-Bb3', what: 'move through the worm-hole', position: cs('3K/1R2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP')) },
+    { turn: 'Wb3xNb3&Wa1u-Ba1d', what: 'capture, then move an empty platform (option)', position: cs('3K/1R2/4/4', '4/1p2/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP', ' after-capture')), options: CS_AFTER },
+    { turn: 'wb3-bb3', what: 'the worm-hole move, typed loosely', loose: true, position: cs('3K/1R2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP')) },
+  ]),
 };
 
 const planar: RulesText = {
@@ -375,35 +346,24 @@ const planar: RulesText = {
       ],
       diagrams: [{ id: 'start', position: PL_START, caption: 'The start: an empty cube, both sets in hand.' }],
     },
-    {
-      id: 'winning',
-      title: 'How the game is won',
-      blocks: [
-        '**Checkmate wins**: the king is attacked and no turn saves it (you must move the king, capture, or block by a move or a drop). A stalemate would be a draw, but a player not in check can always turn the king. Games also end by resignation, an agreed draw, running out of time, or the same position a third time (a draw).',
-      ],
-      diagrams: [
-        {
-          id: 'mate',
-          position: pl('4/4/3Q/k3', '4/4/4/4', '4/4/4/4', '3K/4/1Ry2/4'),
-          play: 'Ad2-Ab2',
-          caption: 'White\u2019s queen (XY) comes to `Ab2`, next to Black\u2019s king on `Aa1`, guarded by the rook on `Db2`, whose YZ plane runs down file b through all the levels. Checkmate.',
-        },
-      ],
-    },
+    winning(
+      '**Checkmate wins**: the king is attacked and no turn saves it (you must move the king, capture, or block by a move or a drop). A stalemate would be a draw, but a player not in check can always turn the king. Games also end by resignation, an agreed draw, running out of time, or the same position a third time (a draw).',
+      {
+        id: 'mate',
+        position: pl('4/4/3Q/k3', '4/4/4/4', '4/4/4/4', '3K/4/1Ry2/4'),
+        play: 'Ad2-Ab2',
+        caption: 'White\u2019s queen (XY) comes to `Ab2`, next to Black\u2019s king on `Aa1`, guarded by the rook on `Db2`, whose YZ plane runs down file b through all the levels. Checkmate.',
+      },
+    ),
   ],
-  notation: {
-    blocks: [
-      'Every turn is one short line. The server adds `+` to a turn that gives check and `#` to a checkmate. When you type, a drop without orientation means XY (`K@Bb2` = `K@Bb2=XY`), and letters may be lower case (`bb2=yz`).',
-    ],
-    examples: [
-      { turn: 'K@Bb2=XZ', what: 'place your king, with its orientation', position: PL_START },
-      { turn: 'N@Cc3=YZ', what: 'drop a piece with its orientation', position: PL_PLAY },
-      { turn: 'Bb2-Bb4', what: 'move', position: PL_PLAY },
-      { turn: 'Bb2=YZ', what: 're-orient a piece', position: PL_PLAY },
-      { turn: 'Ad2-Ab2#', what: 'checkmate', position: pl('4/4/3Q/k3', '4/4/4/4', '4/4/4/4', '3K/4/1Ry2/4') },
-      { turn: 'bb2=yz', what: 'the re-orientation, typed loosely', loose: true, position: PL_PLAY },
-    ],
-  },
+  notation: notation('Every turn is one short line. The server adds `+` to a turn that gives check and `#` to a checkmate. When you type, a drop without orientation means XY (`K@Bb2` = `K@Bb2=XY`), and letters may be lower case (`bb2=yz`).', [
+    { turn: 'K@Bb2=XZ', what: 'place your king, with its orientation', position: PL_START },
+    { turn: 'N@Cc3=YZ', what: 'drop a piece with its orientation', position: PL_PLAY },
+    { turn: 'Bb2-Bb4', what: 'move', position: PL_PLAY },
+    { turn: 'Bb2=YZ', what: 're-orient a piece', position: PL_PLAY },
+    { turn: 'Ad2-Ab2#', what: 'checkmate', position: pl('4/4/3Q/k3', '4/4/4/4', '4/4/4/4', '3K/4/1Ry2/4') },
+    { turn: 'bb2=yz', what: 'the re-orientation, typed loosely', loose: true, position: PL_PLAY },
+  ]),
 };
 
 export const RULES: Record<VariantName, RulesText> = {

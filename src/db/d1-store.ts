@@ -1,0 +1,15 @@
+// What every store shares: Drizzle on the D1 binding, and reading a game row by id.
+import { eq } from 'drizzle-orm';
+import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
+import { games, type GameRow } from './schema.ts';
+
+export abstract class D1Store {
+  protected readonly db: DrizzleD1Database;
+  constructor(d1: D1Database) {
+    this.db = drizzle(d1);
+  }
+
+  game(id: string): Promise<GameRow | undefined> {
+    return this.db.select().from(games).where(eq(games.id, id)).get();
+  }
+}
