@@ -1,7 +1,7 @@
 // Emails to a player rather than to a side of one game: the sign-in link, and a
 // challenge sent to them. Sent at once through the send_email binding (there is no
 // game to log deliveries against); a failure is logged, never shown to the sender.
-import type { LinkBase } from '../service/games.ts';
+import type { LinkBase } from '../service/links.ts';
 import type { PublicChallenge } from '../service/challenges.ts';
 import type { SignInMailer } from '../service/players.ts';
 import { SIGN_IN_MINUTES } from '../service/players.ts';

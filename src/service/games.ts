@@ -9,6 +9,7 @@ import { getVariant } from '../engine/variants/index.ts';
 import { newGameId, newToken, newWebhookSecret, sha256Hex, sideOfToken } from './crypto.ts';
 import { COMPUTER_GRACE_MS, computerLevel, computerToMove, TAKEBACK_LEVELS } from './computer-sides.ts';
 import type { ComputerTurns, EventSink, GameEvent, WebhookPolicy } from './ports.ts';
+import { type LinkBase, playerLinks } from './links.ts';
 import { iso, publicMessage, publicMove, publicState, publicTakeback, type PublicMessage, type PublicMove, type PublicState, type PublicTakeback } from './public-state.ts';
 import { exportRecord, importRecord, type PlayedTurnRow } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
@@ -19,11 +20,6 @@ import { sideOfPlayer } from './players.ts';
 export const DAY_MS = 86_400_000;
 
 const gameOver: readonly GameEvent[] = [{ type: 'game-over', recipients: ['white', 'black'] }];
-
-/** Where links point: PUBLIC_URL when set, else the origin of the request. */
-export interface LinkBase {
-  readonly origin: string;
-}
 
 export interface CreatedGame {
   readonly id: string;
@@ -65,15 +61,6 @@ export interface ServiceOptions {
 
 function engineFailure(e: EngineError, status: 400 | 422): Failure {
   return fail(status, e.message, e.at);
-}
-
-export function playerLinks(base: LinkBase, id: string, tokens: { white?: string; black?: string }) {
-  const page = `${base.origin}/games/${id}`;
-  return {
-    ...(tokens.white ? { white: `${page}?token=${tokens.white}` } : {}),
-    ...(tokens.black ? { black: `${page}?token=${tokens.black}` } : {}),
-    spectator: page,
-  };
 }
 
 const finishedChanges = (outcome: Outcome, now: number): GameChanges => ({

@@ -5,7 +5,7 @@ import type { GameRow, PlayerRow } from '../db/schema.ts';
 import type { PlayerStore } from '../db/player-store.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
-import type { LinkBase } from './games.ts';
+import type { LinkBase } from './links.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import type { CreatePlayerInput, PlayerSettingsInput } from './player-schemas.ts';
 import type { WebhookPolicy } from './ports.ts';

@@ -8,7 +8,7 @@ import type { PlayerMail } from '../notify/player-mail.ts';
 import type { PlayerWebhookNotifier } from '../notify/publisher.ts';
 import type { EventSink, GameEvent } from '../service/ports.ts';
 import type { PlayerEvent, PlayerEventSink } from '../service/challenges.ts';
-import type { LinkBase } from '../service/games.ts';
+import type { LinkBase } from '../service/links.ts';
 import { publicState, type PublicMove } from '../service/public-state.ts';
 import { myGame } from '../service/players.ts';
 import { hubOf } from './event-hub.ts';

@@ -7,7 +7,7 @@ import type { PlayerRow } from '../../db/schema.ts';
 import { challengeLines } from '../../notify/messages.ts';
 import type { ChallengeService, PublicChallenge } from '../../service/challenges.ts';
 import { ChallengeIdSchema } from '../../service/player-schemas.ts';
-import type { LinkBase } from '../../service/games.ts';
+import type { LinkBase } from '../../service/links.ts';
 import type { MyGame, PlayerService } from '../../service/players.ts';
 import type { CommandAnswer } from './commands.ts';
 import { printable } from './commands.ts';

@@ -1,10 +1,10 @@
 // Writes sample board pictures for the four variants to test-artifacts/.
-// Run: npx tsx scripts/render-sample.ts   (then e.g. rsvg-convert -o x.png test-artifacts/warp-factor.svg)
+// Run: npx tsx bench/render-sample.ts   (then e.g. rsvg-convert -o x.png test-artifacts/warp-factor.svg)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Game } from '../src/engine/game.ts';
 import type { BoardView } from '../src/engine/types.ts';
 import { boardSvg } from '../src/render/board-svg.ts';
-import { busyGame } from '../bench/engine.ts';
+import { busyGame } from './engine.ts';
 
 const OUT = 'test-artifacts';
 mkdirSync(OUT, { recursive: true });
