@@ -3,6 +3,16 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
+/** A column holding a game's id: the row goes when the game does. */
+function gameRef(name: string) {
+  return text(name).references(() => games.id, { onDelete: 'cascade' });
+}
+
+/** A column holding a player's id: the row goes when the player does. */
+function playerRef(name: string) {
+  return text(name).references(() => players.id, { onDelete: 'cascade' });
+}
+
 /** When the side to move has used its reminder share of the turn (epoch ms), in SQL. */
 export const REMIND_AT = `deadline - days_per_move * 864000 * (100 - CASE side_to_move WHEN 'white' THEN white_reminder_percent ELSE black_reminder_percent END)`;
 
@@ -96,9 +106,7 @@ export const games = sqliteTable(
 export const moves = sqliteTable(
   'moves',
   {
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: gameRef('game_id').notNull(),
     ply: integer('ply').notNull(),
     side: text('side', { enum: ['white', 'black'] }).notNull(),
     /** Canonical turn text, with +/# suffix. */
@@ -135,9 +143,7 @@ export const gameMessages = sqliteTable(
   'game_messages',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: gameRef('game_id').notNull(),
     side: text('side', { enum: ['white', 'black'] }).notNull(),
     /** The game's ply when it was sent; with a move, that move's ply. */
     ply: integer('ply').notNull(),
@@ -153,9 +159,7 @@ export const deliveries = sqliteTable(
   'deliveries',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: gameRef('game_id').notNull(),
     side: text('side', { enum: ['white', 'black'] }).notNull(),
     event: text('event').notNull(),
     channel: text('channel', { enum: ['webhook', 'email'] }).notNull(),
@@ -188,11 +192,6 @@ export const players = sqliteTable(
   },
   (t) => [index('players_email').on(t.email)],
 );
-
-/** A column holding a player's id: the row goes when the player does. */
-function playerRef(name: string) {
-  return text(name).references(() => players.id, { onDelete: 'cascade' });
-}
 
 /** A player's keys (one from sign-up, one per sign-in link used): only SHA-256 hashes. */
 export const playerKeys = sqliteTable(
