@@ -5,7 +5,8 @@
 //
 // Runs in child processes (SEARCH_BENCH_WORKERS, default 2) so both cores work.
 // SEARCH_BENCH_GAMES sets the games per pairing and variant (default 40, even);
-// SEARCH_BENCH_PAIRINGS="5-0,5-3" picks pairings; SEARCH_BENCH_TIMING=off skips the timing.
+// SEARCH_BENCH_PAIRINGS="5-0,5-3" picks pairings, SEARCH_BENCH_VARIANTS="planar" variants;
+// SEARCH_BENCH_TIMING=off skips the timing.
 // `npm run bench -- --search-only` runs only this part and updates the
 // `search` section of bench/results.json.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -37,6 +38,11 @@ const PAIRINGS: readonly (readonly [Player, Player])[] = [
 const selectedPairings = (): readonly (readonly [Player, Player])[] => {
   const wanted = process.env.SEARCH_BENCH_PAIRINGS?.split(',').map((s) => s.trim());
   return wanted ? PAIRINGS.filter(([p, o]) => wanted.includes(`${p}-${o}`)) : PAIRINGS;
+};
+/** SEARCH_BENCH_VARIANTS="first-contact" runs only those variants (default: all); their rows replace the saved ones. */
+const selectedVariants = (): VariantName[] => {
+  const wanted = process.env.SEARCH_BENCH_VARIANTS?.split(',').map((s) => s.trim());
+  return wanted ? variantNames().filter((v) => wanted.includes(v)) : variantNames();
 };
 const playerName = (p: Player) => (p === 0 ? 'random' : `level ${p}`);
 
@@ -117,7 +123,7 @@ export async function searchBench() {
     // Speed: nodes per CPU second with a fixed budget, and CPU per reply at each level.
     const speedJobs: Promise<{ variant: VariantName; nodesPerSecond: number }>[] = [];
     const replyJobs: Promise<{ variant: VariantName; level: Level; ms: ReturnType<typeof stats>; nodes: ReturnType<typeof stats> }>[] = [];
-    for (const variant of skipTiming ? [] : variantNames()) {
+    for (const variant of skipTiming ? [] : selectedVariants()) {
       const positions = busyPositions(variant, 24);
       speedJobs.push(
         pool.run<{ ms: number[]; nodes: number[] }>({ kind: 'timing', variant, level: 5, games: positions.slice(0, 8), nodes: 20_000 }).then((r) => ({
@@ -146,7 +152,7 @@ export async function searchBench() {
       console.log('\n## Computer player: CPU milliseconds per reply, 24 busy positions (median / p99; nodes median)\n');
       console.log(`| variant | ${[1, 2, 3, 4, 5].map((l) => `level ${l}`).join(' | ')} |`);
       console.log('|---|---|---|---|---|---|');
-      for (const variant of variantNames()) {
+      for (const variant of selectedVariants()) {
         const cells = replies.filter((r) => r.variant === variant).map((r) => `${r.ms.median.toFixed(1)} / ${r.ms.p99.toFixed(1)} (${r.nodes.median})`);
         console.log(`| ${variant} | ${cells.join(' | ')} |`);
       }
@@ -154,7 +160,7 @@ export async function searchBench() {
 
     // Strength: every pairing from the same openings, each opening once with each colour.
     const gameJobs: Promise<StrengthRow>[] = [];
-    for (const variant of variantNames())
+    for (const variant of selectedVariants())
       for (const [player, opponent] of selectedPairings()) {
         const results: Promise<{ result: GameResult; playerWhite: boolean }>[] = [];
         for (let g = 0; g < gamesPerPairing; g++) {
@@ -204,10 +210,10 @@ export async function searchBench() {
 
     console.log(`\n## Computer player strength (${gamesPerPairing} games per pairing and variant; score % of the first player, +wins =draws -losses)\n`);
     const pairs = selectedPairings().map(([p, o]) => `${playerName(p)} vs ${playerName(o)}`);
-    console.log(`| pairing | ${variantNames().join(' | ')} |`);
-    console.log(`|---|${variantNames().map(() => '---').join('|')}|`);
+    console.log(`| pairing | ${selectedVariants().join(' | ')} |`);
+    console.log(`|---|${selectedVariants().map(() => '---').join('|')}|`);
     for (const pair of pairs) {
-      const cells = variantNames().map((v) => {
+      const cells = selectedVariants().map((v) => {
         const row = strength.find((r) => r.variant === v && `${r.player} vs ${r.opponent}` === pair)!;
         return `${row.scorePercent}% (+${row.wins} =${row.draws} -${row.losses})`;
       });
@@ -221,7 +227,17 @@ export async function searchBench() {
     if (onlyThis) {
       const file = 'bench/results.json';
       const previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-      writeFileSync(file, JSON.stringify({ ...previous, search: { date: new Date().toISOString(), ...result } }, null, 2) + '\n');
+      // Rows of variants not run this time stay as saved.
+      const ran = new Set<string>(selectedVariants());
+      const kept = <T extends { variant: string }>(rows: T[], saved: T[] | undefined) => [...(saved ?? []).filter((r) => !ran.has(r.variant)), ...rows];
+      const saved = previous.search ?? {};
+      const search = {
+        ...result,
+        speed: kept(speed, saved.speed),
+        replies: kept(replies, saved.replies),
+        strength: kept(strength, saved.strength),
+      };
+      writeFileSync(file, JSON.stringify({ ...previous, search: { date: new Date().toISOString(), ...search } }, null, 2) + '\n');
       console.log('\nupdated the search section of bench/results.json');
       pool.close();
       process.exit(0);

@@ -68,7 +68,7 @@ interface LevelBudget {
  * generator does: First Contact checks every turn for a winning check).
  */
 const TOP_NODES: Readonly<Record<VariantName, number>> = {
-  'first-contact': 1_200,
+  'first-contact': 2_000,
   'warp-factor': 3_000,
   'curved-space': 1_200,
   planar: 4_000,
