@@ -10,24 +10,17 @@
 // White's queen steps up onto the platform Wa4u and attacks the black king on
 // Ba1 straight up through Na3 and Ba1d:b2: the first check wins.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT, runE2e, startServer, type Server } from './server.ts';
+import type { Page } from 'playwright-core';
+import { log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
+import { ROOT } from './server.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const STEP_MS = 15_000; // every wait is bounded
 const TOTAL_MS = 240_000;
 
-let shot = 0;
 async function snap(page: Page, name: string, fullPage = true): Promise<void> {
-  shot += 1;
-  await page.screenshot({ path: path.join(ARTIFACTS, `${String(shot).padStart(2, '0')}-${name}.png`), fullPage, timeout: STEP_MS });
-}
-
-function log(text: string): void {
-  process.stdout.write(`  ${text}\n`);
+  await page.screenshot({ path: shotPath(name), fullPage, timeout: STEP_MS });
 }
 
 /** Wait until the page (without a reload) shows the game at this ply. */
@@ -55,246 +48,214 @@ async function send(page: Page, ply: number): Promise<void> {
   await waitPly(page, ply);
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`);
-  rmSync(ARTIFACTS, { recursive: true, force: true });
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const errors: string[] = [];
-  try {
-    log('starting wrangler dev with a fresh local D1 ...');
-    server = await startServer();
-    log(`serving on ${server.base}`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-      timeout: 60_000,
+runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server, browser, errors, api }) => {
+  const desktop = { viewport: { width: 1280, height: 900 } };
+  const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+  const whiteCtx = await browser.newContext(desktop);
+  const blackCtx = await browser.newContext(phone);
+  const white = await whiteCtx.newPage();
+  const black = await blackCtx.newPage();
+  for (const [who, page] of [['white', white], ['black', black]] as const) {
+    page.setDefaultTimeout(STEP_MS);
+    page.on('pageerror', (e) => errors.push(`${who}: page error: ${e.message}`));
+    page.on('console', (m) => {
+      // A refused turn is a 400/422 answer by design (the page shows it in words).
+      if (m.type() === 'error' && !/status of 4(00|22) /.test(m.text())) errors.push(`${who}: console: ${m.text()}`);
     });
-    const desktop = { viewport: { width: 1280, height: 900 } };
-    const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-    const whiteCtx = await browser.newContext(desktop);
-    const blackCtx = await browser.newContext(phone);
-    const white = await whiteCtx.newPage();
-    const black = await blackCtx.newPage();
-    for (const [who, page] of [['white', white], ['black', black]] as const) {
-      page.setDefaultTimeout(STEP_MS);
-      page.on('pageerror', (e) => errors.push(`${who}: page error: ${e.message}`));
-      page.on('console', (m) => {
-        // A refused turn is a 400/422 answer by design (the page shows it in words).
-        if (m.type() === 'error' && !/status of 4(00|22) /.test(m.text())) errors.push(`${who}: console: ${m.text()}`);
-      });
-    }
-
-    // The home page: start a First Contact game with names and a clock.
-    await white.goto(`${server.base}/`);
-    await snap(white, 'home');
-    await white.selectOption('#variant', 'first-contact');
-    await white.fill('#white', 'Picard');
-    await white.fill('#black', 'Worf');
-    await white.selectOption('#days', '3');
-    await white.click('button[type=submit]');
-    await white.waitForSelector('#link-black');
-    await snap(white, 'links');
-    const links = { white: await white.inputValue('#link-white'), black: await white.inputValue('#link-black'), spectator: await white.inputValue('#link-spectator') };
-    assert.match(links.white, /\/games\/[a-z0-9]+\?token=/);
-    log(`game created: ${links.spectator}`);
-
-    await white.goto(links.white);
-    await black.goto(links.black);
-    assert.match(await white.textContent('#status') ?? '', /Your turn/);
-    assert.match(await black.textContent('#status') ?? '', /White to move/);
-    await snap(white, 'white-start');
-
-    // A wrong move typed in: the error comes back in words, nothing is played.
-    await white.fill('#move', 'K@Wb1');
-    await white.click('#preview-btn');
-    await white.waitForSelector('#preview .msg.error');
-    const why = (await white.textContent('#preview .msg.error')) ?? '';
-    assert.match(why, /K@Wb1: /);
-    log(`an early king is refused in words: ${why}`);
-    await snap(white, 'white-error');
-
-    // 1. @Wa4u by a click on the vacant pin; Black's page follows by itself.
-    await clickMove(white, ['[data-cell="Wa4u"]'], '@Wa4u');
-    await snap(white, 'white-preview-Wa4u');
-    await send(white, 1);
-    await waitPly(black, 1);
-    log('1. @Wa4u (click) — Black\'s page updated without a reload');
-    // ... @Ba1d typed, previewed, sent.
-    await typeMove(black, '@ba1d', '@Ba1d');
-    await snap(black, 'black-preview-Ba1d');
-    await send(black, 2);
-    await waitPly(white, 2);
-
-    // 2. @Wd1u (typed) @Bd4u (click)
-    await typeMove(white, '@Wd1u', '@Wd1u');
-    await send(white, 3);
-    await waitPly(black, 3);
-    await clickMove(black, ['[data-cell="Bd4u"]'], '@Bd4u');
-    await send(black, 4);
-    await waitPly(white, 4);
-    log('2. @Wd1u (typed) @Bd4u (click)');
-
-    // 3. K@Wd1: the king from the hand, then its cell. K@Ba1 typed.
-    await clickMove(white, ['[data-hand="K"][data-color="white"]', '[data-cell="Wd1"]'], 'K@Wd1');
-    await send(white, 5);
-    await waitPly(black, 5);
-    await typeMove(black, 'K@Ba1', 'K@Ba1');
-    await send(black, 6);
-    await waitPly(white, 6);
-    log('3. K@Wd1 (click) K@Ba1 (typed)');
-
-    // 4. Q@Wb4 (click, keyboard: Enter on the focused hand piece and cell) P@Bb1 (typed)
-    await white.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length);
-    await white.focus('#board [data-hand="Q"][data-color="white"]');
-    await white.keyboard.press('Enter');
-    await white.waitForSelector('#board [data-cell="Wb4"][data-target]');
-    await snap(white, 'white-queen-targets');
-    await white.focus('#board [data-cell="Wb4"]');
-    await white.keyboard.press('Enter');
-    assert.equal(await white.inputValue('#move'), 'Q@Wb4');
-    await white.waitForSelector('#preview [data-canonical="Q@Wb4"]');
-    await send(white, 7);
-    await waitPly(black, 7);
-    await typeMove(black, 'P@Bb1', 'P@Bb1');
-    await send(black, 8);
-    await waitPly(white, 8);
-    log('4. Q@Wb4 (keyboard) P@Bb1 (typed)');
-
-    // 5. Wb4-Wa4u:b2#: the queen onto the platform, checking the king: White wins.
-    await white.locator('#board [data-cell="Wb4"]').click();
-    await white.waitForSelector('#board [data-cell="Wa4u:b2"][data-target]');
-    await snap(white, 'white-queen-selected');
-    await white.locator('#board [data-cell="Wa4u:b2"]').click();
-    assert.equal(await white.inputValue('#move'), 'Wb4-Wa4u:b2#');
-    await white.waitForSelector('#preview [data-canonical="Wb4-Wa4u:b2#"]');
-    const previewText = (await white.textContent('#preview')) ?? '';
-    assert.match(previewText, /the game would end 1-0 \(check\)/);
-    await snap(white, 'white-preview-win');
-    await send(white, 9);
-    await white.waitForSelector('#live[data-status="finished"]');
-    await black.waitForSelector('#live[data-status="finished"]', { timeout: STEP_MS });
-    const result = (await black.textContent('#status')) ?? '';
-    assert.match(result, /White won by check/);
-    log(`5. Wb4-Wa4u:b2# (click) — ${result.trim()}`);
-    await snap(white, 'white-won');
-    await snap(black, 'black-lost');
-
-    // The spectator page and the image of the final position.
-    const watcher = await whiteCtx.newPage();
-    await watcher.goto(links.spectator);
-    assert.match((await watcher.textContent('#status')) ?? '', /White won by check/);
-    await snap(watcher, 'spectator');
-    const id = new URL(links.spectator).pathname.split('/').pop()!;
-    const image = await fetch(`${server.base}/api/games/${id}/board.svg?ply=9`);
-    assert.equal(image.status, 200);
-    assert.equal(image.headers.get('content-type'), 'image/svg+xml; charset=utf-8');
-    await watcher.goto(`${server.base}/api/games/${id}/board.svg?ply=9&size=600`);
-    await snap(watcher, 'image-url', false); // a bare SVG document: the viewport only
-    // The PNG for mail and chat, drawn by resvg inside wrangler dev, saved as an artifact.
-    const png = await fetch(`${server.base}/api/games/${id}/board.png?ply=9&size=600`);
-    assert.equal(png.status, 200);
-    assert.equal(png.headers.get('content-type'), 'image/png');
-    const pngBytes = Buffer.from(await png.arrayBuffer());
-    assert.equal(pngBytes.subarray(1, 4).toString('latin1'), 'PNG');
-    assert.equal(pngBytes.readUInt32BE(16), 600);
-    writeFileSync(path.join(ARTIFACTS, 'board-ply9.png'), pngBytes);
-
-    // Without JavaScript: the page still shows the board and the text form works.
-    const noJs = await browser.newContext({ ...desktop, javaScriptEnabled: false });
-    const plain = await noJs.newPage();
-    await plain.goto(`${server.base}/`);
-    await plain.click('button[type=submit]');
-    const plainWhite = await plain.inputValue('#link-white');
-    await plain.goto(plainWhite);
-    // Without the script the board's cells do nothing, so they are not in the Tab order.
-    assert.equal(await plain.locator('#board [tabindex]').count(), 0);
-    assert.ok((await plain.locator('#board [data-button]').count()) > 40);
-    await plain.fill('#move', '@Na1u');
-    await plain.click('#preview-btn');
-    await plain.waitForSelector('#preview:not([hidden])');
-    assert.match((await plain.textContent('#preview')) ?? '', /Preview of @Na1u/);
-    await plain.click('#send-btn');
-    await plain.waitForSelector('.msg.ok');
-    assert.match((await plain.textContent('.msg.ok')) ?? '', /You played @Na1u/);
-    await snap(plain, 'no-js-played');
-    log('without JavaScript: preview and send by form work');
-
-    // Against the computer: the home form, then a few turns; its replies arrive on the page by themselves.
-    const solo = await browser.newContext(desktop);
-    const human = await solo.newPage();
-    human.on('pageerror', (e) => errors.push(`solo: page error: ${e.message}`));
-    await human.goto(`${server.base}/`);
-    await human.selectOption('#variant', 'warp-factor');
-    await human.check('#opponent-computer');
-    await human.selectOption('#level', '1');
-    await human.fill('#white', 'Janeway');
-    await human.click('button[type=submit]');
-    await human.waitForSelector('#link-white');
-    assert.equal(await human.locator('#link-black').count(), 0, 'the computer gets no link');
-    await human.goto(await human.inputValue('#link-white'));
-    assert.match((await human.textContent('#live')) ?? '', /Computer \(level 1\)/);
-    const soloId = new URL(human.url()).pathname.split('/').pop()!;
-    for (let ply = 0; ply < 6; ply += 2) {
-      const options = ((await (await fetch(`${server.base}/api/games/${soloId}/legal`)).json()) as { legal: string[] }).legal;
-      await typeMove(human, options[0]!, options[0]!);
-      await send(human, ply + 1);
-      await waitPly(human, ply + 2);
-      log(`against the computer: ${options[0]}, and its reply arrived by itself (ply ${ply + 2})`);
-    }
-    await snap(human, 'computer-game');
-
-    // Every variant: the script turns every legal turn into click steps; Planar asks for the orientation.
-    const api = async (method: string, url: string, body?: unknown, token?: string) => {
-      const res = await fetch(`${server!.base}${url}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-    };
-    const probe = await whiteCtx.newPage();
-    probe.on('pageerror', (e) => errors.push(`probe: page error: ${e.message}`));
-    for (const [variant, turns] of [
-      ['warp-factor', ['Wb2-Wb3', 'Bb3-Bb2']],
-      ['curved-space', []],
-      ['planar', ['K@Ab1', 'K@Dc4', 'R@Ab2=XZ', 'P@Dc3']],
-      ['first-contact', ['@Wa1u', '@Bd4d', '@Wd4u', '@Na1d', 'K@Wb2', 'K@Bc3']],
-    ] as const) {
-      const created = await api('POST', '/api/games', { variant });
-      if (created.status !== 201) {
-        log(`${variant}: not available here (${created.body.error}); skipped`);
-        continue;
-      }
-      const g = created.body as { id: string; tokens: { white: string; black: string }; links: { white: string } };
-      for (const [i, turn] of turns.entries()) {
-        const r = await api('POST', `/api/games/${g.id}/moves`, { move: turn }, i % 2 ? g.tokens.black : g.tokens.white);
-        assert.equal(r.status, 200, `${variant} ${turn}: ${JSON.stringify(r.body)}`);
-      }
-      const legal = (await api('GET', `/api/games/${g.id}/legal`)).body.legal as string[];
-      await probe.goto(g.links.white);
-      await probe.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length);
-      const planned = await probe.evaluate(() => (globalThis as unknown as { subspace: { plans(): unknown[] } }).subspace.plans().length);
-      assert.equal(planned, legal.length, `${variant}: every legal turn should be clickable`);
-      log(`${variant}: all ${legal.length} legal turns map to clicks`);
-      if (variant === 'planar') {
-        await probe.locator('#board [data-cell="Ab2"]').click();
-        await probe.waitForSelector('#chooser:not([hidden]) button');
-        await snap(probe, 'planar-orientation-chooser');
-        await probe.click('#chooser button[aria-label="orientation YZ"]');
-        assert.equal(await probe.inputValue('#move'), 'Ab2=YZ');
-        await probe.waitForSelector('#preview [data-canonical="Ab2=YZ"]');
-        await snap(probe, 'planar-preview');
-      }
-    }
-
-    assert.deepEqual(errors, [], `the pages reported errors:\n${errors.join('\n')}`);
-    log(`screenshots in ${path.relative(ROOT, ARTIFACTS)}/`);
-  } finally {
-    await browser?.close().catch(() => {});
-    await server?.stop();
   }
-}
 
-let server: Server | undefined;
-let browser: Browser | undefined;
-runE2e('e2e', TOTAL_MS, main, () => Promise.allSettled([browser?.close(), server?.stop()]));
+  // The home page: start a First Contact game with names and a clock.
+  await white.goto(`${server.base}/`);
+  await snap(white, 'home');
+  await white.selectOption('#variant', 'first-contact');
+  await white.fill('#white', 'Picard');
+  await white.fill('#black', 'Worf');
+  await white.selectOption('#days', '3');
+  await white.click('button[type=submit]');
+  await white.waitForSelector('#link-black');
+  await snap(white, 'links');
+  const links = { white: await white.inputValue('#link-white'), black: await white.inputValue('#link-black'), spectator: await white.inputValue('#link-spectator') };
+  assert.match(links.white, /\/games\/[a-z0-9]+\?token=/);
+  log(`game created: ${links.spectator}`);
+
+  await white.goto(links.white);
+  await black.goto(links.black);
+  assert.match(await white.textContent('#status') ?? '', /Your turn/);
+  assert.match(await black.textContent('#status') ?? '', /White to move/);
+  await snap(white, 'white-start');
+
+  // A wrong move typed in: the error comes back in words, nothing is played.
+  await white.fill('#move', 'K@Wb1');
+  await white.click('#preview-btn');
+  await white.waitForSelector('#preview .msg.error');
+  const why = (await white.textContent('#preview .msg.error')) ?? '';
+  assert.match(why, /K@Wb1: /);
+  log(`an early king is refused in words: ${why}`);
+  await snap(white, 'white-error');
+
+  // 1. @Wa4u by a click on the vacant pin; Black's page follows by itself.
+  await clickMove(white, ['[data-cell="Wa4u"]'], '@Wa4u');
+  await snap(white, 'white-preview-Wa4u');
+  await send(white, 1);
+  await waitPly(black, 1);
+  log('1. @Wa4u (click) — Black\'s page updated without a reload');
+  // ... @Ba1d typed, previewed, sent.
+  await typeMove(black, '@ba1d', '@Ba1d');
+  await snap(black, 'black-preview-Ba1d');
+  await send(black, 2);
+  await waitPly(white, 2);
+
+  // 2. @Wd1u (typed) @Bd4u (click)
+  await typeMove(white, '@Wd1u', '@Wd1u');
+  await send(white, 3);
+  await waitPly(black, 3);
+  await clickMove(black, ['[data-cell="Bd4u"]'], '@Bd4u');
+  await send(black, 4);
+  await waitPly(white, 4);
+  log('2. @Wd1u (typed) @Bd4u (click)');
+
+  // 3. K@Wd1: the king from the hand, then its cell. K@Ba1 typed.
+  await clickMove(white, ['[data-hand="K"][data-color="white"]', '[data-cell="Wd1"]'], 'K@Wd1');
+  await send(white, 5);
+  await waitPly(black, 5);
+  await typeMove(black, 'K@Ba1', 'K@Ba1');
+  await send(black, 6);
+  await waitPly(white, 6);
+  log('3. K@Wd1 (click) K@Ba1 (typed)');
+
+  // 4. Q@Wb4 (click, keyboard: Enter on the focused hand piece and cell) P@Bb1 (typed)
+  await white.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length);
+  await white.focus('#board [data-hand="Q"][data-color="white"]');
+  await white.keyboard.press('Enter');
+  await white.waitForSelector('#board [data-cell="Wb4"][data-target]');
+  await snap(white, 'white-queen-targets');
+  await white.focus('#board [data-cell="Wb4"]');
+  await white.keyboard.press('Enter');
+  assert.equal(await white.inputValue('#move'), 'Q@Wb4');
+  await white.waitForSelector('#preview [data-canonical="Q@Wb4"]');
+  await send(white, 7);
+  await waitPly(black, 7);
+  await typeMove(black, 'P@Bb1', 'P@Bb1');
+  await send(black, 8);
+  await waitPly(white, 8);
+  log('4. Q@Wb4 (keyboard) P@Bb1 (typed)');
+
+  // 5. Wb4-Wa4u:b2#: the queen onto the platform, checking the king: White wins.
+  await white.locator('#board [data-cell="Wb4"]').click();
+  await white.waitForSelector('#board [data-cell="Wa4u:b2"][data-target]');
+  await snap(white, 'white-queen-selected');
+  await white.locator('#board [data-cell="Wa4u:b2"]').click();
+  assert.equal(await white.inputValue('#move'), 'Wb4-Wa4u:b2#');
+  await white.waitForSelector('#preview [data-canonical="Wb4-Wa4u:b2#"]');
+  const previewText = (await white.textContent('#preview')) ?? '';
+  assert.match(previewText, /the game would end 1-0 \(check\)/);
+  await snap(white, 'white-preview-win');
+  await send(white, 9);
+  await white.waitForSelector('#live[data-status="finished"]');
+  await black.waitForSelector('#live[data-status="finished"]', { timeout: STEP_MS });
+  const result = (await black.textContent('#status')) ?? '';
+  assert.match(result, /White won by check/);
+  log(`5. Wb4-Wa4u:b2# (click) — ${result.trim()}`);
+  await snap(white, 'white-won');
+  await snap(black, 'black-lost');
+
+  // The spectator page and the image of the final position.
+  const watcher = await whiteCtx.newPage();
+  await watcher.goto(links.spectator);
+  assert.match((await watcher.textContent('#status')) ?? '', /White won by check/);
+  await snap(watcher, 'spectator');
+  const id = new URL(links.spectator).pathname.split('/').pop()!;
+  const image = await fetch(`${server.base}/api/games/${id}/board.svg?ply=9`);
+  assert.equal(image.status, 200);
+  assert.equal(image.headers.get('content-type'), 'image/svg+xml; charset=utf-8');
+  await watcher.goto(`${server.base}/api/games/${id}/board.svg?ply=9&size=600`);
+  await snap(watcher, 'image-url', false); // a bare SVG document: the viewport only
+  // The PNG for mail and chat, drawn by resvg inside wrangler dev, saved as an artifact.
+  const png = await fetch(`${server.base}/api/games/${id}/board.png?ply=9&size=600`);
+  assert.equal(png.status, 200);
+  assert.equal(png.headers.get('content-type'), 'image/png');
+  const pngBytes = Buffer.from(await png.arrayBuffer());
+  assert.equal(pngBytes.subarray(1, 4).toString('latin1'), 'PNG');
+  assert.equal(pngBytes.readUInt32BE(16), 600);
+  writeFileSync(path.join(ARTIFACTS, 'board-ply9.png'), pngBytes);
+
+  // Without JavaScript: the page still shows the board and the text form works.
+  const noJs = await browser.newContext({ ...desktop, javaScriptEnabled: false });
+  const plain = await noJs.newPage();
+  await plain.goto(`${server.base}/`);
+  await plain.click('button[type=submit]');
+  const plainWhite = await plain.inputValue('#link-white');
+  await plain.goto(plainWhite);
+  // Without the script the board's cells do nothing, so they are not in the Tab order.
+  assert.equal(await plain.locator('#board [tabindex]').count(), 0);
+  assert.ok((await plain.locator('#board [data-button]').count()) > 40);
+  await plain.fill('#move', '@Na1u');
+  await plain.click('#preview-btn');
+  await plain.waitForSelector('#preview:not([hidden])');
+  assert.match((await plain.textContent('#preview')) ?? '', /Preview of @Na1u/);
+  await plain.click('#send-btn');
+  await plain.waitForSelector('.msg.ok');
+  assert.match((await plain.textContent('.msg.ok')) ?? '', /You played @Na1u/);
+  await snap(plain, 'no-js-played');
+  log('without JavaScript: preview and send by form work');
+
+  // Against the computer: the home form, then a few turns; its replies arrive on the page by themselves.
+  const solo = await browser.newContext(desktop);
+  const human = await solo.newPage();
+  human.on('pageerror', (e) => errors.push(`solo: page error: ${e.message}`));
+  await human.goto(`${server.base}/`);
+  await human.selectOption('#variant', 'warp-factor');
+  await human.check('#opponent-computer');
+  await human.selectOption('#level', '1');
+  await human.fill('#white', 'Janeway');
+  await human.click('button[type=submit]');
+  await human.waitForSelector('#link-white');
+  assert.equal(await human.locator('#link-black').count(), 0, 'the computer gets no link');
+  await human.goto(await human.inputValue('#link-white'));
+  assert.match((await human.textContent('#live')) ?? '', /Computer \(level 1\)/);
+  const soloId = new URL(human.url()).pathname.split('/').pop()!;
+  for (let ply = 0; ply < 6; ply += 2) {
+    const options = ((await (await fetch(`${server.base}/api/games/${soloId}/legal`)).json()) as { legal: string[] }).legal;
+    await typeMove(human, options[0]!, options[0]!);
+    await send(human, ply + 1);
+    await waitPly(human, ply + 2);
+    log(`against the computer: ${options[0]}, and its reply arrived by itself (ply ${ply + 2})`);
+  }
+  await snap(human, 'computer-game');
+
+  // Every variant: the script turns every legal turn into click steps; Planar asks for the orientation.
+  const probe = await whiteCtx.newPage();
+  probe.on('pageerror', (e) => errors.push(`probe: page error: ${e.message}`));
+  for (const [variant, turns] of [
+    ['warp-factor', ['Wb2-Wb3', 'Bb3-Bb2']],
+    ['curved-space', []],
+    ['planar', ['K@Ab1', 'K@Dc4', 'R@Ab2=XZ', 'P@Dc3']],
+    ['first-contact', ['@Wa1u', '@Bd4d', '@Wd4u', '@Na1d', 'K@Wb2', 'K@Bc3']],
+  ] as const) {
+    const created = await api('POST', '/api/games', { variant });
+    if (created.status !== 201) {
+      log(`${variant}: not available here (${created.body.error}); skipped`);
+      continue;
+    }
+    const g = created.body as { id: string; tokens: { white: string; black: string }; links: { white: string } };
+    for (const [i, turn] of turns.entries()) {
+      const r = await api('POST', `/api/games/${g.id}/moves`, { move: turn }, i % 2 ? g.tokens.black : g.tokens.white);
+      assert.equal(r.status, 200, `${variant} ${turn}: ${JSON.stringify(r.body)}`);
+    }
+    const legal = (await api('GET', `/api/games/${g.id}/legal`)).body.legal as string[];
+    await probe.goto(g.links.white);
+    await probe.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length);
+    const planned = await probe.evaluate(() => (globalThis as unknown as { subspace: { plans(): unknown[] } }).subspace.plans().length);
+    assert.equal(planned, legal.length, `${variant}: every legal turn should be clickable`);
+    log(`${variant}: all ${legal.length} legal turns map to clicks`);
+    if (variant === 'planar') {
+      await probe.locator('#board [data-cell="Ab2"]').click();
+      await probe.waitForSelector('#chooser:not([hidden]) button');
+      await snap(probe, 'planar-orientation-chooser');
+      await probe.click('#chooser button[aria-label="orientation YZ"]');
+      assert.equal(await probe.inputValue('#move'), 'Ab2=YZ');
+      await probe.waitForSelector('#preview [data-canonical="Ab2=YZ"]');
+      await snap(probe, 'planar-preview');
+    }
+  }
+});

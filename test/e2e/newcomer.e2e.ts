@@ -10,15 +10,13 @@
 // e2e tests' under test-artifacts/, the folder CI keeps). Run with `npm run test:e2e`.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ROOT, runE2e, startServer, type Server } from './server.ts';
+import type { Page } from 'playwright-core';
+import { log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
+import { ROOT } from './server.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'newcomer');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const STEP_MS = 15_000;
 const TOTAL_MS = 420_000;
 
 /** Per variant: turns to reach Black's move (by the API), Black's keyboard turn as board steps, then a typed Black turn. */
@@ -29,20 +27,14 @@ const PLANS = [
   { variant: 'planar', options: {}, before: ['K@Ab1'], keys: ['hand:K', 'Dc4', 'orient:XY'], keyed: 'K@Dc4=XY', after: ['R@Ab2=XZ'], typed: 'P@Dc3' },
 ] as const;
 
-let shot = 0;
 /** The page at 1280 and at 390 px wide (then back to the width it had). */
 async function snapBoth(page: Page, name: string): Promise<void> {
   const before = page.viewportSize()!;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    shot += 1;
-    await page.screenshot({ path: path.join(ARTIFACTS, `${String(shot).padStart(2, '0')}-${name}-${width}.png`), fullPage: true, timeout: STEP_MS });
+    await page.screenshot({ path: shotPath(`${name}-${width}`), fullPage: true, timeout: STEP_MS });
   }
   await page.setViewportSize(before);
-}
-
-function log(text: string): void {
-  process.stdout.write(`  ${text}\n`);
 }
 
 /** axe-core's serious and critical violations on the page as it is now. */
@@ -122,231 +114,204 @@ async function arrowTo(page: Page, target: string): Promise<void> {
   throw new Error(`could not reach ${target} with the arrow keys`);
 }
 
-async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`);
-  rmSync(ARTIFACTS, { recursive: true, force: true });
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const errors: string[] = [];
-  try {
-    server = await startServer();
-    log(`serving on ${server.base}`);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'], timeout: 60_000 });
-    // axe-core is injected as a script: our pages' CSP would (rightly) refuse it.
-    const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, bypassCSP: true });
-    const api = async (method: string, url: string, body?: unknown, token?: string) => {
-      const res = await fetch(`${server!.base}${url}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-    };
-    const watch = (who: string, page: Page) => {
-      page.setDefaultTimeout(STEP_MS);
-      page.on('pageerror', (e) => errors.push(`${who}: page error: ${e.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && !/status of 4(00|22) /.test(m.text())) errors.push(`${who}: console: ${m.text()}`);
-      });
-    };
+runInBrowser('e2e (newcomer)', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server, browser, errors, api }) => {
+  // axe-core is injected as a script: our pages' CSP would (rightly) refuse it.
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, bypassCSP: true });
+  const watch = (who: string, page: Page) => {
+    page.setDefaultTimeout(STEP_MS);
+    page.on('pageerror', (e) => errors.push(`${who}: page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/status of 4(00|22) /.test(m.text())) errors.push(`${who}: console: ${m.text()}`);
+    });
+  };
 
-    const home = await desktop.newPage();
-    watch('home', home);
-    await home.goto(`${server.base}/`);
-    await axe(home, 'the home page');
-    await fitsPhone(home, 'the home page');
-    await snapBoth(home, 'home');
-    assert.ok((await home.locator('a[href^="/rules/"]').count()) >= 4, 'the home page links the rules');
+  const home = await desktop.newPage();
+  watch('home', home);
+  await home.goto(`${server.base}/`);
+  await axe(home, 'the home page');
+  await fitsPhone(home, 'the home page');
+  await snapBoth(home, 'home');
+  assert.ok((await home.locator('a[href^="/rules/"]').count()) >= 4, 'the home page links the rules');
 
-    for (const plan of PLANS) {
-      const v = plan.variant;
-      // The rules page and its diagrams.
-      const rules = await desktop.newPage();
-      watch(`${v} rules`, rules);
-      await rules.goto(`${server.base}/rules/${v}`);
-      const diagrams = rules.locator('figure[data-diagram] img');
-      assert.ok((await diagrams.count()) >= 3, `${v}: the rules page has its diagrams`);
-      for (const img of await diagrams.all()) {
-        await img.scrollIntoViewIfNeeded();
-        await rules.waitForFunction((el) => (el as unknown as { naturalWidth: number }).naturalWidth > 0, await img.elementHandle(), { timeout: STEP_MS });
-      }
-      await axe(rules, `the ${v} rules page`);
-      await fitsPhone(rules, `the ${v} rules page`);
-      await snapBoth(rules, `${v}-rules`);
-
-      // A game; White's first turns by the API, then Black's page.
-      const created = await api('POST', '/api/games', { variant: v, options: plan.options, clock: { daysPerMove: 3 } });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
-      const g = created.body as { id: string; tokens: { white: string; black: string }; links: { black: string; spectator: string } };
-      for (const [i, turn] of plan.before.entries()) {
-        const r = await api('POST', `/api/games/${g.id}/moves`, { move: turn }, i % 2 ? g.tokens.black : g.tokens.white);
-        assert.equal(r.status, 200, `${v} ${turn}: ${JSON.stringify(r.body)}`);
-      }
-      const black = await phone.newPage();
-      watch(`${v} black`, black);
-      await black.goto(g.links.black);
-      await black.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length, undefined, { timeout: STEP_MS });
-      assert.equal(await black.getAttribute('#live', 'data-from'), 'black');
-      assert.match(await black.title(), /^\(Your turn\)/, `${v}: the tab title says it is Black's turn`);
-      // Seen from Black's side: Black's end of the field is at the bottom of the picture.
-      const [near, far] = v === 'planar' ? ['Ab4', 'Ab1'] : ['Bb2', 'Wb2'];
-      const y = async (cell: string) => (await black.locator(`#board [data-cell="${cell}"]`).first().boundingBox())!.y;
-      assert.ok((await y(near)) > (await y(far)), `${v}: ${near} is drawn below ${far} on Black's page`);
-      assert.match((await black.textContent('#deadline')) ?? '', /your time \(in 2 days/, `${v}: the deadline counts down in local time`);
-      await snapBoth(black, `${v}-black`);
-
-      // Black's turn by keyboard alone: Tab onto the board (one stop), arrows, Enter; a few Tabs to Send.
-      await black.focus('#flip');
-      const toBoard = await tabTo(black, '#board svg', 8);
-      for (const [i, key] of plan.keys.entries()) {
-        if (key.startsWith('orient:')) {
-          // Planar's orientation step: the chooser's buttons, next in the Tab order.
-          await black.waitForSelector('#chooser:not([hidden]) button');
-          await tabTo(black, `#chooser button[aria-label="orientation ${key.slice(7)}"]`, 8);
-          await black.keyboard.press('Enter');
-          continue;
-        }
-        const sel = key.startsWith('hand:') ? `#board [data-hand="${key.slice(5)}"][data-color="black"]` : `#board [data-cell="${key}"]`;
-        await arrowTo(black, sel);
-        if (i < plan.keys.length - 1 && !plan.keys[i + 1]!.startsWith('orient:')) await black.waitForSelector('#board [data-target]');
-      }
-      await black.waitForSelector(`#preview [data-canonical="${plan.keyed}"]`);
-      const toSend = await tabTo(black, '#send-btn', 12);
-      await black.keyboard.press('Enter');
-      await black.waitForSelector(`#live[data-ply="${plan.before.length + 1}"]`);
-      log(`${v}: ${plan.keyed} by keyboard (${toBoard} Tab to the board, ${toSend} from it to Send)`);
-
-      // White answers; Black types a turn.
-      for (const turn of plan.after) {
-        const r = await api('POST', `/api/games/${g.id}/moves`, { move: turn }, g.tokens.white);
-        assert.equal(r.status, 200, `${v} ${turn}: ${JSON.stringify(r.body)}`);
-      }
-      const ply = plan.before.length + 1 + plan.after.length;
-      await black.waitForSelector(`#live[data-ply="${ply}"]`, { timeout: STEP_MS });
-      await black.fill('#move', plan.typed);
-      await black.click('#send-btn');
-      await black.waitForSelector(`#live[data-ply="${ply + 1}"]`);
-
-      // Replay with the arrow keys: the picture changes and comes back.
-      await black.click('h1');
-      const live = await black.innerHTML('#board svg');
-      await black.keyboard.press('ArrowLeft');
-      await black.waitForSelector(`#board[data-ply="${ply}"]`);
-      await black.keyboard.press('ArrowLeft');
-      await black.waitForSelector(`#board[data-ply="${ply - 1}"]`);
-      assert.notEqual(await black.innerHTML('#board svg'), live, `${v}: an earlier position looks different`);
-      // White moves while Black looks back: Black stays where they are and is told a move came.
-      let answer = '';
-      for (const turn of (await api('GET', `/api/games/${g.id}/legal`)).body.legal as string[]) {
-        // (A turn that ends the game would end this test's game too.)
-        const after = await api('GET', `/api/games/${g.id}/preview?move=${encodeURIComponent(turn)}`);
-        if (!after.body.state.outcome) {
-          answer = turn;
-          break;
-        }
-      }
-      assert.equal((await api('POST', `/api/games/${g.id}/moves`, { move: answer }, g.tokens.white)).status, 200);
-      await black.waitForSelector(`#live[data-ply="${ply + 2}"]`);
-      assert.equal(await black.getAttribute('#board', 'data-ply'), String(ply - 1), `${v}: the opponent's move does not pull the replay away`);
-      assert.ok(((await black.textContent('#replay-status')) ?? '').includes(`White played ${answer}`), `${v}: the replay says a move came`);
-      await snapBoth(black, `${v}-replay`);
-      await black.click(`#moves a[data-ply="1"]`);
-      await black.waitForSelector('#board[data-ply="1"]');
-      assert.equal(new URL(black.url()).pathname, `/games/${g.id}`, 'the replay stays on the page');
-      await black.keyboard.press('ArrowRight');
-      await black.waitForSelector('#board[data-ply="2"]');
-      await black.click('[data-replay="live"]');
-      await black.waitForSelector(`#board[data-ply="${ply + 2}"]`);
-      assert.match(await black.title(), /^\(Your turn\)/, `${v}: back at now, it is Black's turn`);
-      log(`${v}: replayed with the arrow keys, the move list and back to now`);
-
-      // An email address from the page.
-      await black.click('#settings summary');
-      await black.fill('#notify-email', `black-${v}@example.com`);
-      await black.click('#settings-save');
-      await black.waitForSelector('.msg.ok');
-      assert.match((await black.textContent('.msg.ok')) ?? '', new RegExp(`emails go to black-${v}@example.com`));
-      const me = await api('GET', `/api/games/${g.id}/me`, undefined, g.tokens.black);
-      assert.equal(me.body.email, `black-${v}@example.com`);
-      await axe(black, `Black's ${v} game page`);
-      await fitsPhone(black, `Black's ${v} game page`);
-
-      const spectator = await desktop.newPage();
-      watch(`${v} spectator`, spectator);
-      await spectator.goto(g.links.spectator);
-      await axe(spectator, `the ${v} spectator page`);
-      await fitsPhone(spectator, `the ${v} spectator page`);
-      await snapBoth(spectator, `${v}-spectator`);
-      await Promise.all([rules.close(), black.close(), spectator.close()]);
+  for (const plan of PLANS) {
+    const v = plan.variant;
+    // The rules page and its diagrams.
+    const rules = await desktop.newPage();
+    watch(`${v} rules`, rules);
+    await rules.goto(`${server.base}/rules/${v}`);
+    const diagrams = rules.locator('figure[data-diagram] img');
+    assert.ok((await diagrams.count()) >= 3, `${v}: the rules page has its diagrams`);
+    for (const img of await diagrams.all()) {
+      await img.scrollIntoViewIfNeeded();
+      await rules.waitForFunction((el) => (el as unknown as { naturalWidth: number }).naturalWidth > 0, await img.elementHandle(), { timeout: STEP_MS });
     }
-    // A practice game against the computer: Hint puts the engine's turn in the box, previewed; Send plays it.
-    const practice = await api('POST', '/api/games', { variant: 'curved-space', black: { computer: 1 } });
-    assert.equal(practice.status, 201, JSON.stringify(practice.body));
-    const learner = await phone.newPage();
-    watch('practice', learner);
-    await learner.goto(practice.body.links.white);
-    await learner.click('#hint-btn');
-    const suggested = (await learner.getAttribute('#hint code[data-hint]', 'data-hint'))!;
-    assert.equal(await learner.inputValue('#move'), suggested, 'the hint is in the move box');
-    await learner.waitForFunction((turn) => (globalThis as any).document.querySelector('#preview')?.textContent.includes(`Preview of ${turn}`), suggested);
-    await snapBoth(learner, 'practice-hint');
-    await learner.click('#send-btn');
-    await learner.waitForSelector('#live[data-ply="1"]');
-    assert.equal((await api('GET', `/api/games/${practice.body.id}/moves`)).body.moves[0].text, suggested);
-    await learner.close();
-    log(`practice game: the hint ${suggested} played from the page`);
+    await axe(rules, `the ${v} rules page`);
+    await fitsPhone(rules, `the ${v} rules page`);
+    await snapBoth(rules, `${v}-rules`);
 
-    // Turning a platform over: its mark on the board is too small to tap on a phone, so picking
-    // the platform offers the turn-over as a button beside the board.
-    const fc = await api('POST', '/api/games', { variant: 'first-contact' });
-    for (const [i, turn] of ['@Wa4u', '@Ba1d', '@Wd1u', '@Bd4u', 'K@Wd1', 'K@Ba1'].entries())
-      assert.equal((await api('POST', `/api/games/${fc.body.id}/moves`, { move: turn }, i % 2 ? fc.body.tokens.black : fc.body.tokens.white)).status, 200);
-    const flipper = await phone.newPage();
-    watch('flip', flipper);
-    await flipper.goto(fc.body.links.white);
-    await flipper.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length);
-    await flipper.click('#board [data-cell="Wd1u:a1"]');
-    await flipper.click('#chooser button[data-pin-choice="Wd1d"]');
-    await flipper.waitForSelector('#preview [data-canonical="Wd1u-Wd1d"]');
-    await flipper.close();
-    log('a platform turned over with the button beside the board');
+    // A game; White's first turns by the API, then Black's page.
+    const created = await api('POST', '/api/games', { variant: v, options: plan.options, clock: { daysPerMove: 3 } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const g = created.body as { id: string; tokens: { white: string; black: string }; links: { black: string; spectator: string } };
+    for (const [i, turn] of plan.before.entries()) {
+      const r = await api('POST', `/api/games/${g.id}/moves`, { move: turn }, i % 2 ? g.tokens.black : g.tokens.white);
+      assert.equal(r.status, 200, `${v} ${turn}: ${JSON.stringify(r.body)}`);
+    }
+    const black = await phone.newPage();
+    watch(`${v} black`, black);
+    await black.goto(g.links.black);
+    await black.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length, undefined, { timeout: STEP_MS });
+    assert.equal(await black.getAttribute('#live', 'data-from'), 'black');
+    assert.match(await black.title(), /^\(Your turn\)/, `${v}: the tab title says it is Black's turn`);
+    // Seen from Black's side: Black's end of the field is at the bottom of the picture.
+    const [near, far] = v === 'planar' ? ['Ab4', 'Ab1'] : ['Bb2', 'Wb2'];
+    const y = async (cell: string) => (await black.locator(`#board [data-cell="${cell}"]`).first().boundingBox())!.y;
+    assert.ok((await y(near)) > (await y(far)), `${v}: ${near} is drawn below ${far} on Black's page`);
+    assert.match((await black.textContent('#deadline')) ?? '', /your time \(in 2 days/, `${v}: the deadline counts down in local time`);
+    await snapBoth(black, `${v}-black`);
 
-    // The player pages: /me signed out, the key shown once, /me with a key, an open challenge, the lobby.
-    const players = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    const me = await players.newPage();
-    watch('me', me);
-    const playerPage = async (what: string, name: string) => {
-      await axe(me, what);
-      await fitsPhone(me, what);
-      await snapBoth(me, name);
-    };
-    await me.goto(`${server.base}/me`);
-    await playerPage('the /me page, signed out', 'me-signed-out');
-    await me.fill('input[name=name]', 'Newcomer');
-    await me.click('form[action="/me/new"] button');
-    await me.waitForSelector('#player-key');
-    await playerPage('the new player key page', 'me-new-key');
-    await me.goto(`${server.base}/me`);
-    await me.selectOption('#challenge-form select[name=variant]', 'curved-space');
-    await me.click('#challenge-form button');
-    await me.waitForURL(/\/challenges\/[a-z0-9]{12}$/);
-    await playerPage('a challenge page', 'challenge');
-    await me.goto(`${server.base}/me`);
-    await playerPage('the /me page', 'me');
-    await me.goto(`${server.base}/lobby`);
-    assert.ok(await me.locator('#lobby li').count(), 'the lobby lists the open challenge');
-    await playerPage('the lobby', 'lobby');
-    await players.close();
-    log('the player pages: /me, the new key, a challenge and the lobby');
+    // Black's turn by keyboard alone: Tab onto the board (one stop), arrows, Enter; a few Tabs to Send.
+    await black.focus('#flip');
+    const toBoard = await tabTo(black, '#board svg', 8);
+    for (const [i, key] of plan.keys.entries()) {
+      if (key.startsWith('orient:')) {
+        // Planar's orientation step: the chooser's buttons, next in the Tab order.
+        await black.waitForSelector('#chooser:not([hidden]) button');
+        await tabTo(black, `#chooser button[aria-label="orientation ${key.slice(7)}"]`, 8);
+        await black.keyboard.press('Enter');
+        continue;
+      }
+      const sel = key.startsWith('hand:') ? `#board [data-hand="${key.slice(5)}"][data-color="black"]` : `#board [data-cell="${key}"]`;
+      await arrowTo(black, sel);
+      if (i < plan.keys.length - 1 && !plan.keys[i + 1]!.startsWith('orient:')) await black.waitForSelector('#board [data-target]');
+    }
+    await black.waitForSelector(`#preview [data-canonical="${plan.keyed}"]`);
+    const toSend = await tabTo(black, '#send-btn', 12);
+    await black.keyboard.press('Enter');
+    await black.waitForSelector(`#live[data-ply="${plan.before.length + 1}"]`);
+    log(`${v}: ${plan.keyed} by keyboard (${toBoard} Tab to the board, ${toSend} from it to Send)`);
 
-    assert.deepEqual(errors, [], `the pages reported errors:\n${errors.join('\n')}`);
-    log(`screenshots in ${path.relative(ROOT, ARTIFACTS)}/`);
-  } finally {
-    await browser?.close().catch(() => {});
-    await server?.stop();
+    // White answers; Black types a turn.
+    for (const turn of plan.after) {
+      const r = await api('POST', `/api/games/${g.id}/moves`, { move: turn }, g.tokens.white);
+      assert.equal(r.status, 200, `${v} ${turn}: ${JSON.stringify(r.body)}`);
+    }
+    const ply = plan.before.length + 1 + plan.after.length;
+    await black.waitForSelector(`#live[data-ply="${ply}"]`, { timeout: STEP_MS });
+    await black.fill('#move', plan.typed);
+    await black.click('#send-btn');
+    await black.waitForSelector(`#live[data-ply="${ply + 1}"]`);
+
+    // Replay with the arrow keys: the picture changes and comes back.
+    await black.click('h1');
+    const live = await black.innerHTML('#board svg');
+    await black.keyboard.press('ArrowLeft');
+    await black.waitForSelector(`#board[data-ply="${ply}"]`);
+    await black.keyboard.press('ArrowLeft');
+    await black.waitForSelector(`#board[data-ply="${ply - 1}"]`);
+    assert.notEqual(await black.innerHTML('#board svg'), live, `${v}: an earlier position looks different`);
+    // White moves while Black looks back: Black stays where they are and is told a move came.
+    let answer = '';
+    for (const turn of (await api('GET', `/api/games/${g.id}/legal`)).body.legal as string[]) {
+      // (A turn that ends the game would end this test's game too.)
+      const after = await api('GET', `/api/games/${g.id}/preview?move=${encodeURIComponent(turn)}`);
+      if (!after.body.state.outcome) {
+        answer = turn;
+        break;
+      }
+    }
+    assert.equal((await api('POST', `/api/games/${g.id}/moves`, { move: answer }, g.tokens.white)).status, 200);
+    await black.waitForSelector(`#live[data-ply="${ply + 2}"]`);
+    assert.equal(await black.getAttribute('#board', 'data-ply'), String(ply - 1), `${v}: the opponent's move does not pull the replay away`);
+    assert.ok(((await black.textContent('#replay-status')) ?? '').includes(`White played ${answer}`), `${v}: the replay says a move came`);
+    await snapBoth(black, `${v}-replay`);
+    await black.click(`#moves a[data-ply="1"]`);
+    await black.waitForSelector('#board[data-ply="1"]');
+    assert.equal(new URL(black.url()).pathname, `/games/${g.id}`, 'the replay stays on the page');
+    await black.keyboard.press('ArrowRight');
+    await black.waitForSelector('#board[data-ply="2"]');
+    await black.click('[data-replay="live"]');
+    await black.waitForSelector(`#board[data-ply="${ply + 2}"]`);
+    assert.match(await black.title(), /^\(Your turn\)/, `${v}: back at now, it is Black's turn`);
+    log(`${v}: replayed with the arrow keys, the move list and back to now`);
+
+    // An email address from the page.
+    await black.click('#settings summary');
+    await black.fill('#notify-email', `black-${v}@example.com`);
+    await black.click('#settings-save');
+    await black.waitForSelector('.msg.ok');
+    assert.match((await black.textContent('.msg.ok')) ?? '', new RegExp(`emails go to black-${v}@example.com`));
+    const me = await api('GET', `/api/games/${g.id}/me`, undefined, g.tokens.black);
+    assert.equal(me.body.email, `black-${v}@example.com`);
+    await axe(black, `Black's ${v} game page`);
+    await fitsPhone(black, `Black's ${v} game page`);
+
+    const spectator = await desktop.newPage();
+    watch(`${v} spectator`, spectator);
+    await spectator.goto(g.links.spectator);
+    await axe(spectator, `the ${v} spectator page`);
+    await fitsPhone(spectator, `the ${v} spectator page`);
+    await snapBoth(spectator, `${v}-spectator`);
+    await Promise.all([rules.close(), black.close(), spectator.close()]);
   }
-}
+  // A practice game against the computer: Hint puts the engine's turn in the box, previewed; Send plays it.
+  const practice = await api('POST', '/api/games', { variant: 'curved-space', black: { computer: 1 } });
+  assert.equal(practice.status, 201, JSON.stringify(practice.body));
+  const learner = await phone.newPage();
+  watch('practice', learner);
+  await learner.goto(practice.body.links.white);
+  await learner.click('#hint-btn');
+  const suggested = (await learner.getAttribute('#hint code[data-hint]', 'data-hint'))!;
+  assert.equal(await learner.inputValue('#move'), suggested, 'the hint is in the move box');
+  await learner.waitForFunction((turn) => (globalThis as any).document.querySelector('#preview')?.textContent.includes(`Preview of ${turn}`), suggested);
+  await snapBoth(learner, 'practice-hint');
+  await learner.click('#send-btn');
+  await learner.waitForSelector('#live[data-ply="1"]');
+  assert.equal((await api('GET', `/api/games/${practice.body.id}/moves`)).body.moves[0].text, suggested);
+  await learner.close();
+  log(`practice game: the hint ${suggested} played from the page`);
 
-let server: Server | undefined;
-let browser: Browser | undefined;
-runE2e('e2e (newcomer)', TOTAL_MS, main, () => Promise.allSettled([browser?.close(), server?.stop()]));
+  // Turning a platform over: its mark on the board is too small to tap on a phone, so picking
+  // the platform offers the turn-over as a button beside the board.
+  const fc = await api('POST', '/api/games', { variant: 'first-contact' });
+  for (const [i, turn] of ['@Wa4u', '@Ba1d', '@Wd1u', '@Bd4u', 'K@Wd1', 'K@Ba1'].entries())
+    assert.equal((await api('POST', `/api/games/${fc.body.id}/moves`, { move: turn }, i % 2 ? fc.body.tokens.black : fc.body.tokens.white)).status, 200);
+  const flipper = await phone.newPage();
+  watch('flip', flipper);
+  await flipper.goto(fc.body.links.white);
+  await flipper.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length);
+  await flipper.click('#board [data-cell="Wd1u:a1"]');
+  await flipper.click('#chooser button[data-pin-choice="Wd1d"]');
+  await flipper.waitForSelector('#preview [data-canonical="Wd1u-Wd1d"]');
+  await flipper.close();
+  log('a platform turned over with the button beside the board');
+
+  // The player pages: /me signed out, the key shown once, /me with a key, an open challenge, the lobby.
+  const players = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const me = await players.newPage();
+  watch('me', me);
+  const playerPage = async (what: string, name: string) => {
+    await axe(me, what);
+    await fitsPhone(me, what);
+    await snapBoth(me, name);
+  };
+  await me.goto(`${server.base}/me`);
+  await playerPage('the /me page, signed out', 'me-signed-out');
+  await me.fill('input[name=name]', 'Newcomer');
+  await me.click('form[action="/me/new"] button');
+  await me.waitForSelector('#player-key');
+  await playerPage('the new player key page', 'me-new-key');
+  await me.goto(`${server.base}/me`);
+  await me.selectOption('#challenge-form select[name=variant]', 'curved-space');
+  await me.click('#challenge-form button');
+  await me.waitForURL(/\/challenges\/[a-z0-9]{12}$/);
+  await playerPage('a challenge page', 'challenge');
+  await me.goto(`${server.base}/me`);
+  await playerPage('the /me page', 'me');
+  await me.goto(`${server.base}/lobby`);
+  assert.ok(await me.locator('#lobby li').count(), 'the lobby lists the open challenge');
+  await playerPage('the lobby', 'lobby');
+  await players.close();
+  log('the player pages: /me, the new key, a challenge and the lobby');
+});

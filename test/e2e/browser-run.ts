@@ -1,0 +1,75 @@
+// What every browser test does around its own steps: a fresh screenshot folder, wrangler dev
+// with a fresh local D1, Debian's Chromium; at the end no page may have reported an error; the
+// browser and the server stop however it ended, and a watchdog ends a run that hangs.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { ROOT, runE2e, startServer, type Server } from './server.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Every wait is bounded. */
+export const STEP_MS = 15_000;
+
+export interface BrowserRun {
+  readonly server: Server;
+  readonly browser: Browser;
+  /** What the pages reported (page errors, and what a test adds): the run fails unless empty. */
+  readonly errors: string[];
+  /** One JSON request to the server under test, as a player when given a token. */
+  api(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export function log(text: string): void {
+  process.stdout.write(`  ${text}\n`);
+}
+
+let artifacts = '';
+let shot = 0;
+/** The next numbered screenshot file of this run: `NN-name.png`. */
+export function shotPath(name: string): string {
+  shot += 1;
+  return path.join(artifacts, `${String(shot).padStart(2, '0')}-${name}.png`);
+}
+
+export function runInBrowser(
+  label: string,
+  opts: { readonly totalMs: number; readonly artifacts: string; readonly stateDir?: string },
+  steps: (run: BrowserRun) => Promise<void>,
+): void {
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  const main = async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`);
+    artifacts = opts.artifacts;
+    rmSync(artifacts, { recursive: true, force: true });
+    mkdirSync(artifacts, { recursive: true });
+    const errors: string[] = [];
+    try {
+      log('starting wrangler dev with a fresh local D1 ...');
+      server = await startServer(opts.stateDir ? { stateDir: opts.stateDir } : {});
+      log(`serving on ${server.base}`);
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+        timeout: 60_000,
+      });
+      const base = server.base;
+      const api = async (method: string, url: string, body?: unknown, token?: string) => {
+        const res = await fetch(`${base}${url}`, {
+          method,
+          headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return { status: res.status, body: await res.json() };
+      };
+      await steps({ server, browser, errors, api });
+      assert.deepEqual(errors, [], `the pages reported errors:\n${errors.join('\n')}`);
+      log(`screenshots in ${path.relative(ROOT, artifacts)}/`);
+    } finally {
+      await browser?.close().catch(() => {});
+      await server?.stop();
+    }
+  };
+  runE2e(label, opts.totalMs, main, () => Promise.allSettled([browser?.close(), server?.stop()]));
+}
