@@ -19,6 +19,9 @@ const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 const json = (description: string, ref = 'GameState') => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } });
 const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{4,32}$' } };
+/** A required JSON body of one of the schemas below. */
+const jsonBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
+
 const auth = [{ playerToken: [] }, { playerTokenQuery: [] }];
 /** Player routes: the player key as Bearer (or the /me page's cookie). */
 const key = [{ playerToken: [] }];
@@ -127,7 +130,7 @@ export function openApiDocument(serverUrl: string): object {
       '/api/games': {
         post: {
           summary: 'Create a game',
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateGame' } } } },
+          requestBody: jsonBody('CreateGame'),
           responses: { 201: json('the new game with each human player’s link and token (none for the computer’s side)', 'Created'), 400: error('bad variant, options or players (a computer level that is not 1-5, the computer on both sides)'), 415: error('not JSON') },
         },
       },
@@ -219,7 +222,7 @@ export function openApiDocument(serverUrl: string): object {
       },
       '/api/games/{id}/takeback': playerAction(
         "Takeback by agreement: `offer` asks to take back your last turn (and the opponent's reply after it, if any); the opponent answers `accept` (the turns go, in one write; GET …/moves lists them under `takebacks`, the record in a comment) or `decline`; any move ends the request. Against the computer, levels 1-2 grant it at once, stronger levels refuse (409)",
-        { requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Takeback' } } } } },
+        { requestBody: jsonBody('Takeback') },
       ),
       '/api/games/{id}/messages': {
         get: {
@@ -235,7 +238,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: `Send your opponent a message (up to ${MAX_MESSAGE_CHARS} characters; line breaks allowed; at most ${MESSAGE_RATE.max} an hour per player). A move can carry one too: {"move", "message"}`,
           security: auth,
           parameters: [id],
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Message' } } } },
+          requestBody: jsonBody('Message'),
           responses: {
             201: { description: '{message: {id, ply, side, text, at}}' },
             403: error('not a player of this game'),
@@ -248,7 +251,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: "Allow (or stop allowing) spectators to read the messages: they see them only while both players allow it",
           security: auth,
           parameters: [id],
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/MessageVisibility' } } } },
+          requestBody: jsonBody('MessageVisibility'),
           responses: { 200: json('the game, with spectatorMessages {white, black}'), 403: error('not a player of this game') },
         },
       },
@@ -259,7 +262,7 @@ export function openApiDocument(serverUrl: string): object {
       '/api/games/{id}/abort': playerAction('Abort (only before each side has moved)'),
       '/api/games/{id}/claim': playerAction("Claim the win when the opponent's deadline has passed"),
       '/api/games/{id}/draw': playerAction('Offer, accept or decline a draw', {
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Draw' } } } },
+        requestBody: jsonBody('Draw'),
       }),
       '/api/games/{id}/me': {
         get: {
@@ -272,7 +275,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Change the settings; a new webhook URL returns its new secret once (`webhookSecret`)',
           security: auth,
           parameters: [id],
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/SettingsPatch' } } } },
+          requestBody: jsonBody('SettingsPatch'),
           responses: { 200: { description: 'the settings' }, 400: error('which field and what is wrong'), 403: error('not a player of this game') },
         },
       },
@@ -331,14 +334,14 @@ export function openApiDocument(serverUrl: string): object {
       '/api/players': {
         post: {
           summary: 'Become a player: a key (shown once; only its hash is kept) that works as `Authorization: Bearer <key>` on every player route and on your games',
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreatePlayer' } } } },
+          requestBody: jsonBody('CreatePlayer'),
           responses: { 201: { description: '{id, key, link} — link opens /me (the key rides in the #fragment)' } },
         },
       },
       '/api/players/sign-in': {
         post: {
           summary: 'Email a one-use sign-in link (15 minutes) to the players with this address; the same answer whether or not it is known',
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/SignIn' } } } },
+          requestBody: jsonBody('SignIn'),
           responses: { 202: { description: '{ok, message}' } },
         },
       },
@@ -349,7 +352,7 @@ export function openApiDocument(serverUrl: string): object {
           summary:
             'Change your name, email or own webhook (`null` clears one). The webhook gets `challenge`, `challengeCanceled` and `gameStart` (body {type, timestamp, data: {type, challenge | game, text}}), signed like game webhooks',
           security: key,
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/PlayerSettings' } } } },
+          requestBody: jsonBody('PlayerSettings'),
           responses: { 200: { description: 'your player; a new webhook URL adds `webhookSecret` (shown once)' }, 400: error('which field and what is wrong (a webhook URL the policy refuses)'), 403: error('not a player key') },
         },
       },
@@ -374,7 +377,7 @@ export function openApiDocument(serverUrl: string): object {
         post: {
           summary: 'Offer a game, to anyone or (`to`) to one player; expires after `expiresInDays` (default 7)',
           security: key,
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateChallenge' } } } },
+          requestBody: jsonBody('CreateChallenge'),
           responses: { 201: json('the challenge (with its link)', 'Challenge'), 403: error('not a player key'), 404: error('no player with that `to` id') },
         },
         get: {
