@@ -92,7 +92,7 @@ describe('npm run deploy', () => {
     expect(run.stdout).toContain('Subspace is live at https://subspace.kirk.workers.dev');
     expect(run.stdout).toMatch(/Email Routing: enable it; turn on subaddressing and add the\s+custom address play@subspace\.example/);
     expect(run.stdout).toContain('Onboard Domain for the domain of MAIL_FROM (games@subspace.example)');
-  }, 60_000);
+  }, 240_000);
 
   it('second deploy with everything present: creates nothing, asks nothing, changes no config, deploys again', () => {
     const s = setup('new-account.json');
@@ -115,7 +115,7 @@ describe('npm run deploy', () => {
     expect(run.stdout).toContain('No migrations to apply');
     expect(config(s)).toBe(afterFirst);
     expect(account(s).workers.subspace.versions).toBe(2);
-  }, 60_000);
+  }, 240_000);
 
   it('a fresh clone against an account that has it all: finds the database and the queues (over several pages) and writes the id', () => {
     const s = setup('ready-account.json');
@@ -136,7 +136,7 @@ describe('npm run deploy', () => {
     expect(config(s)).toContain('database_id = "5b5b5b5b-0000-4000-8000-000000000002"');
     expect(run.stdout).toContain('Queue subspace-notify-dlq: exists');
     expect(run.stdout).toContain('Queue subspace-computer: exists');
-  }, 60_000);
+  }, 240_000);
 
   it('a failing migration stops before anything is deployed', () => {
     const s = setup('ready-account.json', (a) => {
@@ -148,7 +148,7 @@ describe('npm run deploy', () => {
     expect(run.stderr).toContain('syntax error');
     expect(run.stderr).toContain('npm run deploy stopped: applying the migrations failed: nothing was deployed');
     expect(account(s).workers.subspace.versions).toBe(3);
-  }, 60_000);
+  }, 240_000);
 
   it('without a login it stops at once and says how to log in', () => {
     const s = setup('new-account.json', (a) => {
@@ -159,7 +159,7 @@ describe('npm run deploy', () => {
     expect(run.commands).toEqual(['whoami --json']);
     expect(run.stderr).toContain('wrangler login');
     expect(config(s)).toContain(PLACEHOLDER);
-  }, 60_000);
+  }, 240_000);
 
   it('Enter at the secret prompt (or no terminal at all) sets a random secret', () => {
     const s = setup('new-account.json');
@@ -169,7 +169,7 @@ describe('npm run deploy', () => {
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const again = setup('new-account.json');
     expect(deploy(again).calls.at(-1)!.secrets!.REPLY_SECRET).not.toBe(secret);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('npm run deploy -- --dry-run', () => {

@@ -406,7 +406,7 @@ describe('random playouts', () => {
     { platforms: 12 },
     { platforms: 12, platformMoves: 'after-capture' },
   ];
-  it('round-trips every legal turn and every position', { timeout: 120_000 }, () => {
+  it('round-trips every legal turn and every position', { timeout: 360_000 }, () => {
     const random = prng(20240611);
     const problems: string[] = []; // collected, so one failure report shows them all
     let compoundTurns = 0;

@@ -36,7 +36,7 @@ describe.each(variantNames())('%s example turns', (name) => {
     expect(checked).toBeGreaterThan(100);
     // Random games reach more than one kind of turn in every variant.
     expect(kinds.size).toBeGreaterThan(1);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('Game.exampleTurns', () => {
@@ -66,5 +66,5 @@ describe('Game.exampleTurns', () => {
       }
     }
     throw new Error('no random First Contact game ended');
-  }, 60_000);
+  }, 240_000);
 });

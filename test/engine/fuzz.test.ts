@@ -54,7 +54,7 @@ describe.each(variantNames())('%s fuzzing', (name) => {
       }
     }
     expect(accepted).toBeGreaterThan(0);
-  }, 120_000);
+  }, 360_000);
 
   it('position parser: mutated position texts only ever give a typed error or a position that round-trips', () => {
     for (let i = 0; i < 40_000; i++) {
@@ -66,7 +66,7 @@ describe.each(variantNames())('%s fuzzing', (name) => {
         expect(again.ok && variant.formatPosition(again.value)).toBe(text);
       } else expect(result.error.kind).toBe('position');
     }
-  }, 120_000);
+  }, 360_000);
 
   it('random legal playouts never reach an impossible state', () => {
     for (let g = 0; g < 15; g++) {
@@ -89,5 +89,5 @@ describe.each(variantNames())('%s fuzzing', (name) => {
         }
       }
     }
-  }, 120_000);
+  }, 360_000);
 });

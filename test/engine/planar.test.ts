@@ -475,7 +475,7 @@ describe('random playouts', () => {
       expect(engine).toEqual(refLegal(pos).sort());
     });
     expect(positions).toBeGreaterThan(100);
-  }, 60_000);
+  }, 240_000);
 
   it('notation and position text round-trip', () => {
     let positions = 0;
@@ -504,7 +504,7 @@ describe('random playouts', () => {
     expect(positions).toBeGreaterThan(1000);
     expect(moves).toBeGreaterThan(100000);
     expect(checks).toBeGreaterThan(0);
-  }, 60_000);
+  }, 240_000);
 
   it('parseMove accepts exactly the legal turns among all candidates', () => {
     const problems: string[] = [];
@@ -537,7 +537,7 @@ describe('random playouts', () => {
     });
     expect(problems).toEqual([]);
     expect(accepted).toBeGreaterThan(1000);
-  }, 60_000);
+  }, 240_000);
 });
 
 // ---- notation ----------------------------------------------------------------

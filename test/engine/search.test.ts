@@ -71,7 +71,7 @@ describe.each(variantNames())('%s computer player', (name) => {
       const parsed = variant.parseMove(game.position, choice!.text);
       expect(parsed.ok).toBe(true);
     }
-  }, 120_000);
+  }, 360_000);
 
   it('a whole game of the computer against itself plays only legal turns', () => {
     const game = (Game.create(name) as { ok: true; value: Game }).value;
@@ -79,7 +79,7 @@ describe.each(variantNames())('%s computer player', (name) => {
       const choice = chooseMoveInGame(game, { level: ((ply % 4) + 2) as Level, nodes: 200, seed: ply })!;
       expect(game.play(choice.text).ok, choice.text).toBe(true);
     }
-  }, 120_000);
+  }, 360_000);
 
   it('levels 2-5 always take a turn that wins at once (positions from random playouts)', () => {
     const positions = winningPositions(name, 5, 1000 + name.length);
@@ -92,7 +92,7 @@ describe.each(variantNames())('%s computer player', (name) => {
         expect(outcome?.winner, `level ${level} played ${choice.text} in ${game.positionText}`).toBe(variant.turn(game.position));
         expect(choice.mate).toBe(1);
       }
-  }, 120_000);
+  }, 360_000);
 
   it('is deterministic: same position, level and seed give the same turn', () => {
     for (const [i, game] of randomPositions(name, 6, 99 + name.length).entries()) {
@@ -101,7 +101,7 @@ describe.each(variantNames())('%s computer player', (name) => {
       const b = chooseMoveInGame(game, { level, seed: 7, nodes: 800 })!;
       expect(b).toEqual(a);
     }
-  }, 60_000);
+  }, 240_000);
 
   it('keys: the incremental key after each turn equals the key computed from scratch', () => {
     const rules = searchRulesFor(name)!;
@@ -183,5 +183,5 @@ describe('Planar: level 5 looks at the replies', () => {
       const stoppable = variant.legalMoves(g.position).some((m) => !mateInOne(variant.play(g.position, m)));
       expect(stoppable, `${variant.formatPosition(g.position)}: ${choice.text}`).toBe(false);
     }
-  }, 120_000);
+  }, 360_000);
 });

@@ -49,7 +49,7 @@ describe('PNG pictures', () => {
     expect(missing).toEqual([]);
     // A character outside the subset does leave a gap, so the check above can fail.
     expect(Buffer.from(picture('\u2603')).equals(Buffer.from(blank))).toBe(true);
-  }, 60_000);
+  }, 240_000);
 
   it('draws a board as a PNG of the asked width', () => {
     const game = Game.create('warp-factor');

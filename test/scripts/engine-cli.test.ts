@@ -28,5 +28,5 @@ describe('engine legal', () => {
     }
     const code = await new Promise((resolve) => cli.on('close', resolve));
     expect(code).toBe(0);
-  }, 120_000);
+  }, 360_000);
 });

@@ -53,7 +53,7 @@ describe('cron sweep', () => {
     expect(await count('active')).toBe(7);
     await runCron(now + 60_000);
     expect(await count('finished')).toBe(overdue);
-  }, 120_000);
+  }, 360_000);
 
   it('both sweep queries are index range scans (no scan of the games table)', async () => {
     const now = Date.now();

@@ -133,7 +133,7 @@ describe('chat bot', () => {
     // Two platforms: never "3@Wa1u".
     const two = await newGame('curved-space', { options: { platforms: 2 } });
     expect((await chat(two.id, two.tokens.white, 'help')).body.reply).toMatch(/turns look like: [12]@W/);
-  }, 60_000);
+  }, 240_000);
 
   it('never echoes control characters from the input', async () => {
     const g = await newGame('warp-factor');

@@ -288,7 +288,7 @@ describe('board images', () => {
     expect(noVariant.body.error).toContain('variant');
   });
 
-  it('the same pictures as PNG for mail and chat, glyphs drawn with the bundled font', { timeout: 60_000 }, async () => {
+  it('the same pictures as PNG for mail and chat, glyphs drawn with the bundled font', { timeout: 240_000 }, async () => {
     const png = async (path: string) => {
       const res = await exports.default.fetch(new Request(`${BASE}${path}`));
       return { status: res.status, type: res.headers.get('Content-Type'), cache: res.headers.get('Cache-Control'), bytes: new Uint8Array(await res.arrayBuffer()) };

@@ -69,7 +69,7 @@ describe('GET /api/stream/events', () => {
     expect(again.blanks()).toBeGreaterThan(0);
     await again.close();
     await aStream.close();
-  }, 60_000);
+  }, 240_000);
 
   it('what changed while no stream was open is in the first lines of the reopened one', async () => {
     const a = await newPlayer('A');
@@ -90,7 +90,7 @@ describe('GET /api/stream/events', () => {
     expect(await again.next()).toMatchObject({ type: 'gameFull', state: { ply: 1, lastMove: { text: 'Wb2-Wb3' }, you: 'black' } });
     await reopened.close();
     await again.close();
-  }, 60_000);
+  }, 240_000);
 
   it('needs a key', async () => {
     expect((await call('GET', '/api/stream/events')).status).toBe(401);
@@ -121,5 +121,5 @@ describe('GET /api/games/:id/stream', () => {
     await player.close();
     expect((await call('GET', '/api/games/zzzzzzzzzzzz/stream')).status).toBe(404);
     expect((await call('GET', `/api/games/${game.id}/stream`, { token: 'y'.repeat(43) })).status).toBe(403);
-  }, 60_000);
+  }, 240_000);
 });
