@@ -1,25 +1,22 @@
 // The game service: everything a correspondence game does, between the HTTP
 // routes (which only translate) and the store (which only persists). Every
 // function returns a typed result; the routes map { status, error } to HTTP.
-import type { GameRow, MoveRow, NewGameRow } from '../db/schema.ts';
+import type { GameRow, NewGameRow } from '../db/schema.ts';
 import type { GameChanges, GameStore, NewMessageRow, NewMoveRow } from '../db/store.ts';
 import { Game } from '../engine/game.ts';
 import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
-import { newGameId, newToken, newWebhookSecret, sha256Hex, sideOfToken } from './crypto.ts';
-import { COMPUTER_GRACE_MS, computerLevel, computerToMove, TAKEBACK_LEVELS } from './computer-sides.ts';
-import type { ComputerTurns, EventSink, GameEvent, WebhookPolicy } from './ports.ts';
+import { newGameId, newToken, newWebhookSecret, sha256Hex } from './crypto.ts';
+import { COMPUTER_GRACE_MS, computerToMove } from './computer-sides.ts';
+import type { GameEvent } from './ports.ts';
 import { type LinkBase, playerLinks } from './links.ts';
-import { iso, publicMessage, publicMove, publicState, publicTakeback, type PublicMessage, type PublicMove, type PublicState, type PublicTakeback } from './public-state.ts';
+import { iso, publicMove, publicState, publicTakeback, type PublicMessage, type PublicMove, type PublicState, type PublicTakeback } from './public-state.ts';
 import { exportRecord, importRecord, type PlayedTurnRow } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
-import { MESSAGE_RATE, type ClockInput, type CreateGameInput, type DrawAction, type TakebackAction, type MoveInput, type PlayerInput, type SideInput } from './schemas.ts';
+import { type ClockInput, type CreateGameInput, type DrawAction, type MoveInput, type PlayerInput, type SideInput } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
-import { sideOfPlayer } from './players.ts';
-
-export const DAY_MS = 86_400_000;
-
-const gameOver: readonly GameEvent[] = [{ type: 'game-over', recipients: ['white', 'black'] }];
+import { DAY_MS, finishedChanges, gameOver, overMessage, type Actor } from './game-core.ts';
+import { GameTakebacks } from './takebacks.ts';
 
 export interface CreatedGame {
   readonly id: string;
@@ -31,47 +28,15 @@ export interface CreatedGame {
   readonly state: PublicState;
 }
 
-/**
- * Who acts: a player's token, or a side already proven some other way (the HMAC
- * tag of an email reply address). Only server code can build the second form.
- */
-export type Actor = string | { readonly side: Color };
-
-/** Checks a player key (src/service/players.ts), so a game's players can act with their key. */
-export interface KeyCheck {
-  authenticate(key: string): Promise<{ readonly id: string } | undefined>;
-}
-
 /** A game made for two players (an accepted challenge): its id, claimed beforehand, and who sits where. */
 export interface Seats {
   readonly id?: string;
   readonly players: { readonly white?: string; readonly black?: string };
 }
 
-export interface ServiceOptions {
-  /** Player keys work as the game token of the player's own side. */
-  readonly players?: KeyCheck;
-  /** Receives turn / game-over / draw-offer events after each successful write. */
-  readonly events?: EventSink;
-  /** Where webhooks may go; without one, no player can be given a webhook. */
-  readonly webhookPolicy?: WebhookPolicy;
-  /** Plays the computer's turns; without one, a game against the computer waits for the cron. */
-  readonly computer?: ComputerTurns;
-}
-
 function engineFailure(e: EngineError, status: 400 | 422): Failure {
   return fail(status, e.message, e.at);
 }
-
-const finishedChanges = (outcome: Outcome, now: number): GameChanges => ({
-  status: outcome.reason === 'aborted' ? 'aborted' : 'finished',
-  result: outcome.result,
-  reason: outcome.reason,
-  deadline: null,
-  drawOfferBy: null,
-  finishedAt: now,
-  updatedAt: now,
-});
 
 /** How the game ends with the turn just played on `game`, if it does: on the board, or by threefold repetition. */
 export async function outcomeAfter(store: GameStore, row: GameRow, game: Game, position: string): Promise<Outcome | undefined> {
@@ -89,39 +54,7 @@ function gameAt(row: GameRow): Game {
   return game;
 }
 
-/** Why a game that is not active takes no more turns. */
-export const overMessage = (row: GameRow) =>
-  row.status === 'aborted' ? 'the game was aborted' : `the game is over (${row.result}, ${row.reason ?? 'finished'})`;
-
-export class GameService {
-  constructor(
-    private readonly store: GameStore,
-    private readonly clock: () => number = Date.now,
-    private readonly options: ServiceOptions = {},
-  ) {}
-
-  /** Hand events to the notifier. The write already happened: a failure here is logged, not returned. */
-  private async emit(row: GameRow, all: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<void> {
-    // The computer is told nothing: it is asked for its turn instead (askComputer).
-    const events = all.map((e) => ({ ...e, recipients: e.recipients.filter((side) => computerLevel(row, side) === undefined) })).filter((e) => e.recipients.length);
-    if (!this.options.events || !events.length) return;
-    try {
-      await this.options.events.publish(row, events, lastMove ? publicMove(lastMove) : null);
-    } catch (e) {
-      console.error(`game ${row.id}: could not queue notifications:`, e);
-    }
-  }
-
-  /** After a write that gave the computer the move: ask for its turn (one queue message). Logged, not returned. */
-  private async askComputer(row: GameRow): Promise<void> {
-    if (!this.options.computer || !computerToMove(row)) return;
-    try {
-      await this.options.computer.request(row.id, row.ply);
-    } catch (e) {
-      console.error(`game ${row.id}: could not ask for the computer's turn (the cron will play it):`, e);
-    }
-  }
-
+export class GameService extends GameTakebacks {
   // ---- reading ----
 
   async load(id: string, token?: string): Promise<ServiceResult<PublicState>> {
@@ -276,43 +209,6 @@ export class GameService {
 
   // ---- playing ----
 
-  /** Which side holds this token, or a 404/403. */
-  private async player(id: string, actor: Actor): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
-    const found = await this.store.game(id);
-    if (!found) return fail(404, `no game with id ${id}`);
-    const side = typeof actor === 'string' ? await this.sideOf(found, actor) : actor.side;
-    if (!side) return fail(403, `that token is not a player's token for game ${id}`);
-    return done({ row: await this.settleTimeout(found), side });
-  }
-
-  /** The side of a game token, or of a player key whose player sits at this game. */
-  private async sideOf(row: GameRow, token: string): Promise<Color | undefined> {
-    const byToken = await sideOfToken(row, token);
-    if (byToken || !this.options.players || !(row.whitePlayerId || row.blackPlayerId)) return byToken;
-    const player = await this.options.players.authenticate(token);
-    return player ? sideOfPlayer(row, player.id) : undefined;
-  }
-
-  /**
-   * With timeout mode 'auto' a game whose side to move let the deadline pass is lost on time. The
-   * cron ends such games every 15 minutes; a request that touches one first ends it at once, so a
-   * move sent after the deadline is refused rather than racing the opponent's claim or the cron.
-   */
-  private async settleTimeout(row: GameRow): Promise<GameRow> {
-    const now = this.clock();
-    if (row.status !== 'active' || row.timeoutMode !== 'auto' || row.deadline === null || row.deadline > now) return row;
-    return (await this.endOnTime(row, now)) ?? (await this.store.game(row.id)) ?? row;
-  }
-
-  /** The side to move loses on time; undefined when someone else changed the game first. */
-  private async endOnTime(row: GameRow, now: number): Promise<GameRow | undefined> {
-    const changes = finishedChanges(winOutcome(opposite(row.sideToMove), 'timeout'), now);
-    if (!(await this.store.updateGameIf(row.id, { ply: row.ply }, changes))) return undefined;
-    const stored: GameRow = { ...row, ...changes };
-    await this.emit(stored, gameOver, row.ply ? await this.store.move(row.id, row.ply) : undefined);
-    return stored;
-  }
-
   async move(id: string, token: Actor, input: MoveInput): Promise<ServiceResult<{ move: PublicMove; state: PublicState; message?: PublicMessage }>> {
     const who = await this.player(id, token);
     if (!who.ok) return who;
@@ -367,67 +263,6 @@ export class GameService {
     return done({ move, state: publicState(stored, lastMove, side), ...(message ? { message } : {}) });
   }
 
-  // ---- messages ----
-
-  /** Whether this side may send one more message now (the rate limit). */
-  private async mayMessage(id: string, side: Color): Promise<boolean> {
-    return (await this.store.messagesSince(id, side, this.clock() - MESSAGE_RATE.windowMs)) < MESSAGE_RATE.max;
-  }
-
-  private tooManyMessages(): Failure {
-    return fail(429, `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; try again later`);
-  }
-
-  /** The stored message that a turn just wrote (for its id). */
-  private async sentWith(id: string, said: NewMessageRow): Promise<PublicMessage> {
-    const stored = (await this.store.messages(id)).findLast((m) => m.ply === said.ply && m.side === said.side);
-    return stored ? publicMessage(stored) : { id: 0, ply: said.ply, side: said.side, text: said.text, at: iso(said.createdAt) };
-  }
-
-  /** A message on its own, to the opponent; in any game state (a word after the game is welcome too). */
-  async sendMessage(id: string, actor: Actor, text: string): Promise<ServiceResult<{ message: PublicMessage }>> {
-    const who = await this.player(id, actor);
-    if (!who.ok) return who;
-    const { row, side } = who.value;
-    const now = this.clock();
-    const added = await this.store.addMessage({ gameId: id, side, ply: row.ply, text, createdAt: now }, { since: now - MESSAGE_RATE.windowMs, max: MESSAGE_RATE.max });
-    if (!added) return this.tooManyMessages();
-    const message = publicMessage(added);
-    await this.emit(row, [{ type: 'message', recipients: [opposite(side)], message }], row.ply ? await this.store.move(id, row.ply) : undefined);
-    return done({ message });
-  }
-
-  /**
-   * The game's messages: the players always see them; anyone else only when both players allow
-   * it (a player's key or token makes the caller a player).
-   */
-  async messages(id: string, token?: string): Promise<ServiceResult<{ messages: PublicMessage[] }>> {
-    const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
-    const you = token === undefined ? undefined : await this.sideOf(row, token);
-    if (token !== undefined && !you) return fail(403, `that token is not a player's token for game ${id}`);
-    if (!you && !(row.whiteShowsMessages && row.blackShowsMessages))
-      return fail(403, "the players' messages are private: spectators see them only when both players allow it");
-    return done({ messages: (await this.store.messages(id)).map(publicMessage) });
-  }
-
-  /** A player allows (or stops allowing) spectators to read the messages. */
-  async showMessages(id: string, actor: Actor, spectators: boolean): Promise<ServiceResult<PublicState>> {
-    const who = await this.player(id, actor);
-    if (!who.ok) return who;
-    const { row, side } = who.value;
-    await this.store.setShowsMessages(id, side, spectators);
-    const stored: GameRow = { ...row, ...(side === 'white' ? { whiteShowsMessages: spectators } : { blackShowsMessages: spectators }) };
-    return done(publicState(stored, row.ply ? await this.store.move(id, row.ply) : undefined, side));
-  }
-
-  /** Someone else changed the game between our read and our write. */
-  private async conflict(id: string): Promise<Failure> {
-    const now = await this.store.game(id);
-    if (now && now.status !== 'active') return fail(409, overMessage(now));
-    return fail(409, `stale: the game is at ply ${now?.ply ?? '?'}; reload it and try again`);
-  }
-
   private async finish(id: string, token: Actor, decide: (row: GameRow, side: Color) => Failure | GameChanges): Promise<ServiceResult<PublicState>> {
     const who = await this.player(id, token);
     if (!who.ok) return who;
@@ -467,76 +302,6 @@ export class GameService {
       if (!offered) return fail(409, `${colorName(opposite(side))} has not offered a draw`);
       return { drawOfferBy: null, updatedAt: now };
     });
-  }
-
-  /**
-   * Takeback by agreement. A player asks to take back their last turn (and the opponent's reply
-   * after it, if any); the opponent accepts (the undo is one guarded write) or declines; any move
-   * ends the request. Against the computer, levels 1-2 grant it at once and stronger ones refuse.
-   */
-  async takeback(id: string, actor: Actor, action: TakebackAction): Promise<ServiceResult<PublicState>> {
-    const who = await this.player(id, actor);
-    if (!who.ok) return who;
-    const { row, side } = who.value;
-    if (row.status !== 'active') return fail(409, overMessage(row));
-    const other = opposite(side);
-    if (action === 'offer') {
-      if (row.takebackOfferBy === other) return fail(409, `${colorName(other)} has asked for a takeback: accept or decline it first`);
-      if (row.takebackOfferBy === side) return fail(409, 'you have already asked for a takeback');
-      const target = await this.takebackTarget(row, side);
-      if (!target.ok) return target;
-      const level = computerLevel(row, other);
-      if (level !== undefined) {
-        if (level > TAKEBACK_LEVELS) return fail(409, `the computer at level ${level} grants no takebacks (levels 1-${TAKEBACK_LEVELS} do)`);
-        return this.undo(row, side, target.value, side);
-      }
-      const changes: GameChanges = { takebackOfferBy: side, updatedAt: this.clock() };
-      if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
-      const stored: GameRow = { ...row, ...changes };
-      const lastMove = row.ply ? await this.store.move(id, row.ply) : undefined;
-      await this.emit(stored, [{ type: 'takeback-offer', recipients: [other] }], lastMove);
-      return done(publicState(stored, lastMove, side));
-    }
-    if (row.takebackOfferBy !== other) return fail(409, `${colorName(other)} has not asked for a takeback`);
-    if (action === 'decline') {
-      const changes: GameChanges = { takebackOfferBy: null, updatedAt: this.clock() };
-      if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
-      return done(publicState({ ...row, ...changes }, row.ply ? await this.store.move(id, row.ply) : undefined, side));
-    }
-    const target = await this.takebackTarget(row, other);
-    if (!target.ok) return target;
-    return this.undo(row, other, target.value, side, other);
-  }
-
-  /** The ply a takeback by `proposer` goes back to: before their last turn, which is the last or the one before it. */
-  private async takebackTarget(row: GameRow, proposer: Color): Promise<ServiceResult<number>> {
-    const recent = row.ply ? await this.store.moves(row.id, Math.max(0, row.ply - 2)) : [];
-    const theirs = recent.findLast((m) => m.side === proposer);
-    if (!theirs) return fail(409, `${colorName(proposer)} has no turn to take back (only the last turn, or the last but one before the reply, can be)`);
-    return done(theirs.ply - 1);
-  }
-
-  /** Go back to `toPly` in one guarded write; `offerBy`: the standing offer the write requires (none against the computer). */
-  private async undo(row: GameRow, proposer: Color, toPly: number, actor: Color, offerBy?: Color): Promise<ServiceResult<PublicState>> {
-    const now = this.clock();
-    const last = toPly ? await this.store.move(row.id, toPly) : undefined;
-    const back = storedGame(row, last?.positionAfter ?? row.startPosition);
-    if (!back) throw new Error(`game ${row.id}: stored position at ply ${toPly} does not load`);
-    const changes: GameChanges = {
-      sideToMove: back.variant.turn(back.position),
-      takebackOfferBy: null,
-      drawOfferBy: null,
-      reminderPly: null,
-      updatedAt: now,
-      deadline: row.daysPerMove ? now + row.daysPerMove * DAY_MS : null,
-    };
-    const landed = await this.store.commitTakeback(row.id, { ply: row.ply, ...(offerBy ? { offerBy } : {}) }, { side: proposer, toPly, at: now }, changes);
-    if (!landed) return this.conflict(row.id);
-    const stored = (await this.store.game(row.id))!;
-    // The one who asked hears it was granted (the computer is never told anything).
-    if (proposer !== actor) await this.emit(stored, [{ type: 'takeback', recipients: [proposer] }], last);
-    await this.askComputer(stored);
-    return done(publicState(stored, last, actor));
   }
 
   /** The waiting player claims the win once the side to move let its deadline pass. */

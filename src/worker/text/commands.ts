@@ -8,7 +8,8 @@ import { Game } from '../../engine/game.ts';
 import { colorName, opposite, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
 import { boardText } from '../../notify/board-text.ts';
 import { rulesLink } from '../../notify/messages.ts';
-import type { Actor, GameService } from '../../service/games.ts';
+import type { Actor } from '../../service/game-core.ts';
+import type { GameService } from '../../service/games.ts';
 import type { PublicState } from '../../service/public-state.ts';
 import { MAX_MESSAGE_CHARS, MessageTextSchema, MovePlainSchema } from '../../service/schemas.ts';
 

@@ -1,0 +1,126 @@
+// What every part of the game service stands on: the store, the clock, the options; who is
+// acting (a player's token or key); a lost-on-time game settled on first touch; notifying and
+// asking the computer after a write; and the stale-write answer.
+import type { GameRow, MoveRow } from '../db/schema.ts';
+import type { GameChanges, GameStore } from '../db/store.ts';
+import { opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
+import { sideOfToken } from './crypto.ts';
+import { computerLevel, computerToMove } from './computer-sides.ts';
+import type { ComputerTurns, EventSink, GameEvent, WebhookPolicy } from './ports.ts';
+import { publicMove } from './public-state.ts';
+import { done, fail, type Failure, type ServiceResult } from './result.ts';
+import { sideOfPlayer } from './players.ts';
+
+export const DAY_MS = 86_400_000;
+
+export const gameOver: readonly GameEvent[] = [{ type: 'game-over', recipients: ['white', 'black'] }];
+
+/**
+ * Who acts: a player's token, or a side already proven some other way (the HMAC
+ * tag of an email reply address). Only server code can build the second form.
+ */
+export type Actor = string | { readonly side: Color };
+
+/** Checks a player key (src/service/players.ts), so a game's players can act with their key. */
+export interface KeyCheck {
+  authenticate(key: string): Promise<{ readonly id: string } | undefined>;
+}
+
+export interface ServiceOptions {
+  /** Player keys work as the game token of the player's own side. */
+  readonly players?: KeyCheck;
+  /** Receives turn / game-over / draw-offer events after each successful write. */
+  readonly events?: EventSink;
+  /** Where webhooks may go; without one, no player can be given a webhook. */
+  readonly webhookPolicy?: WebhookPolicy;
+  /** Plays the computer's turns; without one, a game against the computer waits for the cron. */
+  readonly computer?: ComputerTurns;
+}
+
+export const finishedChanges = (outcome: Outcome, now: number): GameChanges => ({
+  status: outcome.reason === 'aborted' ? 'aborted' : 'finished',
+  result: outcome.result,
+  reason: outcome.reason,
+  deadline: null,
+  drawOfferBy: null,
+  finishedAt: now,
+  updatedAt: now,
+});
+
+/** Why a game that is not active takes no more turns. */
+export const overMessage = (row: GameRow) =>
+  row.status === 'aborted' ? 'the game was aborted' : `the game is over (${row.result}, ${row.reason ?? 'finished'})`;
+
+export abstract class GameCore {
+  constructor(
+    protected readonly store: GameStore,
+    protected readonly clock: () => number = Date.now,
+    protected readonly options: ServiceOptions = {},
+  ) {}
+
+  /** Hand events to the notifier. The write already happened: a failure here is logged, not returned. */
+  protected async emit(row: GameRow, all: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<void> {
+    // The computer is told nothing: it is asked for its turn instead (askComputer).
+    const events = all.map((e) => ({ ...e, recipients: e.recipients.filter((side) => computerLevel(row, side) === undefined) })).filter((e) => e.recipients.length);
+    if (!this.options.events || !events.length) return;
+    try {
+      await this.options.events.publish(row, events, lastMove ? publicMove(lastMove) : null);
+    } catch (e) {
+      console.error(`game ${row.id}: could not queue notifications:`, e);
+    }
+  }
+
+  /** After a write that gave the computer the move: ask for its turn (one queue message). Logged, not returned. */
+  protected async askComputer(row: GameRow): Promise<void> {
+    if (!this.options.computer || !computerToMove(row)) return;
+    try {
+      await this.options.computer.request(row.id, row.ply);
+    } catch (e) {
+      console.error(`game ${row.id}: could not ask for the computer's turn (the cron will play it):`, e);
+    }
+  }
+
+  /** Which side holds this token, or a 404/403. */
+  protected async player(id: string, actor: Actor): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
+    const found = await this.store.game(id);
+    if (!found) return fail(404, `no game with id ${id}`);
+    const side = typeof actor === 'string' ? await this.sideOf(found, actor) : actor.side;
+    if (!side) return fail(403, `that token is not a player's token for game ${id}`);
+    return done({ row: await this.settleTimeout(found), side });
+  }
+
+  /** The side of a game token, or of a player key whose player sits at this game. */
+  protected async sideOf(row: GameRow, token: string): Promise<Color | undefined> {
+    const byToken = await sideOfToken(row, token);
+    if (byToken || !this.options.players || !(row.whitePlayerId || row.blackPlayerId)) return byToken;
+    const player = await this.options.players.authenticate(token);
+    return player ? sideOfPlayer(row, player.id) : undefined;
+  }
+
+  /**
+   * With timeout mode 'auto' a game whose side to move let the deadline pass is lost on time. The
+   * cron ends such games every 15 minutes; a request that touches one first ends it at once, so a
+   * move sent after the deadline is refused rather than racing the opponent's claim or the cron.
+   */
+  protected async settleTimeout(row: GameRow): Promise<GameRow> {
+    const now = this.clock();
+    if (row.status !== 'active' || row.timeoutMode !== 'auto' || row.deadline === null || row.deadline > now) return row;
+    return (await this.endOnTime(row, now)) ?? (await this.store.game(row.id)) ?? row;
+  }
+
+  /** The side to move loses on time; undefined when someone else changed the game first. */
+  protected async endOnTime(row: GameRow, now: number): Promise<GameRow | undefined> {
+    const changes = finishedChanges(winOutcome(opposite(row.sideToMove), 'timeout'), now);
+    if (!(await this.store.updateGameIf(row.id, { ply: row.ply }, changes))) return undefined;
+    const stored: GameRow = { ...row, ...changes };
+    await this.emit(stored, gameOver, row.ply ? await this.store.move(row.id, row.ply) : undefined);
+    return stored;
+  }
+
+  /** Someone else changed the game between our read and our write. */
+  protected async conflict(id: string): Promise<Failure> {
+    const now = await this.store.game(id);
+    if (now && now.status !== 'active') return fail(409, overMessage(now));
+    return fail(409, `stale: the game is at ply ${now?.ply ?? '?'}; reload it and try again`);
+  }
+}

@@ -1,0 +1,63 @@
+// Messages between the players: with a turn or on their own, rate-limited, private unless both
+// players let spectators read them.
+import type { GameRow } from '../db/schema.ts';
+import type { NewMessageRow } from '../db/store.ts';
+import { opposite, type Color } from '../engine/types.ts';
+import { GameCore, type Actor } from './game-core.ts';
+import { iso, publicMessage, publicState, type PublicMessage, type PublicState } from './public-state.ts';
+import { done, fail, type Failure, type ServiceResult } from './result.ts';
+import { MESSAGE_RATE } from './schemas.ts';
+
+export abstract class GameMessages extends GameCore {
+  /** Whether this side may send one more message now (the rate limit). */
+  protected async mayMessage(id: string, side: Color): Promise<boolean> {
+    return (await this.store.messagesSince(id, side, this.clock() - MESSAGE_RATE.windowMs)) < MESSAGE_RATE.max;
+  }
+
+  protected tooManyMessages(): Failure {
+    return fail(429, `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; try again later`);
+  }
+
+  /** The stored message that a turn just wrote (for its id). */
+  protected async sentWith(id: string, said: NewMessageRow): Promise<PublicMessage> {
+    const stored = (await this.store.messages(id)).findLast((m) => m.ply === said.ply && m.side === said.side);
+    return stored ? publicMessage(stored) : { id: 0, ply: said.ply, side: said.side, text: said.text, at: iso(said.createdAt) };
+  }
+
+  /** A message on its own, to the opponent; in any game state (a word after the game is welcome too). */
+  async sendMessage(id: string, actor: Actor, text: string): Promise<ServiceResult<{ message: PublicMessage }>> {
+    const who = await this.player(id, actor);
+    if (!who.ok) return who;
+    const { row, side } = who.value;
+    const now = this.clock();
+    const added = await this.store.addMessage({ gameId: id, side, ply: row.ply, text, createdAt: now }, { since: now - MESSAGE_RATE.windowMs, max: MESSAGE_RATE.max });
+    if (!added) return this.tooManyMessages();
+    const message = publicMessage(added);
+    await this.emit(row, [{ type: 'message', recipients: [opposite(side)], message }], row.ply ? await this.store.move(id, row.ply) : undefined);
+    return done({ message });
+  }
+
+  /**
+   * The game's messages: the players always see them; anyone else only when both players allow
+   * it (a player's key or token makes the caller a player).
+   */
+  async messages(id: string, token?: string): Promise<ServiceResult<{ messages: PublicMessage[] }>> {
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    const you = token === undefined ? undefined : await this.sideOf(row, token);
+    if (token !== undefined && !you) return fail(403, `that token is not a player's token for game ${id}`);
+    if (!you && !(row.whiteShowsMessages && row.blackShowsMessages))
+      return fail(403, "the players' messages are private: spectators see them only when both players allow it");
+    return done({ messages: (await this.store.messages(id)).map(publicMessage) });
+  }
+
+  /** A player allows (or stops allowing) spectators to read the messages. */
+  async showMessages(id: string, actor: Actor, spectators: boolean): Promise<ServiceResult<PublicState>> {
+    const who = await this.player(id, actor);
+    if (!who.ok) return who;
+    const { row, side } = who.value;
+    await this.store.setShowsMessages(id, side, spectators);
+    const stored: GameRow = { ...row, ...(side === 'white' ? { whiteShowsMessages: spectators } : { blackShowsMessages: spectators }) };
+    return done(publicState(stored, row.ply ? await this.store.move(id, row.ply) : undefined, side));
+  }
+}
