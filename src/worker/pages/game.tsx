@@ -12,6 +12,9 @@ import { turnExamples } from '../text/commands.ts';
 import type { PlayerSettings } from '../../notify/settings.ts';
 import { BoardHelp } from './board-help.tsx';
 import { Layout } from './layout.tsx';
+import { Actions } from './actions.tsx';
+import { MoveList } from './move-list.tsx';
+import { SettingsForm } from './settings.tsx';
 
 const playerName = (s: PublicState, side: Color) => s.players[side].name ?? colorName(side);
 
@@ -355,91 +358,6 @@ export const PreviewBlock = (props: { move: string; result: Preview | { ok: fals
 /** "<move>: <why>", unless the reason already starts with the move. */
 export const aboutMove = (move: string, error: string) => (error.toLowerCase().startsWith(`${move.toLowerCase()}:`) ? error : `${move}: ${error}`);
 
-/** Email and webhook for this player's notifications (works without JavaScript). */
-const SettingsForm = (p: { id: string; token: string; settings: PlayerSettings }) => (
-  <details class="settings" id="settings">
-    <summary>Notifications: {p.settings.email ? `emails to ${p.settings.email}` : 'none by email'}{p.settings.webhook ? ', webhook set' : ''}</summary>
-    <form method="post" action={`/games/${p.id}/settings`} id="settings-form">
-      <input type="hidden" name="token" value={p.token} />
-      <label for="notify-email">
-        Email me when it is my turn <span class="hint">(leave blank for no emails)</span>
-      </label>
-      <input type="email" id="notify-email" name="email" autocomplete="email" maxlength={254} value={p.settings.email ?? ''} />
-      <label for="notify-webhook">
-        Webhook URL <span class="hint">(https; its signing secret is shown once)</span>
-      </label>
-      <input type="url" id="notify-webhook" name="webhook" maxlength={2000} value={p.settings.webhook ?? ''} />
-      <div class="row">
-        <button type="submit" id="settings-save">
-          Save notifications
-        </button>
-      </div>
-    </form>
-  </details>
-);
-
-/** After a new webhook URL: its secret, shown this once. */
-export const SettingsPage = (p: { id: string; token: string; secret: string; webhook: string }) => (
-  <Layout title="Notifications saved — Subspace" script>
-    <h1>Notifications saved</h1>
-    <p class="msg ok" role="status">
-      Your webhook <code>{p.webhook}</code> is set. Its signing secret is shown only now: keep it to check the <code>webhook-signature</code> header.
-    </p>
-    <label for="secret">Webhook secret</label>
-    <div class="row">
-      <input type="text" id="secret" readonly value={p.secret} data-copy-source="" />
-    </div>
-    <p>
-      <a class="button" href={`/games/${p.id}?token=${encodeURIComponent(p.token)}`}>
-        Back to the game
-      </a>
-    </p>
-  </Layout>
-);
-
-const Actions = (p: { state: PublicState; token: string; action: (what: string) => string }) => {
-  const s = p.state;
-  const you = s.you!;
-  const other = you === 'white' ? 'black' : 'white';
-  // Every action is a small form posting the player's token (works without JavaScript).
-  const actionForm = (what: string, label: string, opts: { kind?: 'secondary' | 'danger'; drawAction?: string; confirm?: string } = {}) => (
-    <form method="post" action={p.action(what)} data-action={opts.drawAction ? `${what}-${opts.drawAction}` : what}>
-      <input type="hidden" name="token" value={p.token} />
-      {opts.drawAction ? <input type="hidden" name="action" value={opts.drawAction} /> : null}
-      <button type="submit" class={opts.kind} data-confirm={opts.confirm}>
-        {label}
-      </button>
-    </form>
-  );
-  const claimable = s.clock?.timeout === 'claim' && s.sideToMove === other && s.clock.deadline !== null && Date.parse(s.clock.deadline) < Date.now();
-  return (
-    <section class="actions" aria-labelledby="actions-h">
-      <h2 id="actions-h">Other actions</h2>
-      <div class="row">
-        {s.drawOffer === other ? (
-          <>
-            {actionForm('draw', 'Accept the draw', { drawAction: 'accept' })}
-            {actionForm('draw', 'Decline the draw', { drawAction: 'decline', kind: 'secondary' })}
-          </>
-        ) : s.drawOffer !== you ? (
-          actionForm('draw', 'Offer a draw', { drawAction: 'offer', kind: 'secondary' })
-        ) : null}
-        {s.takebackOffer === other ? (
-          <>
-            {actionForm('takeback', 'Accept the takeback', { drawAction: 'accept' })}
-            {actionForm('takeback', 'Decline the takeback', { drawAction: 'decline', kind: 'secondary' })}
-          </>
-        ) : s.takebackOffer !== you && s.ply > 0 ? (
-          actionForm('takeback', 'Ask to take back your last turn', { drawAction: 'offer', kind: 'secondary' })
-        ) : null}
-        {s.ply < 2 ? actionForm('abort', 'Abort', { kind: 'secondary', confirm: 'Abort this game?' }) : null}
-        {claimable ? actionForm('claim', 'Claim the win on time') : null}
-        {actionForm('resign', 'Resign', { kind: 'danger', confirm: 'Resign this game?' })}
-      </div>
-    </section>
-  );
-};
-
 /** The players' messages (text only: JSX escapes it), a form to send one, and the spectator switch. */
 const Messages = (p: GamePageProps) => {
   const s = p.state;
@@ -487,36 +405,5 @@ const Messages = (p: GamePageProps) => {
         </>
       ) : null}
     </section>
-  );
-};
-
-const MoveList = (p: { moves: readonly PublicMove[]; link: (ply: number) => string }) => {
-  if (!p.moves.length)
-    return (
-      <div class="moves" id="moves">
-        <p>No moves yet.</p>
-      </div>
-    );
-  const rows: { n: number; white?: PublicMove; black?: PublicMove }[] = [];
-  for (const m of p.moves) {
-    const n = Math.ceil(m.ply / 2);
-    if (m.side === 'white' || !rows.length || rows[rows.length - 1]!.n !== n) rows.push({ n, [m.side]: m });
-    else rows[rows.length - 1]!.black = m;
-  }
-  const link = (m: PublicMove) => (
-    <a href={p.link(m.ply)} data-ply={String(m.ply)} aria-label={`${m.text}: the board after ply ${m.ply}`}>
-      {m.text}
-    </a>
-  );
-  return (
-    <div class="moves" id="moves" tabindex={0} aria-labelledby="moves-h">
-      <ol>
-        {rows.map((r) => (
-          <li value={r.n}>
-            {r.white ? link(r.white) : '…'} {r.black ? link(r.black) : null}
-          </li>
-        ))}
-      </ol>
-    </div>
   );
 };

@@ -11,7 +11,8 @@ import { CreateGameSchema, GameIdSchema, MAX_MOVE_TEXT } from '../../service/sch
 import { CreateFormSchema, DrawFormSchema, formPlayers, MessageFormSchema, MessageVisibilityFormSchema, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
 import { GAME_JS } from '../pages/game-js.gen.ts';
-import { aboutMove, GamePage, Live, SettingsPage, type Flash, type GamePageProps } from '../pages/game.tsx';
+import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
+import { SettingsPage } from '../pages/settings.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
 import { computerPlayer } from '../services.ts';
 import { errorPage, failureWords, page } from './respond.tsx';

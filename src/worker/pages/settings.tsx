@@ -1,0 +1,45 @@
+// A player's notification settings: the form on the game page, and the page that shows a new webhook's secret once.
+import type { PlayerSettings } from '../../notify/settings.ts';
+import { Layout } from './layout.tsx';
+
+/** Email and webhook for this player's notifications (works without JavaScript). */
+export const SettingsForm = (p: { id: string; token: string; settings: PlayerSettings }) => (
+  <details class="settings" id="settings">
+    <summary>Notifications: {p.settings.email ? `emails to ${p.settings.email}` : 'none by email'}{p.settings.webhook ? ', webhook set' : ''}</summary>
+    <form method="post" action={`/games/${p.id}/settings`} id="settings-form">
+      <input type="hidden" name="token" value={p.token} />
+      <label for="notify-email">
+        Email me when it is my turn <span class="hint">(leave blank for no emails)</span>
+      </label>
+      <input type="email" id="notify-email" name="email" autocomplete="email" maxlength={254} value={p.settings.email ?? ''} />
+      <label for="notify-webhook">
+        Webhook URL <span class="hint">(https; its signing secret is shown once)</span>
+      </label>
+      <input type="url" id="notify-webhook" name="webhook" maxlength={2000} value={p.settings.webhook ?? ''} />
+      <div class="row">
+        <button type="submit" id="settings-save">
+          Save notifications
+        </button>
+      </div>
+    </form>
+  </details>
+);
+
+/** After a new webhook URL: its secret, shown this once. */
+export const SettingsPage = (p: { id: string; token: string; secret: string; webhook: string }) => (
+  <Layout title="Notifications saved — Subspace" script>
+    <h1>Notifications saved</h1>
+    <p class="msg ok" role="status">
+      Your webhook <code>{p.webhook}</code> is set. Its signing secret is shown only now: keep it to check the <code>webhook-signature</code> header.
+    </p>
+    <label for="secret">Webhook secret</label>
+    <div class="row">
+      <input type="text" id="secret" readonly value={p.secret} data-copy-source="" />
+    </div>
+    <p>
+      <a class="button" href={`/games/${p.id}?token=${encodeURIComponent(p.token)}`}>
+        Back to the game
+      </a>
+    </p>
+  </Layout>
+);
