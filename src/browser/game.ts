@@ -10,20 +10,14 @@
 //  - replay of earlier positions inside the page (replay.ts).
 // The end-to-end tests (test/e2e) run it in Chromium and fail on any page error.
 import { boardButtons, listenForArrowKeys, makeTabStop } from './board-keyboard.ts';
+import { clearMarks, elementsFor, keysAt, markTarget } from './board-marks.ts';
 import { addCopyButtons } from './copy-buttons.ts';
 import { showDeadline } from './deadline.ts';
 import { $, announce, errorNode, flash, type GamePage, live, myTurn, setPreview, st } from './page.ts';
 import { listenForReplay, markReplay } from './replay.ts';
-import { keyLabel, keysOf } from './turn-keys.ts';
+import { keyLabel, keysOf, type Plan } from './turn-keys.ts';
 
-const SVGNS = 'http://www.w3.org/2000/svg';
 const POLL_MS = 3000;
-
-/** One legal turn of this ply and the clicks that make it. */
-interface Plan {
-  readonly text: string;
-  readonly keys: string[];
-}
 
 addCopyButtons();
 const root = document.getElementById('live');
@@ -72,56 +66,8 @@ function startGamePage(root: HTMLElement): void {
   }
 
   // ---- the board ----
-  const board = () => document.querySelector('#board svg');
-  /** The keys a clicked element stands for: a cell, its platform's pin, a piece in hand. */
-  function keysAt(el: Element): string[] {
-    const keys: string[] = [];
-    const hand = el.closest('[data-hand]');
-    if (hand) {
-      if (hand.getAttribute('data-color') === st().you) keys.push('hand:' + hand.getAttribute('data-hand'));
-      return keys;
-    }
-    const cell = el.closest('[data-cell]');
-    if (cell) keys.push(cell.getAttribute('data-cell')!);
-    const pin = el.closest('[data-pin]');
-    if (pin) keys.push(pin.getAttribute('data-pin')!);
-    return keys;
-  }
   function matching(steps: string[][]): Plan[] {
     return plans.filter((p) => p.keys.length >= steps.length && steps.every((s, i) => s.indexOf(p.keys[i]!) >= 0));
-  }
-  function clearMarks(): void {
-    const svg = board();
-    if (!svg) return;
-    for (const n of svg.querySelectorAll('[data-mark]')) n.remove();
-    for (const n of svg.querySelectorAll('[data-selected]')) n.removeAttribute('data-selected');
-    for (const n of svg.querySelectorAll('[data-target]')) n.removeAttribute('data-target');
-    const ch = $('#chooser');
-    if (ch) {
-      ch.hidden = true;
-      ch.textContent = '';
-    }
-  }
-  function elementsFor(key: string): SVGGraphicsElement[] {
-    const svg = board();
-    if (!svg) return [];
-    if (key.indexOf('hand:') === 0)
-      return Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-hand="' + key.slice(5) + '"][data-color="' + st().you + '"]'));
-    let els = Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-cell="' + key + '"]'));
-    if (!els.length) els = Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-pin="' + key + '"]'));
-    return els;
-  }
-  function markTarget(el: SVGGraphicsElement): void {
-    el.setAttribute('data-target', '');
-    const bb = el.getBBox();
-    const occupied = !!el.querySelector('.ssb-p');
-    const c = document.createElementNS(SVGNS, 'circle');
-    c.setAttribute('cx', String(bb.x + bb.width / 2));
-    c.setAttribute('cy', String(bb.y + bb.height / 2));
-    c.setAttribute('r', String(Math.min(bb.width, bb.height) * (occupied ? 0.45 : 0.2)));
-    c.setAttribute('class', occupied ? 'ssb-target-ring' : 'ssb-target-dot');
-    c.setAttribute('data-mark', '');
-    el.appendChild(c);
   }
   function show(): void {
     clearMarks();

@@ -6,6 +6,12 @@ const CELL = '[WNB](?:a1|d1|a4|d4)[ud]:[ab][12]|[WNB][a-d][1-4]|[A-D][a-d][1-4]'
 const PIN_MOVE = new RegExp('^(' + PIN + ')-(' + PIN + ')$');
 const PIECE_MOVE = new RegExp('^(' + CELL + ')[-x](' + CELL + ')$');
 
+/** One legal turn of this ply and the clicks that make it. */
+export interface Plan {
+  readonly text: string;
+  readonly keys: string[];
+}
+
 /** The click keys of one turn's text; null when the turn cannot be made by clicks. */
 export function keysOf(text: string): string[] | null {
   const t = text.replace(/[+#]+$/, '');

@@ -1,0 +1,58 @@
+// The board's marks for click-to-move: which keys a clicked element stands for, the elements
+// of a key, and the selected / target marks drawn on the SVG.
+import { $, st } from './page.ts';
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+export const board = () => document.querySelector('#board svg');
+
+/** The keys a clicked element stands for: a cell, its platform's pin, a piece in hand. */
+export function keysAt(el: Element): string[] {
+  const keys: string[] = [];
+  const hand = el.closest('[data-hand]');
+  if (hand) {
+    if (hand.getAttribute('data-color') === st().you) keys.push('hand:' + hand.getAttribute('data-hand'));
+    return keys;
+  }
+  const cell = el.closest('[data-cell]');
+  if (cell) keys.push(cell.getAttribute('data-cell')!);
+  const pin = el.closest('[data-pin]');
+  if (pin) keys.push(pin.getAttribute('data-pin')!);
+  return keys;
+}
+
+export function clearMarks(): void {
+  const svg = board();
+  if (!svg) return;
+  for (const n of svg.querySelectorAll('[data-mark]')) n.remove();
+  for (const n of svg.querySelectorAll('[data-selected]')) n.removeAttribute('data-selected');
+  for (const n of svg.querySelectorAll('[data-target]')) n.removeAttribute('data-target');
+  const ch = $('#chooser');
+  if (ch) {
+    ch.hidden = true;
+    ch.textContent = '';
+  }
+}
+
+export function elementsFor(key: string): SVGGraphicsElement[] {
+  const svg = board();
+  if (!svg) return [];
+  if (key.indexOf('hand:') === 0)
+    return Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-hand="' + key.slice(5) + '"][data-color="' + st().you + '"]'));
+  let els = Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-cell="' + key + '"]'));
+  if (!els.length) els = Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-pin="' + key + '"]'));
+  return els;
+}
+
+export function markTarget(el: SVGGraphicsElement): void {
+  el.setAttribute('data-target', '');
+  const bb = el.getBBox();
+  const occupied = !!el.querySelector('.ssb-p');
+  const c = document.createElementNS(SVGNS, 'circle');
+  c.setAttribute('cx', String(bb.x + bb.width / 2));
+  c.setAttribute('cy', String(bb.y + bb.height / 2));
+  c.setAttribute('r', String(Math.min(bb.width, bb.height) * (occupied ? 0.45 : 0.2)));
+  c.setAttribute('class', occupied ? 'ssb-target-ring' : 'ssb-target-dot');
+  c.setAttribute('data-mark', '');
+  el.appendChild(c);
+}
