@@ -220,7 +220,7 @@ export class GameService extends GameTakebacks {
       return fail(409, `stale: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`);
     if (side !== row.sideToMove) return fail(403, `it is ${colorName(row.sideToMove)}'s turn, not yours`);
     // A message over the limit refuses the whole turn: nothing is played that the player sent together.
-    if (input.message !== undefined && !(await this.mayMessage(id, side))) return this.tooManyMessages();
+    if (input.message !== undefined && !(await this.mayMessage(id, side))) return this.tooManyMessages(id, side);
 
     const game = gameAt(row);
     const played = game.play(input.move);

@@ -14,8 +14,14 @@ export abstract class GameMessages extends GameCore {
     return (await this.store.messagesSince(id, side, this.clock() - MESSAGE_RATE.windowMs)) < MESSAGE_RATE.max;
   }
 
-  protected tooManyMessages(): Failure {
-    return fail(429, `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; try again later`);
+  /** The 429 of the rate limit, with the seconds until the oldest counted message leaves the window. */
+  protected async tooManyMessages(id: string, side: Color): Promise<Failure> {
+    const now = this.clock();
+    const counted = (await this.store.messages(id)).filter((m) => m.side === side && m.createdAt > now - MESSAGE_RATE.windowMs);
+    // Below the limit again once all but max - 1 of the counted ones have aged out.
+    const freeing = counted[counted.length - MESSAGE_RATE.max];
+    const wait = freeing ? Math.max(1, Math.ceil((freeing.createdAt + MESSAGE_RATE.windowMs - now) / 1000)) : 1;
+    return { ...fail(429, `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; try again in ${wait} s`), retryAfter: wait };
   }
 
   /** The stored message that a turn just wrote (for its id). */
@@ -31,7 +37,7 @@ export abstract class GameMessages extends GameCore {
     const { row, side } = who.value;
     const now = this.clock();
     const added = await this.store.addMessage({ gameId: id, side, ply: row.ply, text, createdAt: now }, { since: now - MESSAGE_RATE.windowMs, max: MESSAGE_RATE.max });
-    if (!added) return this.tooManyMessages();
+    if (!added) return this.tooManyMessages(id, side);
     const message = publicMessage(added);
     await this.emit(row, [{ type: 'message', recipients: [opposite(side)], message }], row.ply ? await this.store.move(id, row.ply) : undefined);
     return done({ message });

@@ -92,6 +92,7 @@ export const mediaType = (c: Context): string => (c.req.header('Content-Type') ?
 export const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type);
 
 export function fromFailure(c: Context, f: Failure) {
+  if (f.retryAfter !== undefined) c.header('Retry-After', String(f.retryAfter));
   return c.json({ error: f.error, ...(f.at === undefined ? {} : { at: f.at }) }, f.status);
 }
 

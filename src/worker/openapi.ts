@@ -242,7 +242,7 @@ export function openApiDocument(serverUrl: string): object {
           responses: {
             201: { description: '{message: {id, ply, side, text, at}}' },
             403: error('not a player of this game'),
-            429: error('too many messages from this player in the last hour'),
+            429: { ...error('too many messages from this player in the last hour'), headers: { 'Retry-After': { description: 'seconds until a message can be sent again', schema: { type: 'integer' } } } },
           },
         },
       },

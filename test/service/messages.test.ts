@@ -115,8 +115,19 @@ describe('game messages (API)', () => {
     const over = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Bb3-Bb2', message: 'one more' }, token: g.tokens.black });
     expect(over.status).toBe(429);
     expect(await moveRows(g.id)).toHaveLength(1);
-    // An hour later the window has moved on.
-    await env.DB.prepare('update game_messages set created_at = created_at - ? where game_id = ?').bind(MESSAGE_RATE.windowMs, g.id).run();
+    // Retry-After says when the oldest counted message leaves the hour: about an hour now, ...
+    const waitNow = Number(over.headers.get('Retry-After'));
+    expect(waitNow).toBeGreaterThan(3000);
+    expect(waitNow).toBeLessThanOrEqual(3600);
+    expect(over.body.error).toContain(`try again in ${waitNow} s`);
+    // ... and ten minutes when the messages were sent fifty minutes ago.
+    await env.DB.prepare('update game_messages set created_at = created_at - ? where game_id = ?').bind(50 * 60_000, g.id).run();
+    const later = await say(g.id, g.tokens.black, 'too soon');
+    expect(later.status).toBe(429);
+    expect(Number(later.headers.get('Retry-After'))).toBeGreaterThan(500);
+    expect(Number(later.headers.get('Retry-After'))).toBeLessThanOrEqual(600);
+    // Ten minutes on (an hour after the burst) the window has moved on.
+    await env.DB.prepare('update game_messages set created_at = created_at - ? where game_id = ?').bind(10 * 60_000, g.id).run();
     expect((await say(g.id, g.tokens.black, 'back again')).status).toBe(201);
   });
 });
