@@ -1,8 +1,8 @@
-// Planar Chess attacks: which piece attacks which cell, inside its plane.
-import { opposite, type Color } from '../types.ts';
+// Planar Chess attacks: which piece attacks which cell, inside its plane, on a bare
+// board (positions build on this, not the other way round).
+import type { Color } from '../types.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, KING, KNIGHT, PAWN, pieceCode, QUEEN, ROOK } from '../piece-codes.ts';
 import { NUM_CELLS as CUBE_CELLS, REL_ADJ, REL_DIAG, REL_KNIGHT, REL_ORTHO, RELATION as CUBE_RELATION, STEP as CUBE_STEP } from './cube.ts';
-import type { PlanarPosition } from './position.ts';
 
 // Module-local aliases: hot loops read these rather than imported bindings.
 const NUM_CELLS: number = CUBE_CELLS;
@@ -53,10 +53,5 @@ export function attackerOf(board: Int8Array, orient: Int8Array, target: number, 
     if (attacks(board, code, orient[c]!, c, target)) return c;
   }
   return -1;
-}
-
-export function inCheck(pos: PlanarPosition): boolean {
-  const king = findKing(pos.board, pos.turn);
-  return king >= 0 && attackerOf(pos.board, pos.orient, king, opposite(pos.turn)) >= 0;
 }
 

@@ -1,9 +1,9 @@
 // Planar Chess legal turns, playing them, and the end of the game.
 import { drawOutcome, opposite, ROLES, winOutcome, type Outcome } from '../types.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, ROOK } from '../piece-codes.ts';
-import { attackerOf, attacks, findKing, inCheck } from './attacks.ts';
+import { attackerOf, attacks, findKing } from './attacks.ts';
 import { DIAG_RAYS, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS as CUBE_CELLS, ORIENTATIONS, orientationIndex, ORTHO_RAYS, PAWN_CAPTURES, PAWN_STEPS } from './cube.ts';
-import { dropOf, moveOf, orientOf, placingKings, type PlanarMove, type PlanarPosition } from './position.ts';
+import { dropOf, inCheck, moveOf, orientOf, placingKings, type PlanarMove, type PlanarPosition } from './position.ts';
 
 // Module-local alias: hot loops read it rather than an imported binding.
 const NUM_CELLS: number = CUBE_CELLS;

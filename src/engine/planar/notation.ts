@@ -2,11 +2,10 @@
 // lenient text in.
 import { err, ok, ROLE_NAMES, type Orientation, type Result, type Role } from '../types.ts';
 import { colorOf, EMPTY, roleOf } from '../piece-codes.ts';
-import { inCheck } from './attacks.ts';
 import { cellName, parseCell } from './cube.ts';
 import { whyIllegal } from './explain.ts';
 import { hasLegalMove, outcome, play } from './moves.ts';
-import { dropOf, moveOf, orientOf, type PlanarMove, type PlanarPosition } from './position.ts';
+import { dropOf, inCheck, moveOf, orientOf, type PlanarMove, type PlanarPosition } from './position.ts';
 
 const isEnemy = (pos: PlanarPosition, cell: number): boolean => pos.board[cell] !== EMPTY && colorOf(pos.board[cell]!) !== pos.turn;
 

@@ -4,11 +4,10 @@
 // drop, a move or a re-orientation. Win by checkmate.
 import { err, ok, ROLES, type BoardView, type Color, type Orientation, type Result, type Role, type Variant } from '../types.ts';
 import { colorOf, EMPTY, handIndex, roleOf } from '../piece-codes.ts';
-import { inCheck } from './attacks.ts';
 import { cellName, NUM_CELLS, ORIENTATIONS } from './cube.ts';
 import { legalMoves, outcome, play } from './moves.ts';
 import { formatMove, parseMove } from './notation.ts';
-import { formatPosition, initialPosition, parsePosition, placingKings, type PlanarMove, type PlanarOptions, type PlanarPosition } from './position.ts';
+import { formatPosition, inCheck, initialPosition, parsePosition, placingKings, type PlanarMove, type PlanarOptions, type PlanarPosition } from './position.ts';
 
 // ---- the variant ---------------------------------------------------------------
 

@@ -36,6 +36,12 @@ export function initialPosition(): PlanarPosition {
 /** Does the side to move still have to place its king? */
 export const placingKings = (pos: PlanarPosition): boolean => pos.hands[handIndex(pos.turn, 'K')]! > 0;
 
+/** Is the side to move's king attacked? */
+export function inCheck(pos: PlanarPosition): boolean {
+  const king = findKing(pos.board, pos.turn);
+  return king >= 0 && attackerOf(pos.board, pos.orient, king, opposite(pos.turn)) >= 0;
+}
+
 /** "rook on Ab1": the piece on a cell, for messages. */
 export const describe = (pos: PlanarPosition, cell: number): string => `${ROLE_NAMES[roleOf(pos.board[cell]!)]} on ${cellName(cell)}`;
 
