@@ -15,7 +15,7 @@ import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../pi
 import { attacks } from '../planar/attacks.ts';
 import { planarCaptures } from '../planar/moves.ts';
 import type { PlanarMove, PlanarPosition } from '../planar/position.ts';
-import { xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
+import { replaceEntry, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
 // ---- keys ------------------------------------------------------------------------
 const BOARD_AT = 0; // cell*16 + code
@@ -37,20 +37,10 @@ function hash(pos: PlanarPosition, key: Key): void {
 
 function rehash(parent: PlanarPosition, child: PlanarPosition, key: Key): void {
   for (let cell = 0; cell < NUM_CELLS; cell++) {
-    if (parent.board[cell] !== child.board[cell]) {
-      xorEntry(key, ZOBRIST, BOARD_AT + cell * 16 + parent.board[cell]!);
-      xorEntry(key, ZOBRIST, BOARD_AT + cell * 16 + child.board[cell]!);
-    }
-    if (parent.orient[cell] !== child.orient[cell]) {
-      xorEntry(key, ZOBRIST, ORIENT_AT + cell * 3 + parent.orient[cell]!);
-      xorEntry(key, ZOBRIST, ORIENT_AT + cell * 3 + child.orient[cell]!);
-    }
+    replaceEntry(key, ZOBRIST, BOARD_AT + cell * 16, parent.board[cell]!, child.board[cell]!);
+    replaceEntry(key, ZOBRIST, ORIENT_AT + cell * 3, parent.orient[cell]!, child.orient[cell]!);
   }
-  for (let i = 0; i < 12; i++)
-    if (parent.hands[i] !== child.hands[i]) {
-      xorEntry(key, ZOBRIST, HAND_AT + i * 16 + (parent.hands[i]! & 15));
-      xorEntry(key, ZOBRIST, HAND_AT + i * 16 + (child.hands[i]! & 15));
-    }
+  for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
   if (parent.turn !== child.turn) xorEntry(key, ZOBRIST, TURN_AT);
 }
 

@@ -62,4 +62,11 @@ export const xorEntry = (key: Key, table: Int32Array, index: number): void => {
   key[1]! ^= table[index * 2 + 1]!;
 };
 
+/** A slot whose value went from `before` to `after`: the old entry's words out of the key, the new one's in. */
+export const replaceEntry = (key: Key, table: Int32Array, slot: number, before: number, after: number): void => {
+  if (before === after) return;
+  xorEntry(key, table, slot + before);
+  xorEntry(key, table, slot + after);
+};
+
 export type { VariantName };

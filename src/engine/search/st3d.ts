@@ -9,7 +9,7 @@ import { keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from '../st3d/st
 import { pieceTargets as curvedTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer, wormhole } from '../st3d/wormhole.ts';
 import { pseudoMoves as firstContactTurns } from '../st3d/first-contact.ts';
-import { xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
+import { replaceEntry, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
 // ---- keys ------------------------------------------------------------------------
 const BOARD_AT = 0; // cell*16 + code
@@ -39,34 +39,15 @@ function hash(pos: St3dPosition, key: Key): void {
 
 /** Incremental: only the entries that differ between parent and child change the key. */
 function rehash(parent: St3dPosition, child: St3dPosition, key: Key): void {
-  const a = parent.board;
-  const b = child.board;
-  for (let cell = 0; cell < NUM_CELLS; cell++)
-    if (a[cell] !== b[cell]) {
-      xorEntry(key, ZOBRIST, BOARD_AT + cell * 16 + a[cell]!);
-      xorEntry(key, ZOBRIST, BOARD_AT + cell * 16 + b[cell]!);
-    }
+  for (let cell = 0; cell < NUM_CELLS; cell++) replaceEntry(key, ZOBRIST, BOARD_AT + cell * 16, parent.board[cell]!, child.board[cell]!);
   if (parent.platforms !== child.platforms)
     for (let pin = 0; pin < NUM_PINS; pin++) {
-      if (parent.platforms[pin] !== child.platforms[pin]) {
-        xorEntry(key, ZOBRIST, PLATFORM_AT + pin * 3 + parent.platforms[pin]!);
-        xorEntry(key, ZOBRIST, PLATFORM_AT + pin * 3 + child.platforms[pin]!);
-      }
-      if (parent.tags[pin] !== child.tags[pin]) {
-        xorEntry(key, ZOBRIST, TAG_AT + pin * 13 + parent.tags[pin]!);
-        xorEntry(key, ZOBRIST, TAG_AT + pin * 13 + child.tags[pin]!);
-      }
+      replaceEntry(key, ZOBRIST, PLATFORM_AT + pin * 3, parent.platforms[pin]!, child.platforms[pin]!);
+      replaceEntry(key, ZOBRIST, TAG_AT + pin * 13, parent.tags[pin]!, child.tags[pin]!);
     }
-  for (let i = 0; i < 12; i++)
-    if (parent.hands[i] !== child.hands[i]) {
-      xorEntry(key, ZOBRIST, HAND_AT + i * 16 + (parent.hands[i]! & 15));
-      xorEntry(key, ZOBRIST, HAND_AT + i * 16 + (child.hands[i]! & 15));
-    }
+  for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
   if (parent.turn !== child.turn) xorEntry(key, ZOBRIST, TURN_AT);
-  if (parent.lockedPin !== child.lockedPin) {
-    xorEntry(key, ZOBRIST, LOCK_AT + parent.lockedPin + 1);
-    xorEntry(key, ZOBRIST, LOCK_AT + child.lockedPin + 1);
-  }
+  replaceEntry(key, ZOBRIST, LOCK_AT + 1, parent.lockedPin, child.lockedPin);
   const unplaced = parent.unplaced ^ child.unplaced;
   if (unplaced) for (let bit = 0; bit < 16; bit++) if (unplaced & (1 << bit)) xorEntry(key, ZOBRIST, UNPLACED_AT + bit);
   if (parent.afterCapture !== child.afterCapture) xorEntry(key, ZOBRIST, AFTER_CAPTURE_AT);
