@@ -56,6 +56,13 @@ export function pieceTargets(pos: St3dPosition, geo: Geometry, from: number, out
   }
 }
 
+/** The first occupied cell from `cell` along direction `d` (a gap ends the line), or -1. */
+function firstOccupied(board: Int8Array, next: Geometry['next'], cell: number, d: number): number {
+  let c = next[cell * NUM_DIRS + d]!;
+  while (c >= 0 && board[c] === EMPTY) c = next[c * NUM_DIRS + d]!;
+  return c;
+}
+
 /** A cell holding a piece of `by` that attacks `cell`, or -1. */
 export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: Color): number {
   const board = pos.board;
@@ -63,24 +70,14 @@ export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: C
   const next = geo.next;
   const base = cell * NUM_DIRS;
   for (const d of ORTHOGONAL) {
-    let c = next[base + d]!;
-    let dist = 1;
-    while (c >= 0 && board[c] === EMPTY) {
-      c = next[c * NUM_DIRS + d]!;
-      dist++;
-    }
+    const c = firstOccupied(board, next, cell, d);
     const role = c >= 0 ? board[c]! - bit : EMPTY; // a role code only for a piece of `by`
-    if (role === ROOK || role === QUEEN || (dist === 1 && role === KING)) return c;
+    if (role === ROOK || role === QUEEN || (role === KING && c === next[base + d])) return c;
   }
   for (const d of DIAGONAL_LEVEL) {
-    let c = next[base + d]!;
-    let dist = 1;
-    while (c >= 0 && board[c] === EMPTY) {
-      c = next[c * NUM_DIRS + d]!;
-      dist++;
-    }
+    const c = firstOccupied(board, next, cell, d);
     const role = c >= 0 ? board[c]! - bit : EMPTY;
-    if (role === BISHOP || role === QUEEN || (dist === 1 && (role === KING || role === PAWN))) return c;
+    if (role === BISHOP || role === QUEEN || ((role === KING || role === PAWN) && c === next[base + d])) return c;
   }
   for (const d of TRIAGONAL) {
     const c = next[base + d]!;
