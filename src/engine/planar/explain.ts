@@ -5,6 +5,16 @@ import { attackerOf, attacks, blocker, findKing } from './attacks.ts';
 import { cellName, NUM_CELLS, ORIENTATIONS, orientationIndex, REL_ADJ, REL_DIAG, REL_KNIGHT, REL_ORTHO, RELATION, STEP } from './cube.ts';
 import { describe, placingKings, type PlanarMove, type PlanarPosition } from './position.ts';
 
+/** By role code: the relation (cube.ts) a piece needs to its target, and why not when it lacks it. */
+const REACH: Record<number, readonly [number, string]> = {
+  [KING]: [REL_ADJ, 'a king steps to an adjacent cell'],
+  [QUEEN]: [REL_ORTHO | REL_DIAG, 'it is not on an orthogonal or diagonal line'],
+  [ROOK]: [REL_ORTHO, 'it is not on an orthogonal line'],
+  [BISHOP]: [REL_DIAG, 'it is not on a diagonal line'],
+  [KNIGHT]: [REL_KNIGHT, "it is not a knight's leap away"],
+  [PAWN]: [REL_ADJ, 'a pawn steps to an adjacent cell'],
+};
+
 /** The own king's exposure after a board change, as a reason, or undefined. */
 function exposure(board: Int8Array, orient: Int8Array, king: number, us: Color): string | undefined {
   const by = attackerOf(board, orient, king, opposite(us));
@@ -63,27 +73,11 @@ export function whyIllegal(pos: PlanarPosition, move: PlanarMove): string | unde
   if (rel === 0) return `${piece} cannot reach ${cellName(to)}: it is not in its plane`;
   const role = code & 7;
   const cannot = (why: string) => `${piece} cannot reach ${cellName(to)}: ${why}`;
-  switch (role) {
-    case KING:
-      if (!(rel & REL_ADJ)) return cannot('a king steps to an adjacent cell');
-      break;
-    case KNIGHT:
-      if (!(rel & REL_KNIGHT)) return cannot("it is not a knight's leap away");
-      break;
-    case PAWN:
-      if (!(rel & REL_ADJ)) return cannot('a pawn steps to an adjacent cell');
-      if (rel & REL_ORTHO && target !== EMPTY) return cannot(`a pawn captures only diagonally`);
-      if (rel & REL_DIAG && target === EMPTY) return cannot(`a pawn steps diagonally only to capture`);
-      break;
-    case ROOK:
-      if (!(rel & REL_ORTHO)) return cannot('it is not on an orthogonal line');
-      break;
-    case BISHOP:
-      if (!(rel & REL_DIAG)) return cannot('it is not on a diagonal line');
-      break;
-    case QUEEN:
-      if (!(rel & (REL_ORTHO | REL_DIAG))) return cannot('it is not on an orthogonal or diagonal line');
-      break;
+  const [needs, otherwise] = REACH[role]!;
+  if (!(rel & needs)) return cannot(otherwise);
+  if (role === PAWN) {
+    if (rel & REL_ORTHO && target !== EMPTY) return cannot(`a pawn captures only diagonally`);
+    if (rel & REL_DIAG && target === EMPTY) return cannot(`a pawn steps diagonally only to capture`);
   }
   if (role === ROOK || role === BISHOP || role === QUEEN) {
     const b = blocker(board, from, to, STEP[i]!);
