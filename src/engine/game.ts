@@ -44,6 +44,18 @@ export class Game {
     return ok(new Game(variant, parsed.value, start));
   }
 
+  /**
+   * A new game from a set-up position: read, then held to the set-up rules (validateSetup:
+   * nothing a game cannot reach). A finished position is a game already over; the caller decides.
+   */
+  static setUp(variantName: string, options: unknown, position: string): Result<Game> {
+    const created = Game.create(variantName, options, position);
+    if (!created.ok) return created;
+    const { variant, options: parsed, position: start } = created.value;
+    const checked = variant.validateSetup(start, parsed);
+    return checked.ok ? created : checked;
+  }
+
   /** Replay a list of turn texts; stops at the first that is not legal. */
   static replay(variantName: string, options: unknown, texts: readonly string[], position?: string): Result<Game> {
     const created = Game.create(variantName, options, position);

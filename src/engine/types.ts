@@ -116,6 +116,12 @@ export interface Variant<P = unknown, M = unknown, O = unknown> {
   parseMove(pos: P, text: string): Result<M>;
   formatPosition(pos: P): string;
   parsePosition(text: string, options?: O): Result<P>;
+  /**
+   * Can a game start from this position (a set-up)? Refuses what no game can reach: more
+   * pieces than a set, a missing king, phases out of order, the side not to move in check.
+   * A finished position passes (the caller decides whether it wants one).
+   */
+  validateSetup(pos: P, options: O): Result<P>;
   view(pos: P): BoardView;
 }
 

@@ -7,7 +7,7 @@ import { colorOf, EMPTY, handIndex, roleOf } from '../piece-codes.ts';
 import { cellName, NUM_CELLS, ORIENTATIONS } from './cube.ts';
 import { legalMoves, outcome, play } from './moves.ts';
 import { formatMove, parseMove } from './notation.ts';
-import { formatPosition, inCheck, initialPosition, parsePosition, placingKings, type PlanarMove, type PlanarOptions, type PlanarPosition } from './position.ts';
+import { formatPosition, inCheck, initialPosition, parsePosition, placingKings, setupProblem, type PlanarMove, type PlanarOptions, type PlanarPosition } from './position.ts';
 
 // ---- the variant ---------------------------------------------------------------
 
@@ -62,5 +62,10 @@ export const planar: Variant<PlanarPosition, PlanarMove, PlanarOptions> = {
   parseMove,
   formatPosition,
   parsePosition: (text) => parsePosition(text),
+  // Every position text read already passes the set-up rules (parsePosition checks them).
+  validateSetup(pos) {
+    const problem = setupProblem(pos);
+    return problem ? err('position', problem) : ok(pos);
+  },
   view,
 };

@@ -1,7 +1,8 @@
 // Planar Chess positions and turns (rules.md section 5), and the one-line
 // position text (docs/position-text.md).
-import { colorName, err, ok, opposite, ROLE_NAMES, ROLES, STANDARD_SET, type Color, type Orientation, type Result, type Role } from '../types.ts';
-import { BLACK_BIT, colorOf, EMPTY, handIndex, KING, pieceCode, roleOf } from '../piece-codes.ts';
+import { err, ok, opposite, ROLE_NAMES, ROLES, STANDARD_SET, type Color, type Orientation, type Result, type Role } from '../types.ts';
+import { BLACK_BIT, colorOf, EMPTY, handIndex, pieceCode, roleOf } from '../piece-codes.ts';
+import { kingOrderProblem, notToMoveInCheck, setCountProblem } from '../setup.ts';
 import { attackerOf, findKing } from './attacks.ts';
 import { cellName, cellOf, NUM_CELLS } from './cube.ts';
 
@@ -143,32 +144,21 @@ export function parsePosition(text: string): Result<PlanarPosition> {
   if (turnText !== 'w' && turnText !== 'b') return err('position', `side to move must be w or b, got "${turnText}"`);
   const pos: PlanarPosition = { board, orient, hands, turn: turnText === 'w' ? 'white' : 'black' };
 
-  // Consistency.
-  for (const color of ['white', 'black'] as const)
-    for (const role of ROLES) {
-      const code = pieceCode(color, role);
-      const onBoard = board.reduce((n, c) => n + (c === code ? 1 : 0), 0);
-      const total = onBoard + hands[handIndex(color, role)]!;
-      if (total > STANDARD_SET[role])
-        return err('position', `${colorName(color)} has ${total} ${ROLE_NAMES[role]}s on the cube and in hand; a standard set has ${STANDARD_SET[role]}`);
-      if (role === 'K' && total === 0) return err('position', `${colorName(color)} has no king, on the cube or in hand`);
-    }
-  const whiteInHand = hands[handIndex('white', 'K')]! > 0;
-  const blackInHand = hands[handIndex('black', 'K')]! > 0;
-  if (whiteInHand || blackInHand) {
-    if (whiteInHand && pos.turn === 'black') return err('position', 'White places its king first: Black cannot be to move while the white king is in hand');
-    if (!whiteInHand && pos.turn === 'white') return err('position', 'Black still has to place its king, so Black must be to move');
-    for (let c = 0; c < NUM_CELLS; c++)
-      if (board[c] !== EMPTY && (board[c]! & 7) !== KING)
-        return err('position', `the ${describe(pos, c)} stands on the cube before both kings are placed`);
-  }
+  const problem = setupProblem(pos);
+  return problem ? err('position', problem) : ok(pos);
+}
+
+/**
+ * Why a position cannot arise in a game, or undefined: each side has one king and at most one
+ * set, the kings are placed in turn (White first) before anything else, and the side that has
+ * just moved is not in check. Every position text read must pass, a set-up included.
+ */
+export function setupProblem(pos: PlanarPosition): string | undefined {
+  const problem = setCountProblem(pos, 'on the cube') ?? kingOrderProblem(pos, 'white', 'on the cube', (c) => describe(pos, c));
+  if (problem) return problem;
   const other = opposite(pos.turn);
-  const otherKing = findKing(board, other);
-  if (otherKing >= 0) {
-    const by = attackerOf(board, orient, otherKing, pos.turn);
-    if (by >= 0)
-      return err('position', `the ${other} king on ${cellName(otherKing)} is attacked by the ${describe(pos, by)}, but ${colorName(pos.turn)} is to move`);
-  }
-  return ok(pos);
+  const otherKing = findKing(pos.board, other);
+  const by = otherKing >= 0 ? attackerOf(pos.board, pos.orient, otherKing, pos.turn) : -1;
+  return by >= 0 ? notToMoveInCheck(pos, cellName(otherKing), describe(pos, by)) : undefined;
 }
 

@@ -146,11 +146,17 @@ export function wormholeAttacker(board: Int8Array, wh: Wormhole, cell: number, b
 export const isAttacked = (board: Int8Array, wh: Wormhole, cell: number, by: Color) =>
   levelAttacker(board, cell, colorBit(by)) >= 0 || wormholeAttacker(board, wh, cell, colorBit(by)) >= 0;
 
-/** The king of `color` is on the field and attacked. */
-export function kingAttacked(pos: St3dPosition, color: Color): boolean {
+/** A cell holding a piece that attacks the king of `color`, or -1 (also when the king is in hand). */
+export function kingAttacker(pos: St3dPosition, color: Color): number {
   const king = findKing(pos, color);
-  return king >= 0 && isAttacked(pos.board, wormholeOf(pos), king, opposite(color));
+  if (king < 0) return -1;
+  const by = colorBit(opposite(color));
+  const byLevel = levelAttacker(pos.board, king, by);
+  return byLevel >= 0 ? byLevel : wormholeAttacker(pos.board, wormholeOf(pos), king, by);
 }
+
+/** The king of `color` is on the field and attacked. */
+export const kingAttacked = (pos: St3dPosition, color: Color): boolean => kingAttacker(pos, color) >= 0;
 
 const platformCells = (pin: number) => [0, 1, 2, 3].map((local) => platformCell(pin, local & 1, local >> 1));
 export const isEmptyPlatform = (board: Int8Array, pin: number) => platformCells(pin).every((c) => board[c] === EMPTY);

@@ -9,8 +9,9 @@ import { BLACK_BIT, colorBit, EMPTY, handIndex, pieceCode } from '../piece-codes
 import { clonePosition, emptyPosition, findKing, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { makeSt3dVariant } from './variant.ts';
 import { CLOCKWISE, COUNTER_CLOCKWISE, SAME, wormhole, type Wormhole } from './wormhole.ts';
-import { isAttacked, isEmptyPlatform, kingAttacked, LEVEL_RAYS, levelAttacker, pieceTargets, wormholeAttacker, wormholeOf } from './curved-space-movement.ts';
+import { isAttacked, isEmptyPlatform, kingAttacked, kingAttacker, LEVEL_RAYS, levelAttacker, pieceTargets, wormholeAttacker, wormholeOf } from './curved-space-movement.ts';
 import { explain } from './curved-space-explain.ts';
+import { foreignFieldProblem, openingPhaseProblem, platformNumbers } from './setup.ts';
 
 export interface CurvedSpaceOptions {
   /** How many numbered platforms, 1..12. */
@@ -167,6 +168,21 @@ function shiftedWormhole(pos: St3dPosition, shift: PlatformShift): Wormhole {
   return wormhole(platforms, tags);
 }
 
+/** Curved Space's own set-up rules: the platforms numbered 1 to the option's count, and the opening phases in order. */
+function setupProblem(pos: St3dPosition, options: CurvedSpaceOptions): string | undefined {
+  const foreign = foreignFieldProblem(pos, 'Curved Space', { lock: false, afterCapture: true });
+  if (foreign) return foreign;
+  const numbers = platformNumbers(pos);
+  for (let n = 1; n <= NUM_PINS; n++) {
+    const inPlay = (numbers & (1 << n)) !== 0;
+    if (inPlay && n > options.platforms)
+      return `platform ${n} is not in a game with ${options.platforms} platforms (numbered 1-${options.platforms}); set the option "platforms" to play with more`;
+    if (!inPlay && n <= options.platforms)
+      return `platform ${n} is neither on the field nor still to place; a game with ${options.platforms} platforms has every number 1-${options.platforms}`;
+  }
+  return openingPhaseProblem(pos);
+}
+
 export const curvedSpace = makeSt3dVariant<CurvedSpaceOptions>({
   name: 'curved-space',
   title: 'Curved Space',
@@ -181,6 +197,8 @@ export const curvedSpace = makeSt3dVariant<CurvedSpaceOptions>({
   phase,
   legalMoves: (pos) => legalMoves(pos),
   isCheck: (pos) => kingAttacked(pos, pos.turn),
+  kingAttacker,
+  setupProblem,
   outcome(pos) {
     // While platforms or kings are being placed there is always a turn.
     if (pos.unplaced || kingInHand(pos, 'white') || kingInHand(pos, 'black')) return undefined;

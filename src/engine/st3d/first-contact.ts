@@ -7,7 +7,8 @@ import { adjacentPins, cellName, geometry, isFixed, levelOf, LEVELS, NO_PLATFORM
 import type { PlatformShift, St3dMove } from './move.ts';
 import { BLACK_BIT, colorOf, EMPTY, handIndex, PAWN, roleOf } from '../piece-codes.ts';
 import { clonePosition, emptyPosition, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
-import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from './standard.ts';
+import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, kingAttacker, pieceMoves, pieceTargets } from './standard.ts';
+import { foreignFieldProblem, openingPhaseProblem, placedPlatforms } from './setup.ts';
 import { hasLegalMove, makeSt3dVariant, noOptions } from './variant.ts';
 
 export function handsWithStandardSets(pos: ReturnType<typeof clonePosition>): void {
@@ -130,6 +131,15 @@ function explain(pos: St3dPosition, move: St3dMove): string {
   return next() ?? 'that move is not allowed';
 }
 
+/** First Contact's own set-up rules: its four platforms, and the opening phases in order. */
+function setupProblem(pos: St3dPosition): string | undefined {
+  const foreign = foreignFieldProblem(pos, 'First Contact', { lock: true, afterCapture: false });
+  if (foreign) return foreign;
+  const platforms = placedPlatforms(pos) + unplacedNumbers(pos.unplaced).length;
+  if (platforms !== 4) return `First Contact is played with four platforms, placed and still to place; this position has ${platforms}`;
+  return openingPhaseProblem(pos);
+}
+
 export const firstContact = makeSt3dVariant({
   name: 'first-contact',
   title: 'First Contact',
@@ -143,6 +153,8 @@ export const firstContact = makeSt3dVariant({
   pseudoMoves: candidates,
   keepLegal,
   isCheck: (pos) => kingAttacked(pos, pos.turn),
+  kingAttacker,
+  setupProblem,
   outcome(pos) {
     if (kingAttacked(pos, pos.turn)) return winOutcome(opposite(pos.turn), 'check');
     if (!hasLegalMove(candidates(pos), (moves) => keepLegal(pos, moves))) return drawOutcome('stalemate');

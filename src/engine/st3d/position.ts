@@ -1,7 +1,8 @@
 // ST3D positions and their one-line text form (docs/position-text.md).
-import { err, ok, ROLES, type Color, type Result } from '../types.ts';
+import { err, ok, ROLE_NAMES, ROLES, type Color, type Result } from '../types.ts';
 import { BLACK_BIT, EMPTY, handIndex, pieceCode, roleOf } from '../piece-codes.ts';
 import {
+  cellName,
   CORNERS,
   DOWN,
   FILES,
@@ -70,6 +71,9 @@ export function findKing(pos: St3dPosition, color: Color): number {
   const code = pieceCode(color, 'K');
   return pos.board.indexOf(code);
 }
+
+/** "rook on Wb2": the piece on a cell, for messages. */
+export const pieceWord = (pos: St3dPosition, cell: number) => `${ROLE_NAMES[roleOf(pos.board[cell]!)]} on ${cellName(cell, pos.platforms)}`;
 
 /** Must `color` still place its king (First Contact, Curved Space)? */
 export const kingInHand = (pos: St3dPosition, color: Color): boolean => pos.hands[handIndex(color, 'K')]! > 0;

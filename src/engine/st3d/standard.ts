@@ -5,7 +5,7 @@ import { cellName, DIAGONAL_LEVEL, geometry, MAX_LEAPS, NUM_DIRS, ORTHOGONAL, TR
 import { applySt3dMove } from './apply.ts';
 import type { St3dMove } from './move.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, KING, KNIGHT, PAWN, QUEEN, roleOf, ROOK } from '../piece-codes.ts';
-import { findKing, type St3dPosition } from './position.ts';
+import { findKing, pieceWord, type St3dPosition } from './position.ts';
 
 const KING_STEPS = [...ORTHOGONAL, ...DIAGONAL_LEVEL, ...TRIAGONAL];
 // Indexed by role code (KING..PAWN); pawns and knights are handled apart.
@@ -91,7 +91,6 @@ export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: C
 
 export const isAttacked = (pos: St3dPosition, geo: Geometry, cell: number, by: Color) => attackerOf(pos, geo, cell, by) >= 0;
 
-const pieceWord = (pos: St3dPosition, cell: number) => `${ROLE_NAMES[roleOf(pos.board[cell]!)]} on ${cellName(cell, pos.platforms)}`;
 
 /**
  * Why the piece on `from` cannot go to `to` by its own movement, in words;
@@ -143,11 +142,14 @@ export function pieceMoves(pos: St3dPosition, geo: Geometry, out: St3dMove[]): v
   }
 }
 
-/** The king of `color` is on the board and attacked. */
-export function kingAttacked(pos: St3dPosition, color: Color): boolean {
+/** A cell holding a piece that attacks the king of `color`, or -1 (also when the king is in hand). */
+export function kingAttacker(pos: St3dPosition, color: Color): number {
   const king = findKing(pos, color);
-  return king >= 0 && isAttacked(pos, geometry(pos.platforms), king, color === 'white' ? 'black' : 'white');
+  return king >= 0 ? attackerOf(pos, geometry(pos.platforms), king, color === 'white' ? 'black' : 'white') : -1;
 }
+
+/** The king of `color` is on the board and attacked. */
+export const kingAttacked = (pos: St3dPosition, color: Color): boolean => kingAttacker(pos, color) >= 0;
 
 /** Why a move that is otherwise allowed is not: the mover's king would be attacked. */
 export function explainKingExposed(next: St3dPosition, mover: Color): string | undefined {

@@ -1,12 +1,13 @@
 // What every ST3D variant shares: turn text in and out, position text,
 // the board view. Each variant supplies its move generator and its reasons.
-import { err, ok, ROLES, ROLE_NAMES, type BoardView, type Color, type Outcome, type Result, type Variant, type VariantName } from '../types.ts';
+import { err, ok, opposite, ROLES, ROLE_NAMES, type BoardView, type Color, type Outcome, type Result, type Variant, type VariantName } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
 import { cellName, NO_PLATFORM, NUM_CELLS, NUM_PINS, pinName, UP } from './field.ts';
 import { moveText, sameMove, type St3dMove } from './move.ts';
 import { parseSt3dSyntax, resolveCell, resolveShift } from './notation.ts';
 import { colorOf, EMPTY, handIndex, roleOf } from '../piece-codes.ts';
-import { formatSt3dPosition, parseSt3dPosition, type St3dPosition, type TagStyle } from './position.ts';
+import { findKing, formatSt3dPosition, pieceWord, parseSt3dPosition, type St3dPosition, type TagStyle } from './position.ts';
+import { notToMoveInCheck, setCountProblem } from '../setup.ts';
 
 export interface St3dRules<O> {
   readonly name: VariantName;
@@ -28,6 +29,10 @@ export interface St3dRules<O> {
   pseudoMoves?(pos: St3dPosition): St3dMove[];
   keepLegal?(pos: St3dPosition, moves: St3dMove[]): St3dMove[];
   isCheck(pos: St3dPosition): boolean;
+  /** A cell holding a piece that attacks the king of `color`, or -1. */
+  kingAttacker(pos: St3dPosition, color: Color): number;
+  /** What this variant's set-ups must also follow (platforms, phases, hands); the shared checks are in validateSetup. */
+  setupProblem(pos: St3dPosition, options: O): string | undefined;
   outcome(pos: St3dPosition): Outcome | undefined;
   /** Suffix for a legal move: '+', '#' or ''. */
   suffix(pos: St3dPosition, move: St3dMove, next: St3dPosition): string;
@@ -79,6 +84,12 @@ export function hasLegalMove(pseudo: St3dMove[], keepLegal: (moves: St3dMove[]) 
   return pseudo.some((m) => keepLegal([m]).length > 0);
 }
 
+function notToMoveProblem<O>(rules: St3dRules<O>, pos: St3dPosition): string | undefined {
+  const other = opposite(pos.turn);
+  const attacker = rules.kingAttacker(pos, other);
+  return attacker >= 0 ? notToMoveInCheck(pos, cellName(findKing(pos, other), pos.platforms), pieceWord(pos, attacker)) : undefined;
+}
+
 export function makeSt3dVariant<O>(rules: St3dRules<O>): Variant<St3dPosition, St3dMove, O> {
   const play = (pos: St3dPosition, move: St3dMove) => applySt3dMove(pos, move, rules.lock);
   return {
@@ -120,6 +131,10 @@ export function makeSt3dVariant<O>(rules: St3dRules<O>): Variant<St3dPosition, S
       const parsed = parseSt3dPosition(text, rules.tagStyle, rules.unplacedStyle);
       if (!parsed.ok || !options || !rules.withOptions) return parsed;
       return ok(rules.withOptions(parsed.value, options));
+    },
+    validateSetup(pos, options) {
+      const problem = setCountProblem(pos, 'on the field') ?? rules.setupProblem(pos, options) ?? notToMoveProblem(rules, pos);
+      return problem ? err('position', problem) : ok(pos);
     },
     view(pos): BoardView {
       const cells: { cell: string; color: Color; role: (typeof ROLES)[number] }[] = [];

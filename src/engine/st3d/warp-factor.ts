@@ -6,7 +6,8 @@ import { cellName, fixedLocal, geometry, isFixed, levelOf, NO_PLATFORM, NUM_PINS
 import type { St3dMove } from './move.ts';
 import { BLACK_BIT, colorOf, EMPTY, KING, roleOf } from '../piece-codes.ts';
 import { parseSt3dPosition, type St3dPosition } from './position.ts';
-import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from './standard.ts';
+import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, kingAttacker, pieceMoves, pieceTargets } from './standard.ts';
+import { foreignFieldProblem } from './setup.ts';
 import { hasLegalMove, makeSt3dVariant, noOptions } from './variant.ts';
 
 const WARP_FACTOR_START =
@@ -111,6 +112,17 @@ function explain(pos: St3dPosition, move: St3dMove): string {
   }
 }
 
+/** Warp Factor's own set-up rules: everything stands on the field, two platforms each. */
+function setupProblem(pos: St3dPosition): string | undefined {
+  const foreign = foreignFieldProblem(pos, 'Warp Factor', { lock: false, afterCapture: false });
+  if (foreign) return foreign;
+  if (pos.unplaced) return 'Warp Factor platforms start on the field: none is left to place (write "-")';
+  if (pos.hands.some((n) => n > 0)) return 'Warp Factor has no pieces in hand: every piece stands on the field (write "-" for the hands)';
+  const owned = [1, 2].map((owner) => pos.tags.reduce((n, tag, pin) => n + (tag === owner && pos.platforms[pin] !== NO_PLATFORM ? 1 : 0), 0));
+  if (owned[0] !== 2 || owned[1] !== 2) return `each side owns two platforms in Warp Factor; here White owns ${owned[0]} and Black ${owned[1]}`;
+  return undefined;
+}
+
 export const warpFactor = makeSt3dVariant({
   name: 'warp-factor',
   title: 'Warp Factor',
@@ -124,6 +136,8 @@ export const warpFactor = makeSt3dVariant({
   pseudoMoves,
   keepLegal,
   isCheck: (pos) => kingAttacked(pos, pos.turn),
+  kingAttacker,
+  setupProblem,
   outcome(pos) {
     if (anyLegal(pos)) return undefined;
     return kingAttacked(pos, pos.turn) ? winOutcome(opposite(pos.turn), 'checkmate') : drawOutcome('stalemate');
