@@ -1,6 +1,6 @@
 // The only module that talks to D1. Every write that must be all-or-nothing is
 // one db.batch (D1 has no interactive transactions; a batch is atomic).
-import { and, asc, count, eq, gt, isNotNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, isNotNull, lte, or, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { sql } from 'drizzle-orm';
 import { gameMessages, games, moves, takebacks, type GameRow, type MessageRow, type MoveRow, type NewGameRow, type TakebackRow } from './schema.ts';
@@ -33,6 +33,24 @@ export class GameStore extends D1Store {
     return this.db.select().from(moves).where(and(eq(moves.gameId, gameId), eq(moves.ply, ply))).get();
   }
 
+  /**
+   * The game row, and how many messages its side to move sent after `since`: a turn with a
+   * message needs both (the rate limit), and they cost one read together.
+   */
+  async gameWithRecentMessages(id: string, since: number): Promise<{ row: GameRow; recentMessages: number } | undefined> {
+    // Drizzle writes a column without its table here: the outer row's columns are named in full.
+    const outer = (column: typeof games.id | typeof games.sideToMove) => sql`${games}.${sql.identifier(column.name)}`;
+    const recent = sql<number>`(select count(*) from ${gameMessages} where ${gameMessages.gameId} = ${outer(games.id)} and ${gameMessages.side} = ${outer(games.sideToMove)} and ${gameMessages.createdAt} > ${since})`;
+    const found = await this.db
+      .select({ ...getTableColumns(games), recentMessages: recent })
+      .from(games)
+      .where(eq(games.id, id))
+      .get();
+    if (!found) return undefined;
+    const { recentMessages, ...row } = found;
+    return { row, recentMessages };
+  }
+
   /** How many stored turns led to this position (for threefold repetition). */
   async timesReached(gameId: string, position: string): Promise<number> {
     const row = await this.db
@@ -62,8 +80,8 @@ export class GameStore extends D1Store {
    * is unique besides), so of two racing submissions for the same ply exactly one lands.
    * `repetition`: the turn's position is not an ending on the board, so the batch itself counts
    * how often the game has now reached it (`earlier`: 1 when it is also the start position) and,
-   * at the third time, applies `changes` (a draw by repetition). Returns whether the turn landed
-   * and whether it ended the game by repetition.
+   * at the third time, applies `changes` (a draw by repetition). Returns whether the turn landed,
+   * whether it ended the game by repetition, and the id of the message sent with it.
    */
   async commitMove(
     gameId: string,
@@ -72,7 +90,7 @@ export class GameStore extends D1Store {
     changes: GameChanges,
     repetition?: { readonly earlier: number; readonly changes: GameChanges },
     message?: NewMessageRow,
-  ): Promise<{ committed: boolean; repeated: boolean }> {
+  ): Promise<{ committed: boolean; repeated: boolean; messageId?: number }> {
     const stillAt = and(eq(games.id, gameId), eq(games.ply, expectedPly), eq(games.status, 'active'));
     const createdAt = move.createdAt ?? Date.now();
     const insert = this.db
@@ -80,12 +98,14 @@ export class GameStore extends D1Store {
       .select(sql`select ${move.gameId}, ${move.ply}, ${move.side}, ${move.text}, ${move.positionAfter}, ${createdAt} where exists (select 1 from ${games} where ${stillAt})`);
     const update = this.db.update(games).set(changes).where(stillAt);
     // A message sent with the move lands with it or not at all: same guard, same batch.
-    const said = message ? [this.insertMessage(message, sql`exists (select 1 from ${games} where ${stillAt})`)] : [];
+    const said = message ? [this.insertMessage(message, sql`exists (select 1 from ${games} where ${stillAt})`).returning({ id: gameMessages.id })] : [];
+    const messageId = (rest: unknown[]) => (message ? (rest[0] as { id: number }[])[0]?.id : undefined);
     try {
       if (!repetition) {
         const [inserted, ...rest] = await this.db.batch([insert, ...said, update] as [typeof insert, ...BatchItem<'sqlite'>[]]);
         const updated = rest.at(-1) as D1Result;
-        return { committed: inserted.meta.changes === 1 && updated.meta.changes === 1, repeated: false };
+        const committed = inserted.meta.changes === 1 && updated.meta.changes === 1;
+        return { committed, repeated: false, ...(committed ? { messageId: messageId(rest) } : {}) };
       }
       // Whoever wrote this exact position at this ply, the count (this turn included) is the same.
       const reached = sql`(select count(*) from ${moves} where ${moves.gameId} = ${gameId} and ${moves.positionAfter} = ${move.positionAfter})`;
@@ -98,7 +118,7 @@ export class GameStore extends D1Store {
       const updated = rest.at(-2) as D1Result;
       const drawn = rest.at(-1) as unknown[];
       const committed = inserted.meta.changes === 1 && updated.meta.changes === 1;
-      return { committed, repeated: committed && drawn.length === 1 };
+      return { committed, repeated: committed && drawn.length === 1, ...(committed ? { messageId: messageId(rest) } : {}) };
     } catch (e) {
       if (isUniqueViolation(e)) return { committed: false, repeated: false };
       throw e;
@@ -122,16 +142,6 @@ export class GameStore extends D1Store {
       .returning()
       .all();
     return rows[0];
-  }
-
-  /** How many messages one side sent after `since`. */
-  async messagesSince(gameId: string, side: MessageRow['side'], since: number): Promise<number> {
-    const row = await this.db
-      .select({ n: count() })
-      .from(gameMessages)
-      .where(and(eq(gameMessages.gameId, gameId), eq(gameMessages.side, side), gt(gameMessages.createdAt, since)))
-      .get();
-    return row?.n ?? 0;
   }
 
   async messages(gameId: string): Promise<MessageRow[]> {

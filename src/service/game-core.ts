@@ -23,7 +23,8 @@ export type Actor = string | { readonly side: Color };
 
 /** Checks a player key (src/service/players.ts), so a game's players can act with their key. */
 export interface KeyCheck {
-  authenticate(key: string): Promise<{ readonly id: string } | undefined>;
+  /** The player among `ids` this key belongs to, if any. */
+  keyHolder(key: string, ids: readonly (string | null)[]): Promise<string | undefined>;
 }
 
 export interface ServiceOptions {
@@ -80,9 +81,9 @@ export abstract class GameCore {
     }
   }
 
-  /** Which side holds this token, or a 404/403. */
-  protected async player(id: string, actor: Actor): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
-    const found = await this.store.game(id);
+  /** Which side holds this token, or a 404/403; `read`: how the game row is read (one read either way). */
+  protected async player(id: string, actor: Actor, read: (id: string) => Promise<GameRow | undefined> = (id) => this.store.game(id)): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
+    const found = await read(id);
     if (!found) return fail(404, `no game with id ${id}`);
     const side = typeof actor === 'string' ? await this.sideOf(found, actor) : actor.side;
     if (!side) return fail(403, `that token is not a player's token for game ${id}`);
@@ -93,8 +94,8 @@ export abstract class GameCore {
   protected async sideOf(row: GameRow, token: string): Promise<Color | undefined> {
     const byToken = await sideOfToken(row, token);
     if (byToken || !this.options.players || !(row.whitePlayerId || row.blackPlayerId)) return byToken;
-    const player = await this.options.players.authenticate(token);
-    return player ? sideOfPlayer(row, player.id) : undefined;
+    const player = await this.options.players.keyHolder(token, [row.whitePlayerId, row.blackPlayerId]);
+    return player ? sideOfPlayer(row, player) : undefined;
   }
 
   /**

@@ -10,7 +10,7 @@ import { newGameId, newToken, newWebhookSecret, sha256Hex } from './crypto.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from './computer-sides.ts';
 import type { GameEvent } from './ports.ts';
 import { type LinkBase, playerLinks } from './links.ts';
-import { iso, publicMove, publicState, publicTakeback, type PublicMessage, type PublicMove, type PublicState, type PublicTakeback } from './public-state.ts';
+import { iso, publicMessage, publicMove, publicState, publicTakeback, type PublicMessage, type PublicMove, type PublicState, type PublicTakeback } from './public-state.ts';
 import { exportRecord, importRecord, type PlayedTurnRow } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { type ClockInput, type CreateGameInput, type DrawAction, type MoveInput, type PlayerInput, type SideInput } from './schemas.ts';
@@ -210,7 +210,7 @@ export class GameService extends GameTakebacks {
   // ---- playing ----
 
   async move(id: string, token: Actor, input: MoveInput): Promise<ServiceResult<{ move: PublicMove; state: PublicState; message?: PublicMessage }>> {
-    const who = await this.player(id, token);
+    const { who, mayMessage } = await this.turnPlayer(id, token, input.message !== undefined);
     if (!who.ok) return who;
     const { row, side } = who.value;
     if (row.status !== 'active') return fail(409, overMessage(row));
@@ -220,7 +220,7 @@ export class GameService extends GameTakebacks {
       return fail(409, `stale: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`);
     if (side !== row.sideToMove) return fail(403, `it is ${colorName(row.sideToMove)}'s turn, not yours`);
     // A message over the limit refuses the whole turn: nothing is played that the player sent together.
-    if (input.message !== undefined && !(await this.mayMessage(id, side))) return this.tooManyMessages(id, side);
+    if (!mayMessage) return this.tooManyMessages(id, side);
 
     const game = gameAt(row);
     const played = game.play(input.move);
@@ -252,7 +252,7 @@ export class GameService extends GameTakebacks {
     const stored: GameRow = { ...row, ...changes, ...(written.repeated ? repetition?.changes : {}) };
     const move = publicMove({ ...moveRow, createdAt: now });
     const lastMove = { ...moveRow, createdAt: now };
-    const message = said ? await this.sentWith(id, said) : undefined;
+    const message = said ? publicMessage({ id: written.messageId ?? 0, ...said }) : undefined;
     // Your move, to the player now to move; or the end, to both. A message goes to the opponent.
     const events: GameEvent[] =
       stored.status === 'active'

@@ -1,17 +1,26 @@
 // Messages between the players: with a turn or on their own, rate-limited, private unless both
 // players let spectators read them.
 import type { GameRow } from '../db/schema.ts';
-import type { NewMessageRow } from '../db/store.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import { GameCore, type Actor } from './game-core.ts';
-import { iso, publicMessage, publicState, type PublicMessage, type PublicState } from './public-state.ts';
+import { publicMessage, publicState, type PublicMessage, type PublicState } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { MESSAGE_RATE } from './schemas.ts';
 
 export abstract class GameMessages extends GameCore {
-  /** Whether this side may send one more message now (the rate limit). */
-  protected async mayMessage(id: string, side: Color): Promise<boolean> {
-    return (await this.store.messagesSince(id, side, this.clock() - MESSAGE_RATE.windowMs)) < MESSAGE_RATE.max;
+  /**
+   * Who plays a turn, and whether the side to move may send one more message with it (the rate
+   * limit), from one read: the game row comes with the count of that side's recent messages.
+   */
+  protected async turnPlayer(id: string, actor: Actor, withMessage: boolean): Promise<{ who: ServiceResult<{ row: GameRow; side: Color }>; mayMessage: boolean }> {
+    if (!withMessage) return { who: await this.player(id, actor), mayMessage: true };
+    let recent = 0;
+    const who = await this.player(id, actor, async (id) => {
+      const found = await this.store.gameWithRecentMessages(id, this.clock() - MESSAGE_RATE.windowMs);
+      recent = found?.recentMessages ?? 0;
+      return found?.row;
+    });
+    return { who, mayMessage: recent < MESSAGE_RATE.max };
   }
 
   /** The 429 of the rate limit, with the seconds until the oldest counted message leaves the window. */
@@ -22,12 +31,6 @@ export abstract class GameMessages extends GameCore {
     const freeing = counted[counted.length - MESSAGE_RATE.max];
     const wait = freeing ? Math.max(1, Math.ceil((freeing.createdAt + MESSAGE_RATE.windowMs - now) / 1000)) : 1;
     return { ...fail(429, `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; try again in ${wait} s`), retryAfter: wait };
-  }
-
-  /** The stored message that a turn just wrote (for its id). */
-  protected async sentWith(id: string, said: NewMessageRow): Promise<PublicMessage> {
-    const stored = (await this.store.messages(id)).findLast((m) => m.ply === said.ply && m.side === said.side);
-    return stored ? publicMessage(stored) : { id: 0, ply: said.ply, side: said.side, text: said.text, at: iso(said.createdAt) };
   }
 
   /** A message on its own, to the opponent; in any game state (a word after the game is welcome too). */

@@ -119,12 +119,21 @@ export class PlayerService {
   /** The player a key belongs to; every stored hash of that player is compared in constant time. */
   async authenticate(key: string): Promise<PlayerRow | undefined> {
     const id = keyPlayerId(key);
-    if (!id) return undefined;
+    return id && (await this.keyMatches(id, key)) ? this.store.player(id) : undefined;
+  }
+
+  /** The player among `ids` (a game's players) this key belongs to: one read, none for a key of someone else. */
+  async keyHolder(key: string, ids: readonly (string | null)[]): Promise<string | undefined> {
+    const id = keyPlayerId(key);
+    return id && ids.includes(id) && (await this.keyMatches(id, key)) ? id : undefined;
+  }
+
+  private async keyMatches(id: string, key: string): Promise<boolean> {
     const hashes = await this.store.keyHashes(id);
     const hash = await sha256Hex(key);
     let match = false;
     for (const h of hashes) match = timingSafeEqualText(hash, h) || match;
-    return match ? this.store.player(id) : undefined;
+    return match;
   }
 
   /** Change the player's own name, email or webhook. */

@@ -4,7 +4,8 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index.ts';
-import { BASE, newGame, play } from './helpers.ts';
+import { BASE, call, newGame, play } from './helpers.ts';
+import { newPlayer, startGame } from './player-helpers.ts';
 
 interface Counts {
   roundTrips: number;
@@ -79,23 +80,24 @@ function countingQueue() {
   return { queue, sent };
 }
 
-/** POST one move through the whole Worker with counting bindings. */
-async function countedMove(gameId: string, token: string, move: string, ply?: number) {
+/** POST one move through the whole Worker with counting bindings (`extra`: more of the body, e.g. a message). */
+async function countedMove(gameId: string, token: string, move: string, ply?: number, extra: Record<string, unknown> = {}) {
   const d1 = countingD1(env.DB);
   const q = countingQueue();
+  const computer = countingQueue();
   const ctx = createExecutionContext();
   const res = await worker.fetch(
     new Request(`${BASE}/api/games/${gameId}/moves`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(ply === undefined ? { move } : { move, ply }),
+      body: JSON.stringify({ move, ...(ply === undefined ? {} : { ply }), ...extra }),
     }),
-    { ...env, DB: d1.db, NOTIFY_QUEUE: q.queue },
+    { ...env, DB: d1.db, NOTIFY_QUEUE: q.queue, COMPUTER_QUEUE: computer.queue },
     ctx,
   );
   await waitOnExecutionContext(ctx);
-  const body = (await res.json()) as { state?: { status: string; reason: string | null } };
-  return { status: res.status, body, counts: d1.counts, sent: q.sent };
+  const body = (await res.json()) as { state?: { status: string; reason: string | null }; message?: { id: number; text: string } };
+  return { status: res.status, body, counts: d1.counts, sent: q.sent, askedComputer: computer.sent };
 }
 
 describe('D1 round trips of POST /api/games/:id/moves', () => {
@@ -139,5 +141,57 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
     for (const move of cycle.slice(0, 3)) expect((await play(h, move)).status).toBe(200);
     const second = await countedMove(h.id, h.tokens.black, cycle[3]!);
     expect(second.body.state).toMatchObject({ status: 'active' });
+  });
+
+  it('a move with a message: still one read (the rate limit comes with the game row) and one batch; over the limit, one read', async () => {
+    const g = await newGame('warp-factor', { white: { webhook: 'https://kirk.example/hook' }, black: { webhook: 'https://koloth.example/hook' } });
+    const sent = await countedMove(g.id, g.tokens.white, 'Wa1-Wb3', 1, { message: 'Your move, Commander.' });
+    expect(sent.status).toBe(200);
+    expect(sent.counts).toMatchObject({ roundTrips: 2, batches: 1, statements: 5 });
+    expect(sent.counts.sql[1]).toBe('batch of 4');
+    // The turn and its message go to Black in one notification.
+    expect(sent.sent).toEqual({ calls: 1, messages: 1 });
+    // The id answered is the stored message's (returned by the batch, not read again).
+    const stored = await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.black });
+    expect(stored.body.messages).toEqual([expect.objectContaining({ id: sent.body.message!.id, text: 'Your move, Commander.', ply: 1, side: 'white' })]);
+
+    // Black uses up the hour's messages; a turn with one more is refused, and nothing lands (one read
+    // decides; the 429 reads the messages once more for its Retry-After).
+    const h = await newGame('warp-factor');
+    expect((await play(h, 'Wa1-Wb3')).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await call('POST', `/api/games/${h.id}/messages`, { token: h.tokens.black, json: { text: `hail ${i}` } })).status).toBe(201);
+    const refused = await countedMove(h.id, h.tokens.black, 'Ba4-Bb2', 2, { message: 'one too many' });
+    expect(refused.status).toBe(429);
+    expect(refused.counts).toMatchObject({ roundTrips: 2, statements: 2, batches: 0 });
+    expect(refused.counts.sql[1]).toMatch(/from "game_messages"/);
+    expect((await call('GET', `/api/games/${h.id}`)).body.ply).toBe(1);
+    // Without a message Black's turn lands; the limit is per side, so White's next turn may carry one.
+    const bare = await countedMove(h.id, h.tokens.black, 'Ba4-Bb2', 2);
+    expect(bare.counts).toMatchObject({ roundTrips: 2, batches: 1 });
+    expect((await countedMove(h.id, h.tokens.white, 'Wb3-Wa1', 3, { message: 'Still here.' })).status).toBe(200);
+  });
+
+  it("against the computer: one read, one batch, and the computer asked for its reply once", async () => {
+    const g = await newGame('warp-factor', { black: { computer: 1 } });
+    const accepted = await countedMove(g.id, g.tokens.white, 'Wa1-Wb3', 1);
+    expect(accepted.status).toBe(200);
+    expect(accepted.counts).toMatchObject({ roundTrips: 2, batches: 1 });
+    expect(accepted.askedComputer).toEqual({ calls: 1, messages: 1 });
+    expect(accepted.sent.calls).toBe(0); // the computer is asked, never notified
+  });
+
+  it("with a player's key: one more read (the key's hashes); a key of someone else costs nothing more", async () => {
+    const [kirk, koloth, stranger] = [await newPlayer('Kirk'), await newPlayer('Koloth'), await newPlayer('Stranger')];
+    const { game } = await startGame(kirk, koloth); // Kirk plays White
+    const accepted = await countedMove(game.id, kirk.key, 'Wa1-Wb3', 1);
+    expect(accepted.status).toBe(200);
+    expect(accepted.counts).toMatchObject({ roundTrips: 3, batches: 1 });
+    expect(accepted.counts.sql[1]).toMatch(/from "player_keys"/);
+    const outOfTurn = await countedMove(game.id, kirk.key, 'Wb3-Wa1', 2);
+    expect(outOfTurn.status).toBe(403);
+    expect(outOfTurn.counts).toMatchObject({ roundTrips: 2, batches: 0 });
+    const notHere = await countedMove(game.id, stranger.key, 'Ba4-Bb2', 2);
+    expect(notHere.status).toBe(403);
+    expect(notHere.counts).toMatchObject({ roundTrips: 1, batches: 0 });
   });
 });
