@@ -1,7 +1,8 @@
 // The tables of the service. This file is the single source: `npm run db:generate`
 // turns changes here into SQL migrations under migrations/.
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { BuildColumns } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, type SQLiteColumnBuilderBase, type SQLiteTableExtraConfigValue } from 'drizzle-orm/sqlite-core';
 
 /** A column holding a game's id: the row goes when the game does. */
 function gameRef(name: string) {
@@ -11,6 +12,15 @@ function gameRef(name: string) {
 /** A column holding a player's id: the row goes when the player does. */
 function playerRef(name: string) {
   return text(name).references(() => players.id, { onDelete: 'cascade' });
+}
+
+/** The first columns of a record one side of a game adds to, in order (takebacks, messages, deliveries). */
+function sideOfGameRecord() {
+  return {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: gameRef('game_id').notNull(),
+    side: text('side', { enum: ['white', 'black'] }).notNull(),
+  };
 }
 
 /** When the side to move has used its reminder share of the turn (epoch ms), in SQL. */
@@ -118,49 +128,46 @@ export const moves = sqliteTable(
   (t) => [primaryKey({ columns: [t.gameId, t.ply] }), index('moves_game_position').on(t.gameId, t.positionAfter)],
 );
 
-/** Turns taken back by agreement: the move rows are deleted (the game replays from what is left), their record kept here. */
-export const takebacks = sqliteTable(
-  'takebacks',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
-    /** Who asked for it (and is to move after it). */
-    side: text('side', { enum: ['white', 'black'] }).notNull(),
-    /** The ply the game was at, and the ply it went back to. */
-    fromPly: integer('from_ply').notNull(),
-    toPly: integer('to_ply').notNull(),
-    /** The turns taken back, as JSON [{ply, side, text, at}] (epoch ms), read from the move rows by the write itself. */
-    turns: text('turns').notNull(),
-    createdAt: integer('created_at').notNull(),
-  },
-  (t) => [index('takebacks_game').on(t.gameId, t.id)],
-);
+/**
+ * A record the players of a game add to: the shared columns, then `columns`, read back by
+ * game in order (index `<name>_game`), plus any `more` indexes.
+ */
+function gameRecordTable<N extends string, C extends Record<string, SQLiteColumnBuilderBase>>(
+  name: N,
+  columns: C,
+  more: (t: BuildColumns<N, ReturnType<typeof sideOfGameRecord> & C, 'sqlite'>) => SQLiteTableExtraConfigValue[] = () => [],
+) {
+  return sqliteTable(name, { ...sideOfGameRecord(), ...columns }, (t) => [index(`${name}_game`).on(t.gameId, t.id), ...more(t)]);
+}
+
+/** Turns taken back by agreement: the move rows are deleted (the game replays from what is left), their record kept here. The side asked for it (and is to move after it). */
+export const takebacks = gameRecordTable('takebacks', {
+  /** The ply the game was at, and the ply it went back to. */
+  fromPly: integer('from_ply').notNull(),
+  toPly: integer('to_ply').notNull(),
+  /** The turns taken back, as JSON [{ply, side, text, at}] (epoch ms), read from the move rows by the write itself. */
+  turns: text('turns').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
 
 /** Short messages between the players of a game, sent on their own or with a move. */
-export const gameMessages = sqliteTable(
+export const gameMessages = gameRecordTable(
   'game_messages',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    gameId: gameRef('game_id').notNull(),
-    side: text('side', { enum: ['white', 'black'] }).notNull(),
     /** The game's ply when it was sent; with a move, that move's ply. */
     ply: integer('ply').notNull(),
     text: text('text').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  // The game's messages in order, and the rate limit's count of one side's recent ones.
-  (t) => [index('game_messages_game').on(t.gameId, t.id), index('game_messages_side').on(t.gameId, t.side, t.createdAt)],
+  // The rate limit's count of one side's recent messages.
+  (t) => [index('game_messages_side').on(t.gameId, t.side, t.createdAt)],
 );
 
 /** The delivery log: one row per attempt (and one when a message went dead). */
 export const deliveries = sqliteTable(
   'deliveries',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    gameId: gameRef('game_id').notNull(),
-    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    ...sideOfGameRecord(),
     event: text('event').notNull(),
     channel: text('channel', { enum: ['webhook', 'email'] }).notNull(),
     /** The queue message id = webhook-id, stable across retries. */
