@@ -150,6 +150,26 @@ export const takebacks = gameRecordTable('takebacks', {
   createdAt: integer('created_at').notNull(),
 });
 
+/**
+ * A player's conditional moves (lichess's "forecast"): lines that start with the opponent's
+ * next turn, then the player's answer, and so on; private to the player. They apply while the
+ * game is at `ply` and `position`; any other change of the game leaves them behind.
+ */
+export const conditionalMoves = sqliteTable(
+  'conditional_moves',
+  {
+    gameId: gameRef('game_id').notNull(),
+    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    /** The game's ply and position the lines start from (the opponent is to move there). */
+    ply: integer('ply').notNull(),
+    position: text('position').notNull(),
+    /** The lines as JSON string[][], canonical turn texts: [opponent's turn, answer, ...]. */
+    lines: text('lines').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.side] })],
+);
+
 /** Short messages between the players of a game, sent on their own or with a move. */
 export const gameMessages = gameRecordTable(
   'game_messages',
@@ -252,3 +272,4 @@ export type NewGameRow = typeof games.$inferInsert;
 export type MoveRow = typeof moves.$inferSelect;
 export type MessageRow = typeof gameMessages.$inferSelect;
 export type TakebackRow = typeof takebacks.$inferSelect;
+export type ConditionalRow = typeof conditionalMoves.$inferSelect;

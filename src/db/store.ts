@@ -3,7 +3,7 @@
 import { and, asc, count, eq, getTableColumns, gt, isNotNull, lte, or, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { sql } from 'drizzle-orm';
-import { gameMessages, games, moves, takebacks, type GameRow, type MessageRow, type MoveRow, type NewGameRow, type TakebackRow } from './schema.ts';
+import { conditionalMoves, gameMessages, games, moves, takebacks, type ConditionalRow, type GameRow, type MessageRow, type MoveRow, type NewGameRow, type TakebackRow } from './schema.ts';
 import { D1Store } from './d1-store.ts';
 
 export type NewMoveRow = typeof moves.$inferInsert;
@@ -193,6 +193,40 @@ export class GameStore extends D1Store {
 
   async takebacks(gameId: string): Promise<TakebackRow[]> {
     return this.db.select().from(takebacks).where(eq(takebacks.gameId, gameId)).orderBy(asc(takebacks.id)).all();
+  }
+
+  /** A side's conditional lines (whether they still apply is for the caller to judge by ply and position). */
+  async conditionalLines(gameId: string, side: ConditionalRow['side']): Promise<ConditionalRow | undefined> {
+    return this.db.select().from(conditionalMoves).where(and(eq(conditionalMoves.gameId, gameId), eq(conditionalMoves.side, side))).get();
+  }
+
+  /**
+   * Store a side's lines for the game at `row.ply` and `row.position`, replacing what the side had,
+   * only while the game is still active there with the other side to move (checked by the write
+   * itself). Returns whether they were stored.
+   */
+  async putConditionalLines(row: ConditionalRow): Promise<boolean> {
+    const stillThere = and(eq(games.id, row.gameId), eq(games.ply, row.ply), eq(games.position, row.position), eq(games.status, 'active'), sql`${games.sideToMove} <> ${row.side}`);
+    const result = await this.db.run(
+      sql`insert into ${conditionalMoves} select ${row.gameId}, ${row.side}, ${row.ply}, ${row.position}, ${row.lines}, ${row.updatedAt} where exists (select 1 from ${games} where ${stillThere})
+        on conflict (game_id, side) do update set ply = excluded.ply, position = excluded.position, lines = excluded.lines, updated_at = excluded.updated_at`,
+    );
+    return result.meta.changes === 1;
+  }
+
+  /**
+   * Replace the lines a side stored for `fromPly` by `next` (the lines left after an answer, for
+   * the game after it), or drop them (`next` undefined). Lines stored meanwhile for another ply stay.
+   */
+  async moveConditionalLines(gameId: string, side: ConditionalRow['side'], fromPly: number, next?: Pick<ConditionalRow, 'ply' | 'position' | 'lines' | 'updatedAt'>): Promise<void> {
+    const where = and(eq(conditionalMoves.gameId, gameId), eq(conditionalMoves.side, side), eq(conditionalMoves.ply, fromPly));
+    if (next) await this.db.update(conditionalMoves).set(next).where(where);
+    else await this.db.delete(conditionalMoves).where(where);
+  }
+
+  /** Drop every conditional line of a game, or of one side. */
+  async clearConditionalLines(gameId: string, side?: ConditionalRow['side']): Promise<void> {
+    await this.db.delete(conditionalMoves).where(and(eq(conditionalMoves.gameId, gameId), ...(side ? [eq(conditionalMoves.side, side)] : [])));
   }
 
   /** Change a game only if nobody moved or ended it since it was read. */

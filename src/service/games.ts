@@ -16,7 +16,7 @@ import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { type ClockInput, type CreateGameInput, type DrawAction, type MoveInput, type PlayerInput, type SideInput } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
 import { DAY_MS, finishedChanges, gameOver, overMessage, type Actor } from './game-core.ts';
-import { GameTakebacks } from './takebacks.ts';
+import { GameConditionals, type PlannedAnswer } from './conditional.ts';
 
 export interface CreatedGame {
   readonly id: string;
@@ -54,7 +54,7 @@ function gameAt(row: GameRow): Game {
   return game;
 }
 
-export class GameService extends GameTakebacks {
+export class GameService extends GameConditionals {
   // ---- reading ----
 
   async load(id: string, token?: string): Promise<ServiceResult<PublicState>> {
@@ -209,7 +209,7 @@ export class GameService extends GameTakebacks {
 
   // ---- playing ----
 
-  async move(id: string, token: Actor, input: MoveInput): Promise<ServiceResult<{ move: PublicMove; state: PublicState; message?: PublicMessage }>> {
+  async move(id: string, token: Actor, input: MoveInput): Promise<ServiceResult<{ move: PublicMove; state: PublicState; answer?: PublicMove; message?: PublicMessage }>> {
     const { who, mayMessage } = await this.turnPlayer(id, token, input.message !== undefined);
     if (!who.ok) return who;
     const { row, side } = who.value;
@@ -253,14 +253,26 @@ export class GameService extends GameTakebacks {
     const move = publicMove({ ...moveRow, createdAt: now });
     const lastMove = { ...moveRow, createdAt: now };
     const message = said ? publicMessage({ id: written.messageId ?? 0, ...said }) : undefined;
-    // Your move, to the player now to move; or the end, to both. A message goes to the opponent.
+    // The opponent's conditional line that starts with this turn, if any: its answer is played below.
+    const planned = await this.plannedAnswer(row, stored, turn.text);
+    const messageEvent: GameEvent[] = message ? [{ type: 'message', recipients: [opposite(side)], message }] : [];
+    // Your move, to the player now to move (unless their answer is played at once); or the end, to
+    // both. A message goes to the opponent.
     const events: GameEvent[] =
-      stored.status === 'active'
-        ? [{ type: 'turn', recipients: [stored.sideToMove], ...(message ? { message } : {}) }]
-        : [...gameOver, ...(message ? [{ type: 'message' as const, recipients: [opposite(side)], message }] : [])];
+      stored.status !== 'active' ? [...gameOver, ...messageEvent] : planned ? messageEvent : [{ type: 'turn', recipients: [stored.sideToMove], ...(message ? { message } : {}) }];
     await this.emit(stored, events, lastMove);
     await this.askComputer(stored);
-    return done({ move, state: publicState(stored, lastMove, side), ...(message ? { message } : {}) });
+    const answer = planned ? await this.playAnswer(id, planned) : undefined;
+    const state = answer ? { ...answer.state, you: side } : publicState(stored, lastMove, side);
+    return done({ move, state, ...(answer ? { answer: answer.move } : {}), ...(message ? { message } : {}) });
+  }
+
+  /** A conditional answer, through the same path as any turn; a manual turn that landed first wins (409). */
+  private async playAnswer(id: string, planned: PlannedAnswer): Promise<{ move: PublicMove; state: PublicState } | undefined> {
+    const answered = await this.move(id, { side: planned.side }, { move: planned.text, ply: planned.ply });
+    if (answered.ok) return answered.value;
+    if (answered.status !== 409) console.error(`game ${id}: the conditional answer ${planned.text} at ply ${planned.ply} was refused: ${answered.error}`);
+    return undefined;
   }
 
   private async finish(id: string, token: Actor, decide: (row: GameRow, side: Color) => Failure | GameChanges): Promise<ServiceResult<PublicState>> {

@@ -153,6 +153,28 @@ export const TakebackSchema = v.strictObject({
   action: v.picklist(['offer', 'accept', 'decline'], 'must be "offer", "accept" or "decline"'),
 });
 
+/** Conditional moves: how many lines a player may keep in a game, and how many turns each may have. */
+export const MAX_CONDITIONAL_LINES = 20;
+export const MAX_CONDITIONAL_TURNS = 20;
+
+/** One conditional line: the opponent's turn, your answer, and so on; it ends with an answer of yours. */
+export const ConditionalLineSchema = v.pipe(
+  v.array(MoveTextSchema, 'must be a list of turns like ["Bb3-Bb2", "Wc2-Wc3"]'),
+  v.minLength(2, "must hold at least your opponent's turn and your answer"),
+  v.maxLength(MAX_CONDITIONAL_TURNS, `must have at most ${MAX_CONDITIONAL_TURNS} turns`),
+  v.check((line) => line.length % 2 === 0, "must end with your answer: your opponent's turn, your answer, and so on (an even number of turns)"),
+);
+
+export const ConditionalSchema = v.strictObject(
+  {
+    lines: v.pipe(
+      v.array(ConditionalLineSchema, 'must be a list of lines'),
+      v.maxLength(MAX_CONDITIONAL_LINES, `must have at most ${MAX_CONDITIONAL_LINES} lines`),
+    ),
+  },
+  'must be a JSON object like {"lines": [["Bb3-Bb2", "Wc2-Wc3"]]}',
+);
+
 export const MessageSchema = v.strictObject({ text: MessageTextSchema }, 'must be a JSON object like {"text": "Good luck!"}');
 
 /** A player's consent to show the game's messages on the spectator page. */
@@ -185,5 +207,6 @@ export type ComputerLevel = (typeof COMPUTER_LEVELS)[number];
 export type ClockInput = v.InferOutput<typeof ClockSchema>;
 export type MoveInput = v.InferOutput<typeof MoveJsonSchema>;
 export type MessageInput = v.InferOutput<typeof MessageSchema>;
+export type ConditionalLine = v.InferOutput<typeof ConditionalLineSchema>;
 export type TakebackAction = v.InferOutput<typeof TakebackSchema>['action'];
 export type DrawAction = v.InferOutput<typeof DrawSchema>['action'];

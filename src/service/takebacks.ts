@@ -74,6 +74,8 @@ export abstract class GameTakebacks extends GameMessages {
     };
     const landed = await this.store.commitTakeback(row.id, { ply: row.ply, ...(offerBy ? { offerBy } : {}) }, { side: proposer, toPly, at: now }, changes);
     if (!landed) return this.conflict(row.id);
+    // Conditional lines were about a position the game has left.
+    await this.store.clearConditionalLines(row.id);
     const stored = (await this.store.game(row.id))!;
     // The one who asked hears it was granted (the computer is never told anything).
     if (proposer !== actor) await this.emit(stored, [{ type: 'takeback', recipients: [proposer] }], last);

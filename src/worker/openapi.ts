@@ -3,9 +3,9 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { BaseIssue, BaseSchema } from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
 import { MAX_BODY_BYTES } from './http.ts';
-import { MAX_MESSAGE_CHARS, MESSAGE_RATE } from '../service/schemas.ts';
+import { MAX_CONDITIONAL_LINES, MAX_CONDITIONAL_TURNS, MAX_MESSAGE_CHARS, MESSAGE_RATE } from '../service/schemas.ts';
 import { CreateChallengeSchema, CreatePlayerSchema, PlayerSettingsSchema, SignInSchema } from '../service/player-schemas.ts';
-import { CreateGameSchema, DrawSchema, ImportJsonSchema, MessageSchema, MessageVisibilitySchema, MoveJsonSchema, OptionsSchema, TakebackSchema } from '../service/schemas.ts';
+import { ConditionalSchema, CreateGameSchema, DrawSchema, ImportJsonSchema, MessageSchema, MessageVisibilitySchema, MoveJsonSchema, OptionsSchema, TakebackSchema } from '../service/schemas.ts';
 
 const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
   toJsonSchema(s, {
@@ -92,6 +92,7 @@ export function openApiDocument(serverUrl: string): object {
         Move: schema(MoveJsonSchema),
         Draw: schema(DrawSchema),
         Takeback: schema(TakebackSchema),
+        Conditional: schema(ConditionalSchema),
         Message: schema(MessageSchema),
         MessageVisibility: schema(MessageVisibilitySchema),
         ImportGame: schema(ImportJsonSchema),
@@ -209,7 +210,7 @@ export function openApiDocument(serverUrl: string): object {
             },
           },
           responses: {
-            200: { description: '{move: {ply, side, text, at}, state}' },
+            200: { description: '{move: {ply, side, text, at}, state, answer?} (answer: your opponent\'s conditional answer, played at once; state is then after it)' },
             400: error('the move cannot be read (`at` says where)'),
             401: error('no or malformed Authorization header'),
             403: error('not your turn, or not your game'),
@@ -224,6 +225,33 @@ export function openApiDocument(serverUrl: string): object {
         "Takeback by agreement: `offer` asks to take back your last turn (and the opponent's reply after it, if any); the opponent answers `accept` (the turns go, in one write; GET …/moves lists them under `takebacks`, the record in a comment) or `decline`; any move ends the request. Against the computer, levels 1-2 grant it at once, stronger levels refuse (409)",
         { requestBody: jsonBody('Takeback') },
       ),
+      '/api/games/{id}/conditional': {
+        get: {
+          summary: "Your conditional moves (a forecast), private to you: lines that start with your opponent's turn at ply + 1, then your answer, and so on",
+          security: auth,
+          parameters: [id],
+          responses: { 200: { description: '{ply, lines: string[][]} (none once the game moved past them)' }, 403: error('not a player of this game') },
+        },
+        put: {
+          summary: `Replace your conditional lines (while your opponent is to move; an empty list clears them). Each line: your opponent's turn, your answer, ... (an even number, at most ${MAX_CONDITIONAL_TURNS}; at most ${MAX_CONDITIONAL_LINES} lines), checked by the engine and stored in canonical text. When your opponent plays the first turn of a line, your answer is played at once as any turn`,
+          security: auth,
+          parameters: [id],
+          requestBody: jsonBody('Conditional'),
+          responses: {
+            200: { description: '{ply, lines} as stored' },
+            400: error('not a list of lines of turns, odd or too long, too many lines'),
+            403: error('not a player of this game'),
+            409: error('your own turn (play it first), or the game is over'),
+            422: error('an illegal turn: `line N, turn M (...)` and why; or two answers to one position'),
+          },
+        },
+        delete: {
+          summary: 'Clear your conditional lines',
+          security: auth,
+          parameters: [id],
+          responses: { 200: { description: '{ply, lines: []}' }, 403: error('not a player of this game') },
+        },
+      },
       '/api/games/{id}/messages': {
         get: {
           summary: "The players' messages, oldest first: for the players always; for anyone else only when both players allow it",

@@ -4,6 +4,7 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
+  ConditionalSchema,
   CreateGameSchema,
   DrawSchema,
   HistoryQuerySchema,
@@ -131,6 +132,18 @@ export const api = new Hono<AppEnv>()
   .post('/api/games/:id/takeback', gameIdParam, requireJson, vValidator('json', TakebackSchema, validationHook('body')), requirePlayer, async (c) =>
     reply(c, await c.var.games.takeback(c.req.valid('param').id, c.var.token, c.req.valid('json').action)),
   )
+
+  // A player's conditional moves: private, so never cached.
+  .get('/api/games/:id/conditional', gameIdParam, requirePlayer, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return reply(c, await c.var.games.conditional(c.req.valid('param').id, c.var.token));
+  })
+
+  .put('/api/games/:id/conditional', gameIdParam, requireJson, vValidator('json', ConditionalSchema, validationHook('body')), requirePlayer, async (c) =>
+    reply(c, await c.var.games.setConditional(c.req.valid('param').id, c.var.token, c.req.valid('json').lines)),
+  )
+
+  .delete('/api/games/:id/conditional', gameIdParam, requirePlayer, async (c) => reply(c, await c.var.games.clearConditional(c.req.valid('param').id, c.var.token)))
 
   .post('/api/games/:id/resign', gameIdParam, requirePlayer, async (c) => {
     return reply(c, await c.var.games.resign(c.req.valid('param').id, c.var.token));

@@ -1,0 +1,132 @@
+// Conditional moves (lichess's "forecast", pbmserv's queued moves). While the opponent is to
+// move, a player stores lines "if they play X I answer Y, then if Z I answer W", private to
+// them. When the opponent's turn is the first turn of a line, the move path plays the answer at
+// once, as any turn (GameService.move with the side proven by the server, as the computer's).
+import type { ConditionalRow, GameRow } from '../db/schema.ts';
+import type { Color } from '../engine/types.ts';
+import { overMessage, type Actor } from './game-core.ts';
+import { done, fail, type ServiceResult } from './result.ts';
+import { MAX_CONDITIONAL_LINES, type ConditionalLine } from './schemas.ts';
+import { storedGame } from './stored-game.ts';
+import { GameTakebacks } from './takebacks.ts';
+
+/** A player's lines: each starts with the opponent's turn at ply + 1, then the player's answer, and so on. */
+export interface ConditionalLines {
+  readonly ply: number;
+  readonly lines: readonly (readonly string[])[];
+}
+
+/** The answer the move path is to play: whose, which turn, at which ply. */
+export interface PlannedAnswer {
+  readonly side: Color;
+  readonly text: string;
+  readonly ply: number;
+}
+
+/** Stored lines apply only to the game as it was when they were stored. */
+const applies = (stored: ConditionalRow | undefined, row: GameRow): stored is ConditionalRow =>
+  stored !== undefined && row.status === 'active' && stored.ply === row.ply && stored.position === row.position;
+
+const linesOf = (stored: ConditionalRow): string[][] => JSON.parse(stored.lines) as string[][];
+
+/**
+ * Every line played out from the game's position: each turn legal (422 naming the line, the turn
+ * and the engine's reason), one answer per position across the lines; turns in canonical text,
+ * repeated lines once.
+ */
+export function checkLines(row: GameRow, lines: readonly ConditionalLine[]): ServiceResult<string[][]> {
+  const answers = new Map<string, string>();
+  const checked = new Map<string, string[]>();
+  for (const [i, line] of lines.entries()) {
+    const game = storedGame(row);
+    if (!game) throw new Error(`game ${row.id}: stored position does not load`);
+    const texts: string[] = [];
+    for (const [j, text] of line.entries()) {
+      const where = `line ${i + 1}, turn ${j + 1} (${j % 2 === 0 ? "your opponent's" : 'your'} ${text})`;
+      const played = game.play(text);
+      if (!played.ok) return fail(422, `${where}: ${played.error.message}`);
+      if (j % 2 === 1) {
+        const before = texts.join(' ');
+        const earlier = answers.get(before);
+        if (earlier !== undefined && earlier !== played.value.text)
+          return fail(422, `${where}: an earlier line answers ${before} with ${earlier}; a position can have only one answer`);
+        answers.set(before, played.value.text);
+      }
+      texts.push(played.value.text);
+    }
+    checked.set(texts.join(' '), texts);
+  }
+  return done([...checked.values()]);
+}
+
+export abstract class GameConditionals extends GameTakebacks {
+  /** The caller's own lines that still apply (none once the game moved on). */
+  async conditional(id: string, actor: Actor): Promise<ServiceResult<ConditionalLines>> {
+    const who = await this.player(id, actor);
+    if (!who.ok) return who;
+    const { row, side } = who.value;
+    const stored = await this.store.conditionalLines(id, side);
+    return done({ ply: row.ply, lines: applies(stored, row) ? linesOf(stored) : [] });
+  }
+
+  /** Replace the caller's lines (an empty list clears them). Only while the opponent is to move. */
+  async setConditional(id: string, actor: Actor, lines: readonly ConditionalLine[]): Promise<ServiceResult<ConditionalLines>> {
+    const who = await this.player(id, actor);
+    if (!who.ok) return who;
+    return this.storeLines(who.value.row, who.value.side, lines);
+  }
+
+  /** One more line beside those the caller has (the chat bot's and email's `if X then Y`). */
+  async addConditionalLine(id: string, actor: Actor, line: ConditionalLine): Promise<ServiceResult<ConditionalLines>> {
+    const who = await this.player(id, actor);
+    if (!who.ok) return who;
+    const { row, side } = who.value;
+    const stored = await this.store.conditionalLines(id, side);
+    const kept = applies(stored, row) ? linesOf(stored) : [];
+    if (kept.length >= MAX_CONDITIONAL_LINES) return fail(400, `you already have ${kept.length} lines, the most a game takes; clear some first`);
+    return this.storeLines(row, side, [...kept, line]);
+  }
+
+  async clearConditional(id: string, actor: Actor): Promise<ServiceResult<ConditionalLines>> {
+    const who = await this.player(id, actor);
+    if (!who.ok) return who;
+    await this.store.clearConditionalLines(id, who.value.side);
+    return done({ ply: who.value.row.ply, lines: [] });
+  }
+
+  private async storeLines(row: GameRow, side: Color, lines: readonly ConditionalLine[]): Promise<ServiceResult<ConditionalLines>> {
+    if (!lines.length) {
+      await this.store.clearConditionalLines(row.id, side);
+      return done({ ply: row.ply, lines: [] });
+    }
+    if (row.status !== 'active') return fail(409, overMessage(row));
+    if (row.sideToMove === side) return fail(409, "it is your turn: play it first; conditional lines start with your opponent's reply to it");
+    const checked = checkLines(row, lines);
+    if (!checked.ok) return checked;
+    const stored = { gameId: row.id, side, ply: row.ply, position: row.position, lines: JSON.stringify(checked.value), updatedAt: this.clock() };
+    if (!(await this.store.putConditionalLines(stored))) return this.conflict(row.id);
+    return done({ ply: row.ply, lines: checked.value });
+  }
+
+  /**
+   * After a turn landed (`before` -> `after`): the answer of the player now to move, when one of
+   * their lines starts with the turn played. Their lines are trimmed to those that went on with
+   * that very answer (stored for the game after it), or dropped when none applies any more.
+   */
+  protected async plannedAnswer(before: GameRow, after: GameRow, played: string): Promise<PlannedAnswer | undefined> {
+    const side = after.sideToMove;
+    const stored = await this.store.conditionalLines(after.id, side);
+    if (!stored) return undefined;
+    const followed = applies(stored, before) && after.status === 'active' ? linesOf(stored).filter((l) => l[0] === played) : [];
+    const answer = followed[0]?.[1];
+    const next = answer === undefined ? undefined : storedGame(after)?.play(answer);
+    if (answer === undefined || !next?.ok) {
+      await this.store.moveConditionalLines(after.id, side, stored.ply);
+      return undefined;
+    }
+    const rest = followed.filter((l) => l[1] === answer && l.length > 2).map((l) => l.slice(2));
+    const ply = after.ply + 1;
+    await this.store.moveConditionalLines(after.id, side, stored.ply, rest.length ? { ply, position: next.value.position, lines: JSON.stringify(rest), updatedAt: this.clock() } : undefined);
+    return { side, text: answer, ply };
+  }
+}

@@ -1,0 +1,224 @@
+// Conditional moves: stored by the waiting player, checked when stored, private; the answer is
+// played at once through the move path when the opponent's turn starts a line; a turn that starts
+// none, a takeback or the end of the game clears them; an answer racing its player's own turn for
+// the same ply: exactly one lands.
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConditionalRow } from '../../src/db/schema.ts';
+import { GameStore } from '../../src/db/store.ts';
+import { GameService } from '../../src/service/games.ts';
+import type { GameEvent } from '../../src/service/ports.ts';
+import { call, newGame, play } from './helpers.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+type G = Awaited<ReturnType<typeof newGame>>;
+type Side = 'white' | 'black';
+const path = (g: G) => `/api/games/${g.id}/conditional`;
+const putLines = (g: G, side: Side, lines: unknown) => call('PUT', path(g), { json: { lines }, token: g.tokens[side] });
+const getLines = (g: G, side: Side) => call('GET', path(g), { token: g.tokens[side] });
+const moveTexts = async (id: string) => (await env.DB.prepare('select text from moves where game_id = ? order by ply').bind(id).all<{ text: string }>()).results.map((r) => r.text);
+
+/** The stored game is what its move rows replay to. */
+async function expectRebuilds(id: string) {
+  const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(id);
+  const state = (await call('GET', `/api/games/${id}`)).body;
+  expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: state.position, ply: state.ply });
+  return state;
+}
+
+describe('conditional moves', () => {
+  it('stores canonical lines for the waiting player only, and keeps them private', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    const stored = await putLines(g, 'white', [
+      ['bb3-bb2', 'wc2-wc3'],
+      ['Ba3-Ba2', 'Wa2-Wa3', 'Bc3-Bc2', 'Wd2-Wd3'],
+      ['Bb3-Bb2', 'Wc2-Wc3'],
+    ]);
+    expect(stored.status, stored.text).toBe(200);
+    // Canonical text, the repeated line once.
+    expect(stored.body).toEqual({ ply: 1, lines: [['Bb3-Bb2', 'Wc2-Wc3'], ['Ba3-Ba2', 'Wa2-Wa3', 'Bc3-Bc2', 'Wd2-Wd3']] });
+    expect((await getLines(g, 'white')).body).toEqual(stored.body);
+    expect((await getLines(g, 'white')).headers.get('Cache-Control')).toBe('no-store');
+    // Private: the opponent sees only their own (none), spectators nothing at all.
+    expect((await getLines(g, 'black')).body).toEqual({ ply: 1, lines: [] });
+    expect((await call('GET', path(g))).status).toBe(401);
+    for (const seen of [await call('GET', `/api/games/${g.id}`), await call('GET', `/games/${g.id}`), await call('GET', `/api/games/${g.id}`, { token: g.tokens.black })])
+      expect(seen.text).not.toContain('Wd2-Wd3');
+    // The player to move plays instead.
+    const ownTurn = await putLines(g, 'black', [['Wa2-Wa3', 'Ba3-Ba2']]);
+    expect(ownTurn.status).toBe(409);
+    expect(ownTurn.body.error).toMatch(/it is your turn/);
+  });
+
+  it('refuses bad lines with the line, the turn and the reason, and writes nothing', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3']]);
+    const illegal = await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3'], ['Bb3-Bb2', 'Wc2-Wc3', 'Ba3-Ba2', 'Wc3-Wc1']]);
+    expect(illegal.status).toBe(422);
+    expect(illegal.body.error).toMatch(/^line 2, turn 4 \(your Wc3-Wc1\): /);
+    const opponents = await putLines(g, 'white', [['Wc2-Wc3', 'Bb3-Bb2']]);
+    expect(opponents.status).toBe(422);
+    expect(opponents.body.error).toMatch(/^line 1, turn 1 \(your opponent's Wc2-Wc3\): /);
+    const twoAnswers = await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3'], ['Bb3-Bb2', 'Wa2-Wa3']]);
+    expect(twoAnswers.status).toBe(422);
+    expect(twoAnswers.body.error).toMatch(/line 2, turn 2 .*an earlier line answers Bb3-Bb2 with Wc2-Wc3/);
+    // Shape: 400 with the field.
+    expect((await putLines(g, 'white', [['Bb3-Bb2']])).status).toBe(400);
+    expect((await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3', 'Ba3-Ba2']])).body.error).toMatch(/even number of turns/);
+    expect((await putLines(g, 'white', Array.from({ length: 21 }, () => ['Bb3-Bb2', 'Wc2-Wc3']))).body.error).toMatch(/at most 20 lines/);
+    expect((await putLines(g, 'white', [Array.from({ length: 22 }, () => 'Bb3-Bb2')])).body.error).toMatch(/at most 20 turns/);
+    expect((await call('PUT', path(g), { json: { line: [] }, token: g.tokens.white })).status).toBe(400);
+    expect((await call('PUT', path(g), { json: { lines: [] }, token: 'x'.repeat(30) })).status).toBe(403);
+    // Nothing of it was written.
+    expect((await getLines(g, 'white')).body.lines).toEqual([['Bb3-Bb2', 'Wc2-Wc3']]);
+  });
+
+  it('plays the answer at once through the move path, trims the line, and tells the opponent', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    await putLines(g, 'white', [
+      ['Bb3-Bb2', 'Wc2-Wc3', 'Ba3-Ba2', 'Wd2-Wd3'],
+      ['Bb3-Bb2', 'Wc2-Wc3', 'Bc3-Bc2', 'Wa2-Wa3'],
+      ['Ba3-Ba2', 'Wa2-Wa3'],
+    ]);
+    const moved = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Bb3-Bb2', ply: 2 }, token: g.tokens.black });
+    expect(moved.status, moved.text).toBe(200);
+    // The mover sees the answer already played.
+    expect(moved.body.move.text).toBe('Bb3-Bb2');
+    expect(moved.body.answer).toMatchObject({ ply: 3, side: 'white', text: 'Wc2-Wc3' });
+    expect(moved.body.state).toMatchObject({ ply: 3, sideToMove: 'black', you: 'black' });
+    expect(await moveTexts(g.id)).toEqual(['Wb2-Wb3', 'Bb3-Bb2', 'Wc2-Wc3']);
+    await expectRebuilds(g.id);
+    // The lines that went on with this answer remain, for the game after it.
+    expect((await getLines(g, 'white')).body).toEqual({ ply: 3, lines: [['Ba3-Ba2', 'Wd2-Wd3'], ['Bc3-Bc2', 'Wa2-Wa3']] });
+    expect((await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Bc3-Bc2', ply: 4 }, token: g.tokens.black })).body.answer.text).toBe('Wa2-Wa3');
+    // The last answer used the lines up.
+    expect((await getLines(g, 'white')).body).toEqual({ ply: 5, lines: [] });
+    expect(await env.DB.prepare('select count(*) as n from conditional_moves where game_id = ?').bind(g.id).first('n')).toBe(0);
+    await expectRebuilds(g.id);
+  });
+
+  it('notifies as any turn: the opponent hears of the answer, its player of nothing', async () => {
+    const g = await newGame('warp-factor');
+    const heard: { ply: number; events: GameEvent[] }[] = [];
+    const service = new GameService(new GameStore(env.DB), Date.now, { events: { publish: async (row, events) => void heard.push({ ply: row.ply, events: [...events] }) } });
+    await service.move(g.id, { side: 'white' }, { move: 'Wb2-Wb3' });
+    expect((await service.setConditional(g.id, { side: 'white' }, [['Bb3-Bb2', 'Wc2-Wc3']])).ok).toBe(true);
+    heard.length = 0;
+    await service.move(g.id, { side: 'black' }, { move: 'Bb3-Bb2', message: 'Your move' });
+    expect(heard).toEqual([
+      // Black's message still reaches White, as a message (White has no turn to be told of).
+      { ply: 2, events: [{ type: 'message', recipients: ['white'], message: expect.objectContaining({ text: 'Your move' }) }] },
+      { ply: 3, events: [{ type: 'turn', recipients: ['black'] }] },
+    ]);
+  });
+
+  it('a turn that starts no line, a takeback, a new line set or the end clears the lines', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3']]);
+    await play(g, 'Ba3-Ba2');
+    expect((await getLines(g, 'white')).body).toEqual({ ply: 2, lines: [] });
+    expect(await moveTexts(g.id)).toEqual(['Wb2-Wb3', 'Ba3-Ba2']);
+    // A takeback: White takes back Wa2-Wa3, the same position comes back, the lines do not.
+    await play(g, 'Wa2-Wa3');
+    await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3']]);
+    await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: g.tokens.white });
+    await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'accept' }, token: g.tokens.black });
+    await play(g, 'Wa2-Wa3');
+    expect((await getLines(g, 'white')).body).toEqual({ ply: 3, lines: [] });
+    await play(g, 'Bb3-Bb2');
+    expect(await moveTexts(g.id)).toEqual(['Wb2-Wb3', 'Ba3-Ba2', 'Wa2-Wa3', 'Bb3-Bb2']);
+    // DELETE clears; an empty PUT too.
+    await play(g, 'Wc2-Wc3');
+    await putLines(g, 'white', [['Bc3-Bc2', 'Wd2-Wd3']]);
+    expect((await call('DELETE', path(g), { token: g.tokens.white })).body).toEqual({ ply: 5, lines: [] });
+    expect((await getLines(g, 'white')).body.lines).toEqual([]);
+    await putLines(g, 'white', [['Bc3-Bc2', 'Wd2-Wd3']]);
+    expect((await putLines(g, 'white', [])).body).toEqual({ ply: 5, lines: [] });
+    // The end: lines show no more, and none can be stored.
+    await putLines(g, 'white', [['Bc3-Bc2', 'Wd2-Wd3']]);
+    await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.black });
+    expect((await getLines(g, 'white')).body.lines).toEqual([]);
+    expect((await putLines(g, 'white', [['Bc3-Bc2', 'Wd2-Wd3']])).body.error).toMatch(/the game is over/);
+  });
+
+  it('a line of several answers follows the game turn by turn', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3', 'Ba3-Ba2', 'Wd2-Wd3']]);
+    // Black is to move: Black stores nothing now, but after Black's turn White's answer comes, and so on.
+    const moved = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Bb3-Bb2' }, token: g.tokens.black });
+    expect(moved.body.state.ply).toBe(3);
+    expect((await putLines(g, 'black', [['Wd2-Wd3', 'Bc3-Bc2']])).status).toBe(409);
+    await play(g, 'Ba3-Ba2');
+    expect(await moveTexts(g.id)).toEqual(['Wb2-Wb3', 'Bb3-Bb2', 'Wc2-Wc3', 'Ba3-Ba2', 'Wd2-Wd3']);
+    await expectRebuilds(g.id);
+  });
+
+  it('an answer and its player’s own turn for the same ply: exactly one lands, and the game replays', async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 6; round++) {
+      const g = await newGame('warp-factor');
+      await play(g, 'Wb2-Wb3');
+      await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3', 'Ba3-Ba2', 'Wd2-Wd3']]);
+      // White's own turn is sent the moment Black's turn landed and the answer was chosen, so both
+      // go for ply 3 together (in the later rounds White's turn is already done before the answer).
+      let manual: Promise<unknown> | undefined;
+      class Racing extends GameStore {
+        override async moveConditionalLines(...args: Parameters<GameStore['moveConditionalLines']>) {
+          await super.moveConditionalLines(...args);
+          const own = service.move(g.id, { side: 'white' }, { move: 'Wa2-Wa3', ply: 3 });
+          manual ??= own;
+          if (round >= 3) await own;
+        }
+      }
+      const service: GameService = new GameService(new Racing(env.DB));
+      const [black, white] = await Promise.all([service.move(g.id, { side: 'black' }, { move: 'Bb3-Bb2', ply: 2 }), (async () => {
+        while (!manual) await new Promise((r) => setTimeout(r, 1));
+        return manual as ReturnType<GameService['move']>;
+      })()]);
+      expect(black.ok).toBe(true);
+      const texts = await moveTexts(g.id);
+      expect(texts.length).toBe(3);
+      const answerLanded = texts[2] === 'Wc2-Wc3';
+      expect(texts[2]).toBe(answerLanded ? 'Wc2-Wc3' : 'Wa2-Wa3');
+      // The loser was refused as stale; the winner is what the mover was shown.
+      expect(white.ok).toBe(!answerLanded);
+      if (!white.ok) expect(white.status).toBe(409);
+      expect(black.ok && black.value.state.ply).toBe(answerLanded ? 3 : 2);
+      expect(black.ok && black.value.answer?.text).toBe(answerLanded ? 'Wc2-Wc3' : undefined);
+      if (round >= 3) expect(answerLanded).toBe(false);
+      // The trimmed lines apply only when the answer is on the board.
+      const left = (await getLines(g, 'white')).body.lines;
+      expect(left).toEqual(answerLanded ? [['Ba3-Ba2', 'Wd2-Wd3']] : []);
+      await expectRebuilds(g.id);
+      outcomes.add(answerLanded ? 'answer' : 'manual');
+    }
+    expect(outcomes.has('manual')).toBe(true);
+  });
+
+  it('the store write itself refuses lines for a game that moved on', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    const store = new GameStore(env.DB);
+    const row = (await store.game(g.id))!;
+    const lines: ConditionalRow = { gameId: g.id, side: 'white', ply: row.ply, position: row.position, lines: '[["Bb3-Bb2","Wc2-Wc3"]]', updatedAt: Date.now() };
+    await play(g, 'Bb3-Bb2');
+    expect(await store.putConditionalLines(lines)).toBe(false);
+    // For the side to move, never.
+    expect(await store.putConditionalLines({ ...lines, side: 'black' })).toBe(false);
+    expect(await store.conditionalLines(g.id, 'white')).toBeUndefined();
+  });
+
+  it('is in OpenAPI', async () => {
+    const doc = (await call('GET', '/openapi.json')).body;
+    expect(Object.keys(doc.paths['/api/games/{id}/conditional']).sort()).toEqual(['delete', 'get', 'put']);
+    expect(doc.components.schemas.Conditional.properties.lines.type).toBe('array');
+  });
+});
