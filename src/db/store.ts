@@ -80,8 +80,10 @@ export class GameStore extends D1Store {
    * is unique besides), so of two racing submissions for the same ply exactly one lands.
    * `repetition`: the turn's position is not an ending on the board, so the batch itself counts
    * how often the game has now reached it (`earlier`: 1 when it is also the start position) and,
-   * at the third time, applies `changes` (a draw by repetition). Returns whether the turn landed,
-   * whether it ended the game by repetition, and the id of the message sent with it.
+   * at the third time, applies `changes` (a draw by repetition). `plansFor`: the conditional
+   * lines that side stored for the game as it was (`expectedPly`, `position`), read back by the
+   * update itself (no extra round trip). Returns whether the turn landed, whether it ended the
+   * game by repetition, the id of the message sent with it, and those lines (JSON) if any.
    */
   async commitMove(
     gameId: string,
@@ -90,22 +92,28 @@ export class GameStore extends D1Store {
     changes: GameChanges,
     repetition?: { readonly earlier: number; readonly changes: GameChanges },
     message?: NewMessageRow,
-  ): Promise<{ committed: boolean; repeated: boolean; messageId?: number }> {
+    plansFor?: { readonly side: GameRow['sideToMove']; readonly position: string },
+  ): Promise<{ committed: boolean; repeated: boolean; messageId?: number; plans?: string }> {
     const stillAt = and(eq(games.id, gameId), eq(games.ply, expectedPly), eq(games.status, 'active'));
     const createdAt = move.createdAt ?? Date.now();
     const insert = this.db
       .insert(moves)
       .select(sql`select ${move.gameId}, ${move.ply}, ${move.side}, ${move.text}, ${move.positionAfter}, ${createdAt} where exists (select 1 from ${games} where ${stillAt})`);
-    const update = this.db.update(games).set(changes).where(stillAt);
+    const plans = plansFor
+      ? sql<string | null>`(select ${conditionalMoves.lines} from ${conditionalMoves} where ${and(eq(conditionalMoves.gameId, gameId), eq(conditionalMoves.side, plansFor.side), eq(conditionalMoves.ply, expectedPly), eq(conditionalMoves.position, plansFor.position))})`
+      : sql<null>`null`;
+    const update = this.db.update(games).set(changes).where(stillAt).returning({ plans });
     // A message sent with the move lands with it or not at all: same guard, same batch.
     const said = message ? [this.insertMessage(message, sql`exists (select 1 from ${games} where ${stillAt})`).returning({ id: gameMessages.id })] : [];
-    const messageId = (rest: unknown[]) => (message ? (rest[0] as { id: number }[])[0]?.id : undefined);
+    const landed = (inserted: D1Result, rest: unknown[], updated: { plans: string | null }[]) => {
+      const committed = inserted.meta.changes === 1 && updated.length === 1;
+      const messageId = committed && message ? (rest[0] as { id: number }[])[0]?.id : undefined;
+      return { committed, ...(messageId !== undefined ? { messageId } : {}), ...(updated[0]?.plans ? { plans: updated[0].plans } : {}) };
+    };
     try {
       if (!repetition) {
         const [inserted, ...rest] = await this.db.batch([insert, ...said, update] as [typeof insert, ...BatchItem<'sqlite'>[]]);
-        const updated = rest.at(-1) as D1Result;
-        const committed = inserted.meta.changes === 1 && updated.meta.changes === 1;
-        return { committed, repeated: false, ...(committed ? { messageId: messageId(rest) } : {}) };
+        return { ...landed(inserted, rest, rest.at(-1) as { plans: string | null }[]), repeated: false };
       }
       // Whoever wrote this exact position at this ply, the count (this turn included) is the same.
       const reached = sql`(select count(*) from ${moves} where ${moves.gameId} = ${gameId} and ${moves.positionAfter} = ${move.positionAfter})`;
@@ -115,10 +123,9 @@ export class GameStore extends D1Store {
         .where(and(eq(games.id, gameId), eq(games.ply, move.ply), eq(games.position, move.positionAfter), eq(games.status, 'active'), sql`${reached} + ${repetition.earlier} >= 3`))
         .returning({ id: games.id });
       const [inserted, ...rest] = await this.db.batch([insert, ...said, update, draw] as [typeof insert, ...BatchItem<'sqlite'>[]]);
-      const updated = rest.at(-2) as D1Result;
+      const result = landed(inserted, rest, rest.at(-2) as { plans: string | null }[]);
       const drawn = rest.at(-1) as unknown[];
-      const committed = inserted.meta.changes === 1 && updated.meta.changes === 1;
-      return { committed, repeated: committed && drawn.length === 1, ...(committed ? { messageId: messageId(rest) } : {}) };
+      return { ...result, repeated: result.committed && drawn.length === 1 };
     } catch (e) {
       if (isUniqueViolation(e)) return { committed: false, repeated: false };
       throw e;

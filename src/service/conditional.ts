@@ -27,7 +27,7 @@ export interface PlannedAnswer {
 const applies = (stored: ConditionalRow | undefined, row: GameRow): stored is ConditionalRow =>
   stored !== undefined && row.status === 'active' && stored.ply === row.ply && stored.position === row.position;
 
-const linesOf = (stored: ConditionalRow): string[][] => JSON.parse(stored.lines) as string[][];
+const linesOf = (stored: Pick<ConditionalRow, 'lines'>): string[][] => JSON.parse(stored.lines) as string[][];
 
 /**
  * Every line played out from the game's position: each turn legal (422 naming the line, the turn
@@ -110,23 +110,23 @@ export abstract class GameConditionals extends GameTakebacks {
 
   /**
    * After a turn landed (`before` -> `after`): the answer of the player now to move, when one of
-   * their lines starts with the turn played. Their lines are trimmed to those that went on with
-   * that very answer (stored for the game after it), or dropped when none applies any more.
+   * their `plans` (the lines they stored for `before`, read back by the move's write) starts with
+   * the turn played. Their lines are trimmed to those that went on with that very answer (stored
+   * for the game after it), or dropped when none applies any more.
    */
-  protected async plannedAnswer(before: GameRow, after: GameRow, played: string): Promise<PlannedAnswer | undefined> {
+  protected async plannedAnswer(before: GameRow, after: GameRow, played: string, plans: string | undefined): Promise<PlannedAnswer | undefined> {
+    if (plans === undefined) return undefined;
     const side = after.sideToMove;
-    const stored = await this.store.conditionalLines(after.id, side);
-    if (!stored) return undefined;
-    const followed = applies(stored, before) && after.status === 'active' ? linesOf(stored).filter((l) => l[0] === played) : [];
+    const followed = after.status === 'active' ? linesOf({ lines: plans }).filter((l) => l[0] === played) : [];
     const answer = followed[0]?.[1];
     const next = answer === undefined ? undefined : storedGame(after)?.play(answer);
     if (answer === undefined || !next?.ok) {
-      await this.store.moveConditionalLines(after.id, side, stored.ply);
+      await this.store.moveConditionalLines(after.id, side, before.ply);
       return undefined;
     }
     const rest = followed.filter((l) => l[1] === answer && l.length > 2).map((l) => l.slice(2));
     const ply = after.ply + 1;
-    await this.store.moveConditionalLines(after.id, side, stored.ply, rest.length ? { ply, position: next.value.position, lines: JSON.stringify(rest), updatedAt: this.clock() } : undefined);
+    await this.store.moveConditionalLines(after.id, side, before.ply, rest.length ? { ply, position: next.value.position, lines: JSON.stringify(rest), updatedAt: this.clock() } : undefined);
     return { side, text: answer, ply };
   }
 }

@@ -246,7 +246,7 @@ export class GameService extends GameConditionals {
     // Threefold repetition is counted from the moves table by the write itself: one round trip.
     const repetition = onBoard ? undefined : { earlier: row.startPosition === turn.position ? 1 : 0, changes: finishedChanges(drawOutcome('repetition'), now) };
     const said: NewMessageRow | undefined = input.message === undefined ? undefined : { gameId: id, side, ply, text: input.message, createdAt: now };
-    const written = await this.store.commitMove(id, row.ply, moveRow, changes, repetition, said);
+    const written = await this.store.commitMove(id, row.ply, moveRow, changes, repetition, said, { side: opposite(side), position: row.position });
     if (!written.committed) return this.conflict(id);
     // The guarded write succeeded, so the row is exactly what we read plus our changes.
     const stored: GameRow = { ...row, ...changes, ...(written.repeated ? repetition?.changes : {}) };
@@ -254,7 +254,7 @@ export class GameService extends GameConditionals {
     const lastMove = { ...moveRow, createdAt: now };
     const message = said ? publicMessage({ id: written.messageId ?? 0, ...said }) : undefined;
     // The opponent's conditional line that starts with this turn, if any: its answer is played below.
-    const planned = await this.plannedAnswer(row, stored, turn.text);
+    const planned = await this.plannedAnswer(row, stored, turn.text, written.plans);
     const messageEvent: GameEvent[] = message ? [{ type: 'message', recipients: [opposite(side)], message }] : [];
     // Your move, to the player now to move (unless their answer is played at once); or the end, to
     // both. A message goes to the opponent.
