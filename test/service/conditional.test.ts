@@ -8,7 +8,7 @@ import type { ConditionalRow } from '../../src/db/schema.ts';
 import { GameStore } from '../../src/db/store.ts';
 import { GameService } from '../../src/service/games.ts';
 import type { GameEvent } from '../../src/service/ports.ts';
-import { call, newGame, play } from './helpers.ts';
+import { call, expectRebuilds, moveTexts, newGame, play } from './helpers.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -19,15 +19,6 @@ type Side = 'white' | 'black';
 const path = (g: G) => `/api/games/${g.id}/conditional`;
 const putLines = (g: G, side: Side, lines: unknown) => call('PUT', path(g), { json: { lines }, token: g.tokens[side] });
 const getLines = (g: G, side: Side) => call('GET', path(g), { token: g.tokens[side] });
-const moveTexts = async (id: string) => (await env.DB.prepare('select text from moves where game_id = ? order by ply').bind(id).all<{ text: string }>()).results.map((r) => r.text);
-
-/** The stored game is what its move rows replay to. */
-async function expectRebuilds(id: string) {
-  const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(id);
-  const state = (await call('GET', `/api/games/${id}`)).body;
-  expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: state.position, ply: state.ply });
-  return state;
-}
 
 describe('conditional moves', () => {
   it('stores canonical lines for the waiting player only, and keeps them private', async () => {

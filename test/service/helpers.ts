@@ -1,5 +1,8 @@
 // Calling the Worker the way a client would.
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
+import { expect } from 'vitest';
+import { GameStore } from '../../src/db/store.ts';
+import { GameService } from '../../src/service/games.ts';
 
 export const BASE = 'http://subspace.test';
 
@@ -61,3 +64,14 @@ export async function form(path: string, fields: Record<string, string>, origin 
 }
 
 export const location = (res: { headers: Headers }) => new URL(res.headers.get('Location') ?? '', BASE);
+
+/** The texts of a game's move rows, in order. */
+export const moveTexts = async (id: string) => (await env.DB.prepare('select text from moves where game_id = ? order by ply').bind(id).all<{ text: string }>()).results.map((r) => r.text);
+
+/** The stored game is what its move rows replay to; returns its public state. */
+export async function expectRebuilds(id: string) {
+  const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(id);
+  const state = (await call('GET', `/api/games/${id}`)).body;
+  expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: state.position, ply: state.ply });
+  return state;
+}

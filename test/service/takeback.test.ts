@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GameStore } from '../../src/db/store.ts';
 import { GameService } from '../../src/service/games.ts';
-import { call, form, location, newGame, play } from './helpers.ts';
+import { call, expectRebuilds, form, location, moveTexts, newGame, play } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
 
 afterEach(() => {
@@ -13,15 +13,6 @@ afterEach(() => {
 
 type G = Awaited<ReturnType<typeof newGame>>;
 const takeback = (g: G, side: 'white' | 'black', action: unknown) => call('POST', `/api/games/${g.id}/takeback`, { json: { action }, token: g.tokens[side] });
-const moveTexts = async (id: string) => (await env.DB.prepare('select text from moves where game_id = ? order by ply').bind(id).all<{ text: string }>()).results.map((r) => r.text);
-
-/** The stored game is what its move rows replay to. */
-async function expectRebuilds(id: string) {
-  const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(id);
-  const state = (await call('GET', `/api/games/${id}`)).body;
-  expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: state.position, ply: state.ply });
-  return state;
-}
 
 describe('takeback by agreement', () => {
   it('undoes the asker’s last turn, or that turn and the reply after it; history and record say so', async () => {
