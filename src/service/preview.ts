@@ -98,6 +98,22 @@ export class GameViews {
     });
   }
 
+  /** The board after the turns of a conditional line, from the game as it stands (never written). */
+  async previewLine(id: string, turns: readonly string[]): Promise<ServiceResult<{ svg: string; line: string[] }>> {
+    const row = await this.store.game(id);
+    if (!row) return fail(404, `no game with id ${id}`);
+    if (row.status !== 'active') return fail(409, overMessage(row));
+    const game = storedGame(row);
+    if (!game) return fail(422, 'the stored position does not load');
+    const line: string[] = [];
+    for (const [i, text] of turns.entries()) {
+      const played = game.play(text);
+      if (!played.ok) return fail(422, `turn ${i + 1} (${text}): ${played.error.message}`);
+      line.push(played.value.text);
+    }
+    const last = line.at(-1);
+    return done({ svg: boardSvg(game.variant.view(game.position), last ? { lastMove: turnMarks(row.variant, last) } : {}), line });
+  }
 
   /** The stored position after `ply` turns (default: now). */
   private async positionAt(id: string, ply?: number): Promise<ServiceResult<PositionAtPly>> {

@@ -45,6 +45,9 @@ export function formPlayers(f: v.InferOutput<typeof CreateFormSchema>) {
   return f.side === 'black' ? { white: computer, black: named(f.black) } : { white: named(f.white), black: computer };
 }
 
+/** The conditional lines box: 20 lines of 20 turns fit. */
+export const MAX_PLAN_CHARS = 8000;
+
 export const PageQuerySchema = v.object({
   token: v.optional(v.string()),
   move: blank(MAX_MOVE_TEXT, 'a move'),
@@ -55,6 +58,8 @@ export const PageQuerySchema = v.object({
   partial: v.optional(v.string()),
   /** Whose side the board is seen from (players: their own by default). */
   from: v.optional(v.picklist(['white', 'black'], 'from must be white or black')),
+  /** Conditional lines being written on the page, one a row (the last is previewed). */
+  plan: blank(MAX_PLAN_CHARS, 'the conditional lines'),
   /** An earlier position to look at (the replay without JavaScript). */
   ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a whole number (0 = the start)'), v.transform(Number))),
 });
@@ -79,6 +84,11 @@ export const MoveFormSchema = v.pipe(
 );
 export const MessageFormSchema = v.object({ token: TokenSchema, text: MessageTextSchema });
 export const MessageVisibilityFormSchema = v.object({ token: TokenSchema, spectators: v.picklist(['yes', 'no'], 'choose yes or no') });
+export const ConditionalFormSchema = v.object({
+  token: TokenSchema,
+  lines: v.optional(v.pipe(v.string(), v.maxLength(MAX_PLAN_CHARS, `the lines must be at most ${MAX_PLAN_CHARS} characters`)), ''),
+  do: v.optional(v.picklist(['store', 'preview', 'clear'], 'choose store, preview or clear'), 'store'),
+});
 export const DrawFormSchema = v.object({ token: TokenSchema, action: v.picklist(['offer', 'accept', 'decline'], 'choose offer, accept or decline') });
 
 const SizeSchema = v.optional(

@@ -2,13 +2,20 @@
 // played at once through the move path when the opponent's turn starts a line; a turn that starts
 // none, a takeback or the end of the game clears them; an answer racing its player's own turn for
 // the same ply: exactly one lands.
+import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConditionalRow } from '../../src/db/schema.ts';
 import { GameStore } from '../../src/db/store.ts';
 import { GameService } from '../../src/service/games.ts';
 import type { GameEvent } from '../../src/service/ports.ts';
-import { call, expectRebuilds, moveTexts, newGame, play } from './helpers.ts';
+import worker from '../../src/worker/index.ts';
+import { call, expectRebuilds, form, location, moveTexts, newGame, play } from './helpers.ts';
+import { inboundEmail } from './notify-helpers.ts';
+
+beforeAll(() => {
+  (env as { REPLY_SECRET?: string }).REPLY_SECRET = 'test-reply-secret';
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -212,4 +219,67 @@ describe('conditional moves', () => {
     expect(Object.keys(doc.paths['/api/games/{id}/conditional']).sort()).toEqual(['delete', 'get', 'put']);
     expect(doc.components.schemas.Conditional.properties.lines.type).toBe('array');
   });
+
+  it('the chat bot and email replies: if <turn> then <turn>, conditional, conditional clear, and help', async () => {
+    const g = await newGame('warp-factor', { white: { name: 'Kirk', email: 'kirk@example.org' }, black: { name: 'Kor', email: 'kor@example.org' } });
+    const chat = async (side: Side, text: string) => (await call('POST', `/api/games/${g.id}/chat`, { text, token: g.tokens[side] })).body.reply as string;
+    expect(await chat('white', 'help')).toContain('if <their turn> then <your answer>');
+    expect(await chat('white', 'if Bb3-Bb2 then Wc2-Wc3')).toMatch(/^Could not store the line: it is your turn/);
+    await play(g, 'Wb2-Wb3');
+    expect(await chat('white', 'if bb3-bb2 then wc2-wc3 then Ba3-Ba2 then Wd2-Wd3')).toBe(
+      'Stored. Your conditional lines (1):\n  1. if Bb3-Bb2 then Wc2-Wc3 then Ba3-Ba2 then Wd2-Wd3',
+    );
+    expect(await chat('white', 'if Bb3-Bb2 then Wc2-Wc3 then Ba3-Ba2')).toMatch(/^Could not read the line: .*even number of turns/);
+    expect(await chat('white', 'if Bb3-Bb2 then Wc3-Wc1')).toMatch(/^Could not store the line: line 2, turn 2 \(your Wc3-Wc1\)/);
+    // By email, one line per reply.
+    const me = await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white });
+    const raw = `From: Kirk <kirk@example.org>\nTo: ${me.body.replyTo}\nSubject: Re: game\nMessage-ID: <${crypto.randomUUID()}@example.org>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\nif Ba3-Ba2 then Wa2-Wa3\n\n> Your move\n`;
+    const mail = inboundEmail(raw, 'kirk@example.org', me.body.replyTo);
+    await worker.email(mail.message, env, createExecutionContext());
+    expect(mail.replies[0]!.text).toContain('Stored. Your conditional lines (2):');
+    expect(await chat('white', 'conditional')).toBe(
+      'Your conditional lines (2):\n  1. if Bb3-Bb2 then Wc2-Wc3 then Ba3-Ba2 then Wd2-Wd3\n  2. if Ba3-Ba2 then Wa2-Wa3',
+    );
+    // Black's chat turn hears of the answer.
+    expect(await chat('black', 'Bb3-Bb2')).toMatch(/^You played Bb3-Bb2 \(ply 2\)\. White answered at once with Wc2-Wc3 \(a conditional move\)\./);
+    expect(await chat('white', 'conditional')).toBe('Your conditional lines (1):\n  1. if Ba3-Ba2 then Wd2-Wd3');
+    expect(await chat('white', 'conditional clear')).toBe('Your conditional lines are cleared. You have no conditional lines.');
+    expect((await getLines(g, 'white')).body.lines).toEqual([]);
+  });
+
+  it('the game page: plan replies on the opponent’s turn, preview the last line, store and clear, without JavaScript', async () => {
+    const g = await newGame('warp-factor');
+    const pageOf = async (side: Side, query = '') => (await call('GET', `/games/${g.id}?token=${g.tokens[side]}${query}`)).text;
+    // On your own turn there is nothing to plan.
+    expect(await pageOf('white')).not.toContain('id="plan-form"');
+    await play(g, 'Wb2-Wb3');
+    const page = await pageOf('white');
+    expect(page).toContain('Plan replies');
+    expect(page).toContain('No replies planned.');
+    expect(await pageOf('black')).not.toContain('id="plan-form"');
+    // Preview: back to the page with the lines in the box and the board after the last one.
+    const previewed = await form(`/games/${g.id}/conditional`, { token: g.tokens.white, lines: 'Ba3-Ba2 Wa2-Wa3\nif bb3-bb2 then wc2-wc3', do: 'preview' });
+    expect(previewed.status).toBe(303);
+    const back = location(previewed);
+    expect(back.searchParams.get('plan')).toBe('Ba3-Ba2 Wa2-Wa3\nif bb3-bb2 then wc2-wc3');
+    const withPreview = await pageOf('white', `&plan=${encodeURIComponent(back.searchParams.get('plan')!)}`);
+    expect(withPreview).toContain('After if Bb3-Bb2 then Wc2-Wc3');
+    expect(withPreview).toMatch(/id="plan-preview"[\s\S]*<svg/);
+    expect(await pageOf('white', `&plan=${encodeURIComponent('Bb3-Bb2 Wc3-Wc1')}`)).toMatch(/The last line cannot be played: turn 2 \(Wc3-Wc1\)/);
+    // Store: the lines as the API stores them.
+    const stored = await form(`/games/${g.id}/conditional`, { token: g.tokens.white, lines: 'Ba3-Ba2 Wa2-Wa3\r\nif bb3-bb2 then wc2-wc3\r\n', do: 'store' });
+    expect(location(stored).searchParams.get('ok')).toBe('Stored 2 planned lines.');
+    expect((await getLines(g, 'white')).body.lines).toEqual([['Ba3-Ba2', 'Wa2-Wa3'], ['Bb3-Bb2', 'Wc2-Wc3']]);
+    expect(await pageOf('white')).toContain('<code>if Bb3-Bb2 then Wc2-Wc3</code>');
+    // An illegal line: the reason, and the box keeps what was written.
+    const refused = location(await form(`/games/${g.id}/conditional`, { token: g.tokens.white, lines: 'Bb3-Bb2 Wc3-Wc1', do: 'store' }));
+    expect(refused.searchParams.get('error')).toMatch(/^Replies not stored: line 1, turn 2 \(your Wc3-Wc1\)/);
+    expect(refused.searchParams.get('plan')).toBe('Bb3-Bb2 Wc3-Wc1');
+    expect((await getLines(g, 'white')).body.lines).toHaveLength(2);
+    // The spectator page never shows them.
+    expect((await call('GET', `/games/${g.id}`)).text).not.toContain('Wa2-Wa3');
+    expect(location(await form(`/games/${g.id}/conditional`, { token: g.tokens.white, do: 'clear' })).searchParams.get('ok')).toBe('No replies planned now.');
+    expect((await getLines(g, 'white')).body.lines).toEqual([]);
+  });
 });
+

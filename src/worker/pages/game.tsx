@@ -13,6 +13,8 @@ import type { PlayerSettings } from '../../notify/settings.ts';
 import { BoardHelp } from './board-help.tsx';
 import { Layout } from './layout.tsx';
 import { Actions } from './actions.tsx';
+import { PlanReplies, type PlanRepliesProps } from './plan-replies.tsx';
+import type { ConditionalLines } from '../../service/conditional.ts';
 import { MoveList } from './move-list.tsx';
 import { SettingsForm } from './settings.tsx';
 
@@ -53,6 +55,10 @@ export interface GamePageProps {
   readonly messages?: readonly PublicMessage[];
   /** Turns taken back by agreement. */
   readonly takebacks?: readonly PublicTakeback[];
+  /** The player's conditional lines (on the opponent's turn), the lines being written, and the board after the last. */
+  readonly conditional?: ConditionalLines;
+  readonly plan?: string;
+  readonly planPreview?: PlanRepliesProps['preview'];
 }
 
 /** This page's address with other query values (the token and the side seen from are kept). */
@@ -211,6 +217,9 @@ export const LiveRegion = (p: GamePageProps) => {
           {you && active ? <MoveForm {...p} yourTurn={yourTurn} /> : null}
           {you && active && s.hints ? <HintForm {...p} yourTurn={yourTurn} /> : null}
           {you && active ? <Actions state={s} token={p.token!} action={action} /> : null}
+          {p.conditional ? (
+            <PlanReplies id={s.id} token={p.token} conditional={p.conditional} {...(p.plan ? { plan: p.plan } : {})} {...(p.planPreview ? { preview: p.planPreview } : {})} />
+          ) : null}
           {p.rematch ? (
             <form method="post" action={`/games/${s.id}/rematch`}>
               <button type="submit" id="rematch-btn">

@@ -7,14 +7,15 @@ import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { checkTag, flashTag } from '../../notify/signing.ts';
-import { CreateGameSchema, GameIdSchema, MAX_MOVE_TEXT } from '../../service/schemas.ts';
-import { CreateFormSchema, DrawFormSchema, formPlayers, MessageFormSchema, MessageVisibilityFormSchema, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
+import { ConditionalSchema, CreateGameSchema, GameIdSchema, MAX_MOVE_TEXT } from '../../service/schemas.ts';
+import { ConditionalFormSchema, CreateFormSchema, DrawFormSchema, MAX_PLAN_CHARS, formPlayers, MessageFormSchema, MessageVisibilityFormSchema, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
 import { GAME_JS } from '../pages/game-js.gen.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
 import { SettingsPage } from '../pages/settings.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
 import { computerPlayer } from '../services.ts';
+import { lineTurns } from '../text/commands.ts';
 import { errorPage, failureWords, page } from './respond.tsx';
 
 const validId = (id: string) => v.is(GameIdSchema, { id });
@@ -56,7 +57,7 @@ const playerForm = createMiddleware<AppEnv & { Variables: { token: string; field
 const flashText = (flash: { error?: string | undefined; ok?: string | undefined }) => `${flash.error ?? ''}\n${flash.ok ?? ''}`;
 
 /** Back to the player's page with a message (Post/Redirect/Get), tagged so only our own redirects show one. */
-async function backToGame(c: Context, id: string, token: string, flash: { error?: string; ok?: string; move?: string }) {
+async function backToGame(c: Context, id: string, token: string, flash: { error?: string; ok?: string; move?: string; plan?: string }) {
   // A key from the /me cookie never goes into an address.
   const q = new URLSearchParams(token === getCookie(c, KEY_COOKIE) ? {} : { token });
   const shown = { error: flash.error?.slice(0, 300).trim(), ok: flash.ok?.slice(0, 300).trim() };
@@ -64,7 +65,8 @@ async function backToGame(c: Context, id: string, token: string, flash: { error?
   if (shown.ok) q.set('ok', shown.ok);
   if (shown.error || shown.ok) q.set('sig', await flashTag(token, flashText(shown)));
   if (flash.move) q.set('move', flash.move.slice(0, MAX_MOVE_TEXT));
-  return c.redirect(`/games/${id}?${q}`, 303);
+  if (flash.plan) q.set('plan', flash.plan.slice(0, MAX_PLAN_CHARS));
+  return c.redirect(`/games/${id}?${q}${flash.plan === undefined ? '' : '#plan-replies'}`, 303);
 }
 
 /** A form without a token from a signed-in player's page acts with the key in the /me cookie. */
@@ -148,6 +150,10 @@ export const pages = new Hono<AppEnv>()
       const r = await c.var.views.preview(id, previewed);
       preview = { move: previewed, result: r.ok ? r.value : { ok: false, error: failureWords(r) } };
     }
+    // Planning replies (conditional moves): on the opponent's turn.
+    const planning = state.you && state.status === 'active' && state.sideToMove !== state.you ? await c.var.games.conditional(id, (token ?? key)!) : undefined;
+    const planRows = q.plan?.split('\n').map(lineTurns).filter((l) => l.length);
+    const planPreview = planning?.ok && planRows?.length ? await c.var.views.previewLine(id, planRows.at(-1)!) : undefined;
     const props: GamePageProps = {
       state,
       boardSvg: board.ok ? board.value.svg : `<p>${'The board cannot be drawn: ' + board.error.replace(/</g, '&lt;')}</p>`,
@@ -164,6 +170,9 @@ export const pages = new Hono<AppEnv>()
       ...(settings?.ok ? { settings: settings.value } : {}),
       ...(said.ok ? { messages: said.value.messages } : {}),
       takebacks,
+      ...(planning?.ok ? { conditional: planning.value } : {}),
+      ...(planning?.ok && q.plan ? { plan: q.plan } : {}),
+      ...(planPreview ? { planPreview: planPreview.ok ? planPreview.value : { error: planPreview.error } } : {}),
     };
     if (q.partial) return page(c).html(<Live {...props} />);
     return page(c).html(<GamePage {...props} />);
@@ -224,6 +233,24 @@ export const pages = new Hono<AppEnv>()
     if (saved.value.webhookSecret) return page(c).html(<SettingsPage id={id} token={f.token} secret={saved.value.webhookSecret} webhook={saved.value.webhook ?? ''} />);
     const words = [f.email ? `emails go to ${f.email}` : 'no emails', f.webhook ? 'the webhook is kept' : 'no webhook'];
     return backToGame(c, id, f.token, { ok: `Notifications saved: ${words.join(', ')}.` });
+  })
+
+  .post('/games/:id/conditional', sameOriginForms, playerForm, async (c) => {
+    const id = c.req.param('id');
+    const form = v.safeParse(ConditionalFormSchema, c.var.fields);
+    if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '') });
+    const f = form.output;
+    if (f.do === 'preview') return backToGame(c, id, f.token, { plan: f.lines });
+    const lines = f.do === 'clear' ? [] : f.lines.split('\n').map(lineTurns).filter((l) => l.length);
+    const parsed = v.safeParse(ConditionalSchema, { lines });
+    if (!parsed.success) return backToGame(c, id, f.token, { error: `Replies not stored: ${describeIssues(parsed.issues, 'form')}`, plan: f.lines });
+    const stored = await c.var.games.setConditional(id, f.token, parsed.output.lines);
+    if (!stored.ok) {
+      if (stored.status === 404) return errorPage(c, 404, 'No such game', failureWords(stored));
+      return backToGame(c, id, f.token, { error: `Replies not stored: ${stored.error}`, plan: f.lines });
+    }
+    const n = stored.value.lines.length;
+    return backToGame(c, id, f.token, { ok: n ? `Stored ${n} planned line${n === 1 ? '' : 's'}.` : 'No replies planned now.' });
   })
 
   .post('/games/:id/:action{resign|abort|claim|draw|takeback}', sameOriginForms, playerForm, async (c) => {

@@ -11,12 +11,15 @@ import { rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
 import type { GameService } from '../../service/games.ts';
 import type { PublicState } from '../../service/public-state.ts';
-import { MAX_MESSAGE_CHARS, MessageTextSchema, MovePlainSchema } from '../../service/schemas.ts';
+import { ConditionalLineSchema, MAX_MESSAGE_CHARS, MessageTextSchema, MovePlainSchema } from '../../service/schemas.ts';
 
 export type Command =
   | { readonly kind: 'move'; readonly text: string }
   | { readonly kind: 'say'; readonly text: string }
   | { readonly kind: 'takeback'; readonly action: 'offer' | 'accept' | 'decline' }
+  /** `if <turn> then <turn> [then <turn> ...]`: one more conditional line. */
+  | { readonly kind: 'if'; readonly line: readonly string[] }
+  | { readonly kind: 'conditional'; readonly clear: boolean }
   | { readonly kind: 'board' | 'legal' | 'resign' | 'draw' | 'accept' | 'decline' | 'help' };
 
 const KEYWORDS = ['board', 'legal', 'resign', 'draw', 'accept', 'decline', 'help'] as const;
@@ -30,6 +33,9 @@ export function parseCommand(line: string): Command | undefined {
   if (word === 'offer draw' || word === 'draw offer' || word === 'offer a draw') return { kind: 'draw' };
   const takeback = /^take\s?back(?:\s+(offer|accept|decline))?$/.exec(word);
   if (takeback) return { kind: 'takeback', action: (takeback[1] ?? 'offer') as 'offer' | 'accept' | 'decline' };
+  const conditional = /^(?:conditional|conditionals)(\s+clear)?$/.exec(word);
+  if (conditional) return { kind: 'conditional', clear: conditional[1] !== undefined };
+  if (/^if\s+\S+(?:\s+then\s+\S+)+$/i.test(text)) return { kind: 'if', line: lineTurns(text.replace(/[.!]+$/, '')) };
   const said = /^say\s+([\s\S]+)$/i.exec(text);
   if (said) return { kind: 'say', text: said[1]!.trim() };
   const m = /^(?:move|play)\s+(.+)$/i.exec(text);
@@ -63,6 +69,8 @@ export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'posit
     '  resign   resign the game',
     '  takeback  ask to take back your last turn;  takeback accept / takeback decline  answer such a request',
     `  say <words>  send your opponent a message (up to ${MAX_MESSAGE_CHARS} characters)`,
+    "  if <their turn> then <your answer> [then <their turn> then <your answer> ...]  on your opponent's turn: a conditional line, your answer is played at once if they play it",
+    '  conditional  your conditional lines;  conditional clear  drop them',
     '  help     this list',
     `New games: challenge a player, accept a challenge or ask for a rematch on your player page ${origin ? `${origin}/me` : '(/me on this site)'}`,
     '  (a challenge to you and a game that starts are sent to your email and your own webhook, if you set them there, with their links).',
@@ -120,6 +128,16 @@ function turnLine(state: PublicState, you: Color | undefined): string {
   const yours = you === state.sideToMove;
   return yours ? 'It is your turn.' : `It is ${colorName(state.sideToMove)}'s turn.`;
 }
+
+/** The turns of a conditional line written `if X then Y then Z` or just `X Y Z`. */
+export const lineTurns = (text: string): string[] =>
+  text
+    .replace(/^\s*if\s+/i, '')
+    .split(/\s+/)
+    .filter((t) => t && !/^then$/i.test(t));
+
+/** A conditional line as the command that stores it: `if X then Y then Z then W`. */
+export const conditionalText = (line: readonly string[]) => `if ${line.join(' then ')}`;
 
 /** Run one command as a player. Failures come back as text (ok: false) with the current state. */
 export async function runCommand(service: GameService, gameId: string, actor: Actor, command: Command, origin?: string): Promise<CommandAnswer> {
@@ -206,15 +224,34 @@ async function answerCommand(service: GameService, gameId: string, actor: Actor,
       const state = await current();
       return { ok: true, reply: `Your message was sent to ${colorName(opposite(sent.value.message.side))}.`, ...(state ? { state } : {}) };
     }
+    case 'if':
+    case 'conditional': {
+      let result;
+      if (command.kind === 'conditional') result = command.clear ? await service.clearConditional(gameId, actor) : await service.conditional(gameId, actor);
+      else {
+        const parsed = v.safeParse(ConditionalLineSchema, command.line);
+        if (!parsed.success) return failed(`Could not read the line: ${parsed.issues[0].message}`, 400);
+        result = await service.addConditionalLine(gameId, actor, parsed.output);
+      }
+      if (!result.ok) return failed(`${command.kind === 'if' ? 'Could not store the line' : 'Could not do that'}: ${result.error}`, result.status);
+      const state = await current();
+      const { lines } = result.value;
+      const what = command.kind === 'if' ? 'Stored. ' : command.clear ? 'Your conditional lines are cleared. ' : '';
+      const list = lines.length
+        ? `Your conditional lines (${lines.length}):\n${lines.map((l, i) => `  ${i + 1}. ${conditionalText(l)}`).join('\n')}`
+        : 'You have no conditional lines.';
+      return { ok: true, reply: `${what}${list}`, ...(state ? { state } : {}) };
+    }
     case 'move': {
       const parsed = v.safeParse(MovePlainSchema, command.text);
       if (!parsed.success) return failed(`Could not read "${command.text}": ${parsed.issues[0].message}`, 400);
       const result = await service.move(gameId, actor, parsed.output);
       if (!result.ok) return failed(`Could not play "${command.text}": ${result.error}`, result.status);
-      const { move, state } = result.value;
+      const { move, state, answer } = result.value;
+      const played = `You played ${move.text} (ply ${move.ply}).${answer ? ` ${colorName(answer.side)} answered at once with ${answer.text} (a conditional move).` : ''}`;
       return {
         ok: true,
-        reply: [`You played ${move.text} (ply ${move.ply}).`, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'),
+        reply: [played, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'),
         state,
       };
     }
