@@ -3,7 +3,8 @@
 //   --targets   only the parts with targets (engine comparison, rebuild, PNG, POST /moves)
 //   --search-only / --no-search   only / without the computer player's part (bench/search.ts)
 //   --scaling   only what docs/scaling.md quotes (bench/scaling.ts -> bench/scaling-results.json)
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { engineBench } from './engine.ts';
 import { engineComparison, type PerftPair } from './engine-compare.ts';
 import { PNG_CPU_MS_BEFORE, PNG_CPU_MS_TARGET, pictureBench } from './pictures.ts';
@@ -11,6 +12,7 @@ import { bundleSizes } from './bundles.ts';
 import { searchBench } from './search.ts';
 import { scalingBench } from './scaling.ts';
 import { serviceBench } from './service.ts';
+import { printRebuildParts, rebuildParts } from './rebuild-parts.ts';
 import { printTargets, target, type TargetRow } from './targets.ts';
 
 // `npm run bench -- --scaling` measures only what docs/scaling.md quotes (bench/scaling-results.json).
@@ -34,6 +36,9 @@ const targets: TargetRow[] = [];
 const REBUILD_MS_BEFORE: Record<string, number> = { 'first-contact': 10.27, 'warp-factor': 8.2, 'curved-space': 8.81, planar: 2.43 };
 
 const fmt = (n: number, digits = 3) => n.toFixed(digits);
+/** The machine's 1-minute load average: the figures are read beside it (other jobs share the cores). */
+const load = () => +loadavg()[0]!.toFixed(1);
+const loadAtStart = load();
 
 const search = targetsOnly ? undefined : await searchBench();
 
@@ -63,6 +68,8 @@ for (const row of engine.turns) {
   );
   target(targets, `rebuild a 200-ply ${row.variant} game, median`, row.rebuild200Ms.median, 2, 'ms', { before: REBUILD_MS_BEFORE[row.variant] });
 }
+const rebuildSplit = rebuildParts();
+printRebuildParts(rebuildSplit);
 
 const pictures = await pictureBench();
 console.log('\n## Board pictures, busy position, 600 px wide\n');
@@ -96,8 +103,21 @@ if (!engineOnly) {
   }
 }
 
+const loadAverage = { start: loadAtStart, end: load() };
 printTargets(targets);
+console.log(`\nload average (1 min) on this machine's ${navigator.hardwareConcurrency} cores: ${loadAverage.start} at the start, ${loadAverage.end} at the end`);
 
-const results = { date: new Date().toISOString(), node: process.version, engine: { comparison, ...engine }, search, pictures, service, bundles, targets };
+// A partial run (--targets, --engine, --no-search) keeps the parts it did not measure from the last results.
+const previous: Record<string, unknown> = existsSync('bench/results.json') ? JSON.parse(readFileSync('bench/results.json', 'utf8')) : {};
+const measured = { engine: { comparison, ...engine, rebuildParts: rebuildSplit }, search, pictures, service, bundles };
+const kept = Object.keys(measured).filter((k) => measured[k as keyof typeof measured] === undefined && previous[k] !== undefined);
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  loadAverage,
+  ...Object.fromEntries(Object.entries(measured).map(([k, v]) => [k, v ?? previous[k]])),
+  ...(kept.length ? { keptFromEarlierRun: { date: previous.date, parts: kept } } : {}),
+  targets,
+};
 writeFileSync('bench/results.json', JSON.stringify(results, null, 2) + '\n');
 console.log('\nwritten bench/results.json');
