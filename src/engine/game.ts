@@ -95,10 +95,11 @@ export class Game {
   }
 
   private computeOutcome(): Outcome | undefined {
-    const byBoard = this.variant.outcome(this.position);
-    if (byBoard) return byBoard;
-    if ((this.repetitions.get(this.positionText) ?? 0) >= 3) return drawOutcome('repetition');
-    return undefined;
+    return this.variant.outcome(this.position) ?? this.repetition();
+  }
+
+  private repetition(): Outcome | undefined {
+    return (this.repetitions.get(this.positionText) ?? 0) >= 3 ? drawOutcome('repetition') : undefined;
   }
 
   legalTexts(): string[] {
@@ -114,10 +115,12 @@ export class Game {
 
   /** Parse, validate and apply one turn given as text. */
   play(text: string): Result<PlayedTurn> {
-    const over = this.outcome();
-    if (over) return err('illegal', `the game is over (${over.result}, ${over.reason})`);
     const pos = this.position;
     const parsed = this.variant.parseMove(pos, text);
+    // A legal turn means the board has not ended the game (Variant.outcome is defined only where
+    // there is none), so only repetition can have: a replay skips the board's verdict on every ply.
+    const over = parsed.ok ? this.repetition() : this.outcome();
+    if (over) return err('illegal', `the game is over (${over.result}, ${over.reason})`);
     if (!parsed.ok) return parsed;
     const canonical = this.variant.formatMove(pos, parsed.value);
     const next = this.variant.play(pos, parsed.value);

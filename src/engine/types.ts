@@ -106,7 +106,10 @@ export interface Variant<P = unknown, M = unknown, O = unknown> {
   play(pos: P, move: M): P;
   /** Is the side to move's king attacked? */
   isCheck(pos: P): boolean;
-  /** The end of the game by the rules of the board alone (not repetition, which needs history). */
+  /**
+   * The end of the game by the rules of the board alone (not repetition, which needs history):
+   * defined exactly where the side to move has no legal turn (Game.play relies on it).
+   */
   outcome(pos: P): Outcome | undefined;
   /** What kind of turn a legal move of pos is. */
   turnKind(pos: P, move: M): TurnKind;

@@ -71,6 +71,8 @@ describe.each(variantNames())('%s fuzzing', (name) => {
   it('random legal playouts never reach an impossible state', () => {
     for (let g = 0; g < 15; g++) {
       for (const pos of randomGame(variant, variant.initial(options), 80, random)) {
+        // The board ends the game exactly where the side to move has no legal turn (Game.play relies on it).
+        expect(variant.outcome(pos) !== undefined, variant.formatPosition(pos)).toBe(variant.legalMoves(pos).length === 0);
         const view = variant.view(pos);
         const count: Record<Color, Record<string, number>> = { white: {}, black: {} };
         const seen = new Set<string>();
