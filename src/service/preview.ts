@@ -98,8 +98,8 @@ export class GameViews {
     });
   }
 
-  /** The board after the turns of a conditional line, from the game as it stands (never written). */
-  async previewLine(id: string, turns: readonly string[]): Promise<ServiceResult<{ svg: string; line: string[] }>> {
+  /** The board after the turns of a conditional line, from the game as it stands (never written), and the legal turns there. */
+  async previewLine(id: string, turns: readonly string[]): Promise<ServiceResult<{ svg: string; line: string[]; sideToMove: Color; legal: string[] }>> {
     const row = await this.store.game(id);
     if (!row) return fail(404, `no game with id ${id}`);
     if (row.status !== 'active') return fail(409, overMessage(row));
@@ -112,7 +112,8 @@ export class GameViews {
       line.push(played.value.text);
     }
     const last = line.at(-1);
-    return done({ svg: boardSvg(game.variant.view(game.position), last ? { lastMove: turnMarks(row.variant, last) } : {}), line });
+    const view = game.variant.view(game.position);
+    return done({ svg: boardSvg(view, last ? { lastMove: turnMarks(row.variant, last) } : {}), line, sideToMove: view.sideToMove, legal: game.legalTexts() });
   }
 
   /** The stored position after `ply` turns (default: now). */

@@ -59,7 +59,7 @@ export const PageQuerySchema = v.object({
   /** Whose side the board is seen from (players: their own by default). */
   from: v.optional(v.picklist(['white', 'black'], 'from must be white or black')),
   /** Conditional lines being written on the page, one a row (the last is previewed). */
-  plan: blank(MAX_PLAN_CHARS, 'the conditional lines'),
+  plan: v.optional(v.pipe(v.string(), v.maxLength(MAX_PLAN_CHARS, `the conditional lines must be at most ${MAX_PLAN_CHARS} characters`))),
   /** An earlier position to look at (the replay without JavaScript). */
   ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a whole number (0 = the start)'), v.transform(Number))),
 });
@@ -87,7 +87,9 @@ export const MessageVisibilityFormSchema = v.object({ token: TokenSchema, specta
 export const ConditionalFormSchema = v.object({
   token: TokenSchema,
   lines: v.optional(v.pipe(v.string(), v.maxLength(MAX_PLAN_CHARS, `the lines must be at most ${MAX_PLAN_CHARS} characters`)), ''),
-  do: v.optional(v.picklist(['store', 'preview', 'clear'], 'choose store, preview or clear'), 'store'),
+  do: v.optional(v.picklist(['store', 'preview', 'play', 'new', 'clear'], 'choose store, preview, play, new or clear'), 'store'),
+  /** With `play`: the turn to add to the last line (picked from the preview's legal turns). */
+  next: v.optional(MoveTextSchema),
 });
 export const DrawFormSchema = v.object({ token: TokenSchema, action: v.picklist(['offer', 'accept', 'decline'], 'choose offer, accept or decline') });
 

@@ -281,5 +281,34 @@ describe('conditional moves', () => {
     expect(location(await form(`/games/${g.id}/conditional`, { token: g.tokens.white, do: 'clear' })).searchParams.get('ok')).toBe('No replies planned now.');
     expect((await getLines(g, 'white')).body.lines).toEqual([]);
   });
+
+  it('the game page: a line entered by playing it on the preview board, turn by turn', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    const send = async (fields: Record<string, string>) => location(await form(`/games/${g.id}/conditional`, { token: g.tokens.white, ...fields })).searchParams.get('plan');
+    const pageWith = async (plan: string) => (await call('GET', `/games/${g.id}?token=${g.tokens.white}&plan=${encodeURIComponent(plan)}`)).text;
+    // Start: the board as it stands, the opponent's legal turns to pick from.
+    const started = await send({ lines: '', do: 'new' });
+    expect(started).toBe('');
+    const first = await pageWith(started!);
+    expect(first).toContain('The game as it stands');
+    expect(first).toMatch(/Your opponent(?:'|&#39;)s turn \(Black\)/);
+    expect(first).toContain('<option value="Bb3-Bb2">');
+    const one = await send({ lines: started!, do: 'play', next: 'Bb3-Bb2' });
+    expect(one).toBe('Bb3-Bb2');
+    const second = await pageWith(one!);
+    expect(second).toContain('After if Bb3-Bb2');
+    expect(second).toContain('Your answer (White)');
+    expect(second).toContain('<option value="Wc2-Wc3">');
+    const two = await send({ lines: one!, do: 'play', next: 'Wc2-Wc3' });
+    expect(two).toBe('Bb3-Bb2 Wc2-Wc3');
+    // A second line starts on a new row; the earlier rows stay as they are.
+    const next = await send({ lines: two!, do: 'new' });
+    expect(next).toBe('Bb3-Bb2 Wc2-Wc3\n');
+    expect(await send({ lines: next!, do: 'play', next: 'Ba3-Ba2' })).toBe('Bb3-Bb2 Wc2-Wc3\nBa3-Ba2');
+    expect(await send({ lines: 'Bb3-Bb2 Wc2-Wc3\nBa3-Ba2', do: 'play' })).toBe('Bb3-Bb2 Wc2-Wc3\nBa3-Ba2');
+    const stored = await form(`/games/${g.id}/conditional`, { token: g.tokens.white, lines: 'Bb3-Bb2 Wc2-Wc3\nBa3-Ba2 Wa2-Wa3', do: 'store' });
+    expect(location(stored).searchParams.get('ok')).toBe('Stored 2 planned lines.');
+  });
 });
 

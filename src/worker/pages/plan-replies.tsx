@@ -1,7 +1,10 @@
 // "Plan replies": the player's conditional moves on the game page, while the opponent is to
 // move. One line a row (`Bb3-Bb2 Wc2-Wc3 ...` or `if Bb3-Bb2 then Wc2-Wc3`); Preview shows the
-// board after the last row, Store replaces the stored lines. Plain forms: no JavaScript needed.
+// board after the last row with its legal turns, one of which can be played on to the row (a line
+// is entered by playing it on the preview board); Store replaces the stored lines. Plain forms:
+// no JavaScript needed.
 import { raw } from 'hono/html';
+import { colorName, type Color } from '../../engine/types.ts';
 import type { ConditionalLines } from '../../service/conditional.ts';
 import { MAX_CONDITIONAL_LINES, MAX_CONDITIONAL_TURNS } from '../../service/schemas.ts';
 import { conditionalText } from '../text/commands.ts';
@@ -14,8 +17,8 @@ export interface PlanRepliesProps {
   readonly conditional: ConditionalLines;
   /** The lines being written (after Preview), else the stored ones. */
   readonly plan?: string;
-  /** The board after the last row of `plan`, or why it cannot be played. */
-  readonly preview?: { readonly svg: string; readonly line: readonly string[] } | { readonly error: string };
+  /** The board after the last row of `plan` and the legal turns there, or why it cannot be played. */
+  readonly preview?: { readonly svg: string; readonly line: readonly string[]; readonly sideToMove: Color; readonly legal: readonly string[] } | { readonly error: string };
 }
 
 export const PlanReplies = (p: PlanRepliesProps) => {
@@ -42,19 +45,36 @@ export const PlanReplies = (p: PlanRepliesProps) => {
           No replies planned.
         </p>
       )}
-      {p.preview ? (
-        'error' in p.preview ? (
-          <p class="msg error" id="plan-preview" role="alert">
-            The last line cannot be played: {p.preview.error}
-          </p>
-        ) : (
-          <figure class="board preview" id="plan-preview">
-            {raw(p.preview.svg)}
-            <figcaption>After {conditionalText(p.preview.line)}</figcaption>
-          </figure>
-        )
-      ) : null}
       <form method="post" action={`/games/${p.id}/conditional`} id="plan-form">
+        {p.preview ? (
+          'error' in p.preview ? (
+            <p class="msg error" id="plan-preview" role="alert">
+              The last line cannot be played: {p.preview.error}
+            </p>
+          ) : (
+            <>
+              <figure class="board preview" id="plan-preview">
+                {raw(p.preview.svg)}
+                <figcaption>{p.preview.line.length ? `After ${conditionalText(p.preview.line)}` : 'The game as it stands'}</figcaption>
+              </figure>
+              {p.preview.legal.length ? (
+                <div class="row">
+                  <label for="plan-next">
+                    {p.preview.line.length % 2 ? 'Your answer' : "Your opponent's turn"} ({colorName(p.preview.sideToMove)})
+                  </label>
+                  <select id="plan-next" name="next">
+                    {p.preview.legal.map((t) => (
+                      <option value={t}>{t}</option>
+                    ))}
+                  </select>
+                  <button type="submit" name="do" value="play" class="secondary" id="plan-play">
+                    Play it on the preview board
+                  </button>
+                </div>
+              ) : null}
+            </>
+          )
+        ) : null}
         <input type="hidden" name="token" value={p.token} />
         <label for="plan-lines">
           Your lines <span class="hint">(for example: Bb3-Bb2 Wc2-Wc3 Ba3-Ba2 Wd2-Wd3)</span>
@@ -68,6 +88,9 @@ export const PlanReplies = (p: PlanRepliesProps) => {
           </button>
           <button type="submit" name="do" value="preview" class="secondary" id="plan-preview-btn">
             Preview the last line
+          </button>
+          <button type="submit" name="do" value="new" class="secondary" id="plan-new">
+            Start a line on the preview board
           </button>
           {stored.length ? (
             <button type="submit" name="do" value="clear" class="secondary" id="plan-clear">

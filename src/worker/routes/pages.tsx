@@ -65,7 +65,7 @@ async function backToGame(c: Context, id: string, token: string, flash: { error?
   if (shown.ok) q.set('ok', shown.ok);
   if (shown.error || shown.ok) q.set('sig', await flashTag(token, flashText(shown)));
   if (flash.move) q.set('move', flash.move.slice(0, MAX_MOVE_TEXT));
-  if (flash.plan) q.set('plan', flash.plan.slice(0, MAX_PLAN_CHARS));
+  if (flash.plan !== undefined) q.set('plan', flash.plan.slice(0, MAX_PLAN_CHARS));
   return c.redirect(`/games/${id}?${q}${flash.plan === undefined ? '' : '#plan-replies'}`, 303);
 }
 
@@ -152,8 +152,8 @@ export const pages = new Hono<AppEnv>()
     }
     // Planning replies (conditional moves): on the opponent's turn.
     const planning = state.you && state.status === 'active' && state.sideToMove !== state.you ? await c.var.games.conditional(id, (token ?? key)!) : undefined;
-    const planRows = q.plan?.split('\n').map(lineTurns).filter((l) => l.length);
-    const planPreview = planning?.ok && planRows?.length ? await c.var.views.previewLine(id, planRows.at(-1)!) : undefined;
+    // The last row of the box is previewed (an empty one: the game as it stands, the opponent to move).
+    const planPreview = planning?.ok && q.plan !== undefined ? await c.var.views.previewLine(id, lineTurns(q.plan.split('\n').at(-1)!)) : undefined;
     const props: GamePageProps = {
       state,
       boardSvg: board.ok ? board.value.svg : `<p>${'The board cannot be drawn: ' + board.error.replace(/</g, '&lt;')}</p>`,
@@ -171,7 +171,7 @@ export const pages = new Hono<AppEnv>()
       ...(said.ok ? { messages: said.value.messages } : {}),
       takebacks,
       ...(planning?.ok ? { conditional: planning.value } : {}),
-      ...(planning?.ok && q.plan ? { plan: q.plan } : {}),
+      ...(planning?.ok && q.plan !== undefined ? { plan: q.plan } : {}),
       ...(planPreview ? { planPreview: planPreview.ok ? planPreview.value : { error: planPreview.error } } : {}),
     };
     if (q.partial) return page(c).html(<Live {...props} />);
@@ -240,8 +240,17 @@ export const pages = new Hono<AppEnv>()
     const form = v.safeParse(ConditionalFormSchema, c.var.fields);
     if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '') });
     const f = form.output;
-    if (f.do === 'preview') return backToGame(c, id, f.token, { plan: f.lines });
-    const lines = f.do === 'clear' ? [] : f.lines.split('\n').map(lineTurns).filter((l) => l.length);
+    // Playing a line on the preview board: the picked turn goes on the last row; `new` starts a row.
+    const box = f.lines.replace(/\r\n?/g, '\n');
+    if (f.do === 'preview') return backToGame(c, id, f.token, { plan: box });
+    if (f.do === 'new') return backToGame(c, id, f.token, { plan: box.trim() ? `${box.trimEnd()}\n` : '' });
+    if (f.do === 'play') {
+      if (!f.next) return backToGame(c, id, f.token, { error: 'Pick a turn to play on the preview board.', plan: box });
+      const rows = box.split('\n');
+      const last = rows.pop()!.trim();
+      return backToGame(c, id, f.token, { plan: [...rows, last ? `${last} ${f.next}` : f.next].join('\n') });
+    }
+    const lines = f.do === 'clear' ? [] : box.split('\n').map(lineTurns).filter((l) => l.length);
     const parsed = v.safeParse(ConditionalSchema, { lines });
     if (!parsed.success) return backToGame(c, id, f.token, { error: `Replies not stored: ${describeIssues(parsed.issues, 'form')}`, plan: f.lines });
     const stored = await c.var.games.setConditional(id, f.token, parsed.output.lines);
