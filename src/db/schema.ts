@@ -27,8 +27,8 @@ function sideOfGameRecord() {
 export const REMIND_AT = `deadline - days_per_move * 864000 * (100 - CASE side_to_move WHEN 'white' THEN white_reminder_percent ELSE black_reminder_percent END)`;
 
 /** Active timed games whose turn has had no reminder yet. A query must repeat these very
- * terms for SQLite to use the partial index built on them. (An active timed game always has a
- * deadline.) */
+ * terms for SQLite to use the partial index built on them. (An active timed game has a deadline
+ * except while paused, when it is left out.) */
 export const REMINDER_PENDING = `status = 'active' AND days_per_move IS NOT NULL AND (reminder_ply IS NULL OR reminder_ply < ply)`;
 
 export const games = sqliteTable(
@@ -70,6 +70,18 @@ export const games = sqliteTable(
     drawOfferBy: text('draw_offer_by', { enum: ['white', 'black'] }),
     /** Who asked to take their last turn back (the offer lapses with the next move). */
     takebackOfferBy: text('takeback_offer_by', { enum: ['white', 'black'] }),
+    /** A pause by agreement asked for (who, how many days), waiting for the opponent's answer. */
+    pauseOfferBy: text('pause_offer_by', { enum: ['white', 'black'] }),
+    pauseOfferDays: integer('pause_offer_days'),
+    /** A running pause: when it ends (epoch ms), who asked for it, and the time the side to move
+     * had left when the clock stopped (ms). The deadline is null meanwhile. */
+    pausedUntil: integer('paused_until'),
+    pausedBy: text('paused_by', { enum: ['white', 'black'] }),
+    pauseLeftMs: integer('pause_left_ms'),
+    /** Leave days each player got at creation (0-30), and how many each has left to add to their own deadline. */
+    leaveDays: integer('leave_days').notNull().default(0),
+    whiteLeaveLeft: integer('white_leave_left').notNull().default(0),
+    blackLeaveLeft: integer('black_leave_left').notNull().default(0),
     /** Standard Webhooks secrets (whsec_...): needed in clear to sign deliveries. */
     whiteWebhookSecret: text('white_webhook_secret'),
     blackWebhookSecret: text('black_webhook_secret'),
@@ -110,6 +122,8 @@ export const games = sqliteTable(
       .where(sql.raw(REMINDER_PENDING)),
     // The sweep that finds computer replies gone missing.
     index('games_status_updated').on(t.status, t.updatedAt),
+    // Pauses due to end.
+    index('games_paused_until').on(t.status, t.pausedUntil),
   ],
 );
 
@@ -251,6 +265,8 @@ export const challenges = sqliteTable(
     options: text('options').notNull().default('{}'),
     daysPerMove: integer('days_per_move'),
     timeoutMode: text('timeout_mode', { enum: ['auto', 'claim'] }).notNull().default('auto'),
+    /** Leave days each player of the game gets. */
+    leaveDays: integer('leave_days').notNull().default(0),
     /** The creator's colour. */
     color: text('color', { enum: ['white', 'black', 'random'] }).notNull(),
     status: text('status', { enum: ['open', 'accepted', 'withdrawn', 'declined'] }).notNull().default('open'),

@@ -1,6 +1,6 @@
 // The only module that talks to D1. Every write that must be all-or-nothing is
 // one db.batch (D1 has no interactive transactions; a batch is atomic).
-import { and, asc, count, eq, getTableColumns, gt, isNotNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, gte, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { sql } from 'drizzle-orm';
 import { conditionalMoves, gameMessages, games, moves, takebacks, type ConditionalRow, type GameRow, type MessageRow, type MoveRow, type NewGameRow, type TakebackRow } from './schema.ts';
@@ -9,11 +9,26 @@ import { D1Store } from './d1-store.ts';
 export type NewMoveRow = typeof moves.$inferInsert;
 export type GameChanges = Partial<Omit<NewGameRow, 'id'>>;
 export type NewMessageRow = Omit<MessageRow, 'id'>;
+type Color = GameRow['sideToMove'];
 
 /** A side's messages: at most `max` sent after `since` (epoch ms); checked by the write itself. */
 export interface MessageLimit {
   readonly since: number;
   readonly max: number;
+}
+
+/**
+ * A turn's fresh period (`deadline`, and the same period as `pauseLeftMs`) on a game that may be
+ * paused: the write itself picks by the row, so a pause that starts or ends meanwhile is kept.
+ * Paused, the deadline stays null and the period starts when the pause ends.
+ */
+function withTurnClock(changes: GameChanges) {
+  if (typeof changes.deadline !== 'number' || typeof changes.pauseLeftMs !== 'number') return changes;
+  return {
+    ...changes,
+    deadline: sql`case when ${games.pausedUntil} is null then ${changes.deadline} end`,
+    pauseLeftMs: sql`case when ${games.pausedUntil} is not null then ${changes.pauseLeftMs} end`,
+  };
 }
 
 /** D1 binds at most 100 parameters per statement; a move row takes 6. */
@@ -102,7 +117,7 @@ export class GameStore extends D1Store {
     const plans = plansFor
       ? sql<string | null>`(select ${conditionalMoves.lines} from ${conditionalMoves} where ${and(eq(conditionalMoves.gameId, gameId), eq(conditionalMoves.side, plansFor.side), eq(conditionalMoves.ply, expectedPly), eq(conditionalMoves.position, plansFor.position))})`
       : sql<null>`null`;
-    const update = this.db.update(games).set(changes).where(stillAt).returning({ plans });
+    const update = this.db.update(games).set(withTurnClock(changes)).where(stillAt).returning({ plans });
     // A message sent with the move lands with it or not at all: same guard, same batch.
     const said = message ? [this.insertMessage(message, sql`exists (select 1 from ${games} where ${stillAt})`).returning({ id: gameMessages.id })] : [];
     const landed = (inserted: D1Result, rest: unknown[], updated: { plans: string | null }[]) => {
@@ -192,7 +207,7 @@ export class GameStore extends D1Store {
     const position = sql`coalesce((select ${moves.positionAfter} from ${moves} where ${moves.gameId} = ${gameId} and ${moves.ply} = ${take.toPly}), ${games.startPosition})`;
     const update = this.db
       .update(games)
-      .set({ ...changes, ply: take.toPly, position })
+      .set({ ...withTurnClock(changes), ply: take.toPly, position })
       .where(guard);
     const [, , updated] = await this.db.batch([record, remove, update]);
     return updated.meta.changes === 1;
@@ -236,13 +251,75 @@ export class GameStore extends D1Store {
     await this.db.delete(conditionalMoves).where(and(eq(conditionalMoves.gameId, gameId), ...(side ? [eq(conditionalMoves.side, side)] : [])));
   }
 
-  /** Change a game only if nobody moved or ended it since it was read. */
-  async updateGameIf(gameId: string, expected: { ply: number; status?: GameRow['status'] }, changes: GameChanges): Promise<boolean> {
+  /** Change a game only if nobody moved or ended it since it was read (nor, when given, changed its deadline or pause offer). */
+  async updateGameIf(
+    gameId: string,
+    expected: { ply: number; status?: GameRow['status']; deadline?: number; pauseOffer?: { readonly by: Color | null; readonly days: number | null } },
+    changes: GameChanges,
+  ): Promise<boolean> {
+    const offer = expected.pauseOffer;
     const result = await this.db
       .update(games)
       .set(changes)
-      .where(and(eq(games.id, gameId), eq(games.ply, expected.ply), eq(games.status, expected.status ?? 'active')));
+      .where(
+        and(
+          eq(games.id, gameId),
+          eq(games.ply, expected.ply),
+          eq(games.status, expected.status ?? 'active'),
+          ...(expected.deadline !== undefined ? [eq(games.deadline, expected.deadline)] : []),
+          ...(offer ? [offer.by === null ? isNull(games.pauseOfferBy) : eq(games.pauseOfferBy, offer.by), offer.days === null ? isNull(games.pauseOfferDays) : eq(games.pauseOfferDays, offer.days)] : []),
+        ),
+      );
     return result.meta.changes === 1;
+  }
+
+  /**
+   * End the pause that was to end at `until`: the side to move gets back the time it had left,
+   * counted from the end of the pause (not from whenever this runs). Only while that very pause
+   * still runs, so of the cron and a request touching the game at once exactly one resumes it.
+   * Returns the resumed game, or undefined when someone else resumed or ended it first.
+   */
+  async resumePause(gameId: string, until: number, now: number): Promise<GameRow | undefined> {
+    const rows = await this.db
+      .update(games)
+      .set({
+        deadline: sql`${games.pausedUntil} + coalesce(${games.pauseLeftMs}, 0)`,
+        pausedUntil: null,
+        pausedBy: null,
+        pauseLeftMs: null,
+        updatedAt: now,
+      })
+      .where(and(eq(games.id, gameId), eq(games.status, 'active'), eq(games.pausedUntil, until)))
+      .returning()
+      .all();
+    return rows[0];
+  }
+
+  /** Active games whose pause ends at or before `now`. */
+  async pausesEnded(now: number, limit: number): Promise<GameRow[]> {
+    return this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.status, 'active'), isNotNull(games.pausedUntil), lte(games.pausedUntil, now)))
+      .limit(limit)
+      .all();
+  }
+
+  /**
+   * The side to move spends `days` of its leave: `addMs` more on its deadline, in one write that
+   * checks the leave is there, the game still at `ply` with that deadline and not paused.
+   */
+  async spendLeave(gameId: string, side: Color, days: number, addMs: number, expected: { ply: number; deadline: number }, now: number): Promise<GameRow | undefined> {
+    const leave = side === 'white' ? games.whiteLeaveLeft : games.blackLeaveLeft;
+    const rows = await this.db
+      .update(games)
+      .set({ deadline: expected.deadline + addMs, [side === 'white' ? 'whiteLeaveLeft' : 'blackLeaveLeft']: sql`${leave} - ${days}`, updatedAt: now })
+      .where(
+        and(eq(games.id, gameId), eq(games.status, 'active'), eq(games.ply, expected.ply), eq(games.sideToMove, side), eq(games.deadline, expected.deadline), isNull(games.pausedUntil), gte(leave, days)),
+      )
+      .returning()
+      .all();
+    return rows[0];
   }
 
   /** Active games where the computer is to move and nothing has happened since `before`. */

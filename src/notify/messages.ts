@@ -16,6 +16,10 @@ function who(data: EventData, side: Color): string {
 /** The variant's rules page (plain words, diagrams), on the same site as the game's link. */
 export const rulesLink = (siteUrl: string, variant: string) => new URL(`/rules/${encodeURIComponent(variant)}`, siteUrl).href;
 
+const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+/** An ISO time as people read it: `2026-11-23 18:40 UTC`. */
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
 const gameName = (data: EventData) => `${data.title ?? data.variant} game ${data.gameId}`;
 
 export function outcomeText(data: EventData): string {
@@ -45,6 +49,12 @@ export function subject(event: NotifyEvent, data: EventData): string {
       return `${colorName(other(data.you))} asks to take back a turn in ${name}`;
     case 'takeback':
       return `Takeback granted in ${name}: your move again`;
+    case 'pause-offer':
+      return `${colorName(other(data.you))} asks for a pause of ${days(data.pauseOffer?.days ?? 0)} in ${name}`;
+    case 'pause':
+      return `${name} is paused${data.pause ? ` until ${utc(data.pause.until)}` : ''}`;
+    case 'pause-end':
+      return `The pause is over in ${name}: the clock runs again`;
   }
 }
 
@@ -78,6 +88,17 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       break;
     case 'takeback':
       lines.push(`${who(data, other(data.you))} agreed: your last turn was taken back, and it is your move again (ply ${data.ply}).`);
+      break;
+    case 'pause-offer':
+      lines.push(
+        `${who(data, other(data.you))} asks to stop the clock for ${days(data.pauseOffer?.days ?? 0)}. Reply "pause accept" or "pause decline", or answer on the game page (POST /api/games/${data.gameId}/pause).`,
+      );
+      break;
+    case 'pause':
+      if (data.pause) lines.push(`The clock is stopped until ${utc(data.pause.until)} (${who(data, data.pause.by)} asked, both agreed). Then ${colorName(data.sideToMove)}'s deadline is ${utc(data.pause.deadline)}.`);
+      break;
+    case 'pause-end':
+      lines.push(`The pause is over and the clock runs again${data.deadline ? `: ${colorName(data.sideToMove)}'s deadline is ${utc(data.deadline)}` : ''}.`);
       break;
   }
   // The opponent's words, quoted line by line so they cannot pass for ours.
@@ -134,7 +155,6 @@ export function emailHtml(event: NotifyEvent, data: EventData, links: EmailLinks
 
 // ---- a player's own events (their event stream and webhook) ----
 
-const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 const challengeFrom = (ch: PublicChallenge) => ch.from.name ?? `Player ${ch.from.id}`;
 const challengeGame = (ch: PublicChallenge) => `${ch.title ?? ch.variant}${ch.clock ? `, ${ch.clock.daysPerMove} day(s) per move` : ''}`;
 

@@ -5,7 +5,7 @@ import type { GameRow, PlayerRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { winnerOf } from '../service/outcome-words.ts';
 import type { EventSink, GameEvent } from '../service/ports.ts';
-import { publicPlayer, type PublicMove } from '../service/public-state.ts';
+import { publicPause, publicPauseOffer, publicPlayer, type PublicMove } from '../service/public-state.ts';
 import { storedGame } from '../service/stored-game.ts';
 import { boardText } from './board-text.ts';
 import { channelOff, recipient } from './recipients.ts';
@@ -37,6 +37,8 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
     legalCount: game && row.status === 'active' ? game.legalTexts().length : 0,
     ...(example ? { example } : {}),
     drawOffer: row.drawOfferBy,
+    pause: publicPause(row),
+    pauseOffer: publicPauseOffer(row),
     deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,
     players: { white: publicPlayer(row, 'white').name, black: publicPlayer(row, 'black').name },
     link: `${origin}/games/${row.id}`,
@@ -47,7 +49,7 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
 /** Stable message id: the same event for the same player and channel always has the same id. */
 export function jobId(row: GameRow, event: GameEvent['type'], side: Color, channel: string, at: number, messageId?: number): string {
   // Several draw offers can happen at one ply (offer, decline, offer): tell them apart by time; messages by their id.
-  const extra = event === 'draw-offer' || event === 'takeback-offer' || event === 'takeback' ? `_${at.toString(36)}` : event === 'message' && messageId !== undefined ? `_${messageId}` : '';
+  const extra = event === 'draw-offer' || event === 'takeback-offer' || event === 'takeback' || event.startsWith('pause') ? `_${at.toString(36)}` : event === 'message' && messageId !== undefined ? `_${messageId}` : '';
   return `msg_${row.id}_${row.ply}_${event}_${side}_${channel}${extra}`;
 }
 

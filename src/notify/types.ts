@@ -3,7 +3,7 @@
 import type { Color } from '../engine/types.ts';
 import type { PlayerEvent } from '../service/challenges.ts';
 import type { NotifyEvent } from '../service/ports.ts';
-import type { PublicMessage, PublicMove } from '../service/public-state.ts';
+import type { PublicMessage, PublicMove, PublicState } from '../service/public-state.ts';
 
 export const CHANNELS = ['webhook', 'email'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
@@ -33,7 +33,10 @@ export interface EventData {
   /** A legal turn of this player's, from the engine's examples, when it is their move (for "reply with your turn"). */
   readonly example?: string;
   readonly drawOffer: Color | null;
-  /** Deadline of the side to move (ISO), when the game has a clock. */
+  /** A running pause by agreement, and a pause asked for (as in the game's state). */
+  readonly pause: PublicState['pause'];
+  readonly pauseOffer: PublicState['pauseOffer'];
+  /** Deadline of the side to move (ISO), when the game has a clock (null while paused). */
   readonly deadline: string | null;
   readonly players: { readonly white: string | null; readonly black: string | null };
   /** The game's page (the player's own link adds ?token=...). */

@@ -40,7 +40,7 @@ export interface PublicChallenge {
   readonly variant: string;
   readonly title?: string;
   readonly options: unknown;
-  readonly clock: { readonly daysPerMove: number; readonly timeout: 'auto' | 'claim' } | null;
+  readonly clock: { readonly daysPerMove: number; readonly timeout: 'auto' | 'claim'; readonly leaveDays: number } | null;
   /** The creator's colour. */
   readonly color: ChallengeRow['color'];
   readonly from: PublicPlayer;
@@ -87,7 +87,7 @@ export class ChallengeService {
       variant: row.variant,
       ...(title ? { title } : {}),
       options: JSON.parse(row.options),
-      clock: row.daysPerMove ? { daysPerMove: row.daysPerMove, timeout: row.timeoutMode } : null,
+      clock: row.daysPerMove ? { daysPerMove: row.daysPerMove, timeout: row.timeoutMode, leaveDays: row.leaveDays } : null,
       color: row.color,
       from: from ? playerOf(from) : { id: row.creatorId, name: null },
       to: row.toPlayerId ? (to ? playerOf(to) : { id: row.toPlayerId, name: null }) : null,
@@ -117,6 +117,7 @@ export class ChallengeService {
       options: JSON.stringify(game.value.options),
       daysPerMove: input.clock?.daysPerMove ?? null,
       timeoutMode: input.clock?.timeout ?? 'auto',
+      leaveDays: input.clock?.leaveDays ?? 0,
       color: input.color,
       status: 'open',
       gameId: null,
@@ -172,7 +173,7 @@ export class ChallengeService {
       options: JSON.parse(row.options),
       white: seat(sides.white),
       black: seat(sides.black),
-      ...(row.daysPerMove ? { clock: { daysPerMove: row.daysPerMove as NonNullable<CreateGameInput['clock']>['daysPerMove'], timeout: row.timeoutMode } } : {}),
+      ...(row.daysPerMove ? { clock: { daysPerMove: row.daysPerMove as NonNullable<CreateGameInput['clock']>['daysPerMove'], timeout: row.timeoutMode, leaveDays: row.leaveDays } } : {}),
     };
     let created: ServiceResult<CreatedGame>;
     try {
@@ -227,7 +228,7 @@ export class ChallengeService {
       color: opposite(side),
       expiresInDays: 7,
       ...(opponent ? { to: opponent } : {}),
-      ...(game.daysPerMove ? { clock: { daysPerMove: game.daysPerMove as NonNullable<CreateChallengeInput['clock']>['daysPerMove'], timeout: game.timeoutMode } } : {}),
+      ...(game.daysPerMove ? { clock: { daysPerMove: game.daysPerMove as NonNullable<CreateChallengeInput['clock']>['daysPerMove'], timeout: game.timeoutMode, leaveDays: game.leaveDays } } : {}),
     };
     return this.create(player, input, base, game.id);
   }

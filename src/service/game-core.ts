@@ -44,9 +44,25 @@ export const finishedChanges = (outcome: Outcome, now: number): GameChanges => (
   reason: outcome.reason,
   deadline: null,
   drawOfferBy: null,
+  pauseOfferBy: null,
+  pauseOfferDays: null,
+  pausedUntil: null,
+  pausedBy: null,
+  pauseLeftMs: null,
   finishedAt: now,
   updatedAt: now,
 });
+
+/**
+ * The clock of a turn that just landed: a fresh period. While paused, the period starts when the
+ * pause ends (the store's write picks by the row; `asWritten` says what it picked when nothing
+ * raced it).
+ */
+export const turnClock = (row: GameRow, now: number): GameChanges =>
+  row.daysPerMove ? { deadline: now + row.daysPerMove * DAY_MS, pauseLeftMs: row.daysPerMove * DAY_MS } : { deadline: null, pauseLeftMs: null };
+
+/** A game row after a write with `turnClock`, as the store wrote it when nothing raced it. */
+export const asWritten = (row: GameRow): GameRow => (row.pausedUntil === null ? { ...row, pauseLeftMs: null } : { ...row, deadline: null });
 
 /** Why a game that is not active takes no more turns. */
 export const overMessage = (row: GameRow) =>
@@ -87,7 +103,7 @@ export abstract class GameCore {
     if (!found) return fail(404, `no game with id ${id}`);
     const side = typeof actor === 'string' ? await this.sideOf(found, actor) : actor.side;
     if (!side) return fail(403, `that token is not a player's token for game ${id}`);
-    return done({ row: await this.settleTimeout(found), side });
+    return done({ row: await this.settle(found), side });
   }
 
   /** The side of a game token, or of a player key whose player sits at this game. */
@@ -96,6 +112,27 @@ export abstract class GameCore {
     if (byToken || !this.options.players || !(row.whitePlayerId || row.blackPlayerId)) return byToken;
     const player = await this.options.players.keyHolder(token, [row.whitePlayerId, row.blackPlayerId]);
     return player ? sideOfPlayer(row, player) : undefined;
+  }
+
+  /** A game as it stands now: a pause whose end has come is over, a game lost on time is ended. */
+  protected async settle(row: GameRow): Promise<GameRow> {
+    return this.settleTimeout(await this.settlePause(row));
+  }
+
+  /** A pause whose end has come is over on first touch, as the cron would end it. */
+  protected async settlePause(row: GameRow): Promise<GameRow> {
+    const now = this.clock();
+    if (row.status !== 'active' || row.pausedUntil === null || row.pausedUntil > now) return row;
+    return (await this.resumePause(row, now)) ?? (await this.store.game(row.id)) ?? row;
+  }
+
+  /** End the pause and tell both players; undefined when the cron or another request did it first. */
+  protected async resumePause(row: GameRow, now: number): Promise<GameRow | undefined> {
+    if (row.pausedUntil === null) return undefined;
+    const resumed = await this.store.resumePause(row.id, row.pausedUntil, now);
+    if (!resumed) return undefined;
+    await this.emit(resumed, [{ type: 'pause-end', recipients: ['white', 'black'] }], resumed.ply ? await this.store.move(row.id, resumed.ply) : undefined);
+    return resumed;
   }
 
   /**

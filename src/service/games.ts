@@ -15,8 +15,9 @@ import { exportRecord, importRecord, type PlayedTurnRow } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { type ClockInput, type CreateGameInput, type DrawAction, type MoveInput, type PlayerInput, type SideInput } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
-import { DAY_MS, finishedChanges, gameOver, overMessage, type Actor } from './game-core.ts';
-import { GameConditionals, type PlannedAnswer } from './conditional.ts';
+import { DAY_MS, asWritten, finishedChanges, gameOver, overMessage, turnClock, type Actor } from './game-core.ts';
+import type { PlannedAnswer } from './conditional.ts';
+import { GamePauses } from './pauses.ts';
 
 export interface CreatedGame {
   readonly id: string;
@@ -54,13 +55,13 @@ function gameAt(row: GameRow): Game {
   return game;
 }
 
-export class GameService extends GameConditionals {
+export class GameService extends GamePauses {
   // ---- reading ----
 
   async load(id: string, token?: string): Promise<ServiceResult<PublicState>> {
     const found = await this.store.game(id);
     if (!found) return fail(404, `no game with id ${id}`);
-    const row = await this.settleTimeout(found);
+    const row = await this.settle(found);
     // A computer reply that should have landed by now was lost: ask again (a duplicate is a no-op).
     if (computerToMove(row) && this.clock() - row.updatedAt > COMPUTER_GRACE_MS) await this.askComputer(row);
     const you = token ? await this.sideOf(row, token) : undefined;
@@ -182,6 +183,9 @@ export class GameService extends GameConditionals {
       daysPerMove: input.clock?.daysPerMove ?? null,
       deadline: input.clock && !over ? now + input.clock.daysPerMove * DAY_MS : null,
       timeoutMode: input.clock?.timeout ?? 'auto',
+      leaveDays: input.clock?.leaveDays ?? 0,
+      whiteLeaveLeft: input.clock?.leaveDays ?? 0,
+      blackLeaveLeft: input.clock?.leaveDays ?? 0,
       drawOfferBy: null,
       whiteWebhookSecret: webhookSecrets.white ?? null,
       blackWebhookSecret: webhookSecrets.black ?? null,
@@ -239,7 +243,7 @@ export class GameService extends GameConditionals {
       drawOfferBy: row.drawOfferBy === side ? side : null,
       // A takeback asked for is about the position it was asked in: any move ends it.
       takebackOfferBy: null,
-      deadline: row.daysPerMove ? now + row.daysPerMove * DAY_MS : null,
+      ...turnClock(row, now),
       ...(onBoard ? finishedChanges(onBoard, now) : {}),
     };
     const moveRow: NewMoveRow = { gameId: id, ply, side, text: turn.text, positionAfter: turn.position, createdAt: now };
@@ -249,7 +253,7 @@ export class GameService extends GameConditionals {
     const written = await this.store.commitMove(id, row.ply, moveRow, changes, repetition, said, { side: opposite(side), position: row.position });
     if (!written.committed) return this.conflict(id);
     // The guarded write succeeded, so the row is exactly what we read plus our changes.
-    const stored: GameRow = { ...row, ...changes, ...(written.repeated ? repetition?.changes : {}) };
+    const stored: GameRow = asWritten({ ...row, ...changes, ...(written.repeated ? repetition?.changes : {}) });
     const move = publicMove({ ...moveRow, createdAt: now });
     const lastMove = { ...moveRow, createdAt: now };
     const message = said ? publicMessage({ id: written.messageId ?? 0, ...said }) : undefined;
@@ -320,6 +324,7 @@ export class GameService extends GameConditionals {
   claim(id: string, token: Actor) {
     return this.finish(id, token, (row, side) => {
       const now = this.clock();
+      if (row.pausedUntil !== null) return fail(409, `the game is paused until ${iso(row.pausedUntil)}: the clock is stopped`);
       if (row.deadline === null) return fail(409, 'this game has no clock, so there is nothing to claim');
       if (side === row.sideToMove) return fail(403, 'it is your own turn: only the waiting player can claim');
       if (now <= row.deadline) return fail(409, `${colorName(row.sideToMove)}'s deadline has not passed (${iso(row.deadline)})`);

@@ -5,7 +5,7 @@ import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import type { PublicMessage, PublicMove } from './public-state.ts';
 
-export const NOTIFY_EVENTS = ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message', 'takeback-offer', 'takeback'] as const;
+export const NOTIFY_EVENTS = ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message', 'takeback-offer', 'takeback', 'pause-offer', 'pause', 'pause-end'] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
 /** What happened, for whom; emitted by the game service after a successful write. */

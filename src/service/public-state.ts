@@ -62,7 +62,18 @@ export interface PublicState {
   readonly players: { readonly white: PublicPlayer; readonly black: PublicPlayer };
   /** Whether the players may ask for the engine's hint (GET /api/games/:id/hint). */
   readonly hints: boolean;
-  readonly clock: { readonly daysPerMove: number; readonly timeout: 'auto' | 'claim'; readonly deadline: string | null } | null;
+  /** `deadline` is null while the game is paused; `leaveDays`: each player's at the start, `leaveLeft`: what each has left (POST …/leave). */
+  readonly clock: {
+    readonly daysPerMove: number;
+    readonly timeout: 'auto' | 'claim';
+    readonly deadline: string | null;
+    readonly leaveDays: number;
+    readonly leaveLeft: { readonly white: number; readonly black: number };
+  } | null;
+  /** A running pause by agreement: who asked, when it ends, and the side to move's deadline then. */
+  readonly pause: { readonly by: Color; readonly until: string; readonly deadline: string } | null;
+  /** A pause asked for and not yet answered (POST …/pause). */
+  readonly pauseOffer: { readonly by: Color; readonly days: number } | null;
   readonly drawOffer: Color | null;
   /** Who asked to take their last turn back (POST …/takeback). */
   readonly takebackOffer: Color | null;
@@ -88,6 +99,10 @@ export function publicPlayer(row: GameRow, side: Color): PublicPlayer {
 export const iso = (ms: number) => new Date(ms).toISOString();
 export const publicMessage = (m: MessageRow): PublicMessage => ({ id: m.id, ply: m.ply, side: m.side, text: m.text, at: iso(m.createdAt) });
 export const publicMove = (m: MoveRow): PublicMove => ({ ply: m.ply, side: m.side, text: m.text, at: iso(m.createdAt) });
+
+export const publicPause = (row: GameRow): PublicState['pause'] =>
+  row.pausedUntil !== null && row.pausedBy ? { by: row.pausedBy, until: iso(row.pausedUntil), deadline: iso(row.pausedUntil + (row.pauseLeftMs ?? 0)) } : null;
+export const publicPauseOffer = (row: GameRow): PublicState['pauseOffer'] => (row.pauseOfferBy && row.pauseOfferDays ? { by: row.pauseOfferBy, days: row.pauseOfferDays } : null);
 
 export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: Color): PublicState {
   const game = storedGame(row);
@@ -119,7 +134,17 @@ export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: C
     lastMove: lastMove ? publicMove(lastMove) : null,
     players: { white: publicPlayer(row, 'white'), black: publicPlayer(row, 'black') },
     hints: hintsAllowed(row),
-    clock: row.daysPerMove ? { daysPerMove: row.daysPerMove, timeout: row.timeoutMode, deadline: row.deadline === null ? null : iso(row.deadline) } : null,
+    clock: row.daysPerMove
+      ? {
+          daysPerMove: row.daysPerMove,
+          timeout: row.timeoutMode,
+          deadline: row.deadline === null ? null : iso(row.deadline),
+          leaveDays: row.leaveDays,
+          leaveLeft: { white: row.whiteLeaveLeft, black: row.blackLeaveLeft },
+        }
+      : null,
+    pause: publicPause(row),
+    pauseOffer: publicPauseOffer(row),
     drawOffer: row.drawOfferBy,
     takebackOffer: row.takebackOfferBy,
     spectatorMessages: { white: row.whiteShowsMessages, black: row.blackShowsMessages },

@@ -229,7 +229,7 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
 /** The clock of an exported record (`[TimeControl "3 days per move"]`); other forms are not ours and are left out. */
 function clockOfRecord(text: string | undefined): { clock?: ClockInput } {
   const days = Number(/^(\d{1,2}) days? per move$/.exec(text ?? '')?.[1]);
-  return (DAYS_PER_MOVE as readonly number[]).includes(days) ? { clock: { daysPerMove: days as ClockInput['daysPerMove'], timeout: 'auto' } } : {};
+  return (DAYS_PER_MOVE as readonly number[]).includes(days) ? { clock: { daysPerMove: days as ClockInput['daysPerMove'], timeout: 'auto', leaveDays: 0 } } : {};
 }
 
 const REASONS: readonly OutcomeReason[] = ['checkmate', 'check', 'stalemate', 'repetition', 'resignation', 'agreement', 'timeout', 'aborted'];

@@ -37,11 +37,23 @@ export const PlayerSchema = v.strictObject(
   'must be an object like {"name": "Kirk", "email": "kirk@example.org"}',
 );
 
+/** A whole number from `min` to `max`, one message however it is out. */
+const wholeNumber = (min: number, max: number) => {
+  const range = `must be a whole number from ${min} to ${max}`;
+  return v.pipe(v.number(range), v.integer(range), v.minValue(min, range), v.maxValue(max, range));
+};
+
+/** Leave days a player may get at creation, and the longest pause by agreement. */
+export const MAX_LEAVE_DAYS = 30;
+export const MAX_PAUSE_DAYS = 14;
+
 export const ClockSchema = v.strictObject(
   {
     daysPerMove: v.picklist(DAYS_PER_MOVE, `must be one of ${DAYS_PER_MOVE.join(', ')}`),
     /** auto: the game ends when the deadline passes; claim: the opponent may then claim the win. */
     timeout: v.optional(v.picklist(['auto', 'claim'], 'must be "auto" or "claim"'), 'auto'),
+    /** Leave days each player may add to their own deadline, alone, during the game. */
+    leaveDays: v.optional(wholeNumber(0, MAX_LEAVE_DAYS), 0),
   },
   'must be an object like {"daysPerMove": 3}',
 );
@@ -175,6 +187,19 @@ export const ConditionalSchema = v.strictObject(
   'must be a JSON object like {"lines": [["Bb3-Bb2", "Wc2-Wc3"]]}',
 );
 
+/** Pause by agreement: offer one of up to 14 days; the opponent accepts or declines; the asker may cancel. */
+export const PauseSchema = v.variant(
+  'action',
+  [
+    v.strictObject({ action: v.literal('offer'), days: wholeNumber(1, MAX_PAUSE_DAYS) }, 'must be a JSON object like {"action": "offer", "days": 7}'),
+    v.strictObject({ action: v.picklist(['accept', 'decline', 'cancel']) }, 'must be a JSON object like {"action": "accept"}'),
+  ],
+  'must be "offer" (with days), "accept", "decline" or "cancel"',
+);
+
+/** Leave days spent on your own turn's deadline. */
+export const LeaveSchema = v.strictObject({ days: wholeNumber(1, MAX_LEAVE_DAYS) }, 'must be a JSON object like {"days": 2}');
+
 export const MessageSchema = v.strictObject({ text: MessageTextSchema }, 'must be a JSON object like {"text": "Good luck!"}');
 
 /** A player's consent to show the game's messages on the spectator page. */
@@ -209,4 +234,5 @@ export type MoveInput = v.InferOutput<typeof MoveJsonSchema>;
 export type MessageInput = v.InferOutput<typeof MessageSchema>;
 export type ConditionalLine = v.InferOutput<typeof ConditionalLineSchema>;
 export type TakebackAction = v.InferOutput<typeof TakebackSchema>['action'];
+export type PauseInput = v.InferOutput<typeof PauseSchema>;
 export type DrawAction = v.InferOutput<typeof DrawSchema>['action'];

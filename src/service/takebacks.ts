@@ -3,7 +3,7 @@ import type { GameRow } from '../db/schema.ts';
 import type { GameChanges } from '../db/store.ts';
 import { colorName, opposite, type Color } from '../engine/types.ts';
 import { TAKEBACK_LEVELS, computerLevel } from './computer-sides.ts';
-import { DAY_MS, overMessage, type Actor } from './game-core.ts';
+import { overMessage, turnClock, type Actor } from './game-core.ts';
 import { GameMessages } from './messages.ts';
 import { publicState, type PublicState } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
@@ -70,7 +70,7 @@ export abstract class GameTakebacks extends GameMessages {
       drawOfferBy: null,
       reminderPly: null,
       updatedAt: now,
-      deadline: row.daysPerMove ? now + row.daysPerMove * DAY_MS : null,
+      ...turnClock(row, now),
     };
     const landed = await this.store.commitTakeback(row.id, { ply: row.ply, ...(offerBy ? { offerBy } : {}) }, { side: proposer, toPly, at: now }, changes);
     if (!landed) return this.conflict(row.id);

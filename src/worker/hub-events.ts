@@ -14,7 +14,7 @@ import { myGame } from '../service/players.ts';
 import { hubOf } from './event-hub.ts';
 
 /** The game stream's name for what happened: a move, a draw offer, the end, or a message (its words are not in the line: the stream is public). */
-const GAME_LINE: Partial<Record<GameEvent['type'], string>> = { turn: 'move', 'draw-offer': 'drawOffer', 'game-over': 'gameFinish', message: 'message', 'takeback-offer': 'takebackOffer', takeback: 'takeback' };
+const GAME_LINE: Partial<Record<GameEvent['type'], string>> = { turn: 'move', 'draw-offer': 'drawOffer', 'game-over': 'gameFinish', message: 'message', 'takeback-offer': 'takebackOffer', takeback: 'takeback', 'pause-offer': 'pauseOffer', pause: 'pause', 'pause-end': 'pauseEnd' };
 
 export class HubEvents implements EventSink, PlayerEventSink {
   constructor(

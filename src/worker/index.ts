@@ -12,7 +12,7 @@ import { isComputerQueue, playComputerTurns, type ComputerJob } from './computer
 import { computerPlayer, consumerDeps, gameService, notifyService } from './services.ts';
 import { handleInboundEmail } from './text/inbound.ts';
 
-/** Cron Trigger: end the games (timeout mode "auto") whose deadline has passed; remind players whose
+/** Cron Trigger: end the pauses whose days are over; end the games (timeout mode "auto") whose deadline has passed; remind players whose
  * time runs short. Both read only what is due, through indexes (src/db/schema.ts), in bounded batches. */
 export async function scheduled(controller: ScheduledController, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
   const clock = () => controller.scheduledTime;
@@ -20,10 +20,12 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
   // First the computer's overdue turns, so the computer never loses on time to a lost message.
   const played = await computerPlayer(env, clock).playOverdue();
   const games = gameService(env, clock);
+  // Pauses first: a game whose pause is over gets its deadline back before the timeout sweep reads deadlines.
+  const resumed = await sweepInBatches((limit) => games.resumeEndedPauses(limit));
   const ended = await sweepInBatches((limit) => games.expireOverdue(limit));
   const notify = notifyService(env, clock);
   const reminded = await sweepInBatches((limit) => notify.remind(limit));
-  console.log(JSON.stringify({ event: 'cron', cron: controller.cron, computerTurns: played.length, ended: ended.length, reminded: reminded.length, ms: Date.now() - started }));
+  console.log(JSON.stringify({ event: 'cron', cron: controller.cron, computerTurns: played.length, resumed: resumed.length, ended: ended.length, reminded: reminded.length, ms: Date.now() - started }));
 }
 
 /** Queue consumers: the computer's turns, notifications, and their dead-letter queue. */

@@ -15,6 +15,8 @@ import {
   MoveJsonSchema,
   MovePlainSchema,
   TakebackSchema,
+  PauseSchema,
+  LeaveSchema,
 } from '../../service/schemas.ts';
 import { describeIssues, fromFailure, gameIdParam, isJson, limitNewGames, linkBase, mediaType, playerToken, readJson, reply, requireJson, requirePlayer, validationHook, type AppEnv } from '../http.ts';
 import { PreviewQuerySchema } from '../forms.ts';
@@ -144,6 +146,14 @@ export const api = new Hono<AppEnv>()
   )
 
   .delete('/api/games/:id/conditional', gameIdParam, requirePlayer, async (c) => reply(c, await c.var.games.clearConditional(c.req.valid('param').id, c.var.token)))
+
+  .post('/api/games/:id/pause', gameIdParam, requireJson, vValidator('json', PauseSchema, validationHook('body')), requirePlayer, async (c) =>
+    reply(c, await c.var.games.pause(c.req.valid('param').id, c.var.token, c.req.valid('json'))),
+  )
+
+  .post('/api/games/:id/leave', gameIdParam, requireJson, vValidator('json', LeaveSchema, validationHook('body')), requirePlayer, async (c) =>
+    reply(c, await c.var.games.leave(c.req.valid('param').id, c.var.token, c.req.valid('json').days)),
+  )
 
   .post('/api/games/:id/resign', gameIdParam, requirePlayer, async (c) => {
     return reply(c, await c.var.games.resign(c.req.valid('param').id, c.var.token));

@@ -1,0 +1,110 @@
+// Time off the clock: a pause by agreement (holidays), and leave days a player spends alone.
+import type { GameRow } from '../db/schema.ts';
+import type { GameChanges } from '../db/store.ts';
+import { colorName, opposite, type Color } from '../engine/types.ts';
+import { computerLevel } from './computer-sides.ts';
+import { DAY_MS, overMessage, type Actor } from './game-core.ts';
+import { iso, publicState, type PublicState } from './public-state.ts';
+import { done, fail, type ServiceResult } from './result.ts';
+import type { PauseInput } from './schemas.ts';
+import { GameConditionals } from './conditional.ts';
+
+const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+
+/** Why a game cannot take time off its clock now, if it cannot. */
+function noClock(row: GameRow): string | undefined {
+  if (row.status !== 'active') return overMessage(row);
+  if (!row.daysPerMove) return 'this game has no clock, so there is no time to stop';
+  if (row.pausedUntil !== null) return `the game is paused until ${iso(row.pausedUntil)}: the clock is already stopped`;
+  return undefined;
+}
+
+export abstract class GamePauses extends GameConditionals {
+  /**
+   * Pause by agreement: a player offers a pause of 1-14 days; the opponent accepts (the clock stops
+   * at once and starts again by itself when the days are over) or declines; the asker may cancel.
+   * The computer accepts any pause at once.
+   */
+  async pause(id: string, actor: Actor, input: PauseInput): Promise<ServiceResult<PublicState>> {
+    const who = await this.player(id, actor);
+    if (!who.ok) return who;
+    const { row, side } = who.value;
+    const other = opposite(side);
+    const offer = { by: row.pauseOfferBy, days: row.pauseOfferDays };
+    if (input.action === 'offer') {
+      const why = noClock(row);
+      if (why) return fail(409, why);
+      if (row.pauseOfferBy === other) return fail(409, `${colorName(other)} has offered a pause of ${days(row.pauseOfferDays ?? 0)}: accept or decline it first`);
+      if (row.pauseOfferBy === side) return fail(409, `you have already offered a pause of ${days(row.pauseOfferDays ?? 0)}; cancel it first to offer another`);
+      if (computerLevel(row, other) !== undefined) return this.startPause(row, side, input.days, side, offer);
+      const changes: GameChanges = { pauseOfferBy: side, pauseOfferDays: input.days, updatedAt: this.clock() };
+      return this.write(row, side, offer, changes, [other]);
+    }
+    if (row.status !== 'active') return fail(409, overMessage(row));
+    if (input.action === 'cancel') {
+      if (row.pauseOfferBy !== side) return fail(409, 'you have not offered a pause');
+      return this.write(row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: this.clock() });
+    }
+    if (row.pauseOfferBy !== other || !row.pauseOfferDays) return fail(409, `${colorName(other)} has not offered a pause`);
+    if (input.action === 'decline') return this.write(row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: this.clock() });
+    return this.startPause(row, other, row.pauseOfferDays, side, offer);
+  }
+
+  /** Stop the clock for `n` days, keeping what the side to move had left; both players are told. */
+  private startPause(row: GameRow, by: Color, n: number, actor: Color, offer: { by: Color | null; days: number | null }): Promise<ServiceResult<PublicState>> {
+    const now = this.clock();
+    const why = noClock(row);
+    if (why || row.deadline === null) return Promise.resolve(fail(409, why ?? 'the game has no deadline to stop'));
+    const changes: GameChanges = {
+      pausedUntil: now + n * DAY_MS,
+      pausedBy: by,
+      // A deadline already passed (timeout mode 'claim') stays passed: nothing is given back.
+      pauseLeftMs: Math.max(0, row.deadline - now),
+      deadline: null,
+      pauseOfferBy: null,
+      pauseOfferDays: null,
+      updatedAt: now,
+    };
+    return this.write(row, actor, offer, changes, ['white', 'black'], row.deadline);
+  }
+
+  /** One guarded write of the pause columns (the game still at this ply, this offer, this deadline); then tell `told`. */
+  private async write(
+    row: GameRow,
+    actor: Color,
+    offer: { by: Color | null; days: number | null },
+    changes: GameChanges,
+    told: readonly Color[] = [],
+    deadline?: number,
+  ): Promise<ServiceResult<PublicState>> {
+    if (!(await this.store.updateGameIf(row.id, { ply: row.ply, pauseOffer: offer, ...(deadline !== undefined ? { deadline } : {}) }, changes))) return this.conflict(row.id);
+    const stored: GameRow = { ...row, ...changes };
+    const lastMove = row.ply ? await this.store.move(row.id, row.ply) : undefined;
+    if (told.length) await this.emit(stored, [{ type: changes.pausedUntil ? 'pause' : 'pause-offer', recipients: told }], lastMove);
+    return done(publicState(stored, lastMove, actor));
+  }
+
+  /** Leave days: the player to move adds `n` of their own leave days to their deadline, alone. */
+  async leave(id: string, actor: Actor, n: number): Promise<ServiceResult<PublicState>> {
+    const who = await this.player(id, actor);
+    if (!who.ok) return who;
+    const { row, side } = who.value;
+    const why = noClock(row);
+    if (why) return fail(409, why);
+    if (side !== row.sideToMove) return fail(403, `it is ${colorName(row.sideToMove)}'s turn: leave days go on your own turn's deadline`);
+    const left = side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft;
+    if (left < n) return fail(409, left ? `you have only ${days(left)} of leave left` : 'you have no leave days left');
+    if (row.deadline === null) return fail(409, 'the game has no deadline to move');
+    const stored = await this.store.spendLeave(id, side, n, n * DAY_MS, { ply: row.ply, deadline: row.deadline }, this.clock());
+    if (!stored) return this.conflict(id);
+    return done(publicState(stored, row.ply ? await this.store.move(id, row.ply) : undefined, side));
+  }
+
+  /** The cron: end the pauses whose days are over (a request touching such a game ends it first otherwise). */
+  async resumeEndedPauses(limit = 100): Promise<string[]> {
+    const now = this.clock();
+    const resumed: string[] = [];
+    for (const row of await this.store.pausesEnded(now, limit)) if (await this.resumePause(row, now)) resumed.push(row.id);
+    return resumed;
+  }
+}
