@@ -5,7 +5,7 @@ import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
 import { MAX_BODY_BYTES } from './http.ts';
 import { MAX_CONDITIONAL_LINES, MAX_CONDITIONAL_TURNS, MAX_MESSAGE_CHARS, MESSAGE_RATE } from '../service/schemas.ts';
 import { CreateChallengeSchema, CreatePlayerSchema, PlayerSettingsSchema, SignInSchema } from '../service/player-schemas.ts';
-import { ConditionalSchema, CreateGameSchema, DrawSchema, ImportJsonSchema, MessageSchema, MessageVisibilitySchema, MoveJsonSchema, OptionsSchema, TakebackSchema } from '../service/schemas.ts';
+import { ConditionalSchema, CreateGameSchema, DrawSchema, ImportJsonSchema, LeaveSchema, MessageSchema, MessageVisibilitySchema, MoveJsonSchema, OptionsSchema, PauseSchema, TakebackSchema } from '../service/schemas.ts';
 
 const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
   toJsonSchema(s, {
@@ -93,6 +93,8 @@ export function openApiDocument(serverUrl: string): object {
         Draw: schema(DrawSchema),
         Takeback: schema(TakebackSchema),
         Conditional: schema(ConditionalSchema),
+        Pause: schema(PauseSchema),
+        Leave: schema(LeaveSchema),
         Message: schema(MessageSchema),
         MessageVisibility: schema(MessageVisibilitySchema),
         ImportGame: schema(ImportJsonSchema),
@@ -114,7 +116,7 @@ export function openApiDocument(serverUrl: string): object {
         GameState: {
           type: 'object',
           description:
-            'Public state: variant, options, status, phase, sideToMove, ply, result, reason, winner, check, position, board {cells, platforms, hands}, lastMove, players ({name, computer?: level}), hints (whether GET …/hint answers), clock {daysPerMove, timeout, deadline}, drawOffer, takebackOffer, spectatorMessages {white, black} (who lets spectators read the messages). Never a token or an email address.',
+            'Public state: variant, options, status, phase, sideToMove, ply, result, reason, winner, check, position, board {cells, platforms, hands}, lastMove, players ({name, computer?: level}), hints (whether GET …/hint answers), clock {daysPerMove, timeout, deadline (null while paused), leaveDays, leaveLeft {white, black}}, pause {by, until, deadline} (a running pause by agreement, and the deadline of the side to move when it ends), pauseOffer {by, days}, drawOffer, takebackOffer, spectatorMessages {white, black} (who lets spectators read the messages). Never a token or an email address.',
         },
         Created: {
           type: 'object',
@@ -286,6 +288,14 @@ export function openApiDocument(serverUrl: string): object {
       '/api/games/{id}/record': {
         get: { summary: 'Text game record', parameters: [id], responses: { 200: { description: 'the record', content: { 'text/plain': { schema: { type: 'string' } } } } } },
       },
+      '/api/games/{id}/pause': playerAction(
+        'Pause by agreement: `offer` (with `days`, 1-14) asks to stop the clock; the opponent answers `accept` (the deadline is null until the pause ends, then the side to move has the time it had left, counted from the end) or `decline`; the asker may `cancel`. The pause ends by itself (the cron, or the first request that touches the game, resumes it); moves go on meanwhile, and the clock of the next player starts when the pause ends. The computer accepts at once. 409 without a clock, while paused, with an offer already standing',
+        { requestBody: jsonBody('Pause') },
+      ),
+      '/api/games/{id}/leave': playerAction(
+        "Leave days: the player to move adds `days` of their own leave days (given at creation by `clock.leaveDays`, 0-30) to their deadline; no agreement needed. 403 not your turn; 409 not that many left, no clock, or paused",
+        { requestBody: jsonBody('Leave') },
+      ),
       '/api/games/{id}/resign': playerAction('Resign'),
       '/api/games/{id}/abort': playerAction('Abort (only before each side has moved)'),
       '/api/games/{id}/claim': playerAction("Claim the win when the opponent's deadline has passed"),
@@ -317,7 +327,7 @@ export function openApiDocument(serverUrl: string): object {
       },
       '/api/games/{id}/chat': {
         post: {
-          summary: 'Chat-bot commands: a turn, `move <turn>`, `board`, `legal`, `resign`, `draw`, `takeback` (`takeback accept`, `takeback decline`), `say <words>` (a message to your opponent), `help`',
+          summary: 'Chat-bot commands: a turn, `move <turn>`, `board`, `legal`, `resign`, `draw`, `takeback` (`takeback accept`, `takeback decline`), `pause <days>` (`pause accept`, `pause decline`, `pause cancel`), `leave <days>`, `say <words>` (a message to your opponent), `help`',
           security: auth,
           parameters: [id],
           requestBody: chatBody,

@@ -175,7 +175,7 @@ describe('player settings', () => {
       email: 'kirk@example.org',
       webhook: null,
       webhookDisabled: false,
-      notify: { email: true, webhook: true, events: ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message', 'takeback-offer', 'takeback'] },
+      notify: { email: true, webhook: true, events: ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message', 'takeback-offer', 'takeback', 'pause-offer', 'pause', 'pause-end'] },
       reminderPercent: 80,
     });
     expect(me.body).toHaveProperty('replyTo');

@@ -11,7 +11,7 @@ import { rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
 import type { GameService } from '../../service/games.ts';
 import type { PublicState } from '../../service/public-state.ts';
-import { ConditionalLineSchema, MAX_MESSAGE_CHARS, MessageTextSchema, MovePlainSchema } from '../../service/schemas.ts';
+import { ConditionalLineSchema, LeaveSchema, MAX_MESSAGE_CHARS, MAX_PAUSE_DAYS, MessageTextSchema, MovePlainSchema, PauseSchema } from '../../service/schemas.ts';
 
 export type Command =
   | { readonly kind: 'move'; readonly text: string }
@@ -20,6 +20,10 @@ export type Command =
   /** `if <turn> then <turn> [then <turn> ...]`: one more conditional line. */
   | { readonly kind: 'if'; readonly line: readonly string[] }
   | { readonly kind: 'conditional'; readonly clear: boolean }
+  /** `days` is checked when run (PauseSchema), so a wrong number gets its own answer. */
+  | { readonly kind: 'pause'; readonly action: 'offer'; readonly days?: number }
+  | { readonly kind: 'pause'; readonly action: 'accept' | 'decline' | 'cancel' }
+  | { readonly kind: 'leave'; readonly days: number }
   | { readonly kind: 'board' | 'legal' | 'resign' | 'draw' | 'accept' | 'decline' | 'help' };
 
 const KEYWORDS = ['board', 'legal', 'resign', 'draw', 'accept', 'decline', 'help'] as const;
@@ -36,6 +40,10 @@ export function parseCommand(line: string): Command | undefined {
   const conditional = /^(?:conditional|conditionals)(\s+clear)?$/.exec(word);
   if (conditional) return { kind: 'conditional', clear: conditional[1] !== undefined };
   if (/^if\s+\S+(?:\s+then\s+\S+)+$/i.test(text)) return { kind: 'if', line: lineTurns(text.replace(/[.!]+$/, '')) };
+  const pause = /^pause(?:\s+(\d{1,6})(?:\s+days?)?|\s+(accept|decline|cancel))?$/.exec(word);
+  if (pause) return pause[2] ? { kind: 'pause', action: pause[2] as 'accept' | 'decline' | 'cancel' } : { kind: 'pause', action: 'offer', ...(pause[1] ? { days: Number(pause[1]) } : {}) };
+  const leave = /^leave\s+(\d{1,6})(?:\s+days?)?$/.exec(word);
+  if (leave) return { kind: 'leave', days: Number(leave[1]) };
   const said = /^say\s+([\s\S]+)$/i.exec(text);
   if (said) return { kind: 'say', text: said[1]!.trim() };
   const m = /^(?:move|play)\s+(.+)$/i.exec(text);
@@ -68,6 +76,8 @@ export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'posit
     '  accept   accept a draw offer;  decline  decline it',
     '  resign   resign the game',
     '  takeback  ask to take back your last turn;  takeback accept / takeback decline  answer such a request',
+    `  pause <days>  ask to stop the clock for 1-${MAX_PAUSE_DAYS} days;  pause accept / pause decline  answer;  pause cancel  take your request back`,
+    '  leave <days>  add days of your own leave to your deadline, on your turn (as many as you have left)',
     `  say <words>  send your opponent a message (up to ${MAX_MESSAGE_CHARS} characters)`,
     "  if <their turn> then <your answer> [then <their turn> then <your answer> ...]  on your opponent's turn: a conditional line, your answer is played at once if they play it",
     '  conditional  your conditional lines;  conditional clear  drop them',
@@ -215,6 +225,33 @@ async function answerCommand(service: GameService, gameId: string, actor: Actor,
               ? 'Your last turn was taken back.'
               : 'You asked to take back your last turn.';
       return { ok: true, reply: [what, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
+    }
+    case 'pause': {
+      const what = command.action === 'offer' ? 'ask for a pause' : `${command.action} the pause`;
+      if (command.action === 'offer' && command.days === undefined) return failed(`Could not ${what}: say for how many days, e.g. "pause 7" (1-${MAX_PAUSE_DAYS})`, 400);
+      const input = v.safeParse(PauseSchema, command.action === 'offer' ? { action: 'offer', days: command.days } : { action: command.action });
+      if (!input.success) return failed(`Could not ${what}: days ${input.issues[0].message}`, 400);
+      const result = await service.pause(gameId, actor, input.output);
+      if (!result.ok) return failed(`Could not ${what}: ${result.error}`, result.status);
+      const state = result.value;
+      const done = state.pause
+        ? `The game is paused until ${state.pause.until}; then ${colorName(state.sideToMove)}'s deadline is ${state.pause.deadline}.`
+        : command.action === 'offer'
+          ? `You asked for a pause of ${state.pauseOffer?.days} days.`
+          : command.action === 'decline'
+            ? 'You declined the pause.'
+            : 'You took your request for a pause back.';
+      return { ok: true, reply: [done, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
+    }
+    case 'leave': {
+      const input = v.safeParse(LeaveSchema, { days: command.days });
+      if (!input.success) return failed(`Could not take leave: days ${input.issues[0].message}`, 400);
+      const result = await service.leave(gameId, actor, input.output.days);
+      if (!result.ok) return failed(`Could not take leave: ${result.error}`, result.status);
+      const state = result.value;
+      const left = state.you && state.clock ? state.clock.leaveLeft[state.you] : 0;
+      const done = `You took ${input.output.days} day${input.output.days === 1 ? '' : 's'} of leave: your deadline is ${state.clock?.deadline}; ${left} left.`;
+      return { ok: true, reply: [done, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
     }
     case 'say': {
       const parsed = v.safeParse(MessageTextSchema, command.text);

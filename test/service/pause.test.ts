@@ -1,0 +1,281 @@
+// Pause by agreement and leave days: the clock stops and comes back with the time the side to
+// move had left, resumed exactly once by the cron or by whoever touches the game first; leave
+// days move one's own deadline. Times come from the injected clock, never from the machine's.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GameStore } from '../../src/db/store.ts';
+import { GameService } from '../../src/service/games.ts';
+import worker from '../../src/worker/index.ts';
+import { gameService } from '../../src/worker/services.ts';
+import { call, newGame, play } from './helpers.ts';
+import { captureQueue } from './notify-helpers.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const DAY = 86_400_000;
+type G = Awaited<ReturnType<typeof newGame>>;
+const pause = (g: G, side: 'white' | 'black', body: unknown) => call('POST', `/api/games/${g.id}/pause`, { json: body, token: g.tokens[side] });
+const leave = (g: G, side: 'white' | 'black', body: unknown) => call('POST', `/api/games/${g.id}/leave`, { json: body, token: g.tokens[side] });
+const row = async (id: string) => (await new GameStore(env.DB).game(id))!;
+const timed = (extra: Record<string, unknown> = {}) =>
+  newGame('warp-factor', { white: { name: 'Kirk', email: 'kirk@example.org' }, black: { name: 'Kor', email: 'kor@example.org' }, clock: { daysPerMove: 3 }, ...extra });
+const runCron = async (scheduledTime: number) => {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime, cron: '*/15 * * * *' }), env, ctx);
+  await waitOnExecutionContext(ctx);
+};
+/** The notification jobs of one event for one game, by recipient. */
+const told = (jobs: { gameId: string; event: string; side: string; channel: string }[], id: string, event: string) =>
+  jobs.filter((j) => j.gameId === id && j.event === event && j.channel === 'email').map((j) => j.side).sort();
+
+/** A game paused by agreement at `at` for `days` days (White asks, Black accepts), through the service with the clock at `at`. */
+async function pausedAt(g: G, at: number, days: number) {
+  const games = gameService(env, () => at);
+  const offered = await games.pause(g.id, g.tokens.white, { action: 'offer', days });
+  expect(offered.ok).toBe(true);
+  const accepted = await games.pause(g.id, g.tokens.black, { action: 'accept' });
+  if (!accepted.ok) throw new Error(accepted.error);
+  return accepted.value;
+}
+
+/** The stored game is what its move rows replay to. */
+async function expectRebuilds(id: string) {
+  const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(id);
+  const stored = await row(id);
+  expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: stored.position, ply: stored.ply });
+}
+
+describe('pause by agreement', () => {
+  it('offer, decline, cancel, accept: the state says who asked, and the clock stops', async () => {
+    const g = await timed();
+    const offered = await pause(g, 'white', { action: 'offer', days: 7 });
+    expect(offered.status).toBe(200);
+    expect(offered.body).toMatchObject({ pauseOffer: { by: 'white', days: 7 }, pause: null });
+    expect((await pause(g, 'white', { action: 'offer', days: 3 })).body.error).toMatch(/already offered a pause of 7 days/);
+    expect((await pause(g, 'black', { action: 'offer', days: 3 })).body.error).toMatch(/White has offered a pause of 7 days: accept or decline it first/);
+    expect((await pause(g, 'white', { action: 'accept' })).status).toBe(409);
+    const declined = await pause(g, 'black', { action: 'decline' });
+    expect(declined.body).toMatchObject({ pauseOffer: null, pause: null });
+    expect((await pause(g, 'black', { action: 'decline' })).body.error).toBe('White has not offered a pause');
+
+    expect((await pause(g, 'black', { action: 'offer', days: 2 })).status).toBe(200);
+    expect((await pause(g, 'white', { action: 'cancel' })).body.error).toBe('you have not offered a pause');
+    expect((await pause(g, 'black', { action: 'cancel' })).body.pauseOffer).toBeNull();
+
+    const before = await row(g.id);
+    expect((await pause(g, 'black', { action: 'offer', days: 2 })).status).toBe(200);
+    const accepted = await pause(g, 'white', { action: 'accept' });
+    expect(accepted.status).toBe(200);
+    const paused = await row(g.id);
+    expect(accepted.body.clock.deadline).toBeNull();
+    expect(accepted.body.pauseOffer).toBeNull();
+    expect(accepted.body.pause).toMatchObject({ by: 'black', until: new Date(paused.pausedUntil!).toISOString() });
+    // The side to move keeps the time it had left, counted from the end of the pause.
+    expect(paused.pausedUntil! - paused.updatedAt).toBe(2 * DAY);
+    expect(Date.parse(accepted.body.pause.deadline)).toBe(paused.pausedUntil! + (before.deadline! - paused.updatedAt));
+    expect((await pause(g, 'white', { action: 'offer', days: 1 })).body.error).toMatch(/^the game is paused until .*: the clock is already stopped$/);
+    expect((await call('POST', `/api/games/${g.id}/claim`, { token: g.tokens.black })).body.error).toMatch(/^the game is paused until/);
+  });
+
+  it('refuses bad input with 400 saying what was wrong, and a pause without a clock with 409', async () => {
+    const g = await timed();
+    for (const [body, error] of [
+      [{ action: 'offer' }, /days/],
+      [{ action: 'offer', days: 0 }, /days: must be a whole number from 1 to 14/],
+      [{ action: 'offer', days: 15 }, /days: must be a whole number from 1 to 14/],
+      [{ action: 'offer', days: 1.5 }, /days: must be a whole number from 1 to 14/],
+      [{ action: 'offer', days: '3' }, /days: must be a whole number from 1 to 14/],
+      [{ action: 'stop' }, /action/],
+      [{ action: 'accept', days: 3 }, /days/],
+      [[], /must be/],
+    ] as const) {
+      const res = await pause(g, 'white', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error, JSON.stringify(body)).toMatch(error);
+    }
+    expect((await call('POST', `/api/games/${g.id}/pause`, { json: { action: 'offer', days: 3 } })).status).toBe(401);
+    const untimed = await newGame('warp-factor');
+    expect((await pause(untimed, 'white', { action: 'offer', days: 3 })).body).toEqual({ error: 'this game has no clock, so there is no time to stop' });
+    expect((await row(g.id)).pauseOfferBy).toBeNull();
+  });
+
+  it('both players are told of the offer (the opponent), the pause and its end (both)', async () => {
+    const queue = captureQueue();
+    const g = await timed();
+    const at = (await row(g.id)).createdAt + DAY;
+    await pausedAt(g, at, 3);
+    expect(told(queue.jobs, g.id, 'pause-offer')).toEqual(['black']);
+    expect(told(queue.jobs, g.id, 'pause')).toEqual(['black', 'white']);
+    const mail = queue.jobs.find((j) => j.gameId === g.id && j.event === 'pause' && j.side === 'white')!;
+    expect(mail.data.pause).toMatchObject({ by: 'white' });
+    // Touched after the end: resumed once, both told once, however often it is touched.
+    const later = gameService(env, () => at + 3 * DAY + 1);
+    await later.load(g.id);
+    await later.load(g.id);
+    expect(told(queue.jobs, g.id, 'pause-end')).toEqual(['black', 'white']);
+  });
+
+  it('a touch after the end resumes it with the time the side to move had left, counted from the end', async () => {
+    const g = await timed();
+    const created = await row(g.id);
+    const at = created.createdAt + DAY; // White has used one of its three days
+    const paused = await pausedAt(g, at, 5);
+    const until = at + 5 * DAY;
+    expect(Date.parse(paused.pause!.until)).toBe(until);
+    // Still paused just before the end.
+    expect((await gameService(env, () => until - 1).load(g.id)).ok && (await row(g.id)).pausedUntil).toBe(until);
+    // Touched a day after the end: the deadline is the end plus what was left, not a fresh period from now.
+    const touched = await gameService(env, () => until + DAY).load(g.id);
+    expect(touched.ok && touched.value).toMatchObject({ pause: null, clock: { deadline: new Date(until + (created.deadline! - at)).toISOString() } });
+    expect(await row(g.id)).toMatchObject({ pausedUntil: null, pausedBy: null, pauseLeftMs: null, deadline: until + 2 * DAY });
+  });
+
+  it('the cron resumes it; a game whose time then ran out is lost on time only after the time it had left', async () => {
+    const g = await timed();
+    const created = await row(g.id);
+    const at = created.createdAt + 2 * DAY;
+    await pausedAt(g, at, 1);
+    const until = at + DAY;
+    await runCron(until - 1);
+    expect((await row(g.id)).pausedUntil).toBe(until);
+    await runCron(until);
+    expect(await row(g.id)).toMatchObject({ status: 'active', pausedUntil: null, deadline: until + (created.deadline! - at) });
+    await runCron(until + (created.deadline! - at) + 1);
+    expect(await row(g.id)).toMatchObject({ status: 'finished', reason: 'timeout', result: '0-1' });
+  });
+
+  it('a pause that ends during a cron run: the cron and a request touching the game resume it exactly once', async () => {
+    const queue = captureQueue();
+    for (let round = 0; round < 4; round++) {
+      const g = await timed();
+      const created = await row(g.id);
+      const at = created.createdAt + DAY;
+      await pausedAt(g, at, 2);
+      const until = at + 2 * DAY;
+      const now = until + 60_000;
+      const [, touched] = await Promise.all([runCron(now), gameService(env, () => now).load(g.id, g.tokens.white)]);
+      const deadline = until + (created.deadline! - at);
+      expect(touched.ok && touched.value).toMatchObject({ pause: null, clock: { deadline: new Date(deadline).toISOString() } });
+      expect(await row(g.id)).toMatchObject({ pausedUntil: null, deadline });
+      expect(told(queue.jobs, g.id, 'pause-end')).toEqual(['black', 'white']);
+    }
+  }, 60_000);
+
+  it('a move that races the end of the pause: one resume, and the deadline is a fresh period from the move', async () => {
+    const queue = captureQueue();
+    const g = await timed();
+    const at = (await row(g.id)).createdAt + DAY;
+    await pausedAt(g, at, 2);
+    const now = at + 2 * DAY + 1000;
+    const [, moved] = await Promise.all([gameService(env, () => now).resumeEndedPauses(), gameService(env, () => now).move(g.id, g.tokens.white, { move: 'Wb2-Wb3' })]);
+    expect(moved.ok).toBe(true);
+    expect(await row(g.id)).toMatchObject({ ply: 1, pausedUntil: null, pauseLeftMs: null, deadline: now + 3 * DAY });
+    expect(told(queue.jobs, g.id, 'pause-end')).toEqual(['black', 'white']);
+  });
+
+  it('moves go on during a pause; the clock of the next player starts when the pause ends; the game replays', async () => {
+    const g = await timed();
+    const at = (await row(g.id)).createdAt + DAY;
+    await pausedAt(g, at, 4);
+    const until = at + 4 * DAY;
+    const games = gameService(env, () => at + DAY);
+    expect((await games.move(g.id, g.tokens.white, { move: 'Wb2-Wb3' })).ok).toBe(true);
+    const after = await games.move(g.id, g.tokens.black, { move: 'Bb3-Bb2' });
+    expect(after.ok && after.value.state).toMatchObject({ clock: { deadline: null }, pause: { by: 'white', deadline: new Date(until + 3 * DAY).toISOString() } });
+    expect(await row(g.id)).toMatchObject({ deadline: null, pausedUntil: until, pauseLeftMs: 3 * DAY });
+    // A takeback during the pause keeps it too.
+    expect((await games.takeback(g.id, g.tokens.black, 'offer')).ok).toBe(true);
+    expect((await games.takeback(g.id, g.tokens.white, 'accept')).ok).toBe(true);
+    expect(await row(g.id)).toMatchObject({ ply: 1, deadline: null, pausedUntil: until, pauseLeftMs: 3 * DAY });
+    await expectRebuilds(g.id);
+    await runCron(until);
+    expect(await row(g.id)).toMatchObject({ ply: 1, sideToMove: 'black', deadline: until + 3 * DAY, pausedUntil: null });
+    await expectRebuilds(g.id);
+  });
+
+  it('the computer grants a pause at once; the end of the game ends a pause', async () => {
+    const g = await newGame('warp-factor', { black: { computer: 3 }, clock: { daysPerMove: 2 } });
+    const res = await pause(g, 'white', { action: 'offer', days: 3 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ pauseOffer: null, pause: { by: 'white' }, clock: { deadline: null } });
+    expect((await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.white })).status).toBe(200);
+    expect(await row(g.id)).toMatchObject({ status: 'finished', pausedUntil: null, deadline: null });
+  });
+});
+
+describe('leave days', () => {
+  it('are given at creation (0-30) and refused out of range', async () => {
+    expect((await timed({ clock: { daysPerMove: 3, leaveDays: 10 } })).state.clock).toMatchObject({ leaveDays: 10, leaveLeft: { white: 10, black: 10 } });
+    expect((await timed()).state.clock).toMatchObject({ leaveDays: 0, leaveLeft: { white: 0, black: 0 } });
+    for (const leaveDays of [-1, 31, 2.5, '3']) {
+      const res = await call('POST', '/api/games', { json: { variant: 'warp-factor', clock: { daysPerMove: 3, leaveDays } } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/clock\.leaveDays: must be a whole number from 0 to 30/);
+    }
+  });
+
+  it('the player to move spends them on their own deadline, until none are left', async () => {
+    const g = await timed({ clock: { daysPerMove: 3, leaveDays: 3 } });
+    const start = (await row(g.id)).deadline!;
+    expect((await leave(g, 'black', { days: 1 })).body.error).toMatch(/^it is White's turn/);
+    const spent = await leave(g, 'white', { days: 2 });
+    expect(spent.status).toBe(200);
+    expect(spent.body.clock).toMatchObject({ deadline: new Date(start + 2 * DAY).toISOString(), leaveLeft: { white: 1, black: 3 } });
+    expect((await leave(g, 'white', { days: 2 })).body.error).toBe('you have only 1 day of leave left');
+    expect((await leave(g, 'white', { days: 1 })).body.clock.leaveLeft.white).toBe(0);
+    expect((await leave(g, 'white', { days: 1 })).body).toEqual({ error: 'you have no leave days left' });
+    expect((await row(g.id)).deadline).toBe(start + 3 * DAY);
+    // Black's own are untouched, spent on Black's turn.
+    await play(g, 'Wb2-Wb3');
+    expect((await leave(g, 'black', { days: 3 })).body.clock.leaveLeft).toEqual({ white: 0, black: 0 });
+  });
+
+  it('bad input is a 400; no clock, a pause or two spends at once cannot take more than there is', async () => {
+    const g = await timed({ clock: { daysPerMove: 3, leaveDays: 1 } });
+    for (const body of [{}, { days: 0 }, { days: 31 }, { days: 1.5 }, { days: '1' }, { days: 1, extra: true }]) {
+      const res = await leave(g, 'white', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toMatch(/days|extra|must be/);
+    }
+    const both = await Promise.all([leave(g, 'white', { days: 1 }), leave(g, 'white', { days: 1 })]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await row(g.id)).whiteLeaveLeft).toBe(0);
+    const untimed = await newGame('warp-factor');
+    expect((await leave(untimed, 'white', { days: 1 })).status).toBe(409);
+    const paused = await timed({ clock: { daysPerMove: 3, leaveDays: 5 } });
+    await pausedAt(paused, (await row(paused.id)).createdAt, 2);
+    expect((await leave(paused, 'white', { days: 1 })).body.error).toMatch(/paused until .*: the clock is already stopped/);
+  });
+});
+
+describe('chat bot and email replies', () => {
+  const chat = (g: G, side: 'white' | 'black', text: string) => call('POST', `/api/games/${g.id}/chat`, { text, token: g.tokens[side] });
+
+  it('pause <days>, pause accept / decline / cancel, leave <days>; help lists them', async () => {
+    const g = await timed({ clock: { daysPerMove: 3, leaveDays: 2 } });
+    const help = (await chat(g, 'white', 'help')).body.reply;
+    expect(help).toMatch(/pause <days>.*pause accept \/ pause decline.*pause cancel/);
+    expect(help).toContain('leave <days>');
+
+    expect((await chat(g, 'white', 'pause')).body).toMatchObject({ ok: false, reply: expect.stringMatching(/how many days, e\.g\. "pause 7"/) });
+    const tooLong = await chat(g, 'white', 'pause 20 days');
+    expect(tooLong.body.ok).toBe(false);
+    expect(tooLong.body.reply).toMatch(/^Could not ask for a pause: days must be a whole number from 1 to 14/);
+    expect((await chat(g, 'white', 'Pause 3 days.')).body.reply).toMatch(/^You asked for a pause of 3 days\./);
+    expect((await chat(g, 'white', 'pause cancel')).body.state.pauseOffer).toBeNull();
+    await chat(g, 'white', 'pause 3');
+    expect((await chat(g, 'black', 'pause decline')).body.reply).toMatch(/^You declined the pause\./);
+
+    expect((await chat(g, 'white', 'leave 1')).body.reply).toMatch(/^You took 1 day of leave: your deadline is .*; 1 left\./);
+    expect((await chat(g, 'white', 'leave 5')).body.reply).toMatch(/^Could not take leave: you have only 1 day of leave left/);
+    expect((await chat(g, 'white', 'leave 0')).body.reply).toMatch(/^Could not take leave: days must be a whole number from 1 to 30/);
+
+    await chat(g, 'black', 'pause 2');
+    const accepted = await chat(g, 'white', 'pause accept');
+    expect(accepted.body.reply).toMatch(/^The game is paused until .*; then White's deadline is /);
+    expect(accepted.body.state.clock.deadline).toBeNull();
+  });
+});
