@@ -5,7 +5,7 @@ import type { ChallengeRow, GameRow, PlayerRow } from '../db/schema.ts';
 import type { PlayerStore } from '../db/player-store.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
-import { Game } from '../engine/game.ts';
+import { startingGame } from './new-game.ts';
 import type { CreatedGame } from './games.ts';
 import type { LinkBase } from './links.ts';
 import type { PublicState } from './public-state.ts';
@@ -106,8 +106,8 @@ export class ChallengeService {
       if (!(await this.store.player(input.to))) return fail(404, `no player with id ${input.to}`);
     }
     // The options are checked now, so accepting can only fail for a reason of its own.
-    const game = Game.create(input.variant, input.options ?? {});
-    if (!game.ok) return fail(400, `options: ${game.error.message}`);
+    const game = startingGame(input.variant, input.options);
+    if (!game.ok) return game;
     const now = this.clock();
     const row: ChallengeRow = {
       id: newGameId(),

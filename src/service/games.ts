@@ -18,6 +18,7 @@ import { storedGame, storedOptions } from './stored-game.ts';
 import { DAY_MS, asWritten, finishedChanges, gameOver, overMessage, turnClock, type Actor } from './game-core.ts';
 import type { PlannedAnswer } from './conditional.ts';
 import { GamePauses } from './pauses.ts';
+import { startingGame } from './new-game.ts';
 
 export interface CreatedGame {
   readonly id: string;
@@ -115,8 +116,8 @@ export class GameService extends GamePauses {
   async create(input: CreateGameInput, base: LinkBase, seats?: Seats): Promise<ServiceResult<CreatedGame>> {
     const variant = getVariant(input.variant);
     if (!variant) return fail(400, `variant ${input.variant} is not available`);
-    const game = Game.create(input.variant, input.options ?? {});
-    if (!game.ok) return fail(400, `options: ${game.error.message}`);
+    const game = startingGame(input.variant, input.options, input.position);
+    if (!game.ok) return game;
     const created = await this.insert(base, game.value, game.value.positionText, [], input, undefined, seats, input.hints ?? false);
     // Both seats taken by players (an accepted challenge): tell them the game is on.
     if (created.ok && seats?.players.white && seats.players.black) {

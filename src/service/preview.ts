@@ -47,14 +47,14 @@ export function turnMarks(variant: string, text: string): string[] {
 }
 
 /** The picture of a position text of a game (or a free-standing position). */
-export function viewOf(variantName: string, options: unknown, position: string): ServiceResult<{ view: BoardView; variant: AnyVariant; pos: unknown }> {
+export function viewOf(variantName: string, options: unknown, position: string): ServiceResult<{ view: BoardView; variant: AnyVariant; pos: unknown; options: unknown }> {
   const variant = getVariant(variantName);
   if (!variant) return fail(400, `variant ${variantName} is not available`);
   const opts = variant.parseOptions(options ?? {});
   if (!opts.ok) return fail(400, `options: ${opts.error.message}`);
   const pos = variant.parsePosition(position, opts.value);
   if (!pos.ok) return fail(400, `position: ${pos.error.message}`, pos.error.at);
-  return done({ view: variant.view(pos.value), variant, pos: pos.value });
+  return done({ view: variant.view(pos.value), variant, pos: pos.value, options: opts.value });
 }
 
 export interface PositionAtPly {
@@ -165,6 +165,9 @@ export function positionSvg(
   const viewed = viewOf(variantName, opts.options ?? {}, position);
   if (!viewed.ok) return viewed;
   const { variant, pos } = viewed.value;
+  // Only what a game can reach is drawn, by the rules a set-up follows; a finished position is fine.
+  const legal = variant.validateSetup(pos, viewed.value.options);
+  if (!legal.ok) return fail(400, `position: ${legal.error.message}`);
   const outcome = variant.outcome(pos);
   const svg = boardSvg(viewed.value.view, {
     ...(outcome ? { result: outcomeWords(outcome) } : {}),

@@ -51,6 +51,8 @@ export interface PublicState {
   readonly winner: Color | null;
   readonly check: boolean;
   readonly position: string;
+  /** The position the game started from: the variant's start, or a set-up (POST /api/games `position`). */
+  readonly startPosition: string;
   readonly board?: {
     readonly cells: readonly { cell: string; color: Color; role: string; kind: string; orientation?: string }[];
     readonly platforms?: unknown;
@@ -121,6 +123,7 @@ export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: C
     winner: winnerOf(row.result),
     check: view?.check ?? false,
     position: row.position,
+    startPosition: row.startPosition,
     ...(view
       ? {
           board: {

@@ -8,6 +8,7 @@ import { colorName, drawOutcome, winOutcome, type Color, type GameResult, type O
 import { getVariant } from '../engine/variants/index.ts';
 import { iso, publicPlayer } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
+import { startingGame } from './new-game.ts';
 import { DAYS_PER_MOVE, type ClockInput, type PlayerInput } from './schemas.ts';
 import { storedOptions } from './stored-game.ts';
 
@@ -157,7 +158,8 @@ export function exportRecord(
     ['Result', row.result],
   ];
   const initial = Game.create(row.variant, storedOptions(row));
-  if (initial.ok && initial.value.positionText !== row.startPosition) headers.push(['Position', row.startPosition]);
+  // A set-up start, as PGN writes [SetUp "1"] and [FEN]: import reads it back.
+  if (initial.ok && initial.value.positionText !== row.startPosition) headers.push(['SetUp', '1'], ['Position', row.startPosition]);
   if (row.reason) headers.push(['Termination', row.reason]);
   if (row.daysPerMove) headers.push(['TimeControl', `${row.daysPerMove} day${row.daysPerMove === 1 ? '' : 's'} per move`]);
   // A takeback is a comment where the game went back to, unless a later takeback went back further
@@ -198,8 +200,13 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
       return fail(400, 'record: the [Options] header is not valid JSON');
     }
   }
-  const created = Game.create(variantName, options, headerValue(record, 'Position'));
-  if (!created.ok) return fail(400, `record: ${created.error.kind === 'options' ? 'options' : 'position'}: ${created.error.message}`);
+  const setUp = headerValue(record, 'SetUp');
+  const position = headerValue(record, 'Position');
+  if (setUp !== undefined && setUp !== '0' && setUp !== '1') return fail(400, `record: [SetUp "${setUp}"] must be "1" (the game starts from [Position]) or "0"`);
+  if (setUp === '1' && position === undefined) return fail(400, 'record: [SetUp "1"] needs a [Position "..."] header with the position the game starts from');
+  if (setUp === '0' && position !== undefined) return fail(400, 'record: [SetUp "0"] says the game starts from the usual start, but there is a [Position] header');
+  const created = startingGame(variantName, options, position);
+  if (!created.ok) return fail(400, `record: ${created.error}`);
   const game = created.value;
   const startPosition = game.positionText;
   const turns: PlayedTurnRow[] = [];

@@ -7,6 +7,8 @@ export const VARIANTS = ['first-contact', 'warp-factor', 'curved-space', 'planar
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
 export const MAX_MOVE_TEXT = 200;
 export const MAX_RECORD_TEXT = 60_000;
+/** The longest position text (Curved Space with twelve platforms) is under 300 characters. */
+export const MAX_POSITION_TEXT = 400;
 
 export const VariantSchema = v.picklist(VARIANTS, `must be one of ${VARIANTS.join(', ')}`);
 
@@ -79,6 +81,22 @@ export const SideSchema = v.pipe(
   v.check((p) => p.computer === undefined || (p.name === undefined && p.email === undefined && p.webhook === undefined), 'the computer takes no name, email or webhook: send just {"computer": 1-5}'),
 );
 
+/**
+ * One trimmed line of text, not empty, at most `max` characters. Control characters (a line
+ * break, NUL, DEL) would otherwise be reported as "unexpected" nothing, or echoed back.
+ */
+const oneLineText = (empty: string, max: number) =>
+  v.pipe(
+    v.string('must be text'),
+    v.trim(),
+    v.minLength(1, empty),
+    v.maxLength(max, `must be at most ${max} characters`),
+    v.regex(/^[^\p{Cc}]*$/u, 'must be one line of printable text (it holds a control character such as a line break, NUL or DEL)'),
+  );
+
+/** A set-up position in the position text form (docs/position-text.md); the engine judges it. */
+export const PositionTextSchema = oneLineText('is empty (leave it out to start from the usual start)', MAX_POSITION_TEXT);
+
 export const CreateGameSchema = v.pipe(
   v.strictObject({
     variant: VariantSchema,
@@ -90,6 +108,8 @@ export const CreateGameSchema = v.pipe(
     side: v.optional(v.picklist(['white', 'black'], 'must be "white" or "black"')),
     /** Two humans may both agree to engine hints; against the computer hints are always on. */
     hints: v.optional(v.boolean('must be true or false')),
+    /** A set-up: the position text to start from instead of the variant's start. */
+    position: v.optional(PositionTextSchema),
   }),
   v.forward(
     v.check((g) => g.white?.computer === undefined || g.black?.computer === undefined, 'the computer can play one side only; the other side is a human'),
@@ -113,14 +133,7 @@ export const MessageTextSchema = v.pipe(
   v.regex(/^[^\uD800-\uDFFF]*$/u, 'must be valid Unicode text (it holds a lone surrogate)'),
 );
 
-export const MoveTextSchema = v.pipe(
-  v.string('must be text'),
-  v.trim(),
-  v.minLength(1, 'the move is empty'),
-  v.maxLength(MAX_MOVE_TEXT, `must be at most ${MAX_MOVE_TEXT} characters`),
-  // Invisible characters would otherwise be reported as "unexpected" nothing, or echoed back.
-  v.regex(/^[^\p{Cc}]*$/u, 'must be one line of printable text (it holds a control character such as a line break, NUL or DEL)'),
-);
+export const MoveTextSchema = oneLineText('the move is empty', MAX_MOVE_TEXT);
 
 /** The ply a turn will have: the game's ply + 1. A stale one is refused with 409. Out of range is one message, however it is out. */
 export const MAX_PLY = 999_999;

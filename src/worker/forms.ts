@@ -2,7 +2,7 @@
 // (the JSON API's inputs are in service/schemas.ts, which these build on).
 import * as v from 'valibot';
 import { MAX_SIZE, MIN_SIZE } from '../service/preview.ts';
-import { COMPUTER_LEVELS, DAYS_PER_MOVE, MAX_MOVE_TEXT, MessageTextSchema, MoveTextSchema, plyFromSuffix, splitPlySuffix, VARIANTS } from '../service/schemas.ts';
+import { COMPUTER_LEVELS, DAYS_PER_MOVE, MAX_MOVE_TEXT, MAX_POSITION_TEXT, MessageTextSchema, MoveTextSchema, plyFromSuffix, splitPlySuffix, VARIANTS } from '../service/schemas.ts';
 import { VARIANT_CHOICES } from './pages/home.tsx';
 
 export const TokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'is not a player token'));
@@ -35,6 +35,7 @@ export const CreateFormSchema = v.object({
   opponent: v.optional(v.picklist(['human', 'computer'], 'choose a human or the computer as the opponent')),
   level: v.optional(v.picklist(COMPUTER_LEVELS.map(String), "the computer's level must be 1 to 5")),
   side: v.optional(v.picklist(['white', 'black'], 'choose White or Black')),
+  position: blank(MAX_POSITION_TEXT, 'the start position'),
 });
 
 /** The form's players: two humans, or the player's side and the computer on the other. */
@@ -109,7 +110,7 @@ export const GameImageQuerySchema = v.object({
 });
 export const PositionImageQuerySchema = v.object({
   variant: v.picklist(VARIANTS, `variant must be one of ${VARIANTS.join(', ')}`),
-  position: v.pipe(v.string('position is required: the position text'), v.minLength(1, 'position is empty'), v.maxLength(2000, 'position is too long')),
+  position: v.pipe(v.string('position is required: the position text'), v.minLength(1, 'position is empty'), v.maxLength(MAX_POSITION_TEXT, `position is too long (at most ${MAX_POSITION_TEXT} characters)`)),
   options: v.optional(v.pipe(v.string(), v.maxLength(500, 'options are too long'))),
   last: v.optional(v.pipe(v.string(), v.maxLength(MAX_MOVE_TEXT, 'last is too long'))),
   size: SizeSchema,

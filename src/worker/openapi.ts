@@ -132,14 +132,18 @@ export function openApiDocument(serverUrl: string): object {
     paths: {
       '/api/games': {
         post: {
-          summary: 'Create a game',
+          summary: 'Create a game, from the variant’s start or from a set-up `position` (position text)',
           requestBody: jsonBody('CreateGame'),
-          responses: { 201: json('the new game with each human player’s link and token (none for the computer’s side)', 'Created'), 400: error('bad variant, options or players (a computer level that is not 1-5, the computer on both sides)'), 415: error('not JSON') },
+          responses: {
+            201: json('the new game with each human player’s link and token (none for the computer’s side); its state’s `startPosition` is the set-up', 'Created'),
+            400: error('bad variant, options or players (a computer level that is not 1-5, the computer on both sides); a `position` that cannot be read, breaks a set-up rule (pieces over one set, a missing king, the side not to move in check, phases out of order) or is already over, saying which'),
+            415: error('not JSON'),
+          },
         },
       },
       '/api/games/import': {
         post: {
-          summary: 'Create a game from a text record; every turn is replayed and checked',
+          summary: 'Create a game from a text record; every turn is replayed and checked (a set-up start comes from `[SetUp "1"]` and `[Position]`)',
           requestBody: {
             required: true,
             content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: { $ref: '#/components/schemas/ImportGame' } } },

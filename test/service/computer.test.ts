@@ -2,7 +2,7 @@
 // page form, played to the end in every variant with the computer's turns going
 // through its queue (the consumer driven here), a lost or failed turn recovered, the
 // hint rules, and the 4xx answers to bad input.
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameStore } from '../../src/db/store.ts';
@@ -11,31 +11,10 @@ import type { ComputerJob } from '../../src/worker/computer-queue.ts';
 import type { NotifyJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 import { call, form, location, newGame } from './helpers.ts';
+import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
 
 const VARIANTS = ['first-contact', 'warp-factor', 'curved-space', 'planar'] as const;
-
-/** Collect the computer's turns instead of letting the local queue deliver them by itself. */
-function captureComputerTurns() {
-  const jobs: ComputerJob[] = [];
-  vi.spyOn(env.COMPUTER_QUEUE!, 'send').mockImplementation(async (body) => {
-    jobs.push(body as ComputerJob);
-    return undefined as never;
-  });
-  return { jobs, take: () => jobs.splice(0, jobs.length) };
-}
-
-let seq = 0;
-/** Run the computer queue's consumer on these jobs (attempts: deliveries so far, 1-based). */
-async function runComputerQueue(jobs: ComputerJob[], attempts = 1) {
-  const batch = createMessageBatch<ComputerJob>(
-    'subspace-computer',
-    jobs.map((body) => ({ id: `c${++seq}`, timestamp: new Date(), attempts, body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env, ctx);
-  return getQueueResult(batch, ctx);
-}
 
 /** A small seeded PRNG, so a failing game can be replayed. */
 function random(seed: number) {

@@ -16,13 +16,29 @@ function random(seed: number) {
   };
 }
 
-describe('replay', () => {
+/** The position after `plies` random turns from the start (stopping before the game would end). */
+function randomPosition(variant: string, plies: number, rnd: () => number): string {
+  const game = (Game.create(variant) as { ok: true; value: Game }).value;
+  for (let i = 0; i < plies; i++) {
+    const legal = game.legalTexts();
+    const next = Game.create(variant, {}, game.positionText);
+    const pick = legal[Math.floor(rnd() * legal.length)]!;
+    if (!next.ok || !next.value.play(pick).ok || next.value.outcome()) break;
+    game.play(pick);
+  }
+  return game.positionText;
+}
+
+describe('replay (takebacks and set-up starts included)', () => {
   for (const variant of variantNames())
     it(`${variant}: random games replay to the stored position`, async () => {
       let takebacks = 0;
-      for (let seed = 1; seed <= 3; seed++) {
+      for (let seed = 1; seed <= 4; seed++) {
         const rnd = random(seed * 7919);
-        const g = await newGame(variant);
+        // The last game starts from a set-up: a position some random turns into a game.
+        const setUp = seed === 4 ? randomPosition(variant, 6 + Math.floor(rnd() * 14), rnd) : undefined;
+        const g = await newGame(variant, setUp ? { position: setUp } : {});
+        if (setUp) expect([g.state.startPosition, g.state.position, g.state.ply]).toEqual([setUp, setUp, 0]);
         for (let turn = 0; turn < 24; turn++) {
           const { legal, sideToMove, status, ply } = (await call('GET', `/api/games/${g.id}/legal`)).body;
           if (status !== 'active' || legal.length === 0) break;

@@ -249,6 +249,9 @@ export const LiveRegion = (p: GamePageProps) => {
               <a href={`/api/games/${s.id}/record`}>Game record (text)</a>
             </li>
             <li>
+              Position text (to start a new game from here, on the <a href="/">home page</a>): <code class="position-text">{s.position}</code>
+            </li>
+            <li>
               <a href={`/rules/${s.variant}`}>Rules of {title}</a>
             </li>
             <li>

@@ -1,5 +1,5 @@
 // The home page (start a game) and the page that hands out the three links.
-import { COMPUTER_LEVELS, DAYS_PER_MOVE } from '../../service/schemas.ts';
+import { COMPUTER_LEVELS, DAYS_PER_MOVE, MAX_POSITION_TEXT } from '../../service/schemas.ts';
 import { Layout } from './layout.tsx';
 
 export const VARIANT_CHOICES = [
@@ -20,6 +20,7 @@ export interface HomeValues {
   opponent?: string;
   level?: string;
   side?: string;
+  position?: string;
 }
 
 export const HomePage = (props: { error?: string; values?: HomeValues }) => {
@@ -146,6 +147,26 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
               <input type="radio" name="timeout" value="claim" checked={v.timeout === 'claim'} /> the waiting player may claim the win
             </label>
           </div>
+        </fieldset>
+        <fieldset>
+          <legend>Start position</legend>
+          <label for="position">
+            Start from a position <span class="hint">(optional: position text; empty = the usual start)</span>
+          </label>
+          <input
+            type="text"
+            id="position"
+            name="position"
+            maxlength={MAX_POSITION_TEXT}
+            autocomplete="off"
+            spellcheck={false}
+            aria-describedby="position-about"
+            value={v.position ?? ''}
+          />
+          <p class="small" id="position-about">
+            A set-up in position text, as a game page shows under Links ("Position text"). It must be a position the chosen variant can reach,
+            with a turn left to play; a bad one comes back here with the reason.
+          </p>
         </fieldset>
         <button type="submit">Start the game</button>
       </form>

@@ -91,6 +91,7 @@ export const pages = new Hono<AppEnv>()
       ...(f.variant === 'curved-space' ? { options: { platforms: f.platforms ?? 4, platformMoves: f.platformMoves ?? 'fixed' } } : {}),
       ...formPlayers(f),
       ...(f.days ? { clock: { daysPerMove: Number(f.days), timeout: f.timeout ?? 'auto' } } : {}),
+      ...(f.position ? { position: f.position } : {}),
     };
     const parsed = v.safeParse(CreateGameSchema, input);
     if (!parsed.success) return page(c, 400).html(<HomePage error={describeIssues(parsed.issues, 'form')} values={values} />);
