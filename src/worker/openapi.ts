@@ -331,7 +331,7 @@ export function openApiDocument(serverUrl: string): object {
       },
       '/api/games/{id}/chat': {
         post: {
-          summary: 'Chat-bot commands: a turn, `move <turn>`, `board`, `legal`, `resign`, `draw`, `takeback` (`takeback accept`, `takeback decline`), `pause <days>` (`pause accept`, `pause decline`, `pause cancel`), `leave <days>`, `say <words>` (a message to your opponent), `help`',
+          summary: 'Chat-bot commands: a turn, `move <turn>`, `board`, `legal`, `resign`, `draw`, `takeback` (`takeback accept`, `takeback decline`), `pause <days>` (`pause accept`, `pause decline`, `pause cancel`), `leave <days>`, `say <words>` (a message to your opponent), `if <turn> then <turn> [then ...]` (a conditional line), `conditional` (your lines), `conditional clear`, `help`',
           security: auth,
           parameters: [id],
           requestBody: chatBody,

@@ -1,7 +1,8 @@
 // Text commands shared by the chat-bot endpoint and reply-to-play email:
 // a turn (`Wb1-Nc3`, `move Wb1-Nc3`), `board`, `legal`, `resign`, `draw`, `accept`,
-// `decline`, `help`. Each answers with a short text and the game state. Replies never
-// echo control characters from the input (see printable).
+// `decline`, `takeback`, `say`, `if X then Y` and `conditional` (conditional moves), `help`.
+// Each answers with a short text and the game state. Replies never echo control characters
+// from the input (see printable).
 import * as v from 'valibot';
 import type { TurnExample } from '../../engine/examples.ts';
 import { Game } from '../../engine/game.ts';
