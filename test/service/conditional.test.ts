@@ -160,45 +160,47 @@ describe('conditional moves', () => {
   });
 
   it('an answer and its player’s own turn for the same ply: exactly one lands, and the game replays', async () => {
-    const outcomes = new Set<string>();
-    for (let round = 0; round < 6; round++) {
+    // White's own turn (Wa2-Wa3) is sent while the answer (Wc2-Wc3) is being written: both writes
+    // in flight together, or one of them done first. Each mode twice.
+    const modes = ['together', 'together', 'answer first', 'answer first', 'own turn first', 'own turn first'] as const;
+    const seen = new Set<string>();
+    for (const mode of modes) {
       const g = await newGame('warp-factor');
       await play(g, 'Wb2-Wb3');
       await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3', 'Ba3-Ba2', 'Wd2-Wd3']]);
-      // White's own turn is sent the moment Black's turn landed and the answer was chosen, so both
-      // go for ply 3 together (in the later rounds White's turn is already done before the answer).
-      let manual: Promise<unknown> | undefined;
+      let own: ReturnType<GameService['move']> | undefined;
+      const sendOwn = () => (own = service.move(g.id, { side: 'white' }, { move: 'Wa2-Wa3', ply: 3 }));
       class Racing extends GameStore {
-        override async moveConditionalLines(...args: Parameters<GameStore['moveConditionalLines']>) {
-          await super.moveConditionalLines(...args);
-          const own = service.move(g.id, { side: 'white' }, { move: 'Wa2-Wa3', ply: 3 });
-          manual ??= own;
-          if (round >= 3) await own;
+        override async commitMove(...args: Parameters<GameStore['commitMove']>) {
+          if (args[2].text !== 'Wc2-Wc3' || own) return super.commitMove(...args);
+          if (mode === 'own turn first') await sendOwn();
+          if (mode === 'together') sendOwn();
+          const written = await super.commitMove(...args);
+          if (mode === 'answer first') await sendOwn();
+          return written;
         }
       }
       const service: GameService = new GameService(new Racing(env.DB));
-      const [black, white] = await Promise.all([service.move(g.id, { side: 'black' }, { move: 'Bb3-Bb2', ply: 2 }), (async () => {
-        while (!manual) await new Promise((r) => setTimeout(r, 1));
-        return manual as ReturnType<GameService['move']>;
-      })()]);
+      const black = await service.move(g.id, { side: 'black' }, { move: 'Bb3-Bb2', ply: 2 });
+      const white = await own!;
       expect(black.ok).toBe(true);
       const texts = await moveTexts(g.id);
+      expect(texts.slice(0, 2)).toEqual(['Wb2-Wb3', 'Bb3-Bb2']);
       expect(texts.length).toBe(3);
       const answerLanded = texts[2] === 'Wc2-Wc3';
-      expect(texts[2]).toBe(answerLanded ? 'Wc2-Wc3' : 'Wa2-Wa3');
-      // The loser was refused as stale; the winner is what the mover was shown.
+      if (!answerLanded) expect(texts[2]).toBe('Wa2-Wa3');
+      if (mode !== 'together') expect(answerLanded).toBe(mode === 'answer first');
+      // The loser was refused as stale; the mover was shown what landed.
       expect(white.ok).toBe(!answerLanded);
       if (!white.ok) expect(white.status).toBe(409);
       expect(black.ok && black.value.state.ply).toBe(answerLanded ? 3 : 2);
       expect(black.ok && black.value.answer?.text).toBe(answerLanded ? 'Wc2-Wc3' : undefined);
-      if (round >= 3) expect(answerLanded).toBe(false);
       // The trimmed lines apply only when the answer is on the board.
-      const left = (await getLines(g, 'white')).body.lines;
-      expect(left).toEqual(answerLanded ? [['Ba3-Ba2', 'Wd2-Wd3']] : []);
+      expect((await getLines(g, 'white')).body.lines).toEqual(answerLanded ? [['Ba3-Ba2', 'Wd2-Wd3']] : []);
       await expectRebuilds(g.id);
-      outcomes.add(answerLanded ? 'answer' : 'manual');
+      seen.add(answerLanded ? 'answer' : 'own turn');
     }
-    expect(outcomes.has('manual')).toBe(true);
+    expect([...seen].sort()).toEqual(['answer', 'own turn']);
   });
 
   it('the store write itself refuses lines for a game that moved on', async () => {
