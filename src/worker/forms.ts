@@ -16,12 +16,16 @@ const blank = (max: number, what: string) =>
     ),
   );
 
+/** A whole number typed in a form: blank is none; anything else goes on as a number for the API's schema to judge. */
+const formNumber = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : Number(s)))));
+
 export const CreateFormSchema = v.object({
   variant: v.picklist(VARIANTS, `choose one of ${VARIANT_CHOICES.map((c) => c.title).join(', ')}`),
   white: blank(40, "White's name"),
   black: blank(40, "Black's name"),
   days: v.optional(v.picklist(['', ...DAYS_PER_MOVE.map(String)], `time per move must be none or ${DAYS_PER_MOVE.join(', ')} days`)),
   timeout: v.optional(v.picklist(['auto', 'claim'], 'choose what happens when a deadline passes')),
+  leave: formNumber,
   platforms: v.optional(
     v.pipe(
       v.string(),
@@ -92,6 +96,8 @@ export const ConditionalFormSchema = v.object({
   /** With `play`: the turn to add to the last line (picked from the preview's legal turns). */
   next: v.optional(MoveTextSchema),
 });
+export const PauseFormSchema = v.object({ token: TokenSchema, action: v.picklist(['offer', 'accept', 'decline', 'cancel'], 'choose offer, accept, decline or cancel'), days: formNumber });
+export const LeaveFormSchema = v.object({ token: TokenSchema, days: formNumber });
 export const DrawFormSchema = v.object({ token: TokenSchema, action: v.picklist(['offer', 'accept', 'decline'], 'choose offer, accept or decline') });
 
 const SizeSchema = v.optional(

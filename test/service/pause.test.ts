@@ -8,7 +8,7 @@ import { GameStore } from '../../src/db/store.ts';
 import { GameService } from '../../src/service/games.ts';
 import worker from '../../src/worker/index.ts';
 import { gameService } from '../../src/worker/services.ts';
-import { call, newGame, play } from './helpers.ts';
+import { call, form, location, newGame, play } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
 
 afterEach(() => {
@@ -277,5 +277,47 @@ describe('chat bot and email replies', () => {
     const accepted = await chat(g, 'white', 'pause accept');
     expect(accepted.body.reply).toMatch(/^The game is paused until .*; then White's deadline is /);
     expect(accepted.body.state.clock.deadline).toBeNull();
+  });
+});
+
+describe('game page and OpenAPI', () => {
+  it('forms that work without JavaScript: ask, accept, leave; the page shows the pause and the leave left', async () => {
+    const g = await timed({ clock: { daysPerMove: 3, leaveDays: 4 } });
+    const page = (side: 'white' | 'black') => call('GET', `/games/${g.id}?token=${g.tokens[side]}`).then((r) => r.text);
+    expect(await page('white')).toContain('Leave days left: White 4, Black 4 (of 4 each).');
+    expect(await page('white')).toContain('Take leave (4 left)');
+    expect(await page('black')).not.toContain('Take leave');
+    const bad = await form(`/games/${g.id}/pause`, { token: g.tokens.white, action: 'offer', days: '30' });
+    expect(location(bad).searchParams.get('error')).toMatch(/days: must be a whole number from 1 to 14/);
+    const spent = await form(`/games/${g.id}/leave`, { token: g.tokens.white, days: '2' });
+    expect(location(spent).searchParams.get('ok')).toBe('You took 2 days of leave.');
+    expect(await page('white')).toContain('Leave days left: White 2, Black 4');
+    const asked = await form(`/games/${g.id}/pause`, { token: g.tokens.white, action: 'offer', days: '5' });
+    expect(location(asked).searchParams.get('ok')).toBe('You asked for a pause.');
+    expect(await page('black')).toContain('Accept the pause of 5 days');
+    expect(await page('white')).toContain('Cancel your request for a pause');
+    const accepted = await form(`/games/${g.id}/pause`, { token: g.tokens.black, action: 'accept' });
+    expect(location(accepted).searchParams.get('ok')).toBe('You accepted the pause: the clock is stopped.');
+    const paused = await page('white');
+    expect(paused).toContain('Paused by agreement (White asked): the clock is stopped until');
+    expect(paused).not.toContain('Take leave');
+    expect(paused).not.toContain('Ask for a pause');
+  });
+
+  it('the home page form gives leave days', async () => {
+    const created = await form('/games', { variant: 'warp-factor', days: '3', leave: '5' });
+    expect(created.status).toBe(201);
+    const id = /\/games\/([a-z0-9]{12})/.exec(created.text)![1]!;
+    expect(await row(id)).toMatchObject({ leaveDays: 5, whiteLeaveLeft: 5, blackLeaveLeft: 5 });
+    const bad = await form('/games', { variant: 'warp-factor', days: '3', leave: '31' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('leaveDays: must be a whole number from 0 to 30');
+  });
+
+  it('documents both routes', async () => {
+    const doc = (await call('GET', '/openapi.json')).body;
+    for (const path of ['/api/games/{id}/pause', '/api/games/{id}/leave']) expect(doc.paths[path].post.requestBody).toBeTruthy();
+    expect(JSON.stringify(doc.components.schemas.Pause)).toContain('cancel');
+    expect(doc.components.schemas.Leave.properties.days).toMatchObject({ minimum: 1, maximum: 30 });
   });
 });

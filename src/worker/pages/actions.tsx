@@ -1,5 +1,6 @@
-// The player's other actions on the game page: draw, takeback, abort, claim, resign.
+// The player's other actions on the game page: draw, takeback, pause, leave, abort, claim, resign.
 import type { PublicState } from '../../service/public-state.ts';
+import { MAX_PAUSE_DAYS } from '../../service/schemas.ts';
 
 export const Actions = (p: { state: PublicState; token: string; action: (what: string) => string }) => {
   const s = p.state;
@@ -15,6 +16,20 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
       </button>
     </form>
   );
+  // A form with a days field (1 to `max`), for a pause or leave days.
+  const daysForm = (what: string, label: string, max: number, value: number, action?: string) => (
+    <form method="post" action={p.action(what)} data-action={action ? `${what}-${action}` : what} class="days">
+      <input type="hidden" name="token" value={p.token} />
+      {action ? <input type="hidden" name="action" value={action} /> : null}
+      <label>
+        <input type="number" name="days" min={1} max={max} value={String(value)} required /> days
+      </label>
+      <button type="submit" class="secondary">
+        {label}
+      </button>
+    </form>
+  );
+  const leaveLeft = s.clock ? s.clock.leaveLeft[you] : 0;
   const claimable = s.clock?.timeout === 'claim' && s.sideToMove === other && s.clock.deadline !== null && Date.parse(s.clock.deadline) < Date.now();
   return (
     <section class="actions" aria-labelledby="actions-h">
@@ -36,6 +51,17 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
         ) : s.takebackOffer !== you && s.ply > 0 ? (
           actionForm('takeback', 'Ask to take back your last turn', { drawAction: 'offer', kind: 'secondary' })
         ) : null}
+        {s.pauseOffer?.by === other ? (
+          <>
+            {actionForm('pause', `Accept the pause of ${s.pauseOffer.days} day${s.pauseOffer.days === 1 ? '' : 's'}`, { drawAction: 'accept' })}
+            {actionForm('pause', 'Decline the pause', { drawAction: 'decline', kind: 'secondary' })}
+          </>
+        ) : s.pauseOffer?.by === you ? (
+          actionForm('pause', 'Cancel your request for a pause', { drawAction: 'cancel', kind: 'secondary' })
+        ) : s.clock && !s.pause ? (
+          daysForm('pause', 'Ask for a pause', MAX_PAUSE_DAYS, 7, 'offer')
+        ) : null}
+        {s.clock && !s.pause && s.sideToMove === you && leaveLeft > 0 ? daysForm('leave', `Take leave (${leaveLeft} left)`, leaveLeft, 1) : null}
         {s.ply < 2 ? actionForm('abort', 'Abort', { kind: 'secondary', confirm: 'Abort this game?' }) : null}
         {claimable ? actionForm('claim', 'Claim the win on time') : null}
         {actionForm('resign', 'Resign', { kind: 'danger', confirm: 'Resign this game?' })}

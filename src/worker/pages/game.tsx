@@ -161,6 +161,22 @@ export const LiveRegion = (p: GamePageProps) => {
             {s.clock.daysPerMove === 1 ? '' : 's'} per move{s.clock.timeout === 'claim' ? '; the win on time must be claimed' : ''}).
           </p>
         ) : null}
+        {active && s.pause ? (
+          <p class="msg info" id="pause">
+            Paused by agreement ({colorName(s.pause.by)} asked): the clock is stopped until <time datetime={s.pause.until}>{formatDeadline(s.pause.until)}</time>; then{' '}
+            {colorName(s.sideToMove)} must move by <time datetime={s.pause.deadline}>{formatDeadline(s.pause.deadline)}</time>.
+          </p>
+        ) : null}
+        {active && s.pauseOffer ? (
+          <p class="msg info">
+            {s.pauseOffer.by === you ? 'You asked' : `${colorName(s.pauseOffer.by)} asks`} for a pause of {s.pauseOffer.days} day{s.pauseOffer.days === 1 ? '' : 's'}.
+          </p>
+        ) : null}
+        {active && s.clock?.leaveDays ? (
+          <p class="small" id="leave-left">
+            Leave days left: White {s.clock.leaveLeft.white}, Black {s.clock.leaveLeft.black} (of {s.clock.leaveDays} each).
+          </p>
+        ) : null}
         {active && s.drawOffer ? <p class="msg info">{s.drawOffer === you ? 'You offered a draw.' : `${colorName(s.drawOffer)} offers a draw.`}</p> : null}
         {active && s.takebackOffer ? (
           <p class="msg info">{s.takebackOffer === you ? 'You asked to take back your last turn.' : `${colorName(s.takebackOffer)} asks to take back their last turn.`}</p>

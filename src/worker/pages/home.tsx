@@ -1,5 +1,5 @@
 // The home page (start a game) and the page that hands out the three links.
-import { COMPUTER_LEVELS, DAYS_PER_MOVE, MAX_POSITION_TEXT } from '../../service/schemas.ts';
+import { COMPUTER_LEVELS, DAYS_PER_MOVE, MAX_LEAVE_DAYS, MAX_POSITION_TEXT } from '../../service/schemas.ts';
 import { Layout } from './layout.tsx';
 
 export const VARIANT_CHOICES = [
@@ -15,6 +15,7 @@ export interface HomeValues {
   black?: string;
   days?: string;
   timeout?: string;
+  leave?: string;
   platforms?: string;
   platformMoves?: string;
   opponent?: string;
@@ -136,6 +137,10 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
               </option>
             ))}
           </select>
+          <label for="leave">
+            Leave days for each player <span class="hint">(0-{MAX_LEAVE_DAYS}: days a player may add to their own deadline)</span>
+          </label>
+          <input type="number" id="leave" name="leave" min={0} max={MAX_LEAVE_DAYS} value={v.leave ?? '0'} />
           <div class="radio" role="radiogroup" aria-labelledby="timeout-label">
             <p id="timeout-label" class="small">
               When a deadline passes:

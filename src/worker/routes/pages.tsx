@@ -7,8 +7,8 @@ import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { checkTag, flashTag } from '../../notify/signing.ts';
-import { ConditionalSchema, CreateGameSchema, GameIdSchema, MAX_MOVE_TEXT } from '../../service/schemas.ts';
-import { ConditionalFormSchema, CreateFormSchema, DrawFormSchema, MAX_PLAN_CHARS, formPlayers, MessageFormSchema, MessageVisibilityFormSchema, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
+import { ConditionalSchema, CreateGameSchema, GameIdSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
+import { ConditionalFormSchema, CreateFormSchema, DrawFormSchema, LeaveFormSchema, MAX_PLAN_CHARS, formPlayers, MessageFormSchema, PauseFormSchema, MessageVisibilityFormSchema, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
 import { GAME_JS } from '../pages/game-js.gen.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
@@ -90,7 +90,7 @@ export const pages = new Hono<AppEnv>()
       variant: f.variant,
       ...(f.variant === 'curved-space' ? { options: { platforms: f.platforms ?? 4, platformMoves: f.platformMoves ?? 'fixed' } } : {}),
       ...formPlayers(f),
-      ...(f.days ? { clock: { daysPerMove: Number(f.days), timeout: f.timeout ?? 'auto' } } : {}),
+      ...(f.days ? { clock: { daysPerMove: Number(f.days), timeout: f.timeout ?? 'auto', ...(f.leave !== undefined ? { leaveDays: f.leave } : {}) } } : {}),
       ...(f.position ? { position: f.position } : {}),
     };
     const parsed = v.safeParse(CreateGameSchema, input);
@@ -263,9 +263,9 @@ export const pages = new Hono<AppEnv>()
     return backToGame(c, id, f.token, { ok: n ? `Stored ${n} planned line${n === 1 ? '' : 's'}.` : 'No replies planned now.' });
   })
 
-  .post('/games/:id/:action{resign|abort|claim|draw|takeback}', sameOriginForms, playerForm, async (c) => {
+  .post('/games/:id/:action{resign|abort|claim|draw|takeback|pause|leave}', sameOriginForms, playerForm, async (c) => {
     const id = c.req.param('id');
-    const action = c.req.param('action') as 'resign' | 'abort' | 'claim' | 'draw' | 'takeback';
+    const action = c.req.param('action') as 'resign' | 'abort' | 'claim' | 'draw' | 'takeback' | 'pause' | 'leave';
     const games = c.var.games;
     const t = c.var.token;
     let result;
@@ -283,6 +283,22 @@ export const pages = new Hono<AppEnv>()
       result = await games.takeback(id, t, form.output.action);
       done = { offer: 'You asked to take back your last turn.', accept: 'You accepted the takeback.', decline: 'You declined the takeback.' }[form.output.action];
       if (result.ok && form.output.action === 'offer' && result.value.takebackOffer === null) done = 'Your last turn was taken back.';
+    } else if (action === 'pause') {
+      // The form's days go through the API's own schema, so the page says what the API says.
+      const form = v.safeParse(PauseFormSchema, c.var.fields);
+      if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
+      const input = v.safeParse(PauseSchema, form.output.action === 'offer' ? { action: 'offer', days: form.output.days } : { action: form.output.action });
+      if (!input.success) return backToGame(c, id, t, { error: describeIssues(input.issues, 'form') });
+      result = await games.pause(id, t, input.output);
+      done = { offer: 'You asked for a pause.', accept: 'You accepted the pause: the clock is stopped.', decline: 'You declined the pause.', cancel: 'You took your request for a pause back.' }[input.output.action];
+      if (result.ok && input.output.action === 'offer' && result.value.pause) done = 'The game is paused: the clock is stopped.';
+    } else if (action === 'leave') {
+      const form = v.safeParse(LeaveFormSchema, c.var.fields);
+      if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
+      const input = v.safeParse(LeaveSchema, { days: form.output.days });
+      if (!input.success) return backToGame(c, id, t, { error: describeIssues(input.issues, 'form') });
+      result = await games.leave(id, t, input.output.days);
+      done = `You took ${input.output.days} day${input.output.days === 1 ? '' : 's'} of leave.`;
     } else {
       result = await games[action](id, t);
       done = { resign: 'You resigned.', abort: 'You aborted the game.', claim: 'You claimed the win on time.' }[action];
