@@ -4,7 +4,7 @@ import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { challenges, games, playerKeys, players, signInLinks, type ChallengeRow, type GameRow, type PlayerRow } from './schema.ts';
 import { D1Store } from './d1-store.ts';
 
-export type NewChallengeRow = typeof challenges.$inferInsert;
+type NewChallengeRow = typeof challenges.$inferInsert;
 
 export class PlayerStore extends D1Store {
   player(id: string): Promise<PlayerRow | undefined> {

@@ -12,7 +12,7 @@ export type NewMessageRow = Omit<MessageRow, 'id'>;
 type Color = GameRow['sideToMove'];
 
 /** A side's messages: at most `max` sent after `since` (epoch ms); checked by the write itself. */
-export interface MessageLimit {
+interface MessageLimit {
   readonly since: number;
   readonly max: number;
 }

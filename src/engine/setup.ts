@@ -5,7 +5,7 @@ import { colorName, opposite, ROLE_NAMES, ROLES, STANDARD_SET, type Color } from
 import { EMPTY, handIndex, KING, pieceCode } from './piece-codes.ts';
 
 /** What the shared checks read: any position with a board of piece codes, hands and a side to move. */
-export interface SetupBoard {
+interface SetupBoard {
   readonly board: Int8Array;
   readonly hands: Int8Array;
   readonly turn: Color;

@@ -23,7 +23,7 @@ export type VariantName = 'first-contact' | 'warp-factor' | 'curved-space' | 'pl
 export const VARIANT_NAMES: readonly VariantName[] = ['first-contact', 'warp-factor', 'curved-space', 'planar'];
 
 /** Why a text could not become a turn or position. Never thrown: always returned. */
-export type EngineErrorKind =
+type EngineErrorKind =
   | 'syntax' // the text is not notation at all; `at` says where it stopped making sense
   | 'illegal' // well-formed, but the rules forbid it in this position
   | 'position' // a position text that cannot be read or is inconsistent

@@ -8,13 +8,13 @@ import { isPlayerJob, type DeliveryOutcome, type NotificationChannel, type Notif
 import type { WebhookChannel } from './webhook.ts';
 
 /** Seconds before retry n (1-based), after the Standard Webhooks schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h. */
-export const RETRY_DELAYS = [5, 300, 1800, 7200, 18000, 36000] as const;
+const RETRY_DELAYS = [5, 300, 1800, 7200, 18000, 36000] as const;
 /** Must match max_retries of the consumer in wrangler.toml. */
-export const MAX_RETRIES = RETRY_DELAYS.length;
+const MAX_RETRIES = RETRY_DELAYS.length;
 export const retryDelay = (attempt: number) => RETRY_DELAYS[Math.min(Math.max(attempt, 1), RETRY_DELAYS.length) - 1]!;
 
 /** A player's own webhook, read fresh at delivery time, and switched off after a 410 Gone. */
-export interface PlayerWebhookStore {
+interface PlayerWebhookStore {
   player(id: string): Promise<{ webhook: string | null; webhookSecret: string | null; webhookDisabledAt: number | null } | undefined>;
   disableWebhook(id: string, url: string, now: number): Promise<void>;
 }

@@ -22,7 +22,7 @@ const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 const gameName = (data: EventData) => `${data.title ?? data.variant} game ${data.gameId}`;
 
-export function outcomeText(data: EventData): string {
+function outcomeText(data: EventData): string {
   if (data.status === 'aborted') return 'the game was aborted';
   const how = data.reason ? ` by ${data.reason}` : '';
   if (data.result === '1/2-1/2') return `drawn${how}`;

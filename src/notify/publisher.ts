@@ -14,7 +14,7 @@ import { playerEventText } from './messages.ts';
 import { CHANNELS, type EventData, type NotifyJob, type PlayerJob, type QueueJob } from './types.ts';
 
 /** The facts of a game for one player: board as text, legal-turn count, link. */
-export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null, origin: string): EventData {
+function eventData(row: GameRow, you: Color, lastMove: PublicMove | null, origin: string): EventData {
   const game = storedGame(row);
   const view = game?.variant.view(game.position);
   const example = game && row.status === 'active' && row.sideToMove === you ? game.exampleTurns()[0]?.text : undefined;
@@ -47,7 +47,7 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
 }
 
 /** Stable message id: the same event for the same player and channel always has the same id. */
-export function jobId(row: GameRow, event: GameEvent['type'], side: Color, channel: string, at: number, messageId?: number): string {
+function jobId(row: GameRow, event: GameEvent['type'], side: Color, channel: string, at: number, messageId?: number): string {
   // Several draw offers can happen at one ply (offer, decline, offer): tell them apart by time; messages by their id.
   const extra = event === 'draw-offer' || event === 'takeback-offer' || event === 'takeback' || event.startsWith('pause') ? `_${at.toString(36)}` : event === 'message' && messageId !== undefined ? `_${messageId}` : '';
   return `msg_${row.id}_${row.ply}_${event}_${side}_${channel}${extra}`;
@@ -91,7 +91,7 @@ export class QueueNotifier implements EventSink {
 }
 
 /** Stable message id of a player event: the same event for the same player always has the same id. */
-export function playerJobId(playerId: string, event: PlayerEvent): string {
+function playerJobId(playerId: string, event: PlayerEvent): string {
   const about = 'challenge' in event ? event.challenge.id : `${event.game.id}_${event.game.ply}`;
   return `msg_player_${playerId}_${event.type}_${about}`;
 }

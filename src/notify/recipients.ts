@@ -4,7 +4,7 @@ import type { Color } from '../engine/types.ts';
 import { NOTIFY_EVENTS, type NotifyEvent } from '../service/ports.ts';
 import type { ChannelName, NotifySettings, Recipient } from './types.ts';
 
-export const DEFAULT_NOTIFY: NotifySettings = { email: true, webhook: true, events: NOTIFY_EVENTS };
+const DEFAULT_NOTIFY: NotifySettings = { email: true, webhook: true, events: NOTIFY_EVENTS };
 
 export function parseNotify(json: string | null): NotifySettings {
   if (!json) return DEFAULT_NOTIFY;

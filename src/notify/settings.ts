@@ -14,8 +14,6 @@ import type { NotifyStore, PlayerChanges } from './store.ts';
 import type { NotifySettings } from './types.ts';
 import { STRICT_WEBHOOKS } from './url-policy.ts';
 
-export const DEFAULT_REMINDER_PERCENT = 80;
-
 export interface PlayerSettings {
   readonly side: Color;
   readonly name: string | null;
@@ -31,7 +29,7 @@ export interface PlayerSettings {
   readonly webhookSecret?: string;
 }
 
-export interface Delivery {
+interface Delivery {
   readonly messageId: string;
   readonly event: string;
   readonly channel: string;

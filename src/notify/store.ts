@@ -5,7 +5,7 @@ import { deliveries, games, REMIND_AT, REMINDER_PENDING, type DeliveryRow, type 
 import type { Color } from '../engine/types.ts';
 import { D1Store } from '../db/d1-store.ts';
 
-export type NewDeliveryRow = typeof deliveries.$inferInsert;
+type NewDeliveryRow = typeof deliveries.$inferInsert;
 export type PlayerChanges = {
   name?: string | null;
   email?: string | null;

@@ -11,13 +11,13 @@
 
 import type { WebhookPolicy } from '../service/ports.ts';
 
-export type NormalHost =
+type NormalHost =
   | { readonly kind: 'name'; readonly name: string }
   | { readonly kind: 'ipv4'; readonly octets: readonly number[] }
   | { readonly kind: 'ipv6'; readonly groups: readonly number[] };
 
 /** An IPv4 address the way the WHATWG URL parser and inet_aton read it: 1-4 parts, each decimal, 0-octal or 0x-hex. */
-export function parseIpv4(host: string): number[] | undefined {
+function parseIpv4(host: string): number[] | undefined {
   const parts = host.split('.');
   if (parts.length > 4 || parts.some((p) => p === '')) return undefined;
   const numbers: number[] = [];
@@ -133,7 +133,7 @@ export function webhookUrlProblem(url: string, allowLocal: boolean): string | un
 }
 
 /** A host name's addresses (A and AAAA records), or undefined when they cannot be found out now. */
-export type HostResolver = (name: string) => Promise<string[] | undefined>;
+type HostResolver = (name: string) => Promise<string[] | undefined>;
 
 export const DOH_URL = 'https://cloudflare-dns.com/dns-query';
 
@@ -141,7 +141,7 @@ export const DOH_URL = 'https://cloudflare-dns.com/dns-query';
  * Resolves through DNS over HTTPS (Cloudflare's public resolver, JSON API): a Worker has no
  * resolver of its own, but it can ask one. CNAME chains are followed by the resolver.
  */
-export function dohResolver(fetcher: typeof fetch = (input, init) => fetch(input, init), timeoutMs = 3000): HostResolver {
+function dohResolver(fetcher: typeof fetch = (input, init) => fetch(input, init), timeoutMs = 3000): HostResolver {
   const ask = async (name: string, type: 'A' | 'AAAA'): Promise<string[]> => {
     const res = await fetcher(`${DOH_URL}?name=${encodeURIComponent(name)}&type=${type}`, {
       headers: { accept: 'application/dns-json' },
@@ -173,7 +173,7 @@ const privateAddress = (address: string): boolean => {
  * refused as its literal would be. When the resolver cannot answer, the URL is let through:
  * Cloudflare's egress does not route to private ranges either.
  */
-export class WebhookUrlPolicy implements WebhookPolicy {
+class WebhookUrlPolicy implements WebhookPolicy {
   constructor(private readonly options: { allowLocal: boolean; resolve?: HostResolver }) {}
 
   /** undefined when the URL may receive webhooks now, else why not. */

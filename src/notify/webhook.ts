@@ -6,17 +6,17 @@ import { webhookHeaders } from './signing.ts';
 import type { DeliveryOutcome, NotificationChannel, NotifyJob, QueueJob, Recipient } from './types.ts';
 import type { WebhookPolicy } from '../service/ports.ts';
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** The body receivers get: {type, timestamp, data} as the Standard Webhooks spec suggests. */
-export const webhookBody = (job: QueueJob) => JSON.stringify({ type: job.event, timestamp: new Date(job.at).toISOString(), data: job.data });
+const webhookBody = (job: QueueJob) => JSON.stringify({ type: job.event, timestamp: new Date(job.at).toISOString(), data: job.data });
 
 /**
  * A fetch exception in words a player understands, for the delivery log: which host could
  * not be reached, then the runtime's own message (workerd says only "internal error;
  * reference = …" when the name does not resolve or the connection fails).
  */
-export function fetchFailure(url: string, e: unknown, timeoutMs: number): string {
+function fetchFailure(url: string, e: unknown, timeoutMs: number): string {
   let host: string;
   try {
     host = new URL(url).host;

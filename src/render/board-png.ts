@@ -6,7 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
 
-export const PNG_FONT_FAMILY = 'DejaVu Sans';
+const PNG_FONT_FAMILY = 'DejaVu Sans';
 
 let ready: Promise<void> | undefined;
 

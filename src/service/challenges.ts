@@ -31,7 +31,7 @@ export interface PlayerEventSink {
 }
 
 /** Makes the game of an accepted challenge, with a player on each side. */
-export interface GameMaker {
+interface GameMaker {
   create(input: CreateGameInput, base: LinkBase, seats: { id: string; players: { white: string; black: string } }): Promise<ServiceResult<CreatedGame>>;
 }
 
@@ -53,7 +53,7 @@ export interface PublicChallenge {
   readonly link: string;
 }
 
-export interface AcceptedGame {
+interface AcceptedGame {
   readonly id: string;
   readonly challenge: string;
   readonly white: PublicPlayer;

@@ -16,10 +16,10 @@ import { done, fail, type ServiceResult } from './result.ts';
 import { storedGame } from './stored-game.ts';
 
 /** Hints search like level 4: sound, and cheap enough for a request. */
-export const HINT_LEVEL: Level = 4;
+const HINT_LEVEL: Level = 4;
 
 /** The same game and ply always give the same seed (FNV-1a of "id:ply"), so a retried reply plays the same turn. */
-export function replySeed(gameId: string, ply: number): number {
+function replySeed(gameId: string, ply: number): number {
   let h = 0x811c9dc5;
   for (const ch of `${gameId}:${ply}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
   return h >>> 0;
@@ -46,7 +46,7 @@ export interface Hint {
   readonly nodes: number;
 }
 
-export type ReplyResult = 'played' | 'not-needed';
+type ReplyResult = 'played' | 'not-needed';
 
 export class ComputerPlayer {
   constructor(

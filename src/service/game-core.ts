@@ -22,12 +22,12 @@ export const gameOver: readonly GameEvent[] = [{ type: 'game-over', recipients: 
 export type Actor = string | { readonly side: Color };
 
 /** Checks a player key (src/service/players.ts), so a game's players can act with their key. */
-export interface KeyCheck {
+interface KeyCheck {
   /** The player among `ids` this key belongs to, if any. */
   keyHolder(key: string, ids: readonly (string | null)[]): Promise<string | undefined>;
 }
 
-export interface ServiceOptions {
+interface ServiceOptions {
   /** Player keys work as the game token of the player's own side. */
   readonly players?: KeyCheck;
   /** Receives turn / game-over / draw-offer events after each successful write. */

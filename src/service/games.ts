@@ -31,7 +31,7 @@ export interface CreatedGame {
 }
 
 /** A game made for two players (an accepted challenge): its id, claimed beforehand, and who sits where. */
-export interface Seats {
+interface Seats {
   readonly id?: string;
   readonly players: { readonly white?: string; readonly black?: string };
 }

@@ -13,7 +13,7 @@ const REASON_WORDS: Record<OutcomeReason, string> = {
   aborted: 'aborted',
 };
 
-export interface Ending {
+interface Ending {
   readonly status: 'active' | 'finished' | 'aborted';
   readonly result: GameResult | '*' | string;
   readonly reason: OutcomeReason | string | null;

@@ -23,7 +23,7 @@ export const PlayerSettingsSchema = v.strictObject(
 
 export const SignInSchema = v.strictObject({ email: v.pipe(v.string('must be text'), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an email address')) });
 
-export const ChallengeColorSchema = v.picklist(['white', 'black', 'random'], 'must be "white", "black" or "random"');
+const ChallengeColorSchema = v.picklist(['white', 'black', 'random'], 'must be "white", "black" or "random"');
 
 export const CreateChallengeSchema = v.strictObject({
   variant: VariantSchema,
@@ -55,4 +55,3 @@ export const SignInQuerySchema = v.object({ t: v.pipe(v.string('the link has no 
 export type CreatePlayerInput = v.InferOutput<typeof CreatePlayerSchema>;
 export type PlayerSettingsInput = v.InferOutput<typeof PlayerSettingsSchema>;
 export type CreateChallengeInput = v.InferOutput<typeof CreateChallengeSchema>;
-export type ChallengeColor = v.InferOutput<typeof ChallengeColorSchema>;

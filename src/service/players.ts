@@ -23,7 +23,7 @@ export interface PublicPlayer {
   readonly name: string | null;
 }
 
-export interface CreatedPlayer {
+interface CreatedPlayer {
   readonly id: string;
   /** Shown only here (and after a sign-in): the server keeps only its hash. */
   readonly key: string;
@@ -70,7 +70,7 @@ export const sideOfPlayer = (row: Pick<GameRow, 'whitePlayerId' | 'blackPlayerId
   row.whitePlayerId === playerId ? 'white' : row.blackPlayerId === playerId ? 'black' : undefined;
 
 /** The player id a key names (its first 12 characters), or undefined for anything else. */
-export const keyPlayerId = (key: string): string | undefined => (/^[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/.test(key) ? key.slice(0, 12) : undefined);
+const keyPlayerId = (key: string): string | undefined => (/^[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/.test(key) ? key.slice(0, 12) : undefined);
 
 export function myGame(row: GameRow, side: Color, base: LinkBase): MyGame {
   const them = opposite(side);
@@ -91,7 +91,7 @@ export function myGame(row: GameRow, side: Color, base: LinkBase): MyGame {
 }
 
 /** Waiting for you first, then the nearest deadline (none last); ties keep the store's order (latest change first). */
-export function byUrgency(a: MyGame, b: MyGame): number {
+function byUrgency(a: MyGame, b: MyGame): number {
   if (a.yourTurn !== b.yourTurn) return a.yourTurn ? -1 : 1;
   const da = a.deadline ? Date.parse(a.deadline) : Infinity;
   const db = b.deadline ? Date.parse(b.deadline) : Infinity;

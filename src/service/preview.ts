@@ -16,7 +16,7 @@ import { storedGame, storedOptions } from './stored-game.ts';
 export const MIN_SIZE = 120;
 export const MAX_SIZE = 2000;
 
-export interface PreviewState {
+interface PreviewState {
   readonly position: string;
   readonly sideToMove: Color;
   readonly phase: string;
@@ -57,7 +57,7 @@ export function viewOf(variantName: string, options: unknown, position: string):
   return done({ view: variant.view(pos.value), variant, pos: pos.value, options: opts.value });
 }
 
-export interface PositionAtPly {
+interface PositionAtPly {
   readonly row: GameRow;
   readonly ply: number;
   readonly position: string;

@@ -12,10 +12,10 @@ import { startingGame } from './new-game.ts';
 import { DAYS_PER_MOVE, type ClockInput, type PlayerInput } from './schemas.ts';
 import { storedOptions } from './stored-game.ts';
 
-export type RecordResult = GameResult | '*';
+type RecordResult = GameResult | '*';
 const RESULTS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '*'];
 
-export interface GameRecord {
+interface GameRecord {
   /** Header tags in the order they were written. */
   readonly headers: ReadonlyArray<readonly [string, string]>;
   /** Turn texts in play order. */
@@ -30,7 +30,7 @@ export interface GameRecord {
 
 const escape = (value: string) => value.replaceAll('\\', '\\\\').replaceAll('"', '\\"');
 
-export function formatRecord(record: GameRecord): string {
+function formatRecord(record: GameRecord): string {
   const lines = record.headers.map(([key, value]) => `[${key} "${escape(value)}"]`);
   const words: string[] = [];
   const notesAfter = (n: number) => (record.notes?.get(n) ?? []).forEach((note) => words.push(`{${note.replaceAll('}', ')')}}`));
@@ -56,18 +56,18 @@ export function formatRecord(record: GameRecord): string {
   return `${lines.join('\n')}\n\n${body.join('\n')}\n`;
 }
 
-export type ParseRecordResult = { ok: true; record: GameRecord } | { ok: false; error: string };
+type ParseRecordResult = { ok: true; record: GameRecord } | { ok: false; error: string };
 
 /** Marks a turn's time among the movetext words (a character no turn text holds). */
 const TIME_MARK = '\u0001';
 
 const HEADER = /^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]$/;
 /** Bounds on a record's header tags (ours writes about ten short ones). */
-export const MAX_TAGS = 40;
-export const MAX_TAG_VALUE = 1000;
+const MAX_TAGS = 40;
+const MAX_TAG_VALUE = 1000;
 
 /** Read a record. Turn texts are not checked here: the engine does that on replay. */
-export function parseRecord(text: string): ParseRecordResult {
+function parseRecord(text: string): ParseRecordResult {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const headers: [string, string][] = [];
   let i = 0;
@@ -130,12 +130,12 @@ export function parseRecord(text: string): ParseRecordResult {
   return { ok: true, record: { headers, turns, ...(times.length ? { times } : {}), ...(result ? { result } : {}) } };
 }
 
-export const headerValue = (record: GameRecord, key: string): string | undefined =>
+const headerValue = (record: GameRecord, key: string): string | undefined =>
   record.headers.find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1];
 
 /** The record of a stored game (its turns in play order), linked to its page at `site`. */
 /** A takeback as the record says it: who asked, and the turns taken back. */
-export interface TakebackNote {
+interface TakebackNote {
   readonly side: Color;
   readonly toPly: number;
   readonly turns: readonly { readonly ply: number; readonly text: string }[];
@@ -175,7 +175,7 @@ export function exportRecord(
 export type PlayedTurnRow = PlayedTurn & { readonly side: Color; readonly at?: number };
 
 /** A game read from a record, ready to be stored. */
-export interface ImportedGame {
+interface ImportedGame {
   readonly game: Game;
   readonly startPosition: string;
   readonly turns: readonly PlayedTurnRow[];

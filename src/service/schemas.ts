@@ -6,7 +6,7 @@ export const VARIANTS = ['first-contact', 'warp-factor', 'curved-space', 'planar
 /** Days per move offered by the clock, as on the long-standing correspondence servers. */
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
 export const MAX_MOVE_TEXT = 200;
-export const MAX_RECORD_TEXT = 60_000;
+const MAX_RECORD_TEXT = 60_000;
 /** The longest position text (Curved Space with twelve platforms) is under 300 characters. */
 export const MAX_POSITION_TEXT = 400;
 
@@ -70,7 +70,7 @@ export const OptionsSchema = v.custom<Record<string, unknown>>(
 export const COMPUTER_LEVELS = [1, 2, 3, 4, 5] as const;
 
 /** A side of a new game: a human as above, or `{"computer": 1-5}`. */
-export const SideSchema = v.pipe(
+const SideSchema = v.pipe(
   v.strictObject(
     {
       ...PlayerSchema.entries,
@@ -241,7 +241,6 @@ export const HistoryQuerySchema = v.object({
 export type CreateGameInput = v.InferOutput<typeof CreateGameSchema>;
 export type PlayerInput = v.InferOutput<typeof PlayerSchema>;
 export type SideInput = v.InferOutput<typeof SideSchema>;
-export type ComputerLevel = (typeof COMPUTER_LEVELS)[number];
 export type ClockInput = v.InferOutput<typeof ClockSchema>;
 export type MoveInput = v.InferOutput<typeof MoveJsonSchema>;
 export type MessageInput = v.InferOutput<typeof MessageSchema>;

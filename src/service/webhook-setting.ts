@@ -5,7 +5,7 @@ import { newWebhookSecret } from './crypto.ts';
 import type { WebhookPolicy } from './ports.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 
-export interface WebhookColumns {
+interface WebhookColumns {
   webhook: string | null;
   webhookSecret?: string | null;
   webhookDisabledAt: null;

@@ -9,8 +9,8 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from './http.ts';
 
-export const BOOKMARK_HEADER = 'x-d1-bookmark';
-export const BOOKMARK_COOKIE = 'd1b';
+const BOOKMARK_HEADER = 'x-d1-bookmark';
+const BOOKMARK_COOKIE = 'd1b';
 /** D1 bookmarks are short strings of hex groups; anything else is ignored (never a 500). */
 const BOOKMARK = /^[0-9a-f]{1,64}(-[0-9a-f]{1,64}){0,7}$/i;
 const READS = new Set(['GET', 'HEAD']);

@@ -12,7 +12,7 @@ const KEEPALIVE_MS = 25_000;
 const MAX_BACKLOG = 1 << 20;
 
 const encoder = new TextEncoder();
-export const ndjsonLines = (events: readonly object[]) => encoder.encode(events.map((e) => JSON.stringify(e) + '\n').join(''));
+const ndjsonLines = (events: readonly object[]) => encoder.encode(events.map((e) => JSON.stringify(e) + '\n').join(''));
 
 interface Listener {
   readonly writer: WritableStreamDefaultWriter<Uint8Array>;

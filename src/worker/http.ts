@@ -13,7 +13,7 @@ import type { Failure, ServiceResult } from '../service/result.ts';
 import { GameIdSchema } from '../service/schemas.ts';
 
 /** The services every handler finds on `c.var` (set up in services.ts from the bindings). */
-export interface Services {
+interface Services {
   readonly games: GameService;
   readonly notify: NotifyService;
   readonly views: GameViews;

@@ -8,7 +8,7 @@ import type { AppEnv } from './http.ts';
 
 const GAME_ID = /^[a-z0-9]{4,32}$/;
 
-export interface RequestLine {
+interface RequestLine {
   readonly event: 'request';
   readonly method: string;
   /** The matched route pattern, e.g. /api/games/:id/moves; "(no route)" for a 404 of the router. */

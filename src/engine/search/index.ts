@@ -33,7 +33,7 @@ export type Level = 1 | 2 | 3 | 4 | 5;
 export const LEVELS: readonly Level[] = [1, 2, 3, 4, 5];
 export const isLevel = (value: unknown): value is Level => typeof value === 'number' && LEVELS.includes(value as Level);
 
-export interface ChooseOptions {
+interface ChooseOptions {
   /** 1-5, default 3. */
   readonly level?: Level;
   /** Varies play a little; default 0. */

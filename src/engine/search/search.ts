@@ -57,12 +57,12 @@ export interface SearchLimits {
   readonly quiescencePlies?: number;
 }
 
-export interface RootMove<M> {
+interface RootMove<M> {
   readonly move: M;
   score: number;
 }
 
-export interface SearchOutcome<M> {
+interface SearchOutcome<M> {
   readonly best: M;
   readonly score: number;
   /** Deepest iteration completed. */

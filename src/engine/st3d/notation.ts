@@ -10,17 +10,17 @@ import { CORNERS, DOWN, fixedCell, LEVELS, NO_PLATFORM, pinName, platformCell, U
 import type { PlatformShift } from './move.ts';
 import type { St3dPosition } from './position.ts';
 
-export type CellRef =
+type CellRef =
   | { readonly kind: 'fixed'; readonly cell: number; readonly text: string }
   | { readonly kind: 'platform'; readonly pin: number; readonly state?: number; readonly local: number; readonly text: string };
 
-export interface PinRef {
+interface PinRef {
   readonly pin: number;
   readonly up: boolean;
   readonly text: string;
 }
 
-export type St3dSyntax =
+type St3dSyntax =
   | { readonly kind: 'move'; readonly role?: Role; readonly from: CellRef; readonly to: CellRef; readonly platform?: { from: PinRef; to: PinRef } }
   | { readonly kind: 'drop'; readonly role: Role; readonly to: CellRef }
   | { readonly kind: 'place'; readonly number: number; readonly pin: PinRef }

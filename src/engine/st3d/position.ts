@@ -5,7 +5,6 @@ import {
   cellName,
   CORNERS,
   DOWN,
-  FILES,
   fixedCell,
   LEVELS,
   NO_PLATFORM,
@@ -280,4 +279,3 @@ export function parseSt3dPosition(text: string, tagStyle: TagStyle, unplacedStyl
   return ok(pos);
 }
 
-export { FILES };

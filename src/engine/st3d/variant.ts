@@ -9,7 +9,7 @@ import { colorOf, EMPTY, handIndex, roleOf } from '../piece-codes.ts';
 import { findKing, formatSt3dPosition, pieceWord, parseSt3dPosition, type St3dPosition, type TagStyle } from './position.ts';
 import { notToMoveInCheck, setCountProblem } from '../setup.ts';
 
-export interface St3dRules<O> {
+interface St3dRules<O> {
   readonly name: VariantName;
   readonly title: string;
   readonly tagStyle: TagStyle;

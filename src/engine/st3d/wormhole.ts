@@ -40,7 +40,7 @@ const NEXT_LETTER: readonly (readonly number[])[] = [
   [2, 0, 3, 1],
 ];
 
-export interface WormholeGraph {
+interface WormholeGraph {
   /** S: layers in order, consecutive equal levels merged. Node i (i < sequence.length) is S[i]. */
   readonly sequence: readonly number[];
   /** Layer of each node: the elements of S, then one node per level absent from S. */
@@ -123,7 +123,7 @@ export function formatWormhole(graph: WormholeGraph): string {
  * cell go on to i+1, on an occupied one (the slide stops) jump to ends[i].
  * The same cell may appear on several branches.
  */
-export interface SlideTree {
+interface SlideTree {
   readonly cells: Int8Array;
   readonly ends: Int32Array;
 }

@@ -103,7 +103,7 @@ export const Live = (p: GamePageProps) => {
   );
 };
 
-export const LiveRegion = (p: GamePageProps) => {
+const LiveRegion = (p: GamePageProps) => {
   const s = p.state;
   const you = s.you;
   const active = s.status === 'active';
@@ -363,7 +363,7 @@ const HintForm = (p: GamePageProps & { yourTurn: boolean }) => (
   </form>
 );
 
-export const PreviewBlock = (props: { move: string; result: Preview | { ok: false; error: string } }) => {
+const PreviewBlock = (props: { move: string; result: Preview | { ok: false; error: string } }) => {
   const r = props.result;
   if (!r.ok)
     return (

@@ -24,14 +24,14 @@ export interface Example {
   readonly loose?: boolean;
 }
 
-export interface Section {
+interface Section {
   readonly id: string;
   readonly title: string;
   readonly blocks: readonly Block[];
   readonly diagrams?: readonly DiagramText[];
 }
 
-export interface RulesText {
+interface RulesText {
   readonly variant: VariantName;
   readonly title: string;
   readonly summary: string;

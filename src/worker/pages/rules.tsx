@@ -8,7 +8,7 @@ import { Layout } from './layout.tsx';
 import { RULES, type Block, type DiagramText } from './rules-content.ts';
 
 /** `code` and **bold** in a line of rules text -> JSX. */
-export function rich(text: string): Child[] {
+function rich(text: string): Child[] {
   return text.split(/(`[^`]+`|\*\*[^*]+\*\*)/).map((part) => {
     if (part.startsWith('`') && part.endsWith('`') && part.length > 1) return <code>{part.slice(1, -1)}</code>;
     if (part.startsWith('**') && part.endsWith('**') && part.length > 3) return <strong>{part.slice(2, -2)}</strong>;
@@ -28,7 +28,7 @@ const BlockView = (props: { block: Block }) =>
   );
 
 /** The address of a diagram's picture. */
-export const diagramUrl = (variant: VariantName, id: string) => `/rules/${variant}/${id}.svg`;
+const diagramUrl = (variant: VariantName, id: string) => `/rules/${variant}/${id}.svg`;
 
 const DiagramFigure = (props: { variant: VariantName; text: DiagramText; diagram: Diagram }) => {
   const { text, diagram } = props;

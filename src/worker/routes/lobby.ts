@@ -25,13 +25,13 @@ import { fromFailure, limitNewGames, linkBase, playerToken, requireJson, validat
 import { challengeService, gameService, playerService } from '../services.ts';
 import * as v from 'valibot';
 
-export type PlayerEnv = AppEnv & { Variables: { player: PlayerRow } };
+type PlayerEnv = AppEnv & { Variables: { player: PlayerRow } };
 
 /**
  * The caller's player key: `Authorization: Bearer <key>`, or the personal page's cookie.
  * None is a 401; a key that is not one (or not any more) is a 403.
  */
-export const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) => {
+const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) => {
   const auth = playerToken(c, true);
   if (!auth.ok) return auth.response;
   const player = await playerService(c.env).authenticate(auth.token);

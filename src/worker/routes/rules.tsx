@@ -11,7 +11,7 @@ import { errorPage, page, SVG_CSP } from './respond.tsx';
 const built = new Map<VariantName, ReadonlyMap<string, Diagram>>();
 
 /** Every diagram of a variant's page, by id (a diagram that does not build is a bug: it throws). */
-export function rulesDiagrams(variant: VariantName): ReadonlyMap<string, Diagram> {
+function rulesDiagrams(variant: VariantName): ReadonlyMap<string, Diagram> {
   let diagrams = built.get(variant);
   if (!diagrams) {
     const map = new Map<string, Diagram>();

@@ -105,7 +105,7 @@ const printableReply = (text: string) => text.split('\n').map(printable).join('\
 
 
 /** The board of a public state as text, with whose turn it is (or how the game ended). */
-export function stateBoardText(state: PublicState): string {
+function stateBoardText(state: PublicState): string {
   const over =
     state.status === 'active'
       ? undefined
@@ -157,7 +157,7 @@ export async function runCommand(service: GameService, gameId: string, actor: Ac
 }
 
 /** The legal-turns answer: whose turns they are, said first. */
-export function legalText(legal: { legal: readonly string[]; sideToMove: Color; status: string }, you: Color | undefined): string {
+function legalText(legal: { legal: readonly string[]; sideToMove: Color; status: string }, you: Color | undefined): string {
   if (legal.status !== 'active') return 'The game is over: there are no legal turns.';
   const { legal: list, sideToMove } = legal;
   const turns = `${list.length} legal turn${list.length === 1 ? '' : 's'}: ${list.slice(0, 60).join(' ')}${list.length > 60 ? ' …' : ''}`;

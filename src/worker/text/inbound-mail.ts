@@ -3,7 +3,7 @@
 // is preferred and HTML-only mail is turned into text. Then the command: the first
 // line that is not quoted history and reads as a command.
 
-export interface ParsedMail {
+interface ParsedMail {
   readonly headers: ReadonlyMap<string, string>;
   readonly subject: string;
   /** The body as text (text/plain preferred, else HTML stripped to text). */
@@ -43,7 +43,7 @@ function decodeBase64(text: string): string {
 }
 
 /** RFC 2047 encoded words in header values: =?utf-8?B?...?= and =?utf-8?Q?...?=. */
-export function decodeEncodedWords(value: string): string {
+function decodeEncodedWords(value: string): string {
   return value.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=(\s+(?==\?))?/g, (_, charset: string, enc: string, data: string) => {
     const binary = enc.toUpperCase() === 'B' ? decodeBase64(data) : decodeQuotedPrintable(data.replaceAll('_', ' '));
     return decodeCharset(bytesOf(binary), charset);
@@ -103,7 +103,7 @@ function findTexts(part: Part, found: { plain?: string; html?: string }, depth =
 const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
 
 /** HTML -> text: quoted history (blockquote, Gmail's quote block) dropped, block ends as line breaks. */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   let s = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(head|style|script|title)\b[\s\S]*?<\/\1\s*>/gi, '');
   // Everything from a reply-quote container on is history.
   s = s.replace(/<(div|blockquote)\b[^>]*class="[^"]*(gmail_quote|moz-cite-prefix|yahoo_quoted|protonmail_quote)[^"]*"[\s\S]*$/i, '');

@@ -7,16 +7,16 @@ import { helpText, parseCommand, runCommand, turnExamples, type Command } from '
 import { ownLines, parseMail } from './inbound-mail.ts';
 
 /** Replies bigger than this are not read (a move is a line; quoted history and attachments are not needed). */
-export const MAX_INBOUND_BYTES = 1024 * 1024;
+const MAX_INBOUND_BYTES = 1024 * 1024;
 
-export interface InboundDeps {
+interface InboundDeps {
   readonly service: GameService;
   readonly config: MailConfig;
   /** Fallback when message.reply() is refused (e.g. the original is not replyable). */
   readonly send?: SendEmail;
 }
 
-export interface InboundResult {
+interface InboundResult {
   readonly outcome: 'rejected' | 'ignored' | 'played' | 'failed' | 'no-command';
   readonly reply?: string;
 }

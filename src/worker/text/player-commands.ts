@@ -12,7 +12,7 @@ import type { MyGame, PlayerService } from '../../service/players.ts';
 import type { CommandAnswer } from './commands.ts';
 import { printable } from './commands.ts';
 
-export type PlayerCommand = { readonly kind: 'games' | 'challenges' | 'help' } | { readonly kind: 'accept' | 'decline' | 'withdraw'; readonly id: string };
+type PlayerCommand = { readonly kind: 'games' | 'challenges' | 'help' } | { readonly kind: 'accept' | 'decline' | 'withdraw'; readonly id: string };
 
 /** A line -> a player command, or undefined when it is none (the answer is then the help). */
 export function parsePlayerCommand(line: string): PlayerCommand | undefined {
@@ -23,7 +23,7 @@ export function parsePlayerCommand(line: string): PlayerCommand | undefined {
   return undefined;
 }
 
-export const PLAYER_HELP = [
+const PLAYER_HELP = [
   'Commands (with your player key):',
   '  games             your games, those waiting for you first, with their links',
   '  challenges        the open challenges sent to you and made by you',
