@@ -243,7 +243,6 @@ export type PlayerInput = v.InferOutput<typeof PlayerSchema>;
 export type SideInput = v.InferOutput<typeof SideSchema>;
 export type ClockInput = v.InferOutput<typeof ClockSchema>;
 export type MoveInput = v.InferOutput<typeof MoveJsonSchema>;
-export type MessageInput = v.InferOutput<typeof MessageSchema>;
 export type ConditionalLine = v.InferOutput<typeof ConditionalLineSchema>;
 export type TakebackAction = v.InferOutput<typeof TakebackSchema>['action'];
 export type PauseInput = v.InferOutput<typeof PauseSchema>;
