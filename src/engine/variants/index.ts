@@ -16,6 +16,9 @@ export function getVariant(name: string): AnyVariant | undefined {
   return Object.hasOwn(VARIANTS, name) ? VARIANTS[name as VariantName] : undefined;
 }
 
+/** The game's name as players know it: "Warp Factor". */
+export const variantTitle = (name: VariantName): string => VARIANTS[name].title;
+
 export function variantNames(): VariantName[] {
   return Object.keys(VARIANTS) as VariantName[];
 }

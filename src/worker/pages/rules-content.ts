@@ -31,9 +31,8 @@ interface Section {
   readonly diagrams?: readonly DiagramText[];
 }
 
+/** A game's rules page (its title is the engine's name for the game). */
 interface RulesText {
-  readonly variant: VariantName;
-  readonly title: string;
   readonly summary: string;
   readonly sections: readonly Section[];
   readonly notation: { readonly blocks: readonly Block[]; readonly examples: readonly Example[] };
@@ -62,9 +61,13 @@ const CS_START = '4/4/4/4|4/4/4/4|4/4/4/4 - KQRRBBNNPPPPPPPPkqrrbbnnpppppppp w -
 /** Curved Space hands: White's pieces in hand, then Black's full set but the king. */
 const csRest = (white: string, extra = '') => `${white}qrrbbnnpppppppp w - -${extra}`;
 const CS_AFTER = { platforms: 4, platformMoves: 'after-capture' };
+/** Curved Space play: a white rook on `Wb3`, the w cell of W, where the worm-hole starts. */
+const CS_ROOK = cs('3K/1R2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP'));
 
 const PL_START = '4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4 KQRRBBNNPPPPPPPPkqrrbbnnpppppppp w';
 const pl = (a: string, b: string, c: string, d: string, hands = '-', turn = 'w') => `${a}|${b}|${c}|${d} ${hands} ${turn}`;
+/** White to mate: the queen comes to `Ab2`, guarded down file b by the YZ rook on `Db2`. */
+const PL_MATE = pl('4/4/3Q/k3', '4/4/4/4', '4/4/4/4', '3K/4/1Ry2/4');
 const PL_PLAY = pl('k3/4/4/4', '4/4/1R2/4', '4/4/4/4', '4/4/4/3K', 'QRBBNNPPPPPPPPqrrbbnnpppppppp');
 
 // ---- shared ST3D text -----------------------------------------------------------------
@@ -112,11 +115,14 @@ function notation(words: string, examples: readonly Example[]): RulesText['notat
   return { blocks: [words], examples };
 }
 
+/** Notation examples the engine accepts in one position, each [turn, what it does]. */
+function playedIn(position: string, turns: readonly (readonly [turn: string, what: string])[], more: Pick<Example, 'options' | 'loose'> = {}): Example[] {
+  return turns.map(([turn, what]) => ({ turn, what, position, ...more }));
+}
+
 // ---- the pages ----------------------------------------------------------------------------
 
 const firstContact: RulesText = {
-  variant: 'first-contact',
-  title: 'First Contact',
   summary: 'The field starts empty. Place four platforms, then the kings, then drop and move your pieces: the first turn that attacks the enemy king wins.',
   sections: [
     field([
@@ -169,19 +175,19 @@ const firstContact: RulesText = {
     ),
   ],
   notation: notation('Every turn is one short line. The server adds `+` to a turn that attacks the enemy king and `#` to one that wins. You may also type a piece letter in front (`NWb1-Nc3`), lower-case level and file letters (`wb1-nc3`), and leave out a platform\u2019s `u`/`d` when its pin holds one (`Wa4:b2`).', [
-    { turn: '@Wa1u', what: 'place a platform on a vacant pin (u upright, d inverted)', position: FC_START },
-    { turn: 'K@Wd1', what: 'place your king on your own level', position: FC_KINGS },
-    { turn: 'N@Wc1', what: 'drop a piece from your hand on your own level', position: FC_PLAY },
-    { turn: 'Wb1-Wc3', what: 'move a piece', position: FC_PLAY },
-    { turn: 'Wa4u:b2xWb4', what: 'capture', position: FC_PLAY },
-    { turn: 'Wa4u-Wa4d', what: 'move a platform (here: turn it over)', position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4') },
-    { turn: 'wa4:b2-wb4', what: 'the same capture, typed loosely', loose: true, position: FC_PLAY },
+    ...playedIn(FC_START, [['@Wa1u', 'place a platform on a vacant pin (u upright, d inverted)']]),
+    ...playedIn(FC_KINGS, [['K@Wd1', 'place your king on your own level']]),
+    ...playedIn(FC_PLAY, [
+      ['N@Wc1', 'drop a piece from your hand on your own level'],
+      ['Wb1-Wc3', 'move a piece'],
+      ['Wa4u:b2xWb4', 'capture'],
+    ]),
+    ...playedIn(fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4'), [['Wa4u-Wa4d', 'move a platform (here: turn it over)']]),
+    ...playedIn(FC_PLAY, [['wa4:b2-wb4', 'the same capture, typed loosely']], { loose: true }),
   ]),
 };
 
 const warpFactor: RulesText = {
-  variant: 'warp-factor',
-  title: 'Warp Factor',
   summary: 'Franz Joseph\u2019s standard set-up on the Star Trek field, half a set each, with warp leaps between levels and platforms you own: checkmate wins.',
   sections: [
     field([
@@ -216,18 +222,20 @@ const warpFactor: RulesText = {
     ),
   ],
   notation: notation('Every turn is one short line. The server adds `+` to a turn that attacks the enemy king and `#` to a checkmate. You may also type a piece letter in front (`BWb1-Nb1`) and lower-case level and file letters (`wb1-nb1`).', [
-    { turn: 'Wb2-Wb3', what: 'move a piece', position: WF_START },
-    { turn: 'Wb1-Nb1', what: 'warp leap to the same cell of another level', position: WF_START },
-    { turn: 'Bd3xBd4+', what: 'capture', position: `4/4/4/K3|4/4/4/4|k2b/3R/4/4 ${WF_PLATFORMS} - w - -` },
-    { turn: 'Wa1u-Wa4d', what: 'move your own empty platform to a vacant pin', position: WF_BEFORE_MATE },
-    { turn: 'Bb1-Bb3#', what: 'checkmate', position: WF_BEFORE_MATE },
-    { turn: 'wb1-nb1', what: 'the warp leap, typed loosely', loose: true, position: WF_START },
+    ...playedIn(WF_START, [
+      ['Wb2-Wb3', 'move a piece'],
+      ['Wb1-Nb1', 'warp leap to the same cell of another level'],
+    ]),
+    ...playedIn(`4/4/4/K3|4/4/4/4|k2b/3R/4/4 ${WF_PLATFORMS} - w - -`, [['Bd3xBd4+', 'capture']]),
+    ...playedIn(WF_BEFORE_MATE, [
+      ['Wa1u-Wa4d', 'move your own empty platform to a vacant pin'],
+      ['Bb1-Bb3#', 'checkmate'],
+    ]),
+    ...playedIn(WF_START, [['wb1-nb1', 'the warp leap, typed loosely']], { loose: true }),
   ]),
 };
 
 const curvedSpace: RulesText = {
-  variant: 'curved-space',
-  title: 'Curved Space',
   summary: 'Numbered platforms thread a worm-hole across the field. Pieces move on their own level as in ordinary chess, or through the worm-hole: checkmate wins.',
   sections: [
     field([], [
@@ -269,7 +277,7 @@ const curvedSpace: RulesText = {
         'A slide stops at the first occupied cell (capturing an enemy piece there), never turns straight back, never enters the same cell twice, and follows every branch. A turn is a level move or a worm-hole move, never a mix. A piece on a level\u2019s centre has both kinds; on a platform only worm-hole moves; on a level\u2019s edge only level moves.',
       ],
       diagrams: [
-        { id: 'rook', position: cs('3K/1R2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP')), from: 'Wb3', caption: 'A rook on `Wb3` (the w cell of W): along its level, and through the worm-hole keeping the letter w \u2014 `Wa1u:a2`, `Nd1d:a2`, `Nb3`, `Bb3`, `Bd4u:a2`. It stops there: the next layer is N again, whose w cell it has already crossed.' },
+        { id: 'rook', position: CS_ROOK, from: 'Wb3', caption: 'A rook on `Wb3` (the w cell of W): along its level, and through the worm-hole keeping the letter w \u2014 `Wa1u:a2`, `Nd1d:a2`, `Nb3`, `Bb3`, `Bd4u:a2`. It stops there: the next layer is N again, whose w cell it has already crossed.' },
         { id: 'bishop', position: cs('3K/1B2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRRBNNPPPPPPPP')), from: 'Wb3', caption: 'A bishop on `Wb3`: its level\u2019s diagonals, and the two worm-hole spirals, clockwise and counter-clockwise.' },
         { id: 'default-chain', position: cs('3K/4/4/4', '4/4/4/4', '4/4/4/k3', 'Nd1d*2:2/2,Na4u*4:2/2,Ba1d*1:2/2,Bd4u*3:2/2', csRest('QRRBBNNPPPPPPPP')), caption: 'Platform 1 on `Ba1d` instead: W is no longer in the chain P1 B P2 N B P3 N P4, so the default chain links it to N (`, W-N`).' },
       ],
@@ -292,18 +300,18 @@ const curvedSpace: RulesText = {
     ),
   ],
   notation: notation('Every turn is one short line. The server adds `+` to a turn that gives check and `#` to a checkmate. You may also type a piece letter in front (`RWb3-Bb3`) and lower-case level and file letters (`wb3-bb3`).', [
-    { turn: '3@Bd4u', what: 'place platform 3 on a vacant pin (u upright, d inverted)', position: CS_START },
-    { turn: 'K@Wd4', what: 'place your king on your own level', position: cs('4/4/4/4', '4/4/4/4', '4/4/4/4', CS_PLATFORMS, `KQRRBBNNPPPPPPPPkqrrbbnnpppppppp w - -`) },
-    { turn: 'N@Wc1', what: 'drop a piece on your own level', position: cs('3K/1R2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP')) },
-    { turn: 'Wb3-Bb3', what: 'move through the worm-hole', position: cs('3K/1R2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP')) },
-    { turn: 'Wb3xNb3&Wa1u-Ba1d', what: 'capture, then move an empty platform (option)', position: cs('3K/1R2/4/4', '4/1p2/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP', ' after-capture')), options: CS_AFTER },
-    { turn: 'wb3-bb3', what: 'the worm-hole move, typed loosely', loose: true, position: cs('3K/1R2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP')) },
+    ...playedIn(CS_START, [['3@Bd4u', 'place platform 3 on a vacant pin (u upright, d inverted)']]),
+    ...playedIn(cs('4/4/4/4', '4/4/4/4', '4/4/4/4', CS_PLATFORMS, `KQRRBBNNPPPPPPPPkqrrbbnnpppppppp w - -`), [['K@Wd4', 'place your king on your own level']]),
+    ...playedIn(CS_ROOK, [
+      ['N@Wc1', 'drop a piece on your own level'],
+      ['Wb3-Bb3', 'move through the worm-hole'],
+    ]),
+    ...playedIn(cs('3K/1R2/4/4', '4/1p2/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP', ' after-capture')), [['Wb3xNb3&Wa1u-Ba1d', 'capture, then move an empty platform (option)']], { options: CS_AFTER }),
+    ...playedIn(CS_ROOK, [['wb3-bb3', 'the worm-hole move, typed loosely']], { loose: true }),
   ]),
 };
 
 const planar: RulesText = {
-  variant: 'planar',
-  title: 'Planar Chess',
   summary: 'A 4x4x4 cube. Every piece plays ordinary chess inside one plane through its cell, and turning it to another plane is a turn: checkmate wins.',
   sections: [
     {
@@ -350,19 +358,21 @@ const planar: RulesText = {
       '**Checkmate wins**: the king is attacked and no turn saves it (you must move the king, capture, or block by a move or a drop). A stalemate would be a draw, but a player not in check can always turn the king. Games also end by resignation, an agreed draw, running out of time, or the same position a third time (a draw).',
       {
         id: 'mate',
-        position: pl('4/4/3Q/k3', '4/4/4/4', '4/4/4/4', '3K/4/1Ry2/4'),
+        position: PL_MATE,
         play: 'Ad2-Ab2',
         caption: 'White\u2019s queen (XY) comes to `Ab2`, next to Black\u2019s king on `Aa1`, guarded by the rook on `Db2`, whose YZ plane runs down file b through all the levels. Checkmate.',
       },
     ),
   ],
   notation: notation('Every turn is one short line. The server adds `+` to a turn that gives check and `#` to a checkmate. When you type, a drop without orientation means XY (`K@Bb2` = `K@Bb2=XY`), and letters may be lower case (`bb2=yz`).', [
-    { turn: 'K@Bb2=XZ', what: 'place your king, with its orientation', position: PL_START },
-    { turn: 'N@Cc3=YZ', what: 'drop a piece with its orientation', position: PL_PLAY },
-    { turn: 'Bb2-Bb4', what: 'move', position: PL_PLAY },
-    { turn: 'Bb2=YZ', what: 're-orient a piece', position: PL_PLAY },
-    { turn: 'Ad2-Ab2#', what: 'checkmate', position: pl('4/4/3Q/k3', '4/4/4/4', '4/4/4/4', '3K/4/1Ry2/4') },
-    { turn: 'bb2=yz', what: 'the re-orientation, typed loosely', loose: true, position: PL_PLAY },
+    ...playedIn(PL_START, [['K@Bb2=XZ', 'place your king, with its orientation']]),
+    ...playedIn(PL_PLAY, [
+      ['N@Cc3=YZ', 'drop a piece with its orientation'],
+      ['Bb2-Bb4', 'move'],
+      ['Bb2=YZ', 're-orient a piece'],
+    ]),
+    ...playedIn(PL_MATE, [['Ad2-Ab2#', 'checkmate']]),
+    ...playedIn(PL_PLAY, [['bb2=yz', 'the re-orientation, typed loosely']], { loose: true }),
   ]),
 };
 

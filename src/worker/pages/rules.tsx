@@ -2,6 +2,7 @@
 // words, with diagrams from src/service/rules-diagrams.ts and notation examples).
 import type { Child } from 'hono/jsx';
 import { VARIANT_NAMES, type VariantName } from '../../engine/types.ts';
+import { variantTitle } from '../../engine/variants/index.ts';
 import type { Diagram } from '../../service/rules-diagrams.ts';
 import { BoardHelp } from './board-help.tsx';
 import { Layout } from './layout.tsx';
@@ -59,18 +60,19 @@ const DiagramFigure = (props: { variant: VariantName; text: DiagramText; diagram
 
 export const RulesPage = (props: { variant: VariantName; diagrams: ReadonlyMap<string, Diagram> }) => {
   const r = RULES[props.variant];
+  const title = variantTitle(props.variant);
   return (
-    <Layout title={`${r.title} rules — Subspace`}>
+    <Layout title={`${title} rules — Subspace`}>
       <nav class="crumbs small" aria-label="Rules of the other games">
         Rules:{' '}
         {VARIANT_NAMES.map((n, i) => (
           <>
             {i ? ' · ' : ''}
-            {n === props.variant ? <strong aria-current="page">{RULES[n].title}</strong> : <a href={`/rules/${n}`}>{RULES[n].title}</a>}
+            {n === props.variant ? <strong aria-current="page">{variantTitle(n)}</strong> : <a href={`/rules/${n}`}>{variantTitle(n)}</a>}
           </>
         ))}
       </nav>
-      <h1>{r.title}: the rules</h1>
+      <h1>{title}: the rules</h1>
       <p class="lead">{r.summary}</p>
       <nav aria-labelledby="toc-h" class="toc">
         <h2 id="toc-h" class="small">
@@ -138,7 +140,7 @@ export const RulesIndexPage = () => (
     <ul class="rules-list">
       {VARIANT_NAMES.map((n) => (
         <li>
-          <a href={`/rules/${n}`}>{RULES[n].title}</a>: {RULES[n].summary}
+          <a href={`/rules/${n}`}>{variantTitle(n)}</a>: {RULES[n].summary}
         </li>
       ))}
     </ul>
