@@ -297,12 +297,7 @@ export class GameStore extends D1Store {
 
   /** Active games whose pause ends at or before `now`. */
   async pausesEnded(now: number, limit: number): Promise<GameRow[]> {
-    return this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.status, 'active'), isNotNull(games.pausedUntil), lte(games.pausedUntil, now)))
-      .limit(limit)
-      .all();
+    return this.activeGames(limit, isNotNull(games.pausedUntil), lte(games.pausedUntil, now));
   }
 
   /**
@@ -324,26 +319,24 @@ export class GameStore extends D1Store {
 
   /** Active games where the computer is to move and nothing has happened since `before`. */
   async computerTurnsWaiting(before: number, limit: number): Promise<GameRow[]> {
-    return this.db
-      .select()
-      .from(games)
-      .where(
-        and(
-          eq(games.status, 'active'),
-          lte(games.updatedAt, before),
-          or(and(eq(games.sideToMove, 'white'), isNotNull(games.whiteComputer)), and(eq(games.sideToMove, 'black'), isNotNull(games.blackComputer))),
-        ),
-      )
-      .limit(limit)
-      .all();
+    return this.activeGames(
+      limit,
+      lte(games.updatedAt, before),
+      or(and(eq(games.sideToMove, 'white'), isNotNull(games.whiteComputer)), and(eq(games.sideToMove, 'black'), isNotNull(games.blackComputer))),
+    );
   }
 
   /** Active games whose deadline is at or before `now`. */
   async overdueGames(now: number, timeoutMode: GameRow['timeoutMode'], limit: number): Promise<GameRow[]> {
+    return this.activeGames(limit, isNotNull(games.deadline), lte(games.deadline, now), eq(games.timeoutMode, timeoutMode));
+  }
+
+  /** Up to `limit` active games that meet every condition (the cron's sweeps). */
+  private activeGames(limit: number, ...conditions: (SQL | undefined)[]): Promise<GameRow[]> {
     return this.db
       .select()
       .from(games)
-      .where(and(eq(games.status, 'active'), isNotNull(games.deadline), lte(games.deadline, now), eq(games.timeoutMode, timeoutMode)))
+      .where(and(eq(games.status, 'active'), ...conditions))
       .limit(limit)
       .all();
   }
