@@ -1,0 +1,65 @@
+// The components of /openapi.json: the request bodies as JSON Schema, from the very valibot
+// schemas the routes validate with, and the shapes of the answers.
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { BaseIssue, BaseSchema } from 'valibot';
+import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
+import { CreateChallengeSchema, CreatePlayerSchema, PlayerSettingsSchema, SignInSchema } from '../service/player-schemas.ts';
+import { ConditionalSchema, CreateGameSchema, DrawSchema, ImportJsonSchema, LeaveSchema, MessageSchema, MessageVisibilitySchema, MoveJsonSchema, OptionsSchema, PauseSchema, TakebackSchema } from '../service/schemas.ts';
+
+const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
+  toJsonSchema(s, {
+    target: 'draft-2020-12',
+    typeMode: 'input',
+    errorMode: 'ignore',
+    // A custom check has no JSON Schema of its own.
+    overrideSchema: ({ valibotSchema }) => (valibotSchema === OptionsSchema ? { type: 'object', description: 'variant options, e.g. {"platforms": 4}' } : undefined),
+  });
+
+/** Built with the document, when it is first asked for, not when the worker starts. */
+export const openApiComponents = () => ({
+  securitySchemes: {
+    playerToken: { type: 'http', scheme: 'bearer', description: "A player's secret token from the create response, or a player key (POST /api/players) of a player of the game" },
+    playerTokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The same token as ?token=, for clients that cannot set headers' },
+  },
+  schemas: {
+    CreateGame: schema(CreateGameSchema),
+    Move: schema(MoveJsonSchema),
+    Draw: schema(DrawSchema),
+    Takeback: schema(TakebackSchema),
+    Conditional: schema(ConditionalSchema),
+    Pause: schema(PauseSchema),
+    Leave: schema(LeaveSchema),
+    Message: schema(MessageSchema),
+    MessageVisibility: schema(MessageVisibilitySchema),
+    ImportGame: schema(ImportJsonSchema),
+    SettingsPatch: schema(SettingsPatchSchema),
+    Chat: schema(ChatJsonSchema),
+    CreatePlayer: schema(CreatePlayerSchema),
+    PlayerSettings: schema(PlayerSettingsSchema),
+    SignIn: schema(SignInSchema),
+    CreateChallenge: schema(CreateChallengeSchema),
+    Challenge: {
+      type: 'object',
+      description: 'id, variant, title, options, clock, color (the creator’s), from {id, name}, to {id, name} | null, status (open, accepted, withdrawn, declined, expired), rematchOf, gameId, createdAt, expiresAt, link. Never a key or an email address.',
+    },
+    MyGame: {
+      type: 'object',
+      description: 'id, variant, title, side, opponent {id, name}, status, yourTurn, deadline, ply, result, link',
+    },
+    Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, at: { type: 'integer' } } },
+    GameState: {
+      type: 'object',
+      description:
+        'Public state: variant, options, status, phase, sideToMove, ply, result, reason, winner, check, position, board {cells, platforms, hands}, lastMove, players ({name, computer?: level}), hints (whether GET …/hint answers), clock {daysPerMove, timeout, deadline (null while paused), leaveDays, leaveLeft {white, black}}, pause {by, until, deadline} (a running pause by agreement, and the deadline of the side to move when it ends), pauseOffer {by, days}, drawOffer, takebackOffer, spectatorMessages {white, black} (who lets spectators read the messages). Never a token or an email address.',
+    },
+    Created: {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        links: { type: 'object', properties: { white: { type: 'string' }, black: { type: 'string' }, spectator: { type: 'string' } } },
+        tokens: { type: 'object', properties: { white: { type: 'string' }, black: { type: 'string' } } },
+        state: { $ref: '#/components/schemas/GameState' },
+      },
+    },
+  },
+});
