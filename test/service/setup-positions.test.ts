@@ -3,7 +3,9 @@
 // carried by the record through export and import, and drawn by the board picture routes.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GameStore } from '../../src/db/store.ts';
 import { Game } from '../../src/engine/game.ts';
+import { GameService } from '../../src/service/games.ts';
 import { call, form, newGame, play } from './helpers.ts';
 import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
 
@@ -29,6 +31,18 @@ describe('POST /api/games with a position', () => {
     // A game from the usual start says so too.
     const usual = await newGame('warp-factor');
     expect(usual.state.startPosition).toBe(WF_START);
+  });
+
+  it('a takeback of the first turn goes back to the set-up itself, and the game rebuilds from it', async () => {
+    const g = await newGame('first-contact', { position: FC_MIDGAME });
+    const legal = (await call('GET', `/api/games/${g.id}/legal`)).body.legal as string[];
+    expect((await play(g, legal[0]!)).status).toBe(200);
+    expect((await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: g.tokens.black })).status).toBe(200);
+    const back = await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'accept' }, token: g.tokens.white });
+    expect(back.status, back.text).toBe(200);
+    expect([back.body.ply, back.body.position, back.body.sideToMove]).toEqual([0, FC_MIDGAME, 'black']);
+    const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(g.id);
+    expect(rebuilt.ok && rebuilt.value).toEqual({ position: FC_MIDGAME, ply: 0 });
   });
 
   it('against the computer: it answers from the set-up when it is to move', async () => {
