@@ -223,11 +223,14 @@ describe('challenges', () => {
   it('rematch by email: the opponent gets the challenge link, then both get the game link; no key in any mail', async () => {
     const a = await newPlayer('Archer', 'archer@example.org');
     const b = await newPlayer('Shran', 'shran@example.org');
+    // Captured from the start: the first game's notifications must not reach the real queue,
+    // whose consumer could deliver them late, into the mail spy below.
+    const queue = captureQueue();
     const { game } = await startGame(a, b); // a white
     await call('POST', `/api/games/${game.id}/resign`, { token: b.key });
+    queue.take();
     const sent: { to: string; subject: string; text: string; html?: string }[] = [];
     vi.spyOn(env.EMAIL!, 'send').mockImplementation(async (m: any) => (sent.push(m), { messageId: 'x' }) as never); // eslint-disable-line @typescript-eslint/no-explicit-any
-    const queue = captureQueue();
     const re = await call('POST', `/api/games/${game.id}/rematch`, { token: b.key });
     expect(re.status).toBe(201);
     // The challenge goes to the opponent alone, at once, with the page to accept it.
