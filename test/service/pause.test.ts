@@ -3,13 +3,13 @@
 // days move one's own deadline. Times come from the injected clock, never from the machine's.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GameStore } from '../../src/db/store.ts';
 import { GameService } from '../../src/service/games.ts';
 import worker from '../../src/worker/index.ts';
 import { gameService } from '../../src/worker/services.ts';
 import { call, form, location, newGame, play } from './helpers.ts';
-import { captureQueue } from './notify-helpers.ts';
+import { captureQueue, inboundEmail } from './notify-helpers.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -319,5 +319,34 @@ describe('game page and OpenAPI', () => {
     for (const path of ['/api/games/{id}/pause', '/api/games/{id}/leave']) expect(doc.paths[path].post.requestBody).toBeTruthy();
     expect(JSON.stringify(doc.components.schemas.Pause)).toContain('cancel');
     expect(doc.components.schemas.Leave.properties.days).toMatchObject({ minimum: 1, maximum: 30 });
+  });
+});
+
+describe('email replies', () => {
+  // Reply addresses are signed with the reply secret: without one there are none.
+  const mutableEnv = env as { REPLY_SECRET?: string };
+  beforeAll(() => {
+    mutableEnv.REPLY_SECRET = 'test-reply-secret';
+  });
+  afterAll(() => {
+    delete mutableEnv.REPLY_SECRET;
+  });
+
+  it('"pause 5" and "pause accept" in a reply to a notification; the answer says what happened', async () => {
+    const g = await timed();
+    const replyTo = async (side: 'white' | 'black') => (await call('GET', `/api/games/${g.id}/me`, { token: g.tokens[side] })).body.replyTo as string;
+    const send = async (side: 'white' | 'black', line: string) => {
+      const to = await replyTo(side);
+      const from = side === 'white' ? 'kirk@example.org' : 'kor@example.org';
+      const raw = `From: <${from}>\nTo: ${to}\nSubject: Re: [Subspace] Your move\nMessage-ID: <${crypto.randomUUID()}@example.org>\nDate: Sun, 22 Nov 2026 10:00:00 +0000\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\nHello,\n\n${line}\n\nThanks\n`;
+      const mail = inboundEmail(raw, from, to);
+      await worker.email(mail.message, env, createExecutionContext());
+      if (!mail.replies[0]) throw new Error(`no reply: ${JSON.stringify(mail.rejected)} ${to}`);
+      return mail.replies[0].text as string;
+    };
+    expect(await send('white', 'pause 5')).toContain('You asked for a pause of 5 days.');
+    expect((await row(g.id)).pauseOfferDays).toBe(5);
+    expect(await send('black', 'Pause accept')).toMatch(/The game is paused until /);
+    expect((await row(g.id)).deadline).toBeNull();
   });
 });
