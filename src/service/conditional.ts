@@ -34,7 +34,7 @@ const linesOf = (stored: Pick<ConditionalRow, 'lines'>): string[][] => JSON.pars
  * and the engine's reason), one answer per position across the lines; turns in canonical text,
  * repeated lines once.
  */
-export function checkLines(row: GameRow, lines: readonly ConditionalLine[]): ServiceResult<string[][]> {
+function checkLines(row: GameRow, lines: readonly ConditionalLine[]): ServiceResult<string[][]> {
   const answers = new Map<string, string>();
   const checked = new Map<string, string[]>();
   for (const [i, line] of lines.entries()) {

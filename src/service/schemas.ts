@@ -95,7 +95,7 @@ const oneLineText = (empty: string, max: number) =>
   );
 
 /** A set-up position in the position text form (docs/position-text.md); the engine judges it. */
-export const PositionTextSchema = oneLineText('is empty (leave it out to start from the usual start)', MAX_POSITION_TEXT);
+const PositionTextSchema = oneLineText('is empty (leave it out to start from the usual start)', MAX_POSITION_TEXT);
 
 export const CreateGameSchema = v.pipe(
   v.strictObject({
