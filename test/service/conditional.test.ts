@@ -284,6 +284,28 @@ describe('conditional moves', () => {
     expect((await getLines(g, 'white')).body.lines).toEqual([]);
   });
 
+  it('the game page: the example line fits the waiting player (their opponent’s turn first) and stores as it is', async () => {
+    for (const variant of ['warp-factor', 'first-contact', 'curved-space', 'planar'] as const) {
+      const g = await newGame(variant);
+      // Black waits at the start, White after one turn: each page's example must store as it is.
+      for (const waiting of ['black', 'white'] as const) {
+        if (waiting === 'white') {
+          const legal = (await call('GET', `/api/games/${g.id}/legal`)).body.legal as string[];
+          await play(g, legal[0]!);
+        }
+        const page = (await call('GET', `/games/${g.id}?token=${g.tokens[waiting]}`)).text;
+        const example = /Your lines <span class="hint">\(for example: ([^)]*)\)<\/span>/.exec(page)?.[1];
+        expect(example, `${variant}, ${waiting} waiting`).toBeDefined();
+        const line = example!.split(' ');
+        expect(line).toHaveLength(2);
+        const stored = await putLines(g, waiting, [line]);
+        expect(stored.status, `${variant}: ${example}: ${JSON.stringify(stored.body)}`).toBe(200);
+        // Cleared again, so the next turn is not answered from it.
+        expect((await call('DELETE', path(g), { token: g.tokens[waiting] })).status).toBe(200);
+      }
+    }
+  });
+
   it('the game page: a line entered by playing it on the preview board, turn by turn', async () => {
     const g = await newGame('warp-factor');
     await play(g, 'Wb2-Wb3');

@@ -312,6 +312,12 @@ describe('game page and OpenAPI', () => {
     const bad = await form('/games', { variant: 'warp-factor', days: '3', leave: '31' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('leaveDays: must be a whole number from 0 to 30');
+    // Leave days without a clock: said, not dropped; nothing is created.
+    const noClock = await form('/games', { variant: 'warp-factor', days: '', leave: '3' });
+    expect(noClock.status).toBe(400);
+    expect(noClock.text).toContain('Leave days need a clock');
+    expect(noClock.text).not.toMatch(/\/games\/[a-z0-9]{12}/);
+    expect((await form('/games', { variant: 'warp-factor', days: '', leave: '0' })).status).toBe(201);
   });
 
   it('documents both routes', async () => {

@@ -8,7 +8,7 @@ import type { PublicMessage, PublicMove, PublicState, PublicTakeback } from '../
 import { MAX_MESSAGE_CHARS } from '../../service/schemas.ts';
 import { outcomeWords, resultWords } from '../../service/outcome-words.ts';
 import type { Preview } from '../../service/preview.ts';
-import { turnExamples } from '../text/commands.ts';
+import { conditionalExample, turnExamples } from '../text/commands.ts';
 import type { PlayerSettings } from '../../notify/settings.ts';
 import { BoardHelp } from './board-help.tsx';
 import { Layout } from './layout.tsx';
@@ -234,7 +234,7 @@ const LiveRegion = (p: GamePageProps) => {
           {you && active && s.hints ? <HintForm {...p} yourTurn={yourTurn} /> : null}
           {you && active ? <Actions state={s} token={p.token!} action={action} /> : null}
           {p.conditional ? (
-            <PlanReplies id={s.id} token={p.token} conditional={p.conditional} {...(p.plan ? { plan: p.plan } : {})} {...(p.planPreview ? { preview: p.planPreview } : {})} />
+            <PlanReplies id={s.id} token={p.token} conditional={p.conditional} example={conditionalExample(s)} {...(p.plan ? { plan: p.plan } : {})} {...(p.planPreview ? { preview: p.planPreview } : {})} />
           ) : null}
           {p.rematch ? (
             <form method="post" action={`/games/${s.id}/rematch`}>

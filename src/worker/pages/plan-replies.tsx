@@ -15,6 +15,8 @@ export interface PlanRepliesProps {
   /** Absent for a signed-in player: the form then acts with the key in the /me cookie. */
   readonly token?: string | undefined;
   readonly conditional: ConditionalLines;
+  /** A line that fits this game (their turn, your answer), for the hint; none when there is no such line. */
+  readonly example?: readonly string[];
   /** The lines being written (after Preview), else the stored ones. */
   readonly plan?: string;
   /** The board after the last row of `plan` and the legal turns there, or why it cannot be played. */
@@ -77,7 +79,7 @@ export const PlanReplies = (p: PlanRepliesProps) => {
         ) : null}
         <input type="hidden" name="token" value={p.token} />
         <label for="plan-lines">
-          Your lines <span class="hint">(for example: Bb3-Bb2 Wc2-Wc3 Ba3-Ba2 Wd2-Wd3)</span>
+          Your lines {p.example?.length ? <span class="hint">(for example: {p.example.join(' ')})</span> : null}
         </label>
         <textarea id="plan-lines" name="lines" rows={4} maxlength={MAX_PLAN_CHARS} spellcheck={false}>
           {text}

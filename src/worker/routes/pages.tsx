@@ -86,6 +86,8 @@ export const pages = new Hono<AppEnv>()
     const form = v.safeParse(CreateFormSchema, fields);
     if (!form.success) return page(c, 400).html(<HomePage error={describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '')} values={values} />);
     const f = form.output;
+    // Leave days are days off a clock: without one they would be dropped without a word.
+    if (!f.days && f.leave) return page(c, 400).html(<HomePage error="Leave days need a clock: choose a time per move, or set leave days to 0." values={values} />);
     const input = {
       variant: f.variant,
       ...(f.variant === 'curved-space' ? { options: { platforms: f.platforms ?? 4, platformMoves: f.platformMoves ?? 'fixed' } } : {}),

@@ -61,6 +61,19 @@ export function turnExamples(game?: Pick<PublicState, 'variant' | 'options' | 'p
   return created.ok ? created.value.exampleTurns() : [];
 }
 
+/**
+ * A conditional line that fits the game as it stands: the side to move's first example turn, then
+ * the waiting player's first example answer to it (empty when the game has no such pair).
+ */
+export function conditionalExample(game: Pick<PublicState, 'variant' | 'options' | 'position' | 'status'>): string[] {
+  const theirs = turnExamples(game)[0]?.text;
+  if (!theirs) return [];
+  const created = Game.create(game.variant, game.options, game.position);
+  if (!created.ok || !created.value.play(theirs).ok) return [];
+  const yours = created.value.exampleTurns()[0]?.text;
+  return yours ? [theirs, yours] : [];
+}
+
 /** The command list, with turn examples from the game as it stands when known; `origin` makes the player-page link absolute. */
 export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'position' | 'status' | 'sideToMove'>, side?: Color, origin?: string): string {
   const examples = turnExamples(game);
