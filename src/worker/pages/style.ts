@@ -21,8 +21,8 @@ fieldset{border:1px solid #c8c3b8;border-radius:6px;margin:0 0 1rem;padding:.6re
 legend{font-weight:600;padding:0 .3rem}
 label{display:block;font-weight:600;margin:.5rem 0 .2rem}
 .hint{font-weight:400;color:#555;font-size:.9rem}
-input[type=text],select{font:inherit;width:100%;max-width:24rem;padding:.45rem .5rem;border:1px solid #8c877d;border-radius:4px;background:#fff}
-input[type=number]{font:inherit;width:6rem;min-height:24px;padding:.45rem .5rem;border:1px solid #8c877d;border-radius:4px;background:#fff}
+input[type=text],input[type=number],select{font:inherit;width:100%;max-width:24rem;padding:.45rem .5rem;border:1px solid #8c877d;border-radius:4px;background:#fff}
+input[type=number]{width:6rem;min-height:24px}
 input.move{font-family:ui-monospace,"DejaVu Sans Mono",monospace;max-width:100%}
 button,.button{font:inherit;font-weight:600;padding:.5rem 1rem;border-radius:5px;border:1px solid #1f4e79;background:#1f5f99;color:#fff;cursor:pointer;min-height:2.6rem}
 button.secondary{background:#fff;color:#1f4e79}
