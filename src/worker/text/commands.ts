@@ -56,9 +56,15 @@ export function parseCommand(line: string): Command | undefined {
  * each kind, the commonest first); for an unknown game, those of a new Warp Factor game.
  */
 export function turnExamples(game?: Pick<PublicState, 'variant' | 'options' | 'position' | 'status'>): readonly TurnExample[] {
-  if (game && game.status !== 'active') return [];
+  const created = gameAsItStands(game);
+  return created ? created.exampleTurns() : [];
+}
+
+/** The engine's game at the position shown (a new Warp Factor game when none is known); undefined once the game is over. */
+function gameAsItStands(game?: Pick<PublicState, 'variant' | 'options' | 'position' | 'status'>): Game | undefined {
+  if (game && game.status !== 'active') return undefined;
   const created = game ? Game.create(game.variant, game.options, game.position) : Game.create('warp-factor');
-  return created.ok ? created.value.exampleTurns() : [];
+  return created.ok ? created.value : undefined;
 }
 
 /**
@@ -66,11 +72,10 @@ export function turnExamples(game?: Pick<PublicState, 'variant' | 'options' | 'p
  * the waiting player's first example answer to it (empty when the game has no such pair).
  */
 export function conditionalExample(game: Pick<PublicState, 'variant' | 'options' | 'position' | 'status'>): string[] {
-  const theirs = turnExamples(game)[0]?.text;
-  if (!theirs) return [];
-  const created = Game.create(game.variant, game.options, game.position);
-  if (!created.ok || !created.value.play(theirs).ok) return [];
-  const yours = created.value.exampleTurns()[0]?.text;
+  const created = gameAsItStands(game);
+  const theirs = created?.exampleTurns()[0]?.text;
+  if (!created || !theirs || !created.play(theirs).ok) return [];
+  const yours = created.exampleTurns()[0]?.text;
   return yours ? [theirs, yours] : [];
 }
 
