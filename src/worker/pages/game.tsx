@@ -16,7 +16,7 @@ import { Actions } from './actions.tsx';
 import { PlanReplies, type PlanRepliesProps } from './plan-replies.tsx';
 import type { ConditionalLines } from '../../service/conditional.ts';
 import { MoveList } from './move-list.tsx';
-import { SettingsForm } from './settings.tsx';
+import { SettingsForm } from './notification-settings.tsx';
 
 const playerName = (s: PublicState, side: Color) => s.players[side].name ?? colorName(side);
 

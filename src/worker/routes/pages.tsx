@@ -12,7 +12,7 @@ import { ConditionalFormSchema, CreateFormSchema, DrawFormSchema, LeaveFormSchem
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
 import { GAME_JS } from '../pages/game-js.gen.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
-import { SettingsPage } from '../pages/settings.tsx';
+import { SettingsPage } from '../pages/notification-settings.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
 import { computerPlayer } from '../services.ts';
 import { lineTurns } from '../text/commands.ts';
