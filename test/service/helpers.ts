@@ -65,6 +65,12 @@ export async function form(path: string, fields: Record<string, string>, origin 
 
 export const location = (res: { headers: Headers }) => new URL(res.headers.get('Location') ?? '', BASE);
 
+/** The page a form's redirect leads to, as the browser gets it. */
+export const followed = (res: { headers: Headers }) => call('GET', location(res).pathname + location(res).search);
+
+/** How often `text` occurs in `html`. */
+export const occurrences = (html: string, text: string) => html.split(text).length - 1;
+
 /** The texts of a game's move rows, in order. */
 export const moveTexts = async (id: string) => (await env.DB.prepare('select text from moves where game_id = ? order by ply').bind(id).all<{ text: string }>()).results.map((r) => r.text);
 

@@ -2,7 +2,7 @@
 // called the way a browser (or a chat bot) would, inside workerd.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BASE, call, FIRST_CONTACT_WIN, form, location, newGame, play } from './helpers.ts';
+import { BASE, call, FIRST_CONTACT_WIN, followed, form, location, newGame, occurrences, play } from './helpers.ts';
 
 describe('home page', () => {
   it('offers all four variants, their options, the clock and the names, with labels', async () => {
@@ -176,8 +176,8 @@ describe('playing with forms (no JavaScript)', () => {
 
   it('resign, draw and abort buttons work as forms', async () => {
     const g = await newGame('warp-factor');
-    const offer = location(await form(`/games/${g.id}/draw`, { token: g.tokens.white, action: 'offer' }));
-    expect(offer.searchParams.get('ok')).toBe('You offered a draw.');
+    const offered = await form(`/games/${g.id}/draw`, { token: g.tokens.white, action: 'offer' });
+    expect(occurrences((await followed(offered)).text, 'You offered a draw.')).toBe(1);
     const blackPage = await call('GET', `/games/${g.id}?token=${g.tokens.black}`);
     expect(blackPage.text).toContain('White offers a draw.');
     expect(blackPage.text).toContain('Accept the draw');

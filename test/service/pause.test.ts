@@ -8,7 +8,7 @@ import { GameStore } from '../../src/db/store.ts';
 import { GameService } from '../../src/service/games.ts';
 import worker from '../../src/worker/index.ts';
 import { gameService } from '../../src/worker/services.ts';
-import { call, form, location, newGame, play } from './helpers.ts';
+import { call, followed, form, location, newGame, occurrences, play } from './helpers.ts';
 import { captureQueue, inboundEmail } from './notify-helpers.ts';
 
 afterEach(() => {
@@ -293,11 +293,14 @@ describe('game page and OpenAPI', () => {
     expect(location(spent).searchParams.get('ok')).toBe('You took 2 days of leave.');
     expect(await page('white')).toContain('Leave days left: White 2, Black 4');
     const asked = await form(`/games/${g.id}/pause`, { token: g.tokens.white, action: 'offer', days: '5' });
-    expect(location(asked).searchParams.get('ok')).toBe('You asked for a pause.');
+    // The status lines say what was done: no flash repeats them (each line once).
+    expect(location(asked).searchParams.get('ok')).toBeNull();
+    expect(occurrences((await followed(asked)).text, 'You asked for a pause of 5 days.')).toBe(1);
     expect(await page('black')).toContain('Accept the pause of 5 days');
     expect(await page('white')).toContain('Cancel your request for a pause');
     const accepted = await form(`/games/${g.id}/pause`, { token: g.tokens.black, action: 'accept' });
-    expect(location(accepted).searchParams.get('ok')).toBe('You accepted the pause: the clock is stopped.');
+    expect(location(accepted).searchParams.get('ok')).toBeNull();
+    expect(occurrences((await followed(accepted)).text, 'the clock is stopped')).toBe(1);
     const paused = await page('white');
     expect(paused).toContain('Paused by agreement (White asked): the clock is stopped until');
     expect(paused).not.toContain('Take leave');

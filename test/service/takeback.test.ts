@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GameStore } from '../../src/db/store.ts';
 import { GameService } from '../../src/service/games.ts';
-import { call, expectRebuilds, form, location, moveTexts, newGame, play } from './helpers.ts';
+import { call, expectRebuilds, followed, form, location, moveTexts, newGame, occurrences, play } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
 
 afterEach(() => {
@@ -165,7 +165,8 @@ describe('takeback by agreement', () => {
     // The page's forms.
     await play(g, 'Wb2-Wb3');
     const asked = await form(`/games/${g.id}/takeback`, { token: g.tokens.white, action: 'offer' });
-    expect(location(asked).searchParams.get('ok')).toBe('You asked to take back your last turn.');
+    // The status line says it; the flash does not repeat it.
+    expect(occurrences((await followed(asked)).text, 'You asked to take back your last turn.')).toBe(1);
     expect((await call('GET', `/games/${g.id}?token=${g.tokens.black}`)).text).toContain('Accept the takeback');
     const declined = await form(`/games/${g.id}/takeback`, { token: g.tokens.black, action: 'decline' });
     expect(location(declined).searchParams.get('ok')).toBe('You declined the takeback.');

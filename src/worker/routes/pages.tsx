@@ -271,19 +271,21 @@ export const pages = new Hono<AppEnv>()
     const games = c.var.games;
     const t = c.var.token;
     let result;
-    let done: string;
+    // What the player did, in the flash, unless the status lines above it already say so (an offer
+    // made, a pause running): each is shown once.
+    let done: string | undefined;
     if (action === 'draw') {
       const form = v.safeParse(DrawFormSchema, c.var.fields);
       if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
       result = await games.draw(id, t, form.output.action);
-      done = { offer: 'You offered a draw.', accept: 'You accepted the draw.', decline: 'You declined the draw.' }[form.output.action];
+      done = { offer: undefined, accept: 'You accepted the draw.', decline: 'You declined the draw.' }[form.output.action];
       if (result.ok && result.value.status !== 'active') done = 'The game is drawn by agreement.';
     } else if (action === 'takeback') {
       // The same three answers as a draw.
       const form = v.safeParse(DrawFormSchema, c.var.fields);
       if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
       result = await games.takeback(id, t, form.output.action);
-      done = { offer: 'You asked to take back your last turn.', accept: 'You accepted the takeback.', decline: 'You declined the takeback.' }[form.output.action];
+      done = { offer: undefined, accept: 'You accepted the takeback.', decline: 'You declined the takeback.' }[form.output.action];
       if (result.ok && form.output.action === 'offer' && result.value.takebackOffer === null) done = 'Your last turn was taken back.';
     } else if (action === 'pause') {
       // The form's days go through the API's own schema, so the page says what the API says.
@@ -292,8 +294,7 @@ export const pages = new Hono<AppEnv>()
       const input = v.safeParse(PauseSchema, form.output.action === 'offer' ? { action: 'offer', days: form.output.days } : { action: form.output.action });
       if (!input.success) return backToGame(c, id, t, { error: describeIssues(input.issues, 'form') });
       result = await games.pause(id, t, input.output);
-      done = { offer: 'You asked for a pause.', accept: 'You accepted the pause: the clock is stopped.', decline: 'You declined the pause.', cancel: 'You took your request for a pause back.' }[input.output.action];
-      if (result.ok && input.output.action === 'offer' && result.value.pause) done = 'The game is paused: the clock is stopped.';
+      done = { offer: undefined, accept: undefined, decline: 'You declined the pause.', cancel: 'You took your request for a pause back.' }[input.output.action];
     } else if (action === 'leave') {
       const form = v.safeParse(LeaveFormSchema, c.var.fields);
       if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
@@ -309,5 +310,5 @@ export const pages = new Hono<AppEnv>()
       if (result.status === 404) return errorPage(c, 404, 'No such game', failureWords(result));
       return backToGame(c, id, t, { error: failureWords(result) });
     }
-    return backToGame(c, id, t, { ok: done });
+    return backToGame(c, id, t, done ? { ok: done } : {});
   });
