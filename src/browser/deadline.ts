@@ -1,13 +1,23 @@
-// The deadline in the reader's own time, counted down.
+// The page's times in the reader's own time zone: the deadline counted down, and every other
+// <time data-local> (the end of a pause, the deadline after it). The server writes them in UTC
+// for readers without JavaScript; the datetime attribute keeps the exact time.
+import { plural } from '../engine/types.ts';
 
-/** Fills #deadline from the live region's data-deadline (an ISO time). */
-export function showDeadline(live: Element): void {
+/** A time as the page shows it: the reader's own weekday, date and time. */
+function localTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) + ' your time';
+}
+
+/** Fills #deadline (from the live region's data-deadline, an ISO time) with a countdown, and the other times of the page. */
+export function showTimes(live: Element): void {
+  for (const t of live.querySelectorAll('time[data-local]')) {
+    const at = t.getAttribute('datetime');
+    if (at) t.textContent = localTime(at);
+  }
   const d = live.getAttribute('data-deadline');
   const el = document.getElementById('deadline');
   if (!d || !el) return;
-  const at = new Date(d);
-  const left = at.getTime() - Date.now();
-  const when = at.toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const left = new Date(d).getTime() - Date.now();
   let words: string;
   if (left <= 0) words = 'the deadline has passed';
   else {
@@ -15,7 +25,7 @@ export function showDeadline(live: Element): void {
     const days = Math.floor(m / 1440);
     const h = Math.floor((m % 1440) / 60);
     const mins = m % 60;
-    words = 'in ' + (days ? days + ' day' + (days === 1 ? '' : 's') + ' ' : '') + (days || h ? h + ' h ' : '') + (days ? '' : mins + ' min');
+    words = 'in ' + (days ? plural(days, 'day') + ' ' : '') + (days || h ? h + ' h ' : '') + (days ? '' : mins + ' min');
   }
-  el.textContent = when + ' your time (' + words.trim() + ')';
+  el.textContent = localTime(d) + ' (' + words.trim() + ')';
 }

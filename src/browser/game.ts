@@ -12,7 +12,7 @@
 import { boardButtons, listenForArrowKeys, makeTabStop } from './board-keyboard.ts';
 import { clearMarks, elementsFor, keysAt, markTarget } from './board-marks.ts';
 import { addCopyButtons } from './copy-buttons.ts';
-import { showDeadline } from './deadline.ts';
+import { showTimes } from './deadline.ts';
 import { $, announce, errorNode, flash, type GamePage, live, myTurn, setPreview, st } from './page.ts';
 import { listenForReplay, markReplay } from './replay.ts';
 import { keyLabel, keysOf, type Plan } from './turn-keys.ts';
@@ -421,7 +421,7 @@ function startGamePage(root: HTMLElement): void {
 
   listenForArrowKeys();
   const showPly = listenForReplay(page);
-  setInterval(() => showDeadline(live()), 30000);
+  setInterval(() => showTimes(live()), 30000);
 
   function setup(): void {
     const clear = $('#clear-btn');
@@ -438,7 +438,7 @@ function startGamePage(root: HTMLElement): void {
     const mine = document.querySelector('#board svg [data-hand][data-color="' + st().you + '"]');
     if (mine && buttons.length) makeTabStop(mine);
     document.title = (myTurn() ? '(Your turn) ' : '') + baseTitle;
-    showDeadline(live());
+    showTimes(live());
     addCopyButtons();
   }
   setup();

@@ -1,7 +1,7 @@
 // Set-up positions (a game started from a position text): the checks every
 // variant shares. Each variant adds its own in its validateSetup; the rules a
 // set-up must follow are in docs/comforts.md#set-up-positions.
-import { colorName, opposite, ROLE_NAMES, ROLES, STANDARD_SET, type Color } from './types.ts';
+import { colorName, opposite, plural, ROLE_NAMES, ROLES, STANDARD_SET, type Color } from './types.ts';
 import { EMPTY, handIndex, KING, pieceCode } from './piece-codes.ts';
 
 /** What the shared checks read: any position with a board of piece codes, hands and a side to move. */
@@ -10,8 +10,6 @@ interface SetupBoard {
   readonly hands: Int8Array;
   readonly turn: Color;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * More pieces of a kind than one set holds, board and hand together, or a side without its king.

@@ -4,6 +4,8 @@ export type Color = 'white' | 'black';
 export const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 /** The side as words say it: White, Black. */
 export const colorName = (c: Color): 'White' | 'Black' => (c === 'white' ? 'White' : 'Black');
+/** A count and its noun, singular for one: "1 day", "3 days". */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Piece letters as written in notation. */
 export type Role = 'K' | 'Q' | 'R' | 'B' | 'N' | 'P';

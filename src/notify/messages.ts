@@ -1,5 +1,5 @@
 // The words of notifications: subjects and bodies of emails (and short summaries).
-import { colorName, type Color } from '../engine/types.ts';
+import { colorName, plural, type Color } from '../engine/types.ts';
 import { escapeXml } from '../render/xml.ts';
 import type { PlayerEvent, PublicChallenge } from '../service/challenges.ts';
 import type { MyGame } from '../service/players.ts';
@@ -16,7 +16,6 @@ function who(data: EventData, side: Color): string {
 /** The variant's rules page (plain words, diagrams), on the same site as the game's link. */
 export const rulesLink = (siteUrl: string, variant: string) => new URL(`/rules/${encodeURIComponent(variant)}`, siteUrl).href;
 
-const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 /** An ISO time as people read it: `2026-11-23 18:40 UTC`. */
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -50,7 +49,7 @@ export function subject(event: NotifyEvent, data: EventData): string {
     case 'takeback':
       return `Takeback granted in ${name}: your move again`;
     case 'pause-offer':
-      return `${colorName(other(data.you))} asks for a pause of ${days(data.pauseOffer?.days ?? 0)} in ${name}`;
+      return `${colorName(other(data.you))} asks for a pause of ${plural(data.pauseOffer?.days ?? 0, 'day')} in ${name}`;
     case 'pause':
       return `${name} is paused${data.pause ? ` until ${utc(data.pause.until)}` : ''}`;
     case 'pause-end':
@@ -91,7 +90,7 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       break;
     case 'pause-offer':
       lines.push(
-        `${who(data, other(data.you))} asks to stop the clock for ${days(data.pauseOffer?.days ?? 0)}. Reply "pause accept" or "pause decline", or answer on the game page (POST /api/games/${data.gameId}/pause).`,
+        `${who(data, other(data.you))} asks to stop the clock for ${plural(data.pauseOffer?.days ?? 0, 'day')}. Reply "pause accept" or "pause decline", or answer on the game page (POST /api/games/${data.gameId}/pause).`,
       );
       break;
     case 'pause':
@@ -103,7 +102,7 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
   }
   // The opponent's words, quoted line by line so they cannot pass for ours.
   if (data.message) lines.push(`${who(data, data.message.side)} wrote:`, ...data.message.text.split('\n').map((l) => `> ${l}`));
-  if (data.status === 'active' && data.sideToMove === data.you) lines.push(`You have ${data.legalCount} legal turn${data.legalCount === 1 ? '' : 's'}${data.check ? ' and you are in check' : ''}.`);
+  if (data.status === 'active' && data.sideToMove === data.you) lines.push(`You have ${plural(data.legalCount, 'legal turn')}${data.check ? ' and you are in check' : ''}.`);
   return lines;
 }
 

@@ -1,7 +1,7 @@
 // Time off the clock: a pause by agreement (holidays), and leave days a player spends alone.
 import type { GameRow } from '../db/schema.ts';
 import type { GameChanges } from '../db/store.ts';
-import { colorName, opposite, type Color } from '../engine/types.ts';
+import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
 import { DAY_MS, overMessage, type Actor } from './game-core.ts';
 import { iso, publicState, type PublicState } from './public-state.ts';
@@ -9,7 +9,6 @@ import { done, fail, type ServiceResult } from './result.ts';
 import type { PauseInput } from './schemas.ts';
 import { GameConditionals } from './conditional.ts';
 
-const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 
 /** Why a game cannot take time off its clock now, if it cannot. */
 function noClock(row: GameRow): string | undefined {
@@ -34,8 +33,8 @@ export abstract class GamePauses extends GameConditionals {
     if (input.action === 'offer') {
       const why = noClock(row);
       if (why) return fail(409, why);
-      if (row.pauseOfferBy === other) return fail(409, `${colorName(other)} has offered a pause of ${days(row.pauseOfferDays ?? 0)}: accept or decline it first`);
-      if (row.pauseOfferBy === side) return fail(409, `you have already offered a pause of ${days(row.pauseOfferDays ?? 0)}; cancel it first to offer another`);
+      if (row.pauseOfferBy === other) return fail(409, `${colorName(other)} has offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}: accept or decline it first`);
+      if (row.pauseOfferBy === side) return fail(409, `you have already offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}; cancel it first to offer another`);
       if (computerLevel(row, other) !== undefined) return this.startPause(row, side, input.days, side, offer);
       const changes: GameChanges = { pauseOfferBy: side, pauseOfferDays: input.days, updatedAt: this.clock() };
       return this.write(row, side, offer, changes, [other]);
@@ -93,7 +92,7 @@ export abstract class GamePauses extends GameConditionals {
     if (why) return fail(409, why);
     if (side !== row.sideToMove) return fail(403, `it is ${colorName(row.sideToMove)}'s turn: leave days go on your own turn's deadline`);
     const left = side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft;
-    if (left < n) return fail(409, left ? `you have only ${days(left)} of leave left` : 'you have no leave days left');
+    if (left < n) return fail(409, left ? `you have only ${plural(left, 'day')} of leave left` : 'you have no leave days left');
     if (row.deadline === null) return fail(409, 'the game has no deadline to move');
     const stored = await this.store.spendLeave(id, side, n, n * DAY_MS, { ply: row.ply, deadline: row.deadline }, this.clock());
     if (!stored) return this.conflict(id);

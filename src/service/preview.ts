@@ -3,7 +3,7 @@
 // picture of a position given as text. Nothing here writes to the store.
 import type { GameRow } from '../db/schema.ts';
 import type { GameStore } from '../db/store.ts';
-import type { AnyVariant, BoardView, Color, Outcome } from '../engine/types.ts';
+import { plural, type AnyVariant, type BoardView, type Color, type Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { boardSvg } from '../render/board-svg.ts';
 import { overMessage } from './game-core.ts';
@@ -121,7 +121,7 @@ export class GameViews {
     const row = await this.store.game(id);
     if (!row) return fail(404, `no game with id ${id}`);
     const at = ply ?? row.ply;
-    if (at > row.ply) return fail(404, `game ${id} has ${row.ply} turn${row.ply === 1 ? '' : 's'} so far; there is no ply ${at}`);
+    if (at > row.ply) return fail(404, `game ${id} has ${plural(row.ply, 'turn')} so far; there is no ply ${at}`);
     if (at === 0) return done({ row, ply: 0, position: row.startPosition, lastTurn: null });
     if (at === row.ply && ply === undefined) {
       const last = await this.store.move(id, at);

@@ -4,7 +4,7 @@
 // (every turn replayed) and how that game ended.
 import type { GameRow } from '../db/schema.ts';
 import { Game, type PlayedTurn } from '../engine/game.ts';
-import { colorName, drawOutcome, winOutcome, type Color, type GameResult, type Outcome, type OutcomeReason } from '../engine/types.ts';
+import { colorName, drawOutcome, plural, winOutcome, type Color, type GameResult, type Outcome, type OutcomeReason } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { iso, publicPlayer } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
@@ -161,7 +161,7 @@ export function exportRecord(
   // A set-up start, as PGN writes [SetUp "1"] and [FEN]: import reads it back.
   if (initial.ok && initial.value.positionText !== row.startPosition) headers.push(['SetUp', '1'], ['Position', row.startPosition]);
   if (row.reason) headers.push(['Termination', row.reason]);
-  if (row.daysPerMove) headers.push(['TimeControl', `${row.daysPerMove} day${row.daysPerMove === 1 ? '' : 's'} per move`]);
+  if (row.daysPerMove) headers.push(['TimeControl', `${plural(row.daysPerMove, 'day')} per move`]);
   // A takeback is a comment where the game went back to, unless a later takeback went back further
   // (then the line it was part of is no longer the game's).
   const notes = new Map<number, string[]>();

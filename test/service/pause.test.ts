@@ -285,13 +285,21 @@ describe('game page and OpenAPI', () => {
     const g = await timed({ clock: { daysPerMove: 3, leaveDays: 4 } });
     const page = (side: 'white' | 'black') => call('GET', `/games/${g.id}?token=${g.tokens[side]}`).then((r) => r.text);
     expect(await page('white')).toContain('Leave days left: White 4, Black 4 (of 4 each).');
-    expect(await page('white')).toContain('Take leave (4 left)');
+    // Two day counts on the page: each field has its own label, so they cannot be confused.
+    const fields = await page('white');
+    expect(fields).toMatch(/<label for="pause-days">Pause: days the clock stops <span class="hint">\(1 to 14, if Black agrees\)/);
+    expect(fields).toMatch(/<label for="leave-days">Leave: days added to your deadline <span class="hint">\(you have 4 days left\)/);
+    expect(fields).toContain('id="pause-days"');
+    expect(fields).toContain('id="leave-days"');
     expect(await page('black')).not.toContain('Take leave');
     const bad = await form(`/games/${g.id}/pause`, { token: g.tokens.white, action: 'offer', days: '30' });
     expect(location(bad).searchParams.get('error')).toMatch(/days: must be a whole number from 1 to 14/);
     const spent = await form(`/games/${g.id}/leave`, { token: g.tokens.white, days: '2' });
     expect(location(spent).searchParams.get('ok')).toBe('You took 2 days of leave.');
     expect(await page('white')).toContain('Leave days left: White 2, Black 4');
+    await form(`/games/${g.id}/leave`, { token: g.tokens.white, days: '1' });
+    // One day is "1 day" (the one plural helper).
+    expect(await page('white')).toContain('(you have 1 day left)');
     const asked = await form(`/games/${g.id}/pause`, { token: g.tokens.white, action: 'offer', days: '5' });
     // The status lines say what was done: no flash repeats them (each line once).
     expect(location(asked).searchParams.get('ok')).toBeNull();
@@ -303,6 +311,8 @@ describe('game page and OpenAPI', () => {
     expect(occurrences((await followed(accepted)).text, 'the clock is stopped')).toBe(1);
     const paused = await page('white');
     expect(paused).toContain('Paused by agreement (White asked): the clock is stopped until');
+    // Machine-readable times the page's script shows in the reader's own time, as the deadline.
+    expect(paused).toMatch(/stopped until <time datetime="\d{4}-\d\d-\d\dT[\d:.]+Z" data-local="">/);
     expect(paused).not.toContain('Take leave');
     expect(paused).not.toContain('Ask for a pause');
   });

@@ -1,4 +1,5 @@
 // The player's other actions on the game page: draw, takeback, pause, leave, abort, claim, resign.
+import { colorName, plural } from '../../engine/types.ts';
 import type { PublicState } from '../../service/public-state.ts';
 import { MAX_PAUSE_DAYS } from '../../service/schemas.ts';
 
@@ -16,21 +17,26 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
       </button>
     </form>
   );
-  // A form with a days field (1 to `max`), for a pause or leave days.
-  const daysForm = (what: string, label: string, max: number, value: number, action?: string) => (
+  // A form with a days field (1 to `max`) of its own id and label: a pause and leave days are
+  // both counted in days, so each field says which it is.
+  const daysForm = (what: string, field: { label: string; hint: string }, button: string, max: number, value: number, action?: string) => (
     <form method="post" action={p.action(what)} data-action={action ? `${what}-${action}` : what} class="days">
       <input type="hidden" name="token" value={p.token} />
       {action ? <input type="hidden" name="action" value={action} /> : null}
-      <label>
-        <input type="number" name="days" min={1} max={max} value={String(value)} required /> days
+      <label for={`${what}-days`}>
+        {field.label} <span class="hint">({field.hint})</span>
       </label>
-      <button type="submit" class="secondary">
-        {label}
-      </button>
+      <div class="row">
+        <input type="number" id={`${what}-days`} name="days" min={1} max={max} value={String(value)} required />
+        <button type="submit" class="secondary">
+          {button}
+        </button>
+      </div>
     </form>
   );
   const leaveLeft = s.clock ? s.clock.leaveLeft[you] : 0;
   const claimable = s.clock?.timeout === 'claim' && s.sideToMove === other && s.clock.deadline !== null && Date.parse(s.clock.deadline) < Date.now();
+  // Three groups, each its own row on a phone: offers to the opponent, the clock, ending the game.
   return (
     <section class="actions" aria-labelledby="actions-h">
       <h2 id="actions-h">Other actions</h2>
@@ -51,17 +57,21 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
         ) : s.takebackOffer !== you && s.ply > 0 ? (
           actionForm('takeback', 'Ask to take back your last turn', { drawAction: 'offer', kind: 'secondary' })
         ) : null}
-        {s.pauseOffer?.by === other ? (
-          <>
-            {actionForm('pause', `Accept the pause of ${s.pauseOffer.days} day${s.pauseOffer.days === 1 ? '' : 's'}`, { drawAction: 'accept' })}
-            {actionForm('pause', 'Decline the pause', { drawAction: 'decline', kind: 'secondary' })}
-          </>
-        ) : s.pauseOffer?.by === you ? (
-          actionForm('pause', 'Cancel your request for a pause', { drawAction: 'cancel', kind: 'secondary' })
-        ) : s.clock && !s.pause ? (
-          daysForm('pause', 'Ask for a pause', MAX_PAUSE_DAYS, 7, 'offer')
-        ) : null}
-        {s.clock && !s.pause && s.sideToMove === you && leaveLeft > 0 ? daysForm('leave', `Take leave (${leaveLeft} left)`, leaveLeft, 1) : null}
+      </div>
+      {s.pauseOffer?.by === other ? (
+        <div class="row">
+          {actionForm('pause', `Accept the pause of ${plural(s.pauseOffer.days, 'day')}`, { drawAction: 'accept' })}
+          {actionForm('pause', 'Decline the pause', { drawAction: 'decline', kind: 'secondary' })}
+        </div>
+      ) : s.pauseOffer?.by === you ? (
+        <div class="row">{actionForm('pause', 'Cancel your request for a pause', { drawAction: 'cancel', kind: 'secondary' })}</div>
+      ) : s.clock && !s.pause ? (
+        daysForm('pause', { label: 'Pause: days the clock stops', hint: `1 to ${MAX_PAUSE_DAYS}, if ${colorName(other)} agrees` }, 'Ask for a pause', MAX_PAUSE_DAYS, 7, 'offer')
+      ) : null}
+      {s.clock && !s.pause && s.sideToMove === you && leaveLeft > 0
+        ? daysForm('leave', { label: 'Leave: days added to your deadline', hint: `you have ${plural(leaveLeft, 'day')} left` }, 'Take leave', leaveLeft, 1)
+        : null}
+      <div class="row">
         {s.ply < 2 ? actionForm('abort', 'Abort', { kind: 'secondary', confirm: 'Abort this game?' }) : null}
         {claimable ? actionForm('claim', 'Claim the win on time') : null}
         {actionForm('resign', 'Resign', { kind: 'danger', confirm: 'Resign this game?' })}

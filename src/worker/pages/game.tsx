@@ -3,7 +3,7 @@
 // works without JavaScript; /static/game.js adds click-to-move, previews
 // without a reload and live updates by swapping the #live region.
 import { raw } from 'hono/html';
-import { colorName, type Color } from '../../engine/types.ts';
+import { colorName, plural, type Color } from '../../engine/types.ts';
 import type { PublicMessage, PublicMove, PublicState, PublicTakeback } from '../../service/public-state.ts';
 import { MAX_MESSAGE_CHARS } from '../../service/schemas.ts';
 import { outcomeWords, resultWords } from '../../service/outcome-words.ts';
@@ -157,19 +157,18 @@ const LiveRegion = (p: GamePageProps) => {
             <time datetime={s.clock.deadline} id="deadline">
               {formatDeadline(s.clock.deadline)}
             </time>{' '}
-            ({s.clock.daysPerMove} day
-            {s.clock.daysPerMove === 1 ? '' : 's'} per move{s.clock.timeout === 'claim' ? '; the win on time must be claimed' : ''}).
+            ({plural(s.clock.daysPerMove, 'day')} per move{s.clock.timeout === 'claim' ? '; the win on time must be claimed' : ''}).
           </p>
         ) : null}
         {active && s.pause ? (
           <p class="msg info" id="pause">
-            Paused by agreement ({colorName(s.pause.by)} asked): the clock is stopped until <time datetime={s.pause.until}>{formatDeadline(s.pause.until)}</time>; then{' '}
-            {colorName(s.sideToMove)} must move by <time datetime={s.pause.deadline}>{formatDeadline(s.pause.deadline)}</time>.
+            Paused by agreement ({colorName(s.pause.by)} asked): the clock is stopped until <time datetime={s.pause.until} data-local="">{formatDeadline(s.pause.until)}</time>; then{' '}
+            {colorName(s.sideToMove)} must move by <time datetime={s.pause.deadline} data-local="">{formatDeadline(s.pause.deadline)}</time>.
           </p>
         ) : null}
         {active && s.pauseOffer ? (
           <p class="msg info">
-            {s.pauseOffer.by === you ? 'You asked' : `${colorName(s.pauseOffer.by)} asks`} for a pause of {s.pauseOffer.days} day{s.pauseOffer.days === 1 ? '' : 's'}.
+            {s.pauseOffer.by === you ? 'You asked' : `${colorName(s.pauseOffer.by)} asks`} for a pause of {plural(s.pauseOffer.days, 'day')}.
           </p>
         ) : null}
         {active && s.clock?.leaveDays ? (

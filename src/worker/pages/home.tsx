@@ -1,4 +1,5 @@
 // The home page (start a game) and the page that hands out the three links.
+import { plural } from '../../engine/types.ts';
 import { COMPUTER_LEVELS, DAYS_PER_MOVE, MAX_LEAVE_DAYS, MAX_POSITION_TEXT } from '../../service/schemas.ts';
 import { Layout } from './layout.tsx';
 
@@ -133,7 +134,7 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
             </option>
             {DAYS_PER_MOVE.map((d) => (
               <option value={String(d)} selected={v.days === String(d)}>
-                {d} day{d === 1 ? '' : 's'} per move
+                {plural(d, 'day')} per move
               </option>
             ))}
           </select>

@@ -1,5 +1,6 @@
 // A player's pages: /me (your games, "your turn in N games", challenges to you,
 // offer a game), the lobby of open challenges, one challenge, and the key form.
+import { plural } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
 import type { MyGame, PlayerSelf, PublicPlayer } from '../../service/players.ts';
 import { DAYS_PER_MOVE } from '../../service/schemas.ts';
@@ -78,7 +79,7 @@ export const MePage = (p: { player: PlayerSelf; games: MyGame[]; challenges: Pub
       <script src="/static/me.js" defer></script>
       <h1>{p.player.name ?? 'Your games'}</h1>
       <p id="waiting" class={waiting ? 'msg info' : ''}>
-        {waiting ? `Your turn in ${waiting} game${waiting === 1 ? '' : 's'}.` : 'No game is waiting for you.'}
+        {waiting ? `Your turn in ${plural(waiting, 'game')}.` : 'No game is waiting for you.'}
       </p>
       {p.error ? (
         <p class="msg error" role="alert">

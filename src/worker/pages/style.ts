@@ -49,7 +49,8 @@ button:disabled{opacity:.5;cursor:not-allowed}
 .moves{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:.92rem;max-height:18rem;overflow:auto;background:#fff;border:1px solid #d8d2c4;border-radius:6px;padding:.4rem .6rem;margin:0}
 .moves ol{margin:0;padding-left:2.4rem}
 .moves li a{margin-right:.8rem}
-.actions form{display:inline}
+.actions .row form{display:inline}
+.actions .days{margin:.5rem 0}
 .preview{background:#fff;border:1px solid #d8d2c4;border-radius:6px;padding:.5rem;margin:.5rem 0}
 .chooser button{min-width:3.2rem}
 .small{font-size:.85rem;color:#555}

@@ -7,6 +7,7 @@ import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { checkTag, flashTag } from '../../notify/signing.ts';
+import { plural } from '../../engine/types.ts';
 import { ConditionalSchema, CreateGameSchema, GameIdSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
 import { ConditionalFormSchema, CreateFormSchema, DrawFormSchema, LeaveFormSchema, MAX_PLAN_CHARS, formPlayers, MessageFormSchema, PauseFormSchema, MessageVisibilityFormSchema, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
@@ -262,7 +263,7 @@ export const pages = new Hono<AppEnv>()
       return backToGame(c, id, f.token, { error: `Replies not stored: ${stored.error}`, plan: f.lines });
     }
     const n = stored.value.lines.length;
-    return backToGame(c, id, f.token, { ok: n ? `Stored ${n} planned line${n === 1 ? '' : 's'}.` : 'No replies planned now.' });
+    return backToGame(c, id, f.token, { ok: n ? `Stored ${plural(n, 'planned line')}.` : 'No replies planned now.' });
   })
 
   .post('/games/:id/:action{resign|abort|claim|draw|takeback|pause|leave}', sameOriginForms, playerForm, async (c) => {
@@ -301,7 +302,7 @@ export const pages = new Hono<AppEnv>()
       const input = v.safeParse(LeaveSchema, { days: form.output.days });
       if (!input.success) return backToGame(c, id, t, { error: describeIssues(input.issues, 'form') });
       result = await games.leave(id, t, input.output.days);
-      done = `You took ${input.output.days} day${input.output.days === 1 ? '' : 's'} of leave.`;
+      done = `You took ${plural(input.output.days, 'day')} of leave.`;
     } else {
       result = await games[action](id, t);
       done = { resign: 'You resigned.', abort: 'You aborted the game.', claim: 'You claimed the win on time.' }[action];

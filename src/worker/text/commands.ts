@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { TurnExample } from '../../engine/examples.ts';
 import { Game } from '../../engine/game.ts';
-import { colorName, opposite, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
+import { colorName, opposite, plural, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
 import { boardText } from '../../notify/board-text.ts';
 import { rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
@@ -178,7 +178,7 @@ export async function runCommand(service: GameService, gameId: string, actor: Ac
 function legalText(legal: { legal: readonly string[]; sideToMove: Color; status: string }, you: Color | undefined): string {
   if (legal.status !== 'active') return 'The game is over: there are no legal turns.';
   const { legal: list, sideToMove } = legal;
-  const turns = `${list.length} legal turn${list.length === 1 ? '' : 's'}: ${list.slice(0, 60).join(' ')}${list.length > 60 ? ' …' : ''}`;
+  const turns = `${plural(list.length, 'legal turn')}: ${list.slice(0, 60).join(' ')}${list.length > 60 ? ' …' : ''}`;
   if (you === undefined) return `${colorName(sideToMove)} is to move and has ${turns}`;
   if (you === sideToMove) return `It is your turn. You (${colorName(you)}) have ${turns}`;
   return `It is ${colorName(sideToMove)}'s turn, not yours: you have no legal turns until ${colorName(sideToMove)} has played.\n${colorName(sideToMove)} (your opponent) has ${turns}`;
@@ -269,7 +269,7 @@ async function answerCommand(service: GameService, gameId: string, actor: Actor,
       if (!result.ok) return failed(`Could not take leave: ${result.error}`, result.status);
       const state = result.value;
       const left = state.you && state.clock ? state.clock.leaveLeft[state.you] : 0;
-      const done = `You took ${input.output.days} day${input.output.days === 1 ? '' : 's'} of leave: your deadline is ${state.clock?.deadline}; ${left} left.`;
+      const done = `You took ${plural(input.output.days, 'day')} of leave: your deadline is ${state.clock?.deadline}; ${left} left.`;
       return { ok: true, reply: [done, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
     }
     case 'say': {

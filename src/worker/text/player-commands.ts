@@ -4,6 +4,7 @@
 // endpoint (POST /api/games/:id/chat) with the same key.
 import * as v from 'valibot';
 import type { PlayerRow } from '../../db/schema.ts';
+import { plural } from '../../engine/types.ts';
 import { challengeLines } from '../../notify/messages.ts';
 import type { ChallengeService, PublicChallenge } from '../../service/challenges.ts';
 import { ChallengeIdSchema } from '../../service/player-schemas.ts';
@@ -47,7 +48,7 @@ export async function runPlayerCommand(deps: { players: PlayerService; challenge
       const games = await deps.players.games(player, 'active', base);
       const waiting = games.filter((g) => g.yourTurn).length;
       if (!games.length) return { ok: true, reply: `You have no game going. Offer one on ${base.origin}/me or say "challenges".` };
-      return { ok: true, reply: [`Your turn in ${waiting} of ${games.length} game${games.length === 1 ? '' : 's'}:`, ...games.map(gameLine)].join('\n') };
+      return { ok: true, reply: [`Your turn in ${waiting} of ${plural(games.length, 'game')}:`, ...games.map(gameLine)].join('\n') };
     }
     case 'challenges': {
       const mine = await deps.challenges.mine(player, base);
