@@ -3,7 +3,7 @@
 // asking the computer after a write; and the stale-write answer.
 import type { GameRow, MoveRow } from '../db/schema.ts';
 import type { GameChanges, GameStore } from '../db/store.ts';
-import { opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
+import { colorName, opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
 import { sideOfToken } from './crypto.ts';
 import { computerLevel, computerToMove } from './computer-sides.ts';
 import type { ComputerTurns, EventSink, GameEvent, WebhookPolicy } from './ports.ts';
@@ -67,6 +67,10 @@ export const asWritten = (row: GameRow): GameRow => (row.pausedUntil === null ? 
 /** Why a game that is not active takes no more turns. */
 export const overMessage = (row: GameRow) =>
   row.status === 'aborted' ? 'the game was aborted' : `the game is over (${row.result}, ${row.reason ?? 'finished'})`;
+
+/** Why `side` cannot accept or decline `what` (a draw, a takeback, a pause): it is their own offer, or there is none. */
+export const noOfferMessage = (offeredBy: Color | null, side: Color, action: 'accept' | 'decline', what: string) =>
+  offeredBy === side ? `you cannot ${action} your own offer` : `${colorName(opposite(side))} has not offered ${what}`;
 
 export abstract class GameCore {
   constructor(

@@ -15,7 +15,7 @@ import { exportRecord, importRecord, type PlayedTurnRow } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { type ClockInput, type CreateGameInput, type DrawAction, type MoveInput, type PlayerInput, type SideInput } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
-import { DAY_MS, asWritten, finishedChanges, gameOver, overMessage, turnClock, type Actor } from './game-core.ts';
+import { DAY_MS, asWritten, finishedChanges, gameOver, noOfferMessage, overMessage, turnClock, type Actor } from './game-core.ts';
 import type { PlannedAnswer } from './conditional.ts';
 import { GamePauses } from './pauses.ts';
 import { startingGame } from './new-game.ts';
@@ -312,11 +312,11 @@ export class GameService extends GamePauses {
       const offered = row.drawOfferBy === opposite(side);
       if (action === 'offer' || action === 'accept') {
         if (offered) return finishedChanges(drawOutcome('agreement'), now);
-        if (action === 'accept') return fail(409, `${colorName(opposite(side))} has not offered a draw`);
+        if (action === 'accept') return fail(409, noOfferMessage(row.drawOfferBy, side, action, 'a draw'));
         if (row.drawOfferBy === side) return fail(409, 'you have already offered a draw');
         return { drawOfferBy: side, updatedAt: now };
       }
-      if (!offered) return fail(409, `${colorName(opposite(side))} has not offered a draw`);
+      if (!offered) return fail(409, noOfferMessage(row.drawOfferBy, side, action, 'a draw'));
       return { drawOfferBy: null, updatedAt: now };
     });
   }

@@ -3,17 +3,17 @@ import type { GameRow } from '../db/schema.ts';
 import type { GameChanges } from '../db/store.ts';
 import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
-import { DAY_MS, overMessage, type Actor } from './game-core.ts';
+import { DAY_MS, noOfferMessage, overMessage, type Actor } from './game-core.ts';
 import { iso, publicState, type PublicState } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import type { PauseInput } from './schemas.ts';
 import { GameConditionals } from './conditional.ts';
 
-
-/** Why a game cannot take time off its clock now, if it cannot. */
-function noClock(row: GameRow): string | undefined {
+/** Why a game cannot take time off its clock now (a pause, leave days), if it cannot. */
+function noClock(row: GameRow, what: 'pause' | 'leave'): string | undefined {
   if (row.status !== 'active') return overMessage(row);
-  if (!row.daysPerMove) return 'this game has no clock, so there is no time to stop';
+  if (!row.daysPerMove)
+    return `this game has no time limit per move (it was started without a clock), so ${what === 'pause' ? 'there is no clock to pause' : 'there is no deadline to take leave from'}`;
   if (row.pausedUntil !== null) return `the game is paused until ${iso(row.pausedUntil)}: the clock is already stopped`;
   return undefined;
 }
@@ -31,7 +31,7 @@ export abstract class GamePauses extends GameConditionals {
     const other = opposite(side);
     const offer = { by: row.pauseOfferBy, days: row.pauseOfferDays };
     if (input.action === 'offer') {
-      const why = noClock(row);
+      const why = noClock(row, 'pause');
       if (why) return fail(409, why);
       if (row.pauseOfferBy === other) return fail(409, `${colorName(other)} has offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}: accept or decline it first`);
       if (row.pauseOfferBy === side) return fail(409, `you have already offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}; cancel it first to offer another`);
@@ -44,7 +44,7 @@ export abstract class GamePauses extends GameConditionals {
       if (row.pauseOfferBy !== side) return fail(409, 'you have not offered a pause');
       return this.write(row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: this.clock() });
     }
-    if (row.pauseOfferBy !== other || !row.pauseOfferDays) return fail(409, `${colorName(other)} has not offered a pause`);
+    if (row.pauseOfferBy !== other || !row.pauseOfferDays) return fail(409, noOfferMessage(row.pauseOfferBy, side, input.action, 'a pause'));
     if (input.action === 'decline') return this.write(row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: this.clock() });
     return this.startPause(row, other, row.pauseOfferDays, side, offer);
   }
@@ -52,7 +52,7 @@ export abstract class GamePauses extends GameConditionals {
   /** Stop the clock for `n` days, keeping what the side to move had left; both players are told. */
   private startPause(row: GameRow, by: Color, n: number, actor: Color, offer: { by: Color | null; days: number | null }): Promise<ServiceResult<PublicState>> {
     const now = this.clock();
-    const why = noClock(row);
+    const why = noClock(row, 'pause');
     if (why || row.deadline === null) return Promise.resolve(fail(409, why ?? 'the game has no deadline to stop'));
     const changes: GameChanges = {
       pausedUntil: now + n * DAY_MS,
@@ -88,7 +88,7 @@ export abstract class GamePauses extends GameConditionals {
     const who = await this.player(id, actor);
     if (!who.ok) return who;
     const { row, side } = who.value;
-    const why = noClock(row);
+    const why = noClock(row, 'leave');
     if (why) return fail(409, why);
     if (side !== row.sideToMove) return fail(403, `it is ${colorName(row.sideToMove)}'s turn: leave days go on your own turn's deadline`);
     const left = side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft;

@@ -3,7 +3,7 @@ import type { GameRow } from '../db/schema.ts';
 import type { GameChanges } from '../db/store.ts';
 import { colorName, opposite, type Color } from '../engine/types.ts';
 import { TAKEBACK_LEVELS, computerLevel } from './computer-sides.ts';
-import { overMessage, turnClock, type Actor } from './game-core.ts';
+import { noOfferMessage, overMessage, turnClock, type Actor } from './game-core.ts';
 import { GameMessages } from './messages.ts';
 import { publicState, type PublicState } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
@@ -39,7 +39,7 @@ export abstract class GameTakebacks extends GameMessages {
       await this.emit(stored, [{ type: 'takeback-offer', recipients: [other] }], lastMove);
       return done(publicState(stored, lastMove, side));
     }
-    if (row.takebackOfferBy !== other) return fail(409, `${colorName(other)} has not asked for a takeback`);
+    if (row.takebackOfferBy !== other) return fail(409, noOfferMessage(row.takebackOfferBy, side, action, 'a takeback'));
     if (action === 'decline') {
       const changes: GameChanges = { takebackOfferBy: null, updatedAt: this.clock() };
       if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);

@@ -64,10 +64,28 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 type AnyIssue = v.BaseIssue<unknown> & { readonly expected?: string | null };
 
+/** Lists a player counts item by item, and what their items (and items' items) are called. */
+const COUNTED_LISTS: Record<string, readonly string[]> = { lines: ['line', 'turn'] };
+
+/**
+ * The field an issue is about: its dot path ("clock.daysPerMove"), but the items of a list a
+ * player counts are named and counted from 1 ("line 2, turn 1"), as the service's own refusals
+ * count them.
+ */
+function fieldOf(issue: AnyIssue): string | null {
+  const keys = issue.path?.map((p) => p.key) ?? [];
+  const words = COUNTED_LISTS[String(keys[0])];
+  if (!words || keys.length < 2 || !keys.slice(1).every((k) => typeof k === 'number')) return v.getDotPath(issue as v.BaseIssue<unknown>);
+  return keys
+    .slice(1)
+    .map((k, i) => `${words[i] ?? 'item'} ${Number(k) + 1}`)
+    .join(', ');
+}
+
 /** Valibot issues -> "<which field>: <what is wrong>" (the first few). */
 export function describeIssues(issues: readonly AnyIssue[], where = 'body'): string {
   const words = issues.map((issue) => {
-    const path = v.getDotPath(issue as v.BaseIssue<unknown>);
+    const path = fieldOf(issue);
     const field = path ?? where;
     // valibot takes an array for an object and then misses its keys: say what type is wanted.
     const parent = issue.path?.at(-1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
 import { answerLegal } from '../../src/engine/legal-request.ts';
+import { curvedSpace } from '../../src/engine/st3d/curved-space.ts';
 import { firstContact } from '../../src/engine/st3d/first-contact.ts';
 import { sameMove, type St3dMove } from '../../src/engine/st3d/move.ts';
 import type { St3dPosition } from '../../src/engine/st3d/position.ts';
@@ -134,7 +135,7 @@ describe('bad input gets a typed error, never an exception', () => {
       ['4/4/4/X3|4/4/4/4|4/4/4/4 - - w - -', /unexpected "X"/],
       ['4/4/4/4|4/4/4/4|4/4/4/4 Wa2u:2/2 - w - -', /cannot read platform/],
       ['4/4/4/4|4/4/4/4|4/4/4/4 - - x - -', /side to move/],
-      ['4/4/4/KK2|4/4/4/4|4/4/4/4 - - w - -', /more than one king/],
+      ['4/4/4/KK2|4/4/4/4|4/4/4/4 - - w - -', /^White has more than one king/],
       ['4/4/4/4|4/4/4/4|4/4/4/4 - - w Wa1 -', /holds no platform/],
     ];
     for (const [text, message] of bad) {
@@ -142,6 +143,20 @@ describe('bad input gets a typed error, never an exception', () => {
       expect(result.ok, text).toBe(false);
       if (!result.ok) expect(result.error.message).toMatch(message);
     }
+  });
+
+  it("a platform mark of another variant's kind says which variant the position looks like", () => {
+    const warp = warpFactor.formatPosition(warpFactor.initial({}));
+    const asFirstContact = firstContact.parsePosition(warp);
+    expect(asFirstContact.ok).toBe(false);
+    if (!asFirstContact.ok)
+      expect(asFirstContact.error.message).toMatch(/^platform Wa1u\*w has an owner \(\*w or \*b\), as in a Warp Factor position; platforms in this variant carry no mark \(remove it, or choose Warp Factor\)$/);
+    const asCurvedSpace = curvedSpace.parsePosition(warp);
+    expect(asCurvedSpace.ok).toBe(false);
+    if (!asCurvedSpace.ok) expect(asCurvedSpace.error.message).toMatch(/as in a Warp Factor position; in this variant a platform's mark is its number, \*1 to \*12/);
+    const numbered = firstContact.parsePosition('4/4/4/4|4/4/4/4|4/4/4/4 Wa1u*3:2/2 - w - -');
+    if (!numbered.ok) expect(numbered.error.message).toMatch(/has a number, as in a Curved Space position; platforms in this variant carry no mark/);
+    expect(numbered.ok).toBe(false);
   });
 });
 

@@ -29,7 +29,9 @@ describe('draw', () => {
     expect(offered.body.drawOffer).toBe('white');
     expect((await call('GET', `/api/games/${g.id}`)).body.drawOffer).toBe('white');
     expect((await act(g.id, 'draw', g.tokens.white, { action: 'offer' })).status).toBe(409); // already offered
-    expect((await act(g.id, 'draw', g.tokens.white, { action: 'accept' })).status).toBe(409); // cannot accept your own
+    const own = await act(g.id, 'draw', g.tokens.white, { action: 'accept' });
+    expect(own.status).toBe(409);
+    expect(own.body.error).toBe('you cannot accept your own offer');
     const declined = await act(g.id, 'draw', g.tokens.black, { action: 'decline' });
     expect(declined.status).toBe(200);
     expect(declined.body.drawOffer).toBeNull();

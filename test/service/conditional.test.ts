@@ -68,6 +68,10 @@ describe('conditional moves', () => {
     // Shape: 400 with the field.
     expect((await putLines(g, 'white', [['Bb3-Bb2']])).status).toBe(400);
     expect((await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3', 'Ba3-Ba2']])).body.error).toMatch(/even number of turns/);
+    // Lines and turns are counted from 1 here too, as in the engine's refusals ("line 2, turn 4").
+    const counted = await call('PUT', path(g), { json: { lines: [['Bb3-Bb2', 'Wc2-Wc3'], ['Bb3-Bb2'], ['Bb3-Bb2', 7]] }, token: g.tokens.white });
+    expect(counted.body.error).toMatch(/^line 2: must hold at least your opponent's turn and your answer; .*line 3, turn 2: /);
+    expect(counted.body.error).not.toMatch(/lines\.\d/);
     expect((await putLines(g, 'white', Array.from({ length: 21 }, () => ['Bb3-Bb2', 'Wc2-Wc3']))).body.error).toMatch(/at most 20 lines/);
     expect((await putLines(g, 'white', [Array.from({ length: 22 }, () => 'Bb3-Bb2')])).body.error).toMatch(/at most 20 turns/);
     expect((await call('PUT', path(g), { json: { line: [] }, token: g.tokens.white })).status).toBe(400);

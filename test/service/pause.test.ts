@@ -56,7 +56,9 @@ describe('pause by agreement', () => {
     expect(offered.body).toMatchObject({ pauseOffer: { by: 'white', days: 7 }, pause: null });
     expect((await pause(g, 'white', { action: 'offer', days: 3 })).body.error).toMatch(/already offered a pause of 7 days/);
     expect((await pause(g, 'black', { action: 'offer', days: 3 })).body.error).toMatch(/White has offered a pause of 7 days: accept or decline it first/);
-    expect((await pause(g, 'white', { action: 'accept' })).status).toBe(409);
+    const own = await pause(g, 'white', { action: 'accept' });
+    expect(own.status).toBe(409);
+    expect(own.body.error).toBe('you cannot accept your own offer');
     const declined = await pause(g, 'black', { action: 'decline' });
     expect(declined.body).toMatchObject({ pauseOffer: null, pause: null });
     expect((await pause(g, 'black', { action: 'decline' })).body.error).toBe('White has not offered a pause');
@@ -98,7 +100,10 @@ describe('pause by agreement', () => {
     }
     expect((await call('POST', `/api/games/${g.id}/pause`, { json: { action: 'offer', days: 3 } })).status).toBe(401);
     const untimed = await newGame('warp-factor');
-    expect((await pause(untimed, 'white', { action: 'offer', days: 3 })).body).toEqual({ error: 'this game has no clock, so there is no time to stop' });
+    expect((await pause(untimed, 'white', { action: 'offer', days: 3 })).body).toEqual({ error: 'this game has no time limit per move (it was started without a clock), so there is no clock to pause' });
+    expect((await call('POST', `/api/games/${untimed.id}/leave`, { token: untimed.tokens.white, json: { days: 1 } })).body).toEqual({
+      error: 'this game has no time limit per move (it was started without a clock), so there is no deadline to take leave from',
+    });
     expect((await row(g.id)).pauseOfferBy).toBeNull();
   });
 

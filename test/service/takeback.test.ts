@@ -68,9 +68,10 @@ describe('takeback by agreement', () => {
     const g = await newGame('warp-factor');
     expect((await takeback(g, 'white', 'offer')).body.error).toMatch(/White has no turn to take back/);
     await play(g, 'Wb2-Wb3');
-    expect((await takeback(g, 'black', 'accept')).body.error).toBe('White has not asked for a takeback');
+    expect((await takeback(g, 'black', 'accept')).body.error).toBe('White has not offered a takeback');
     expect((await takeback(g, 'white', 'offer')).status).toBe(200);
     expect((await takeback(g, 'white', 'offer')).body.error).toBe('you have already asked for a takeback');
+    expect((await takeback(g, 'white', 'accept')).body.error).toBe('you cannot accept your own offer');
     expect((await takeback(g, 'black', 'offer')).body.error).toMatch(/White has asked for a takeback: accept or decline it first/);
     const declined = await takeback(g, 'black', 'decline');
     expect(declined.body).toMatchObject({ takebackOffer: null, ply: 1 });

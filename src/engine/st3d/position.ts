@@ -1,5 +1,5 @@
 // ST3D positions and their one-line text form (docs/position-text.md).
-import { err, ok, ROLE_NAMES, ROLES, type Color, type Result } from '../types.ts';
+import { colorName, err, ok, ROLE_NAMES, ROLES, type Color, type Result } from '../types.ts';
 import { BLACK_BIT, EMPTY, handIndex, pieceCode, roleOf } from '../piece-codes.ts';
 import {
   cellName,
@@ -205,12 +205,16 @@ export function parseSt3dPosition(text: string, tagStyle: TagStyle, unplacedStyl
       pos.platforms[pin] = state;
       const tag = m[2];
       if (tag !== undefined) {
-        if (tagStyle === 'none') return err('position', `platform ${m[1]} has a tag but this variant has none`);
+        // A mark of the wrong kind is most likely a position of another variant: say which.
+        const owner = tag === 'w' || tag === 'b';
+        const from = `platform ${m[1]}*${tag} has ${owner ? 'an owner (*w or *b), as in a Warp Factor position' : 'a number, as in a Curved Space position'}`;
+        if (tagStyle === 'none') return err('position', `${from}; platforms in this variant carry no mark (remove it, or choose ${owner ? 'Warp Factor' : 'Curved Space'})`);
         if (tagStyle === 'owner') {
-          if (tag !== 'w' && tag !== 'b') return err('position', `platform ${m[1]}: owner must be w or b`);
+          if (!owner) return err('position', /^\d+$/.test(tag) ? `${from}; in this variant a platform's mark is its owner, *w or *b (or choose Curved Space)` : `platform ${m[1]}: owner must be w or b`);
           pos.tags[pin] = tag === 'w' ? 1 : 2;
         } else {
           const n = Number(tag);
+          if (owner) return err('position', `${from}; in this variant a platform's mark is its number, *1 to *12 (or choose Warp Factor)`);
           if (!/^\d+$/.test(tag) || n < 1 || n > NUM_PINS) return err('position', `platform ${m[1]}: number must be 1..12`);
           pos.tags[pin] = n;
         }
@@ -274,7 +278,7 @@ export function parseSt3dPosition(text: string, tagStyle: TagStyle, unplacedStyl
   // Consistency: at most one king per side on board and in hand.
   for (const color of ['white', 'black'] as const) {
     const onBoard = pos.board.reduce((n, c) => n + (c === pieceCode(color, 'K') ? 1 : 0), 0);
-    if (onBoard + pos.hands[handIndex(color, 'K')]! > 1) return err('position', `${color} has more than one king`);
+    if (onBoard + pos.hands[handIndex(color, 'K')]! > 1) return err('position', `${colorName(color)} has more than one king`);
   }
   return ok(pos);
 }
