@@ -10,7 +10,7 @@ import { iso, publicPlayer } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { startingGame } from './new-game.ts';
 import { DAYS_PER_MOVE, type ClockInput, type PlayerInput } from './schemas.ts';
-import { storedOptions } from './stored-game.ts';
+import { fromSetUp, storedOptions } from './stored-game.ts';
 
 type RecordResult = GameResult | '*';
 const RESULTS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '*'];
@@ -157,9 +157,8 @@ export function exportRecord(
     ['Black', publicPlayer(row, 'black').name ?? '?'],
     ['Result', row.result],
   ];
-  const initial = Game.create(row.variant, storedOptions(row));
   // A set-up start, as PGN writes [SetUp "1"] and [FEN]: import reads it back.
-  if (initial.ok && initial.value.positionText !== row.startPosition) headers.push(['SetUp', '1'], ['Position', row.startPosition]);
+  if (fromSetUp({ ...row, options: storedOptions(row) })) headers.push(['SetUp', '1'], ['Position', row.startPosition]);
   if (row.reason) headers.push(['Termination', row.reason]);
   if (row.daysPerMove) headers.push(['TimeControl', `${plural(row.daysPerMove, 'day')} per move`]);
   // A takeback is a comment where the game went back to, unless a later takeback went back further

@@ -14,3 +14,9 @@ export function storedGame(row: Pick<GameRow, 'variant' | 'options' | 'position'
   const created = Game.create(row.variant, storedOptions(row), position);
   return created.ok ? created.value : undefined;
 }
+
+/** Whether a game started from a set-up position rather than its variant's usual start. */
+export function fromSetUp(game: { readonly variant: string; readonly options: unknown; readonly startPosition: string }): boolean {
+  const usual = Game.create(game.variant, game.options);
+  return usual.ok && usual.value.positionText !== game.startPosition;
+}

@@ -204,6 +204,10 @@ describe('game messages on the pages', () => {
       expect(html).not.toContain('<b>Qapla</b>');
       expect(html).toContain('with my move');
       expect(html).toContain('id="message-form"');
+      // Labelled by the turn as the move list numbers it, not by ply.
+      expect(html).toMatch(/\(before the first turn\)<\/span>: <span class="message-text">&lt;b&gt;Qapla/);
+      expect(html).toMatch(/\(after 1\. Wb2-Wb3\)<\/span>: <span class="message-text">with my move/);
+      expect(html).not.toContain('(after ply');
     }
     expect(await pageOf()).not.toContain('Qapla');
     for (const token of [g.tokens.white, g.tokens.black]) {

@@ -28,9 +28,13 @@ describe('POST /api/games with a position', () => {
     expect(moved.status, moved.text).toBe(200);
     const after = (await call('GET', `/api/games/${g.id}`)).body;
     expect([after.ply, after.startPosition]).toEqual([1, FC_MIDGAME]);
+    // The page says where the game started; the moves are numbered from there (Black first: "1…").
+    const page = (await call('GET', `/games/${g.id}`)).text;
+    expect(page).toContain(`Started from a set-up position, not the usual start: <code class="position-text">${FC_MIDGAME}</code>`);
     // A game from the usual start says so too.
     const usual = await newGame('warp-factor');
     expect(usual.state.startPosition).toBe(WF_START);
+    expect((await call('GET', `/games/${usual.id}`)).text).not.toContain('set-up position');
   });
 
   it('a takeback of the first turn goes back to the set-up itself, and the game rebuilds from it', async () => {

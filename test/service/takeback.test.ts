@@ -61,7 +61,7 @@ describe('takeback by agreement', () => {
     expect(imported.status, imported.text).toBe(201);
     expect(imported.body.state.position).toBe((await call('GET', `/api/games/${g.id}`)).body.position);
     const page = (await call('GET', `/games/${g.id}`)).text;
-    expect(page).toContain('Taken back by agreement (Black asked): 2. Bb3-Bb2, 3. Wc2-Wc3');
+    expect(page).toContain('Taken back by agreement (Black asked): 1… Bb3-Bb2, 2. Wc2-Wc3');
   });
 
   it('decline, lapse with a move, and every refusal in words', async () => {

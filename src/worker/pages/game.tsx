@@ -15,7 +15,8 @@ import { Layout } from './layout.tsx';
 import { Actions } from './actions.tsx';
 import { PlanReplies, type PlanRepliesProps } from './plan-replies.tsx';
 import type { ConditionalLines } from '../../service/conditional.ts';
-import { MoveList } from './move-list.tsx';
+import { fromSetUp } from '../../service/stored-game.ts';
+import { afterTurn, MoveList, turnLabel } from './move-list.tsx';
 import { SettingsForm } from './notification-settings.tsx';
 
 const playerName = (s: PublicState, side: Color) => s.players[side].name ?? colorName(side);
@@ -127,6 +128,11 @@ const LiveRegion = (p: GamePageProps) => {
           <> · you are watching</>
         )}
       </p>
+      {fromSetUp(s) ? (
+        <p class="small" id="set-up">
+          Started from a set-up position, not the usual start: <code class="position-text">{s.startPosition}</code>
+        </p>
+      ) : null}
       <div class="status" id="status" aria-live="polite">
         {active ? (
           <p>
@@ -248,7 +254,7 @@ const LiveRegion = (p: GamePageProps) => {
             <ul class="small takebacks" id="takebacks">
               {p.takebacks.map((t) => (
                 <li>
-                  Taken back by agreement ({colorName(t.side)} asked): {t.turns.map((m) => `${m.ply}. ${m.text}`).join(', ')}
+                  Taken back by agreement ({colorName(t.side)} asked): {t.turns.map(turnLabel).join(', ')}
                 </li>
               ))}
             </ul>
@@ -398,7 +404,7 @@ const Messages = (p: GamePageProps) => {
         <ol class="message-list">
           {p.messages.map((m) => (
             <li data-side={m.side}>
-              <strong>{playerName(s, m.side)}</strong> <span class="small">(after ply {m.ply})</span>: <span class="message-text">{m.text}</span>
+              <strong>{playerName(s, m.side)}</strong> <span class="small">({afterTurn(m.ply, p.moves)})</span>: <span class="message-text">{m.text}</span>
             </li>
           ))}
         </ol>

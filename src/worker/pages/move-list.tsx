@@ -1,6 +1,16 @@
 // The game's turns as a numbered list; each turn links to the board after it (replay without JavaScript).
 import type { PublicMove } from '../../service/public-state.ts';
 
+/** A turn as the list numbers it: "3. Wc2-Wc3" for White, "3… Bc3-Bc2" for Black. */
+export const turnLabel = (m: Pick<PublicMove, 'ply' | 'side' | 'text'>) => `${Math.ceil(m.ply / 2)}${m.side === 'white' ? '.' : '…'} ${m.text}`;
+
+/** Where in the game something happened, by the turn before it: "after 3. Wc2-Wc3"; a turn no longer in the game (taken back) by its ply. */
+export const afterTurn = (ply: number, moves: readonly PublicMove[]) => {
+  if (ply === 0) return 'before the first turn';
+  const m = moves.find((t) => t.ply === ply);
+  return m ? `after ${turnLabel(m)}` : `after ply ${ply}`;
+};
+
 export const MoveList = (p: { moves: readonly PublicMove[]; link: (ply: number) => string }) => {
   if (!p.moves.length)
     return (
