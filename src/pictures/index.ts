@@ -2,21 +2,17 @@
 // resvg. It lives apart from the Worker that takes moves so that one carries no
 // WebAssembly (a small bundle starts fast); the main Worker reaches it over the
 // PICTURES service binding by RPC and has no public URL of its own.
-// resvg's WebAssembly and the fonts come in as modules (wrangler's *.wasm rule and
-// the Data rule for *.ttf in wrangler.pictures.toml).
+// resvg's WebAssembly comes in as a module (wrangler's *.wasm rule); the pictures need no
+// font (src/render/board-png.ts).
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
-import dejaVuSans from '../../assets/fonts/DejaVuSans-subset.ttf';
-import dejaVuSansBold from '../../assets/fonts/DejaVuSans-Bold-subset.ttf';
 import { loadResvg, svgToPng } from '../render/board-png.ts';
-
-const FONTS = [new Uint8Array(dejaVuSans), new Uint8Array(dejaVuSansBold)];
 
 export default class Pictures extends WorkerEntrypoint {
   /** The PNG of a board SVG drawn by src/render/board-svg.ts. */
   async png(svg: string): Promise<Uint8Array<ArrayBuffer>> {
     await loadResvg(resvgWasm);
-    return svgToPng(svg, FONTS);
+    return svgToPng(svg);
   }
 
   /** Not reachable from the Internet (workers_dev = false); say what it is if called anyway. */

@@ -1,12 +1,15 @@
 // SVG board pictures as PNG, for the places that do not show SVG (most mail clients,
-// chat unfurls). resvg (WebAssembly) draws the same SVG the pages use. The caller loads
-// the WebAssembly and the fonts (a Worker imports them as modules, Node reads files):
-// there are no system fonts in a Worker, so the font is bundled and the pictures look
-// the same everywhere.
+// chat unfurls). resvg (WebAssembly) draws the SVG the pages use, but for its pieces and
+// labels: those are stamped on its pixels from small pictures drawn once per isolate (a
+// piece per role, colour and size; a character per text class), where the SVG puts them.
+// Stroking the pieces and laying out and filling text were most of resvg's work, and a
+// board has only a few kinds of each. The characters are ready-made outlines
+// (label-glyphs.ts), so no font is loaded and the pictures look the same everywhere.
 import { deflateSync } from 'node:zlib';
 import { initWasm, Resvg } from '@resvg/resvg-wasm';
-
-const PNG_FONT_FAMILY = 'DejaVu Sans';
+import { LABEL_STYLES, STYLE } from './board-style.ts';
+import { LABEL_GLYPH_SIZE, LABEL_GLYPHS } from './label-glyphs.ts';
+import { unescapeXml } from './xml.ts';
 
 let ready: Promise<void> | undefined;
 
@@ -19,22 +22,159 @@ export function loadResvg(wasm: WebAssembly.Module | BufferSource): Promise<void
   return ready;
 }
 
-/** Draws an SVG as PNG; `loadResvg` must have finished. */
-export function svgToPng(svg: string, fonts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  // The text variation selector only asks browsers not to use emoji; the font has no glyph for it.
-  const resvg = new Resvg(svg.replaceAll('\uFE0E', ''), {
-    background: '#ffffff',
-    font: { fontBuffers: fonts, defaultFontFamily: PNG_FONT_FAMILY, sansSerifFamily: PNG_FONT_FAMILY },
-  });
+/** Where board-svg.ts draws a piece: its outline at (x, y), `scale` times its size. */
+const PIECE_RE = /<path transform="translate\((-?[\d.]+) (-?[\d.]+)\)(?: scale\(([\d.]+)\))?" class="(ssb-h?p ssb-[wb])" d="([^"]+)"\/>/g;
+/** A line of text: its anchor point, class and content (plain, or runs of <tspan class>). */
+const TEXT_RE = /<text x="(-?[\d.]+)" y="(-?[\d.]+)" class="([\w-]+)">(.*?)<\/text>/g;
+const RUN_RE = /<tspan class="([\w-]+)">([^<]*)<\/tspan>|([^<]+)/g;
+
+/** Draws a board SVG of board-svg.ts as PNG; `loadResvg` must have finished. */
+export function svgToPng(svg: string): Uint8Array<ArrayBuffer> {
+  const stamps: ((scale: number) => Placed[])[] = [];
+  const rest = svg
+    .replace(PIECE_RE, (_, x: string, y: string, k: string | undefined, cls: string, d: string) => {
+      stamps.push((scale) => [piece(scale, Number(x), Number(y), Number(k ?? 1), cls, d)]);
+      return '';
+    })
+    .replace(TEXT_RE, (_, x: string, y: string, cls: string, content: string) => {
+      const runs = [...content.matchAll(RUN_RE)].map((m) => [m[1] ?? cls, unescapeXml(m[2] ?? m[3]!)] as const);
+      stamps.push((scale) => label(scale, Number(x), Number(y), cls, runs));
+      return '';
+    });
+  // Text left for resvg would vanish (it has no font): a change in board-svg.ts's output must come here too.
+  if (rest.includes('<text')) throw new Error('svgToPng: a <text> element not in the form board-svg.ts writes');
+  const viewBox = /viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"/.exec(rest);
+  const resvg = new Resvg(rest, { background: '#ffffff' });
   try {
     const image = resvg.render();
     try {
-      return encodePng(image.width, image.height, image.pixels);
+      const { width, height } = image;
+      const pixels = image.pixels;
+      const scale = width / Number(viewBox?.[1] ?? width);
+      for (const s of stamps) for (const p of s(scale)) blend(pixels, width, height, p);
+      return encodePng(width, height, pixels);
     } finally {
       image.free();
     }
   } finally {
     resvg.free();
+  }
+}
+
+/** A small premultiplied RGBA picture and where its origin is in it. */
+interface Stamp {
+  readonly width: number;
+  readonly height: number;
+  readonly originX: number;
+  readonly originY: number;
+  readonly rgba: Uint8Array;
+}
+/** A stamp and the pixel its origin goes on. */
+interface Placed {
+  readonly stamp: Stamp;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Stamps by what they draw and at what scale; a board uses a few dozen, the same in every picture. */
+const stampCache = new Map<string, Stamp>();
+/** Stamps are drawn at quarter-pixel offsets, so that what they draw lands within an eighth of a pixel of its place. */
+const PHASES = 4;
+
+/**
+ * Places `content` (SVG in picture units around its origin 0 0, within `pad` units of it) with its
+ * origin at (x, y) in pixels, drawing it the first time it is needed at that scale and offset.
+ */
+function place(kind: string, scale: number, x: number, y: number, content: string, pad: number): Placed {
+  const [px, phaseX] = split(x);
+  const [py, phaseY] = split(y);
+  return { stamp: stampOf(`${scale} ${phaseX} ${phaseY} ${kind}`, scale, content, pad, phaseX, phaseY), x: px, y: py };
+}
+
+/** A position in pixels as a whole pixel and a quarter-pixel offset from it. */
+function split(v: number): [number, number] {
+  const quarters = Math.round(v * PHASES);
+  const pixel = Math.floor(quarters / PHASES);
+  return [pixel, quarters / PHASES - pixel];
+}
+
+function stampOf(key: string, scale: number, content: string, pad: number, phaseX: number, phaseY: number): Stamp {
+  const cached = stampCache.get(key);
+  if (cached) return cached;
+  const size = Math.ceil(2 * pad * scale);
+  const origin = Math.ceil(pad * scale);
+  const unit = 1 / scale;
+  const image = new Resvg(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="${-(origin + phaseX) * unit} ${-(origin + phaseY) * unit} ${size * unit} ${size * unit}"><style>${STYLE}</style>${content}</svg>`,
+  );
+  const drawn = image.render();
+  const stamp = crop(drawn.pixels, drawn.width, drawn.height, origin, origin);
+  drawn.free();
+  image.free();
+  stampCache.set(key, stamp);
+  return stamp;
+}
+
+/** The part of an RGBA picture that is not transparent. */
+function crop(rgba: Uint8Array, width: number, height: number, originX: number, originY: number): Stamp {
+  let [x0, y0, x1, y1] = [width, height, -1, -1];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (rgba[4 * (y * width + x) + 3]) {
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
+  if (x1 < 0) return { width: 0, height: 0, originX: 0, originY: 0, rgba: new Uint8Array(0) };
+  const w = x1 - x0 + 1;
+  const out = new Uint8Array(4 * w * (y1 - y0 + 1));
+  for (let y = y0; y <= y1; y++) out.set(rgba.subarray(4 * (y * width + x0), 4 * (y * width + x1 + 1)), 4 * w * (y - y0));
+  return { width: w, height: y1 - y0 + 1, originX: originX - x0, originY: originY - y0, rgba: out };
+}
+
+function piece(scale: number, x: number, y: number, k: number, cls: string, d: string): Placed {
+  return place(`${k} ${cls} ${d}`, scale, x * scale, y * scale, `<path transform="scale(${k})" class="${cls}" d="${d}"/>`, 30 * k);
+}
+
+/** A line of text laid out by its characters' advances (board-style.ts's sizes and anchor; no kerning). */
+function label(scale: number, x: number, y: number, cls: string, runs: readonly (readonly [cls: string, text: string])[]): Placed[] {
+  const glyph = (c: string, ch: string) => {
+    const glyphs = LABEL_GLYPHS[LABEL_STYLES[c]?.bold ? 'bold' : 'regular'];
+    // A character without an outline (none in a board: test/render/board-png.test.ts) shows as '?'.
+    return glyphs[ch] ?? glyphs['?']!;
+  };
+  const k = (c: string) => (LABEL_STYLES[c]?.size ?? LABEL_GLYPH_SIZE) / LABEL_GLYPH_SIZE;
+  const chars = runs.flatMap(([c, text]) => [...text].filter((ch) => ch !== '\uFE0E').map((ch) => [c, ch, glyph(c, ch)] as const));
+  const width = chars.reduce((w, [c, , [advance]]) => w + advance * k(c), 0);
+  const anchor = LABEL_STYLES[cls]?.anchor;
+  let pen = (x - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0)) * scale;
+  const placed: Placed[] = [];
+  for (const [c, ch, [advance, d]] of chars) {
+    const size = LABEL_STYLES[c]?.size ?? LABEL_GLYPH_SIZE;
+    if (d) placed.push(place(`${c} ${ch}`, scale, pen, y * scale, `<path transform="scale(${k(c)})" class="${c}" d="${d}"/>`, 1.5 * size));
+    pen += advance * k(c) * scale;
+  }
+  return placed;
+}
+
+/** Lays a stamp over opaque RGBA pixels (both premultiplied: what resvg gives). */
+function blend(pixels: Uint8Array, width: number, height: number, { stamp, x, y }: Placed): void {
+  const left = x - stamp.originX;
+  const top = y - stamp.originY;
+  const src = stamp.rgba;
+  const x0 = Math.max(0, -left);
+  const x1 = Math.min(stamp.width, width - left);
+  for (let sy = Math.max(0, -top); sy < stamp.height && top + sy < height; sy++) {
+    let s = 4 * (sy * stamp.width + x0);
+    let p = 4 * ((top + sy) * width + left + x0);
+    for (let sx = x0; sx < x1; sx++, s += 4, p += 4) {
+      const keep = 255 - src[s + 3]!;
+      if (keep === 255) continue;
+      pixels[p] = (src[s]! + (pixels[p]! * keep + 127) / 255) | 0;
+      pixels[p + 1] = (src[s + 1]! + (pixels[p + 1]! * keep + 127) / 255) | 0;
+      pixels[p + 2] = (src[s + 2]! + (pixels[p + 2]! * keep + 127) / 255) | 0;
+    }
   }
 }
 

@@ -1,5 +1,39 @@
 // The board pictures' style sheet: every class starts with "ssb-" (see board-svg.ts).
 
+/** How a class of text is set: its size (px), weight and anchor, and the rest of its style. */
+export interface LabelStyle {
+  readonly size: number;
+  readonly bold?: boolean;
+  readonly anchor?: 'middle' | 'end';
+  readonly paint: string;
+}
+
+/**
+ * The text classes. The style sheet tells a browser how to set them; a picture drawn for a PNG
+ * lays out its label outlines by the same sizes and anchors (canvas.ts).
+ */
+export const LABEL_STYLES: Record<string, LabelStyle> = {
+  'ssb-ghostmark': { size: 11, anchor: 'middle', paint: 'fill:#aaa' },
+  'ssb-coord': { size: 11, anchor: 'middle', paint: 'fill:#6b5a48' },
+  'ssb-level': { size: 26, bold: true, anchor: 'middle', paint: 'fill:#3d3328' },
+  'ssb-tiny': { size: 8, paint: 'fill:#000;fill-opacity:.45' },
+  'ssb-wl': { size: 9, bold: true, anchor: 'end', paint: 'fill:#6a1b9a;pointer-events:none' },
+  'ssb-plabel': { size: 12, bold: true, anchor: 'middle', paint: 'fill:#1f3347' },
+  'ssb-badge': { size: 9, bold: true, anchor: 'middle', paint: 'fill:#fff' },
+  'ssb-title': { size: 18, bold: true, paint: 'fill:#222' },
+  'ssb-status': { size: 13, paint: 'fill:#333' },
+  'ssb-checktext': { size: 13, bold: true, paint: 'fill:#c62828' },
+  'ssb-head': { size: 12, bold: true, paint: 'fill:#333' },
+  'ssb-count': { size: 13, paint: 'fill:#333' },
+  'ssb-none': { size: 12, paint: 'fill:#888;font-style:italic' },
+  'ssb-worm': { size: 13, paint: 'fill:#4a148c' },
+  'ssb-wormhead': { size: 13, bold: true, paint: 'fill:#4a148c' },
+  'ssb-stepn': { size: 10, bold: true, anchor: 'middle', paint: 'fill:#fff;pointer-events:none' },
+};
+
+const labelRule = ([cls, l]: [string, LabelStyle]) =>
+  `.${cls}{${l.paint};font-size:${l.size}px${l.bold ? ';font-weight:bold' : ''}${l.anchor ? `;text-anchor:${l.anchor}` : ''}}`;
+
 const FONT = "'DejaVu Sans','Segoe UI Symbol','Noto Sans Symbols 2','Noto Sans','Arial Unicode MS',Arial,sans-serif";
 
 export const STYLE = [
@@ -17,12 +51,7 @@ export const STYLE = [
   '.ssb-arm{stroke:#666;stroke-width:3;stroke-linecap:round}',
   '.ssb-post{fill:#555}',
   '.ssb-ghost{fill:#fff;fill-opacity:0;stroke:#aaa;stroke-width:1;stroke-dasharray:3 3}',
-  '.ssb-ghostmark{fill:#aaa;font-size:11px;text-anchor:middle}',
-  '.ssb-coord{fill:#6b5a48;font-size:11px;text-anchor:middle}',
-  '.ssb-level{fill:#3d3328;font-size:26px;font-weight:bold;text-anchor:middle}',
-  '.ssb-tiny{font-size:8px;fill:#000;fill-opacity:.45}',
-  '.ssb-wl{font-size:9px;font-weight:bold;fill:#6a1b9a;text-anchor:end;pointer-events:none}',
-  '.ssb-plabel{fill:#1f3347;font-size:12px;font-weight:bold;text-anchor:middle}',
+  ...Object.entries(LABEL_STYLES).map(labelRule),
   '.ssb-w{fill:#fff;stroke:#1a1a1a;stroke-width:2;paint-order:stroke;stroke-linejoin:round}',
   '.ssb-b{fill:#161616;stroke:#f2f2f2;stroke-width:1.6;paint-order:stroke;stroke-linejoin:round}',
   '.ssb-last{fill:#ffd600;fill-opacity:.5}',
@@ -31,19 +60,9 @@ export const STYLE = [
   '.ssb-ring{fill:none;stroke:#1b5e20;stroke-width:3;stroke-opacity:.6}',
   '.ssb-check{fill:#e53935;fill-opacity:.28;stroke:#d50000;stroke-width:3}',
   '.ssb-xz{fill:#c62828}.ssb-yz{fill:#111}',
-  '.ssb-badge{fill:#fff;font-size:9px;font-weight:bold;text-anchor:middle}',
-  '.ssb-title{fill:#222;font-size:18px;font-weight:bold}',
-  '.ssb-status{fill:#333;font-size:13px}',
-  '.ssb-checktext{fill:#c62828;font-size:13px;font-weight:bold}',
-  '.ssb-head{fill:#333;font-size:12px;font-weight:bold}',
-  '.ssb-count{fill:#333;font-size:13px}',
-  '.ssb-none{fill:#888;font-size:12px;font-style:italic}',
-  '.ssb-worm{fill:#4a148c;font-size:13px}',
-  '.ssb-wormhead{fill:#4a148c;font-size:13px;font-weight:bold}',
   '.ssb-path{fill:none;stroke:#7b1fa2;stroke-width:3;stroke-opacity:.7;stroke-linejoin:round;pointer-events:none}',
   '.ssb-link{fill:none;stroke:#7b1fa2;stroke-width:2;stroke-opacity:.7;stroke-dasharray:6 4;pointer-events:none}',
   '.ssb-step{fill:#6a1b9a;stroke:#fff;stroke-width:1.5;pointer-events:none}',
-  '.ssb-stepn{fill:#fff;font-size:10px;font-weight:bold;text-anchor:middle;pointer-events:none}',
   // Scoped to the picture: an inline SVG's <style> applies to the whole page.
   '.ssb [tabindex]{cursor:pointer;outline:none}',
   '.ssb [tabindex]:focus-visible>.ssb-sq,.ssb [tabindex]:focus-visible>.ssb-ghost{stroke:#1565c0;stroke-width:3;stroke-dasharray:none}',

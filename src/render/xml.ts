@@ -4,3 +4,10 @@
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#39;'));
 }
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' };
+
+/** The text `escapeXml` wrote. */
+export function unescapeXml(text: string): string {
+  return text.replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ENTITIES[e]!);
+}

@@ -288,7 +288,7 @@ describe('board images', () => {
     expect(noVariant.body.error).toContain('variant');
   });
 
-  it('the same pictures as PNG for mail and chat, glyphs drawn with the bundled font', { timeout: 240_000 }, async () => {
+  it('the same pictures as PNG for mail and chat, pieces and labels stamped on from their outlines', { timeout: 240_000 }, async () => {
     const png = async (path: string) => {
       const res = await exports.default.fetch(new Request(`${BASE}${path}`));
       return { status: res.status, type: res.headers.get('Content-Type'), cache: res.headers.get('Cache-Control'), bytes: new Uint8Array(await res.arrayBuffer()) };
@@ -306,8 +306,8 @@ describe('board images', () => {
     expect(width(game.bytes)).toBe(400);
     expect((await png(`/api/games/${g.id}/board.png?ply=7`)).status).toBe(404);
 
-    // Two positions that differ in one pawn only, which is a glyph of the font: without the
-    // font both would come out the same picture.
+    // Two positions that differ in one pawn only, which is stamped on after resvg draws the rest:
+    // were the stamps lost, both would come out the same picture.
     const start = '4/4/PPPP/NBBN|4/4/4/4|nbbn/pppp/4/4 Wa1u*w:PP/RQ,Wd1u*w:PP/KR,Ba4u*b:rq/pp,Bd4u*b:kr/pp - w - -';
     const image = (position: string) => png(`/api/board.png?variant=warp-factor&size=500&position=${encodeURIComponent(position)}`);
     const [a, again, b] = [await image(start), await image(start), await image(start.replace('4/4/PPPP', '4/4/1PPP'))];
