@@ -12,9 +12,12 @@ export interface PlayedTurn {
 
 export class Game {
   private readonly positions: unknown[];
-  private readonly keys: string[];
+  /** Position texts, written when first asked for (a rebuild needs only the last). */
+  private readonly texts: (string | undefined)[] = [];
+  /** Position indices by hashPosition: the candidates for a repetition, compared by text. */
+  private readonly byHash = new Map<number, number[]>();
+  private readonly hashes: number[] = [];
   private readonly turns: PlayedTurn[] = [];
-  private readonly repetitions = new Map<string, number>();
   /** Outcome of the last position, computed once per position (undefined = not yet). */
   private cachedOutcome: { value: Outcome | undefined } | undefined;
 
@@ -23,10 +26,8 @@ export class Game {
     readonly options: unknown,
     start: unknown,
   ) {
-    this.positions = [start];
-    const key = variant.formatPosition(start);
-    this.keys = [key];
-    this.repetitions.set(key, 1);
+    this.positions = [];
+    this.add(start);
   }
 
   /** A new game of the named variant; options are user JSON, validated here. */
@@ -76,7 +77,7 @@ export class Game {
     return this.positions;
   }
   get positionText(): string {
-    return this.keys[this.keys.length - 1]!;
+    return this.textAt(this.positions.length - 1);
   }
   get ply(): number {
     return this.turns.length;
@@ -99,7 +100,29 @@ export class Game {
   }
 
   private repetition(): Outcome | undefined {
-    return (this.repetitions.get(this.positionText) ?? 0) >= 3 ? drawOutcome('repetition') : undefined;
+    const last = this.positions.length - 1;
+    const candidates = this.byHash.get(this.hashes[last]!)!;
+    if (candidates.length < 3) return undefined;
+    const text = this.textAt(last);
+    let count = 0;
+    for (const i of candidates) if (this.textAt(i) === text) count++;
+    return count >= 3 ? drawOutcome('repetition') : undefined;
+  }
+
+  private textAt(index: number): string {
+    return (this.texts[index] ??= this.variant.formatPosition(this.positions[index]));
+  }
+
+  private add(pos: unknown): void {
+    const index = this.positions.length;
+    this.positions.push(pos);
+    this.texts.push(undefined);
+    const hash = this.variant.hashPosition(pos);
+    this.hashes.push(hash);
+    const same = this.byHash.get(hash);
+    if (same) same.push(index);
+    else this.byHash.set(hash, [index]);
+    this.cachedOutcome = undefined;
   }
 
   legalTexts(): string[] {
@@ -122,14 +145,18 @@ export class Game {
     const over = parsed.ok ? this.repetition() : this.outcome();
     if (over) return err('illegal', `the game is over (${over.result}, ${over.reason})`);
     if (!parsed.ok) return parsed;
-    const canonical = this.variant.formatMove(pos, parsed.value);
     const next = this.variant.play(pos, parsed.value);
-    const key = this.variant.formatPosition(next);
-    this.positions.push(next);
-    this.cachedOutcome = undefined;
-    this.keys.push(key);
-    this.repetitions.set(key, (this.repetitions.get(key) ?? 0) + 1);
-    const turn: PlayedTurn = { ply: this.turns.length + 1, text: canonical, position: key };
+    const canonical = this.variant.formatMove(pos, parsed.value, next);
+    this.add(next);
+    const game = this;
+    const index = this.positions.length - 1;
+    const turn: PlayedTurn = {
+      ply: this.turns.length + 1,
+      text: canonical,
+      get position() {
+        return game.textAt(index);
+      },
+    };
     this.turns.push(turn);
     return ok(turn);
   }

@@ -115,11 +115,13 @@ export interface Variant<P = unknown, M = unknown, O = unknown> {
   outcome(pos: P): Outcome | undefined;
   /** What kind of turn a legal move of pos is. */
   turnKind(pos: P, move: M): TurnKind;
-  /** Canonical text of a legal move in pos, with `+`/`#` suffix. */
-  formatMove(pos: P, move: M): string;
+  /** Canonical text of a legal move in pos, with `+`/`#` suffix; `next`, if given, is play(pos, move). */
+  formatMove(pos: P, move: M, next?: P): string;
   /** Canonical or lenient text -> the legal move it names, or a reason why not. */
   parseMove(pos: P, text: string): Result<M>;
   formatPosition(pos: P): string;
+  /** A number equal for positions with equal text (different texts may share one): repetition counting. */
+  hashPosition(pos: P): number;
   parsePosition(text: string, options?: O): Result<P>;
   /**
    * Can a game start from this position (a set-up)? Refuses what no game can reach: more

@@ -21,8 +21,7 @@ function baseText(pos: PlanarPosition, move: PlanarMove): string {
   }
 }
 
-export function formatMove(pos: PlanarPosition, move: PlanarMove): string {
-  const next = play(pos, move);
+export function formatMove(pos: PlanarPosition, move: PlanarMove, next = play(pos, move)): string {
   if (!inCheck(next)) return baseText(pos, move);
   return baseText(pos, move) + (hasLegalMove(next) ? '+' : '#');
 }

@@ -7,7 +7,7 @@ import { colorOf, EMPTY, handIndex, roleOf } from '../piece-codes.ts';
 import { cellName, NUM_CELLS, ORIENTATIONS } from './cube.ts';
 import { legalMoves, outcome, play } from './moves.ts';
 import { formatMove, parseMove } from './notation.ts';
-import { formatPosition, inCheck, initialPosition, parsePosition, placingKings, setupProblem, type PlanarMove, type PlanarOptions, type PlanarPosition } from './position.ts';
+import { formatPosition, hashPosition, inCheck, initialPosition, parsePosition, placingKings, setupProblem, type PlanarMove, type PlanarOptions, type PlanarPosition } from './position.ts';
 
 // ---- the variant ---------------------------------------------------------------
 
@@ -61,6 +61,7 @@ export const planar: Variant<PlanarPosition, PlanarMove, PlanarOptions> = {
   formatMove,
   parseMove,
   formatPosition,
+  hashPosition,
   parsePosition: (text) => parsePosition(text),
   // Every position text read already passes the set-up rules (parsePosition checks them).
   validateSetup(pos) {

@@ -2,6 +2,7 @@
 // position text (docs/position-text.md).
 import { err, ok, opposite, ROLE_NAMES, ROLES, STANDARD_SET, type Color, type Orientation, type Result, type Role } from '../types.ts';
 import { BLACK_BIT, colorOf, EMPTY, handIndex, pieceCode, roleOf } from '../piece-codes.ts';
+import { HASH_SEED, mixHash } from '../position-hash.ts';
 import { kingOrderProblem, notToMoveInCheck, setCountProblem } from '../setup.ts';
 import { attackerOf, findKing } from './attacks.ts';
 import { cellName, cellOf, NUM_CELLS } from './cube.ts';
@@ -85,6 +86,12 @@ export function formatPosition(pos: PlanarPosition): string {
   for (const color of ['white', 'black'] as const)
     for (const role of ROLES) hands += (color === 'white' ? role : role.toLowerCase()).repeat(pos.hands[handIndex(color, role)]!);
   return `${levels.join('|')} ${hands || '-'} ${pos.turn === 'white' ? 'w' : 'b'}`;
+}
+
+/** hashPosition for Planar: every field the text form writes. */
+export function hashPosition(pos: PlanarPosition): number {
+  const h = mixHash(mixHash(mixHash(HASH_SEED, pos.board), pos.orient), pos.hands);
+  return pos.turn === 'white' ? h : Math.imul(h ^ 1, 0x01000193);
 }
 
 const LETTER_CODES: Record<string, number> = {};

@@ -1,6 +1,7 @@
 // ST3D positions and their one-line text form (docs/position-text.md).
 import { colorName, err, ok, ROLE_NAMES, ROLES, type Color, type Result } from '../types.ts';
 import { BLACK_BIT, EMPTY, handIndex, pieceCode, roleOf } from '../piece-codes.ts';
+import { HASH_SEED, mixHash } from '../position-hash.ts';
 import {
   cellName,
   CORNERS,
@@ -150,6 +151,15 @@ export function formatSt3dPosition(pos: St3dPosition, tagStyle: TagStyle, unplac
   ];
   if (pos.afterCapture) fields.push('after-capture');
   return fields.join(' ');
+}
+
+/** hashPosition for ST3D: every field the text form writes. */
+export function hashSt3dPosition(pos: St3dPosition): number {
+  let h = mixHash(HASH_SEED, pos.board);
+  h = mixHash(h, pos.platforms);
+  h = mixHash(h, pos.tags);
+  h = mixHash(h, pos.hands);
+  return Math.imul(h ^ ((pos.turn === 'white' ? 0 : 1) | ((pos.lockedPin + 1) << 1) | (pos.afterCapture ? 32 : 0)), 0x01000193) ^ pos.unplaced;
 }
 
 const LETTER_CODES: Record<string, number> = {};

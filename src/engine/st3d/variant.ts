@@ -6,7 +6,7 @@ import { cellName, NO_PLATFORM, NUM_CELLS, NUM_PINS, pinName, UP } from './field
 import { moveText, sameMove, type St3dMove } from './move.ts';
 import { parseSt3dSyntax, resolveCell, resolveShift } from './notation.ts';
 import { colorOf, EMPTY, handIndex, roleOf } from '../piece-codes.ts';
-import { findKing, formatSt3dPosition, pieceWord, parseSt3dPosition, type St3dPosition, type TagStyle } from './position.ts';
+import { findKing, formatSt3dPosition, hashSt3dPosition, pieceWord, parseSt3dPosition, type St3dPosition, type TagStyle } from './position.ts';
 import { notToMoveInCheck, setCountProblem } from '../setup.ts';
 
 interface St3dRules<O> {
@@ -116,8 +116,8 @@ export function makeSt3dVariant<O>(rules: St3dRules<O>): Variant<St3dPosition, S
           return pos.board[move.to] === EMPTY ? 'move' : 'capture';
       }
     },
-    formatMove(pos, move) {
-      return moveText(pos, move) + rules.suffix(pos, move, play(pos, move));
+    formatMove(pos, move, next = play(pos, move)) {
+      return moveText(pos, move) + rules.suffix(pos, move, next);
     },
     parseMove(pos, text) {
       const candidate = resolveSt3dMove(pos, text);
@@ -127,6 +127,7 @@ export function makeSt3dVariant<O>(rules: St3dRules<O>): Variant<St3dPosition, S
       return err('illegal', `${text.trim()}: ${rules.explain(pos, candidate.value)}`);
     },
     formatPosition: (pos) => formatSt3dPosition(pos, rules.tagStyle, rules.unplacedStyle),
+    hashPosition: hashSt3dPosition,
     parsePosition(text, options) {
       const parsed = parseSt3dPosition(text, rules.tagStyle, rules.unplacedStyle);
       if (!parsed.ok || !options || !rules.withOptions) return parsed;
