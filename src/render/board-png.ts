@@ -44,7 +44,8 @@ export function svgToPng(svg: string): Uint8Array<ArrayBuffer> {
   // Text left for resvg would vanish (it has no font): a change in board-svg.ts's output must come here too.
   if (rest.includes('<text')) throw new Error('svgToPng: a <text> element not in the form board-svg.ts writes');
   const viewBox = /viewBox="[-\d.]+ [-\d.]+ ([\d.]+) [\d.]+"/.exec(rest);
-  const resvg = new Resvg(rest, { background: '#ffffff' });
+  // No background option: the board's own background rectangle covers the picture.
+  const resvg = new Resvg(rest);
   try {
     const image = resvg.render();
     try {
@@ -158,7 +159,7 @@ function label(scale: number, x: number, y: number, cls: string, runs: readonly 
   return placed;
 }
 
-/** Lays a stamp over opaque RGBA pixels (both premultiplied: what resvg gives). */
+/** Lays a stamp over RGBA pixels (both premultiplied: what resvg gives). */
 function blend(pixels: Uint8Array, width: number, height: number, { stamp, x, y }: Placed): void {
   const left = x - stamp.originX;
   const top = y - stamp.originY;
@@ -174,6 +175,7 @@ function blend(pixels: Uint8Array, width: number, height: number, { stamp, x, y 
       pixels[p] = (src[s]! + (pixels[p]! * keep + 127) / 255) | 0;
       pixels[p + 1] = (src[s + 1]! + (pixels[p + 1]! * keep + 127) / 255) | 0;
       pixels[p + 2] = (src[s + 2]! + (pixels[p + 2]! * keep + 127) / 255) | 0;
+      pixels[p + 3] = (src[s + 3]! + (pixels[p + 3]! * keep + 127) / 255) | 0;
     }
   }
 }
@@ -188,8 +190,11 @@ function blend(pixels: Uint8Array, width: number, height: number, { stamp, x, y 
 export function encodePng(width: number, height: number, rgba: Uint8Array): Uint8Array<ArrayBuffer> {
   // Scanlines of filter type 0 (none): on flat board colours it compresses as well as the others, with no work.
   const row = 4 * width;
-  const raw = new Uint8Array(height * (1 + row));
-  for (let y = 0; y < height; y++) raw.set(rgba.subarray(y * row, (y + 1) * row), y * (1 + row) + 1);
+  const raw = scanlines(height * (1 + row));
+  for (let y = 0; y < height; y++) {
+    raw[y * (1 + row)] = 0;
+    raw.set(rgba.subarray(y * row, (y + 1) * row), y * (1 + row) + 1);
+  }
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
@@ -204,6 +209,17 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Uint
     at += c.length;
   }
   return png;
+}
+
+let scanlineBuffer = new Uint8Array(0);
+
+/**
+ * Room for the scanlines, kept from one picture to the next: a fresh 2.5 MB buffer each time cost
+ * more than filling it.
+ */
+function scanlines(length: number): Uint8Array {
+  if (scanlineBuffer.length < length) scanlineBuffer = new Uint8Array(length);
+  return scanlineBuffer.subarray(0, length);
 }
 
 function chunk(type: string, data: Uint8Array): Uint8Array {

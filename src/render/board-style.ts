@@ -50,7 +50,8 @@ export const STYLE = [
   '.ssb-shadow{fill:#000;fill-opacity:.22}',
   '.ssb-arm{stroke:#666;stroke-width:3;stroke-linecap:round}',
   '.ssb-post{fill:#555}',
-  '.ssb-ghost{fill:#fff;fill-opacity:0;stroke:#aaa;stroke-width:1;stroke-dasharray:3 3}',
+  // No fill (a PNG renderer would still fill a transparent one), yet clickable inside: pointer-events:all.
+  '.ssb-ghost{fill:none;pointer-events:all;stroke:#aaa;stroke-width:1;stroke-dasharray:3 3}',
   ...Object.entries(LABEL_STYLES).map(labelRule),
   '.ssb-w{fill:#fff;stroke:#1a1a1a;stroke-width:2;paint-order:stroke;stroke-linejoin:round}',
   '.ssb-b{fill:#161616;stroke:#f2f2f2;stroke-width:1.6;paint-order:stroke;stroke-linejoin:round}',
