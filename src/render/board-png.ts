@@ -77,19 +77,31 @@ interface Placed {
   readonly y: number;
 }
 
-/** Stamps by what they draw and at what scale; a board uses a few dozen, the same in every picture. */
-const stampCache = new Map<string, Stamp>();
+/**
+ * Stamps by outline, then by class, size, scale and offset: a board uses a few hundred, mostly the
+ * same in every picture.
+ */
+const stampCache = new Map<string, Map<string, Stamp>>();
 /** Stamps are drawn at quarter-pixel offsets, so that what they draw lands within an eighth of a pixel of its place. */
 const PHASES = 4;
 
 /**
- * Places `content` (SVG in picture units around its origin 0 0, within `pad` units of it) with its
- * origin at (x, y) in pixels, drawing it the first time it is needed at that scale and offset.
+ * Places an outline (path data `d` in class `cls`, `k` times its size, within `pad` units of its
+ * origin) with its origin at (x, y) in pixels, drawing it the first time it is needed at that
+ * scale and offset.
  */
-function place(kind: string, scale: number, x: number, y: number, content: string, pad: number): Placed {
+function place(d: string, cls: string, k: number, pad: number, scale: number, x: number, y: number): Placed {
   const [px, phaseX] = split(x);
   const [py, phaseY] = split(y);
-  return { stamp: stampOf(`${scale} ${phaseX} ${phaseY} ${kind}`, scale, content, pad, phaseX, phaseY), x: px, y: py };
+  let byOutline = stampCache.get(d);
+  if (!byOutline) stampCache.set(d, (byOutline = new Map()));
+  const key = `${cls} ${k} ${scale} ${phaseX} ${phaseY}`;
+  let stamp = byOutline.get(key);
+  if (!stamp) {
+    stamp = drawStamp(`<path transform="scale(${k})" class="${cls}" d="${d}"/>`, pad, scale, phaseX, phaseY);
+    byOutline.set(key, stamp);
+  }
+  return { stamp, x: px, y: py };
 }
 
 /** A position in pixels as a whole pixel and a quarter-pixel offset from it. */
@@ -99,9 +111,7 @@ function split(v: number): [number, number] {
   return [pixel, quarters / PHASES - pixel];
 }
 
-function stampOf(key: string, scale: number, content: string, pad: number, phaseX: number, phaseY: number): Stamp {
-  const cached = stampCache.get(key);
-  if (cached) return cached;
+function drawStamp(content: string, pad: number, scale: number, phaseX: number, phaseY: number): Stamp {
   const size = Math.ceil(2 * pad * scale);
   const origin = Math.ceil(pad * scale);
   const unit = 1 / scale;
@@ -112,7 +122,6 @@ function stampOf(key: string, scale: number, content: string, pad: number, phase
   const stamp = crop(drawn.pixels, drawn.width, drawn.height, origin, origin);
   drawn.free();
   image.free();
-  stampCache.set(key, stamp);
   return stamp;
 }
 
@@ -135,7 +144,7 @@ function crop(rgba: Uint8Array, width: number, height: number, originX: number, 
 }
 
 function piece(scale: number, x: number, y: number, k: number, cls: string, d: string): Placed {
-  return place(`${k} ${cls} ${d}`, scale, x * scale, y * scale, `<path transform="scale(${k})" class="${cls}" d="${d}"/>`, 30 * k);
+  return place(d, cls, k, 30 * k, scale, x * scale, y * scale);
 }
 
 /** A line of text laid out by its characters' advances (board-style.ts's sizes and anchor; no kerning). */
@@ -153,7 +162,7 @@ function label(scale: number, x: number, y: number, cls: string, runs: readonly 
   const placed: Placed[] = [];
   for (const [c, ch, [advance, d]] of chars) {
     const size = LABEL_STYLES[c]?.size ?? LABEL_GLYPH_SIZE;
-    if (d) placed.push(place(`${c} ${ch}`, scale, pen, y * scale, `<path transform="scale(${k(c)})" class="${c}" d="${d}"/>`, 1.5 * size));
+    if (d) placed.push(place(d, c, k(c), 1.5 * size, scale, pen, y * scale));
     pen += advance * k(c) * scale;
   }
   return placed;
