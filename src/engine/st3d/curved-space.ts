@@ -4,7 +4,7 @@
 import { drawOutcome, err, ok, opposite, ROLES, winOutcome, type Result } from '../types.ts';
 import { DOWN, isFixed, NO_PLATFORM, NUM_CELLS, NUM_PINS, UP } from './field.ts';
 import { handsWithStandardSets } from './first-contact.ts';
-import type { PlatformShift, St3dMove } from './move.ts';
+import { unlike, type PlatformShift, type St3dMove } from './move.ts';
 import { BLACK_BIT, colorBit, EMPTY, handIndex, pieceCode } from '../piece-codes.ts';
 import { clonePosition, emptyPosition, findKing, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { makeSt3dVariant } from './variant.ts';
@@ -74,8 +74,11 @@ function shiftsAfterCapture(pos: St3dPosition, boardAfter: Int8Array): PlatformS
   return shifts;
 }
 
-/** The legal turns; with `firstOnly`, stop at the first one found (enough to tell mate from check). */
-function legalMoves(pos: St3dPosition, firstOnly = false): St3dMove[] {
+/**
+ * The legal turns; with `firstOnly`, stop at the first one found (enough to tell mate from check);
+ * with `like`, only those like that candidate.
+ */
+function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3dMove[] {
   if (pos.unplaced) return placements(pos);
   const mover = pos.turn;
   const enemy = opposite(mover);
@@ -84,7 +87,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false): St3dMove[] {
   const ownLevel = OWN_LEVEL[mover] * 16;
   const moves: St3dMove[] = [];
   if (kingInHand(pos, mover)) {
-    for (let to = ownLevel; to < ownLevel + 16; to++)
+    for (let to = ownLevel; to < ownLevel + 16 && !unlike(like, 'drop'); to++)
       if (board[to] === EMPTY && !isAttacked(board, wh, to, enemy)) moves.push({ kind: 'drop', role: 'K', to });
     return moves;
   }
@@ -92,7 +95,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false): St3dMove[] {
   const safe = () => king < 0 || !isAttacked(board, wh, king, enemy);
   const inCheck = !safe();
   for (const role of ROLES) {
-    if (pos.hands[handIndex(mover, role)] === 0) continue;
+    if (pos.hands[handIndex(mover, role)] === 0 || unlike(like, 'drop')) continue;
     for (let to = ownLevel; to < ownLevel + 16; to++) {
       if (board[to] !== EMPTY) continue;
       // A drop can only block; it matters only when in check.
@@ -109,7 +112,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false): St3dMove[] {
   const targets: number[] = [];
   for (let from = 0; from < NUM_CELLS; from++) {
     const code = board[from]!;
-    if (code === EMPTY || (code & BLACK_BIT) !== own) continue;
+    if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;
     targets.length = 0;
     pieceTargets(board, wh, from, targets);
     // Not in check, a piece off every line to its king cannot expose it.
@@ -195,7 +198,7 @@ export const curvedSpace = makeSt3dVariant<CurvedSpaceOptions>({
   // on by itself, and the game option turns it on for a position written without the field.
   withOptions: (pos, options) => ({ ...pos, afterCapture: pos.afterCapture || options.platformMoves === 'after-capture' }),
   phase,
-  legalMoves: (pos) => legalMoves(pos),
+  legalMoves: (pos, like) => legalMoves(pos, false, like),
   isCheck: (pos) => kingAttacked(pos, pos.turn),
   kingAttacker,
   setupProblem,

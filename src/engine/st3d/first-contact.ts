@@ -4,7 +4,7 @@
 import { colorName, drawOutcome, opposite, ROLE_NAMES, ROLES, STANDARD_SET, winOutcome, type Role } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
 import { adjacentPins, cellName, geometry, isFixed, levelOf, LEVELS, NO_PLATFORM, NUM_PINS, pinName, platformCell, UP } from './field.ts';
-import type { PlatformShift, St3dMove } from './move.ts';
+import { unlike, type PlatformShift, type St3dMove } from './move.ts';
 import { BLACK_BIT, colorOf, EMPTY, handIndex, PAWN, roleOf } from '../piece-codes.ts';
 import { clonePosition, emptyPosition, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, kingAttacker, pieceMoves, pieceTargets } from './standard.ts';
@@ -57,8 +57,8 @@ function platformShifts(pos: St3dPosition): PlatformShift[] {
   return shifts;
 }
 
-/** The turns before the own-king test (the search looks for a winning check among them). */
-export function pseudoMoves(pos: St3dPosition): St3dMove[] {
+/** The turns before the own-king test (the search looks for a winning check among them); only those `like` a candidate if given. */
+export function pseudoMoves(pos: St3dPosition, like?: St3dMove): St3dMove[] {
   const moves: St3dMove[] = [];
   if (pos.unplaced) {
     for (let pin = 0; pin < NUM_PINS; pin++)
@@ -69,20 +69,20 @@ export function pseudoMoves(pos: St3dPosition): St3dMove[] {
     return moves;
   }
   const level = OWN_LEVEL[pos.turn];
-  const dropRoles: Role[] = kingInHand(pos, pos.turn) ? ['K'] : ROLES.filter((r) => pos.hands[handIndex(pos.turn, r)]! > 0);
+  const dropRoles: Role[] = unlike(like, 'drop') ? [] : kingInHand(pos, pos.turn) ? ['K'] : ROLES.filter((r) => pos.hands[handIndex(pos.turn, r)]! > 0);
   for (const role of dropRoles)
     for (let local = 0; local < 16; local++) {
       const to = level * 16 + local;
       if (pos.board[to] === EMPTY) moves.push({ kind: 'drop', role, to });
     }
   if (kingInHand(pos, pos.turn)) return moves;
-  pieceMoves(pos, geometry(pos.platforms), moves);
-  for (const shift of platformShifts(pos)) moves.push({ kind: 'platform', ...shift });
+  if (!unlike(like, 'move')) pieceMoves(pos, geometry(pos.platforms), moves, like);
+  if (!unlike(like, 'platform')) for (const shift of platformShifts(pos)) moves.push({ kind: 'platform', ...shift });
   return moves;
 }
 
 // The game ended with the move that attacked this side's king: nothing to play.
-const candidates = (pos: St3dPosition): St3dMove[] => (kingAttacked(pos, pos.turn) ? [] : pseudoMoves(pos));
+const candidates = (pos: St3dPosition, like?: St3dMove): St3dMove[] => (kingAttacked(pos, pos.turn) ? [] : pseudoMoves(pos, like));
 const keepLegal = (pos: St3dPosition, moves: St3dMove[]) => keepKingSafe(pos, moves, true);
 const legalMoves = (pos: St3dPosition): St3dMove[] => keepLegal(pos, candidates(pos));
 

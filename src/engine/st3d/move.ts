@@ -38,6 +38,14 @@ export function moveText(pos: St3dPosition, move: St3dMove): string {
   }
 }
 
+/**
+ * May a generator asked for turns `like` a candidate skip turns of this kind (from this cell)?
+ * Reading a turn needs only the turns that could equal it: same kind, and for piece moves the
+ * same origin. Without `like`, nothing is skipped.
+ */
+export const unlike = (like: St3dMove | undefined, kind: St3dMove['kind'], from?: number): boolean =>
+  like !== undefined && (like.kind !== kind || (kind === 'move' && from !== undefined && (like as { from: number }).from !== from));
+
 export function sameMove(a: St3dMove, b: St3dMove): boolean {
   if (a.kind !== b.kind) return false;
   switch (a.kind) {

@@ -3,7 +3,7 @@
 import { ROLE_NAMES, type Color } from '../types.ts';
 import { cellName, DIAGONAL_LEVEL, geometry, MAX_LEAPS, NUM_DIRS, ORTHOGONAL, TRIAGONAL, type Geometry } from './field.ts';
 import { applySt3dMove } from './apply.ts';
-import type { St3dMove } from './move.ts';
+import { unlike, type St3dMove } from './move.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, KING, KNIGHT, PAWN, QUEEN, roleOf, ROOK } from '../piece-codes.ts';
 import { findKing, pieceWord, type St3dPosition } from './position.ts';
 
@@ -129,13 +129,13 @@ export function explainUnreachable(pos: St3dPosition, geo: Geometry, from: numbe
   return `a ${ROLE_NAMES[roleOf(code)]} ${lines[role]}; ${target} is not on any of its lines from ${cellName(from, pos.platforms)} (a slide stops at a gap)`;
 }
 
-/** Every pseudo-legal piece move of the side to move (no warps, no king safety). */
-export function pieceMoves(pos: St3dPosition, geo: Geometry, out: St3dMove[]): void {
+/** Every pseudo-legal piece move of the side to move (no warps, no king safety); only those `like` a candidate if given. */
+export function pieceMoves(pos: St3dPosition, geo: Geometry, out: St3dMove[], like?: St3dMove): void {
   const own = pos.turn === 'black' ? BLACK_BIT : 0;
   const targets: number[] = [];
   for (const from of geo.present) {
     const code = pos.board[from]!;
-    if (code === EMPTY || (code & BLACK_BIT) !== own) continue;
+    if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;
     targets.length = 0;
     pieceTargets(pos, geo, from, targets);
     for (const to of targets) out.push({ kind: 'move', from, to });

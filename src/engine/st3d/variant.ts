@@ -21,12 +21,13 @@ interface St3dRules<O> {
   /** Check the options against a position read from text (e.g. the after-capture flag). */
   withOptions?(pos: St3dPosition, options: O): St3dPosition;
   phase(pos: St3dPosition): string;
-  legalMoves(pos: St3dPosition): St3dMove[];
+  /** The legal turns; with `like`, at least those equal to that candidate (reading a turn needs no others). */
+  legalMoves(pos: St3dPosition, like?: St3dMove): St3dMove[];
   /**
-   * Optional fast path: the turns before the own-king test, and that test.
+   * Optional fast path: the turns before the own-king test (`like` as for legalMoves), and that test.
    * With both, reading one turn checks only that turn, not every turn.
    */
-  pseudoMoves?(pos: St3dPosition): St3dMove[];
+  pseudoMoves?(pos: St3dPosition, like?: St3dMove): St3dMove[];
   keepLegal?(pos: St3dPosition, moves: St3dMove[]): St3dMove[];
   isCheck(pos: St3dPosition): boolean;
   /** A cell holding a piece that attacks the king of `color`, or -1. */
@@ -74,8 +75,8 @@ export function resolveSt3dMove(pos: St3dPosition, text: string): Result<St3dMov
 }
 
 function findLegal<O>(rules: St3dRules<O>, pos: St3dPosition, candidate: St3dMove): St3dMove | undefined {
-  if (!rules.pseudoMoves || !rules.keepLegal) return rules.legalMoves(pos).find((m) => sameMove(m, candidate));
-  const found = rules.pseudoMoves(pos).find((m) => sameMove(m, candidate));
+  if (!rules.pseudoMoves || !rules.keepLegal) return rules.legalMoves(pos, candidate).find((m) => sameMove(m, candidate));
+  const found = rules.pseudoMoves(pos, candidate).find((m) => sameMove(m, candidate));
   return found && rules.keepLegal(pos, [found]).length ? found : undefined;
 }
 
@@ -99,7 +100,7 @@ export function makeSt3dVariant<O>(rules: St3dRules<O>): Variant<St3dPosition, S
     initial: rules.initial,
     turn: (pos) => pos.turn,
     phase: rules.phase,
-    legalMoves: rules.legalMoves,
+    legalMoves: (pos) => rules.legalMoves(pos),
     play,
     isCheck: rules.isCheck,
     outcome: rules.outcome,

@@ -3,7 +3,7 @@
 import { colorName, drawOutcome, opposite, ROLE_NAMES, winOutcome } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
 import { cellName, fixedLocal, geometry, isFixed, levelOf, NO_PLATFORM, NUM_PINS, pinName, pinOf, platformCell, platformLocal } from './field.ts';
-import type { St3dMove } from './move.ts';
+import { unlike, type St3dMove } from './move.ts';
 import { BLACK_BIT, colorOf, EMPTY, KING, roleOf } from '../piece-codes.ts';
 import { parseSt3dPosition, type St3dPosition } from './position.ts';
 import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, kingAttacker, pieceMoves, pieceTargets } from './standard.ts';
@@ -47,19 +47,20 @@ const isEmptyPlatform = (pos: St3dPosition, pin: number) => {
   return true;
 };
 
-function pseudoMoves(pos: St3dPosition): St3dMove[] {
+/** The turns before the own-king test; only those `like` a candidate if given. */
+function pseudoMoves(pos: St3dPosition, like?: St3dMove): St3dMove[] {
   const geo = geometry(pos.platforms);
   const moves: St3dMove[] = [];
-  pieceMoves(pos, geo, moves);
+  pieceMoves(pos, geo, moves, like);
   const own = pos.turn === 'black' ? BLACK_BIT : 0;
   for (const from of geo.present) {
     const code = pos.board[from]!;
-    if (code === EMPTY || (code & BLACK_BIT) !== own || (code & 7) === KING) continue;
+    if (code === EMPTY || (code & BLACK_BIT) !== own || (code & 7) === KING || unlike(like, 'move', from)) continue;
     // A warp lands on a vacant cell; the same cell by ordinary movement would be the same turn.
     for (const to of warpTargets(pos, from))
       if (!moves.some((m) => m.kind === 'move' && m.from === from && m.to === to)) moves.push({ kind: 'move', from, to });
   }
-  for (let from = 0; from < NUM_PINS; from++) {
+  for (let from = 0; from < NUM_PINS && !unlike(like, 'platform'); from++) {
     if (pos.platforms[from] === NO_PLATFORM || pos.tags[from] !== ownerTag(pos) || !isEmptyPlatform(pos, from)) continue;
     for (let to = 0; to < NUM_PINS; to++) {
       if (to === from || pos.platforms[to] !== NO_PLATFORM) continue;
