@@ -13,7 +13,7 @@ import { boardButtons, listenForArrowKeys, makeTabStop } from './board-keyboard.
 import { clearMarks, elementsFor, keysAt, markTarget } from './board-marks.ts';
 import { addCopyButtons } from './copy-buttons.ts';
 import { showTimes } from './deadline.ts';
-import { $, announce, errorNode, flash, type GamePage, live, myTurn, setPreview, st } from './page.ts';
+import { $, announce, cleanAddress, errorNode, flash, type GamePage, live, myTurn, setPreview, st } from './page.ts';
 import { listenForReplay, markReplay } from './replay.ts';
 import { keyLabel, keysOf, type Plan } from './turn-keys.ts';
 
@@ -35,12 +35,7 @@ function startGamePage(root: HTMLElement): void {
   let lastPreview = '';
   const page: GamePage = { id, viewPly: null, refresh, forgetChoice: () => (chosen = []) };
 
-  // Keep the secret link clean of one-off messages (so a reload does not repeat them).
-  if (params.has('error') || params.has('ok') || params.has('do')) {
-    const clean = new URLSearchParams();
-    if (token) clean.set('token', token);
-    history.replaceState(null, '', location.pathname + (token ? '?' + clean : ''));
-  }
+  cleanAddress(params, token);
 
   const sideName = (c: string | null) => (c === 'white' ? 'White' : 'Black');
   /** The engine's reasons often start with the turn already. */
@@ -271,9 +266,11 @@ function startGamePage(root: HTMLElement): void {
           if (x.r.status === 409) refresh(false);
           return;
         }
+        // An answer the opponent planned is played at once: it reads as any turn of theirs.
+        const said = 'You played ' + x.data.move.text + '.' + (x.data.answer ? ' ' + sideName(x.data.answer.side) + ' played ' + x.data.answer.text + '.' : '');
         return refresh(false).then(() => {
-          flash('ok', 'You played ' + x.data.move.text + '.');
-          announce('You played ' + x.data.move.text + '.');
+          flash('ok', said);
+          announce(said);
         });
       })
       .catch(() => {

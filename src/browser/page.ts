@@ -87,3 +87,11 @@ export function setPreview(node: Node | null): void {
     box.hidden = false;
   } else box.hidden = true;
 }
+
+/** Keeps the secret link clean of one-off messages (so a reload does not repeat them). */
+export function cleanAddress(params: URLSearchParams, token: string): void {
+  if (!params.has('error') && !params.has('ok') && !params.has('do')) return;
+  const clean = new URLSearchParams();
+  if (token) clean.set('token', token);
+  history.replaceState(null, '', location.pathname + (token ? '?' + clean : ''));
+}

@@ -180,6 +180,9 @@ export const conditionalMoves = sqliteTable(
     /** The lines as JSON string[][], canonical turn texts: [opponent's turn, answer, ...]. */
     lines: text('lines').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** What became of the lines stored for the opponent's last turn, told to the player while the
+     * game stands here: JSON {after, answer?, dropped} (see PlanOutcome in service/conditional.ts). */
+    outcome: text('outcome'),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.side] })],
 );

@@ -227,20 +227,23 @@ export class GameStore extends D1Store {
    * only while the game is still active there with the other side to move (checked by the write
    * itself). Returns whether they were stored.
    */
-  async putConditionalLines(row: ConditionalRow): Promise<boolean> {
+  async putConditionalLines(row: Omit<ConditionalRow, 'outcome'>): Promise<boolean> {
     const stillThere = and(eq(games.id, row.gameId), eq(games.ply, row.ply), eq(games.position, row.position), eq(games.status, 'active'), sql`${games.sideToMove} <> ${row.side}`);
     const result = await this.db.run(
-      sql`insert into ${conditionalMoves} select ${row.gameId}, ${row.side}, ${row.ply}, ${row.position}, ${row.lines}, ${row.updatedAt} where exists (select 1 from ${games} where ${stillThere})
-        on conflict (game_id, side) do update set ply = excluded.ply, position = excluded.position, lines = excluded.lines, updated_at = excluded.updated_at`,
+      // The note of what became of the earlier lines stays while the game stands where it was told.
+      sql`insert into ${conditionalMoves} (game_id, side, ply, position, lines, updated_at) select ${row.gameId}, ${row.side}, ${row.ply}, ${row.position}, ${row.lines}, ${row.updatedAt} where exists (select 1 from ${games} where ${stillThere})
+        on conflict (game_id, side) do update set ply = excluded.ply, position = excluded.position, lines = excluded.lines, updated_at = excluded.updated_at,
+        outcome = case when ${conditionalMoves}.ply = excluded.ply and ${conditionalMoves}.position = excluded.position then ${conditionalMoves}.outcome end`,
     );
     return result.meta.changes === 1;
   }
 
   /**
-   * Replace the lines a side stored for `fromPly` by `next` (the lines left after an answer, for
-   * the game after it), or drop them (`next` undefined). Lines stored meanwhile for another ply stay.
+   * Replace the lines a side stored for `fromPly` by `next` (the lines left after the opponent's
+   * turn, for the game after it, with the note of what became of them), or drop them (`next`
+   * undefined). Lines stored meanwhile for another ply stay.
    */
-  async moveConditionalLines(gameId: string, side: ConditionalRow['side'], fromPly: number, next?: Pick<ConditionalRow, 'ply' | 'position' | 'lines' | 'updatedAt'>): Promise<void> {
+  async moveConditionalLines(gameId: string, side: ConditionalRow['side'], fromPly: number, next?: Pick<ConditionalRow, 'ply' | 'position' | 'lines' | 'updatedAt' | 'outcome'>): Promise<void> {
     const where = and(eq(conditionalMoves.gameId, gameId), eq(conditionalMoves.side, side), eq(conditionalMoves.ply, fromPly));
     if (next) await this.db.update(conditionalMoves).set(next).where(where);
     else await this.db.delete(conditionalMoves).where(where);

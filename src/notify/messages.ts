@@ -4,6 +4,7 @@ import { escapeXml } from '../render/xml.ts';
 import type { PlayerEvent, PublicChallenge } from '../service/challenges.ts';
 import type { MyGame } from '../service/players.ts';
 import type { NotifyEvent } from '../service/ports.ts';
+import { planOutcomeWords } from '../service/plan-outcome.ts';
 import type { EventData } from './types.ts';
 
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
@@ -65,6 +66,7 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
     case 'turn':
       lines.push(`It is your move as ${colorName(data.you)}.`);
       if (last) lines.push(last);
+      if (data.plan) lines.push(planOutcomeWords(data.plan, other(data.you)));
       break;
     case 'game-over':
       lines.push(`The game is over: ${outcomeText(data)}.`);

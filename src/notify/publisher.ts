@@ -76,7 +76,7 @@ export class QueueNotifier implements EventSink {
         for (const channel of CHANNELS) {
           if (channelOff(to, channel, event.type)) continue;
           if (!data.has(side)) data.set(side, eventData(row, side, lastMove, origin));
-          const facts = event.message ? { ...data.get(side)!, message: event.message } : data.get(side)!;
+          const facts = { ...data.get(side)!, ...(event.message ? { message: event.message } : {}), ...(event.plan ? { plan: event.plan } : {}) };
           jobs.push({ id: jobId(row, event.type, side, channel, at, event.message?.id), gameId: row.id, side, event: event.type, channel, at, origin, data: facts });
         }
       }

@@ -2,6 +2,7 @@
 // the game service (service/ports.ts) to one player over one channel.
 import type { Color } from '../engine/types.ts';
 import type { PlayerEvent } from '../service/challenges.ts';
+import type { PlanOutcome } from '../service/plan-outcome.ts';
 import type { NotifyEvent } from '../service/ports.ts';
 import type { PublicMessage, PublicMove, PublicState } from '../service/public-state.ts';
 
@@ -45,6 +46,8 @@ export interface EventData {
   readonly image: string;
   /** The opponent's message (a `message` event, or a `turn` whose move came with one). */
   readonly message?: PublicMessage;
+  /** On a `turn`: what became of your planned lines (dropped: your opponent played another turn). */
+  readonly plan?: PlanOutcome;
 }
 
 /** One queue message: a single delivery of one event to one player over one channel. */

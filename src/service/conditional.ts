@@ -5,6 +5,7 @@
 import type { ConditionalRow, GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { overMessage, type Actor } from './game-core.ts';
+import type { PlanOutcome } from './plan-outcome.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { MAX_CONDITIONAL_LINES, type ConditionalLine } from './schemas.ts';
 import { storedGame } from './stored-game.ts';
@@ -14,7 +15,10 @@ import { GameTakebacks } from './takebacks.ts';
 export interface ConditionalLines {
   readonly ply: number;
   readonly lines: readonly (readonly string[])[];
+  /** What became of the lines stored for the opponent's last turn, while the game stands there. */
+  readonly outcome?: PlanOutcome;
 }
+
 
 /** The answer the move path is to play: whose, which turn, at which ply. */
 export interface PlannedAnswer {
@@ -66,7 +70,8 @@ export abstract class GameConditionals extends GameTakebacks {
     if (!who.ok) return who;
     const { row, side } = who.value;
     const stored = await this.store.conditionalLines(id, side);
-    return done({ ply: row.ply, lines: applies(stored, row) ? linesOf(stored) : [] });
+    if (!applies(stored, row)) return done({ ply: row.ply, lines: [] });
+    return done({ ply: row.ply, lines: linesOf(stored), ...(stored.outcome ? { outcome: JSON.parse(stored.outcome) as PlanOutcome } : {}) });
   }
 
   /** Replace the caller's lines (an empty list clears them). Only while the opponent is to move. */
@@ -112,21 +117,27 @@ export abstract class GameConditionals extends GameTakebacks {
    * After a turn landed (`before` -> `after`): the answer of the player now to move, when one of
    * their `plans` (the lines they stored for `before`, read back by the move's write) starts with
    * the turn played. Their lines are trimmed to those that went on with that very answer (stored
-   * for the game after it), or dropped when none applies any more.
+   * for the game after it); either way the player is told what became of them (`outcome`).
    */
-  protected async plannedAnswer(before: GameRow, after: GameRow, played: string, plans: string | undefined): Promise<PlannedAnswer | undefined> {
-    if (plans === undefined) return undefined;
+  protected async plannedAnswer(before: GameRow, after: GameRow, played: string, plans: string | undefined): Promise<{ answer?: PlannedAnswer; outcome?: PlanOutcome }> {
+    if (plans === undefined) return {};
     const side = after.sideToMove;
-    const followed = after.status === 'active' ? linesOf({ lines: plans }).filter((l) => l[0] === played) : [];
+    const lines = linesOf({ lines: plans });
+    const followed = after.status === 'active' ? lines.filter((l) => l[0] === played) : [];
     const answer = followed[0]?.[1];
     const next = answer === undefined ? undefined : storedGame(after)?.play(answer);
+    const now = this.clock();
     if (answer === undefined || !next?.ok) {
-      await this.store.moveConditionalLines(after.id, side, before.ply);
-      return undefined;
+      // None began with the turn played: dropped, and the note kept for the player's turn.
+      const outcome = { after: played, dropped: lines.length };
+      const told = after.status === 'active' && lines.length ? { ply: after.ply, position: after.position, lines: '[]', updatedAt: now, outcome: JSON.stringify(outcome) } : undefined;
+      await this.store.moveConditionalLines(after.id, side, before.ply, told);
+      return told ? { outcome } : {};
     }
     const rest = followed.filter((l) => l[1] === answer && l.length > 2).map((l) => l.slice(2));
     const ply = after.ply + 1;
-    await this.store.moveConditionalLines(after.id, side, before.ply, rest.length ? { ply, position: next.value.position, lines: JSON.stringify(rest), updatedAt: this.clock() } : undefined);
-    return { side, text: answer, ply };
+    const outcome = { after: played, answer, dropped: lines.length - followed.length };
+    await this.store.moveConditionalLines(after.id, side, before.ply, { ply, position: next.value.position, lines: JSON.stringify(rest), updatedAt: now, outcome: JSON.stringify(outcome) });
+    return { answer: { side, text: answer, ply }, outcome };
   }
 }

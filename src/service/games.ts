@@ -259,12 +259,16 @@ export class GameService extends GamePauses {
     const lastMove = { ...moveRow, createdAt: now };
     const message = said ? publicMessage({ id: written.messageId ?? 0, ...said }) : undefined;
     // The opponent's conditional line that starts with this turn, if any: its answer is played below.
-    const planned = await this.plannedAnswer(row, stored, turn.text, written.plans);
+    const { answer: planned, outcome: plan } = await this.plannedAnswer(row, stored, turn.text, written.plans);
     const messageEvent: GameEvent[] = message ? [{ type: 'message', recipients: [opposite(side)], message }] : [];
-    // Your move, to the player now to move (unless their answer is played at once); or the end, to
-    // both. A message goes to the opponent.
+    // Your move, to the player now to move (unless their answer is played at once; with a word
+    // when their planned lines were dropped); or the end, to both. A message goes to the opponent.
     const events: GameEvent[] =
-      stored.status !== 'active' ? [...gameOver, ...messageEvent] : planned ? messageEvent : [{ type: 'turn', recipients: [stored.sideToMove], ...(message ? { message } : {}) }];
+      stored.status !== 'active'
+        ? [...gameOver, ...messageEvent]
+        : planned
+          ? messageEvent
+          : [{ type: 'turn', recipients: [stored.sideToMove], ...(message ? { message } : {}), ...(plan ? { plan } : {}) }];
     await this.emit(stored, events, lastMove);
     await this.askComputer(stored);
     const answer = planned ? await this.playAnswer(id, planned) : undefined;

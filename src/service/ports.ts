@@ -4,6 +4,7 @@
 import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import type { PublicMessage, PublicMove } from './public-state.ts';
+import type { PlanOutcome } from './plan-outcome.ts';
 
 export const NOTIFY_EVENTS = ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message', 'takeback-offer', 'takeback', 'pause-offer', 'pause', 'pause-end'] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
@@ -14,6 +15,8 @@ export interface GameEvent {
   readonly recipients: readonly Color[];
   /** The opponent's message, on a `message` event or a `turn` whose move came with one. */
   readonly message?: PublicMessage;
+  /** On a `turn`: what became of the recipient's planned lines (dropped: the opponent played another turn). */
+  readonly plan?: PlanOutcome;
 }
 
 /** Where the game service hands its events after a successful write. */

@@ -10,8 +10,9 @@ import { GameStore } from '../../src/db/store.ts';
 import { GameService } from '../../src/service/games.ts';
 import type { GameEvent } from '../../src/service/ports.ts';
 import worker from '../../src/worker/index.ts';
-import { call, expectRebuilds, form, location, moveTexts, newGame, play } from './helpers.ts';
-import { inboundEmail } from './notify-helpers.ts';
+import { emailText } from '../../src/notify/messages.ts';
+import { call, expectRebuilds, followed, form, location, moveTexts, newGame, play } from './helpers.ts';
+import { captureQueue, inboundEmail } from './notify-helpers.ts';
 
 beforeAll(() => {
   (env as { REPLY_SECRET?: string }).REPLY_SECRET = 'test-reply-secret';
@@ -97,10 +98,19 @@ describe('conditional moves', () => {
     expect(await moveTexts(g.id)).toEqual(['Wb2-Wb3', 'Bb3-Bb2', 'Wc2-Wc3']);
     await expectRebuilds(g.id);
     // The lines that went on with this answer remain, for the game after it.
-    expect((await getLines(g, 'white')).body).toEqual({ ply: 3, lines: [['Ba3-Ba2', 'Wd2-Wd3'], ['Bc3-Bc2', 'Wa2-Wa3']] });
+    // With what became of them: the answer played, and the line that began with another turn dropped.
+    expect((await getLines(g, 'white')).body).toEqual({
+      ply: 3,
+      lines: [['Ba3-Ba2', 'Wd2-Wd3'], ['Bc3-Bc2', 'Wa2-Wa3']],
+      outcome: { after: 'Bb3-Bb2', answer: 'Wc2-Wc3', dropped: 1 },
+    });
     expect((await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Bc3-Bc2', ply: 4 }, token: g.tokens.black })).body.answer.text).toBe('Wa2-Wa3');
     // The last answer used the lines up.
-    expect((await getLines(g, 'white')).body).toEqual({ ply: 5, lines: [] });
+    expect((await getLines(g, 'white')).body).toEqual({ ply: 5, lines: [], outcome: { after: 'Bc3-Bc2', answer: 'Wa2-Wa3', dropped: 1 } });
+    // Only the note is left, and it goes with the next turn.
+    expect(await env.DB.prepare('select lines from conditional_moves where game_id = ?').bind(g.id).first('lines')).toBe('[]');
+    await play(g, 'Bb2-Bb1');
+    expect((await getLines(g, 'white')).body).toEqual({ ply: 6, lines: [] });
     expect(await env.DB.prepare('select count(*) as n from conditional_moves where game_id = ?').bind(g.id).first('n')).toBe(0);
     await expectRebuilds(g.id);
   });
@@ -125,7 +135,8 @@ describe('conditional moves', () => {
     await play(g, 'Wb2-Wb3');
     await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3']]);
     await play(g, 'Ba3-Ba2');
-    expect((await getLines(g, 'white')).body).toEqual({ ply: 2, lines: [] });
+    // Dropped, and the player is told on their turn.
+    expect((await getLines(g, 'white')).body).toEqual({ ply: 2, lines: [], outcome: { after: 'Ba3-Ba2', dropped: 1 } });
     expect(await moveTexts(g.id)).toEqual(['Wb2-Wb3', 'Ba3-Ba2']);
     // A takeback: White takes back Wa2-Wa3, the same position comes back, the lines do not.
     await play(g, 'Wa2-Wa3');
@@ -212,7 +223,7 @@ describe('conditional moves', () => {
     await play(g, 'Wb2-Wb3');
     const store = new GameStore(env.DB);
     const row = (await store.game(g.id))!;
-    const lines: ConditionalRow = { gameId: g.id, side: 'white', ply: row.ply, position: row.position, lines: '[["Bb3-Bb2","Wc2-Wc3"]]', updatedAt: Date.now() };
+    const lines: Omit<ConditionalRow, 'outcome'> = { gameId: g.id, side: 'white', ply: row.ply, position: row.position, lines: '[["Bb3-Bb2","Wc2-Wc3"]]', updatedAt: Date.now() };
     await play(g, 'Bb3-Bb2');
     expect(await store.putConditionalLines(lines)).toBe(false);
     // For the side to move, never.
@@ -247,10 +258,40 @@ describe('conditional moves', () => {
       'Your conditional lines (2):\n  1. if Bb3-Bb2 then Wc2-Wc3 then Ba3-Ba2 then Wd2-Wd3\n  2. if Ba3-Ba2 then Wa2-Wa3',
     );
     // Black's chat turn hears of the answer.
-    expect(await chat('black', 'Bb3-Bb2')).toMatch(/^You played Bb3-Bb2 \(ply 2\)\. White answered at once with Wc2-Wc3 \(a conditional move\)\./);
+    expect(await chat('black', 'Bb3-Bb2')).toMatch(/^You played Bb3-Bb2 \(ply 2\)\. White played Wc2-Wc3 \(ply 3\)\./);
     expect(await chat('white', 'conditional')).toBe('Your conditional lines (1):\n  1. if Ba3-Ba2 then Wd2-Wd3');
     expect(await chat('white', 'conditional clear')).toBe('Your conditional lines are cleared. You have no conditional lines.');
     expect((await getLines(g, 'white')).body.lines).toEqual([]);
+  });
+
+  it('tells the planner what became of the lines, on the page and in the turn notification; the mover sees an ordinary turn', async () => {
+    const queue = captureQueue();
+    const g = await newGame('warp-factor', { white: { name: 'Kirk', email: 'kirk@example.org' } });
+    await play(g, 'Wb2-Wb3');
+    await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3', 'Bc3-Bc2', 'Wd2-Wd3'], ['Ba3-Ba2', 'Wa2-Wa3']]);
+    const pageOf = async (side: Side) => (await call('GET', `/games/${g.id}?token=${g.tokens[side]}`)).text;
+    // Black moves with the page's form: the answer reads as any turn of White's (the plans are private).
+    const moved = await form(`/games/${g.id}/move`, { token: g.tokens.black, move: 'Bb3-Bb2', ply: '2' });
+    expect(location(moved).searchParams.get('ok')).toBe('You played Bb3-Bb2. White played Wc2-Wc3.');
+    const mover = (await followed(moved)).text;
+    expect(mover).toContain('<strong>Your turn</strong>');
+    expect(mover).not.toContain('planned');
+    // White's page says which reply was played and that the other line went; the rest stays planned.
+    const planner = await pageOf('white');
+    expect(planner).toContain('Your planned reply Wc2-Wc3 was played after Bb3-Bb2; your other line was dropped: it began with another turn.');
+    expect(planner).toContain('<code>if Bc3-Bc2 then Wd2-Wd3</code>');
+    // Black plays another turn: the rest is dropped, and White is told on their turn, on the page and in the email.
+    queue.take();
+    await play(g, 'Ba3-Ba2');
+    const told = 'Black played Ba3-Ba2, which none of your planned lines began with: it was dropped.';
+    expect(await pageOf('white')).toContain(told);
+    expect(await pageOf('black')).not.toContain('Ba3-Ba2, which none');
+    const turn = queue.jobs.find((j) => j.gameId === g.id && j.event === 'turn' && j.side === 'white')!;
+    expect(turn.data.plan).toEqual({ after: 'Ba3-Ba2', dropped: 1 });
+    expect(emailText('turn', turn.data, { replyTo: null, unsubscribe: null })).toContain(told);
+    // Once White moves, the note is history.
+    await play(g, 'Wa2-Wa3');
+    expect(await pageOf('white')).not.toContain(told);
   });
 
   it('the game page: plan replies on the opponent’s turn, preview the last line, store and clear, without JavaScript', async () => {

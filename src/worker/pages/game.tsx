@@ -3,7 +3,7 @@
 // works without JavaScript; /static/game.js adds click-to-move, previews
 // without a reload and live updates by swapping the #live region.
 import { raw } from 'hono/html';
-import { colorName, plural, type Color } from '../../engine/types.ts';
+import { colorName, opposite, plural, type Color } from '../../engine/types.ts';
 import type { PublicMessage, PublicMove, PublicState, PublicTakeback } from '../../service/public-state.ts';
 import { MAX_MESSAGE_CHARS } from '../../service/schemas.ts';
 import { outcomeWords, resultWords } from '../../service/outcome-words.ts';
@@ -15,6 +15,7 @@ import { Layout } from './layout.tsx';
 import { Actions } from './actions.tsx';
 import { PlanReplies, type PlanRepliesProps } from './plan-replies.tsx';
 import type { ConditionalLines } from '../../service/conditional.ts';
+import { planOutcomeWords } from '../../service/plan-outcome.ts';
 import { fromSetUp } from '../../service/stored-game.ts';
 import { afterTurn, MoveList, turnLabel } from './move-list.tsx';
 import { SettingsForm } from './notification-settings.tsx';
@@ -56,7 +57,7 @@ export interface GamePageProps {
   readonly messages?: readonly PublicMessage[];
   /** Turns taken back by agreement. */
   readonly takebacks?: readonly PublicTakeback[];
-  /** The player's conditional lines (on the opponent's turn), the lines being written, and the board after the last. */
+  /** The player's conditional lines (planned on the opponent's turn; what became of the last ones, on either turn), the lines being written, and the board after the last. */
   readonly conditional?: ConditionalLines;
   readonly plan?: string;
   readonly planPreview?: PlanRepliesProps['preview'];
@@ -183,6 +184,11 @@ const LiveRegion = (p: GamePageProps) => {
           </p>
         ) : null}
         {active && s.drawOffer ? <p class="msg info">{s.drawOffer === you ? 'You offered a draw.' : `${colorName(s.drawOffer)} offers a draw.`}</p> : null}
+        {you && p.conditional?.outcome ? (
+          <p class="msg info" id="plan-outcome">
+            {planOutcomeWords(p.conditional.outcome, opposite(you))}
+          </p>
+        ) : null}
         {active && s.takebackOffer ? (
           <p class="msg info">{s.takebackOffer === you ? 'You asked to take back your last turn.' : `${colorName(s.takebackOffer)} asks to take back their last turn.`}</p>
         ) : null}
@@ -238,7 +244,7 @@ const LiveRegion = (p: GamePageProps) => {
           {you && active ? <MoveForm {...p} yourTurn={yourTurn} /> : null}
           {you && active && s.hints ? <HintForm {...p} yourTurn={yourTurn} /> : null}
           {you && active ? <Actions state={s} token={p.token!} action={action} /> : null}
-          {p.conditional ? (
+          {p.conditional && !yourTurn ? (
             <PlanReplies id={s.id} token={p.token} conditional={p.conditional} example={conditionalExample(s)} {...(p.plan ? { plan: p.plan } : {})} {...(p.planPreview ? { preview: p.planPreview } : {})} />
           ) : null}
           {p.rematch ? (

@@ -7,7 +7,7 @@ import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { checkTag, flashTag } from '../../notify/signing.ts';
-import { plural } from '../../engine/types.ts';
+import { colorName, plural } from '../../engine/types.ts';
 import { ConditionalSchema, CreateGameSchema, GameIdSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
 import { ConditionalFormSchema, CreateFormSchema, DrawFormSchema, LeaveFormSchema, MAX_PLAN_CHARS, formPlayers, MessageFormSchema, PauseFormSchema, MessageVisibilityFormSchema, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
@@ -154,10 +154,10 @@ export const pages = new Hono<AppEnv>()
       const r = await c.var.views.preview(id, previewed);
       preview = { move: previewed, result: r.ok ? r.value : { ok: false, error: failureWords(r) } };
     }
-    // Planning replies (conditional moves): on the opponent's turn.
-    const planning = state.you && state.status === 'active' && state.sideToMove !== state.you ? await c.var.games.conditional(id, (token ?? key)!) : undefined;
+    // Planning replies (conditional moves): on the opponent's turn; what became of the last ones, on either turn.
+    const planning = state.you && state.status === 'active' ? await c.var.games.conditional(id, (token ?? key)!) : undefined;
     // The last row of the box is previewed (an empty one: the game as it stands, the opponent to move).
-    const planPreview = planning?.ok && q.plan !== undefined ? await c.var.views.previewLine(id, lineTurns(q.plan.split('\n').at(-1)!)) : undefined;
+    const planPreview = planning?.ok && state.sideToMove !== state.you && q.plan !== undefined ? await c.var.views.previewLine(id, lineTurns(q.plan.split('\n').at(-1)!)) : undefined;
     const props: GamePageProps = {
       state,
       boardSvg: board.ok ? board.value.svg : `<p>${'The board cannot be drawn: ' + board.error.replace(/</g, '&lt;')}</p>`,
@@ -196,7 +196,9 @@ export const pages = new Hono<AppEnv>()
       if (played.status === 404) return errorPage(c, 404, 'No such game', failureWords(played));
       return backToGame(c, id, f.token, { error: aboutMove(f.move, played.error), move: f.move });
     }
-    return backToGame(c, id, f.token, { ok: `You played ${played.value.move.text}.` });
+    // An answer the opponent planned is played at once: it reads as any turn of theirs.
+    const answer = played.value.answer;
+    return backToGame(c, id, f.token, { ok: `You played ${played.value.move.text}.${answer ? ` ${colorName(answer.side)} played ${answer.text}.` : ''}` });
   })
 
   .post('/games/:id/message', sameOriginForms, playerForm, async (c) => {

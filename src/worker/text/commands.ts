@@ -304,7 +304,8 @@ async function answerCommand(service: GameService, gameId: string, actor: Actor,
       const result = await service.move(gameId, actor, parsed.output);
       if (!result.ok) return failed(`Could not play "${command.text}": ${result.error}`, result.status);
       const { move, state, answer } = result.value;
-      const played = `You played ${move.text} (ply ${move.ply}).${answer ? ` ${colorName(answer.side)} answered at once with ${answer.text} (a conditional move).` : ''}`;
+      // An answer the opponent planned is played at once: it reads as any turn of theirs (their plans are private).
+      const played = `You played ${move.text} (ply ${move.ply}).${answer ? ` ${colorName(answer.side)} played ${answer.text} (ply ${answer.ply}).` : ''}`;
       return {
         ok: true,
         reply: [played, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'),

@@ -1,0 +1,1 @@
+ALTER TABLE `conditional_moves` ADD `outcome` text;

@@ -1,0 +1,22 @@
+// What became of a player's conditional lines (service/conditional.ts) when the opponent moved,
+// and how the planner is told: on the game page and in the turn notification.
+import { colorName, type Color } from '../engine/types.ts';
+
+/**
+ * What became of a player's lines when the opponent moved: the turn they met (`after`), the
+ * answer played from them if one was, and how many lines were dropped because they began with
+ * another turn.
+ */
+export interface PlanOutcome {
+  readonly after: string;
+  readonly answer?: string;
+  readonly dropped: number;
+}
+
+/** The outcome in the planner's words (the page, the turn notification). */
+export function planOutcomeWords(o: PlanOutcome, opponent: Color): string {
+  if (o.answer === undefined)
+    return `${colorName(opponent)} played ${o.after}, which none of your planned lines began with: ${o.dropped === 1 ? 'it was' : `all ${o.dropped} were`} dropped.`;
+  const others = o.dropped === 1 ? 'your other line was dropped: it began' : `your other ${o.dropped} lines were dropped: they began`;
+  return `Your planned reply ${o.answer} was played after ${o.after}${o.dropped ? `; ${others} with another turn` : ''}.`;
+}
