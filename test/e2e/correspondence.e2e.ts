@@ -1,8 +1,9 @@
 // End to end, in real headless Chromium: the comforts of a correspondence game on a phone.
 // "Other actions" at 390 px: nothing scrolls sideways, the two day counts (pause, leave) have
 // labels of their own; a pause's times are shown in the reader's own time zone like the
-// deadline (the page's <time datetime> keeps the exact time). Screenshots go to
-// test-artifacts/e2e-correspondence/. Run with `npm run test:e2e`.
+// deadline (the page's <time datetime> keeps the exact time); a planned reply: the mover's
+// page shows it as any turn of the opponent's, the planner's page (live, no reload) says it
+// was played. Screenshots go to test-artifacts/e2e-correspondence/. Run with `npm run test:e2e`.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -66,4 +67,22 @@ runInBrowser('e2e correspondence', { totalMs: TOTAL_MS, artifacts: ARTIFACTS, st
   assert.match(shown[0]!.text, new RegExp(`${String((until.getUTCHours() + 9) % 24).padStart(2, '0')}:${String(until.getUTCMinutes()).padStart(2, '0')}`));
   await black.locator('#status').screenshot({ path: shotPath('paused-status-390') });
   log(`paused until ${shown[0]!.text} (${shown[0]!.iso})`);
+
+  // ---- a planned reply ----
+  const p = (await api('POST', '/api/games', { variant: 'warp-factor' })).body;
+  assert.equal((await api('POST', `/api/games/${p.id}/moves`, { move: 'Wb2-Wb3' }, p.tokens.white)).status, 200);
+  assert.equal((await api('PUT', `/api/games/${p.id}/conditional`, { lines: [['Bb3-Bb2', 'Wc2-Wc3'], ['Ba3-Ba2', 'Wa2-Wa3']] }, p.tokens.white)).status, 200);
+  const planner = await open(p.tokens.white, p.id);
+  const mover = await open(p.tokens.black, p.id);
+  await mover.fill('#move', 'Bb3-Bb2');
+  await mover.click('#send-btn');
+  await mover.waitForFunction(() => (globalThis as any).document.querySelector('#flash')?.textContent.includes('White played'));
+  assert.equal((await mover.textContent('#flash'))?.trim(), 'You played Bb3-Bb2. White played Wc2-Wc3.');
+  assert.match((await mover.textContent('#status')) ?? '', /Your turn/);
+  assert.ok(!((await mover.textContent('main')) ?? '').includes('planned reply'), "the mover is not told of the opponent's plans");
+  // The planner's page updates by itself and says what happened.
+  await planner.waitForSelector('#plan-outcome');
+  assert.equal((await planner.textContent('#plan-outcome'))?.trim(), 'Your planned reply Wc2-Wc3 was played after Bb3-Bb2; your other line was dropped: it began with another turn.');
+  await planner.locator('#status').screenshot({ path: shotPath('planned-reply-390') });
+  log('a planned reply: the mover sees an ordinary turn, the planner is told');
 });
