@@ -36,6 +36,11 @@ interface ServiceOptions {
   readonly webhookPolicy?: WebhookPolicy;
   /** Plays the computer's turns; without one, a game against the computer waits for the cron. */
   readonly computer?: ComputerTurns;
+  /**
+   * Runs work the answer does not need (notifications, event streams, asking the computer) after
+   * the answer: the Worker's `waitUntil`. Without one, that work is awaited before the answer.
+   */
+  readonly later?: (work: Promise<void>) => void;
 }
 
 export const finishedChanges = (outcome: Outcome, now: number): GameChanges => ({
@@ -79,26 +84,33 @@ export abstract class GameCore {
     protected readonly options: ServiceOptions = {},
   ) {}
 
-  /** Hand events to the notifier. The write already happened: a failure here is logged, not returned. */
-  protected async emit(row: GameRow, all: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<void> {
+  /** Hand events to the notifier, after the answer. The write already happened: a failure here is logged, not returned. */
+  protected emit(row: GameRow, all: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<void> {
     // The computer is told nothing: it is asked for its turn instead (askComputer).
     const events = all.map((e) => ({ ...e, recipients: e.recipients.filter((side) => computerLevel(row, side) === undefined) })).filter((e) => e.recipients.length);
-    if (!this.options.events || !events.length) return;
-    try {
-      await this.options.events.publish(row, events, lastMove ? publicMove(lastMove) : null);
-    } catch (e) {
-      console.error(`game ${row.id}: could not queue notifications:`, e);
-    }
+    const sink = this.options.events;
+    if (!sink || !events.length) return Promise.resolve();
+    return this.afterAnswer(`game ${row.id}: could not queue notifications:`, () => sink.publish(row, events, lastMove ? publicMove(lastMove) : null));
   }
 
-  /** After a write that gave the computer the move: ask for its turn (one queue message). Logged, not returned. */
-  protected async askComputer(row: GameRow): Promise<void> {
-    if (!this.options.computer || !computerToMove(row)) return;
-    try {
-      await this.options.computer.request(row.id, row.ply);
-    } catch (e) {
-      console.error(`game ${row.id}: could not ask for the computer's turn (the cron will play it):`, e);
-    }
+  /** After a write that gave the computer the move: ask for its turn (one queue message), after the answer. Logged, not returned. */
+  protected askComputer(row: GameRow): Promise<void> {
+    const computer = this.options.computer;
+    if (!computer || !computerToMove(row)) return Promise.resolve();
+    return this.afterAnswer(`game ${row.id}: could not ask for the computer's turn (the cron will play it):`, () => computer.request(row.id, row.ply));
+  }
+
+  /** Work the answer does not need: handed to `later` when there is one, else awaited; its failure is logged under `failed`, never lost. */
+  private async afterAnswer(failed: string, work: () => Promise<void>): Promise<void> {
+    const logged = (async () => {
+      try {
+        await work();
+      } catch (e) {
+        console.error(failed, e);
+      }
+    })();
+    if (this.options.later) this.options.later(logged);
+    else await logged;
   }
 
   /** Which side holds this token, or a 404/403; `read`: how the game row is read (one read either way). */

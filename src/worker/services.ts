@@ -1,5 +1,6 @@
 // Building the services from the Worker's bindings: one place for the wiring of
 // the game service, the notifier (queue), the channels and the settings service.
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { GameStore } from '../db/store.ts';
 import { mailConfig } from '../notify/addresses.ts';
@@ -26,13 +27,15 @@ const hubEvents = (env: Cloudflare.Env, clock: () => number = Date.now) =>
   new HubEvents(env, new PlayerStore(env.DB), new PlayerMail(env.EMAIL, mailConfig(env)), new PlayerWebhookNotifier(env.NOTIFY_QUEUE, clock));
 import type { AppEnv } from './http.ts';
 
-export function gameService(env: Cloudflare.Env, clock: () => number = Date.now): GameService {
+/** `ctx`: a request's context, whose `waitUntil` runs notifications and the computer's request after the answer; without one (cron, queues, email) they are awaited. */
+export function gameService(env: Cloudflare.Env, clock: () => number = Date.now, ctx?: Pick<ExecutionContext, 'waitUntil'>): GameService {
   const players = new PlayerService(new PlayerStore(env.DB), clock);
   return new GameService(new GameStore(env.DB), clock, {
     events: allOf(new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock), hubEvents(env, clock)),
     webhookPolicy: webhookPolicy(env),
     players,
     computer: new QueueComputerTurns(env.COMPUTER_QUEUE),
+    ...(ctx ? { later: (work: Promise<void>) => ctx.waitUntil(work) } : {}),
   });
 }
 
@@ -61,9 +64,18 @@ export function notifyService(env: Cloudflare.Env, clock: () => number = Date.no
   });
 }
 
+/** The request's ExecutionContext; Hono throws when the app was called without one. */
+function requestContext(c: Context<AppEnv>): Pick<ExecutionContext, 'waitUntil'> | undefined {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every request finds the services on `c.var` (moves made by page forms notify the players too). */
 export const withServices = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('games', gameService(c.env));
+  c.set('games', gameService(c.env, Date.now, requestContext(c)));
   c.set('notify', notifyService(c.env));
   c.set('views', new GameViews(new GameStore(c.env.DB)));
   await next();

@@ -1,10 +1,24 @@
 // Calling the Worker the way a client would.
-import { env, exports } from 'cloudflare:workers';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { GameStore } from '../../src/db/store.ts';
 import { GameService } from '../../src/service/games.ts';
+import worker from '../../src/worker/index.ts';
 
 export const BASE = 'http://subspace.test';
+
+/**
+ * One request through the Worker. It returns once the work the Worker left for after its answer
+ * (`waitUntil`: notifications, event streams, the computer's request) is done too, so a test sees
+ * what a request sent as soon as it has the answer.
+ */
+export async function fetchWorker(request: Request, bindings: Cloudflare.Env = env): Promise<Response> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(request, bindings, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
 
 export interface Call {
   status: number;
@@ -24,7 +38,7 @@ export async function call(method: string, path: string, init: { json?: unknown;
     body = init.text;
   }
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  const res = await exports.default.fetch(new Request(`${BASE}${path}`, { method, headers, body }));
+  const res = await fetchWorker(new Request(`${BASE}${path}`, { method, headers, body }));
   const text = await res.text();
   let parsed: unknown;
   try {
@@ -52,7 +66,7 @@ export const FIRST_CONTACT_WIN = '@Nd1d @Na1u @Wa4u @Ba1d K@Wb4 K@Bd2 N@Wd2 R@Bc
 
 /** A form post as a browser sends it from our own page; redirects are not followed. */
 export async function form(path: string, fields: Record<string, string>, origin = BASE, headers: Record<string, string> = {}) {
-  const res = await exports.default.fetch(
+  const res = await fetchWorker(
     new Request(`${BASE}${path}`, {
       method: 'POST',
       redirect: 'manual',

@@ -2,7 +2,7 @@
 // request costs. Counts are deterministic, unlike times (the benchmark has the times).
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import worker from '../../src/worker/index.ts';
 import { BASE, call, newGame, play } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
@@ -80,21 +80,35 @@ function countingQueue() {
   return { queue, sent };
 }
 
-/** POST one move through the whole Worker with counting bindings (`extra`: more of the body, e.g. a message). */
+/** A queue producer whose sends wait until the test lets them through (then succeed, or fail with `failure`). */
+function heldQueue(failure?: Error) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const sends = { started: 0, finished: 0 };
+  const hold = async () => {
+    sends.started++;
+    await gate;
+    if (failure) throw failure;
+    sends.finished++;
+  };
+  return { queue: { send: hold, sendBatch: hold } as unknown as Queue, sends, release };
+}
+
+/** The request of one move (`extra`: more of the body, e.g. a message). */
+const moveRequest = (gameId: string, token: string, move: string, ply?: number, extra: Record<string, unknown> = {}) =>
+  new Request(`${BASE}/api/games/${gameId}/moves`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ move, ...(ply === undefined ? {} : { ply }), ...extra }),
+  });
+
+/** POST one move through the whole Worker with counting bindings. */
 async function countedMove(gameId: string, token: string, move: string, ply?: number, extra: Record<string, unknown> = {}) {
   const d1 = countingD1(env.DB);
   const q = countingQueue();
   const computer = countingQueue();
   const ctx = createExecutionContext();
-  const res = await worker.fetch(
-    new Request(`${BASE}/api/games/${gameId}/moves`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ move, ...(ply === undefined ? {} : { ply }), ...extra }),
-    }),
-    { ...env, DB: d1.db, NOTIFY_QUEUE: q.queue, COMPUTER_QUEUE: computer.queue },
-    ctx,
-  );
+  const res = await worker.fetch(moveRequest(gameId, token, move, ply, extra), { ...env, DB: d1.db, NOTIFY_QUEUE: q.queue, COMPUTER_QUEUE: computer.queue }, ctx);
   await waitOnExecutionContext(ctx);
   const body = (await res.json()) as { state?: { status: string; reason: string | null }; message?: { id: number; text: string } };
   return { status: res.status, body, counts: d1.counts, sent: q.sent, askedComputer: computer.sent };
@@ -194,4 +208,51 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
     expect(notHere.status).toBe(403);
     expect(notHere.counts).toMatchObject({ roundTrips: 1, batches: 0 });
   });
+});
+
+describe('what the answer to a move waits for', () => {
+  const webhooks = { white: { webhook: 'https://kirk.example/hook' }, black: { webhook: 'https://koloth.example/hook' } };
+
+  // If the answer waited for a held send, the fetch below would never finish and the test would fail on its time limit.
+  it('not the notifications: they are sent after the answer, from the same request', async () => {
+    const g = await newGame('warp-factor', webhooks);
+    const notify = heldQueue();
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(moveRequest(g.id, g.tokens.white, 'Wa1-Wb3', 1), { ...env, NOTIFY_QUEUE: notify.queue }, ctx);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ move: { ply: 1, text: 'Wa1-Wb3' }, state: { ply: 1 } });
+    expect(notify.sends).toEqual({ started: 1, finished: 0 });
+    notify.release();
+    await waitOnExecutionContext(ctx);
+    expect(notify.sends).toEqual({ started: 1, finished: 1 });
+  }, 60_000);
+
+  it("not the computer's request: it is made after the answer", async () => {
+    const g = await newGame('warp-factor', { black: { computer: 1 } });
+    const computer = heldQueue();
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(moveRequest(g.id, g.tokens.white, 'Wa1-Wb3', 1), { ...env, COMPUTER_QUEUE: computer.queue }, ctx);
+    expect(res.status).toBe(200);
+    expect(computer.sends).toEqual({ started: 1, finished: 0 });
+    computer.release();
+    await waitOnExecutionContext(ctx);
+    expect(computer.sends).toEqual({ started: 1, finished: 1 });
+  }, 60_000);
+
+  it('a notifier that fails after the answer: the move stands, the failure is logged', async () => {
+    const g = await newGame('warp-factor', webhooks);
+    const notify = heldQueue(new Error('queue unavailable'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(moveRequest(g.id, g.tokens.white, 'Wa1-Wb3', 1), { ...env, NOTIFY_QUEUE: notify.queue }, ctx);
+      expect(res.status).toBe(200);
+      notify.release();
+      await waitOnExecutionContext(ctx);
+      expect(logged).toHaveBeenCalledWith(`game ${g.id}: could not queue notifications:`, expect.objectContaining({ message: 'queue unavailable' }));
+    } finally {
+      logged.mockRestore();
+    }
+    expect((await call('GET', `/api/games/${g.id}`)).body).toMatchObject({ ply: 1, sideToMove: 'black' });
+  }, 60_000);
 });
