@@ -11,7 +11,7 @@ export const BASE = 'http://subspace.test';
 /**
  * One request through the Worker. It returns once the work the Worker left for after its answer
  * (`waitUntil`: notifications, event streams, the computer's request) is done too, so a test sees
- * what a request sent as soon as it has the answer.
+ * what a request sent as soon as it has the answer. Redirects are answers too: a test follows them itself.
  */
 export async function fetchWorker(request: Request, bindings: Cloudflare.Env = env): Promise<Response> {
   const ctx = createExecutionContext();

@@ -2,7 +2,7 @@
 // the status and the duration; never a token, an email address, a webhook URL or secret.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exports } from 'cloudflare:workers';
-import { BASE, call, form, newGame } from './helpers.ts';
+import { BASE, call, form, location, newGame } from './helpers.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
 import { newPlayer } from './player-helpers.ts';
 import type { QueueJob } from '../../src/notify/types.ts';
@@ -63,9 +63,11 @@ describe('request logs', () => {
     await call('POST', `/api/games/${g.id}/moves`, { text: 'not a move', token: t.black });
     await call('PATCH', `/api/games/${g.id}/me`, { token: t.black, json: { email: 'kor.new.secret@example.org' } });
     await call('GET', `/api/games/${g.id}/deliveries`, { token: t.white });
-    await call('POST', `/games/${g.id}/move`, { body: new URLSearchParams({ token: t.black, move: 'Bb3-Bb2' }), headers: { Origin: 'http://subspace.test', 'Content-Type': 'application/x-www-form-urlencoded' } });
-    // A token where a game id goes, and one in an unknown route: still not logged.
-    // (11 requests: the form post answers 303 and the client follows it to the page.)
+    const posted = await call('POST', `/games/${g.id}/move`, { body: new URLSearchParams({ token: t.black, move: 'Bb3-Bb2' }), headers: { Origin: 'http://subspace.test', 'Content-Type': 'application/x-www-form-urlencoded' } });
+    // The form post answers 303; the browser follows it to the page.
+    expect(posted.status).toBe(303);
+    await call('GET', `${location(posted).pathname}${location(posted).search}`);
+    // A token where a game id goes, and one in an unknown route: still not logged (11 requests in all).
     await call('GET', `/api/games/${t.white}`);
     await call('GET', `/nowhere/${t.black}?email=${emails[0]}`);
     expect(requestLines().length, JSON.stringify(requestLines().map((l) => [l.method, l.route, l.status]))).toBe(11);

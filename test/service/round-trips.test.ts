@@ -4,7 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../../src/worker/index.ts';
-import { BASE, call, newGame, play } from './helpers.ts';
+import { BASE, call, fetchWorker, newGame, play } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
 
 interface Counts {
@@ -102,14 +102,12 @@ const moveRequest = (gameId: string, token: string, move: string, ply?: number, 
     body: JSON.stringify({ move, ...(ply === undefined ? {} : { ply }), ...extra }),
   });
 
-/** POST one move through the whole Worker with counting bindings. */
+/** POST one move through the whole Worker with counting bindings (counted once the work after the answer is done too). */
 async function countedMove(gameId: string, token: string, move: string, ply?: number, extra: Record<string, unknown> = {}) {
   const d1 = countingD1(env.DB);
   const q = countingQueue();
   const computer = countingQueue();
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(moveRequest(gameId, token, move, ply, extra), { ...env, DB: d1.db, NOTIFY_QUEUE: q.queue, COMPUTER_QUEUE: computer.queue }, ctx);
-  await waitOnExecutionContext(ctx);
+  const res = await fetchWorker(moveRequest(gameId, token, move, ply, extra), { ...env, DB: d1.db, NOTIFY_QUEUE: q.queue, COMPUTER_QUEUE: computer.queue });
   const body = (await res.json()) as { state?: { status: string; reason: string | null }; message?: { id: number; text: string } };
   return { status: res.status, body, counts: d1.counts, sent: q.sent, askedComputer: computer.sent };
 }
