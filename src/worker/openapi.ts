@@ -177,7 +177,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: "Your conditional moves (a forecast), private to you: lines that start with your opponent's turn at ply + 1, then your answer, and so on",
           security: auth,
           parameters: [id],
-          responses: { 200: { description: '{ply, lines: string[][]} (none once the game moved past them)' }, 403: error('not a player of this game') },
+          responses: { 200: { description: '{ply, lines: string[][], outcome?} (none once the game moved past them); outcome {after, answer?, dropped}: what became of the lines you had for your opponent\'s last turn (the reply played, how many lines were dropped)' }, 403: error('not a player of this game') },
         },
         put: {
           summary: `Replace your conditional lines (while your opponent is to move; an empty list clears them). Each line: your opponent's turn, your answer, ... (an even number, at most ${MAX_CONDITIONAL_TURNS}; at most ${MAX_CONDITIONAL_LINES} lines), checked by the engine and stored in canonical text. When your opponent plays the first turn of a line, your answer is played at once as any turn`,
