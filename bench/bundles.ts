@@ -1,6 +1,6 @@
 // The deployable bundles of both Workers, gzipped, as `wrangler deploy --dry-run --outdir`
 // builds them: the main Worker's is what every cold start pays for (no WebAssembly in it);
-// the picture Worker carries resvg and the fonts.
+// the picture Worker carries resvg (no fonts: the labels are outlines).
 import path from 'node:path';
 import { buildBundles, describeBundles } from '../scripts/bundles.ts';
 import { ROOT as root, WRANGLER as wrangler } from '../test/e2e/server.ts';
