@@ -259,7 +259,10 @@ describe('conditional moves', () => {
     );
     // Black's chat turn hears of the answer.
     expect(await chat('black', 'Bb3-Bb2')).toMatch(/^You played Bb3-Bb2 \(ply 2\)\. White played Wc2-Wc3 \(ply 3\)\./);
-    expect(await chat('white', 'conditional')).toBe('Your conditional lines (1):\n  1. if Ba3-Ba2 then Wd2-Wd3');
+    // White asks: what became of the lines, then those left.
+    expect(await chat('white', 'conditional')).toBe(
+      'Your planned reply Wc2-Wc3 was played after Bb3-Bb2; your other line was dropped: it began with another turn.\nYour conditional lines (1):\n  1. if Ba3-Ba2 then Wd2-Wd3',
+    );
     expect(await chat('white', 'conditional clear')).toBe('Your conditional lines are cleared. You have no conditional lines.');
     expect((await getLines(g, 'white')).body.lines).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { boardText } from '../../notify/board-text.ts';
 import { rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
 import type { GameService } from '../../service/games.ts';
+import { planOutcomeWords } from '../../service/plan-outcome.ts';
 import type { PublicState } from '../../service/public-state.ts';
 import { ConditionalLineSchema, LeaveSchema, MAX_MESSAGE_CHARS, MAX_PAUSE_DAYS, MessageTextSchema, MovePlainSchema, PauseSchema } from '../../service/schemas.ts';
 
@@ -296,7 +297,10 @@ async function answerCommand(service: GameService, gameId: string, actor: Actor,
       const list = lines.length
         ? `Your conditional lines (${lines.length}):\n${lines.map((l, i) => `  ${i + 1}. ${conditionalText(l)}`).join('\n')}`
         : 'You have no conditional lines.';
-      return { ok: true, reply: `${what}${list}`, ...(state ? { state } : {}) };
+      // What became of the lines for the opponent's last turn, as the game page says it.
+      const outcome = result.value.outcome;
+      const told = command.kind === 'conditional' && outcome && state?.you ? `${planOutcomeWords(outcome, opposite(state.you))}\n` : '';
+      return { ok: true, reply: `${what}${told}${list}`, ...(state ? { state } : {}) };
     }
     case 'move': {
       const parsed = v.safeParse(MovePlainSchema, command.text);
