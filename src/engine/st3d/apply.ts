@@ -3,11 +3,13 @@ import { opposite } from '../types.ts';
 import { DOWN, NO_PLATFORM, platformCell, UP } from './field.ts';
 import type { PlatformShift, St3dMove } from './move.ts';
 import { EMPTY, handIndex, pieceCode } from '../piece-codes.ts';
-import { clonePosition, type St3dPosition } from './position.ts';
+import type { clonePosition, St3dPosition } from './position.ts';
 
 type Mutable = ReturnType<typeof clonePosition>;
 
 function shiftPlatform(next: Mutable, shift: PlatformShift, lock: boolean): void {
+  next.platforms = next.platforms.slice();
+  next.tags = next.tags.slice();
   if (shift.to !== shift.from) {
     // Whatever stands on the platform travels with it (same local cell).
     for (let local = 0; local < 4; local++) {
@@ -23,9 +25,21 @@ function shiftPlatform(next: Mutable, shift: PlatformShift, lock: boolean): void
   if (lock) next.lockedPin = shift.to;
 }
 
-/** The position after `move`; `lock` = the variant tracks First Contact's "moved last" lock. */
+/**
+ * The position after `move`; `lock` = the variant tracks First Contact's "moved last" lock.
+ * Positions are never written once made, so the next one shares the arrays the move leaves as they are.
+ */
 export function applySt3dMove(pos: St3dPosition, move: St3dMove, lock: boolean): St3dPosition {
-  const next = clonePosition(pos);
+  const next: Mutable = {
+    board: pos.board.slice(),
+    platforms: pos.platforms,
+    tags: pos.tags,
+    hands: pos.hands,
+    turn: pos.turn,
+    lockedPin: pos.lockedPin,
+    unplaced: pos.unplaced,
+    afterCapture: pos.afterCapture,
+  };
   switch (move.kind) {
     case 'move':
       next.board[move.to] = next.board[move.from]!;
@@ -33,10 +47,13 @@ export function applySt3dMove(pos: St3dPosition, move: St3dMove, lock: boolean):
       if (move.platform) shiftPlatform(next, move.platform, lock);
       break;
     case 'drop':
+      next.hands = pos.hands.slice();
       next.board[move.to] = pieceCode(pos.turn, move.role);
       next.hands[handIndex(pos.turn, move.role)]!--;
       break;
     case 'place': {
+      next.platforms = pos.platforms.slice();
+      next.tags = pos.tags.slice();
       next.platforms[move.pin] = move.up ? UP : DOWN;
       next.tags[move.pin] = move.number;
       // Anonymous platforms (First Contact) take the highest unplaced bit, so the

@@ -7,7 +7,14 @@ import { BISHOP, BLACK_BIT, colorBit, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } f
 import { findKing, type St3dPosition } from './position.ts';
 import { CLOCKWISE, COUNTER_CLOCKWISE, SAME, wormhole, type Turn, type Wormhole } from './wormhole.ts';
 
-export const wormholeOf = (pos: St3dPosition): Wormhole => wormhole(pos.platforms, pos.tags);
+// Consecutive positions share their platform arrays until a platform moves (applySt3dMove), and
+// positions are never written: the same arrays are the same worm-hole, without building its key.
+let last: { platforms: Int8Array; tags: Int8Array; wormhole: Wormhole } | undefined;
+export function wormholeOf(pos: St3dPosition): Wormhole {
+  if (last?.platforms === pos.platforms && last.tags === pos.tags) return last.wormhole;
+  last = { platforms: pos.platforms, tags: pos.tags, wormhole: wormhole(pos.platforms, pos.tags) };
+  return last.wormhole;
+}
 
 // ---- level moves: ordinary chess on one 4x4 level ------------------------------
 // Local index = rank0*4 + file0. Directions 0-3 orthogonal, 4-7 diagonal.

@@ -107,7 +107,8 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
     if (firstOnly && moves.length) return moves;
   }
   const own = colorBit(mover);
-  const lines = inCheck || king < 0 ? undefined : kingLines(wh, king);
+  // Reading one turn (`like`) tests its few moves directly rather than marking the lines first.
+  const lines = inCheck || king < 0 || like ? undefined : kingLines(wh, king);
   const shifted = new Map<number, Wormhole>(); // worm-holes after each platform shift, for this call
   const targets: number[] = [];
   for (let from = 0; from < NUM_CELLS; from++) {

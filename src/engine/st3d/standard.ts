@@ -173,11 +173,12 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
   const geo = geometry(pos.platforms);
   const trial: St3dPosition = { ...pos, board: pos.board.slice() };
   const board = trial.board;
-  const kingNowAttacked = isAttacked(pos, geo, king, enemy);
+  let attackedNow: boolean | undefined; // asked for by placements and drops only
+  const kingNowAttacked = () => (attackedNow ??= isAttacked(pos, geo, king, enemy));
   return moves.filter((m) => {
-    if (m.kind === 'place') return !kingNowAttacked || !isAttacked(applySt3dMove(pos, m, lock), geo, king, enemy);
+    if (m.kind === 'place') return !kingNowAttacked() || !isAttacked(applySt3dMove(pos, m, lock), geo, king, enemy);
     if (m.kind === 'drop') {
-      if (!kingNowAttacked) return true;
+      if (!kingNowAttacked()) return true;
       board[m.to] = 1; // any piece blocks the same
       const attacked = isAttacked(trial, geo, king, enemy);
       board[m.to] = EMPTY;
