@@ -1,12 +1,14 @@
 // Where a 200-ply rebuild (Game.replay: what import and the replay check do) spends its CPU:
 // each step of Game.play timed alone over the whole game, so the split needs no clock per ply.
 // (The board's verdict is not a step: a turn that parses as legal shows the game is not over.)
+// The position text is not a step of the replay check either (repetition is counted by hash and
+// the text written when asked for), but an import stores every one, so it is timed beside them.
 import { Game } from '../src/engine/game.ts';
 import { getVariant, variantNames } from '../src/engine/variants/index.ts';
 import { busyGame, cpuMs, stats } from './engine.ts';
 
 /** The steps of one turn in Game.play, in its order. */
-const STEPS = ['parse + validate', 'canonical text (with the check/mate mark)', 'apply', 'position text'] as const;
+const STEPS = ['parse + validate', 'canonical text (with the check/mate mark)', 'apply', 'position hash', 'position text (import)'] as const;
 
 export function rebuildParts(runs = 15) {
   return variantNames().map((name) => {
@@ -23,9 +25,10 @@ export function rebuildParts(runs = 15) {
     const after = replayed.value.allPositions.slice(1);
     const step: Record<(typeof STEPS)[number], (i: number) => unknown> = {
       'parse + validate': (i) => variant.parseMove(before[i], texts[i]!),
-      'canonical text (with the check/mate mark)': (i) => variant.formatMove(before[i], moves[i]),
+      'canonical text (with the check/mate mark)': (i) => variant.formatMove(before[i], moves[i], after[i]),
       apply: (i) => variant.play(before[i], moves[i]),
-      'position text': (i) => variant.formatPosition(after[i]),
+      'position hash': (i) => variant.hashPosition(after[i]),
+      'position text (import)': (i) => variant.formatPosition(after[i]),
     };
     const ms = Object.fromEntries(
       STEPS.map((label) => {
