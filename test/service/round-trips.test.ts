@@ -212,29 +212,20 @@ describe('what the answer to a move waits for', () => {
   const webhooks = { white: { webhook: 'https://kirk.example/hook' }, black: { webhook: 'https://koloth.example/hook' } };
 
   // If the answer waited for a held send, the fetch below would never finish and the test would fail on its time limit.
-  it('not the notifications: they are sent after the answer, from the same request', async () => {
-    const g = await newGame('warp-factor', webhooks);
-    const notify = heldQueue();
+  it.each([
+    ['the notifications', 'NOTIFY_QUEUE', webhooks],
+    ["the computer's request", 'COMPUTER_QUEUE', { black: { computer: 1 } }],
+  ] as const)('not %s: sent after the answer, from the same request', async (_what, binding, players) => {
+    const g = await newGame('warp-factor', players);
+    const held = heldQueue();
     const ctx = createExecutionContext();
-    const res = await worker.fetch(moveRequest(g.id, g.tokens.white, 'Wa1-Wb3', 1), { ...env, NOTIFY_QUEUE: notify.queue }, ctx);
+    const res = await worker.fetch(moveRequest(g.id, g.tokens.white, 'Wa1-Wb3', 1), { ...env, [binding]: held.queue }, ctx);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ move: { ply: 1, text: 'Wa1-Wb3' }, state: { ply: 1 } });
-    expect(notify.sends).toEqual({ started: 1, finished: 0 });
-    notify.release();
+    expect(held.sends).toEqual({ started: 1, finished: 0 });
+    held.release();
     await waitOnExecutionContext(ctx);
-    expect(notify.sends).toEqual({ started: 1, finished: 1 });
-  }, 60_000);
-
-  it("not the computer's request: it is made after the answer", async () => {
-    const g = await newGame('warp-factor', { black: { computer: 1 } });
-    const computer = heldQueue();
-    const ctx = createExecutionContext();
-    const res = await worker.fetch(moveRequest(g.id, g.tokens.white, 'Wa1-Wb3', 1), { ...env, COMPUTER_QUEUE: computer.queue }, ctx);
-    expect(res.status).toBe(200);
-    expect(computer.sends).toEqual({ started: 1, finished: 0 });
-    computer.release();
-    await waitOnExecutionContext(ctx);
-    expect(computer.sends).toEqual({ started: 1, finished: 1 });
+    expect(held.sends).toEqual({ started: 1, finished: 1 });
   }, 60_000);
 
   it('a notifier that fails after the answer: the move stands, the failure is logged', async () => {
