@@ -30,15 +30,15 @@ const RUN_RE = /<tspan class="([\w-]+)">([^<]*)<\/tspan>|([^<]+)/g;
 
 /** Draws a board SVG of board-svg.ts as PNG; `loadResvg` must have finished. */
 export function svgToPng(svg: string): Uint8Array<ArrayBuffer> {
-  const stamps: ((scale: number) => Placed[])[] = [];
+  const stamps: ((at: Scale) => Placed[])[] = [];
   const rest = svg
     .replace(PIECE_RE, (_, x: string, y: string, k: string | undefined, cls: string, d: string) => {
-      stamps.push((scale) => [piece(scale, Number(x), Number(y), Number(k ?? 1), cls, d)]);
+      stamps.push((at) => [piece(at, Number(x), Number(y), Number(k ?? 1), cls, d)]);
       return '';
     })
     .replace(TEXT_RE, (_, x: string, y: string, cls: string, content: string) => {
       const runs = [...content.matchAll(RUN_RE)].map((m) => [m[1] ?? cls, unescapeXml(m[2] ?? m[3]!)] as const);
-      stamps.push((scale) => label(scale, Number(x), Number(y), cls, runs));
+      stamps.push((at) => label(at, Number(x), Number(y), cls, runs));
       return '';
     });
   // Text left for resvg would vanish (it has no font): a change in board-svg.ts's output must come here too.
@@ -51,8 +51,8 @@ export function svgToPng(svg: string): Uint8Array<ArrayBuffer> {
     try {
       const { width, height } = image;
       const pixels = image.pixels;
-      const scale = width / Number(viewBox?.[1] ?? width);
-      for (const s of stamps) for (const p of s(scale)) blend(pixels, width, height, p);
+      const at = scaleOf(width / Number(viewBox?.[1] ?? width));
+      for (const s of stamps) for (const p of s(at)) blend(pixels, width, height, p);
       return encodePng(width, height, pixels);
     } finally {
       image.free();
@@ -77,11 +77,26 @@ interface Placed {
   readonly y: number;
 }
 
-/**
- * Stamps by outline, then by class, size, scale and offset: a board uses a few hundred, mostly the
- * same in every picture.
- */
-const stampCache = new Map<string, Map<string, Stamp>>();
+/** Pixels per picture unit, and the stamps drawn at that scale: by outline, then by class, size and offset. */
+interface Scale {
+  readonly scale: number;
+  readonly stamps: Map<string, Map<string, Stamp>>;
+}
+
+/** The stamps of the few scales last drawn at (a board uses a few hundred, mostly the same in every picture). */
+const scales = new Map<number, Scale>();
+/** Scales whose stamps are kept: a picture of another width needs stamps of its own, up to a few MB at the largest. */
+const KEPT_SCALES = 4;
+
+function scaleOf(scale: number): Scale {
+  const at = scales.get(scale) ?? { scale, stamps: new Map() };
+  // The most recently used last; the least recently used goes first.
+  scales.delete(scale);
+  scales.set(scale, at);
+  if (scales.size > KEPT_SCALES) scales.delete(scales.keys().next().value!);
+  return at;
+}
+
 /** Stamps are drawn at quarter-pixel offsets, so that what they draw lands within an eighth of a pixel of its place. */
 const PHASES = 4;
 
@@ -90,15 +105,15 @@ const PHASES = 4;
  * origin) with its origin at (x, y) in pixels, drawing it the first time it is needed at that
  * scale and offset.
  */
-function place(d: string, cls: string, k: number, pad: number, scale: number, x: number, y: number): Placed {
+function place(at: Scale, d: string, cls: string, k: number, pad: number, x: number, y: number): Placed {
   const [px, phaseX] = split(x);
   const [py, phaseY] = split(y);
-  let byOutline = stampCache.get(d);
-  if (!byOutline) stampCache.set(d, (byOutline = new Map()));
-  const key = `${cls} ${k} ${scale} ${phaseX} ${phaseY}`;
+  let byOutline = at.stamps.get(d);
+  if (!byOutline) at.stamps.set(d, (byOutline = new Map()));
+  const key = `${cls} ${k} ${phaseX} ${phaseY}`;
   let stamp = byOutline.get(key);
   if (!stamp) {
-    stamp = drawStamp(`<path transform="scale(${k})" class="${cls}" d="${d}"/>`, pad, scale, phaseX, phaseY);
+    stamp = drawStamp(`<path transform="scale(${k})" class="${cls}" d="${d}"/>`, pad, at.scale, phaseX, phaseY);
     byOutline.set(key, stamp);
   }
   return { stamp, x: px, y: py };
@@ -143,12 +158,12 @@ function crop(rgba: Uint8Array, width: number, height: number, originX: number, 
   return { width: w, height: y1 - y0 + 1, originX: originX - x0, originY: originY - y0, rgba: out };
 }
 
-function piece(scale: number, x: number, y: number, k: number, cls: string, d: string): Placed {
-  return place(d, cls, k, 30 * k, scale, x * scale, y * scale);
+function piece(at: Scale, x: number, y: number, k: number, cls: string, d: string): Placed {
+  return place(at, d, cls, k, 30 * k, x * at.scale, y * at.scale);
 }
 
 /** A line of text laid out by its characters' advances (board-style.ts's sizes and anchor; no kerning). */
-function label(scale: number, x: number, y: number, cls: string, runs: readonly (readonly [cls: string, text: string])[]): Placed[] {
+function label(at: Scale, x: number, y: number, cls: string, runs: readonly (readonly [cls: string, text: string])[]): Placed[] {
   const glyph = (c: string, ch: string) => {
     const glyphs = LABEL_GLYPHS[LABEL_STYLES[c]?.bold ? 'bold' : 'regular'];
     // A character without an outline (none in a board: test/render/board-png.test.ts) shows as '?'.
@@ -158,12 +173,12 @@ function label(scale: number, x: number, y: number, cls: string, runs: readonly 
   const chars = runs.flatMap(([c, text]) => [...text].filter((ch) => ch !== '\uFE0E').map((ch) => [c, ch, glyph(c, ch)] as const));
   const width = chars.reduce((w, [c, , [advance]]) => w + advance * k(c), 0);
   const anchor = LABEL_STYLES[cls]?.anchor;
-  let pen = (x - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0)) * scale;
+  let pen = (x - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0)) * at.scale;
   const placed: Placed[] = [];
   for (const [c, ch, [advance, d]] of chars) {
     const size = LABEL_STYLES[c]?.size ?? LABEL_GLYPH_SIZE;
-    if (d) placed.push(place(d, c, k(c), 1.5 * size, scale, pen, y * scale));
-    pen += advance * k(c) * scale;
+    if (d) placed.push(place(at, d, c, k(c), 1.5 * size, pen, y * at.scale));
+    pen += advance * k(c) * at.scale;
   }
   return placed;
 }
