@@ -175,7 +175,7 @@ function label(at: Scale, x: number, y: number, cls: string, runs: readonly (rea
   const anchor = LABEL_STYLES[cls]?.anchor;
   let pen = (x - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0)) * at.scale;
   const placed: Placed[] = [];
-  for (const [c, ch, [advance, d]] of chars) {
+  for (const [c, , [advance, d]] of chars) {
     const size = LABEL_STYLES[c]?.size ?? LABEL_GLYPH_SIZE;
     if (d) placed.push(place(at, d, c, k(c), 1.5 * size, pen, y * at.scale));
     pen += advance * k(c) * at.scale;
