@@ -92,32 +92,30 @@ const pieceLetter = (code: number): string => {
   const letter = roleOf(code);
   return code & BLACK_BIT ? letter.toLowerCase() : letter;
 };
+/** The FEN letter of each piece code ('' for codes that are no piece). */
+const LETTERS: readonly string[] = Array.from({ length: 16 }, (_, code) => ((code & 7) >= 1 && (code & 7) <= 6 ? pieceLetter(code) : ''));
 
-function formatRow(codes: number[]): string {
+/** `width` cells from `first` on, in FEN: letters, digits for runs of empty cells. */
+function formatRow(board: Int8Array, first: number, width: number): string {
   let out = '';
   let run = 0;
-  for (const code of codes) {
+  for (let cell = first; cell < first + width; cell++) {
+    const code = board[cell]!;
     if (code === EMPTY) run++;
     else {
       if (run) out += run;
       run = 0;
-      out += pieceLetter(code);
+      out += LETTERS[code];
     }
   }
-  if (run) out += run;
-  return out;
+  return run ? out + run : out;
 }
 
 export function formatSt3dPosition(pos: St3dPosition, tagStyle: TagStyle, unplacedStyle: 'count' | 'numbers'): string {
-  const levels = LEVELS.map((_, level) => {
-    const ranks: string[] = [];
-    for (let rank0 = 3; rank0 >= 0; rank0--) {
-      const row: number[] = [];
-      for (let file0 = 0; file0 < 4; file0++) row.push(pos.board[fixedCell(level, file0, rank0)]!);
-      ranks.push(formatRow(row));
-    }
-    return ranks.join('/');
-  });
+  let levels = '';
+  for (let level = 0; level < LEVELS.length; level++)
+    for (let rank0 = 3; rank0 >= 0; rank0--)
+      levels += (rank0 < 3 ? '/' : level ? '|' : '') + formatRow(pos.board, fixedCell(level, 0, rank0), 4);
   const platforms: string[] = [];
   for (let pin = 0; pin < NUM_PINS; pin++) {
     const state = pos.platforms[pin]!;
@@ -126,8 +124,7 @@ export function formatSt3dPosition(pos: St3dPosition, tagStyle: TagStyle, unplac
     let text = pinName(pin, state);
     if (tagStyle === 'owner' && tag) text += '*' + (tag === 1 ? 'w' : 'b');
     if (tagStyle === 'number' && tag) text += '*' + tag;
-    const rows = [1, 0].map((prank0) => formatRow([0, 1].map((pfile0) => pos.board[platformCell(pin, pfile0, prank0)]!)));
-    platforms.push(`${text}:${rows.join('/')}`);
+    platforms.push(`${text}:${formatRow(pos.board, platformCell(pin, 0, 1), 2)}/${formatRow(pos.board, platformCell(pin, 0, 0), 2)}`);
   }
   let hands = '';
   for (const color of ['white', 'black'] as const)
@@ -142,7 +139,7 @@ export function formatSt3dPosition(pos: St3dPosition, tagStyle: TagStyle, unplac
         ? String(unplacedNumbers(pos.unplaced).length)
         : unplacedNumbers(pos.unplaced).join(',');
   const fields = [
-    levels.join('|'),
+    levels,
     platforms.length ? platforms.join(',') : '-',
     hands || '-',
     pos.turn === 'white' ? 'w' : 'b',
