@@ -119,6 +119,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
     // Not in check, a piece off every line to its king cannot expose it.
     const mustTest = !lines || from === king || lines[from] === 1;
     for (const to of targets) {
+      if (unlike(like, 'move', from, to)) continue;
       const captured = board[to]!;
       const compound = pos.afterCapture && captured !== EMPTY;
       if (!mustTest && !compound) {

@@ -39,12 +39,15 @@ export function moveText(pos: St3dPosition, move: St3dMove): string {
 }
 
 /**
- * May a generator asked for turns `like` a candidate skip turns of this kind (from this cell)?
- * Reading a turn needs only the turns that could equal it: same kind, and for piece moves the
- * same origin. Without `like`, nothing is skipped.
+ * May a generator asked for turns `like` a candidate skip turns of this kind (from this cell, to
+ * that one)? Reading a turn needs only the turns that could equal it: same kind, and for piece
+ * moves the same cells. Without `like`, nothing is skipped.
  */
-export const unlike = (like: St3dMove | undefined, kind: St3dMove['kind'], from?: number): boolean =>
-  like !== undefined && (like.kind !== kind || (kind === 'move' && from !== undefined && (like as { from: number }).from !== from));
+export function unlike(like: St3dMove | undefined, kind: St3dMove['kind'], from?: number, to?: number): boolean {
+  if (like === undefined) return false;
+  if (like.kind !== kind) return true;
+  return like.kind === 'move' && ((from !== undefined && like.from !== from) || (to !== undefined && like.to !== to));
+}
 
 export function sameMove(a: St3dMove, b: St3dMove): boolean {
   if (a.kind !== b.kind) return false;
