@@ -11,6 +11,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import type { Game, PlayedTurn } from '../src/engine/game.ts';
+import type { answerLegal } from '../src/engine/legal-request.ts';
+import type { perft } from '../src/engine/perft.ts';
+import type { Result } from '../src/engine/types.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,12 +29,15 @@ const { values } = parseArgs({
 if (!values.old) throw new Error('--old <checkout> is required');
 
 const ENTRY = `export { Game } from './src/engine/game.ts';
-export { getVariant } from './src/engine/variants/index.ts';
 export { perft } from './src/engine/perft.ts';
 export { answerLegal } from './src/engine/legal-request.ts';`;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Engine = any;
+/** Both checkouts' engines, read through this one's types (the public API they share). */
+interface Engine {
+  Game: typeof Game;
+  perft: typeof perft;
+  answerLegal: typeof answerLegal;
+}
 async function loadEngine(checkout: string, name: string): Promise<Engine> {
   mkdirSync('.bench', { recursive: true });
   const outfile = path.resolve('.bench', `engine-diff-${name}.mjs`);
@@ -42,7 +49,7 @@ async function loadEngine(checkout: string, name: string): Promise<Engine> {
     outfile,
     logLevel: 'warning',
   });
-  return import(`${pathToFileURL(outfile).href}?${Date.now()}`);
+  return (await import(`${pathToFileURL(outfile).href}?${Date.now()}`)) as Engine;
 }
 
 const A = await loadEngine(values.old, 'old');
@@ -99,12 +106,9 @@ function same(what: string, repro: unknown, a: unknown, b: unknown): boolean {
   return false;
 }
 
-const resultOf = (r: { ok: boolean; value?: unknown; error?: unknown }, describe: (v: unknown) => unknown) =>
-  r.ok ? { ok: true, value: describe(r.value) } : { ok: false, error: r.error };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const turnOf = (t: any) => ({ ply: t.ply, text: t.text, position: t.position });
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const gameOf = (g: any) => ({ text: g.positionText, ply: g.ply, history: g.history.map(turnOf), outcome: g.outcome() ?? null });
+const resultOf = <T>(r: Result<T>, describe: (v: T) => unknown) => (r.ok ? { ok: true, value: describe(r.value) } : { ok: false, error: r.error });
+const turnOf = (t: PlayedTurn) => ({ ply: t.ply, text: t.text, position: t.position });
+const gameOf = (g: Game) => ({ text: g.positionText, ply: g.ply, history: g.history.map(turnOf), outcome: g.outcome() ?? null });
 
 const stripSuffix = (t: string) => t.replace(/[+#]+$/, '');
 
@@ -199,10 +203,10 @@ const PERFT3_BUDGET = 4000;
 function playGame(variant: string, options: unknown, start: string | undefined, seed: number, maxPlies: number, setUp: boolean): string[] {
   const random = prng(seed);
   const repro = (moves: string[], extra?: unknown) => ({ variant, options, position: start, setUp, moves: [...moves], ...(extra === undefined ? {} : { extra }) });
-  const make = (E: Engine) => (setUp ? E.Game.setUp(variant, options, start) : E.Game.create(variant, options, start));
+  const make = (E: Engine) => (setUp && start !== undefined ? E.Game.setUp(variant, options, start) : E.Game.create(variant, options, start));
   const ca = make(A);
   const cb = make(B);
-  if (!same('create/setUp', repro([]), resultOf(ca, gameOf), resultOf(cb, gameOf)) || !ca.ok) return [];
+  if (!same('create/setUp', repro([]), resultOf(ca, gameOf), resultOf(cb, gameOf)) || !ca.ok || !cb.ok) return [];
   counts.games++;
   const ga = ca.value;
   const gb = cb.value;
@@ -240,7 +244,7 @@ function playGame(variant: string, options: unknown, start: string | undefined, 
     // every input in both engines: the parse result, and what Game.play says (on a throwaway replay)
     const probe = rawA.length ? rawA[Math.floor(random() * rawA.length)]! : 'Wa1-Wa2';
     for (const input of inputsFor(probe, rawA, [...cells], random)) {
-      const parse = (g: Engine) => {
+      const parse = (g: Game) => {
         const r = g.variant.parseMove(g.position, input);
         return r.ok ? { ok: true, text: g.variant.formatMove(g.position, r.value), kind: g.variant.turnKind(g.position, r.value) } : r;
       };
@@ -255,11 +259,15 @@ function playGame(variant: string, options: unknown, start: string | undefined, 
       break;
     }
     if (!la.length) break;
-    // shuffle back and forth most of the time once pieces can move, else a random turn
-    const back = random() < 0.6 ? reverseOf(bySide[moves.length - 2], la) : undefined;
-    const chosen = back ?? la[Math.floor(random() * la.length)]!;
-    // play a lenient spelling of it now and then
-    const spelled = random() < 0.2 ? stripSuffix(chosen).toLowerCase().replace(/[wnb]([a-d][1-4])/gi, (m) => m) : chosen;
+    // shuffle back and forth most of the time once pieces can move (odd seeds), else a random turn
+    // (even seeds) or head for the end: a mating turn when there is one, else a check now and then
+    const back = seed % 2 && random() < 0.6 ? reverseOf(bySide[moves.length - 2], la) : undefined;
+    const mate = la.find((t) => t.endsWith('#'));
+    const checks = la.filter((t) => t.endsWith('+'));
+    const chosen =
+      back ?? (mate && random() < 0.5 ? mate : checks.length && random() < 0.3 ? checks[Math.floor(random() * checks.length)]! : la[Math.floor(random() * la.length)]!);
+    // play a lenient spelling of it now and then (lower case, no suffix; a drop's piece letter must stay upper case, so it may be refused)
+    const spelled = random() < 0.2 ? stripSuffix(chosen).toLowerCase() : chosen;
     const pa = ga.play(spelled);
     const pb = gb.play(spelled);
     if (!same('play', repro(moves, spelled), resultOf(pa, turnOf), resultOf(pb, turnOf))) break;
