@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import type { Game, PlayedTurn } from '../src/engine/game.ts';
 import type { answerLegal } from '../src/engine/legal-request.ts';
 import type { perft } from '../src/engine/perft.ts';
+import { seededRandom as prng } from '../src/engine/search/rules.ts';
 import type { Result } from '../src/engine/types.ts';
 
 const { values } = parseArgs({
@@ -54,17 +55,6 @@ async function loadEngine(checkout: string, name: string): Promise<Engine> {
 
 const A = await loadEngine(values.old, 'old');
 const B = await loadEngine(values.new!, 'new');
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const OPTION_SETS: [string, unknown][] = [
   ['first-contact', {}],
