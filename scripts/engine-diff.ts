@@ -160,6 +160,9 @@ function inputsFor(text: string, legal: string[], cells: string[], random: () =>
       out.push(`${c1}=${pick(['XY', 'XZ', 'YZ'])}`, `Q@${c2}=${pick(['XY', 'XZ', 'YZ'])}`);
     }
   }
+  // the moving piece to every cell seen: what reading a turn generates is filtered by its cells
+  const from = /^([WNBA-D][a-d][1-4](?:[ud]:[ab][12])?)[-x]/.exec(bare)?.[1];
+  if (from) for (const to of cells) out.push(`${from}-${to}`, `${from}x${to}`);
   const pins = cells.filter((c) => /^[WNB][ad][14][ud]$/.test(c));
   for (let i = 0; i < 4 && pins.length; i++) {
     const p1 = pick(pins);
