@@ -131,6 +131,22 @@ describe('First Contact: check wins', () => {
     if (!refused.ok) expect(refused.error.message).toBe('Wa2-Wb2: it would leave your king on Wa1 attacked by the rook on Wa4');
   });
 
+  it('a piece is pinned only by an enemy slider of its line behind it', () => {
+    // White king Wa1, a white piece next to it on a line, an enemy piece behind that.
+    expect(legalTexts(fc, at('n3/4/R3/K3|4/4/4/4|3k/4/4/4 - - w - -'), 'Wa2')).toEqual(['Wa2-Wa3', 'Wa2-Wb2', 'Wa2-Wc2', 'Wa2-Wd2', 'Wa2xWa4']);
+    expect(legalTexts(fc, at('3b/4/1N2/K3|4/4/4/4|3k/4/4/4 - - w - -'), 'Wb2')).toEqual([]);
+    expect(legalTexts(fc, at('3r/4/1N2/K3|4/4/4/4|3k/4/4/4 - - w - -'), 'Wb2')).toEqual(['Wb2-Wa4', 'Wb2-Wc4', 'Wb2-Wd1', 'Wb2-Wd3']);
+  });
+
+  it('no platform move may open a line to the own king', () => {
+    // White king Wa3, black rook Na1 two heights above it: a platform on Na1d would join them.
+    const pos = at('4/K3/4/4|4/4/4/r3|3k/4/4/4 Nd1u:2/2 - w - -');
+    expect(legalTexts(fc, pos, 'Nd1')).toEqual(['Nd1u-Bd1d', 'Nd1u-Nd1d', 'Nd1u-Nd4d', 'Nd1u-Wd1d']);
+    const refused = fc.parseMove(pos, 'Nd1u-Na1d');
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toBe('Nd1u-Na1d: it would leave your king on Wa3 attacked by the rook on Na1');
+  });
+
   it('a player with no legal turn is stalemated: a draw', () => {
     // Black king Ba1, white queen Bc2 covers Ba2 Bb1 Bb2; no platforms, nothing in hand.
     const pos = at('3K/4/4/4|4/4/4/4|4/4/2Q1/k3 - - b - -');

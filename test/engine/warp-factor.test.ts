@@ -53,6 +53,13 @@ describe('Warp Factor: warp leaps', () => {
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.message).toBe('Wa1-Na1: the king cannot warp');
   });
+
+  it('are not open to a pinned piece', () => {
+    // White rook Wb2 between its king Wa1 and a black queen (pinned) or knight (not pinned) on Wd4.
+    const platforms = 'Wa4u*w:2/2,Wd4u*w:2/2,Ba1u*b:2/2,Bd1u*b:2/2';
+    expect(legalTexts(wf, at(`3q/4/1R2/K3|4/4/4/4|3k/4/4/4 ${platforms} - w - -`), 'Wb2')).toEqual([]);
+    expect(legalTexts(wf, at(`3n/4/1R2/K3|4/4/4/4|3k/4/4/4 ${platforms} - w - -`), 'Wb2')).toContain('Wb2-Nb2');
+  });
 });
 
 describe('Warp Factor: platforms', () => {

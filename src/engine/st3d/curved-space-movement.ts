@@ -39,7 +39,9 @@ const ORTHO = [0, 1, 2, 3];
 const DIAG = [4, 5, 6, 7];
 export const ALL_DIRS = [...ORTHO, ...DIAG];
 export const SLIDE_DIRS: Record<number, readonly number[]> = { [ROOK]: ORTHO, [BISHOP]: DIAG, [QUEEN]: ALL_DIRS };
-export const SLIDE_TURNS: Record<number, readonly Turn[]> = { [ROOK]: [SAME], [BISHOP]: [CLOCKWISE, COUNTER_CLOCKWISE], [QUEEN]: [SAME, CLOCKWISE, COUNTER_CLOCKWISE] };
+/** Every way a worm-hole slide turns. */
+export const TURNS = [SAME, CLOCKWISE, COUNTER_CLOCKWISE] as const;
+export const SLIDE_TURNS: Record<number, readonly Turn[]> = { [ROOK]: [SAME], [BISHOP]: [CLOCKWISE, COUNTER_CLOCKWISE], [QUEEN]: TURNS };
 
 // ---- pseudo-legal targets -------------------------------------------------------
 // Several paths (and a centre piece's level and worm-hole moves) may reach the
@@ -47,54 +49,59 @@ export const SLIDE_TURNS: Record<number, readonly Turn[]> = { [ROOK]: [SAME], [B
 const seen = new Int32Array(NUM_CELLS);
 let stamp = 0;
 
+function add(out: number[], to: number): void {
+  if (seen[to] !== stamp) {
+    seen[to] = stamp;
+    out.push(to);
+  }
+}
+
+const KNIGHT_STEPS = [2] as const;
+const KING_STEPS = [0, 1] as const;
+
+const isEnemy = (board: Int8Array, to: number, own: number) => board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own;
+
 /** Cells the piece on `from` may move to (own king safety not checked). */
 export function pieceTargets(board: Int8Array, wh: Wormhole, from: number, out: number[]): void {
   stamp++;
   const code = board[from]!;
   const role = code & 7;
   const own = code & BLACK_BIT;
-  const add = (to: number) => {
-    if (seen[to] !== stamp) {
-      seen[to] = stamp;
-      out.push(to);
-    }
-  };
-  const isEnemy = (to: number) => board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own;
   if (isFixed(from)) {
     const base = from & ~15;
     const rays = LEVEL_RAYS[from & 15]!;
     if (role === PAWN) {
-      for (const d of ORTHO) if (rays[d]!.length && board[base + rays[d]![0]!] === EMPTY) add(base + rays[d]![0]!);
-      for (const d of DIAG) if (rays[d]!.length && isEnemy(base + rays[d]![0]!)) add(base + rays[d]![0]!);
+      for (const d of ORTHO) if (rays[d]!.length && board[base + rays[d]![0]!] === EMPTY) add(out, base + rays[d]![0]!);
+      for (const d of DIAG) if (rays[d]!.length && isEnemy(board, base + rays[d]![0]!, own)) add(out, base + rays[d]![0]!);
     } else if (role === KNIGHT) {
-      for (const local of LEVEL_KNIGHT[from & 15]!) if (board[base + local] === EMPTY || isEnemy(base + local)) add(base + local);
+      for (const local of LEVEL_KNIGHT[from & 15]!) if (board[base + local] === EMPTY || isEnemy(board, base + local, own)) add(out, base + local);
     } else {
       for (const d of role === KING ? ALL_DIRS : SLIDE_DIRS[role]!)
         for (const local of rays[d]!) {
           const to = base + local;
-          if (board[to] === EMPTY) add(to);
-          else if (isEnemy(to)) add(to);
+          if (board[to] === EMPTY) add(out, to);
+          else if (isEnemy(board, to, own)) add(out, to);
           if (board[to] !== EMPTY || role === KING) break;
         }
     }
   }
   if (!wh.isWormholeCell(from)) return;
   if (role === PAWN) {
-    for (const to of wh.stepTargets(from, 0)) if (board[to] === EMPTY) add(to);
-    for (const to of wh.stepTargets(from, 1)) if (isEnemy(to)) add(to);
+    for (const to of wh.stepTargets(from, 0)) if (board[to] === EMPTY) add(out, to);
+    for (const to of wh.stepTargets(from, 1)) if (isEnemy(board, to, own)) add(out, to);
   } else if (role === KNIGHT || role === KING) {
-    for (const kind of role === KNIGHT ? ([2] as const) : ([0, 1] as const))
-      for (const to of wh.stepTargets(from, kind)) if (board[to] === EMPTY || isEnemy(to)) add(to);
+    for (const kind of role === KNIGHT ? KNIGHT_STEPS : KING_STEPS)
+      for (const to of wh.stepTargets(from, kind)) if (board[to] === EMPTY || isEnemy(board, to, own)) add(out, to);
   } else {
     for (const turn of SLIDE_TURNS[role]!) {
       const { cells, ends } = wh.slideTree(from, turn);
       for (let i = 0; i < cells.length; ) {
         const to = cells[i]!;
         if (board[to] === EMPTY) {
-          add(to);
+          add(out, to);
           i++;
         } else {
-          if (isEnemy(to)) add(to);
+          if (isEnemy(board, to, own)) add(out, to);
           i = ends[i]!; // the slide stops here on this branch
         }
       }
@@ -132,7 +139,7 @@ export function levelAttacker(board: Int8Array, cell: number, by: number): numbe
 /** A piece of colour bit `by` attacking `cell` through the worm-hole, or -1. */
 export function wormholeAttacker(board: Int8Array, wh: Wormhole, cell: number, by: number): number {
   if (!wh.isWormholeCell(cell)) return -1;
-  for (const turn of [SAME, CLOCKWISE, COUNTER_CLOCKWISE] as const) {
+  for (const turn of TURNS) {
     const slider = turn === SAME ? ROOK + by : BISHOP + by;
     const { cells, ends } = wh.slideTree(cell, turn);
     for (let i = 0; i < cells.length; ) {

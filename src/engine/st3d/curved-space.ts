@@ -4,12 +4,12 @@
 import { drawOutcome, err, ok, opposite, ROLES, winOutcome, type Result } from '../types.ts';
 import { DOWN, isFixed, NO_PLATFORM, NUM_CELLS, NUM_PINS, UP } from './field.ts';
 import { handsWithStandardSets } from './first-contact.ts';
-import { unlike, type PlatformShift, type St3dMove } from './move.ts';
+import { dropMove, pieceMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
 import { BLACK_BIT, colorBit, EMPTY, handIndex, pieceCode } from '../piece-codes.ts';
 import { clonePosition, emptyPosition, findKing, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { makeSt3dVariant } from './variant.ts';
-import { CLOCKWISE, COUNTER_CLOCKWISE, SAME, wormhole, type Wormhole } from './wormhole.ts';
-import { isAttacked, isEmptyPlatform, kingAttacked, kingAttacker, LEVEL_RAYS, levelAttacker, pieceTargets, wormholeAttacker, wormholeOf } from './curved-space-movement.ts';
+import { wormhole, type Wormhole } from './wormhole.ts';
+import { isAttacked, isEmptyPlatform, kingAttacked, kingAttacker, LEVEL_RAYS, levelAttacker, pieceTargets, TURNS, wormholeAttacker, wormholeOf } from './curved-space-movement.ts';
 import { explain } from './curved-space-explain.ts';
 import { foreignFieldProblem, openingPhaseProblem, platformNumbers } from './setup.ts';
 
@@ -74,6 +74,9 @@ function shiftsAfterCapture(pos: St3dPosition, boardAfter: Int8Array): PlatformS
   return shifts;
 }
 
+/** The board legalMoves tries turns on: one for every call (none is nested). */
+const SCRATCH = new Int8Array(NUM_CELLS);
+
 /**
  * The legal turns; with `firstOnly`, stop at the first one found (enough to tell mate from check);
  * with `like`, only those like that candidate.
@@ -83,12 +86,13 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
   const mover = pos.turn;
   const enemy = opposite(mover);
   const wh = wormholeOf(pos);
-  const board = pos.board.slice(); // a scratch copy: moves are tried on it and undone, never on pos
+  const board = SCRATCH; // moves are tried on it and undone, never on pos
+  board.set(pos.board);
   const ownLevel = OWN_LEVEL[mover] * 16;
   const moves: St3dMove[] = [];
   if (kingInHand(pos, mover)) {
     for (let to = ownLevel; to < ownLevel + 16 && !unlike(like, 'drop'); to++)
-      if (board[to] === EMPTY && !isAttacked(board, wh, to, enemy)) moves.push({ kind: 'drop', role: 'K', to });
+      if (board[to] === EMPTY && !isAttacked(board, wh, to, enemy)) moves.push(dropMove('K', to));
     return moves;
   }
   const king = findKing(pos, mover);
@@ -102,28 +106,29 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
       board[to] = pieceCode(mover, role);
       const legal = !inCheck || safe();
       board[to] = EMPTY;
-      if (legal) moves.push({ kind: 'drop', role, to });
+      if (legal) moves.push(dropMove(role, to));
     }
     if (firstOnly && moves.length) return moves;
   }
   const own = colorBit(mover);
   // Reading one turn (`like`) tests its few moves directly rather than marking the lines first.
-  const lines = inCheck || king < 0 || like ? undefined : kingLines(wh, king);
-  const shifted = new Map<number, Wormhole>(); // worm-holes after each platform shift, for this call
-  const targets: number[] = [];
+  const lines = inCheck || king < 0 || like ? 0 : markKingLines(wh, king);
+  let shifted: Map<number, Wormhole> | undefined; // worm-holes after each platform shift, for this call
+  const targets: number[] = []; // grows piece by piece: emptying it each time costs more
   for (let from = 0; from < NUM_CELLS; from++) {
     const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;
-    targets.length = 0;
+    const first = targets.length;
     pieceTargets(board, wh, from, targets);
     // Not in check, a piece off every line to its king cannot expose it.
-    const mustTest = !lines || from === king || lines[from] === 1;
-    for (const to of targets) {
+    const mustTest = !lines || from === king || onKingLine[from] === lines;
+    for (let i = first; i < targets.length; i++) {
+      const to = targets[i]!;
       if (unlike(like, 'move', from, to)) continue;
       const captured = board[to]!;
       const compound = pos.afterCapture && captured !== EMPTY;
       if (!mustTest && !compound) {
-        moves.push({ kind: 'move', from, to });
+        moves.push(pieceMove(from, to));
         continue;
       }
       board[to] = code;
@@ -131,7 +136,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
       const kingAt = from === king ? to : king;
       const byLevel = kingAt >= 0 && levelAttacker(board, kingAt, colorBit(enemy)) >= 0;
       const legal = kingAt < 0 || (!byLevel && wormholeAttacker(board, wh, kingAt, colorBit(enemy)) < 0);
-      if (legal) moves.push({ kind: 'move', from, to });
+      if (legal) moves.push(pieceMove(from, to));
       // The platform move changes only the worm-hole (the platform moved is
       // empty, so the board stays as it is after the capture): judge the
       // whole turn with the worm-hole after it.
@@ -140,6 +145,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
           let ok = !byLevel;
           if (ok && kingAt >= 0 && wh.isWormholeCell(kingAt)) {
             const key = (platform.from * NUM_PINS + platform.to) * 2 + (platform.up ? 1 : 0);
+            shifted ??= new Map();
             let after = shifted.get(key);
             if (!after) shifted.set(key, (after = shiftedWormhole(pos, platform)));
             ok = wormholeAttacker(board, after, kingAt, colorBit(enemy)) < 0;
@@ -154,12 +160,16 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
   return moves;
 }
 
-/** Cells on the lines through which a slider could reach `king` (level rays and worm-hole paths). */
-function kingLines(wh: Wormhole, king: number): Uint8Array {
-  const lines = new Uint8Array(NUM_CELLS);
-  if (isFixed(king)) for (const ray of LEVEL_RAYS[king & 15]!) for (const local of ray) lines[(king & ~15) + local] = 1;
-  if (wh.isWormholeCell(king)) for (const turn of [SAME, CLOCKWISE, COUNTER_CLOCKWISE] as const) for (const c of wh.slideTree(king, turn).cells) lines[c] = 1;
-  return lines;
+/** `onKingLine[cell] === n`: the cell is on a line marked by the n-th markKingLines call. */
+const onKingLine = new Int32Array(NUM_CELLS);
+let kingLinesMarked = 0;
+
+/** Mark the cells on the lines through which a slider could reach `king` (level rays and worm-hole paths); returns the mark. */
+function markKingLines(wh: Wormhole, king: number): number {
+  const mark = ++kingLinesMarked;
+  if (isFixed(king)) for (const ray of LEVEL_RAYS[king & 15]!) for (const local of ray) onKingLine[(king & ~15) + local] = mark;
+  if (wh.isWormholeCell(king)) for (const turn of TURNS) for (const c of wh.slideTree(king, turn).cells) onKingLine[c] = mark;
+  return mark;
 }
 
 /** The worm-hole after a platform shift. */

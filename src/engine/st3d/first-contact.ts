@@ -4,7 +4,7 @@
 import { colorName, drawOutcome, opposite, ROLE_NAMES, ROLES, STANDARD_SET, winOutcome, type Role } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
 import { adjacentPins, cellName, geometry, isFixed, levelOf, LEVELS, NO_PLATFORM, NUM_PINS, pinName, platformCell, UP } from './field.ts';
-import { unlike, type PlatformShift, type St3dMove } from './move.ts';
+import { dropMove, platformMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
 import { BLACK_BIT, colorOf, EMPTY, handIndex, PAWN, roleOf } from '../piece-codes.ts';
 import { clonePosition, emptyPosition, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, kingAttacker, pieceMoves, pieceTargets } from './standard.ts';
@@ -73,18 +73,18 @@ export function pseudoMoves(pos: St3dPosition, like?: St3dMove): St3dMove[] {
   for (const role of dropRoles)
     for (let local = 0; local < 16; local++) {
       const to = level * 16 + local;
-      if (pos.board[to] === EMPTY) moves.push({ kind: 'drop', role, to });
+      if (pos.board[to] === EMPTY) moves.push(dropMove(role, to));
     }
   if (kingInHand(pos, pos.turn)) return moves;
   if (!unlike(like, 'move')) pieceMoves(pos, geometry(pos.platforms), moves, like);
-  if (!unlike(like, 'platform')) for (const shift of platformShifts(pos)) moves.push({ kind: 'platform', ...shift });
+  if (!unlike(like, 'platform')) for (const { from, to, up } of platformShifts(pos)) moves.push(platformMove(from, to, up));
   return moves;
 }
 
 // The game ended with the move that attacked this side's king: nothing to play.
 const candidates = (pos: St3dPosition, like?: St3dMove): St3dMove[] => (kingAttacked(pos, pos.turn) ? [] : pseudoMoves(pos, like));
 const keepLegal = (pos: St3dPosition, moves: St3dMove[]) => keepKingSafe(pos, moves, true);
-const legalMoves = (pos: St3dPosition): St3dMove[] => keepLegal(pos, candidates(pos));
+const legalMoves = (pos: St3dPosition): St3dMove[] => keepKingSafe(pos, pseudoMoves(pos), true, true);
 
 function explain(pos: St3dPosition, move: St3dMove): string {
   const mover = pos.turn;

@@ -1,7 +1,7 @@
 // Turns on the ST3D field and their canonical text (notation.md), without the
 // +/# suffix, which needs the variant's rules.
-import type { Role } from '../types.ts';
-import { cellName, pinName } from './field.ts';
+import { ROLES, type Role } from '../types.ts';
+import { cellName, NUM_CELLS, NUM_PINS, pinName } from './field.ts';
 import { EMPTY } from '../piece-codes.ts';
 import { type St3dPosition } from './position.ts';
 
@@ -17,6 +17,18 @@ export type St3dMove =
   | { readonly kind: 'drop'; readonly role: Role; readonly to: number }
   | { readonly kind: 'place'; readonly pin: number; readonly up: boolean; readonly number: number }
   | ({ readonly kind: 'platform' } & PlatformShift);
+
+// Turns are values, never changed: the common ones are made once and shared, so listing the
+// turns of a position allocates little (perft and the search list millions).
+const PIECE_MOVES: (St3dMove | undefined)[] = new Array(NUM_CELLS * NUM_CELLS).fill(undefined);
+const DROPS: (St3dMove | undefined)[] = new Array(ROLES.length * NUM_CELLS).fill(undefined);
+const SHIFTS: (St3dMove | undefined)[] = new Array(NUM_PINS * NUM_PINS * 2).fill(undefined);
+
+/** The piece move `from`-`to` (no platform move with it). */
+export const pieceMove = (from: number, to: number): St3dMove => (PIECE_MOVES[from * NUM_CELLS + to] ??= { kind: 'move', from, to });
+export const dropMove = (role: Role, to: number): St3dMove => (DROPS[ROLES.indexOf(role) * NUM_CELLS + to] ??= { kind: 'drop', role, to });
+export const platformMove = (from: number, to: number, up: boolean): St3dMove =>
+  (SHIFTS[(from * NUM_PINS + to) * 2 + (up ? 1 : 0)] ??= { kind: 'platform', from, to, up });
 
 export const pinText = (pin: number, up: boolean) => pinName(pin, up ? 1 : 2);
 const shiftText = (pos: St3dPosition, s: PlatformShift) => `${pinText(s.from, pos.platforms[s.from] === 1)}-${pinText(s.to, s.up)}`;

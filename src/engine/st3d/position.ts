@@ -47,10 +47,28 @@ export function emptyPosition(): St3dPosition {
   };
 }
 
+// A board copy is a view into a shared slab rather than a buffer of its own: V8 gives a typed
+// array over 64 bytes an off-heap buffer, several times the cost of a view (and of its garbage),
+// and every piece move makes a board. A slab is freed when its last board is.
+const BOARDS_PER_SLAB = 64;
+let slab = new ArrayBuffer(0);
+let slabUsed = BOARDS_PER_SLAB;
+
+/** A fresh copy of a board. */
+export function copyBoard(board: ArrayLike<number>): Int8Array {
+  if (slabUsed === BOARDS_PER_SLAB) {
+    slab = new ArrayBuffer(NUM_CELLS * BOARDS_PER_SLAB);
+    slabUsed = 0;
+  }
+  const copy = new Int8Array(slab, NUM_CELLS * slabUsed++, NUM_CELLS);
+  copy.set(board);
+  return copy;
+}
+
 /** A shallow copy with fresh arrays, for building the next position. */
 export function clonePosition(pos: St3dPosition): { -readonly [K in keyof St3dPosition]: St3dPosition[K] } {
   return {
-    board: pos.board.slice(),
+    board: copyBoard(pos.board),
     platforms: pos.platforms.slice(),
     tags: pos.tags.slice(),
     hands: pos.hands.slice(),

@@ -1,9 +1,9 @@
 // How pieces move in ST3D space (rules.md sections 1-2): First Contact and Warp
 // Factor share this; Curved Space has its own worm-hole movement.
 import { ROLE_NAMES, type Color } from '../types.ts';
-import { cellName, DIAGONAL_LEVEL, geometry, MAX_LEAPS, NUM_DIRS, ORTHOGONAL, TRIAGONAL, type Geometry } from './field.ts';
-import { applySt3dMove } from './apply.ts';
-import { unlike, type St3dMove } from './move.ts';
+import { cellName, DIAGONAL_LEVEL, geometry, isFixed, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, ORTHOGONAL, pinOf, TRIAGONAL, type Geometry } from './field.ts';
+import { applySt3dMove, shiftPlatform } from './apply.ts';
+import { pieceMove, unlike, type St3dMove } from './move.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, KING, KNIGHT, PAWN, QUEEN, roleOf, ROOK } from '../piece-codes.ts';
 import { findKing, pieceWord, type St3dPosition } from './position.ts';
 
@@ -132,13 +132,13 @@ export function explainUnreachable(pos: St3dPosition, geo: Geometry, from: numbe
 /** Every pseudo-legal piece move of the side to move (no warps, no king safety); only those `like` a candidate if given. */
 export function pieceMoves(pos: St3dPosition, geo: Geometry, out: St3dMove[], like?: St3dMove): void {
   const own = pos.turn === 'black' ? BLACK_BIT : 0;
-  const targets: number[] = [];
+  const targets: number[] = []; // grows piece by piece: emptying it each time costs more
   for (const from of geo.present) {
     const code = pos.board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;
-    targets.length = 0;
+    const first = targets.length;
     pieceTargets(pos, geo, from, targets);
-    for (const to of targets) out.push({ kind: 'move', from, to });
+    for (let i = first; i < targets.length; i++) out.push(pieceMove(from, targets[i]!));
   }
 }
 
@@ -160,31 +160,73 @@ export function explainKingExposed(next: St3dPosition, mover: Color): string | u
   return `it would leave your king on ${cellName(king, next.platforms)} attacked by the ${pieceWord(next, attacker)}`;
 }
 
+/** What keepKingSafe tries moves on: one for every call (none is nested), so positions stay as they are. */
+const TRIAL_BOARD = new Int8Array(NUM_CELLS);
+const TRIAL_PLATFORMS = new Int8Array(NUM_PINS);
+const TRIAL_TAGS = new Int8Array(NUM_PINS);
+/** `pinned[cell] === pinStamp`: the piece on the cell stands between its king and an enemy slider. */
+const pinned = new Int32Array(NUM_CELLS);
+let pinStamp = 0;
+
+/** Mark the pieces between `king` and a slider of colour bit `by` on its line (own pieces, as the king is not in check). */
+function markPins(board: Int8Array, geo: Geometry, king: number, by: number): number {
+  const stamp = ++pinStamp;
+  for (const d of ORTHOGONAL) {
+    const c = firstOccupied(board, geo.next, king, d);
+    const behind = c >= 0 ? firstOccupied(board, geo.next, c, d) : -1;
+    if (behind >= 0 && (board[behind] === ROOK + by || board[behind] === QUEEN + by)) pinned[c] = stamp;
+  }
+  for (const d of DIAGONAL_LEVEL) {
+    const c = firstOccupied(board, geo.next, king, d);
+    const behind = c >= 0 ? firstOccupied(board, geo.next, c, d) : -1;
+    if (behind >= 0 && (board[behind] === BISHOP + by || board[behind] === QUEEN + by)) pinned[c] = stamp;
+  }
+  return stamp;
+}
+
 /**
  * The moves of `moves` after which the mover's king is not attacked. Piece
  * moves are tried on a scratch copy of the board and undone (the geometry is
- * the same), never on `pos`; turns that move platforms are applied in full.
+ * the same), never on `pos`; so are platform moves (with trial platforms).
+ * Not in check, a piece move can expose the king only by leaving a line
+ * between it and an enemy slider (steps and leaps do not pass through cells), so
+ * only such pinned pieces and the king are tried. With `checkEnds` (First
+ * Contact) an attacked king has ended the game: no move is kept.
  */
-export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean): St3dMove[] {
+export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean, checkEnds = false): St3dMove[] {
   const mover = pos.turn;
   const enemy: Color = mover === 'white' ? 'black' : 'white';
   const king = findKing(pos, mover);
-  if (king < 0) return moves;
+  if (king < 0 || moves.length === 0) return moves;
   const geo = geometry(pos.platforms);
-  const trial: St3dPosition = { ...pos, board: pos.board.slice() };
-  const board = trial.board;
-  let attackedNow: boolean | undefined; // asked for by placements and drops only
-  const kingNowAttacked = () => (attackedNow ??= isAttacked(pos, geo, king, enemy));
+  const kingNowAttacked = isAttacked(pos, geo, king, enemy);
+  if (kingNowAttacked && checkEnds) return [];
+  const board = TRIAL_BOARD;
+  board.set(pos.board);
+  const trial: St3dPosition = { ...pos, board };
+  let stamp = 0; // marked on the first piece move that needs it
   return moves.filter((m) => {
-    if (m.kind === 'place') return !kingNowAttacked() || !isAttacked(applySt3dMove(pos, m, lock), geo, king, enemy);
+    if (m.kind === 'place') return !kingNowAttacked || !isAttacked(applySt3dMove(pos, m, lock), geo, king, enemy);
     if (m.kind === 'drop') {
-      if (!kingNowAttacked()) return true;
+      if (!kingNowAttacked) return true;
       board[m.to] = 1; // any piece blocks the same
       const attacked = isAttacked(trial, geo, king, enemy);
       board[m.to] = EMPTY;
       return !attacked;
     }
+    if (m.kind === 'platform' && (isFixed(king) || pinOf(king) !== m.from)) {
+      // The king stays where it is: try the shift on the trial board and platforms.
+      TRIAL_PLATFORMS.set(pos.platforms);
+      shiftPlatform(board, TRIAL_PLATFORMS, TRIAL_TAGS, m);
+      const attacked = isAttacked(trial, geometry(TRIAL_PLATFORMS), king, enemy);
+      board.set(pos.board);
+      return !attacked;
+    }
     if (m.kind === 'platform' || m.platform) return !kingAttacked(applySt3dMove(pos, m, lock), mover);
+    if (!kingNowAttacked && m.from !== king) {
+      if (stamp === 0) stamp = markPins(board, geo, king, colorBit(enemy));
+      if (pinned[m.from] !== stamp) return true;
+    }
     const captured = board[m.to]!;
     board[m.to] = board[m.from]!;
     board[m.from] = EMPTY;

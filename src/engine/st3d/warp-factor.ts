@@ -2,8 +2,8 @@
 // leaps to same-named vacant cells, owned empty platforms move anywhere.
 import { colorName, drawOutcome, opposite, ROLE_NAMES, winOutcome } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
-import { cellName, fixedLocal, geometry, isFixed, levelOf, NO_PLATFORM, NUM_PINS, pinName, pinOf, platformCell, platformLocal } from './field.ts';
-import { unlike, type St3dMove } from './move.ts';
+import { cellName, fixedLocal, geometry, isFixed, levelOf, NO_PLATFORM, NUM_CELLS, NUM_PINS, pinName, pinOf, platformCell, platformLocal } from './field.ts';
+import { pieceMove, platformMove, unlike, type St3dMove } from './move.ts';
 import { BLACK_BIT, colorOf, EMPTY, KING, roleOf } from '../piece-codes.ts';
 import { parseSt3dPosition, type St3dPosition } from './position.ts';
 import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, kingAttacker, pieceMoves, pieceTargets } from './standard.ts';
@@ -21,25 +21,24 @@ const START = (() => {
 
 const ownerTag = (pos: St3dPosition) => (pos.turn === 'white' ? 1 : 2);
 
-/** Same-named vacant cells on the other fixed levels or the other platforms. */
-function warpTargets(pos: St3dPosition, from: number): number[] {
-  const targets: number[] = [];
+/**
+ * The warps of the piece on `from` to same-named vacant cells on the other fixed levels or the
+ * other platforms, except those `ordinary` lists (the same cell by ordinary movement is the same turn).
+ */
+function addWarps(pos: St3dPosition, from: number, stamp: number, moves: St3dMove[]): void {
   if (isFixed(from)) {
     const level = levelOf(from);
-    for (let other = 0; other < 3; other++) {
-      const to = other * 16 + fixedLocal(from);
-      if (other !== level && pos.board[to] === EMPTY) targets.push(to);
-    }
+    for (let other = 0; other < 3; other++) if (other !== level) addWarp(pos, from, other * 16 + fixedLocal(from), stamp, moves);
   } else {
     const local = platformLocal(from);
     const pin = pinOf(from);
-    for (let other = 0; other < NUM_PINS; other++) {
-      if (other === pin || pos.platforms[other] === NO_PLATFORM) continue;
-      const to = platformCell(other, local & 1, local >> 1);
-      if (pos.board[to] === EMPTY) targets.push(to);
-    }
+    for (let other = 0; other < NUM_PINS; other++)
+      if (other !== pin && pos.platforms[other] !== NO_PLATFORM) addWarp(pos, from, platformCell(other, local & 1, local >> 1), stamp, moves);
   }
-  return targets;
+}
+
+function addWarp(pos: St3dPosition, from: number, to: number, stamp: number, moves: St3dMove[]): void {
+  if (pos.board[to] === EMPTY && ordinary[from * NUM_CELLS + to] !== stamp) moves.push(pieceMove(from, to));
 }
 
 const isEmptyPlatform = (pos: St3dPosition, pin: number) => {
@@ -47,24 +46,27 @@ const isEmptyPlatform = (pos: St3dPosition, pin: number) => {
   return true;
 };
 
+/** `ordinary[from * NUM_CELLS + to] === ordinaryStamp`: pseudoMoves listed that move by ordinary movement. */
+const ordinary = new Int32Array(NUM_CELLS * NUM_CELLS);
+let ordinaryStamp = 0;
+
 /** The turns before the own-king test; only those `like` a candidate if given. */
 function pseudoMoves(pos: St3dPosition, like?: St3dMove): St3dMove[] {
   const geo = geometry(pos.platforms);
   const moves: St3dMove[] = [];
   pieceMoves(pos, geo, moves, like);
   const own = pos.turn === 'black' ? BLACK_BIT : 0;
+  const stamp = ++ordinaryStamp;
+  for (const m of moves) if (m.kind === 'move') ordinary[m.from * NUM_CELLS + m.to] = stamp;
   for (const from of geo.present) {
     const code = pos.board[from]!;
-    if (code === EMPTY || (code & BLACK_BIT) !== own || (code & 7) === KING || unlike(like, 'move', from)) continue;
-    // A warp lands on a vacant cell; the same cell by ordinary movement would be the same turn.
-    for (const to of warpTargets(pos, from))
-      if (!moves.some((m) => m.kind === 'move' && m.from === from && m.to === to)) moves.push({ kind: 'move', from, to });
+    if (code !== EMPTY && (code & BLACK_BIT) === own && (code & 7) !== KING && !unlike(like, 'move', from)) addWarps(pos, from, stamp, moves);
   }
   for (let from = 0; from < NUM_PINS && !unlike(like, 'platform'); from++) {
     if (pos.platforms[from] === NO_PLATFORM || pos.tags[from] !== ownerTag(pos) || !isEmptyPlatform(pos, from)) continue;
     for (let to = 0; to < NUM_PINS; to++) {
       if (to === from || pos.platforms[to] !== NO_PLATFORM) continue;
-      moves.push({ kind: 'platform', from, to, up: true }, { kind: 'platform', from, to, up: false });
+      moves.push(platformMove(from, to, true), platformMove(from, to, false));
     }
   }
   return moves;
