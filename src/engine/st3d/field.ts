@@ -50,15 +50,20 @@ export function cellName(cell: number, platforms: ArrayLike<number>): string {
   return `${pinName(pin, platforms[pin])}:${'ab'[local & 1]}${(local >> 1) + 1}`;
 }
 
-/** Pins orthogonally adjacent on the same level: a1<->d1, a1<->a4, d1<->d4, a4<->d4. */
-export function adjacentPins(pin: number): number[] {
+/**
+ * Pins a platform may move to: orthogonally adjacent on the same level (a1<->d1, a1<->a4,
+ * d1<->d4, a4<->d4) and the same-named pin of the adjacent level.
+ */
+export const adjacentPins = (pin: number): readonly number[] => ADJACENT_PINS[pin]!;
+
+const ADJACENT_PINS: readonly (readonly number[])[] = Array.from({ length: NUM_PINS }, (_, pin) => {
   const level = pinLevel(pin);
   const corner = pinCorner(pin);
   const result = [level * 4 + (corner ^ 1), level * 4 + (corner ^ 2)];
   if (level > 0) result.push(pin - 4);
   if (level < 2) result.push(pin + 4);
   return result;
-}
+});
 
 // ---- space ----------------------------------------------------------------
 // Points: x 0..5 (z,a..e), y 0..9, h -1..5. Stored as ((h+1)*10 + y)*6 + x.
@@ -78,12 +83,36 @@ export function cellPoint(cell: number, platforms: ArrayLike<number>): [number, 
   const pin = pinOf(cell);
   const state = platforms[pin];
   if (state !== UP && state !== DOWN) return undefined;
+  return platformPoint(pin, state === UP, platformLocal(cell));
+}
+
+/** Global point of the platform cell `local` of a platform on `pin`, upright if `up`. */
+function platformPoint(pin: number, up: boolean, local: number): [number, number, number] {
   const level = pinLevel(pin);
   const corner = pinCorner(pin);
-  const local = platformLocal(cell);
   const x0 = corner & 1 ? 4 : 0;
   const y0 = corner & 2 ? LEVEL_BASE_RANK[level]! + 3 : LEVEL_BASE_RANK[level]! - 1;
-  return [x0 + (local & 1), y0 + (local >> 1), LEVEL_HEIGHT[level]! + (state === UP ? 1 : -1)];
+  return [x0 + (local & 1), y0 + (local >> 1), LEVEL_HEIGHT[level]! + (up ? 1 : -1)];
+}
+
+/**
+ * Can a platform put on `pin` (upright if `up`) carry an attack to the point `target`: is one
+ * of its cells on a slide line through `target` (orthogonal, or diagonal on the level), or the
+ * cell a knight's leap between fixed levels onto `target` passes through? Cells only added can
+ * open an attack (a removed cell leaves a gap, which ends lines and leaps), so a platform move
+ * for which this is false leaves every attack on `target` as it was.
+ */
+export function platformMayReach(pin: number, up: boolean, target: readonly number[]): boolean {
+  for (let local = 0; local < 4; local++) {
+    const [x, y, h] = platformPoint(pin, up, local);
+    const dx = Math.abs(x - target[0]!);
+    const dy = Math.abs(y - target[1]!);
+    const dh = Math.abs(h - target[2]!);
+    if ((dx === 0 ? 1 : 0) + (dy === 0 ? 1 : 0) + (dh === 0 ? 1 : 0) === 2) return true;
+    if (dh === 0 && dx === dy) return true;
+    if (dh === 1 && dx + dy === 1) return true;
+  }
+  return false;
 }
 
 // ---- directions -----------------------------------------------------------

@@ -4,7 +4,7 @@
 import { colorName, drawOutcome, opposite, ROLE_NAMES, ROLES, STANDARD_SET, winOutcome, type Role } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
 import { adjacentPins, cellName, geometry, isFixed, levelOf, LEVELS, NO_PLATFORM, NUM_PINS, pinName, platformCell, UP } from './field.ts';
-import { dropMove, platformMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
+import { dropMove, platformMove, unlike, type St3dMove } from './move.ts';
 import { BLACK_BIT, colorOf, EMPTY, handIndex, PAWN, roleOf } from '../piece-codes.ts';
 import { clonePosition, emptyPosition, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, kingAttacker, pieceMoves, pieceTargets } from './standard.ts';
@@ -38,23 +38,29 @@ function platformContents(pos: St3dPosition, pin: number): number[] {
   return cells;
 }
 
-/** Platform moves allowed to the side to move, before king safety. */
-function platformShifts(pos: St3dPosition): PlatformShift[] {
-  const shifts: PlatformShift[] = [];
+/** Platform moves allowed to the side to move, before king safety, added to `moves`. */
+function addPlatformMoves(pos: St3dPosition, moves: St3dMove[]): void {
   const pawn = PAWN + (pos.turn === 'black' ? BLACK_BIT : 0);
   for (let pin = 0; pin < NUM_PINS; pin++) {
     const state = pos.platforms[pin]!;
     if (state === NO_PLATFORM || pin === pos.lockedPin) continue;
-    const contents = platformContents(pos, pin);
+    let count = 0;
+    let carried = EMPTY;
+    for (let local = 0; local < 4; local++) {
+      const code = pos.board[platformCell(pin, local & 1, local >> 1)]!;
+      if (code !== EMPTY) {
+        count++;
+        carried = code;
+      }
+    }
     const up = state === UP;
-    if (contents.length === 1 && pos.board[contents[0]!] === pawn) {
-      for (const to of adjacentPins(pin)) if (pos.platforms[to] === NO_PLATFORM) shifts.push({ from: pin, to, up });
-    } else if (contents.length === 0) {
-      shifts.push({ from: pin, to: pin, up: !up });
-      for (const to of adjacentPins(pin)) if (pos.platforms[to] === NO_PLATFORM) shifts.push({ from: pin, to, up: !up });
+    if (count === 1 && carried === pawn) {
+      for (const to of adjacentPins(pin)) if (pos.platforms[to] === NO_PLATFORM) moves.push(platformMove(pin, to, up));
+    } else if (count === 0) {
+      moves.push(platformMove(pin, pin, !up));
+      for (const to of adjacentPins(pin)) if (pos.platforms[to] === NO_PLATFORM) moves.push(platformMove(pin, to, !up));
     }
   }
-  return shifts;
 }
 
 /** The turns before the own-king test (the search looks for a winning check among them); only those `like` a candidate if given. */
@@ -77,7 +83,7 @@ export function pseudoMoves(pos: St3dPosition, like?: St3dMove): St3dMove[] {
     }
   if (kingInHand(pos, pos.turn)) return moves;
   if (!unlike(like, 'move')) pieceMoves(pos, geometry(pos.platforms), moves, like);
-  if (!unlike(like, 'platform')) for (const { from, to, up } of platformShifts(pos)) moves.push(platformMove(from, to, up));
+  if (!unlike(like, 'platform')) addPlatformMoves(pos, moves);
   return moves;
 }
 

@@ -1,7 +1,7 @@
 // How pieces move in ST3D space (rules.md sections 1-2): First Contact and Warp
 // Factor share this; Curved Space has its own worm-hole movement.
 import { ROLE_NAMES, type Color } from '../types.ts';
-import { cellName, DIAGONAL_LEVEL, geometry, isFixed, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, ORTHOGONAL, pinOf, TRIAGONAL, type Geometry } from './field.ts';
+import { cellName, cellPoint, DIAGONAL_LEVEL, geometry, isFixed, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, ORTHOGONAL, pinOf, platformMayReach, TRIAGONAL, type Geometry } from './field.ts';
 import { applySt3dMove, shiftPlatform } from './apply.ts';
 import { pieceMove, unlike, type St3dMove } from './move.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, KING, KNIGHT, PAWN, QUEEN, roleOf, ROOK } from '../piece-codes.ts';
@@ -205,6 +205,7 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
   board.set(pos.board);
   const trial: St3dPosition = { ...pos, board };
   let stamp = 0; // marked on the first piece move that needs it
+  let kingPoint: readonly number[] | undefined; // found for the first platform move
   return moves.filter((m) => {
     if (m.kind === 'place') return !kingNowAttacked || !isAttacked(applySt3dMove(pos, m, lock), geo, king, enemy);
     if (m.kind === 'drop') {
@@ -215,7 +216,9 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
       return !attacked;
     }
     if (m.kind === 'platform' && (isFixed(king) || pinOf(king) !== m.from)) {
-      // The king stays where it is: try the shift on the trial board and platforms.
+      // The king stays where it is. Not in check, only the platform's new cells can expose it.
+      if (!kingNowAttacked && !platformMayReach(m.to, m.up, (kingPoint ??= cellPoint(king, pos.platforms)!))) return true;
+      // Otherwise try the shift on the trial board and platforms.
       TRIAL_PLATFORMS.set(pos.platforms);
       shiftPlatform(board, TRIAL_PLATFORMS, TRIAL_TAGS, m);
       const attacked = isAttacked(trial, geometry(TRIAL_PLATFORMS), king, enemy);
