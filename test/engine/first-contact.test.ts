@@ -145,6 +145,12 @@ describe('First Contact: check wins', () => {
     const refused = fc.parseMove(pos, 'Nd1u-Na1d');
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.message).toBe('Nd1u-Na1d: it would leave your king on Wa3 attacked by the rook on Na1');
+    // A knight's leap between fixed levels passes through the platform's cell: Na1 to Wa2 through Na1d:b2.
+    const leap = at('4/4/K3/4|4/4/4/n3|3k/4/4/4 Nd1u:2/2 - w - -');
+    expect(legalTexts(fc, leap, 'Nd1')).toEqual(['Nd1u-Bd1d', 'Nd1u-Nd1d', 'Nd1u-Nd4d', 'Nd1u-Wd1d']);
+    const opened = fc.parseMove(leap, 'Nd1u-Na1d');
+    expect(opened.ok).toBe(false);
+    if (!opened.ok) expect(opened.error.message).toBe('Nd1u-Na1d: it would leave your king on Wa2 attacked by the knight on Na1');
   });
 
   it('a player with no legal turn is stalemated: a draw', () => {
