@@ -85,16 +85,18 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
   if (pos.unplaced) return placements(pos);
   const mover = pos.turn;
   const enemy = opposite(mover);
-  const wh = wormholeOf(pos);
   const board = SCRATCH; // moves are tried on it and undone, never on pos
   board.set(pos.board);
   const ownLevel = OWN_LEVEL[mover] * 16;
   const moves: St3dMove[] = [];
   if (kingInHand(pos, mover)) {
+    // With no enemy piece on the field (the first king) nothing is attacked: no worm-hole needed.
+    const wh = board.some((code) => code !== EMPTY && (code & BLACK_BIT) !== colorBit(mover)) ? wormholeOf(pos) : undefined;
     for (let to = ownLevel; to < ownLevel + 16 && !unlike(like, 'drop'); to++)
-      if (board[to] === EMPTY && !isAttacked(board, wh, to, enemy)) moves.push(dropMove('K', to));
+      if (board[to] === EMPTY && (!wh || !isAttacked(board, wh, to, enemy))) moves.push(dropMove('K', to));
     return moves;
   }
+  const wh = wormholeOf(pos);
   const king = findKing(pos, mover);
   const safe = () => king < 0 || !isAttacked(board, wh, king, enemy);
   const inCheck = !safe();

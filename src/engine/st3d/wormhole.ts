@@ -130,15 +130,18 @@ interface SlideTree {
 
 /** The worm-hole of one arrangement, with step and slide tables built per cell on first use. */
 export class Wormhole {
-  readonly text: string;
+  private formatted: string | undefined;
   private readonly trees: (SlideTree | undefined)[] = new Array(NUM_CELLS * 3);
   private readonly steps: (readonly number[] | undefined)[] = new Array(NUM_CELLS * 3);
 
   constructor(
     readonly graph: WormholeGraph,
     private readonly platforms: ArrayLike<number>,
-  ) {
-    this.text = formatWormhole(graph);
+  ) {}
+
+  /** The worm-hole as text (formatWormhole), written when first asked for. */
+  get text(): string {
+    return (this.formatted ??= formatWormhole(this.graph));
   }
 
   /** A centre cell of a level, or a cell of a placed platform. */
