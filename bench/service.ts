@@ -7,8 +7,8 @@ import { busyGame } from './engine.ts';
 
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-/** Run `clients` loops for `seconds`; each call of `request` is one timed request. */
-async function load(clients: number, seconds: number, request: (client: number, i: number) => Promise<boolean>) {
+/** Run `clients` loops for `seconds`; each call of `request` is one timed request; undefined: nothing sent, the client stops. */
+async function load(clients: number, seconds: number, request: (client: number, i: number) => Promise<boolean | undefined>) {
   const latencies: number[] = [];
   let failures = 0;
   const until = performance.now() + seconds * 1000;
@@ -18,6 +18,7 @@ async function load(clients: number, seconds: number, request: (client: number, 
       for (let i = 0; performance.now() < until; i++) {
         const t0 = performance.now();
         const ok = await request(client, i);
+        if (ok === undefined) break; // this client has nothing left to send
         latencies.push(performance.now() - t0);
         if (!ok) failures++;
       }
@@ -58,8 +59,8 @@ export async function serviceBench(clients = 8, seconds = 5) {
     });
     const post = await load(clients, seconds, async (client, i) => {
       const game = games[client * gamesPerClient + (i % gamesPerClient)]!;
-      const text = sequence[game.ply % sequence.length]!;
-      if (game.ply >= sequence.length) return true; // sequence exhausted: nothing to send
+      const text = sequence[game.ply];
+      if (text === undefined) return undefined; // this game's script has run out: nothing sent, nothing timed
       const res = await fetch(`${base}/api/games/${game.id}/moves`, {
         method: 'POST',
         headers: {
