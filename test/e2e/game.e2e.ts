@@ -28,9 +28,14 @@ async function waitPly(page: Page, ply: number): Promise<void> {
   await page.waitForSelector(`#live[data-ply="${ply}"]`, { timeout: STEP_MS });
 }
 
+/** Wait until the page has this ply's legal turns: until then a click on the board picks nothing (the page ignores it). */
+async function turnsLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length, undefined, { timeout: STEP_MS });
+}
+
 /** Click board elements in order (click-to-move), then check the text box and the preview. */
 async function clickMove(page: Page, selectors: string[], expected: string): Promise<void> {
-  await page.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length, undefined, { timeout: STEP_MS });
+  await turnsLoaded(page);
   for (const sel of selectors) await page.locator(`#board ${sel}`).first().click({ timeout: STEP_MS });
   assert.equal(await page.inputValue('#move'), expected, `clicking ${selectors.join(' ')} should fill in ${expected}`);
   await page.waitForSelector(`#preview [data-canonical="${expected}"]`, { timeout: STEP_MS });
@@ -124,7 +129,7 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   log('3. K@Wd1 (click) K@Ba1 (typed)');
 
   // 4. Q@Wb4 (click, keyboard: Enter on the focused hand piece and cell) P@Bb1 (typed)
-  await white.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length);
+  await turnsLoaded(white);
   await white.focus('#board [data-hand="Q"][data-color="white"]');
   await white.keyboard.press('Enter');
   await white.waitForSelector('#board [data-cell="Wb4"][data-target]');
@@ -141,6 +146,7 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   log('4. Q@Wb4 (keyboard) P@Bb1 (typed)');
 
   // 5. Wb4-Wa4u:b2#: the queen onto the platform, checking the king: White wins.
+  await turnsLoaded(white);
   await white.locator('#board [data-cell="Wb4"]').click();
   await white.waitForSelector('#board [data-cell="Wa4u:b2"][data-target]');
   await snap(white, 'white-queen-selected');
