@@ -1,8 +1,8 @@
 // Planar Chess legal turns, playing them, and the end of the game.
 import { drawOutcome, opposite, ROLES, winOutcome, type Outcome } from '../types.ts';
-import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, ROOK } from '../piece-codes.ts';
-import { attackerOf, attacks, findKing } from './attacks.ts';
-import { DIAG_RAYS, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS as CUBE_CELLS, ORIENTATIONS, orientationIndex, ORTHO_RAYS, PAWN_CAPTURES, PAWN_STEPS } from './cube.ts';
+import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, QUEEN, ROOK } from '../piece-codes.ts';
+import { attackerOf, attacks, blocker, findKing } from './attacks.ts';
+import { DIAG_RAYS, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS as CUBE_CELLS, ORIENTATIONS, orientationIndex, ORTHO_RAYS, PAWN_CAPTURES, PAWN_STEPS, REL_DIAG, REL_ORTHO, RELATION, STEP } from './cube.ts';
 import { dropOf, inCheck, moveOf, orientOf, placingKings, type PlanarMove, type PlanarPosition } from './position.ts';
 
 // Module-local alias: hot loops read it rather than an imported binding.
@@ -34,18 +34,25 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
 
   const ourKing = findKing(board, us);
   const checked = attackerOf(board, orient, ourKing, them) >= 0;
+  const ourKingCode = pieceCode(us, 'K');
+  // Out of check a non-king move can expose the king only by leaving a pin line.
+  const pinners = checked ? undefined : pinnersOf(board, orient, ourKing, ourBit);
 
   // Piece moves: try each on the scratch board and test the own king.
   const tryMove = (from: number, to: number, code: number): boolean => {
     const captured = board[to]!;
     if (capturesOnly && captured === EMPTY) return false;
+    if (pinners && code !== ourKingCode) {
+      const pinner = pinners[from]!;
+      return (pinner < 0 || staysOnLine(orient, pinner, ourKing, to)) && !!visit(moveOf(from, to));
+    }
     const capturedO = orient[to]!;
     const o = orient[from]!;
     board[to] = code;
     orient[to] = o;
     board[from] = EMPTY;
     orient[from] = 0;
-    const safe = attackerOf(board, orient, code === pieceCode(us, 'K') ? to : ourKing, them) < 0;
+    const safe = attackerOf(board, orient, code === ourKingCode ? to : ourKing, them) < 0;
     board[from] = code;
     orient[from] = o;
     board[to] = captured;
@@ -105,6 +112,36 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
       }
     }
   }
+}
+
+/**
+ * Per cell, the enemy slider whose line to `king` (in the slider's plane) is blocked only by
+ * the piece on that cell, or -1. Out of check, moving a non-king piece exposes the king exactly
+ * when it leaves such a line: every other attack is unchanged by the move.
+ */
+function pinnersOf(board: Int8Array, orient: Int8Array, king: number, ourBit: number): Int8Array {
+  const pinners = new Int8Array(NUM_CELLS).fill(-1);
+  for (let s = 0; s < NUM_CELLS; s++) {
+    const code = board[s]!;
+    if (code === EMPTY || (code & BLACK_BIT) === ourBit) continue;
+    const role = code & 7;
+    if (role !== ROOK && role !== BISHOP && role !== QUEEN) continue;
+    const i = (s * 3 + orient[s]!) * NUM_CELLS + king;
+    const rel = RELATION[i]!;
+    if (!(rel & (role === ROOK ? REL_ORTHO : role === BISHOP ? REL_DIAG : REL_ORTHO | REL_DIAG))) continue;
+    const step = STEP[i]!;
+    const first = blocker(board, s, king, step);
+    if (first >= 0 && blocker(board, first, king, step) < 0) pinners[first] = s;
+  }
+  return pinners;
+}
+
+/** Is `to` the pinner's cell or strictly between it and the king on their line? */
+function staysOnLine(orient: Int8Array, pinner: number, king: number, to: number): boolean {
+  if (to === pinner) return true;
+  const step = STEP[(pinner * 3 + orient[pinner]!) * NUM_CELLS + king]!;
+  for (let c = pinner + step; c !== king; c += step) if (c === to) return true;
+  return false;
 }
 
 export function legalMoves(pos: PlanarPosition): PlanarMove[] {
