@@ -14,6 +14,7 @@ import { clearMarks, elementsFor, keysAt, markTarget } from './board-marks.ts';
 import { addCopyButtons } from './copy-buttons.ts';
 import { showTimes } from './deadline.ts';
 import { $, announce, cleanAddress, errorNode, flash, type GamePage, live, myTurn, setPreview, st } from './page.ts';
+import { playedWords } from '../service/plan-outcome.ts';
 import { listenForReplay, markReplay } from './replay.ts';
 import { keyLabel, keysOf, type Plan } from './turn-keys.ts';
 
@@ -266,8 +267,7 @@ function startGamePage(root: HTMLElement): void {
           if (x.r.status === 409) refresh(false);
           return;
         }
-        // An answer the opponent planned is played at once: it reads as any turn of theirs.
-        const said = 'You played ' + x.data.move.text + '.' + (x.data.answer ? ' ' + sideName(x.data.answer.side) + ' played ' + x.data.answer.text + '.' : '');
+        const said = playedWords(x.data.move, x.data.answer);
         return refresh(false).then(() => {
           flash('ok', said);
           announce(said);

@@ -19,7 +19,6 @@ export interface ConditionalLines {
   readonly outcome?: PlanOutcome;
 }
 
-
 /** The answer the move path is to play: whose, which turn, at which ply. */
 export interface PlannedAnswer {
   readonly side: Color;

@@ -1,5 +1,5 @@
 // What became of a player's conditional lines (service/conditional.ts) when the opponent moved,
-// and how the planner is told: on the game page and in the turn notification.
+// and how the planner is told: on the game page and in the turn notification; and what the mover is told.
 import { colorName, type Color } from '../engine/types.ts';
 
 /**
@@ -19,4 +19,9 @@ export function planOutcomeWords(o: PlanOutcome, opponent: Color): string {
     return `${colorName(opponent)} played ${o.after}, which none of your planned lines began with: ${o.dropped === 1 ? 'it was' : `all ${o.dropped} were`} dropped.`;
   const others = o.dropped === 1 ? 'your other line was dropped: it began' : `your other ${o.dropped} lines were dropped: they began`;
   return `Your planned reply ${o.answer} was played after ${o.after}${o.dropped ? `; ${others} with another turn` : ''}.`;
+}
+
+/** What the mover is told after a turn: an answer the opponent planned is played at once and reads as any turn of theirs. */
+export function playedWords(move: { readonly text: string }, answer?: { readonly side: Color; readonly text: string }): string {
+  return `You played ${move.text}.${answer ? ` ${colorName(answer.side)} played ${answer.text}.` : ''}`;
 }

@@ -7,7 +7,7 @@ import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { checkTag, flashTag } from '../../notify/signing.ts';
-import { colorName, plural } from '../../engine/types.ts';
+import { plural } from '../../engine/types.ts';
 import { ConditionalSchema, CreateGameSchema, GameIdSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
 import { ConditionalFormSchema, CreateFormSchema, DrawFormSchema, LeaveFormSchema, MAX_PLAN_CHARS, formPlayers, MessageFormSchema, PauseFormSchema, MessageVisibilityFormSchema, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
@@ -17,6 +17,7 @@ import { SettingsPage } from '../pages/notification-settings.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
 import { computerPlayer } from '../services.ts';
 import { lineTurns } from '../text/commands.ts';
+import { playedWords } from '../../service/plan-outcome.ts';
 import { errorPage, failureWords, page } from './respond.tsx';
 
 const validId = (id: string) => v.is(GameIdSchema, { id });
@@ -196,9 +197,7 @@ export const pages = new Hono<AppEnv>()
       if (played.status === 404) return errorPage(c, 404, 'No such game', failureWords(played));
       return backToGame(c, id, f.token, { error: aboutMove(f.move, played.error), move: f.move });
     }
-    // An answer the opponent planned is played at once: it reads as any turn of theirs.
-    const answer = played.value.answer;
-    return backToGame(c, id, f.token, { ok: `You played ${played.value.move.text}.${answer ? ` ${colorName(answer.side)} played ${answer.text}.` : ''}` });
+    return backToGame(c, id, f.token, { ok: playedWords(played.value.move, played.value.answer) });
   })
 
   .post('/games/:id/message', sameOriginForms, playerForm, async (c) => {
