@@ -1,6 +1,7 @@
 // The components of /openapi.json: the request bodies as JSON Schema, from the very valibot
-// schemas the routes validate with, and the shapes of the answers.
+// schemas the routes validate with, and the shapes of the answers (openapi-answers.ts).
 import { toJsonSchema } from '@valibot/to-json-schema';
+import { answerSchemas } from './openapi-answers.ts';
 import type { BaseIssue, BaseSchema } from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
 import { CreateChallengeSchema, CreatePlayerSchema, PlayerSettingsSchema, SignInSchema } from '../service/player-schemas.ts';
@@ -38,28 +39,6 @@ export const openApiComponents = () => ({
     PlayerSettings: schema(PlayerSettingsSchema),
     SignIn: schema(SignInSchema),
     CreateChallenge: schema(CreateChallengeSchema),
-    Challenge: {
-      type: 'object',
-      description: 'id, variant, title, options, clock, color (the creator’s), from {id, name}, to {id, name} | null, status (open, accepted, withdrawn, declined, expired), rematchOf, gameId, createdAt, expiresAt, link. Never a key or an email address.',
-    },
-    MyGame: {
-      type: 'object',
-      description: 'id, variant, title, side, opponent {id, name}, status, yourTurn, deadline, ply, result, link',
-    },
-    Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, at: { type: 'integer' } } },
-    GameState: {
-      type: 'object',
-      description:
-        'Public state: variant, options, status, phase, sideToMove, ply, result, reason, winner, check, position, board {cells, platforms, hands}, lastMove, players ({name, computer?: level}), hints (whether GET …/hint answers), clock {daysPerMove, timeout, deadline (null while paused), leaveDays, leaveLeft {white, black}}, pause {by, until, deadline} (a running pause by agreement, and the deadline of the side to move when it ends), pauseOffer {by, days}, drawOffer, takebackOffer, spectatorMessages {white, black} (who lets spectators read the messages). Never a token or an email address.',
-    },
-    Created: {
-      type: 'object',
-      properties: {
-        id: { type: 'string' },
-        links: { type: 'object', properties: { white: { type: 'string' }, black: { type: 'string' }, spectator: { type: 'string' } } },
-        tokens: { type: 'object', properties: { white: { type: 'string' }, black: { type: 'string' } } },
-        state: { $ref: '#/components/schemas/GameState' },
-      },
-    },
+    ...answerSchemas(),
   },
 });

@@ -5,6 +5,17 @@ import { openApiComponents } from './openapi-components.ts';
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 const json = (description: string, ref = 'GameState') => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } });
+/** A 429 with the seconds until the same request can succeed. */
+const tooMany = (what: string) => ({
+  ...error(`too many ${what} from this client address in the last minute`),
+  headers: { 'Retry-After': { description: 'seconds until a new request can succeed', schema: { type: 'integer' } } },
+});
+/** A chat command's answer: JSON, or the reply alone as text with `Accept: text/plain`. */
+const chatAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ChatReply' } }, 'text/plain': { schema: { type: 'string' } } },
+});
+const ndjson = { description: 'one JSON object a line', content: { 'application/x-ndjson': { schema: { type: 'string', description: 'newline-delimited JSON events' } } } };
 const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{4,32}$' } };
 /** A required JSON body of one of the components' schemas. */
 const jsonBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
@@ -32,15 +43,24 @@ const playerAction = (summary: string, extra: Record<string, unknown> = {}) => (
 
 let cached: { paths: Record<string, Record<string, Operation>> } | undefined;
 
-type Operation = { summary: string; parameters?: unknown[]; requestBody?: unknown; security?: unknown; responses: Record<string, unknown>; [more: string]: unknown };
+type Operation = { summary: string; operationId?: string; parameters?: unknown[]; requestBody?: unknown; security?: unknown[]; responses: Record<string, unknown>; [more: string]: unknown };
+
+/** `post /api/games/{id}/moves` -> `postGamesIdMoves`: unique, as each path and method is. */
+function operationId(method: string, path: string): string {
+  const words = path.split(/[/.{}-]+/).filter((w) => w && w !== 'api');
+  return method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
 
 /** The answers every route can give, added once instead of on each path. */
 function withCommonErrors<T extends { paths: Record<string, Record<string, Operation>> }>(doc: T): T {
-  for (const operations of Object.values(doc.paths))
-    for (const op of Object.values(operations)) {
+  for (const [path, operations] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(operations)) {
+      op.operationId ??= operationId(method, path);
+      // A route without a token is public: said explicitly, as linters ask.
+      op.security ??= [];
       if (op.parameters?.includes(id)) op.responses[404] ??= error('no such game');
       if (op.parameters?.includes(challengeParam)) op.responses[404] ??= error('no such challenge');
-      if (op.security) op.responses[401] ??= error('no token, or an Authorization header that is not Bearer');
+      if (op.security.length) op.responses[401] ??= error('no token, or an Authorization header that is not Bearer');
       if (op.requestBody) {
         op.responses[400] ??= error('the body cannot be read: which field and why');
         op.responses[413] ??= error(`the body is larger than ${MAX_BODY_BYTES / 1024} KiB`);
@@ -55,7 +75,7 @@ const chatBody = {
   required: true,
   content: {
     'text/plain': { schema: { type: 'string' } },
-    'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { text: { type: 'string' } } }, description: 'Slack-style' },
+    'application/x-www-form-urlencoded': { schema: { type: 'object', description: 'Slack-style', properties: { text: { type: 'string' } } } },
     'application/json': { schema: { $ref: '#/components/schemas/Chat' } },
   },
 };
@@ -66,6 +86,7 @@ export function openApiDocument(serverUrl: string): object {
     info: {
       title: 'Subspace',
       version: '0.1.0',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Subspace' },
       description:
         "Correspondence play of L. Lynn Smith's 3D chess variants. Errors are always JSON {error} (syntax errors of a move add `at`, the offset where reading stopped).",
     },
@@ -79,6 +100,7 @@ export function openApiDocument(serverUrl: string): object {
             201: json('the new game with each human player’s link and token (none for the computer’s side); its state’s `startPosition` is the set-up', 'Created'),
             400: error('bad variant, options or players (a computer level that is not 1-5, the computer on both sides); a `position` that cannot be read, breaks a set-up rule (pieces over one set, a missing king, the side not to move in check, phases out of order) or is already over, saying which'),
             415: error('not JSON'),
+            429: tooMany('new games'),
           },
         },
       },
@@ -89,14 +111,15 @@ export function openApiDocument(serverUrl: string): object {
             required: true,
             content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: { $ref: '#/components/schemas/ImportGame' } } },
           },
-          responses: { 201: json('the imported game', 'Created'), 400: error('unreadable record'), 422: error('a turn is not legal: which and why') },
+          responses: { 201: json('the imported game', 'Created'), 400: error('unreadable record'), 422: error('a turn is not legal: which and why'), 429: tooMany('new games') },
         },
       },
       '/api/games/{id}': {
         get: {
           summary: 'Public state of a game (with a player token: also `you`)',
+          security: [...auth, {}],
           parameters: [id],
-          responses: { 200: json('the game'), 404: error('no such game') },
+          responses: { 200: json('the game'), 403: error('a token that is not a player token of this game'), 404: error('no such game') },
         },
       },
       '/api/games/{id}/hint': {
@@ -105,25 +128,7 @@ export function openApiDocument(serverUrl: string): object {
           security: auth,
           parameters: [id],
           responses: {
-            200: {
-              description: 'the suggested turn',
-              content: {
-                'application/json': {
-                  schema: {
-                    type: 'object',
-                    required: ['ply', 'move', 'score', 'depth', 'nodes'],
-                    properties: {
-                      ply: { type: 'integer' },
-                      move: { type: 'string', description: 'canonical turn text' },
-                      score: { type: 'integer', description: 'centipawns from the side to move' },
-                      mate: { type: 'integer', description: 'turns to a forced mate (negative: being mated)' },
-                      depth: { type: 'integer' },
-                      nodes: { type: 'integer' },
-                    },
-                  },
-                },
-              },
-            },
+            200: json('the suggested turn', 'Hint'),
             403: error('not a player of this game, or hints are off in it'),
             409: error('not your turn, or the game is over'),
           },
@@ -134,7 +139,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Canonical text of every legal turn for the side to move',
           parameters: [id],
           responses: {
-            200: { description: '{ply, sideToMove, status, legal: string[]}', content: { 'application/json': { schema: { type: 'object' } } } },
+            200: json('{ply, sideToMove, status, legal: string[]}', 'Legal'),
             404: error('no such game'),
           },
         },
@@ -143,7 +148,7 @@ export function openApiDocument(serverUrl: string): object {
         get: {
           summary: 'History: ply, side, canonical text, time; and the turns taken back by agreement',
           parameters: [id, { name: 'since', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,6}$' }, description: 'only turns after this ply' }],
-          responses: { 200: { description: '{ply, moves: [{ply, side, text, at}], takebacks: [{side, fromPly, toPly, turns: [{ply, side, text, at}], at}]}' }, 404: error('no such game') },
+          responses: { 200: json('the turns played, and the turns taken back by agreement', 'History'), 400: error('`since` is not a ply number'), 404: error('no such game') },
         },
         post: {
           summary: 'Make a move',
@@ -152,12 +157,12 @@ export function openApiDocument(serverUrl: string): object {
           requestBody: {
             required: true,
             content: {
-              'text/plain': { schema: { type: 'string', examples: ['Wb2-Wb3', 'Wb2-Wb3 #1'] }, description: 'the turn, optionally followed by #<ply>' },
+              'text/plain': { schema: { type: 'string', examples: ['Wb2-Wb3', 'Wb2-Wb3 #1'], description: 'the turn, optionally followed by #<ply>' } },
               'application/json': { schema: { $ref: '#/components/schemas/Move' } },
             },
           },
           responses: {
-            200: { description: '{move: {ply, side, text, at}, state, answer?} (answer: your opponent\'s conditional answer, played at once; state is then after it)' },
+            200: json("the turn as played and the game after it; `answer`: your opponent's conditional answer, played at once (the state is then after it)", 'Moved'),
             400: error('the move cannot be read (`at` says where)'),
             401: error('no or malformed Authorization header'),
             403: error('not your turn, or not your game'),
@@ -177,7 +182,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: "Your conditional moves (a forecast), private to you: lines that start with your opponent's turn at ply + 1, then your answer, and so on",
           security: auth,
           parameters: [id],
-          responses: { 200: { description: '{ply, lines: string[][], outcome?} (none once the game moved past them); outcome {after, answer?, dropped}: what became of the lines you had for your opponent\'s last turn (the reply played, how many lines were dropped)' }, 403: error('not a player of this game') },
+          responses: { 200: json("your lines (none once the game moved past them); `outcome`: what became of the lines you had for your opponent's last turn", 'ConditionalLines'), 403: error('not a player of this game') },
         },
         put: {
           summary: `Replace your conditional lines (while your opponent is to move; an empty list clears them). Each line: your opponent's turn, your answer, ... (an even number, at most ${MAX_CONDITIONAL_TURNS}; at most ${MAX_CONDITIONAL_LINES} lines), checked by the engine and stored in canonical text. When your opponent plays the first turn of a line, your answer is played at once as any turn`,
@@ -185,7 +190,7 @@ export function openApiDocument(serverUrl: string): object {
           parameters: [id],
           requestBody: jsonBody('Conditional'),
           responses: {
-            200: { description: '{ply, lines} as stored' },
+            200: json('the lines as stored (canonical text)', 'ConditionalLines'),
             400: error('not a list of lines of turns, odd or too long, too many lines'),
             403: error('not a player of this game'),
             409: error('your own turn (play it first), or the game is over'),
@@ -196,7 +201,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Clear your conditional lines',
           security: auth,
           parameters: [id],
-          responses: { 200: { description: '{ply, lines: []}' }, 403: error('not a player of this game') },
+          responses: { 200: json('no lines any more', 'ConditionalLines'), 403: error('not a player of this game') },
         },
       },
       '/api/games/{id}/messages': {
@@ -205,7 +210,7 @@ export function openApiDocument(serverUrl: string): object {
           security: [...auth, {}],
           parameters: [id],
           responses: {
-            200: { description: '{messages: [{id, ply, side, text, at}]}' },
+            200: json('the messages, oldest first', 'Messages'),
             403: error('not a player of this game, or a spectator while the messages are private'),
           },
         },
@@ -215,7 +220,7 @@ export function openApiDocument(serverUrl: string): object {
           parameters: [id],
           requestBody: jsonBody('Message'),
           responses: {
-            201: { description: '{message: {id, ply, side, text, at}}' },
+            201: json('the message as stored', 'MessageSent'),
             403: error('not a player of this game'),
             429: { ...error('too many messages from this player in the last hour'), headers: { 'Retry-After': { description: 'seconds until a message can be sent again', schema: { type: 'integer' } } } },
           },
@@ -252,14 +257,14 @@ export function openApiDocument(serverUrl: string): object {
           summary: "The player's own settings: email, webhook URL, reply-to address, notification choices",
           security: auth,
           parameters: [id],
-          responses: { 200: { description: 'the settings' }, 401: error('no token'), 403: error('not a player of this game'), 404: error('no such game') },
+          responses: { 200: json('the settings', 'SeatSettings'), 401: error('no token'), 403: error('not a player of this game'), 404: error('no such game') },
         },
         patch: {
           summary: 'Change the settings; a new webhook URL returns its new secret once (`webhookSecret`)',
           security: auth,
           parameters: [id],
           requestBody: jsonBody('SettingsPatch'),
-          responses: { 200: { description: 'the settings' }, 400: error('which field and what is wrong'), 403: error('not a player of this game') },
+          responses: { 200: json('the settings', 'SeatSettings'), 400: error('which field and what is wrong'), 403: error('not a player of this game') },
         },
       },
       '/api/games/{id}/deliveries': {
@@ -267,7 +272,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: "The player's notification delivery log (webhook and email attempts)",
           security: auth,
           parameters: [id],
-          responses: { 200: { description: '{deliveries: [...]}' }, 403: error('not a player of this game') },
+          responses: { 200: json('the delivery attempts, newest first', 'Deliveries'), 403: error('not a player of this game') },
         },
       },
       '/api/games/{id}/chat': {
@@ -276,20 +281,20 @@ export function openApiDocument(serverUrl: string): object {
           security: auth,
           parameters: [id],
           requestBody: chatBody,
-          responses: { 200: { description: '{reply, state} (text/plain reply with Accept: text/plain)' }, 401: error('no token'), 403: error('not a player of this game') },
+          responses: { 200: chatAnswer('the reply and the game'), 401: error('no token'), 403: error('not a player of this game') },
         },
       },
       '/api/games/{id}/preview': {
         get: {
           summary: 'The position a turn would lead to, without playing it',
           parameters: [id, { name: 'move', in: 'query', required: true, schema: { type: 'string' } }],
-          responses: { 200: { description: '{ok, canonical, svg, state}' }, 400: error('unreadable'), 409: error('game over'), 422: error('illegal: why') },
+          responses: { 200: json('the turn in canonical text, its ply, and the board after it', 'Preview'), 400: error('unreadable'), 409: error('game over'), 422: error('illegal: why') },
         },
       },
       ...Object.fromEntries(
         (['svg', 'png'] as const).flatMap((format) => {
           const media = format === 'svg' ? 'image/svg+xml' : 'image/png';
-          const picture = { 200: { description: format.toUpperCase(), content: { [media]: {} } } };
+          const picture = { 200: { description: format.toUpperCase(), content: { [media]: { schema: { type: 'string', ...(format === 'png' ? { format: 'binary' } : {}) } } } } };
           return [
             [
               `/api/games/{id}/board.${format}`,
@@ -318,25 +323,25 @@ export function openApiDocument(serverUrl: string): object {
         post: {
           summary: 'Become a player: a key (shown once; only its hash is kept) that works as `Authorization: Bearer <key>` on every player route and on your games',
           requestBody: jsonBody('CreatePlayer'),
-          responses: { 201: { description: '{id, key, link} — link opens /me (the key rides in the #fragment)' } },
+          responses: { 201: json('your player: id, key, and a link that opens /me (the key rides in the #fragment)', 'PlayerCreated'), 429: tooMany('new players') },
         },
       },
       '/api/players/sign-in': {
         post: {
           summary: 'Email a one-use sign-in link (15 minutes) to the players with this address; the same answer whether or not it is known',
           requestBody: jsonBody('SignIn'),
-          responses: { 202: { description: '{ok, message}' } },
+          responses: { 202: json('the same answer whether or not the address is known', 'SignInSent') },
         },
       },
-      '/api/players/{id}': { get: { summary: 'A player as others see them: {id, name}', parameters: [playerParam], responses: { 200: { description: '{id, name}' }, 404: error('no such player') } } },
+      '/api/players/{id}': { get: { summary: 'A player as others see them: {id, name}', parameters: [playerParam], responses: { 200: json('the player', 'Player'), 404: error('no such player') } } },
       '/api/me': {
-        get: { summary: 'Your player: {id, name, email, webhook, webhookDisabled}', security: key, responses: { 200: { description: '{id, name, email, webhook, webhookDisabled}' }, 403: error('not a player key') } },
+        get: { summary: 'Your player: {id, name, email, webhook, webhookDisabled}', security: key, responses: { 200: json('your player', 'PlayerSelf'), 403: error('not a player key') } },
         patch: {
           summary:
             'Change your name, email or own webhook (`null` clears one). The webhook gets `challenge`, `challengeCanceled` and `gameStart` (body {type, timestamp, data: {type, challenge | game, text}}), signed like game webhooks',
           security: key,
           requestBody: jsonBody('PlayerSettings'),
-          responses: { 200: { description: 'your player; a new webhook URL adds `webhookSecret` (shown once)' }, 400: error('which field and what is wrong (a webhook URL the policy refuses)'), 403: error('not a player key') },
+          responses: { 200: json('your player; a new webhook URL adds `webhookSecret` (shown once)', 'PlayerSelf'), 400: error('which field and what is wrong (a webhook URL the policy refuses)'), 403: error('not a player key') },
         },
       },
       '/api/me/games': {
@@ -344,7 +349,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Your games: waiting for you first, then by nearest deadline; `?status=finished` for ended ones',
           security: key,
           parameters: [{ name: 'status', in: 'query', required: false, schema: { enum: ['active', 'finished'] } }],
-          responses: { 200: { description: '{games: MyGame[]}', content: { 'application/json': { schema: { type: 'object', properties: { games: { type: 'array', items: { $ref: '#/components/schemas/MyGame' } } } } } } }, 403: error('not a player key') },
+          responses: { 200: json('your games', 'MyGames'), 400: error('`status` is not active or finished'), 403: error('not a player key') },
         },
       },
       '/api/me/chat': {
@@ -352,10 +357,10 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Chat-bot commands of a player: `games`, `challenges`, `accept <id>`, `decline <id>`, `withdraw <id>`, `help` (a game is then played on /api/games/{id}/chat with the same key)',
           security: key,
           requestBody: chatBody,
-          responses: { 200: { description: '{ok, reply, status? (of a failure), state? (the game an accept started)} (text/plain reply with Accept: text/plain)' }, 401: error('no key'), 403: error('not a player key') },
+          responses: { 200: chatAnswer('the reply; `state`: the game an accept started'), 401: error('no key'), 403: error('not a player key') },
         },
       },
-      '/api/me/challenges': { get: { summary: 'Open challenges you made or were sent', security: key, responses: { 200: { description: '{challenges: Challenge[]}' }, 403: error('not a player key') } } },
+      '/api/me/challenges': { get: { summary: 'Open challenges you made or were sent', security: key, responses: { 200: json('your open challenges', 'Challenges'), 403: error('not a player key') } } },
       '/api/challenges': {
         post: {
           summary: 'Offer a game, to anyone or (`to`) to one player; expires after `expiresInDays` (default 7)',
@@ -369,7 +374,7 @@ export function openApiDocument(serverUrl: string): object {
             { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
             { name: 'before', in: 'query', required: false, schema: { type: 'integer' } },
           ],
-          responses: { 200: { description: '{challenges: Challenge[], next: number | null}' } },
+          responses: { 200: json('a page of open challenges', 'Challenges'), 400: error('`limit` or `before` is not a number in range') },
         },
       },
       '/api/challenges/{id}': {
@@ -381,7 +386,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Accept: the new game with both players. Of several accepts at once exactly one gets the game; the others get 409',
           security: key,
           parameters: [challengeParam],
-          responses: { 201: { description: '{id, challenge, white {id, name}, black {id, name}, link, state}' }, 403: error('sent to another player'), 404: error('no such challenge'), 409: error('accepted, withdrawn, declined or expired; or your own') },
+          responses: { 201: json('the new game with both players', 'Accepted'), 403: error('sent to another player'), 404: error('no such challenge'), 409: error('accepted, withdrawn, declined or expired; or your own') },
         },
       },
       '/api/challenges/{id}/decline': {
@@ -400,17 +405,18 @@ export function openApiDocument(serverUrl: string): object {
           summary:
             'NDJSON stream of your events: `yourTurn` for each game waiting for you and `challenge` for each sent to you first, then `challenge`, `challengeCanceled`, `gameStart`, `yourTurn`, `gameFinish` as they happen; a blank keep-alive line at least every 30 s',
           security: key,
-          responses: { 200: { description: 'one JSON object a line', content: { 'application/x-ndjson': {} } }, 403: error('not a player key') },
+          responses: { 200: ndjson, 403: error('not a player key') },
         },
       },
       '/api/games/{id}/stream': {
         get: {
           summary: 'NDJSON stream of a game: `gameFull` (the state) first, then `move`, `drawOffer`, `gameFinish` lines with the state; with a token or key the state has `you`',
+          security: [...auth, {}],
           parameters: [id],
-          responses: { 200: { description: 'one JSON object a line', content: { 'application/x-ndjson': {} } }, 403: error('not a player token of this game') },
+          responses: { 200: ndjson, 403: error('not a player token of this game') },
         },
       },
-      '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } } },
+      '/openapi.json': { get: { summary: 'This document', security: [], responses: { 200: json('OpenAPI 3.1', 'OpenApi') } } },
     },
   });
   return { ...cached, servers: [{ url: serverUrl }] };

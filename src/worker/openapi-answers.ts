@@ -1,0 +1,197 @@
+// The shapes of the API's answers in /openapi.json (JSON Schema 2020-12). The request bodies come
+// from the valibot schemas the routes validate with (openapi-components.ts); the answers are
+// written here, and test/service/openapi-contract.test.ts checks real answers of every route
+// against them.
+import { VARIANT_NAMES } from '../engine/types.ts';
+import { NOTIFY_EVENTS } from '../service/ports.ts';
+
+type Json = Record<string, unknown>;
+
+const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+const str: Json = { type: 'string' };
+const int: Json = { type: 'integer' };
+const bool: Json = { type: 'boolean' };
+const time: Json = { type: 'string', format: 'date-time' };
+const nullable = (schema: Json): Json => ({ anyOf: [schema, { type: 'null' }] });
+const list = (items: Json): Json => ({ type: 'array', items });
+const oneOf = (...values: readonly (string | number)[]): Json => ({ enum: [...values] });
+
+/** An object whose `required` fields are always there, whose `optional` ones may be, and nothing else. */
+function object(required: Record<string, Json>, optional: Record<string, Json> = {}, description?: string): Json {
+  return {
+    type: 'object',
+    ...(description ? { description } : {}),
+    required: Object.keys(required),
+    properties: { ...required, ...optional },
+    // Every field an answer has is documented: a field added to an answer must be added here too.
+    additionalProperties: false,
+  };
+}
+
+const color = oneOf('white', 'black');
+const both = (schema: Json) => object({ white: schema, black: schema });
+const variant = oneOf(...VARIANT_NAMES);
+const options: Json = { type: 'object', description: 'variant options, e.g. {"platforms": 4}', additionalProperties: true };
+const pieceCounts: Json = { type: 'object', additionalProperties: int, description: 'pieces in hand by role letter' };
+const publicPlayer = object({ id: str, name: nullable(str) });
+const clockRule = object({ daysPerMove: int, timeout: oneOf('auto', 'claim'), leaveDays: int });
+
+export const answerSchemas = (): Record<string, Json> => ({
+  PlayedMove: object({ ply: int, side: color, text: str, at: time }, {}, 'a turn as played: its ply, side, canonical text and when'),
+  GameMessage: object({ id: int, ply: int, side: color, text: str, at: time }),
+  TakenBack: object({ side: color, fromPly: int, toPly: int, turns: list(ref('PlayedMove')), at: time }),
+  GameState: object(
+    {
+      id: str,
+      variant,
+      options,
+      status: oneOf('active', 'finished', 'aborted'),
+      sideToMove: color,
+      ply: int,
+      result: oneOf('*', '1-0', '0-1', '1/2-1/2'),
+      reason: nullable(str),
+      winner: nullable(color),
+      check: bool,
+      position: { type: 'string', description: 'the position text (docs/position-text.md)' },
+      startPosition: str,
+      lastMove: nullable(ref('PlayedMove')),
+      players: both(object({ name: nullable(str) }, { computer: { type: 'integer', minimum: 1, maximum: 5 } })),
+      hints: bool,
+      clock: nullable(
+        object(
+          { daysPerMove: int, timeout: oneOf('auto', 'claim'), deadline: nullable(time), leaveDays: int, leaveLeft: both(int) },
+          {},
+          '`deadline` is null while the game is paused',
+        ),
+      ),
+      pause: nullable(object({ by: color, until: time, deadline: time })),
+      pauseOffer: nullable(object({ by: color, days: int })),
+      drawOffer: nullable(color),
+      takebackOffer: nullable(color),
+      spectatorMessages: both(bool),
+      createdAt: time,
+      updatedAt: time,
+    },
+    {
+      title: str,
+      phase: { type: 'string', description: 'platforms, kings, drops or play (ST3D set-up phases), play (Planar)' },
+      board: object(
+        {
+          cells: list(object({ cell: str, color, role: str, kind: str }, { orientation: str })),
+          hands: both(pieceCounts),
+        },
+        { platforms: list(object({ pin: str, up: bool }, { owner: color, number: int, locked: bool })), wormhole: str },
+      ),
+      you: { ...color, description: 'which side the request’s token plays' },
+    },
+    'What anyone may see of a game; never a token or an email address.',
+  ),
+  Created: object(
+    {
+      id: str,
+      links: object({ spectator: str }, { white: str, black: str }),
+      tokens: object({}, { white: str, black: str }),
+      state: ref('GameState'),
+    },
+    { webhookSecrets: object({}, { white: str, black: str }, 'the secret that signs each seat’s webhook calls; shown only here') },
+    'A new game: each human seat’s link and token (none for the computer’s side).',
+  ),
+  Legal: object({ ply: int, sideToMove: color, status: oneOf('active', 'finished', 'aborted'), legal: list(str) }, {}, 'every legal turn, in canonical text'),
+  Hint: object(
+    {
+      ply: int,
+      move: { type: 'string', description: 'canonical turn text' },
+      score: { type: 'integer', description: 'centipawns from the side to move' },
+      depth: int,
+      nodes: int,
+    },
+    { mate: { type: 'integer', description: 'turns to a forced mate (negative: being mated)' }, level: int },
+  ),
+  History: object({ ply: int, moves: list(ref('PlayedMove')), takebacks: list(ref('TakenBack')) }),
+  Moved: object({ move: ref('PlayedMove'), state: ref('GameState') }, { answer: ref('PlayedMove'), message: ref('GameMessage') }, '`answer`: your opponent’s planned reply, played at once'),
+  Preview: object({
+    ok: { const: true },
+    canonical: str,
+    ply: int,
+    svg: { type: 'string', description: 'the board after the turn (SVG)' },
+    state: object({ position: str, sideToMove: color, phase: str, check: bool, outcome: nullable(object({ result: oneOf('*', '1-0', '0-1', '1/2-1/2'), reason: str }, { winner: color })) }),
+  }),
+  ConditionalLines: object(
+    { ply: int, lines: list(list(str)) },
+    { outcome: object({ after: str, dropped: int }, { answer: str }, 'what became of the lines stored for the opponent’s last turn') },
+  ),
+  Messages: object({ messages: list(ref('GameMessage')) }),
+  MessageSent: object({ message: ref('GameMessage') }),
+  SeatSettings: object(
+    {
+      side: color,
+      name: nullable(str),
+      email: nullable(str),
+      webhook: nullable(str),
+      webhookDisabled: bool,
+      replyTo: nullable(str),
+      notify: object({ email: bool, webhook: bool, events: list(oneOf(...NOTIFY_EVENTS)) }),
+      reminderPercent: int,
+    },
+    { webhookSecret: str },
+  ),
+  Deliveries: object({
+    side: color,
+    deliveries: list(
+      object({ messageId: str, event: str, channel: str, attempt: int, status: str, httpStatus: nullable(int), error: nullable(str), at: time }),
+    ),
+  }),
+  ChatReply: object(
+    { ok: bool, reply: str },
+    {
+      status: { type: 'integer', description: 'the HTTP status the same refusal has in the API' },
+      state: ref('GameState'),
+      response_type: oneOf('ephemeral'),
+      text: { type: 'string', description: 'Slack-style forms: the reply in a code block' },
+    },
+    'A command’s answer; a refused command is an answer too (ok: false), so chat shows the reason.',
+  ),
+  PlayerCreated: object({ id: str, key: { type: 'string', description: 'shown only here' }, link: str }),
+  SignInSent: object({ ok: bool, message: str }),
+  Player: publicPlayer,
+  PlayerSelf: object({ id: str, name: nullable(str), email: nullable(str), webhook: nullable(str), webhookDisabled: bool }, { webhookSecret: str }),
+  MyGame: object({
+    id: str,
+    variant,
+    side: color,
+    opponent: object({ id: nullable(str), name: nullable(str) }),
+    status: oneOf('active', 'finished', 'aborted'),
+    yourTurn: bool,
+    deadline: nullable(time),
+    ply: int,
+    result: str,
+    link: str,
+  }, { title: str }),
+  MyGames: object({ games: list(ref('MyGame')) }),
+  Challenge: object(
+    {
+      id: str,
+      variant,
+      options,
+      clock: nullable(clockRule),
+      color: oneOf('white', 'black', 'random'),
+      from: publicPlayer,
+      to: nullable(publicPlayer),
+      status: oneOf('open', 'accepted', 'withdrawn', 'declined', 'expired'),
+      rematchOf: nullable(str),
+      gameId: nullable(str),
+      createdAt: time,
+      expiresAt: time,
+      link: str,
+    },
+    { title: str },
+    'Never a key or an email address.',
+  ),
+  Challenges: object({ challenges: list(ref('Challenge')) }, { next: { ...nullable(int), description: 'pass as `before` for the next page' } }),
+  Accepted: object({ id: str, challenge: str, white: publicPlayer, black: publicPlayer, link: str, state: ref('GameState') }),
+  Error: object(
+    { error: { type: 'string', description: 'what was wrong, in words' } },
+    { at: { type: 'integer', description: 'notation errors: the offset where reading stopped' } },
+  ),
+  OpenApi: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: str, info: { type: 'object' }, paths: { type: 'object' } }, description: 'this document' },
+});
