@@ -12,6 +12,9 @@ import { lobby } from './routes/lobby.ts';
 import { playerPages } from './routes/player-pages.tsx';
 import { pages } from './routes/pages.tsx';
 import { rules } from './routes/rules.tsx';
+import { discord } from './bots/discord.ts';
+import { telegram } from './bots/telegram.ts';
+import { chatLinkPages } from './routes/chat-links.tsx';
 import { withServices } from './services.ts';
 import { requestLog } from './request-log.ts';
 import { d1Session } from './d1-session.ts';
@@ -47,6 +50,9 @@ app.route('/', playerPages);
 app.route('/', pages);
 app.route('/', images);
 app.route('/', rules);
+app.route('/', discord);
+app.route('/', telegram);
+app.route('/', chatLinkPages);
 
 app.notFound((c) => {
   const allowed = allowedMethods(app.routes, c.req.path);

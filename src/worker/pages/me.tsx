@@ -1,5 +1,6 @@
 // A player's pages: /me (your games, "your turn in N games", challenges to you,
 // offer a game), the lobby of open challenges, one challenge, and the key form.
+import type { Child } from 'hono/jsx';
 import { plural } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
 import type { MyGame, PlayerSelf, PublicPlayer } from '../../service/players.ts';
@@ -72,7 +73,7 @@ const ChallengeLine = (p: { c: PublicChallenge; me?: string }) => (
   </li>
 );
 
-export const MePage = (p: { player: PlayerSelf; games: MyGame[]; challenges: PublicChallenge[]; error?: string }) => {
+export const MePage = (p: { player: PlayerSelf; games: MyGame[]; challenges: PublicChallenge[]; error?: string; children?: Child }) => {
   const waiting = p.games.filter((g) => g.yourTurn).length;
   return (
     <Layout title={`${waiting ? `(${waiting}) ` : ''}Your games — Subspace`}>
@@ -148,6 +149,7 @@ export const MePage = (p: { player: PlayerSelf; games: MyGame[]; challenges: Pub
         <button type="submit">Save</button>
       </form>
       {p.player.webhookDisabled ? <p class="msg error">Your webhook answered 410 Gone and was switched off; save it again to switch it back on.</p> : null}
+      {p.children}
       <p>
         Your player id is <code>{p.player.id}</code>. <a href="/lobby">Open challenges</a> · <a href="/me?status=finished">Finished games</a>
       </p>

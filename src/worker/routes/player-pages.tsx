@@ -14,18 +14,19 @@ import { describeIssues, KEY_COOKIE, linkBase, readForm, type AppEnv } from '../
 import { ErrorPage } from '../pages/layout.tsx';
 import { ChallengePage, FinishedPage, KeyPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
 import { challengeService, playerService } from '../services.ts';
+import { chatLinksOf } from './chat-links.tsx';
 
 const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
 
-function page(c: Context<AppEnv>, status: 200 | 201 | 400 | 403 | 404 | 409 = 200) {
+export function page(c: Context<AppEnv>, status: 200 | 201 | 400 | 403 | 404 | 409 = 200) {
   c.header('Content-Security-Policy', PAGE_CSP);
   c.header('Cache-Control', 'no-store');
   c.status(status);
   return c;
 }
 
-const errorPage = (c: Context<AppEnv>, status: 400 | 403 | 404 | 409, title: string, message: string, back = '/me') =>
+export const errorPage = (c: Context<AppEnv>, status: 400 | 403 | 404 | 409, title: string, message: string, back = '/me') =>
   page(c, status).html(<ErrorPage status={status} title={title} message={message} back={back} />);
 
 /** The key lives in an HttpOnly cookie: scripts cannot read it, other sites' forms do not send it. */
@@ -34,7 +35,7 @@ function keepKey(c: Context<AppEnv>, key: string) {
 }
 
 /** The signed-in player of this browser, if any. */
-async function cookiePlayer(c: Context<AppEnv>): Promise<PlayerRow | undefined> {
+export async function cookiePlayer(c: Context<AppEnv>): Promise<PlayerRow | undefined> {
   const key = getCookie(c, KEY_COOKIE);
   return key ? playerService(c.env).authenticate(key) : undefined;
 }
@@ -56,8 +57,12 @@ export const playerPages = new Hono<AppEnv>()
     if (!player) return page(c).html(<KeyPage />);
     const base = linkBase(c);
     if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await playerService(c.env).games(player, 'finished', base)} />);
-    const [games, challenges] = await Promise.all([playerService(c.env).games(player, 'active', base), challengeService(c.env).mine(player, base)]);
-    return page(c).html(<MePage player={selfOf(player)} games={games} challenges={challenges} />);
+    const [games, challenges, chat] = await Promise.all([playerService(c.env).games(player, 'active', base), challengeService(c.env).mine(player, base), chatLinksOf(c, player)]);
+    return page(c).html(
+      <MePage player={selfOf(player)} games={games} challenges={challenges}>
+        {chat}
+      </MePage>,
+    );
   })
 
   .get('/me/sign-in', async (c) => {

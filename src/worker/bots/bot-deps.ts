@@ -1,0 +1,41 @@
+// The services a bot's request needs, built from the Worker's bindings, and the board picture.
+import type { Context } from 'hono';
+import { ChatStore } from '../../db/chat-store.ts';
+import { PlayerStore } from '../../db/player-store.ts';
+import { boardPng } from '../board-png.ts';
+import { linkBase, type AppEnv } from '../http.ts';
+import { challengeService, playerService } from '../services.ts';
+import type { BotDeps } from './bot-play.ts';
+
+export function botDeps(c: Context<AppEnv>): BotDeps {
+  return {
+    games: c.var.games,
+    players: playerService(c.env),
+    challenges: challengeService(c.env),
+    chat: new ChatStore(c.env.DB),
+    playerStore: new PlayerStore(c.env.DB),
+    base: linkBase(c),
+  };
+}
+
+/** A game's board as a PNG (the picture Worker), or why not. */
+export async function boardPicture(c: Context<AppEnv>, gameId: string): Promise<{ png: Uint8Array<ArrayBuffer> } | { error: string }> {
+  const board = await c.var.views.board(gameId);
+  if (!board.ok) return { error: board.error };
+  try {
+    return { png: await boardPng(c.env, board.value.svg) };
+  } catch (e) {
+    console.error(`board picture of ${gameId}:`, e);
+    return { error: 'the board picture could not be drawn just now' };
+  }
+}
+
+/** Work after the answer (Discord's follow-up, Telegram's replies): the request's waitUntil. */
+export function later(c: Context<AppEnv>, work: Promise<unknown>): void {
+  const logged = work.catch((e) => console.error(`${c.req.path}: after the answer:`, e));
+  try {
+    c.executionCtx.waitUntil(logged);
+  } catch {
+    // No execution context (a direct app.fetch): the work still runs.
+  }
+}

@@ -1,0 +1,165 @@
+// What the Discord and Telegram bots share: the linked player of a chat, the side that
+// player has in a game, and every command answered through the chat front end's own
+// command handling (src/worker/text/), so errors read as in the API ("it is White's turn,
+// not yours", the rule a turn breaks). Each platform only reads its updates and writes
+// its answers (discord.ts, telegram.ts).
+import * as v from 'valibot';
+import type { ChatStore } from '../../db/chat-store.ts';
+import type { PlayerStore } from '../../db/player-store.ts';
+import type { ChatLinkRow, ChatPlatform } from '../../db/schema-chat.ts';
+import type { PlayerRow } from '../../db/schema.ts';
+import { colorName, opposite } from '../../engine/types.ts';
+import type { ChallengeService } from '../../service/challenges.ts';
+import type { GameService } from '../../service/games.ts';
+import type { LinkBase } from '../../service/links.ts';
+import { CreateChallengeSchema } from '../../service/player-schemas.ts';
+import { type PlayerService, sideOfPlayer } from '../../service/players.ts';
+import type { PublicState } from '../../service/public-state.ts';
+import { VARIANTS } from '../../service/schemas.ts';
+import { describeIssues } from '../http.ts';
+import { printable, runCommand, type Command } from '../text/commands.ts';
+import { runPlayerCommand } from '../text/player-commands.ts';
+import { BUTTON, type BotButton } from './buttons.ts';
+
+export interface BotDeps {
+  readonly games: GameService;
+  readonly players: PlayerService;
+  readonly challenges: ChallengeService;
+  readonly chat: ChatStore;
+  readonly playerStore: PlayerStore;
+  readonly base: LinkBase;
+}
+
+/** An answer of either bot, before the platform dresses it. */
+export interface BotReply {
+  readonly ok: boolean;
+  /** Shown in a monospaced block (boards line up). */
+  readonly text: string;
+  readonly buttons?: readonly BotButton[];
+  /** The game's board picture goes with it (drawn by the picture Worker: slow, so sent later). */
+  readonly picture?: string;
+  /** The game this answer is about: it becomes the chat's current game (a bare turn goes there). */
+  readonly game?: string;
+  /** Only for the one who asked (Discord: ephemeral). */
+  readonly private?: boolean;
+}
+
+const fail = (text: string): BotReply => ({ ok: false, text, private: true });
+
+/** A chat and the player it acts for, when it is linked. */
+export interface LinkedChat {
+  readonly link: ChatLinkRow;
+  readonly player: PlayerRow;
+}
+
+export async function linkedChat(deps: BotDeps, platform: ChatPlatform, externalId: string): Promise<LinkedChat | undefined> {
+  const link = await deps.chat.link(platform, externalId);
+  const player = link && (await deps.players.find(link.playerId));
+  return link && player ? { link, player } : undefined;
+}
+
+/** The buttons under a game's answer: Offer draw and Resign, or Accept / Decline a draw offered to you; the picture. */
+export function gameButtons(state: Pick<PublicState, 'id' | 'status' | 'drawOffer'>, you: 'white' | 'black' | undefined): BotButton[] {
+  if (state.status !== 'active') return [];
+  const picture = BUTTON.board(state.id);
+  if (you && state.drawOffer === opposite(you)) return [BUTTON.drawAccept(state.id), BUTTON.drawDecline(state.id), picture];
+  return [BUTTON.draw(state.id), BUTTON.resign(state.id), picture];
+}
+
+/** The game a command is about: the one named, else the chat's current game, else the player's only active game. */
+async function whichGame(deps: BotDeps, chat: LinkedChat, named: string | undefined): Promise<{ id: string } | { error: string }> {
+  if (named) return { id: named.trim().replace(/^.*\/games\//, '').replace(/[?#].*$/, '') };
+  if (chat.link.currentGame) return { id: chat.link.currentGame };
+  const active = await deps.players.games(chat.player, 'active', deps.base);
+  if (active.length === 1) return { id: active[0]!.id };
+  return { error: active.length ? `You have ${active.length} games going: say which, e.g. with the game id (your games: ${active.map((g) => g.id).join(', ')}).` : 'You have no game going. Start one with a challenge.' };
+}
+
+/** The side the chat's player has in a game, or why they cannot act in it. */
+async function sideIn(deps: BotDeps, player: PlayerRow, gameId: string): Promise<{ side: 'white' | 'black' } | { error: string }> {
+  const row = await deps.playerStore.game(gameId);
+  if (!row) return { error: `no game with id ${printable(gameId.slice(0, 40))}` };
+  const side = sideOfPlayer(row, player.id);
+  return side ? { side } : { error: `you do not play in game ${gameId}: only its players can act in it` };
+}
+
+/** One of the game commands of src/worker/text/commands.ts, as the chat's player. */
+export async function playCommand(deps: BotDeps, chat: LinkedChat, named: string | undefined, command: Command): Promise<BotReply> {
+  const game = await whichGame(deps, chat, named);
+  if ('error' in game) return fail(game.error);
+  const seat = await sideIn(deps, chat.player, game.id);
+  if ('error' in seat) return fail(seat.error);
+  const answer = await runCommand(deps.games, game.id, seat, command, deps.base.origin);
+  const buttons = answer.state ? gameButtons(answer.state, seat.side) : [];
+  return { ok: answer.ok, text: answer.reply, buttons, game: game.id, private: !answer.ok };
+}
+
+/** The board as text and, later, as a picture. */
+export async function boardReply(deps: BotDeps, chat: LinkedChat, named: string | undefined): Promise<BotReply> {
+  const answer = await playCommand(deps, chat, named, { kind: 'board' });
+  return answer.ok && answer.game ? { ...answer, picture: answer.game } : answer;
+}
+
+export async function gamesReply(deps: BotDeps, chat: LinkedChat): Promise<BotReply> {
+  const answer = await runPlayerCommand(deps, chat.player, { kind: 'games' }, deps.base);
+  return { ok: answer.ok, text: answer.reply, private: true };
+}
+
+/** A new challenge: to one player (their id) or to anyone. Buttons for whoever may answer it. */
+export async function challengeReply(deps: BotDeps, chat: LinkedChat, variant: string, to?: string): Promise<BotReply> {
+  const input = v.safeParse(CreateChallengeSchema, { variant: variant.trim().toLowerCase(), ...(to ? { to } : {}) });
+  if (!input.success) return fail(`Could not make the challenge: ${describeIssues(input.issues, 'challenge')} (variants: ${VARIANTS.join(', ')})`);
+  const made = await deps.challenges.create(chat.player, input.output, deps.base);
+  if (!made.ok) return fail(`Could not make the challenge: ${made.error}`);
+  const ch = made.value;
+  const whom = ch.to ? (ch.to.name ?? `player ${ch.to.id}`) : 'anyone';
+  const text = [
+    `${chat.player.name ?? `Player ${chat.player.id}`} challenges ${whom} to ${ch.title ?? ch.variant} (challenge ${ch.id}).`,
+    `Accept with the button, or with /accept ${ch.id}. Expires ${ch.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`,
+    ch.link,
+  ].join('\n');
+  return { ok: true, text, buttons: ch.to ? [BUTTON.accept(ch.id), BUTTON.decline(ch.id)] : [BUTTON.accept(ch.id)] };
+}
+
+/** Accept or decline a challenge; an accepted one answers with the new game and its buttons. */
+export async function answerChallenge(deps: BotDeps, chat: LinkedChat, action: 'accept' | 'decline', id: string): Promise<BotReply> {
+  const answer = await runPlayerCommand(deps, chat.player, { kind: action, id: id.trim().replace(/^.*\/challenges\//, '') }, deps.base);
+  if (!answer.ok) return fail(answer.reply);
+  const state = answer.state;
+  if (!state) return { ok: true, text: answer.reply };
+  const seat = await sideIn(deps, chat.player, state.id);
+  const you = 'side' in seat ? seat.side : undefined;
+  const turn = you === state.sideToMove ? 'It is your move.' : `${colorName(state.sideToMove)} moves first.`;
+  return { ok: true, text: `${answer.reply}\n${turn}`, game: state.id, buttons: gameButtons(state, you) };
+}
+
+/** A pressed button (Discord custom_id, Telegram callback_data): `<action>:<id>`. */
+export async function buttonReply(deps: BotDeps, chat: LinkedChat, data: string): Promise<BotReply> {
+  const [action, id] = data.split(':', 2);
+  if (!id) return fail('That button is not one of ours.');
+  switch (action) {
+    case 'accept':
+    case 'decline':
+      return answerChallenge(deps, chat, action, id);
+    case 'draw':
+      return playCommand(deps, chat, id, { kind: 'draw' });
+    case 'draw-accept':
+      return playCommand(deps, chat, id, { kind: 'accept' });
+    case 'draw-decline':
+      return playCommand(deps, chat, id, { kind: 'decline' });
+    case 'resign':
+      // One press of a button should not lose a game: ask once more.
+      return { ok: true, text: `Resign game ${id}? This ends the game: your opponent wins.`, buttons: [BUTTON.resignYes(id)], private: true };
+    case 'resign-yes':
+      return playCommand(deps, chat, id, { kind: 'resign' });
+    case 'board':
+      return boardReply(deps, chat, id);
+    default:
+      return fail('That button is not one of ours.');
+  }
+}
+
+/** Record which game the chat is on, so a bare turn goes there. */
+export async function remember(deps: BotDeps, chat: LinkedChat, reply: BotReply): Promise<void> {
+  if (reply.game && reply.game !== chat.link.currentGame) await deps.chat.setCurrentGame(chat.link.platform, chat.link.externalId, reply.game);
+}

@@ -1,0 +1,51 @@
+// The Discord slash commands, as `npm run discord:register` sends them to Discord
+// (PUT /applications/{id}/commands) and as the interactions endpoint reads them.
+// Plain data with no imports, so the register script runs it under Node as it is.
+
+/** Option types of Discord's API: 1 subcommand, 3 string, 6 user. */
+const SUB = 1;
+const STRING = 3;
+const USER = 6;
+
+/** The variants (the same list as VARIANTS in src/service/schemas.ts; a test keeps them equal). */
+export const DISCORD_VARIANTS = [
+  { name: 'First Contact', value: 'first-contact' },
+  { name: 'Warp Factor', value: 'warp-factor' },
+  { name: 'Curved Space', value: 'curved-space' },
+  { name: 'Planar Chess', value: 'planar' },
+];
+
+const game = (required: boolean) => ({ type: STRING, name: 'game', description: 'The game id (or link); without it, the game this chat is on', required, max_length: 200 });
+
+export const DISCORD_COMMANDS = [
+  {
+    name: 'subspace',
+    description: 'Subspace: link your Discord account to your player, or get help',
+    options: [
+      { type: SUB, name: 'link', description: 'A one-time link that ties your Discord account to your Subspace player' },
+      { type: SUB, name: 'help', description: 'What the commands do' },
+    ],
+  },
+  {
+    name: 'challenge',
+    description: 'Offer a game: to one player, or to anyone',
+    options: [
+      { type: STRING, name: 'variant', description: 'Which game', required: true, choices: DISCORD_VARIANTS },
+      { type: USER, name: 'user', description: 'The player to challenge (their Discord account must be linked)', required: false },
+    ],
+  },
+  {
+    name: 'accept',
+    description: 'Accept a challenge: the game starts',
+    options: [{ type: STRING, name: 'id', description: 'The challenge id (or link)', required: true, max_length: 200 }],
+  },
+  {
+    name: 'move',
+    description: 'Play a turn, e.g. Wb2-Wb3',
+    options: [{ type: STRING, name: 'turn', description: 'Your turn, e.g. Wb2-Wb3 (add #<ply> to guard against a stale board)', required: true, max_length: 100 }, game(false)],
+  },
+  { name: 'board', description: 'The board as a picture, and whose turn it is', options: [game(false)] },
+  { name: 'games', description: 'Your games, those waiting for you first' },
+  { name: 'draw', description: 'Offer a draw, or accept the one offered to you', options: [game(false)] },
+  { name: 'resign', description: 'Resign a game', options: [game(false)] },
+];

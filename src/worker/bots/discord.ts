@@ -1,0 +1,165 @@
+// Discord HTTP interactions (POST /discord/interactions): every request is checked with
+// Ed25519 over timestamp + raw body against DISCORD_PUBLIC_KEY (discord-interactions'
+// verifyKey, WebCrypto); a missing or bad signature is a 401, as Discord requires. Slash
+// commands and buttons act as the Discord user's linked player. Anything slow (the board
+// picture) is a deferred answer (type 5) and a follow-up through the interaction's webhook.
+import { verifyKey } from 'discord-interactions';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { codeBlock, DiscordApi, messageJson, type DiscordMessage } from '../../notify/chat/discord-api.ts';
+import type { AppEnv } from '../http.ts';
+import { answerChallenge, boardReply, buttonReply, challengeReply, gamesReply, linkedChat, playCommand, remember, type BotDeps, type BotReply, type LinkedChat } from './bot-play.ts';
+import { boardPicture, botDeps, later } from './bot-deps.ts';
+import type { BotButton } from './buttons.ts';
+import { discordLinkUrl, LINK_MINUTES } from './link-codes.ts';
+
+/** Discord's interaction and answer types (the few used here). */
+const PING = 1;
+const COMMAND = 2;
+const COMPONENT = 3;
+const PONG = 1;
+const MESSAGE = 4;
+const DEFERRED = 5;
+
+const OptionSchema: v.GenericSchema<{ name: string; value?: string | number | boolean; options?: { name: string; value?: string | number | boolean }[] }> = v.object({
+  name: v.string(),
+  value: v.optional(v.union([v.string(), v.number(), v.boolean()])),
+  options: v.optional(v.array(v.object({ name: v.string(), value: v.optional(v.union([v.string(), v.number(), v.boolean()])) }))),
+});
+const UserSchema = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,25}$/)), username: v.optional(v.string()), global_name: v.optional(v.nullable(v.string())) });
+const InteractionSchema = v.object({
+  type: v.number(),
+  id: v.string(),
+  application_id: v.string(),
+  token: v.string(),
+  data: v.optional(v.object({ name: v.optional(v.string()), custom_id: v.optional(v.string()), options: v.optional(v.array(OptionSchema)) })),
+  member: v.optional(v.object({ user: UserSchema })),
+  user: v.optional(UserSchema),
+});
+type Interaction = v.InferOutput<typeof InteractionSchema>;
+
+const STYLE = { primary: 1, secondary: 2, success: 3, danger: 4 } as const;
+
+/** A bot answer as a Discord message: the text in a code block, the buttons, ephemeral when private. */
+function discordMessage(reply: BotReply, png?: Uint8Array<ArrayBuffer>): DiscordMessage {
+  return {
+    content: codeBlock(reply.text),
+    buttons: (reply.buttons ?? []).map((b: BotButton) => ({ label: b.label, customId: b.data, style: STYLE[b.kind] })),
+    ...(png ? { png } : {}),
+    ...(reply.private ? { ephemeral: true } : {}),
+  };
+}
+
+const answer = (c: Context<AppEnv>, message: DiscordMessage) => c.json({ type: MESSAGE, data: messageJson(message) });
+const say = (c: Context<AppEnv>, text: string) => answer(c, { content: text, ephemeral: true });
+
+export const DISCORD_HELP = [
+  'Subspace commands:',
+  '  /subspace link               tie your Discord account to your Subspace player (do this first)',
+  '  /challenge variant [user]    offer a game to a linked Discord user, or to anyone',
+  '  /accept id                   accept a challenge (or press its Accept button)',
+  '  /move turn [game]            play a turn, e.g. /move Wb2-Wb3',
+  '  /board [game]                the board as a picture, and whose turn it is',
+  '  /games                       your games, those waiting for you first',
+  '  /draw [game]                 offer a draw (or accept the one offered to you)',
+  '  /resign [game]               resign',
+  'Without a game id, a command goes to the game this chat is on (the last one you played or looked at here).',
+].join('\n');
+
+/** The options of a command (and of its subcommand) by name. */
+function optionsOf(i: Interaction): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const o of i.data?.options ?? []) {
+    if (o.value !== undefined) out[o.name] = String(o.value);
+    for (const sub of o.options ?? []) if (sub.value !== undefined) out[sub.name] = String(sub.value);
+  }
+  return out;
+}
+
+const subcommand = (i: Interaction) => i.data?.options?.find((o) => o.value === undefined)?.name;
+
+async function runCommand(deps: BotDeps, chat: LinkedChat, i: Interaction): Promise<BotReply> {
+  const o = optionsOf(i);
+  switch (i.data?.name) {
+    case 'challenge': {
+      let to: string | undefined;
+      if (o.user) {
+        const them = await deps.chat.link('discord', o.user);
+        if (!them) return { ok: false, text: 'That Discord user has not linked a Subspace player yet: they can with /subspace link.', private: true };
+        to = them.playerId;
+      }
+      return challengeReply(deps, chat, o.variant ?? '', to);
+    }
+    case 'accept':
+      return answerChallenge(deps, chat, 'accept', o.id ?? '');
+    case 'move':
+      return playCommand(deps, chat, o.game, { kind: 'move', text: o.turn ?? '' });
+    case 'board':
+      return boardReply(deps, chat, o.game);
+    case 'games':
+      return gamesReply(deps, chat);
+    case 'draw':
+      return playCommand(deps, chat, o.game, { kind: 'draw' });
+    case 'resign':
+      return playCommand(deps, chat, o.game, { kind: 'resign' });
+    default:
+      return { ok: false, text: DISCORD_HELP, private: true };
+  }
+}
+
+async function handle(c: Context<AppEnv>, deps: BotDeps, i: Interaction): Promise<Response> {
+  const user = i.member?.user ?? i.user;
+  if (!user) return say(c, 'Subspace could not tell who sent this.');
+  if (i.type === COMMAND && i.data?.name === 'subspace') {
+    if (subcommand(i) !== 'link') return say(c, DISCORD_HELP);
+    const url = await discordLinkUrl(deps.chat, deps.base.origin, user.id, user.global_name ?? user.username ?? null, Date.now());
+    return say(c, `Open this link while signed in on your Subspace page (${deps.base.origin}/me) to tie your Discord account to your player. It works once, for ${LINK_MINUTES} minutes; keep it to yourself.\n${url}`);
+  }
+  const chat = await linkedChat(deps, 'discord', user.id);
+  if (!chat) return say(c, `Your Discord account is not linked to a Subspace player yet: use /subspace link first.\n\n${DISCORD_HELP}`);
+  const reply = i.type === COMPONENT ? await buttonReply(deps, chat, i.data?.custom_id ?? '') : await runCommand(deps, chat, i);
+  await remember(deps, chat, reply);
+  if (!reply.picture) return answer(c, discordMessage(reply));
+  // The picture takes longer than Discord's 3 s may allow: "thinking…" now, the board in the follow-up.
+  const gameId = reply.picture;
+  later(
+    c,
+    (async () => {
+      const picture = await boardPicture(c, gameId);
+      const message = 'png' in picture ? discordMessage(reply, picture.png) : discordMessage({ ...reply, text: `${reply.text}\n\n(${picture.error})` });
+      const sent = await DiscordApi.from(c.env).editOriginal(i.application_id, i.token, message);
+      if (!sent.ok) console.error(`discord follow-up for ${gameId}: ${sent.error}`);
+    })(),
+  );
+  return c.json({ type: DEFERRED, ...(reply.private ? { data: { flags: 64 } } : {}) });
+}
+
+export const discord = new Hono<AppEnv>().post('/discord/interactions', async (c) => {
+  const key = c.env.DISCORD_PUBLIC_KEY;
+  if (!key) return c.json({ error: 'Discord is not set up on this server (DISCORD_PUBLIC_KEY is not set)' }, 404);
+  const signature = c.req.header('X-Signature-Ed25519');
+  const timestamp = c.req.header('X-Signature-Timestamp');
+  if (!signature || !timestamp) return c.json({ error: 'missing request signature (X-Signature-Ed25519, X-Signature-Timestamp)' }, 401);
+  const raw = new Uint8Array(await c.req.arrayBuffer());
+  if (!/^[0-9a-f]{128}$/i.test(signature) || !(await verifyKey(raw, signature, timestamp, key))) return c.json({ error: 'invalid request signature' }, 401);
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(raw));
+  } catch {
+    return c.json({ error: 'body: malformed JSON' }, 400);
+  }
+  const parsed = v.safeParse(InteractionSchema, body);
+  if (!parsed.success) return c.json({ error: 'body: not a Discord interaction' }, 400);
+  const i = parsed.output;
+  if (i.type === PING) return c.json({ type: PONG });
+  if (i.type !== COMMAND && i.type !== COMPONENT) return say(c, DISCORD_HELP);
+  // Discord sends each interaction once; the same one again is a replay, and changes nothing.
+  const deps = botDeps(c);
+  if (!(await deps.chat.firstTime('discord', i.id, Date.now()))) return say(c, 'This interaction was handled already.');
+  try {
+    return await handle(c, deps, i);
+  } catch (e) {
+    await deps.chat.forget('discord', i.id);
+    throw e;
+  }
+});

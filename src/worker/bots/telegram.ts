@@ -1,0 +1,165 @@
+// Telegram Bot API webhook (POST /telegram/webhook): the X-Telegram-Bot-Api-Secret-Token
+// header must equal TELEGRAM_SECRET (compared in constant time), else 401. Each update_id is
+// handled once (Telegram retries). Commands act as the player the chat is tied to; answers go
+// back through the Bot API at TELEGRAM_API_BASE (sendMessage, sendPhoto, answerCallbackQuery).
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { TelegramApi, type InlineKeyboard } from '../../notify/chat/telegram-api.ts';
+import { sha256Hex, timingSafeEqualText } from '../../service/crypto.ts';
+import type { AppEnv } from '../http.ts';
+import { parseCommand } from '../text/commands.ts';
+import { answerChallenge, boardReply, buttonReply, challengeReply, gamesReply, linkedChat, playCommand, remember, type BotDeps, type BotReply, type LinkedChat } from './bot-play.ts';
+import { boardPicture, botDeps } from './bot-deps.ts';
+import type { BotButton } from './buttons.ts';
+import { useCode } from './link-codes.ts';
+
+const ChatSchema = v.object({ id: v.number(), type: v.optional(v.string()), title: v.optional(v.string()), username: v.optional(v.string()), first_name: v.optional(v.string()) });
+const UpdateSchema = v.object({
+  update_id: v.pipe(v.number(), v.integer()),
+  message: v.optional(v.object({ chat: ChatSchema, text: v.optional(v.string()) })),
+  callback_query: v.optional(v.object({ id: v.string(), data: v.optional(v.string()), message: v.optional(v.object({ chat: ChatSchema })) })),
+});
+type TelegramChat = v.InferOutput<typeof ChatSchema>;
+
+export const TELEGRAM_HELP = [
+  'Subspace commands:',
+  '  /start <code>           tie this chat to your player (use the link on your Subspace page, /me)',
+  '  /new <variant> [player id]   offer a game (first-contact, warp-factor, curved-space, planar) to one player or to anyone',
+  '  /accept <id>            accept a challenge;  /decline <id>  decline one',
+  '  /games                  your games, those waiting for you first',
+  '  /move [game] <turn>     play a turn, e.g. /move Wb2-Wb3',
+  '  /board [game]           the board as a picture',
+  '  /draw [game]            offer a draw (or accept the one offered to you)',
+  '  /resign [game]          resign',
+  'A bare turn (Wb2-Wb3) or any game command (board, legal, say <words>, takeback, ...) goes to the game this chat is on:',
+  'the last one you played or looked at here, or your only game.',
+].join('\n');
+
+const keyboard = (buttons: readonly BotButton[] | undefined): InlineKeyboard => (buttons?.length ? [buttons.map((b) => ({ text: b.label, callback_data: b.data }))] : []);
+
+/** `/move@SubspaceBot a b` -> ['move', 'a', 'b']; undefined for text that is no command. */
+function commandWords(text: string): string[] | undefined {
+  const m = /^\/([a-z_]+)(?:@\w+)?(?:\s+([\s\S]*))?$/i.exec(text.trim());
+  if (!m) return undefined;
+  return [m[1]!.toLowerCase(), ...(m[2]?.trim().split(/\s+/).filter(Boolean) ?? [])];
+}
+
+async function chatCommand(deps: BotDeps, chat: LinkedChat, text: string): Promise<BotReply> {
+  const words = commandWords(text);
+  if (!words) {
+    // Not a /command: one of the game commands (a bare turn, "board", "say ...") on the chat's game.
+    const command = parseCommand(text.split(/\r?\n/).find((l) => l.trim()) ?? '');
+    return command ? playCommand(deps, chat, undefined, command) : { ok: false, text: TELEGRAM_HELP };
+  }
+  const [name, ...args] = words;
+  switch (name) {
+    case 'new':
+    case 'challenge':
+      return args[0] ? challengeReply(deps, chat, args[0], args[1]) : { ok: false, text: `Say which game: /new warp-factor (or first-contact, curved-space, planar).` };
+    case 'accept':
+    case 'decline':
+      return args[0] ? answerChallenge(deps, chat, name, args[0]) : { ok: false, text: `Say which challenge: /${name} <id>.` };
+    case 'games':
+      return gamesReply(deps, chat);
+    case 'move':
+      if (!args.length) return { ok: false, text: 'Say your turn: /move Wb2-Wb3 (or /move <game> Wb2-Wb3).' };
+      // "/move <game> <turn>" when the first word is a game's id; else the whole rest is the turn.
+      return args.length > 1 && /^[a-z0-9]{4,32}$/.test(args[0]!) && (await deps.playerStore.game(args[0]!))
+        ? playCommand(deps, chat, args[0], { kind: 'move', text: args.slice(1).join(' ') })
+        : playCommand(deps, chat, undefined, { kind: 'move', text: args.join(' ') });
+    case 'board':
+      return boardReply(deps, chat, args[0]);
+    case 'draw':
+      return playCommand(deps, chat, args[0], { kind: 'draw' });
+    case 'resign':
+      return playCommand(deps, chat, args[0], { kind: 'resign' });
+    default:
+      return { ok: false, text: TELEGRAM_HELP };
+  }
+}
+
+/** Send an answer: a photo with the text as caption (and the text in full after it when long), or a message. */
+async function send(c: Context<AppEnv>, api: TelegramApi, chatId: string, reply: BotReply): Promise<void> {
+  const buttons = keyboard(reply.buttons);
+  if (reply.picture) {
+    const picture = await boardPicture(c, reply.picture);
+    if ('png' in picture) {
+      const first = reply.text.split('\n')[0] ?? '';
+      await api.sendPhoto(chatId, picture.png, `Game ${reply.picture}: ${first}`);
+    }
+  }
+  const sent = await api.sendText(chatId, reply.text, buttons);
+  if (!sent.ok) console.error(`telegram sendMessage to a chat: ${sent.status} ${sent.description ?? ''}`);
+}
+
+/** `/start <code>`: tie the chat to the player who made the code on /me. */
+async function start(deps: BotDeps, chat: TelegramChat, code: string | undefined): Promise<string> {
+  if (!code) return `Welcome to Subspace. To play here, open your player page ${deps.base.origin}/me and press "Link a Telegram chat".\n\n${TELEGRAM_HELP}`;
+  const used = await useCode(deps.chat, 'telegram', code, Date.now());
+  const player = used?.playerId ? await deps.players.find(used.playerId) : undefined;
+  if (!player) return `That link code is not valid: it was used already or it expired. Get a new one on ${deps.base.origin}/me.`;
+  const label = chat.title ?? chat.username ?? chat.first_name ?? null;
+  await deps.chat.saveLink({ platform: 'telegram', externalId: String(chat.id), playerId: player.id, label, createdAt: Date.now() });
+  return `This chat now plays as ${player.name ?? `player ${player.id}`}. Turn notifications come here (switch them off on ${deps.base.origin}/me).\n\n${TELEGRAM_HELP}`;
+}
+
+async function handleUpdate(c: Context<AppEnv>, deps: BotDeps, api: TelegramApi, update: v.InferOutput<typeof UpdateSchema>): Promise<void> {
+  const query = update.callback_query;
+  const tgChat = query ? query.message?.chat : update.message?.chat;
+  if (!tgChat) {
+    if (query) await api.call('answerCallbackQuery', { callback_query_id: query.id });
+    return;
+  }
+  const chatId = String(tgChat.id);
+  const text = update.message?.text ?? '';
+  const words = commandWords(text);
+  if (!query && words?.[0] === 'start') return void (await api.sendText(chatId, await start(deps, tgChat, words[1])));
+  const chat = await linkedChat(deps, 'telegram', chatId);
+  if (!chat) {
+    const notLinked = `This chat is not tied to a Subspace player yet: open ${deps.base.origin}/me and press "Link a Telegram chat".`;
+    if (query) await api.call('answerCallbackQuery', { callback_query_id: query.id, text: notLinked, show_alert: true });
+    else if (text) await api.sendText(chatId, words?.[0] === 'help' ? `${notLinked}\n\n${TELEGRAM_HELP}` : notLinked);
+    return;
+  }
+  if (!query && !text.trim()) return;
+  const reply = query ? await buttonReply(deps, chat, query.data ?? '') : await chatCommand(deps, chat, text);
+  await remember(deps, chat, reply);
+  if (query) await api.call('answerCallbackQuery', { callback_query_id: query.id, ...(reply.ok ? {} : { text: reply.text.split('\n')[0]!.slice(0, 190) }) });
+  await send(c, api, chatId, reply);
+}
+
+/** The secret header against TELEGRAM_SECRET: both hashed first, so neither length nor content leaks through timing. */
+async function secretMatches(given: string | undefined, secret: string): Promise<boolean> {
+  return given !== undefined && timingSafeEqualText(await sha256Hex(given), await sha256Hex(secret));
+}
+
+export const telegram = new Hono<AppEnv>().post('/telegram/webhook', async (c) => {
+  const secret = c.env.TELEGRAM_SECRET;
+  if (!secret) return c.json({ error: 'Telegram is not set up on this server (TELEGRAM_SECRET is not set)' }, 404);
+  if (!(await secretMatches(c.req.header('X-Telegram-Bot-Api-Secret-Token'), secret))) return c.json({ error: 'missing or wrong X-Telegram-Bot-Api-Secret-Token' }, 401);
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    return c.json({ error: 'body: malformed JSON' }, 400);
+  }
+  const parsed = v.safeParse(UpdateSchema, body);
+  if (!parsed.success) return c.json({ error: 'body: not a Telegram update (update_id missing)' }, 400);
+  const update = parsed.output;
+  const deps = botDeps(c);
+  // Telegram resends an update until it gets a 2xx: each one is handled once.
+  if (!(await deps.chat.firstTime('telegram', String(update.update_id), Date.now()))) return c.json({ ok: true, duplicate: true });
+  const api = TelegramApi.from(c.env);
+  if (!api) {
+    console.error('telegram update: TELEGRAM_BOT_TOKEN is not set, so nothing can be answered');
+    return c.json({ ok: true });
+  }
+  try {
+    await handleUpdate(c, deps, api, update);
+  } catch (e) {
+    // Our own failure: forget the update so Telegram's retry is handled.
+    await deps.chat.forget('telegram', String(update.update_id));
+    throw e;
+  }
+  return c.json({ ok: true });
+});

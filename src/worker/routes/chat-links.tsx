@@ -1,0 +1,71 @@
+// Linking chat bots from /me (forms from our own pages only): confirm a Discord user's
+// `/subspace link`, make a Telegram deep link, switch a link's notifications, unlink.
+import { Hono, type Context } from 'hono';
+import { csrf } from 'hono/csrf';
+import * as v from 'valibot';
+import { ChatStore } from '../../db/chat-store.ts';
+import { CHAT_PLATFORMS } from '../../db/schema-chat.ts';
+import type { PlayerRow } from '../../db/schema.ts';
+import { peekCode, telegramStartCode, useCode } from '../bots/link-codes.ts';
+import { readForm, type AppEnv } from '../http.ts';
+import { ChatLinksSection, ConfirmDiscordPage, TelegramLinkPage } from '../pages/chat-links.tsx';
+import { cookiePlayer, errorPage, page } from './player-pages.tsx';
+
+/** The /me section of a player (shown only where a bot is set up or a link exists). */
+export async function chatLinksOf(c: Context<AppEnv>, player: PlayerRow) {
+  const links = await new ChatStore(c.env.DB).linksOf([player.id]);
+  const discord = Boolean(c.env.DISCORD_PUBLIC_KEY);
+  const telegram = Boolean(c.env.TELEGRAM_SECRET && c.env.TELEGRAM_BOT_TOKEN);
+  return links.length || discord || telegram ? <ChatLinksSection links={links} discord={discord} telegram={telegram} /> : null;
+}
+
+const ChangeSchema = v.object({
+  platform: v.picklist(CHAT_PLATFORMS, 'must be discord or telegram'),
+  id: v.pipe(v.string(), v.regex(/^-?\d{1,25}$/, 'is not a Discord user or Telegram chat id')),
+  action: v.picklist(['notify-on', 'notify-off', 'unlink'], 'must be notify-on, notify-off or unlink'),
+});
+
+const notSignedIn = (c: Context<AppEnv>) => errorPage(c, 403, 'Not signed in', 'Open your personal link (or sign in) on this device first, then open this link again.');
+
+export const chatLinkPages = new Hono<AppEnv>()
+  .get('/me/link/discord', async (c) => {
+    const player = await cookiePlayer(c);
+    if (!player) return notSignedIn(c);
+    const code = c.req.query('code') ?? '';
+    const found = await peekCode(new ChatStore(c.env.DB), 'discord', code, Date.now());
+    if (!found) return errorPage(c, 404, 'Link not valid', 'This link was used already or it expired. Type /subspace link in Discord again for a new one.');
+    return page(c).html(<ConfirmDiscordPage code={code} label={found.label} player={player.name ?? `player ${player.id}`} />);
+  })
+
+  .use('/me/link/*', csrf())
+  .use('/me/chat-links', csrf())
+
+  .post('/me/link/discord', async (c) => {
+    const player = await cookiePlayer(c);
+    if (!player) return notSignedIn(c);
+    const store = new ChatStore(c.env.DB);
+    const used = await useCode(store, 'discord', (await readForm(c)).code ?? '', Date.now());
+    if (!used?.externalId) return errorPage(c, 404, 'Link not valid', 'This link was used already or it expired. Type /subspace link in Discord again for a new one.');
+    await store.saveLink({ platform: 'discord', externalId: used.externalId, playerId: player.id, label: used.label, createdAt: Date.now() });
+    return c.redirect('/me#chat-links', 303);
+  })
+
+  .post('/me/link/telegram', async (c) => {
+    const player = await cookiePlayer(c);
+    if (!player) return notSignedIn(c);
+    if (!c.env.TELEGRAM_SECRET || !c.env.TELEGRAM_BOT_TOKEN) return errorPage(c, 404, 'No Telegram bot', 'This server has no Telegram bot set up.');
+    const code = await telegramStartCode(new ChatStore(c.env.DB), player.id, Date.now());
+    return page(c).html(<TelegramLinkPage code={code} bot={c.env.TELEGRAM_BOT_NAME} />);
+  })
+
+  .post('/me/chat-links', async (c) => {
+    const player = await cookiePlayer(c);
+    if (!player) return notSignedIn(c);
+    const form = v.safeParse(ChangeSchema, await readForm(c));
+    if (!form.success) return errorPage(c, 400, 'Not changed', `${form.issues[0].path?.[0]?.key ?? 'form'}: ${form.issues[0].message}`);
+    const { platform, id, action } = form.output;
+    const store = new ChatStore(c.env.DB);
+    const changed = action === 'unlink' ? await store.unlink(player.id, platform, id) : await store.setNotify(player.id, platform, id, action === 'notify-on');
+    if (!changed) return errorPage(c, 404, 'Not changed', 'That chat is not linked to you.');
+    return c.redirect('/me#chat-links', 303);
+  });

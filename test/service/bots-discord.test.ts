@@ -1,0 +1,163 @@
+// Discord HTTP interactions: real Ed25519 signatures from a key pair made here, PING, a
+// missing or bad signature (401, nothing changes), linking from /me, commands and buttons
+// in the API's own words, the board picture as a deferred answer and its follow-up.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DISCORD_VARIANTS } from '../../src/worker/bots/discord-commands.ts';
+import { VARIANTS } from '../../src/service/schemas.ts';
+import { chatApis, discordApp, linkDiscord, mePost, type DiscordApp } from './bot-helpers.ts';
+import { BASE, call, fetchWorker } from './helpers.ts';
+import { newPlayer } from './player-helpers.ts';
+
+let app: DiscordApp;
+beforeAll(async () => {
+  app = await discordApp();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Discord request verification', () => {
+  it('answers a signed PING with {"type":1}', async () => {
+    const res = await app.send({ type: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ type: 1 });
+  });
+
+  it('refuses a missing signature, a changed body and another key with 401', async () => {
+    const missing = await app.send({ type: 1 }, { sign: false });
+    expect(missing.status).toBe(401);
+    expect(missing.body.error).toMatch(/missing request signature/);
+    const tampered = await app.send({ type: 1 }, { tamper: (raw) => raw.replace('"type":1', '"type":1 ') });
+    expect(tampered.status).toBe(401);
+    expect(tampered.body.error).toBe('invalid request signature');
+    const other = await discordApp(); // a new key pair replaces DISCORD_PUBLIC_KEY: the old one's signatures no longer pass
+    expect((await app.send({ type: 1 })).status).toBe(401);
+    expect((await other.send({ type: 1 })).status).toBe(200);
+    app = other;
+    const stale = await app.send({ type: 1 }, { timestamp: '1' });
+    expect(stale.status).toBe(200); // the timestamp is signed too; what is checked is the signature
+  });
+
+  it('a bad signature changes nothing: the move it carries is not played', async () => {
+    const [kirk, kor] = [await newPlayer('Kirk'), await newPlayer('Kor')];
+    await linkDiscord(app, '111', kirk);
+    await linkDiscord(app, '222', kor);
+    const ch = await app.command('111', 'challenge', { variant: 'warp-factor' });
+    const id = /challenge ([a-z0-9]{12})/.exec(ch.body.data.content)![1]!;
+    const started = await app.press('222', `accept:${id}`);
+    const gameId = /game ([a-z0-9]{12}) has started/.exec(started.body.data.content)![1]!;
+    const state = (await call('GET', `/api/games/${gameId}`)).body;
+    const mover = state.sideToMove === 'white' ? (started.body.data.content.includes('you play white') ? '222' : '111') : started.body.data.content.includes('you play black') ? '222' : '111';
+    const forged = await app.send(
+      { type: 2, member: { user: { id: mover } }, data: { name: 'move', options: [{ name: 'turn', type: 3, value: 'Wb2-Wb3' }, { name: 'game', type: 3, value: gameId }] } },
+      { tamper: (raw) => raw.replace('Wb2-Wb3', 'Wb2-Wb4') },
+    );
+    expect(forged.status).toBe(401);
+    expect((await call('GET', `/api/games/${gameId}`)).body.ply).toBe(0);
+  });
+
+  it('the command list offers the same variants as the API', () => {
+    expect(DISCORD_VARIANTS.map((v) => v.value)).toEqual([...VARIANTS]);
+  });
+});
+
+describe('linking a Discord user on /me', () => {
+  it('/subspace link answers privately with a one-time link that a signed-in player confirms', async () => {
+    const uhura = await newPlayer('Uhura');
+    const asked = await app.command('333', 'subspace', { sub: 'link' });
+    expect(asked.body.type).toBe(4);
+    expect(asked.body.data.flags).toBe(64);
+    const url = /http\S+code=[\w-]+/.exec(asked.body.data.content)![0];
+    const path = url.slice(url.indexOf('/me/'));
+    // Not signed in: the page says to sign in first, and nothing is linked.
+    const anonymous = await fetchWorker(new Request(`${BASE}${path}`));
+    expect(anonymous.status).toBe(403);
+    const confirm = await fetchWorker(new Request(`${BASE}${path}`, { headers: { Cookie: `subspace_key=${uhura.key}` } }));
+    expect(confirm.status).toBe(200);
+    expect(await confirm.text()).toContain('Link this Discord account');
+    // Before confirming, commands from that user are not hers.
+    expect((await app.command('333', 'games')).body.data.content).toMatch(/not linked to a Subspace player/);
+    const code = new URL(url).searchParams.get('code')!;
+    // Another site's form cannot confirm it (CSRF).
+    const foreign = await fetchWorker(
+      new Request(`${BASE}/me/link/discord`, { method: 'POST', headers: { Cookie: `subspace_key=${uhura.key}`, Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body: `code=${code}` }),
+    );
+    expect(foreign.status).toBe(403);
+    expect((await mePost(uhura, '/me/link/discord', { code })).status).toBe(303);
+    expect((await mePost(uhura, '/me/link/discord', { code })).status).toBe(404); // once only
+    const games = await app.command('333', 'games');
+    expect(games.body.data.content).toContain('You have no game going');
+    const me = await fetchWorker(new Request(`${BASE}/me`, { headers: { Cookie: `subspace_key=${uhura.key}` } }));
+    expect(await me.text()).toContain('Discord user user333');
+  });
+});
+
+describe('commands and buttons', () => {
+  it('a challenge to a linked user, Accept, turns in the API words, the board picture deferred', async () => {
+    const apis = chatApis();
+    const [sulu, chekov] = [await newPlayer('Sulu'), await newPlayer('Chekov')];
+    await linkDiscord(app, '444', sulu);
+    await linkDiscord(app, '555', chekov);
+    const unlinked = await app.command('444', 'challenge', { variant: 'planar', user: '999' });
+    expect(unlinked.body.data.content).toMatch(/has not linked a Subspace player/);
+    const ch = await app.command('444', 'challenge', { variant: 'warp-factor', user: '555' });
+    expect(ch.body.data.flags).toBeUndefined(); // shown in the channel
+    const buttons = ch.body.data.components[0].components.map((b: { label: string; custom_id: string }) => b.label);
+    expect(buttons).toEqual(['Accept', 'Decline']);
+    const accept = ch.body.data.components[0].components[0].custom_id as string;
+    // Only the player it was sent to may accept.
+    const wrong = await app.press('444', accept);
+    expect(wrong.body.data.content).toMatch(/was sent to another player/);
+    expect(wrong.body.data.flags).toBe(64);
+    const started = await app.press('555', accept);
+    const gameId = /game ([a-z0-9]{12}) has started/.exec(started.body.data.content)![1]!;
+    const chekovIsWhite = /you play white/.test(started.body.data.content);
+    const [white, black] = chekovIsWhite ? ['555', '444'] : ['444', '555'];
+    // Black first: refused in the API's words, privately.
+    const early = await app.command(black, 'move', { turn: 'Bb3-Bb2' });
+    expect(early.body.data.content).toContain("it is White's turn, not yours");
+    expect(early.body.data.flags).toBe(64);
+    const illegal = await app.command(white, 'move', { turn: 'Wc1-Wc3', game: gameId });
+    expect(illegal.body.data.content).toContain('a bishop slides diagonally');
+    const played = await app.command(white, 'move', { turn: 'Wb2-Wb3' });
+    expect(played.body.data.content).toContain('You played Wb2-Wb3 (ply 1).');
+    expect(played.body.data.components[0].components.map((b: { label: string }) => b.label)).toEqual(['Offer draw', 'Resign', 'Board picture']);
+    expect((await call('GET', `/api/games/${gameId}`)).body.ply).toBe(1);
+    // The board: "thinking" now, the PNG in the follow-up through the interaction's webhook.
+    apis.take();
+    const board = await app.command(black, 'board', { game: gameId });
+    expect(board.body).toEqual({ type: 5 });
+    const [patch] = apis.discord();
+    expect(patch!.method).toBe('PATCH');
+    expect(patch!.path).toMatch(/^\/webhooks\/app1\/tok\d+\/messages\/@original$/);
+    const payload = JSON.parse(patch!.body.payload_json);
+    expect(payload.content).toContain("It is your turn.");
+    expect(payload.embeds[0].image.url).toBe('attachment://board.png');
+    expect(patch!.body['files[0]'].type).toBe('image/png');
+    expect([...patch!.body['files[0]'].bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  });
+
+  it('a replayed interaction changes nothing', async () => {
+    const [a, b] = [await newPlayer('A'), await newPlayer('B')];
+    await linkDiscord(app, '666', a);
+    await linkDiscord(app, '777', b);
+    const ch = await app.command('666', 'challenge', { variant: 'warp-factor' });
+    const id = /challenge ([a-z0-9]{12})/.exec(ch.body.data.content)![1]!;
+    const first = await app.press('777', `accept:${id}`);
+    expect(first.body.data.content).toContain('has started');
+    // The same signed request again (same interaction id).
+    const again = await app.send(JSON.parse(first.raw));
+    expect(again.status).toBe(200);
+    expect(again.body.data.content).toBe('This interaction was handled already.');
+    expect((await call('GET', '/api/me/games', { token: b.key })).body.games).toHaveLength(1);
+  });
+
+  it('an unknown command answers with help; not linked says how to link', async () => {
+    expect((await app.command('888', 'games')).body.data.content).toMatch(/\/subspace link first/);
+    const c = await newPlayer('C');
+    await linkDiscord(app, '889', c);
+    const help = await app.command('889', 'frobnicate');
+    expect(help.body.data.content).toContain('/challenge variant [user]');
+    expect(help.body.data.flags).toBe(64);
+  });
+});
