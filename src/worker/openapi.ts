@@ -1,5 +1,6 @@
 // /openapi.json, built from the same valibot schemas the routes validate with.
 import { MAX_BODY_BYTES } from './http.ts';
+import { botPaths } from './bots/openapi-bots.ts';
 import { MAX_CONDITIONAL_LINES, MAX_CONDITIONAL_TURNS, MAX_MESSAGE_CHARS, MESSAGE_RATE } from '../service/schemas.ts';
 import { openApiComponents } from './openapi-components.ts';
 
@@ -417,6 +418,7 @@ export function openApiDocument(serverUrl: string): object {
         },
       },
       '/openapi.json': { get: { summary: 'This document', security: [], responses: { 200: json('OpenAPI 3.1', 'OpenApi') } } },
+      ...botPaths,
     },
   });
   return { ...cached, servers: [{ url: serverUrl }] };

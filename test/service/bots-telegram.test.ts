@@ -1,0 +1,76 @@
+// Telegram webhook: the secret header (401 without it, nothing done), each update_id once,
+// /start <code> from /me's deep link, commands and inline keyboards, every Bot API call
+// recorded by the stand-in with its body.
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatApis, linkTelegram, mePost, telegramBot, type TelegramBot } from './bot-helpers.ts';
+import { BASE, call, fetchWorker } from './helpers.ts';
+import { newPlayer } from './player-helpers.ts';
+
+let bot: TelegramBot;
+let apis: ReturnType<typeof chatApis>;
+beforeAll(() => {
+  bot = telegramBot();
+});
+beforeEach(() => {
+  apis = chatApis();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const lastText = (chatId: number) => apis.telegram('sendMessage').filter((c) => c.body.chat_id === String(chatId)).at(-1)?.body.text as string;
+
+describe('Telegram webhook', () => {
+  it('refuses a missing or wrong secret with 401 and calls nothing', async () => {
+    const none = await bot.update({ message: { chat: { id: 1 }, text: '/help' } }, null);
+    expect(none.status).toBe(401);
+    const wrong = await bot.update({ message: { chat: { id: 1 }, text: '/help' } }, 'not-the-secret');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toMatch(/X-Telegram-Bot-Api-Secret-Token/);
+    expect(apis.calls).toEqual([]);
+  });
+
+  it('/start <code> from the /me page ties the chat to the player; a code works once', async () => {
+    const spock = await newPlayer('Spock');
+    const { start, html, code } = await linkTelegram(bot, 42, spock);
+    expect(html).toContain('https://t.me/SubspaceTestBot?start=');
+    expect(start.status).toBe(200);
+    expect(lastText(42)).toContain('This chat now plays as Spock');
+    const [sent] = apis.telegram('sendMessage');
+    expect(sent!.body.parse_mode).toBe('HTML');
+    expect(sent!.body.text.startsWith('<pre>')).toBe(true);
+    // The same code from another chat: refused.
+    await bot.text(43, `/start ${code}`);
+    expect(lastText(43)).toMatch(/not valid: it was used already or it expired/);
+    await bot.text(43, '/games');
+    expect(lastText(43)).toMatch(/not tied to a Subspace player/);
+    const me = await fetchWorker(new Request(`${BASE}/me`, { headers: { Cookie: `subspace_key=${spock.key}` } }));
+    expect(await me.text()).toContain('Telegram chat chat42');
+  });
+
+  it('an update is handled once: a retried update_id changes nothing and sends nothing', async () => {
+    const [a, b] = [await newPlayer('Scotty'), await newPlayer('McCoy')];
+    await linkTelegram(bot, 50, a);
+    await linkTelegram(bot, 51, b);
+    apis.take();
+    const made = await bot.text(50, '/new warp-factor');
+    const id = /challenge ([a-z0-9]{12})/.exec(lastText(50))![1]!;
+    const body = { update_id: made.updateId, message: { chat: { id: 50 }, text: '/new warp-factor' } };
+    const res = await fetchWorker(
+      new Request(`${BASE}/telegram/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': 'test-secret_0123456789' }, body: JSON.stringify(body) }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, duplicate: true });
+    expect(apis.telegram('sendMessage')).toHaveLength(1);
+    expect((await call('GET', '/api/me/challenges', { token: a.key })).body.challenges.map((c: { id: string }) => c.id)).toEqual([id]);
+  });
+
+  it('an unknown command answers with help; a bad variant says which exist', async () => {
+    const p = await newPlayer('Chapel');
+    await linkTelegram(bot, 60, p);
+    await bot.text(60, '/frobnicate');
+    expect(lastText(60)).toContain('/move [game] &lt;turn&gt;');
+    await bot.text(60, '/new chess');
+    expect(lastText(60)).toMatch(/Could not make the challenge: .*first-contact, warp-factor, curved-space, planar/);
+  });
+});
