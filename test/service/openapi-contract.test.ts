@@ -3,6 +3,7 @@
 // @cfworker/json-schema validates without eval, which workerd does not allow.
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { afterAll, describe, expect, it } from 'vitest';
+import { discordApp, TELEGRAM_SECRET, telegramBot } from './bot-helpers.ts';
 import { BASE, fetchWorker, FIRST_CONTACT_WIN } from './helpers.ts';
 
 type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>; components: Record<string, unknown> };
@@ -66,6 +67,17 @@ describe('/openapi.json against real answers', () => {
   it('every documented route answers as documented', { timeout: 240_000 }, async () => {
     doc = (await (await fetchWorker(new Request(`${BASE}/openapi.json`))).json()) as Doc;
     await api('GET', '/openapi.json');
+
+    // The chat bots: not set up (404), then set up and called without the platform's proof (401); PING (test/service/bots-*.test.ts play games).
+    await api('POST', '/discord/interactions', { json: { type: 1 } });
+    await api('POST', '/telegram/webhook', { json: { update_id: 1 } });
+    const app = await discordApp();
+    telegramBot();
+    await api('POST', '/discord/interactions', { json: { type: 1 } });
+    await api('POST', '/telegram/webhook', { json: { update_id: 1 } });
+    const ping = await app.send({ type: 1 });
+    await api('POST', '/telegram/webhook', { json: { update_id: 1 }, headers: { 'X-Telegram-Bot-Api-Secret-Token': TELEGRAM_SECRET } });
+    if (ping.status !== 200) problems.push('a signed Discord PING was refused');
 
     // Games: create, look, move, the comforts, the record, pictures.
     const game = (
