@@ -30,7 +30,7 @@ export interface GameResult {
 export const ADJUDICATE_MARGIN = 5;
 const MATERIAL: Record<string, number> = { K: 0, Q: 9, R: 5, B: 3, N: 3, P: 1 };
 
-function material(game: Game): number {
+export function material(game: Game): number {
   const view = game.variant.view(game.position);
   let score = 0;
   for (const cell of view.cells) score += (cell.color === 'white' ? 1 : -1) * MATERIAL[cell.role]!;

@@ -1,0 +1,62 @@
+// `npm run bench:nps`: the computer player's search speed, nodes per CPU second,
+// on fixed positions (the same on every run: fixed-seed random games, and each
+// variant's start), in this Node process. `-- --label before` names the run;
+// `-- --json FILE` merges the figures into FILE under that label (bench/nps-results.json
+// by default); `-- --nodes N` sets each search's budget (default 20 000).
+// CPU time, not the clock: other jobs on a shared machine stretch the clock.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { Game } from '../src/engine/game.ts';
+import { chooseMoveInGame } from '../src/engine/search/index.ts';
+import type { VariantName } from '../src/engine/types.ts';
+import { variantNames } from '../src/engine/variants/index.ts';
+import { busyGame, cpuMs } from './engine.ts';
+
+/** The fixed positions of a variant: the turn texts that reach each from the start. */
+export function npsPositions(variant: VariantName): string[][] {
+  const busy = [24, 32, 40, 48].map((plies, i) => busyGame(variant, variant === 'warp-factor' ? plies - 6 : plies, 101 + i));
+  return [[], busyGame(variant, 8, 100), ...busy];
+}
+
+export interface NpsRow {
+  variant: VariantName;
+  positions: number;
+  nodes: number;
+  cpuMs: number;
+  nodesPerSecond: number;
+}
+
+/** Search each position once untimed (compiling), then timed; nodes per CPU second over all of them. */
+export function measureNps(variant: VariantName, budget: number): NpsRow {
+  const games = npsPositions(variant).map((texts) => {
+    const replayed = Game.replay(variant, {}, texts);
+    if (!replayed.ok) throw new Error(replayed.error.message);
+    return replayed.value;
+  });
+  for (const game of games) chooseMoveInGame(game, { level: 5, nodes: Math.min(budget, 2_000) });
+  let nodes = 0;
+  const t0 = cpuMs();
+  for (const game of games) nodes += chooseMoveInGame(game, { level: 5, nodes: budget })?.nodes ?? 0;
+  const ms = cpuMs() - t0;
+  return { variant, positions: games.length, nodes, cpuMs: Math.round(ms), nodesPerSecond: Math.round(nodes / (ms / 1000)) };
+}
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+
+if (process.argv[1]?.includes('nps')) {
+  const label = arg('label') ?? 'latest';
+  const budget = Number(arg('nodes') ?? 20_000);
+  const file = arg('json') ?? 'bench/nps-results.json';
+  const load = +loadavg()[0]!.toFixed(1);
+  const rows = variantNames().map((v) => measureNps(v, budget));
+  console.log(`nodes per CPU second in Node (${budget}-node searches at level 5, 6 fixed positions each; load ${load}):`);
+  console.log('| variant | nodes | CPU ms | nodes/s |\n|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.variant} | ${r.nodes} | ${r.cpuMs} | ${r.nodesPerSecond} |`);
+  const saved = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  saved[label] = { date: new Date().toISOString(), load, budget, node: rows };
+  writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);
+  console.log(`written ${file} (${label})`);
+}
