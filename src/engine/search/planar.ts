@@ -1,21 +1,13 @@
 // Search knowledge of Planar Chess: keys, evaluation, move facts. A piece acts
 // only in its plane, so mobility and attacks are counted in that plane, and a
 // piece that could attack the enemy king after a re-orientation is a threat.
-import {
-  DIAG_RAYS,
-  KING_TARGETS,
-  KNIGHT_TARGETS,
-  NUM_CELLS,
-  PAWN_CAPTURES,
-  PAWN_STEPS,
-  ORTHO_RAYS,
-} from '../planar/cube.ts';
+import { DIAG_RAYS, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, PAWN_CAPTURES, PAWN_STEPS, ORTHO_RAYS } from '../planar/cube.ts';
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { attacks } from '../planar/attacks.ts';
 import { planarCaptures } from '../planar/moves.ts';
 import type { PlanarMove, PlanarPosition } from '../planar/position.ts';
-import { replaceEntry, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
+import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
 // ---- keys ------------------------------------------------------------------------
 const BOARD_AT = 0; // cell*16 + code
@@ -45,17 +37,17 @@ function rehash(parent: PlanarPosition, child: PlanarPosition, key: Key): void {
 }
 
 // ---- move facts ------------------------------------------------------------------
-const ROLE_INDEX: Record<string, number> = { K: 0, Q: 1, R: 2, B: 3, N: 4, P: 5 };
-const ORIENT_INDEX: Record<string, number> = { XY: 0, XZ: 1, YZ: 2 };
+/** XY 0, XZ 1, YZ 2 (from the letters' codes: 88+89, 88+90, 89+90). */
+const orientIndex = (o: string): number => o.charCodeAt(0) + o.charCodeAt(1) - 177;
 
 function moveKey(move: PlanarMove): number {
   switch (move.kind) {
     case 'move':
       return (move.from * NUM_CELLS + move.to) * 4;
     case 'drop':
-      return ((ROLE_INDEX[move.role]! * NUM_CELLS + move.to) * 3 + ORIENT_INDEX[move.orientation]!) * 4 + 1;
+      return ((roleIndex(move.role) * NUM_CELLS + move.to) * 3 + orientIndex(move.orientation)) * 4 + 1;
     case 'orient':
-      return (move.cell * 3 + ORIENT_INDEX[move.orientation]!) * 4 + 2;
+      return (move.cell * 3 + orientIndex(move.orientation)) * 4 + 2;
   }
 }
 
@@ -70,7 +62,7 @@ function givesCheck(pos: PlanarPosition, move: PlanarMove): boolean {
   const king = pos.board.indexOf(pos.turn === 'white' ? KING + BLACK_BIT : KING);
   if (king < 0) return false;
   // A re-orientation changes no occupancy: only the turned piece's attacks change.
-  if (move.kind === 'orient') return attacks(pos.board, pos.board[move.cell]!, ORIENT_INDEX[move.orientation]!, move.cell, king);
+  if (move.kind === 'orient') return attacks(pos.board, pos.board[move.cell]!, orientIndex(move.orientation), move.cell, king);
   const board = SCRATCH;
   board.set(pos.board);
   const code = board[move.from]!;

@@ -33,6 +33,11 @@ export interface SearchRules<P = unknown, M = unknown> {
   winningTurn?(pos: P, legal: () => M[]): M | undefined;
 }
 
+const ROLE_LETTER_INDEX = new Int8Array(128).fill(-1);
+for (const [i, letter] of [...'KQRBNP'].entries()) ROLE_LETTER_INDEX[letter.charCodeAt(0)] = i;
+/** K Q R B N P -> 0..5, without a string-keyed lookup (move keys are made for every move ordered). */
+export const roleIndex = (role: string): number => ROLE_LETTER_INDEX[role.charCodeAt(0)]!;
+
 /** Piece values by role code (1 K .. 6 P, as in the engine's piece codes). */
 export type RoleValues = readonly [number, number, number, number, number, number, number];
 

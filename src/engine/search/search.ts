@@ -232,8 +232,9 @@ export class Searcher<P, M> {
     const moves = this.variant.legalMoves(pos) as M[];
     if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
     const side = this.variant.turn(pos) === 'white' ? 0 : 1;
-    const scores = moves.map((m) => this.orderScore(pos, m, ply, ttMove, side));
-    const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
+    const scores = new Float64Array(moves.length);
+    for (let i = 0; i < moves.length; i++) scores[i] = this.orderScore(pos, moves[i]!, ply, ttMove, side);
+    const order = new MoveOrder(scores);
 
     const alphaIn = alpha;
     let best = -INFINITY;
@@ -242,9 +243,10 @@ export class Searcher<P, M> {
     const frontier = depth === 1 && !inCheck;
     let quietSearched = 0;
     let standPat: number | undefined;
-    for (let n = 0; n < order.length; n++) {
-      const move = moves[order[n]!]!;
-      const quiet = scores[order[n]!]! < 8e7;
+    for (let n = 0; n < moves.length; n++) {
+      const index = order.pick(n);
+      const move = moves[index]!;
+      const quiet = scores[index]! < 8e7;
       if (frontier && quiet && quietSearched >= FRONTIER_QUIET_MOVES) {
         const futile = this.rules.isDrop(move) || (standPat ??= this.rules.evaluate(pos)) + FUTILITY_MARGIN <= alpha;
         if (futile && !this.givesCheck(pos, move)) continue;
@@ -313,11 +315,12 @@ export class Searcher<P, M> {
       moves = this.rules.captures(pos, legalMoves);
     }
     if (moves.length === 0) return best;
-    const scores = moves.map((m) => this.rules.victim(pos, m) * 16 - this.rules.attacker(pos, m) / 16);
-    const order = moves.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]!);
+    const scores = new Float64Array(moves.length);
+    for (let i = 0; i < moves.length; i++) scores[i] = this.rules.victim(pos, moves[i]!) * 16 - this.rules.attacker(pos, moves[i]!) / 16;
+    const order = new MoveOrder(scores);
     const childKey = this.keys[ply + 1]!;
-    for (const i of order) {
-      const move = moves[i]!;
+    for (let n = 0; n < moves.length; n++) {
+      const move = moves[order.pick(n)]!;
       const child = this.variant.play(pos, move) as P;
       childKey.set(key);
       this.rules.rehash(pos, child, childKey);
@@ -327,6 +330,39 @@ export class Searcher<P, M> {
       if (alpha >= beta) break;
     }
     return best;
+  }
+}
+
+/**
+ * Moves best first by score, ties in generated order (as a stable sort), found one
+ * at a time: most nodes end after a move or two of hundreds, so sorting them all
+ * is wasted. After LAZY_PICKS picks the rest is sorted at once.
+ */
+const LAZY_PICKS = 6;
+class MoveOrder {
+  private readonly order: Int32Array;
+  constructor(private readonly scores: Float64Array) {
+    this.order = new Int32Array(scores.length);
+    for (let i = 0; i < scores.length; i++) this.order[i] = i;
+  }
+
+  /** The index of the n-th best move (calls come with n = 0, 1, 2, ...). */
+  pick(n: number): number {
+    const { order, scores } = this;
+    if (n < LAZY_PICKS) {
+      let best = n;
+      for (let i = n + 1; i < order.length; i++) {
+        const a = order[i]!;
+        const b = order[best]!;
+        if (scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b)) best = i;
+      }
+      const chosen = order[best]!;
+      order[best] = order[n]!;
+      order[n] = chosen;
+    } else if (n === LAZY_PICKS) {
+      order.subarray(n).sort((a, b) => scores[b]! - scores[a]! || a - b);
+    }
+    return order[n]!;
   }
 }
 

@@ -1,15 +1,15 @@
 // Search knowledge of the three ST3D variants: keys, evaluations, move facts.
 // Evaluations are from White's side, turned to the side to move at the end.
-import type { Color } from '../types.ts';
-import { cellPoint, geometry, isFixed, levelOf, NUM_CELLS, NUM_PINS } from '../st3d/field.ts';
+import { DIAGONAL_LEVEL, geometry, isFixed, levelOf, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, ORTHOGONAL, TRIAGONAL, type Geometry } from '../st3d/field.ts';
 import type { St3dMove } from '../st3d/move.ts';
-import { BLACK_BIT, EMPTY, KING, PAWN } from '../piece-codes.ts';
+import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { type St3dPosition } from '../st3d/position.ts';
-import { keepKingSafe, kingAttacked, pieceMoves, pieceTargets } from '../st3d/standard.ts';
+import { keepKingSafe, pieceMoves } from '../st3d/standard.ts';
+import { attacksKing } from './st3d-checks.ts';
 import { pieceTargets as curvedTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer, wormhole } from '../st3d/wormhole.ts';
 import { pseudoMoves as firstContactTurns } from '../st3d/first-contact.ts';
-import { replaceEntry, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
+import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
 // ---- keys ------------------------------------------------------------------------
 const BOARD_AT = 0; // cell*16 + code
@@ -54,7 +54,6 @@ function rehash(parent: St3dPosition, child: St3dPosition, key: Key): void {
 }
 
 // ---- move facts ------------------------------------------------------------------
-const ROLE_INDEX: Record<string, number> = { K: 0, Q: 1, R: 2, B: 3, N: 4, P: 5 };
 
 function moveKey(move: St3dMove): number {
   switch (move.kind) {
@@ -64,9 +63,9 @@ function moveKey(move: St3dMove): number {
       return ((move.from * NUM_CELLS + move.to) * 300 + shift) * 4;
     }
     case 'drop':
-      return (ROLE_INDEX[move.role]! * NUM_CELLS + move.to) * 4 + 1;
+      return (roleIndex(move.role) * NUM_CELLS + move.to) * 4 + 1;
     case 'place':
-      return (((move.pin * 2 + (move.up ? 1 : 0)) * 13 + move.number) * 4) + 2;
+      return ((move.pin * 2 + (move.up ? 1 : 0)) * 13 + move.number) * 4 + 2;
     case 'platform':
       return ((move.from * NUM_PINS + move.to) * 2 + (move.up ? 1 : 0)) * 4 + 3;
   }
@@ -100,12 +99,94 @@ const WEIGHTS: Record<'first-contact' | 'warp-factor' | 'curved-space', St3dWeig
   'curved-space': { values: CURVED_VALUES, handShare: 0.95, mobility: 4, kingZone: 16, onPlatform: 0, onWormhole: 10, dropExposure: 12, tropism: 0 },
 };
 
+// Standard movement by role code (KING..PAWN), as in st3d/standard.ts: steps and slides; pawns and knights apart.
+const KING_STEPS = [...ORTHOGONAL, ...DIAGONAL_LEVEL, ...TRIAGONAL];
+const STEPS: readonly (readonly number[])[] = [[], KING_STEPS, TRIAGONAL, [], TRIAGONAL, [], []];
+const SLIDES: readonly (readonly number[])[] = [[], [], [...ORTHOGONAL, ...DIAGONAL_LEVEL], ORTHOGONAL, DIAGONAL_LEVEL, [], []];
+const PAWN_CAPTURES = [...DIAGONAL_LEVEL, ...TRIAGONAL];
+
 /** The fixed level each colour drops onto (White W, Black B). */
 const DROP_LEVEL = [0, 2];
 
 const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
 const targets: number[] = [];
 const kingZone: number[] = [];
+
+/**
+ * Mark the cells the piece on `cell` could move to (pieceTargets' list, standard
+ * movement) in `map`; returns how many. Written out so evaluation builds no list.
+ */
+function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Array): number {
+  const code = board[cell]!;
+  const role = code & 7;
+  const own = code & BLACK_BIT;
+  const next = geo.next;
+  const base = cell * NUM_DIRS;
+  let n = 0;
+  if (role === PAWN) {
+    for (const d of ORTHOGONAL) {
+      const to = next[base + d]!;
+      if (to >= 0 && board[to] === EMPTY) {
+        map[to] = 1;
+        n++;
+      }
+    }
+    for (const d of PAWN_CAPTURES) {
+      const to = next[base + d]!;
+      if (to >= 0 && board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) {
+        map[to] = 1;
+        n++;
+      }
+    }
+    return n;
+  }
+  if (role === KNIGHT) {
+    const table = geo.knightTo;
+    for (let i = cell * MAX_LEAPS, end = i + MAX_LEAPS; i < end; i++) {
+      const to = table[i]!;
+      if (to < 0) break;
+      if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) {
+        map[to] = 1;
+        n++;
+      }
+    }
+    return n;
+  }
+  for (const d of STEPS[role]!) {
+    const to = next[base + d]!;
+    if (to >= 0 && (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own)) {
+      map[to] = 1;
+      n++;
+    }
+  }
+  for (const d of SLIDES[role]!) {
+    for (let to = next[base + d]!; to >= 0; to = next[to * NUM_DIRS + d]!) {
+      const target = board[to]!;
+      if (target === EMPTY) {
+        map[to] = 1;
+        n++;
+      } else {
+        if ((target & BLACK_BIT) !== own) {
+          map[to] = 1;
+          n++;
+        }
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+/** How many of the king's step targets (pieceTargets' list for the king on `king`) `enemy` marks. */
+function kingSteps(board: Int8Array, geo: Geometry, king: number, enemy: Uint8Array): number {
+  const own = board[king]! & BLACK_BIT;
+  let n = 0;
+  for (const d of KING_STEPS) {
+    const to = geo.next[king * NUM_DIRS + d]!;
+    if (to >= 0 && (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own)) n += enemy[to]!;
+  }
+  return n;
+}
 
 function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
   const w = WEIGHTS[name];
@@ -125,12 +206,15 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     const role = code & 7;
     if (role === KING) kings[side] = cell;
     let s = w.values[role]!;
-    targets.length = 0;
-    if (curved) curvedTargets(board, wh!, cell, targets);
-    else pieceTargets(pos, geo!, cell, targets);
-    if (role !== KING) s += w.mobility * targets.length;
     const map = attacked[side]!;
-    for (const t of targets) map[t] = 1;
+    let mobility: number;
+    if (curved) {
+      targets.length = 0;
+      curvedTargets(board, wh!, cell, targets);
+      for (const t of targets) map[t] = 1;
+      mobility = targets.length;
+    } else mobility = markTargets(board, geo!, cell, map);
+    if (role !== KING) s += w.mobility * mobility;
     if (!isFixed(cell)) s += w.onPlatform;
     if (curved && cellLayer(cell) >= 0 && (role !== PAWN || !isFixed(cell))) s += w.onWormhole;
     score += sign * s;
@@ -140,15 +224,14 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
   }
   if (w.tropism && kings[0]! >= 0 && kings[1]! >= 0) {
-    const kingPoints = [cellPoint(kings[0]!, pos.platforms)!, cellPoint(kings[1]!, pos.platforms)!];
+    // Every occupied cell exists, so the geometry has its point.
+    const { px, py, ph } = geo!;
     for (let cell = 0; cell < NUM_CELLS; cell++) {
       const code = board[cell]!;
       if (code === EMPTY || (code & 7) === KING) continue;
       const side = code & BLACK_BIT ? 1 : 0;
-      const p = cellPoint(cell, pos.platforms);
-      const k = kingPoints[1 - side]!;
-      if (!p) continue;
-      const d = Math.max(Math.abs(p[0] - k[0]), Math.abs(p[1] - k[1]), Math.abs(p[2] - k[2]));
+      const k = kings[1 - side]!;
+      const d = Math.max(Math.abs(px[cell]! - px[k]!), Math.abs(py[cell]! - py[k]!), Math.abs(ph[cell]! - ph[k]!));
       if (d < 6) score += (side ? -1 : 1) * (6 - d) * w.tropism;
     }
   }
@@ -157,11 +240,12 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     if (king < 0) continue;
     const sign = side ? -1 : 1;
     const enemy = attacked[1 - side]!;
-    kingZone.length = 0;
-    if (curved) curvedTargets(board, wh!, king, kingZone);
-    else pieceTargets(pos, geo!, king, kingZone);
     let danger = enemy[king]! * 2;
-    for (const c of kingZone) danger += enemy[c]!;
+    if (curved) {
+      kingZone.length = 0;
+      curvedTargets(board, wh!, king, kingZone);
+      for (const c of kingZone) danger += enemy[c]!;
+    } else danger += kingSteps(board, geo!, king, enemy);
     score -= sign * danger * w.kingZone;
     if (w.dropExposure && isFixed(king) && levelOf(king) === DROP_LEVEL[1 - side]) {
       let hand = 0;
@@ -173,38 +257,12 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
 }
 
 // ---- captures and First Contact's winning turns ------------------------------------
-const opponent = (c: Color): Color => (c === 'white' ? 'black' : 'white');
-
 /** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture). */
 function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
   const moves: St3dMove[] = [];
   pieceMoves(pos, geometry(pos.platforms), moves);
   const captures = moves.filter((m) => m.kind === 'move' && pos.board[m.to] !== EMPTY);
   return keepKingSafe(pos, captures, lock);
-}
-
-type Play = (pos: St3dPosition, move: St3dMove) => St3dPosition;
-
-/** The board attacksKing tries a turn on: a copy, so positions stay as they are. */
-const SCRATCH = new Int8Array(NUM_CELLS);
-
-/** Does the legal turn attack the opposing king (standard movement)? Piece moves and drops are tried on a scratch board. */
-function attacksKing(pos: St3dPosition, m: St3dMove, play: Play): boolean {
-  const them = opponent(pos.turn);
-  if (m.kind === 'move' && !m.platform) {
-    const board = SCRATCH;
-    board.set(pos.board);
-    board[m.to] = board[m.from]!;
-    board[m.from] = EMPTY;
-    return kingAttacked({ ...pos, board }, them);
-  }
-  if (m.kind === 'drop') {
-    const board = SCRATCH;
-    board.set(pos.board);
-    board[m.to] = (pos.turn === 'black' ? BLACK_BIT : 0) + 1 + ROLE_INDEX[m.role]!;
-    return kingAttacked({ ...pos, board }, them);
-  }
-  return m.kind !== 'place' && kingAttacked(play(pos, m), them);
 }
 
 export function st3dSearchRules(

@@ -157,6 +157,10 @@ export interface Geometry {
   readonly knightFrom: Int16Array;
   /** Cells that exist (fixed cells and cells of placed platforms). */
   readonly present: readonly number[];
+  /** Each present cell's point in space (x, y, height), as cellPoint gives it; 0 for absent cells. */
+  readonly px: Int8Array;
+  readonly py: Int8Array;
+  readonly ph: Int8Array;
 }
 export const MAX_LEAPS = 24;
 
@@ -232,5 +236,5 @@ function buildGeometry(platforms: ArrayLike<number>): Geometry {
       knightFrom[target * MAX_LEAPS + fromCount[target]!++] = cell;
     }
   }
-  return { next, knightTo, knightFrom, present };
+  return { next, knightTo, knightFrom, present, px, py, ph };
 }

@@ -1,0 +1,89 @@
+// Which turns could attack the opposing king (First Contact, Warp Factor)? A
+// cheap necessary condition read from the king's cell, so the exact test (the
+// turn tried on a scratch board) runs only for the few turns that pass it.
+// Walking the field's lines out from the king finds every cell a piece could
+// attack it from, exactly as attackerOf walks them, blockers ignored.
+import type { Color } from '../types.ts';
+import { DIAGONAL_LEVEL, geometry, type Geometry, MAX_LEAPS, NUM_CELLS, NUM_DIRS, ORTHOGONAL, TRIAGONAL } from '../st3d/field.ts';
+import type { St3dMove } from '../st3d/move.ts';
+import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
+import type { St3dPosition } from '../st3d/position.ts';
+import { attackerOf, kingAttacked } from '../st3d/standard.ts';
+
+const ORTHO_LINE = 1;
+const DIAG_LINE = 2;
+const STEP = 4;
+const LEAP = 8;
+/** By role code (1 K .. 6 P): the reach bits from which that piece could attack. */
+const ROLE_REACH = [0, STEP, ORTHO_LINE | DIAG_LINE | STEP, ORTHO_LINE, DIAG_LINE | STEP, LEAP, STEP];
+const ROLE_CODE: Readonly<Record<string, number>> = { K: KING, Q: QUEEN, R: ROOK, B: BISHOP, N: KNIGHT, P: PAWN };
+
+const reach = new Uint8Array(NUM_CELLS);
+let reachOf: St3dPosition | undefined;
+let enemyKing = -1;
+let reachGeometry: Geometry | undefined;
+
+function markReach(pos: St3dPosition): void {
+  reachOf = pos;
+  reach.fill(0);
+  const code = pos.turn === 'white' ? KING + BLACK_BIT : KING;
+  enemyKing = pos.board.indexOf(code);
+  if (enemyKing < 0) return;
+  reachGeometry = geometry(pos.platforms);
+  const { next, knightFrom } = reachGeometry;
+  const base = enemyKing * NUM_DIRS;
+  const line = (dirs: readonly number[], bit: number) => {
+    for (const d of dirs) {
+      let c = next[base + d]!;
+      if (c >= 0) reach[c]! |= STEP;
+      while (c >= 0) {
+        reach[c]! |= bit;
+        c = next[c * NUM_DIRS + d]!;
+      }
+    }
+  };
+  line(ORTHOGONAL, ORTHO_LINE);
+  line(DIAGONAL_LEVEL, DIAG_LINE);
+  for (const d of TRIAGONAL) {
+    const c = next[base + d]!;
+    if (c >= 0) reach[c]! |= STEP;
+  }
+  for (let i = enemyKing * MAX_LEAPS; i < (enemyKing + 1) * MAX_LEAPS && knightFrom[i]! >= 0; i++) reach[knightFrom[i]!]! |= LEAP;
+}
+
+/**
+ * False only when the turn cannot attack the opposing king: the moved or dropped
+ * piece does not reach the king's cell from where it lands, and it leaves no line
+ * to the king open. Platform moves (the field changes) always pass.
+ */
+export function mayAttackKing(pos: St3dPosition, m: St3dMove): boolean {
+  if (reachOf !== pos) markReach(pos);
+  if (enemyKing < 0) return false;
+  if (m.kind === 'drop') return (reach[m.to]! & ROLE_REACH[ROLE_CODE[m.role]!]!) !== 0;
+  if (m.kind !== 'move' || m.platform) return m.kind !== 'place';
+  const code = pos.board[m.from]!;
+  if (code === EMPTY) return true;
+  return (reach[m.to]! & ROLE_REACH[code & 7]!) !== 0 || (reach[m.from]! & (ORTHO_LINE | DIAG_LINE)) !== 0;
+}
+
+/** The board attacksKing tries a turn on: a copy, so positions stay as they are. */
+const SCRATCH = new Int8Array(NUM_CELLS);
+
+/**
+ * Does the legal turn attack the opposing king (standard movement)? Turns that pass
+ * mayAttackKing are tried: piece moves and drops on a scratch board, the rest played.
+ */
+export function attacksKing(pos: St3dPosition, m: St3dMove, play: (pos: St3dPosition, move: St3dMove) => St3dPosition): boolean {
+  if (!mayAttackKing(pos, m)) return false;
+  const us: Color = pos.turn;
+  if ((m.kind === 'move' && !m.platform) || m.kind === 'drop') {
+    const board = SCRATCH;
+    board.set(pos.board);
+    if (m.kind === 'move') {
+      board[m.to] = board[m.from]!;
+      board[m.from] = EMPTY;
+    } else board[m.to] = (us === 'black' ? BLACK_BIT : 0) + ROLE_CODE[m.role]!;
+    return attackerOf({ ...pos, board }, reachGeometry!, enemyKing, us) >= 0;
+  }
+  return kingAttacked(play(pos, m), us === 'white' ? 'black' : 'white');
+}
