@@ -9,6 +9,11 @@ export function bundleSizes() {
   const bundles = buildBundles(root, path.join(root, '.bench', 'bundles'), wrangler);
   return {
     lines: describeBundles(bundles).lines,
-    workers: bundles.map((b) => ({ name: b.worker.name, rawBytes: b.rawBytes, gzipBytes: b.gzipBytes, modules: b.modules.map((m) => ({ file: m.file, type: m.type, bytes: m.bytes })) })),
+    workers: bundles.map((b) => ({
+      name: b.worker.name,
+      rawBytes: b.rawBytes,
+      gzipBytes: b.gzipBytes,
+      modules: b.modules.map((m) => ({ file: m.file, type: m.type, bytes: m.bytes })),
+    })),
   };
 }

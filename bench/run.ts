@@ -19,7 +19,9 @@ import { printTargets, target, type TargetRow } from './targets.ts';
 if (process.argv.includes('--scaling')) {
   const s = await scalingBench();
   console.log(`\n## Scaling (local D1 under wrangler dev)\n`);
-  console.log(`per game of ${s.perGame.plies} plies: rows ${JSON.stringify(s.perGame.rows)}, ${s.perGame.bytes} bytes (growth of D1's size_after / games); a games row alone ${s.bytesPerGamesRow} bytes`);
+  console.log(
+    `per game of ${s.perGame.plies} plies: rows ${JSON.stringify(s.perGame.rows)}, ${s.perGame.bytes} bytes (growth of D1's size_after / games); a games row alone ${s.bytesPerGamesRow} bytes`,
+  );
   console.log(`moves: ${s.moves} by ${s.clients} clients on ${s.games} games in ${s.seconds} s = ${s.movesPerSecond} moves/s (${s.failures} failures)`);
   console.log(`\nsweep queries with ${s.sweepGames} timed games (1 % overdue):\n`);
   console.log('| query | rows read | rows returned | ms | plan |');
@@ -55,12 +57,21 @@ for (const row of [...comparison.ours, chessops, chessJs] as PerftPair[])
 for (const mode of ['bulk', 'played'] as const) {
   const slowest = comparison.ours.reduce((a, b) => (a[mode].nodesPerSecond <= b[mode].nodesPerSecond ? a : b));
   const fastestReference = Math.max(chessops[mode].nodesPerSecond, chessJs[mode].nodesPerSecond);
-  target(targets, `perft ${mode}: our slowest row (${slowest.engine}, ${slowest.position}) / the faster reference`, slowest[mode].nodesPerSecond / fastestReference, 1, 'x', { atLeast: true });
+  target(
+    targets,
+    `perft ${mode}: our slowest row (${slowest.engine}, ${slowest.position}) / the faster reference`,
+    slowest[mode].nodesPerSecond / fastestReference,
+    1,
+    'x',
+    { atLeast: true },
+  );
 }
 
 const engine = engineBench();
 console.log('\n## Engine work per request (milliseconds, median / p99)\n');
-console.log('| variant | legal turns | parse+validate+apply+outcome | all legal turns | rebuild 200-ply game (CPU, warm) | first rebuild of the process (cold) |');
+console.log(
+  '| variant | legal turns | parse+validate+apply+outcome | all legal turns | rebuild 200-ply game (CPU, warm) | first rebuild of the process (cold) |',
+);
 console.log('|---|---|---|---|---|---|');
 for (const row of engine.turns) {
   console.log(
@@ -106,7 +117,9 @@ if (!engineOnly) {
 
 const loadAverage = { start: loadAtStart, end: load() };
 printTargets(targets);
-console.log(`\nload average (1 min) on this machine's ${navigator.hardwareConcurrency} cores: ${loadAverage.start} at the start, ${loadAverage.end} at the end`);
+console.log(
+  `\nload average (1 min) on this machine's ${navigator.hardwareConcurrency} cores: ${loadAverage.start} at the start, ${loadAverage.end} at the end`,
+);
 
 // A partial run (--targets, --engine, --no-search) keeps the parts it did not measure from the last results.
 const previous: Record<string, unknown> = existsSync('bench/results.json') ? JSON.parse(readFileSync('bench/results.json', 'utf8')) : {};

@@ -116,8 +116,14 @@ export async function scalingBench(opts: { games?: number; plies?: number; clien
     };
     const batch = `LIMIT ${SWEEP_BATCH}`;
     const sweep = [
-      await measure('timeouts (games_sweep_timeout)', `SELECT id FROM games WHERE status = 'active' AND timeout_mode = 'auto' AND deadline IS NOT NULL AND deadline <= ${now} ${batch}`),
-      await measure('reminders (games_sweep_reminder)', `SELECT id FROM games WHERE ${REMINDER_PENDING} AND ${REMIND_AT} <= ${now} AND deadline >= ${now} ${batch}`),
+      await measure(
+        'timeouts (games_sweep_timeout)',
+        `SELECT id FROM games WHERE status = 'active' AND timeout_mode = 'auto' AND deadline IS NOT NULL AND deadline <= ${now} ${batch}`,
+      ),
+      await measure(
+        'reminders (games_sweep_reminder)',
+        `SELECT id FROM games WHERE ${REMINDER_PENDING} AND ${REMIND_AT} <= ${now} AND deadline >= ${now} ${batch}`,
+      ),
       await measure(
         'reminders, the old predicate (not indexable; few due)',
         `SELECT id FROM games WHERE status = 'active' AND deadline IS NOT NULL AND days_per_move IS NOT NULL AND (reminder_ply IS NULL OR reminder_ply < ply) AND ${now} - (deadline - days_per_move * 86400000) >= 0.99 * days_per_move * 86400000 ${batch}`,

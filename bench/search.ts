@@ -211,7 +211,11 @@ export async function searchBench() {
     console.log(`\n## Computer player strength (${gamesPerPairing} games per pairing and variant; score % of the first player, +wins =draws -losses)\n`);
     const pairs = selectedPairings().map(([p, o]) => `${playerName(p)} vs ${playerName(o)}`);
     console.log(`| pairing | ${selectedVariants().join(' | ')} |`);
-    console.log(`|---|${selectedVariants().map(() => '---').join('|')}|`);
+    console.log(
+      `|---|${selectedVariants()
+        .map(() => '---')
+        .join('|')}|`,
+    );
     for (const pair of pairs) {
       const cells = selectedVariants().map((v) => {
         const row = strength.find((r) => r.variant === v && `${r.player} vs ${r.opponent}` === pair)!;
@@ -221,9 +225,22 @@ export async function searchBench() {
     }
     const seconds = Math.round((Date.now() - started) / 1000);
     console.log(
-      `\nGames start with ${Object.entries(OPENING_PLIES).map(([v, n]) => `${v} ${n}-${n + 3}`).join(', ')} random plies; a game still going after ${MAX_PLIES} plies is adjudicated: a side ${ADJUDICATE_MARGIN} or more points of material ahead (Q9 R5 B3 N3 P1, board and hand) wins, otherwise a draw. ${seconds} s wall time.`,
+      `\nGames start with ${Object.entries(OPENING_PLIES)
+        .map(([v, n]) => `${v} ${n}-${n + 3}`)
+        .join(
+          ', ',
+        )} random plies; a game still going after ${MAX_PLIES} plies is adjudicated: a side ${ADJUDICATE_MARGIN} or more points of material ahead (Q9 R5 B3 N3 P1, board and hand) wins, otherwise a draw. ${seconds} s wall time.`,
     );
-    const result = { gamesPerPairing, maxPlies: MAX_PLIES, adjudicateMargin: ADJUDICATE_MARGIN, openingPlies: OPENING_PLIES, speed, replies, strength, seconds };
+    const result = {
+      gamesPerPairing,
+      maxPlies: MAX_PLIES,
+      adjudicateMargin: ADJUDICATE_MARGIN,
+      openingPlies: OPENING_PLIES,
+      speed,
+      replies,
+      strength,
+      seconds,
+    };
     if (onlyThis) {
       const file = 'bench/results.json';
       const previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};

@@ -10,7 +10,14 @@ export interface TargetRow {
 }
 
 /** Records "figure at most limit" (or, with `atLeast`, "at least"). */
-export function target(rows: TargetRow[], target: string, figure: number, limit: number, unit: string, opts: { atLeast?: boolean; before?: number } = {}): void {
+export function target(
+  rows: TargetRow[],
+  target: string,
+  figure: number,
+  limit: number,
+  unit: string,
+  opts: { atLeast?: boolean; before?: number } = {},
+): void {
   const round = (n: number) => Math.round(n * 100) / 100;
   rows.push({
     target,
@@ -28,7 +35,9 @@ export function printTargets(rows: readonly TargetRow[]): void {
   console.log('| target | before | figure | limit | |');
   console.log('|---|---|---|---|---|');
   for (const r of rows)
-    console.log(`| ${r.target} | ${r.before === undefined ? '' : `${r.before} ${r.unit}`} | ${r.figure} ${r.unit} | ${r.limit} ${r.unit} | ${r.met ? 'met' : '**MISS**'} |`);
+    console.log(
+      `| ${r.target} | ${r.before === undefined ? '' : `${r.before} ${r.unit}`} | ${r.figure} ${r.unit} | ${r.limit} ${r.unit} | ${r.met ? 'met' : '**MISS**'} |`,
+    );
   const misses = rows.filter((r) => !r.met).length;
   console.log(`\n${rows.length - misses} of ${rows.length} targets met${misses ? `, ${misses} missed` : ''}.`);
 }

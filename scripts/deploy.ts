@@ -113,7 +113,9 @@ function ensureDatabase(config: MainConfig) {
   const db = config.d1_databases[0];
   if (!db) throw new Stop(`${WORKERS[0]!.config} has no [[d1_databases]]`);
   const find = () =>
-    json<{ name: string; uuid: string }[]>(mustSucceed(wrangler(['d1', 'list', '--json']), 'wrangler d1 list'), 'wrangler d1 list').find((d) => d.name === db.database_name);
+    json<{ name: string; uuid: string }[]>(mustSucceed(wrangler(['d1', 'list', '--json']), 'wrangler d1 list'), 'wrangler d1 list').find(
+      (d) => d.name === db.database_name,
+    );
   let found = find();
   if (found) say(`D1 database ${db.database_name}: exists (${found.uuid})`);
   else {
@@ -140,7 +142,10 @@ function writeDatabaseId(from: string, to: string) {
 /** Every queue wrangler.toml names (producers, consumers, dead-letter queues). */
 function queueNames(config: MainConfig): string[] {
   const q = config.queues ?? {};
-  const names = [...(q.producers ?? []).map((p) => p.queue), ...(q.consumers ?? []).flatMap((c) => [c.queue, ...(c.dead_letter_queue ? [c.dead_letter_queue] : [])])];
+  const names = [
+    ...(q.producers ?? []).map((p) => p.queue),
+    ...(q.consumers ?? []).flatMap((c) => [c.queue, ...(c.dead_letter_queue ? [c.dead_letter_queue] : [])]),
+  ];
   return [...new Set(names)];
 }
 
@@ -248,7 +253,8 @@ function nextSteps(config: MainConfig, output: string) {
   const domain = vars.MAIL_DOMAIN || '(MAIL_DOMAIN)';
   say('');
   say(url ? `Subspace is live at ${url}` : 'Deployed. The Worker has no workers.dev URL; see its routes in the Cloudflare dashboard.');
-  if (!vars.PUBLIC_URL) say(`  Links in emails and webhooks use the address of each request; set PUBLIC_URL in wrangler.toml to pin one${url ? ` (e.g. "${url}")` : ''}.`);
+  if (!vars.PUBLIC_URL)
+    say(`  Links in emails and webhooks use the address of each request; set PUBLIC_URL in wrangler.toml to pin one${url ? ` (e.g. "${url}")` : ''}.`);
   say('');
   say('Left to do by hand (docs/deploy.md, "Email"):');
   say(`  1. Receiving: Dashboard > ${domain} > Email > Email Routing: enable it; turn on subaddressing and add the`);

@@ -74,7 +74,10 @@ const OPTION_SETS: [string, unknown][] = [
 const INTENDED: [RegExp, RegExp][] = [
   // position-text refusals in player words (the side capitalised; a platform mark names its variant)
   [/"(white|black) has more than one king"/, /"(White|Black) has more than one king"/],
-  [/"platform \w+: (number must be 1\.\.12|owner must be w or b)"|"platform \w+ has a tag but this variant has none"/, /"platform \w+\*\w+ has (an owner|a number)/],
+  [
+    /"platform \w+: (number must be 1\.\.12|owner must be w or b)"|"platform \w+ has a tag but this variant has none"/,
+    /"platform \w+\*\w+ has (an owner|a number)/,
+  ],
 ];
 let intended = 0;
 let differences = 0;
@@ -195,7 +198,14 @@ const PERFT3_BUDGET = 4000;
 
 function playGame(variant: string, options: unknown, start: string | undefined, seed: number, maxPlies: number, setUp: boolean): string[] {
   const random = prng(seed);
-  const repro = (moves: string[], extra?: unknown) => ({ variant, options, position: start, setUp, moves: [...moves], ...(extra === undefined ? {} : { extra }) });
+  const repro = (moves: string[], extra?: unknown) => ({
+    variant,
+    options,
+    position: start,
+    setUp,
+    moves: [...moves],
+    ...(extra === undefined ? {} : { extra }),
+  });
   const make = (E: Engine) => (setUp && start !== undefined ? E.Game.setUp(variant, options, start) : E.Game.create(variant, options, start));
   const ca = make(A);
   const cb = make(B);
@@ -246,7 +256,8 @@ function playGame(variant: string, options: unknown, start: string | undefined, 
     }
     if (oa) {
       // a finished game refuses any turn, legal-looking or not
-      for (const input of [probe, 'Wa1-Wa2', 'garbage']) same('play after end', repro(moves, input), resultOf(ga.play(input), turnOf), resultOf(gb.play(input), turnOf));
+      for (const input of [probe, 'Wa1-Wa2', 'garbage'])
+        same('play after end', repro(moves, input), resultOf(ga.play(input), turnOf), resultOf(gb.play(input), turnOf));
       if (oa.reason === 'repetition') counts.repetitions++;
       counts.outcomes[oa.reason] = (counts.outcomes[oa.reason] ?? 0) + 1;
       break;
@@ -258,7 +269,8 @@ function playGame(variant: string, options: unknown, start: string | undefined, 
     const mate = la.find((t) => t.endsWith('#'));
     const checks = la.filter((t) => t.endsWith('+'));
     const chosen =
-      back ?? (mate && random() < 0.5 ? mate : checks.length && random() < 0.3 ? checks[Math.floor(random() * checks.length)]! : la[Math.floor(random() * la.length)]!);
+      back ??
+      (mate && random() < 0.5 ? mate : checks.length && random() < 0.3 ? checks[Math.floor(random() * checks.length)]! : la[Math.floor(random() * la.length)]!);
     // play a lenient spelling of it now and then (lower case, no suffix; a drop's piece letter must stay upper case, so it may be refused)
     const spelled = random() < 0.2 ? stripSuffix(chosen).toLowerCase() : chosen;
     const pa = ga.play(spelled);
@@ -274,9 +286,15 @@ function playGame(variant: string, options: unknown, start: string | undefined, 
     same('lastTurn/history', repro(moves), gameOf(ga), gameOf(gb));
   }
   // the whole game again through replay, the legal protocol, and a replay with a bad turn at the end
-  same('replay', repro(moves), resultOf(A.Game.replay(variant, options, moves, start), gameOf), resultOf(B.Game.replay(variant, options, moves, start), gameOf));
+  same(
+    'replay',
+    repro(moves),
+    resultOf(A.Game.replay(variant, options, moves, start), gameOf),
+    resultOf(B.Game.replay(variant, options, moves, start), gameOf),
+  );
   const line = (ms: string[]) => JSON.stringify({ variant, options, moves: ms, ...(start === undefined ? {} : { position: start }) });
-  for (const cut of [Math.floor(moves.length / 2), moves.length]) same('answerLegal', repro(moves.slice(0, cut)), A.answerLegal(line(moves.slice(0, cut))), B.answerLegal(line(moves.slice(0, cut))));
+  for (const cut of [Math.floor(moves.length / 2), moves.length])
+    same('answerLegal', repro(moves.slice(0, cut)), A.answerLegal(line(moves.slice(0, cut))), B.answerLegal(line(moves.slice(0, cut))));
   const bad = [...moves, 'Wz9-Wa1'];
   same('answerLegal bad', repro(bad), A.answerLegal(line(bad)), B.answerLegal(line(bad)));
   same('replay bad', repro(bad), resultOf(A.Game.replay(variant, options, bad, start), gameOf), resultOf(B.Game.replay(variant, options, bad, start), gameOf));
@@ -318,7 +336,12 @@ for (const [variant, options] of OPTION_SETS) {
     const text = positions[Math.floor(random() * positions.length)]!;
     for (const candidate of [text, mutate(text, random), mutate(mutate(text, random), random)]) {
       counts.setups++;
-      same('parsePosition', { variant, options, candidate }, resultOf(A.Game.create(variant, options, candidate), gameOf), resultOf(B.Game.create(variant, options, candidate), gameOf));
+      same(
+        'parsePosition',
+        { variant, options, candidate },
+        resultOf(A.Game.create(variant, options, candidate), gameOf),
+        resultOf(B.Game.create(variant, options, candidate), gameOf),
+      );
       playGame(variant, options, candidate, baseSeed * 7 + i, Math.min(maxPlies, 40), true);
     }
   }

@@ -13,7 +13,12 @@ import { VARIANT_NAMES } from '../src/engine/types.ts';
 import { freePort, ROOT } from '../test/e2e/server.ts';
 
 const { values } = parseArgs({
-  options: { minutes: { type: 'string', default: '1' }, clients: { type: 'string', default: '12' }, games: { type: 'string', default: '24' }, base: { type: 'string' } },
+  options: {
+    minutes: { type: 'string', default: '1' },
+    clients: { type: 'string', default: '12' },
+    games: { type: 'string', default: '24' },
+    base: { type: 'string' },
+  },
 });
 const minutes = Number(values.minutes);
 const clients = Number(values.clients);
@@ -67,7 +72,11 @@ interface Answer {
   body: any;
 }
 
-async function call(method: string, route: string, opts: { token?: string; json?: unknown; text?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  route: string,
+  opts: { token?: string; json?: unknown; text?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   let body: string | undefined;
@@ -110,7 +119,7 @@ async function newGame(): Promise<SoakGame | undefined> {
     createAfter = Date.now() + 5000;
     return undefined;
   }
-  if (res.status !== 201) return problem(`create ${variant}: ${res.status} ${JSON.stringify(res.body)}`), undefined;
+  if (res.status !== 201) return (problem(`create ${variant}: ${res.status} ${JSON.stringify(res.body)}`), undefined);
   everyGame.push(res.body.id);
   return { id: res.body.id, tokens: res.body.tokens };
 }
@@ -122,7 +131,7 @@ const expect = (what: string, got: Answer, allowed: number[]) => {
 /** One client's step on one game. */
 async function step(g: SoakGame): Promise<boolean> {
   const state = await call('GET', `/api/games/${g.id}`);
-  if (state.status !== 200) return problem(`state of ${g.id}: ${state.status}`), false;
+  if (state.status !== 200) return (problem(`state of ${g.id}: ${state.status}`), false);
   if (state.body.status !== 'active') return false;
   const side: 'white' | 'black' = state.body.sideToMove;
   const other = side === 'white' ? 'black' : 'white';
@@ -139,7 +148,9 @@ async function step(g: SoakGame): Promise<boolean> {
     if (legal.status !== 200 || !legal.body.legal?.length) return true;
     races++;
     const tries = await Promise.all(
-      Array.from({ length: 2 + Math.floor(Math.random() * 5) }, () => call('POST', moves, { token: g.tokens[side], json: { move: random(legal.body.legal as string[]), ply } })),
+      Array.from({ length: 2 + Math.floor(Math.random() * 5) }, () =>
+        call('POST', moves, { token: g.tokens[side], json: { move: random(legal.body.legal as string[]), ply } }),
+      ),
     );
     const landed = tries.filter((t) => t.status === 200).length;
     if (landed > 1) problem(`race on ${g.id} ply ${ply}: ${landed} turns landed`);
@@ -148,7 +159,11 @@ async function step(g: SoakGame): Promise<boolean> {
     // Never legal (a piece moving onto its own cell), or the wrong player (with the ply guard, so it
     // cannot land once the turn has passed to them). The turn is read first,
     // so a text in another variant's notation is a 400; another client may have moved since: 403/409.
-    expect('illegal turn', await call('POST', moves, { token: g.tokens[side], text: `${side === 'white' ? 'Wb2-Wb2' : 'Bb3-Bb3'} #${ply}` }), [400, 403, 409, 422]);
+    expect(
+      'illegal turn',
+      await call('POST', moves, { token: g.tokens[side], text: `${side === 'white' ? 'Wb2-Wb2' : 'Bb3-Bb3'} #${ply}` }),
+      [400, 403, 409, 422],
+    );
     expect('not your turn', await call('POST', moves, { token: g.tokens[other], text: `Wb2-Wb3 #${ply}` }), [400, 403, 409, 422]);
   } else if (roll < 0.77) {
     const malformed = random<[string, Parameters<typeof call>[2]]>([
@@ -164,7 +179,11 @@ async function step(g: SoakGame): Promise<boolean> {
     expect(malformed[0], await call('POST', moves, malformed[1]), [400, 401, 403, 409, 415, 422]);
   } else if (roll < 0.85) {
     const action = random(['offer', 'offer', 'accept', 'decline']);
-    expect(`draw ${action}`, await call('POST', `/api/games/${g.id}/draw`, { token: g.tokens[random<'white' | 'black'>([side, other])], json: { action } }), [200, 400, 409]);
+    expect(
+      `draw ${action}`,
+      await call('POST', `/api/games/${g.id}/draw`, { token: g.tokens[random<'white' | 'black'>([side, other])], json: { action } }),
+      [200, 400, 409],
+    );
   } else if (roll < 0.87) {
     expect('resign', await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens[random<'white' | 'black'>([side, other])] }), [200, 409]);
   } else if (roll < 0.89) {
@@ -229,7 +248,10 @@ const fivexx = [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + 
 console.log(`
 soak: ${((Date.now() - started) / 60_000).toFixed(1)} min, ${clients} clients, up to ${poolSize} games at a time
 requests      ${requests}
-statuses      ${[...statuses].sort(([a], [b]) => a - b).map(([s, c]) => `${s || 'no answer'}: ${c}`).join(', ')}
+statuses      ${[...statuses]
+  .sort(([a], [b]) => a - b)
+  .map(([s, c]) => `${s || 'no answer'}: ${c}`)
+  .join(', ')}
 5xx           ${fivexx}
 races         ${races} (never more than one turn landed: ${problems.some((p) => p.startsWith('race')) ? 'NO' : 'yes'})
 games checked ${checked} (replay mismatches: ${mismatches})

@@ -120,7 +120,12 @@ function stop(code, message) {
   return stopping;
 }
 
-for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]]) process.on(signal, () => stop(128 + number));
+for (const [signal, number] of [
+  ['SIGINT', 2],
+  ['SIGTERM', 15],
+  ['SIGHUP', 1],
+])
+  process.on(signal, () => stop(128 + number));
 dev.on('error', (e) => stop(1, `npm start: could not run wrangler dev: ${e.message}`));
 devExited.then(({ code, signal }) => stop(code || 1, `npm start: wrangler dev ended (${signal ?? `exit code ${code}`})`));
 // npm's shell does not pass signals on; when our parent is gone, so are we.
@@ -210,7 +215,9 @@ async function sampleGame() {
   if (saved) ownRequests.add(`GET /api/games/${saved.id}`);
   const found = saved && (await fetch(`${base}/api/games/${saved.id}`)).status === 200;
   const games = count === undefined ? 'games' : `${count} game(s)`;
-  return found ? { game: saved, note: `made on the first start; the local database has ${games}` } : { note: `The local database has ${games}; no sample game was added.` };
+  return found
+    ? { game: saved, note: `made on the first start; the local database has ${games}` }
+    : { note: `The local database has ${games}; no sample game was added.` };
 }
 
 try {

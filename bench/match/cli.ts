@@ -159,7 +159,14 @@ export async function runMatch(options: {
       children.map(async (child) => {
         while (!stop && next < openings.length) {
           const index = next++;
-          const job: PairJob = { variant: options.variant, opening: openings[index]!, index, seed: 7_000 + index * 131, maxPlies: MATCH_RULES.maxPlies, engines: specs };
+          const job: PairJob = {
+            variant: options.variant,
+            opening: openings[index]!,
+            index,
+            seed: 7_000 + index * 131,
+            maxPlies: MATCH_RULES.maxPlies,
+            engines: specs,
+          };
           const reply = await new Promise<Reply>((resolve, reject) => {
             child.once('message', (m) => resolve(m as Reply));
             child.once('exit', (code) => reject(new Error(`match child exited with ${code}`)));

@@ -331,7 +331,9 @@ function startGamePage(root: HTMLElement): void {
     const input = $<HTMLInputElement>('#move');
     const text = keepText && input ? input.value : '';
     // Messages being written survive the swap too.
-    const drafts = keepText ? ['message-text', 'move-message'].map((k) => [k, (document.getElementById(k) as HTMLTextAreaElement | null)?.value ?? ''] as const) : [];
+    const drafts = keepText
+      ? ['message-text', 'move-message'].map((k) => [k, (document.getElementById(k) as HTMLTextAreaElement | null)?.value ?? ''] as const)
+      : [];
     // A move that arrives while the reader looks at an earlier position must not pull them away.
     const viewing = keepReplay ? page.viewPly : null;
     const replayed = viewing === null ? null : document.querySelector('#board svg');

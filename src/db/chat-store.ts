@@ -9,12 +9,20 @@ const UPDATE_MEMORY_MS = 7 * 86_400_000;
 
 export class ChatStore extends D1Store {
   link(platform: ChatPlatform, externalId: string): Promise<ChatLinkRow | undefined> {
-    return this.db.select().from(chatLinks).where(and(eq(chatLinks.platform, platform), eq(chatLinks.externalId, externalId))).get();
+    return this.db
+      .select()
+      .from(chatLinks)
+      .where(and(eq(chatLinks.platform, platform), eq(chatLinks.externalId, externalId)))
+      .get();
   }
 
   linksOf(playerIds: readonly string[]): Promise<ChatLinkRow[]> {
     if (!playerIds.length) return Promise.resolve([]);
-    return this.db.select().from(chatLinks).where(inArray(chatLinks.playerId, [...playerIds])).all();
+    return this.db
+      .select()
+      .from(chatLinks)
+      .where(inArray(chatLinks.playerId, [...playerIds]))
+      .all();
   }
 
   /** Tie a chat to a player (a chat acts for one player: a new link replaces the old one). */
@@ -22,21 +30,32 @@ export class ChatStore extends D1Store {
     await this.db
       .insert(chatLinks)
       .values({ ...row, notify: true, currentGame: null })
-      .onConflictDoUpdate({ target: [chatLinks.platform, chatLinks.externalId], set: { playerId: row.playerId, label: row.label, notify: true, currentGame: null, createdAt: row.createdAt } });
+      .onConflictDoUpdate({
+        target: [chatLinks.platform, chatLinks.externalId],
+        set: { playerId: row.playerId, label: row.label, notify: true, currentGame: null, createdAt: row.createdAt },
+      });
   }
 
   async setNotify(playerId: string, platform: ChatPlatform, externalId: string, notify: boolean): Promise<boolean> {
-    const r = await this.db.update(chatLinks).set({ notify }).where(and(eq(chatLinks.platform, platform), eq(chatLinks.externalId, externalId), eq(chatLinks.playerId, playerId)));
+    const r = await this.db
+      .update(chatLinks)
+      .set({ notify })
+      .where(and(eq(chatLinks.platform, platform), eq(chatLinks.externalId, externalId), eq(chatLinks.playerId, playerId)));
     return r.meta.changes === 1;
   }
 
   async unlink(playerId: string, platform: ChatPlatform, externalId: string): Promise<boolean> {
-    const r = await this.db.delete(chatLinks).where(and(eq(chatLinks.platform, platform), eq(chatLinks.externalId, externalId), eq(chatLinks.playerId, playerId)));
+    const r = await this.db
+      .delete(chatLinks)
+      .where(and(eq(chatLinks.platform, platform), eq(chatLinks.externalId, externalId), eq(chatLinks.playerId, playerId)));
     return r.meta.changes === 1;
   }
 
   async setCurrentGame(platform: ChatPlatform, externalId: string, gameId: string): Promise<void> {
-    await this.db.update(chatLinks).set({ currentGame: gameId }).where(and(eq(chatLinks.platform, platform), eq(chatLinks.externalId, externalId)));
+    await this.db
+      .update(chatLinks)
+      .set({ currentGame: gameId })
+      .where(and(eq(chatLinks.platform, platform), eq(chatLinks.externalId, externalId)));
   }
 
   async addCode(row: typeof chatLinkCodes.$inferInsert): Promise<void> {

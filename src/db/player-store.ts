@@ -23,7 +23,10 @@ export class PlayerStore extends D1Store {
 
   /** 410 Gone: stop the player's webhook (only if this is still their URL). */
   async disableWebhook(id: string, url: string, now: number): Promise<void> {
-    await this.db.update(players).set({ webhookDisabledAt: now }).where(and(eq(players.id, id), eq(players.webhook, url)));
+    await this.db
+      .update(players)
+      .set({ webhookDisabledAt: now })
+      .where(and(eq(players.id, id), eq(players.webhook, url)));
   }
 
   async addKey(playerId: string, keyHash: string, now: number): Promise<void> {
@@ -76,7 +79,14 @@ export class PlayerStore extends D1Store {
     return this.db
       .select()
       .from(challenges)
-      .where(and(eq(challenges.status, 'open'), isNull(challenges.toPlayerId), gt(challenges.expiresAt, now), before === undefined ? undefined : lt(challenges.createdAt, before)))
+      .where(
+        and(
+          eq(challenges.status, 'open'),
+          isNull(challenges.toPlayerId),
+          gt(challenges.expiresAt, now),
+          before === undefined ? undefined : lt(challenges.createdAt, before),
+        ),
+      )
       .orderBy(desc(challenges.createdAt), desc(challenges.id))
       .limit(limit)
       .all();
@@ -107,12 +117,18 @@ export class PlayerStore extends D1Store {
 
   /** Give a claimed challenge back (the game could not be made). */
   async releaseChallenge(id: string, gameId: string): Promise<void> {
-    await this.db.update(challenges).set({ status: 'open', gameId: null }).where(and(eq(challenges.id, id), eq(challenges.gameId, gameId)));
+    await this.db
+      .update(challenges)
+      .set({ status: 'open', gameId: null })
+      .where(and(eq(challenges.id, id), eq(challenges.gameId, gameId)));
   }
 
   /** Close an open challenge (withdrawn or declined); false when it was no longer open. */
   async closeChallenge(id: string, status: 'withdrawn' | 'declined'): Promise<boolean> {
-    const r = await this.db.update(challenges).set({ status }).where(and(eq(challenges.id, id), eq(challenges.status, 'open')));
+    const r = await this.db
+      .update(challenges)
+      .set({ status })
+      .where(and(eq(challenges.id, id), eq(challenges.status, 'open')));
     return r.meta.changes === 1;
   }
 }

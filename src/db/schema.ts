@@ -38,7 +38,9 @@ export const games = sqliteTable(
     variant: text('variant').notNull(),
     /** Variant options as JSON, after the engine filled in defaults. */
     options: text('options').notNull().default('{}'),
-    status: text('status', { enum: ['active', 'finished', 'aborted'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'finished', 'aborted'] })
+      .notNull()
+      .default('active'),
     /** '1-0' | '0-1' | '1/2-1/2' | '*' */
     result: text('result').notNull().default('*'),
     reason: text('reason'),
@@ -66,7 +68,9 @@ export const games = sqliteTable(
     /** Epoch ms by which the side to move must move; null when untimed or over. */
     deadline: integer('deadline'),
     /** 'auto': the cron ends a timed-out game; 'claim': the opponent may claim the win. */
-    timeoutMode: text('timeout_mode', { enum: ['auto', 'claim'] }).notNull().default('auto'),
+    timeoutMode: text('timeout_mode', { enum: ['auto', 'claim'] })
+      .notNull()
+      .default('auto'),
     drawOfferBy: text('draw_offer_by', { enum: ['white', 'black'] }),
     /** Who asked to take their last turn back (the offer lapses with the next move). */
     takebackOfferBy: text('takeback_offer_by', { enum: ['white', 'black'] }),
@@ -117,9 +121,7 @@ export const games = sqliteTable(
     index('games_sweep_timeout').on(t.status, t.timeoutMode, t.deadline),
     // Reminders: the moment the side to move reaches its reminder share, for the active
     // timed games whose turn has had no reminder yet (partial: the others are not in it).
-    index('games_sweep_reminder')
-      .on(t.status, sql.raw(REMIND_AT))
-      .where(sql.raw(REMINDER_PENDING)),
+    index('games_sweep_reminder').on(t.status, sql.raw(REMIND_AT)).where(sql.raw(REMINDER_PENDING)),
     // The sweep that finds computer replies gone missing.
     index('games_status_updated').on(t.status, t.updatedAt),
     // Pauses due to end.
@@ -267,12 +269,16 @@ export const challenges = sqliteTable(
     variant: text('variant').notNull(),
     options: text('options').notNull().default('{}'),
     daysPerMove: integer('days_per_move'),
-    timeoutMode: text('timeout_mode', { enum: ['auto', 'claim'] }).notNull().default('auto'),
+    timeoutMode: text('timeout_mode', { enum: ['auto', 'claim'] })
+      .notNull()
+      .default('auto'),
     /** Leave days each player of the game gets. */
     leaveDays: integer('leave_days').notNull().default(0),
     /** The creator's colour. */
     color: text('color', { enum: ['white', 'black', 'random'] }).notNull(),
-    status: text('status', { enum: ['open', 'accepted', 'withdrawn', 'declined'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'accepted', 'withdrawn', 'declined'] })
+      .notNull()
+      .default('open'),
     /** Set when accepted: the game it became (unique, so one challenge makes at most one game). */
     gameId: text('game_id').unique(),
     /** The finished game this is a rematch of. */

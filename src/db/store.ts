@@ -3,7 +3,19 @@
 import { and, asc, count, eq, getTableColumns, gt, gte, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { sql } from 'drizzle-orm';
-import { conditionalMoves, gameMessages, games, moves, takebacks, type ConditionalRow, type GameRow, type MessageRow, type MoveRow, type NewGameRow, type TakebackRow } from './schema.ts';
+import {
+  conditionalMoves,
+  gameMessages,
+  games,
+  moves,
+  takebacks,
+  type ConditionalRow,
+  type GameRow,
+  type MessageRow,
+  type MoveRow,
+  type NewGameRow,
+  type TakebackRow,
+} from './schema.ts';
 import { D1Store } from './d1-store.ts';
 
 export type NewMoveRow = typeof moves.$inferInsert;
@@ -45,7 +57,11 @@ export class GameStore extends D1Store {
   }
 
   async move(gameId: string, ply: number): Promise<MoveRow | undefined> {
-    return this.db.select().from(moves).where(and(eq(moves.gameId, gameId), eq(moves.ply, ply))).get();
+    return this.db
+      .select()
+      .from(moves)
+      .where(and(eq(moves.gameId, gameId), eq(moves.ply, ply)))
+      .get();
   }
 
   /**
@@ -113,9 +129,13 @@ export class GameStore extends D1Store {
     const createdAt = move.createdAt ?? Date.now();
     const insert = this.db
       .insert(moves)
-      .select(sql`select ${move.gameId}, ${move.ply}, ${move.side}, ${move.text}, ${move.positionAfter}, ${createdAt} where exists (select 1 from ${games} where ${stillAt})`);
+      .select(
+        sql`select ${move.gameId}, ${move.ply}, ${move.side}, ${move.text}, ${move.positionAfter}, ${createdAt} where exists (select 1 from ${games} where ${stillAt})`,
+      );
     const plans = plansFor
-      ? sql<string | null>`(select ${conditionalMoves.lines} from ${conditionalMoves} where ${and(eq(conditionalMoves.gameId, gameId), eq(conditionalMoves.side, plansFor.side), eq(conditionalMoves.ply, expectedPly), eq(conditionalMoves.position, plansFor.position))})`
+      ? sql<
+          string | null
+        >`(select ${conditionalMoves.lines} from ${conditionalMoves} where ${and(eq(conditionalMoves.gameId, gameId), eq(conditionalMoves.side, plansFor.side), eq(conditionalMoves.ply, expectedPly), eq(conditionalMoves.position, plansFor.position))})`
       : sql<null>`null`;
     const update = this.db.update(games).set(withTurnClock(changes)).where(stillAt).returning({ plans });
     // A message sent with the move lands with it or not at all: same guard, same batch.
@@ -135,7 +155,15 @@ export class GameStore extends D1Store {
       const draw = this.db
         .update(games)
         .set(repetition.changes)
-        .where(and(eq(games.id, gameId), eq(games.ply, move.ply), eq(games.position, move.positionAfter), eq(games.status, 'active'), sql`${reached} + ${repetition.earlier} >= 3`))
+        .where(
+          and(
+            eq(games.id, gameId),
+            eq(games.ply, move.ply),
+            eq(games.position, move.positionAfter),
+            eq(games.status, 'active'),
+            sql`${reached} + ${repetition.earlier} >= 3`,
+          ),
+        )
         .returning({ id: games.id });
       const [inserted, ...rest] = await this.db.batch([insert, ...said, update, draw] as [typeof insert, ...BatchItem<'sqlite'>[]]);
       const result = landed(inserted, rest, rest.at(-2) as { plans: string | null }[]);
@@ -149,9 +177,7 @@ export class GameStore extends D1Store {
 
   /** An insert of a message that only happens where `when` (an SQL condition) holds. */
   private insertMessage(m: NewMessageRow, when: SQL) {
-    return this.db
-      .insert(gameMessages)
-      .select(sql`select null, ${m.gameId}, ${m.side}, ${m.ply}, ${m.text}, ${m.createdAt} where ${when}`);
+    return this.db.insert(gameMessages).select(sql`select null, ${m.gameId}, ${m.side}, ${m.ply}, ${m.text}, ${m.createdAt} where ${when}`);
   }
 
   /**
@@ -219,7 +245,11 @@ export class GameStore extends D1Store {
 
   /** A side's conditional lines (whether they still apply is for the caller to judge by ply and position). */
   async conditionalLines(gameId: string, side: ConditionalRow['side']): Promise<ConditionalRow | undefined> {
-    return this.db.select().from(conditionalMoves).where(and(eq(conditionalMoves.gameId, gameId), eq(conditionalMoves.side, side))).get();
+    return this.db
+      .select()
+      .from(conditionalMoves)
+      .where(and(eq(conditionalMoves.gameId, gameId), eq(conditionalMoves.side, side)))
+      .get();
   }
 
   /**
@@ -228,7 +258,13 @@ export class GameStore extends D1Store {
    * itself). Returns whether they were stored.
    */
   async putConditionalLines(row: Omit<ConditionalRow, 'outcome'>): Promise<boolean> {
-    const stillThere = and(eq(games.id, row.gameId), eq(games.ply, row.ply), eq(games.position, row.position), eq(games.status, 'active'), sql`${games.sideToMove} <> ${row.side}`);
+    const stillThere = and(
+      eq(games.id, row.gameId),
+      eq(games.ply, row.ply),
+      eq(games.position, row.position),
+      eq(games.status, 'active'),
+      sql`${games.sideToMove} <> ${row.side}`,
+    );
     const result = await this.db.run(
       // The note of what became of the earlier lines stays while the game stands where it was told.
       sql`insert into ${conditionalMoves} (game_id, side, ply, position, lines, updated_at) select ${row.gameId}, ${row.side}, ${row.ply}, ${row.position}, ${row.lines}, ${row.updatedAt} where exists (select 1 from ${games} where ${stillThere})
@@ -243,7 +279,12 @@ export class GameStore extends D1Store {
    * turn, for the game after it, with the note of what became of them), or drop them (`next`
    * undefined). Lines stored meanwhile for another ply stay.
    */
-  async moveConditionalLines(gameId: string, side: ConditionalRow['side'], fromPly: number, next?: Pick<ConditionalRow, 'ply' | 'position' | 'lines' | 'updatedAt' | 'outcome'>): Promise<void> {
+  async moveConditionalLines(
+    gameId: string,
+    side: ConditionalRow['side'],
+    fromPly: number,
+    next?: Pick<ConditionalRow, 'ply' | 'position' | 'lines' | 'updatedAt' | 'outcome'>,
+  ): Promise<void> {
     const where = and(eq(conditionalMoves.gameId, gameId), eq(conditionalMoves.side, side), eq(conditionalMoves.ply, fromPly));
     if (next) await this.db.update(conditionalMoves).set(next).where(where);
     else await this.db.delete(conditionalMoves).where(where);
@@ -270,7 +311,12 @@ export class GameStore extends D1Store {
           eq(games.ply, expected.ply),
           eq(games.status, expected.status ?? 'active'),
           ...(expected.deadline !== undefined ? [eq(games.deadline, expected.deadline)] : []),
-          ...(offer ? [offer.by === null ? isNull(games.pauseOfferBy) : eq(games.pauseOfferBy, offer.by), offer.days === null ? isNull(games.pauseOfferDays) : eq(games.pauseOfferDays, offer.days)] : []),
+          ...(offer
+            ? [
+                offer.by === null ? isNull(games.pauseOfferBy) : eq(games.pauseOfferBy, offer.by),
+                offer.days === null ? isNull(games.pauseOfferDays) : eq(games.pauseOfferDays, offer.days),
+              ]
+            : []),
         ),
       );
     return result.meta.changes === 1;
@@ -307,13 +353,28 @@ export class GameStore extends D1Store {
    * The side to move spends `days` of its leave: `addMs` more on its deadline, in one write that
    * checks the leave is there, the game still at `ply` with that deadline and not paused.
    */
-  async spendLeave(gameId: string, side: Color, days: number, addMs: number, expected: { ply: number; deadline: number }, now: number): Promise<GameRow | undefined> {
+  async spendLeave(
+    gameId: string,
+    side: Color,
+    days: number,
+    addMs: number,
+    expected: { ply: number; deadline: number },
+    now: number,
+  ): Promise<GameRow | undefined> {
     const leave = side === 'white' ? games.whiteLeaveLeft : games.blackLeaveLeft;
     const rows = await this.db
       .update(games)
       .set({ deadline: expected.deadline + addMs, [side === 'white' ? 'whiteLeaveLeft' : 'blackLeaveLeft']: sql`${leave} - ${days}`, updatedAt: now })
       .where(
-        and(eq(games.id, gameId), eq(games.status, 'active'), eq(games.ply, expected.ply), eq(games.sideToMove, side), eq(games.deadline, expected.deadline), isNull(games.pausedUntil), gte(leave, days)),
+        and(
+          eq(games.id, gameId),
+          eq(games.status, 'active'),
+          eq(games.ply, expected.ply),
+          eq(games.sideToMove, side),
+          eq(games.deadline, expected.deadline),
+          isNull(games.pausedUntil),
+          gte(leave, days),
+        ),
       )
       .returning()
       .all();

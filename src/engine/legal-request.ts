@@ -11,8 +11,7 @@ let previous: { key: string; texts: string[]; game: Game } | undefined;
 
 function replayFromPrevious(variant: string, options: unknown, texts: string[], position: string | undefined): Result<Game> {
   const key = JSON.stringify([variant, options, position ?? null]);
-  const reusable =
-    previous && previous.key === key && previous.texts.length <= texts.length && previous.texts.every((t, i) => t === texts[i]);
+  const reusable = previous && previous.key === key && previous.texts.length <= texts.length && previous.texts.every((t, i) => t === texts[i]);
   if (!reusable) {
     const created = Game.create(variant, options, position);
     if (!created.ok) return created;
@@ -39,8 +38,7 @@ export function readGameRequest(line: string): { error: string } | { request: Re
   if (typeof request !== 'object' || request === null || Array.isArray(request)) return { error: 'expected a JSON object' };
   const { variant, options, moves, position } = request as Record<string, unknown>;
   if (typeof variant !== 'string') return { error: '"variant" must be a string' };
-  if (moves !== undefined && (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')))
-    return { error: '"moves" must be an array of strings' };
+  if (moves !== undefined && (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string'))) return { error: '"moves" must be an array of strings' };
   if (position !== undefined && typeof position !== 'string') return { error: '"position" must be a string' };
   const game = replayFromPrevious(variant, options ?? {}, (moves as string[] | undefined) ?? [], position);
   if (!game.ok) return { error: game.error.message };

@@ -12,7 +12,5 @@ export function perft(variant: AnyVariant, pos: unknown, depth: number): number 
 
 /** Node count under each first turn, by canonical text. */
 export function divide(variant: AnyVariant, pos: unknown, depth: number): { move: string; nodes: number }[] {
-  return variant
-    .legalMoves(pos)
-    .map((move) => ({ move: variant.formatMove(pos, move), nodes: perft(variant, variant.play(pos, move), depth - 1) }));
+  return variant.legalMoves(pos).map((move) => ({ move: variant.formatMove(pos, move), nodes: perft(variant, variant.play(pos, move), depth - 1) }));
 }

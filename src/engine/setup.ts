@@ -39,7 +39,8 @@ export function kingOrderProblem(pos: SetupBoard, first: Color, where: string, d
   if (!firstInHand && !secondInHand) return undefined;
   if (firstInHand && secondInHand && pos.turn !== first)
     return `${colorName(first)} places its king first: ${colorName(second)} cannot be to move while both kings are in hand`;
-  if (firstInHand && !secondInHand) return `${colorName(first)} places its king first: ${colorName(second)}'s king cannot stand while ${colorName(first)}'s is in hand`;
+  if (firstInHand && !secondInHand)
+    return `${colorName(first)} places its king first: ${colorName(second)}'s king cannot stand while ${colorName(first)}'s is in hand`;
   if (!firstInHand && pos.turn !== second) return `${colorName(second)} still has to place its king, so ${colorName(second)} must be to move`;
   const other = pos.board.findIndex((c) => c !== EMPTY && (c & 7) !== KING);
   if (other >= 0) return `the ${describe(other)} stands ${where} before both kings are placed`;

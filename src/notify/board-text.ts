@@ -16,7 +16,12 @@ function sideBySide(blocks: readonly string[][], gap = 3): string[] {
   const widths = blocks.map((b) => Math.max(...b.map((l) => l.length)));
   const lines: string[] = [];
   for (let i = 0; i < height; i++)
-    lines.push(blocks.map((b, j) => (b[i] ?? '').padEnd(widths[j]!)).join(' '.repeat(gap)).trimEnd());
+    lines.push(
+      blocks
+        .map((b, j) => (b[i] ?? '').padEnd(widths[j]!))
+        .join(' '.repeat(gap))
+        .trimEnd(),
+    );
   return lines;
 }
 
@@ -28,7 +33,11 @@ function grid(title: string, size: number, at: (file0: number, rank0: number) =>
     for (let f = 0; f < size; f++) row.push(at(f, r).padEnd(cellWidth));
     lines.push(`${r + 1} ${row.join(' ')}`.trimEnd());
   }
-  lines.push(`  ${Array.from(FILES.slice(0, size)).map((f) => f.padEnd(cellWidth)).join(' ')}`.trimEnd());
+  lines.push(
+    `  ${Array.from(FILES.slice(0, size))
+      .map((f) => f.padEnd(cellWidth))
+      .join(' ')}`.trimEnd(),
+  );
   return lines;
 }
 
@@ -70,6 +79,7 @@ export function boardText(view: BoardView, status?: { readonly over?: string }):
   const hands = handsLine(view);
   if (hands) lines.push(hands);
   if (status?.over) lines.push(status.over);
-  else lines.push(`${colorName(view.sideToMove)} to move${view.phase && view.phase !== 'play' ? ` (${view.phase} phase)` : ''}${view.check ? ', in check' : ''}`);
+  else
+    lines.push(`${colorName(view.sideToMove)} to move${view.phase && view.phase !== 'play' ? ` (${view.phase} phase)` : ''}${view.check ? ', in check' : ''}`);
   return lines.join('\n');
 }

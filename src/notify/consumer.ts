@@ -56,11 +56,19 @@ async function deliverToSide(job: NotifyJob, attempt: number, deps: ConsumerDeps
 /** One event to a player's own webhook; there is no game to log against, so only what went wrong is logged. */
 async function deliverToPlayer(job: PlayerJob, attempt: number, deps: ConsumerDeps, now: number): Promise<DeliveryOutcome> {
   const player = await deps.players.player(job.playerId);
-  const off = !player?.webhook || !player.webhookSecret ? 'no webhook URL is set' : player.webhookDisabledAt !== null ? 'the endpoint was disabled after a 410 Gone' : undefined;
-  const outcome = off ? ({ kind: 'skipped', error: off } as const) : await deps.channels.webhook.post(job, player!.webhook!, player!.webhookSecret!).catch(thrown);
+  const off =
+    !player?.webhook || !player.webhookSecret
+      ? 'no webhook URL is set'
+      : player.webhookDisabledAt !== null
+        ? 'the endpoint was disabled after a 410 Gone'
+        : undefined;
+  const outcome = off
+    ? ({ kind: 'skipped', error: off } as const)
+    : await deps.channels.webhook.post(job, player!.webhook!, player!.webhookSecret!).catch(thrown);
   if (outcome.kind === 'gone') await deps.players.disableWebhook(job.playerId, player!.webhook!, now);
   // Only the status: the error names the receiver's host, which stays out of logs like every webhook URL.
-  if (outcome.kind === 'failed') console.warn(`notify ${job.id} (attempt ${attempt}): failed${outcome.httpStatus ? ` with HTTP ${outcome.httpStatus}` : ', no answer'}`);
+  if (outcome.kind === 'failed')
+    console.warn(`notify ${job.id} (attempt ${attempt}): failed${outcome.httpStatus ? ` with HTTP ${outcome.httpStatus}` : ', no answer'}`);
   return outcome;
 }
 

@@ -85,7 +85,9 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
     case 'message':
       break;
     case 'takeback-offer':
-      lines.push(`${who(data, other(data.you))} asks to take back their last turn. Accept or decline it on the game page (POST /api/games/${data.gameId}/takeback), or just play on to decline.`);
+      lines.push(
+        `${who(data, other(data.you))} asks to take back their last turn. Accept or decline it on the game page (POST /api/games/${data.gameId}/takeback), or just play on to decline.`,
+      );
       break;
     case 'takeback':
       lines.push(`${who(data, other(data.you))} agreed: your last turn was taken back, and it is your move again (ply ${data.ply}).`);
@@ -96,7 +98,10 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       );
       break;
     case 'pause':
-      if (data.pause) lines.push(`The clock is stopped until ${utc(data.pause.until)} (${who(data, data.pause.by)} asked, both agreed). Then ${colorName(data.sideToMove)}'s deadline is ${utc(data.pause.deadline)}.`);
+      if (data.pause)
+        lines.push(
+          `The clock is stopped until ${utc(data.pause.until)} (${who(data, data.pause.by)} asked, both agreed). Then ${colorName(data.sideToMove)}'s deadline is ${utc(data.pause.deadline)}.`,
+        );
       break;
     case 'pause-end':
       lines.push(`The pause is over and the clock runs again${data.deadline ? `: ${colorName(data.sideToMove)}'s deadline is ${utc(data.deadline)}` : ''}.`);
@@ -104,7 +109,8 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
   }
   // The opponent's words, quoted line by line so they cannot pass for ours.
   if (data.message) lines.push(`${who(data, data.message.side)} wrote:`, ...data.message.text.split('\n').map((l) => `> ${l}`));
-  if (data.status === 'active' && data.sideToMove === data.you) lines.push(`You have ${plural(data.legalCount, 'legal turn')}${data.check ? ' and you are in check' : ''}.`);
+  if (data.status === 'active' && data.sideToMove === data.you)
+    lines.push(`You have ${plural(data.legalCount, 'legal turn')}${data.check ? ' and you are in check' : ''}.`);
   return lines;
 }
 
@@ -131,7 +137,15 @@ function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {
 
 export function emailText(event: NotifyEvent, data: EventData, links: EmailLinks): string {
   const parts = emailParts(event, data, links);
-  const lines = [...parts.summary, '', data.board, '', ...parts.howToReply, `The game: ${data.link}${parts.gameNote}`, `The rules, with diagrams: ${parts.rules}`];
+  const lines = [
+    ...parts.summary,
+    '',
+    data.board,
+    '',
+    ...parts.howToReply,
+    `The game: ${data.link}${parts.gameNote}`,
+    `The rules, with diagrams: ${parts.rules}`,
+  ];
   if (links.unsubscribe) lines.push('', '-- ', `No more emails for this game: ${links.unsubscribe}`);
   return lines.join('\n');
 }

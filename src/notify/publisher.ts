@@ -49,7 +49,12 @@ function eventData(row: GameRow, you: Color, lastMove: PublicMove | null, origin
 /** Stable message id: the same event for the same player and channel always has the same id. */
 function jobId(row: GameRow, event: GameEvent['type'], side: Color, channel: string, at: number, messageId?: number): string {
   // Several draw offers can happen at one ply (offer, decline, offer): tell them apart by time; messages by their id.
-  const extra = event === 'draw-offer' || event === 'takeback-offer' || event === 'takeback' || event.startsWith('pause') ? `_${at.toString(36)}` : event === 'message' && messageId !== undefined ? `_${messageId}` : '';
+  const extra =
+    event === 'draw-offer' || event === 'takeback-offer' || event === 'takeback' || event.startsWith('pause')
+      ? `_${at.toString(36)}`
+      : event === 'message' && messageId !== undefined
+        ? `_${messageId}`
+        : '';
   return `msg_${row.id}_${row.ply}_${event}_${side}_${channel}${extra}`;
 }
 
@@ -77,7 +82,16 @@ export class QueueNotifier implements EventSink {
           if (channelOff(to, channel, event.type)) continue;
           if (!data.has(side)) data.set(side, eventData(row, side, lastMove, origin));
           const facts = { ...data.get(side)!, ...(event.message ? { message: event.message } : {}), ...(event.plan ? { plan: event.plan } : {}) };
-          jobs.push({ id: jobId(row, event.type, side, channel, at, event.message?.id), gameId: row.id, side, event: event.type, channel, at, origin, data: facts });
+          jobs.push({
+            id: jobId(row, event.type, side, channel, at, event.message?.id),
+            gameId: row.id,
+            side,
+            event: event.type,
+            channel,
+            at,
+            origin,
+            data: facts,
+          });
         }
       }
     return jobs;
@@ -105,7 +119,15 @@ export class PlayerWebhookNotifier {
 
   job(player: Pick<PlayerRow, 'id' | 'webhook' | 'webhookSecret' | 'webhookDisabledAt'>, event: PlayerEvent, origin: string): PlayerJob | undefined {
     if (!player.webhook || !player.webhookSecret || player.webhookDisabledAt !== null) return undefined;
-    return { id: playerJobId(player.id, event), playerId: player.id, event: event.type, channel: 'webhook', at: this.clock(), origin, data: { ...event, text: playerEventText(event) } };
+    return {
+      id: playerJobId(player.id, event),
+      playerId: player.id,
+      event: event.type,
+      channel: 'webhook',
+      at: this.clock(),
+      origin,
+      data: { ...event, text: playerEventText(event) },
+    };
   }
 
   async publish(player: Pick<PlayerRow, 'id' | 'webhook' | 'webhookSecret' | 'webhookDisabledAt'>, event: PlayerEvent, origin: string): Promise<void> {

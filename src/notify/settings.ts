@@ -44,7 +44,12 @@ export class NotifyService {
   constructor(
     private readonly store: NotifyStore,
     private readonly mail: MailConfig,
-    private readonly options: { webhookPolicy?: WebhookPolicy; clock?: () => number; events?: EventSink; lastMove?: (row: GameRow) => Promise<PublicMove | null> } = {},
+    private readonly options: {
+      webhookPolicy?: WebhookPolicy;
+      clock?: () => number;
+      events?: EventSink;
+      lastMove?: (row: GameRow) => Promise<PublicMove | null>;
+    } = {},
   ) {}
 
   private now() {

@@ -43,7 +43,10 @@ export class NotifyStore extends D1Store {
     const set: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(changes)) if (value !== undefined) set[COLUMNS[side][key as keyof PlayerChanges]] = value;
     if (!Object.keys(set).length) return;
-    await this.db.update(games).set({ ...set, updatedAt: now }).where(eq(games.id, id));
+    await this.db
+      .update(games)
+      .set({ ...set, updatedAt: now })
+      .where(eq(games.id, id));
   }
 
   /** 410 Gone: stop webhooks to this URL (only if it is still the player's URL). */

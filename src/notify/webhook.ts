@@ -31,9 +31,7 @@ function fetchFailure(url: string, e: unknown, timeoutMs: number): string {
 
 export class WebhookChannel implements NotificationChannel {
   readonly name = 'webhook' as const;
-  constructor(
-    private readonly options: { policy: WebhookPolicy; clock?: () => number; timeoutMs?: number },
-  ) {}
+  constructor(private readonly options: { policy: WebhookPolicy; clock?: () => number; timeoutMs?: number }) {}
 
   async deliver(job: NotifyJob, to: Recipient): Promise<DeliveryOutcome> {
     const off = channelOff(to, 'webhook', job.event);

@@ -173,7 +173,11 @@ export class ChallengeService {
       options: JSON.parse(row.options),
       white: seat(sides.white),
       black: seat(sides.black),
-      ...(row.daysPerMove ? { clock: { daysPerMove: row.daysPerMove as NonNullable<CreateGameInput['clock']>['daysPerMove'], timeout: row.timeoutMode, leaveDays: row.leaveDays } } : {}),
+      ...(row.daysPerMove
+        ? {
+            clock: { daysPerMove: row.daysPerMove as NonNullable<CreateGameInput['clock']>['daysPerMove'], timeout: row.timeoutMode, leaveDays: row.leaveDays },
+          }
+        : {}),
     };
     let created: ServiceResult<CreatedGame>;
     try {
@@ -189,7 +193,8 @@ export class ChallengeService {
     const game = created.value;
     const link = `${base.origin}/games/${game.id}`;
     const stored = await this.store.game(game.id);
-    if (stored) for (const p of [sides.white, sides.black]) await this.emit(p.id, { type: 'gameStart', game: myGame(stored, sideOfPlayer(stored, p.id)!, base) }, base);
+    if (stored)
+      for (const p of [sides.white, sides.black]) await this.emit(p.id, { type: 'gameStart', game: myGame(stored, sideOfPlayer(stored, p.id)!, base) }, base);
     return done({ id: game.id, challenge: id, white: playerOf(sides.white), black: playerOf(sides.black), link, state: game.state });
   }
 
@@ -228,7 +233,15 @@ export class ChallengeService {
       color: opposite(side),
       expiresInDays: 7,
       ...(opponent ? { to: opponent } : {}),
-      ...(game.daysPerMove ? { clock: { daysPerMove: game.daysPerMove as NonNullable<CreateChallengeInput['clock']>['daysPerMove'], timeout: game.timeoutMode, leaveDays: game.leaveDays } } : {}),
+      ...(game.daysPerMove
+        ? {
+            clock: {
+              daysPerMove: game.daysPerMove as NonNullable<CreateChallengeInput['clock']>['daysPerMove'],
+              timeout: game.timeoutMode,
+              leaveDays: game.leaveDays,
+            },
+          }
+        : {}),
     };
     return this.create(player, input, base, game.id);
   }

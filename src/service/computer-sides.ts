@@ -11,7 +11,8 @@ export const COMPUTER_GRACE_MS = 30_000;
 type Sides = Pick<GameRow, 'whiteComputer' | 'blackComputer'>;
 
 /** The computer's level on this side, or undefined for a human. */
-export const computerLevel = (row: Sides, side: Color): Level | undefined => ((side === 'white' ? row.whiteComputer : row.blackComputer) ?? undefined) as Level | undefined;
+export const computerLevel = (row: Sides, side: Color): Level | undefined =>
+  ((side === 'white' ? row.whiteComputer : row.blackComputer) ?? undefined) as Level | undefined;
 
 export const computerName = (level: number) => `Computer (level ${level})`;
 

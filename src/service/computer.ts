@@ -105,6 +105,13 @@ export class ComputerPlayer {
     if (row.sideToMove !== side) return fail(409, 'it is not your turn: a hint is for the side to move');
     const choice = await choose(this.store, row, HINT_LEVEL);
     if (!choice) return fail(409, 'there is no legal turn to suggest');
-    return done({ ply: row.ply + 1, move: choice.text, score: choice.score, ...(choice.mate !== undefined ? { mate: choice.mate } : {}), depth: choice.depth, nodes: choice.nodes });
+    return done({
+      ply: row.ply + 1,
+      move: choice.text,
+      score: choice.score,
+      ...(choice.mate !== undefined ? { mate: choice.mate } : {}),
+      depth: choice.depth,
+      nodes: choice.nodes,
+    });
   }
 }

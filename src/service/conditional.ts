@@ -118,7 +118,12 @@ export abstract class GameConditionals extends GameTakebacks {
    * the turn played. Their lines are trimmed to those that went on with that very answer (stored
    * for the game after it); either way the player is told what became of them (`outcome`).
    */
-  protected async plannedAnswer(before: GameRow, after: GameRow, played: string, plans: string | undefined): Promise<{ answer?: PlannedAnswer; outcome?: PlanOutcome }> {
+  protected async plannedAnswer(
+    before: GameRow,
+    after: GameRow,
+    played: string,
+    plans: string | undefined,
+  ): Promise<{ answer?: PlannedAnswer; outcome?: PlanOutcome }> {
     if (plans === undefined) return {};
     const side = after.sideToMove;
     const lines = linesOf({ lines: plans });
@@ -129,14 +134,23 @@ export abstract class GameConditionals extends GameTakebacks {
     if (answer === undefined || !next?.ok) {
       // None began with the turn played: dropped, and the note kept for the player's turn.
       const outcome = { after: played, dropped: lines.length };
-      const told = after.status === 'active' && lines.length ? { ply: after.ply, position: after.position, lines: '[]', updatedAt: now, outcome: JSON.stringify(outcome) } : undefined;
+      const told =
+        after.status === 'active' && lines.length
+          ? { ply: after.ply, position: after.position, lines: '[]', updatedAt: now, outcome: JSON.stringify(outcome) }
+          : undefined;
       await this.store.moveConditionalLines(after.id, side, before.ply, told);
       return told ? { outcome } : {};
     }
     const rest = followed.filter((l) => l[1] === answer && l.length > 2).map((l) => l.slice(2));
     const ply = after.ply + 1;
     const outcome = { after: played, answer, dropped: lines.length - followed.length };
-    await this.store.moveConditionalLines(after.id, side, before.ply, { ply, position: next.value.position, lines: JSON.stringify(rest), updatedAt: now, outcome: JSON.stringify(outcome) });
+    await this.store.moveConditionalLines(after.id, side, before.ply, {
+      ply,
+      position: next.value.position,
+      lines: JSON.stringify(rest),
+      updatedAt: now,
+      outcome: JSON.stringify(outcome),
+    });
     return { answer: { side, text: answer, ply }, outcome };
   }
 }

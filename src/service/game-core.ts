@@ -87,7 +87,9 @@ export abstract class GameCore {
   /** Hand events to the notifier, after the answer. The write already happened: a failure here is logged, not returned. */
   protected emit(row: GameRow, all: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<void> {
     // The computer is told nothing: it is asked for its turn instead (askComputer).
-    const events = all.map((e) => ({ ...e, recipients: e.recipients.filter((side) => computerLevel(row, side) === undefined) })).filter((e) => e.recipients.length);
+    const events = all
+      .map((e) => ({ ...e, recipients: e.recipients.filter((side) => computerLevel(row, side) === undefined) }))
+      .filter((e) => e.recipients.length);
     const sink = this.options.events;
     if (!sink || !events.length) return Promise.resolve();
     return this.afterAnswer(`game ${row.id}: could not queue notifications:`, () => sink.publish(row, events, lastMove ? publicMove(lastMove) : null));
@@ -114,7 +116,11 @@ export abstract class GameCore {
   }
 
   /** Which side holds this token, or a 404/403; `read`: how the game row is read (one read either way). */
-  protected async player(id: string, actor: Actor, read: (id: string) => Promise<GameRow | undefined> = (id) => this.store.game(id)): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
+  protected async player(
+    id: string,
+    actor: Actor,
+    read: (id: string) => Promise<GameRow | undefined> = (id) => this.store.game(id),
+  ): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
     const found = await read(id);
     if (!found) return fail(404, `no game with id ${id}`);
     const side = typeof actor === 'string' ? await this.sideOf(found, actor) : actor.side;

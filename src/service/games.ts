@@ -10,7 +10,17 @@ import { newGameId, newToken, newWebhookSecret, sha256Hex } from './crypto.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from './computer-sides.ts';
 import type { GameEvent } from './ports.ts';
 import { type LinkBase, playerLinks } from './links.ts';
-import { iso, publicMessage, publicMove, publicState, publicTakeback, type PublicMessage, type PublicMove, type PublicState, type PublicTakeback } from './public-state.ts';
+import {
+  iso,
+  publicMessage,
+  publicMove,
+  publicState,
+  publicTakeback,
+  type PublicMessage,
+  type PublicMove,
+  type PublicState,
+  type PublicTakeback,
+} from './public-state.ts';
 import { exportRecord, importRecord, type PlayedTurnRow } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { type ClockInput, type CreateGameInput, type DrawAction, type MoveInput, type PlayerInput, type SideInput } from './schemas.ts';
@@ -105,7 +115,12 @@ export class GameService extends GamePauses {
     const row = await this.store.game(id);
     if (!row) return fail(404, `no game with id ${id}`);
     const turns = await this.store.moves(id);
-    const replayed = Game.replay(row.variant, storedOptions(row), turns.map((m) => m.text), row.startPosition);
+    const replayed = Game.replay(
+      row.variant,
+      storedOptions(row),
+      turns.map((m) => m.text),
+      row.startPosition,
+    );
     if (!replayed.ok) return fail(422, replayed.error.message);
     const outcome = replayed.value.outcome();
     return done({ position: replayed.value.positionText, ply: replayed.value.ply, ...(outcome ? { outcome } : {}) });
@@ -148,7 +163,8 @@ export class GameService extends GamePauses {
     const now = this.clock();
     for (const side of ['white', 'black'] as const) {
       const url = input[side]?.webhook;
-      const problem = url === undefined ? undefined : this.options.webhookPolicy ? await this.options.webhookPolicy.problem(url) : 'this server takes no webhooks';
+      const problem =
+        url === undefined ? undefined : this.options.webhookPolicy ? await this.options.webhookPolicy.problem(url) : 'this server takes no webhooks';
       if (problem) return fail(400, `${side}.webhook: ${problem}`);
     }
     const webhookSecrets: { white?: string; black?: string } = {};
@@ -214,7 +230,11 @@ export class GameService extends GamePauses {
 
   // ---- playing ----
 
-  async move(id: string, token: Actor, input: MoveInput): Promise<ServiceResult<{ move: PublicMove; state: PublicState; answer?: PublicMove; message?: PublicMessage }>> {
+  async move(
+    id: string,
+    token: Actor,
+    input: MoveInput,
+  ): Promise<ServiceResult<{ move: PublicMove; state: PublicState; answer?: PublicMove; message?: PublicMessage }>> {
     const { who, mayMessage } = await this.turnPlayer(id, token, input.message !== undefined);
     if (!who.ok) return who;
     const { row, side } = who.value;
@@ -306,7 +326,9 @@ export class GameService extends GamePauses {
 
   abort(id: string, token: Actor) {
     return this.finish(id, token, (row) =>
-      row.ply >= 2 ? fail(409, 'too late to abort: both sides have moved; resign or offer a draw instead') : finishedChanges({ result: '*', reason: 'aborted' }, this.clock()),
+      row.ply >= 2
+        ? fail(409, 'too late to abort: both sides have moved; resign or offer a draw instead')
+        : finishedChanges({ result: '*', reason: 'aborted' }, this.clock()),
     );
   }
 

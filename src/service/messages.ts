@@ -12,7 +12,11 @@ export abstract class GameMessages extends GameCore {
    * Who plays a turn, and whether the side to move may send one more message with it (the rate
    * limit), from one read: the game row comes with the count of that side's recent messages.
    */
-  protected async turnPlayer(id: string, actor: Actor, withMessage: boolean): Promise<{ who: ServiceResult<{ row: GameRow; side: Color }>; mayMessage: boolean }> {
+  protected async turnPlayer(
+    id: string,
+    actor: Actor,
+    withMessage: boolean,
+  ): Promise<{ who: ServiceResult<{ row: GameRow; side: Color }>; mayMessage: boolean }> {
     if (!withMessage) return { who: await this.player(id, actor), mayMessage: true };
     let recent = 0;
     const who = await this.player(id, actor, async (id) => {
@@ -39,7 +43,10 @@ export abstract class GameMessages extends GameCore {
     if (!who.ok) return who;
     const { row, side } = who.value;
     const now = this.clock();
-    const added = await this.store.addMessage({ gameId: id, side, ply: row.ply, text, createdAt: now }, { since: now - MESSAGE_RATE.windowMs, max: MESSAGE_RATE.max });
+    const added = await this.store.addMessage(
+      { gameId: id, side, ply: row.ply, text, createdAt: now },
+      { since: now - MESSAGE_RATE.windowMs, max: MESSAGE_RATE.max },
+    );
     if (!added) return this.tooManyMessages(id, side);
     const message = publicMessage(added);
     await this.emit(row, [{ type: 'message', recipients: [opposite(side)], message }], row.ply ? await this.store.move(id, row.ply) : undefined);

@@ -11,6 +11,7 @@ export function startingGame(variant: string, options: unknown, position?: strin
   if (!created.ok) return fail(400, `${created.error.kind === 'options' ? 'options' : 'position'}: ${created.error.message}`);
   const over = created.value.outcome();
   // Only a set-up can be over at once; a game that starts finished has nothing to play.
-  if (over) return fail(400, `position: the game would be over before it starts (${outcomeWords(over).replace(/\.$/, '')}); set up a position with a turn to play`);
+  if (over)
+    return fail(400, `position: the game would be over before it starts (${outcomeWords(over).replace(/\.$/, '')}); set up a position with a turn to play`);
   return done(created.value);
 }

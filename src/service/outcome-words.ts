@@ -1,7 +1,6 @@
 // How a finished game ended, in words: the game page, the board pictures.
 import { colorName, type Color, type GameResult, type Outcome, type OutcomeReason } from '../engine/types.ts';
 
-
 const REASON_WORDS: Record<OutcomeReason, string> = {
   checkmate: 'by checkmate',
   check: 'by check',

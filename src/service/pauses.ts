@@ -33,8 +33,10 @@ export abstract class GamePauses extends GameConditionals {
     if (input.action === 'offer') {
       const why = noClock(row, 'pause');
       if (why) return fail(409, why);
-      if (row.pauseOfferBy === other) return fail(409, `${colorName(other)} has offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}: accept or decline it first`);
-      if (row.pauseOfferBy === side) return fail(409, `you have already offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}; cancel it first to offer another`);
+      if (row.pauseOfferBy === other)
+        return fail(409, `${colorName(other)} has offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}: accept or decline it first`);
+      if (row.pauseOfferBy === side)
+        return fail(409, `you have already offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}; cancel it first to offer another`);
       if (computerLevel(row, other) !== undefined) return this.startPause(row, side, input.days, side, offer);
       const changes: GameChanges = { pauseOfferBy: side, pauseOfferDays: input.days, updatedAt: this.clock() };
       return this.write(row, side, offer, changes, [other]);
@@ -76,7 +78,8 @@ export abstract class GamePauses extends GameConditionals {
     told: readonly Color[] = [],
     deadline?: number,
   ): Promise<ServiceResult<PublicState>> {
-    if (!(await this.store.updateGameIf(row.id, { ply: row.ply, pauseOffer: offer, ...(deadline !== undefined ? { deadline } : {}) }, changes))) return this.conflict(row.id);
+    if (!(await this.store.updateGameIf(row.id, { ply: row.ply, pauseOffer: offer, ...(deadline !== undefined ? { deadline } : {}) }, changes)))
+      return this.conflict(row.id);
     const stored: GameRow = { ...row, ...changes };
     const lastMove = row.ply ? await this.store.move(row.id, row.ply) : undefined;
     if (told.length) await this.emit(stored, [{ type: changes.pausedUntil ? 'pause' : 'pause-offer', recipients: told }], lastMove);

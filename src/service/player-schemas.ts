@@ -21,7 +21,9 @@ export const PlayerSettingsSchema = v.strictObject(
   'must be an object like {"webhook": "https://bot.example/subspace"} (name, email, webhook; each optional, null clears it)',
 );
 
-export const SignInSchema = v.strictObject({ email: v.pipe(v.string('must be text'), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an email address')) });
+export const SignInSchema = v.strictObject({
+  email: v.pipe(v.string('must be text'), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an email address')),
+});
 
 const ChallengeColorSchema = v.picklist(['white', 'black', 'random'], 'must be "white", "black" or "random"');
 
@@ -34,15 +36,29 @@ export const CreateChallengeSchema = v.strictObject({
   /** The one player this challenge is for; without it anyone may accept. */
   to: v.optional(PlayerIdSchema),
   /** Days until it expires (default 7). */
-  expiresInDays: v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(30, 'must be at most 30')), 7),
+  expiresInDays: v.optional(
+    v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(30, 'must be at most 30')),
+    7,
+  ),
 });
 
 export const ChallengeIdSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[a-z0-9]{12}$/, 'is not a challenge id')) });
 
 /** `?before=<createdAt of the last one seen>` pages through the open challenges, newest first. */
 export const ChallengeListQuerySchema = v.object({
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a number from 1 to 100'), v.transform(Number), v.minValue(1, 'must be at least 1'), v.maxValue(100, 'must be at most 100')), '50'),
-  before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be a time in epoch milliseconds (the createdAt of the last challenge seen)'), v.transform(Number))),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'must be a number from 1 to 100'),
+      v.transform(Number),
+      v.minValue(1, 'must be at least 1'),
+      v.maxValue(100, 'must be at most 100'),
+    ),
+    '50',
+  ),
+  before: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'must be a time in epoch milliseconds (the createdAt of the last challenge seen)'), v.transform(Number)),
+  ),
 });
 
 export const MyGamesQuerySchema = v.object({
@@ -50,7 +66,9 @@ export const MyGamesQuerySchema = v.object({
 });
 
 /** The sign-in link's one-use token. */
-export const SignInQuerySchema = v.object({ t: v.pipe(v.string('the link has no token'), v.regex(/^[A-Za-z0-9_-]{43}$/, 'the link is not a sign-in link (was it cut short?)')) });
+export const SignInQuerySchema = v.object({
+  t: v.pipe(v.string('the link has no token'), v.regex(/^[A-Za-z0-9_-]{43}$/, 'the link is not a sign-in link (was it cut short?)')),
+});
 
 export type CreatePlayerInput = v.InferOutput<typeof CreatePlayerSchema>;
 export type PlayerSettingsInput = v.InferOutput<typeof PlayerSettingsSchema>;

@@ -16,7 +16,6 @@ import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './crypto.ts
 export const SIGN_IN_MINUTES = 15;
 const MAX_GAMES = 200;
 
-
 /** A player as others may see them: never a key or an email address. */
 export interface PublicPlayer {
   readonly id: string;
@@ -63,7 +62,12 @@ export interface PlayerSelf extends PublicPlayer {
   readonly webhookSecret?: string;
 }
 
-export const selfOf = (row: PlayerRow): PlayerSelf => ({ ...playerOf(row), email: row.email, webhook: row.webhook, webhookDisabled: row.webhookDisabledAt !== null });
+export const selfOf = (row: PlayerRow): PlayerSelf => ({
+  ...playerOf(row),
+  email: row.email,
+  webhook: row.webhook,
+  webhookDisabled: row.webhookDisabledAt !== null,
+});
 
 /** The side a player has in a game, if any. */
 export const sideOfPlayer = (row: Pick<GameRow, 'whitePlayerId' | 'blackPlayerId'>, playerId: string): Color | undefined =>
@@ -111,7 +115,15 @@ export class PlayerService {
   async create(input: CreatePlayerInput, base: LinkBase): Promise<ServiceResult<CreatedPlayer>> {
     const id = newGameId();
     const key = `${id}_${newToken()}`;
-    const row: PlayerRow = { id, name: input.name ?? null, email: input.email?.toLowerCase() ?? null, createdAt: this.clock(), webhook: null, webhookSecret: null, webhookDisabledAt: null };
+    const row: PlayerRow = {
+      id,
+      name: input.name ?? null,
+      email: input.email?.toLowerCase() ?? null,
+      createdAt: this.clock(),
+      webhook: null,
+      webhookSecret: null,
+      webhookDisabledAt: null,
+    };
     await this.store.createPlayer(row, await sha256Hex(key));
     return done({ id, key, link: `${base.origin}/me#key=${key}` });
   }

@@ -6,7 +6,19 @@ import type { Color } from '../engine/types.ts';
 import type { PublicMessage, PublicMove } from './public-state.ts';
 import type { PlanOutcome } from './plan-outcome.ts';
 
-export const NOTIFY_EVENTS = ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message', 'takeback-offer', 'takeback', 'pause-offer', 'pause', 'pause-end'] as const;
+export const NOTIFY_EVENTS = [
+  'turn',
+  'game-over',
+  'draw-offer',
+  'reminder',
+  'game-start',
+  'message',
+  'takeback-offer',
+  'takeback',
+  'pause-offer',
+  'pause',
+  'pause-end',
+] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
 /** What happened, for whom; emitted by the game service after a successful write. */

@@ -39,15 +39,16 @@ export interface Preview {
  * [Wa1u:b2, Wb3], `@Wa1u` -> [Wa1u], `Q@Ab2=XZ` -> [Ab2], `Wa1u-Na1u&...` -> both pins.
  */
 export function turnMarks(variant: string, text: string): string[] {
-  const re =
-    variant === 'planar'
-      ? /[A-D][a-d][1-4]/g
-      : /[WNB](?:a1|d1|a4|d4)[ud]:[ab][12]|[WNB](?:a1|d1|a4|d4)[ud](?![a-z0-9])|[WNB][a-d][1-4]/g;
+  const re = variant === 'planar' ? /[A-D][a-d][1-4]/g : /[WNB](?:a1|d1|a4|d4)[ud]:[ab][12]|[WNB](?:a1|d1|a4|d4)[ud](?![a-z0-9])|[WNB][a-d][1-4]/g;
   return [...text.matchAll(re)].map((m) => m[0]);
 }
 
 /** The picture of a position text of a game (or a free-standing position). */
-export function viewOf(variantName: string, options: unknown, position: string): ServiceResult<{ view: BoardView; variant: AnyVariant; pos: unknown; options: unknown }> {
+export function viewOf(
+  variantName: string,
+  options: unknown,
+  position: string,
+): ServiceResult<{ view: BoardView; variant: AnyVariant; pos: unknown; options: unknown }> {
   const variant = getVariant(variantName);
   if (!variant) return fail(400, `variant ${variantName} is not available`);
   const opts = variant.parseOptions(options ?? {});

@@ -32,7 +32,12 @@ export interface PublicTakeback {
 }
 
 export function publicTakeback(t: TakebackRow): PublicTakeback {
-  const turns = (JSON.parse(t.turns) as { ply: number; side: Color; text: string; at: number }[]).map((m) => ({ ply: m.ply, side: m.side, text: m.text, at: iso(m.at) }));
+  const turns = (JSON.parse(t.turns) as { ply: number; side: Color; text: string; at: number }[]).map((m) => ({
+    ply: m.ply,
+    side: m.side,
+    text: m.text,
+    at: iso(m.at),
+  }));
   return { side: t.side, fromPly: t.fromPly, toPly: t.toPly, turns, at: iso(t.createdAt) };
 }
 
@@ -104,7 +109,8 @@ export const publicMove = (m: MoveRow): PublicMove => ({ ply: m.ply, side: m.sid
 
 export const publicPause = (row: GameRow): PublicState['pause'] =>
   row.pausedUntil !== null && row.pausedBy ? { by: row.pausedBy, until: iso(row.pausedUntil), deadline: iso(row.pausedUntil + (row.pauseLeftMs ?? 0)) } : null;
-export const publicPauseOffer = (row: GameRow): PublicState['pauseOffer'] => (row.pauseOfferBy && row.pauseOfferDays ? { by: row.pauseOfferBy, days: row.pauseOfferDays } : null);
+export const publicPauseOffer = (row: GameRow): PublicState['pauseOffer'] =>
+  row.pauseOfferBy && row.pauseOfferDays ? { by: row.pauseOfferBy, days: row.pauseOfferDays } : null;
 
 export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: Color): PublicState {
   const game = storedGame(row);

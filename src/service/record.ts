@@ -104,7 +104,8 @@ function parseRecord(text: string): ParseRecordResult {
     if (result !== undefined) return { ok: false, error: `"${word}" after the result ${result}` };
     if (word.startsWith(TIME_MARK)) {
       const at = word.slice(1);
-      if (!turns.length || Number.isNaN(Date.parse(at))) return { ok: false, error: `[%at ${at}] must follow a turn and be a time like 2026-11-23T10:54:43.764Z` };
+      if (!turns.length || Number.isNaN(Date.parse(at)))
+        return { ok: false, error: `[%at ${at}] must follow a turn and be a time like 2026-11-23T10:54:43.764Z` };
       times[turns.length - 1] = new Date(Date.parse(at)).toISOString();
       continue;
     }
@@ -130,8 +131,7 @@ function parseRecord(text: string): ParseRecordResult {
   return { ok: true, record: { headers, turns, ...(times.length ? { times } : {}), ...(result ? { result } : {}) } };
 }
 
-const headerValue = (record: GameRecord, key: string): string | undefined =>
-  record.headers.find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1];
+const headerValue = (record: GameRecord, key: string): string | undefined => record.headers.find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1];
 
 /** The record of a stored game (its turns in play order), linked to its page at `site`. */
 /** A takeback as the record says it: who asked, and the turns taken back. */
@@ -166,7 +166,10 @@ export function exportRecord(
   const notes = new Map<number, string[]>();
   for (const [i, t] of takebacks.entries())
     if (t.toPly <= turns.length && takebacks.slice(i + 1).every((later) => later.toPly >= t.toPly))
-      notes.set(t.toPly, [...(notes.get(t.toPly) ?? []), `Takeback by agreement (${colorName(t.side)} asked): ${t.turns.map((m) => `ply ${m.ply} ${m.text}`).join(', ')} taken back`]);
+      notes.set(t.toPly, [
+        ...(notes.get(t.toPly) ?? []),
+        `Takeback by agreement (${colorName(t.side)} asked): ${t.turns.map((m) => `ply ${m.ply} ${m.text}`).join(', ')} taken back`,
+      ]);
   return formatRecord({ headers, turns: turns.map((t) => t.text), times: turns.map((t) => iso(t.createdAt)), result: row.result as RecordResult, notes });
 }
 
@@ -201,9 +204,11 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
   }
   const setUp = headerValue(record, 'SetUp');
   const position = headerValue(record, 'Position');
-  if (setUp !== undefined && setUp !== '0' && setUp !== '1') return fail(400, `record: [SetUp "${setUp}"] must be "1" (the game starts from [Position]) or "0"`);
+  if (setUp !== undefined && setUp !== '0' && setUp !== '1')
+    return fail(400, `record: [SetUp "${setUp}"] must be "1" (the game starts from [Position]) or "0"`);
   if (setUp === '1' && position === undefined) return fail(400, 'record: [SetUp "1"] needs a [Position "..."] header with the position the game starts from');
-  if (setUp === '0' && position !== undefined) return fail(400, 'record: [SetUp "0"] says the game starts from the usual start, but there is a [Position] header');
+  if (setUp === '0' && position !== undefined)
+    return fail(400, 'record: [SetUp "0"] says the game starts from the usual start, but there is a [Position] header');
   const created = startingGame(variantName, options, position);
   if (!created.ok) return fail(400, `record: ${created.error}`);
   const game = created.value;
@@ -213,13 +218,19 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
     const side: Color = game.variant.turn(game.position);
     const played = game.play(turn);
     // A turn that cannot be read is a 400, like a move sent on its own; readable but illegal is a 422.
-    if (!played.ok) return fail(played.error.kind === 'syntax' ? 400 : 422, `move ${Math.floor(i / 2) + 1} (${colorName(side)}'s ${turn}, ply ${i + 1}): ${played.error.message}`, played.error.at);
+    if (!played.ok)
+      return fail(
+        played.error.kind === 'syntax' ? 400 : 422,
+        `move ${Math.floor(i / 2) + 1} (${colorName(side)}'s ${turn}, ply ${i + 1}): ${played.error.message}`,
+        played.error.at,
+      );
     const at = record.times?.[i];
     turns.push({ ...played.value, side, ...(at ? { at: Date.parse(at) } : {}) });
   }
   const headerResult = headerValue(record, 'Result');
   if (headerResult !== undefined && !RESULTS.includes(headerResult)) return fail(400, `record: [Result "${headerResult}"] must be 1-0, 0-1, 1/2-1/2 or *`);
-  if (headerResult && record.result && headerResult !== record.result) return fail(400, `record: the header says ${headerResult} but the moves end with ${record.result}`);
+  if (headerResult && record.result && headerResult !== record.result)
+    return fail(400, `record: the header says ${headerResult} but the moves end with ${record.result}`);
   const claimed = (record.result ?? headerResult ?? '*') as RecordResult;
   const ending = recordEnding(game, claimed, headerValue(record, 'Termination'));
   if (!ending.ok) return ending;
@@ -235,7 +246,9 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
 /** The clock of an exported record (`[TimeControl "3 days per move"]`); other forms are not ours and are left out. */
 function clockOfRecord(text: string | undefined): { clock?: ClockInput } {
   const days = Number(/^(\d{1,2}) days? per move$/.exec(text ?? '')?.[1]);
-  return (DAYS_PER_MOVE as readonly number[]).includes(days) ? { clock: { daysPerMove: days as ClockInput['daysPerMove'], timeout: 'auto', leaveDays: 0 } } : {};
+  return (DAYS_PER_MOVE as readonly number[]).includes(days)
+    ? { clock: { daysPerMove: days as ClockInput['daysPerMove'], timeout: 'auto', leaveDays: 0 } }
+    : {};
 }
 
 const REASONS: readonly OutcomeReason[] = ['checkmate', 'check', 'stalemate', 'repetition', 'resignation', 'agreement', 'timeout', 'aborted'];
@@ -252,7 +265,8 @@ const OFF_BOARD_REASONS: readonly OutcomeReason[] = ['resignation', 'agreement',
 function recordEnding(game: Game, claimed: RecordResult, termination: string | undefined): ServiceResult<Outcome | undefined> {
   const onBoard = game.outcome();
   if (onBoard) {
-    if (claimed !== '*' && claimed !== onBoard.result) return fail(422, `the record says ${claimed} but the moves end in ${onBoard.result} (${onBoard.reason})`);
+    if (claimed !== '*' && claimed !== onBoard.result)
+      return fail(422, `the record says ${claimed} but the moves end in ${onBoard.result} (${onBoard.reason})`);
     if (termination !== undefined && termination !== onBoard.reason)
       return fail(422, `the record's [Termination "${termination}"] does not match the moves, which end by ${onBoard.reason} (${onBoard.result})`);
     return done(onBoard);
@@ -260,8 +274,7 @@ function recordEnding(game: Game, claimed: RecordResult, termination: string | u
   if (termination !== undefined && !REASONS.includes(termination as OutcomeReason))
     return fail(400, `record: [Termination "${termination.slice(0, 40)}"] must be one of ${REASONS.join(', ')}`);
   const reason = termination as OutcomeReason | undefined;
-  if (reason && !OFF_BOARD_REASONS.includes(reason))
-    return fail(422, `the record says the game ended by ${reason}, but the moves do not end in ${reason}`);
+  if (reason && !OFF_BOARD_REASONS.includes(reason)) return fail(422, `the record says the game ended by ${reason}, but the moves do not end in ${reason}`);
   const toMove = game.variant.turn(game.position);
   if (claimed === '*') {
     if (reason === undefined) return done(undefined);

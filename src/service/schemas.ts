@@ -14,27 +14,27 @@ export const VariantSchema = v.picklist(VARIANTS, `must be one of ${VARIANTS.joi
 
 export const PlayerSchema = v.strictObject(
   {
-  name: v.optional(
-    v.pipe(
-      v.string('must be text'),
-      v.trim(),
-      v.minLength(1, 'must not be empty'),
-      v.maxLength(40, 'must be at most 40 characters'),
-      // Control and bidi-override characters garble every page, email and chat line that shows the name.
-      v.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u, 'must not contain control characters'),
-      // A lone surrogate (JSON "\ud800") is no character: it would come out as U+FFFD everywhere.
-      v.regex(/^[^\uD800-\uDFFF]*$/u, 'must be valid Unicode text (it holds a lone surrogate)'),
+    name: v.optional(
+      v.pipe(
+        v.string('must be text'),
+        v.trim(),
+        v.minLength(1, 'must not be empty'),
+        v.maxLength(40, 'must be at most 40 characters'),
+        // Control and bidi-override characters garble every page, email and chat line that shows the name.
+        v.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u, 'must not contain control characters'),
+        // A lone surrogate (JSON "\ud800") is no character: it would come out as U+FFFD everywhere.
+        v.regex(/^[^\uD800-\uDFFF]*$/u, 'must be valid Unicode text (it holds a lone surrogate)'),
+      ),
     ),
-  ),
-  email: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an email address'))),
-  webhook: v.optional(
-    v.pipe(
-      v.string('must be text'),
-      v.maxLength(500, 'is too long'),
-      v.url('must be a URL'),
-      v.check((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
+    email: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an email address'))),
+    webhook: v.optional(
+      v.pipe(
+        v.string('must be text'),
+        v.maxLength(500, 'is too long'),
+        v.url('must be a URL'),
+        v.check((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL'),
+      ),
     ),
-  ),
   },
   'must be an object like {"name": "Kirk", "email": "kirk@example.org"}',
 );
@@ -78,7 +78,10 @@ const SideSchema = v.pipe(
     },
     'must be an object like {"name": "Kirk", "email": "kirk@example.org"} or {"computer": 3}',
   ),
-  v.check((p) => p.computer === undefined || (p.name === undefined && p.email === undefined && p.webhook === undefined), 'the computer takes no name, email or webhook: send just {"computer": 1-5}'),
+  v.check(
+    (p) => p.computer === undefined || (p.name === undefined && p.email === undefined && p.webhook === undefined),
+    'the computer takes no name, email or webhook: send just {"computer": 1-5}',
+  ),
 );
 
 /**

@@ -38,7 +38,13 @@ app.use(strictUtf8);
 // The API is for bots and other sites' scripts too: any origin, the player token in the
 // Authorization header. Never with credentials, so nothing that rides on cookies works across
 // origins (the page forms are same-origin only, and get no CORS headers at all).
-const apiCors = cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'], allowHeaders: ['Authorization', 'Content-Type'], exposeHeaders: ['Retry-After', 'WWW-Authenticate'], maxAge: 86_400 });
+const apiCors = cors({
+  origin: '*',
+  allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  allowHeaders: ['Authorization', 'Content-Type'],
+  exposeHeaders: ['Retry-After', 'WWW-Authenticate'],
+  maxAge: 86_400,
+});
 app.use('/api/*', apiCors);
 app.use('/api', apiCors);
 app.use('/openapi.json', apiCors);

@@ -64,9 +64,12 @@ export class EventHub extends DurableObject<Cloudflare.Env> {
     if (this.timer !== undefined) return;
     const every = Number(this.env.STREAM_KEEPALIVE_MS) || KEEPALIVE_MS;
     const blank = encoder.encode('\n');
-    this.timer = setInterval(() => {
-      for (const listener of this.listeners) this.write(listener, blank);
-    }, Math.min(every, KEEPALIVE_MS));
+    this.timer = setInterval(
+      () => {
+        for (const listener of this.listeners) this.write(listener, blank);
+      },
+      Math.min(every, KEEPALIVE_MS),
+    );
   }
 }
 

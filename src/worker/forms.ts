@@ -2,7 +2,17 @@
 // (the JSON API's inputs are in service/schemas.ts, which these build on).
 import * as v from 'valibot';
 import { MAX_SIZE, MIN_SIZE } from '../service/preview.ts';
-import { COMPUTER_LEVELS, DAYS_PER_MOVE, MAX_MOVE_TEXT, MAX_POSITION_TEXT, MessageTextSchema, MoveTextSchema, plyFromSuffix, splitPlySuffix, VARIANTS } from '../service/schemas.ts';
+import {
+  COMPUTER_LEVELS,
+  DAYS_PER_MOVE,
+  MAX_MOVE_TEXT,
+  MAX_POSITION_TEXT,
+  MessageTextSchema,
+  MoveTextSchema,
+  plyFromSuffix,
+  splitPlySuffix,
+  VARIANTS,
+} from '../service/schemas.ts';
 import { VARIANT_CHOICES } from './pages/home.tsx';
 
 export const TokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'is not a player token'));
@@ -17,7 +27,13 @@ const blank = (max: number, what: string) =>
   );
 
 /** A whole number typed in a form: blank is none; anything else goes on as a number for the API's schema to judge. */
-const formNumber = v.optional(v.pipe(v.string(), v.trim(), v.transform((s) => (s === '' ? undefined : Number(s)))));
+const formNumber = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.transform((s) => (s === '' ? undefined : Number(s))),
+  ),
+);
 
 export const CreateFormSchema = v.object({
   variant: v.picklist(VARIANTS, `choose one of ${VARIANT_CHOICES.map((c) => c.title).join(', ')}`),
@@ -83,7 +99,13 @@ export const MoveFormSchema = v.pipe(
     ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a number'), v.transform(Number))),
     do: v.optional(v.string()),
     /** A message sent with the move; an empty box sends none. */
-    message: v.optional(v.pipe(v.string(), v.transform((t) => (t.trim() === '' ? undefined : t)), v.optional(MessageTextSchema))),
+    message: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((t) => (t.trim() === '' ? undefined : t)),
+        v.optional(MessageTextSchema),
+      ),
+    ),
   }),
   plyFromSuffix(),
 );
@@ -96,7 +118,11 @@ export const ConditionalFormSchema = v.object({
   /** With `play`: the turn to add to the last line (picked from the preview's legal turns). */
   next: v.optional(MoveTextSchema),
 });
-export const PauseFormSchema = v.object({ token: TokenSchema, action: v.picklist(['offer', 'accept', 'decline', 'cancel'], 'choose offer, accept, decline or cancel'), days: formNumber });
+export const PauseFormSchema = v.object({
+  token: TokenSchema,
+  action: v.picklist(['offer', 'accept', 'decline', 'cancel'], 'choose offer, accept, decline or cancel'),
+  days: formNumber,
+});
 export const LeaveFormSchema = v.object({ token: TokenSchema, days: formNumber });
 export const DrawFormSchema = v.object({ token: TokenSchema, action: v.picklist(['offer', 'accept', 'decline'], 'choose offer, accept or decline') });
 
@@ -116,10 +142,20 @@ export const GameImageQuerySchema = v.object({
 });
 export const PositionImageQuerySchema = v.object({
   variant: v.picklist(VARIANTS, `variant must be one of ${VARIANTS.join(', ')}`),
-  position: v.pipe(v.string('position is required: the position text'), v.minLength(1, 'position is empty'), v.maxLength(MAX_POSITION_TEXT, `position is too long (at most ${MAX_POSITION_TEXT} characters)`)),
+  position: v.pipe(
+    v.string('position is required: the position text'),
+    v.minLength(1, 'position is empty'),
+    v.maxLength(MAX_POSITION_TEXT, `position is too long (at most ${MAX_POSITION_TEXT} characters)`),
+  ),
   options: v.optional(v.pipe(v.string(), v.maxLength(500, 'options are too long'))),
   last: v.optional(v.pipe(v.string(), v.maxLength(MAX_MOVE_TEXT, 'last is too long'))),
   size: SizeSchema,
 });
 /** A preview is of the turn alone; a `#<ply>` suffix (as typed for sending) is left out. */
-export const PreviewQuerySchema = v.object({ move: v.pipe(MoveTextSchema, v.transform((text) => splitPlySuffix(text).move)), size: SizeSchema });
+export const PreviewQuerySchema = v.object({
+  move: v.pipe(
+    MoveTextSchema,
+    v.transform((text) => splitPlySuffix(text).move),
+  ),
+  size: SizeSchema,
+});

@@ -90,7 +90,12 @@ export function describeIssues(issues: readonly AnyIssue[], where = 'body'): str
     // valibot takes an array for an object and then misses its keys: say what type is wanted.
     const parent = issue.path?.at(-1);
     if (parent?.type === 'object' && Array.isArray(parent.input))
-      return `${issue.path!.slice(0, -1).map((p) => p.key).join('.') || where}: must be a JSON object, not an array`;
+      return `${
+        issue
+          .path!.slice(0, -1)
+          .map((p) => p.key)
+          .join('.') || where
+      }: must be a JSON object, not an array`;
     if (issue.type === 'strict_object' && issue.expected === 'never') return `${field}: is not a field we know`;
     if (issue.received === 'undefined' && path) return `${field}: is required`;
     if (!path && issue.type === 'strict_object') return `${field}: must be a JSON object`;
@@ -100,11 +105,9 @@ export function describeIssues(issues: readonly AnyIssue[], where = 'body'): str
 }
 
 /** The hook for @hono/valibot-validator: a 400 that says which field and why. */
-export const validationHook =
-  (where: string) =>
-  (result: { success: boolean; issues?: readonly AnyIssue[] }, c: Context) => {
-    if (!result.success) return c.json({ error: describeIssues(result.issues ?? [], where) }, 400);
-  };
+export const validationHook = (where: string) => (result: { success: boolean; issues?: readonly AnyIssue[] }, c: Context) => {
+  if (!result.success) return c.json({ error: describeIssues(result.issues ?? [], where) }, 400);
+};
 
 export const mediaType = (c: Context): string => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
 export const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type);
@@ -153,8 +156,7 @@ export async function readForm(c: Context): Promise<Record<string, string>> {
 
 /** JSON bodies only: anything else is a 415 that says what to send. */
 export async function requireJson(c: Context, next: () => Promise<void>) {
-  if (!isJson(mediaType(c)))
-    return c.json({ error: 'send a JSON body with Content-Type: application/json' }, 415);
+  if (!isJson(mediaType(c))) return c.json({ error: 'send a JSON body with Content-Type: application/json' }, 415);
   await next();
 }
 
@@ -221,4 +223,6 @@ export const limitNewGames =
   };
 
 /** The base of the links we hand out. */
-export const linkBase = (c: Pick<Context<AppEnv>, 'env'> & { req: { url: string } }) => ({ origin: (c.env.PUBLIC_URL || new URL(c.req.url).origin).replace(/\/+$/, '') });
+export const linkBase = (c: Pick<Context<AppEnv>, 'env'> & { req: { url: string } }) => ({
+  origin: (c.env.PUBLIC_URL || new URL(c.req.url).origin).replace(/\/+$/, ''),
+});

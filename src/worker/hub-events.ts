@@ -14,7 +14,17 @@ import { myGame } from '../service/players.ts';
 import { hubOf } from './event-hub.ts';
 
 /** The game stream's name for what happened: a move, a draw offer, the end, or a message (its words are not in the line: the stream is public). */
-const GAME_LINE: Partial<Record<GameEvent['type'], string>> = { turn: 'move', 'draw-offer': 'drawOffer', 'game-over': 'gameFinish', message: 'message', 'takeback-offer': 'takebackOffer', takeback: 'takeback', 'pause-offer': 'pauseOffer', pause: 'pause', 'pause-end': 'pauseEnd' };
+const GAME_LINE: Partial<Record<GameEvent['type'], string>> = {
+  turn: 'move',
+  'draw-offer': 'drawOffer',
+  'game-over': 'gameFinish',
+  message: 'message',
+  'takeback-offer': 'takebackOffer',
+  takeback: 'takeback',
+  'pause-offer': 'pauseOffer',
+  pause: 'pause',
+  'pause-end': 'pauseEnd',
+};
 
 export class HubEvents implements EventSink, PlayerEventSink {
   constructor(
@@ -31,7 +41,9 @@ export class HubEvents implements EventSink, PlayerEventSink {
   async publish(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<void> {
     const lines = events.flatMap((e) => (GAME_LINE[e.type] ? [e.type] : []));
     if (!lines.length) return;
-    const last = lastMove ? { gameId: row.id, ply: lastMove.ply, side: lastMove.side, text: lastMove.text, positionAfter: row.position, createdAt: Date.parse(lastMove.at) } : undefined;
+    const last = lastMove
+      ? { gameId: row.id, ply: lastMove.ply, side: lastMove.side, text: lastMove.text, positionAfter: row.position, createdAt: Date.parse(lastMove.at) }
+      : undefined;
     const state = publicState(row, last);
     const base = this.base(row);
     const sends: Promise<unknown>[] = [hubOf(this.env, `game:${row.id}`).publish(lines.map((type) => ({ type: GAME_LINE[type], state })))];

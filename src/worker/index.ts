@@ -25,7 +25,17 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
   const ended = await sweepInBatches((limit) => games.expireOverdue(limit));
   const notify = notifyService(env, clock);
   const reminded = await sweepInBatches((limit) => notify.remind(limit));
-  console.log(JSON.stringify({ event: 'cron', cron: controller.cron, computerTurns: played.length, resumed: resumed.length, ended: ended.length, reminded: reminded.length, ms: Date.now() - started }));
+  console.log(
+    JSON.stringify({
+      event: 'cron',
+      cron: controller.cron,
+      computerTurns: played.length,
+      resumed: resumed.length,
+      ended: ended.length,
+      reminded: reminded.length,
+      ms: Date.now() - started,
+    }),
+  );
 }
 
 /** Queue consumers: the computer's turns, notifications, and their dead-letter queue. */

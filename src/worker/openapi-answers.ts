@@ -108,13 +108,23 @@ export const answerSchemas = (): Record<string, Json> => ({
     { mate: { type: 'integer', description: 'turns to a forced mate (negative: being mated)' }, level: int },
   ),
   History: object({ ply: int, moves: list(ref('PlayedMove')), takebacks: list(ref('TakenBack')) }),
-  Moved: object({ move: ref('PlayedMove'), state: ref('GameState') }, { answer: ref('PlayedMove'), message: ref('GameMessage') }, '`answer`: your opponent’s planned reply, played at once'),
+  Moved: object(
+    { move: ref('PlayedMove'), state: ref('GameState') },
+    { answer: ref('PlayedMove'), message: ref('GameMessage') },
+    '`answer`: your opponent’s planned reply, played at once',
+  ),
   Preview: object({
     ok: { const: true },
     canonical: str,
     ply: int,
     svg: { type: 'string', description: 'the board after the turn (SVG)' },
-    state: object({ position: str, sideToMove: color, phase: str, check: bool, outcome: nullable(object({ result: oneOf('*', '1-0', '0-1', '1/2-1/2'), reason: str }, { winner: color })) }),
+    state: object({
+      position: str,
+      sideToMove: color,
+      phase: str,
+      check: bool,
+      outcome: nullable(object({ result: oneOf('*', '1-0', '0-1', '1/2-1/2'), reason: str }, { winner: color })),
+    }),
   }),
   ConditionalLines: object(
     { ply: int, lines: list(list(str)) },
@@ -155,18 +165,21 @@ export const answerSchemas = (): Record<string, Json> => ({
   SignInSent: object({ ok: bool, message: str }),
   Player: publicPlayer,
   PlayerSelf: object({ id: str, name: nullable(str), email: nullable(str), webhook: nullable(str), webhookDisabled: bool }, { webhookSecret: str }),
-  MyGame: object({
-    id: str,
-    variant,
-    side: color,
-    opponent: object({ id: nullable(str), name: nullable(str) }),
-    status: oneOf('active', 'finished', 'aborted'),
-    yourTurn: bool,
-    deadline: nullable(time),
-    ply: int,
-    result: str,
-    link: str,
-  }, { title: str }),
+  MyGame: object(
+    {
+      id: str,
+      variant,
+      side: color,
+      opponent: object({ id: nullable(str), name: nullable(str) }),
+      status: oneOf('active', 'finished', 'aborted'),
+      yourTurn: bool,
+      deadline: nullable(time),
+      ply: int,
+      result: str,
+      link: str,
+    },
+    { title: str },
+  ),
   MyGames: object({ games: list(ref('MyGame')) }),
   Challenge: object(
     {
@@ -193,5 +206,10 @@ export const answerSchemas = (): Record<string, Json> => ({
     { error: { type: 'string', description: 'what was wrong, in words' } },
     { at: { type: 'integer', description: 'notation errors: the offset where reading stopped' } },
   ),
-  OpenApi: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: str, info: { type: 'object' }, paths: { type: 'object' } }, description: 'this document' },
+  OpenApi: {
+    type: 'object',
+    required: ['openapi', 'info', 'paths'],
+    properties: { openapi: str, info: { type: 'object' }, paths: { type: 'object' } },
+    description: 'this document',
+  },
 });

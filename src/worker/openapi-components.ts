@@ -5,7 +5,19 @@ import { answerSchemas } from './openapi-answers.ts';
 import type { BaseIssue, BaseSchema } from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
 import { CreateChallengeSchema, CreatePlayerSchema, PlayerSettingsSchema, SignInSchema } from '../service/player-schemas.ts';
-import { ConditionalSchema, CreateGameSchema, DrawSchema, ImportJsonSchema, LeaveSchema, MessageSchema, MessageVisibilitySchema, MoveJsonSchema, OptionsSchema, PauseSchema, TakebackSchema } from '../service/schemas.ts';
+import {
+  ConditionalSchema,
+  CreateGameSchema,
+  DrawSchema,
+  ImportJsonSchema,
+  LeaveSchema,
+  MessageSchema,
+  MessageVisibilitySchema,
+  MoveJsonSchema,
+  OptionsSchema,
+  PauseSchema,
+  TakebackSchema,
+} from '../service/schemas.ts';
 
 const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
   toJsonSchema(s, {
@@ -13,13 +25,18 @@ const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
     typeMode: 'input',
     errorMode: 'ignore',
     // A custom check has no JSON Schema of its own.
-    overrideSchema: ({ valibotSchema }) => (valibotSchema === OptionsSchema ? { type: 'object', description: 'variant options, e.g. {"platforms": 4}' } : undefined),
+    overrideSchema: ({ valibotSchema }) =>
+      valibotSchema === OptionsSchema ? { type: 'object', description: 'variant options, e.g. {"platforms": 4}' } : undefined,
   });
 
 /** Built with the document, when it is first asked for, not when the worker starts. */
 export const openApiComponents = () => ({
   securitySchemes: {
-    playerToken: { type: 'http', scheme: 'bearer', description: "A player's secret token from the create response, or a player key (POST /api/players) of a player of the game" },
+    playerToken: {
+      type: 'http',
+      scheme: 'bearer',
+      description: "A player's secret token from the create response, or a player key (POST /api/players) of a player of the game",
+    },
     playerTokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The same token as ?token=, for clients that cannot set headers' },
   },
   schemas: {

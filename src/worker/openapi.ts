@@ -5,7 +5,10 @@ import { MAX_CONDITIONAL_LINES, MAX_CONDITIONAL_TURNS, MAX_MESSAGE_CHARS, MESSAG
 import { openApiComponents } from './openapi-components.ts';
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const json = (description: string, ref = 'GameState') => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } });
+const json = (description: string, ref = 'GameState') => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
+});
 /** A 429 with the seconds until the same request can succeed. */
 const tooMany = (what: string) => ({
   ...error(`too many ${what} from this client address in the last minute`),
@@ -16,7 +19,10 @@ const chatAnswer = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ChatReply' } }, 'text/plain': { schema: { type: 'string' } } },
 });
-const ndjson = { description: 'one JSON object a line', content: { 'application/x-ndjson': { schema: { type: 'string', description: 'newline-delimited JSON events' } } } };
+const ndjson = {
+  description: 'one JSON object a line',
+  content: { 'application/x-ndjson': { schema: { type: 'string', description: 'newline-delimited JSON events' } } },
+};
 const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{4,32}$' } };
 /** A required JSON body of one of the components' schemas. */
 const jsonBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
@@ -44,7 +50,15 @@ const playerAction = (summary: string, extra: Record<string, unknown> = {}) => (
 
 let cached: { paths: Record<string, Record<string, Operation>> } | undefined;
 
-type Operation = { summary: string; operationId?: string; parameters?: unknown[]; requestBody?: unknown; security?: unknown[]; responses: Record<string, unknown>; [more: string]: unknown };
+type Operation = {
+  summary: string;
+  operationId?: string;
+  parameters?: unknown[];
+  requestBody?: unknown;
+  security?: unknown[];
+  responses: Record<string, unknown>;
+  [more: string]: unknown;
+};
 
 /** `post /api/games/{id}/moves` -> `postGamesIdMoves`: unique, as each path and method is. */
 function operationId(method: string, path: string): string {
@@ -98,8 +112,13 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Create a game, from the variant’s start or from a set-up `position` (position text)',
           requestBody: jsonBody('CreateGame'),
           responses: {
-            201: json('the new game with each human player’s link and token (none for the computer’s side); its state’s `startPosition` is the set-up', 'Created'),
-            400: error('bad variant, options or players (a computer level that is not 1-5, the computer on both sides); a `position` that cannot be read, breaks a set-up rule (pieces over one set, a missing king, the side not to move in check, phases out of order) or is already over, saying which'),
+            201: json(
+              'the new game with each human player’s link and token (none for the computer’s side); its state’s `startPosition` is the set-up',
+              'Created',
+            ),
+            400: error(
+              'bad variant, options or players (a computer level that is not 1-5, the computer on both sides); a `position` that cannot be read, breaks a set-up rule (pieces over one set, a missing king, the side not to move in check, phases out of order) or is already over, saying which',
+            ),
             415: error('not JSON'),
             429: tooMany('new games'),
           },
@@ -112,7 +131,12 @@ export function openApiDocument(serverUrl: string): object {
             required: true,
             content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: { $ref: '#/components/schemas/ImportGame' } } },
           },
-          responses: { 201: json('the imported game', 'Created'), 400: error('unreadable record'), 422: error('a turn is not legal: which and why'), 429: tooMany('new games') },
+          responses: {
+            201: json('the imported game', 'Created'),
+            400: error('unreadable record'),
+            422: error('a turn is not legal: which and why'),
+            429: tooMany('new games'),
+          },
         },
       },
       '/api/games/{id}': {
@@ -148,8 +172,15 @@ export function openApiDocument(serverUrl: string): object {
       '/api/games/{id}/moves': {
         get: {
           summary: 'History: ply, side, canonical text, time; and the turns taken back by agreement',
-          parameters: [id, { name: 'since', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,6}$' }, description: 'only turns after this ply' }],
-          responses: { 200: json('the turns played, and the turns taken back by agreement', 'History'), 400: error('`since` is not a ply number'), 404: error('no such game') },
+          parameters: [
+            id,
+            { name: 'since', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,6}$' }, description: 'only turns after this ply' },
+          ],
+          responses: {
+            200: json('the turns played, and the turns taken back by agreement', 'History'),
+            400: error('`since` is not a ply number'),
+            404: error('no such game'),
+          },
         },
         post: {
           summary: 'Make a move',
@@ -163,7 +194,10 @@ export function openApiDocument(serverUrl: string): object {
             },
           },
           responses: {
-            200: json("the turn as played and the game after it; `answer`: your opponent's conditional answer, played at once (the state is then after it)", 'Moved'),
+            200: json(
+              "the turn as played and the game after it; `answer`: your opponent's conditional answer, played at once (the state is then after it)",
+              'Moved',
+            ),
             400: error('the move cannot be read (`at` says where)'),
             401: error('no or malformed Authorization header'),
             403: error('not your turn, or not your game'),
@@ -183,7 +217,13 @@ export function openApiDocument(serverUrl: string): object {
           summary: "Your conditional moves (a forecast), private to you: lines that start with your opponent's turn at ply + 1, then your answer, and so on",
           security: auth,
           parameters: [id],
-          responses: { 200: json("your lines (none once the game moved past them); `outcome`: what became of the lines you had for your opponent's last turn", 'ConditionalLines'), 403: error('not a player of this game') },
+          responses: {
+            200: json(
+              "your lines (none once the game moved past them); `outcome`: what became of the lines you had for your opponent's last turn",
+              'ConditionalLines',
+            ),
+            403: error('not a player of this game'),
+          },
         },
         put: {
           summary: `Replace your conditional lines (while your opponent is to move; an empty list clears them). Each line: your opponent's turn, your answer, ... (an even number, at most ${MAX_CONDITIONAL_TURNS}; at most ${MAX_CONDITIONAL_LINES} lines), checked by the engine and stored in canonical text. When your opponent plays the first turn of a line, your answer is played at once as any turn`,
@@ -223,13 +263,16 @@ export function openApiDocument(serverUrl: string): object {
           responses: {
             201: json('the message as stored', 'MessageSent'),
             403: error('not a player of this game'),
-            429: { ...error('too many messages from this player in the last hour'), headers: { 'Retry-After': { description: 'seconds until a message can be sent again', schema: { type: 'integer' } } } },
+            429: {
+              ...error('too many messages from this player in the last hour'),
+              headers: { 'Retry-After': { description: 'seconds until a message can be sent again', schema: { type: 'integer' } } },
+            },
           },
         },
       },
       '/api/games/{id}/messages/visibility': {
         put: {
-          summary: "Allow (or stop allowing) spectators to read the messages: they see them only while both players allow it",
+          summary: 'Allow (or stop allowing) spectators to read the messages: they see them only while both players allow it',
           security: auth,
           parameters: [id],
           requestBody: jsonBody('MessageVisibility'),
@@ -237,14 +280,18 @@ export function openApiDocument(serverUrl: string): object {
         },
       },
       '/api/games/{id}/record': {
-        get: { summary: 'Text game record', parameters: [id], responses: { 200: { description: 'the record', content: { 'text/plain': { schema: { type: 'string' } } } } } },
+        get: {
+          summary: 'Text game record',
+          parameters: [id],
+          responses: { 200: { description: 'the record', content: { 'text/plain': { schema: { type: 'string' } } } } },
+        },
       },
       '/api/games/{id}/pause': playerAction(
         'Pause by agreement: `offer` (with `days`, 1-14) asks to stop the clock; the opponent answers `accept` (the deadline is null until the pause ends, then the side to move has the time it had left, counted from the end) or `decline`; the asker may `cancel`. The pause ends by itself (the cron, or the first request that touches the game, resumes it); moves go on meanwhile, and the clock of the next player starts when the pause ends. The computer accepts at once. 409 without a clock, while paused, with an offer already standing',
         { requestBody: jsonBody('Pause') },
       ),
       '/api/games/{id}/leave': playerAction(
-        "Leave days: the player to move adds `days` of their own leave days (given at creation by `clock.leaveDays`, 0-30) to their deadline; no agreement needed. 403 not your turn; 409 not that many left, no clock, or paused",
+        'Leave days: the player to move adds `days` of their own leave days (given at creation by `clock.leaveDays`, 0-30) to their deadline; no agreement needed. 403 not your turn; 409 not that many left, no clock, or paused',
         { requestBody: jsonBody('Leave') },
       ),
       '/api/games/{id}/resign': playerAction('Resign'),
@@ -278,7 +325,8 @@ export function openApiDocument(serverUrl: string): object {
       },
       '/api/games/{id}/chat': {
         post: {
-          summary: 'Chat-bot commands: a turn, `move <turn>`, `board`, `legal`, `resign`, `draw`, `takeback` (`takeback accept`, `takeback decline`), `pause <days>` (`pause accept`, `pause decline`, `pause cancel`), `leave <days>`, `say <words>` (a message to your opponent), `if <turn> then <turn> [then ...]` (a conditional line), `conditional` (your lines), `conditional clear`, `help`',
+          summary:
+            'Chat-bot commands: a turn, `move <turn>`, `board`, `legal`, `resign`, `draw`, `takeback` (`takeback accept`, `takeback decline`), `pause <days>` (`pause accept`, `pause decline`, `pause cancel`), `leave <days>`, `say <words>` (a message to your opponent), `if <turn> then <turn> [then ...]` (a conditional line), `conditional` (your lines), `conditional clear`, `help`',
           security: auth,
           parameters: [id],
           requestBody: chatBody,
@@ -289,20 +337,31 @@ export function openApiDocument(serverUrl: string): object {
         get: {
           summary: 'The position a turn would lead to, without playing it',
           parameters: [id, { name: 'move', in: 'query', required: true, schema: { type: 'string' } }],
-          responses: { 200: json('the turn in canonical text, its ply, and the board after it', 'Preview'), 400: error('unreadable'), 409: error('game over'), 422: error('illegal: why') },
+          responses: {
+            200: json('the turn in canonical text, its ply, and the board after it', 'Preview'),
+            400: error('unreadable'),
+            409: error('game over'),
+            422: error('illegal: why'),
+          },
         },
       },
       ...Object.fromEntries(
         (['svg', 'png'] as const).flatMap((format) => {
           const media = format === 'svg' ? 'image/svg+xml' : 'image/png';
-          const picture = { 200: { description: format.toUpperCase(), content: { [media]: { schema: { type: 'string', ...(format === 'png' ? { format: 'binary' } : {}) } } } } };
+          const picture = {
+            200: { description: format.toUpperCase(), content: { [media]: { schema: { type: 'string', ...(format === 'png' ? { format: 'binary' } : {}) } } } },
+          };
           return [
             [
               `/api/games/{id}/board.${format}`,
               {
                 get: {
                   summary: `The board as a ${format.toUpperCase()} picture (current position, or \`ply=N\`)`,
-                  parameters: [id, { name: 'ply', in: 'query', required: false, schema: { type: 'integer' } }, { name: 'size', in: 'query', required: false, schema: { type: 'integer' } }],
+                  parameters: [
+                    id,
+                    { name: 'ply', in: 'query', required: false, schema: { type: 'integer' } },
+                    { name: 'size', in: 'query', required: false, schema: { type: 'integer' } },
+                  ],
                   responses: { ...picture, 400: error('bad query'), 404: error('no such game') },
                 },
               },
@@ -312,7 +371,12 @@ export function openApiDocument(serverUrl: string): object {
               {
                 get: {
                   summary: `Any position as a ${format.toUpperCase()} picture`,
-                  parameters: ['variant', 'position', 'options', 'last', 'size'].map((name) => ({ name, in: 'query', required: name === 'variant' || name === 'position', schema: { type: 'string' } })),
+                  parameters: ['variant', 'position', 'options', 'last', 'size'].map((name) => ({
+                    name,
+                    in: 'query',
+                    required: name === 'variant' || name === 'position',
+                    schema: { type: 'string' },
+                  })),
                   responses: { ...picture, 400: error('bad variant, options or position: why') },
                 },
               },
@@ -322,9 +386,13 @@ export function openApiDocument(serverUrl: string): object {
       ),
       '/api/players': {
         post: {
-          summary: 'Become a player: a key (shown once; only its hash is kept) that works as `Authorization: Bearer <key>` on every player route and on your games',
+          summary:
+            'Become a player: a key (shown once; only its hash is kept) that works as `Authorization: Bearer <key>` on every player route and on your games',
           requestBody: jsonBody('CreatePlayer'),
-          responses: { 201: json('your player: id, key, and a link that opens /me (the key rides in the #fragment)', 'PlayerCreated'), 429: tooMany('new players') },
+          responses: {
+            201: json('your player: id, key, and a link that opens /me (the key rides in the #fragment)', 'PlayerCreated'),
+            429: tooMany('new players'),
+          },
         },
       },
       '/api/players/sign-in': {
@@ -334,15 +402,29 @@ export function openApiDocument(serverUrl: string): object {
           responses: { 202: json('the same answer whether or not the address is known', 'SignInSent') },
         },
       },
-      '/api/players/{id}': { get: { summary: 'A player as others see them: {id, name}', parameters: [playerParam], responses: { 200: json('the player', 'Player'), 404: error('no such player') } } },
+      '/api/players/{id}': {
+        get: {
+          summary: 'A player as others see them: {id, name}',
+          parameters: [playerParam],
+          responses: { 200: json('the player', 'Player'), 404: error('no such player') },
+        },
+      },
       '/api/me': {
-        get: { summary: 'Your player: {id, name, email, webhook, webhookDisabled}', security: key, responses: { 200: json('your player', 'PlayerSelf'), 403: error('not a player key') } },
+        get: {
+          summary: 'Your player: {id, name, email, webhook, webhookDisabled}',
+          security: key,
+          responses: { 200: json('your player', 'PlayerSelf'), 403: error('not a player key') },
+        },
         patch: {
           summary:
             'Change your name, email or own webhook (`null` clears one). The webhook gets `challenge`, `challengeCanceled` and `gameStart` (body {type, timestamp, data: {type, challenge | game, text}}), signed like game webhooks',
           security: key,
           requestBody: jsonBody('PlayerSettings'),
-          responses: { 200: json('your player; a new webhook URL adds `webhookSecret` (shown once)', 'PlayerSelf'), 400: error('which field and what is wrong (a webhook URL the policy refuses)'), 403: error('not a player key') },
+          responses: {
+            200: json('your player; a new webhook URL adds `webhookSecret` (shown once)', 'PlayerSelf'),
+            400: error('which field and what is wrong (a webhook URL the policy refuses)'),
+            403: error('not a player key'),
+          },
         },
       },
       '/api/me/games': {
@@ -355,13 +437,20 @@ export function openApiDocument(serverUrl: string): object {
       },
       '/api/me/chat': {
         post: {
-          summary: 'Chat-bot commands of a player: `games`, `challenges`, `accept <id>`, `decline <id>`, `withdraw <id>`, `help` (a game is then played on /api/games/{id}/chat with the same key)',
+          summary:
+            'Chat-bot commands of a player: `games`, `challenges`, `accept <id>`, `decline <id>`, `withdraw <id>`, `help` (a game is then played on /api/games/{id}/chat with the same key)',
           security: key,
           requestBody: chatBody,
           responses: { 200: chatAnswer('the reply; `state`: the game an accept started'), 401: error('no key'), 403: error('not a player key') },
         },
       },
-      '/api/me/challenges': { get: { summary: 'Open challenges you made or were sent', security: key, responses: { 200: json('your open challenges', 'Challenges'), 403: error('not a player key') } } },
+      '/api/me/challenges': {
+        get: {
+          summary: 'Open challenges you made or were sent',
+          security: key,
+          responses: { 200: json('your open challenges', 'Challenges'), 403: error('not a player key') },
+        },
+      },
       '/api/challenges': {
         post: {
           summary: 'Offer a game, to anyone or (`to`) to one player; expires after `expiresInDays` (default 7)',
@@ -379,19 +468,43 @@ export function openApiDocument(serverUrl: string): object {
         },
       },
       '/api/challenges/{id}': {
-        get: { summary: 'One challenge', parameters: [challengeParam], responses: { 200: json('the challenge', 'Challenge'), 404: error('no such challenge') } },
-        delete: { summary: 'Withdraw your challenge', security: key, parameters: [challengeParam], responses: { 200: json('the withdrawn challenge', 'Challenge'), 403: error('not your challenge'), 404: error('no such challenge'), 409: error('no longer open') } },
+        get: {
+          summary: 'One challenge',
+          parameters: [challengeParam],
+          responses: { 200: json('the challenge', 'Challenge'), 404: error('no such challenge') },
+        },
+        delete: {
+          summary: 'Withdraw your challenge',
+          security: key,
+          parameters: [challengeParam],
+          responses: {
+            200: json('the withdrawn challenge', 'Challenge'),
+            403: error('not your challenge'),
+            404: error('no such challenge'),
+            409: error('no longer open'),
+          },
+        },
       },
       '/api/challenges/{id}/accept': {
         post: {
           summary: 'Accept: the new game with both players. Of several accepts at once exactly one gets the game; the others get 409',
           security: key,
           parameters: [challengeParam],
-          responses: { 201: json('the new game with both players', 'Accepted'), 403: error('sent to another player'), 404: error('no such challenge'), 409: error('accepted, withdrawn, declined or expired; or your own') },
+          responses: {
+            201: json('the new game with both players', 'Accepted'),
+            403: error('sent to another player'),
+            404: error('no such challenge'),
+            409: error('accepted, withdrawn, declined or expired; or your own'),
+          },
         },
       },
       '/api/challenges/{id}/decline': {
-        post: { summary: 'Decline a challenge sent to you', security: key, parameters: [challengeParam], responses: { 200: json('the declined challenge', 'Challenge'), 403: error('not sent to you'), 409: error('no longer open') } },
+        post: {
+          summary: 'Decline a challenge sent to you',
+          security: key,
+          parameters: [challengeParam],
+          responses: { 200: json('the declined challenge', 'Challenge'), 403: error('not sent to you'), 409: error('no longer open') },
+        },
       },
       '/api/games/{id}/rematch': {
         post: {
@@ -411,7 +524,8 @@ export function openApiDocument(serverUrl: string): object {
       },
       '/api/games/{id}/stream': {
         get: {
-          summary: 'NDJSON stream of a game: `gameFull` (the state) first, then `move`, `drawOffer`, `gameFinish` lines with the state; with a token or key the state has `you`',
+          summary:
+            'NDJSON stream of a game: `gameFull` (the state) first, then `move`, `drawOffer`, `gameFinish` lines with the state; with a token or key the state has `you`',
           security: [...auth, {}],
           parameters: [id],
           responses: { 200: ndjson, 403: error('not a player token of this game') },

@@ -144,7 +144,15 @@ describe('npm run deploy', () => {
     });
     const run = deploy(s);
     expect(run.status).toBe(1);
-    expect(run.commands).toEqual(['whoami --json', 'd1 list --json', 'queues list --page 1', 'queues list --page 2', 'queues list --page 3', 'queues list --page 4', 'd1 migrations apply DB --remote']);
+    expect(run.commands).toEqual([
+      'whoami --json',
+      'd1 list --json',
+      'queues list --page 1',
+      'queues list --page 2',
+      'queues list --page 3',
+      'queues list --page 4',
+      'd1 migrations apply DB --remote',
+    ]);
     expect(run.stderr).toContain('syntax error');
     expect(run.stderr).toContain('npm run deploy stopped: applying the migrations failed: nothing was deployed');
     expect(account(s).workers.subspace.versions).toBe(3);

@@ -43,7 +43,13 @@ function readConfig(file) {
 }
 
 // The command: its first two words before any flag (`d1 create`, `queues list`, `deploy`).
-const words = args.slice(0, Math.max(0, args.findIndex((a) => a.startsWith('-'))) || args.length);
+const words = args.slice(
+  0,
+  Math.max(
+    0,
+    args.findIndex((a) => a.startsWith('-')),
+  ) || args.length,
+);
 const command = words.slice(0, 2).join(' ');
 const failure = account.failures?.[command];
 if (failure) fail(failure);
@@ -58,13 +64,28 @@ switch (command) {
     break;
   }
   case 'd1 list':
-    out(JSON.stringify(account.databases.map((d) => ({ uuid: d.uuid, name: d.name, created_at: '2026-11-23T09:00:00.000Z', version: 'production', num_tables: 0, file_size: 12288 })), null, 2));
+    out(
+      JSON.stringify(
+        account.databases.map((d) => ({
+          uuid: d.uuid,
+          name: d.name,
+          created_at: '2026-11-23T09:00:00.000Z',
+          version: 'production',
+          num_tables: 0,
+          file_size: 12288,
+        })),
+        null,
+        2,
+      ),
+    );
     break;
   case 'd1 create': {
     const name = args[2];
     const uuid = `4d1d1d1d-0000-4000-8000-${String(account.databases.length + 1).padStart(12, '0')}`;
     account.databases.push({ name, uuid });
-    out(`✅ Successfully created DB '${name}' in region WEUR\nCreated your new D1 database.\n\n[[d1_databases]]\nbinding = "DB"\ndatabase_name = "${name}"\ndatabase_id = "${uuid}"`);
+    out(
+      `✅ Successfully created DB '${name}' in region WEUR\nCreated your new D1 database.\n\n[[d1_databases]]\nbinding = "DB"\ndatabase_name = "${name}"\ndatabase_id = "${uuid}"`,
+    );
     break;
   }
   case 'queues list': {
@@ -93,8 +114,17 @@ switch (command) {
   }
   case 'secret list': {
     const worker = account.workers[flag('--name')];
-    if (!worker) fail(`A request to the Cloudflare API (/accounts/${account.account.id}/workers/scripts/${flag('--name')}/secrets) failed.\n\n  This Worker does not exist on your account. [code: 10007]`);
-    out(JSON.stringify(worker.secrets.map((name) => ({ name, type: 'secret_text' })), null, 2));
+    if (!worker)
+      fail(
+        `A request to the Cloudflare API (/accounts/${account.account.id}/workers/scripts/${flag('--name')}/secrets) failed.\n\n  This Worker does not exist on your account. [code: 10007]`,
+      );
+    out(
+      JSON.stringify(
+        worker.secrets.map((name) => ({ name, type: 'secret_text' })),
+        null,
+        2,
+      ),
+    );
     break;
   }
   case 'deploy': {

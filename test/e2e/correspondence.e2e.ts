@@ -18,71 +18,95 @@ const PHONE = { viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Tokyo',
 const times = (page: Page, selector: string) =>
   page.$$eval(selector, (els) => els.map((e) => ({ text: e.textContent ?? '', iso: e.getAttribute('datetime') ?? '' })));
 
-runInBrowser('e2e correspondence', { totalMs: TOTAL_MS, artifacts: ARTIFACTS, stateDir: path.join(ROOT, '.wrangler', 'e2e-correspondence-state') }, async ({ server, browser, errors, api }) => {
-  const base = server.base;
-  const open = async (token: string, id: string) => {
-    const page = await (await browser.newContext(PHONE)).newPage();
-    page.setDefaultTimeout(STEP_MS);
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    await page.goto(`${base}/games/${id}?token=${token}`);
-    return page;
-  };
+runInBrowser(
+  'e2e correspondence',
+  { totalMs: TOTAL_MS, artifacts: ARTIFACTS, stateDir: path.join(ROOT, '.wrangler', 'e2e-correspondence-state') },
+  async ({ server, browser, errors, api }) => {
+    const base = server.base;
+    const open = async (token: string, id: string) => {
+      const page = await (await browser.newContext(PHONE)).newPage();
+      page.setDefaultTimeout(STEP_MS);
+      page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+      await page.goto(`${base}/games/${id}?token=${token}`);
+      return page;
+    };
 
-  // ---- "Other actions" on a phone ----
-  const g = (await api('POST', '/api/games', { variant: 'warp-factor', clock: { daysPerMove: 3, leaveDays: 5 } })).body;
-  assert.equal((await api('POST', `/api/games/${g.id}/moves`, { move: 'Wb2-Wb3' }, g.tokens.white)).status, 200);
-  const black = await open(g.tokens.black, g.id);
-  const actions = black.locator('section.actions');
-  await actions.screenshot({ path: shotPath('actions-390') });
-  const layout = await black.evaluate(() => {
-    const doc = (globalThis as any).document;
-    const section = doc.querySelector('section.actions');
-    const box = section.getBoundingClientRect();
-    const outside = [...section.querySelectorAll('button, input, label')].filter((el: any) => el.getBoundingClientRect().right > box.right + 1).map((el: any) => el.textContent || el.id);
-    return { wide: doc.documentElement.scrollWidth > doc.documentElement.clientWidth, outside };
-  });
-  assert.deepEqual(layout, { wide: false, outside: [] }, 'at 390 px the actions fit the screen');
-  // Each days field is found by its own label (no bare "days" beside a number).
-  assert.equal(await black.getByLabel('Pause: days the clock stops').inputValue(), '7');
-  assert.equal(await black.getByLabel('Leave: days added to your deadline').inputValue(), '1');
-  assert.match((await actions.textContent()) ?? '', /you have 5 days left/);
-  log('other actions at 390 px: fit the screen, two labelled day fields');
+    // ---- "Other actions" on a phone ----
+    const g = (await api('POST', '/api/games', { variant: 'warp-factor', clock: { daysPerMove: 3, leaveDays: 5 } })).body;
+    assert.equal((await api('POST', `/api/games/${g.id}/moves`, { move: 'Wb2-Wb3' }, g.tokens.white)).status, 200);
+    const black = await open(g.tokens.black, g.id);
+    const actions = black.locator('section.actions');
+    await actions.screenshot({ path: shotPath('actions-390') });
+    const layout = await black.evaluate(() => {
+      const doc = (globalThis as any).document;
+      const section = doc.querySelector('section.actions');
+      const box = section.getBoundingClientRect();
+      const outside = [...section.querySelectorAll('button, input, label')]
+        .filter((el: any) => el.getBoundingClientRect().right > box.right + 1)
+        .map((el: any) => el.textContent || el.id);
+      return { wide: doc.documentElement.scrollWidth > doc.documentElement.clientWidth, outside };
+    });
+    assert.deepEqual(layout, { wide: false, outside: [] }, 'at 390 px the actions fit the screen');
+    // Each days field is found by its own label (no bare "days" beside a number).
+    assert.equal(await black.getByLabel('Pause: days the clock stops').inputValue(), '7');
+    assert.equal(await black.getByLabel('Leave: days added to your deadline').inputValue(), '1');
+    assert.match((await actions.textContent()) ?? '', /you have 5 days left/);
+    log('other actions at 390 px: fit the screen, two labelled day fields');
 
-  // ---- a pause, in the reader's own time ----
-  assert.equal((await api('POST', `/api/games/${g.id}/pause`, { action: 'offer', days: 2 }, g.tokens.black)).status, 200);
-  assert.equal((await api('POST', `/api/games/${g.id}/pause`, { action: 'accept' }, g.tokens.white)).status, 200);
-  await black.reload();
-  const shown = await times(black, '#pause time');
-  assert.equal(shown.length, 2);
-  for (const t of shown) {
-    const local = await black.evaluate(
-      (iso) => new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
-      t.iso,
+    // ---- a pause, in the reader's own time ----
+    assert.equal((await api('POST', `/api/games/${g.id}/pause`, { action: 'offer', days: 2 }, g.tokens.black)).status, 200);
+    assert.equal((await api('POST', `/api/games/${g.id}/pause`, { action: 'accept' }, g.tokens.white)).status, 200);
+    await black.reload();
+    const shown = await times(black, '#pause time');
+    assert.equal(shown.length, 2);
+    for (const t of shown) {
+      const local = await black.evaluate(
+        (iso) => new Date(iso).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
+        t.iso,
+      );
+      assert.equal(t.text, `${local} your time`, "the pause is shown in the reader's time zone, as the deadline is");
+      assert.ok(!t.text.includes('UTC'));
+    }
+    // Tokyo is 9 hours ahead of UTC: the shown hour is not the UTC one.
+    const until = new Date(shown[0]!.iso);
+    assert.match(shown[0]!.text, new RegExp(`${String((until.getUTCHours() + 9) % 24).padStart(2, '0')}:${String(until.getUTCMinutes()).padStart(2, '0')}`));
+    await black.locator('#status').screenshot({ path: shotPath('paused-status-390') });
+    log(`paused until ${shown[0]!.text} (${shown[0]!.iso})`);
+
+    // ---- a planned reply ----
+    const p = (await api('POST', '/api/games', { variant: 'warp-factor' })).body;
+    assert.equal((await api('POST', `/api/games/${p.id}/moves`, { move: 'Wb2-Wb3' }, p.tokens.white)).status, 200);
+    assert.equal(
+      (
+        await api(
+          'PUT',
+          `/api/games/${p.id}/conditional`,
+          {
+            lines: [
+              ['Bb3-Bb2', 'Wc2-Wc3'],
+              ['Ba3-Ba2', 'Wa2-Wa3'],
+            ],
+          },
+          p.tokens.white,
+        )
+      ).status,
+      200,
     );
-    assert.equal(t.text, `${local} your time`, 'the pause is shown in the reader\'s time zone, as the deadline is');
-    assert.ok(!t.text.includes('UTC'));
-  }
-  // Tokyo is 9 hours ahead of UTC: the shown hour is not the UTC one.
-  const until = new Date(shown[0]!.iso);
-  assert.match(shown[0]!.text, new RegExp(`${String((until.getUTCHours() + 9) % 24).padStart(2, '0')}:${String(until.getUTCMinutes()).padStart(2, '0')}`));
-  await black.locator('#status').screenshot({ path: shotPath('paused-status-390') });
-  log(`paused until ${shown[0]!.text} (${shown[0]!.iso})`);
-
-  // ---- a planned reply ----
-  const p = (await api('POST', '/api/games', { variant: 'warp-factor' })).body;
-  assert.equal((await api('POST', `/api/games/${p.id}/moves`, { move: 'Wb2-Wb3' }, p.tokens.white)).status, 200);
-  assert.equal((await api('PUT', `/api/games/${p.id}/conditional`, { lines: [['Bb3-Bb2', 'Wc2-Wc3'], ['Ba3-Ba2', 'Wa2-Wa3']] }, p.tokens.white)).status, 200);
-  const planner = await open(p.tokens.white, p.id);
-  const mover = await open(p.tokens.black, p.id);
-  await mover.fill('#move', 'Bb3-Bb2');
-  await mover.click('#send-btn');
-  await mover.waitForFunction(() => (globalThis as any).document.querySelector('#flash')?.textContent.includes('White played'));
-  assert.equal((await mover.textContent('#flash'))?.trim(), 'You played Bb3-Bb2. White played Wc2-Wc3.');
-  assert.match((await mover.textContent('#status')) ?? '', /Your turn/);
-  assert.ok(!((await mover.textContent('main')) ?? '').includes('planned reply'), "the mover is not told of the opponent's plans");
-  // The planner's page updates by itself and says what happened.
-  await planner.waitForSelector('#plan-outcome');
-  assert.equal((await planner.textContent('#plan-outcome'))?.trim(), 'Your planned reply Wc2-Wc3 was played after Bb3-Bb2; your other line was dropped: it began with another turn.');
-  await planner.locator('#status').screenshot({ path: shotPath('planned-reply-390') });
-  log('a planned reply: the mover sees an ordinary turn, the planner is told');
-});
+    const planner = await open(p.tokens.white, p.id);
+    const mover = await open(p.tokens.black, p.id);
+    await mover.fill('#move', 'Bb3-Bb2');
+    await mover.click('#send-btn');
+    await mover.waitForFunction(() => (globalThis as any).document.querySelector('#flash')?.textContent.includes('White played'));
+    assert.equal((await mover.textContent('#flash'))?.trim(), 'You played Bb3-Bb2. White played Wc2-Wc3.');
+    assert.match((await mover.textContent('#status')) ?? '', /Your turn/);
+    assert.ok(!((await mover.textContent('main')) ?? '').includes('planned reply'), "the mover is not told of the opponent's plans");
+    // The planner's page updates by itself and says what happened.
+    await planner.waitForSelector('#plan-outcome');
+    assert.equal(
+      (await planner.textContent('#plan-outcome'))?.trim(),
+      'Your planned reply Wc2-Wc3 was played after Bb3-Bb2; your other line was dropped: it began with another turn.',
+    );
+    await planner.locator('#status').screenshot({ path: shotPath('planned-reply-390') });
+    log('a planned reply: the mover sees an ordinary turn, the planner is told');
+  },
+);

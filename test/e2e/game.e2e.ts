@@ -60,7 +60,10 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   const blackCtx = await browser.newContext(phone);
   const white = await whiteCtx.newPage();
   const black = await blackCtx.newPage();
-  for (const [who, page] of [['white', white], ['black', black]] as const) {
+  for (const [who, page] of [
+    ['white', white],
+    ['black', black],
+  ] as const) {
     page.setDefaultTimeout(STEP_MS);
     page.on('pageerror', (e) => errors.push(`${who}: page error: ${e.message}`));
     page.on('console', (m) => {
@@ -79,14 +82,18 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   await white.click('button[type=submit]');
   await white.waitForSelector('#link-black');
   await snap(white, 'links');
-  const links = { white: await white.inputValue('#link-white'), black: await white.inputValue('#link-black'), spectator: await white.inputValue('#link-spectator') };
+  const links = {
+    white: await white.inputValue('#link-white'),
+    black: await white.inputValue('#link-black'),
+    spectator: await white.inputValue('#link-spectator'),
+  };
   assert.match(links.white, /\/games\/[a-z0-9]+\?token=/);
   log(`game created: ${links.spectator}`);
 
   await white.goto(links.white);
   await black.goto(links.black);
-  assert.match(await white.textContent('#status') ?? '', /Your turn/);
-  assert.match(await black.textContent('#status') ?? '', /White to move/);
+  assert.match((await white.textContent('#status')) ?? '', /Your turn/);
+  assert.match((await black.textContent('#status')) ?? '', /White to move/);
   await snap(white, 'white-start');
 
   // A wrong move typed in: the error comes back in words, nothing is played.
@@ -103,7 +110,7 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   await snap(white, 'white-preview-Wa4u');
   await send(white, 1);
   await waitPly(black, 1);
-  log('1. @Wa4u (click) — Black\'s page updated without a reload');
+  log("1. @Wa4u (click) — Black's page updated without a reload");
   // ... @Ba1d typed, previewed, sent.
   await typeMove(black, '@ba1d', '@Ba1d');
   await snap(black, 'black-preview-Ba1d');

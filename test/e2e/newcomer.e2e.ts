@@ -23,7 +23,15 @@ const TOTAL_MS = 420_000;
 const PLANS = [
   { variant: 'first-contact', options: {}, before: ['@Wa4u'], keys: ['Bd4d'], keyed: '@Bd4d', after: ['@Wd1u'], typed: '@Ba1u' },
   { variant: 'warp-factor', options: {}, before: ['Wb2-Wb3'], keys: ['Bb3', 'Bb2'], keyed: 'Bb3-Bb2', after: ['Wc2-Wc3'], typed: 'Bc3-Bc2' },
-  { variant: 'curved-space', options: { platforms: 2 }, before: ['1@Wa1u', '2@Bd4u', 'K@Wd4'], keys: ['hand:K', 'Ba1'], keyed: 'K@Ba1', after: ['N@Wc1'], typed: 'N@Bc4' },
+  {
+    variant: 'curved-space',
+    options: { platforms: 2 },
+    before: ['1@Wa1u', '2@Bd4u', 'K@Wd4'],
+    keys: ['hand:K', 'Ba1'],
+    keyed: 'K@Ba1',
+    after: ['N@Wc1'],
+    typed: 'N@Bc4',
+  },
   { variant: 'planar', options: {}, before: ['K@Ab1'], keys: ['hand:K', 'Dc4', 'orient:XY'], keyed: 'K@Dc4=XY', after: ['R@Ab2=XZ'], typed: 'P@Dc3' },
 ] as const;
 
@@ -41,10 +49,16 @@ async function snapBoth(page: Page, name: string): Promise<void> {
 async function axe(page: Page, what: string): Promise<void> {
   await page.addScriptTag({ path: AXE });
   const found = await page.evaluate(async () => {
-    const run = (globalThis as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
+    const run = (
+      globalThis as unknown as {
+        axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> };
+      }
+    ).axe;
     // target-size (WCAG 2.2's 24x24 px minimum, tag wcag22aa) is off by default in axe 4.x: turned on here.
     const r = await run.run((globalThis as any).document, { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
   });
   assert.deepEqual(found, [], `axe-core on ${what}:\n${found.join('\n')}`);
 }
@@ -161,7 +175,9 @@ runInBrowser('e2e (newcomer)', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, asyn
     const black = await phone.newPage();
     watch(`${v} black`, black);
     await black.goto(g.links.black);
-    await black.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length, undefined, { timeout: STEP_MS });
+    await black.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length, undefined, {
+      timeout: STEP_MS,
+    });
     assert.equal(await black.getAttribute('#live', 'data-from'), 'black');
     assert.match(await black.title(), /^\(Your turn\)/, `${v}: the tab title says it is Black's turn`);
     // Seen from Black's side: Black's end of the field is at the bottom of the picture.

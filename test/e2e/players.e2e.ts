@@ -31,92 +31,99 @@ async function becomePlayer(page: Page, base: string, name: string): Promise<str
   return key;
 }
 
-runInBrowser('e2e players', { totalMs: TOTAL_MS, artifacts: ARTIFACTS, stateDir: path.join(ROOT, '.wrangler', 'e2e-players-state') }, async ({ server, browser, errors }) => {
-  const base = server.base;
-  const kirk = await (await browser.newContext()).newPage();
-  const spock = await (await browser.newContext()).newPage();
-  for (const [who, page] of [['kirk', kirk], ['spock', spock]] as const) {
-    page.setDefaultTimeout(STEP_MS);
-    page.on('pageerror', (e) => errors.push(`${who}: page error: ${e.message}`));
-    page.on('dialog', (d) => void d.accept());
-  }
+runInBrowser(
+  'e2e players',
+  { totalMs: TOTAL_MS, artifacts: ARTIFACTS, stateDir: path.join(ROOT, '.wrangler', 'e2e-players-state') },
+  async ({ server, browser, errors }) => {
+    const base = server.base;
+    const kirk = await (await browser.newContext()).newPage();
+    const spock = await (await browser.newContext()).newPage();
+    for (const [who, page] of [
+      ['kirk', kirk],
+      ['spock', spock],
+    ] as const) {
+      page.setDefaultTimeout(STEP_MS);
+      page.on('pageerror', (e) => errors.push(`${who}: page error: ${e.message}`));
+      page.on('dialog', (d) => void d.accept());
+    }
 
-  await becomePlayer(kirk, base, 'Kirk');
-  await becomePlayer(spock, base, 'Spock');
-  log('two players, each with a key in an HttpOnly cookie');
+    await becomePlayer(kirk, base, 'Kirk');
+    await becomePlayer(spock, base, 'Spock');
+    log('two players, each with a key in an HttpOnly cookie');
 
-  // Kirk gives his bot's webhook on /me: its signing secret is shown once.
-  await kirk.fill('#settings-form input[name=webhook]', 'https://hooks.example/kirk-bot');
-  await kirk.click('#settings-form button');
-  assert.match(((await kirk.textContent('#webhook-secret')) ?? '').trim(), /^whsec_[A-Za-z0-9+/]{32}$/);
-  await kirk.goto(`${base}/me`);
-  assert.equal(await kirk.inputValue('#settings-form input[name=webhook]'), 'https://hooks.example/kirk-bot');
-  assert.equal(await kirk.locator('#webhook-secret').count(), 0, 'the secret is shown only once');
+    // Kirk gives his bot's webhook on /me: its signing secret is shown once.
+    await kirk.fill('#settings-form input[name=webhook]', 'https://hooks.example/kirk-bot');
+    await kirk.click('#settings-form button');
+    assert.match(((await kirk.textContent('#webhook-secret')) ?? '').trim(), /^whsec_[A-Za-z0-9+/]{32}$/);
+    await kirk.goto(`${base}/me`);
+    assert.equal(await kirk.inputValue('#settings-form input[name=webhook]'), 'https://hooks.example/kirk-bot');
+    assert.equal(await kirk.locator('#webhook-secret').count(), 0, 'the secret is shown only once');
 
-  // Kirk offers Warp Factor, playing White.
-  await kirk.selectOption('#challenge-form select[name=variant]', 'warp-factor');
-  await kirk.selectOption('#challenge-form select[name=color]', 'white');
-  await kirk.selectOption('#challenge-form select[name=days]', '3');
-  await kirk.click('#challenge-form button');
-  await kirk.waitForURL(/\/challenges\/[a-z0-9]{12}$/);
-  const challengeUrl = kirk.url();
-  assert.equal(await kirk.textContent('#challenge-status'), 'open');
-  await snap(kirk, 'challenge');
+    // Kirk offers Warp Factor, playing White.
+    await kirk.selectOption('#challenge-form select[name=variant]', 'warp-factor');
+    await kirk.selectOption('#challenge-form select[name=color]', 'white');
+    await kirk.selectOption('#challenge-form select[name=days]', '3');
+    await kirk.click('#challenge-form button');
+    await kirk.waitForURL(/\/challenges\/[a-z0-9]{12}$/);
+    const challengeUrl = kirk.url();
+    assert.equal(await kirk.textContent('#challenge-status'), 'open');
+    await snap(kirk, 'challenge');
 
-  // Spock finds it in the lobby and accepts with one click.
-  await spock.goto(`${base}/lobby`);
-  await snap(spock, 'lobby');
-  const entry = spock.locator('#lobby li', { hasText: 'Kirk' });
-  await entry.locator('button', { hasText: 'Accept' }).click();
-  await spock.waitForURL(/\/games\/[a-z0-9]{12}$/);
-  const gameUrl = spock.url();
-  assert.match((await spock.textContent('#status')) ?? '', /White to move/);
-  log(`accepted: ${gameUrl}`);
+    // Spock finds it in the lobby and accepts with one click.
+    await spock.goto(`${base}/lobby`);
+    await snap(spock, 'lobby');
+    const entry = spock.locator('#lobby li', { hasText: 'Kirk' });
+    await entry.locator('button', { hasText: 'Accept' }).click();
+    await spock.waitForURL(/\/games\/[a-z0-9]{12}$/);
+    const gameUrl = spock.url();
+    assert.match((await spock.textContent('#status')) ?? '', /White to move/);
+    log(`accepted: ${gameUrl}`);
 
-  // Both see the game on /me, with the right "your turn".
-  await kirk.goto(`${base}/me`);
-  assert.equal((await kirk.textContent('#waiting'))?.trim(), 'Your turn in 1 game.');
-  assert.match(await kirk.title(), /^\(1\) /);
-  assert.match((await kirk.textContent('#my-games')) ?? '', /Warp Factor against Spock.*your turn/);
-  await kirk.waitForFunction("/left\\)$/.test(document.querySelector('time[data-deadline]')?.textContent ?? '')"); // counted down in local time
-  await snap(kirk, 'kirk-me');
-  await spock.goto(`${base}/me`);
-  assert.equal((await spock.textContent('#waiting'))?.trim(), 'No game is waiting for you.');
-  assert.match((await spock.textContent('#my-games')) ?? '', /Warp Factor against Kirk.*their turn/);
+    // Both see the game on /me, with the right "your turn".
+    await kirk.goto(`${base}/me`);
+    assert.equal((await kirk.textContent('#waiting'))?.trim(), 'Your turn in 1 game.');
+    assert.match(await kirk.title(), /^\(1\) /);
+    assert.match((await kirk.textContent('#my-games')) ?? '', /Warp Factor against Spock.*your turn/);
+    await kirk.waitForFunction("/left\\)$/.test(document.querySelector('time[data-deadline]')?.textContent ?? '')"); // counted down in local time
+    await snap(kirk, 'kirk-me');
+    await spock.goto(`${base}/me`);
+    assert.equal((await spock.textContent('#waiting'))?.trim(), 'No game is waiting for you.');
+    assert.match((await spock.textContent('#my-games')) ?? '', /Warp Factor against Kirk.*their turn/);
 
-  // Play on the game page (the key stays in the cookie); Spock's page follows by itself.
-  await spock.goto(gameUrl);
-  await kirk.click('#my-games a');
-  await kirk.waitForURL(gameUrl);
-  assert.match((await kirk.textContent('#status')) ?? '', /Your turn/);
-  await kirk.fill('#move', 'Wb2-Wb3');
-  await kirk.click('#send-btn');
-  await kirk.waitForSelector('#live[data-ply="1"]');
-  await spock.waitForSelector('#live[data-ply="1"]');
-  assert.match((await spock.textContent('#status')) ?? '', /Your turn/);
-  assert.ok(!(await kirk.content()).includes('subspace_key'), 'the key is not in the page');
-  log('1. Wb2-Wb3 — Spock’s page updated without a reload');
-  await snap(spock, 'spock-game');
-  await spock.goto(`${base}/me`);
-  assert.equal((await spock.textContent('#waiting'))?.trim(), 'Your turn in 1 game.');
+    // Play on the game page (the key stays in the cookie); Spock's page follows by itself.
+    await spock.goto(gameUrl);
+    await kirk.click('#my-games a');
+    await kirk.waitForURL(gameUrl);
+    assert.match((await kirk.textContent('#status')) ?? '', /Your turn/);
+    await kirk.fill('#move', 'Wb2-Wb3');
+    await kirk.click('#send-btn');
+    await kirk.waitForSelector('#live[data-ply="1"]');
+    await spock.waitForSelector('#live[data-ply="1"]');
+    assert.match((await spock.textContent('#status')) ?? '', /Your turn/);
+    assert.ok(!(await kirk.content()).includes('subspace_key'), 'the key is not in the page');
+    log('1. Wb2-Wb3 — Spock’s page updated without a reload');
+    await snap(spock, 'spock-game');
+    await spock.goto(`${base}/me`);
+    assert.equal((await spock.textContent('#waiting'))?.trim(), 'Your turn in 1 game.');
 
-  // Spock resigns; Kirk offers a rematch from the finished game's page.
-  await spock.goto(gameUrl);
-  await spock.click('form[action$="/resign"] button');
-  await spock.waitForSelector('#rematch-btn');
-  await kirk.goto(gameUrl);
-  await kirk.click('#rematch-btn');
-  await kirk.waitForURL(/\/challenges\/[a-z0-9]{12}$/);
-  assert.notEqual(kirk.url(), challengeUrl);
-  assert.match((await kirk.textContent('main')) ?? '', /\(rematch\)[\s\S]*to Spock[\s\S]*plays black/);
-  await snap(kirk, 'rematch');
+    // Spock resigns; Kirk offers a rematch from the finished game's page.
+    await spock.goto(gameUrl);
+    await spock.click('form[action$="/resign"] button');
+    await spock.waitForSelector('#rematch-btn');
+    await kirk.goto(gameUrl);
+    await kirk.click('#rematch-btn');
+    await kirk.waitForURL(/\/challenges\/[a-z0-9]{12}$/);
+    assert.notEqual(kirk.url(), challengeUrl);
+    assert.match((await kirk.textContent('main')) ?? '', /\(rematch\)[\s\S]*to Spock[\s\S]*plays black/);
+    await snap(kirk, 'rematch');
 
-  // Spock sees it on /me and accepts: a new game, Spock White this time.
-  await spock.goto(`${base}/me`);
-  await spock.locator('#my-challenges button', { hasText: 'Accept' }).click();
-  await spock.waitForURL(/\/games\/[a-z0-9]{12}$/);
-  assert.notEqual(spock.url(), gameUrl);
-  assert.match((await spock.textContent('#status')) ?? '', /Your turn/);
-  await snap(spock, 'rematch-game');
-  log('rematch accepted: Spock plays White');
-});
+    // Spock sees it on /me and accepts: a new game, Spock White this time.
+    await spock.goto(`${base}/me`);
+    await spock.locator('#my-challenges button', { hasText: 'Accept' }).click();
+    await spock.waitForURL(/\/games\/[a-z0-9]{12}$/);
+    assert.notEqual(spock.url(), gameUrl);
+    assert.match((await spock.textContent('#status')) ?? '', /Your turn/);
+    await snap(spock, 'rematch-game');
+    log('rematch accepted: Spock plays White');
+  },
+);

@@ -63,12 +63,16 @@ export async function startServer(opts: { stateDir?: string; timeoutMs?: number 
   const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(WRANGLER, ['dev', ...DEV_CONFIGS, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir, '--log-level', 'warn'], {
-    cwd: ROOT,
-    env: ENV,
-    detached: true, // its own process group, so stop() ends workerd too
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    WRANGLER,
+    ['dev', ...DEV_CONFIGS, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir, '--log-level', 'warn'],
+    {
+      cwd: ROOT,
+      env: ENV,
+      detached: true, // its own process group, so stop() ends workerd too
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   let exited = false;

@@ -30,13 +30,31 @@ const pinName = (p: Platform) => p.pin + (p.up ? 'u' : 'd');
 
 // ---------------------------------------------------------------- level moves
 
-const onLevel = (level: string, f: number, r: number) =>
-  f >= 0 && f < 4 && r >= 1 && r <= 4 ? `${level}${FILES[f]}${r}` : undefined;
+const onLevel = (level: string, f: number, r: number) => (f >= 0 && f < 4 && r >= 1 && r <= 4 ? `${level}${FILES[f]}${r}` : undefined);
 const isLevelCell = (cell: string) => /^[WNB][a-d][1-4]$/.test(cell);
 
-const ORTHO2 = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-const DIAG2 = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
-const KNIGHT2 = [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]];
+const ORTHO2 = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
+const DIAG2 = [
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+];
+const KNIGHT2 = [
+  [1, 2],
+  [2, 1],
+  [-1, 2],
+  [-2, 1],
+  [1, -2],
+  [2, -1],
+  [-1, -2],
+  [-2, -1],
+];
 
 /** Targets of a piece on a fixed-level cell by 2D chess on its 4x4 level. */
 function levelTargets(ref: Ref, from: string): string[] {
@@ -118,7 +136,10 @@ interface Graph {
 
 const graphs = new Map<string, Graph>();
 function graphOf(platforms: Platform[]): Graph {
-  const id = platforms.map((p) => `${pinName(p)}${p.number}`).sort().join();
+  const id = platforms
+    .map((p) => `${pinName(p)}${p.number}`)
+    .sort()
+    .join();
   let g = graphs.get(id);
   if (!g) graphs.set(id, (g = buildGraph(platforms)));
   return g;
@@ -158,8 +179,7 @@ function buildGraph(platforms: Platform[]): Graph {
   return { nodes, adj, seq: seq.map((e) => e.key), starts: new Map() };
 }
 
-const cellAt = (node: WNode, letter: Letter) =>
-  node.level ? node.level + CENTRE[letter] : `${node.platform}:${PLATFORM_CELL[letter]}`;
+const cellAt = (node: WNode, letter: Letter) => (node.level ? node.level + CENTRE[letter] : `${node.platform}:${PLATFORM_CELL[letter]}`);
 
 /** The nodes and letter a worm-hole move may start from on `cell` (none for a level's edge cells). */
 function starts(g: Graph, cell: string): { node: number; letter: Letter }[] {
@@ -245,8 +265,7 @@ function kingAttacked(ref: Ref, color: Color): boolean {
 // ---------------------------------------------------------------- the turns
 
 const placedNumbers = (ref: Ref) => new Set(ref.platforms.map((p) => p.number));
-const unplaced = (ref: Ref) =>
-  Array.from({ length: ref.options.platforms }, (_, i) => i + 1).filter((n) => !placedNumbers(ref).has(n));
+const unplaced = (ref: Ref) => Array.from({ length: ref.options.platforms }, (_, i) => i + 1).filter((n) => !placedNumbers(ref).has(n));
 
 /** Phase as the rules define it (used to check the engine's phase after each turn). */
 function phaseOf(ref: Ref): string {
@@ -371,12 +390,27 @@ function bare(platforms: [number, string][], pieces: [string, Color, Role][]): R
   };
 }
 
-const SEED_EXAMPLE: [number, string][] = [[1, 'Wa1u'], [2, 'Nd1d'], [3, 'Bd4u'], [4, 'Na4u']];
+const SEED_EXAMPLE: [number, string][] = [
+  [1, 'Wa1u'],
+  [2, 'Nd1d'],
+  [3, 'Bd4u'],
+  [4, 'Na4u'],
+];
 
 describe('the Curved Space reference itself (examples of the seed and the rules document)', () => {
   it('builds S and the default links', () => {
     expect(graphOf(bare(SEED_EXAMPLE, []).platforms).seq).toEqual(['W', 'P1', 'P2', 'N', 'B', 'P3', 'N', 'P4']);
-    const moved = graphOf(bare([[1, 'Ba1d'], [2, 'Nd1d'], [3, 'Bd4u'], [4, 'Na4u']], []).platforms);
+    const moved = graphOf(
+      bare(
+        [
+          [1, 'Ba1d'],
+          [2, 'Nd1d'],
+          [3, 'Bd4u'],
+          [4, 'Na4u'],
+        ],
+        [],
+      ).platforms,
+    );
     expect(moved.seq).toEqual(['P1', 'B', 'P2', 'N', 'B', 'P3', 'N', 'P4']);
     const w = moved.nodes.findIndex((n) => n.key === 'W');
     expect(moved.adj[w]!.map((i) => `${moved.nodes[i]!.key}${i}`).sort()).toEqual(['N3', 'N6']);
@@ -398,14 +432,15 @@ describe('the Curved Space reference itself (examples of the seed and the rules 
     const knight = bare(SEED_EXAMPLE, [['Wb3', 'white', 'N']]);
     expect(wormholeTargets(knight, 'Wb3')).toEqual(['Wa1u:b1']);
     // Level moves only from a level's edge cell; a blocked slide captures the first enemy.
-    const edge = bare(SEED_EXAMPLE, [['Wa1', 'white', 'R'], ['Wa3', 'black', 'P']]);
+    const edge = bare(SEED_EXAMPLE, [
+      ['Wa1', 'white', 'R'],
+      ['Wa3', 'black', 'P'],
+    ]);
     expect(targets(edge, 'Wa1').sort()).toEqual(['Wa2', 'Wa3', 'Wb1', 'Wc1', 'Wd1']);
   });
 });
 
-const SETTINGS: Options[] = (['fixed', 'after-capture'] as const).flatMap((platformMoves) =>
-  [1, 4, 12].map((platforms) => ({ platforms, platformMoves })),
-);
+const SETTINGS: Options[] = (['fixed', 'after-capture'] as const).flatMap((platformMoves) => [1, 4, 12].map((platforms) => ({ platforms, platformMoves })));
 
 describe.each(SETTINGS)('curved-space against an independent reference (%o)', (options) => {
   it('has the same legal turns, check marks and resulting positions in every position of random games', () => {

@@ -29,7 +29,11 @@ function setup(
     const [letter, cell] = item.split('@') as [string, string];
     at[cell] = letter;
   }
-  const row = (cells: string[]) => cells.map((c) => at[c] ?? '1').join('').replace(/1+/g, (run) => String(run.length));
+  const row = (cells: string[]) =>
+    cells
+      .map((c) => at[c] ?? '1')
+      .join('')
+      .replace(/1+/g, (run) => String(run.length));
   const levels = ['W', 'N', 'B'].map((l) => [4, 3, 2, 1].map((r) => row([...'abcd'].map((f) => `${l}${f}${r}`))).join('/')).join('|');
   const platforms = pins.map((p, i) => `${p}*${i + 1}:${row([`${p}:a2`, `${p}:b2`])}/${row([`${p}:a1`, `${p}:b1`])}`).join(',') || '-';
   const text = `${levels} ${platforms} ${hands} ${turn} - -${afterCapture ? ' after-capture' : ''}`;
@@ -219,9 +223,7 @@ describe('worm-hole moves (W P1 P2 N B P3 N P4)', () => {
 
   it('knight: level leaps plus one triagonal step', () => {
     expect(destinations(setup('N@Wb3 K@Wa4 k@Bd1'), 'Wb3')).toEqual(sorted(['Wa1', 'Wc1', 'Wd2', 'Wd4', 'Wa1u:b1']));
-    expect(destinations(setup('N@Nc3 K@Wa4 k@Bd1'), 'Nc3')).toEqual(
-      sorted(['Na4', 'Na2', 'Nb1', 'Nd1', 'Nd1d:a1', 'Bb2', 'Bd4u:a1', 'Na4u:a1']),
-    );
+    expect(destinations(setup('N@Nc3 K@Wa4 k@Bd1'), 'Nc3')).toEqual(sorted(['Na4', 'Na2', 'Nb1', 'Nd1', 'Nd1d:a1', 'Bb2', 'Bd4u:a1', 'Na4u:a1']));
     expect(illegal(setup('N@Wb3 K@Wa4 k@Bd1'), 'Wb3-Wa1u:a2').message).toContain('triagonal');
   });
 
@@ -361,11 +363,7 @@ describe('bad input', () => {
   });
 
   it('rejects bad position texts', () => {
-    const bad = [
-      '4/4/4/4|4/4/4/4|4/4/4/4 Wa1u*13:2/2 - w - -',
-      '4/4/4/4|4/4/4/4|4/4/4/4 Wa1u:2/2 - w - -',
-      '4/4/4/4|4/4/4/4|4/4/4/4 - - w - 1,2,x',
-    ];
+    const bad = ['4/4/4/4|4/4/4/4|4/4/4/4 Wa1u*13:2/2 - w - -', '4/4/4/4|4/4/4/4|4/4/4/4 Wa1u:2/2 - w - -', '4/4/4/4|4/4/4/4|4/4/4/4 - - w - 1,2,x'];
     for (const text of bad) {
       const parsed = v.parsePosition(text);
       expect(parsed.ok).toBe(false);

@@ -7,36 +7,47 @@ import { getVariant, variantNames } from '../../src/engine/variants/index.ts';
 import { prng, randomGame } from './helpers.ts';
 
 const OPTION_SETS: Record<string, readonly unknown[]> = {
-  'curved-space': [{}, { platforms: 1 }, { platforms: 2 }, { platforms: 12 }, { platformMoves: 'after-capture' }, { platforms: 2, platformMoves: 'after-capture' }],
+  'curved-space': [
+    {},
+    { platforms: 1 },
+    { platforms: 2 },
+    { platforms: 12 },
+    { platformMoves: 'after-capture' },
+    { platforms: 2, platformMoves: 'after-capture' },
+  ],
 };
 
 describe.each(variantNames())('%s example turns', (name) => {
   const variant = getVariant(name)!;
-  it.each(OPTION_SETS[name] ?? [{}])('every example parses, is legal and names its own kind (options %j)', (input) => {
-    const options = variant.parseOptions(input);
-    if (!options.ok) throw new Error(options.error.message);
-    const random = prng(name.length * 31 + JSON.stringify(input).length);
-    const kinds = new Set<string>();
-    let checked = 0;
-    for (let g = 0; g < 6; g++)
-      for (const pos of randomGame(variant, variant.initial(options.value), 60, random)) {
-        const examples = exampleTurns(variant, pos);
-        expect(examples.length > 0).toBe(variant.legalMoves(pos).length > 0);
-        expect(new Set(examples.map((e) => e.kind)).size).toBe(examples.length);
-        for (const example of examples) {
-          const parsed = variant.parseMove(pos, example.text);
-          if (!parsed.ok) throw new Error(`${variant.formatPosition(pos)}: example ${example.text} refused: ${parsed.error.message}`);
-          expect(variant.formatMove(pos, parsed.value)).toBe(example.text);
-          expect(variant.turnKind(pos, parsed.value)).toBe(example.kind);
-          expect(example.what).not.toBe('');
-          kinds.add(example.kind);
-          checked++;
+  it.each(OPTION_SETS[name] ?? [{}])(
+    'every example parses, is legal and names its own kind (options %j)',
+    (input) => {
+      const options = variant.parseOptions(input);
+      if (!options.ok) throw new Error(options.error.message);
+      const random = prng(name.length * 31 + JSON.stringify(input).length);
+      const kinds = new Set<string>();
+      let checked = 0;
+      for (let g = 0; g < 6; g++)
+        for (const pos of randomGame(variant, variant.initial(options.value), 60, random)) {
+          const examples = exampleTurns(variant, pos);
+          expect(examples.length > 0).toBe(variant.legalMoves(pos).length > 0);
+          expect(new Set(examples.map((e) => e.kind)).size).toBe(examples.length);
+          for (const example of examples) {
+            const parsed = variant.parseMove(pos, example.text);
+            if (!parsed.ok) throw new Error(`${variant.formatPosition(pos)}: example ${example.text} refused: ${parsed.error.message}`);
+            expect(variant.formatMove(pos, parsed.value)).toBe(example.text);
+            expect(variant.turnKind(pos, parsed.value)).toBe(example.kind);
+            expect(example.what).not.toBe('');
+            kinds.add(example.kind);
+            checked++;
+          }
         }
-      }
-    expect(checked).toBeGreaterThan(100);
-    // Random games reach more than one kind of turn in every variant.
-    expect(kinds.size).toBeGreaterThan(1);
-  }, 240_000);
+      expect(checked).toBeGreaterThan(100);
+      // Random games reach more than one kind of turn in every variant.
+      expect(kinds.size).toBeGreaterThan(1);
+    },
+    240_000,
+  );
 });
 
 describe('Game.exampleTurns', () => {

@@ -146,10 +146,7 @@ describe('pawns, knights and blocking', () => {
   });
 
   it('a knight leaps over pieces', () => {
-    const pos = setup(
-      { ...KINGS, Bb2: 'N', Ba1: 'P', Ba2: 'P', Ba3: 'P', Bb1: 'P', Bb3: 'P', Bc1: 'P', Bc2: 'P', Bc3: 'P' },
-      '-',
-    );
+    const pos = setup({ ...KINGS, Bb2: 'N', Ba1: 'P', Ba2: 'P', Ba3: 'P', Bb1: 'P', Bb3: 'P', Bc1: 'P', Bc2: 'P', Bc3: 'P' }, '-');
     expect(targets(pos, 'Bb2')).toEqual(sorted('Bd3 Bd1 Bc4 Ba4'));
   });
 
@@ -531,7 +528,8 @@ describe('random playouts', () => {
           accepted++;
         } else {
           if (r.error.kind !== 'illegal') problems.push(`${cand}: ${r.error.kind} ${r.error.message}`);
-          if (legal.has(cand) || legal.has(cand.replace('-', 'x'))) problems.push(`${planar.formatPosition(pos)}: ${cand} generated but rejected: ${r.error.message}`);
+          if (legal.has(cand) || legal.has(cand.replace('-', 'x')))
+            problems.push(`${planar.formatPosition(pos)}: ${cand} generated but rejected: ${r.error.message}`);
         }
       }
     });
@@ -710,8 +708,26 @@ describe('speed', () => {
   it('generates and plays quickly in a busy position', () => {
     const pos = setup(
       {
-        Aa1: 'K', Ab2: 'Qx', Ac3: 'R', Bd1: 'Ry', Ba4: 'B', Cb2: 'Bx', Cc1: 'N', Bc2: 'P', Bd3: 'Py', Cc4: 'P',
-        Dd4: 'k', Dd1: 'q', Db3: 'ry', Ca3: 'r', Da1: 'bx', Cd2: 'b', Bb3: 'n', Ca1: 'p', Cb4: 'py', Dc2: 'px',
+        Aa1: 'K',
+        Ab2: 'Qx',
+        Ac3: 'R',
+        Bd1: 'Ry',
+        Ba4: 'B',
+        Cb2: 'Bx',
+        Cc1: 'N',
+        Bc2: 'P',
+        Bd3: 'Py',
+        Cc4: 'P',
+        Dd4: 'k',
+        Dd1: 'q',
+        Db3: 'ry',
+        Ca3: 'r',
+        Da1: 'bx',
+        Cd2: 'b',
+        Bb3: 'n',
+        Ca1: 'p',
+        Cb4: 'py',
+        Dc2: 'px',
       },
       'NPPPPPnppppp',
     );

@@ -94,7 +94,10 @@ describe('ST3D field geometry', () => {
 
   it('names pins and knows which are adjacent', () => {
     expect(pinName(pinIndex('Nd4'), DOWN)).toBe('Nd4d');
-    const names = (pin: number) => adjacentPins(pin).map((p) => pinName(p)).sort();
+    const names = (pin: number) =>
+      adjacentPins(pin)
+        .map((p) => pinName(p))
+        .sort();
     expect(names(pinIndex('Wa1'))).toEqual(['Na1', 'Wa4', 'Wd1']);
     expect(names(pinIndex('Nd1'))).toEqual(['Bd1', 'Na1', 'Nd4', 'Wd1']);
     expect(names(pinIndex('Bd4'))).toEqual(['Ba4', 'Bd1', 'Nd4']);
@@ -109,7 +112,10 @@ describe('ST3D field geometry', () => {
   it('lets a knight leave its fixed level only through a platform cell', () => {
     const wa4 = fixedCell(0, 0, 3);
     const none = new Int8Array(NUM_PINS);
-    const names = (platforms: Int8Array) => knightCells(geometry(platforms).knightTo, wa4).map((c) => cellName(c, platforms)).sort();
+    const names = (platforms: Int8Array) =>
+      knightCells(geometry(platforms).knightTo, wa4)
+        .map((c) => cellName(c, platforms))
+        .sort();
     // On the bare W level only the two flat leaps exist.
     expect(names(none)).toEqual(['Wb2', 'Wc3']);
     // Wa4u puts a platform cell above Wa4: the leaps up to N pass through it.
@@ -119,8 +125,14 @@ describe('ST3D field geometry', () => {
   });
 
   it('keeps its tables consistent: knightFrom is knightTo reversed', () => {
-    const geo = geometry(platformsWith([[0, UP], [5, DOWN], [10, UP], [7, DOWN]]));
-    for (let from = 0; from < NUM_CELLS; from++)
-      for (const to of knightCells(geo.knightTo, from)) expect(knightCells(geo.knightFrom, to)).toContain(from);
+    const geo = geometry(
+      platformsWith([
+        [0, UP],
+        [5, DOWN],
+        [10, UP],
+        [7, DOWN],
+      ]),
+    );
+    for (let from = 0; from < NUM_CELLS; from++) for (const to of knightCells(geo.knightTo, from)) expect(knightCells(geo.knightFrom, to)).toContain(from);
   });
 });

@@ -150,10 +150,13 @@ describe('bad input gets a typed error, never an exception', () => {
     const asFirstContact = firstContact.parsePosition(warp);
     expect(asFirstContact.ok).toBe(false);
     if (!asFirstContact.ok)
-      expect(asFirstContact.error.message).toMatch(/^platform Wa1u\*w has an owner \(\*w or \*b\), as in a Warp Factor position; platforms in this variant carry no mark \(remove it, or choose Warp Factor\)$/);
+      expect(asFirstContact.error.message).toMatch(
+        /^platform Wa1u\*w has an owner \(\*w or \*b\), as in a Warp Factor position; platforms in this variant carry no mark \(remove it, or choose Warp Factor\)$/,
+      );
     const asCurvedSpace = curvedSpace.parsePosition(warp);
     expect(asCurvedSpace.ok).toBe(false);
-    if (!asCurvedSpace.ok) expect(asCurvedSpace.error.message).toMatch(/as in a Warp Factor position; in this variant a platform's mark is its number, \*1 to \*12/);
+    if (!asCurvedSpace.ok)
+      expect(asCurvedSpace.error.message).toMatch(/as in a Warp Factor position; in this variant a platform's mark is its number, \*1 to \*12/);
     const numbered = firstContact.parsePosition('4/4/4/4|4/4/4/4|4/4/4/4 Wa1u*3:2/2 - w - -');
     if (!numbered.ok) expect(numbered.error.message).toMatch(/has a number, as in a Curved Space position; platforms in this variant carry no mark/);
     expect(numbered.ok).toBe(false);

@@ -18,7 +18,20 @@ const SETUPS = [
 
 function spellings(text: string): string[] {
   const base = text.replace(/[+#]$/, '');
-  return [text, base, `${base}+`, ` ${base} `, base.toLowerCase(), base.replace('-', 'x'), base.replace('x', '-'), `N${base}`, `P ${base}`, base.replace(/u/, 'd'), base.replace(/d/, 'u'), base.replace(/:/, '')];
+  return [
+    text,
+    base,
+    `${base}+`,
+    ` ${base} `,
+    base.toLowerCase(),
+    base.replace('-', 'x'),
+    base.replace('x', '-'),
+    `N${base}`,
+    `P ${base}`,
+    base.replace(/u/, 'd'),
+    base.replace(/d/, 'u'),
+    base.replace(/:/, ''),
+  ];
 }
 
 describe.each(SETUPS)('%s %j: a turn read through the narrow generation', (name, input) => {

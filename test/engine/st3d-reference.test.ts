@@ -43,29 +43,43 @@ function spaceOf(platforms: Platform[]) {
 function buildCells(platforms: Platform[]): Map<string, [number, number, number]> {
   const cells = new Map<string, [number, number, number]>();
   for (const l of 'WNB')
-    for (const [fi, f] of [...'abcd'].entries())
-      for (let r = 1; r <= 4; r++) cells.set(`${l}${f}${r}`, [fi + 1, r + LEVEL_BASE[l]! - 1, LEVEL_H[l]!]);
+    for (const [fi, f] of [...'abcd'].entries()) for (let r = 1; r <= 4; r++) cells.set(`${l}${f}${r}`, [fi + 1, r + LEVEL_BASE[l]! - 1, LEVEL_H[l]!]);
   for (const p of platforms) {
     const l = p.pin[0]!;
     const x0 = p.pin[1] === 'a' ? 0 : 4;
     const y0 = p.pin[2] === '1' ? LEVEL_BASE[l]! - 1 : LEVEL_BASE[l]! + 3;
     const h = LEVEL_H[l]! + (p.up ? 1 : -1);
-    for (const [pf, f] of ['a', 'b'].entries())
-      for (let pr = 1; pr <= 2; pr++) cells.set(`${p.pin}${p.up ? 'u' : 'd'}:${f}${pr}`, [x0 + pf, y0 + pr - 1, h]);
+    for (const [pf, f] of ['a', 'b'].entries()) for (let pr = 1; pr <= 2; pr++) cells.set(`${p.pin}${p.up ? 'u' : 'd'}:${f}${pr}`, [x0 + pf, y0 + pr - 1, h]);
   }
   return cells;
 }
 
-const ORTHO = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
-const DIAG = [[1, 1, 0], [1, -1, 0], [-1, 1, 0], [-1, -1, 0]];
+const ORTHO = [
+  [1, 0, 0],
+  [-1, 0, 0],
+  [0, 1, 0],
+  [0, -1, 0],
+  [0, 0, 1],
+  [0, 0, -1],
+];
+const DIAG = [
+  [1, 1, 0],
+  [1, -1, 0],
+  [-1, 1, 0],
+  [-1, -1, 0],
+];
 const TRI = [1, -1].flatMap((a) => [1, -1].flatMap((b) => [1, -1].map((c) => [a, b, c])));
 const LEAPS: number[][] = [];
-for (const a of [0, 1, 2]) for (const b of [0, 1, 2]) if (a !== b) for (const sa of [2, -2]) for (const sb of [1, -1]) {
-  const v = [0, 0, 0];
-  v[a] = sa;
-  v[b] = sb;
-  LEAPS.push(v);
-}
+for (const a of [0, 1, 2])
+  for (const b of [0, 1, 2])
+    if (a !== b)
+      for (const sa of [2, -2])
+        for (const sb of [1, -1]) {
+          const v = [0, 0, 0];
+          v[a] = sa;
+          v[b] = sb;
+          LEAPS.push(v);
+        }
 
 /** Targets of the piece on `from` by its own movement (no warps), with captures. */
 function targets(ref: Ref, from: string): string[] {
@@ -119,7 +133,7 @@ function targets(ref: Ref, from: string): string[] {
         if (!(free(c) || enemy(c))) continue;
         const fixed = (name: string) => !name.includes(':');
         // Between fixed levels only through a platform cell next to the origin.
-        if (fixed(from) && fixed(c!) && dh !== 0 && !(cell(0, 0, Math.sign(dh!))?.includes(':'))) continue;
+        if (fixed(from) && fixed(c!) && dh !== 0 && !cell(0, 0, Math.sign(dh!))?.includes(':')) continue;
         out.push(c!);
       }
       break;
@@ -209,7 +223,12 @@ function fromView(variant: Ref['variant'], view: BoardView): Ref {
     turn: view.sideToMove,
     phase: view.phase,
     pieces: new Map(view.cells.map((c) => [c.cell, { color: c.color, role: c.role }])),
-    platforms: (view.platforms ?? []).map((p) => ({ pin: p.pin.slice(0, 3), up: p.up, ...(p.owner ? { owner: p.owner } : {}), ...(p.locked ? { locked: true } : {}) })),
+    platforms: (view.platforms ?? []).map((p) => ({
+      pin: p.pin.slice(0, 3),
+      up: p.up,
+      ...(p.owner ? { owner: p.owner } : {}),
+      ...(p.locked ? { locked: true } : {}),
+    })),
     hands: view.hands,
   };
 }

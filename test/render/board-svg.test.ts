@@ -169,7 +169,6 @@ describe('boardSvg, Warp Factor start (from the engine)', () => {
     for (const t of ['>a<', '>d<', '>1<', '>4<', '>W<', '>N<', '>B<']) expect(svg).toContain(t);
     expect(svg).toMatch(/White in hand — to move<\/text><text[^>]*>none</);
   });
-
 });
 
 describe('boardSvg, First Contact (from the engine)', () => {
@@ -179,7 +178,14 @@ describe('boardSvg, First Contact (from the engine)', () => {
     checkXml(svg);
     expect(svg).toContain('White to move · platforms');
     for (const color of ['white', 'black'])
-      for (const [role, n] of [['K', 1], ['Q', 1], ['R', 2], ['B', 2], ['N', 2], ['P', 8]] as const) {
+      for (const [role, n] of [
+        ['K', 1],
+        ['Q', 1],
+        ['R', 2],
+        ['B', 2],
+        ['N', 2],
+        ['P', 8],
+      ] as const) {
         const m = new RegExp(`<g data-hand="${role}" data-color="${color}">([\\s\\S]*?)</g>`).exec(svg);
         expect(m, `${color} ${role}`).not.toBeNull();
         expect(m![1]).toContain(GLYPH[role]);

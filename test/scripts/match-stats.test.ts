@@ -28,7 +28,7 @@ describe('pentanomial Elo', () => {
 });
 
 describe('SPRT (GSPRT, logistic Elo, pentanomial)', () => {
-  it('matches fastchess\'s published test values', () => {
+  it("matches fastchess's published test values", () => {
     // fastchess test/sprt_test.cpp "logistic pentanomial 1" and "2" (WL and DD pairs both score 1 point).
     expect(sprtLlr([223, 9863, 20279 + 1000, 10037, 246], 0.5, 2.5)).toBeCloseTo(-3.07, 2);
     expect(sprtLlr([871, 26175, 55003 + 980, 26678, 821], 0, 2)).toBeCloseTo(-4.98, 2);

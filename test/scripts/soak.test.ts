@@ -6,7 +6,11 @@ import { ROOT } from '../e2e/server.ts';
 
 describe('npm run soak', () => {
   it('a short run: no 5xx, no broken race, every game replays to its stored position', () => {
-    const run = spawnSync('npm', ['run', '-s', 'soak', '--', '--minutes', '0.25', '--clients', '6', '--games', '8'], { cwd: ROOT, encoding: 'utf8', timeout: 400_000 });
+    const run = spawnSync('npm', ['run', '-s', 'soak', '--', '--minutes', '0.25', '--clients', '6', '--games', '8'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 400_000,
+    });
     expect(run.stderr).not.toMatch(/soak: /);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^5xx +0$/m);

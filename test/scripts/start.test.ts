@@ -87,7 +87,13 @@ async function allGone(pids: number[], port: number): Promise<{ left: number[]; 
 
 const started: Started[] = [];
 afterAll(() => {
-  for (const s of started) for (const { pid } of tree(s.npm.pid!)) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+  for (const s of started)
+    for (const { pid } of tree(s.npm.pid!))
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
   rmSync(STATE, { recursive: true, force: true });
 });
 
@@ -122,7 +128,12 @@ describe('npm start', () => {
     expect(firstTree.some((p) => /workerd/.test(p.args))).toBe(true);
     first.npm.kill('SIGTERM');
     await first.exited;
-    expect(await allGone(firstTree.map((p) => p.pid), first.port)).toEqual({ left: [], portTaken: false });
+    expect(
+      await allGone(
+        firstTree.map((p) => p.pid),
+        first.port,
+      ),
+    ).toEqual({ left: [], portTaken: false });
 
     // The database has a game now: no second sample; its links are shown again.
     const second = await npmStart();
@@ -132,7 +143,12 @@ describe('npm start', () => {
     const script = secondTree.find((p) => /^node .*scripts\/start\.mjs/.test(p.args));
     expect(script).toBeDefined();
     process.kill(script!.pid, 'SIGKILL'); // cannot be caught: the guard process cleans up
-    expect(await allGone(secondTree.map((p) => p.pid), second.port)).toEqual({ left: [], portTaken: false });
+    expect(
+      await allGone(
+        secondTree.map((p) => p.pid),
+        second.port,
+      ),
+    ).toEqual({ left: [], portTaken: false });
     expect(gamesInDatabase()).toBe(1);
   }, 420_000);
 
@@ -147,6 +163,11 @@ describe('npm start', () => {
     const code = await s.exited;
     expect(code).not.toBe(0);
     expect(s.err()).toMatch(/the local Workers runtime stopped answering/);
-    expect(await allGone(processes.map((p) => p.pid), s.port)).toEqual({ left: [], portTaken: false });
+    expect(
+      await allGone(
+        processes.map((p) => p.pid),
+        s.port,
+      ),
+    ).toEqual({ left: [], portTaken: false });
   }, 300_000);
 });

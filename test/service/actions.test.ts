@@ -101,7 +101,12 @@ describe('correspondence clock', () => {
     await setDeadline(claimOnly.id, now - 1000);
 
     await runCron(now);
-    expect((await call('GET', `/api/games/${late.id}`)).body).toMatchObject({ status: 'finished', result: '1-0', reason: 'timeout', clock: { deadline: null } });
+    expect((await call('GET', `/api/games/${late.id}`)).body).toMatchObject({
+      status: 'finished',
+      result: '1-0',
+      reason: 'timeout',
+      clock: { deadline: null },
+    });
     for (const g of [onTime, claimOnly, untimed]) expect((await call('GET', `/api/games/${g.id}`)).body.status).toBe('active');
     expect((await move(late.id, 'Bb3-Bb2', late.tokens.black)).status).toBe(409);
 

@@ -40,7 +40,10 @@ export async function discordApp() {
       send({
         type: 2,
         ...user(userId),
-        data: { name, options: options.sub ? [{ name: options.sub, type: 1, options: [] }] : Object.entries(options).map(([n, value]) => ({ name: n, type: 3, value })) },
+        data: {
+          name,
+          options: options.sub ? [{ name: options.sub, type: 1, options: [] }] : Object.entries(options).map(([n, value]) => ({ name: n, type: 3, value })),
+        },
       }),
     press: (userId: string, customId: string) => send({ type: 3, ...user(userId), data: { custom_id: customId, component_type: 2 } }),
   };
@@ -66,7 +69,8 @@ export function telegramBot() {
   return {
     update,
     text: (chatId: number, text: string) => update({ message: { message_id: seq, date: 0, chat: chat(chatId), text } }),
-    press: (chatId: number, data: string) => update({ callback_query: { id: `cb${seq}`, from: { id: chatId }, data, message: { message_id: 1, chat: chat(chatId) } } }),
+    press: (chatId: number, data: string) =>
+      update({ callback_query: { id: `cb${seq}`, from: { id: chatId }, data, message: { message_id: 1, chat: chat(chatId) } } }),
   };
 }
 
@@ -91,7 +95,11 @@ export function chatApis() {
     if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
       const form = await request.formData();
       const fields: Record<string, unknown> = {};
-      for (const [k, val] of form.entries()) fields[k] = typeof val === 'string' ? val : { file: (val as File).name, type: (val as File).type, size: (val as File).size, bytes: new Uint8Array(await (val as File).arrayBuffer()) };
+      for (const [k, val] of form.entries())
+        fields[k] =
+          typeof val === 'string'
+            ? val
+            : { file: (val as File).name, type: (val as File).type, size: (val as File).size, bytes: new Uint8Array(await (val as File).arrayBuffer()) };
       body = fields;
     } else {
       const text = await request.text();

@@ -47,9 +47,26 @@ describe('Discord request verification', () => {
     const started = await app.press('222', `accept:${id}`);
     const gameId = /game ([a-z0-9]{12}) has started/.exec(started.body.data.content)![1]!;
     const state = (await call('GET', `/api/games/${gameId}`)).body;
-    const mover = state.sideToMove === 'white' ? (started.body.data.content.includes('you play white') ? '222' : '111') : started.body.data.content.includes('you play black') ? '222' : '111';
+    const mover =
+      state.sideToMove === 'white'
+        ? started.body.data.content.includes('you play white')
+          ? '222'
+          : '111'
+        : started.body.data.content.includes('you play black')
+          ? '222'
+          : '111';
     const forged = await app.send(
-      { type: 2, member: { user: { id: mover } }, data: { name: 'move', options: [{ name: 'turn', type: 3, value: 'Wb2-Wb3' }, { name: 'game', type: 3, value: gameId }] } },
+      {
+        type: 2,
+        member: { user: { id: mover } },
+        data: {
+          name: 'move',
+          options: [
+            { name: 'turn', type: 3, value: 'Wb2-Wb3' },
+            { name: 'game', type: 3, value: gameId },
+          ],
+        },
+      },
       { tamper: (raw) => raw.replace('Wb2-Wb3', 'Wb2-Wb4') },
     );
     expect(forged.status).toBe(401);
@@ -80,7 +97,11 @@ describe('linking a Discord user on /me', () => {
     const code = new URL(url).searchParams.get('code')!;
     // Another site's form cannot confirm it (CSRF).
     const foreign = await fetchWorker(
-      new Request(`${BASE}/me/link/discord`, { method: 'POST', headers: { Cookie: `subspace_key=${uhura.key}`, Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body: `code=${code}` }),
+      new Request(`${BASE}/me/link/discord`, {
+        method: 'POST',
+        headers: { Cookie: `subspace_key=${uhura.key}`, Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `code=${code}`,
+      }),
     );
     expect(foreign.status).toBe(403);
     expect((await mePost(uhura, '/me/link/discord', { code })).status).toBe(303);
@@ -131,7 +152,7 @@ describe('commands and buttons', () => {
     expect(patch!.method).toBe('PATCH');
     expect(patch!.path).toMatch(/^\/webhooks\/app1\/tok\d+\/messages\/@original$/);
     const payload = JSON.parse(patch!.body.payload_json);
-    expect(payload.content).toContain("It is your turn.");
+    expect(payload.content).toContain('It is your turn.');
     expect(payload.embeds[0].image.url).toBe('attachment://board.png');
     expect(patch!.body['files[0]'].type).toBe('image/png');
     expect([...patch!.body['files[0]'].bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);

@@ -18,7 +18,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const lastText = (chatId: number) => apis.telegram('sendMessage').filter((c) => c.body.chat_id === String(chatId)).at(-1)?.body.text as string;
+const lastText = (chatId: number) =>
+  apis
+    .telegram('sendMessage')
+    .filter((c) => c.body.chat_id === String(chatId))
+    .at(-1)?.body.text as string;
 
 describe('Telegram webhook', () => {
   it('refuses a missing or wrong secret with 401 and calls nothing', async () => {
@@ -57,7 +61,11 @@ describe('Telegram webhook', () => {
     const id = /challenge ([a-z0-9]{12})/.exec(lastText(50))![1]!;
     const body = { update_id: made.updateId, message: { chat: { id: 50 }, text: '/new warp-factor' } };
     const res = await fetchWorker(
-      new Request(`${BASE}/telegram/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': 'test-secret_0123456789' }, body: JSON.stringify(body) }),
+      new Request(`${BASE}/telegram/webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': 'test-secret_0123456789' },
+        body: JSON.stringify(body),
+      }),
     );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, duplicate: true });

@@ -27,4 +27,3 @@ export async function runComputerQueue(jobs: ComputerJob[], attempts = 1) {
   await worker.queue(batch, env, ctx);
   return getQueueResult(batch, ctx);
 }
-

@@ -52,56 +52,52 @@ async function computerReplies() {
 
 describe('a whole game against the computer through the API', () => {
   for (const [i, variant] of VARIANTS.entries())
-    it(
-      `${variant}: a human playing random legal turns (a winning one when there is one), the computer (level 2) replying through its queue, to the end`,
-      async () => {
-        const human = i % 2 ? 'black' : 'white';
-        const computer = human === 'white' ? 'black' : 'white';
-        const game = await newGame(variant, { [human]: { name: 'Kirk', email: 'kirk@example.org' }, [computer]: { computer: 2 } });
-        expect(Object.keys(game.tokens)).toEqual([human]);
-        expect(Object.keys(game.links).sort()).toEqual([human, 'spectator'].sort());
-        expect(game.state.players[computer]).toEqual({ name: 'Computer (level 2)', computer: 2 });
-        expect(game.state.hints).toBe(true);
-        const pick = random(i + 1);
-        let s = game.state;
-        // A random human can wander for hundreds of plies (First Contact especially, where a level-2
-        // computer parries every check); past 300 plies the human resigns, which ends the game too.
-        for (let guard = 0; s.status === 'active' && guard < 300; guard++) {
-          if (s.sideToMove === computer) {
-            // The request that gave the computer the move asked for exactly one turn.
-            expect(turns.jobs).toEqual([{ gameId: game.id, ply: s.ply }]);
-            await computerReplies();
-          } else {
-            const move = humanTurn(await legal(game.id), pick);
-            const res = await call('POST', `/api/games/${game.id}/moves`, { json: { move, ply: s.ply + 1 }, token: game.tokens[human] });
-            expect(res.status, res.text).toBe(200);
-          }
-          s = await state(game.id);
+    it(`${variant}: a human playing random legal turns (a winning one when there is one), the computer (level 2) replying through its queue, to the end`, async () => {
+      const human = i % 2 ? 'black' : 'white';
+      const computer = human === 'white' ? 'black' : 'white';
+      const game = await newGame(variant, { [human]: { name: 'Kirk', email: 'kirk@example.org' }, [computer]: { computer: 2 } });
+      expect(Object.keys(game.tokens)).toEqual([human]);
+      expect(Object.keys(game.links).sort()).toEqual([human, 'spectator'].sort());
+      expect(game.state.players[computer]).toEqual({ name: 'Computer (level 2)', computer: 2 });
+      expect(game.state.hints).toBe(true);
+      const pick = random(i + 1);
+      let s = game.state;
+      // A random human can wander for hundreds of plies (First Contact especially, where a level-2
+      // computer parries every check); past 300 plies the human resigns, which ends the game too.
+      for (let guard = 0; s.status === 'active' && guard < 300; guard++) {
+        if (s.sideToMove === computer) {
+          // The request that gave the computer the move asked for exactly one turn.
+          expect(turns.jobs).toEqual([{ gameId: game.id, ply: s.ply }]);
+          await computerReplies();
+        } else {
+          const move = humanTurn(await legal(game.id), pick);
+          const res = await call('POST', `/api/games/${game.id}/moves`, { json: { move, ply: s.ply + 1 }, token: game.tokens[human] });
+          expect(res.status, res.text).toBe(200);
         }
-        if (s.status === 'active') {
-          const resigned = await call('POST', `/api/games/${game.id}/resign`, { token: game.tokens[human] });
-          expect(resigned.status, resigned.text).toBe(200);
-          await computerReplies(); // a reply still queued for the ended game is dropped, not retried
-          s = await state(game.id);
-        }
-        expect(s.status).toBe('finished');
-        const history = await moves(game.id);
-        expect(history).toHaveLength(s.ply);
-        // Sides alternate (a turn is one row) and the computer played its share.
-        history.forEach((m, k) => expect(m.side).toBe(k % 2 ? 'black' : 'white'));
-        expect(history.filter((m) => m.side === computer).length).toBeGreaterThan(0);
-        // Replaying the stored turns gives the stored game: every computer turn went through the engine.
-        const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(game.id);
-        expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: s.position, ply: s.ply });
-        // Notifications went to the human only.
-        const jobs = notes.take();
-        expect(jobs.length).toBeGreaterThan(0);
-        expect(jobs.every((j) => j.side === human)).toBe(true);
-        expect(jobs.some((j) => j.event === 'turn')).toBe(true);
-        expect(jobs.some((j) => j.event === 'game-over')).toBe(true);
-      },
-      240_000,
-    );
+        s = await state(game.id);
+      }
+      if (s.status === 'active') {
+        const resigned = await call('POST', `/api/games/${game.id}/resign`, { token: game.tokens[human] });
+        expect(resigned.status, resigned.text).toBe(200);
+        await computerReplies(); // a reply still queued for the ended game is dropped, not retried
+        s = await state(game.id);
+      }
+      expect(s.status).toBe('finished');
+      const history = await moves(game.id);
+      expect(history).toHaveLength(s.ply);
+      // Sides alternate (a turn is one row) and the computer played its share.
+      history.forEach((m, k) => expect(m.side).toBe(k % 2 ? 'black' : 'white'));
+      expect(history.filter((m) => m.side === computer).length).toBeGreaterThan(0);
+      // Replaying the stored turns gives the stored game: every computer turn went through the engine.
+      const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(game.id);
+      expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: s.position, ply: s.ply });
+      // Notifications went to the human only.
+      const jobs = notes.take();
+      expect(jobs.length).toBeGreaterThan(0);
+      expect(jobs.every((j) => j.side === human)).toBe(true);
+      expect(jobs.some((j) => j.event === 'turn')).toBe(true);
+      expect(jobs.some((j) => j.event === 'game-over')).toBe(true);
+    }, 240_000);
 });
 
 describe('a whole game against the computer through the pages', () => {

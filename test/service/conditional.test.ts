@@ -39,13 +39,23 @@ describe('conditional moves', () => {
     ]);
     expect(stored.status, stored.text).toBe(200);
     // Canonical text, the repeated line once.
-    expect(stored.body).toEqual({ ply: 1, lines: [['Bb3-Bb2', 'Wc2-Wc3'], ['Ba3-Ba2', 'Wa2-Wa3', 'Bc3-Bc2', 'Wd2-Wd3']] });
+    expect(stored.body).toEqual({
+      ply: 1,
+      lines: [
+        ['Bb3-Bb2', 'Wc2-Wc3'],
+        ['Ba3-Ba2', 'Wa2-Wa3', 'Bc3-Bc2', 'Wd2-Wd3'],
+      ],
+    });
     expect((await getLines(g, 'white')).body).toEqual(stored.body);
     expect((await getLines(g, 'white')).headers.get('Cache-Control')).toBe('no-store');
     // Private: the opponent sees only their own (none), spectators nothing at all.
     expect((await getLines(g, 'black')).body).toEqual({ ply: 1, lines: [] });
     expect((await call('GET', path(g))).status).toBe(401);
-    for (const seen of [await call('GET', `/api/games/${g.id}`), await call('GET', `/games/${g.id}`), await call('GET', `/api/games/${g.id}`, { token: g.tokens.black })])
+    for (const seen of [
+      await call('GET', `/api/games/${g.id}`),
+      await call('GET', `/games/${g.id}`),
+      await call('GET', `/api/games/${g.id}`, { token: g.tokens.black }),
+    ])
       expect(seen.text).not.toContain('Wd2-Wd3');
     // The player to move plays instead.
     const ownTurn = await putLines(g, 'black', [['Wa2-Wa3', 'Ba3-Ba2']]);
@@ -57,13 +67,19 @@ describe('conditional moves', () => {
     const g = await newGame('warp-factor');
     await play(g, 'Wb2-Wb3');
     await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3']]);
-    const illegal = await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3'], ['Bb3-Bb2', 'Wc2-Wc3', 'Ba3-Ba2', 'Wc3-Wc1']]);
+    const illegal = await putLines(g, 'white', [
+      ['Bb3-Bb2', 'Wc2-Wc3'],
+      ['Bb3-Bb2', 'Wc2-Wc3', 'Ba3-Ba2', 'Wc3-Wc1'],
+    ]);
     expect(illegal.status).toBe(422);
     expect(illegal.body.error).toMatch(/^line 2, turn 4 \(your Wc3-Wc1\): /);
     const opponents = await putLines(g, 'white', [['Wc2-Wc3', 'Bb3-Bb2']]);
     expect(opponents.status).toBe(422);
     expect(opponents.body.error).toMatch(/^line 1, turn 1 \(your opponent's Wc2-Wc3\): /);
-    const twoAnswers = await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3'], ['Bb3-Bb2', 'Wa2-Wa3']]);
+    const twoAnswers = await putLines(g, 'white', [
+      ['Bb3-Bb2', 'Wc2-Wc3'],
+      ['Bb3-Bb2', 'Wa2-Wa3'],
+    ]);
     expect(twoAnswers.status).toBe(422);
     expect(twoAnswers.body.error).toMatch(/line 2, turn 2 .*an earlier line answers Bb3-Bb2 with Wc2-Wc3/);
     // Shape: 400 with the field.
@@ -73,7 +89,15 @@ describe('conditional moves', () => {
     const counted = await call('PUT', path(g), { json: { lines: [['Bb3-Bb2', 'Wc2-Wc3'], ['Bb3-Bb2'], ['Bb3-Bb2', 7]] }, token: g.tokens.white });
     expect(counted.body.error).toMatch(/^line 2: must hold at least your opponent's turn and your answer; .*line 3, turn 2: /);
     expect(counted.body.error).not.toMatch(/lines\.\d/);
-    expect((await putLines(g, 'white', Array.from({ length: 21 }, () => ['Bb3-Bb2', 'Wc2-Wc3']))).body.error).toMatch(/at most 20 lines/);
+    expect(
+      (
+        await putLines(
+          g,
+          'white',
+          Array.from({ length: 21 }, () => ['Bb3-Bb2', 'Wc2-Wc3']),
+        )
+      ).body.error,
+    ).toMatch(/at most 20 lines/);
     expect((await putLines(g, 'white', [Array.from({ length: 22 }, () => 'Bb3-Bb2')])).body.error).toMatch(/at most 20 turns/);
     expect((await call('PUT', path(g), { json: { line: [] }, token: g.tokens.white })).status).toBe(400);
     expect((await call('PUT', path(g), { json: { lines: [] }, token: 'x'.repeat(30) })).status).toBe(403);
@@ -101,7 +125,10 @@ describe('conditional moves', () => {
     // With what became of them: the answer played, and the line that began with another turn dropped.
     expect((await getLines(g, 'white')).body).toEqual({
       ply: 3,
-      lines: [['Ba3-Ba2', 'Wd2-Wd3'], ['Bc3-Bc2', 'Wa2-Wa3']],
+      lines: [
+        ['Ba3-Ba2', 'Wd2-Wd3'],
+        ['Bc3-Bc2', 'Wa2-Wa3'],
+      ],
       outcome: { after: 'Bb3-Bb2', answer: 'Wc2-Wc3', dropped: 1 },
     });
     expect((await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Bc3-Bc2', ply: 4 }, token: g.tokens.black })).body.answer.text).toBe('Wa2-Wa3');
@@ -118,7 +145,9 @@ describe('conditional moves', () => {
   it('notifies as any turn: the opponent hears of the answer, its player of nothing', async () => {
     const g = await newGame('warp-factor');
     const heard: { ply: number; events: GameEvent[] }[] = [];
-    const service = new GameService(new GameStore(env.DB), Date.now, { events: { publish: async (row, events) => void heard.push({ ply: row.ply, events: [...events] }) } });
+    const service = new GameService(new GameStore(env.DB), Date.now, {
+      events: { publish: async (row, events) => void heard.push({ ply: row.ply, events: [...events] }) },
+    });
     await service.move(g.id, { side: 'white' }, { move: 'Wb2-Wb3' });
     expect((await service.setConditional(g.id, { side: 'white' }, [['Bb3-Bb2', 'Wc2-Wc3']])).ok).toBe(true);
     heard.length = 0;
@@ -223,7 +252,14 @@ describe('conditional moves', () => {
     await play(g, 'Wb2-Wb3');
     const store = new GameStore(env.DB);
     const row = (await store.game(g.id))!;
-    const lines: Omit<ConditionalRow, 'outcome'> = { gameId: g.id, side: 'white', ply: row.ply, position: row.position, lines: '[["Bb3-Bb2","Wc2-Wc3"]]', updatedAt: Date.now() };
+    const lines: Omit<ConditionalRow, 'outcome'> = {
+      gameId: g.id,
+      side: 'white',
+      ply: row.ply,
+      position: row.position,
+      lines: '[["Bb3-Bb2","Wc2-Wc3"]]',
+      updatedAt: Date.now(),
+    };
     await play(g, 'Bb3-Bb2');
     expect(await store.putConditionalLines(lines)).toBe(false);
     // For the side to move, never.
@@ -271,7 +307,10 @@ describe('conditional moves', () => {
     const queue = captureQueue();
     const g = await newGame('warp-factor', { white: { name: 'Kirk', email: 'kirk@example.org' } });
     await play(g, 'Wb2-Wb3');
-    await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3', 'Bc3-Bc2', 'Wd2-Wd3'], ['Ba3-Ba2', 'Wa2-Wa3']]);
+    await putLines(g, 'white', [
+      ['Bb3-Bb2', 'Wc2-Wc3', 'Bc3-Bc2', 'Wd2-Wd3'],
+      ['Ba3-Ba2', 'Wa2-Wa3'],
+    ]);
     const pageOf = async (side: Side) => (await call('GET', `/games/${g.id}?token=${g.tokens[side]}`)).text;
     // Black moves with the page's form: the answer reads as any turn of White's (the plans are private).
     const moved = await form(`/games/${g.id}/move`, { token: g.tokens.black, move: 'Bb3-Bb2', ply: '2' });
@@ -319,7 +358,10 @@ describe('conditional moves', () => {
     // Store: the lines as the API stores them.
     const stored = await form(`/games/${g.id}/conditional`, { token: g.tokens.white, lines: 'Ba3-Ba2 Wa2-Wa3\r\nif bb3-bb2 then wc2-wc3\r\n', do: 'store' });
     expect(location(stored).searchParams.get('ok')).toBe('Stored 2 planned lines.');
-    expect((await getLines(g, 'white')).body.lines).toEqual([['Ba3-Ba2', 'Wa2-Wa3'], ['Bb3-Bb2', 'Wc2-Wc3']]);
+    expect((await getLines(g, 'white')).body.lines).toEqual([
+      ['Ba3-Ba2', 'Wa2-Wa3'],
+      ['Bb3-Bb2', 'Wc2-Wc3'],
+    ]);
     expect(await pageOf('white')).toContain('<code>if Bb3-Bb2 then Wc2-Wc3</code>');
     // An illegal line: the reason, and the box keeps what was written.
     const refused = location(await form(`/games/${g.id}/conditional`, { token: g.tokens.white, lines: 'Bb3-Bb2 Wc3-Wc1', do: 'store' }));
@@ -357,7 +399,8 @@ describe('conditional moves', () => {
   it('the game page: a line entered by playing it on the preview board, turn by turn', async () => {
     const g = await newGame('warp-factor');
     await play(g, 'Wb2-Wb3');
-    const send = async (fields: Record<string, string>) => location(await form(`/games/${g.id}/conditional`, { token: g.tokens.white, ...fields })).searchParams.get('plan');
+    const send = async (fields: Record<string, string>) =>
+      location(await form(`/games/${g.id}/conditional`, { token: g.tokens.white, ...fields })).searchParams.get('plan');
     const pageWith = async (plan: string) => (await call('GET', `/games/${g.id}?token=${g.tokens.white}&plan=${encodeURIComponent(plan)}`)).text;
     // Start: the board as it stands, the opponent's legal turns to pick from.
     const started = await send({ lines: '', do: 'new' });
@@ -383,4 +426,3 @@ describe('conditional moves', () => {
     expect(location(stored).searchParams.get('ok')).toBe('Stored 2 planned lines.');
   });
 });
-

@@ -38,7 +38,9 @@ async function queryPlan(run: (db: D1Database) => Promise<unknown>): Promise<str
   const { db, seen } = recording(env.DB);
   await run(db);
   const { sql, params } = seen.at(-1)!;
-  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
   return plan.results.map((r) => r.detail).join('\n');
 }
 
@@ -47,7 +49,9 @@ describe('cron sweep', () => {
     const overdue = SWEEP_BATCHES * SWEEP_BATCH + 7;
     for (let i = 0; i < overdue; i++) await newGame('warp-factor', { clock: { daysPerMove: 1 } });
     const now = Date.now();
-    await env.DB.prepare('update games set deadline = ? where status = ?').bind(now - 1000, 'active').run();
+    await env.DB.prepare('update games set deadline = ? where status = ?')
+      .bind(now - 1000, 'active')
+      .run();
     await runCron(now);
     expect(await count('finished')).toBe(SWEEP_BATCHES * SWEEP_BATCH);
     expect(await count('active')).toBe(7);

@@ -31,7 +31,11 @@ describe('D1 session bookmarks', () => {
 
   it('a malformed bookmark (header or cookie) is ignored', async () => {
     const g = await newGame('warp-factor');
-    const tries: Record<string, string>[] = [{ 'x-d1-bookmark': "'; DROP TABLE games; --" }, { Cookie: 'd1b=not-a-bookmark!' }, { 'x-d1-bookmark': 'f'.repeat(2000) }];
+    const tries: Record<string, string>[] = [
+      { 'x-d1-bookmark': "'; DROP TABLE games; --" },
+      { Cookie: 'd1b=not-a-bookmark!' },
+      { 'x-d1-bookmark': 'f'.repeat(2000) },
+    ];
     for (const headers of tries) {
       const res = await call('GET', `/api/games/${g.id}`, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(200);

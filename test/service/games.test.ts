@@ -144,13 +144,20 @@ describe('POST /api/games/import', () => {
   });
 
   it("keeps the record's clock unless the request brings one", async () => {
-    const cases: [string, number | null][] = [['[TimeControl "3 days per move"]', 3], ['[TimeControl "1 day per move"]', 1], ['[TimeControl "40/7200"]', null], ['', null]];
+    const cases: [string, number | null][] = [
+      ['[TimeControl "3 days per move"]', 3],
+      ['[TimeControl "1 day per move"]', 1],
+      ['[TimeControl "40/7200"]', null],
+      ['', null],
+    ];
     for (const [header, days] of cases) {
       const res = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3', '*', `${header}\n`) });
       expect(res.status, res.text).toBe(201);
       expect(res.body.state.clock?.daysPerMove ?? null, header).toBe(days);
     }
-    const own = await call('POST', '/api/games/import', { json: { record: record('1. Wb2-Wb3', '*', '[TimeControl "3 days per move"]\n'), clock: { daysPerMove: 14 } } });
+    const own = await call('POST', '/api/games/import', {
+      json: { record: record('1. Wb2-Wb3', '*', '[TimeControl "3 days per move"]\n'), clock: { daysPerMove: 14 } },
+    });
     expect(own.body.state.clock.daysPerMove).toBe(14);
   });
 
@@ -234,7 +241,16 @@ describe('OpenAPI', () => {
     expect(create.properties.clock.properties.daysPerMove.enum).toEqual([1, 2, 3, 5, 7, 10, 14]);
     expect(res.body.paths['/api/games/{id}/moves'].post).toBeTruthy();
     // Every API route the Worker serves is documented.
-    for (const path of ['/api/games/{id}/me', '/api/games/{id}/chat', '/api/games/{id}/deliveries', '/api/games/{id}/preview', '/api/games/{id}/board.svg', '/api/board.svg', '/api/games/{id}/board.png', '/api/board.png'])
+    for (const path of [
+      '/api/games/{id}/me',
+      '/api/games/{id}/chat',
+      '/api/games/{id}/deliveries',
+      '/api/games/{id}/preview',
+      '/api/games/{id}/board.svg',
+      '/api/board.svg',
+      '/api/games/{id}/board.png',
+      '/api/board.png',
+    ])
       expect(res.body.paths[path], path).toBeTruthy();
     expect(res.body.components.schemas.SettingsPatch.properties.reminderPercent.minimum).toBe(50);
     // Every route that takes a body documents 400, 413 and 415; every game route 404.

@@ -68,7 +68,11 @@ describe('tokens and replays', () => {
     expect(await snapshot(g.id)).toEqual(before);
     // Public state needs no token, and another scheme is ignored; a bearer token that is not the
     // game's is a 403 (http-edges.test.ts); a player's token (header or ?token=) adds `you`.
-    for (const [authorization, status] of [['Bearer garbage', 403], ['Bearer a b', 403], ['Basic x', 200]] as const) {
+    for (const [authorization, status] of [
+      ['Bearer garbage', 403],
+      ['Bearer a b', 403],
+      ['Basic x', 200],
+    ] as const) {
       const garbage = await call('GET', `/api/games/${g.id}`, { headers: { Authorization: authorization } });
       expect([garbage.status, garbage.body.you], authorization).toEqual([status, undefined]);
     }
@@ -108,20 +112,28 @@ describe('many clients on many games at once', () => {
     for (const [ply, text] of sequence.entries()) {
       const side = ply % 2 === 0 ? 'white' : 'black';
       const results = await Promise.all(
-        games.flatMap((g) =>
-          [0, 1, 2].map(() => call('POST', `/api/games/${g.id}/moves`, { json: { move: text, ply: ply + 1 }, token: g.tokens[side] })),
-        ),
+        games.flatMap((g) => [0, 1, 2].map(() => call('POST', `/api/games/${g.id}/moves`, { json: { move: text, ply: ply + 1 }, token: g.tokens[side] }))),
       );
       for (const [i, g] of games.entries()) {
-        const statuses = results.slice(i * 3, i * 3 + 3).map((r) => r.status).sort();
+        const statuses = results
+          .slice(i * 3, i * 3 + 3)
+          .map((r) => r.status)
+          .sort();
         expect(statuses, g.id).toEqual([200, 409, 409]);
       }
     }
     for (const g of games) {
       const rows = (await env.DB.prepare('select ply, text from moves where game_id = ? order by ply').bind(g.id).all<{ ply: number; text: string }>()).results;
       expect(rows.map((r) => r.ply)).toEqual([1, 2, 3, 4]);
-      const stored = await env.DB.prepare('select position, start_position as start from games where id = ?').bind(g.id).first<{ position: string; start: string }>();
-      const replayed = Game.replay('warp-factor', {}, rows.map((r) => r.text), stored!.start);
+      const stored = await env.DB.prepare('select position, start_position as start from games where id = ?')
+        .bind(g.id)
+        .first<{ position: string; start: string }>();
+      const replayed = Game.replay(
+        'warp-factor',
+        {},
+        rows.map((r) => r.text),
+        stored!.start,
+      );
       expect(replayed.ok && replayed.value.positionText).toBe(stored!.position);
     }
   });
@@ -129,8 +141,7 @@ describe('many clients on many games at once', () => {
 
 describe('rate limits', () => {
   it('new games per client address: 60 a minute, then 429 with Retry-After; other addresses unaffected', async () => {
-    const create = (address?: string) =>
-      call('POST', '/api/games', { json: { variant: 'planar' }, headers: address ? { 'CF-Connecting-IP': address } : {} });
+    const create = (address?: string) => call('POST', '/api/games', { json: { variant: 'planar' }, headers: address ? { 'CF-Connecting-IP': address } : {} });
     // The limiter counts in fixed one-minute windows, so a run that crosses a window's end may
     // get up to 60 more before the first refusal, never fewer than 60.
     let created = 0;

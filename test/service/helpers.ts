@@ -27,7 +27,11 @@ export interface Call {
   headers: Headers;
 }
 
-export async function call(method: string, path: string, init: { json?: unknown; text?: string; token?: string; headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Call> {
+export async function call(
+  method: string,
+  path: string,
+  init: { json?: unknown; text?: string; token?: string; headers?: Record<string, string>; body?: BodyInit } = {},
+): Promise<Call> {
   const headers: Record<string, string> = { ...init.headers };
   let body: BodyInit | undefined = init.body;
   if (init.json !== undefined) {
@@ -86,7 +90,8 @@ export const followed = (res: { headers: Headers }) => call('GET', location(res)
 export const occurrences = (html: string, text: string) => html.split(text).length - 1;
 
 /** The texts of a game's move rows, in order. */
-export const moveTexts = async (id: string) => (await env.DB.prepare('select text from moves where game_id = ? order by ply').bind(id).all<{ text: string }>()).results.map((r) => r.text);
+export const moveTexts = async (id: string) =>
+  (await env.DB.prepare('select text from moves where game_id = ? order by ply').bind(id).all<{ text: string }>()).results.map((r) => r.text);
 
 /** The stored game is what its move rows replay to; returns its public state. */
 export async function expectRebuilds(id: string) {

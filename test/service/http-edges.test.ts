@@ -120,16 +120,28 @@ describe('wrong types and text', () => {
   });
 
   it('a name with a lone surrogate, or a body that is not UTF-8, is a 400 (never stored as U+FFFD)', async () => {
-    const surrogate = await call('POST', '/api/games', { text: '{"variant":"warp-factor","white":{"name":"Kirk\\ud800"}}', headers: { 'Content-Type': 'application/json' } });
+    const surrogate = await call('POST', '/api/games', {
+      text: '{"variant":"warp-factor","white":{"name":"Kirk\\ud800"}}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect([surrogate.status, surrogate.body.error]).toEqual([400, 'white.name: must be valid Unicode text (it holds a lone surrogate)']);
-    const bytes = new Uint8Array([...new TextEncoder().encode('{"variant":"warp-factor","white":{"name":"Ki'), 0xff, 0xfe, ...new TextEncoder().encode('rk"}}')]);
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('{"variant":"warp-factor","white":{"name":"Ki'),
+      0xff,
+      0xfe,
+      ...new TextEncoder().encode('rk"}}'),
+    ]);
     for (const path of ['/api/games', '/api/games/import']) {
       const res = await exports.default.fetch(new Request(`${BASE}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: bytes }));
       expect([res.status, await res.json()], path).toEqual([400, { error: 'body: is not valid UTF-8 text' }]);
     }
     const g = await newGame('warp-factor');
     const move = await exports.default.fetch(
-      new Request(`${BASE}/api/games/${g.id}/moves`, { method: 'POST', headers: { 'Content-Type': 'text/plain', Authorization: `Bearer ${g.tokens.white}` }, body: new Uint8Array([0x57, 0x62, 0xc3]) }),
+      new Request(`${BASE}/api/games/${g.id}/moves`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain', Authorization: `Bearer ${g.tokens.white}` },
+        body: new Uint8Array([0x57, 0x62, 0xc3]),
+      }),
     );
     expect(move.status).toBe(400);
     // A well-formed name outside the BMP is fine.
@@ -141,7 +153,8 @@ describe('wrong types and text', () => {
 describe('the new-game limit', () => {
   it('keys on CF-Connecting-IP only: X-Forwarded-For, X-Real-IP and True-Client-IP change nothing', async () => {
     const address = '198.51.100.77';
-    const create = (headers: Record<string, string>) => call('POST', '/api/games', { json: { variant: 'planar' }, headers: { 'CF-Connecting-IP': address, ...headers } });
+    const create = (headers: Record<string, string>) =>
+      call('POST', '/api/games', { json: { variant: 'planar' }, headers: { 'CF-Connecting-IP': address, ...headers } });
     // Until the limit is reached (the simulated limiter counts in fixed minute windows), each with another X-Forwarded-For.
     let i = 0;
     while ((await create({ 'X-Forwarded-For': `203.0.113.${i % 250}` })).status === 201 && i < 200) i++;

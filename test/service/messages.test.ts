@@ -11,10 +11,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const say = (id: string, token: string | undefined, text: unknown) => call('POST', `/api/games/${id}/messages`, { json: { text }, ...(token ? { token } : {}) });
+const say = (id: string, token: string | undefined, text: unknown) =>
+  call('POST', `/api/games/${id}/messages`, { json: { text }, ...(token ? { token } : {}) });
 const storedMessages = async (id: string) =>
-  (await env.DB.prepare('select side, ply, text from game_messages where game_id = ? order by id').bind(id).all<{ side: string; ply: number; text: string }>()).results;
-const moveRows = async (id: string) => (await env.DB.prepare('select ply, text from moves where game_id = ? order by ply').bind(id).all<{ ply: number; text: string }>()).results;
+  (await env.DB.prepare('select side, ply, text from game_messages where game_id = ? order by id').bind(id).all<{ side: string; ply: number; text: string }>())
+    .results;
+const moveRows = async (id: string) =>
+  (await env.DB.prepare('select ply, text from moves where game_id = ? order by ply').bind(id).all<{ ply: number; text: string }>()).results;
 const mailGame = () => newGame('warp-factor', { white: { name: 'Kirk', email: 'kirk@example.org' }, black: { name: 'Kor', email: 'kor@example.org' } });
 
 describe('game messages (API)', () => {
@@ -69,13 +72,17 @@ describe('game messages (API)', () => {
     }
     // 500 characters are fine, counted as characters (not UTF-16 units).
     expect((await say(g.id, g.tokens.white, '🚀'.repeat(500))).status).toBe(201);
-    expect((await call('POST', `/api/games/${g.id}/messages`, { json: { text: 'hi', extra: 1 }, token: g.tokens.white })).body.error).toMatch(/extra: is not a field we know/);
+    expect((await call('POST', `/api/games/${g.id}/messages`, { json: { text: 'hi', extra: 1 }, token: g.tokens.white })).body.error).toMatch(
+      /extra: is not a field we know/,
+    );
     expect((await call('POST', `/api/games/${g.id}/messages`, { text: 'hi', token: g.tokens.white })).status).toBe(415);
     expect((await say(g.id, undefined, 'hi')).status).toBe(401);
     expect((await say(g.id, 'not-a-token-of-this-game', 'hi')).status).toBe(403);
     expect((await say('nosuchgame1', g.tokens.white, 'hi')).status).toBe(404);
     expect((await call('GET', `/api/games/${g.id}/messages`, { token: 'someone-elses-token' })).status).toBe(403);
-    expect((await call('PUT', `/api/games/${g.id}/messages/visibility`, { json: { spectators: 'yes' }, token: g.tokens.white })).body.error).toMatch(/spectators: must be true or false/);
+    expect((await call('PUT', `/api/games/${g.id}/messages/visibility`, { json: { spectators: 'yes' }, token: g.tokens.white })).body.error).toMatch(
+      /spectators: must be true or false/,
+    );
     // A move whose message is bad is not played; a move that is refused keeps no message.
     const badMessage = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Wb2-Wb3', message: '' }, token: g.tokens.white });
     expect(badMessage.status).toBe(400);
@@ -121,13 +128,17 @@ describe('game messages (API)', () => {
     expect(waitNow).toBeLessThanOrEqual(3600);
     expect(over.body.error).toContain(`try again in ${waitNow} s`);
     // ... and ten minutes when the messages were sent fifty minutes ago.
-    await env.DB.prepare('update game_messages set created_at = created_at - ? where game_id = ?').bind(50 * 60_000, g.id).run();
+    await env.DB.prepare('update game_messages set created_at = created_at - ? where game_id = ?')
+      .bind(50 * 60_000, g.id)
+      .run();
     const later = await say(g.id, g.tokens.black, 'too soon');
     expect(later.status).toBe(429);
     expect(Number(later.headers.get('Retry-After'))).toBeGreaterThan(500);
     expect(Number(later.headers.get('Retry-After'))).toBeLessThanOrEqual(600);
     // Ten minutes on (an hour after the burst) the window has moved on.
-    await env.DB.prepare('update game_messages set created_at = created_at - ? where game_id = ?').bind(10 * 60_000, g.id).run();
+    await env.DB.prepare('update game_messages set created_at = created_at - ? where game_id = ?')
+      .bind(10 * 60_000, g.id)
+      .run();
     expect((await say(g.id, g.tokens.black, 'back again')).status).toBe(201);
   });
 });
@@ -144,7 +155,7 @@ describe('game messages in OpenAPI', () => {
 });
 
 describe('game messages in notifications', () => {
-  it("go to the opponent only (email and webhook data), quoted, escaped in the HTML mail", async () => {
+  it('go to the opponent only (email and webhook data), quoted, escaped in the HTML mail', async () => {
     const g = await mailGame();
     const q = captureQueue();
     const words = '<script>alert("x")</script> & "gg"';

@@ -12,8 +12,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const chat = (id: string, token: string, text: string, headers: Record<string, string> = {}) =>
-  call('POST', `/api/games/${id}/chat`, { text, token, headers });
+const chat = (id: string, token: string, text: string, headers: Record<string, string> = {}) => call('POST', `/api/games/${id}/chat`, { text, token, headers });
 
 describe('chat bot', () => {
   it('plays turns in plain text, with or without "move"', async () => {
@@ -73,10 +72,18 @@ describe('chat bot', () => {
     expect(plain.headers.get('Content-Type')).toMatch(/^text\/plain/);
     expect(plain.text).toContain('It is your turn.');
     // `curl --data 'Bb3-Bb2'` sends a form body without a field name: it is the command.
-    const bare = await call('POST', `/api/games/${g.id}/chat`, { body: 'Bb3-Bb2', token: g.tokens.black, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const bare = await call('POST', `/api/games/${g.id}/chat`, {
+      body: 'Bb3-Bb2',
+      token: g.tokens.black,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(bare.body.reply).toMatch(/^You played Bb3-Bb2/);
     // A stray "%" is read as itself, not a crash.
-    const stray = await call('POST', `/api/games/${g.id}/chat`, { body: 'garbage%', token: g.tokens.white, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const stray = await call('POST', `/api/games/${g.id}/chat`, {
+      body: 'garbage%',
+      token: g.tokens.white,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect([stray.status, stray.body.ok]).toEqual([200, false]);
     expect(stray.body.reply).toContain('garbage%');
     const json = await call('POST', `/api/games/${g.id}/chat`, { json: { text: 'legal' }, token: g.tokens.white });
@@ -175,7 +182,11 @@ describe('player settings', () => {
       email: 'kirk@example.org',
       webhook: null,
       webhookDisabled: false,
-      notify: { email: true, webhook: true, events: ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message', 'takeback-offer', 'takeback', 'pause-offer', 'pause', 'pause-end'] },
+      notify: {
+        email: true,
+        webhook: true,
+        events: ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message', 'takeback-offer', 'takeback', 'pause-offer', 'pause', 'pause-end'],
+      },
       reminderPercent: 80,
     });
     expect(me.body).toHaveProperty('replyTo');
@@ -184,7 +195,12 @@ describe('player settings', () => {
       json: { email: null, webhook: 'https://kirk.example/hook', notify: { events: ['turn', 'game-over'] }, reminderPercent: 90 },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ email: null, webhook: 'https://kirk.example/hook', notify: { email: true, events: ['turn', 'game-over'] }, reminderPercent: 90 });
+    expect(patched.body).toMatchObject({
+      email: null,
+      webhook: 'https://kirk.example/hook',
+      notify: { email: true, events: ['turn', 'game-over'] },
+      reminderPercent: 90,
+    });
     expect(patched.body.webhookSecret).toMatch(/^whsec_/);
     // The same URL again keeps its secret (and is not shown again).
     const again = await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.white, json: { webhook: 'https://kirk.example/hook' } });

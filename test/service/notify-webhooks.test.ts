@@ -99,7 +99,14 @@ describe('webhook secrets and URL policy', () => {
       const res = await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { webhook: url } } });
       expect(res.status, url).toBe(400);
     }
-    for (const url of ['https://hooks.example./x', 'https://HOOKS.Example/x', 'https://8.8.8.8./x', 'https://0x8.8.8.8/x', 'https://[2606:4700::1111]/x', 'https://[::ffff:8.8.8.8]/x'])
+    for (const url of [
+      'https://hooks.example./x',
+      'https://HOOKS.Example/x',
+      'https://8.8.8.8./x',
+      'https://0x8.8.8.8/x',
+      'https://[2606:4700::1111]/x',
+      'https://[::ffff:8.8.8.8]/x',
+    ])
       expect(webhookUrlProblem(url, false), url).toBeUndefined();
     // Local development allows only the documented spellings (webhook-url-policy.test.ts): not these.
     for (const url of ['http://localhost.:3000/x', 'http://127.1:9999/x', 'http://[0::1]/x'])
@@ -116,7 +123,8 @@ describe('webhook secrets and URL policy', () => {
     expect(normalHost('[::FFFF:127.0.0.1]')).toEqual({ kind: 'ipv6', groups: [0, 0, 0, 0, 0, 0xffff, 0x7f00, 1] });
     expect(parseIpv6('fe80::1:2')).toEqual([0xfe80, 0, 0, 0, 0, 0, 1, 2]);
     expect(parseIpv6('1:2:3:4:5:6:7:8')).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    for (const bad of ['1::2::3', '1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7', '12345::', '::1.2.3.256', '1:2:3:4:5:6:7::8']) expect(parseIpv6(bad), bad).toBeUndefined();
+    for (const bad of ['1::2::3', '1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7', '12345::', '::1.2.3.256', '1:2:3:4:5:6:7::8'])
+      expect(parseIpv6(bad), bad).toBeUndefined();
   });
 
   it('production resolves host names (DNS over HTTPS): a name that points inside is refused, when set and before delivery', async () => {
@@ -148,9 +156,16 @@ describe('webhook secrets and URL policy', () => {
       const create = (webhook: string) => call('POST', '/api/games', { json: { variant: 'warp-factor', white: { webhook } } });
       expect((await create('https://public.example/hook')).status).toBe(201);
       expect(lookups).toEqual(expect.arrayContaining(['public.example A', 'public.example AAAA']));
-      for (const [host, address] of [['sneaky.example', '10.1.2.3'], ['v6-inside.example', 'fd00::1'], ['mapped.example', '::ffff:127.0.0.1']]) {
+      for (const [host, address] of [
+        ['sneaky.example', '10.1.2.3'],
+        ['v6-inside.example', 'fd00::1'],
+        ['mapped.example', '::ffff:127.0.0.1'],
+      ]) {
         const res = await create(`https://${host}/hook`);
-        expect([res.status, res.body.error], host).toEqual([400, `white.webhook: must not point to a private, loopback or link-local address (${host} resolves to ${address})`]);
+        expect([res.status, res.body.error], host).toEqual([
+          400,
+          `white.webhook: must not point to a private, loopback or link-local address (${host} resolves to ${address})`,
+        ]);
       }
       const missing = await create('https://nowhere.example/hook');
       expect([missing.status, missing.body.error]).toEqual([400, 'white.webhook: must point to a host that exists (nowhere.example has no address)']);
@@ -159,7 +174,10 @@ describe('webhook secrets and URL policy', () => {
       // PATCH /me checks the same way.
       const g = await newGame('warp-factor');
       const patched = await call('PATCH', `/api/games/${g.id}/me`, { json: { webhook: 'https://sneaky.example/x' }, token: g.tokens.white });
-      expect([patched.status, patched.body.error]).toEqual([400, 'webhook: must not point to a private, loopback or link-local address (sneaky.example resolves to 10.1.2.3)']);
+      expect([patched.status, patched.body.error]).toEqual([
+        400,
+        'webhook: must not point to a private, loopback or link-local address (sneaky.example resolves to 10.1.2.3)',
+      ]);
 
       // A name that moved inside after it was set is not called.
       const hooked = await create('https://public.example/hook');
@@ -285,7 +303,8 @@ describe('the queue consumer', () => {
     const log = await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.black });
     expect(log.body.deliveries[0]).toMatchObject({
       status: 'failed',
-      error: 'could not connect to black.example (the name may not resolve, or the server refused the connection): internal error; reference = 9qk2b1rj8c0ab3sd',
+      error:
+        'could not connect to black.example (the name may not resolve, or the server refused the connection): internal error; reference = 9qk2b1rj8c0ab3sd',
     });
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
     await runQueue(jobs, 2);

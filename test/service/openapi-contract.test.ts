@@ -6,7 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { discordApp, TELEGRAM_SECRET, telegramBot } from './bot-helpers.ts';
 import { BASE, fetchWorker, FIRST_CONTACT_WIN } from './helpers.ts';
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>; components: Record<string, unknown> };
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>;
+  components: Record<string, unknown>;
+};
 
 let doc: Doc;
 const exercised = new Set<string>();
@@ -19,7 +22,11 @@ function documentedPath(path: string): string | undefined {
 }
 
 /** One request; its answer is checked against the document (status, then the JSON body's schema). */
-async function api(method: string, path: string, init: { json?: unknown; text?: string; token?: string; headers?: Record<string, string>; form?: string } = {}) {
+async function api(
+  method: string,
+  path: string,
+  init: { json?: unknown; text?: string; token?: string; headers?: Record<string, string>; form?: string } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   let body: string | undefined;
   if (init.json !== undefined) [headers['Content-Type'], body] = ['application/json', JSON.stringify(init.json)];
@@ -45,7 +52,12 @@ async function api(method: string, path: string, init: { json?: unknown; text?: 
       else if (type === 'application/json') {
         const result = new Validator({ ...schema, components: doc.components } as Schema, '2020-12', false).validate(JSON.parse(text));
         if (!result.valid)
-          problems.push(`${where}: ${result.errors.map((e) => `${e.instanceLocation} ${e.error}`).slice(-4).join('; ')}\n  ${text.slice(0, 300)}`);
+          problems.push(
+            `${where}: ${result.errors
+              .map((e) => `${e.instanceLocation} ${e.error}`)
+              .slice(-4)
+              .join('; ')}\n  ${text.slice(0, 300)}`,
+          );
       }
     }
   }
@@ -82,7 +94,13 @@ describe('/openapi.json against real answers', () => {
     // Games: create, look, move, the comforts, the record, pictures.
     const game = (
       await api('POST', '/api/games', {
-        json: { variant: 'warp-factor', white: { name: 'Kirk' }, black: { name: 'Kor' }, clock: { daysPerMove: 3, timeout: 'claim', leaveDays: 5 }, hints: true },
+        json: {
+          variant: 'warp-factor',
+          white: { name: 'Kirk' },
+          black: { name: 'Kor' },
+          clock: { daysPerMove: 3, timeout: 'claim', leaveDays: 5 },
+          hints: true,
+        },
       })
     ).body;
     const [w, b] = [game.tokens.white, game.tokens.black];
@@ -143,7 +161,11 @@ describe('/openapi.json against real answers', () => {
     await api('POST', '/api/games/import', { json: { record } });
     await api('POST', '/api/games/import', { text: 'not a record' });
     const fresh = (await api('POST', '/api/games', { json: { variant: 'first-contact' } })).body;
-    for (const turn of FIRST_CONTACT_WIN.slice(0, 2)) await api('POST', `/api/games/${fresh.id}/moves`, { text: turn, token: (await api('GET', `/api/games/${fresh.id}`)).body.sideToMove === 'white' ? fresh.tokens.white : fresh.tokens.black });
+    for (const turn of FIRST_CONTACT_WIN.slice(0, 2))
+      await api('POST', `/api/games/${fresh.id}/moves`, {
+        text: turn,
+        token: (await api('GET', `/api/games/${fresh.id}`)).body.sideToMove === 'white' ? fresh.tokens.white : fresh.tokens.black,
+      });
     await api('POST', `/api/games/${fresh.id}/abort`, { token: fresh.tokens.white });
     await api('POST', '/api/games', { json: { variant: 'chess' } });
     await api('POST', '/api/games', { text: 'variant=planar' });

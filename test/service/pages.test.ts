@@ -21,7 +21,15 @@ describe('home page', () => {
 
 describe('creating a game with the form', () => {
   it('shows the three links, which lead to the player and spectator pages', async () => {
-    const res = await form('/games', { variant: 'warp-factor', white: 'Kirk', black: 'Kor', days: '3', timeout: 'claim', platforms: '4', platformMoves: 'fixed' });
+    const res = await form('/games', {
+      variant: 'warp-factor',
+      white: 'Kirk',
+      black: 'Kor',
+      days: '3',
+      timeout: 'claim',
+      platforms: '4',
+      platformMoves: 'fixed',
+    });
     expect(res.status).toBe(201);
     const links = [...res.text.matchAll(/data-link="(\w+)"|value="(http[^"]+)"/g)].map((m) => m[2]).filter(Boolean) as string[];
     expect(links).toHaveLength(3);
@@ -30,7 +38,11 @@ describe('creating a game with the form', () => {
     expect(black).toMatch(/\/games\/[a-z0-9]+\?token=/);
     const id = /\/games\/([a-z0-9]+)$/.exec(spectator!)![1]!;
     const state = await call('GET', `/api/games/${id}`);
-    expect(state.body).toMatchObject({ variant: 'warp-factor', players: { white: { name: 'Kirk' }, black: { name: 'Kor' } }, clock: { daysPerMove: 3, timeout: 'claim' } });
+    expect(state.body).toMatchObject({
+      variant: 'warp-factor',
+      players: { white: { name: 'Kirk' }, black: { name: 'Kor' } },
+      clock: { daysPerMove: 3, timeout: 'claim' },
+    });
     const page = await call('GET', new URL(white!).pathname + new URL(white!).search);
     expect(page.status).toBe(200);
     expect(page.text).toContain('you are White');
@@ -291,7 +303,12 @@ describe('board images', () => {
   it('the same pictures as PNG for mail and chat, pieces and labels stamped on from their outlines', { timeout: 240_000 }, async () => {
     const png = async (path: string) => {
       const res = await exports.default.fetch(new Request(`${BASE}${path}`));
-      return { status: res.status, type: res.headers.get('Content-Type'), cache: res.headers.get('Cache-Control'), bytes: new Uint8Array(await res.arrayBuffer()) };
+      return {
+        status: res.status,
+        type: res.headers.get('Content-Type'),
+        cache: res.headers.get('Cache-Control'),
+        bytes: new Uint8Array(await res.arrayBuffer()),
+      };
     };
     const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
     const width = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset).getUint32(16); // IHDR follows the signature

@@ -21,7 +21,12 @@ const pause = (g: G, side: 'white' | 'black', body: unknown) => call('POST', `/a
 const leave = (g: G, side: 'white' | 'black', body: unknown) => call('POST', `/api/games/${g.id}/leave`, { json: body, token: g.tokens[side] });
 const row = async (id: string) => (await new GameStore(env.DB).game(id))!;
 const timed = (extra: Record<string, unknown> = {}) =>
-  newGame('warp-factor', { white: { name: 'Kirk', email: 'kirk@example.org' }, black: { name: 'Kor', email: 'kor@example.org' }, clock: { daysPerMove: 3 }, ...extra });
+  newGame('warp-factor', {
+    white: { name: 'Kirk', email: 'kirk@example.org' },
+    black: { name: 'Kor', email: 'kor@example.org' },
+    clock: { daysPerMove: 3 },
+    ...extra,
+  });
 const runCron = async (scheduledTime: number) => {
   const ctx = createExecutionContext();
   await worker.scheduled(createScheduledController({ scheduledTime, cron: '*/15 * * * *' }), env, ctx);
@@ -29,7 +34,10 @@ const runCron = async (scheduledTime: number) => {
 };
 /** The notification jobs of one event for one game, by recipient. */
 const told = (jobs: { gameId: string; event: string; side: string; channel: string }[], id: string, event: string) =>
-  jobs.filter((j) => j.gameId === id && j.event === event && j.channel === 'email').map((j) => j.side).sort();
+  jobs
+    .filter((j) => j.gameId === id && j.event === event && j.channel === 'email')
+    .map((j) => j.side)
+    .sort();
 
 /** A game paused by agreement at `at` for `days` days (White asks, Black accepts), through the service with the clock at `at`. */
 async function pausedAt(g: G, at: number, days: number) {
@@ -100,7 +108,9 @@ describe('pause by agreement', () => {
     }
     expect((await call('POST', `/api/games/${g.id}/pause`, { json: { action: 'offer', days: 3 } })).status).toBe(401);
     const untimed = await newGame('warp-factor');
-    expect((await pause(untimed, 'white', { action: 'offer', days: 3 })).body).toEqual({ error: 'this game has no time limit per move (it was started without a clock), so there is no clock to pause' });
+    expect((await pause(untimed, 'white', { action: 'offer', days: 3 })).body).toEqual({
+      error: 'this game has no time limit per move (it was started without a clock), so there is no clock to pause',
+    });
     expect((await call('POST', `/api/games/${untimed.id}/leave`, { token: untimed.tokens.white, json: { days: 1 } })).body).toEqual({
       error: 'this game has no time limit per move (it was started without a clock), so there is no deadline to take leave from',
     });
@@ -175,7 +185,10 @@ describe('pause by agreement', () => {
     const at = (await row(g.id)).createdAt + DAY;
     await pausedAt(g, at, 2);
     const now = at + 2 * DAY + 1000;
-    const [, moved] = await Promise.all([gameService(env, () => now).resumeEndedPauses(), gameService(env, () => now).move(g.id, g.tokens.white, { move: 'Wb2-Wb3' })]);
+    const [, moved] = await Promise.all([
+      gameService(env, () => now).resumeEndedPauses(),
+      gameService(env, () => now).move(g.id, g.tokens.white, { move: 'Wb2-Wb3' }),
+    ]);
     expect(moved.ok).toBe(true);
     expect(await row(g.id)).toMatchObject({ ply: 1, pausedUntil: null, pauseLeftMs: null, deadline: now + 3 * DAY });
     expect(told(queue.jobs, g.id, 'pause-end')).toEqual(['black', 'white']);
@@ -189,7 +202,10 @@ describe('pause by agreement', () => {
     const games = gameService(env, () => at + DAY);
     expect((await games.move(g.id, g.tokens.white, { move: 'Wb2-Wb3' })).ok).toBe(true);
     const after = await games.move(g.id, g.tokens.black, { move: 'Bb3-Bb2' });
-    expect(after.ok && after.value.state).toMatchObject({ clock: { deadline: null }, pause: { by: 'white', deadline: new Date(until + 3 * DAY).toISOString() } });
+    expect(after.ok && after.value.state).toMatchObject({
+      clock: { deadline: null },
+      pause: { by: 'white', deadline: new Date(until + 3 * DAY).toISOString() },
+    });
     expect(await row(g.id)).toMatchObject({ deadline: null, pausedUntil: until, pauseLeftMs: 3 * DAY });
     // A takeback during the pause keeps it too.
     expect((await games.takeback(g.id, g.tokens.black, 'offer')).ok).toBe(true);

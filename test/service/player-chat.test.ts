@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { BASE, call } from './helpers.ts';
 import { newPlayer } from './player-helpers.ts';
 
-const chat = (key: string | undefined, text: string, headers: Record<string, string> = {}) => call('POST', '/api/me/chat', { text, ...(key ? { token: key } : {}), headers });
+const chat = (key: string | undefined, text: string, headers: Record<string, string> = {}) =>
+  call('POST', '/api/me/chat', { text, ...(key ? { token: key } : {}), headers });
 
 describe('player chat commands', () => {
   it('challenges, accept <id>, games; then the game is played by chat with the same key', async () => {
@@ -16,7 +17,9 @@ describe('player chat commands', () => {
     const list = await chat(spock.key, 'challenges');
     expect(list.status).toBe(200);
     expect(list.body.ok).toBe(true);
-    expect(list.body.reply).toContain(`- ${ch.body.id}: Kirk challenges you to a game of Warp Factor (they play white). Say "accept ${ch.body.id}" or "decline ${ch.body.id}".`);
+    expect(list.body.reply).toContain(
+      `- ${ch.body.id}: Kirk challenges you to a game of Warp Factor (they play white). Say "accept ${ch.body.id}" or "decline ${ch.body.id}".`,
+    );
     const own = await chat(kirk.key, 'Challenges.');
     expect(own.body.reply).toContain('No challenge is waiting for you.');
     expect(own.body.reply).toContain(`- ${ch.body.id}: Warp Factor to Spock`);

@@ -18,4 +18,3 @@ export async function startGame(a: Player, b: Player, fields: Record<string, unk
   expect(game.status).toBe(201);
   return { challenge: ch.body, game: game.body };
 }
-

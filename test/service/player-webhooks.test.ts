@@ -55,7 +55,14 @@ describe("a player's own webhook", () => {
     const pub = await call('GET', `/api/players/${kirk.id}`);
     expect(pub.body).toEqual({ id: kirk.id, name: 'James' });
 
-    for (const webhook of ['http://kirk.example/x', 'https://127.0.0.1/x', 'https://localhost./x', 'https://[::1]/x', 'https://169.254.169.254/latest', 'https://0x7f.1/x']) {
+    for (const webhook of [
+      'http://kirk.example/x',
+      'https://127.0.0.1/x',
+      'https://localhost./x',
+      'https://[::1]/x',
+      'https://169.254.169.254/latest',
+      'https://0x7f.1/x',
+    ]) {
       const res = await call('PATCH', '/api/me', { token: kirk.key, json: { webhook } });
       expect(res.status, webhook).toBe(400);
       expect(res.body.error, webhook).toMatch(/^webhook: must/);
@@ -91,7 +98,10 @@ describe("a player's own webhook", () => {
     expect(await verifyWebhook(secrets[KIRK_URL]!, challenge.headers, challenge.raw)).toBe(false);
     expect(challenge.body).toMatchObject({
       type: 'challenge',
-      data: { type: 'challenge', challenge: { id: ch.body.id, from: { id: kirk.id, name: 'Kirk' }, to: { id: spock.id }, link: `${BASE}/challenges/${ch.body.id}` } },
+      data: {
+        type: 'challenge',
+        challenge: { id: ch.body.id, from: { id: kirk.id, name: 'Kirk' }, to: { id: spock.id }, link: `${BASE}/challenges/${ch.body.id}` },
+      },
     });
     expect(challenge.body.data.text).toContain('Kirk challenges you to a game of Warp Factor (they play white).');
     expect(challenge.body.data.text).toContain(`Accept or decline: ${BASE}/challenges/${ch.body.id}`);
@@ -106,7 +116,12 @@ describe("a player's own webhook", () => {
         .filter(isPlayerJob)
         .map((j) => [j.playerId, j.event])
         .sort(),
-    ).toEqual([[kirk.id, 'gameStart'], [spock.id, 'gameStart']].sort());
+    ).toEqual(
+      [
+        [kirk.id, 'gameStart'],
+        [spock.id, 'gameStart'],
+      ].sort(),
+    );
     posts.length = 0;
     await runQueue(startJobs);
     const starts = posts.filter((p) => p.body.type === 'gameStart');
@@ -130,7 +145,15 @@ describe("a player's own webhook", () => {
     const game = await call('GET', `/api/games/${gameId}`);
     expect(game.status).toBe(200);
     for (const post of [challenge, ...starts]) {
-      for (const secret of [kirk.key, spock.key, kirk.key.slice(13), spock.key.slice(13), ...Object.values(secrets), secrets[KIRK_URL]!.slice(6), secrets[SPOCK_URL]!.slice(6)])
+      for (const secret of [
+        kirk.key,
+        spock.key,
+        kirk.key.slice(13),
+        spock.key.slice(13),
+        ...Object.values(secrets),
+        secrets[KIRK_URL]!.slice(6),
+        secrets[SPOCK_URL]!.slice(6),
+      ])
         expect(post.raw).not.toContain(secret);
       expect(post.raw).not.toMatch(/token=|whsec_|Bearer/);
       expect(post.raw).not.toContain(post.url === KIRK_URL ? 'spock@example.org' : 'kirk@example.org');

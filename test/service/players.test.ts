@@ -110,7 +110,15 @@ describe('challenges', () => {
 
     let [k] = await myGames(kirk);
     let [s] = await myGames(spock);
-    expect(k).toMatchObject({ id: game.id, variant: 'warp-factor', side: 'white', opponent: { id: spock.id, name: 'Spock' }, status: 'active', yourTurn: true, ply: 0 });
+    expect(k).toMatchObject({
+      id: game.id,
+      variant: 'warp-factor',
+      side: 'white',
+      opponent: { id: spock.id, name: 'Spock' },
+      status: 'active',
+      yourTurn: true,
+      ply: 0,
+    });
     expect(k.link).toBe(`http://subspace.test/games/${game.id}`);
     expect(k.deadline).toBe(game.state.clock.deadline);
     expect(s).toMatchObject({ id: game.id, side: 'black', yourTurn: false });
@@ -197,7 +205,9 @@ describe('challenges', () => {
     const a = await newPlayer('A');
     const b = await newPlayer('B');
     const ch = await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', expiresInDays: 1 } });
-    await env.DB.prepare('update challenges set expires_at = ? where id = ?').bind(Date.now() - 1, ch.body.id).run();
+    await env.DB.prepare('update challenges set expires_at = ? where id = ?')
+      .bind(Date.now() - 1, ch.body.id)
+      .run();
     const res = await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: b.key });
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(/expired/);
@@ -285,7 +295,17 @@ describe('challenges', () => {
 describe('OpenAPI', () => {
   it('documents the player routes with schemas generated from valibot', async () => {
     const doc = (await call('GET', '/openapi.json')).body;
-    for (const path of ['/api/players', '/api/players/sign-in', '/api/me/games', '/api/me/chat', '/api/challenges', '/api/challenges/{id}/accept', '/api/games/{id}/rematch', '/api/stream/events', '/api/games/{id}/stream'])
+    for (const path of [
+      '/api/players',
+      '/api/players/sign-in',
+      '/api/me/games',
+      '/api/me/chat',
+      '/api/challenges',
+      '/api/challenges/{id}/accept',
+      '/api/games/{id}/rematch',
+      '/api/stream/events',
+      '/api/games/{id}/stream',
+    ])
       expect(doc.paths[path], path).toBeDefined();
     expect(doc.components.schemas.CreateChallenge.properties.color.enum).toEqual(['white', 'black', 'random']);
     expect(doc.components.schemas.CreatePlayer.properties).toHaveProperty('email');

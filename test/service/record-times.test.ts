@@ -15,7 +15,7 @@ describe('turn times in the game record', () => {
     const moves = (await call('GET', `/api/games/${g.id}/moves`)).body.moves as { text: string; at: string }[];
     const record = (await call('GET', `/api/games/${g.id}/record`)).text;
     expect([...record.matchAll(TIME)].map((m) => m[1])).toEqual(moves.map((m) => m.at));
-    expect(record.replace(/\s+/g, " ")).toContain(`Wb2-Wb3 {[%at ${moves[0]!.at}]} Bb3-Bb2 {[%at ${moves[1]!.at}]}`);
+    expect(record.replace(/\s+/g, ' ')).toContain(`Wb2-Wb3 {[%at ${moves[0]!.at}]} Bb3-Bb2 {[%at ${moves[1]!.at}]}`);
 
     const imported = await call('POST', '/api/games/import', { text: record });
     expect(imported.status, imported.text).toBe(201);

@@ -63,7 +63,10 @@ describe('request logs', () => {
     await call('POST', `/api/games/${g.id}/moves`, { text: 'not a move', token: t.black });
     await call('PATCH', `/api/games/${g.id}/me`, { token: t.black, json: { email: 'kor.new.secret@example.org' } });
     await call('GET', `/api/games/${g.id}/deliveries`, { token: t.white });
-    const posted = await call('POST', `/games/${g.id}/move`, { body: new URLSearchParams({ token: t.black, move: 'Bb3-Bb2' }), headers: { Origin: 'http://subspace.test', 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const posted = await call('POST', `/games/${g.id}/move`, {
+      body: new URLSearchParams({ token: t.black, move: 'Bb3-Bb2' }),
+      headers: { Origin: 'http://subspace.test', 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     // The form post answers 303; the browser follows it to the page.
     expect(posted.status).toBe(303);
     await call('GET', `${location(posted).pathname}${location(posted).search}`);
@@ -80,7 +83,17 @@ describe('request logs', () => {
     const spock = await newPlayer('Spock', 'spock.private@example.org');
     const hook = 'https://hooks.example/spock-private-path';
     const set = await call('PATCH', '/api/me', { token: spock.key, json: { webhook: hook } });
-    const secrets = [kirk.key, spock.key, kirk.key.slice(13), spock.key.slice(13), set.body.webhookSecret, 'kirk.private', 'spock.private', 'spock-private-path', 'hooks.example'];
+    const secrets = [
+      kirk.key,
+      spock.key,
+      kirk.key.slice(13),
+      spock.key.slice(13),
+      set.body.webhookSecret,
+      'kirk.private',
+      'spock.private',
+      'spock-private-path',
+      'hooks.example',
+    ];
     await call('GET', '/api/me', { token: kirk.key });
     await call('GET', '/api/me', { token: `${kirk.id}_${'x'.repeat(43)}` }); // a wrong key: 403, not logged either
     const ch = await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', to: spock.id } });
@@ -95,7 +108,9 @@ describe('request logs', () => {
     await exports.default.fetch(new Request(`${BASE}/me#key=${kirk.key}`));
     await call('POST', '/api/players/sign-in', { json: { email: 'kirk.private@example.org' } });
     // The player's webhook fails (no answer, then 500): logged by message id and status only.
-    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new Error('connect ECONNREFUSED hooks.example')).mockResolvedValue(new Response(null, { status: 500 }));
+    vi.spyOn(globalThis, 'fetch')
+      .mockRejectedValueOnce(new Error('connect ECONNREFUSED hooks.example'))
+      .mockResolvedValue(new Response(null, { status: 500 }));
     const jobs = queue.take();
     await runQueue(jobs);
     await runQueue(jobs, 2);

@@ -171,7 +171,8 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
     // decides; the 429 reads the messages once more for its Retry-After).
     const h = await newGame('warp-factor');
     expect((await play(h, 'Wa1-Wb3')).status).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await call('POST', `/api/games/${h.id}/messages`, { token: h.tokens.black, json: { text: `hail ${i}` } })).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await call('POST', `/api/games/${h.id}/messages`, { token: h.tokens.black, json: { text: `hail ${i}` } })).status).toBe(201);
     const refused = await countedMove(h.id, h.tokens.black, 'Ba4-Bb2', 2, { message: 'one too many' });
     expect(refused.status).toBe(429);
     expect(refused.counts).toMatchObject({ roundTrips: 2, statements: 2, batches: 0 });
@@ -183,7 +184,7 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
     expect((await countedMove(h.id, h.tokens.white, 'Wb3-Wa1', 3, { message: 'Still here.' })).status).toBe(200);
   });
 
-  it("against the computer: one read, one batch, and the computer asked for its reply once", async () => {
+  it('against the computer: one read, one batch, and the computer asked for its reply once', async () => {
     const g = await newGame('warp-factor', { black: { computer: 1 } });
     const accepted = await countedMove(g.id, g.tokens.white, 'Wa1-Wb3', 1);
     expect(accepted.status).toBe(200);
@@ -215,18 +216,22 @@ describe('what the answer to a move waits for', () => {
   it.each([
     ['the notifications', 'NOTIFY_QUEUE', webhooks],
     ["the computer's request", 'COMPUTER_QUEUE', { black: { computer: 1 } }],
-  ] as const)('not %s: sent after the answer, from the same request', async (_what, binding, players) => {
-    const g = await newGame('warp-factor', players);
-    const held = heldQueue();
-    const ctx = createExecutionContext();
-    const res = await worker.fetch(moveRequest(g.id, g.tokens.white, 'Wa1-Wb3', 1), { ...env, [binding]: held.queue }, ctx);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ move: { ply: 1, text: 'Wa1-Wb3' }, state: { ply: 1 } });
-    expect(held.sends).toEqual({ started: 1, finished: 0 });
-    held.release();
-    await waitOnExecutionContext(ctx);
-    expect(held.sends).toEqual({ started: 1, finished: 1 });
-  }, 60_000);
+  ] as const)(
+    'not %s: sent after the answer, from the same request',
+    async (_what, binding, players) => {
+      const g = await newGame('warp-factor', players);
+      const held = heldQueue();
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(moveRequest(g.id, g.tokens.white, 'Wa1-Wb3', 1), { ...env, [binding]: held.queue }, ctx);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ move: { ply: 1, text: 'Wa1-Wb3' }, state: { ply: 1 } });
+      expect(held.sends).toEqual({ started: 1, finished: 0 });
+      held.release();
+      await waitOnExecutionContext(ctx);
+      expect(held.sends).toEqual({ started: 1, finished: 1 });
+    },
+    60_000,
+  );
 
   it('a notifier that fails after the answer: the move stands, the failure is logged', async () => {
     const g = await newGame('warp-factor', webhooks);

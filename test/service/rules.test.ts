@@ -7,7 +7,13 @@ import { getVariant } from '../../src/engine/variants/index.ts';
 import { VARIANT_NAMES } from '../../src/engine/types.ts';
 import { call } from './helpers.ts';
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The attributes of every element with `marker` in the HTML, as records. */
 function elementsWith(html: string, marker: string): Record<string, string>[] {

@@ -72,13 +72,37 @@ describe('POST /api/games with a position', () => {
   // Each refusal names what is wrong with the position; nothing is stored.
   const BAD: [string, Record<string, unknown>, RegExp][] = [
     ['unreadable', { variant: 'first-contact', position: '4/4/4|4/4/4/4|4/4/4/4 - - w - -' }, /^position: level W needs 4 ranks/],
-    ['over the set', { variant: 'first-contact', position: `4/4/4/KRRR|4/4/4/4|3k/4/4/4 ${FC_PLATFORMS} - w - -` }, /^position: White has 3 rooks on the field and in hand; a set has 2/],
-    ['side not to move in check', { variant: 'first-contact', position: `4/r3/4/K3|4/4/4/4|3k/4/4/4 ${FC_PLATFORMS} - b - -` }, /^position: the white king on Wa1 is attacked by the rook on Wa3, but Black is to move/],
+    [
+      'over the set',
+      { variant: 'first-contact', position: `4/4/4/KRRR|4/4/4/4|3k/4/4/4 ${FC_PLATFORMS} - w - -` },
+      /^position: White has 3 rooks on the field and in hand; a set has 2/,
+    ],
+    [
+      'side not to move in check',
+      { variant: 'first-contact', position: `4/r3/4/K3|4/4/4/4|3k/4/4/4 ${FC_PLATFORMS} - b - -` },
+      /^position: the white king on Wa1 is attacked by the rook on Wa3, but Black is to move/,
+    ],
     ['king missing', { variant: 'warp-factor', position: WF_START.replace('kr/pp', '1r/pp') }, /^position: Black has no king, on the field or in hand/],
-    ['king placed out of turn', { variant: 'first-contact', position: `4/4/4/K3|4/4/4/4|4/4/4/4 ${FC_PLATFORMS} k w - -` }, /^position: Black still has to place its king, so Black must be to move/],
-    ['pieces in hand in Warp Factor', { variant: 'warp-factor', position: WF_START.replace('PP/RQ', 'PP/R1').replace(' - w', ' Q w') }, /^position: Warp Factor has no pieces in hand/],
-    ['platforms over the options', { variant: 'curved-space', options: { platforms: 2 }, position: '4/4/4/4|4/4/4/4|4/4/4/4 Wa1u*1:2/2 KQRRBBNNPPPPPPPPkqrrbbnnpppppppp b - 2,3' }, /^position: platform 3 is not in a game with 2 platforms/],
-    ['already over', { variant: 'first-contact', position: `4/r3/4/K3|4/4/4/4|3k/4/4/4 ${FC_PLATFORMS} - w - -` }, /^position: the game would be over before it starts \(Black won by check \(0-1\)\)/],
+    [
+      'king placed out of turn',
+      { variant: 'first-contact', position: `4/4/4/K3|4/4/4/4|4/4/4/4 ${FC_PLATFORMS} k w - -` },
+      /^position: Black still has to place its king, so Black must be to move/,
+    ],
+    [
+      'pieces in hand in Warp Factor',
+      { variant: 'warp-factor', position: WF_START.replace('PP/RQ', 'PP/R1').replace(' - w', ' Q w') },
+      /^position: Warp Factor has no pieces in hand/,
+    ],
+    [
+      'platforms over the options',
+      { variant: 'curved-space', options: { platforms: 2 }, position: '4/4/4/4|4/4/4/4|4/4/4/4 Wa1u*1:2/2 KQRRBBNNPPPPPPPPkqrrbbnnpppppppp b - 2,3' },
+      /^position: platform 3 is not in a game with 2 platforms/,
+    ],
+    [
+      'already over',
+      { variant: 'first-contact', position: `4/r3/4/K3|4/4/4/4|3k/4/4/4 ${FC_PLATFORMS} - w - -` },
+      /^position: the game would be over before it starts \(Black won by check \(0-1\)\)/,
+    ],
     ['empty', { variant: 'planar', position: '  ' }, /position.*is empty/],
     ['too long', { variant: 'planar', position: 'x'.repeat(401) }, /position.*at most 400 characters/],
     ['two lines', { variant: 'planar', position: '4/4/4/K3|4/4/4/4|4/4/4/4|3k/4/4/4\n- w' }, /position.*one line/],
@@ -129,7 +153,8 @@ describe('the record carries the set-up', () => {
 });
 
 describe('board pictures of a position', () => {
-  const url = (format: string, position: string, variant = 'first-contact') => `/api/board.${format}?variant=${variant}&position=${encodeURIComponent(position)}`;
+  const url = (format: string, position: string, variant = 'first-contact') =>
+    `/api/board.${format}?variant=${variant}&position=${encodeURIComponent(position)}`;
 
   it('draws a legal set-up, finished ones too, cached for a day', async () => {
     for (const position of [FC_MIDGAME, `4/r3/4/K3|4/4/4/4|3k/4/4/4 ${FC_PLATFORMS} - w - -`]) {

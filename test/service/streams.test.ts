@@ -12,7 +12,8 @@ async function openStream(path: string, key?: string) {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let blanks = 0;
-  const next = async (): Promise<any> => { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const next = async (): Promise<any> => {
+    // eslint-disable-line @typescript-eslint/no-explicit-any
     for (;;) {
       const nl = buffer.indexOf('\n');
       if (nl >= 0) {
@@ -33,7 +34,7 @@ async function openStream(path: string, key?: string) {
 }
 
 describe('GET /api/stream/events', () => {
-  it("tells the player it is their turn as soon as the opponent moves; reopened, it starts with the waiting games", async () => {
+  it('tells the player it is their turn as soon as the opponent moves; reopened, it starts with the waiting games', async () => {
     const a = await newPlayer('A');
     const b = await newPlayer('B');
     const { game } = await startGame(a, b); // a white

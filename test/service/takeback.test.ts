@@ -46,7 +46,14 @@ describe('takeback by agreement', () => {
 
     const history = (await call('GET', `/api/games/${g.id}/moves`)).body;
     expect(history.moves.map((m: { text: string }) => m.text)).toEqual(['Wd2-Wd3']);
-    expect(history.takebacks.map((t: { side: string; fromPly: number; toPly: number; turns: { text: string }[] }) => [t.side, t.fromPly, t.toPly, t.turns.map((m) => m.text)])).toEqual([
+    expect(
+      history.takebacks.map((t: { side: string; fromPly: number; toPly: number; turns: { text: string }[] }) => [
+        t.side,
+        t.fromPly,
+        t.toPly,
+        t.turns.map((m) => m.text),
+      ]),
+    ).toEqual([
       ['white', 3, 2, ['Wa2-Wa3']],
       ['black', 3, 1, ['Bb3-Bb2', 'Wc2-Wc3']],
       ['white', 1, 0, ['Wb2-Wb3']],
@@ -97,7 +104,10 @@ describe('takeback by agreement', () => {
       await play(g, 'Bb3-Bb2');
       // White asks (White to move); Black accepts while White plays on.
       expect((await takeback(g, 'white', 'offer')).status).toBe(200);
-      const [accept, move] = await Promise.all([takeback(g, 'black', 'accept'), call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Wa2-Wa3', ply: 3 }, token: g.tokens.white })]);
+      const [accept, move] = await Promise.all([
+        takeback(g, 'black', 'accept'),
+        call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Wa2-Wa3', ply: 3 }, token: g.tokens.white }),
+      ]);
       expect([accept.status, move.status].sort(), `${accept.text} ${move.text}`).toEqual([200, 409]);
       const state = await expectRebuilds(g.id);
       if (accept.status === 200) {
@@ -118,8 +128,19 @@ describe('takeback by agreement', () => {
       await takeback(g, 'white', 'offer');
       const row = (await store.game(g.id))!;
       const move = () =>
-        store.commitMove(g.id, row.ply, { gameId: g.id, ply: 2, side: 'black', text: 'Bb3-Bb2', positionAfter: 'after', createdAt: Date.now() }, { ply: 2, position: 'after', sideToMove: 'white', takebackOfferBy: null });
-      const back = () => store.commitTakeback(g.id, { ply: row.ply, offerBy: 'white' }, { side: 'white', toPly: 0, at: Date.now() }, { sideToMove: 'white', takebackOfferBy: null });
+        store.commitMove(
+          g.id,
+          row.ply,
+          { gameId: g.id, ply: 2, side: 'black', text: 'Bb3-Bb2', positionAfter: 'after', createdAt: Date.now() },
+          { ply: 2, position: 'after', sideToMove: 'white', takebackOfferBy: null },
+        );
+      const back = () =>
+        store.commitTakeback(
+          g.id,
+          { ply: row.ply, offerBy: 'white' },
+          { side: 'white', toPly: 0, at: Date.now() },
+          { sideToMove: 'white', takebackOfferBy: null },
+        );
       if (first === 'move') {
         expect((await move()).committed).toBe(true);
         expect(await back()).toBe(false);

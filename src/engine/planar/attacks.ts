@@ -54,4 +54,3 @@ export function attackerOf(board: Int8Array, orient: Int8Array, target: number, 
   }
   return -1;
 }
-

@@ -25,10 +25,7 @@ const fileOf = (cell: number): number => cell & 3;
 const rankOf = (cell: number): number => (cell >> 2) & 3;
 export const levelOf = (cell: number): number => cell >> 4;
 
-const NAMES: readonly string[] = Array.from(
-  { length: NUM_CELLS },
-  (_, c) => LEVELS[levelOf(c)]! + FILES[fileOf(c)]! + (rankOf(c) + 1),
-);
+const NAMES: readonly string[] = Array.from({ length: NUM_CELLS }, (_, c) => LEVELS[levelOf(c)]! + FILES[fileOf(c)]! + (rankOf(c) + 1));
 /** Canonical name of a cell, e.g. `Ab1`. */
 export const cellName = (cell: number): string => NAMES[cell]!;
 

@@ -91,4 +91,3 @@ export function whyIllegal(pos: PlanarPosition, move: PlanarMove): string | unde
   afterO[from] = 0;
   return exposure(after, afterO, role === KING ? to : ourKing, us);
 }
-

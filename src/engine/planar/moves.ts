@@ -2,7 +2,21 @@
 import { drawOutcome, opposite, ROLES, winOutcome, type Outcome } from '../types.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, QUEEN, ROOK } from '../piece-codes.ts';
 import { attackerOf, attacks, blocker, findKing } from './attacks.ts';
-import { DIAG_RAYS, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS as CUBE_CELLS, ORIENTATIONS, orientationIndex, ORTHO_RAYS, PAWN_CAPTURES, PAWN_STEPS, REL_DIAG, REL_ORTHO, RELATION, STEP } from './cube.ts';
+import {
+  DIAG_RAYS,
+  KING_TARGETS,
+  KNIGHT_TARGETS,
+  NUM_CELLS as CUBE_CELLS,
+  ORIENTATIONS,
+  orientationIndex,
+  ORTHO_RAYS,
+  PAWN_CAPTURES,
+  PAWN_STEPS,
+  REL_DIAG,
+  REL_ORTHO,
+  RELATION,
+  STEP,
+} from './cube.ts';
 import { dropOf, inCheck, moveOf, orientOf, placingKings, type PlanarMove, type PlanarPosition } from './position.ts';
 
 // Module-local alias: hot loops read it rather than an imported binding.
@@ -195,4 +209,3 @@ export function play(pos: PlanarPosition, move: PlanarMove): PlanarPosition {
   }
   return { board, orient, hands, turn: opposite(pos.turn) };
 }
-

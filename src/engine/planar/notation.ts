@@ -92,10 +92,8 @@ export function parseMove(pos: PlanarPosition, text: string): Result<PlanarMove>
 
   const first = text[cur.i]!;
   if (text[cur.i + 1] === '@') {
-    if (!PIECE_LETTERS.includes(first.toUpperCase()))
-      return err('syntax', `"${first}" is not a piece letter: expected K, Q, R, B, N or P before "@"`, cur.i);
-    if (!PIECE_LETTERS.includes(first))
-      return err('syntax', `piece letters in drops must be upper case: ${first.toUpperCase()}@, not ${first}@`, cur.i);
+    if (!PIECE_LETTERS.includes(first.toUpperCase())) return err('syntax', `"${first}" is not a piece letter: expected K, Q, R, B, N or P before "@"`, cur.i);
+    if (!PIECE_LETTERS.includes(first)) return err('syntax', `piece letters in drops must be upper case: ${first.toUpperCase()}@, not ${first}@`, cur.i);
     cur.i += 2;
     const to = cur.cell();
     if (to < 0) return err('syntax', `expected a cell like Ab1 after "@" but ${found(cur.i)}`, cur.i);
@@ -161,9 +159,7 @@ export function parseMove(pos: PlanarPosition, text: string): Result<PlanarMove>
   if (claimed) {
     const cell = candidate.kind === 'move' ? candidate.from : candidate.kind === 'orient' ? candidate.cell : -1;
     const actual = roleOf(pos.board[cell]!);
-    if (actual !== claimed)
-      return err('illegal', `${label}: the piece on ${cellName(cell)} is a ${ROLE_NAMES[actual]}, not a ${ROLE_NAMES[claimed]}`);
+    if (actual !== claimed) return err('illegal', `${label}: the piece on ${cellName(cell)} is a ${ROLE_NAMES[actual]}, not a ${ROLE_NAMES[claimed]}`);
   }
   return ok(candidate);
 }
-

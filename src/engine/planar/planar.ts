@@ -7,7 +7,18 @@ import { colorOf, EMPTY, handIndex, roleOf } from '../piece-codes.ts';
 import { cellName, NUM_CELLS, ORIENTATIONS } from './cube.ts';
 import { legalMoves, outcome, play } from './moves.ts';
 import { formatMove, parseMove } from './notation.ts';
-import { formatPosition, hashPosition, inCheck, initialPosition, parsePosition, placingKings, setupProblem, type PlanarMove, type PlanarOptions, type PlanarPosition } from './position.ts';
+import {
+  formatPosition,
+  hashPosition,
+  inCheck,
+  initialPosition,
+  parsePosition,
+  placingKings,
+  setupProblem,
+  type PlanarMove,
+  type PlanarOptions,
+  type PlanarPosition,
+} from './position.ts';
 
 // ---- the variant ---------------------------------------------------------------
 

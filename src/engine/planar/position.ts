@@ -168,4 +168,3 @@ export function setupProblem(pos: PlanarPosition): string | undefined {
   const by = otherKing >= 0 ? attackerOf(pos.board, pos.orient, otherKing, pos.turn) : -1;
   return by >= 0 ? notToMoveInCheck(pos, cellName(otherKing), describe(pos, by)) : undefined;
 }
-

@@ -6,7 +6,17 @@ import { cellName, isFixed, levelOf, LEVELS, NO_PLATFORM, pinName, UP } from './
 import { pinText, type St3dMove } from './move.ts';
 import { BISHOP, colorBit, colorOf, EMPTY, handIndex, KING, KNIGHT, PAWN, roleOf, ROOK } from '../piece-codes.ts';
 import { findKing, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
-import { ALL_DIRS, isEmptyPlatform, LEVEL_RAYS, levelAttacker, pieceTargets, SLIDE_DIRS, SLIDE_TURNS, wormholeAttacker, wormholeOf } from './curved-space-movement.ts';
+import {
+  ALL_DIRS,
+  isEmptyPlatform,
+  LEVEL_RAYS,
+  levelAttacker,
+  pieceTargets,
+  SLIDE_DIRS,
+  SLIDE_TURNS,
+  wormholeAttacker,
+  wormholeOf,
+} from './curved-space-movement.ts';
 import { cellLayer, cellLetter, LETTERS, Wormhole } from './wormhole.ts';
 
 const name = (pos: St3dPosition, cell: number) => cellName(cell, pos.platforms);
@@ -46,7 +56,10 @@ function explainLevelMove(pos: St3dPosition, from: number, to: number): string {
   if (role === KING) return `a king steps one cell; ${target} is not next to ${name(pos, from)}`;
   if (d !== undefined && SLIDE_DIRS[role]!.includes(d)) {
     const ray = LEVEL_RAYS[local]![d]!;
-    const blocker = ray.slice(0, ray.indexOf(to & 15)).map((l) => (from & ~15) + l).find((c) => pos.board[c] !== EMPTY);
+    const blocker = ray
+      .slice(0, ray.indexOf(to & 15))
+      .map((l) => (from & ~15) + l)
+      .find((c) => pos.board[c] !== EMPTY);
     if (blocker !== undefined) return `the ${piece} is blocked by ${name(pos, blocker)}`;
   }
   const lines = role === ROOK ? 'orthogonally' : role === BISHOP ? 'diagonally' : 'orthogonally or diagonally';
@@ -73,7 +86,8 @@ function explainWormholeMove(pos: St3dPosition, wh: Wormhole, from: number, to: 
     return `${cannot} a pawn's worm-hole step goes into a layer next to its own (${nextTo}), to the same letter, or to a neighbouring letter to capture ${context}`;
   }
   if (role === KNIGHT) return `${cannot} a knight's worm-hole move is one triagonal step (w-z, x-y) into a layer next to its own (${nextTo}) ${context}`;
-  if (role === KING) return `${cannot} a king's worm-hole move is one step to the same or a neighbouring letter in a layer next to its own (${nextTo}) ${context}`;
+  if (role === KING)
+    return `${cannot} a king's worm-hole move is one step to the same or a neighbouring letter in a layer next to its own (${nextTo}) ${context}`;
   for (const turn of SLIDE_TURNS[role]!) {
     const path = Wormhole.pathTo(wh.slideTree(from, turn), to);
     const blocker = path?.find((c) => c !== to && pos.board[c] !== EMPTY);
@@ -132,11 +146,13 @@ export function explain(pos: St3dPosition, move: St3dMove): string {
     if (pos.platforms[move.pin] !== NO_PLATFORM) return `pin ${pinName(move.pin)} already holds platform ${pos.tags[move.pin]}`;
     return 'that placement is not allowed';
   }
-  if (pos.unplaced) return `the platforms are still being placed; place one of ${unplacedNumbers(pos.unplaced).join(', ')} like ${unplacedNumbers(pos.unplaced)[0]}@Wa1u`;
+  if (pos.unplaced)
+    return `the platforms are still being placed; place one of ${unplacedNumbers(pos.unplaced).join(', ')} like ${unplacedNumbers(pos.unplaced)[0]}@Wa1u`;
   if (move.kind === 'drop') {
     if (kingInHand(pos, mover) && move.role !== 'K') return `place your king first, on your own fixed level ${levelName} (like K@${levelName}b1)`;
     if (pos.hands[handIndex(mover, move.role)] === 0) return `you have no ${ROLE_NAMES[move.role]} in hand`;
-    if (!isFixed(move.to) || levelOf(move.to) !== OWN_LEVEL[mover]) return `you may drop only onto your own fixed level ${levelName}, never onto another level or a platform`;
+    if (!isFixed(move.to) || levelOf(move.to) !== OWN_LEVEL[mover])
+      return `you may drop only onto your own fixed level ${levelName}, never onto another level or a platform`;
     if (pos.board[move.to] !== EMPTY) return `${name(pos, move.to)} is occupied`;
     return exposed() ?? 'that drop is not allowed';
   }
@@ -155,7 +171,8 @@ export function explain(pos: St3dPosition, move: St3dMove): string {
     after[move.to] = after[move.from]!;
     after[move.from] = EMPTY;
     if (!isEmptyPlatform(after, from)) return `the platform on ${pinName(from, pos.platforms[from])} is not empty after the capture`;
-    if (to === from && up === (pos.platforms[from] === UP)) return `that leaves the platform on ${pinName(from, pos.platforms[from])} where it is; move it to a vacant pin or flip it`;
+    if (to === from && up === (pos.platforms[from] === UP))
+      return `that leaves the platform on ${pinName(from, pos.platforms[from])} where it is; move it to a vacant pin or flip it`;
     if (to !== from && pos.platforms[to] !== NO_PLATFORM) return `pin ${pinName(to)} already holds platform ${pos.tags[to]}`;
   }
   return exposed() ?? 'that move is not allowed';

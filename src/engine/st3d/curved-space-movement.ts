@@ -18,7 +18,16 @@ export function wormholeOf(pos: St3dPosition): Wormhole {
 
 // ---- level moves: ordinary chess on one 4x4 level ------------------------------
 // Local index = rank0*4 + file0. Directions 0-3 orthogonal, 4-7 diagonal.
-const LEVEL_DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]] as const;
+const LEVEL_DIRS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+] as const;
 export const LEVEL_RAYS: readonly (readonly (readonly number[])[])[] = Array.from({ length: 16 }, (_, local) =>
   LEVEL_DIRS.map(([df, dr]) => {
     const ray: number[] = [];
@@ -28,7 +37,16 @@ export const LEVEL_RAYS: readonly (readonly (readonly number[])[])[] = Array.fro
 );
 const LEVEL_KNIGHT: readonly (readonly number[])[] = Array.from({ length: 16 }, (_, local) => {
   const leaps: number[] = [];
-  for (const [df, dr] of [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]] as const) {
+  for (const [df, dr] of [
+    [1, 2],
+    [2, 1],
+    [2, -1],
+    [1, -2],
+    [-1, -2],
+    [-2, -1],
+    [-2, 1],
+    [-1, 2],
+  ] as const) {
     const f = (local & 3) + df;
     const r = (local >> 2) + dr;
     if (f >= 0 && f < 4 && r >= 0 && r < 4) leaps.push(r * 4 + f);

@@ -9,7 +9,18 @@ import { BLACK_BIT, colorBit, EMPTY, handIndex, pieceCode } from '../piece-codes
 import { clonePosition, emptyPosition, findKing, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { makeSt3dVariant } from './variant.ts';
 import { wormhole, type Wormhole } from './wormhole.ts';
-import { isAttacked, isEmptyPlatform, kingAttacked, kingAttacker, LEVEL_RAYS, levelAttacker, pieceTargets, TURNS, wormholeAttacker, wormholeOf } from './curved-space-movement.ts';
+import {
+  isAttacked,
+  isEmptyPlatform,
+  kingAttacked,
+  kingAttacker,
+  LEVEL_RAYS,
+  levelAttacker,
+  pieceTargets,
+  TURNS,
+  wormholeAttacker,
+  wormholeOf,
+} from './curved-space-movement.ts';
 import { explain } from './curved-space-explain.ts';
 import { foreignFieldProblem, openingPhaseProblem, platformNumbers } from './setup.ts';
 
@@ -23,7 +34,8 @@ export interface CurvedSpaceOptions {
 function parseOptions(input: unknown): Result<CurvedSpaceOptions> {
   const options = { platforms: 4, platformMoves: 'fixed' as CurvedSpaceOptions['platformMoves'] };
   if (input === undefined || input === null) return ok(options);
-  if (typeof input !== 'object' || Array.isArray(input)) return err('options', 'Curved Space options must be a JSON object like {"platforms": 4, "platformMoves": "fixed"}');
+  if (typeof input !== 'object' || Array.isArray(input))
+    return err('options', 'Curved Space options must be a JSON object like {"platforms": 4, "platformMoves": "fixed"}');
   for (const [key, value] of Object.entries(input)) {
     if (key === 'platforms') {
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > NUM_PINS)
@@ -68,8 +80,7 @@ function shiftsAfterCapture(pos: St3dPosition, boardAfter: Int8Array): PlatformS
   for (let from = 0; from < NUM_PINS; from++) {
     if (pos.platforms[from] === NO_PLATFORM || !isEmptyPlatform(boardAfter, from)) continue;
     shifts.push({ from, to: from, up: pos.platforms[from] !== UP });
-    for (let to = 0; to < NUM_PINS; to++)
-      if (pos.platforms[to] === NO_PLATFORM) shifts.push({ from, to, up: true }, { from, to, up: false });
+    for (let to = 0; to < NUM_PINS; to++) if (pos.platforms[to] === NO_PLATFORM) shifts.push({ from, to, up: true }, { from, to, up: false });
   }
   return shifts;
 }
@@ -229,4 +240,3 @@ export const curvedSpace = makeSt3dVariant<CurvedSpaceOptions>({
   explain,
   wormhole: (pos) => wormholeOf(pos).text,
 });
-

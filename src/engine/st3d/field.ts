@@ -119,8 +119,16 @@ export function platformMayReach(pin: number, up: boolean, target: readonly numb
 /** 0-5 orthogonal, 6-9 diagonal on the level, 10-17 triagonal. */
 const DIRECTIONS: readonly (readonly [number, number, number])[] = (() => {
   const dirs: [number, number, number][] = [
-    [1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1],
-    [1, 1, 0], [1, -1, 0], [-1, 1, 0], [-1, -1, 0],
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0, 1, 0],
+    [0, -1, 0],
+    [0, 0, 1],
+    [0, 0, -1],
+    [1, 1, 0],
+    [1, -1, 0],
+    [-1, 1, 0],
+    [-1, -1, 0],
   ];
   for (const dx of [1, -1]) for (const dy of [1, -1]) for (const dh of [1, -1]) dirs.push([dx, dy, dh]);
   return dirs;

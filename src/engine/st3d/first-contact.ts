@@ -117,7 +117,8 @@ function explain(pos: St3dPosition, move: St3dMove): string {
     if (from === pos.lockedPin) return `the platform on ${pinName(from)} moved last and may not move again until another platform has moved`;
     const contents = platformContents(pos, from);
     const ownPawn = contents.length === 1 && colorOf(pos.board[contents[0]!]!) === mover && roleOf(pos.board[contents[0]!]!) === 'P';
-    if (contents.length > 0 && !ownPawn) return `a platform may move only when empty or carrying exactly one of your pawns; ${pinName(from)} holds ${contents.length} piece(s)`;
+    if (contents.length > 0 && !ownPawn)
+      return `a platform may move only when empty or carrying exactly one of your pawns; ${pinName(from)} holds ${contents.length} piece(s)`;
     const wasUp = pos.platforms[from] === UP;
     if (to !== from && !adjacentPins(from).includes(to))
       return `${pinName(from)} may move only to an adjacent pin on its level or to ${pinName(from)}'s twin on the next level`;

@@ -198,8 +198,7 @@ export function parseSt3dSyntax(text: string): Result<St3dSyntax> {
         asCell.problem === undefined && asPiece.problem === undefined
           ? !isLevel(body[0]) || (isLevel(body[asPiece.at]) && indexIn('abcd', body[1]) < 0)
           : asPiece.at > asCell.at;
-      if (piece)
-        return fail(asPiece.problem ?? `expected a cell like Wb1 after the piece letter ${body[0]} but ${found(asPiece.at)}`, asPiece.at);
+      if (piece) return fail(asPiece.problem ?? `expected a cell like Wb1 after the piece letter ${body[0]} but ${found(asPiece.at)}`, asPiece.at);
     }
   }
   if (isMiss(first))

@@ -2,19 +2,7 @@
 import { colorName, err, ok, ROLE_NAMES, ROLES, type Color, type Result } from '../types.ts';
 import { BLACK_BIT, EMPTY, handIndex, pieceCode, roleOf } from '../piece-codes.ts';
 import { HASH_SEED, mixHash } from '../position-hash.ts';
-import {
-  cellName,
-  CORNERS,
-  DOWN,
-  fixedCell,
-  LEVELS,
-  NO_PLATFORM,
-  NUM_CELLS,
-  NUM_PINS,
-  pinName,
-  platformCell,
-  UP,
-} from './field.ts';
+import { cellName, CORNERS, DOWN, fixedCell, LEVELS, NO_PLATFORM, NUM_CELLS, NUM_PINS, pinName, platformCell, UP } from './field.ts';
 
 export interface St3dPosition {
   /** Piece code per cell index (see field.ts). */
@@ -132,8 +120,7 @@ function formatRow(board: Int8Array, first: number, width: number): string {
 export function formatSt3dPosition(pos: St3dPosition, tagStyle: TagStyle, unplacedStyle: 'count' | 'numbers'): string {
   let levels = '';
   for (let level = 0; level < LEVELS.length; level++)
-    for (let rank0 = 3; rank0 >= 0; rank0--)
-      levels += (rank0 < 3 ? '/' : level ? '|' : '') + formatRow(pos.board, fixedCell(level, 0, rank0), 4);
+    for (let rank0 = 3; rank0 >= 0; rank0--) levels += (rank0 < 3 ? '/' : level ? '|' : '') + formatRow(pos.board, fixedCell(level, 0, rank0), 4);
   const platforms: string[] = [];
   for (let pin = 0; pin < NUM_PINS; pin++) {
     const state = pos.platforms[pin]!;
@@ -151,11 +138,7 @@ export function formatSt3dPosition(pos: St3dPosition, tagStyle: TagStyle, unplac
       hands += letter.repeat(pos.hands[handIndex(color, role)]!);
     }
   const unplaced =
-    pos.unplaced === 0
-      ? '-'
-      : unplacedStyle === 'count'
-        ? String(unplacedNumbers(pos.unplaced).length)
-        : unplacedNumbers(pos.unplaced).join(',');
+    pos.unplaced === 0 ? '-' : unplacedStyle === 'count' ? String(unplacedNumbers(pos.unplaced).length) : unplacedNumbers(pos.unplaced).join(',');
   const fields = [
     levels,
     platforms.length ? platforms.join(',') : '-',
@@ -233,9 +216,16 @@ export function parseSt3dPosition(text: string, tagStyle: TagStyle, unplacedStyl
         // A mark of the wrong kind is most likely a position of another variant: say which.
         const owner = tag === 'w' || tag === 'b';
         const from = `platform ${m[1]}*${tag} has ${owner ? 'an owner (*w or *b), as in a Warp Factor position' : 'a number, as in a Curved Space position'}`;
-        if (tagStyle === 'none') return err('position', `${from}; platforms in this variant carry no mark (remove it, or choose ${owner ? 'Warp Factor' : 'Curved Space'})`);
+        if (tagStyle === 'none')
+          return err('position', `${from}; platforms in this variant carry no mark (remove it, or choose ${owner ? 'Warp Factor' : 'Curved Space'})`);
         if (tagStyle === 'owner') {
-          if (!owner) return err('position', /^\d+$/.test(tag) ? `${from}; in this variant a platform's mark is its owner, *w or *b (or choose Curved Space)` : `platform ${m[1]}: owner must be w or b`);
+          if (!owner)
+            return err(
+              'position',
+              /^\d+$/.test(tag)
+                ? `${from}; in this variant a platform's mark is its owner, *w or *b (or choose Curved Space)`
+                : `platform ${m[1]}: owner must be w or b`,
+            );
           pos.tags[pin] = tag === 'w' ? 1 : 2;
         } else {
           const n = Number(tag);
@@ -307,4 +297,3 @@ export function parseSt3dPosition(text: string, tagStyle: TagStyle, unplacedStyl
   }
   return ok(pos);
 }
-

@@ -19,8 +19,7 @@ export function openingPhaseProblem(pos: St3dPosition): string | undefined {
     const piece = pos.board.findIndex((c) => c !== EMPTY);
     if (piece >= 0) return `the ${pieceWord(pos, piece)} stands on the field while platforms are still being placed (pieces come after every platform)`;
     const placer = placed % 2 === 0 ? 'white' : 'black';
-    if (pos.turn !== placer)
-      return `platforms are placed in turn, White first: with ${placed} placed it is ${colorName(placer)}'s turn to place one`;
+    if (pos.turn !== placer) return `platforms are placed in turn, White first: with ${placed} placed it is ${colorName(placer)}'s turn to place one`;
   } else {
     // The side after the last platform places its king first: White after an even number of platforms.
     const order = kingOrderProblem(pos, placed % 2 === 0 ? 'white' : 'black', 'on the field', (c) => pieceWord(pos, c));

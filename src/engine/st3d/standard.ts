@@ -1,7 +1,22 @@
 // How pieces move in ST3D space (rules.md sections 1-2): First Contact and Warp
 // Factor share this; Curved Space has its own worm-hole movement.
 import { ROLE_NAMES, type Color } from '../types.ts';
-import { cellName, cellPoint, DIAGONAL_LEVEL, geometry, isFixed, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, ORTHOGONAL, pinOf, platformMayReach, TRIAGONAL, type Geometry } from './field.ts';
+import {
+  cellName,
+  cellPoint,
+  DIAGONAL_LEVEL,
+  geometry,
+  isFixed,
+  MAX_LEAPS,
+  NUM_CELLS,
+  NUM_DIRS,
+  NUM_PINS,
+  ORTHOGONAL,
+  pinOf,
+  platformMayReach,
+  TRIAGONAL,
+  type Geometry,
+} from './field.ts';
 import { applySt3dMove, shiftPlatform } from './apply.ts';
 import { pieceMove, unlike, type St3dMove } from './move.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, KING, KNIGHT, PAWN, QUEEN, roleOf, ROOK } from '../piece-codes.ts';
@@ -91,7 +106,6 @@ export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: C
 
 export const isAttacked = (pos: St3dPosition, geo: Geometry, cell: number, by: Color) => attackerOf(pos, geo, cell, by) >= 0;
 
-
 /**
  * Why the piece on `from` cannot go to `to` by its own movement, in words;
  * undefined if it can. Used only to explain rejected turns.
@@ -102,16 +116,17 @@ export function explainUnreachable(pos: St3dPosition, geo: Geometry, from: numbe
   const piece = pieceWord(pos, from);
   const target = cellName(to, pos.platforms);
   const occupant = pos.board[to]!;
-  if (occupant !== EMPTY && (occupant & BLACK_BIT) === (code & BLACK_BIT))
-    return `${target} is occupied by your own ${ROLE_NAMES[roleOf(occupant)]}`;
+  if (occupant !== EMPTY && (occupant & BLACK_BIT) === (code & BLACK_BIT)) return `${target} is occupied by your own ${ROLE_NAMES[roleOf(occupant)]}`;
   if (role === PAWN) {
     const base = from * NUM_DIRS;
     if (ORTHOGONAL.some((d) => geo.next[base + d] === to)) return `the pawn on ${cellName(from, pos.platforms)} can step to ${target} only if it is empty`;
     if (PAWN_CAPTURES.some((d) => geo.next[base + d] === to)) return `a pawn steps diagonally or triagonally only to capture, and ${target} is empty`;
     return `a pawn steps one cell orthogonally, or diagonally/triagonally to capture; ${target} is not such a step from ${cellName(from, pos.platforms)}`;
   }
-  if (role === KNIGHT) return `the knight on ${cellName(from, pos.platforms)} cannot leap to ${target} (a leap between fixed levels must pass through a platform cell)`;
-  if (role === KING) return `a king steps one cell orthogonally, diagonally on the level or triagonally; ${target} is not one step from ${cellName(from, pos.platforms)}`;
+  if (role === KNIGHT)
+    return `the knight on ${cellName(from, pos.platforms)} cannot leap to ${target} (a leap between fixed levels must pass through a platform cell)`;
+  if (role === KING)
+    return `a king steps one cell orthogonally, diagonally on the level or triagonally; ${target} is not one step from ${cellName(from, pos.platforms)}`;
   for (const d of SLIDES[role]!) {
     let c = geo.next[from * NUM_DIRS + d]!;
     let blocker = -1;

@@ -10,8 +10,7 @@ import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, kin
 import { foreignFieldProblem } from './setup.ts';
 import { hasLegalMove, makeSt3dVariant, noOptions } from './variant.ts';
 
-const WARP_FACTOR_START =
-  '4/4/PPPP/NBBN|4/4/4/4|nbbn/pppp/4/4 Wa1u*w:PP/RQ,Wd1u*w:PP/KR,Ba4u*b:rq/pp,Bd4u*b:kr/pp - w - -';
+const WARP_FACTOR_START = '4/4/PPPP/NBBN|4/4/4/4|nbbn/pppp/4/4 Wa1u*w:PP/RQ,Wd1u*w:PP/KR,Ba4u*b:rq/pp,Bd4u*b:kr/pp - w - -';
 
 const START = (() => {
   const parsed = parseSt3dPosition(WARP_FACTOR_START, 'owner', 'count');

@@ -26,8 +26,7 @@ export function cellLayer(cell: number): number {
 }
 
 /** The letter (0 w .. 3 z) of a worm-hole cell. */
-export const cellLetter = (cell: number): number =>
-  isFixed(cell) ? LETTER_OF_CENTRE_LOCAL[cell & 15]! : LETTER_OF_PLATFORM_LOCAL[(cell - 48) & 3]!;
+export const cellLetter = (cell: number): number => (isFixed(cell) ? LETTER_OF_CENTRE_LOCAL[cell & 15]! : LETTER_OF_PLATFORM_LOCAL[(cell - 48) & 3]!);
 
 /** Orthogonal keeps the letter; the two diagonal turns; triagonal = the opposite letter (letter ^ 3). */
 export type Turn = 0 | 1 | 2;

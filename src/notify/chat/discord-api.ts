@@ -38,11 +38,16 @@ export const codeBlock = (text: string) => {
 /** The JSON of a message as Discord takes it (an interaction answer's `data`, a webhook body). */
 export function messageJson(m: DiscordMessage): Record<string, unknown> {
   const image = m.png ? 'attachment://board.png' : m.embed?.image;
-  const embed = m.embed || m.png ? { ...(m.embed?.title ? { title: m.embed.title } : {}), ...(m.embed?.url ? { url: m.embed.url } : {}), ...(image ? { image: { url: image } } : {}) } : undefined;
+  const embed =
+    m.embed || m.png
+      ? { ...(m.embed?.title ? { title: m.embed.title } : {}), ...(m.embed?.url ? { url: m.embed.url } : {}), ...(image ? { image: { url: image } } : {}) }
+      : undefined;
   return {
     content: m.content.slice(0, MAX_CONTENT),
     ...(embed ? { embeds: [embed] } : {}),
-    components: m.buttons?.length ? [{ type: 1, components: m.buttons.slice(0, 5).map((b) => ({ type: 2, style: b.style, label: b.label, custom_id: b.customId })) }] : [],
+    components: m.buttons?.length
+      ? [{ type: 1, components: m.buttons.slice(0, 5).map((b) => ({ type: 2, style: b.style, label: b.label, custom_id: b.customId })) }]
+      : [],
     ...(m.png ? { attachments: [{ id: 0, filename: 'board.png' }] } : {}),
     ...(m.ephemeral ? { flags: 64 } : {}),
     // Never ping anyone from text that may hold a player's words.

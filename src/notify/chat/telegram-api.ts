@@ -41,12 +41,22 @@ export class TelegramApi {
       return { ok: false, status: 0, description: e instanceof Error ? e.message : String(e) };
     }
     const answer = (await res.json().catch(() => ({}))) as { ok?: boolean; description?: string; result?: unknown };
-    return { ok: res.ok && answer.ok === true, status: res.status, ...(answer.description ? { description: answer.description } : {}), ...(answer.result === undefined ? {} : { result: answer.result }) };
+    return {
+      ok: res.ok && answer.ok === true,
+      status: res.status,
+      ...(answer.description ? { description: answer.description } : {}),
+      ...(answer.result === undefined ? {} : { result: answer.result }),
+    };
   }
 
   /** A text in a monospaced block (boards line up), with an optional inline keyboard. */
   sendText(chatId: string, text: string, keyboard?: InlineKeyboard): Promise<TelegramResult> {
-    return this.call('sendMessage', { chat_id: chatId, text: pre(text), parse_mode: 'HTML', ...(keyboard?.length ? { reply_markup: { inline_keyboard: keyboard } } : {}) });
+    return this.call('sendMessage', {
+      chat_id: chatId,
+      text: pre(text),
+      parse_mode: 'HTML',
+      ...(keyboard?.length ? { reply_markup: { inline_keyboard: keyboard } } : {}),
+    });
   }
 
   /** A PNG picture with a caption (at most 1024 characters), uploaded as multipart. */

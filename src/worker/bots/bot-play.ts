@@ -68,11 +68,21 @@ export function gameButtons(state: Pick<PublicState, 'id' | 'status' | 'drawOffe
 
 /** The game a command is about: the one named, else the chat's current game, else the player's only active game. */
 async function whichGame(deps: BotDeps, chat: LinkedChat, named: string | undefined): Promise<{ id: string } | { error: string }> {
-  if (named) return { id: named.trim().replace(/^.*\/games\//, '').replace(/[?#].*$/, '') };
+  if (named)
+    return {
+      id: named
+        .trim()
+        .replace(/^.*\/games\//, '')
+        .replace(/[?#].*$/, ''),
+    };
   if (chat.link.currentGame) return { id: chat.link.currentGame };
   const active = await deps.players.games(chat.player, 'active', deps.base);
   if (active.length === 1) return { id: active[0]!.id };
-  return { error: active.length ? `You have ${active.length} games going: say which, e.g. with the game id (your games: ${active.map((g) => g.id).join(', ')}).` : 'You have no game going. Start one with a challenge.' };
+  return {
+    error: active.length
+      ? `You have ${active.length} games going: say which, e.g. with the game id (your games: ${active.map((g) => g.id).join(', ')}).`
+      : 'You have no game going. Start one with a challenge.',
+  };
 }
 
 /** The side the chat's player has in a game, or why they cannot act in it. */

@@ -7,7 +7,9 @@ export interface BotButton {
   readonly kind: 'primary' | 'secondary' | 'success' | 'danger';
 }
 
-const button = (label: string, action: string, kind: BotButton['kind']) => (id: string): BotButton => ({ label, data: `${action}:${id}`, kind });
+const button =
+  (label: string, action: string, kind: BotButton['kind']) =>
+  (id: string): BotButton => ({ label, data: `${action}:${id}`, kind });
 
 export const BUTTON = {
   accept: button('Accept', 'accept', 'success'),

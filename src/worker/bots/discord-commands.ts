@@ -15,7 +15,13 @@ export const DISCORD_VARIANTS = [
   { name: 'Planar Chess', value: 'planar' },
 ];
 
-const game = (required: boolean) => ({ type: STRING, name: 'game', description: 'The game id (or link); without it, the game this chat is on', required, max_length: 200 });
+const game = (required: boolean) => ({
+  type: STRING,
+  name: 'game',
+  description: 'The game id (or link); without it, the game this chat is on',
+  required,
+  max_length: 200,
+});
 
 export const DISCORD_COMMANDS = [
   {
@@ -42,7 +48,10 @@ export const DISCORD_COMMANDS = [
   {
     name: 'move',
     description: 'Play a turn, e.g. Wb2-Wb3',
-    options: [{ type: STRING, name: 'turn', description: 'Your turn, e.g. Wb2-Wb3 (add #<ply> to guard against a stale board)', required: true, max_length: 100 }, game(false)],
+    options: [
+      { type: STRING, name: 'turn', description: 'Your turn, e.g. Wb2-Wb3 (add #<ply> to guard against a stale board)', required: true, max_length: 100 },
+      game(false),
+    ],
   },
   { name: 'board', description: 'The board as a picture, and whose turn it is', options: [game(false)] },
   { name: 'games', description: 'Your games, those waiting for you first' },

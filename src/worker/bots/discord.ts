@@ -8,7 +8,19 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { codeBlock, DiscordApi, messageJson, type DiscordMessage } from '../../notify/chat/discord-api.ts';
 import type { AppEnv } from '../http.ts';
-import { answerChallenge, boardReply, buttonReply, challengeReply, gamesReply, linkedChat, playCommand, remember, type BotDeps, type BotReply, type LinkedChat } from './bot-play.ts';
+import {
+  answerChallenge,
+  boardReply,
+  buttonReply,
+  challengeReply,
+  gamesReply,
+  linkedChat,
+  playCommand,
+  remember,
+  type BotDeps,
+  type BotReply,
+  type LinkedChat,
+} from './bot-play.ts';
 import { boardPicture, botDeps, later } from './bot-deps.ts';
 import type { BotButton } from './buttons.ts';
 import { discordLinkUrl, LINK_MINUTES } from './link-codes.ts';
@@ -21,12 +33,17 @@ const PONG = 1;
 const MESSAGE = 4;
 const DEFERRED = 5;
 
-const OptionSchema: v.GenericSchema<{ name: string; value?: string | number | boolean; options?: { name: string; value?: string | number | boolean }[] }> = v.object({
-  name: v.string(),
-  value: v.optional(v.union([v.string(), v.number(), v.boolean()])),
-  options: v.optional(v.array(v.object({ name: v.string(), value: v.optional(v.union([v.string(), v.number(), v.boolean()])) }))),
+const OptionSchema: v.GenericSchema<{ name: string; value?: string | number | boolean; options?: { name: string; value?: string | number | boolean }[] }> =
+  v.object({
+    name: v.string(),
+    value: v.optional(v.union([v.string(), v.number(), v.boolean()])),
+    options: v.optional(v.array(v.object({ name: v.string(), value: v.optional(v.union([v.string(), v.number(), v.boolean()])) }))),
+  });
+const UserSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,25}$/)),
+  username: v.optional(v.string()),
+  global_name: v.optional(v.nullable(v.string())),
 });
-const UserSchema = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,25}$/)), username: v.optional(v.string()), global_name: v.optional(v.nullable(v.string())) });
 const InteractionSchema = v.object({
   type: v.number(),
   id: v.string(),
@@ -113,7 +130,10 @@ async function handle(c: Context<AppEnv>, deps: BotDeps, i: Interaction): Promis
   if (i.type === COMMAND && i.data?.name === 'subspace') {
     if (subcommand(i) !== 'link') return say(c, DISCORD_HELP);
     const url = await discordLinkUrl(deps.chat, deps.base.origin, user.id, user.global_name ?? user.username ?? null, Date.now());
-    return say(c, `Open this link while signed in on your Subspace page (${deps.base.origin}/me) to tie your Discord account to your player. It works once, for ${LINK_MINUTES} minutes; keep it to yourself.\n${url}`);
+    return say(
+      c,
+      `Open this link while signed in on your Subspace page (${deps.base.origin}/me) to tie your Discord account to your player. It works once, for ${LINK_MINUTES} minutes; keep it to yourself.\n${url}`,
+    );
   }
   const chat = await linkedChat(deps, 'discord', user.id);
   if (!chat) return say(c, `Your Discord account is not linked to a Subspace player yet: use /subspace link first.\n\n${DISCORD_HELP}`);

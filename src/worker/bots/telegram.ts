@@ -8,12 +8,30 @@ import { TelegramApi, type InlineKeyboard } from '../../notify/chat/telegram-api
 import { sha256Hex, timingSafeEqualText } from '../../service/crypto.ts';
 import type { AppEnv } from '../http.ts';
 import { parseCommand } from '../text/commands.ts';
-import { answerChallenge, boardReply, buttonReply, challengeReply, gamesReply, linkedChat, playCommand, remember, type BotDeps, type BotReply, type LinkedChat } from './bot-play.ts';
+import {
+  answerChallenge,
+  boardReply,
+  buttonReply,
+  challengeReply,
+  gamesReply,
+  linkedChat,
+  playCommand,
+  remember,
+  type BotDeps,
+  type BotReply,
+  type LinkedChat,
+} from './bot-play.ts';
 import { boardPicture, botDeps } from './bot-deps.ts';
 import type { BotButton } from './buttons.ts';
 import { useCode } from './link-codes.ts';
 
-const ChatSchema = v.object({ id: v.number(), type: v.optional(v.string()), title: v.optional(v.string()), username: v.optional(v.string()), first_name: v.optional(v.string()) });
+const ChatSchema = v.object({
+  id: v.number(),
+  type: v.optional(v.string()),
+  title: v.optional(v.string()),
+  username: v.optional(v.string()),
+  first_name: v.optional(v.string()),
+});
 const UpdateSchema = v.object({
   update_id: v.pipe(v.number(), v.integer()),
   message: v.optional(v.object({ chat: ChatSchema, text: v.optional(v.string()) })),
@@ -35,7 +53,8 @@ export const TELEGRAM_HELP = [
   'the last one you played or looked at here, or your only game.',
 ].join('\n');
 
-const keyboard = (buttons: readonly BotButton[] | undefined): InlineKeyboard => (buttons?.length ? [buttons.map((b) => ({ text: b.label, callback_data: b.data }))] : []);
+const keyboard = (buttons: readonly BotButton[] | undefined): InlineKeyboard =>
+  buttons?.length ? [buttons.map((b) => ({ text: b.label, callback_data: b.data }))] : [];
 
 /** `/move@SubspaceBot a b` -> ['move', 'a', 'b']; undefined for text that is no command. */
 function commandWords(text: string): string[] | undefined {
@@ -55,7 +74,9 @@ async function chatCommand(deps: BotDeps, chat: LinkedChat, text: string): Promi
   switch (name) {
     case 'new':
     case 'challenge':
-      return args[0] ? challengeReply(deps, chat, args[0], args[1]) : { ok: false, text: `Say which game: /new warp-factor (or first-contact, curved-space, planar).` };
+      return args[0]
+        ? challengeReply(deps, chat, args[0], args[1])
+        : { ok: false, text: `Say which game: /new warp-factor (or first-contact, curved-space, planar).` };
     case 'accept':
     case 'decline':
       return args[0] ? answerChallenge(deps, chat, name, args[0]) : { ok: false, text: `Say which challenge: /${name} <id>.` };
@@ -136,7 +157,8 @@ async function secretMatches(given: string | undefined, secret: string): Promise
 export const telegram = new Hono<AppEnv>().post('/telegram/webhook', async (c) => {
   const secret = c.env.TELEGRAM_SECRET;
   if (!secret) return c.json({ error: 'Telegram is not set up on this server (TELEGRAM_SECRET is not set)' }, 404);
-  if (!(await secretMatches(c.req.header('X-Telegram-Bot-Api-Secret-Token'), secret))) return c.json({ error: 'missing or wrong X-Telegram-Bot-Api-Secret-Token' }, 401);
+  if (!(await secretMatches(c.req.header('X-Telegram-Bot-Api-Secret-Token'), secret)))
+    return c.json({ error: 'missing or wrong X-Telegram-Bot-Api-Secret-Token' }, 401);
   let body: unknown;
   try {
     body = await c.req.json();

@@ -66,7 +66,14 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
       ) : s.pauseOffer?.by === you ? (
         <div class="row">{actionForm('pause', 'Cancel your request for a pause', { drawAction: 'cancel', kind: 'secondary' })}</div>
       ) : s.clock && !s.pause ? (
-        daysForm('pause', { label: 'Pause: days the clock stops', hint: `1 to ${MAX_PAUSE_DAYS}, if ${colorName(other)} agrees` }, 'Ask for a pause', MAX_PAUSE_DAYS, 7, 'offer')
+        daysForm(
+          'pause',
+          { label: 'Pause: days the clock stops', hint: `1 to ${MAX_PAUSE_DAYS}, if ${colorName(other)} agrees` },
+          'Ask for a pause',
+          MAX_PAUSE_DAYS,
+          7,
+          'offer',
+        )
       ) : null}
       {s.clock && !s.pause && s.sideToMove === you && leaveLeft > 0
         ? daysForm('leave', { label: 'Leave: days added to your deadline', hint: `you have ${plural(leaveLeft, 'day')} left` }, 'Take leave', leaveLeft, 1)

@@ -5,7 +5,8 @@ import { Layout } from './layout.tsx';
 
 const PLATFORM = { discord: 'Discord', telegram: 'Telegram' } as const;
 
-const linkName = (l: Pick<ChatLinkRow, 'platform' | 'label' | 'externalId'>) => `${PLATFORM[l.platform]} ${l.platform === 'discord' ? 'user' : 'chat'} ${l.label ?? l.externalId}`;
+const linkName = (l: Pick<ChatLinkRow, 'platform' | 'label' | 'externalId'>) =>
+  `${PLATFORM[l.platform]} ${l.platform === 'discord' ? 'user' : 'chat'} ${l.label ?? l.externalId}`;
 
 const LinkForm = (p: { link: ChatLinkRow; action: 'notify-on' | 'notify-off' | 'unlink'; label: string }) => (
   <form method="post" action="/me/chat-links" class="inline">
@@ -27,7 +28,8 @@ export const ChatLinksSection = (p: { links: readonly ChatLinkRow[]; telegram: b
       <ul>
         {p.links.map((l) => (
           <li>
-            {linkName(l)} · notifications {l.notify ? 'on' : 'off'} <LinkForm link={l} action={l.notify ? 'notify-off' : 'notify-on'} label={l.notify ? 'Turn notifications off' : 'Turn notifications on'} />{' '}
+            {linkName(l)} · notifications {l.notify ? 'on' : 'off'}{' '}
+            <LinkForm link={l} action={l.notify ? 'notify-off' : 'notify-on'} label={l.notify ? 'Turn notifications off' : 'Turn notifications on'} />{' '}
             <LinkForm link={l} action="unlink" label="Unlink" />
           </li>
         ))}
@@ -35,7 +37,9 @@ export const ChatLinksSection = (p: { links: readonly ChatLinkRow[]; telegram: b
     ) : (
       <p>No Discord account or Telegram chat is linked.</p>
     )}
-    {p.discord ? <p>Discord: type /subspace link in a server with the Subspace bot (or in a direct message to it) and open the link it gives you here.</p> : null}
+    {p.discord ? (
+      <p>Discord: type /subspace link in a server with the Subspace bot (or in a direct message to it) and open the link it gives you here.</p>
+    ) : null}
     {p.telegram ? (
       <form method="post" action="/me/link/telegram">
         <button type="submit">Link a Telegram chat</button>
@@ -49,8 +53,8 @@ export const ConfirmDiscordPage = (p: { code: string; label: string | null; play
   <Layout title="Link Discord — Subspace">
     <h1>Link your Discord account</h1>
     <p>
-      The Discord user <strong>{p.label ?? 'who asked'}</strong> will play as <strong>{p.player}</strong>: commands and buttons from that account act
-      for you, and your turn notifications go to it as direct messages.
+      The Discord user <strong>{p.label ?? 'who asked'}</strong> will play as <strong>{p.player}</strong>: commands and buttons from that account act for you,
+      and your turn notifications go to it as direct messages.
     </p>
     <form method="post" action="/me/link/discord">
       <input type="hidden" name="code" value={p.code} />

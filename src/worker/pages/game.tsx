@@ -169,8 +169,15 @@ const LiveRegion = (p: GamePageProps) => {
         ) : null}
         {active && s.pause ? (
           <p class="msg info" id="pause">
-            Paused by agreement ({colorName(s.pause.by)} asked): the clock is stopped until <time datetime={s.pause.until} data-local="">{formatDeadline(s.pause.until)}</time>; then{' '}
-            {colorName(s.sideToMove)} must move by <time datetime={s.pause.deadline} data-local="">{formatDeadline(s.pause.deadline)}</time>.
+            Paused by agreement ({colorName(s.pause.by)} asked): the clock is stopped until{' '}
+            <time datetime={s.pause.until} data-local="">
+              {formatDeadline(s.pause.until)}
+            </time>
+            ; then {colorName(s.sideToMove)} must move by{' '}
+            <time datetime={s.pause.deadline} data-local="">
+              {formatDeadline(s.pause.deadline)}
+            </time>
+            .
           </p>
         ) : null}
         {active && s.pauseOffer ? (
@@ -190,7 +197,9 @@ const LiveRegion = (p: GamePageProps) => {
           </p>
         ) : null}
         {active && s.takebackOffer ? (
-          <p class="msg info">{s.takebackOffer === you ? 'You asked to take back your last turn.' : `${colorName(s.takebackOffer)} asks to take back their last turn.`}</p>
+          <p class="msg info">
+            {s.takebackOffer === you ? 'You asked to take back your last turn.' : `${colorName(s.takebackOffer)} asks to take back their last turn.`}
+          </p>
         ) : null}
       </div>
       <div id="flash" role="status">
@@ -245,7 +254,14 @@ const LiveRegion = (p: GamePageProps) => {
           {you && active && s.hints ? <HintForm {...p} yourTurn={yourTurn} /> : null}
           {you && active ? <Actions state={s} token={p.token!} action={action} /> : null}
           {p.conditional && !yourTurn ? (
-            <PlanReplies id={s.id} token={p.token} conditional={p.conditional} example={conditionalExample(s)} {...(p.plan ? { plan: p.plan } : {})} {...(p.planPreview ? { preview: p.planPreview } : {})} />
+            <PlanReplies
+              id={s.id}
+              token={p.token}
+              conditional={p.conditional}
+              example={conditionalExample(s)}
+              {...(p.plan ? { plan: p.plan } : {})}
+              {...(p.planPreview ? { preview: p.planPreview } : {})}
+            />
           ) : null}
           {p.rematch ? (
             <form method="post" action={`/games/${s.id}/rematch`}>
@@ -270,7 +286,8 @@ const LiveRegion = (p: GamePageProps) => {
           <h2>Links</h2>
           <ul class="small">
             <li>
-              Board picture: <a href={`/api/games/${s.id}/board.svg`}>SVG</a> or <a href={`/api/games/${s.id}/board.png`}>PNG</a> — also <code>?ply=N</code> for an earlier position
+              Board picture: <a href={`/api/games/${s.id}/board.svg`}>SVG</a> or <a href={`/api/games/${s.id}/board.png`}>PNG</a> — also <code>?ply=N</code> for
+              an earlier position
             </li>
             <li>
               <a href={`/api/games/${s.id}/record`}>Game record (text)</a>
@@ -282,13 +299,12 @@ const LiveRegion = (p: GamePageProps) => {
               <a href={`/rules/${s.variant}`}>Rules of {title}</a>
             </li>
             <li>
-              Spectator link: <a href={p.spectatorUrl} data-copy={p.spectatorUrl}>{p.spectatorUrl}</a>
+              Spectator link:{' '}
+              <a href={p.spectatorUrl} data-copy={p.spectatorUrl}>
+                {p.spectatorUrl}
+              </a>
             </li>
-            {q ? (
-              <li>
-                This page's address is your secret player link: do not share it.
-              </li>
-            ) : null}
+            {q ? <li>This page's address is your secret player link: do not share it.</li> : null}
           </ul>
         </div>
       </div>
@@ -306,9 +322,7 @@ const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
       {/* A signed-in player's key stays in its cookie: no token field, and none in a Preview or Hint address. */}
       {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
       <input type="hidden" name="ply" value={String(s.ply + 1)} />
-      <label for="move">
-        Your move {example ? <span class="hint">(e.g. {example})</span> : null}
-      </label>
+      <label for="move">Your move {example ? <span class="hint">(e.g. {example})</span> : null}</label>
       <input
         type="text"
         id="move"
@@ -323,7 +337,9 @@ const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
         disabled={!p.yourTurn}
       />
       <p id="move-help" class="small">
-        {p.yourTurn ? 'Type a turn, or pick it on the board. Preview shows the position it leads to before you send it.' : `Waiting for ${colorName(s.sideToMove)}. This page updates by itself.`}
+        {p.yourTurn
+          ? 'Type a turn, or pick it on the board. Preview shows the position it leads to before you send it.'
+          : `Waiting for ${colorName(s.sideToMove)}. This page updates by itself.`}
       </p>
       <label for="move-message">
         Message with your move <span class="hint">(optional, up to {MAX_MESSAGE_CHARS} characters)</span>
@@ -331,7 +347,16 @@ const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
       <textarea id="move-message" name="message" rows={2} maxlength={MAX_MESSAGE_CHARS} disabled={!p.yourTurn}></textarea>
       <div id="chooser" class="chooser row" hidden></div>
       <div class="row">
-        <button type="submit" name="do" value="preview" formmethod="get" formaction={`/games/${s.id}`} class="secondary" id="preview-btn" disabled={!p.yourTurn}>
+        <button
+          type="submit"
+          name="do"
+          value="preview"
+          formmethod="get"
+          formaction={`/games/${s.id}`}
+          class="secondary"
+          id="preview-btn"
+          disabled={!p.yourTurn}
+        >
           Preview
         </button>
         <button type="submit" name="do" value="send" id="send-btn" disabled={!p.yourTurn}>
@@ -435,7 +460,11 @@ const Messages = (p: GamePageProps) => {
             <input type="hidden" name="token" value={p.token} />
             <input type="hidden" name="spectators" value={mineShown ? 'no' : 'yes'} />
             <p class="small">
-              {bothShown ? 'Spectators can read these messages (both of you allow it). ' : mineShown ? 'You let spectators read these messages; they see them once your opponent does too. ' : 'Only the two players see these messages. '}
+              {bothShown
+                ? 'Spectators can read these messages (both of you allow it). '
+                : mineShown
+                  ? 'You let spectators read these messages; they see them once your opponent does too. '
+                  : 'Only the two players see these messages. '}
               <button type="submit" class="secondary">
                 {mineShown ? 'Keep them private' : 'Let spectators read them'}
               </button>

@@ -33,8 +33,8 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
     <Layout title="Subspace — start a 3D chess game">
       <h1>Start a game</h1>
       <p>
-        Play L. Lynn Smith's 3D chess variants by correspondence. Start a game here: you get a secret link for each player and one for
-        spectators. Nobody needs an account.
+        Play L. Lynn Smith's 3D chess variants by correspondence. Start a game here: you get a secret link for each player and one for spectators. Nobody needs
+        an account.
       </p>
       {props.error ? (
         <p class="msg error" role="alert" id="form-error">
@@ -170,8 +170,8 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
             value={v.position ?? ''}
           />
           <p class="small" id="position-about">
-            A set-up in position text, as a game page shows under Links ("Position text"). It must be a position the chosen variant can reach,
-            with a turn left to play; a bad one comes back here with the reason.
+            A set-up in position text, as a game page shows under Links ("Position text"). It must be a position the chosen variant can reach, with a turn left
+            to play; a bad one comes back here with the reason.
           </p>
         </fieldset>
         <button type="submit">Start the game</button>
@@ -204,17 +204,19 @@ export const CreatedPage = (props: { id: string; title: string; links: { white?:
           ['black', "Black's link (secret)", props.links.black],
           ['spectator', 'Spectator link (anyone may watch)', props.links.spectator],
         ] as const
-      ).flatMap(([key, label, url]) => (url ? [[key, label, url] as const] : [])).map(([key, label, url]) => (
-        <>
-          <label for={`link-${key}`}>{label}</label>
-          <div class="row">
-            <input type="text" id={`link-${key}`} readonly value={url} data-link={key} />
-            <a class="button" href={url}>
-              Open
-            </a>
-          </div>
-        </>
-      ))}
+      )
+        .flatMap(([key, label, url]) => (url ? [[key, label, url] as const] : []))
+        .map(([key, label, url]) => (
+          <>
+            <label for={`link-${key}`}>{label}</label>
+            <div class="row">
+              <input type="text" id={`link-${key}`} readonly value={url} data-link={key} />
+              <a class="button" href={url}>
+                Open
+              </a>
+            </div>
+          </>
+        ))}
     </div>
   </Layout>
 );

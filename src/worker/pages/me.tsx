@@ -136,8 +136,8 @@ export const MePage = (p: { player: PlayerSelf; games: MyGame[]; challenges: Pub
       </form>
       <h2>Notifications</h2>
       <p>
-        A challenge to you and the start of each game come to your email, and to your webhook (signed like a game's webhooks, with a
-        text line for chat bots). Empty a field to remove it.
+        A challenge to you and the start of each game come to your email, and to your webhook (signed like a game's webhooks, with a text line for chat bots).
+        Empty a field to remove it.
       </p>
       <form method="post" action="/me/settings" id="settings-form">
         <label>

@@ -5,7 +5,10 @@ import { Layout } from './layout.tsx';
 /** Email and webhook for this player's notifications (works without JavaScript). */
 export const SettingsForm = (p: { id: string; token: string; settings: PlayerSettings }) => (
   <details class="settings" id="settings">
-    <summary>Notifications: {p.settings.email ? `emails to ${p.settings.email}` : 'none by email'}{p.settings.webhook ? ', webhook set' : ''}</summary>
+    <summary>
+      Notifications: {p.settings.email ? `emails to ${p.settings.email}` : 'none by email'}
+      {p.settings.webhook ? ', webhook set' : ''}
+    </summary>
     <form method="post" action={`/games/${p.id}/settings`} id="settings-form">
       <input type="hidden" name="token" value={p.token} />
       <label for="notify-email">

@@ -20,7 +20,9 @@ export interface PlanRepliesProps {
   /** The lines being written (after Preview), else the stored ones. */
   readonly plan?: string;
   /** The board after the last row of `plan` and the legal turns there, or why it cannot be played. */
-  readonly preview?: { readonly svg: string; readonly line: readonly string[]; readonly sideToMove: Color; readonly legal: readonly string[] } | { readonly error: string };
+  readonly preview?:
+    | { readonly svg: string; readonly line: readonly string[]; readonly sideToMove: Color; readonly legal: readonly string[] }
+    | { readonly error: string };
 }
 
 export const PlanReplies = (p: PlanRepliesProps) => {
@@ -31,8 +33,8 @@ export const PlanReplies = (p: PlanRepliesProps) => {
       <h2 id="plan-h">Plan replies</h2>
       <p class="small">
         Conditional moves: while your opponent is to move, write what you answer to their turn, one line a row: their turn, your answer, their next turn, your
-        answer… (up to {MAX_CONDITIONAL_LINES} lines of {MAX_CONDITIONAL_TURNS} turns). If they play the first turn of a line, your answer is played at once. Only
-        you see them.
+        answer… (up to {MAX_CONDITIONAL_LINES} lines of {MAX_CONDITIONAL_TURNS} turns). If they play the first turn of a line, your answer is played at once.
+        Only you see them.
       </p>
       {stored.length ? (
         <ol class="small" id="plan-stored">
@@ -78,9 +80,7 @@ export const PlanReplies = (p: PlanRepliesProps) => {
           )
         ) : null}
         <input type="hidden" name="token" value={p.token} />
-        <label for="plan-lines">
-          Your lines {p.example?.length ? <span class="hint">(for example: {p.example.join(' ')})</span> : null}
-        </label>
+        <label for="plan-lines">Your lines {p.example?.length ? <span class="hint">(for example: {p.example.join(' ')})</span> : null}</label>
         <textarea id="plan-lines" name="lines" rows={4} maxlength={MAX_PLAN_CHARS} spellcheck={false}>
           {text}
         </textarea>

@@ -42,7 +42,8 @@ interface RulesText {
 
 /** ST3D: kings placed, four platforms, everything else in hand (First Contact). */
 const FC_PLATFORMS = 'Wa4u:2/2,Wd1u:2/2,Ba1d:2/2,Bd4u:2/2';
-const fc = (w: string, n: string, b: string, platforms = FC_PLATFORMS, hands = 'QRRBBNNPPPPPPPPqrrbbnnpppppppp') => `${w}|${n}|${b} ${platforms} ${hands} w - -`;
+const fc = (w: string, n: string, b: string, platforms = FC_PLATFORMS, hands = 'QRRBBNNPPPPPPPPqrrbbnnpppppppp') =>
+  `${w}|${n}|${b} ${platforms} ${hands} w - -`;
 const FC_START = '4/4/4/4|4/4/4/4|4/4/4/4 - KQRRBBNNPPPPPPPPkqrrbbnnpppppppp w - 4';
 const FC_KINGS = '4/4/4/4|4/4/4/4|4/4/4/4 Wa4u:2/2,Wd1u:2/2,Ba1d:2/2,Bd4u:2/2 KQRRBBNNPPPPPPPPkqrrbbnnpppppppp w - -';
 /** White to play: knight Wb1, pawn Wb2, bishop Wa4u:b2; black pawns on Wa3 and Wb4. */
@@ -129,15 +130,45 @@ const firstContact: RulesText = {
       {
         id: 'field',
         position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4'),
-        caption: 'Four platforms: `Wa4u` and `Wd1u` upright above White\u2019s level, `Ba1d` inverted under Black\u2019s level and `Bd4u` upright. The dashed outlines are the vacant pins. Kings on `Wd1` and `Bd4`.',
+        caption:
+          'Four platforms: `Wa4u` and `Wd1u` upright above White\u2019s level, `Ba1d` inverted under Black\u2019s level and `Bd4u` upright. The dashed outlines are the vacant pins. Kings on `Wd1` and `Bd4`.',
       },
     ]),
     space([
-      { id: 'rook', position: fc('R3/4/4/3K', '4/4/4/4', '3k/4/4/4', FC_PLATFORMS, 'QRBBNNPPPPPPPPqrrbbnnpppppppp'), from: 'Wa4', caption: 'A rook on `Wa4` slides along its level, and straight up through the platform `Wa4u` to `Na2` and on to the platform `Ba1d` under Black\u2019s level.' },
-      { id: 'queen', position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4', 'Wa4u:2/1Q,Wd1u:2/2,Ba1d:2/2,Bd4u:2/2', 'RRBBNNPPPPPPPPqrrbbnnpppppppp'), from: 'Wa4u:b1', caption: 'A queen on the platform cell `Wa4u:b1`: it steps down to `Wa4`, slides across its platform, up to the Neutral level and beyond, and steps triagonally onto `Wb3` and `Nb1`.' },
-      { id: 'knight', position: fc('N3/4/4/3K', '4/4/4/4', '3k/4/4/4', FC_PLATFORMS, 'QRRBBNPPPPPPPPqrrbbnnpppppppp'), from: 'Wa4', caption: 'A knight on `Wa4`: two leaps on its level, and three up to the Neutral level, allowed because the platform `Wa4u` is above it.' },
-      { id: 'pawn', position: FC_PLAY, from: 'Wb2', caption: 'A pawn on `Wb2` steps orthogonally onto an empty cell \u2014 forwards, backwards or sideways \u2014 and captures diagonally: here the black pawn on `Wa3`.' },
-      { id: 'bishop', position: FC_PLAY, from: 'Wa4u:b2', caption: 'A bishop on the platform cell `Wa4u:b2`: diagonally across its platform, and one triagonal step down to the level, where it may capture the black pawn on `Wb4`.' },
+      {
+        id: 'rook',
+        position: fc('R3/4/4/3K', '4/4/4/4', '3k/4/4/4', FC_PLATFORMS, 'QRBBNNPPPPPPPPqrrbbnnpppppppp'),
+        from: 'Wa4',
+        caption:
+          'A rook on `Wa4` slides along its level, and straight up through the platform `Wa4u` to `Na2` and on to the platform `Ba1d` under Black\u2019s level.',
+      },
+      {
+        id: 'queen',
+        position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4', 'Wa4u:2/1Q,Wd1u:2/2,Ba1d:2/2,Bd4u:2/2', 'RRBBNNPPPPPPPPqrrbbnnpppppppp'),
+        from: 'Wa4u:b1',
+        caption:
+          'A queen on the platform cell `Wa4u:b1`: it steps down to `Wa4`, slides across its platform, up to the Neutral level and beyond, and steps triagonally onto `Wb3` and `Nb1`.',
+      },
+      {
+        id: 'knight',
+        position: fc('N3/4/4/3K', '4/4/4/4', '3k/4/4/4', FC_PLATFORMS, 'QRRBBNPPPPPPPPqrrbbnnpppppppp'),
+        from: 'Wa4',
+        caption: 'A knight on `Wa4`: two leaps on its level, and three up to the Neutral level, allowed because the platform `Wa4u` is above it.',
+      },
+      {
+        id: 'pawn',
+        position: FC_PLAY,
+        from: 'Wb2',
+        caption:
+          'A pawn on `Wb2` steps orthogonally onto an empty cell \u2014 forwards, backwards or sideways \u2014 and captures diagonally: here the black pawn on `Wa3`.',
+      },
+      {
+        id: 'bishop',
+        position: FC_PLAY,
+        from: 'Wa4u:b2',
+        caption:
+          'A bishop on the platform cell `Wa4u:b2`: diagonally across its platform, and one triagonal step down to the level, where it may capture the black pawn on `Wb4`.',
+      },
     ]),
     {
       id: 'platforms',
@@ -152,8 +183,18 @@ const firstContact: RulesText = {
         'A platform move is written pin to pin: `Wa4u-Na4u`.',
       ],
       diagrams: [
-        { id: 'platform-pawn', position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4', 'Wa4u:2/1P,Wd1u:2/2,Ba1d:2/2,Bd4u:2/2', 'QRRBBNNPPPPPPPqrrbbnnpppppppp'), from: 'Wa4u', caption: 'The platform `Wa4u` carries one white pawn, so White may move it, pawn and all, to the marked pins.' },
-        { id: 'platform-empty', position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4'), from: 'Wa4u', caption: 'An empty platform may only turn over: on its own pin or on a neighbouring one.' },
+        {
+          id: 'platform-pawn',
+          position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4', 'Wa4u:2/1P,Wd1u:2/2,Ba1d:2/2,Bd4u:2/2', 'QRRBBNNPPPPPPPqrrbbnnpppppppp'),
+          from: 'Wa4u',
+          caption: 'The platform `Wa4u` carries one white pawn, so White may move it, pawn and all, to the marked pins.',
+        },
+        {
+          id: 'platform-empty',
+          position: fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4'),
+          from: 'Wa4u',
+          caption: 'An empty platform may only turn over: on its own pin or on a neighbouring one.',
+        },
       ],
     },
     {
@@ -171,20 +212,29 @@ const firstContact: RulesText = {
     },
     winning(
       'The **first turn that attacks the enemy king wins** \u2014 check is enough. A turn that would leave your own king attacked is not allowed, even if it attacks theirs. A drop or a platform move that attacks the king wins too. A player with no legal turn is stalemated: the game is drawn. Games also end by resignation, an agreed draw, running out of time, or the same position coming up a third time (a draw).',
-      { id: 'win', position: FC_BEFORE_WIN, play: 'Wb4-Wa4u:b2', caption: 'White\u2019s queen steps onto the platform `Wa4u` and attacks Black\u2019s king on `Ba1` straight up through `Na3` and the platform `Ba1d`: the first check wins.' },
+      {
+        id: 'win',
+        position: FC_BEFORE_WIN,
+        play: 'Wb4-Wa4u:b2',
+        caption:
+          'White\u2019s queen steps onto the platform `Wa4u` and attacks Black\u2019s king on `Ba1` straight up through `Na3` and the platform `Ba1d`: the first check wins.',
+      },
     ),
   ],
-  notation: notation('Every turn is one short line. The server adds `+` to a turn that attacks the enemy king and `#` to one that wins. You may also type a piece letter in front (`NWb1-Nc3`), lower-case level and file letters (`wb1-nc3`), and leave out a platform\u2019s `u`/`d` when its pin holds one (`Wa4:b2`).', [
-    ...playedIn(FC_START, [['@Wa1u', 'place a platform on a vacant pin (u upright, d inverted)']]),
-    ...playedIn(FC_KINGS, [['K@Wd1', 'place your king on your own level']]),
-    ...playedIn(FC_PLAY, [
-      ['N@Wc1', 'drop a piece from your hand on your own level'],
-      ['Wb1-Wc3', 'move a piece'],
-      ['Wa4u:b2xWb4', 'capture'],
-    ]),
-    ...playedIn(fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4'), [['Wa4u-Wa4d', 'move a platform (here: turn it over)']]),
-    ...playedIn(FC_PLAY, [['wa4:b2-wb4', 'the same capture, typed loosely']], { loose: true }),
-  ]),
+  notation: notation(
+    'Every turn is one short line. The server adds `+` to a turn that attacks the enemy king and `#` to one that wins. You may also type a piece letter in front (`NWb1-Nc3`), lower-case level and file letters (`wb1-nc3`), and leave out a platform\u2019s `u`/`d` when its pin holds one (`Wa4:b2`).',
+    [
+      ...playedIn(FC_START, [['@Wa1u', 'place a platform on a vacant pin (u upright, d inverted)']]),
+      ...playedIn(FC_KINGS, [['K@Wd1', 'place your king on your own level']]),
+      ...playedIn(FC_PLAY, [
+        ['N@Wc1', 'drop a piece from your hand on your own level'],
+        ['Wb1-Wc3', 'move a piece'],
+        ['Wa4u:b2xWb4', 'capture'],
+      ]),
+      ...playedIn(fc('4/4/4/3K', '4/4/4/4', '3k/4/4/4'), [['Wa4u-Wa4d', 'move a platform (here: turn it over)']]),
+      ...playedIn(FC_PLAY, [['wa4:b2-wb4', 'the same capture, typed loosely']], { loose: true }),
+    ],
+  ),
 };
 
 const warpFactor: RulesText = {
@@ -194,11 +244,17 @@ const warpFactor: RulesText = {
       {
         id: 'start',
         position: WF_START,
-        caption: 'The start. White\u2019s platforms stand on `Wa1u` and `Wd1u`, Black\u2019s on `Ba4u` and `Bd4u`; the dot before a platform\u2019s name shows its owner. The Neutral level is empty.',
+        caption:
+          'The start. White\u2019s platforms stand on `Wa1u` and `Wd1u`, Black\u2019s on `Ba4u` and `Bd4u`; the dot before a platform\u2019s name shows its owner. The Neutral level is empty.',
       },
     ]),
     space([
-      { id: 'rook', position: `4/4/4/K3|4/4/4/4|k3/3R/4/4 ${WF_PLATFORMS} - w - -`, from: 'Bd3', caption: 'A white rook on Black\u2019s level: along its rank and file, and by warp leaps to `Wd3` and `Nd3`.' },
+      {
+        id: 'rook',
+        position: `4/4/4/K3|4/4/4/4|k3/3R/4/4 ${WF_PLATFORMS} - w - -`,
+        from: 'Bd3',
+        caption: 'A white rook on Black\u2019s level: along its rank and file, and by warp leaps to `Wd3` and `Nd3`.',
+      },
       { id: 'bishop', position: WF_START, from: 'Wb1', caption: 'At the start a bishop on `Wb1` is hemmed in on its level, but may warp to `Nb1` or `Bb1`.' },
     ]),
     {
@@ -214,33 +270,52 @@ const warpFactor: RulesText = {
       blocks: [
         'Each platform has an owner, which never changes. As your turn you may move a platform **you own** that is **empty** to any other vacant pin, either way up: `Wa1u-Nd4d`. There is no lock as in First Contact, and a platform does not turn over on its own pin.',
       ],
-      diagrams: [{ id: 'platform', position: `4/4/4/K3|4/4/4/4|k3/3R/4/4 ${WF_PLATFORMS} - w - -`, from: 'Wa1u', caption: 'White\u2019s empty platform `Wa1u` may go to any vacant pin, upright or inverted.' }],
+      diagrams: [
+        {
+          id: 'platform',
+          position: `4/4/4/K3|4/4/4/4|k3/3R/4/4 ${WF_PLATFORMS} - w - -`,
+          from: 'Wa1u',
+          caption: 'White\u2019s empty platform `Wa1u` may go to any vacant pin, upright or inverted.',
+        },
+      ],
     },
     winning(
       '**Checkmate wins**: the king is attacked and no turn saves it. A turn may never leave your own king attacked. A player with no legal turn who is not in check is stalemated: a draw. Games also end by resignation, an agreed draw, running out of time, or the same position coming up a third time (a draw).',
-      { id: 'mate', position: WF_BEFORE_MATE, play: 'Bb1-Bb3', caption: 'The queen slides up to `Bb3`, guarded by the rook on `Bd3`: Black\u2019s king on `Ba4` is attacked and has nowhere to go. Checkmate.' },
+      {
+        id: 'mate',
+        position: WF_BEFORE_MATE,
+        play: 'Bb1-Bb3',
+        caption: 'The queen slides up to `Bb3`, guarded by the rook on `Bd3`: Black\u2019s king on `Ba4` is attacked and has nowhere to go. Checkmate.',
+      },
     ),
   ],
-  notation: notation('Every turn is one short line. The server adds `+` to a turn that attacks the enemy king and `#` to a checkmate. You may also type a piece letter in front (`BWb1-Nb1`) and lower-case level and file letters (`wb1-nb1`).', [
-    ...playedIn(WF_START, [
-      ['Wb2-Wb3', 'move a piece'],
-      ['Wb1-Nb1', 'warp leap to the same cell of another level'],
-    ]),
-    ...playedIn(`4/4/4/K3|4/4/4/4|k2b/3R/4/4 ${WF_PLATFORMS} - w - -`, [['Bd3xBd4+', 'capture']]),
-    ...playedIn(WF_BEFORE_MATE, [
-      ['Wa1u-Wa4d', 'move your own empty platform to a vacant pin'],
-      ['Bb1-Bb3#', 'checkmate'],
-    ]),
-    ...playedIn(WF_START, [['wb1-nb1', 'the warp leap, typed loosely']], { loose: true }),
-  ]),
+  notation: notation(
+    'Every turn is one short line. The server adds `+` to a turn that attacks the enemy king and `#` to a checkmate. You may also type a piece letter in front (`BWb1-Nb1`) and lower-case level and file letters (`wb1-nb1`).',
+    [
+      ...playedIn(WF_START, [
+        ['Wb2-Wb3', 'move a piece'],
+        ['Wb1-Nb1', 'warp leap to the same cell of another level'],
+      ]),
+      ...playedIn(`4/4/4/K3|4/4/4/4|k2b/3R/4/4 ${WF_PLATFORMS} - w - -`, [['Bd3xBd4+', 'capture']]),
+      ...playedIn(WF_BEFORE_MATE, [
+        ['Wa1u-Wa4d', 'move your own empty platform to a vacant pin'],
+        ['Bb1-Bb3#', 'checkmate'],
+      ]),
+      ...playedIn(WF_START, [['wb1-nb1', 'the warp leap, typed loosely']], { loose: true }),
+    ],
+  ),
 };
 
 const curvedSpace: RulesText = {
-  summary: 'Numbered platforms thread a worm-hole across the field. Pieces move on their own level as in ordinary chess, or through the worm-hole: checkmate wins.',
+  summary:
+    'Numbered platforms thread a worm-hole across the field. Pieces move on their own level as in ordinary chess, or through the worm-hole: checkmate wins.',
   sections: [
-    field([], [
-    'In Curved Space the platforms are **numbered** 1, 2, 3 \u2026 (the game says how many, 1 to 12). Pieces do not move through space: they move on their own level, or through the worm-hole.',
-    ]),
+    field(
+      [],
+      [
+        'In Curved Space the platforms are **numbered** 1, 2, 3 \u2026 (the game says how many, 1 to 12). Pieces do not move through space: they move on their own level, or through the worm-hole.',
+      ],
+    ),
     {
       id: 'setup',
       title: 'Setting up and playing',
@@ -259,7 +334,14 @@ const curvedSpace: RulesText = {
       blocks: [
         'On its level a piece moves as in ordinary chess on a 4x4 board and never leaves the level that way. Pawns step one cell orthogonally (forwards, backwards or sideways) onto an empty cell and capture one cell diagonally; they never promote.',
       ],
-      diagrams: [{ id: 'knight', position: cs('3K/1N2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRRBBNPPPPPPPP')), from: 'Wb3', caption: 'A knight on `Wb3` leaps on its level to the marked cells, and has one worm-hole step too: `Wa1u:b1` (see below).' }],
+      diagrams: [
+        {
+          id: 'knight',
+          position: cs('3K/1N2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRRBBNPPPPPPPP')),
+          from: 'Wb3',
+          caption: 'A knight on `Wb3` leaps on its level to the marked cells, and has one worm-hole step too: `Wa1u:b1` (see below).',
+        },
+      ],
     },
     {
       id: 'wormhole',
@@ -277,9 +359,24 @@ const curvedSpace: RulesText = {
         'A slide stops at the first occupied cell (capturing an enemy piece there), never turns straight back, never enters the same cell twice, and follows every branch. A turn is a level move or a worm-hole move, never a mix. A piece on a level\u2019s centre has both kinds; on a platform only worm-hole moves; on a level\u2019s edge only level moves.',
       ],
       diagrams: [
-        { id: 'rook', position: CS_ROOK, from: 'Wb3', caption: 'A rook on `Wb3` (the w cell of W): along its level, and through the worm-hole keeping the letter w \u2014 `Wa1u:a2`, `Nd1d:a2`, `Nb3`, `Bb3`, `Bd4u:a2`. It stops there: the next layer is N again, whose w cell it has already crossed.' },
-        { id: 'bishop', position: cs('3K/1B2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRRBNNPPPPPPPP')), from: 'Wb3', caption: 'A bishop on `Wb3`: its level\u2019s diagonals, and the two worm-hole spirals, clockwise and counter-clockwise.' },
-        { id: 'default-chain', position: cs('3K/4/4/4', '4/4/4/4', '4/4/4/k3', 'Nd1d*2:2/2,Na4u*4:2/2,Ba1d*1:2/2,Bd4u*3:2/2', csRest('QRRBBNNPPPPPPPP')), caption: 'Platform 1 on `Ba1d` instead: W is no longer in the chain P1 B P2 N B P3 N P4, so the default chain links it to N (`, W-N`).' },
+        {
+          id: 'rook',
+          position: CS_ROOK,
+          from: 'Wb3',
+          caption:
+            'A rook on `Wb3` (the w cell of W): along its level, and through the worm-hole keeping the letter w \u2014 `Wa1u:a2`, `Nd1d:a2`, `Nb3`, `Bb3`, `Bd4u:a2`. It stops there: the next layer is N again, whose w cell it has already crossed.',
+        },
+        {
+          id: 'bishop',
+          position: cs('3K/1B2/4/4', '4/4/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRRBNNPPPPPPPP')),
+          from: 'Wb3',
+          caption: 'A bishop on `Wb3`: its level\u2019s diagonals, and the two worm-hole spirals, clockwise and counter-clockwise.',
+        },
+        {
+          id: 'default-chain',
+          position: cs('3K/4/4/4', '4/4/4/4', '4/4/4/k3', 'Nd1d*2:2/2,Na4u*4:2/2,Ba1d*1:2/2,Bd4u*3:2/2', csRest('QRRBBNNPPPPPPPP')),
+          caption: 'Platform 1 on `Ba1d` instead: W is no longer in the chain P1 B P2 N B P3 N P4, so the default chain links it to N (`, W-N`).',
+        },
       ],
     },
     {
@@ -295,20 +392,30 @@ const curvedSpace: RulesText = {
         id: 'mate',
         position: cs('4/4/4/K3', '4/4/4/4', 'k3/3R/4/2R1', CS_PLATFORMS, '- w - -'),
         play: 'Bc1-Bc4',
-        caption: 'Black\u2019s king on `Ba4`, a corner, has only level moves. The rook on `Bd3` guards rank 3, the other rook comes to `Bc4` with check along rank 4: checkmate.',
+        caption:
+          'Black\u2019s king on `Ba4`, a corner, has only level moves. The rook on `Bd3` guards rank 3, the other rook comes to `Bc4` with check along rank 4: checkmate.',
       },
     ),
   ],
-  notation: notation('Every turn is one short line. The server adds `+` to a turn that gives check and `#` to a checkmate. You may also type a piece letter in front (`RWb3-Bb3`) and lower-case level and file letters (`wb3-bb3`).', [
-    ...playedIn(CS_START, [['3@Bd4u', 'place platform 3 on a vacant pin (u upright, d inverted)']]),
-    ...playedIn(cs('4/4/4/4', '4/4/4/4', '4/4/4/4', CS_PLATFORMS, `KQRRBBNNPPPPPPPPkqrrbbnnpppppppp w - -`), [['K@Wd4', 'place your king on your own level']]),
-    ...playedIn(CS_ROOK, [
-      ['N@Wc1', 'drop a piece on your own level'],
-      ['Wb3-Bb3', 'move through the worm-hole'],
-    ]),
-    ...playedIn(cs('3K/1R2/4/4', '4/1p2/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP', ' after-capture')), [['Wb3xNb3&Wa1u-Ba1d', 'capture, then move an empty platform (option)']], { options: CS_AFTER }),
-    ...playedIn(CS_ROOK, [['wb3-bb3', 'the worm-hole move, typed loosely']], { loose: true }),
-  ]),
+  notation: notation(
+    'Every turn is one short line. The server adds `+` to a turn that gives check and `#` to a checkmate. You may also type a piece letter in front (`RWb3-Bb3`) and lower-case level and file letters (`wb3-bb3`).',
+    [
+      ...playedIn(CS_START, [['3@Bd4u', 'place platform 3 on a vacant pin (u upright, d inverted)']]),
+      ...playedIn(cs('4/4/4/4', '4/4/4/4', '4/4/4/4', CS_PLATFORMS, `KQRRBBNNPPPPPPPPkqrrbbnnpppppppp w - -`), [
+        ['K@Wd4', 'place your king on your own level'],
+      ]),
+      ...playedIn(CS_ROOK, [
+        ['N@Wc1', 'drop a piece on your own level'],
+        ['Wb3-Bb3', 'move through the worm-hole'],
+      ]),
+      ...playedIn(
+        cs('3K/1R2/4/4', '4/1p2/4/4', '4/4/4/k3', CS_PLATFORMS, csRest('QRBBNNPPPPPPPP', ' after-capture')),
+        [['Wb3xNb3&Wa1u-Ba1d', 'capture, then move an empty platform (option)']],
+        { options: CS_AFTER },
+      ),
+      ...playedIn(CS_ROOK, [['wb3-bb3', 'the worm-hole move, typed loosely']], { loose: true }),
+    ],
+  ),
 };
 
 const planar: RulesText = {
@@ -336,9 +443,24 @@ const planar: RulesText = {
       ],
       diagrams: [
         { id: 'rook-xy', position: PL_PLAY, from: 'Bb2', caption: 'A rook on `Bb2` oriented XY: along its rank and file on level B.' },
-        { id: 'rook-xz', position: pl('k3/4/4/4', '4/4/1Rx2/4', '4/4/4/4', '4/4/4/3K', 'QRBBNNPPPPPPPPqrrbbnnpppppppp'), from: 'Bb2', caption: 'The same rook oriented XZ (red badge): along rank 2, and up and down through the levels.' },
-        { id: 'rook-yz', position: pl('k3/4/4/4', '4/4/1Ry2/4', '4/4/4/4', '4/4/4/3K', 'QRBBNNPPPPPPPPqrrbbnnpppppppp'), from: 'Bb2', caption: 'Oriented YZ (black badge): along file b, and up and down through the levels.' },
-        { id: 'knight-xz', position: pl('k3/4/4/4', '4/4/1Nx2/4', '4/4/4/4', '4/4/4/3K', 'QRRBBNPPPPPPPPqrrbbnnpppppppp'), from: 'Bb2', caption: 'A knight on `Bb2` oriented XZ leaps within rank 2 of all four levels.' },
+        {
+          id: 'rook-xz',
+          position: pl('k3/4/4/4', '4/4/1Rx2/4', '4/4/4/4', '4/4/4/3K', 'QRBBNNPPPPPPPPqrrbbnnpppppppp'),
+          from: 'Bb2',
+          caption: 'The same rook oriented XZ (red badge): along rank 2, and up and down through the levels.',
+        },
+        {
+          id: 'rook-yz',
+          position: pl('k3/4/4/4', '4/4/1Ry2/4', '4/4/4/4', '4/4/4/3K', 'QRBBNNPPPPPPPPqrrbbnnpppppppp'),
+          from: 'Bb2',
+          caption: 'Oriented YZ (black badge): along file b, and up and down through the levels.',
+        },
+        {
+          id: 'knight-xz',
+          position: pl('k3/4/4/4', '4/4/1Nx2/4', '4/4/4/4', '4/4/4/3K', 'QRRBBNPPPPPPPPqrrbbnnpppppppp'),
+          from: 'Bb2',
+          caption: 'A knight on `Bb2` oriented XZ leaps within rank 2 of all four levels.',
+        },
       ],
     },
     {
@@ -360,20 +482,24 @@ const planar: RulesText = {
         id: 'mate',
         position: PL_MATE,
         play: 'Ad2-Ab2',
-        caption: 'White\u2019s queen (XY) comes to `Ab2`, next to Black\u2019s king on `Aa1`, guarded by the rook on `Db2`, whose YZ plane runs down file b through all the levels. Checkmate.',
+        caption:
+          'White\u2019s queen (XY) comes to `Ab2`, next to Black\u2019s king on `Aa1`, guarded by the rook on `Db2`, whose YZ plane runs down file b through all the levels. Checkmate.',
       },
     ),
   ],
-  notation: notation('Every turn is one short line. The server adds `+` to a turn that gives check and `#` to a checkmate. When you type, a drop without orientation means XY (`K@Bb2` = `K@Bb2=XY`), and letters may be lower case (`bb2=yz`).', [
-    ...playedIn(PL_START, [['K@Bb2=XZ', 'place your king, with its orientation']]),
-    ...playedIn(PL_PLAY, [
-      ['N@Cc3=YZ', 'drop a piece with its orientation'],
-      ['Bb2-Bb4', 'move'],
-      ['Bb2=YZ', 're-orient a piece'],
-    ]),
-    ...playedIn(PL_MATE, [['Ad2-Ab2#', 'checkmate']]),
-    ...playedIn(PL_PLAY, [['bb2=yz', 'the re-orientation, typed loosely']], { loose: true }),
-  ]),
+  notation: notation(
+    'Every turn is one short line. The server adds `+` to a turn that gives check and `#` to a checkmate. When you type, a drop without orientation means XY (`K@Bb2` = `K@Bb2=XY`), and letters may be lower case (`bb2=yz`).',
+    [
+      ...playedIn(PL_START, [['K@Bb2=XZ', 'place your king, with its orientation']]),
+      ...playedIn(PL_PLAY, [
+        ['N@Cc3=YZ', 'drop a piece with its orientation'],
+        ['Bb2-Bb4', 'move'],
+        ['Bb2=YZ', 're-orient a piece'],
+      ]),
+      ...playedIn(PL_MATE, [['Ad2-Ab2#', 'checkmate']]),
+      ...playedIn(PL_PLAY, [['bb2=yz', 'the re-orientation, typed loosely']], { loose: true }),
+    ],
+  ),
 };
 
 export const RULES: Record<VariantName, RulesText> = {

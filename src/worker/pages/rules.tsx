@@ -116,7 +116,12 @@ export const RulesPage = (props: { variant: VariantName; diagrams: ReadonlyMap<s
             {r.notation.examples.map((e) => (
               <tr>
                 <td>
-                  <code data-turn={e.turn} data-position={e.position} data-options={e.options ? JSON.stringify(e.options) : undefined} data-loose={e.loose ? '' : undefined}>
+                  <code
+                    data-turn={e.turn}
+                    data-position={e.position}
+                    data-options={e.options ? JSON.stringify(e.options) : undefined}
+                    data-loose={e.loose ? '' : undefined}
+                  >
                     {e.turn}
                   </code>
                 </td>

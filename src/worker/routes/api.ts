@@ -18,12 +18,25 @@ import {
   PauseSchema,
   LeaveSchema,
 } from '../../service/schemas.ts';
-import { describeIssues, fromFailure, gameIdParam, isJson, limitNewGames, linkBase, mediaType, playerToken, readJson, reply, requireJson, requirePlayer, validationHook, type AppEnv } from '../http.ts';
+import {
+  describeIssues,
+  fromFailure,
+  gameIdParam,
+  isJson,
+  limitNewGames,
+  linkBase,
+  mediaType,
+  playerToken,
+  readJson,
+  reply,
+  requireJson,
+  requirePlayer,
+  validationHook,
+  type AppEnv,
+} from '../http.ts';
 import { PreviewQuerySchema } from '../forms.ts';
 import { openApiDocument } from '../openapi.ts';
 import { computerPlayer, playerService } from '../services.ts';
-
-
 
 export const api = new Hono<AppEnv>()
   .get('/openapi.json', (c) => c.json(openApiDocument(linkBase(c).origin)))
@@ -127,8 +140,13 @@ export const api = new Hono<AppEnv>()
     reply(c, await c.var.games.sendMessage(c.req.valid('param').id, c.var.token, c.req.valid('json').text), 201),
   )
 
-  .put('/api/games/:id/messages/visibility', gameIdParam, requireJson, vValidator('json', MessageVisibilitySchema, validationHook('body')), requirePlayer, async (c) =>
-    reply(c, await c.var.games.showMessages(c.req.valid('param').id, c.var.token, c.req.valid('json').spectators)),
+  .put(
+    '/api/games/:id/messages/visibility',
+    gameIdParam,
+    requireJson,
+    vValidator('json', MessageVisibilitySchema, validationHook('body')),
+    requirePlayer,
+    async (c) => reply(c, await c.var.games.showMessages(c.req.valid('param').id, c.var.token, c.req.valid('json').spectators)),
   )
 
   .post('/api/games/:id/takeback', gameIdParam, requireJson, vValidator('json', TakebackSchema, validationHook('body')), requirePlayer, async (c) =>
@@ -145,7 +163,9 @@ export const api = new Hono<AppEnv>()
     reply(c, await c.var.games.setConditional(c.req.valid('param').id, c.var.token, c.req.valid('json').lines)),
   )
 
-  .delete('/api/games/:id/conditional', gameIdParam, requirePlayer, async (c) => reply(c, await c.var.games.clearConditional(c.req.valid('param').id, c.var.token)))
+  .delete('/api/games/:id/conditional', gameIdParam, requirePlayer, async (c) =>
+    reply(c, await c.var.games.clearConditional(c.req.valid('param').id, c.var.token)),
+  )
 
   .post('/api/games/:id/pause', gameIdParam, requireJson, vValidator('json', PauseSchema, validationHook('body')), requirePlayer, async (c) =>
     reply(c, await c.var.games.pause(c.req.valid('param').id, c.var.token, c.req.valid('json'))),

@@ -25,7 +25,8 @@ const ChangeSchema = v.object({
   action: v.picklist(['notify-on', 'notify-off', 'unlink'], 'must be notify-on, notify-off or unlink'),
 });
 
-const notSignedIn = (c: Context<AppEnv>) => errorPage(c, 403, 'Not signed in', 'Open your personal link (or sign in) on this device first, then open this link again.');
+const notSignedIn = (c: Context<AppEnv>) =>
+  errorPage(c, 403, 'Not signed in', 'Open your personal link (or sign in) on this device first, then open this link again.');
 
 export const chatLinkPages = new Hono<AppEnv>()
   .get('/me/link/discord', async (c) => {
@@ -45,7 +46,8 @@ export const chatLinkPages = new Hono<AppEnv>()
     if (!player) return notSignedIn(c);
     const store = new ChatStore(c.env.DB);
     const used = await useCode(store, 'discord', (await readForm(c)).code ?? '', Date.now());
-    if (!used?.externalId) return errorPage(c, 404, 'Link not valid', 'This link was used already or it expired. Type /subspace link in Discord again for a new one.');
+    if (!used?.externalId)
+      return errorPage(c, 404, 'Link not valid', 'This link was used already or it expired. Type /subspace link in Discord again for a new one.');
     await store.saveLink({ platform: 'discord', externalId: used.externalId, playerId: player.id, label: used.label, createdAt: Date.now() });
     return c.redirect('/me#chat-links', 303);
   })

@@ -9,7 +9,21 @@ import * as v from 'valibot';
 import { checkTag, flashTag } from '../../notify/signing.ts';
 import { plural } from '../../engine/types.ts';
 import { ConditionalSchema, CreateGameSchema, GameIdSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
-import { ConditionalFormSchema, CreateFormSchema, DrawFormSchema, LeaveFormSchema, MAX_PLAN_CHARS, formPlayers, MessageFormSchema, PauseFormSchema, MessageVisibilityFormSchema, MoveFormSchema, PageQuerySchema, SettingsFormSchema, TokenSchema } from '../forms.ts';
+import {
+  ConditionalFormSchema,
+  CreateFormSchema,
+  DrawFormSchema,
+  LeaveFormSchema,
+  MAX_PLAN_CHARS,
+  formPlayers,
+  MessageFormSchema,
+  PauseFormSchema,
+  MessageVisibilityFormSchema,
+  MoveFormSchema,
+  PageQuerySchema,
+  SettingsFormSchema,
+  TokenSchema,
+} from '../forms.ts';
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
 import { GAME_JS } from '../pages/game-js.gen.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
@@ -82,32 +96,36 @@ const withCookieKey = (c: Context, fields: Record<string, string>) => {
 export const pages = new Hono<AppEnv>()
   .get('/', (c) => page(c).html(<HomePage />))
 
-  .post('/games', sameOriginForms, limitNewGames((c, error) => page(c, 429).html(<HomePage error={error} />)), async (c) => {
-    const fields = await formFields(c);
-    const values: HomeValues = fields;
-    const form = v.safeParse(CreateFormSchema, fields);
-    if (!form.success) return page(c, 400).html(<HomePage error={describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '')} values={values} />);
-    const f = form.output;
-    // Leave days are days off a clock: without one they would be dropped without a word.
-    if (!f.days && f.leave) return page(c, 400).html(<HomePage error="Leave days need a clock: choose a time per move, or set leave days to 0." values={values} />);
-    const input = {
-      variant: f.variant,
-      ...(f.variant === 'curved-space' ? { options: { platforms: f.platforms ?? 4, platformMoves: f.platformMoves ?? 'fixed' } } : {}),
-      ...formPlayers(f),
-      ...(f.days ? { clock: { daysPerMove: Number(f.days), timeout: f.timeout ?? 'auto', ...(f.leave !== undefined ? { leaveDays: f.leave } : {}) } } : {}),
-      ...(f.position ? { position: f.position } : {}),
-    };
-    const parsed = v.safeParse(CreateGameSchema, input);
-    if (!parsed.success) return page(c, 400).html(<HomePage error={describeIssues(parsed.issues, 'form')} values={values} />);
-    const created = await c.var.games.create(parsed.output, linkBase(c));
-    if (!created.ok) return page(c, 400).html(<HomePage error={failureWords(created)} values={values} />);
-    const title = created.value.state.title ?? f.variant;
-    return page(c, 201).html(<CreatedPage id={created.value.id} title={title} links={created.value.links} />);
-  })
-
-  .get('/static/game.js', (c) =>
-    c.body(GAME_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),
+  .post(
+    '/games',
+    sameOriginForms,
+    limitNewGames((c, error) => page(c, 429).html(<HomePage error={error} />)),
+    async (c) => {
+      const fields = await formFields(c);
+      const values: HomeValues = fields;
+      const form = v.safeParse(CreateFormSchema, fields);
+      if (!form.success) return page(c, 400).html(<HomePage error={describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '')} values={values} />);
+      const f = form.output;
+      // Leave days are days off a clock: without one they would be dropped without a word.
+      if (!f.days && f.leave)
+        return page(c, 400).html(<HomePage error="Leave days need a clock: choose a time per move, or set leave days to 0." values={values} />);
+      const input = {
+        variant: f.variant,
+        ...(f.variant === 'curved-space' ? { options: { platforms: f.platforms ?? 4, platformMoves: f.platformMoves ?? 'fixed' } } : {}),
+        ...formPlayers(f),
+        ...(f.days ? { clock: { daysPerMove: Number(f.days), timeout: f.timeout ?? 'auto', ...(f.leave !== undefined ? { leaveDays: f.leave } : {}) } } : {}),
+        ...(f.position ? { position: f.position } : {}),
+      };
+      const parsed = v.safeParse(CreateGameSchema, input);
+      if (!parsed.success) return page(c, 400).html(<HomePage error={describeIssues(parsed.issues, 'form')} values={values} />);
+      const created = await c.var.games.create(parsed.output, linkBase(c));
+      if (!created.ok) return page(c, 400).html(<HomePage error={failureWords(created)} values={values} />);
+      const title = created.value.state.title ?? f.variant;
+      return page(c, 201).html(<CreatedPage id={created.value.id} title={title} links={created.value.links} />);
+    },
   )
+
+  .get('/static/game.js', (c) => c.body(GAME_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }))
 
   .get('/games/:id', async (c) => {
     const id = c.req.param('id');
@@ -117,7 +135,8 @@ export const pages = new Hono<AppEnv>()
     const q = query.output;
     let token: string | undefined;
     if (q.token !== undefined) {
-      if (!v.is(TokenSchema, q.token)) return errorPage(c, 403, 'Not your game', 'That link does not hold a valid player token. Check that you copied the whole link.');
+      if (!v.is(TokenSchema, q.token))
+        return errorPage(c, 403, 'Not your game', 'That link does not hold a valid player token. Check that you copied the whole link.');
       token = q.token;
     }
     // A signed-in player (the /me cookie) sees the game as its player; the key stays in the cookie.
@@ -126,13 +145,23 @@ export const pages = new Hono<AppEnv>()
     if (!loaded.ok) return errorPage(c, loaded.status === 404 ? 404 : 400, 'No such game', failureWords(loaded));
     const state = loaded.value;
     if (token && !state.you)
-      return errorPage(c, 403, 'Not your game', `That token is not a player's token for game ${id}. Use the link you were given, or watch as a spectator.`, `/games/${id}`);
+      return errorPage(
+        c,
+        403,
+        'Not your game',
+        `That token is not a player's token for game ${id}. Use the link you were given, or watch as a spectator.`,
+        `/games/${id}`,
+      );
     const history = await c.var.games.history(id);
     const moves = history.ok ? history.value.moves : [];
     const takebacks = history.ok ? history.value.takebacks : [];
     const from = q.from ?? state.you ?? 'white';
     const replaying = q.ply !== undefined && q.ply < state.ply;
-    const board = await c.var.views.board(id, { interactive: !replaying && Boolean(state.you) && state.status === 'active', from, ...(replaying ? { ply: q.ply } : {}) });
+    const board = await c.var.views.board(id, {
+      interactive: !replaying && Boolean(state.you) && state.status === 'active',
+      from,
+      ...(replaying ? { ply: q.ply } : {}),
+    });
     const settings = token && state.you ? await c.var.notify.get(id, token) : undefined;
     const said = await c.var.games.messages(id, state.you ? (token ?? key) : undefined);
     const rematch = Boolean(key && state.you && state.status !== 'active');
@@ -158,7 +187,10 @@ export const pages = new Hono<AppEnv>()
     // Planning replies (conditional moves): on the opponent's turn; what became of the last ones, on either turn.
     const planning = state.you && state.status === 'active' ? await c.var.games.conditional(id, (token ?? key)!) : undefined;
     // The last row of the box is previewed (an empty one: the game as it stands, the opponent to move).
-    const planPreview = planning?.ok && state.sideToMove !== state.you && q.plan !== undefined ? await c.var.views.previewLine(id, lineTurns(q.plan.split('\n').at(-1)!)) : undefined;
+    const planPreview =
+      planning?.ok && state.sideToMove !== state.you && q.plan !== undefined
+        ? await c.var.views.previewLine(id, lineTurns(q.plan.split('\n').at(-1)!))
+        : undefined;
     const props: GamePageProps = {
       state,
       boardSvg: board.ok ? board.value.svg : `<p>${'The board cannot be drawn: ' + board.error.replace(/</g, '&lt;')}</p>`,
@@ -221,7 +253,9 @@ export const pages = new Hono<AppEnv>()
       if (shown.status === 404) return errorPage(c, 404, 'No such game', failureWords(shown));
       return backToGame(c, id, c.var.token, { error: shown.error });
     }
-    return backToGame(c, id, c.var.token, { ok: form.output.spectators === 'yes' ? 'Spectators may read the messages once both of you allow it.' : 'The messages are private to the two players.' });
+    return backToGame(c, id, c.var.token, {
+      ok: form.output.spectators === 'yes' ? 'Spectators may read the messages once both of you allow it.' : 'The messages are private to the two players.',
+    });
   })
 
   .post('/games/:id/settings', sameOriginForms, playerForm, async (c) => {
@@ -235,7 +269,8 @@ export const pages = new Hono<AppEnv>()
       return backToGame(c, id, f.token, { error: `Notifications not saved: ${saved.error}` });
     }
     // A new webhook secret is shown once, on its own page, never put in a link.
-    if (saved.value.webhookSecret) return page(c).html(<SettingsPage id={id} token={f.token} secret={saved.value.webhookSecret} webhook={saved.value.webhook ?? ''} />);
+    if (saved.value.webhookSecret)
+      return page(c).html(<SettingsPage id={id} token={f.token} secret={saved.value.webhookSecret} webhook={saved.value.webhook ?? ''} />);
     const words = [f.email ? `emails go to ${f.email}` : 'no emails', f.webhook ? 'the webhook is kept' : 'no webhook'];
     return backToGame(c, id, f.token, { ok: `Notifications saved: ${words.join(', ')}.` });
   })
@@ -255,7 +290,13 @@ export const pages = new Hono<AppEnv>()
       const last = rows.pop()!.trim();
       return backToGame(c, id, f.token, { plan: [...rows, last ? `${last} ${f.next}` : f.next].join('\n') });
     }
-    const lines = f.do === 'clear' ? [] : box.split('\n').map(lineTurns).filter((l) => l.length);
+    const lines =
+      f.do === 'clear'
+        ? []
+        : box
+            .split('\n')
+            .map(lineTurns)
+            .filter((l) => l.length);
     const parsed = v.safeParse(ConditionalSchema, { lines });
     if (!parsed.success) return backToGame(c, id, f.token, { error: `Replies not stored: ${describeIssues(parsed.issues, 'form')}`, plan: f.lines });
     const stored = await c.var.games.setConditional(id, f.token, parsed.output.lines);
@@ -296,7 +337,9 @@ export const pages = new Hono<AppEnv>()
       const input = v.safeParse(PauseSchema, form.output.action === 'offer' ? { action: 'offer', days: form.output.days } : { action: form.output.action });
       if (!input.success) return backToGame(c, id, t, { error: describeIssues(input.issues, 'form') });
       result = await games.pause(id, t, input.output);
-      done = { offer: undefined, accept: undefined, decline: 'You declined the pause.', cancel: 'You took your request for a pause back.' }[input.output.action];
+      done = { offer: undefined, accept: undefined, decline: 'You declined the pause.', cancel: 'You took your request for a pause back.' }[
+        input.output.action
+      ];
     } else if (action === 'leave') {
       const form = v.safeParse(LeaveFormSchema, c.var.fields);
       if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });

@@ -7,7 +7,15 @@ import { csrf } from 'hono/csrf';
 import * as v from 'valibot';
 import { PlayerStore } from '../../db/player-store.ts';
 import type { PlayerRow } from '../../db/schema.ts';
-import { ChallengeIdSchema, ChallengeListQuerySchema, CreateChallengeSchema, CreatePlayerSchema, PlayerSettingsSchema, SignInQuerySchema, SignInSchema } from '../../service/player-schemas.ts';
+import {
+  ChallengeIdSchema,
+  ChallengeListQuerySchema,
+  CreateChallengeSchema,
+  CreatePlayerSchema,
+  PlayerSettingsSchema,
+  SignInQuerySchema,
+  SignInSchema,
+} from '../../service/player-schemas.ts';
 import { selfOf } from '../../service/players.ts';
 import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
 import { describeIssues, KEY_COOKIE, linkBase, readForm, type AppEnv } from '../http.ts';
@@ -57,7 +65,11 @@ export const playerPages = new Hono<AppEnv>()
     if (!player) return page(c).html(<KeyPage />);
     const base = linkBase(c);
     if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await playerService(c.env).games(player, 'finished', base)} />);
-    const [games, challenges, chat] = await Promise.all([playerService(c.env).games(player, 'active', base), challengeService(c.env).mine(player, base), chatLinksOf(c, player)]);
+    const [games, challenges, chat] = await Promise.all([
+      playerService(c.env).games(player, 'active', base),
+      challengeService(c.env).mine(player, base),
+      chatLinksOf(c, player),
+    ]);
     return page(c).html(
       <MePage player={selfOf(player)} games={games} challenges={challenges}>
         {chat}
@@ -165,11 +177,19 @@ export const playerPages = new Hono<AppEnv>()
     const service = challengeService(c.env);
     if (action === 'accept') {
       const game = await service.accept(id, player, linkBase(c));
-      if (!game.ok) return errorPage(c, game.status === 403 || game.status === 404 ? game.status : 409, 'Could not accept', words(game.error), `/challenges/${id}`);
+      if (!game.ok)
+        return errorPage(c, game.status === 403 || game.status === 404 ? game.status : 409, 'Could not accept', words(game.error), `/challenges/${id}`);
       return c.redirect(`/games/${game.value.id}`, 303);
     }
     const closed = action === 'decline' ? await service.decline(id, player, linkBase(c)) : await service.withdraw(id, player, linkBase(c));
-    if (!closed.ok) return errorPage(c, closed.status === 403 || closed.status === 404 ? closed.status : 409, `Could not ${action}`, words(closed.error), `/challenges/${id}`);
+    if (!closed.ok)
+      return errorPage(
+        c,
+        closed.status === 403 || closed.status === 404 ? closed.status : 409,
+        `Could not ${action}`,
+        words(closed.error),
+        `/challenges/${id}`,
+      );
     return c.redirect(`/challenges/${id}`, 303);
   })
 

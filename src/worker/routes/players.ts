@@ -5,9 +5,22 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
-import { describeIssues, fromFailure, gameIdParam, isJson, linkBase, mediaType, readForm, readJson, reply, requireJson, requirePlayer, validationHook, type AppEnv } from '../http.ts';
+import {
+  describeIssues,
+  fromFailure,
+  gameIdParam,
+  isJson,
+  linkBase,
+  mediaType,
+  readForm,
+  readJson,
+  reply,
+  requireJson,
+  requirePlayer,
+  validationHook,
+  type AppEnv,
+} from '../http.ts';
 import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.ts';
-
 
 /** The command text of a chat post: text/plain, a form (Slack: text=...), or JSON {text}. */
 export async function chatText(c: Context): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
@@ -83,5 +96,7 @@ export const players = new Hono<AppEnv>()
     const { game, side, t } = c.req.valid('query');
     const result = await c.var.notify.unsubscribe(game, side, t);
     if (!result.ok) return c.text(result.error, result.status);
-    return c.text(`Done: no more notification emails for ${side} in game ${game}. Turn them back on with PATCH /api/games/${game}/me {"notify":{"email":true}}.\n`);
+    return c.text(
+      `Done: no more notification emails for ${side} in game ${game}. Turn them back on with PATCH /api/games/${game}/me {"notify":{"email":true}}.\n`,
+    );
   });

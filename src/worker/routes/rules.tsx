@@ -45,5 +45,9 @@ export const rules = new Hono<AppEnv>()
     const id = c.req.param('file').slice(0, -'.svg'.length);
     const diagram = isVariant(name) ? rulesDiagrams(name).get(id) : undefined;
     if (!diagram) return c.json({ error: `no diagram ${id} on the rules page of ${name.slice(0, 40)}` }, 404);
-    return c.body(diagram.svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600', 'Content-Security-Policy': SVG_CSP });
+    return c.body(diagram.svg, 200, {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=3600',
+      'Content-Security-Policy': SVG_CSP,
+    });
   });

@@ -13,7 +13,15 @@ import type { Actor } from '../../service/game-core.ts';
 import type { GameService } from '../../service/games.ts';
 import { planOutcomeWords } from '../../service/plan-outcome.ts';
 import type { PublicState } from '../../service/public-state.ts';
-import { ConditionalLineSchema, LeaveSchema, MAX_MESSAGE_CHARS, MAX_PAUSE_DAYS, MessageTextSchema, MovePlainSchema, PauseSchema } from '../../service/schemas.ts';
+import {
+  ConditionalLineSchema,
+  LeaveSchema,
+  MAX_MESSAGE_CHARS,
+  MAX_PAUSE_DAYS,
+  MessageTextSchema,
+  MovePlainSchema,
+  PauseSchema,
+} from '../../service/schemas.ts';
 
 export type Command =
   | { readonly kind: 'move'; readonly text: string }
@@ -43,7 +51,10 @@ export function parseCommand(line: string): Command | undefined {
   if (conditional) return { kind: 'conditional', clear: conditional[1] !== undefined };
   if (/^if\s+\S+(?:\s+then\s+\S+)+$/i.test(text)) return { kind: 'if', line: lineTurns(text.replace(/[.!]+$/, '')) };
   const pause = /^pause(?:\s+(\d{1,6})(?:\s+days?)?|\s+(accept|decline|cancel))?$/.exec(word);
-  if (pause) return pause[2] ? { kind: 'pause', action: pause[2] as 'accept' | 'decline' | 'cancel' } : { kind: 'pause', action: 'offer', ...(pause[1] ? { days: Number(pause[1]) } : {}) };
+  if (pause)
+    return pause[2]
+      ? { kind: 'pause', action: pause[2] as 'accept' | 'decline' | 'cancel' }
+      : { kind: 'pause', action: 'offer', ...(pause[1] ? { days: Number(pause[1]) } : {}) };
   const leave = /^leave\s+(\d{1,6})(?:\s+days?)?$/.exec(word);
   if (leave) return { kind: 'leave', days: Number(leave[1]) };
   const said = /^say\s+([\s\S]+)$/i.exec(text);
@@ -122,7 +133,6 @@ export const printable = (text: string) =>
 /** The same for a whole reply: its own line breaks stay. */
 const printableReply = (text: string) => text.split('\n').map(printable).join('\n');
 
-
 /** The board of a public state as text, with whose turn it is (or how the game ended). */
 function stateBoardText(state: PublicState): string {
   const over =
@@ -136,7 +146,12 @@ function stateBoardText(state: PublicState): string {
     variant: state.variant as BoardView['variant'],
     sideToMove: state.sideToMove,
     phase: state.phase ?? 'play',
-    cells: state.board.cells.map((c) => ({ cell: c.cell, color: c.color, role: c.role as Role, ...(c.orientation ? { orientation: c.orientation as Orientation } : {}) })),
+    cells: state.board.cells.map((c) => ({
+      cell: c.cell,
+      color: c.color,
+      role: c.role as Role,
+      ...(c.orientation ? { orientation: c.orientation as Orientation } : {}),
+    })),
     ...(state.board.platforms ? { platforms: state.board.platforms as BoardView['platforms'] } : {}),
     hands: state.board.hands as BoardView['hands'],
     ...(state.board.wormhole ? { wormhole: state.board.wormhole } : {}),
@@ -217,9 +232,7 @@ async function answerCommand(service: GameService, gameId: string, actor: Actor,
     case 'accept':
     case 'decline': {
       const result =
-        command.kind === 'resign'
-          ? await service.resign(gameId, actor)
-          : await service.draw(gameId, actor, command.kind === 'draw' ? 'offer' : command.kind);
+        command.kind === 'resign' ? await service.resign(gameId, actor) : await service.draw(gameId, actor, command.kind === 'draw' ? 'offer' : command.kind);
       if (!result.ok) return failed(`Could not ${command.kind}: ${result.error}`, result.status);
       const state = result.value;
       const what =
@@ -234,7 +247,8 @@ async function answerCommand(service: GameService, gameId: string, actor: Actor,
     }
     case 'takeback': {
       const result = await service.takeback(gameId, actor, command.action);
-      if (!result.ok) return failed(`Could not ${command.action === 'offer' ? 'ask for a takeback' : `${command.action} the takeback`}: ${result.error}`, result.status);
+      if (!result.ok)
+        return failed(`Could not ${command.action === 'offer' ? 'ask for a takeback' : `${command.action} the takeback`}: ${result.error}`, result.status);
       const state = result.value;
       const what =
         command.action === 'decline'
@@ -248,7 +262,8 @@ async function answerCommand(service: GameService, gameId: string, actor: Actor,
     }
     case 'pause': {
       const what = command.action === 'offer' ? 'ask for a pause' : `${command.action} the pause`;
-      if (command.action === 'offer' && command.days === undefined) return failed(`Could not ${what}: say for how many days, e.g. "pause 7" (1-${MAX_PAUSE_DAYS})`, 400);
+      if (command.action === 'offer' && command.days === undefined)
+        return failed(`Could not ${what}: say for how many days, e.g. "pause 7" (1-${MAX_PAUSE_DAYS})`, 400);
       const input = v.safeParse(PauseSchema, command.action === 'offer' ? { action: 'offer', days: command.days } : { action: command.action });
       if (!input.success) return failed(`Could not ${what}: days ${input.issues[0].message}`, 400);
       const result = await service.pause(gameId, actor, input.output);

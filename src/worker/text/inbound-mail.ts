@@ -71,7 +71,11 @@ function contentType(value: string | undefined): { type: string; params: Record<
   const params: Record<string, string> = {};
   for (const p of rest) {
     const eq = p.indexOf('=');
-    if (eq > 0) params[p.slice(0, eq).trim().toLowerCase()] = p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (eq > 0)
+      params[p.slice(0, eq).trim().toLowerCase()] = p
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
   }
   return { type: type.trim().toLowerCase(), params };
 }

@@ -17,7 +17,12 @@ type PlayerCommand = { readonly kind: 'games' | 'challenges' | 'help' } | { read
 
 /** A line -> a player command, or undefined when it is none (the answer is then the help). */
 export function parsePlayerCommand(line: string): PlayerCommand | undefined {
-  const [word, arg, ...rest] = line.trim().replace(/^\/?subspace\s+/i, '').replace(/[.!]+$/, '').toLowerCase().split(/\s+/);
+  const [word, arg, ...rest] = line
+    .trim()
+    .replace(/^\/?subspace\s+/i, '')
+    .replace(/[.!]+$/, '')
+    .toLowerCase()
+    .split(/\s+/);
   if (rest.length) return undefined;
   if ((word === 'games' || word === 'challenges' || word === 'help') && arg === undefined) return { kind: word };
   if ((word === 'accept' || word === 'decline' || word === 'withdraw') && arg) return { kind: word, id: arg.replace(/^.*\/challenges\//, '') };
@@ -40,7 +45,12 @@ const gameLine = (g: MyGame) =>
   `- ${g.title ?? g.variant} ${g.id} against ${opponent(g)}: ${g.yourTurn ? 'your move' : 'their move'}${g.deadline ? ` (deadline ${g.deadline.slice(0, 16).replace('T', ' ')} UTC)` : ''} ${g.link}`;
 const challengeTo = (ch: PublicChallenge) => (ch.to ? (ch.to.name ?? ch.to.id) : 'anyone');
 
-export async function runPlayerCommand(deps: { players: PlayerService; challenges: ChallengeService }, player: PlayerRow, command: PlayerCommand, base: LinkBase): Promise<CommandAnswer> {
+export async function runPlayerCommand(
+  deps: { players: PlayerService; challenges: ChallengeService },
+  player: PlayerRow,
+  command: PlayerCommand,
+  base: LinkBase,
+): Promise<CommandAnswer> {
   switch (command.kind) {
     case 'help':
       return { ok: true, reply: PLAYER_HELP };
@@ -57,7 +67,15 @@ export async function runPlayerCommand(deps: { players: PlayerService; challenge
       const lines = [
         toYou.length ? 'Sent to you:' : 'No challenge is waiting for you.',
         ...toYou.map((ch) => `- ${ch.id}: ${challengeLines(ch)[0]} Say "accept ${ch.id}" or "decline ${ch.id}".`),
-        ...(yours.length ? ['Yours:', ...yours.map((ch) => `- ${ch.id}: ${ch.title ?? ch.variant} to ${challengeTo(ch)}, expires ${ch.expiresAt.slice(0, 16).replace('T', ' ')} UTC. Say "withdraw ${ch.id}" to take it back.`)] : []),
+        ...(yours.length
+          ? [
+              'Yours:',
+              ...yours.map(
+                (ch) =>
+                  `- ${ch.id}: ${ch.title ?? ch.variant} to ${challengeTo(ch)}, expires ${ch.expiresAt.slice(0, 16).replace('T', ' ')} UTC. Say "withdraw ${ch.id}" to take it back.`,
+              ),
+            ]
+          : []),
         `Open challenges to anyone: ${base.origin}/lobby`,
       ];
       return { ok: true, reply: lines.join('\n') };
@@ -65,7 +83,8 @@ export async function runPlayerCommand(deps: { players: PlayerService; challenge
     case 'accept':
     case 'decline':
     case 'withdraw':
-      if (!v.is(ChallengeIdSchema, { id: command.id })) return { ok: false, status: 404, reply: `There is no challenge with id ${printable(command.id.slice(0, 40))}. Say "challenges" for the list.` };
+      if (!v.is(ChallengeIdSchema, { id: command.id }))
+        return { ok: false, status: 404, reply: `There is no challenge with id ${printable(command.id.slice(0, 40))}. Say "challenges" for the list.` };
       return command.kind === 'accept' ? accept(deps.challenges, player, command.id, base) : close(deps.challenges, player, command.kind, command.id, base);
   }
 }
