@@ -9,7 +9,8 @@ import { getVariant } from '../engine/variants/index.ts';
 import { iso, publicPlayer } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { startingGame } from './new-game.ts';
-import { DAYS_PER_MOVE, type ClockInput, type PlayerInput } from './schemas.ts';
+import { cutAtCharacters, DAYS_PER_MOVE, MAX_NAME_LENGTH, NameSchema, type ClockInput, type PlayerInput } from './schemas.ts';
+import * as v from 'valibot';
 import { fromSetUp, storedOptions } from './stored-game.ts';
 
 type RecordResult = GameResult | '*';
@@ -234,13 +235,29 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
   const claimed = (record.result ?? headerResult ?? '*') as RecordResult;
   const ending = recordEnding(game, claimed, headerValue(record, 'Termination'));
   if (!ending.ok) return ending;
+  const names = { white: recordName(record, 'White'), black: recordName(record, 'Black') };
+  if (!names.white.ok) return names.white;
+  if (!names.black.ok) return names.black;
   const players = {
-    white: extra.white ?? { name: headerValue(record, 'White')?.slice(0, 40) },
-    black: extra.black ?? { name: headerValue(record, 'Black')?.slice(0, 40) },
+    white: extra.white ?? { name: names.white.value },
+    black: extra.black ?? { name: names.black.value },
     ...(extra.clock ? { clock: extra.clock } : clockOfRecord(headerValue(record, 'TimeControl'))),
   };
   for (const side of ['white', 'black'] as const) if (players[side].name === '?' || players[side].name === '') players[side] = {};
   return done({ game, startPosition, turns, players, outcome: ending.value });
+}
+
+/**
+ * A player's name from a record's [White] / [Black]: cut to the longest name at a whole character,
+ * then held to the same rules as a name sent to the create route (no control or bidi characters).
+ */
+function recordName(record: GameRecord, tag: 'White' | 'Black'): ServiceResult<string | undefined> {
+  const text = headerValue(record, tag);
+  if (text === undefined) return done(undefined);
+  const name = cutAtCharacters(text.trim(), MAX_NAME_LENGTH);
+  if (name === '' || name === '?') return done(undefined);
+  const checked = v.safeParse(NameSchema, name);
+  return checked.success ? done(checked.output) : fail(400, `record: the [${tag}] name ${checked.issues[0].message}`);
 }
 
 /** The clock of an exported record (`[TimeControl "3 days per move"]`); other forms are not ours and are left out. */

@@ -12,20 +12,42 @@ export const MAX_POSITION_TEXT = 400;
 
 export const VariantSchema = v.picklist(VARIANTS, `must be one of ${VARIANTS.join(', ')}`);
 
+/** The longest player name, in UTF-16 code units (what JavaScript's length counts). */
+export const MAX_NAME_LENGTH = 40;
+
+/**
+ * A player name, the one rule everywhere a name comes in (create, settings, the /me forms, an
+ * imported record's [White] and [Black]).
+ */
+export const NameSchema = v.pipe(
+  v.string('must be text'),
+  v.trim(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`),
+  // Control and bidi-override characters garble every page, email and chat line that shows the name
+  // (a CR in a name would start a new line of an email's headers).
+  v.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u2028\u2029]*$/u, 'must not contain control characters'),
+  // A lone surrogate (JSON "\ud800") is no character: it would come out as U+FFFD everywhere.
+  v.regex(/^[^\uD800-\uDFFF]*$/u, 'must be valid Unicode text (it holds a lone surrogate)'),
+);
+
+/**
+ * `text` cut to at most `max` UTF-16 code units, at a whole character: never inside a grapheme
+ * cluster (an emoji with its modifiers, a letter with its accents), so never a lone surrogate.
+ */
+export function cutAtCharacters(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let out = '';
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) {
+    if (out.length + segment.length > max) break;
+    out += segment;
+  }
+  return out;
+}
+
 export const PlayerSchema = v.strictObject(
   {
-    name: v.optional(
-      v.pipe(
-        v.string('must be text'),
-        v.trim(),
-        v.minLength(1, 'must not be empty'),
-        v.maxLength(40, 'must be at most 40 characters'),
-        // Control and bidi-override characters garble every page, email and chat line that shows the name.
-        v.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u, 'must not contain control characters'),
-        // A lone surrogate (JSON "\ud800") is no character: it would come out as U+FFFD everywhere.
-        v.regex(/^[^\uD800-\uDFFF]*$/u, 'must be valid Unicode text (it holds a lone surrogate)'),
-      ),
-    ),
+    name: v.optional(NameSchema),
     email: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an email address'))),
     webhook: v.optional(
       v.pipe(

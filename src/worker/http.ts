@@ -50,14 +50,34 @@ export function allowedMethods(routes: readonly { method: string; path: string }
 export const strictUtf8: MiddlewareHandler = async (c, next) => {
   const type = mediaType(c);
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && (isJson(type) || type.startsWith('text/'))) {
+    let text: string;
     try {
-      new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await c.req.arrayBuffer());
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await c.req.arrayBuffer());
     } catch {
       return c.json({ error: 'body: is not valid UTF-8 text' }, 400);
+    }
+    // Every JSON body we take is an object: `[]`, `"x"` or `1` is refused here, never read as `{}`
+    // (valibot's object schemas let an array through).
+    if (isJson(type)) {
+      const kind = jsonKind(text);
+      if (kind && kind !== 'object') return c.json({ error: `body: must be a JSON object, not ${kind}` }, 400);
     }
   }
   await next();
 };
+
+/** What a JSON text holds at the top ('object', 'an array', 'a string', ...), or undefined when it does not parse (the route says so). */
+function jsonKind(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'object' : `a ${typeof value}`;
+}
 
 /** Request bodies above this are refused with 413 (moves, records and settings are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -178,9 +198,22 @@ export function playerToken(c: Context, required: boolean): Token | { ok: true; 
   if (header === undefined) {
     const query = c.req.query('token');
     if (query) return { ok: true, token: query };
-    // The personal page's key cookie (HttpOnly, SameSite=Lax: other sites' requests do not carry it).
+    // The personal page's key cookie (HttpOnly, SameSite=Lax), for this site's own pages only: a
+    // request from another origin (or one that does not say where it comes from, on a method that
+    // acts) never acts on it, so a cookie cannot be ridden across sites (issue 26).
     const key = getCookie(c, KEY_COOKIE);
-    if (key) return { ok: true, token: key };
+    if (key) {
+      const why = crossOrigin(c);
+      if (!why) return { ok: true, token: key };
+      if (required)
+        return {
+          ok: false,
+          response: c.json(
+            { error: `the ${KEY_COOKIE} cookie is only taken from this site's own pages (${why}); send your key as Authorization: Bearer <key>` },
+            403,
+          ),
+        };
+    }
     if (!required) return { ok: true, token: undefined };
     c.header('WWW-Authenticate', 'Bearer');
     return { ok: false, response: c.json({ error: 'send your player token as Authorization: Bearer <token>' }, 401) };
@@ -193,6 +226,38 @@ export function playerToken(c: Context, required: boolean): Token | { ok: true; 
   }
   return { ok: true, token: credentials };
 }
+
+const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
+
+/**
+ * Why a request is not from this site's own pages, or undefined when it is: Sec-Fetch-Site
+ * (browsers send it) must be same-origin (or none: typed in the address bar), else the Origin
+ * must be this site's. A method that acts needs one of the two; a read only must not name another
+ * site. The same test as hono/csrf, in words.
+ */
+export function crossOrigin(c: Context): string | undefined {
+  const site = c.req.header('Sec-Fetch-Site');
+  const origin = c.req.header('Origin');
+  const own = new Set([new URL(c.req.url).origin]);
+  if (c.env?.PUBLIC_URL) own.add(new URL(c.env.PUBLIC_URL).origin);
+  if (site === 'same-origin' || (site === 'none' && SAFE_METHOD.test(c.req.method))) return undefined;
+  if (origin !== undefined && origin !== 'null' && own.has(origin)) return undefined;
+  if (origin !== undefined) return `it was sent from ${origin.slice(0, 100)}, another site`;
+  if (site !== undefined) return `it was sent from another site (Sec-Fetch-Site: ${site.slice(0, 20)})`;
+  return SAFE_METHOD.test(c.req.method) ? undefined : 'it does not say which site sent it (no Origin header)';
+}
+
+/**
+ * Page forms and the cookie: only from this site's own pages (Origin / Sec-Fetch-Site, as
+ * hono/csrf checks them), else a 403 whose `error` says why.
+ */
+export const ownPagesOnly: MiddlewareHandler = async (c, next) => {
+  if (!SAFE_METHOD.test(c.req.method)) {
+    const why = crossOrigin(c);
+    if (why) return c.json({ error: `this form is only taken from this site's own pages, and ${why}; open the page and use its form` }, 403);
+  }
+  await next();
+};
 
 /** Routes that act for a player: the token (as playerToken reads it) on `c.var.token`, or the 401. */
 export const requirePlayer = createMiddleware<AppEnv & { Variables: { token: string } }>(async (c, next) => {

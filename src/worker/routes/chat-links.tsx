@@ -1,13 +1,12 @@
 // Linking chat bots from /me (forms from our own pages only): confirm a Discord user's
 // `/subspace link`, make a Telegram deep link, switch a link's notifications, unlink.
 import { Hono, type Context } from 'hono';
-import { csrf } from 'hono/csrf';
 import * as v from 'valibot';
 import { ChatStore } from '../../db/chat-store.ts';
 import { CHAT_PLATFORMS } from '../../db/schema-chat.ts';
 import type { PlayerRow } from '../../db/schema.ts';
 import { peekCode, telegramStartCode, useCode } from '../bots/link-codes.ts';
-import { readForm, type AppEnv } from '../http.ts';
+import { ownPagesOnly, readForm, type AppEnv } from '../http.ts';
 import { ChatLinksSection, ConfirmDiscordPage, TelegramLinkPage } from '../pages/chat-links.tsx';
 import { cookiePlayer, errorPage, page } from './player-pages.tsx';
 
@@ -38,8 +37,8 @@ export const chatLinkPages = new Hono<AppEnv>()
     return page(c).html(<ConfirmDiscordPage code={code} label={found.label} player={player.name ?? `player ${player.id}`} />);
   })
 
-  .use('/me/link/*', csrf())
-  .use('/me/chat-links', csrf())
+  .use('/me/link/*', ownPagesOnly)
+  .use('/me/chat-links', ownPagesOnly)
 
   .post('/me/link/discord', async (c) => {
     const player = await cookiePlayer(c);

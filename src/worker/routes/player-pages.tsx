@@ -3,7 +3,6 @@
 // and the rematch button of a finished game. Forms post back here (no JavaScript needed).
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { csrf } from 'hono/csrf';
 import * as v from 'valibot';
 import { PlayerStore } from '../../db/player-store.ts';
 import type { PlayerRow } from '../../db/schema.ts';
@@ -18,7 +17,7 @@ import {
 } from '../../service/player-schemas.ts';
 import { selfOf } from '../../service/players.ts';
 import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
-import { describeIssues, KEY_COOKIE, linkBase, readForm, type AppEnv } from '../http.ts';
+import { describeIssues, KEY_COOKIE, linkBase, ownPagesOnly, readForm, type AppEnv } from '../http.ts';
 import { ErrorPage } from '../pages/layout.tsx';
 import { ChallengePage, FinishedPage, KeyPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
 import { challengeService, playerService } from '../services.ts';
@@ -103,10 +102,10 @@ export const playerPages = new Hono<AppEnv>()
 
   // ---- forms (only from our own pages) ----
 
-  .use('/me/*', csrf())
-  .use('/challenges', csrf())
-  .use('/challenges/*', csrf())
-  .use('/games/:id/rematch', csrf())
+  .use('/me/*', ownPagesOnly)
+  .use('/challenges', ownPagesOnly)
+  .use('/challenges/*', ownPagesOnly)
+  .use('/games/:id/rematch', ownPagesOnly)
 
   .post('/me/session', async (c) => {
     const key = (await readForm(c)).key?.trim() ?? '';

@@ -1,0 +1,108 @@
+// Trust at the edges (issue 26): the key cookie is not taken from other sites, cross-origin form
+// posts are refused in words, one set of name rules everywhere (import too), JSON bodies must be
+// objects.
+import { describe, expect, it } from 'vitest';
+import { BASE, call, newGame } from './helpers.ts';
+import { newPlayer } from './player-helpers.ts';
+
+const EVIL = 'https://evil.example';
+const cookie = (key: string) => ({ Cookie: `subspace_key=${key}` });
+
+describe('the key cookie on the API', () => {
+  it('a resign or a move with only the cookie from another origin is refused, and nothing happens', async () => {
+    const g = await newGame('warp-factor');
+    const resign = await call('POST', `/api/games/${g.id}/resign`, { headers: { ...cookie(g.tokens.white), Origin: EVIL } });
+    expect(resign.status).toBe(403);
+    expect(resign.body.error).toMatch(/subspace_key cookie is only taken from this site's own pages.*evil\.example/);
+    const move = await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', headers: { ...cookie(g.tokens.white), Origin: EVIL } });
+    expect(move.status).toBe(403);
+    // Without any Origin (a script, not a browser) the cookie does not act either: keys go in Authorization.
+    const bare = await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', headers: cookie(g.tokens.white) });
+    expect(bare.status).toBe(403);
+    const crossSite = await call('POST', `/api/games/${g.id}/resign`, { headers: { ...cookie(g.tokens.white), 'Sec-Fetch-Site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    expect((await call('GET', `/api/games/${g.id}`)).body).toMatchObject({ status: 'active', ply: 0 });
+  });
+
+  it("this site's own page script still plays with the cookie (same Origin / Sec-Fetch-Site)", async () => {
+    const g = await newGame('warp-factor');
+    const move = await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', headers: { ...cookie(g.tokens.white), Origin: BASE } });
+    expect(move.status).toBe(200);
+    const again = await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', headers: { ...cookie(g.tokens.black), 'Sec-Fetch-Site': 'same-origin' } });
+    expect(again.status).toBe(200);
+  });
+
+  it('player-key routes: another origin with the cookie is a 403, a bearer key from anywhere works', async () => {
+    const p = await newPlayer('Kirk');
+    const me = await call('GET', '/api/me', { headers: { ...cookie(p.key), Origin: EVIL } });
+    expect(me.status).toBe(403);
+    const challenge = await call('POST', '/api/challenges', { json: { variant: 'warp-factor' }, headers: { ...cookie(p.key), Origin: EVIL } });
+    expect(challenge.status).toBe(403);
+    expect((await call('GET', '/api/me', { token: p.key, headers: { Origin: EVIL } })).status).toBe(200);
+  });
+});
+
+describe('page forms from another site', () => {
+  it('are a 403 whose error says why', async () => {
+    const p = await newPlayer('Kirk');
+    for (const path of ['/me/new', '/me/settings', '/challenges', '/me/sign-in']) {
+      const res = await call('POST', path, {
+        body: new URLSearchParams({ name: 'Mallory', email: 'x@example.org', variant: 'warp-factor' }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: EVIL, ...cookie(p.key) },
+      });
+      expect(res.status, path).toBe(403);
+      expect(res.body.error, path).toMatch(/only taken from this site's own pages, and it was sent from https:\/\/evil\.example/);
+    }
+  });
+});
+
+describe('JSON bodies must be objects', () => {
+  it('[] and other non-objects are a 400, and nothing is created or changed', async () => {
+    for (const body of ['[]', '"Kirk"', '1', 'null', '[{"name":"Kirk"}]']) {
+      const res = await call('POST', '/api/players', { body, headers: { 'Content-Type': 'application/json' } });
+      expect([res.status, res.body.error], body).toEqual([400, expect.stringMatching(/^body: must be a JSON object, not (an array|a string|a number|null)$/)]);
+    }
+    const p = await newPlayer('Kirk');
+    const patch = await call('PATCH', '/api/me', { token: p.key, body: '[]', headers: { 'Content-Type': 'application/json' } });
+    expect([patch.status, patch.body.error]).toEqual([400, 'body: must be a JSON object, not an array']);
+    const g = await newGame('warp-factor');
+    const move = await call('POST', `/api/games/${g.id}/moves`, {
+      token: g.tokens.white,
+      body: '["Wb2-Wb3"]',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(move.status).toBe(400);
+    const create = await call('POST', '/api/games', { body: '[]', headers: { 'Content-Type': 'application/json' } });
+    expect(create.status).toBe(400);
+  });
+});
+
+const record = (white: string, black = 'Kor') => `[Variant "warp-factor"]\n[White "${white}"]\n[Black "${black}"]\n\n1. Wb2-Wb3 *\n`;
+
+describe('player names', () => {
+  it('import refuses the names the create route refuses (CR, ESC, BEL, bidi override)', async () => {
+    for (const bad of ['Kirk\rBcc: x@example.org', 'Kirk\u001b[31m', 'Kirk\u0007', 'Kirk\u202Eevil']) {
+      const created = await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { name: bad } } });
+      expect(created.status).toBe(400);
+      const imported = await call('POST', '/api/games/import', { text: record(bad) });
+      expect([imported.status, imported.body.error], JSON.stringify(bad)).toEqual([400, 'record: the [White] name must not contain control characters']);
+    }
+    const fine = await call('POST', '/api/games/import', { text: record('Kirk') });
+    expect(fine.status).toBe(201);
+    expect(fine.body.state.players.white.name).toBe('Kirk');
+  });
+
+  it('a long imported name is cut at a whole character, never inside an emoji', async () => {
+    // 39 letters, then an emoji of two UTF-16 units: 41 units, one too many for the 40 allowed.
+    const long = `${'a'.repeat(39)}🖖b`;
+    const imported = await call('POST', '/api/games/import', { text: record(long) });
+    expect(imported.status).toBe(201);
+    const name: string = imported.body.state.players.white.name;
+    expect(name).toBe('a'.repeat(39));
+    expect(name).not.toContain('\uFFFD');
+    // A family emoji (one character of many code points) is kept whole or left out whole.
+    const family = `${'b'.repeat(30)}👨‍👩‍👧‍👦`;
+    const kept = await call('POST', '/api/games/import', { text: record(`${family}c`) });
+    expect(kept.body.state.players.white.name).toBe('b'.repeat(30));
+  });
+});
