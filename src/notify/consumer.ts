@@ -2,6 +2,8 @@
 // attempt, ack on success / 410 / nothing-to-do, retry with growing delays on
 // failure. After max_retries (wrangler.toml) the platform moves the message to the
 // dead-letter queue, whose consumer marks the delivery as dead in the log.
+import type { ChatChannel } from './chat/channel.ts';
+import { isChatJob, type ChatJob } from './chat/chat-job.ts';
 import { recipient } from './recipients.ts';
 import type { NotifyStore } from './store.ts';
 import { isPlayerJob, type DeliveryOutcome, type NotificationChannel, type NotifyJob, type PlayerJob, type QueueJob } from './types.ts';
@@ -23,6 +25,8 @@ export interface ConsumerDeps {
   readonly store: NotifyStore;
   readonly players: PlayerWebhookStore;
   readonly channels: { readonly webhook: WebhookChannel; readonly email: NotificationChannel };
+  /** Linked Discord users and Telegram chats (chat/channel.ts). */
+  readonly chat?: ChatChannel;
   readonly clock?: () => number;
 }
 
@@ -72,12 +76,26 @@ async function deliverToPlayer(job: PlayerJob, attempt: number, deps: ConsumerDe
   return outcome;
 }
 
+/** One event to a linked chat; like a player's own webhook, only what went wrong is logged (never the chat's id). */
+async function deliverToChat(job: ChatJob, attempt: number, deps: ConsumerDeps): Promise<DeliveryOutcome> {
+  const outcome = deps.chat ? await deps.chat.deliver(job).catch(thrown) : ({ kind: 'skipped', error: 'chat notifications are not set up' } as const);
+  if (outcome.kind === 'failed' || outcome.kind === 'gone')
+    console.warn(
+      `notify ${job.event} of ${job.gameId} to ${job.chat.platform} (attempt ${attempt}): ${outcome.kind}${outcome.httpStatus ? ` with HTTP ${outcome.httpStatus}` : ''}`,
+    );
+  return outcome;
+}
+
 export async function deliverBatch(batch: MessageBatch<QueueJob>, deps: ConsumerDeps): Promise<void> {
   const clock = deps.clock ?? Date.now;
   for (const msg of batch.messages) {
     const job = msg.body;
     try {
-      const outcome = isPlayerJob(job) ? await deliverToPlayer(job, msg.attempts, deps, clock()) : await deliverToSide(job, msg.attempts, deps, clock());
+      const outcome = isChatJob(job)
+        ? await deliverToChat(job, msg.attempts, deps)
+        : isPlayerJob(job)
+          ? await deliverToPlayer(job, msg.attempts, deps, clock())
+          : await deliverToSide(job, msg.attempts, deps, clock());
       if (outcome?.kind === 'failed') msg.retry({ delaySeconds: retryDelay(msg.attempts) });
       else msg.ack();
     } catch (e) {
@@ -94,7 +112,7 @@ export async function markDead(batch: MessageBatch<QueueJob>, deps: Pick<Consume
   for (const msg of batch.messages) {
     const job = msg.body;
     try {
-      if (isPlayerJob(job)) console.warn(`notify ${job.id}: gave up after ${MAX_RETRIES + 1} attempts`);
+      if (isChatJob(job) || isPlayerJob(job)) console.warn(`notify ${job.id}: gave up after ${MAX_RETRIES + 1} attempts`);
       else if (await deps.store.game(job.gameId))
         await deps.store.logDelivery({
           ...jobColumns(job),

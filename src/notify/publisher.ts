@@ -13,8 +13,8 @@ import type { PlayerEvent } from '../service/challenges.ts';
 import { playerEventText } from './messages.ts';
 import { CHANNELS, type EventData, type NotifyJob, type PlayerJob, type QueueJob } from './types.ts';
 
-/** The facts of a game for one player: board as text, legal-turn count, link. */
-function eventData(row: GameRow, you: Color, lastMove: PublicMove | null, origin: string): EventData {
+/** The facts of a game for one player: board as text, legal-turn count, link (also the chat notifications' facts, chat/notifier.ts). */
+export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null, origin: string): EventData {
   const game = storedGame(row);
   const view = game?.variant.view(game.position);
   const example = game && row.status === 'active' && row.sideToMove === you ? game.exampleTurns()[0]?.text : undefined;

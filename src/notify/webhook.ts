@@ -1,15 +1,16 @@
 // The webhook channel: a signed POST (Standard Webhooks) with a timeout and no
 // redirects followed. 2xx = delivered, 410 = gone (the endpoint gets disabled),
 // anything else = failed (the queue retries it).
+import { discordWebhookBody, isDiscordWebhook } from './chat/discord-webhook.ts';
 import { channelOff } from './recipients.ts';
 import { webhookHeaders } from './signing.ts';
-import type { DeliveryOutcome, NotificationChannel, NotifyJob, QueueJob, Recipient } from './types.ts';
+import type { DeliveryOutcome, NotificationChannel, NotifyJob, PlayerJob, Recipient } from './types.ts';
 import type { WebhookPolicy } from '../service/ports.ts';
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** The body receivers get: {type, timestamp, data} as the Standard Webhooks spec suggests. */
-const webhookBody = (job: QueueJob) => JSON.stringify({ type: job.event, timestamp: new Date(job.at).toISOString(), data: job.data });
+const webhookBody = (job: NotifyJob | PlayerJob) => JSON.stringify({ type: job.event, timestamp: new Date(job.at).toISOString(), data: job.data });
 
 /**
  * A fetch exception in words a player understands, for the delivery log: which host could
@@ -40,10 +41,12 @@ export class WebhookChannel implements NotificationChannel {
   }
 
   /** Sign and POST one message to a receiver: what a game's webhooks and a player's own share. */
-  async post(job: QueueJob, url: string, secret: string): Promise<DeliveryOutcome> {
+  async post(job: NotifyJob | PlayerJob, url: string, secret: string): Promise<DeliveryOutcome> {
     const problem = await this.options.policy.problem(url);
     if (problem) return { kind: 'skipped', error: `webhook URL ${problem}` };
-    const body = webhookBody(job);
+    // A Discord channel webhook gets Discord's own body (chat/discord-webhook.ts); a 404 there means the webhook was deleted.
+    const discord = isDiscordWebhook(url);
+    const body = discord ? discordWebhookBody(job) : webhookBody(job);
     const now = (this.options.clock ?? Date.now)();
     const headers = await webhookHeaders(secret, job.id, Math.floor(now / 1000), body);
     let res: Response;
@@ -60,7 +63,7 @@ export class WebhookChannel implements NotificationChannel {
     }
     await res.body?.cancel().catch(() => {});
     if (res.status >= 200 && res.status < 300) return { kind: 'delivered', httpStatus: res.status };
-    if (res.status === 410) return { kind: 'gone', httpStatus: 410 };
+    if (res.status === 410 || (discord && res.status === 404)) return { kind: 'gone', httpStatus: res.status };
     if (res.status >= 300 && res.status < 400) return { kind: 'failed', httpStatus: res.status, error: 'redirects are not followed; give the final URL' };
     return { kind: 'failed', httpStatus: res.status, error: `the receiver answered ${res.status}` };
   }

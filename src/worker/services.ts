@@ -2,7 +2,12 @@
 // the game service, the notifier (queue), the channels and the settings service.
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { ChatStore } from '../db/chat-store.ts';
 import { GameStore } from '../db/store.ts';
+import { ChatChannel } from '../notify/chat/channel.ts';
+import { DiscordApi } from '../notify/chat/discord-api.ts';
+import { ChatNotifier } from '../notify/chat/notifier.ts';
+import { TelegramApi } from '../notify/chat/telegram-api.ts';
 import { mailConfig } from '../notify/addresses.ts';
 import type { ConsumerDeps } from '../notify/consumer.ts';
 import { EmailChannel } from '../notify/email.ts';
@@ -31,7 +36,11 @@ import type { AppEnv } from './http.ts';
 export function gameService(env: Cloudflare.Env, clock: () => number = Date.now, ctx?: Pick<ExecutionContext, 'waitUntil'>): GameService {
   const players = new PlayerService(new PlayerStore(env.DB), clock);
   return new GameService(new GameStore(env.DB), clock, {
-    events: allOf(new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock), hubEvents(env, clock)),
+    events: allOf(
+      new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
+      hubEvents(env, clock),
+      new ChatNotifier(env.DB, env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
+    ),
     webhookPolicy: webhookPolicy(env),
     players,
     computer: new QueueComputerTurns(env.COMPUTER_QUEUE),
@@ -90,5 +99,6 @@ export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now
       webhook: new WebhookChannel({ policy: webhookPolicy(env), clock }),
       email: new EmailChannel(env.EMAIL, mailConfig(env)),
     },
+    chat: new ChatChannel(new ChatStore(env.DB), TelegramApi.from(env), DiscordApi.from(env)),
   };
 }

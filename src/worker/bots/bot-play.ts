@@ -8,18 +8,17 @@ import type { ChatStore } from '../../db/chat-store.ts';
 import type { PlayerStore } from '../../db/player-store.ts';
 import type { ChatLinkRow, ChatPlatform } from '../../db/schema-chat.ts';
 import type { PlayerRow } from '../../db/schema.ts';
-import { colorName, opposite } from '../../engine/types.ts';
+import { colorName } from '../../engine/types.ts';
 import type { ChallengeService } from '../../service/challenges.ts';
 import type { GameService } from '../../service/games.ts';
 import type { LinkBase } from '../../service/links.ts';
 import { CreateChallengeSchema } from '../../service/player-schemas.ts';
 import { type PlayerService, sideOfPlayer } from '../../service/players.ts';
-import type { PublicState } from '../../service/public-state.ts';
 import { VARIANTS } from '../../service/schemas.ts';
 import { describeIssues } from '../http.ts';
 import { printable, runCommand, type Command } from '../text/commands.ts';
 import { runPlayerCommand } from '../text/player-commands.ts';
-import { BUTTON, type BotButton } from './buttons.ts';
+import { BUTTON, gameButtons, type BotButton } from '../../notify/chat/buttons.ts';
 
 export interface BotDeps {
   readonly games: GameService;
@@ -56,14 +55,6 @@ export async function linkedChat(deps: BotDeps, platform: ChatPlatform, external
   const link = await deps.chat.link(platform, externalId);
   const player = link && (await deps.players.find(link.playerId));
   return link && player ? { link, player } : undefined;
-}
-
-/** The buttons under a game's answer: Offer draw and Resign, or Accept / Decline a draw offered to you; the picture. */
-export function gameButtons(state: Pick<PublicState, 'id' | 'status' | 'drawOffer'>, you: 'white' | 'black' | undefined): BotButton[] {
-  if (state.status !== 'active') return [];
-  const picture = BUTTON.board(state.id);
-  if (you && state.drawOffer === opposite(you)) return [BUTTON.drawAccept(state.id), BUTTON.drawDecline(state.id), picture];
-  return [BUTTON.draw(state.id), BUTTON.resign(state.id), picture];
 }
 
 /** The game a command is about: the one named, else the chat's current game, else the player's only active game. */

@@ -6,6 +6,7 @@
 import { verifyKey } from 'discord-interactions';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
+import { discordButtons } from '../../notify/chat/buttons.ts';
 import { codeBlock, DiscordApi, messageJson, type DiscordMessage } from '../../notify/chat/discord-api.ts';
 import type { AppEnv } from '../http.ts';
 import {
@@ -22,7 +23,6 @@ import {
   type LinkedChat,
 } from './bot-play.ts';
 import { boardPicture, botDeps, later } from './bot-deps.ts';
-import type { BotButton } from './buttons.ts';
 import { discordLinkUrl, LINK_MINUTES } from './link-codes.ts';
 
 /** Discord's interaction and answer types (the few used here). */
@@ -55,13 +55,11 @@ const InteractionSchema = v.object({
 });
 type Interaction = v.InferOutput<typeof InteractionSchema>;
 
-const STYLE = { primary: 1, secondary: 2, success: 3, danger: 4 } as const;
-
 /** A bot answer as a Discord message: the text in a code block, the buttons, ephemeral when private. */
 function discordMessage(reply: BotReply, png?: Uint8Array<ArrayBuffer>): DiscordMessage {
   return {
     content: codeBlock(reply.text),
-    buttons: (reply.buttons ?? []).map((b: BotButton) => ({ label: b.label, customId: b.data, style: STYLE[b.kind] })),
+    buttons: discordButtons(reply.buttons),
     ...(png ? { png } : {}),
     ...(reply.private ? { ephemeral: true } : {}),
   };

@@ -4,7 +4,8 @@
 // back through the Bot API at TELEGRAM_API_BASE (sendMessage, sendPhoto, answerCallbackQuery).
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { TelegramApi, type InlineKeyboard } from '../../notify/chat/telegram-api.ts';
+import { telegramKeyboard } from '../../notify/chat/buttons.ts';
+import { TelegramApi } from '../../notify/chat/telegram-api.ts';
 import { sha256Hex, timingSafeEqualText } from '../../service/crypto.ts';
 import type { AppEnv } from '../http.ts';
 import { parseCommand } from '../text/commands.ts';
@@ -22,7 +23,6 @@ import {
   type LinkedChat,
 } from './bot-play.ts';
 import { boardPicture, botDeps } from './bot-deps.ts';
-import type { BotButton } from './buttons.ts';
 import { useCode } from './link-codes.ts';
 
 const ChatSchema = v.object({
@@ -52,9 +52,6 @@ export const TELEGRAM_HELP = [
   'A bare turn (Wb2-Wb3) or any game command (board, legal, say <words>, takeback, ...) goes to the game this chat is on:',
   'the last one you played or looked at here, or your only game.',
 ].join('\n');
-
-const keyboard = (buttons: readonly BotButton[] | undefined): InlineKeyboard =>
-  buttons?.length ? [buttons.map((b) => ({ text: b.label, callback_data: b.data }))] : [];
 
 /** `/move@SubspaceBot a b` -> ['move', 'a', 'b']; undefined for text that is no command. */
 function commandWords(text: string): string[] | undefined {
@@ -101,7 +98,7 @@ async function chatCommand(deps: BotDeps, chat: LinkedChat, text: string): Promi
 
 /** Send an answer: a photo with the text as caption (and the text in full after it when long), or a message. */
 async function send(c: Context<AppEnv>, api: TelegramApi, chatId: string, reply: BotReply): Promise<void> {
-  const buttons = keyboard(reply.buttons);
+  const buttons = telegramKeyboard(reply.buttons);
   if (reply.picture) {
     const picture = await boardPicture(c, reply.picture);
     if ('png' in picture) {

@@ -1,0 +1,35 @@
+// A webhook URL that is a Discord channel webhook gets Discord's own body instead of Standard
+// Webhooks JSON: `content` (what happened, the board as text) and an embed with the board
+// picture and the game's link, so turns can be announced in a channel with no bot code at all.
+import { isPlayerJob, type NotifyJob, type PlayerJob } from '../types.ts';
+import { subject, summary } from '../messages.ts';
+import { codeBlock, messageJson } from './discord-api.ts';
+
+/** discord.com (or its ptb/canary hosts, or the old discordapp.com) /api[/vN]/webhooks/<id>/<token>. */
+const DISCORD_WEBHOOK = /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/api\/(?:v\d+\/)?webhooks\/\d+\/[\w-]+\/?(?:\?.*)?$/;
+
+export const isDiscordWebhook = (url: string) => DISCORD_WEBHOOK.test(url);
+
+/** The body of one notification as Discord's "execute webhook" takes it. */
+export function discordWebhookBody(job: NotifyJob | PlayerJob): string {
+  if (isPlayerJob(job)) {
+    const e = job.data;
+    const link = 'challenge' in e ? e.challenge.link : e.game.link;
+    const image = 'game' in e ? `${job.origin}/api/games/${e.game.id}/board.png?ply=${e.game.ply}` : undefined;
+    const title = 'challenge' in e ? `Challenge ${e.challenge.id}` : `${e.game.title ?? e.game.variant} game ${e.game.id}`;
+    return body({ content: e.text, embed: { title, url: link, ...(image ? { image } : {}) } });
+  }
+  const d = job.data;
+  const head = subject(job.event, d);
+  // The words first; the board in a code block after them, shortened (by messageJson) to Discord's 2000 characters.
+  const words = [`**${head.replace(/[*_~`|>]/g, '\\$&')}**`, ...summary(job.event, d).map((l) => l.replace(/[*_~`|]/g, '\\$&'))].join('\n');
+  const block = codeBlock(d.board);
+  const content = words.length + block.length < 2000 ? `${words}\n${block}` : words;
+  return body({ content, embed: { title: `${d.title ?? d.variant} game ${d.gameId}`.slice(0, 256), url: d.link, image: d.image } });
+}
+
+/** No components: a channel webhook that no application owns may not carry buttons. */
+function body(m: Parameters<typeof messageJson>[0]): string {
+  const { components: _, ...json } = messageJson(m);
+  return JSON.stringify(json);
+}

@@ -1,0 +1,72 @@
+// Turn notifications to chats: for every event of a game, each of its recipients who is a player
+// with a linked Discord user or Telegram chat (notifications on, their choice on /me) gets one
+// queue message per linked chat. The event filter is the seat's own (the same as for email and
+// webhooks). Delivered by src/notify/chat/channel.ts through the notification queue, with its retries.
+import { ChatStore } from '../../db/chat-store.ts';
+import type { GameRow } from '../../db/schema.ts';
+import type { Color } from '../../engine/types.ts';
+import type { EventSink, GameEvent } from '../../service/ports.ts';
+import type { PublicMove } from '../../service/public-state.ts';
+import { eventData } from '../publisher.ts';
+import { recipient } from '../recipients.ts';
+import type { EventData, QueueJob } from '../types.ts';
+import type { ChatJob } from './chat-job.ts';
+
+export class ChatNotifier implements EventSink {
+  constructor(
+    private readonly db: D1Database,
+    private readonly queue: Queue<QueueJob> | undefined,
+    private readonly publicUrl: string | undefined,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The jobs these events make: one per (event, recipient, linked chat with notifications on). */
+  async jobs(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<ChatJob[]> {
+    const players: Partial<Record<Color, string>> = {};
+    for (const event of events)
+      for (const side of event.recipients) {
+        const id = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
+        if (id) players[side] = id;
+      }
+    const ids = [...new Set(Object.values(players))];
+    if (!ids.length) return [];
+    const links = (await new ChatStore(this.db).linksOf(ids)).filter((l) => l.notify);
+    if (!links.length) return [];
+    const at = this.clock();
+    const origin = (this.publicUrl || row.linkOrigin || 'http://localhost:8787').replace(/\/+$/, '');
+    const facts = new Map<Color, EventData>();
+    const jobs: ChatJob[] = [];
+    for (const event of events)
+      for (const side of event.recipients) {
+        const playerId = players[side];
+        if (!playerId || !recipient(row, side).notify.events.includes(event.type)) continue;
+        if (!facts.has(side)) facts.set(side, eventData(row, side, lastMove, origin));
+        const data = { ...facts.get(side)!, ...(event.message ? { message: event.message } : {}), ...(event.plan ? { plan: event.plan } : {}) };
+        for (const link of links.filter((l) => l.playerId === playerId)) {
+          const extra =
+            event.type === 'message' && event.message
+              ? `_${event.message.id}`
+              : event.type.endsWith('offer') || event.type.startsWith('pause')
+                ? `_${at.toString(36)}`
+                : '';
+          jobs.push({
+            id: `chat_${link.platform}_${link.externalId}_${row.id}_${row.ply}_${event.type}_${side}${extra}`,
+            chat: { platform: link.platform, externalId: link.externalId, playerId },
+            gameId: row.id,
+            side,
+            event: event.type,
+            at,
+            origin,
+            data,
+          });
+        }
+      }
+    return jobs;
+  }
+
+  async publish(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<void> {
+    if (!this.queue || !events.length) return;
+    const jobs = await this.jobs(row, events, lastMove);
+    if (jobs.length) await this.queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
+  }
+}

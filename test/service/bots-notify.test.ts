@@ -1,0 +1,121 @@
+// What is sent where: a webhook URL that is a Discord channel webhook gets Discord's own body
+// (content, an embed with the board picture and the game link) for a game's seat and for a
+// player's own webhook; chat notifications follow the player's choice on /me, and a chat that
+// blocked the bot gets no more of them.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isChatJob, type ChatJob } from '../../src/notify/chat/chat-job.ts';
+import { isDiscordWebhook } from '../../src/notify/chat/discord-webhook.ts';
+import type { QueueJob } from '../../src/notify/types.ts';
+import { chatApis, linkTelegram, mePost, telegramBot } from './bot-helpers.ts';
+import { BASE, call, fetchWorker, newGame } from './helpers.ts';
+import { captureQueue, runQueue } from './notify-helpers.ts';
+import { newPlayer, startGame } from './player-helpers.ts';
+
+const DISCORD_HOOK = 'https://discord.com/api/webhooks/112233445566778899/AbC-dEf_123';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Every POST the Worker makes, with its body. */
+function receiver(answers: number[] = []) {
+  const posts: { url: string; headers: Headers; body: any }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    posts.push({ url: request.url, headers: request.headers, body: JSON.parse(await request.text()) });
+    return new Response(null, { status: answers.length ? answers.shift()! : 204 });
+  });
+  return posts;
+}
+
+describe('Discord channel webhooks as webhook URLs', () => {
+  it('knows a Discord webhook URL when it sees one', () => {
+    for (const url of [DISCORD_HOOK, 'https://discordapp.com/api/webhooks/1/x', 'https://ptb.discord.com/api/v10/webhooks/1/x?thread_id=2'])
+      expect(isDiscordWebhook(url), url).toBe(true);
+    for (const url of [
+      'https://discord.com.evil.example/api/webhooks/1/x',
+      'http://discord.com/api/webhooks/1/x',
+      'https://discord.com/api/channels/1/messages',
+    ])
+      expect(isDiscordWebhook(url), url).toBe(false);
+  });
+
+  it("a game's seat webhook gets content and an embed with the board picture and the game link; a 404 disables it", async () => {
+    const queue = captureQueue();
+    const g = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { name: 'Kor', webhook: DISCORD_HOOK } });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    const posts = receiver([204, 404]);
+    const jobs = queue.take();
+    expect((await runQueue(jobs)).explicitAcks).toHaveLength(1);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.url).toBe(DISCORD_HOOK);
+    expect(posts[0]!.headers.get('content-type')).toBe('application/json');
+    const body = posts[0]!.body;
+    expect(body.content).toContain(`**Your move in Warp Factor game ${g.id}: White played Wb2-Wb3**`);
+    expect(body.content).toContain('It is your move as Black.');
+    expect(body.content).toMatch(/```\n[\s\S]+\n```$/);
+    expect(body.content.length).toBeLessThanOrEqual(2000);
+    expect(body.embeds).toEqual([
+      { title: `Warp Factor game ${g.id}`, url: `${BASE}/games/${g.id}`, image: { url: `${BASE}/api/games/${g.id}/board.png?ply=1` } },
+    ]);
+    expect(body.allowed_mentions).toEqual({ parse: [] });
+    expect(body.components).toBeUndefined();
+    expect(body.type).toBeUndefined(); // not the Standard Webhooks body
+    // Discord says 404 when the webhook was deleted: it is switched off like a 410.
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wa2-Wa3', token: g.tokens.white });
+    await runQueue(queue.take());
+    const me = await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black });
+    expect(me.body).toMatchObject({ webhook: DISCORD_HOOK, webhookDisabled: true });
+  });
+
+  it("a player's own webhook gets a challenge in Discord's body", async () => {
+    const [kirk, kor] = [await newPlayer('Kirk'), await newPlayer('Kor')];
+    expect((await call('PATCH', '/api/me', { token: kor.key, json: { webhook: DISCORD_HOOK } })).status).toBe(200);
+    const queue = captureQueue<QueueJob>();
+    const made = await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'planar', to: kor.id } });
+    expect(made.status).toBe(201);
+    const posts = receiver();
+    await runQueue(queue.take());
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body.content).toContain('Kirk challenges you');
+    expect(posts[0]!.body.embeds[0]).toEqual({ title: `Challenge ${made.body.id}`, url: made.body.link });
+  });
+});
+
+describe('chat notifications', () => {
+  it('follow the choice on /me, and stop for a chat that blocked the bot', async () => {
+    const bot = telegramBot();
+    const apis = chatApis();
+    const [sulu, chekov] = [await newPlayer('Sulu'), await newPlayer('Chekov')];
+    await linkTelegram(bot, 5100, sulu);
+    const queue = captureQueue<QueueJob>();
+    const game = await startGame(chekov, sulu, { variant: 'warp-factor', color: 'white' });
+    const gameId: string = game.game.id;
+    const chatJobs = () => queue.take().filter((j): j is ChatJob => isChatJob(j));
+    expect(chatJobs().map((j) => j.event)).toEqual(['game-start']);
+    // Off on /me: no job at all.
+    const off = await mePost(sulu, '/me/chat-links', { platform: 'telegram', id: '5100', action: 'notify-off' });
+    expect(off.status).toBe(303);
+    expect((await call('POST', `/api/games/${gameId}/moves`, { text: 'Wb2-Wb3', token: chekov.key })).status).toBe(200);
+    expect(chatJobs()).toEqual([]);
+    // On again; the chat has blocked the bot meanwhile (Telegram says 403): acked, and switched off.
+    await mePost(sulu, '/me/chat-links', { platform: 'telegram', id: '5100', action: 'notify-on' });
+    await call('POST', `/api/games/${gameId}/moves`, { text: 'Bb3-Bb2', token: sulu.key });
+    await call('POST', `/api/games/${gameId}/moves`, { text: 'Wa2-Wa3', token: chekov.key });
+    const jobs = chatJobs();
+    expect(jobs.map((j) => `${j.chat.platform}:${j.event}:${j.side}`)).toEqual(['telegram:turn:black']);
+    apis.spy.mockImplementation(async () =>
+      Response.json({ ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' }, { status: 403 }),
+    );
+    const result = await runQueue(jobs);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(result.retryMessages).toHaveLength(0);
+    const page = await (await fetchWorker(new Request(`${BASE}/me`, { headers: { Cookie: `subspace_key=${sulu.key}` } }))).text();
+    expect(page).toContain('notifications off');
+    // A network failure is retried by the queue.
+    await mePost(sulu, '/me/chat-links', { platform: 'telegram', id: '5100', action: 'notify-on' });
+    apis.spy.mockImplementation(async () => Response.json({ ok: false, description: 'Too Many Requests' }, { status: 429 }));
+    expect((await runQueue(jobs)).retryMessages).toHaveLength(1);
+  });
+});
