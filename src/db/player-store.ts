@@ -1,6 +1,6 @@
 // D1 queries of players, their keys, sign-in links and challenges. Game rows stay
 // in store.ts; this module only reads them for a player's list of games.
-import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { challenges, games, playerKeys, players, signInLinks, type ChallengeRow, type GameRow, type PlayerRow } from './schema.ts';
 import { D1Store } from './d1-store.ts';
 
@@ -62,6 +62,20 @@ export class PlayerStore extends D1Store {
     const mine = or(eq(games.whitePlayerId, playerId), eq(games.blackPlayerId, playerId));
     const status = finished ? or(eq(games.status, 'finished'), eq(games.status, 'aborted')) : eq(games.status, 'active');
     return this.db.select().from(games).where(and(mine, status)).orderBy(desc(games.updatedAt)).limit(limit).all();
+  }
+
+  /** How many active games wait for the player's turn (the site header's count). */
+  async waitingCount(playerId: string): Promise<number> {
+    const mine = or(
+      and(eq(games.whitePlayerId, playerId), eq(games.sideToMove, 'white')),
+      and(eq(games.blackPlayerId, playerId), eq(games.sideToMove, 'black')),
+    );
+    const row = await this.db
+      .select({ n: count() })
+      .from(games)
+      .where(and(eq(games.status, 'active'), mine))
+      .get();
+    return row?.n ?? 0;
   }
 
   // ---- challenges ----

@@ -202,6 +202,11 @@ export class PlayerService {
     return done({ player, key });
   }
 
+  /** How many active games wait for the player's turn. */
+  waiting(player: Pick<PlayerRow, 'id'>): Promise<number> {
+    return this.store.waitingCount(player.id);
+  }
+
   /** The player's games: active ones by urgency, or finished ones newest first. */
   async games(player: PlayerRow, status: 'active' | 'finished', base: LinkBase): Promise<MyGame[]> {
     const rows = await this.store.gamesOf(player.id, status === 'finished', MAX_GAMES);

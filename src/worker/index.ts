@@ -5,7 +5,7 @@
 import type { QueueJob } from '../notify/types.ts';
 import { deliverBatch, isDeadLetterQueue, markDead } from '../notify/consumer.ts';
 import { mailConfig } from '../notify/addresses.ts';
-import { app } from './app.ts';
+import { app } from './app.tsx';
 export { EventHub } from './event-hub.ts';
 import { sweepInBatches } from './sweep.ts';
 import { isComputerQueue, playComputerTurns, type ComputerJob } from './computer-queue.ts';

@@ -1,9 +1,11 @@
 // The HTML shell shared by every page: language, viewport, the stylesheet, the
-// skip link. Pages are plain server-rendered HTML; the only script is the game
-// page's (served from /static/game.js), and everything works without it.
+// site header (site.tsx), the skip link. Pages are plain server-rendered HTML;
+// /static/site.js (theme toggle, the header's live count) runs on every page and the
+// game page adds /static/game.js; everything works without script.
 import type { Child } from 'hono/jsx';
 import { raw } from 'hono/html';
 import { PAGE_CSS } from './style.ts';
+import { SiteHeader } from './site.tsx';
 
 export const Layout = (props: { title: string; children?: Child; script?: boolean; wide?: boolean }) => (
   <>
@@ -13,21 +15,20 @@ export const Layout = (props: { title: string; children?: Child; script?: boolea
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="no-referrer" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#1f2a36" />
         <title>{props.title}</title>
-        <link rel="icon" href="data:," />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <style>{raw(PAGE_CSS)}</style>
+        <script src="/static/site.js"></script>
         {props.script ? <script src="/static/game.js" defer></script> : null}
       </head>
       <body>
         <a class="skip" href="#main">
           Skip to the content
         </a>
-        <header class="top">
-          <a href="/" class="brand">
-            Subspace
-          </a>
-          <span class="tag">3D chess by correspondence</span>
-        </header>
+        <SiteHeader />
         <main id="main" class={props.wide ? 'wide' : ''}>
           {props.children}
         </main>
@@ -36,15 +37,24 @@ export const Layout = (props: { title: string; children?: Child; script?: boolea
   </>
 );
 
-/** A page that only says what went wrong (403, 404, 400). */
+/** A page that only says what went wrong (403, 404, 405, 400), with a way on. */
 export const ErrorPage = (props: { status: number; title: string; message: string; back?: string }) => (
   <Layout title={`${props.title} — Subspace`}>
     <h1>{props.title}</h1>
     <p class="msg error" role="alert">
       {props.message}
     </p>
-    <p>
-      <a href={props.back ?? '/'}>{props.back ? 'Back' : 'Start a new game'}</a>
-    </p>
+    <p>{props.back ? <a href={props.back}>Back</a> : <a href="/">Start a new game</a>}</p>
+    <ul class="way-on">
+      <li>
+        <a href="/me">Your games</a>
+      </li>
+      <li>
+        <a href="/lobby">Open challenges in the lobby</a>
+      </li>
+      <li>
+        <a href="/rules">The rules</a>
+      </li>
+    </ul>
   </Layout>
 );

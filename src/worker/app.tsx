@@ -1,5 +1,5 @@
 // The Hono app: shared middleware, one error handler, JSON 404s, the routes.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
@@ -18,6 +18,10 @@ import { chatLinkPages } from './routes/chat-links.tsx';
 import { withServices } from './services.ts';
 import { requestLog } from './request-log.ts';
 import { d1Session } from './d1-session.ts';
+import { site } from './routes/site.ts';
+import { withViewer } from './viewer.tsx';
+import { ErrorPage } from './pages/layout.tsx';
+import { PAGE_CSP } from './routes/respond.tsx';
 
 /** Records are the largest bodies: a long game is a few KiB. */
 
@@ -35,6 +39,7 @@ app.use(
 
 app.use(withServices);
 app.use(strictUtf8);
+app.use(withViewer);
 // The API is for bots and other sites' scripts too: any origin, the player token in the
 // Authorization header. Never with credentials, so nothing that rides on cookies works across
 // origins (the page forms are same-origin only, and get no CORS headers at all).
@@ -49,6 +54,7 @@ app.use('/api/*', apiCors);
 app.use('/api', apiCors);
 app.use('/openapi.json', apiCors);
 
+app.route('/', site);
 app.route('/', api);
 app.route('/', players);
 app.route('/', lobby);
@@ -60,10 +66,36 @@ app.route('/', discord);
 app.route('/', telegram);
 app.route('/', chatLinkPages);
 
+/**
+ * A browser (its Accept names text/html) gets a page in the site's layout with a way on; the API
+ * (/api/*, /openapi.json) and every other client keep the JSON `{ error }`.
+ */
+const wantsPage = (c: Context) => !/^\/(api\/|api$|openapi\.json$)/.test(c.req.path) && /\btext\/html\b/.test(c.req.header('Accept') ?? '');
+
 app.notFound((c) => {
   const allowed = allowedMethods(app.routes, c.req.path);
-  if (!allowed.length) return c.json({ error: `no such route: ${c.req.method} ${c.req.path}` }, 404);
+  if (!allowed.length) {
+    if (wantsPage(c)) {
+      c.header('Content-Security-Policy', PAGE_CSP);
+      return c.html(
+        <ErrorPage status={404} title="Page not found" message={`There is no page at ${c.req.path.slice(0, 80)}. Check the address, or go on from here.`} />,
+        404,
+      );
+    }
+    return c.json({ error: `no such route: ${c.req.method} ${c.req.path}` }, 404);
+  }
   c.header('Allow', allowed.join(', '));
+  if (wantsPage(c)) {
+    c.header('Content-Security-Policy', PAGE_CSP);
+    return c.html(
+      <ErrorPage
+        status={405}
+        title="Not allowed here"
+        message={`${c.req.method} is not allowed on ${c.req.path.slice(0, 80)}; this address answers ${allowed.join(', ')}. Open it as a link instead.`}
+      />,
+      405,
+    );
+  }
   return c.json({ error: `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}` }, 405);
 });
 

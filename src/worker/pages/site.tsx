@@ -1,0 +1,178 @@
+// What every page shares around its content: the site header (its links, the signed-in
+// player and how many games wait for them), the theme toggle, the favicon, the web app
+// manifest and the small script of every page (/static/site.js).
+//
+// The header's links are one array, NAV_LINKS: add an entry there for a new top-level page.
+import { createContext, useContext } from 'hono/jsx';
+
+/** The signed-in player of this browser (the /me cookie), as the header shows them. */
+export interface Viewer {
+  readonly id: string;
+  readonly name: string | null;
+  /** Active games where it is this player's turn. */
+  readonly waiting: number;
+}
+
+/** What the layout knows of the request: who is signed in, and the page's path (for aria-current). */
+export interface PageContext {
+  readonly viewer?: Viewer;
+  readonly path: string;
+}
+
+/** Set for every HTML answer by the `withViewer` middleware (src/worker/viewer.ts). */
+export const PageInfo = createContext<PageContext>({ path: '' });
+export const usePageInfo = () => useContext(PageInfo);
+
+export interface NavLink {
+  readonly href: string;
+  readonly label: string;
+  /** Shown only to a signed-in player, only to a visitor without a key, or to everyone (unset). */
+  readonly when?: 'signed-in' | 'signed-out';
+  /** Other paths that count as this link's page (aria-current). */
+  readonly also?: RegExp;
+}
+
+/** The header's links, in order. */
+export const NAV_LINKS: NavLink[] = [
+  { href: '/', label: 'Play' },
+  { href: '/lobby', label: 'Lobby', also: /^\/challenges\// },
+  { href: '/me', label: 'My games', when: 'signed-in' },
+  { href: '/me', label: 'Get a player key', when: 'signed-out' },
+  { href: '/rules', label: 'Rules', also: /^\/rules\// },
+];
+
+const waitingWords = (n: number) => (n === 1 ? '1 game waits for you' : `${n} games wait for you`);
+
+export const SiteHeader = () => {
+  const { viewer, path } = usePageInfo();
+  const links = NAV_LINKS.filter((l) => !l.when || (l.when === 'signed-in') === Boolean(viewer));
+  return (
+    <header class="top">
+      <a href="/" class="brand">
+        Subspace
+      </a>
+      <nav aria-label="Site">
+        <ul>
+          {links.map((l) => (
+            <li>
+              <a href={l.href} aria-current={path === l.href || l.also?.test(path) ? 'page' : undefined}>
+                {l.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div class="who">
+        {viewer ? (
+          <a href="/me" id="viewer" data-player={viewer.id}>
+            <span class="name">{viewer.name ?? `player ${viewer.id}`}</span>{' '}
+            <span id="waiting-count" class={viewer.waiting ? 'badge' : 'badge none'} data-count={String(viewer.waiting)}>
+              {viewer.waiting ? waitingWords(viewer.waiting) : 'no game waits'}
+            </span>
+          </a>
+        ) : null}
+        <button type="button" id="theme-toggle" class="theme secondary" hidden aria-pressed="false">
+          Dark mode
+        </button>
+      </div>
+    </header>
+  );
+};
+
+/** The favicon: a platform of the Star Trek field (a 2x2 square) on the site's dark blue. */
+export const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#1f2a36"/><g stroke="#1f2a36" stroke-width="2"><rect x="10" y="10" width="22" height="22" fill="#f6f5f1"/><rect x="32" y="10" width="22" height="22" fill="#6f8fb0"/><rect x="10" y="32" width="22" height="22" fill="#6f8fb0"/><rect x="32" y="32" width="22" height="22" fill="#f6f5f1"/></g></svg>`;
+
+export const MANIFEST = {
+  name: 'Subspace — 3D chess by correspondence',
+  short_name: 'Subspace',
+  description: "Play L. Lynn Smith's 3D chess variants by correspondence.",
+  start_url: '/me',
+  scope: '/',
+  display: 'standalone',
+  background_color: '#f6f5f1',
+  theme_color: '#1f2a36',
+  icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+};
+
+/**
+ * The script of every page (in <head>, not deferred, so the remembered theme applies before the
+ * first paint): the dark-mode toggle (the choice kept in localStorage; without one the system's
+ * prefers-color-scheme decides) and, for a signed-in player, the player's event stream, which
+ * keeps the header's count current and tells the page (a `subspace:player-event` on document).
+ */
+export const SITE_JS = `(function () {
+  var root = document.documentElement;
+  var saved = null;
+  try { saved = localStorage.getItem('subspace-theme'); } catch (e) {}
+  if (saved === 'dark' || saved === 'light') root.setAttribute('data-theme', saved);
+  function dark() {
+    var t = root.getAttribute('data-theme');
+    return t ? t === 'dark' : !!(window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
+  }
+  function label(btn) {
+    btn.setAttribute('aria-pressed', dark() ? 'true' : 'false');
+  }
+  var timer = 0;
+  function recount() {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      fetch('/api/me/games?status=active', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (d) {
+          var el = document.getElementById('waiting-count');
+          if (!d || !el) return;
+          var n = d.games.filter(function (g) { return g.yourTurn; }).length;
+          el.setAttribute('data-count', String(n));
+          el.className = n ? 'badge' : 'badge none';
+          el.textContent = n === 0 ? 'no game waits' : n === 1 ? '1 game waits for you' : n + ' games wait for you';
+        })
+        .catch(function () {});
+    }, 150);
+  }
+  function listen() {
+    var decoder = new TextDecoder();
+    var buffer = '';
+    var opened = Date.now();
+    fetch('/api/stream/events', { credentials: 'same-origin' })
+      .then(function (res) {
+        if (!res.ok || !res.body) throw new Error('no stream');
+        var reader = res.body.getReader();
+        function pump() {
+          return reader.read().then(function (chunk) {
+            if (chunk.done) throw new Error('closed');
+            buffer += decoder.decode(chunk.value, { stream: true });
+            var lines = buffer.split('\\n');
+            buffer = lines.pop();
+            lines.forEach(function (line) {
+              if (!line.trim()) return;
+              var event;
+              try { event = JSON.parse(line); } catch (e) { return; }
+              recount();
+              document.dispatchEvent(new CustomEvent('subspace:player-event', { detail: event }));
+            });
+            return pump();
+          });
+        }
+        return pump();
+      })
+      .catch(function () {
+        // Open again after a pause (longer when it failed at once).
+        setTimeout(listen, Date.now() - opened < 5000 ? 15000 : 2000);
+      });
+  }
+  document.addEventListener('DOMContentLoaded', function () {
+    var btn = document.getElementById('theme-toggle');
+    if (btn) {
+      btn.hidden = false;
+      label(btn);
+      btn.addEventListener('click', function () {
+        var next = dark() ? 'light' : 'dark';
+        root.setAttribute('data-theme', next);
+        try { localStorage.setItem('subspace-theme', next); } catch (e) {}
+        label(btn);
+      });
+    }
+    if (document.getElementById('viewer')) listen();
+  });
+})();
+`;

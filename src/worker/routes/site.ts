@@ -1,0 +1,15 @@
+// The files every page links to: the favicon, the web app manifest, the site script.
+import { Hono } from 'hono';
+import type { AppEnv } from '../http.ts';
+import { FAVICON_SVG, MANIFEST, SITE_JS } from '../pages/site.tsx';
+
+const DAY = 'public, max-age=86400';
+
+export const site = new Hono<AppEnv>()
+  .get('/favicon.svg', (c) => c.body(FAVICON_SVG, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': DAY }))
+  // Browsers that ask for /favicon.ico on their own get the same picture.
+  .get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301))
+  .get('/manifest.webmanifest', (c) =>
+    c.body(JSON.stringify(MANIFEST), 200, { 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': DAY }),
+  )
+  .get('/static/site.js', (c) => c.body(SITE_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }));

@@ -1,0 +1,32 @@
+// Who is looking: the signed-in player of this browser (the /me cookie), read once per
+// page request and handed to the layout's header through hono/jsx context. Every HTML
+// answer (c.html) renders inside that context, so no page has to pass it along.
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { KEY_COOKIE, type AppEnv } from './http.ts';
+import { PageInfo, type Viewer } from './pages/site.tsx';
+import { playerService } from './services.ts';
+
+/** Paths that never answer a page: no player lookup for them. */
+const NOT_PAGES = /^\/(api|static)\/|^\/(favicon\.svg|favicon\.ico|manifest\.webmanifest|openapi\.json)$|\.(svg|png)$/;
+
+export const withViewer: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const path = c.req.path;
+  if (NOT_PAGES.test(path)) return next();
+  const key = getCookie(c, KEY_COOKIE);
+  let viewer: Viewer | undefined;
+  if (key) {
+    const players = playerService(c.env);
+    const player = await players.authenticate(key);
+    if (player) viewer = { id: player.id, name: player.name, waiting: await players.waiting(player) };
+  }
+  const html = c.html.bind(c);
+  c.html = ((body: unknown, ...rest: unknown[]) =>
+    typeof body === 'string' || body instanceof Promise
+      ? (html as (...a: unknown[]) => Response)(body, ...rest)
+      : (html as (...a: unknown[]) => Response)(
+          <PageInfo.Provider value={{ path, ...(viewer ? { viewer } : {}) }}>{body as never}</PageInfo.Provider>,
+          ...rest,
+        )) as typeof c.html;
+  await next();
+};
