@@ -23,6 +23,8 @@ import { buildBundles, describeBundles, OFFLINE_ENV, WORKERS } from './bundles.t
 const SECRETS: Record<string, string> = {
   REPLY_SECRET: 'signs the reply-to-play addresses and the unsubscribe links',
 };
+/** The chat bots' secrets (docs/bots.md): optional, so never asked for; sent up when set in the environment and not on the Worker yet. */
+const BOT_SECRETS = ['DISCORD_PUBLIC_KEY', 'DISCORD_BOT_TOKEN', 'TELEGRAM_SECRET', 'TELEGRAM_BOT_TOKEN'];
 /** The id wrangler.toml holds until a real database exists. */
 const PLACEHOLDER_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -227,6 +229,9 @@ async function missingSecrets(worker: string): Promise<Record<string, string>> {
     }
     values[name] = value;
   }
+  const bots = BOT_SECRETS.filter((name) => !have.has(name) && process.env[name]);
+  for (const name of bots) values[name] = process.env[name]!;
+  if (bots.length) say(`Chat bots: ${bots.join(', ')} taken from the environment`);
   return values;
 }
 

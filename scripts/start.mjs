@@ -9,7 +9,7 @@
 // parent goes away; a watchdog ends everything with an error once the local runtime stops
 // answering (wrangler does not recover from a dead workerd: it keeps the port and hangs).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
@@ -77,7 +77,38 @@ const gameCount = wranglerRun(['d1', 'execute', 'DB', '--local', ...persist, '--
 // Worker its PICTURES service binding calls.
 const configs = ['-c', 'wrangler.toml', '-c', 'wrangler.pictures.toml'];
 const devVars = ['--var', 'ALLOW_LOCAL_WEBHOOKS:true', '--var', `REPLY_SECRET:${process.env.REPLY_SECRET || 'subspace-local-development-only'}`];
-const devArgs = ['dev', ...configs, '--port', String(port), '--test-scheduled', ...persist, ...devVars];
+// The chat bots (docs/bots.md): whichever of their settings are in our environment go to the
+// Worker, through an env file in the state folder (wrangler shows their values as hidden; the
+// file is removed when we stop). .dev.vars still counts: it is read first.
+const BOT_VARS = [
+  'DISCORD_PUBLIC_KEY',
+  'DISCORD_BOT_TOKEN',
+  'DISCORD_API_BASE',
+  'TELEGRAM_SECRET',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_API_BASE',
+  'TELEGRAM_BOT_NAME',
+];
+const botVars = BOT_VARS.filter((name) => process.env[name]);
+const botFile = path.join(stateDir, 'bots.env');
+const envFiles = [];
+if (botVars.length) {
+  mkdirSync(stateDir, { recursive: true });
+  // Double-quoted; a $ escaped (wrangler expands ${...} in env files). Tokens and keys never hold quotes or backslashes.
+  for (const name of botVars)
+    if (/["\\\n]/.test(process.env[name])) {
+      console.error(`npm start: ${name} holds a quote, a backslash or a line break; no token or key does`);
+      process.exit(2);
+    }
+  writeFileSync(botFile, botVars.map((name) => `${name}="${process.env[name].replace(/\$/g, '\\$')}"\n`).join(''), { mode: 0o600 });
+  const devVarsFile = path.join(root, '.dev.vars');
+  if (existsSync(devVarsFile)) envFiles.push('--env-file', devVarsFile);
+  envFiles.push('--env-file', botFile);
+  console.log(`Chat bots: ${botVars.join(', ')} from the environment`);
+}
+const removeBotFile = () => botVars.length && rmSync(botFile, { force: true });
+process.on('exit', removeBotFile);
+const devArgs = ['dev', ...configs, '--port', String(port), '--test-scheduled', ...persist, ...devVars, ...envFiles];
 const dev = spawn(wrangler, devArgs, { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 const devExited = new Promise((resolve) => dev.on('exit', (code, signal) => resolve({ code, signal })));
 

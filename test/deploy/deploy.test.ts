@@ -35,7 +35,7 @@ function setup(fixture: string, changeAccount?: (account: Record<string, unknown
 
 type Setup = ReturnType<typeof setup>;
 
-function deploy(s: Setup, opts: { input?: string; args?: string[] } = {}) {
+function deploy(s: Setup, opts: { input?: string; args?: string[]; env?: Record<string, string> } = {}) {
   const callsFile = path.join(s.dir, 'calls.jsonl');
   writeFileSync(callsFile, '');
   const env: NodeJS.ProcessEnv = {
@@ -45,6 +45,8 @@ function deploy(s: Setup, opts: { input?: string; args?: string[] } = {}) {
     FAKE_WRANGLER_CALLS: callsFile,
   };
   delete env.REPLY_SECRET;
+  for (const name of Object.keys(env)) if (/^(DISCORD|TELEGRAM)_/.test(name)) delete env[name];
+  Object.assign(env, opts.env);
   const r = spawnSync(process.execPath, [script, ...(opts.args ?? [])], { cwd: s.project, env, input: opts.input ?? '', encoding: 'utf8', timeout: 60_000 });
   const calls = readFileSync(callsFile, 'utf8')
     .split('\n')
@@ -92,6 +94,16 @@ describe('npm run deploy', () => {
     expect(run.stdout).toContain('Subspace is live at https://subspace.kirk.workers.dev');
     expect(run.stdout).toMatch(/Email Routing: enable it; turn on subaddressing and add the\s+custom address play@subspace\.example/);
     expect(run.stdout).toContain('Onboard Domain for the domain of MAIL_FROM (games@subspace.example)');
+  }, 240_000);
+
+  it("the chat bots' secrets go up when they are in the environment, never asked for", () => {
+    const s = setup('new-account.json');
+    const bots = { DISCORD_PUBLIC_KEY: 'ab'.repeat(32), TELEGRAM_SECRET: 'tg-secret', TELEGRAM_BOT_TOKEN: '1:tok' };
+    const run = deploy(s, { input: 'kirk\n', env: bots });
+    expect(run.status).toBe(0);
+    expect(run.calls.at(-1)!.secrets).toEqual({ REPLY_SECRET: 'kirk', ...bots });
+    expect(run.stdout).toContain('Chat bots: DISCORD_PUBLIC_KEY, TELEGRAM_SECRET, TELEGRAM_BOT_TOKEN taken from the environment');
+    expect(run.stdout).not.toMatch(/DISCORD_BOT_TOKEN|1:tok/);
   }, 240_000);
 
   it('second deploy with everything present: creates nothing, asks nothing, changes no config, deploys again', () => {

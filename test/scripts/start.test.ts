@@ -3,7 +3,8 @@
 // to the script), and an error exit once the local runtime (workerd) dies.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { connect } from 'node:net';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENV, freePort, ROOT, WRANGLER } from '../e2e/server.ts';
@@ -19,11 +20,11 @@ interface Started {
   readonly exited: Promise<number | null>;
 }
 
-async function npmStart(): Promise<Started> {
+async function npmStart(extra: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const npm = spawn('npm', ['start'], {
     cwd: ROOT,
-    env: { ...ENV, PORT: String(port), PERSIST_TO: STATE, FORCE_COLOR: '0' },
+    env: { ...ENV, PORT: String(port), PERSIST_TO: STATE, FORCE_COLOR: '0', ...extra },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -106,6 +107,21 @@ function gamesInDatabase(): number {
   return Number(JSON.parse(res.stdout)[0].results[0].n);
 }
 
+/** A Telegram Bot API stand-in on a local port: records the path and chat of every call. */
+async function telegramStandIn() {
+  const calls: { path: string; chatId: string }[] = [];
+  const server = createServer(async (req, res) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    calls.push({ path: req.url ?? '', chatId: String(JSON.parse(raw || '{}').chat_id) });
+    res.setHeader('content-type', 'application/json');
+    res.end('{"ok":true,"result":{}}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { calls, base, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 describe('npm start', () => {
   it('prints clean output with the links last; stopping it (SIGTERM to npm, SIGKILL to the script) frees the port', async () => {
     rmSync(STATE, { recursive: true, force: true });
@@ -123,6 +139,8 @@ describe('npm start', () => {
     const id = /A sample Warp Factor game, (\w+) \(created\)/.exec(out)?.[1];
     expect(id).toBeDefined();
     expect((await fetch(`http://127.0.0.1:${first.port}/api/games/${id}`)).status).toBe(200);
+    // No bot settings in the environment: the bots are not set up.
+    expect((await fetch(`http://127.0.0.1:${first.port}/discord/interactions`, { method: 'POST', body: '{}' })).status).toBe(404);
 
     const firstTree = tree(first.npm.pid!);
     expect(firstTree.some((p) => /workerd/.test(p.args))).toBe(true);
@@ -135,10 +153,31 @@ describe('npm start', () => {
       ),
     ).toEqual({ left: [], portTaken: false });
 
-    // The database has a game now: no second sample; its links are shown again.
-    const second = await npmStart();
+    // The database has a game now: no second sample; its links are shown again. The bots' settings
+    // come from the environment: Telegram's secret is checked, its answers go to TELEGRAM_API_BASE.
+    const telegram = await telegramStandIn();
+    const bots = {
+      DISCORD_PUBLIC_KEY: 'ab'.repeat(32),
+      TELEGRAM_SECRET: 'start-test-secret',
+      TELEGRAM_BOT_TOKEN: '42:start-test-token',
+      TELEGRAM_API_BASE: telegram.base,
+    };
+    const second = await npmStart(bots);
     started.push(second);
     expect(await untilLinks(second)).toContain(`A sample Warp Factor game, ${id} (made on the first start; the local database has 1 game(s))`);
+    const origin = `http://127.0.0.1:${second.port}`;
+    expect((await fetch(`${origin}/discord/interactions`, { method: 'POST', body: '{"type":1}' })).status).toBe(401);
+    const update = (secret: string) =>
+      fetch(`${origin}/telegram/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
+        body: JSON.stringify({ update_id: 1, message: { chat: { id: 7 }, text: '/help' } }),
+      });
+    expect((await update('wrong')).status).toBe(401);
+    expect((await update(bots.TELEGRAM_SECRET)).status).toBe(200);
+    expect(telegram.calls).toEqual([expect.objectContaining({ path: '/bot42:start-test-token/sendMessage', chatId: '7' })]);
+    expect(`${second.out()}${second.err()}`).not.toContain('start-test-token');
+    await telegram.close();
     const secondTree = tree(second.npm.pid!);
     const script = secondTree.find((p) => /^node .*scripts\/start\.mjs/.test(p.args));
     expect(script).toBeDefined();
