@@ -229,6 +229,9 @@ export const players = sqliteTable(
     name: text('name'),
     /** For sign-in links and notifications; never shown to anyone else. */
     email: text('email'),
+    /** When the player opened the confirmation link mailed to `email`; null = not confirmed, and
+     * then nothing but that link is mailed to it (issue 26). */
+    emailConfirmedAt: integer('email_confirmed_at'),
     createdAt: integer('created_at').notNull(),
     /** The player's own webhook (challenges, game starts, their turns), signed with webhookSecret (whsec_..., kept in clear to sign). */
     webhook: text('webhook'),
@@ -257,6 +260,39 @@ export const signInLinks = sqliteTable('sign_in_links', {
   expiresAt: integer('expires_at').notNull(),
   usedAt: integer('used_at'),
 });
+
+/** Emailed links that confirm a player's address: one use, only the hash stored, for the address they were sent to. */
+export const emailConfirmations = sqliteTable('email_confirmations', {
+  tokenHash: text('token_hash').primaryKey(),
+  playerId: playerRef('player_id').notNull(),
+  email: text('email').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
+/** Counters of limited actions per target and time window (mail sent to one address per hour):
+ * what the ratelimits binding cannot do, as its periods are 10 or 60 seconds (docs/http.md). */
+export const rateCounts = sqliteTable(
+  'rate_counts',
+  {
+    key: text('key').notNull(),
+    /** The window's start (epoch ms). */
+    window: integer('window').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.window] })],
+);
+
+/** Reply-to-play mail already handled, per seat: each Message-ID is played at most once. */
+export const inboundMail = sqliteTable(
+  'inbound_mail',
+  {
+    gameId: gameRef('game_id').notNull(),
+    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    messageId: text('message_id').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.side, t.messageId] })],
+);
 
 /** An offer of a game: open to anyone, or sent to one player. */
 export const challenges = sqliteTable(

@@ -116,20 +116,29 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
 
 type EmailLinks = { replyTo: string | null; unsubscribe: string | null };
 
+/**
+ * The first line of an email one can reply to: in the reply it is where the quoted part starts
+ * (reply-to-play stops reading there), and it tells which ply the email showed, so a turn sent to
+ * an old email is refused (src/worker/text/inbound-mail.ts reads it).
+ */
+export const replyMarker = (gameId: string, ply: number) => `## Subspace game ${gameId} at ply ${ply}: write your reply above this line ##`;
+
 /** One email's content, written out as plain text and as HTML. */
 function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {
   const active = data.status === 'active';
   return {
     summary: summary(event, data),
+    // The example turn only ever inside a sentence: quoted back in a reply, no line of this reads as a turn.
     howToReply:
       active && links.replyTo
         ? [
-            ...(data.example
-              ? ['To play, reply to this email with your turn on the first line, for example', `  ${data.example}`]
-              : ['To play, reply to this email with your turn on the first line when it is your move,']),
+            data.example
+              ? `To play, reply to this email with your turn on the first line (for example ${data.example}, or ${data.example} #${data.ply + 1} to make sure the board has not changed),`
+              : 'To play, reply to this email with your turn on the first line when it is your move,',
             'or one of: resign, draw (offer or accept a draw), accept; or "say <words>" to send your opponent a message.',
           ]
         : [],
+    marker: active && links.replyTo ? replyMarker(data.gameId, data.ply) : undefined,
     gameNote: active ? ' (open your own player link to play on the web).' : '',
     rules: rulesLink(data.link, data.variant),
   };
@@ -138,6 +147,7 @@ function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {
 export function emailText(event: NotifyEvent, data: EventData, links: EmailLinks): string {
   const parts = emailParts(event, data, links);
   const lines = [
+    ...(parts.marker ? [parts.marker, ''] : []),
     ...parts.summary,
     '',
     data.board,
@@ -156,6 +166,7 @@ export function emailHtml(event: NotifyEvent, data: EventData, links: EmailLinks
   const e = escapeXml;
   const out = [
     '<!DOCTYPE html><html><body style="font-family:sans-serif">',
+    ...(parts.marker ? [`<p style="font-size:12px;color:#666">${e(parts.marker)}</p>`] : []),
     ...parts.summary.map((line) => `<p>${e(line)}</p>`),
     `<p><img src="${e(data.image)}" width="600" style="max-width:100%;height:auto" alt="${e(`The board at ply ${data.ply}`)}"></p>`,
     `<pre style="font-size:13px">${e(data.board)}</pre>`,

@@ -1,7 +1,7 @@
 // D1 queries of the notification side: player settings on the games row, the
 // delivery log, reminder bookkeeping. (Game play itself stays in src/db/store.ts.)
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { deliveries, games, REMIND_AT, REMINDER_PENDING, type DeliveryRow, type GameRow } from '../db/schema.ts';
+import { deliveries, games, inboundMail, REMIND_AT, REMINDER_PENDING, type DeliveryRow, type GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { D1Store } from '../db/d1-store.ts';
 
@@ -38,6 +38,18 @@ const COLUMNS = {
 } as const satisfies Record<Color, Record<keyof PlayerChanges, keyof GameRow>>;
 
 export class NotifyStore extends D1Store {
+  /** The email address a seat is mailed at (reply-to-play takes mail only from it). */
+  async seatEmail(id: string, side: Color): Promise<string | null | undefined> {
+    const row = await this.db.select({ white: games.whiteEmail, black: games.blackEmail }).from(games).where(eq(games.id, id)).get();
+    return row?.[side];
+  }
+
+  /** Record an inbound mail's Message-ID for a seat; false when the seat had it already. */
+  async claimMessage(gameId: string, side: Color, messageId: string, now: number): Promise<boolean> {
+    const added = await this.db.insert(inboundMail).values({ gameId, side, messageId, at: now }).onConflictDoNothing().returning({ at: inboundMail.at });
+    return added.length > 0;
+  }
+
   /** Change one player's settings (and only the columns given). */
   async updatePlayer(id: string, side: Color, changes: PlayerChanges, now: number): Promise<void> {
     const set: Record<string, unknown> = {};

@@ -119,6 +119,7 @@ export class PlayerService {
       id,
       name: input.name ?? null,
       email: input.email?.toLowerCase() ?? null,
+      emailConfirmedAt: null,
       createdAt: this.clock(),
       webhook: null,
       webhookSecret: null,

@@ -5,6 +5,7 @@
 import type { QueueJob } from '../notify/types.ts';
 import { deliverBatch, isDeadLetterQueue, markDead } from '../notify/consumer.ts';
 import { mailConfig } from '../notify/addresses.ts';
+import { NotifyStore } from '../notify/store.ts';
 import { app } from './app.tsx';
 export { EventHub } from './event-hub.ts';
 import { sweepInBatches } from './sweep.ts';
@@ -49,7 +50,12 @@ export async function queue(batch: MessageBatch<QueueJob | ComputerJob>, env: Cl
 
 /** Inbound email to a player's reply address: play the turn it contains and answer. */
 export async function email(message: ForwardableEmailMessage, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
-  const result = await handleInboundEmail(message, { service: gameService(env), config: mailConfig(env), ...(env.EMAIL ? { send: env.EMAIL } : {}) });
+  const result = await handleInboundEmail(message, {
+    service: gameService(env),
+    store: new NotifyStore(env.DB),
+    config: mailConfig(env),
+    ...(env.EMAIL ? { send: env.EMAIL } : {}),
+  });
   console.log(`email to ${message.to}: ${result.outcome}`);
 }
 

@@ -57,9 +57,13 @@ describe('notification emails', () => {
     expect(mail.text).toContain('B level     N level     W level');
     expect(mail.text).toMatch(/You have \d+ legal turns\./);
     expect(mail.text).toContain(`http://subspace.test/games/${g.id}`);
-    // The example in "reply with your turn" is one of Black's legal turns here (from the engine).
-    const example = /for example\n {2}(\S+)\n/.exec(mail.text)?.[1];
+    // The example in "reply with your turn" is one of Black's legal turns here (from the engine),
+    // only ever inside a sentence: no line of the email reads as a turn when quoted back.
+    const example = /\(for example (\S+), or \S+ #2 to make sure/.exec(mail.text)?.[1];
     expect((await call('GET', `/api/games/${g.id}/legal`)).body.legal).toContain(example);
+    expect(mail.text.split('\n').map((l: string) => l.trim())).not.toContain(example);
+    // The marker line on top says where the quote starts and which ply the email showed.
+    expect(mail.text.split('\n')[0]).toBe(`## Subspace game ${g.id} at ply 1: write your reply above this line ##`);
     // A newcomer finds the rules from the mail itself.
     expect(mail.text).toContain('The rules, with diagrams: http://subspace.test/rules/warp-factor');
     expect(mail.html).toContain('<a href="http://subspace.test/rules/warp-factor">The rules of Warp Factor, with diagrams</a>');
@@ -170,7 +174,7 @@ Content-Transfer-Encoding: quoted-printable
     const g = await mailGame();
     const to = await replyAddressOf(g.id, g.tokens.white);
     const mail = await sendEmail(`${headers('kirk@example.org', to, 'move')}Content-Type: text/plain\n\nWc1-Wc3\n`, 'kirk@example.org', to);
-    expect(mail.replies[0]!.text).toMatch(/^Could not play "Wc1-Wc3": Wc1-Wc3: a bishop/);
+    expect(mail.replies[0]!.text).toMatch(/^Could not play "Wc1-Wc3": Wc1-Wc3: a bishop/m);
     expect(mail.replies[0]!.text).toContain('Nothing was played.');
     expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
   });

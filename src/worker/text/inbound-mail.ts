@@ -1,158 +1,119 @@
-// A small RFC 5322 / MIME reader for replies: headers (with folding and encoded
-// words), multipart (recursively), quoted-printable and base64, charsets; text/plain
-// is preferred and HTML-only mail is turned into text. Then the command: the first
-// line that is not quoted history and reads as a command.
+// Reading a reply: postal-mime parses the MIME (headers, encoded words, multipart,
+// quoted-printable and base64, charsets, format=flowed); text/plain is preferred and
+// HTML-only mail is turned into text here (quoted history dropped, every HTML entity
+// decoded by `entities`). Then the lines the player wrote: never a line of quoted history.
+import { decodeHTML } from 'entities/decode';
+import PostalMime from 'postal-mime';
 
-interface ParsedMail {
-  readonly headers: ReadonlyMap<string, string>;
+export interface ParsedMail {
   readonly subject: string;
-  /** The body as text (text/plain preferred, else HTML stripped to text). */
+  /** The body as text (text/plain preferred, else HTML turned into text with quoted history left out). */
   readonly text: string;
+  /** The whole body as text, quoted history included (where our own marker line is looked for). */
+  readonly fullText: string;
+  /** The From header's address, lower case. */
+  readonly from: string | undefined;
+  readonly messageId: string | undefined;
+  /** Authentication-Results / ARC-Authentication-Results header values. */
+  readonly authResults: readonly string[];
 }
 
-interface Part {
-  headers: Map<string, string>;
-  body: string; // "binary" string: one char per byte
-}
-
-const latin1 = (bytes: Uint8Array) => {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 8192) s += String.fromCharCode(...bytes.subarray(i, i + 8192));
-  return s;
-};
-const bytesOf = (binary: string) => Uint8Array.from(binary, (c) => c.charCodeAt(0) & 0xff);
-
-function decodeCharset(bytes: Uint8Array, charset: string | undefined): string {
-  const label = (charset || 'utf-8').trim().toLowerCase();
-  try {
-    return new TextDecoder(label).decode(bytes);
-  } catch {
-    return label === 'us-ascii' || label.startsWith('iso-8859') || label.startsWith('windows-') ? latin1(bytes) : new TextDecoder('utf-8').decode(bytes);
-  }
-}
-
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-function decodeBase64(text: string): string {
-  try {
-    return atob(text.replace(/[^A-Za-z0-9+/=]/g, ''));
-  } catch {
-    return '';
-  }
-}
-
-/** RFC 2047 encoded words in header values: =?utf-8?B?...?= and =?utf-8?Q?...?=. */
-function decodeEncodedWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=(\s+(?==\?))?/g, (_, charset: string, enc: string, data: string) => {
-    const binary = enc.toUpperCase() === 'B' ? decodeBase64(data) : decodeQuotedPrintable(data.replaceAll('_', ' '));
-    return decodeCharset(bytesOf(binary), charset);
-  });
-}
-
-function splitHeaders(binary: string): Part {
-  const m = /\r?\n\r?\n/.exec(binary);
-  const head = m ? binary.slice(0, m.index) : binary;
-  const body = m ? binary.slice(m.index + m[0].length) : '';
-  const headers = new Map<string, string>();
-  // Unfold: a line starting with white space continues the previous header.
-  for (const line of head.replace(/\r?\n(?=[ \t])/g, '').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    if (!headers.has(name)) headers.set(name, line.slice(colon + 1).trim());
-  }
-  return { headers, body };
-}
-
-/** `text/plain; charset="utf-8"` -> { type, params }. */
-function contentType(value: string | undefined): { type: string; params: Record<string, string> } {
-  const [type = 'text/plain', ...rest] = (value ?? 'text/plain').split(';');
-  const params: Record<string, string> = {};
-  for (const p of rest) {
-    const eq = p.indexOf('=');
-    if (eq > 0)
-      params[p.slice(0, eq).trim().toLowerCase()] = p
-        .slice(eq + 1)
-        .trim()
-        .replace(/^"(.*)"$/, '$1');
-  }
-  return { type: type.trim().toLowerCase(), params };
-}
-
-function partText(part: Part): string {
-  const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  const binary = encoding === 'base64' ? decodeBase64(part.body) : encoding === 'quoted-printable' ? decodeQuotedPrintable(part.body) : part.body;
-  return decodeCharset(bytesOf(binary), contentType(part.headers.get('content-type')).params.charset);
-}
-
-/** The first text/plain and the first text/html leaf, depth first. */
-function findTexts(part: Part, found: { plain?: string; html?: string }, depth = 0): void {
-  const { type, params } = contentType(part.headers.get('content-type'));
-  if (type.startsWith('multipart/') && params.boundary && depth < 8) {
-    const delimiter = `--${params.boundary}`;
-    const chunks = part.body.split(delimiter);
-    // chunks[0] is the preamble; a chunk starting with "--" is the end.
-    for (const chunk of chunks.slice(1)) {
-      if (chunk.startsWith('--')) break;
-      findTexts(splitHeaders(chunk.replace(/^[ \t]*\r?\n/, '')), found, depth + 1);
-    }
-    return;
-  }
-  if (/attachment/i.test(part.headers.get('content-disposition') ?? '')) return;
-  if (type === 'text/plain' && found.plain === undefined) found.plain = partText(part);
-  else if (type === 'text/html' && found.html === undefined) found.html = partText(part);
-}
-
-const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
-
-/** HTML -> text: quoted history (blockquote, Gmail's quote block) dropped, block ends as line breaks. */
-function htmlToText(html: string): string {
+/** HTML -> text: block ends as line breaks, tags dropped, entities decoded; `quotes: false` drops quoted history first. */
+function htmlToText(html: string, quotes: boolean): string {
   let s = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(head|style|script|title)\b[\s\S]*?<\/\1\s*>/gi, '');
-  // Everything from a reply-quote container on is history.
-  s = s.replace(/<(div|blockquote)\b[^>]*class="[^"]*(gmail_quote|moz-cite-prefix|yahoo_quoted|protonmail_quote)[^"]*"[\s\S]*$/i, '');
-  s = s.replace(/<div\b[^>]*id="(divRplyFwdMsg|appendonsend)"[\s\S]*$/i, '');
-  for (let i = 0; i < 10 && /<blockquote\b/i.test(s); i++) s = s.replace(/<blockquote\b(?:(?!<blockquote\b)[\s\S])*?<\/blockquote\s*>/gi, '\n');
+  if (!quotes) {
+    // Everything from a reply-quote container on is history (Gmail, Thunderbird, Yahoo, Proton, Apple Mail, Outlook).
+    s = s.replace(/<(div|blockquote)\b[^>]*class="[^"]*(gmail_quote|moz-cite-prefix|yahoo_quoted|protonmail_quote|gmail_attr)[^"]*"[\s\S]*$/i, '');
+    s = s.replace(/<div\b[^>]*id="(divRplyFwdMsg|appendonsend|mail-editor-reference-message-container)"[\s\S]*$/i, '');
+    s = s.replace(/<hr\b[^>]*id="stopSpelling"[\s\S]*$/i, '');
+    for (let i = 0; i < 10 && /<blockquote\b/i.test(s); i++) s = s.replace(/<blockquote\b(?:(?!<blockquote\b)[\s\S])*?<\/blockquote\s*>/gi, '\n');
+  }
   s = s
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|tr|h[1-6]|pre|table)\s*>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+|#39);/gi, (all, name: string) => {
-      if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) ? String.fromCodePoint(code) : all;
-      }
-      return ENTITIES[name.toLowerCase()] ?? all;
-    });
-  return s.replace(/[ \t\u00a0]+/g, ' ').replace(/\n[ \t]+/g, '\n');
+    .replace(/<\/(p|div|li|tr|h[1-6]|pre|table|blockquote)\s*>/gi, '\n')
+    .replace(/<[^>]+>/g, '');
+  return decodeHTML(s)
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/\n[ \t]+/g, '\n');
 }
 
-export function parseMail(raw: Uint8Array | string): ParsedMail {
-  const binary = typeof raw === 'string' ? latin1(new TextEncoder().encode(raw)) : latin1(raw);
-  const top = splitHeaders(binary);
-  const found: { plain?: string; html?: string } = {};
-  findTexts(top, found);
-  const text = found.plain ?? (found.html !== undefined ? htmlToText(found.html) : '');
-  const headers = new Map([...top.headers].map(([k, v]) => [k, decodeEncodedWords(v)]));
-  return { headers, subject: headers.get('subject') ?? '', text: text.replace(/\r\n?/g, '\n') };
+export async function parseMail(raw: Uint8Array): Promise<ParsedMail> {
+  const email = await PostalMime.parse(raw);
+  const text = email.text !== undefined ? email.text : email.html !== undefined ? htmlToText(email.html, false) : '';
+  const fullText = email.text !== undefined ? email.text : email.html !== undefined ? htmlToText(email.html, true) : '';
+  const authResults = email.headers.filter((h) => h.key === 'authentication-results' || h.key === 'arc-authentication-results').map((h) => h.value);
+  return {
+    subject: email.subject ?? '',
+    text: text.replace(/\r\n?/g, '\n'),
+    fullText: fullText.replace(/\r\n?/g, '\n'),
+    from: email.from?.address?.trim().toLowerCase() || undefined,
+    messageId: email.messageId?.trim() || undefined,
+    authResults,
+  };
 }
 
 /**
- * The lines of a reply that the sender wrote: quoted lines (">") are skipped, and
- * reading stops at the quoted history ("On ... wrote:", "-----Original Message-----",
- * an Outlook "From:" block) or a signature ("-- ").
+ * Why the sender's own mail system says this mail is not from the address it shows, or undefined:
+ * a DMARC fail, or an SPF or DKIM fail that DMARC did not pass (forwarded mail may break SPF and
+ * still pass DMARC through DKIM).
+ */
+export function authFailure(results: readonly string[]): string | undefined {
+  for (const value of results) {
+    const of = (method: string) => new RegExp(`\\b${method}\\s*=\\s*([a-z]+)`, 'i').exec(value)?.[1]?.toLowerCase();
+    if (of('dmarc') === 'fail') return 'DMARC failed';
+    if (of('dmarc') === 'pass') continue;
+    if (of('spf') === 'fail') return 'SPF failed';
+    if (of('dkim') === 'fail') return 'DKIM failed';
+  }
+  return undefined;
+}
+
+/**
+ * The marker line our emails carry above everything else (`notify/messages.ts`): in a reply it
+ * is the top of the quoted history, and it says which ply the email was written at.
+ */
+export const MARKER = /^#{2} Subspace game ([a-z0-9]{4,32}) at ply (\d{1,6}): write your reply above this line #{2}$/i;
+
+/** The ply at which the email this replies to was written (from our marker line, quoted or not). */
+export function quotedPly(text: string, gameId: string): number | undefined {
+  for (const line of text.split('\n')) {
+    const m = MARKER.exec(line.replace(/^[\s>]+/, '').trim());
+    if (m && m[1]!.toLowerCase() === gameId) return Number(m[2]);
+  }
+  return undefined;
+}
+
+// Where quoted history starts, in the languages mail clients write it in.
+/** "-----Original Message-----" and its translations (Outlook), and forwarded-message dividers. */
+const DIVIDER =
+  /^-{2,}\s*(original message|forwarded message|message d'origine|message transf[ée]r[ée]|mensaje original|mensaje reenviado|messaggio originale|messaggio inoltrato|urspr[üu]ngliche nachricht|weitergeleitete nachricht|oorspronkelijk bericht|doorgestuurd bericht|mensagem original|mensagem encaminhada|originalmeddelande|opprinnelig melding|oprindelig meddelelse|alkuper[äa]inen viesti|wiadomo[śs][ćc] oryginalna|p[ůu]vodn[íi] zpr[áa]va|исходное сообщение|αρχικό μήνυμα)\s*-*$/i;
+/** The first line of a quoted header block: "From:", "De :", "Von:", "Da:", "Van:", ... (bold in HTML mail: "*From:*"). */
+const HEADER_LINE = /^\*?(from|de|von|da|van|fr[åa]n|fra|od|l[äa]hett[äa]j[äa]|kimden|felad[óo]|от|από|发件人|寄件者|差出人|보낸 사람)\s*\*?\s*:/i;
+/** The attribution line above a quote: "On ... wrote:", "Le ... a écrit :", "El ... escribió:", "Il ... ha scritto:", "Am ... schrieb X:", ... */
+const ATTRIBUTION =
+  /(^|\s)(wrote|a\s+[ée]crit|escribi[óo]|ha\s+scritto|schrieb|schreef|escreveu|skrev|kirjoitti|napisa[łl]a?|pisze|napsal|[íi]rta|yazd[ıi]|написала?|έγραψε)(\s.*)?:\s*$/i;
+
+/**
+ * The lines of a reply that the sender wrote. Quoted lines (">") are skipped; a quote header
+ * ("On ... wrote:" and its translations) followed by ">" lines is skipped with them, so a turn
+ * written below the quote (Thunderbird) is found; a header followed by unmarked text (Outlook's
+ * "From:" / "De :" / "Von:" blocks, "-----Original Message-----" and its translations), our own
+ * marker line, or a signature ("-- ") ends the reading: everything below is history.
  */
 export function ownLines(text: string, max = 30): string[] {
   const lines = text.split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length && out.length < max; i++) {
     const line = lines[i]!.trim();
-    if (/^-{2,}\s*(original message|forwarded message)/i.test(line) || /^_{5,}$/.test(line) || lines[i] === '-- ' || line === '--') break;
-    if (/^(from|von|de):\s/i.test(line) && /^(sent|date|to|gesendet|envoyé):\s/i.test((lines[i + 1] ?? '').trim())) break;
-    if (/^on\b.*\bwrote:?$/i.test(line)) break;
-    if (/^on\b/i.test(line) && /\bwrote:?$/i.test((lines[i + 1] ?? '').trim())) break;
-    if (/^(le|am)\b.*(a écrit|schrieb)\s*:?$/i.test(line)) break;
-    if (line.startsWith('>') || !line) continue;
+    if (line.startsWith('>')) continue;
+    if (!line) continue;
+    if (MARKER.test(line) || DIVIDER.test(line) || /^_{5,}$/.test(line) || lines[i] === '-- ' || line === '--') break;
+    if (HEADER_LINE.test(line)) break;
+    if (ATTRIBUTION.test(line)) {
+      const next = lines.slice(i + 1).find((l) => l.trim());
+      if (next?.trim().startsWith('>')) continue;
+      break;
+    }
     out.push(line);
   }
   return out;

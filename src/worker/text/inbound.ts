@@ -1,24 +1,42 @@
 // Reply-to-play: an email to a player's reply address is read, the first line the
 // player wrote that is a command (a turn, resign, draw, accept, decline) is played
-// as that player, and the answer goes back by email.
+// as that player, and the answer goes back by email. Only from that seat's own email
+// address (the secret reply address is the second factor), never when the sender's mail
+// system says it failed authentication, each Message-ID once per seat, and a turn only
+// while the game is where the email answered showed it (issue 26).
 import { readReplyAddress, type MailConfig } from '../../notify/addresses.ts';
+import { replyMarker } from '../../notify/messages.ts';
+import type { Color } from '../../engine/types.ts';
 import type { GameService } from '../../service/games.ts';
 import { helpText, parseCommand, runCommand, turnExamples, type Command } from './commands.ts';
-import { ownLines, parseMail } from './inbound-mail.ts';
+import { authFailure, ownLines, parseMail, quotedPly } from './inbound-mail.ts';
 
 /** Replies bigger than this are not read (a move is a line; quoted history and attachments are not needed). */
 const MAX_INBOUND_BYTES = 1024 * 1024;
 
+/** What the email front end keeps: the seat's address, and the Message-IDs it has handled. */
+export interface InboundStore {
+  seatEmail(gameId: string, side: Color): Promise<string | null | undefined>;
+  /** Record that this seat handled this Message-ID; false when it had already. */
+  claimMessage(gameId: string, side: Color, messageId: string, now: number): Promise<boolean>;
+}
+
 interface InboundDeps {
   readonly service: GameService;
+  readonly store: InboundStore;
   readonly config: MailConfig;
   /** Fallback when message.reply() is refused (e.g. the original is not replyable). */
   readonly send?: SendEmail;
 }
 
 interface InboundResult {
-  readonly outcome: 'rejected' | 'ignored' | 'played' | 'failed' | 'no-command';
+  readonly outcome: 'rejected' | 'ignored' | 'duplicate' | 'played' | 'failed' | 'no-command';
   readonly reply?: string;
+}
+
+async function sha256(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 async function rawBytes(message: ForwardableEmailMessage): Promise<Uint8Array> {
@@ -55,8 +73,31 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     message.setReject('Message too large: reply with just your move.');
     return { outcome: 'rejected' };
   }
-  const mail = parseMail(await rawBytes(message));
-  const command = await findCommand(deps.service, address.gameId, ownLines(mail.text));
+  const raw = await rawBytes(message);
+  const mail = await parseMail(raw);
+  // The sender must be the seat's own address (the one Subspace mails this player at).
+  const from = mail.from ?? message.from.trim().toLowerCase();
+  const seat = (await deps.store.seatEmail(address.gameId, address.side))?.trim().toLowerCase();
+  if (!seat || from !== seat) {
+    message.setReject(
+      seat
+        ? `Not accepted: this reply address takes mail only from the address Subspace mails this player at, not ${from}.`
+        : 'Not accepted: this player has no email address in this game, so no email can play for them.',
+    );
+    return { outcome: 'rejected' };
+  }
+  const failed = authFailure(mail.authResults);
+  if (failed) {
+    message.setReject(`Not accepted: your mail system could not confirm that this mail is from ${from} (${failed}).`);
+    return { outcome: 'rejected' };
+  }
+  // Each mail is handled once per seat, however often it arrives.
+  const messageId = (mail.messageId ?? `<sha256:${await sha256(raw)}>`).slice(0, 300);
+  if (!(await deps.store.claimMessage(address.gameId, address.side, messageId, Date.now()))) return { outcome: 'duplicate' };
+  let command = await findCommand(deps.service, address.gameId, ownLines(mail.text));
+  // A turn without its own "#ply" is for the position the answered email showed (our marker line says which).
+  const shown = quotedPly(mail.fullText, address.gameId);
+  if (command?.kind === 'move' && !/#\d{1,6}$/.test(command.text) && shown !== undefined) command = { kind: 'move', text: `${command.text} #${shown + 1}` };
   let outcome: InboundResult['outcome'];
   let text: string;
   if (!command) {
@@ -73,8 +114,16 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   } else {
     const answer = await runCommand(deps.service, address.gameId, { side: address.side }, command);
     outcome = answer.ok ? 'played' : 'failed';
-    text = answer.ok ? answer.reply : `${answer.reply}\n\nNothing was played. Reply again with a corrected turn.`;
+    const stale = !answer.ok && answer.status === 409 && /^Could not play .*: stale: the game is at ply (\d+)/.exec(answer.reply);
+    text = answer.ok
+      ? answer.reply
+      : stale
+        ? `The game has moved on since the email you answered: it is at ply ${stale[1]} now, so your turn ${command.kind === 'move' ? `"${command.text.replace(/\s*#\d+$/, '')}" ` : ''}was not played. Look at the board in the latest email (or on the game page) and reply to that one.`
+        : `${answer.reply}\n\nNothing was played. Reply again with a corrected turn.`;
   }
+  // Our answer starts with the marker line too, so an answer quoted back is never read as a command.
+  const now = await deps.service.load(address.gameId);
+  if (now.ok && now.value.status === 'active') text = `${replyMarker(address.gameId, now.value.ply)}\n\n${text}`;
   const subject = /^re:/i.test(mail.subject) ? mail.subject : `Re: ${mail.subject || `Subspace game ${address.gameId}`}`;
   try {
     await message.reply({ from: message.to, subject, text });
