@@ -70,7 +70,12 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: './wrangler.toml' },
               // Tests answer DNS themselves where they need it (notify-webhooks.test.ts); no real lookups.
-              miniflare: { bindings: { TEST_MIGRATIONS: migrations, WEBHOOK_DNS: 'off', STREAM_KEEPALIVE_MS: '300' }, workers: [pictureWorker()] },
+              // A game that ends is analysed only where a test turns it on (analysis.test.ts): elsewhere
+              // the local queue would run analyses in the background of unrelated tests.
+              miniflare: {
+                bindings: { TEST_MIGRATIONS: migrations, WEBHOOK_DNS: 'off', STREAM_KEEPALIVE_MS: '300', AUTO_ANALYSIS: 'off' },
+                workers: [pictureWorker()],
+              },
             }),
           ],
           test: {

@@ -21,7 +21,7 @@ import {
   type PublicState,
   type PublicTakeback,
 } from './public-state.ts';
-import { exportRecord, importRecord, type PlayedTurnRow } from './record.ts';
+import { exportRecord, importRecord, type PlayedTurnRow, type TurnAnnotation } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { type ClockInput, type CreateGameInput, type DrawAction, type MoveInput, type PlayerInput, type SideInput } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
@@ -94,11 +94,12 @@ export class GameService extends GamePauses {
     return done({ ply: row.ply, moves: moves.map(publicMove), takebacks: takebacks.map(publicTakeback) });
   }
 
-  async record(id: string, base: LinkBase): Promise<ServiceResult<string>> {
+  /** The text record; `annotations`: the computer's analysis per turn (glyphs and evaluations), when there is one. */
+  async record(id: string, base: LinkBase, annotations?: readonly (TurnAnnotation | undefined)[]): Promise<ServiceResult<string>> {
     const row = await this.store.game(id);
     if (!row) return fail(404, `no game with id ${id}`);
     const takebacks = (await this.store.takebacks(id)).map(publicTakeback);
-    return done(exportRecord(row, await this.store.moves(id), `${base.origin}/games/${row.id}`, takebacks));
+    return done(exportRecord(row, await this.store.moves(id), `${base.origin}/games/${row.id}`, takebacks, annotations));
   }
 
   /** Does this text read as a turn in the game's position (legal or not)? For finding the turn in an email. */

@@ -27,6 +27,15 @@ interface GameRecord {
   readonly result?: RecordResult;
   /** Comments written after that many turns (0: before the first), such as a takeback. Reading drops them. */
   readonly notes?: ReadonlyMap<number, readonly string[]>;
+  /** The computer's analysis per turn: a glyph written after the turn (`??`) and its evaluation as a `{[%eval …]}` comment. */
+  readonly annotations?: readonly (TurnAnnotation | undefined)[];
+}
+
+/** What the analysis adds to a turn in the record: `Wb4-Wa4u:b2?? {[%eval #-1]}`. */
+export interface TurnAnnotation {
+  readonly glyph?: string;
+  /** As `evalText` writes it: pawns from White's side (`0.35`), `#n` a mate, or a result. */
+  readonly eval?: string;
 }
 
 const escape = (value: string) => value.replaceAll('\\', '\\\\').replaceAll('"', '\\"');
@@ -38,9 +47,11 @@ function formatRecord(record: GameRecord): string {
   notesAfter(0);
   record.turns.forEach((turn, i) => {
     if (i % 2 === 0) words.push(`${i / 2 + 1}.`);
-    words.push(turn);
+    const note = record.annotations?.[i];
+    words.push(turn + (note?.glyph ?? ''));
     const at = record.times?.[i];
     if (at) words.push(`{[%at ${at}]}`);
+    if (note?.eval) words.push(`{[%eval ${note.eval}]}`);
     notesAfter(i + 1);
   });
   words.push(record.result ?? '*');
@@ -123,9 +134,11 @@ function parseRecord(text: string): ParseRecordResult {
         return { ok: false, error: `move number ${word} is out of order (expected ${turns.length % 2 ? `${expectedNumber}...` : `${expectedNumber}.`})` };
       continue;
     }
-    // "12.Wb2-Wb3" written without a space.
+    // Numeric annotation glyphs ($2, $4, ...) say what a glyph says: dropped.
+    if (/^\$\d{1,3}$/.test(word)) continue;
+    // "12.Wb2-Wb3" written without a space; a glyph after the turn (`??`, `!?`) is dropped, the turn kept.
     const glued = /^(\d+)\.(\.\.)?(\S+)$/.exec(word);
-    const turn = glued ? glued[3]! : word;
+    const turn = (glued ? glued[3]! : word).replace(/(?<=[^!?])(?:!!|\?\?|!\?|\?!|!|\?)$/, '');
     turns.push(turn);
     if (turns.length % 2 === 0) expectedNumber++;
   }
@@ -147,6 +160,7 @@ export function exportRecord(
   turns: readonly { readonly text: string; readonly createdAt: number }[],
   site: string,
   takebacks: readonly TakebackNote[] = [],
+  annotations?: readonly (TurnAnnotation | undefined)[],
 ): string {
   const headers: [string, string][] = [
     ['Event', 'Subspace correspondence game'],
@@ -171,7 +185,14 @@ export function exportRecord(
         ...(notes.get(t.toPly) ?? []),
         `Takeback by agreement (${colorName(t.side)} asked): ${t.turns.map((m) => `ply ${m.ply} ${m.text}`).join(', ')} taken back`,
       ]);
-  return formatRecord({ headers, turns: turns.map((t) => t.text), times: turns.map((t) => iso(t.createdAt)), result: row.result as RecordResult, notes });
+  return formatRecord({
+    headers,
+    turns: turns.map((t) => t.text),
+    times: turns.map((t) => iso(t.createdAt)),
+    result: row.result as RecordResult,
+    notes,
+    ...(annotations ? { annotations } : {}),
+  });
 }
 
 /** A turn to store; `at` = when it was played (from an imported record), else now. */

@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { allowedMethods, MALFORMED_JSON, MAX_BODY_BYTES, strictUtf8, type AppEnv } from './http.ts';
 import { api } from './routes/api.ts';
+import { analysis } from './routes/analysis.ts';
 import { images } from './routes/images.ts';
 import { players } from './routes/players.ts';
 import { lobby } from './routes/lobby.ts';
@@ -56,6 +57,7 @@ app.use('/openapi.json', apiCors);
 
 app.route('/', site);
 app.route('/', api);
+app.route('/', analysis);
 app.route('/', players);
 app.route('/', lobby);
 app.route('/', playerPages);

@@ -6,7 +6,7 @@ declare namespace Cloudflare {
     PUBLIC_URL?: string;
     /** Notifications to deliver (webhooks, emails): one message per (event, player, channel). */
     NOTIFY_QUEUE?: Queue<import('../notify/types.ts').QueueJob>;
-    /** The computer's turns to play (games against the computer): {gameId, ply}. */
+    /** The computer's work: turns to play (games against the computer) {gameId, ply}, and pieces of post-game analysis {kind: "analysis", gameId, from}. */
     COMPUTER_QUEUE?: Queue<import('./computer-queue.ts').ComputerJob>;
     /** Outbound email (send_email binding). */
     EMAIL?: SendEmail;
@@ -28,6 +28,8 @@ declare namespace Cloudflare {
     EVENT_HUB: DurableObjectNamespace<import('./event-hub.ts').EventHub>;
     /** Milliseconds between keep-alive blank lines of a stream (tests shorten it; at most 25 s). */
     STREAM_KEEPALIVE_MS?: string;
+    /** "off": a game that ends is not analysed by itself (the service tests; POST …/analysis still asks). Default on. */
+    AUTO_ANALYSIS?: string;
   }
   interface GlobalProps {
     mainModule: typeof import('./index.ts');

@@ -10,7 +10,7 @@ import { app } from './app.tsx';
 export { EventHub } from './event-hub.ts';
 import { sweepInBatches } from './sweep.ts';
 import { isComputerQueue, playComputerTurns, type ComputerJob } from './computer-queue.ts';
-import { computerPlayer, consumerDeps, gameService, notifyService } from './services.ts';
+import { analysisService, computerPlayer, consumerDeps, gameService, notifyService } from './services.ts';
 import { handleInboundEmail } from './text/inbound.ts';
 
 /** Cron Trigger: end the pauses whose days are over; end the games (timeout mode "auto") whose deadline has passed; remind players whose
@@ -20,6 +20,8 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
   const started = Date.now();
   // First the computer's overdue turns, so the computer never loses on time to a lost message.
   const played = await computerPlayer(env, clock).playOverdue();
+  // Analyses whose next piece was lost: asked for again.
+  const analyses = await analysisService(env, clock).resumeStalled();
   const games = gameService(env, clock);
   // Pauses first: a game whose pause is over gets its deadline back before the timeout sweep reads deadlines.
   const resumed = await sweepInBatches((limit) => games.resumeEndedPauses(limit));
@@ -31,6 +33,7 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
       event: 'cron',
       cron: controller.cron,
       computerTurns: played.length,
+      analysesResumed: analyses.length,
       resumed: resumed.length,
       ended: ended.length,
       reminded: reminded.length,
@@ -39,9 +42,9 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
   );
 }
 
-/** Queue consumers: the computer's turns, notifications, and their dead-letter queue. */
+/** Queue consumers: the computer's turns and analysis pieces, notifications, and their dead-letter queue. */
 export async function queue(batch: MessageBatch<QueueJob | ComputerJob>, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
-  if (isComputerQueue(batch.queue)) return playComputerTurns(batch as MessageBatch<ComputerJob>, computerPlayer(env));
+  if (isComputerQueue(batch.queue)) return playComputerTurns(batch as MessageBatch<ComputerJob>, computerPlayer(env), analysisService(env));
   const notify = batch as MessageBatch<QueueJob>;
   const deps = consumerDeps(env);
   if (isDeadLetterQueue(notify.queue)) await markDead(notify, deps);

@@ -2,6 +2,7 @@
 // schemas the routes validate with, and the shapes of the answers (openapi-answers.ts).
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { answerSchemas } from './openapi-answers.ts';
+import { analysisAnswerSchemas } from './openapi-analysis.ts';
 import type { BaseIssue, BaseSchema } from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
 import { CreateChallengeSchema, CreatePlayerSchema, PlayerSettingsSchema, SignInSchema } from '../service/player-schemas.ts';
@@ -57,5 +58,6 @@ export const openApiComponents = () => ({
     SignIn: schema(SignInSchema),
     CreateChallenge: schema(CreateChallengeSchema),
     ...answerSchemas(),
+    ...analysisAnswerSchemas(),
   },
 });

@@ -3,6 +3,7 @@ import { MAX_BODY_BYTES } from './http.ts';
 import { botPaths } from './bots/openapi-bots.ts';
 import { MAX_CONDITIONAL_LINES, MAX_CONDITIONAL_TURNS, MAX_MESSAGE_CHARS, MESSAGE_RATE } from '../service/schemas.ts';
 import { openApiComponents } from './openapi-components.ts';
+import { analysisPaths } from './openapi-analysis.ts';
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 const json = (description: string, ref = 'GameState') => ({
@@ -533,6 +534,7 @@ export function openApiDocument(serverUrl: string): object {
       },
       '/openapi.json': { get: { summary: 'This document', security: [], responses: { 200: json('OpenAPI 3.1', 'OpenApi') } } },
       ...botPaths,
+      ...analysisPaths(id, auth),
     },
   });
   return { ...cached, servers: [{ url: serverUrl }] };

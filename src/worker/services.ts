@@ -20,6 +20,9 @@ import { ComputerPlayer } from '../service/computer.ts';
 import { GameService } from '../service/games.ts';
 import { GameViews } from '../service/preview.ts';
 import { QueueComputerTurns } from './computer-queue.ts';
+import { AnalysisStore } from '../db/analysis-store.ts';
+import { AnalysisOnGameOver, AnalysisService } from '../service/analysis.ts';
+import { NotesService } from '../service/notes.ts';
 import { publicMove } from '../service/public-state.ts';
 import { PlayerStore } from '../db/player-store.ts';
 import { PlayerMail } from '../notify/player-mail.ts';
@@ -40,6 +43,7 @@ export function gameService(env: Cloudflare.Env, clock: () => number = Date.now,
       new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
       hubEvents(env, clock),
       new ChatNotifier(env.DB, env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
+      ...(env.AUTO_ANALYSIS === 'off' ? [] : [new AnalysisOnGameOver(analysisService(env, clock))]),
     ),
     webhookPolicy: webhookPolicy(env),
     players,
@@ -50,6 +54,16 @@ export function gameService(env: Cloudflare.Env, clock: () => number = Date.now,
 
 export function computerPlayer(env: Cloudflare.Env, clock: () => number = Date.now): ComputerPlayer {
   return new ComputerPlayer(new GameStore(env.DB), gameService(env, clock), clock);
+}
+
+/** Post-game analysis (its pieces go through the computer queue). */
+export function analysisService(env: Cloudflare.Env, clock: () => number = Date.now): AnalysisService {
+  return new AnalysisService(new GameStore(env.DB), new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), clock);
+}
+
+/** The players' analysis boards: private variations and notes per seat. */
+export function notesService(env: Cloudflare.Env, clock: () => number = Date.now): NotesService {
+  return new NotesService(gameService(env, clock), new GameStore(env.DB), new AnalysisStore(env.DB), clock);
 }
 
 export function playerService(env: Cloudflare.Env, clock: () => number = Date.now): PlayerService {

@@ -2,9 +2,10 @@
 // answers must be documented for it, and each JSON body must match the documented schema.
 // @cfworker/json-schema validates without eval, which workerd does not allow.
 import { Validator, type Schema } from '@cfworker/json-schema';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { discordApp, TELEGRAM_SECRET, telegramBot } from './bot-helpers.ts';
 import { BASE, fetchWorker, FIRST_CONTACT_WIN } from './helpers.ts';
+import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
 
 type Doc = {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>;
@@ -153,8 +154,25 @@ describe('/openapi.json against real answers', () => {
     await api('GET', `/api/board.svg?variant=planar`);
     await api('GET', `/api/board.png?variant=first-contact&size=400`);
     await api('GET', `/api/board.svg?variant=chess`);
+    // The analysis board (during the game) and the analysis (refused during it).
+    await api('PUT', `/api/games/${id}/notes`, { json: { variations: [{ name: 'Idea', from: 0, turns: [{ move: legal.legal[0], note: 'why' }] }] }, token: w });
+    await api('PUT', `/api/games/${id}/notes`, { json: { variations: [{ name: 'Bad', from: 0, turns: [{ move: 'Wz9-Wz9' }] }] }, token: w });
+    await api('PUT', `/api/games/${id}/notes`, { json: { variations: 'none' }, token: w });
+    await api('GET', `/api/games/${id}/notes`, { token: w });
+    await api('GET', `/api/games/${id}/notes`, { token: 'not-a-token-of-this-game' });
+    await api('GET', `/api/games/${id}/explore?from=0&line=${encodeURIComponent(legal.legal[0])}`);
+    await api('GET', `/api/games/${id}/explore?line=Wz9-Wz9`);
+    await api('GET', `/api/games/${id}/explore?from=x`);
+    await api('POST', `/api/games/${id}/analysis`);
+    await api('GET', `/api/games/${id}/analysis`);
     await api('POST', `/api/games/${id}/resign`, { token: w });
     await api('POST', `/api/games/${id}/resign`, { token: b });
+    const pieces = captureComputerTurns();
+    await api('GET', `/api/games/${id}/analysis`);
+    await api('POST', `/api/games/${id}/analysis`);
+    for (let jobs = pieces.take(); jobs.length; jobs = pieces.take()) await runComputerQueue(jobs);
+    vi.restoreAllMocks();
+    await api('GET', `/api/games/${id}/analysis`);
     await api('POST', `/api/games/${id}/abort`, { token: b });
     const record = (await api('GET', `/api/games/${id}/record`)).text;
     await api('POST', '/api/games/import', { text: record });

@@ -36,7 +36,7 @@ import {
 } from '../http.ts';
 import { PreviewQuerySchema } from '../forms.ts';
 import { openApiDocument } from '../openapi.ts';
-import { computerPlayer, playerService } from '../services.ts';
+import { analysisService, computerPlayer, playerService } from '../services.ts';
 
 export const api = new Hono<AppEnv>()
   .get('/openapi.json', (c) => c.json(openApiDocument(linkBase(c).origin)))
@@ -106,7 +106,9 @@ export const api = new Hono<AppEnv>()
   )
 
   .get('/api/games/:id/record', gameIdParam, async (c) => {
-    const result = await c.var.games.record(c.req.valid('param').id, linkBase(c));
+    const id = c.req.valid('param').id;
+    // A finished game's record carries the computer's analysis, once done (glyphs and {[%eval …]}).
+    const result = await c.var.games.record(id, linkBase(c), await analysisService(c.env).annotations(id));
     if (!result.ok) return fromFailure(c, result);
     return c.text(result.value, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
   })
