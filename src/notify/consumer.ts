@@ -3,7 +3,7 @@
 // failure. After max_retries (wrangler.toml) the platform moves the message to the
 // dead-letter queue, whose consumer marks the delivery as dead in the log.
 import type { ChatChannel } from './chat/channel.ts';
-import { isChatJob, type ChatJob } from './chat/chat-job.ts';
+import { isChatJob, type AnyChatJob } from './chat/chat-job.ts';
 import { recipient } from './recipients.ts';
 import type { NotifyStore } from './store.ts';
 import { isPlayerJob, type DeliveryOutcome, type NotificationChannel, type NotifyJob, type PlayerJob, type QueueJob } from './types.ts';
@@ -77,11 +77,11 @@ async function deliverToPlayer(job: PlayerJob, attempt: number, deps: ConsumerDe
 }
 
 /** One event to a linked chat; like a player's own webhook, only what went wrong is logged (never the chat's id). */
-async function deliverToChat(job: ChatJob, attempt: number, deps: ConsumerDeps): Promise<DeliveryOutcome> {
+async function deliverToChat(job: AnyChatJob, attempt: number, deps: ConsumerDeps): Promise<DeliveryOutcome> {
   const outcome = deps.chat ? await deps.chat.deliver(job).catch(thrown) : ({ kind: 'skipped', error: 'chat notifications are not set up' } as const);
   if (outcome.kind === 'failed' || outcome.kind === 'gone')
     console.warn(
-      `notify ${job.event} of ${job.gameId} to ${job.chat.platform} (attempt ${attempt}): ${outcome.kind}${outcome.httpStatus ? ` with HTTP ${outcome.httpStatus}` : ''}`,
+      `notify ${job.event} of ${'gameId' in job ? `game ${job.gameId}` : `challenge ${job.challengeId}`} to ${job.chat.platform} (attempt ${attempt}): ${outcome.kind}${outcome.httpStatus ? ` with HTTP ${outcome.httpStatus}` : ''}`,
     );
   return outcome;
 }

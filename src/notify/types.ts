@@ -1,7 +1,7 @@
 // The vocabulary of notifications: the queue message that carries one event of
 // the game service (service/ports.ts) to one player over one channel.
 import type { Color } from '../engine/types.ts';
-import type { ChatJob } from './chat/chat-job.ts';
+import type { AnyChatJob } from './chat/chat-job.ts';
 import type { PlayerEvent } from '../service/challenges.ts';
 import type { PlanOutcome } from '../service/plan-outcome.ts';
 import type { NotifyEvent } from '../service/ports.ts';
@@ -84,7 +84,7 @@ export interface PlayerJob {
 }
 
 /** What the notification queue carries (chat notifications: src/notify/chat/chat-job.ts). */
-export type QueueJob = NotifyJob | PlayerJob | ChatJob;
+export type QueueJob = NotifyJob | PlayerJob | AnyChatJob;
 export const isPlayerJob = (job: QueueJob): job is PlayerJob => 'playerId' in job;
 
 /** What one delivery attempt came to. */

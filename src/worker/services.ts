@@ -6,7 +6,7 @@ import { ChatStore } from '../db/chat-store.ts';
 import { GameStore } from '../db/store.ts';
 import { ChatChannel } from '../notify/chat/channel.ts';
 import { DiscordApi } from '../notify/chat/discord-api.ts';
-import { ChatNotifier } from '../notify/chat/notifier.ts';
+import { allPlayerSinks, ChatChallengeNotifier, ChatNotifier } from '../notify/chat/notifier.ts';
 import { TelegramApi } from '../notify/chat/telegram-api.ts';
 import { mailConfig } from '../notify/addresses.ts';
 import type { ConsumerDeps } from '../notify/consumer.ts';
@@ -71,7 +71,12 @@ export function playerService(env: Cloudflare.Env, clock: () => number = Date.no
 }
 
 export function challengeService(env: Cloudflare.Env, clock: () => number = Date.now): ChallengeService {
-  return new ChallengeService(new PlayerStore(env.DB), gameService(env, clock), clock, hubEvents(env, clock));
+  return new ChallengeService(
+    new PlayerStore(env.DB),
+    gameService(env, clock),
+    clock,
+    allPlayerSinks(hubEvents(env, clock), new ChatChallengeNotifier(env.DB, env.NOTIFY_QUEUE, clock)),
+  );
 }
 
 export function notifyService(env: Cloudflare.Env, clock: () => number = Date.now): NotifyService {

@@ -51,6 +51,9 @@ export async function discordApp() {
 
 export type DiscordApp = Awaited<ReturnType<typeof discordApp>>;
 
+/** Update ids, shared by every telegramBot() of a test file (the Worker handles each id once). */
+let seq = 1000;
+
 /** Telegram's side: TELEGRAM_SECRET, the bot token, the API base of the stand-in. */
 export function telegramBot() {
   const e = env as Cloudflare.Env;
@@ -58,7 +61,6 @@ export function telegramBot() {
   e.TELEGRAM_BOT_TOKEN = BOT_TOKEN;
   e.TELEGRAM_API_BASE = TELEGRAM_BASE;
   e.TELEGRAM_BOT_NAME = 'SubspaceTestBot';
-  let seq = 1000;
   async function update(body: Record<string, unknown>, secret: string | null = TELEGRAM_SECRET) {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (secret !== null) headers['X-Telegram-Bot-Api-Secret-Token'] = secret;

@@ -118,4 +118,28 @@ describe('chat notifications', () => {
     apis.spy.mockImplementation(async () => Response.json({ ok: false, description: 'Too Many Requests' }, { status: 429 }));
     expect((await runQueue(jobs)).retryMessages).toHaveLength(1);
   });
+
+  it('a challenge to a linked player reaches their chat with Accept and Decline; Accept starts the game', async () => {
+    const bot = telegramBot();
+    const apis = chatApis();
+    const [uhura, rand] = [await newPlayer('Uhura'), await newPlayer('Rand')];
+    await linkTelegram(bot, 5200, uhura);
+    const queue = captureQueue<QueueJob>();
+    const made = await call('POST', '/api/challenges', { token: rand.key, json: { variant: 'curved-space', to: uhura.id } });
+    expect(made.status).toBe(201);
+    const jobs = queue.take().filter((j) => isChatJob(j));
+    expect(jobs).toHaveLength(1);
+    apis.take();
+    expect((await runQueue(jobs)).explicitAcks).toHaveLength(1);
+    const [sent] = apis.telegram('sendMessage');
+    expect(sent!.body.chat_id).toBe('5200');
+    expect(sent!.body.text).toContain('Rand challenges you to a game of Curved Space');
+    expect(sent!.body.text).toContain(`/accept ${made.body.id}`);
+    const keyboard = sent!.body.reply_markup.inline_keyboard[0];
+    expect(keyboard.map((b: { text: string }) => b.text)).toEqual(['Accept', 'Decline']);
+    await bot.press(5200, keyboard[0].callback_data);
+    expect(apis.telegram('answerCallbackQuery')).toHaveLength(1);
+    expect(apis.telegram('sendMessage').at(-1)!.body.text).toMatch(/game [a-z0-9]{12} has started/);
+    expect((await call('GET', '/api/me/games', { token: rand.key })).body.games).toHaveLength(1);
+  });
 });

@@ -8,8 +8,8 @@ import type { ChatStore } from '../../db/chat-store.ts';
 import { colorName } from '../../engine/types.ts';
 import { subject, summary } from '../messages.ts';
 import type { DeliveryOutcome } from '../types.ts';
-import { discordButtons, gameButtons, telegramKeyboard } from './buttons.ts';
-import type { ChatJob } from './chat-job.ts';
+import { BUTTON, discordButtons, gameButtons, telegramKeyboard, type BotButton } from './buttons.ts';
+import type { AnyChatJob, ChatJob } from './chat-job.ts';
 import { codeBlock, type DiscordApi } from './discord-api.ts';
 import type { TelegramApi } from './telegram-api.ts';
 
@@ -40,17 +40,23 @@ export class ChatChannel {
     private readonly discord: DiscordApi,
   ) {}
 
-  async deliver(job: ChatJob): Promise<DeliveryOutcome> {
+  async deliver(job: AnyChatJob): Promise<DeliveryOutcome> {
     const { platform, externalId, playerId } = job.chat;
     const link = await this.store.link(platform, externalId);
     if (!link || link.playerId !== playerId) return { kind: 'skipped', error: 'the chat is no longer linked to this player' };
     if (!link.notify) return { kind: 'skipped', error: 'the player turned chat notifications off' };
-    const text = chatNotificationText(job);
-    const buttons = gameButtons({ id: job.gameId, status: job.data.status, drawOffer: job.data.drawOffer }, job.side);
+    const message: { text: string; buttons: BotButton[]; embed?: { title: string; url: string; image: string } } =
+      'challengeId' in job
+        ? { text: job.text, buttons: [BUTTON.accept(job.challengeId), BUTTON.decline(job.challengeId)] }
+        : {
+            text: chatNotificationText(job),
+            buttons: gameButtons({ id: job.gameId, status: job.data.status, drawOffer: job.data.drawOffer }, job.side),
+            embed: { title: subject(job.event, job.data).slice(0, 256), url: job.data.link, image: job.data.image },
+          };
     let outcome: DeliveryOutcome;
     if (platform === 'telegram') {
       if (!this.telegram) return { kind: 'skipped', error: 'TELEGRAM_BOT_TOKEN is not set' };
-      const sent = await this.telegram.sendText(externalId, text, telegramKeyboard(buttons));
+      const sent = await this.telegram.sendText(externalId, message.text, telegramKeyboard(message.buttons));
       outcome = sent.ok
         ? { kind: 'delivered', httpStatus: sent.status }
         : sent.status === 403 || (sent.status === 400 && /chat not found/i.test(sent.description ?? ''))
@@ -63,9 +69,9 @@ export class ChatChannel {
     } else {
       if (!this.discord.canSendDirect) return { kind: 'skipped', error: 'DISCORD_BOT_TOKEN is not set' };
       const sent = await this.discord.direct(externalId, {
-        content: codeBlock(text),
-        embed: { title: subject(job.event, job.data).slice(0, 256), url: job.data.link, image: job.data.image },
-        buttons: discordButtons(buttons),
+        content: codeBlock(message.text),
+        ...(message.embed ? { embed: message.embed } : {}),
+        buttons: discordButtons(message.buttons),
       });
       // 403: the user does not take direct messages from the bot (or left every shared server).
       outcome = sent.ok
@@ -76,7 +82,7 @@ export class ChatChannel {
     }
     if (outcome.kind === 'gone') await this.store.setNotify(playerId, platform, externalId, false);
     // Your move here: a bare turn sent back to this chat goes to this game.
-    if (outcome.kind === 'delivered' && job.data.status === 'active' && job.data.sideToMove === job.data.you)
+    if (outcome.kind === 'delivered' && 'data' in job && job.data.status === 'active' && job.data.sideToMove === job.data.you)
       await this.store.setCurrentGame(platform, externalId, job.gameId);
     return outcome;
   }

@@ -1,5 +1,5 @@
-// A turn notification to a linked Discord user or Telegram chat: one queue message per event,
-// player and chat, so a retry sends to that chat only (src/notify/chat/notifier.ts makes them,
+// A turn notification to a linked Discord user or Telegram chat (and a challenge to its player):
+// one queue message per event, player and chat, so a retry sends to that chat only (src/notify/chat/notifier.ts makes them,
 // src/notify/chat/channel.ts delivers them).
 import type { ChatPlatform } from '../../db/schema-chat.ts';
 import type { Color } from '../../engine/types.ts';
@@ -19,4 +19,16 @@ export interface ChatJob {
   readonly data: EventData;
 }
 
-export const isChatJob = (job: object): job is ChatJob => 'chat' in job;
+/** A challenge to a player, to their linked chats, with Accept and Decline buttons. */
+export interface ChatChallengeJob {
+  readonly id: string;
+  readonly chat: ChatJob['chat'];
+  readonly event: 'challenge';
+  readonly challengeId: string;
+  readonly at: number;
+  /** The challenge in words (who, which game, its link, until when). */
+  readonly text: string;
+}
+
+export type AnyChatJob = ChatJob | ChatChallengeJob;
+export const isChatJob = (job: object): job is AnyChatJob => 'chat' in job;

@@ -10,7 +10,10 @@ import type { PublicMove } from '../../service/public-state.ts';
 import { eventData } from '../publisher.ts';
 import { recipient } from '../recipients.ts';
 import type { EventData, QueueJob } from '../types.ts';
-import type { ChatJob } from './chat-job.ts';
+import type { PlayerEvent, PlayerEventSink } from '../../service/challenges.ts';
+import type { LinkBase } from '../../service/links.ts';
+import { challengeLines } from '../messages.ts';
+import type { ChatChallengeJob, ChatJob } from './chat-job.ts';
 
 export class ChatNotifier implements EventSink {
   constructor(
@@ -69,4 +72,41 @@ export class ChatNotifier implements EventSink {
     const jobs = await this.jobs(row, events, lastMove);
     if (jobs.length) await this.queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
   }
+}
+
+/** A challenge sent to a player goes to their linked chats too (notifications on), with Accept and Decline buttons. */
+export class ChatChallengeNotifier implements PlayerEventSink {
+  constructor(
+    private readonly db: D1Database,
+    private readonly queue: Queue<QueueJob> | undefined,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  async send(playerId: string, event: PlayerEvent, _base: LinkBase): Promise<void> {
+    if (event.type !== 'challenge' || !this.queue) return;
+    const links = (await new ChatStore(this.db).linksOf([playerId])).filter((l) => l.notify);
+    if (!links.length) return;
+    const ch = event.challenge;
+    const text = [...challengeLines(ch), '', `Answer with the buttons, or /accept ${ch.id}.`].join('\n');
+    const jobs: ChatChallengeJob[] = links.map((link) => ({
+      id: `chat_${link.platform}_${link.externalId}_challenge_${ch.id}`,
+      chat: { platform: link.platform, externalId: link.externalId, playerId },
+      event: 'challenge',
+      challengeId: ch.id,
+      at: this.clock(),
+      text,
+    }));
+    await this.queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
+  }
+}
+
+/** Several player-event sinks as one (the event stream and webhook, the chats). */
+export function allPlayerSinks(...sinks: PlayerEventSink[]): PlayerEventSink {
+  return {
+    async send(playerId, event, base) {
+      const results = await Promise.allSettled(sinks.map((s) => s.send(playerId, event, base)));
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+  };
 }
