@@ -16,6 +16,8 @@ import { showTimes } from './deadline.ts';
 import { $, announce, cleanAddress, errorNode, flash, type GamePage, live, myTurn, setPreview, st } from './page.ts';
 import { playedWords } from '../service/plan-outcome.ts';
 import { listenForReplay, markReplay } from './replay.ts';
+import { startAnalysis } from './analysis.ts';
+import { startAnalysisBoard } from './analysis-board.ts';
 import { keyLabel, keysOf, type Plan } from './turn-keys.ts';
 
 const POLL_MS = 3000;
@@ -443,6 +445,9 @@ function startGamePage(root: HTMLElement): void {
   setup();
   loadLegal();
   poll();
+  // The computer's analysis of a finished game, and a player's own analysis board.
+  startAnalysis(page);
+  if (id && st().you) startAnalysisBoard(id, token);
   // For the end-to-end tests.
   Object.assign(window, { subspace: { keysOf, plans: () => plans, refresh, showPly } });
 }

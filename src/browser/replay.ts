@@ -8,7 +8,7 @@ export function markReplay(page: GamePage, n: number, news = ''): void {
   $('#board')?.setAttribute('data-ply', String(n));
   const rs = $('#replay-status');
   if (rs) rs.textContent = 'Looking at the position after ply ' + n + ' of ' + st().ply + '.' + (news ? ' ' + news : '');
-  document.querySelectorAll('#moves a[data-ply]').forEach((a) => {
+  document.querySelectorAll('#moves a[data-ply], #eval-graph a[data-ply]').forEach((a) => {
     if (a.getAttribute('data-ply') === String(n)) a.setAttribute('aria-current', 'step');
     else a.removeAttribute('aria-current');
   });
@@ -43,7 +43,8 @@ export function listenForReplay(page: GamePage): (n: number) => Promise<void> | 
   document.addEventListener('click', (ev) => {
     const t = ev.target;
     if (!(t instanceof Element)) return;
-    const a = t.closest('#moves a[data-ply]');
+    // The move list's turns and the analysis graph's points (src/worker/pages/analysis.tsx).
+    const a = t.closest('#moves a[data-ply], #eval-graph a[data-ply]');
     if (a) {
       ev.preventDefault();
       showPly(Number(a.getAttribute('data-ply')));

@@ -19,6 +19,10 @@ import { planOutcomeWords } from '../../service/plan-outcome.ts';
 import { fromSetUp } from '../../service/stored-game.ts';
 import { afterTurn, MoveList, turnLabel } from './move-list.tsx';
 import { SettingsForm } from './notification-settings.tsx';
+import { AnalysisPanel } from './analysis.tsx';
+import { AnalysisBoard } from './analysis-board.tsx';
+import type { GameAnalysis } from '../../service/analysis.ts';
+import type { Variation } from '../../service/notes-schemas.ts';
 
 const playerName = (s: PublicState, side: Color) => s.players[side].name ?? colorName(side);
 
@@ -61,6 +65,11 @@ export interface GamePageProps {
   readonly conditional?: ConditionalLines;
   readonly plan?: string;
   readonly planPreview?: PlanRepliesProps['preview'];
+  /** A finished game: the computer's analysis (null: none asked for yet), and the board after its better turn at the ply shown. */
+  readonly analysis?: GameAnalysis | null;
+  readonly bestSvg?: string;
+  /** A player's own analysis board variations (their seat's only). */
+  readonly variations?: readonly Variation[];
 }
 
 /** This page's address with other query values (the token and the side seen from are kept). */
@@ -79,6 +88,7 @@ export const GamePage = (p: GamePageProps) => {
   return (
     <Layout title={`${title}: ${playerName(s, 'white')} vs ${playerName(s, 'black')} — Subspace`} script wide>
       <Live {...p} />
+      {p.variations ? <AnalysisBoard ply={p.viewPly ?? s.ply} active={s.status === 'active'} variations={p.variations} /> : null}
       <p id="announce" class="sr" aria-live="polite"></p>
     </Layout>
   );
@@ -247,6 +257,15 @@ const LiveRegion = (p: GamePageProps) => {
               The last turn is tinted yellow; a king in check is ringed red. Left and right arrow keys (outside the board) step through the moves.
             </figcaption>
           </figure>
+          {p.analysis !== undefined ? (
+            <AnalysisPanel
+              id={s.id}
+              analysis={p.analysis}
+              link={(ply) => pageUrl(p, { ply: String(ply) })}
+              viewPly={p.viewPly ?? s.ply}
+              {...(p.bestSvg ? { bestSvg: p.bestSvg } : {})}
+            />
+          ) : null}
           <BoardHelp variant={s.variant} rulesLink />
         </div>
         <div class="side">
@@ -271,7 +290,13 @@ const LiveRegion = (p: GamePageProps) => {
             </form>
           ) : null}
           <h2 id="moves-h">Moves</h2>
-          <MoveList moves={p.moves} link={(ply) => pageUrl(p, { ply: String(ply) })} />
+          <MoveList
+            moves={p.moves}
+            link={(ply) => pageUrl(p, { ply: String(ply) })}
+            {...(p.analysis?.status === 'done'
+              ? { marks: new Map(p.analysis.plies.flatMap((m) => (m.judgement ? [[m.ply, m.judgement] as const] : []))) }
+              : {})}
+          />
           {p.takebacks?.length ? (
             <ul class="small takebacks" id="takebacks">
               {p.takebacks.map((t) => (

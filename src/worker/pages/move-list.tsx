@@ -11,7 +11,11 @@ export const afterTurn = (ply: number, moves: readonly PublicMove[]) => {
   return m ? `after ${turnLabel(m)}` : `after ply ${ply}`;
 };
 
-export const MoveList = (p: { moves: readonly PublicMove[]; link: (ply: number) => string }) => {
+const GLYPH = { inaccuracy: '?!', mistake: '?', blunder: '??' } as const;
+type Mark = keyof typeof GLYPH;
+
+/** `marks`: the computer's judgement of turns, by ply (after the game's analysis), shown as ?! ? ??. */
+export const MoveList = (p: { moves: readonly PublicMove[]; link: (ply: number) => string; marks?: ReadonlyMap<number, Mark> }) => {
   if (!p.moves.length)
     return (
       <div class="moves" id="moves">
@@ -24,11 +28,15 @@ export const MoveList = (p: { moves: readonly PublicMove[]; link: (ply: number) 
     if (m.side === 'white' || !rows.length || rows[rows.length - 1]!.n !== n) rows.push({ n, [m.side]: m });
     else rows[rows.length - 1]!.black = m;
   }
-  const link = (m: PublicMove) => (
-    <a href={p.link(m.ply)} data-ply={String(m.ply)} aria-label={`${m.text}: the board after ply ${m.ply}`}>
-      {m.text}
-    </a>
-  );
+  const link = (m: PublicMove) => {
+    const mark = p.marks?.get(m.ply);
+    return (
+      <a href={p.link(m.ply)} data-ply={String(m.ply)} aria-label={`${m.text}${mark ? ` (${mark})` : ''}: the board after ply ${m.ply}`}>
+        {m.text}
+        {mark ? <span class={`glyph ${mark}`}>{GLYPH[mark]}</span> : null}
+      </a>
+    );
+  };
   return (
     <div class="moves" id="moves" tabindex={0} aria-labelledby="moves-h">
       <ol>

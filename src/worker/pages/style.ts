@@ -1,6 +1,9 @@
 // The one stylesheet of the pages (inlined: small, and no extra request). Colours are custom
 // properties: the light set, and the dark one for prefers-color-scheme: dark (unless the toggle
 // chose light) or the toggle's dark (html[data-theme=dark]). Every pair keeps 4.5:1 contrast.
+import { ANALYSIS_BOARD_CSS } from './analysis-board.tsx';
+import { ANALYSIS_CSS } from './analysis.tsx';
+
 const LIGHT: Record<string, string> = {
   bg: '#f6f5f1',
   fg: '#1d1d1f',
@@ -173,4 +176,4 @@ svg.ssb [tabindex]:hover>rect:first-of-type{stroke:#1565c0;stroke-width:2}
 .board a,.preview a,.diagram a{color:#0b57d0}
 .way-on{margin-top:1rem}
 textarea{font:inherit;background:var(--card);color:var(--fg);border:1px solid var(--field-border);border-radius:4px}
-`;
+${ANALYSIS_CSS}${ANALYSIS_BOARD_CSS}`;

@@ -29,7 +29,7 @@ import { GAME_JS } from '../pages/game-js.gen.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
 import { SettingsPage } from '../pages/notification-settings.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
-import { computerPlayer } from '../services.ts';
+import { analysisService, computerPlayer, notesService } from '../services.ts';
 import { lineTurns } from '../text/commands.ts';
 import { playedWords } from '../../service/plan-outcome.ts';
 import { errorPage, failureWords, page } from './respond.tsx';
@@ -191,8 +191,19 @@ export const pages = new Hono<AppEnv>()
       planning?.ok && state.sideToMove !== state.you && q.plan !== undefined
         ? await c.var.views.previewLine(id, lineTurns(q.plan.split('\n').at(-1)!))
         : undefined;
+    // A finished game: the computer's analysis and, for the ply shown, the board after its better turn.
+    // A player: their own analysis board variations (their seat's only).
+    const viewed = replaying ? q.ply! : state.ply;
+    const analysed = state.status !== 'active' ? await analysisService(c.env).get(id) : undefined;
+    const analysis = analysed ? (analysed.ok ? analysed.value : null) : undefined;
+    const best = analysis?.status === 'done' ? analysis.plies.find((m) => m.ply === viewed)?.best : undefined;
+    const bestBoard = best ? await notesService(c.env).explore(id, viewed - 1, [best]) : undefined;
+    const notes = state.you ? await notesService(c.env).get(id, (token ?? key)!) : undefined;
     const props: GamePageProps = {
       state,
+      ...(analysis !== undefined ? { analysis } : {}),
+      ...(bestBoard?.ok ? { bestSvg: bestBoard.value.svg } : {}),
+      ...(notes?.ok ? { variations: notes.value.variations } : {}),
       boardSvg: board.ok ? board.value.svg : `<p>${'The board cannot be drawn: ' + board.error.replace(/</g, '&lt;')}</p>`,
       moves,
       ...(token ? { token } : {}),
