@@ -1,7 +1,18 @@
 // D1 queries of players, their keys, sign-in links and challenges. Game rows stay
 // in store.ts; this module only reads them for a player's list of games.
-import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import { challenges, games, playerKeys, players, signInLinks, type ChallengeRow, type GameRow, type PlayerRow } from './schema.ts';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  challenges,
+  emailConfirmations,
+  games,
+  playerKeys,
+  players,
+  rateCounts,
+  signInLinks,
+  type ChallengeRow,
+  type GameRow,
+  type PlayerRow,
+} from './schema.ts';
 import { D1Store } from './d1-store.ts';
 
 type NewChallengeRow = typeof challenges.$inferInsert;
@@ -17,7 +28,10 @@ export class PlayerStore extends D1Store {
   }
 
   /** Change a player's own settings (only the columns given). */
-  async updatePlayer(id: string, changes: Partial<Pick<PlayerRow, 'name' | 'email' | 'webhook' | 'webhookSecret' | 'webhookDisabledAt'>>): Promise<void> {
+  async updatePlayer(
+    id: string,
+    changes: Partial<Pick<PlayerRow, 'name' | 'email' | 'emailConfirmedAt' | 'webhook' | 'webhookSecret' | 'webhookDisabledAt'>>,
+  ): Promise<void> {
     if (Object.values(changes).some((value) => value !== undefined)) await this.db.update(players).set(changes).where(eq(players.id, id));
   }
 
@@ -38,8 +52,55 @@ export class PlayerStore extends D1Store {
     return (await this.db.select({ h: playerKeys.keyHash }).from(playerKeys).where(eq(playerKeys.playerId, playerId)).all()).map((r) => r.h);
   }
 
+  /** The players whose confirmed address this is (an unconfirmed one gets no mail but its confirmation). */
   playersByEmail(email: string, limit: number): Promise<PlayerRow[]> {
-    return this.db.select().from(players).where(eq(players.email, email)).orderBy(desc(players.createdAt)).limit(limit).all();
+    return this.db
+      .select()
+      .from(players)
+      .where(and(eq(players.email, email), isNotNull(players.emailConfirmedAt)))
+      .orderBy(desc(players.createdAt))
+      .limit(limit)
+      .all();
+  }
+
+  async addEmailConfirmation(tokenHash: string, playerId: string, email: string, expiresAt: number): Promise<void> {
+    await this.db.insert(emailConfirmations).values({ tokenHash, playerId, email, expiresAt });
+  }
+
+  /**
+   * Use a confirmation link: once, before it expires, and only while the player still has the
+   * address it was sent to. The player's id, or undefined.
+   */
+  async confirmEmail(tokenHash: string, now: number): Promise<string | undefined> {
+    const link = await this.db
+      .delete(emailConfirmations)
+      .where(and(eq(emailConfirmations.tokenHash, tokenHash), gt(emailConfirmations.expiresAt, now)))
+      .returning()
+      .get();
+    if (!link) return undefined;
+    const confirmed = await this.db
+      .update(players)
+      .set({ emailConfirmedAt: now })
+      .where(and(eq(players.id, link.playerId), eq(players.email, link.email)))
+      .returning({ id: players.id })
+      .get();
+    return confirmed?.id;
+  }
+
+  /**
+   * Count one more action under `key` in the window starting at `window` (epoch ms): the count so
+   * far, this one included. Older windows of the key go.
+   */
+  async countAction(key: string, window: number): Promise<number> {
+    const [, row] = await this.db.batch([
+      this.db.delete(rateCounts).where(and(eq(rateCounts.key, key), lt(rateCounts.window, window))),
+      this.db
+        .insert(rateCounts)
+        .values({ key, window, count: 1 })
+        .onConflictDoUpdate({ target: [rateCounts.key, rateCounts.window], set: { count: sql`${rateCounts.count} + 1` } })
+        .returning({ count: rateCounts.count }),
+    ]);
+    return row[0]?.count ?? 1;
   }
 
   async addSignInLink(tokenHash: string, playerId: string, expiresAt: number): Promise<void> {

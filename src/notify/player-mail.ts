@@ -4,7 +4,7 @@
 import type { LinkBase } from '../service/links.ts';
 import type { PublicChallenge } from '../service/challenges.ts';
 import type { SignInMailer } from '../service/players.ts';
-import { SIGN_IN_MINUTES } from '../service/players.ts';
+import { CONFIRM_HOURS, SIGN_IN_MINUTES } from '../service/players.ts';
 import type { MailConfig } from './addresses.ts';
 import { challengeLines, challengeSubject } from './messages.ts';
 
@@ -33,6 +33,23 @@ export class PlayerMail implements SignInMailer {
         `${base.origin}/me`,
       ].join('\n'),
       'sign-in',
+    );
+  }
+
+  async confirm(to: string, url: string, base: LinkBase): Promise<void> {
+    await this.mail(
+      to,
+      'Confirm your email address',
+      [
+        'Someone, we hope you, gave this address to a player on Subspace. Open this link to confirm it:',
+        '',
+        url,
+        '',
+        `It works once, for ${CONFIRM_HOURS} hours. Until it is opened, Subspace sends this address nothing else (no sign-in links, no challenges).`,
+        'If it was not you, ignore this email.',
+        `${base.origin}/me`,
+      ].join('\n'),
+      'confirm-email',
     );
   }
 

@@ -166,7 +166,8 @@ export class ChallengeService {
     const gameId = newGameId();
     if (!(await this.store.claimChallenge(id, gameId, this.clock()))) return fail(409, `challenge ${id} was just accepted or withdrawn`);
     const creatorSide: Color = row.color === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? 'white' : 'black') : row.color;
-    const seat = (p: PlayerRow) => ({ ...(p.name ? { name: p.name } : {}), ...(p.email ? { email: p.email } : {}) });
+    // Only a confirmed address follows a player into a game (issue 26).
+    const seat = (p: PlayerRow) => ({ ...(p.name ? { name: p.name } : {}), ...(p.email && p.emailConfirmedAt !== null ? { email: p.email } : {}) });
     const sides = creatorSide === 'white' ? { white: creator, black: player } : { white: player, black: creator };
     const input: CreateGameInput = {
       variant: row.variant as CreateGameInput['variant'],

@@ -14,6 +14,12 @@ import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './crypto.ts
 
 /** How long an emailed sign-in link works. */
 export const SIGN_IN_MINUTES = 15;
+/** How long the link that confirms an address works. */
+export const CONFIRM_HOURS = 24;
+/** Mail to one address (sign-in links and confirmation links together), per hour: counted per
+ * request, whether or not a player has the address, so the limit tells nobody who plays here. */
+export const MAIL_PER_ADDRESS_PER_HOUR = 5;
+const HOUR_MS = 3_600_000;
 const MAX_GAMES = 200;
 
 /** A player as others may see them: never a key or an email address. */
@@ -46,9 +52,10 @@ export interface MyGame {
   readonly link: string;
 }
 
-/** Sends the sign-in links (email); the service never learns whether it went out. */
+/** Sends the sign-in links and the address confirmations (email); the service never learns whether they went out. */
 export interface SignInMailer {
   send(to: string, links: readonly { name: string | null; url: string }[], base: LinkBase): Promise<void>;
+  confirm(to: string, url: string, base: LinkBase): Promise<void>;
 }
 
 export const playerOf = (row: Pick<PlayerRow, 'id' | 'name'>): PublicPlayer => ({ id: row.id, name: row.name });
@@ -56,6 +63,8 @@ export const playerOf = (row: Pick<PlayerRow, 'id' | 'name'>): PublicPlayer => (
 /** What a player sees of themselves (GET/PATCH /api/me): never a key; the webhook secret only in the answer that made it. */
 export interface PlayerSelf extends PublicPlayer {
   readonly email: string | null;
+  /** False until the player opened the link mailed to `email`; until then nothing else is mailed there. */
+  readonly emailConfirmed: boolean;
   readonly webhook: string | null;
   /** True after the receiver answered 410 Gone; setting the webhook again enables it. */
   readonly webhookDisabled: boolean;
@@ -65,6 +74,7 @@ export interface PlayerSelf extends PublicPlayer {
 export const selfOf = (row: PlayerRow): PlayerSelf => ({
   ...playerOf(row),
   email: row.email,
+  emailConfirmed: row.email !== null && row.emailConfirmedAt !== null,
   webhook: row.webhook,
   webhookDisabled: row.webhookDisabledAt !== null,
 });
@@ -113,6 +123,11 @@ export class PlayerService {
   ) {}
 
   async create(input: CreatePlayerInput, base: LinkBase): Promise<ServiceResult<CreatedPlayer>> {
+    const email = input.email?.toLowerCase();
+    if (email) {
+      const limited = await this.mailLimit(email);
+      if (limited) return limited;
+    }
     const id = newGameId();
     const key = `${id}_${newToken()}`;
     const row: PlayerRow = {
@@ -126,6 +141,7 @@ export class PlayerService {
       webhookDisabledAt: null,
     };
     await this.store.createPlayer(row, await sha256Hex(key));
+    if (email) await this.sendConfirmation(row, email, base);
     return done({ id, key, link: `${base.origin}/me#key=${key}` });
   }
 
@@ -150,11 +166,21 @@ export class PlayerService {
   }
 
   /** Change the player's own name, email or webhook. */
-  async updateSettings(player: PlayerRow, input: PlayerSettingsInput): Promise<ServiceResult<PlayerSelf>> {
+  async updateSettings(player: PlayerRow, input: PlayerSettingsInput, base?: LinkBase): Promise<ServiceResult<PlayerSelf>> {
     let secret: string | undefined;
     const changes: Parameters<PlayerStore['updatePlayer']>[1] = {};
     if (input.name !== undefined) changes.name = input.name;
-    if (input.email !== undefined) changes.email = input.email?.toLowerCase() ?? null;
+    // A new address is unconfirmed until its link is opened (the same address again changes nothing).
+    const email = input.email === undefined ? undefined : (input.email?.toLowerCase() ?? null);
+    const newAddress = email !== undefined && email !== player.email ? email : undefined;
+    if (newAddress) {
+      const limited = await this.mailLimit(newAddress);
+      if (limited) return limited;
+    }
+    if (email !== undefined && email !== player.email) {
+      changes.email = email;
+      changes.emailConfirmedAt = null;
+    }
     if (input.webhook !== undefined) {
       const policy = this.webhookPolicy ?? { problem: async () => 'this server takes no webhooks' };
       const change = await webhookChange(policy, player, input.webhook);
@@ -163,7 +189,9 @@ export class PlayerService {
       secret = change.value.secret;
     }
     await this.store.updatePlayer(player.id, changes);
-    const self = selfOf((await this.store.player(player.id))!);
+    const updated = (await this.store.player(player.id))!;
+    if (newAddress && base) await this.sendConfirmation(updated, newAddress, base);
+    const self = selfOf(updated);
     return done(secret ? { ...self, webhookSecret: secret } : self);
   }
 
@@ -175,9 +203,11 @@ export class PlayerService {
    * Email a one-use sign-in link to each player (at most a few) with this address. The answer is
    * the same whether or not the address is known, so it tells nobody who plays here.
    */
-  async requestSignIn(email: string, base: LinkBase): Promise<void> {
+  async requestSignIn(email: string, base: LinkBase): Promise<ServiceResult<void>> {
+    const limited = await this.mailLimit(email.toLowerCase());
+    if (limited) return limited;
     const found = await this.store.playersByEmail(email.toLowerCase(), 5);
-    if (!found.length || !this.mailer) return;
+    if (!found.length || !this.mailer) return done(undefined);
     const expires = this.clock() + SIGN_IN_MINUTES * 60_000;
     const links: { name: string | null; url: string }[] = [];
     for (const p of found) {
@@ -189,6 +219,39 @@ export class PlayerService {
       await this.mailer.send(found[0]!.email!, links, base);
     } catch (e) {
       console.error('sign-in email could not be sent:', e instanceof Error ? e.message : String(e));
+    }
+    return done(undefined);
+  }
+
+  /** Open the link that confirms a player's address: from now on mail may go there. */
+  async confirmEmail(token: string): Promise<ServiceResult<PlayerRow>> {
+    const id = await this.store.confirmEmail(await sha256Hex(token), this.clock());
+    const player = id && (await this.store.player(id));
+    if (!player) return fail(403, 'this confirmation link is not valid: it was used already, it expired, the address was changed since, or it was cut short');
+    return done(player);
+  }
+
+  /** Count one more mail to `address` this hour; the 429 when that is over the limit. */
+  private async mailLimit(address: string): Promise<ServiceResult<never> | undefined> {
+    const now = this.clock();
+    const window = now - (now % HOUR_MS);
+    if ((await this.store.countAction(`mail:${address}`, window)) <= MAIL_PER_ADDRESS_PER_HOUR) return undefined;
+    const retryAfter = Math.ceil((window + HOUR_MS - now) / 1000);
+    return {
+      ...fail(429, `too many emails to ${address} in the last hour (at most ${MAIL_PER_ADDRESS_PER_HOUR}); try again in ${Math.ceil(retryAfter / 60)} minutes`),
+      retryAfter,
+    };
+  }
+
+  /** The one mail an unconfirmed address gets: a link that confirms it. */
+  private async sendConfirmation(player: PlayerRow, email: string, base: LinkBase): Promise<void> {
+    if (!this.mailer) return;
+    const token = newToken();
+    await this.store.addEmailConfirmation(await sha256Hex(token), player.id, email, this.clock() + CONFIRM_HOURS * HOUR_MS);
+    try {
+      await this.mailer.confirm(email, `${base.origin}/me/confirm-email?t=${token}`, base);
+    } catch (e) {
+      console.error('confirmation email could not be sent:', e instanceof Error ? e.message : String(e));
     }
   }
 

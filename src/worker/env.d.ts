@@ -22,6 +22,10 @@ declare namespace Cloudflare {
     WEBHOOK_DNS?: string;
     /** New games per client address (ratelimits binding). */
     NEW_GAME_LIMITER?: RateLimit;
+    MAIL_LIMITER?: RateLimit;
+    CHALLENGE_LIMITER?: RateLimit;
+    /** Slack's signing secret: when set, Slack's form posts to the chat endpoints must carry a valid signature. */
+    SLACK_SIGNING_SECRET?: string;
     /** The picture Worker (PNG boards), a service binding: RPC png(svg). */
     PICTURES?: Service<typeof import('../pictures/index.ts').default>;
     /** The event streams: one Durable Object per game and per player (src/worker/event-hub.ts). */

@@ -287,6 +287,26 @@ export const limitNewGames =
     await next();
   };
 
+/** Is this key over the binding's limit? Counted only with a key and a binding (no client address: not counted, as above). */
+export async function overLimit(limiter: RateLimit | undefined, key: string | undefined): Promise<boolean> {
+  return Boolean(key && limiter && !(await limiter.limit({ key })).success);
+}
+
+/** The 429 of a per-minute binding limit. */
+export function tooMany(c: Context, error: string) {
+  c.header('Retry-After', '60');
+  return c.json({ error }, 429);
+}
+
+/** Sign-in and confirmation emails asked for, per client address (MAIL_LIMITER, 10 a minute); each address also has its hourly limit in D1 (PlayerService). */
+export const mailLimited = (c: Pick<Context<AppEnv>, 'env'> & { req: { header(name: string): string | undefined } }) =>
+  overLimit(c.env.MAIL_LIMITER, c.req.header('CF-Connecting-IP'));
+export const MAIL_LIMITED = 'too many emails asked for from your address in the last minute; try again in a minute';
+
+/** Challenges and rematch offers per player (CHALLENGE_LIMITER, 30 a minute). */
+export const challengeLimited = (c: Pick<Context<AppEnv>, 'env'>, playerId: string) => overLimit(c.env.CHALLENGE_LIMITER, playerId);
+export const CHALLENGE_LIMITED = 'too many challenges from your player key in the last minute; try again in a minute';
+
 /** The base of the links we hand out. */
 export const linkBase = (c: Pick<Context<AppEnv>, 'env'> & { req: { url: string } }) => ({
   origin: (c.env.PUBLIC_URL || new URL(c.req.url).origin).replace(/\/+$/, ''),

@@ -66,7 +66,7 @@ export class HubEvents implements EventSink, PlayerEventSink {
       if (!player) return;
       await Promise.all([
         this.webhooks.publish(player, event, base.origin),
-        event.type === 'challenge' && player.email ? this.mail.challenge(player.email, event.challenge) : undefined,
+        event.type === 'challenge' && player.email && player.emailConfirmedAt !== null ? this.mail.challenge(player.email, event.challenge) : undefined,
       ]);
     };
     const results = await Promise.allSettled([stream, others()]);

@@ -164,7 +164,10 @@ export const answerSchemas = (): Record<string, Json> => ({
   PlayerCreated: object({ id: str, key: { type: 'string', description: 'shown only here' }, link: str }),
   SignInSent: object({ ok: bool, message: str }),
   Player: publicPlayer,
-  PlayerSelf: object({ id: str, name: nullable(str), email: nullable(str), webhook: nullable(str), webhookDisabled: bool }, { webhookSecret: str }),
+  PlayerSelf: object(
+    { id: str, name: nullable(str), email: nullable(str), emailConfirmed: bool, webhook: nullable(str), webhookDisabled: bool },
+    { webhookSecret: str },
+  ),
   MyGame: object(
     {
       id: str,

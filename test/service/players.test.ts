@@ -23,7 +23,7 @@ describe('players and keys', () => {
     const rows = JSON.stringify(await env.DB.prepare('select * from player_keys, players where players.id = ?').bind(id).all());
     expect(rows).not.toContain(key.slice(13));
     const me = await call('GET', '/api/me', { token: key });
-    expect(me.body).toEqual({ id, name: 'Sulu', email: 'sulu@example.org', webhook: null, webhookDisabled: false });
+    expect(me.body).toEqual({ id, name: 'Sulu', email: 'sulu@example.org', emailConfirmed: false, webhook: null, webhookDisabled: false });
     // Others see the name only.
     const pub = await call('GET', `/api/players/${id}`);
     expect(pub.body).toEqual({ id, name: 'Sulu' });

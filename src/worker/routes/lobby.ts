@@ -21,7 +21,20 @@ import { playerOf, selfOf } from '../../service/players.ts';
 import { eventStream, hubOf } from '../event-hub.ts';
 import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
 import { chatAnswer, chatText, commandLine } from './players.ts';
-import { fromFailure, limitNewGames, linkBase, playerToken, requireJson, validationHook, type AppEnv } from '../http.ts';
+import {
+  CHALLENGE_LIMITED,
+  challengeLimited,
+  fromFailure,
+  limitNewGames,
+  linkBase,
+  MAIL_LIMITED,
+  mailLimited,
+  playerToken,
+  requireJson,
+  tooMany,
+  validationHook,
+  type AppEnv,
+} from '../http.ts';
 import { challengeService, gameService, playerService } from '../services.ts';
 import * as v from 'valibot';
 
@@ -52,12 +65,17 @@ function reply<T>(c: Context, result: ServiceResult<T>, status: 200 | 201 = 200)
 }
 
 export const lobby = new Hono<PlayerEnv>()
-  .post('/api/players', limitNewGames(), requireJson, vValidator('json', CreatePlayerSchema, validationHook('body')), async (c) =>
-    reply(c, await playerService(c.env).create(c.req.valid('json'), linkBase(c)), 201),
-  )
+  .post('/api/players', limitNewGames(), requireJson, vValidator('json', CreatePlayerSchema, validationHook('body')), async (c) => {
+    const input = c.req.valid('json');
+    // An address gets a confirmation link, and nothing else until it is opened: limited like sign-in mail.
+    if (input.email && (await mailLimited(c))) return tooMany(c, MAIL_LIMITED);
+    return reply(c, await playerService(c.env).create(input, linkBase(c)), 201);
+  })
 
   .post('/api/players/sign-in', requireJson, vValidator('json', SignInSchema, validationHook('body')), async (c) => {
-    await playerService(c.env).requestSignIn(c.req.valid('json').email, linkBase(c));
+    if (await mailLimited(c)) return tooMany(c, MAIL_LIMITED);
+    const sent = await playerService(c.env).requestSignIn(c.req.valid('json').email, linkBase(c));
+    if (!sent.ok) return fromFailure(c, sent);
     // The same answer either way: it must not tell who has an account here.
     return c.json({ ok: true, message: 'If a player has this address, a sign-in link is on its way. It works once, for 15 minutes.' }, 202);
   })
@@ -70,9 +88,11 @@ export const lobby = new Hono<PlayerEnv>()
 
   .get('/api/me', requirePlayerKey, (c) => c.json(selfOf(c.var.player)))
 
-  .patch('/api/me', requirePlayerKey, requireJson, vValidator('json', PlayerSettingsSchema, validationHook('body')), async (c) =>
-    reply(c, await playerService(c.env).updateSettings(c.var.player, c.req.valid('json'))),
-  )
+  .patch('/api/me', requirePlayerKey, requireJson, vValidator('json', PlayerSettingsSchema, validationHook('body')), async (c) => {
+    const input = c.req.valid('json');
+    if (input.email && input.email.toLowerCase() !== c.var.player.email && (await mailLimited(c))) return tooMany(c, MAIL_LIMITED);
+    return reply(c, await playerService(c.env).updateSettings(c.var.player, input, linkBase(c)));
+  })
 
   .get('/api/me/games', requirePlayerKey, vValidator('query', MyGamesQuerySchema, validationHook('query')), async (c) =>
     c.json({ games: await playerService(c.env).games(c.var.player, c.req.valid('query').status, linkBase(c)) }),
@@ -88,9 +108,10 @@ export const lobby = new Hono<PlayerEnv>()
 
   .get('/api/me/challenges', requirePlayerKey, async (c) => c.json({ challenges: await challengeService(c.env).mine(c.var.player, linkBase(c)) }))
 
-  .post('/api/challenges', requirePlayerKey, requireJson, vValidator('json', CreateChallengeSchema, validationHook('body')), async (c) =>
-    reply(c, await challengeService(c.env).create(c.var.player, c.req.valid('json'), linkBase(c)), 201),
-  )
+  .post('/api/challenges', requirePlayerKey, requireJson, vValidator('json', CreateChallengeSchema, validationHook('body')), async (c) => {
+    if (await challengeLimited(c, c.var.player.id)) return tooMany(c, CHALLENGE_LIMITED);
+    return reply(c, await challengeService(c.env).create(c.var.player, c.req.valid('json'), linkBase(c)), 201);
+  })
 
   .get('/api/challenges', vValidator('query', ChallengeListQuerySchema, validationHook('query')), async (c) => {
     const { limit, before } = c.req.valid('query');
@@ -116,6 +137,7 @@ export const lobby = new Hono<PlayerEnv>()
     const id = c.req.valid('param').id;
     const game = await new PlayerStore(c.env.DB).game(id);
     if (!game) return c.json({ error: `no game with id ${id}` }, 404);
+    if (await challengeLimited(c, c.var.player.id)) return tooMany(c, CHALLENGE_LIMITED);
     return reply(c, await challengeService(c.env).rematch(game, c.var.player, linkBase(c)), 201);
   })
 

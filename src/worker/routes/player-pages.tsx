@@ -17,7 +17,19 @@ import {
 } from '../../service/player-schemas.ts';
 import { selfOf } from '../../service/players.ts';
 import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
-import { describeIssues, KEY_COOKIE, linkBase, ownPagesOnly, readForm, type AppEnv } from '../http.ts';
+import {
+  CHALLENGE_LIMITED,
+  challengeLimited,
+  describeIssues,
+  KEY_COOKIE,
+  limitNewGames,
+  linkBase,
+  MAIL_LIMITED,
+  mailLimited,
+  ownPagesOnly,
+  readForm,
+  type AppEnv,
+} from '../http.ts';
 import { ErrorPage } from '../pages/layout.tsx';
 import { ChallengePage, FinishedPage, KeyPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
 import { challengeService, playerService } from '../services.ts';
@@ -26,14 +38,14 @@ import { chatLinksOf } from './chat-links.tsx';
 const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
 
-export function page(c: Context<AppEnv>, status: 200 | 201 | 400 | 403 | 404 | 409 = 200) {
+export function page(c: Context<AppEnv>, status: 200 | 201 | 400 | 403 | 404 | 409 | 429 = 200) {
   c.header('Content-Security-Policy', PAGE_CSP);
   c.header('Cache-Control', 'no-store');
   c.status(status);
   return c;
 }
 
-export const errorPage = (c: Context<AppEnv>, status: 400 | 403 | 404 | 409, title: string, message: string, back = '/me') =>
+export const errorPage = (c: Context<AppEnv>, status: 400 | 403 | 404 | 409 | 429, title: string, message: string, back = '/me') =>
   page(c, status).html(<ErrorPage status={status} title={title} message={message} back={back} />);
 
 /** The key lives in an HttpOnly cookie: scripts cannot read it, other sites' forms do not send it. */
@@ -45,6 +57,12 @@ function keepKey(c: Context<AppEnv>, key: string) {
 export async function cookiePlayer(c: Context<AppEnv>): Promise<PlayerRow | undefined> {
   const key = getCookie(c, KEY_COOKIE);
   return key ? playerService(c.env).authenticate(key) : undefined;
+}
+
+/** A limit reached, as a page: 429 with Retry-After. */
+function tooManyPage(c: Context<AppEnv>, error: string, retryAfter = 60) {
+  c.header('Retry-After', String(retryAfter));
+  return errorPage(c, 429, 'Please wait', words(error));
 }
 
 const words = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -85,6 +103,15 @@ export const playerPages = new Hono<AppEnv>()
     return c.redirect('/me', 303);
   })
 
+  // The link mailed to a new address: from now on mail may go there (issue 26).
+  .get('/me/confirm-email', async (c) => {
+    const q = v.safeParse(SignInQuerySchema, c.req.query());
+    if (!q.success) return errorPage(c, 400, 'Not a confirmation link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
+    const confirmed = await playerService(c.env).confirmEmail(q.output.t);
+    if (!confirmed.ok) return errorPage(c, 403, 'Confirmation link not valid', words(confirmed.error));
+    return page(c).html(<KeyPage ok={`Thank you: ${confirmed.value.email} is confirmed. Sign-in links and challenges can be mailed to it now.`} />);
+  })
+
   .get('/lobby', async (c) => {
     const q = v.safeParse(ChallengeListQuerySchema, c.req.query());
     if (!q.success) return errorPage(c, 400, 'Bad address', describeIssues(q.issues, 'query'), '/lobby');
@@ -115,20 +142,26 @@ export const playerPages = new Hono<AppEnv>()
     return c.redirect('/me', 303);
   })
 
-  .post('/me/new', async (c) => {
-    const name = (await readForm(c)).name?.trim();
-    const input = v.safeParse(CreatePlayerSchema, name ? { name } : {});
-    if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues, 'name')} />);
-    const created = await playerService(c.env).create(input.output, linkBase(c));
-    if (!created.ok) return page(c, 400).html(<KeyPage error={words(created.error)} />);
-    keepKey(c, created.value.key);
-    return page(c, 201).html(<NewKeyPage playerKey={created.value.key} link={created.value.link} />);
-  })
+  .post(
+    '/me/new',
+    limitNewGames((c, error) => page(c, 429).html(<KeyPage error={error} />)),
+    async (c) => {
+      const name = (await readForm(c)).name?.trim();
+      const input = v.safeParse(CreatePlayerSchema, name ? { name } : {});
+      if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues, 'name')} />);
+      const created = await playerService(c.env).create(input.output, linkBase(c));
+      if (!created.ok) return page(c, 400).html(<KeyPage error={words(created.error)} />);
+      keepKey(c, created.value.key);
+      return page(c, 201).html(<NewKeyPage playerKey={created.value.key} link={created.value.link} />);
+    },
+  )
 
   .post('/me/sign-in', async (c) => {
     const input = v.safeParse(SignInSchema, { email: (await readForm(c)).email ?? '' });
     if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues)} />);
-    await playerService(c.env).requestSignIn(input.output.email, linkBase(c));
+    if (await mailLimited(c)) return tooManyPage(c, MAIL_LIMITED);
+    const sent = await playerService(c.env).requestSignIn(input.output.email, linkBase(c));
+    if (!sent.ok) return tooManyPage(c, sent.error, sent.retryAfter);
     return page(c).html(<KeyPage ok="If a player has this address, a sign-in link is on its way. It works once, for 15 minutes." />);
   })
 
@@ -139,8 +172,9 @@ export const playerPages = new Hono<AppEnv>()
     const field = (name: 'email' | 'webhook') => (form[name] === undefined ? {} : { [name]: form[name].trim() || null });
     const input = v.safeParse(PlayerSettingsSchema, { ...field('email'), ...field('webhook') });
     if (!input.success) return errorPage(c, 400, 'Settings not saved', describeIssues(input.issues, 'form'));
-    const saved = await playerService(c.env).updateSettings(player, input.output);
-    if (!saved.ok) return errorPage(c, 400, 'Settings not saved', words(saved.error));
+    if (input.output.email && input.output.email.toLowerCase() !== player.email && (await mailLimited(c))) return tooManyPage(c, MAIL_LIMITED);
+    const saved = await playerService(c.env).updateSettings(player, input.output, linkBase(c));
+    if (!saved.ok) return saved.status === 429 ? tooManyPage(c, saved.error, saved.retryAfter) : errorPage(c, 400, 'Settings not saved', words(saved.error));
     return page(c).html(<SettingsSavedPage player={saved.value} />);
   })
 
@@ -152,6 +186,7 @@ export const playerPages = new Hono<AppEnv>()
   .post('/challenges', async (c) => {
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first, then offer a game.');
+    if (await challengeLimited(c, player.id)) return tooManyPage(c, CHALLENGE_LIMITED);
     const form = v.safeParse(ChallengeFormSchema, await readForm(c));
     if (!form.success) return errorPage(c, 400, 'Not a challenge', describeIssues(form.issues, 'form'));
     const f = form.output;
@@ -198,6 +233,7 @@ export const playerPages = new Hono<AppEnv>()
     if (!game) return errorPage(c, 404, 'No such game', `There is no game with id ${id.slice(0, 40)}.`);
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'A rematch needs your player key: open your personal link first.', `/games/${id}`);
+    if (await challengeLimited(c, player.id)) return tooManyPage(c, CHALLENGE_LIMITED);
     const made = await challengeService(c.env).rematch(game, player, linkBase(c));
     if (!made.ok) return errorPage(c, made.status === 403 || made.status === 404 ? made.status : 409, 'No rematch', words(made.error), `/games/${id}`);
     return c.redirect(`/challenges/${made.value.id}`, 303);

@@ -1,0 +1,164 @@
+// Nobody floods anyone (issue 26): an address gets nothing but its confirmation link until that
+// link is opened; sign-in mail is limited per address (D1, an hour) and per client (a minute);
+// POST /me/new has the new-game limit; challenges are limited per player key. Each limit answers
+// 429 with Retry-After.
+import { env, exports } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BASE, call } from './helpers.ts';
+import { newPlayer } from './player-helpers.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+type Mail = { to: string; subject: string; text: string };
+function watchMail() {
+  const sent: Mail[] = [];
+  vi.spyOn(env.EMAIL!, 'send').mockImplementation(async (m: unknown) => (sent.push(m as Mail), { messageId: 'x' }) as never);
+  return sent;
+}
+
+/** A client address of its own for each use, so the per-client limits of one test do not touch another's. */
+const client = () => `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+const unique = (who: string) => `${who}-${crypto.randomUUID().slice(0, 8)}@example.org`;
+
+describe('an address is confirmed before it gets mail', () => {
+  it('POST /api/players with an email sends only the confirmation link; sign-in mail waits for it', async () => {
+    const sent = watchMail();
+    const address = unique('uhura');
+    const created = await call('POST', '/api/players', { json: { name: 'Uhura', email: address } });
+    expect(created.status).toBe(201);
+    expect(sent.map((m) => [m.to, m.subject])).toEqual([[address, '[Subspace] Confirm your email address']]);
+    expect(sent[0]!.text).not.toContain(created.body.key);
+    expect((await call('GET', '/api/me', { token: created.body.key })).body).toMatchObject({ email: address, emailConfirmed: false });
+    // Not confirmed: a sign-in asked for it mails nothing (and answers as ever).
+    const early = await call('POST', '/api/players/sign-in', { json: { email: address } });
+    expect(early.status).toBe(202);
+    expect(sent).toHaveLength(1);
+    // The link confirms it, once.
+    const link = /http:\/\/subspace\.test(\/me\/confirm-email\?t=[A-Za-z0-9_-]{43})/.exec(sent[0]!.text)![1]!;
+    const opened = await call('GET', link);
+    expect(opened.status).toBe(200);
+    expect(opened.text).toContain(`${address} is confirmed`);
+    expect((await call('GET', link)).status).toBe(403);
+    expect((await call('GET', '/api/me', { token: created.body.key })).body.emailConfirmed).toBe(true);
+    await call('POST', '/api/players/sign-in', { json: { email: address } });
+    expect(sent.map((m) => m.subject)).toEqual(['[Subspace] Confirm your email address', '[Subspace] Your sign-in link']);
+  });
+
+  it('a new address by PATCH /api/me is unconfirmed again, and a link for the old address no longer confirms', async () => {
+    const sent = watchMail();
+    const first = unique('sulu');
+    const created = await call('POST', '/api/players', { json: { email: first } });
+    const oldLink = /(\/me\/confirm-email\?t=[A-Za-z0-9_-]{43})/.exec(sent[0]!.text)![1]!;
+    const second = unique('sulu2');
+    const patched = await call('PATCH', '/api/me', { token: created.body.key, json: { email: second } });
+    expect(patched.body).toMatchObject({ email: second, emailConfirmed: false });
+    expect(sent.map((m) => m.to)).toEqual([first, second]);
+    expect((await call('GET', oldLink)).status).toBe(403);
+    expect((await call('GET', '/api/me', { token: created.body.key })).body.emailConfirmed).toBe(false);
+  });
+
+  it('a challenge to a player with an unconfirmed address is not mailed', async () => {
+    const a = await newPlayer('A');
+    const created = await call('POST', '/api/players', { json: { name: 'B', email: unique('b') } });
+    const sent = watchMail();
+    const ch = await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', to: created.body.id } });
+    expect(ch.status).toBe(201);
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('sign-in mail limits', () => {
+  it('per address: 5 an hour whoever asks, then 429 with Retry-After; other addresses unaffected', async () => {
+    const sent = watchMail();
+    const address = unique('chekov');
+    await newPlayer('Chekov', address);
+    const ask = (email: string) => call('POST', '/api/players/sign-in', { json: { email }, headers: { 'CF-Connecting-IP': client() } });
+    // newPlayer counted one mail to the address (its confirmation).
+    for (let i = 0; i < 4; i++) expect((await ask(address)).status).toBe(202);
+    const refused = await ask(address);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/^too many emails to .* in the last hour \(at most 5\); try again in \d+ minutes$/);
+    const retry = Number(refused.headers.get('Retry-After'));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(3600);
+    expect(sent.filter((m) => m.subject === '[Subspace] Your sign-in link')).toHaveLength(4);
+    // An unknown address is counted the same way, so the limit tells nobody who plays here.
+    const nobody = unique('nobody');
+    for (let i = 0; i < 5; i++) expect((await ask(nobody)).status).toBe(202);
+    expect((await ask(nobody)).status).toBe(429);
+    expect((await ask(unique('other'))).status).toBe(202);
+    // The page form says it too.
+    const form = await call('POST', '/me/sign-in', {
+      body: new URLSearchParams({ email: address }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, 'CF-Connecting-IP': client() },
+    });
+    expect(form.status).toBe(429);
+    expect(form.headers.get('Retry-After')).toMatch(/^\d+$/);
+    // And a new player or a new address with it.
+    const create = await call('POST', '/api/players', { json: { email: address }, headers: { 'CF-Connecting-IP': client() } });
+    expect(create.status).toBe(429);
+  });
+
+  it('per client: 10 a minute from one address, then 429 with Retry-After: 60', async () => {
+    const ip = client();
+    let accepted = 0;
+    let last = await call('POST', '/api/players/sign-in', { json: { email: unique('x') }, headers: { 'CF-Connecting-IP': ip } });
+    while (last.status === 202 && accepted < 25) {
+      accepted++;
+      last = await call('POST', '/api/players/sign-in', { json: { email: unique('x') }, headers: { 'CF-Connecting-IP': ip } });
+    }
+    // Fixed one-minute windows: at least 10, at most 20 before the first refusal.
+    expect(accepted).toBeGreaterThanOrEqual(10);
+    expect(accepted).toBeLessThanOrEqual(20);
+    expect(last.status).toBe(429);
+    expect(last.headers.get('Retry-After')).toBe('60');
+    expect(last.body.error).toMatch(/too many emails asked for from your address/);
+    expect((await call('POST', '/api/players/sign-in', { json: { email: unique('x') }, headers: { 'CF-Connecting-IP': client() } })).status).toBe(202);
+  });
+});
+
+describe('new players and challenges', () => {
+  it('POST /me/new has the same 60-a-minute limit per client address as POST /api/players', async () => {
+    const ip = client();
+    const make = () =>
+      exports.default.fetch(
+        new Request(`${BASE}/me/new`, {
+          method: 'POST',
+          body: 'name=Flood',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, 'CF-Connecting-IP': ip },
+        }),
+      );
+    let made = 0;
+    let last = await make();
+    while (last.status === 201 && made < 125) {
+      made++;
+      last = await make();
+    }
+    expect(made).toBeGreaterThanOrEqual(60);
+    expect(made).toBeLessThanOrEqual(120);
+    expect(last.status).toBe(429);
+    expect(last.headers.get('Retry-After')).toBe('60');
+    expect(await last.text()).toContain('too many new games from your address');
+    // The same bucket as the API's.
+    expect((await call('POST', '/api/players', { json: {}, headers: { 'CF-Connecting-IP': ip } })).status).toBe(429);
+  });
+
+  it('challenges per player key: 30 a minute, then 429 with Retry-After; another key is unaffected', async () => {
+    const p = await newPlayer('Flood');
+    let made = 0;
+    let last = await call('POST', '/api/challenges', { token: p.key, json: { variant: 'planar' } });
+    while (last.status === 201 && made < 70) {
+      made++;
+      last = await call('POST', '/api/challenges', { token: p.key, json: { variant: 'planar' } });
+    }
+    expect(made).toBeGreaterThanOrEqual(30);
+    expect(made).toBeLessThanOrEqual(60);
+    expect(last.status).toBe(429);
+    expect(last.headers.get('Retry-After')).toBe('60');
+    expect(last.body.error).toMatch(/too many challenges from your player key/);
+    const other = await newPlayer('Calm');
+    expect((await call('POST', '/api/challenges', { token: other.key, json: { variant: 'planar' } })).status).toBe(201);
+  });
+});
