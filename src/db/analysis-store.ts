@@ -1,7 +1,7 @@
 // D1 queries of a game's analysis and of its players' notes (src/db/schema-analysis.ts). Only
 // this store touches those tables: moving them into the game's own Durable Object (issue 28)
 // means another implementation of this class, nothing above it.
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, ne } from 'drizzle-orm';
 import type { Color } from '../engine/types.ts';
 import { D1Store } from './d1-store.ts';
 import { analyses, analysisPlies, gameNotes, type AnalysisPlyRow, type AnalysisRow, type GameNotesRow } from './schema-analysis.ts';
@@ -40,7 +40,8 @@ export class AnalysisStore extends D1Store {
       .set(changes)
       .where(and(eq(analyses.gameId, gameId), eq(analyses.evaluated, from)));
     if (!rows.length) return (await moved).meta.changes === 1;
-    // The positions go in only if the guard held: the update runs first, the inserts check it.
+    // A duplicate piece that lost the race writes the very rows the winner wrote (the search is
+    // deterministic: nodes, not time), so the inserts need no guard of their own.
     const [updated] = await this.db.batch([
       moved,
       ...rows.map((r) =>
@@ -58,7 +59,7 @@ export class AnalysisStore extends D1Store {
     return this.db
       .select()
       .from(analyses)
-      .where(and(eq(analyses.status, 'running'), lt(analyses.updatedAt, before)))
+      .where(and(ne(analyses.status, 'done'), lt(analyses.updatedAt, before)))
       .limit(limit)
       .all();
   }

@@ -1,7 +1,9 @@
 // Post-game analysis inside workerd: asked for by the game's end (and by POST), evaluated by the
 // computer queue's consumer a piece at a time, read back with judgements, evaluations and
 // accuracy; never during a game.
+import { createExecutionContext, createScheduledController } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import worker from '../../src/worker/index.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalysisJob, ComputerJob } from '../../src/worker/computer-queue.ts';
 import { BASE, call, fetchWorker, FIRST_CONTACT_WIN, newGame, play } from './helpers.ts';
@@ -132,6 +134,18 @@ describe('post-game analysis', () => {
     expect(a.start).toEqual(expect.objectContaining({}));
     expect(a.white.accuracy).toBeGreaterThanOrEqual(0);
     expect(a.black.accuracy).toBeLessThanOrEqual(100);
+  });
+
+  it('a lost piece: the cron asks for it again once the analysis has not moved for two minutes', async () => {
+    const game = await finishedGame();
+    expect(queue.take()).toEqual([{ kind: 'analysis', gameId: game.id, from: 0 }]); // ... and lost
+    const cron = async (at: number) => worker.scheduled(createScheduledController({ scheduledTime: at, cron: '*/15 * * * *' }), env, createExecutionContext());
+    await cron(Date.now() + 60_000);
+    expect(queue.jobs).toEqual([]);
+    await cron(Date.now() + 180_000);
+    expect(queue.jobs).toEqual([{ kind: 'analysis', gameId: game.id, from: 0 }]);
+    await drain();
+    expect((await call('GET', `/api/games/${game.id}/analysis`)).body.status).toBe('done');
   });
 
   it("an ongoing game's analysis is refused for anyone (409), players included; an unknown game is a 404", async () => {
