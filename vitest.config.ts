@@ -42,7 +42,7 @@ export default defineConfig(async () => {
         {
           test: {
             name: 'engine',
-            include: ['test/engine/**/*.test.ts', 'test/render/**/*.test.ts'],
+            include: ['test/engine/**/*.test.ts', 'test/render/**/*.test.ts', 'test/league/**/*.test.ts'],
             environment: 'node',
             ...budget,
           },

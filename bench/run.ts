@@ -2,6 +2,7 @@
 //   --engine    skips the service part (no wrangler needed)
 //   --targets   only the parts with targets (engine comparison, rebuild, PNG, POST /moves)
 //   --search-only / --no-search   only / without the computer player's part (bench/search.ts)
+//   --pairing   only the Swiss pairing time (also printed first by every run)
 //   --scaling   only what docs/scaling.md quotes (bench/scaling.ts -> bench/scaling-results.json)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -11,9 +12,18 @@ import { PNG_CPU_MS_BEFORE, PNG_CPU_MS_TARGET, pictureBench } from './pictures.t
 import { bundleSizes } from './bundles.ts';
 import { searchBench } from './search.ts';
 import { scalingBench } from './scaling.ts';
+import { pairingBench } from './pairing.ts';
 import { serviceBench } from './service.ts';
 import { printRebuildParts, rebuildParts } from './rebuild-parts.ts';
 import { printTargets, target, type TargetRow } from './targets.ts';
+
+// The Swiss pairer (issue 30): quick, printed first; `npm run bench -- --pairing` prints only this.
+const pairing = pairingBench();
+console.log(`\n## Swiss pairing\n`);
+console.log(
+  `one Swiss round of ${pairing.players} players (round ${pairing.round}, ${pairing.boards} boards), standings included: ${pairing.medianCpuMs.toFixed(1)} ms CPU median, ${pairing.maxCpuMs.toFixed(1)} ms the slowest (budget: 100 ms)`,
+);
+if (process.argv.includes('--pairing')) process.exit(0);
 
 // `npm run bench -- --scaling` measures only what docs/scaling.md quotes (bench/scaling-results.json).
 if (process.argv.includes('--scaling')) {
@@ -34,6 +44,7 @@ if (process.argv.includes('--scaling')) {
 const engineOnly = process.argv.includes('--engine');
 const targetsOnly = process.argv.includes('--targets');
 const targets: TargetRow[] = [];
+target(targets, `pair one Swiss round of ${pairing.players} players, median CPU`, pairing.medianCpuMs, 100, 'ms');
 /** Median rebuild of a 200-ply game in the last run before issue 18 (bench/results.json of 2026-11-22). */
 const REBUILD_MS_BEFORE: Record<string, number> = { 'first-contact': 10.27, 'warp-factor': 8.2, 'curved-space': 8.81, planar: 2.43 };
 
@@ -123,7 +134,7 @@ console.log(
 
 // A partial run (--targets, --engine, --no-search) keeps the parts it did not measure from the last results.
 const previous: Record<string, unknown> = existsSync('bench/results.json') ? JSON.parse(readFileSync('bench/results.json', 'utf8')) : {};
-const measured = { engine: { comparison, ...engine, rebuildParts: rebuildSplit }, search, pictures, service, bundles };
+const measured = { pairing, engine: { comparison, ...engine, rebuildParts: rebuildSplit }, search, pictures, service, bundles };
 const kept = Object.keys(measured).filter((k) => measured[k as keyof typeof measured] === undefined && previous[k] !== undefined);
 const results = {
   date: new Date().toISOString(),

@@ -111,6 +111,10 @@ export const games = sqliteTable(
     /** Each player's consent to show the game's messages on the spectator page (both must agree). */
     whiteShowsMessages: integer('white_shows_messages', { mode: 'boolean' }).notNull().default(false),
     blackShowsMessages: integer('black_shows_messages', { mode: 'boolean' }).notNull().default(false),
+    /** Rated (docs/ratings.md): set at creation (a challenge between two players, a rated tournament's game). */
+    rated: integer('rated', { mode: 'boolean' }).notNull().default(false),
+    /** Once a rated game is rated: JSON {white, black}, each {rating, rd, change} (before, and the change). */
+    ratings: text('ratings'),
   },
   (t) => [
     index('games_status_deadline').on(t.status, t.deadline),
@@ -319,6 +323,8 @@ export const challenges = sqliteTable(
     gameId: text('game_id').unique(),
     /** The finished game this is a rematch of. */
     rematchOf: text('rematch_of'),
+    /** Whether the game it becomes is rated (default yes; `"rated": false` asks for a casual game). */
+    rated: integer('rated', { mode: 'boolean' }).notNull().default(true),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
   },

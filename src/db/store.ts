@@ -295,6 +295,11 @@ export class GameStore extends D1Store {
     await this.db.delete(conditionalMoves).where(and(eq(conditionalMoves.gameId, gameId), ...(side ? [eq(conditionalMoves.side, side)] : [])));
   }
 
+  /** What rating the game did (JSON, see GameRatings in service/ratings.ts), kept with the game once it is rated. */
+  async setRatings(gameId: string, ratings: string): Promise<void> {
+    await this.db.update(games).set({ ratings }).where(eq(games.id, gameId));
+  }
+
   /** Change a game only if nobody moved or ended it since it was read (nor, when given, changed its deadline or pause offer). */
   async updateGameIf(
     gameId: string,

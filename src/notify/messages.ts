@@ -2,6 +2,7 @@
 import { colorName, plural, type Color } from '../engine/types.ts';
 import { escapeXml } from '../render/xml.ts';
 import type { PlayerEvent, PublicChallenge } from '../service/challenges.ts';
+import type { TournamentSummary } from '../service/tournaments.ts';
 import type { MyGame } from '../service/players.ts';
 import type { NotifyEvent } from '../service/ports.ts';
 import { planOutcomeWords } from '../service/plan-outcome.ts';
@@ -225,7 +226,22 @@ export function playerEventText(event: PlayerEvent): string {
     }
     case 'gameFinish': {
       const g = event.game;
-      return `Your ${gameTitle(g)} against ${opponentName(g)} is over (${g.status === 'aborted' ? 'aborted' : g.result}).\nThe game: ${g.link}`;
+      const change = g.ratings ? ` Your rating: ${ratingWords(g.ratings[g.side])}.` : '';
+      return `Your ${gameTitle(g)} against ${opponentName(g)} is over (${g.status === 'aborted' ? 'aborted' : g.result}).${change}\nThe game: ${g.link}`;
     }
+    case 'tournamentFinish':
+      return tournamentLines(event.tournament).join('\n');
   }
+}
+
+/** A rating before a game and its change: "1500? +162.3 (now 1662?)". */
+function ratingWords(r: { rating: number; change: number; provisional: boolean }): string {
+  const sign = r.change >= 0 ? '+' : '';
+  return `${Math.round(r.rating)}${r.provisional ? '?' : ''} ${sign}${r.change.toFixed(1)}`;
+}
+
+/** The end of a tournament, in words (player events and the email). */
+export function tournamentLines(t: TournamentSummary): string[] {
+  const winner = t.winner ? (t.winner.name ?? `Player ${t.winner.id}`) : 'nobody';
+  return [`The tournament ${t.name} (${t.title ?? t.variant}, ${t.format}) is over: ${winner} won.`, '', `The standings and the crosstable: ${t.link}`];
 }

@@ -6,7 +6,8 @@ import type { PublicChallenge } from '../service/challenges.ts';
 import type { SignInMailer } from '../service/players.ts';
 import { CONFIRM_HOURS, SIGN_IN_MINUTES } from '../service/players.ts';
 import type { MailConfig } from './addresses.ts';
-import { challengeLines, challengeSubject } from './messages.ts';
+import { challengeLines, challengeSubject, tournamentLines } from './messages.ts';
+import type { TournamentSummary } from '../service/tournaments.ts';
 
 export class PlayerMail implements SignInMailer {
   constructor(
@@ -55,5 +56,9 @@ export class PlayerMail implements SignInMailer {
 
   async challenge(to: string, challenge: PublicChallenge): Promise<void> {
     await this.mail(to, challengeSubject(challenge), challengeLines(challenge).join('\n'), 'challenge');
+  }
+
+  async tournamentFinish(to: string, tournament: TournamentSummary): Promise<void> {
+    await this.mail(to, `${tournament.name} is over`, tournamentLines(tournament).join('\n'), 'tournament-finish');
   }
 }

@@ -106,7 +106,7 @@ export class QueueNotifier implements EventSink {
 
 /** Stable message id of a player event: the same event for the same player always has the same id. */
 function playerJobId(playerId: string, event: PlayerEvent): string {
-  const about = 'challenge' in event ? event.challenge.id : `${event.game.id}_${event.game.ply}`;
+  const about = 'challenge' in event ? event.challenge.id : 'tournament' in event ? event.tournament.id : `${event.game.id}_${event.game.ply}`;
   return `msg_player_${playerId}_${event.type}_${about}`;
 }
 

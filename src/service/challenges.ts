@@ -14,6 +14,7 @@ import type { CreateChallengeInput } from './player-schemas.ts';
 import { myGame, playerOf, sideOfPlayer, type MyGame, type PublicPlayer } from './players.ts';
 import type { CreateGameInput } from './schemas.ts';
 import { newGameId } from './crypto.ts';
+import type { TournamentSummary } from './tournaments.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -23,7 +24,8 @@ export type PlayerEvent =
   | { readonly type: 'challengeCanceled'; readonly challenge: PublicChallenge }
   | { readonly type: 'gameStart'; readonly game: MyGame }
   | { readonly type: 'yourTurn'; readonly game: MyGame }
-  | { readonly type: 'gameFinish'; readonly game: MyGame };
+  | { readonly type: 'gameFinish'; readonly game: MyGame }
+  | { readonly type: 'tournamentFinish'; readonly tournament: TournamentSummary };
 
 /** Where player events go (the player's event stream, emails); failures are the sink's to log. */
 export interface PlayerEventSink {
@@ -32,7 +34,11 @@ export interface PlayerEventSink {
 
 /** Makes the game of an accepted challenge, with a player on each side. */
 interface GameMaker {
-  create(input: CreateGameInput, base: LinkBase, seats: { id: string; players: { white: string; black: string } }): Promise<ServiceResult<CreatedGame>>;
+  create(
+    input: CreateGameInput,
+    base: LinkBase,
+    seats: { id: string; players: { white: string; black: string }; rated: boolean },
+  ): Promise<ServiceResult<CreatedGame>>;
 }
 
 export interface PublicChallenge {
@@ -47,6 +53,8 @@ export interface PublicChallenge {
   readonly to: PublicPlayer | null;
   readonly status: ChallengeRow['status'] | 'expired';
   readonly rematchOf: string | null;
+  /** Whether the game it becomes counts for the ratings. */
+  readonly rated: boolean;
   readonly gameId: string | null;
   readonly createdAt: string;
   readonly expiresAt: string;
@@ -93,6 +101,7 @@ export class ChallengeService {
       to: row.toPlayerId ? (to ? playerOf(to) : { id: row.toPlayerId, name: null }) : null,
       status: row.status === 'open' && row.expiresAt <= this.clock() ? 'expired' : row.status,
       rematchOf: row.rematchOf,
+      rated: row.rated,
       gameId: row.gameId,
       createdAt: new Date(row.createdAt).toISOString(),
       expiresAt: new Date(row.expiresAt).toISOString(),
@@ -122,6 +131,7 @@ export class ChallengeService {
       status: 'open',
       gameId: null,
       rematchOf: rematchOf ?? null,
+      rated: input.rated,
       createdAt: now,
       expiresAt: now + input.expiresInDays * DAY_MS,
     };
@@ -182,7 +192,7 @@ export class ChallengeService {
     };
     let created: ServiceResult<CreatedGame>;
     try {
-      created = await this.games.create(input, base, { id: gameId, players: { white: sides.white.id, black: sides.black.id } });
+      created = await this.games.create(input, base, { id: gameId, players: { white: sides.white.id, black: sides.black.id }, rated: row.rated });
     } catch (e) {
       await this.store.releaseChallenge(id, gameId);
       throw e;
@@ -233,6 +243,7 @@ export class ChallengeService {
       options: JSON.parse(game.options),
       color: opposite(side),
       expiresInDays: 7,
+      rated: game.rated,
       ...(opponent ? { to: opponent } : {}),
       ...(game.daysPerMove
         ? {

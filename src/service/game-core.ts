@@ -6,7 +6,7 @@ import type { GameChanges, GameStore } from '../db/store.ts';
 import { colorName, opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
 import { sideOfToken } from './crypto.ts';
 import { computerLevel, computerToMove } from './computer-sides.ts';
-import type { ComputerTurns, EventSink, GameEvent, WebhookPolicy } from './ports.ts';
+import type { ComputerTurns, EventSink, GameEndHook, GameEvent, WebhookPolicy } from './ports.ts';
 import { publicMove } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { sideOfPlayer } from './players.ts';
@@ -41,6 +41,8 @@ interface ServiceOptions {
    * the answer: the Worker's `waitUntil`. Without one, that work is awaited before the answer.
    */
   readonly later?: (work: Promise<void>) => void;
+  /** What a game's end changes beyond the game (ratings, tournaments): told once, when the end is recorded. */
+  readonly ended?: GameEndHook;
 }
 
 export const finishedChanges = (outcome: Outcome, now: number): GameChanges => ({
@@ -84,15 +86,39 @@ export abstract class GameCore {
     protected readonly options: ServiceOptions = {},
   ) {}
 
-  /** Hand events to the notifier, after the answer. The write already happened: a failure here is logged, not returned. */
-  protected emit(row: GameRow, all: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<void> {
+  /**
+   * Hand events to the notifier, after the answer. The write already happened: a failure here is
+   * logged, not returned. A game-over is where a game's end is recorded beyond the game: the end
+   * hook (ratings, tournaments) is told first, so the events carry the ratings. Returns the row as
+   * it now stands (with its ratings once rated).
+   */
+  protected async emit(row: GameRow, all: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<GameRow> {
+    if (all.some((e) => e.type === 'game-over')) row = await this.recordEnd(row);
     // The computer is told nothing: it is asked for its turn instead (askComputer).
     const events = all
       .map((e) => ({ ...e, recipients: e.recipients.filter((side) => computerLevel(row, side) === undefined) }))
       .filter((e) => e.recipients.length);
     const sink = this.options.events;
-    if (!sink || !events.length) return Promise.resolve();
-    return this.afterAnswer(`game ${row.id}: could not queue notifications:`, () => sink.publish(row, events, lastMove ? publicMove(lastMove) : null));
+    if (!sink || !events.length) return row;
+    const ended = row;
+    await this.afterAnswer(`game ${row.id}: could not queue notifications:`, () => sink.publish(ended, events, lastMove ? publicMove(lastMove) : null));
+    return row;
+  }
+
+  /** The end hook (ratings, tournaments) for a game that just ended; its ratings kept with the game. A failure is logged: the game stays ended. */
+  private async recordEnd(row: GameRow): Promise<GameRow> {
+    const hook = this.options.ended;
+    if (!hook) return row;
+    try {
+      const ratings = await hook.ended(row);
+      if (!ratings) return row;
+      const text = JSON.stringify(ratings);
+      await this.store.setRatings(row.id, text);
+      return { ...row, ratings: text };
+    } catch (e) {
+      console.error(`game ${row.id}: its end was not recorded beyond the game (ratings, tournament):`, e);
+      return row;
+    }
   }
 
   /** After a write that gave the computer the move: ask for its turn (one queue message), after the answer. Logged, not returned. */
@@ -153,8 +179,7 @@ export abstract class GameCore {
     if (row.pausedUntil === null) return undefined;
     const resumed = await this.store.resumePause(row.id, row.pausedUntil, now);
     if (!resumed) return undefined;
-    await this.emit(resumed, [{ type: 'pause-end', recipients: ['white', 'black'] }], resumed.ply ? await this.store.move(row.id, resumed.ply) : undefined);
-    return resumed;
+    return this.emit(resumed, [{ type: 'pause-end', recipients: ['white', 'black'] }], resumed.ply ? await this.store.move(row.id, resumed.ply) : undefined);
   }
 
   /**
@@ -172,9 +197,7 @@ export abstract class GameCore {
   protected async endOnTime(row: GameRow, now: number): Promise<GameRow | undefined> {
     const changes = finishedChanges(winOutcome(opposite(row.sideToMove), 'timeout'), now);
     if (!(await this.store.updateGameIf(row.id, { ply: row.ply }, changes))) return undefined;
-    const stored: GameRow = { ...row, ...changes };
-    await this.emit(stored, gameOver, row.ply ? await this.store.move(row.id, row.ply) : undefined);
-    return stored;
+    return this.emit({ ...row, ...changes }, gameOver, row.ply ? await this.store.move(row.id, row.ply) : undefined);
   }
 
   /** Someone else changed the game between our read and our write. */

@@ -44,6 +44,8 @@ export interface CreatedGame {
 interface Seats {
   readonly id?: string;
   readonly players: { readonly white?: string; readonly black?: string };
+  /** Rated (docs/ratings.md): only a game between two players, neither the computer. */
+  readonly rated?: boolean;
 }
 
 function engineFailure(e: EngineError, status: 400 | 422): Failure {
@@ -213,6 +215,7 @@ export class GameService extends GamePauses {
       finishedAt: over ? now : null,
       whitePlayerId: seats?.players.white ?? null,
       blackPlayerId: seats?.players.black ?? null,
+      rated: Boolean(seats?.rated && seats.players.white && seats.players.black && !input.white?.computer && !input.black?.computer),
     };
     const moveRows: NewMoveRow[] = turns.map((t) => ({
       gameId: id,
@@ -290,10 +293,10 @@ export class GameService extends GamePauses {
         : planned
           ? messageEvent
           : [{ type: 'turn', recipients: [stored.sideToMove], ...(message ? { message } : {}), ...(plan ? { plan } : {}) }];
-    await this.emit(stored, events, lastMove);
+    const ended = await this.emit(stored, events, lastMove);
     await this.askComputer(stored);
     const answer = planned ? await this.playAnswer(id, planned) : undefined;
-    const state = answer ? { ...answer.state, you: side } : publicState(stored, lastMove, side);
+    const state = answer ? { ...answer.state, you: side } : publicState(ended, lastMove, side);
     return done({ move, state, ...(answer ? { answer: answer.move } : {}), ...(message ? { message } : {}) });
   }
 
@@ -313,9 +316,9 @@ export class GameService extends GamePauses {
     const changes = decide(row, side);
     if ('ok' in changes) return changes;
     if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
-    const stored: GameRow = { ...row, ...changes };
+    let stored: GameRow = { ...row, ...changes };
     const lastMove = row.ply ? await this.store.move(id, row.ply) : undefined;
-    if (stored.status !== 'active') await this.emit(stored, gameOver, lastMove);
+    if (stored.status !== 'active') stored = await this.emit(stored, gameOver, lastMove);
     else if (stored.drawOfferBy && stored.drawOfferBy !== row.drawOfferBy)
       await this.emit(stored, [{ type: 'draw-offer', recipients: [opposite(stored.drawOfferBy)] }], lastMove);
     return done(publicState(stored, lastMove, side));

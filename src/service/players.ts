@@ -10,6 +10,8 @@ import { done, fail, type ServiceResult } from './result.ts';
 import type { CreatePlayerInput, PlayerSettingsInput } from './player-schemas.ts';
 import type { WebhookPolicy } from './ports.ts';
 import { webhookChange } from './webhook-setting.ts';
+import { gameRatings } from './public-state.ts';
+import type { GameRatings } from './ratings.ts';
 import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './crypto.ts';
 
 /** How long an emailed sign-in link works. */
@@ -50,6 +52,9 @@ export interface MyGame {
   readonly ply: number;
   readonly result: string;
   readonly link: string;
+  /** Whether it counts for the ratings; once rated, each side's rating before and the change. */
+  readonly rated: boolean;
+  readonly ratings?: GameRatings;
 }
 
 /** Sends the sign-in links and the address confirmations (email); the service never learns whether they went out. */
@@ -101,6 +106,8 @@ export function myGame(row: GameRow, side: Color, base: LinkBase): MyGame {
     ply: row.ply,
     result: row.result,
     link: `${base.origin}/games/${row.id}`,
+    rated: row.rated,
+    ...(row.ratings ? { ratings: gameRatings(row)! } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import type { PublicMessage, PublicMove } from './public-state.ts';
 import type { PlanOutcome } from './plan-outcome.ts';
+import type { GameRatings } from './ratings.ts';
 
 export const NOTIFY_EVENTS = [
   'turn',
@@ -46,4 +47,13 @@ export interface WebhookPolicy {
 export interface ComputerTurns {
   /** The computer is to move in this game at this ply. */
   request(gameId: string, ply: number): Promise<void>;
+}
+
+/**
+ * What a game's end changes beyond the game itself (its players' ratings, its tournament): called
+ * once per game, from the one place its end is recorded (GameCore.emit of a game-over). Answers
+ * the game's ratings when it was rated, which the game then keeps.
+ */
+export interface GameEndHook {
+  ended(row: GameRow): Promise<GameRatings | undefined>;
 }

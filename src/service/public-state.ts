@@ -5,6 +5,7 @@ import { ROLE_NAMES, type Color } from '../engine/types.ts';
 import { computerLevel, computerName, hintsAllowed } from './computer-sides.ts';
 import { winnerOf } from './outcome-words.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
+import type { GameRatings } from './ratings.ts';
 
 export interface PublicMove {
   readonly ply: number;
@@ -86,6 +87,10 @@ export interface PublicState {
   readonly takebackOffer: Color | null;
   /** Whether each player lets spectators read the game's messages (they see them only when both do). */
   readonly spectatorMessages: { readonly white: boolean; readonly black: boolean };
+  /** Whether the game counts for the players' ratings (docs/ratings.md). */
+  readonly rated: boolean;
+  /** Once a rated game is rated: each side's rating and RD before it, and the change. */
+  readonly ratings: GameRatings | null;
   readonly createdAt: string;
   readonly updatedAt: string;
   /** When a player's token came with the request: which side it is. */
@@ -102,6 +107,9 @@ export function publicPlayer(row: GameRow, side: Color): PublicPlayer {
   const level = computerLevel(row, side);
   return level === undefined ? { name: side === 'white' ? row.whiteName : row.blackName } : { name: computerName(level), computer: level };
 }
+
+/** What a rated game did to its players' ratings, once it is rated. */
+export const gameRatings = (row: Pick<GameRow, 'ratings'>): GameRatings | null => (row.ratings ? (JSON.parse(row.ratings) as GameRatings) : null);
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 export const publicMessage = (m: MessageRow): PublicMessage => ({ id: m.id, ply: m.ply, side: m.side, text: m.text, at: iso(m.createdAt) });
@@ -157,6 +165,8 @@ export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: C
     drawOffer: row.drawOfferBy,
     takebackOffer: row.takebackOfferBy,
     spectatorMessages: { white: row.whiteShowsMessages, black: row.blackShowsMessages },
+    rated: row.rated,
+    ratings: gameRatings(row),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     ...(you ? { you } : {}),

@@ -67,6 +67,9 @@ export class HubEvents implements EventSink, PlayerEventSink {
       await Promise.all([
         this.webhooks.publish(player, event, base.origin),
         event.type === 'challenge' && player.email && player.emailConfirmedAt !== null ? this.mail.challenge(player.email, event.challenge) : undefined,
+        event.type === 'tournamentFinish' && player.email && player.emailConfirmedAt !== null
+          ? this.mail.tournamentFinish(player.email, event.tournament)
+          : undefined,
       ]);
     };
     const results = await Promise.allSettled([stream, others()]);

@@ -10,11 +10,11 @@ import { app } from './app.tsx';
 export { EventHub } from './event-hub.ts';
 import { sweepInBatches } from './sweep.ts';
 import { isComputerQueue, playComputerTurns, type ComputerJob } from './computer-queue.ts';
-import { analysisService, computerPlayer, consumerDeps, gameService, notifyService } from './services.ts';
+import { analysisService, computerPlayer, consumerDeps, gameService, notifyService, startDueTournaments } from './services.ts';
 import { handleInboundEmail } from './text/inbound.ts';
 
 /** Cron Trigger: end the pauses whose days are over; end the games (timeout mode "auto") whose deadline has passed; remind players whose
- * time runs short. Both read only what is due, through indexes (src/db/schema.ts), in bounded batches. */
+ * time runs short; start the tournaments whose `startsAt` has come. Both read only what is due, through indexes (src/db/schema.ts), in bounded batches. */
 export async function scheduled(controller: ScheduledController, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
   const clock = () => controller.scheduledTime;
   const started = Date.now();
@@ -28,6 +28,8 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
   const ended = await sweepInBatches((limit) => games.expireOverdue(limit));
   const notify = notifyService(env, clock);
   const reminded = await sweepInBatches((limit) => notify.remind(limit));
+  // Tournaments whose start time has come (the same 15-minute cron: a start is at most that late).
+  const tournaments = await startDueTournaments(env, clock);
   console.log(
     JSON.stringify({
       event: 'cron',
@@ -37,6 +39,7 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
       resumed: resumed.length,
       ended: ended.length,
       reminded: reminded.length,
+      tournamentsStarted: tournaments.length,
       ms: Date.now() - started,
     }),
   );

@@ -11,6 +11,7 @@ const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
 const str: Json = { type: 'string' };
 const int: Json = { type: 'integer' };
 const bool: Json = { type: 'boolean' };
+const num: Json = { type: 'number' };
 const time: Json = { type: 'string', format: 'date-time' };
 const nullable = (schema: Json): Json => ({ anyOf: [schema, { type: 'null' }] });
 const list = (items: Json): Json => ({ type: 'array', items });
@@ -35,6 +36,29 @@ const options: Json = { type: 'object', description: 'variant options, e.g. {"pl
 const pieceCounts: Json = { type: 'object', additionalProperties: int, description: 'pieces in hand by role letter' };
 const publicPlayer = object({ id: str, name: nullable(str) });
 const clockRule = object({ daysPerMove: int, timeout: oneOf('auto', 'claim'), leaveDays: int });
+
+const tournamentFields = (): Record<string, Json> => ({
+  id: str,
+  name: str,
+  variant,
+  options,
+  clock: clockRule,
+  format: oneOf('round-robin', 'swiss'),
+  double: bool,
+  rounds: { ...nullable(int), description: 'Swiss: as asked; round robin: known from the start' },
+  round: { type: 'integer', description: 'the last round paired (0 before the start)' },
+  maxPlayers: int,
+  playerCount: int,
+  rated: bool,
+  status: oneOf('open', 'running', 'finished'),
+  startsAt: nullable(time),
+  creator: publicPlayer,
+  winner: nullable(publicPlayer),
+  createdAt: time,
+  startedAt: nullable(time),
+  finishedAt: nullable(time),
+  link: str,
+});
 
 export const answerSchemas = (): Record<string, Json> => ({
   PlayedMove: object({ ply: int, side: color, text: str, at: time }, {}, 'a turn as played: its ply, side, canonical text and when'),
@@ -69,6 +93,8 @@ export const answerSchemas = (): Record<string, Json> => ({
       drawOffer: nullable(color),
       takebackOffer: nullable(color),
       spectatorMessages: both(bool),
+      rated: { type: 'boolean', description: 'whether the game counts for the players’ ratings (docs/ratings.md)' },
+      ratings: { ...nullable(ref('GameRatings')), description: 'once a rated game is rated: each side’s rating before it and the change' },
       createdAt: time,
       updatedAt: time,
     },
@@ -161,6 +187,14 @@ export const answerSchemas = (): Record<string, Json> => ({
     },
     'A command’s answer; a refused command is an answer too (ok: false), so chat shows the reason.',
   ),
+  ShownRating: object({ rating: num, rd: num, provisional: { type: 'boolean', description: 'RD above 110: shown with "?"' } }),
+  GameRatings: both(
+    object(
+      { rating: num, rd: num, provisional: bool, change: { type: 'number', description: 'the rating after minus the rating before' } },
+      {},
+      'the rating and RD before the game, and the change',
+    ),
+  ),
   PlayerCreated: object({ id: str, key: { type: 'string', description: 'shown only here' }, link: str }),
   SignInSent: object({ ok: bool, message: str }),
   Player: publicPlayer,
@@ -168,6 +202,27 @@ export const answerSchemas = (): Record<string, Json> => ({
     { id: str, name: nullable(str), email: nullable(str), emailConfirmed: bool, webhook: nullable(str), webhookDisabled: bool },
     { webhookSecret: str },
   ),
+  PlayerProfile: object(
+    {
+      id: str,
+      name: nullable(str),
+      ratings: list(
+        object(
+          { variant, rating: num, rd: num, provisional: bool, volatility: num, games: int, wins: int, draws: int, losses: int },
+          {},
+          'the rating now: the RD has grown by one Glicko-2 idle step per 7 days since the last rated game',
+        ),
+      ),
+      ratingChanges: list(object({ gameId: str, variant, score: num, before: num, after: num, change: num, at: time })),
+      recentGames: list(ref('MyGame')),
+    },
+    {},
+    'A player as anyone may see them: ratings per variant, recent rated games and recent finished games; never a key or an email address.',
+  ),
+  Leaderboard: object({
+    variant,
+    players: list(object({ rank: int, id: str, name: nullable(str), rating: num, rd: num, provisional: bool, games: int })),
+  }),
   MyGame: object(
     {
       id: str,
@@ -180,8 +235,9 @@ export const answerSchemas = (): Record<string, Json> => ({
       ply: int,
       result: str,
       link: str,
+      rated: bool,
     },
-    { title: str },
+    { title: str, ratings: ref('GameRatings') },
   ),
   MyGames: object({ games: list(ref('MyGame')) }),
   Challenge: object(
@@ -195,6 +251,7 @@ export const answerSchemas = (): Record<string, Json> => ({
       to: nullable(publicPlayer),
       status: oneOf('open', 'accepted', 'withdrawn', 'declined', 'expired'),
       rematchOf: nullable(str),
+      rated: bool,
       gameId: nullable(str),
       createdAt: time,
       expiresAt: time,
@@ -204,6 +261,35 @@ export const answerSchemas = (): Record<string, Json> => ({
     'Never a key or an email address.',
   ),
   Challenges: object({ challenges: list(ref('Challenge')) }, { next: { ...nullable(int), description: 'pass as `before` for the next page' } }),
+  TournamentSummary: object(tournamentFields(), { title: str }),
+  Tournaments: object({ tournaments: list(ref('TournamentSummary')) }),
+  Tournament: object(
+    {
+      ...tournamentFields(),
+      players: list(object({ id: str, name: nullable(str), seedRating: nullable(int), withdrawn: bool })),
+      pairings: list(
+        object({
+          round: int,
+          boards: list(
+            object({
+              board: int,
+              white: publicPlayer,
+              black: { ...nullable(publicPlayer), description: 'null: a bye' },
+              gameId: nullable(str),
+              result: nullable(oneOf('1-0', '0-1', '1/2-1/2')),
+              link: nullable(str),
+            }),
+          ),
+        }),
+      ),
+      tiebreak: oneOf('Sonneborn-Berger', 'Buchholz'),
+      standings: list(
+        object({ rank: int, player: publicPlayer, points: num, tiebreak: num, wins: int, draws: int, losses: int, played: int, withdrawn: bool }),
+      ),
+    },
+    { title: str },
+    'A tournament with its players (seed order), the pairings round by round and the standings.',
+  ),
   Accepted: object({ id: str, challenge: str, white: publicPlayer, black: publicPlayer, link: str, state: ref('GameState') }),
   Error: object(
     { error: { type: 'string', description: 'what was wrong, in words' } },

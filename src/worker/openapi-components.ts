@@ -5,6 +5,7 @@ import { answerSchemas } from './openapi-answers.ts';
 import { analysisAnswerSchemas } from './openapi-analysis.ts';
 import type { BaseIssue, BaseSchema } from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
+import { CreateTournamentSchema } from '../service/tournament-schemas.ts';
 import { CreateChallengeSchema, CreatePlayerSchema, PlayerSettingsSchema, SignInSchema } from '../service/player-schemas.ts';
 import {
   ConditionalSchema,
@@ -57,6 +58,7 @@ export const openApiComponents = () => ({
     PlayerSettings: schema(PlayerSettingsSchema),
     SignIn: schema(SignInSchema),
     CreateChallenge: schema(CreateChallengeSchema),
+    CreateTournament: schema(CreateTournamentSchema),
     ...answerSchemas(),
     ...analysisAnswerSchemas(),
   },

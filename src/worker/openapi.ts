@@ -49,6 +49,22 @@ const playerAction = (summary: string, extra: Record<string, unknown> = {}) => (
   },
 });
 
+const tournamentParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{12}$' } };
+/** A player's action on a tournament: the tournament after it. */
+const tournamentAction = (summary: string, conflicts: string) => ({
+  post: {
+    summary,
+    security: key,
+    parameters: [tournamentParam],
+    responses: {
+      200: json('the tournament after it', 'Tournament'),
+      403: error('not a player key (start: not the creator)'),
+      404: error('no such tournament'),
+      409: error(conflicts),
+    },
+  },
+});
+
 let cached: { paths: Record<string, Record<string, Operation>> } | undefined;
 
 type Operation = {
@@ -405,11 +421,57 @@ export function openApiDocument(serverUrl: string): object {
       },
       '/api/players/{id}': {
         get: {
-          summary: 'A player as others see them: {id, name}',
+          summary:
+            'A player as anyone may see them: name, ratings per variant (rating, RD, provisional, games, wins/draws/losses), recent rated games, recent finished games',
           parameters: [playerParam],
-          responses: { 200: json('the player', 'Player'), 404: error('no such player') },
+          responses: { 200: json('the player', 'PlayerProfile'), 404: error('no such player') },
         },
       },
+      '/api/leaderboard/{variant}': {
+        get: {
+          summary: 'The established players of a variant (RD at most 110 now), best rating first',
+          parameters: [
+            { name: 'variant', in: 'path', required: true, schema: { type: 'string' } },
+            { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+          ],
+          responses: { 200: json('the leaderboard', 'Leaderboard'), 400: error('`limit` is not a number from 1 to 200'), 404: error('no such variant') },
+        },
+      },
+      '/api/tournaments': {
+        get: {
+          summary: 'Every tournament (open, running, finished), newest first',
+          responses: { 200: json('the tournaments', 'Tournaments') },
+        },
+        post: {
+          summary:
+            'Create a tournament (you are not entered: join it like anyone). Round robin: every pair meets once (twice with `double`), every game starts at once. Swiss: `rounds` rounds, each paired when the last has ended. `startsAt`: the cron starts it then; else you start it',
+          security: key,
+          requestBody: jsonBody('CreateTournament'),
+          responses: {
+            201: json('the new tournament', 'Tournament'),
+            400: error(
+              'which field and why: an unknown variant, a Swiss without `rounds` or with more than `maxPlayers` - 1, `rounds` or `double` with the wrong format, a round robin of more than 20, a `startsAt` in the past',
+            ),
+            403: error('not a player key'),
+          },
+        },
+      },
+      '/api/tournaments/{id}': {
+        get: {
+          summary: 'A tournament: players, pairings by round, standings (points, then Sonneborn-Berger or Buchholz, then wins)',
+          parameters: [tournamentParam],
+          responses: { 200: json('the tournament', 'Tournament'), 404: error('no such tournament') },
+        },
+      },
+      '/api/tournaments/{id}/join': tournamentAction('Join an open tournament', '409: already joined, full, started or finished'),
+      '/api/tournaments/{id}/leave': tournamentAction(
+        'Leave before the start; after it, withdraw: your games still going are lost (by resignation), the games played stand',
+        '409: not in it, already withdrawn, or over',
+      ),
+      '/api/tournaments/{id}/start': tournamentAction(
+        'Start it (its creator only): a round robin pairs every round at once, a Swiss its first round',
+        '409: fewer than 3 players, more Swiss rounds than the players allow, or already started',
+      ),
       '/api/me': {
         get: {
           summary: 'Your player: {id, name, email, webhook, webhookDisabled}',

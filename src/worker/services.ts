@@ -29,6 +29,12 @@ import { PlayerMail } from '../notify/player-mail.ts';
 import { ChallengeService } from '../service/challenges.ts';
 import { PlayerService } from '../service/players.ts';
 import { allOf, HubEvents } from './hub-events.ts';
+import { RatingStore } from '../db/rating-store.ts';
+import { TournamentStore } from '../db/tournament-store.ts';
+import { RatingService } from '../service/ratings.ts';
+import { TournamentService } from '../service/tournaments.ts';
+import type { GameEndHook } from '../service/ports.ts';
+import type { LinkBase } from '../service/links.ts';
 
 /** The event streams' side of every event: game and player hubs, challenge emails. */
 const hubEvents = (env: Cloudflare.Env, clock: () => number = Date.now) =>
@@ -48,9 +54,58 @@ export function gameService(env: Cloudflare.Env, clock: () => number = Date.now,
     webhookPolicy: webhookPolicy(env),
     players,
     computer: new QueueComputerTurns(env.COMPUTER_QUEUE),
+    ended: gameEnd(env, clock, ctx),
     ...(ctx ? { later: (work: Promise<void>) => ctx.waitUntil(work) } : {}),
   });
 }
+
+/** Where links in tournament games and announcements point when no request says. */
+const originOf = (env: Cloudflare.Env, row?: { linkOrigin: string | null }): LinkBase => ({
+  origin: (env.PUBLIC_URL || row?.linkOrigin || 'http://localhost:8787').replace(/\/+$/, ''),
+});
+
+/**
+ * A game's end beyond the game: the ratings at once (the game keeps what they did, and its events
+ * carry it), then its tournament (the next Swiss round, or the end), after the answer.
+ */
+function gameEnd(env: Cloudflare.Env, clock: () => number, ctx?: Pick<ExecutionContext, 'waitUntil'>): GameEndHook {
+  return {
+    async ended(row) {
+      const ratings = await ratingService(env, clock).rate(row);
+      const tournament = (async () => {
+        try {
+          await tournamentService(env, clock, ctx).gameEnded({ ...row, ratings: ratings ? JSON.stringify(ratings) : row.ratings }, originOf(env, row));
+        } catch (e) {
+          console.error(`game ${row.id}: its tournament could not go on:`, e);
+        }
+      })();
+      if (ctx) ctx.waitUntil(tournament);
+      else await tournament;
+      return ratings;
+    },
+  };
+}
+
+export function ratingService(env: Cloudflare.Env, clock: () => number = Date.now): RatingService {
+  return new RatingService(new RatingStore(env.DB), clock);
+}
+
+export function tournamentService(env: Cloudflare.Env, clock: () => number = Date.now, ctx?: Pick<ExecutionContext, 'waitUntil'>): TournamentService {
+  const store = new GameStore(env.DB);
+  return new TournamentService(
+    new TournamentStore(env.DB),
+    ratingService(env, clock),
+    () => {
+      const games = gameService(env, clock, ctx);
+      return { create: (input, base, seats) => games.create(input, base, seats), resign: (id, actor) => games.resign(id, actor), row: (id) => store.game(id) };
+    },
+    clock,
+    hubEvents(env, clock),
+  );
+}
+
+/** The cron's part in tournaments: start those whose `startsAt` has come. */
+export const startDueTournaments = (env: Cloudflare.Env, clock: () => number) => tournamentService(env, clock).startDue(originOf(env));
 
 export function computerPlayer(env: Cloudflare.Env, clock: () => number = Date.now): ComputerPlayer {
   return new ComputerPlayer(new GameStore(env.DB), gameService(env, clock), clock);
@@ -93,7 +148,7 @@ export function notifyService(env: Cloudflare.Env, clock: () => number = Date.no
 }
 
 /** The request's ExecutionContext; Hono throws when the app was called without one. */
-function requestContext(c: Context<AppEnv>): Pick<ExecutionContext, 'waitUntil'> | undefined {
+export function requestContext(c: Pick<Context<AppEnv>, 'executionCtx'>): Pick<ExecutionContext, 'waitUntil'> | undefined {
   try {
     return c.executionCtx;
   } catch {

@@ -216,6 +216,32 @@ describe('/openapi.json against real answers', () => {
     await api('GET', `/api/games/${accepted.id}/stream`);
     await api('GET', '/api/stream/events', { token: kirk.key });
 
+    // Ratings and tournaments.
+    await api('GET', `/api/players/${kor.id}`);
+    await api('GET', '/api/leaderboard/warp-factor');
+    await api('GET', '/api/leaderboard/warp-factor?limit=0');
+    await api('GET', '/api/leaderboard/chess');
+    const mccoy = (await api('POST', '/api/players', { json: { name: 'McCoy' } })).body;
+    const event = { name: 'Enterprise open', variant: 'warp-factor', clock: { daysPerMove: 3 }, format: 'swiss', rounds: 2, maxPlayers: 3 };
+    await api('POST', '/api/tournaments', { json: { ...event, rounds: 5 }, token: kirk.key });
+    await api('POST', '/api/tournaments', { json: event });
+    await api('POST', '/api/tournaments', { json: event, token: 'no-such-key' });
+    const swiss = (await api('POST', '/api/tournaments', { json: event, token: kirk.key })).body;
+    await api('GET', '/api/tournaments');
+    await api('GET', `/api/tournaments/${swiss.id}`);
+    await api('GET', '/api/tournaments/zzzzzzzzzzzz');
+    for (const p of [kirk, kor]) await api('POST', `/api/tournaments/${swiss.id}/join`, { token: p.key });
+    await api('POST', `/api/tournaments/${swiss.id}/join`, { token: kor.key });
+    await api('POST', `/api/tournaments/${swiss.id}/start`, { token: kirk.key });
+    await api('POST', `/api/tournaments/${swiss.id}/leave`, { token: kor.key });
+    await api('POST', `/api/tournaments/${swiss.id}/join`, { token: kor.key });
+    await api('POST', `/api/tournaments/${swiss.id}/join`, { token: mccoy.key });
+    await api('POST', `/api/tournaments/${swiss.id}/start`, { token: kor.key });
+    await api('POST', `/api/tournaments/${swiss.id}/start`, { token: kirk.key });
+    await api('POST', `/api/tournaments/${swiss.id}/leave`, { token: mccoy.key });
+    await api('GET', `/api/tournaments/${swiss.id}`);
+    await api('GET', '/api/me/games?status=finished', { token: mccoy.key });
+
     expect(problems).toEqual([]);
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
     expect(documented.filter((op) => !exercised.has(op))).toEqual([]);

@@ -53,7 +53,7 @@ describe("a player's own webhook", () => {
     expect(again.body.webhookSecret).toBeUndefined();
     expect(again.body.name).toBe('James');
     const pub = await call('GET', `/api/players/${kirk.id}`);
-    expect(pub.body).toEqual({ id: kirk.id, name: 'James' });
+    expect(pub.body).toEqual({ id: kirk.id, name: 'James', ratings: [], ratingChanges: [], recentGames: [] });
 
     for (const webhook of [
       'http://kirk.example/x',

@@ -26,7 +26,7 @@ describe('players and keys', () => {
     expect(me.body).toEqual({ id, name: 'Sulu', email: 'sulu@example.org', emailConfirmed: false, webhook: null, webhookDisabled: false });
     // Others see the name only.
     const pub = await call('GET', `/api/players/${id}`);
-    expect(pub.body).toEqual({ id, name: 'Sulu' });
+    expect(pub.body).toEqual({ id, name: 'Sulu', ratings: [], ratingChanges: [], recentGames: [] });
   });
 
   it('no key is a 401, a wrong or mangled key a 403', async () => {

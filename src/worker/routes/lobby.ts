@@ -17,7 +17,8 @@ import {
   SignInSchema,
 } from '../../service/player-schemas.ts';
 import { GameIdSchema } from '../../service/schemas.ts';
-import { playerOf, selfOf } from '../../service/players.ts';
+import { selfOf } from '../../service/players.ts';
+import { playerProfile } from './profile.ts';
 import { eventStream, hubOf } from '../event-hub.ts';
 import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
 import { chatAnswer, chatText, commandLine } from './players.ts';
@@ -38,13 +39,13 @@ import {
 import { challengeService, gameService, playerService } from '../services.ts';
 import * as v from 'valibot';
 
-type PlayerEnv = AppEnv & { Variables: { player: PlayerRow } };
+export type PlayerEnv = AppEnv & { Variables: { player: PlayerRow } };
 
 /**
  * The caller's player key: `Authorization: Bearer <key>`, or the personal page's cookie.
  * None is a 401; a key that is not one (or not any more) is a 403.
  */
-const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) => {
+export const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) => {
   const auth = playerToken(c, true);
   if (!auth.ok) return auth.response;
   const player = await playerService(c.env).authenticate(auth.token);
@@ -83,7 +84,8 @@ export const lobby = new Hono<PlayerEnv>()
   .get('/api/players/:id', async (c) => {
     const id = c.req.param('id');
     const player = v.is(PlayerIdSchema, id) ? await playerService(c.env).find(id) : undefined;
-    return player ? c.json(playerOf(player)) : c.json({ error: `no player with id ${id.slice(0, 40)}` }, 404);
+    if (!player) return c.json({ error: `no player with id ${id.slice(0, 40)}` }, 404);
+    return c.json(await playerProfile(c.env, player, linkBase(c)));
   })
 
   .get('/api/me', requirePlayerKey, (c) => c.json(selfOf(c.var.player)))

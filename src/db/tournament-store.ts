@@ -1,0 +1,170 @@
+// D1 queries of tournaments: the events, their entrants and their boards. Writes that must not
+// happen twice (a start, a round paired) insert boards whose key (tournament, round, board)
+// refuses a second writer, in the same batch as the tournament's change.
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { D1Store } from './d1-store.ts';
+import { players, type PlayerRow } from './schema.ts';
+import { tournamentGames, tournamentPlayers, tournaments, type TournamentGameRow, type TournamentPlayerRow, type TournamentRow } from './schema-tournaments.ts';
+
+/** D1 binds at most 100 parameters per statement; a board row takes 7. */
+const BOARDS_PER_INSERT = 14;
+
+export type Entrant = TournamentPlayerRow & { readonly name: string | null };
+
+export class TournamentStore extends D1Store {
+  async create(row: TournamentRow): Promise<void> {
+    await this.db.insert(tournaments).values(row);
+  }
+
+  tournament(id: string): Promise<TournamentRow | undefined> {
+    return this.db.select().from(tournaments).where(eq(tournaments.id, id)).get();
+  }
+
+  list(limit: number): Promise<TournamentRow[]> {
+    return this.db.select().from(tournaments).orderBy(desc(tournaments.createdAt)).limit(limit).all();
+  }
+
+  /** Open tournaments whose start time has come. */
+  dueToStart(now: number, limit: number): Promise<TournamentRow[]> {
+    return this.db
+      .select()
+      .from(tournaments)
+      .where(and(eq(tournaments.status, 'open'), lte(tournaments.startsAt, now)))
+      .limit(limit)
+      .all();
+  }
+
+  entrants(id: string): Promise<Entrant[]> {
+    return this.db
+      .select({
+        tournamentId: tournamentPlayers.tournamentId,
+        playerId: tournamentPlayers.playerId,
+        seedRating: tournamentPlayers.seedRating,
+        joinedAt: tournamentPlayers.joinedAt,
+        withdrawnAt: tournamentPlayers.withdrawnAt,
+        name: players.name,
+      })
+      .from(tournamentPlayers)
+      .innerJoin(players, eq(players.id, tournamentPlayers.playerId))
+      .where(eq(tournamentPlayers.tournamentId, id))
+      .orderBy(asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.playerId))
+      .all();
+  }
+
+  async entrantCount(id: string): Promise<number> {
+    return (await this.db.select({ n: count() }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, id)).get())?.n ?? 0;
+  }
+
+  /** Enter a player, only while the tournament is open and not full (checked by the insert itself). True when they were entered. */
+  async join(id: string, playerId: string, now: number): Promise<boolean> {
+    const result = await this.db.run(
+      sql`insert into ${tournamentPlayers} (tournament_id, player_id, seed_rating, joined_at, withdrawn_at)
+        select ${id}, ${playerId}, null, ${now}, null where exists (select 1 from ${tournaments} where ${tournaments.id} = ${id} and ${tournaments.status} = 'open'
+        and (select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${id}) < ${tournaments.maxPlayers})`,
+    );
+    return result.meta.changes === 1;
+  }
+
+  /** Leave before the start. True when they were entered and it had not started. */
+  async leave(id: string, playerId: string): Promise<boolean> {
+    const result = await this.db
+      .delete(tournamentPlayers)
+      .where(
+        and(
+          eq(tournamentPlayers.tournamentId, id),
+          eq(tournamentPlayers.playerId, playerId),
+          sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${id} and ${tournaments.status} = 'open')`,
+        ),
+      );
+    return result.meta.changes === 1;
+  }
+
+  /** Withdraw after the start (once). */
+  async withdraw(id: string, playerId: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .update(tournamentPlayers)
+      .set({ withdrawnAt: now })
+      .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.playerId, playerId), isNull(tournamentPlayers.withdrawnAt)));
+    return result.meta.changes === 1;
+  }
+
+  boards(id: string): Promise<TournamentGameRow[]> {
+    return this.db
+      .select()
+      .from(tournamentGames)
+      .where(eq(tournamentGames.tournamentId, id))
+      .orderBy(asc(tournamentGames.round), asc(tournamentGames.board))
+      .all();
+  }
+
+  boardOfGame(gameId: string): Promise<TournamentGameRow | undefined> {
+    return this.db.select().from(tournamentGames).where(eq(tournamentGames.gameId, gameId)).get();
+  }
+
+  /** The tournaments a player is entered in. */
+  async tournamentsOf(playerId: string): Promise<TournamentRow[]> {
+    const ids = (
+      await this.db.select({ id: tournamentPlayers.tournamentId }).from(tournamentPlayers).where(eq(tournamentPlayers.playerId, playerId)).all()
+    ).map((r) => r.id);
+    if (!ids.length) return [];
+    return this.db.select().from(tournaments).where(inArray(tournaments.id, ids)).orderBy(desc(tournaments.createdAt)).all();
+  }
+
+  /** A board's result, once (the first end counts). */
+  async setResult(gameId: string, result: NonNullable<TournamentGameRow['result']>): Promise<boolean> {
+    const r = await this.db
+      .update(tournamentGames)
+      .set({ result })
+      .where(and(eq(tournamentGames.gameId, gameId), isNull(tournamentGames.result)));
+    return r.meta.changes === 1;
+  }
+
+  /**
+   * Pair the rounds after `fromRound` up to `toRound` (from 0: the start; a round robin pairs every
+   * round at once): the tournament moves on and the boards go in, all or nothing. A second writer
+   * for the same round fails on the boards' key and changes nothing: false. `seeds`: at the start,
+   * each entrant's rating.
+   */
+  async pairRounds(
+    t: TournamentRow,
+    fromRound: number,
+    toRound: number,
+    boards: readonly TournamentGameRow[],
+    now: number,
+    seeds?: ReadonlyMap<string, number>,
+  ): Promise<boolean> {
+    const change = fromRound === 0 ? { status: 'running' as const, round: toRound, startedAt: now } : { round: toRound };
+    const update = this.db
+      .update(tournaments)
+      .set(change)
+      .where(and(eq(tournaments.id, t.id), eq(tournaments.round, fromRound), eq(tournaments.status, fromRound === 0 ? 'open' : 'running')));
+    const inserts = [];
+    for (let i = 0; i < boards.length; i += BOARDS_PER_INSERT) inserts.push(this.db.insert(tournamentGames).values(boards.slice(i, i + BOARDS_PER_INSERT)));
+    const seedWrites = [...(seeds ?? [])].map(([playerId, rating]) =>
+      this.db
+        .update(tournamentPlayers)
+        .set({ seedRating: Math.round(rating) })
+        .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.playerId, playerId))),
+    );
+    try {
+      await this.db.batch([...inserts, update, ...seedWrites] as unknown as Parameters<typeof this.db.batch>[0]);
+      return true;
+    } catch (e) {
+      for (let cur: unknown = e; cur instanceof Error; cur = cur.cause) if (/UNIQUE constraint failed|SQLITE_CONSTRAINT/i.test(cur.message)) return false;
+      throw e;
+    }
+  }
+
+  /** The tournament is over: its winner, once. */
+  async finish(id: string, winnerId: string | null, now: number): Promise<boolean> {
+    const r = await this.db
+      .update(tournaments)
+      .set({ status: 'finished', winnerId, finishedAt: now })
+      .where(and(eq(tournaments.id, id), eq(tournaments.status, 'running')));
+    return r.meta.changes === 1;
+  }
+
+  player(id: string): Promise<PlayerRow | undefined> {
+    return this.db.select().from(players).where(eq(players.id, id)).get();
+  }
+}

@@ -1,0 +1,461 @@
+// Tournaments (docs/tournaments.md): round robins (Berger tables, every game at once) and Swiss
+// events (a round paired when the last one has ended), among players with keys. Each board is an
+// ordinary game, rated when the tournament is. Pairings and standings come from src/league/.
+import type { PlayerRow } from '../db/schema.ts';
+import type { GameRow } from '../db/schema.ts';
+import type { TournamentGameRow, TournamentRow } from '../db/schema-tournaments.ts';
+import type { Entrant, TournamentStore } from '../db/tournament-store.ts';
+import { getVariant } from '../engine/variants/index.ts';
+import { roundRobin, standings, swissRound, type Pairing, type PlayedGame, type SwissPlayer } from '../league/pairing.ts';
+import type { PlayerEventSink } from './challenges.ts';
+import { newGameId } from './crypto.ts';
+import type { CreatedGame } from './games.ts';
+import type { Actor } from './game-core.ts';
+import type { LinkBase } from './links.ts';
+import { startingGame } from './new-game.ts';
+import { myGame, playerOf, sideOfPlayer, type PublicPlayer } from './players.ts';
+import type { RatingService } from './ratings.ts';
+import { done, fail, type ServiceResult } from './result.ts';
+import type { CreateGameInput } from './schemas.ts';
+import { MAX_ROUND_ROBIN_PLAYERS, type CreateTournamentInput } from './tournament-schemas.ts';
+
+const DAY_MS = 86_400_000;
+const MIN_PLAYERS = 3;
+
+/** What the tournament needs of the game service: make a game for two seats, end one by resignation. */
+export interface TournamentGames {
+  create(
+    input: CreateGameInput,
+    base: LinkBase,
+    seats: { id: string; players: { white: string; black: string }; rated: boolean },
+  ): Promise<ServiceResult<CreatedGame>>;
+  resign(id: string, actor: Actor): Promise<ServiceResult<unknown>>;
+  /** The stored game (for its players' events). */
+  row(id: string): Promise<GameRow | undefined>;
+}
+
+type Result = NonNullable<TournamentGameRow['result']>;
+
+export interface TournamentEntrant extends PublicPlayer {
+  /** The rating at the start (the seed order); null before. */
+  readonly seedRating: number | null;
+  readonly withdrawn: boolean;
+}
+
+export interface TournamentSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly variant: string;
+  readonly title?: string;
+  readonly options: unknown;
+  readonly clock: { readonly daysPerMove: number; readonly timeout: 'auto' | 'claim'; readonly leaveDays: number };
+  readonly format: TournamentRow['format'];
+  readonly double: boolean;
+  /** Swiss: as asked; round robin: known once it starts (null before). */
+  readonly rounds: number | null;
+  /** The last round paired (0 before the start). */
+  readonly round: number;
+  readonly maxPlayers: number;
+  readonly playerCount: number;
+  readonly rated: boolean;
+  readonly status: TournamentRow['status'];
+  readonly startsAt: string | null;
+  readonly creator: PublicPlayer;
+  readonly winner: PublicPlayer | null;
+  readonly createdAt: string;
+  readonly startedAt: string | null;
+  readonly finishedAt: string | null;
+  readonly link: string;
+}
+
+export interface TournamentBoard {
+  readonly board: number;
+  readonly white: PublicPlayer;
+  /** null: a bye for white. */
+  readonly black: PublicPlayer | null;
+  readonly gameId: string | null;
+  readonly result: Result | null;
+  readonly link: string | null;
+}
+
+export interface TournamentStanding {
+  readonly rank: number;
+  readonly player: PublicPlayer;
+  readonly points: number;
+  readonly tiebreak: number;
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly played: number;
+  readonly withdrawn: boolean;
+}
+
+export interface TournamentView extends TournamentSummary {
+  readonly players: readonly TournamentEntrant[];
+  readonly pairings: readonly { readonly round: number; readonly boards: readonly TournamentBoard[] }[];
+  /** Sonneborn-Berger (round robin) or Buchholz (Swiss): the second thing compared after points. */
+  readonly tiebreak: 'Sonneborn-Berger' | 'Buchholz';
+  readonly standings: readonly TournamentStanding[];
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The entrants in seed order: rating at the start, best first; before the start, by joining. */
+function seedOrder(entrants: readonly Entrant[]): Entrant[] {
+  return [...entrants].sort((a, b) => (b.seedRating ?? 0) - (a.seedRating ?? 0) || a.joinedAt - b.joinedAt || a.playerId.localeCompare(b.playerId));
+}
+
+const played = (boards: readonly TournamentGameRow[]): PlayedGame[] =>
+  boards.map((b) => ({ round: b.round, white: b.whiteId, black: b.blackId, result: b.result }));
+
+export class TournamentService {
+  constructor(
+    private readonly store: TournamentStore,
+    private readonly ratings: RatingService,
+    private readonly games: () => TournamentGames,
+    private readonly clock: () => number = Date.now,
+    private readonly events?: PlayerEventSink,
+  ) {}
+
+  // ---- reading ----
+
+  private summary(t: TournamentRow, creator: PublicPlayer, winner: PublicPlayer | null, playerCount: number, base: LinkBase): TournamentSummary {
+    const title = getVariant(t.variant)?.title;
+    return {
+      id: t.id,
+      name: t.name,
+      variant: t.variant,
+      ...(title ? { title } : {}),
+      options: JSON.parse(t.options),
+      clock: { daysPerMove: t.daysPerMove, timeout: t.timeoutMode, leaveDays: t.leaveDays },
+      format: t.format,
+      double: t.double,
+      rounds: t.rounds ?? (t.status === 'open' ? null : t.round),
+      round: t.round,
+      maxPlayers: t.maxPlayers,
+      playerCount,
+      rated: t.rated,
+      status: t.status,
+      startsAt: iso(t.startsAt),
+      creator,
+      winner,
+      createdAt: iso(t.createdAt)!,
+      startedAt: iso(t.startedAt),
+      finishedAt: iso(t.finishedAt),
+      link: `${base.origin}/tournaments/${t.id}`,
+    };
+  }
+
+  private async view(t: TournamentRow, base: LinkBase): Promise<TournamentView> {
+    const [entrants, boards] = await Promise.all([this.store.entrants(t.id), this.store.boards(t.id)]);
+    const ordered = seedOrder(entrants);
+    const names = new Map(entrants.map((e) => [e.playerId, { id: e.playerId, name: e.name }]));
+    const who = async (id: string): Promise<PublicPlayer> => names.get(id) ?? { id, name: (await this.store.player(id))?.name ?? null };
+    const creator = await who(t.creatorId);
+    const winner = t.winnerId ? await who(t.winnerId) : null;
+    const rounds = new Map<number, TournamentBoard[]>();
+    for (const b of boards) {
+      const list = rounds.get(b.round) ?? [];
+      list.push({
+        board: b.board,
+        white: await who(b.whiteId),
+        black: b.blackId ? await who(b.blackId) : null,
+        gameId: b.gameId,
+        result: b.result,
+        link: b.gameId ? `${base.origin}/games/${b.gameId}` : null,
+      });
+      rounds.set(b.round, list);
+    }
+    const withdrawn = new Set(entrants.filter((e) => e.withdrawnAt !== null).map((e) => e.playerId));
+    const table = standings(
+      ordered.map((e) => e.playerId),
+      played(boards),
+      t.format,
+    ).map((s) => ({
+      rank: s.rank,
+      player: names.get(s.id)!,
+      points: s.points,
+      tiebreak: s.tiebreak,
+      wins: s.wins,
+      draws: s.draws,
+      losses: s.losses,
+      played: s.played,
+      withdrawn: withdrawn.has(s.id),
+    }));
+    return {
+      ...this.summary(t, creator, winner, entrants.length, base),
+      players: ordered.map((e) => ({ id: e.playerId, name: e.name, seedRating: e.seedRating, withdrawn: e.withdrawnAt !== null })),
+      pairings: [...rounds].map(([round, list]) => ({ round, boards: list })),
+      tiebreak: t.format === 'swiss' ? 'Buchholz' : 'Sonneborn-Berger',
+      standings: table,
+    };
+  }
+
+  async get(id: string, base: LinkBase): Promise<ServiceResult<TournamentView>> {
+    const t = await this.store.tournament(id);
+    return t ? done(await this.view(t, base)) : fail(404, `no tournament with id ${id}`);
+  }
+
+  /** Every tournament, newest first (open, running and finished; the page groups them). */
+  async list(base: LinkBase, limit = 100): Promise<TournamentSummary[]> {
+    const rows = await this.store.list(limit);
+    return Promise.all(
+      rows.map(async (t) => {
+        const [creator, winner, count] = await Promise.all([
+          this.store.player(t.creatorId),
+          t.winnerId ? this.store.player(t.winnerId) : undefined,
+          this.store.entrantCount(t.id),
+        ]);
+        return this.summary(t, creator ? playerOf(creator) : { id: t.creatorId, name: null }, winner ? playerOf(winner) : null, count, base);
+      }),
+    );
+  }
+
+  // ---- before the start ----
+
+  async create(creator: PlayerRow, input: CreateTournamentInput, base: LinkBase): Promise<ServiceResult<TournamentView>> {
+    const game = startingGame(input.variant, input.options);
+    if (!game.ok) return game;
+    if (input.format === 'swiss') {
+      if (input.rounds === undefined) return fail(400, 'rounds: a Swiss needs its number of rounds');
+      if (input.rounds > input.maxPlayers - 1)
+        return fail(
+          400,
+          `rounds: ${input.rounds} Swiss rounds are more than possible with at most ${input.maxPlayers} players (at most ${input.maxPlayers - 1})`,
+        );
+      if (input.double !== undefined) return fail(400, 'double: only a round robin can be double');
+    } else {
+      if (input.rounds !== undefined) return fail(400, 'rounds: a round robin has as many rounds as its players need; leave rounds out');
+      if (input.maxPlayers > MAX_ROUND_ROBIN_PLAYERS)
+        return fail(400, `maxPlayers: a round robin has at most ${MAX_ROUND_ROBIN_PLAYERS} players (every game starts at once)`);
+    }
+    const now = this.clock();
+    const startsAt = input.startsAt === undefined ? null : Date.parse(input.startsAt);
+    if (startsAt !== null && startsAt <= now) return fail(400, 'startsAt: must be in the future');
+    if (startsAt !== null && startsAt > now + 365 * DAY_MS) return fail(400, 'startsAt: must be within a year');
+    const row: TournamentRow = {
+      id: newGameId(),
+      name: input.name,
+      variant: input.variant,
+      options: JSON.stringify(game.value.options),
+      daysPerMove: input.clock.daysPerMove,
+      timeoutMode: input.clock.timeout,
+      leaveDays: input.clock.leaveDays,
+      format: input.format,
+      double: input.double ?? false,
+      rounds: input.rounds ?? null,
+      maxPlayers: input.maxPlayers,
+      rated: input.rated,
+      creatorId: creator.id,
+      status: 'open',
+      startsAt,
+      round: 0,
+      winnerId: null,
+      createdAt: now,
+      startedAt: null,
+      finishedAt: null,
+    };
+    await this.store.create(row);
+    return done(await this.view(row, base));
+  }
+
+  async join(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<TournamentView>> {
+    const t = await this.store.tournament(id);
+    if (!t) return fail(404, `no tournament with id ${id}`);
+    const entrants = await this.store.entrants(id);
+    if (entrants.some((e) => e.playerId === player.id)) return fail(409, 'you have already joined this tournament');
+    if (t.status !== 'open') return fail(409, `the tournament has ${t.status === 'running' ? 'started' : 'finished'}: joining is closed`);
+    if (entrants.length >= t.maxPlayers) return fail(409, `the tournament is full (${t.maxPlayers} players)`);
+    if (!(await this.store.join(id, player.id, this.clock()))) {
+      const now = await this.store.tournament(id);
+      return fail(409, now?.status !== 'open' ? 'the tournament has just started: joining is closed' : `the tournament is full (${t.maxPlayers} players)`);
+    }
+    return done(await this.view((await this.store.tournament(id))!, base));
+  }
+
+  /** Leave before the start; after it, withdraw: the games still going are lost, the games played stand. */
+  async leave(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<TournamentView>> {
+    const t = await this.store.tournament(id);
+    if (!t) return fail(404, `no tournament with id ${id}`);
+    const me = (await this.store.entrants(id)).find((e) => e.playerId === player.id);
+    if (!me) return fail(409, 'you are not in this tournament');
+    if (t.status === 'finished') return fail(409, 'the tournament is over');
+    if (t.status === 'open') {
+      if (!(await this.store.leave(id, player.id))) return fail(409, 'the tournament has just started: leave again to withdraw');
+      return done(await this.view((await this.store.tournament(id))!, base));
+    }
+    if (me.withdrawnAt !== null || !(await this.store.withdraw(id, player.id, this.clock()))) return fail(409, 'you have already withdrawn');
+    const games = this.games();
+    for (const b of await this.store.boards(id)) {
+      if (!b.gameId || b.result !== null || (b.whiteId !== player.id && b.blackId !== player.id)) continue;
+      // A forfeit: the game ends by resignation, through the game service (its end counts here as any end).
+      await games.resign(b.gameId, { side: b.whiteId === player.id ? 'white' : 'black' });
+    }
+    // A Swiss round may now be complete without them.
+    await this.advance(id, base);
+    return done(await this.view((await this.store.tournament(id))!, base));
+  }
+
+  // ---- the start ----
+
+  async start(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<TournamentView>> {
+    const t = await this.store.tournament(id);
+    if (!t) return fail(404, `no tournament with id ${id}`);
+    if (t.creatorId !== player.id) return fail(403, 'only the player who made the tournament can start it');
+    const started = await this.begin(t, base);
+    if (!started.ok) return started;
+    return done(await this.view((await this.store.tournament(id))!, base));
+  }
+
+  /** The cron: start the open tournaments whose `startsAt` has come (one with too few players stays open, and is tried again). */
+  async startDue(base: LinkBase, limit = 20): Promise<string[]> {
+    const started: string[] = [];
+    for (const t of await this.store.dueToStart(this.clock(), limit)) if ((await this.begin(t, base)).ok) started.push(t.id);
+    return started;
+  }
+
+  private async begin(t: TournamentRow, base: LinkBase): Promise<ServiceResult<true>> {
+    if (t.status !== 'open') return fail(409, `the tournament has already ${t.status === 'running' ? 'started' : 'finished'}`);
+    const entrants = await this.store.entrants(t.id);
+    if (entrants.length < MIN_PLAYERS) return fail(409, `a tournament needs at least ${MIN_PLAYERS} players to start; it has ${entrants.length}`);
+    if (t.format === 'swiss' && t.rounds! > entrants.length - 1)
+      return fail(409, `rounds: ${t.rounds} Swiss rounds are more than possible with ${entrants.length} players (at most ${entrants.length - 1})`);
+    const now = this.clock();
+    const ratings = await this.ratings.ratingsOf(
+      entrants.map((e) => e.playerId),
+      t.variant,
+    );
+    const seeds = new Map(entrants.map((e) => [e.playerId, ratings.get(e.playerId)!.rating]));
+    const order = seedOrder(entrants.map((e) => ({ ...e, seedRating: seeds.get(e.playerId)! })));
+    const ids = order.map((e) => e.playerId);
+    const rounds: Pairing[][] =
+      t.format === 'round-robin' ? roundRobin(ids, t.double) : [swissRound(ids.map((id) => ({ id, score: 0, opponents: [], colors: [], hadBye: false })))!];
+    const boards = rounds.flatMap((round, r) => this.boards(t, r + 1, round));
+    if (!(await this.store.pairRounds(t, 0, rounds.length, boards, now, seeds))) return fail(409, 'the tournament has just been started');
+    await this.makeGames(t, boards, base);
+    return done(true);
+  }
+
+  /** The boards of a round: a game id claimed for each game, none for a bye. */
+  private boards(t: TournamentRow, round: number, pairs: readonly Pairing[]): TournamentGameRow[] {
+    return pairs.map((p, i) => ({
+      tournamentId: t.id,
+      round,
+      board: i + 1,
+      whiteId: p.white,
+      blackId: p.black,
+      gameId: p.black === null ? null : newGameId(),
+      result: null,
+    }));
+  }
+
+  /** The games of newly paired boards: ordinary games, with their clocks and notifications; each player is told. */
+  private async makeGames(t: TournamentRow, boards: readonly TournamentGameRow[], base: LinkBase): Promise<void> {
+    const games = this.games();
+    const players = new Map<string, PlayerRow | undefined>();
+    const playerRow = async (id: string) => {
+      if (!players.has(id)) players.set(id, await this.store.player(id));
+      return players.get(id);
+    };
+    const seat = (p: PlayerRow | undefined) => ({ ...(p?.name ? { name: p.name } : {}), ...(p?.email ? { email: p.email } : {}) });
+    for (const b of boards) {
+      if (!b.gameId || !b.blackId) continue;
+      const [white, black] = [await playerRow(b.whiteId), await playerRow(b.blackId)];
+      const input: CreateGameInput = {
+        variant: t.variant as CreateGameInput['variant'],
+        options: JSON.parse(t.options),
+        white: seat(white),
+        black: seat(black),
+        clock: { daysPerMove: t.daysPerMove as NonNullable<CreateGameInput['clock']>['daysPerMove'], timeout: t.timeoutMode, leaveDays: t.leaveDays },
+      };
+      const created = await games.create(input, base, { id: b.gameId, players: { white: b.whiteId, black: b.blackId }, rated: t.rated });
+      if (!created.ok) {
+        console.error(`tournament ${t.id}: the game of round ${b.round}, board ${b.board} could not be made: ${created.error}`);
+        continue;
+      }
+      const stored = await games.row(b.gameId);
+      if (stored && this.events)
+        for (const id of [b.whiteId, b.blackId]) await this.tell(id, { type: 'gameStart', game: myGame(stored, sideOfPlayer(stored, id)!, base) }, base);
+    }
+  }
+
+  private async tell(playerId: string, event: Parameters<PlayerEventSink['send']>[1], base: LinkBase): Promise<void> {
+    if (!this.events) return;
+    try {
+      await this.events.send(playerId, event, base);
+    } catch (e) {
+      console.error(`player ${playerId}: could not send ${event.type}:`, e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  // ---- as games end ----
+
+  /** A game ended (the end hook): its board's result; then the next Swiss round, or the end. */
+  async gameEnded(row: GameRow, base: LinkBase): Promise<void> {
+    const board = await this.store.boardOfGame(row.id);
+    if (!board) return;
+    // An aborted game (before both sides moved) counts as a draw here; it is not rated.
+    const result: Result = row.result === '1-0' || row.result === '0-1' ? row.result : '1/2-1/2';
+    if (!(await this.store.setResult(row.id, result))) return;
+    await this.advance(board.tournamentId, base);
+  }
+
+  /** When every game paired so far has ended: pair the next Swiss round, or end the tournament. */
+  private async advance(id: string, base: LinkBase): Promise<void> {
+    const t = await this.store.tournament(id);
+    if (t?.status !== 'running') return;
+    const boards = await this.store.boards(id);
+    if (boards.some((b) => b.gameId !== null && b.result === null)) return;
+    if (t.format === 'swiss' && t.round < t.rounds! && (await this.pairNext(t, boards, base))) return;
+    await this.finish(t, boards, base);
+  }
+
+  /** The next Swiss round among the players still in; false when none can be paired (the tournament then ends). */
+  private async pairNext(t: TournamentRow, boards: readonly TournamentGameRow[], base: LinkBase): Promise<boolean> {
+    const entrants = seedOrder(await this.store.entrants(t.id));
+    const table = standings(
+      entrants.map((e) => e.playerId),
+      played(boards),
+      'swiss',
+    );
+    const active = new Set(entrants.filter((e) => e.withdrawnAt === null).map((e) => e.playerId));
+    if (active.size < 2) return false;
+    const view: SwissPlayer[] = table
+      .filter((s) => active.has(s.id))
+      .map((s) => ({
+        id: s.id,
+        score: s.points,
+        opponents: boards.flatMap((b) => (b.blackId === null ? [] : b.whiteId === s.id ? [b.blackId] : b.blackId === s.id ? [b.whiteId] : [])),
+        colors: boards.flatMap((b) => (b.blackId === null ? [] : b.whiteId === s.id ? ['w' as const] : b.blackId === s.id ? ['b' as const] : [])),
+        hadBye: boards.some((b) => b.blackId === null && b.whiteId === s.id),
+      }));
+    const pairs = swissRound(view);
+    if (!pairs) return false;
+    const next = this.boards(t, t.round + 1, pairs);
+    // Of two games ending at once, one pairs the round; the other finds it paired.
+    if (!(await this.store.pairRounds(t, t.round, t.round + 1, next, this.clock()))) return true;
+    await this.makeGames(t, next, base);
+    // A round of byes only (every other player withdrew) is complete at once.
+    if (next.every((b) => b.gameId === null)) await this.advance(t.id, base);
+    return true;
+  }
+
+  /** The end: the winner is the top of the standings; every entrant is told (event stream, webhook, email). */
+  private async finish(t: TournamentRow, boards: readonly TournamentGameRow[], base: LinkBase): Promise<void> {
+    const entrants = seedOrder(await this.store.entrants(t.id));
+    const table = standings(
+      entrants.map((e) => e.playerId),
+      played(boards),
+      t.format,
+    );
+    const withdrawn = new Set(entrants.filter((e) => e.withdrawnAt !== null).map((e) => e.playerId));
+    const winnerId = table.find((s) => !withdrawn.has(s.id))?.id ?? null;
+    if (!(await this.store.finish(t.id, winnerId, this.clock()))) return;
+    const finished = await this.store.tournament(t.id);
+    if (!finished) return;
+    const names = new Map(entrants.map((e) => [e.playerId, { id: e.playerId, name: e.name }]));
+    const creator = names.get(t.creatorId) ?? playerOf((await this.store.player(t.creatorId)) ?? { id: t.creatorId, name: null });
+    const summary = this.summary(finished, creator, winnerId ? names.get(winnerId)! : null, entrants.length, base);
+    for (const e of entrants) await this.tell(e.playerId, { type: 'tournamentFinish', tournament: summary }, base);
+  }
+}

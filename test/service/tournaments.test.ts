@@ -1,0 +1,284 @@
+// Tournaments through the API: a 5-player round robin played to the end (standings and
+// Sonneborn-Berger worked out by hand), a 6-player 3-round Swiss paired round by round as games
+// end, withdrawal, the cron's start at startsAt, and the refusals that say which.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { describe, expect, it, vi } from 'vitest';
+import { ratePeriod, START, type Rating } from '../../src/league/glicko2.ts';
+import worker from '../../src/worker/index.ts';
+import { call } from './helpers.ts';
+import { newPlayer, type Player } from './player-helpers.ts';
+
+type Board = { board: number; white: { id: string }; black: { id: string } | null; gameId: string | null; result: string | null };
+
+async function tournament(creator: Player, fields: Record<string, unknown>) {
+  const res = await call('POST', '/api/tournaments', {
+    token: creator.key,
+    json: { name: 'Test event', variant: 'warp-factor', clock: { daysPerMove: 3 }, maxPlayers: 8, ...fields },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+async function joinAll(id: string, players: readonly Player[]) {
+  for (const p of players) expect((await call('POST', `/api/tournaments/${id}/join`, { token: p.key })).status).toBe(200);
+}
+
+/** End a game as asked: '1-0' / '0-1' by resignation of the loser, '1/2-1/2' by agreement. */
+async function finish(board: Board, result: string, keys: Map<string, string>) {
+  const [w, b] = [keys.get(board.white.id)!, keys.get(board.black!.id)!];
+  if (result === '1/2-1/2') {
+    expect((await call('POST', `/api/games/${board.gameId}/draw`, { token: w, json: { action: 'offer' } })).status).toBe(200);
+    expect((await call('POST', `/api/games/${board.gameId}/draw`, { token: b, json: { action: 'accept' } })).status).toBe(200);
+  } else expect((await call('POST', `/api/games/${board.gameId}/resign`, { token: result === '1-0' ? b : w })).status).toBe(200);
+}
+
+const pairKey = (a: string, b: string) => [a, b].sort().join('|');
+
+describe('round robin', () => {
+  it('5 players played to the end: 10 games, each pair once, colours balanced, standings and Sonneborn-Berger as worked out by hand', async () => {
+    const players = [await newPlayer('P1'), await newPlayer('P2'), await newPlayer('P3'), await newPlayer('P4'), await newPlayer('P5')];
+    const keys = new Map(players.map((p) => [p.id, p.key]));
+    const name = new Map(players.map((p, i) => [p.id, `p${i + 1}`]));
+    const t = await tournament(players[0]!, { format: 'round-robin', maxPlayers: 5 });
+    await joinAll(t.id, players);
+    const started = await call('POST', `/api/tournaments/${t.id}/start`, { token: players[0]!.key });
+    expect(started.status, started.text).toBe(200);
+    expect(started.body).toMatchObject({ status: 'running', rounds: 5, tiebreak: 'Sonneborn-Berger' });
+
+    const boards: Board[] = started.body.pairings.flatMap((r: { boards: Board[] }) => r.boards);
+    const games = boards.filter((b) => b.black);
+    expect(games).toHaveLength(10);
+    expect(boards.filter((b) => !b.black)).toHaveLength(5); // one sits out each round
+    expect(new Set(games.map((g) => pairKey(g.white.id, g.black!.id))).size).toBe(10);
+    for (const p of players) {
+      const whites = games.filter((g) => g.white.id === p.id).length;
+      const blacks = games.filter((g) => g.black!.id === p.id).length;
+      expect(whites + blacks).toBe(4);
+      expect(Math.abs(whites - blacks)).toBeLessThanOrEqual(1);
+    }
+    // Every game starts at once, as an ordinary rated game between the two players.
+    for (const g of games) {
+      const state = (await call('GET', `/api/games/${g.gameId}`)).body;
+      expect(state).toMatchObject({ status: 'active', rated: true, clock: { daysPerMove: 3 } });
+    }
+
+    // The results, by pair (the first named scores): p1 draws p2 and beats the rest; p2 beats p3
+    // and p5; p3 beats p4 and p5; p4 beats p2 and p5.
+    const score: Record<string, number> = {
+      'p1|p2': 0.5,
+      'p1|p3': 1,
+      'p1|p4': 1,
+      'p1|p5': 1,
+      'p2|p3': 1,
+      'p2|p4': 0,
+      'p2|p5': 1,
+      'p3|p4': 1,
+      'p3|p5': 1,
+      'p4|p5': 1,
+    };
+    const ratings = new Map<string, Rating>(players.map((p) => [p.id, START]));
+    for (const g of games) {
+      const [w, b] = [name.get(g.white.id)!, name.get(g.black!.id)!];
+      const whiteScore = w < b ? score[`${w}|${b}`]! : 1 - score[`${b}|${w}`]!;
+      await finish(g, whiteScore === 1 ? '1-0' : whiteScore === 0 ? '0-1' : '1/2-1/2', keys);
+      const [rw, rb] = [ratings.get(g.white.id)!, ratings.get(g.black!.id)!];
+      ratings.set(g.white.id, ratePeriod(rw, [{ opponent: rb, score: whiteScore }]));
+      ratings.set(g.black!.id, ratePeriod(rb, [{ opponent: rw, score: 1 - whiteScore }]));
+    }
+
+    const done = (await call('GET', `/api/tournaments/${t.id}`)).body;
+    expect(done.status).toBe('finished');
+    // Points: p1 3.5, p2 2.5, p3 2, p4 2, p5 0. SB: p1 = 2 + 2 + 0 + 2.5/2 = 5.25; p2 = 3.5/2 + 2 + 0
+    // = 3.75; p4 = 2.5 + 0 = 2.5; p3 = 2 + 0 = 2; p5 = 0. p4 and p3 tie on points; SB puts p4 first.
+    expect(
+      done.standings.map((s: { player: { id: string }; points: number; tiebreak: number; rank: number }) => [
+        name.get(s.player.id),
+        s.points,
+        s.tiebreak,
+        s.rank,
+      ]),
+    ).toEqual([
+      ['p1', 3.5, 5.25, 1],
+      ['p2', 2.5, 3.75, 2],
+      ['p4', 2, 2.5, 3],
+      ['p3', 2, 2, 4],
+      ['p5', 0, 0, 5],
+    ]);
+    expect(done.winner.id).toBe(players[0]!.id);
+    expect(done.standings[0]).toMatchObject({ wins: 3, draws: 1, losses: 0, played: 4 });
+    // The tournament's games were rated in the order they ended, as Glicko-2 from scratch rates them.
+    for (const p of players) {
+      const got = ((await call('GET', `/api/players/${p.id}`)).body.ratings as { rating: number }[])[0]!;
+      expect(got.rating).toBeCloseTo(ratings.get(p.id)!.rating, 1);
+    }
+  });
+
+  it('double: each pair twice with colours swapped; the end is announced to every player by email', async () => {
+    const sent: { to: string; subject: string; text: string }[] = [];
+    vi.spyOn(env.EMAIL!, 'send').mockImplementation(async (m) => {
+      sent.push(m as unknown as (typeof sent)[number]);
+      return { messageId: 'x' } as never;
+    });
+    const players = [await newPlayer('D1', 'd1@example.org'), await newPlayer('D2', 'd2@example.org'), await newPlayer('D3', 'd3@example.org')];
+    const keys = new Map(players.map((p) => [p.id, p.key]));
+    const t = await tournament(players[0]!, { name: 'Double', format: 'round-robin', double: true, maxPlayers: 3, rated: false });
+    await joinAll(t.id, players);
+    const started = (await call('POST', `/api/tournaments/${t.id}/start`, { token: players[0]!.key })).body;
+    const games: Board[] = started.pairings.flatMap((r: { boards: Board[] }) => r.boards).filter((b: Board) => b.black);
+    expect(games).toHaveLength(6);
+    const directed = games.map((g) => `${g.white.id}>${g.black!.id}`);
+    for (const d of directed) expect(directed).toContain(d.split('>').reverse().join('>'));
+    expect((await call('GET', `/api/games/${games[0]!.gameId}`)).body.rated).toBe(false);
+    // White wins every game: 2 points each, D1 first by seed order.
+    for (const g of games) await finish(g, '1-0', keys);
+    const done = (await call('GET', `/api/tournaments/${t.id}`)).body;
+    expect(done.status).toBe('finished');
+    const ends = sent.filter((m) => m.subject.includes('Double is over'));
+    expect(ends.map((m) => m.to).sort()).toEqual(['d1@example.org', 'd2@example.org', 'd3@example.org']);
+    expect(ends[0]!.text).toContain(`${done.winner.name} won`);
+    expect(ends[0]!.text).toContain(`/tournaments/${t.id}`);
+    vi.restoreAllMocks();
+  });
+});
+
+describe('Swiss', () => {
+  it('6 players, 3 rounds: each round paired when the last has ended, no pair twice, then the winner', async () => {
+    const players = await Promise.all(['S1', 'S2', 'S3', 'S4', 'S5', 'S6'].map((n) => newPlayer(n)));
+    const keys = new Map(players.map((p) => [p.id, p.key]));
+    const t = await tournament(players[0]!, { format: 'swiss', rounds: 3, maxPlayers: 6 });
+    await joinAll(t.id, players);
+    let view = (await call('POST', `/api/tournaments/${t.id}/start`, { token: players[0]!.key })).body;
+    expect(view).toMatchObject({ status: 'running', round: 1, tiebreak: 'Buchholz' });
+    const seen = new Set<string>();
+    for (let round = 1; round <= 3; round++) {
+      const boards: Board[] = view.pairings.find((r: { round: number }) => r.round === round).boards;
+      expect(boards).toHaveLength(3);
+      expect(new Set(boards.flatMap((b) => [b.white.id, b.black!.id])).size).toBe(6);
+      for (const b of boards) {
+        const key = pairKey(b.white.id, b.black!.id);
+        expect(seen.has(key), `round ${round} repeats a pairing`).toBe(false);
+        seen.add(key);
+      }
+      // Round r+1 waits for the last game of round r.
+      for (const [i, b] of boards.entries()) {
+        await finish(b, i === 1 ? '1/2-1/2' : '1-0', keys);
+        view = (await call('GET', `/api/tournaments/${t.id}`)).body;
+        if (i < boards.length - 1) expect(view.round).toBe(round);
+      }
+      if (round < 3) {
+        expect(view.round).toBe(round + 1);
+        // Round 2 pairs within score groups: the two winners of round 1 meet.
+        if (round === 1) {
+          const winners = boards.filter((_, i) => i !== 1).map((b) => b.white.id);
+          const next: Board[] = view.pairings.find((r: { round: number }) => r.round === 2).boards;
+          expect(next.some((b) => pairKey(b.white.id, b.black!.id) === pairKey(winners[0]!, winners[1]!))).toBe(true);
+        }
+      }
+    }
+    expect(view.status).toBe('finished');
+    expect(seen.size).toBe(9);
+    const top = view.standings[0];
+    expect(view.winner.id).toBe(top.player.id);
+    // Buchholz: the opponents' points added up.
+    const points = new Map(view.standings.map((s: { player: { id: string }; points: number }) => [s.player.id, s.points]));
+    const boards: Board[] = view.pairings.flatMap((r: { boards: Board[] }) => r.boards);
+    for (const s of view.standings) {
+      const opponents = boards.flatMap((b) => (b.white.id === s.player.id ? [b.black!.id] : b.black?.id === s.player.id ? [b.white.id] : []));
+      expect(s.tiebreak).toBe(opponents.reduce((sum, o) => sum + (points.get(o) as number), 0));
+    }
+  });
+
+  it('5 players: a bye (one point) each round to the lowest placed without one; a withdrawal forfeits the games left', async () => {
+    const players = await Promise.all(['B1', 'B2', 'B3', 'B4', 'B5'].map((n) => newPlayer(n)));
+    const keys = new Map(players.map((p) => [p.id, p.key]));
+    const t = await tournament(players[0]!, { format: 'swiss', rounds: 2, maxPlayers: 5, rated: false });
+    await joinAll(t.id, players);
+    let view = (await call('POST', `/api/tournaments/${t.id}/start`, { token: players[0]!.key })).body;
+    const first: Board[] = view.pairings[0].boards;
+    const bye = first.find((b) => b.black === null)!;
+    expect(bye.white.id).toBe(players[4]!.id); // all at 1500: the last to join is seeded last
+    const games = first.filter((b) => b.black);
+    await finish(games[0]!, '1-0', keys);
+    // A player with a game going withdraws: it is lost, and the round is complete.
+    const quitter = games[1]!.white.id;
+    const left = await call('POST', `/api/tournaments/${t.id}/leave`, { token: keys.get(quitter)! });
+    expect(left.status, left.text).toBe(200);
+    expect((await call('GET', `/api/games/${games[1]!.gameId}`)).body).toMatchObject({ status: 'finished', result: '0-1', reason: 'resignation' });
+    view = (await call('GET', `/api/tournaments/${t.id}`)).body;
+    expect(view.round).toBe(2);
+    const second: Board[] = view.pairings[1].boards;
+    expect(second.flatMap((b) => [b.white.id, b.black?.id])).not.toContain(quitter);
+    expect(second.find((b) => b.black === null)?.white.id).not.toBe(bye.white.id);
+    expect(view.standings.find((s: { player: { id: string } }) => s.player.id === bye.white.id).points).toBeGreaterThanOrEqual(1);
+    expect(view.players.find((p: { id: string }) => p.id === quitter).withdrawn).toBe(true);
+    expect((await call('POST', `/api/tournaments/${t.id}/leave`, { token: keys.get(quitter)! })).body.error).toMatch(/already withdrawn/);
+  });
+});
+
+describe('starting and refusals', () => {
+  it('the cron starts a tournament at startsAt (and not before)', async () => {
+    const players = [await newPlayer('C1'), await newPlayer('C2'), await newPlayer('C3')];
+    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const t = await tournament(players[0]!, { format: 'round-robin', maxPlayers: 4, startsAt });
+    await joinAll(t.id, players);
+    const cron = async (at: number) => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime: at, cron: '*/15 * * * *' }), env, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    await cron(Date.now());
+    expect((await call('GET', `/api/tournaments/${t.id}`)).body.status).toBe('open');
+    await cron(Date.parse(startsAt) + 60_000);
+    const view = (await call('GET', `/api/tournaments/${t.id}`)).body;
+    expect(view.status).toBe('running');
+    expect(view.pairings.flatMap((r: { boards: Board[] }) => r.boards).filter((b: Board) => b.black)).toHaveLength(3);
+  });
+
+  it('bad input says which: unknown variant, too many Swiss rounds, full, started, a second join, fewer than 3, not the creator', async () => {
+    const [a, b, c, d] = [await newPlayer('R1'), await newPlayer('R2'), await newPlayer('R3'), await newPlayer('R4')];
+    const create = (json: Record<string, unknown>) =>
+      call('POST', '/api/tournaments', { token: a.key, json: { name: 'Bad', variant: 'warp-factor', clock: { daysPerMove: 3 }, maxPlayers: 4, ...json } });
+    let res = await create({ variant: 'chess', format: 'swiss', rounds: 2 });
+    expect([res.status, res.body.error]).toEqual([400, expect.stringMatching(/^variant: must be one of/)]);
+    res = await create({ format: 'swiss', rounds: 4 });
+    expect([res.status, res.body.error]).toEqual([400, expect.stringMatching(/^rounds: 4 Swiss rounds are more than possible/)]);
+    res = await create({ format: 'swiss' });
+    expect([res.status, res.body.error]).toEqual([400, expect.stringMatching(/^rounds:/)]);
+    res = await create({ format: 'knockout' });
+    expect([res.status, res.body.error]).toEqual([400, expect.stringMatching(/^format:/)]);
+    res = await create({ format: 'round-robin', startsAt: '2001-01-01T00:00:00Z' });
+    expect([res.status, res.body.error]).toEqual([400, 'startsAt: must be in the future']);
+    expect((await call('POST', '/api/tournaments', { json: { name: 'x' } })).status).toBe(401);
+
+    const swiss = (await create({ format: 'swiss', rounds: 3 })).body;
+    await joinAll(swiss.id, [a, b, c]);
+    res = await call('POST', `/api/tournaments/${swiss.id}/join`, { token: b.key });
+    expect([res.status, res.body.error]).toEqual([409, 'you have already joined this tournament']);
+    res = await call('POST', `/api/tournaments/${swiss.id}/start`, { token: a.key });
+    expect([res.status, res.body.error]).toEqual([409, 'rounds: 3 Swiss rounds are more than possible with 3 players (at most 2)']);
+    res = await call('POST', `/api/tournaments/${swiss.id}/start`, { token: b.key });
+    expect([res.status, res.body.error]).toEqual([403, 'only the player who made the tournament can start it']);
+
+    const small = (await create({ format: 'round-robin', maxPlayers: 3 })).body;
+    await joinAll(small.id, [a, b]);
+    res = await call('POST', `/api/tournaments/${small.id}/start`, { token: a.key });
+    expect([res.status, res.body.error]).toEqual([409, 'a tournament needs at least 3 players to start; it has 2']);
+    // Leaving before the start takes the player out.
+    expect((await call('POST', `/api/tournaments/${small.id}/leave`, { token: b.key })).body.playerCount).toBe(1);
+    await joinAll(small.id, [b, c]);
+    res = await call('POST', `/api/tournaments/${small.id}/join`, { token: d.key });
+    expect([res.status, res.body.error]).toEqual([409, 'the tournament is full (3 players)']);
+    expect((await call('POST', `/api/tournaments/${small.id}/start`, { token: a.key })).status).toBe(200);
+    res = await call('POST', `/api/tournaments/${small.id}/start`, { token: a.key });
+    expect([res.status, res.body.error]).toEqual([409, 'the tournament has already started']);
+    const other = (await create({ format: 'round-robin' })).body;
+    await joinAll(other.id, [a, b, c]);
+    await call('POST', `/api/tournaments/${other.id}/start`, { token: a.key });
+    res = await call('POST', `/api/tournaments/${other.id}/join`, { token: d.key });
+    expect([res.status, res.body.error]).toEqual([409, 'the tournament has started: joining is closed']);
+    expect((await call('GET', '/api/tournaments/zzzzzzzzzzzz')).status).toBe(404);
+    const list = (await call('GET', '/api/tournaments')).body.tournaments;
+    expect(list.map((x: { id: string }) => x.id)).toContain(other.id);
+  });
+});
