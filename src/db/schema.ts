@@ -115,6 +115,8 @@ export const games = sqliteTable(
     rated: integer('rated', { mode: 'boolean' }).notNull().default(false),
     /** Once a rated game is rated: JSON {white, black}, each {rating, rd, change} (before, and the change). */
     ratings: text('ratings'),
+    /** The tournament (tournaments.id) this game is a board of; null for any other game. */
+    tournamentId: text('tournament_id'),
   },
   (t) => [
     index('games_status_deadline').on(t.status, t.deadline),

@@ -46,6 +46,8 @@ interface Seats {
   readonly players: { readonly white?: string; readonly black?: string };
   /** Rated (docs/ratings.md): only a game between two players, neither the computer. */
   readonly rated?: boolean;
+  /** The tournament the game is a board of. */
+  readonly tournamentId?: string;
 }
 
 function engineFailure(e: EngineError, status: 400 | 422): Failure {
@@ -216,6 +218,7 @@ export class GameService extends GamePauses {
       whitePlayerId: seats?.players.white ?? null,
       blackPlayerId: seats?.players.black ?? null,
       rated: Boolean(seats?.rated && seats.players.white && seats.players.black && !input.white?.computer && !input.black?.computer),
+      tournamentId: seats?.tournamentId ?? null,
     };
     const moveRows: NewMoveRow[] = turns.map((t) => ({
       gameId: id,

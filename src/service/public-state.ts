@@ -91,6 +91,8 @@ export interface PublicState {
   readonly rated: boolean;
   /** Once a rated game is rated: each side's rating and RD before it, and the change. */
   readonly ratings: GameRatings | null;
+  /** The tournament the game is a board of (GET /api/tournaments/:id). */
+  readonly tournamentId: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
   /** When a player's token came with the request: which side it is. */
@@ -167,6 +169,7 @@ export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: C
     spectatorMessages: { white: row.whiteShowsMessages, black: row.blackShowsMessages },
     rated: row.rated,
     ratings: gameRatings(row),
+    tournamentId: row.tournamentId,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     ...(you ? { you } : {}),

@@ -27,7 +27,7 @@ export interface TournamentGames {
   create(
     input: CreateGameInput,
     base: LinkBase,
-    seats: { id: string; players: { white: string; black: string }; rated: boolean },
+    seats: { id: string; players: { white: string; black: string }; rated: boolean; tournamentId: string },
   ): Promise<ServiceResult<CreatedGame>>;
   resign(id: string, actor: Actor): Promise<ServiceResult<unknown>>;
   /** The stored game (for its players' events). */
@@ -368,7 +368,7 @@ export class TournamentService {
         black: seat(black),
         clock: { daysPerMove: t.daysPerMove as NonNullable<CreateGameInput['clock']>['daysPerMove'], timeout: t.timeoutMode, leaveDays: t.leaveDays },
       };
-      const created = await games.create(input, base, { id: b.gameId, players: { white: b.whiteId, black: b.blackId }, rated: t.rated });
+      const created = await games.create(input, base, { id: b.gameId, players: { white: b.whiteId, black: b.blackId }, rated: t.rated, tournamentId: t.id });
       if (!created.ok) {
         console.error(`tournament ${t.id}: the game of round ${b.round}, board ${b.board} could not be made: ${created.error}`);
         continue;
@@ -392,6 +392,7 @@ export class TournamentService {
 
   /** A game ended (the end hook): its board's result; then the next Swiss round, or the end. */
   async gameEnded(row: GameRow, base: LinkBase): Promise<void> {
+    if (!row.tournamentId) return;
     const board = await this.store.boardOfGame(row.id);
     if (!board) return;
     // An aborted game (before both sides moved) counts as a draw here; it is not rated.

@@ -95,6 +95,7 @@ export const answerSchemas = (): Record<string, Json> => ({
       spectatorMessages: both(bool),
       rated: { type: 'boolean', description: 'whether the game counts for the players’ ratings (docs/ratings.md)' },
       ratings: { ...nullable(ref('GameRatings')), description: 'once a rated game is rated: each side’s rating before it and the change' },
+      tournamentId: { ...nullable(str), description: 'the tournament the game is a board of' },
       createdAt: time,
       updatedAt: time,
     },

@@ -72,6 +72,7 @@ function gameEnd(env: Cloudflare.Env, clock: () => number, ctx?: Pick<ExecutionC
   return {
     async ended(row) {
       const ratings = await ratingService(env, clock).rate(row);
+      if (!row.tournamentId) return ratings;
       const tournament = (async () => {
         try {
           await tournamentService(env, clock, ctx).gameEnded({ ...row, ratings: ratings ? JSON.stringify(ratings) : row.ratings }, originOf(env, row));

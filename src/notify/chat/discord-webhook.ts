@@ -14,6 +14,7 @@ export const isDiscordWebhook = (url: string) => DISCORD_WEBHOOK.test(url);
 export function discordWebhookBody(job: NotifyJob | PlayerJob): string {
   if (isPlayerJob(job)) {
     const e = job.data;
+    if ('tournament' in e) return body({ content: e.text, embed: { title: e.tournament.name.slice(0, 256), url: e.tournament.link } });
     const link = 'challenge' in e ? e.challenge.link : e.game.link;
     const image = 'game' in e ? `${job.origin}/api/games/${e.game.id}/board.png?ply=${e.game.ply}` : undefined;
     const title = 'challenge' in e ? `Challenge ${e.challenge.id}` : `${e.game.title ?? e.game.variant} game ${e.game.id}`;

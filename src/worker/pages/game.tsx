@@ -12,6 +12,8 @@ import { conditionalExample, turnExamples } from '../text/commands.ts';
 import type { PlayerSettings } from '../../notify/settings.ts';
 import { BoardHelp } from './board-help.tsx';
 import { Layout } from './layout.tsx';
+import { RatingBadge, ratingText } from './league.tsx';
+import type { ShownRating } from '../../service/ratings.ts';
 import { Actions } from './actions.tsx';
 import { PlanReplies, type PlanRepliesProps } from './plan-replies.tsx';
 import type { ConditionalLines } from '../../service/conditional.ts';
@@ -35,7 +37,23 @@ export interface Flash {
   readonly ok?: string;
 }
 
+/** A side's rating beside its name: once a rated game is rated, the rating before and the change; before that, the rating now. */
+const SideRating = (props: { p: GamePageProps; side: Color }) => {
+  const done = props.p.state.ratings?.[props.side];
+  if (done)
+    return (
+      <span class="rating" title={`rating before the game ${done.rating}, RD ${done.rd}`}>
+        {' '}
+        ({ratingText(done)} {done.change >= 0 ? '+' : '−'}
+        {Math.abs(done.change).toFixed(1)})
+      </span>
+    );
+  return <RatingBadge r={props.p.ratings?.[props.side]} />;
+};
+
 export interface GamePageProps {
+  /** The players' ratings now (a rated game between players), shown beside their names. */
+  readonly ratings?: { readonly white?: ShownRating; readonly black?: ShownRating };
   readonly state: PublicState;
   readonly boardSvg: string;
   readonly moves: readonly PublicMove[];
@@ -129,7 +147,21 @@ const LiveRegion = (p: GamePageProps) => {
         {title} <span class="small">game {s.id}</span>
       </h1>
       <p class="players">
-        <span>White: {s.players.white.name ?? 'no name given'}</span> · <span>Black: {s.players.black.name ?? 'no name given'}</span>
+        <span>
+          White: {s.players.white.name ?? 'no name given'}
+          <SideRating p={p} side="white" />
+        </span>{' '}
+        ·{' '}
+        <span>
+          Black: {s.players.black.name ?? 'no name given'}
+          <SideRating p={p} side="black" />
+        </span>
+        {s.tournamentId ? (
+          <>
+            {' '}
+            · <a href={`/tournaments/${s.tournamentId}`}>tournament game</a>
+          </>
+        ) : null}
         {you ? (
           <>
             {' '}

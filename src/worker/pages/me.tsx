@@ -7,6 +7,8 @@ import type { MyGame, PlayerSelf, PublicPlayer } from '../../service/players.ts'
 import { DAYS_PER_MOVE } from '../../service/schemas.ts';
 import { VARIANT_CHOICES } from './home.tsx';
 import { Layout } from './layout.tsx';
+import { RatingBadge, ratingText, type RatingLookup } from './league.tsx';
+import type { VariantRating } from '../../service/ratings.ts';
 
 /** The small script of these pages: the key from the link's #fragment, local-time countdowns. */
 export const ME_JS = `(function () {
@@ -40,12 +42,12 @@ const Deadline = (p: { at: string | null }) =>
     <>no clock</>
   );
 
-const GameRow = (p: { game: MyGame }) => (
+const GameRow = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => (
   <li class={p.game.yourTurn ? 'your-turn' : ''}>
     <a href={`/games/${p.game.id}`}>
       {p.game.title ?? p.game.variant} against {who(p.game.opponent)}
-    </a>{' '}
-    — you play {p.game.side}, ply {p.game.ply}
+    </a>
+    <RatingBadge r={p.ratings?.(p.game.opponent.id, p.game.variant)} /> — you play {p.game.side}, ply {p.game.ply}
     {p.game.status === 'active' ? (
       <>
         {' '}
@@ -57,14 +59,16 @@ const GameRow = (p: { game: MyGame }) => (
   </li>
 );
 
-const ChallengeLine = (p: { c: PublicChallenge; me?: string }) => (
+const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: RatingLookup | undefined }) => (
   <li>
     <a href={`/challenges/${p.c.id}`}>
       {p.c.title ?? p.c.variant}
       {p.c.rematchOf ? ' (rematch)' : ''}
     </a>{' '}
     from {who(p.c.from)}
-    {p.c.to ? ` to ${who(p.c.to)}` : ''} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} · creator plays {p.c.color}
+    <RatingBadge r={p.ratings?.(p.c.from.id, p.c.variant)} />
+    {p.c.to ? ` to ${who(p.c.to)}` : ''} · {p.c.rated ? 'rated' : 'casual'} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} · creator plays{' '}
+    {p.c.color}
     {p.me && p.c.from.id !== p.me && (!p.c.to || p.c.to.id === p.me) ? (
       <form method="post" action={`/challenges/${p.c.id}/accept`} class="inline">
         <button type="submit">Accept</button>
@@ -73,12 +77,36 @@ const ChallengeLine = (p: { c: PublicChallenge; me?: string }) => (
   </li>
 );
 
-export const MePage = (p: { player: PlayerSelf; games: MyGame[]; challenges: PublicChallenge[]; error?: string; children?: Child }) => {
+export const MePage = (p: {
+  player: PlayerSelf;
+  games: MyGame[];
+  challenges: PublicChallenge[];
+  error?: string;
+  children?: Child;
+  /** Ratings beside names (the opponents'), and the player's own. */
+  ratings?: RatingLookup;
+  own?: readonly VariantRating[];
+}) => {
   const waiting = p.games.filter((g) => g.yourTurn).length;
   return (
     <Layout title={`${waiting ? `(${waiting}) ` : ''}Your games — Subspace`}>
       <script src="/static/me.js" defer></script>
       <h1>{p.player.name ?? 'Your games'}</h1>
+      <p>
+        {p.own?.length ? (
+          <>
+            Your ratings:{' '}
+            {p.own.map((r, i) => (
+              <>
+                {i ? ', ' : ''}
+                {r.variant} {ratingText(r)}
+              </>
+            ))}
+            .{' '}
+          </>
+        ) : null}
+        <a href={`/players/${p.player.id}`}>Your public profile</a>
+      </p>
       <p id="waiting" class={waiting ? 'msg info' : ''}>
         {waiting ? `Your turn in ${plural(waiting, 'game')}.` : 'No game is waiting for you.'}
       </p>
@@ -89,7 +117,7 @@ export const MePage = (p: { player: PlayerSelf; games: MyGame[]; challenges: Pub
       ) : null}
       <ul id="my-games">
         {p.games.map((g) => (
-          <GameRow game={g} />
+          <GameRow game={g} ratings={p.ratings} />
         ))}
       </ul>
       {p.challenges.length ? (
@@ -97,7 +125,7 @@ export const MePage = (p: { player: PlayerSelf; games: MyGame[]; challenges: Pub
           <h2>Challenges</h2>
           <ul id="my-challenges">
             {p.challenges.map((c) => (
-              <ChallengeLine c={c} me={p.player.id} />
+              <ChallengeLine c={c} me={p.player.id} ratings={p.ratings} />
             ))}
           </ul>
         </>
@@ -241,7 +269,7 @@ export const SettingsSavedPage = (p: { player: PlayerSelf }) => (
   </Layout>
 );
 
-export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next: number | null }) => (
+export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next: number | null; ratings?: RatingLookup }) => (
   <Layout title="Open challenges — Subspace">
     <h1>Open challenges</h1>
     {p.me ? null : (
@@ -252,7 +280,7 @@ export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next:
     {p.challenges.length ? (
       <ul id="lobby">
         {p.challenges.map((c) => (
-          <ChallengeLine c={c} {...(p.me ? { me: p.me } : {})} />
+          <ChallengeLine c={c} {...(p.me ? { me: p.me } : {})} ratings={p.ratings} />
         ))}
       </ul>
     ) : (

@@ -38,6 +38,8 @@ export const NAV_LINKS: NavLink[] = [
   { href: '/lobby', label: 'Lobby', also: /^\/challenges\// },
   { href: '/me', label: 'My games', when: 'signed-in' },
   { href: '/me', label: 'Get a player key', when: 'signed-out' },
+  { href: '/tournaments', label: 'Tournaments', also: /^\/tournaments\// },
+  { href: '/leaderboard', label: 'Leaderboard', also: /^\/leaderboard\/|^\/players\// },
   { href: '/rules', label: 'Rules', also: /^\/rules\// },
 ];
 

@@ -6,6 +6,8 @@ import { getCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
+import { PlayerStore } from '../../db/player-store.ts';
+import { ratingLookup } from './league-pages.tsx';
 import { checkTag, flashTag } from '../../notify/signing.ts';
 import { plural } from '../../engine/types.ts';
 import { ConditionalSchema, CreateGameSchema, GameIdSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
@@ -199,7 +201,17 @@ export const pages = new Hono<AppEnv>()
     const best = analysis?.status === 'done' ? analysis.plies.find((m) => m.ply === viewed)?.best : undefined;
     const bestBoard = best ? await notesService(c.env).explore(id, viewed - 1, [best]) : undefined;
     const notes = state.you ? await notesService(c.env).get(id, (token ?? key)!) : undefined;
+    // A rated game not yet rated: the players' ratings now, beside their names (one read of the row, one of the ratings).
+    const row = state.rated && !state.ratings ? await new PlayerStore(c.env.DB).game(id) : undefined;
+    const lookup = row
+      ? await ratingLookup(c.env, [
+          [row.whitePlayerId, row.variant],
+          [row.blackPlayerId, row.variant],
+        ])
+      : undefined;
+    const ratings = row && lookup ? { white: lookup(row.whitePlayerId, row.variant), black: lookup(row.blackPlayerId, row.variant) } : undefined;
     const props: GamePageProps = {
+      ...(ratings?.white && ratings.black ? { ratings: { white: ratings.white, black: ratings.black } } : {}),
       state,
       ...(analysis !== undefined ? { analysis } : {}),
       ...(bestBoard?.ok ? { bestSvg: bestBoard.value.svg } : {}),

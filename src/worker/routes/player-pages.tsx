@@ -32,7 +32,8 @@ import {
 } from '../http.ts';
 import { ErrorPage } from '../pages/layout.tsx';
 import { ChallengePage, FinishedPage, KeyPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
-import { challengeService, playerService } from '../services.ts';
+import { challengeService, playerService, ratingService } from '../services.ts';
+import { ratingLookup } from './league-pages.tsx';
 import { chatLinksOf } from './chat-links.tsx';
 
 const PAGE_CSP =
@@ -82,13 +83,18 @@ export const playerPages = new Hono<AppEnv>()
     if (!player) return page(c).html(<KeyPage />);
     const base = linkBase(c);
     if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await playerService(c.env).games(player, 'finished', base)} />);
-    const [games, challenges, chat] = await Promise.all([
+    const [games, challenges, chat, own] = await Promise.all([
       playerService(c.env).games(player, 'active', base),
       challengeService(c.env).mine(player, base),
       chatLinksOf(c, player),
+      ratingService(c.env).profile(player.id),
+    ]);
+    const ratings = await ratingLookup(c.env, [
+      ...games.map((g) => [g.opponent.id, g.variant] as const),
+      ...challenges.map((ch) => [ch.from.id, ch.variant] as const),
     ]);
     return page(c).html(
-      <MePage player={selfOf(player)} games={games} challenges={challenges}>
+      <MePage player={selfOf(player)} games={games} challenges={challenges} ratings={ratings} own={own.ratings}>
         {chat}
       </MePage>,
     );
@@ -116,7 +122,11 @@ export const playerPages = new Hono<AppEnv>()
     const q = v.safeParse(ChallengeListQuerySchema, c.req.query());
     if (!q.success) return errorPage(c, 400, 'Bad address', describeIssues(q.issues, 'query'), '/lobby');
     const [list, player] = await Promise.all([challengeService(c.env).list(linkBase(c), q.output.limit, q.output.before), cookiePlayer(c)]);
-    return page(c).html(<LobbyPage challenges={list.challenges} next={list.next} {...(player ? { me: player.id } : {})} />);
+    const ratings = await ratingLookup(
+      c.env,
+      list.challenges.map((ch) => [ch.from.id, ch.variant] as const),
+    );
+    return page(c).html(<LobbyPage challenges={list.challenges} next={list.next} ratings={ratings} {...(player ? { me: player.id } : {})} />);
   })
 
   .get('/challenges/:id', async (c) => {

@@ -82,4 +82,5 @@ CREATE INDEX `tournaments_status` ON `tournaments` (`status`,`created_at`);--> s
 CREATE INDEX `tournaments_starts` ON `tournaments` (`status`,`starts_at`);--> statement-breakpoint
 ALTER TABLE `challenges` ADD `rated` integer DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE `games` ADD `rated` integer DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE `games` ADD `ratings` text;
+ALTER TABLE `games` ADD `ratings` text;--> statement-breakpoint
+ALTER TABLE `games` ADD `tournament_id` text;

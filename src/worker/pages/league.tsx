@@ -1,0 +1,394 @@
+// Ratings and tournaments pages: a player's profile, a variant's leaderboard, the tournaments
+// list and a tournament (players, pairings by round, crosstable and standings, Join / Leave /
+// Start). Plain server-rendered HTML with forms; no script needed.
+import type { Child } from 'hono/jsx';
+import { VARIANTS, DAYS_PER_MOVE } from '../../service/schemas.ts';
+import type { ShownRating, VariantRating, RecentRatedGame, LeaderboardEntry } from '../../service/ratings.ts';
+import type { MyGame, PublicPlayer } from '../../service/players.ts';
+import type { TournamentBoard, TournamentSummary, TournamentView } from '../../service/tournaments.ts';
+import { getVariant } from '../../engine/variants/index.ts';
+import { Layout } from './layout.tsx';
+
+const variantTitle = (v: string) => getVariant(v)?.title ?? v;
+const nameOf = (p: { id: string | null; name: string | null }) => p.name ?? (p.id ? `player ${p.id}` : 'someone without a key');
+const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(1)}`;
+const points = (n: number) => (n % 1 ? `${Math.floor(n) || ''}½` : String(n));
+
+/** A rating as shown beside a name: "1523" or, while provisional, "1523?". */
+export const ratingText = (r: ShownRating) => `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
+
+/** " (1523?)" after a name, with the RD for those who hover; nothing when there is no rating to show. */
+export const RatingBadge = (p: { r?: ShownRating | undefined }) =>
+  p.r ? (
+    <span class="rating" title={`rating ${p.r.rating}, RD ${p.r.rd}${p.r.provisional ? ' (provisional)' : ''}`}>
+      {' '}
+      ({ratingText(p.r)})
+    </span>
+  ) : null;
+
+/** Ratings for names on a page: the player's rating in a variant, if known. */
+export type RatingLookup = (playerId: string | null | undefined, variant: string) => ShownRating | undefined;
+
+export const PlayerLink = (p: { player: PublicPlayer; rating?: ShownRating | undefined }) => (
+  <>
+    <a href={`/players/${p.player.id}`}>{nameOf(p.player)}</a>
+    <RatingBadge r={p.rating} />
+  </>
+);
+
+export const ProfilePage = (p: { player: PublicPlayer; ratings: VariantRating[]; changes: RecentRatedGame[]; games: MyGame[] }) => (
+  <Layout title={`${nameOf(p.player)} — Subspace`}>
+    <h1>{nameOf(p.player)}</h1>
+    <h2>Ratings</h2>
+    {p.ratings.length ? (
+      <table class="examples">
+        <caption class="sr">Glicko-2 ratings by variant; "?" marks a provisional rating (RD above 110)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Variant</th>
+            <th scope="col">Rating</th>
+            <th scope="col">RD</th>
+            <th scope="col">Games</th>
+            <th scope="col">Won / drawn / lost</th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.ratings.map((r) => (
+            <tr>
+              <td>
+                <a href={`/leaderboard/${r.variant}`}>{variantTitle(r.variant)}</a>
+              </td>
+              <td>{ratingText(r)}</td>
+              <td>{Math.round(r.rd)}</td>
+              <td>{r.games}</td>
+              <td>
+                {r.wins} / {r.draws} / {r.losses}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    ) : (
+      <p>No rated games yet: every variant starts at 1500?.</p>
+    )}
+    {p.changes.length ? (
+      <>
+        <h2>Recent rated games</h2>
+        <ul>
+          {p.changes.map((c) => (
+            <li>
+              <a href={`/games/${c.gameId}`}>{variantTitle(c.variant)}</a>: {c.score === 1 ? 'won' : c.score === 0 ? 'lost' : 'drawn'}, {Math.round(c.before)}{' '}
+              {signed(c.change)} = {Math.round(c.after)}
+            </li>
+          ))}
+        </ul>
+      </>
+    ) : null}
+    {p.games.length ? (
+      <>
+        <h2>Recent games</h2>
+        <ul>
+          {p.games.map((g) => (
+            <li>
+              <a href={`/games/${g.id}`}>
+                {g.title ?? g.variant} against {nameOf(g.opponent)}
+              </a>{' '}
+              — {g.side}, {g.status === 'aborted' ? 'aborted' : g.result}
+              {g.rated ? '' : ' (casual)'}
+            </li>
+          ))}
+        </ul>
+      </>
+    ) : null}
+  </Layout>
+);
+
+const VariantLinks = (p: { current: string; base: string }) => (
+  <nav aria-label="Variants">
+    <ul class="way-on">
+      {VARIANTS.map((v) => (
+        <li>
+          <a href={`${p.base}/${v}`} {...(v === p.current ? { 'aria-current': 'page' } : {})}>
+            {variantTitle(v)}
+          </a>
+        </li>
+      ))}
+    </ul>
+  </nav>
+);
+
+export const LeaderboardPage = (p: { variant: string; players: LeaderboardEntry[] }) => (
+  <Layout title={`Leaderboard: ${variantTitle(p.variant)} — Subspace`}>
+    <h1>Leaderboard: {variantTitle(p.variant)}</h1>
+    <VariantLinks current={p.variant} base="/leaderboard" />
+    <p>Players with an established rating (RD at most 110), best first. Ratings are Glicko-2; see a player's page for the rest.</p>
+    {p.players.length ? (
+      <table class="examples">
+        <caption class="sr">Leaderboard of {variantTitle(p.variant)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Player</th>
+            <th scope="col">Rating</th>
+            <th scope="col">RD</th>
+            <th scope="col">Games</th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.players.map((e) => (
+            <tr>
+              <td>{e.rank}</td>
+              <td>
+                <a href={`/players/${e.id}`}>{nameOf(e)}</a>
+              </td>
+              <td>{Math.round(e.rating)}</td>
+              <td>{Math.round(e.rd)}</td>
+              <td>{e.games}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    ) : (
+      <p>Nobody has an established rating in this variant yet.</p>
+    )}
+  </Layout>
+);
+
+const describe = (t: TournamentSummary) =>
+  `${t.title ?? t.variant}, ${t.format === 'swiss' ? `Swiss, ${t.rounds} rounds` : `${t.double ? 'double ' : ''}round robin`}, ${t.clock.daysPerMove} days per move, ${t.rated ? 'rated' : 'casual'}`;
+
+const TournamentLine = (p: { t: TournamentSummary }) => (
+  <li>
+    <a href={`/tournaments/${p.t.id}`}>{p.t.name}</a> — {describe(p.t)}; {p.t.playerCount} of {p.t.maxPlayers} players
+    {p.t.status === 'open' && p.t.startsAt ? `; starts ${p.t.startsAt.slice(0, 16).replace('T', ' ')} UTC` : ''}
+    {p.t.status === 'running' ? `; round ${p.t.round}` : ''}
+    {p.t.winner ? (
+      <>
+        ; won by <a href={`/players/${p.t.winner.id}`}>{nameOf(p.t.winner)}</a>
+      </>
+    ) : null}
+  </li>
+);
+
+export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn: boolean; error?: string }) => {
+  const group = (status: TournamentSummary['status']) => p.tournaments.filter((t) => t.status === status);
+  const section = (title: string, list: TournamentSummary[], none: string) => (
+    <section>
+      <h2>{title}</h2>
+      {list.length ? (
+        <ul>
+          {list.map((t) => (
+            <TournamentLine t={t} />
+          ))}
+        </ul>
+      ) : (
+        <p>{none}</p>
+      )}
+    </section>
+  );
+  return (
+    <Layout title="Tournaments — Subspace">
+      <h1>Tournaments</h1>
+      {p.error ? (
+        <p class="msg error" role="alert">
+          {p.error}
+        </p>
+      ) : null}
+      {section('Open', group('open'), 'No tournament is taking players right now.')}
+      {section('Running', group('running'), 'None running.')}
+      {section('Finished', group('finished'), 'None finished yet.')}
+      {p.signedIn ? (
+        <section>
+          <h2>Make a tournament</h2>
+          <form method="post" action="/tournaments" class="stack">
+            <label>
+              Name <input name="name" required maxlength={40} />
+            </label>
+            <label>
+              Variant{' '}
+              <select name="variant">
+                {VARIANTS.map((v) => (
+                  <option value={v}>{variantTitle(v)}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Format{' '}
+              <select name="format">
+                <option value="round-robin">Round robin</option>
+                <option value="swiss">Swiss</option>
+              </select>
+            </label>
+            <label>
+              Rounds (Swiss) <input name="rounds" type="number" min={1} max={255} />
+            </label>
+            <label>
+              Most players <input name="maxPlayers" type="number" min={3} max={256} value="8" required />
+            </label>
+            <label>
+              Days per move{' '}
+              <select name="days">
+                {DAYS_PER_MOVE.map((d) => (
+                  <option value={String(d)} {...(d === 3 ? { selected: true } : {})}>
+                    {d}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <input type="checkbox" name="rated" value="1" checked /> Rated
+            </label>
+            <button type="submit">Make it</button>
+          </form>
+          <p class="small">You are not entered yourself: join it from its page. You start it when enough players have joined.</p>
+        </section>
+      ) : (
+        <p>
+          <a href="/me">Sign in</a> to join or make a tournament.
+        </p>
+      )}
+    </Layout>
+  );
+};
+
+const resultFor = (b: TournamentBoard, id: string): string => {
+  if (!b.result) return '·';
+  const white = b.result === '1-0' ? 1 : b.result === '0-1' ? 0 : 0.5;
+  const mine = b.white.id === id ? white : 1 - white;
+  return mine === 1 ? '1' : mine === 0 ? '0' : '½';
+};
+
+/** The crosstable: a row per player (in standing order), a column per opponent, each cell the games between them. */
+const Crosstable = (p: { t: TournamentView }) => {
+  const order = p.t.standings.map((s) => s.player);
+  const boards = p.t.pairings.flatMap((r) => r.boards).filter((b) => b.black);
+  return (
+    <table class="examples">
+      <caption>Crosstable (the row player's score against each column player)</caption>
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Player</th>
+          {order.map((_, i) => (
+            <th scope="col">{i + 1}</th>
+          ))}
+          <th scope="col">Points</th>
+          <th scope="col">{p.t.tiebreak}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {p.t.standings.map((s, i) => (
+          <tr>
+            <td>{s.rank}</td>
+            <th scope="row">
+              <a href={`/players/${s.player.id}`}>{nameOf(s.player)}</a>
+              {s.withdrawn ? ' (withdrew)' : ''}
+            </th>
+            {order.map((o, j) =>
+              i === j ? (
+                <td>×</td>
+              ) : (
+                <td>
+                  {boards
+                    .filter((b) => (b.white.id === s.player.id && b.black!.id === o.id) || (b.black!.id === s.player.id && b.white.id === o.id))
+                    .map((b) => (b.gameId ? <a href={`/games/${b.gameId}`}>{resultFor(b, s.player.id)}</a> : resultFor(b, s.player.id)))}
+                </td>
+              ),
+            )}
+            <td>{points(s.points)}</td>
+            <td>{s.tiebreak}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+};
+
+export const TournamentPage = (p: { t: TournamentView; me?: string; ratings: RatingLookup; error?: string; children?: Child }) => {
+  const t = p.t;
+  const entered = p.me ? t.players.find((x) => x.id === p.me) : undefined;
+  const action = (what: string, label: string) => (
+    <form method="post" action={`/tournaments/${t.id}/${what}`} class="inline">
+      <button type="submit">{label}</button>
+    </form>
+  );
+  return (
+    <Layout title={`${t.name} — Subspace`} wide>
+      <h1>{t.name}</h1>
+      <p>
+        {describe(t)}. Status: <strong>{t.status}</strong>
+        {t.status === 'running' ? `, round ${t.round}${t.rounds ? ` of ${t.rounds}` : ''}` : ''}
+        {t.startsAt && t.status === 'open' ? `; starts ${t.startsAt.slice(0, 16).replace('T', ' ')} UTC` : ''}. Made by <PlayerLink player={t.creator} />.
+        {t.winner ? (
+          <>
+            {' '}
+            Winner: <PlayerLink player={t.winner} />.
+          </>
+        ) : null}
+      </p>
+      {p.error ? (
+        <p class="msg error" role="alert">
+          {p.error}
+        </p>
+      ) : null}
+      {p.me ? (
+        <p>
+          {t.status === 'open' && !entered ? action('join', 'Join') : null}
+          {t.status === 'open' && entered ? action('leave', 'Leave') : null}
+          {t.status === 'running' && entered && !entered.withdrawn ? action('leave', 'Withdraw (your games left are lost)') : null}
+          {t.status === 'open' && p.me === t.creator.id ? <> {action('start', 'Start now')}</> : null}
+        </p>
+      ) : t.status === 'open' ? (
+        <p>
+          <a href="/me">Sign in</a> to join.
+        </p>
+      ) : null}
+      <h2>
+        Players ({t.players.length} of {t.maxPlayers})
+      </h2>
+      {t.players.length ? (
+        <ol>
+          {t.players.map((x) => (
+            <li>
+              <PlayerLink player={x} rating={p.ratings(x.id, t.variant)} />
+              {x.withdrawn ? ' (withdrew)' : ''}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p>Nobody yet.</p>
+      )}
+      {t.status !== 'open' ? (
+        <>
+          <h2>Standings</h2>
+          <Crosstable t={t} />
+          <h2>Pairings</h2>
+          {t.pairings.map((r) => (
+            <section>
+              <h3>Round {r.round}</h3>
+              <ul>
+                {r.boards.map((b) => (
+                  <li>
+                    {b.black ? (
+                      <>
+                        <PlayerLink player={b.white} /> – <PlayerLink player={b.black} />:{' '}
+                        {b.gameId ? <a href={`/games/${b.gameId}`}>{b.result ?? 'playing'}</a> : (b.result ?? 'playing')}
+                      </>
+                    ) : (
+                      <>
+                        <PlayerLink player={b.white} /> {t.format === 'swiss' ? 'has a bye (1 point)' : 'sits this round out'}
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </>
+      ) : null}
+      <p>
+        <a href="/tournaments">All tournaments</a>
+      </p>
+    </Layout>
+  );
+};

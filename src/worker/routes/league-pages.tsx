@@ -1,0 +1,105 @@
+// Ratings and tournaments pages and their forms: /players/:id, /leaderboard/:variant,
+// /tournaments and /tournaments/:id with Join / Leave / Start (forms post back here, from our
+// own pages only, as the signed-in player of the /me cookie).
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { PlayerIdSchema } from '../../service/player-schemas.ts';
+import { playerOf } from '../../service/players.ts';
+import { VARIANTS } from '../../service/schemas.ts';
+import { CreateTournamentSchema, TournamentIdSchema } from '../../service/tournament-schemas.ts';
+import type { ServiceResult } from '../../service/result.ts';
+import type { TournamentView } from '../../service/tournaments.ts';
+import { describeIssues, linkBase, ownPagesOnly, readForm, type AppEnv } from '../http.ts';
+import { LeaderboardPage, ProfilePage, TournamentPage, TournamentsPage, type RatingLookup } from '../pages/league.tsx';
+import { playerService, ratingService, requestContext, tournamentService } from '../services.ts';
+import { cookiePlayer, errorPage, page } from './player-pages.tsx';
+import { playerProfile } from './profile.ts';
+
+/** The ratings of these players in these variants, for showing beside their names. */
+export async function ratingLookup(env: Cloudflare.Env, wanted: readonly (readonly [string | null | undefined, string])[]): Promise<RatingLookup> {
+  const byVariant = new Map<string, string[]>();
+  for (const [id, variant] of wanted) if (id) byVariant.set(variant, [...(byVariant.get(variant) ?? []), id]);
+  const service = ratingService(env);
+  const found = new Map<string, Awaited<ReturnType<typeof service.ratingsOf>>>();
+  for (const [variant, ids] of byVariant) found.set(variant, await service.ratingsOf(ids, variant));
+  return (id, variant) => (id ? found.get(variant)?.get(id) : undefined);
+}
+
+async function tournamentPage(c: Context<AppEnv>, id: string, error?: string, status: 200 | 400 | 403 | 404 | 409 = 200) {
+  const [found, player] = await Promise.all([tournamentService(c.env).get(id, linkBase(c)), cookiePlayer(c)]);
+  if (!found.ok) return errorPage(c, 404, 'No such tournament', `There is no tournament with id ${id.slice(0, 40)}.`, '/tournaments');
+  const t = found.value;
+  const ratings = await ratingLookup(
+    c.env,
+    t.players.map((p) => [p.id, t.variant] as const),
+  );
+  return page(c, status).html(<TournamentPage t={t} ratings={ratings} {...(player ? { me: player.id } : {})} {...(error ? { error } : {})} />);
+}
+
+/** A form's action on a tournament as the signed-in player: back to its page, with the refusal in words. */
+async function act(c: Context<AppEnv>, what: 'join' | 'leave' | 'start') {
+  const id = c.req.param('id') ?? '';
+  if (!v.is(TournamentIdSchema, { id })) return errorPage(c, 404, 'No such tournament', `There is no tournament with id ${id.slice(0, 40)}.`, '/tournaments');
+  const player = await cookiePlayer(c);
+  if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first (your /me page), then come back.', `/tournaments/${id}`);
+  const service = tournamentService(c.env, Date.now, requestContext(c));
+  const result: ServiceResult<TournamentView> = await service[what](id, player, linkBase(c));
+  if (!result.ok) return tournamentPage(c, id, result.error, result.status === 429 || result.status === 422 ? 409 : result.status);
+  return c.redirect(`/tournaments/${id}`, 303);
+}
+
+export const leaguePages = new Hono<AppEnv>()
+  .get('/players/:id', async (c) => {
+    const id = c.req.param('id');
+    const player = v.is(PlayerIdSchema, id) ? await playerService(c.env).find(id) : undefined;
+    if (!player) return errorPage(c, 404, 'No such player', `There is no player with id ${id.slice(0, 40)}.`, '/');
+    const profile = await playerProfile(c.env, player, linkBase(c));
+    return page(c).html(<ProfilePage player={playerOf(player)} ratings={profile.ratings} changes={profile.ratingChanges} games={profile.recentGames} />);
+  })
+
+  .get('/leaderboard', (c) => c.redirect(`/leaderboard/${VARIANTS[0]}`, 302))
+
+  .get('/leaderboard/:variant', async (c) => {
+    const board = await ratingService(c.env).leaderboard(c.req.param('variant'), 100);
+    if (!board.ok) return errorPage(c, 404, 'No such variant', `${board.error}: the variants are ${VARIANTS.join(', ')}.`, '/leaderboard');
+    return page(c).html(<LeaderboardPage variant={board.value.variant} players={board.value.players} />);
+  })
+
+  .get('/tournaments', async (c) => {
+    const [list, player] = await Promise.all([tournamentService(c.env).list(linkBase(c)), cookiePlayer(c)]);
+    return page(c).html(<TournamentsPage tournaments={list} signedIn={Boolean(player)} />);
+  })
+
+  .get('/tournaments/:id', async (c) => {
+    const id = c.req.param('id');
+    if (!v.is(TournamentIdSchema, { id })) return errorPage(c, 404, 'No such tournament', `There is no tournament with id ${id.slice(0, 40)}.`, '/tournaments');
+    return tournamentPage(c, id);
+  })
+
+  .use('/tournaments', ownPagesOnly)
+  .use('/tournaments/*', ownPagesOnly)
+
+  .post('/tournaments', async (c) => {
+    const player = await cookiePlayer(c);
+    if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first (your /me page), then make a tournament.', '/tournaments');
+    const f = await readForm(c);
+    const whole = (s: string | undefined) => (s && /^\d{1,4}$/.test(s) ? Number(s) : s ? s : undefined);
+    const input = v.safeParse(CreateTournamentSchema, {
+      name: f.name ?? '',
+      variant: f.variant,
+      format: f.format,
+      maxPlayers: whole(f.maxPlayers),
+      clock: { daysPerMove: whole(f.days) },
+      rated: f.rated === '1',
+      ...(f.format === 'swiss' && f.rounds ? { rounds: whole(f.rounds) } : {}),
+    });
+    const list = () => tournamentService(c.env).list(linkBase(c));
+    if (!input.success) return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={describeIssues(input.issues, 'form')} />);
+    const made = await tournamentService(c.env).create(player, input.output, linkBase(c));
+    if (!made.ok) return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={made.error} />);
+    return c.redirect(`/tournaments/${made.value.id}`, 303);
+  })
+
+  .post('/tournaments/:id/join', (c) => act(c, 'join'))
+  .post('/tournaments/:id/leave', (c) => act(c, 'leave'))
+  .post('/tournaments/:id/start', (c) => act(c, 'start'));
