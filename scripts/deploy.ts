@@ -25,6 +25,10 @@ const SECRETS: Record<string, string> = {
 };
 /** The chat bots' secrets (docs/bots.md): optional, so never asked for; sent up when set in the environment and not on the Worker yet. */
 const BOT_SECRETS = ['DISCORD_PUBLIC_KEY', 'DISCORD_BOT_TOKEN', 'TELEGRAM_SECRET', 'TELEGRAM_BOT_TOKEN'];
+/** Other optional secrets, never asked for: sent up when set in the environment and not on the Worker yet. */
+const OPTIONAL_SECRETS: Record<string, string> = {
+  SLACK_SIGNING_SECRET: "Slack's signing secret: Slack slash commands must then carry Slack's signature (docs/notifications.md)",
+};
 /** The id wrangler.toml holds until a real database exists. */
 const PLACEHOLDER_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -232,6 +236,13 @@ async function missingSecrets(worker: string): Promise<Record<string, string>> {
   const bots = BOT_SECRETS.filter((name) => !have.has(name) && process.env[name]);
   for (const name of bots) values[name] = process.env[name]!;
   if (bots.length) say(`Chat bots: ${bots.join(', ')} taken from the environment`);
+  for (const [name, purpose] of Object.entries(OPTIONAL_SECRETS)) {
+    if (have.has(name)) say(`Secret ${name}: set`);
+    else if (process.env[name]) {
+      values[name] = process.env[name]!;
+      say(`Secret ${name}: not set yet; taking it from the environment`);
+    } else say(`Secret ${name} (optional; ${purpose}): not set`);
+  }
   return values;
 }
 

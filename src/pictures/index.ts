@@ -1,5 +1,5 @@
 // The board-picture Worker (wrangler.pictures.toml): turns a board SVG into a PNG with
-// resvg. It lives apart from the Worker that takes moves so that one carries no
+// resvg, and reads the MIME of replies to play by email (postal-mime). It lives apart from the Worker that takes moves so that one carries no
 // WebAssembly (a small bundle starts fast); the main Worker reaches it over the
 // PICTURES service binding by RPC and has no public URL of its own.
 // resvg's WebAssembly comes in as a module (wrangler's *.wasm rule); the pictures need no
@@ -7,12 +7,19 @@
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
 import { loadResvg, svgToPng } from '../render/board-png.ts';
+import type { ParsedMail } from '../worker/text/inbound-mail.ts';
+import { parseMail } from './mail.ts';
 
 export default class Pictures extends WorkerEntrypoint {
   /** The PNG of a board SVG drawn by src/render/board-svg.ts. */
   async png(svg: string): Promise<Uint8Array<ArrayBuffer>> {
     await loadResvg(resvgWasm);
     return svgToPng(svg);
+  }
+
+  /** A reply to play by email, read (src/pictures/mail.ts): kept here so the main Worker's bundle stays small. */
+  async mail(raw: Uint8Array): Promise<ParsedMail> {
+    return parseMail(raw);
   }
 
   /** Not reachable from the Internet (workers_dev = false); say what it is if called anyway. */

@@ -59,6 +59,10 @@ export async function email(message: ForwardableEmailMessage, env: Cloudflare.En
   const result = await handleInboundEmail(message, {
     service: gameService(env),
     store: new NotifyStore(env.DB),
+    parse: async (raw) => {
+      if (!env.PICTURES) throw new Error('reply-to-play needs the picture Worker (PICTURES binding), which reads the mail');
+      return env.PICTURES.mail(raw);
+    },
     config: mailConfig(env),
     ...(env.EMAIL ? { send: env.EMAIL } : {}),
   });

@@ -106,6 +106,18 @@ describe('npm run deploy', () => {
     expect(run.stdout).not.toMatch(/DISCORD_BOT_TOKEN|1:tok/);
   }, 240_000);
 
+  it("Slack's signing secret is optional: never asked for, sent up when it is in the environment (issue 26)", () => {
+    const without = deploy(setup('new-account.json'), { input: 'kirk\n' });
+    expect(without.status).toBe(0);
+    expect(without.stdout).toMatch(/Secret SLACK_SIGNING_SECRET \(optional; .*\): not set/);
+    expect(without.calls.at(-1)!.secrets).toEqual({ REPLY_SECRET: 'kirk' });
+    const run = deploy(setup('new-account.json'), { input: 'kirk\n', env: { SLACK_SIGNING_SECRET: 'slack-signing' } });
+    expect(run.status).toBe(0);
+    expect(run.calls.at(-1)!.secrets).toEqual({ REPLY_SECRET: 'kirk', SLACK_SIGNING_SECRET: 'slack-signing' });
+    expect(run.stdout).toContain('Secret SLACK_SIGNING_SECRET: not set yet; taking it from the environment');
+    expect(run.stdout).not.toContain('slack-signing');
+  }, 240_000);
+
   it('second deploy with everything present: creates nothing, asks nothing, changes no config, deploys again', () => {
     const s = setup('new-account.json');
     expect(deploy(s, { input: 'first\n' }).status).toBe(0);

@@ -22,6 +22,7 @@ import { playerProfile } from './profile.ts';
 import { eventStream, hubOf } from '../event-hub.ts';
 import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
 import { chatAnswer, chatText, commandLine } from './players.ts';
+import { slackSignature } from '../slack-signature.ts';
 import {
   CHALLENGE_LIMITED,
   challengeLimited,
@@ -100,7 +101,7 @@ export const lobby = new Hono<PlayerEnv>()
     c.json({ games: await playerService(c.env).games(c.var.player, c.req.valid('query').status, linkBase(c)) }),
   )
 
-  .post('/api/me/chat', requirePlayerKey, async (c) => {
+  .post('/api/me/chat', slackSignature, requirePlayerKey, async (c) => {
     const body = await chatText(c);
     if (!body.ok) return body.response;
     const command = parsePlayerCommand(commandLine(body.text)) ?? { kind: 'help' as const };

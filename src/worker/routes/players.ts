@@ -20,6 +20,7 @@ import {
   validationHook,
   type AppEnv,
 } from '../http.ts';
+import { slackSignature } from '../slack-signature.ts';
 import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.ts';
 
 /** The command text of a chat post: text/plain, a form (Slack: text=...), or JSON {text}. */
@@ -79,7 +80,7 @@ export const players = new Hono<AppEnv>()
     return reply(c, await c.var.notify.deliveries(c.req.valid('param').id, c.var.token));
   })
 
-  .post('/api/games/:id/chat', gameIdParam, requirePlayer, async (c) => {
+  .post('/api/games/:id/chat', gameIdParam, slackSignature, requirePlayer, async (c) => {
     const id = c.req.valid('param').id;
     const service = c.var.games;
     const game = await service.load(id, c.var.token);

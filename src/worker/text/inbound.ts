@@ -9,7 +9,7 @@ import { replyMarker } from '../../notify/messages.ts';
 import type { Color } from '../../engine/types.ts';
 import type { GameService } from '../../service/games.ts';
 import { helpText, parseCommand, runCommand, turnExamples, type Command } from './commands.ts';
-import { authFailure, ownLines, parseMail, quotedPly } from './inbound-mail.ts';
+import { authFailure, ownLines, quotedPly, type ParsedMail } from './inbound-mail.ts';
 
 /** Replies bigger than this are not read (a move is a line; quoted history and attachments are not needed). */
 const MAX_INBOUND_BYTES = 1024 * 1024;
@@ -24,6 +24,8 @@ export interface InboundStore {
 interface InboundDeps {
   readonly service: GameService;
   readonly store: InboundStore;
+  /** Reads the MIME of a mail (postal-mime, in the picture Worker: PICTURES.mail). */
+  readonly parse: (raw: Uint8Array) => Promise<ParsedMail>;
   readonly config: MailConfig;
   /** Fallback when message.reply() is refused (e.g. the original is not replyable). */
   readonly send?: SendEmail;
@@ -74,7 +76,7 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     return { outcome: 'rejected' };
   }
   const raw = await rawBytes(message);
-  const mail = await parseMail(raw);
+  const mail = await deps.parse(raw);
   // The sender must be the seat's own address (the one Subspace mails this player at).
   const from = mail.from ?? message.from.trim().toLowerCase();
   const seat = (await deps.store.seatEmail(address.gameId, address.side))?.trim().toLowerCase();

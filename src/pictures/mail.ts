@@ -1,0 +1,43 @@
+// Reading a reply to play by email (issue 26): postal-mime parses the MIME (headers, encoded
+// words, multipart, quoted-printable and base64, charsets, format=flowed); text/plain is
+// preferred and HTML-only mail is turned into text here (quoted history dropped, every HTML
+// entity decoded by `entities`). It runs in this Worker, reached by RPC (mail(raw)) from the main
+// Worker's email handler, because the two libraries would add about 39 KiB gzipped to the main
+// Worker, over its 200 KiB budget; mail is not in a hurry.
+import { decodeHTML } from 'entities/decode';
+import PostalMime from 'postal-mime';
+import type { ParsedMail } from '../worker/text/inbound-mail.ts';
+
+/** HTML -> text: block ends as line breaks, tags dropped, entities decoded; `quotes: false` drops quoted history first. */
+function htmlToText(html: string, quotes: boolean): string {
+  let s = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(head|style|script|title)\b[\s\S]*?<\/\1\s*>/gi, '');
+  if (!quotes) {
+    // Everything from a reply-quote container on is history (Gmail, Thunderbird, Yahoo, Proton, Apple Mail, Outlook).
+    s = s.replace(/<(div|blockquote)\b[^>]*class="[^"]*(gmail_quote|moz-cite-prefix|yahoo_quoted|protonmail_quote|gmail_attr)[^"]*"[\s\S]*$/i, '');
+    s = s.replace(/<div\b[^>]*id="(divRplyFwdMsg|appendonsend|mail-editor-reference-message-container)"[\s\S]*$/i, '');
+    s = s.replace(/<hr\b[^>]*id="stopSpelling"[\s\S]*$/i, '');
+    for (let i = 0; i < 10 && /<blockquote\b/i.test(s); i++) s = s.replace(/<blockquote\b(?:(?!<blockquote\b)[\s\S])*?<\/blockquote\s*>/gi, '\n');
+  }
+  s = s
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|tr|h[1-6]|pre|table|blockquote)\s*>/gi, '\n')
+    .replace(/<[^>]+>/g, '');
+  return decodeHTML(s)
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/\n[ \t]+/g, '\n');
+}
+
+export async function parseMail(raw: Uint8Array | ArrayBuffer): Promise<ParsedMail> {
+  const email = await PostalMime.parse(raw);
+  const text = email.text !== undefined ? email.text : email.html !== undefined ? htmlToText(email.html, false) : '';
+  const fullText = email.text !== undefined ? email.text : email.html !== undefined ? htmlToText(email.html, true) : '';
+  const authResults = email.headers.filter((h) => h.key === 'authentication-results' || h.key === 'arc-authentication-results').map((h) => h.value);
+  return {
+    subject: email.subject ?? '',
+    text: text.replace(/\r\n?/g, '\n'),
+    fullText: fullText.replace(/\r\n?/g, '\n'),
+    from: email.from?.address?.trim().toLowerCase() || undefined,
+    messageId: email.messageId?.trim() || undefined,
+    authResults,
+  };
+}
