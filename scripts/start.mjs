@@ -4,11 +4,11 @@
 //   PERSIST_TO=<dir> npm start  another local state folder (default .wrangler/state)
 //
 // Process handling: wrangler (and the workerd processes under it) runs in a process group of
-// its own. A signal to us (Ctrl-C, kill) goes to that whole group; we exit when wrangler does;
+// its own. A signal to us (Ctrl-C, kill; SIGINT, SIGTERM or SIGHUP to npm) goes to that whole group; we exit when wrangler does;
 // a guard process ends the group if we are killed outright (SIGKILL) and we end it when our
 // parent goes away; a watchdog ends everything with an error once the local runtime stops
 // answering (wrangler does not recover from a dead workerd: it keeps the port and hangs).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -159,15 +159,31 @@ for (const [signal, number] of [
   process.on(signal, () => stop(128 + number));
 dev.on('error', (e) => stop(1, `npm start: could not run wrangler dev: ${e.message}`));
 devExited.then(({ code, signal }) => stop(code || 1, `npm start: wrangler dev ended (${signal ?? `exit code ${code}`})`));
-// npm's shell does not pass signals on; when our parent is gone, so are we.
+// When what started us is gone, so are we. npm runs us through `sh -c`, and that shell neither
+// passes signals on nor dies of SIGINT: so package.json says `exec node scripts/start.mjs` (npm
+// then signals us itself: SIGINT, SIGTERM), and we watch our parent and, when the parent is a
+// shell, its parent too (SIGHUP kills npm without a word to its children; a shell left between
+// npm and us would keep us alive for good).
+const parentOf = (pid) => {
+  const out = spawnSync('ps', ['-o', 'ppid=,args=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+  const m = /^(\d+)\s+(.*)$/.exec(out);
+  return m ? { ppid: Number(m[1]), args: m[2] } : undefined;
+};
 const parent = process.ppid;
-setInterval(() => {
+const watched = [parent];
+const shell = parentOf(parent);
+if (shell && /^(\S*\/)?(sh|dash|bash|zsh)\s+-c\b/.test(shell.args) && shell.ppid > 1) watched.push(shell.ppid);
+const gone = (pid) => {
   try {
-    process.kill(parent, 0);
+    process.kill(pid, 0);
+    return false;
   } catch (e) {
-    if (e.code === 'ESRCH') stop(1, 'npm start: the process that started us is gone; stopping');
+    return e.code === 'ESRCH';
   }
-}, 2000).unref();
+};
+setInterval(() => {
+  if (process.ppid !== parent || watched.some(gone)) stop(1, 'npm start: the process that started us is gone; stopping');
+}, 1000).unref();
 
 // wrangler's output, less the noise: the bindings table is printed before the Workers are
 // connected ("[not connected]") and again after every reload: only the first one after the

@@ -1,6 +1,6 @@
 // `npm start` as a user runs it: clean output with the links last, the sample game only on
-// an empty database, nothing left on the port once it is stopped (SIGTERM to npm, SIGKILL
-// to the script), and an error exit once the local runtime (workerd) dies.
+// an empty database, nothing left on the port once it is stopped (SIGTERM, SIGINT or SIGHUP to
+// npm, SIGKILL to the script), and an error exit once the local runtime (workerd) dies.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -190,6 +190,27 @@ describe('npm start', () => {
     ).toEqual({ left: [], portTaken: false });
     expect(gamesInDatabase()).toBe(1);
   }, 420_000);
+
+  // Issue 26: SIGINT to npm left all its processes running and the port held, SIGHUP left all but npm.
+  it.each(['SIGINT', 'SIGHUP'] as const)(
+    '%s to npm stops every process it started and frees the port',
+    async (signal) => {
+      const s = await npmStart();
+      started.push(s);
+      await untilLinks(s);
+      const processes = tree(s.npm.pid!);
+      expect(processes.some((p) => /workerd/.test(p.args))).toBe(true);
+      expect(processes.length).toBeGreaterThan(3);
+      process.kill(s.npm.pid!, signal); // npm alone, not its process group
+      expect(
+        await allGone(
+          processes.map((p) => p.pid),
+          s.port,
+        ),
+      ).toEqual({ left: [], portTaken: false });
+    },
+    300_000,
+  );
 
   it('ends with an error when the local runtime dies (workerd killed), leaving the port free', async () => {
     const s = await npmStart();
