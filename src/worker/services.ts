@@ -6,7 +6,7 @@ import { ChatStore } from '../db/chat-store.ts';
 import { GameStore } from '../db/store.ts';
 import { ChatChannel } from '../notify/chat/channel.ts';
 import { DiscordApi } from '../notify/chat/discord-api.ts';
-import { allPlayerSinks, ChatChallengeNotifier, ChatNotifier } from '../notify/chat/notifier.ts';
+import { allPlayerSinks, ChatChallengeNotifier, ChatNotifier, chatsReachable } from '../notify/chat/notifier.ts';
 import { TelegramApi } from '../notify/chat/telegram-api.ts';
 import { mailConfig } from '../notify/addresses.ts';
 import type { ConsumerDeps } from '../notify/consumer.ts';
@@ -48,7 +48,7 @@ export function gameService(env: Cloudflare.Env, clock: () => number = Date.now,
     events: allOf(
       new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
       hubEvents(env, clock),
-      new ChatNotifier(env.DB, env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
+      new ChatNotifier(env.DB, chatsReachable(env) ? env.NOTIFY_QUEUE : undefined, env.PUBLIC_URL, clock),
       ...(env.AUTO_ANALYSIS === 'off' ? [] : [new AnalysisOnGameOver(analysisService(env, clock))]),
     ),
     webhookPolicy: webhookPolicy(env),
@@ -131,7 +131,7 @@ export function challengeService(env: Cloudflare.Env, clock: () => number = Date
     new PlayerStore(env.DB),
     gameService(env, clock),
     clock,
-    allPlayerSinks(hubEvents(env, clock), new ChatChallengeNotifier(env.DB, env.NOTIFY_QUEUE, clock)),
+    allPlayerSinks(hubEvents(env, clock), new ChatChallengeNotifier(env.DB, chatsReachable(env) ? env.NOTIFY_QUEUE : undefined, clock)),
   );
 }
 

@@ -1,16 +1,22 @@
 // Discord HTTP interactions: real Ed25519 signatures from a key pair made here, PING, a
 // missing or bad signature (401, nothing changes), linking from /me, commands and buttons
 // in the API's own words, the board picture as a deferred answer and its follow-up.
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DISCORD_VARIANTS } from '../../src/worker/bots/discord-commands.ts';
 import { VARIANTS } from '../../src/service/schemas.ts';
 import { chatApis, discordApp, linkDiscord, mePost, type DiscordApp } from './bot-helpers.ts';
+import type { QueueJob } from '../../src/notify/types.ts';
 import { BASE, call, fetchWorker } from './helpers.ts';
+import { captureQueue } from './notify-helpers.ts';
 import { newPlayer } from './player-helpers.ts';
 
 let app: DiscordApp;
 beforeAll(async () => {
   app = await discordApp();
+});
+// Nothing queued is delivered behind the test's back (turn notifications would call the stand-ins too).
+beforeEach(() => {
+  captureQueue<QueueJob>();
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -148,7 +154,7 @@ describe('commands and buttons', () => {
     apis.take();
     const board = await app.command(black, 'board', { game: gameId });
     expect(board.body).toEqual({ type: 5 });
-    const [patch] = apis.discord();
+    const patch = apis.discord().find((c) => c.method === 'PATCH');
     expect(patch!.method).toBe('PATCH');
     expect(patch!.path).toMatch(/^\/webhooks\/app1\/tok\d+\/messages\/@original$/);
     const payload = JSON.parse(patch!.body.payload_json);

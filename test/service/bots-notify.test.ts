@@ -2,6 +2,7 @@
 // (content, an embed with the board picture and the game link) for a game's seat and for a
 // player's own webhook; chat notifications follow the player's choice on /me, and a chat that
 // blocked the bot gets no more of them.
+import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isChatJob, type ChatJob } from '../../src/notify/chat/chat-job.ts';
 import { isDiscordWebhook } from '../../src/notify/chat/discord-webhook.ts';
@@ -141,5 +142,25 @@ describe('chat notifications', () => {
     expect(apis.telegram('answerCallbackQuery')).toHaveLength(1);
     expect(apis.telegram('sendMessage').at(-1)!.body.text).toMatch(/game [a-z0-9]{12} has started/);
     expect((await call('GET', '/api/me/games', { token: rand.key })).body.games).toHaveLength(1);
+  });
+
+  it('no bot token set: nothing is looked up or queued for chats', async () => {
+    const bot = telegramBot();
+    const [a, b] = [await newPlayer('Rand'), await newPlayer('Riley')];
+    await linkTelegram(bot, 5300, b);
+    const e = env as Cloudflare.Env;
+    const token = e.TELEGRAM_BOT_TOKEN;
+    const discordToken = e.DISCORD_BOT_TOKEN;
+    delete e.TELEGRAM_BOT_TOKEN;
+    delete e.DISCORD_BOT_TOKEN;
+    try {
+      const queue = captureQueue<QueueJob>();
+      const { game } = await startGame(a, b);
+      expect((await call('POST', `/api/games/${game.id}/moves`, { text: 'Wb2-Wb3', token: a.key })).status).toBe(200);
+      expect(queue.take().filter((j) => isChatJob(j))).toEqual([]);
+    } finally {
+      e.TELEGRAM_BOT_TOKEN = token;
+      if (discordToken) e.DISCORD_BOT_TOKEN = discordToken;
+    }
   });
 });

@@ -3,7 +3,9 @@
 // recorded by the stand-in with its body.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatApis, linkTelegram, mePost, telegramBot, type TelegramBot } from './bot-helpers.ts';
+import type { QueueJob } from '../../src/notify/types.ts';
 import { BASE, call, fetchWorker } from './helpers.ts';
+import { captureQueue } from './notify-helpers.ts';
 import { newPlayer } from './player-helpers.ts';
 
 let bot: TelegramBot;
@@ -13,6 +15,8 @@ beforeAll(() => {
 });
 beforeEach(() => {
   apis = chatApis();
+  // Nothing queued is delivered behind the test's back (turn notifications would call the stand-in too).
+  captureQueue<QueueJob>();
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -15,7 +15,12 @@ import type { LinkBase } from '../../service/links.ts';
 import { challengeLines } from '../messages.ts';
 import type { ChatChallengeJob, ChatJob } from './chat-job.ts';
 
+/** Whether any chat can be reached: without a bot token nothing could be delivered, so nothing is looked up (no D1 read after a move). */
+export const chatsReachable = (env: Pick<Cloudflare.Env, 'TELEGRAM_BOT_TOKEN' | 'DISCORD_BOT_TOKEN'>) =>
+  Boolean(env.TELEGRAM_BOT_TOKEN || env.DISCORD_BOT_TOKEN);
+
 export class ChatNotifier implements EventSink {
+  /** `queue` undefined: no chat notifications (no queue, or no bot token: chatsReachable). */
   constructor(
     private readonly db: D1Database,
     private readonly queue: Queue<QueueJob> | undefined,
