@@ -4,6 +4,8 @@
 //   --search-only / --no-search   only / without the computer player's part (bench/search.ts)
 //   --pairing   only the Swiss pairing time (also printed first by every run)
 //   --scaling   only what docs/scaling.md quotes (bench/scaling.ts -> bench/scaling-results.json)
+//   --concurrency[=LABEL]  moves/s with 1, 16, 64 games at once by 8 clients (bench/concurrency.ts ->
+//               bench/concurrency-results.json, under LABEL, default "after")
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { engineBench } from './engine.ts';
@@ -13,6 +15,7 @@ import { bundleSizes } from './bundles.ts';
 import { searchBench } from './search.ts';
 import { scalingBench } from './scaling.ts';
 import { pairingBench } from './pairing.ts';
+import { concurrencyBench } from './concurrency.ts';
 import { serviceBench } from './service.ts';
 import { printRebuildParts, rebuildParts } from './rebuild-parts.ts';
 import { printTargets, target, type TargetRow } from './targets.ts';
@@ -25,6 +28,21 @@ console.log(
 );
 if (process.argv.includes('--pairing')) process.exit(0);
 
+const concurrencyArg = process.argv.find((a) => a === '--concurrency' || a.startsWith('--concurrency='));
+if (concurrencyArg) {
+  const label = concurrencyArg.split('=')[1] || 'after';
+  const rounds = await concurrencyBench();
+  console.log(`\n## Moves per second, games played at once (${label})\n`);
+  console.log('| games | clients | moves | failures | seconds | moves/s | p50 ms |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const r of rounds) console.log(`| ${r.games} | ${r.clients} | ${r.moves} | ${r.failures} | ${r.seconds} | ${r.movesPerSecond} | ${r.p50Ms} |`);
+  const file = 'bench/concurrency-results.json';
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  kept[label] = { date: new Date().toISOString(), load: +loadavg()[0]!.toFixed(1), rounds };
+  writeFileSync(file, JSON.stringify(kept, null, 2) + '\n');
+  console.log(`\nwritten ${file} (${label})`);
+  process.exit(0);
+}
 // `npm run bench -- --scaling` measures only what docs/scaling.md quotes (bench/scaling-results.json).
 if (process.argv.includes('--scaling')) {
   const s = await scalingBench();

@@ -70,7 +70,7 @@ const gameCount = wranglerRun(['d1', 'execute', 'DB', '--local', ...persist, '--
   },
 );
 
-// --test-scheduled: GET /__scheduled?cron=*/15+*+*+*+* runs the timeout cron by hand.
+// --test-scheduled: GET /__scheduled?cron=*/15+*+*+*+* runs the cron by hand (each game's alarm does the work on time).
 // Local development only: webhooks may go to http://127.0.0.1:<port>, and reply
 // addresses / unsubscribe links are signed with a fixed development secret.
 // Both Workers in one wrangler dev: the main one first (it serves the port), then the picture

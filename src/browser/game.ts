@@ -5,7 +5,8 @@
 //    fills the text box and previews the turn;
 //  - preview (GET /api/games/:id/preview) and send (POST /api/games/:id/moves)
 //    without a reload, errors in words;
-//  - live updates: reads GET /api/games/:id/stream while the tab is visible and swaps
+//  - live updates: a WebSocket (GET /api/games/:id/socket; the NDJSON stream
+//    GET /api/games/:id/stream where none opens) while the tab is visible; swaps
 //    the #live region (GET /games/:id?partial=1) when the game changed;
 //  - replay of earlier positions inside the page (replay.ts).
 // The end-to-end tests (test/e2e) run it in Chromium and fail on any page error.
@@ -376,48 +377,84 @@ function startGamePage(root: HTMLElement): void {
         return loadLegal();
       });
   }
-  // Live update: the game's NDJSON event stream (GET /api/games/:id/stream, a Durable Object
-  // fans each move out); its first line is the current state, so reopening after a drop loses nothing.
+  // Live update: a WebSocket the game's own object holds (GET /api/games/:id/socket); where one
+  // cannot open, the game's NDJSON event stream (GET /api/games/:id/stream), as before. The first
+  // message of either is the current state, so reopening after a drop loses nothing.
   let listening = false;
+  let socketFailed = false;
+  let socket: WebSocket | null = null;
+  /** Does this event line change what the page shows? A message changes no state: its line says to fetch the page again. */
+  function changes(event: { type?: string; state?: { ply: number; updatedAt: string; status: string } }): boolean {
+    const s = event.state;
+    const before = st();
+    return event.type === 'message' || (!!s && (s.ply !== before.ply || s.updatedAt !== before.updated || s.status !== before.status));
+  }
   function poll(): void {
     clearTimeout(timer);
     if (listening || document.hidden || st().status !== 'active') return;
     listening = true;
-    fetch('/api/games/' + id + '/stream', { cache: 'no-store', headers: authHeaders() })
-      .then((r) => {
-        if (!r.ok || !r.body) throw new Error('stream ' + r.status);
-        const reader = r.body.getReader();
-        const decoder = new TextDecoder();
-        let buffer = '';
-        const read = (): Promise<void> =>
-          reader.read().then((x) => {
-            if (x.done) return;
-            buffer += decoder.decode(x.value, { stream: true });
-            const lines = buffer.split('\n');
-            buffer = lines.pop() ?? '';
-            const changed = lines.some((line) => {
-              if (!line.trim()) return false; // keep-alive
-              const event = JSON.parse(line);
-              const s = event.state;
-              const before = st();
-              // A message changes no state: its line says to fetch the page again.
-              return event.type === 'message' || (s && (s.ply !== before.ply || s.updatedAt !== before.updated || s.status !== before.status));
-            });
-            return (changed ? refresh(true, true) : Promise.resolve()).then(() => {
-              if (st().status !== 'active' || document.hidden) return reader.cancel();
-              return read();
-            });
-          });
-        return read();
-      })
+    (socketFailed || typeof WebSocket === 'undefined' ? listenToStream() : listenToSocket())
       .catch(() => {})
       .then(() => {
         listening = false;
         timer = setTimeout(poll, POLL_MS);
       });
   }
+  function listenToSocket(): Promise<void> {
+    return new Promise((resolve) => {
+      const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/games/' + id + '/socket');
+      socket = ws;
+      let opened = false;
+      let pings = 0;
+      let handled = Promise.resolve();
+      ws.onopen = () => {
+        opened = true;
+        // Keeps proxies from closing a quiet socket; the runtime answers without waking the object.
+        pings = window.setInterval(() => ws.send('ping'), 25000);
+      };
+      ws.onmessage = (m) => {
+        if (m.data === 'pong') return;
+        handled = handled
+          .then(() => (changes(JSON.parse(String(m.data))) ? refresh(true, true) : undefined))
+          .then(() => {
+            if (st().status !== 'active' || document.hidden) ws.close(1000);
+          })
+          .catch(() => {});
+      };
+      ws.onclose = () => {
+        // A socket that never opened: this network or browser takes none, so read the stream instead.
+        if (!opened) socketFailed = true;
+        clearInterval(pings);
+        if (socket === ws) socket = null;
+        resolve();
+      };
+    });
+  }
+  function listenToStream(): Promise<void> {
+    return fetch('/api/games/' + id + '/stream', { cache: 'no-store', headers: authHeaders() }).then((r) => {
+      if (!r.ok || !r.body) throw new Error('stream ' + r.status);
+      const reader = r.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      const read = (): Promise<void> =>
+        reader.read().then((x) => {
+          if (x.done) return;
+          buffer += decoder.decode(x.value, { stream: true });
+          const lines = buffer.split('\n');
+          buffer = lines.pop() ?? '';
+          // Blank lines are keep-alives.
+          const changed = lines.some((line) => line.trim() && changes(JSON.parse(line)));
+          return (changed ? refresh(true, true) : Promise.resolve()).then(() => {
+            if (st().status !== 'active' || document.hidden) return reader.cancel();
+            return read();
+          });
+        });
+      return read();
+    });
+  }
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden) poll();
+    else socket?.close(1000);
   });
 
   listenForArrowKeys();

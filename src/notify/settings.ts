@@ -4,8 +4,9 @@ import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { sideOfToken } from '../service/crypto.ts';
 import { webhookChange } from '../service/webhook-setting.ts';
-import type { EventSink, WebhookPolicy } from '../service/ports.ts';
+import type { EventSink, GameAlarms, WebhookPolicy } from '../service/ports.ts';
 import type { PublicMove } from '../service/public-state.ts';
+import { reminderAt } from '../service/due.ts';
 import { done, fail, type ServiceResult } from '../service/result.ts';
 import { checkUnsubscribe, replyAddress, type MailConfig } from './addresses.ts';
 import { parseNotify, recipient } from './recipients.ts';
@@ -49,6 +50,8 @@ export class NotifyService {
       clock?: () => number;
       events?: EventSink;
       lastMove?: (row: GameRow) => Promise<PublicMove | null>;
+      /** The game's alarm: a new reminder share moves its reminder. */
+      alarms?: GameAlarms;
     } = {},
   ) {}
 
@@ -103,6 +106,7 @@ export class NotifyService {
     if (input.reminderPercent !== undefined) changes.reminderPercent = input.reminderPercent;
     await this.store.updatePlayer(id, side, changes, this.now());
     const stored = (await this.store.game(id))!;
+    if (changes.reminderPercent !== undefined) await this.options.alarms?.arm(stored);
     const settings = await this.settingsOf(stored, side);
     return done(webhookSecret ? { ...settings, webhookSecret } : settings);
   }
@@ -142,24 +146,24 @@ export class NotifyService {
    * 80 %) of the turn's time; reminder_ply makes it once per turn.
    */
   async remind(limit = 100): Promise<string[]> {
-    const now = this.now();
     const reminded: string[] = [];
-    for (const row of await this.store.reminderCandidates(now, limit)) {
-      const side = row.sideToMove;
-      const percent = side === 'white' ? row.whiteReminderPercent : row.blackReminderPercent;
-      const turnMs = row.daysPerMove! * 86_400_000;
-      const used = now - (row.deadline! - turnMs);
-      if (used < (turnMs * percent) / 100 || now > row.deadline!) continue;
-      if (!(await this.store.markReminded(row.id, row.ply))) continue;
-      reminded.push(row.id);
-      if (this.options.events) {
-        try {
-          await this.options.events.publish(row, [{ type: 'reminder', recipients: [side] }], (await this.options.lastMove?.(row)) ?? null);
-        } catch (e) {
-          console.error(`game ${row.id}: could not queue the reminder:`, e);
-        }
+    for (const row of await this.store.reminderCandidates(this.now(), limit)) if (await this.remindGame(row)) reminded.push(row.id);
+    return reminded;
+  }
+
+  /** The reminder of this game's side to move, if it is due now and not sent yet (the cron, or the game's alarm); whether it went out. */
+  async remindGame(row: GameRow): Promise<boolean> {
+    const now = this.now();
+    const at = reminderAt(row);
+    if (at === undefined || now < at || now > row.deadline!) return false;
+    if (!(await this.store.markReminded(row.id, row.ply))) return false;
+    if (this.options.events) {
+      try {
+        await this.options.events.publish(row, [{ type: 'reminder', recipients: [row.sideToMove] }], (await this.options.lastMove?.(row)) ?? null);
+      } catch (e) {
+        console.error(`game ${row.id}: could not queue the reminder:`, e);
       }
     }
-    return reminded;
+    return true;
   }
 }

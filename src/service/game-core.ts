@@ -6,7 +6,7 @@ import type { GameChanges, GameStore } from '../db/store.ts';
 import { colorName, opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
 import { sideOfToken } from './crypto.ts';
 import { computerLevel, computerToMove } from './computer-sides.ts';
-import type { ComputerTurns, EventSink, GameEndHook, GameEvent, WebhookPolicy } from './ports.ts';
+import type { ComputerTurns, EventSink, GameAlarms, GameEndHook, GameEvent, WebhookPolicy } from './ports.ts';
 import { publicMove } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { sideOfPlayer } from './players.ts';
@@ -36,6 +36,8 @@ interface ServiceOptions {
   readonly webhookPolicy?: WebhookPolicy;
   /** Plays the computer's turns; without one, a game against the computer waits for the cron. */
   readonly computer?: ComputerTurns;
+  /** The game's alarm (its object): set after each change to the game's next due time. */
+  readonly alarms?: GameAlarms;
   /**
    * Runs work the answer does not need (notifications, event streams, asking the computer) after
    * the answer: the Worker's `waitUntil`. Without one, that work is awaited before the answer.
@@ -94,6 +96,7 @@ export abstract class GameCore {
    */
   protected async emit(row: GameRow, all: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<GameRow> {
     if (all.some((e) => e.type === 'game-over')) row = await this.recordEnd(row);
+    await this.arm(row);
     // The computer is told nothing: it is asked for its turn instead (askComputer).
     const events = all
       .map((e) => ({ ...e, recipients: e.recipients.filter((side) => computerLevel(row, side) === undefined) }))
@@ -122,10 +125,18 @@ export abstract class GameCore {
   }
 
   /** After a write that gave the computer the move: ask for its turn (one queue message), after the answer. Logged, not returned. */
-  protected askComputer(row: GameRow): Promise<void> {
+  protected async askComputer(row: GameRow): Promise<void> {
+    await this.arm(row);
     const computer = this.options.computer;
-    if (!computer || !computerToMove(row)) return Promise.resolve();
-    return this.afterAnswer(`game ${row.id}: could not ask for the computer's turn (the cron will play it):`, () => computer.request(row.id, row.ply));
+    if (!computer || !computerToMove(row)) return;
+    return this.afterAnswer(`game ${row.id}: could not ask for the computer's turn (its alarm will play it):`, () => computer.request(row.id, row.ply));
+  }
+
+  /** After a change: the game's alarm set to its next due time, after the answer (a lost one is caught by the backstop cron). */
+  protected arm(row: GameRow): Promise<void> {
+    const alarms = this.options.alarms;
+    if (!alarms) return Promise.resolve();
+    return this.afterAnswer(`game ${row.id}: could not set the game's alarm:`, () => alarms.arm(row));
   }
 
   /** Work the answer does not need: handed to `later` when there is one, else awaited; its failure is logged under `failed`, never lost. */

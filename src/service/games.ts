@@ -366,6 +366,16 @@ export class GameService extends GamePauses {
     });
   }
 
+  /**
+   * The game's alarm: a pause whose days are over ends, then a game (timeout mode 'auto') whose
+   * side to move let the deadline pass is lost on time; each through a guarded write, so an alarm
+   * delivered twice, or racing a request, does each once. Returns the game as it stands after.
+   */
+  async settleDue(id: string): Promise<GameRow | undefined> {
+    const row = await this.store.game(id);
+    return row && this.settle(row);
+  }
+
   /** The cron: end games (timeout mode 'auto') whose side to move let the deadline pass. */
   async expireOverdue(limit = 100): Promise<string[]> {
     const now = this.clock();

@@ -57,3 +57,9 @@ export interface ComputerTurns {
 export interface GameEndHook {
   ended(row: GameRow): Promise<GameRatings | undefined>;
 }
+
+/** The game's own timer (its object's alarm): told after each change when the game is next due. */
+export interface GameAlarms {
+  /** The game changed: its alarm must fire no later than its next due time (src/service/due.ts). */
+  arm(row: GameRow): Promise<void>;
+}

@@ -30,6 +30,8 @@ declare namespace Cloudflare {
     PICTURES?: Service<typeof import('../pictures/index.ts').default>;
     /** The event streams: one Durable Object per game and per player (src/worker/event-hub.ts). */
     EVENT_HUB: DurableObjectNamespace<import('./event-hub.ts').EventHub>;
+    /** One Durable Object per game: its alarm (timeouts, reminders, pause ends, overdue computer turns) and the game page's sockets (src/worker/game-object.ts). */
+    GAMES: DurableObjectNamespace<import('./game-object.ts').GameObject>;
     /** Milliseconds between keep-alive blank lines of a stream (tests shorten it; at most 25 s). */
     STREAM_KEEPALIVE_MS?: string;
     /** "off": a game that ends is not analysed by itself (the service tests; POST …/analysis still asks). Default on. */

@@ -12,6 +12,7 @@ import type { LinkBase } from '../service/links.ts';
 import { publicState, type PublicMove } from '../service/public-state.ts';
 import { myGame } from '../service/players.ts';
 import { hubOf } from './event-hub.ts';
+import { gameObject } from './game-object.ts';
 
 /** The game stream's name for what happened: a move, a draw offer, the end, or a message (its words are not in the line: the stream is public). */
 const GAME_LINE: Partial<Record<GameEvent['type'], string>> = {
@@ -46,7 +47,9 @@ export class HubEvents implements EventSink, PlayerEventSink {
       : undefined;
     const state = publicState(row, last);
     const base = this.base(row);
-    const sends: Promise<unknown>[] = [hubOf(this.env, `game:${row.id}`).publish(lines.map((type) => ({ type: GAME_LINE[type], state })))];
+    const gameLines = lines.map((type) => ({ type: GAME_LINE[type], state }));
+    // The NDJSON streams (the game's hub) and the game page's sockets (the game's own object).
+    const sends: Promise<unknown>[] = [hubOf(this.env, `game:${row.id}`).publish(gameLines), gameObject(this.env, row.id).publish(gameLines)];
     for (const side of ['white', 'black'] as const) {
       const playerId = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
       if (!playerId) continue;

@@ -1,5 +1,6 @@
-// The Worker entry: HTTP via the Hono app; the cron that plays overdue computer turns,
-// ends timed-out games and sends reminders; the queue consumers that play the
+// The Worker entry: HTTP via the Hono app; the game objects (each game's alarm does its
+// timeouts, reminders, pause ends and overdue computer turns on time) and the cron (tournament
+// starts; the backstop for a game whose alarm was never set); the queue consumers that play the
 // computer's turns and deliver notifications; the email handler that plays turns
 // sent by email.
 import type { QueueJob } from '../notify/types.ts';
@@ -8,13 +9,17 @@ import { mailConfig } from '../notify/addresses.ts';
 import { NotifyStore } from '../notify/store.ts';
 import { app } from './app.tsx';
 export { EventHub } from './event-hub.ts';
+export { GameObject } from './game-object.ts';
 import { sweepInBatches } from './sweep.ts';
 import { isComputerQueue, playComputerTurns, type ComputerJob } from './computer-queue.ts';
 import { analysisService, computerPlayer, consumerDeps, gameService, notifyService, startDueTournaments } from './services.ts';
 import { handleInboundEmail } from './text/inbound.ts';
 
-/** Cron Trigger: end the pauses whose days are over; end the games (timeout mode "auto") whose deadline has passed; remind players whose
- * time runs short; start the tournaments whose `startsAt` has come. Both read only what is due, through indexes (src/db/schema.ts), in bounded batches. */
+/** Cron Trigger. Its own job: start the tournaments whose `startsAt` has come. Besides, the backstop of the games'
+ * alarms (src/worker/game-object.ts) for a game whose alarm was never set (a game from before the objects; an arm lost
+ * after the answer); each job is guarded in D1, so the cron and an alarm never do one twice: end the pauses whose days
+ * are over; end the games (timeout mode "auto") whose deadline has passed; remind players whose time runs short. Each
+ * reads only what is due, through indexes (src/db/schema.ts), in bounded batches. */
 export async function scheduled(controller: ScheduledController, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
   const clock = () => controller.scheduledTime;
   const started = Date.now();

@@ -35,6 +35,7 @@ import { RatingService } from '../service/ratings.ts';
 import { TournamentService } from '../service/tournaments.ts';
 import type { GameEndHook } from '../service/ports.ts';
 import type { LinkBase } from '../service/links.ts';
+import { ObjectAlarms } from './game-alarms.ts';
 
 /** The event streams' side of every event: game and player hubs, challenge emails. */
 const hubEvents = (env: Cloudflare.Env, clock: () => number = Date.now) =>
@@ -55,6 +56,7 @@ export function gameService(env: Cloudflare.Env, clock: () => number = Date.now,
     players,
     computer: new QueueComputerTurns(env.COMPUTER_QUEUE),
     ended: gameEnd(env, clock, ctx),
+    alarms: new ObjectAlarms(env),
     ...(ctx ? { later: (work: Promise<void>) => ctx.waitUntil(work) } : {}),
   });
 }
@@ -141,6 +143,7 @@ export function notifyService(env: Cloudflare.Env, clock: () => number = Date.no
     webhookPolicy: webhookPolicy(env),
     clock,
     events: new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
+    alarms: new ObjectAlarms(env),
     lastMove: async (row) => {
       const m = row.ply ? await games.move(row.id, row.ply) : undefined;
       return m ? publicMove(m) : null;

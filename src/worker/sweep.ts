@@ -4,7 +4,7 @@
 /** Games one sweep query reads; each ended game costs a few D1 queries. */
 export const SWEEP_BATCH = 50;
 /** Batches per cron run: 4 x 50 games x ~4 queries stays well inside the 1,000 subrequests of a
- * Paid invocation; what is left over waits for the next run (every 15 minutes). */
+ * Paid invocation; what is left over waits for the next run (every 15 minutes; the games' own alarms do the work on time). */
 export const SWEEP_BATCHES = 4;
 
 /** Runs `sweep` in bounded batches until one comes back short or the run's budget is spent. */

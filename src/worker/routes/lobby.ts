@@ -20,6 +20,8 @@ import { GameIdSchema } from '../../service/schemas.ts';
 import { selfOf } from '../../service/players.ts';
 import { playerProfile } from './profile.ts';
 import { eventStream, hubOf } from '../event-hub.ts';
+import { gameObject } from '../game-object.ts';
+import { GameStore } from '../../db/store.ts';
 import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
 import { chatAnswer, chatText, commandLine } from './players.ts';
 import { slackSignature } from '../slack-signature.ts';
@@ -155,6 +157,17 @@ export const lobby = new Hono<PlayerEnv>()
       const challenges = (await challengeService(c.env).mine(player, base)).filter((ch) => ch.to?.id === player.id);
       return [...waiting.map((game) => ({ type: 'yourTurn', game })), ...challenges.map((challenge) => ({ type: 'challenge', challenge }))];
     });
+  })
+
+  // The game page's live updates: a WebSocket held by the game's own object (hibernating while
+  // quiet). Public lines, as the stream's without a token; the id is checked against the
+  // directory first, so an unknown game touches no object.
+  .get('/api/games/:id/socket', gameId, async (c) => {
+    if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket')
+      return c.json({ error: 'this is a WebSocket: open it with Upgrade: websocket (or read GET /api/games/{id}/stream)' }, 426);
+    const id = c.req.valid('param').id;
+    if (!(await new GameStore(c.env.DB).game(id))) return c.json({ error: `no game with id ${id}` }, 404);
+    return gameObject(c.env, id).fetch(`https://game/socket?game=${id}`, { headers: { Upgrade: 'websocket' } });
   })
 
   .get('/api/games/:id/stream', gameId, async (c) => {

@@ -1,0 +1,47 @@
+// When a game next needs the server without anyone asking: the end of a pause, the reminder of
+// the side to move, the deadline (timeout mode 'auto'), a computer turn that should have landed.
+// Pure: the game's object sets its alarm to this (src/worker/game-object.ts) and, when it fires,
+// does what is due (src/service/due-work.ts), each job guarded so that it happens once.
+import type { GameRow } from '../db/schema.ts';
+import { COMPUTER_GRACE_MS, computerToMove } from './computer-sides.ts';
+
+const DAY_MS = 86_400_000;
+
+export type DueRow = Pick<
+  GameRow,
+  | 'status'
+  | 'sideToMove'
+  | 'ply'
+  | 'deadline'
+  | 'daysPerMove'
+  | 'timeoutMode'
+  | 'pausedUntil'
+  | 'reminderPly'
+  | 'whiteReminderPercent'
+  | 'blackReminderPercent'
+  | 'whiteComputer'
+  | 'blackComputer'
+  | 'updatedAt'
+>;
+
+/** When the side to move has used its reminder share of the turn (undefined: no reminder is pending). */
+export function reminderAt(row: DueRow): number | undefined {
+  if (row.status !== 'active' || row.deadline === null || !row.daysPerMove) return undefined;
+  if (row.reminderPly !== null && row.reminderPly >= row.ply) return undefined;
+  const percent = row.sideToMove === 'white' ? row.whiteReminderPercent : row.blackReminderPercent;
+  const turnMs = row.daysPerMove * DAY_MS;
+  return row.deadline - turnMs + Math.ceil((turnMs * percent) / 100);
+}
+
+/** The game's next due time (epoch ms), or undefined when nothing will ever be due without a request. */
+export function nextDue(row: DueRow): number | undefined {
+  if (row.status !== 'active') return undefined;
+  const times: number[] = [];
+  if (row.pausedUntil !== null) times.push(row.pausedUntil);
+  if (row.deadline !== null && row.timeoutMode === 'auto') times.push(row.deadline);
+  const remind = reminderAt(row);
+  // A reminder is only sent before the deadline passes.
+  if (remind !== undefined && row.deadline !== null && remind <= row.deadline) times.push(remind);
+  if (computerToMove(row)) times.push(row.updatedAt + COMPUTER_GRACE_MS);
+  return times.length ? Math.min(...times) : undefined;
+}

@@ -1,0 +1,268 @@
+// Each game's object sets its alarm to the game's next due time and, when it fires, does what is
+// due exactly once: the reminder, the timeout, the end of a pause, an overdue computer turn. An
+// alarm is delivered at least once, so each test also delivers it again; and a move racing the
+// alarm gives one outcome, never both. The object's clock is moved to the due time (the alarm
+// runs at once through runDurableObjectAlarm); D1 is the record the tests read.
+import { listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GameStore } from '../../src/db/store.ts';
+import { COMPUTER_GRACE_MS } from '../../src/service/computer-sides.ts';
+import type { GameObject } from '../../src/worker/game-object.ts';
+import { call, fetchWorker, newGame, BASE } from './helpers.ts';
+import { captureComputerTurns } from './computer-helpers.ts';
+import { captureQueue } from './notify-helpers.ts';
+
+const DAY = 86_400_000;
+const row = async (id: string) => (await new GameStore(env.DB).game(id))!;
+const objectOf = (id: string) => env.GAMES.get(env.GAMES.idFromName(id));
+const alarmOf = (id: string) => runInDurableObject(objectOf(id), (_o, state) => state.storage.getAlarm());
+
+/** Deliver the game's alarm now, with the object's clock at `at` (undefined: no alarm was set). */
+async function fireAt(id: string, at: number): Promise<boolean> {
+  const stub = objectOf(id);
+  await runInDurableObject(stub, (o: GameObject) => {
+    o.clock = () => at;
+  });
+  return runDurableObjectAlarm(stub);
+}
+
+/** Deliver the alarm once more at `at` (as the platform may): set it (an hour ahead, so it waits for us), then run it. */
+async function redeliverAt(id: string, at: number): Promise<void> {
+  await runInDurableObject(objectOf(id), (_o, state) => state.storage.setAlarm(Date.now() + 3_600_000));
+  expect(await fireAt(id, at)).toBe(true);
+}
+
+/** The emails queued for one event of one game, by recipient. */
+const told = (jobs: { gameId: string; event: string; side: string; channel: string }[], id: string, event: string) =>
+  jobs
+    .filter((j) => j.gameId === id && j.event === event && j.channel === 'email')
+    .map((j) => j.side)
+    .sort();
+
+const timed = (days = 1) => newGame('warp-factor', { white: { email: 'kirk@example.com' }, black: { email: 'kor@example.com' }, clock: { daysPerMove: days } });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("a game's alarm", () => {
+  it('is set to the reminder, then the deadline; each fires once, also when delivered again', async () => {
+    const queue = captureQueue();
+    const g = await timed(1);
+    const created = await row(g.id);
+    const remindAt = created.deadline! - DAY + 0.8 * DAY;
+    expect(await alarmOf(g.id)).toBe(remindAt);
+
+    // The reminder, at its time: once, to White; then the alarm waits for the deadline.
+    expect(await fireAt(g.id, remindAt)).toBe(true);
+    expect(told(queue.jobs, g.id, 'reminder')).toEqual(['white']);
+    expect(await alarmOf(g.id)).toBe(created.deadline);
+    await redeliverAt(g.id, remindAt);
+    expect(told(queue.jobs, g.id, 'reminder')).toEqual(['white']);
+    expect(await row(g.id)).toMatchObject({ status: 'active', reminderPly: 0 });
+
+    // The deadline: White loses on time, both are told once; nothing is due any more.
+    expect(await fireAt(g.id, created.deadline! + 1)).toBe(true);
+    expect(await row(g.id)).toMatchObject({ status: 'finished', result: '0-1', reason: 'timeout' });
+    expect(told(queue.jobs, g.id, 'game-over')).toEqual(['black', 'white']);
+    expect(await alarmOf(g.id)).toBeNull();
+    await redeliverAt(g.id, created.deadline! + 1);
+    expect(told(queue.jobs, g.id, 'game-over')).toEqual(['black', 'white']);
+    expect(told(queue.jobs, g.id, 'reminder')).toEqual(['white']);
+  });
+
+  it('an alarm before anything is due does nothing and waits for the due time', async () => {
+    const queue = captureQueue();
+    const g = await timed(1);
+    const created = await row(g.id);
+    expect(await fireAt(g.id, created.createdAt + 1000)).toBe(true);
+    expect(queue.jobs.filter((j) => j.gameId === g.id)).toEqual([]);
+    expect(await alarmOf(g.id)).toBe(created.deadline! - 0.2 * DAY);
+  });
+
+  it("follows the game: a move sets it to the next player's reminder; a finished game clears it", async () => {
+    const g = await timed(2);
+    const before = await alarmOf(g.id);
+    expect((await call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, text: 'Wa1-Wb3' })).status).toBe(200);
+    const moved = await row(g.id);
+    // The earlier alarm stays (it recomputes when it fires); it moves to the new time then.
+    expect(await alarmOf(g.id)).toBe(before);
+    expect(await fireAt(g.id, before! - 1)).toBe(true);
+    expect(await alarmOf(g.id)).toBe(moved.deadline! - 2 * DAY + 0.8 * 2 * DAY);
+    expect((await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.black })).status).toBe(200);
+    expect(await fireAt(g.id, Date.now())).toBe(true);
+    expect(await alarmOf(g.id)).toBeNull();
+  });
+
+  it("ends a pause at its end, once: both are told, White's time left comes back", async () => {
+    const queue = captureQueue();
+    const g = await timed(3);
+    expect((await call('POST', `/api/games/${g.id}/pause`, { token: g.tokens.white, json: { action: 'offer', days: 1 } })).status).toBe(200);
+    expect((await call('POST', `/api/games/${g.id}/pause`, { token: g.tokens.black, json: { action: 'accept' } })).status).toBe(200);
+    const paused = await row(g.id);
+    expect(paused.pausedUntil).not.toBeNull();
+    // The pause ends before the reminder that was set: the alarm moved up to it.
+    expect(await alarmOf(g.id)).toBe(paused.pausedUntil);
+    expect(await fireAt(g.id, paused.pausedUntil!)).toBe(true);
+    const resumed = await row(g.id);
+    expect(resumed).toMatchObject({ status: 'active', pausedUntil: null, deadline: paused.pausedUntil! + paused.pauseLeftMs! });
+    expect(told(queue.jobs, g.id, 'pause-end')).toEqual(['black', 'white']);
+    // Next: White's reminder on the resumed clock.
+    expect(await alarmOf(g.id)).toBe(resumed.deadline! - 3 * DAY + 0.8 * 3 * DAY);
+    await redeliverAt(g.id, paused.pausedUntil!);
+    expect(told(queue.jobs, g.id, 'pause-end')).toEqual(['black', 'white']);
+    expect(await row(g.id)).toMatchObject({ deadline: resumed.deadline });
+  });
+
+  it('a move that lands before the timeout fires wins; the alarm then ends nothing', async () => {
+    const queue = captureQueue();
+    const g = await timed(1);
+    const created = await row(g.id);
+    expect((await call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, text: 'Wa1-Wb3' })).status).toBe(200);
+    expect(await fireAt(g.id, created.deadline! + 1)).toBe(true);
+    expect(await row(g.id)).toMatchObject({ status: 'active', ply: 1 });
+    expect(told(queue.jobs, g.id, 'game-over')).toEqual([]);
+  });
+
+  it('a timeout that fires before the move lands wins; the move is refused', async () => {
+    const queue = captureQueue();
+    const g = await timed(1);
+    const created = await row(g.id);
+    expect(await fireAt(g.id, created.deadline! + 1)).toBe(true);
+    const late = await call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, text: 'Wa1-Wb3' });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatch(/over \(0-1, timeout\)/);
+    expect(told(queue.jobs, g.id, 'game-over')).toEqual(['black', 'white']);
+  });
+
+  it('a move and the timeout at once: exactly one of them happens, told once', async () => {
+    const queue = captureQueue();
+    for (let round = 0; round < 4; round++) {
+      const g = await timed(1);
+      const created = await row(g.id);
+      const stub = objectOf(g.id);
+      await runInDurableObject(stub, (o: GameObject) => {
+        o.clock = () => created.deadline! + 1;
+      });
+      const [moved] = await Promise.all([call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, text: 'Wa1-Wb3' }), runDurableObjectAlarm(stub)]);
+      const after = await row(g.id);
+      if (moved.status === 200) {
+        expect(after).toMatchObject({ status: 'active', ply: 1 });
+        expect(told(queue.jobs, g.id, 'game-over')).toEqual([]);
+      } else {
+        expect(moved.status).toBe(409);
+        expect(after).toMatchObject({ status: 'finished', reason: 'timeout', ply: 0 });
+        expect(told(queue.jobs, g.id, 'game-over')).toEqual(['black', 'white']);
+      }
+    }
+  }, 60_000);
+
+  it('a move and the reminder at once: the reminder goes out at most once, and only for the turn it was due in', async () => {
+    const queue = captureQueue();
+    for (let round = 0; round < 3; round++) {
+      const g = await timed(1);
+      const created = await row(g.id);
+      const stub = objectOf(g.id);
+      // White's reminder is due; Black's (after the move) is not yet.
+      await runInDurableObject(stub, (o: GameObject) => {
+        o.clock = () => created.deadline! - 0.2 * DAY;
+      });
+      const [moved] = await Promise.all([call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, text: 'Wa1-Wb3' }), runDurableObjectAlarm(stub)]);
+      expect(moved.status).toBe(200);
+      const reminders = told(queue.jobs, g.id, 'reminder');
+      expect(reminders.length).toBeLessThanOrEqual(1);
+      // Whichever came first, Black's turn has its own reminder still to come.
+      const after = await row(g.id);
+      expect(after.reminderPly === null || after.reminderPly === 0).toBe(true);
+      if (reminders.length) expect(after.reminderPly).toBe(0);
+    }
+  }, 60_000);
+
+  it('a request and the end of a pause at once: the pause ends once, both told once', async () => {
+    const queue = captureQueue();
+    for (let round = 0; round < 3; round++) {
+      const g = await timed(3);
+      expect((await call('POST', `/api/games/${g.id}/pause`, { token: g.tokens.white, json: { action: 'offer', days: 1 } })).status).toBe(200);
+      expect((await call('POST', `/api/games/${g.id}/pause`, { token: g.tokens.black, json: { action: 'accept' } })).status).toBe(200);
+      const paused = await row(g.id);
+      const stub = objectOf(g.id);
+      await runInDurableObject(stub, (o: GameObject) => {
+        o.clock = () => paused.pausedUntil!;
+      });
+      // The request runs on the real clock (the pause still on): a move, which a pause allows.
+      const [moved] = await Promise.all([call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, text: 'Wa1-Wb3' }), runDurableObjectAlarm(stub)]);
+      expect(moved.status).toBe(200);
+      expect(await row(g.id)).toMatchObject({ ply: 1, pausedUntil: null });
+      expect(told(queue.jobs, g.id, 'pause-end')).toEqual(['black', 'white']);
+    }
+  }, 60_000);
+
+  it("plays the computer's turn once it is overdue (its queue message was lost), once", async () => {
+    const turns = captureComputerTurns();
+    const g = await newGame('warp-factor', { black: { computer: 1 } });
+    expect((await call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, text: 'Wa1-Wb3' })).status).toBe(200);
+    expect(turns.take()).toEqual([{ gameId: g.id, ply: 1 }]); // asked, and the message never arrives
+    const moved = await row(g.id);
+    expect(await alarmOf(g.id)).toBe(moved.updatedAt + COMPUTER_GRACE_MS);
+    expect(await fireAt(g.id, moved.updatedAt + COMPUTER_GRACE_MS)).toBe(true);
+    expect(await row(g.id)).toMatchObject({ ply: 2, sideToMove: 'white' });
+    await redeliverAt(g.id, moved.updatedAt + COMPUTER_GRACE_MS);
+    expect((await row(g.id)).ply).toBe(2);
+    // Untimed, and the human to move: nothing is due.
+    expect(await alarmOf(g.id)).toBeNull();
+  });
+
+  it('an untimed game between people never sets one', async () => {
+    const g = await newGame('warp-factor');
+    expect((await call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, text: 'Wa1-Wb3' })).status).toBe(200);
+    expect(await alarmOf(g.id)).toBeNull();
+  });
+});
+
+describe("the game page's socket", () => {
+  const open = (id: string, headers: Record<string, string> = { Upgrade: 'websocket' }) =>
+    fetchWorker(new Request(`${BASE}/api/games/${id}/socket`, { headers }));
+
+  it('sends the game as it stands, then each move as it lands; pings are answered', async () => {
+    const g = await newGame('warp-factor');
+    const res = await open(g.id);
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    const received: string[] = [];
+    let arrived: () => void = () => {};
+    ws.addEventListener('message', (m) => {
+      received.push(String(m.data));
+      arrived();
+    });
+    const next = (n: number) =>
+      new Promise<void>((resolve) => {
+        arrived = () => received.length >= n && resolve();
+        arrived();
+      });
+    ws.accept();
+    await next(1);
+    expect(JSON.parse(received[0]!)).toMatchObject({ type: 'gameFull', state: { id: g.id, ply: 0 } });
+    expect((await call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, text: 'Wa1-Wb3' })).status).toBe(200);
+    await next(2);
+    expect(JSON.parse(received[1]!)).toMatchObject({ type: 'move', state: { ply: 1, sideToMove: 'black', lastMove: { text: 'Wa1-Wb3' } } });
+    ws.send('ping');
+    await next(3);
+    expect(received[2]).toBe('pong');
+    ws.close(1000, 'done');
+  });
+
+  it('an unknown or malformed game id is a 404 that creates no object; without an upgrade, a 426', async () => {
+    const before = (await listDurableObjectIds(env.GAMES)).length;
+    const unknown = await open('zzzzzzzzzzzz');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'no game with id zzzzzzzzzzzz' });
+    expect((await open('NOT_AN_ID')).status).toBe(404);
+    expect((await call('GET', '/api/games/zzzzzzzzzzzz')).status).toBe(404);
+    expect((await listDurableObjectIds(env.GAMES)).length).toBe(before);
+    const g = await newGame('warp-factor');
+    const plain = await open(g.id, {});
+    expect(plain.status).toBe(426);
+    expect((await plain.json()) as { error: string }).toMatchObject({ error: expect.stringMatching(/WebSocket/) });
+  });
+});
