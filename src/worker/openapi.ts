@@ -594,6 +594,19 @@ export function openApiDocument(serverUrl: string): object {
           responses: { 200: ndjson, 403: error('not a player token of this game') },
         },
       },
+      '/api/games/{id}/socket': {
+        get: {
+          summary:
+            "The game page's live updates over a WebSocket (send Upgrade: websocket), held by the game's own Durable Object with the hibernation API: `gameFull` (the public state) first, then the stream's `move`, `drawOffer`, `gameFinish`, ... lines, one JSON object per message; a text `ping` is answered `pong`",
+          security: [],
+          parameters: [id],
+          responses: {
+            101: { description: 'switching to the WebSocket protocol' },
+            404: error('no game with this id (no object is touched)'),
+            426: error('not a WebSocket upgrade'),
+          },
+        },
+      },
       '/openapi.json': { get: { summary: 'This document', security: [], responses: { 200: json('OpenAPI 3.1', 'OpenApi') } } },
       ...botPaths,
       ...analysisPaths(id, auth),

@@ -215,6 +215,9 @@ describe('/openapi.json against real answers', () => {
     await api('POST', `/api/games/${accepted.id}/rematch`, { token: kirk.key });
     await api('GET', `/api/games/${accepted.id}/stream`);
     await api('GET', '/api/stream/events', { token: kirk.key });
+    // The socket without an upgrade, and for a game that does not exist (the 101 itself is test/service/alarms.test.ts's).
+    await api('GET', `/api/games/${accepted.id}/socket`);
+    await api('GET', '/api/games/zzzzzzzzzzzz/socket', { headers: { Upgrade: 'websocket' } });
 
     // Ratings and tournaments.
     await api('GET', `/api/players/${kor.id}`);
