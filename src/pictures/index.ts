@@ -1,5 +1,6 @@
 // The board-picture Worker (wrangler.pictures.toml): turns a board SVG into a PNG with
-// resvg, and reads the MIME of replies to play by email (postal-mime). It lives apart from the Worker that takes moves so that one carries no
+// resvg, reads the MIME of replies to play by email (postal-mime), and holds the large text the
+// main Worker serves rarely (the OpenAPI document, the game page's script). It lives apart from the Worker that takes moves so that one carries no
 // WebAssembly (a small bundle starts fast); the main Worker reaches it over the
 // PICTURES service binding by RPC and has no public URL of its own.
 // resvg's WebAssembly comes in as a module (wrangler's *.wasm rule); the pictures need no
@@ -9,6 +10,8 @@ import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
 import { loadResvg, svgToPng } from '../render/board-png.ts';
 import type { ParsedMail } from '../worker/text/inbound-mail.ts';
 import { parseMail } from './mail.ts';
+import { openApiDocument } from '../worker/openapi.ts';
+import { GAME_JS } from '../worker/pages/game-js.gen.ts';
 
 export default class Pictures extends WorkerEntrypoint {
   /** The PNG of a board SVG drawn by src/render/board-svg.ts. */
@@ -20,6 +23,20 @@ export default class Pictures extends WorkerEntrypoint {
   /** A reply to play by email, read (src/pictures/mail.ts): kept here so the main Worker's bundle stays small. */
   async mail(raw: Uint8Array): Promise<ParsedMail> {
     return parseMail(raw);
+  }
+
+  /**
+   * The OpenAPI document (src/worker/openapi.ts) for links under `origin`, built here because its
+   * generator (valibot's JSON Schema conversion and the route descriptions) would put the main
+   * Worker's bundle over its 200 KiB budget; the main Worker serves it at /openapi.json.
+   */
+  async openapi(origin: string): Promise<unknown> {
+    return openApiDocument(origin);
+  }
+
+  /** The game page's script (src/browser/, bundled by scripts/build-browser.mjs), served by the main Worker at /static/game.js. */
+  async gameScript(): Promise<string> {
+    return GAME_JS;
   }
 
   /** Not reachable from the Internet (workers_dev = false); say what it is if called anyway. */

@@ -1,7 +1,13 @@
-// PNG board pictures come from the picture Worker (src/pictures/) over the PICTURES
-// service binding, so this Worker carries no WebAssembly.
+// The picture Worker (src/pictures/) over the PICTURES service binding: board PNGs (so this Worker
+// carries no WebAssembly), and the large, rarely asked-for texts kept out of this Worker's bundle
+// (the OpenAPI document, the game page's script).
+
+/** The picture Worker's RPC stub; a missing binding is a configuration error, not the client's. */
+export function sideWorker(env: Cloudflare.Env): NonNullable<Cloudflare.Env['PICTURES']> {
+  if (!env.PICTURES) throw new Error('the PICTURES service binding (the picture Worker) is not configured');
+  return env.PICTURES;
+}
 
 export async function boardPng(env: Cloudflare.Env, svg: string): Promise<Uint8Array<ArrayBuffer>> {
-  if (!env.PICTURES) throw new Error('the PICTURES service binding (the picture Worker) is not configured');
-  return (await env.PICTURES.png(svg)) as Uint8Array<ArrayBuffer>;
+  return (await sideWorker(env).png(svg)) as Uint8Array<ArrayBuffer>;
 }

@@ -35,11 +35,11 @@ import {
   type AppEnv,
 } from '../http.ts';
 import { PreviewQuerySchema } from '../forms.ts';
-import { openApiDocument } from '../openapi.ts';
+import { sideWorker } from '../board-png.ts';
 import { analysisService, computerPlayer, playerService } from '../services.ts';
 
 export const api = new Hono<AppEnv>()
-  .get('/openapi.json', (c) => c.json(openApiDocument(linkBase(c).origin)))
+  .get('/openapi.json', async (c) => c.json(await sideWorker(c.env).openapi(linkBase(c).origin)))
 
   .get('/api', (c) => c.json({ name: 'subspace', openapi: '/openapi.json', games: '/api/games' }))
 

@@ -27,7 +27,7 @@ import {
   TokenSchema,
 } from '../forms.ts';
 import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
-import { GAME_JS } from '../pages/game-js.gen.ts';
+import { sideWorker } from '../board-png.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
 import { SettingsPage } from '../pages/notification-settings.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
@@ -127,7 +127,9 @@ export const pages = new Hono<AppEnv>()
     },
   )
 
-  .get('/static/game.js', (c) => c.body(GAME_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }))
+  .get('/static/game.js', async (c) =>
+    c.body(await sideWorker(c.env).gameScript(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),
+  )
 
   .get('/games/:id', async (c) => {
     const id = c.req.param('id');
