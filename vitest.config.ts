@@ -32,6 +32,10 @@ export default defineConfig(async () => {
   execFileSync(process.execPath, [path.join(root, 'scripts', 'build-browser.mjs')], { stdio: 'inherit' });
   // The same SQL wrangler applies, fed to each test file's fresh local D1 (test/service/setup.ts).
   const migrations = await readD1Migrations(path.join(root, 'migrations'));
+  // A VAPID key pair for this run (Web Push), as npm start makes one.
+  const vapid = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const vapidPublic = Buffer.from(await crypto.subtle.exportKey('raw', vapid.publicKey)).toString('base64url');
+  const vapidPrivate = ((await crypto.subtle.exportKey('jwk', vapid.privateKey)) as JsonWebKey).d!;
   // CI is a busy 2-core machine: a test that takes 1 s alone can take 10 s there. Time limits
   // catch hangs, not slowness (benchmarks measure speed), so they are generous: about four times
   // what the slowest case took under a load of 13 on two cores.
@@ -73,7 +77,15 @@ export default defineConfig(async () => {
               // A game that ends is analysed only where a test turns it on (analysis.test.ts): elsewhere
               // the local queue would run analyses in the background of unrelated tests.
               miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations, WEBHOOK_DNS: 'off', STREAM_KEEPALIVE_MS: '300', AUTO_ANALYSIS: 'off' },
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  WEBHOOK_DNS: 'off',
+                  STREAM_KEEPALIVE_MS: '300',
+                  AUTO_ANALYSIS: 'off',
+                  VAPID_PUBLIC_KEY: vapidPublic,
+                  VAPID_PRIVATE_KEY: vapidPrivate,
+                  VAPID_SUBJECT: 'mailto:push-admin@subspace.example',
+                },
                 workers: [pictureWorker()],
               },
             }),

@@ -243,6 +243,14 @@ async function missingSecrets(worker: string): Promise<Record<string, string>> {
       say(`Secret ${name}: not set yet; taking it from the environment`);
     } else say(`Secret ${name} (optional; ${purpose}): not set`);
   }
+  // Web Push: a VAPID key pair (P-256), made here when the Worker has none; both halves go up together.
+  if (have.has('VAPID_PRIVATE_KEY') && have.has('VAPID_PUBLIC_KEY')) say('Secrets VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (Web Push): set');
+  else {
+    const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+    values.VAPID_PUBLIC_KEY = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64url');
+    values.VAPID_PRIVATE_KEY = ((await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey).d!;
+    say('Secrets VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (Web Push): not set yet; made a new key pair');
+  }
   return values;
 }
 

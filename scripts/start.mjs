@@ -76,7 +76,18 @@ const gameCount = wranglerRun(['d1', 'execute', 'DB', '--local', ...persist, '--
 // Both Workers in one wrangler dev: the main one first (it serves the port), then the picture
 // Worker its PICTURES service binding calls.
 const configs = ['-c', 'wrangler.toml', '-c', 'wrangler.pictures.toml'];
-const devVars = ['--var', 'ALLOW_LOCAL_WEBHOOKS:true', '--var', `REPLY_SECRET:${process.env.REPLY_SECRET || 'subspace-local-development-only'}`];
+// Web Push: a local VAPID key pair, made on the first run and kept in .vapid-dev.json (git-ignored).
+const vapid = await localVapidKeys(path.join(root, '.vapid-dev.json'));
+const devVars = [
+  '--var',
+  'ALLOW_LOCAL_WEBHOOKS:true',
+  '--var',
+  `REPLY_SECRET:${process.env.REPLY_SECRET || 'subspace-local-development-only'}`,
+  '--var',
+  `VAPID_PUBLIC_KEY:${vapid.publicKey}`,
+  '--var',
+  `VAPID_PRIVATE_KEY:${vapid.privateKey}`,
+];
 // The chat bots (docs/bots.md): whichever of their settings are in our environment go to the
 // Worker, through an env file in the state folder (wrangler shows their values as hidden; the
 // file is removed when we stop). .dev.vars still counts: it is read first.
@@ -283,4 +294,20 @@ try {
   console.log(`${lines.join('\n')}\n`);
 } catch (e) {
   console.error(`npm start: could not set up the sample game: ${e instanceof Error ? e.message : e}`);
+}
+
+/** The local VAPID pair (Web Push): read from `file`, or made (P-256, WebCrypto) and written there on the first run. */
+async function localVapidKeys(file) {
+  try {
+    const keys = JSON.parse(readFileSync(file, 'utf8'));
+    if (keys.publicKey && keys.privateKey) return keys;
+  } catch {}
+  const pair = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
+  const keys = {
+    publicKey: Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64url'),
+    privateKey: (await crypto.subtle.exportKey('jwk', pair.privateKey)).d,
+  };
+  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  console.log(`npm start: made a local VAPID key pair for Web Push (${path.basename(file)})`);
+  return keys;
 }

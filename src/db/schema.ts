@@ -2,7 +2,16 @@
 // turns changes here into SQL migrations under migrations/.
 import { sql } from 'drizzle-orm';
 import type { BuildColumns } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, type SQLiteColumnBuilderBase, type SQLiteTableExtraConfigValue } from 'drizzle-orm/sqlite-core';
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type SQLiteColumnBuilderBase,
+  type SQLiteTableExtraConfigValue,
+} from 'drizzle-orm/sqlite-core';
 
 /** A column holding a game's id: the row goes when the game does. */
 function gameRef(name: string) {
@@ -214,7 +223,7 @@ export const deliveries = sqliteTable(
   {
     ...sideOfGameRecord(),
     event: text('event').notNull(),
-    channel: text('channel', { enum: ['webhook', 'email'] }).notNull(),
+    channel: text('channel', { enum: ['webhook', 'email', 'push'] }).notNull(),
     /** The queue message id = webhook-id, stable across retries. */
     messageId: text('message_id').notNull(),
     attempt: integer('attempt').notNull(),
@@ -333,6 +342,61 @@ export const challenges = sqliteTable(
   (t) => [index('challenges_open').on(t.status, t.createdAt), index('challenges_to').on(t.toPlayerId, t.status)],
 );
 
+/**
+ * Web Push subscriptions (the browser's PushSubscription): either a player's (all their games and
+ * challenges) or one seat's (a game's side, from a seat link without a key). `owner` names which
+ * ("player:<id>" or "seat:<game>:<side>") so one endpoint is stored once per owner.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    owner: text('owner').notNull(),
+    playerId: playerRef('player_id'),
+    gameId: gameRef('game_id'),
+    side: text('side', { enum: ['white', 'black'] }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key (base64url, 65-byte uncompressed point) and 16-byte auth secret. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_owner_endpoint').on(t.owner, t.endpoint),
+    index('push_subscriptions_player').on(t.playerId),
+    index('push_subscriptions_game').on(t.gameId, t.side),
+  ],
+);
+
+/** A player's own notification choices (JSON, src/notify/recipients.ts); a seat's own choices win over them. */
+export const playerNotify = sqliteTable('player_notify', {
+  playerId: playerRef('player_id').primaryKey(),
+  settings: text('settings').notNull(),
+});
+
+/**
+ * Emails waiting for a digest, one row per address: the games that had news, and when the one
+ * email goes (the first news of a quiet spell + the chosen interval). The cron sends due ones.
+ */
+export const emailDigests = sqliteTable(
+  'email_digests',
+  {
+    address: text('address').primaryKey(),
+    /** JSON list of game ids with news since the last digest, oldest first. */
+    games: text('games').notNull(),
+    dueAt: integer('due_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('email_digests_due').on(t.dueAt)],
+);
+
+/** The last call of a turn (under 10 % of the turn left): sent at most once per ply. */
+export const lastCalls = sqliteTable('last_calls', {
+  gameId: gameRef('game_id').primaryKey(),
+  ply: integer('ply').notNull(),
+});
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;

@@ -4,9 +4,23 @@
 // dead-letter queue, whose consumer marks the delivery as dead in the log.
 import type { ChatChannel } from './chat/channel.ts';
 import { isChatJob, type AnyChatJob } from './chat/chat-job.ts';
+import type { DigestMailer } from './digest.ts';
+import type { PushStore } from './push-store.ts';
 import { recipient } from './recipients.ts';
 import type { NotifyStore } from './store.ts';
-import { isPlayerJob, type DeliveryOutcome, type NotificationChannel, type NotifyJob, type PlayerJob, type QueueJob } from './types.ts';
+import {
+  isDigestJob,
+  isPlayerJob,
+  isPushJob,
+  type DeliveryOutcome,
+  type DigestJob,
+  type NotificationChannel,
+  type NotifyJob,
+  type PlayerJob,
+  type PushJob,
+  type QueueJob,
+} from './types.ts';
+import { pushRequest, sendPush, type VapidKeys } from './web-push.ts';
 import type { WebhookChannel } from './webhook.ts';
 
 /** Seconds before retry n (1-based), after the Standard Webhooks schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h. */
@@ -27,13 +41,16 @@ export interface ConsumerDeps {
   readonly channels: { readonly webhook: WebhookChannel; readonly email: NotificationChannel };
   /** Linked Discord users and Telegram chats (chat/channel.ts). */
   readonly chat?: ChatChannel;
+  /** Web Push: the subscriptions, the VAPID keys (none: pushes are skipped) and the digest emails. */
+  readonly push?: { readonly store: PushStore; readonly keys: VapidKeys | undefined };
+  readonly digests?: DigestMailer;
   readonly clock?: () => number;
 }
 
-const STATUS: Record<DeliveryOutcome['kind'], string> = { delivered: 'delivered', gone: 'disabled', failed: 'failed', skipped: 'skipped' };
+const STATUS: Record<DeliveryOutcome['kind'], string> = { delivered: 'delivered', gone: 'disabled', failed: 'failed', skipped: 'skipped', digest: 'digest' };
 
 /** The delivery-log columns that say which message an attempt was for. */
-const jobColumns = (job: NotifyJob) => ({ gameId: job.gameId, side: job.side, event: job.event, channel: job.channel, messageId: job.id });
+const jobColumns = (job: NotifyJob | PushJob) => ({ gameId: job.gameId!, side: job.side!, event: job.event, channel: job.channel, messageId: job.id });
 
 const thrown = (e: unknown): DeliveryOutcome => ({ kind: 'failed', error: e instanceof Error ? e.message : String(e) });
 
@@ -41,7 +58,7 @@ const thrown = (e: unknown): DeliveryOutcome => ({ kind: 'failed', error: e inst
 async function deliverToSide(job: NotifyJob, attempt: number, deps: ConsumerDeps, now: number): Promise<DeliveryOutcome | undefined> {
   const row = await deps.store.game(job.gameId);
   if (!row) return undefined; // the game is gone: nothing to deliver, nowhere to log
-  const to = recipient(row, job.side);
+  const to = recipient(row, job.side, await deps.store.playerNotify(job.side === 'white' ? row.whitePlayerId : row.blackPlayerId));
   const channel = deps.channels[job.channel];
   const outcome = channel ? await channel.deliver(job, to, attempt).catch(thrown) : ({ kind: 'skipped', error: `unknown channel ${job.channel}` } as const);
   if (outcome.kind === 'gone' && to.webhook) await deps.store.disableWebhook(job.gameId, job.side, to.webhook, now);
@@ -86,16 +103,59 @@ async function deliverToChat(job: AnyChatJob, attempt: number, deps: ConsumerDep
   return outcome;
 }
 
+/** One push to one browser subscription; 404/410 from the push service removes the subscription. */
+async function deliverPush(job: PushJob, attempt: number, deps: ConsumerDeps, now: number): Promise<DeliveryOutcome> {
+  const sub = await deps.push?.store.subscription(job.subscriptionId);
+  const keys = deps.push?.keys;
+  const outcome: DeliveryOutcome = !sub
+    ? { kind: 'skipped', error: 'the browser unsubscribed' }
+    : !keys
+      ? { kind: 'skipped', error: 'Web Push is not set up (no VAPID keys)' }
+      : await pushRequest(
+          keys,
+          { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+          job.notification,
+          { topic: job.notification.tag, urgency: job.urgency },
+          now,
+        )
+          .then(sendPush)
+          .catch(thrown);
+  if (outcome.kind === 'gone' && sub) await deps.push!.store.remove(sub.id);
+  if (job.gameId && job.side && (await deps.store.game(job.gameId))) {
+    const last = outcome.kind === 'failed' && attempt > MAX_RETRIES;
+    await deps.store.logDelivery({
+      ...jobColumns(job),
+      attempt,
+      status: STATUS[outcome.kind],
+      httpStatus: 'httpStatus' in outcome ? (outcome.httpStatus ?? null) : null,
+      error: 'error' in outcome ? (last ? `${outcome.error}; no retries left` : outcome.error).slice(0, 500) : null,
+      at: now,
+    });
+  } else if (outcome.kind === 'failed')
+    console.warn(`push ${job.id} (attempt ${attempt}): failed${outcome.httpStatus ? ` with HTTP ${outcome.httpStatus}` : ''}`);
+  return outcome;
+}
+
+async function deliverDigest(job: DigestJob, attempt: number, deps: ConsumerDeps): Promise<DeliveryOutcome> {
+  const outcome = deps.digests ? await deps.digests.deliver(job).catch(thrown) : ({ kind: 'skipped', error: 'no digest mailer' } as const);
+  if (outcome.kind === 'failed') console.warn(`digest ${job.id} (attempt ${attempt}): ${outcome.error}`);
+  return outcome;
+}
+
+function deliverOne(job: QueueJob, attempt: number, deps: ConsumerDeps, now: number): Promise<DeliveryOutcome | undefined> {
+  if (isPushJob(job)) return deliverPush(job, attempt, deps, now);
+  if (isDigestJob(job)) return deliverDigest(job, attempt, deps);
+  if (isChatJob(job)) return deliverToChat(job, attempt, deps);
+  if (isPlayerJob(job)) return deliverToPlayer(job, attempt, deps, now);
+  return deliverToSide(job, attempt, deps, now);
+}
+
 export async function deliverBatch(batch: MessageBatch<QueueJob>, deps: ConsumerDeps): Promise<void> {
   const clock = deps.clock ?? Date.now;
   for (const msg of batch.messages) {
     const job = msg.body;
     try {
-      const outcome = isChatJob(job)
-        ? await deliverToChat(job, msg.attempts, deps)
-        : isPlayerJob(job)
-          ? await deliverToPlayer(job, msg.attempts, deps, clock())
-          : await deliverToSide(job, msg.attempts, deps, clock());
+      const outcome = await deliverOne(job, msg.attempts, deps, clock());
       if (outcome?.kind === 'failed') msg.retry({ delaySeconds: retryDelay(msg.attempts) });
       else msg.ack();
     } catch (e) {
@@ -112,8 +172,9 @@ export async function markDead(batch: MessageBatch<QueueJob>, deps: Pick<Consume
   for (const msg of batch.messages) {
     const job = msg.body;
     try {
-      if (isChatJob(job) || isPlayerJob(job)) console.warn(`notify ${job.id}: gave up after ${MAX_RETRIES + 1} attempts`);
-      else if (await deps.store.game(job.gameId))
+      if (isChatJob(job) || isPlayerJob(job) || isDigestJob(job) || (isPushJob(job) && !job.gameId))
+        console.warn(`notify ${job.id}: gave up after ${MAX_RETRIES + 1} attempts`);
+      else if (await deps.store.game(job.gameId!))
         await deps.store.logDelivery({
           ...jobColumns(job),
           attempt: MAX_RETRIES + 1,

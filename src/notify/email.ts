@@ -7,11 +7,18 @@ import { emailHtml, emailText, subject } from './messages.ts';
 import { channelOff } from './recipients.ts';
 import type { DeliveryOutcome, NotificationChannel, NotifyJob, Recipient } from './types.ts';
 
+/** Where an email for a seat on a digest waits instead of going out. */
+export interface DigestQueue {
+  addToDigest(address: string, gameId: string, dueAt: number, now: number): Promise<void>;
+}
+
 export class EmailChannel implements NotificationChannel {
   readonly name = 'email' as const;
   constructor(
     private readonly binding: SendEmail | undefined,
     private readonly config: MailConfig,
+    private readonly digests?: DigestQueue,
+    private readonly clock: () => number = Date.now,
   ) {}
 
   async compose(job: NotifyJob, to: Recipient) {
@@ -36,6 +43,12 @@ export class EmailChannel implements NotificationChannel {
   async deliver(job: NotifyJob, to: Recipient): Promise<DeliveryOutcome> {
     const off = channelOff(to, 'email', job.event);
     if (off) return { kind: 'skipped', error: off };
+    if (to.notify.digestHours !== null && this.digests) {
+      const now = this.clock();
+      const due = now + to.notify.digestHours * 3_600_000;
+      await this.digests.addToDigest(to.email!.toLowerCase(), job.gameId, due, now);
+      return { kind: 'digest', error: `kept for the digest (at most one email every ${to.notify.digestHours} h)` };
+    }
     if (!this.binding) return { kind: 'skipped', error: 'email sending is not configured (no EMAIL binding)' };
     try {
       await this.binding.send(await this.compose(job, to));

@@ -56,6 +56,12 @@ export function subject(event: NotifyEvent, data: EventData): string {
       return `${name} is paused${data.pause ? ` until ${utc(data.pause.until)}` : ''}`;
     case 'pause-end':
       return `The pause is over in ${name}: the clock runs again`;
+    case 'offer-declined':
+      return `${colorName(other(data.you))} declined your ${data.offer ?? ''} offer in ${name}`.replace('  ', ' ');
+    case 'last-call':
+      return `Last call: your move in ${name}${data.deadline ? ` before ${utc(data.deadline)}` : ''}`;
+    case 'challenge':
+      return `A challenge in ${name}`;
   }
 }
 
@@ -106,6 +112,19 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       break;
     case 'pause-end':
       lines.push(`The pause is over and the clock runs again${data.deadline ? `: ${colorName(data.sideToMove)}'s deadline is ${utc(data.deadline)}` : ''}.`);
+      break;
+    case 'offer-declined':
+      lines.push(
+        `${who(data, other(data.you))} declined your ${data.offer === 'takeback' ? 'request to take back a turn' : data.offer === 'pause' ? 'request for a pause' : 'draw offer'}; the game goes on.`,
+      );
+      break;
+    case 'last-call':
+      lines.push(
+        `Last call: less than a tenth of your time for this turn is left${data.deadline ? `; move before ${utc(data.deadline)}` : ''}, or the game is lost on time.`,
+      );
+      if (last) lines.push(last);
+      break;
+    case 'challenge':
       break;
   }
   // The opponent's words, quoted line by line so they cannot pass for ours.

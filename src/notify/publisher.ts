@@ -50,7 +50,7 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
 function jobId(row: GameRow, event: GameEvent['type'], side: Color, channel: string, at: number, messageId?: number): string {
   // Several draw offers can happen at one ply (offer, decline, offer): tell them apart by time; messages by their id.
   const extra =
-    event === 'draw-offer' || event === 'takeback-offer' || event === 'takeback' || event.startsWith('pause')
+    event === 'draw-offer' || event === 'takeback-offer' || event === 'takeback' || event.startsWith('pause') || event === 'offer-declined'
       ? `_${at.toString(36)}`
       : event === 'message' && messageId !== undefined
         ? `_${messageId}`
@@ -81,7 +81,12 @@ export class QueueNotifier implements EventSink {
         for (const channel of CHANNELS) {
           if (channelOff(to, channel, event.type)) continue;
           if (!data.has(side)) data.set(side, eventData(row, side, lastMove, origin));
-          const facts = { ...data.get(side)!, ...(event.message ? { message: event.message } : {}), ...(event.plan ? { plan: event.plan } : {}) };
+          const facts = {
+            ...data.get(side)!,
+            ...(event.message ? { message: event.message } : {}),
+            ...(event.plan ? { plan: event.plan } : {}),
+            ...(event.offer ? { offer: event.offer } : {}),
+          };
           jobs.push({
             id: jobId(row, event.type, side, channel, at, event.message?.id),
             gameId: row.id,

@@ -1,26 +1,50 @@
-// A player's notification settings as stored on the games row, and who gets what.
+// A player's notification settings (the seat's own on the games row, the player's in
+// player_notify) and who gets what. A seat's own choice wins; where it made none, the
+// player's choice; where neither did, the default (everything on, an email per event).
 import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { NOTIFY_EVENTS, type NotifyEvent } from '../service/ports.ts';
 import type { ChannelName, NotifySettings, Recipient } from './types.ts';
 
-const DEFAULT_NOTIFY: NotifySettings = { email: true, webhook: true, events: NOTIFY_EVENTS };
+export const DEFAULT_NOTIFY: NotifySettings = {
+  email: true,
+  webhook: true,
+  push: true,
+  events: NOTIFY_EVENTS,
+  emailEvents: NOTIFY_EVENTS,
+  pushEvents: NOTIFY_EVENTS,
+  digestHours: null,
+};
 
-export function parseNotify(json: string | null): NotifySettings {
-  if (!json) return DEFAULT_NOTIFY;
+const eventList = (v: unknown): NotifyEvent[] | undefined =>
+  Array.isArray(v) ? v.filter((e): e is NotifyEvent => (NOTIFY_EVENTS as readonly string[]).includes(e)) : undefined;
+
+/** The choices stored in one place (seat or player): only the keys that were set. */
+export function storedNotify(json: string | null | undefined): Partial<NotifySettings> {
+  if (!json) return {};
+  let v: Record<string, unknown>;
   try {
-    const v = JSON.parse(json) as Partial<NotifySettings>;
-    return {
-      email: v.email !== false,
-      webhook: v.webhook !== false,
-      events: Array.isArray(v.events) ? v.events.filter((e): e is NotifyEvent => (NOTIFY_EVENTS as readonly string[]).includes(e)) : NOTIFY_EVENTS,
-    };
+    v = JSON.parse(json) as Record<string, unknown>;
   } catch {
-    return DEFAULT_NOTIFY;
+    return {};
   }
+  if (!v || typeof v !== 'object') return {};
+  const out: { -readonly [K in keyof NotifySettings]?: NotifySettings[K] } = {};
+  for (const key of ['email', 'webhook', 'push'] as const) if (typeof v[key] === 'boolean') out[key] = v[key];
+  for (const key of ['events', 'emailEvents', 'pushEvents'] as const) {
+    const list = eventList(v[key]);
+    if (list) out[key] = list;
+  }
+  if (v.digestHours === null || (typeof v.digestHours === 'number' && Number.isInteger(v.digestHours) && v.digestHours > 0)) out.digestHours = v.digestHours;
+  return out;
 }
 
-export function recipient(row: GameRow, side: Color): Recipient {
+/** The settings in force: the seat's choices over the player's over the defaults. */
+export function parseNotify(seat: string | null | undefined, player?: string | null): NotifySettings {
+  return { ...DEFAULT_NOTIFY, ...storedNotify(player), ...storedNotify(seat) };
+}
+
+export function recipient(row: GameRow, side: Color, playerSettings?: string | null): Recipient {
   const w = side === 'white';
   return {
     gameId: row.id,
@@ -29,13 +53,25 @@ export function recipient(row: GameRow, side: Color): Recipient {
     webhook: w ? row.whiteWebhook : row.blackWebhook,
     webhookSecret: w ? row.whiteWebhookSecret : row.blackWebhookSecret,
     webhookDisabled: (w ? row.whiteWebhookDisabledAt : row.blackWebhookDisabledAt) !== null,
-    notify: parseNotify(w ? row.whiteNotify : row.blackNotify),
+    notify: parseNotify(w ? row.whiteNotify : row.blackNotify, playerSettings),
   };
+}
+
+/** Whether the settings let this event through this channel (push, email), whatever the addresses. */
+export function eventWanted(notify: NotifySettings, channel: ChannelName | 'push', event: NotifyEvent): string | undefined {
+  if (!notify.events.includes(event)) return `the player turned off ${event} notifications`;
+  if (channel === 'push') {
+    if (!notify.push) return 'the player turned push notifications off';
+    if (!notify.pushEvents.includes(event)) return `the player turned off ${event} push notifications`;
+  }
+  if (channel === 'email' && !notify.emailEvents.includes(event)) return `the player turned off ${event} emails`;
+  return undefined;
 }
 
 /** Why this channel will not carry this event to this player, or undefined if it will. */
 export function channelOff(to: Recipient, channel: ChannelName, event: NotifyEvent): string | undefined {
-  if (!to.notify.events.includes(event)) return `the player turned off ${event} notifications`;
+  const unwanted = eventWanted(to.notify, channel, event);
+  if (unwanted) return unwanted;
   if (channel === 'webhook') {
     if (!to.webhook || !to.webhookSecret) return 'no webhook URL is set';
     if (!to.notify.webhook) return 'the player turned webhooks off';

@@ -9,10 +9,11 @@ import type { PublicMove } from '../service/public-state.ts';
 import { reminderAt } from '../service/due.ts';
 import { done, fail, type ServiceResult } from '../service/result.ts';
 import { checkUnsubscribe, replyAddress, type MailConfig } from './addresses.ts';
-import { parseNotify, recipient } from './recipients.ts';
+import { recipient, storedNotify } from './recipients.ts';
 import type { SettingsPatch } from './schemas.ts';
 import type { NotifyStore, PlayerChanges } from './store.ts';
-import type { NotifySettings } from './types.ts';
+import type { PushStore } from './push-store.ts';
+import type { DigestJob, NotifySettings, QueueJob } from './types.ts';
 import { STRICT_WEBHOOKS } from './url-policy.ts';
 
 export interface PlayerSettings {
@@ -52,6 +53,10 @@ export class NotifyService {
       lastMove?: (row: GameRow) => Promise<PublicMove | null>;
       /** The game's alarm: a new reminder share moves its reminder. */
       alarms?: GameAlarms;
+      /** Last calls and digests (src/notify/push-store.ts), and the queue digests go through. */
+      push?: PushStore;
+      queue?: Queue<QueueJob>;
+      publicUrl?: string;
     } = {},
   ) {}
 
@@ -68,7 +73,7 @@ export class NotifyService {
   }
 
   private async settingsOf(row: GameRow, side: Color): Promise<PlayerSettings> {
-    const to = recipient(row, side);
+    const to = recipient(row, side, await this.store.playerNotify(side === 'white' ? row.whitePlayerId : row.blackPlayerId));
     return {
       side,
       name: side === 'white' ? row.whiteName : row.blackName,
@@ -102,7 +107,8 @@ export class NotifyService {
       Object.assign(changes, change.value.changes);
       webhookSecret = change.value.secret;
     }
-    if (input.notify) changes.notify = JSON.stringify({ ...parseNotify(side === 'white' ? row.whiteNotify : row.blackNotify), ...input.notify });
+    // Only what the seat chose is stored: where it chose nothing, its player's choices apply.
+    if (input.notify) changes.notify = JSON.stringify({ ...storedNotify(side === 'white' ? row.whiteNotify : row.blackNotify), ...input.notify });
     if (input.reminderPercent !== undefined) changes.reminderPercent = input.reminderPercent;
     await this.store.updatePlayer(id, side, changes, this.now());
     const stored = (await this.store.game(id))!;
@@ -136,7 +142,7 @@ export class NotifyService {
     if (!(await checkUnsubscribe(this.mail, id, side, t))) return fail(403, 'this unsubscribe link is not valid');
     const row = await this.store.game(id);
     if (!row) return fail(404, `no game with id ${id}`);
-    const notify = { ...parseNotify(side === 'white' ? row.whiteNotify : row.blackNotify), email: false };
+    const notify = { ...storedNotify(side === 'white' ? row.whiteNotify : row.blackNotify), email: false };
     await this.store.updatePlayer(id, side, { notify: JSON.stringify(notify) }, this.now());
     return done({ gameId: id, side });
   }
@@ -165,5 +171,56 @@ export class NotifyService {
       }
     }
     return true;
+  }
+
+  /** A reminder or last call to the side to move, through every channel (email, webhook, push). */
+  async tell(row: GameRow, type: 'reminder' | 'last-call'): Promise<void> {
+    if (!this.options.events) return;
+    try {
+      await this.options.events.publish(row, [{ type, recipients: [row.sideToMove] }], (await this.options.lastMove?.(row)) ?? null);
+    } catch (e) {
+      console.error(`game ${row.id}: could not queue the ${type}:`, e);
+    }
+  }
+
+  /**
+   * The last call, once per turn: the side to move has under 10 % of the turn's time left
+   * (pushed with Urgency: high). Called by the cron beside remind(); lastCall(row) alone does one game.
+   */
+  async lastCalls(limit = 100): Promise<string[]> {
+    const push = this.options.push;
+    if (!push) return [];
+    const called: string[] = [];
+    for (const row of await push.lastCallCandidates(this.now(), limit)) if (await this.lastCall(row)) called.push(row.id);
+    return called;
+  }
+
+  /** One game's last call, if it is due and was not sent for this ply yet. */
+  async lastCall(row: GameRow): Promise<boolean> {
+    const now = this.now();
+    if (!this.options.push || row.status !== 'active' || row.deadline === null || !row.daysPerMove) return false;
+    if (now > row.deadline || row.deadline - now > row.daysPerMove * 8_640_000) return false;
+    if (!(await this.options.push.markLastCall(row.id, row.ply))) return false;
+    await this.tell(row, 'last-call');
+    return true;
+  }
+
+  /** The cron: the digests that are due go to the queue, one message per address. */
+  async sendDigests(limit = 100): Promise<string[]> {
+    const { push, queue } = this.options;
+    if (!push || !queue) return [];
+    const now = this.now();
+    const due = await push.takeDueDigests(now, limit);
+    const jobs: DigestJob[] = due.map((d) => ({
+      id: `digest_${d.address}_${now.toString(36)}`,
+      channel: 'digest',
+      address: d.address,
+      games: d.games,
+      since: d.since,
+      at: now,
+      origin: this.options.publicUrl || null,
+    }));
+    if (jobs.length) await queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
+    return due.map((d) => d.address);
   }
 }

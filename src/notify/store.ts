@@ -1,7 +1,7 @@
 // D1 queries of the notification side: player settings on the games row, the
 // delivery log, reminder bookkeeping. (Game play itself stays in src/db/store.ts.)
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { deliveries, games, inboundMail, REMIND_AT, REMINDER_PENDING, type DeliveryRow, type GameRow } from '../db/schema.ts';
+import { deliveries, games, inboundMail, playerNotify, REMIND_AT, REMINDER_PENDING, type DeliveryRow, type GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { D1Store } from '../db/d1-store.ts';
 
@@ -68,6 +68,13 @@ export class NotifyStore extends D1Store {
       .update(games)
       .set(side === 'white' ? { whiteWebhookDisabledAt: now } : { blackWebhookDisabledAt: now })
       .where(and(eq(games.id, id), eq(col, url)));
+  }
+
+  /** A player's own notification choices (JSON), or null when they made none. */
+  async playerNotify(playerId: string | null): Promise<string | null> {
+    if (!playerId) return null;
+    const row = await this.db.select({ settings: playerNotify.settings }).from(playerNotify).where(eq(playerNotify.playerId, playerId)).get();
+    return row?.settings ?? null;
   }
 
   logDelivery(row: NewDeliveryRow): Promise<unknown> {

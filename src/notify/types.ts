@@ -49,6 +49,8 @@ export interface EventData {
   readonly message?: PublicMessage;
   /** On a `turn`: what became of your planned lines (dropped: your opponent played another turn). */
   readonly plan?: PlanOutcome;
+  /** On an `offer-declined`: which of your offers was declined. */
+  readonly offer?: 'draw' | 'takeback' | 'pause';
 }
 
 /** One queue message: a single delivery of one event to one player over one channel. */
@@ -83,9 +85,49 @@ export interface PlayerJob {
   readonly data: PlayerEvent & { readonly text: string };
 }
 
+/** What a browser shows (the service worker, /sw.js, reads it): the words, the game's tag, where a click goes. */
+export interface PushNotification {
+  readonly title: string;
+  readonly body: string;
+  /** One per game ("game-<id>"), so a game's notifications replace each other. */
+  readonly tag: string;
+  /** The page a click opens (the service worker first looks for an open tab of it). */
+  readonly url: string;
+  readonly event: NotifyEvent;
+  readonly gameId?: string;
+}
+
+/** One queue message: one push to one stored browser subscription. */
+export interface PushJob {
+  readonly id: string;
+  readonly channel: 'push';
+  readonly subscriptionId: number;
+  /** The game and seat it is about, for the delivery log; null for a challenge. */
+  readonly gameId: string | null;
+  readonly side: Color | null;
+  readonly event: NotifyEvent;
+  readonly at: number;
+  readonly urgency: 'normal' | 'high';
+  readonly notification: PushNotification;
+}
+
+/** One queue message: the digest email of one address (the cron queues it when it is due). */
+export interface DigestJob {
+  readonly id: string;
+  readonly channel: 'digest';
+  readonly address: string;
+  /** Games with news since the last digest. */
+  readonly games: readonly string[];
+  readonly since: number;
+  readonly at: number;
+  readonly origin: string | null;
+}
+
 /** What the notification queue carries (chat notifications: src/notify/chat/chat-job.ts). */
-export type QueueJob = NotifyJob | PlayerJob | AnyChatJob;
+export type QueueJob = NotifyJob | PlayerJob | AnyChatJob | PushJob | DigestJob;
 export const isPlayerJob = (job: QueueJob): job is PlayerJob => 'playerId' in job;
+export const isPushJob = (job: QueueJob): job is PushJob => 'channel' in job && job.channel === 'push';
+export const isDigestJob = (job: QueueJob): job is DigestJob => 'channel' in job && job.channel === 'digest';
 
 /** What one delivery attempt came to. */
 export type DeliveryOutcome =
@@ -94,7 +136,9 @@ export type DeliveryOutcome =
   | { readonly kind: 'gone'; readonly httpStatus: number }
   | { readonly kind: 'failed'; readonly httpStatus?: number; readonly error: string }
   /** Nothing to do any more (channel off, address removed, URL not allowed). */
-  | { readonly kind: 'skipped'; readonly error: string };
+  | { readonly kind: 'skipped'; readonly error: string }
+  /** Kept for the address's email digest (sent by the cron when due). */
+  | { readonly kind: 'digest'; readonly error: string };
 
 /** The player's current delivery settings, read fresh from the game at delivery time. */
 export interface Recipient {
@@ -110,7 +154,15 @@ export interface Recipient {
 export interface NotifySettings {
   readonly email: boolean;
   readonly webhook: boolean;
+  /** Web Push to the subscribed browsers. */
+  readonly push: boolean;
+  /** Events that go anywhere at all. */
   readonly events: readonly NotifyEvent[];
+  /** Of those, the ones that go by email, and the ones that are pushed. */
+  readonly emailEvents: readonly NotifyEvent[];
+  readonly pushEvents: readonly NotifyEvent[];
+  /** null: an email for each event; n: at most one email every n hours, listing the games waiting. */
+  readonly digestHours: number | null;
 }
 
 /** The one interface both channels implement. */

@@ -17,7 +17,7 @@ const webhookBody = (job: NotifyJob | PlayerJob) => JSON.stringify({ type: job.e
  * not be reached, then the runtime's own message (workerd says only "internal error;
  * reference = …" when the name does not resolve or the connection fails).
  */
-function fetchFailure(url: string, e: unknown, timeoutMs: number): string {
+export function fetchFailure(url: string, e: unknown, timeoutMs: number): string {
   let host: string;
   try {
     host = new URL(url).host;

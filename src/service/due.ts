@@ -33,6 +33,12 @@ export function reminderAt(row: DueRow): number | undefined {
   return row.deadline - turnMs + Math.ceil((turnMs * percent) / 100);
 }
 
+/** When the side to move enters the last tenth of the turn: the last call (Web Push, Urgency: high; src/notify/settings.ts). */
+export function lastCallAt(row: Pick<DueRow, 'status' | 'deadline' | 'daysPerMove'>): number | undefined {
+  if (row.status !== 'active' || row.deadline === null || !row.daysPerMove) return undefined;
+  return row.deadline - row.daysPerMove * (DAY_MS / 10);
+}
+
 /** The game's next due time (epoch ms), or undefined when nothing will ever be due without a request. */
 export function nextDue(row: DueRow): number | undefined {
   if (row.status !== 'active') return undefined;

@@ -324,6 +324,8 @@ export class GameService extends GamePauses {
     if (stored.status !== 'active') stored = await this.emit(stored, gameOver, lastMove);
     else if (stored.drawOfferBy && stored.drawOfferBy !== row.drawOfferBy)
       await this.emit(stored, [{ type: 'draw-offer', recipients: [opposite(stored.drawOfferBy)] }], lastMove);
+    else if (row.drawOfferBy === opposite(side) && !stored.drawOfferBy)
+      await this.emit(stored, [{ type: 'offer-declined', recipients: [row.drawOfferBy], offer: 'draw' }], lastMove);
     return done(publicState(stored, lastMove, side));
   }
 

@@ -47,7 +47,8 @@ export abstract class GamePauses extends GameConditionals {
       return this.write(row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: this.clock() });
     }
     if (row.pauseOfferBy !== other || !row.pauseOfferDays) return fail(409, noOfferMessage(row.pauseOfferBy, side, input.action, 'a pause'));
-    if (input.action === 'decline') return this.write(row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: this.clock() });
+    if (input.action === 'decline')
+      return this.write(row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: this.clock() }, [other], undefined, 'offer-declined');
     return this.startPause(row, other, row.pauseOfferDays, side, offer);
   }
 
@@ -77,12 +78,18 @@ export abstract class GamePauses extends GameConditionals {
     changes: GameChanges,
     told: readonly Color[] = [],
     deadline?: number,
+    event?: 'offer-declined',
   ): Promise<ServiceResult<PublicState>> {
     if (!(await this.store.updateGameIf(row.id, { ply: row.ply, pauseOffer: offer, ...(deadline !== undefined ? { deadline } : {}) }, changes)))
       return this.conflict(row.id);
     const stored: GameRow = { ...row, ...changes };
     const lastMove = row.ply ? await this.store.move(row.id, row.ply) : undefined;
-    if (told.length) await this.emit(stored, [{ type: changes.pausedUntil ? 'pause' : 'pause-offer', recipients: told }], lastMove);
+    if (told.length)
+      await this.emit(
+        stored,
+        [event ? { type: event, recipients: told, offer: 'pause' } : { type: changes.pausedUntil ? 'pause' : 'pause-offer', recipients: told }],
+        lastMove,
+      );
     return done(publicState(stored, lastMove, actor));
   }
 

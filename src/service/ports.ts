@@ -19,6 +19,10 @@ export const NOTIFY_EVENTS = [
   'pause-offer',
   'pause',
   'pause-end',
+  'offer-declined',
+  'last-call',
+  /** A challenge sent to you (a player's event, never a game's). */
+  'challenge',
 ] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
@@ -30,6 +34,8 @@ export interface GameEvent {
   readonly message?: PublicMessage;
   /** On a `turn`: what became of the recipient's planned lines (dropped: the opponent played another turn). */
   readonly plan?: PlanOutcome;
+  /** On an `offer-declined`: which offer. */
+  readonly offer?: 'draw' | 'takeback' | 'pause';
 }
 
 /** Where the game service hands its events after a successful write. */

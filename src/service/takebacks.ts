@@ -43,7 +43,9 @@ export abstract class GameTakebacks extends GameMessages {
     if (action === 'decline') {
       const changes: GameChanges = { takebackOfferBy: null, updatedAt: this.clock() };
       if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
-      return done(publicState({ ...row, ...changes }, row.ply ? await this.store.move(id, row.ply) : undefined, side));
+      const last = row.ply ? await this.store.move(id, row.ply) : undefined;
+      await this.emit({ ...row, ...changes }, [{ type: 'offer-declined', recipients: [other], offer: 'takeback' }], last);
+      return done(publicState({ ...row, ...changes }, last, side));
     }
     const target = await this.takebackTarget(row, other);
     if (!target.ok) return target;

@@ -20,6 +20,12 @@ declare namespace Cloudflare {
     ALLOW_LOCAL_WEBHOOKS?: string;
     /** "off" skips resolving webhook host names over DNS-over-HTTPS (tests; a resolver-less network). */
     WEBHOOK_DNS?: string;
+    /** Web Push (VAPID, RFC 8292): the public key (uncompressed P-256 point, base64url) and the private scalar d (base64url, a secret).
+     * `npm start` makes a local pair (.vapid-dev.json); `npm run deploy` sets both as secrets when missing. */
+    VAPID_PUBLIC_KEY?: string;
+    VAPID_PRIVATE_KEY?: string;
+    /** The contact push services see (mailto: or https:); default mailto:MAIL_FROM. */
+    VAPID_SUBJECT?: string;
     /** New games per client address (ratelimits binding). */
     NEW_GAME_LIMITER?: RateLimit;
     MAIL_LIMITER?: RateLimit;

@@ -10,7 +10,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { GameStore } from '../db/store.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from '../service/computer-sides.ts';
-import { nextDue } from '../service/due.ts';
+import { lastCallAt, nextDue } from '../service/due.ts';
 import { computerPlayer, gameService, notifyService } from './services.ts';
 
 /** When something due could not be done (a computer turn that failed), the alarm tries again this much later. */
@@ -65,9 +65,17 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     // A pause whose days are over ends (its deadline back before the timeout is judged); a game
     // whose side to move let the deadline pass is lost on time; then the reminder, if due.
     row = await gameService(this.env, clock).settleDue(id);
-    if (row) await notifyService(this.env, clock).remindGame(row);
+    if (row) {
+      const notify = notifyService(this.env, clock);
+      await notify.remindGame(row);
+      // The last call (under 10 % of the turn left), once per turn.
+      await notify.lastCall(row);
+    }
     row = await store.game(id);
-    const next = row ? nextDue(row) : undefined;
+    // The last call's moment is due once: only while it is still ahead.
+    const call = row ? lastCallAt(row) : undefined;
+    const due = row ? nextDue(row) : undefined;
+    const next = call !== undefined && call > now && (due === undefined || call < due) ? call : due;
     if (next === undefined) return this.ctx.storage.deleteAlarm();
     await this.ctx.storage.setAlarm(failed || next <= now ? Math.max(next, now + RETRY_MS) : next);
   }

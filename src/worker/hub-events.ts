@@ -7,7 +7,7 @@ import type { GameRow } from '../db/schema.ts';
 import type { PlayerMail } from '../notify/player-mail.ts';
 import type { PlayerWebhookNotifier } from '../notify/publisher.ts';
 import type { EventSink, GameEvent } from '../service/ports.ts';
-import type { PlayerEvent, PlayerEventSink } from '../service/challenges.ts';
+import type { PlayerEvent, PlayerEventSink, PublicChallenge } from '../service/challenges.ts';
 import type { LinkBase } from '../service/links.ts';
 import { publicState, type PublicMove } from '../service/public-state.ts';
 import { myGame } from '../service/players.ts';
@@ -33,6 +33,8 @@ export class HubEvents implements EventSink, PlayerEventSink {
     private readonly players: PlayerStore,
     private readonly mail: PlayerMail,
     private readonly webhooks: PlayerWebhookNotifier,
+    /** Web Push of a challenge to the player's browsers. */
+    private readonly push?: { challenge(playerId: string, challenge: PublicChallenge): Promise<void> },
   ) {}
 
   private base(row: GameRow): LinkBase {
@@ -73,6 +75,7 @@ export class HubEvents implements EventSink, PlayerEventSink {
         event.type === 'tournamentFinish' && player.email && player.emailConfirmedAt !== null
           ? this.mail.tournamentFinish(player.email, event.tournament)
           : undefined,
+        event.type === 'challenge' ? this.push?.challenge(playerId, event.challenge) : undefined,
       ]);
     };
     const results = await Promise.allSettled([stream, others()]);

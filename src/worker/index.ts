@@ -35,6 +35,9 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
   const reminded = await sweepInBatches((limit) => notify.remind(limit));
   // Tournaments whose start time has come (the same 15-minute cron: a start is at most that late).
   const tournaments = await startDueTournaments(env, clock);
+  // The last call (under 10 % of the turn left), beside the reminders; then the email digests that are due.
+  const lastCalls = await sweepInBatches((limit) => notify.lastCalls(limit));
+  const digests = await sweepInBatches((limit) => notify.sendDigests(limit));
   console.log(
     JSON.stringify({
       event: 'cron',
@@ -45,6 +48,8 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
       ended: ended.length,
       reminded: reminded.length,
       tournamentsStarted: tournaments.length,
+      lastCalls: lastCalls.length,
+      digests: digests.length,
       ms: Date.now() - started,
     }),
   );

@@ -4,8 +4,8 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import { answerSchemas } from './openapi-answers.ts';
 import { analysisAnswerSchemas } from './openapi-analysis.ts';
 import type { BaseIssue, BaseSchema } from 'valibot';
-import { ChatJsonSchema, SettingsPatchSchema } from '../notify/schemas.ts';
 import { CreateTournamentSchema } from '../service/tournament-schemas.ts';
+import { ChatJsonSchema, NotifyChoicesSchema, PushEndpointSchema, PushSubscriptionSchema, SettingsPatchSchema } from '../notify/schemas.ts';
 import { CreateChallengeSchema, CreatePlayerSchema, PlayerSettingsSchema, SignInSchema } from '../service/player-schemas.ts';
 import {
   ConditionalSchema,
@@ -53,6 +53,9 @@ export const openApiComponents = () => ({
     MessageVisibility: schema(MessageVisibilitySchema),
     ImportGame: schema(ImportJsonSchema),
     SettingsPatch: schema(SettingsPatchSchema),
+    NotifyChoices: schema(NotifyChoicesSchema),
+    PushSubscription: schema(PushSubscriptionSchema),
+    PushEndpoint: schema(PushEndpointSchema),
     Chat: schema(ChatJsonSchema),
     CreatePlayer: schema(CreatePlayerSchema),
     PlayerSettings: schema(PlayerSettingsSchema),

@@ -332,6 +332,32 @@ export function openApiDocument(serverUrl: string): object {
           responses: { 200: json('the settings', 'SeatSettings'), 400: error('which field and what is wrong'), 403: error('not a player of this game') },
         },
       },
+      '/api/games/{id}/push': {
+        post: {
+          summary:
+            "Web Push for this seat (a seat link without a player key): store the browser's PushSubscription (`PushSubscription.toJSON()`); this seat's events are then pushed to it",
+          security: auth,
+          parameters: [id],
+          requestBody: jsonBody('PushSubscription'),
+          responses: {
+            201: json('stored', 'PushSubscribed'),
+            400: error('which field is wrong: missing keys, `keys.p256dh` not a P-256 point, `keys.auth` not 16 bytes, an `endpoint` the URL policy refuses'),
+            403: error('not a player of this game'),
+            404: error('no such game'),
+          },
+        },
+        delete: {
+          summary: 'Stop Web Push of this seat to this browser',
+          security: auth,
+          parameters: [id],
+          requestBody: jsonBody('PushEndpoint'),
+          responses: {
+            200: json('removed', 'PushSubscribed'),
+            403: error('not a player of this game'),
+            404: error('no such game, or no subscription with this endpoint'),
+          },
+        },
+      },
       '/api/games/{id}/deliveries': {
         get: {
           summary: "The player's notification delivery log (webhook and email attempts)",
@@ -488,6 +514,43 @@ export function openApiDocument(serverUrl: string): object {
             400: error('which field and what is wrong (a webhook URL the policy refuses)'),
             403: error('not a player key'),
           },
+        },
+      },
+      '/api/me/push': {
+        post: {
+          summary: "Web Push for your player: store the browser's PushSubscription; all your games' events and challenges to you are pushed to it",
+          security: key,
+          requestBody: jsonBody('PushSubscription'),
+          responses: {
+            201: json('stored', 'PushSubscribed'),
+            400: error('which field is wrong: missing keys, `keys.p256dh` not a P-256 point, `keys.auth` not 16 bytes, an `endpoint` the URL policy refuses'),
+            403: error('not a player key'),
+          },
+        },
+        delete: {
+          summary: 'Stop Web Push of your player to this browser',
+          security: key,
+          requestBody: jsonBody('PushEndpoint'),
+          responses: { 200: json('removed', 'PushSubscribed'), 403: error('not a player key'), 404: error('no subscription with this endpoint') },
+        },
+      },
+      '/api/me/notify': {
+        get: {
+          summary: "Your notification choices in all your games (where a game's seat made its own, the seat's win)",
+          security: key,
+          responses: { 200: json('your choices', 'NotifySettings'), 403: error('not a player key') },
+        },
+        patch: {
+          summary: 'Change which events push, which email, and email per event or as a digest (`digestHours`)',
+          security: key,
+          requestBody: jsonBody('NotifyChoices'),
+          responses: { 200: json('your choices', 'NotifySettings'), 400: error('which field and what is wrong'), 403: error('not a player key') },
+        },
+      },
+      '/api/push/key': {
+        get: {
+          summary: "The server's VAPID public key, for PushManager.subscribe({applicationServerKey})",
+          responses: { 200: json('the key', 'PushKey'), 503: error('Web Push is not set up on this server') },
         },
       },
       '/api/me/games': {

@@ -16,6 +16,10 @@ import { NotifyService } from '../notify/settings.ts';
 import { NotifyStore } from '../notify/store.ts';
 import { webhookPolicy } from '../notify/url-policy.ts';
 import { WebhookChannel } from '../notify/webhook.ts';
+import { DigestMailer } from '../notify/digest.ts';
+import { PushNotifier } from '../notify/push-publisher.ts';
+import { PushStore } from '../notify/push-store.ts';
+import { vapidKeys } from '../notify/web-push.ts';
 import { ComputerPlayer } from '../service/computer.ts';
 import { GameService } from '../service/games.ts';
 import { GameViews } from '../service/preview.ts';
@@ -39,7 +43,16 @@ import { ObjectAlarms } from './game-alarms.ts';
 
 /** The event streams' side of every event: game and player hubs, challenge emails. */
 const hubEvents = (env: Cloudflare.Env, clock: () => number = Date.now) =>
-  new HubEvents(env, new PlayerStore(env.DB), new PlayerMail(env.EMAIL, mailConfig(env)), new PlayerWebhookNotifier(env.NOTIFY_QUEUE, clock));
+  new HubEvents(
+    env,
+    new PlayerStore(env.DB),
+    new PlayerMail(env.EMAIL, mailConfig(env)),
+    new PlayerWebhookNotifier(env.NOTIFY_QUEUE, clock),
+    pushNotifier(env, clock),
+  );
+
+/** Web Push of game events and challenges: one queue message per browser subscription. */
+const pushNotifier = (env: Cloudflare.Env, clock: () => number = Date.now) => new PushNotifier(new PushStore(env.DB), env.NOTIFY_QUEUE, env.PUBLIC_URL, clock);
 import type { AppEnv } from './http.ts';
 
 /** `ctx`: a request's context, whose `waitUntil` runs notifications and the computer's request after the answer; without one (cron, queues, email) they are awaited. */
@@ -50,6 +63,7 @@ export function gameService(env: Cloudflare.Env, clock: () => number = Date.now,
       new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
       hubEvents(env, clock),
       new ChatNotifier(env.DB, chatsReachable(env) ? env.NOTIFY_QUEUE : undefined, env.PUBLIC_URL, clock),
+      pushNotifier(env, clock),
       ...(env.AUTO_ANALYSIS === 'off' ? [] : [new AnalysisOnGameOver(analysisService(env, clock))]),
     ),
     webhookPolicy: webhookPolicy(env),
@@ -142,8 +156,11 @@ export function notifyService(env: Cloudflare.Env, clock: () => number = Date.no
   return new NotifyService(new NotifyStore(env.DB), mailConfig(env), {
     webhookPolicy: webhookPolicy(env),
     clock,
-    events: new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
     alarms: new ObjectAlarms(env),
+    events: allOf(new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock), pushNotifier(env, clock)),
+    push: new PushStore(env.DB),
+    ...(env.NOTIFY_QUEUE ? { queue: env.NOTIFY_QUEUE } : {}),
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     lastMove: async (row) => {
       const m = row.ply ? await games.move(row.id, row.ply) : undefined;
       return m ? publicMove(m) : null;
@@ -175,8 +192,10 @@ export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now
     clock,
     channels: {
       webhook: new WebhookChannel({ policy: webhookPolicy(env), clock }),
-      email: new EmailChannel(env.EMAIL, mailConfig(env)),
+      email: new EmailChannel(env.EMAIL, mailConfig(env), new PushStore(env.DB), clock),
     },
     chat: new ChatChannel(new ChatStore(env.DB), TelegramApi.from(env), DiscordApi.from(env)),
+    push: { store: new PushStore(env.DB), keys: vapidKeys(env) },
+    digests: new DigestMailer(env.EMAIL, mailConfig(env), new PushStore(env.DB), env.PUBLIC_URL),
   };
 }

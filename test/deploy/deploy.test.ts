@@ -61,7 +61,7 @@ const config = (s: Setup) => readFileSync(path.join(s.project, 'wrangler.toml'),
 const account = (s: Setup) => JSON.parse(readFileSync(path.join(s.dir, 'account.json'), 'utf8'));
 
 describe('npm run deploy', () => {
-  it('first deploy on a new account: creates the database and the queues, writes the id, migrates, asks for the secret, deploys both Workers', () => {
+  it('first deploy on a new account: creates the database and the queues, writes the id, migrates, asks for the secret, makes the VAPID pair, deploys both Workers', async () => {
     const s = setup('new-account.json');
     const before = config(s);
     const run = deploy(s, { input: 'a-secret-typed-by-kirk\n' });
@@ -84,7 +84,19 @@ describe('npm run deploy', () => {
     ]);
     // The answer typed at the prompt went up with the deployment, and its file is gone.
     expect(run.stdout).toMatch(/Secret REPLY_SECRET \(.*\) is not set yet/);
-    expect(run.calls.at(-1)!.secrets).toEqual({ REPLY_SECRET: 'a-secret-typed-by-kirk' });
+    const secrets = run.calls.at(-1)!.secrets!;
+    expect(Object.keys(secrets).sort()).toEqual(['REPLY_SECRET', 'VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY']);
+    expect(secrets.REPLY_SECRET).toBe('a-secret-typed-by-kirk');
+    expect(run.stdout).toContain('Secrets VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (Web Push): not set yet; made a new key pair');
+    // The VAPID pair is one: what the private key signs, the public key (an uncompressed P-256 point) verifies.
+    const point = Buffer.from(secrets.VAPID_PUBLIC_KEY!, 'base64url');
+    expect([point.length, point[0]]).toEqual([65, 4]);
+    const jwk = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') };
+    const privateKey = await crypto.subtle.importKey('jwk', { ...jwk, d: secrets.VAPID_PRIVATE_KEY }, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
+    const publicKey = await crypto.subtle.importKey('raw', point, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+    const data = new TextEncoder().encode('vapid');
+    const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, privateKey, data);
+    expect(await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, publicKey, signature, data)).toBe(true);
     const secretsFile = run.calls.at(-1)!.args.at(-1)!;
     expect(existsSync(secretsFile)).toBe(false);
     // The real id replaces the placeholder; every other line (comments too) is as it was.
@@ -136,6 +148,7 @@ describe('npm run deploy', () => {
     ]);
     expect(run.stdout).not.toContain('is not set yet');
     expect(run.stdout).toContain('Secret REPLY_SECRET: set');
+    expect(run.stdout).toContain('Secrets VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (Web Push): set');
     expect(run.stdout).toContain('No migrations to apply');
     expect(config(s)).toBe(afterFirst);
     expect(account(s).workers.subspace.versions).toBe(2);

@@ -9,6 +9,7 @@ import { VARIANT_CHOICES } from './home.tsx';
 import { Layout } from './layout.tsx';
 import { RatingBadge, ratingText, type RatingLookup } from './league.tsx';
 import type { VariantRating } from '../../service/ratings.ts';
+import { PushButton } from './push-button.tsx';
 
 /** The small script of these pages: the key from the link's #fragment, local-time countdowns. */
 export const ME_JS = `(function () {
@@ -176,6 +177,7 @@ export const MePage = (p: {
         </label>{' '}
         <button type="submit">Save</button>
       </form>
+      <PushButton api="/api/me/push" what="(Web Push: your turn, offers, messages, the end, challenges and last calls in all your games)" />
       {p.player.webhookDisabled ? <p class="msg error">Your webhook answered 410 Gone and was switched off; save it again to switch it back on.</p> : null}
       {p.children}
       <p>

@@ -1,6 +1,7 @@
 // A player's notification settings: the form on the game page, and the page that shows a new webhook's secret once.
 import type { PlayerSettings } from '../../notify/settings.ts';
 import { Layout } from './layout.tsx';
+import { PushButton } from './push-button.tsx';
 
 /** Email and webhook for this player's notifications (works without JavaScript). */
 export const SettingsForm = (p: { id: string; token: string; settings: PlayerSettings }) => (
@@ -9,6 +10,7 @@ export const SettingsForm = (p: { id: string; token: string; settings: PlayerSet
       Notifications: {p.settings.email ? `emails to ${p.settings.email}` : 'none by email'}
       {p.settings.webhook ? ', webhook set' : ''}
     </summary>
+    <PushButton api={`/api/games/${p.id}/push`} token={p.token} what="(Web Push for this game)" />
     <form method="post" action={`/games/${p.id}/settings`} id="settings-form">
       <input type="hidden" name="token" value={p.token} />
       <label for="notify-email">

@@ -1,0 +1,83 @@
+// Web Push subscriptions and a player's own notification choices: store a browser's
+// PushSubscription for a player (their key: all their games and challenges) or for one seat
+// (its token), remove it, read and change which events go where.
+import type { PlayerRow } from '../db/schema.ts';
+import { sideOfToken } from '../service/crypto.ts';
+import type { WebhookPolicy } from '../service/ports.ts';
+import { done, fail, type ServiceResult } from '../service/result.ts';
+import type { PushOwner, PushStore } from './push-store.ts';
+import { parseNotify, storedNotify } from './recipients.ts';
+import type { NotifyChoices } from './schemas.ts';
+import type { NotifySettings } from './types.ts';
+import { subscriptionProblem, type SubscriptionInput } from './web-push.ts';
+
+export interface Subscribed {
+  readonly subscribed: boolean;
+  /** "player" (all your games) or "seat" (this game's side). */
+  readonly for: 'player' | 'seat';
+  readonly endpoint: string;
+  readonly gameId?: string;
+  readonly side?: string;
+}
+
+export class PushService {
+  constructor(
+    private readonly store: PushStore,
+    private readonly policy: WebhookPolicy,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The seat a game token holds: 404 for no game, 403 for a token that is not a player's. */
+  private async seat(gameId: string, token: string): Promise<ServiceResult<PushOwner & { gameId: string }>> {
+    const row = await this.store.game(gameId);
+    if (!row) return fail(404, `no game with id ${gameId}`);
+    const side = await sideOfToken(row, token);
+    if (!side) return fail(403, `that token is not a player's token for game ${gameId}`);
+    return done({ gameId, side });
+  }
+
+  private async add(owner: PushOwner, sub: SubscriptionInput): Promise<ServiceResult<Subscribed>> {
+    const problem = await subscriptionProblem(sub, this.policy);
+    if (problem) return fail(400, problem);
+    await this.store.subscribe(owner, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, this.clock());
+    return done(described(owner, sub.endpoint, true));
+  }
+
+  private async drop(owner: PushOwner, endpoint: string): Promise<ServiceResult<Subscribed>> {
+    if (!(await this.store.unsubscribe(owner, endpoint))) return fail(404, 'endpoint: no subscription with this endpoint here');
+    return done(described(owner, endpoint, false));
+  }
+
+  subscribePlayer(player: PlayerRow, sub: SubscriptionInput) {
+    return this.add({ playerId: player.id }, sub);
+  }
+
+  unsubscribePlayer(player: PlayerRow, endpoint: string) {
+    return this.drop({ playerId: player.id }, endpoint);
+  }
+
+  async subscribeSeat(gameId: string, token: string, sub: SubscriptionInput): Promise<ServiceResult<Subscribed>> {
+    const seat = await this.seat(gameId, token);
+    return seat.ok ? this.add(seat.value, sub) : seat;
+  }
+
+  async unsubscribeSeat(gameId: string, token: string, endpoint: string): Promise<ServiceResult<Subscribed>> {
+    const seat = await this.seat(gameId, token);
+    return seat.ok ? this.drop(seat.value, endpoint) : seat;
+  }
+
+  /** The player's choices in force in their games (where a seat chose nothing itself). */
+  async choices(player: PlayerRow): Promise<NotifySettings> {
+    return parseNotify(null, (await this.store.playerChoices([player.id])).get(player.id));
+  }
+
+  async setChoices(player: PlayerRow, input: NotifyChoices): Promise<NotifySettings> {
+    const current = storedNotify((await this.store.playerChoices([player.id])).get(player.id));
+    await this.store.setPlayerChoices(player.id, JSON.stringify({ ...current, ...input }));
+    return this.choices(player);
+  }
+}
+
+function described(owner: PushOwner, endpoint: string, subscribed: boolean): Subscribed {
+  return 'playerId' in owner ? { subscribed, for: 'player', endpoint } : { subscribed, for: 'seat', endpoint, gameId: owner.gameId, side: owner.side };
+}

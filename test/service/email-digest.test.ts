@@ -1,0 +1,69 @@
+// The calmer email: a seat on a digest gets no email per event; the cron sends one email per
+// interval listing the games waiting for that address.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { QueueJob } from '../../src/notify/types.ts';
+import worker from '../../src/worker/index.ts';
+import { call, newGame, play } from './helpers.ts';
+import { captureQueue, runQueue } from './notify-helpers.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('email digest', () => {
+  it('N moves in M games within the interval give exactly one email listing those games', async () => {
+    const t0 = Date.now();
+    const games = [];
+    for (let i = 0; i < 3; i++) {
+      const g = await newGame('warp-factor', { white: { name: `Kirk ${i}` }, black: { name: 'Kor', email: 'Kor@Example.org' } });
+      const set = await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.black, json: { notify: { digestHours: 2 } } });
+      expect(set.body.notify.digestHours).toBe(2);
+      games.push(g);
+    }
+    // A game of Kor's that stays quiet, and one where the email goes out per event (another address).
+    const other = await newGame('warp-factor', { white: { name: 'Sulu', email: 'sulu@example.org' }, black: { name: 'Kang' } });
+    const queue = captureQueue<QueueJob>();
+    // 5 moves in 3 games: White moves in each, Kor answers in game 0, White moves again there.
+    await play(games[0]!, 'Wb2-Wb3');
+    await play(games[1]!, 'Wb2-Wb3');
+    await play(games[2]!, 'Wb2-Wb3');
+    await play(games[0]!, 'Bb3-Bb2');
+    await play(games[0]!, 'Wc2-Wc3');
+    await play(other, 'Wb2-Wb3');
+    await play(other, 'Bb3-Bb2');
+    const sent: { to: string; subject: string; text: string }[] = [];
+    const EMAIL = {
+      send: async (m: { to: string; subject: string; text: string }) => (sent.push(m), { messageId: `m${sent.length}` }),
+    } as unknown as SendEmail;
+    const jobs = queue.take();
+    await runQueue(jobs, 1, 'subspace-notify', { ...env, EMAIL });
+    // Only Sulu's per-event email went out; Kor's four turn emails wait for the digest.
+    expect(sent.map((m) => m.to)).toEqual(['sulu@example.org']);
+    sent.length = 0;
+    const log = await call('GET', `/api/games/${games[0]!.id}/deliveries`, { token: games[0]!.tokens.black });
+    expect(log.body.deliveries.every((d: { status: string }) => d.status === 'digest')).toBe(true);
+
+    const cron = async (at: number) => {
+      const ctx = createExecutionContext();
+      await worker.scheduled(createScheduledController({ scheduledTime: at, cron: '*/15 * * * *' }), { ...env, EMAIL }, ctx);
+      await waitOnExecutionContext(ctx);
+      return queue.take();
+    };
+    // Not yet due within the interval; due after it: one digest job, one email.
+    expect((await cron(t0 + 60 * 60_000)).filter((j) => (j as { channel?: string }).channel === 'digest')).toEqual([]);
+    const due = (await cron(t0 + 2 * 3_600_000 + 60_000)).filter((j) => (j as { channel?: string }).channel === 'digest');
+    expect(due).toHaveLength(1);
+    await runQueue(due, 1, 'subspace-notify', { ...env, EMAIL });
+    expect(sent).toHaveLength(1);
+    const mail = sent[0]!;
+    expect(mail.to).toBe('kor@example.org');
+    expect(mail.subject).toBe('[Subspace] Your move in 3 games');
+    for (const g of games) expect(mail.text).toContain(`Warp Factor game ${g.id} against`);
+    expect(mail.text).not.toContain(other.id);
+    expect(mail.text).toContain('your move');
+    // Nothing more until new news: the next run sends nothing.
+    expect((await cron(t0 + 5 * 3_600_000)).filter((j) => (j as { channel?: string }).channel === 'digest')).toEqual([]);
+  });
+});
