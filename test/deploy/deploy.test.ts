@@ -113,7 +113,7 @@ describe('npm run deploy', () => {
     const bots = { DISCORD_PUBLIC_KEY: 'ab'.repeat(32), TELEGRAM_SECRET: 'tg-secret', TELEGRAM_BOT_TOKEN: '1:tok' };
     const run = deploy(s, { input: 'kirk\n', env: bots });
     expect(run.status).toBe(0);
-    expect(run.calls.at(-1)!.secrets).toEqual({ REPLY_SECRET: 'kirk', ...bots });
+    expect(run.calls.at(-1)!.secrets).toEqual({ REPLY_SECRET: 'kirk', ...bots, VAPID_PUBLIC_KEY: expect.any(String), VAPID_PRIVATE_KEY: expect.any(String) });
     expect(run.stdout).toContain('Chat bots: DISCORD_PUBLIC_KEY, TELEGRAM_SECRET, TELEGRAM_BOT_TOKEN taken from the environment');
     expect(run.stdout).not.toMatch(/DISCORD_BOT_TOKEN|1:tok/);
   }, 240_000);
@@ -122,10 +122,15 @@ describe('npm run deploy', () => {
     const without = deploy(setup('new-account.json'), { input: 'kirk\n' });
     expect(without.status).toBe(0);
     expect(without.stdout).toMatch(/Secret SLACK_SIGNING_SECRET \(optional; .*\): not set/);
-    expect(without.calls.at(-1)!.secrets).toEqual({ REPLY_SECRET: 'kirk' });
+    expect(without.calls.at(-1)!.secrets).toEqual({ REPLY_SECRET: 'kirk', VAPID_PUBLIC_KEY: expect.any(String), VAPID_PRIVATE_KEY: expect.any(String) });
     const run = deploy(setup('new-account.json'), { input: 'kirk\n', env: { SLACK_SIGNING_SECRET: 'slack-signing' } });
     expect(run.status).toBe(0);
-    expect(run.calls.at(-1)!.secrets).toEqual({ REPLY_SECRET: 'kirk', SLACK_SIGNING_SECRET: 'slack-signing' });
+    expect(run.calls.at(-1)!.secrets).toEqual({
+      REPLY_SECRET: 'kirk',
+      SLACK_SIGNING_SECRET: 'slack-signing',
+      VAPID_PUBLIC_KEY: expect.any(String),
+      VAPID_PRIVATE_KEY: expect.any(String),
+    });
     expect(run.stdout).toContain('Secret SLACK_SIGNING_SECRET: not set yet; taking it from the environment');
     expect(run.stdout).not.toContain('slack-signing');
   }, 240_000);

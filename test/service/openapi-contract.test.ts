@@ -147,6 +147,18 @@ describe('/openapi.json against real answers', () => {
     await api('PATCH', `/api/games/${id}/me`, { json: { email: 'kirk@example.org' }, token: w });
     await api('PATCH', `/api/games/${id}/me`, { json: [], token: w });
     await api('GET', `/api/games/${id}/deliveries`, { token: w });
+    // Web Push: the key, a seat's subscription (stored, refused, removed).
+    await api('GET', '/api/push/key');
+    const browser = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
+    const p256dh = btoa(String.fromCharCode(...new Uint8Array((await crypto.subtle.exportKey('raw', browser.publicKey)) as ArrayBuffer)))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+    const subscription = { endpoint: 'https://push.example.net/send/contract', expirationTime: null, keys: { p256dh, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } };
+    await api('POST', `/api/games/${id}/push`, { json: subscription, token: b });
+    await api('POST', `/api/games/${id}/push`, { json: { ...subscription, keys: { p256dh, auth: 'AAAA' } }, token: b });
+    await api('DELETE', `/api/games/${id}/push`, { json: { endpoint: subscription.endpoint }, token: b });
+    await api('DELETE', `/api/games/${id}/push`, { json: { endpoint: subscription.endpoint }, token: b });
     await api('POST', `/api/games/${id}/chat`, { text: 'board', token: w });
     await api('POST', `/api/games/${id}/chat`, { form: 'text=board', token: w });
     await api('GET', `/api/games/${id}/board.svg`);
@@ -210,6 +222,12 @@ describe('/openapi.json against real answers', () => {
     await api('POST', `/api/challenges/${open.id}/accept`, { token: kor.key });
     await api('GET', '/api/me/games', { token: kirk.key });
     await api('GET', '/api/me/challenges', { token: kor.key });
+    await api('POST', '/api/me/push', { json: subscription, token: kirk.key });
+    await api('POST', '/api/me/push', { json: { endpoint: subscription.endpoint }, token: kirk.key });
+    await api('DELETE', '/api/me/push', { json: { endpoint: subscription.endpoint }, token: kirk.key });
+    await api('GET', '/api/me/notify', { token: kirk.key });
+    await api('PATCH', '/api/me/notify', { json: { pushEvents: ['turn', 'last-call'], digestHours: 6 }, token: kirk.key });
+    await api('PATCH', '/api/me/notify', { json: { digestHours: 0 }, token: kirk.key });
     await api('POST', '/api/me/chat', { text: 'games', token: kirk.key });
     await api('POST', `/api/games/${accepted.id}/resign`, { token: accepted.tokens?.black ?? kor.key });
     await api('POST', `/api/games/${accepted.id}/rematch`, { token: kirk.key });
