@@ -57,10 +57,17 @@ describe("a game's alarm", () => {
     // The reminder, at its time: once, to White; then the alarm waits for the deadline.
     expect(await fireAt(g.id, remindAt)).toBe(true);
     expect(told(queue.jobs, g.id, 'reminder')).toEqual(['white']);
-    expect(await alarmOf(g.id)).toBe(created.deadline);
+    // Then the last call, when under 10 % of the turn is left (issue 29): once; then the deadline.
+    const lastCallAt = created.deadline! - 0.1 * DAY;
+    expect(await alarmOf(g.id)).toBe(lastCallAt);
     await redeliverAt(g.id, remindAt);
     expect(told(queue.jobs, g.id, 'reminder')).toEqual(['white']);
     expect(await row(g.id)).toMatchObject({ status: 'active', reminderPly: 0 });
+    expect(await fireAt(g.id, lastCallAt)).toBe(true);
+    expect(told(queue.jobs, g.id, 'last-call')).toEqual(['white']);
+    expect(await alarmOf(g.id)).toBe(created.deadline);
+    await redeliverAt(g.id, lastCallAt);
+    expect(told(queue.jobs, g.id, 'last-call')).toEqual(['white']);
 
     // The deadline: White loses on time, both are told once; nothing is due any more.
     expect(await fireAt(g.id, created.deadline! + 1)).toBe(true);
