@@ -1,0 +1,113 @@
+// End to end, in real headless Chromium: a player makes a tournament from /tournaments, three
+// join with the page's button, the creator starts it, its games are played out through the API,
+// and the tournament page shows the crosstable and the winner; the profile, the leaderboard, the
+// game page and /me show ratings beside names. Every page is checked with axe-core (no serious or
+// critical violations) and photographed at 1280x900 and 390x844. Screenshots go to
+// test-artifacts/e2e-tournaments/. Run with `npm run test:e2e`.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
+import { ROOT } from './server.ts';
+
+const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e-tournaments');
+const TOTAL_MS = 300_000;
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical violations on the page, at both sizes, and a screenshot of each. */
+async function check(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.addScriptTag({ path: AXE });
+    const found = await page.evaluate(async () => {
+      const run = (
+        globalThis as unknown as {
+          axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> };
+        }
+      ).axe;
+      const r = await run.run((globalThis as unknown as { document: unknown }).document, { resultTypes: ['violations'] });
+      return r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+    });
+    assert.deepEqual(found, [], `axe-core on ${name} at ${width}px:\n${found.join('\n')}`);
+    const sideways = await page.evaluate(() => {
+      const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return d.scrollWidth - d.clientWidth;
+    });
+    if (width === 1280) assert.ok(sideways <= 0, `${name} scrolls sideways at ${width}px`);
+    await page.screenshot({ path: shotPath(`${name}-${width}`), fullPage: true, timeout: STEP_MS });
+  }
+}
+
+/** A browser signed in as a new player (the key from POST /api/players, handed over by /me#key=…). */
+async function signedIn(context: BrowserContext, base: string, link: string): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_MS);
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, base));
+  await page.waitForURL(/\/me$/);
+  return page;
+}
+
+runInBrowser('e2e tournaments', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server, browser, errors, api }) => {
+  const base = server.base;
+  const players: { id: string; key: string; link: string; name: string }[] = [];
+  for (const name of ['Kirk', 'Spock', 'McCoy', 'Scotty']) players.push({ ...(await api('POST', '/api/players', { name })).body, name });
+  const [kirk, ...others] = players as [(typeof players)[number], ...typeof players];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const page = await signedIn(context, base, kirk.link);
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+
+  // Kirk makes a round robin on /tournaments and joins it with the page's button.
+  await page.goto(`${base}/tournaments`);
+  await check(page, 'tournaments-empty');
+  await page.fill('input[name=name]', 'Enterprise Cup');
+  await page.selectOption('select[name=variant]', 'warp-factor');
+  await page.fill('input[name=maxPlayers]', '4');
+  await page.click('form[action="/tournaments"] button');
+  await page.waitForURL(/\/tournaments\/[a-z0-9]{12}$/);
+  const id = page.url().split('/').at(-1)!;
+  await page.click(`form[action="/tournaments/${id}/join"] button`);
+  await page.waitForSelector(`form[action="/tournaments/${id}/leave"]`);
+  for (const p of others) assert.equal((await api('POST', `/api/tournaments/${id}/join`, undefined, p.key)).status, 200);
+  await page.reload();
+  await check(page, 'tournament-open');
+  log('made on the page, four players in');
+
+  await page.click(`form[action="/tournaments/${id}/start"] button`);
+  await page.waitForSelector('table caption:has-text("Crosstable")');
+  await check(page, 'tournament-started');
+  const view = (await api('GET', `/api/tournaments/${id}`)).body;
+  const games = view.pairings
+    .flatMap((r: { boards: { gameId: string | null; white: { id: string }; black: { id: string } | null }[] }) => r.boards)
+    .filter((b: { black: unknown }) => b.black);
+  assert.equal(games.length, 6);
+  // A game page shows both players' ratings (1500? before any rated game).
+  await page.goto(`${base}/games/${games[0].gameId}`);
+  assert.match((await page.textContent('.players')) ?? '', /\(1500\?\)[\s\S]*\(1500\?\)/);
+  await check(page, 'tournament-game');
+  // White wins every game (black resigns).
+  const keyOf = new Map(players.map((p) => [p.id, p.key]));
+  for (const g of games) assert.equal((await api('POST', `/api/games/${g.gameId}/resign`, undefined, keyOf.get(g.black.id))).status, 200);
+  await page.goto(`${base}/tournaments/${id}`);
+  assert.match((await page.textContent('main')) ?? '', /Status: finished[\s\S]*Winner:/);
+  await check(page, 'tournament-finished');
+  log('six games played out: finished, crosstable shown');
+
+  await page.goto(`${base}/games/${games[0].gameId}`);
+  assert.match((await page.textContent('.players')) ?? '', /\(1500\? \+[\d.]+\)/);
+  await page.goto(`${base}/players/${kirk.id}`);
+  assert.match((await page.textContent('main')) ?? '', /Warp Factor/);
+  await check(page, 'profile');
+  await page.goto(`${base}/leaderboard/warp-factor`);
+  await check(page, 'leaderboard');
+  await page.goto(`${base}/me`);
+  await check(page, 'me');
+  await page.goto(`${base}/tournaments`);
+  await check(page, 'tournaments');
+  log('profile, leaderboard, /me and the list: axe clean at both sizes');
+});
