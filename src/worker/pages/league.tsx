@@ -264,7 +264,7 @@ const Crosstable = (p: { t: TournamentView }) => {
   const boards = p.t.pairings.flatMap((r) => r.boards).filter((b) => b.black);
   return (
     // Wide tables scroll on their own on a phone, not the whole page.
-    <div style="overflow-x:auto" role="region" aria-label="Crosstable" tabindex={0}>
+    <section style="overflow-x:auto" aria-label="Crosstable" tabindex={0}>
       <table class="examples">
         <caption>Crosstable (the row player's score against each column player)</caption>
         <thead>
@@ -305,7 +305,7 @@ const Crosstable = (p: { t: TournamentView }) => {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 };
 
