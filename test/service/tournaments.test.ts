@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { ratePeriod, START, type Rating } from '../../src/league/glicko2.ts';
 import worker from '../../src/worker/index.ts';
-import { call } from './helpers.ts';
+import { BASE, call, fetchWorker } from './helpers.ts';
 import { newPlayer, type Player } from './player-helpers.ts';
 
 type Board = { board: number; white: { id: string }; black: { id: string } | null; gameId: string | null; result: string | null };
@@ -280,5 +280,42 @@ describe('starting and refusals', () => {
     expect((await call('GET', '/api/tournaments/zzzzzzzzzzzz')).status).toBe(404);
     const list = (await call('GET', '/api/tournaments')).body.tournaments;
     expect(list.map((x: { id: string }) => x.id)).toContain(other.id);
+  });
+});
+
+describe('page forms', () => {
+  const form = (path: string, player: Player, body: Record<string, string>) =>
+    fetchWorker(
+      new Request(`${BASE}${path}`, {
+        method: 'POST',
+        headers: { Cookie: `subspace_key=${player.key}`, Origin: BASE, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body).toString(),
+      }),
+    );
+
+  it('a tournament made and joined from the pages; a refusal shown on the page; the challenge form’s Rated box', async () => {
+    const [a, b] = [await newPlayer('Form A'), await newPlayer('Form B')];
+    const made = await form('/tournaments', a, { name: 'Page cup', variant: 'planar', format: 'swiss', rounds: '2', maxPlayers: '4', days: '3', rated: '1' });
+    expect(made.status).toBe(303);
+    const id = made.headers.get('Location')!.split('/').at(-1)!;
+    expect((await form(`/tournaments/${id}/join`, b, {})).status).toBe(303);
+    const again = await form(`/tournaments/${id}/join`, b, {});
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('you have already joined this tournament');
+    const view = (await call('GET', `/api/tournaments/${id}`)).body;
+    expect(view).toMatchObject({ name: 'Page cup', format: 'swiss', rounds: 2, rated: true, players: [{ id: b.id }] });
+    const page = await fetchWorker(new Request(`${BASE}/tournaments/${id}`, { headers: { Cookie: `subspace_key=${b.key}` } }));
+    expect(await page.text()).toContain(`action="/tournaments/${id}/leave"`);
+    const bad = await form('/tournaments', a, { name: 'Too many', variant: 'planar', format: 'swiss', rounds: '9', maxPlayers: '4', days: '3' });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('rounds: 9 Swiss rounds are more than possible');
+
+    // The challenge form: the box unticked makes a casual challenge; ticked (the default), a rated one.
+    const casual = await form('/challenges', a, { variant: 'planar', color: 'white', ratedShown: '1' });
+    expect(casual.status).toBe(303);
+    const ch = (await call('GET', `/api/challenges/${casual.headers.get('Location')!.split('/').at(-1)}`)).body;
+    expect(ch.rated).toBe(false);
+    const rated = await form('/challenges', a, { variant: 'planar', color: 'white', ratedShown: '1', rated: '1' });
+    expect((await call('GET', `/api/challenges/${rated.headers.get('Location')!.split('/').at(-1)}`)).body.rated).toBe(true);
   });
 });

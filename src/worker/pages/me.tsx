@@ -161,6 +161,10 @@ export const MePage = (p: {
         <label>
           To player id (empty: anyone) <input name="to" size={14} maxlength={12} />
         </label>{' '}
+        <label>
+          <input type="checkbox" name="rated" value="1" checked /> Rated
+        </label>{' '}
+        <input type="hidden" name="ratedShown" value="1" />
         <button type="submit">Offer</button>
       </form>
       <h2>Notifications</h2>

@@ -73,6 +73,9 @@ const ChallengeFormSchema = v.object({
   color: v.optional(v.string()),
   days: v.optional(v.picklist(['', ...DAYS_PER_MOVE.map(String)], `days per move must be none or ${DAYS_PER_MOVE.join(', ')}`)),
   to: v.optional(v.pipe(v.string(), v.trim())),
+  /** The "Rated" checkbox: sent as "1" when ticked; `ratedShown` says the form had it (an unticked box sends nothing). */
+  rated: v.optional(v.string()),
+  ratedShown: v.optional(v.string()),
 });
 
 export const playerPages = new Hono<AppEnv>()
@@ -205,6 +208,7 @@ export const playerPages = new Hono<AppEnv>()
       ...(f.color ? { color: f.color } : {}),
       ...(f.days ? { clock: { daysPerMove: Number(f.days) } } : {}),
       ...(f.to ? { to: f.to } : {}),
+      rated: f.ratedShown ? f.rated === '1' : true,
     });
     if (!input.success) return errorPage(c, 400, 'Not a challenge', describeIssues(input.issues, 'form'));
     const made = await challengeService(c.env).create(player, input.output, linkBase(c));
