@@ -99,6 +99,8 @@ const BOT_VARS = [
   'TELEGRAM_BOT_TOKEN',
   'TELEGRAM_API_BASE',
   'TELEGRAM_BOT_NAME',
+  // Slack's signing secret (docs/notifications.md): slash commands must then be signed.
+  'SLACK_SIGNING_SECRET',
 ];
 const botVars = BOT_VARS.filter((name) => process.env[name]);
 const botFile = path.join(stateDir, 'bots.env');

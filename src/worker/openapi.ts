@@ -373,7 +373,11 @@ export function openApiDocument(serverUrl: string): object {
           security: auth,
           parameters: [id],
           requestBody: chatBody,
-          responses: { 200: chatAnswer('the reply and the game'), 401: error('no token'), 403: error('not a player of this game') },
+          responses: {
+            200: chatAnswer('the reply and the game'),
+            401: error("no token; or, with SLACK_SIGNING_SECRET set, a token in the URL without Slack's valid signature"),
+            403: error('not a player of this game'),
+          },
         },
       },
       '/api/games/{id}/preview': {
@@ -442,7 +446,10 @@ export function openApiDocument(serverUrl: string): object {
         post: {
           summary: 'Email a one-use sign-in link (15 minutes) to the players with this address; the same answer whether or not it is known',
           requestBody: jsonBody('SignIn'),
-          responses: { 202: json('the same answer whether or not the address is known', 'SignInSent') },
+          responses: {
+            202: json('the same answer whether or not the address is known (only a confirmed address gets the link)', 'SignInSent'),
+            429: tooMany('sign-in emails (10 a minute per client address; 5 an hour per email address, Retry-After up to 3600)'),
+          },
         },
       },
       '/api/players/{id}': {
@@ -500,7 +507,7 @@ export function openApiDocument(serverUrl: string): object {
       ),
       '/api/me': {
         get: {
-          summary: 'Your player: {id, name, email, webhook, webhookDisabled}',
+          summary: 'Your player: {id, name, email, emailConfirmed, webhook, webhookDisabled}',
           security: key,
           responses: { 200: json('your player', 'PlayerSelf'), 403: error('not a player key') },
         },
@@ -510,8 +517,12 @@ export function openApiDocument(serverUrl: string): object {
           security: key,
           requestBody: jsonBody('PlayerSettings'),
           responses: {
-            200: json('your player; a new webhook URL adds `webhookSecret` (shown once)', 'PlayerSelf'),
+            200: json(
+              'your player; a new webhook URL adds `webhookSecret` (shown once); a new email is unconfirmed until its mailed link is opened',
+              'PlayerSelf',
+            ),
             400: error('which field and what is wrong (a webhook URL the policy refuses)'),
+            429: tooMany('emails to this address (5 an hour) or asked for from this client (10 a minute)'),
             403: error('not a player key'),
           },
         },
@@ -567,7 +578,11 @@ export function openApiDocument(serverUrl: string): object {
             'Chat-bot commands of a player: `games`, `challenges`, `accept <id>`, `decline <id>`, `withdraw <id>`, `help` (a game is then played on /api/games/{id}/chat with the same key)',
           security: key,
           requestBody: chatBody,
-          responses: { 200: chatAnswer('the reply; `state`: the game an accept started'), 401: error('no key'), 403: error('not a player key') },
+          responses: {
+            200: chatAnswer('the reply; `state`: the game an accept started'),
+            401: error("no key; or, with SLACK_SIGNING_SECRET set, a key in the URL without Slack's valid signature"),
+            403: error('not a player key'),
+          },
         },
       },
       '/api/me/challenges': {
@@ -582,7 +597,12 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Offer a game, to anyone or (`to`) to one player; expires after `expiresInDays` (default 7)',
           security: key,
           requestBody: jsonBody('CreateChallenge'),
-          responses: { 201: json('the challenge (with its link)', 'Challenge'), 403: error('not a player key'), 404: error('no player with that `to` id') },
+          responses: {
+            201: json('the challenge (with its link)', 'Challenge'),
+            403: error('not a player key'),
+            404: error('no player with that `to` id'),
+            429: tooMany('challenges (30 a minute per player key)'),
+          },
         },
         get: {
           summary: 'Open challenges to anyone, newest first; page with `before` = the `next` of the previous answer',
@@ -637,7 +657,12 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'A player of a finished game offers it again, colours swapped, to the opponent',
           security: key,
           parameters: [id],
-          responses: { 201: json('the rematch challenge', 'Challenge'), 403: error('not a player of this game'), 409: error('the game is still going') },
+          responses: {
+            201: json('the rematch challenge', 'Challenge'),
+            403: error('not a player of this game'),
+            409: error('the game is still going'),
+            429: tooMany('challenges (30 a minute per player key)'),
+          },
         },
       },
       '/api/stream/events': {
