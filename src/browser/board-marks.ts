@@ -31,7 +31,36 @@ export function clearMarks(): void {
   if (ch) {
     ch.hidden = true;
     ch.textContent = '';
+    ch.classList.remove('floating');
   }
+}
+
+/**
+ * The chooser (orientation, platform number, turn-over) opens beside the picked cell, kept inside
+ * the window: to its right, else its left, else below it; never above the top or past an edge.
+ */
+export function placeChooser(ch: HTMLElement, near: Element | undefined): void {
+  ch.classList.remove('floating');
+  ch.style.left = ch.style.top = '';
+  if (!near) return;
+  ch.classList.add('floating');
+  const cell = near.getBoundingClientRect();
+  const box = ch.getBoundingClientRect();
+  const gap = 8;
+  const width = document.documentElement.clientWidth;
+  const height = window.innerHeight;
+  let left = cell.right + gap;
+  let top = cell.top + cell.height / 2 - box.height / 2;
+  if (left + box.width > width - gap) left = cell.left - gap - box.width;
+  if (left < gap) {
+    left = cell.left + cell.width / 2 - box.width / 2;
+    top = cell.bottom + gap;
+    if (top + box.height > height - gap) top = cell.top - gap - box.height;
+  }
+  left = Math.max(gap, Math.min(left, width - gap - box.width));
+  top = Math.max(gap, Math.min(top, height - gap - box.height));
+  ch.style.left = `${Math.round(left + window.scrollX)}px`;
+  ch.style.top = `${Math.round(top + window.scrollY)}px`;
 }
 
 export function elementsFor(key: string): SVGGraphicsElement[] {

@@ -11,7 +11,7 @@
 //  - replay of earlier positions inside the page (replay.ts).
 // The end-to-end tests (test/e2e) run it in Chromium and fail on any page error.
 import { boardButtons, listenForArrowKeys, makeTabStop } from './board-keyboard.ts';
-import { clearMarks, elementsFor, keysAt, markTarget } from './board-marks.ts';
+import { clearMarks, elementsFor, keysAt, markTarget, placeChooser } from './board-marks.ts';
 import { addCopyButtons } from './copy-buttons.ts';
 import { showTimes } from './deadline.ts';
 import { $, announce, cleanAddress, errorNode, flash, type GamePage, live, myTurn, setPreview, st } from './page.ts';
@@ -27,6 +27,25 @@ addCopyButtons();
 const root = document.getElementById('live');
 if (root) startGamePage(root);
 
+/**
+ * A player's own pieces in view on load: the board is seen from their side, so their pieces are
+ * at its foot; when the lowest of them is below the window, scroll just enough to show it (not on
+ * a page opened at an anchor or already scrolled, nor after a form's message, which stays on top).
+ */
+function ownPiecesInView(root: HTMLElement): void {
+  const you = root.getAttribute('data-you');
+  if (!you || location.hash || window.scrollY > 0 || root.querySelector('#flash .msg')) return;
+  const pieces = Array.from(root.querySelectorAll(`#board svg .ssb-p.${you === 'white' ? 'ssb-w' : 'ssb-b'}`));
+  let lowest: Element | undefined;
+  let bottom = -Infinity;
+  for (const p of pieces) {
+    const r = p.getBoundingClientRect();
+    if (r.bottom > bottom) [bottom, lowest] = [r.bottom, p];
+  }
+  if (!lowest || bottom <= window.innerHeight) return;
+  window.scrollTo({ top: window.scrollY + bottom - window.innerHeight + 16 });
+}
+
 function startGamePage(root: HTMLElement): void {
   const baseTitle = document.title;
   const id = root.getAttribute('data-game');
@@ -40,6 +59,7 @@ function startGamePage(root: HTMLElement): void {
   const page: GamePage = { id, viewPly: null, refresh, forgetChoice: () => (chosen = []) };
 
   cleanAddress(params, token);
+  ownPiecesInView(root);
 
   const sideName = (c: string | null) => (c === 'white' ? 'White' : 'Black');
   /** The engine's reasons often start with the turn already. */
@@ -107,6 +127,7 @@ function startGamePage(root: HTMLElement): void {
         b.addEventListener('click', () => step([k]));
         ch.appendChild(b);
       }
+      placeChooser(ch, elementsFor(chosen[n - 1]![0]!)[0]);
     }
     const targets = Object.keys(next).concat(ck).map(keyLabel);
     if (targets.length)
@@ -271,6 +292,8 @@ function startGamePage(root: HTMLElement): void {
           return;
         }
         const said = playedWords(x.data.move, x.data.answer);
+        // The site header counts the games waiting for you: this one no longer does.
+        document.dispatchEvent(new CustomEvent('subspace:recount'));
         return refresh(false).then(() => {
           flash('ok', said);
           announce(said);

@@ -5,6 +5,7 @@ import {
   challenges,
   emailConfirmations,
   games,
+  invitations,
   playerKeys,
   players,
   rateCounts,
@@ -122,7 +123,14 @@ export class PlayerStore extends D1Store {
   gamesOf(playerId: string, finished: boolean, limit: number): Promise<GameRow[]> {
     const mine = or(eq(games.whitePlayerId, playerId), eq(games.blackPlayerId, playerId));
     const status = finished ? or(eq(games.status, 'finished'), eq(games.status, 'aborted')) : eq(games.status, 'active');
-    return this.db.select().from(games).where(and(mine, status)).orderBy(desc(games.updatedAt)).limit(limit).all();
+    const order = finished ? [desc(games.finishedAt), desc(games.updatedAt)] : [desc(games.updatedAt)];
+    return this.db
+      .select()
+      .from(games)
+      .where(and(mine, status))
+      .orderBy(...order)
+      .limit(limit)
+      .all();
   }
 
   /** How many active games wait for the player's turn (the site header's count). */
@@ -137,6 +145,39 @@ export class PlayerStore extends D1Store {
       .where(and(eq(games.status, 'active'), mine))
       .get();
     return row?.n ?? 0;
+  }
+
+  /** Give an unowned seat of a game to a player; false when the seat is someone's already. */
+  async claimSeat(gameId: string, side: 'white' | 'black', playerId: string): Promise<boolean> {
+    const seat = side === 'white' ? games.whitePlayerId : games.blackPlayerId;
+    const set = side === 'white' ? { whitePlayerId: playerId } : { blackPlayerId: playerId };
+    const done = await this.db
+      .update(games)
+      .set(set)
+      .where(and(eq(games.id, gameId), isNull(seat)))
+      .returning({ id: games.id });
+    return done.length === 1;
+  }
+
+  // ---- invitations (the opponent's link of a game a signed-in player started) ----
+
+  async addInvitation(gameId: string, side: 'white' | 'black', token: string, now: number): Promise<void> {
+    await this.db.insert(invitations).values({ gameId, side, token, createdAt: now });
+  }
+
+  async invitation(gameId: string, side: 'white' | 'black'): Promise<string | undefined> {
+    return (
+      await this.db
+        .select({ token: invitations.token })
+        .from(invitations)
+        .where(and(eq(invitations.gameId, gameId), eq(invitations.side, side)))
+        .get()
+    )?.token;
+  }
+
+  /** The opponent opened their link: the invitation is no longer shown. */
+  async dropInvitation(gameId: string, side: 'white' | 'black'): Promise<void> {
+    await this.db.delete(invitations).where(and(eq(invitations.gameId, gameId), eq(invitations.side, side)));
   }
 
   // ---- challenges ----

@@ -397,6 +397,22 @@ export const lastCalls = sqliteTable('last_calls', {
 });
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * The opponent's link of a game a signed-in player started, kept (the token in clear) so the
+ * creator's game page can show it again until the opponent has opened it; then the row goes.
+ */
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    gameId: gameRef('game_id').notNull(),
+    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    token: text('token').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.side] })],
+);
+
 export type GameRow = typeof games.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;

@@ -30,6 +30,8 @@ export type PlayerEvent =
 /** Where player events go (the player's event stream, emails); failures are the sink's to log. */
 export interface PlayerEventSink {
   send(playerId: string, event: PlayerEvent, base: LinkBase): Promise<void>;
+  /** A challenge was made, accepted, withdrawn or declined: lobby and challenge pages look again. */
+  challengesChanged?(): Promise<void>;
 }
 
 /** Makes the game of an accepted challenge, with a player on each side. */
@@ -77,6 +79,14 @@ export class ChallengeService {
     private readonly clock: () => number = Date.now,
     private readonly events?: PlayerEventSink,
   ) {}
+
+  private async lobbyChanged(): Promise<void> {
+    try {
+      await this.events?.challengesChanged?.();
+    } catch (e) {
+      console.error('could not tell the lobby stream:', e instanceof Error ? e.message : String(e));
+    }
+  }
 
   private async emit(playerId: string | null, event: PlayerEvent, base: LinkBase): Promise<void> {
     if (!playerId || !this.events) return;
@@ -138,6 +148,7 @@ export class ChallengeService {
     await this.store.createChallenge(row);
     const view = await this.view(row, base);
     await this.emit(row.toPlayerId, { type: 'challenge', challenge: view }, base);
+    await this.lobbyChanged();
     return done(view);
   }
 
@@ -206,6 +217,7 @@ export class ChallengeService {
     const stored = await this.store.game(game.id);
     if (stored)
       for (const p of [sides.white, sides.black]) await this.emit(p.id, { type: 'gameStart', game: myGame(stored, sideOfPlayer(stored, p.id)!, base) }, base);
+    await this.lobbyChanged();
     return done({ id: game.id, challenge: id, white: playerOf(sides.white), black: playerOf(sides.black), link, state: game.state });
   }
 
@@ -229,6 +241,7 @@ export class ChallengeService {
     if (!(await this.store.closeChallenge(id, status))) return fail(409, `challenge ${id} was just accepted or withdrawn`);
     const view = await this.view({ ...row, status }, base);
     await this.emit(status === 'withdrawn' ? row.toPlayerId : row.creatorId, { type: 'challengeCanceled', challenge: view }, base);
+    await this.lobbyChanged();
     return done(view);
   }
 

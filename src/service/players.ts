@@ -278,9 +278,9 @@ export class PlayerService {
     return this.store.waitingCount(player.id);
   }
 
-  /** The player's games: active ones by urgency, or finished ones newest first. */
-  async games(player: PlayerRow, status: 'active' | 'finished', base: LinkBase): Promise<MyGame[]> {
-    const rows = await this.store.gamesOf(player.id, status === 'finished', MAX_GAMES);
+  /** The player's games: active ones by urgency (your turn by deadline, then theirs), or finished ones by when they ended, latest first. */
+  async games(player: PlayerRow, status: 'active' | 'finished', base: LinkBase, limit = MAX_GAMES): Promise<MyGame[]> {
+    const rows = await this.store.gamesOf(player.id, status === 'finished', Math.min(limit, MAX_GAMES));
     const list = rows.map((row) => myGame(row, sideOfPlayer(row, player.id)!, base));
     return status === 'active' ? list.sort(byUrgency) : list;
   }

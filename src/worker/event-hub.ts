@@ -80,7 +80,7 @@ function withYou(event: object, you: Color): object {
 }
 
 /** The hub of one game or one player. */
-export const hubOf = (env: Cloudflare.Env, name: `game:${string}` | `player:${string}`) => env.EVENT_HUB.get(env.EVENT_HUB.idFromName(name));
+export const hubOf = (env: Cloudflare.Env, name: `game:${string}` | `player:${string}` | 'lobby') => env.EVENT_HUB.get(env.EVENT_HUB.idFromName(name));
 
 /**
  * An NDJSON response: subscribe to the hub first, then read the current state (so no event

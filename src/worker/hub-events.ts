@@ -64,6 +64,11 @@ export class HubEvents implements EventSink, PlayerEventSink {
     await Promise.all(sends);
   }
 
+  /** The public lobby stream says only that something changed (no ids: a challenge to one player stays theirs). */
+  async challengesChanged(): Promise<void> {
+    await hubOf(this.env, 'lobby').publish([{ type: 'challenges' }]);
+  }
+
   async send(playerId: string, event: PlayerEvent, base: LinkBase): Promise<void> {
     const stream = hubOf(this.env, `player:${playerId}`).publish([event]);
     const others = async () => {

@@ -673,6 +673,14 @@ export function openApiDocument(serverUrl: string): object {
           responses: { 200: ndjson, 403: error('not a player key') },
         },
       },
+      '/api/stream/lobby': {
+        get: {
+          summary:
+            'NDJSON stream for the lobby: a `{"type":"challenges"}` line whenever a challenge is made, accepted, withdrawn or declined (no details: fetch GET /api/challenges); a blank keep-alive line at least every 30 s',
+          security: [],
+          responses: { 200: ndjson },
+        },
+      },
       '/api/games/{id}/stream': {
         get: {
           summary:

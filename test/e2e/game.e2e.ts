@@ -75,7 +75,8 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   // The home page: start a First Contact game with names and a clock.
   await white.goto(`${server.base}/`);
   await snap(white, 'home');
-  await white.selectOption('#variant', 'first-contact');
+  await white.check('#variant-first-contact');
+  await white.click('details.settings summary');
   await white.fill('#white', 'Picard');
   await white.fill('#black', 'Worf');
   await white.selectOption('#days', '3');
@@ -217,9 +218,10 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   const human = await solo.newPage();
   human.on('pageerror', (e) => errors.push(`solo: page error: ${e.message}`));
   await human.goto(`${server.base}/`);
-  await human.selectOption('#variant', 'warp-factor');
+  await human.check('#variant-warp-factor');
   await human.check('#opponent-computer');
   await human.selectOption('#level', '1');
+  await human.click('details.settings summary');
   await human.fill('#white', 'Janeway');
   await human.click('button[type=submit]');
   await human.waitForSelector('#link-white');

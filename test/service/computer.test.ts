@@ -10,7 +10,7 @@ import { GameService } from '../../src/service/games.ts';
 import type { ComputerJob } from '../../src/worker/computer-queue.ts';
 import type { NotifyJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
-import { call, form, location, newGame } from './helpers.ts';
+import { call, form, location, newGame, createWithForm } from './helpers.ts';
 import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
 
@@ -102,8 +102,8 @@ describe('a whole game against the computer through the API', () => {
 
 describe('a whole game against the computer through the pages', () => {
   it('the home form starts a game with the computer as White; form posts play to the end', async () => {
-    const created = await form('/games', { variant: 'planar', opponent: 'computer', level: '2', side: 'black', black: 'Kira' });
-    expect(created.status).toBe(201);
+    const created = await createWithForm({ variant: 'planar', opponent: 'computer', level: '2', side: 'black', black: 'Kira' });
+    expect(created.status).toBe(200);
     const links = [...created.text.matchAll(/value="(http[^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
     expect(links).toHaveLength(2);
     const mine = new URL(links.find((l) => l.includes('token='))!);
@@ -131,7 +131,7 @@ describe('a whole game against the computer through the pages', () => {
   }, 240_000);
 
   it('the home form refuses a level that does not exist', async () => {
-    const res = await form('/games', { variant: 'planar', opponent: 'computer', level: '9', side: 'white' });
+    const res = await createWithForm({ variant: 'planar', opponent: 'computer', level: '9', side: 'white' });
     expect(res.status).toBe(400);
     expect(res.text).toContain('level must be 1 to 5');
   });

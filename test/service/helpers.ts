@@ -100,3 +100,15 @@ export async function expectRebuilds(id: string) {
   expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: state.position, ply: state.ply });
   return state;
 }
+
+/**
+ * The home page form as a browser sends it: a new game answers 303 to its links page (post,
+ * redirect, get), which is followed; anything else (a refusal) is returned as it came.
+ */
+export async function createWithForm(fields: Record<string, string>, origin = BASE, headers: Record<string, string> = {}) {
+  const res = await form('/games', fields, origin, headers);
+  if (res.status !== 303) return res;
+  const to = location(res);
+  if (!/^\/games\/[a-z0-9]{12}\/new$/.test(to.pathname)) throw new Error(`the form redirected to ${to}`);
+  return call('GET', to.pathname + to.search, { headers });
+}

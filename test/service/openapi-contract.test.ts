@@ -236,6 +236,7 @@ describe('/openapi.json against real answers', () => {
     // The socket without an upgrade, and for a game that does not exist (the 101 itself is test/service/alarms.test.ts's).
     await api('GET', `/api/games/${accepted.id}/socket`);
     await api('GET', '/api/games/zzzzzzzzzzzz/socket', { headers: { Upgrade: 'websocket' } });
+    await api('GET', '/api/stream/lobby');
 
     // Ratings and tournaments.
     await api('GET', `/api/players/${kor.id}`);

@@ -2,7 +2,7 @@
 // called the way a browser (or a chat bot) would, inside workerd.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BASE, call, FIRST_CONTACT_WIN, followed, form, location, newGame, occurrences, play } from './helpers.ts';
+import { BASE, call, FIRST_CONTACT_WIN, followed, form, location, newGame, occurrences, play, createWithForm } from './helpers.ts';
 
 describe('home page', () => {
   it('offers all four variants, their options, the clock and the names, with labels', async () => {
@@ -11,7 +11,7 @@ describe('home page', () => {
     expect(res.headers.get('Content-Type')).toContain('text/html');
     expect(res.text).toMatch(/^<!DOCTYPE html><html lang="en">/);
     expect(res.text).toContain('name="viewport"');
-    for (const v of ['first-contact', 'warp-factor', 'curved-space', 'planar']) expect(res.text).toContain(`<option value="${v}"`);
+    for (const v of ['first-contact', 'warp-factor', 'curved-space', 'planar']) expect(res.text).toContain(`id="variant-${v}" value="${v}"`);
     for (const d of ['1', '2', '3', '5', '7', '10', '14']) expect(res.text).toContain(`<option value="${d}"`);
     expect(res.text).toContain('name="platformMoves"');
     expect(res.text).toContain('<label for="white">');
@@ -21,7 +21,7 @@ describe('home page', () => {
 
 describe('creating a game with the form', () => {
   it('shows the three links, which lead to the player and spectator pages', async () => {
-    const res = await form('/games', {
+    const res = await createWithForm({
       variant: 'warp-factor',
       white: 'Kirk',
       black: 'Kor',
@@ -30,7 +30,7 @@ describe('creating a game with the form', () => {
       platforms: '4',
       platformMoves: 'fixed',
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     const links = [...res.text.matchAll(/data-link="(\w+)"|value="(http[^"]+)"/g)].map((m) => m[2]).filter(Boolean) as string[];
     expect(links).toHaveLength(3);
     const [white, black, spectator] = links.map((l) => l.replaceAll('&amp;', '&'));
@@ -49,8 +49,8 @@ describe('creating a game with the form', () => {
   });
 
   it('passes Curved Space options through (or says why it cannot)', async () => {
-    const res = await form('/games', { variant: 'curved-space', platforms: '6', platformMoves: 'after-capture' });
-    if (res.status === 201) {
+    const res = await createWithForm({ variant: 'curved-space', platforms: '6', platformMoves: 'after-capture' });
+    if (res.status === 200) {
       const id = /\/games\/([a-z0-9]+)"/.exec(res.text)![1]!;
       expect((await call('GET', `/api/games/${id}`)).body.options).toEqual({ platforms: 6, platformMoves: 'after-capture' });
     } else {
@@ -61,17 +61,17 @@ describe('creating a game with the form', () => {
   });
 
   it('says what is wrong with a bad form, keeping what was typed', async () => {
-    const res = await form('/games', { variant: 'chess', white: 'Kirk' });
+    const res = await createWithForm({ variant: 'chess', white: 'Kirk' });
     expect(res.status).toBe(400);
     expect(res.text).toContain('choose one of First Contact, Warp Factor, Curved Space, Planar Chess');
     expect(res.text).toContain('value="Kirk"');
-    const days = await form('/games', { variant: 'planar', days: '4' });
+    const days = await createWithForm({ variant: 'planar', days: '4' });
     expect(days.status).toBe(400);
     expect(days.text).toContain('time per move must be none or 1, 2, 3, 5, 7, 10, 14 days');
   });
 
   it('refuses a form posted from another site', async () => {
-    const res = await form('/games', { variant: 'planar' }, 'https://evil.example');
+    const res = await createWithForm({ variant: 'planar' }, 'https://evil.example');
     expect(res.status).toBe(403);
     expect(res.text).toContain('sent from another site');
   });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GameStore } from '../../src/db/store.ts';
 import { Game } from '../../src/engine/game.ts';
 import { GameService } from '../../src/service/games.ts';
-import { call, form, newGame, play } from './helpers.ts';
+import { call, form, newGame, play, createWithForm } from './helpers.ts';
 import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -179,8 +179,8 @@ describe('board pictures of a position', () => {
 
 describe('the home page form takes a start position', () => {
   it('creates the game from it, without script; the game page shows the position text', async () => {
-    const res = await form('/games', { variant: 'first-contact', white: 'Kirk', position: ` ${FC_MIDGAME} ` });
-    expect(res.status, res.text).toBe(201);
+    const res = await createWithForm({ variant: 'first-contact', white: 'Kirk', position: ` ${FC_MIDGAME} ` });
+    expect(res.status, res.text).toBe(200);
     const id = /\/games\/([a-z0-9]+)"/.exec(res.text)![1]!;
     const state = (await call('GET', `/api/games/${id}`)).body;
     expect([state.startPosition, state.sideToMove]).toEqual([FC_MIDGAME, 'black']);
@@ -189,20 +189,20 @@ describe('the home page form takes a start position', () => {
   });
 
   it('an empty field is the usual start', async () => {
-    const res = await form('/games', { variant: 'warp-factor', position: '' });
-    expect(res.status).toBe(201);
+    const res = await createWithForm({ variant: 'warp-factor', position: '' });
+    expect(res.status).toBe(200);
     const id = /\/games\/([a-z0-9]+)"/.exec(res.text)![1]!;
     expect((await call('GET', `/api/games/${id}`)).body.startPosition).toBe(WF_START);
   });
 
   it('a bad position comes back on the form with the reason, keeping what was typed', async () => {
     const bad = `4/4/4/KRRR|4/4/4/4|3k/4/4/4 ${FC_PLATFORMS} - w - -`;
-    const res = await form('/games', { variant: 'first-contact', white: 'Kirk', position: bad });
+    const res = await createWithForm({ variant: 'first-contact', white: 'Kirk', position: bad });
     expect(res.status).toBe(400);
     expect(res.text).toContain('White has 3 rooks on the field and in hand; a set has 2');
     expect(res.text).toContain(`value="${bad}"`);
     expect(res.text).toContain('value="Kirk"');
-    const long = await form('/games', { variant: 'planar', position: 'k'.repeat(401) });
+    const long = await createWithForm({ variant: 'planar', position: 'k'.repeat(401) });
     expect(long.status).toBe(400);
     expect(long.text).toContain('the start position must be at most 400 characters');
   });

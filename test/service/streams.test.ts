@@ -33,6 +33,33 @@ async function openStream(path: string, key?: string) {
   return { res, next, blanks: () => blanks, close: () => reader.cancel() };
 }
 
+describe('GET /api/stream/lobby', () => {
+  it('says "challenges" when one is made, accepted, withdrawn or declined, and nothing more (issue 27)', async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    // One short stream per step: the lobby's hub is shared by every test file running at once.
+    const seen = async (act: () => Promise<unknown>) => {
+      const lobby = await openStream('/api/stream/lobby');
+      expect(lobby.res.status).toBe(200);
+      await act();
+      const line = await lobby.next();
+      await lobby.close();
+      return line;
+    };
+    let open: { body: { id: string } } | undefined;
+    expect(await seen(async () => (open = await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar' } })))).toEqual({
+      type: 'challenges',
+    });
+    expect(await seen(() => call('POST', `/api/challenges/${open!.body.id}/accept`, { token: b.key }))).toEqual({ type: 'challenges' });
+    let direct: { body: { id: string } } | undefined;
+    // A challenge to one player: the public line names nothing.
+    expect(await seen(async () => (direct = await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', to: b.id } })))).toEqual({
+      type: 'challenges',
+    });
+    expect(await seen(() => call('POST', `/api/challenges/${direct!.body.id}/decline`, { token: b.key }))).toEqual({ type: 'challenges' });
+  }, 60_000);
+});
+
 describe('GET /api/stream/events', () => {
   it('tells the player it is their turn as soon as the opponent moves; reopened, it starts with the waiting games', async () => {
     const a = await newPlayer('A');

@@ -113,5 +113,9 @@ export function allPlayerSinks(...sinks: PlayerEventSink[]): PlayerEventSink {
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw failed.reason;
     },
+    // The lobby stream (issue 27): every sink that has one hears of it.
+    async challengesChanged() {
+      await Promise.all(sinks.map((s) => s.challengesChanged?.()));
+    },
   };
 }

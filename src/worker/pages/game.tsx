@@ -14,6 +14,8 @@ import { BoardHelp } from './board-help.tsx';
 import { Layout } from './layout.tsx';
 import { RatingBadge, ratingText } from './league.tsx';
 import type { ShownRating } from '../../service/ratings.ts';
+import { usePageInfo } from './site.tsx';
+import { S } from '../../render/canvas.ts';
 import { Actions } from './actions.tsx';
 import { PlanReplies, type PlanRepliesProps } from './plan-replies.tsx';
 import type { ConditionalLines } from '../../service/conditional.ts';
@@ -88,7 +90,46 @@ export interface GamePageProps {
   readonly bestSvg?: string;
   /** A player's own analysis board variations (their seat's only). */
   readonly variations?: readonly Variation[];
+  /** The creator's page: the opponent's link, until the opponent has opened it. */
+  readonly invitation?: string;
+  /** A seat link opened while signed in, the seat nobody's yet: offer to add the game to /me. */
+  readonly claim?: boolean;
 }
+
+/** The least a phone shows of a board cell (px); pictures are drawn at S px a cell. */
+const PHONE_CELL = 36;
+/** The width a board picture needs for cells of PHONE_CELL px: on a phone it scrolls sideways inside its frame rather than shrink below that. */
+function phoneBoardWidth(svg: string): number {
+  const width = Number(/viewBox="0 0 ([\d.]+) /.exec(svg)?.[1] ?? 0);
+  return Math.ceil((width / S) * PHONE_CELL);
+}
+
+/** What a placement phase asks for, said before the first turns (First Contact, Curved Space, Planar's kings). */
+function phaseWords(s: PublicState, yourTurn: boolean): string {
+  const who = yourTurn ? 'You' : colorName(s.sideToMove);
+  if (s.phase === 'platforms')
+    return s.variant === 'curved-space'
+      ? `Placing platforms: ${who === 'You' ? 'place' : `${who} places`} the next numbered platform on a dashed pin (click a dashed pin, then pick its number). Kings come next, then play.`
+      : `Placing platforms: ${who === 'You' ? 'place' : `${who} places`} a platform on a dashed pin (click one; it goes upright or inverted). Then each side drops its king, then play starts.`;
+  if (s.phase === 'kings')
+    return `Placing kings: ${who === 'You' ? 'drop your' : `${who} drops their`} king first (click the king in hand, then an empty cell${s.variant === 'planar' ? ', then a plane' : ''}).`;
+  return `Phase: ${s.phase}.`;
+}
+
+/** "Next game": to the game waiting for the signed-in player with the nearest deadline (/next). */
+const NextGame = (p: { id: string }) => {
+  const { viewer } = usePageInfo();
+  if (!viewer) return null;
+  const others = viewer.waiting;
+  return (
+    <p class="row next-game">
+      <a class="button" id="next-game" href={`/next?after=${p.id}`}>
+        Next game
+      </a>
+      <span class="small">{others ? `${plural(others, 'game')} waiting for you` : 'no game waits for you'}</span>
+    </p>
+  );
+};
 
 /** This page's address with other query values (the token and the side seen from are kept). */
 function pageUrl(p: GamePageProps, extra: Record<string, string>): string {
@@ -198,6 +239,11 @@ const LiveRegion = (p: GamePageProps) => {
             </p>
           </>
         )}
+        {active && s.phase && s.phase !== 'play' ? (
+          <p class="msg info" id="phase-help">
+            {phaseWords(s, yourTurn)}
+          </p>
+        ) : null}
         {s.check && active ? <p class="check">{colorName(s.sideToMove)} is in check.</p> : null}
         {s.check && !active && s.reason === 'check' ? <p class="check">{colorName(s.sideToMove)}'s king is attacked.</p> : null}
         {active && s.clock?.deadline ? (
@@ -244,6 +290,24 @@ const LiveRegion = (p: GamePageProps) => {
           </p>
         ) : null}
       </div>
+      <NextGame id={s.id} />
+      {p.invitation ? (
+        <div class="msg info links" id="invitation">
+          <label for="invitation-link">Your opponent has not opened their link yet. Send them this link ({colorName(opposite(you!))}'s, secret):</label>
+          <div class="row">
+            <input type="text" id="invitation-link" readonly value={p.invitation} data-link="invitation" />
+          </div>
+        </div>
+      ) : null}
+      {p.claim ? (
+        <form method="post" action={`/games/${s.id}/claim`} id="claim-form" class="row">
+          {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
+          <button type="submit" class="secondary">
+            Add this game to my games
+          </button>
+          <span class="small">It then shows on My games, and opens from any device where you are signed in.</span>
+        </form>
+      ) : null}
       <div id="flash" role="status">
         {p.flash?.error ? (
           <p class="msg error" role="alert">
@@ -281,7 +345,9 @@ const LiveRegion = (p: GamePageProps) => {
             <span id="replay-status" class="small" aria-live="polite"></span>
           </div>
           <figure class="board" id="board" data-ply={String(p.viewPly ?? s.ply)}>
-            {raw(p.boardSvg)}
+            <div class="board-scroll" style={`--board-min:${phoneBoardWidth(p.boardSvg)}px`}>
+              {raw(p.boardSvg)}
+            </div>
             <figcaption>
               {you && active
                 ? `Click a piece, a piece in hand${s.variant === 'planar' ? '' : ' or a platform'}, then a target; or Tab to the board, move with the arrow keys and press Enter. `

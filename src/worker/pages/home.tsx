@@ -2,6 +2,7 @@
 import { plural } from '../../engine/types.ts';
 import { COMPUTER_LEVELS, DAYS_PER_MOVE, MAX_LEAVE_DAYS, MAX_POSITION_TEXT } from '../../service/schemas.ts';
 import { Layout } from './layout.tsx';
+import { startingGame } from '../../service/new-game.ts';
 
 export const VARIANT_CHOICES = [
   { value: 'first-contact', title: 'First Contact', about: 'Empty field: place four platforms, then kings, then drop and move; the first check wins.' },
@@ -25,108 +26,121 @@ export interface HomeValues {
   position?: string;
 }
 
+/** The start position of each variant, for the home page's small pictures (built once). */
+const starts = new Map<string, string>();
+function startPicture(variant: string): string {
+  let position = starts.get(variant);
+  if (position === undefined) {
+    const game = startingGame(variant, variant === 'curved-space' ? { platforms: 4 } : {});
+    position = game.ok ? game.value.positionText : '';
+    starts.set(variant, position);
+  }
+  const q = new URLSearchParams({ variant, position, size: '240' });
+  if (variant === 'curved-space') q.set('options', JSON.stringify({ platforms: 4 }));
+  return `/api/board.svg?${q}`;
+}
+
+/**
+ * One short flow: 1 the variant (each with a small picture of its board), 2 the opponent, 3 the
+ * clock, then Start. Options show only for the variant or opponent chosen (CSS :has on the
+ * checked radio, so no script is needed; a browser without :has shows them all).
+ */
 export const HomePage = (props: { error?: string; values?: HomeValues }) => {
   const v = props.values ?? {};
   const variant = v.variant ?? 'first-contact';
   const platforms = v.platforms ?? '4';
+  const more = Boolean(v.white || v.black || v.position || (v.leave && v.leave !== '0') || v.timeout === 'claim');
   return (
     <Layout title="Subspace — start a 3D chess game">
       <h1>Start a game</h1>
-      <p>
-        Play L. Lynn Smith's 3D chess variants by correspondence. Start a game here: you get a secret link for each player and one for spectators. Nobody needs
-        an account.
+      <p class="lead">
+        L. Lynn Smith's 3D chess variants, by correspondence: pick a game, an opponent and a clock. You get a secret link for each player and one for
+        spectators; nobody needs an account.
       </p>
       {props.error ? (
         <p class="msg error" role="alert" id="form-error">
           {props.error}
         </p>
       ) : null}
-      <form method="post" action="/games" aria-describedby={props.error ? 'form-error' : undefined}>
-        <fieldset>
-          <legend>Variant</legend>
-          <label for="variant">Which game</label>
-          <select id="variant" name="variant" aria-describedby="variant-about">
+      <form method="post" action="/games" class="start" aria-describedby={props.error ? 'form-error' : undefined}>
+        <fieldset class="variants">
+          <legend>1. Variant</legend>
+          <div class="variant-grid">
             {VARIANT_CHOICES.map((c) => (
-              <option value={c.value} selected={c.value === variant}>
-                {c.title}
+              <label class="variant-card" for={`variant-${c.value}`}>
+                <input type="radio" name="variant" id={`variant-${c.value}`} value={c.value} checked={c.value === variant} />
+                <img src={startPicture(c.value)} alt="" width="120" height="120" loading="lazy" />
+                <span class="variant-text">
+                  <strong>{c.title}</strong>
+                  <span class="about">{c.about}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <p class="small">
+            Rules:{' '}
+            {VARIANT_CHOICES.map((c, i) => (
+              <>
+                {i ? ' · ' : ''}
+                <a href={`/rules/${c.value}`}>{c.title}</a>
+              </>
+            ))}
+          </p>
+          <div class="variant-options" id="options-curved-space">
+            <p class="small">Curved Space options:</p>
+            <label for="platforms">Number of platforms</label>
+            <select id="platforms" name="platforms">
+              {Array.from({ length: 12 }, (_, i) => String(i + 1)).map((n) => (
+                <option value={n} selected={n === platforms}>
+                  {n}
+                </option>
+              ))}
+            </select>
+            <label for="platformMoves">Platform moves</label>
+            <select id="platformMoves" name="platformMoves">
+              <option value="fixed" selected={v.platformMoves !== 'after-capture'}>
+                fixed: platforms stay where they are placed
               </option>
-            ))}
-          </select>
-          <ul id="variant-about" class="small">
-            {VARIANT_CHOICES.map((c) => (
-              <li>
-                <strong>{c.title}:</strong> {c.about} <a href={`/rules/${c.value}`}>Rules of {c.title}</a>
-              </li>
-            ))}
-          </ul>
+              <option value="after-capture" selected={v.platformMoves === 'after-capture'}>
+                after-capture: a capture may be followed by moving an empty platform
+              </option>
+            </select>
+          </div>
         </fieldset>
         <fieldset>
-          <legend>Curved Space options</legend>
-          <p class="small">Used only when the variant is Curved Space.</p>
-          <label for="platforms">Number of platforms</label>
-          <select id="platforms" name="platforms">
-            {Array.from({ length: 12 }, (_, i) => String(i + 1)).map((n) => (
-              <option value={n} selected={n === platforms}>
-                {n}
-              </option>
-            ))}
-          </select>
-          <label for="platformMoves">Platform moves</label>
-          <select id="platformMoves" name="platformMoves">
-            <option value="fixed" selected={v.platformMoves !== 'after-capture'}>
-              fixed: platforms stay where they are placed
-            </option>
-            <option value="after-capture" selected={v.platformMoves === 'after-capture'}>
-              after-capture: a capture may be followed by moving an empty platform
-            </option>
-          </select>
-        </fieldset>
-        <fieldset>
-          <legend>Opponent</legend>
-          <div class="radio" role="radiogroup" aria-labelledby="opponent-label">
-            <p id="opponent-label" class="small">
-              Who plays against you:
-            </p>
+          <legend>2. Opponent</legend>
+          <div class="radio">
             <label>
-              <input type="radio" name="opponent" value="human" checked={v.opponent !== 'computer'} /> a friend (you get a link for each player)
+              <input type="radio" name="opponent" value="human" id="opponent-human" checked={v.opponent !== 'computer'} /> a friend (you send them a link)
             </label>
             <label>
-              <input type="radio" name="opponent" value="computer" checked={v.opponent === 'computer'} id="opponent-computer" /> play the computer
+              <input type="radio" name="opponent" value="computer" checked={v.opponent === 'computer'} id="opponent-computer" /> the computer
             </label>
           </div>
-          <label for="level">Computer's level</label>
-          <select id="level" name="level">
-            {COMPUTER_LEVELS.map((n) => (
-              <option value={String(n)} selected={String(n) === (v.level ?? '2')}>
-                {n}
-                {n === 1 ? ' (plays almost at random)' : n === 5 ? ' (strongest)' : ''}
-              </option>
-            ))}
-          </select>
+          <div class="computer-options">
+            <label for="level">Computer's level</label>
+            <select id="level" name="level">
+              {COMPUTER_LEVELS.map((n) => (
+                <option value={String(n)} selected={String(n) === (v.level ?? '2')}>
+                  {n}
+                  {n === 1 ? ' (plays almost at random)' : n === 5 ? ' (strongest)' : ''}
+                </option>
+              ))}
+            </select>
+            <p class="small">Against the computer you may ask for hints.</p>
+          </div>
           <label for="side">You play</label>
           <select id="side" name="side">
             <option value="white" selected={v.side !== 'black'}>
-              White (you move first)
+              White (moves first)
             </option>
             <option value="black" selected={v.side === 'black'}>
-              Black (the computer moves first)
+              Black
             </option>
           </select>
-          <p class="small">Against the computer, your name is the one for your colour below, and you may ask for hints.</p>
         </fieldset>
         <fieldset>
-          <legend>Players</legend>
-          <label for="white">
-            White's name <span class="hint">(optional)</span>
-          </label>
-          <input type="text" id="white" name="white" maxlength={40} autocomplete="off" value={v.white ?? ''} />
-          <label for="black">
-            Black's name <span class="hint">(optional)</span>
-          </label>
-          <input type="text" id="black" name="black" maxlength={40} autocomplete="off" value={v.black ?? ''} />
-        </fieldset>
-        <fieldset>
-          <legend>Clock</legend>
+          <legend>3. Clock</legend>
           <label for="days">Time per move</label>
           <select id="days" name="days">
             <option value="" selected={!v.days}>
@@ -138,8 +152,19 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
               </option>
             ))}
           </select>
+        </fieldset>
+        <details class="settings" open={more}>
+          <summary>More options: names, leave days, timeouts, a start position</summary>
+          <label for="white">
+            White's name <span class="hint">(optional)</span>
+          </label>
+          <input type="text" id="white" name="white" maxlength={40} autocomplete="off" value={v.white ?? ''} />
+          <label for="black">
+            Black's name <span class="hint">(optional)</span>
+          </label>
+          <input type="text" id="black" name="black" maxlength={40} autocomplete="off" value={v.black ?? ''} />
           <label for="leave">
-            Leave days for each player <span class="hint">(0-{MAX_LEAVE_DAYS}: days a player may add to their own deadline)</span>
+            Leave days for each player <span class="hint">(0-{MAX_LEAVE_DAYS}: days a player may add to their own deadline; needs a clock)</span>
           </label>
           <input type="number" id="leave" name="leave" min={0} max={MAX_LEAVE_DAYS} value={v.leave ?? '0'} />
           <div class="radio" role="radiogroup" aria-labelledby="timeout-label">
@@ -153,9 +178,6 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
               <input type="radio" name="timeout" value="claim" checked={v.timeout === 'claim'} /> the waiting player may claim the win
             </label>
           </div>
-        </fieldset>
-        <fieldset>
-          <legend>Start position</legend>
           <label for="position">
             Start from a position <span class="hint">(optional: position text; empty = the usual start)</span>
           </label>
@@ -173,50 +195,77 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
             A set-up in position text, as a game page shows under Links ("Position text"). It must be a position the chosen variant can reach, with a turn left
             to play; a bad one comes back here with the reason.
           </p>
-        </fieldset>
-        <button type="submit">Start the game</button>
+        </details>
+        <p>
+          <button type="submit" id="start-btn">
+            Start the game
+          </button>
+        </p>
       </form>
       <h2>Other ways in</h2>
       <ul class="small">
         <li>
-          The JSON API is described at <a href="/openapi.json">/openapi.json</a>.
+          Play someone from the <a href="/lobby">lobby</a>, or offer a game there from <a href="/me">your games</a>.
         </li>
         <li>
-          Any position as a picture: <code>/api/board.svg?variant=warp-factor&amp;position=…</code> (or <code>board.png</code>)
+          The JSON API is described at <a href="/openapi.json">/openapi.json</a>.
         </li>
       </ul>
     </Layout>
   );
 };
 
-export const CreatedPage = (props: { id: string; title: string; links: { white?: string; black?: string; spectator: string } }) => (
-  <Layout title={`${props.title} game started — Subspace`} script>
-    <h1>Your {props.title} game is ready</h1>
-    <p class="msg info" role="status">
-      {props.links.white && props.links.black
-        ? "Keep these links: each player's link is their secret key to the game and is shown only now. Send Black's link to your opponent."
-        : 'Keep your link: it is your secret key to the game against the computer and is shown only now.'}
-    </p>
-    <div class="links">
-      {(
-        [
-          ['white', "White's link (secret)", props.links.white],
-          ['black', "Black's link (secret)", props.links.black],
-          ['spectator', 'Spectator link (anyone may watch)', props.links.spectator],
-        ] as const
-      )
-        .flatMap(([key, label, url]) => (url ? [[key, label, url] as const] : []))
-        .map(([key, label, url]) => (
-          <>
-            <label for={`link-${key}`}>{label}</label>
-            <div class="row">
-              <input type="text" id={`link-${key}`} readonly value={url} data-link={key} />
-              <a class="button" href={url}>
-                Open
-              </a>
-            </div>
-          </>
-        ))}
-    </div>
-  </Layout>
-);
+export const CreatedPage = (props: {
+  id: string;
+  title: string;
+  links: { white?: string; black?: string; spectator: string };
+  /** The creator's side. */
+  me: 'white' | 'black';
+  /** The creator's seat is their player's (signed in): the game is on /me. */
+  owned: boolean;
+}) => {
+  const them = props.me === 'white' ? 'black' : 'white';
+  const name = (side: 'white' | 'black') => (side === 'white' ? 'White' : 'Black');
+  const friend = Boolean(props.links.white && props.links.black);
+  const rows = [
+    [props.me, `Your link (${name(props.me)}, secret)`, props.links[props.me]],
+    [them, `Your opponent's link (${name(them)}, secret): send it to them`, friend ? props.links[them] : undefined],
+    ['spectator', 'Spectator link (anyone may watch)', props.links.spectator],
+  ] as const;
+  return (
+    <Layout title={`${props.title} game started — Subspace`} script>
+      <h1>Your {props.title} game is ready</h1>
+      <p class="msg info" role="status">
+        {friend
+          ? props.owned
+            ? 'The game is in My games. Send your opponent their link; it also stays on your game page until they open it.'
+            : "Keep these links: each player's link is their secret key to the game. Send your opponent their link."
+          : props.owned
+            ? 'The game against the computer is in My games.'
+            : 'Keep your link: it is your secret key to the game against the computer.'}
+      </p>
+      <div class="links">
+        {rows
+          .filter(([, , url]) => url)
+          .map(([key, label, url]) => (
+            <>
+              <label for={`link-${key}`}>{label}</label>
+              <div class="row">
+                <input type="text" id={`link-${key}`} readonly value={url} data-link={key} />
+              </div>
+            </>
+          ))}
+      </div>
+      <p class="row">
+        <a class="button" id="open-game" href={props.owned ? `/games/${props.id}` : props.links[props.me]}>
+          Open your game
+        </a>
+        {props.owned ? (
+          <a class="button secondary" href="/me">
+            My games
+          </a>
+        ) : null}
+      </p>
+    </Layout>
+  );
+};

@@ -29,6 +29,46 @@ export const ME_JS = `(function () {
   }
   tick();
   setInterval(tick, 30000);
+  // Live: the site script passes on the player's event stream; the changing part of the page
+  // (#me-live, #lobby-live, #challenge-live) is fetched again and swapped in place.
+  var live = document.querySelector('[data-live-part]');
+  var timer = 0;
+  function refresh() {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      fetch(location.pathname + location.search, { credentials: 'same-origin', headers: { Accept: 'text/html' } })
+        .then(function (r) { return r.ok ? r.text() : ''; })
+        .then(function (html) {
+          var fresh = html && new DOMParser().parseFromString(html, 'text/html').getElementById(live.id);
+          if (fresh && fresh.innerHTML !== live.innerHTML) { live.innerHTML = fresh.innerHTML; tick(); }
+        })
+        .catch(function () {});
+    }, 200);
+  }
+  if (live) {
+    document.addEventListener('subspace:player-event', refresh);
+    var lobby = live.getAttribute('data-lobby');
+    if (lobby !== null) lobbyStream(refresh);
+  }
+  // Pages anyone may open (the lobby, a challenge) also follow the public lobby stream.
+  function lobbyStream(onEvent) {
+    var opened = Date.now();
+    fetch('/api/stream/lobby').then(function (res) {
+      if (!res.ok || !res.body) throw new Error('no stream');
+      var reader = res.body.getReader(), decoder = new TextDecoder(), buffer = '';
+      function pump() {
+        return reader.read().then(function (chunk) {
+          if (chunk.done) throw new Error('closed');
+          buffer += decoder.decode(chunk.value, { stream: true });
+          var lines = buffer.split('\\n');
+          buffer = lines.pop();
+          if (lines.some(function (l) { return l.trim(); })) onEvent();
+          return pump();
+        });
+      }
+      return pump();
+    }).catch(function () { setTimeout(function () { lobbyStream(onEvent); }, Date.now() - opened < 5000 ? 15000 : 2000); });
+  }
 })();
 `;
 
@@ -81,14 +121,19 @@ const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: RatingLoo
 export const MePage = (p: {
   player: PlayerSelf;
   games: MyGame[];
+  finished?: MyGame[];
   challenges: PublicChallenge[];
   error?: string;
+  /** Came from "Next game" with nothing waiting. */
+  noneWaiting?: boolean;
   children?: Child;
   /** Ratings beside names (the opponents'), and the player's own. */
   ratings?: RatingLookup;
   own?: readonly VariantRating[];
 }) => {
   const waiting = p.games.filter((g) => g.yourTurn).length;
+  const mine = p.games.filter((g) => g.yourTurn);
+  const theirs = p.games.filter((g) => !g.yourTurn);
   return (
     <Layout title={`${waiting ? `(${waiting}) ` : ''}Your games — Subspace`}>
       <script src="/static/me.js" defer></script>
@@ -108,29 +153,63 @@ export const MePage = (p: {
         ) : null}
         <a href={`/players/${p.player.id}`}>Your public profile</a>
       </p>
-      <p id="waiting" class={waiting ? 'msg info' : ''}>
-        {waiting ? `Your turn in ${plural(waiting, 'game')}.` : 'No game is waiting for you.'}
-      </p>
       {p.error ? (
         <p class="msg error" role="alert">
           {p.error}
         </p>
       ) : null}
-      <ul id="my-games">
-        {p.games.map((g) => (
-          <GameRow game={g} ratings={p.ratings} />
-        ))}
-      </ul>
-      {p.challenges.length ? (
-        <>
-          <h2>Challenges</h2>
-          <ul id="my-challenges">
-            {p.challenges.map((c) => (
-              <ChallengeLine c={c} me={p.player.id} ratings={p.ratings} />
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <div id="me-live" data-live-part="">
+        <p id="waiting" class={waiting ? 'msg info' : ''} role="status">
+          {waiting ? `Your turn in ${plural(waiting, 'game')}.` : p.noneWaiting ? 'No other game is waiting for you.' : 'No game is waiting for you.'}
+        </p>
+        {waiting ? (
+          <p>
+            <a class="button" href="/next" id="next-game">
+              Next game
+            </a>
+          </p>
+        ) : null}
+        {mine.length ? (
+          <>
+            <h2>Your turn</h2>
+            <ul id="my-games" class="game-list">
+              {mine.map((g) => (
+                <GameRow game={g} ratings={p.ratings} />
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {theirs.length ? (
+          <>
+            <h2>Their turn</h2>
+            <ul id="their-games" class="game-list">
+              {theirs.map((g) => (
+                <GameRow game={g} ratings={p.ratings} />
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {p.challenges.length ? (
+          <>
+            <h2>Challenges</h2>
+            <ul id="my-challenges">
+              {p.challenges.map((c) => (
+                <ChallengeLine c={c} me={p.player.id} ratings={p.ratings} />
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {p.finished?.length ? (
+          <>
+            <h2>Finished</h2>
+            <ul id="finished-games" class="game-list">
+              {p.finished.map((g) => (
+                <GameRow game={g} ratings={p.ratings} />
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
       <h2>Offer a game</h2>
       <form method="post" action="/challenges" id="challenge-form">
         <label>
@@ -185,7 +264,7 @@ export const MePage = (p: {
       {p.player.webhookDisabled ? <p class="msg error">Your webhook answered 410 Gone and was switched off; save it again to switch it back on.</p> : null}
       {p.children}
       <p>
-        Your player id is <code>{p.player.id}</code>. <a href="/lobby">Open challenges</a> · <a href="/me?status=finished">Finished games</a>
+        Your player id is <code>{p.player.id}</code>. <a href="/lobby">Open challenges</a> · <a href="/me?status=finished">All finished games</a>
       </p>
       <form method="post" action="/me/sign-out">
         <button type="submit">Sign out on this device</button>
@@ -283,16 +362,19 @@ export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next:
         <a href="/me">Sign in</a> to accept one.
       </p>
     )}
-    {p.challenges.length ? (
-      <ul id="lobby">
-        {p.challenges.map((c) => (
-          <ChallengeLine c={c} {...(p.me ? { me: p.me } : {})} ratings={p.ratings} />
-        ))}
-      </ul>
-    ) : (
-      <p>No open challenges right now.</p>
-    )}
-    {p.next ? <a href={`/lobby?before=${p.next}`}>Older</a> : null}
+    <script src="/static/me.js" defer></script>
+    <div id="lobby-live" data-live-part="" data-lobby="">
+      {p.challenges.length ? (
+        <ul id="lobby">
+          {p.challenges.map((c) => (
+            <ChallengeLine c={c} {...(p.me ? { me: p.me } : {})} ratings={p.ratings} />
+          ))}
+        </ul>
+      ) : (
+        <p>No open challenges right now.</p>
+      )}
+      {p.next ? <a href={`/lobby?before=${p.next}`}>Older</a> : null}
+    </div>
   </Layout>
 );
 
@@ -302,42 +384,45 @@ export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
   const forMe = !mine && p.me && (!p.c.to || p.c.to.id === p.me);
   return (
     <Layout title={`Challenge: ${p.c.title ?? p.c.variant} — Subspace`}>
+      <script src="/static/me.js" defer></script>
       <h1>
         {p.c.title ?? p.c.variant}
         {p.c.rematchOf ? ' (rematch)' : ''}
       </h1>
-      <p>
-        From {who(p.c.from)}
-        {p.c.to ? ` to ${who(p.c.to)}` : ' to anyone'}; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color};{' '}
-        {p.c.clock ? `${p.c.clock.daysPerMove} days per move` : 'no clock'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
-      </p>
-      {p.c.gameId ? (
+      <div id="challenge-live" data-live-part="" data-lobby="">
         <p>
-          <a href={`/games/${p.c.gameId}`}>The game</a>
+          From {who(p.c.from)}
+          {p.c.to ? ` to ${who(p.c.to)}` : ' to anyone'}; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color};{' '}
+          {p.c.clock ? `${p.c.clock.daysPerMove} days per move` : 'no clock'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
         </p>
-      ) : null}
-      {open && forMe ? (
-        <>
-          <form method="post" action={`/challenges/${p.c.id}/accept`} class="inline">
-            <button type="submit">Accept</button>
-          </form>{' '}
-          {p.c.to ? (
-            <form method="post" action={`/challenges/${p.c.id}/decline`} class="inline">
-              <button type="submit">Decline</button>
-            </form>
-          ) : null}
-        </>
-      ) : null}
-      {open && mine ? (
-        <form method="post" action={`/challenges/${p.c.id}/withdraw`}>
-          <button type="submit">Withdraw</button>
-        </form>
-      ) : null}
-      {open && !p.me ? (
-        <p>
-          <a href="/me">Sign in</a> to accept.
-        </p>
-      ) : null}
+        {p.c.gameId ? (
+          <p>
+            <a href={`/games/${p.c.gameId}`}>The game</a>
+          </p>
+        ) : null}
+        {open && forMe ? (
+          <>
+            <form method="post" action={`/challenges/${p.c.id}/accept`} class="inline">
+              <button type="submit">Accept</button>
+            </form>{' '}
+            {p.c.to ? (
+              <form method="post" action={`/challenges/${p.c.id}/decline`} class="inline">
+                <button type="submit">Decline</button>
+              </form>
+            ) : null}
+          </>
+        ) : null}
+        {open && mine ? (
+          <form method="post" action={`/challenges/${p.c.id}/withdraw`}>
+            <button type="submit">Withdraw</button>
+          </form>
+        ) : null}
+        {open && !p.me ? (
+          <p>
+            <a href="/me">Sign in</a> to accept.
+          </p>
+        ) : null}
+      </div>
       <p>
         <a href="/me">Your games</a> · <a href="/lobby">Open challenges</a>
       </p>

@@ -64,19 +64,19 @@ export const SiteHeader = () => {
           ))}
         </ul>
       </nav>
-      <div class="who">
-        {viewer ? (
+      {viewer ? (
+        <div class="who">
           <a href="/me" id="viewer" data-player={viewer.id}>
             <span class="name">{viewer.name ?? `player ${viewer.id}`}</span>{' '}
             <span id="waiting-count" class={viewer.waiting ? 'badge' : 'badge none'} data-count={String(viewer.waiting)}>
               {viewer.waiting ? waitingWords(viewer.waiting) : 'no game waits'}
             </span>
           </a>
-        ) : null}
-        <button type="button" id="theme-toggle" class="theme secondary" hidden aria-pressed="false">
-          Dark mode
-        </button>
-      </div>
+        </div>
+      ) : null}
+      <button type="button" id="theme-toggle" class="theme secondary" hidden aria-pressed="false">
+        Dark mode
+      </button>
     </header>
   );
 };
@@ -174,7 +174,11 @@ export const SITE_JS = `(function () {
         label(btn);
       });
     }
-    if (document.getElementById('viewer')) listen();
+    if (document.getElementById('viewer')) {
+      listen();
+      // A page that changed the count itself (a move sent without a reload) asks for a recount.
+      document.addEventListener('subspace:recount', recount);
+    }
   });
 })();
 `;

@@ -82,6 +82,7 @@ export const PAGE_CSS = `
 :root{${vars(LIGHT)};color-scheme:light}
 @media (prefers-color-scheme:dark){:root:not([data-theme=light]){${vars(DARK)};color-scheme:dark}}
 :root[data-theme=dark]{${vars(DARK)};color-scheme:dark}
+.board,.preview,.diagram{${vars(LIGHT)};color:var(--fg);color-scheme:light}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:var(--bg)}
@@ -100,6 +101,10 @@ li>a:only-child,p>a:only-child,.crumbs a{display:inline-block;min-height:24px;pa
 .top nav a[aria-current=page]{background:rgba(255,255,255,.16);text-decoration:underline;text-underline-offset:4px}
 .top :focus-visible{outline-color:#8ab4f8}
 .top .who{display:flex;align-items:center;gap:.5rem;margin-left:auto;flex-wrap:wrap}
+.top nav{flex:0 1 auto}
+.top .who+.theme{margin-left:0}
+.top .theme{margin-left:auto}
+@media (max-width:600px){.top{display:grid;grid-template-columns:1fr auto;grid-template-areas:"brand theme" "nav nav" "who who";gap:0 .5rem;padding:.2rem .5rem}.top .brand{grid-area:brand;align-self:center}.top nav{grid-area:nav}.top nav a{padding:0 .45rem}.top .who{grid-area:who;margin:0}.top .theme{grid-area:theme;margin:0}}
 .top .badge{display:inline-block;background:var(--badge);color:var(--badge-fg);border-radius:999px;padding:0 .5rem;font-size:.85rem;font-weight:700;margin-left:.35rem}
 .top .badge.none{background:transparent;color:var(--top-muted);font-weight:400}
 .top button.theme{min-height:44px;padding:.3rem .7rem;background:transparent;color:var(--top-fg);border-color:var(--top-muted)}
@@ -176,4 +181,17 @@ svg.ssb [tabindex]:hover>rect:first-of-type{stroke:#1565c0;stroke-width:2}
 .board a,.preview a,.diagram a{color:#0b57d0}
 .way-on{margin-top:1rem}
 textarea{font:inherit;background:var(--card);color:var(--fg);border:1px solid var(--field-border);border-radius:4px}
+.variant-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:.5rem;margin:.3rem 0}
+.variant-card{display:flex;gap:.6rem;align-items:center;margin:0;font-weight:400;border:2px solid var(--border);border-radius:6px;padding:.4rem .5rem;cursor:pointer;background:var(--card)}
+.variant-card:has(input:checked){border-color:var(--focus);box-shadow:0 0 0 1px var(--focus)}
+.variant-card img{width:84px;height:84px;object-fit:contain;background:#fbfaf7;border-radius:4px;flex:none}
+.variant-card .variant-text{display:flex;flex-direction:column;gap:.15rem}
+.variant-card .about{font-size:.85rem;color:var(--muted)}
+.variant-options,.computer-options{border-left:3px solid var(--border);padding-left:.7rem;margin:.5rem 0}
+form.start:has(#variant-curved-space:not(:checked)) #options-curved-space{display:none}
+form.start:has(#opponent-computer:not(:checked)) .computer-options{display:none}
+#chooser.floating{position:absolute;z-index:20;margin:0;background:var(--card);color:var(--fg);border:1px solid var(--border);border-radius:6px;padding:.4rem .5rem;box-shadow:0 4px 14px rgba(0,0,0,.3);max-width:calc(100vw - 16px)}
+.chooser button{min-height:44px}
+.next-game{margin:.3rem 0}
+@media (max-width:600px){button,.button,.replay button,button.copy{min-height:44px}.board-scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}.board-scroll svg{min-width:var(--board-min);max-width:none}}
 ${ANALYSIS_CSS}${ANALYSIS_BOARD_CSS}`;

@@ -170,6 +170,10 @@ export const lobby = new Hono<PlayerEnv>()
     return gameObject(c.env, id).fetch(`https://game/socket?game=${id}`, { headers: { Upgrade: 'websocket' } });
   })
 
+  // The lobby and challenge pages' stream: a `challenges` line whenever a challenge is made,
+  // accepted, withdrawn or declined (no more: the pages fetch what they show).
+  .get('/api/stream/lobby', async (c) => eventStream(hubOf(c.env, 'lobby'), async () => []))
+
   .get('/api/games/:id/stream', gameId, async (c) => {
     const id = c.req.valid('param').id;
     const auth = playerToken(c, false);

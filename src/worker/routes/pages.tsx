@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { PlayerStore } from '../../db/player-store.ts';
 import { ratingLookup } from './league-pages.tsx';
 import { checkTag, flashTag } from '../../notify/signing.ts';
-import { plural } from '../../engine/types.ts';
+import { opposite, plural, type Color } from '../../engine/types.ts';
 import { ConditionalSchema, CreateGameSchema, GameIdSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
 import {
   ConditionalFormSchema,
@@ -31,7 +31,8 @@ import { sideWorker } from '../board-png.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
 import { SettingsPage } from '../pages/notification-settings.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
-import { analysisService, computerPlayer, notesService } from '../services.ts';
+import { analysisService, computerPlayer, notesService, playerService } from '../services.ts';
+import { cookiePlayer } from './player-pages.tsx';
 import { lineTurns } from '../text/commands.ts';
 import { playedWords } from '../../service/plan-outcome.ts';
 import { errorPage, failureWords, page } from './respond.tsx';
@@ -120,12 +121,55 @@ export const pages = new Hono<AppEnv>()
       };
       const parsed = v.safeParse(CreateGameSchema, input);
       if (!parsed.success) return page(c, 400).html(<HomePage error={describeIssues(parsed.issues, 'form')} values={values} />);
-      const created = await c.var.games.create(parsed.output, linkBase(c));
+      // Signed in (the /me cookie): the creator's seat is the player's, so the game is on /me.
+      const player = await cookiePlayer(c);
+      const mine: Color = f.side ?? 'white';
+      const created = await c.var.games.create(parsed.output, linkBase(c), player ? { players: { [mine]: player.id } } : undefined);
       if (!created.ok) return page(c, 400).html(<HomePage error={failureWords(created)} values={values} />);
-      const title = created.value.state.title ?? f.variant;
-      return page(c, 201).html(<CreatedPage id={created.value.id} title={title} links={created.value.links} />);
+      const { id, tokens } = created.value;
+      const theirs = tokens[opposite(mine)];
+      // The opponent's link stays on the creator's game page until the opponent opens it.
+      if (player && theirs) await new PlayerStore(c.env.DB).addInvitation(id, opposite(mine), theirs, Date.now());
+      // Post/redirect/get: the links page is an address, so Back and reload do not make a second game.
+      const q = new URLSearchParams({ ...(tokens.white ? { white: tokens.white } : {}), ...(tokens.black ? { black: tokens.black } : {}), me: mine });
+      return c.redirect(`/games/${id}/new?${q}`, 303);
     },
   )
+
+  // The links of a game just made: each token is checked against its side, so this page shows
+  // only links that work (and cannot be made to show anything else).
+  .get('/games/:id/new', async (c) => {
+    const id = c.req.param('id');
+    if (!validId(id)) return noSuchGame(c, id);
+    const q = c.req.query();
+    const links: { white?: string; black?: string; spectator: string } = { spectator: `${linkBase(c).origin}/games/${id}` };
+    let title: string | undefined;
+    for (const side of ['white', 'black'] as const) {
+      const token = q[side];
+      if (!token || !v.is(TokenSchema, token)) continue;
+      const loaded = await c.var.games.load(id, token);
+      if (!loaded.ok) return errorPage(c, loaded.status === 404 ? 404 : 400, 'No such game', failureWords(loaded));
+      if (loaded.value.you !== side) return errorPage(c, 403, 'Not your game', `That is not ${side === 'white' ? "White's" : "Black's"} link of game ${id}.`);
+      links[side] = `${links.spectator}?token=${token}`;
+      title = loaded.value.title ?? loaded.value.variant;
+    }
+    if (!title) return errorPage(c, 403, 'Not your game', 'This address holds no player link of the game. Use the links you were given.');
+    const me = q.me === 'black' ? 'black' : 'white';
+    const row = await new PlayerStore(c.env.DB).game(id);
+    const owned = Boolean(row && (me === 'white' ? row.whitePlayerId : row.blackPlayerId));
+    return page(c).html(<CreatedPage id={id} title={title} links={links} me={me} owned={owned} />);
+  })
+
+  // "Next game": the game waiting for the signed-in player with the nearest deadline (not the one
+  // just left); none waiting: /me says so.
+  .get('/next', async (c) => {
+    const player = await cookiePlayer(c);
+    if (!player) return c.redirect('/me', 303);
+    const after = c.req.query('after');
+    const games = await playerService(c.env).games(player, 'active', linkBase(c));
+    const next = games.find((g) => g.yourTurn && g.id !== after);
+    return c.redirect(next ? `/games/${next.id}` : '/me?waiting=none', 303);
+  })
 
   .get('/static/game.js', async (c) =>
     c.body(await sideWorker(c.env).gameScript(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),
@@ -156,6 +200,24 @@ export const pages = new Hono<AppEnv>()
         `That token is not a player's token for game ${id}. Use the link you were given, or watch as a spectator.`,
         `/games/${id}`,
       );
+    // Seats and invitations: the opponent's link shows on the creator's page until the opponent
+    // opens it; a seat link opened while signed in offers to put the game on /me.
+    let invitation: string | undefined;
+    let claim = false;
+    if (state.you) {
+      const store = new PlayerStore(c.env.DB);
+      if (token) {
+        await store.dropInvitation(id, state.you);
+        const viewer = key ?? getCookie(c, KEY_COOKIE);
+        const row = viewer ? await store.game(id) : undefined;
+        const player = row && viewer ? (await playerService(c.env).authenticate(viewer))?.id : undefined;
+        const seat = (side: Color) => (side === 'white' ? row?.whitePlayerId : row?.blackPlayerId);
+        claim = Boolean(player && row && !seat(state.you) && seat(opposite(state.you)) !== player);
+      } else {
+        const theirs = await store.invitation(id, opposite(state.you));
+        if (theirs) invitation = `${linkBase(c).origin}/games/${id}?token=${theirs}`;
+      }
+    }
     const history = await c.var.games.history(id);
     const moves = history.ok ? history.value.moves : [];
     const takebacks = history.ok ? history.value.takebacks : [];
@@ -227,6 +289,8 @@ export const pages = new Hono<AppEnv>()
       ...(moveText ? { moveText } : {}),
       spectatorUrl: `${linkBase(c).origin}/games/${id}`,
       ...(rematch ? { rematch } : {}),
+      ...(invitation ? { invitation } : {}),
+      ...(claim ? { claim } : {}),
       from,
       ...(replaying ? { viewPly: q.ply! } : {}),
       ...(settings?.ok ? { settings: settings.value } : {}),
@@ -238,6 +302,25 @@ export const pages = new Hono<AppEnv>()
     };
     if (q.partial) return page(c).html(<Live {...props} />);
     return page(c).html(<GamePage {...props} />);
+  })
+
+  // "Add this game to my games": the seat of this link goes to the signed-in player, if nobody has it.
+  .post('/games/:id/claim', sameOriginForms, playerForm, async (c) => {
+    const id = c.req.param('id');
+    const player = await cookiePlayer(c);
+    if (!player) return errorPage(c, 403, 'Not signed in', 'Sign in on /me first (your player key), then open your game link again.', '/me');
+    const loaded = await c.var.games.load(id, c.var.token);
+    if (!loaded.ok) return errorPage(c, 404, 'No such game', failureWords(loaded));
+    const side = loaded.value.you;
+    if (!side) return errorPage(c, 403, 'Not your game', `That token is not a player's token for game ${id}.`, `/games/${id}`);
+    const store = new PlayerStore(c.env.DB);
+    const row = await store.game(id);
+    if ((side === 'white' ? row?.blackPlayerId : row?.whitePlayerId) === player.id)
+      return backToGame(c, id, c.var.token, { error: 'You hold the other seat of this game already.' });
+    if (!(await store.claimSeat(id, side, player.id)))
+      return backToGame(c, id, c.var.token, { error: 'This seat belongs to a player already, so it was not added to your games.' });
+    await store.dropInvitation(id, side);
+    return backToGame(c, id, getCookie(c, KEY_COOKIE)!, { ok: 'This game is now in your games (My games).' });
   })
 
   .post('/games/:id/move', sameOriginForms, playerForm, async (c) => {

@@ -55,7 +55,7 @@ function keepKey(c: Context<AppEnv>, key: string) {
 }
 
 /** The signed-in player of this browser, if any. */
-export async function cookiePlayer(c: Context<AppEnv>): Promise<PlayerRow | undefined> {
+export async function cookiePlayer<E extends AppEnv>(c: Context<E>): Promise<PlayerRow | undefined> {
   const key = getCookie(c, KEY_COOKIE);
   return key ? playerService(c.env).authenticate(key) : undefined;
 }
@@ -65,6 +65,9 @@ function tooManyPage(c: Context<AppEnv>, error: string, retryAfter = 60) {
   c.header('Retry-After', String(retryAfter));
   return errorPage(c, 429, 'Please wait', words(error));
 }
+
+/** Finished games on /me (all of them: /me?status=finished). */
+const RECENT_FINISHED = 10;
 
 const words = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -86,8 +89,9 @@ export const playerPages = new Hono<AppEnv>()
     if (!player) return page(c).html(<KeyPage />);
     const base = linkBase(c);
     if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await playerService(c.env).games(player, 'finished', base)} />);
-    const [games, challenges, chat, own] = await Promise.all([
+    const [games, finished, challenges, chat, own] = await Promise.all([
       playerService(c.env).games(player, 'active', base),
+      playerService(c.env).games(player, 'finished', base, RECENT_FINISHED),
       challengeService(c.env).mine(player, base),
       chatLinksOf(c, player),
       ratingService(c.env).profile(player.id),
@@ -97,7 +101,7 @@ export const playerPages = new Hono<AppEnv>()
       ...challenges.map((ch) => [ch.from.id, ch.variant] as const),
     ]);
     return page(c).html(
-      <MePage player={selfOf(player)} games={games} challenges={challenges} ratings={ratings} own={own.ratings}>
+      <MePage player={selfOf(player)} games={games} challenges={challenges} ratings={ratings} own={own.ratings} finished={finished} noneWaiting={c.req.query('waiting') === 'none'}>
         {chat}
       </MePage>,
     );

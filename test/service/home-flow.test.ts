@@ -1,0 +1,103 @@
+// A player's home (issue 27): games started while signed in are the player's, the links page
+// after post/redirect/get, the opponent's invitation kept on the creator's page until opened,
+// "Add this game to my games" for a seat nobody has, and "Next game".
+import { describe, expect, it } from 'vitest';
+import { call, form, location } from './helpers.ts';
+import { newPlayer } from './player-helpers.ts';
+
+const cookie = (key: string) => ({ Cookie: `subspace_key=${key}` });
+const inputValue = (html: string, id: string) => /value="([^"]+)"/.exec(html.slice(html.indexOf(`id="${id}"`)))?.[1]?.replaceAll('&amp;', '&');
+
+async function createSignedIn(key: string, fields: Record<string, string>) {
+  const res = await form('/games', fields, undefined, cookie(key));
+  expect(res.status).toBe(303);
+  const to = location(res);
+  expect(to.pathname).toMatch(/^\/games\/[a-z0-9]{12}\/new$/);
+  const id = to.pathname.split('/')[2]!;
+  return { id, to, page: await call('GET', to.pathname + to.search, { headers: cookie(key) }) };
+}
+
+describe('a game started while signed in', () => {
+  it('is the player’s: on /me, the links page after a redirect, the opponent’s link kept until opened', async () => {
+    const kirk = await newPlayer('Kirk');
+    const { id, to, page } = await createSignedIn(kirk.key, { variant: 'warp-factor', white: 'Kirk', days: '3', side: 'black' });
+    expect(page.status).toBe(200);
+    // Both players' links and the spectator link, the creator's first.
+    const mine = inputValue(page.text, 'link-black')!;
+    const theirs = inputValue(page.text, 'link-white')!;
+    expect(mine).toMatch(new RegExp(`/games/${id}\\?token=`));
+    expect(theirs).toMatch(new RegExp(`/games/${id}\\?token=`));
+    expect(inputValue(page.text, 'link-spectator')).toBe(`http://subspace.test/games/${id}`);
+    expect(page.text.indexOf('id="link-black"')).toBeLessThan(page.text.indexOf('id="link-white"'));
+    expect(page.text).toContain('The game is in My games');
+    // Reloading the links page makes no second game.
+    const again = await call('GET', to.pathname + to.search, { headers: cookie(kirk.key) });
+    expect(again.status).toBe(200);
+    const games = (await call('GET', '/api/me/games', { token: kirk.key })).body.games;
+    expect(games.map((g: { id: string; side: string }) => [g.id, g.side])).toEqual([[id, 'black']]);
+    // A made-up token on the links page is refused.
+    const forged = await call('GET', `/games/${id}/new?white=${'A'.repeat(43)}&me=white`);
+    expect(forged.status).toBe(403);
+
+    // The creator's game page (signed in, no token) shows the opponent's link ...
+    const before = await call('GET', `/games/${id}`, { headers: cookie(kirk.key) });
+    expect(before.text).toContain('you are Black');
+    expect(inputValue(before.text, 'invitation-link')).toBe(theirs);
+    // ... until the opponent opens it.
+    const opened = await call('GET', new URL(theirs).pathname + new URL(theirs).search);
+    expect(opened.text).toContain('you are White');
+    expect(opened.text).not.toContain('invitation-link');
+    const after = await call('GET', `/games/${id}`, { headers: cookie(kirk.key) });
+    expect(after.text).not.toContain('invitation-link');
+  });
+
+  it('signed out, the game is nobody’s; a seat link opened signed in offers to add it, once', async () => {
+    const res = await form('/games', { variant: 'planar' });
+    expect(res.status).toBe(303);
+    const page = await call('GET', location(res).pathname + location(res).search);
+    const white = new URL(inputValue(page.text, 'link-white')!);
+    const black = new URL(inputValue(page.text, 'link-black')!);
+    const id = white.pathname.split('/')[2]!;
+    expect(page.text).not.toContain('My games</a>\n');
+    const spock = await newPlayer('Spock');
+    const offered = await call('GET', white.pathname + white.search, { headers: cookie(spock.key) });
+    expect(offered.text).toContain('Add this game to my games');
+    // Not signed in: no offer.
+    expect((await call('GET', white.pathname + white.search)).text).not.toContain('Add this game to my games');
+    const token = white.searchParams.get('token')!;
+    const claimed = await form(`/games/${id}/claim`, { token }, undefined, cookie(spock.key));
+    expect(claimed.status).toBe(303);
+    expect(location(claimed).pathname).toBe(`/games/${id}`);
+    expect(location(claimed).searchParams.get('token')).toBeNull();
+    const games = (await call('GET', '/api/me/games', { token: spock.key })).body.games;
+    expect(games.map((g: { id: string; side: string }) => [g.id, g.side])).toEqual([[id, 'white']]);
+    // The seat is Spock's now: no second offer, and another player cannot take it.
+    expect((await call('GET', white.pathname + white.search, { headers: cookie(spock.key) })).text).not.toContain('Add this game to my games');
+    const uhura = await newPlayer('Uhura');
+    const taken = await form(`/games/${id}/claim`, { token }, undefined, cookie(uhura.key));
+    expect(decodeURIComponent(location(taken).search.replaceAll('+', ' '))).toContain('This seat belongs to a player already');
+    expect((await call('GET', '/api/me/games', { token: uhura.key })).body.games).toEqual([]);
+    // Spock may not hold both seats.
+    const both = await form(`/games/${id}/claim`, { token: black.searchParams.get('token')! }, undefined, cookie(spock.key));
+    expect(decodeURIComponent(location(both).search.replaceAll('+', ' '))).toContain('You hold the other seat');
+  });
+});
+
+describe('Next game', () => {
+  it('goes to the game waiting for you with the nearest deadline, not the one you left; none: /me', async () => {
+    const kirk = await newPlayer('Kirk');
+    const slow = await createSignedIn(kirk.key, { variant: 'planar', days: '7' });
+    const soon = await createSignedIn(kirk.key, { variant: 'warp-factor', days: '2' });
+    const untimed = await createSignedIn(kirk.key, { variant: 'planar' });
+    const next = async (after?: string) => location(await call('GET', `/next${after ? `?after=${after}` : ''}`, { headers: cookie(kirk.key) }));
+    expect((await next()).pathname).toBe(`/games/${soon.id}`);
+    expect((await next(soon.id)).pathname).toBe(`/games/${slow.id}`);
+    expect((await next(slow.id)).pathname).toBe(`/games/${soon.id}`);
+    const page = await call('GET', `/games/${untimed.id}`, { headers: cookie(kirk.key) });
+    expect(page.text).toContain(`href="/next?after=${untimed.id}"`);
+    // Signed out: the key page.
+    expect(location(await call('GET', '/next')).pathname).toBe('/me');
+    const loner = await newPlayer('Loner');
+    expect(location(await call('GET', '/next', { headers: cookie(loner.key) })).href).toBe('http://subspace.test/me?waiting=none');
+  });
+});
