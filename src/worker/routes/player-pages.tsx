@@ -101,7 +101,15 @@ export const playerPages = new Hono<AppEnv>()
       ...challenges.map((ch) => [ch.from.id, ch.variant] as const),
     ]);
     return page(c).html(
-      <MePage player={selfOf(player)} games={games} challenges={challenges} ratings={ratings} own={own.ratings} finished={finished} noneWaiting={c.req.query('waiting') === 'none'}>
+      <MePage
+        player={selfOf(player)}
+        games={games}
+        challenges={challenges}
+        ratings={ratings}
+        own={own.ratings}
+        finished={finished}
+        noneWaiting={c.req.query('waiting') === 'none'}
+      >
         {chat}
       </MePage>,
     );
