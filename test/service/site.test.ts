@@ -14,7 +14,7 @@ describe('the site header', () => {
     for (const path of ['/', '/lobby', '/me', '/rules', '/rules/planar']) {
       const res = await call('GET', path, { headers: HTML });
       expect(res.status, path).toBe(200);
-      expect(navLabels(res.text), path).toEqual(['Play', 'Lobby', 'Get a player key', 'Rules']);
+      expect(navLabels(res.text), path).toEqual(['Play', 'Lobby', 'Get a player key', 'Tournaments', 'Leaderboard', 'Rules']);
       expect(res.text).toContain('<script src="/static/site.js"></script>');
       expect(res.text).toContain('<link rel="icon" href="/favicon.svg"');
       expect(res.text).toContain('<link rel="manifest" href="/manifest.webmanifest"');
@@ -27,7 +27,7 @@ describe('the site header', () => {
     const kirk = await newPlayer('Kirk');
     const kor = await newPlayer('Kor');
     const home = await call('GET', '/', { headers: cookie(kirk.key) });
-    expect(navLabels(home.text)).toEqual(['Play', 'Lobby', 'My games', 'Rules']);
+    expect(navLabels(home.text)).toEqual(['Play', 'Lobby', 'My games', 'Tournaments', 'Leaderboard', 'Rules']);
     expect(home.text).toContain('<span class="name">Kirk</span>');
     expect(home.text).toMatch(/id="waiting-count"[^>]*data-count="0"[^>]*>no game waits</);
     // Kirk plays White in two games: his turn in both.
@@ -47,7 +47,7 @@ describe('errors for browsers and for programs', () => {
     expect(page.status).toBe(404);
     expect(page.headers.get('Content-Type')).toContain('text/html');
     expect(page.text).toContain('<h1>Page not found</h1>');
-    expect(navLabels(page.text)).toEqual(['Play', 'Lobby', 'Get a player key', 'Rules']);
+    expect(navLabels(page.text)).toEqual(['Play', 'Lobby', 'Get a player key', 'Tournaments', 'Leaderboard', 'Rules']);
     expect(page.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
     const json = await call('GET', '/no/such/page');
     expect(json.status).toBe(404);
