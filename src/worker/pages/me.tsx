@@ -169,26 +169,28 @@ export const MePage = (p: {
             </a>
           </p>
         ) : null}
-        {mine.length ? (
-          <>
-            <h2>Your turn</h2>
-            <ul id="my-games" class="game-list">
-              {mine.map((g) => (
-                <GameRow game={g} ratings={p.ratings} />
-              ))}
-            </ul>
-          </>
-        ) : null}
-        {theirs.length ? (
-          <>
-            <h2>Their turn</h2>
-            <ul id="their-games" class="game-list">
-              {theirs.map((g) => (
-                <GameRow game={g} ratings={p.ratings} />
-              ))}
-            </ul>
-          </>
-        ) : null}
+        <div id="my-games">
+          {mine.length ? (
+            <>
+              <h2>Your turn</h2>
+              <ul id="your-turn" class="game-list">
+                {mine.map((g) => (
+                  <GameRow game={g} ratings={p.ratings} />
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {theirs.length ? (
+            <>
+              <h2>Their turn</h2>
+              <ul id="their-games" class="game-list">
+                {theirs.map((g) => (
+                  <GameRow game={g} ratings={p.ratings} />
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
         {p.challenges.length ? (
           <>
             <h2>Challenges</h2>
