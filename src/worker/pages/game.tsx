@@ -345,7 +345,14 @@ const LiveRegion = (p: GamePageProps) => {
             <span id="replay-status" class="small" aria-live="polite"></span>
           </div>
           <figure class="board" id="board" data-ply={String(p.viewPly ?? s.ply)}>
-            <div class="board-scroll" style={`--board-min:${phoneBoardWidth(p.boardSvg)}px`}>
+            {/* A board whose cells are not buttons (a spectator, a finished game, a past ply) is a Tab stop itself, so it scrolls by keyboard on a phone. */}
+            <div
+              class="board-scroll"
+              style={`--board-min:${phoneBoardWidth(p.boardSvg)}px`}
+              {...(you && active && p.viewPly === undefined
+                ? {}
+                : { tabindex: 0, role: 'region', 'aria-label': 'The board (scrolls sideways on a narrow screen)' })}
+            >
               {raw(p.boardSvg)}
             </div>
             <figcaption>
