@@ -90,7 +90,14 @@ runInBrowser(
 
       // Signed out: the header offers a key; the pages pass axe in both themes.
       await kirk.goto(`${base}/`);
-      assert.deepEqual(await kirk.locator('nav[aria-label=Site] a').allTextContents(), ['Play', 'Lobby', 'Get a player key', 'Tournaments', 'Leaderboard', 'Rules']);
+      assert.deepEqual(await kirk.locator('nav[aria-label=Site] a').allTextContents(), [
+        'Play',
+        'Lobby',
+        'Get a player key',
+        'Tournaments',
+        'Leaderboard',
+        'Rules',
+      ]);
       await axeBoth(kirk, `home (${tag})`);
       await snap(kirk, `${tag}-home`);
       // Only the chosen variant's options show.
