@@ -1,6 +1,6 @@
 // The picture Worker (src/pictures/) over the PICTURES service binding: board PNGs (so this Worker
 // carries no WebAssembly), and the large, rarely asked-for texts kept out of this Worker's bundle
-// (the OpenAPI document, the game page's script).
+// (the OpenAPI document, the game page's script, the rules pages' words).
 
 /** The picture Worker's RPC stub; a missing binding is a configuration error, not the client's. */
 export function sideWorker(env: Cloudflare.Env): NonNullable<Cloudflare.Env['PICTURES']> {

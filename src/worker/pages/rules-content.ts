@@ -502,7 +502,10 @@ const planar: RulesText = {
   ),
 };
 
-export const RULES: Record<VariantName, RulesText> = {
+/** Every variant's rules page; plain data (it crosses the picture Worker's RPC). */
+export type RulesContent = Record<VariantName, RulesText>;
+
+export const RULES: RulesContent = {
   'first-contact': firstContact,
   'warp-factor': warpFactor,
   'curved-space': curvedSpace,

@@ -6,7 +6,7 @@ import { variantTitle } from '../../engine/variants/index.ts';
 import type { Diagram } from '../../service/rules-diagrams.ts';
 import { BoardHelp } from './board-help.tsx';
 import { Layout } from './layout.tsx';
-import { RULES, type Block, type DiagramText } from './rules-content.ts';
+import type { Block, DiagramText, RulesContent } from './rules-content.ts';
 
 /** `code` and **bold** in a line of rules text -> JSX. */
 function rich(text: string): Child[] {
@@ -58,8 +58,8 @@ const DiagramFigure = (props: { variant: VariantName; text: DiagramText; diagram
   );
 };
 
-export const RulesPage = (props: { variant: VariantName; diagrams: ReadonlyMap<string, Diagram> }) => {
-  const r = RULES[props.variant];
+export const RulesPage = (props: { rules: RulesContent; variant: VariantName; diagrams: ReadonlyMap<string, Diagram> }) => {
+  const r = props.rules[props.variant];
   const title = variantTitle(props.variant);
   return (
     <Layout title={`${title} rules — Subspace`}>
@@ -138,14 +138,14 @@ export const RulesPage = (props: { variant: VariantName; diagrams: ReadonlyMap<s
   );
 };
 
-export const RulesIndexPage = () => (
+export const RulesIndexPage = (props: { rules: RulesContent }) => (
   <Layout title="Rules — Subspace">
     <h1>The rules</h1>
     <p>Four 3D chess games by L. Lynn Smith. Each page explains one in plain words, with diagrams of real positions.</p>
     <ul class="rules-list">
       {VARIANT_NAMES.map((n) => (
         <li>
-          <a href={`/rules/${n}`}>{variantTitle(n)}</a>: {RULES[n].summary}
+          <a href={`/rules/${n}`}>{variantTitle(n)}</a>: {props.rules[n].summary}
         </li>
       ))}
     </ul>

@@ -4,18 +4,26 @@ import { Hono } from 'hono';
 import { VARIANT_NAMES, type VariantName } from '../../engine/types.ts';
 import { rulesDiagram, type Diagram } from '../../service/rules-diagrams.ts';
 import type { AppEnv } from '../http.ts';
-import { RULES } from '../pages/rules-content.ts';
+import { sideWorker } from '../board-png.ts';
+import type { RulesContent } from '../pages/rules-content.ts';
 import { RulesIndexPage, RulesPage } from '../pages/rules.tsx';
 import { errorPage, page, SVG_CSP } from './respond.tsx';
 
 const built = new Map<VariantName, ReadonlyMap<string, Diagram>>();
+let rulesContent: RulesContent | undefined;
+
+/** The rules' words live in the picture Worker (they would put this Worker's bundle over its budget); asked for once per isolate. */
+async function rulesText(env: Cloudflare.Env): Promise<RulesContent> {
+  rulesContent ??= await sideWorker(env).rules();
+  return rulesContent;
+}
 
 /** Every diagram of a variant's page, by id (a diagram that does not build is a bug: it throws). */
-function rulesDiagrams(variant: VariantName): ReadonlyMap<string, Diagram> {
+function rulesDiagrams(rules: RulesContent, variant: VariantName): ReadonlyMap<string, Diagram> {
   let diagrams = built.get(variant);
   if (!diagrams) {
     const map = new Map<string, Diagram>();
-    for (const section of RULES[variant].sections)
+    for (const section of rules[variant].sections)
       for (const d of section.diagrams ?? []) {
         const r = rulesDiagram(variant, d);
         if (!r.ok) throw new Error(`rules diagram ${variant}/${d.id}: ${r.error}`);
@@ -30,20 +38,22 @@ const isVariant = (name: string): name is VariantName => (VARIANT_NAMES as reado
 const noSuchGame = (name: string) => `There are rules for ${VARIANT_NAMES.join(', ')}; not for ${name.slice(0, 40)}.`;
 
 export const rules = new Hono<AppEnv>()
-  .get('/rules', (c) => {
+  .get('/rules', async (c) => {
+    const rules = await rulesText(c.env);
     page(c).header('Cache-Control', 'public, max-age=300');
-    return c.html(<RulesIndexPage />);
+    return c.html(<RulesIndexPage rules={rules} />);
   })
-  .get('/rules/:variant', (c) => {
+  .get('/rules/:variant', async (c) => {
     const name = c.req.param('variant');
     if (!isVariant(name)) return errorPage(c, 404, 'No such game', noSuchGame(name), '/rules');
+    const rules = await rulesText(c.env);
     page(c).header('Cache-Control', 'public, max-age=300');
-    return c.html(<RulesPage variant={name} diagrams={rulesDiagrams(name)} />);
+    return c.html(<RulesPage rules={rules} variant={name} diagrams={rulesDiagrams(rules, name)} />);
   })
-  .get('/rules/:variant/:file{[a-z0-9-]+\\.svg}', (c) => {
+  .get('/rules/:variant/:file{[a-z0-9-]+\\.svg}', async (c) => {
     const name = c.req.param('variant');
     const id = c.req.param('file').slice(0, -'.svg'.length);
-    const diagram = isVariant(name) ? rulesDiagrams(name).get(id) : undefined;
+    const diagram = isVariant(name) ? rulesDiagrams(await rulesText(c.env), name).get(id) : undefined;
     if (!diagram) return c.json({ error: `no diagram ${id} on the rules page of ${name.slice(0, 40)}` }, 404);
     return c.body(diagram.svg, 200, {
       'Content-Type': 'image/svg+xml; charset=utf-8',
