@@ -185,7 +185,22 @@ describe('player settings', () => {
       notify: {
         email: true,
         webhook: true,
-        events: ['turn', 'game-over', 'draw-offer', 'reminder', 'game-start', 'message', 'takeback-offer', 'takeback', 'pause-offer', 'pause', 'pause-end'],
+        events: [
+          'turn',
+          'game-over',
+          'draw-offer',
+          'reminder',
+          'game-start',
+          'message',
+          'takeback-offer',
+          'takeback',
+          'pause-offer',
+          'pause',
+          'pause-end',
+          'offer-declined',
+          'last-call',
+          'challenge',
+        ],
       },
       reminderPercent: 80,
     });
@@ -239,6 +254,9 @@ describe('reminders', () => {
     expect(reminders.map((j) => `${j.event}:${j.side}:${j.channel}`)).toEqual(['reminder:white:webhook']);
     expect(reminders[0]!.id).toBe(`msg_${g.id}_0_reminder_white_webhook`);
     await runCron(created + 9 * DAY);
+    // No second reminder this turn; with 10% of the turn left, the last call (issue 29) goes out once.
+    expect(queue.take().map((j) => `${j.event}:${j.side}:${j.channel}`)).toEqual(['last-call:white:webhook']);
+    await runCron(created + 9.5 * DAY);
     expect(queue.take()).toEqual([]); // once per turn
 
     // Next turn: Black chose 60%.

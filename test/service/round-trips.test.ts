@@ -117,9 +117,12 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
     const g = await newGame('warp-factor', { white: { webhook: 'https://kirk.example/hook' }, black: { webhook: 'https://koloth.example/hook' } });
     const accepted = await countedMove(g.id, g.tokens.white, 'Wa1-Wb3', 1);
     expect(accepted.status).toBe(200);
-    expect(accepted.counts).toMatchObject({ roundTrips: 2, batches: 1 });
+    // Before the answer: one read and one batch. After it (waitUntil): the Web Push notifier reads
+    // the game's push subscriptions (issue 29), one read that a later change should fold away.
+    expect(accepted.counts).toMatchObject({ roundTrips: 3, batches: 1 });
     expect(accepted.counts.sql[0]).toMatch(/^select .* from "games"/);
     expect(accepted.counts.sql[1]).toMatch(/^batch of [23]$/);
+    expect(accepted.counts.sql[2]).toMatch(/from "push_subscriptions"/);
     // Black's turn now: one message batch for the player to move.
     expect(accepted.sent).toEqual({ calls: 1, messages: 1 });
   });
@@ -147,7 +150,7 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
     const last = await countedMove(g.id, g.tokens.black, cycle[3]!);
     expect(last.status).toBe(200);
     expect(last.body.state).toMatchObject({ status: 'finished', reason: 'repetition' });
-    expect(last.counts).toMatchObject({ roundTrips: 2, statements: 4, batches: 1 });
+    expect(last.counts).toMatchObject({ roundTrips: 3, statements: 5, batches: 1 }); // + the push subscriptions' read after the answer
     // A repetition that is not the third does not end the game.
     const h = await newGame('warp-factor');
     for (const move of cycle.slice(0, 3)) expect((await play(h, move)).status).toBe(200);
@@ -159,7 +162,7 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
     const g = await newGame('warp-factor', { white: { webhook: 'https://kirk.example/hook' }, black: { webhook: 'https://koloth.example/hook' } });
     const sent = await countedMove(g.id, g.tokens.white, 'Wa1-Wb3', 1, { message: 'Your move, Commander.' });
     expect(sent.status).toBe(200);
-    expect(sent.counts).toMatchObject({ roundTrips: 2, batches: 1, statements: 5 });
+    expect(sent.counts).toMatchObject({ roundTrips: 3, batches: 1, statements: 6 }); // + the push subscriptions' read after the answer
     expect(sent.counts.sql[1]).toBe('batch of 4');
     // The turn and its message go to Black in one notification.
     expect(sent.sent).toEqual({ calls: 1, messages: 1 });
@@ -180,7 +183,7 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
     expect((await call('GET', `/api/games/${h.id}`)).body.ply).toBe(1);
     // Without a message Black's turn lands; the limit is per side, so White's next turn may carry one.
     const bare = await countedMove(h.id, h.tokens.black, 'Ba4-Bb2', 2);
-    expect(bare.counts).toMatchObject({ roundTrips: 2, batches: 1 });
+    expect(bare.counts).toMatchObject({ roundTrips: 3, batches: 1 }); // + the push subscriptions' read after the answer
     expect((await countedMove(h.id, h.tokens.white, 'Wb3-Wa1', 3, { message: 'Still here.' })).status).toBe(200);
   });
 
@@ -198,7 +201,7 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
     const { game } = await startGame(kirk, koloth); // Kirk plays White
     const accepted = await countedMove(game.id, kirk.key, 'Wa1-Wb3', 1);
     expect(accepted.status).toBe(200);
-    expect(accepted.counts).toMatchObject({ roundTrips: 3, batches: 1 });
+    expect(accepted.counts).toMatchObject({ roundTrips: 4, batches: 1 }); // + the push subscriptions' read after the answer
     expect(accepted.counts.sql[1]).toMatch(/from "player_keys"/);
     const outOfTurn = await countedMove(game.id, kirk.key, 'Wb3-Wa1', 2);
     expect(outOfTurn.status).toBe(403);
