@@ -3,24 +3,10 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { MAX_NOTE_CHARS, MAX_VARIATIONS, MAX_VARIATION_TURNS, NotesSchema } from '../service/notes-schemas.ts';
 
-type Json = Record<string, unknown>;
-const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
-const str: Json = { type: 'string' };
-const int: Json = { type: 'integer' };
-const bool: Json = { type: 'boolean' };
-const nullable = (schema: Json): Json => ({ anyOf: [schema, { type: 'null' }] });
-const list = (items: Json): Json => ({ type: 'array', items });
+import { bool, int, list, nullable, object, ref, str, type Json } from './openapi-schema.ts';
+
 const color: Json = { enum: ['white', 'black'] };
 const result: Json = { enum: ['1-0', '0-1', '1/2-1/2'] };
-function object(required: Record<string, Json>, optional: Record<string, Json> = {}, description?: string): Json {
-  return {
-    type: 'object',
-    ...(description ? { description } : {}),
-    required: Object.keys(required),
-    properties: { ...required, ...optional },
-    additionalProperties: false,
-  };
-}
 
 const evaluation: Json = {
   description:

@@ -4,30 +4,7 @@
 // against them.
 import { VARIANT_NAMES } from '../engine/types.ts';
 import { NOTIFY_EVENTS } from '../service/ports.ts';
-
-type Json = Record<string, unknown>;
-
-const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
-const str: Json = { type: 'string' };
-const int: Json = { type: 'integer' };
-const bool: Json = { type: 'boolean' };
-const num: Json = { type: 'number' };
-const time: Json = { type: 'string', format: 'date-time' };
-const nullable = (schema: Json): Json => ({ anyOf: [schema, { type: 'null' }] });
-const list = (items: Json): Json => ({ type: 'array', items });
-const oneOf = (...values: readonly (string | number)[]): Json => ({ enum: [...values] });
-
-/** An object whose `required` fields are always there, whose `optional` ones may be, and nothing else. */
-function object(required: Record<string, Json>, optional: Record<string, Json> = {}, description?: string): Json {
-  return {
-    type: 'object',
-    ...(description ? { description } : {}),
-    required: Object.keys(required),
-    properties: { ...required, ...optional },
-    // Every field an answer has is documented: a field added to an answer must be added here too.
-    additionalProperties: false,
-  };
-}
+import { bool, int, list, nullable, num, object, oneOf, ref, str, time, type Json } from './openapi-schema.ts';
 
 const color = oneOf('white', 'black');
 const both = (schema: Json) => object({ white: schema, black: schema });
