@@ -126,6 +126,12 @@ export const games = sqliteTable(
     ratings: text('ratings'),
     /** The tournament (tournaments.id) this game is a board of; null for any other game. */
     tournamentId: text('tournament_id'),
+    /**
+     * Whether a browser's push subscription can hear about this game (a seat's, or a player's on
+     * either side). Kept by triggers on push_subscriptions and games (migration 0017), so a move
+     * reads the subscriptions only for a game that has some (issue 29, src/notify/push-publisher.ts).
+     */
+    pushSubscribed: integer('push_subscribed', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('games_status_deadline').on(t.status, t.deadline),

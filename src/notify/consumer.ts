@@ -11,15 +11,18 @@ import type { NotifyStore } from './store.ts';
 import {
   isDigestJob,
   isPlayerJob,
+  isPushFanoutJob,
   isPushJob,
   type DeliveryOutcome,
   type DigestJob,
   type NotificationChannel,
   type NotifyJob,
   type PlayerJob,
+  type PushFanoutJob,
   type PushJob,
   type QueueJob,
 } from './types.ts';
+import { fanOut, sendJobs } from './push-publisher.ts';
 import { pushRequest, sendPush, type VapidKeys } from './web-push.ts';
 import type { WebhookChannel } from './webhook.ts';
 
@@ -41,8 +44,11 @@ export interface ConsumerDeps {
   readonly channels: { readonly webhook: WebhookChannel; readonly email: NotificationChannel };
   /** Linked Discord users and Telegram chats (chat/channel.ts). */
   readonly chat?: ChatChannel;
-  /** Web Push: the subscriptions, the VAPID keys (none: pushes are skipped) and the digest emails. */
-  readonly push?: { readonly store: PushStore; readonly keys: VapidKeys | undefined };
+  /**
+   * Web Push: the subscriptions, the VAPID keys (none: pushes are skipped), and the queue the
+   * fan-out of a game's events puts one message per browser on (none: nothing is pushed).
+   */
+  readonly push?: { readonly store: PushStore; readonly keys: VapidKeys | undefined; readonly queue?: Queue<QueueJob> | undefined };
   readonly digests?: DigestMailer;
   readonly clock?: () => number;
 }
@@ -136,6 +142,23 @@ async function deliverPush(job: PushJob, attempt: number, deps: ConsumerDeps, no
   return outcome;
 }
 
+/**
+ * A game's events to the browsers that hear them: read the subscriptions and the players' choices,
+ * then queue one push per browser, each with its own retries. A failure here (D1, the queue) retries
+ * the whole fan-out; a push queued twice that way carries the same Topic and tag, so the push
+ * service and the browser keep one of them.
+ */
+async function fanOutPushes(job: PushFanoutJob, deps: ConsumerDeps): Promise<DeliveryOutcome> {
+  const push = deps.push;
+  if (!push?.queue) return { kind: 'skipped', error: 'Web Push is not set up (no queue)' };
+  const players = job.pushes.map((p) => p.playerId);
+  const subs = await push.store.gameSubscriptions(job.gameId, players);
+  if (!subs.length) return { kind: 'skipped', error: 'no browser is subscribed' };
+  const jobs = fanOut(job, subs, await push.store.playerChoices(players));
+  await sendJobs(push.queue, jobs);
+  return jobs.length ? { kind: 'delivered' } : { kind: 'skipped', error: 'the players turned these pushes off' };
+}
+
 async function deliverDigest(job: DigestJob, attempt: number, deps: ConsumerDeps): Promise<DeliveryOutcome> {
   const outcome = deps.digests ? await deps.digests.deliver(job).catch(thrown) : ({ kind: 'skipped', error: 'no digest mailer' } as const);
   if (outcome.kind === 'failed') console.warn(`digest ${job.id} (attempt ${attempt}): ${outcome.error}`);
@@ -144,6 +167,7 @@ async function deliverDigest(job: DigestJob, attempt: number, deps: ConsumerDeps
 
 function deliverOne(job: QueueJob, attempt: number, deps: ConsumerDeps, now: number): Promise<DeliveryOutcome | undefined> {
   if (isPushJob(job)) return deliverPush(job, attempt, deps, now);
+  if (isPushFanoutJob(job)) return fanOutPushes(job, deps);
   if (isDigestJob(job)) return deliverDigest(job, attempt, deps);
   if (isChatJob(job)) return deliverToChat(job, attempt, deps);
   if (isPlayerJob(job)) return deliverToPlayer(job, attempt, deps, now);
@@ -172,7 +196,7 @@ export async function markDead(batch: MessageBatch<QueueJob>, deps: Pick<Consume
   for (const msg of batch.messages) {
     const job = msg.body;
     try {
-      if (isChatJob(job) || isPlayerJob(job) || isDigestJob(job) || (isPushJob(job) && !job.gameId))
+      if (isChatJob(job) || isPlayerJob(job) || isDigestJob(job) || isPushFanoutJob(job) || (isPushJob(job) && !job.gameId))
         console.warn(`notify ${job.id}: gave up after ${MAX_RETRIES + 1} attempts`);
       else if (await deps.store.game(job.gameId!))
         await deps.store.logDelivery({

@@ -1,7 +1,10 @@
-// From events to Web Push messages: one queue message per (event, browser subscription), for
-// the seats the event is for and their players, as their choices allow. The words are fixed
-// at the time of the event, like a webhook's body; the queue retries and dead-letters them.
-import type { GameRow } from '../db/schema.ts';
+// From events to Web Push messages. A game's events are pushed in two steps, so that a move
+// costs no D1 read beyond its own (issue 18): the request queues one fan-out message with the
+// words of each seat's push, and only for a game that has subscriptions (games.push_subscribed,
+// kept by triggers); the queue consumer reads the subscriptions and the players' choices and
+// queues one message per (push, browser subscription), each retried and dead-lettered on its own.
+// The words are fixed at the time of the event, like a webhook's body.
+import type { GameRow, PushSubscriptionRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import type { PublicChallenge } from '../service/challenges.ts';
 import type { EventSink, GameEvent, NotifyEvent } from '../service/ports.ts';
@@ -9,8 +12,8 @@ import type { PublicMove } from '../service/public-state.ts';
 import { challengeLines, challengeSubject, subject, summary } from './messages.ts';
 import { eventData } from './publisher.ts';
 import type { PushStore } from './push-store.ts';
-import { eventWanted, parseNotify, recipient } from './recipients.ts';
-import type { EventData, PushJob, PushNotification, QueueJob } from './types.ts';
+import { eventWanted, parseNotify } from './recipients.ts';
+import type { EventData, PushFanoutJob, PushJob, PushNotification, QueueJob, SeatPush } from './types.ts';
 
 /** The last call goes out with Urgency: high (a phone wakes for it); everything else is normal. */
 export const urgencyOf = (event: NotifyEvent): PushJob['urgency'] => (event === 'last-call' ? 'high' : 'normal');
@@ -40,6 +43,75 @@ export function challengeWords(ch: PublicChallenge): PushNotification {
 
 const playerOf = (row: GameRow, side: Color) => (side === 'white' ? row.whitePlayerId : row.blackPlayerId);
 
+/** The seats' pushes of these events, in words (exported for tests); empty when the game has no push subscription. */
+export function seatPushes(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null, origin: string): SeatPush[] {
+  // Unknown (a row without the column): push, and let the fan-out find out.
+  if (row.pushSubscribed === false) return [];
+  const facts = new Map<Color, EventData>();
+  const pushes: SeatPush[] = [];
+  for (const event of events)
+    for (const side of event.recipients) {
+      const seatNotify = side === 'white' ? row.whiteNotify : row.blackNotify;
+      // The seat's own choices win over its player's (recipients.ts): what they turn off is off whatever the player chose.
+      if (eventWanted(parseNotify(seatNotify), 'push', event.type)) continue;
+      if (!facts.has(side)) facts.set(side, eventData(row, side, lastMove, origin));
+      const data: EventData = {
+        ...facts.get(side)!,
+        ...(event.message ? { message: event.message } : {}),
+        ...(event.plan ? { plan: event.plan } : {}),
+        ...(event.offer ? { offer: event.offer } : {}),
+      };
+      pushes.push({
+        side,
+        playerId: playerOf(row, side),
+        seatNotify,
+        event: event.type,
+        urgency: urgencyOf(event.type),
+        notification: pushWords(event.type, data),
+      });
+    }
+  return pushes;
+}
+
+/**
+ * The fan-out (the queue consumer's part): one push message per seat push and browser that hears it
+ * (the seat's own subscriptions and its player's), as the seat's and the player's choices allow; a
+ * browser subscribed both as the seat and as its player gets one push.
+ */
+export function fanOut(job: PushFanoutJob, subs: readonly PushSubscriptionRow[], choices: ReadonlyMap<string, string>): PushJob[] {
+  const jobs: PushJob[] = [];
+  for (const push of job.pushes) {
+    const { side, playerId } = push;
+    if (eventWanted(parseNotify(push.seatNotify, playerId ? choices.get(playerId) : null), 'push', push.event)) continue;
+    const endpoints = new Set<string>();
+    for (const sub of subs) {
+      const mine = (sub.gameId === job.gameId && sub.side === side) || (playerId !== null && sub.playerId === playerId);
+      if (!mine || endpoints.has(sub.endpoint)) continue;
+      endpoints.add(sub.endpoint);
+      jobs.push({
+        id: `push_${job.gameId}_${job.ply}_${push.event}_${side}_${sub.id}_${job.at.toString(36)}`,
+        channel: 'push',
+        subscriptionId: sub.id,
+        gameId: job.gameId,
+        side,
+        event: push.event,
+        at: job.at,
+        urgency: push.urgency,
+        notification: push.notification,
+      });
+    }
+  }
+  return jobs;
+}
+
+/** Queue messages carry at most this many messages per sendBatch (the platform allows 100 and 256 KB). */
+const SEND_BATCH = 50;
+
+export async function sendJobs(queue: Queue<QueueJob>, jobs: readonly QueueJob[]): Promise<void> {
+  for (let i = 0; i < jobs.length; i += SEND_BATCH)
+    await queue.sendBatch(jobs.slice(i, i + SEND_BATCH).map((body) => ({ body, contentType: 'json' as const })));
+}
+
 export class PushNotifier implements EventSink {
   constructor(
     private readonly store: PushStore,
@@ -52,55 +124,25 @@ export class PushNotifier implements EventSink {
     return (this.publicUrl || row.linkOrigin || 'http://localhost:8787').replace(/\/+$/, '');
   }
 
-  /** The push messages these events make (exported for tests). */
-  async jobs(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<PushJob[]> {
-    if (!events.length) return [];
-    const subs = await this.store.gameSubscriptions(row);
-    if (!subs.length) return [];
-    const choices = await this.store.playerChoices([row.whitePlayerId, row.blackPlayerId]);
+  /** The fan-out message of these events, if any browser can hear them (exported for tests). */
+  job(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): PushFanoutJob | undefined {
+    const pushes = seatPushes(row, events, lastMove, this.origin(row));
+    if (!pushes.length) return undefined;
     const at = this.clock();
-    const jobs: PushJob[] = [];
-    for (const event of events)
-      for (const side of event.recipients) {
-        const playerId = playerOf(row, side);
-        const to = recipient(row, side, playerId ? choices.get(playerId) : null);
-        if (eventWanted(to.notify, 'push', event.type)) continue;
-        const mine = subs.filter((s) => (s.gameId === row.id && s.side === side) || (playerId !== null && s.playerId === playerId));
-        if (!mine.length) continue;
-        const data: EventData = {
-          ...eventData(row, side, lastMove, this.origin(row)),
-          ...(event.message ? { message: event.message } : {}),
-          ...(event.plan ? { plan: event.plan } : {}),
-          ...(event.offer ? { offer: event.offer } : {}),
-        };
-        const notification = pushWords(event.type, data);
-        const endpoints = new Set<string>();
-        for (const sub of mine) {
-          if (endpoints.has(sub.endpoint)) continue; // the same browser as seat and as player: one push
-          endpoints.add(sub.endpoint);
-          jobs.push({
-            id: `push_${row.id}_${row.ply}_${event.type}_${side}_${sub.id}_${at.toString(36)}`,
-            channel: 'push',
-            subscriptionId: sub.id,
-            gameId: row.id,
-            side,
-            event: event.type,
-            at,
-            urgency: urgencyOf(event.type),
-            notification,
-          });
-        }
-      }
-    return jobs;
+    return { id: `pushes_${row.id}_${row.ply}_${at.toString(36)}`, channel: 'push-fanout', gameId: row.id, ply: row.ply, at, pushes };
   }
 
+  /** No D1 read here: the fan-out is the consumer's (consumer.ts). */
   async publish(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<void> {
     if (!this.queue) return;
-    const jobs = await this.jobs(row, events, lastMove);
-    if (jobs.length) await this.queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
+    const job = this.job(row, events, lastMove);
+    if (job) await this.queue.sendBatch([{ body: job, contentType: 'json' }]);
   }
 
-  /** A challenge sent to a player: pushed to the browsers the player subscribed, if they want it. */
+  /**
+   * A challenge sent to a player: pushed to the browsers the player subscribed, if they want it.
+   * (Read here, after the answer, beside the player's row that the challenge's other notices read.)
+   */
   async challenge(playerId: string, challenge: PublicChallenge): Promise<void> {
     if (!this.queue) return;
     const subs = await this.store.playerSubscriptions(playerId);
@@ -109,17 +151,19 @@ export class PushNotifier implements EventSink {
     if (eventWanted(parseNotify(null, choices.get(playerId)), 'push', 'challenge')) return;
     const at = this.clock();
     const notification = challengeWords(challenge);
-    const jobs: PushJob[] = subs.map((sub) => ({
-      id: `push_challenge_${challenge.id}_${sub.id}`,
-      channel: 'push',
-      subscriptionId: sub.id,
-      gameId: null,
-      side: null,
-      event: 'challenge',
-      at,
-      urgency: 'normal',
-      notification,
-    }));
-    await this.queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
+    await sendJobs(
+      this.queue,
+      subs.map((sub) => ({
+        id: `push_challenge_${challenge.id}_${sub.id}`,
+        channel: 'push',
+        subscriptionId: sub.id,
+        gameId: null,
+        side: null,
+        event: 'challenge',
+        at,
+        urgency: 'normal',
+        notification,
+      })),
+    );
   }
 }

@@ -55,10 +55,10 @@ export class PushStore extends D1Store {
     await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
   }
 
-  /** Every subscription that can hear about this game: its seats' and its players'. */
-  gameSubscriptions(row: GameRow): Promise<PushSubscriptionRow[]> {
-    const players = [row.whitePlayerId, row.blackPlayerId].filter((p): p is string => !!p);
-    const seat = eq(pushSubscriptions.gameId, row.id);
+  /** Every subscription that can hear about this game: its seats' and its players' (the queue consumer's fan-out reads them). */
+  gameSubscriptions(gameId: string, playerIds: readonly (string | null)[]): Promise<PushSubscriptionRow[]> {
+    const players = [...new Set(playerIds.filter((p): p is string => !!p))];
+    const seat = eq(pushSubscriptions.gameId, gameId);
     return this.db
       .select()
       .from(pushSubscriptions)

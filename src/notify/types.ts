@@ -111,6 +111,32 @@ export interface PushJob {
   readonly notification: PushNotification;
 }
 
+/** One game event's push to one seat, before anyone knows which browsers hear it: the words, fixed at the time of the event. */
+export interface SeatPush {
+  readonly side: Color;
+  /** The seat's player, whose own subscriptions (for all their games) hear it too. */
+  readonly playerId: string | null;
+  /** The seat's own choices at the time of the event (JSON, as on the games row); the player's are read at fan-out. */
+  readonly seatNotify: string | null;
+  readonly event: NotifyEvent;
+  readonly urgency: PushJob['urgency'];
+  readonly notification: PushNotification;
+}
+
+/**
+ * One queue message per batch of events of a game that has push subscriptions (games.push_subscribed):
+ * the consumer reads the subscriptions and the players' choices and queues one PushJob per
+ * (push, browser). So the request that made the events only queues, and reads nothing more.
+ */
+export interface PushFanoutJob {
+  readonly id: string;
+  readonly channel: 'push-fanout';
+  readonly gameId: string;
+  readonly ply: number;
+  readonly at: number;
+  readonly pushes: readonly SeatPush[];
+}
+
 /** One queue message: the digest email of one address (the cron queues it when it is due). */
 export interface DigestJob {
   readonly id: string;
@@ -124,9 +150,10 @@ export interface DigestJob {
 }
 
 /** What the notification queue carries (chat notifications: src/notify/chat/chat-job.ts). */
-export type QueueJob = NotifyJob | PlayerJob | AnyChatJob | PushJob | DigestJob;
+export type QueueJob = NotifyJob | PlayerJob | AnyChatJob | PushJob | PushFanoutJob | DigestJob;
 export const isPlayerJob = (job: QueueJob): job is PlayerJob => 'playerId' in job;
 export const isPushJob = (job: QueueJob): job is PushJob => 'channel' in job && job.channel === 'push';
+export const isPushFanoutJob = (job: QueueJob): job is PushFanoutJob => 'channel' in job && job.channel === 'push-fanout';
 export const isDigestJob = (job: QueueJob): job is DigestJob => 'channel' in job && job.channel === 'digest';
 
 /** What one delivery attempt came to. */

@@ -51,7 +51,7 @@ const hubEvents = (env: Cloudflare.Env, clock: () => number = Date.now) =>
     pushNotifier(env, clock),
   );
 
-/** Web Push of game events and challenges: one queue message per browser subscription. */
+/** Web Push of game events (one fan-out message, only for a game with subscriptions: no D1 read) and challenges. */
 const pushNotifier = (env: Cloudflare.Env, clock: () => number = Date.now) => new PushNotifier(new PushStore(env.DB), env.NOTIFY_QUEUE, env.PUBLIC_URL, clock);
 import type { AppEnv } from './http.ts';
 
@@ -195,7 +195,7 @@ export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now
       email: new EmailChannel(env.EMAIL, mailConfig(env), new PushStore(env.DB), clock),
     },
     chat: new ChatChannel(new ChatStore(env.DB), TelegramApi.from(env), DiscordApi.from(env)),
-    push: { store: new PushStore(env.DB), keys: vapidKeys(env) },
+    push: { store: new PushStore(env.DB), keys: vapidKeys(env), queue: env.NOTIFY_QUEUE },
     digests: new DigestMailer(env.EMAIL, mailConfig(env), new PushStore(env.DB), env.PUBLIC_URL),
   };
 }

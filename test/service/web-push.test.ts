@@ -5,11 +5,12 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PushJob, QueueJob } from '../../src/notify/types.ts';
+import { isPushFanoutJob, type PushJob, type QueueJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 import { call, newGame, play } from './helpers.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
-import { newPlayer } from './player-helpers.ts';
+import { newPlayer, startGame } from './player-helpers.ts';
+import { PlayerStore } from '../../src/db/player-store.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -101,6 +102,17 @@ function pushReceiver(browsers: Awaited<ReturnType<typeof browserKeys>>[], answe
 
 const pushJobs = (jobs: QueueJob[]) => jobs.filter((j): j is PushJob => (j as { channel?: string }).channel === 'push');
 
+/**
+ * The pushes that requests queued: a game's events go out as one fan-out message, which the queue
+ * consumer turns into one push message per browser (queued again, so caught here too).
+ */
+async function queuedPushes(queue: { take(): QueueJob[] }): Promise<PushJob[]> {
+  const jobs = queue.take();
+  const fanouts = jobs.filter(isPushFanoutJob);
+  if (fanouts.length) expect((await runQueue(fanouts)).explicitAcks).toHaveLength(fanouts.length);
+  return [...pushJobs(jobs), ...pushJobs(queue.take())];
+}
+
 async function publicKey() {
   const res = await call('GET', '/api/push/key');
   expect(res.status).toBe(200);
@@ -120,7 +132,7 @@ describe('Web Push', () => {
 
     const queue = captureQueue<QueueJob>();
     expect((await play(game, 'Wb2-Wb3')).status).toBe(200);
-    const jobs = pushJobs(queue.take());
+    const jobs = await queuedPushes(queue);
     expect(jobs.map((j) => [j.event, j.side])).toEqual([['turn', 'black']]);
     const got = pushReceiver([browser]);
     const result = await runQueue(jobs);
@@ -156,7 +168,7 @@ describe('Web Push', () => {
     await call('POST', `/api/games/${game.id}/draw`, { token: game.tokens.black, json: { action: 'decline' } });
     await call('POST', `/api/games/${game.id}/messages`, { token: game.tokens.black, json: { text: 'Today is a good day to die.' } });
     await call('POST', `/api/games/${game.id}/resign`, { token: game.tokens.black });
-    const jobs = pushJobs(queue.take());
+    const jobs = await queuedPushes(queue);
     expect(jobs.map((j) => j.event)).toEqual(['offer-declined', 'message', 'game-over']);
     const got = pushReceiver([kirk]);
     await runQueue(jobs);
@@ -173,12 +185,13 @@ describe('Web Push', () => {
     await call('POST', `/api/games/${game2.id}/push`, { token: game2.tokens.black, json: gone.json });
     await play(game2, 'Wb2-Wb3');
     const receiver = pushReceiver([gone], [410]);
-    const result = await runQueue(pushJobs(queue.take()));
+    const result = await runQueue(await queuedPushes(queue));
     expect(receiver.map((r) => r.status)).toEqual([410]);
     expect(result.explicitAcks).toHaveLength(1);
+    // Nothing is queued at all: the game knows it has no subscription left (games.push_subscribed).
     await play(game2, 'Bb3-Bb2');
     await play(game2, 'Wc2-Wc3');
-    expect(pushJobs(queue.take())).toEqual([]);
+    expect(queue.take().filter((j) => isPushFanoutJob(j) || pushJobs([j]).length)).toEqual([]);
   });
 
   it('a failure is retried with backoff; out of retries it is dead in the log', async () => {
@@ -187,7 +200,18 @@ describe('Web Push', () => {
     await call('POST', `/api/games/${game.id}/push`, { token: game.tokens.black, json: b.json });
     const queue = captureQueue<QueueJob>();
     await play(game, 'Wb2-Wb3');
+    // The fan-out itself fails first (the queue does not take its pushes): it is retried with backoff too.
+    const fanouts = queue.take().filter(isPushFanoutJob);
+    expect(fanouts).toHaveLength(1);
+    queue.spy.mockRejectedValueOnce(new Error('queue unavailable'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failed = await runQueue(fanouts);
+    expect([failed.retryMessages.length, failed.delays, queue.take()]).toEqual([1, [5], []]);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining(fanouts[0]!.id), expect.objectContaining({ message: 'queue unavailable' }));
+    logged.mockRestore();
+    expect((await runQueue(fanouts, 2)).explicitAcks).toHaveLength(1);
     const jobs = pushJobs(queue.take());
+    expect(jobs).toHaveLength(1);
     pushReceiver([b], [503]);
     const first = await runQueue(jobs, 1);
     expect(first.retryMessages).toHaveLength(1);
@@ -235,7 +259,7 @@ describe('Web Push', () => {
     const ch = await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', color: 'white', to: kor.id } });
     expect(ch.status).toBe(201);
     const game = (await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: kor.key })).body;
-    const jobs = pushJobs(queue.take());
+    const jobs = await queuedPushes(queue);
     expect(jobs.map((j) => j.event)).toEqual(['challenge', 'game-start']);
     const got = pushReceiver([browser]);
     await runQueue(jobs);
@@ -248,8 +272,47 @@ describe('Web Push', () => {
     expect((await call('GET', '/api/me/notify', { token: kor.key })).body).toMatchObject({ push: true, pushEvents: ['last-call'], digestHours: null });
     expect((await call('PATCH', '/api/me/notify', { token: kor.key, json: { pushEvents: ['nap'] } })).status).toBe(400);
     expect((await call('POST', `/api/games/${game.id}/moves`, { token: kirk.key, text: 'Wb2-Wb3' })).status).toBe(200);
-    expect(queue.take().filter((j) => (j as { channel?: string }).channel === 'push')).toEqual([]);
+    expect(await queuedPushes(queue)).toEqual([]);
     expect((await call('DELETE', '/api/me/push', { token: kor.key, json: { endpoint: browser.json.endpoint } })).body.subscribed).toBe(false);
+  });
+
+  it('a game knows whether a browser can hear it (games.push_subscribed), so a move of any other game queues no push', async () => {
+    const flag = async (id: string) => (await env.DB.prepare('select push_subscribed as f from games where id = ?').bind(id).first<{ f: number }>())!.f;
+    // A seat's subscription flags its game; its DELETE clears it.
+    const game = await newGame('warp-factor');
+    expect(await flag(game.id)).toBe(0);
+    const seat = await browserKeys('https://push.example.net/send/flag-seat');
+    await call('POST', `/api/games/${game.id}/push`, { token: game.tokens.white, json: seat.json });
+    expect(await flag(game.id)).toBe(1);
+    await call('DELETE', `/api/games/${game.id}/push`, { token: game.tokens.white, json: { endpoint: seat.json.endpoint } });
+    expect(await flag(game.id)).toBe(0);
+
+    // A player's subscription flags every game of theirs: those before it, those after, and a seat they take later.
+    const [sulu, kang] = [await newPlayer('Sulu'), await newPlayer('Kang')];
+    const before = await startGame(sulu, kang);
+    const browser = await browserKeys('https://push.example.net/send/flag-player');
+    await call('POST', '/api/me/push', { token: kang.key, json: browser.json });
+    const after = await startGame(kang, sulu);
+    const unowned = await newGame('warp-factor');
+    expect([await flag(before.game.id), await flag(after.game.id), await flag(unowned.id)]).toEqual([1, 1, 0]);
+    expect(await new PlayerStore(env.DB).claimSeat(unowned.id, 'black', kang.id)).toBe(true);
+    expect(await flag(unowned.id)).toBe(1);
+    // The opponent's moves in those games are queued for the fan-out; in a game nobody hears, nothing is.
+    const queue = captureQueue<QueueJob>();
+    expect((await call('POST', `/api/games/${before.game.id}/moves`, { token: sulu.key, json: { move: 'Wb2-Wb3' } })).status).toBe(200);
+    expect((await play(game, 'Wb2-Wb3')).status).toBe(200);
+    expect(
+      queue
+        .take()
+        .filter(isPushFanoutJob)
+        .map((j) => j.gameId),
+    ).toEqual([before.game.id]);
+
+    // A seat's own subscription keeps the flag when the player's goes; elsewhere the last one gone clears it.
+    const seatToo = await browserKeys('https://push.example.net/send/flag-seat-too');
+    expect((await call('POST', `/api/games/${unowned.id}/push`, { token: unowned.tokens.black, json: seatToo.json })).status).toBe(201);
+    await call('DELETE', '/api/me/push', { token: kang.key, json: { endpoint: browser.json.endpoint } });
+    expect([await flag(before.game.id), await flag(after.game.id), await flag(unowned.id)]).toEqual([0, 0, 1]);
   });
 
   it('the cron: a reminder at the reminder share, then a last call under 10 % of the turn with Urgency: high, once', async () => {
@@ -262,7 +325,7 @@ describe('Web Push', () => {
       const ctx = createExecutionContext();
       await worker.scheduled(createScheduledController({ scheduledTime: at, cron: '*/15 * * * *' }), env, ctx);
       await waitOnExecutionContext(ctx);
-      return pushJobs(queue.take());
+      return queuedPushes(queue);
     };
     const hour = 3_600_000;
     expect(await cron(t0 + 12 * hour)).toEqual([]);
