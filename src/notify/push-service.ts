@@ -30,21 +30,21 @@ export class PushService {
   /** The seat a game token holds: 404 for no game, 403 for a token that is not a player's. */
   private async seat(gameId: string, token: string): Promise<ServiceResult<PushOwner & { gameId: string }>> {
     const row = await this.store.game(gameId);
-    if (!row) return fail(404, `no game with id ${gameId}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${gameId}`);
     const side = await sideOfToken(row, token);
-    if (!side) return fail(403, `that token is not a player's token for game ${gameId}`);
+    if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${gameId}`);
     return done({ gameId, side });
   }
 
   private async add(owner: PushOwner, sub: SubscriptionInput): Promise<ServiceResult<Subscribed>> {
     const problem = await subscriptionProblem(sub, this.policy);
-    if (problem) return fail(400, problem);
+    if (problem) return fail(400, problem.startsWith('endpoint:') ? 'refused_url' : 'invalid_body', problem);
     await this.store.subscribe(owner, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, this.clock());
     return done(described(owner, sub.endpoint, true));
   }
 
   private async drop(owner: PushOwner, endpoint: string): Promise<ServiceResult<Subscribed>> {
-    if (!(await this.store.unsubscribe(owner, endpoint))) return fail(404, 'endpoint: no subscription with this endpoint here');
+    if (!(await this.store.unsubscribe(owner, endpoint))) return fail(404, 'unknown_subscription', 'endpoint: no subscription with this endpoint here');
     return done(described(owner, endpoint, false));
   }
 

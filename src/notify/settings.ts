@@ -66,9 +66,9 @@ export class NotifyService {
 
   private async player(id: string, token: string): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
     const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const side = await sideOfToken(row, token);
-    if (!side) return fail(403, `that token is not a player's token for game ${id}`);
+    if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${id}`);
     return done({ row, side });
   }
 
@@ -139,9 +139,9 @@ export class NotifyService {
 
   /** The signed link in every email: turn that player's emails off. */
   async unsubscribe(id: string, side: Color, t: string): Promise<ServiceResult<{ gameId: string; side: Color }>> {
-    if (!(await checkUnsubscribe(this.mail, id, side, t))) return fail(403, 'this unsubscribe link is not valid');
+    if (!(await checkUnsubscribe(this.mail, id, side, t))) return fail(403, 'bad_link', 'this unsubscribe link is not valid');
     const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const notify = { ...storedNotify(side === 'white' ? row.whiteNotify : row.blackNotify), email: false };
     await this.store.updatePlayer(id, side, { notify: JSON.stringify(notify) }, this.now());
     return done({ gameId: id, side });

@@ -80,7 +80,11 @@ export const evaluationOf = (r: Pick<AnalysisPlyRow, 'cp' | 'mate' | 'over'>): E
   r.over ? { over: r.over } : r.mate !== null ? { mate: r.mate } : { cp: r.cp ?? 0 };
 
 const notOver = (id: string) =>
-  fail(409, `game ${id} is not over: the computer's analysis is only for finished games (during a game, use the analysis board: legal turns, no evaluations)`);
+  fail(
+    409,
+    'game_not_over',
+    `game ${id} is not over: the computer's analysis is only for finished games (during a game, use the analysis board: legal turns, no evaluations)`,
+  );
 
 export class AnalysisService {
   constructor(
@@ -93,7 +97,7 @@ export class AnalysisService {
   /** Ask for the analysis of a finished game (again: a no-op while one exists). */
   async request(id: string): Promise<ServiceResult<GameAnalysis>> {
     const row = await this.games.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     if (row.status === 'active') return notOver(id);
     const now = this.clock();
     if (await this.store.start({ gameId: id, status: 'queued', positions: row.ply + 1, evaluated: 0, requestedAt: now, updatedAt: now, finishedAt: null }))
@@ -104,10 +108,10 @@ export class AnalysisService {
   /** The analysis as far as it has gone (404 when none was asked for; 409 during a game). */
   async get(id: string): Promise<ServiceResult<GameAnalysis>> {
     const row = await this.games.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     if (row.status === 'active') return notOver(id);
     const analysis = await this.store.analysis(id);
-    if (!analysis) return fail(404, `game ${id} has no analysis yet: POST /api/games/${id}/analysis asks for one`);
+    if (!analysis) return fail(404, 'no_analysis', `game ${id} has no analysis yet: POST /api/games/${id}/analysis asks for one`);
     const [rows, moves] = await Promise.all([this.store.plies(id), this.games.moves(id)]);
     return done(describe(row, analysis, rows, moves));
   }

@@ -121,8 +121,8 @@ export class ChallengeService {
 
   async create(creator: PlayerRow, input: CreateChallengeInput, base: LinkBase, rematchOf?: string): Promise<ServiceResult<PublicChallenge>> {
     if (input.to !== undefined) {
-      if (input.to === creator.id) return fail(400, 'to: you cannot challenge yourself');
-      if (!(await this.store.player(input.to))) return fail(404, `no player with id ${input.to}`);
+      if (input.to === creator.id) return fail(400, 'invalid_body', 'to: you cannot challenge yourself');
+      if (!(await this.store.player(input.to))) return fail(404, 'unknown_player', `no player with id ${input.to}`);
     }
     // The options are checked now, so accepting can only fail for a reason of its own.
     const game = startingGame(input.variant, input.options);
@@ -154,7 +154,7 @@ export class ChallengeService {
 
   async get(id: string, base: LinkBase): Promise<ServiceResult<PublicChallenge>> {
     const row = await this.store.challenge(id);
-    return row ? done(await this.view(row, base)) : fail(404, `no challenge with id ${id}`);
+    return row ? done(await this.view(row, base)) : fail(404, 'unknown_challenge', `no challenge with id ${id}`);
   }
 
   /** Open challenges to anyone, newest first; `next` is the `before` of the following page. */
@@ -177,15 +177,15 @@ export class ChallengeService {
 
   async accept(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<AcceptedGame>> {
     const row = await this.store.challenge(id);
-    if (!row) return fail(404, `no challenge with id ${id}`);
-    if (row.toPlayerId && row.toPlayerId !== player.id) return fail(403, `challenge ${id} was sent to another player`);
-    if (row.creatorId === player.id) return fail(409, 'you cannot accept your own challenge (withdraw it with DELETE instead)');
+    if (!row) return fail(404, 'unknown_challenge', `no challenge with id ${id}`);
+    if (row.toPlayerId && row.toPlayerId !== player.id) return fail(403, 'not_for_you', `challenge ${id} was sent to another player`);
+    if (row.creatorId === player.id) return fail(409, 'own_challenge', 'you cannot accept your own challenge (withdraw it with DELETE instead)');
     const closed = this.notOpen(row);
-    if (closed) return fail(409, closed);
+    if (closed) return fail(409, 'challenge_closed', closed);
     const creator = await this.store.player(row.creatorId);
-    if (!creator) return fail(404, `no challenge with id ${id}`);
+    if (!creator) return fail(404, 'unknown_challenge', `no challenge with id ${id}`);
     const gameId = newGameId();
-    if (!(await this.store.claimChallenge(id, gameId, this.clock()))) return fail(409, `challenge ${id} was just accepted or withdrawn`);
+    if (!(await this.store.claimChallenge(id, gameId, this.clock()))) return fail(409, 'challenge_closed', `challenge ${id} was just accepted or withdrawn`);
     const creatorSide: Color = row.color === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? 'white' : 'black') : row.color;
     // Only a confirmed address follows a player into a game (issue 26).
     const seat = (p: PlayerRow) => ({ ...(p.name ? { name: p.name } : {}), ...(p.email && p.emailConfirmedAt !== null ? { email: p.email } : {}) });
@@ -233,12 +233,13 @@ export class ChallengeService {
 
   private async close(id: string, player: PlayerRow, base: LinkBase, status: 'withdrawn' | 'declined'): Promise<ServiceResult<PublicChallenge>> {
     const row = await this.store.challenge(id);
-    if (!row) return fail(404, `no challenge with id ${id}`);
-    if (status === 'withdrawn' && row.creatorId !== player.id) return fail(403, `only the player who made challenge ${id} can withdraw it`);
-    if (status === 'declined' && row.toPlayerId !== player.id) return fail(403, `challenge ${id} was not sent to you, so there is nothing to decline`);
+    if (!row) return fail(404, 'unknown_challenge', `no challenge with id ${id}`);
+    if (status === 'withdrawn' && row.creatorId !== player.id) return fail(403, 'not_creator', `only the player who made challenge ${id} can withdraw it`);
+    if (status === 'declined' && row.toPlayerId !== player.id)
+      return fail(403, 'not_for_you', `challenge ${id} was not sent to you, so there is nothing to decline`);
     const closed = this.notOpen(row);
-    if (closed) return fail(409, closed);
-    if (!(await this.store.closeChallenge(id, status))) return fail(409, `challenge ${id} was just accepted or withdrawn`);
+    if (closed) return fail(409, 'challenge_closed', closed);
+    if (!(await this.store.closeChallenge(id, status))) return fail(409, 'challenge_closed', `challenge ${id} was just accepted or withdrawn`);
     const view = await this.view({ ...row, status }, base);
     await this.emit(status === 'withdrawn' ? row.toPlayerId : row.creatorId, { type: 'challengeCanceled', challenge: view }, base);
     await this.lobbyChanged();
@@ -248,8 +249,8 @@ export class ChallengeService {
   /** A player of a finished game offers the same game again, colours swapped, to the opponent. */
   async rematch(game: GameRow, player: PlayerRow, base: LinkBase): Promise<ServiceResult<PublicChallenge>> {
     const side = sideOfPlayer(game, player.id);
-    if (!side) return fail(403, `you are not a player of game ${game.id} (with this key)`);
-    if (game.status === 'active') return fail(409, `game ${game.id} is still going: a rematch comes after the end`);
+    if (!side) return fail(403, 'not_a_player', `you are not a player of game ${game.id} (with this key)`);
+    if (game.status === 'active') return fail(409, 'game_not_over', `game ${game.id} is still going: a rematch comes after the end`);
     const opponent = opposite(side) === 'white' ? game.whitePlayerId : game.blackPlayerId;
     const input: CreateChallengeInput = {
       variant: game.variant as CreateChallengeInput['variant'],

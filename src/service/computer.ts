@@ -97,14 +97,18 @@ export class ComputerPlayer {
     if (!seen.ok) return seen;
     const side = seen.value.you;
     const row = await this.store.game(gameId);
-    if (!row) return fail(404, `no game with id ${gameId}`);
-    if (!side) return fail(403, `that token is not a player's token for game ${gameId}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${gameId}`);
+    if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${gameId}`);
     if (!hintsAllowed(row))
-      return fail(403, 'hints are off in this game: they are for games against the computer, or for games both players created with "hints": true');
-    if (row.status !== 'active') return fail(409, 'the game is over, so there is nothing to suggest');
-    if (row.sideToMove !== side) return fail(409, 'it is not your turn: a hint is for the side to move');
+      return fail(
+        403,
+        'hints_off',
+        'hints are off in this game: they are for games against the computer, or for games both players created with "hints": true',
+      );
+    if (row.status !== 'active') return fail(409, 'game_over', 'the game is over, so there is nothing to suggest');
+    if (row.sideToMove !== side) return fail(409, 'not_your_turn', 'it is not your turn: a hint is for the side to move');
     const choice = await choose(this.store, row, HINT_LEVEL);
-    if (!choice) return fail(409, 'there is no legal turn to suggest');
+    if (!choice) return fail(409, 'no_legal_turn', 'there is no legal turn to suggest');
     return done({
       ply: row.ply + 1,
       move: choice.text,

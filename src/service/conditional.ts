@@ -47,12 +47,12 @@ function checkLines(row: GameRow, lines: readonly ConditionalLine[]): ServiceRes
     for (const [j, text] of line.entries()) {
       const where = `line ${i + 1}, turn ${j + 1} (${j % 2 === 0 ? "your opponent's" : 'your'} ${text})`;
       const played = game.play(text);
-      if (!played.ok) return fail(422, `${where}: ${played.error.message}`);
+      if (!played.ok) return fail(422, 'illegal_turn', `${where}: ${played.error.message}`);
       if (j % 2 === 1) {
         const before = texts.join(' ');
         const earlier = answers.get(before);
         if (earlier !== undefined && earlier !== played.value.text)
-          return fail(422, `${where}: an earlier line answers ${before} with ${earlier}; a position can have only one answer`);
+          return fail(422, 'conflicting_lines', `${where}: an earlier line answers ${before} with ${earlier}; a position can have only one answer`);
         answers.set(before, played.value.text);
       }
       texts.push(played.value.text);
@@ -87,7 +87,8 @@ export abstract class GameConditionals extends GameTakebacks {
     const { row, side } = who.value;
     const stored = await this.store.conditionalLines(id, side);
     const kept = applies(stored, row) ? linesOf(stored) : [];
-    if (kept.length >= MAX_CONDITIONAL_LINES) return fail(400, `you already have ${kept.length} lines, the most a game takes; clear some first`);
+    if (kept.length >= MAX_CONDITIONAL_LINES)
+      return fail(400, 'too_many_lines', `you already have ${kept.length} lines, the most a game takes; clear some first`);
     return this.storeLines(row, side, [...kept, line]);
   }
 
@@ -103,8 +104,8 @@ export abstract class GameConditionals extends GameTakebacks {
       await this.store.clearConditionalLines(row.id, side);
       return done({ ply: row.ply, lines: [] });
     }
-    if (row.status !== 'active') return fail(409, overMessage(row));
-    if (row.sideToMove === side) return fail(409, "it is your turn: play it first; conditional lines start with your opponent's reply to it");
+    if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
+    if (row.sideToMove === side) return fail(409, 'own_turn', "it is your turn: play it first; conditional lines start with your opponent's reply to it");
     const checked = checkLines(row, lines);
     if (!checked.ok) return checked;
     const stored = { gameId: row.id, side, ply: row.ply, position: row.position, lines: JSON.stringify(checked.value), updatedAt: this.clock() };

@@ -159,9 +159,9 @@ export abstract class GameCore {
     read: (id: string) => Promise<GameRow | undefined> = (id) => this.store.game(id),
   ): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
     const found = await read(id);
-    if (!found) return fail(404, `no game with id ${id}`);
+    if (!found) return fail(404, 'unknown_game', `no game with id ${id}`);
     const side = typeof actor === 'string' ? await this.sideOf(found, actor) : actor.side;
-    if (!side) return fail(403, `that token is not a player's token for game ${id}`);
+    if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${id}`);
     return done({ row: await this.settle(found), side });
   }
 
@@ -214,7 +214,7 @@ export abstract class GameCore {
   /** Someone else changed the game between our read and our write. */
   protected async conflict(id: string): Promise<Failure> {
     const now = await this.store.game(id);
-    if (now && now.status !== 'active') return fail(409, overMessage(now));
-    return fail(409, `stale: the game is at ply ${now?.ply ?? '?'}; reload it and try again`);
+    if (now && now.status !== 'active') return fail(409, 'game_over', overMessage(now));
+    return fail(409, 'stale_ply', `stale: the game is at ply ${now?.ply ?? '?'}; reload it and try again`);
   }
 }

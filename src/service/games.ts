@@ -51,7 +51,7 @@ interface Seats {
 }
 
 function engineFailure(e: EngineError, status: 400 | 422): Failure {
-  return fail(status, e.message, e.at);
+  return fail(status, status === 400 ? 'unreadable_turn' : 'illegal_turn', e.message, e.at);
 }
 
 /** How the game ends with the turn just played on `game`, if it does: on the board, or by threefold repetition. */
@@ -75,7 +75,7 @@ export class GameService extends GamePauses {
 
   async load(id: string, token?: string): Promise<ServiceResult<PublicState>> {
     const found = await this.store.game(id);
-    if (!found) return fail(404, `no game with id ${id}`);
+    if (!found) return fail(404, 'unknown_game', `no game with id ${id}`);
     const row = await this.settle(found);
     // A computer reply that should have landed by now was lost: ask again (a duplicate is a no-op).
     if (computerToMove(row) && this.clock() - row.updatedAt > COMPUTER_GRACE_MS) await this.askComputer(row);
@@ -85,7 +85,7 @@ export class GameService extends GamePauses {
 
   async legal(id: string): Promise<ServiceResult<{ ply: number; sideToMove: Color; status: GameRow['status']; legal: string[] }>> {
     const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const legal = row.status === 'active' ? gameAt(row).legalTexts() : [];
     return done({ ply: row.ply, sideToMove: row.sideToMove, status: row.status, legal });
   }
@@ -93,7 +93,7 @@ export class GameService extends GamePauses {
   /** The turns played, and the turns taken back by agreement (which are no longer among them). */
   async history(id: string, since = 0): Promise<ServiceResult<{ ply: number; moves: PublicMove[]; takebacks: PublicTakeback[] }>> {
     const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const [moves, takebacks] = await Promise.all([this.store.moves(id, since), this.store.takebacks(id)]);
     return done({ ply: row.ply, moves: moves.map(publicMove), takebacks: takebacks.map(publicTakeback) });
   }
@@ -101,7 +101,7 @@ export class GameService extends GamePauses {
   /** The text record; `annotations`: the computer's analysis per turn (glyphs and evaluations), when there is one. */
   async record(id: string, base: LinkBase, annotations?: readonly (TurnAnnotation | undefined)[]): Promise<ServiceResult<string>> {
     const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const takebacks = (await this.store.takebacks(id)).map(publicTakeback);
     return done(exportRecord(row, await this.store.moves(id), `${base.origin}/games/${row.id}`, takebacks, annotations));
   }
@@ -118,7 +118,7 @@ export class GameService extends GamePauses {
   /** Replay the stored move rows from the stored start: the game must come out identical. */
   async rebuild(id: string): Promise<ServiceResult<{ position: string; ply: number; outcome?: Outcome }>> {
     const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const turns = await this.store.moves(id);
     const replayed = Game.replay(
       row.variant,
@@ -126,7 +126,7 @@ export class GameService extends GamePauses {
       turns.map((m) => m.text),
       row.startPosition,
     );
-    if (!replayed.ok) return fail(422, replayed.error.message);
+    if (!replayed.ok) return fail(422, 'illegal_turn', replayed.error.message);
     const outcome = replayed.value.outcome();
     return done({ position: replayed.value.positionText, ply: replayed.value.ply, ...(outcome ? { outcome } : {}) });
   }
@@ -135,7 +135,7 @@ export class GameService extends GamePauses {
 
   async create(input: CreateGameInput, base: LinkBase, seats?: Seats): Promise<ServiceResult<CreatedGame>> {
     const variant = getVariant(input.variant);
-    if (!variant) return fail(400, `variant ${input.variant} is not available`);
+    if (!variant) return fail(400, 'unknown_variant', `variant ${input.variant} is not available`);
     const game = startingGame(input.variant, input.options, input.position);
     if (!game.ok) return game;
     const created = await this.insert(base, game.value, game.value.positionText, [], input, undefined, seats, input.hints ?? false);
@@ -170,7 +170,7 @@ export class GameService extends GamePauses {
       const url = input[side]?.webhook;
       const problem =
         url === undefined ? undefined : this.options.webhookPolicy ? await this.options.webhookPolicy.problem(url) : 'this server takes no webhooks';
-      if (problem) return fail(400, `${side}.webhook: ${problem}`);
+      if (problem) return fail(400, 'refused_url', `${side}.webhook: ${problem}`);
     }
     const webhookSecrets: { white?: string; black?: string } = {};
     if (input.white?.webhook) webhookSecrets.white = newWebhookSecret();
@@ -245,12 +245,12 @@ export class GameService extends GamePauses {
     const { who, mayMessage } = await this.turnPlayer(id, token, input.message !== undefined);
     if (!who.ok) return who;
     const { row, side } = who.value;
-    if (row.status !== 'active') return fail(409, overMessage(row));
+    if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
     if (input.ply !== undefined && input.ply > row.ply + 1)
-      return fail(409, `not yet at ply ${input.ply}: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1}`);
+      return fail(409, 'future_ply', `not yet at ply ${input.ply}: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1}`);
     if (input.ply !== undefined && input.ply !== row.ply + 1)
-      return fail(409, `stale: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`);
-    if (side !== row.sideToMove) return fail(403, `it is ${colorName(row.sideToMove)}'s turn, not yours`);
+      return fail(409, 'stale_ply', `stale: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`);
+    if (side !== row.sideToMove) return fail(403, 'not_your_turn', `it is ${colorName(row.sideToMove)}'s turn, not yours`);
     // A message over the limit refuses the whole turn: nothing is played that the player sent together.
     if (!mayMessage) return this.tooManyMessages(id, side);
 
@@ -315,7 +315,7 @@ export class GameService extends GamePauses {
     const who = await this.player(id, token);
     if (!who.ok) return who;
     const { row, side } = who.value;
-    if (row.status !== 'active') return fail(409, overMessage(row));
+    if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
     const changes = decide(row, side);
     if ('ok' in changes) return changes;
     if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
@@ -336,7 +336,7 @@ export class GameService extends GamePauses {
   abort(id: string, token: Actor) {
     return this.finish(id, token, (row) =>
       row.ply >= 2
-        ? fail(409, 'too late to abort: both sides have moved; resign or offer a draw instead')
+        ? fail(409, 'too_late_to_abort', 'too late to abort: both sides have moved; resign or offer a draw instead')
         : finishedChanges({ result: '*', reason: 'aborted' }, this.clock()),
     );
   }
@@ -347,11 +347,11 @@ export class GameService extends GamePauses {
       const offered = row.drawOfferBy === opposite(side);
       if (action === 'offer' || action === 'accept') {
         if (offered) return finishedChanges(drawOutcome('agreement'), now);
-        if (action === 'accept') return fail(409, noOfferMessage(row.drawOfferBy, side, action, 'a draw'));
-        if (row.drawOfferBy === side) return fail(409, 'you have already offered a draw');
+        if (action === 'accept') return fail(409, 'no_offer', noOfferMessage(row.drawOfferBy, side, action, 'a draw'));
+        if (row.drawOfferBy === side) return fail(409, 'already_offered', 'you have already offered a draw');
         return { drawOfferBy: side, updatedAt: now };
       }
-      if (!offered) return fail(409, noOfferMessage(row.drawOfferBy, side, action, 'a draw'));
+      if (!offered) return fail(409, 'no_offer', noOfferMessage(row.drawOfferBy, side, action, 'a draw'));
       return { drawOfferBy: null, updatedAt: now };
     });
   }
@@ -360,10 +360,10 @@ export class GameService extends GamePauses {
   claim(id: string, token: Actor) {
     return this.finish(id, token, (row, side) => {
       const now = this.clock();
-      if (row.pausedUntil !== null) return fail(409, `the game is paused until ${iso(row.pausedUntil)}: the clock is stopped`);
-      if (row.deadline === null) return fail(409, 'this game has no clock, so there is nothing to claim');
-      if (side === row.sideToMove) return fail(403, 'it is your own turn: only the waiting player can claim');
-      if (now <= row.deadline) return fail(409, `${colorName(row.sideToMove)}'s deadline has not passed (${iso(row.deadline)})`);
+      if (row.pausedUntil !== null) return fail(409, 'game_paused', `the game is paused until ${iso(row.pausedUntil)}: the clock is stopped`);
+      if (row.deadline === null) return fail(409, 'no_clock', 'this game has no clock, so there is nothing to claim');
+      if (side === row.sideToMove) return fail(403, 'own_turn', 'it is your own turn: only the waiting player can claim');
+      if (now <= row.deadline) return fail(409, 'deadline_not_passed', `${colorName(row.sideToMove)}'s deadline has not passed (${iso(row.deadline)})`);
       return finishedChanges(winOutcome(side, 'timeout'), now);
     });
   }

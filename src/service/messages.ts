@@ -34,7 +34,10 @@ export abstract class GameMessages extends GameCore {
     // Below the limit again once all but max - 1 of the counted ones have aged out.
     const freeing = counted[counted.length - MESSAGE_RATE.max];
     const wait = freeing ? Math.max(1, Math.ceil((freeing.createdAt + MESSAGE_RATE.windowMs - now) / 1000)) : 1;
-    return { ...fail(429, `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; try again in ${wait} s`), retryAfter: wait };
+    return {
+      ...fail(429, 'rate_limited', `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; try again in ${wait} s`),
+      retryAfter: wait,
+    };
   }
 
   /** A message on its own, to the opponent; in any game state (a word after the game is welcome too). */
@@ -59,11 +62,11 @@ export abstract class GameMessages extends GameCore {
    */
   async messages(id: string, token?: string): Promise<ServiceResult<{ messages: PublicMessage[] }>> {
     const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const you = token === undefined ? undefined : await this.sideOf(row, token);
-    if (token !== undefined && !you) return fail(403, `that token is not a player's token for game ${id}`);
+    if (token !== undefined && !you) return fail(403, 'bad_token', `that token is not a player's token for game ${id}`);
     if (!you && !(row.whiteShowsMessages && row.blackShowsMessages))
-      return fail(403, "the players' messages are private: spectators see them only when both players allow it");
+      return fail(403, 'messages_private', "the players' messages are private: spectators see them only when both players allow it");
     return done({ messages: (await this.store.messages(id)).map(publicMessage) });
   }
 

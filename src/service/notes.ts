@@ -37,10 +37,10 @@ export interface Explored {
 
 /** An engine game standing on the position after `from` turns of the stored game. */
 async function gameAfter(games: Pick<GameStore, 'moves'>, row: GameRow, from: number): Promise<ServiceResult<Game>> {
-  if (from > row.ply) return fail(422, `the game has ${plural(row.ply, 'turn')}; a line cannot start after ply ${from}`);
+  if (from > row.ply) return fail(422, 'unknown_ply', `the game has ${plural(row.ply, 'turn')}; a line cannot start after ply ${from}`);
   const moves = from ? await games.moves(row.id) : [];
   const position = from ? moves[from - 1]?.positionAfter : row.startPosition;
-  if (position === undefined) return fail(422, `the game has no ply ${from}`);
+  if (position === undefined) return fail(422, 'unknown_ply', `the game has no ply ${from}`);
   const created = Game.create(row.variant, storedOptions(row), position);
   if (!created.ok) throw new Error(`game ${row.id}: stored position ${from} does not load`);
   return done(created.value);
@@ -51,9 +51,9 @@ function playLine(game: Game, from: number, turns: readonly string[], where: str
   const line: string[] = [];
   for (const [j, text] of turns.entries()) {
     const ply = from + j + 1;
-    if (game.outcome()) return fail(422, `${where}ply ${ply} (${text}): the line has already ended the game`);
+    if (game.outcome()) return fail(422, 'illegal_turn', `${where}ply ${ply} (${text}): the line has already ended the game`);
     const played = game.play(text);
-    if (!played.ok) return fail(422, `${where}ply ${ply} (${text}): ${played.error.message}`);
+    if (!played.ok) return fail(422, 'illegal_turn', `${where}ply ${ply} (${text}): ${played.error.message}`);
     line.push(played.value.text);
   }
   return done(line);
@@ -72,9 +72,9 @@ export class NotesService {
     const seen = await this.games.load(id, token);
     if (!seen.ok) return seen;
     const side = seen.value.you;
-    if (!side) return fail(403, `that token is not a player's token for game ${id}: notes are kept for the players' seats only`);
+    if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${id}: notes are kept for the players' seats only`);
     const row = await this.gameStore.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     return done({ row, side });
   }
 
@@ -98,7 +98,7 @@ export class NotesService {
     for (const [i, v] of variations.entries()) {
       const where = `variation ${i + 1} ("${v.name}"), `;
       const game = await gameAfter(this.gameStore, row, v.from);
-      if (!game.ok) return fail(game.status, `${where}from: ${game.error}`);
+      if (!game.ok) return fail(game.status, game.code, `${where}from: ${game.error}`);
       const line = playLine(
         game.value,
         v.from,
@@ -117,7 +117,7 @@ export class NotesService {
   /** The board after `line` from ply `from` of the game, and the legal turns there. No evaluation, nothing stored. */
   async explore(id: string, from: number | undefined, turns: readonly string[]): Promise<ServiceResult<Explored>> {
     const row = await this.gameStore.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const start = from ?? row.ply;
     const game = await gameAfter(this.gameStore, row, start);
     if (!game.ok) return game;

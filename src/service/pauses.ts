@@ -5,16 +5,20 @@ import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
 import { DAY_MS, noOfferMessage, overMessage, type Actor } from './game-core.ts';
 import { iso, publicState, type PublicState } from './public-state.ts';
-import { done, fail, type ServiceResult } from './result.ts';
+import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import type { PauseInput } from './schemas.ts';
 import { GameConditionals } from './conditional.ts';
 
 /** Why a game cannot take time off its clock now (a pause, leave days), if it cannot. */
-function noClock(row: GameRow, what: 'pause' | 'leave'): string | undefined {
-  if (row.status !== 'active') return overMessage(row);
+function noClock(row: GameRow, what: 'pause' | 'leave'): Failure | undefined {
+  if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
   if (!row.daysPerMove)
-    return `this game has no time limit per move (it was started without a clock), so ${what === 'pause' ? 'there is no clock to pause' : 'there is no deadline to take leave from'}`;
-  if (row.pausedUntil !== null) return `the game is paused until ${iso(row.pausedUntil)}: the clock is already stopped`;
+    return fail(
+      409,
+      'no_clock',
+      `this game has no time limit per move (it was started without a clock), so ${what === 'pause' ? 'there is no clock to pause' : 'there is no deadline to take leave from'}`,
+    );
+  if (row.pausedUntil !== null) return fail(409, 'game_paused', `the game is paused until ${iso(row.pausedUntil)}: the clock is already stopped`);
   return undefined;
 }
 
@@ -32,21 +36,21 @@ export abstract class GamePauses extends GameConditionals {
     const offer = { by: row.pauseOfferBy, days: row.pauseOfferDays };
     if (input.action === 'offer') {
       const why = noClock(row, 'pause');
-      if (why) return fail(409, why);
+      if (why) return why;
       if (row.pauseOfferBy === other)
-        return fail(409, `${colorName(other)} has offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}: accept or decline it first`);
+        return fail(409, 'offer_pending', `${colorName(other)} has offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}: accept or decline it first`);
       if (row.pauseOfferBy === side)
-        return fail(409, `you have already offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}; cancel it first to offer another`);
+        return fail(409, 'already_offered', `you have already offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}; cancel it first to offer another`);
       if (computerLevel(row, other) !== undefined) return this.startPause(row, side, input.days, side, offer);
       const changes: GameChanges = { pauseOfferBy: side, pauseOfferDays: input.days, updatedAt: this.clock() };
       return this.write(row, side, offer, changes, [other]);
     }
-    if (row.status !== 'active') return fail(409, overMessage(row));
+    if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
     if (input.action === 'cancel') {
-      if (row.pauseOfferBy !== side) return fail(409, 'you have not offered a pause');
+      if (row.pauseOfferBy !== side) return fail(409, 'no_offer', 'you have not offered a pause');
       return this.write(row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: this.clock() });
     }
-    if (row.pauseOfferBy !== other || !row.pauseOfferDays) return fail(409, noOfferMessage(row.pauseOfferBy, side, input.action, 'a pause'));
+    if (row.pauseOfferBy !== other || !row.pauseOfferDays) return fail(409, 'no_offer', noOfferMessage(row.pauseOfferBy, side, input.action, 'a pause'));
     if (input.action === 'decline')
       return this.write(row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: this.clock() }, [other], undefined, 'offer-declined');
     return this.startPause(row, other, row.pauseOfferDays, side, offer);
@@ -56,7 +60,7 @@ export abstract class GamePauses extends GameConditionals {
   private startPause(row: GameRow, by: Color, n: number, actor: Color, offer: { by: Color | null; days: number | null }): Promise<ServiceResult<PublicState>> {
     const now = this.clock();
     const why = noClock(row, 'pause');
-    if (why || row.deadline === null) return Promise.resolve(fail(409, why ?? 'the game has no deadline to stop'));
+    if (why || row.deadline === null) return Promise.resolve(why ?? fail(409, 'no_clock', 'the game has no deadline to stop'));
     const changes: GameChanges = {
       pausedUntil: now + n * DAY_MS,
       pausedBy: by,
@@ -99,11 +103,11 @@ export abstract class GamePauses extends GameConditionals {
     if (!who.ok) return who;
     const { row, side } = who.value;
     const why = noClock(row, 'leave');
-    if (why) return fail(409, why);
-    if (side !== row.sideToMove) return fail(403, `it is ${colorName(row.sideToMove)}'s turn: leave days go on your own turn's deadline`);
+    if (why) return why;
+    if (side !== row.sideToMove) return fail(403, 'not_your_turn', `it is ${colorName(row.sideToMove)}'s turn: leave days go on your own turn's deadline`);
     const left = side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft;
-    if (left < n) return fail(409, left ? `you have only ${plural(left, 'day')} of leave left` : 'you have no leave days left');
-    if (row.deadline === null) return fail(409, 'the game has no deadline to move');
+    if (left < n) return fail(409, 'no_leave_left', left ? `you have only ${plural(left, 'day')} of leave left` : 'you have no leave days left');
+    if (row.deadline === null) return fail(409, 'no_clock', 'the game has no deadline to move');
     const stored = await this.store.spendLeave(id, side, n, n * DAY_MS, { ply: row.ply, deadline: row.deadline }, this.clock());
     if (!stored) return this.conflict(id);
     return done(publicState(stored, row.ply ? await this.store.move(id, row.ply) : undefined, side));

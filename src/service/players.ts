@@ -234,7 +234,8 @@ export class PlayerService {
   async confirmEmail(token: string): Promise<ServiceResult<PlayerRow>> {
     const id = await this.store.confirmEmail(await sha256Hex(token), this.clock());
     const player = id && (await this.store.player(id));
-    if (!player) return fail(403, 'this confirmation link is not valid: it was used already, it expired, the address was changed since, or it was cut short');
+    if (!player)
+      return fail(403, 'bad_link', 'this confirmation link is not valid: it was used already, it expired, the address was changed since, or it was cut short');
     return done(player);
   }
 
@@ -245,7 +246,11 @@ export class PlayerService {
     if ((await this.store.countAction(`mail:${address}`, window)) <= MAIL_PER_ADDRESS_PER_HOUR) return undefined;
     const retryAfter = Math.ceil((window + HOUR_MS - now) / 1000);
     return {
-      ...fail(429, `too many emails to ${address} in the last hour (at most ${MAIL_PER_ADDRESS_PER_HOUR}); try again in ${Math.ceil(retryAfter / 60)} minutes`),
+      ...fail(
+        429,
+        'rate_limited',
+        `too many emails to ${address} in the last hour (at most ${MAIL_PER_ADDRESS_PER_HOUR}); try again in ${Math.ceil(retryAfter / 60)} minutes`,
+      ),
       retryAfter,
     };
   }
@@ -267,7 +272,7 @@ export class PlayerService {
     const now = this.clock();
     const playerId = await this.store.useSignInLink(await sha256Hex(token), now);
     const player = playerId && (await this.store.player(playerId));
-    if (!player) return fail(403, 'this sign-in link is not valid: it was used already, it expired, or it was cut short; ask for a new one');
+    if (!player) return fail(403, 'bad_link', 'this sign-in link is not valid: it was used already, it expired, or it was cut short; ask for a new one');
     const key = `${player.id}_${newToken()}`;
     await this.store.addKey(player.id, await sha256Hex(key), now);
     return done({ player, key });

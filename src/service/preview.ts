@@ -50,11 +50,11 @@ export function viewOf(
   position: string,
 ): ServiceResult<{ view: BoardView; variant: AnyVariant; pos: unknown; options: unknown }> {
   const variant = getVariant(variantName);
-  if (!variant) return fail(400, `variant ${variantName} is not available`);
+  if (!variant) return fail(400, 'unknown_variant', `variant ${variantName} is not available`);
   const opts = variant.parseOptions(options ?? {});
-  if (!opts.ok) return fail(400, `options: ${opts.error.message}`);
+  if (!opts.ok) return fail(400, 'invalid_options', `options: ${opts.error.message}`);
   const pos = variant.parsePosition(position, opts.value);
-  if (!pos.ok) return fail(400, `position: ${pos.error.message}`, pos.error.at);
+  if (!pos.ok) return fail(400, 'invalid_position', `position: ${pos.error.message}`, pos.error.at);
   return done({ view: variant.view(pos.value), variant, pos: pos.value, options: opts.value });
 }
 
@@ -76,12 +76,15 @@ export class GameViews {
    */
   async preview(id: string, text: string, size?: number): Promise<ServiceResult<Preview>> {
     const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
-    if (row.status !== 'active') return fail(409, overMessage(row));
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
+    if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
     const game = storedGame(row);
-    if (!game) return fail(422, 'the stored position does not load');
+    if (!game) return fail(422, 'invalid_position', 'the stored position does not load');
     const played = game.play(text);
-    if (!played.ok) return fail(played.error.kind === 'syntax' ? 400 : 422, played.error.message, played.error.at);
+    if (!played.ok)
+      return played.error.kind === 'syntax'
+        ? fail(400, 'unreadable_turn', played.error.message, played.error.at)
+        : fail(422, 'illegal_turn', played.error.message, played.error.at);
     const view = game.variant.view(game.position);
     const svg = boardSvg(view, { lastMove: turnMarks(row.variant, played.value.text), ...(size ? { size } : {}) });
     return done({
@@ -102,14 +105,14 @@ export class GameViews {
   /** The board after the turns of a conditional line, from the game as it stands (never written), and the legal turns there. */
   async previewLine(id: string, turns: readonly string[]): Promise<ServiceResult<{ svg: string; line: string[]; sideToMove: Color; legal: string[] }>> {
     const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
-    if (row.status !== 'active') return fail(409, overMessage(row));
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
+    if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
     const game = storedGame(row);
-    if (!game) return fail(422, 'the stored position does not load');
+    if (!game) return fail(422, 'invalid_position', 'the stored position does not load');
     const line: string[] = [];
     for (const [i, text] of turns.entries()) {
       const played = game.play(text);
-      if (!played.ok) return fail(422, `turn ${i + 1} (${text}): ${played.error.message}`);
+      if (!played.ok) return fail(422, 'illegal_turn', `turn ${i + 1} (${text}): ${played.error.message}`);
       line.push(played.value.text);
     }
     const last = line.at(-1);
@@ -120,16 +123,16 @@ export class GameViews {
   /** The stored position after `ply` turns (default: now). */
   private async positionAt(id: string, ply?: number): Promise<ServiceResult<PositionAtPly>> {
     const row = await this.store.game(id);
-    if (!row) return fail(404, `no game with id ${id}`);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const at = ply ?? row.ply;
-    if (at > row.ply) return fail(404, `game ${id} has ${plural(row.ply, 'turn')} so far; there is no ply ${at}`);
+    if (at > row.ply) return fail(404, 'unknown_ply', `game ${id} has ${plural(row.ply, 'turn')} so far; there is no ply ${at}`);
     if (at === 0) return done({ row, ply: 0, position: row.startPosition, lastTurn: null });
     if (at === row.ply && ply === undefined) {
       const last = await this.store.move(id, at);
       return done({ row, ply: at, position: row.position, lastTurn: last?.text ?? null });
     }
     const move = await this.store.move(id, at);
-    if (!move) return fail(404, `game ${id} has no ply ${at}`);
+    if (!move) return fail(404, 'unknown_ply', `game ${id} has no ply ${at}`);
     return done({ row, ply: at, position: move.positionAfter, lastTurn: move.text });
   }
 
@@ -142,7 +145,7 @@ export class GameViews {
     if (!at.ok) return at;
     const { row } = at.value;
     const viewed = viewOf(row.variant, storedOptions(row), at.value.position);
-    if (!viewed.ok) return fail(422, viewed.error);
+    if (!viewed.ok) return fail(422, 'invalid_position', viewed.error);
     const view = viewed.value.view;
     // The final position of a finished game says how it ended (also when not ended on the board).
     const ended = row.status !== 'active' && at.value.ply === row.ply;
@@ -168,7 +171,7 @@ export function positionSvg(
   const { variant, pos } = viewed.value;
   // Only what a game can reach is drawn, by the rules a set-up follows; a finished position is fine.
   const legal = variant.validateSetup(pos, viewed.value.options);
-  if (!legal.ok) return fail(400, `position: ${legal.error.message}`);
+  if (!legal.ok) return fail(400, 'invalid_position', `position: ${legal.error.message}`);
   const outcome = variant.outcome(pos);
   const svg = boardSvg(viewed.value.view, {
     ...(outcome ? { result: outcomeWords(outcome) } : {}),

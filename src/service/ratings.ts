@@ -185,7 +185,7 @@ export class RatingService {
 
   /** The best established players of a variant (RD at most 110 now), best first. */
   async leaderboard(variant: string, limit: number): Promise<ServiceResult<{ variant: string; players: LeaderboardEntry[] }>> {
-    if (!getVariant(variant)) return fail(404, `no variant ${variant}`);
+    if (!getVariant(variant)) return fail(404, 'unknown_variant', `no variant ${variant}`);
     const now = this.clock();
     // The stored RD only grows with time, so rows stored above 110 can never qualify; a few more
     // are read in case some have grown past it since.

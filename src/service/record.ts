@@ -210,29 +210,30 @@ interface ImportedGame {
 /** A game from a text record; every turn is replayed and checked. Players and clock in `extra` win over the record's. */
 export function importRecord(text: string, extra: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput }): ServiceResult<ImportedGame> {
   const parsed = parseRecord(text);
-  if (!parsed.ok) return fail(400, `record: ${parsed.error}`);
+  if (!parsed.ok) return fail(400, 'invalid_record', `record: ${parsed.error}`);
   const record = parsed.record;
   const variantName = headerValue(record, 'Variant');
-  if (!variantName) return fail(400, 'record: there is no [Variant "..."] header');
-  if (!getVariant(variantName)) return fail(400, `variant ${variantName} is not available`);
+  if (!variantName) return fail(400, 'invalid_record', 'record: there is no [Variant "..."] header');
+  if (!getVariant(variantName)) return fail(400, 'unknown_variant', `variant ${variantName} is not available`);
   let options: unknown = {};
   const optionsText = headerValue(record, 'Options');
   if (optionsText !== undefined && optionsText.trim()) {
     try {
       options = JSON.parse(optionsText);
     } catch {
-      return fail(400, 'record: the [Options] header is not valid JSON');
+      return fail(400, 'invalid_record', 'record: the [Options] header is not valid JSON');
     }
   }
   const setUp = headerValue(record, 'SetUp');
   const position = headerValue(record, 'Position');
   if (setUp !== undefined && setUp !== '0' && setUp !== '1')
-    return fail(400, `record: [SetUp "${setUp}"] must be "1" (the game starts from [Position]) or "0"`);
-  if (setUp === '1' && position === undefined) return fail(400, 'record: [SetUp "1"] needs a [Position "..."] header with the position the game starts from');
+    return fail(400, 'invalid_record', `record: [SetUp "${setUp}"] must be "1" (the game starts from [Position]) or "0"`);
+  if (setUp === '1' && position === undefined)
+    return fail(400, 'invalid_record', 'record: [SetUp "1"] needs a [Position "..."] header with the position the game starts from');
   if (setUp === '0' && position !== undefined)
-    return fail(400, 'record: [SetUp "0"] says the game starts from the usual start, but there is a [Position] header');
+    return fail(400, 'invalid_record', 'record: [SetUp "0"] says the game starts from the usual start, but there is a [Position] header');
   const created = startingGame(variantName, options, position);
-  if (!created.ok) return fail(400, `record: ${created.error}`);
+  if (!created.ok) return fail(400, 'invalid_record', `record: ${created.error}`);
   const game = created.value;
   const startPosition = game.positionText;
   const turns: PlayedTurnRow[] = [];
@@ -243,6 +244,7 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
     if (!played.ok)
       return fail(
         played.error.kind === 'syntax' ? 400 : 422,
+        played.error.kind === 'syntax' ? 'unreadable_turn' : 'illegal_turn',
         `move ${Math.floor(i / 2) + 1} (${colorName(side)}'s ${turn}, ply ${i + 1}): ${played.error.message}`,
         played.error.at,
       );
@@ -250,9 +252,10 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
     turns.push({ ...played.value, side, ...(at ? { at: Date.parse(at) } : {}) });
   }
   const headerResult = headerValue(record, 'Result');
-  if (headerResult !== undefined && !RESULTS.includes(headerResult)) return fail(400, `record: [Result "${headerResult}"] must be 1-0, 0-1, 1/2-1/2 or *`);
+  if (headerResult !== undefined && !RESULTS.includes(headerResult))
+    return fail(400, 'invalid_record', `record: [Result "${headerResult}"] must be 1-0, 0-1, 1/2-1/2 or *`);
   if (headerResult && record.result && headerResult !== record.result)
-    return fail(400, `record: the header says ${headerResult} but the moves end with ${record.result}`);
+    return fail(400, 'invalid_record', `record: the header says ${headerResult} but the moves end with ${record.result}`);
   const claimed = (record.result ?? headerResult ?? '*') as RecordResult;
   const ending = recordEnding(game, claimed, headerValue(record, 'Termination'));
   if (!ending.ok) return ending;
@@ -278,7 +281,7 @@ function recordName(record: GameRecord, tag: 'White' | 'Black'): ServiceResult<s
   const name = cutAtCharacters(text.trim(), MAX_NAME_LENGTH);
   if (name === '' || name === '?') return done(undefined);
   const checked = v.safeParse(NameSchema, name);
-  return checked.success ? done(checked.output) : fail(400, `record: the [${tag}] name ${checked.issues[0].message}`);
+  return checked.success ? done(checked.output) : fail(400, 'invalid_record', `record: the [${tag}] name ${checked.issues[0].message}`);
 }
 
 /** The clock of an exported record (`[TimeControl "3 days per move"]`); other forms are not ours and are left out. */
@@ -304,29 +307,39 @@ function recordEnding(game: Game, claimed: RecordResult, termination: string | u
   const onBoard = game.outcome();
   if (onBoard) {
     if (claimed !== '*' && claimed !== onBoard.result)
-      return fail(422, `the record says ${claimed} but the moves end in ${onBoard.result} (${onBoard.reason})`);
+      return fail(422, 'inconsistent_record', `the record says ${claimed} but the moves end in ${onBoard.result} (${onBoard.reason})`);
     if (termination !== undefined && termination !== onBoard.reason)
-      return fail(422, `the record's [Termination "${termination}"] does not match the moves, which end by ${onBoard.reason} (${onBoard.result})`);
+      return fail(
+        422,
+        'inconsistent_record',
+        `the record's [Termination "${termination}"] does not match the moves, which end by ${onBoard.reason} (${onBoard.result})`,
+      );
     return done(onBoard);
   }
   if (termination !== undefined && !REASONS.includes(termination as OutcomeReason))
-    return fail(400, `record: [Termination "${termination.slice(0, 40)}"] must be one of ${REASONS.join(', ')}`);
+    return fail(400, 'invalid_record', `record: [Termination "${termination.slice(0, 40)}"] must be one of ${REASONS.join(', ')}`);
   const reason = termination as OutcomeReason | undefined;
-  if (reason && !OFF_BOARD_REASONS.includes(reason)) return fail(422, `the record says the game ended by ${reason}, but the moves do not end in ${reason}`);
+  if (reason && !OFF_BOARD_REASONS.includes(reason))
+    return fail(422, 'inconsistent_record', `the record says the game ended by ${reason}, but the moves do not end in ${reason}`);
   const toMove = game.variant.turn(game.position);
   if (claimed === '*') {
     if (reason === undefined) return done(undefined);
-    if (reason !== 'aborted') return fail(422, `the record ends by ${reason} but its result is * (still going)`);
-    if (game.ply >= 2) return fail(422, 'the record says the game was aborted, but both sides have moved (too late to abort)');
+    if (reason !== 'aborted') return fail(422, 'inconsistent_record', `the record ends by ${reason} but its result is * (still going)`);
+    if (game.ply >= 2) return fail(422, 'inconsistent_record', 'the record says the game was aborted, but both sides have moved (too late to abort)');
     return done({ result: '*', reason: 'aborted' });
   }
   if (claimed === '1/2-1/2') {
-    if (reason && reason !== 'agreement') return fail(422, `a game ended by ${reason} cannot be a draw off the board; a draw off the board is by agreement`);
+    if (reason && reason !== 'agreement')
+      return fail(422, 'inconsistent_record', `a game ended by ${reason} cannot be a draw off the board; a draw off the board is by agreement`);
     return done(drawOutcome('agreement'));
   }
   const winner: Color = claimed === '1-0' ? 'white' : 'black';
-  if (reason === 'agreement' || reason === 'aborted') return fail(422, `a game ended by ${reason} cannot have the result ${claimed}`);
+  if (reason === 'agreement' || reason === 'aborted') return fail(422, 'inconsistent_record', `a game ended by ${reason} cannot have the result ${claimed}`);
   if (reason === 'timeout' && winner === toMove)
-    return fail(422, `the record says ${colorName(winner)} won on time, but it is ${colorName(winner)}'s move: only the side to move can run out of time`);
+    return fail(
+      422,
+      'inconsistent_record',
+      `the record says ${colorName(winner)} won on time, but it is ${colorName(winner)}'s move: only the side to move can run out of time`,
+    );
   return done(winOutcome(winner, reason ?? 'resignation'));
 }

@@ -20,16 +20,16 @@ export abstract class GameTakebacks extends GameMessages {
     const who = await this.player(id, actor);
     if (!who.ok) return who;
     const { row, side } = who.value;
-    if (row.status !== 'active') return fail(409, overMessage(row));
+    if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
     const other = opposite(side);
     if (action === 'offer') {
-      if (row.takebackOfferBy === other) return fail(409, `${colorName(other)} has asked for a takeback: accept or decline it first`);
-      if (row.takebackOfferBy === side) return fail(409, 'you have already asked for a takeback');
+      if (row.takebackOfferBy === other) return fail(409, 'offer_pending', `${colorName(other)} has asked for a takeback: accept or decline it first`);
+      if (row.takebackOfferBy === side) return fail(409, 'already_offered', 'you have already asked for a takeback');
       const target = await this.takebackTarget(row, side);
       if (!target.ok) return target;
       const level = computerLevel(row, other);
       if (level !== undefined) {
-        if (level > TAKEBACK_LEVELS) return fail(409, `the computer at level ${level} grants no takebacks (levels 1-${TAKEBACK_LEVELS} do)`);
+        if (level > TAKEBACK_LEVELS) return fail(409, 'takebacks_off', `the computer at level ${level} grants no takebacks (levels 1-${TAKEBACK_LEVELS} do)`);
         return this.undo(row, side, target.value, side);
       }
       const changes: GameChanges = { takebackOfferBy: side, updatedAt: this.clock() };
@@ -39,7 +39,7 @@ export abstract class GameTakebacks extends GameMessages {
       await this.emit(stored, [{ type: 'takeback-offer', recipients: [other] }], lastMove);
       return done(publicState(stored, lastMove, side));
     }
-    if (row.takebackOfferBy !== other) return fail(409, noOfferMessage(row.takebackOfferBy, side, action, 'a takeback'));
+    if (row.takebackOfferBy !== other) return fail(409, 'no_offer', noOfferMessage(row.takebackOfferBy, side, action, 'a takeback'));
     if (action === 'decline') {
       const changes: GameChanges = { takebackOfferBy: null, updatedAt: this.clock() };
       if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
@@ -56,7 +56,12 @@ export abstract class GameTakebacks extends GameMessages {
   protected async takebackTarget(row: GameRow, proposer: Color): Promise<ServiceResult<number>> {
     const recent = row.ply ? await this.store.moves(row.id, Math.max(0, row.ply - 2)) : [];
     const theirs = recent.findLast((m) => m.side === proposer);
-    if (!theirs) return fail(409, `${colorName(proposer)} has no turn to take back (only the last turn, or the last but one before the reply, can be)`);
+    if (!theirs)
+      return fail(
+        409,
+        'nothing_to_take_back',
+        `${colorName(proposer)} has no turn to take back (only the last turn, or the last but one before the reply, can be)`,
+      );
     return done(theirs.ply - 1);
   }
 

@@ -193,7 +193,7 @@ export class TournamentService {
 
   async get(id: string, base: LinkBase): Promise<ServiceResult<TournamentView>> {
     const t = await this.store.tournament(id);
-    return t ? done(await this.view(t, base)) : fail(404, `no tournament with id ${id}`);
+    return t ? done(await this.view(t, base)) : fail(404, 'unknown_tournament', `no tournament with id ${id}`);
   }
 
   /** Every tournament, newest first (open, running and finished; the page groups them). */
@@ -217,22 +217,23 @@ export class TournamentService {
     const game = startingGame(input.variant, input.options);
     if (!game.ok) return game;
     if (input.format === 'swiss') {
-      if (input.rounds === undefined) return fail(400, 'rounds: a Swiss needs its number of rounds');
+      if (input.rounds === undefined) return fail(400, 'invalid_body', 'rounds: a Swiss needs its number of rounds');
       if (input.rounds > input.maxPlayers - 1)
         return fail(
           400,
+          'invalid_body',
           `rounds: ${input.rounds} Swiss rounds are more than possible with at most ${input.maxPlayers} players (at most ${input.maxPlayers - 1})`,
         );
-      if (input.double !== undefined) return fail(400, 'double: only a round robin can be double');
+      if (input.double !== undefined) return fail(400, 'invalid_body', 'double: only a round robin can be double');
     } else {
-      if (input.rounds !== undefined) return fail(400, 'rounds: a round robin has as many rounds as its players need; leave rounds out');
+      if (input.rounds !== undefined) return fail(400, 'invalid_body', 'rounds: a round robin has as many rounds as its players need; leave rounds out');
       if (input.maxPlayers > MAX_ROUND_ROBIN_PLAYERS)
-        return fail(400, `maxPlayers: a round robin has at most ${MAX_ROUND_ROBIN_PLAYERS} players (every game starts at once)`);
+        return fail(400, 'invalid_body', `maxPlayers: a round robin has at most ${MAX_ROUND_ROBIN_PLAYERS} players (every game starts at once)`);
     }
     const now = this.clock();
     const startsAt = input.startsAt === undefined ? null : Date.parse(input.startsAt);
-    if (startsAt !== null && startsAt <= now) return fail(400, 'startsAt: must be in the future');
-    if (startsAt !== null && startsAt > now + 365 * DAY_MS) return fail(400, 'startsAt: must be within a year');
+    if (startsAt !== null && startsAt <= now) return fail(400, 'invalid_body', 'startsAt: must be in the future');
+    if (startsAt !== null && startsAt > now + 365 * DAY_MS) return fail(400, 'invalid_body', 'startsAt: must be within a year');
     const row: TournamentRow = {
       id: newGameId(),
       name: input.name,
@@ -261,14 +262,16 @@ export class TournamentService {
 
   async join(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<TournamentView>> {
     const t = await this.store.tournament(id);
-    if (!t) return fail(404, `no tournament with id ${id}`);
+    if (!t) return fail(404, 'unknown_tournament', `no tournament with id ${id}`);
     const entrants = await this.store.entrants(id);
-    if (entrants.some((e) => e.playerId === player.id)) return fail(409, 'you have already joined this tournament');
-    if (t.status !== 'open') return fail(409, `the tournament has ${t.status === 'running' ? 'started' : 'finished'}: joining is closed`);
-    if (entrants.length >= t.maxPlayers) return fail(409, `the tournament is full (${t.maxPlayers} players)`);
+    if (entrants.some((e) => e.playerId === player.id)) return fail(409, 'already_joined', 'you have already joined this tournament');
+    if (t.status !== 'open') return fail(409, 'joining_closed', `the tournament has ${t.status === 'running' ? 'started' : 'finished'}: joining is closed`);
+    if (entrants.length >= t.maxPlayers) return fail(409, 'tournament_full', `the tournament is full (${t.maxPlayers} players)`);
     if (!(await this.store.join(id, player.id, this.clock()))) {
       const now = await this.store.tournament(id);
-      return fail(409, now?.status !== 'open' ? 'the tournament has just started: joining is closed' : `the tournament is full (${t.maxPlayers} players)`);
+      return now?.status !== 'open'
+        ? fail(409, 'joining_closed', 'the tournament has just started: joining is closed')
+        : fail(409, 'tournament_full', `the tournament is full (${t.maxPlayers} players)`);
     }
     return done(await this.view((await this.store.tournament(id))!, base));
   }
@@ -276,15 +279,16 @@ export class TournamentService {
   /** Leave before the start; after it, withdraw: the games still going are lost, the games played stand. */
   async leave(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<TournamentView>> {
     const t = await this.store.tournament(id);
-    if (!t) return fail(404, `no tournament with id ${id}`);
+    if (!t) return fail(404, 'unknown_tournament', `no tournament with id ${id}`);
     const me = (await this.store.entrants(id)).find((e) => e.playerId === player.id);
-    if (!me) return fail(409, 'you are not in this tournament');
-    if (t.status === 'finished') return fail(409, 'the tournament is over');
+    if (!me) return fail(409, 'not_joined', 'you are not in this tournament');
+    if (t.status === 'finished') return fail(409, 'tournament_over', 'the tournament is over');
     if (t.status === 'open') {
-      if (!(await this.store.leave(id, player.id))) return fail(409, 'the tournament has just started: leave again to withdraw');
+      if (!(await this.store.leave(id, player.id))) return fail(409, 'tournament_started', 'the tournament has just started: leave again to withdraw');
       return done(await this.view((await this.store.tournament(id))!, base));
     }
-    if (me.withdrawnAt !== null || !(await this.store.withdraw(id, player.id, this.clock()))) return fail(409, 'you have already withdrawn');
+    if (me.withdrawnAt !== null || !(await this.store.withdraw(id, player.id, this.clock())))
+      return fail(409, 'already_withdrawn', 'you have already withdrawn');
     const games = this.games();
     for (const b of await this.store.boards(id)) {
       if (!b.gameId || b.result !== null || (b.whiteId !== player.id && b.blackId !== player.id)) continue;
@@ -300,8 +304,8 @@ export class TournamentService {
 
   async start(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<TournamentView>> {
     const t = await this.store.tournament(id);
-    if (!t) return fail(404, `no tournament with id ${id}`);
-    if (t.creatorId !== player.id) return fail(403, 'only the player who made the tournament can start it');
+    if (!t) return fail(404, 'unknown_tournament', `no tournament with id ${id}`);
+    if (t.creatorId !== player.id) return fail(403, 'not_creator', 'only the player who made the tournament can start it');
     const started = await this.begin(t, base);
     if (!started.ok) return started;
     return done(await this.view((await this.store.tournament(id))!, base));
@@ -315,11 +319,19 @@ export class TournamentService {
   }
 
   private async begin(t: TournamentRow, base: LinkBase): Promise<ServiceResult<true>> {
-    if (t.status !== 'open') return fail(409, `the tournament has already ${t.status === 'running' ? 'started' : 'finished'}`);
+    if (t.status !== 'open')
+      return t.status === 'running'
+        ? fail(409, 'tournament_started', 'the tournament has already started')
+        : fail(409, 'tournament_over', 'the tournament has already finished');
     const entrants = await this.store.entrants(t.id);
-    if (entrants.length < MIN_PLAYERS) return fail(409, `a tournament needs at least ${MIN_PLAYERS} players to start; it has ${entrants.length}`);
+    if (entrants.length < MIN_PLAYERS)
+      return fail(409, 'too_few_players', `a tournament needs at least ${MIN_PLAYERS} players to start; it has ${entrants.length}`);
     if (t.format === 'swiss' && t.rounds! > entrants.length - 1)
-      return fail(409, `rounds: ${t.rounds} Swiss rounds are more than possible with ${entrants.length} players (at most ${entrants.length - 1})`);
+      return fail(
+        409,
+        'too_many_rounds',
+        `rounds: ${t.rounds} Swiss rounds are more than possible with ${entrants.length} players (at most ${entrants.length - 1})`,
+      );
     const now = this.clock();
     const ratings = await this.ratings.ratingsOf(
       entrants.map((e) => e.playerId),
@@ -331,7 +343,7 @@ export class TournamentService {
     const rounds: Pairing[][] =
       t.format === 'round-robin' ? roundRobin(ids, t.double) : [swissRound(ids.map((id) => ({ id, score: 0, opponents: [], colors: [], hadBye: false })))!];
     const boards = rounds.flatMap((round, r) => this.boards(t, r + 1, round));
-    if (!(await this.store.pairRounds(t, 0, rounds.length, boards, now, seeds))) return fail(409, 'the tournament has just been started');
+    if (!(await this.store.pairRounds(t, 0, rounds.length, boards, now, seeds))) return fail(409, 'tournament_started', 'the tournament has just been started');
     await this.makeGames(t, boards, base);
     return done(true);
   }

@@ -19,7 +19,7 @@ export async function webhookChange(
 ): Promise<ServiceResult<{ changes: WebhookColumns; secret?: string }>> {
   if (url === null) return done({ changes: { webhook: null, webhookSecret: null, webhookDisabledAt: null } });
   const problem = await policy.problem(url);
-  if (problem) return fail(400, `webhook: ${problem}`);
+  if (problem) return fail(400, 'refused_url', `webhook: ${problem}`);
   const secret = url !== current.webhook || !current.webhookSecret ? newWebhookSecret() : undefined;
   return done({ changes: { webhook: url, webhookDisabledAt: null, ...(secret ? { webhookSecret: secret } : {}) }, ...(secret ? { secret } : {}) });
 }

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { allowedMethods, MALFORMED_JSON, MAX_BODY_BYTES, strictUtf8, type AppEnv } from './http.ts';
+import { allowedMethods, jsonError, MALFORMED_JSON, MAX_BODY_BYTES, strictUtf8, type AppEnv } from './http.ts';
 import { api } from './routes/api.ts';
 import { analysis } from './routes/analysis.ts';
 import { images } from './routes/images.ts';
@@ -37,7 +37,7 @@ app.use(secureHeaders());
 app.use(
   bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ error: `the request body is larger than ${MAX_BODY_BYTES / 1024} KiB` }, 413),
+    onError: (c) => jsonError(c, 413, 'body_too_large', `the request body is larger than ${MAX_BODY_BYTES / 1024} KiB`),
   }),
 );
 
@@ -90,7 +90,7 @@ app.notFound((c) => {
         404,
       );
     }
-    return c.json({ error: `no such route: ${c.req.method} ${c.req.path}` }, 404);
+    return jsonError(c, 404, 'unknown_route', `no such route: ${c.req.method} ${c.req.path}`);
   }
   c.header('Allow', allowed.join(', '));
   if (wantsPage(c)) {
@@ -104,14 +104,16 @@ app.notFound((c) => {
       405,
     );
   }
-  return c.json({ error: `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}` }, 405);
+  return jsonError(c, 405, 'method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}`);
 });
 
 app.onError((err, c) => {
-  if (err instanceof HTTPException && err.status < 500)
+  if (err instanceof HTTPException && err.status < 500) {
     // Hono's JSON validator words a broken body its own way; say it as the other routes do.
-    return c.json({ error: err.status === 400 && /malformed json/i.test(err.message) ? MALFORMED_JSON : err.message }, err.status);
+    if (err.status === 400 && /malformed json/i.test(err.message)) return jsonError(c, 400, 'malformed_json', MALFORMED_JSON);
+    return jsonError(c, err.status, err.status === 400 ? 'invalid_body' : 'bad_request', err.message);
+  }
   // Log the details for the operator; the client gets no stack trace.
   console.error(`${c.req.method} ${c.req.path}:`, err);
-  return c.json({ error: 'internal error: the server failed; please try again later' }, 500);
+  return jsonError(c, 500, 'internal_error', 'internal error: the server failed; please try again later');
 });

@@ -10,6 +10,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { GameStore } from '../db/store.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from '../service/computer-sides.ts';
+import type { ErrorCode } from '../service/error-codes.ts';
 import { lastCallAt, nextDue } from '../service/due.ts';
 import { computerPlayer, gameService, notifyService } from './services.ts';
 
@@ -84,7 +85,8 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const id = url.searchParams.get('game');
-    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !id) return Response.json({ error: 'expected a WebSocket upgrade' }, { status: 426 });
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !id)
+      return Response.json({ code: 'websocket_required' satisfies ErrorCode, error: 'expected a WebSocket upgrade' }, { status: 426 });
     await this.gameId(id);
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);

@@ -2,6 +2,7 @@
 // bodies by content type, the player token, mapping service failures.
 import { vValidator } from '@hono/valibot-validator';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
@@ -9,6 +10,7 @@ import * as v from 'valibot';
 import type { NotifyService } from '../notify/settings.ts';
 import type { GameService } from '../service/games.ts';
 import type { GameViews } from '../service/preview.ts';
+import type { ErrorCode } from '../service/error-codes.ts';
 import type { Failure, ServiceResult } from '../service/result.ts';
 import { GameIdSchema } from '../service/schemas.ts';
 
@@ -23,6 +25,14 @@ export type AppEnv = { Bindings: Cloudflare.Env; Variables: Services };
 
 /** The cookie the personal page keeps the player key in (HttpOnly, Secure, SameSite=Lax). */
 export const KEY_COOKIE = 'subspace_key';
+
+/**
+ * Every JSON error answer goes out here: `{ code, error }`, the code from the one list
+ * (service/error-codes.ts) for bots to switch on, the words for people, and `at` where a notation
+ * error says where reading stopped (issue 31).
+ */
+export const jsonError = (c: Context, status: ContentfulStatusCode, code: ErrorCode, error: string, at?: number) =>
+  c.json(at === undefined ? { code, error } : { code, error, at }, status);
 
 /** A route path (`/api/games/:id`, `/rules/:variant/:file{[a-z0-9-]+\\.svg}`, `/static/*`) as a RegExp. */
 function routePattern(path: string): RegExp {
@@ -54,13 +64,13 @@ export const strictUtf8: MiddlewareHandler = async (c, next) => {
     try {
       text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await c.req.arrayBuffer());
     } catch {
-      return c.json({ error: 'body: is not valid UTF-8 text' }, 400);
+      return jsonError(c, 400, 'invalid_encoding', 'body: is not valid UTF-8 text');
     }
     // Every JSON body we take is an object: `[]`, `"x"` or `1` is refused here, never read as `{}`
     // (valibot's object schemas let an array through).
     if (isJson(type)) {
       const kind = jsonKind(text);
-      if (kind && kind !== 'object') return c.json({ error: `body: must be a JSON object, not ${kind}` }, 400);
+      if (kind && kind !== 'object') return jsonError(c, 400, 'invalid_body', `body: must be a JSON object, not ${kind}`);
     }
   }
   await next();
@@ -126,7 +136,7 @@ export function describeIssues(issues: readonly AnyIssue[], where = 'body'): str
 
 /** The hook for @hono/valibot-validator: a 400 that says which field and why. */
 export const validationHook = (where: string) => (result: { success: boolean; issues?: readonly AnyIssue[] }, c: Context) => {
-  if (!result.success) return c.json({ error: describeIssues(result.issues ?? [], where) }, 400);
+  if (!result.success) return jsonError(c, 400, where === 'query' ? 'invalid_query' : 'invalid_body', describeIssues(result.issues ?? [], where));
 };
 
 export const mediaType = (c: Context): string => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -134,17 +144,17 @@ export const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(t
 
 export function fromFailure(c: Context, f: Failure) {
   if (f.retryAfter !== undefined) c.header('Retry-After', String(f.retryAfter));
-  return c.json({ error: f.error, ...(f.at === undefined ? {} : { at: f.at }) }, f.status);
+  return jsonError(c, f.status, f.code, f.error, f.at);
 }
 
-/** A service answer as HTTP: the value as JSON, or the failure's status and `{ error }`. */
+/** A service answer as HTTP: the value as JSON, or the failure's status and `{ code, error }`. */
 export function reply<T>(c: Context, result: ServiceResult<T>, status: 200 | 201 = 200) {
   return result.ok ? c.json(result.value as object, status) : fromFailure(c, result);
 }
 
 /** The `:id` of a game route; a malformed id cannot name a game: the same 404 as an unknown one. */
 export const gameIdParam = vValidator('param', GameIdSchema, (result, c) => {
-  if (!result.success) return c.json({ error: `no game with id ${c.req.param('id')?.slice(0, 40) ?? ''}` }, 404);
+  if (!result.success) return jsonError(c, 404, 'unknown_game', `no game with id ${c.req.param('id')?.slice(0, 40) ?? ''}`);
 });
 
 export const MALFORMED_JSON = 'body: malformed JSON';
@@ -154,7 +164,7 @@ export async function readJson(c: Context): Promise<{ ok: true; value: unknown }
   try {
     return { ok: true, value: JSON.parse(await c.req.text()) };
   } catch {
-    return { ok: false, response: c.json({ error: MALFORMED_JSON }, 400) };
+    return { ok: false, response: jsonError(c, 400, 'malformed_json', MALFORMED_JSON) };
   }
 }
 
@@ -176,7 +186,7 @@ export async function readForm(c: Context): Promise<Record<string, string>> {
 
 /** JSON bodies only: anything else is a 415 that says what to send. */
 export async function requireJson(c: Context, next: () => Promise<void>) {
-  if (!isJson(mediaType(c))) return c.json({ error: 'send a JSON body with Content-Type: application/json' }, 415);
+  if (!isJson(mediaType(c))) return jsonError(c, 415, 'unsupported_media_type', 'send a JSON body with Content-Type: application/json');
   await next();
 }
 
@@ -208,21 +218,23 @@ export function playerToken(c: Context, required: boolean): Token | { ok: true; 
       if (required)
         return {
           ok: false,
-          response: c.json(
-            { error: `the ${KEY_COOKIE} cookie is only taken from this site's own pages (${why}); send your key as Authorization: Bearer <key>` },
+          response: jsonError(
+            c,
             403,
+            'cross_origin',
+            `the ${KEY_COOKIE} cookie is only taken from this site's own pages (${why}); send your key as Authorization: Bearer <key>`,
           ),
         };
     }
     if (!required) return { ok: true, token: undefined };
     c.header('WWW-Authenticate', 'Bearer');
-    return { ok: false, response: c.json({ error: 'send your player token as Authorization: Bearer <token>' }, 401) };
+    return { ok: false, response: jsonError(c, 401, 'token_required', 'send your player token as Authorization: Bearer <token>') };
   }
   const credentials = BEARER.exec(header)?.[1];
   if (credentials === undefined && !required) return { ok: true, token: undefined };
   if (credentials === undefined) {
     c.header('WWW-Authenticate', 'Bearer');
-    return { ok: false, response: c.json({ error: 'Authorization: must be "Bearer <your player token>"' }, 401) };
+    return { ok: false, response: jsonError(c, 401, 'bad_authorization', 'Authorization: must be "Bearer <your player token>"') };
   }
   return { ok: true, token: credentials };
 }
@@ -254,7 +266,7 @@ export function crossOrigin(c: Context): string | undefined {
 export const ownPagesOnly: MiddlewareHandler = async (c, next) => {
   if (!SAFE_METHOD.test(c.req.method)) {
     const why = crossOrigin(c);
-    if (why) return c.json({ error: `this form is only taken from this site's own pages, and ${why}; open the page and use its form` }, 403);
+    if (why) return jsonError(c, 403, 'cross_origin', `this form is only taken from this site's own pages, and ${why}; open the page and use its form`);
   }
   await next();
 };
@@ -276,7 +288,9 @@ export const requirePlayer = createMiddleware<AppEnv & { Variables: { token: str
  * request without it (the workerd tests) is not counted.
  */
 export const limitNewGames =
-  (refuse: (c: Context<AppEnv>, error: string) => Response | Promise<Response> = (c, error) => c.json({ error }, 429)): MiddlewareHandler<AppEnv> =>
+  (
+    refuse: (c: Context<AppEnv>, error: string) => Response | Promise<Response> = (c, error) => jsonError(c, 429, 'rate_limited', error),
+  ): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const address = c.req.header('CF-Connecting-IP');
     const limiter = c.env.NEW_GAME_LIMITER;
@@ -295,7 +309,7 @@ export async function overLimit(limiter: RateLimit | undefined, key: string | un
 /** The 429 of a per-minute binding limit. */
 export function tooMany(c: Context, error: string) {
   c.header('Retry-After', '60');
-  return c.json({ error }, 429);
+  return jsonError(c, 429, 'rate_limited', error);
 }
 
 /** Sign-in and confirmation emails asked for, per client address (MAIL_LIMITER, 10 a minute); each address also has its hourly limit in D1 (PlayerService). */

@@ -3,6 +3,7 @@
 // written here, and test/service/openapi-contract.test.ts checks real answers of every route
 // against them.
 import { VARIANT_NAMES } from '../engine/types.ts';
+import { ERROR_CODES } from '../service/error-codes.ts';
 import { NOTIFY_EVENTS } from '../service/ports.ts';
 import { bool, int, list, nullable, num, object, oneOf, ref, str, time, type Json } from './openapi-schema.ts';
 
@@ -289,7 +290,10 @@ export const answerSchemas = (): Record<string, Json> => ({
   ),
   Accepted: object({ id: str, challenge: str, white: publicPlayer, black: publicPlayer, link: str, state: ref('GameState') }),
   Error: object(
-    { error: { type: 'string', description: 'what was wrong, in words' } },
+    {
+      code: { enum: Object.keys(ERROR_CODES), description: 'what was wrong, for programs: stable, one of the codes in docs/http.md' },
+      error: { type: 'string', description: 'what was wrong, in words (for people; the words may change)' },
+    },
     { at: { type: 'integer', description: 'notation errors: the offset where reading stopped' } },
   ),
   OpenApi: {

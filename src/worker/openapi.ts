@@ -120,7 +120,7 @@ export function openApiDocument(serverUrl: string): object {
       version: '0.1.0',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Subspace' },
       description:
-        "Correspondence play of L. Lynn Smith's 3D chess variants. Errors are always JSON {error} (syntax errors of a move add `at`, the offset where reading stopped).",
+        "Correspondence play of L. Lynn Smith's 3D chess variants. Errors are always JSON {code, error}: `code` a stable word for programs to switch on (each answer lists the codes it can carry; all of them with their meanings in docs/http.md), `error` the words for people; syntax errors of a move add `at`, the offset where reading stopped.",
     },
     components: openApiComponents(),
     paths: {

@@ -6,7 +6,7 @@
 // pass as before; without the secret nothing changes.
 import type { MiddlewareHandler } from 'hono';
 import { timingSafeEqualText } from '../service/crypto.ts';
-import type { AppEnv } from './http.ts';
+import { jsonError, type AppEnv } from './http.ts';
 
 /** How far Slack's timestamp may be from now (Slack's own advice: 5 minutes). */
 export const SLACK_WINDOW_SECONDS = 300;
@@ -35,7 +35,7 @@ export const slackSignature: MiddlewareHandler<AppEnv> = async (c, next) => {
   const slackish = c.req.header('Authorization') === undefined || signature !== undefined || timestamp !== undefined;
   if (secret && slackish) {
     const problem = await slackProblem(secret, signature, timestamp, await c.req.text(), Date.now());
-    if (problem) return c.json({ error: `Slack signature: ${problem}` }, 401);
+    if (problem) return jsonError(c, 401, 'bad_signature', `Slack signature: ${problem}`);
   }
   await next();
 };

@@ -263,7 +263,7 @@ describe("the game page's socket", () => {
     const before = (await listDurableObjectIds(env.GAMES)).length;
     const unknown = await open('zzzzzzzzzzzz');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'no game with id zzzzzzzzzzzz' });
+    expect(await unknown.json()).toEqual({ code: 'unknown_game', error: 'no game with id zzzzzzzzzzzz' });
     expect((await open('NOT_AN_ID')).status).toBe(404);
     expect((await call('GET', '/api/games/zzzzzzzzzzzz')).status).toBe(404);
     expect((await listDurableObjectIds(env.GAMES)).length).toBe(before);

@@ -247,7 +247,7 @@ describe('leave days', () => {
     expect(spent.body.clock).toMatchObject({ deadline: new Date(start + 2 * DAY).toISOString(), leaveLeft: { white: 1, black: 3 } });
     expect((await leave(g, 'white', { days: 2 })).body.error).toBe('you have only 1 day of leave left');
     expect((await leave(g, 'white', { days: 1 })).body.clock.leaveLeft.white).toBe(0);
-    expect((await leave(g, 'white', { days: 1 })).body).toEqual({ error: 'you have no leave days left' });
+    expect((await leave(g, 'white', { days: 1 })).body).toEqual({ code: 'no_leave_left', error: 'you have no leave days left' });
     expect((await row(g.id)).deadline).toBe(start + 3 * DAY);
     // Black's own are untouched, spent on Black's turn.
     await play(g, 'Wb2-Wb3');

@@ -51,11 +51,11 @@ describe('errors for browsers and for programs', () => {
     expect(page.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
     const json = await call('GET', '/no/such/page');
     expect(json.status).toBe(404);
-    expect(json.body).toEqual({ error: 'no such route: GET /no/such/page' });
+    expect(json.body).toEqual({ code: 'unknown_route', error: 'no such route: GET /no/such/page' });
     // The API keeps JSON even for a browser.
     const api = await call('GET', '/api/nothing', { headers: HTML });
     expect(api.status).toBe(404);
-    expect(api.body).toEqual({ error: 'no such route: GET /api/nothing' });
+    expect(api.body).toEqual({ code: 'unknown_route', error: 'no such route: GET /api/nothing' });
   });
 
   it('a wrong method is a 405 page for a browser, with Allow; JSON for the API', async () => {

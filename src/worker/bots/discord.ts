@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { discordButtons } from '../../notify/chat/buttons.ts';
 import { codeBlock, DiscordApi, messageJson, type DiscordMessage } from '../../notify/chat/discord-api.ts';
-import type { AppEnv } from '../http.ts';
+import { jsonError, type AppEnv } from '../http.ts';
 import {
   answerChallenge,
   boardReply,
@@ -154,20 +154,21 @@ async function handle(c: Context<AppEnv>, deps: BotDeps, i: Interaction): Promis
 
 export const discord = new Hono<AppEnv>().post('/discord/interactions', async (c) => {
   const key = c.env.DISCORD_PUBLIC_KEY;
-  if (!key) return c.json({ error: 'Discord is not set up on this server (DISCORD_PUBLIC_KEY is not set)' }, 404);
+  if (!key) return jsonError(c, 404, 'not_set_up', 'Discord is not set up on this server (DISCORD_PUBLIC_KEY is not set)');
   const signature = c.req.header('X-Signature-Ed25519');
   const timestamp = c.req.header('X-Signature-Timestamp');
-  if (!signature || !timestamp) return c.json({ error: 'missing request signature (X-Signature-Ed25519, X-Signature-Timestamp)' }, 401);
+  if (!signature || !timestamp) return jsonError(c, 401, 'bad_signature', 'missing request signature (X-Signature-Ed25519, X-Signature-Timestamp)');
   const raw = new Uint8Array(await c.req.arrayBuffer());
-  if (!/^[0-9a-f]{128}$/i.test(signature) || !(await verifyKey(raw, signature, timestamp, key))) return c.json({ error: 'invalid request signature' }, 401);
+  if (!/^[0-9a-f]{128}$/i.test(signature) || !(await verifyKey(raw, signature, timestamp, key)))
+    return jsonError(c, 401, 'bad_signature', 'invalid request signature');
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(raw));
   } catch {
-    return c.json({ error: 'body: malformed JSON' }, 400);
+    return jsonError(c, 400, 'malformed_json', 'body: malformed JSON');
   }
   const parsed = v.safeParse(InteractionSchema, body);
-  if (!parsed.success) return c.json({ error: 'body: not a Discord interaction' }, 400);
+  if (!parsed.success) return jsonError(c, 400, 'invalid_body', 'body: not a Discord interaction');
   const i = parsed.output;
   if (i.type === PING) return c.json({ type: PONG });
   if (i.type !== COMMAND && i.type !== COMPONENT) return say(c, DISCORD_HELP);

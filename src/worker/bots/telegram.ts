@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { telegramKeyboard } from '../../notify/chat/buttons.ts';
 import { TelegramApi } from '../../notify/chat/telegram-api.ts';
 import { sha256Hex, timingSafeEqualText } from '../../service/crypto.ts';
-import type { AppEnv } from '../http.ts';
+import { jsonError, type AppEnv } from '../http.ts';
 import { parseCommand } from '../text/commands.ts';
 import {
   answerChallenge,
@@ -153,17 +153,17 @@ async function secretMatches(given: string | undefined, secret: string): Promise
 
 export const telegram = new Hono<AppEnv>().post('/telegram/webhook', async (c) => {
   const secret = c.env.TELEGRAM_SECRET;
-  if (!secret) return c.json({ error: 'Telegram is not set up on this server (TELEGRAM_SECRET is not set)' }, 404);
+  if (!secret) return jsonError(c, 404, 'not_set_up', 'Telegram is not set up on this server (TELEGRAM_SECRET is not set)');
   if (!(await secretMatches(c.req.header('X-Telegram-Bot-Api-Secret-Token'), secret)))
-    return c.json({ error: 'missing or wrong X-Telegram-Bot-Api-Secret-Token' }, 401);
+    return jsonError(c, 401, 'bad_signature', 'missing or wrong X-Telegram-Bot-Api-Secret-Token');
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
-    return c.json({ error: 'body: malformed JSON' }, 400);
+    return jsonError(c, 400, 'malformed_json', 'body: malformed JSON');
   }
   const parsed = v.safeParse(UpdateSchema, body);
-  if (!parsed.success) return c.json({ error: 'body: not a Telegram update (update_id missing)' }, 400);
+  if (!parsed.success) return jsonError(c, 400, 'invalid_body', 'body: not a Telegram update (update_id missing)');
   const update = parsed.output;
   const deps = botDeps(c);
   // Telegram resends an update until it gets a 2xx: each one is handled once.

@@ -33,6 +33,7 @@ import {
   requirePlayer,
   validationHook,
   type AppEnv,
+  jsonError,
 } from '../http.ts';
 import { PreviewQuerySchema } from '../forms.ts';
 import { sideWorker } from '../board-png.ts';
@@ -46,14 +47,14 @@ export const api = new Hono<AppEnv>()
   .post('/api/games', limitNewGames(), requireJson, vValidator('json', CreateGameSchema, validationHook('body')), async (c) => {
     const { side, ...input } = c.req.valid('json');
     if (!c.req.header('Authorization')) {
-      if (side) return c.json({ error: 'side: only with a player key (Authorization: Bearer <key>), to say which side you take' }, 400);
+      if (side) return jsonError(c, 400, 'invalid_body', 'side: only with a player key (Authorization: Bearer <key>), to say which side you take');
       return reply(c, await c.var.games.create(input, linkBase(c)), 201);
     }
     // With a player key the caller takes a side, and the game shows under GET /api/me/games.
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
     const player = await playerService(c.env).authenticate(auth.token);
-    if (!player) return c.json({ error: 'that is not a player key (create a player with POST /api/players)' }, 403);
+    if (!player) return jsonError(c, 403, 'bad_key', 'that is not a player key (create a player with POST /api/players)');
     const mine = side ?? 'white';
     const seat = { ...(player.name ? { name: player.name } : {}), ...(player.email ? { email: player.email } : {}), ...input[mine] };
     return reply(c, await c.var.games.create({ ...input, [mine]: seat }, linkBase(c), { players: { [mine]: player.id } }), 201);
@@ -63,14 +64,14 @@ export const api = new Hono<AppEnv>()
     const type = mediaType(c);
     if (type === 'text/plain') {
       const parsed = v.safeParse(ImportPlainSchema, await c.req.text());
-      if (!parsed.success) return c.json({ error: describeIssues(parsed.issues, 'record') }, 400);
+      if (!parsed.success) return jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues, 'record'));
       return reply(c, await c.var.games.import(parsed.output, {}, linkBase(c)), 201);
     }
-    if (!isJson(type)) return c.json({ error: 'send the record as text/plain, or JSON {"record": "..."}' }, 415);
+    if (!isJson(type)) return jsonError(c, 415, 'unsupported_media_type', 'send the record as text/plain, or JSON {"record": "..."}');
     const body = await readJson(c);
     if (!body.ok) return body.response;
     const parsed = v.safeParse(ImportJsonSchema, body.value);
-    if (!parsed.success) return c.json({ error: describeIssues(parsed.issues) }, 400);
+    if (!parsed.success) return jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues));
     const { record, ...extra } = parsed.output;
     return reply(c, await c.var.games.import(record, extra, linkBase(c)), 201);
   })
@@ -81,7 +82,7 @@ export const api = new Hono<AppEnv>()
     const id = c.req.valid('param').id;
     const loaded = await c.var.games.load(id, auth.token);
     // A token that is not this game's is a mistake to say, not a reason to answer as to a spectator.
-    if (auth.token !== undefined && loaded.ok && !loaded.value.you) return c.json({ error: `that token is not a player's token for game ${id}` }, 403);
+    if (auth.token !== undefined && loaded.ok && !loaded.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
     return reply(c, loaded);
   })
 
@@ -122,12 +123,14 @@ export const api = new Hono<AppEnv>()
       if (!body.ok) return body.response;
       parsed = v.safeParse(MoveJsonSchema, body.value);
     } else
-      return c.json(
-        { error: `send the move as text/plain (curl -H 'Content-Type: text/plain' --data-raw 'Wb2-Wb3') or as JSON {"move": "Wb2-Wb3", "ply": 1}` },
+      return jsonError(
+        c,
         415,
+        'unsupported_media_type',
+        `send the move as text/plain (curl -H 'Content-Type: text/plain' --data-raw 'Wb2-Wb3') or as JSON {"move": "Wb2-Wb3", "ply": 1}`,
       );
     // A text body is the move itself; a JSON body's problems are named by field.
-    if (!parsed.success) return c.json({ error: describeIssues(parsed.issues, type === 'text/plain' ? 'move' : 'body') }, 400);
+    if (!parsed.success) return jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues, type === 'text/plain' ? 'move' : 'body'));
     return reply(c, await c.var.games.move(c.req.valid('param').id, c.var.token, parsed.output));
   })
 

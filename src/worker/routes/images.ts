@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { positionSvg } from '../../service/preview.ts';
 import { boardPng } from '../board-png.ts';
 import { GameImageQuerySchema, PositionImageQuerySchema } from '../forms.ts';
-import { describeIssues, gameIdParam, type AppEnv } from '../http.ts';
+import { describeIssues, fromFailure, gameIdParam, jsonError, type AppEnv } from '../http.ts';
 import { SVG_CSP } from './respond.tsx';
 
 type ImageFormat = 'svg' | 'png';
@@ -28,10 +28,10 @@ export const images = new Hono<AppEnv>()
 
 async function gameImage(c: Context<AppEnv>, id: string, format: ImageFormat) {
   const query = v.safeParse(GameImageQuerySchema, c.req.query());
-  if (!query.success) return c.json({ error: describeIssues(query.issues, 'query') }, 400);
+  if (!query.success) return jsonError(c, 400, 'invalid_query', describeIssues(query.issues, 'query'));
   const { ply, size, from } = query.output;
   const r = await c.var.views.board(id, { ...(ply === undefined ? {} : { ply }), ...(size ? { size } : {}), ...(from ? { from } : {}) });
-  if (!r.ok) return c.json({ error: r.error }, r.status);
+  if (!r.ok) return fromFailure(c, r);
   // A past ply never changes, nor does the last one of a finished game. "Now" does, and so does the
   // latest ply of a game still going (an ending off the board adds its caption): cached briefly.
   const settled = ply !== undefined && (ply < r.value.row.ply || r.value.row.status !== 'active');
@@ -40,17 +40,17 @@ async function gameImage(c: Context<AppEnv>, id: string, format: ImageFormat) {
 
 function positionImage(c: Context<AppEnv>, format: ImageFormat) {
   const query = v.safeParse(PositionImageQuerySchema, c.req.query());
-  if (!query.success) return c.json({ error: describeIssues(query.issues, 'query') }, 400);
+  if (!query.success) return jsonError(c, 400, 'invalid_query', describeIssues(query.issues, 'query'));
   const q = query.output;
   let options: unknown = {};
   if (q.options) {
     try {
       options = JSON.parse(q.options);
     } catch {
-      return c.json({ error: 'options: not valid JSON (e.g. {"platforms":4})' }, 400);
+      return jsonError(c, 400, 'invalid_options', 'options: not valid JSON (e.g. {"platforms":4})');
     }
   }
   const r = positionSvg(q.variant, q.position, { options, ...(q.size ? { size: q.size } : {}), ...(q.last ? { lastMove: q.last } : {}) });
-  if (!r.ok) return c.json({ error: r.error, ...(r.at === undefined ? {} : { at: r.at }) }, 400);
+  if (!r.ok) return fromFailure(c, { ...r, status: 400 });
   return imageResponse(c, r.value.svg, format, 'public, max-age=86400');
 }

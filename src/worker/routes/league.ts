@@ -4,12 +4,12 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono, type Context } from 'hono';
 import type { ServiceResult } from '../../service/result.ts';
 import { CreateTournamentSchema, LeaderboardQuerySchema, TournamentIdSchema } from '../../service/tournament-schemas.ts';
-import { fromFailure, linkBase, requireJson, validationHook } from '../http.ts';
+import { fromFailure, jsonError, linkBase, requireJson, validationHook } from '../http.ts';
 import { ratingService, requestContext, tournamentService } from '../services.ts';
 import { requirePlayerKey, type PlayerEnv } from './lobby.ts';
 
 const tournamentId = vValidator('param', TournamentIdSchema, (result, c) => {
-  if (!result.success) return c.json({ error: `no tournament with id ${c.req.param('id')?.slice(0, 40) ?? ''}` }, 404);
+  if (!result.success) return jsonError(c, 404, 'unknown_tournament', `no tournament with id ${c.req.param('id')?.slice(0, 40) ?? ''}`);
 });
 
 function reply<T>(c: Context, result: ServiceResult<T>, status: 200 | 201 = 200) {

@@ -38,6 +38,7 @@ import {
   tooMany,
   validationHook,
   type AppEnv,
+  jsonError,
 } from '../http.ts';
 import { challengeService, gameService, playerService } from '../services.ts';
 import * as v from 'valibot';
@@ -52,16 +53,16 @@ export const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) =>
   const auth = playerToken(c, true);
   if (!auth.ok) return auth.response;
   const player = await playerService(c.env).authenticate(auth.token);
-  if (!player) return c.json({ error: 'that is not a player key (create a player with POST /api/players)' }, 403);
+  if (!player) return jsonError(c, 403, 'bad_key', 'that is not a player key (create a player with POST /api/players)');
   c.set('player', player);
   await next();
 };
 
 const challengeId = vValidator('param', ChallengeIdSchema, (result, c) => {
-  if (!result.success) return c.json({ error: `no challenge with id ${c.req.param('id')?.slice(0, 40) ?? ''}` }, 404);
+  if (!result.success) return jsonError(c, 404, 'unknown_challenge', `no challenge with id ${c.req.param('id')?.slice(0, 40) ?? ''}`);
 });
 const gameId = vValidator('param', GameIdSchema, (result, c) => {
-  if (!result.success) return c.json({ error: `no game with id ${c.req.param('id')?.slice(0, 40) ?? ''}` }, 404);
+  if (!result.success) return jsonError(c, 404, 'unknown_game', `no game with id ${c.req.param('id')?.slice(0, 40) ?? ''}`);
 });
 
 function reply<T>(c: Context, result: ServiceResult<T>, status: 200 | 201 = 200) {
@@ -87,7 +88,7 @@ export const lobby = new Hono<PlayerEnv>()
   .get('/api/players/:id', async (c) => {
     const id = c.req.param('id');
     const player = v.is(PlayerIdSchema, id) ? await playerService(c.env).find(id) : undefined;
-    if (!player) return c.json({ error: `no player with id ${id.slice(0, 40)}` }, 404);
+    if (!player) return jsonError(c, 404, 'unknown_player', `no player with id ${id.slice(0, 40)}`);
     return c.json(await playerProfile(c.env, player, linkBase(c)));
   })
 
@@ -141,7 +142,7 @@ export const lobby = new Hono<PlayerEnv>()
   .post('/api/games/:id/rematch', gameId, requirePlayerKey, async (c) => {
     const id = c.req.valid('param').id;
     const game = await new PlayerStore(c.env.DB).game(id);
-    if (!game) return c.json({ error: `no game with id ${id}` }, 404);
+    if (!game) return jsonError(c, 404, 'unknown_game', `no game with id ${id}`);
     if (await challengeLimited(c, c.var.player.id)) return tooMany(c, CHALLENGE_LIMITED);
     return reply(c, await challengeService(c.env).rematch(game, c.var.player, linkBase(c)), 201);
   })
@@ -164,9 +165,9 @@ export const lobby = new Hono<PlayerEnv>()
   // directory first, so an unknown game touches no object.
   .get('/api/games/:id/socket', gameId, async (c) => {
     if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket')
-      return c.json({ error: 'this is a WebSocket: open it with Upgrade: websocket (or read GET /api/games/{id}/stream)' }, 426);
+      return jsonError(c, 426, 'websocket_required', 'this is a WebSocket: open it with Upgrade: websocket (or read GET /api/games/{id}/stream)');
     const id = c.req.valid('param').id;
-    if (!(await new GameStore(c.env.DB).game(id))) return c.json({ error: `no game with id ${id}` }, 404);
+    if (!(await new GameStore(c.env.DB).game(id))) return jsonError(c, 404, 'unknown_game', `no game with id ${id}`);
     return gameObject(c.env, id).fetch(`https://game/socket?game=${id}`, { headers: { Upgrade: 'websocket' } });
   })
 
@@ -181,7 +182,7 @@ export const lobby = new Hono<PlayerEnv>()
     const service = gameService(c.env);
     const first = await service.load(id, auth.token);
     if (!first.ok) return fromFailure(c, first);
-    if (auth.token && !first.value.you) return c.json({ error: `that token is not a player's token for game ${id}` }, 403);
+    if (auth.token && !first.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
     return eventStream(
       hubOf(c.env, `game:${id}`),
       async () => {

@@ -19,6 +19,7 @@ import {
   requirePlayer,
   validationHook,
   type AppEnv,
+  jsonError,
 } from '../http.ts';
 import { slackSignature } from '../slack-signature.ts';
 import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.ts';
@@ -43,10 +44,10 @@ export async function chatText(c: Context): Promise<{ ok: true; text: string; fo
     const body = await readJson(c);
     if (!body.ok) return body;
     const parsed = v.safeParse(ChatJsonSchema, body.value);
-    if (!parsed.success) return { ok: false, response: c.json({ error: describeIssues(parsed.issues) }, 400) };
+    if (!parsed.success) return { ok: false, response: jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues)) };
     return { ok: true, text: parsed.output.text, form: false };
   }
-  return { ok: false, response: c.json({ error: 'send the command as text/plain, a form with text=..., or JSON {"text": "..."}' }, 415) };
+  return { ok: false, response: jsonError(c, 415, 'unsupported_media_type', 'send the command as text/plain, a form with text=..., or JSON {"text": "..."}') };
 }
 
 /** The first line with words in it: a chat post is one command. */
@@ -85,7 +86,7 @@ export const players = new Hono<AppEnv>()
     const service = c.var.games;
     const game = await service.load(id, c.var.token);
     if (!game.ok) return fromFailure(c, game);
-    if (!game.value.you) return c.json({ error: `that token is not a player's token for game ${id}` }, 403);
+    if (!game.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
     const body = await chatText(c);
     if (!body.ok) return body.response;
     const command = parseCommand(commandLine(body.text)) ?? { kind: 'help' as const };

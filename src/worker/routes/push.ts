@@ -8,7 +8,7 @@ import { PushStore } from '../../notify/push-store.ts';
 import { NotifyChoicesSchema, PushEndpointSchema, PushSubscriptionSchema } from '../../notify/schemas.ts';
 import { webhookPolicy } from '../../notify/url-policy.ts';
 import { vapidKeys } from '../../notify/web-push.ts';
-import { gameIdParam, reply, requireJson, requirePlayer, validationHook } from '../http.ts';
+import { gameIdParam, jsonError, reply, requireJson, requirePlayer, validationHook } from '../http.ts';
 import { PUSH_JS, SW_JS } from '../pages/push-scripts.ts';
 import { requirePlayerKey, type PlayerEnv } from './lobby.ts';
 
@@ -18,7 +18,7 @@ const script = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Contro
 export const push = new Hono<PlayerEnv & { Variables: { token: string } }>()
   .get('/api/push/key', (c) => {
     const keys = vapidKeys(c.env);
-    if (!keys) return c.json({ error: 'Web Push is not set up on this server (no VAPID keys)' }, 503);
+    if (!keys) return jsonError(c, 503, 'not_set_up', 'Web Push is not set up on this server (no VAPID keys)');
     c.header('Cache-Control', 'public, max-age=3600');
     return c.json({ publicKey: keys.publicKey });
   })

@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { VARIANT_NAMES, type VariantName } from '../../engine/types.ts';
 import { rulesDiagram, type Diagram } from '../../service/rules-diagrams.ts';
-import type { AppEnv } from '../http.ts';
+import { jsonError, type AppEnv } from '../http.ts';
 import { sideWorker } from '../board-png.ts';
 import type { RulesContent } from '../pages/rules-content.ts';
 import { RulesIndexPage, RulesPage } from '../pages/rules.tsx';
@@ -54,7 +54,7 @@ export const rules = new Hono<AppEnv>()
     const name = c.req.param('variant');
     const id = c.req.param('file').slice(0, -'.svg'.length);
     const diagram = isVariant(name) ? rulesDiagrams(await rulesText(c.env), name).get(id) : undefined;
-    if (!diagram) return c.json({ error: `no diagram ${id} on the rules page of ${name.slice(0, 40)}` }, 404);
+    if (!diagram) return jsonError(c, 404, 'unknown_diagram', `no diagram ${id} on the rules page of ${name.slice(0, 40)}`);
     return c.body(diagram.svg, 200, {
       'Content-Type': 'image/svg+xml; charset=utf-8',
       'Cache-Control': 'public, max-age=3600',
