@@ -133,7 +133,7 @@ describe('wrong types and text', () => {
     ]);
     for (const path of ['/api/games', '/api/games/import']) {
       const res = await exports.default.fetch(new Request(`${BASE}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: bytes }));
-      expect([res.status, await res.json()], path).toEqual([400, { error: 'body: is not valid UTF-8 text' }]);
+      expect([res.status, await res.json()], path).toEqual([400, { code: 'invalid_encoding', error: 'body: is not valid UTF-8 text' }]);
     }
     const g = await newGame('warp-factor');
     const move = await exports.default.fetch(

@@ -109,9 +109,11 @@ describe('pause by agreement', () => {
     expect((await call('POST', `/api/games/${g.id}/pause`, { json: { action: 'offer', days: 3 } })).status).toBe(401);
     const untimed = await newGame('warp-factor');
     expect((await pause(untimed, 'white', { action: 'offer', days: 3 })).body).toEqual({
+      code: 'no_clock',
       error: 'this game has no time limit per move (it was started without a clock), so there is no clock to pause',
     });
     expect((await call('POST', `/api/games/${untimed.id}/leave`, { token: untimed.tokens.white, json: { days: 1 } })).body).toEqual({
+      code: 'no_clock',
       error: 'this game has no time limit per move (it was started without a clock), so there is no deadline to take leave from',
     });
     expect((await row(g.id)).pauseOfferBy).toBeNull();
