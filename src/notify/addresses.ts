@@ -3,16 +3,12 @@
 import type { Color } from '../engine/types.ts';
 import { checkTag, replyTag, unsubscribeTag } from './signing.ts';
 
+/** Read from the environment by src/worker/config.ts. */
 export interface MailConfig {
   readonly from: string;
   readonly domain: string;
   /** Without it there are no reply addresses or unsubscribe links (and inbound mail is refused). */
   readonly secret: string | undefined;
-}
-
-export function mailConfig(env: { MAIL_FROM?: string; MAIL_DOMAIN?: string; REPLY_SECRET?: string }): MailConfig {
-  const from = env.MAIL_FROM || 'games@subspace.example';
-  return { from, domain: env.MAIL_DOMAIN || from.split('@')[1] || 'subspace.example', secret: env.REPLY_SECRET || undefined };
 }
 
 export async function replyAddress(config: MailConfig, gameId: string, side: Color): Promise<string | null> {

@@ -9,6 +9,7 @@ import { escapeXml } from '../render/xml.ts';
 import type { MailConfig } from './addresses.ts';
 import type { PushStore } from './push-store.ts';
 import type { DeliveryOutcome, DigestJob } from './types.ts';
+import { linkOrigin } from '../service/links.ts';
 
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -45,7 +46,7 @@ export class DigestMailer {
       (g) => g.whiteEmail?.toLowerCase() === job.address || g.blackEmail?.toLowerCase() === job.address,
     );
     if (!waiting.length && !others.length) return undefined;
-    const origin = (this.publicUrl || job.origin || waiting[0]?.linkOrigin || others[0]?.linkOrigin || 'http://localhost:8787').replace(/\/+$/, '');
+    const origin = linkOrigin(this.publicUrl, job.origin, waiting[0]?.linkOrigin, others[0]?.linkOrigin);
     const w = waiting.map((g) => gameLine(g, job.address, origin));
     const o = others.map((g) => gameLine(g, job.address, origin));
     const subject = w.length ? `Your move in ${w.length} game${w.length === 1 ? '' : 's'}` : `News in ${o.length} game${o.length === 1 ? '' : 's'}`;

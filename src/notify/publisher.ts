@@ -12,6 +12,7 @@ import { channelOff, recipient } from './recipients.ts';
 import type { PlayerEvent } from '../service/challenges.ts';
 import { playerEventText } from './messages.ts';
 import { CHANNELS, type EventData, type NotifyJob, type PlayerJob, type QueueJob } from './types.ts';
+import { linkOrigin } from '../service/links.ts';
 
 /** The facts of a game for one player: board as text, legal-turn count, link (also the chat notifications' facts, chat/notifier.ts). */
 export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null, origin: string): EventData {
@@ -66,7 +67,7 @@ export class QueueNotifier implements EventSink {
   ) {}
 
   origin(row: GameRow): string {
-    return (this.publicUrl || row.linkOrigin || 'http://localhost:8787').replace(/\/+$/, '');
+    return linkOrigin(this.publicUrl, row.linkOrigin);
   }
 
   /** The jobs these events make (exported for tests and the README's examples). */

@@ -12,6 +12,7 @@ import type { PublicMove } from '../service/public-state.ts';
 import { challengeLines, challengeSubject, subject, summary } from './messages.ts';
 import { eventData } from './publisher.ts';
 import type { PushStore } from './push-store.ts';
+import { linkOrigin } from '../service/links.ts';
 import { eventWanted, parseNotify } from './recipients.ts';
 import type { EventData, PushFanoutJob, PushJob, PushNotification, QueueJob, SeatPush } from './types.ts';
 
@@ -121,7 +122,7 @@ export class PushNotifier implements EventSink {
   ) {}
 
   private origin(row: GameRow): string {
-    return (this.publicUrl || row.linkOrigin || 'http://localhost:8787').replace(/\/+$/, '');
+    return linkOrigin(this.publicUrl, row.linkOrigin);
   }
 
   /** The fan-out message of these events, if any browser can hear them (exported for tests). */

@@ -194,6 +194,6 @@ class WebhookUrlPolicy implements WebhookPolicy {
 /** Production rules on the URL alone (no local receivers, names not resolved). */
 export const STRICT_WEBHOOKS = new WebhookUrlPolicy({ allowLocal: false });
 
-/** The policy of a Worker: ALLOW_LOCAL_WEBHOOKS="true" (npm start) allows local receivers; WEBHOOK_DNS="off" skips resolving names. */
-export const webhookPolicy = (env: { ALLOW_LOCAL_WEBHOOKS?: string; WEBHOOK_DNS?: string }) =>
-  new WebhookUrlPolicy({ allowLocal: env.ALLOW_LOCAL_WEBHOOKS === 'true', ...(env.WEBHOOK_DNS === 'off' ? {} : { resolve: dohResolver() }) });
+/** The policy of a Worker (its config: local receivers allowed by npm start; names resolved unless WEBHOOK_DNS="off"). */
+export const webhookPolicy = (config: { allowLocal: boolean; resolveNames: boolean }) =>
+  new WebhookUrlPolicy({ allowLocal: config.allowLocal, ...(config.resolveNames ? { resolve: dohResolver() } : {}) });

@@ -14,6 +14,7 @@ export const PUSH_TTL_SECONDS = 86_400;
 const JWT_SECONDS = 12 * 3600;
 const PUSH_TIMEOUT_MS = 10_000;
 
+/** Read from the environment by src/worker/config.ts. */
 export interface VapidKeys {
   /** The uncompressed P-256 point, base64url (what GET /api/push/key answers). */
   readonly publicKey: string;
@@ -21,15 +22,6 @@ export interface VapidKeys {
   readonly privateKey: string;
   /** mailto: or https: contact for the push services. */
   readonly subject: string;
-}
-
-export function vapidKeys(env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT?: string; MAIL_FROM?: string }): VapidKeys | undefined {
-  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) return undefined;
-  return {
-    publicKey: env.VAPID_PUBLIC_KEY,
-    privateKey: env.VAPID_PRIVATE_KEY,
-    subject: env.VAPID_SUBJECT || `mailto:${env.MAIL_FROM || 'games@subspace.example'}`,
-  };
 }
 
 export const base64url = (bytes: Uint8Array) =>

@@ -5,6 +5,12 @@ export interface LinkBase {
   readonly origin: string;
 }
 
+/** Where links point when neither PUBLIC_URL nor a request nor the game says: the local server (`npm start`). */
+export const LOCAL_ORIGIN = 'http://localhost:8787';
+
+/** The first origin known (PUBLIC_URL, the request's, the game's, ...) without trailing slashes; the local server's when none is. */
+export const linkOrigin = (...known: (string | null | undefined)[]): string => (known.find(Boolean) || LOCAL_ORIGIN).replace(/\/+$/, '');
+
 export function playerLinks(base: LinkBase, id: string, tokens: { white?: string; black?: string }) {
   const page = `${base.origin}/games/${id}`;
   return {

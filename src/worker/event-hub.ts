@@ -5,6 +5,7 @@
 // between the two) and then passes on what the hub sends.
 import { DurableObject } from 'cloudflare:workers';
 import type { Color } from '../engine/types.ts';
+import { config } from './config.ts';
 
 /** A blank line this often keeps proxies and clients from closing a quiet stream (at most 30 s apart). */
 const KEEPALIVE_MS = 25_000;
@@ -62,7 +63,7 @@ export class EventHub extends DurableObject<Cloudflare.Env> {
 
   private keepAlive(): void {
     if (this.timer !== undefined) return;
-    const every = Number(this.env.STREAM_KEEPALIVE_MS) || KEEPALIVE_MS;
+    const every = config(this.env).streamKeepaliveMs ?? KEEPALIVE_MS;
     const blank = encoder.encode('\n');
     this.timer = setInterval(
       () => {

@@ -12,7 +12,7 @@ import { GameStore } from '../db/store.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from '../service/computer-sides.ts';
 import type { ErrorCode } from '../service/error-codes.ts';
 import { lastCallAt, nextDue } from '../service/due.ts';
-import { computerPlayer, gameService, notifyService } from './services.ts';
+import { Services } from './services.ts';
 
 /** When something due could not be done (a computer turn that failed), the alarm tries again this much later. */
 export const RETRY_MS = 60_000;
@@ -49,7 +49,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     const id = await this.gameId();
     if (!id) return;
     const now = this.clock();
-    const clock = () => now;
+    const services = new Services(this.env, () => now);
     const store = new GameStore(this.env.DB);
     let row = await store.game(id);
     if (!row) return this.ctx.storage.deleteAlarm();
@@ -57,7 +57,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     // First the computer's overdue turn, so the computer never loses on time to a lost queue message.
     if (computerToMove(row) && now >= row.updatedAt + COMPUTER_GRACE_MS) {
       try {
-        await computerPlayer(this.env, clock).reply(id, row.ply);
+        await services.computer.reply(id, row.ply);
       } catch (e) {
         console.error(`game ${id}: the alarm's computer turn failed:`, e);
         failed = true;
@@ -65,9 +65,9 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     }
     // A pause whose days are over ends (its deadline back before the timeout is judged); a game
     // whose side to move let the deadline pass is lost on time; then the reminder, if due.
-    row = await gameService(this.env, clock).settleDue(id);
+    row = await services.games.settleDue(id);
     if (row) {
-      const notify = notifyService(this.env, clock);
+      const notify = services.notify;
       await notify.remindGame(row);
       // The last call (under 10 % of the turn left), once per turn.
       await notify.lastCall(row);
@@ -91,7 +91,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
     // Read after accepting, so no event can fall between the two (one may come twice).
-    const state = await gameService(this.env).load(id);
+    const state = await new Services(this.env).games.load(id);
     if (state.ok) server.send(JSON.stringify({ type: 'gameFull', state: state.value }));
     return new Response(null, { status: 101, webSocket: client });
   }

@@ -7,21 +7,15 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import * as v from 'valibot';
-import type { NotifyService } from '../notify/settings.ts';
-import type { GameService } from '../service/games.ts';
-import type { GameViews } from '../service/preview.ts';
 import type { ErrorCode } from '../service/error-codes.ts';
 import type { Failure, ServiceResult } from '../service/result.ts';
+import { linkOrigin } from '../service/links.ts';
 import { GameIdSchema } from '../service/schemas.ts';
+import { config } from './config.ts';
+import type { Services } from './services.ts';
 
-/** The services every handler finds on `c.var` (set up in services.ts from the bindings). */
-interface Services {
-  readonly games: GameService;
-  readonly notify: NotifyService;
-  readonly views: GameViews;
-}
-
-export type AppEnv = { Bindings: Cloudflare.Env; Variables: Services };
+/** Every handler finds the services on `c.var.services` (services.ts, built from the bindings and the configuration). */
+export type AppEnv = { Bindings: Cloudflare.Env; Variables: { services: Services } };
 
 /** The cookie the personal page keeps the player key in (HttpOnly, Secure, SameSite=Lax). */
 export const KEY_COOKIE = 'subspace_key';
@@ -251,7 +245,8 @@ export function crossOrigin(c: Context): string | undefined {
   const site = c.req.header('Sec-Fetch-Site');
   const origin = c.req.header('Origin');
   const own = new Set([new URL(c.req.url).origin]);
-  if (c.env?.PUBLIC_URL) own.add(new URL(c.env.PUBLIC_URL).origin);
+  const publicUrl = c.env && config(c.env).publicUrl;
+  if (publicUrl) own.add(new URL(publicUrl).origin);
   if (site === 'same-origin' || (site === 'none' && SAFE_METHOD.test(c.req.method))) return undefined;
   if (origin !== undefined && origin !== 'null' && own.has(origin)) return undefined;
   if (origin !== undefined) return `it was sent from ${origin.slice(0, 100)}, another site`;
@@ -323,5 +318,5 @@ export const CHALLENGE_LIMITED = 'too many challenges from your player key in th
 
 /** The base of the links we hand out. */
 export const linkBase = (c: Pick<Context<AppEnv>, 'env'> & { req: { url: string } }) => ({
-  origin: (c.env.PUBLIC_URL || new URL(c.req.url).origin).replace(/\/+$/, ''),
+  origin: linkOrigin(config(c.env).publicUrl, new URL(c.req.url).origin),
 });

@@ -8,7 +8,8 @@ import type { PlayerMail } from '../notify/player-mail.ts';
 import type { PlayerWebhookNotifier } from '../notify/publisher.ts';
 import type { EventSink, GameEvent } from '../service/ports.ts';
 import type { PlayerEvent, PlayerEventSink, PublicChallenge } from '../service/challenges.ts';
-import type { LinkBase } from '../service/links.ts';
+import { linkOrigin, type LinkBase } from '../service/links.ts';
+import type { Config } from './config.ts';
 import { publicState, type PublicMove } from '../service/public-state.ts';
 import { myGame } from '../service/players.ts';
 import { hubOf } from './event-hub.ts';
@@ -30,6 +31,7 @@ const GAME_LINE: Partial<Record<GameEvent['type'], string>> = {
 export class HubEvents implements EventSink, PlayerEventSink {
   constructor(
     private readonly env: Cloudflare.Env,
+    private readonly config: Pick<Config, 'publicUrl'>,
     private readonly players: PlayerStore,
     private readonly mail: PlayerMail,
     private readonly webhooks: PlayerWebhookNotifier,
@@ -38,7 +40,7 @@ export class HubEvents implements EventSink, PlayerEventSink {
   ) {}
 
   private base(row: GameRow): LinkBase {
-    return { origin: (this.env.PUBLIC_URL || row.linkOrigin || 'http://localhost:8787').replace(/\/+$/, '') };
+    return { origin: linkOrigin(this.config.publicUrl, row.linkOrigin) };
   }
 
   async publish(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<void> {

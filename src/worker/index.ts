@@ -5,14 +5,14 @@
 // sent by email.
 import type { QueueJob } from '../notify/types.ts';
 import { deliverBatch, isDeadLetterQueue, markDead } from '../notify/consumer.ts';
-import { mailConfig } from '../notify/addresses.ts';
 import { NotifyStore } from '../notify/store.ts';
 import { app } from './app.tsx';
 export { EventHub } from './event-hub.ts';
 export { GameObject } from './game-object.ts';
 import { sweepInBatches } from './sweep.ts';
 import { isComputerQueue, playComputerTurns, type ComputerJob } from './computer-queue.ts';
-import { analysisService, computerPlayer, consumerDeps, gameService, notifyService, startDueTournaments } from './services.ts';
+import { config } from './config.ts';
+import { consumerDeps, Services } from './services.ts';
 import { handleInboundEmail } from './text/inbound.ts';
 
 /** Cron Trigger. Its own job: start the tournaments whose `startsAt` has come. Besides, the backstop of the games'
@@ -23,18 +23,19 @@ import { handleInboundEmail } from './text/inbound.ts';
 export async function scheduled(controller: ScheduledController, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
   const clock = () => controller.scheduledTime;
   const started = Date.now();
+  const services = new Services(env, clock);
   // First the computer's overdue turns, so the computer never loses on time to a lost message.
-  const played = await computerPlayer(env, clock).playOverdue();
+  const played = await services.computer.playOverdue();
   // Analyses whose next piece was lost: asked for again.
-  const analyses = await analysisService(env, clock).resumeStalled();
-  const games = gameService(env, clock);
+  const analyses = await services.analysis.resumeStalled();
+  const games = services.games;
   // Pauses first: a game whose pause is over gets its deadline back before the timeout sweep reads deadlines.
   const resumed = await sweepInBatches((limit) => games.resumeEndedPauses(limit));
   const ended = await sweepInBatches((limit) => games.expireOverdue(limit));
-  const notify = notifyService(env, clock);
+  const notify = services.notify;
   const reminded = await sweepInBatches((limit) => notify.remind(limit));
   // Tournaments whose start time has come (the same 15-minute cron: a start is at most that late).
-  const tournaments = await startDueTournaments(env, clock);
+  const tournaments = await services.startDueTournaments();
   // The last call (under 10 % of the turn left), beside the reminders; then the email digests that are due.
   const lastCalls = await sweepInBatches((limit) => notify.lastCalls(limit));
   const digests = await sweepInBatches((limit) => notify.sendDigests(limit));
@@ -57,7 +58,10 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
 
 /** Queue consumers: the computer's turns and analysis pieces, notifications, and their dead-letter queue. */
 export async function queue(batch: MessageBatch<QueueJob | ComputerJob>, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
-  if (isComputerQueue(batch.queue)) return playComputerTurns(batch as MessageBatch<ComputerJob>, computerPlayer(env), analysisService(env));
+  if (isComputerQueue(batch.queue)) {
+    const services = new Services(env);
+    return playComputerTurns(batch as MessageBatch<ComputerJob>, services.computer, services.analysis);
+  }
   const notify = batch as MessageBatch<QueueJob>;
   const deps = consumerDeps(env);
   if (isDeadLetterQueue(notify.queue)) await markDead(notify, deps);
@@ -67,13 +71,13 @@ export async function queue(batch: MessageBatch<QueueJob | ComputerJob>, env: Cl
 /** Inbound email to a player's reply address: play the turn it contains and answer. */
 export async function email(message: ForwardableEmailMessage, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
   const result = await handleInboundEmail(message, {
-    service: gameService(env),
+    service: new Services(env).games,
     store: new NotifyStore(env.DB),
     parse: async (raw) => {
       if (!env.PICTURES) throw new Error('reply-to-play needs the picture Worker (PICTURES binding), which reads the mail');
       return env.PICTURES.mail(raw);
     },
-    config: mailConfig(env),
+    config: config(env).mail,
     ...(env.EMAIL ? { send: env.EMAIL } : {}),
   });
   console.log(`email to ${message.to}: ${result.outcome}`);

@@ -1,14 +1,13 @@
-// Building the services from the Worker's bindings: one place for the wiring of
-// the game service, the notifier (queue), the channels and the settings service.
+// Building the services from the Worker's bindings and configuration: the one place where they are
+// wired, for requests (on `c.var.services`, through `withServices`), the cron, the queues, email and the game objects.
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ChatStore } from '../db/chat-store.ts';
 import { GameStore } from '../db/store.ts';
 import { ChatChannel } from '../notify/chat/channel.ts';
 import { DiscordApi } from '../notify/chat/discord-api.ts';
-import { allPlayerSinks, ChatChallengeNotifier, ChatNotifier, chatsReachable } from '../notify/chat/notifier.ts';
+import { allPlayerSinks, ChatChallengeNotifier, ChatNotifier } from '../notify/chat/notifier.ts';
 import { TelegramApi } from '../notify/chat/telegram-api.ts';
-import { mailConfig } from '../notify/addresses.ts';
 import type { ConsumerDeps } from '../notify/consumer.ts';
 import { EmailChannel } from '../notify/email.ts';
 import { PlayerWebhookNotifier, QueueNotifier } from '../notify/publisher.ts';
@@ -19,7 +18,7 @@ import { WebhookChannel } from '../notify/webhook.ts';
 import { DigestMailer } from '../notify/digest.ts';
 import { PushNotifier } from '../notify/push-publisher.ts';
 import { PushStore } from '../notify/push-store.ts';
-import { vapidKeys } from '../notify/web-push.ts';
+import { PushService } from '../notify/push-service.ts';
 import { ComputerPlayer } from '../service/computer.ts';
 import { GameService } from '../service/games.ts';
 import { GameViews } from '../service/preview.ts';
@@ -38,138 +37,230 @@ import { TournamentStore } from '../db/tournament-store.ts';
 import { RatingService } from '../service/ratings.ts';
 import { TournamentService } from '../service/tournaments.ts';
 import type { GameEndHook } from '../service/ports.ts';
-import type { LinkBase } from '../service/links.ts';
+import { linkOrigin, type LinkBase } from '../service/links.ts';
+import { config, type Config } from './config.ts';
+import type { AppEnv } from './http.ts';
 import { ObjectAlarms } from './game-alarms.ts';
 
-/** The event streams' side of every event: game and player hubs, challenge emails. */
-const hubEvents = (env: Cloudflare.Env, clock: () => number = Date.now) =>
-  new HubEvents(
-    env,
-    new PlayerStore(env.DB),
-    new PlayerMail(env.EMAIL, mailConfig(env)),
-    new PlayerWebhookNotifier(env.NOTIFY_QUEUE, clock),
-    pushNotifier(env, clock),
-  );
-
-/** Web Push of game events (one fan-out message, only for a game with subscriptions: no D1 read) and challenges. */
-const pushNotifier = (env: Cloudflare.Env, clock: () => number = Date.now) => new PushNotifier(new PushStore(env.DB), env.NOTIFY_QUEUE, env.PUBLIC_URL, clock);
-import type { AppEnv } from './http.ts';
-
-/** `ctx`: a request's context, whose `waitUntil` runs notifications and the computer's request after the answer; without one (cron, queues, email) they are awaited. */
-export function gameService(env: Cloudflare.Env, clock: () => number = Date.now, ctx?: Pick<ExecutionContext, 'waitUntil'>): GameService {
-  const players = new PlayerService(new PlayerStore(env.DB), clock);
-  return new GameService(new GameStore(env.DB), clock, {
-    events: allOf(
-      new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock),
-      hubEvents(env, clock),
-      new ChatNotifier(env.DB, chatsReachable(env) ? env.NOTIFY_QUEUE : undefined, env.PUBLIC_URL, clock),
-      pushNotifier(env, clock),
-      ...(env.AUTO_ANALYSIS === 'off' ? [] : [new AnalysisOnGameOver(analysisService(env, clock))]),
-    ),
-    webhookPolicy: webhookPolicy(env),
-    players,
-    computer: new QueueComputerTurns(env.COMPUTER_QUEUE),
-    ended: gameEnd(env, clock, ctx),
-    alarms: new ObjectAlarms(env),
-    ...(ctx ? { later: (work: Promise<void>) => ctx.waitUntil(work) } : {}),
-  });
-}
-
-/** Where links in tournament games and announcements point when no request says. */
-const originOf = (env: Cloudflare.Env, row?: { linkOrigin: string | null }): LinkBase => ({
-  origin: (env.PUBLIC_URL || row?.linkOrigin || 'http://localhost:8787').replace(/\/+$/, ''),
-});
+type Later = Pick<ExecutionContext, 'waitUntil'>;
 
 /**
- * A game's end beyond the game: the ratings at once (the game keeps what they did, and its events
- * carry it), then its tournament (the next Swiss round, or the end), after the answer.
+ * Every service of the Worker, built from its bindings and configuration on first use: a request
+ * builds only what its handler asks for, and within one request each is built once. `ctx`: a
+ * request's context, whose `waitUntil` runs notifications, the computer's request and a
+ * tournament's next round after the answer; without one (cron, queues, email, alarms) they are
+ * awaited.
  */
-function gameEnd(env: Cloudflare.Env, clock: () => number, ctx?: Pick<ExecutionContext, 'waitUntil'>): GameEndHook {
-  return {
-    async ended(row) {
-      const ratings = await ratingService(env, clock).rate(row);
-      if (!row.tournamentId) return ratings;
-      const tournament = (async () => {
-        try {
-          await tournamentService(env, clock, ctx).gameEnded({ ...row, ratings: ratings ? JSON.stringify(ratings) : row.ratings }, originOf(env, row));
-        } catch (e) {
-          console.error(`game ${row.id}: its tournament could not go on:`, e);
-        }
-      })();
-      if (ctx) ctx.waitUntil(tournament);
-      else await tournament;
-      return ratings;
-    },
-  };
+export class Services {
+  readonly config: Config;
+  private readonly made = new Map<string, unknown>();
+
+  constructor(
+    readonly env: Cloudflare.Env,
+    readonly clock: () => number = Date.now,
+    private readonly ctx?: Later,
+  ) {
+    this.config = config(env);
+  }
+
+  private once<T>(name: string, make: () => T): T {
+    if (!this.made.has(name)) this.made.set(name, make());
+    return this.made.get(name) as T;
+  }
+
+  /** Where links in tournament games and announcements point when no request says. */
+  private originOf(row?: { linkOrigin: string | null }): LinkBase {
+    return { origin: linkOrigin(this.config.publicUrl, row?.linkOrigin) };
+  }
+
+  /** The event streams' side of every event: game and player hubs, challenge emails. */
+  private get hubEvents(): HubEvents {
+    const { env, clock } = this;
+    return this.once(
+      'hubEvents',
+      () => new HubEvents(env, this.config, new PlayerStore(env.DB), this.playerMail, new PlayerWebhookNotifier(env.NOTIFY_QUEUE, clock), this.pushNotifier),
+    );
+  }
+
+  /** Web Push of game events (one fan-out message, only for a game with subscriptions: no D1 read) and challenges. */
+  private get pushNotifier(): PushNotifier {
+    return this.once('pushNotifier', () => new PushNotifier(new PushStore(this.env.DB), this.env.NOTIFY_QUEUE, this.config.publicUrl, this.clock));
+  }
+
+  private get playerMail(): PlayerMail {
+    return this.once('playerMail', () => new PlayerMail(this.env.EMAIL, this.config.mail));
+  }
+
+  private get webhookPolicy() {
+    return this.once('webhookPolicy', () => webhookPolicy(this.config.webhooks));
+  }
+
+  /** The chat notifications' queue: none when no bot could deliver them. */
+  private get chatQueue() {
+    return this.config.chatsReachable ? this.env.NOTIFY_QUEUE : undefined;
+  }
+
+  /** The game service: its events after the request's answer when there is a request. */
+  get games(): GameService {
+    return this.once('games', () => this.gameService(this.ctx));
+  }
+
+  /** The game service as the challenges, the notes and the computer have always had it: each game's events sent before it answers. */
+  private get gamesInline(): GameService {
+    return this.once('gamesInline', () => (this.ctx ? this.gameService(undefined) : this.games));
+  }
+
+  private gameService(ctx: Later | undefined): GameService {
+    const { env, clock } = this;
+    return new GameService(new GameStore(env.DB), clock, {
+      events: allOf(
+        new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock),
+        this.hubEvents,
+        new ChatNotifier(env.DB, this.chatQueue, this.config.publicUrl, clock),
+        this.pushNotifier,
+        ...(this.config.autoAnalysis ? [new AnalysisOnGameOver(this.analysis)] : []),
+      ),
+      webhookPolicy: this.webhookPolicy,
+      players: new PlayerService(new PlayerStore(env.DB), clock),
+      computer: new QueueComputerTurns(env.COMPUTER_QUEUE),
+      ended: this.gameEnd(ctx),
+      alarms: new ObjectAlarms(env),
+      ...(ctx ? { later: (work: Promise<void>) => ctx.waitUntil(work) } : {}),
+    });
+  }
+
+  /**
+   * A game's end beyond the game: the ratings at once (the game keeps what they did, and its events
+   * carry it), then its tournament (the next Swiss round, or the end), after the answer.
+   */
+  private gameEnd(ctx: Later | undefined): GameEndHook {
+    return {
+      ended: async (row) => {
+        const ratings = await this.ratings.rate(row);
+        if (!row.tournamentId) return ratings;
+        const tournament = (async () => {
+          try {
+            await this.tournaments.gameEnded({ ...row, ratings: ratings ? JSON.stringify(ratings) : row.ratings }, this.originOf(row));
+          } catch (e) {
+            console.error(`game ${row.id}: its tournament could not go on:`, e);
+          }
+        })();
+        if (ctx) ctx.waitUntil(tournament);
+        else await tournament;
+        return ratings;
+      },
+    };
+  }
+
+  get ratings(): RatingService {
+    return this.once('ratings', () => new RatingService(new RatingStore(this.env.DB), this.clock));
+  }
+
+  get tournaments(): TournamentService {
+    const { env, clock } = this;
+    return this.once('tournaments', () => {
+      const store = new GameStore(env.DB);
+      return new TournamentService(
+        new TournamentStore(env.DB),
+        this.ratings,
+        () => {
+          const games = this.games;
+          return {
+            create: (input, base, seats) => games.create(input, base, seats),
+            resign: (id, actor) => games.resign(id, actor),
+            row: (id) => store.game(id),
+          };
+        },
+        clock,
+        this.hubEvents,
+      );
+    });
+  }
+
+  /** The cron's part in tournaments: start those whose `startsAt` has come. */
+  startDueTournaments() {
+    return this.tournaments.startDue(this.originOf());
+  }
+
+  get computer(): ComputerPlayer {
+    return this.once('computer', () => new ComputerPlayer(new GameStore(this.env.DB), this.gamesInline, this.clock));
+  }
+
+  /** Post-game analysis (its pieces go through the computer queue). */
+  get analysis(): AnalysisService {
+    const { env, clock } = this;
+    return this.once(
+      'analysis',
+      () => new AnalysisService(new GameStore(env.DB), new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), clock),
+    );
+  }
+
+  /** The players' analysis boards: private variations and notes per seat. */
+  get notes(): NotesService {
+    const { env, clock } = this;
+    return this.once('notes', () => new NotesService(this.gamesInline, new GameStore(env.DB), new AnalysisStore(env.DB), clock));
+  }
+
+  get players(): PlayerService {
+    return this.once('players', () => new PlayerService(new PlayerStore(this.env.DB), this.clock, this.playerMail, this.webhookPolicy));
+  }
+
+  get challenges(): ChallengeService {
+    const { env, clock } = this;
+    return this.once(
+      'challenges',
+      () =>
+        new ChallengeService(
+          new PlayerStore(env.DB),
+          this.gamesInline,
+          clock,
+          allPlayerSinks(this.hubEvents, new ChatChallengeNotifier(env.DB, this.chatQueue, clock)),
+        ),
+    );
+  }
+
+  get notify(): NotifyService {
+    const { env, clock } = this;
+    return this.once('notify', () => {
+      const games = new GameStore(env.DB);
+      return new NotifyService(new NotifyStore(env.DB), this.config.mail, {
+        webhookPolicy: this.webhookPolicy,
+        clock,
+        alarms: new ObjectAlarms(env),
+        events: allOf(new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock), this.pushNotifier),
+        push: new PushStore(env.DB),
+        ...(env.NOTIFY_QUEUE ? { queue: env.NOTIFY_QUEUE } : {}),
+        ...(this.config.publicUrl ? { publicUrl: this.config.publicUrl } : {}),
+        lastMove: async (row) => {
+          const m = row.ply ? await games.move(row.id, row.ply) : undefined;
+          return m ? publicMove(m) : null;
+        },
+      });
+    });
+  }
+
+  /** Web Push subscriptions and a player's own choices of what goes where. */
+  get push(): PushService {
+    return this.once('push', () => new PushService(new PushStore(this.env.DB), this.webhookPolicy));
+  }
+
+  /** The tables a route reads without a service in between (a game row, a player's invitations, chat links). */
+  get stores(): { readonly games: GameStore; readonly players: PlayerStore; readonly chat: ChatStore } {
+    const db = this.env.DB;
+    return this.once('stores', () => ({ games: new GameStore(db), players: new PlayerStore(db), chat: new ChatStore(db) }));
+  }
+
+  /** What a game looks like: previews, boards, pictures. */
+  get views(): GameViews {
+    return this.once('views', () => new GameViews(new GameStore(this.env.DB)));
+  }
 }
 
-export function ratingService(env: Cloudflare.Env, clock: () => number = Date.now): RatingService {
-  return new RatingService(new RatingStore(env.DB), clock);
-}
-
-export function tournamentService(env: Cloudflare.Env, clock: () => number = Date.now, ctx?: Pick<ExecutionContext, 'waitUntil'>): TournamentService {
-  const store = new GameStore(env.DB);
-  return new TournamentService(
-    new TournamentStore(env.DB),
-    ratingService(env, clock),
-    () => {
-      const games = gameService(env, clock, ctx);
-      return { create: (input, base, seats) => games.create(input, base, seats), resign: (id, actor) => games.resign(id, actor), row: (id) => store.game(id) };
-    },
-    clock,
-    hubEvents(env, clock),
-  );
-}
-
-/** The cron's part in tournaments: start those whose `startsAt` has come. */
-export const startDueTournaments = (env: Cloudflare.Env, clock: () => number) => tournamentService(env, clock).startDue(originOf(env));
-
-export function computerPlayer(env: Cloudflare.Env, clock: () => number = Date.now): ComputerPlayer {
-  return new ComputerPlayer(new GameStore(env.DB), gameService(env, clock), clock);
-}
-
-/** Post-game analysis (its pieces go through the computer queue). */
-export function analysisService(env: Cloudflare.Env, clock: () => number = Date.now): AnalysisService {
-  return new AnalysisService(new GameStore(env.DB), new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), clock);
-}
-
-/** The players' analysis boards: private variations and notes per seat. */
-export function notesService(env: Cloudflare.Env, clock: () => number = Date.now): NotesService {
-  return new NotesService(gameService(env, clock), new GameStore(env.DB), new AnalysisStore(env.DB), clock);
-}
-
-export function playerService(env: Cloudflare.Env, clock: () => number = Date.now): PlayerService {
-  return new PlayerService(new PlayerStore(env.DB), clock, new PlayerMail(env.EMAIL, mailConfig(env)), webhookPolicy(env));
-}
-
-export function challengeService(env: Cloudflare.Env, clock: () => number = Date.now): ChallengeService {
-  return new ChallengeService(
-    new PlayerStore(env.DB),
-    gameService(env, clock),
-    clock,
-    allPlayerSinks(hubEvents(env, clock), new ChatChallengeNotifier(env.DB, chatsReachable(env) ? env.NOTIFY_QUEUE : undefined, clock)),
-  );
-}
-
-export function notifyService(env: Cloudflare.Env, clock: () => number = Date.now): NotifyService {
-  const games = new GameStore(env.DB);
-  return new NotifyService(new NotifyStore(env.DB), mailConfig(env), {
-    webhookPolicy: webhookPolicy(env),
-    clock,
-    alarms: new ObjectAlarms(env),
-    events: allOf(new QueueNotifier(env.NOTIFY_QUEUE, env.PUBLIC_URL, clock), pushNotifier(env, clock)),
-    push: new PushStore(env.DB),
-    ...(env.NOTIFY_QUEUE ? { queue: env.NOTIFY_QUEUE } : {}),
-    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
-    lastMove: async (row) => {
-      const m = row.ply ? await games.move(row.id, row.ply) : undefined;
-      return m ? publicMove(m) : null;
-    },
-  });
-}
+/** The game service alone (the cron's sweeps, the alarms, tests). */
+export const gameService = (env: Cloudflare.Env, clock: () => number = Date.now) => new Services(env, clock).games;
 
 /** The request's ExecutionContext; Hono throws when the app was called without one. */
-export function requestContext(c: Pick<Context<AppEnv>, 'executionCtx'>): Pick<ExecutionContext, 'waitUntil'> | undefined {
+function requestContext(c: Pick<Context<AppEnv>, 'executionCtx'>): Later | undefined {
   try {
     return c.executionCtx;
   } catch {
@@ -177,25 +268,24 @@ export function requestContext(c: Pick<Context<AppEnv>, 'executionCtx'>): Pick<E
   }
 }
 
-/** Every request finds the services on `c.var` (moves made by page forms notify the players too). */
+/** Every request finds the services on `c.var.services`, each built when a handler first asks (moves made by page forms notify the players too). */
 export const withServices = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('games', gameService(c.env, Date.now, requestContext(c)));
-  c.set('notify', notifyService(c.env));
-  c.set('views', new GameViews(new GameStore(c.env.DB)));
+  c.set('services', new Services(c.env, Date.now, requestContext(c)));
   await next();
 });
 
 export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now): ConsumerDeps {
+  const { mail, webhooks, telegram, discord, vapid, publicUrl } = config(env);
   return {
     store: new NotifyStore(env.DB),
     players: new PlayerStore(env.DB),
     clock,
     channels: {
-      webhook: new WebhookChannel({ policy: webhookPolicy(env), clock }),
-      email: new EmailChannel(env.EMAIL, mailConfig(env), new PushStore(env.DB), clock),
+      webhook: new WebhookChannel({ policy: webhookPolicy(webhooks), clock }),
+      email: new EmailChannel(env.EMAIL, mail, new PushStore(env.DB), clock),
     },
-    chat: new ChatChannel(new ChatStore(env.DB), TelegramApi.from(env), DiscordApi.from(env)),
-    push: { store: new PushStore(env.DB), keys: vapidKeys(env), queue: env.NOTIFY_QUEUE },
-    digests: new DigestMailer(env.EMAIL, mailConfig(env), new PushStore(env.DB), env.PUBLIC_URL),
+    chat: new ChatChannel(new ChatStore(env.DB), TelegramApi.from(telegram), DiscordApi.from(discord)),
+    push: { store: new PushStore(env.DB), keys: vapid, queue: env.NOTIFY_QUEUE },
+    digests: new DigestMailer(env.EMAIL, mail, new PushStore(env.DB), publicUrl),
   };
 }

@@ -29,7 +29,7 @@ export async function slackProblem(secret: string, signature: string | undefined
 }
 
 export const slackSignature: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const secret = c.env.SLACK_SIGNING_SECRET;
+  const secret = c.var.services.config.slackSigningSecret;
   const signature = c.req.header('X-Slack-Signature');
   const timestamp = c.req.header('X-Slack-Request-Timestamp');
   const slackish = c.req.header('Authorization') === undefined || signature !== undefined || timestamp !== undefined;

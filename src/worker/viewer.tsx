@@ -5,7 +5,6 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { KEY_COOKIE, type AppEnv } from './http.ts';
 import { PageInfo, type Viewer } from './pages/site.tsx';
-import { playerService } from './services.ts';
 
 /** Paths that never answer a page: no player lookup for them. */
 const NOT_PAGES = /^\/(api|static)\/|^\/(favicon\.svg|favicon\.ico|manifest\.webmanifest|openapi\.json)$|\.(svg|png)$/;
@@ -16,7 +15,7 @@ export const withViewer: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = getCookie(c, KEY_COOKIE);
   let viewer: Viewer | undefined;
   if (key) {
-    const players = playerService(c.env);
+    const players = c.var.services.players;
     const player = await players.authenticate(key);
     if (player) viewer = { id: player.id, name: player.name, waiting: await players.waiting(player) };
   }

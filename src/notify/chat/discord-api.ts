@@ -61,8 +61,8 @@ export class DiscordApi {
     private readonly botToken?: string,
   ) {}
 
-  static from(env: Pick<Cloudflare.Env, 'DISCORD_API_BASE' | 'DISCORD_BOT_TOKEN'>): DiscordApi {
-    return new DiscordApi(env.DISCORD_API_BASE || DISCORD_API, env.DISCORD_BOT_TOKEN);
+  static from(config: { apiBase?: string; botToken?: string }): DiscordApi {
+    return new DiscordApi(config.apiBase, config.botToken);
   }
 
   get canSendDirect(): boolean {

@@ -11,16 +11,12 @@ import { eventData } from '../publisher.ts';
 import { recipient } from '../recipients.ts';
 import type { EventData, QueueJob } from '../types.ts';
 import type { PlayerEvent, PlayerEventSink } from '../../service/challenges.ts';
-import type { LinkBase } from '../../service/links.ts';
+import { linkOrigin, type LinkBase } from '../../service/links.ts';
 import { challengeLines } from '../messages.ts';
 import type { ChatChallengeJob, ChatJob } from './chat-job.ts';
 
-/** Whether any chat can be reached: without a bot token nothing could be delivered, so nothing is looked up (no D1 read after a move). */
-export const chatsReachable = (env: Pick<Cloudflare.Env, 'TELEGRAM_BOT_TOKEN' | 'DISCORD_BOT_TOKEN'>) =>
-  Boolean(env.TELEGRAM_BOT_TOKEN || env.DISCORD_BOT_TOKEN);
-
 export class ChatNotifier implements EventSink {
-  /** `queue` undefined: no chat notifications (no queue, or no bot token: chatsReachable). */
+  /** `queue` undefined: no chat notifications (no queue, or no bot token: the config's chatsReachable). */
   constructor(
     private readonly db: D1Database,
     private readonly queue: Queue<QueueJob> | undefined,
@@ -41,7 +37,7 @@ export class ChatNotifier implements EventSink {
     const links = (await new ChatStore(this.db).linksOf(ids)).filter((l) => l.notify);
     if (!links.length) return [];
     const at = this.clock();
-    const origin = (this.publicUrl || row.linkOrigin || 'http://localhost:8787').replace(/\/+$/, '');
+    const origin = linkOrigin(this.publicUrl, row.linkOrigin);
     const facts = new Map<Color, EventData>();
     const jobs: ChatJob[] = [];
     for (const event of events)

@@ -20,8 +20,8 @@ export class TelegramApi {
     private readonly base: string = TELEGRAM_API,
   ) {}
 
-  static from(env: Pick<Cloudflare.Env, 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_API_BASE'>): TelegramApi | undefined {
-    return env.TELEGRAM_BOT_TOKEN ? new TelegramApi(env.TELEGRAM_BOT_TOKEN, env.TELEGRAM_API_BASE || TELEGRAM_API) : undefined;
+  static from(config: { token?: string; apiBase?: string }): TelegramApi | undefined {
+    return config.token ? new TelegramApi(config.token, config.apiBase) : undefined;
   }
 
   private url(method: string) {

@@ -4,23 +4,22 @@ import { ChatStore } from '../../db/chat-store.ts';
 import { PlayerStore } from '../../db/player-store.ts';
 import { boardPng } from '../board-png.ts';
 import { linkBase, type AppEnv } from '../http.ts';
-import { challengeService, playerService } from '../services.ts';
 import type { BotDeps } from './bot-play.ts';
 
 export function botDeps(c: Context<AppEnv>): BotDeps {
   return {
-    games: c.var.games,
-    players: playerService(c.env),
-    challenges: challengeService(c.env),
-    chat: new ChatStore(c.env.DB),
-    playerStore: new PlayerStore(c.env.DB),
+    games: c.var.services.games,
+    players: c.var.services.players,
+    challenges: c.var.services.challenges,
+    chat: c.var.services.stores.chat,
+    playerStore: c.var.services.stores.players,
     base: linkBase(c),
   };
 }
 
 /** A game's board as a PNG (the picture Worker), or why not. */
 export async function boardPicture(c: Context<AppEnv>, gameId: string): Promise<{ png: Uint8Array<ArrayBuffer> } | { error: string }> {
-  const board = await c.var.views.board(gameId);
+  const board = await c.var.services.views.board(gameId);
   if (!board.ok) return { error: board.error };
   try {
     return { png: await boardPng(c.env, board.value.svg) };

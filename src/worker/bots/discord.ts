@@ -145,7 +145,7 @@ async function handle(c: Context<AppEnv>, deps: BotDeps, i: Interaction): Promis
     (async () => {
       const picture = await boardPicture(c, gameId);
       const message = 'png' in picture ? discordMessage(reply, picture.png) : discordMessage({ ...reply, text: `${reply.text}\n\n(${picture.error})` });
-      const sent = await DiscordApi.from(c.env).editOriginal(i.application_id, i.token, message);
+      const sent = await DiscordApi.from(c.var.services.config.discord).editOriginal(i.application_id, i.token, message);
       if (!sent.ok) console.error(`discord follow-up for ${gameId}: ${sent.error}`);
     })(),
   );
@@ -153,7 +153,7 @@ async function handle(c: Context<AppEnv>, deps: BotDeps, i: Interaction): Promis
 }
 
 export const discord = new Hono<AppEnv>().post('/discord/interactions', async (c) => {
-  const key = c.env.DISCORD_PUBLIC_KEY;
+  const key = c.var.services.config.discord.publicKey;
   if (!key) return jsonError(c, 404, 'not_set_up', 'Discord is not set up on this server (DISCORD_PUBLIC_KEY is not set)');
   const signature = c.req.header('X-Signature-Ed25519');
   const timestamp = c.req.header('X-Signature-Timestamp');

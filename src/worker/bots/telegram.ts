@@ -152,7 +152,7 @@ async function secretMatches(given: string | undefined, secret: string): Promise
 }
 
 export const telegram = new Hono<AppEnv>().post('/telegram/webhook', async (c) => {
-  const secret = c.env.TELEGRAM_SECRET;
+  const secret = c.var.services.config.telegram.secret;
   if (!secret) return jsonError(c, 404, 'not_set_up', 'Telegram is not set up on this server (TELEGRAM_SECRET is not set)');
   if (!(await secretMatches(c.req.header('X-Telegram-Bot-Api-Secret-Token'), secret)))
     return jsonError(c, 401, 'bad_signature', 'missing or wrong X-Telegram-Bot-Api-Secret-Token');
@@ -168,7 +168,7 @@ export const telegram = new Hono<AppEnv>().post('/telegram/webhook', async (c) =
   const deps = botDeps(c);
   // Telegram resends an update until it gets a 2xx: each one is handled once.
   if (!(await deps.chat.firstTime('telegram', String(update.update_id), Date.now()))) return c.json({ ok: true, duplicate: true });
-  const api = TelegramApi.from(c.env);
+  const api = TelegramApi.from(c.var.services.config.telegram);
   if (!api) {
     console.error('telegram update: TELEGRAM_BOT_TOKEN is not set, so nothing can be answered');
     return c.json({ ok: true });

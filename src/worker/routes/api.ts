@@ -37,7 +37,6 @@ import {
 } from '../http.ts';
 import { PreviewQuerySchema } from '../forms.ts';
 import { sideWorker } from '../board-png.ts';
-import { analysisService, computerPlayer, playerService } from '../services.ts';
 
 export const api = new Hono<AppEnv>()
   .get('/openapi.json', async (c) => c.json(await sideWorker(c.env).openapi(linkBase(c).origin)))
@@ -48,16 +47,16 @@ export const api = new Hono<AppEnv>()
     const { side, ...input } = c.req.valid('json');
     if (!c.req.header('Authorization')) {
       if (side) return jsonError(c, 400, 'invalid_body', 'side: only with a player key (Authorization: Bearer <key>), to say which side you take');
-      return reply(c, await c.var.games.create(input, linkBase(c)), 201);
+      return reply(c, await c.var.services.games.create(input, linkBase(c)), 201);
     }
     // With a player key the caller takes a side, and the game shows under GET /api/me/games.
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
-    const player = await playerService(c.env).authenticate(auth.token);
+    const player = await c.var.services.players.authenticate(auth.token);
     if (!player) return jsonError(c, 403, 'bad_key', 'that is not a player key (create a player with POST /api/players)');
     const mine = side ?? 'white';
     const seat = { ...(player.name ? { name: player.name } : {}), ...(player.email ? { email: player.email } : {}), ...input[mine] };
-    return reply(c, await c.var.games.create({ ...input, [mine]: seat }, linkBase(c), { players: { [mine]: player.id } }), 201);
+    return reply(c, await c.var.services.games.create({ ...input, [mine]: seat }, linkBase(c), { players: { [mine]: player.id } }), 201);
   })
 
   .post('/api/games/import', limitNewGames(), async (c) => {
@@ -65,7 +64,7 @@ export const api = new Hono<AppEnv>()
     if (type === 'text/plain') {
       const parsed = v.safeParse(ImportPlainSchema, await c.req.text());
       if (!parsed.success) return jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues, 'record'));
-      return reply(c, await c.var.games.import(parsed.output, {}, linkBase(c)), 201);
+      return reply(c, await c.var.services.games.import(parsed.output, {}, linkBase(c)), 201);
     }
     if (!isJson(type)) return jsonError(c, 415, 'unsupported_media_type', 'send the record as text/plain, or JSON {"record": "..."}');
     const body = await readJson(c);
@@ -73,14 +72,14 @@ export const api = new Hono<AppEnv>()
     const parsed = v.safeParse(ImportJsonSchema, body.value);
     if (!parsed.success) return jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues));
     const { record, ...extra } = parsed.output;
-    return reply(c, await c.var.games.import(record, extra, linkBase(c)), 201);
+    return reply(c, await c.var.services.games.import(record, extra, linkBase(c)), 201);
   })
 
   .get('/api/games/:id', gameIdParam, async (c) => {
     const auth = playerToken(c, false);
     if (!auth.ok) return auth.response;
     const id = c.req.valid('param').id;
-    const loaded = await c.var.games.load(id, auth.token);
+    const loaded = await c.var.services.games.load(id, auth.token);
     // A token that is not this game's is a mistake to say, not a reason to answer as to a spectator.
     if (auth.token !== undefined && loaded.ok && !loaded.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
     return reply(c, loaded);
@@ -88,28 +87,28 @@ export const api = new Hono<AppEnv>()
 
   .get('/api/games/:id/preview', gameIdParam, vValidator('query', PreviewQuerySchema, validationHook('query')), async (c) => {
     const { move, size } = c.req.valid('query');
-    const preview = await c.var.views.preview(c.req.valid('param').id, move, size);
+    const preview = await c.var.services.views.preview(c.req.valid('param').id, move, size);
     c.header('Cache-Control', 'no-store');
     return reply(c, preview);
   })
 
-  .get('/api/games/:id/legal', gameIdParam, async (c) => reply(c, await c.var.games.legal(c.req.valid('param').id)))
+  .get('/api/games/:id/legal', gameIdParam, async (c) => reply(c, await c.var.services.games.legal(c.req.valid('param').id)))
 
   .get('/api/games/:id/hint', gameIdParam, async (c) => {
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
     c.header('Cache-Control', 'no-store');
-    return reply(c, await computerPlayer(c.env).hint(c.req.valid('param').id, auth.token));
+    return reply(c, await c.var.services.computer.hint(c.req.valid('param').id, auth.token));
   })
 
   .get('/api/games/:id/moves', gameIdParam, vValidator('query', HistoryQuerySchema, validationHook('query')), async (c) =>
-    reply(c, await c.var.games.history(c.req.valid('param').id, c.req.valid('query').since)),
+    reply(c, await c.var.services.games.history(c.req.valid('param').id, c.req.valid('query').since)),
   )
 
   .get('/api/games/:id/record', gameIdParam, async (c) => {
     const id = c.req.valid('param').id;
     // A finished game's record carries the computer's analysis, once done (glyphs and {[%eval …]}).
-    const result = await c.var.games.record(id, linkBase(c), await analysisService(c.env).annotations(id));
+    const result = await c.var.services.games.record(id, linkBase(c), await c.var.services.analysis.annotations(id));
     if (!result.ok) return fromFailure(c, result);
     return c.text(result.value, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
   })
@@ -131,18 +130,18 @@ export const api = new Hono<AppEnv>()
       );
     // A text body is the move itself; a JSON body's problems are named by field.
     if (!parsed.success) return jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues, type === 'text/plain' ? 'move' : 'body'));
-    return reply(c, await c.var.games.move(c.req.valid('param').id, c.var.token, parsed.output));
+    return reply(c, await c.var.services.games.move(c.req.valid('param').id, c.var.token, parsed.output));
   })
 
   .get('/api/games/:id/messages', gameIdParam, async (c) => {
     const auth = playerToken(c, false);
     if (!auth.ok) return auth.response;
     c.header('Cache-Control', 'no-store');
-    return reply(c, await c.var.games.messages(c.req.valid('param').id, auth.token));
+    return reply(c, await c.var.services.games.messages(c.req.valid('param').id, auth.token));
   })
 
   .post('/api/games/:id/messages', gameIdParam, requireJson, vValidator('json', MessageSchema, validationHook('body')), requirePlayer, async (c) =>
-    reply(c, await c.var.games.sendMessage(c.req.valid('param').id, c.var.token, c.req.valid('json').text), 201),
+    reply(c, await c.var.services.games.sendMessage(c.req.valid('param').id, c.var.token, c.req.valid('json').text), 201),
   )
 
   .put(
@@ -151,47 +150,47 @@ export const api = new Hono<AppEnv>()
     requireJson,
     vValidator('json', MessageVisibilitySchema, validationHook('body')),
     requirePlayer,
-    async (c) => reply(c, await c.var.games.showMessages(c.req.valid('param').id, c.var.token, c.req.valid('json').spectators)),
+    async (c) => reply(c, await c.var.services.games.showMessages(c.req.valid('param').id, c.var.token, c.req.valid('json').spectators)),
   )
 
   .post('/api/games/:id/takeback', gameIdParam, requireJson, vValidator('json', TakebackSchema, validationHook('body')), requirePlayer, async (c) =>
-    reply(c, await c.var.games.takeback(c.req.valid('param').id, c.var.token, c.req.valid('json').action)),
+    reply(c, await c.var.services.games.takeback(c.req.valid('param').id, c.var.token, c.req.valid('json').action)),
   )
 
   // A player's conditional moves: private, so never cached.
   .get('/api/games/:id/conditional', gameIdParam, requirePlayer, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return reply(c, await c.var.games.conditional(c.req.valid('param').id, c.var.token));
+    return reply(c, await c.var.services.games.conditional(c.req.valid('param').id, c.var.token));
   })
 
   .put('/api/games/:id/conditional', gameIdParam, requireJson, vValidator('json', ConditionalSchema, validationHook('body')), requirePlayer, async (c) =>
-    reply(c, await c.var.games.setConditional(c.req.valid('param').id, c.var.token, c.req.valid('json').lines)),
+    reply(c, await c.var.services.games.setConditional(c.req.valid('param').id, c.var.token, c.req.valid('json').lines)),
   )
 
   .delete('/api/games/:id/conditional', gameIdParam, requirePlayer, async (c) =>
-    reply(c, await c.var.games.clearConditional(c.req.valid('param').id, c.var.token)),
+    reply(c, await c.var.services.games.clearConditional(c.req.valid('param').id, c.var.token)),
   )
 
   .post('/api/games/:id/pause', gameIdParam, requireJson, vValidator('json', PauseSchema, validationHook('body')), requirePlayer, async (c) =>
-    reply(c, await c.var.games.pause(c.req.valid('param').id, c.var.token, c.req.valid('json'))),
+    reply(c, await c.var.services.games.pause(c.req.valid('param').id, c.var.token, c.req.valid('json'))),
   )
 
   .post('/api/games/:id/leave', gameIdParam, requireJson, vValidator('json', LeaveSchema, validationHook('body')), requirePlayer, async (c) =>
-    reply(c, await c.var.games.leave(c.req.valid('param').id, c.var.token, c.req.valid('json').days)),
+    reply(c, await c.var.services.games.leave(c.req.valid('param').id, c.var.token, c.req.valid('json').days)),
   )
 
   .post('/api/games/:id/resign', gameIdParam, requirePlayer, async (c) => {
-    return reply(c, await c.var.games.resign(c.req.valid('param').id, c.var.token));
+    return reply(c, await c.var.services.games.resign(c.req.valid('param').id, c.var.token));
   })
 
   .post('/api/games/:id/abort', gameIdParam, requirePlayer, async (c) => {
-    return reply(c, await c.var.games.abort(c.req.valid('param').id, c.var.token));
+    return reply(c, await c.var.services.games.abort(c.req.valid('param').id, c.var.token));
   })
 
   .post('/api/games/:id/claim', gameIdParam, requirePlayer, async (c) => {
-    return reply(c, await c.var.games.claim(c.req.valid('param').id, c.var.token));
+    return reply(c, await c.var.services.games.claim(c.req.valid('param').id, c.var.token));
   })
 
   .post('/api/games/:id/draw', gameIdParam, requireJson, vValidator('json', DrawSchema, validationHook('body')), requirePlayer, async (c) => {
-    return reply(c, await c.var.games.draw(c.req.valid('param').id, c.var.token, c.req.valid('json').action));
+    return reply(c, await c.var.services.games.draw(c.req.valid('param').id, c.var.token, c.req.valid('json').action));
   });

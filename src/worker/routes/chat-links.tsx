@@ -2,7 +2,6 @@
 // `/subspace link`, make a Telegram deep link, switch a link's notifications, unlink.
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ChatStore } from '../../db/chat-store.ts';
 import { CHAT_PLATFORMS } from '../../db/schema-chat.ts';
 import type { PlayerRow } from '../../db/schema.ts';
 import { peekCode, telegramStartCode, useCode } from '../bots/link-codes.ts';
@@ -12,9 +11,10 @@ import { cookiePlayer, errorPage, page } from './player-pages.tsx';
 
 /** The /me section of a player (shown only where a bot is set up or a link exists). */
 export async function chatLinksOf(c: Context<AppEnv>, player: PlayerRow) {
-  const links = await new ChatStore(c.env.DB).linksOf([player.id]);
-  const discord = Boolean(c.env.DISCORD_PUBLIC_KEY);
-  const telegram = Boolean(c.env.TELEGRAM_SECRET && c.env.TELEGRAM_BOT_TOKEN);
+  const links = await c.var.services.stores.chat.linksOf([player.id]);
+  const { config } = c.var.services;
+  const discord = Boolean(config.discord.publicKey);
+  const telegram = Boolean(config.telegram.secret && config.telegram.token);
   return links.length || discord || telegram ? <ChatLinksSection links={links} discord={discord} telegram={telegram} /> : null;
 }
 
@@ -32,7 +32,7 @@ export const chatLinkPages = new Hono<AppEnv>()
     const player = await cookiePlayer(c);
     if (!player) return notSignedIn(c);
     const code = c.req.query('code') ?? '';
-    const found = await peekCode(new ChatStore(c.env.DB), 'discord', code, Date.now());
+    const found = await peekCode(c.var.services.stores.chat, 'discord', code, Date.now());
     if (!found) return errorPage(c, 404, 'Link not valid', 'This link was used already or it expired. Type /subspace link in Discord again for a new one.');
     return page(c).html(<ConfirmDiscordPage code={code} label={found.label} player={player.name ?? `player ${player.id}`} />);
   })
@@ -43,7 +43,7 @@ export const chatLinkPages = new Hono<AppEnv>()
   .post('/me/link/discord', async (c) => {
     const player = await cookiePlayer(c);
     if (!player) return notSignedIn(c);
-    const store = new ChatStore(c.env.DB);
+    const store = c.var.services.stores.chat;
     const used = await useCode(store, 'discord', (await readForm(c)).code ?? '', Date.now());
     if (!used?.externalId)
       return errorPage(c, 404, 'Link not valid', 'This link was used already or it expired. Type /subspace link in Discord again for a new one.');
@@ -54,9 +54,10 @@ export const chatLinkPages = new Hono<AppEnv>()
   .post('/me/link/telegram', async (c) => {
     const player = await cookiePlayer(c);
     if (!player) return notSignedIn(c);
-    if (!c.env.TELEGRAM_SECRET || !c.env.TELEGRAM_BOT_TOKEN) return errorPage(c, 404, 'No Telegram bot', 'This server has no Telegram bot set up.');
-    const code = await telegramStartCode(new ChatStore(c.env.DB), player.id, Date.now());
-    return page(c).html(<TelegramLinkPage code={code} bot={c.env.TELEGRAM_BOT_NAME} />);
+    const { telegram } = c.var.services.config;
+    if (!telegram.secret || !telegram.token) return errorPage(c, 404, 'No Telegram bot', 'This server has no Telegram bot set up.');
+    const code = await telegramStartCode(c.var.services.stores.chat, player.id, Date.now());
+    return page(c).html(<TelegramLinkPage code={code} bot={telegram.botName} />);
   })
 
   .post('/me/chat-links', async (c) => {
@@ -65,7 +66,7 @@ export const chatLinkPages = new Hono<AppEnv>()
     const form = v.safeParse(ChangeSchema, await readForm(c));
     if (!form.success) return errorPage(c, 400, 'Not changed', `${form.issues[0].path?.[0]?.key ?? 'form'}: ${form.issues[0].message}`);
     const { platform, id, action } = form.output;
-    const store = new ChatStore(c.env.DB);
+    const store = c.var.services.stores.chat;
     const changed = action === 'unlink' ? await store.unlink(player.id, platform, id) : await store.setNotify(player.id, platform, id, action === 'notify-on');
     if (!changed) return errorPage(c, 404, 'Not changed', 'That chat is not linked to you.');
     return c.redirect('/me#chat-links', 303);

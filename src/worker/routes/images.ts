@@ -30,7 +30,7 @@ async function gameImage(c: Context<AppEnv>, id: string, format: ImageFormat) {
   const query = v.safeParse(GameImageQuerySchema, c.req.query());
   if (!query.success) return jsonError(c, 400, 'invalid_query', describeIssues(query.issues, 'query'));
   const { ply, size, from } = query.output;
-  const r = await c.var.views.board(id, { ...(ply === undefined ? {} : { ply }), ...(size ? { size } : {}), ...(from ? { from } : {}) });
+  const r = await c.var.services.views.board(id, { ...(ply === undefined ? {} : { ply }), ...(size ? { size } : {}), ...(from ? { from } : {}) });
   if (!r.ok) return fromFailure(c, r);
   // A past ply never changes, nor does the last one of a finished game. "Now" does, and so does the
   // latest ply of a game still going (an ending off the board adds its caption): cached briefly.

@@ -1,6 +1,7 @@
 // Ratings and tournaments pages and their forms: /players/:id, /leaderboard/:variant,
 // /tournaments and /tournaments/:id with Join / Leave / Start (forms post back here, from our
 // own pages only, as the signed-in player of the /me cookie).
+import type { RatingService } from '../../service/ratings.ts';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { PlayerIdSchema } from '../../service/player-schemas.ts';
@@ -11,26 +12,24 @@ import type { ServiceResult } from '../../service/result.ts';
 import type { TournamentView } from '../../service/tournaments.ts';
 import { describeIssues, linkBase, ownPagesOnly, readForm, type AppEnv } from '../http.ts';
 import { LeaderboardPage, ProfilePage, TournamentPage, TournamentsPage, type RatingLookup } from '../pages/league.tsx';
-import { playerService, ratingService, requestContext, tournamentService } from '../services.ts';
 import { cookiePlayer, errorPage, page } from './player-pages.tsx';
 import { playerProfile } from './profile.ts';
 
 /** The ratings of these players in these variants, for showing beside their names. */
-export async function ratingLookup(env: Cloudflare.Env, wanted: readonly (readonly [string | null | undefined, string])[]): Promise<RatingLookup> {
+export async function ratingLookup(service: RatingService, wanted: readonly (readonly [string | null | undefined, string])[]): Promise<RatingLookup> {
   const byVariant = new Map<string, string[]>();
   for (const [id, variant] of wanted) if (id) byVariant.set(variant, [...(byVariant.get(variant) ?? []), id]);
-  const service = ratingService(env);
   const found = new Map<string, Awaited<ReturnType<typeof service.ratingsOf>>>();
   for (const [variant, ids] of byVariant) found.set(variant, await service.ratingsOf(ids, variant));
   return (id, variant) => (id ? found.get(variant)?.get(id) : undefined);
 }
 
 async function tournamentPage(c: Context<AppEnv>, id: string, error?: string, status: 200 | 400 | 403 | 404 | 409 = 200) {
-  const [found, player] = await Promise.all([tournamentService(c.env).get(id, linkBase(c)), cookiePlayer(c)]);
+  const [found, player] = await Promise.all([c.var.services.tournaments.get(id, linkBase(c)), cookiePlayer(c)]);
   if (!found.ok) return errorPage(c, 404, 'No such tournament', `There is no tournament with id ${id.slice(0, 40)}.`, '/tournaments');
   const t = found.value;
   const ratings = await ratingLookup(
-    c.env,
+    c.var.services.ratings,
     t.players.map((p) => [p.id, t.variant] as const),
   );
   return page(c, status).html(<TournamentPage t={t} ratings={ratings} {...(player ? { me: player.id } : {})} {...(error ? { error } : {})} />);
@@ -42,7 +41,7 @@ async function act(c: Context<AppEnv>, what: 'join' | 'leave' | 'start') {
   if (!v.is(TournamentIdSchema, { id })) return errorPage(c, 404, 'No such tournament', `There is no tournament with id ${id.slice(0, 40)}.`, '/tournaments');
   const player = await cookiePlayer(c);
   if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first (your /me page), then come back.', `/tournaments/${id}`);
-  const service = tournamentService(c.env, Date.now, requestContext(c));
+  const service = c.var.services.tournaments;
   const result: ServiceResult<TournamentView> = await service[what](id, player, linkBase(c));
   if (!result.ok) return tournamentPage(c, id, result.error, result.status === 429 || result.status === 422 ? 409 : result.status);
   return c.redirect(`/tournaments/${id}`, 303);
@@ -51,22 +50,22 @@ async function act(c: Context<AppEnv>, what: 'join' | 'leave' | 'start') {
 export const leaguePages = new Hono<AppEnv>()
   .get('/players/:id', async (c) => {
     const id = c.req.param('id');
-    const player = v.is(PlayerIdSchema, id) ? await playerService(c.env).find(id) : undefined;
+    const player = v.is(PlayerIdSchema, id) ? await c.var.services.players.find(id) : undefined;
     if (!player) return errorPage(c, 404, 'No such player', `There is no player with id ${id.slice(0, 40)}.`, '/');
-    const profile = await playerProfile(c.env, player, linkBase(c));
+    const profile = await playerProfile(c.var.services, player, linkBase(c));
     return page(c).html(<ProfilePage player={playerOf(player)} ratings={profile.ratings} changes={profile.ratingChanges} games={profile.recentGames} />);
   })
 
   .get('/leaderboard', (c) => c.redirect(`/leaderboard/${VARIANTS[0]}`, 302))
 
   .get('/leaderboard/:variant', async (c) => {
-    const board = await ratingService(c.env).leaderboard(c.req.param('variant'), 100);
+    const board = await c.var.services.ratings.leaderboard(c.req.param('variant'), 100);
     if (!board.ok) return errorPage(c, 404, 'No such variant', `${board.error}: the variants are ${VARIANTS.join(', ')}.`, '/leaderboard');
     return page(c).html(<LeaderboardPage variant={board.value.variant} players={board.value.players} />);
   })
 
   .get('/tournaments', async (c) => {
-    const [list, player] = await Promise.all([tournamentService(c.env).list(linkBase(c)), cookiePlayer(c)]);
+    const [list, player] = await Promise.all([c.var.services.tournaments.list(linkBase(c)), cookiePlayer(c)]);
     return page(c).html(<TournamentsPage tournaments={list} signedIn={Boolean(player)} />);
   })
 
@@ -93,9 +92,9 @@ export const leaguePages = new Hono<AppEnv>()
       rated: f.rated === '1',
       ...(f.format === 'swiss' && f.rounds ? { rounds: whole(f.rounds) } : {}),
     });
-    const list = () => tournamentService(c.env).list(linkBase(c));
+    const list = () => c.var.services.tournaments.list(linkBase(c));
     if (!input.success) return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={describeIssues(input.issues, 'form')} />);
-    const made = await tournamentService(c.env).create(player, input.output, linkBase(c));
+    const made = await c.var.services.tournaments.create(player, input.output, linkBase(c));
     if (!made.ok) return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={made.error} />);
     return c.redirect(`/tournaments/${made.value.id}`, 303);
   })

@@ -40,7 +40,6 @@ import {
   type AppEnv,
   jsonError,
 } from '../http.ts';
-import { challengeService, gameService, playerService } from '../services.ts';
 import * as v from 'valibot';
 
 export type PlayerEnv = AppEnv & { Variables: { player: PlayerRow } };
@@ -52,7 +51,7 @@ export type PlayerEnv = AppEnv & { Variables: { player: PlayerRow } };
 export const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) => {
   const auth = playerToken(c, true);
   if (!auth.ok) return auth.response;
-  const player = await playerService(c.env).authenticate(auth.token);
+  const player = await c.var.services.players.authenticate(auth.token);
   if (!player) return jsonError(c, 403, 'bad_key', 'that is not a player key (create a player with POST /api/players)');
   c.set('player', player);
   await next();
@@ -74,12 +73,12 @@ export const lobby = new Hono<PlayerEnv>()
     const input = c.req.valid('json');
     // An address gets a confirmation link, and nothing else until it is opened: limited like sign-in mail.
     if (input.email && (await mailLimited(c))) return tooMany(c, MAIL_LIMITED);
-    return reply(c, await playerService(c.env).create(input, linkBase(c)), 201);
+    return reply(c, await c.var.services.players.create(input, linkBase(c)), 201);
   })
 
   .post('/api/players/sign-in', requireJson, vValidator('json', SignInSchema, validationHook('body')), async (c) => {
     if (await mailLimited(c)) return tooMany(c, MAIL_LIMITED);
-    const sent = await playerService(c.env).requestSignIn(c.req.valid('json').email, linkBase(c));
+    const sent = await c.var.services.players.requestSignIn(c.req.valid('json').email, linkBase(c));
     if (!sent.ok) return fromFailure(c, sent);
     // The same answer either way: it must not tell who has an account here.
     return c.json({ ok: true, message: 'If a player has this address, a sign-in link is on its way. It works once, for 15 minutes.' }, 202);
@@ -87,9 +86,9 @@ export const lobby = new Hono<PlayerEnv>()
 
   .get('/api/players/:id', async (c) => {
     const id = c.req.param('id');
-    const player = v.is(PlayerIdSchema, id) ? await playerService(c.env).find(id) : undefined;
+    const player = v.is(PlayerIdSchema, id) ? await c.var.services.players.find(id) : undefined;
     if (!player) return jsonError(c, 404, 'unknown_player', `no player with id ${id.slice(0, 40)}`);
-    return c.json(await playerProfile(c.env, player, linkBase(c)));
+    return c.json(await playerProfile(c.var.services, player, linkBase(c)));
   })
 
   .get('/api/me', requirePlayerKey, (c) => c.json(selfOf(c.var.player)))
@@ -97,54 +96,54 @@ export const lobby = new Hono<PlayerEnv>()
   .patch('/api/me', requirePlayerKey, requireJson, vValidator('json', PlayerSettingsSchema, validationHook('body')), async (c) => {
     const input = c.req.valid('json');
     if (input.email && input.email.toLowerCase() !== c.var.player.email && (await mailLimited(c))) return tooMany(c, MAIL_LIMITED);
-    return reply(c, await playerService(c.env).updateSettings(c.var.player, input, linkBase(c)));
+    return reply(c, await c.var.services.players.updateSettings(c.var.player, input, linkBase(c)));
   })
 
   .get('/api/me/games', requirePlayerKey, vValidator('query', MyGamesQuerySchema, validationHook('query')), async (c) =>
-    c.json({ games: await playerService(c.env).games(c.var.player, c.req.valid('query').status, linkBase(c)) }),
+    c.json({ games: await c.var.services.players.games(c.var.player, c.req.valid('query').status, linkBase(c)) }),
   )
 
   .post('/api/me/chat', slackSignature, requirePlayerKey, async (c) => {
     const body = await chatText(c);
     if (!body.ok) return body.response;
     const command = parsePlayerCommand(commandLine(body.text)) ?? { kind: 'help' as const };
-    const result = await runPlayerCommand({ players: playerService(c.env), challenges: challengeService(c.env) }, c.var.player, command, linkBase(c));
+    const result = await runPlayerCommand({ players: c.var.services.players, challenges: c.var.services.challenges }, c.var.player, command, linkBase(c));
     return chatAnswer(c, body.form, result, result.state ? { state: result.state } : {});
   })
 
-  .get('/api/me/challenges', requirePlayerKey, async (c) => c.json({ challenges: await challengeService(c.env).mine(c.var.player, linkBase(c)) }))
+  .get('/api/me/challenges', requirePlayerKey, async (c) => c.json({ challenges: await c.var.services.challenges.mine(c.var.player, linkBase(c)) }))
 
   .post('/api/challenges', requirePlayerKey, requireJson, vValidator('json', CreateChallengeSchema, validationHook('body')), async (c) => {
     if (await challengeLimited(c, c.var.player.id)) return tooMany(c, CHALLENGE_LIMITED);
-    return reply(c, await challengeService(c.env).create(c.var.player, c.req.valid('json'), linkBase(c)), 201);
+    return reply(c, await c.var.services.challenges.create(c.var.player, c.req.valid('json'), linkBase(c)), 201);
   })
 
   .get('/api/challenges', vValidator('query', ChallengeListQuerySchema, validationHook('query')), async (c) => {
     const { limit, before } = c.req.valid('query');
     c.header('Cache-Control', 'no-store');
-    return c.json(await challengeService(c.env).list(linkBase(c), limit, before));
+    return c.json(await c.var.services.challenges.list(linkBase(c), limit, before));
   })
 
-  .get('/api/challenges/:id', challengeId, async (c) => reply(c, await challengeService(c.env).get(c.req.valid('param').id, linkBase(c))))
+  .get('/api/challenges/:id', challengeId, async (c) => reply(c, await c.var.services.challenges.get(c.req.valid('param').id, linkBase(c))))
 
   .post('/api/challenges/:id/accept', challengeId, requirePlayerKey, async (c) =>
-    reply(c, await challengeService(c.env).accept(c.req.valid('param').id, c.var.player, linkBase(c)), 201),
+    reply(c, await c.var.services.challenges.accept(c.req.valid('param').id, c.var.player, linkBase(c)), 201),
   )
 
   .post('/api/challenges/:id/decline', challengeId, requirePlayerKey, async (c) =>
-    reply(c, await challengeService(c.env).decline(c.req.valid('param').id, c.var.player, linkBase(c))),
+    reply(c, await c.var.services.challenges.decline(c.req.valid('param').id, c.var.player, linkBase(c))),
   )
 
   .delete('/api/challenges/:id', challengeId, requirePlayerKey, async (c) =>
-    reply(c, await challengeService(c.env).withdraw(c.req.valid('param').id, c.var.player, linkBase(c))),
+    reply(c, await c.var.services.challenges.withdraw(c.req.valid('param').id, c.var.player, linkBase(c))),
   )
 
   .post('/api/games/:id/rematch', gameId, requirePlayerKey, async (c) => {
     const id = c.req.valid('param').id;
-    const game = await new PlayerStore(c.env.DB).game(id);
+    const game = await c.var.services.stores.players.game(id);
     if (!game) return jsonError(c, 404, 'unknown_game', `no game with id ${id}`);
     if (await challengeLimited(c, c.var.player.id)) return tooMany(c, CHALLENGE_LIMITED);
-    return reply(c, await challengeService(c.env).rematch(game, c.var.player, linkBase(c)), 201);
+    return reply(c, await c.var.services.challenges.rematch(game, c.var.player, linkBase(c)), 201);
   })
 
   // ---- event streams (NDJSON) ----
@@ -154,8 +153,8 @@ export const lobby = new Hono<PlayerEnv>()
     const base = linkBase(c);
     return eventStream(hubOf(c.env, `player:${player.id}`), async () => {
       // On (re)opening: the games waiting for the player, then the challenges sent to them.
-      const waiting = (await playerService(c.env).games(player, 'active', base)).filter((g) => g.yourTurn);
-      const challenges = (await challengeService(c.env).mine(player, base)).filter((ch) => ch.to?.id === player.id);
+      const waiting = (await c.var.services.players.games(player, 'active', base)).filter((g) => g.yourTurn);
+      const challenges = (await c.var.services.challenges.mine(player, base)).filter((ch) => ch.to?.id === player.id);
       return [...waiting.map((game) => ({ type: 'yourTurn', game })), ...challenges.map((challenge) => ({ type: 'challenge', challenge }))];
     });
   })
@@ -167,7 +166,7 @@ export const lobby = new Hono<PlayerEnv>()
     if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket')
       return jsonError(c, 426, 'websocket_required', 'this is a WebSocket: open it with Upgrade: websocket (or read GET /api/games/{id}/stream)');
     const id = c.req.valid('param').id;
-    if (!(await new GameStore(c.env.DB).game(id))) return jsonError(c, 404, 'unknown_game', `no game with id ${id}`);
+    if (!(await c.var.services.stores.games.game(id))) return jsonError(c, 404, 'unknown_game', `no game with id ${id}`);
     return gameObject(c.env, id).fetch(`https://game/socket?game=${id}`, { headers: { Upgrade: 'websocket' } });
   })
 
@@ -179,7 +178,7 @@ export const lobby = new Hono<PlayerEnv>()
     const id = c.req.valid('param').id;
     const auth = playerToken(c, false);
     if (!auth.ok) return auth.response;
-    const service = gameService(c.env);
+    const service = c.var.services.games;
     const first = await service.load(id, auth.token);
     if (!first.ok) return fromFailure(c, first);
     if (auth.token && !first.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);

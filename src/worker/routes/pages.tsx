@@ -31,7 +31,6 @@ import { sideWorker } from '../board-png.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
 import { SettingsPage } from '../pages/notification-settings.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
-import { analysisService, computerPlayer, notesService, playerService } from '../services.ts';
 import { cookiePlayer } from './player-pages.tsx';
 import { lineTurns } from '../text/commands.ts';
 import { playedWords } from '../../service/plan-outcome.ts';
@@ -124,12 +123,12 @@ export const pages = new Hono<AppEnv>()
       // Signed in (the /me cookie): the creator's seat is the player's, so the game is on /me.
       const player = await cookiePlayer(c);
       const mine: Color = f.side ?? 'white';
-      const created = await c.var.games.create(parsed.output, linkBase(c), player ? { players: { [mine]: player.id } } : undefined);
+      const created = await c.var.services.games.create(parsed.output, linkBase(c), player ? { players: { [mine]: player.id } } : undefined);
       if (!created.ok) return page(c, 400).html(<HomePage error={failureWords(created)} values={values} />);
       const { id, tokens } = created.value;
       const theirs = tokens[opposite(mine)];
       // The opponent's link stays on the creator's game page until the opponent opens it.
-      if (player && theirs) await new PlayerStore(c.env.DB).addInvitation(id, opposite(mine), theirs, Date.now());
+      if (player && theirs) await c.var.services.stores.players.addInvitation(id, opposite(mine), theirs, Date.now());
       // Post/redirect/get: the links page is an address, so Back and reload do not make a second game.
       const q = new URLSearchParams({ ...(tokens.white ? { white: tokens.white } : {}), ...(tokens.black ? { black: tokens.black } : {}), me: mine });
       return c.redirect(`/games/${id}/new?${q}`, 303);
@@ -147,7 +146,7 @@ export const pages = new Hono<AppEnv>()
     for (const side of ['white', 'black'] as const) {
       const token = q[side];
       if (!token || !v.is(TokenSchema, token)) continue;
-      const loaded = await c.var.games.load(id, token);
+      const loaded = await c.var.services.games.load(id, token);
       if (!loaded.ok) return errorPage(c, loaded.status === 404 ? 404 : 400, 'No such game', failureWords(loaded));
       if (loaded.value.you !== side) return errorPage(c, 403, 'Not your game', `That is not ${side === 'white' ? "White's" : "Black's"} link of game ${id}.`);
       links[side] = `${links.spectator}?token=${token}`;
@@ -155,7 +154,7 @@ export const pages = new Hono<AppEnv>()
     }
     if (!title) return errorPage(c, 403, 'Not your game', 'This address holds no player link of the game. Use the links you were given.');
     const me = q.me === 'black' ? 'black' : 'white';
-    const row = await new PlayerStore(c.env.DB).game(id);
+    const row = await c.var.services.stores.players.game(id);
     const owned = Boolean(row && (me === 'white' ? row.whitePlayerId : row.blackPlayerId));
     return page(c).html(<CreatedPage id={id} title={title} links={links} me={me} owned={owned} />);
   })
@@ -166,7 +165,7 @@ export const pages = new Hono<AppEnv>()
     const player = await cookiePlayer(c);
     if (!player) return c.redirect('/me', 303);
     const after = c.req.query('after');
-    const games = await playerService(c.env).games(player, 'active', linkBase(c));
+    const games = await c.var.services.players.games(player, 'active', linkBase(c));
     const next = games.find((g) => g.yourTurn && g.id !== after);
     return c.redirect(next ? `/games/${next.id}` : '/me?waiting=none', 303);
   })
@@ -189,7 +188,7 @@ export const pages = new Hono<AppEnv>()
     }
     // A signed-in player (the /me cookie) sees the game as its player; the key stays in the cookie.
     const key = token === undefined ? getCookie(c, KEY_COOKIE) : undefined;
-    const loaded = await c.var.games.load(id, token ?? key);
+    const loaded = await c.var.services.games.load(id, token ?? key);
     if (!loaded.ok) return errorPage(c, loaded.status === 404 ? 404 : 400, 'No such game', failureWords(loaded));
     const state = loaded.value;
     if (token && !state.you)
@@ -205,12 +204,12 @@ export const pages = new Hono<AppEnv>()
     let invitation: string | undefined;
     let claim = false;
     if (state.you) {
-      const store = new PlayerStore(c.env.DB);
+      const store = c.var.services.stores.players;
       if (token) {
         await store.dropInvitation(id, state.you);
         const viewer = key ?? getCookie(c, KEY_COOKIE);
         const row = viewer ? await store.game(id) : undefined;
-        const player = row && viewer ? (await playerService(c.env).authenticate(viewer))?.id : undefined;
+        const player = row && viewer ? (await c.var.services.players.authenticate(viewer))?.id : undefined;
         const seat = (side: Color) => (side === 'white' ? row?.whitePlayerId : row?.blackPlayerId);
         claim = Boolean(player && row && !seat(state.you) && seat(opposite(state.you)) !== player);
       } else {
@@ -218,18 +217,18 @@ export const pages = new Hono<AppEnv>()
         if (theirs) invitation = `${linkBase(c).origin}/games/${id}?token=${theirs}`;
       }
     }
-    const history = await c.var.games.history(id);
+    const history = await c.var.services.games.history(id);
     const moves = history.ok ? history.value.moves : [];
     const takebacks = history.ok ? history.value.takebacks : [];
     const from = q.from ?? state.you ?? 'white';
     const replaying = q.ply !== undefined && q.ply < state.ply;
-    const board = await c.var.views.board(id, {
+    const board = await c.var.services.views.board(id, {
       interactive: !replaying && Boolean(state.you) && state.status === 'active',
       from,
       ...(replaying ? { ply: q.ply } : {}),
     });
-    const settings = token && state.you ? await c.var.notify.get(id, token) : undefined;
-    const said = await c.var.games.messages(id, state.you ? (token ?? key) : undefined);
+    const settings = token && state.you ? await c.var.services.notify.get(id, token) : undefined;
+    const said = await c.var.services.games.messages(id, state.you ? (token ?? key) : undefined);
     const rematch = Boolean(key && state.you && state.status !== 'active');
     // Messages come only from our own form redirects (tagged under the player's token), so a
     // link made elsewhere cannot put words such as "re-enter your password" on the page.
@@ -241,34 +240,34 @@ export const pages = new Hono<AppEnv>()
     let moveText = q.move;
     if (state.you && q.do === 'hint' && state.hints) {
       // The Hint button without JavaScript: the engine's suggestion in the box, previewed on the board.
-      const suggested = await computerPlayer(c.env).hint(id, (token ?? key)!);
+      const suggested = await c.var.services.computer.hint(id, (token ?? key)!);
       hint = suggested.ok ? { move: suggested.value.move } : { error: failureWords(suggested) };
       if (suggested.ok) moveText = suggested.value.move;
     }
     const previewed = q.do === 'preview' ? q.move : hint && 'move' in hint ? hint.move : undefined;
     if (state.you && previewed) {
-      const r = await c.var.views.preview(id, previewed);
+      const r = await c.var.services.views.preview(id, previewed);
       preview = { move: previewed, result: r.ok ? r.value : { ok: false, error: failureWords(r) } };
     }
     // Planning replies (conditional moves): on the opponent's turn; what became of the last ones, on either turn.
-    const planning = state.you && state.status === 'active' ? await c.var.games.conditional(id, (token ?? key)!) : undefined;
+    const planning = state.you && state.status === 'active' ? await c.var.services.games.conditional(id, (token ?? key)!) : undefined;
     // The last row of the box is previewed (an empty one: the game as it stands, the opponent to move).
     const planPreview =
       planning?.ok && state.sideToMove !== state.you && q.plan !== undefined
-        ? await c.var.views.previewLine(id, lineTurns(q.plan.split('\n').at(-1)!))
+        ? await c.var.services.views.previewLine(id, lineTurns(q.plan.split('\n').at(-1)!))
         : undefined;
     // A finished game: the computer's analysis and, for the ply shown, the board after its better turn.
     // A player: their own analysis board variations (their seat's only).
     const viewed = replaying ? q.ply! : state.ply;
-    const analysed = state.status !== 'active' ? await analysisService(c.env).get(id) : undefined;
+    const analysed = state.status !== 'active' ? await c.var.services.analysis.get(id) : undefined;
     const analysis = analysed ? (analysed.ok ? analysed.value : null) : undefined;
     const best = analysis?.status === 'done' ? analysis.plies.find((m) => m.ply === viewed)?.best : undefined;
-    const bestBoard = best ? await notesService(c.env).explore(id, viewed - 1, [best]) : undefined;
-    const notes = state.you ? await notesService(c.env).get(id, (token ?? key)!) : undefined;
+    const bestBoard = best ? await c.var.services.notes.explore(id, viewed - 1, [best]) : undefined;
+    const notes = state.you ? await c.var.services.notes.get(id, (token ?? key)!) : undefined;
     // A rated game not yet rated: the players' ratings now, beside their names (one read of the row, one of the ratings).
-    const row = state.rated && !state.ratings ? await new PlayerStore(c.env.DB).game(id) : undefined;
+    const row = state.rated && !state.ratings ? await c.var.services.stores.players.game(id) : undefined;
     const lookup = row
-      ? await ratingLookup(c.env, [
+      ? await ratingLookup(c.var.services.ratings, [
           [row.whitePlayerId, row.variant],
           [row.blackPlayerId, row.variant],
         ])
@@ -309,11 +308,11 @@ export const pages = new Hono<AppEnv>()
     const id = c.req.param('id');
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'Sign in on /me first (your player key), then open your game link again.', '/me');
-    const loaded = await c.var.games.load(id, c.var.token);
+    const loaded = await c.var.services.games.load(id, c.var.token);
     if (!loaded.ok) return errorPage(c, 404, 'No such game', failureWords(loaded));
     const side = loaded.value.you;
     if (!side) return errorPage(c, 403, 'Not your game', `That token is not a player's token for game ${id}.`, `/games/${id}`);
-    const store = new PlayerStore(c.env.DB);
+    const store = c.var.services.stores.players;
     const row = await store.game(id);
     if ((side === 'white' ? row?.blackPlayerId : row?.whitePlayerId) === player.id)
       return backToGame(c, id, c.var.token, { error: 'You hold the other seat of this game already.' });
@@ -332,7 +331,11 @@ export const pages = new Hono<AppEnv>()
       const q = new URLSearchParams({ token: f.token, do: 'preview', move: f.move });
       return c.redirect(`/games/${id}?${q}`, 303);
     }
-    const played = await c.var.games.move(id, f.token, { move: f.move, ...(f.ply ? { ply: f.ply } : {}), ...(f.message ? { message: f.message } : {}) });
+    const played = await c.var.services.games.move(id, f.token, {
+      move: f.move,
+      ...(f.ply ? { ply: f.ply } : {}),
+      ...(f.message ? { message: f.message } : {}),
+    });
     if (!played.ok) {
       if (played.status === 404) return errorPage(c, 404, 'No such game', failureWords(played));
       return backToGame(c, id, f.token, { error: aboutMove(f.move, played.error), move: f.move });
@@ -344,7 +347,7 @@ export const pages = new Hono<AppEnv>()
     const id = c.req.param('id');
     const form = v.safeParse(MessageFormSchema, c.var.fields);
     if (!form.success) return backToGame(c, id, c.var.token, { error: `Message not sent: ${describeIssues(form.issues, 'message').replace(/^[\w.]+: /, '')}` });
-    const sent = await c.var.games.sendMessage(id, form.output.token, form.output.text);
+    const sent = await c.var.services.games.sendMessage(id, form.output.token, form.output.text);
     if (!sent.ok) {
       if (sent.status === 404) return errorPage(c, 404, 'No such game', failureWords(sent));
       return backToGame(c, id, c.var.token, { error: `Message not sent: ${sent.error}` });
@@ -356,7 +359,7 @@ export const pages = new Hono<AppEnv>()
     const id = c.req.param('id');
     const form = v.safeParse(MessageVisibilityFormSchema, c.var.fields);
     if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '') });
-    const shown = await c.var.games.showMessages(id, form.output.token, form.output.spectators === 'yes');
+    const shown = await c.var.services.games.showMessages(id, form.output.token, form.output.spectators === 'yes');
     if (!shown.ok) {
       if (shown.status === 404) return errorPage(c, 404, 'No such game', failureWords(shown));
       return backToGame(c, id, c.var.token, { error: shown.error });
@@ -371,7 +374,7 @@ export const pages = new Hono<AppEnv>()
     const form = v.safeParse(SettingsFormSchema, c.var.fields);
     if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '') });
     const f = form.output;
-    const saved = await c.var.notify.patch(id, f.token, { email: f.email ?? null, webhook: f.webhook ?? null });
+    const saved = await c.var.services.notify.patch(id, f.token, { email: f.email ?? null, webhook: f.webhook ?? null });
     if (!saved.ok) {
       if (saved.status === 404) return errorPage(c, 404, 'No such game', failureWords(saved));
       return backToGame(c, id, f.token, { error: `Notifications not saved: ${saved.error}` });
@@ -407,7 +410,7 @@ export const pages = new Hono<AppEnv>()
             .filter((l) => l.length);
     const parsed = v.safeParse(ConditionalSchema, { lines });
     if (!parsed.success) return backToGame(c, id, f.token, { error: `Replies not stored: ${describeIssues(parsed.issues, 'form')}`, plan: f.lines });
-    const stored = await c.var.games.setConditional(id, f.token, parsed.output.lines);
+    const stored = await c.var.services.games.setConditional(id, f.token, parsed.output.lines);
     if (!stored.ok) {
       if (stored.status === 404) return errorPage(c, 404, 'No such game', failureWords(stored));
       return backToGame(c, id, f.token, { error: `Replies not stored: ${stored.error}`, plan: f.lines });
@@ -419,7 +422,7 @@ export const pages = new Hono<AppEnv>()
   .post('/games/:id/:action{resign|abort|claim|draw|takeback|pause|leave}', sameOriginForms, playerForm, async (c) => {
     const id = c.req.param('id');
     const action = c.req.param('action') as 'resign' | 'abort' | 'claim' | 'draw' | 'takeback' | 'pause' | 'leave';
-    const games = c.var.games;
+    const games = c.var.services.games;
     const t = c.var.token;
     let result;
     // What the player did, in the flash, unless the status lines above it already say so (an offer

@@ -32,7 +32,6 @@ import {
 } from '../http.ts';
 import { ErrorPage } from '../pages/layout.tsx';
 import { ChallengePage, FinishedPage, KeyPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
-import { challengeService, playerService, ratingService } from '../services.ts';
 import { ratingLookup } from './league-pages.tsx';
 import { chatLinksOf } from './chat-links.tsx';
 
@@ -57,7 +56,7 @@ function keepKey(c: Context<AppEnv>, key: string) {
 /** The signed-in player of this browser, if any. */
 export async function cookiePlayer<E extends AppEnv>(c: Context<E>): Promise<PlayerRow | undefined> {
   const key = getCookie(c, KEY_COOKIE);
-  return key ? playerService(c.env).authenticate(key) : undefined;
+  return key ? c.var.services.players.authenticate(key) : undefined;
 }
 
 /** A limit reached, as a page: 429 with Retry-After. */
@@ -88,15 +87,15 @@ export const playerPages = new Hono<AppEnv>()
     const player = await cookiePlayer(c);
     if (!player) return page(c).html(<KeyPage />);
     const base = linkBase(c);
-    if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await playerService(c.env).games(player, 'finished', base)} />);
+    if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await c.var.services.players.games(player, 'finished', base)} />);
     const [games, finished, challenges, chat, own] = await Promise.all([
-      playerService(c.env).games(player, 'active', base),
-      playerService(c.env).games(player, 'finished', base, RECENT_FINISHED),
-      challengeService(c.env).mine(player, base),
+      c.var.services.players.games(player, 'active', base),
+      c.var.services.players.games(player, 'finished', base, RECENT_FINISHED),
+      c.var.services.challenges.mine(player, base),
       chatLinksOf(c, player),
-      ratingService(c.env).profile(player.id),
+      c.var.services.ratings.profile(player.id),
     ]);
-    const ratings = await ratingLookup(c.env, [
+    const ratings = await ratingLookup(c.var.services.ratings, [
       ...games.map((g) => [g.opponent.id, g.variant] as const),
       ...challenges.map((ch) => [ch.from.id, ch.variant] as const),
     ]);
@@ -118,7 +117,7 @@ export const playerPages = new Hono<AppEnv>()
   .get('/me/sign-in', async (c) => {
     const q = v.safeParse(SignInQuerySchema, c.req.query());
     if (!q.success) return errorPage(c, 400, 'Not a sign-in link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
-    const signed = await playerService(c.env).signIn(q.output.t);
+    const signed = await c.var.services.players.signIn(q.output.t);
     if (!signed.ok) return errorPage(c, 403, 'Sign-in link not valid', words(signed.error));
     keepKey(c, signed.value.key);
     return c.redirect('/me', 303);
@@ -128,7 +127,7 @@ export const playerPages = new Hono<AppEnv>()
   .get('/me/confirm-email', async (c) => {
     const q = v.safeParse(SignInQuerySchema, c.req.query());
     if (!q.success) return errorPage(c, 400, 'Not a confirmation link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
-    const confirmed = await playerService(c.env).confirmEmail(q.output.t);
+    const confirmed = await c.var.services.players.confirmEmail(q.output.t);
     if (!confirmed.ok) return errorPage(c, 403, 'Confirmation link not valid', words(confirmed.error));
     return page(c).html(<KeyPage ok={`Thank you: ${confirmed.value.email} is confirmed. Sign-in links and challenges can be mailed to it now.`} />);
   })
@@ -136,9 +135,9 @@ export const playerPages = new Hono<AppEnv>()
   .get('/lobby', async (c) => {
     const q = v.safeParse(ChallengeListQuerySchema, c.req.query());
     if (!q.success) return errorPage(c, 400, 'Bad address', describeIssues(q.issues, 'query'), '/lobby');
-    const [list, player] = await Promise.all([challengeService(c.env).list(linkBase(c), q.output.limit, q.output.before), cookiePlayer(c)]);
+    const [list, player] = await Promise.all([c.var.services.challenges.list(linkBase(c), q.output.limit, q.output.before), cookiePlayer(c)]);
     const ratings = await ratingLookup(
-      c.env,
+      c.var.services.ratings,
       list.challenges.map((ch) => [ch.from.id, ch.variant] as const),
     );
     return page(c).html(<LobbyPage challenges={list.challenges} next={list.next} ratings={ratings} {...(player ? { me: player.id } : {})} />);
@@ -146,7 +145,7 @@ export const playerPages = new Hono<AppEnv>()
 
   .get('/challenges/:id', async (c) => {
     const id = c.req.param('id');
-    const found = v.is(ChallengeIdSchema, { id }) ? await challengeService(c.env).get(id, linkBase(c)) : undefined;
+    const found = v.is(ChallengeIdSchema, { id }) ? await c.var.services.challenges.get(id, linkBase(c)) : undefined;
     if (!found?.ok) return errorPage(c, 404, 'No such challenge', `There is no challenge with id ${id.slice(0, 40)}.`, '/lobby');
     const player = await cookiePlayer(c);
     return page(c).html(<ChallengePage c={found.value} {...(player ? { me: player.id } : {})} />);
@@ -161,7 +160,7 @@ export const playerPages = new Hono<AppEnv>()
 
   .post('/me/session', async (c) => {
     const key = (await readForm(c)).key?.trim() ?? '';
-    const player = key ? await playerService(c.env).authenticate(key) : undefined;
+    const player = key ? await c.var.services.players.authenticate(key) : undefined;
     if (!player) return page(c, 403).html(<KeyPage error="That is not a player key. Check that you copied all of it." />);
     keepKey(c, key);
     return c.redirect('/me', 303);
@@ -174,7 +173,7 @@ export const playerPages = new Hono<AppEnv>()
       const name = (await readForm(c)).name?.trim();
       const input = v.safeParse(CreatePlayerSchema, name ? { name } : {});
       if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues, 'name')} />);
-      const created = await playerService(c.env).create(input.output, linkBase(c));
+      const created = await c.var.services.players.create(input.output, linkBase(c));
       if (!created.ok) return page(c, 400).html(<KeyPage error={words(created.error)} />);
       keepKey(c, created.value.key);
       return page(c, 201).html(<NewKeyPage playerKey={created.value.key} link={created.value.link} />);
@@ -185,7 +184,7 @@ export const playerPages = new Hono<AppEnv>()
     const input = v.safeParse(SignInSchema, { email: (await readForm(c)).email ?? '' });
     if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues)} />);
     if (await mailLimited(c)) return tooManyPage(c, MAIL_LIMITED);
-    const sent = await playerService(c.env).requestSignIn(input.output.email, linkBase(c));
+    const sent = await c.var.services.players.requestSignIn(input.output.email, linkBase(c));
     if (!sent.ok) return tooManyPage(c, sent.error, sent.retryAfter);
     return page(c).html(<KeyPage ok="If a player has this address, a sign-in link is on its way. It works once, for 15 minutes." />);
   })
@@ -198,7 +197,7 @@ export const playerPages = new Hono<AppEnv>()
     const input = v.safeParse(PlayerSettingsSchema, { ...field('email'), ...field('webhook') });
     if (!input.success) return errorPage(c, 400, 'Settings not saved', describeIssues(input.issues, 'form'));
     if (input.output.email && input.output.email.toLowerCase() !== player.email && (await mailLimited(c))) return tooManyPage(c, MAIL_LIMITED);
-    const saved = await playerService(c.env).updateSettings(player, input.output, linkBase(c));
+    const saved = await c.var.services.players.updateSettings(player, input.output, linkBase(c));
     if (!saved.ok) return saved.status === 429 ? tooManyPage(c, saved.error, saved.retryAfter) : errorPage(c, 400, 'Settings not saved', words(saved.error));
     return page(c).html(<SettingsSavedPage player={saved.value} />);
   })
@@ -223,7 +222,7 @@ export const playerPages = new Hono<AppEnv>()
       rated: f.ratedShown ? f.rated === '1' : true,
     });
     if (!input.success) return errorPage(c, 400, 'Not a challenge', describeIssues(input.issues, 'form'));
-    const made = await challengeService(c.env).create(player, input.output, linkBase(c));
+    const made = await c.var.services.challenges.create(player, input.output, linkBase(c));
     if (!made.ok) return errorPage(c, made.status === 404 ? 404 : 400, 'Not a challenge', words(made.error));
     return c.redirect(`/challenges/${made.value.id}`, 303);
   })
@@ -234,7 +233,7 @@ export const playerPages = new Hono<AppEnv>()
     if (!v.is(ChallengeIdSchema, { id })) return errorPage(c, 404, 'No such challenge', `There is no challenge with id ${id.slice(0, 40)}.`, '/lobby');
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first, then accept.', `/challenges/${id}`);
-    const service = challengeService(c.env);
+    const service = c.var.services.challenges;
     if (action === 'accept') {
       const game = await service.accept(id, player, linkBase(c));
       if (!game.ok)
@@ -255,12 +254,12 @@ export const playerPages = new Hono<AppEnv>()
 
   .post('/games/:id/rematch', async (c) => {
     const id = c.req.param('id');
-    const game = v.is(GameIdSchema, { id }) ? await new PlayerStore(c.env.DB).game(id) : undefined;
+    const game = v.is(GameIdSchema, { id }) ? await c.var.services.stores.players.game(id) : undefined;
     if (!game) return errorPage(c, 404, 'No such game', `There is no game with id ${id.slice(0, 40)}.`);
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'A rematch needs your player key: open your personal link first.', `/games/${id}`);
     if (await challengeLimited(c, player.id)) return tooManyPage(c, CHALLENGE_LIMITED);
-    const made = await challengeService(c.env).rematch(game, player, linkBase(c));
+    const made = await c.var.services.challenges.rematch(game, player, linkBase(c));
     if (!made.ok) return errorPage(c, made.status === 403 || made.status === 404 ? made.status : 409, 'No rematch', words(made.error), `/games/${id}`);
     return c.redirect(`/challenges/${made.value.id}`, 303);
   });

@@ -70,20 +70,20 @@ export function chatAnswer(c: Context, form: boolean, result: CommandAnswer, ext
 
 export const players = new Hono<AppEnv>()
   .get('/api/games/:id/me', gameIdParam, requirePlayer, async (c) => {
-    return reply(c, await c.var.notify.get(c.req.valid('param').id, c.var.token));
+    return reply(c, await c.var.services.notify.get(c.req.valid('param').id, c.var.token));
   })
 
   .patch('/api/games/:id/me', gameIdParam, requireJson, vValidator('json', SettingsPatchSchema, validationHook('body')), requirePlayer, async (c) => {
-    return reply(c, await c.var.notify.patch(c.req.valid('param').id, c.var.token, c.req.valid('json')));
+    return reply(c, await c.var.services.notify.patch(c.req.valid('param').id, c.var.token, c.req.valid('json')));
   })
 
   .get('/api/games/:id/deliveries', gameIdParam, requirePlayer, async (c) => {
-    return reply(c, await c.var.notify.deliveries(c.req.valid('param').id, c.var.token));
+    return reply(c, await c.var.services.notify.deliveries(c.req.valid('param').id, c.var.token));
   })
 
   .post('/api/games/:id/chat', gameIdParam, slackSignature, requirePlayer, async (c) => {
     const id = c.req.valid('param').id;
-    const service = c.var.games;
+    const service = c.var.services.games;
     const game = await service.load(id, c.var.token);
     if (!game.ok) return fromFailure(c, game);
     if (!game.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
@@ -96,7 +96,7 @@ export const players = new Hono<AppEnv>()
 
   .on(['GET', 'POST'], '/unsubscribe', vValidator('query', UnsubscribeQuerySchema, validationHook('query')), async (c) => {
     const { game, side, t } = c.req.valid('query');
-    const result = await c.var.notify.unsubscribe(game, side, t);
+    const result = await c.var.services.notify.unsubscribe(game, side, t);
     if (!result.ok) return c.text(result.error, result.status);
     return c.text(
       `Done: no more notification emails for ${side} in game ${game}. Turn them back on with PATCH /api/games/${game}/me {"notify":{"email":true}}.\n`,

@@ -3,46 +3,41 @@
 // script. Thin: validate, call the services, translate.
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
-import { PushService } from '../../notify/push-service.ts';
-import { PushStore } from '../../notify/push-store.ts';
 import { NotifyChoicesSchema, PushEndpointSchema, PushSubscriptionSchema } from '../../notify/schemas.ts';
-import { webhookPolicy } from '../../notify/url-policy.ts';
-import { vapidKeys } from '../../notify/web-push.ts';
 import { gameIdParam, jsonError, reply, requireJson, requirePlayer, validationHook } from '../http.ts';
 import { PUSH_JS, SW_JS } from '../pages/push-scripts.ts';
 import { requirePlayerKey, type PlayerEnv } from './lobby.ts';
 
-const pushService = (env: Cloudflare.Env) => new PushService(new PushStore(env.DB), webhookPolicy(env));
 const script = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' };
 
 export const push = new Hono<PlayerEnv & { Variables: { token: string } }>()
   .get('/api/push/key', (c) => {
-    const keys = vapidKeys(c.env);
+    const keys = c.var.services.config.vapid;
     if (!keys) return jsonError(c, 503, 'not_set_up', 'Web Push is not set up on this server (no VAPID keys)');
     c.header('Cache-Control', 'public, max-age=3600');
     return c.json({ publicKey: keys.publicKey });
   })
 
   .post('/api/me/push', requireJson, vValidator('json', PushSubscriptionSchema, validationHook('body')), requirePlayerKey, async (c) =>
-    reply(c, await pushService(c.env).subscribePlayer(c.var.player, c.req.valid('json')), 201),
+    reply(c, await c.var.services.push.subscribePlayer(c.var.player, c.req.valid('json')), 201),
   )
 
   .delete('/api/me/push', requireJson, vValidator('json', PushEndpointSchema, validationHook('body')), requirePlayerKey, async (c) =>
-    reply(c, await pushService(c.env).unsubscribePlayer(c.var.player, c.req.valid('json').endpoint)),
+    reply(c, await c.var.services.push.unsubscribePlayer(c.var.player, c.req.valid('json').endpoint)),
   )
 
-  .get('/api/me/notify', requirePlayerKey, async (c) => c.json(await pushService(c.env).choices(c.var.player)))
+  .get('/api/me/notify', requirePlayerKey, async (c) => c.json(await c.var.services.push.choices(c.var.player)))
 
   .patch('/api/me/notify', requireJson, vValidator('json', NotifyChoicesSchema, validationHook('body')), requirePlayerKey, async (c) =>
-    c.json(await pushService(c.env).setChoices(c.var.player, c.req.valid('json'))),
+    c.json(await c.var.services.push.setChoices(c.var.player, c.req.valid('json'))),
   )
 
   .post('/api/games/:id/push', gameIdParam, requireJson, vValidator('json', PushSubscriptionSchema, validationHook('body')), requirePlayer, async (c) =>
-    reply(c, await pushService(c.env).subscribeSeat(c.req.valid('param').id, c.var.token, c.req.valid('json')), 201),
+    reply(c, await c.var.services.push.subscribeSeat(c.req.valid('param').id, c.var.token, c.req.valid('json')), 201),
   )
 
   .delete('/api/games/:id/push', gameIdParam, requireJson, vValidator('json', PushEndpointSchema, validationHook('body')), requirePlayer, async (c) =>
-    reply(c, await pushService(c.env).unsubscribeSeat(c.req.valid('param').id, c.var.token, c.req.valid('json').endpoint)),
+    reply(c, await c.var.services.push.unsubscribeSeat(c.req.valid('param').id, c.var.token, c.req.valid('json').endpoint)),
   )
 
   // The service worker's scope is the whole site (it sits at the root).
