@@ -116,15 +116,23 @@ export class GameStore extends D1Store {
    * update itself (no extra round trip). Returns whether the turn landed, whether it ended the
    * game by repetition, the id of the message sent with it, and those lines (JSON) if any.
    */
-  async commitMove(
-    gameId: string,
-    expectedPly: number,
-    move: NewMoveRow,
-    changes: GameChanges,
-    repetition?: { readonly earlier: number; readonly changes: GameChanges },
-    message?: NewMessageRow,
-    plansFor?: { readonly side: GameRow['sideToMove']; readonly position: string },
-  ): Promise<{ committed: boolean; repeated: boolean; messageId?: number; plans?: string }> {
+  async commitMove({
+    gameId,
+    expectedPly,
+    move,
+    changes,
+    repetition,
+    message,
+    plansFor,
+  }: {
+    readonly gameId: string;
+    readonly expectedPly: number;
+    readonly move: NewMoveRow;
+    readonly changes: GameChanges;
+    readonly repetition?: { readonly earlier: number; readonly changes: GameChanges } | undefined;
+    readonly message?: NewMessageRow | undefined;
+    readonly plansFor?: { readonly side: GameRow['sideToMove']; readonly position: string };
+  }): Promise<{ committed: boolean; repeated: boolean; messageId?: number; plans?: string }> {
     const stillAt = and(eq(games.id, gameId), eq(games.ply, expectedPly), eq(games.status, 'active'));
     const createdAt = move.createdAt ?? Date.now();
     const insert = this.db
@@ -358,14 +366,21 @@ export class GameStore extends D1Store {
    * The side to move spends `days` of its leave: `addMs` more on its deadline, in one write that
    * checks the leave is there, the game still at `ply` with that deadline and not paused.
    */
-  async spendLeave(
-    gameId: string,
-    side: Color,
-    days: number,
-    addMs: number,
-    expected: { ply: number; deadline: number },
-    now: number,
-  ): Promise<GameRow | undefined> {
+  async spendLeave({
+    gameId,
+    side,
+    days,
+    addMs,
+    expected,
+    now,
+  }: {
+    readonly gameId: string;
+    readonly side: Color;
+    readonly days: number;
+    readonly addMs: number;
+    readonly expected: { readonly ply: number; readonly deadline: number };
+    readonly now: number;
+  }): Promise<GameRow | undefined> {
     const leave = side === 'white' ? games.whiteLeaveLeft : games.blackLeaveLeft;
     const rows = await this.db
       .update(games)

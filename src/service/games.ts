@@ -4,7 +4,7 @@
 import type { GameRow, NewGameRow } from '../db/schema.ts';
 import type { GameChanges, GameStore, NewMessageRow, NewMoveRow } from '../db/store.ts';
 import { Game } from '../engine/game.ts';
-import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome } from '../engine/types.ts';
+import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome, COLORS } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { newGameId, newToken, newWebhookSecret, sha256Hex } from './crypto.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from './computer-sides.ts';
@@ -138,7 +138,7 @@ export class GameService extends GamePauses {
     if (!variant) return fail(400, 'unknown_variant', `variant ${input.variant} is not available`);
     const game = startingGame(input.variant, input.options, input.position);
     if (!game.ok) return game;
-    const created = await this.insert(base, game.value, game.value.positionText, [], input, undefined, seats, input.hints ?? false);
+    const created = await this.insert({ base, game: game.value, startPosition: game.value.positionText, turns: [], input, seats, hints: input.hints ?? false });
     // Both seats taken by players (an accepted challenge): tell them the game is on.
     if (created.ok && seats?.players.white && seats.players.black) {
       const row = await this.store.game(created.value.id);
@@ -152,21 +152,31 @@ export class GameService extends GamePauses {
     const imported = importRecord(text, extra);
     if (!imported.ok) return imported;
     const { game, startPosition, turns, players, outcome } = imported.value;
-    return this.insert(base, game, startPosition, turns, players, outcome);
+    return this.insert({ base, game, startPosition, turns, input: players, outcome });
   }
 
-  private async insert(
-    base: LinkBase,
-    game: Game,
-    startPosition: string,
-    turns: readonly PlayedTurnRow[],
-    input: { white?: SideInput; black?: SideInput; clock?: ClockInput },
-    outcome: Outcome | undefined,
-    seats?: Seats,
+  /** A new game row (and its imported turns): `outcome` of an imported record, `seats` of an accepted challenge or a tournament pairing. */
+  private async insert({
+    base,
+    game,
+    startPosition,
+    turns,
+    input,
+    outcome,
+    seats,
     hints = false,
-  ): Promise<ServiceResult<CreatedGame>> {
+  }: {
+    base: LinkBase;
+    game: Game;
+    startPosition: string;
+    turns: readonly PlayedTurnRow[];
+    input: { white?: SideInput; black?: SideInput; clock?: ClockInput };
+    outcome?: Outcome | undefined;
+    seats?: Seats | undefined;
+    hints?: boolean;
+  }): Promise<ServiceResult<CreatedGame>> {
     const now = this.clock();
-    for (const side of ['white', 'black'] as const) {
+    for (const side of COLORS) {
       const url = input[side]?.webhook;
       const problem =
         url === undefined ? undefined : this.options.webhookPolicy ? await this.options.webhookPolicy.problem(url) : 'this server takes no webhooks';
@@ -278,7 +288,15 @@ export class GameService extends GamePauses {
     // Threefold repetition is counted from the moves table by the write itself: one round trip.
     const repetition = onBoard ? undefined : { earlier: row.startPosition === turn.position ? 1 : 0, changes: finishedChanges(drawOutcome('repetition'), now) };
     const said: NewMessageRow | undefined = input.message === undefined ? undefined : { gameId: id, side, ply, text: input.message, createdAt: now };
-    const written = await this.store.commitMove(id, row.ply, moveRow, changes, repetition, said, { side: opposite(side), position: row.position });
+    const written = await this.store.commitMove({
+      gameId: id,
+      expectedPly: row.ply,
+      move: moveRow,
+      changes,
+      repetition,
+      message: said,
+      plansFor: { side: opposite(side), position: row.position },
+    });
     if (!written.committed) return this.conflict(id);
     // The guarded write succeeded, so the row is exactly what we read plus our changes.
     const stored: GameRow = asWritten({ ...row, ...changes, ...(written.repeated ? repetition?.changes : {}) });

@@ -35,8 +35,8 @@ describe('same-ply race', () => {
     const row = (await store.game(g.id))!;
     const turn = (text: string) => ({ gameId: g.id, ply: 1, side: 'white' as const, text, positionAfter: `after ${text}`, createdAt: Date.now() });
     const results = await Promise.all([
-      store.commitMove(g.id, row.ply, turn('Wb2-Wb3'), { ply: 1, position: 'after Wb2-Wb3', sideToMove: 'black' }),
-      store.commitMove(g.id, row.ply, turn('Wa2-Wa3'), { ply: 1, position: 'after Wa2-Wa3', sideToMove: 'black' }),
+      store.commitMove({ gameId: g.id, expectedPly: row.ply, move: turn('Wb2-Wb3'), changes: { ply: 1, position: 'after Wb2-Wb3', sideToMove: 'black' } }),
+      store.commitMove({ gameId: g.id, expectedPly: row.ply, move: turn('Wa2-Wa3'), changes: { ply: 1, position: 'after Wa2-Wa3', sideToMove: 'black' } }),
     ]);
     expect(results.map((r) => r.committed).sort()).toEqual([false, true]);
     const rows = await moveRows(g.id);
@@ -45,7 +45,9 @@ describe('same-ply race', () => {
     expect(stored.position).toBe(`after ${rows[0]!.text}`);
     // A move row already there for the ply (the unique key) also loses, and changes nothing.
     await env.DB.prepare('update games set ply = 0 where id = ?').bind(g.id).run();
-    expect((await store.commitMove(g.id, 0, turn('Wc2-Wc3'), { ply: 1, position: 'after Wc2-Wc3' })).committed).toBe(false);
+    expect((await store.commitMove({ gameId: g.id, expectedPly: 0, move: turn('Wc2-Wc3'), changes: { ply: 1, position: 'after Wc2-Wc3' } })).committed).toBe(
+      false,
+    );
     expect((await store.game(g.id))!.ply).toBe(0);
     expect(await moveRows(g.id)).toHaveLength(1);
   });

@@ -216,7 +216,7 @@ describe('conditional moves', () => {
       const sendOwn = () => (own = service.move(g.id, { side: 'white' }, { move: 'Wa2-Wa3', ply: 3 }));
       class Racing extends GameStore {
         override async commitMove(...args: Parameters<GameStore['commitMove']>) {
-          if (args[2].text !== 'Wc2-Wc3' || own) return super.commitMove(...args);
+          if (args[0].move.text !== 'Wc2-Wc3' || own) return super.commitMove(...args);
           if (mode === 'own turn first') await sendOwn();
           if (mode === 'together') sendOwn();
           const written = await super.commitMove(...args);

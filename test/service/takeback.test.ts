@@ -128,12 +128,12 @@ describe('takeback by agreement', () => {
       await takeback(g, 'white', 'offer');
       const row = (await store.game(g.id))!;
       const move = () =>
-        store.commitMove(
-          g.id,
-          row.ply,
-          { gameId: g.id, ply: 2, side: 'black', text: 'Bb3-Bb2', positionAfter: 'after', createdAt: Date.now() },
-          { ply: 2, position: 'after', sideToMove: 'white', takebackOfferBy: null },
-        );
+        store.commitMove({
+          gameId: g.id,
+          expectedPly: row.ply,
+          move: { gameId: g.id, ply: 2, side: 'black', text: 'Bb3-Bb2', positionAfter: 'after', createdAt: Date.now() },
+          changes: { ply: 2, position: 'after', sideToMove: 'white', takebackOfferBy: null },
+        });
       const back = () =>
         store.commitTakeback(
           g.id,
