@@ -1,5 +1,5 @@
 // Who is looking: the signed-in player of this browser (the /me cookie), read once per
-// page request and handed to the layout's header through hono/jsx context. Every HTML
+// page request and handed to the layout's header through PageInfo (pages/site.tsx). Every HTML
 // answer (c.html) renders inside that context, so no page has to pass it along.
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -24,7 +24,7 @@ export const withViewer: MiddlewareHandler<AppEnv> = async (c, next) => {
     typeof body === 'string' || body instanceof Promise
       ? (html as (...a: unknown[]) => Response)(body, ...rest)
       : (html as (...a: unknown[]) => Response)(
-          <PageInfo.Provider value={{ path, ...(viewer ? { viewer } : {}) }}>{body as never}</PageInfo.Provider>,
+          <PageInfo value={{ path, ...(viewer ? { viewer } : {}) }}>{body as never}</PageInfo>,
           ...rest,
         )) as typeof c.html;
   await next();

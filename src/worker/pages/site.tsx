@@ -3,7 +3,7 @@
 // manifest and the small script of every page (/static/site.js).
 //
 // The header's links are one array, NAV_LINKS: add an entry there for a new top-level page.
-import { createContext, useContext } from 'hono/jsx';
+import { raw } from 'hono/html';
 
 /** The signed-in player of this browser (the /me cookie), as the header shows them. */
 export interface Viewer {
@@ -19,9 +19,31 @@ export interface PageContext {
   readonly path: string;
 }
 
-/** Set for every HTML answer by the `withViewer` middleware (src/worker/viewer.ts). */
-export const PageInfo = createContext<PageContext>({ path: '' });
-export const usePageInfo = () => useContext(PageInfo);
+/**
+ * Set for every HTML answer by the `withViewer` middleware (src/worker/viewer.tsx): `<PageInfo
+ * value={...}>page</PageInfo>`, read by `usePageInfo()`. Not hono/jsx's createContext: importing
+ * it brings hono's client-side renderer into the main Worker (6 KiB gzipped). Our pages render
+ * synchronously, so the value is on this stack exactly while its page renders.
+ */
+const shown: PageContext[] = [];
+export const usePageInfo = (): PageContext => shown.at(-1) ?? { path: '' };
+export function PageInfo({ value, children }: { value: PageContext; children?: unknown }) {
+  shown.push(value);
+  let page: string | Promise<string>;
+  try {
+    // A JSX element renders as its toString(): a string, or a promise when something in it is async.
+    page = children == null ? '' : (children as { toString(): string | Promise<string> }).toString();
+  } catch (e) {
+    shown.pop();
+    throw e;
+  }
+  if (typeof page === 'string') {
+    shown.pop();
+    return raw(page);
+  }
+  // An async page (none today) keeps its value until it is done.
+  return page.then(raw).finally(() => shown.pop());
+}
 
 export interface NavLink {
   readonly href: string;
