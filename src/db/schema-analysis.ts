@@ -4,6 +4,7 @@
 // store alone.
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { games } from './schema.ts';
+import { COLORS } from '../engine/types.ts';
 
 const gameRef = (name: string) => text(name).references(() => games.id, { onDelete: 'cascade' });
 
@@ -50,7 +51,7 @@ export const gameNotes = sqliteTable(
   'game_notes',
   {
     gameId: gameRef('game_id').notNull(),
-    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    side: text('side', { enum: COLORS }).notNull(),
     /** JSON: Variation[] (service/notes.ts), turns in canonical text. */
     variations: text('variations').notNull(),
     updatedAt: integer('updated_at').notNull(),

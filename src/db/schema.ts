@@ -2,6 +2,7 @@
 // turns changes here into SQL migrations under migrations/.
 import { sql } from 'drizzle-orm';
 import type { BuildColumns } from 'drizzle-orm';
+import { COLORS } from '../engine/types.ts';
 import {
   index,
   integer,
@@ -28,7 +29,7 @@ function sideOfGameRecord() {
   return {
     id: integer('id').primaryKey({ autoIncrement: true }),
     gameId: gameRef('game_id').notNull(),
-    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    side: text('side', { enum: COLORS }).notNull(),
   };
 }
 
@@ -58,7 +59,7 @@ export const games = sqliteTable(
     /** Position text after the last move. */
     position: text('position').notNull(),
     ply: integer('ply').notNull().default(0),
-    sideToMove: text('side_to_move', { enum: ['white', 'black'] }).notNull(),
+    sideToMove: text('side_to_move', { enum: COLORS }).notNull(),
     whiteName: text('white_name'),
     whiteEmail: text('white_email'),
     whiteWebhook: text('white_webhook'),
@@ -80,16 +81,16 @@ export const games = sqliteTable(
     timeoutMode: text('timeout_mode', { enum: ['auto', 'claim'] })
       .notNull()
       .default('auto'),
-    drawOfferBy: text('draw_offer_by', { enum: ['white', 'black'] }),
+    drawOfferBy: text('draw_offer_by', { enum: COLORS }),
     /** Who asked to take their last turn back (the offer lapses with the next move). */
-    takebackOfferBy: text('takeback_offer_by', { enum: ['white', 'black'] }),
+    takebackOfferBy: text('takeback_offer_by', { enum: COLORS }),
     /** A pause by agreement asked for (who, how many days), waiting for the opponent's answer. */
-    pauseOfferBy: text('pause_offer_by', { enum: ['white', 'black'] }),
+    pauseOfferBy: text('pause_offer_by', { enum: COLORS }),
     pauseOfferDays: integer('pause_offer_days'),
     /** A running pause: when it ends (epoch ms), who asked for it, and the time the side to move
      * had left when the clock stopped (ms). The deadline is null meanwhile. */
     pausedUntil: integer('paused_until'),
-    pausedBy: text('paused_by', { enum: ['white', 'black'] }),
+    pausedBy: text('paused_by', { enum: COLORS }),
     pauseLeftMs: integer('pause_left_ms'),
     /** Leave days each player got at creation (0-30), and how many each has left to add to their own deadline. */
     leaveDays: integer('leave_days').notNull().default(0),
@@ -155,7 +156,7 @@ export const moves = sqliteTable(
   {
     gameId: gameRef('game_id').notNull(),
     ply: integer('ply').notNull(),
-    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    side: text('side', { enum: COLORS }).notNull(),
     /** Canonical turn text, with +/# suffix. */
     text: text('text').notNull(),
     positionAfter: text('position_after').notNull(),
@@ -196,7 +197,7 @@ export const conditionalMoves = sqliteTable(
   'conditional_moves',
   {
     gameId: gameRef('game_id').notNull(),
-    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    side: text('side', { enum: COLORS }).notNull(),
     /** The game's ply and position the lines start from (the opponent is to move there). */
     ply: integer('ply').notNull(),
     position: text('position').notNull(),
@@ -308,7 +309,7 @@ export const inboundMail = sqliteTable(
   'inbound_mail',
   {
     gameId: gameRef('game_id').notNull(),
-    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    side: text('side', { enum: COLORS }).notNull(),
     messageId: text('message_id').notNull(),
     at: integer('at').notNull(),
   },
@@ -360,7 +361,7 @@ export const pushSubscriptions = sqliteTable(
     owner: text('owner').notNull(),
     playerId: playerRef('player_id'),
     gameId: gameRef('game_id'),
-    side: text('side', { enum: ['white', 'black'] }),
+    side: text('side', { enum: COLORS }),
     endpoint: text('endpoint').notNull(),
     /** The browser's P-256 public key (base64url, 65-byte uncompressed point) and 16-byte auth secret. */
     p256dh: text('p256dh').notNull(),
@@ -412,7 +413,7 @@ export const invitations = sqliteTable(
   'invitations',
   {
     gameId: gameRef('game_id').notNull(),
-    side: text('side', { enum: ['white', 'black'] }).notNull(),
+    side: text('side', { enum: COLORS }).notNull(),
     token: text('token').notNull(),
     createdAt: integer('created_at').notNull(),
   },

@@ -1,7 +1,7 @@
 // Set-up positions (a game started from a position text): the checks every
 // variant shares. Each variant adds its own in its validateSetup; the rules a
 // set-up must follow are in docs/comforts.md#set-up-positions.
-import { colorName, opposite, plural, ROLE_NAMES, ROLES, STANDARD_SET, type Color } from './types.ts';
+import { colorName, opposite, plural, ROLE_NAMES, ROLES, STANDARD_SET, type Color, COLORS } from './types.ts';
 import { EMPTY, handIndex, KING, pieceCode } from './piece-codes.ts';
 
 /** What the shared checks read: any position with a board of piece codes, hands and a side to move. */
@@ -16,7 +16,7 @@ interface SetupBoard {
  * No variant promotes pawns, so a second queen can never come from a pawn: the set is the limit.
  */
 export function setCountProblem(pos: SetupBoard, where: string): string | undefined {
-  for (const color of ['white', 'black'] as const)
+  for (const color of COLORS)
     for (const role of ROLES) {
       const code = pieceCode(color, role);
       const total = pos.board.reduce((n, c) => n + (c === code ? 1 : 0), 0) + pos.hands[handIndex(color, role)]!;

@@ -1,6 +1,8 @@
 // Shared vocabulary of the rules engine. Nothing here knows about Workers, Hono or D1.
 
-export type Color = 'white' | 'black';
+/** The two sides, White first: the one list of colours. */
+export const COLORS = ['white', 'black'] as const;
+export type Color = (typeof COLORS)[number];
 export const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 /** The side as words say it: White, Black. */
 export const colorName = (c: Color): 'White' | 'Black' => (c === 'white' ? 'White' : 'Black');
@@ -21,8 +23,31 @@ export const ROLE_NAMES: Record<Role, string> = {
 /** One standard set of chessmen, the hand every variant but Warp Factor starts with. */
 export const STANDARD_SET: Readonly<Record<Role, number>> = { K: 1, Q: 1, R: 2, B: 2, N: 2, P: 8 };
 
-export type VariantName = 'first-contact' | 'warp-factor' | 'curved-space' | 'planar';
-export const VARIANT_NAMES: readonly VariantName[] = ['first-contact', 'warp-factor', 'curved-space', 'planar'];
+/**
+ * Every variant, the one list: its id, its title, a line about it and its options (name: what it
+ * takes; the variant's parseOptions checks them). The input schemas, /openapi.json, the pages, the
+ * pictures' titles, the bots' choices and the error texts all come from here.
+ */
+export const VARIANTS = [
+  {
+    id: 'first-contact',
+    title: 'First Contact',
+    about: 'Empty field: place four platforms, then kings, then drop and move; the first check wins.',
+    options: {},
+  },
+  { id: 'warp-factor', title: 'Warp Factor', about: 'Half a set each on the Star Trek field, platforms owned by each side; checkmate wins.', options: {} },
+  {
+    id: 'curved-space',
+    title: 'Curved Space',
+    about: 'Numbered platforms form a worm-hole; pieces on platforms move through it.',
+    options: { platforms: 'how many platforms, 1 to 12 (default 4)', platformMoves: '"fixed" (default) or "after-capture"' },
+  },
+  { id: 'planar', title: 'Planar Chess', about: 'A 4x4x4 cube; every piece moves in one plane, which it may turn.', options: {} },
+] as const;
+export type VariantName = (typeof VARIANTS)[number]['id'];
+export const VARIANT_NAMES: readonly VariantName[] = VARIANTS.map((v) => v.id);
+/** The game's name as players know it: "Warp Factor". */
+export const variantTitle = (name: VariantName): string => VARIANTS.find((v) => v.id === name)!.title;
 
 /** Why a text could not become a turn or position. Never thrown: always returned. */
 type EngineErrorKind =

@@ -3,7 +3,7 @@
 // grids side by side, then each platform as a 2x2 with its pin; Planar: the four
 // 4x4 levels A-D with an orientation mark after each piece. White is upper case,
 // Black lower case, "." an empty cell.
-import { colorName, type BoardView, type Color, type Orientation, type Role } from '../engine/types.ts';
+import { colorName, type BoardView, type Color, type Orientation, type Role, COLORS } from '../engine/types.ts';
 
 const FILES = 'abcd';
 const ORIENTATION_MARK: Record<Orientation, string> = { XY: '-', XZ: '/', YZ: '|' };
@@ -43,7 +43,7 @@ function grid(title: string, size: number, at: (file0: number, rank0: number) =>
 
 function handsLine(view: BoardView): string | undefined {
   const parts: string[] = [];
-  for (const color of ['white', 'black'] as const) {
+  for (const color of COLORS) {
     const hand = Object.entries(view.hands[color]).filter(([, n]) => n && n > 0);
     if (hand.length) parts.push(`${colorName(color)} ${hand.map(([role, n]) => `${pieceLetter(color, role as Role)}${n! > 1 ? n : ''}`).join(' ')}`);
   }

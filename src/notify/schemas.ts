@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import { PlayerSchema } from '../service/schemas.ts';
 import { NOTIFY_EVENTS } from '../service/ports.ts';
+import { COLORS } from '../engine/types.ts';
 
 const EventListSchema = v.array(v.picklist(NOTIFY_EVENTS, `must be one of ${NOTIFY_EVENTS.join(', ')}`), 'must be a list of events');
 
@@ -46,7 +47,7 @@ export const ChatJsonSchema = v.strictObject({ text: v.pipe(v.string('must be te
 
 export const UnsubscribeQuerySchema = v.object({
   game: v.pipe(v.string(), v.regex(/^[a-z0-9]{4,32}$/, 'is not a game id')),
-  side: v.picklist(['white', 'black'], 'must be white or black'),
+  side: v.picklist(COLORS, 'must be white or black'),
   t: v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/i, 'is not a valid token')),
 });
 

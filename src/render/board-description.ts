@@ -1,5 +1,5 @@
 // The position in words, for screen readers (the board picture's aria-label and description).
-import { ROLE_NAMES, type BoardView } from '../engine/types.ts';
+import { ROLE_NAMES, type BoardView, COLORS } from '../engine/types.ts';
 import { cap, PLURALS, ROLE_ORDER, TITLES } from './canvas.ts';
 
 /** A sentence-per-part description of the position for screen readers. */
@@ -8,7 +8,7 @@ export function describeView(view: BoardView, result?: string): string {
   const title = TITLES[view.variant] ?? String(view.variant);
   parts.push(result ? `${title}. ${result}` : `${title}. ${cap(view.sideToMove)} to move, phase ${view.phase}.`);
   if (view.check) parts.push(`${cap(view.sideToMove)} is in check.`);
-  for (const color of ['white', 'black'] as const) {
+  for (const color of COLORS) {
     const groups: string[] = [];
     for (const role of ROLE_ORDER) {
       const cells = view.cells
@@ -28,7 +28,7 @@ export function describeView(view: BoardView, result?: string): string {
     });
     parts.push(`Platforms: ${platforms.length ? platforms.join(', ') : 'none'}.`);
   }
-  for (const color of ['white', 'black'] as const) {
+  for (const color of COLORS) {
     const items = ROLE_ORDER.filter((r) => (view.hands[color][r] ?? 0) > 0).map(
       (r) => `${view.hands[color][r]} ${view.hands[color][r] === 1 ? ROLE_NAMES[r] : PLURALS[r]}`,
     );

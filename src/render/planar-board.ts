@@ -1,5 +1,6 @@
 // Planar boards: the cube's four levels in a staircase, the orientation badges and their legend.
 import { type Bounds, type Canvas, coords, hand, header } from './canvas.ts';
+import { COLORS } from '../engine/types.ts';
 
 const PLANAR_LEVELS = ['A', 'B', 'C', 'D'] as const;
 const PLANAR_DX = 1.7;
@@ -21,7 +22,7 @@ export function drawPlanar(c: Canvas): void {
   });
   const b = c.bounds;
   const below = header(c, b.minX + 0.1, b.maxY - 0.05);
-  const [top, bottom] = c.flipped ? (['white', 'black'] as const) : (['black', 'white'] as const);
+  const [top, bottom] = c.flipped ? COLORS : (['black', 'white'] as const);
   hand(c, top, b.minX + 0.1, below - 0.15);
   hand(c, bottom, 4.45, 4.1);
   // Legend of the orientation badges, under Black's hand.

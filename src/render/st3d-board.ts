@@ -1,6 +1,6 @@
 // ST3D boards (First Contact, Warp Factor, Curved Space): three fixed levels in a staircase,
 // the platforms beside their pins' corners, vacant pins, the worm-hole path.
-import type { BoardView } from '../engine/types.ts';
+import { COLORS, type BoardView } from '../engine/types.ts';
 import { type Bounds, type Canvas, coords, hand, header, num, type Platform, S } from './canvas.ts';
 import { escapeXml } from './xml.ts';
 
@@ -118,7 +118,7 @@ export function drawSt3d(c: Canvas): void {
 
   const b = c.bounds;
   const below = header(c, b.minX + 0.15, b.maxY - 0.05);
-  const [top, bottom] = c.flipped ? (['white', 'black'] as const) : (['black', 'white'] as const);
+  const [top, bottom] = c.flipped ? COLORS : (['black', 'white'] as const);
   hand(c, top, b.minX + 0.15, below - 0.15);
   hand(c, bottom, 4 + GAP + 2 + 0.45, 4.2);
   if (view.wormhole !== undefined) {

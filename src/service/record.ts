@@ -4,7 +4,7 @@
 // (every turn replayed) and how that game ended.
 import type { GameRow } from '../db/schema.ts';
 import { Game, type PlayedTurn } from '../engine/game.ts';
-import { colorName, drawOutcome, plural, winOutcome, type Color, type GameResult, type Outcome, type OutcomeReason } from '../engine/types.ts';
+import { colorName, drawOutcome, plural, winOutcome, type Color, type GameResult, type Outcome, type OutcomeReason, COLORS } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { iso, publicPlayer } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
@@ -267,7 +267,7 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
     black: extra.black ?? { name: names.black.value },
     ...(extra.clock ? { clock: extra.clock } : clockOfRecord(headerValue(record, 'TimeControl'))),
   };
-  for (const side of ['white', 'black'] as const) if (players[side].name === '?' || players[side].name === '') players[side] = {};
+  for (const side of COLORS) if (players[side].name === '?' || players[side].name === '') players[side] = {};
   return done({ game, startPosition, turns, players, outcome: ending.value });
 }
 

@@ -1,8 +1,8 @@
 // Every input the service accepts, as valibot schemas. The routes validate with
 // these and /openapi.json is generated from them, so the two cannot drift.
 import * as v from 'valibot';
+import { COLORS, VARIANT_NAMES } from '../engine/types.ts';
 
-export const VARIANTS = ['first-contact', 'warp-factor', 'curved-space', 'planar'] as const;
 /** Days per move offered by the clock, as on the long-standing correspondence servers. */
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
 export const MAX_MOVE_TEXT = 200;
@@ -10,7 +10,7 @@ const MAX_RECORD_TEXT = 60_000;
 /** The longest position text (Curved Space with twelve platforms) is under 300 characters. */
 export const MAX_POSITION_TEXT = 400;
 
-export const VariantSchema = v.picklist(VARIANTS, `must be one of ${VARIANTS.join(', ')}`);
+export const VariantSchema = v.picklist(VARIANT_NAMES, `must be one of ${VARIANT_NAMES.join(', ')}`);
 
 /** The longest player name, in UTF-16 code units (what JavaScript's length counts). */
 export const MAX_NAME_LENGTH = 40;
@@ -130,7 +130,7 @@ export const CreateGameSchema = v.pipe(
     black: v.optional(SideSchema),
     clock: v.optional(ClockSchema),
     /** With a player key (Authorization: Bearer): the side the caller takes (default white). */
-    side: v.optional(v.picklist(['white', 'black'], 'must be "white" or "black"')),
+    side: v.optional(v.picklist(COLORS, 'must be "white" or "black"')),
     /** Two humans may both agree to engine hints; against the computer hints are always on. */
     hints: v.optional(v.boolean('must be true or false')),
     /** A set-up: the position text to start from instead of the variant's start. */

@@ -1,6 +1,6 @@
 // The Worker's configuration: its environment (wrangler.toml [vars], secrets) read once into typed
-// settings, every default here. Code reads `config(env)`, never the raw strings; bindings (DB,
-// queues, rate limiters, objects) stay on the env.
+// settings, every default here. Code reads the config (`c.var.services.config`, `config(env)`),
+// never the raw strings; bindings (DB, queues, rate limiters, objects) stay on the env.
 import type { MailConfig } from '../notify/addresses.ts';
 import type { VapidKeys } from '../notify/web-push.ts';
 
@@ -20,15 +20,21 @@ export interface Config {
   /** Milliseconds between a stream's keep-alive lines when set (tests shorten it). */
   readonly streamKeepaliveMs: number | undefined;
   /** The bots' secrets and names; an API base only where tests point it at a stand-in (else the platform's own). */
-  readonly telegram: { readonly token?: string; readonly apiBase?: string; readonly secret?: string; readonly botName?: string };
-  readonly discord: { readonly botToken?: string; readonly apiBase?: string; readonly publicKey?: string };
+  readonly telegram: {
+    readonly token: string | undefined;
+    readonly apiBase: string | undefined;
+    readonly secret: string | undefined;
+    readonly botName: string | undefined;
+  };
+  readonly discord: { readonly botToken: string | undefined; readonly apiBase: string | undefined; readonly publicKey: string | undefined };
   /** Whether any chat can be reached: without a bot token nothing could be delivered, so nothing is looked up (no D1 read after a move). */
   readonly chatsReachable: boolean;
   /** When set, Slack's form posts to the chat endpoints must carry a valid signature. */
   readonly slackSigningSecret: string | undefined;
 }
 
-const read = (env: Cloudflare.Env): Config => {
+/** The configuration of this environment (cheap: a request's services read it once, in services.ts). */
+export function config(env: Cloudflare.Env): Config {
   const from = env.MAIL_FROM || MAIL_FROM;
   const vapid =
     env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
@@ -42,26 +48,13 @@ const read = (env: Cloudflare.Env): Config => {
     autoAnalysis: env.AUTO_ANALYSIS !== 'off',
     streamKeepaliveMs: Number(env.STREAM_KEEPALIVE_MS) || undefined,
     telegram: {
-      ...(env.TELEGRAM_API_BASE ? { apiBase: env.TELEGRAM_API_BASE } : {}),
-      ...(env.TELEGRAM_BOT_TOKEN ? { token: env.TELEGRAM_BOT_TOKEN } : {}),
-      ...(env.TELEGRAM_SECRET ? { secret: env.TELEGRAM_SECRET } : {}),
-      ...(env.TELEGRAM_BOT_NAME ? { botName: env.TELEGRAM_BOT_NAME } : {}),
+      token: env.TELEGRAM_BOT_TOKEN || undefined,
+      apiBase: env.TELEGRAM_API_BASE || undefined,
+      secret: env.TELEGRAM_SECRET || undefined,
+      botName: env.TELEGRAM_BOT_NAME || undefined,
     },
-    discord: {
-      ...(env.DISCORD_API_BASE ? { apiBase: env.DISCORD_API_BASE } : {}),
-      ...(env.DISCORD_BOT_TOKEN ? { botToken: env.DISCORD_BOT_TOKEN } : {}),
-      ...(env.DISCORD_PUBLIC_KEY ? { publicKey: env.DISCORD_PUBLIC_KEY } : {}),
-    },
+    discord: { botToken: env.DISCORD_BOT_TOKEN || undefined, apiBase: env.DISCORD_API_BASE || undefined, publicKey: env.DISCORD_PUBLIC_KEY || undefined },
     chatsReachable: Boolean(env.TELEGRAM_BOT_TOKEN || env.DISCORD_BOT_TOKEN),
     slackSigningSecret: env.SLACK_SIGNING_SECRET || undefined,
   };
-};
-
-const seen = new WeakMap<Cloudflare.Env, Config>();
-
-/** The configuration of this environment, read on first use. */
-export function config(env: Cloudflare.Env): Config {
-  let found = seen.get(env);
-  if (!found) seen.set(env, (found = read(env)));
-  return found;
 }

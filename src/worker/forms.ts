@@ -11,9 +11,8 @@ import {
   MoveTextSchema,
   plyFromSuffix,
   splitPlySuffix,
-  VARIANTS,
 } from '../service/schemas.ts';
-import { VARIANT_CHOICES } from './pages/home.tsx';
+import { COLORS, VARIANT_NAMES, VARIANTS } from '../engine/types.ts';
 
 export const TokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'is not a player token'));
 const blank = (max: number, what: string) =>
@@ -36,7 +35,7 @@ const formNumber = v.optional(
 );
 
 export const CreateFormSchema = v.object({
-  variant: v.picklist(VARIANTS, `choose one of ${VARIANT_CHOICES.map((c) => c.title).join(', ')}`),
+  variant: v.picklist(VARIANT_NAMES, `choose one of ${VARIANTS.map((c) => c.title).join(', ')}`),
   white: blank(40, "White's name"),
   black: blank(40, "Black's name"),
   days: v.optional(v.picklist(['', ...DAYS_PER_MOVE.map(String)], `time per move must be none or ${DAYS_PER_MOVE.join(', ')} days`)),
@@ -54,7 +53,7 @@ export const CreateFormSchema = v.object({
   platformMoves: v.optional(v.picklist(['fixed', 'after-capture'], 'platform moves must be "fixed" or "after-capture"')),
   opponent: v.optional(v.picklist(['human', 'computer'], 'choose a human or the computer as the opponent')),
   level: v.optional(v.picklist(COMPUTER_LEVELS.map(String), "the computer's level must be 1 to 5")),
-  side: v.optional(v.picklist(['white', 'black'], 'choose White or Black')),
+  side: v.optional(v.picklist(COLORS, 'choose White or Black')),
   position: blank(MAX_POSITION_TEXT, 'the start position'),
 });
 
@@ -78,7 +77,7 @@ export const PageQuerySchema = v.object({
   sig: v.optional(v.string()),
   partial: v.optional(v.string()),
   /** Whose side the board is seen from (players: their own by default). */
-  from: v.optional(v.picklist(['white', 'black'], 'from must be white or black')),
+  from: v.optional(v.picklist(COLORS, 'from must be white or black')),
   /** Conditional lines being written on the page, one a row (the last is previewed). */
   plan: v.optional(v.pipe(v.string(), v.maxLength(MAX_PLAN_CHARS, `the conditional lines must be at most ${MAX_PLAN_CHARS} characters`))),
   /** An earlier position to look at (the replay without JavaScript). */
@@ -138,10 +137,10 @@ const SizeSchema = v.optional(
 export const GameImageQuerySchema = v.object({
   ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a whole number (0 = the start)'), v.transform(Number))),
   size: SizeSchema,
-  from: v.optional(v.picklist(['white', 'black'], 'from must be white or black')),
+  from: v.optional(v.picklist(COLORS, 'from must be white or black')),
 });
 export const PositionImageQuerySchema = v.object({
-  variant: v.picklist(VARIANTS, `variant must be one of ${VARIANTS.join(', ')}`),
+  variant: v.picklist(VARIANT_NAMES, `variant must be one of ${VARIANT_NAMES.join(', ')}`),
   position: v.pipe(
     v.string('position is required: the position text'),
     v.minLength(1, 'position is empty'),

@@ -14,6 +14,7 @@ import { publicState, type PublicMove } from '../service/public-state.ts';
 import { myGame } from '../service/players.ts';
 import { hubOf } from './event-hub.ts';
 import { gameObject } from './game-object.ts';
+import { COLORS } from '../engine/types.ts';
 
 /** The game stream's name for what happened: a move, a draw offer, the end, or a message (its words are not in the line: the stream is public). */
 const GAME_LINE: Partial<Record<GameEvent['type'], string>> = {
@@ -54,7 +55,7 @@ export class HubEvents implements EventSink, PlayerEventSink {
     const gameLines = lines.map((type) => ({ type: GAME_LINE[type], state }));
     // The NDJSON streams (the game's hub) and the game page's sockets (the game's own object).
     const sends: Promise<unknown>[] = [hubOf(this.env, `game:${row.id}`).publish(gameLines), gameObject(this.env, row.id).publish(gameLines)];
-    for (const side of ['white', 'black'] as const) {
+    for (const side of COLORS) {
       const playerId = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
       if (!playerId) continue;
       const game = myGame(row, side, base);

@@ -4,8 +4,9 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import { MAX_NOTE_CHARS, MAX_VARIATIONS, MAX_VARIATION_TURNS, NotesSchema } from '../service/notes-schemas.ts';
 
 import { bool, int, list, nullable, object, ref, str, type Json } from './openapi-schema.ts';
+import { COLORS } from '../engine/types.ts';
 
-const color: Json = { enum: ['white', 'black'] };
+const color: Json = { enum: COLORS };
 const result: Json = { enum: ['1-0', '0-1', '1/2-1/2'] };
 
 const evaluation: Json = {

@@ -3,7 +3,7 @@
 // in the API's own words, the board picture as a deferred answer and its follow-up.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DISCORD_VARIANTS } from '../../src/worker/bots/discord-commands.ts';
-import { VARIANTS } from '../../src/service/schemas.ts';
+import { VARIANT_NAMES as VARIANTS } from '../../src/engine/types.ts';
 import { chatApis, discordApp, linkDiscord, mePost, type DiscordApp } from './bot-helpers.ts';
 import type { QueueJob } from '../../src/notify/types.ts';
 import { BASE, call, fetchWorker } from './helpers.ts';

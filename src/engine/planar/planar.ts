@@ -2,7 +2,7 @@
 // orientation XY / XZ / YZ and moves and attacks only inside the plane through
 // its cell of that orientation. Kings are placed first, then each turn is a
 // drop, a move or a re-orientation. Win by checkmate.
-import { err, ok, ROLES, type BoardView, type Color, type Orientation, type Result, type Role, type Variant } from '../types.ts';
+import { err, ok, ROLES, type BoardView, type Color, type Orientation, type Result, type Role, type Variant, COLORS, variantTitle } from '../types.ts';
 import { colorOf, EMPTY, handIndex, roleOf } from '../piece-codes.ts';
 import { cellName, NUM_CELLS, ORIENTATIONS } from './cube.ts';
 import { legalMoves, outcome, play } from './moves.ts';
@@ -30,7 +30,7 @@ function view(pos: PlanarPosition): BoardView {
     cells.push({ cell: cellName(c), color: colorOf(code), role: roleOf(code), orientation: ORIENTATIONS[pos.orient[c]!]! });
   }
   const hands: Record<Color, Partial<Record<Role, number>>> = { white: {}, black: {} };
-  for (const color of ['white', 'black'] as const)
+  for (const color of COLORS)
     for (const role of ROLES) {
       const n = pos.hands[handIndex(color, role)]!;
       if (n > 0) hands[color][role] = n;
@@ -55,7 +55,7 @@ function parseOptions(input: unknown): Result<PlanarOptions> {
 
 export const planar: Variant<PlanarPosition, PlanarMove, PlanarOptions> = {
   name: 'planar',
-  title: 'Planar Chess',
+  title: variantTitle('planar'),
   parseOptions,
   initial: () => initialPosition(),
   turn: (pos) => pos.turn,

@@ -1,6 +1,6 @@
 // Planar Chess positions and turns (rules.md section 5), and the one-line
 // position text (docs/position-text.md).
-import { err, ok, opposite, ROLE_NAMES, ROLES, STANDARD_SET, type Color, type Orientation, type Result, type Role } from '../types.ts';
+import { err, ok, opposite, ROLE_NAMES, ROLES, STANDARD_SET, type Color, type Orientation, type Result, type Role, COLORS } from '../types.ts';
 import { BLACK_BIT, colorOf, EMPTY, handIndex, pieceCode, roleOf } from '../piece-codes.ts';
 import { HASH_SEED, mixHash } from '../position-hash.ts';
 import { kingOrderProblem, notToMoveInCheck, setCountProblem } from '../setup.ts';
@@ -31,7 +31,7 @@ export const orientOf = (cell: number, orientation: Orientation): PlanarMove => 
 
 export function initialPosition(): PlanarPosition {
   const hands = new Int8Array(12);
-  for (const color of ['white', 'black'] as const) for (const role of ROLES) hands[handIndex(color, role)] = STANDARD_SET[role];
+  for (const color of COLORS) for (const role of ROLES) hands[handIndex(color, role)] = STANDARD_SET[role];
   return { board: new Int8Array(NUM_CELLS), orient: new Int8Array(NUM_CELLS), hands, turn: 'white' };
 }
 
@@ -83,8 +83,7 @@ export function formatPosition(pos: PlanarPosition): string {
     levels.push(ranks.join('/'));
   }
   let hands = '';
-  for (const color of ['white', 'black'] as const)
-    for (const role of ROLES) hands += (color === 'white' ? role : role.toLowerCase()).repeat(pos.hands[handIndex(color, role)]!);
+  for (const color of COLORS) for (const role of ROLES) hands += (color === 'white' ? role : role.toLowerCase()).repeat(pos.hands[handIndex(color, role)]!);
   return `${levels.join('|')} ${hands || '-'} ${pos.turn === 'white' ? 'w' : 'b'}`;
 }
 

@@ -9,7 +9,7 @@
 // - Judgements as Lichess makes them: a drop of the mover's chances by 0.05, 0.10, 0.15 (on
 //   0-1; Lichess writes 0.1, 0.2, 0.3 on -1..1) is an inaccuracy (?!), a mistake (?), a blunder (??).
 // - Accuracy per side by Lichess's published formula (lila AccuracyPercent.scala).
-import type { AnyVariant, Color, GameResult, VariantName } from '../types.ts';
+import { COLORS, type AnyVariant, type Color, type GameResult, type VariantName } from '../types.ts';
 import { searchRulesFor } from './index.ts';
 import { keyNumber, MATE, MATE_BOUND, Searcher } from './search.ts';
 import { WIN_CURVE } from './win-curve.ts';
@@ -143,7 +143,7 @@ export function gameAccuracy(evals: readonly Evaluation[], first: Color, k: numb
     per[side].push({ acc, w: weights[i] ?? 0.5 });
   }
   const out: Partial<Record<Color, number>> = {};
-  for (const side of ['white', 'black'] as const) {
+  for (const side of COLORS) {
     const xs = per[side];
     if (!xs.length) continue;
     const weighted = xs.reduce((a, x) => a + x.acc * x.w, 0) / xs.reduce((a, x) => a + x.w, 0);

@@ -1,7 +1,7 @@
 // Curved Space (rules.md section 4): numbered platforms placed, kings placed,
 // then drops and piece moves. How pieces move: curved-space-movement.ts; why a
 // turn is illegal: curved-space-explain.ts.
-import { drawOutcome, err, ok, opposite, ROLES, winOutcome, type Result } from '../types.ts';
+import { drawOutcome, err, ok, opposite, ROLES, winOutcome, type Result, variantTitle } from '../types.ts';
 import { DOWN, isFixed, NO_PLATFORM, NUM_CELLS, NUM_PINS, UP } from './field.ts';
 import { handsWithStandardSets } from './first-contact.ts';
 import { dropMove, pieceMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
@@ -213,7 +213,7 @@ function setupProblem(pos: St3dPosition, options: CurvedSpaceOptions): string | 
 
 export const curvedSpace = makeSt3dVariant<CurvedSpaceOptions>({
   name: 'curved-space',
-  title: 'Curved Space',
+  title: variantTitle('curved-space'),
   tagStyle: 'number',
   unplacedStyle: 'numbers',
   lock: false,

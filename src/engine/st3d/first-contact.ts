@@ -1,7 +1,7 @@
 // First Contact (rules.md section 2): platforms placed, kings placed, then
 // drops, piece moves and platform moves; the first move attacking the
 // opposing king wins.
-import { colorName, drawOutcome, opposite, ROLE_NAMES, ROLES, STANDARD_SET, winOutcome, type Role } from '../types.ts';
+import { colorName, drawOutcome, opposite, ROLE_NAMES, ROLES, STANDARD_SET, winOutcome, type Role, COLORS, variantTitle } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
 import { adjacentPins, cellName, geometry, isFixed, levelOf, LEVELS, NO_PLATFORM, NUM_PINS, pinName, platformCell, UP } from './field.ts';
 import { dropMove, platformMove, unlike, type St3dMove } from './move.ts';
@@ -12,7 +12,7 @@ import { foreignFieldProblem, openingPhaseProblem, placedPlatforms } from './set
 import { hasLegalMove, makeSt3dVariant, noOptions } from './variant.ts';
 
 export function handsWithStandardSets(pos: ReturnType<typeof clonePosition>): void {
-  for (const color of ['white', 'black'] as const) for (const role of ROLES) pos.hands[handIndex(color, role)] = STANDARD_SET[role];
+  for (const color of COLORS) for (const role of ROLES) pos.hands[handIndex(color, role)] = STANDARD_SET[role];
 }
 
 function initial(): St3dPosition {
@@ -149,11 +149,11 @@ function setupProblem(pos: St3dPosition): string | undefined {
 
 export const firstContact = makeSt3dVariant({
   name: 'first-contact',
-  title: 'First Contact',
+  title: variantTitle('first-contact'),
   tagStyle: 'none',
   unplacedStyle: 'count',
   lock: true,
-  parseOptions: noOptions('First Contact'),
+  parseOptions: noOptions(variantTitle('first-contact')),
   initial,
   phase,
   legalMoves,

@@ -1,5 +1,5 @@
 // ST3D positions and their one-line text form (docs/position-text.md).
-import { colorName, err, ok, ROLE_NAMES, ROLES, type Color, type Result } from '../types.ts';
+import { colorName, err, ok, ROLE_NAMES, ROLES, type Color, type Result, COLORS } from '../types.ts';
 import { BLACK_BIT, EMPTY, handIndex, pieceCode, roleOf } from '../piece-codes.ts';
 import { HASH_SEED, mixHash } from '../position-hash.ts';
 import { cellName, CORNERS, DOWN, fixedCell, LEVELS, NO_PLATFORM, NUM_CELLS, NUM_PINS, pinName, platformCell, UP } from './field.ts';
@@ -132,7 +132,7 @@ export function formatSt3dPosition(pos: St3dPosition, tagStyle: TagStyle, unplac
     platforms.push(`${text}:${formatRow(pos.board, platformCell(pin, 0, 1), 2)}/${formatRow(pos.board, platformCell(pin, 0, 0), 2)}`);
   }
   let hands = '';
-  for (const color of ['white', 'black'] as const)
+  for (const color of COLORS)
     for (const role of ROLES) {
       const letter = color === 'white' ? role : role.toLowerCase();
       hands += letter.repeat(pos.hands[handIndex(color, role)]!);
@@ -291,7 +291,7 @@ export function parseSt3dPosition(text: string, tagStyle: TagStyle, unplacedStyl
     pos.afterCapture = true;
   }
   // Consistency: at most one king per side on board and in hand.
-  for (const color of ['white', 'black'] as const) {
+  for (const color of COLORS) {
     const onBoard = pos.board.reduce((n, c) => n + (c === pieceCode(color, 'K') ? 1 : 0), 0);
     if (onBoard + pos.hands[handIndex(color, 'K')]! > 1) return err('position', `${colorName(color)} has more than one king`);
   }

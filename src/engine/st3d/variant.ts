@@ -1,6 +1,19 @@
 // What every ST3D variant shares: turn text in and out, position text,
 // the board view. Each variant supplies its move generator and its reasons.
-import { err, ok, opposite, ROLES, ROLE_NAMES, type BoardView, type Color, type Outcome, type Result, type Variant, type VariantName } from '../types.ts';
+import {
+  err,
+  ok,
+  opposite,
+  ROLES,
+  ROLE_NAMES,
+  type BoardView,
+  type Color,
+  type Outcome,
+  type Result,
+  type Variant,
+  type VariantName,
+  COLORS,
+} from '../types.ts';
 import { applySt3dMove } from './apply.ts';
 import { cellName, NO_PLATFORM, NUM_CELLS, NUM_PINS, pinName, UP } from './field.ts';
 import { moveText, sameMove, type St3dMove } from './move.ts';
@@ -158,7 +171,7 @@ export function makeSt3dVariant<O>(rules: St3dRules<O>): Variant<St3dPosition, S
         });
       }
       const hands = { white: {}, black: {} } as Record<Color, Partial<Record<(typeof ROLES)[number], number>>>;
-      for (const color of ['white', 'black'] as const)
+      for (const color of COLORS)
         for (const role of ROLES) {
           const n = pos.hands[handIndex(color, role)]!;
           if (n) hands[color][role] = n;

@@ -1,6 +1,6 @@
 // Warp Factor (rules.md section 3): Franz Joseph's start position, warp
 // leaps to same-named vacant cells, owned empty platforms move anywhere.
-import { colorName, drawOutcome, opposite, ROLE_NAMES, winOutcome } from '../types.ts';
+import { colorName, drawOutcome, opposite, ROLE_NAMES, winOutcome, variantTitle } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
 import { cellName, fixedLocal, geometry, isFixed, levelOf, NO_PLATFORM, NUM_CELLS, NUM_PINS, pinName, pinOf, platformCell, platformLocal } from './field.ts';
 import { pieceMove, platformMove, unlike, type St3dMove } from './move.ts';
@@ -127,11 +127,11 @@ function setupProblem(pos: St3dPosition): string | undefined {
 
 export const warpFactor = makeSt3dVariant({
   name: 'warp-factor',
-  title: 'Warp Factor',
+  title: variantTitle('warp-factor'),
   tagStyle: 'owner',
   unplacedStyle: 'count',
   lock: false,
-  parseOptions: noOptions('Warp Factor'),
+  parseOptions: noOptions(variantTitle('warp-factor')),
   initial: () => START,
   phase: () => 'play',
   legalMoves,

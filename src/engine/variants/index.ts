@@ -1,5 +1,5 @@
-// The registry of variants: the only place that lists them.
-import type { AnyVariant, VariantName } from '../types.ts';
+// The rules of each variant, by id (the list of variants, their titles and options: VARIANTS in ../types.ts).
+import { VARIANT_NAMES, type AnyVariant, type VariantName } from '../types.ts';
 import { firstContact } from '../st3d/first-contact.ts';
 import { warpFactor } from '../st3d/warp-factor.ts';
 import { planar } from '../planar/planar.ts';
@@ -16,9 +16,6 @@ export function getVariant(name: string): AnyVariant | undefined {
   return Object.hasOwn(VARIANTS, name) ? VARIANTS[name as VariantName] : undefined;
 }
 
-/** The game's name as players know it: "Warp Factor". */
-export const variantTitle = (name: VariantName): string => VARIANTS[name].title;
+export { variantTitle } from '../types.ts';
 
-export function variantNames(): VariantName[] {
-  return Object.keys(VARIANTS) as VariantName[];
-}
+export const variantNames = (): VariantName[] => [...VARIANT_NAMES];

@@ -61,7 +61,7 @@ export class DiscordApi {
     private readonly botToken?: string,
   ) {}
 
-  static from(config: { apiBase?: string; botToken?: string }): DiscordApi {
+  static from(config: { apiBase?: string | undefined; botToken?: string | undefined }): DiscordApi {
     return new DiscordApi(config.apiBase, config.botToken);
   }
 

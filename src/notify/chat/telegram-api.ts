@@ -20,7 +20,7 @@ export class TelegramApi {
     private readonly base: string = TELEGRAM_API,
   ) {}
 
-  static from(config: { token?: string; apiBase?: string }): TelegramApi | undefined {
+  static from(config: { token?: string | undefined; apiBase?: string | undefined }): TelegramApi | undefined {
     return config.token ? new TelegramApi(config.token, config.apiBase) : undefined;
   }
 

@@ -14,7 +14,7 @@ import type { GameService } from '../../service/games.ts';
 import type { LinkBase } from '../../service/links.ts';
 import { CreateChallengeSchema } from '../../service/player-schemas.ts';
 import { type PlayerService, sideOfPlayer } from '../../service/players.ts';
-import { VARIANTS } from '../../service/schemas.ts';
+import { VARIANT_NAMES } from '../../engine/types.ts';
 import { describeIssues } from '../http.ts';
 import { printable, runCommand, type Command } from '../text/commands.ts';
 import { runPlayerCommand } from '../text/player-commands.ts';
@@ -109,7 +109,7 @@ export async function gamesReply(deps: BotDeps, chat: LinkedChat): Promise<BotRe
 /** A new challenge: to one player (their id) or to anyone. Buttons for whoever may answer it. */
 export async function challengeReply(deps: BotDeps, chat: LinkedChat, variant: string, to?: string): Promise<BotReply> {
   const input = v.safeParse(CreateChallengeSchema, { variant: variant.trim().toLowerCase(), ...(to ? { to } : {}) });
-  if (!input.success) return fail(`Could not make the challenge: ${describeIssues(input.issues, 'challenge')} (variants: ${VARIANTS.join(', ')})`);
+  if (!input.success) return fail(`Could not make the challenge: ${describeIssues(input.issues, 'challenge')} (variants: ${VARIANT_NAMES.join(', ')})`);
   const made = await deps.challenges.create(chat.player, input.output, deps.base);
   if (!made.ok) return fail(`Could not make the challenge: ${made.error}`);
   const ch = made.value;

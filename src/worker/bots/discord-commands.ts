@@ -1,19 +1,17 @@
 // The Discord slash commands, as `npm run discord:register` sends them to Discord
 // (PUT /applications/{id}/commands) and as the interactions endpoint reads them.
-// Plain data with no imports, so the register script runs it under Node as it is.
+// Plain data (its one import, the engine's list of variants, is plain too), so the register script
+// runs it under Node as it is.
+
+import { VARIANTS } from '../../engine/types.ts';
 
 /** Option types of Discord's API: 1 subcommand, 3 string, 6 user. */
 const SUB = 1;
 const STRING = 3;
 const USER = 6;
 
-/** The variants (the same list as VARIANTS in src/service/schemas.ts; a test keeps them equal). */
-export const DISCORD_VARIANTS = [
-  { name: 'First Contact', value: 'first-contact' },
-  { name: 'Warp Factor', value: 'warp-factor' },
-  { name: 'Curved Space', value: 'curved-space' },
-  { name: 'Planar Chess', value: 'planar' },
-];
+/** The variants, from the engine's one list. */
+export const DISCORD_VARIANTS = VARIANTS.map((v) => ({ name: v.title, value: v.id }));
 
 const game = (required: boolean) => ({
   type: STRING,

@@ -3,7 +3,7 @@
 // counts of ?! ? ??, and, for the ply shown, "best was X" with a preview of it. While it runs
 // the page says how far it got (the script polls and swaps it in when done).
 import { raw } from 'hono/html';
-import { colorName } from '../../engine/types.ts';
+import { colorName, COLORS } from '../../engine/types.ts';
 import type { Evaluation } from '../../engine/search/analysis.ts';
 import { evalText, whiteChances } from '../../engine/search/analysis.ts';
 import type { GameAnalysis, PlyAnalysis } from '../../service/analysis.ts';
@@ -171,7 +171,7 @@ export const AnalysisPanel = (p: { id: string; analysis: GameAnalysis | null; li
               </tr>
             </thead>
             <tbody>
-              {(['white', 'black'] as const).map((side) => {
+              {COLORS.map((side) => {
                 const s = a[side];
                 return (
                   <tr>

@@ -1,15 +1,8 @@
 // The home page (start a game) and the page that hands out the three links.
-import { plural } from '../../engine/types.ts';
+import { plural, VARIANTS, variantTitle } from '../../engine/types.ts';
 import { COMPUTER_LEVELS, DAYS_PER_MOVE, MAX_LEAVE_DAYS, MAX_POSITION_TEXT } from '../../service/schemas.ts';
 import { Layout } from './layout.tsx';
 import { startingGame } from '../../service/new-game.ts';
-
-export const VARIANT_CHOICES = [
-  { value: 'first-contact', title: 'First Contact', about: 'Empty field: place four platforms, then kings, then drop and move; the first check wins.' },
-  { value: 'warp-factor', title: 'Warp Factor', about: 'Half a set each on the Star Trek field, platforms owned by each side; checkmate wins.' },
-  { value: 'curved-space', title: 'Curved Space', about: 'Numbered platforms form a worm-hole; pieces on platforms move through it.' },
-  { value: 'planar', title: 'Planar Chess', about: 'A 4x4x4 cube; every piece moves in one plane, which it may turn.' },
-] as const;
 
 export interface HomeValues {
   variant?: string;
@@ -66,10 +59,10 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
         <fieldset class="variants">
           <legend>1. Variant</legend>
           <div class="variant-grid">
-            {VARIANT_CHOICES.map((c) => (
-              <label class="variant-card" for={`variant-${c.value}`}>
-                <input type="radio" name="variant" id={`variant-${c.value}`} value={c.value} checked={c.value === variant} />
-                <img src={startPicture(c.value)} alt="" width="120" height="120" loading="lazy" />
+            {VARIANTS.map((c) => (
+              <label class="variant-card" for={`variant-${c.id}`}>
+                <input type="radio" name="variant" id={`variant-${c.id}`} value={c.id} checked={c.id === variant} />
+                <img src={startPicture(c.id)} alt="" width="120" height="120" loading="lazy" />
                 <span class="variant-text">
                   <strong>{c.title}</strong>
                   <span class="about">{c.about}</span>
@@ -79,15 +72,15 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
           </div>
           <p class="small">
             Rules:{' '}
-            {VARIANT_CHOICES.map((c, i) => (
+            {VARIANTS.map((c, i) => (
               <>
                 {i ? ' · ' : ''}
-                <a href={`/rules/${c.value}`}>{c.title}</a>
+                <a href={`/rules/${c.id}`}>{c.title}</a>
               </>
             ))}
           </p>
           <div class="variant-options" id="options-curved-space">
-            <p class="small">Curved Space options:</p>
+            <p class="small">{variantTitle('curved-space')} options:</p>
             <label for="platforms">Number of platforms</label>
             <select id="platforms" name="platforms">
               {Array.from({ length: 12 }, (_, i) => String(i + 1)).map((n) => (

@@ -2,7 +2,8 @@
 // list and a tournament (players, pairings by round, crosstable and standings, Join / Leave /
 // Start). Plain server-rendered HTML with forms; no script needed.
 import type { Child } from 'hono/jsx';
-import { VARIANTS, DAYS_PER_MOVE } from '../../service/schemas.ts';
+import { DAYS_PER_MOVE } from '../../service/schemas.ts';
+import { VARIANT_NAMES } from '../../engine/types.ts';
 import type { ShownRating, VariantRating, RecentRatedGame, LeaderboardEntry } from '../../service/ratings.ts';
 import type { MyGame, PublicPlayer } from '../../service/players.ts';
 import type { TournamentBoard, TournamentSummary, TournamentView } from '../../service/tournaments.ts';
@@ -106,7 +107,7 @@ export const ProfilePage = (p: { player: PublicPlayer; ratings: VariantRating[];
 const VariantLinks = (p: { current: string; base: string }) => (
   <nav aria-label="Variants">
     <ul class="way-on">
-      {VARIANTS.map((v) => (
+      {VARIANT_NAMES.map((v) => (
         <li>
           <a href={`${p.base}/${v}`} {...(v === p.current ? { 'aria-current': 'page' } : {})}>
             {variantTitle(v)}
@@ -207,7 +208,7 @@ export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn:
             <label>
               Variant{' '}
               <select name="variant">
-                {VARIANTS.map((v) => (
+                {VARIANT_NAMES.map((v) => (
                   <option value={v}>{variantTitle(v)}</option>
                 ))}
               </select>

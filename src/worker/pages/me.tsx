@@ -5,7 +5,7 @@ import { plural } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
 import type { MyGame, PlayerSelf, PublicPlayer } from '../../service/players.ts';
 import { DAYS_PER_MOVE } from '../../service/schemas.ts';
-import { VARIANT_CHOICES } from './home.tsx';
+import { VARIANTS } from '../../engine/types.ts';
 import { Layout } from './layout.tsx';
 import { RatingBadge, ratingText, type RatingLookup } from './league.tsx';
 import type { VariantRating } from '../../service/ratings.ts';
@@ -217,8 +217,8 @@ export const MePage = (p: {
         <label>
           Variant{' '}
           <select name="variant">
-            {VARIANT_CHOICES.map((v) => (
-              <option value={v.value}>{v.title}</option>
+            {VARIANTS.map((v) => (
+              <option value={v.id}>{v.title}</option>
             ))}
           </select>
         </label>{' '}

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { PlayerIdSchema } from '../../service/player-schemas.ts';
 import { playerOf } from '../../service/players.ts';
-import { VARIANTS } from '../../service/schemas.ts';
+import { VARIANT_NAMES } from '../../engine/types.ts';
 import { CreateTournamentSchema, TournamentIdSchema } from '../../service/tournament-schemas.ts';
 import type { ServiceResult } from '../../service/result.ts';
 import type { TournamentView } from '../../service/tournaments.ts';
@@ -56,11 +56,11 @@ export const leaguePages = new Hono<AppEnv>()
     return page(c).html(<ProfilePage player={playerOf(player)} ratings={profile.ratings} changes={profile.ratingChanges} games={profile.recentGames} />);
   })
 
-  .get('/leaderboard', (c) => c.redirect(`/leaderboard/${VARIANTS[0]}`, 302))
+  .get('/leaderboard', (c) => c.redirect(`/leaderboard/${VARIANT_NAMES[0]}`, 302))
 
   .get('/leaderboard/:variant', async (c) => {
     const board = await c.var.services.ratings.leaderboard(c.req.param('variant'), 100);
-    if (!board.ok) return errorPage(c, 404, 'No such variant', `${board.error}: the variants are ${VARIANTS.join(', ')}.`, '/leaderboard');
+    if (!board.ok) return errorPage(c, 404, 'No such variant', `${board.error}: the variants are ${VARIANT_NAMES.join(', ')}.`, '/leaderboard');
     return page(c).html(<LeaderboardPage variant={board.value.variant} players={board.value.players} />);
   })
 

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { PlayerStore } from '../../db/player-store.ts';
 import { ratingLookup } from './league-pages.tsx';
 import { checkTag, flashTag } from '../../notify/signing.ts';
-import { opposite, plural, type Color } from '../../engine/types.ts';
+import { opposite, plural, type Color, COLORS } from '../../engine/types.ts';
 import { ConditionalSchema, CreateGameSchema, GameIdSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
 import {
   ConditionalFormSchema,
@@ -143,7 +143,7 @@ export const pages = new Hono<AppEnv>()
     const q = c.req.query();
     const links: { white?: string; black?: string; spectator: string } = { spectator: `${linkBase(c).origin}/games/${id}` };
     let title: string | undefined;
-    for (const side of ['white', 'black'] as const) {
+    for (const side of COLORS) {
       const token = q[side];
       if (!token || !v.is(TokenSchema, token)) continue;
       const loaded = await c.var.services.games.load(id, token);
