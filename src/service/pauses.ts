@@ -108,7 +108,14 @@ export abstract class GamePauses extends GameConditionals {
     const left = side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft;
     if (left < n) return fail(409, 'no_leave_left', left ? `you have only ${plural(left, 'day')} of leave left` : 'you have no leave days left');
     if (row.deadline === null) return fail(409, 'no_clock', 'the game has no deadline to move');
-    const stored = await this.store.spendLeave({ gameId: id, side, days: n, addMs: n * DAY_MS, expected: { ply: row.ply, deadline: row.deadline }, now: this.clock() });
+    const stored = await this.store.spendLeave({
+      gameId: id,
+      side,
+      days: n,
+      addMs: n * DAY_MS,
+      expected: { ply: row.ply, deadline: row.deadline },
+      now: this.clock(),
+    });
     if (!stored) return this.conflict(id);
     return done(publicState(stored, row.ply ? await this.store.move(id, row.ply) : undefined, side));
   }
