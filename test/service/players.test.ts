@@ -86,6 +86,9 @@ describe('players and keys', () => {
 
 describe('challenges', () => {
   it('challenge, list, accept; the game is in both players’ lists with the right yourTurn; play with keys', async () => {
+    // The game's notifications stay out of the real queue: its consumer could deliver Kirk's
+    // start email late, into a later test's mail spy.
+    captureQueue();
     const kirk = await newPlayer('Kirk', 'kirk@example.org');
     const spock = await newPlayer('Spock');
     const ch = await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', color: 'white', clock: { daysPerMove: 3 } } });
