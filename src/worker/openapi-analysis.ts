@@ -3,7 +3,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { MAX_NOTE_CHARS, MAX_VARIATIONS, MAX_VARIATION_TURNS, NotesSchema } from '../service/notes-schemas.ts';
 
-import { bool, int, list, nullable, object, ref, str, type Json } from './openapi-schema.ts';
+import { bool, error, int, list, nullable, object, ref, str, type Json } from './openapi-schema.ts';
 import { COLORS } from '../engine/types.ts';
 
 const color: Json = { enum: COLORS };
@@ -79,7 +79,6 @@ export const analysisAnswerSchemas = (): Record<string, Json> => ({
   Notes: toJsonSchema(NotesSchema, { target: 'draft-2020-12', typeMode: 'input', errorMode: 'ignore' }) as Json,
 });
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
 const json = (description: string, name: string) => ({ description, content: { 'application/json': { schema: ref(name) } } });
 
 export const analysisPaths = (id: unknown, auth: unknown[]) => ({
@@ -94,7 +93,7 @@ export const analysisPaths = (id: unknown, auth: unknown[]) => ({
           headers: { Location: { description: 'where to read it', schema: { type: 'string' } } },
         },
         404: error('no such game'),
-        409: error('the game is not over: no analysis during a game, for anyone'),
+        409: error('the game is not over: no analysis during a game, for anyone', 'game_not_over'),
       },
     },
     get: {
@@ -103,8 +102,8 @@ export const analysisPaths = (id: unknown, auth: unknown[]) => ({
       parameters: [id],
       responses: {
         200: json('the analysis as far as it has gone', 'Analysis'),
-        404: error('no such game, or no analysis asked for yet'),
-        409: error('the game is not over'),
+        404: error('no such game, or no analysis asked for yet', 'no_analysis'),
+        409: error('the game is not over', 'game_not_over'),
       },
     },
   },
@@ -124,7 +123,7 @@ export const analysisPaths = (id: unknown, auth: unknown[]) => ({
         200: json('your variations as stored', 'SeatNotes'),
         403: error('not a player of this game'),
         404: error('no such game'),
-        422: error('an illegal turn: `variation N ("name"), ply P (turn)` and why; or a start after the last ply'),
+        422: error('an illegal turn: `variation N ("name"), ply P (turn)` and why; or a start after the last ply', 'illegal_turn', 'unknown_ply'),
       },
     },
   },
@@ -139,9 +138,9 @@ export const analysisPaths = (id: unknown, auth: unknown[]) => ({
       ],
       responses: {
         200: json('the position after the line and its legal turns', 'Explored'),
-        400: error('`from` is not a ply number'),
+        400: error('`from` is not a ply number', 'invalid_query'),
         404: error('no such game'),
-        422: error('an illegal turn in the line: `ply P (turn)` and why; or a start after the last ply'),
+        422: error('an illegal turn in the line: `ply P (turn)` and why; or a start after the last ply', 'illegal_turn', 'unknown_ply'),
       },
     },
   },

@@ -1,6 +1,8 @@
 // The small JSON Schema builders the hand-written parts of /openapi.json are made of
 // (openapi-answers.ts, openapi-analysis.ts).
 
+import type { ErrorCode } from '../service/error-codes.ts';
+
 export type Json = Record<string, unknown>;
 
 export const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
@@ -24,3 +26,17 @@ export function object(required: Record<string, Json>, optional: Record<string, 
     additionalProperties: false,
   };
 }
+
+/**
+ * An error answer: `{ code, error }` (the Error schema), its `code` one of `codes`, the ones this
+ * route gives with this status (each provoked for real by test/service/error-codes.test.ts).
+ */
+export const error = (description: string, ...codes: ErrorCode[]) => ({
+  description,
+  content: { 'application/json': { schema: { allOf: [ref('Error'), { properties: { code: { enum: codes } } }] } } },
+});
+
+/** The codes an error answer documents (the enum `error` wrote), to add more to. */
+export const codesOf = (answer: unknown): ErrorCode[] =>
+  (answer as { content: { 'application/json': { schema: { allOf: [Json, { properties: { code: { enum: ErrorCode[] } } }] } } } }).content['application/json']
+    .schema.allOf[1].properties.code.enum;

@@ -1,18 +1,19 @@
 // /openapi.json, built from the same valibot schemas the routes validate with.
+import type { ErrorCode } from '../service/error-codes.ts';
 import { MAX_BODY_BYTES } from './http.ts';
 import { botPaths } from './bots/openapi-bots.ts';
 import { MAX_CONDITIONAL_LINES, MAX_CONDITIONAL_TURNS, MAX_MESSAGE_CHARS, MESSAGE_RATE } from '../service/schemas.ts';
 import { openApiComponents } from './openapi-components.ts';
+import { codesOf, error } from './openapi-schema.ts';
 import { analysisPaths } from './openapi-analysis.ts';
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 const json = (description: string, ref = 'GameState') => ({
   description,
   content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
 });
 /** A 429 with the seconds until the same request can succeed. */
 const tooMany = (what: string) => ({
-  ...error(`too many ${what} from this client address in the last minute`),
+  ...error(`too many ${what} from this client address in the last minute`, 'rate_limited'),
   headers: { 'Retry-After': { description: 'seconds until a new request can succeed', schema: { type: 'integer' } } },
 });
 /** A chat command's answer: JSON, or the reply alone as text with `Accept: text/plain`. */
@@ -33,7 +34,8 @@ const auth = [{ playerToken: [] }, { playerTokenQuery: [] }];
 const key = [{ playerToken: [] }];
 const challengeParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{12}$' } };
 const playerParam = { ...challengeParam };
-const playerAction = (summary: string, extra: Record<string, unknown> = {}) => ({
+/** An action on a game (resign, draw, ...): the game after it; `codes` are the refusals of its own. */
+const playerAction = (summary: string, codes: { 403?: ErrorCode[]; 409?: ErrorCode[] } = {}, extra: Record<string, unknown> = {}) => ({
   post: {
     summary,
     security: auth,
@@ -42,25 +44,30 @@ const playerAction = (summary: string, extra: Record<string, unknown> = {}) => (
     responses: {
       200: json('the game after the action'),
       401: error('no or malformed Authorization header'),
-      403: error('not a player of this game (or not allowed for this side)'),
+      403: error('not a player of this game (or not allowed for this side)', ...(codes[403] ?? [])),
       404: error('no such game'),
-      409: error('the game is over, or not in a state that allows this'),
+      409: error(
+        'the game is over, or not in a state that allows this; `stale_ply`: another write to the game came first (read it again)',
+        'game_over',
+        'stale_ply',
+        ...(codes[409] ?? []),
+      ),
     },
   },
 });
 
 const tournamentParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{12}$' } };
 /** A player's action on a tournament: the tournament after it. */
-const tournamentAction = (summary: string, conflicts: string) => ({
+const tournamentAction = (summary: string, conflicts: string, codes: { 403?: ErrorCode[]; 409: ErrorCode[] }) => ({
   post: {
     summary,
     security: key,
     parameters: [tournamentParam],
     responses: {
       200: json('the tournament after it', 'Tournament'),
-      403: error('not a player key (start: not the creator)'),
-      404: error('no such tournament'),
-      409: error(conflicts),
+      403: error('not a player key (start: not the creator)', ...(codes[403] ?? [])),
+      404: error('no such tournament', 'unknown_tournament'),
+      409: error(conflicts, ...codes[409]),
     },
   },
 });
@@ -83,21 +90,49 @@ function operationId(method: string, path: string): string {
   return method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
 
-/** The answers every route can give, added once instead of on each path. */
+/** Add `codes` to the operation's error answer with `status` (made with `description` if it has none). */
+function addCodes(op: Operation, status: number, description: string, ...codes: ErrorCode[]) {
+  const known = codesOf((op.responses[status] ??= error(description)));
+  for (const code of codes) if (!known.includes(code)) known.push(code);
+}
+
+/** The answers every route of a kind can give (a game id, a token, a body), added once instead of on each path. */
 function withCommonErrors<T extends { paths: Record<string, Record<string, Operation>> }>(doc: T): T {
   for (const [path, operations] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(operations)) {
       op.operationId ??= operationId(method, path);
       // A route without a token is public: said explicitly, as linters ask.
       op.security ??= [];
-      if (op.parameters?.includes(id)) op.responses[404] ??= error('no such game');
-      if (op.parameters?.includes(challengeParam)) op.responses[404] ??= error('no such challenge');
-      if (op.security.length) op.responses[401] ??= error('no token, or an Authorization header that is not Bearer');
-      if (op.requestBody) {
-        op.responses[400] ??= error('the body cannot be read: which field and why');
-        op.responses[413] ??= error(`the body is larger than ${MAX_BODY_BYTES / 1024} KiB`);
-        op.responses[415] ??= error('a content type this route does not take');
+      if (op.parameters?.includes(id)) addCodes(op, 404, 'no such game', 'unknown_game');
+      if (op.parameters?.includes(challengeParam)) addCodes(op, 404, 'no such challenge', 'unknown_challenge');
+      // A token the route cannot do without (an optional one that is not usable is ignored).
+      if (op.security.length && !op.security.some((s) => !Object.keys(s as object).length)) {
+        addCodes(op, 401, 'no token, or an Authorization header that is not Bearer', 'token_required', 'bad_authorization');
+        addCodes(
+          op,
+          403,
+          "not a player's token or key here, or the key cookie sent from another site",
+          op.security === key ? 'bad_key' : 'bad_token',
+          'cross_origin',
+        );
       }
+      if (op.requestBody) {
+        const types = Object.keys((op.requestBody as { content: object }).content);
+        const json = types.includes('application/json');
+        addCodes(
+          op,
+          400,
+          'the body cannot be read: which field and why',
+          'invalid_body',
+          ...(json ? (['malformed_json'] as const) : []),
+          ...(json || types.includes('text/plain') ? (['invalid_encoding'] as const) : []),
+        );
+        addCodes(op, 413, `the body is larger than ${MAX_BODY_BYTES / 1024} KiB`, 'body_too_large');
+        // The chat bots' endpoints read whatever comes, as their platforms send JSON.
+        if (!/^\/(discord|telegram)\//.test(path)) addCodes(op, 415, 'a content type this route does not take', 'unsupported_media_type');
+      }
+      for (const [status, answer] of Object.entries(op.responses))
+        if (Number(status) >= 400 && !codesOf(answer).length) throw new Error(`openapi: ${method} ${path} ${status} lists no error code`);
     }
   return doc;
 }
@@ -135,7 +170,12 @@ export function openApiDocument(serverUrl: string): object {
             ),
             400: error(
               'bad variant, options or players (a computer level that is not 1-5, the computer on both sides); a `position` that cannot be read, breaks a set-up rule (pieces over one set, a missing king, the side not to move in check, phases out of order) or is already over, saying which',
+              'invalid_options',
+              'invalid_position',
+              'refused_url',
             ),
+            401: error('with a player key: an Authorization header that is not Bearer <key>', 'bad_authorization'),
+            403: error('with a player key: not a player key', 'bad_key'),
             415: error('not JSON'),
             429: tooMany('new games'),
           },
@@ -150,8 +190,8 @@ export function openApiDocument(serverUrl: string): object {
           },
           responses: {
             201: json('the imported game', 'Created'),
-            400: error('unreadable record'),
-            422: error('a turn is not legal: which and why'),
+            400: error('unreadable record', 'invalid_record', 'unknown_variant', 'unreadable_turn', 'refused_url'),
+            422: error('a turn is not legal, or the result does not match the moves: which and why', 'illegal_turn', 'inconsistent_record'),
             429: tooMany('new games'),
           },
         },
@@ -161,7 +201,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Public state of a game (with a player token: also `you`)',
           security: [...auth, {}],
           parameters: [id],
-          responses: { 200: json('the game'), 403: error('a token that is not a player token of this game'), 404: error('no such game') },
+          responses: { 200: json('the game'), 403: error('a token that is not a player token of this game', 'bad_token'), 404: error('no such game') },
         },
       },
       '/api/games/{id}/hint': {
@@ -171,8 +211,8 @@ export function openApiDocument(serverUrl: string): object {
           parameters: [id],
           responses: {
             200: json('the suggested turn', 'Hint'),
-            403: error('not a player of this game, or hints are off in it'),
-            409: error('not your turn, or the game is over'),
+            403: error('not a player of this game, or hints are off in it', 'hints_off'),
+            409: error('not your turn, or the game is over', 'game_over', 'not_your_turn'),
           },
         },
       },
@@ -195,7 +235,7 @@ export function openApiDocument(serverUrl: string): object {
           ],
           responses: {
             200: json('the turns played, and the turns taken back by agreement', 'History'),
-            400: error('`since` is not a ply number'),
+            400: error('`since` is not a ply number', 'invalid_query'),
             404: error('no such game'),
           },
         },
@@ -215,18 +255,23 @@ export function openApiDocument(serverUrl: string): object {
               "the turn as played and the game after it; `answer`: your opponent's conditional answer, played at once (the state is then after it)",
               'Moved',
             ),
-            400: error('the move cannot be read (`at` says where)'),
+            400: error('the move cannot be read (`at` says where)', 'unreadable_turn'),
             401: error('no or malformed Authorization header'),
-            403: error('not your turn, or not your game'),
+            403: error('not your turn, or not your game', 'not_your_turn'),
             404: error('no such game'),
-            409: error('stale ply, or the game is over'),
+            409: error('a stale ply, a ply ahead of the game, or the game is over', 'stale_ply', 'future_ply', 'game_over'),
             415: error('neither text/plain nor JSON'),
-            422: error('illegal: why'),
+            422: error('illegal: why', 'illegal_turn'),
+            429: {
+              ...error('the message sent with the move is over the hourly limit (nothing was played)', 'rate_limited'),
+              headers: { 'Retry-After': { description: 'seconds until a message can be sent again', schema: { type: 'integer' } } },
+            },
           },
         },
       },
       '/api/games/{id}/takeback': playerAction(
         "Takeback by agreement: `offer` asks to take back your last turn (and the opponent's reply after it, if any); the opponent answers `accept` (the turns go, in one write; GET …/moves lists them under `takebacks`, the record in a comment) or `decline`; any move ends the request. Against the computer, levels 1-2 grant it at once, stronger levels refuse (409)",
+        { 409: ['offer_pending', 'already_offered', 'takebacks_off', 'no_offer', 'nothing_to_take_back'] },
         { requestBody: jsonBody('Takeback') },
       ),
       '/api/games/{id}/conditional': {
@@ -251,8 +296,8 @@ export function openApiDocument(serverUrl: string): object {
             200: json('the lines as stored (canonical text)', 'ConditionalLines'),
             400: error('not a list of lines of turns, odd or too long, too many lines'),
             403: error('not a player of this game'),
-            409: error('your own turn (play it first), or the game is over'),
-            422: error('an illegal turn: `line N, turn M (...)` and why; or two answers to one position'),
+            409: error('your own turn (play it first), or the game is over; `stale_ply`: a move came first', 'own_turn', 'game_over', 'stale_ply'),
+            422: error('an illegal turn: `line N, turn M (...)` and why; or two answers to one position', 'illegal_turn', 'conflicting_lines'),
           },
         },
         delete: {
@@ -269,7 +314,7 @@ export function openApiDocument(serverUrl: string): object {
           parameters: [id],
           responses: {
             200: json('the messages, oldest first', 'Messages'),
-            403: error('not a player of this game, or a spectator while the messages are private'),
+            403: error('not a player of this game, or a spectator while the messages are private', 'bad_token', 'messages_private'),
           },
         },
         post: {
@@ -281,7 +326,7 @@ export function openApiDocument(serverUrl: string): object {
             201: json('the message as stored', 'MessageSent'),
             403: error('not a player of this game'),
             429: {
-              ...error('too many messages from this player in the last hour'),
+              ...error('too many messages from this player in the last hour', 'rate_limited'),
               headers: { 'Retry-After': { description: 'seconds until a message can be sent again', schema: { type: 'integer' } } },
             },
           },
@@ -305,18 +350,21 @@ export function openApiDocument(serverUrl: string): object {
       },
       '/api/games/{id}/pause': playerAction(
         'Pause by agreement: `offer` (with `days`, 1-14) asks to stop the clock; the opponent answers `accept` (the deadline is null until the pause ends, then the side to move has the time it had left, counted from the end) or `decline`; the asker may `cancel`. The pause ends by itself (the cron, or the first request that touches the game, resumes it); moves go on meanwhile, and the clock of the next player starts when the pause ends. The computer accepts at once. 409 without a clock, while paused, with an offer already standing',
+        { 409: ['no_clock', 'game_paused', 'offer_pending', 'already_offered', 'no_offer'] },
         { requestBody: jsonBody('Pause') },
       ),
       '/api/games/{id}/leave': playerAction(
         'Leave days: the player to move adds `days` of their own leave days (given at creation by `clock.leaveDays`, 0-30) to their deadline; no agreement needed. 403 not your turn; 409 not that many left, no clock, or paused',
+        { 403: ['not_your_turn'], 409: ['no_clock', 'game_paused', 'no_leave_left'] },
         { requestBody: jsonBody('Leave') },
       ),
       '/api/games/{id}/resign': playerAction('Resign'),
-      '/api/games/{id}/abort': playerAction('Abort (only before each side has moved)'),
-      '/api/games/{id}/claim': playerAction("Claim the win when the opponent's deadline has passed"),
-      '/api/games/{id}/draw': playerAction('Offer, accept or decline a draw', {
-        requestBody: jsonBody('Draw'),
+      '/api/games/{id}/abort': playerAction('Abort (only before each side has moved)', { 409: ['too_late_to_abort'] }),
+      '/api/games/{id}/claim': playerAction("Claim the win when the opponent's deadline has passed", {
+        403: ['own_turn'],
+        409: ['game_paused', 'no_clock', 'deadline_not_passed'],
       }),
+      '/api/games/{id}/draw': playerAction('Offer, accept or decline a draw', { 409: ['no_offer', 'already_offered'] }, { requestBody: jsonBody('Draw') }),
       '/api/games/{id}/me': {
         get: {
           summary: "The player's own settings: email, webhook URL, reply-to address, notification choices",
@@ -329,7 +377,11 @@ export function openApiDocument(serverUrl: string): object {
           security: auth,
           parameters: [id],
           requestBody: jsonBody('SettingsPatch'),
-          responses: { 200: json('the settings', 'SeatSettings'), 400: error('which field and what is wrong'), 403: error('not a player of this game') },
+          responses: {
+            200: json('the settings', 'SeatSettings'),
+            400: error('which field and what is wrong', 'refused_url'),
+            403: error('not a player of this game'),
+          },
         },
       },
       '/api/games/{id}/push': {
@@ -341,7 +393,10 @@ export function openApiDocument(serverUrl: string): object {
           requestBody: jsonBody('PushSubscription'),
           responses: {
             201: json('stored', 'PushSubscribed'),
-            400: error('which field is wrong: missing keys, `keys.p256dh` not a P-256 point, `keys.auth` not 16 bytes, an `endpoint` the URL policy refuses'),
+            400: error(
+              'which field is wrong: missing keys, `keys.p256dh` not a P-256 point, `keys.auth` not 16 bytes, an `endpoint` the URL policy refuses',
+              'refused_url',
+            ),
             403: error('not a player of this game'),
             404: error('no such game'),
           },
@@ -354,7 +409,7 @@ export function openApiDocument(serverUrl: string): object {
           responses: {
             200: json('removed', 'PushSubscribed'),
             403: error('not a player of this game'),
-            404: error('no such game, or no subscription with this endpoint'),
+            404: error('no such game, or no subscription with this endpoint', 'unknown_subscription'),
           },
         },
       },
@@ -375,7 +430,7 @@ export function openApiDocument(serverUrl: string): object {
           requestBody: chatBody,
           responses: {
             200: chatAnswer('the reply and the game'),
-            401: error("no token; or, with SLACK_SIGNING_SECRET set, a token in the URL without Slack's valid signature"),
+            401: error("no token; or, with SLACK_SIGNING_SECRET set, a token in the URL without Slack's valid signature", 'bad_signature'),
             403: error('not a player of this game'),
           },
         },
@@ -386,9 +441,9 @@ export function openApiDocument(serverUrl: string): object {
           parameters: [id, { name: 'move', in: 'query', required: true, schema: { type: 'string' } }],
           responses: {
             200: json('the turn in canonical text, its ply, and the board after it', 'Preview'),
-            400: error('unreadable'),
-            409: error('game over'),
-            422: error('illegal: why'),
+            400: error('unreadable, or no `move`', 'unreadable_turn', 'invalid_query'),
+            409: error('game over', 'game_over'),
+            422: error('illegal: why', 'illegal_turn'),
           },
         },
       },
@@ -409,7 +464,7 @@ export function openApiDocument(serverUrl: string): object {
                     { name: 'ply', in: 'query', required: false, schema: { type: 'integer' } },
                     { name: 'size', in: 'query', required: false, schema: { type: 'integer' } },
                   ],
-                  responses: { ...picture, 400: error('bad query'), 404: error('no such game') },
+                  responses: { ...picture, 400: error('bad query', 'invalid_query'), 404: error('no such game, or no such ply yet', 'unknown_ply') },
                 },
               },
             ],
@@ -424,7 +479,7 @@ export function openApiDocument(serverUrl: string): object {
                     required: name === 'variant' || name === 'position',
                     schema: { type: 'string' },
                   })),
-                  responses: { ...picture, 400: error('bad variant, options or position: why') },
+                  responses: { ...picture, 400: error('bad variant, options or position: why', 'invalid_query', 'invalid_options', 'invalid_position') },
                 },
               },
             ],
@@ -457,7 +512,7 @@ export function openApiDocument(serverUrl: string): object {
           summary:
             'A player as anyone may see them: name, ratings per variant (rating, RD, provisional, games, wins/draws/losses), recent rated games, recent finished games',
           parameters: [playerParam],
-          responses: { 200: json('the player', 'PlayerProfile'), 404: error('no such player') },
+          responses: { 200: json('the player', 'PlayerProfile'), 404: error('no such player', 'unknown_player') },
         },
       },
       '/api/leaderboard/{variant}': {
@@ -467,7 +522,11 @@ export function openApiDocument(serverUrl: string): object {
             { name: 'variant', in: 'path', required: true, schema: { type: 'string' } },
             { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
           ],
-          responses: { 200: json('the leaderboard', 'Leaderboard'), 400: error('`limit` is not a number from 1 to 200'), 404: error('no such variant') },
+          responses: {
+            200: json('the leaderboard', 'Leaderboard'),
+            400: error('`limit` is not a number from 1 to 200', 'invalid_query'),
+            404: error('no such variant', 'unknown_variant'),
+          },
         },
       },
       '/api/tournaments': {
@@ -484,6 +543,7 @@ export function openApiDocument(serverUrl: string): object {
             201: json('the new tournament', 'Tournament'),
             400: error(
               'which field and why: an unknown variant, a Swiss without `rounds` or with more than `maxPlayers` - 1, `rounds` or `double` with the wrong format, a round robin of more than 20, a `startsAt` in the past',
+              'invalid_options',
             ),
             403: error('not a player key'),
           },
@@ -493,17 +553,21 @@ export function openApiDocument(serverUrl: string): object {
         get: {
           summary: 'A tournament: players, pairings by round, standings (points, then Sonneborn-Berger or Buchholz, then wins)',
           parameters: [tournamentParam],
-          responses: { 200: json('the tournament', 'Tournament'), 404: error('no such tournament') },
+          responses: { 200: json('the tournament', 'Tournament'), 404: error('no such tournament', 'unknown_tournament') },
         },
       },
-      '/api/tournaments/{id}/join': tournamentAction('Join an open tournament', '409: already joined, full, started or finished'),
+      '/api/tournaments/{id}/join': tournamentAction('Join an open tournament', '409: already joined, full, started or finished', {
+        409: ['already_joined', 'tournament_full', 'joining_closed'],
+      }),
       '/api/tournaments/{id}/leave': tournamentAction(
         'Leave before the start; after it, withdraw: your games still going are lost (by resignation), the games played stand',
         '409: not in it, already withdrawn, or over',
+        { 409: ['not_joined', 'already_withdrawn', 'tournament_over', 'tournament_started'] },
       ),
       '/api/tournaments/{id}/start': tournamentAction(
         'Start it (its creator only): a round robin pairs every round at once, a Swiss its first round',
         '409: fewer than 3 players, more Swiss rounds than the players allow, or already started',
+        { 403: ['not_creator'], 409: ['too_few_players', 'too_many_rounds', 'tournament_started', 'tournament_over'] },
       ),
       '/api/me': {
         get: {
@@ -521,7 +585,7 @@ export function openApiDocument(serverUrl: string): object {
               'your player; a new webhook URL adds `webhookSecret` (shown once); a new email is unconfirmed until its mailed link is opened',
               'PlayerSelf',
             ),
-            400: error('which field and what is wrong (a webhook URL the policy refuses)'),
+            400: error('which field and what is wrong (a webhook URL the policy refuses)', 'refused_url'),
             429: tooMany('emails to this address (5 an hour) or asked for from this client (10 a minute)'),
             403: error('not a player key'),
           },
@@ -534,7 +598,10 @@ export function openApiDocument(serverUrl: string): object {
           requestBody: jsonBody('PushSubscription'),
           responses: {
             201: json('stored', 'PushSubscribed'),
-            400: error('which field is wrong: missing keys, `keys.p256dh` not a P-256 point, `keys.auth` not 16 bytes, an `endpoint` the URL policy refuses'),
+            400: error(
+              'which field is wrong: missing keys, `keys.p256dh` not a P-256 point, `keys.auth` not 16 bytes, an `endpoint` the URL policy refuses',
+              'refused_url',
+            ),
             403: error('not a player key'),
           },
         },
@@ -542,7 +609,11 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Stop Web Push of your player to this browser',
           security: key,
           requestBody: jsonBody('PushEndpoint'),
-          responses: { 200: json('removed', 'PushSubscribed'), 403: error('not a player key'), 404: error('no subscription with this endpoint') },
+          responses: {
+            200: json('removed', 'PushSubscribed'),
+            403: error('not a player key'),
+            404: error('no subscription with this endpoint', 'unknown_subscription'),
+          },
         },
       },
       '/api/me/notify': {
@@ -561,7 +632,7 @@ export function openApiDocument(serverUrl: string): object {
       '/api/push/key': {
         get: {
           summary: "The server's VAPID public key, for PushManager.subscribe({applicationServerKey})",
-          responses: { 200: json('the key', 'PushKey'), 503: error('Web Push is not set up on this server') },
+          responses: { 200: json('the key', 'PushKey'), 503: error('Web Push is not set up on this server', 'not_set_up') },
         },
       },
       '/api/me/games': {
@@ -569,7 +640,7 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Your games: waiting for you first, then by nearest deadline; `?status=finished` for ended ones',
           security: key,
           parameters: [{ name: 'status', in: 'query', required: false, schema: { enum: ['active', 'finished'] } }],
-          responses: { 200: json('your games', 'MyGames'), 400: error('`status` is not active or finished'), 403: error('not a player key') },
+          responses: { 200: json('your games', 'MyGames'), 400: error('`status` is not active or finished', 'invalid_query'), 403: error('not a player key') },
         },
       },
       '/api/me/chat': {
@@ -580,7 +651,7 @@ export function openApiDocument(serverUrl: string): object {
           requestBody: chatBody,
           responses: {
             200: chatAnswer('the reply; `state`: the game an accept started'),
-            401: error("no key; or, with SLACK_SIGNING_SECRET set, a key in the URL without Slack's valid signature"),
+            401: error("no key; or, with SLACK_SIGNING_SECRET set, a key in the URL without Slack's valid signature", 'bad_signature'),
             403: error('not a player key'),
           },
         },
@@ -599,8 +670,9 @@ export function openApiDocument(serverUrl: string): object {
           requestBody: jsonBody('CreateChallenge'),
           responses: {
             201: json('the challenge (with its link)', 'Challenge'),
+            400: error('which field and why (`to` yourself, options that do not go)', 'invalid_options'),
             403: error('not a player key'),
-            404: error('no player with that `to` id'),
+            404: error('no player with that `to` id', 'unknown_player'),
             429: tooMany('challenges (30 a minute per player key)'),
           },
         },
@@ -610,7 +682,7 @@ export function openApiDocument(serverUrl: string): object {
             { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
             { name: 'before', in: 'query', required: false, schema: { type: 'integer' } },
           ],
-          responses: { 200: json('a page of open challenges', 'Challenges'), 400: error('`limit` or `before` is not a number in range') },
+          responses: { 200: json('a page of open challenges', 'Challenges'), 400: error('`limit` or `before` is not a number in range', 'invalid_query') },
         },
       },
       '/api/challenges/{id}': {
@@ -625,9 +697,9 @@ export function openApiDocument(serverUrl: string): object {
           parameters: [challengeParam],
           responses: {
             200: json('the withdrawn challenge', 'Challenge'),
-            403: error('not your challenge'),
+            403: error('not your challenge', 'not_creator'),
             404: error('no such challenge'),
-            409: error('no longer open'),
+            409: error('no longer open', 'challenge_closed'),
           },
         },
       },
@@ -638,9 +710,9 @@ export function openApiDocument(serverUrl: string): object {
           parameters: [challengeParam],
           responses: {
             201: json('the new game with both players', 'Accepted'),
-            403: error('sent to another player'),
+            403: error('sent to another player', 'not_for_you'),
             404: error('no such challenge'),
-            409: error('accepted, withdrawn, declined or expired; or your own'),
+            409: error('accepted, withdrawn, declined or expired; or your own', 'challenge_closed', 'own_challenge'),
           },
         },
       },
@@ -649,7 +721,11 @@ export function openApiDocument(serverUrl: string): object {
           summary: 'Decline a challenge sent to you',
           security: key,
           parameters: [challengeParam],
-          responses: { 200: json('the declined challenge', 'Challenge'), 403: error('not sent to you'), 409: error('no longer open') },
+          responses: {
+            200: json('the declined challenge', 'Challenge'),
+            403: error('not sent to you', 'not_for_you'),
+            409: error('no longer open', 'challenge_closed'),
+          },
         },
       },
       '/api/games/{id}/rematch': {
@@ -659,8 +735,8 @@ export function openApiDocument(serverUrl: string): object {
           parameters: [id],
           responses: {
             201: json('the rematch challenge', 'Challenge'),
-            403: error('not a player of this game'),
-            409: error('the game is still going'),
+            403: error('not a player of this game', 'not_a_player'),
+            409: error('the game is still going', 'game_not_over'),
             429: tooMany('challenges (30 a minute per player key)'),
           },
         },
@@ -687,7 +763,7 @@ export function openApiDocument(serverUrl: string): object {
             'NDJSON stream of a game: `gameFull` (the state) first, then `move`, `drawOffer`, `gameFinish` lines with the state; with a token or key the state has `you`',
           security: [...auth, {}],
           parameters: [id],
-          responses: { 200: ndjson, 403: error('not a player token of this game') },
+          responses: { 200: ndjson, 403: error('not a player token of this game', 'bad_token') },
         },
       },
       '/api/games/{id}/socket': {
@@ -699,7 +775,7 @@ export function openApiDocument(serverUrl: string): object {
           responses: {
             101: { description: 'switching to the WebSocket protocol' },
             404: error('no game with this id (no object is touched)'),
-            426: error('not a WebSocket upgrade'),
+            426: error('not a WebSocket upgrade', 'websocket_required'),
           },
         },
       },

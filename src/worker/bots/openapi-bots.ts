@@ -1,6 +1,7 @@
 // The chat bots' two endpoints in /openapi.json. They are called by Discord and Telegram, not by
 // players: each proves its origin its own way (an Ed25519 signature; a shared secret header).
-const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+import { error } from '../openapi-schema.ts';
+
 const object = (description: string, properties: Record<string, unknown> = {}) => ({
   description,
   content: { 'application/json': { schema: { type: 'object', properties } } },
@@ -24,8 +25,8 @@ export const botPaths = {
           type: { type: 'integer', enum: [1, 4, 5] },
           data: { type: 'object' },
         }),
-        401: error('signature missing or not valid'),
-        404: error('Discord is not set up on this server'),
+        401: error('signature missing or not valid', 'bad_signature'),
+        404: error('Discord is not set up on this server', 'not_set_up'),
       },
     },
   },
@@ -38,8 +39,8 @@ export const botPaths = {
       requestBody: anyJson('a Telegram Update'),
       responses: {
         200: object('handled (or handled before: `duplicate`)', { ok: { type: 'boolean' }, duplicate: { type: 'boolean' } }),
-        401: error('the secret header is missing or wrong'),
-        404: error('Telegram is not set up on this server'),
+        401: error('the secret header is missing or wrong', 'bad_signature'),
+        404: error('Telegram is not set up on this server', 'not_set_up'),
       },
     },
   },
