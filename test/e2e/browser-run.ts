@@ -34,7 +34,7 @@ export function shotPath(name: string): string {
 
 export function runInBrowser(
   label: string,
-  opts: { readonly totalMs: number; readonly artifacts: string; readonly stateDir?: string },
+  opts: { readonly totalMs: number; readonly artifacts: string; readonly stateDir?: string; readonly vars?: Record<string, string> },
   steps: (run: BrowserRun) => Promise<void>,
 ): void {
   let server: Server | undefined;
@@ -47,7 +47,7 @@ export function runInBrowser(
     const errors: string[] = [];
     try {
       log('starting wrangler dev with a fresh local D1 ...');
-      server = await startServer(opts.stateDir ? { stateDir: opts.stateDir } : {});
+      server = await startServer({ ...(opts.stateDir ? { stateDir: opts.stateDir } : {}), ...(opts.vars ? { vars: opts.vars } : {}) });
       log(`serving on ${server.base}`);
       browser = await chromium.launch({
         executablePath: CHROMIUM,

@@ -56,7 +56,7 @@ export function freshLocalD1(stateDir: string) {
   if (migrate.status !== 0) throw new Error(`applying migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
 }
 
-export async function startServer(opts: { stateDir?: string; timeoutMs?: number } = {}): Promise<Server> {
+export async function startServer(opts: { stateDir?: string; timeoutMs?: number; vars?: Record<string, string> } = {}): Promise<Server> {
   const stateDir = opts.stateDir ?? path.join(ROOT, '.wrangler', 'e2e-state');
   freshLocalD1(stateDir);
   // E2E_PORT pins the port (several checkouts on one machine keep to their own); otherwise any free one.
@@ -65,7 +65,19 @@ export async function startServer(opts: { stateDir?: string; timeoutMs?: number 
   let output = '';
   const child: ChildProcess = spawn(
     WRANGLER,
-    ['dev', ...DEV_CONFIGS, '--port', String(port), '--ip', '127.0.0.1', '--persist-to', stateDir, '--log-level', 'warn'],
+    [
+      'dev',
+      ...DEV_CONFIGS,
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--persist-to',
+      stateDir,
+      '--log-level',
+      'warn',
+      ...Object.entries(opts.vars ?? {}).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+    ],
     {
       cwd: ROOT,
       env: ENV,
