@@ -9,7 +9,6 @@
 import type { GameRow } from '../db/schema.ts';
 import type { GameStore } from '../db/store.ts';
 import { chooseMove, type Choice, type Level } from '../engine/search/index.ts';
-import type { Color } from '../engine/types.ts';
 import type { GameService } from './games.ts';
 import { COMPUTER_GRACE_MS, computerLevel, computerToMove, hintsAllowed } from './computer-sides.ts';
 import { done, fail, type ServiceResult } from './result.ts';

@@ -5,27 +5,31 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { allowedMethods, jsonError, MALFORMED_JSON, MAX_BODY_BYTES, strictUtf8, type AppEnv } from './http.ts';
-import { api } from './routes/api.ts';
-import { analysis } from './routes/analysis.ts';
-import { images } from './routes/images.ts';
-import { players } from './routes/players.ts';
-import { lobby } from './routes/lobby.ts';
-import { league } from './routes/league.ts';
+import { apiIndex } from './routes/api-index.ts';
+import { game, games } from './routes/games.ts';
+import { gameAnalysis } from './routes/game-analysis.ts';
+import { boards, gameBoards } from './routes/boards.ts';
+import { seat, unsubscribe } from './routes/seats.ts';
+import { me, players } from './routes/players.ts';
+import { challenges, rematch } from './routes/challenges.ts';
+import { gameStreams, streams } from './routes/streams.ts';
+import { leaderboards, tournaments } from './routes/tournaments.ts';
+import { push, pushScripts, seatPush } from './routes/push.ts';
 import { leaguePages } from './routes/league-pages.tsx';
 import { playerPages } from './routes/player-pages.tsx';
-import { pages } from './routes/pages.tsx';
+import { gamePages } from './routes/game-pages.tsx';
 import { rules } from './routes/rules.tsx';
 import { discord } from './bots/discord.ts';
 import { telegram } from './bots/telegram.ts';
 import { chatLinkPages } from './routes/chat-links.tsx';
-import { push } from './routes/push.ts';
 import { withServices } from './services.ts';
 import { requestLog } from './request-log.ts';
 import { d1Session } from './d1-session.ts';
-import { site } from './routes/site.ts';
+import { siteFiles } from './routes/site-files.ts';
 import { withViewer } from './viewer.tsx';
+import { gameIdOnce, type GameEnv } from './game-id.ts';
 import { ErrorPage } from './pages/layout.tsx';
-import { PAGE_CSP } from './routes/respond.tsx';
+import { PAGE_CSP } from './pages/respond.tsx';
 
 /** Records are the largest bodies: a long game is a few KiB. */
 
@@ -58,21 +62,42 @@ app.use('/api/*', apiCors);
 app.use('/api', apiCors);
 app.use('/openapi.json', apiCors);
 
-app.route('/', site);
-app.route('/', api);
-app.route('/', analysis);
-app.route('/', players);
-app.route('/', lobby);
-app.route('/', league);
-app.route('/', leaguePages);
-app.route('/', push);
+// The JSON API, each part under its prefix; everything about one game under /api/games/:id, whose
+// id is checked once (gameIdOnce) before any of its routes.
+app.route('/', apiIndex);
+app.route('/api/games', games);
+app.route(
+  '/api/games/:id',
+  new Hono<GameEnv>()
+    .use(gameIdOnce)
+    .route('/', game)
+    .route('/', gameAnalysis)
+    .route('/', gameBoards)
+    .route('/', seat)
+    .route('/', seatPush)
+    .route('/', rematch)
+    .route('/', gameStreams),
+);
+app.route('/api/players', players);
+app.route('/api/me', me);
+app.route('/api/challenges', challenges);
+app.route('/api/stream', streams);
+app.route('/api/tournaments', tournaments);
+app.route('/api/leaderboard', leaderboards);
+app.route('/api', push);
+app.route('/api', boards);
+app.route('/unsubscribe', unsubscribe);
+app.route('/discord', discord);
+app.route('/telegram', telegram);
+
+// The pages and the site's own files.
+app.route('/', siteFiles);
+app.route('/', pushScripts);
+app.route('/', gamePages);
 app.route('/', playerPages);
-app.route('/', pages);
-app.route('/', images);
-app.route('/', rules);
-app.route('/', discord);
-app.route('/', telegram);
+app.route('/', leaguePages);
 app.route('/', chatLinkPages);
+app.route('/rules', rules);
 
 /**
  * A browser (its Accept names text/html) gets a page in the site's layout with a way on; the API

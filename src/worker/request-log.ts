@@ -23,8 +23,8 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
     await next();
   } finally {
-    // The handler's route: the last one matched that is not a catch-all middleware.
-    const route = matchedRoutes(c).findLast((r) => r.path !== '/*' && r.path !== '*')?.path ?? '(no route)';
+    // The handler's route: the last one matched that is not a middleware over a whole prefix ('*', '/api/*', '/api/games/:id/*').
+    const route = matchedRoutes(c).findLast((r) => !(r.method === 'ALL' && r.path.endsWith('*')))?.path ?? '(no route)';
     const at = route.split('/').indexOf(':id');
     const id = at > 0 ? c.req.path.split('/')[at] : undefined;
     const line: RequestLine = {

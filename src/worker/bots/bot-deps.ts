@@ -1,7 +1,5 @@
 // The services a bot's request needs, built from the Worker's bindings, and the board picture.
 import type { Context } from 'hono';
-import { ChatStore } from '../../db/chat-store.ts';
-import { PlayerStore } from '../../db/player-store.ts';
 import { boardPng } from '../board-png.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import type { BotDeps } from './bot-play.ts';

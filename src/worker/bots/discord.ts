@@ -152,7 +152,7 @@ async function handle(c: Context<AppEnv>, deps: BotDeps, i: Interaction): Promis
   return c.json({ type: DEFERRED, ...(reply.private ? { data: { flags: 64 } } : {}) });
 }
 
-export const discord = new Hono<AppEnv>().post('/discord/interactions', async (c) => {
+export const discord = new Hono<AppEnv>().post('/interactions', async (c) => {
   const key = c.var.services.config.discord.publicKey;
   if (!key) return jsonError(c, 404, 'not_set_up', 'Discord is not set up on this server (DISCORD_PUBLIC_KEY is not set)');
   const signature = c.req.header('X-Signature-Ed25519');

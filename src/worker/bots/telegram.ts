@@ -151,7 +151,7 @@ async function secretMatches(given: string | undefined, secret: string): Promise
   return given !== undefined && timingSafeEqualText(await sha256Hex(given), await sha256Hex(secret));
 }
 
-export const telegram = new Hono<AppEnv>().post('/telegram/webhook', async (c) => {
+export const telegram = new Hono<AppEnv>().post('/webhook', async (c) => {
   const secret = c.var.services.config.telegram.secret;
   if (!secret) return jsonError(c, 404, 'not_set_up', 'Telegram is not set up on this server (TELEGRAM_SECRET is not set)');
   if (!(await secretMatches(c.req.header('X-Telegram-Bot-Api-Secret-Token'), secret)))

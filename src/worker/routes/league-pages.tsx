@@ -13,7 +13,7 @@ import type { TournamentView } from '../../service/tournaments.ts';
 import { describeIssues, linkBase, ownPagesOnly, readForm, type AppEnv } from '../http.ts';
 import { LeaderboardPage, ProfilePage, TournamentPage, TournamentsPage, type RatingLookup } from '../pages/league.tsx';
 import { cookiePlayer, errorPage, page } from './player-pages.tsx';
-import { playerProfile } from './profile.ts';
+import { playerProfile } from '../profile.ts';
 
 /** The ratings of these players in these variants, for showing beside their names. */
 export async function ratingLookup(service: RatingService, wanted: readonly (readonly [string | null | undefined, string])[]): Promise<RatingLookup> {

@@ -4,7 +4,6 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import { PlayerStore } from '../../db/player-store.ts';
 import type { PlayerRow } from '../../db/schema.ts';
 import {
   ChallengeIdSchema,
@@ -30,23 +29,16 @@ import {
   readForm,
   type AppEnv,
 } from '../http.ts';
-import { ErrorPage } from '../pages/layout.tsx';
+import { errorPage as anyErrorPage, page } from '../pages/respond.tsx';
 import { ChallengePage, FinishedPage, KeyPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
 import { ratingLookup } from './league-pages.tsx';
 import { chatLinksOf } from './chat-links.tsx';
 
-const PAGE_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
+export { page };
 
-export function page(c: Context<AppEnv>, status: 200 | 201 | 400 | 403 | 404 | 409 | 429 = 200) {
-  c.header('Content-Security-Policy', PAGE_CSP);
-  c.header('Cache-Control', 'no-store');
-  c.status(status);
-  return c;
-}
-
+/** An error page whose way on is the player's own page unless said otherwise. */
 export const errorPage = (c: Context<AppEnv>, status: 400 | 403 | 404 | 409 | 429, title: string, message: string, back = '/me') =>
-  page(c, status).html(<ErrorPage status={status} title={title} message={message} back={back} />);
+  anyErrorPage(c, status, title, message, back);
 
 /** The key lives in an HttpOnly cookie: scripts cannot read it, other sites' forms do not send it. */
 function keepKey(c: Context<AppEnv>, key: string) {

@@ -1,104 +1,90 @@
-// Player-facing notification routes: settings (GET/PATCH .../me), the delivery log,
-// the chat-bot endpoint, and the unsubscribe link of emails. Thin: validate, call
-// the services, translate.
+// Players (JSON API): player keys and sign-in, public profiles (/api/players), and the caller's own
+// player: settings, games, chat commands, challenges (/api/me). Thin: validate, call the services,
+// translate.
 import { vValidator } from '@hono/valibot-validator';
-import { Hono, type Context } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
-import { ChatJsonSchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
+import type { PlayerRow } from '../../db/schema.ts';
+import { CreatePlayerSchema, MyGamesQuerySchema, PlayerIdSchema, PlayerSettingsSchema, SignInSchema } from '../../service/player-schemas.ts';
+import { selfOf } from '../../service/players.ts';
+import { playerProfile } from '../profile.ts';
+import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
+import { chatAnswer, chatText, commandLine } from './seats.ts';
+import { slackSignature } from '../slack-signature.ts';
 import {
-  describeIssues,
   fromFailure,
-  gameIdParam,
-  isJson,
+  jsonError,
+  limitNewGames,
   linkBase,
-  mediaType,
-  readForm,
-  readJson,
+  MAIL_LIMITED,
+  mailLimited,
+  playerToken,
   reply,
   requireJson,
-  requirePlayer,
+  tooMany,
   validationHook,
   type AppEnv,
-  jsonError,
 } from '../http.ts';
-import { slackSignature } from '../slack-signature.ts';
-import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.ts';
 
-/** The command text of a chat post: text/plain, a form (Slack: text=...), or JSON {text}. */
-export async function chatText(c: Context): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
-  const type = mediaType(c);
-  if (type === 'text/plain' || type === '') return { ok: true, text: (await c.req.text()).slice(0, 500), form: false };
-  if (type === 'application/x-www-form-urlencoded') {
-    // Slack: text=...; a bare `curl --data 'Wb2-Wb3'` (also form-encoded) is the command itself.
-    const raw = await c.req.text();
-    const params = new URLSearchParams(raw);
-    // URLSearchParams reads a stray "%" as itself; so does this, where decodeURIComponent would throw.
-    const text = params.get('text') ?? (raw.includes('=') ? '' : new URLSearchParams(`text=${raw}`).get('text')!);
-    return { ok: true, text: text.slice(0, 500), form: params.has('text') };
-  }
-  if (type === 'multipart/form-data') {
-    const form = await readForm(c);
-    return { ok: true, text: (form.text ?? '').slice(0, 500), form: true };
-  }
-  if (isJson(type)) {
-    const body = await readJson(c);
-    if (!body.ok) return body;
-    const parsed = v.safeParse(ChatJsonSchema, body.value);
-    if (!parsed.success) return { ok: false, response: jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues)) };
-    return { ok: true, text: parsed.output.text, form: false };
-  }
-  return { ok: false, response: jsonError(c, 415, 'unsupported_media_type', 'send the command as text/plain, a form with text=..., or JSON {"text": "..."}') };
-}
-
-/** The first line with words in it: a chat post is one command. */
-export const commandLine = (text: string) => text.split(/\r?\n/).find((l) => l.trim()) ?? '';
+export type PlayerEnv = AppEnv & { Variables: { player: PlayerRow } };
 
 /**
- * A command's answer to a chat client. Command failures (illegal turn, not your turn) are
- * answers too: 200 with ok: false, so chat platforms show the reason instead of a generic error.
+ * The caller's player key: `Authorization: Bearer <key>`, or the personal page's cookie.
+ * None is a 401; a key that is not one (or not any more) is a 403.
  */
-export function chatAnswer(c: Context, form: boolean, result: CommandAnswer, extra: object = {}) {
-  if ((c.req.header('Accept') ?? '').includes('text/plain')) return c.text(result.reply);
-  return c.json({
-    ok: result.ok,
-    reply: result.reply,
-    ...(form ? { response_type: 'ephemeral', text: '```\n' + result.reply + '\n```' } : {}),
-    ...('status' in result && !result.ok ? { status: result.status } : {}),
-    ...extra,
+export const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) => {
+  const auth = playerToken(c, true);
+  if (!auth.ok) return auth.response;
+  const player = await c.var.services.players.authenticate(auth.token);
+  if (!player) return jsonError(c, 403, 'bad_key', 'that is not a player key (create a player with POST /api/players)');
+  c.set('player', player);
+  await next();
+};
+
+/** Under /api/players. */
+export const players = new Hono<PlayerEnv>()
+  .post('/', limitNewGames(), requireJson, vValidator('json', CreatePlayerSchema, validationHook('body')), async (c) => {
+    const input = c.req.valid('json');
+    // An address gets a confirmation link, and nothing else until it is opened: limited like sign-in mail.
+    if (input.email && (await mailLimited(c))) return tooMany(c, MAIL_LIMITED);
+    return reply(c, await c.var.services.players.create(input, linkBase(c)), 201);
+  })
+
+  .post('/sign-in', requireJson, vValidator('json', SignInSchema, validationHook('body')), async (c) => {
+    if (await mailLimited(c)) return tooMany(c, MAIL_LIMITED);
+    const sent = await c.var.services.players.requestSignIn(c.req.valid('json').email, linkBase(c));
+    if (!sent.ok) return fromFailure(c, sent);
+    // The same answer either way: it must not tell who has an account here.
+    return c.json({ ok: true, message: 'If a player has this address, a sign-in link is on its way. It works once, for 15 minutes.' }, 202);
+  })
+
+  .get('/:id', async (c) => {
+    const id = c.req.param('id');
+    const player = v.is(PlayerIdSchema, id) ? await c.var.services.players.find(id) : undefined;
+    if (!player) return jsonError(c, 404, 'unknown_player', `no player with id ${id.slice(0, 40)}`);
+    return c.json(await playerProfile(c.var.services, player, linkBase(c)));
   });
-}
 
-export const players = new Hono<AppEnv>()
-  .get('/api/games/:id/me', gameIdParam, requirePlayer, async (c) => {
-    return reply(c, await c.var.services.notify.get(c.req.valid('param').id, c.var.token));
+/** The caller's own player, under /api/me. */
+export const me = new Hono<PlayerEnv>()
+  .get('/', requirePlayerKey, (c) => c.json(selfOf(c.var.player)))
+
+  .patch('/', requirePlayerKey, requireJson, vValidator('json', PlayerSettingsSchema, validationHook('body')), async (c) => {
+    const input = c.req.valid('json');
+    if (input.email && input.email.toLowerCase() !== c.var.player.email && (await mailLimited(c))) return tooMany(c, MAIL_LIMITED);
+    return reply(c, await c.var.services.players.updateSettings(c.var.player, input, linkBase(c)));
   })
 
-  .patch('/api/games/:id/me', gameIdParam, requireJson, vValidator('json', SettingsPatchSchema, validationHook('body')), requirePlayer, async (c) => {
-    return reply(c, await c.var.services.notify.patch(c.req.valid('param').id, c.var.token, c.req.valid('json')));
-  })
+  .get('/games', requirePlayerKey, vValidator('query', MyGamesQuerySchema, validationHook('query')), async (c) =>
+    c.json({ games: await c.var.services.players.games(c.var.player, c.req.valid('query').status, linkBase(c)) }),
+  )
 
-  .get('/api/games/:id/deliveries', gameIdParam, requirePlayer, async (c) => {
-    return reply(c, await c.var.services.notify.deliveries(c.req.valid('param').id, c.var.token));
-  })
-
-  .post('/api/games/:id/chat', gameIdParam, slackSignature, requirePlayer, async (c) => {
-    const id = c.req.valid('param').id;
-    const service = c.var.services.games;
-    const game = await service.load(id, c.var.token);
-    if (!game.ok) return fromFailure(c, game);
-    if (!game.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
+  .post('/chat', slackSignature, requirePlayerKey, async (c) => {
     const body = await chatText(c);
     if (!body.ok) return body.response;
-    const command = parseCommand(commandLine(body.text)) ?? { kind: 'help' as const };
-    const result = await runCommand(service, id, c.var.token, command, linkBase(c).origin);
-    return chatAnswer(c, body.form, result, { state: result.state ?? game.value });
+    const command = parsePlayerCommand(commandLine(body.text)) ?? { kind: 'help' as const };
+    const result = await runPlayerCommand({ players: c.var.services.players, challenges: c.var.services.challenges }, c.var.player, command, linkBase(c));
+    return chatAnswer(c, body.form, result, result.state ? { state: result.state } : {});
   })
 
-  .on(['GET', 'POST'], '/unsubscribe', vValidator('query', UnsubscribeQuerySchema, validationHook('query')), async (c) => {
-    const { game, side, t } = c.req.valid('query');
-    const result = await c.var.services.notify.unsubscribe(game, side, t);
-    if (!result.ok) return c.text(result.error, result.status);
-    return c.text(
-      `Done: no more notification emails for ${side} in game ${game}. Turn them back on with PATCH /api/games/${game}/me {"notify":{"email":true}}.\n`,
-    );
-  });
+  .get('/challenges', requirePlayerKey, async (c) => c.json({ challenges: await c.var.services.challenges.mine(c.var.player, linkBase(c)) }));

@@ -4,42 +4,48 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
 import { NotifyChoicesSchema, PushEndpointSchema, PushSubscriptionSchema } from '../../notify/schemas.ts';
-import { gameIdParam, jsonError, reply, requireJson, requirePlayer, validationHook } from '../http.ts';
+import type { GameEnv } from '../game-id.ts';
+import { jsonError, reply, requireJson, requirePlayer, validationHook, type AppEnv } from '../http.ts';
 import { PUSH_JS, SW_JS } from '../pages/push-scripts.ts';
-import { requirePlayerKey, type PlayerEnv } from './lobby.ts';
+import { requirePlayerKey, type PlayerEnv } from './players.ts';
 
 const script = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' };
 
-export const push = new Hono<PlayerEnv & { Variables: { token: string } }>()
-  .get('/api/push/key', (c) => {
+/** The server's key and a player's subscriptions and choices, under /api. */
+export const push = new Hono<PlayerEnv>()
+  .get('/push/key', (c) => {
     const keys = c.var.services.config.vapid;
     if (!keys) return jsonError(c, 503, 'not_set_up', 'Web Push is not set up on this server (no VAPID keys)');
     c.header('Cache-Control', 'public, max-age=3600');
     return c.json({ publicKey: keys.publicKey });
   })
 
-  .post('/api/me/push', requireJson, vValidator('json', PushSubscriptionSchema, validationHook('body')), requirePlayerKey, async (c) =>
+  .post('/me/push', requireJson, vValidator('json', PushSubscriptionSchema, validationHook('body')), requirePlayerKey, async (c) =>
     reply(c, await c.var.services.push.subscribePlayer(c.var.player, c.req.valid('json')), 201),
   )
 
-  .delete('/api/me/push', requireJson, vValidator('json', PushEndpointSchema, validationHook('body')), requirePlayerKey, async (c) =>
+  .delete('/me/push', requireJson, vValidator('json', PushEndpointSchema, validationHook('body')), requirePlayerKey, async (c) =>
     reply(c, await c.var.services.push.unsubscribePlayer(c.var.player, c.req.valid('json').endpoint)),
   )
 
-  .get('/api/me/notify', requirePlayerKey, async (c) => c.json(await c.var.services.push.choices(c.var.player)))
+  .get('/me/notify', requirePlayerKey, async (c) => c.json(await c.var.services.push.choices(c.var.player)))
 
-  .patch('/api/me/notify', requireJson, vValidator('json', NotifyChoicesSchema, validationHook('body')), requirePlayerKey, async (c) =>
+  .patch('/me/notify', requireJson, vValidator('json', NotifyChoicesSchema, validationHook('body')), requirePlayerKey, async (c) =>
     c.json(await c.var.services.push.setChoices(c.var.player, c.req.valid('json'))),
+  );
+
+/** A seat's subscriptions, under /api/games/:id. */
+export const seatPush = new Hono<GameEnv>()
+  .post('/push', requireJson, vValidator('json', PushSubscriptionSchema, validationHook('body')), requirePlayer, async (c) =>
+    reply(c, await c.var.services.push.subscribeSeat(c.var.gameId, c.var.token, c.req.valid('json')), 201),
   )
 
-  .post('/api/games/:id/push', gameIdParam, requireJson, vValidator('json', PushSubscriptionSchema, validationHook('body')), requirePlayer, async (c) =>
-    reply(c, await c.var.services.push.subscribeSeat(c.req.valid('param').id, c.var.token, c.req.valid('json')), 201),
-  )
+  .delete('/push', requireJson, vValidator('json', PushEndpointSchema, validationHook('body')), requirePlayer, async (c) =>
+    reply(c, await c.var.services.push.unsubscribeSeat(c.var.gameId, c.var.token, c.req.valid('json').endpoint)),
+  );
 
-  .delete('/api/games/:id/push', gameIdParam, requireJson, vValidator('json', PushEndpointSchema, validationHook('body')), requirePlayer, async (c) =>
-    reply(c, await c.var.services.push.unsubscribeSeat(c.req.valid('param').id, c.var.token, c.req.valid('json').endpoint)),
-  )
-
+export const pushScripts = new Hono<AppEnv>()
   // The service worker's scope is the whole site (it sits at the root).
   .get('/sw.js', (c) => c.body(SW_JS, 200, script))
+
   .get('/static/push.js', (c) => c.body(PUSH_JS, 200, { ...script, 'Cache-Control': 'public, max-age=300' }));

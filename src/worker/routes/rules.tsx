@@ -7,7 +7,7 @@ import { jsonError, type AppEnv } from '../http.ts';
 import { sideWorker } from '../board-png.ts';
 import type { RulesContent } from '../pages/rules-content.ts';
 import { RulesIndexPage, RulesPage } from '../pages/rules.tsx';
-import { errorPage, page, SVG_CSP } from './respond.tsx';
+import { errorPage, page, SVG_CSP } from '../pages/respond.tsx';
 
 const built = new Map<VariantName, ReadonlyMap<string, Diagram>>();
 let rulesContent: RulesContent | undefined;
@@ -38,19 +38,19 @@ const isVariant = (name: string): name is VariantName => (VARIANT_NAMES as reado
 const noSuchGame = (name: string) => `There are rules for ${VARIANT_NAMES.join(', ')}; not for ${name.slice(0, 40)}.`;
 
 export const rules = new Hono<AppEnv>()
-  .get('/rules', async (c) => {
+  .get('/', async (c) => {
     const rules = await rulesText(c.env);
     page(c).header('Cache-Control', 'public, max-age=300');
     return c.html(<RulesIndexPage rules={rules} />);
   })
-  .get('/rules/:variant', async (c) => {
+  .get('/:variant', async (c) => {
     const name = c.req.param('variant');
     if (!isVariant(name)) return errorPage(c, 404, 'No such game', noSuchGame(name), '/rules');
     const rules = await rulesText(c.env);
     page(c).header('Cache-Control', 'public, max-age=300');
     return c.html(<RulesPage rules={rules} variant={name} diagrams={rulesDiagrams(rules, name)} />);
   })
-  .get('/rules/:variant/:file{[a-z0-9-]+\\.svg}', async (c) => {
+  .get('/:variant/:file{[a-z0-9-]+\\.svg}', async (c) => {
     const name = c.req.param('variant');
     const id = c.req.param('file').slice(0, -'.svg'.length);
     const diagram = isVariant(name) ? rulesDiagrams(await rulesText(c.env), name).get(id) : undefined;

@@ -6,8 +6,9 @@ import * as v from 'valibot';
 import { positionSvg } from '../../service/preview.ts';
 import { boardPng } from '../board-png.ts';
 import { GameImageQuerySchema, PositionImageQuerySchema } from '../forms.ts';
-import { describeIssues, fromFailure, gameIdParam, jsonError, type AppEnv } from '../http.ts';
-import { SVG_CSP } from './respond.tsx';
+import type { GameEnv } from '../game-id.ts';
+import { describeIssues, fromFailure, jsonError, type AppEnv } from '../http.ts';
+import { SVG_CSP } from '../pages/respond.tsx';
 
 type ImageFormat = 'svg' | 'png';
 
@@ -15,18 +16,23 @@ type ImageFormat = 'svg' | 'png';
  * long as its Cache-Control allows (a past ply for good, the current position briefly). */
 const pngCache = cache({ cacheName: 'board-png', onCacheNotAvailable: false });
 
-async function imageResponse(c: Context<AppEnv>, svg: string, format: ImageFormat, cache: string) {
+async function imageResponse<E extends AppEnv>(c: Context<E>, svg: string, format: ImageFormat, cache: string) {
   if (format === 'png') return c.body(await boardPng(c.env, svg), 200, { 'Content-Type': 'image/png', 'Cache-Control': cache });
   return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': cache, 'Content-Security-Policy': SVG_CSP });
 }
 
-export const images = new Hono<AppEnv>()
-  .get('/api/games/:id/board.svg', gameIdParam, (c) => gameImage(c, c.req.valid('param').id, 'svg'))
-  .get('/api/games/:id/board.png', gameIdParam, pngCache, (c) => gameImage(c, c.req.valid('param').id, 'png'))
-  .get('/api/board.svg', (c) => positionImage(c, 'svg'))
-  .get('/api/board.png', pngCache, (c) => positionImage(c, 'png'));
+/** A game's board at any ply, under /api/games/:id. */
+export const gameBoards = new Hono<GameEnv>()
+  .get('/board.svg', (c) => gameImage(c, c.var.gameId, 'svg'))
 
-async function gameImage(c: Context<AppEnv>, id: string, format: ImageFormat) {
+  .get('/board.png', pngCache, (c) => gameImage(c, c.var.gameId, 'png'));
+
+/** A position given as text, under /api. */
+export const boards = new Hono<AppEnv>()
+  .get('/board.svg', (c) => positionImage(c, 'svg'))
+
+  .get('/board.png', pngCache, (c) => positionImage(c, 'png'));
+async function gameImage(c: Context<GameEnv>, id: string, format: ImageFormat) {
   const query = v.safeParse(GameImageQuerySchema, c.req.query());
   if (!query.success) return jsonError(c, 400, 'invalid_query', describeIssues(query.issues, 'query'));
   const { ply, size, from } = query.output;

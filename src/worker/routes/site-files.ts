@@ -5,7 +5,7 @@ import { FAVICON_SVG, MANIFEST, SITE_JS } from '../pages/site.tsx';
 
 const DAY = 'public, max-age=86400';
 
-export const site = new Hono<AppEnv>()
+export const siteFiles = new Hono<AppEnv>()
   .get('/favicon.svg', (c) => c.body(FAVICON_SVG, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': DAY }))
   // Browsers that ask for /favicon.ico on their own get the same picture.
   .get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301))

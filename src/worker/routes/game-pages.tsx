@@ -6,7 +6,6 @@ import { getCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
-import { PlayerStore } from '../../db/player-store.ts';
 import { ratingLookup } from './league-pages.tsx';
 import { checkTag, flashTag } from '../../notify/signing.ts';
 import { opposite, plural, type Color, COLORS } from '../../engine/types.ts';
@@ -34,7 +33,7 @@ import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
 import { cookiePlayer } from './player-pages.tsx';
 import { lineTurns } from '../text/commands.ts';
 import { playedWords } from '../../service/plan-outcome.ts';
-import { errorPage, failureWords, page } from './respond.tsx';
+import { errorPage, failureWords, page } from '../pages/respond.tsx';
 
 const validId = (id: string) => v.is(GameIdSchema, { id });
 const noSuchGame = (c: Context, id: string) => errorPage(c, 404, 'No such game', `There is no game with id ${id.slice(0, 40)}.`);
@@ -95,7 +94,7 @@ const withCookieKey = (c: Context, fields: Record<string, string>) => {
 
 // ---- routes -----------------------------------------------------------------------
 
-export const pages = new Hono<AppEnv>()
+export const gamePages = new Hono<AppEnv>()
   .get('/', (c) => page(c).html(<HomePage />))
 
   .post(

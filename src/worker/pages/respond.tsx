@@ -1,7 +1,7 @@
 // How the pages answer: security and cache headers, error pages, failures in words.
 import type { Context } from 'hono';
 import type { Failure } from '../../service/result.ts';
-import { ErrorPage } from '../pages/layout.tsx';
+import { ErrorPage } from './layout.tsx';
 
 /** Pages allow our own script and styles (the board's <style> is inline), nothing from elsewhere. */
 export const PAGE_CSP =
@@ -9,14 +9,14 @@ export const PAGE_CSP =
 /** A stand-alone picture needs nothing but its own style. */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
-export function page(c: Context, status: 200 | 201 | 400 | 403 | 404 | 429 = 200) {
+export function page<C extends Context>(c: C, status: 200 | 201 | 400 | 403 | 404 | 409 | 429 = 200): C {
   c.header('Content-Security-Policy', PAGE_CSP);
   c.header('Cache-Control', 'no-store');
   c.status(status);
   return c;
 }
 
-export const errorPage = (c: Context, status: 400 | 403 | 404, title: string, message: string, back?: string) =>
+export const errorPage = (c: Context, status: 400 | 403 | 404 | 409 | 429, title: string, message: string, back?: string) =>
   page(c, status).html(<ErrorPage status={status} title={title} message={message} {...(back ? { back } : {})} />);
 
 export const failureWords = (f: Failure) => f.error.charAt(0).toUpperCase() + f.error.slice(1);

@@ -1,8 +1,8 @@
 // A player's public profile (GET /api/players/:id and the profile page).
-import type { PlayerRow } from '../../db/schema.ts';
-import type { LinkBase } from '../../service/links.ts';
-import { myGame, playerOf, sideOfPlayer } from '../../service/players.ts';
-import type { Services } from '../services.ts';
+import type { PlayerRow } from '../db/schema.ts';
+import type { LinkBase } from '../service/links.ts';
+import { myGame, playerOf, sideOfPlayer } from '../service/players.ts';
+import type { Services } from './services.ts';
 
 /** A player as anyone may see them: name, ratings per variant, recent rated changes and recent games. */
 export async function playerProfile(services: Services, player: PlayerRow, base: LinkBase) {

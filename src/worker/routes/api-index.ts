@@ -1,0 +1,9 @@
+// Where the API begins: GET /api (an index) and /openapi.json (the document, made by the picture Worker).
+import { Hono } from 'hono';
+import { sideWorker } from '../board-png.ts';
+import { linkBase, type AppEnv } from '../http.ts';
+
+export const apiIndex = new Hono<AppEnv>()
+  .get('/openapi.json', async (c) => c.json(await sideWorker(c.env).openapi(linkBase(c).origin)))
+
+  .get('/api', (c) => c.json({ name: 'subspace', openapi: '/openapi.json', games: '/api/games' }));

@@ -1,0 +1,50 @@
+// Challenges (JSON API): open and personal challenges (/api/challenges) and rematches
+// (/api/games/:id/rematch). Thin: validate, call the services, translate.
+import { vValidator } from '@hono/valibot-validator';
+import { Hono } from 'hono';
+import { ChallengeIdSchema, ChallengeListQuerySchema, CreateChallengeSchema } from '../../service/player-schemas.ts';
+import type { GameEnv } from '../game-id.ts';
+import { CHALLENGE_LIMITED, challengeLimited, jsonError, linkBase, reply, requireJson, tooMany, validationHook } from '../http.ts';
+import { requirePlayerKey, type PlayerEnv } from './players.ts';
+
+const challengeId = vValidator('param', ChallengeIdSchema, (result, c) => {
+  if (!result.success) return jsonError(c, 404, 'unknown_challenge', `no challenge with id ${c.req.param('id')?.slice(0, 40) ?? ''}`);
+});
+
+/** Under /api/challenges. */
+export const challenges = new Hono<PlayerEnv>()
+  .post('/', requirePlayerKey, requireJson, vValidator('json', CreateChallengeSchema, validationHook('body')), async (c) => {
+    if (await challengeLimited(c, c.var.player.id)) return tooMany(c, CHALLENGE_LIMITED);
+    return reply(c, await c.var.services.challenges.create(c.var.player, c.req.valid('json'), linkBase(c)), 201);
+  })
+
+  .get('/', vValidator('query', ChallengeListQuerySchema, validationHook('query')), async (c) => {
+    const { limit, before } = c.req.valid('query');
+    c.header('Cache-Control', 'no-store');
+    return c.json(await c.var.services.challenges.list(linkBase(c), limit, before));
+  })
+
+  .get('/:id', challengeId, async (c) => reply(c, await c.var.services.challenges.get(c.req.valid('param').id, linkBase(c))))
+
+  .post('/:id/accept', challengeId, requirePlayerKey, async (c) =>
+    reply(c, await c.var.services.challenges.accept(c.req.valid('param').id, c.var.player, linkBase(c)), 201),
+  )
+
+  .post('/:id/decline', challengeId, requirePlayerKey, async (c) =>
+    reply(c, await c.var.services.challenges.decline(c.req.valid('param').id, c.var.player, linkBase(c))),
+  )
+
+  .delete('/:id', challengeId, requirePlayerKey, async (c) =>
+    reply(c, await c.var.services.challenges.withdraw(c.req.valid('param').id, c.var.player, linkBase(c))),
+  );
+
+/** A rematch of a finished game, under /api/games/:id. */
+export const rematch = new Hono<GameEnv & PlayerEnv>().post('/rematch', requirePlayerKey, async (c) => {
+  const id = c.var.gameId;
+  const game = await c.var.services.stores.players.game(id);
+  if (!game) return jsonError(c, 404, 'unknown_game', `no game with id ${id}`);
+  if (await challengeLimited(c, c.var.player.id)) return tooMany(c, CHALLENGE_LIMITED);
+  return reply(c, await c.var.services.challenges.rematch(game, c.var.player, linkBase(c)), 201);
+});
+
+// ---- event streams (NDJSON) ----;

@@ -1,0 +1,106 @@
+// Player-facing notification routes: settings (GET/PATCH .../me), the delivery log,
+// the chat-bot endpoint, and the unsubscribe link of emails. Thin: validate, call
+// the services, translate.
+import { vValidator } from '@hono/valibot-validator';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import { ChatJsonSchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
+import {
+  describeIssues,
+  fromFailure,
+  isJson,
+  linkBase,
+  mediaType,
+  readForm,
+  readJson,
+  reply,
+  requireJson,
+  requirePlayer,
+  validationHook,
+  type AppEnv,
+  jsonError,
+} from '../http.ts';
+import type { GameEnv } from '../game-id.ts';
+import { slackSignature } from '../slack-signature.ts';
+import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.ts';
+
+/** The command text of a chat post: text/plain, a form (Slack: text=...), or JSON {text}. */
+export async function chatText(c: Context): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
+  const type = mediaType(c);
+  if (type === 'text/plain' || type === '') return { ok: true, text: (await c.req.text()).slice(0, 500), form: false };
+  if (type === 'application/x-www-form-urlencoded') {
+    // Slack: text=...; a bare `curl --data 'Wb2-Wb3'` (also form-encoded) is the command itself.
+    const raw = await c.req.text();
+    const params = new URLSearchParams(raw);
+    // URLSearchParams reads a stray "%" as itself; so does this, where decodeURIComponent would throw.
+    const text = params.get('text') ?? (raw.includes('=') ? '' : new URLSearchParams(`text=${raw}`).get('text')!);
+    return { ok: true, text: text.slice(0, 500), form: params.has('text') };
+  }
+  if (type === 'multipart/form-data') {
+    const form = await readForm(c);
+    return { ok: true, text: (form.text ?? '').slice(0, 500), form: true };
+  }
+  if (isJson(type)) {
+    const body = await readJson(c);
+    if (!body.ok) return body;
+    const parsed = v.safeParse(ChatJsonSchema, body.value);
+    if (!parsed.success) return { ok: false, response: jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues)) };
+    return { ok: true, text: parsed.output.text, form: false };
+  }
+  return { ok: false, response: jsonError(c, 415, 'unsupported_media_type', 'send the command as text/plain, a form with text=..., or JSON {"text": "..."}') };
+}
+
+/** The first line with words in it: a chat post is one command. */
+export const commandLine = (text: string) => text.split(/\r?\n/).find((l) => l.trim()) ?? '';
+
+/**
+ * A command's answer to a chat client. Command failures (illegal turn, not your turn) are
+ * answers too: 200 with ok: false, so chat platforms show the reason instead of a generic error.
+ */
+export function chatAnswer(c: Context, form: boolean, result: CommandAnswer, extra: object = {}) {
+  if ((c.req.header('Accept') ?? '').includes('text/plain')) return c.text(result.reply);
+  return c.json({
+    ok: result.ok,
+    reply: result.reply,
+    ...(form ? { response_type: 'ephemeral', text: '```\n' + result.reply + '\n```' } : {}),
+    ...('status' in result && !result.ok ? { status: result.status } : {}),
+    ...extra,
+  });
+}
+
+/** A seat's own settings, deliveries and chat commands, under /api/games/:id. */
+export const seat = new Hono<GameEnv>()
+  .get('/me', requirePlayer, async (c) => {
+    return reply(c, await c.var.services.notify.get(c.var.gameId, c.var.token));
+  })
+
+  .patch('/me', requireJson, vValidator('json', SettingsPatchSchema, validationHook('body')), requirePlayer, async (c) => {
+    return reply(c, await c.var.services.notify.patch(c.var.gameId, c.var.token, c.req.valid('json')));
+  })
+
+  .get('/deliveries', requirePlayer, async (c) => {
+    return reply(c, await c.var.services.notify.deliveries(c.var.gameId, c.var.token));
+  })
+
+  .post('/chat', slackSignature, requirePlayer, async (c) => {
+    const id = c.var.gameId;
+    const service = c.var.services.games;
+    const game = await service.load(id, c.var.token);
+    if (!game.ok) return fromFailure(c, game);
+    if (!game.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
+    const body = await chatText(c);
+    if (!body.ok) return body.response;
+    const command = parseCommand(commandLine(body.text)) ?? { kind: 'help' as const };
+    const result = await runCommand(service, id, c.var.token, command, linkBase(c).origin);
+    return chatAnswer(c, body.form, result, { state: result.state ?? game.value });
+  });
+
+/** The unsubscribe link of emails (GET or POST /unsubscribe). */
+export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', vValidator('query', UnsubscribeQuerySchema, validationHook('query')), async (c) => {
+  const { game, side, t } = c.req.valid('query');
+  const result = await c.var.services.notify.unsubscribe(game, side, t);
+  if (!result.ok) return c.text(result.error, result.status);
+  return c.text(
+    `Done: no more notification emails for ${side} in game ${game}. Turn them back on with PATCH /api/games/${game}/me {"notify":{"email":true}}.\n`,
+  );
+});
