@@ -20,6 +20,17 @@ export const ROLE_NAMES: Record<Role, string> = {
   N: 'knight',
   P: 'pawn',
 };
+/** A knight's eight leaps on a plane, as (file, rank) steps (planar cube and ST3D levels alike). */
+export const KNIGHT_LEAPS: readonly (readonly [number, number])[] = [
+  [1, 2],
+  [2, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -2],
+  [-2, -1],
+  [-2, 1],
+  [-1, 2],
+];
 /** One standard set of chessmen, the hand every variant but Warp Factor starts with. */
 export const STANDARD_SET: Readonly<Record<Role, number>> = { K: 1, Q: 1, R: 2, B: 2, N: 2, P: 8 };
 

@@ -58,6 +58,19 @@ const STATUS: Record<DeliveryOutcome['kind'], string> = { delivered: 'delivered'
 /** The delivery-log columns that say which message an attempt was for. */
 const jobColumns = (job: NotifyJob | PushJob) => ({ gameId: job.gameId!, side: job.side!, event: job.event, channel: job.channel, messageId: job.id });
 
+/** One attempt in the game's delivery log; the last failed one says no retries are left. */
+async function logAttempt(deps: ConsumerDeps, job: NotifyJob | PushJob, attempt: number, outcome: DeliveryOutcome, now: number): Promise<void> {
+  const last = outcome.kind === 'failed' && attempt > MAX_RETRIES;
+  await deps.store.logDelivery({
+    ...jobColumns(job),
+    attempt,
+    status: STATUS[outcome.kind],
+    httpStatus: 'httpStatus' in outcome ? (outcome.httpStatus ?? null) : null,
+    error: 'error' in outcome ? (last ? `${outcome.error}; no retries left` : outcome.error).slice(0, 500) : null,
+    at: now,
+  });
+}
+
 const thrown = (e: unknown): DeliveryOutcome => ({ kind: 'failed', error: e instanceof Error ? e.message : String(e) });
 
 /** One event of a game to one of its players, logged in the game's delivery log; undefined when the game is gone. */
@@ -68,15 +81,7 @@ async function deliverToSide(job: NotifyJob, attempt: number, deps: ConsumerDeps
   const channel = deps.channels[job.channel];
   const outcome = channel ? await channel.deliver(job, to, attempt).catch(thrown) : ({ kind: 'skipped', error: `unknown channel ${job.channel}` } as const);
   if (outcome.kind === 'gone' && to.webhook) await deps.store.disableWebhook(job.gameId, job.side, to.webhook, now);
-  const last = outcome.kind === 'failed' && attempt > MAX_RETRIES;
-  await deps.store.logDelivery({
-    ...jobColumns(job),
-    attempt,
-    status: STATUS[outcome.kind],
-    httpStatus: 'httpStatus' in outcome ? (outcome.httpStatus ?? null) : null,
-    error: 'error' in outcome ? (last ? `${outcome.error}; no retries left` : `${outcome.error}`).slice(0, 500) : null,
-    at: now,
-  });
+  await logAttempt(deps, job, attempt, outcome, now);
   return outcome;
 }
 
@@ -127,17 +132,8 @@ async function deliverPush(job: PushJob, attempt: number, deps: ConsumerDeps, no
           .then(sendPush)
           .catch(thrown);
   if (outcome.kind === 'gone' && sub) await deps.push!.store.remove(sub.id);
-  if (job.gameId && job.side && (await deps.store.game(job.gameId))) {
-    const last = outcome.kind === 'failed' && attempt > MAX_RETRIES;
-    await deps.store.logDelivery({
-      ...jobColumns(job),
-      attempt,
-      status: STATUS[outcome.kind],
-      httpStatus: 'httpStatus' in outcome ? (outcome.httpStatus ?? null) : null,
-      error: 'error' in outcome ? (last ? `${outcome.error}; no retries left` : outcome.error).slice(0, 500) : null,
-      at: now,
-    });
-  } else if (outcome.kind === 'failed')
+  if (job.gameId && job.side && (await deps.store.game(job.gameId))) await logAttempt(deps, job, attempt, outcome, now);
+  else if (outcome.kind === 'failed')
     console.warn(`push ${job.id} (attempt ${attempt}): failed${outcome.httpStatus ? ` with HTTP ${outcome.httpStatus}` : ''}`);
   return outcome;
 }

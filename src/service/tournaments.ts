@@ -6,7 +6,7 @@ import type { GameRow } from '../db/schema.ts';
 import type { TournamentGameRow, TournamentRow } from '../db/schema-tournaments.ts';
 import type { Entrant, TournamentStore } from '../db/tournament-store.ts';
 import { getVariant } from '../engine/variants/index.ts';
-import { roundRobin, standings, swissRound, type Pairing, type PlayedGame, type SwissPlayer } from '../league/pairing.ts';
+import { roundRobin, standings, swissRound, type Pairing, type PlayedGame, type Standing, type SwissPlayer } from '../league/pairing.ts';
 import type { PlayerEventSink } from './challenges.ts';
 import { newGameId } from './crypto.ts';
 import type { CreatedGame } from './games.ts';
@@ -78,15 +78,9 @@ export interface TournamentBoard {
   readonly link: string | null;
 }
 
-export interface TournamentStanding {
-  readonly rank: number;
+/** A standing as the pairer counts it (league/pairing.ts), with the player shown instead of the id. */
+export interface TournamentStanding extends Omit<Standing, 'id'> {
   readonly player: PublicPlayer;
-  readonly points: number;
-  readonly tiebreak: number;
-  readonly wins: number;
-  readonly draws: number;
-  readonly losses: number;
-  readonly played: number;
   readonly withdrawn: boolean;
 }
 

@@ -10,7 +10,7 @@
 // attacks only inside the plane through its cell of its orientation, with the
 // ordinary 2D chess moves of that plane. All tables below are built once at
 // module load, indexed by `cell * 3 + orientation`.
-import type { Orientation } from '../types.ts';
+import { KNIGHT_LEAPS, type Orientation } from '../types.ts';
 
 export const NUM_CELLS = 64;
 export const LEVELS = 'ABCD';
@@ -91,16 +91,6 @@ const DIAG_DIRS: readonly (readonly [number, number])[] = [
   [-1, 1],
   [-1, -1],
 ];
-const KNIGHT_DIRS: readonly (readonly [number, number])[] = [
-  [1, 2],
-  [2, 1],
-  [2, -1],
-  [1, -2],
-  [-1, -2],
-  [-2, -1],
-  [-2, 1],
-  [-1, 2],
-];
 
 function rays(cell: number, o: number, dirs: readonly (readonly [number, number])[]): Int8Array[] {
   const out: Int8Array[] = [];
@@ -136,7 +126,7 @@ export const ORTHO_RAYS: readonly (readonly Int8Array[])[] = build((c, o) => ray
 /** Diagonal slide rays (bishop), non-empty only, nearest cell first. Index cell*3+o. */
 export const DIAG_RAYS: readonly (readonly Int8Array[])[] = build((c, o) => rays(c, o, DIAG_DIRS));
 /** Knight leap targets in the plane. Index cell*3+o. */
-export const KNIGHT_TARGETS: readonly Int8Array[] = build((c, o) => leaps(c, o, KNIGHT_DIRS));
+export const KNIGHT_TARGETS: readonly Int8Array[] = build((c, o) => leaps(c, o, KNIGHT_LEAPS));
 /** King step targets (orthogonal and diagonal) in the plane. Index cell*3+o. */
 export const KING_TARGETS: readonly Int8Array[] = build((c, o) => leaps(c, o, [...ORTHO_DIRS, ...DIAG_DIRS]));
 /** Pawn non-capturing steps: one orthogonal step in the plane. Index cell*3+o. */

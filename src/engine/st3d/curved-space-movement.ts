@@ -1,7 +1,7 @@
 // How pieces move and attack in Curved Space (rules.md section 4): on their
 // 4x4 level as in ordinary chess, or through the worm-hole (wormhole.ts) from a
 // centre or platform cell.
-import { opposite, type Color } from '../types.ts';
+import { KNIGHT_LEAPS, opposite, type Color } from '../types.ts';
 import { isFixed, NUM_CELLS, platformCell } from './field.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { findKing, type St3dPosition } from './position.ts';
@@ -37,16 +37,7 @@ export const LEVEL_RAYS: readonly (readonly (readonly number[])[])[] = Array.fro
 );
 const LEVEL_KNIGHT: readonly (readonly number[])[] = Array.from({ length: 16 }, (_, local) => {
   const leaps: number[] = [];
-  for (const [df, dr] of [
-    [1, 2],
-    [2, 1],
-    [2, -1],
-    [1, -2],
-    [-1, -2],
-    [-2, -1],
-    [-2, 1],
-    [-1, 2],
-  ] as const) {
+  for (const [df, dr] of KNIGHT_LEAPS) {
     const f = (local & 3) + df;
     const r = (local >> 2) + dr;
     if (f >= 0 && f < 4 && r >= 0 && r < 4) leaps.push(r * 4 + f);

@@ -11,7 +11,7 @@ import type { Preview } from '../../service/preview.ts';
 import { conditionalExample, turnExamples } from '../text/commands.ts';
 import type { PlayerSettings } from '../../notify/settings.ts';
 import { BoardHelp } from './board-help.tsx';
-import { Layout } from './layout.tsx';
+import { Layout, ErrorLine } from './layout.tsx';
 import { RatingBadge, ratingText } from './league.tsx';
 import type { ShownRating } from '../../service/ratings.ts';
 import { usePageInfo } from './site.tsx';
@@ -309,11 +309,7 @@ const LiveRegion = (p: GamePageProps) => {
         </form>
       ) : null}
       <div id="flash" role="status">
-        {p.flash?.error ? (
-          <p class="msg error" role="alert">
-            {p.flash.error}
-          </p>
-        ) : null}
+        <ErrorLine error={p.flash?.error} />
         {p.flash?.ok ? <p class="msg ok">{p.flash.ok}</p> : null}
       </div>
       <div class="game">

@@ -58,3 +58,11 @@ export const ErrorPage = (props: { status: number; title: string; message: strin
     </ul>
   </Layout>
 );
+
+/** A refusal said on the page it concerns (a form sent back with what was wrong); nothing without one. */
+export const ErrorLine = (props: { error?: string | undefined }) =>
+  props.error ? (
+    <p class="msg error" role="alert">
+      {props.error}
+    </p>
+  ) : null;

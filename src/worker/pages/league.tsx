@@ -8,7 +8,7 @@ import type { ShownRating, VariantRating, RecentRatedGame, LeaderboardEntry } fr
 import type { MyGame, PublicPlayer } from '../../service/players.ts';
 import type { TournamentBoard, TournamentSummary, TournamentView } from '../../service/tournaments.ts';
 import { getVariant } from '../../engine/variants/index.ts';
-import { Layout } from './layout.tsx';
+import { Layout, ErrorLine } from './layout.tsx';
 
 const variantTitle = (v: string) => getVariant(v)?.title ?? v;
 const nameOf = (p: { id: string | null; name: string | null }) => p.name ?? (p.id ? `player ${p.id}` : 'someone without a key');
@@ -190,11 +190,7 @@ export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn:
   return (
     <Layout title="Tournaments — Subspace">
       <h1>Tournaments</h1>
-      {p.error ? (
-        <p class="msg error" role="alert">
-          {p.error}
-        </p>
-      ) : null}
+      <ErrorLine error={p.error} />
       {section('Open', group('open'), 'No tournament is taking players right now.')}
       {section('Running', group('running'), 'None running.')}
       {section('Finished', group('finished'), 'None finished yet.')}
@@ -332,11 +328,7 @@ export const TournamentPage = (p: { t: TournamentView; me?: string; ratings: Rat
           </>
         ) : null}
       </p>
-      {p.error ? (
-        <p class="msg error" role="alert">
-          {p.error}
-        </p>
-      ) : null}
+      <ErrorLine error={p.error} />
       {p.me ? (
         <p>
           {t.status === 'open' && !entered ? action('join', 'Join') : null}

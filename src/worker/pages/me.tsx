@@ -6,10 +6,11 @@ import type { PublicChallenge } from '../../service/challenges.ts';
 import type { MyGame, PlayerSelf, PublicPlayer } from '../../service/players.ts';
 import { DAYS_PER_MOVE } from '../../service/schemas.ts';
 import { VARIANTS } from '../../engine/types.ts';
-import { Layout } from './layout.tsx';
+import { Layout, ErrorLine } from './layout.tsx';
 import { RatingBadge, ratingText, type RatingLookup } from './league.tsx';
 import type { VariantRating } from '../../service/ratings.ts';
 import { PushButton } from './push-button.tsx';
+import { FOLLOW_JS } from './site.tsx';
 
 /** The small script of these pages: the key from the link's #fragment, local-time countdowns. */
 export const ME_JS = `(function () {
@@ -51,23 +52,9 @@ export const ME_JS = `(function () {
     if (lobby !== null) lobbyStream(refresh);
   }
   // Pages anyone may open (the lobby, a challenge) also follow the public lobby stream.
+${FOLLOW_JS}
   function lobbyStream(onEvent) {
-    var opened = Date.now();
-    fetch('/api/stream/lobby').then(function (res) {
-      if (!res.ok || !res.body) throw new Error('no stream');
-      var reader = res.body.getReader(), decoder = new TextDecoder(), buffer = '';
-      function pump() {
-        return reader.read().then(function (chunk) {
-          if (chunk.done) throw new Error('closed');
-          buffer += decoder.decode(chunk.value, { stream: true });
-          var lines = buffer.split('\\n');
-          buffer = lines.pop();
-          if (lines.some(function (l) { return l.trim(); })) onEvent();
-          return pump();
-        });
-      }
-      return pump();
-    }).catch(function () { setTimeout(function () { lobbyStream(onEvent); }, Date.now() - opened < 5000 ? 15000 : 2000); });
+    follow('/api/stream/lobby', {}, function () { onEvent(); });
   }
 })();
 `;
@@ -153,11 +140,7 @@ export const MePage = (p: {
         ) : null}
         <a href={`/players/${p.player.id}`}>Your public profile</a>
       </p>
-      {p.error ? (
-        <p class="msg error" role="alert">
-          {p.error}
-        </p>
-      ) : null}
+      <ErrorLine error={p.error} />
       <div id="me-live" data-live-part="">
         <p id="waiting" class={waiting ? 'msg info' : ''} role="status">
           {waiting ? `Your turn in ${plural(waiting, 'game')}.` : p.noneWaiting ? 'No other game is waiting for you.' : 'No game is waiting for you.'}
@@ -294,11 +277,7 @@ export const KeyPage = (p: { error?: string; ok?: string }) => (
   <Layout title="Sign in — Subspace">
     <script src="/static/me.js" defer></script>
     <h1>Your games</h1>
-    {p.error ? (
-      <p class="msg error" role="alert">
-        {p.error}
-      </p>
-    ) : null}
+    <ErrorLine error={p.error} />
     {p.ok ? <p class="msg ok">{p.ok}</p> : null}
     <form method="post" action="/me/session" id="key-form">
       <label>

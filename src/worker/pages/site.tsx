@@ -119,6 +119,30 @@ export const MANIFEST = {
 };
 
 /**
+ * `follow(url, init, onLine)` in the browser: an NDJSON stream (the player's events, the lobby's),
+ * each line with words to onLine; opened again after a pause when it ends (a longer one when it
+ * failed at once). Part of the site script and of the /me pages' script.
+ */
+export const FOLLOW_JS = `  function follow(url, init, onLine) {
+    var opened = Date.now(), decoder = new TextDecoder(), buffer = '';
+    fetch(url, init).then(function (res) {
+      if (!res.ok || !res.body) throw new Error('no stream');
+      var reader = res.body.getReader();
+      function pump() {
+        return reader.read().then(function (chunk) {
+          if (chunk.done) throw new Error('closed');
+          buffer += decoder.decode(chunk.value, { stream: true });
+          var lines = buffer.split('\\n');
+          buffer = lines.pop();
+          lines.forEach(function (line) { if (line.trim()) onLine(line); });
+          return pump();
+        });
+      }
+      return pump();
+    }).catch(function () { setTimeout(function () { follow(url, init, onLine); }, Date.now() - opened < 5000 ? 15000 : 2000); });
+  }`;
+
+/**
  * The script of every page (in <head>, not deferred, so the remembered theme applies before the
  * first paint): the dark-mode toggle (the choice kept in localStorage; without one the system's
  * prefers-color-scheme decides) and, for a signed-in player, the player's event stream, which
@@ -153,36 +177,14 @@ export const SITE_JS = `(function () {
         .catch(function () {});
     }, 150);
   }
+${FOLLOW_JS}
   function listen() {
-    var decoder = new TextDecoder();
-    var buffer = '';
-    var opened = Date.now();
-    fetch('/api/stream/events', { credentials: 'same-origin' })
-      .then(function (res) {
-        if (!res.ok || !res.body) throw new Error('no stream');
-        var reader = res.body.getReader();
-        function pump() {
-          return reader.read().then(function (chunk) {
-            if (chunk.done) throw new Error('closed');
-            buffer += decoder.decode(chunk.value, { stream: true });
-            var lines = buffer.split('\\n');
-            buffer = lines.pop();
-            lines.forEach(function (line) {
-              if (!line.trim()) return;
-              var event;
-              try { event = JSON.parse(line); } catch (e) { return; }
-              recount();
-              document.dispatchEvent(new CustomEvent('subspace:player-event', { detail: event }));
-            });
-            return pump();
-          });
-        }
-        return pump();
-      })
-      .catch(function () {
-        // Open again after a pause (longer when it failed at once).
-        setTimeout(listen, Date.now() - opened < 5000 ? 15000 : 2000);
-      });
+    follow('/api/stream/events', { credentials: 'same-origin' }, function (line) {
+      var event;
+      try { event = JSON.parse(line); } catch (e) { return; }
+      recount();
+      document.dispatchEvent(new CustomEvent('subspace:player-event', { detail: event }));
+    });
   }
   document.addEventListener('DOMContentLoaded', function () {
     var btn = document.getElementById('theme-toggle');
