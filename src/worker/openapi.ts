@@ -1,6 +1,6 @@
 // /openapi.json, built from the same valibot schemas the routes validate with.
 import type { ErrorCode } from '../service/error-codes.ts';
-import { MAX_BODY_BYTES } from './http.ts';
+import { MAX_BODY_BYTES } from './http-body.ts';
 import { botPaths } from './bots/openapi-bots.ts';
 import { MAX_CONDITIONAL_LINES, MAX_CONDITIONAL_TURNS, MAX_MESSAGE_CHARS, MESSAGE_RATE } from '../service/schemas.ts';
 import { openApiComponents } from './openapi-components.ts';

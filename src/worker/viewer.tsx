@@ -3,7 +3,8 @@
 // answer (c.html) renders inside that context, so no page has to pass it along.
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { KEY_COOKIE, type AppEnv } from './http.ts';
+import type { AppEnv } from './http.ts';
+import { KEY_COOKIE } from './http-auth.ts';
 import { PageInfo, type Viewer } from './pages/site.tsx';
 
 /** Paths that never answer a page: no player lookup for them. */

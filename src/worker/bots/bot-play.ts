@@ -15,7 +15,7 @@ import type { LinkBase } from '../../service/links.ts';
 import { CreateChallengeSchema } from '../../service/player-schemas.ts';
 import { type PlayerService, sideOfPlayer } from '../../service/players.ts';
 import { VARIANT_NAMES } from '../../engine/types.ts';
-import { describeIssues } from '../http.ts';
+import { describeIssues } from '../http-validation.ts';
 import { printable, runCommand, type Command } from '../text/commands.ts';
 import { runPlayerCommand } from '../text/player-commands.ts';
 import { BUTTON, gameButtons, type BotButton } from '../../notify/chat/buttons.ts';

@@ -7,7 +7,8 @@ import { positionSvg } from '../../service/preview.ts';
 import { boardPng } from '../board-png.ts';
 import { GameImageQuerySchema, PositionImageQuerySchema } from '../forms.ts';
 import type { GameEnv } from '../game-id.ts';
-import { describeIssues, fromFailure, jsonError, type AppEnv } from '../http.ts';
+import { fromFailure, jsonError, type AppEnv } from '../http.ts';
+import { describeIssues } from '../http-validation.ts';
 import { SVG_CSP } from '../pages/respond.tsx';
 
 type ImageFormat = 'svg' | 'png';

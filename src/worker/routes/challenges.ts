@@ -4,7 +4,10 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
 import { ChallengeIdSchema, ChallengeListQuerySchema, CreateChallengeSchema } from '../../service/player-schemas.ts';
 import type { GameEnv } from '../game-id.ts';
-import { CHALLENGE_LIMITED, challengeLimited, jsonError, linkBase, reply, requireJson, tooMany, validationHook } from '../http.ts';
+import { jsonError, linkBase, reply } from '../http.ts';
+import { requireJson } from '../http-body.ts';
+import { CHALLENGE_LIMITED, challengeLimited, tooMany } from '../http-limits.ts';
+import { validationHook } from '../http-validation.ts';
 import { requirePlayerKey, type PlayerEnv } from './players.ts';
 
 const challengeId = vValidator('param', ChallengeIdSchema, (result, c) => {

@@ -5,7 +5,9 @@ import * as v from 'valibot';
 import { CHAT_PLATFORMS } from '../../db/schema-chat.ts';
 import type { PlayerRow } from '../../db/schema.ts';
 import { peekCode, telegramStartCode, useCode } from '../bots/link-codes.ts';
-import { ownPagesOnly, readForm, type AppEnv } from '../http.ts';
+import type { AppEnv } from '../http.ts';
+import { ownPagesOnly } from '../http-auth.ts';
+import { readForm } from '../http-body.ts';
 import { ChatLinksSection, ConfirmDiscordPage, TelegramLinkPage } from '../pages/chat-links.tsx';
 import { cookiePlayer, errorPage, page } from './player-pages.tsx';
 

@@ -4,7 +4,10 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
 import { ExploreQuerySchema, NotesSchema } from '../../service/notes-schemas.ts';
 import type { GameEnv } from '../game-id.ts';
-import { reply, requireJson, requirePlayer, validationHook, fromFailure } from '../http.ts';
+import { reply, fromFailure } from '../http.ts';
+import { requirePlayer } from '../http-auth.ts';
+import { requireJson } from '../http-body.ts';
+import { validationHook } from '../http-validation.ts';
 
 export const gameAnalysis = new Hono<GameEnv>()
   // Anyone may ask for the analysis of a finished game; nobody gets one during a game (409).

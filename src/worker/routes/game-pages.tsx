@@ -25,7 +25,11 @@ import {
   SettingsFormSchema,
   TokenSchema,
 } from '../forms.ts';
-import { describeIssues, KEY_COOKIE, limitNewGames, linkBase, readForm, type AppEnv } from '../http.ts';
+import { linkBase, type AppEnv } from '../http.ts';
+import { KEY_COOKIE } from '../http-auth.ts';
+import { readForm } from '../http-body.ts';
+import { limitNewGames } from '../http-limits.ts';
+import { describeIssues } from '../http-validation.ts';
 import { sideWorker } from '../board-png.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
 import { SettingsPage } from '../pages/notification-settings.tsx';

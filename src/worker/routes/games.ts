@@ -3,7 +3,6 @@
 // HTTP; the rules live in the engine and the service.
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import {
   ConditionalSchema,
   CreateGameSchema,
@@ -19,22 +18,11 @@ import {
   PauseSchema,
   LeaveSchema,
 } from '../../service/schemas.ts';
-import {
-  describeIssues,
-  fromFailure,
-  isJson,
-  limitNewGames,
-  linkBase,
-  mediaType,
-  playerToken,
-  readJson,
-  reply,
-  requireJson,
-  requirePlayer,
-  validationHook,
-  type AppEnv,
-  jsonError,
-} from '../http.ts';
+import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';
+import { playerToken, requirePlayer } from '../http-auth.ts';
+import { requireJson, readTextOrJson } from '../http-body.ts';
+import { limitNewGames } from '../http-limits.ts';
+import { validationHook } from '../http-validation.ts';
 import { PreviewQuerySchema } from '../forms.ts';
 import type { GameEnv } from '../game-id.ts';
 
@@ -57,18 +45,15 @@ export const games = new Hono<AppEnv>()
   })
 
   .post('/import', limitNewGames(), async (c) => {
-    const type = mediaType(c);
-    if (type === 'text/plain') {
-      const parsed = v.safeParse(ImportPlainSchema, await c.req.text());
-      if (!parsed.success) return jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues, 'record'));
-      return reply(c, await c.var.services.games.import(parsed.output, {}, linkBase(c)), 201);
-    }
-    if (!isJson(type)) return jsonError(c, 415, 'unsupported_media_type', 'send the record as text/plain, or JSON {"record": "..."}');
-    const body = await readJson(c);
+    const body = await readTextOrJson(
+      c,
+      { schema: ImportPlainSchema, name: 'record' },
+      ImportJsonSchema,
+      'send the record as text/plain, or JSON {"record": "..."}',
+    );
     if (!body.ok) return body.response;
-    const parsed = v.safeParse(ImportJsonSchema, body.value);
-    if (!parsed.success) return jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues));
-    const { record, ...extra } = parsed.output;
+    if (body.text) return reply(c, await c.var.services.games.import(body.value, {}, linkBase(c)), 201);
+    const { record, ...extra } = body.value;
     return reply(c, await c.var.services.games.import(record, extra, linkBase(c)), 201);
   });
 
@@ -113,23 +98,14 @@ export const game = new Hono<GameEnv>()
   })
 
   .post('/moves', requirePlayer, async (c) => {
-    const type = mediaType(c);
-    let parsed;
-    if (type === 'text/plain') parsed = v.safeParse(MovePlainSchema, await c.req.text());
-    else if (isJson(type)) {
-      const body = await readJson(c);
-      if (!body.ok) return body.response;
-      parsed = v.safeParse(MoveJsonSchema, body.value);
-    } else
-      return jsonError(
-        c,
-        415,
-        'unsupported_media_type',
-        `send the move as text/plain (curl -H 'Content-Type: text/plain' --data-raw 'Wb2-Wb3') or as JSON {"move": "Wb2-Wb3", "ply": 1}`,
-      );
-    // A text body is the move itself; a JSON body's problems are named by field.
-    if (!parsed.success) return jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues, type === 'text/plain' ? 'move' : 'body'));
-    return reply(c, await c.var.services.games.move(c.var.gameId, c.var.token, parsed.output));
+    const body = await readTextOrJson(
+      c,
+      { schema: MovePlainSchema, name: 'move' },
+      MoveJsonSchema,
+      `send the move as text/plain (curl -H 'Content-Type: text/plain' --data-raw 'Wb2-Wb3') or as JSON {"move": "Wb2-Wb3", "ply": 1}`,
+    );
+    if (!body.ok) return body.response;
+    return reply(c, await c.var.services.games.move(c.var.gameId, c.var.token, body.value));
   })
 
   .get('/messages', async (c) => {

@@ -16,19 +16,11 @@ import {
 } from '../../service/player-schemas.ts';
 import { selfOf } from '../../service/players.ts';
 import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
-import {
-  CHALLENGE_LIMITED,
-  challengeLimited,
-  describeIssues,
-  KEY_COOKIE,
-  limitNewGames,
-  linkBase,
-  MAIL_LIMITED,
-  mailLimited,
-  ownPagesOnly,
-  readForm,
-  type AppEnv,
-} from '../http.ts';
+import { linkBase, type AppEnv } from '../http.ts';
+import { KEY_COOKIE, ownPagesOnly } from '../http-auth.ts';
+import { readForm } from '../http-body.ts';
+import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailLimited } from '../http-limits.ts';
+import { describeIssues } from '../http-validation.ts';
 import { errorPage as anyErrorPage, page } from '../pages/respond.tsx';
 import { ChallengePage, FinishedPage, KeyPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
 import { ratingLookup } from './league-pages.tsx';

@@ -11,20 +11,11 @@ import { playerProfile } from '../profile.ts';
 import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
 import { chatAnswer, chatText, commandLine } from './seats.ts';
 import { slackSignature } from '../slack-signature.ts';
-import {
-  fromFailure,
-  jsonError,
-  limitNewGames,
-  linkBase,
-  MAIL_LIMITED,
-  mailLimited,
-  playerToken,
-  reply,
-  requireJson,
-  tooMany,
-  validationHook,
-  type AppEnv,
-} from '../http.ts';
+import { fromFailure, jsonError, linkBase, reply, type AppEnv } from '../http.ts';
+import { playerToken } from '../http-auth.ts';
+import { requireJson } from '../http-body.ts';
+import { limitNewGames, MAIL_LIMITED, mailLimited, tooMany } from '../http-limits.ts';
+import { validationHook } from '../http-validation.ts';
 
 export type PlayerEnv = AppEnv & { Variables: { player: PlayerRow } };
 

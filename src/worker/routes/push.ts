@@ -5,7 +5,10 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
 import { NotifyChoicesSchema, PushEndpointSchema, PushSubscriptionSchema } from '../../notify/schemas.ts';
 import type { GameEnv } from '../game-id.ts';
-import { jsonError, reply, requireJson, requirePlayer, validationHook, type AppEnv } from '../http.ts';
+import { jsonError, reply, type AppEnv } from '../http.ts';
+import { requirePlayer } from '../http-auth.ts';
+import { requireJson } from '../http-body.ts';
+import { validationHook } from '../http-validation.ts';
 import { PUSH_JS, SW_JS } from '../pages/push-scripts.ts';
 import { requirePlayerKey, type PlayerEnv } from './players.ts';
 

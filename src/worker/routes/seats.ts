@@ -5,21 +5,10 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { ChatJsonSchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
-import {
-  describeIssues,
-  fromFailure,
-  isJson,
-  linkBase,
-  mediaType,
-  readForm,
-  readJson,
-  reply,
-  requireJson,
-  requirePlayer,
-  validationHook,
-  type AppEnv,
-  jsonError,
-} from '../http.ts';
+import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';
+import { requirePlayer } from '../http-auth.ts';
+import { isJson, mediaType, readForm, readJson, requireJson } from '../http-body.ts';
+import { describeIssues, validationHook } from '../http-validation.ts';
 import type { GameEnv } from '../game-id.ts';
 import { slackSignature } from '../slack-signature.ts';
 import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.ts';

@@ -4,7 +4,8 @@ import { Hono } from 'hono';
 import { eventStream, hubOf } from '../event-hub.ts';
 import type { GameEnv } from '../game-id.ts';
 import { gameObject } from '../game-object.ts';
-import { fromFailure, jsonError, linkBase, playerToken } from '../http.ts';
+import { fromFailure, jsonError, linkBase } from '../http.ts';
+import { playerToken } from '../http-auth.ts';
 import { requirePlayerKey, type PlayerEnv } from './players.ts';
 
 /** Under /api/stream. */

@@ -2,7 +2,9 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
 import { CreateTournamentSchema, LeaderboardQuerySchema, TournamentIdSchema } from '../../service/tournament-schemas.ts';
-import { jsonError, linkBase, reply, requireJson, validationHook, type AppEnv } from '../http.ts';
+import { jsonError, linkBase, reply, type AppEnv } from '../http.ts';
+import { requireJson } from '../http-body.ts';
+import { validationHook } from '../http-validation.ts';
 import { requirePlayerKey, type PlayerEnv } from './players.ts';
 
 const tournamentId = vValidator('param', TournamentIdSchema, (result, c) => {

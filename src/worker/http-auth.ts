@@ -1,0 +1,99 @@
+// Who is asking: the player token (Authorization: Bearer, ?token=, the personal page's key
+// cookie), and whether a request comes from this site's own pages.
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { config } from './config.ts';
+import { jsonError, type AppEnv } from './http.ts';
+
+/** The cookie the personal page keeps the player key in (HttpOnly, Secure, SameSite=Lax). */
+export const KEY_COOKIE = 'subspace_key';
+export type Token = { ok: true; token: string } | { ok: false; response: Response };
+
+/** `Bearer <credentials>`; the scheme is case-insensitive (RFC 9110). */
+const BEARER = /^bearer[ \t]+(.*\S)[ \t]*$/i;
+
+/**
+ * The player token: `Authorization: Bearer <token>`, or `?token=` for clients that cannot set
+ * headers (chat slash commands, links). Where a token is required, a missing one or another
+ * scheme is a 401; any credential is otherwise passed on, so a wrong or mangled token is the
+ * game's 403 (or 404). Where it is optional (public state), an unusable header is ignored.
+ */
+export function playerToken(c: Context, required: true): Token;
+export function playerToken(c: Context, required: false): Token | { ok: true; token: undefined };
+export function playerToken(c: Context, required: boolean): Token | { ok: true; token: undefined } {
+  const header = c.req.header('Authorization');
+  if (header === undefined) {
+    const query = c.req.query('token');
+    if (query) return { ok: true, token: query };
+    // The personal page's key cookie (HttpOnly, SameSite=Lax), for this site's own pages only: a
+    // request from another origin (or one that does not say where it comes from, on a method that
+    // acts) never acts on it, so a cookie cannot be ridden across sites (issue 26).
+    const key = getCookie(c, KEY_COOKIE);
+    if (key) {
+      const why = crossOrigin(c);
+      if (!why) return { ok: true, token: key };
+      if (required)
+        return {
+          ok: false,
+          response: jsonError(
+            c,
+            403,
+            'cross_origin',
+            `the ${KEY_COOKIE} cookie is only taken from this site's own pages (${why}); send your key as Authorization: Bearer <key>`,
+          ),
+        };
+    }
+    if (!required) return { ok: true, token: undefined };
+    c.header('WWW-Authenticate', 'Bearer');
+    return { ok: false, response: jsonError(c, 401, 'token_required', 'send your player token as Authorization: Bearer <token>') };
+  }
+  const credentials = BEARER.exec(header)?.[1];
+  if (credentials === undefined && !required) return { ok: true, token: undefined };
+  if (credentials === undefined) {
+    c.header('WWW-Authenticate', 'Bearer');
+    return { ok: false, response: jsonError(c, 401, 'bad_authorization', 'Authorization: must be "Bearer <your player token>"') };
+  }
+  return { ok: true, token: credentials };
+}
+
+const SAFE_METHOD = /^(GET|HEAD|OPTIONS)$/;
+
+/**
+ * Why a request is not from this site's own pages, or undefined when it is: Sec-Fetch-Site
+ * (browsers send it) must be same-origin (or none: typed in the address bar), else the Origin
+ * must be this site's. A method that acts needs one of the two; a read only must not name another
+ * site. The same test as hono/csrf, in words.
+ */
+export function crossOrigin(c: Context): string | undefined {
+  const site = c.req.header('Sec-Fetch-Site');
+  const origin = c.req.header('Origin');
+  const own = new Set([new URL(c.req.url).origin]);
+  const publicUrl = c.env && config(c.env).publicUrl;
+  if (publicUrl) own.add(new URL(publicUrl).origin);
+  if (site === 'same-origin' || (site === 'none' && SAFE_METHOD.test(c.req.method))) return undefined;
+  if (origin !== undefined && origin !== 'null' && own.has(origin)) return undefined;
+  if (origin !== undefined) return `it was sent from ${origin.slice(0, 100)}, another site`;
+  if (site !== undefined) return `it was sent from another site (Sec-Fetch-Site: ${site.slice(0, 20)})`;
+  return SAFE_METHOD.test(c.req.method) ? undefined : 'it does not say which site sent it (no Origin header)';
+}
+
+/**
+ * Page forms and the cookie: only from this site's own pages (Origin / Sec-Fetch-Site, as
+ * hono/csrf checks them), else a 403 whose `error` says why.
+ */
+export const ownPagesOnly: MiddlewareHandler = async (c, next) => {
+  if (!SAFE_METHOD.test(c.req.method)) {
+    const why = crossOrigin(c);
+    if (why) return jsonError(c, 403, 'cross_origin', `this form is only taken from this site's own pages, and ${why}; open the page and use its form`);
+  }
+  await next();
+};
+
+/** Routes that act for a player: the token (as playerToken reads it) on `c.var.token`, or the 401. */
+export const requirePlayer = createMiddleware<AppEnv & { Variables: { token: string } }>(async (c, next) => {
+  const auth = playerToken(c, true);
+  if (!auth.ok) return auth.response;
+  c.set('token', auth.token);
+  await next();
+});

@@ -1,0 +1,105 @@
+// Reading request bodies: strict UTF-8 for JSON and text, JSON objects only, the media type,
+// JSON read by hand where a body may be text or JSON, forms, and the 415 of JSON-only routes.
+import type { Context, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import * as v from 'valibot';
+import { jsonError } from './http.ts';
+import { describeIssues } from './http-validation.ts';
+
+/**
+ * JSON and text bodies must be UTF-8: decoding would otherwise turn bad bytes into U+FFFD and
+ * store them. Read once here; the handlers' c.req.text() / json() reuse what was read.
+ */
+export const strictUtf8: MiddlewareHandler = async (c, next) => {
+  const type = mediaType(c);
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && (isJson(type) || type.startsWith('text/'))) {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await c.req.arrayBuffer());
+    } catch {
+      return jsonError(c, 400, 'invalid_encoding', 'body: is not valid UTF-8 text');
+    }
+    // Every JSON body we take is an object: `[]`, `"x"` or `1` is refused here, never read as `{}`
+    // (valibot's object schemas let an array through).
+    if (isJson(type)) {
+      const kind = jsonKind(text);
+      if (kind && kind !== 'object') return jsonError(c, 400, 'invalid_body', `body: must be a JSON object, not ${kind}`);
+    }
+  }
+  await next();
+};
+
+/** What a JSON text holds at the top ('object', 'an array', 'a string', ...), or undefined when it does not parse (the route says so). */
+function jsonKind(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'object' : `a ${typeof value}`;
+}
+
+/** Request bodies above this are refused with 413 (moves, records and settings are far smaller). */
+export const MAX_BODY_BYTES = 64 * 1024;
+export const mediaType = (c: Context): string => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+export const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type);
+export const MALFORMED_JSON = 'body: malformed JSON';
+
+/** Read JSON ourselves where a body may be JSON or text (so a bad one is a clear 400). */
+export async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  try {
+    return { ok: true, value: JSON.parse(await c.req.text()) };
+  } catch {
+    return { ok: false, response: jsonError(c, 400, 'malformed_json', MALFORMED_JSON) };
+  }
+}
+
+/**
+ * A form body (urlencoded or multipart) as text fields; a body that does not parse as its
+ * Content-Type says (a multipart without its boundary, say) is a 400, never a 500.
+ */
+export async function readForm(c: Context): Promise<Record<string, string>> {
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch (e) {
+    throw new HTTPException(400, { message: `body: the form cannot be read as ${mediaType(c)} (${e instanceof Error ? e.message : String(e)})` });
+  }
+  const out: Record<string, string> = {};
+  for (const [k, val] of Object.entries(body)) if (typeof val === 'string') out[k] = val;
+  return out;
+}
+
+/** JSON bodies only: anything else is a 415 that says what to send. */
+export async function requireJson(c: Context, next: () => Promise<void>) {
+  if (!isJson(mediaType(c))) return jsonError(c, 415, 'unsupported_media_type', 'send a JSON body with Content-Type: application/json');
+  await next();
+}
+
+/**
+ * A body that may be text/plain or JSON (a turn, a record): the text read with `text.schema`, its
+ * problems named as `text.name` ("move: ..."); JSON read by hand (a broken one is the 400 of
+ * malformed JSON) with `json`, its problems named by field; any other type the 415 saying `how`.
+ */
+export async function readTextOrJson<T, J>(
+  c: Context,
+  text: { readonly schema: v.GenericSchema<string, T>; readonly name: string },
+  json: v.GenericSchema<unknown, J>,
+  how: string,
+): Promise<{ ok: true; text: true; value: T } | { ok: true; text: false; value: J } | { ok: false; response: Response }> {
+  const type = mediaType(c);
+  if (type === 'text/plain') {
+    const parsed = v.safeParse(text.schema, await c.req.text());
+    if (!parsed.success) return { ok: false, response: jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues, text.name)) };
+    return { ok: true, text: true, value: parsed.output };
+  }
+  if (!isJson(type)) return { ok: false, response: jsonError(c, 415, 'unsupported_media_type', how) };
+  const body = await readJson(c);
+  if (!body.ok) return body;
+  const parsed = v.safeParse(json, body.value);
+  if (!parsed.success) return { ok: false, response: jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues)) };
+  return { ok: true, text: false, value: parsed.output };
+}

@@ -1,0 +1,52 @@
+// Valibot's issues in words: "<which field>: <what is wrong>", the lists a player counts counted
+// from 1; the hook that makes them the 400 of @hono/valibot-validator.
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { jsonError } from './http.ts';
+
+type AnyIssue = v.BaseIssue<unknown> & { readonly expected?: string | null };
+
+/** Lists a player counts item by item, and what their items (and items' items) are called. */
+const COUNTED_LISTS: Record<string, readonly string[]> = { lines: ['line', 'turn'] };
+
+/**
+ * The field an issue is about: its dot path ("clock.daysPerMove"), but the items of a list a
+ * player counts are named and counted from 1 ("line 2, turn 1"), as the service's own refusals
+ * count them.
+ */
+function fieldOf(issue: AnyIssue): string | null {
+  const keys = issue.path?.map((p) => p.key) ?? [];
+  const words = COUNTED_LISTS[String(keys[0])];
+  if (!words || keys.length < 2 || !keys.slice(1).every((k) => typeof k === 'number')) return v.getDotPath(issue as v.BaseIssue<unknown>);
+  return keys
+    .slice(1)
+    .map((k, i) => `${words[i] ?? 'item'} ${Number(k) + 1}`)
+    .join(', ');
+}
+
+/** Valibot issues -> "<which field>: <what is wrong>" (the first few). */
+export function describeIssues(issues: readonly AnyIssue[], where = 'body'): string {
+  const words = issues.map((issue) => {
+    const path = fieldOf(issue);
+    const field = path ?? where;
+    // valibot takes an array for an object and then misses its keys: say what type is wanted.
+    const parent = issue.path?.at(-1);
+    if (parent?.type === 'object' && Array.isArray(parent.input))
+      return `${
+        issue
+          .path!.slice(0, -1)
+          .map((p) => p.key)
+          .join('.') || where
+      }: must be a JSON object, not an array`;
+    if (issue.type === 'strict_object' && issue.expected === 'never') return `${field}: is not a field we know`;
+    if (issue.received === 'undefined' && path) return `${field}: is required`;
+    if (!path && issue.type === 'strict_object') return `${field}: must be a JSON object`;
+    return `${field}: ${issue.message}`;
+  });
+  return [...new Set(words)].slice(0, 3).join('; ');
+}
+
+/** The hook for @hono/valibot-validator: a 400 that says which field and why. */
+export const validationHook = (where: string) => (result: { success: boolean; issues?: readonly AnyIssue[] }, c: Context) => {
+  if (!result.success) return jsonError(c, 400, where === 'query' ? 'invalid_query' : 'invalid_body', describeIssues(result.issues ?? [], where));
+};
