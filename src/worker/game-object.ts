@@ -121,6 +121,3 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     }
   }
 }
-
-/** The object of one game (created on first use: call only for an id the directory knows). */
-export const gameObject = (env: Cloudflare.Env, id: string) => env.GAMES.get(env.GAMES.idFromName(id));

@@ -8,10 +8,10 @@ import type { ErrorCode } from '../service/error-codes.ts';
 import type { Failure, ServiceResult } from '../service/result.ts';
 import { linkOrigin } from '../service/links.ts';
 import { config } from './config.ts';
-import type { Services } from './services.ts';
+import type { AppEnv } from './services.ts';
 
-/** Every handler finds the services on `c.var.services` (services.ts, built from the bindings and the configuration). */
-export type AppEnv = { Bindings: Cloudflare.Env; Variables: { services: Services } };
+/** The app's environment (services.ts): the bindings, and the services on `c.var.services`. */
+export type { AppEnv } from './services.ts';
 /**
  * Every JSON error answer goes out here: `{ code, error }`, the code from the one list
  * (service/error-codes.ts) for bots to switch on, the words for people, and `at` where a notation

@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import { publicState, type PublicMove } from '../service/public-state.ts';
 import { myGame } from '../service/players.ts';
 import { hubOf } from './event-hub.ts';
-import { gameObject } from './game-object.ts';
+import { gameObject } from './game-objects.ts';
 import { COLORS } from '../engine/types.ts';
 
 /** The game stream's name for what happened: a move, a draw offer, the end, or a message (its words are not in the line: the stream is public). */

@@ -1,7 +1,10 @@
-// A player's public profile (GET /api/players/:id and the profile page).
+// What the API and the pages show of players: a public profile (GET /api/players/:id and the
+// profile page), and ratings to show beside names.
 import type { PlayerRow } from '../db/schema.ts';
 import type { LinkBase } from '../service/links.ts';
 import { myGame, playerOf, sideOfPlayer } from '../service/players.ts';
+import type { RatingService } from '../service/ratings.ts';
+import type { RatingLookup } from './pages/league.tsx';
 import type { Services } from './services.ts';
 
 /** A player as anyone may see them: name, ratings per variant, recent rated changes and recent games. */
@@ -13,4 +16,13 @@ export async function playerProfile(services: Services, player: PlayerRow, base:
     ratingChanges: profile.recent,
     recentGames: finished.map((row) => myGame(row, sideOfPlayer(row, player.id)!, base)),
   };
+}
+
+/** The ratings of these players in these variants, for showing beside their names. */
+export async function ratingLookup(service: RatingService, wanted: readonly (readonly [string | null | undefined, string])[]): Promise<RatingLookup> {
+  const byVariant = new Map<string, string[]>();
+  for (const [id, variant] of wanted) if (id) byVariant.set(variant, [...(byVariant.get(variant) ?? []), id]);
+  const found = new Map<string, Awaited<ReturnType<typeof service.ratingsOf>>>();
+  for (const [variant, ids] of byVariant) found.set(variant, await service.ratingsOf(ids, variant));
+  return (id, variant) => (id ? found.get(variant)?.get(id) : undefined);
 }

@@ -39,8 +39,10 @@ import { TournamentService } from '../service/tournaments.ts';
 import type { GameEndHook } from '../service/ports.ts';
 import { linkOrigin, type LinkBase } from '../service/links.ts';
 import { config, type Config } from './config.ts';
-import type { AppEnv } from './http.ts';
-import { ObjectAlarms } from './game-alarms.ts';
+import { ObjectAlarms } from './game-objects.ts';
+
+/** Every handler finds the services on `c.var.services`, built from the bindings and the configuration. */
+export type AppEnv = { Bindings: Cloudflare.Env; Variables: { services: Services } };
 
 type Later = Pick<ExecutionContext, 'waitUntil'>;
 

@@ -1,7 +1,8 @@
 // Who is looking: the signed-in player of this browser (the /me cookie), read once per
 // page request and handed to the layout's header through PageInfo (pages/site.tsx). Every HTML
 // answer (c.html) renders inside that context, so no page has to pass it along.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { PlayerRow } from '../db/schema.ts';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from './http.ts';
 import { KEY_COOKIE } from './http-auth.ts';
@@ -30,3 +31,9 @@ export const withViewer: MiddlewareHandler<AppEnv> = async (c, next) => {
         )) as typeof c.html;
   await next();
 };
+
+/** The signed-in player of this browser, if any (the pages that act for the player). */
+export async function cookiePlayer<E extends AppEnv>(c: Context<E>): Promise<PlayerRow | undefined> {
+  const key = getCookie(c, KEY_COOKIE);
+  return key ? c.var.services.players.authenticate(key) : undefined;
+}

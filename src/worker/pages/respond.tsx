@@ -19,4 +19,8 @@ export function page<C extends Context>(c: C, status: 200 | 201 | 400 | 403 | 40
 export const errorPage = (c: Context, status: 400 | 403 | 404 | 409 | 429, title: string, message: string, back?: string) =>
   page(c, status).html(<ErrorPage status={status} title={title} message={message} {...(back ? { back } : {})} />);
 
+/** An error page whose way on is the player's own page (/me) unless said otherwise. */
+export const meErrorPage = (c: Context, status: 400 | 403 | 404 | 409 | 429, title: string, message: string, back = '/me') =>
+  errorPage(c, status, title, message, back);
+
 export const failureWords = (f: Failure) => f.error.charAt(0).toUpperCase() + f.error.slice(1);

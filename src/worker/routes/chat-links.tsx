@@ -9,7 +9,8 @@ import type { AppEnv } from '../http.ts';
 import { ownPagesOnly } from '../http-auth.ts';
 import { readForm } from '../http-body.ts';
 import { ChatLinksSection, ConfirmDiscordPage, TelegramLinkPage } from '../pages/chat-links.tsx';
-import { cookiePlayer, errorPage, page } from './player-pages.tsx';
+import { meErrorPage as errorPage, page } from '../pages/respond.tsx';
+import { cookiePlayer } from '../viewer.tsx';
 
 /** The /me section of a player (shown only where a bot is set up or a link exists). */
 export async function chatLinksOf(c: Context<AppEnv>, player: PlayerRow) {

@@ -1,7 +1,6 @@
 // Ratings and tournaments pages and their forms: /players/:id, /leaderboard/:variant,
 // /tournaments and /tournaments/:id with Join / Leave / Start (forms post back here, from our
 // own pages only, as the signed-in player of the /me cookie).
-import type { RatingService } from '../../service/ratings.ts';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { PlayerIdSchema } from '../../service/player-schemas.ts';
@@ -14,18 +13,10 @@ import { linkBase, type AppEnv } from '../http.ts';
 import { ownPagesOnly } from '../http-auth.ts';
 import { readForm } from '../http-body.ts';
 import { describeIssues } from '../http-validation.ts';
-import { LeaderboardPage, ProfilePage, TournamentPage, TournamentsPage, type RatingLookup } from '../pages/league.tsx';
-import { cookiePlayer, errorPage, page } from './player-pages.tsx';
-import { playerProfile } from '../profile.ts';
-
-/** The ratings of these players in these variants, for showing beside their names. */
-export async function ratingLookup(service: RatingService, wanted: readonly (readonly [string | null | undefined, string])[]): Promise<RatingLookup> {
-  const byVariant = new Map<string, string[]>();
-  for (const [id, variant] of wanted) if (id) byVariant.set(variant, [...(byVariant.get(variant) ?? []), id]);
-  const found = new Map<string, Awaited<ReturnType<typeof service.ratingsOf>>>();
-  for (const [variant, ids] of byVariant) found.set(variant, await service.ratingsOf(ids, variant));
-  return (id, variant) => (id ? found.get(variant)?.get(id) : undefined);
-}
+import { LeaderboardPage, ProfilePage, TournamentPage, TournamentsPage } from '../pages/league.tsx';
+import { meErrorPage as errorPage, page } from '../pages/respond.tsx';
+import { cookiePlayer } from '../viewer.tsx';
+import { playerProfile, ratingLookup } from '../profile.ts';
 
 async function tournamentPage(c: Context<AppEnv>, id: string, error?: string, status: 200 | 400 | 403 | 404 | 409 = 200) {
   const [found, player] = await Promise.all([c.var.services.tournaments.get(id, linkBase(c)), cookiePlayer(c)]);

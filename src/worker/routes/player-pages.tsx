@@ -2,9 +2,8 @@
 // sign-in by email link, the lobby, challenge pages, accept / decline / withdraw,
 // and the rematch button of a finished game. Forms post back here (no JavaScript needed).
 import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import type { PlayerRow } from '../../db/schema.ts';
 import {
   ChallengeIdSchema,
   ChallengeListQuerySchema,
@@ -21,26 +20,15 @@ import { KEY_COOKIE, ownPagesOnly } from '../http-auth.ts';
 import { readForm } from '../http-body.ts';
 import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailLimited } from '../http-limits.ts';
 import { describeIssues } from '../http-validation.ts';
-import { errorPage as anyErrorPage, page } from '../pages/respond.tsx';
+import { meErrorPage as errorPage, page } from '../pages/respond.tsx';
+import { cookiePlayer } from '../viewer.tsx';
 import { ChallengePage, FinishedPage, KeyPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
-import { ratingLookup } from './league-pages.tsx';
+import { ratingLookup } from '../profile.ts';
 import { chatLinksOf } from './chat-links.tsx';
-
-export { page };
-
-/** An error page whose way on is the player's own page unless said otherwise. */
-export const errorPage = (c: Context<AppEnv>, status: 400 | 403 | 404 | 409 | 429, title: string, message: string, back = '/me') =>
-  anyErrorPage(c, status, title, message, back);
 
 /** The key lives in an HttpOnly cookie: scripts cannot read it, other sites' forms do not send it. */
 function keepKey(c: Context<AppEnv>, key: string) {
   setCookie(c, KEY_COOKIE, key, { httpOnly: true, secure: true, sameSite: 'Lax', path: '/', maxAge: 400 * 86_400 });
-}
-
-/** The signed-in player of this browser, if any. */
-export async function cookiePlayer<E extends AppEnv>(c: Context<E>): Promise<PlayerRow | undefined> {
-  const key = getCookie(c, KEY_COOKIE);
-  return key ? c.var.services.players.authenticate(key) : undefined;
 }
 
 /** A limit reached, as a page: 429 with Retry-After. */

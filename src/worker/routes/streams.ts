@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { eventStream, hubOf } from '../event-hub.ts';
 import type { GameEnv } from '../game-id.ts';
-import { gameObject } from '../game-object.ts';
+import { gameObject } from '../game-objects.ts';
 import { fromFailure, jsonError, linkBase } from '../http.ts';
 import { playerToken } from '../http-auth.ts';
 import { requirePlayerKey, type PlayerEnv } from './players.ts';
