@@ -1,4 +1,4 @@
-// The Hono app: shared middleware, one error handler, JSON 404s, the routes.
+// The Hono app: shared middleware, the routers under their prefixes, JSON or HTML 404s and 405s, one error handler.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';

@@ -138,6 +138,12 @@ function withCommonErrors<T extends { paths: Record<string, Record<string, Opera
 }
 
 /** What a chat endpoint reads: the command as text/plain, a Slack-style form, or JSON {text}. */
+/** The 400 of a Web Push subscription, for a seat or a player alike. */
+const subscriptionRefused = error(
+  'which field is wrong: missing keys, `keys.p256dh` not a P-256 point, `keys.auth` not 16 bytes, an `endpoint` the URL policy refuses',
+  'refused_url',
+);
+
 const chatBody = {
   required: true,
   content: {
@@ -393,10 +399,7 @@ export function openApiDocument(serverUrl: string): object {
           requestBody: jsonBody('PushSubscription'),
           responses: {
             201: json('stored', 'PushSubscribed'),
-            400: error(
-              'which field is wrong: missing keys, `keys.p256dh` not a P-256 point, `keys.auth` not 16 bytes, an `endpoint` the URL policy refuses',
-              'refused_url',
-            ),
+            400: subscriptionRefused,
             403: error('not a player of this game'),
             404: error('no such game'),
           },
@@ -598,10 +601,7 @@ export function openApiDocument(serverUrl: string): object {
           requestBody: jsonBody('PushSubscription'),
           responses: {
             201: json('stored', 'PushSubscribed'),
-            400: error(
-              'which field is wrong: missing keys, `keys.p256dh` not a P-256 point, `keys.auth` not 16 bytes, an `endpoint` the URL policy refuses',
-              'refused_url',
-            ),
+            400: subscriptionRefused,
             403: error('not a player key'),
           },
         },

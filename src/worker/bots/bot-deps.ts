@@ -1,4 +1,4 @@
-// The services a bot's request needs, built from the Worker's bindings, and the board picture.
+// What a bot's request needs: the request's services (c.var.services), the link base, and the board picture.
 import type { Context } from 'hono';
 import { boardPng } from '../board-png.ts';
 import { linkBase, type AppEnv } from '../http.ts';
