@@ -26,12 +26,8 @@ import { boardPicture, botDeps, later } from './bot-deps.ts';
 import { discordLinkUrl, LINK_MINUTES } from './link-codes.ts';
 
 /** Discord's interaction and answer types (the few used here). */
-const PING = 1;
-const COMMAND = 2;
-const COMPONENT = 3;
-const PONG = 1;
-const MESSAGE = 4;
-const DEFERRED = 5;
+const Interaction = { PING: 1, COMMAND: 2, COMPONENT: 3 } as const;
+const Answer = { PONG: 1, MESSAGE: 4, DEFERRED: 5 } as const;
 
 const OptionSchema: v.GenericSchema<{ name: string; value?: string | number | boolean; options?: { name: string; value?: string | number | boolean }[] }> =
   v.object({
@@ -65,7 +61,7 @@ function discordMessage(reply: BotReply, png?: Uint8Array<ArrayBuffer>): Discord
   };
 }
 
-const answer = (c: Context<AppEnv>, message: DiscordMessage) => c.json({ type: MESSAGE, data: messageJson(message) });
+const answer = (c: Context<AppEnv>, message: DiscordMessage) => c.json({ type: Answer.MESSAGE, data: messageJson(message) });
 const say = (c: Context<AppEnv>, text: string) => answer(c, { content: text, ephemeral: true });
 
 export const DISCORD_HELP = [
@@ -125,7 +121,7 @@ async function runCommand(deps: BotDeps, chat: LinkedChat, i: Interaction): Prom
 async function handle(c: Context<AppEnv>, deps: BotDeps, i: Interaction): Promise<Response> {
   const user = i.member?.user ?? i.user;
   if (!user) return say(c, 'Subspace could not tell who sent this.');
-  if (i.type === COMMAND && i.data?.name === 'subspace') {
+  if (i.type === Interaction.COMMAND && i.data?.name === 'subspace') {
     if (subcommand(i) !== 'link') return say(c, DISCORD_HELP);
     const url = await discordLinkUrl(deps.chat, deps.base.origin, user.id, user.global_name ?? user.username ?? null, Date.now());
     return say(
@@ -135,7 +131,7 @@ async function handle(c: Context<AppEnv>, deps: BotDeps, i: Interaction): Promis
   }
   const chat = await linkedChat(deps, 'discord', user.id);
   if (!chat) return say(c, `Your Discord account is not linked to a Subspace player yet: use /subspace link first.\n\n${DISCORD_HELP}`);
-  const reply = i.type === COMPONENT ? await buttonReply(deps, chat, i.data?.custom_id ?? '') : await runCommand(deps, chat, i);
+  const reply = i.type === Interaction.COMPONENT ? await buttonReply(deps, chat, i.data?.custom_id ?? '') : await runCommand(deps, chat, i);
   await remember(deps, chat, reply);
   if (!reply.picture) return answer(c, discordMessage(reply));
   // The picture takes longer than Discord's 3 s may allow: "thinking…" now, the board in the follow-up.
@@ -149,7 +145,7 @@ async function handle(c: Context<AppEnv>, deps: BotDeps, i: Interaction): Promis
       if (!sent.ok) console.error(`discord follow-up for ${gameId}: ${sent.error}`);
     })(),
   );
-  return c.json({ type: DEFERRED, ...(reply.private ? { data: { flags: 64 } } : {}) });
+  return c.json({ type: Answer.DEFERRED, ...(reply.private ? { data: { flags: 64 } } : {}) });
 }
 
 export const discord = new Hono<AppEnv>().post('/interactions', async (c) => {
@@ -170,8 +166,8 @@ export const discord = new Hono<AppEnv>().post('/interactions', async (c) => {
   const parsed = v.safeParse(InteractionSchema, body);
   if (!parsed.success) return jsonError(c, 400, 'invalid_body', 'body: not a Discord interaction');
   const i = parsed.output;
-  if (i.type === PING) return c.json({ type: PONG });
-  if (i.type !== COMMAND && i.type !== COMPONENT) return say(c, DISCORD_HELP);
+  if (i.type === Interaction.PING) return c.json({ type: Answer.PONG });
+  if (i.type !== Interaction.COMMAND && i.type !== Interaction.COMPONENT) return say(c, DISCORD_HELP);
   // Discord sends each interaction once; the same one again is a replay, and changes nothing.
   const deps = botDeps(c);
   if (!(await deps.chat.firstTime('discord', i.id, Date.now()))) return say(c, 'This interaction was handled already.');

@@ -9,19 +9,7 @@ import { TelegramApi } from '../../notify/chat/telegram-api.ts';
 import { sha256Hex, timingSafeEqualText } from '../../service/crypto.ts';
 import { jsonError, type AppEnv } from '../http.ts';
 import { parseCommand } from '../text/commands.ts';
-import {
-  answerChallenge,
-  boardReply,
-  buttonReply,
-  challengeReply,
-  gamesReply,
-  linkedChat,
-  playCommand,
-  remember,
-  type BotDeps,
-  type BotReply,
-  type LinkedChat,
-} from './bot-play.ts';
+import * as bot from './bot-play.ts';
 import { boardPicture, botDeps } from './bot-deps.ts';
 import { useCode } from './link-codes.ts';
 
@@ -60,44 +48,44 @@ function commandWords(text: string): string[] | undefined {
   return [m[1]!.toLowerCase(), ...(m[2]?.trim().split(/\s+/).filter(Boolean) ?? [])];
 }
 
-async function chatCommand(deps: BotDeps, chat: LinkedChat, text: string): Promise<BotReply> {
+async function chatCommand(deps: bot.BotDeps, chat: bot.LinkedChat, text: string): Promise<bot.BotReply> {
   const words = commandWords(text);
   if (!words) {
     // Not a /command: one of the game commands (a bare turn, "board", "say ...") on the chat's game.
     const command = parseCommand(text.split(/\r?\n/).find((l) => l.trim()) ?? '');
-    return command ? playCommand(deps, chat, undefined, command) : { ok: false, text: TELEGRAM_HELP };
+    return command ? bot.playCommand(deps, chat, undefined, command) : { ok: false, text: TELEGRAM_HELP };
   }
   const [name, ...args] = words;
   switch (name) {
     case 'new':
     case 'challenge':
       return args[0]
-        ? challengeReply(deps, chat, args[0], args[1])
+        ? bot.challengeReply(deps, chat, args[0], args[1])
         : { ok: false, text: `Say which game: /new warp-factor (or first-contact, curved-space, planar).` };
     case 'accept':
     case 'decline':
-      return args[0] ? answerChallenge(deps, chat, name, args[0]) : { ok: false, text: `Say which challenge: /${name} <id>.` };
+      return args[0] ? bot.answerChallenge(deps, chat, name, args[0]) : { ok: false, text: `Say which challenge: /${name} <id>.` };
     case 'games':
-      return gamesReply(deps, chat);
+      return bot.gamesReply(deps, chat);
     case 'move':
       if (!args.length) return { ok: false, text: 'Say your turn: /move Wb2-Wb3 (or /move <game> Wb2-Wb3).' };
       // "/move <game> <turn>" when the first word is a game's id; else the whole rest is the turn.
       return args.length > 1 && /^[a-z0-9]{4,32}$/.test(args[0]!) && (await deps.playerStore.game(args[0]!))
-        ? playCommand(deps, chat, args[0], { kind: 'move', text: args.slice(1).join(' ') })
-        : playCommand(deps, chat, undefined, { kind: 'move', text: args.join(' ') });
+        ? bot.playCommand(deps, chat, args[0], { kind: 'move', text: args.slice(1).join(' ') })
+        : bot.playCommand(deps, chat, undefined, { kind: 'move', text: args.join(' ') });
     case 'board':
-      return boardReply(deps, chat, args[0]);
+      return bot.boardReply(deps, chat, args[0]);
     case 'draw':
-      return playCommand(deps, chat, args[0], { kind: 'draw' });
+      return bot.playCommand(deps, chat, args[0], { kind: 'draw' });
     case 'resign':
-      return playCommand(deps, chat, args[0], { kind: 'resign' });
+      return bot.playCommand(deps, chat, args[0], { kind: 'resign' });
     default:
       return { ok: false, text: TELEGRAM_HELP };
   }
 }
 
 /** Send an answer: a photo with the text as caption (and the text in full after it when long), or a message. */
-async function send(c: Context<AppEnv>, api: TelegramApi, chatId: string, reply: BotReply): Promise<void> {
+async function send(c: Context<AppEnv>, api: TelegramApi, chatId: string, reply: bot.BotReply): Promise<void> {
   const buttons = telegramKeyboard(reply.buttons);
   if (reply.picture) {
     const picture = await boardPicture(c, reply.picture);
@@ -111,7 +99,7 @@ async function send(c: Context<AppEnv>, api: TelegramApi, chatId: string, reply:
 }
 
 /** `/start <code>`: tie the chat to the player who made the code on /me. */
-async function start(deps: BotDeps, chat: TelegramChat, code: string | undefined): Promise<string> {
+async function start(deps: bot.BotDeps, chat: TelegramChat, code: string | undefined): Promise<string> {
   if (!code) return `Welcome to Subspace. To play here, open your player page ${deps.base.origin}/me and press "Link a Telegram chat".\n\n${TELEGRAM_HELP}`;
   const used = await useCode(deps.chat, 'telegram', code, Date.now());
   const player = used?.playerId ? await deps.players.find(used.playerId) : undefined;
@@ -121,7 +109,7 @@ async function start(deps: BotDeps, chat: TelegramChat, code: string | undefined
   return `This chat now plays as ${player.name ?? `player ${player.id}`}. Turn notifications come here (switch them off on ${deps.base.origin}/me).\n\n${TELEGRAM_HELP}`;
 }
 
-async function handleUpdate(c: Context<AppEnv>, deps: BotDeps, api: TelegramApi, update: v.InferOutput<typeof UpdateSchema>): Promise<void> {
+async function handleUpdate(c: Context<AppEnv>, deps: bot.BotDeps, api: TelegramApi, update: v.InferOutput<typeof UpdateSchema>): Promise<void> {
   const query = update.callback_query;
   const tgChat = query ? query.message?.chat : update.message?.chat;
   if (!tgChat) {
@@ -132,7 +120,7 @@ async function handleUpdate(c: Context<AppEnv>, deps: BotDeps, api: TelegramApi,
   const text = update.message?.text ?? '';
   const words = commandWords(text);
   if (!query && words?.[0] === 'start') return void (await api.sendText(chatId, await start(deps, tgChat, words[1])));
-  const chat = await linkedChat(deps, 'telegram', chatId);
+  const chat = await bot.linkedChat(deps, 'telegram', chatId);
   if (!chat) {
     const notLinked = `This chat is not tied to a Subspace player yet: open ${deps.base.origin}/me and press "Link a Telegram chat".`;
     if (query) await api.call('answerCallbackQuery', { callback_query_id: query.id, text: notLinked, show_alert: true });
@@ -140,8 +128,8 @@ async function handleUpdate(c: Context<AppEnv>, deps: BotDeps, api: TelegramApi,
     return;
   }
   if (!query && !text.trim()) return;
-  const reply = query ? await buttonReply(deps, chat, query.data ?? '') : await chatCommand(deps, chat, text);
-  await remember(deps, chat, reply);
+  const reply = query ? await bot.buttonReply(deps, chat, query.data ?? '') : await chatCommand(deps, chat, text);
+  await bot.remember(deps, chat, reply);
   if (query) await api.call('answerCallbackQuery', { callback_query_id: query.id, ...(reply.ok ? {} : { text: reply.text.split('\n')[0]!.slice(0, 190) }) });
   await send(c, api, chatId, reply);
 }
