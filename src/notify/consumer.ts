@@ -25,6 +25,7 @@ import {
 import { fanOut, sendJobs } from './push-publisher.ts';
 import { pushRequest, sendPush, type VapidKeys } from './web-push.ts';
 import type { WebhookChannel } from './webhook.ts';
+import type { WebhookPolicy } from '../service/ports.ts';
 
 /** Seconds before retry n (1-based), after the Standard Webhooks schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h. */
 const RETRY_DELAYS = [5, 300, 1800, 7200, 18000, 36000] as const;
@@ -48,7 +49,13 @@ export interface ConsumerDeps {
    * Web Push: the subscriptions, the VAPID keys (none: pushes are skipped), and the queue the
    * fan-out of a game's events puts one message per browser on (none: nothing is pushed).
    */
-  readonly push?: { readonly store: PushStore; readonly keys: VapidKeys | undefined; readonly queue?: Queue<QueueJob> | undefined };
+  readonly push?: {
+    readonly store: PushStore;
+    readonly keys: VapidKeys | undefined;
+    readonly queue?: Queue<QueueJob> | undefined;
+    /** The webhooks' URL policy, asked again before each push as before each webhook (a name may have come to point inside). */
+    readonly policy?: WebhookPolicy;
+  };
   readonly digests?: DigestMailer;
   readonly clock?: () => number;
 }
@@ -118,19 +125,22 @@ async function deliverToChat(job: AnyChatJob, attempt: number, deps: ConsumerDep
 async function deliverPush(job: PushJob, attempt: number, deps: ConsumerDeps, now: number): Promise<DeliveryOutcome> {
   const sub = await deps.push?.store.subscription(job.subscriptionId);
   const keys = deps.push?.keys;
+  const refused = sub && keys ? await deps.push?.policy?.problem(sub.endpoint) : undefined;
   const outcome: DeliveryOutcome = !sub
     ? { kind: 'skipped', error: 'the browser unsubscribed' }
     : !keys
       ? { kind: 'skipped', error: 'Web Push is not set up (no VAPID keys)' }
-      : await pushRequest(
-          keys,
-          { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-          job.notification,
-          { topic: job.notification.tag, urgency: job.urgency },
-          now,
-        )
-          .then(sendPush)
-          .catch(thrown);
+      : refused
+        ? { kind: 'skipped', error: `endpoint ${refused}` }
+        : await pushRequest(
+            keys,
+            { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+            job.notification,
+            { topic: job.notification.tag, urgency: job.urgency },
+            now,
+          )
+            .then(sendPush)
+            .catch(thrown);
   if (outcome.kind === 'gone' && sub) await deps.push!.store.remove(sub.id);
   if (job.gameId && job.side && (await deps.store.game(job.gameId))) await logAttempt(deps, job, attempt, outcome, now);
   else if (outcome.kind === 'failed')

@@ -287,7 +287,7 @@ export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now
       email: new EmailChannel(env.EMAIL, mail, new PushStore(env.DB), clock),
     },
     chat: new ChatChannel(new ChatStore(env.DB), TelegramApi.from(telegram), DiscordApi.from(discord)),
-    push: { store: new PushStore(env.DB), keys: vapid, queue: env.NOTIFY_QUEUE },
+    push: { store: new PushStore(env.DB), keys: vapid, queue: env.NOTIFY_QUEUE, policy: webhookPolicy(webhooks) },
     digests: new DigestMailer(env.EMAIL, mail, new PushStore(env.DB), publicUrl),
   };
 }

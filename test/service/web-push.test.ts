@@ -11,6 +11,7 @@ import { call, newGame, play } from './helpers.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
 import { PlayerStore } from '../../src/db/player-store.ts';
+import { PushStore } from '../../src/notify/push-store.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -192,6 +193,15 @@ describe('Web Push', () => {
     await play(game2, 'Bb3-Bb2');
     await play(game2, 'Wc2-Wc3');
     expect(queue.take().filter((j) => isPushFanoutJob(j) || pushJobs([j]).length)).toEqual([]);
+    // A 404 (the push service does not know the subscription) deletes it too.
+    const stranger = await browserKeys('https://push.example.net/send/unknown');
+    expect((await call('POST', `/api/games/${game2.id}/push`, { token: game2.tokens.white, json: stranger.json })).status).toBe(201);
+    expect((await play(game2, 'Bc3-Bc2')).status).toBe(200); // White's turn: White's browser is told
+    const notFound = pushReceiver([stranger], [404]);
+    expect((await runQueue(await queuedPushes(queue))).explicitAcks).toHaveLength(1);
+    expect(notFound.map((r) => r.status)).toEqual([404]);
+    const again = await call('DELETE', `/api/games/${game2.id}/push`, { token: game2.tokens.white, json: { endpoint: stranger.json.endpoint } });
+    expect(again.status).toBe(404);
   });
 
   it('a failure is retried with backoff; out of retries it is dead in the log', async () => {
@@ -247,6 +257,26 @@ describe('Web Push', () => {
     const del = await call('DELETE', `/api/games/${game.id}/push`, { token: game.tokens.white, json: { endpoint: good.json.endpoint } });
     expect([del.status, del.body.subscribed]).toEqual([200, false]);
     expect((await call('DELETE', `/api/games/${game.id}/push`, { token: game.tokens.white, json: { endpoint: good.json.endpoint } })).status).toBe(404);
+  });
+
+  it('the endpoint policy is asked again before each push, as before each webhook', async () => {
+    const game = await newGame('warp-factor');
+    // Stored as if the policy had let it in then (the API refuses it now: a private address).
+    const inside = await browserKeys('https://10.0.0.7/push/inside');
+    await new PushStore(env.DB).subscribe(
+      { gameId: game.id, side: 'black' },
+      { endpoint: inside.json.endpoint, p256dh: inside.json.keys.p256dh, auth: inside.json.keys.auth },
+      Date.now(),
+    );
+    const queue = captureQueue<QueueJob>();
+    expect((await play(game, 'Wb2-Wb3')).status).toBe(200);
+    const got = pushReceiver([inside]);
+    expect((await runQueue(await queuedPushes(queue))).explicitAcks).toHaveLength(1);
+    expect(got).toEqual([]);
+    const log = await call('GET', `/api/games/${game.id}/deliveries`, { token: game.tokens.black });
+    expect(log.body.deliveries).toEqual([
+      expect.objectContaining({ channel: 'push', status: 'skipped', error: expect.stringMatching(/^endpoint must not point to a private/) }),
+    ]);
   });
 
   it('a player subscribes with their key: challenges and their games; their choices say which events push', async () => {
