@@ -1,9 +1,10 @@
 // Web Push (RFC 8030) from the Worker: VAPID keys (RFC 8292), checking a browser's
 // PushSubscription, and one push request. The payload is encrypted as RFC 8291 aes128gcm by
-// @block65/webcrypto-web-push (WebCrypto only, made for Workers); the VAPID JWT (ES256, a few
-// lines of WebCrypto) is signed here so that local receivers on http://127.0.0.1 (npm start,
-// tests) get the same request as a real push service, with `aud` their own origin.
-import { encryptNotification } from '@block65/webcrypto-web-push';
+// @block65/webcrypto-web-push (WebCrypto only, made for Workers), which signs the VAPID JWT for
+// every push service too (https). It refuses http endpoints, so for a local receiver on
+// http://127.0.0.1 (npm start, the browser test) the same JWT (ES256, a few lines of WebCrypto)
+// is signed here, with `aud` the receiver's own origin.
+import { encryptNotification, vapidHeaders } from '@block65/webcrypto-web-push';
 import type { WebhookPolicy } from '../service/ports.ts';
 import { fetchFailure } from './webhook.ts';
 import type { DeliveryOutcome } from './types.ts';
@@ -92,14 +93,20 @@ export interface PushOptions {
   readonly ttl?: number;
 }
 
+/** RFC 8292's Authorization header: the library's for a push service, ours for a local http receiver. */
+async function vapidAuthorization(keys: VapidKeys, sub: SubscriptionInput, nowMs: number): Promise<string> {
+  const endpoint = new URL(sub.endpoint);
+  if (endpoint.protocol === 'https:') return (await vapidHeaders({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }, keys)).headers.authorization;
+  return `vapid t=${await vapidJwt(keys, endpoint.origin, nowMs)}, k=${keys.publicKey}`;
+}
+
 /** The HTTP request of one push message (RFC 8030 §5): encrypted body, VAPID, TTL, Urgency, Topic. */
 export async function pushRequest(keys: VapidKeys, sub: SubscriptionInput, payload: object, options: PushOptions, nowMs: number): Promise<Request> {
   const body = await encryptNotification({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }, new TextEncoder().encode(JSON.stringify(payload)));
-  const jwt = await vapidJwt(keys, new URL(sub.endpoint).origin, nowMs);
   return new Request(sub.endpoint, {
     method: 'POST',
     headers: {
-      authorization: `vapid t=${jwt}, k=${keys.publicKey}`,
+      authorization: await vapidAuthorization(keys, sub, nowMs),
       'content-encoding': 'aes128gcm',
       'content-type': 'application/octet-stream',
       ttl: String(options.ttl ?? PUSH_TTL_SECONDS),
