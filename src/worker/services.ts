@@ -107,11 +107,6 @@ export class Services {
     return this.once('games', () => this.gameService(this.ctx));
   }
 
-  /** The game service as the challenges, the notes and the computer have always had it: each game's events sent before it answers. */
-  private get gamesInline(): GameService {
-    return this.once('gamesInline', () => (this.ctx ? this.gameService(undefined) : this.games));
-  }
-
   private gameService(ctx: Later | undefined): GameService {
     const { env, clock } = this;
     return new GameService(new GameStore(env.DB), clock, {
@@ -185,7 +180,7 @@ export class Services {
   }
 
   get computer(): ComputerPlayer {
-    return this.once('computer', () => new ComputerPlayer(new GameStore(this.env.DB), this.gamesInline, this.clock));
+    return this.once('computer', () => new ComputerPlayer(new GameStore(this.env.DB), this.games, this.clock));
   }
 
   /** Post-game analysis (its pieces go through the computer queue). */
@@ -200,7 +195,7 @@ export class Services {
   /** The players' analysis boards: private variations and notes per seat. */
   get notes(): NotesService {
     const { env, clock } = this;
-    return this.once('notes', () => new NotesService(this.gamesInline, new GameStore(env.DB), new AnalysisStore(env.DB), clock));
+    return this.once('notes', () => new NotesService(this.games, new GameStore(env.DB), new AnalysisStore(env.DB), clock));
   }
 
   get players(): PlayerService {
@@ -214,7 +209,7 @@ export class Services {
       () =>
         new ChallengeService(
           new PlayerStore(env.DB),
-          this.gamesInline,
+          this.games,
           clock,
           allPlayerSinks(this.hubEvents, new ChatChallengeNotifier(env.DB, this.chatQueue, clock)),
         ),
