@@ -6,29 +6,18 @@
 // ply and "best was X" with its preview. axe-core finds nothing serious; screenshots at 1280 and
 // 390 px go to test-artifacts/e2e-analysis/. Run with `npm run test:e2e`.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
+import { axeViolations, log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
 import { ROOT } from './server.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e-analysis');
 const TOTAL_MS = 300_000;
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** Black wins by check at ply 10: White's ninth turn lets it happen. */
 const GAME = '@Nd1d @Na1u @Wa4u @Ba1d K@Wb4 K@Bd2 N@Wd2 R@Bc4 Wb4-Wa4u:b2 Q@Ba1#'.split(' ');
 
 async function axe(page: Page, what: string): Promise<void> {
-  await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    const run = (
-      globalThis as unknown as {
-        axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> };
-      }
-    ).axe;
-    const r = await run.run((globalThis as any).document, { resultTypes: ['violations'] }); // eslint-disable-line @typescript-eslint/no-explicit-any
-    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-  });
+  const found = await axeViolations(page);
   assert.deepEqual(found, [], `axe-core on ${what}:\n${found.join('\n')}`);
 }
 

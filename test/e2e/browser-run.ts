@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { ROOT, runE2e, startServer, type Server } from './server.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,6 +19,35 @@ export interface BrowserRun {
   readonly errors: string[];
   /** One JSON request to the server under test, as a player when given a token. */
   api(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * axe-core's violations on the page as it is now, one line each (rule, impact, help, the first
+ * nodes). `seriousOnly`: only serious and critical ones. `targetSize`: WCAG 2.2's 24x24 px
+ * minimum (tag wcag22aa), off by default in axe 4.x. Pages need `bypassCSP`: axe is injected as
+ * a script tag, which our pages' CSP (rightly) refuses.
+ */
+export async function axeViolations(page: Page, opts: { readonly seriousOnly?: boolean; readonly targetSize?: boolean } = {}): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(
+    async ({ seriousOnly, targetSize }) => {
+      const run = (
+        globalThis as unknown as {
+          axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> };
+        }
+      ).axe;
+      const r = await run.run((globalThis as unknown as { document: unknown }).document, {
+        resultTypes: ['violations'],
+        ...(targetSize ? { rules: { 'target-size': { enabled: true } } } : {}),
+      });
+      return r.violations
+        .filter((v) => !seriousOnly || v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+    },
+    { seriousOnly: opts.seriousOnly ?? false, targetSize: opts.targetSize ?? false },
+  );
 }
 
 export function log(text: string): void {

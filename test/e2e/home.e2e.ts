@@ -6,14 +6,12 @@
 // address is a 404 page. axe-core finds no violation (any impact) on every page, in light and in
 // dark mode; the theme toggle is remembered. Screenshots go to test-artifacts/e2e-home/.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
+import { axeViolations, log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
 import { ROOT } from './server.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e-home');
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TOTAL_MS = 600_000;
 const LIVE_MS = 5_000;
 
@@ -26,15 +24,7 @@ const SIZES = [
 async function axeBoth(page: Page, what: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.addScriptTag({ path: AXE });
-    const found = await page.evaluate(async () => {
-      const run = (globalThis as any).axe;
-      const r = await run.run((globalThis as any).document, { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } });
-      return r.violations.map(
-        (v: { id: string; impact: string; help: string; nodes: { target: unknown }[] }) =>
-          `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`,
-      ) as string[];
-    });
+    const found = await axeViolations(page, { targetSize: true });
     assert.deepEqual(found, [], `axe-core on ${what} (${scheme}):\n${found.join('\n')}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });

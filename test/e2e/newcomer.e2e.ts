@@ -9,14 +9,12 @@
 // Screenshots of every page at 1280 and 390 px go to test-artifacts/newcomer/ (with the other
 // e2e tests' under test-artifacts/, the folder CI keeps). Run with `npm run test:e2e`.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
+import { axeViolations, log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
 import { ROOT } from './server.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'newcomer');
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const TOTAL_MS = 420_000;
 
 /** Per variant: turns to reach Black's move (by the API), Black's keyboard turn as board steps, then a typed Black turn. */
@@ -47,19 +45,7 @@ async function snapBoth(page: Page, name: string): Promise<void> {
 
 /** axe-core's serious and critical violations on the page as it is now. */
 async function axe(page: Page, what: string): Promise<void> {
-  await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    const run = (
-      globalThis as unknown as {
-        axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> };
-      }
-    ).axe;
-    // target-size (WCAG 2.2's 24x24 px minimum, tag wcag22aa) is off by default in axe 4.x: turned on here.
-    const r = await run.run((globalThis as any).document, { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-  });
+  const found = await axeViolations(page, { seriousOnly: true, targetSize: true });
   assert.deepEqual(found, [], `axe-core on ${what}:\n${found.join('\n')}`);
 }
 

@@ -21,15 +21,13 @@
 // Screenshots go to test-artifacts/e2e-push/. Run with `npm run test:e2e`.
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
-import { log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
+import { axeViolations, log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
 import { ROOT } from './server.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e-push');
 const TOTAL_MS = 300_000;
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const b64u = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const unb64u = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
@@ -140,18 +138,7 @@ async function check(page: Page, name: string): Promise<void> {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.addScriptTag({ path: AXE });
-    const found = await page.evaluate(async () => {
-      const run = (
-        globalThis as unknown as {
-          axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> };
-        }
-      ).axe;
-      const r = await run.run((globalThis as unknown as { document: unknown }).document, { resultTypes: ['violations'] });
-      return r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-    });
+    const found = await axeViolations(page, { seriousOnly: true });
     assert.deepEqual(found, [], `axe-core on ${name} at ${width}px:\n${found.join('\n')}`);
     await page.screenshot({ path: shotPath(`${name}-${width}`), fullPage: true, timeout: STEP_MS });
   }

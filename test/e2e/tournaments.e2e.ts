@@ -5,15 +5,13 @@
 // critical violations) and photographed at 1280x900 and 390x844. Screenshots go to
 // test-artifacts/e2e-tournaments/. Run with `npm run test:e2e`.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
+import { axeViolations, log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
 import { ROOT } from './server.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e-tournaments');
 const TOTAL_MS = 300_000;
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** axe-core's serious and critical violations on the page, at both sizes, and a screenshot of each. */
 async function check(page: Page, name: string): Promise<void> {
@@ -22,18 +20,7 @@ async function check(page: Page, name: string): Promise<void> {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.addScriptTag({ path: AXE });
-    const found = await page.evaluate(async () => {
-      const run = (
-        globalThis as unknown as {
-          axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: unknown }[] }[] }> };
-        }
-      ).axe;
-      const r = await run.run((globalThis as unknown as { document: unknown }).document, { resultTypes: ['violations'] });
-      return r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
-    });
+    const found = await axeViolations(page, { seriousOnly: true });
     assert.deepEqual(found, [], `axe-core on ${name} at ${width}px:\n${found.join('\n')}`);
     const sideways = await page.evaluate(() => {
       const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
