@@ -50,6 +50,27 @@ export async function axeViolations(page: Page, opts: { readonly seriousOnly?: b
   );
 }
 
+/**
+ * At 1280x900 and 390x844: no serious or critical axe-core violation, no sideways scroll at 1280 px,
+ * and a screenshot of each.
+ */
+export async function checkAtBothSizes(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const found = await axeViolations(page, { seriousOnly: true });
+    assert.deepEqual(found, [], `axe-core on ${name} at ${width}px:\n${found.join('\n')}`);
+    const sideways = await page.evaluate(() => {
+      const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return d.scrollWidth - d.clientWidth;
+    });
+    if (width === 1280) assert.ok(sideways <= 0, `${name} scrolls sideways at ${width}px`);
+    await page.screenshot({ path: shotPath(`${name}-${width}`), fullPage: true, timeout: STEP_MS });
+  }
+}
+
 export function log(text: string): void {
   process.stdout.write(`  ${text}\n`);
 }

@@ -23,7 +23,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
-import { axeViolations, log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
+import { checkAtBothSizes, log, runInBrowser, STEP_MS } from './browser-run.ts';
 import { ROOT } from './server.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e-push');
@@ -128,19 +128,6 @@ async function until<T>(what: string, ready: () => Promise<T> | T, ms = 60_000):
     if (value) return value as NonNullable<T>;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** axe-core's serious and critical violations on the page, at both sizes, and a screenshot of each. */
-async function check(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1280, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    const found = await axeViolations(page, { seriousOnly: true });
-    assert.deepEqual(found, [], `axe-core on ${name} at ${width}px:\n${found.join('\n')}`);
-    await page.screenshot({ path: shotPath(`${name}-${width}`), fullPage: true, timeout: STEP_MS });
   }
 }
 
@@ -263,7 +250,7 @@ runInBrowser(
         key: [...unb64u(publicKey)],
       });
       await until('the button to turn', async () => (await page.locator('#push-button').textContent()) === 'Stop notifications in this browser');
-      await check(page, 'game-subscribed');
+      await checkAtBothSizes(page, 'game-subscribed');
       log('the page stored its subscription through POST /api/games/:id/push');
 
       // ---- 3. A move: the local push service gets it, encrypted for this browser ----

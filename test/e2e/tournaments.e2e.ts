@@ -7,29 +7,11 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
+import { checkAtBothSizes, log, runInBrowser, STEP_MS } from './browser-run.ts';
 import { ROOT } from './server.ts';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e-tournaments');
 const TOTAL_MS = 300_000;
-
-/** axe-core's serious and critical violations on the page, at both sizes, and a screenshot of each. */
-async function check(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1280, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    const found = await axeViolations(page, { seriousOnly: true });
-    assert.deepEqual(found, [], `axe-core on ${name} at ${width}px:\n${found.join('\n')}`);
-    const sideways = await page.evaluate(() => {
-      const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
-      return d.scrollWidth - d.clientWidth;
-    });
-    if (width === 1280) assert.ok(sideways <= 0, `${name} scrolls sideways at ${width}px`);
-    await page.screenshot({ path: shotPath(`${name}-${width}`), fullPage: true, timeout: STEP_MS });
-  }
-}
 
 /** A browser signed in as a new player (the key from POST /api/players, handed over by /me#key=…). */
 async function signedIn(context: BrowserContext, base: string, link: string): Promise<Page> {
@@ -51,7 +33,7 @@ runInBrowser('e2e tournaments', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, asy
 
   // Kirk makes a round robin on /tournaments and joins it with the page's button.
   await page.goto(`${base}/tournaments`);
-  await check(page, 'tournaments-empty');
+  await checkAtBothSizes(page, 'tournaments-empty');
   await page.fill('input[name=name]', 'Enterprise Cup');
   await page.selectOption('select[name=variant]', 'warp-factor');
   await page.fill('input[name=maxPlayers]', '4');
@@ -62,12 +44,12 @@ runInBrowser('e2e tournaments', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, asy
   await page.waitForSelector(`form[action="/tournaments/${id}/leave"]`);
   for (const p of others) assert.equal((await api('POST', `/api/tournaments/${id}/join`, undefined, p.key)).status, 200);
   await page.reload();
-  await check(page, 'tournament-open');
+  await checkAtBothSizes(page, 'tournament-open');
   log('made on the page, four players in');
 
   await page.click(`form[action="/tournaments/${id}/start"] button`);
   await page.waitForSelector('table caption:has-text("Crosstable")');
-  await check(page, 'tournament-started');
+  await checkAtBothSizes(page, 'tournament-started');
   const view = (await api('GET', `/api/tournaments/${id}`)).body;
   const games = view.pairings
     .flatMap((r: { boards: { gameId: string | null; white: { id: string }; black: { id: string } | null }[] }) => r.boards)
@@ -76,25 +58,25 @@ runInBrowser('e2e tournaments', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, asy
   // A game page shows both players' ratings (1500? before any rated game).
   await page.goto(`${base}/games/${games[0].gameId}`);
   assert.match((await page.textContent('.players')) ?? '', /\(1500\?\)[\s\S]*\(1500\?\)/);
-  await check(page, 'tournament-game');
+  await checkAtBothSizes(page, 'tournament-game');
   // White wins every game (black resigns).
   const keyOf = new Map(players.map((p) => [p.id, p.key]));
   for (const g of games) assert.equal((await api('POST', `/api/games/${g.gameId}/resign`, undefined, keyOf.get(g.black.id))).status, 200);
   await page.goto(`${base}/tournaments/${id}`);
   assert.match((await page.textContent('main')) ?? '', /Status: finished[\s\S]*Winner:/);
-  await check(page, 'tournament-finished');
+  await checkAtBothSizes(page, 'tournament-finished');
   log('six games played out: finished, crosstable shown');
 
   await page.goto(`${base}/games/${games[0].gameId}`);
   assert.match((await page.textContent('.players')) ?? '', /\(1500\? \+[\d.]+\)/);
   await page.goto(`${base}/players/${kirk.id}`);
   assert.match((await page.textContent('main')) ?? '', /Warp Factor/);
-  await check(page, 'profile');
+  await checkAtBothSizes(page, 'profile');
   await page.goto(`${base}/leaderboard/warp-factor`);
-  await check(page, 'leaderboard');
+  await checkAtBothSizes(page, 'leaderboard');
   await page.goto(`${base}/me`);
-  await check(page, 'me');
+  await checkAtBothSizes(page, 'me');
   await page.goto(`${base}/tournaments`);
-  await check(page, 'tournaments');
+  await checkAtBothSizes(page, 'tournaments');
   log('profile, leaderboard, /me and the list: axe clean at both sizes');
 });
