@@ -3,7 +3,9 @@
 // failure. After max_retries (wrangler.toml) the platform moves the message to the
 // dead-letter queue, whose consumer marks the delivery as dead in the log.
 import type { ChatChannel } from './chat/channel.ts';
-import { isChatJob, type AnyChatJob } from './chat/chat-job.ts';
+import { isChatFanoutJob, isChatJob, type AnyChatJob, type ChatFanoutJob } from './chat/chat-job.ts';
+import { chatJobs } from './chat/notifier.ts';
+import type { ChatLinkRow } from '../db/schema-chat.ts';
 import type { DigestMailer } from './digest.ts';
 import type { PushStore } from './push-store.ts';
 import { recipient } from './recipients.ts';
@@ -45,6 +47,11 @@ export interface ConsumerDeps {
   readonly channels: { readonly webhook: WebhookChannel; readonly email: NotificationChannel };
   /** Linked Discord users and Telegram chats (chat/channel.ts). */
   readonly chat?: ChatChannel;
+  /** The fan-out of a game's events to chats: the players' links, and the queue it puts one message per chat on (none: nothing is sent). */
+  readonly chatLinks?: {
+    readonly store: { linksOf(playerIds: readonly string[]): Promise<ChatLinkRow[]> };
+    readonly queue?: Queue<QueueJob> | undefined;
+  };
   /**
    * Web Push: the subscriptions, the VAPID keys (none: pushes are skipped), and the queue the
    * fan-out of a game's events puts one message per browser on (none: nothing is pushed).
@@ -165,6 +172,20 @@ async function fanOutPushes(job: PushFanoutJob, deps: ConsumerDeps): Promise<Del
   return jobs.length ? { kind: 'delivered' } : { kind: 'skipped', error: 'the players turned these pushes off' };
 }
 
+/**
+ * A game's events to the players' linked chats: read the links, then queue one message per
+ * (event, seat, chat with notifications on), each with its own retries. A failure here (D1, the
+ * queue) retries the whole fan-out; the chat messages keep their ids.
+ */
+async function fanOutChats(job: ChatFanoutJob, deps: ConsumerDeps): Promise<DeliveryOutcome> {
+  const chats = deps.chatLinks;
+  if (!chats?.queue) return { kind: 'skipped', error: 'chat notifications are not set up (no queue)' };
+  const links = await chats.store.linksOf([...new Set(job.events.map((e) => e.playerId))]);
+  const jobs = chatJobs(job, links);
+  await sendJobs(chats.queue, jobs);
+  return jobs.length ? { kind: 'delivered' } : { kind: 'skipped', error: 'no linked chat with notifications on' };
+}
+
 async function deliverDigest(job: DigestJob, attempt: number, deps: ConsumerDeps): Promise<DeliveryOutcome> {
   const outcome = deps.digests ? await deps.digests.deliver(job).catch(thrown) : ({ kind: 'skipped', error: 'no digest mailer' } as const);
   if (outcome.kind === 'failed') console.warn(`digest ${job.id} (attempt ${attempt}): ${outcome.error}`);
@@ -175,6 +196,7 @@ function deliverOne(job: QueueJob, attempt: number, deps: ConsumerDeps, now: num
   if (isPushJob(job)) return deliverPush(job, attempt, deps, now);
   if (isPushFanoutJob(job)) return fanOutPushes(job, deps);
   if (isDigestJob(job)) return deliverDigest(job, attempt, deps);
+  if (isChatFanoutJob(job)) return fanOutChats(job, deps);
   if (isChatJob(job)) return deliverToChat(job, attempt, deps);
   if (isPlayerJob(job)) return deliverToPlayer(job, attempt, deps, now);
   return deliverToSide(job, attempt, deps, now);
@@ -202,7 +224,7 @@ export async function markDead(batch: MessageBatch<QueueJob>, deps: Pick<Consume
   for (const msg of batch.messages) {
     const job = msg.body;
     try {
-      if (isChatJob(job) || isPlayerJob(job) || isDigestJob(job) || isPushFanoutJob(job) || (isPushJob(job) && !job.gameId))
+      if (isChatJob(job) || isChatFanoutJob(job) || isPlayerJob(job) || isDigestJob(job) || isPushFanoutJob(job) || (isPushJob(job) && !job.gameId))
         console.warn(`notify ${job.id}: gave up after ${MAX_RETRIES + 1} attempts`);
       else if (await deps.store.game(job.gameId!))
         await deps.store.logDelivery({

@@ -1,7 +1,7 @@
 // The vocabulary of notifications: the queue message that carries one event of
 // the game service (service/ports.ts) to one player over one channel.
 import type { Color } from '../engine/types.ts';
-import type { AnyChatJob } from './chat/chat-job.ts';
+import type { AnyChatJob, ChatFanoutJob } from './chat/chat-job.ts';
 import type { PlayerEvent } from '../service/challenges.ts';
 import type { PlanOutcome } from '../service/plan-outcome.ts';
 import type { NotifyEvent } from '../service/ports.ts';
@@ -150,7 +150,7 @@ export interface DigestJob {
 }
 
 /** What the notification queue carries (chat notifications: src/notify/chat/chat-job.ts). */
-export type QueueJob = NotifyJob | PlayerJob | AnyChatJob | PushJob | PushFanoutJob | DigestJob;
+export type QueueJob = NotifyJob | PlayerJob | AnyChatJob | ChatFanoutJob | PushJob | PushFanoutJob | DigestJob;
 export const isPlayerJob = (job: QueueJob): job is PlayerJob => 'playerId' in job;
 export const isPushJob = (job: QueueJob): job is PushJob => 'channel' in job && job.channel === 'push';
 export const isPushFanoutJob = (job: QueueJob): job is PushFanoutJob => 'channel' in job && job.channel === 'push-fanout';

@@ -113,7 +113,7 @@ export class Services {
       events: allOf(
         new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock),
         this.hubEvents,
-        new ChatNotifier(env.DB, this.chatQueue, this.config.publicUrl, clock),
+        new ChatNotifier(this.chatQueue, this.config.publicUrl, clock),
         this.pushNotifier,
         ...(this.config.autoAnalysis ? [new AnalysisOnGameOver(this.analysis)] : []),
       ),
@@ -282,6 +282,7 @@ export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now
       email: new EmailChannel(env.EMAIL, mail, new PushStore(env.DB), clock),
     },
     chat: new ChatChannel(new ChatStore(env.DB), TelegramApi.from(telegram), DiscordApi.from(discord)),
+    chatLinks: { store: new ChatStore(env.DB), queue: env.NOTIFY_QUEUE },
     push: { store: new PushStore(env.DB), keys: vapid, queue: env.NOTIFY_QUEUE, policy: webhookPolicy(webhooks) },
     digests: new DigestMailer(env.EMAIL, mail, new PushStore(env.DB), publicUrl),
   };

@@ -7,7 +7,7 @@ import type { ChatJob } from '../../src/notify/chat/chat-job.ts';
 import type { QueueJob } from '../../src/notify/types.ts';
 import { chatApis, discordApp, linkDiscord, linkTelegram, telegramBot, TELEGRAM_SECRET, type DiscordApp, type TelegramBot } from './bot-helpers.ts';
 import { BASE, call, fetchWorker } from './helpers.ts';
-import { captureQueue, runQueue } from './notify-helpers.ts';
+import { captureQueue, runQueue, takeWithChats } from './notify-helpers.ts';
 import { newPlayer } from './player-helpers.ts';
 
 let app: DiscordApp;
@@ -34,7 +34,7 @@ describe('a whole game: a Discord user against a Telegram chat', () => {
 
     /** Deliver what the game queued for the chats; answer the Telegram texts and Discord DMs sent. */
     const deliver = async () => {
-      const jobs = queue.take().filter((j): j is ChatJob => 'chat' in j);
+      const jobs = (await takeWithChats(queue)).filter((j): j is ChatJob => 'chat' in j);
       apis.take();
       if (jobs.length) expect((await runQueue(jobs)).explicitAcks.length).toBe(jobs.length);
       const sent = apis.take();

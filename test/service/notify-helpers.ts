@@ -2,7 +2,8 @@
 // consumers, an independent Standard Webhooks verifier, raw inbound emails.
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
+import { isChatFanoutJob } from '../../src/notify/chat/chat-job.ts';
 import type { NotifyJob, QueueJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 
@@ -35,6 +36,17 @@ export async function runQueue(jobs: QueueJob[], attempts = 1, queue = 'subspace
   const ctx = createExecutionContext();
   await worker.queue(batch, useEnv, ctx);
   return { ...(await getQueueResult(batch, ctx)), delays };
+}
+
+/**
+ * What requests queued, with a game's chat fan-out messages run through the queue consumer, which
+ * turns each into one message per linked chat (queued again, so caught here too, in their place).
+ */
+export async function takeWithChats(queue: { take(): QueueJob[] }): Promise<QueueJob[]> {
+  const jobs = queue.take();
+  const fanouts = jobs.filter(isChatFanoutJob);
+  if (fanouts.length) expect((await runQueue(fanouts)).explicitAcks).toHaveLength(fanouts.length);
+  return [...jobs.filter((j) => !isChatFanoutJob(j)), ...queue.take()];
 }
 
 /** Standard Webhooks verification, written from the spec, independent of src/notify/signing.ts. */

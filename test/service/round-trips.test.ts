@@ -6,6 +6,9 @@ import { describe, expect, it, vi } from 'vitest';
 import worker from '../../src/worker/index.ts';
 import { BASE, call, fetchWorker, newGame, play } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
+import { chatApis, linkTelegram, telegramBot } from './bot-helpers.ts';
+import { captureQueue, runQueue } from './notify-helpers.ts';
+import type { QueueJob } from '../../src/notify/types.ts';
 
 interface Counts {
   roundTrips: number;
@@ -162,6 +165,47 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
     expect(player.queued).toEqual([
       expect.objectContaining({ channel: 'push-fanout', pushes: [expect.objectContaining({ side: 'black', playerId: koloth.id })] }),
     ]);
+  });
+
+  it('with chat bots set up and a linked chat: still one read and one batch; one fan-out message, which the queue consumer expands', async () => {
+    const e = env as Cloudflare.Env;
+    const saved = { ...e };
+    const apis = chatApis();
+    try {
+      const bot = telegramBot(); // a Telegram bot token: chats are reachable
+      const [kirk, koloth] = [await newPlayer('Kirk'), await newPlayer('Koloth')];
+      await linkTelegram(bot, 5400, koloth);
+      const setup = captureQueue<QueueJob>();
+      const { game } = await startGame(kirk, koloth); // Kirk plays White
+      setup.spy.mockRestore();
+      const move = await countedMove(game.id, kirk.key, 'Wa1-Wb3', 1);
+      expect(move.status).toBe(200);
+      expect(move.counts).toMatchObject({ roundTrips: 3, batches: 1 }); // the game, the key's hashes, the batch: no chat links read
+      expect(move.counts.sql.join('\n')).not.toMatch(/chat_links/);
+      expect(move.sent).toEqual({ calls: 1, messages: 1 });
+      expect(move.queued).toEqual([
+        expect.objectContaining({
+          channel: 'chat-fanout',
+          gameId: game.id,
+          events: [expect.objectContaining({ side: 'black', playerId: koloth.id, event: 'turn' })],
+        }),
+      ]);
+      // The consumer reads the links and queues one message for Koloth's chat, which Telegram gets.
+      const fanout = countingQueue();
+      expect((await runQueue(move.queued as QueueJob[], 1, 'subspace-notify', { ...e, NOTIFY_QUEUE: fanout.queue })).explicitAcks).toHaveLength(1);
+      expect(fanout.queued).toEqual([
+        expect.objectContaining({ id: `chat_telegram_5400_${game.id}_1_turn_black`, chat: { platform: 'telegram', externalId: '5400', playerId: koloth.id } }),
+      ]);
+      apis.take();
+      expect((await runQueue(fanout.queued as QueueJob[])).explicitAcks).toHaveLength(1);
+      const [sent] = apis.telegram('sendMessage');
+      expect(sent!.body.chat_id).toBe('5400');
+      expect(sent!.body.text).toContain(`game ${game.id}: White played Wa1-Wb3`);
+    } finally {
+      apis.spy.mockRestore();
+      for (const key of Object.keys(e)) if (!(key in saved)) delete (e as unknown as Record<string, unknown>)[key];
+      Object.assign(e, saved);
+    }
   });
 
   it('a refused move (illegal, stale, out of turn, wrong token) costs one read and writes nothing', async () => {

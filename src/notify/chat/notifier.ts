@@ -1,8 +1,13 @@
 // Turn notifications to chats: for every event of a game, each of its recipients who is a player
 // with a linked Discord user or Telegram chat (notifications on, their choice on /me) gets one
 // queue message per linked chat. The event filter is the seat's own (the same as for email and
-// webhooks). Delivered by src/notify/chat/channel.ts through the notification queue, with its retries.
+// webhooks). So that a move costs no D1 read beyond its own (issue 18), this is done in two steps,
+// like Web Push: the request queues one fan-out message with the facts of each seat's events (only
+// for a game with player seats, and only when a bot can reach chats); the queue consumer reads the
+// players' links and queues one message per (event, seat, linked chat) (`chatJobs`). Delivered by
+// src/notify/chat/channel.ts through the notification queue, with its retries.
 import { ChatStore } from '../../db/chat-store.ts';
+import type { ChatLinkRow } from '../../db/schema-chat.ts';
 import type { GameRow } from '../../db/schema.ts';
 import type { Color } from '../../engine/types.ts';
 import type { EventSink, GameEvent } from '../../service/ports.ts';
@@ -13,66 +18,65 @@ import type { EventData, QueueJob } from '../types.ts';
 import type { PlayerEvent, PlayerEventSink } from '../../service/challenges.ts';
 import { linkOrigin, type LinkBase } from '../../service/links.ts';
 import { challengeLines } from '../messages.ts';
-import type { ChatChallengeJob, ChatJob } from './chat-job.ts';
+import type { ChatChallengeJob, ChatFanoutJob, ChatJob, ChatSeatEvent } from './chat-job.ts';
 
 export class ChatNotifier implements EventSink {
   /** `queue` undefined: no chat notifications (no queue, or no bot token: the config's chatsReachable). */
   constructor(
-    private readonly db: D1Database,
     private readonly queue: Queue<QueueJob> | undefined,
     private readonly publicUrl: string | undefined,
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** The jobs these events make: one per (event, recipient, linked chat with notifications on). */
-  async jobs(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<ChatJob[]> {
-    const players: Partial<Record<Color, string>> = {};
-    for (const event of events)
-      for (const side of event.recipients) {
-        const id = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
-        if (id) players[side] = id;
-      }
-    const ids = [...new Set(Object.values(players))];
-    if (!ids.length) return [];
-    const links = (await new ChatStore(this.db).linksOf(ids)).filter((l) => l.notify);
-    if (!links.length) return [];
+  /** The fan-out message of these events, if any player's seat wants one of them (exported for tests). */
+  job(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): ChatFanoutJob | undefined {
     const at = this.clock();
     const origin = linkOrigin(this.publicUrl, row.linkOrigin);
     const facts = new Map<Color, EventData>();
-    const jobs: ChatJob[] = [];
+    const seats: ChatSeatEvent[] = [];
     for (const event of events)
       for (const side of event.recipients) {
-        const playerId = players[side];
+        const playerId = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
         if (!playerId || !recipient(row, side).notify.events.includes(event.type)) continue;
         if (!facts.has(side)) facts.set(side, eventData(row, side, lastMove, origin));
         const data = { ...facts.get(side)!, ...(event.message ? { message: event.message } : {}), ...(event.plan ? { plan: event.plan } : {}) };
-        for (const link of links.filter((l) => l.playerId === playerId)) {
-          const extra =
-            event.type === 'message' && event.message
-              ? `_${event.message.id}`
-              : event.type.endsWith('offer') || event.type.startsWith('pause')
-                ? `_${at.toString(36)}`
-                : '';
-          jobs.push({
-            id: `chat_${link.platform}_${link.externalId}_${row.id}_${row.ply}_${event.type}_${side}${extra}`,
-            chat: { platform: link.platform, externalId: link.externalId, playerId },
-            gameId: row.id,
-            side,
-            event: event.type,
-            at,
-            origin,
-            data,
-          });
-        }
+        const idTail =
+          event.type === 'message' && event.message
+            ? `_${event.message.id}`
+            : event.type.endsWith('offer') || event.type.startsWith('pause')
+              ? `_${at.toString(36)}`
+              : '';
+        seats.push({ playerId, side, event: event.type, idTail, data });
       }
-    return jobs;
+    if (!seats.length) return undefined;
+    return { id: `chats_${row.id}_${row.ply}_${at.toString(36)}`, channel: 'chat-fanout', gameId: row.id, ply: row.ply, at, origin, events: seats };
   }
 
+  /** No D1 read here: the links are read by the queue consumer (consumer.ts, `chatJobs`). */
   async publish(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<void> {
     if (!this.queue || !events.length) return;
-    const jobs = await this.jobs(row, events, lastMove);
-    if (jobs.length) await this.queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
+    const job = this.job(row, events, lastMove);
+    if (job) await this.queue.sendBatch([{ body: job, contentType: 'json' }]);
   }
+}
+
+/** The fan-out (the queue consumer's part): one job per (event, seat, linked chat of its player with notifications on). */
+export function chatJobs(job: ChatFanoutJob, allLinks: readonly ChatLinkRow[]): ChatJob[] {
+  const links = allLinks.filter((l) => l.notify);
+  const jobs: ChatJob[] = [];
+  for (const seat of job.events)
+    for (const link of links.filter((l) => l.playerId === seat.playerId))
+      jobs.push({
+        id: `chat_${link.platform}_${link.externalId}_${job.gameId}_${job.ply}_${seat.event}_${seat.side}${seat.idTail}`,
+        chat: { platform: link.platform, externalId: link.externalId, playerId: seat.playerId },
+        gameId: job.gameId,
+        side: seat.side,
+        event: seat.event,
+        at: job.at,
+        origin: job.origin,
+        data: seat.data,
+      });
+  return jobs;
 }
 
 /** A challenge sent to a player goes to their linked chats too (notifications on), with Accept and Decline buttons. */
