@@ -24,7 +24,8 @@ import {
   type PushJob,
   type QueueJob,
 } from './types.ts';
-import { fanOut, sendJobs } from './push-publisher.ts';
+import { fanOut } from './push-publisher.ts';
+import { sendJobs } from './queue.ts';
 import { pushRequest, sendPush, type VapidKeys } from './web-push.ts';
 import type { WebhookChannel } from './webhook.ts';
 import type { WebhookPolicy } from '../service/ports.ts';

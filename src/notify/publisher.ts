@@ -13,6 +13,7 @@ import type { PlayerEvent } from '../service/challenges.ts';
 import { playerEventText } from './messages.ts';
 import { CHANNELS, type EventData, type NotifyJob, type PlayerJob, type QueueJob } from './types.ts';
 import { linkOrigin } from '../service/links.ts';
+import { sendJobs } from './queue.ts';
 
 /** The facts of a game for one player: board as text, legal-turn count, link (also the chat notifications' facts, chat/notifier.ts). */
 export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null, origin: string): EventData {
@@ -106,7 +107,7 @@ export class QueueNotifier implements EventSink {
   async publish(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<void> {
     if (!this.queue || !events.length) return;
     const jobs = this.jobs(row, events, lastMove);
-    if (jobs.length) await this.queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
+    await sendJobs(this.queue, jobs);
   }
 }
 
@@ -138,6 +139,6 @@ export class PlayerWebhookNotifier {
 
   async publish(player: Pick<PlayerRow, 'id' | 'webhook' | 'webhookSecret' | 'webhookDisabledAt'>, event: PlayerEvent, origin: string): Promise<void> {
     const job = this.job(player, event, origin);
-    if (job && this.queue) await this.queue.sendBatch([{ body: job, contentType: 'json' }]);
+    if (job && this.queue) await sendJobs(this.queue, [job]);
   }
 }

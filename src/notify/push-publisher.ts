@@ -13,7 +13,8 @@ import { challengeLines, challengeSubject, subject, summary } from './messages.t
 import { eventData } from './publisher.ts';
 import type { PushStore } from './push-store.ts';
 import { linkOrigin } from '../service/links.ts';
-import { eventWanted, parseNotify } from './recipients.ts';
+import { sendJobs } from './queue.ts';
+import { whyUnwanted, parseNotify } from './recipients.ts';
 import type { EventData, PushFanoutJob, PushJob, PushNotification, QueueJob, SeatPush } from './types.ts';
 
 /** The last call goes out with Urgency: high (a phone wakes for it); everything else is normal. */
@@ -54,7 +55,7 @@ export function seatPushes(row: GameRow, events: readonly GameEvent[], lastMove:
     for (const side of event.recipients) {
       const seatNotify = side === 'white' ? row.whiteNotify : row.blackNotify;
       // The seat's own choices win over its player's (recipients.ts): what they turn off is off whatever the player chose.
-      if (eventWanted(parseNotify(seatNotify), 'push', event.type)) continue;
+      if (whyUnwanted(parseNotify(seatNotify), 'push', event.type)) continue;
       if (!facts.has(side)) facts.set(side, eventData(row, side, lastMove, origin));
       const data: EventData = {
         ...facts.get(side)!,
@@ -83,7 +84,7 @@ export function fanOut(job: PushFanoutJob, subs: readonly PushSubscriptionRow[],
   const jobs: PushJob[] = [];
   for (const push of job.pushes) {
     const { side, playerId } = push;
-    if (eventWanted(parseNotify(push.seatNotify, playerId ? choices.get(playerId) : null), 'push', push.event)) continue;
+    if (whyUnwanted(parseNotify(push.seatNotify, playerId ? choices.get(playerId) : null), 'push', push.event)) continue;
     const endpoints = new Set<string>();
     for (const sub of subs) {
       const mine = (sub.gameId === job.gameId && sub.side === side) || (playerId !== null && sub.playerId === playerId);
@@ -103,14 +104,6 @@ export function fanOut(job: PushFanoutJob, subs: readonly PushSubscriptionRow[],
     }
   }
   return jobs;
-}
-
-/** Queue messages carry at most this many messages per sendBatch (the platform allows 100 and 256 KB). */
-const SEND_BATCH = 50;
-
-export async function sendJobs(queue: Queue<QueueJob>, jobs: readonly QueueJob[]): Promise<void> {
-  for (let i = 0; i < jobs.length; i += SEND_BATCH)
-    await queue.sendBatch(jobs.slice(i, i + SEND_BATCH).map((body) => ({ body, contentType: 'json' as const })));
 }
 
 export class PushNotifier implements EventSink {
@@ -137,7 +130,7 @@ export class PushNotifier implements EventSink {
   async publish(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<void> {
     if (!this.queue) return;
     const job = this.job(row, events, lastMove);
-    if (job) await this.queue.sendBatch([{ body: job, contentType: 'json' }]);
+    if (job) await sendJobs(this.queue, [job]);
   }
 
   /**
@@ -149,7 +142,7 @@ export class PushNotifier implements EventSink {
     const subs = await this.store.playerSubscriptions(playerId);
     if (!subs.length) return;
     const choices = await this.store.playerChoices([playerId]);
-    if (eventWanted(parseNotify(null, choices.get(playerId)), 'push', 'challenge')) return;
+    if (whyUnwanted(parseNotify(null, choices.get(playerId)), 'push', 'challenge')) return;
     const at = this.clock();
     const notification = challengeWords(challenge);
     await sendJobs(

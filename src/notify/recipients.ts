@@ -57,8 +57,8 @@ export function recipient(row: GameRow, side: Color, playerSettings?: string | n
   };
 }
 
-/** Whether the settings let this event through this channel (push, email), whatever the addresses. */
-export function eventWanted(notify: NotifySettings, channel: ChannelName | 'push', event: NotifyEvent): string | undefined {
+/** Why the settings keep this event from this channel (push, email), whatever the addresses; undefined when they let it through. */
+export function whyUnwanted(notify: NotifySettings, channel: ChannelName | 'push', event: NotifyEvent): string | undefined {
   if (!notify.events.includes(event)) return `the player turned off ${event} notifications`;
   if (channel === 'push') {
     if (!notify.push) return 'the player turned push notifications off';
@@ -70,7 +70,7 @@ export function eventWanted(notify: NotifySettings, channel: ChannelName | 'push
 
 /** Why this channel will not carry this event to this player, or undefined if it will. */
 export function channelOff(to: Recipient, channel: ChannelName, event: NotifyEvent): string | undefined {
-  const unwanted = eventWanted(to.notify, channel, event);
+  const unwanted = whyUnwanted(to.notify, channel, event);
   if (unwanted) return unwanted;
   if (channel === 'webhook') {
     if (!to.webhook || !to.webhookSecret) return 'no webhook URL is set';

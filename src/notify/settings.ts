@@ -15,6 +15,7 @@ import type { NotifyStore, PlayerChanges } from './store.ts';
 import type { PushStore } from './push-store.ts';
 import type { DigestJob, NotifySettings, QueueJob } from './types.ts';
 import { STRICT_WEBHOOKS } from './url-policy.ts';
+import { sendJobs } from './queue.ts';
 
 export interface PlayerSettings {
   readonly side: Color;
@@ -220,7 +221,7 @@ export class NotifyService {
       at: now,
       origin: this.options.publicUrl || null,
     }));
-    if (jobs.length) await queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
+    await sendJobs(queue, jobs);
     return due.map((d) => d.address);
   }
 }

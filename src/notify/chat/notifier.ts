@@ -18,6 +18,7 @@ import type { EventData, QueueJob } from '../types.ts';
 import type { PlayerEvent, PlayerEventSink } from '../../service/challenges.ts';
 import { linkOrigin, type LinkBase } from '../../service/links.ts';
 import { challengeLines } from '../messages.ts';
+import { sendJobs } from '../queue.ts';
 import type { ChatChallengeJob, ChatFanoutJob, ChatJob, ChatSeatEvent } from './chat-job.ts';
 
 export class ChatNotifier implements EventSink {
@@ -56,7 +57,7 @@ export class ChatNotifier implements EventSink {
   async publish(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<void> {
     if (!this.queue || !events.length) return;
     const job = this.job(row, events, lastMove);
-    if (job) await this.queue.sendBatch([{ body: job, contentType: 'json' }]);
+    if (job) await sendJobs(this.queue, [job]);
   }
 }
 
@@ -101,7 +102,7 @@ export class ChatChallengeNotifier implements PlayerEventSink {
       at: this.clock(),
       text,
     }));
-    await this.queue.sendBatch(jobs.map((body) => ({ body, contentType: 'json' as const })));
+    await sendJobs(this.queue, jobs);
   }
 }
 
