@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { BuildColumns } from 'drizzle-orm';
 import { COLORS } from '../engine/types.ts';
+import { gameColumns } from './game-columns.ts';
 import {
   index,
   integer,
@@ -44,95 +45,10 @@ export const REMINDER_PENDING = `status = 'active' AND days_per_move IS NOT NULL
 export const games = sqliteTable(
   'games',
   {
-    id: text('id').primaryKey(),
-    variant: text('variant').notNull(),
-    /** Variant options as JSON, after the engine filled in defaults. */
-    options: text('options').notNull().default('{}'),
-    status: text('status', { enum: ['active', 'finished', 'aborted'] })
-      .notNull()
-      .default('active'),
-    /** '1-0' | '0-1' | '1/2-1/2' | '*' */
-    result: text('result').notNull().default('*'),
-    reason: text('reason'),
-    /** Position text the game started from, so the moves can always be replayed. */
-    startPosition: text('start_position').notNull(),
-    /** Position text after the last move. */
-    position: text('position').notNull(),
-    ply: integer('ply').notNull().default(0),
-    sideToMove: text('side_to_move', { enum: COLORS }).notNull(),
-    whiteName: text('white_name'),
-    whiteEmail: text('white_email'),
-    whiteWebhook: text('white_webhook'),
-    whiteTokenHash: text('white_token_hash').notNull(),
-    blackName: text('black_name'),
-    blackEmail: text('black_email'),
-    blackWebhook: text('black_webhook'),
-    blackTokenHash: text('black_token_hash').notNull(),
-    /** The computer's level (1-5) when the computer plays this side; null for a human. */
-    whiteComputer: integer('white_computer'),
-    blackComputer: integer('black_computer'),
-    /** Both players agreed at creation that either may ask for the engine's hint. */
-    hints: integer('hints', { mode: 'boolean' }).notNull().default(false),
-    /** Correspondence clock: days per move, null for an untimed game. */
-    daysPerMove: integer('days_per_move'),
-    /** Epoch ms by which the side to move must move; null when untimed or over. */
-    deadline: integer('deadline'),
-    /** 'auto': the cron ends a timed-out game; 'claim': the opponent may claim the win. */
-    timeoutMode: text('timeout_mode', { enum: ['auto', 'claim'] })
-      .notNull()
-      .default('auto'),
-    drawOfferBy: text('draw_offer_by', { enum: COLORS }),
-    /** Who asked to take their last turn back (the offer lapses with the next move). */
-    takebackOfferBy: text('takeback_offer_by', { enum: COLORS }),
-    /** A pause by agreement asked for (who, how many days), waiting for the opponent's answer. */
-    pauseOfferBy: text('pause_offer_by', { enum: COLORS }),
-    pauseOfferDays: integer('pause_offer_days'),
-    /** A running pause: when it ends (epoch ms), who asked for it, and the time the side to move
-     * had left when the clock stopped (ms). The deadline is null meanwhile. */
-    pausedUntil: integer('paused_until'),
-    pausedBy: text('paused_by', { enum: COLORS }),
-    pauseLeftMs: integer('pause_left_ms'),
-    /** Leave days each player got at creation (0-30), and how many each has left to add to their own deadline. */
-    leaveDays: integer('leave_days').notNull().default(0),
-    whiteLeaveLeft: integer('white_leave_left').notNull().default(0),
-    blackLeaveLeft: integer('black_leave_left').notNull().default(0),
-    /** Standard Webhooks secrets (whsec_...): needed in clear to sign deliveries. */
-    whiteWebhookSecret: text('white_webhook_secret'),
-    blackWebhookSecret: text('black_webhook_secret'),
-    /** Set when the receiver answered 410 Gone; a PATCH of the webhook clears it. */
-    whiteWebhookDisabledAt: integer('white_webhook_disabled_at'),
-    blackWebhookDisabledAt: integer('black_webhook_disabled_at'),
-    /** Notification choices as JSON {email, webhook, events}; null = defaults (all on). */
-    whiteNotify: text('white_notify'),
-    blackNotify: text('black_notify'),
-    /** Remind the side to move once this share (%) of the turn's time is used. */
-    whiteReminderPercent: integer('white_reminder_percent').notNull().default(80),
-    blackReminderPercent: integer('black_reminder_percent').notNull().default(80),
-    /** The ply whose reminder was sent (at most one per turn). */
-    reminderPly: integer('reminder_ply'),
-    /** Origin of the links in notifications (PUBLIC_URL wins when set). */
-    linkOrigin: text('link_origin'),
-    createdAt: integer('created_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
-    finishedAt: integer('finished_at'),
+    ...gameColumns(),
     /** The player (players.id) on each side, when the game was created or accepted with a player key. */
     whitePlayerId: text('white_player_id').references(() => players.id),
     blackPlayerId: text('black_player_id').references(() => players.id),
-    /** Each player's consent to show the game's messages on the spectator page (both must agree). */
-    whiteShowsMessages: integer('white_shows_messages', { mode: 'boolean' }).notNull().default(false),
-    blackShowsMessages: integer('black_shows_messages', { mode: 'boolean' }).notNull().default(false),
-    /** Rated (docs/ratings.md): set at creation (a challenge between two players, a rated tournament's game). */
-    rated: integer('rated', { mode: 'boolean' }).notNull().default(false),
-    /** Once a rated game is rated: JSON {white, black}, each {rating, rd, change} (before, and the change). */
-    ratings: text('ratings'),
-    /** The tournament (tournaments.id) this game is a board of; null for any other game. */
-    tournamentId: text('tournament_id'),
-    /**
-     * Whether a browser's push subscription can hear about this game (a seat's, or a player's on
-     * either side). Kept by triggers on push_subscriptions and games (migration 0017), so a move
-     * reads the subscriptions only for a game that has some (issue 29, src/notify/push-publisher.ts).
-     */
-    pushSubscribed: integer('push_subscribed', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('games_status_deadline').on(t.status, t.deadline),
@@ -149,79 +65,6 @@ export const games = sqliteTable(
     // Pauses due to end.
     index('games_paused_until').on(t.status, t.pausedUntil),
   ],
-);
-
-export const moves = sqliteTable(
-  'moves',
-  {
-    gameId: gameRef('game_id').notNull(),
-    ply: integer('ply').notNull(),
-    side: text('side', { enum: COLORS }).notNull(),
-    /** Canonical turn text, with +/# suffix. */
-    text: text('text').notNull(),
-    positionAfter: text('position_after').notNull(),
-    createdAt: integer('created_at').notNull().default(sql`(unixepoch() * 1000)`),
-  },
-  // One row per (game, ply): two submissions for the same ply cannot both land.
-  (t) => [primaryKey({ columns: [t.gameId, t.ply] }), index('moves_game_position').on(t.gameId, t.positionAfter)],
-);
-
-/**
- * A record the players of a game add to: the shared columns, then `columns`, read back by
- * game in order (index `<name>_game`), plus any `more` indexes.
- */
-function gameRecordTable<N extends string, C extends Record<string, SQLiteColumnBuilderBase>>(
-  name: N,
-  columns: C,
-  more: (t: BuildColumns<N, ReturnType<typeof sideOfGameRecord> & C, 'sqlite'>) => SQLiteTableExtraConfigValue[] = () => [],
-) {
-  return sqliteTable(name, { ...sideOfGameRecord(), ...columns }, (t) => [index(`${name}_game`).on(t.gameId, t.id), ...more(t)]);
-}
-
-/** Turns taken back by agreement: the move rows are deleted (the game replays from what is left), their record kept here. The side asked for it (and is to move after it). */
-export const takebacks = gameRecordTable('takebacks', {
-  /** The ply the game was at, and the ply it went back to. */
-  fromPly: integer('from_ply').notNull(),
-  toPly: integer('to_ply').notNull(),
-  /** The turns taken back, as JSON [{ply, side, text, at}] (epoch ms), read from the move rows by the write itself. */
-  turns: text('turns').notNull(),
-  createdAt: integer('created_at').notNull(),
-});
-
-/**
- * A player's conditional moves (lichess's "forecast"): lines that start with the opponent's
- * next turn, then the player's answer, and so on; private to the player. They apply while the
- * game is at `ply` and `position`; any other change of the game leaves them behind.
- */
-export const conditionalMoves = sqliteTable(
-  'conditional_moves',
-  {
-    gameId: gameRef('game_id').notNull(),
-    side: text('side', { enum: COLORS }).notNull(),
-    /** The game's ply and position the lines start from (the opponent is to move there). */
-    ply: integer('ply').notNull(),
-    position: text('position').notNull(),
-    /** The lines as JSON string[][], canonical turn texts: [opponent's turn, answer, ...]. */
-    lines: text('lines').notNull(),
-    updatedAt: integer('updated_at').notNull(),
-    /** What became of the lines stored for the opponent's last turn, told to the player while the
-     * game stands here: JSON {after, answer?, dropped} (see PlanOutcome in service/conditional.ts). */
-    outcome: text('outcome'),
-  },
-  (t) => [primaryKey({ columns: [t.gameId, t.side] })],
-);
-
-/** Short messages between the players of a game, sent on their own or with a move. */
-export const gameMessages = gameRecordTable(
-  'game_messages',
-  {
-    /** The game's ply when it was sent; with a move, that move's ply. */
-    ply: integer('ply').notNull(),
-    text: text('text').notNull(),
-    createdAt: integer('created_at').notNull(),
-  },
-  // The rate limit's count of one side's recent messages.
-  (t) => [index('game_messages_side').on(t.gameId, t.side, t.createdAt)],
 );
 
 /** The delivery log: one row per attempt (and one when a message went dead). */
@@ -425,7 +268,4 @@ export type PlayerRow = typeof players.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
-export type MoveRow = typeof moves.$inferSelect;
-export type MessageRow = typeof gameMessages.$inferSelect;
-export type TakebackRow = typeof takebacks.$inferSelect;
-export type ConditionalRow = typeof conditionalMoves.$inferSelect;
+export type { ConditionalRow, MessageRow, MoveRow, TakebackRow } from './game-schema.ts';

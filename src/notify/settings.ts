@@ -148,16 +148,6 @@ export class NotifyService {
     return done({ gameId: id, side });
   }
 
-  /**
-   * The cron: remind the side to move once it has used its reminder share (default
-   * 80 %) of the turn's time; reminder_ply makes it once per turn.
-   */
-  async remind(limit = 100): Promise<string[]> {
-    const reminded: string[] = [];
-    for (const row of await this.store.reminderCandidates(this.now(), limit)) if (await this.remindGame(row)) reminded.push(row.id);
-    return reminded;
-  }
-
   /** The reminder of this game's side to move, if it is due now and not sent yet (the cron, or the game's alarm); whether it went out. */
   async remindGame(row: GameRow): Promise<boolean> {
     const now = this.now();
@@ -182,18 +172,6 @@ export class NotifyService {
     } catch (e) {
       console.error(`game ${row.id}: could not queue the ${type}:`, e);
     }
-  }
-
-  /**
-   * The last call, once per turn: the side to move has under 10 % of the turn's time left
-   * (pushed with Urgency: high). Called by the cron beside remind(); lastCall(row) alone does one game.
-   */
-  async lastCalls(limit = 100): Promise<string[]> {
-    const push = this.options.push;
-    if (!push) return [];
-    const called: string[] = [];
-    for (const row of await push.lastCallCandidates(this.now(), limit)) if (await this.lastCall(row)) called.push(row.id);
-    return called;
   }
 
   /** One game's last call, if it is due and was not sent for this ply yet. */

@@ -1,43 +1,25 @@
-// D1 queries of the notification side: player settings on the games row, the
-// delivery log, reminder bookkeeping. (Game play itself stays in src/db/store.ts.)
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+// D1 queries of the notification side: the delivery log, reply-to-play mail, reminder
+// candidates in the directory. A seat's settings are changed in the game's object (`seats`).
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { GameStore, PlayerChanges } from '../db/game-store.ts';
 import { deliveries, games, inboundMail, playerNotify, REMIND_AT, REMINDER_PENDING, type DeliveryRow, type GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { D1Store } from '../db/d1-store.ts';
 
 type NewDeliveryRow = typeof deliveries.$inferInsert;
-export type PlayerChanges = {
-  name?: string | null;
-  email?: string | null;
-  webhook?: string | null;
-  webhookSecret?: string | null;
-  webhookDisabledAt?: number | null;
-  notify?: string | null;
-  reminderPercent?: number;
-};
+export type { PlayerChanges } from '../db/game-store.ts';
 
-const COLUMNS = {
-  white: {
-    name: 'whiteName',
-    email: 'whiteEmail',
-    webhook: 'whiteWebhook',
-    webhookSecret: 'whiteWebhookSecret',
-    webhookDisabledAt: 'whiteWebhookDisabledAt',
-    notify: 'whiteNotify',
-    reminderPercent: 'whiteReminderPercent',
-  },
-  black: {
-    name: 'blackName',
-    email: 'blackEmail',
-    webhook: 'blackWebhook',
-    webhookSecret: 'blackWebhookSecret',
-    webhookDisabledAt: 'blackWebhookDisabledAt',
-    notify: 'blackNotify',
-    reminderPercent: 'blackReminderPercent',
-  },
-} as const satisfies Record<Color, Record<keyof PlayerChanges, keyof GameRow>>;
+/** A seat's settings and marks live with the game, in its object (src/db/game-store.ts; RemoteGames from outside it). */
+type SeatWrites = Pick<GameStore, 'updatePlayer' | 'disableWebhook' | 'markReminded'>;
 
 export class NotifyStore extends D1Store {
+  constructor(
+    d1: D1Database,
+    private readonly seats: Partial<SeatWrites> & Pick<SeatWrites, 'updatePlayer' | 'disableWebhook'>,
+  ) {
+    super(d1);
+  }
+
   /** The email address a seat is mailed at (reply-to-play takes mail only from it). */
   async seatEmail(id: string, side: Color): Promise<string | null | undefined> {
     const row = await this.db.select({ white: games.whiteEmail, black: games.blackEmail }).from(games).where(eq(games.id, id)).get();
@@ -50,24 +32,14 @@ export class NotifyStore extends D1Store {
     return added.length > 0;
   }
 
-  /** Change one player's settings (and only the columns given). */
-  async updatePlayer(id: string, side: Color, changes: PlayerChanges, now: number): Promise<void> {
-    const set: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(changes)) if (value !== undefined) set[COLUMNS[side][key as keyof PlayerChanges]] = value;
-    if (!Object.keys(set).length) return;
-    await this.db
-      .update(games)
-      .set({ ...set, updatedAt: now })
-      .where(eq(games.id, id));
+  /** Change one seat's settings (and only the columns given), in the game's object. */
+  updatePlayer(id: string, side: Color, changes: PlayerChanges, now: number): Promise<void> {
+    return this.seats.updatePlayer(id, side, changes, now);
   }
 
-  /** 410 Gone: stop webhooks to this URL (only if it is still the player's URL). */
-  async disableWebhook(id: string, side: Color, url: string, now: number): Promise<void> {
-    const col = side === 'white' ? games.whiteWebhook : games.blackWebhook;
-    await this.db
-      .update(games)
-      .set(side === 'white' ? { whiteWebhookDisabledAt: now } : { blackWebhookDisabledAt: now })
-      .where(and(eq(games.id, id), eq(col, url)));
+  /** 410 Gone: stop webhooks to this URL (only if it is still the seat's URL). */
+  disableWebhook(id: string, side: Color, url: string, now: number): Promise<void> {
+    return this.seats.disableWebhook(id, side, url, now);
   }
 
   /** A player's own notification choices (JSON), or null when they made none. */
@@ -102,12 +74,9 @@ export class NotifyStore extends D1Store {
       .all();
   }
 
-  /** Record that the reminder for this ply went out; false if someone moved or it was already sent. */
+  /** Record that the reminder for this ply went out; false if someone moved or it was already sent (only in the game's object). */
   async markReminded(id: string, ply: number): Promise<boolean> {
-    const result = await this.db
-      .update(games)
-      .set({ reminderPly: ply })
-      .where(and(eq(games.id, id), eq(games.ply, ply), eq(games.status, 'active'), or(isNull(games.reminderPly), lt(games.reminderPly, ply))));
-    return result.meta.changes === 1;
+    if (!this.seats.markReminded) throw new Error('reminders are marked in the game object');
+    return this.seats.markReminded(id, ply);
   }
 }

@@ -7,7 +7,7 @@
 import type { GameRow } from '../db/schema.ts';
 import type { AnalysisPlyRow, AnalysisRow, AnalysisStatus } from '../db/schema-analysis.ts';
 import type { AnalysisStore } from '../db/analysis-store.ts';
-import type { GameStore } from '../db/store.ts';
+import type { GameStore } from '../db/game-store.ts';
 import {
   ANALYSIS_NODES,
   analysePosition,

@@ -7,9 +7,9 @@
 // reply that failed; a GET of the game asks again once a reply is overdue; the cron
 // plays every overdue reply itself. A reply is for one ply, so a duplicate is a no-op.
 import type { GameRow } from '../db/schema.ts';
-import type { GameStore } from '../db/store.ts';
+import type { GameReads } from '../db/game-store.ts';
 import { chooseMove, type Choice, type Level } from '../engine/search/index.ts';
-import type { GameService } from './games.ts';
+import type { GameApi } from './games.ts';
 import { COMPUTER_GRACE_MS, computerLevel, computerToMove, hintsAllowed } from './computer-sides.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { storedGame } from './stored-game.ts';
@@ -25,7 +25,7 @@ function replySeed(gameId: string, ply: number): number {
 }
 
 /** The engine's turn for the side to move, knowing the earlier positions (threefold repetition). */
-async function choose(store: GameStore, row: GameRow, level: Level): Promise<Choice | undefined> {
+async function choose(store: GameReads, row: GameRow, level: Level): Promise<Choice | undefined> {
   const game = storedGame(row);
   if (!game) throw new Error(`game ${row.id}: stored position does not load`);
   const options = game.options;
@@ -49,8 +49,8 @@ type ReplyResult = 'played' | 'not-needed';
 
 export class ComputerPlayer {
   constructor(
-    private readonly store: GameStore,
-    private readonly games: GameService,
+    private readonly store: GameReads,
+    private readonly games: GameApi,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -74,19 +74,6 @@ export class ComputerPlayer {
     // Someone changed the game meanwhile (a resignation, a duplicate reply that landed first).
     if (played.status === 409) return 'not-needed';
     throw new Error(`game ${row.id}: the computer's ${choice.text} at ply ${row.ply + 1} was refused: ${played.error}`);
-  }
-
-  /** The cron: play every reply overdue by more than the grace period (the queue lost or exhausted it). */
-  async playOverdue(limit = 20): Promise<string[]> {
-    const played: string[] = [];
-    for (const row of await this.store.computerTurnsWaiting(this.clock() - COMPUTER_GRACE_MS, limit)) {
-      try {
-        if ((await this.play(row)) === 'played') played.push(row.id);
-      } catch (e) {
-        console.error(`cron: computer reply in game ${row.id} failed:`, e);
-      }
-    }
-    return played;
   }
 
   /** The engine's suggestion for the player holding `token`, when hints are on in this game and it is their turn. */

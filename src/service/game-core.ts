@@ -2,7 +2,7 @@
 // acting (a player's token or key); a lost-on-time game settled on first touch; notifying and
 // asking the computer after a write; and the stale-write answer.
 import type { GameRow, MoveRow } from '../db/schema.ts';
-import type { GameChanges, GameStore } from '../db/store.ts';
+import type { GameChanges, GameStore } from '../db/game-store.ts';
 import { colorName, opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
 import { sideOfToken } from './crypto.ts';
 import { computerLevel, computerToMove } from './computer-sides.ts';

@@ -2,7 +2,7 @@
 // routes (which only translate) and the store (which only persists). Every
 // function returns a typed result; the routes map { status, error } to HTTP.
 import type { GameRow, NewGameRow } from '../db/schema.ts';
-import type { GameChanges, GameStore, NewMessageRow, NewMoveRow } from '../db/store.ts';
+import type { GameChanges, GameStore, NewMessageRow, NewMoveRow } from '../db/game-store.ts';
 import { Game } from '../engine/game.ts';
 import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome, COLORS } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
@@ -55,7 +55,7 @@ function engineFailure(e: EngineError, status: 400 | 422): Failure {
 }
 
 /** How the game ends with the turn just played on `game`, if it does: on the board, or by threefold repetition. */
-export async function outcomeAfter(store: GameStore, row: GameRow, game: Game, position: string): Promise<Outcome | undefined> {
+export async function outcomeAfter(store: Pick<GameStore, 'timesReached'>, row: GameRow, game: Game, position: string): Promise<Outcome | undefined> {
   const onBoard = game.variant.outcome(game.position);
   if (onBoard) return onBoard;
   // This position, earlier turns that reached it, and the start.
@@ -69,6 +69,14 @@ function gameAt(row: GameRow): Game {
   if (!game) throw new Error(`game ${row.id}: stored position does not load`);
   return game;
 }
+
+/** The game service's methods (its API): what a request may have a game's object run (src/worker/game-object.ts). */
+export type GameMethod = {
+  [K in keyof GameService]: GameService[K] extends (...args: never[]) => Promise<unknown> ? K : never;
+}[keyof GameService];
+
+/** The game service as the rest of the Worker calls it: the same methods, each run by the game's object (src/worker/game-objects.ts). */
+export type GameApi = Pick<GameService, GameMethod>;
 
 export class GameService extends GamePauses {
   // ---- reading ----
@@ -148,11 +156,16 @@ export class GameService extends GamePauses {
   }
 
   /** A game from a text record; every turn is replayed and checked. */
-  async import(text: string, extra: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput }, base: LinkBase): Promise<ServiceResult<CreatedGame>> {
+  async import(
+    text: string,
+    extra: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput },
+    base: LinkBase,
+    id?: string,
+  ): Promise<ServiceResult<CreatedGame>> {
     const imported = importRecord(text, extra);
     if (!imported.ok) return imported;
     const { game, startPosition, turns, players, outcome } = imported.value;
-    return this.insert({ base, game, startPosition, turns, input: players, outcome });
+    return this.insert({ base, game, startPosition, turns, input: players, outcome, seats: id === undefined ? undefined : { id, players: {} } });
   }
 
   /** A new game row (and its imported turns): `outcome` of an imported record, `seats` of an accepted challenge or a tournament pairing. */
@@ -396,11 +409,4 @@ export class GameService extends GamePauses {
     return row && this.settle(row);
   }
 
-  /** The cron: end games (timeout mode 'auto') whose side to move let the deadline pass. */
-  async expireOverdue(limit = 100): Promise<string[]> {
-    const now = this.clock();
-    const ended: string[] = [];
-    for (const row of await this.store.overdueGames(now, 'auto', limit)) if (await this.endOnTime(row, now)) ended.push(row.id);
-    return ended;
-  }
 }

@@ -4,7 +4,7 @@
 // (a game token or the player's key); the opponent and spectators never read them.
 import type { AnalysisStore } from '../db/analysis-store.ts';
 import type { GameRow } from '../db/schema.ts';
-import type { GameStore } from '../db/store.ts';
+import type { GameStore } from '../db/game-store.ts';
 import { Game } from '../engine/game.ts';
 import { plural, type Color, type Outcome } from '../engine/types.ts';
 import { boardSvg } from '../render/board-svg.ts';

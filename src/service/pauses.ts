@@ -1,6 +1,6 @@
 // Time off the clock: a pause by agreement (holidays), and leave days a player spends alone.
 import type { GameRow } from '../db/schema.ts';
-import type { GameChanges } from '../db/store.ts';
+import type { GameChanges } from '../db/game-store.ts';
 import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
 import { DAY_MS, noOfferMessage, overMessage, type Actor } from './game-core.ts';
@@ -120,11 +120,4 @@ export abstract class GamePauses extends GameConditionals {
     return done(publicState(stored, row.ply ? await this.store.move(id, row.ply) : undefined, side));
   }
 
-  /** The cron: end the pauses whose days are over (a request touching such a game ends it first otherwise). */
-  async resumeEndedPauses(limit = 100): Promise<string[]> {
-    const now = this.clock();
-    const resumed: string[] = [];
-    for (const row of await this.store.pausesEnded(now, limit)) if (await this.resumePause(row, now)) resumed.push(row.id);
-    return resumed;
-  }
 }

@@ -2,7 +2,7 @@
 // would reach (preview, never written), the board picture at any ply, and the
 // picture of a position given as text. Nothing here writes to the store.
 import type { GameRow } from '../db/schema.ts';
-import type { GameStore } from '../db/store.ts';
+import type { GameReads } from '../db/game-store.ts';
 import { plural, type AnyVariant, type BoardView, type Color, type Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { boardSvg } from '../render/board-svg.ts';
@@ -67,7 +67,7 @@ interface PositionAtPly {
 
 /** The read-only views of stored games: previews and board pictures. */
 export class GameViews {
-  constructor(private readonly store: GameStore) {}
+  constructor(private readonly store: GameReads) {}
 
   /**
    * What `text` would do if played now: the canonical turn and the position it

@@ -1,6 +1,6 @@
 // Takeback by agreement between the players, or granted at once by a weak computer.
 import type { GameRow } from '../db/schema.ts';
-import type { GameChanges } from '../db/store.ts';
+import type { GameChanges } from '../db/game-store.ts';
 import { colorName, opposite, type Color } from '../engine/types.ts';
 import { TAKEBACK_LEVELS, computerLevel } from './computer-sides.ts';
 import { noOfferMessage, overMessage, turnClock, type Actor } from './game-core.ts';

@@ -1,63 +1,181 @@
-// One Durable Object per game (named by the game id): the game's alarm and its live sockets.
+// One Durable Object per game (named by the game id): the game's home (issue 28).
+//  - Its storage holds the game: the row, the moves, takebacks, plans and messages (SQLite through
+//    drizzle, src/db/game-store.ts). Every change of the row is copied to the directory (D1) before
+//    the request's answer, so lists lag a move by nothing but a failed write, which the alarm retries.
+//  - The game service runs here (`run`): the object serialises a game's requests, and each guarded
+//    write is one synchronous transaction, so the `#ply` guard holds and of racing same-ply turns
+//    exactly one lands.
 //  - The alarm is always set to the game's next due time (src/service/due.ts: the end of a pause,
 //    the reminder, the deadline, an overdue computer turn); when it fires the object does what is
-//    due, each job through a guarded write in D1, so a repeat or a racing request changes
-//    nothing (each happens once), and sets the alarm to the next due time.
+//    due, each job through a guarded write, so a repeat or a racing request changes nothing.
 //  - The game page's live updates: WebSockets accepted with the hibernation API, so an object
 //    with only quiet sockets is evicted from memory and costs no duration; pings are answered by
 //    the runtime without waking it (setWebSocketAutoResponse).
-// The object is touched only for games the directory (D1) knows: the routes check the id first.
+//  - A game from before the objects is copied from D1's legacy tables on its first touch
+//    (`npm run migrate:games` touches them all). An id the directory does not know gets a 404 and
+//    leaves no storage: the object only reads until it has a game.
 import { DurableObject } from 'cloudflare:workers';
-import { GameStore } from '../db/store.ts';
+import { Directory } from '../db/directory.ts';
+import { GameStore } from '../db/game-store.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from '../service/computer-sides.ts';
 import type { ErrorCode } from '../service/error-codes.ts';
 import { lastCallAt, nextDue } from '../service/due.ts';
+import type { GameMethod } from '../service/games.ts';
+import { fail } from '../service/result.ts';
 import { Services } from './services.ts';
 
-/** When something due could not be done (a computer turn that failed), the alarm tries again this much later. */
+/** When something due could not be done (a computer turn that failed, a directory write), the alarm tries again this much later. */
 export const RETRY_MS = 60_000;
+
+/** What the Worker may read or change in a game's storage directly (the views, the notification settings, the consumer, seat claims). */
+export const STORE_METHODS = ['game', 'moves', 'move', 'takebacks', 'messages', 'timesReached', 'updatePlayer', 'disableWebhook', 'claimSeat'] as const;
+export type StoreMethod = (typeof STORE_METHODS)[number];
+
+/** Methods that make a game, so they may touch an object that holds none yet. */
+const CREATING: readonly string[] = ['create', 'import'];
 
 export class GameObject extends DurableObject<Cloudflare.Env> {
   /** The clock of the alarm's work (tests move it to a due time). */
   clock: () => number = Date.now;
+  private readonly directory: Directory;
+  private readonly store: GameStore;
+  private migrated = false;
+  /** Work a request left for after its answer (notifications, the computer's request): `drain` waits for it. */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
+    this.directory = new Directory(env.DB);
+    this.store = new GameStore(ctx.storage, this.directory);
     // Keep-alive pings are answered without waking a hibernating object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
-  /** The game's id, kept by the first call (an alarm has no request to read it from). */
-  private async gameId(id?: string): Promise<string | undefined> {
-    if (id === undefined) return this.ctx.storage.get<string>('gameId');
+  /**
+   * The game's storage, ready; undefined when this object holds no game and none is being made (nor
+   * one from before the objects to copy). Only reads until then, so an unknown id leaves nothing.
+   */
+  private async open(id: string, creating: boolean): Promise<GameStore | undefined> {
+    if (this.migrated) return this.store;
+    if (this.store.holdsGame()) {
+      await this.store.migrate();
+    } else if (!creating) {
+      if (!(await this.copyFromD1(id))) return undefined;
+    }
     if ((await this.ctx.storage.get<string>('gameId')) !== id) await this.ctx.storage.put('gameId', id);
-    return id;
+    this.migrated = !creating || this.store.holdsGame();
+    return this.store;
+  }
+
+  /** A game D1 still holds (from before the objects): copied in with all its records, then D1's records of it go. */
+  private async copyFromD1(id: string): Promise<boolean> {
+    const legacy = await this.directory.legacy(id);
+    if (!legacy) return false;
+    await this.store.createGame(legacy.row, legacy.records.moves, legacy.records);
+    await this.directory.dropLegacy(id);
+    await this.rearm(legacy.row.id);
+    return true;
+  }
+
+  /** The services as they run inside this object: the game service on this game's storage, its after-answer work kept for `drain`. */
+  private services(now?: () => number): Services {
+    return new Services(this.env, now ?? Date.now, { waitUntil: (work: Promise<unknown>) => this.keep(work) }, { store: this.store, alarms: this });
+  }
+
+  private keep(work: Promise<unknown>): void {
+    const done: Promise<void> = work.then(
+      () => undefined,
+      (e) => console.error('a game object job failed:', e),
+    );
+    this.pending.add(done);
+    void done.finally(() => this.pending.delete(done));
+  }
+
+  /** A call of the game service for this game (`args` as the method takes them). */
+  async run(id: string, method: GameMethod, args: unknown[]): Promise<unknown> {
+    const store = await this.open(id, CREATING.includes(method));
+    if (!store) return unknownGame(id, method);
+    const service = this.services().localGames;
+    const answer = await (service[method] as (...a: unknown[]) => Promise<unknown>).apply(service, args);
+    return answer;
+  }
+
+  /** A direct read or write of the game's storage (see STORE_METHODS). */
+  async stored(id: string, method: StoreMethod, args: unknown[]): Promise<unknown> {
+    if (!STORE_METHODS.includes(method)) throw new Error(`not a store method: ${String(method)}`);
+    const store = await this.open(id, false);
+    if (!store) return method === 'moves' || method === 'takebacks' || method === 'messages' ? [] : method === 'claimSeat' ? false : method === 'timesReached' ? 0 : undefined;
+    const answer = await (store[method] as (...a: unknown[]) => Promise<unknown>).apply(store, args);
+    // A seat's settings may move its reminder: the alarm follows.
+    if (method === 'updatePlayer') await this.rearm(id);
+    return answer;
+  }
+
+  /** Make sure the game is in this object (copied from D1 if it was not): for `npm run migrate:games`. */
+  async ensure(id: string): Promise<boolean> {
+    const store = await this.open(id, false);
+    if (store && (await this.directory.game(id))?.revision === 0) await store.republish(id);
+    return store !== undefined;
+  }
+
+  /** The computer's turn at `ply` (from the computer queue). */
+  async computerTurn(id: string, ply: number): Promise<'played' | 'not-needed'> {
+    if (!(await this.open(id, false))) return 'not-needed';
+    return this.services().localComputer.reply(id, ply);
+  }
+
+  /** Resolves once the work earlier requests left for after their answer is done (the Worker's waitUntil holds it). */
+  async drain(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
   }
 
   /**
-   * Something is due at `at` (the game just changed): the alarm fires no later than that. An
-   * earlier alarm stays (it recomputes when it fires), so calls that arrive out of order are safe.
+   * The game changed: the alarm fires no later than its next due time (or the last call). An
+   * earlier alarm stays (it recomputes when it fires).
    */
-  async arm(id: string, at: number): Promise<void> {
-    await this.gameId(id);
+  async arm(row: Parameters<typeof nextDue>[0] & Parameters<typeof lastCallAt>[0]): Promise<void> {
+    const at = nextDue(row);
+    if (at === undefined) return;
     const current = await this.ctx.storage.getAlarm();
     if (current === null || at < current) await this.ctx.storage.setAlarm(at);
   }
 
+  private async rearm(id: string): Promise<void> {
+    const row = await this.store.game(id);
+    if (row) await this.arm(row);
+  }
+
   /** The alarm: does what is due now (each job once), then sets the alarm to the next due time. */
   override async alarm(): Promise<void> {
-    const id = await this.gameId();
-    if (!id) return;
-    const now = this.clock();
-    const services = new Services(this.env, () => now);
-    const store = new GameStore(this.env.DB);
-    let row = await store.game(id);
+    const id = await this.ctx.storage.get<string>('gameId');
+    if (!id || !(await this.open(id, false))) return;
+    await this.dueWork(id, this.clock());
+  }
+
+  /** The cron's backstop (src/worker/index.ts): what is due at `now`, as the alarm would do it; whether the game changed. */
+  async tick(id: string, now: number): Promise<boolean> {
+    if (!(await this.open(id, false))) return false;
+    const before = (await this.store.game(id))?.revision;
+    await this.dueWork(id, now);
+    return (await this.store.game(id))?.revision !== before;
+  }
+
+  private async dueWork(id: string, now: number): Promise<void> {
+    const services = this.services(() => now);
+    let row = await this.store.game(id);
     if (!row) return this.ctx.storage.deleteAlarm();
     let failed = false;
+    // A directory write that failed earlier is written again (the revision keeps it from going backwards).
+    try {
+      await this.store.republish(id);
+    } catch (e) {
+      console.error(`game ${id}: the directory could not be written:`, e);
+      failed = true;
+    }
     // First the computer's overdue turn, so the computer never loses on time to a lost queue message.
     if (computerToMove(row) && now >= row.updatedAt + COMPUTER_GRACE_MS) {
       try {
-        await services.computer.reply(id, row.ply);
+        await services.localComputer.reply(id, row.ply);
       } catch (e) {
         console.error(`game ${id}: the alarm's computer turn failed:`, e);
         failed = true;
@@ -65,20 +183,22 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     }
     // A pause whose days are over ends (its deadline back before the timeout is judged); a game
     // whose side to move let the deadline pass is lost on time; then the reminder, if due.
-    row = await services.games.settleDue(id);
+    row = await services.localGames.settleDue(id);
     if (row) {
       const notify = services.notify;
       await notify.remindGame(row);
       // The last call (under 10 % of the turn left), once per turn.
       await notify.lastCall(row);
     }
-    row = await store.game(id);
+    await this.drain();
+    row = await this.store.game(id);
     // The last call's moment is due once: only while it is still ahead.
     const call = row ? lastCallAt(row) : undefined;
     const due = row ? nextDue(row) : undefined;
     const next = call !== undefined && call > now && (due === undefined || call < due) ? call : due;
+    if (failed) return this.ctx.storage.setAlarm(now + RETRY_MS);
     if (next === undefined) return this.ctx.storage.deleteAlarm();
-    await this.ctx.storage.setAlarm(failed || next <= now ? Math.max(next, now + RETRY_MS) : next);
+    await this.ctx.storage.setAlarm(next <= now ? now + RETRY_MS : next);
   }
 
   /** GET .../socket (an upgrade): a live socket for the game page; its first message is the game as it stands. */
@@ -87,11 +207,11 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     const id = url.searchParams.get('game');
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !id)
       return Response.json({ code: 'websocket_required' satisfies ErrorCode, error: 'expected a WebSocket upgrade' }, { status: 426 });
-    await this.gameId(id);
+    if (!(await this.open(id, false))) return Response.json({ code: 'unknown_game' satisfies ErrorCode, error: `no game with id ${id}` }, { status: 404 });
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
     // Read after accepting, so no event can fall between the two (one may come twice).
-    const state = await new Services(this.env).games.load(id);
+    const state = await this.services().localGames.load(id);
     if (state.ok) server.send(JSON.stringify({ type: 'gameFull', state: state.value }));
     return new Response(null, { status: 101, webSocket: client });
   }
@@ -120,4 +240,11 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
       /* already closed */
     }
   }
+}
+
+/** What the game service answers for a game nobody made (the object holds none). */
+function unknownGame(id: string, method: GameMethod): unknown {
+  if (method === 'readsAsTurn') return false;
+  if (method === 'settleDue') return undefined;
+  return fail(404, 'unknown_game', `no game with id ${id}`);
 }

@@ -3,7 +3,8 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ChatStore } from '../db/chat-store.ts';
-import { GameStore } from '../db/store.ts';
+import type { GameStore } from '../db/game-store.ts';
+import { Directory } from '../db/directory.ts';
 import { ChatChannel } from '../notify/chat/channel.ts';
 import { DiscordApi } from '../notify/chat/discord-api.ts';
 import { allPlayerSinks, ChatChallengeNotifier, ChatNotifier } from '../notify/chat/notifier.ts';
@@ -20,7 +21,7 @@ import { PushNotifier } from '../notify/push-publisher.ts';
 import { PushStore } from '../notify/push-store.ts';
 import { PushService } from '../notify/push-service.ts';
 import { ComputerPlayer } from '../service/computer.ts';
-import { GameService } from '../service/games.ts';
+import { GameService, type GameApi } from '../service/games.ts';
 import { GameViews } from '../service/preview.ts';
 import { QueueComputerTurns } from './computer-queue.ts';
 import { AnalysisStore } from '../db/analysis-store.ts';
@@ -39,12 +40,19 @@ import { TournamentService } from '../service/tournaments.ts';
 import type { GameEndHook } from '../service/ports.ts';
 import { linkOrigin, type LinkBase } from '../service/links.ts';
 import { config, type Config } from './config.ts';
-import { ObjectAlarms } from './game-objects.ts';
+import { gameClient, ObjectAlarms, RemoteGames } from './game-objects.ts';
+import type { GameAlarms } from '../service/ports.ts';
 
 /** Every handler finds the services on `c.var.services`, built from the bindings and the configuration. */
 export type AppEnv = { Bindings: Cloudflare.Env; Variables: { services: Services } };
 
 type Later = Pick<ExecutionContext, 'waitUntil'>;
+
+/** Inside a game's object: that game's storage and alarm, which its own game service works on. */
+interface GameHome {
+  readonly store: GameStore;
+  readonly alarms: GameAlarms;
+}
 
 /**
  * Every service of the Worker, built from its bindings and configuration on first use: a request
@@ -61,6 +69,7 @@ export class Services {
     readonly env: Cloudflare.Env,
     readonly clock: () => number = Date.now,
     private readonly ctx?: Later,
+    private readonly home?: GameHome,
   ) {
     this.config = config(env);
   }
@@ -102,14 +111,29 @@ export class Services {
     return this.config.chatsReachable ? this.env.NOTIFY_QUEUE : undefined;
   }
 
-  /** The game service: its events after the request's answer when there is a request. */
-  get games(): GameService {
-    return this.once('games', () => this.gameService(this.ctx));
+  /** The game service: each call run by the game's object (its after-answer work waited for by the request's waitUntil). */
+  get games(): GameApi {
+    return this.once('games', () => gameClient(this.env, this.ctx ? (work) => this.ctx!.waitUntil(work) : undefined));
   }
 
-  private gameService(ctx: Later | undefined): GameService {
+  /** Inside a game's object: the game service on that game's own storage. */
+  get localGames(): GameService {
+    return this.once('localGames', () => this.gameService(this.gameHome.store, this.ctx));
+  }
+
+  private get gameHome(): GameHome {
+    if (!this.home) throw new Error('only a game object has a game of its own');
+    return this.home;
+  }
+
+  /** A game's records as the Worker reads them: through the game's object, its row from the directory. */
+  private get remoteGames(): RemoteGames {
+    return this.once('remoteGames', () => new RemoteGames(this.env));
+  }
+
+  private gameService(store: GameStore, ctx: Later | undefined): GameService {
     const { env, clock } = this;
-    return new GameService(new GameStore(env.DB), clock, {
+    return new GameService(store, clock, {
       events: allOf(
         new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock),
         this.hubEvents,
@@ -121,7 +145,7 @@ export class Services {
       players: new PlayerService(new PlayerStore(env.DB), clock),
       computer: new QueueComputerTurns(env.COMPUTER_QUEUE),
       ended: this.gameEnd(ctx),
-      alarms: new ObjectAlarms(env),
+      alarms: this.gameHome.alarms,
       ...(ctx ? { later: (work: Promise<void>) => ctx.waitUntil(work) } : {}),
     });
   }
@@ -156,7 +180,7 @@ export class Services {
   get tournaments(): TournamentService {
     const { env, clock } = this;
     return this.once('tournaments', () => {
-      const store = new GameStore(env.DB);
+      const store = new Directory(env.DB);
       return new TournamentService(
         new TournamentStore(env.DB),
         this.ratings,
@@ -179,8 +203,14 @@ export class Services {
     return this.tournaments.startDue(this.originOf());
   }
 
+  /** The computer's hints (its turns are played in the game's object: localComputer). */
   get computer(): ComputerPlayer {
-    return this.once('computer', () => new ComputerPlayer(new GameStore(this.env.DB), this.games, this.clock));
+    return this.once('computer', () => new ComputerPlayer(this.remoteGames, this.games, this.clock));
+  }
+
+  /** Inside a game's object: the computer playing its turns in that game. */
+  get localComputer(): ComputerPlayer {
+    return this.once('localComputer', () => new ComputerPlayer(this.gameHome.store, this.localGames, this.clock));
   }
 
   /** Post-game analysis (its pieces go through the computer queue). */
@@ -188,14 +218,14 @@ export class Services {
     const { env, clock } = this;
     return this.once(
       'analysis',
-      () => new AnalysisService(new GameStore(env.DB), new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), clock),
+      () => new AnalysisService(this.remoteGames, new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), clock),
     );
   }
 
   /** The players' analysis boards: private variations and notes per seat. */
   get notes(): NotesService {
     const { env, clock } = this;
-    return this.once('notes', () => new NotesService(this.games, new GameStore(env.DB), new AnalysisStore(env.DB), clock));
+    return this.once('notes', () => new NotesService(this.games, this.remoteGames, new AnalysisStore(env.DB), clock));
   }
 
   get players(): PlayerService {
@@ -219,11 +249,12 @@ export class Services {
   get notify(): NotifyService {
     const { env, clock } = this;
     return this.once('notify', () => {
-      const games = new GameStore(env.DB);
-      return new NotifyService(new NotifyStore(env.DB), this.config.mail, {
+      // In a game's object its own storage; elsewhere through the object.
+      const games = this.home?.store ?? this.remoteGames;
+      return new NotifyService(new NotifyStore(env.DB, games), this.config.mail, {
         webhookPolicy: this.webhookPolicy,
         clock,
-        alarms: new ObjectAlarms(env),
+        alarms: this.home?.alarms ?? new ObjectAlarms(env),
         events: allOf(new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock), this.pushNotifier),
         push: new PushStore(env.DB),
         ...(env.NOTIFY_QUEUE ? { queue: env.NOTIFY_QUEUE } : {}),
@@ -242,18 +273,18 @@ export class Services {
   }
 
   /** The tables a route reads without a service in between (a game row, a player's invitations, chat links). */
-  get stores(): { readonly games: GameStore; readonly players: PlayerStore; readonly chat: ChatStore } {
+  get stores(): { readonly games: Directory; readonly players: PlayerStore; readonly chat: ChatStore } {
     const db = this.env.DB;
-    return this.once('stores', () => ({ games: new GameStore(db), players: new PlayerStore(db), chat: new ChatStore(db) }));
+    return this.once('stores', () => ({ games: new Directory(db), players: new PlayerStore(db), chat: new ChatStore(db) }));
   }
 
   /** What a game looks like: previews, boards, pictures. */
   get views(): GameViews {
-    return this.once('views', () => new GameViews(new GameStore(this.env.DB)));
+    return this.once('views', () => new GameViews(this.remoteGames));
   }
 }
 
-/** The game service alone (the cron's sweeps, the alarms, tests). */
+/** The game service alone (the cron, tests): each call run by the game's object. */
 export const gameService = (env: Cloudflare.Env, clock: () => number = Date.now) => new Services(env, clock).games;
 
 /** The request's ExecutionContext; Hono throws when the app was called without one. */
@@ -274,7 +305,7 @@ export const withServices = createMiddleware<AppEnv>(async (c, next) => {
 export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now): ConsumerDeps {
   const { mail, webhooks, telegram, discord, vapid, publicUrl } = config(env);
   return {
-    store: new NotifyStore(env.DB),
+    store: new NotifyStore(env.DB, new RemoteGames(env)),
     players: new PlayerStore(env.DB),
     clock,
     channels: {

@@ -1,5 +1,10 @@
 // The cron's sweeps run in bounded batches. (Not in index.ts: a Worker's entry module may
 // export only handlers.)
+import { Directory } from '../db/directory.ts';
+import { NotifyStore } from '../notify/store.ts';
+import { PushStore } from '../notify/push-store.ts';
+import { COMPUTER_GRACE_MS } from '../service/computer-sides.ts';
+import { gameObject, RemoteGames } from './game-objects.ts';
 
 /** Games one sweep query reads; each ended game costs a few D1 queries. */
 export const SWEEP_BATCH = 50;
@@ -16,4 +21,23 @@ export async function sweepInBatches(sweep: (limit: number) => Promise<string[]>
     if (batch.length < SWEEP_BATCH) break;
   }
   return done;
+}
+
+/**
+ * The backstop of the games' alarms: up to `limit` games of each kind the directory says are due
+ * at `now` (a pause over, a deadline passed, a reminder or last call owed, a computer turn
+ * overdue), each told to its object, which does what is due once. Returns the games that changed.
+ */
+export async function tickDueGames(env: Cloudflare.Env, now: number, limit: number): Promise<string[]> {
+  const directory = new Directory(env.DB);
+  const found = await Promise.all([
+    directory.pausesEnded(now, limit),
+    directory.overdueGames(now, 'auto', limit),
+    directory.computerTurnsWaiting(now - COMPUTER_GRACE_MS, limit),
+    new NotifyStore(env.DB, new RemoteGames(env)).reminderCandidates(now, limit),
+    new PushStore(env.DB).lastCallCandidates(now, limit),
+  ]);
+  const ids = [...new Set(found.flat().map((row) => row.id))].slice(0, limit);
+  const changed = await Promise.all(ids.map(async (id) => ((await gameObject(env, id).tick(id, now)) ? id : undefined)));
+  return changed.filter((id) => id !== undefined);
 }

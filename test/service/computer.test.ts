@@ -4,9 +4,8 @@
 // hint rules, and the 4xx answers to bad input.
 import { createExecutionContext, createScheduledController } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { gameService } from '../../src/worker/services.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GameStore } from '../../src/db/store.ts';
-import { GameService } from '../../src/service/games.ts';
 import type { ComputerJob } from '../../src/worker/computer-queue.ts';
 import type { NotifyJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
@@ -89,7 +88,7 @@ describe('a whole game against the computer through the API', () => {
       history.forEach((m, k) => expect(m.side).toBe(k % 2 ? 'black' : 'white'));
       expect(history.filter((m) => m.side === computer).length).toBeGreaterThan(0);
       // Replaying the stored turns gives the stored game: every computer turn went through the engine.
-      const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(game.id);
+      const rebuilt = await gameService(env).rebuild(game.id);
       expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: s.position, ply: s.ply });
       // Notifications went to the human only.
       const jobs = notes.take();

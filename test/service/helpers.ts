@@ -1,9 +1,8 @@
 // Calling the Worker the way a client would.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { gameService } from '../../src/worker/services.ts';
 import { expect } from 'vitest';
-import { GameStore } from '../../src/db/store.ts';
-import { GameService } from '../../src/service/games.ts';
 import worker from '../../src/worker/index.ts';
 
 export const BASE = 'http://subspace.test';
@@ -95,7 +94,7 @@ export const moveTexts = async (id: string) =>
 
 /** The stored game is what its move rows replay to; returns its public state. */
 export async function expectRebuilds(id: string) {
-  const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(id);
+  const rebuilt = await gameService(env).rebuild(id);
   const state = (await call('GET', `/api/games/${id}`)).body;
   expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: state.position, ply: state.ply });
   return state;

@@ -4,7 +4,6 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GameStore } from '../../src/db/store.ts';
 import { GameService } from '../../src/service/games.ts';
 import worker from '../../src/worker/index.ts';
 import { gameService } from '../../src/worker/services.ts';
@@ -51,7 +50,7 @@ async function pausedAt(g: G, at: number, days: number) {
 
 /** The stored game is what its move rows replay to. */
 async function expectRebuilds(id: string) {
-  const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(id);
+  const rebuilt = await gameService(env).rebuild(id);
   const stored = await row(id);
   expect(rebuilt.ok && rebuilt.value).toMatchObject({ position: stored.position, ply: stored.ply });
 }

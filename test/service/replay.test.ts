@@ -1,10 +1,9 @@
 // The stored game is always what its move rows replay to.
 import { env } from 'cloudflare:workers';
+import { gameService } from '../../src/worker/services.ts';
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
 import { variantNames } from '../../src/engine/variants/index.ts';
-import { GameStore } from '../../src/db/store.ts';
-import { GameService } from '../../src/service/games.ts';
 import { call, newGame } from './helpers.ts';
 
 /** A small seeded generator, so a failure can be reproduced. */
@@ -69,7 +68,7 @@ describe('replay (takebacks and set-up starts included)', () => {
         if (!replayed.ok) return;
         expect(replayed.value.positionText).toBe(row!.position);
         expect(replayed.value.outcome() !== undefined).toBe(row!.status === 'finished');
-        const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(g.id);
+        const rebuilt = await gameService(env).rebuild(g.id);
         expect(rebuilt.ok && rebuilt.value.position).toBe(row!.position);
       }
       // The seeds are fixed: these games do take turns back.

@@ -2,10 +2,9 @@
 // the computer, with a player key), refused with the reason for each kind of illegal set-up,
 // carried by the record through export and import, and drawn by the board picture routes.
 import { env } from 'cloudflare:workers';
+import { gameService } from '../../src/worker/services.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GameStore } from '../../src/db/store.ts';
 import { Game } from '../../src/engine/game.ts';
-import { GameService } from '../../src/service/games.ts';
 import { call, form, newGame, play, createWithForm } from './helpers.ts';
 import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
 
@@ -45,7 +44,7 @@ describe('POST /api/games with a position', () => {
     const back = await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'accept' }, token: g.tokens.white });
     expect(back.status, back.text).toBe(200);
     expect([back.body.ply, back.body.position, back.body.sideToMove]).toEqual([0, FC_MIDGAME, 'black']);
-    const rebuilt = await new GameService(new GameStore(env.DB)).rebuild(g.id);
+    const rebuilt = await gameService(env).rebuild(g.id);
     expect(rebuilt.ok && rebuilt.value).toEqual({ position: FC_MIDGAME, ply: 0 });
   });
 

@@ -10,7 +10,7 @@ import type { ChatLinkRow, ChatPlatform } from '../../db/schema-chat.ts';
 import type { PlayerRow } from '../../db/schema.ts';
 import { colorName } from '../../engine/types.ts';
 import type { ChallengeService } from '../../service/challenges.ts';
-import type { GameService } from '../../service/games.ts';
+import type { GameApi } from '../../service/games.ts';
 import type { LinkBase } from '../../service/links.ts';
 import { CreateChallengeSchema } from '../../service/player-schemas.ts';
 import { type PlayerService, sideOfPlayer } from '../../service/players.ts';
@@ -21,7 +21,7 @@ import { runPlayerCommand } from '../text/player-commands.ts';
 import { BUTTON, gameButtons, type BotButton } from '../../notify/chat/buttons.ts';
 
 export interface BotDeps {
-  readonly games: GameService;
+  readonly games: GameApi;
   readonly players: PlayerService;
   readonly challenges: ChallengeService;
   readonly chat: ChatStore;

@@ -10,7 +10,7 @@ import { colorName, opposite, plural, type BoardView, type Color, type Orientati
 import { boardText } from '../../notify/board-text.ts';
 import { rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
-import type { GameService } from '../../service/games.ts';
+import type { GameApi } from '../../service/games.ts';
 import { planOutcomeWords } from '../../service/plan-outcome.ts';
 import type { PublicState } from '../../service/public-state.ts';
 import {
@@ -185,7 +185,7 @@ export const lineTurns = (text: string): string[] =>
 export const conditionalText = (line: readonly string[]) => `if ${line.join(' then ')}`;
 
 /** Run one command as a player. Failures come back as text (ok: false) with the current state. */
-export async function runCommand(service: GameService, gameId: string, actor: Actor, command: Command, origin?: string): Promise<CommandAnswer> {
+export async function runCommand(service: GameApi, gameId: string, actor: Actor, command: Command, origin?: string): Promise<CommandAnswer> {
   const answer = await answerCommand(service, gameId, actor, command, origin);
   return { ...answer, reply: printableReply(answer.reply) };
 }
@@ -200,7 +200,7 @@ function legalText(legal: { legal: readonly string[]; sideToMove: Color; status:
   return `It is ${colorName(sideToMove)}'s turn, not yours: you have no legal turns until ${colorName(sideToMove)} has played.\n${colorName(sideToMove)} (your opponent) has ${turns}`;
 }
 
-async function answerCommand(service: GameService, gameId: string, actor: Actor, command: Command, origin?: string): Promise<CommandAnswer> {
+async function answerCommand(service: GameApi, gameId: string, actor: Actor, command: Command, origin?: string): Promise<CommandAnswer> {
   const current = async () => {
     const loaded = await service.load(gameId, typeof actor === 'string' ? actor : undefined);
     if (!loaded.ok) return undefined;

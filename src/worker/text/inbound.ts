@@ -7,7 +7,7 @@
 import { readReplyAddress, type MailConfig } from '../../notify/addresses.ts';
 import { replyMarker } from '../../notify/messages.ts';
 import type { Color } from '../../engine/types.ts';
-import type { GameService } from '../../service/games.ts';
+import type { GameApi } from '../../service/games.ts';
 import { helpText, parseCommand, runCommand, turnExamples, type Command } from './commands.ts';
 import { authFailure, ownLines, quotedPly, type ParsedMail } from './inbound-mail.ts';
 
@@ -22,7 +22,7 @@ export interface InboundStore {
 }
 
 interface InboundDeps {
-  readonly service: GameService;
+  readonly service: GameApi;
   readonly store: InboundStore;
   /** Reads the MIME of a mail (postal-mime, in the picture Worker: PICTURES.mail). */
   readonly parse: (raw: Uint8Array) => Promise<ParsedMail>;
@@ -46,7 +46,7 @@ async function rawBytes(message: ForwardableEmailMessage): Promise<Uint8Array> {
 }
 
 /** The command in the lines the player wrote: keywords anywhere, a turn only if it reads as one. */
-async function findCommand(service: GameService, gameId: string, lines: readonly string[]): Promise<Command | undefined> {
+async function findCommand(service: GameApi, gameId: string, lines: readonly string[]): Promise<Command | undefined> {
   for (const line of lines) {
     const command = parseCommand(line);
     if (!command) continue;

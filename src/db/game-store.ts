@@ -1,0 +1,495 @@
+// One game's storage inside its Durable Object (src/worker/game-object.ts): its row and records in
+// the object's SQLite (src/db/game-schema.ts) through drizzle's durable-sqlite driver. Every read
+// is local (no round trip) and every guarded write is one synchronous transaction, so two racing
+// requests cannot both pass a guard (the object also runs them one at a time between awaits).
+// After each change of the game's row, the row goes to the directory (D1, src/db/directory.ts)
+// before the method returns: the one D1 round trip of a change (issue 28).
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { drizzle, type DrizzleSqliteDODatabase } from 'drizzle-orm/durable-sqlite';
+import { migrate } from 'drizzle-orm/durable-sqlite/migrator';
+import type { Color } from '../engine/types.ts';
+import type { Directory } from './directory.ts';
+import gameMigrations from './game-migrations.gen.ts';
+import {
+  conditionalMoves,
+  gameMessages,
+  games,
+  moves,
+  takebacks,
+  type ConditionalRow,
+  type GameRow,
+  type MessageRow,
+  type MoveRow,
+  type NewGameRow,
+  type TakebackRow,
+} from './game-schema.ts';
+
+export type NewMoveRow = typeof moves.$inferInsert;
+export type GameChanges = Partial<Omit<NewGameRow, 'id' | 'revision'>>;
+export type NewMessageRow = Omit<MessageRow, 'id'>;
+
+/** A side's messages: at most `max` sent after `since` (epoch ms); checked by the write itself. */
+interface MessageLimit {
+  readonly since: number;
+  readonly max: number;
+}
+
+/** A seat's own settings, as the notification settings change them. */
+export type PlayerChanges = {
+  name?: string | null;
+  email?: string | null;
+  webhook?: string | null;
+  webhookSecret?: string | null;
+  webhookDisabledAt?: number | null;
+  notify?: string | null;
+  reminderPercent?: number;
+};
+
+const SEAT_COLUMNS = {
+  white: {
+    name: 'whiteName',
+    email: 'whiteEmail',
+    webhook: 'whiteWebhook',
+    webhookSecret: 'whiteWebhookSecret',
+    webhookDisabledAt: 'whiteWebhookDisabledAt',
+    notify: 'whiteNotify',
+    reminderPercent: 'whiteReminderPercent',
+  },
+  black: {
+    name: 'blackName',
+    email: 'blackEmail',
+    webhook: 'blackWebhook',
+    webhookSecret: 'blackWebhookSecret',
+    webhookDisabledAt: 'blackWebhookDisabledAt',
+    notify: 'blackNotify',
+    reminderPercent: 'blackReminderPercent',
+  },
+} as const satisfies Record<Color, Record<keyof PlayerChanges, keyof GameRow>>;
+
+/**
+ * A turn's fresh period (`deadline`, and the same period as `pauseLeftMs`) on a game that may be
+ * paused: paused, the deadline stays null and the period starts when the pause ends.
+ */
+function withTurnClock(row: GameRow, changes: GameChanges): GameChanges {
+  if (typeof changes.deadline !== 'number' || typeof changes.pauseLeftMs !== 'number') return changes;
+  return row.pausedUntil === null ? { ...changes, pauseLeftMs: null } : { ...changes, deadline: null };
+}
+
+/** What a game holds besides its row: every record, as a copy from D1 or an export brings it. */
+export interface GameRecords {
+  readonly moves: readonly NewMoveRow[];
+  readonly takebacks?: readonly Omit<TakebackRow, 'id'>[];
+  readonly conditional?: readonly ConditionalRow[];
+  readonly messages?: readonly Omit<MessageRow, 'id'>[];
+}
+
+export class GameStore {
+  private readonly db: DrizzleSqliteDODatabase;
+  /** Whether a browser's push subscription hears this game, as the directory last answered (D1's triggers keep it there). */
+  private heard: boolean | undefined;
+
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    private readonly directory: Directory,
+  ) {
+    this.db = drizzle(storage);
+  }
+
+  /** Whether this object holds a game (its tables exist and have the row); reads only, so an unknown id leaves no storage behind. */
+  holdsGame(): boolean {
+    const tables = this.storage.sql.exec<{ n: number }>(`select count(*) as n from sqlite_master where type = 'table' and name = 'games'`).one().n;
+    return tables > 0 && this.db.select({ n: count() }).from(games).get()!.n > 0;
+  }
+
+  /** The object's tables, created or brought up to date (drizzle's migrator; a no-op when current). */
+  async migrate(): Promise<void> {
+    await migrate(this.db, gameMigrations);
+  }
+
+  private row(id: string): GameRow | undefined {
+    return this.db.select().from(games).where(eq(games.id, id)).get();
+  }
+
+  /** Apply `changes` to the game's row (with a new revision). */
+  private update(id: string, changes: GameChanges): void {
+    this.db
+      .update(games)
+      .set({ ...changes, revision: sql`${games.revision} + 1` })
+      .where(eq(games.id, id))
+      .run();
+  }
+
+  /** The row changed: its copy goes to the directory now (retried by the object's alarm if D1 fails). */
+  private async published(id: string): Promise<void> {
+    const row = this.row(id);
+    if (!row) return;
+    const heard = await this.directory.put(row);
+    if (heard !== undefined) this.heard = heard;
+  }
+
+  /** Write the row to the directory again (after a failed write, or a copy from D1). */
+  republish(id: string): Promise<void> {
+    return this.published(id);
+  }
+
+  async game(id: string): Promise<GameRow | undefined> {
+    const row = this.row(id);
+    return row && this.heard !== undefined ? { ...row, pushSubscribed: this.heard } : row;
+  }
+
+  async moves(gameId: string, afterPly = 0): Promise<MoveRow[]> {
+    return this.db
+      .select()
+      .from(moves)
+      .where(and(eq(moves.gameId, gameId), gt(moves.ply, afterPly)))
+      .orderBy(asc(moves.ply))
+      .all();
+  }
+
+  async move(gameId: string, ply: number): Promise<MoveRow | undefined> {
+    return this.db
+      .select()
+      .from(moves)
+      .where(and(eq(moves.gameId, gameId), eq(moves.ply, ply)))
+      .get();
+  }
+
+  /** The game row, and how many messages its side to move sent after `since` (a turn with a message needs both). */
+  async gameWithRecentMessages(id: string, since: number): Promise<{ row: GameRow; recentMessages: number } | undefined> {
+    const row = await this.game(id);
+    return row && { row, recentMessages: this.recentMessages(id, row.sideToMove, since) };
+  }
+
+  private recentMessages(gameId: string, side: Color, since: number): number {
+    return this.db
+      .select({ n: count() })
+      .from(gameMessages)
+      .where(and(eq(gameMessages.gameId, gameId), eq(gameMessages.side, side), gt(gameMessages.createdAt, since)))
+      .get()!.n;
+  }
+
+  /** How many stored turns led to this position (for threefold repetition). */
+  async timesReached(gameId: string, position: string): Promise<number> {
+    return this.reached(gameId, position);
+  }
+
+  private reached(gameId: string, position: string): number {
+    return this.db
+      .select({ n: count() })
+      .from(moves)
+      .where(and(eq(moves.gameId, gameId), eq(moves.positionAfter, position)))
+      .get()!.n;
+  }
+
+  /** A new game with the records it already has (an import, a copy from D1), in one transaction; then its directory row. */
+  async createGame(game: NewGameRow, turns: readonly NewMoveRow[] = [], records: Omit<GameRecords, 'moves'> = {}): Promise<void> {
+    await this.migrate();
+    this.storage.transactionSync(() => {
+      this.db
+        .insert(games)
+        .values({ ...game, revision: Math.max(1, game.revision ?? 0) })
+        .run();
+      for (const turn of turns) this.db.insert(moves).values(turn).run();
+      for (const t of records.takebacks ?? []) this.db.insert(takebacks).values(t).run();
+      for (const c of records.conditional ?? []) this.db.insert(conditionalMoves).values(c).run();
+      for (const m of records.messages ?? []) this.db.insert(gameMessages).values(m).run();
+    });
+    await this.published(game.id);
+  }
+
+  /**
+   * Record a turn: the move row, the message sent with it, the new game row, in one transaction,
+   * only while the game is still active at `expectedPly` (of two racing submissions for the same
+   * ply exactly one lands). `repetition`: the turn's position is not an ending on the board, so
+   * the write counts how often the game has now reached it (`earlier`: 1 when it is also the
+   * start) and at the third time applies `changes`. `plansFor`: the conditional lines that side
+   * stored for the game as it was. Returns whether the turn landed, whether it ended the game by
+   * repetition, the message's id and those lines (JSON) if any.
+   */
+  async commitMove({
+    gameId,
+    expectedPly,
+    move,
+    changes,
+    repetition,
+    message,
+    plansFor,
+  }: {
+    readonly gameId: string;
+    readonly expectedPly: number;
+    readonly move: NewMoveRow;
+    readonly changes: GameChanges;
+    readonly repetition?: { readonly earlier: number; readonly changes: GameChanges } | undefined;
+    readonly message?: NewMessageRow | undefined;
+    readonly plansFor?: { readonly side: Color; readonly position: string };
+  }): Promise<{ committed: boolean; repeated: boolean; messageId?: number; plans?: string }> {
+    const landed = this.storage.transactionSync(() => {
+      const row = this.row(gameId);
+      if (!row || row.ply !== expectedPly || row.status !== 'active') return undefined;
+      this.db
+        .insert(moves)
+        .values({ ...move, createdAt: move.createdAt ?? Date.now() })
+        .run();
+      const messageId = message ? this.db.insert(gameMessages).values(message).returning({ id: gameMessages.id }).get()?.id : undefined;
+      const plans = plansFor
+        ? this.db
+            .select({ lines: conditionalMoves.lines })
+            .from(conditionalMoves)
+            .where(
+              and(
+                eq(conditionalMoves.gameId, gameId),
+                eq(conditionalMoves.side, plansFor.side),
+                eq(conditionalMoves.ply, expectedPly),
+                eq(conditionalMoves.position, plansFor.position),
+              ),
+            )
+            .get()?.lines
+        : undefined;
+      this.update(gameId, withTurnClock(row, changes));
+      const repeated = repetition !== undefined && this.reached(gameId, move.positionAfter) + repetition.earlier >= 3;
+      if (repeated) this.update(gameId, repetition.changes);
+      return { committed: true, repeated, ...(messageId !== undefined ? { messageId } : {}), ...(plans ? { plans } : {}) };
+    });
+    if (!landed) return { committed: false, repeated: false };
+    await this.published(gameId);
+    return landed;
+  }
+
+  /** A message on its own, if the game exists and the side has sent fewer than `limit.max` since `limit.since`. */
+  async addMessage(m: NewMessageRow, limit: MessageLimit): Promise<MessageRow | undefined> {
+    return this.storage.transactionSync(() => {
+      if (!this.row(m.gameId) || this.recentMessages(m.gameId, m.side, limit.since) >= limit.max) return undefined;
+      return this.db.insert(gameMessages).values(m).returning().get();
+    });
+  }
+
+  async messages(gameId: string): Promise<MessageRow[]> {
+    return this.db.select().from(gameMessages).where(eq(gameMessages.gameId, gameId)).orderBy(asc(gameMessages.id)).all();
+  }
+
+  /** A player's consent to show the messages to spectators (not tied to a ply: it changes no play). */
+  async setShowsMessages(gameId: string, side: Color, shows: boolean): Promise<void> {
+    this.update(gameId, side === 'white' ? { whiteShowsMessages: shows } : { blackShowsMessages: shows });
+    await this.published(gameId);
+  }
+
+  /**
+   * Take turns back, in one transaction: record the move rows after `toPly` in takebacks, delete
+   * them, and put the game back on the position after `toPly`. Only while the game is still active
+   * at `expected.ply` (and, when `expected.offerBy` is given, that player's offer still stands).
+   * Returns whether it landed.
+   */
+  async commitTakeback(
+    gameId: string,
+    expected: { readonly ply: number; readonly offerBy?: Color },
+    take: { readonly side: Color; readonly toPly: number; readonly at: number },
+    changes: GameChanges,
+  ): Promise<boolean> {
+    const landed = this.storage.transactionSync(() => {
+      const row = this.row(gameId);
+      if (!row || row.ply !== expected.ply || row.status !== 'active' || (expected.offerBy && row.takebackOfferBy !== expected.offerBy)) return false;
+      const undone = this.db
+        .select()
+        .from(moves)
+        .where(and(eq(moves.gameId, gameId), gt(moves.ply, take.toPly)))
+        .orderBy(asc(moves.ply))
+        .all()
+        .map((m) => ({ ply: m.ply, side: m.side, text: m.text, at: m.createdAt }));
+      this.db
+        .insert(takebacks)
+        .values({ gameId, side: take.side, fromPly: expected.ply, toPly: take.toPly, turns: JSON.stringify(undone), createdAt: take.at })
+        .run();
+      this.db
+        .delete(moves)
+        .where(and(eq(moves.gameId, gameId), gt(moves.ply, take.toPly)))
+        .run();
+      // The position after the turn that is now the last (the start when none is left).
+      const position = this.db
+        .select({ p: moves.positionAfter })
+        .from(moves)
+        .where(and(eq(moves.gameId, gameId), eq(moves.ply, take.toPly)))
+        .get()?.p;
+      this.update(gameId, { ...withTurnClock(row, changes), ply: take.toPly, position: position ?? row.startPosition });
+      return true;
+    });
+    if (landed) await this.published(gameId);
+    return landed;
+  }
+
+  async takebacks(gameId: string): Promise<TakebackRow[]> {
+    return this.db.select().from(takebacks).where(eq(takebacks.gameId, gameId)).orderBy(asc(takebacks.id)).all();
+  }
+
+  /** A side's conditional lines (whether they still apply is for the caller to judge by ply and position). */
+  async conditionalLines(gameId: string, side: Color): Promise<ConditionalRow | undefined> {
+    return this.db
+      .select()
+      .from(conditionalMoves)
+      .where(and(eq(conditionalMoves.gameId, gameId), eq(conditionalMoves.side, side)))
+      .get();
+  }
+
+  /**
+   * Store a side's lines for the game at `row.ply` and `row.position`, replacing what the side had,
+   * only while the game is still active there with the other side to move. The note of what became
+   * of the earlier lines stays while the game stands where it was told. Returns whether they were stored.
+   */
+  async putConditionalLines(lines: Omit<ConditionalRow, 'outcome'>): Promise<boolean> {
+    return this.storage.transactionSync(() => {
+      const row = this.row(lines.gameId);
+      if (!row || row.status !== 'active' || row.ply !== lines.ply || row.position !== lines.position || row.sideToMove === lines.side) return false;
+      const before = this.db
+        .select()
+        .from(conditionalMoves)
+        .where(and(eq(conditionalMoves.gameId, lines.gameId), eq(conditionalMoves.side, lines.side)))
+        .get();
+      const outcome = before && before.ply === lines.ply && before.position === lines.position ? before.outcome : null;
+      this.db
+        .insert(conditionalMoves)
+        .values({ ...lines, outcome })
+        .onConflictDoUpdate({
+          target: [conditionalMoves.gameId, conditionalMoves.side],
+          set: { ply: lines.ply, position: lines.position, lines: lines.lines, updatedAt: lines.updatedAt, outcome },
+        })
+        .run();
+      return true;
+    });
+  }
+
+  /** Replace the lines a side stored for `fromPly` by `next`, or drop them (`next` undefined). Lines stored meanwhile for another ply stay. */
+  async moveConditionalLines(
+    gameId: string,
+    side: Color,
+    fromPly: number,
+    next?: Pick<ConditionalRow, 'ply' | 'position' | 'lines' | 'updatedAt' | 'outcome'>,
+  ): Promise<void> {
+    const where = and(eq(conditionalMoves.gameId, gameId), eq(conditionalMoves.side, side), eq(conditionalMoves.ply, fromPly));
+    if (next) this.db.update(conditionalMoves).set(next).where(where).run();
+    else this.db.delete(conditionalMoves).where(where).run();
+  }
+
+  /** Drop every conditional line of a game, or of one side. */
+  async clearConditionalLines(gameId: string, side?: Color): Promise<void> {
+    this.db
+      .delete(conditionalMoves)
+      .where(and(eq(conditionalMoves.gameId, gameId), ...(side ? [eq(conditionalMoves.side, side)] : [])))
+      .run();
+  }
+
+  /** What rating the game did (JSON, see GameRatings in service/ratings.ts), kept with the game once it is rated. */
+  async setRatings(gameId: string, ratings: string): Promise<void> {
+    this.update(gameId, { ratings });
+    await this.published(gameId);
+  }
+
+  /** Change a game only if nobody moved or ended it since it was read (nor, when given, changed its deadline or pause offer). */
+  async updateGameIf(
+    gameId: string,
+    expected: { ply: number; status?: GameRow['status']; deadline?: number; pauseOffer?: { readonly by: Color | null; readonly days: number | null } },
+    changes: GameChanges,
+  ): Promise<boolean> {
+    const row = this.row(gameId);
+    const offer = expected.pauseOffer;
+    if (
+      !row ||
+      row.ply !== expected.ply ||
+      row.status !== (expected.status ?? 'active') ||
+      (expected.deadline !== undefined && row.deadline !== expected.deadline) ||
+      (offer && (row.pauseOfferBy !== offer.by || row.pauseOfferDays !== offer.days))
+    )
+      return false;
+    this.update(gameId, changes);
+    await this.published(gameId);
+    return true;
+  }
+
+  /**
+   * End the pause that was to end at `until`: the side to move gets back the time it had left,
+   * counted from the end of the pause. Only while that very pause still runs. Returns the resumed
+   * game, or undefined when something else resumed or ended it first.
+   */
+  async resumePause(gameId: string, until: number, now: number): Promise<GameRow | undefined> {
+    const row = this.row(gameId);
+    if (!row || row.status !== 'active' || row.pausedUntil !== until) return undefined;
+    this.update(gameId, { deadline: until + (row.pauseLeftMs ?? 0), pausedUntil: null, pausedBy: null, pauseLeftMs: null, updatedAt: now });
+    await this.published(gameId);
+    return this.game(gameId);
+  }
+
+  /**
+   * The side to move spends `days` of its leave: `addMs` more on its deadline, only while the leave
+   * is there, the game still at `ply` with that deadline and not paused.
+   */
+  async spendLeave({
+    gameId,
+    side,
+    days,
+    addMs,
+    expected,
+    now,
+  }: {
+    readonly gameId: string;
+    readonly side: Color;
+    readonly days: number;
+    readonly addMs: number;
+    readonly expected: { readonly ply: number; readonly deadline: number };
+    readonly now: number;
+  }): Promise<GameRow | undefined> {
+    const row = this.row(gameId);
+    const left = row && (side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft);
+    if (
+      !row ||
+      row.status !== 'active' ||
+      row.ply !== expected.ply ||
+      row.sideToMove !== side ||
+      row.deadline !== expected.deadline ||
+      row.pausedUntil !== null ||
+      left === undefined ||
+      left < days
+    )
+      return undefined;
+    this.update(gameId, { deadline: expected.deadline + addMs, [side === 'white' ? 'whiteLeaveLeft' : 'blackLeaveLeft']: left - days, updatedAt: now });
+    await this.published(gameId);
+    return this.game(gameId);
+  }
+
+  // ---- the seats' settings and the notifications' marks ----
+
+  /** Change one seat's settings (and only the columns given). */
+  async updatePlayer(id: string, side: Color, changes: PlayerChanges, now: number): Promise<void> {
+    const set: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(changes)) if (value !== undefined) set[SEAT_COLUMNS[side][key as keyof PlayerChanges]] = value;
+    if (!Object.keys(set).length || !this.row(id)) return;
+    this.update(id, { ...set, updatedAt: now });
+    await this.published(id);
+  }
+
+  /** 410 Gone: stop webhooks to this URL (only if it is still the seat's URL). */
+  async disableWebhook(id: string, side: Color, url: string, now: number): Promise<void> {
+    const row = this.row(id);
+    if (!row || (side === 'white' ? row.whiteWebhook : row.blackWebhook) !== url) return;
+    this.update(id, side === 'white' ? { whiteWebhookDisabledAt: now } : { blackWebhookDisabledAt: now });
+    await this.published(id);
+  }
+
+  /** Record that the reminder for this ply went out; false if someone moved or it was already sent. */
+  async markReminded(id: string, ply: number): Promise<boolean> {
+    const row = this.row(id);
+    if (!row || row.ply !== ply || row.status !== 'active' || (row.reminderPly !== null && row.reminderPly >= ply)) return false;
+    this.update(id, { reminderPly: ply });
+    await this.published(id);
+    return true;
+  }
+
+  /** Give an unowned seat of the game to a player; false when the seat is someone's already. */
+  async claimSeat(gameId: string, side: Color, playerId: string): Promise<boolean> {
+    const row = this.row(gameId);
+    if (!row || (side === 'white' ? row.whitePlayerId : row.blackPlayerId) !== null) return false;
+    this.update(gameId, side === 'white' ? { whitePlayerId: playerId } : { blackPlayerId: playerId });
+    await this.published(gameId);
+    return true;
+  }
+}
+
+/** What reading a game needs: its row and records (the object's own store inside it, RemoteGames outside). */
+export type GameReads = Pick<GameStore, 'game' | 'moves' | 'move' | 'takebacks' | 'messages' | 'timesReached'>;
