@@ -32,6 +32,11 @@ export class Directory extends D1Store {
     return written[0]?.pushSubscribed;
   }
 
+  /** Whether a browser's push subscription hears the game (D1's triggers keep the flag). */
+  async pushSubscribed(id: string): Promise<boolean | undefined> {
+    return (await this.db.select({ heard: games.pushSubscribed }).from(games).where(eq(games.id, id)).get())?.heard;
+  }
+
   /** A game D1 still holds the records of (from before the game objects), to copy into its object; undefined when there is no such game. */
   async legacy(id: string): Promise<{ row: GameRow; records: GameRecords } | undefined> {
     const [rows, turns, taken, plans, said] = await this.db.batch([

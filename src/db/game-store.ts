@@ -86,7 +86,7 @@ export interface GameRecords {
 export class GameStore {
   private readonly db: DrizzleSqliteDODatabase;
   /** Whether a browser's push subscription hears this game, as the directory last answered (D1's triggers keep it there). */
-  private heard: boolean | undefined;
+  heard: boolean | undefined;
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -123,8 +123,14 @@ export class GameStore {
   private async published(id: string): Promise<void> {
     const row = this.row(id);
     if (!row) return;
-    const heard = await this.directory.put(row);
-    if (heard !== undefined) this.heard = heard;
+    this.hears(id, row, await this.directory.put(row));
+  }
+
+  /** What the directory answered about push subscriptions, kept here too (no new revision: it is D1's to say). */
+  private hears(id: string, row: GameRow, heard: boolean | undefined): void {
+    if (heard === undefined) return;
+    this.heard = heard;
+    if (row.pushSubscribed !== heard) this.db.update(games).set({ pushSubscribed: heard }).where(eq(games.id, id)).run();
   }
 
   /** Write the row to the directory again (after a failed write, or a copy from D1). */
@@ -133,8 +139,7 @@ export class GameStore {
   }
 
   async game(id: string): Promise<GameRow | undefined> {
-    const row = this.row(id);
-    return row && this.heard !== undefined ? { ...row, pushSubscribed: this.heard } : row;
+    return this.row(id);
   }
 
   async moves(gameId: string, afterPly = 0): Promise<MoveRow[]> {
@@ -195,6 +200,9 @@ export class GameStore {
       for (const m of records.messages ?? []) this.db.insert(gameMessages).values(m).run();
     });
     await this.published(game.id);
+    // A new row's flag is set by D1's triggers after the insert, which its own answer does not show.
+    const row = this.row(game.id);
+    if (row) this.hears(game.id, row, await this.directory.pushSubscribed(game.id));
   }
 
   /**
@@ -223,7 +231,7 @@ export class GameStore {
     readonly message?: NewMessageRow | undefined;
     readonly plansFor?: { readonly side: Color; readonly position: string };
   }): Promise<{ committed: boolean; repeated: boolean; messageId?: number; plans?: string }> {
-    const landed = this.storage.transactionSync(() => {
+    const landed = this.inTransaction(() => {
       const row = this.row(gameId);
       if (!row || row.ply !== expectedPly || row.status !== 'active') return undefined;
       this.db
@@ -253,6 +261,16 @@ export class GameStore {
     if (!landed) return { committed: false, repeated: false };
     await this.published(gameId);
     return landed;
+  }
+
+  /** One transaction; a row that would break a unique key (a move row already there for the ply) makes it change nothing. */
+  private inTransaction<T>(work: () => T): T | undefined {
+    try {
+      return this.storage.transactionSync(work);
+    } catch (e) {
+      if (e instanceof Error && /UNIQUE constraint failed|SQLITE_CONSTRAINT/i.test(e.message)) return undefined;
+      throw e;
+    }
   }
 
   /** A message on its own, if the game exists and the side has sent fewer than `limit.max` since `limit.since`. */

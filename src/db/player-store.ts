@@ -147,18 +147,6 @@ export class PlayerStore extends D1Store {
     return row?.n ?? 0;
   }
 
-  /** Give an unowned seat of a game to a player; false when the seat is someone's already. */
-  async claimSeat(gameId: string, side: 'white' | 'black', playerId: string): Promise<boolean> {
-    const seat = side === 'white' ? games.whitePlayerId : games.blackPlayerId;
-    const set = side === 'white' ? { whitePlayerId: playerId } : { blackPlayerId: playerId };
-    const done = await this.db
-      .update(games)
-      .set(set)
-      .where(and(eq(games.id, gameId), isNull(seat)))
-      .returning({ id: games.id });
-    return done.length === 1;
-  }
-
   // ---- invitations (the opponent's link of a game a signed-in player started) ----
 
   async addInvitation(gameId: string, side: 'white' | 'black', token: string, now: number): Promise<void> {

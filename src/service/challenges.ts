@@ -36,6 +36,8 @@ export interface PlayerEventSink {
 
 /** Makes the game of an accepted challenge, with a player on each side. */
 interface GameMaker {
+  /** A new game's id, claimed before the game is made. */
+  newId(): Promise<string>;
   create(
     input: CreateGameInput,
     base: LinkBase,
@@ -184,7 +186,7 @@ export class ChallengeService {
     if (closed) return fail(409, 'challenge_closed', closed);
     const creator = await this.store.player(row.creatorId);
     if (!creator) return fail(404, 'unknown_challenge', `no challenge with id ${id}`);
-    const gameId = newGameId();
+    const gameId = await this.games.newId();
     if (!(await this.store.claimChallenge(id, gameId, this.clock()))) return fail(409, 'challenge_closed', `challenge ${id} was just accepted or withdrawn`);
     const creatorSide: Color = row.color === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? 'white' : 'black') : row.color;
     // Only a confirmed address follows a player into a game (issue 26).

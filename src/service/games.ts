@@ -408,5 +408,4 @@ export class GameService extends GamePauses {
     const row = await this.store.game(id);
     return row && this.settle(row);
   }
-
 }

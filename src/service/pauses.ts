@@ -119,5 +119,4 @@ export abstract class GamePauses extends GameConditionals {
     if (!stored) return this.conflict(id);
     return done(publicState(stored, row.ply ? await this.store.move(id, row.ply) : undefined, side));
   }
-
 }

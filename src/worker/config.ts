@@ -9,6 +9,8 @@ const MAIL_FROM = 'games@subspace.example';
 export interface Config {
   /** PUBLIC_URL without trailing slashes: the base of every link; undefined = each request's origin. */
   readonly publicUrl: string | undefined;
+  /** The key of game ids' tags (src/service/game-ids.ts): REPLY_SECRET, or a fixed local one without it. */
+  readonly gameIdKey: string;
   /** Sender, reply-address domain and signing secret of the emails. */
   readonly mail: MailConfig;
   /** Web Push's VAPID pair and contact; undefined when the pair is not set (no push). */
@@ -42,6 +44,7 @@ export function config(env: Cloudflare.Env): Config {
       : undefined;
   return {
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    gameIdKey: env.REPLY_SECRET || 'subspace-local',
     mail: { from, domain: env.MAIL_DOMAIN || from.split('@')[1] || 'subspace.example', secret: env.REPLY_SECRET || undefined },
     vapid,
     webhooks: { allowLocal: env.ALLOW_LOCAL_WEBHOOKS === 'true', resolveNames: env.WEBHOOK_DNS !== 'off' },

@@ -21,24 +21,18 @@ import { COMPUTER_GRACE_MS, computerToMove } from '../service/computer-sides.ts'
 import type { ErrorCode } from '../service/error-codes.ts';
 import { lastCallAt, nextDue } from '../service/due.ts';
 import type { GameMethod } from '../service/games.ts';
-import { fail } from '../service/result.ts';
+import { CREATING, noRecords, STORE_METHODS, unknownGame, type StoreMethod } from './game-objects.ts';
 import { Services } from './services.ts';
 
 /** When something due could not be done (a computer turn that failed, a directory write), the alarm tries again this much later. */
 export const RETRY_MS = 60_000;
 
-/** What the Worker may read or change in a game's storage directly (the views, the notification settings, the consumer, seat claims). */
-export const STORE_METHODS = ['game', 'moves', 'move', 'takebacks', 'messages', 'timesReached', 'updatePlayer', 'disableWebhook', 'claimSeat'] as const;
-export type StoreMethod = (typeof STORE_METHODS)[number];
-
-/** Methods that make a game, so they may touch an object that holds none yet. */
-const CREATING: readonly string[] = ['create', 'import'];
-
 export class GameObject extends DurableObject<Cloudflare.Env> {
   /** The clock of the alarm's work (tests move it to a due time). */
   clock: () => number = Date.now;
   private readonly directory: Directory;
-  private readonly store: GameStore;
+  /** The game's storage (tests reach it through runInDurableObject). */
+  readonly store: GameStore;
   private migrated = false;
   /** Work a request left for after its answer (notifications, the computer's request): `drain` waits for it. */
   private readonly pending = new Set<Promise<void>>();
@@ -91,11 +85,11 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     void done.finally(() => this.pending.delete(done));
   }
 
-  /** A call of the game service for this game (`args` as the method takes them). */
-  async run(id: string, method: GameMethod, args: unknown[]): Promise<unknown> {
+  /** A call of the game service for this game (`args` as the method takes them); `at`: the caller's time when its clock is not the real one. */
+  async run(id: string, method: GameMethod, args: unknown[], at?: number): Promise<unknown> {
     const store = await this.open(id, CREATING.includes(method));
     if (!store) return unknownGame(id, method);
-    const service = this.services().localGames;
+    const service = this.services(at === undefined ? undefined : () => at).localGames;
     const answer = await (service[method] as (...a: unknown[]) => Promise<unknown>).apply(service, args);
     return answer;
   }
@@ -104,7 +98,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
   async stored(id: string, method: StoreMethod, args: unknown[]): Promise<unknown> {
     if (!STORE_METHODS.includes(method)) throw new Error(`not a store method: ${String(method)}`);
     const store = await this.open(id, false);
-    if (!store) return method === 'moves' || method === 'takebacks' || method === 'messages' ? [] : method === 'claimSeat' ? false : method === 'timesReached' ? 0 : undefined;
+    if (!store) return noRecords(method);
     const answer = await (store[method] as (...a: unknown[]) => Promise<unknown>).apply(store, args);
     // A seat's settings may move its reminder: the alarm follows.
     if (method === 'updatePlayer') await this.rearm(id);
@@ -116,12 +110,6 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     const store = await this.open(id, false);
     if (store && (await this.directory.game(id))?.revision === 0) await store.republish(id);
     return store !== undefined;
-  }
-
-  /** The computer's turn at `ply` (from the computer queue). */
-  async computerTurn(id: string, ply: number): Promise<'played' | 'not-needed'> {
-    if (!(await this.open(id, false))) return 'not-needed';
-    return this.services().localComputer.reply(id, ply);
   }
 
   /** Resolves once the work earlier requests left for after their answer is done (the Worker's waitUntil holds it). */
@@ -240,11 +228,4 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
       /* already closed */
     }
   }
-}
-
-/** What the game service answers for a game nobody made (the object holds none). */
-function unknownGame(id: string, method: GameMethod): unknown {
-  if (method === 'readsAsTurn') return false;
-  if (method === 'settleDue') return undefined;
-  return fail(404, 'unknown_game', `no game with id ${id}`);
 }

@@ -8,10 +8,11 @@ import { Directory } from '../db/directory.ts';
 import type { PlayerChanges } from '../db/game-store.ts';
 import type { GameRow, MessageRow, MoveRow, TakebackRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
-import { newGameId } from '../service/crypto.ts';
+import { hasGameIdTag, newTaggedGameId } from '../service/game-ids.ts';
+import { fail } from '../service/result.ts';
+import { config } from './config.ts';
 import type { GameApi, GameMethod, GameService } from '../service/games.ts';
 import type { GameAlarms } from '../service/ports.ts';
-import type { StoreMethod } from './game-object.ts';
 
 /** The object of one game (created on first write: it only reads for an id it holds no game of). */
 export const gameObject = (env: Cloudflare.Env, id: string) => env.GAMES.get(env.GAMES.idFromName(id));
@@ -20,26 +21,31 @@ export const gameObject = (env: Cloudflare.Env, id: string) => env.GAMES.get(env
  * A client of the games' objects with the game service's API. `later`: where the object's
  * after-answer work is waited for (the request's waitUntil), so the answer does not wait for it.
  */
-export function gameClient(env: Cloudflare.Env, later?: (work: Promise<unknown>) => void): GameApi {
+export function gameClient(env: Cloudflare.Env, later?: (work: Promise<unknown>) => void, clock: () => number = Date.now): GameClient {
+  const key = config(env).gameIdKey;
+  const directory = new Directory(env.DB);
   const call = async (id: string, method: GameMethod, args: unknown[]) => {
+    if (!CREATING.includes(method) && !(await isGame(key, directory, id))) return unknownGame(id, method);
     const stub = gameObject(env, id);
-    const answer = await stub.run(id, method, args);
+    // A clock of the caller's own (the cron's scheduled time, a test's) is handed over as the time it says now.
+    const answer = await stub.run(id, method, args, clock === Date.now ? undefined : clock());
     const drained = stub.drain();
     if (later) later(drained);
     else await drained;
     return answer;
   };
-  return new Proxy({} as GameApi, {
-    get(_target, method: GameMethod) {
-      return (...args: unknown[]) => {
+  return new Proxy({} as GameClient, {
+    get(_target, method: GameMethod | 'newId') {
+      if (method === 'newId') return () => newTaggedGameId(key);
+      return async (...args: unknown[]) => {
         // A new game: its id chosen here (or the one claimed beforehand), its object makes it.
         if (method === 'create') {
           const [input, base, seats] = args as Parameters<GameService['create']>;
-          const id = seats?.id ?? newGameId();
+          const id = seats?.id ?? (await newTaggedGameId(key));
           return call(id, method, [input, base, { players: {}, ...seats, id }]);
         }
         if (method === 'import') {
-          const id = newGameId();
+          const id = await newTaggedGameId(key);
           return call(id, method, [...args.slice(0, 3), id]);
         }
         return call(args[0] as string, method, args);
@@ -48,15 +54,48 @@ export function gameClient(env: Cloudflare.Env, later?: (work: Promise<unknown>)
   });
 }
 
+/** The game service's client: its API, and a new game's id to claim before the game is made (an accepted challenge). */
+export type GameClient = GameApi & { newId(): Promise<string> };
+
+/** Methods that make a game, so they may touch an object that holds none yet. */
+export const CREATING: readonly string[] = ['create', 'import'];
+
+/** What the Worker may read or change in a game's storage directly (the views, the notification settings, the consumer, seat claims). */
+export const STORE_METHODS = ['game', 'moves', 'move', 'takebacks', 'messages', 'timesReached', 'updatePlayer', 'disableWebhook', 'claimSeat'] as const;
+export type StoreMethod = (typeof STORE_METHODS)[number];
+
+/** Whether `id` may name a game, before its object is touched: a tag made here, or else the directory knows it. */
+async function isGame(key: string, directory: Directory, id: string): Promise<boolean> {
+  return (await hasGameIdTag(key, id)) || (await directory.game(id)) !== undefined;
+}
+
+/** What the game service answers for a game nobody made. */
+export function unknownGame(id: string, method: GameMethod): unknown {
+  if (method === 'readsAsTurn') return false;
+  if (method === 'settleDue') return undefined;
+  return fail(404, 'unknown_game', `no game with id ${id}`);
+}
+
+/** What a store read or write answers for a game nobody made. */
+export function noRecords(method: StoreMethod): unknown {
+  if (method === 'moves' || method === 'takebacks' || method === 'messages') return [];
+  if (method === 'claimSeat') return false;
+  if (method === 'timesReached') return 0;
+  return undefined;
+}
+
 /** A game's records, read through its object; its row from the directory. */
 export class RemoteGames {
   private readonly directory: Directory;
+  private readonly key: string;
   constructor(private readonly env: Cloudflare.Env) {
     this.directory = new Directory(env.DB);
+    this.key = config(env).gameIdKey;
   }
 
-  private stored<T>(id: string, method: StoreMethod, args: unknown[]): Promise<T> {
-    return gameObject(this.env, id).stored(id, method, args) as Promise<T>;
+  private async stored<T>(id: string, method: StoreMethod, args: unknown[]): Promise<T> {
+    if (!(await isGame(this.key, this.directory, id))) return noRecords(method) as T;
+    return (await gameObject(this.env, id).stored(id, method, args)) as T;
   }
 
   game(id: string): Promise<GameRow | undefined> {

@@ -21,7 +21,7 @@ import { PushNotifier } from '../notify/push-publisher.ts';
 import { PushStore } from '../notify/push-store.ts';
 import { PushService } from '../notify/push-service.ts';
 import { ComputerPlayer } from '../service/computer.ts';
-import { GameService, type GameApi } from '../service/games.ts';
+import { GameService } from '../service/games.ts';
 import { GameViews } from '../service/preview.ts';
 import { QueueComputerTurns } from './computer-queue.ts';
 import { AnalysisStore } from '../db/analysis-store.ts';
@@ -37,10 +37,10 @@ import { RatingStore } from '../db/rating-store.ts';
 import { TournamentStore } from '../db/tournament-store.ts';
 import { RatingService } from '../service/ratings.ts';
 import { TournamentService } from '../service/tournaments.ts';
-import type { GameEndHook } from '../service/ports.ts';
+import type { EventSink, GameEndHook } from '../service/ports.ts';
 import { linkOrigin, type LinkBase } from '../service/links.ts';
 import { config, type Config } from './config.ts';
-import { gameClient, ObjectAlarms, RemoteGames } from './game-objects.ts';
+import { gameClient, ObjectAlarms, RemoteGames, type GameClient } from './game-objects.ts';
 import type { GameAlarms } from '../service/ports.ts';
 
 /** Every handler finds the services on `c.var.services`, built from the bindings and the configuration. */
@@ -112,8 +112,16 @@ export class Services {
   }
 
   /** The game service: each call run by the game's object (its after-answer work waited for by the request's waitUntil). */
-  get games(): GameApi {
-    return this.once('games', () => gameClient(this.env, this.ctx ? (work) => this.ctx!.waitUntil(work) : undefined));
+  get games(): GameClient {
+    return this.once('games', () => gameClient(this.env, this.ctx ? (work) => this.ctx!.waitUntil(work) : undefined, this.clock));
+  }
+
+  /**
+   * Whether a browser hears a game is D1's to say (its triggers): events from a game's object carry
+   * it as the change's own directory write answered it, not as the row read before the change had it.
+   */
+  private heardBy(store: GameStore, sink: EventSink): EventSink {
+    return { publish: (row, events, lastMove) => sink.publish({ ...row, pushSubscribed: store.heard ?? row.pushSubscribed }, events, lastMove) };
   }
 
   /** Inside a game's object: the game service on that game's own storage. */
@@ -126,21 +134,26 @@ export class Services {
     return this.home;
   }
 
-  /** A game's records as the Worker reads them: through the game's object, its row from the directory. */
+  /** A game's records as the Worker reads them (and its seats as it changes them): through the game's object, its row from the directory. */
+  get gameRecords(): RemoteGames {
+    return this.remoteGames;
+  }
+
   private get remoteGames(): RemoteGames {
     return this.once('remoteGames', () => new RemoteGames(this.env));
   }
 
   private gameService(store: GameStore, ctx: Later | undefined): GameService {
     const { env, clock } = this;
+    const events = allOf(
+      new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock),
+      this.hubEvents,
+      new ChatNotifier(this.chatQueue, this.config.publicUrl, clock),
+      this.pushNotifier,
+      ...(this.config.autoAnalysis ? [new AnalysisOnGameOver(this.analysis)] : []),
+    );
     return new GameService(store, clock, {
-      events: allOf(
-        new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock),
-        this.hubEvents,
-        new ChatNotifier(this.chatQueue, this.config.publicUrl, clock),
-        this.pushNotifier,
-        ...(this.config.autoAnalysis ? [new AnalysisOnGameOver(this.analysis)] : []),
-      ),
+      events: this.heardBy(store, events),
       webhookPolicy: this.webhookPolicy,
       players: new PlayerService(new PlayerStore(env.DB), clock),
       computer: new QueueComputerTurns(env.COMPUTER_QUEUE),
@@ -216,10 +229,7 @@ export class Services {
   /** Post-game analysis (its pieces go through the computer queue). */
   get analysis(): AnalysisService {
     const { env, clock } = this;
-    return this.once(
-      'analysis',
-      () => new AnalysisService(this.remoteGames, new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), clock),
-    );
+    return this.once('analysis', () => new AnalysisService(this.remoteGames, new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), clock));
   }
 
   /** The players' analysis boards: private variations and notes per seat. */
@@ -255,7 +265,9 @@ export class Services {
         webhookPolicy: this.webhookPolicy,
         clock,
         alarms: this.home?.alarms ?? new ObjectAlarms(env),
-        events: allOf(new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock), this.pushNotifier),
+        events: ((sink) => (this.home ? this.heardBy(this.home.store, sink) : sink))(
+          allOf(new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock), this.pushNotifier),
+        ),
         push: new PushStore(env.DB),
         ...(env.NOTIFY_QUEUE ? { queue: env.NOTIFY_QUEUE } : {}),
         ...(this.config.publicUrl ? { publicUrl: this.config.publicUrl } : {}),

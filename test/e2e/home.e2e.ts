@@ -61,7 +61,7 @@ async function startFromHome(page: Page, base: string, variant: string, days: st
   await page.check('#opponent-human');
   await page.selectOption('#days', days);
   await page.click('#start-btn');
-  await page.waitForURL(/\/games\/[a-z0-9]{12}\/new\?/);
+  await page.waitForURL(/\/games\/[a-z0-9]{16}\/new\?/);
   const id = new URL(page.url()).pathname.split('/')[2]!;
   for (const link of ['#link-white', '#link-black', '#link-spectator']) assert.ok(await page.locator(link).isVisible(), `${link} on the links page`);
   await page.waitForSelector('#link-black + button[data-copy-button]');
@@ -167,7 +167,7 @@ runInBrowser(
       await axeBoth(kor, `the lobby with a challenge (${tag})`);
       await snap(kor, `${tag}-lobby`);
       await entry.locator('button', { hasText: 'Accept' }).click();
-      await kor.waitForURL(/\/games\/[a-z0-9]{12}$/);
+      await kor.waitForURL(/\/games\/[a-z0-9]{16}$/);
       await kirk.waitForSelector('#challenge-status:text("accepted")', { timeout: LIVE_MS });
       assert.ok(await kirk.locator('#challenge-live a', { hasText: 'The game' }).isVisible());
       log(`${tag}: the accepted challenge showed on the other page without a reload`);

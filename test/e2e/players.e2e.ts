@@ -74,7 +74,7 @@ runInBrowser(
     await snap(spock, 'lobby');
     const entry = spock.locator('#lobby li', { hasText: 'Kirk' });
     await entry.locator('button', { hasText: 'Accept' }).click();
-    await spock.waitForURL(/\/games\/[a-z0-9]{12}$/);
+    await spock.waitForURL(/\/games\/[a-z0-9]{16}$/);
     const gameUrl = spock.url();
     assert.match((await spock.textContent('#status')) ?? '', /White to move/);
     log(`accepted: ${gameUrl}`);
@@ -120,7 +120,7 @@ runInBrowser(
     // Spock sees it on /me and accepts: a new game, Spock White this time.
     await spock.goto(`${base}/me`);
     await spock.locator('#my-challenges button', { hasText: 'Accept' }).click();
-    await spock.waitForURL(/\/games\/[a-z0-9]{12}$/);
+    await spock.waitForURL(/\/games\/[a-z0-9]{16}$/);
     assert.notEqual(spock.url(), gameUrl);
     assert.match((await spock.textContent('#status')) ?? '', /Your turn/);
     await snap(spock, 'rematch-game');

@@ -3,7 +3,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index.ts';
-import { call, newGame } from './helpers.ts';
+import { call, gameDb, newGame } from './helpers.ts';
 
 const DAY = 86_400_000;
 const act = (id: string, action: string, token: string, json?: unknown) => call('POST', `/api/games/${id}/${action}`, { token, ...(json ? { json } : {}) });
@@ -74,7 +74,7 @@ describe('abort', () => {
 });
 
 describe('correspondence clock', () => {
-  const setDeadline = (id: string, deadline: number) => env.DB.prepare('update games set deadline = ? where id = ?').bind(deadline, id).run();
+  const setDeadline = (id: string, deadline: number) => gameDb(id).prepare('update games set deadline = ? where id = ?').bind(deadline, id).run();
   const runCron = async (scheduledTime: number) => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime, cron: '*/15 * * * *' }), env, ctx);

@@ -6,7 +6,7 @@
 import { listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GameStore } from '../../src/db/store.ts';
+import { Directory } from '../../src/db/directory.ts';
 import { COMPUTER_GRACE_MS } from '../../src/service/computer-sides.ts';
 import type { GameObject } from '../../src/worker/game-object.ts';
 import { call, fetchWorker, newGame, BASE } from './helpers.ts';
@@ -14,7 +14,7 @@ import { captureComputerTurns } from './computer-helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
 
 const DAY = 86_400_000;
-const row = async (id: string) => (await new GameStore(env.DB).game(id))!;
+const row = async (id: string) => (await new Directory(env.DB).game(id))!;
 const objectOf = (id: string) => env.GAMES.get(env.GAMES.idFromName(id));
 const alarmOf = (id: string) => runInDurableObject(objectOf(id), (_o, state) => state.storage.getAlarm());
 

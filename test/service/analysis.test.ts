@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import worker from '../../src/worker/index.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalysisJob, ComputerJob } from '../../src/worker/computer-queue.ts';
-import { BASE, call, fetchWorker, FIRST_CONTACT_WIN, newGame, play } from './helpers.ts';
+import { BASE, call, fetchWorker, FIRST_CONTACT_WIN, newGame, objectEnv, play } from './helpers.ts';
 import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
 
 let queue: ReturnType<typeof captureComputerTurns>;
@@ -32,6 +32,8 @@ async function drain(): Promise<ComputerJob[]> {
 async function finishedGame() {
   const game = await newGame('first-contact', { white: { name: 'Kirk' }, black: { name: 'Kor' } });
   for (const move of FIRST_CONTACT_WIN.slice(0, -1)) expect((await play(game, move)).status).toBe(200);
+  // The game's end is seen in its object: automatic analysis on there too.
+  await objectEnv(game.id, { AUTO_ANALYSIS: 'on' });
   const last = await fetchWorker(
     new Request(`${BASE}/api/games/${game.id}/moves`, {
       method: 'POST',

@@ -2,13 +2,13 @@
 // the stored game unchanged.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE, call, newGame, type Call } from './helpers.ts';
+import { BASE, call, type Call, gameDb, newGame } from './helpers.ts';
 
 let g: Awaited<ReturnType<typeof newGame>>;
 let over: Awaited<ReturnType<typeof newGame>>;
 const snapshot = async (id: string) => ({
   game: await env.DB.prepare('select * from games where id = ?').bind(id).first(),
-  moves: (await env.DB.prepare('select * from moves where game_id = ? order by ply').bind(id).all()).results,
+  moves: (await gameDb(id).prepare('select * from moves where game_id = ? order by ply').bind(id).all()).results,
 });
 
 beforeAll(async () => {

@@ -51,7 +51,7 @@ describe('Discord request verification', () => {
     const ch = await app.command('111', 'challenge', { variant: 'warp-factor' });
     const id = /challenge ([a-z0-9]{12})/.exec(ch.body.data.content)![1]!;
     const started = await app.press('222', `accept:${id}`);
-    const gameId = /game ([a-z0-9]{12}) has started/.exec(started.body.data.content)![1]!;
+    const gameId = /game ([a-z0-9]{16}) has started/.exec(started.body.data.content)![1]!;
     const state = (await call('GET', `/api/games/${gameId}`)).body;
     const mover =
       state.sideToMove === 'white'
@@ -137,7 +137,7 @@ describe('commands and buttons', () => {
     expect(wrong.body.data.content).toMatch(/was sent to another player/);
     expect(wrong.body.data.flags).toBe(64);
     const started = await app.press('555', accept);
-    const gameId = /game ([a-z0-9]{12}) has started/.exec(started.body.data.content)![1]!;
+    const gameId = /game ([a-z0-9]{16}) has started/.exec(started.body.data.content)![1]!;
     const chekovIsWhite = /you play white/.test(started.body.data.content);
     const [white, black] = chekovIsWhite ? ['555', '444'] : ['444', '555'];
     // Black first: refused in the API's words, privately.

@@ -53,7 +53,7 @@ describe('a whole game: a Discord user against a Telegram chat', () => {
     expect(ch.body.data.components[0].components.map((b: { label: string }) => b.label)).toEqual(['Accept']);
     await bot.text(TELEGRAM_CHAT, `/accept ${challengeId}`);
     const accepted = apis.telegram('sendMessage').at(-1)!.body;
-    const gameId = /game ([a-z0-9]{12}) has started/.exec(accepted.text)![1]!;
+    const gameId = /game ([a-z0-9]{16}) has started/.exec(accepted.text)![1]!;
     expect(accepted.reply_markup.inline_keyboard[0].map((b: { text: string }) => b.text)).toEqual(['Offer draw', 'Resign', 'Board picture']);
     const game = async () => (await call('GET', `/api/games/${gameId}`)).body;
     expect((await game()).players).toMatchObject({ white: { name: expect.any(String) }, black: { name: expect.any(String) } });

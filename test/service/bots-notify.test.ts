@@ -140,7 +140,7 @@ describe('chat notifications', () => {
     expect(keyboard.map((b: { text: string }) => b.text)).toEqual(['Accept', 'Decline']);
     await bot.press(5200, keyboard[0].callback_data);
     expect(apis.telegram('answerCallbackQuery')).toHaveLength(1);
-    expect(apis.telegram('sendMessage').at(-1)!.body.text).toMatch(/game [a-z0-9]{12} has started/);
+    expect(apis.telegram('sendMessage').at(-1)!.body.text).toMatch(/game [a-z0-9]{16} has started/);
     expect((await call('GET', '/api/me/games', { token: rand.key })).body.games).toHaveLength(1);
   });
 

@@ -1,11 +1,8 @@
 // Two submissions for the same ply at once: exactly one lands.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { GameStore } from '../../src/db/store.ts';
-import { call, newGame } from './helpers.ts';
+import { call, gameDb, inGame, newGame } from './helpers.ts';
 
-const moveRows = async (id: string) =>
-  (await env.DB.prepare('select ply, text from moves where game_id = ? order by ply').bind(id).all<{ ply: number; text: string }>()).results;
+const moveRows = async (id: string) => (await inGame(id, (store) => store.moves(id))).map(({ ply, text }) => ({ ply, text }));
 
 describe('same-ply race', () => {
   it('gives one 200 and one 409, and one move row', async () => {
@@ -29,26 +26,28 @@ describe('same-ply race', () => {
   });
 
   it('the write itself refuses a turn for a ply that is already taken', async () => {
-    // Both submissions read the game at ply 0 and the engine accepted both: only the batch decides.
+    // Both submissions read the game at ply 0 and the engine accepted both: only the write decides.
     const g = await newGame('warp-factor');
-    const store = new GameStore(env.DB);
-    const row = (await store.game(g.id))!;
     const turn = (text: string) => ({ gameId: g.id, ply: 1, side: 'white' as const, text, positionAfter: `after ${text}`, createdAt: Date.now() });
-    const results = await Promise.all([
-      store.commitMove({ gameId: g.id, expectedPly: row.ply, move: turn('Wb2-Wb3'), changes: { ply: 1, position: 'after Wb2-Wb3', sideToMove: 'black' } }),
-      store.commitMove({ gameId: g.id, expectedPly: row.ply, move: turn('Wa2-Wa3'), changes: { ply: 1, position: 'after Wa2-Wa3', sideToMove: 'black' } }),
-    ]);
+    const results = await inGame(g.id, async (store) => {
+      const row = (await store.game(g.id))!;
+      return Promise.all([
+        store.commitMove({ gameId: g.id, expectedPly: row.ply, move: turn('Wb2-Wb3'), changes: { ply: 1, position: 'after Wb2-Wb3', sideToMove: 'black' } }),
+        store.commitMove({ gameId: g.id, expectedPly: row.ply, move: turn('Wa2-Wa3'), changes: { ply: 1, position: 'after Wa2-Wa3', sideToMove: 'black' } }),
+      ]);
+    });
     expect(results.map((r) => r.committed).sort()).toEqual([false, true]);
     const rows = await moveRows(g.id);
     expect(rows).toHaveLength(1);
-    const stored = (await store.game(g.id))!;
+    const stored = (await inGame(g.id, (store) => store.game(g.id)))!;
     expect(stored.position).toBe(`after ${rows[0]!.text}`);
     // A move row already there for the ply (the unique key) also loses, and changes nothing.
-    await env.DB.prepare('update games set ply = 0 where id = ?').bind(g.id).run();
-    expect((await store.commitMove({ gameId: g.id, expectedPly: 0, move: turn('Wc2-Wc3'), changes: { ply: 1, position: 'after Wc2-Wc3' } })).committed).toBe(
-      false,
+    await gameDb(g.id).prepare('update games set ply = 0 where id = ?').bind(g.id).run();
+    const again = await inGame(g.id, (store) =>
+      store.commitMove({ gameId: g.id, expectedPly: 0, move: turn('Wc2-Wc3'), changes: { ply: 1, position: 'after Wc2-Wc3' } }),
     );
-    expect((await store.game(g.id))!.ply).toBe(0);
+    expect(again.committed).toBe(false);
+    expect((await inGame(g.id, (store) => store.game(g.id)))!.ply).toBe(0);
     expect(await moveRows(g.id)).toHaveLength(1);
   });
 

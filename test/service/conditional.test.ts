@@ -6,12 +6,13 @@ import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConditionalRow } from '../../src/db/schema.ts';
-import { GameStore } from '../../src/db/store.ts';
+import { Directory } from '../../src/db/directory.ts';
+import { GameStore } from '../../src/db/game-store.ts';
 import { GameService } from '../../src/service/games.ts';
 import type { GameEvent } from '../../src/service/ports.ts';
 import worker from '../../src/worker/index.ts';
 import { emailText } from '../../src/notify/messages.ts';
-import { call, expectRebuilds, followed, form, location, moveTexts, newGame, play } from './helpers.ts';
+import { call, expectRebuilds, followed, form, gameDb, inGame, location, moveTexts, newGame, play } from './helpers.ts';
 import { captureQueue, inboundEmail } from './notify-helpers.ts';
 
 beforeAll(() => {
@@ -135,23 +136,25 @@ describe('conditional moves', () => {
     // The last answer used the lines up.
     expect((await getLines(g, 'white')).body).toEqual({ ply: 5, lines: [], outcome: { after: 'Bc3-Bc2', answer: 'Wa2-Wa3', dropped: 1 } });
     // Only the note is left, and it goes with the next turn.
-    expect(await env.DB.prepare('select lines from conditional_moves where game_id = ?').bind(g.id).first('lines')).toBe('[]');
+    expect(await gameDb(g.id).prepare('select lines from conditional_moves where game_id = ?').bind(g.id).first('lines')).toBe('[]');
     await play(g, 'Bb2-Bb1');
     expect((await getLines(g, 'white')).body).toEqual({ ply: 6, lines: [] });
-    expect(await env.DB.prepare('select count(*) as n from conditional_moves where game_id = ?').bind(g.id).first('n')).toBe(0);
+    expect(await gameDb(g.id).prepare('select count(*) as n from conditional_moves where game_id = ?').bind(g.id).first('n')).toBe(0);
     await expectRebuilds(g.id);
   });
 
   it('notifies as any turn: the opponent hears of the answer, its player of nothing', async () => {
     const g = await newGame('warp-factor');
     const heard: { ply: number; events: GameEvent[] }[] = [];
-    const service = new GameService(new GameStore(env.DB), Date.now, {
-      events: { publish: async (row, events) => void heard.push({ ply: row.ply, events: [...events] }) },
+    await inGame(g.id, async (store) => {
+      const service = new GameService(store, Date.now, {
+        events: { publish: async (row, events) => void heard.push({ ply: row.ply, events: [...events] }) },
+      });
+      await service.move(g.id, { side: 'white' }, { move: 'Wb2-Wb3' });
+      expect((await service.setConditional(g.id, { side: 'white' }, [['Bb3-Bb2', 'Wc2-Wc3']])).ok).toBe(true);
+      heard.length = 0;
+      await service.move(g.id, { side: 'black' }, { move: 'Bb3-Bb2', message: 'Your move' });
     });
-    await service.move(g.id, { side: 'white' }, { move: 'Wb2-Wb3' });
-    expect((await service.setConditional(g.id, { side: 'white' }, [['Bb3-Bb2', 'Wc2-Wc3']])).ok).toBe(true);
-    heard.length = 0;
-    await service.move(g.id, { side: 'black' }, { move: 'Bb3-Bb2', message: 'Your move' });
     expect(heard).toEqual([
       // Black's message still reaches White, as a message (White has no turn to be told of).
       { ply: 2, events: [{ type: 'message', recipients: ['white'], message: expect.objectContaining({ text: 'Your move' }) }] },
@@ -213,7 +216,7 @@ describe('conditional moves', () => {
       await play(g, 'Wb2-Wb3');
       await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3', 'Ba3-Ba2', 'Wd2-Wd3']]);
       let own: ReturnType<GameService['move']> | undefined;
-      const sendOwn = () => (own = service.move(g.id, { side: 'white' }, { move: 'Wa2-Wa3', ply: 3 }));
+      let sendOwn = () => own;
       class Racing extends GameStore {
         override async commitMove(...args: Parameters<GameStore['commitMove']>) {
           if (args[0].move.text !== 'Wc2-Wc3' || own) return super.commitMove(...args);
@@ -224,9 +227,13 @@ describe('conditional moves', () => {
           return written;
         }
       }
-      const service: GameService = new GameService(new Racing(env.DB));
-      const black = await service.move(g.id, { side: 'black' }, { move: 'Bb3-Bb2', ply: 2 });
-      const white = await own!;
+      // In the game's object, as the service runs there, on a store that lets the other turn in at the chosen moment.
+      const [black, white] = await inGame(g.id, async (_store, _object, state) => {
+        const service: GameService = new GameService(new Racing(state.storage, new Directory(env.DB)));
+        sendOwn = () => (own = service.move(g.id, { side: 'white' }, { move: 'Wa2-Wa3', ply: 3 }));
+        const black = await service.move(g.id, { side: 'black' }, { move: 'Bb3-Bb2', ply: 2 });
+        return [black, await own!] as const;
+      });
       expect(black.ok).toBe(true);
       const texts = await moveTexts(g.id);
       expect(texts.slice(0, 2)).toEqual(['Wb2-Wb3', 'Bb3-Bb2']);
@@ -250,8 +257,7 @@ describe('conditional moves', () => {
   it('the store write itself refuses lines for a game that moved on', async () => {
     const g = await newGame('warp-factor');
     await play(g, 'Wb2-Wb3');
-    const store = new GameStore(env.DB);
-    const row = (await store.game(g.id))!;
+    const row = (await inGame(g.id, (store) => store.game(g.id)))!;
     const lines: Omit<ConditionalRow, 'outcome'> = {
       gameId: g.id,
       side: 'white',
@@ -261,10 +267,12 @@ describe('conditional moves', () => {
       updatedAt: Date.now(),
     };
     await play(g, 'Bb3-Bb2');
-    expect(await store.putConditionalLines(lines)).toBe(false);
-    // For the side to move, never.
-    expect(await store.putConditionalLines({ ...lines, side: 'black' })).toBe(false);
-    expect(await store.conditionalLines(g.id, 'white')).toBeUndefined();
+    await inGame(g.id, async (store) => {
+      expect(await store.putConditionalLines(lines)).toBe(false);
+      // For the side to move, never.
+      expect(await store.putConditionalLines({ ...lines, side: 'black' })).toBe(false);
+      expect(await store.conditionalLines(g.id, 'white')).toBeUndefined();
+    });
   });
 
   it('is in OpenAPI', async () => {

@@ -3,7 +3,8 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { GameStore } from '../../src/db/store.ts';
+import { Directory } from '../../src/db/directory.ts';
+import { RemoteGames } from '../../src/worker/game-objects.ts';
 import { NotifyStore } from '../../src/notify/store.ts';
 import worker from '../../src/worker/index.ts';
 import { SWEEP_BATCH, SWEEP_BATCHES } from '../../src/worker/sweep.ts';
@@ -48,10 +49,8 @@ describe('cron sweep', () => {
   it(`ends at most ${SWEEP_BATCHES} x ${SWEEP_BATCH} overdue games a run; the next run takes the rest`, async () => {
     const overdue = SWEEP_BATCHES * SWEEP_BATCH + 7;
     for (let i = 0; i < overdue; i++) await newGame('warp-factor', { clock: { daysPerMove: 1 } });
-    const now = Date.now();
-    await env.DB.prepare('update games set deadline = ? where status = ?')
-      .bind(now - 1000, 'active')
-      .run();
+    // Two days on, every deadline has passed (the games' own alarms, a day ahead, have not fired).
+    const now = Date.now() + 2 * 86_400_000;
     await runCron(now);
     expect(await count('finished')).toBe(SWEEP_BATCHES * SWEEP_BATCH);
     expect(await count('active')).toBe(7);
@@ -61,9 +60,9 @@ describe('cron sweep', () => {
 
   it('both sweep queries are index range scans (no scan of the games table)', async () => {
     const now = Date.now();
-    const timeouts = await queryPlan((db) => new GameStore(db).overdueGames(now, 'auto', 50));
+    const timeouts = await queryPlan((db) => new Directory(db).overdueGames(now, 'auto', 50));
     expect(timeouts).toMatch(/SEARCH games USING INDEX games_sweep_timeout \(status=\? AND timeout_mode=\? AND (deadline>\? AND )?deadline<\?\)/);
-    const reminders = await queryPlan((db) => new NotifyStore(db).reminderCandidates(now, 50));
+    const reminders = await queryPlan((db) => new NotifyStore(db, new RemoteGames(env)).reminderCandidates(now, 50));
     expect(reminders).toMatch(/SEARCH games USING INDEX games_sweep_reminder \(status=\? AND <expr><\?\)/);
     for (const plan of [timeouts, reminders]) expect(plan).not.toMatch(/SCAN games/);
   });

@@ -1,22 +1,26 @@
-// D1 Sessions API: every response carries the bookmark of the state it saw or wrote; a
-// client that sends it back reads at least that state (its own move); the pages keep it
-// in a cookie; a malformed bookmark is ignored, never an error.
+// D1 Sessions API: every response that read or wrote D1 carries the bookmark of the state it saw
+// or wrote; a client that sends it back reads at least that state (its own write); the pages keep
+// it in a cookie; a malformed bookmark is ignored, never an error. A game itself is read from its
+// object (issue 28), so a player's own move needs no bookmark to be seen.
 import { describe, expect, it } from 'vitest';
 import { call, newGame } from './helpers.ts';
 
 describe('D1 session bookmarks', () => {
-  it('a move answers with a bookmark; sending it back reads the move', async () => {
-    const g = await newGame('warp-factor');
-    const moved = await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
-    expect(moved.status).toBe(200);
-    const bookmark = moved.headers.get('x-d1-bookmark');
+  it('a write answers with a bookmark; sending it back reads the write', async () => {
+    const made = await call('POST', '/api/players', { json: { name: 'Uhura' } });
+    expect(made.status).toBe(201);
+    const bookmark = made.headers.get('x-d1-bookmark');
     expect(bookmark).toMatch(/^[0-9a-f-]+$/i);
     // API answers carry no cookie: API clients send the header back.
-    expect(moved.headers.get('Set-Cookie')).toBeNull();
-    const read = await call('GET', `/api/games/${g.id}`, { headers: { 'x-d1-bookmark': bookmark! } });
+    expect(made.headers.get('Set-Cookie')).toBeNull();
+    const read = await call('GET', '/api/me', { token: made.body.key, headers: { 'x-d1-bookmark': bookmark! } });
     expect(read.status).toBe(200);
-    expect(read.body.ply).toBe(1);
+    expect(read.body.name).toBe('Uhura');
     expect(read.headers.get('x-d1-bookmark')).toMatch(/^[0-9a-f-]+$/i);
+    // A move is read back from the game's own object, the same at once for everyone.
+    const g = await newGame('warp-factor');
+    expect((await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white })).status).toBe(200);
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(1);
   });
 
   it('pages and form redirects set the d1b cookie; a picture does not', async () => {

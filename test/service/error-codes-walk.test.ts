@@ -7,11 +7,11 @@
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { GameStore } from '../../src/db/store.ts';
+import { GameStore } from '../../src/db/game-store.ts';
 import { TournamentStore } from '../../src/db/tournament-store.ts';
 import { ERROR_CODES, type ErrorCode } from '../../src/service/error-codes.ts';
 import { MESSAGE_RATE } from '../../src/service/schemas.ts';
-import { BASE, fetchWorker } from './helpers.ts';
+import { BASE, fetchWorker, gameDb } from './helpers.ts';
 
 type Doc = {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Schema }> }>; requestBody?: { content: object } }>>;
@@ -448,9 +448,10 @@ const specific: Record<string, Recipe> = {
   'POST /api/games/{id}/leave 409 stale_ply': raced('leave', 'spendLeave', { days: 1 }),
   'PUT /api/games/{id}/conditional 409 stale_ply': raced('conditional', 'putConditionalLines', { lines: [['Wb2-Wb3', 'Bb3-Bb2']] }, 'black'),
   'POST /api/games/{id}/claim 409 stale_ply': async (s) => {
-    // The deadline has passed (set in D1 as days going by would), and the opponent's move lands first.
+    // The deadline has passed (set in the game's storage as days going by would), and the opponent's move lands first.
     const t = await clocked();
-    await env.DB.prepare('update games set deadline = ? where id = ?')
+    await gameDb(t.id)
+      .prepare('update games set deadline = ? where id = ?')
       .bind(Date.now() - 1000, t.id)
       .run();
     loseRace(GameStore.prototype, 'updateGameIf');

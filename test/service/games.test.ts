@@ -12,7 +12,7 @@ describe('POST /api/games', () => {
     });
     expect(res.status).toBe(201);
     const { id, links, tokens, state } = res.body;
-    expect(id).toMatch(/^[a-z0-9]{12}$/);
+    expect(id).toMatch(/^[a-z0-9]{16}$/);
     expect(tokens.white).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
     expect(tokens.white).not.toBe(tokens.black);
     expect(links.white).toBe(`http://subspace.test/games/${id}?token=${tokens.white}`);

@@ -3,11 +3,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
-import { BASE, call, newGame } from './helpers.ts';
+import { BASE, call, gameDb, newGame } from './helpers.ts';
 
 const snapshot = async (id: string) => ({
   game: await env.DB.prepare('select * from games where id = ?').bind(id).first(),
-  moves: (await env.DB.prepare('select * from moves where game_id = ? order by ply').bind(id).all()).results,
+  moves: (await gameDb(id).prepare('select * from moves where game_id = ? order by ply').bind(id).all()).results,
 });
 
 const PLAIN_BUT_HOSTILE = ["Robert'); DROP TABLE games;--", '" OR 1=1 --', 'Zoë ♞ 国际象棋 🚀', '<script>alert(1)</script>'];
@@ -123,7 +123,8 @@ describe('many clients on many games at once', () => {
       }
     }
     for (const g of games) {
-      const rows = (await env.DB.prepare('select ply, text from moves where game_id = ? order by ply').bind(g.id).all<{ ply: number; text: string }>()).results;
+      const rows = (await gameDb(g.id).prepare('select ply, text from moves where game_id = ? order by ply').bind(g.id).all<{ ply: number; text: string }>())
+        .results;
       expect(rows.map((r) => r.ply)).toEqual([1, 2, 3, 4]);
       const stored = await env.DB.prepare('select position, start_position as start from games where id = ?')
         .bind(g.id)

@@ -1,9 +1,12 @@
 // Calling the Worker the way a client would.
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { gameService } from '../../src/worker/services.ts';
 import { expect } from 'vitest';
+import type { GameStore } from '../../src/db/game-store.ts';
+import type { GameObject } from '../../src/worker/game-object.ts';
+import { gameObject } from '../../src/worker/game-objects.ts';
 import worker from '../../src/worker/index.ts';
+import { gameService } from '../../src/worker/services.ts';
 
 export const BASE = 'http://subspace.test';
 
@@ -88,9 +91,52 @@ export const followed = (res: { headers: Headers }) => call('GET', location(res)
 /** How often `text` occurs in `html`. */
 export const occurrences = (html: string, text: string) => html.split(text).length - 1;
 
+/** Work with a game's own storage, inside its object (issue 28: a game's records live there). */
+export const inGame = <T>(id: string, use: (store: GameStore, object: GameObject, state: DurableObjectState) => T | Promise<T>): Promise<T> =>
+  runInDurableObject(gameObject(env, id), (object: GameObject, state) => use(object.store, object, state));
+
+/**
+ * Change the environment a game's object runs with (its configuration, as a request's own
+ * environment would for the Worker): the object's services read it on every call.
+ */
+export const objectEnv = (id: string, changes: Partial<Cloudflare.Env>) =>
+  inGame(id, (_store, object) => {
+    const holder = object as unknown as { env: Cloudflare.Env };
+    holder.env = { ...holder.env, ...changes };
+  });
+
+type Row = Record<string, unknown>;
+
+/**
+ * A game's own SQLite, asked as D1 is (prepare, bind, all, first, run): for tests that read or
+ * change a game's tables directly. A write also bumps the row's revision and goes to the
+ * directory, as the object's own writes do, so D1's copy follows.
+ */
+export function gameDb(id: string) {
+  const exec = (query: string, params: unknown[]) =>
+    runInDurableObject(gameObject(env, id), async (object: GameObject, state) => {
+      const rows = state.storage.sql.exec(query, ...params).toArray() as Row[];
+      if (/^\s*(update|insert|delete)/i.test(query)) {
+        state.storage.sql.exec('update games set revision = revision + 1');
+        await object.store.republish(id);
+      }
+      return rows;
+    });
+  const statement = (query: string, params: unknown[] = []) => ({
+    bind: (...p: unknown[]) => statement(query, p),
+    all: async <T = Row>() => ({ results: (await exec(query, params)) as T[] }),
+    first: async <T = unknown>(column?: string): Promise<T | null> => {
+      const [row] = await exec(query, params);
+      if (row === undefined) return null;
+      return (column === undefined ? row : row[column]) as T;
+    },
+    run: async () => ({ rows: await exec(query, params) }),
+  });
+  return { prepare: (query: string) => statement(query) };
+}
+
 /** The texts of a game's move rows, in order. */
-export const moveTexts = async (id: string) =>
-  (await env.DB.prepare('select text from moves where game_id = ? order by ply').bind(id).all<{ text: string }>()).results.map((r) => r.text);
+export const moveTexts = async (id: string) => (await inGame(id, (store) => store.moves(id))).map((m) => m.text);
 
 /** The stored game is what its move rows replay to; returns its public state. */
 export async function expectRebuilds(id: string) {
@@ -108,6 +154,6 @@ export async function createWithForm(fields: Record<string, string>, origin = BA
   const res = await form('/games', fields, origin, headers);
   if (res.status !== 303) return res;
   const to = location(res);
-  if (!/^\/games\/[a-z0-9]{12}\/new$/.test(to.pathname)) throw new Error(`the form redirected to ${to}`);
+  if (!/^\/games\/[a-z0-9]{12,16}\/new$/.test(to.pathname)) throw new Error(`the form redirected to ${to}`);
   return call('GET', to.pathname + to.search, { headers });
 }

@@ -12,7 +12,7 @@ async function createSignedIn(key: string, fields: Record<string, string>) {
   const res = await form('/games', fields, undefined, cookie(key));
   expect(res.status).toBe(303);
   const to = location(res);
-  expect(to.pathname).toMatch(/^\/games\/[a-z0-9]{12}\/new$/);
+  expect(to.pathname).toMatch(/^\/games\/[a-z0-9]{16}\/new$/);
   const id = to.pathname.split('/')[2]!;
   return { id, to, page: await call('GET', to.pathname + to.search, { headers: cookie(key) }) };
 }

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emailHtml, emailText } from '../../src/notify/messages.ts';
 import { MESSAGE_RATE } from '../../src/service/schemas.ts';
-import { BASE, call, form, location, newGame } from './helpers.ts';
+import { BASE, call, form, gameDb, location, newGame } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
 
 afterEach(() => {
@@ -14,10 +14,14 @@ afterEach(() => {
 const say = (id: string, token: string | undefined, text: unknown) =>
   call('POST', `/api/games/${id}/messages`, { json: { text }, ...(token ? { token } : {}) });
 const storedMessages = async (id: string) =>
-  (await env.DB.prepare('select side, ply, text from game_messages where game_id = ? order by id').bind(id).all<{ side: string; ply: number; text: string }>())
-    .results;
+  (
+    await gameDb(id)
+      .prepare('select side, ply, text from game_messages where game_id = ? order by id')
+      .bind(id)
+      .all<{ side: string; ply: number; text: string }>()
+  ).results;
 const moveRows = async (id: string) =>
-  (await env.DB.prepare('select ply, text from moves where game_id = ? order by ply').bind(id).all<{ ply: number; text: string }>()).results;
+  (await gameDb(id).prepare('select ply, text from moves where game_id = ? order by ply').bind(id).all<{ ply: number; text: string }>()).results;
 const mailGame = () => newGame('warp-factor', { white: { name: 'Kirk', email: 'kirk@example.org' }, black: { name: 'Kor', email: 'kor@example.org' } });
 
 describe('game messages (API)', () => {
@@ -128,7 +132,8 @@ describe('game messages (API)', () => {
     expect(waitNow).toBeLessThanOrEqual(3600);
     expect(over.body.error).toContain(`try again in ${waitNow} s`);
     // ... and ten minutes when the messages were sent fifty minutes ago.
-    await env.DB.prepare('update game_messages set created_at = created_at - ? where game_id = ?')
+    await gameDb(g.id)
+      .prepare('update game_messages set created_at = created_at - ? where game_id = ?')
       .bind(50 * 60_000, g.id)
       .run();
     const later = await say(g.id, g.tokens.black, 'too soon');
@@ -136,7 +141,8 @@ describe('game messages (API)', () => {
     expect(Number(later.headers.get('Retry-After'))).toBeGreaterThan(500);
     expect(Number(later.headers.get('Retry-After'))).toBeLessThanOrEqual(600);
     // Ten minutes on (an hour after the burst) the window has moved on.
-    await env.DB.prepare('update game_messages set created_at = created_at - ? where game_id = ?')
+    await gameDb(g.id)
+      .prepare('update game_messages set created_at = created_at - ? where game_id = ?')
       .bind(10 * 60_000, g.id)
       .run();
     expect((await say(g.id, g.tokens.black, 'back again')).status).toBe(201);

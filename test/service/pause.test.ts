@@ -3,6 +3,8 @@
 // days move one's own deadline. Times come from the injected clock, never from the machine's.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { Directory } from '../../src/db/directory.ts';
+import { gameObject } from '../../src/worker/game-objects.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GameService } from '../../src/service/games.ts';
 import worker from '../../src/worker/index.ts';
@@ -18,7 +20,7 @@ const DAY = 86_400_000;
 type G = Awaited<ReturnType<typeof newGame>>;
 const pause = (g: G, side: 'white' | 'black', body: unknown) => call('POST', `/api/games/${g.id}/pause`, { json: body, token: g.tokens[side] });
 const leave = (g: G, side: 'white' | 'black', body: unknown) => call('POST', `/api/games/${g.id}/leave`, { json: body, token: g.tokens[side] });
-const row = async (id: string) => (await new GameStore(env.DB).game(id))!;
+const row = async (id: string) => (await new Directory(env.DB).game(id))!;
 const timed = (extra: Record<string, unknown> = {}) =>
   newGame('warp-factor', {
     white: { name: 'Kirk', email: 'kirk@example.org' },
@@ -186,10 +188,7 @@ describe('pause by agreement', () => {
     const at = (await row(g.id)).createdAt + DAY;
     await pausedAt(g, at, 2);
     const now = at + 2 * DAY + 1000;
-    const [, moved] = await Promise.all([
-      gameService(env, () => now).resumeEndedPauses(),
-      gameService(env, () => now).move(g.id, g.tokens.white, { move: 'Wb2-Wb3' }),
-    ]);
+    const [, moved] = await Promise.all([gameObject(env, g.id).tick(g.id, now), gameService(env, () => now).move(g.id, g.tokens.white, { move: 'Wb2-Wb3' })]);
     expect(moved.ok).toBe(true);
     expect(await row(g.id)).toMatchObject({ ply: 1, pausedUntil: null, pauseLeftMs: null, deadline: now + 3 * DAY });
     expect(told(queue.jobs, g.id, 'pause-end')).toEqual(['black', 'white']);
@@ -342,7 +341,7 @@ describe('game page and OpenAPI', () => {
   it('the home page form gives leave days', async () => {
     const created = await createWithForm({ variant: 'warp-factor', days: '3', leave: '5' });
     expect(created.status).toBe(200);
-    const id = /\/games\/([a-z0-9]{12})/.exec(created.text)![1]!;
+    const id = /\/games\/([a-z0-9]{16})/.exec(created.text)![1]!;
     expect(await row(id)).toMatchObject({ leaveDays: 5, whiteLeaveLeft: 5, blackLeaveLeft: 5 });
     const bad = await createWithForm({ variant: 'warp-factor', days: '3', leave: '31' });
     expect(bad.status).toBe(400);

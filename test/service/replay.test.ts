@@ -4,7 +4,7 @@ import { gameService } from '../../src/worker/services.ts';
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
 import { variantNames } from '../../src/engine/variants/index.ts';
-import { call, newGame } from './helpers.ts';
+import { call, gameDb, newGame } from './helpers.ts';
 
 /** A small seeded generator, so a failure can be reproduced. */
 function random(seed: number) {
@@ -59,7 +59,7 @@ describe('replay (takebacks and set-up starts included)', () => {
         const row = await env.DB.prepare('select * from games where id = ?')
           .bind(g.id)
           .first<{ position: string; ply: number; options: string; start_position: string; status: string }>();
-        const texts = (await env.DB.prepare('select text from moves where game_id = ? order by ply').bind(g.id).all<{ text: string }>()).results.map(
+        const texts = (await gameDb(g.id).prepare('select text from moves where game_id = ? order by ply').bind(g.id).all<{ text: string }>()).results.map(
           (r) => r.text,
         );
         expect(texts).toHaveLength(row!.ply);

@@ -2,9 +2,8 @@
 // say so; an accept racing the other player's move: exactly one wins.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GameStore } from '../../src/db/store.ts';
 import { GameService } from '../../src/service/games.ts';
-import { call, expectRebuilds, followed, form, location, moveTexts, newGame, occurrences, play } from './helpers.ts';
+import { call, expectRebuilds, followed, form, inGame, location, moveTexts, newGame, occurrences, play } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
 
 afterEach(() => {
@@ -121,37 +120,41 @@ describe('takeback by agreement', () => {
   });
 
   it('the writes themselves decide: from the same read, whichever lands second changes nothing', async () => {
-    const store = new GameStore(env.DB);
     for (const first of ['move', 'takeback'] as const) {
       const g = await newGame('warp-factor');
       await play(g, 'Wb2-Wb3');
       await takeback(g, 'white', 'offer');
-      const row = (await store.game(g.id))!;
+      const row = (await inGame(g.id, (store) => store.game(g.id)))!;
       const move = () =>
-        store.commitMove({
-          gameId: g.id,
-          expectedPly: row.ply,
-          move: { gameId: g.id, ply: 2, side: 'black', text: 'Bb3-Bb2', positionAfter: 'after', createdAt: Date.now() },
-          changes: { ply: 2, position: 'after', sideToMove: 'white', takebackOfferBy: null },
-        });
-      const back = () =>
-        store.commitTakeback(
-          g.id,
-          { ply: row.ply, offerBy: 'white' },
-          { side: 'white', toPly: 0, at: Date.now() },
-          { sideToMove: 'white', takebackOfferBy: null },
+        inGame(g.id, (store) =>
+          store.commitMove({
+            gameId: g.id,
+            expectedPly: row.ply,
+            move: { gameId: g.id, ply: 2, side: 'black', text: 'Bb3-Bb2', positionAfter: 'after', createdAt: Date.now() },
+            changes: { ply: 2, position: 'after', sideToMove: 'white', takebackOfferBy: null },
+          }),
         );
+      const back = () =>
+        inGame(g.id, (store) =>
+          store.commitTakeback(
+            g.id,
+            { ply: row.ply, offerBy: 'white' },
+            { side: 'white', toPly: 0, at: Date.now() },
+            { sideToMove: 'white', takebackOfferBy: null },
+          ),
+        );
+      const takebacks = () => inGame(g.id, (store) => store.takebacks(g.id));
       if (first === 'move') {
         expect((await move()).committed).toBe(true);
         expect(await back()).toBe(false);
         expect(await moveTexts(g.id)).toEqual(['Wb2-Wb3', 'Bb3-Bb2']);
-        expect((await store.takebacks(g.id)).length).toBe(0);
+        expect((await takebacks()).length).toBe(0);
       } else {
         expect(await back()).toBe(true);
         expect((await move()).committed).toBe(false);
         expect(await moveTexts(g.id)).toEqual([]);
-        expect((await store.game(g.id))!.ply).toBe(0);
-        expect((await store.takebacks(g.id)).map((t) => JSON.parse(t.turns).map((m: { text: string }) => m.text))).toEqual([['Wb2-Wb3']]);
+        expect((await inGame(g.id, (store) => store.game(g.id)))!.ply).toBe(0);
+        expect((await takebacks()).map((t) => JSON.parse(t.turns).map((m: { text: string }) => m.text))).toEqual([['Wb2-Wb3']]);
       }
     }
   });

@@ -4,13 +4,13 @@
 // and checks the VAPID JWT (RFC 8292) against GET /api/push/key.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { RemoteGames } from '../../src/worker/game-objects.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isPushFanoutJob, type PushJob, type QueueJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 import { call, newGame, play } from './helpers.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
-import { PlayerStore } from '../../src/db/player-store.ts';
 import { PushStore } from '../../src/notify/push-store.ts';
 
 afterEach(() => {
@@ -325,7 +325,7 @@ describe('Web Push', () => {
     const after = await startGame(kang, sulu);
     const unowned = await newGame('warp-factor');
     expect([await flag(before.game.id), await flag(after.game.id), await flag(unowned.id)]).toEqual([1, 1, 0]);
-    expect(await new PlayerStore(env.DB).claimSeat(unowned.id, 'black', kang.id)).toBe(true);
+    expect(await new RemoteGames(env).claimSeat(unowned.id, 'black', kang.id)).toBe(true);
     expect(await flag(unowned.id)).toBe(1);
     // The opponent's moves in those games are queued for the fan-out; in a game nobody hears, nothing is.
     const queue = captureQueue<QueueJob>();

@@ -319,7 +319,8 @@ export const gamePages = new Hono<AppEnv>()
     const row = await store.game(id);
     if ((side === 'white' ? row?.blackPlayerId : row?.whitePlayerId) === player.id)
       return backToGame(c, id, c.var.token, { error: 'You hold the other seat of this game already.' });
-    if (!(await store.claimSeat(id, side, player.id)))
+    // The seat is the game's: changed in its object, which copies the row to the directory.
+    if (!(await c.var.services.gameRecords.claimSeat(id, side, player.id)))
       return backToGame(c, id, c.var.token, { error: 'This seat belongs to a player already, so it was not added to your games.' });
     await store.dropInvitation(id, side);
     return backToGame(c, id, getCookie(c, KEY_COOKIE)!, { ok: 'This game is now in your games (My games).' });
