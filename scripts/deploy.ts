@@ -12,7 +12,7 @@
 // there), in the current folder; test/deploy/ replaces it with a stand-in.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -250,6 +250,15 @@ async function missingSecrets(worker: string): Promise<Record<string, string>> {
     values.VAPID_PUBLIC_KEY = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64url');
     values.VAPID_PRIVATE_KEY = ((await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey).d!;
     say('Secrets VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (Web Push): not set yet; made a new key pair');
+  }
+  // The operator's token for /admin (npm run migrate:games -- --remote): made here when the Worker has none, and kept
+  // in .wrangler/admin-token (not committed), since a secret cannot be read back from the account.
+  if (have.has('ADMIN_TOKEN')) say('Secret ADMIN_TOKEN (operator routes): set');
+  else {
+    values.ADMIN_TOKEN = process.env.ADMIN_TOKEN || randomBytes(32).toString('base64url');
+    mkdirSync('.wrangler', { recursive: true });
+    writeFileSync(path.join('.wrangler', 'admin-token'), `${values.ADMIN_TOKEN}\n`, { mode: 0o600 });
+    say('Secret ADMIN_TOKEN (operator routes, npm run migrate:games): not set yet; made one, kept in .wrangler/admin-token');
   }
   return values;
 }

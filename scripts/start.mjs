@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_ADMIN_TOKEN, migrateAll } from './migrate-games.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler');
@@ -83,6 +84,9 @@ const devVars = [
   'ALLOW_LOCAL_WEBHOOKS:true',
   '--var',
   `REPLY_SECRET:${process.env.REPLY_SECRET || 'subspace-local-development-only'}`,
+  // The operator's routes (/admin): npm run migrate:games uses the same local token.
+  '--var',
+  `ADMIN_TOKEN:${process.env.ADMIN_TOKEN || LOCAL_ADMIN_TOKEN}`,
   '--var',
   `VAPID_PUBLIC_KEY:${vapid.publicKey}`,
   '--var',
@@ -278,6 +282,15 @@ async function sampleGame() {
   return found
     ? { game: saved, note: `made on the first start; the local database has ${games}` }
     : { note: `The local database has ${games}; no sample game was added.` };
+}
+
+// Games from before the game objects (an older local database): copied into their objects now.
+try {
+  ownRequests.add('POST /admin/migrate-games');
+  const copied = await migrateAll(base, process.env.ADMIN_TOKEN || LOCAL_ADMIN_TOKEN, () => {});
+  if (copied) console.log(`npm start: copied ${copied} game(s) from before the game objects into their objects`);
+} catch (e) {
+  console.error(`npm start: could not copy the older games into their objects: ${e instanceof Error ? e.message : e}`);
 }
 
 try {

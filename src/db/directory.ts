@@ -4,7 +4,7 @@
 // replaces a newer one, so a retried or late write cannot take a row backwards.
 // Besides, the records games had in D1 before the objects (the legacy_ tables of migration 0018),
 // read once when a game's object copies them in (`npm run migrate:games`, or the game's first touch).
-import { and, asc, eq, getTableColumns, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { gameRecordTables, type GameRow } from './game-schema.ts';
 import type { GameRecords } from './game-store.ts';
 import { games } from './schema.ts';
@@ -59,6 +59,11 @@ export class Directory extends D1Store {
       this.db.delete(legacyConditional).where(eq(legacyConditional.gameId, id)),
       this.db.delete(legacyMessages).where(eq(legacyMessages.gameId, id)),
     ]);
+  }
+
+  /** How many games are not yet in their objects (revision 0). */
+  async legacyCount(): Promise<number> {
+    return (await this.db.select({ n: count() }).from(games).where(eq(games.revision, 0)).get())?.n ?? 0;
   }
 
   /** Up to `limit` games not yet in their objects: revision 0, which only a row from before the objects has (for `npm run migrate:games`). */

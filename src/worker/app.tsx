@@ -14,6 +14,7 @@ import { seat, unsubscribe } from './routes/seats.ts';
 import { me, players } from './routes/players.ts';
 import { challenges, rematch } from './routes/challenges.ts';
 import { gameStreams, streams } from './routes/streams.ts';
+import { admin } from './routes/admin.ts';
 import { leaderboards, tournaments } from './routes/tournaments.ts';
 import { push, pushScripts, seatPush } from './routes/push.ts';
 import { leaguePages } from './routes/league-pages.tsx';
@@ -88,6 +89,7 @@ app.route('/api/leaderboard', leaderboards);
 app.route('/api', push);
 app.route('/api', boards);
 app.route('/unsubscribe', unsubscribe);
+app.route('/admin', admin);
 app.route('/discord', discord);
 app.route('/telegram', telegram);
 

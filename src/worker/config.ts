@@ -11,6 +11,8 @@ export interface Config {
   readonly publicUrl: string | undefined;
   /** The key of game ids' tags (src/service/game-ids.ts): REPLY_SECRET, or a fixed local one without it. */
   readonly gameIdKey: string;
+  /** The operator's token for /admin routes; undefined: they answer 404. */
+  readonly adminToken: string | undefined;
   /** Sender, reply-address domain and signing secret of the emails. */
   readonly mail: MailConfig;
   /** Web Push's VAPID pair and contact; undefined when the pair is not set (no push). */
@@ -45,6 +47,7 @@ export function config(env: Cloudflare.Env): Config {
   return {
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     gameIdKey: env.REPLY_SECRET || 'subspace-local',
+    adminToken: env.ADMIN_TOKEN || undefined,
     mail: { from, domain: env.MAIL_DOMAIN || from.split('@')[1] || 'subspace.example', secret: env.REPLY_SECRET || undefined },
     vapid,
     webhooks: { allowLocal: env.ALLOW_LOCAL_WEBHOOKS === 'true', resolveNames: env.WEBHOOK_DNS !== 'off' },

@@ -16,6 +16,9 @@ declare namespace Cloudflare {
     MAIL_DOMAIN?: string;
     /** Secret that signs reply addresses and unsubscribe links (wrangler secret). */
     REPLY_SECRET?: string;
+    /** The operator's token for /admin routes (`npm run migrate:games`); unset: those routes do not exist.
+     * `npm start` sets a local one; `npm run deploy` makes one when missing and keeps it in .wrangler/admin-token. */
+    ADMIN_TOKEN?: string;
     /** "true" lets webhooks go to http://127.0.0.1 / localhost (npm start, tests); unset in production. */
     ALLOW_LOCAL_WEBHOOKS?: string;
     /** "off" skips resolving webhook host names over DNS-over-HTTPS (tests; a resolver-less network). */

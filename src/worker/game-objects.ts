@@ -134,3 +134,27 @@ export class ObjectAlarms implements GameAlarms {
     await gameObject(this.env, row.id).arm(row);
   }
 }
+
+/**
+ * Copy up to `limit` games from before the objects (D1's legacy tables) into their objects: each
+ * game's object copies it in (`ensure`), so a copy that ran already changes nothing. Returns the
+ * games copied, those that failed (logged; tried again next time) and how many are left.
+ */
+export async function migrateGames(env: Cloudflare.Env, limit: number): Promise<{ copied: string[]; failed: string[]; remaining: number }> {
+  const directory = new Directory(env.DB);
+  const ids = await directory.legacyGames(limit);
+  const copied: string[] = [];
+  const failed: string[] = [];
+  await Promise.all(
+    ids.map(async (id) => {
+      try {
+        if (await gameObject(env, id).ensure(id)) copied.push(id);
+        else failed.push(id);
+      } catch (e) {
+        console.error(`game ${id}: could not be copied into its object:`, e);
+        failed.push(id);
+      }
+    }),
+  );
+  return { copied, failed, remaining: await directory.legacyCount() };
+}

@@ -12,12 +12,12 @@ export { GameObject } from './game-object.ts';
 import { sweepInBatches, tickDueGames } from './sweep.ts';
 import { isComputerQueue, playComputerTurns, type ComputerJob } from './computer-queue.ts';
 import { config } from './config.ts';
-import { RemoteGames } from './game-objects.ts';
+import { migrateGames, RemoteGames } from './game-objects.ts';
 import { consumerDeps, Services } from './services.ts';
 import { handleInboundEmail } from './text/inbound.ts';
 
 /** Cron Trigger. Its own jobs: start the tournaments whose `startsAt` has come, send the email digests that are due,
- * ask again for analysis pieces that were lost. Besides, the backstop of the games' alarms (src/worker/game-object.ts):
+ * ask again for analysis pieces that were lost, copy games from before the objects into them. Besides, the backstop of the games' alarms (src/worker/game-object.ts):
  * the games the directory says are due (a pause over, a deadline passed, a reminder or last call owed, a computer turn
  * overdue) are told to their objects, which do each job once, as their alarm would (a game from before the objects
  * whose alarm was never set). Each query reads only what is due, through indexes (src/db/schema.ts), in bounded batches. */
@@ -28,6 +28,8 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
   // Analyses whose next piece was lost: asked for again.
   const analyses = await services.analysis.resumeStalled();
   const due = await sweepInBatches((limit) => tickDueGames(env, now, limit));
+  // Games from before the objects, copied into them a batch at a time (npm run migrate:games does it all at once).
+  const copied = await sweepInBatches(async (limit) => (await migrateGames(env, limit)).copied);
   // Tournaments whose start time has come (the same 15-minute cron: a start is at most that late).
   const tournaments = await services.startDueTournaments();
   const digests = await sweepInBatches((limit) => services.notify.sendDigests(limit));
@@ -37,6 +39,7 @@ export async function scheduled(controller: ScheduledController, env: Cloudflare
       cron: controller.cron,
       analysesResumed: analyses.length,
       gamesDue: due.length,
+      gamesCopied: copied.length,
       tournamentsStarted: tournaments.length,
       digests: digests.length,
       ms: Date.now() - started,

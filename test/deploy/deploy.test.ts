@@ -45,6 +45,7 @@ function deploy(s: Setup, opts: { input?: string; args?: string[]; env?: Record<
     FAKE_WRANGLER_CALLS: callsFile,
   };
   delete env.REPLY_SECRET;
+  delete env.ADMIN_TOKEN;
   for (const name of Object.keys(env)) if (/^(DISCORD|TELEGRAM)_/.test(name)) delete env[name];
   Object.assign(env, opts.env);
   const r = spawnSync(process.execPath, [script, ...(opts.args ?? [])], { cwd: s.project, env, input: opts.input ?? '', encoding: 'utf8', timeout: 60_000 });
@@ -85,8 +86,11 @@ describe('npm run deploy', () => {
     // The answer typed at the prompt went up with the deployment, and its file is gone.
     expect(run.stdout).toMatch(/Secret REPLY_SECRET \(.*\) is not set yet/);
     const secrets = run.calls.at(-1)!.secrets!;
-    expect(Object.keys(secrets).sort()).toEqual(['REPLY_SECRET', 'VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY']);
+    expect(Object.keys(secrets).sort()).toEqual(['ADMIN_TOKEN', 'REPLY_SECRET', 'VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY']);
     expect(secrets.REPLY_SECRET).toBe('a-secret-typed-by-kirk');
+    // The operator's token is made here and kept where npm run migrate:games -- --remote reads it.
+    expect(secrets.ADMIN_TOKEN).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(readFileSync(path.join(s.project, '.wrangler', 'admin-token'), 'utf8').trim()).toBe(secrets.ADMIN_TOKEN);
     expect(run.stdout).toContain('Secrets VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (Web Push): not set yet; made a new key pair');
     // The VAPID pair is one: what the private key signs, the public key (an uncompressed P-256 point) verifies.
     const point = Buffer.from(secrets.VAPID_PUBLIC_KEY!, 'base64url');
@@ -113,7 +117,13 @@ describe('npm run deploy', () => {
     const bots = { DISCORD_PUBLIC_KEY: 'ab'.repeat(32), TELEGRAM_SECRET: 'tg-secret', TELEGRAM_BOT_TOKEN: '1:tok' };
     const run = deploy(s, { input: 'kirk\n', env: bots });
     expect(run.status).toBe(0);
-    expect(run.calls.at(-1)!.secrets).toEqual({ REPLY_SECRET: 'kirk', ...bots, VAPID_PUBLIC_KEY: expect.any(String), VAPID_PRIVATE_KEY: expect.any(String) });
+    expect(run.calls.at(-1)!.secrets).toEqual({
+      REPLY_SECRET: 'kirk',
+      ...bots,
+      VAPID_PUBLIC_KEY: expect.any(String),
+      VAPID_PRIVATE_KEY: expect.any(String),
+      ADMIN_TOKEN: expect.any(String),
+    });
     expect(run.stdout).toContain('Chat bots: DISCORD_PUBLIC_KEY, TELEGRAM_SECRET, TELEGRAM_BOT_TOKEN taken from the environment');
     expect(run.stdout).not.toMatch(/DISCORD_BOT_TOKEN|1:tok/);
   }, 240_000);
@@ -122,7 +132,12 @@ describe('npm run deploy', () => {
     const without = deploy(setup('new-account.json'), { input: 'kirk\n' });
     expect(without.status).toBe(0);
     expect(without.stdout).toMatch(/Secret SLACK_SIGNING_SECRET \(optional; .*\): not set/);
-    expect(without.calls.at(-1)!.secrets).toEqual({ REPLY_SECRET: 'kirk', VAPID_PUBLIC_KEY: expect.any(String), VAPID_PRIVATE_KEY: expect.any(String) });
+    expect(without.calls.at(-1)!.secrets).toEqual({
+      REPLY_SECRET: 'kirk',
+      VAPID_PUBLIC_KEY: expect.any(String),
+      VAPID_PRIVATE_KEY: expect.any(String),
+      ADMIN_TOKEN: expect.any(String),
+    });
     const run = deploy(setup('new-account.json'), { input: 'kirk\n', env: { SLACK_SIGNING_SECRET: 'slack-signing' } });
     expect(run.status).toBe(0);
     expect(run.calls.at(-1)!.secrets).toEqual({
@@ -130,6 +145,7 @@ describe('npm run deploy', () => {
       SLACK_SIGNING_SECRET: 'slack-signing',
       VAPID_PUBLIC_KEY: expect.any(String),
       VAPID_PRIVATE_KEY: expect.any(String),
+      ADMIN_TOKEN: expect.any(String),
     });
     expect(run.stdout).toContain('Secret SLACK_SIGNING_SECRET: not set yet; taking it from the environment');
     expect(run.stdout).not.toContain('slack-signing');
@@ -154,6 +170,7 @@ describe('npm run deploy', () => {
     expect(run.stdout).not.toContain('is not set yet');
     expect(run.stdout).toContain('Secret REPLY_SECRET: set');
     expect(run.stdout).toContain('Secrets VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY (Web Push): set');
+    expect(run.stdout).toContain('Secret ADMIN_TOKEN (operator routes): set');
     expect(run.stdout).toContain('No migrations to apply');
     expect(config(s)).toBe(afterFirst);
     expect(account(s).workers.subspace.versions).toBe(2);

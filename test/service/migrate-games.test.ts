@@ -1,0 +1,212 @@
+// Games from before the objects (issue 28): D1 held their rows and records (moves, takebacks,
+// conditional lines, messages); migration 0018 renamed those tables legacy_*. `npm run
+// migrate:games` (POST /admin/migrate-games, also a batch each cron run, and any game's first
+// touch) copies each such game into its object. The fixtures are real games of every variant,
+// played through the API (takebacks, plans, a pause, messages, a resignation, a clock), written
+// back into D1's legacy shape under a new id: after the copy, each answers as the game it was
+// made from, replays, and plays on; a second run changes nothing.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { Game } from '../../src/engine/game.ts';
+import { VARIANTS } from '../../src/engine/types.ts';
+import { newGameId } from '../../src/service/crypto.ts';
+import { BASE, call, expectRebuilds, fetchWorker, inGame, newGame, play } from './helpers.ts';
+
+const ADMIN_TOKEN = 'test-admin-token';
+type G = Awaited<ReturnType<typeof newGame>>;
+type Side = 'white' | 'black';
+
+const migrate = async (token: string | null = ADMIN_TOKEN, bindings: Partial<Cloudflare.Env> = { ADMIN_TOKEN }) => {
+  const res = await fetchWorker(
+    new Request(`${BASE}/admin/migrate-games`, { method: 'POST', headers: token === null ? {} : { Authorization: `Bearer ${token}` } }),
+    { ...env, ...bindings },
+  );
+  return { status: res.status, body: (await res.json()) as { copied: number; failed: number; remaining: number; code?: string } };
+};
+
+/** A first legal turn of the side to move. */
+const legal = async (id: string) => ((await call('GET', `/api/games/${id}/legal`)).body.legal as string[])[0]!;
+const playLegal = async (g: G) => {
+  const side = (await call('GET', `/api/games/${g.id}`)).body.sideToMove as Side;
+  expect((await call('POST', `/api/games/${g.id}/moves`, { text: await legal(g.id), token: g.tokens[side] })).status).toBe(200);
+};
+
+/** A game of `variant` with a bit of everything: turns, a message with a turn and one alone, a takeback, a pause, conditional lines. */
+async function richGame(variant: string): Promise<G> {
+  const g = await newGame(variant, { white: { name: 'Kirk' }, black: { name: 'Kor' }, clock: { daysPerMove: 3, leaveDays: 2 } });
+  await playLegal(g);
+  await playLegal(g);
+  // A message with a turn, then one on its own.
+  const side = (await call('GET', `/api/games/${g.id}`)).body.sideToMove as Side;
+  expect((await call('POST', `/api/games/${g.id}/moves`, { json: { move: await legal(g.id), message: 'Your move.' }, token: g.tokens[side] })).status).toBe(
+    200,
+  );
+  expect((await call('POST', `/api/games/${g.id}/messages`, { json: { text: 'Qapla!' }, token: g.tokens[side === 'white' ? 'black' : 'white'] })).status).toBe(
+    201,
+  );
+  // The mover takes the turn back by agreement.
+  expect((await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: g.tokens[side] })).status).toBe(200);
+  expect(
+    (await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'accept' }, token: g.tokens[side === 'white' ? 'black' : 'white'] })).status,
+  ).toBe(200);
+  await playLegal(g);
+  // A pause by agreement, still running.
+  expect((await call('POST', `/api/games/${g.id}/pause`, { json: { action: 'offer', days: 5 }, token: g.tokens.white })).status).toBe(200);
+  expect((await call('POST', `/api/games/${g.id}/pause`, { json: { action: 'accept' }, token: g.tokens.black })).status).toBe(200);
+  // The waiting player's conditional line: the opponent's first legal turn, answered by what is legal then.
+  const state = (await call('GET', `/api/games/${g.id}`)).body;
+  const waiting: Side = state.sideToMove === 'white' ? 'black' : 'white';
+  const theirs = await legal(g.id);
+  const row = (await env.DB.prepare('select * from games where id = ?').bind(g.id).first<{ variant: string; options: string; start_position: string }>())!;
+  const texts = ((await call('GET', `/api/games/${g.id}/moves`)).body.moves as { text: string }[]).map((m) => m.text);
+  const replayed = Game.replay(row.variant, JSON.parse(row.options), [...texts, theirs], row.start_position);
+  if (!replayed.ok) throw new Error(replayed.error.message);
+  const answer = replayed.value.legalTexts()[0]!;
+  const put = await call('PUT', `/api/games/${g.id}/conditional`, { json: { lines: [[theirs, answer]] }, token: g.tokens[waiting] });
+  expect(put.status, put.text).toBe(200);
+  return g;
+}
+
+/** What a game answers through the API, with its id as a placeholder (a copy under another id must answer the same). */
+async function answers(g: G, id = g.id) {
+  const get = async (path: string, token?: string) => {
+    const res = await call('GET', `/api/games/${id}${path}`, token ? { token } : {});
+    expect(res.status, `${path}: ${res.text}`).toBe(200);
+    return res.text.replaceAll(id, '<id>');
+  };
+  // Message ids are D1's in a copy (global there, so other than the original's own): compared apart.
+  const messages = JSON.parse(await get('/messages', g.tokens.black)) as { messages: { id: number }[] };
+  return {
+    state: await get(''),
+    seat: await get('', g.tokens.white),
+    history: await get('/moves'),
+    messages: messages.messages.map(({ id: _id, ...m }) => m),
+    white: await get('/conditional', g.tokens.white),
+    black: await get('/conditional', g.tokens.black),
+    record: await get('/record'),
+  };
+}
+
+const columns = (row: Record<string, unknown>) => Object.keys(row);
+const insert = (table: string, row: Record<string, unknown>) =>
+  env.DB.prepare(
+    `insert into ${table} (${columns(row).join(', ')}) values (${columns(row)
+      .map(() => '?')
+      .join(', ')})`,
+  ).bind(...Object.values(row));
+
+let copiesMade = 0;
+
+/**
+ * The game as D1 held it before the objects, under a new (untagged, 12-character) id: its directory
+ * row at revision 0 and its records in the legacy_* tables, read from the game's object as SQL rows
+ * (ids made unique across games, as D1's own were).
+ */
+async function asLegacy(g: G): Promise<{ id: string; rows: number; offset: number }> {
+  const offset = 1000 * ++copiesMade;
+  const id = newGameId();
+  const row = (await env.DB.prepare('select * from games where id = ?').bind(g.id).first<Record<string, unknown>>())!;
+  const records = await inGame(g.id, (_store, _object, state) => {
+    const all = (table: string) =>
+      state.storage.sql.exec(`select * from ${table} where game_id = ? order by rowid`, g.id).toArray() as Record<string, unknown>[];
+    return { moves: all('moves'), takebacks: all('takebacks'), conditional_moves: all('conditional_moves'), game_messages: all('game_messages') };
+  });
+  const statements = [insert('games', { ...row, id, revision: 0, push_subscribed: 0 })];
+  for (const [table, rows] of Object.entries(records))
+    for (const r of rows) statements.push(insert(`legacy_${table}`, { ...r, ...('id' in r ? { id: Number(r.id) + offset } : {}), game_id: id }));
+  await env.DB.batch(statements);
+  return { id, rows: statements.length - 1, offset };
+}
+
+const legacyRows = async (id: string) => {
+  let n = 0;
+  for (const table of ['legacy_moves', 'legacy_takebacks', 'legacy_conditional_moves', 'legacy_game_messages'])
+    n += (await env.DB.prepare(`select count(*) as n from ${table} where game_id = ?`).bind(id).first<number>('n'))!;
+  return n;
+};
+
+describe('npm run migrate:games', () => {
+  it('copies D1 games of every variant into their objects: each answers as before, replays, plays on; twice changes nothing', async () => {
+    const originals: G[] = [];
+    for (const { id: variant } of VARIANTS) originals.push(await richGame(variant));
+    // A finished game too, and one with no turns yet.
+    const resigned = await newGame('warp-factor');
+    await play(resigned, 'Wb2-Wb3');
+    expect((await call('POST', `/api/games/${resigned.id}/resign`, { token: resigned.tokens.black })).status).toBe(200);
+    originals.push(resigned, await newGame('planar'));
+
+    const copies = new Map<string, G>();
+    const offsets = new Map<string, number>();
+    for (const g of originals) {
+      const { id, rows, offset } = await asLegacy(g);
+      copies.set(id, g);
+      offsets.set(id, offset);
+      expect(await legacyRows(id)).toBe(rows);
+      // Every record kind is among the fixtures of a rich game: moves, a takeback, lines, messages.
+      if (g !== resigned && rows)
+        for (const table of ['legacy_moves', 'legacy_takebacks', 'legacy_conditional_moves', 'legacy_game_messages'])
+          expect(await env.DB.prepare(`select count(*) as n from ${table} where game_id = ?`).bind(id).first<number>('n'), table).toBeGreaterThan(0);
+    }
+    const before = new Map<string, Awaited<ReturnType<typeof answers>>>();
+    for (const [id, g] of copies) before.set(id, await answers(g));
+
+    // Batches until none is left (the route copies up to 50 a call).
+    let copied = 0;
+    for (let i = 0; i < 5; i++) {
+      const run = await migrate();
+      expect(run.status).toBe(200);
+      expect(run.body.failed).toBe(0);
+      copied += run.body.copied;
+      if (run.body.remaining === 0) break;
+    }
+    expect(copied).toBeGreaterThanOrEqual(copies.size);
+    for (const [id, g] of copies) {
+      // In its object now: D1 keeps the directory row (a new revision) and none of the records.
+      expect(await legacyRows(id)).toBe(0);
+      expect((await env.DB.prepare('select revision from games where id = ?').bind(id).first<number>('revision'))!).toBeGreaterThan(0);
+      expect((await inGame(id, (store) => store.moves(id))).map((m) => m.text)).toEqual((await inGame(g.id, (store) => store.moves(g.id))).map((m) => m.text));
+      expect(await answers({ ...g, id }, id)).toEqual(before.get(id));
+      // The messages keep the ids D1 gave them.
+      const ids = (await call('GET', `/api/games/${id}/messages`, { token: g.tokens.white })).body.messages.map((m: { id: number }) => m.id);
+      const originalIds = (await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.white })).body.messages.map((m: { id: number }) => m.id);
+      expect(ids).toEqual(originalIds.map((n: number) => n + offsets.get(id)!));
+      await expectRebuilds(id);
+    }
+
+    // Safe to run twice: nothing left, nothing copied, every game as it was.
+    const again = await migrate();
+    expect(again.body).toEqual({ copied: 0, failed: 0, remaining: 0 });
+    for (const [id, g] of copies) expect(await answers({ ...g, id }, id)).toEqual(before.get(id));
+
+    // A copied game plays on (the tokens are the seats' own), and its copied plan answers the turn it foresaw.
+    const [id, g] = [...copies].find(([, c]) => c.id === originals[0]!.id)!;
+    const state = (await call('GET', `/api/games/${id}`)).body;
+    const moved = await call('POST', `/api/games/${id}/moves`, { text: await legal(id), token: g.tokens[state.sideToMove as Side] });
+    expect(moved.status).toBe(200);
+    expect(moved.body.answer).toMatchObject({ ply: state.ply + 2 });
+    expect((await call('GET', `/api/games/${id}`)).body.ply).toBe(state.ply + 2);
+    await expectRebuilds(id);
+  }, 240_000);
+
+  it("a game's first touch copies it without the command; an id nobody made stays a 404", async () => {
+    const g = await newGame('curved-space');
+    await play(g, (await call('GET', `/api/games/${g.id}/legal`)).body.legal[0]);
+    const { id } = await asLegacy(g);
+    expect(await legacyRows(id)).toBe(1);
+    const state = await call('GET', `/api/games/${id}`);
+    expect(state.status).toBe(200);
+    expect(state.body.ply).toBe(1);
+    expect(await legacyRows(id)).toBe(0);
+    expect((await call('GET', `/api/games/${newGameId()}`)).status).toBe(404);
+  });
+
+  it('only with the admin token: 404 without one configured, 401 without the header, 403 with another token', async () => {
+    expect((await migrate(ADMIN_TOKEN, { ADMIN_TOKEN: '' })).status).toBe(404);
+    const none = await migrate(null);
+    expect(none.status).toBe(401);
+    expect(none.body.code).toBe('token_required');
+    const wrong = await migrate('not-the-token');
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.code).toBe('bad_token');
+  });
+});
