@@ -1,19 +1,10 @@
-// The tables of the service. This file is the single source: `npm run db:generate`
-// turns changes here into SQL migrations under migrations/.
+// D1's tables: players, keys, challenges, notifications and the games' directory (each game's own
+// records live in its Durable Object: src/db/game-schema.ts). This file is the single source:
+// `npm run db:generate` turns changes here into SQL migrations under migrations/.
 import { sql } from 'drizzle-orm';
-import type { BuildColumns } from 'drizzle-orm';
 import { COLORS } from '../engine/types.ts';
 import { gameColumns } from './game-columns.ts';
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-  type SQLiteColumnBuilderBase,
-  type SQLiteTableExtraConfigValue,
-} from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** A column holding a game's id: the row goes when the game does. */
 function gameRef(name: string) {

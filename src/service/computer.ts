@@ -4,13 +4,13 @@
 //
 // How a reply is never lost: the game service asks for it (ComputerTurns, one queue
 // message) right after the write that gave the computer the move; the queue retries a
-// reply that failed; a GET of the game asks again once a reply is overdue; the cron
-// plays every overdue reply itself. A reply is for one ply, so a duplicate is a no-op.
+// reply that failed; a GET of the game asks again once a reply is overdue; the game's alarm
+// (its object) plays every overdue reply itself. A reply is for one ply, so a duplicate is a no-op.
 import type { GameRow } from '../db/schema.ts';
 import type { GameReads } from '../db/game-store.ts';
 import { chooseMove, type Choice, type Level } from '../engine/search/index.ts';
 import type { GameApi } from './games.ts';
-import { COMPUTER_GRACE_MS, computerLevel, computerToMove, hintsAllowed } from './computer-sides.ts';
+import { computerLevel, computerToMove, hintsAllowed } from './computer-sides.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { storedGame } from './stored-game.ts';
 
@@ -51,7 +51,6 @@ export class ComputerPlayer {
   constructor(
     private readonly store: GameReads,
     private readonly games: GameApi,
-    private readonly clock: () => number = Date.now,
   ) {}
 
   /**

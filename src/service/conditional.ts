@@ -4,12 +4,11 @@
 // once, as any turn (GameService.move with the side proven by the server, as the computer's).
 import type { ConditionalRow, GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
-import { overMessage, type Actor } from './game-core.ts';
+import { overMessage, type Actor, type GameContext } from './game-core.ts';
 import type { PlanOutcome } from './plan-outcome.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { MAX_CONDITIONAL_LINES, type ConditionalLine } from './schemas.ts';
 import { storedGame } from './stored-game.ts';
-import { GameTakebacks } from './takebacks.ts';
 
 /** A player's lines: each starts with the opponent's turn at ply + 1, then the player's answer, and so on. */
 export interface ConditionalLines {
@@ -62,96 +61,95 @@ function checkLines(row: GameRow, lines: readonly ConditionalLine[]): ServiceRes
   return done([...checked.values()]);
 }
 
-export abstract class GameConditionals extends GameTakebacks {
-  /** The caller's own lines that still apply (none once the game moved on). */
-  async conditional(id: string, actor: Actor): Promise<ServiceResult<ConditionalLines>> {
-    const who = await this.player(id, actor);
-    if (!who.ok) return who;
-    const { row, side } = who.value;
-    const stored = await this.store.conditionalLines(id, side);
-    if (!applies(stored, row)) return done({ ply: row.ply, lines: [] });
-    return done({ ply: row.ply, lines: linesOf(stored), ...(stored.outcome ? { outcome: JSON.parse(stored.outcome) as PlanOutcome } : {}) });
-  }
+/** The caller's own lines that still apply (none once the game moved on). */
+export async function conditional(ctx: GameContext, id: string, actor: Actor): Promise<ServiceResult<ConditionalLines>> {
+  const who = await ctx.player(id, actor);
+  if (!who.ok) return who;
+  const { row, side } = who.value;
+  const stored = await ctx.store.conditionalLines(id, side);
+  if (!applies(stored, row)) return done({ ply: row.ply, lines: [] });
+  return done({ ply: row.ply, lines: linesOf(stored), ...(stored.outcome ? { outcome: JSON.parse(stored.outcome) as PlanOutcome } : {}) });
+}
 
-  /** Replace the caller's lines (an empty list clears them). Only while the opponent is to move. */
-  async setConditional(id: string, actor: Actor, lines: readonly ConditionalLine[]): Promise<ServiceResult<ConditionalLines>> {
-    const who = await this.player(id, actor);
-    if (!who.ok) return who;
-    return this.storeLines(who.value.row, who.value.side, lines);
-  }
+/** Replace the caller's lines (an empty list clears them). Only while the opponent is to move. */
+export async function setConditional(ctx: GameContext, id: string, actor: Actor, lines: readonly ConditionalLine[]): Promise<ServiceResult<ConditionalLines>> {
+  const who = await ctx.player(id, actor);
+  if (!who.ok) return who;
+  return storeLines(ctx, who.value.row, who.value.side, lines);
+}
 
-  /** One more line beside those the caller has (the chat bot's and email's `if X then Y`). */
-  async addConditionalLine(id: string, actor: Actor, line: ConditionalLine): Promise<ServiceResult<ConditionalLines>> {
-    const who = await this.player(id, actor);
-    if (!who.ok) return who;
-    const { row, side } = who.value;
-    const stored = await this.store.conditionalLines(id, side);
-    const kept = applies(stored, row) ? linesOf(stored) : [];
-    if (kept.length >= MAX_CONDITIONAL_LINES)
-      return fail(400, 'too_many_lines', `you already have ${kept.length} lines, the most a game takes; clear some first`);
-    return this.storeLines(row, side, [...kept, line]);
-  }
+/** One more line beside those the caller has (the chat bot's and email's `if X then Y`). */
+export async function addConditionalLine(ctx: GameContext, id: string, actor: Actor, line: ConditionalLine): Promise<ServiceResult<ConditionalLines>> {
+  const who = await ctx.player(id, actor);
+  if (!who.ok) return who;
+  const { row, side } = who.value;
+  const stored = await ctx.store.conditionalLines(id, side);
+  const kept = applies(stored, row) ? linesOf(stored) : [];
+  if (kept.length >= MAX_CONDITIONAL_LINES)
+    return fail(400, 'too_many_lines', `you already have ${kept.length} lines, the most a game takes; clear some first`);
+  return storeLines(ctx, row, side, [...kept, line]);
+}
 
-  async clearConditional(id: string, actor: Actor): Promise<ServiceResult<ConditionalLines>> {
-    const who = await this.player(id, actor);
-    if (!who.ok) return who;
-    await this.store.clearConditionalLines(id, who.value.side);
-    return done({ ply: who.value.row.ply, lines: [] });
-  }
+export async function clearConditional(ctx: GameContext, id: string, actor: Actor): Promise<ServiceResult<ConditionalLines>> {
+  const who = await ctx.player(id, actor);
+  if (!who.ok) return who;
+  await ctx.store.clearConditionalLines(id, who.value.side);
+  return done({ ply: who.value.row.ply, lines: [] });
+}
 
-  private async storeLines(row: GameRow, side: Color, lines: readonly ConditionalLine[]): Promise<ServiceResult<ConditionalLines>> {
-    if (!lines.length) {
-      await this.store.clearConditionalLines(row.id, side);
-      return done({ ply: row.ply, lines: [] });
-    }
-    if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
-    if (row.sideToMove === side) return fail(409, 'own_turn', "it is your turn: play it first; conditional lines start with your opponent's reply to it");
-    const checked = checkLines(row, lines);
-    if (!checked.ok) return checked;
-    const stored = { gameId: row.id, side, ply: row.ply, position: row.position, lines: JSON.stringify(checked.value), updatedAt: this.clock() };
-    if (!(await this.store.putConditionalLines(stored))) return this.conflict(row.id);
-    return done({ ply: row.ply, lines: checked.value });
+async function storeLines(ctx: GameContext, row: GameRow, side: Color, lines: readonly ConditionalLine[]): Promise<ServiceResult<ConditionalLines>> {
+  if (!lines.length) {
+    await ctx.store.clearConditionalLines(row.id, side);
+    return done({ ply: row.ply, lines: [] });
   }
+  if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
+  if (row.sideToMove === side) return fail(409, 'own_turn', "it is your turn: play it first; conditional lines start with your opponent's reply to it");
+  const checked = checkLines(row, lines);
+  if (!checked.ok) return checked;
+  const stored = { gameId: row.id, side, ply: row.ply, position: row.position, lines: JSON.stringify(checked.value), updatedAt: ctx.clock() };
+  if (!(await ctx.store.putConditionalLines(stored))) return ctx.conflict(row.id);
+  return done({ ply: row.ply, lines: checked.value });
+}
 
-  /**
-   * After a turn landed (`before` -> `after`): the answer of the player now to move, when one of
-   * their `plans` (the lines they stored for `before`, read back by the move's write) starts with
-   * the turn played. Their lines are trimmed to those that went on with that very answer (stored
-   * for the game after it); either way the player is told what became of them (`outcome`).
-   */
-  protected async plannedAnswer(
-    before: GameRow,
-    after: GameRow,
-    played: string,
-    plans: string | undefined,
-  ): Promise<{ answer?: PlannedAnswer; outcome?: PlanOutcome }> {
-    if (plans === undefined) return {};
-    const side = after.sideToMove;
-    const lines = linesOf({ lines: plans });
-    const followed = after.status === 'active' ? lines.filter((l) => l[0] === played) : [];
-    const answer = followed[0]?.[1];
-    const next = answer === undefined ? undefined : storedGame(after)?.play(answer);
-    const now = this.clock();
-    if (answer === undefined || !next?.ok) {
-      // None began with the turn played: dropped, and the note kept for the player's turn.
-      const outcome = { after: played, dropped: lines.length };
-      const told =
-        after.status === 'active' && lines.length
-          ? { ply: after.ply, position: after.position, lines: '[]', updatedAt: now, outcome: JSON.stringify(outcome) }
-          : undefined;
-      await this.store.moveConditionalLines(after.id, side, before.ply, told);
-      return told ? { outcome } : {};
-    }
-    const rest = followed.filter((l) => l[1] === answer && l.length > 2).map((l) => l.slice(2));
-    const ply = after.ply + 1;
-    const outcome = { after: played, answer, dropped: lines.length - followed.length };
-    await this.store.moveConditionalLines(after.id, side, before.ply, {
-      ply,
-      position: next.value.position,
-      lines: JSON.stringify(rest),
-      updatedAt: now,
-      outcome: JSON.stringify(outcome),
-    });
-    return { answer: { side, text: answer, ply }, outcome };
+/**
+ * After a turn landed (`before` -> `after`): the answer of the player now to move, when one of
+ * their `plans` (the lines they stored for `before`, read back by the move's write) starts with
+ * the turn played. Their lines are trimmed to those that went on with that very answer (stored
+ * for the game after it); either way the player is told what became of them (`outcome`).
+ */
+export async function plannedAnswer(
+  ctx: GameContext,
+  before: GameRow,
+  after: GameRow,
+  played: string,
+  plans: string | undefined,
+): Promise<{ answer?: PlannedAnswer; outcome?: PlanOutcome }> {
+  if (plans === undefined) return {};
+  const side = after.sideToMove;
+  const lines = linesOf({ lines: plans });
+  const followed = after.status === 'active' ? lines.filter((l) => l[0] === played) : [];
+  const answer = followed[0]?.[1];
+  const next = answer === undefined ? undefined : storedGame(after)?.play(answer);
+  const now = ctx.clock();
+  if (answer === undefined || !next?.ok) {
+    // None began with the turn played: dropped, and the note kept for the player's turn.
+    const outcome = { after: played, dropped: lines.length };
+    const told =
+      after.status === 'active' && lines.length
+        ? { ply: after.ply, position: after.position, lines: '[]', updatedAt: now, outcome: JSON.stringify(outcome) }
+        : undefined;
+    await ctx.store.moveConditionalLines(after.id, side, before.ply, told);
+    return told ? { outcome } : {};
   }
+  const rest = followed.filter((l) => l[1] === answer && l.length > 2).map((l) => l.slice(2));
+  const ply = after.ply + 1;
+  const outcome = { after: played, answer, dropped: lines.length - followed.length };
+  await ctx.store.moveConditionalLines(after.id, side, before.ply, {
+    ply,
+    position: next.value.position,
+    lines: JSON.stringify(rest),
+    updatedAt: now,
+    outcome: JSON.stringify(outcome),
+  });
+  return { answer: { side, text: answer, ply }, outcome };
 }

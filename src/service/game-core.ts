@@ -81,11 +81,17 @@ export const overMessage = (row: GameRow) =>
 export const noOfferMessage = (offeredBy: Color | null, side: Color, action: 'accept' | 'decline', what: string) =>
   offeredBy === side ? `you cannot ${action} your own offer` : `${colorName(opposite(side))} has not offered ${what}`;
 
-export abstract class GameCore {
+/**
+ * One game's context, which the game's modules (messages, takebacks, conditional moves, pauses,
+ * and the game service's own turns and endings) work on: the store, the clock, the options; who is
+ * acting; a game settled on first touch; notifying and asking the computer after a write; the
+ * stale-write answer. Inside the game's object the store is the game's own storage.
+ */
+export class GameContext {
   constructor(
-    protected readonly store: GameStore,
-    protected readonly clock: () => number = Date.now,
-    protected readonly options: ServiceOptions = {},
+    readonly store: GameStore,
+    readonly clock: () => number = Date.now,
+    readonly options: ServiceOptions = {},
   ) {}
 
   /**
@@ -94,7 +100,7 @@ export abstract class GameCore {
    * hook (ratings, tournaments) is told first, so the events carry the ratings. Returns the row as
    * it now stands (with its ratings once rated).
    */
-  protected async emit(row: GameRow, all: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<GameRow> {
+  async emit(row: GameRow, all: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<GameRow> {
     if (all.some((e) => e.type === 'game-over')) row = await this.recordEnd(row);
     await this.arm(row);
     // The computer is told nothing: it is asked for its turn instead (askComputer).
@@ -125,7 +131,7 @@ export abstract class GameCore {
   }
 
   /** After a write that gave the computer the move: ask for its turn (one queue message), after the answer. Logged, not returned. */
-  protected async askComputer(row: GameRow): Promise<void> {
+  async askComputer(row: GameRow): Promise<void> {
     await this.arm(row);
     const computer = this.options.computer;
     if (!computer || !computerToMove(row)) return;
@@ -133,7 +139,7 @@ export abstract class GameCore {
   }
 
   /** After a change: the game's alarm set to its next due time, after the answer (a lost one is caught by the backstop cron). */
-  protected arm(row: GameRow): Promise<void> {
+  arm(row: GameRow): Promise<void> {
     const alarms = this.options.alarms;
     if (!alarms) return Promise.resolve();
     return this.afterAnswer(`game ${row.id}: could not set the game's alarm:`, () => alarms.arm(row));
@@ -153,7 +159,7 @@ export abstract class GameCore {
   }
 
   /** Which side holds this token, or a 404/403; `read`: how the game row is read (one read either way). */
-  protected async player(
+  async player(
     id: string,
     actor: Actor,
     read: (id: string) => Promise<GameRow | undefined> = (id) => this.store.game(id),
@@ -166,7 +172,7 @@ export abstract class GameCore {
   }
 
   /** The side of a game token, or of a player key whose player sits at this game. */
-  protected async sideOf(row: GameRow, token: string): Promise<Color | undefined> {
+  async sideOf(row: GameRow, token: string): Promise<Color | undefined> {
     const byToken = await sideOfToken(row, token);
     if (byToken || !this.options.players || !(row.whitePlayerId || row.blackPlayerId)) return byToken;
     const player = await this.options.players.keyHolder(token, [row.whitePlayerId, row.blackPlayerId]);
@@ -174,19 +180,19 @@ export abstract class GameCore {
   }
 
   /** A game as it stands now: a pause whose end has come is over, a game lost on time is ended. */
-  protected async settle(row: GameRow): Promise<GameRow> {
+  async settle(row: GameRow): Promise<GameRow> {
     return this.settleTimeout(await this.settlePause(row));
   }
 
   /** A pause whose end has come is over on first touch, as the cron would end it. */
-  protected async settlePause(row: GameRow): Promise<GameRow> {
+  async settlePause(row: GameRow): Promise<GameRow> {
     const now = this.clock();
     if (row.status !== 'active' || row.pausedUntil === null || row.pausedUntil > now) return row;
     return (await this.resumePause(row, now)) ?? (await this.store.game(row.id)) ?? row;
   }
 
   /** End the pause and tell both players; undefined when the cron or another request did it first. */
-  protected async resumePause(row: GameRow, now: number): Promise<GameRow | undefined> {
+  async resumePause(row: GameRow, now: number): Promise<GameRow | undefined> {
     if (row.pausedUntil === null) return undefined;
     const resumed = await this.store.resumePause(row.id, row.pausedUntil, now);
     if (!resumed) return undefined;
@@ -198,21 +204,21 @@ export abstract class GameCore {
    * cron ends such games every 15 minutes; a request that touches one first ends it at once, so a
    * move sent after the deadline is refused rather than racing the opponent's claim or the cron.
    */
-  protected async settleTimeout(row: GameRow): Promise<GameRow> {
+  async settleTimeout(row: GameRow): Promise<GameRow> {
     const now = this.clock();
     if (row.status !== 'active' || row.timeoutMode !== 'auto' || row.deadline === null || row.deadline > now) return row;
     return (await this.endOnTime(row, now)) ?? (await this.store.game(row.id)) ?? row;
   }
 
   /** The side to move loses on time; undefined when someone else changed the game first. */
-  protected async endOnTime(row: GameRow, now: number): Promise<GameRow | undefined> {
+  async endOnTime(row: GameRow, now: number): Promise<GameRow | undefined> {
     const changes = finishedChanges(winOutcome(opposite(row.sideToMove), 'timeout'), now);
     if (!(await this.store.updateGameIf(row.id, { ply: row.ply }, changes))) return undefined;
     return this.emit({ ...row, ...changes }, gameOver, row.ply ? await this.store.move(row.id, row.ply) : undefined);
   }
 
   /** Someone else changed the game between our read and our write. */
-  protected async conflict(id: string): Promise<Failure> {
+  async conflict(id: string): Promise<Failure> {
     const now = await this.store.game(id);
     if (now && now.status !== 'active') return fail(409, 'game_over', overMessage(now));
     return fail(409, 'stale_ply', `stale: the game is at ply ${now?.ply ?? '?'}; reload it and try again`);

@@ -23,11 +23,14 @@ import {
 } from './public-state.ts';
 import { exportRecord, importRecord, type PlayedTurnRow, type TurnAnnotation } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
-import { type ClockInput, type CreateGameInput, type DrawAction, type MoveInput, type PlayerInput, type SideInput } from './schemas.ts';
+import type { ClockInput, ConditionalLine, CreateGameInput, DrawAction, MoveInput, PauseInput, PlayerInput, SideInput, TakebackAction } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
-import { DAY_MS, asWritten, finishedChanges, gameOver, noOfferMessage, overMessage, turnClock, type Actor } from './game-core.ts';
-import type { PlannedAnswer } from './conditional.ts';
-import { GamePauses } from './pauses.ts';
+import { DAY_MS, GameContext, asWritten, finishedChanges, gameOver, noOfferMessage, overMessage, turnClock, type Actor } from './game-core.ts';
+import * as conditional from './conditional.ts';
+import type { ConditionalLines, PlannedAnswer } from './conditional.ts';
+import * as messages from './messages.ts';
+import * as pauses from './pauses.ts';
+import * as takebacks from './takebacks.ts';
 import { startingGame } from './new-game.ts';
 
 export interface CreatedGame {
@@ -78,21 +81,28 @@ export type GameMethod = {
 /** The game service as the rest of the Worker calls it: the same methods, each run by the game's object (src/worker/game-objects.ts). */
 export type GameApi = Pick<GameService, GameMethod>;
 
-export class GameService extends GamePauses {
+export class GameService {
+  /** The game's context, which every module of the game works on (src/service/game-core.ts). */
+  private readonly ctx: GameContext;
+
+  constructor(store: GameStore, clock: () => number = Date.now, options: ConstructorParameters<typeof GameContext>[2] = {}) {
+    this.ctx = new GameContext(store, clock, options);
+  }
+
   // ---- reading ----
 
   async load(id: string, token?: string): Promise<ServiceResult<PublicState>> {
-    const found = await this.store.game(id);
+    const found = await this.ctx.store.game(id);
     if (!found) return fail(404, 'unknown_game', `no game with id ${id}`);
-    const row = await this.settle(found);
+    const row = await this.ctx.settle(found);
     // A computer reply that should have landed by now was lost: ask again (a duplicate is a no-op).
-    if (computerToMove(row) && this.clock() - row.updatedAt > COMPUTER_GRACE_MS) await this.askComputer(row);
-    const you = token ? await this.sideOf(row, token) : undefined;
-    return done(publicState(row, row.ply ? await this.store.move(id, row.ply) : undefined, you));
+    if (computerToMove(row) && this.ctx.clock() - row.updatedAt > COMPUTER_GRACE_MS) await this.ctx.askComputer(row);
+    const you = token ? await this.ctx.sideOf(row, token) : undefined;
+    return done(publicState(row, row.ply ? await this.ctx.store.move(id, row.ply) : undefined, you));
   }
 
   async legal(id: string): Promise<ServiceResult<{ ply: number; sideToMove: Color; status: GameRow['status']; legal: string[] }>> {
-    const row = await this.store.game(id);
+    const row = await this.ctx.store.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const legal = row.status === 'active' ? gameAt(row).legalTexts() : [];
     return done({ ply: row.ply, sideToMove: row.sideToMove, status: row.status, legal });
@@ -100,23 +110,23 @@ export class GameService extends GamePauses {
 
   /** The turns played, and the turns taken back by agreement (which are no longer among them). */
   async history(id: string, since = 0): Promise<ServiceResult<{ ply: number; moves: PublicMove[]; takebacks: PublicTakeback[] }>> {
-    const row = await this.store.game(id);
+    const row = await this.ctx.store.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
-    const [moves, takebacks] = await Promise.all([this.store.moves(id, since), this.store.takebacks(id)]);
+    const [moves, takebacks] = await Promise.all([this.ctx.store.moves(id, since), this.ctx.store.takebacks(id)]);
     return done({ ply: row.ply, moves: moves.map(publicMove), takebacks: takebacks.map(publicTakeback) });
   }
 
   /** The text record; `annotations`: the computer's analysis per turn (glyphs and evaluations), when there is one. */
   async record(id: string, base: LinkBase, annotations?: readonly (TurnAnnotation | undefined)[]): Promise<ServiceResult<string>> {
-    const row = await this.store.game(id);
+    const row = await this.ctx.store.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
-    const takebacks = (await this.store.takebacks(id)).map(publicTakeback);
-    return done(exportRecord(row, await this.store.moves(id), `${base.origin}/games/${row.id}`, takebacks, annotations));
+    const takebacks = (await this.ctx.store.takebacks(id)).map(publicTakeback);
+    return done(exportRecord(row, await this.ctx.store.moves(id), `${base.origin}/games/${row.id}`, takebacks, annotations));
   }
 
   /** Does this text read as a turn in the game's position (legal or not)? For finding the turn in an email. */
   async readsAsTurn(id: string, text: string): Promise<boolean> {
-    const row = await this.store.game(id);
+    const row = await this.ctx.store.game(id);
     const game = row && storedGame(row);
     if (!game) return false;
     const parsed = game.variant.parseMove(game.position, text);
@@ -125,9 +135,9 @@ export class GameService extends GamePauses {
 
   /** Replay the stored move rows from the stored start: the game must come out identical. */
   async rebuild(id: string): Promise<ServiceResult<{ position: string; ply: number; outcome?: Outcome }>> {
-    const row = await this.store.game(id);
+    const row = await this.ctx.store.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
-    const turns = await this.store.moves(id);
+    const turns = await this.ctx.store.moves(id);
     const replayed = Game.replay(
       row.variant,
       storedOptions(row),
@@ -149,8 +159,8 @@ export class GameService extends GamePauses {
     const created = await this.insert({ base, game: game.value, startPosition: game.value.positionText, turns: [], input, seats, hints: input.hints ?? false });
     // Both seats taken by players (an accepted challenge): tell them the game is on.
     if (created.ok && seats?.players.white && seats.players.black) {
-      const row = await this.store.game(created.value.id);
-      if (row) await this.emit(row, [{ type: 'game-start', recipients: ['white', 'black'] }], undefined);
+      const row = await this.ctx.store.game(created.value.id);
+      if (row) await this.ctx.emit(row, [{ type: 'game-start', recipients: ['white', 'black'] }], undefined);
     }
     return created;
   }
@@ -188,11 +198,11 @@ export class GameService extends GamePauses {
     seats?: Seats | undefined;
     hints?: boolean;
   }): Promise<ServiceResult<CreatedGame>> {
-    const now = this.clock();
+    const now = this.ctx.clock();
     for (const side of COLORS) {
       const url = input[side]?.webhook;
       const problem =
-        url === undefined ? undefined : this.options.webhookPolicy ? await this.options.webhookPolicy.problem(url) : 'this server takes no webhooks';
+        url === undefined ? undefined : this.ctx.options.webhookPolicy ? await this.ctx.options.webhookPolicy.problem(url) : 'this server takes no webhooks';
       if (problem) return fail(400, 'refused_url', `${side}.webhook: ${problem}`);
     }
     const webhookSecrets: { white?: string; black?: string } = {};
@@ -251,10 +261,10 @@ export class GameService extends GamePauses {
       positionAfter: t.position,
       createdAt: t.at ?? now,
     }));
-    await this.store.createGame(row, moveRows);
-    const stored = await this.store.game(id);
-    const last = turns.length ? await this.store.move(id, turns.length) : undefined;
-    await this.askComputer(stored!);
+    await this.ctx.store.createGame(row, moveRows);
+    const stored = await this.ctx.store.game(id);
+    const last = turns.length ? await this.ctx.store.move(id, turns.length) : undefined;
+    await this.ctx.askComputer(stored!);
     return done({ id, links: playerLinks(base, id, given), tokens: given, webhookSecrets, state: publicState(stored!, last) });
   }
 
@@ -265,7 +275,7 @@ export class GameService extends GamePauses {
     token: Actor,
     input: MoveInput,
   ): Promise<ServiceResult<{ move: PublicMove; state: PublicState; answer?: PublicMove; message?: PublicMessage }>> {
-    const { who, mayMessage } = await this.turnPlayer(id, token, input.message !== undefined);
+    const { who, mayMessage } = await messages.turnPlayer(this.ctx, id, token, input.message !== undefined);
     if (!who.ok) return who;
     const { row, side } = who.value;
     if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
@@ -275,14 +285,14 @@ export class GameService extends GamePauses {
       return fail(409, 'stale_ply', `stale: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`);
     if (side !== row.sideToMove) return fail(403, 'not_your_turn', `it is ${colorName(row.sideToMove)}'s turn, not yours`);
     // A message over the limit refuses the whole turn: nothing is played that the player sent together.
-    if (!mayMessage) return this.tooManyMessages(id, side);
+    if (!mayMessage) return messages.tooManyMessages(this.ctx, id, side);
 
     const game = gameAt(row);
     const played = game.play(input.move);
     if (!played.ok) return engineFailure(played.error, played.error.kind === 'syntax' ? 400 : 422);
     const turn = played.value;
     const next = game.position;
-    const now = this.clock();
+    const now = this.ctx.clock();
     const onBoard = game.variant.outcome(next);
     const ply = row.ply + 1;
     const changes: GameChanges = {
@@ -301,7 +311,7 @@ export class GameService extends GamePauses {
     // Threefold repetition is counted from the moves table by the write itself: one round trip.
     const repetition = onBoard ? undefined : { earlier: row.startPosition === turn.position ? 1 : 0, changes: finishedChanges(drawOutcome('repetition'), now) };
     const said: NewMessageRow | undefined = input.message === undefined ? undefined : { gameId: id, side, ply, text: input.message, createdAt: now };
-    const written = await this.store.commitMove({
+    const written = await this.ctx.store.commitMove({
       gameId: id,
       expectedPly: row.ply,
       move: moveRow,
@@ -310,14 +320,14 @@ export class GameService extends GamePauses {
       message: said,
       plansFor: { side: opposite(side), position: row.position },
     });
-    if (!written.committed) return this.conflict(id);
+    if (!written.committed) return this.ctx.conflict(id);
     // The guarded write succeeded, so the row is exactly what we read plus our changes.
     const stored: GameRow = asWritten({ ...row, ...changes, ...(written.repeated ? repetition?.changes : {}) });
     const move = publicMove({ ...moveRow, createdAt: now });
     const lastMove = { ...moveRow, createdAt: now };
     const message = said ? publicMessage({ id: written.messageId ?? 0, ...said }) : undefined;
     // The opponent's conditional line that starts with this turn, if any: its answer is played below.
-    const { answer: planned, outcome: plan } = await this.plannedAnswer(row, stored, turn.text, written.plans);
+    const { answer: planned, outcome: plan } = await conditional.plannedAnswer(this.ctx, row, stored, turn.text, written.plans);
     const messageEvent: GameEvent[] = message ? [{ type: 'message', recipients: [opposite(side)], message }] : [];
     // Your move, to the player now to move (unless their answer is played at once; with a word
     // when their planned lines were dropped); or the end, to both. A message goes to the opponent.
@@ -327,8 +337,8 @@ export class GameService extends GamePauses {
         : planned
           ? messageEvent
           : [{ type: 'turn', recipients: [stored.sideToMove], ...(message ? { message } : {}), ...(plan ? { plan } : {}) }];
-    const ended = await this.emit(stored, events, lastMove);
-    await this.askComputer(stored);
+    const ended = await this.ctx.emit(stored, events, lastMove);
+    await this.ctx.askComputer(stored);
     const answer = planned ? await this.playAnswer(id, planned) : undefined;
     const state = answer ? { ...answer.state, you: side } : publicState(ended, lastMove, side);
     return done({ move, state, ...(answer ? { answer: answer.move } : {}), ...(message ? { message } : {}) });
@@ -343,38 +353,38 @@ export class GameService extends GamePauses {
   }
 
   private async finish(id: string, token: Actor, decide: (row: GameRow, side: Color) => Failure | GameChanges): Promise<ServiceResult<PublicState>> {
-    const who = await this.player(id, token);
+    const who = await this.ctx.player(id, token);
     if (!who.ok) return who;
     const { row, side } = who.value;
     if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
     const changes = decide(row, side);
     if ('ok' in changes) return changes;
-    if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
+    if (!(await this.ctx.store.updateGameIf(id, { ply: row.ply }, changes))) return this.ctx.conflict(id);
     let stored: GameRow = { ...row, ...changes };
-    const lastMove = row.ply ? await this.store.move(id, row.ply) : undefined;
-    if (stored.status !== 'active') stored = await this.emit(stored, gameOver, lastMove);
+    const lastMove = row.ply ? await this.ctx.store.move(id, row.ply) : undefined;
+    if (stored.status !== 'active') stored = await this.ctx.emit(stored, gameOver, lastMove);
     else if (stored.drawOfferBy && stored.drawOfferBy !== row.drawOfferBy)
-      await this.emit(stored, [{ type: 'draw-offer', recipients: [opposite(stored.drawOfferBy)] }], lastMove);
+      await this.ctx.emit(stored, [{ type: 'draw-offer', recipients: [opposite(stored.drawOfferBy)] }], lastMove);
     else if (row.drawOfferBy === opposite(side) && !stored.drawOfferBy)
-      await this.emit(stored, [{ type: 'offer-declined', recipients: [row.drawOfferBy], offer: 'draw' }], lastMove);
+      await this.ctx.emit(stored, [{ type: 'offer-declined', recipients: [row.drawOfferBy], offer: 'draw' }], lastMove);
     return done(publicState(stored, lastMove, side));
   }
 
   resign(id: string, token: Actor) {
-    return this.finish(id, token, (_row, side) => finishedChanges(winOutcome(opposite(side), 'resignation'), this.clock()));
+    return this.finish(id, token, (_row, side) => finishedChanges(winOutcome(opposite(side), 'resignation'), this.ctx.clock()));
   }
 
   abort(id: string, token: Actor) {
     return this.finish(id, token, (row) =>
       row.ply >= 2
         ? fail(409, 'too_late_to_abort', 'too late to abort: both sides have moved; resign or offer a draw instead')
-        : finishedChanges({ result: '*', reason: 'aborted' }, this.clock()),
+        : finishedChanges({ result: '*', reason: 'aborted' }, this.ctx.clock()),
     );
   }
 
   draw(id: string, token: Actor, action: DrawAction) {
     return this.finish(id, token, (row, side) => {
-      const now = this.clock();
+      const now = this.ctx.clock();
       const offered = row.drawOfferBy === opposite(side);
       if (action === 'offer' || action === 'accept') {
         if (offered) return finishedChanges(drawOutcome('agreement'), now);
@@ -390,7 +400,7 @@ export class GameService extends GamePauses {
   /** The waiting player claims the win once the side to move let its deadline pass. */
   claim(id: string, token: Actor) {
     return this.finish(id, token, (row, side) => {
-      const now = this.clock();
+      const now = this.ctx.clock();
       if (row.pausedUntil !== null) return fail(409, 'game_paused', `the game is paused until ${iso(row.pausedUntil)}: the clock is stopped`);
       if (row.deadline === null) return fail(409, 'no_clock', 'this game has no clock, so there is nothing to claim');
       if (side === row.sideToMove) return fail(403, 'own_turn', 'it is your own turn: only the waiting player can claim');
@@ -405,7 +415,46 @@ export class GameService extends GamePauses {
    * delivered twice, or racing a request, does each once. Returns the game as it stands after.
    */
   async settleDue(id: string): Promise<GameRow | undefined> {
-    const row = await this.store.game(id);
-    return row && this.settle(row);
+    const row = await this.ctx.store.game(id);
+    return row && this.ctx.settle(row);
+  }
+  // ---- the game's modules, each working on the game's context ----
+
+  /** Messages between the players (src/service/messages.ts). */
+  sendMessage(id: string, actor: Actor, text: string) {
+    return messages.sendMessage(this.ctx, id, actor, text);
+  }
+  messages(id: string, token?: string) {
+    return messages.messages(this.ctx, id, token);
+  }
+  showMessages(id: string, actor: Actor, spectators: boolean) {
+    return messages.showMessages(this.ctx, id, actor, spectators);
+  }
+
+  /** Takebacks by agreement (src/service/takebacks.ts). */
+  takeback(id: string, actor: Actor, action: TakebackAction) {
+    return takebacks.takeback(this.ctx, id, actor, action);
+  }
+
+  /** Conditional moves (src/service/conditional.ts). */
+  conditional(id: string, actor: Actor): Promise<ServiceResult<ConditionalLines>> {
+    return conditional.conditional(this.ctx, id, actor);
+  }
+  setConditional(id: string, actor: Actor, lines: readonly ConditionalLine[]): Promise<ServiceResult<ConditionalLines>> {
+    return conditional.setConditional(this.ctx, id, actor, lines);
+  }
+  addConditionalLine(id: string, actor: Actor, line: ConditionalLine): Promise<ServiceResult<ConditionalLines>> {
+    return conditional.addConditionalLine(this.ctx, id, actor, line);
+  }
+  clearConditional(id: string, actor: Actor): Promise<ServiceResult<ConditionalLines>> {
+    return conditional.clearConditional(this.ctx, id, actor);
+  }
+
+  /** Time off the clock: pauses by agreement and leave days (src/service/pauses.ts). */
+  pause(id: string, actor: Actor, input: PauseInput) {
+    return pauses.pause(this.ctx, id, actor, input);
+  }
+  leave(id: string, actor: Actor, days: number) {
+    return pauses.leave(this.ctx, id, actor, days);
   }
 }

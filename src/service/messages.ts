@@ -2,81 +2,80 @@
 // players let spectators read them.
 import type { GameRow } from '../db/schema.ts';
 import { opposite, type Color } from '../engine/types.ts';
-import { GameCore, type Actor } from './game-core.ts';
+import type { Actor, GameContext } from './game-core.ts';
 import { publicMessage, publicState, type PublicMessage, type PublicState } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { MESSAGE_RATE } from './schemas.ts';
 
-export abstract class GameMessages extends GameCore {
-  /**
-   * Who plays a turn, and whether the side to move may send one more message with it (the rate
-   * limit), from one read: the game row comes with the count of that side's recent messages.
-   */
-  protected async turnPlayer(
-    id: string,
-    actor: Actor,
-    withMessage: boolean,
-  ): Promise<{ who: ServiceResult<{ row: GameRow; side: Color }>; mayMessage: boolean }> {
-    if (!withMessage) return { who: await this.player(id, actor), mayMessage: true };
-    let recent = 0;
-    const who = await this.player(id, actor, async (id) => {
-      const found = await this.store.gameWithRecentMessages(id, this.clock() - MESSAGE_RATE.windowMs);
-      recent = found?.recentMessages ?? 0;
-      return found?.row;
-    });
-    return { who, mayMessage: recent < MESSAGE_RATE.max };
-  }
+/**
+ * Who plays a turn, and whether the side to move may send one more message with it (the rate
+ * limit), from one read: the game row comes with the count of that side's recent messages.
+ */
+export async function turnPlayer(
+  ctx: GameContext,
+  id: string,
+  actor: Actor,
+  withMessage: boolean,
+): Promise<{ who: ServiceResult<{ row: GameRow; side: Color }>; mayMessage: boolean }> {
+  if (!withMessage) return { who: await ctx.player(id, actor), mayMessage: true };
+  let recent = 0;
+  const who = await ctx.player(id, actor, async (id) => {
+    const found = await ctx.store.gameWithRecentMessages(id, ctx.clock() - MESSAGE_RATE.windowMs);
+    recent = found?.recentMessages ?? 0;
+    return found?.row;
+  });
+  return { who, mayMessage: recent < MESSAGE_RATE.max };
+}
 
-  /** The 429 of the rate limit, with the seconds until the oldest counted message leaves the window. */
-  protected async tooManyMessages(id: string, side: Color): Promise<Failure> {
-    const now = this.clock();
-    const counted = (await this.store.messages(id)).filter((m) => m.side === side && m.createdAt > now - MESSAGE_RATE.windowMs);
-    // Below the limit again once all but max - 1 of the counted ones have aged out.
-    const freeing = counted[counted.length - MESSAGE_RATE.max];
-    const wait = freeing ? Math.max(1, Math.ceil((freeing.createdAt + MESSAGE_RATE.windowMs - now) / 1000)) : 1;
-    return {
-      ...fail(429, 'rate_limited', `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; try again in ${wait} s`),
-      retryAfter: wait,
-    };
-  }
+/** The 429 of the rate limit, with the seconds until the oldest counted message leaves the window. */
+export async function tooManyMessages(ctx: GameContext, id: string, side: Color): Promise<Failure> {
+  const now = ctx.clock();
+  const counted = (await ctx.store.messages(id)).filter((m) => m.side === side && m.createdAt > now - MESSAGE_RATE.windowMs);
+  // Below the limit again once all but max - 1 of the counted ones have aged out.
+  const freeing = counted[counted.length - MESSAGE_RATE.max];
+  const wait = freeing ? Math.max(1, Math.ceil((freeing.createdAt + MESSAGE_RATE.windowMs - now) / 1000)) : 1;
+  return {
+    ...fail(429, 'rate_limited', `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; try again in ${wait} s`),
+    retryAfter: wait,
+  };
+}
 
-  /** A message on its own, to the opponent; in any game state (a word after the game is welcome too). */
-  async sendMessage(id: string, actor: Actor, text: string): Promise<ServiceResult<{ message: PublicMessage }>> {
-    const who = await this.player(id, actor);
-    if (!who.ok) return who;
-    const { row, side } = who.value;
-    const now = this.clock();
-    const added = await this.store.addMessage(
-      { gameId: id, side, ply: row.ply, text, createdAt: now },
-      { since: now - MESSAGE_RATE.windowMs, max: MESSAGE_RATE.max },
-    );
-    if (!added) return this.tooManyMessages(id, side);
-    const message = publicMessage(added);
-    await this.emit(row, [{ type: 'message', recipients: [opposite(side)], message }], row.ply ? await this.store.move(id, row.ply) : undefined);
-    return done({ message });
-  }
+/** A message on its own, to the opponent; in any game state (a word after the game is welcome too). */
+export async function sendMessage(ctx: GameContext, id: string, actor: Actor, text: string): Promise<ServiceResult<{ message: PublicMessage }>> {
+  const who = await ctx.player(id, actor);
+  if (!who.ok) return who;
+  const { row, side } = who.value;
+  const now = ctx.clock();
+  const added = await ctx.store.addMessage(
+    { gameId: id, side, ply: row.ply, text, createdAt: now },
+    { since: now - MESSAGE_RATE.windowMs, max: MESSAGE_RATE.max },
+  );
+  if (!added) return tooManyMessages(ctx, id, side);
+  const message = publicMessage(added);
+  await ctx.emit(row, [{ type: 'message', recipients: [opposite(side)], message }], row.ply ? await ctx.store.move(id, row.ply) : undefined);
+  return done({ message });
+}
 
-  /**
-   * The game's messages: the players always see them; anyone else only when both players allow
-   * it (a player's key or token makes the caller a player).
-   */
-  async messages(id: string, token?: string): Promise<ServiceResult<{ messages: PublicMessage[] }>> {
-    const row = await this.store.game(id);
-    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
-    const you = token === undefined ? undefined : await this.sideOf(row, token);
-    if (token !== undefined && !you) return fail(403, 'bad_token', `that token is not a player's token for game ${id}`);
-    if (!you && !(row.whiteShowsMessages && row.blackShowsMessages))
-      return fail(403, 'messages_private', "the players' messages are private: spectators see them only when both players allow it");
-    return done({ messages: (await this.store.messages(id)).map(publicMessage) });
-  }
+/**
+ * The game's messages: the players always see them; anyone else only when both players allow
+ * it (a player's key or token makes the caller a player).
+ */
+export async function messages(ctx: GameContext, id: string, token?: string): Promise<ServiceResult<{ messages: PublicMessage[] }>> {
+  const row = await ctx.store.game(id);
+  if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
+  const you = token === undefined ? undefined : await ctx.sideOf(row, token);
+  if (token !== undefined && !you) return fail(403, 'bad_token', `that token is not a player's token for game ${id}`);
+  if (!you && !(row.whiteShowsMessages && row.blackShowsMessages))
+    return fail(403, 'messages_private', "the players' messages are private: spectators see them only when both players allow it");
+  return done({ messages: (await ctx.store.messages(id)).map(publicMessage) });
+}
 
-  /** A player allows (or stops allowing) spectators to read the messages. */
-  async showMessages(id: string, actor: Actor, spectators: boolean): Promise<ServiceResult<PublicState>> {
-    const who = await this.player(id, actor);
-    if (!who.ok) return who;
-    const { row, side } = who.value;
-    await this.store.setShowsMessages(id, side, spectators);
-    const stored: GameRow = { ...row, ...(side === 'white' ? { whiteShowsMessages: spectators } : { blackShowsMessages: spectators }) };
-    return done(publicState(stored, row.ply ? await this.store.move(id, row.ply) : undefined, side));
-  }
+/** A player allows (or stops allowing) spectators to read the messages. */
+export async function showMessages(ctx: GameContext, id: string, actor: Actor, spectators: boolean): Promise<ServiceResult<PublicState>> {
+  const who = await ctx.player(id, actor);
+  if (!who.ok) return who;
+  const { row, side } = who.value;
+  await ctx.store.setShowsMessages(id, side, spectators);
+  const stored: GameRow = { ...row, ...(side === 'white' ? { whiteShowsMessages: spectators } : { blackShowsMessages: spectators }) };
+  return done(publicState(stored, row.ply ? await ctx.store.move(id, row.ply) : undefined, side));
 }

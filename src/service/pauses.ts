@@ -3,11 +3,10 @@ import type { GameRow } from '../db/schema.ts';
 import type { GameChanges } from '../db/game-store.ts';
 import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
-import { DAY_MS, noOfferMessage, overMessage, type Actor } from './game-core.ts';
+import { DAY_MS, noOfferMessage, overMessage, type Actor, type GameContext } from './game-core.ts';
 import { iso, publicState, type PublicState } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import type { PauseInput } from './schemas.ts';
-import { GameConditionals } from './conditional.ts';
 
 /** Why a game cannot take time off its clock now (a pause, leave days), if it cannot. */
 function noClock(row: GameRow, what: 'pause' | 'leave'): Failure | undefined {
@@ -22,101 +21,107 @@ function noClock(row: GameRow, what: 'pause' | 'leave'): Failure | undefined {
   return undefined;
 }
 
-export abstract class GamePauses extends GameConditionals {
-  /**
-   * Pause by agreement: a player offers a pause of 1-14 days; the opponent accepts (the clock stops
-   * at once and starts again by itself when the days are over) or declines; the asker may cancel.
-   * The computer accepts any pause at once.
-   */
-  async pause(id: string, actor: Actor, input: PauseInput): Promise<ServiceResult<PublicState>> {
-    const who = await this.player(id, actor);
-    if (!who.ok) return who;
-    const { row, side } = who.value;
-    const other = opposite(side);
-    const offer = { by: row.pauseOfferBy, days: row.pauseOfferDays };
-    if (input.action === 'offer') {
-      const why = noClock(row, 'pause');
-      if (why) return why;
-      if (row.pauseOfferBy === other)
-        return fail(409, 'offer_pending', `${colorName(other)} has offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}: accept or decline it first`);
-      if (row.pauseOfferBy === side)
-        return fail(409, 'already_offered', `you have already offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}; cancel it first to offer another`);
-      if (computerLevel(row, other) !== undefined) return this.startPause(row, side, input.days, side, offer);
-      const changes: GameChanges = { pauseOfferBy: side, pauseOfferDays: input.days, updatedAt: this.clock() };
-      return this.write(row, side, offer, changes, [other]);
-    }
-    if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
-    if (input.action === 'cancel') {
-      if (row.pauseOfferBy !== side) return fail(409, 'no_offer', 'you have not offered a pause');
-      return this.write(row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: this.clock() });
-    }
-    if (row.pauseOfferBy !== other || !row.pauseOfferDays) return fail(409, 'no_offer', noOfferMessage(row.pauseOfferBy, side, input.action, 'a pause'));
-    if (input.action === 'decline')
-      return this.write(row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: this.clock() }, [other], undefined, 'offer-declined');
-    return this.startPause(row, other, row.pauseOfferDays, side, offer);
-  }
-
-  /** Stop the clock for `n` days, keeping what the side to move had left; both players are told. */
-  private startPause(row: GameRow, by: Color, n: number, actor: Color, offer: { by: Color | null; days: number | null }): Promise<ServiceResult<PublicState>> {
-    const now = this.clock();
+/**
+ * Pause by agreement: a player offers a pause of 1-14 days; the opponent accepts (the clock stops
+ * at once and starts again by itself when the days are over) or declines; the asker may cancel.
+ * The computer accepts any pause at once.
+ */
+export async function pause(ctx: GameContext, id: string, actor: Actor, input: PauseInput): Promise<ServiceResult<PublicState>> {
+  const who = await ctx.player(id, actor);
+  if (!who.ok) return who;
+  const { row, side } = who.value;
+  const other = opposite(side);
+  const offer = { by: row.pauseOfferBy, days: row.pauseOfferDays };
+  if (input.action === 'offer') {
     const why = noClock(row, 'pause');
-    if (why || row.deadline === null) return Promise.resolve(why ?? fail(409, 'no_clock', 'the game has no deadline to stop'));
-    const changes: GameChanges = {
-      pausedUntil: now + n * DAY_MS,
-      pausedBy: by,
-      // A deadline already passed (timeout mode 'claim') stays passed: nothing is given back.
-      pauseLeftMs: Math.max(0, row.deadline - now),
-      deadline: null,
-      pauseOfferBy: null,
-      pauseOfferDays: null,
-      updatedAt: now,
-    };
-    return this.write(row, actor, offer, changes, ['white', 'black'], row.deadline);
-  }
-
-  /** One guarded write of the pause columns (the game still at this ply, this offer, this deadline); then tell `told`. */
-  private async write(
-    row: GameRow,
-    actor: Color,
-    offer: { by: Color | null; days: number | null },
-    changes: GameChanges,
-    told: readonly Color[] = [],
-    deadline?: number,
-    event?: 'offer-declined',
-  ): Promise<ServiceResult<PublicState>> {
-    if (!(await this.store.updateGameIf(row.id, { ply: row.ply, pauseOffer: offer, ...(deadline !== undefined ? { deadline } : {}) }, changes)))
-      return this.conflict(row.id);
-    const stored: GameRow = { ...row, ...changes };
-    const lastMove = row.ply ? await this.store.move(row.id, row.ply) : undefined;
-    if (told.length)
-      await this.emit(
-        stored,
-        [event ? { type: event, recipients: told, offer: 'pause' } : { type: changes.pausedUntil ? 'pause' : 'pause-offer', recipients: told }],
-        lastMove,
-      );
-    return done(publicState(stored, lastMove, actor));
-  }
-
-  /** Leave days: the player to move adds `n` of their own leave days to their deadline, alone. */
-  async leave(id: string, actor: Actor, n: number): Promise<ServiceResult<PublicState>> {
-    const who = await this.player(id, actor);
-    if (!who.ok) return who;
-    const { row, side } = who.value;
-    const why = noClock(row, 'leave');
     if (why) return why;
-    if (side !== row.sideToMove) return fail(403, 'not_your_turn', `it is ${colorName(row.sideToMove)}'s turn: leave days go on your own turn's deadline`);
-    const left = side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft;
-    if (left < n) return fail(409, 'no_leave_left', left ? `you have only ${plural(left, 'day')} of leave left` : 'you have no leave days left');
-    if (row.deadline === null) return fail(409, 'no_clock', 'the game has no deadline to move');
-    const stored = await this.store.spendLeave({
-      gameId: id,
-      side,
-      days: n,
-      addMs: n * DAY_MS,
-      expected: { ply: row.ply, deadline: row.deadline },
-      now: this.clock(),
-    });
-    if (!stored) return this.conflict(id);
-    return done(publicState(stored, row.ply ? await this.store.move(id, row.ply) : undefined, side));
+    if (row.pauseOfferBy === other)
+      return fail(409, 'offer_pending', `${colorName(other)} has offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}: accept or decline it first`);
+    if (row.pauseOfferBy === side)
+      return fail(409, 'already_offered', `you have already offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}; cancel it first to offer another`);
+    if (computerLevel(row, other) !== undefined) return startPause(ctx, row, side, input.days, side, offer);
+    const changes: GameChanges = { pauseOfferBy: side, pauseOfferDays: input.days, updatedAt: ctx.clock() };
+    return write(ctx, row, side, offer, changes, [other]);
   }
+  if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
+  if (input.action === 'cancel') {
+    if (row.pauseOfferBy !== side) return fail(409, 'no_offer', 'you have not offered a pause');
+    return write(ctx, row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: ctx.clock() });
+  }
+  if (row.pauseOfferBy !== other || !row.pauseOfferDays) return fail(409, 'no_offer', noOfferMessage(row.pauseOfferBy, side, input.action, 'a pause'));
+  if (input.action === 'decline')
+    return write(ctx, row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: ctx.clock() }, [other], undefined, 'offer-declined');
+  return startPause(ctx, row, other, row.pauseOfferDays, side, offer);
+}
+
+/** Stop the clock for `n` days, keeping what the side to move had left; both players are told. */
+function startPause(
+  ctx: GameContext,
+  row: GameRow,
+  by: Color,
+  n: number,
+  actor: Color,
+  offer: { by: Color | null; days: number | null },
+): Promise<ServiceResult<PublicState>> {
+  const now = ctx.clock();
+  const why = noClock(row, 'pause');
+  if (why || row.deadline === null) return Promise.resolve(why ?? fail(409, 'no_clock', 'the game has no deadline to stop'));
+  const changes: GameChanges = {
+    pausedUntil: now + n * DAY_MS,
+    pausedBy: by,
+    // A deadline already passed (timeout mode 'claim') stays passed: nothing is given back.
+    pauseLeftMs: Math.max(0, row.deadline - now),
+    deadline: null,
+    pauseOfferBy: null,
+    pauseOfferDays: null,
+    updatedAt: now,
+  };
+  return write(ctx, row, actor, offer, changes, ['white', 'black'], row.deadline);
+}
+
+/** One guarded write of the pause columns (the game still at this ply, this offer, this deadline); then tell `told`. */
+async function write(
+  ctx: GameContext,
+  row: GameRow,
+  actor: Color,
+  offer: { by: Color | null; days: number | null },
+  changes: GameChanges,
+  told: readonly Color[] = [],
+  deadline?: number,
+  event?: 'offer-declined',
+): Promise<ServiceResult<PublicState>> {
+  if (!(await ctx.store.updateGameIf(row.id, { ply: row.ply, pauseOffer: offer, ...(deadline !== undefined ? { deadline } : {}) }, changes)))
+    return ctx.conflict(row.id);
+  const stored: GameRow = { ...row, ...changes };
+  const lastMove = row.ply ? await ctx.store.move(row.id, row.ply) : undefined;
+  if (told.length)
+    await ctx.emit(
+      stored,
+      [event ? { type: event, recipients: told, offer: 'pause' } : { type: changes.pausedUntil ? 'pause' : 'pause-offer', recipients: told }],
+      lastMove,
+    );
+  return done(publicState(stored, lastMove, actor));
+}
+
+/** Leave days: the player to move adds `n` of their own leave days to their deadline, alone. */
+export async function leave(ctx: GameContext, id: string, actor: Actor, n: number): Promise<ServiceResult<PublicState>> {
+  const who = await ctx.player(id, actor);
+  if (!who.ok) return who;
+  const { row, side } = who.value;
+  const why = noClock(row, 'leave');
+  if (why) return why;
+  if (side !== row.sideToMove) return fail(403, 'not_your_turn', `it is ${colorName(row.sideToMove)}'s turn: leave days go on your own turn's deadline`);
+  const left = side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft;
+  if (left < n) return fail(409, 'no_leave_left', left ? `you have only ${plural(left, 'day')} of leave left` : 'you have no leave days left');
+  if (row.deadline === null) return fail(409, 'no_clock', 'the game has no deadline to move');
+  const stored = await ctx.store.spendLeave({
+    gameId: id,
+    side,
+    days: n,
+    addMs: n * DAY_MS,
+    expected: { ply: row.ply, deadline: row.deadline },
+    now: ctx.clock(),
+  });
+  if (!stored) return ctx.conflict(id);
+  return done(publicState(stored, row.ply ? await ctx.store.move(id, row.ply) : undefined, side));
 }

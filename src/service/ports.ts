@@ -57,7 +57,7 @@ export interface ComputerTurns {
 
 /**
  * What a game's end changes beyond the game itself (its players' ratings, its tournament): called
- * once per game, from the one place its end is recorded (GameCore.emit of a game-over). Answers
+ * once per game, from the one place its end is recorded (GameContext.emit of a game-over). Answers
  * the game's ratings when it was rated, which the game then keeps.
  */
 export interface GameEndHook {

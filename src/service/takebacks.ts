@@ -3,90 +3,87 @@ import type { GameRow } from '../db/schema.ts';
 import type { GameChanges } from '../db/game-store.ts';
 import { colorName, opposite, type Color } from '../engine/types.ts';
 import { TAKEBACK_LEVELS, computerLevel } from './computer-sides.ts';
-import { noOfferMessage, overMessage, turnClock, type Actor } from './game-core.ts';
-import { GameMessages } from './messages.ts';
+import { noOfferMessage, overMessage, turnClock, type Actor, type GameContext } from './game-core.ts';
 import { publicState, type PublicState } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import type { TakebackAction } from './schemas.ts';
 import { storedGame } from './stored-game.ts';
 
-export abstract class GameTakebacks extends GameMessages {
-  /**
-   * Takeback by agreement. A player asks to take back their last turn (and the opponent's reply
-   * after it, if any); the opponent accepts (the undo is one guarded write) or declines; any move
-   * ends the request. Against the computer, levels 1-2 grant it at once and stronger ones refuse.
-   */
-  async takeback(id: string, actor: Actor, action: TakebackAction): Promise<ServiceResult<PublicState>> {
-    const who = await this.player(id, actor);
-    if (!who.ok) return who;
-    const { row, side } = who.value;
-    if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
-    const other = opposite(side);
-    if (action === 'offer') {
-      if (row.takebackOfferBy === other) return fail(409, 'offer_pending', `${colorName(other)} has asked for a takeback: accept or decline it first`);
-      if (row.takebackOfferBy === side) return fail(409, 'already_offered', 'you have already asked for a takeback');
-      const target = await this.takebackTarget(row, side);
-      if (!target.ok) return target;
-      const level = computerLevel(row, other);
-      if (level !== undefined) {
-        if (level > TAKEBACK_LEVELS) return fail(409, 'takebacks_off', `the computer at level ${level} grants no takebacks (levels 1-${TAKEBACK_LEVELS} do)`);
-        return this.undo(row, side, target.value, side);
-      }
-      const changes: GameChanges = { takebackOfferBy: side, updatedAt: this.clock() };
-      if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
-      const stored: GameRow = { ...row, ...changes };
-      const lastMove = row.ply ? await this.store.move(id, row.ply) : undefined;
-      await this.emit(stored, [{ type: 'takeback-offer', recipients: [other] }], lastMove);
-      return done(publicState(stored, lastMove, side));
-    }
-    if (row.takebackOfferBy !== other) return fail(409, 'no_offer', noOfferMessage(row.takebackOfferBy, side, action, 'a takeback'));
-    if (action === 'decline') {
-      const changes: GameChanges = { takebackOfferBy: null, updatedAt: this.clock() };
-      if (!(await this.store.updateGameIf(id, { ply: row.ply }, changes))) return this.conflict(id);
-      const last = row.ply ? await this.store.move(id, row.ply) : undefined;
-      await this.emit({ ...row, ...changes }, [{ type: 'offer-declined', recipients: [other], offer: 'takeback' }], last);
-      return done(publicState({ ...row, ...changes }, last, side));
-    }
-    const target = await this.takebackTarget(row, other);
+/**
+ * Takeback by agreement. A player asks to take back their last turn (and the opponent's reply
+ * after it, if any); the opponent accepts (the undo is one guarded write) or declines; any move
+ * ends the request. Against the computer, levels 1-2 grant it at once and stronger ones refuse.
+ */
+export async function takeback(ctx: GameContext, id: string, actor: Actor, action: TakebackAction): Promise<ServiceResult<PublicState>> {
+  const who = await ctx.player(id, actor);
+  if (!who.ok) return who;
+  const { row, side } = who.value;
+  if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
+  const other = opposite(side);
+  if (action === 'offer') {
+    if (row.takebackOfferBy === other) return fail(409, 'offer_pending', `${colorName(other)} has asked for a takeback: accept or decline it first`);
+    if (row.takebackOfferBy === side) return fail(409, 'already_offered', 'you have already asked for a takeback');
+    const target = await takebackTarget(ctx, row, side);
     if (!target.ok) return target;
-    return this.undo(row, other, target.value, side, other);
+    const level = computerLevel(row, other);
+    if (level !== undefined) {
+      if (level > TAKEBACK_LEVELS) return fail(409, 'takebacks_off', `the computer at level ${level} grants no takebacks (levels 1-${TAKEBACK_LEVELS} do)`);
+      return undo(ctx, row, side, target.value, side);
+    }
+    const changes: GameChanges = { takebackOfferBy: side, updatedAt: ctx.clock() };
+    if (!(await ctx.store.updateGameIf(id, { ply: row.ply }, changes))) return ctx.conflict(id);
+    const stored: GameRow = { ...row, ...changes };
+    const lastMove = row.ply ? await ctx.store.move(id, row.ply) : undefined;
+    await ctx.emit(stored, [{ type: 'takeback-offer', recipients: [other] }], lastMove);
+    return done(publicState(stored, lastMove, side));
   }
+  if (row.takebackOfferBy !== other) return fail(409, 'no_offer', noOfferMessage(row.takebackOfferBy, side, action, 'a takeback'));
+  if (action === 'decline') {
+    const changes: GameChanges = { takebackOfferBy: null, updatedAt: ctx.clock() };
+    if (!(await ctx.store.updateGameIf(id, { ply: row.ply }, changes))) return ctx.conflict(id);
+    const last = row.ply ? await ctx.store.move(id, row.ply) : undefined;
+    await ctx.emit({ ...row, ...changes }, [{ type: 'offer-declined', recipients: [other], offer: 'takeback' }], last);
+    return done(publicState({ ...row, ...changes }, last, side));
+  }
+  const target = await takebackTarget(ctx, row, other);
+  if (!target.ok) return target;
+  return undo(ctx, row, other, target.value, side, other);
+}
 
-  /** The ply a takeback by `proposer` goes back to: before their last turn, which is the last or the one before it. */
-  protected async takebackTarget(row: GameRow, proposer: Color): Promise<ServiceResult<number>> {
-    const recent = row.ply ? await this.store.moves(row.id, Math.max(0, row.ply - 2)) : [];
-    const theirs = recent.findLast((m) => m.side === proposer);
-    if (!theirs)
-      return fail(
-        409,
-        'nothing_to_take_back',
-        `${colorName(proposer)} has no turn to take back (only the last turn, or the last but one before the reply, can be)`,
-      );
-    return done(theirs.ply - 1);
-  }
+/** The ply a takeback by `proposer` goes back to: before their last turn, which is the last or the one before it. */
+export async function takebackTarget(ctx: GameContext, row: GameRow, proposer: Color): Promise<ServiceResult<number>> {
+  const recent = row.ply ? await ctx.store.moves(row.id, Math.max(0, row.ply - 2)) : [];
+  const theirs = recent.findLast((m) => m.side === proposer);
+  if (!theirs)
+    return fail(
+      409,
+      'nothing_to_take_back',
+      `${colorName(proposer)} has no turn to take back (only the last turn, or the last but one before the reply, can be)`,
+    );
+  return done(theirs.ply - 1);
+}
 
-  /** Go back to `toPly` in one guarded write; `offerBy`: the standing offer the write requires (none against the computer). */
-  protected async undo(row: GameRow, proposer: Color, toPly: number, actor: Color, offerBy?: Color): Promise<ServiceResult<PublicState>> {
-    const now = this.clock();
-    const last = toPly ? await this.store.move(row.id, toPly) : undefined;
-    const back = storedGame(row, last?.positionAfter ?? row.startPosition);
-    if (!back) throw new Error(`game ${row.id}: stored position at ply ${toPly} does not load`);
-    const changes: GameChanges = {
-      sideToMove: back.variant.turn(back.position),
-      takebackOfferBy: null,
-      drawOfferBy: null,
-      reminderPly: null,
-      updatedAt: now,
-      ...turnClock(row, now),
-    };
-    const landed = await this.store.commitTakeback(row.id, { ply: row.ply, ...(offerBy ? { offerBy } : {}) }, { side: proposer, toPly, at: now }, changes);
-    if (!landed) return this.conflict(row.id);
-    // Conditional lines were about a position the game has left.
-    await this.store.clearConditionalLines(row.id);
-    const stored = (await this.store.game(row.id))!;
-    // The one who asked hears it was granted (the computer is never told anything).
-    if (proposer !== actor) await this.emit(stored, [{ type: 'takeback', recipients: [proposer] }], last);
-    await this.askComputer(stored);
-    return done(publicState(stored, last, actor));
-  }
+/** Go back to `toPly` in one guarded write; `offerBy`: the standing offer the write requires (none against the computer). */
+export async function undo(ctx: GameContext, row: GameRow, proposer: Color, toPly: number, actor: Color, offerBy?: Color): Promise<ServiceResult<PublicState>> {
+  const now = ctx.clock();
+  const last = toPly ? await ctx.store.move(row.id, toPly) : undefined;
+  const back = storedGame(row, last?.positionAfter ?? row.startPosition);
+  if (!back) throw new Error(`game ${row.id}: stored position at ply ${toPly} does not load`);
+  const changes: GameChanges = {
+    sideToMove: back.variant.turn(back.position),
+    takebackOfferBy: null,
+    drawOfferBy: null,
+    reminderPly: null,
+    updatedAt: now,
+    ...turnClock(row, now),
+  };
+  const landed = await ctx.store.commitTakeback(row.id, { ply: row.ply, ...(offerBy ? { offerBy } : {}) }, { side: proposer, toPly, at: now }, changes);
+  if (!landed) return ctx.conflict(row.id);
+  // Conditional lines were about a position the game has left.
+  await ctx.store.clearConditionalLines(row.id);
+  const stored = (await ctx.store.game(row.id))!;
+  // The one who asked hears it was granted (the computer is never told anything).
+  if (proposer !== actor) await ctx.emit(stored, [{ type: 'takeback', recipients: [proposer] }], last);
+  await ctx.askComputer(stored);
+  return done(publicState(stored, last, actor));
 }

@@ -218,12 +218,12 @@ export class Services {
 
   /** The computer's hints (its turns are played in the game's object: localComputer). */
   get computer(): ComputerPlayer {
-    return this.once('computer', () => new ComputerPlayer(this.remoteGames, this.games, this.clock));
+    return this.once('computer', () => new ComputerPlayer(this.remoteGames, this.games));
   }
 
   /** Inside a game's object: the computer playing its turns in that game. */
   get localComputer(): ComputerPlayer {
-    return this.once('localComputer', () => new ComputerPlayer(this.gameHome.store, this.localGames, this.clock));
+    return this.once('localComputer', () => new ComputerPlayer(this.gameHome.store, this.localGames));
   }
 
   /** Post-game analysis (its pieces go through the computer queue). */
