@@ -123,8 +123,17 @@ export class GameStore {
   private async published(id: string): Promise<void> {
     const row = this.row(id);
     if (!row) return;
-    this.hears(id, row, await this.directory.put(row));
+    try {
+      this.hears(id, row, await this.directory.put(row));
+    } catch (e) {
+      // The change stands (it is the game's); the directory's copy is written again soon (the object's alarm).
+      console.error(`game ${id}: the directory could not be written (tried again shortly):`, e);
+      await this.whenUnpublished?.();
+    }
   }
+
+  /** Told when a directory write failed: the object sets its alarm, which writes the row again. */
+  whenUnpublished?: () => Promise<void>;
 
   /** What the directory answered about push subscriptions, kept here too (no new revision: it is D1's to say). */
   private hears(id: string, row: GameRow, heard: boolean | undefined): void {
@@ -133,9 +142,10 @@ export class GameStore {
     if (row.pushSubscribed !== heard) this.db.update(games).set({ pushSubscribed: heard }).where(eq(games.id, id)).run();
   }
 
-  /** Write the row to the directory again (after a failed write, or a copy from D1). */
-  republish(id: string): Promise<void> {
-    return this.published(id);
+  /** Write the row to the directory again (after a failed write, or a copy from D1); throws when D1 fails again. */
+  async republish(id: string): Promise<void> {
+    const row = this.row(id);
+    if (row) this.hears(id, row, await this.directory.put(row));
   }
 
   async game(id: string): Promise<GameRow | undefined> {

@@ -26,6 +26,8 @@ import { Services } from './services.ts';
 
 /** When something due could not be done (a computer turn that failed, a directory write), the alarm tries again this much later. */
 export const RETRY_MS = 60_000;
+/** A directory write that failed is tried again this much later (by the alarm). */
+export const DIRECTORY_RETRY_MS = 5_000;
 
 export class GameObject extends DurableObject<Cloudflare.Env> {
   /** The clock of the alarm's work (tests move it to a due time). */
@@ -41,6 +43,8 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     super(ctx, env);
     this.directory = new Directory(env.DB);
     this.store = new GameStore(ctx.storage, this.directory);
+    // A directory write that failed: the alarm writes it again soon (RETRY_MS at the latest).
+    this.store.whenUnpublished = () => this.wakeBy(Date.now() + DIRECTORY_RETRY_MS);
     // Keep-alive pings are answered without waking a hibernating object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
@@ -123,7 +127,11 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
    */
   async arm(row: Parameters<typeof nextDue>[0] & Parameters<typeof lastCallAt>[0]): Promise<void> {
     const at = nextDue(row);
-    if (at === undefined) return;
+    if (at !== undefined) await this.wakeBy(at);
+  }
+
+  /** The alarm fires no later than `at`. */
+  private async wakeBy(at: number): Promise<void> {
     const current = await this.ctx.storage.getAlarm();
     if (current === null || at < current) await this.ctx.storage.setAlarm(at);
   }

@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Directory } from '../../src/db/directory.ts';
 import { COMPUTER_GRACE_MS } from '../../src/service/computer-sides.ts';
-import type { GameObject } from '../../src/worker/game-object.ts';
+import { DIRECTORY_RETRY_MS, type GameObject } from '../../src/worker/game-object.ts';
 import { call, fetchWorker, newGame, BASE } from './helpers.ts';
 import { captureComputerTurns } from './computer-helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
@@ -217,6 +217,24 @@ describe("a game's alarm", () => {
     await redeliverAt(g.id, moved.updatedAt + COMPUTER_GRACE_MS);
     expect((await row(g.id)).ply).toBe(2);
     // Untimed, and the human to move: nothing is due.
+    expect(await alarmOf(g.id)).toBeNull();
+  });
+
+  it('a directory write that fails: the move stands and is answered; the alarm writes the row again soon', async () => {
+    const g = await newGame('warp-factor');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(Directory.prototype, 'put').mockRejectedValueOnce(new Error('D1 is down'));
+    const moved = await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    expect(moved.status).toBe(200);
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(1);
+    // D1's copy lags the game for now; the alarm is set to write it again within seconds.
+    expect((await row(g.id)).ply).toBe(0);
+    const at = await alarmOf(g.id);
+    expect(at).not.toBeNull();
+    expect(at! - Date.now()).toBeLessThanOrEqual(DIRECTORY_RETRY_MS);
+    expect(await fireAt(g.id, Date.now())).toBe(true);
+    expect((await row(g.id)).ply).toBe(1);
+    // Nothing else is due in an untimed game: the alarm is done.
     expect(await alarmOf(g.id)).toBeNull();
   });
 
