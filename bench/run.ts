@@ -6,6 +6,8 @@
 //   --scaling   only what docs/scaling.md quotes (bench/scaling.ts -> bench/scaling-results.json)
 //   --concurrency[=LABEL]  moves/s with 1, 16, 64 games at once by 8 clients (bench/concurrency.ts ->
 //               bench/concurrency-results.json, under LABEL, default "after")
+//   --service   only the service under wrangler dev (POST /moves next to the floor route), kept in
+//               bench/results.json beside the last run's other parts
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { engineBench } from './engine.ts';
@@ -41,6 +43,37 @@ if (concurrencyArg) {
   kept[label] = { date: new Date().toISOString(), load: +loadavg()[0]!.toFixed(1), rounds };
   writeFileSync(file, JSON.stringify(kept, null, 2) + '\n');
   console.log(`\nwritten ${file} (${label})`);
+  process.exit(0);
+}
+/** The service table (and its target) of one run. */
+function printService(result: Awaited<ReturnType<typeof serviceBench>>, targets: TargetRow[]) {
+  console.log(`\n## Service under wrangler dev + local D1 (${result.clients} concurrent clients, ${result.games} games, ${result.seconds} s each)\n`);
+  console.log('| route | requests/s | p50 ms | p99 ms | failures | p50 vs floor |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [label, row] of [
+    ['GET /api (trivial route: the floor)', result.floor],
+    ["GET /api/games/:id (served by the game's object)", result.getGame],
+    ['POST /api/games/:id/moves', result.postMove],
+  ] as const)
+    console.log(`| ${label} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.failures} | ${(row.p50Ms / result.floor.p50Ms).toFixed(2)}x |`);
+  target(targets, "POST /moves p50 / floor p50 (the game's object, one D1 directory write)", result.postMove.p50Ms / result.floor.p50Ms, 1.5, 'x', {
+    before: 2.44,
+  });
+}
+
+if (process.argv.includes('--service')) {
+  const targets: TargetRow[] = [];
+  const loadStart = +loadavg()[0]!.toFixed(1);
+  const service = await serviceBench();
+  printService(service, targets);
+  printTargets(targets);
+  const loadAverage = { start: loadStart, end: +loadavg()[0]!.toFixed(1) };
+  console.log(
+    `\nload average (1 min) on this machine's ${navigator.hardwareConcurrency} cores: ${loadAverage.start} at the start, ${loadAverage.end} at the end`,
+  );
+  const previous: Record<string, unknown> = existsSync('bench/results.json') ? JSON.parse(readFileSync('bench/results.json', 'utf8')) : {};
+  writeFileSync('bench/results.json', JSON.stringify({ ...previous, service, serviceRun: { date: new Date().toISOString(), loadAverage } }, null, 2) + '\n');
+  console.log('\nwritten bench/results.json (service)');
   process.exit(0);
 }
 // `npm run bench -- --scaling` measures only what docs/scaling.md quotes (bench/scaling-results.json).
@@ -127,16 +160,7 @@ let service: Awaited<ReturnType<typeof serviceBench>> | undefined;
 let bundles: ReturnType<typeof bundleSizes>['workers'] | undefined;
 if (!engineOnly) {
   service = await serviceBench();
-  console.log(`\n## Service under wrangler dev + local D1 (${service.clients} concurrent clients, ${service.games} games, ${service.seconds} s each)\n`);
-  console.log('| route | requests/s | p50 ms | p99 ms | failures | p50 vs floor |');
-  console.log('|---|---|---|---|---|---|');
-  for (const [label, row] of [
-    ['GET /api (trivial route: the floor)', service.floor],
-    ['GET /api/games/:id (one D1 read: the games are at ply 0)', service.getGame],
-    ['POST /api/games/:id/moves', service.postMove],
-  ] as const)
-    console.log(`| ${label} | ${row.requestsPerSecond} | ${row.p50Ms} | ${row.p99Ms} | ${row.failures} | ${fmt(row.p50Ms / service.floor.p50Ms, 2)}x |`);
-  target(targets, 'POST /moves p50 / floor p50 (one D1 read, one D1 batch)', service.postMove.p50Ms / service.floor.p50Ms, 1.5, 'x', { before: 2.44 });
+  printService(service, targets);
   if (!targetsOnly) {
     const sizes = bundleSizes();
     bundles = sizes.workers;
