@@ -92,7 +92,10 @@ export class Searcher<P, M> {
   private readonly keys: Key[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(2));
   private readonly path = new Float64Array(MAX_PLY + 2);
   private readonly killers = new Float64Array((MAX_PLY + 2) * 2).fill(-1);
-  private readonly history = new Map<number, number>();
+  private readonly history = new HistoryTable();
+  /** Per ply: move-ordering scores and order, reused (grown when a position has more turns). */
+  private readonly plyScores: Float64Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Float64Array(256));
+  private readonly plyOrder: Int32Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(256));
   private readonly ttHi = new Int32Array(TT_SIZE);
   private readonly ttLo = new Int32Array(TT_SIZE);
   private readonly ttMove = new Float64Array(TT_SIZE);
@@ -175,6 +178,16 @@ export class Searcher<P, M> {
     return { best: best.move, score: bestScore, depth, nodes: this.nodes, root: ranked };
   }
 
+  /** This ply's scores buffer, `length` long (a view; grown with its order buffer when too small). */
+  private scoresAt(ply: number, length: number): Float64Array {
+    if (this.plyScores[ply]!.length < length) {
+      const size = Math.max(length, this.plyScores[ply]!.length * 2);
+      this.plyScores[ply] = new Float64Array(size);
+      this.plyOrder[ply] = new Int32Array(size);
+    }
+    return this.plyScores[ply]!.subarray(0, length);
+  }
+
   private noise(key: Key): number {
     const n = this.limits.noise;
     if (!n) return 0;
@@ -206,7 +219,7 @@ export class Searcher<P, M> {
     if (victim) return 1e8 + victim * 16 - this.rules.attacker(pos, move) / 16;
     if (key === this.killers[ply * 2]) return 9e7;
     if (key === this.killers[ply * 2 + 1]) return 8e7;
-    return this.history.get(key * 2 + side) ?? 0;
+    return this.history.get(key * 2 + side);
   }
 
   private search(pos: P, depth: number, alpha: number, beta: number, ply: number): number {
@@ -232,9 +245,9 @@ export class Searcher<P, M> {
     const moves = this.variant.legalMoves(pos) as M[];
     if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
     const side = this.variant.turn(pos) === 'white' ? 0 : 1;
-    const scores = new Float64Array(moves.length);
+    const scores = this.scoresAt(ply, moves.length);
     for (let i = 0; i < moves.length; i++) scores[i] = this.orderScore(pos, moves[i]!, ply, ttMove, side);
-    const order = new MoveOrder(scores);
+    const order = new MoveOrder(scores, this.plyOrder[ply]!);
 
     const alphaIn = alpha;
     let best = -INFINITY;
@@ -277,7 +290,7 @@ export class Searcher<P, M> {
             this.killers[ply * 2] = k;
           }
           const h = k * 2 + side;
-          this.history.set(h, (this.history.get(h) ?? 0) + depth * depth);
+          this.history.add(h, depth * depth);
         }
         break;
       }
@@ -315,9 +328,9 @@ export class Searcher<P, M> {
       moves = this.rules.captures(pos, legalMoves);
     }
     if (moves.length === 0) return best;
-    const scores = new Float64Array(moves.length);
+    const scores = this.scoresAt(ply, moves.length);
     for (let i = 0; i < moves.length; i++) scores[i] = this.rules.victim(pos, moves[i]!) * 16 - this.rules.attacker(pos, moves[i]!) / 16;
-    const order = new MoveOrder(scores);
+    const order = new MoveOrder(scores, this.plyOrder[ply]!);
     const childKey = this.keys[ply + 1]!;
     for (let n = 0; n < moves.length; n++) {
       const move = moves[order.pick(n)]!;
@@ -341,8 +354,12 @@ export class Searcher<P, M> {
 const LAZY_PICKS = 6;
 class MoveOrder {
   private readonly order: Int32Array;
-  constructor(private readonly scores: Float64Array) {
-    this.order = new Int32Array(scores.length);
+  /** `buffer`: scratch at least as long as `scores`, owned by the caller's ply. */
+  constructor(
+    private readonly scores: Float64Array,
+    buffer: Int32Array,
+  ) {
+    this.order = buffer.subarray(0, scores.length);
     for (let i = 0; i < scores.length; i++) this.order[i] = i;
   }
 
@@ -369,3 +386,49 @@ class MoveOrder {
 // Mate scores are stored relative to the node, so they stay right wherever the entry is read.
 const toTable = (score: number, ply: number) => (score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score);
 const fromTable = (score: number, ply: number) => (score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score);
+
+/**
+ * History scores by (move key * 2 + side): a Map's answers (0 when absent) from
+ * an open-addressed table of typed arrays; move keys reach the millions, so no
+ * flat array. Grows at half full, so a lookup always ends at an empty slot.
+ */
+class HistoryTable {
+  private keys = new Float64Array(1 << 12).fill(-1);
+  private values = new Float64Array(1 << 12);
+  private size = 0;
+
+  private slot(key: number): number {
+    const mask = this.keys.length - 1;
+    let i = (Math.imul(key | 0, 0x9e3779b1) ^ ((key / 4294967296) | 0)) & mask;
+    while (this.keys[i] !== -1 && this.keys[i] !== key) i = (i + 1) & mask;
+    return i;
+  }
+
+  get(key: number): number {
+    const i = this.slot(key);
+    return this.keys[i] === key ? this.values[i]! : 0;
+  }
+
+  add(key: number, amount: number): void {
+    const i = this.slot(key);
+    if (this.keys[i] === key) {
+      this.values[i]! += amount;
+      return;
+    }
+    this.keys[i] = key;
+    this.values[i] = amount;
+    if (++this.size * 2 > this.keys.length) this.grow();
+  }
+
+  private grow(): void {
+    const { keys, values } = this;
+    this.keys = new Float64Array(keys.length * 2).fill(-1);
+    this.values = new Float64Array(keys.length * 2);
+    for (let i = 0; i < keys.length; i++)
+      if (keys[i] !== -1) {
+        const j = this.slot(keys[i]!);
+        this.keys[j] = keys[i]!;
+        this.values[j] = values[i]!;
+      }
+  }
+}
