@@ -66,12 +66,10 @@ const ADJACENT_PINS: readonly (readonly number[])[] = Array.from({ length: NUM_P
 });
 
 // ---- space ----------------------------------------------------------------
-// Points: x 0..5 (z,a..e), y 0..9, h -1..5. Stored as ((h+1)*10 + y)*6 + x.
+// Points: x 0..5 (z,a..e), y 0..9, h -1..5.
 const SIZE_X = 6;
 const SIZE_Y = 10;
 const SIZE_H = 7;
-const inSpace = (x: number, y: number, h: number) => x >= 0 && x < SIZE_X && y >= 0 && y < SIZE_Y && h >= -1 && h < SIZE_H - 1;
-const pointIndex = (x: number, y: number, h: number) => ((h + 1) * SIZE_Y + y) * SIZE_X + x;
 
 /** Global point [x, y, h] of a cell, or undefined for a platform cell whose pin is empty. */
 export function cellPoint(cell: number, platforms: ArrayLike<number>): [number, number, number] | undefined {
@@ -201,48 +199,68 @@ export function geometry(platforms: ArrayLike<number>): Geometry {
   return geo;
 }
 
-// Flat copies of the direction and leap vectors for the build loop.
-const DIR_DX = DIRECTIONS.map((d) => d[0]);
-const DIR_DY = DIRECTIONS.map((d) => d[1]);
-const DIR_DH = DIRECTIONS.map((d) => d[2]);
-const LEAP_DX = KNIGHT_LEAPS.map((d) => d[0]);
-const LEAP_DY = KNIGHT_LEAPS.map((d) => d[1]);
 const LEAP_DH = KNIGHT_LEAPS.map((d) => d[2]);
 
+// The build works in a padded copy of space (PAD cells of margin on every side, more
+// than any step or leap reaches), so a neighbour is one array read, no bounds test.
+const PAD = 2;
+const PX = SIZE_X + 2 * PAD;
+const PY = SIZE_Y + 2 * PAD;
+const PH = SIZE_H + 2 * PAD;
+const padded = (x: number, y: number, h: number) => ((h + 1 + PAD) * PY + y + PAD) * PX + x + PAD;
+const DIR_OFFSET = DIRECTIONS.map(([x, y, h]) => padded(x, y, h) - padded(0, 0, 0));
+const LEAP_OFFSET = KNIGHT_LEAPS.map(([x, y, h]) => padded(x, y, h) - padded(0, 0, 0));
+/** For a leap changing height, the offset of the point one step along the height axis from the origin. */
+const LEAP_STEP_OFFSET = KNIGHT_LEAPS.map(([, , h]) => padded(0, 0, Math.sign(h)) - padded(0, 0, 0));
+/** Padded point of each fixed cell, and of each platform cell per state (index cell*3 + state); -1 without one. */
+const CELL_POINT = new Int16Array(NUM_CELLS * 3).fill(-1);
+const CELL_XYH = new Int8Array(NUM_CELLS * 3 * 3);
+for (let cell = 0; cell < NUM_CELLS; cell++)
+  for (const state of [NO_PLATFORM, UP, DOWN]) {
+    const p = cellPoint(cell, { [pinOf(cell)]: state, length: NUM_PINS });
+    if (!p || (isFixed(cell) && state !== NO_PLATFORM)) continue;
+    CELL_POINT[cell * 3 + state] = padded(p[0], p[1], p[2]);
+    CELL_XYH.set(p, (cell * 3 + state) * 3);
+  }
+/** Scratch padded space: cell at each point, -1 elsewhere (restored after each build). */
+const SPACE = new Int16Array(PX * PY * PH).fill(-1);
+
 function buildGeometry(platforms: ArrayLike<number>): Geometry {
-  const at = new Int16Array(SIZE_X * SIZE_Y * SIZE_H).fill(-1);
   const px = new Int8Array(NUM_CELLS);
   const py = new Int8Array(NUM_CELLS);
   const ph = new Int8Array(NUM_CELLS);
+  const point = new Int16Array(NUM_CELLS);
   const present: number[] = [];
   for (let cell = 0; cell < NUM_CELLS; cell++) {
-    const p = cellPoint(cell, platforms);
-    if (!p) continue;
-    [px[cell], py[cell], ph[cell]] = p;
-    at[pointIndex(p[0], p[1], p[2])] = cell;
+    const state = cell < NUM_FIXED ? NO_PLATFORM : platforms[pinOf(cell)]!;
+    const at = CELL_POINT[cell * 3 + state]!;
+    if (at < 0) continue;
+    const xyh = (cell * 3 + state) * 3;
+    px[cell] = CELL_XYH[xyh]!;
+    py[cell] = CELL_XYH[xyh + 1]!;
+    ph[cell] = CELL_XYH[xyh + 2]!;
+    point[cell] = at;
+    SPACE[at] = cell;
     present.push(cell);
   }
-  const lookup = (x: number, y: number, h: number) => (inSpace(x, y, h) ? at[pointIndex(x, y, h)]! : -1);
   const next = new Int16Array(NUM_CELLS * NUM_DIRS).fill(-1);
   const knightTo = new Int16Array(NUM_CELLS * MAX_LEAPS).fill(-1);
   const knightFrom = new Int16Array(NUM_CELLS * MAX_LEAPS).fill(-1);
   const fromCount = new Uint8Array(NUM_CELLS);
   for (const cell of present) {
-    const x = px[cell]!;
-    const y = py[cell]!;
-    const h = ph[cell]!;
-    for (let d = 0; d < NUM_DIRS; d++) next[cell * NUM_DIRS + d] = lookup(x + DIR_DX[d]!, y + DIR_DY[d]!, h + DIR_DH[d]!);
+    const at = point[cell]!;
+    for (let d = 0; d < NUM_DIRS; d++) next[cell * NUM_DIRS + d] = SPACE[at + DIR_OFFSET[d]!]!;
     let toCount = 0;
     for (let l = 0; l < MAX_LEAPS; l++) {
-      const dh = LEAP_DH[l]!;
-      const target = lookup(x + LEAP_DX[l]!, y + LEAP_DY[l]!, h + dh);
+      const target = SPACE[at + LEAP_OFFSET[l]!]!;
       if (target < 0) continue;
       // Fixed level to another fixed level only through a platform cell
       // one step from the origin along the height axis.
-      if (cell < NUM_FIXED && target < NUM_FIXED && dh !== 0 && lookup(x, y, h + Math.sign(dh)) < NUM_FIXED) continue;
+      if (cell < NUM_FIXED && target < NUM_FIXED && LEAP_DH[l] !== 0 && SPACE[at + LEAP_STEP_OFFSET[l]!]! < NUM_FIXED) continue;
       knightTo[cell * MAX_LEAPS + toCount++] = target;
       knightFrom[target * MAX_LEAPS + fromCount[target]!++] = cell;
     }
   }
+  for (const cell of present) SPACE[point[cell]!] = -1;
   return { next, knightTo, knightFrom, present, px, py, ph };
 }
