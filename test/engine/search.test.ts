@@ -185,3 +185,41 @@ describe('Planar: level 5 looks at the replies', () => {
     }
   }, 360_000);
 });
+
+describe.each(['first-contact', 'warp-factor'])('%s: the search reads checks right', (name) => {
+  it('givesCheck (with its cheap filters) agrees with playing the turn, for every legal turn of random positions', () => {
+    const variant = getVariant(name)!;
+    const rules = searchRulesFor(name)!;
+    const random = prng(77 + name.length);
+    let platformTurns = 0;
+    let platformChecks = 0;
+    let checks = 0;
+    for (let g = 0; g < 30; g++) {
+      let pos = variant.initial((Game.create(name) as { ok: true; value: Game }).value.options);
+      for (let ply = 0; ply < 90; ply++) {
+        const moves = variant.legalMoves(pos) as { kind: string }[];
+        if (!moves.length) break;
+        for (const m of moves) {
+          const expected = variant.isCheck(variant.play(pos, m));
+          expect(rules.givesCheck!(pos, m), `${variant.formatMove(pos, m)} in ${variant.formatPosition(pos)}`).toBe(expected);
+          if (expected) checks++;
+          if (m.kind === 'platform') {
+            platformTurns++;
+            if (expected) platformChecks++;
+          }
+        }
+        // First Contact: a check ends the game, so the playout goes on with the other turns.
+        // Platform moves and king moves are preferred, to bring kings and platforms together.
+        const quiet = moves.filter((m) => !variant.isCheck(variant.play(pos, m)));
+        const preferred = quiet.filter(
+          (m) => m.kind === 'platform' || (m.kind === 'move' && ((pos as { board: Int8Array }).board[(m as { from: number }).from]! & 7) === 1),
+        );
+        const pool = preferred.length && random() < 0.6 ? preferred : quiet;
+        if (!pool.length) break;
+        pos = variant.play(pos, pool[Math.floor(random() * pool.length)]!);
+      }
+    }
+    expect(checks).toBeGreaterThan(0);
+    if (name === 'first-contact') expect(platformChecks).toBeGreaterThan(0);
+  }, 240_000);
+});

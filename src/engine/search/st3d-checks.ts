@@ -4,7 +4,19 @@
 // Walking the field's lines out from the king finds every cell a piece could
 // attack it from, exactly as attackerOf walks them, blockers ignored.
 import type { Color } from '../types.ts';
-import { DIAGONAL_LEVEL, geometry, type Geometry, MAX_LEAPS, NUM_CELLS, NUM_DIRS, ORTHOGONAL, TRIAGONAL } from '../st3d/field.ts';
+import {
+  cellPoint,
+  DIAGONAL_LEVEL,
+  geometry,
+  type Geometry,
+  MAX_LEAPS,
+  NUM_CELLS,
+  NUM_DIRS,
+  ORTHOGONAL,
+  platformCell,
+  platformMayReach,
+  TRIAGONAL,
+} from '../st3d/field.ts';
 import type { St3dMove } from '../st3d/move.ts';
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import type { St3dPosition } from '../st3d/position.ts';
@@ -22,10 +34,12 @@ const reach = new Uint8Array(NUM_CELLS);
 let reachOf: St3dPosition | undefined;
 let enemyKing = -1;
 let reachGeometry: Geometry | undefined;
+let enemyKingPoint: readonly number[] | undefined;
 
 function markReach(pos: St3dPosition): void {
   reachOf = pos;
   reach.fill(0);
+  enemyKingPoint = undefined;
   const code = pos.turn === 'white' ? KING + BLACK_BIT : KING;
   enemyKing = pos.board.indexOf(code);
   if (enemyKing < 0) return;
@@ -54,12 +68,22 @@ function markReach(pos: St3dPosition): void {
 /**
  * False only when the turn cannot attack the opposing king: the moved or dropped
  * piece does not reach the king's cell from where it lands, and it leaves no line
- * to the king open. Platform moves (the field changes) always pass.
+ * to the king open. Platform moves pass when they carry a piece or their new
+ * cells could carry an attack to the king.
  */
 export function mayAttackKing(pos: St3dPosition, m: St3dMove): boolean {
   if (reachOf !== pos) markReach(pos);
   if (enemyKing < 0) return false;
   if (m.kind === 'drop') return (reach[m.to]! & ROLE_REACH[ROLE_CODE[m.role]!]!) !== 0;
+  if (m.kind === 'platform') {
+    // An empty platform only adds cells: it opens an attack only from where
+    // platformMayReach says (as keepKingSafe reads it for the mover's king).
+    // One carrying a piece (perhaps the king) is tried.
+    const board = pos.board;
+    const first = platformCell(m.from, 0, 0);
+    for (let c = first; c < first + 4; c++) if (board[c] !== EMPTY) return true;
+    return platformMayReach(m.to, m.up, (enemyKingPoint ??= cellPoint(enemyKing, pos.platforms)!));
+  }
   if (m.kind !== 'move' || m.platform) return m.kind !== 'place';
   const code = pos.board[m.from]!;
   if (code === EMPTY) return true;
