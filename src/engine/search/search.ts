@@ -229,7 +229,7 @@ export class Searcher<P, M> {
     if (this.repeated(ply)) return ply % 2 ? CONTEMPT : -CONTEMPT;
     const inCheck = this.variant.isCheck(pos);
     if (inCheck && ply < this.iteration * 2) depth++;
-    if (depth <= 0 || ply >= MAX_PLY) return this.quiesce(pos, alpha, beta, ply, 0);
+    if (depth <= 0 || ply >= MAX_PLY) return this.quiesce(pos, alpha, beta, ply, 0, inCheck);
 
     const slot = key[1]! & TT_MASK;
     let ttMove = -1;
@@ -306,14 +306,15 @@ export class Searcher<P, M> {
     return best;
   }
 
-  private quiesce(pos: P, alpha: number, beta: number, ply: number, qply: number): number {
+  /** `inCheck`: whether the side to move is in check, when the caller knows. */
+  private quiesce(pos: P, alpha: number, beta: number, ply: number, qply: number, inCheck?: boolean): number {
     this.count();
     const key = this.keys[ply]!;
     let legal: M[] | undefined;
     const legalMoves = () => (legal ??= this.variant.legalMoves(pos) as M[]);
     let moves: M[];
     let best: number;
-    if (this.variant.isCheck(pos)) {
+    if (inCheck ?? this.variant.isCheck(pos)) {
       if (legalMoves().length === 0) return -(MATE - ply);
       if (qply >= EVASION_PLIES || ply >= MAX_PLY) return this.rules.evaluate(pos) + this.noise(key);
       moves = legalMoves();
