@@ -233,18 +233,29 @@ export class Wormhole {
   }
 }
 
-const cache = new Map<string, Wormhole>();
+// Keyed by platformKey, then by the placed pins' numbers (base 17 digits, 0 for
+// an empty pin; numbers are 1-12): numbers, not strings, since the search asks per node.
+const cache = new Map<number, Map<number, Wormhole>>();
+let cached = 0;
 const CACHE_LIMIT = 5000;
 
 /** The worm-hole for the platforms as placed (cached per arrangement, numbers included). */
 export function wormhole(platforms: ArrayLike<number>, numbers: ArrayLike<number>): Wormhole {
-  let key = `${platformKey(platforms)}:`;
-  for (let pin = 0; pin < NUM_PINS; pin++) key += platforms[pin] === NO_PLATFORM ? '.' : `${numbers[pin]},`;
-  let found = cache.get(key);
+  let numbersKey = 0;
+  for (let pin = NUM_PINS - 1; pin >= 0; pin--) numbersKey = numbersKey * 17 + (platforms[pin] === NO_PLATFORM ? 0 : (numbers[pin]! & 15) + 1);
+  const key = platformKey(platforms);
+  let byNumbers = cache.get(key);
+  let found = byNumbers?.get(numbersKey);
   if (!found) {
-    if (cache.size >= CACHE_LIMIT) cache.clear();
+    if (cached >= CACHE_LIMIT) {
+      cache.clear();
+      cached = 0;
+      byNumbers = undefined;
+    }
     found = new Wormhole(buildWormholeGraph(platforms, numbers), Int8Array.from(platforms as ArrayLike<number>));
-    cache.set(key, found);
+    if (!byNumbers) cache.set(key, (byNumbers = new Map()));
+    byNumbers.set(numbersKey, found);
+    cached++;
   }
   return found;
 }
