@@ -24,6 +24,16 @@ const NUM_CELLS: number = CUBE_CELLS;
 
 // ---- move generation -----------------------------------------------------------
 
+// The generator hands out one shared object per distinct turn (moves are read-only
+// values): the search lists hundreds of drops per node, and allocating them was
+// much of its garbage.
+const MOVES: PlanarMove[] = new Array(NUM_CELLS * NUM_CELLS);
+const ORIENTS: PlanarMove[] = new Array(NUM_CELLS * 3);
+const DROPS: PlanarMove[] = new Array(ROLES.length * NUM_CELLS * 3);
+const moveAt = (from: number, to: number): PlanarMove => (MOVES[from * NUM_CELLS + to] ??= moveOf(from, to));
+const orientAt = (cell: number, o: number): PlanarMove => (ORIENTS[cell * 3 + o] ??= orientOf(cell, ORIENTATIONS[o]!));
+const dropAt = (r: number, cell: number, o: number): PlanarMove => (DROPS[(r * NUM_CELLS + cell) * 3 + o] ??= dropOf(ROLES[r]!, cell, ORIENTATIONS[o]!));
+
 /** Calls visit for every legal turn (or only captures); stops early when visit returns true. */
 function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void, capturesOnly = false): void {
   const us = pos.turn;
@@ -40,7 +50,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
       if (attackerOf(board, orient, cell, them) >= 0) continue;
       for (let o = 0; o < 3; o++) {
         if (theirKing >= 0 && attacks(board, code, o, cell, theirKing)) continue;
-        if (visit(dropOf('K', cell, ORIENTATIONS[o]!))) return;
+        if (visit(dropAt(0, cell, o))) return;
       }
     }
     return;
@@ -58,7 +68,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
     if (capturesOnly && captured === EMPTY) return false;
     if (pinners && code !== ourKingCode) {
       const pinner = pinners[from]!;
-      return (pinner < 0 || staysOnLine(orient, pinner, ourKing, to)) && !!visit(moveOf(from, to));
+      return (pinner < 0 || staysOnLine(orient, pinner, ourKing, to)) && !!visit(moveAt(from, to));
     }
     const capturedO = orient[to]!;
     const o = orient[from]!;
@@ -71,7 +81,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
     orient[from] = o;
     board[to] = captured;
     orient[to] = capturedO;
-    return safe && !!visit(moveOf(from, to));
+    return safe && !!visit(moveAt(from, to));
   };
   const own = (code: number) => code !== EMPTY && (code & BLACK_BIT) === ourBit;
   for (let from = 0; from < NUM_CELLS; from++) {
@@ -105,11 +115,12 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
   if (!checked)
     for (let cell = 0; cell < NUM_CELLS; cell++) {
       if (!own(board[cell]!)) continue;
-      for (let o = 0; o < 3; o++) if (o !== orient[cell] && visit(orientOf(cell, ORIENTATIONS[o]!))) return;
+      for (let o = 0; o < 3; o++) if (o !== orient[cell] && visit(orientAt(cell, o))) return;
     }
 
   // Drops: never attacking the opposing king; when in check they must block.
-  for (const role of ROLES) {
+  for (let r = 0; r < ROLES.length; r++) {
+    const role = ROLES[r]!;
     if (role === 'K' || pos.hands[handIndex(us, role)]! === 0) continue;
     const code = pieceCode(us, role);
     for (let cell = 0; cell < NUM_CELLS; cell++) {
@@ -122,7 +133,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
       }
       for (let o = 0; o < 3; o++) {
         if (attacks(board, code, o, cell, theirKing)) continue;
-        if (visit(dropOf(role, cell, ORIENTATIONS[o]!))) return;
+        if (visit(dropAt(r, cell, o))) return;
       }
     }
   }
