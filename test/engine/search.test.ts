@@ -197,7 +197,7 @@ describe.each(['first-contact', 'warp-factor'])('%s: the search reads checks rig
     for (let g = 0; g < 30; g++) {
       let pos = variant.initial((Game.create(name) as { ok: true; value: Game }).value.options);
       for (let ply = 0; ply < 90; ply++) {
-        const moves = variant.legalMoves(pos) as { kind: string }[];
+        const moves = variant.legalMoves(pos) as { kind: string; from?: number }[];
         if (!moves.length) break;
         for (const m of moves) {
           const expected = variant.isCheck(variant.play(pos, m));
@@ -211,9 +211,7 @@ describe.each(['first-contact', 'warp-factor'])('%s: the search reads checks rig
         // First Contact: a check ends the game, so the playout goes on with the other turns.
         // Platform moves and king moves are preferred, to bring kings and platforms together.
         const quiet = moves.filter((m) => !variant.isCheck(variant.play(pos, m)));
-        const preferred = quiet.filter(
-          (m) => m.kind === 'platform' || (m.kind === 'move' && ((pos as { board: Int8Array }).board[(m as { from: number }).from]! & 7) === 1),
-        );
+        const preferred = quiet.filter((m) => m.kind === 'platform' || (m.kind === 'move' && ((pos as { board: Int8Array }).board[m.from!]! & 7) === 1));
         const pool = preferred.length && random() < 0.6 ? preferred : quiet;
         if (!pool.length) break;
         pos = variant.play(pos, pool[Math.floor(random() * pool.length)]!);
