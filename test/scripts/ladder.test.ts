@@ -1,0 +1,33 @@
+// The ladder command's table and its place in the docs (the matches themselves are the runner's, tested apart).
+import { describe, expect, it } from 'vitest';
+import { ladderCell, ladderTable, withLadder, type LadderRow } from '../../bench/match/ladder.ts';
+
+const row = (variant: LadderRow['variant'], level: number, elo: number, verdict?: string): LadderRow => ({
+  variant,
+  level,
+  games: 40,
+  wdl: [20, 10, 10],
+  elo: { score: 0.6, elo, low: elo - 60.4, high: elo + 70.6 },
+  ...(verdict ? { sprt: { elo0: 0, elo1: 100, alpha: 0.05, beta: 0.05, llr: 3, verdict } } : {}),
+  perMove: [],
+  date: '2026-11-27T00:00:00.000Z',
+  load: [1, 1],
+});
+
+describe('ladder table', () => {
+  it('a row per step, a column per variant, Elo with its bounds, games and the verdict', () => {
+    const table = ladderTable([row('planar', 3, 120.2, 'H1'), row('planar', 2, 300), row('warp-factor', 3, -5, 'continue')]);
+    const lines = table.split('\n');
+    expect(lines[0]).toBe('| step | first-contact | warp-factor | curved-space | planar |');
+    expect(lines[2]).toBe('| level 2 vs 1 | not run | not run | not run | +300 [+240, +371], 40 games |');
+    expect(lines[3]).toBe('| level 3 vs 2 | not run | -5 [-65, +66], 40 games, no SPRT verdict | not run | +120 [+60, +191], 40 games, SPRT H1 |');
+    expect(ladderCell(row('planar', 4, Number.POSITIVE_INFINITY, 'H0'))).toBe('+inf [+inf, +inf], 40 games, SPRT H0');
+  });
+
+  it('replaces the text between the markers, or appends the block once', () => {
+    const first = withLadder('# Benchmarks\n', 'T1');
+    expect(first).toBe('# Benchmarks\n\n<!-- ladder: written by npm run ladder -->\nT1\n<!-- /ladder -->\n');
+    const second = withLadder(`${first}after\n`, 'T2');
+    expect(second).toBe('# Benchmarks\n\n<!-- ladder: written by npm run ladder -->\nT2\n<!-- /ladder -->\nafter\n');
+  });
+});
