@@ -13,8 +13,9 @@ import { D1Store } from './d1-store.ts';
 /** The tables of migration 0018's renames: the game objects' tables as they were in D1. */
 const { moves: legacyMoves, takebacks: legacyTakebacks, conditionalMoves: legacyConditional, gameMessages: legacyMessages } = gameRecordTables('legacy_');
 
-/** Every column of the directory row but push_subscribed, which D1's triggers keep (migration 0017). */
+/** Every column of the directory row but push_subscribed, which D1's triggers keep (migration 0017): what a newer copy sets. */
 const { pushSubscribed: _kept, id: _key, ...copied } = getTableColumns(games);
+const COPY_SET = Object.fromEntries(Object.entries(copied).map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]));
 
 export class Directory extends D1Store {
   /**
@@ -23,11 +24,10 @@ export class Directory extends D1Store {
    */
   async put(row: GameRow): Promise<boolean | undefined> {
     const { pushSubscribed: _ours, ...values } = row;
-    const set = Object.fromEntries(Object.entries(copied).map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]));
     const written = await this.db
       .insert(games)
       .values(values)
-      .onConflictDoUpdate({ target: games.id, set, setWhere: sql`excluded.revision > ${games.revision}` })
+      .onConflictDoUpdate({ target: games.id, set: COPY_SET, setWhere: sql`excluded.revision > ${games.revision}` })
       .returning({ pushSubscribed: games.pushSubscribed });
     return written[0]?.pushSubscribed;
   }

@@ -76,8 +76,14 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
   }
 
   /** The services as they run inside this object: the game service on this game's storage, its after-answer work kept for `drain`. */
-  private services(now?: () => number): Services {
-    return new Services(this.env, now ?? Date.now, { waitUntil: (work: Promise<unknown>) => this.keep(work) }, { store: this.store, alarms: this });
+  private services(now?: () => number, gameId?: string): Services {
+    const sockets = gameId === undefined ? undefined : { gameId, publish: (lines: readonly object[]) => this.publish(lines) };
+    return new Services(
+      this.env,
+      now ?? Date.now,
+      { waitUntil: (work: Promise<unknown>) => this.keep(work) },
+      { store: this.store, alarms: this, ...(sockets ? { sockets } : {}) },
+    );
   }
 
   private keep(work: Promise<unknown>): void {
@@ -90,12 +96,13 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
   }
 
   /** A call of the game service for this game (`args` as the method takes them); `at`: the caller's time when its clock is not the real one. */
-  async run(id: string, method: GameMethod, args: unknown[], at?: number): Promise<unknown> {
+  async run(id: string, method: GameMethod, args: unknown[], at?: number): Promise<{ answer: unknown; pending: boolean }> {
     const store = await this.open(id, CREATING.includes(method));
-    if (!store) return unknownGame(id, method);
-    const service = this.services(at === undefined ? undefined : () => at).localGames;
+    if (!store) return { answer: unknownGame(id, method), pending: false };
+    const service = this.services(at === undefined ? undefined : () => at, id).localGames;
     const answer = await (service[method] as (...a: unknown[]) => Promise<unknown>).apply(service, args);
-    return answer;
+    // `pending`: work left for after the answer, which the caller waits for with `drain`.
+    return { answer, pending: this.pending.size > 0 };
   }
 
   /** A direct read or write of the game's storage (see STORE_METHODS). */
@@ -157,7 +164,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
   }
 
   private async dueWork(id: string, now: number): Promise<void> {
-    const services = this.services(() => now);
+    const services = this.services(() => now, id);
     let row = await this.store.game(id);
     if (!row) return this.ctx.storage.deleteAlarm();
     let failed = false;
@@ -207,7 +214,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
     // Read after accepting, so no event can fall between the two (one may come twice).
-    const state = await this.services().localGames.load(id);
+    const state = await this.services(undefined, id).localGames.load(id);
     if (state.ok) server.send(JSON.stringify({ type: 'gameFull', state: state.value }));
     return new Response(null, { status: 101, webSocket: client });
   }

@@ -28,10 +28,12 @@ export function gameClient(env: Cloudflare.Env, later?: (work: Promise<unknown>)
     if (!CREATING.includes(method) && !(await isGame(key, directory, id))) return unknownGame(id, method);
     const stub = gameObject(env, id);
     // A clock of the caller's own (the cron's scheduled time, a test's) is handed over as the time it says now.
-    const answer = await stub.run(id, method, args, clock === Date.now ? undefined : clock());
-    const drained = stub.drain();
-    if (later) later(drained);
-    else await drained;
+    const { answer, pending } = await stub.run(id, method, args, clock === Date.now ? undefined : clock());
+    if (pending) {
+      const drained = stub.drain();
+      if (later) later(drained);
+      else await drained;
+    }
     return answer;
   };
   return new Proxy({} as GameClient, {

@@ -38,6 +38,8 @@ export class HubEvents implements EventSink, PlayerEventSink {
     private readonly webhooks: PlayerWebhookNotifier,
     /** Web Push of a challenge to the player's browsers. */
     private readonly push?: { challenge(playerId: string, challenge: PublicChallenge): Promise<void> },
+    /** Inside a game's object: its own sockets, reached without an RPC to itself. */
+    private readonly ownSockets?: { readonly gameId: string; publish(lines: readonly object[]): Promise<number> },
   ) {}
 
   private base(row: GameRow): LinkBase {
@@ -54,7 +56,8 @@ export class HubEvents implements EventSink, PlayerEventSink {
     const base = this.base(row);
     const gameLines = lines.map((type) => ({ type: GAME_LINE[type], state }));
     // The NDJSON streams (the game's hub) and the game page's sockets (the game's own object).
-    const sends: Promise<unknown>[] = [hubOf(this.env, `game:${row.id}`).publish(gameLines), gameObject(this.env, row.id).publish(gameLines)];
+    const sockets = this.ownSockets?.gameId === row.id ? this.ownSockets : gameObject(this.env, row.id);
+    const sends: Promise<unknown>[] = [hubOf(this.env, `game:${row.id}`).publish(gameLines), sockets.publish(gameLines)];
     for (const side of COLORS) {
       const playerId = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
       if (!playerId) continue;

@@ -52,6 +52,8 @@ type Later = Pick<ExecutionContext, 'waitUntil'>;
 interface GameHome {
   readonly store: GameStore;
   readonly alarms: GameAlarms;
+  /** The game page's sockets the object holds (the game's live events go to them directly). */
+  readonly sockets?: { readonly gameId: string; publish(lines: readonly object[]): Promise<number> };
 }
 
 /**
@@ -89,7 +91,16 @@ export class Services {
     const { env, clock } = this;
     return this.once(
       'hubEvents',
-      () => new HubEvents(env, this.config, new PlayerStore(env.DB), this.playerMail, new PlayerWebhookNotifier(env.NOTIFY_QUEUE, clock), this.pushNotifier),
+      () =>
+        new HubEvents(
+          env,
+          this.config,
+          new PlayerStore(env.DB),
+          this.playerMail,
+          new PlayerWebhookNotifier(env.NOTIFY_QUEUE, clock),
+          this.pushNotifier,
+          this.home?.sockets,
+        ),
     );
   }
 

@@ -5,13 +5,30 @@
 // counted where they are (the Worker and the game's object share them), for the whole request.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/worker/index.ts';
 import { BASE, call, fetchWorker, newGame, objectEnv, play } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
 import { chatApis, linkTelegram, telegramBot } from './bot-helpers.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
 import type { QueueJob } from '../../src/notify/types.ts';
+
+/**
+ * Nothing this file sends reaches the real local queues: their consumers would run in the background
+ * and their D1 statements and sends would be counted with a later request's (the bindings are
+ * counted where they are, for the Worker and the game's objects alike). Tests count or hold a queue
+ * on top of this and leave it silent again.
+ */
+function silenceQueues() {
+  for (const queue of [env.NOTIFY_QUEUE!, env.COMPUTER_QUEUE!]) {
+    vi.spyOn(queue, 'send').mockResolvedValue(undefined as never);
+    vi.spyOn(queue, 'sendBatch').mockResolvedValue(undefined as never);
+  }
+}
+beforeEach(() => {
+  vi.restoreAllMocks();
+  silenceQueues();
+});
 
 interface Counts {
   roundTrips: number;
@@ -89,7 +106,7 @@ function countQueue(binding: Queue) {
     vi.spyOn(binding, 'send').mockImplementation((body) => counting.queue.send(body)),
     vi.spyOn(binding, 'sendBatch').mockImplementation((messages) => counting.queue.sendBatch(messages)),
   ];
-  return { ...counting, restore: () => spies.forEach((s) => s.mockRestore()) };
+  return { ...counting, restore: () => (spies.forEach((s) => s.mockRestore()), silenceQueues()) };
 }
 
 /** The shared queue binding held in place (see heldQueue) until `restore`. */
@@ -99,7 +116,7 @@ function holdQueue(binding: Queue, failure?: Error) {
     vi.spyOn(binding, 'send').mockImplementation((body) => held.queue.send(body)),
     vi.spyOn(binding, 'sendBatch').mockImplementation((messages) => held.queue.sendBatch(messages)),
   ];
-  return { ...held, restore: () => spies.forEach((s) => s.mockRestore()) };
+  return { ...held, restore: () => (spies.forEach((s) => s.mockRestore()), silenceQueues()) };
 }
 
 /** A queue producer that counts what is sent (and keeps the bodies, `queued`). */
@@ -220,6 +237,7 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
       const setup = captureQueue<QueueJob>();
       const { game } = await startGame(kirk, koloth); // Kirk plays White
       setup.spy.mockRestore();
+      silenceQueues();
       await objectEnv(game.id, e); // the bot's configuration, in the game's object too
       const move = await countedMove(game.id, kirk.key, 'Wa1-Wb3', 1);
       expect(move.status).toBe(200);
