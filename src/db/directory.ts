@@ -5,8 +5,7 @@
 // Besides, the records games had in D1 before the objects (the legacy_ tables of migration 0018),
 // read once when a game's object copies them in (`npm run migrate:games`, or the game's first touch).
 import { and, asc, count, eq, getTableColumns, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { gameRecordTables, type GameRow } from './game-schema.ts';
-import type { GameRecords } from './game-store.ts';
+import { gameRecordTables, type GameRecords, type GameRow } from './game-schema.ts';
 import { games } from './schema.ts';
 import { D1Store } from './d1-store.ts';
 

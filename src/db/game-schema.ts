@@ -109,3 +109,12 @@ export type MoveRow = typeof moves.$inferSelect;
 export type MessageRow = typeof gameMessages.$inferSelect;
 export type TakebackRow = typeof takebacks.$inferSelect;
 export type ConditionalRow = typeof conditionalMoves.$inferSelect;
+export type NewMoveRow = typeof moves.$inferInsert;
+
+/** What a game holds besides its row: every record, as a copy from D1 (src/db/directory.ts) brings it. */
+export interface GameRecords {
+  readonly moves: readonly NewMoveRow[];
+  readonly takebacks?: readonly Omit<TakebackRow, 'id'>[];
+  readonly conditional?: readonly ConditionalRow[];
+  readonly messages?: readonly Omit<MessageRow, 'id'>[];
+}

@@ -21,10 +21,12 @@ import {
   type MessageRow,
   type MoveRow,
   type NewGameRow,
+  type GameRecords,
+  type NewMoveRow,
   type TakebackRow,
 } from './game-schema.ts';
 
-export type NewMoveRow = typeof moves.$inferInsert;
+export type { GameRecords, NewMoveRow } from './game-schema.ts';
 export type GameChanges = Partial<Omit<NewGameRow, 'id' | 'revision'>>;
 export type NewMessageRow = Omit<MessageRow, 'id'>;
 
@@ -73,14 +75,6 @@ const SEAT_COLUMNS = {
 function withTurnClock(row: GameRow, changes: GameChanges): GameChanges {
   if (typeof changes.deadline !== 'number' || typeof changes.pauseLeftMs !== 'number') return changes;
   return row.pausedUntil === null ? { ...changes, pauseLeftMs: null } : { ...changes, deadline: null };
-}
-
-/** What a game holds besides its row: every record, as a copy from D1 or an export brings it. */
-export interface GameRecords {
-  readonly moves: readonly NewMoveRow[];
-  readonly takebacks?: readonly Omit<TakebackRow, 'id'>[];
-  readonly conditional?: readonly ConditionalRow[];
-  readonly messages?: readonly Omit<MessageRow, 'id'>[];
 }
 
 export class GameStore {
