@@ -37,7 +37,9 @@ export function gameClient(env: Cloudflare.Env, later?: (work: Promise<unknown>)
     return answer;
   };
   return new Proxy({} as GameClient, {
-    get(_target, method: GameMethod | 'newId') {
+    get(_target, method: GameMethod | 'newId' | 'then' | symbol) {
+      // Not a promise (`await` looks for `then`), nor anything but the service's methods.
+      if (typeof method === 'symbol' || method === 'then') return undefined;
       if (method === 'newId') return () => newTaggedGameId(key);
       return async (...args: unknown[]) => {
         // A new game: its id chosen here (or the one claimed beforehand), its object makes it.
