@@ -58,7 +58,9 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     if (this.store.holdsGame()) {
       await this.store.migrate();
     } else if (!creating) {
-      if (!(await this.copyFromD1(id))) return undefined;
+      // One copy, however many requests touch the game at once: no other event runs until it is done.
+      const held = await this.ctx.blockConcurrencyWhile(async () => this.store.holdsGame() || (await this.copyFromD1(id)));
+      if (!held) return undefined;
     }
     if ((await this.ctx.storage.get<string>('gameId')) !== id) await this.ctx.storage.put('gameId', id);
     this.migrated = !creating || this.store.holdsGame();

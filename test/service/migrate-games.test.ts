@@ -200,6 +200,21 @@ describe('npm run migrate:games', () => {
     expect((await call('GET', `/api/games/${newGameId()}`)).status).toBe(404);
   });
 
+  it('requests that touch a game from before the objects at once: it is copied once, every one answers', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    const { id } = await asLegacy(g);
+    const answers = await Promise.all([
+      call('GET', `/api/games/${id}`),
+      call('GET', `/api/games/${id}/moves`),
+      call('POST', `/api/games/${id}/moves`, { json: { move: 'Bb3-Bb2', ply: 2 }, token: g.tokens.black }),
+      call('GET', `/api/games/${id}/legal`),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(await legacyRows(id)).toBe(0);
+    expect((await inGame(id, (store) => store.moves(id))).map((m) => m.text)).toEqual(['Wb2-Wb3', 'Bb3-Bb2']);
+  });
+
   it('only with the admin token: 404 without one configured, 401 without the header, 403 with another token', async () => {
     expect((await migrate(ADMIN_TOKEN, { ADMIN_TOKEN: '' })).status).toBe(404);
     const none = await migrate(null);
