@@ -115,10 +115,8 @@ export class GameStore {
 
   /** The row changed: its copy goes to the directory now (retried by the object's alarm if D1 fails). */
   private async published(id: string): Promise<void> {
-    const row = this.row(id);
-    if (!row) return;
     try {
-      this.hears(id, row, await this.directory.put(row));
+      await this.republish(id);
     } catch (e) {
       // The change stands (it is the game's); the directory's copy is written again soon (the object's alarm).
       console.error(`game ${id}: the directory could not be written (tried again shortly):`, e);
