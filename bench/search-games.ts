@@ -5,7 +5,7 @@ import { chooseMoveInGame, type Level } from '../src/engine/search/index.ts';
 import type { VariantName } from '../src/engine/types.ts';
 import { prng } from '../test/engine/helpers.ts';
 
-/** A level 1-5 or 0 for the random mover. */
+/** A level 1-6 or 0 for the random mover. */
 export type Player = Level | 0;
 
 export interface GameJob {

@@ -10,7 +10,7 @@ export function answerBestmove(line: string): Record<string, unknown> {
   const read = readGameRequest(line);
   if ('error' in read) return read;
   const { level, nodes, seed } = read.request;
-  if (level !== undefined && !isLevel(level)) return { error: `"level" must be 1, 2, 3, 4 or 5, got ${JSON.stringify(level)}` };
+  if (level !== undefined && !isLevel(level)) return { error: `"level" must be 1, 2, 3, 4, 5 or 6, got ${JSON.stringify(level)}` };
   if (nodes !== undefined && (typeof nodes !== 'number' || !Number.isInteger(nodes) || nodes < 1 || nodes > MAX_NODES))
     return { error: `"nodes" must be a whole number from 1 to ${MAX_NODES}, got ${JSON.stringify(nodes)}` };
   if (seed !== undefined && (typeof seed !== 'number' || !Number.isInteger(seed))) return { error: '"seed" must be a whole number' };

@@ -15,7 +15,7 @@ const USAGE = `usage:
   engine perft --variant <${VARIANT_NAMES.join('|')}> [--options '<json>'] [--position "<text>" | --moves "<turn> <turn> ..."] --depth N [--divide]
   engine legal    reads {"variant", "options"?, "moves"?, "position"?} JSON lines on stdin,
                   writes {"legal": [...], "status": "...", "position": "..."} or {"error": "..."} per line
-  engine bestmove reads {"variant", "options"?, "moves"?, "position"?, "level"?: 1-5, "nodes"?, "seed"?} JSON lines,
+  engine bestmove reads {"variant", "options"?, "moves"?, "position"?, "level"?: 1-6, "nodes"?, "seed"?} JSON lines,
                   writes {"move", "score", "mate"?, "depth", "nodes"} ({"move": null, ...} when over) or {"error"} per line`;
 
 function fail(message: string): never {

@@ -69,7 +69,7 @@ describe('engine bestmove', () => {
   }, 240_000);
 
   it('a bad line gets an error and the next good line is answered', async () => {
-    expect(await ask('{"variant": "planar", "level": 7}')).toEqual({ error: '"level" must be 1, 2, 3, 4 or 5, got 7' });
+    expect(await ask('{"variant": "planar", "level": 7}')).toEqual({ error: '"level" must be 1, 2, 3, 4, 5 or 6, got 7' });
     expect((await ask('not json')).error).toBe('the line is not valid JSON');
     expect((await ask('{"variant": "warp-factor", "moves": ["Zz9-Wa1"]}')).error).toMatch(/turn 1/);
     const good = await ask('{"variant": "planar", "moves": [], "level": 1}');

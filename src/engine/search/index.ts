@@ -1,4 +1,4 @@
-// The computer player: pick a turn for the side to move, at a level 1-5.
+// The computer player: pick a turn for the side to move, at a level 1-6.
 //
 //   chooseMove(variant, position, { level?, seed?, nodes?, history? })
 //     -> { move, text, score, mate?, depth, nodes } | undefined (no legal turn)
@@ -13,7 +13,9 @@
 // - Levels (LEVEL_BUDGETS, TOP_NODES): 1 plays almost at random among turns that
 //   do not lose material or the game at once (from a sample of 24 turns plus every
 //   capture); 2-5 search deeper and deeper within a budget of nodes, level 5 about
-//   50 ms of CPU. `nodes` overrides the level's budget.
+//   50 ms of CPU; 6, the correspondence level, CORRESPONDENCE_SHARE times level 5's
+//   nodes (seconds of CPU: only ever from the computer queue, never in a request).
+//   `nodes` overrides the level's budget.
 // - Deterministic: the same position, level, seed and history give the same turn on
 //   any machine (budgets are nodes, never time). `seed` (default 0) varies play a
 //   little through tiny evaluation noise, and level 1's random choice.
@@ -29,12 +31,14 @@ import { seededRandom, type SearchRules } from './rules.ts';
 import { keyNumber, MATE, MATE_BOUND, Searcher, type SearchLimits } from './search.ts';
 import { st3dSearchRules } from './st3d.ts';
 
-export type Level = 1 | 2 | 3 | 4 | 5;
-export const LEVELS: readonly Level[] = [1, 2, 3, 4, 5];
+export type Level = 1 | 2 | 3 | 4 | 5 | 6;
+export const LEVELS: readonly Level[] = [1, 2, 3, 4, 5, 6];
+/** The strongest level that is cheap enough to search inside a request (hints stay below it). */
+export const REQUEST_SAFE_LEVEL = 5;
 export const isLevel = (value: unknown): value is Level => typeof value === 'number' && LEVELS.includes(value as Level);
 
 interface ChooseOptions {
-  /** 1-5, default 3. */
+  /** 1-6, default 3. */
   readonly level?: Level;
   /** Varies play a little; default 0. */
   readonly seed?: number;
@@ -77,12 +81,20 @@ const TOP_NODES: Readonly<Record<VariantName, number>> = {
 /** Level 1 scores this many turns (a seeded sample) and picks one that is not a blunder. */
 const LEVEL1_SAMPLE = 24;
 
+/**
+ * Level 6 (correspondence) searches this many times level 5's nodes: about a second or two of
+ * CPU per reply in Node on the benchmark machine (docs/benchmarks.md), run from the computer
+ * queue, whose Worker declares its CPU limit in wrangler.toml ([limits] cpu_ms).
+ */
+const CORRESPONDENCE_SHARE = 32;
+
 const LEVEL_BUDGETS: Readonly<Record<Level, LevelBudget>> = {
   1: { share: 0, maxDepth: 1, noise: 0, randomWithin: 120 },
   2: { share: 0.06, maxDepth: 2, noise: 40 },
   3: { share: 0.2, maxDepth: 32, noise: 15 },
   4: { share: 0.5, maxDepth: 32, noise: 6 },
   5: { share: 1, maxDepth: 32, noise: 3 },
+  6: { share: CORRESPONDENCE_SHARE, maxDepth: 32, noise: 2 },
 };
 
 /** The node budget of a level in a variant. */
@@ -102,7 +114,7 @@ export function chooseMove<P, M>(variant: AnyVariant, position: P, options: Choo
   const rules = RULES[variant.name as VariantName] as SearchRules<P, M>;
   const level = options.level ?? 3;
   const budget = LEVEL_BUDGETS[level];
-  if (!budget) throw new RangeError(`level must be 1-5, got ${String(level)}`);
+  if (!budget) throw new RangeError(`level must be 1-6, got ${String(level)}`);
   const seed = options.seed ?? 0;
   const limits: SearchLimits = {
     nodes: options.nodes ?? levelNodes(variant.name, level),
