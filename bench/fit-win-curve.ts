@@ -80,7 +80,7 @@ function main() {
   };
   const games = Number(opt('games') ?? 40);
   const level = Number(opt('level') ?? 3);
-  if (!isLevel(level)) throw new Error('--level must be 1-5');
+  if (!isLevel(level)) throw new Error('--level must be 1-6');
   const only = opt('variant');
   const fitted: Record<string, number> = { ...WIN_CURVE };
   const report: string[] = [];

@@ -14,7 +14,7 @@ import { computerLevel, computerToMove, hintsAllowed } from './computer-sides.ts
 import { done, fail, type ServiceResult } from './result.ts';
 import { storedGame } from './stored-game.ts';
 
-/** Hints search like level 4: sound, and cheap enough for a request. */
+/** Hints search like level 4: sound, and cheap enough for a request (never level 6, the correspondence level: seconds of CPU). */
 const HINT_LEVEL: Level = 4;
 
 /** The same game and ply always give the same seed (FNV-1a of "id:ply"), so a retried reply plays the same turn. */

@@ -66,7 +66,7 @@ export interface PublicState {
     readonly wormhole?: string;
   };
   readonly lastMove: PublicMove | null;
-  /** `computer`: the level (1-5) when the computer plays that side; its name is then "Computer (level N)". */
+  /** `computer`: the level (1-6) when the computer plays that side; its name is then "Computer (level N)". */
   readonly players: { readonly white: PublicPlayer; readonly black: PublicPlayer };
   /** Whether the players may ask for the engine's hint (GET /api/games/:id/hint). */
   readonly hints: boolean;

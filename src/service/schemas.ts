@@ -88,21 +88,24 @@ export const OptionsSchema = v.custom<Record<string, unknown>>(
   'must be a JSON object, like {"platforms": 4}',
 );
 
-/** The computer's levels: 1 plays almost at random among sound turns, 5 is the strongest. */
-export const COMPUTER_LEVELS = [1, 2, 3, 4, 5] as const;
+/**
+ * The computer's levels: 1 plays almost at random among sound turns, 5 is the strongest that
+ * fits a request, 6 the correspondence level (seconds of CPU a reply, from the computer queue only).
+ */
+export const COMPUTER_LEVELS = [1, 2, 3, 4, 5, 6] as const;
 
-/** A side of a new game: a human as above, or `{"computer": 1-5}`. */
+/** A side of a new game: a human as above, or `{"computer": 1-6}`. */
 const SideSchema = v.pipe(
   v.strictObject(
     {
       ...PlayerSchema.entries,
-      computer: v.optional(v.picklist(COMPUTER_LEVELS, `must be a level from 1 to 5 (the computer's strength)`)),
+      computer: v.optional(v.picklist(COMPUTER_LEVELS, `must be a level from 1 to 6 (the computer's strength; 6 is the correspondence level)`)),
     },
     'must be an object like {"name": "Kirk", "email": "kirk@example.org"} or {"computer": 3}',
   ),
   v.check(
     (p) => p.computer === undefined || (p.name === undefined && p.email === undefined && p.webhook === undefined),
-    'the computer takes no name, email or webhook: send just {"computer": 1-5}',
+    'the computer takes no name, email or webhook: send just {"computer": 1-6}',
   ),
 );
 

@@ -52,7 +52,7 @@ export const CreateFormSchema = v.object({
   ),
   platformMoves: v.optional(v.picklist(['fixed', 'after-capture'], 'platform moves must be "fixed" or "after-capture"')),
   opponent: v.optional(v.picklist(['human', 'computer'], 'choose a human or the computer as the opponent')),
-  level: v.optional(v.picklist(COMPUTER_LEVELS.map(String), "the computer's level must be 1 to 5")),
+  level: v.optional(v.picklist(COMPUTER_LEVELS.map(String), "the computer's level must be 1 to 6")),
   side: v.optional(v.picklist(COLORS, 'choose White or Black')),
   position: blank(MAX_POSITION_TEXT, 'the start position'),
 });

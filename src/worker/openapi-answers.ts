@@ -57,7 +57,7 @@ export const answerSchemas = (): Record<string, Json> => ({
       position: { type: 'string', description: 'the position text (docs/position-text.md)' },
       startPosition: str,
       lastMove: nullable(ref('PlayedMove')),
-      players: both(object({ name: nullable(str) }, { computer: { type: 'integer', minimum: 1, maximum: 5 } })),
+      players: both(object({ name: nullable(str) }, { computer: { type: 'integer', minimum: 1, maximum: 6 } })),
       hints: bool,
       clock: nullable(
         object(

@@ -175,7 +175,7 @@ export function openApiDocument(serverUrl: string): object {
               'Created',
             ),
             400: error(
-              'bad variant, options or players (a computer level that is not 1-5, the computer on both sides); a `position` that cannot be read, breaks a set-up rule (pieces over one set, a missing king, the side not to move in check, phases out of order) or is already over, saying which',
+              'bad variant, options or players (a computer level that is not 1-6, the computer on both sides); a `position` that cannot be read, breaks a set-up rule (pieces over one set, a missing king, the side not to move in check, phases out of order) or is already over, saying which',
               'invalid_options',
               'invalid_position',
               'refused_url',

@@ -81,11 +81,12 @@ describe.each(variantNames())('%s computer player', (name) => {
     }
   }, 360_000);
 
-  it('levels 2-5 always take a turn that wins at once (positions from random playouts)', () => {
+  it('levels 2-6 always take a turn that wins at once (positions from random playouts)', () => {
     const positions = winningPositions(name, 5, 1000 + name.length);
     expect(positions.length).toBeGreaterThanOrEqual(4);
+    // Level 6 too: a win at once is found at depth 1, whatever the budget, and ends the search.
     for (const game of positions)
-      for (const level of [2, 3, 4, 5] as const) {
+      for (const level of [2, 3, 4, 5, 6] as const) {
         const choice = chooseMoveInGame(game, { level })!;
         const after = (Game.replay(name, {}, [...game.history.map((t) => t.text), choice.text]) as { ok: true; value: Game }).value;
         const outcome = after.outcome();
@@ -96,7 +97,7 @@ describe.each(variantNames())('%s computer player', (name) => {
 
   it('is deterministic: same position, level and seed give the same turn', () => {
     for (const [i, game] of randomPositions(name, 6, 99 + name.length).entries()) {
-      const level = ((i % 5) + 1) as Level;
+      const level = ((i % 6) + 1) as Level;
       const a = chooseMoveInGame(game, { level, seed: 7, nodes: 800 })!;
       const b = chooseMoveInGame(game, { level, seed: 7, nodes: 800 })!;
       expect(b).toEqual(a);

@@ -8,6 +8,7 @@ import { GameStore } from '../../src/db/game-store.ts';
 import { gameService } from '../../src/worker/services.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ComputerJob } from '../../src/worker/computer-queue.ts';
+import { levelNodes } from '../../src/engine/search/index.ts';
 import type { NotifyJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 import { call, createWithForm, form, gameDb, location, newGame } from './helpers.ts';
@@ -133,7 +134,7 @@ describe('a whole game against the computer through the pages', () => {
   it('the home form refuses a level that does not exist', async () => {
     const res = await createWithForm({ variant: 'planar', opponent: 'computer', level: '9', side: 'white' });
     expect(res.status).toBe(400);
-    expect(res.text).toContain('level must be 1 to 5');
+    expect(res.text).toContain('level must be 1 to 6');
   });
 });
 
@@ -209,6 +210,42 @@ describe('a computer turn that failed or was lost', () => {
   });
 });
 
+describe('the correspondence level (6)', () => {
+  it('is accepted, and its turn is played through the queue: a legal reply, not played by the request', async () => {
+    const game = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { computer: 6 } });
+    expect(game.state.players.black).toEqual({ name: 'Computer (level 6)', computer: 6 });
+    const first = (await legal(game.id))[0]!;
+    expect((await call('POST', `/api/games/${game.id}/moves`, { text: first, token: game.tokens.white })).status).toBe(200);
+    // The request only asked for the turn: the computer has not moved yet.
+    expect((await state(game.id)).ply).toBe(1);
+    const jobs = turns.take();
+    expect(jobs).toEqual([{ gameId: game.id, ply: 1 }]);
+    const before = await legal(game.id);
+    const result = await runComputerQueue(jobs);
+    expect(result.retryMessages).toEqual([]);
+    const after = await state(game.id);
+    expect(after.ply).toBe(2);
+    expect(after.lastMove.side).toBe('black');
+    expect(before).toContain((await moves(game.id))[1]!.text);
+  }, 120_000);
+
+  it("a hint in a game against level 6 searches at the hint's level (4), not 6", async () => {
+    const game = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { computer: 6 } });
+    const hint = await call('GET', `/api/games/${game.id}/hint`, { token: game.tokens.white });
+    expect(hint.status, hint.text).toBe(200);
+    expect(await legal(game.id)).toContain(hint.body.move);
+    expect(hint.body.nodes).toBeLessThanOrEqual(levelNodes('warp-factor', 4));
+    expect(levelNodes('warp-factor', 6)).toBeGreaterThan(10 * levelNodes('warp-factor', 4));
+  });
+
+  it('level 7 does not exist: 400 with a JSON error naming the field', async () => {
+    const res = await call('POST', '/api/games', { json: { variant: 'first-contact', white: { computer: 7 } } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.body.error).toContain('white.computer: must be a level from 1 to 6');
+  });
+});
+
 describe('hints', () => {
   it('against the computer: the side to move gets a legal suggestion', async () => {
     const game = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { computer: 2 } });
@@ -250,9 +287,9 @@ describe('hints', () => {
 
 describe('bad input', () => {
   const cases: [string, Record<string, unknown>, string][] = [
-    ['level 0', { white: { computer: 0 } }, 'white.computer: must be a level from 1 to 5'],
-    ['level 6', { black: { computer: 6 } }, 'black.computer: must be a level from 1 to 5'],
-    ['a level as text', { black: { computer: '3' } }, 'black.computer: must be a level from 1 to 5'],
+    ['level 0', { white: { computer: 0 } }, 'white.computer: must be a level from 1 to 6'],
+    ['level 7', { black: { computer: 7 } }, 'black.computer: must be a level from 1 to 6'],
+    ['a level as text', { black: { computer: '3' } }, 'black.computer: must be a level from 1 to 6'],
     ['the computer on both sides', { white: { computer: 1 }, black: { computer: 2 } }, 'black: the computer can play one side only'],
     ['a computer with a name', { white: { computer: 1, name: 'HAL' } }, 'white: the computer takes no name, email or webhook'],
     ['hints that are not true or false', { hints: 'yes' }, 'hints: must be true or false'],
@@ -278,6 +315,8 @@ describe('bad input', () => {
 it('the home page offers the computer with its levels and your colour', async () => {
   const res = await call('GET', '/');
   expect(res.text).toContain('value="computer"');
-  for (const n of [1, 2, 3, 4, 5]) expect(res.text).toContain(`<option value="${n}"`);
+  for (const n of [1, 2, 3, 4, 5, 6]) expect(res.text).toContain(`<option value="${n}"`);
+  const levels = res.text.match(/<select id="level"[\s\S]*?<\/select>/)?.[0] ?? '';
+  expect(levels.match(/<option /g)).toHaveLength(6);
   expect(res.text).toContain('name="side"');
 });

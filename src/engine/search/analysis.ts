@@ -27,7 +27,7 @@ export interface PositionAnalysis {
 }
 
 /**
- * The analysis's node budget per position: twice the strongest level's (level 5 is about 50 ms
+ * The analysis's node budget per position: twice level 5's (level 5 is about 50 ms
  * of CPU for a busy position on the benchmark machine, so about 100 ms here).
  */
 export const ANALYSIS_NODES: Readonly<Record<VariantName, number>> = {

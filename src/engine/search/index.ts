@@ -33,8 +33,6 @@ import { st3dSearchRules } from './st3d.ts';
 
 export type Level = 1 | 2 | 3 | 4 | 5 | 6;
 export const LEVELS: readonly Level[] = [1, 2, 3, 4, 5, 6];
-/** The strongest level that is cheap enough to search inside a request (hints stay below it). */
-export const REQUEST_SAFE_LEVEL = 5;
 export const isLevel = (value: unknown): value is Level => typeof value === 'number' && LEVELS.includes(value as Level);
 
 interface ChooseOptions {
@@ -98,7 +96,7 @@ const LEVEL_BUDGETS: Readonly<Record<Level, LevelBudget>> = {
 };
 
 /** The node budget of a level in a variant. */
-const levelNodes = (variant: VariantName, level: Level): number => Math.max(60, Math.round(TOP_NODES[variant] * LEVEL_BUDGETS[level].share));
+export const levelNodes = (variant: VariantName, level: Level): number => Math.max(60, Math.round(TOP_NODES[variant] * LEVEL_BUDGETS[level].share));
 
 const RULES: Record<VariantName, SearchRules> = {
   'first-contact': st3dSearchRules('first-contact', firstContact.play) as SearchRules,
