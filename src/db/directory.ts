@@ -2,19 +2,50 @@
 // change (src/db/game-store.ts), for what reads many games at once (lists, the lobby, /me,
 // tournaments, the notification consumer). The write is idempotent by revision: a copy never
 // replaces a newer one, so a retried or late write cannot take a row backwards.
-// Besides, the records games had in D1 before the objects (the legacy_ tables of migration 0018),
-// read once when a game's object copies them in (`npm run migrate:games`, or the game's first touch).
-import { and, asc, count, eq, getTableColumns, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+// Besides, the records games had in D1 before the objects (the legacy_ tables of migrations 0018
+// and 0019), read once when a game's object copies them in (`npm run migrate:games`, or the game's
+// first touch).
+import { and, asc, count, eq, getTableColumns, getTableName, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/sqlite-core';
 import { gameRecordTables, type GameRecords, type GameRow } from './game-schema.ts';
 import { games } from './schema.ts';
 import { D1Store } from './d1-store.ts';
 
-/** The tables of migration 0018's renames: the game objects' tables as they were in D1. */
-const { moves: legacyMoves, takebacks: legacyTakebacks, conditionalMoves: legacyConditional, gameMessages: legacyMessages } = gameRecordTables('legacy_');
+/** The tables of migrations 0018's and 0019's renames: the game objects' tables as they were in D1. */
+const {
+  moves: legacyMoves,
+  takebacks: legacyTakebacks,
+  conditionalMoves: legacyConditional,
+  gameMessages: legacyMessages,
+  deliveries: legacyDeliveries,
+  inboundMail: legacyInboundMail,
+  invitations: legacyInvitations,
+} = gameRecordTables('legacy_');
+
+/** The seats' records a game's object may still have to copy from D1 (migration 0019 came after the games moved in). */
+export type LegacySeatRecords = Required<Pick<GameRecords, 'deliveries' | 'inboundMail' | 'invitations'>>;
 
 /** Every column of the directory row but push_subscribed, which D1's triggers keep (migration 0017): what a newer copy sets. */
 const { pushSubscribed: _kept, id: _key, ...copied } = getTableColumns(games);
 const COPY_SET = Object.fromEntries(Object.entries(copied).map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]));
+
+/** Every legacy table, in the order they can be dropped. */
+const LEGACY_TABLES = [legacyMoves, legacyTakebacks, legacyConditional, legacyMessages, legacyDeliveries, legacyInboundMail, legacyInvitations];
+
+/** A read of the legacy tables, or `none` once they are gone (dropped when every game had moved in). */
+async function unlessDropped<T>(read: () => Promise<T>, none: T): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (/no such table/i.test(String(e instanceof Error ? e.message : e))) return none;
+    throw e;
+  }
+}
+
+/** The batch's answers to seatRecordReads, named. */
+function seatRecords([deliveries, inboundMail, invitations]: unknown[]): LegacySeatRecords {
+  return { deliveries, inboundMail, invitations } as LegacySeatRecords;
+}
 
 export class Directory extends D1Store {
   /**
@@ -38,16 +69,39 @@ export class Directory extends D1Store {
 
   /** A game D1 still holds the records of (from before the game objects), to copy into its object; undefined when there is no such game. */
   async legacy(id: string): Promise<{ row: GameRow; records: GameRecords } | undefined> {
-    const [rows, turns, taken, plans, said] = await this.db.batch([
+    return unlessDropped(() => this.readLegacy(id), undefined);
+  }
+
+  private async readLegacy(id: string): Promise<{ row: GameRow; records: GameRecords } | undefined> {
+    const [rows, turns, taken, plans, said, ...seats] = await this.db.batch([
       this.db.select().from(games).where(eq(games.id, id)),
       this.db.select().from(legacyMoves).where(eq(legacyMoves.gameId, id)).orderBy(asc(legacyMoves.ply)),
       this.db.select().from(legacyTakebacks).where(eq(legacyTakebacks.gameId, id)).orderBy(asc(legacyTakebacks.id)),
       this.db.select().from(legacyConditional).where(eq(legacyConditional.gameId, id)),
       this.db.select().from(legacyMessages).where(eq(legacyMessages.gameId, id)).orderBy(asc(legacyMessages.id)),
+      ...this.seatRecordReads(id),
     ]);
     const row = rows[0];
     if (!row) return undefined;
-    return { row, records: { moves: turns, takebacks: taken, conditional: plans, messages: said } };
+    return { row, records: { moves: turns, takebacks: taken, conditional: plans, messages: said, ...seatRecords(seats) } };
+  }
+
+  /** The seats' records D1 still holds of a game already in its object, and the last call its directory row says was sent. */
+  async legacySeatRecords(id: string): Promise<LegacySeatRecords & { lastCallPly: number | null }> {
+    const [rows, ...seats] = await this.db.batch([
+      this.db.select({ lastCallPly: games.lastCallPly }).from(games).where(eq(games.id, id)),
+      ...this.seatRecordReads(id),
+    ]);
+    return { lastCallPly: rows[0]?.lastCallPly ?? null, ...seatRecords(seats) };
+  }
+
+  private seatRecordReads(id: string) {
+    const { id: _serial, ...logColumns } = getTableColumns(legacyDeliveries);
+    return [
+      this.db.select(logColumns).from(legacyDeliveries).where(eq(legacyDeliveries.gameId, id)).orderBy(asc(legacyDeliveries.id)),
+      this.db.select().from(legacyInboundMail).where(eq(legacyInboundMail.gameId, id)),
+      this.db.select().from(legacyInvitations).where(eq(legacyInvitations.gameId, id)),
+    ] as const;
   }
 
   /** The copy is in the object: D1's legacy records of the game go. */
@@ -57,18 +111,47 @@ export class Directory extends D1Store {
       this.db.delete(legacyTakebacks).where(eq(legacyTakebacks.gameId, id)),
       this.db.delete(legacyConditional).where(eq(legacyConditional.gameId, id)),
       this.db.delete(legacyMessages).where(eq(legacyMessages.gameId, id)),
+      this.db.delete(legacyDeliveries).where(eq(legacyDeliveries.gameId, id)),
+      this.db.delete(legacyInboundMail).where(eq(legacyInboundMail.gameId, id)),
+      this.db.delete(legacyInvitations).where(eq(legacyInvitations.gameId, id)),
     ]);
   }
 
-  /** How many games are not yet in their objects (revision 0). */
-  async legacyCount(): Promise<number> {
-    return (await this.db.select({ n: count() }).from(games).where(eq(games.revision, 0)).get())?.n ?? 0;
+  /** Games with something left to copy into their objects: the whole game (revision 0, which only a row from before the objects has), or seats' records. */
+  private legacyIds() {
+    return union(
+      this.db.select({ id: games.id }).from(games).where(eq(games.revision, 0)),
+      this.db.select({ id: legacyDeliveries.gameId }).from(legacyDeliveries),
+      this.db.select({ id: legacyInboundMail.gameId }).from(legacyInboundMail),
+      this.db.select({ id: legacyInvitations.gameId }).from(legacyInvitations),
+    );
   }
 
-  /** Up to `limit` games not yet in their objects: revision 0, which only a row from before the objects has (for `npm run migrate:games`). */
+  /** How many games have something left to copy into their objects. */
+  async legacyCount(): Promise<number> {
+    return unlessDropped(async () => (await this.db.select({ n: count() }).from(this.legacyIds().as('legacy')).get())?.n ?? 0, 0);
+  }
+
+  /** Up to `limit` games with something left to copy into their objects (for `npm run migrate:games`). */
   async legacyGames(limit: number): Promise<string[]> {
-    const rows = await this.db.select({ id: games.id }).from(games).where(eq(games.revision, 0)).limit(limit).all();
-    return rows.map((r) => r.id);
+    return unlessDropped(async () => (await this.legacyIds().limit(limit).all()).map((r) => r.id), []);
+  }
+
+  /** Whether D1 still has the legacy tables (they go once every game is in its object). */
+  async holdsLegacyTables(): Promise<boolean> {
+    const found = await this.db.get<{ n: number }>(sql`select count(*) as n from sqlite_master where type = 'table' and name = ${getTableName(legacyMoves)}`);
+    return (found?.n ?? 0) > 0;
+  }
+
+  /**
+   * Every game is in its object: D1's legacy tables go, so D1 holds no game's moves or records
+   * (issue 28). Only when none has anything left to copy; DROP ... IF EXISTS, so a second call is a no-op.
+   */
+  async dropLegacyTables(): Promise<boolean> {
+    if ((await this.legacyCount()) > 0) return false;
+    const [first, ...rest] = LEGACY_TABLES.map((table) => this.db.run(sql`drop table if exists ${table}`));
+    await this.db.batch([first!, ...rest]);
+    return true;
   }
 
   // ---- the cron's backstop: games the directory says are due (src/worker/index.ts) ----

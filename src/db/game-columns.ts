@@ -71,6 +71,8 @@ export function gameColumns() {
     blackReminderPercent: integer('black_reminder_percent').notNull().default(80),
     /** The ply whose reminder was sent (at most one per turn). */
     reminderPly: integer('reminder_ply'),
+    /** The ply whose last call (under 10 % of the turn left) was sent (at most one per turn). */
+    lastCallPly: integer('last_call_ply'),
     /** Origin of the links in notifications (PUBLIC_URL wins when set). */
     linkOrigin: text('link_origin'),
     createdAt: integer('created_at').notNull(),

@@ -98,10 +98,51 @@ export function gameRecordTables(prefix: '' | 'legacy_' = '') {
     // The rate limit's count of one side's recent messages.
     (t) => [index(`${prefix}game_messages_side`).on(t.gameId, t.side, t.createdAt)],
   );
-  return { moves, takebacks, conditionalMoves, gameMessages };
+
+  /** The delivery log of the game's notifications: one row per attempt (and one when a message went dead). */
+  const deliveries = gameRecordTable(`${prefix}deliveries`, {
+    event: text('event').notNull(),
+    channel: text('channel', { enum: ['webhook', 'email', 'push'] }).notNull(),
+    /** The queue message id = webhook-id, stable across retries. */
+    messageId: text('message_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    /** delivered | retrying | disabled | skipped | dead | failed | digest */
+    status: text('status').notNull(),
+    httpStatus: integer('http_status'),
+    error: text('error'),
+    at: integer('at').notNull(),
+  });
+
+  /** Reply-to-play mail already handled, per seat: each Message-ID is played at most once. */
+  const inboundMail = sqliteTable(
+    `${prefix}inbound_mail`,
+    {
+      gameId: text('game_id').notNull(),
+      side: text('side', { enum: COLORS }).notNull(),
+      messageId: text('message_id').notNull(),
+      at: integer('at').notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.gameId, t.side, t.messageId] })],
+  );
+
+  /**
+   * The opponent's link of a game a signed-in player started, kept (the token in clear) so the
+   * creator's game page can show it again until the opponent has opened it; then the row goes.
+   */
+  const invitations = sqliteTable(
+    `${prefix}invitations`,
+    {
+      gameId: text('game_id').notNull(),
+      side: text('side', { enum: COLORS }).notNull(),
+      token: text('token').notNull(),
+      createdAt: integer('created_at').notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.gameId, t.side] })],
+  );
+  return { moves, takebacks, conditionalMoves, gameMessages, deliveries, inboundMail, invitations };
 }
 
-export const { moves, takebacks, conditionalMoves, gameMessages } = gameRecordTables();
+export const { moves, takebacks, conditionalMoves, gameMessages, deliveries, inboundMail, invitations } = gameRecordTables();
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
@@ -110,6 +151,10 @@ export type MessageRow = typeof gameMessages.$inferSelect;
 export type TakebackRow = typeof takebacks.$inferSelect;
 export type ConditionalRow = typeof conditionalMoves.$inferSelect;
 export type NewMoveRow = typeof moves.$inferInsert;
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type NewDeliveryRow = Omit<typeof deliveries.$inferInsert, 'id'>;
+export type InboundMailRow = typeof inboundMail.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;
 
 /** What a game holds besides its row: every record, as a copy from D1 (src/db/directory.ts) brings it. */
 export interface GameRecords {
@@ -117,4 +162,7 @@ export interface GameRecords {
   readonly takebacks?: readonly Omit<TakebackRow, 'id'>[];
   readonly conditional?: readonly ConditionalRow[];
   readonly messages?: readonly Omit<MessageRow, 'id'>[];
+  readonly deliveries?: readonly NewDeliveryRow[];
+  readonly inboundMail?: readonly InboundMailRow[];
+  readonly invitations?: readonly InvitationRow[];
 }

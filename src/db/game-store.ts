@@ -501,6 +501,15 @@ export class GameStore {
     return true;
   }
 
+  /** Record that the last call for this ply went out; false if someone moved or it was already sent. */
+  async markLastCall(id: string, ply: number): Promise<boolean> {
+    const row = this.row(id);
+    if (!row || row.ply !== ply || row.status !== 'active' || (row.lastCallPly !== null && row.lastCallPly >= ply)) return false;
+    this.update(id, { lastCallPly: ply });
+    await this.published(id);
+    return true;
+  }
+
   /** Give an unowned seat of the game to a player; false when the seat is someone's already. */
   async claimSeat(gameId: string, side: Color, playerId: string): Promise<boolean> {
     const row = this.row(gameId);

@@ -5,7 +5,6 @@ import {
   challenges,
   emailConfirmations,
   games,
-  invitations,
   playerKeys,
   players,
   rateCounts,
@@ -145,27 +144,6 @@ export class PlayerStore extends D1Store {
       .where(and(eq(games.status, 'active'), mine))
       .get();
     return row?.n ?? 0;
-  }
-
-  // ---- invitations (the opponent's link of a game a signed-in player started) ----
-
-  async addInvitation(gameId: string, side: 'white' | 'black', token: string, now: number): Promise<void> {
-    await this.db.insert(invitations).values({ gameId, side, token, createdAt: now });
-  }
-
-  async invitation(gameId: string, side: 'white' | 'black'): Promise<string | undefined> {
-    return (
-      await this.db
-        .select({ token: invitations.token })
-        .from(invitations)
-        .where(and(eq(invitations.gameId, gameId), eq(invitations.side, side)))
-        .get()
-    )?.token;
-  }
-
-  /** The opponent opened their link: the invitation is no longer shown. */
-  async dropInvitation(gameId: string, side: 'white' | 'black'): Promise<void> {
-    await this.db.delete(invitations).where(and(eq(invitations.gameId, gameId), eq(invitations.side, side)));
   }
 
   // ---- challenges ----

@@ -16,15 +16,6 @@ function playerRef(name: string) {
   return text(name).references(() => players.id, { onDelete: 'cascade' });
 }
 
-/** The first columns of a record one side of a game adds to, in order (takebacks, messages, deliveries). */
-function sideOfGameRecord() {
-  return {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    gameId: gameRef('game_id').notNull(),
-    side: text('side', { enum: COLORS }).notNull(),
-  };
-}
-
 /** When the side to move has used its reminder share of the turn (epoch ms), in SQL. */
 export const REMIND_AT = `deadline - days_per_move * 864000 * (100 - CASE side_to_move WHEN 'white' THEN white_reminder_percent ELSE black_reminder_percent END)`;
 
@@ -56,25 +47,6 @@ export const games = sqliteTable(
     // Pauses due to end.
     index('games_paused_until').on(t.status, t.pausedUntil),
   ],
-);
-
-/** The delivery log: one row per attempt (and one when a message went dead). */
-export const deliveries = sqliteTable(
-  'deliveries',
-  {
-    ...sideOfGameRecord(),
-    event: text('event').notNull(),
-    channel: text('channel', { enum: ['webhook', 'email', 'push'] }).notNull(),
-    /** The queue message id = webhook-id, stable across retries. */
-    messageId: text('message_id').notNull(),
-    attempt: integer('attempt').notNull(),
-    /** delivered | retrying | disabled | skipped | dead */
-    status: text('status').notNull(),
-    httpStatus: integer('http_status'),
-    error: text('error'),
-    at: integer('at').notNull(),
-  },
-  (t) => [index('deliveries_game_side').on(t.gameId, t.side, t.id), index('deliveries_message').on(t.messageId)],
 );
 
 /** A person (or bot) across games: no password, only keys. */
@@ -136,18 +108,6 @@ export const rateCounts = sqliteTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.window] })],
-);
-
-/** Reply-to-play mail already handled, per seat: each Message-ID is played at most once. */
-export const inboundMail = sqliteTable(
-  'inbound_mail',
-  {
-    gameId: gameRef('game_id').notNull(),
-    side: text('side', { enum: COLORS }).notNull(),
-    messageId: text('message_id').notNull(),
-    at: integer('at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.gameId, t.side, t.messageId] })],
 );
 
 /** An offer of a game: open to anyone, or sent to one player. */
@@ -231,32 +191,10 @@ export const emailDigests = sqliteTable(
   (t) => [index('email_digests_due').on(t.dueAt)],
 );
 
-/** The last call of a turn (under 10 % of the turn left): sent at most once per ply. */
-export const lastCalls = sqliteTable('last_calls', {
-  gameId: gameRef('game_id').primaryKey(),
-  ply: integer('ply').notNull(),
-});
-
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
-
-/**
- * The opponent's link of a game a signed-in player started, kept (the token in clear) so the
- * creator's game page can show it again until the opponent has opened it; then the row goes.
- */
-export const invitations = sqliteTable(
-  'invitations',
-  {
-    gameId: gameRef('game_id').notNull(),
-    side: text('side', { enum: COLORS }).notNull(),
-    token: text('token').notNull(),
-    createdAt: integer('created_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.gameId, t.side] })],
-);
 
 export type GameRow = typeof games.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
-export type DeliveryRow = typeof deliveries.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
-export type { ConditionalRow, MessageRow, MoveRow, TakebackRow } from './game-schema.ts';
+export type { ConditionalRow, DeliveryRow, MessageRow, MoveRow, TakebackRow } from './game-schema.ts';

@@ -3,7 +3,7 @@
 // call of each turn.
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { D1Store } from '../db/d1-store.ts';
-import { emailDigests, games, lastCalls, playerNotify, pushSubscriptions, type GameRow, type PushSubscriptionRow } from '../db/schema.ts';
+import { emailDigests, games, playerNotify, pushSubscriptions, type GameRow, type PushSubscriptionRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { DAYS_PER_MOVE } from '../service/schemas.ts';
 
@@ -150,18 +150,9 @@ export class PushStore extends D1Store {
         // The bounds on deadline alone let SQLite read a range of games_status_deadline.
         sql`${games.status} = 'active' AND ${games.deadline} >= ${now} AND ${games.deadline} <= ${now + Math.max(...DAYS_PER_MOVE) * 8_640_000}
           AND ${games.daysPerMove} IS NOT NULL AND ${sql.raw(LAST_CALL_AT)} <= ${now}
-          AND NOT EXISTS (SELECT 1 FROM ${lastCalls} WHERE ${lastCalls.gameId} = ${games.id} AND ${lastCalls.ply} >= ${games.ply})`,
+          AND (${games.lastCallPly} IS NULL OR ${games.lastCallPly} < ${games.ply})`,
       )
       .limit(limit)
       .all();
-  }
-
-  /** Record the last call of this ply; false if it was sent already. */
-  async markLastCall(gameId: string, ply: number): Promise<boolean> {
-    const result = await this.db
-      .insert(lastCalls)
-      .values({ gameId, ply })
-      .onConflictDoUpdate({ target: lastCalls.gameId, set: { ply }, where: sql`${lastCalls.ply} < ${ply}` });
-    return result.meta.changes === 1;
   }
 }

@@ -177,9 +177,9 @@ export class NotifyService {
   /** One game's last call, if it is due and was not sent for this ply yet. */
   async lastCall(row: GameRow): Promise<boolean> {
     const now = this.now();
-    if (!this.options.push || row.status !== 'active' || row.deadline === null || !row.daysPerMove) return false;
+    if (row.status !== 'active' || row.deadline === null || !row.daysPerMove) return false;
     if (now > row.deadline || row.deadline - now > row.daysPerMove * 8_640_000) return false;
-    if (!(await this.options.push.markLastCall(row.id, row.ply))) return false;
+    if (!(await this.store.markLastCall(row.id, row.ply))) return false;
     await this.tell(row, 'last-call');
     return true;
   }

@@ -1,21 +1,27 @@
-// D1 queries of the notification side: the delivery log, reply-to-play mail, reminder
-// candidates in the directory. A seat's settings are changed in the game's object (`seats`).
-import { and, desc, eq, sql } from 'drizzle-orm';
+// What the notification side reads and writes. In D1: the directory's rows (reminder candidates,
+// a seat's address) and a player's own choices. In the game's object (src/db/game-store.ts and
+// seat-records.ts, through RemoteGames from outside it): a seat's settings and marks, the delivery
+// log and the reply-to-play mail already played.
+import { eq, sql } from 'drizzle-orm';
 import type { GameStore, PlayerChanges } from '../db/game-store.ts';
-import { deliveries, games, inboundMail, playerNotify, REMIND_AT, REMINDER_PENDING, type DeliveryRow, type GameRow } from '../db/schema.ts';
+import type { DeliveryRow, NewDeliveryRow } from '../db/game-schema.ts';
+import { games, playerNotify, REMIND_AT, REMINDER_PENDING, type GameRow } from '../db/schema.ts';
+import type { SeatRecords } from '../db/seat-records.ts';
 import type { Color } from '../engine/types.ts';
 import { D1Store } from '../db/d1-store.ts';
 
-type NewDeliveryRow = typeof deliveries.$inferInsert;
 export type { PlayerChanges } from '../db/game-store.ts';
 
-/** A seat's settings and marks live with the game, in its object (src/db/game-store.ts; RemoteGames from outside it). */
-type SeatWrites = Pick<GameStore, 'updatePlayer' | 'disableWebhook' | 'markReminded'>;
+/** A seat's settings and marks live with the game's row, in its object. The marks are set only there (the alarm's work). */
+type SeatWrites = Pick<GameStore, 'updatePlayer' | 'disableWebhook' | 'markReminded' | 'markLastCall'>;
+/** The seats' records in the game's object. */
+export type SeatLog = Pick<SeatRecords, 'logDelivery' | 'deliveries' | 'claimMessage'>;
 
 export class NotifyStore extends D1Store {
   constructor(
     d1: D1Database,
     private readonly seats: Partial<SeatWrites> & Pick<SeatWrites, 'updatePlayer' | 'disableWebhook'>,
+    private readonly records: SeatLog,
   ) {
     super(d1);
   }
@@ -27,9 +33,8 @@ export class NotifyStore extends D1Store {
   }
 
   /** Record an inbound mail's Message-ID for a seat; false when the seat had it already. */
-  async claimMessage(gameId: string, side: Color, messageId: string, now: number): Promise<boolean> {
-    const added = await this.db.insert(inboundMail).values({ gameId, side, messageId, at: now }).onConflictDoNothing().returning({ at: inboundMail.at });
-    return added.length > 0;
+  claimMessage(gameId: string, side: Color, messageId: string, now: number): Promise<boolean> {
+    return this.records.claimMessage(gameId, side, messageId, now);
   }
 
   /** Change one seat's settings (and only the columns given), in the game's object. */
@@ -49,18 +54,14 @@ export class NotifyStore extends D1Store {
     return row?.settings ?? null;
   }
 
-  logDelivery(row: NewDeliveryRow): Promise<unknown> {
-    return this.db.insert(deliveries).values(row);
+  /** One attempt in the game's delivery log. */
+  logDelivery(row: NewDeliveryRow): Promise<void> {
+    return this.records.logDelivery(row);
   }
 
-  deliveries(gameId: string, side: Color, limit = 200): Promise<DeliveryRow[]> {
-    return this.db
-      .select()
-      .from(deliveries)
-      .where(and(eq(deliveries.gameId, gameId), eq(deliveries.side, side)))
-      .orderBy(desc(deliveries.id))
-      .limit(limit)
-      .all();
+  /** A side's deliveries, newest first. */
+  deliveries(gameId: string, side: Color): Promise<DeliveryRow[]> {
+    return this.records.deliveries(gameId, side);
   }
 
   /** Active timed games whose side to move has used its reminder share of the turn and has had no
@@ -78,5 +79,11 @@ export class NotifyStore extends D1Store {
   async markReminded(id: string, ply: number): Promise<boolean> {
     if (!this.seats.markReminded) throw new Error('reminders are marked in the game object');
     return this.seats.markReminded(id, ply);
+  }
+
+  /** Record that the last call for this ply went out; false if someone moved or it was already sent (only in the game's object). */
+  async markLastCall(id: string, ply: number): Promise<boolean> {
+    if (!this.seats.markLastCall) throw new Error('last calls are marked in the game object');
+    return this.seats.markLastCall(id, ply);
   }
 }

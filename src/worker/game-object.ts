@@ -1,6 +1,7 @@
 // One Durable Object per game (named by the game id): the game's home (issue 28).
 //  - Its storage holds the game: the row, the moves, takebacks, plans and messages (SQLite through
-//    drizzle, src/db/game-store.ts). Every change of the row is copied to the directory (D1) before
+//    drizzle, src/db/game-store.ts), and its seats' records: the delivery log, reply-to-play mail
+//    already played, the opponent's invitation link (src/db/seat-records.ts). Every change of the row is copied to the directory (D1) before
 //    the request's answer, so lists lag a move by nothing but a failed write, which the alarm retries.
 //  - The game service runs here (`run`): the object serialises a game's requests, and each guarded
 //    write is one synchronous transaction, so the `#ply` guard holds and of racing same-ply turns
@@ -12,16 +13,18 @@
 //    with only quiet sockets is evicted from memory and costs no duration; pings are answered by
 //    the runtime without waking it (setWebSocketAutoResponse).
 //  - A game from before the objects is copied from D1's legacy tables on its first touch
-//    (`npm run migrate:games` touches them all). An id the directory does not know gets a 404 and
+//    (`npm run migrate:games` touches them all); a game that moved in before its seats' records
+//    did (migration 0019) copies those on its next touch. An id the directory does not know gets a 404 and
 //    leaves no storage: the object only reads until it has a game.
 import { DurableObject } from 'cloudflare:workers';
 import { Directory } from '../db/directory.ts';
 import { GameStore } from '../db/game-store.ts';
+import { SeatRecords } from '../db/seat-records.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from '../service/computer-sides.ts';
 import type { ErrorCode } from '../service/error-codes.ts';
 import { lastCallAt, nextDue } from '../service/due.ts';
 import type { GameMethod } from '../service/games.ts';
-import { CREATING, noRecords, STORE_METHODS, unknownGame, type StoreMethod } from './game-objects.ts';
+import { CREATING, noRecords, SEAT_RECORD_METHODS, STORE_METHODS, unknownGame, type StoreMethod } from './game-objects.ts';
 import { Services } from './services.ts';
 
 /** When something due could not be done (a computer turn that failed, a directory write), the alarm tries again this much later. */
@@ -29,12 +32,17 @@ export const RETRY_MS = 60_000;
 /** A directory write that failed is tried again this much later (by the alarm). */
 export const DIRECTORY_RETRY_MS = 5_000;
 
+/** The object's key saying its seats' records are here: made here, or copied from D1 (migration 0019). */
+const SEAT_RECORDS_HERE = 'seatRecords';
+
 export class GameObject extends DurableObject<Cloudflare.Env> {
   /** The clock of the alarm's work (tests move it to a due time). */
   clock: () => number = Date.now;
   private readonly directory: Directory;
   /** The game's storage (tests reach it through runInDurableObject). */
   readonly store: GameStore;
+  /** Its seats' records (the same storage). */
+  readonly seats: SeatRecords;
   private migrated = false;
   /** Work a request left for after its answer (notifications, the computer's request): `drain` waits for it. */
   private readonly pending = new Set<Promise<void>>();
@@ -43,6 +51,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     super(ctx, env);
     this.directory = new Directory(env.DB);
     this.store = new GameStore(ctx.storage, this.directory);
+    this.seats = new SeatRecords(ctx.storage);
     // A directory write that failed: the alarm writes it again soon (RETRY_MS at the latest).
     this.store.whenUnpublished = () => this.wakeBy(Date.now() + DIRECTORY_RETRY_MS);
     // Keep-alive pings are answered without waking a hibernating object.
@@ -57,12 +66,14 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     if (this.migrated) return this.store;
     if (this.store.holdsGame()) {
       await this.store.migrate();
+      if (!(await this.ctx.storage.get<boolean>(SEAT_RECORDS_HERE)))
+        await this.ctx.blockConcurrencyWhile(async () => (await this.ctx.storage.get<boolean>(SEAT_RECORDS_HERE)) || (await this.copySeatRecords(id)));
     } else if (!creating) {
       // One copy, however many requests touch the game at once: no other event runs until it is done.
       const held = await this.ctx.blockConcurrencyWhile(async () => this.store.holdsGame() || (await this.copyFromD1(id)));
       if (!held) return undefined;
     }
-    if ((await this.ctx.storage.get<string>('gameId')) !== id) await this.ctx.storage.put('gameId', id);
+    if ((await this.ctx.storage.get<string>('gameId')) !== id) await this.ctx.storage.put({ gameId: id, [SEAT_RECORDS_HERE]: true });
     this.migrated = !creating || this.store.holdsGame();
     return this.store;
   }
@@ -72,8 +83,23 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     const legacy = await this.directory.legacy(id);
     if (!legacy) return false;
     await this.store.createGame(legacy.row, legacy.records.moves, legacy.records);
+    this.seats.add(legacy.records);
+    await this.ctx.storage.put(SEAT_RECORDS_HERE, true);
     await this.directory.dropLegacy(id);
     await this.rearm(legacy.row.id);
+    return true;
+  }
+
+  /**
+   * A game that moved in before its seats' records did (migration 0019): those D1 still holds are
+   * copied in, with the last call its directory row says went out for this turn; then D1's go.
+   */
+  private async copySeatRecords(id: string): Promise<true> {
+    const legacy = await this.directory.legacySeatRecords(id);
+    this.seats.add(legacy);
+    if (legacy.lastCallPly !== null) await this.store.markLastCall(id, legacy.lastCallPly);
+    await this.ctx.storage.put(SEAT_RECORDS_HERE, true);
+    if (legacy.deliveries.length || legacy.inboundMail.length || legacy.invitations.length) await this.directory.dropLegacy(id);
     return true;
   }
 
@@ -84,7 +110,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
       this.env,
       now ?? Date.now,
       { waitUntil: (work: Promise<unknown>) => this.keep(work) },
-      { store: this.store, alarms: this, ...(sockets ? { sockets } : {}) },
+      { store: this.store, seats: this.seats, alarms: this, ...(sockets ? { sockets } : {}) },
     );
   }
 
@@ -107,12 +133,14 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     return { answer, pending: this.pending.size > 0 };
   }
 
-  /** A direct read or write of the game's storage (see STORE_METHODS). */
+  /** A direct read or write of the game's storage (see STORE_METHODS and SEAT_RECORD_METHODS). */
   async stored(id: string, method: StoreMethod, args: unknown[]): Promise<unknown> {
-    if (!STORE_METHODS.includes(method)) throw new Error(`not a store method: ${String(method)}`);
+    const seatRecord = (SEAT_RECORD_METHODS as readonly string[]).includes(method);
+    if (!seatRecord && !(STORE_METHODS as readonly string[]).includes(method)) throw new Error(`not a store method: ${String(method)}`);
     const store = await this.open(id, false);
     if (!store) return noRecords(method);
-    const answer = await (store[method] as (...a: unknown[]) => Promise<unknown>).apply(store, args);
+    const target = (seatRecord ? this.seats : store) as unknown as Record<StoreMethod, (...a: unknown[]) => Promise<unknown>>;
+    const answer = await target[method].apply(target, args);
     // A seat's settings may move its reminder: the alarm follows.
     if (method === 'updatePlayer') await this.rearm(id);
     return answer;

@@ -6,8 +6,10 @@
 //  - ObjectAlarms: a game's alarm set from outside its object (the notification settings).
 import { Directory } from '../db/directory.ts';
 import type { PlayerChanges } from '../db/game-store.ts';
+import type { DeliveryRow, NewDeliveryRow } from '../db/game-schema.ts';
 import type { GameRow, MessageRow, MoveRow, TakebackRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
+import { NotifyStore } from '../notify/store.ts';
 import { hasGameIdTag, newTaggedGameId } from '../service/game-ids.ts';
 import { fail } from '../service/result.ts';
 import { config } from './config.ts';
@@ -66,7 +68,9 @@ export const CREATING: readonly string[] = ['create', 'import'];
 
 /** What the Worker may read or change in a game's storage directly (the views, the notification settings, the consumer, seat claims). */
 export const STORE_METHODS = ['game', 'moves', 'move', 'takebacks', 'messages', 'timesReached', 'updatePlayer', 'disableWebhook', 'claimSeat'] as const;
-export type StoreMethod = (typeof STORE_METHODS)[number];
+/** ... and in its seats' records (src/db/seat-records.ts): the consumer's delivery log, reply mail, the game page's invitation. */
+export const SEAT_RECORD_METHODS = ['logDelivery', 'deliveries', 'claimMessage', 'addInvitation', 'invitation', 'dropInvitation'] as const;
+export type StoreMethod = (typeof STORE_METHODS)[number] | (typeof SEAT_RECORD_METHODS)[number];
 
 /** Whether `id` may name a game, before its object is touched: a tag made here, or else the directory knows it. */
 async function isGame(key: string, directory: Directory, id: string): Promise<boolean> {
@@ -82,8 +86,8 @@ export function unknownGame(id: string, method: GameMethod): unknown {
 
 /** What a store read or write answers for a game nobody made. */
 export function noRecords(method: StoreMethod): unknown {
-  if (method === 'moves' || method === 'takebacks' || method === 'messages') return [];
-  if (method === 'claimSeat') return false;
+  if (method === 'moves' || method === 'takebacks' || method === 'messages' || method === 'deliveries') return [];
+  if (method === 'claimSeat' || method === 'claimMessage') return false;
   if (method === 'timesReached') return 0;
   return undefined;
 }
@@ -129,6 +133,30 @@ export class RemoteGames {
   claimSeat(id: string, side: Color, playerId: string): Promise<boolean> {
     return this.stored(id, 'claimSeat', [id, side, playerId]);
   }
+  logDelivery(row: NewDeliveryRow): Promise<void> {
+    return this.stored(row.gameId, 'logDelivery', [row]);
+  }
+  deliveries(id: string, side: Color): Promise<DeliveryRow[]> {
+    return this.stored(id, 'deliveries', [id, side]);
+  }
+  claimMessage(id: string, side: Color, messageId: string, now: number): Promise<boolean> {
+    return this.stored(id, 'claimMessage', [id, side, messageId, now]);
+  }
+  addInvitation(id: string, side: Color, token: string, now: number): Promise<void> {
+    return this.stored(id, 'addInvitation', [id, side, token, now]);
+  }
+  invitation(id: string, side: Color): Promise<string | undefined> {
+    return this.stored(id, 'invitation', [id, side]);
+  }
+  dropInvitation(id: string, side: Color): Promise<void> {
+    return this.stored(id, 'dropInvitation', [id, side]);
+  }
+}
+
+/** The notification side's store outside a game's object: the seats' settings and records through the object. */
+export function remoteNotifyStore(env: Cloudflare.Env): NotifyStore {
+  const remote = new RemoteGames(env);
+  return new NotifyStore(env.DB, remote, remote);
 }
 
 export class ObjectAlarms implements GameAlarms {
@@ -142,10 +170,12 @@ export class ObjectAlarms implements GameAlarms {
 /**
  * Copy up to `limit` games from before the objects (D1's legacy tables) into their objects: each
  * game's object copies it in (`ensure`), so a copy that ran already changes nothing. Returns the
- * games copied, those that failed (logged; tried again next time) and how many are left.
+ * games copied, those that failed (logged; tried again next time) and how many are left. When
+ * none is left, D1's legacy tables go (the first run that finds them empty drops them).
  */
 export async function migrateGames(env: Cloudflare.Env, limit: number): Promise<{ copied: string[]; failed: string[]; remaining: number }> {
   const directory = new Directory(env.DB);
+  if (!(await directory.holdsLegacyTables())) return { copied: [], failed: [], remaining: 0 };
   const ids = await directory.legacyGames(limit);
   const copied: string[] = [];
   const failed: string[] = [];
@@ -160,5 +190,7 @@ export async function migrateGames(env: Cloudflare.Env, limit: number): Promise<
       }
     }),
   );
-  return { copied, failed, remaining: await directory.legacyCount() };
+  const remaining = await directory.legacyCount();
+  if (remaining === 0 && failed.length === 0 && (await directory.dropLegacyTables())) console.log('every game is in its object: the legacy tables are dropped');
+  return { copied, failed, remaining };
 }

@@ -5,14 +5,13 @@
 // sent by email.
 import type { QueueJob } from '../notify/types.ts';
 import { deliverBatch, isDeadLetterQueue, markDead } from '../notify/consumer.ts';
-import { NotifyStore } from '../notify/store.ts';
 import { app } from './app.tsx';
 export { EventHub } from './event-hub.ts';
 export { GameObject } from './game-object.ts';
 import { sweepInBatches, tickDueGames } from './sweep.ts';
 import { isComputerQueue, playComputerTurns, type ComputerJob } from './computer-queue.ts';
 import { config } from './config.ts';
-import { migrateGames, RemoteGames } from './game-objects.ts';
+import { migrateGames, remoteNotifyStore } from './game-objects.ts';
 import { consumerDeps, Services } from './services.ts';
 import { handleInboundEmail } from './text/inbound.ts';
 
@@ -63,7 +62,7 @@ export async function queue(batch: MessageBatch<QueueJob | ComputerJob>, env: Cl
 export async function email(message: ForwardableEmailMessage, env: Cloudflare.Env, _ctx: ExecutionContext): Promise<void> {
   const result = await handleInboundEmail(message, {
     service: new Services(env).games,
-    store: new NotifyStore(env.DB, new RemoteGames(env)),
+    store: remoteNotifyStore(env),
     parse: async (raw) => {
       if (!env.PICTURES) throw new Error('reply-to-play needs the picture Worker (PICTURES binding), which reads the mail');
       return env.PICTURES.mail(raw);

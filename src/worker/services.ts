@@ -39,8 +39,9 @@ import { RatingService } from '../service/ratings.ts';
 import { TournamentService } from '../service/tournaments.ts';
 import type { EventSink, GameEndHook } from '../service/ports.ts';
 import { linkOrigin, type LinkBase } from '../service/links.ts';
+import type { SeatRecords } from '../db/seat-records.ts';
 import { config, type Config } from './config.ts';
-import { gameClient, ObjectAlarms, RemoteGames, type GameClient } from './game-objects.ts';
+import { gameClient, ObjectAlarms, RemoteGames, remoteNotifyStore, type GameClient } from './game-objects.ts';
 import type { GameAlarms } from '../service/ports.ts';
 
 /** Every handler finds the services on `c.var.services`, built from the bindings and the configuration. */
@@ -51,6 +52,8 @@ type Later = Pick<ExecutionContext, 'waitUntil'>;
 /** Inside a game's object: that game's storage and alarm, which its own game service works on. */
 interface GameHome {
   readonly store: GameStore;
+  /** Its seats' records: the delivery log, reply-to-play mail, the invitation. */
+  readonly seats: SeatRecords;
   readonly alarms: GameAlarms;
   /** The game page's sockets the object holds (the game's live events go to them directly). */
   readonly sockets?: { readonly gameId: string; publish(lines: readonly object[]): Promise<number> };
@@ -272,7 +275,7 @@ export class Services {
     return this.once('notify', () => {
       // In a game's object its own storage; elsewhere through the object.
       const games = this.home?.store ?? this.remoteGames;
-      return new NotifyService(new NotifyStore(env.DB, games), this.config.mail, {
+      return new NotifyService(new NotifyStore(env.DB, games, this.home?.seats ?? this.remoteGames), this.config.mail, {
         webhookPolicy: this.webhookPolicy,
         clock,
         alarms: this.home?.alarms ?? new ObjectAlarms(env),
@@ -328,7 +331,7 @@ export const withServices = createMiddleware<AppEnv>(async (c, next) => {
 export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now): ConsumerDeps {
   const { mail, webhooks, telegram, discord, vapid, publicUrl } = config(env);
   return {
-    store: new NotifyStore(env.DB, new RemoteGames(env)),
+    store: remoteNotifyStore(env),
     players: new PlayerStore(env.DB),
     clock,
     channels: {

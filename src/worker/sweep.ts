@@ -1,10 +1,9 @@
 // The cron's sweeps run in bounded batches. (Not in index.ts: a Worker's entry module may
 // export only handlers.)
 import { Directory } from '../db/directory.ts';
-import { NotifyStore } from '../notify/store.ts';
 import { PushStore } from '../notify/push-store.ts';
 import { COMPUTER_GRACE_MS } from '../service/computer-sides.ts';
-import { gameObject, RemoteGames } from './game-objects.ts';
+import { gameObject, remoteNotifyStore } from './game-objects.ts';
 
 /** Games one sweep query reads; each ended game costs a few D1 queries. */
 export const SWEEP_BATCH = 50;
@@ -34,7 +33,7 @@ export async function tickDueGames(env: Cloudflare.Env, now: number, limit: numb
     directory.pausesEnded(now, limit),
     directory.overdueGames(now, 'auto', limit),
     directory.computerTurnsWaiting(now - COMPUTER_GRACE_MS, limit),
-    new NotifyStore(env.DB, new RemoteGames(env)).reminderCandidates(now, limit),
+    remoteNotifyStore(env).reminderCandidates(now, limit),
     new PushStore(env.DB).lastCallCandidates(now, limit),
   ]);
   const ids = [...new Set(found.flat().map((row) => row.id))].slice(0, limit);

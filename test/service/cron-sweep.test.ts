@@ -62,7 +62,7 @@ describe('cron sweep', () => {
     const now = Date.now();
     const timeouts = await queryPlan((db) => new Directory(db).overdueGames(now, 'auto', 50));
     expect(timeouts).toMatch(/SEARCH games USING INDEX games_sweep_timeout \(status=\? AND timeout_mode=\? AND (deadline>\? AND )?deadline<\?\)/);
-    const reminders = await queryPlan((db) => new NotifyStore(db, new RemoteGames(env)).reminderCandidates(now, 50));
+    const reminders = await queryPlan((db) => ((remote) => new NotifyStore(db, remote, remote))(new RemoteGames(env)).reminderCandidates(now, 50));
     expect(reminders).toMatch(/SEARCH games USING INDEX games_sweep_reminder \(status=\? AND <expr><\?\)/);
     for (const plan of [timeouts, reminders]) expect(plan).not.toMatch(/SCAN games/);
   });

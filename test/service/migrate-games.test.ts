@@ -1,5 +1,6 @@
 // Games from before the objects (issue 28): D1 held their rows and records (moves, takebacks,
-// conditional lines, messages); migration 0018 renamed those tables legacy_*. `npm run
+// conditional lines, messages; and the seats' delivery log, reply mail ids and invitations);
+// migrations 0018 and 0019 renamed those tables legacy_*. `npm run
 // migrate:games` (POST /admin/migrate-games, also a batch each cron run, and any game's first
 // touch) copies each such game into its object. The fixtures are real games of every variant,
 // played through the API (takebacks, plans, a pause, messages, a resignation, a clock), written
@@ -10,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
 import { VARIANTS } from '../../src/engine/types.ts';
 import { newGameId } from '../../src/service/crypto.ts';
+import { Directory } from '../../src/db/directory.ts';
+import { gameObject, RemoteGames } from '../../src/worker/game-objects.ts';
 import { BASE, call, expectRebuilds, fetchWorker, inGame, newGame, play } from './helpers.ts';
 
 const ADMIN_TOKEN = 'test-admin-token';
@@ -114,85 +117,69 @@ async function asLegacy(g: G): Promise<{ id: string; rows: number; offset: numbe
   const statements = [insert('games', { ...row, id, revision: 0, push_subscribed: 0 })];
   for (const [table, rows] of Object.entries(records))
     for (const r of rows) statements.push(insert(`legacy_${table}`, { ...r, ...('id' in r ? { id: Number(r.id) + offset } : {}), game_id: id }));
+  statements.push(...seatRecordRows(id, g, offset));
   await env.DB.batch(statements);
   return { id, rows: statements.length - 1, offset };
 }
 
+/** The seats' records D1 kept of a game (migration 0019 renamed them legacy_*): a delivery, a reply mail played, the opponent's invitation. */
+const seatRecordRows = (id: string, g: G, serial: number) => [
+  insert('legacy_deliveries', {
+    id: serial,
+    game_id: id,
+    side: 'black',
+    event: 'turn',
+    channel: 'webhook',
+    message_id: `msg_${id}_1_turn_black_webhook`,
+    attempt: 2,
+    status: 'failed',
+    http_status: 503,
+    error: 'black.example answered 503',
+    at: 1_790_000_000_000,
+  }),
+  insert('legacy_inbound_mail', { game_id: id, side: 'white', message_id: `<reply-${id}@mail.example>`, at: 1_790_000_000_000 }),
+  insert('legacy_invitations', { game_id: id, side: 'black', token: g.tokens.black, created_at: 1_790_000_000_000 }),
+];
+
+/** The seats' records are in the game's object: the delivery log reads them, the reply mail is a duplicate, the invitation shows. */
+async function expectSeatRecords(id: string, g: G) {
+  const log = await call('GET', `/api/games/${id}/deliveries`, { token: g.tokens.black });
+  expect(log.body.deliveries).toEqual([
+    expect.objectContaining({ messageId: `msg_${id}_1_turn_black_webhook`, attempt: 2, status: 'failed', httpStatus: 503 }),
+  ]);
+  const seats = new RemoteGames(env);
+  expect(await seats.claimMessage(id, 'white', `<reply-${id}@mail.example>`, Date.now())).toBe(false);
+  expect(await seats.claimMessage(id, 'white', `<another-${id}@mail.example>`, Date.now())).toBe(true);
+  expect(await seats.invitation(id, 'black')).toBe(g.tokens.black);
+}
+
+const d1Tables = async () =>
+  (await env.DB.prepare("select name from sqlite_master where type = 'table' order by name").all<{ name: string }>()).results.map((r) => r.name);
+
+const LEGACY_TABLES = [
+  'legacy_moves',
+  'legacy_takebacks',
+  'legacy_conditional_moves',
+  'legacy_game_messages',
+  'legacy_deliveries',
+  'legacy_inbound_mail',
+  'legacy_invitations',
+];
+
 const legacyRows = async (id: string) => {
   let n = 0;
-  for (const table of ['legacy_moves', 'legacy_takebacks', 'legacy_conditional_moves', 'legacy_game_messages'])
-    n += (await env.DB.prepare(`select count(*) as n from ${table} where game_id = ?`).bind(id).first<number>('n'))!;
+  for (const table of LEGACY_TABLES) n += (await env.DB.prepare(`select count(*) as n from ${table} where game_id = ?`).bind(id).first<number>('n'))!;
   return n;
 };
 
+// The tests of one file share D1, and the command's last run drops the legacy tables: the test
+// that runs it to the end comes last; the others copy through the objects themselves.
 describe('npm run migrate:games', () => {
-  it('copies D1 games of every variant into their objects: each answers as before, replays, plays on; twice changes nothing', async () => {
-    const originals: G[] = [];
-    for (const { id: variant } of VARIANTS) originals.push(await richGame(variant));
-    // A finished game too, and one with no turns yet.
-    const resigned = await newGame('warp-factor');
-    await play(resigned, 'Wb2-Wb3');
-    expect((await call('POST', `/api/games/${resigned.id}/resign`, { token: resigned.tokens.black })).status).toBe(200);
-    originals.push(resigned, await newGame('planar'));
-
-    const copies = new Map<string, G>();
-    const offsets = new Map<string, number>();
-    for (const g of originals) {
-      const { id, rows, offset } = await asLegacy(g);
-      copies.set(id, g);
-      offsets.set(id, offset);
-      expect(await legacyRows(id)).toBe(rows);
-      // Every record kind is among the fixtures of a rich game: moves, a takeback, lines, messages.
-      if (g !== resigned && rows)
-        for (const table of ['legacy_moves', 'legacy_takebacks', 'legacy_conditional_moves', 'legacy_game_messages'])
-          expect(await env.DB.prepare(`select count(*) as n from ${table} where game_id = ?`).bind(id).first<number>('n'), table).toBeGreaterThan(0);
-    }
-    const before = new Map<string, Awaited<ReturnType<typeof answers>>>();
-    for (const [id, g] of copies) before.set(id, await answers(g));
-
-    // Batches until none is left (the route copies up to 50 a call).
-    let copied = 0;
-    for (let i = 0; i < 5; i++) {
-      const run = await migrate();
-      expect(run.status).toBe(200);
-      expect(run.body.failed).toBe(0);
-      copied += run.body.copied;
-      if (run.body.remaining === 0) break;
-    }
-    expect(copied).toBeGreaterThanOrEqual(copies.size);
-    for (const [id, g] of copies) {
-      // In its object now: D1 keeps the directory row (a new revision) and none of the records.
-      expect(await legacyRows(id)).toBe(0);
-      expect((await env.DB.prepare('select revision from games where id = ?').bind(id).first<number>('revision'))!).toBeGreaterThan(0);
-      expect((await inGame(id, (store) => store.moves(id))).map((m) => m.text)).toEqual((await inGame(g.id, (store) => store.moves(g.id))).map((m) => m.text));
-      expect(await answers({ ...g, id }, id)).toEqual(before.get(id));
-      // The messages keep the ids D1 gave them.
-      const ids = (await call('GET', `/api/games/${id}/messages`, { token: g.tokens.white })).body.messages.map((m: { id: number }) => m.id);
-      const originalIds = (await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.white })).body.messages.map((m: { id: number }) => m.id);
-      expect(ids).toEqual(originalIds.map((n: number) => n + offsets.get(id)!));
-      await expectRebuilds(id);
-    }
-
-    // Safe to run twice: nothing left, nothing copied, every game as it was.
-    const again = await migrate();
-    expect(again.body).toEqual({ copied: 0, failed: 0, remaining: 0 });
-    for (const [id, g] of copies) expect(await answers({ ...g, id }, id)).toEqual(before.get(id));
-
-    // A copied game plays on (the tokens are the seats' own), and its copied plan answers the turn it foresaw.
-    const [id, g] = [...copies].find(([, c]) => c.id === originals[0]!.id)!;
-    const state = (await call('GET', `/api/games/${id}`)).body;
-    const moved = await call('POST', `/api/games/${id}/moves`, { text: await legal(id), token: g.tokens[state.sideToMove as Side] });
-    expect(moved.status).toBe(200);
-    expect(moved.body.answer).toMatchObject({ ply: state.ply + 2 });
-    expect((await call('GET', `/api/games/${id}`)).body.ply).toBe(state.ply + 2);
-    await expectRebuilds(id);
-  }, 240_000);
-
   it("a game's first touch copies it without the command; an id nobody made stays a 404", async () => {
     const g = await newGame('curved-space');
     await play(g, (await call('GET', `/api/games/${g.id}/legal`)).body.legal[0]);
     const { id } = await asLegacy(g);
-    expect(await legacyRows(id)).toBe(1);
+    expect(await legacyRows(id)).toBe(4);
     const state = await call('GET', `/api/games/${id}`);
     expect(state.status).toBe(200);
     expect(state.body.ply).toBe(1);
@@ -215,6 +202,32 @@ describe('npm run migrate:games', () => {
     expect((await inGame(id, (store) => store.moves(id))).map((m) => m.text)).toEqual(['Wb2-Wb3', 'Bb3-Bb2']);
   });
 
+  it("a game that moved into its object before its seats' records did (migration 0019) copies them on its next touch, with its last call", async () => {
+    const g = await newGame('warp-factor', { clock: { daysPerMove: 3 } });
+    await play(g, 'Wb2-Wb3');
+    // As an object of migration 0018 left it: no seats' records and no mark saying they are here (and
+    // the instance gone from memory); D1 holds the records, and its directory row the last call sent.
+    await inGame(g.id, async (_store, object, state) => {
+      await state.storage.delete('seatRecords');
+      (object as unknown as { migrated: boolean }).migrated = false;
+    });
+    await env.DB.batch([...seatRecordRows(g.id, g, 1), env.DB.prepare('update games set last_call_ply = 1 where id = ?').bind(g.id)]);
+    expect(await legacyRows(g.id)).toBe(3);
+
+    expect(await new Directory(env.DB).legacyGames(50)).toEqual([g.id]);
+    expect(await gameObject(env, g.id).ensure(g.id)).toBe(true);
+    expect(await legacyRows(g.id)).toBe(0);
+    await expectSeatRecords(g.id, g);
+    // The last call of this turn went out: the object knows it, so the directory keeps saying it.
+    expect(await inGame(g.id, async (store) => (await store.game(g.id))?.lastCallPly)).toBe(1);
+    await play(g, 'Bb3-Bb2');
+    expect(await env.DB.prepare('select ply, last_call_ply from games where id = ?').bind(g.id).first()).toEqual({ ply: 2, last_call_ply: 1 });
+    // Touched again, it copies nothing more.
+    expect(await new Directory(env.DB).legacyGames(50)).toEqual([]);
+    expect(await gameObject(env, g.id).ensure(g.id)).toBe(true);
+    expect((await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.black })).body.deliveries).toHaveLength(1);
+  });
+
   it('only with the admin token: 404 without one configured, 401 without the header, 403 with another token', async () => {
     expect((await migrate(ADMIN_TOKEN, { ADMIN_TOKEN: '' })).status).toBe(404);
     const none = await migrate(null);
@@ -224,4 +237,70 @@ describe('npm run migrate:games', () => {
     expect(wrong.status).toBe(403);
     expect(wrong.body.code).toBe('bad_token');
   });
+  it('copies D1 games of every variant into their objects: each answers as before, replays, plays on; twice changes nothing', async () => {
+    const originals: G[] = [];
+    for (const { id: variant } of VARIANTS) originals.push(await richGame(variant));
+    // A finished game too, and one with no turns yet.
+    const resigned = await newGame('warp-factor');
+    await play(resigned, 'Wb2-Wb3');
+    expect((await call('POST', `/api/games/${resigned.id}/resign`, { token: resigned.tokens.black })).status).toBe(200);
+    originals.push(resigned, await newGame('planar'));
+
+    const copies = new Map<string, G>();
+    const offsets = new Map<string, number>();
+    for (const g of originals) {
+      const { id, rows, offset } = await asLegacy(g);
+      copies.set(id, g);
+      offsets.set(id, offset);
+      expect(await legacyRows(id)).toBe(rows);
+      // Every record kind is among the fixtures of a rich game: moves, a takeback, lines, messages, seats' records.
+      if (g !== resigned && rows > 3)
+        for (const table of LEGACY_TABLES)
+          expect(await env.DB.prepare(`select count(*) as n from ${table} where game_id = ?`).bind(id).first<number>('n'), table).toBeGreaterThan(0);
+    }
+    const before = new Map<string, Awaited<ReturnType<typeof answers>>>();
+    for (const [id, g] of copies) before.set(id, await answers(g));
+
+    // Batches until none is left (the route copies up to 50 a call).
+    let copied = 0;
+    for (let i = 0; i < 5; i++) {
+      const run = await migrate();
+      expect(run.status).toBe(200);
+      expect(run.body.failed).toBe(0);
+      copied += run.body.copied;
+      if (run.body.remaining === 0) break;
+    }
+    expect(copied).toBeGreaterThanOrEqual(copies.size);
+    for (const [id, g] of copies) {
+      // In its object now: D1 keeps the directory row (a new revision) and none of the records (its legacy tables are gone, below).
+      expect((await env.DB.prepare('select revision from games where id = ?').bind(id).first<number>('revision'))!).toBeGreaterThan(0);
+      expect((await inGame(id, (store) => store.moves(id))).map((m) => m.text)).toEqual((await inGame(g.id, (store) => store.moves(g.id))).map((m) => m.text));
+      expect(await answers({ ...g, id }, id)).toEqual(before.get(id));
+      // The messages keep the ids D1 gave them.
+      const ids = (await call('GET', `/api/games/${id}/messages`, { token: g.tokens.white })).body.messages.map((m: { id: number }) => m.id);
+      const originalIds = (await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.white })).body.messages.map((m: { id: number }) => m.id);
+      expect(ids).toEqual(originalIds.map((n: number) => n + offsets.get(id)!));
+      await expectRebuilds(id);
+      await expectSeatRecords(id, g);
+    }
+
+    // Every game is in its object: D1's legacy tables are gone, so it has no table of moves or of any game's records.
+    expect(await d1Tables()).not.toContain('legacy_moves');
+    expect((await d1Tables()).filter((t) => /moves|takebacks|messages|deliveries|inbound_mail|invitations|last_calls/.test(t))).toEqual([]);
+    expect(await d1Tables()).toEqual(expect.arrayContaining(['games', 'players', 'challenges']));
+
+    // Safe to run twice: nothing left, nothing copied, every game as it was.
+    const again = await migrate();
+    expect(again.body).toEqual({ copied: 0, failed: 0, remaining: 0 });
+    for (const [id, g] of copies) expect(await answers({ ...g, id }, id)).toEqual(before.get(id));
+
+    // A copied game plays on (the tokens are the seats' own), and its copied plan answers the turn it foresaw.
+    const [id, g] = [...copies].find(([, c]) => c.id === originals[0]!.id)!;
+    const state = (await call('GET', `/api/games/${id}`)).body;
+    const moved = await call('POST', `/api/games/${id}/moves`, { text: await legal(id), token: g.tokens[state.sideToMove as Side] });
+    expect(moved.status).toBe(200);
+    expect(moved.body.answer).toMatchObject({ ply: state.ply + 2 });
+    expect((await call('GET', `/api/games/${id}`)).body.ply).toBe(state.ply + 2);
+    await expectRebuilds(id);
+  }, 240_000);
 });

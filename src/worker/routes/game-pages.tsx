@@ -131,7 +131,7 @@ export const gamePages = new Hono<AppEnv>()
       const { id, tokens } = created.value;
       const theirs = tokens[opposite(mine)];
       // The opponent's link stays on the creator's game page until the opponent opens it.
-      if (player && theirs) await c.var.services.stores.players.addInvitation(id, opposite(mine), theirs, Date.now());
+      if (player && theirs) await c.var.services.gameRecords.addInvitation(id, opposite(mine), theirs, Date.now());
       // Post/redirect/get: the links page is an address, so Back and reload do not make a second game.
       const q = new URLSearchParams({ ...(tokens.white ? { white: tokens.white } : {}), ...(tokens.black ? { black: tokens.black } : {}), me: mine });
       return c.redirect(`/games/${id}/new?${q}`, 303);
@@ -208,15 +208,16 @@ export const gamePages = new Hono<AppEnv>()
     let claim = false;
     if (state.you) {
       const store = c.var.services.stores.players;
+      const seats = c.var.services.gameRecords;
       if (token) {
-        await store.dropInvitation(id, state.you);
+        await seats.dropInvitation(id, state.you);
         const viewer = key ?? getCookie(c, KEY_COOKIE);
         const row = viewer ? await store.game(id) : undefined;
         const player = row && viewer ? (await c.var.services.players.authenticate(viewer))?.id : undefined;
         const seat = (side: Color) => (side === 'white' ? row?.whitePlayerId : row?.blackPlayerId);
         claim = Boolean(player && row && !seat(state.you) && seat(opposite(state.you)) !== player);
       } else {
-        const theirs = await store.invitation(id, opposite(state.you));
+        const theirs = await seats.invitation(id, opposite(state.you));
         if (theirs) invitation = `${linkBase(c).origin}/games/${id}?token=${theirs}`;
       }
     }
@@ -322,7 +323,7 @@ export const gamePages = new Hono<AppEnv>()
     // The seat is the game's: changed in its object, which copies the row to the directory.
     if (!(await c.var.services.gameRecords.claimSeat(id, side, player.id)))
       return backToGame(c, id, c.var.token, { error: 'This seat belongs to a player already, so it was not added to your games.' });
-    await store.dropInvitation(id, side);
+    await c.var.services.gameRecords.dropInvitation(id, side);
     return backToGame(c, id, getCookie(c, KEY_COOKIE)!, { ok: 'This game is now in your games (My games).' });
   })
 
