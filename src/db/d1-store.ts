@@ -1,7 +1,7 @@
-// What every store shares: Drizzle on the D1 binding, and reading a game row by id.
+// What every store shares: Drizzle on the D1 binding, and reading a game's directory row by id.
 import { eq } from 'drizzle-orm';
 import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
-import { games, type GameRow } from './schema.ts';
+import { games, type DirectoryRow } from './schema.ts';
 
 export abstract class D1Store {
   protected readonly db: DrizzleD1Database;
@@ -9,7 +9,7 @@ export abstract class D1Store {
     this.db = drizzle(d1);
   }
 
-  game(id: string): Promise<GameRow | undefined> {
+  game(id: string): Promise<DirectoryRow | undefined> {
     return this.db.select().from(games).where(eq(games.id, id)).get();
   }
 }

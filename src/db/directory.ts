@@ -1,14 +1,15 @@
-// The games' directory in D1: a copy of each game's row, written by the game's object after each
-// change (src/db/game-store.ts), for what reads many games at once (lists, the lobby, /me,
-// tournaments, the notification consumer). The write is idempotent by revision: a copy never
+// The games' directory in D1: the summary of each game's row (DIRECTORY_COLUMNS), written by the
+// game's object after each change (src/db/game-store.ts), for what reads many games at once (lists,
+// the lobby, /me, tournaments, digests, the cron's backstop). The write is idempotent by revision: a copy never
 // replaces a newer one, so a retried or late write cannot take a row backwards.
-// Besides, the records games had in D1 before the objects (the legacy_ tables of migrations 0018
-// and 0019), read once when a game's object copies them in (`npm run migrate:games`, or the game's
+// Besides, the rows and records games had in D1 before the objects (the legacy_ tables of
+// migrations 0018, 0019 and 0020), read once when a game's object copies them in (`npm run migrate:games`, or the game's
 // first touch).
 import { and, asc, count, eq, getTableColumns, getTableName, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { union } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, union } from 'drizzle-orm/sqlite-core';
+import { DIRECTORY_COLUMNS, gameColumns } from './game-columns.ts';
 import { gameRecordTables, type GameRecords, type GameRow } from './game-schema.ts';
-import { games } from './schema.ts';
+import { games, type DirectoryRow } from './schema.ts';
 import { D1Store } from './d1-store.ts';
 
 /** The tables of migrations 0018's and 0019's renames: the game objects' tables as they were in D1. */
@@ -21,16 +22,21 @@ const {
   inboundMail: legacyInboundMail,
   invitations: legacyInvitations,
 } = gameRecordTables('legacy_');
+/** The whole rows of the games not yet in their objects when the directory became a summary (migration 0020). */
+const legacyGameRows = sqliteTable('legacy_games', gameColumns());
 
 /** The seats' records a game's object may still have to copy from D1 (migration 0019 came after the games moved in). */
 export type LegacySeatRecords = Required<Pick<GameRecords, 'deliveries' | 'inboundMail' | 'invitations'>>;
 
-/** Every column of the directory row but push_subscribed, which D1's triggers keep (migration 0017): what a newer copy sets. */
-const { pushSubscribed: _kept, id: _key, ...copied } = getTableColumns(games);
-const COPY_SET = Object.fromEntries(Object.entries(copied).map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]));
+/** The directory's share of a game's row. */
+const summary = (row: GameRow) => Object.fromEntries(DIRECTORY_COLUMNS.map((key) => [key, row[key]])) as DirectoryRow;
+/** Every directory column but push_subscribed, which D1's triggers keep (migration 0017): what a newer copy sets. */
+const COPY_SET = Object.fromEntries(
+  DIRECTORY_COLUMNS.filter((key) => key !== 'pushSubscribed' && key !== 'id').map((key) => [key, sql.raw(`excluded.${games[key].name}`)]),
+);
 
 /** Every legacy table, in the order they can be dropped. */
-const LEGACY_TABLES = [legacyMoves, legacyTakebacks, legacyConditional, legacyMessages, legacyDeliveries, legacyInboundMail, legacyInvitations];
+const LEGACY_TABLES = [legacyGameRows, legacyMoves, legacyTakebacks, legacyConditional, legacyMessages, legacyDeliveries, legacyInboundMail, legacyInvitations];
 
 /** A read of the legacy tables, or `none` once they are gone (dropped when every game had moved in). */
 async function unlessDropped<T>(read: () => Promise<T>, none: T): Promise<T> {
@@ -53,7 +59,7 @@ export class Directory extends D1Store {
    * push subscription hears the game (undefined when the directory kept a newer row).
    */
   async put(row: GameRow): Promise<boolean | undefined> {
-    const { pushSubscribed: _ours, ...values } = row;
+    const { pushSubscribed: _ours, ...values } = summary(row);
     const written = await this.db
       .insert(games)
       .values(values)
@@ -74,7 +80,7 @@ export class Directory extends D1Store {
 
   private async readLegacy(id: string): Promise<{ row: GameRow; records: GameRecords } | undefined> {
     const [rows, turns, taken, plans, said, ...seats] = await this.db.batch([
-      this.db.select().from(games).where(eq(games.id, id)),
+      this.db.select().from(legacyGameRows).where(eq(legacyGameRows.id, id)),
       this.db.select().from(legacyMoves).where(eq(legacyMoves.gameId, id)).orderBy(asc(legacyMoves.ply)),
       this.db.select().from(legacyTakebacks).where(eq(legacyTakebacks.gameId, id)).orderBy(asc(legacyTakebacks.id)),
       this.db.select().from(legacyConditional).where(eq(legacyConditional.gameId, id)),
@@ -107,6 +113,7 @@ export class Directory extends D1Store {
   /** The copy is in the object: D1's legacy records of the game go. */
   async dropLegacy(id: string): Promise<void> {
     await this.db.batch([
+      this.db.delete(legacyGameRows).where(eq(legacyGameRows.id, id)),
       this.db.delete(legacyMoves).where(eq(legacyMoves.gameId, id)),
       this.db.delete(legacyTakebacks).where(eq(legacyTakebacks.gameId, id)),
       this.db.delete(legacyConditional).where(eq(legacyConditional.gameId, id)),
@@ -117,10 +124,10 @@ export class Directory extends D1Store {
     ]);
   }
 
-  /** Games with something left to copy into their objects: the whole game (revision 0, which only a row from before the objects has), or seats' records. */
+  /** Games with something left to copy into their objects: the whole game (its row in legacy_games), or seats' records. */
   private legacyIds() {
     return union(
-      this.db.select({ id: games.id }).from(games).where(eq(games.revision, 0)),
+      this.db.select({ id: legacyGameRows.id }).from(legacyGameRows),
       this.db.select({ id: legacyDeliveries.gameId }).from(legacyDeliveries),
       this.db.select({ id: legacyInboundMail.gameId }).from(legacyInboundMail),
       this.db.select({ id: legacyInvitations.gameId }).from(legacyInvitations),
@@ -157,12 +164,12 @@ export class Directory extends D1Store {
   // ---- the cron's backstop: games the directory says are due (src/worker/index.ts) ----
 
   /** Active games whose pause ends at or before `now`. */
-  async pausesEnded(now: number, limit: number): Promise<GameRow[]> {
+  async pausesEnded(now: number, limit: number): Promise<DirectoryRow[]> {
     return this.activeGames(limit, isNotNull(games.pausedUntil), lte(games.pausedUntil, now));
   }
 
   /** Active games where the computer is to move and nothing has happened since `before`. */
-  async computerTurnsWaiting(before: number, limit: number): Promise<GameRow[]> {
+  async computerTurnsWaiting(before: number, limit: number): Promise<DirectoryRow[]> {
     return this.activeGames(
       limit,
       lte(games.updatedAt, before),
@@ -171,12 +178,12 @@ export class Directory extends D1Store {
   }
 
   /** Active games whose deadline is at or before `now`. */
-  async overdueGames(now: number, timeoutMode: GameRow['timeoutMode'], limit: number): Promise<GameRow[]> {
+  async overdueGames(now: number, timeoutMode: GameRow['timeoutMode'], limit: number): Promise<DirectoryRow[]> {
     return this.activeGames(limit, isNotNull(games.deadline), lte(games.deadline, now), eq(games.timeoutMode, timeoutMode));
   }
 
   /** Up to `limit` active games that meet every condition (the cron's sweeps). */
-  private activeGames(limit: number, ...conditions: (SQL | undefined)[]): Promise<GameRow[]> {
+  private activeGames(limit: number, ...conditions: (SQL | undefined)[]): Promise<DirectoryRow[]> {
     return this.db
       .select()
       .from(games)

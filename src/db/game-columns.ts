@@ -1,5 +1,5 @@
-// The columns of a game's row: the same in the game's own object (src/db/game-schema.ts), which
-// holds the game, and in D1's directory (src/db/schema.ts), which the object keeps up to date.
+// The columns of a game's row in the game's own object (src/db/game-schema.ts), which holds the
+// game, and the part of them D1's directory keeps (src/db/schema.ts), which the object keeps up to date.
 import { integer, text } from 'drizzle-orm/sqlite-core';
 import { COLORS } from '../engine/types.ts';
 
@@ -102,4 +102,54 @@ export function gameColumns() {
      */
     revision: integer('revision').notNull().default(0),
   };
+}
+
+/**
+ * The directory's share of a game's row (D1, issue 28): what lists, the lobby, /me, profiles,
+ * tournaments, ratings, digests and the cron's backstop read of many games at once. Never a seat's
+ * token hash, webhook or its secret, nor the game's offers, leave or start position: those only
+ * the game's object has.
+ */
+export const DIRECTORY_COLUMNS = [
+  'id',
+  'variant',
+  'options',
+  'status',
+  'result',
+  'reason',
+  'position',
+  'ply',
+  'sideToMove',
+  'whiteName',
+  'blackName',
+  'whiteEmail',
+  'blackEmail',
+  'whiteComputer',
+  'blackComputer',
+  'daysPerMove',
+  'deadline',
+  'timeoutMode',
+  'pausedUntil',
+  'whiteReminderPercent',
+  'blackReminderPercent',
+  'reminderPly',
+  'lastCallPly',
+  'linkOrigin',
+  'createdAt',
+  'updatedAt',
+  'finishedAt',
+  'whitePlayerId',
+  'blackPlayerId',
+  'rated',
+  'ratings',
+  'tournamentId',
+  'pushSubscribed',
+  'revision',
+] as const satisfies readonly (keyof ReturnType<typeof gameColumns>)[];
+
+type DirectoryColumn = (typeof DIRECTORY_COLUMNS)[number];
+
+export function directoryColumns(): Pick<ReturnType<typeof gameColumns>, DirectoryColumn> {
+  const all = gameColumns();
+  return Object.fromEntries(DIRECTORY_COLUMNS.map((key) => [key, all[key]])) as Pick<ReturnType<typeof gameColumns>, DirectoryColumn>;
 }

@@ -10,7 +10,7 @@ import {
   rateCounts,
   signInLinks,
   type ChallengeRow,
-  type GameRow,
+  type DirectoryRow,
   type PlayerRow,
 } from './schema.ts';
 import { D1Store } from './d1-store.ts';
@@ -119,7 +119,7 @@ export class PlayerStore extends D1Store {
   }
 
   /** A player's games: active ones, or the finished and aborted ones (newest first), at most `limit`. */
-  gamesOf(playerId: string, finished: boolean, limit: number): Promise<GameRow[]> {
+  gamesOf(playerId: string, finished: boolean, limit: number): Promise<DirectoryRow[]> {
     const mine = or(eq(games.whitePlayerId, playerId), eq(games.blackPlayerId, playerId));
     const status = finished ? or(eq(games.status, 'finished'), eq(games.status, 'aborted')) : eq(games.status, 'active');
     const order = finished ? [desc(games.finishedAt), desc(games.updatedAt)] : [desc(games.updatedAt)];

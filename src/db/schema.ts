@@ -3,7 +3,7 @@
 // `npm run db:generate` turns changes here into SQL migrations under migrations/.
 import { sql } from 'drizzle-orm';
 import { COLORS } from '../engine/types.ts';
-import { gameColumns } from './game-columns.ts';
+import { directoryColumns } from './game-columns.ts';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** A column holding a game's id: the row goes when the game does. */
@@ -27,7 +27,7 @@ export const REMINDER_PENDING = `status = 'active' AND days_per_move IS NOT NULL
 export const games = sqliteTable(
   'games',
   {
-    ...gameColumns(),
+    ...directoryColumns(),
     /** The player (players.id) on each side, when the game was created or accepted with a player key. */
     whitePlayerId: text('white_player_id').references(() => players.id),
     blackPlayerId: text('black_player_id').references(() => players.id),
@@ -193,8 +193,8 @@ export const emailDigests = sqliteTable(
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
-export type GameRow = typeof games.$inferSelect;
+/** A game's row in the directory: the summary of its row in its object (GameRow, src/db/game-schema.ts). */
+export type DirectoryRow = typeof games.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type ChallengeRow = typeof challenges.$inferSelect;
-export type NewGameRow = typeof games.$inferInsert;
-export type { ConditionalRow, DeliveryRow, MessageRow, MoveRow, TakebackRow } from './game-schema.ts';
+export type { ConditionalRow, DeliveryRow, GameRow, MessageRow, MoveRow, NewGameRow, TakebackRow } from './game-schema.ts';

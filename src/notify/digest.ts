@@ -2,7 +2,7 @@
 // news of a quiet spell sets when the one email goes (now + the chosen hours); the cron takes
 // the due digests and queues them; the consumer sends one email per address listing the
 // games waiting for its owner, and the other games that had news meanwhile.
-import type { GameRow } from '../db/schema.ts';
+import type { DirectoryRow } from '../db/schema.ts';
 import { colorName, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { escapeXml } from '../render/xml.ts';
@@ -14,7 +14,7 @@ import { linkOrigin } from '../service/links.ts';
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** One game in the list: what it is, against whom, whose move, by when, the link. */
-function gameLine(row: GameRow, address: string, origin: string) {
+function gameLine(row: DirectoryRow, address: string, origin: string) {
   const you: Color = row.whiteEmail?.toLowerCase() === address ? 'white' : 'black';
   const them = you === 'white' ? row.blackName : row.whiteName;
   const title = getVariant(row.variant)?.title ?? row.variant;

@@ -1,6 +1,7 @@
 // Web Push subscriptions and a player's own notification choices: store a browser's
 // PushSubscription for a player (their key: all their games and challenges) or for one seat
 // (its token), remove it, read and change which events go where.
+import type { GameReads } from '../db/game-store.ts';
 import type { PlayerRow } from '../db/schema.ts';
 import { sideOfToken } from '../service/crypto.ts';
 import type { WebhookPolicy } from '../service/ports.ts';
@@ -23,13 +24,15 @@ export interface Subscribed {
 export class PushService {
   constructor(
     private readonly store: PushStore,
+    /** A game's whole row (the seats' token hashes): from its object. */
+    private readonly games: Pick<GameReads, 'game'>,
     private readonly policy: WebhookPolicy,
     private readonly clock: () => number = Date.now,
   ) {}
 
   /** The seat a game token holds: 404 for no game, 403 for a token that is not a player's. */
   private async seat(gameId: string, token: string): Promise<ServiceResult<PushOwner & { gameId: string }>> {
-    const row = await this.store.game(gameId);
+    const row = await this.games.game(gameId);
     if (!row) return fail(404, 'unknown_game', `no game with id ${gameId}`);
     const side = await sideOfToken(row, token);
     if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${gameId}`);

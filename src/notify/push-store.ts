@@ -3,7 +3,7 @@
 // call of each turn.
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { D1Store } from '../db/d1-store.ts';
-import { emailDigests, games, playerNotify, pushSubscriptions, type GameRow, type PushSubscriptionRow } from '../db/schema.ts';
+import { emailDigests, games, playerNotify, pushSubscriptions, type DirectoryRow, type PushSubscriptionRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { DAYS_PER_MOVE } from '../service/schemas.ts';
 
@@ -114,7 +114,7 @@ export class PushStore extends D1Store {
   }
 
   /** The active games whose side to move has this email address (the games waiting for its owner). */
-  waitingFor(address: string, limit = 50): Promise<GameRow[]> {
+  waitingFor(address: string, limit = 50): Promise<DirectoryRow[]> {
     return this.db
       .select()
       .from(games)
@@ -131,7 +131,7 @@ export class PushStore extends D1Store {
       .all();
   }
 
-  gamesById(ids: readonly string[]): Promise<GameRow[]> {
+  gamesById(ids: readonly string[]): Promise<DirectoryRow[]> {
     return ids.length
       ? this.db
           .select()
@@ -142,7 +142,7 @@ export class PushStore extends D1Store {
   }
 
   /** Active timed games in the last tenth of the turn, with no last call for this turn yet (read by the deadline index). */
-  lastCallCandidates(now: number, limit: number): Promise<GameRow[]> {
+  lastCallCandidates(now: number, limit: number): Promise<DirectoryRow[]> {
     return this.db
       .select()
       .from(games)

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { GameStore, PlayerChanges } from '../db/game-store.ts';
 import type { DeliveryRow, NewDeliveryRow } from '../db/game-schema.ts';
-import { games, playerNotify, REMIND_AT, REMINDER_PENDING, type GameRow } from '../db/schema.ts';
+import { games, playerNotify, REMIND_AT, REMINDER_PENDING, type DirectoryRow, type GameRow } from '../db/schema.ts';
 import type { SeatRecords } from '../db/seat-records.ts';
 import type { Color } from '../engine/types.ts';
 import { D1Store } from '../db/d1-store.ts';
@@ -13,23 +13,28 @@ import { D1Store } from '../db/d1-store.ts';
 export type { PlayerChanges } from '../db/game-store.ts';
 
 /** A seat's settings and marks live with the game's row, in its object. The marks are set only there (the alarm's work). */
-type SeatWrites = Pick<GameStore, 'updatePlayer' | 'disableWebhook' | 'markReminded' | 'markLastCall'>;
+type SeatWrites = Pick<GameStore, 'game' | 'updatePlayer' | 'disableWebhook' | 'markReminded' | 'markLastCall'>;
 /** The seats' records in the game's object. */
 export type SeatLog = Pick<SeatRecords, 'logDelivery' | 'deliveries' | 'claimMessage'>;
 
 export class NotifyStore extends D1Store {
   constructor(
     d1: D1Database,
-    private readonly seats: Partial<SeatWrites> & Pick<SeatWrites, 'updatePlayer' | 'disableWebhook'>,
+    private readonly seats: Partial<SeatWrites> & Pick<SeatWrites, 'game' | 'updatePlayer' | 'disableWebhook'>,
     private readonly records: SeatLog,
   ) {
     super(d1);
   }
 
+  /** The game's whole row, its seats' settings included: from the game's object (the directory has only a summary). */
+  override game(id: string): Promise<GameRow | undefined> {
+    return this.seats.game(id);
+  }
+
   /** The email address a seat is mailed at (reply-to-play takes mail only from it). */
   async seatEmail(id: string, side: Color): Promise<string | null | undefined> {
-    const row = await this.db.select({ white: games.whiteEmail, black: games.blackEmail }).from(games).where(eq(games.id, id)).get();
-    return row?.[side];
+    const row = await this.game(id);
+    return row && (side === 'white' ? row.whiteEmail : row.blackEmail);
   }
 
   /** Record an inbound mail's Message-ID for a seat; false when the seat had it already. */
@@ -66,7 +71,7 @@ export class NotifyStore extends D1Store {
 
   /** Active timed games whose side to move has used its reminder share of the turn and has had no
    * reminder for it yet: a range of the partial index games_sweep_reminder, never every game. */
-  reminderCandidates(now: number, limit: number): Promise<GameRow[]> {
+  reminderCandidates(now: number, limit: number): Promise<DirectoryRow[]> {
     return this.db
       .select()
       .from(games)

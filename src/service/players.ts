@@ -1,7 +1,7 @@
 // Players across games: a key instead of a password, a sign-in link by email,
 // and the list of a player's games. Keys are `<player id>_<secret>`: the id finds
 // the player's key hashes, each compared in constant time (like game tokens).
-import type { GameRow, PlayerRow } from '../db/schema.ts';
+import type { DirectoryRow, PlayerRow } from '../db/schema.ts';
 import type { PlayerStore } from '../db/player-store.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
@@ -46,7 +46,7 @@ export interface MyGame {
   readonly title?: string;
   readonly side: Color;
   readonly opponent: { readonly id: string | null; readonly name: string | null };
-  readonly status: GameRow['status'];
+  readonly status: DirectoryRow['status'];
   readonly yourTurn: boolean;
   readonly deadline: string | null;
   readonly ply: number;
@@ -85,13 +85,13 @@ export const selfOf = (row: PlayerRow): PlayerSelf => ({
 });
 
 /** The side a player has in a game, if any. */
-export const sideOfPlayer = (row: Pick<GameRow, 'whitePlayerId' | 'blackPlayerId'>, playerId: string): Color | undefined =>
+export const sideOfPlayer = (row: Pick<DirectoryRow, 'whitePlayerId' | 'blackPlayerId'>, playerId: string): Color | undefined =>
   row.whitePlayerId === playerId ? 'white' : row.blackPlayerId === playerId ? 'black' : undefined;
 
 /** The player id a key names (its first 12 characters), or undefined for anything else. */
 const keyPlayerId = (key: string): string | undefined => (/^[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/.test(key) ? key.slice(0, 12) : undefined);
 
-export function myGame(row: GameRow, side: Color, base: LinkBase): MyGame {
+export function myGame(row: DirectoryRow, side: Color, base: LinkBase): MyGame {
   const them = opposite(side);
   const title = getVariant(row.variant)?.title;
   return {

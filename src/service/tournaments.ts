@@ -2,7 +2,7 @@
 // events (a round paired when the last one has ended), among players with keys. Each board is an
 // ordinary game, rated when the tournament is. Pairings and standings come from src/league/.
 import type { PlayerRow } from '../db/schema.ts';
-import type { GameRow } from '../db/schema.ts';
+import type { DirectoryRow, GameRow } from '../db/schema.ts';
 import type { TournamentGameRow, TournamentRow } from '../db/schema-tournaments.ts';
 import type { Entrant, TournamentStore } from '../db/tournament-store.ts';
 import { getVariant } from '../engine/variants/index.ts';
@@ -31,7 +31,7 @@ export interface TournamentGames {
   ): Promise<ServiceResult<CreatedGame>>;
   resign(id: string, actor: Actor): Promise<ServiceResult<unknown>>;
   /** The stored game (for its players' events). */
-  row(id: string): Promise<GameRow | undefined>;
+  row(id: string): Promise<DirectoryRow | undefined>;
 }
 
 type Result = NonNullable<TournamentGameRow['result']>;

@@ -106,8 +106,9 @@ export class RemoteGames {
     return (await gameObject(this.env, id).stored(id, method, args)) as T;
   }
 
+  /** The whole row (the directory has only a summary). */
   game(id: string): Promise<GameRow | undefined> {
-    return this.directory.game(id);
+    return this.stored(id, 'game', [id]);
   }
   moves(id: string, afterPly = 0): Promise<MoveRow[]> {
     return this.stored(id, 'moves', [id, afterPly]);

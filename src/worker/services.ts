@@ -295,7 +295,7 @@ export class Services {
 
   /** Web Push subscriptions and a player's own choices of what goes where. */
   get push(): PushService {
-    return this.once('push', () => new PushService(new PushStore(this.env.DB), this.webhookPolicy));
+    return this.once('push', () => new PushService(new PushStore(this.env.DB), this.remoteGames, this.webhookPolicy));
   }
 
   /** The tables a route reads without a service in between (a game row, a player's invitations, chat links). */

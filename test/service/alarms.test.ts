@@ -9,12 +9,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Directory } from '../../src/db/directory.ts';
 import { COMPUTER_GRACE_MS } from '../../src/service/computer-sides.ts';
 import { DIRECTORY_RETRY_MS, type GameObject } from '../../src/worker/game-object.ts';
-import { call, fetchWorker, newGame, BASE } from './helpers.ts';
+import { call, fetchWorker, inGame, newGame, BASE } from './helpers.ts';
 import { captureComputerTurns } from './computer-helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
 
 const DAY = 86_400_000;
-const row = async (id: string) => (await new Directory(env.DB).game(id))!;
+/** The game's whole row, from its object (the directory keeps a summary). */
+const row = async (id: string) => (await inGame(id, (store) => store.game(id)))!;
+/** The game's row in the directory (D1). */
+const listed = async (id: string) => (await new Directory(env.DB).game(id))!;
 const objectOf = (id: string) => env.GAMES.get(env.GAMES.idFromName(id));
 const alarmOf = (id: string) => runInDurableObject(objectOf(id), (_o, state) => state.storage.getAlarm());
 
@@ -228,12 +231,12 @@ describe("a game's alarm", () => {
     expect(moved.status).toBe(200);
     expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(1);
     // D1's copy lags the game for now; the alarm is set to write it again within seconds.
-    expect((await row(g.id)).ply).toBe(0);
+    expect((await listed(g.id)).ply).toBe(0);
     const at = await alarmOf(g.id);
     expect(at).not.toBeNull();
     expect(at! - Date.now()).toBeLessThanOrEqual(DIRECTORY_RETRY_MS);
     expect(await fireAt(g.id, Date.now())).toBe(true);
-    expect((await row(g.id)).ply).toBe(1);
+    expect((await listed(g.id)).ply).toBe(1);
     // Nothing else is due in an untimed game: the alarm is done.
     expect(await alarmOf(g.id)).toBeNull();
   });

@@ -7,7 +7,8 @@ import { BASE, call, type Call, gameDb, newGame } from './helpers.ts';
 let g: Awaited<ReturnType<typeof newGame>>;
 let over: Awaited<ReturnType<typeof newGame>>;
 const snapshot = async (id: string) => ({
-  game: await env.DB.prepare('select * from games where id = ?').bind(id).first(),
+  game: await gameDb(id).prepare('select * from games where id = ?').bind(id).first(),
+  listed: await env.DB.prepare('select * from games where id = ?').bind(id).first(),
   moves: (await gameDb(id).prepare('select * from moves where game_id = ? order by ply').bind(id).all()).results,
 });
 

@@ -1,7 +1,7 @@
 // Creating, reading, playing, history, records and import, through HTTP.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { call, FIRST_CONTACT_WIN, newGame, play } from './helpers.ts';
+import { call, FIRST_CONTACT_WIN, gameDb, newGame, play } from './helpers.ts';
 
 const WARP_REPETITION = ['Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4', 'Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4'];
 
@@ -22,10 +22,13 @@ describe('POST /api/games', () => {
     expect(state.board.cells).toContainEqual({ cell: 'Wa1', color: 'white', role: 'N', kind: 'knight' });
     expect(state.board.platforms).toContainEqual({ pin: 'Wa1u', up: true, owner: 'white' });
 
-    // Only hashes are stored.
-    const row = await env.DB.prepare('select * from games where id = ?').bind(id).first<Record<string, unknown>>();
+    // Only hashes are stored, and only in the game's object: the directory (D1) has a summary without them.
+    const row = await gameDb(id).prepare('select * from games where id = ?').bind(id).first<Record<string, unknown>>();
     expect(JSON.stringify(row)).not.toContain(tokens.white);
     expect(row!.white_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    const listed = await env.DB.prepare('select * from games where id = ?').bind(id).first<Record<string, unknown>>();
+    expect(listed).toMatchObject({ id, variant: 'warp-factor', status: 'active', ply: 0, side_to_move: 'white', white_name: 'Kirk', black_name: 'Kor' });
+    expect(Object.keys(listed!).filter((column) => /token|webhook|secret|notify|start_position|offer|leave/.test(column))).toEqual([]);
 
     // Public state never shows a token or an email address.
     const pub = await call('GET', `/api/games/${id}`);

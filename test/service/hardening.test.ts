@@ -6,7 +6,8 @@ import { Game } from '../../src/engine/game.ts';
 import { BASE, call, gameDb, newGame } from './helpers.ts';
 
 const snapshot = async (id: string) => ({
-  game: await env.DB.prepare('select * from games where id = ?').bind(id).first(),
+  game: await gameDb(id).prepare('select * from games where id = ?').bind(id).first(),
+  listed: await env.DB.prepare('select * from games where id = ?').bind(id).first(),
   moves: (await gameDb(id).prepare('select * from moves where game_id = ? order by ply').bind(id).all()).results,
 });
 
@@ -126,7 +127,8 @@ describe('many clients on many games at once', () => {
       const rows = (await gameDb(g.id).prepare('select ply, text from moves where game_id = ? order by ply').bind(g.id).all<{ ply: number; text: string }>())
         .results;
       expect(rows.map((r) => r.ply)).toEqual([1, 2, 3, 4]);
-      const stored = await env.DB.prepare('select position, start_position as start from games where id = ?')
+      const stored = await gameDb(g.id)
+        .prepare('select position, start_position as start from games where id = ?')
         .bind(g.id)
         .first<{ position: string; start: string }>();
       const replayed = Game.replay(

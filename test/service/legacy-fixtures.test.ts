@@ -6,7 +6,9 @@
 // and the games play on.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { getTableColumns } from 'drizzle-orm';
 import { Directory } from '../../src/db/directory.ts';
+import { games as gamesTable } from '../../src/db/schema.ts';
 import { gameObject } from '../../src/worker/game-objects.ts';
 import fixture from '../fixtures/legacy-games.json';
 import { call } from './helpers.ts';
@@ -16,7 +18,13 @@ type Side = 'white' | 'black';
 const SIDES = ['white', 'black'] as const;
 const tables = fixture.tables as unknown as Record<string, Row[]>;
 const games = fixture.games as unknown as { id: string; variant: string; tokens?: Record<Side, string>; playerKeys?: Record<Side, string>; answers: unknown }[];
-const LEGACY = { moves: 'legacy_moves', takebacks: 'legacy_takebacks', conditional_moves: 'legacy_conditional_moves', game_messages: 'legacy_game_messages' };
+const LEGACY = {
+  games: 'legacy_games',
+  moves: 'legacy_moves',
+  takebacks: 'legacy_takebacks',
+  conditional_moves: 'legacy_conditional_moves',
+  game_messages: 'legacy_game_messages',
+};
 
 // The games' times are absolute: a deadline or a pause's end recorded then may have passed by
 // the time this runs, and the game's alarm would then (rightly) end it. So every time in the rows
@@ -77,15 +85,24 @@ async function answers(g: (typeof games)[number]) {
 describe('games from before the objects (test/fixtures/legacy-games.json)', () => {
   it('answer as the old server did, once moved into their objects, and play on', async () => {
     expect(new Set(games.map((g) => g.variant))).toEqual(new Set(['first-contact', 'warp-factor', 'curved-space', 'planar']));
-    for (const table of ['players', 'player_keys', 'games', 'analyses', 'analysis_plies', 'game_notes']) await insert(table, tables[table]!);
-    for (const [table, legacy] of Object.entries(LEGACY)) await insert(legacy, tables[table]!);
-    const directory = new Directory(env.DB);
-    expect((await directory.legacyGames(50)).sort()).toEqual(games.map((g) => g.id).sort());
+    // The games' whole rows in legacy_games, their summaries in the directory (migrations 0018 to 0020).
+    const directory = new Set(Object.values(getTableColumns(gamesTable)).map((c) => c.name));
+    await insert('players', tables.players!);
+    await insert('player_keys', tables.player_keys!);
+    await insert('legacy_games', tables.games!);
+    await insert(
+      'games',
+      tables.games!.map((row) => Object.fromEntries(Object.entries(row).filter(([name]) => directory.has(name)))),
+    );
+    for (const table of ['analyses', 'analysis_plies', 'game_notes']) await insert(table, tables[table]!);
+    for (const [table, legacy] of Object.entries(LEGACY)) if (table !== 'games') await insert(legacy, tables[table]!);
+    const directoryStore = new Directory(env.DB);
+    expect((await directoryStore.legacyGames(50)).sort()).toEqual(games.map((g) => g.id).sort());
 
     // The first touch (a read) moves each game in.
     for (const g of games) expect.soft(await answers(g), `${g.variant} ${g.id}`).toEqual(shiftAnswer(g.answers));
     for (const legacy of Object.values(LEGACY)) expect(await env.DB.prepare(`SELECT count(*) AS n FROM ${legacy}`).first('n'), legacy).toBe(0);
-    expect(await directory.legacyGames(50)).toEqual([]);
+    expect(await directoryStore.legacyGames(50)).toEqual([]);
 
     // Moving them again changes nothing.
     for (const g of games) expect(await gameObject(env, g.id).ensure(g.id)).toBe(true);

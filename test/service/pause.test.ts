@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { GameService } from '../../src/service/games.ts';
 import worker from '../../src/worker/index.ts';
 import { gameService } from '../../src/worker/services.ts';
-import { call, followed, form, location, newGame, occurrences, play, createWithForm } from './helpers.ts';
+import { call, followed, form, inGame, location, newGame, occurrences, play, createWithForm } from './helpers.ts';
 import { captureQueue, inboundEmail } from './notify-helpers.ts';
 
 afterEach(() => {
@@ -20,7 +20,8 @@ const DAY = 86_400_000;
 type G = Awaited<ReturnType<typeof newGame>>;
 const pause = (g: G, side: 'white' | 'black', body: unknown) => call('POST', `/api/games/${g.id}/pause`, { json: body, token: g.tokens[side] });
 const leave = (g: G, side: 'white' | 'black', body: unknown) => call('POST', `/api/games/${g.id}/leave`, { json: body, token: g.tokens[side] });
-const row = async (id: string) => (await new Directory(env.DB).game(id))!;
+/** The game's whole row, from its object (the directory keeps a summary). */
+const row = async (id: string) => (await inGame(id, (store) => store.game(id)))!;
 const timed = (extra: Record<string, unknown> = {}) =>
   newGame('warp-factor', {
     white: { name: 'Kirk', email: 'kirk@example.org' },

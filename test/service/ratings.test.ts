@@ -4,12 +4,11 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { idle, ratePeriod, START, type Rating } from '../../src/league/glicko2.ts';
-import { Directory } from '../../src/db/directory.ts';
 import { drizzle } from 'drizzle-orm/d1';
 import { playerRatings } from '../../src/db/schema-ratings.ts';
 import { RatingService } from '../../src/service/ratings.ts';
 import { RatingStore } from '../../src/db/rating-store.ts';
-import { BASE, call, newGame } from './helpers.ts';
+import { BASE, call, inGame, newGame } from './helpers.ts';
 import { newPlayer, startGame, type Player } from './player-helpers.ts';
 
 type Outcome = 'white' | 'black' | 'draw';
@@ -93,8 +92,7 @@ describe('ratings', () => {
     const legal = (await call('GET', `/api/games/${timed.id}/legal`)).body.legal[0];
     await call('POST', `/api/games/${timed.id}/moves`, { token: a.key, json: { move: legal } });
     const later = Date.now() + 3 * 86_400_000;
-    const store = new Directory(env.DB);
-    const row = (await store.game(timed.id))!;
+    const row = (await inGame(timed.id, (store) => store.game(timed.id)))!;
     const service = new RatingService(new RatingStore(env.DB), () => later);
     expect(await service.rate({ ...row, status: 'finished', result: '1-0', reason: 'timeout', finishedAt: later })).toBeUndefined();
     expect(await ratingOf(a)).toBeUndefined();

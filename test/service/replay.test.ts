@@ -56,7 +56,8 @@ describe('replay (takebacks and set-up starts included)', () => {
           expect(res.status, `${variant} seed ${seed} ply ${ply + 1} ${pick}: ${res.text}`).toBe(200);
           expect(res.body.move.text).toBe(pick);
         }
-        const row = await env.DB.prepare('select * from games where id = ?')
+        const row = await gameDb(g.id)
+          .prepare('select * from games where id = ?')
           .bind(g.id)
           .first<{ position: string; ply: number; options: string; start_position: string; status: string }>();
         const texts = (await gameDb(g.id).prepare('select text from moves where game_id = ? order by ply').bind(g.id).all<{ text: string }>()).results.map(

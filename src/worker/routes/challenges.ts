@@ -44,7 +44,7 @@ export const challenges = new Hono<PlayerEnv>()
 /** A rematch of a finished game, under /api/games/:id. */
 export const rematch = new Hono<GameEnv & PlayerEnv>().post('/rematch', requirePlayerKey, async (c) => {
   const id = c.var.gameId;
-  const game = await c.var.services.stores.players.game(id);
+  const game = await c.var.services.gameRecords.game(id);
   if (!game) return jsonError(c, 404, 'unknown_game', `no game with id ${id}`);
   if (await challengeLimited(c, c.var.player.id)) return tooMany(c, CHALLENGE_LIMITED);
   return reply(c, await c.var.services.challenges.rematch(game, c.var.player, linkBase(c)), 201);

@@ -226,7 +226,7 @@ export const playerPages = new Hono<AppEnv>()
 
   .post('/games/:id/rematch', async (c) => {
     const id = c.req.param('id');
-    const game = v.is(GameIdSchema, { id }) ? await c.var.services.stores.players.game(id) : undefined;
+    const game = v.is(GameIdSchema, { id }) ? await c.var.services.gameRecords.game(id) : undefined;
     if (!game) return errorPage(c, 404, 'No such game', `There is no game with id ${id.slice(0, 40)}.`);
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'A rematch needs your player key: open your personal link first.', `/games/${id}`);
