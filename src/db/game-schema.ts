@@ -2,7 +2,7 @@
 // drizzle's durable-sqlite driver: the game's row and everything that belongs to that one game.
 // `npm run db:generate` writes their migrations to migrations-game/ (drizzle.game.config.ts) and
 // the module the object applies them from (src/db/game-migrations.gen.ts). D1 keeps the directory
-// (src/db/schema.ts): players, challenges, and a copy of each game's row for lists (issue 28).
+// (src/db/schema.ts): players, challenges, and a summary of each game's row for lists (issue 28).
 // The tables keep the game_id column, so a game's records read the same here as they did in D1.
 import { sql, type BuildColumns } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, type SQLiteColumnBuilderBase, type SQLiteTableExtraConfigValue } from 'drizzle-orm/sqlite-core';
