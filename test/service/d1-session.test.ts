@@ -25,9 +25,14 @@ describe('D1 session bookmarks', () => {
 
   it('pages and form redirects set the d1b cookie; a picture does not', async () => {
     const g = await newGame('warp-factor');
-    const page = await call('GET', `/games/${g.id}`);
+    // A page that reads D1 (the lobby's challenges) carries its bookmark.
+    const page = await call('GET', '/lobby');
     expect(page.status).toBe(200);
     expect(page.headers.get('Set-Cookie')).toMatch(/^d1b=[0-9a-f-]+; Max-Age=3600; Path=\/; HttpOnly; SameSite=Lax$/i);
+    // A game's page reads only the game's object (its directory summary has nothing the page needs): no D1 session, no cookie.
+    const game = await call('GET', `/games/${g.id}`);
+    expect(game.status).toBe(200);
+    expect(game.headers.get('Set-Cookie')).toBeNull();
     const png = await call('GET', `/api/games/${g.id}/board.png`);
     expect(png.status).toBe(200);
     expect(png.headers.get('Set-Cookie')).toBeNull();
