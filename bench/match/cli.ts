@@ -222,10 +222,14 @@ if (process.argv[1]?.endsWith('match.mjs')) {
     pairs: Math.max(1, Math.ceil(games / 2)),
     ...(sprt ? { sprt } : {}),
     concurrency: Number(arg('concurrency') ?? availableParallelism()),
-    onPair: (now) =>
+    onPair: (now) => {
       console.error(
         `  pair ${now.pairs}: [${now.pentanomial.join(',')}] Elo ${fmtElo(now.elo.elo)} [${fmtElo(now.elo.low)}, ${fmtElo(now.elo.high)}]${now.sprt ? ` LLR ${now.sprt.llr.toFixed(2)}` : ''}`,
-      ),
+      );
+      // Written after every pair too, so a long match stopped early leaves what it played.
+      const file = arg('json');
+      if (file) writeFileSync(file, `${JSON.stringify(now, null, 1)}\n`);
+    },
   });
   console.log(describe(r));
   const json = arg('json');

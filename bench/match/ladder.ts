@@ -1,5 +1,6 @@
 // `npm run ladder -- [--variants planar,warp-factor] [--steps 2,3,4,5,6] [--sprt 0,100,0.05,0.05]
-//   [--games 400] [--concurrency 1] [--json bench/ladder-results.json] [--docs docs/benchmarks.md]`
+//   [--games 400] [--concurrency 1] [--json bench/ladder-results.json] [--docs docs/benchmarks.md]
+//   [--import match1.json,match2.json]`
 // The level ladder (issue 34): each level against the one below, per variant, with the
 // match runner (runMatch: seeded openings played twice with colours swapped,
 // pentanomial Elo with 95% bounds). A step is level N against level N-1; `--steps`
@@ -57,6 +58,23 @@ export function withLadder(doc: string, table: string): string {
   return doc.slice(0, from) + block + doc.slice(to + END.length);
 }
 
+/** A match report of level `level` against the level below as a ladder row. */
+function ladderRow(r: MatchReport, level: number, date = new Date().toISOString()): LadderRow {
+  return {
+    variant: r.variant,
+    level,
+    games: r.games,
+    wdl: r.wdl,
+    elo: r.elo,
+    ...(r.sprt
+      ? { sprt: { elo0: r.sprt.elo0, elo1: r.sprt.elo1, alpha: r.sprt.alpha, beta: r.sprt.beta, llr: +r.sprt.llr.toFixed(3), verdict: r.sprt.verdict } }
+      : {}),
+    perMove: r.perMove,
+    date,
+    load: r.load,
+  };
+}
+
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -71,7 +89,16 @@ if (process.argv[1]?.endsWith('ladder.mjs')) {
   const file = arg('json') ?? 'bench/ladder-results.json';
   const docs = arg('docs') ?? 'docs/benchmarks.md';
   let rows: LadderRow[] = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
-  for (const variant of variants)
+  // `--import a.json,b.json`: rows from `npm run match -- --a level=N --b level=N-1 --json …` reports
+  // (a long step run on its own, or stopped early), instead of running anything.
+  const imports = arg('import')?.split(',') ?? [];
+  for (const report of imports.map((f) => JSON.parse(readFileSync(f, 'utf8')) as MatchReport)) {
+    const [a, b] = report.engines.map((e) => Number(e.options.level));
+    if (!a || b !== a - 1) throw new Error(`${report.variant}: not a step (levels ${a} and ${b})`);
+    rows = [...rows.filter((x) => x.variant !== report.variant || x.level !== a), ladderRow(report, a)];
+  }
+  if (imports.length) writeFileSync(file, `${JSON.stringify(rows, null, 1)}\n`);
+  for (const variant of imports.length ? [] : variants)
     for (const level of steps) {
       const r = await runMatch({
         variant,
@@ -82,18 +109,7 @@ if (process.argv[1]?.endsWith('ladder.mjs')) {
         concurrency: Number(arg('concurrency') ?? 1),
       });
       console.log(describe(r));
-      const row: LadderRow = {
-        variant,
-        level,
-        games: r.games,
-        wdl: r.wdl,
-        elo: r.elo,
-        ...(r.sprt ? { sprt: { elo0, elo1, alpha, beta, llr: +r.sprt.llr.toFixed(3), verdict: r.sprt.verdict } } : {}),
-        perMove: r.perMove,
-        date: new Date().toISOString(),
-        load: r.load,
-      };
-      rows = [...rows.filter((x) => x.variant !== variant || x.level !== level), row];
+      rows = [...rows.filter((x) => x.variant !== variant || x.level !== level), ladderRow(r, level)];
       writeFileSync(file, `${JSON.stringify(rows, null, 1)}\n`);
     }
   const table = ladderTable(rows);

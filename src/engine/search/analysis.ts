@@ -27,8 +27,9 @@ export interface PositionAnalysis {
 }
 
 /**
- * The analysis's node budget per position: twice level 5's (level 5 is about 50 ms
- * of CPU for a busy position on the benchmark machine, so about 100 ms here).
+ * The analysis's node budget per position: its own, fixed (set at twice level 5's before issue
+ * 34 re-tuned the levels; First Contact's and Planar's level 5 now search 8 000), about 100 ms
+ * of CPU for a busy position on the benchmark machine.
  */
 export const ANALYSIS_NODES: Readonly<Record<VariantName, number>> = {
   'first-contact': 4_000,

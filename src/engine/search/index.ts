@@ -10,11 +10,11 @@
 //   canonical text with the +/# suffix, as Game.play accepts it.
 // - `score`: centipawns from the mover's side; a mate is +-(100000 - plies to it),
 //   and then `mate` is the number of the mover's turns to it (negative: being mated).
-// - Levels (LEVEL_BUDGETS, TOP_NODES): 1 plays almost at random among turns that
+// - Levels (LEVEL_BUDGETS, LEVEL_NODES): 1 plays almost at random among turns that
 //   do not lose material or the game at once (from a sample of 24 turns plus every
-//   capture); 2-5 search deeper and deeper within a budget of nodes, level 5 about
-//   50 ms of CPU; 6, the correspondence level, CORRESPONDENCE_SHARE times level 5's
-//   nodes (seconds of CPU: only ever from the computer queue, never in a request).
+//   capture); 2-5 search deeper and deeper within a budget of nodes per variant, level 5
+//   about 50 ms of CPU; 6, the correspondence level, 8-32 times level 5's nodes
+//   (up to seconds of CPU: only ever from the computer queue, never in a request).
 //   `nodes` overrides the level's budget.
 // - Deterministic: the same position, level, seed and history give the same turn on
 //   any machine (budgets are nodes, never time). `seed` (default 0) varies play a
@@ -56,8 +56,6 @@ export interface Choice<M = unknown> {
 }
 
 interface LevelBudget {
-  /** Share of the variant's top budget (TOP_NODES). */
-  readonly share: number;
   readonly maxDepth: number;
   readonly noise: number;
   /** Level 1: play any turn scoring within this many centipawns of the best, among a sample of turns. */
@@ -65,38 +63,34 @@ interface LevelBudget {
 }
 
 /**
- * Level 5's node budget per variant: about 50 ms of CPU for a busy position on
- * the 2-core machine the benchmarks ran on (nodes cost more where the move
- * generator does: First Contact checks every turn for a winning check).
+ * Node budgets of levels 2-6 per variant (level 1 scores a sample one ply deep). Tuned with the
+ * ladder (docs/benchmarks.md): a step gains where the bigger budget completes a deeper iteration,
+ * so the budgets sit at the variant's depth boundaries (First Contact: depth 1 up to a few
+ * hundred nodes, 2 from about 1 000, 3 from about 8 000). Level 5 is about 50 ms of CPU for a
+ * busy position on the 2-core benchmark machine, level 4 (the hint) less; level 6 is the
+ * correspondence level (seconds of CPU, from the computer queue only).
  */
-const TOP_NODES: Readonly<Record<VariantName, number>> = {
-  'first-contact': 2_000,
-  'warp-factor': 3_000,
-  'curved-space': 1_200,
-  planar: 4_000,
+const LEVEL_NODES: Readonly<Record<VariantName, readonly [number, number, number, number, number]>> = {
+  'first-contact': [120, 400, 2_000, 8_000, 64_000],
+  'warp-factor': [180, 600, 1_500, 3_000, 96_000],
+  'curved-space': [72, 240, 600, 1_200, 38_400],
+  planar: [240, 800, 2_000, 8_000, 128_000],
 };
 
 /** Level 1 scores this many turns (a seeded sample) and picks one that is not a blunder. */
 const LEVEL1_SAMPLE = 24;
 
-/**
- * Level 6 (correspondence) searches this many times level 5's nodes: about a second or two of
- * CPU per reply in Node on the benchmark machine (docs/benchmarks.md), run from the computer
- * queue, whose Worker declares its CPU limit in wrangler.toml ([limits] cpu_ms).
- */
-const CORRESPONDENCE_SHARE = 32;
-
 const LEVEL_BUDGETS: Readonly<Record<Level, LevelBudget>> = {
-  1: { share: 0, maxDepth: 1, noise: 0, randomWithin: 120 },
-  2: { share: 0.06, maxDepth: 2, noise: 40 },
-  3: { share: 0.2, maxDepth: 32, noise: 15 },
-  4: { share: 0.5, maxDepth: 32, noise: 6 },
-  5: { share: 1, maxDepth: 32, noise: 3 },
-  6: { share: CORRESPONDENCE_SHARE, maxDepth: 32, noise: 2 },
+  1: { maxDepth: 1, noise: 0, randomWithin: 120 },
+  2: { maxDepth: 2, noise: 40 },
+  3: { maxDepth: 32, noise: 15 },
+  4: { maxDepth: 32, noise: 6 },
+  5: { maxDepth: 32, noise: 3 },
+  6: { maxDepth: 32, noise: 2 },
 };
 
 /** The node budget of a level in a variant. */
-export const levelNodes = (variant: VariantName, level: Level): number => Math.max(60, Math.round(TOP_NODES[variant] * LEVEL_BUDGETS[level].share));
+export const levelNodes = (variant: VariantName, level: Level): number => (level === 1 ? 60 : LEVEL_NODES[variant][level - 2]!);
 
 const RULES: Record<VariantName, SearchRules> = {
   'first-contact': st3dSearchRules('first-contact', firstContact.play) as SearchRules,
