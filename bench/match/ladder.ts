@@ -75,6 +75,13 @@ function ladderRow(r: MatchReport, level: number, date = new Date().toISOString(
   };
 }
 
+/** A match report of some level against the level below (`--a level=N --b level=N-1`) as a ladder row. */
+export function rowFromMatch(report: MatchReport, date?: string): LadderRow {
+  const [a, b] = report.engines.map((e) => Number(e.options.level));
+  if (!a || b !== a - 1) throw new Error(`${report.variant}: not a ladder step (levels ${a} and ${b})`);
+  return ladderRow(report, a, date);
+}
+
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -93,9 +100,8 @@ if (process.argv[1]?.endsWith('ladder.mjs')) {
   // (a long step run on its own, or stopped early), instead of running anything.
   const imports = arg('import')?.split(',') ?? [];
   for (const report of imports.map((f) => JSON.parse(readFileSync(f, 'utf8')) as MatchReport)) {
-    const [a, b] = report.engines.map((e) => Number(e.options.level));
-    if (!a || b !== a - 1) throw new Error(`${report.variant}: not a step (levels ${a} and ${b})`);
-    rows = [...rows.filter((x) => x.variant !== report.variant || x.level !== a), ladderRow(report, a)];
+    const imported = rowFromMatch(report);
+    rows = [...rows.filter((x) => x.variant !== imported.variant || x.level !== imported.level), imported];
   }
   if (imports.length) writeFileSync(file, `${JSON.stringify(rows, null, 1)}\n`);
   for (const variant of imports.length ? [] : variants)

@@ -1,6 +1,7 @@
 // The ladder command's table and its place in the docs (the matches themselves are the runner's, tested apart).
 import { describe, expect, it } from 'vitest';
-import { ladderCell, ladderTable, withLadder, type LadderRow } from '../../bench/match/ladder.ts';
+import type { MatchReport } from '../../bench/match/cli.ts';
+import { ladderCell, ladderTable, rowFromMatch, withLadder, type LadderRow } from '../../bench/match/ladder.ts';
 
 const row = (variant: LadderRow['variant'], level: number, elo: number, verdict?: string): LadderRow => ({
   variant,
@@ -29,5 +30,34 @@ describe('ladder table', () => {
     expect(first).toBe('# Benchmarks\n\n<!-- ladder: written by npm run ladder -->\nT1\n<!-- /ladder -->\n');
     const second = withLadder(`${first}after\n`, 'T2');
     expect(second).toBe('# Benchmarks\n\n<!-- ladder: written by npm run ladder -->\nT2\n<!-- /ladder -->\nafter\n');
+  });
+});
+
+describe('a match report as a ladder row (--import)', () => {
+  const report = (a: number, b: number, verdict = 'continue') =>
+    ({
+      variant: 'planar',
+      engines: [
+        { name: `level=${a}`, checkout: '.', options: { level: a } },
+        { name: `level=${b}`, checkout: '.', options: { level: b } },
+      ],
+      sprt: { elo0: 200, elo1: 300, alpha: 0.05, beta: 0.05, llr: 1.234567, lower: -2.94, upper: 2.94, verdict },
+      games: 12,
+      wdl: [10, 2, 0],
+      elo: { score: 11 / 12, elo: 417, low: 250, high: 700 },
+      perMove: [{ name: `level=${a}`, cpuMs: 500, nodes: 100000, depth: 4 }],
+      load: [2, 3],
+    }) as unknown as MatchReport;
+
+  it('the upper level is the step, with the SPRT as run and its verdict', () => {
+    const row = rowFromMatch(report(6, 5), '2026-11-27T05:00:00.000Z');
+    expect(row).toMatchObject({ variant: 'planar', level: 6, games: 12, wdl: [10, 2, 0], date: '2026-11-27T05:00:00.000Z', load: [2, 3] });
+    expect(row.sprt).toEqual({ elo0: 200, elo1: 300, alpha: 0.05, beta: 0.05, llr: 1.235, verdict: 'continue' });
+    expect(ladderTable([row]).split('\n')[2]).toBe('| level 6 vs 5 | not run | not run | not run | +417 [+250, +700], 12 games, no SPRT verdict |');
+  });
+
+  it('refuses a match that is not one level against the level below', () => {
+    expect(() => rowFromMatch(report(6, 4))).toThrow('not a ladder step');
+    expect(() => rowFromMatch(report(5, 6))).toThrow('not a ladder step');
   });
 });
