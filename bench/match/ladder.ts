@@ -29,9 +29,14 @@ export interface LadderRow {
 
 const fmt = (e: number) => (Number.isFinite(e) ? `${e >= 0 ? '+' : ''}${Math.round(e)}` : e > 0 ? '+inf' : '-inf');
 
+/** An infinite Elo comes back from the JSON file as null: a sweep, won or lost as the score says. */
+const readElo = (e: number | null, score: number) => e ?? (score >= 0.5 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY);
+
 /** One table cell: Elo [low, high], games, and the SPRT's verdict when there was one. */
-export function ladderCell(row: LadderRow | undefined): string {
-  if (!row) return 'not run';
+export function ladderCell(stored: LadderRow | undefined): string {
+  if (!stored) return 'not run';
+  const { score } = stored.elo;
+  const row = { ...stored, elo: { score, elo: readElo(stored.elo.elo, score), low: readElo(stored.elo.low, score), high: readElo(stored.elo.high, score) } };
   const verdict = row.sprt ? (row.sprt.verdict === 'H1' ? ', SPRT H1' : row.sprt.verdict === 'H0' ? ', SPRT H0' : ', no SPRT verdict') : '';
   return `${fmt(row.elo.elo)} [${fmt(row.elo.low)}, ${fmt(row.elo.high)}], ${row.games} games${verdict}`;
 }

@@ -23,6 +23,14 @@ describe('ladder table', () => {
     expect(lines[2]).toBe('| level 2 vs 1 | not run | not run | not run | +300 [+240, +371], 40 games |');
     expect(lines[3]).toBe('| level 3 vs 2 | not run | -5 [-65, +66], 40 games, no SPRT verdict | not run | +120 [+60, +191], 40 games, SPRT H1 |');
     expect(ladderCell(row('planar', 4, Number.POSITIVE_INFINITY, 'H0'))).toBe('+inf [+inf, +inf], 40 games, SPRT H0');
+    // Read back from the JSON file an infinite Elo is null: a won sweep's is +inf, a lost one's -inf.
+    const stored = (score: number, high: number | null) =>
+      JSON.parse(JSON.stringify({ ...row('planar', 4, Number.POSITIVE_INFINITY), elo: { score, elo: null, low: null, high } })) as LadderRow;
+    expect(ladderCell(stored(1, null))).toBe('+inf [+inf, +inf], 40 games');
+    expect(ladderCell({ ...stored(0.95, null), elo: { score: 0.95, elo: 512, low: 349, high: null as unknown as number } })).toBe(
+      '+512 [+349, +inf], 40 games',
+    );
+    expect(ladderCell(stored(0, null))).toBe('-inf [-inf, -inf], 40 games');
   });
 
   it('replaces the text between the markers, or appends the block once', () => {
