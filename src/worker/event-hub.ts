@@ -1,6 +1,6 @@
-// The event streams (NDJSON, one JSON object a line): one Durable Object per game
-// ("game:<id>") and per player ("player:<id>") holds the open streams and fans each
-// event out to them as it happens, so no reader ever polls D1. The Worker writes
+// The event streams (NDJSON, one JSON object a line): one Durable Object per player
+// ("player:<id>") and the lobby's hold their open streams, and a game's own object holds
+// its stream's (issue 28), each fanning an event out as it happens, so no reader ever polls. The Worker writes
 // the current state first (read once from D1 after subscribing, so nothing falls
 // between the two) and then passes on what the hub sends.
 import { DurableObject } from 'cloudflare:workers';
@@ -21,13 +21,19 @@ interface Listener {
   readonly you: Color | undefined;
 }
 
-export class EventHub extends DurableObject<Cloudflare.Env> {
+/**
+ * The open NDJSON streams of one hub (a player's, the lobby's, or a game's: the game's own object
+ * holds those, src/worker/game-object.ts): each event goes to every stream as it happens, a
+ * blank line keeps a quiet one open, a reader too far behind is cut off.
+ */
+export class NdjsonStreams {
   private readonly listeners = new Set<Listener>();
   private timer: ReturnType<typeof setInterval> | undefined;
 
-  /** GET .../subscribe?you=white|black: a stream of the events published from now on. */
-  override async fetch(request: Request): Promise<Response> {
-    const you = new URL(request.url).searchParams.get('you');
+  constructor(private readonly keepaliveMs: number = KEEPALIVE_MS) {}
+
+  /** A stream of the events published from now on; `you`: the reader's side, added to each state. */
+  subscribe(you: string | null): Response {
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>(undefined, new ByteLengthQueuingStrategy({ highWaterMark: MAX_BACKLOG }));
     this.listeners.add({ writer: writable.getWriter(), you: you === 'white' || you === 'black' ? you : undefined });
     this.keepAlive();
@@ -35,7 +41,7 @@ export class EventHub extends DurableObject<Cloudflare.Env> {
   }
 
   /** Send events to every open stream; returns how many streams there were. */
-  async publish(events: readonly object[]): Promise<number> {
+  publish(events: readonly object[]): number {
     if (!events.length) return this.listeners.size;
     const shared = ndjsonLines(events);
     for (const listener of this.listeners) {
@@ -63,14 +69,31 @@ export class EventHub extends DurableObject<Cloudflare.Env> {
 
   private keepAlive(): void {
     if (this.timer !== undefined) return;
-    const every = config(this.env).streamKeepaliveMs ?? KEEPALIVE_MS;
     const blank = encoder.encode('\n');
     this.timer = setInterval(
       () => {
         for (const listener of this.listeners) this.write(listener, blank);
       },
-      Math.min(every, KEEPALIVE_MS),
+      Math.min(this.keepaliveMs, KEEPALIVE_MS),
     );
+  }
+}
+
+/** The keep-alive of the streams under this configuration. */
+export const keepaliveOf = (env: Cloudflare.Env) => config(env).streamKeepaliveMs ?? KEEPALIVE_MS;
+
+/** A player's or the lobby's hub: one Durable Object holding that stream's readers. */
+export class EventHub extends DurableObject<Cloudflare.Env> {
+  private readonly streams = new NdjsonStreams(keepaliveOf(this.env));
+
+  /** GET .../subscribe?you=white|black: a stream of the events published from now on. */
+  override async fetch(request: Request): Promise<Response> {
+    return this.streams.subscribe(new URL(request.url).searchParams.get('you'));
+  }
+
+  /** Send events to every open stream; returns how many streams there were. */
+  async publish(events: readonly object[]): Promise<number> {
+    return this.streams.publish(events);
   }
 }
 
@@ -81,14 +104,20 @@ function withYou(event: object, you: Color): object {
 }
 
 /** The hub of one game or one player. */
-export const hubOf = (env: Cloudflare.Env, name: `game:${string}` | `player:${string}` | 'lobby') => env.EVENT_HUB.get(env.EVENT_HUB.idFromName(name));
+export const hubOf = (env: Cloudflare.Env, name: `player:${string}` | 'lobby') => env.EVENT_HUB.get(env.EVENT_HUB.idFromName(name));
 
 /**
  * An NDJSON response: subscribe to the hub first, then read the current state (so no event
  * can fall between the two; one may come twice), write that, then pass the hub's stream on.
  */
-export async function eventStream(hub: DurableObjectStub<EventHub>, current: () => Promise<readonly object[]>, you?: Color): Promise<Response> {
-  const live = await hub.fetch(`https://hub/subscribe${you ? `?you=${you}` : ''}`);
+export async function eventStream(
+  hub: { fetch(url: string): Promise<Response> },
+  current: () => Promise<readonly object[]>,
+  you?: Color,
+  params: Record<string, string> = {},
+): Promise<Response> {
+  const live = await hub.fetch(`https://hub/subscribe?${new URLSearchParams({ ...params, ...(you ? { you } : {}) })}`);
+  if (!live.ok || !live.body) return live;
   const first = ndjsonLines(await current());
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const start = async () => {

@@ -11,7 +11,8 @@
 //    due, each job through a guarded write, so a repeat or a racing request changes nothing.
 //  - The game page's live updates: WebSockets accepted with the hibernation API, so an object
 //    with only quiet sockets is evicted from memory and costs no duration; pings are answered by
-//    the runtime without waking it (setWebSocketAutoResponse).
+//    the runtime without waking it (setWebSocketAutoResponse). The game's NDJSON streams are held
+//    here too (a move's events go to both without another object's round trip).
 //  - A game from before the objects is copied from D1's legacy tables on its first touch
 //    (`npm run migrate:games` touches them all); a game that moved in before its seats' records
 //    did (migration 0019) copies those on its next touch. An id the directory does not know gets a 404 and
@@ -24,6 +25,7 @@ import { COMPUTER_GRACE_MS, computerToMove } from '../service/computer-sides.ts'
 import type { ErrorCode } from '../service/error-codes.ts';
 import { lastCallAt, nextDue } from '../service/due.ts';
 import type { GameMethod } from '../service/games.ts';
+import { keepaliveOf, NdjsonStreams } from './event-hub.ts';
 import { CREATING, noRecords, SEAT_RECORD_METHODS, STORE_METHODS, unknownGame, type StoreMethod } from './game-objects.ts';
 import { Services } from './services.ts';
 
@@ -44,6 +46,8 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
   /** Its seats' records (the same storage). */
   readonly seats: SeatRecords;
   private migrated = false;
+  /** The game's NDJSON streams (GET /api/games/:id/stream): held in memory, so an object with one open stays awake. */
+  private readonly streams: NdjsonStreams;
   /** Work a request left for after its answer (notifications, the computer's request): `drain` waits for it. */
   private readonly pending = new Set<Promise<void>>();
 
@@ -52,6 +56,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     this.directory = new Directory(env.DB);
     this.store = new GameStore(ctx.storage, this.directory);
     this.seats = new SeatRecords(ctx.storage);
+    this.streams = new NdjsonStreams(keepaliveOf(env));
     // A directory write that failed: the alarm writes it again soon (RETRY_MS at the latest).
     this.store.whenUnpublished = () => this.wakeBy(Date.now() + DIRECTORY_RETRY_MS);
     // Keep-alive pings are answered without waking a hibernating object.
@@ -129,7 +134,9 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     if (!store) return { answer: unknownGame(id, method), pending: false };
     const service = this.services(at === undefined ? undefined : () => at, id).localGames;
     const answer = await (service[method] as (...a: unknown[]) => Promise<unknown>).apply(service, args);
-    // `pending`: work left for after the answer, which the caller waits for with `drain`.
+    // Work left that is local (the alarm's time, the sockets and streams) is done in a moment: the
+    // caller waits (`drain`, one more round trip) only for what is still running then (a queue, D1).
+    if (this.pending.size) await Promise.race([Promise.all([...this.pending]), new Promise((settle) => setTimeout(settle, 0))]);
     return { answer, pending: this.pending.size > 0 };
   }
 
@@ -234,13 +241,19 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     await this.ctx.storage.setAlarm(next <= now ? now + RETRY_MS : next);
   }
 
-  /** GET .../socket (an upgrade): a live socket for the game page; its first message is the game as it stands. */
+  /**
+   * GET .../socket (an upgrade): a live socket for the game page; its first message is the game as
+   * it stands. GET .../subscribe: the game's NDJSON stream of what happens from now on (the route
+   * writes the state first, src/worker/event-hub.ts `eventStream`).
+   */
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const id = url.searchParams.get('game');
-    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket' || !id)
+    const streaming = url.pathname === '/subscribe';
+    if ((!streaming && request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') || !id)
       return Response.json({ code: 'websocket_required' satisfies ErrorCode, error: 'expected a WebSocket upgrade' }, { status: 426 });
     if (!(await this.open(id, false))) return Response.json({ code: 'unknown_game' satisfies ErrorCode, error: `no game with id ${id}` }, { status: 404 });
+    if (streaming) return this.streams.subscribe(url.searchParams.get('you'));
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server);
     // Read after accepting, so no event can fall between the two (one may come twice).
@@ -249,8 +262,9 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Send event lines (the NDJSON stream's objects) to every open socket; returns how many there are. */
+  /** Send event lines (the NDJSON stream's objects) to every open stream and socket; returns how many sockets there are. */
   async publish(events: readonly object[]): Promise<number> {
+    this.streams.publish(events);
     const sockets = this.ctx.getWebSockets();
     if (!events.length || !sockets.length) return sockets.length;
     const lines = events.map((e) => JSON.stringify(e));

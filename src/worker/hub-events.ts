@@ -1,5 +1,5 @@
-// What service events become on the event hubs: a game's moves, offers and ending
-// go to its game stream; "your turn" and "game over" go to the players' streams;
+// What service events become on the event streams: a game's moves, offers and ending
+// go to its stream and sockets (held by the game's own object); "your turn" and "game over" go to the players' streams;
 // challenge events and game starts go to the player's stream and own webhook, a
 // challenge also by email.
 import type { PlayerStore } from '../db/player-store.ts';
@@ -55,9 +55,9 @@ export class HubEvents implements EventSink, PlayerEventSink {
     const state = publicState(row, last);
     const base = this.base(row);
     const gameLines = lines.map((type) => ({ type: GAME_LINE[type], state }));
-    // The NDJSON streams (the game's hub) and the game page's sockets (the game's own object).
+    // The game's NDJSON streams and the game page's sockets: both held by the game's own object.
     const sockets = this.ownSockets?.gameId === row.id ? this.ownSockets : gameObject(this.env, row.id);
-    const sends: Promise<unknown>[] = [hubOf(this.env, `game:${row.id}`).publish(gameLines), sockets.publish(gameLines)];
+    const sends: Promise<unknown>[] = [sockets.publish(gameLines)];
     for (const side of COLORS) {
       const playerId = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
       if (!playerId) continue;

@@ -46,13 +46,15 @@ export const gameStreams = new Hono<GameEnv>()
     const first = await service.load(id, auth.token);
     if (!first.ok) return fromFailure(c, first);
     if (auth.token && !first.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
+    // The game's own object holds its stream's readers (and its sockets).
     return eventStream(
-      hubOf(c.env, `game:${id}`),
+      gameObject(c.env, id),
       async () => {
         // Read again after subscribing, so no move can fall in between.
         const state = await service.load(id, auth.token);
         return state.ok ? [{ type: 'gameFull', state: state.value }] : [];
       },
       first.value.you,
+      { game: id },
     );
   });
