@@ -2,8 +2,8 @@
 // the object's SQLite (src/db/game-schema.ts) through drizzle's durable-sqlite driver. Every read
 // is local (no round trip) and every guarded write is one synchronous transaction, so two racing
 // requests cannot both pass a guard (the object also runs them one at a time between awaits).
-// After each change of the game's row, the row goes to the directory (D1, src/db/directory.ts)
-// before the method returns: the one D1 round trip of a change (issue 28).
+// After each change of the game's row, the row goes to the directory (D1, src/db/directory.ts):
+// the one D1 round trip of a change, made after the request's answer inside the object (issue 28).
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { drizzle, type DrizzleSqliteDODatabase } from 'drizzle-orm/durable-sqlite';
 import { migrate } from 'drizzle-orm/durable-sqlite/migrator';
@@ -113,8 +113,18 @@ export class GameStore {
       .run();
   }
 
-  /** The row changed: its copy goes to the directory now (retried by the object's alarm if D1 fails). */
+  /**
+   * The row changed: its copy goes to the directory, after the answer when the object takes it
+   * (`later`: a list may lag the change by that write, never lose it), else now. A failed write
+   * is retried by the object's alarm.
+   */
   private async published(id: string): Promise<void> {
+    const write = (this.publishing = this.writeDirectory(id));
+    if (this.later) this.later(write);
+    else await write;
+  }
+
+  private async writeDirectory(id: string): Promise<void> {
     try {
       await this.republish(id);
     } catch (e) {
@@ -122,6 +132,15 @@ export class GameStore {
       console.error(`game ${id}: the directory could not be written (tried again shortly):`, e);
       await this.whenUnpublished?.();
     }
+  }
+
+  /** Where a change's directory write goes to be done after the answer (the object's after-answer work); unset: awaited. */
+  later?: (write: Promise<void>) => void;
+  private publishing: Promise<void> = Promise.resolve();
+
+  /** Resolves once the directory write of the last change is done (or failed, to be retried): what it answered about pushes is then known. */
+  directoryWritten(): Promise<void> {
+    return this.publishing;
   }
 
   /** Told when a directory write failed: the object sets its alarm, which writes the row again. */
@@ -201,7 +220,8 @@ export class GameStore {
       for (const c of records.conditional ?? []) this.db.insert(conditionalMoves).values(c).run();
       for (const m of records.messages ?? []) this.db.insert(gameMessages).values(m).run();
     });
-    await this.published(game.id);
+    // A new game is in the directory before its answer (the creator's lists show it at once).
+    await this.writeDirectory(game.id);
     // A new row's flag is set by D1's triggers after the insert, which its own answer does not show.
     const row = this.row(game.id);
     if (row) this.hears(game.id, row, await this.directory.pushSubscribed(game.id));

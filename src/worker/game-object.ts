@@ -1,8 +1,10 @@
 // One Durable Object per game (named by the game id): the game's home (issue 28).
 //  - Its storage holds the game: the row, the moves, takebacks, plans and messages (SQLite through
 //    drizzle, src/db/game-store.ts), and its seats' records: the delivery log, reply-to-play mail
-//    already played, the opponent's invitation link (src/db/seat-records.ts). Every change of the row is copied to the directory (D1) before
-//    the request's answer, so lists lag a move by nothing but a failed write, which the alarm retries.
+//    already played, the opponent's invitation link (src/db/seat-records.ts). Every change of the
+//    row is copied to the directory (D1) right after the request's answer (the Worker's waitUntil
+//    holds the request until it is written), so lists lag a move by that one write; a failed
+//    write is retried by the alarm.
 //  - The game service runs here (`run`): the object serialises a game's requests, and each guarded
 //    write is one synchronous transaction, so the `#ply` guard holds and of racing same-ply turns
 //    exactly one lands.
@@ -57,7 +59,9 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     this.store = new GameStore(ctx.storage, this.directory);
     this.seats = new SeatRecords(ctx.storage);
     this.streams = new NdjsonStreams(keepaliveOf(env));
-    // A directory write that failed: the alarm writes it again soon (RETRY_MS at the latest).
+    // A change's directory write goes out after the answer, with the rest of the after-answer work;
+    // one that failed is written again by the alarm soon (DIRECTORY_RETRY_MS).
+    this.store.later = (write) => this.keep(write);
     this.store.whenUnpublished = () => this.wakeBy(Date.now() + DIRECTORY_RETRY_MS);
     // Keep-alive pings are answered without waking a hibernating object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
@@ -134,9 +138,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     if (!store) return { answer: unknownGame(id, method), pending: false };
     const service = this.services(at === undefined ? undefined : () => at, id).localGames;
     const answer = await (service[method] as (...a: unknown[]) => Promise<unknown>).apply(service, args);
-    // Work left that is local (the alarm's time, the sockets and streams) is done in a moment: the
-    // caller waits (`drain`, one more round trip) only for what is still running then (a queue, D1).
-    if (this.pending.size) await Promise.race([Promise.all([...this.pending]), new Promise((settle) => setTimeout(settle, 0))]);
+    // `pending`: work left for after the answer (the directory's copy, notifications), which the caller waits for with `drain`.
     return { answer, pending: this.pending.size > 0 };
   }
 
@@ -150,6 +152,8 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     const answer = await target[method].apply(target, args);
     // A seat's settings may move its reminder: the alarm follows.
     if (method === 'updatePlayer') await this.rearm(id);
+    // Off the move's path: answered once the directory has the change (a seat claimed shows on /me at once).
+    await this.drain();
     return answer;
   }
 

@@ -135,7 +135,13 @@ export class Services {
    * it as the change's own directory write answered it, not as the row read before the change had it.
    */
   private heardBy(store: GameStore, sink: EventSink): EventSink {
-    return { publish: (row, events, lastMove) => sink.publish({ ...row, pushSubscribed: store.heard ?? row.pushSubscribed }, events, lastMove) };
+    return {
+      publish: async (row, events, lastMove) => {
+        // The change's directory write (after the answer) says whether the game is heard now.
+        await store.directoryWritten();
+        return sink.publish({ ...row, pushSubscribed: store.heard ?? row.pushSubscribed }, events, lastMove);
+      },
+    };
   }
 
   /** Inside a game's object: the game service on that game's own storage. */

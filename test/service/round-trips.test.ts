@@ -1,11 +1,12 @@
 // The move path near the platform floor: how many D1 round trips and statements one
 // request costs. Counts are deterministic, unlike times (the benchmark has the times).
 // A game lives in its Durable Object (issue 28): a move reads and writes the game there, and the
-// only D1 round trip before the answer is the directory's copy of the row. The bindings are
+// only D1 round trip is the directory's copy of the row, written after the answer. The bindings are
 // counted where they are (the Worker and the game's object share them), for the whole request.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Directory } from '../../src/db/directory.ts';
 import worker from '../../src/worker/index.ts';
 import { BASE, call, fetchWorker, newGame, objectEnv, play } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
@@ -201,6 +202,27 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
     expect(accepted.counts.sql[0]).toMatch(DIRECTORY_WRITE);
     // Black's turn now: one message batch for the player to move.
     expect(accepted.sent).toEqual({ calls: 1, messages: 1 });
+  });
+
+  it('the answer does not wait for D1: with the directory write held, the move is answered; the write lands after it', async () => {
+    const g = await newGame('warp-factor');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const put = Directory.prototype.put;
+    const spy = vi.spyOn(Directory.prototype, 'put').mockImplementation(async function (this: Directory, row) {
+      await held;
+      return put.call(this, row);
+    });
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(moveRequest(g.id, g.tokens.white, 'Wa1-Wb3', 1), env, ctx);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { state: { ply: number } }).state.ply).toBe(1);
+    // Answered while the directory still has the game before the move.
+    expect((await new Directory(env.DB).game(g.id))?.ply).toBe(0);
+    release();
+    await waitOnExecutionContext(ctx);
+    spy.mockRestore();
+    expect((await new Directory(env.DB).game(g.id))?.ply).toBe(1);
   });
 
   it('with browsers subscribed to pushes: still the one directory write (which answers that the game is heard); one fan-out message, which the queue consumer expands', async () => {
