@@ -152,8 +152,9 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     const answer = await target[method].apply(target, args);
     // A seat's settings may move its reminder: the alarm follows.
     if (method === 'updatePlayer') await this.rearm(id);
-    // Off the move's path: answered once the directory has the change (a seat claimed shows on /me at once).
-    await this.drain();
+    // Off the move's path: answered once the directory has the change (a seat claimed shows on /me
+    // at once). Only that write: the rest of the after-answer work may itself be waiting on this call.
+    await this.store.directoryWritten();
     return answer;
   }
 
