@@ -29,7 +29,7 @@ export function gameColumns() {
     blackEmail: text('black_email'),
     blackWebhook: text('black_webhook'),
     blackTokenHash: text('black_token_hash').notNull(),
-    /** The computer's level (1-5) when the computer plays this side; null for a human. */
+    /** The computer's level (1-6) when the computer plays this side; null for a human. */
     whiteComputer: integer('white_computer'),
     blackComputer: integer('black_computer'),
     /** Both players agreed at creation that either may ask for the engine's hint. */

@@ -514,18 +514,21 @@ export class GameStore {
 
   /** Record that the reminder for this ply went out; false if someone moved or it was already sent. */
   async markReminded(id: string, ply: number): Promise<boolean> {
-    const row = this.row(id);
-    if (!row || row.ply !== ply || row.status !== 'active' || (row.reminderPly !== null && row.reminderPly >= ply)) return false;
-    this.update(id, { reminderPly: ply });
-    await this.published(id);
-    return true;
+    return this.markTurn(id, ply, 'reminderPly');
   }
 
   /** Record that the last call for this ply went out; false if someone moved or it was already sent. */
   async markLastCall(id: string, ply: number): Promise<boolean> {
+    return this.markTurn(id, ply, 'lastCallPly');
+  }
+
+  /** A once-per-turn mark set for `ply`, only while the game is still active there and the mark is not set for it yet. */
+  private async markTurn(id: string, ply: number, mark: 'reminderPly' | 'lastCallPly'): Promise<boolean> {
     const row = this.row(id);
-    if (!row || row.ply !== ply || row.status !== 'active' || (row.lastCallPly !== null && row.lastCallPly >= ply)) return false;
-    this.update(id, { lastCallPly: ply });
+    if (!row || row.ply !== ply || row.status !== 'active') return false;
+    const marked = row[mark];
+    if (marked !== null && marked >= ply) return false;
+    this.update(id, { [mark]: ply });
     await this.published(id);
     return true;
   }
