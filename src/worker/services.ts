@@ -249,7 +249,9 @@ export class Services {
   /** Post-game analysis (its pieces go through the computer queue). */
   get analysis(): AnalysisService {
     const { env, clock } = this;
-    return this.once('analysis', () => new AnalysisService(this.remoteGames, new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), clock));
+    // In a game's object (a game's end asks for its analysis) its own storage, not an RPC to itself.
+    const games = this.home?.store ?? this.remoteGames;
+    return this.once('analysis', () => new AnalysisService(games, new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), clock));
   }
 
   /** The players' analysis boards: private variations and notes per seat. */
