@@ -149,12 +149,15 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     const store = await this.open(id, false);
     if (!store) return noRecords(method);
     const target = (seatRecord ? this.seats : store) as unknown as Record<StoreMethod, (...a: unknown[]) => Promise<unknown>>;
+    const before = store.directoryWritten();
     const answer = await target[method].apply(target, args);
     // A seat's settings may move its reminder: the alarm follows.
     if (method === 'updatePlayer') await this.rearm(id);
-    // Off the move's path: answered once the directory has the change (a seat claimed shows on /me
-    // at once). Only that write: the rest of the after-answer work may itself be waiting on this call.
-    await this.store.directoryWritten();
+    // Off the move's path: a call that changed the row is answered once the directory has it (a seat
+    // claimed shows on /me at once). Only that write: the rest of the after-answer work may itself be
+    // waiting on this call, and a read waits for nothing.
+    const written = store.directoryWritten();
+    if (written !== before) await written;
     return answer;
   }
 
