@@ -35,8 +35,17 @@ const COPY_SET = Object.fromEntries(
   DIRECTORY_COLUMNS.filter((key) => key !== 'pushSubscribed' && key !== 'id').map((key) => [key, sql.raw(`excluded.${games[key].name}`)]),
 );
 
-/** Every legacy table, in the order they can be dropped. */
-const LEGACY_TABLES = [legacyGameRows, legacyMoves, legacyTakebacks, legacyConditional, legacyMessages, legacyDeliveries, legacyInboundMail, legacyInvitations];
+/** Every legacy table with the column naming its game: one game's rows go when it is copied, the tables when every game is. */
+const LEGACY_TABLES = [
+  [legacyGameRows, legacyGameRows.id],
+  [legacyMoves, legacyMoves.gameId],
+  [legacyTakebacks, legacyTakebacks.gameId],
+  [legacyConditional, legacyConditional.gameId],
+  [legacyMessages, legacyMessages.gameId],
+  [legacyDeliveries, legacyDeliveries.gameId],
+  [legacyInboundMail, legacyInboundMail.gameId],
+  [legacyInvitations, legacyInvitations.gameId],
+] as const;
 
 /** A read of the legacy tables, or `none` once they are gone (dropped when every game had moved in). */
 async function unlessDropped<T>(read: () => Promise<T>, none: T): Promise<T> {
@@ -112,16 +121,8 @@ export class Directory extends D1Store {
 
   /** The copy is in the object: D1's legacy records of the game go. */
   async dropLegacy(id: string): Promise<void> {
-    await this.db.batch([
-      this.db.delete(legacyGameRows).where(eq(legacyGameRows.id, id)),
-      this.db.delete(legacyMoves).where(eq(legacyMoves.gameId, id)),
-      this.db.delete(legacyTakebacks).where(eq(legacyTakebacks.gameId, id)),
-      this.db.delete(legacyConditional).where(eq(legacyConditional.gameId, id)),
-      this.db.delete(legacyMessages).where(eq(legacyMessages.gameId, id)),
-      this.db.delete(legacyDeliveries).where(eq(legacyDeliveries.gameId, id)),
-      this.db.delete(legacyInboundMail).where(eq(legacyInboundMail.gameId, id)),
-      this.db.delete(legacyInvitations).where(eq(legacyInvitations.gameId, id)),
-    ]);
+    const [first, ...rest] = LEGACY_TABLES.map(([table, game]) => this.db.delete(table).where(eq(game, id)));
+    await this.db.batch([first!, ...rest]);
   }
 
   /** Games with something left to copy into their objects: the whole game (its row in legacy_games), or seats' records. */
@@ -156,7 +157,7 @@ export class Directory extends D1Store {
    */
   async dropLegacyTables(): Promise<boolean> {
     if ((await this.legacyCount()) > 0) return false;
-    const [first, ...rest] = LEGACY_TABLES.map((table) => this.db.run(sql`drop table if exists ${table}`));
+    const [first, ...rest] = LEGACY_TABLES.map(([table]) => this.db.run(sql`drop table if exists ${table}`));
     await this.db.batch([first!, ...rest]);
     return true;
   }
