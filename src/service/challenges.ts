@@ -1,7 +1,7 @@
 // Open challenges and rematches: a player offers a game (to anyone, or to one
 // player); the first to accept gets it. Accepting claims the challenge with one
 // guarded update before the game is made, so two accepts at once make one game.
-import type { ChallengeRow, DirectoryRow, GameRow, PlayerRow } from '../db/schema.ts';
+import type { ChallengeRow, GameRow, PlayerRow } from '../db/schema.ts';
 import type { PlayerStore } from '../db/player-store.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
