@@ -116,7 +116,7 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
               {COMPUTER_LEVELS.map((n) => (
                 <option value={String(n)} selected={String(n) === (v.level ?? '2')}>
                   {n}
-                  {n === 1 ? ' (plays almost at random)' : n === 6 ? ' (correspondence: strongest, thinks longest)' : ''}
+                  {n === 1 ? ' (plays almost at random)' : n === 6 ? ' (correspondence, strongest)' : ''}
                 </option>
               ))}
             </select>
