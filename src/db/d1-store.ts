@@ -5,7 +5,7 @@ import { games, type DirectoryRow } from './schema.ts';
 
 export abstract class D1Store {
   protected readonly db: DrizzleD1Database;
-  constructor(d1: D1Database) {
+  constructor(protected readonly d1: D1Database) {
     this.db = drizzle(d1);
   }
 

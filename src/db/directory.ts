@@ -5,7 +5,8 @@
 // Besides, the rows and records games had in D1 before the objects (the legacy_ tables of
 // migrations 0018, 0019 and 0020), read once when a game's object copies them in (`npm run migrate:games`, or the game's
 // first touch).
-import { and, asc, count, eq, getTableColumns, getTableName, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, fillPlaceholders, getTableColumns, getTableName, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { sqliteTable, union } from 'drizzle-orm/sqlite-core';
 import { DIRECTORY_COLUMNS, gameColumns } from './game-columns.ts';
 import { gameRecordTables, type GameRecords, type GameRow } from './game-schema.ts';
@@ -62,6 +63,22 @@ function seatRecords([deliveries, inboundMail, invitations]: unknown[]): LegacyS
   return { deliveries, inboundMail, invitations } as LegacySeatRecords;
 }
 
+/**
+ * The summary's write (an upsert kept only when newer, answering the push flag) as drizzle builds it,
+ * with a placeholder per column: built once per isolate, since building it cost more CPU than
+ * sending it (the profile of a move, issue 28). Each write binds a row's values to it.
+ */
+let upsertQuery: { sql: string; params: unknown[] } | undefined;
+function summaryUpsert(db: DrizzleD1Database) {
+  const values = Object.fromEntries(DIRECTORY_COLUMNS.filter((key) => key !== 'pushSubscribed').map((key) => [key, sql.placeholder(key)]));
+  return (upsertQuery ??= db
+    .insert(games)
+    .values(values as unknown as DirectoryRow)
+    .onConflictDoUpdate({ target: games.id, set: COPY_SET, setWhere: sql`excluded.revision > ${games.revision}` })
+    .returning({ pushSubscribed: games.pushSubscribed })
+    .toSQL());
+}
+
 export class Directory extends D1Store {
   /**
    * Write the game's row unless the directory has a newer revision. Answers whether a browser's
@@ -69,12 +86,12 @@ export class Directory extends D1Store {
    */
   async put(row: GameRow): Promise<boolean | undefined> {
     const { pushSubscribed: _ours, ...values } = summary(row);
-    const written = await this.db
-      .insert(games)
-      .values(values)
-      .onConflictDoUpdate({ target: games.id, set: COPY_SET, setWhere: sql`excluded.revision > ${games.revision}` })
-      .returning({ pushSubscribed: games.pushSubscribed });
-    return written[0]?.pushSubscribed;
+    const query = summaryUpsert(this.db);
+    const written = await this.d1
+      .prepare(query.sql)
+      .bind(...fillPlaceholders(query.params, values))
+      .first<{ push_subscribed: number }>();
+    return written ? written.push_subscribed === 1 : undefined;
   }
 
   /** Whether a browser's push subscription hears the game (D1's triggers keep the flag). */

@@ -77,8 +77,56 @@ function withTurnClock(row: GameRow, changes: GameChanges): GameChanges {
   return row.pausedUntil === null ? { ...changes, pauseLeftMs: null } : { ...changes, deadline: null };
 }
 
+/**
+ * The reads a turn makes, each built into SQL once per object (drizzle's prepared queries): building
+ * a select of the game's 58 columns took more CPU than running it (issue 28's profile of a move).
+ */
+function preparedReads(db: DrizzleSqliteDODatabase) {
+  const id = sql.placeholder('id');
+  const ply = sql.placeholder('ply');
+  return {
+    row: db.select().from(games).where(eq(games.id, id)).prepare(),
+    movesAfter: db
+      .select()
+      .from(moves)
+      .where(and(eq(moves.gameId, id), gt(moves.ply, ply)))
+      .orderBy(asc(moves.ply))
+      .prepare(),
+    move: db
+      .select()
+      .from(moves)
+      .where(and(eq(moves.gameId, id), eq(moves.ply, ply)))
+      .prepare(),
+    reached: db
+      .select({ n: count() })
+      .from(moves)
+      .where(and(eq(moves.gameId, id), eq(moves.positionAfter, sql.placeholder('position'))))
+      .prepare(),
+    recentMessages: db
+      .select({ n: count() })
+      .from(gameMessages)
+      .where(and(eq(gameMessages.gameId, id), eq(gameMessages.side, sql.placeholder('side')), gt(gameMessages.createdAt, sql.placeholder('since'))))
+      .prepare(),
+    plans: db
+      .select({ lines: conditionalMoves.lines })
+      .from(conditionalMoves)
+      .where(
+        and(
+          eq(conditionalMoves.gameId, id),
+          eq(conditionalMoves.side, sql.placeholder('side')),
+          eq(conditionalMoves.ply, ply),
+          eq(conditionalMoves.position, sql.placeholder('position')),
+        ),
+      )
+      .prepare(),
+    messages: db.select().from(gameMessages).where(eq(gameMessages.gameId, id)).orderBy(asc(gameMessages.id)).prepare(),
+    takebacks: db.select().from(takebacks).where(eq(takebacks.gameId, id)).orderBy(asc(takebacks.id)).prepare(),
+  };
+}
+
 export class GameStore {
   private readonly db: DrizzleSqliteDODatabase;
+  private readonly reads: ReturnType<typeof preparedReads>;
   /** Whether a browser's push subscription hears this game, as the directory last answered (D1's triggers keep it there). */
   heard: boolean | undefined;
 
@@ -87,6 +135,7 @@ export class GameStore {
     private readonly directory: Directory,
   ) {
     this.db = drizzle(storage);
+    this.reads = preparedReads(this.db);
   }
 
   /** Whether this object holds a game (its tables exist and have the row); reads only, so an unknown id leaves no storage behind. */
@@ -101,7 +150,7 @@ export class GameStore {
   }
 
   private row(id: string): GameRow | undefined {
-    return this.db.select().from(games).where(eq(games.id, id)).get();
+    return this.reads.row.get({ id });
   }
 
   /** Apply `changes` to the game's row (with a new revision). */
@@ -164,20 +213,11 @@ export class GameStore {
   }
 
   async moves(gameId: string, afterPly = 0): Promise<MoveRow[]> {
-    return this.db
-      .select()
-      .from(moves)
-      .where(and(eq(moves.gameId, gameId), gt(moves.ply, afterPly)))
-      .orderBy(asc(moves.ply))
-      .all();
+    return this.reads.movesAfter.all({ id: gameId, ply: afterPly });
   }
 
   async move(gameId: string, ply: number): Promise<MoveRow | undefined> {
-    return this.db
-      .select()
-      .from(moves)
-      .where(and(eq(moves.gameId, gameId), eq(moves.ply, ply)))
-      .get();
+    return this.reads.move.get({ id: gameId, ply });
   }
 
   /** The game row, and how many messages its side to move sent after `since` (a turn with a message needs both). */
@@ -187,11 +227,7 @@ export class GameStore {
   }
 
   private recentMessages(gameId: string, side: Color, since: number): number {
-    return this.db
-      .select({ n: count() })
-      .from(gameMessages)
-      .where(and(eq(gameMessages.gameId, gameId), eq(gameMessages.side, side), gt(gameMessages.createdAt, since)))
-      .get()!.n;
+    return this.reads.recentMessages.get({ id: gameId, side, since })!.n;
   }
 
   /** How many stored turns led to this position (for threefold repetition). */
@@ -200,11 +236,7 @@ export class GameStore {
   }
 
   private reached(gameId: string, position: string): number {
-    return this.db
-      .select({ n: count() })
-      .from(moves)
-      .where(and(eq(moves.gameId, gameId), eq(moves.positionAfter, position)))
-      .get()!.n;
+    return this.reads.reached.get({ id: gameId, position })!.n;
   }
 
   /** A new game with the records it already has (an import, a copy from D1), in one transaction; then its directory row. */
@@ -261,20 +293,7 @@ export class GameStore {
         .values({ ...move, createdAt: move.createdAt ?? Date.now() })
         .run();
       const messageId = message ? this.db.insert(gameMessages).values(message).returning({ id: gameMessages.id }).get()?.id : undefined;
-      const plans = plansFor
-        ? this.db
-            .select({ lines: conditionalMoves.lines })
-            .from(conditionalMoves)
-            .where(
-              and(
-                eq(conditionalMoves.gameId, gameId),
-                eq(conditionalMoves.side, plansFor.side),
-                eq(conditionalMoves.ply, expectedPly),
-                eq(conditionalMoves.position, plansFor.position),
-              ),
-            )
-            .get()?.lines
-        : undefined;
+      const plans = plansFor ? this.reads.plans.get({ id: gameId, side: plansFor.side, ply: expectedPly, position: plansFor.position })?.lines : undefined;
       this.update(gameId, withTurnClock(row, changes));
       const repeated = repetition !== undefined && this.reached(gameId, move.positionAfter) + repetition.earlier >= 3;
       if (repeated) this.update(gameId, repetition.changes);
@@ -304,7 +323,7 @@ export class GameStore {
   }
 
   async messages(gameId: string): Promise<MessageRow[]> {
-    return this.db.select().from(gameMessages).where(eq(gameMessages.gameId, gameId)).orderBy(asc(gameMessages.id)).all();
+    return this.reads.messages.all({ id: gameId });
   }
 
   /** A player's consent to show the messages to spectators (not tied to a ply: it changes no play). */
@@ -357,7 +376,7 @@ export class GameStore {
   }
 
   async takebacks(gameId: string): Promise<TakebackRow[]> {
-    return this.db.select().from(takebacks).where(eq(takebacks.gameId, gameId)).orderBy(asc(takebacks.id)).all();
+    return this.reads.takebacks.all({ id: gameId });
   }
 
   /** A side's conditional lines (whether they still apply is for the caller to judge by ply and position). */
