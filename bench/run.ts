@@ -47,7 +47,9 @@ if (concurrencyArg) {
 }
 /** The service table (and its target) of one run. */
 function printService(result: Awaited<ReturnType<typeof serviceBench>>, targets: TargetRow[]) {
-  console.log(`\n## Service under wrangler dev + local D1 (${result.clients} concurrent clients, ${result.games} games, ${result.seconds} s each)\n`);
+  console.log(
+    `\n## Service under wrangler dev + local D1 (${result.clients} concurrent clients, ${result.games} games, ${result.seconds} s each after ${result.warmUpSeconds} s untimed)\n`,
+  );
   console.log('| route | requests/s | p50 ms | p99 ms | failures | p50 vs floor |');
   console.log('|---|---|---|---|---|---|');
   for (const [label, row] of [

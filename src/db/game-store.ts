@@ -124,9 +124,14 @@ function preparedReads(db: DrizzleSqliteDODatabase) {
   };
 }
 
+/** The columns given a value (drizzle leaves out undefined ones too, so a prepared write keyed by them writes the same). */
+const given = (values: object): Record<string, unknown> => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+
 export class GameStore {
   private readonly db: DrizzleSqliteDODatabase;
   private readonly reads: ReturnType<typeof preparedReads>;
+  /** Prepared writes, one per table and set of columns written (a turn writes the same few columns each time). */
+  private readonly writes = new Map<string, { run(values: Record<string, unknown>): void; get(values: Record<string, unknown>): unknown }>();
   /** Whether a browser's push subscription hears this game, as the directory last answered (D1's triggers keep it there). */
   heard: boolean | undefined;
 
@@ -155,11 +160,50 @@ export class GameStore {
 
   /** Apply `changes` to the game's row (with a new revision). */
   private update(id: string, changes: GameChanges): void {
-    this.db
-      .update(games)
-      .set({ ...changes, revision: sql`${games.revision} + 1` })
-      .where(eq(games.id, id))
-      .run();
+    const values = given(changes);
+    this.prepared('update games', values, (set) =>
+      this.db
+        .update(games)
+        .set({ ...set, revision: sql`${games.revision} + 1` })
+        .where(eq(games.id, sql.placeholder('id')))
+        .prepare(),
+    ).run({ ...values, id });
+  }
+
+  /** A move row, and a message row (answering its id), each inserted by a prepared write. */
+  private insertMove(move: NewMoveRow): void {
+    const values = given(move);
+    this.prepared('insert moves', values, (row) =>
+      this.db
+        .insert(moves)
+        .values(row as unknown as NewMoveRow)
+        .prepare(),
+    ).run(values);
+  }
+
+  private insertMessage(message: NewMessageRow): number | undefined {
+    const values = given(message);
+    const inserted = this.prepared('insert messages', values, (row) =>
+      this.db
+        .insert(gameMessages)
+        .values(row as unknown as NewMessageRow)
+        .returning({ id: gameMessages.id })
+        .prepare(),
+    ).get(values) as { id: number } | undefined;
+    return inserted?.id;
+  }
+
+  /** The write named `kind` for these columns, built (by `build`, given a placeholder per column) the first time. */
+  private prepared<Q extends { run(values: Record<string, unknown>): void; get(values: Record<string, unknown>): unknown }>(
+    kind: string,
+    values: Record<string, unknown>,
+    build: (placeholders: Record<string, ReturnType<typeof sql.placeholder>>) => Q,
+  ): Q {
+    const columns = Object.keys(values).sort();
+    const key = `${kind}:${columns.join(',')}`;
+    let query = this.writes.get(key);
+    if (!query) this.writes.set(key, (query = build(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])))));
+    return query as Q;
   }
 
   /**
@@ -288,11 +332,8 @@ export class GameStore {
     const landed = this.inTransaction(() => {
       const row = this.row(gameId);
       if (!row || row.ply !== expectedPly || row.status !== 'active') return undefined;
-      this.db
-        .insert(moves)
-        .values({ ...move, createdAt: move.createdAt ?? Date.now() })
-        .run();
-      const messageId = message ? this.db.insert(gameMessages).values(message).returning({ id: gameMessages.id }).get()?.id : undefined;
+      this.insertMove({ ...move, createdAt: move.createdAt ?? Date.now() });
+      const messageId = message ? this.insertMessage(message) : undefined;
       const plans = plansFor ? this.reads.plans.get({ id: gameId, side: plansFor.side, ply: expectedPly, position: plansFor.position })?.lines : undefined;
       this.update(gameId, withTurnClock(row, changes));
       const repeated = repetition !== undefined && this.reached(gameId, move.positionAfter) + repetition.earlier >= 3;
