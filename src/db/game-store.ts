@@ -4,9 +4,10 @@
 // requests cannot both pass a guard (the object also runs them one at a time between awaits).
 // After each change of the game's row, the row goes to the directory (D1, src/db/directory.ts):
 // the one D1 round trip of a change, made after the request's answer inside the object (issue 28).
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { drizzle, type DrizzleSqliteDODatabase } from 'drizzle-orm/durable-sqlite';
 import { migrate } from 'drizzle-orm/durable-sqlite/migrator';
+import { GameQueries } from './game-queries.ts';
 import type { Color } from '../engine/types.ts';
 import type { Directory } from './directory.ts';
 import gameMigrations from './game-migrations.gen.ts';
@@ -77,61 +78,10 @@ function withTurnClock(row: GameRow, changes: GameChanges): GameChanges {
   return row.pausedUntil === null ? { ...changes, pauseLeftMs: null } : { ...changes, deadline: null };
 }
 
-/**
- * The reads a turn makes, each built into SQL once per object (drizzle's prepared queries): building
- * a select of the game's 58 columns took more CPU than running it (issue 28's profile of a move).
- */
-function preparedReads(db: DrizzleSqliteDODatabase) {
-  const id = sql.placeholder('id');
-  const ply = sql.placeholder('ply');
-  return {
-    row: db.select().from(games).where(eq(games.id, id)).prepare(),
-    movesAfter: db
-      .select()
-      .from(moves)
-      .where(and(eq(moves.gameId, id), gt(moves.ply, ply)))
-      .orderBy(asc(moves.ply))
-      .prepare(),
-    move: db
-      .select()
-      .from(moves)
-      .where(and(eq(moves.gameId, id), eq(moves.ply, ply)))
-      .prepare(),
-    reached: db
-      .select({ n: count() })
-      .from(moves)
-      .where(and(eq(moves.gameId, id), eq(moves.positionAfter, sql.placeholder('position'))))
-      .prepare(),
-    recentMessages: db
-      .select({ n: count() })
-      .from(gameMessages)
-      .where(and(eq(gameMessages.gameId, id), eq(gameMessages.side, sql.placeholder('side')), gt(gameMessages.createdAt, sql.placeholder('since'))))
-      .prepare(),
-    plans: db
-      .select({ lines: conditionalMoves.lines })
-      .from(conditionalMoves)
-      .where(
-        and(
-          eq(conditionalMoves.gameId, id),
-          eq(conditionalMoves.side, sql.placeholder('side')),
-          eq(conditionalMoves.ply, ply),
-          eq(conditionalMoves.position, sql.placeholder('position')),
-        ),
-      )
-      .prepare(),
-    messages: db.select().from(gameMessages).where(eq(gameMessages.gameId, id)).orderBy(asc(gameMessages.id)).prepare(),
-    takebacks: db.select().from(takebacks).where(eq(takebacks.gameId, id)).orderBy(asc(takebacks.id)).prepare(),
-  };
-}
-
-/** The columns given a value (drizzle leaves out undefined ones too, so a prepared write keyed by them writes the same). */
-const given = (values: object): Record<string, unknown> => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-
 export class GameStore {
   private readonly db: DrizzleSqliteDODatabase;
-  private readonly reads: ReturnType<typeof preparedReads>;
-  /** Prepared writes, one per table and set of columns written (a turn writes the same few columns each time). */
-  private readonly writes = new Map<string, { run(values: Record<string, unknown>): void; get(values: Record<string, unknown>): unknown }>();
+  /** The reads and writes on a move's path, prepared (src/db/game-queries.ts). */
+  private readonly queries: GameQueries;
   /** Whether a browser's push subscription hears this game, as the directory last answered (D1's triggers keep it there). */
   heard: boolean | undefined;
 
@@ -140,7 +90,7 @@ export class GameStore {
     private readonly directory: Directory,
   ) {
     this.db = drizzle(storage);
-    this.reads = preparedReads(this.db);
+    this.queries = new GameQueries(this.db);
   }
 
   /** Whether this object holds a game (its tables exist and have the row); reads only, so an unknown id leaves no storage behind. */
@@ -155,55 +105,12 @@ export class GameStore {
   }
 
   private row(id: string): GameRow | undefined {
-    return this.reads.row.get({ id });
+    return this.queries.reads.row.get({ id });
   }
 
   /** Apply `changes` to the game's row (with a new revision). */
   private update(id: string, changes: GameChanges): void {
-    const values = given(changes);
-    this.prepared('update games', values, (set) =>
-      this.db
-        .update(games)
-        .set({ ...set, revision: sql`${games.revision} + 1` })
-        .where(eq(games.id, sql.placeholder('id')))
-        .prepare(),
-    ).run({ ...values, id });
-  }
-
-  /** A move row, and a message row (answering its id), each inserted by a prepared write. */
-  private insertMove(move: NewMoveRow): void {
-    const values = given(move);
-    this.prepared('insert moves', values, (row) =>
-      this.db
-        .insert(moves)
-        .values(row as unknown as NewMoveRow)
-        .prepare(),
-    ).run(values);
-  }
-
-  private insertMessage(message: NewMessageRow): number | undefined {
-    const values = given(message);
-    const inserted = this.prepared('insert messages', values, (row) =>
-      this.db
-        .insert(gameMessages)
-        .values(row as unknown as NewMessageRow)
-        .returning({ id: gameMessages.id })
-        .prepare(),
-    ).get(values) as { id: number } | undefined;
-    return inserted?.id;
-  }
-
-  /** The write named `kind` for these columns, built (by `build`, given a placeholder per column) the first time. */
-  private prepared<Q extends { run(values: Record<string, unknown>): void; get(values: Record<string, unknown>): unknown }>(
-    kind: string,
-    values: Record<string, unknown>,
-    build: (placeholders: Record<string, ReturnType<typeof sql.placeholder>>) => Q,
-  ): Q {
-    const columns = Object.keys(values).sort();
-    const key = `${kind}:${columns.join(',')}`;
-    let query = this.writes.get(key);
-    if (!query) this.writes.set(key, (query = build(Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])))));
-    return query as Q;
+    this.queries.update(id, changes);
   }
 
   /**
@@ -257,11 +164,11 @@ export class GameStore {
   }
 
   async moves(gameId: string, afterPly = 0): Promise<MoveRow[]> {
-    return this.reads.movesAfter.all({ id: gameId, ply: afterPly });
+    return this.queries.reads.movesAfter.all({ id: gameId, ply: afterPly });
   }
 
   async move(gameId: string, ply: number): Promise<MoveRow | undefined> {
-    return this.reads.move.get({ id: gameId, ply });
+    return this.queries.reads.move.get({ id: gameId, ply });
   }
 
   /** The game row, and how many messages its side to move sent after `since` (a turn with a message needs both). */
@@ -271,7 +178,7 @@ export class GameStore {
   }
 
   private recentMessages(gameId: string, side: Color, since: number): number {
-    return this.reads.recentMessages.get({ id: gameId, side, since })!.n;
+    return this.queries.reads.recentMessages.get({ id: gameId, side, since })!.n;
   }
 
   /** How many stored turns led to this position (for threefold repetition). */
@@ -280,7 +187,7 @@ export class GameStore {
   }
 
   private reached(gameId: string, position: string): number {
-    return this.reads.reached.get({ id: gameId, position })!.n;
+    return this.queries.reads.reached.get({ id: gameId, position })!.n;
   }
 
   /** A new game with the records it already has (an import, a copy from D1), in one transaction; then its directory row. */
@@ -332,9 +239,11 @@ export class GameStore {
     const landed = this.inTransaction(() => {
       const row = this.row(gameId);
       if (!row || row.ply !== expectedPly || row.status !== 'active') return undefined;
-      this.insertMove({ ...move, createdAt: move.createdAt ?? Date.now() });
-      const messageId = message ? this.insertMessage(message) : undefined;
-      const plans = plansFor ? this.reads.plans.get({ id: gameId, side: plansFor.side, ply: expectedPly, position: plansFor.position })?.lines : undefined;
+      this.queries.insertMove({ ...move, createdAt: move.createdAt ?? Date.now() });
+      const messageId = message ? this.queries.insertMessage(message) : undefined;
+      const plans = plansFor
+        ? this.queries.reads.plans.get({ id: gameId, side: plansFor.side, ply: expectedPly, position: plansFor.position })?.lines
+        : undefined;
       this.update(gameId, withTurnClock(row, changes));
       const repeated = repetition !== undefined && this.reached(gameId, move.positionAfter) + repetition.earlier >= 3;
       if (repeated) this.update(gameId, repetition.changes);
@@ -364,7 +273,7 @@ export class GameStore {
   }
 
   async messages(gameId: string): Promise<MessageRow[]> {
-    return this.reads.messages.all({ id: gameId });
+    return this.queries.reads.messages.all({ id: gameId });
   }
 
   /** A player's consent to show the messages to spectators (not tied to a ply: it changes no play). */
@@ -417,7 +326,7 @@ export class GameStore {
   }
 
   async takebacks(gameId: string): Promise<TakebackRow[]> {
-    return this.reads.takebacks.all({ id: gameId });
+    return this.queries.reads.takebacks.all({ id: gameId });
   }
 
   /** A side's conditional lines (whether they still apply is for the caller to judge by ply and position). */
@@ -437,7 +346,7 @@ export class GameStore {
   async putConditionalLines(lines: Omit<ConditionalRow, 'outcome'>): Promise<boolean> {
     return this.storage.transactionSync(() => {
       const row = this.row(lines.gameId);
-      if (!row || row.status !== 'active' || row.ply !== lines.ply || row.position !== lines.position || row.sideToMove === lines.side) return false;
+      if (row?.status !== 'active' || row.ply !== lines.ply || row.position !== lines.position || row.sideToMove === lines.side) return false;
       const before = this.db
         .select()
         .from(conditionalMoves)
@@ -510,7 +419,7 @@ export class GameStore {
    */
   async resumePause(gameId: string, until: number, now: number): Promise<GameRow | undefined> {
     const row = this.row(gameId);
-    if (!row || row.status !== 'active' || row.pausedUntil !== until) return undefined;
+    if (row?.status !== 'active' || row.pausedUntil !== until) return undefined;
     this.update(gameId, { deadline: until + (row.pauseLeftMs ?? 0), pausedUntil: null, pausedBy: null, pauseLeftMs: null, updatedAt: now });
     await this.published(gameId);
     return this.game(gameId);
@@ -538,8 +447,7 @@ export class GameStore {
     const row = this.row(gameId);
     const left = row && (side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft);
     if (
-      !row ||
-      row.status !== 'active' ||
+      row?.status !== 'active' ||
       row.ply !== expected.ply ||
       row.sideToMove !== side ||
       row.deadline !== expected.deadline ||
