@@ -17,10 +17,13 @@ import {
   platformMayReach,
   TRIAGONAL,
 } from '../st3d/field.ts';
-import type { St3dMove } from '../st3d/move.ts';
+import { dropMove, pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
-import type { St3dPosition } from '../st3d/position.ts';
-import { attackerOf, kingAttacked } from '../st3d/standard.ts';
+import { kingInHand, OWN_LEVEL, type St3dPosition } from '../st3d/position.ts';
+import { attackerOf, keepKingSafe, kingAttacked, pieceTargets } from '../st3d/standard.ts';
+import { addPlatformMoves } from '../st3d/first-contact.ts';
+import { ROLES } from '../types.ts';
+import { handIndex } from '../piece-codes.ts';
 
 const ORTHO_LINE = 1;
 const DIAG_LINE = 2;
@@ -110,4 +113,70 @@ export function attacksKing(pos: St3dPosition, m: St3dMove, play: (pos: St3dPosi
     return attackerOf({ ...pos, board }, reachGeometry!, enemyKing, us) >= 0;
   }
   return kingAttacked(play(pos, m), us === 'white' ? 'black' : 'white');
+}
+
+const WIN_TARGETS: number[] = [];
+/** By role code: how far (in the largest coordinate difference) from the king a piece that only steps or leaps can win from; 0 for sliders. */
+const LEAPER_RANGE = [0, 2, 0, 0, 0, 4, 2];
+const chebyshev = (geo: Geometry, a: number, b: number) =>
+  Math.max(Math.abs(geo.px[a]! - geo.px[b]!), Math.abs(geo.py[a]! - geo.py[b]!), Math.abs(geo.ph[a]! - geo.ph[b]!));
+const WIN_SHIFTS: St3dMove[] = [];
+
+/**
+ * First Contact: the first turn of pseudoMoves(pos), in its order, that attacks the opposing
+ * king and leaves the own king safe, or undefined; the same answer as
+ * `pseudoMoves(pos).find((m) => attacksKing(pos, m, play) && keepKingSafe(pos, [m], true).length > 0)`,
+ * without listing the turns or testing those mayAttackKing rules out (its test read inline).
+ * The search asks this at every quiescence node.
+ */
+export function firstContactWin(pos: St3dPosition, play: (pos: St3dPosition, move: St3dMove) => St3dPosition): St3dMove | undefined {
+  // Platform placements never attack (mayAttackKing), and are all there is while platforms are unplaced.
+  if (pos.unplaced) return undefined;
+  if (reachOf !== pos) markReach(pos);
+  if (enemyKing < 0) return undefined;
+  const test = (m: St3dMove) => attacksKing(pos, m, play) && keepKingSafe(pos, [m], true).length > 0;
+  const us = pos.turn;
+  const board = pos.board;
+  const level = OWN_LEVEL[us];
+  const kingOnly = kingInHand(pos, us);
+  for (const role of ROLES) {
+    if (kingOnly ? role !== 'K' : !(pos.hands[handIndex(us, role)]! > 0)) continue;
+    const bits = ROLE_REACH[ROLE_CODE[role]!]!;
+    for (let local = 0; local < 16; local++) {
+      const to = level * 16 + local;
+      if (board[to] !== EMPTY || !(reach[to]! & bits)) continue;
+      const m = dropMove(role, to);
+      if (test(m)) return m;
+    }
+  }
+  if (kingOnly) return undefined;
+  const geo = reachGeometry!;
+  const own = us === 'black' ? BLACK_BIT : 0;
+  const targets = WIN_TARGETS;
+  for (const from of geo.present) {
+    const code = board[from]!;
+    if (code === EMPTY || (code & BLACK_BIT) !== own) continue;
+    // A piece leaving a line to the king may uncover an attack: all its moves are tried.
+    const uncovers = (reach[from]! & (ORTHO_LINE | DIAG_LINE)) !== 0;
+    if (!uncovers) {
+      // Otherwise a stepper (king, pawn) must land next to the king, a knight a leap from it:
+      // one step or leap from there (a step moves each coordinate by at most 1, a leap by 2).
+      const reachable = LEAPER_RANGE[code & 7]!;
+      if (reachable && chebyshev(geo, from, enemyKing) > reachable) continue;
+    }
+    targets.length = 0;
+    pieceTargets(pos, geo, from, targets);
+    const bits = ROLE_REACH[code & 7]!;
+    for (let i = 0; i < targets.length; i++) {
+      const to = targets[i]!;
+      if (!uncovers && !(reach[to]! & bits)) continue;
+      const m = pieceMove(from, to);
+      if (test(m)) return m;
+    }
+  }
+  const shifts = WIN_SHIFTS;
+  shifts.length = 0;
+  addPlatformMoves(pos, shifts);
+  for (const m of shifts) if (test(m)) return m;
+  return undefined;
 }

@@ -5,10 +5,9 @@ import type { St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, pieceMoves } from '../st3d/standard.ts';
-import { attacksKing } from './st3d-checks.ts';
+import { attacksKing, firstContactWin } from './st3d-checks.ts';
 import { pieceTargets as curvedTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer, wormhole } from '../st3d/wormhole.ts';
-import { pseudoMoves as firstContactTurns } from '../st3d/first-contact.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
 // ---- keys ------------------------------------------------------------------------
@@ -286,8 +285,6 @@ export function st3dSearchRules(
     ...(name === 'curved-space' ? {} : { givesCheck: (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play) }),
     // First Contact: a check wins at once.
     // Tried before the own-king test, which then only the checking turns need.
-    ...(name === 'first-contact'
-      ? { winningTurn: (pos: St3dPosition) => firstContactTurns(pos).find((m) => attacksKing(pos, m, play) && keepKingSafe(pos, [m], true).length > 0) }
-      : {}),
+    ...(name === 'first-contact' ? { winningTurn: (pos: St3dPosition) => firstContactWin(pos, play) } : {}),
   };
 }

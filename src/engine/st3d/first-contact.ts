@@ -39,7 +39,7 @@ function platformContents(pos: St3dPosition, pin: number): number[] {
 }
 
 /** Platform moves allowed to the side to move, before king safety, added to `moves`. */
-function addPlatformMoves(pos: St3dPosition, moves: St3dMove[]): void {
+export function addPlatformMoves(pos: St3dPosition, moves: St3dMove[]): void {
   const pawn = PAWN + (pos.turn === 'black' ? BLACK_BIT : 0);
   for (let pin = 0; pin < NUM_PINS; pin++) {
     const state = pos.platforms[pin]!;
