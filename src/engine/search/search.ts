@@ -391,9 +391,13 @@ const fromTable = (score: number, ply: number) => (score >= MATE_BOUND ? score -
 /**
  * History scores by (move key * 2 + side): a Map's answers (0 when absent) from
  * an open-addressed table of typed arrays; move keys reach the millions, so no
- * flat array. Grows at half full, so a lookup always ends at an empty slot.
+ * flat array for them all (small keys have one). Grows at half full, so a lookup always ends at
+ * an empty slot.
  */
+const FLAT_KEYS = 1 << 15;
 class HistoryTable {
+  /** Keys below FLAT_KEYS (all of Planar's, the ST3D drops) are read straight from here. */
+  private readonly flat = new Float64Array(FLAT_KEYS);
   private keys = new Float64Array(1 << 12).fill(-1);
   private values = new Float64Array(1 << 12);
   private size = 0;
@@ -406,11 +410,16 @@ class HistoryTable {
   }
 
   get(key: number): number {
+    if (key < FLAT_KEYS) return this.flat[key]!;
     const i = this.slot(key);
     return this.keys[i] === key ? this.values[i]! : 0;
   }
 
   add(key: number, amount: number): void {
+    if (key < FLAT_KEYS) {
+      this.flat[key]! += amount;
+      return;
+    }
     const i = this.slot(key);
     if (this.keys[i] === key) {
       this.values[i]! += amount;
