@@ -132,7 +132,7 @@ export const CreateGameSchema = v.pipe(
     white: v.optional(SideSchema),
     black: v.optional(SideSchema),
     clock: v.optional(ClockSchema),
-    /** With a player key (Authorization: Bearer): the side the caller takes (default white). */
+    /** With a player key (Authorization: Bearer): the side the caller takes (default white, or black when the computer plays white). */
     side: v.optional(v.picklist(COLORS, 'must be "white" or "black"')),
     /** Two humans may both agree to engine hints; against the computer hints are always on. */
     hints: v.optional(v.boolean('must be true or false')),

@@ -293,6 +293,29 @@ describe('challenges', () => {
     expect(jobs.map((j) => `${j.event}:${j.side}:${j.channel}`).sort()).toEqual(['game-start:black:email', 'game-start:white:email']);
     for (const secret of [a.key, b.key]) expect(JSON.stringify(jobs)).not.toContain(secret);
   });
+
+  it("against the computer the key takes the human's seat, never the computer's", async () => {
+    const a = await newPlayer('A');
+    // No side given, the computer plays White: the key takes Black (it took White, the computer's seat).
+    const game = await call('POST', '/api/games', { token: a.key, json: { variant: 'warp-factor', white: { computer: 1 } } });
+    expect(game.status).toBe(201);
+    expect(Object.keys(game.body.tokens)).toEqual(['black']);
+    expect((await call('GET', `/api/games/${game.body.id}`, { token: a.key })).body.you).toBe('black');
+    expect((await myGames(a)).find((g) => g.id === game.body.id)).toMatchObject({ side: 'black' });
+    // Asking for the computer's side is refused in words, and makes no game.
+    const before = (await myGames(a)).length;
+    const computerSide = await call('POST', '/api/games', { token: a.key, json: { variant: 'warp-factor', side: 'black', black: { computer: 3 } } });
+    expect(computerSide.body.error).toBe('side: the computer plays black; with a player key you take the other side (or leave side out)');
+    for (const json of [
+      { variant: 'warp-factor', side: 'black', black: { computer: 3 } },
+      { variant: 'planar', white: { computer: 2 }, black: { computer: 2 } },
+    ]) {
+      const refused = await call('POST', '/api/games', { token: a.key, json });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatch(/computer/);
+    }
+    expect((await myGames(a)).length).toBe(before);
+  });
 });
 
 describe('OpenAPI', () => {

@@ -39,7 +39,11 @@ export const games = new Hono<AppEnv>()
     if (!auth.ok) return auth.response;
     const player = await c.var.services.players.authenticate(auth.token);
     if (!player) return jsonError(c, 403, 'bad_key', 'that is not a player key (create a player with POST /api/players)');
-    const mine = side ?? 'white';
+    // The caller's seat: the one asked for, else White unless the computer sits there. Never the
+    // computer's: a key there would play (and resign, and chat) for the computer.
+    const mine = side ?? (input.white?.computer !== undefined ? 'black' : 'white');
+    if (input[mine]?.computer !== undefined)
+      return jsonError(c, 400, 'invalid_body', `side: the computer plays ${mine}; with a player key you take the other side (or leave side out)`);
     const seat = { ...(player.name ? { name: player.name } : {}), ...(player.email ? { email: player.email } : {}), ...input[mine] };
     return reply(c, await c.var.services.games.create({ ...input, [mine]: seat }, linkBase(c), { players: { [mine]: player.id } }), 201);
   })
