@@ -10,6 +10,7 @@ import { done, fail, type ServiceResult } from './result.ts';
 import type { CreatePlayerInput, PlayerSettingsInput } from './player-schemas.ts';
 import type { WebhookPolicy } from './ports.ts';
 import { webhookChange } from './webhook-setting.ts';
+import { computerLevel, computerName } from './computer-sides.ts';
 import { gameRatings } from './public-state.ts';
 import type { GameRatings } from './ratings.ts';
 import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './crypto.ts';
@@ -45,7 +46,8 @@ export interface MyGame {
   readonly variant: string;
   readonly title?: string;
   readonly side: Color;
-  readonly opponent: { readonly id: string | null; readonly name: string | null };
+  /** The other side: a player (id null when nobody holds a key there), or the computer with its level. */
+  readonly opponent: { readonly id: string | null; readonly name: string | null; readonly computer?: number };
   readonly status: DirectoryRow['status'];
   readonly yourTurn: boolean;
   readonly deadline: string | null;
@@ -91,6 +93,12 @@ export const sideOfPlayer = (row: Pick<DirectoryRow, 'whitePlayerId' | 'blackPla
 /** The player id a key names (its first 12 characters), or undefined for anything else. */
 const keyPlayerId = (key: string): string | undefined => (/^[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/.test(key) ? key.slice(0, 12) : undefined);
 
+function opponentOf(row: DirectoryRow, them: Color): MyGame['opponent'] {
+  const level = computerLevel(row, them);
+  if (level !== undefined) return { id: null, name: computerName(level), computer: level };
+  return { id: them === 'white' ? row.whitePlayerId : row.blackPlayerId, name: them === 'white' ? row.whiteName : row.blackName };
+}
+
 export function myGame(row: DirectoryRow, side: Color, base: LinkBase): MyGame {
   const them = opposite(side);
   const title = getVariant(row.variant)?.title;
@@ -99,7 +107,7 @@ export function myGame(row: DirectoryRow, side: Color, base: LinkBase): MyGame {
     variant: row.variant,
     ...(title ? { title } : {}),
     side,
-    opponent: { id: them === 'white' ? row.whitePlayerId : row.blackPlayerId, name: them === 'white' ? row.whiteName : row.blackName },
+    opponent: opponentOf(row, them),
     status: row.status,
     yourTurn: row.status === 'active' && row.sideToMove === side,
     deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,

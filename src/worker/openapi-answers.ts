@@ -226,7 +226,7 @@ export const answerSchemas = (): Record<string, Json> => ({
       id: str,
       variant,
       side: color,
-      opponent: object({ id: nullable(str), name: nullable(str) }),
+      opponent: object({ id: nullable(str), name: nullable(str) }, { computer: { type: 'integer', minimum: 1, maximum: 6 } }),
       status: oneOf('active', 'finished', 'aborted'),
       yourTurn: bool,
       deadline: nullable(time),

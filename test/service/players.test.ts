@@ -301,7 +301,11 @@ describe('challenges', () => {
     expect(game.status).toBe(201);
     expect(Object.keys(game.body.tokens)).toEqual(['black']);
     expect((await call('GET', `/api/games/${game.body.id}`, { token: a.key })).body.you).toBe('black');
-    expect((await myGames(a)).find((g) => g.id === game.body.id)).toMatchObject({ side: 'black' });
+    // ... and its list names the opponent: the computer, with its level.
+    expect((await myGames(a)).find((g) => g.id === game.body.id)).toMatchObject({
+      side: 'black',
+      opponent: { id: null, name: 'Computer (level 1)', computer: 1 },
+    });
     // Asking for the computer's side is refused in words, and makes no game.
     const before = (await myGames(a)).length;
     const computerSide = await call('POST', '/api/games', { token: a.key, json: { variant: 'warp-factor', side: 'black', black: { computer: 3 } } });
