@@ -1,10 +1,12 @@
 // The computer player: legal turns, winning turns taken, determinism, keys.
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
-import { chooseMove, chooseMoveInGame, LEVELS, type Level } from '../../src/engine/search/index.ts';
-import { keyNumber } from '../../src/engine/search/search.ts';
+import { chooseMove, chooseMoveInGame, LEVELS, levelNodes, type Level } from '../../src/engine/search/index.ts';
+import { keyNumber, Searcher } from '../../src/engine/search/search.ts';
+import type { SearchRules } from '../../src/engine/search/rules.ts';
 import { searchRulesFor } from '../../src/engine/search/index.ts';
 import { getVariant, variantNames } from '../../src/engine/variants/index.ts';
+import { EMPTY } from '../../src/engine/piece-codes.ts';
 import { prng } from './helpers.ts';
 
 /** Canonical texts of the legal turns (suffix stripped) as a set. */
@@ -224,4 +226,51 @@ describe.each(['first-contact', 'warp-factor'])('%s: the search reads checks rig
       expect(platformChecks).toBeGreaterThan(0);
     }
   }, 240_000);
+});
+
+describe('a bounded search', () => {
+  // Found by a tester in random play (Curved Space, platforms moving after captures): a handful of
+  // captures, each with a dozen platform moves after it, made the quiescence search explode, and
+  // levels 2-5 never answered (a hint or the computer's turn held the whole service up).
+  const position =
+    'P1R1/2QN/2K1/N1P1|4/4/4/4|1ppp/1r1b/2P1/kn2 Wa1u*2:2/R1,Nd1u*4:2/2,Nd4d*3:2/2,Ba1u*6:2/2,Bd1d*1:2/1p,Ba4u*5:2/2 PPPPPpppp b - - after-capture';
+  const options = { platforms: 6, platformMoves: 'after-capture' };
+
+  it('Curved Space with platform moves after captures: levels 1-5 answer within their ceiling, with a legal turn', () => {
+    const created = Game.create('curved-space', options, position);
+    if (!created.ok) throw new Error(created.error.message);
+    const game = created.value;
+    const legal = legalSet(game);
+    for (const level of [1, 2, 3, 4, 5] as Level[]) {
+      const choice = chooseMoveInGame(game, { level });
+      expect(choice, `level ${level}`).toBeDefined();
+      expect(legal.has(choice!.text), `level ${level}: ${choice!.text}`).toBe(true);
+      // Depth 1 may overrun the budget, but never past 16 times it (or 20 000 nodes).
+      expect(choice!.nodes, `level ${level}`).toBeLessThanOrEqual(Math.max(16 * levelNodes('curved-space', level), 20_000));
+    }
+  }, 120_000);
+
+  it('depth 1 stops at its ceiling: with the explosive quiescence of before, the search still answers, with a legal turn', () => {
+    // The rule as it was (every capture&platform-move a capture of its own): depth 1 alone never
+    // ended. The ceiling (16 times the budget, at least 20 000 nodes) now stops it.
+    const variant = getVariant('curved-space')!;
+    const parsedOptions = variant.parseOptions(options);
+    if (!parsedOptions.ok) throw new Error(parsedOptions.error.message);
+    const parsed = variant.parsePosition(position, parsedOptions.value);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const rules = searchRulesFor('curved-space')! as SearchRules<{ board: Uint8Array }, { kind: string; to: number }>;
+    const explosive = {
+      ...rules,
+      captures: (pos: { board: Uint8Array }, legal: () => { kind: string; to: number }[]) =>
+        legal().filter((m) => m.kind === 'move' && pos.board[m.to] !== EMPTY),
+    };
+    const outcome = new Searcher(variant, explosive, { nodes: 240, maxDepth: 2, noise: 0, seed: 0 }, new Map()).run(parsed.value as { board: Uint8Array });
+    expect(outcome).toBeDefined();
+    expect(outcome!.nodes).toBe(20_000);
+    expect(Number.isFinite(outcome!.score)).toBe(true);
+    const text = variant.formatMove(parsed.value, outcome!.best);
+    const game = Game.create('curved-space', options, position);
+    if (!game.ok) throw new Error(game.error.message);
+    expect(legalSet(game.value).has(text)).toBe(true);
+  }, 120_000);
 });

@@ -43,7 +43,11 @@ const ROOT_MARGIN = 60;
 const CONTEMPT = 50;
 
 export interface SearchLimits {
-  /** Stop starting new work after this many nodes (depth 1 is always completed). */
+  /**
+   * Stop starting new work after this many nodes. Depth 1 is completed, unless it alone takes
+   * FIRST_ITERATION_CAP times the budget (at least FIRST_ITERATION_FLOOR nodes): then the best
+   * root move searched so far is played, so no position can hold the search (and a request) up.
+   */
   readonly nodes: number;
   readonly maxDepth: number;
   /** Deterministic evaluation noise, +- centipawns (0 = none). */
@@ -73,6 +77,9 @@ interface SearchOutcome<M> {
 }
 
 const ABORT = Symbol('node budget spent');
+/** Depth 1's own ceiling: this many times the budget, and never under the floor (see SearchLimits.nodes). */
+const FIRST_ITERATION_CAP = 16;
+const FIRST_ITERATION_FLOOR = 20_000;
 
 // Transposition table: one entry per slot, replaced when the new search is at least as deep.
 const TT_BITS = 16;
@@ -88,6 +95,8 @@ export const keyNumber = (key: Key): number => (key[0]! >>> 0) * 2097152 + (key[
 export class Searcher<P, M> {
   nodes = 0;
   private canAbort = false;
+  /** Past this many nodes even depth 1 stops. */
+  private readonly ceiling: number;
   private iteration = 0;
   private readonly keys: Key[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(2));
   private readonly path = new Float64Array(MAX_PLY + 2);
@@ -112,6 +121,7 @@ export class Searcher<P, M> {
     private readonly earlier: ReadonlyMap<number, number>,
   ) {
     this.noiseMix = Math.imul(limits.seed | 0, 0x9e3779b1) ^ 0x2545f491;
+    this.ceiling = Math.max(limits.nodes * FIRST_ITERATION_CAP, FIRST_ITERATION_FLOOR);
   }
 
   run(root: P): SearchOutcome<M> | undefined {
@@ -163,6 +173,10 @@ export class Searcher<P, M> {
         if (iterationBest) {
           best = iterationBest;
           bestScore = iterationBest.score;
+        } else if (d === 1) {
+          // Depth 1 hit its ceiling before any root move was scored: the first (a capture if there
+          // is one), scored by the evaluation of where it leads.
+          bestScore = -this.rules.evaluate(this.variant.play(root, best.move) as P);
         }
         break;
       }
@@ -197,7 +211,7 @@ export class Searcher<P, M> {
 
   private count(): void {
     this.nodes++;
-    if (this.canAbort && this.nodes >= this.limits.nodes) throw ABORT;
+    if ((this.canAbort && this.nodes >= this.limits.nodes) || this.nodes >= this.ceiling) throw ABORT;
   }
 
   private givesCheck(pos: P, move: M): boolean {

@@ -279,7 +279,10 @@ export function st3dSearchRules(
     isDrop: (move) => move.kind === 'drop',
     captures:
       name === 'curved-space'
-        ? (pos, legal) => legal().filter((m) => m.kind === 'move' && pos.board[m.to] !== EMPTY)
+        ? // A capture followed by a platform's move (the after-capture option) counts once, bare: its
+          // dozen platform moves change no material, and over six plies of captures they made the
+          // quiescence search explode (a position with a few captures took minutes at level 2).
+          (pos, legal) => legal().filter((m) => m.kind === 'move' && !m.platform && pos.board[m.to] !== EMPTY)
         : (pos) => standardCaptures(pos, name === 'first-contact'),
     // Curved Space pieces move by their own rules: the search plays the turn to see.
     ...(name === 'curved-space' ? {} : { givesCheck: (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play) }),
