@@ -8,6 +8,7 @@ import { keepKingSafe, pieceMoves } from '../st3d/standard.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
 import { pieceTargets as curvedTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer, wormhole } from '../st3d/wormhole.ts';
+import { curvedSpaceCaptures } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
 // ---- keys ------------------------------------------------------------------------
@@ -282,7 +283,8 @@ export function st3dSearchRules(
         ? // A capture followed by a platform's move (the after-capture option) counts once, bare: its
           // dozen platform moves change no material, and over six plies of captures they made the
           // quiescence search explode (a position with a few captures took minutes at level 2).
-          (pos, legal) => legal().filter((m) => m.kind === 'move' && !m.platform && pos.board[m.to] !== EMPTY)
+          // Only the captures are listed (not every legal turn filtered down to them).
+          (pos) => curvedSpaceCaptures(pos)
         : (pos) => standardCaptures(pos, name === 'first-contact'),
     // Curved Space pieces move by their own rules: the search plays the turn to see.
     ...(name === 'curved-space' ? {} : { givesCheck: (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play) }),

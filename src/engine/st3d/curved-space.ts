@@ -92,7 +92,8 @@ const SCRATCH = new Int8Array(NUM_CELLS);
  * The legal turns; with `firstOnly`, stop at the first one found (enough to tell mate from check);
  * with `like`, only those like that candidate.
  */
-function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3dMove[] {
+function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, capturesOnly = false): St3dMove[] {
+  if (capturesOnly && (pos.unplaced || kingInHand(pos, pos.turn))) return [];
   if (pos.unplaced) return placements(pos);
   const mover = pos.turn;
   const enemy = opposite(mover);
@@ -112,7 +113,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
   const safe = () => king < 0 || !isAttacked(board, wh, king, enemy);
   const inCheck = !safe();
   for (const role of ROLES) {
-    if (pos.hands[handIndex(mover, role)] === 0 || unlike(like, 'drop')) continue;
+    if (capturesOnly || pos.hands[handIndex(mover, role)] === 0 || unlike(like, 'drop')) continue;
     for (let to = ownLevel; to < ownLevel + 16; to++) {
       if (board[to] !== EMPTY) continue;
       // A drop can only block; it matters only when in check.
@@ -139,6 +140,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
       const to = targets[i]!;
       if (unlike(like, 'move', from, to)) continue;
       const captured = board[to]!;
+      if (capturesOnly && captured === EMPTY) continue;
       const compound = pos.afterCapture && captured !== EMPTY;
       if (!mustTest && !compound) {
         moves.push(pieceMove(from, to));
@@ -153,7 +155,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
       // The platform move changes only the worm-hole (the platform moved is
       // empty, so the board stays as it is after the capture): judge the
       // whole turn with the worm-hole after it.
-      if (compound)
+      if (compound && !capturesOnly)
         for (const platform of shiftsAfterCapture(pos, board)) {
           let ok = !byLevel;
           if (ok && kingAt >= 0 && wh.isWormholeCell(kingAt)) {
@@ -172,6 +174,13 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
   }
   return moves;
 }
+
+/**
+ * The legal captures (turns of kind 'move' onto an occupied cell), bare (without the platform
+ * move the after-capture option adds), in legalMoves' order: the search's quiescence step,
+ * without listing the quiet turns.
+ */
+export const curvedSpaceCaptures = (pos: St3dPosition): St3dMove[] => legalMoves(pos, false, undefined, true);
 
 /** `onKingLine[cell] === n`: the cell is on a line marked by the n-th markKingLines call. */
 const onKingLine = new Int32Array(NUM_CELLS);
