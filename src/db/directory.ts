@@ -70,8 +70,9 @@ function seatRecords([deliveries, inboundMail, invitations]: unknown[]): LegacyS
  */
 let upsertQuery: { sql: string; params: unknown[] } | undefined;
 function summaryUpsert(db: DrizzleD1Database) {
+  if (upsertQuery) return upsertQuery;
   const values = Object.fromEntries(DIRECTORY_COLUMNS.filter((key) => key !== 'pushSubscribed').map((key) => [key, sql.placeholder(key)]));
-  return (upsertQuery ??= db
+  return (upsertQuery = db
     .insert(games)
     .values(values as unknown as DirectoryRow)
     .onConflictDoUpdate({ target: games.id, set: COPY_SET, setWhere: sql`excluded.revision > ${games.revision}` })
