@@ -1,8 +1,8 @@
 // The event streams (NDJSON, one JSON object a line): one Durable Object per player
 // ("player:<id>") and the lobby's hold their open streams, and a game's own object holds
 // its stream's (issue 28), each fanning an event out as it happens, so no reader ever polls. The Worker writes
-// the current state first (read once from D1 after subscribing, so nothing falls
-// between the two) and then passes on what the hub sends.
+// the current state first (read once after subscribing, so nothing falls between the two)
+// and then passes on what the hub sends.
 import { DurableObject } from 'cloudflare:workers';
 import type { Color } from '../engine/types.ts';
 import { config } from './config.ts';

@@ -18,12 +18,11 @@ import {
   TRIAGONAL,
 } from '../st3d/field.ts';
 import { dropMove, pieceMove, type St3dMove } from '../st3d/move.ts';
-import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
+import { BISHOP, BLACK_BIT, EMPTY, handIndex, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { kingInHand, OWN_LEVEL, type St3dPosition } from '../st3d/position.ts';
 import { attackerOf, keepKingSafe, kingAttacked, pieceTargets } from '../st3d/standard.ts';
 import { addPlatformMoves } from '../st3d/first-contact.ts';
 import { ROLES } from '../types.ts';
-import { handIndex } from '../piece-codes.ts';
 
 const ORTHO_LINE = 1;
 const DIAG_LINE = 2;
