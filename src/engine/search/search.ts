@@ -8,6 +8,7 @@
 // answer on any machine. Nothing is kept between calls.
 import type { AnyVariant } from '../types.ts';
 import { seededRandom, type Key, type SearchRules } from './rules.ts';
+import { HistoryTable, MoveOrder } from './move-order.ts';
 
 export const MATE = 100_000;
 /** Scores beyond this are mates (MATE minus the plies to it). */
@@ -361,98 +362,6 @@ export class Searcher<P, M> {
   }
 }
 
-/**
- * Moves best first by score, ties in generated order (as a stable sort), found one
- * at a time: most nodes end after a move or two of hundreds, so sorting them all
- * is wasted. After LAZY_PICKS picks the rest is sorted at once.
- */
-const LAZY_PICKS = 6;
-class MoveOrder {
-  private readonly order: Int32Array;
-  /** `buffer`: scratch at least as long as `scores`, owned by the caller's ply. */
-  constructor(
-    private readonly scores: Float64Array,
-    buffer: Int32Array,
-  ) {
-    this.order = buffer.subarray(0, scores.length);
-    for (let i = 0; i < scores.length; i++) this.order[i] = i;
-  }
-
-  /** The index of the n-th best move (calls come with n = 0, 1, 2, ...). */
-  pick(n: number): number {
-    const { order, scores } = this;
-    if (n < LAZY_PICKS) {
-      let best = n;
-      for (let i = n + 1; i < order.length; i++) {
-        const a = order[i]!;
-        const b = order[best]!;
-        if (scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b)) best = i;
-      }
-      const chosen = order[best]!;
-      order[best] = order[n]!;
-      order[n] = chosen;
-    } else if (n === LAZY_PICKS) {
-      order.subarray(n).sort((a, b) => scores[b]! - scores[a]! || a - b);
-    }
-    return order[n]!;
-  }
-}
-
 // Mate scores are stored relative to the node, so they stay right wherever the entry is read.
 const toTable = (score: number, ply: number) => (score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score);
 const fromTable = (score: number, ply: number) => (score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score);
-
-/**
- * History scores by (move key * 2 + side): a Map's answers (0 when absent) from
- * an open-addressed table of typed arrays; move keys reach the millions, so no
- * flat array for them all (small keys have one). Grows at half full, so a lookup always ends at
- * an empty slot.
- */
-const FLAT_KEYS = 1 << 15;
-class HistoryTable {
-  /** Keys below FLAT_KEYS (all of Planar's, the ST3D drops) are read straight from here. */
-  private readonly flat = new Float64Array(FLAT_KEYS);
-  private keys = new Float64Array(1 << 12).fill(-1);
-  private values = new Float64Array(1 << 12);
-  private size = 0;
-
-  private slot(key: number): number {
-    const mask = this.keys.length - 1;
-    let i = (Math.imul(key | 0, 0x9e3779b1) ^ ((key / 4294967296) | 0)) & mask;
-    while (this.keys[i] !== -1 && this.keys[i] !== key) i = (i + 1) & mask;
-    return i;
-  }
-
-  get(key: number): number {
-    if (key < FLAT_KEYS) return this.flat[key]!;
-    const i = this.slot(key);
-    return this.keys[i] === key ? this.values[i]! : 0;
-  }
-
-  add(key: number, amount: number): void {
-    if (key < FLAT_KEYS) {
-      this.flat[key]! += amount;
-      return;
-    }
-    const i = this.slot(key);
-    if (this.keys[i] === key) {
-      this.values[i]! += amount;
-      return;
-    }
-    this.keys[i] = key;
-    this.values[i] = amount;
-    if (++this.size * 2 > this.keys.length) this.grow();
-  }
-
-  private grow(): void {
-    const { keys, values } = this;
-    this.keys = new Float64Array(keys.length * 2).fill(-1);
-    this.values = new Float64Array(keys.length * 2);
-    for (let i = 0; i < keys.length; i++)
-      if (keys[i] !== -1) {
-        const j = this.slot(keys[i]!);
-        this.keys[j] = keys[i]!;
-        this.values[j] = values[i]!;
-      }
-  }
-}
