@@ -172,7 +172,7 @@ export class GameService {
     base: LinkBase,
     id?: string,
   ): Promise<ServiceResult<CreatedGame>> {
-    const imported = importRecord(text, extra);
+    const imported = importRecord(text, extra, this.ctx.clock());
     if (!imported.ok) return imported;
     const { game, startPosition, turns, players, outcome } = imported.value;
     return this.insert({ base, game, startPosition, turns, input: players, outcome, seats: id === undefined ? undefined : { id, players: {} } });

@@ -208,7 +208,7 @@ interface ImportedGame {
 }
 
 /** A game from a text record; every turn is replayed and checked. Players and clock in `extra` win over the record's. */
-export function importRecord(text: string, extra: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput }): ServiceResult<ImportedGame> {
+export function importRecord(text: string, extra: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput }, now: number): ServiceResult<ImportedGame> {
   const parsed = parseRecord(text);
   if (!parsed.ok) return fail(400, 'invalid_record', `record: ${parsed.error}`);
   const record = parsed.record;
@@ -248,9 +248,11 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
         `move ${Math.floor(i / 2) + 1} (${colorName(side)}'s ${turn}, ply ${i + 1}): ${played.error.message}`,
         played.error.at,
       );
-    const at = record.times?.[i];
-    turns.push({ ...played.value, side, ...(at ? { at: Date.parse(at) } : {}) });
+    turns.push({ ...played.value, side });
   }
+  const times = turnTimes(record.times ?? [], turns.length, now);
+  if (!times.ok) return times;
+  for (const [i, at] of times.value.entries()) if (at !== undefined) turns[i] = { ...turns[i]!, at };
   const headerResult = headerValue(record, 'Result');
   if (headerResult !== undefined && !RESULTS.includes(headerResult))
     return fail(400, 'invalid_record', `record: [Result "${headerResult}"] must be 1-0, 0-1, 1/2-1/2 or *`);
@@ -269,6 +271,35 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
   };
   for (const side of COLORS) if (players[side].name === '?' || players[side].name === '') players[side] = {};
   return done({ game, startPosition, turns, players, outcome: ending.value });
+}
+
+/** How far ahead of the server's clock a record's turn time may be (another server's clock): stored as now. */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * When each of `count` turns was played, from the record's [%at] times: in play order and not in
+ * the future (within CLOCK_SKEW_MS, kept as now). A turn without a time takes the one of the turn
+ * before it (turns before the first time, the first time); none at all: undefined (stored as now).
+ */
+function turnTimes(given: readonly (string | undefined)[], count: number, now: number): ServiceResult<(number | undefined)[]> {
+  const first = given.findIndex((t) => t !== undefined);
+  if (first < 0) return done([]);
+  const times: number[] = [];
+  let last = Date.parse(given[first]!);
+  let lastPly = first + 1;
+  for (let i = 0; i < count; i++) {
+    const text = given[i];
+    if (text !== undefined) {
+      const at = Date.parse(text);
+      if (at > now + CLOCK_SKEW_MS)
+        return fail(400, 'invalid_record', `record: ply ${i + 1}'s [%at ${text}] is in the future (it is now ${new Date(now).toISOString()})`);
+      if (at < last) return fail(400, 'invalid_record', `record: ply ${i + 1}'s [%at ${text}] is before ply ${lastPly}'s: the times must be in play order`);
+      last = at;
+      lastPly = i + 1;
+    }
+    times.push(Math.min(last, now));
+  }
+  return done(times);
 }
 
 /**

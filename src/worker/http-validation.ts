@@ -41,7 +41,9 @@ export function describeIssues(issues: readonly AnyIssue[], where = 'body'): str
     if (issue.type === 'strict_object' && issue.expected === 'never') return `${field}: is not a field we know`;
     if (issue.received === 'undefined' && path) return `${field}: is required`;
     if (!path && issue.type === 'strict_object') return `${field}: must be a JSON object`;
-    return `${field}: ${issue.message}`;
+    // A message that names its field itself ("ply must be ...", shared with the pages' forms) says it once.
+    const message = issue.message.startsWith(`${field} `) ? issue.message.slice(field.length + 1) : issue.message;
+    return `${field}: ${message}`;
   });
   return [...new Set(words)].slice(0, 3).join('; ');
 }

@@ -201,6 +201,12 @@ describe('bad input', () => {
     expect(res.body.at).toBeUndefined();
   });
 
+  it('names a query field once: "ply: must be ...", not "ply: ply must be ..."', async () => {
+    const res = await call('GET', `/api/games/${g.id}/board.svg?ply=soon`);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error).toBe('ply: must be a whole number (0 = the start)');
+  });
+
   it('sends security headers', async () => {
     const res = await call('GET', `/api/games/${g.id}`);
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');

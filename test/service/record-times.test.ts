@@ -39,4 +39,21 @@ describe('turn times in the game record', () => {
     const commented = await call('POST', '/api/games/import', { text: `${head}1. Wb2-Wb3 {a fine move} Bb3-Bb2 *\n` });
     expect(commented.status, commented.text).toBe(201);
   });
+
+  it('import keeps the times in play order and none in the future; a turn without a time takes the one before it', async () => {
+    const head = '[Variant "warp-factor"]\n\n';
+    const at = (ms: number) => `{[%at ${new Date(ms).toISOString()}]}`;
+    const hourAgo = Date.now() - 3_600_000;
+    const backwards = await call('POST', '/api/games/import', { text: `${head}1. Wb2-Wb3 ${at(hourAgo)} Bb3-Bb2 ${at(hourAgo - 1000)} *\n` });
+    expect(backwards.status, backwards.text).toBe(400);
+    expect(backwards.body.error).toMatch(/ply 2's \[%at .*\] is before ply 1's/);
+    const future = await call('POST', '/api/games/import', { text: `${head}1. Wb2-Wb3 ${at(Date.now() + 86_400_000)} *\n` });
+    expect(future.status, future.text).toBe(400);
+    expect(future.body.error).toContain('in the future');
+    // Plies 1 and 3 without a time: ply 1 takes ply 2's (the first given), ply 3 takes ply 2's too.
+    const mixed = await call('POST', '/api/games/import', { text: `${head}1. Wb2-Wb3 Bb3-Bb2 ${at(hourAgo)} 2. Wc2-Wc3 *\n` });
+    expect(mixed.status, mixed.text).toBe(201);
+    const moves = (await call('GET', `/api/games/${mixed.body.id}/moves`)).body.moves as { at: string }[];
+    expect(moves.map((m) => m.at)).toEqual([0, 1, 2].map(() => new Date(hourAgo).toISOString()));
+  });
 });
