@@ -167,7 +167,7 @@ describe('board pictures of a position', () => {
   it.each([
     ['svg', `4/r3/4/K3|4/4/4/4|3k/4/4/4 ${FC_PLATFORMS} - b - -`, /^position: the white king on Wa1 is attacked by the rook on Wa3/],
     ['png', `4/4/4/KRRR|4/4/4/4|3k/4/4/4 ${FC_PLATFORMS} - w - -`, /^position: White has 3 rooks/],
-    ['svg', 'x'.repeat(401), /position is too long \(at most 400 characters\)/],
+    ['svg', 'x'.repeat(401), /position: is too long \(at most 400 characters\)/],
   ])('refuses an illegal or oversized position (%s) with 400 saying why, never cached', async (format, position, message) => {
     const res = await call('GET', url(format, position));
     expect(res.status, res.text).toBe(400);
