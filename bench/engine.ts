@@ -1,6 +1,7 @@
 // Engine benchmarks: the cost of one turn in a busy position, and rebuilding a long game
 // (perft speed and the reference engines: engine-compare.ts).
 import { Game } from '../src/engine/game.ts';
+import type { VariantName } from '../src/engine/types.ts';
 import { getVariant, variantNames } from '../src/engine/variants/index.ts';
 // The same seeded PRNG as the tests, so the "busy" positions are the same on every run.
 import { prng } from '../test/engine/helpers.ts';
@@ -22,6 +23,16 @@ export function busyGame(name: string, plies: number, seed = 1): string[] {
     if (texts.length === plies && !g.outcome()) return texts;
   }
   throw new Error(`no ${name} game lasted ${plies} plies`);
+}
+
+/** The nps bench's fixed positions of a variant (its start and five of fixed-seed random games), as games to search from. */
+export function npsGames(variant: VariantName): Game[] {
+  const busy = [24, 32, 40, 48].map((plies, i) => busyGame(variant, variant === 'warp-factor' ? plies - 6 : plies, 101 + i));
+  return [[], busyGame(variant, 8, 100), ...busy].map((texts) => {
+    const replayed = Game.replay(variant, {}, texts);
+    if (!replayed.ok) throw new Error(replayed.error.message);
+    return replayed.value;
+  });
 }
 
 /**

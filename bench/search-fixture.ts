@@ -1,21 +1,14 @@
 // The search's exact behaviour on fixed positions, for the check that a speed change
 // searches the same tree (issue 34): per variant, each of the nps bench's positions
-// (npsPositions' recipe: a start, fixed-seed random games) searched at levels 1-6 with
+// (npsGames in bench/engine.ts: a start, fixed-seed random games) searched at levels 1-6 with
 // small node budgets; the chosen turn, its score, the depth and the node count.
 // `npx tsx bench/search-fixture.ts` rewrites test/engine/search-fixture.json from the code
 // as it is; test/engine/search-identity.test.ts compares the code with that file.
 import { writeFileSync } from 'node:fs';
-import { Game } from '../src/engine/game.ts';
 import { chooseMoveInGame, type Level } from '../src/engine/search/index.ts';
 import type { VariantName } from '../src/engine/types.ts';
 import { variantNames } from '../src/engine/variants/index.ts';
-import { busyGame } from './engine.ts';
-
-/** The nps bench's positions (bench/nps.ts npsPositions), without importing its command line. */
-function positions(variant: VariantName): string[][] {
-  const busy = [24, 32, 40, 48].map((plies, i) => busyGame(variant, variant === 'warp-factor' ? plies - 6 : plies, 101 + i));
-  return [[], busyGame(variant, 8, 100), ...busy];
-}
+import { npsGames } from './engine.ts';
 
 /** Node budgets by level (1-6): small, so the whole record takes a few seconds. */
 const BUDGETS: Readonly<Record<Level, number>> = { 1: 60, 2: 300, 3: 600, 4: 1_000, 5: 1_500, 6: 2_500 };
@@ -26,12 +19,10 @@ export type SearchRecord = Record<string, string[]>;
 export function searchRecord(): SearchRecord {
   const record: SearchRecord = {};
   for (const variant of variantNames() as VariantName[]) {
-    for (const [i, texts] of positions(variant).entries()) {
-      const replayed = Game.replay(variant, {}, texts);
-      if (!replayed.ok) throw new Error(replayed.error.message);
+    for (const [i, game] of npsGames(variant).entries()) {
       const rows: string[] = [];
       for (const level of [1, 2, 3, 4, 5, 6] as Level[]) {
-        const c = chooseMoveInGame(replayed.value, { level, seed: i, nodes: BUDGETS[level] });
+        const c = chooseMoveInGame(game, { level, seed: i, nodes: BUDGETS[level] });
         rows.push(c ? `${level} ${i}: ${c.text} ${c.score} ${c.depth} ${c.nodes}` : `${level} ${i}: none`);
       }
       record[`${variant} ${i}`] = rows;
