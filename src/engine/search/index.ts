@@ -12,7 +12,8 @@
 //   and then `mate` is the number of the mover's turns to it (negative: being mated).
 // - Levels (LEVEL_BUDGETS, LEVEL_NODES): 1 plays almost at random among turns that
 //   do not lose material or the game at once (from a sample of 24 turns plus every
-//   capture); 2-5 search deeper and deeper within a budget of nodes per variant, level 5
+//   capture and check); 2 plays the best of such a sample of 32, one ply deep; 3-5
+//   search deeper and deeper within a budget of nodes per variant, level 5
 //   about 50 ms of CPU; 6, the correspondence level, 8-32 times level 5's nodes
 //   (up to seconds of CPU: only ever from the computer queue, never in a request).
 //   `nodes` overrides the level's budget.
@@ -60,6 +61,10 @@ interface LevelBudget {
   readonly noise: number;
   /** Level 1: play any turn scoring within this many centipawns of the best, among a sample of turns. */
   readonly randomWithin?: number;
+  /** Score only a seeded sample of this many root turns (and every capture). */
+  readonly sample?: number;
+  /** Plies of quiescence (default: the search's). */
+  readonly quiescencePlies?: number;
 }
 
 /**
@@ -73,16 +78,18 @@ interface LevelBudget {
 const LEVEL_NODES: Readonly<Record<VariantName, readonly [number, number, number, number, number]>> = {
   'first-contact': [120, 400, 2_000, 8_000, 64_000],
   'warp-factor': [180, 600, 1_500, 3_000, 96_000],
-  'curved-space': [72, 240, 600, 1_200, 38_400],
+  'curved-space': [72, 240, 600, 2_400, 38_400],
   planar: [240, 800, 2_000, 8_000, 128_000],
 };
 
 /** Level 1 scores this many turns (a seeded sample) and picks one that is not a blunder. */
 const LEVEL1_SAMPLE = 24;
+/** Level 2 scores this many (another sample) and plays the best: it misses what it did not look at. */
+const LEVEL2_SAMPLE = 32;
 
 const LEVEL_BUDGETS: Readonly<Record<Level, LevelBudget>> = {
-  1: { maxDepth: 1, noise: 0, randomWithin: 120 },
-  2: { maxDepth: 2, noise: 40 },
+  1: { maxDepth: 1, noise: 0, randomWithin: 120, sample: LEVEL1_SAMPLE, quiescencePlies: 2 },
+  2: { maxDepth: 1, noise: 40, sample: LEVEL2_SAMPLE, quiescencePlies: 2 },
   3: { maxDepth: 32, noise: 15 },
   4: { maxDepth: 32, noise: 6 },
   5: { maxDepth: 32, noise: 3 },
@@ -114,7 +121,8 @@ export function chooseMove<P, M>(variant: AnyVariant, position: P, options: Choo
     noise: budget.noise,
     seed,
     exactRoot: budget.randomWithin !== undefined,
-    ...(budget.randomWithin !== undefined ? { sample: LEVEL1_SAMPLE, quiescencePlies: 2 } : {}),
+    ...(budget.sample !== undefined ? { sample: budget.sample } : {}),
+    ...(budget.quiescencePlies !== undefined ? { quiescencePlies: budget.quiescencePlies } : {}),
   };
   const earlier = new Map<number, number>();
   const key = new Int32Array(2);

@@ -56,7 +56,7 @@ export interface SearchLimits {
   readonly seed: number;
   /** Score every root move exactly (no cut-offs at the root), for level 1's choice. */
   readonly exactRoot?: boolean;
-  /** Search only this many root moves, a seeded sample (level 1), plus any capture. */
+  /** Search only this many root moves, a seeded sample (levels 1-2), plus every capture and check. */
   readonly sample?: number;
   /** Plies of quiescence (default QUIESCENCE_PLIES). */
   readonly quiescencePlies?: number;
@@ -133,8 +133,10 @@ export class Searcher<P, M> {
     let rootMoves: RootMove<M>[] = moves.map((move) => ({ move, score: -INFINITY }));
     if (this.limits.sample && rootMoves.length > this.limits.sample) {
       const random = seededRandom(this.limits.seed ^ 0x5a3c);
-      const sampled = rootMoves.filter((r) => this.rules.victim(root, r.move) > 0);
-      const quiet = rootMoves.filter((r) => this.rules.victim(root, r.move) === 0);
+      // Never left out: a capture, or a check (so a win at once is always seen).
+      const forcing = (m: M) => this.rules.victim(root, m) > 0 || this.givesCheck(root, m);
+      const sampled = rootMoves.filter((r) => forcing(r.move));
+      const quiet = rootMoves.filter((r) => !forcing(r.move));
       while (sampled.length < this.limits.sample && quiet.length) sampled.push(quiet.splice(Math.floor(random() * quiet.length), 1)[0]!);
       rootMoves = sampled;
     }
