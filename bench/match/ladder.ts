@@ -1,11 +1,12 @@
-// `npm run ladder -- [--variants planar,warp-factor] [--steps 2,3,4,5,6] [--sprt 0,100,0.05,0.05]
+// `npm run ladder -- [--variants planar,warp-factor] [--steps 2,3,4,5,6] [--sprt 0,100,0.05,0.05 | --sprt off]
 //   [--games 400] [--concurrency 1] [--json bench/ladder-results.json] [--docs docs/benchmarks.md]
 //   [--import match1.json,match2.json]`
 // The level ladder (issue 34): each level against the one below, per variant, with the
 // match runner (runMatch: seeded openings played twice with colours swapped,
 // pentanomial Elo with 95% bounds). A step is level N against level N-1; `--steps`
 // lists the N (default 2-5). By default each step runs an SPRT (elo0 0, elo1 100,
-// alpha = beta = 0.05: a big step ends early) capped at `--games`. Results merge into
+// alpha = beta = 0.05: a big step ends early) capped at `--games`; `--sprt off` plays all
+// `--games` (the bounds of a step the SPRT ended early, narrowed). Results merge into
 // the JSON file by variant and step, so steps can be run one at a time on a busy
 // machine; the table of everything in the file is then written into the docs between
 // the ladder markers, and printed.
@@ -96,7 +97,8 @@ if (process.argv[1]?.endsWith('ladder.mjs')) {
   const variants = (arg('variants')?.split(',') ?? variantNames()) as VariantName[];
   for (const v of variants) if (!variantNames().includes(v)) throw new Error(`unknown variant ${v}`);
   const steps = (arg('steps') ?? '2,3,4,5').split(',').map(Number);
-  const [elo0 = 0, elo1 = 100, alpha = 0.05, beta = 0.05] = (arg('sprt') ?? '0,100,0.05,0.05').split(',').map(Number);
+  const sprtText = arg('sprt') ?? '0,100,0.05,0.05';
+  const [elo0 = 0, elo1 = 100, alpha = 0.05, beta = 0.05] = sprtText === 'off' ? [] : sprtText.split(',').map(Number);
   const games = Number(arg('games') ?? 400);
   const file = arg('json') ?? 'bench/ladder-results.json';
   const docs = arg('docs') ?? 'docs/benchmarks.md';
@@ -116,7 +118,7 @@ if (process.argv[1]?.endsWith('ladder.mjs')) {
         a: parseEngine(`level=${level}`, `level ${level}`),
         b: parseEngine(`level=${level - 1}`, `level ${level - 1}`),
         pairs: Math.max(1, Math.ceil(games / 2)),
-        sprt: { elo0, elo1, alpha, beta },
+        ...(sprtText === 'off' ? {} : { sprt: { elo0, elo1, alpha, beta } }),
         concurrency: Number(arg('concurrency') ?? 1),
       });
       console.log(describe(r));
