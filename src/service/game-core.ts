@@ -103,10 +103,9 @@ export class GameContext {
   async emit(row: GameRow, all: readonly GameEvent[], lastMove: MoveRow | undefined): Promise<GameRow> {
     if (all.some((e) => e.type === 'game-over')) row = await this.recordEnd(row);
     await this.arm(row);
-    // The computer is told nothing: it is asked for its turn instead (askComputer).
-    const events = all
-      .map((e) => ({ ...e, recipients: e.recipients.filter((side) => computerLevel(row, side) === undefined) }))
-      .filter((e) => e.recipients.length);
+    // The computer is told nothing: it is asked for its turn instead (askComputer). An event left
+    // with nobody to tell still goes out: the game's stream and sockets show every change.
+    const events = all.map((e) => ({ ...e, recipients: e.recipients.filter((side) => computerLevel(row, side) === undefined) }));
     const sink = this.options.events;
     if (!sink || !events.length) return row;
     const ended = row;

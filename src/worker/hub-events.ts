@@ -27,6 +27,7 @@ const GAME_LINE: Partial<Record<GameEvent['type'], string>> = {
   'pause-offer': 'pauseOffer',
   pause: 'pause',
   'pause-end': 'pauseEnd',
+  'offer-declined': 'offerDeclined',
 };
 
 export class HubEvents implements EventSink, PlayerEventSink {
@@ -64,7 +65,7 @@ export class HubEvents implements EventSink, PlayerEventSink {
       const game = myGame(row, side, base);
       const personal: PlayerEvent[] = [];
       if (events.some((e) => e.type === 'game-over')) personal.push({ type: 'gameFinish', game });
-      else if (game.yourTurn && events.some((e) => e.type === 'turn')) personal.push({ type: 'yourTurn', game });
+      else if (game.yourTurn && events.some((e) => e.type === 'turn' && e.recipients.includes(side))) personal.push({ type: 'yourTurn', game });
       if (personal.length) sends.push(hubOf(this.env, `player:${playerId}`).publish(personal));
     }
     await Promise.all(sends);

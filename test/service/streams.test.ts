@@ -2,7 +2,8 @@
 // a player's stream gets yourTurn when the opponent moves; a reopened stream starts
 // with the current state; the game stream starts with the full state, then one line a change.
 import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
 import { BASE, call } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
 
@@ -150,4 +151,59 @@ describe('GET /api/games/:id/stream', () => {
     expect((await call('GET', '/api/games/zzzzzzzzzzzz/stream')).status).toBe(404);
     expect((await call('GET', `/api/games/${game.id}/stream`, { token: 'y'.repeat(43) })).status).toBe(403);
   }, 240_000);
+
+  describe('every turn has its own line', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it("a conditional answer: the opponent's turn, then the answer", async () => {
+      const a = await newPlayer('A');
+      const b = await newPlayer('B');
+      const { game } = await startGame(a, b);
+      const planned = await call('PUT', `/api/games/${game.id}/conditional`, { token: b.key, json: { lines: [['Wb2-Wb3', 'Bb3-Bb2']] } });
+      expect(planned.status, planned.text).toBe(200);
+      const watcher = await openStream(`/api/games/${game.id}/stream`);
+      const mine = await openStream('/api/stream/events', b.key);
+      expect((await watcher.next()).type).toBe('gameFull');
+      await call('POST', `/api/games/${game.id}/moves`, { token: a.key, text: 'Wb2-Wb3' });
+      expect(await watcher.next()).toMatchObject({ type: 'move', state: { ply: 1, lastMove: { text: 'Wb2-Wb3' } } });
+      expect(await watcher.next()).toMatchObject({ type: 'move', state: { ply: 2, lastMove: { text: 'Bb3-Bb2' } } });
+      // The planner is not told it is their turn (their answer was played); the stream starts with
+      // the games waiting for them (none), so the first line after that is the next real turn.
+      await call('POST', `/api/games/${game.id}/moves`, { token: a.key, text: 'Wc2-Wc3' });
+      for (let line = await mine.next(); ; line = await mine.next()) {
+        if (line.type !== 'yourTurn') continue;
+        expect(line.game.ply).toBe(3);
+        break;
+      }
+      await watcher.close();
+      await mine.close();
+    }, 240_000);
+
+    it("against the computer: the player's turn, then the computer's", async () => {
+      const computer = captureComputerTurns();
+      const created = await call('POST', '/api/games', { json: { variant: 'warp-factor', black: { computer: 1 } } });
+      expect(created.status, created.text).toBe(201);
+      const id = created.body.id as string;
+      const watcher = await openStream(`/api/games/${id}/stream`);
+      expect((await watcher.next()).type).toBe('gameFull');
+      await call('POST', `/api/games/${id}/moves`, { token: created.body.tokens.white, text: 'Wb2-Wb3' });
+      expect(await watcher.next()).toMatchObject({ type: 'move', state: { ply: 1, lastMove: { text: 'Wb2-Wb3' } } });
+      await runComputerQueue(computer.take());
+      expect(await watcher.next()).toMatchObject({ type: 'move', state: { ply: 2, lastMove: { side: 'black' } } });
+      await watcher.close();
+    }, 240_000);
+
+    it('a declined offer has its line, with the offer gone', async () => {
+      const a = await newPlayer('A');
+      const b = await newPlayer('B');
+      const { game } = await startGame(a, b);
+      const watcher = await openStream(`/api/games/${game.id}/stream`);
+      expect((await watcher.next()).type).toBe('gameFull');
+      await call('POST', `/api/games/${game.id}/draw`, { token: a.key, json: { action: 'offer' } });
+      expect(await watcher.next()).toMatchObject({ type: 'drawOffer', state: { drawOffer: 'white' } });
+      await call('POST', `/api/games/${game.id}/draw`, { token: b.key, json: { action: 'decline' } });
+      expect(await watcher.next()).toMatchObject({ type: 'offerDeclined', state: { drawOffer: null } });
+      await watcher.close();
+    }, 240_000);
+  });
 });
