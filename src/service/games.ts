@@ -329,16 +329,13 @@ export class GameService {
     // The opponent's conditional line that starts with this turn, if any: its answer is played below.
     const { answer: planned, outcome: plan } = await conditional.plannedAnswer(this.ctx, row, stored, turn.text, written.plans);
     const messageEvent: GameEvent[] = message ? [{ type: 'message', recipients: [opposite(side)], message }] : [];
-    // Your move, to the player now to move (to nobody when their answer is played at once: the
-    // game's stream still shows the move; with a word when their planned lines were dropped); or
-    // the end, to both. A message goes to the opponent.
-    const events: GameEvent[] =
-      stored.status !== 'active'
-        ? [...gameOver, ...messageEvent]
-        : [
-            { type: 'turn', recipients: planned ? [] : [stored.sideToMove], ...(message ? { message } : {}), ...(plan ? { plan } : {}) },
-            ...(planned ? messageEvent : []),
-          ];
+    // Your move, to the player now to move (with a word when their planned lines were dropped); to
+    // nobody when their answer is played at once, but the game's stream still shows it. Or the
+    // end, to both. A message goes to the opponent.
+    const turnEvent: GameEvent = planned
+      ? { type: 'turn', recipients: [] }
+      : { type: 'turn', recipients: [stored.sideToMove], ...(message ? { message } : {}), ...(plan ? { plan } : {}) };
+    const events: GameEvent[] = stored.status !== 'active' ? [...gameOver, ...messageEvent] : planned ? [turnEvent, ...messageEvent] : [turnEvent];
     const ended = await this.ctx.emit(stored, events, lastMove);
     await this.ctx.askComputer(stored);
     const answer = planned ? await this.playAnswer(id, planned) : undefined;

@@ -156,8 +156,15 @@ describe('conditional moves', () => {
       await service.move(g.id, { side: 'black' }, { move: 'Bb3-Bb2', message: 'Your move' });
     });
     expect(heard).toEqual([
-      // Black's message still reaches White, as a message (White has no turn to be told of).
-      { ply: 2, events: [{ type: 'message', recipients: ['white'], message: expect.objectContaining({ text: 'Your move' }) }] },
+      // Black's turn is told to nobody (the game's stream shows it); Black's message still reaches
+      // White, as a message (White has no turn to be told of).
+      {
+        ply: 2,
+        events: [
+          { type: 'turn', recipients: [] },
+          { type: 'message', recipients: ['white'], message: expect.objectContaining({ text: 'Your move' }) },
+        ],
+      },
       { ply: 3, events: [{ type: 'turn', recipients: ['black'] }] },
     ]);
   });
