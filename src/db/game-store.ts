@@ -501,11 +501,14 @@ export class GameStore {
     return true;
   }
 
-  /** Give an unowned seat of the game to a player; false when the seat is someone's already. */
-  async claimSeat(gameId: string, side: Color, playerId: string): Promise<boolean> {
+  /** Give an unowned seat of the game to a player (and their name, if the seat has none); false when the seat is someone's already. */
+  async claimSeat(gameId: string, side: Color, playerId: string, name?: string): Promise<boolean> {
     const row = this.row(gameId);
     if (!row || (side === 'white' ? row.whitePlayerId : row.blackPlayerId) !== null) return false;
-    this.update(gameId, side === 'white' ? { whitePlayerId: playerId } : { blackPlayerId: playerId });
+    const named = name && !(side === 'white' ? row.whiteName : row.blackName);
+    const changes: GameChanges = side === 'white' ? { whitePlayerId: playerId } : { blackPlayerId: playerId };
+    if (named) Object.assign(changes, side === 'white' ? { whiteName: name } : { blackName: name });
+    this.update(gameId, changes);
     await this.published(gameId);
     return true;
   }

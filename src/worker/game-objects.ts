@@ -131,8 +131,8 @@ export class RemoteGames {
   disableWebhook(id: string, side: Color, url: string, now: number): Promise<void> {
     return this.stored(id, 'disableWebhook', [id, side, url, now]);
   }
-  claimSeat(id: string, side: Color, playerId: string): Promise<boolean> {
-    return this.stored(id, 'claimSeat', [id, side, playerId]);
+  claimSeat(id: string, side: Color, playerId: string, name?: string): Promise<boolean> {
+    return this.stored(id, 'claimSeat', [id, side, playerId, name]);
   }
   logDelivery(row: NewDeliveryRow): Promise<void> {
     return this.stored(row.gameId, 'logDelivery', [row]);

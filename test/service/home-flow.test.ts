@@ -51,6 +51,33 @@ describe('a game started while signed in', () => {
     expect(after.text).not.toContain('invitation-link');
   });
 
+  it('signed in: your name on your seat when the form leaves it blank; messages from the game page without a token', async () => {
+    const kirk = await newPlayer('Kirk');
+    const { id } = await createSignedIn(kirk.key, { variant: 'warp-factor' });
+    const state = (await call('GET', `/api/games/${id}`)).body;
+    expect(state.players.white.name).toBe('Kirk');
+    expect(state.players.black.name).toBeNull();
+    // A name typed in the form wins.
+    const named = await createSignedIn(kirk.key, { variant: 'warp-factor', black: 'Captain', side: 'black' });
+    expect((await call('GET', `/api/games/${named.id}`)).body.players.black.name).toBe('Captain');
+    // The game page of a signed-in player (the key in its cookie) has the message forms, without a token field.
+    const page = await call('GET', `/games/${id}`, { headers: cookie(kirk.key) });
+    for (const form of ['message-form', 'message-visibility']) {
+      const at = page.text.indexOf(`id="${form}"`);
+      expect(at, form).toBeGreaterThan(0);
+      expect(page.text.slice(at, page.text.indexOf('</form>', at))).not.toContain('name="token"');
+    }
+    expect(page.text).toContain('href="/me#settings-form"');
+    const sent = await form(`/games/${id}/message`, { text: 'Hello from the bridge' }, undefined, cookie(kirk.key));
+    expect(sent.status).toBe(303);
+    expect(decodeURIComponent(location(sent).search.replaceAll('+', ' '))).toContain('Message sent');
+    const messages = (await call('GET', `/api/games/${id}/messages`, { token: kirk.key })).body.messages;
+    expect(messages.map((m: { text: string; side: string }) => [m.side, m.text])).toEqual([['white', 'Hello from the bridge']]);
+    const shown = await form(`/games/${id}/message-visibility`, { spectators: 'yes' }, undefined, cookie(kirk.key));
+    expect(decodeURIComponent(location(shown).search.replaceAll('+', ' '))).toContain('Spectators may read');
+    expect((await call('GET', `/api/games/${id}`)).body.spectatorMessages.white).toBe(true);
+  });
+
   it('signed out, the game is nobody’s; a seat link opened signed in offers to add it, once', async () => {
     const res = await form('/games', { variant: 'planar' });
     expect(res.status).toBe(303);
@@ -71,6 +98,8 @@ describe('a game started while signed in', () => {
     expect(location(claimed).searchParams.get('token')).toBeNull();
     const games = (await call('GET', '/api/me/games', { token: spock.key })).body.games;
     expect(games.map((g: { id: string; side: string }) => [g.id, g.side])).toEqual([[id, 'white']]);
+    // The seat had no name: it takes the player's.
+    expect((await call('GET', `/api/games/${id}`)).body.players.white.name).toBe('Spock');
     // The seat is Spock's now: no second offer, and another player cannot take it.
     expect((await call('GET', white.pathname + white.search, { headers: cookie(spock.key) })).text).not.toContain('Add this game to my games');
     const uhura = await newPlayer('Uhura');

@@ -409,6 +409,12 @@ const LiveRegion = (p: GamePageProps) => {
           ) : null}
           {p.messages || you ? <Messages {...p} /> : null}
           {you && p.token && p.settings ? <SettingsForm id={s.id} token={p.token} settings={p.settings} /> : null}
+          {/* Signed in (the /me cookie): the player's notifications, for all their games, are set on /me. */}
+          {you && !p.token ? (
+            <p class="small" id="settings">
+              Notifications of your turns in all your games: <a href="/me#settings-form">your settings on My games</a>.
+            </p>
+          ) : null}
           <h2>Links</h2>
           <ul class="small">
             <li>
@@ -568,10 +574,11 @@ const Messages = (p: GamePageProps) => {
       ) : (
         <p class="small">No messages yet.</p>
       )}
-      {you && p.token ? (
+      {/* A signed-in player's forms carry no token: the key in the /me cookie acts (withCookieKey). */}
+      {you ? (
         <>
           <form method="post" action={`/games/${s.id}/message`} id="message-form">
-            <input type="hidden" name="token" value={p.token} />
+            {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
             <label for="message-text">
               Message to {playerName(s, you === 'white' ? 'black' : 'white')} <span class="hint">(up to {MAX_MESSAGE_CHARS} characters)</span>
             </label>
@@ -583,7 +590,7 @@ const Messages = (p: GamePageProps) => {
             </div>
           </form>
           <form method="post" action={`/games/${s.id}/message-visibility`} id="message-visibility">
-            <input type="hidden" name="token" value={p.token} />
+            {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
             <input type="hidden" name="spectators" value={mineShown ? 'no' : 'yes'} />
             <p class="small">
               {bothShown

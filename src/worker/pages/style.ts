@@ -89,7 +89,7 @@ body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu S
 a{color:var(--link);overflow-wrap:anywhere}
 input,select,textarea{max-width:100%}
 input[type=radio],input[type=checkbox]{width:24px;height:24px;margin:0;flex:none}
-li>a:only-child,p>a:only-child,.crumbs a{display:inline-block;min-height:24px;padding:.15rem 0}
+li>a:only-child:not(.button),p>a:only-child:not(.button),.crumbs a{display:inline-block;min-height:24px;padding:.15rem 0}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .skip{position:absolute;left:-999px;top:0;background:var(--card);padding:.5rem}
 .skip:focus{left:.5rem;z-index:10}

@@ -126,7 +126,9 @@ export const gamePages = new Hono<AppEnv>()
       // Signed in (the /me cookie): the creator's seat is the player's, so the game is on /me.
       const player = await cookiePlayer(c);
       const mine: Color = f.side ?? 'white';
-      const created = await c.var.services.games.create(parsed.output, linkBase(c), player ? { players: { [mine]: player.id } } : undefined);
+      // The player's name on their seat, unless the form gave that seat another (as POST /api/games with a key does).
+      const seated = player?.name && !parsed.output[mine]?.name ? { ...parsed.output, [mine]: { ...parsed.output[mine], name: player.name } } : parsed.output;
+      const created = await c.var.services.games.create(seated, linkBase(c), player ? { players: { [mine]: player.id } } : undefined);
       if (!created.ok) return page(c, 400).html(<HomePage error={failureWords(created)} values={values} />);
       const { id, tokens } = created.value;
       const theirs = tokens[opposite(mine)];
@@ -321,7 +323,7 @@ export const gamePages = new Hono<AppEnv>()
     if ((side === 'white' ? row?.blackPlayerId : row?.whitePlayerId) === player.id)
       return backToGame(c, id, c.var.token, { error: 'You hold the other seat of this game already.' });
     // The seat is the game's: changed in its object, which copies the row to the directory.
-    if (!(await c.var.services.gameRecords.claimSeat(id, side, player.id)))
+    if (!(await c.var.services.gameRecords.claimSeat(id, side, player.id, player.name ?? undefined)))
       return backToGame(c, id, c.var.token, { error: 'This seat belongs to a player already, so it was not added to your games.' });
     await c.var.services.gameRecords.dropInvitation(id, side);
     return backToGame(c, id, getCookie(c, KEY_COOKIE)!, { ok: 'This game is now in your games (My games).' });
