@@ -91,23 +91,25 @@ export function startAnalysis(page: GamePage): void {
     strong.textContent = Math.ceil(m.ply / 2) + (m.side === 'white' ? '. ' : '… ') + m.move + (m.glyph ?? '');
     p.appendChild(strong);
     p.appendChild(document.createTextNode((m.judgement ? ' — ' + WORDS[m.judgement] : '') + '; after it: ' + evalWords(m.eval) + '.'));
-    if (m.best) {
+    // The better turn only for a judged turn (as the page says it: betterTurn in pages/analysis.tsx).
+    const better = m.judgement ? m.best : null;
+    if (better) {
       p.appendChild(document.createTextNode(' Best was '));
       const code = document.createElement('code');
       code.id = 'best-move';
-      code.textContent = m.best;
+      code.textContent = better;
       p.appendChild(code);
       p.appendChild(document.createTextNode((m.bestEval ? ' (' + evalWords(m.bestEval) + ')' : '') + '.'));
-    } else p.appendChild(document.createTextNode(' The computer would have played it too.'));
+    } else if (!m.best) p.appendChild(document.createTextNode(' The computer would have played it too.'));
     box.appendChild(p);
-    if (!m.best) return;
+    if (!better) return;
     const details = document.createElement('details');
     details.id = 'best-preview';
     details.className = 'preview';
     const summary = document.createElement('summary');
-    summary.textContent = 'Preview of ' + m.best;
+    summary.textContent = 'Preview of ' + better;
     details.appendChild(summary);
-    const best = m.best;
+    const best = better;
     details.addEventListener('toggle', () => {
       if (!details.open || details.querySelector('svg')) return;
       const q = new URLSearchParams({ from: String(ply - 1), line: best });

@@ -76,6 +76,22 @@ describe('post-game analysis', () => {
     expect(a.white.blunders).toBeGreaterThanOrEqual(1);
   });
 
+  it("the game page names the computer's better turn only for a turn it judged", async () => {
+    const game = await finishedGame();
+    await drain();
+    const a = (await call('GET', `/api/games/${game.id}/analysis`)).body;
+    const plies = a.plies as { ply: number; best: string | null; judgement: string | null }[];
+    // The game has both kinds: a judged turn (the blunder) and a turn the computer would not have played, unjudged.
+    expect(plies.some((p) => p.best && p.judgement)).toBe(true);
+    expect(plies.some((p) => p.best && !p.judgement)).toBe(true);
+    for (const p of plies) {
+      const page = (await call('GET', `/games/${game.id}?ply=${p.ply}`)).text;
+      const panel = page.slice(page.indexOf('id="analysis-ply"'));
+      expect(panel.includes('id="best-move"'), `ply ${p.ply}`).toBe(Boolean(p.best && p.judgement));
+      expect(panel.includes('would have played it too'), `ply ${p.ply}`).toBe(!p.best);
+    }
+  });
+
   it('evaluations in a won position favour the winner; accuracy per side lies in 0-100', async () => {
     const game = await finishedGame();
     await drain();

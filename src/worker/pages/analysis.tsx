@@ -102,6 +102,9 @@ export const PlyNote = (p: { analysis: GameAnalysis; ply: number; bestSvg?: stri
   );
 };
 
+/** The computer's better turn, shown for a turn it judged (an inaccuracy or worse): elsewhere it is only another choice, which may score below the turn played. */
+export const betterTurn = (m: Pick<PlyAnalysis, 'best' | 'judgement'>): string | null => (m.judgement ? m.best : null);
+
 const PlyWords = ({ m, bestSvg }: { m: PlyAnalysis; bestSvg?: string | undefined }) => (
   <>
     <p>
@@ -110,17 +113,19 @@ const PlyWords = ({ m, bestSvg }: { m: PlyAnalysis; bestSvg?: string | undefined
         {m.glyph ?? ''}
       </strong>
       {m.judgement ? ` — ${JUDGEMENT_WORDS[m.judgement]}` : ''}; after it: {evalWords(m.eval)}.
-      {m.best ? (
+      {betterTurn(m) ? (
         <>
           {' '}
           Best was <code id="best-move">{m.best}</code>
           {m.bestEval ? ` (${evalWords(m.bestEval)})` : ''}.
         </>
+      ) : m.best ? (
+        ''
       ) : (
         ' The computer would have played it too.'
       )}
     </p>
-    {m.best ? (
+    {betterTurn(m) ? (
       <details id="best-preview" class="preview">
         <summary>Preview of {m.best}</summary>
         {bestSvg ? raw(bestSvg) : null}

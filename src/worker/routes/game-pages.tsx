@@ -32,6 +32,7 @@ import { limitNewGames } from '../http-limits.ts';
 import { describeIssues } from '../http-validation.ts';
 import { sideWorker } from '../board-png.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
+import { betterTurn } from '../pages/analysis.tsx';
 import { SettingsPage } from '../pages/notification-settings.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
 import { cookiePlayer } from '../viewer.tsx';
@@ -267,7 +268,8 @@ export const gamePages = new Hono<AppEnv>()
     const viewed = replaying ? q.ply! : state.ply;
     const analysed = state.status !== 'active' ? await c.var.services.analysis.get(id) : undefined;
     const analysis = analysed ? (analysed.ok ? analysed.value : null) : undefined;
-    const best = analysis?.status === 'done' ? analysis.plies.find((m) => m.ply === viewed)?.best : undefined;
+    const judged = analysis?.status === 'done' ? analysis.plies.find((m) => m.ply === viewed) : undefined;
+    const best = judged ? betterTurn(judged) : undefined;
     const bestBoard = best ? await c.var.services.notes.explore(id, viewed - 1, [best]) : undefined;
     const notes = state.you ? await c.var.services.notes.get(id, (token ?? key)!) : undefined;
     // A rated game not yet rated: the players' ratings now, beside their names (one read of the row, one of the ratings).
