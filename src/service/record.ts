@@ -365,7 +365,8 @@ function recordEnding(game: Game, claimed: RecordResult, termination: string | u
     return done(drawOutcome('agreement'));
   }
   const winner: Color = claimed === '1-0' ? 'white' : 'black';
-  if (reason === 'agreement' || reason === 'aborted') return fail(422, 'inconsistent_record', `a game ended by ${reason} cannot have the result ${claimed}`);
+  if (reason === 'agreement' || reason === 'aborted')
+    return fail(422, 'inconsistent_record', `${reason === 'aborted' ? 'an aborted game' : 'a game drawn by agreement'} cannot have the result ${claimed}`);
   if (reason === 'timeout' && winner === toMove)
     return fail(
       422,

@@ -14,13 +14,15 @@ import { jsonError, type AppEnv } from './http.ts';
 export const limitNewGames =
   (
     refuse: (c: Context<AppEnv>, error: string) => Response | Promise<Response> = (c, error) => jsonError(c, 429, 'rate_limited', error),
+    /** What is counted, in the refusal's words (new players share the limit, and are told so in their own words). */
+    what = 'new games',
   ): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const address = c.req.header('CF-Connecting-IP');
     const limiter = c.env.NEW_GAME_LIMITER;
     if (address && limiter && !(await limiter.limit({ key: address })).success) {
       c.header('Retry-After', '60');
-      return refuse(c, 'too many new games from your address in the last minute; try again in a minute');
+      return refuse(c, `too many ${what} from your address in the last minute; try again in a minute`);
     }
     await next();
   };

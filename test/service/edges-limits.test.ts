@@ -140,9 +140,12 @@ describe('new players and challenges', () => {
     expect(made).toBeLessThanOrEqual(120);
     expect(last.status).toBe(429);
     expect(last.headers.get('Retry-After')).toBe('60');
-    expect(await last.text()).toContain('too many new games from your address');
+    expect(await last.text()).toContain('too many new player keys from your address');
     // The same bucket as the API's.
-    expect((await call('POST', '/api/players', { json: {}, headers: { 'CF-Connecting-IP': ip } })).status).toBe(429);
+    const player = await call('POST', '/api/players', { json: {}, headers: { 'CF-Connecting-IP': ip } });
+    expect(player.status).toBe(429);
+    // ... told in its own words.
+    expect(player.body.error).toContain('too many new players from your address');
   });
 
   it('challenges per player key: 30 a minute, then 429 with Retry-After; another key is unaffected', async () => {

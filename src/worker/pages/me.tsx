@@ -1,7 +1,7 @@
 // A player's pages: /me (your games, "your turn in N games", challenges to you,
 // offer a game), the lobby of open challenges, one challenge, and the key form.
 import type { Child } from 'hono/jsx';
-import { plural } from '../../engine/types.ts';
+import { plural, variantTitle, type VariantName } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
 import type { MyGame, PlayerSelf, PublicPlayer } from '../../service/players.ts';
 import { DAYS_PER_MOVE } from '../../service/schemas.ts';
@@ -132,7 +132,7 @@ export const MePage = (p: {
             {p.own.map((r, i) => (
               <>
                 {i ? ', ' : ''}
-                {r.variant} {ratingText(r)}
+                {variantTitle(r.variant as VariantName)} {ratingText(r)}
               </>
             ))}
             .{' '}

@@ -140,7 +140,7 @@ export const playerPages = new Hono<AppEnv>()
 
   .post(
     '/me/new',
-    limitNewGames((c, error) => page(c, 429).html(<KeyPage error={error} />)),
+    limitNewGames((c, error) => page(c, 429).html(<KeyPage error={error} />), 'new player keys'),
     async (c) => {
       const name = (await readForm(c)).name?.trim();
       const input = v.safeParse(CreatePlayerSchema, name ? { name } : {});

@@ -34,7 +34,7 @@ export const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) =>
 
 /** Under /api/players. */
 export const players = new Hono<PlayerEnv>()
-  .post('/', limitNewGames(), requireJson, vValidator('json', CreatePlayerSchema, validationHook('body')), async (c) => {
+  .post('/', limitNewGames(undefined, 'new players'), requireJson, vValidator('json', CreatePlayerSchema, validationHook('body')), async (c) => {
     const input = c.req.valid('json');
     // An address gets a confirmation link, and nothing else until it is opened: limited like sign-in mail.
     if (input.email && (await mailLimited(c))) return tooMany(c, MAIL_LIMITED);

@@ -45,7 +45,7 @@ export const rules = new Hono<AppEnv>()
   })
   .get('/:variant', async (c) => {
     const name = c.req.param('variant');
-    if (!isVariant(name)) return errorPage(c, 404, 'No such game', noSuchGame(name), '/rules');
+    if (!isVariant(name)) return errorPage(c, 404, 'No such variant', noSuchGame(name), '/rules');
     const rules = await rulesText(c.env);
     page(c).header('Cache-Control', 'public, max-age=300');
     return c.html(<RulesPage rules={rules} variant={name} diagrams={rulesDiagrams(rules, name)} />);
