@@ -175,6 +175,26 @@ describe('takeback by agreement', () => {
     expect(refused.body.error).toBe('the computer at level 3 grants no takebacks (levels 1-2 do)');
   });
 
+  it('the game page offers only what can be granted: no takeback before your first turn or from a strong computer, no draw to the computer', async () => {
+    const buttons = async (id: string, token: string) => {
+      const html = (await call('GET', `/games/${id}?token=${token}`)).text;
+      return { takeback: html.includes('data-action="takeback-offer"'), draw: html.includes('data-action="draw-offer"') };
+    };
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    expect(await buttons(g.id, g.tokens.white)).toEqual({ takeback: true, draw: true });
+    // Black has no turn to take back yet.
+    expect(await buttons(g.id, g.tokens.black)).toEqual({ takeback: false, draw: true });
+    for (const [level, takeback] of [
+      [1, true],
+      [3, false],
+    ] as const) {
+      const c = await newGame('warp-factor', { black: { computer: level } });
+      await call('POST', `/api/games/${c.id}/moves`, { text: 'Wb2-Wb3', token: c.tokens.white });
+      expect(await buttons(c.id, c.tokens.white), `level ${level}`).toEqual({ takeback, draw: false });
+    }
+  });
+
   it('tells the opponent of the request and the asker of the grant; chat and page forms', async () => {
     const g = await newGame('warp-factor', { white: { name: 'Kirk', email: 'kirk@example.org' }, black: { name: 'Kor', email: 'kor@example.org' } });
     await play(g, 'Wb2-Wb3');

@@ -1,6 +1,7 @@
 // The player's other actions on the game page: draw, takeback, pause, leave, abort, claim, resign.
 import { colorName, plural } from '../../engine/types.ts';
 import type { PublicState } from '../../service/public-state.ts';
+import { TAKEBACK_LEVELS } from '../../service/computer-sides.ts';
 import { MAX_PAUSE_DAYS } from '../../service/schemas.ts';
 
 export const Actions = (p: { state: PublicState; token: string; action: (what: string) => string }) => {
@@ -35,6 +36,11 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
     </form>
   );
   const leaveLeft = s.clock ? s.clock.leaveLeft[you] : 0;
+  // Offers that can only be refused are not offered: the computer answers no draw, grants takebacks
+  // only at levels 1-TAKEBACK_LEVELS, and a player who has not moved yet has no turn to take back.
+  const computer = s.players[other].computer;
+  const movedYet = s.ply >= 2 || (s.ply === 1 && s.sideToMove !== you);
+  const mayAskTakeback = movedYet && (computer === undefined || computer <= TAKEBACK_LEVELS);
   const claimable = s.clock?.timeout === 'claim' && s.sideToMove === other && s.clock.deadline !== null && Date.parse(s.clock.deadline) < Date.now();
   // Three groups, each its own row on a phone: offers to the opponent, the clock, ending the game.
   return (
@@ -46,7 +52,7 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
             {actionForm('draw', 'Accept the draw', { drawAction: 'accept' })}
             {actionForm('draw', 'Decline the draw', { drawAction: 'decline', kind: 'secondary' })}
           </>
-        ) : s.drawOffer !== you ? (
+        ) : s.drawOffer !== you && computer === undefined ? (
           actionForm('draw', 'Offer a draw', { drawAction: 'offer', kind: 'secondary' })
         ) : null}
         {s.takebackOffer === other ? (
@@ -54,7 +60,7 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
             {actionForm('takeback', 'Accept the takeback', { drawAction: 'accept' })}
             {actionForm('takeback', 'Decline the takeback', { drawAction: 'decline', kind: 'secondary' })}
           </>
-        ) : s.takebackOffer !== you && s.ply > 0 ? (
+        ) : s.takebackOffer !== you && mayAskTakeback ? (
           actionForm('takeback', 'Ask to take back your last turn', { drawAction: 'offer', kind: 'secondary' })
         ) : null}
       </div>
