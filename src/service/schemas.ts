@@ -23,7 +23,8 @@ export const NameSchema = v.pipe(
   v.string('must be text'),
   v.trim(),
   v.minLength(1, 'must not be empty'),
-  v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`),
+  // Counted as JavaScript counts (UTF-16 units), so the message says an emoji takes more than one.
+  v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters (an emoji counts as 2 to 11)`),
   // Control and bidi-override characters garble every page, email and chat line that shows the name
   // (a CR in a name would start a new line of an email's headers).
   v.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u2028\u2029]*$/u, 'must not contain control characters'),

@@ -46,7 +46,7 @@ export function playerToken(c: Context, required: boolean): Token | { ok: true; 
     }
     if (!required) return { ok: true, token: undefined };
     c.header('WWW-Authenticate', 'Bearer');
-    return { ok: false, response: jsonError(c, 401, 'token_required', 'send your player token as Authorization: Bearer <token>') };
+    return { ok: false, response: jsonError(c, 401, 'token_required', 'send your game token or player key as Authorization: Bearer <token>') };
   }
   const credentials = BEARER.exec(header)?.[1];
   if (credentials === undefined && !required) return { ok: true, token: undefined };

@@ -12,8 +12,8 @@ const json = (description: string, ref = 'GameState') => ({
   content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
 });
 /** A 429 with the seconds until the same request can succeed. */
-const tooMany = (what: string) => ({
-  ...error(`too many ${what} from this client address in the last minute`, 'rate_limited'),
+const tooMany = (what: string, from = 'from this client address') => ({
+  ...error(`too many ${what} ${from} in the last minute`, 'rate_limited'),
   headers: { 'Retry-After': { description: 'seconds until a new request can succeed', schema: { type: 'integer' } } },
 });
 /** A chat command's answer: JSON, or the reply alone as text with `Accept: text/plain`. */
@@ -506,7 +506,7 @@ export function openApiDocument(serverUrl: string): object {
           requestBody: jsonBody('SignIn'),
           responses: {
             202: json('the same answer whether or not the address is known (only a confirmed address gets the link)', 'SignInSent'),
-            429: tooMany('sign-in emails (10 a minute per client address; 5 an hour per email address, Retry-After up to 3600)'),
+            429: tooMany('sign-in emails (10 a minute per client address; 5 an hour per email address, Retry-After up to 3600)', 'asked for'),
           },
         },
       },
@@ -589,7 +589,7 @@ export function openApiDocument(serverUrl: string): object {
               'PlayerSelf',
             ),
             400: error('which field and what is wrong (a webhook URL the policy refuses)', 'refused_url'),
-            429: tooMany('emails to this address (5 an hour) or asked for from this client (10 a minute)'),
+            429: tooMany('emails to this address (5 an hour) or asked for from this client (10 a minute)', 'sent'),
             403: error('not a player key'),
           },
         },
@@ -673,7 +673,7 @@ export function openApiDocument(serverUrl: string): object {
             400: error('which field and why (`to` yourself, options that do not go)', 'invalid_options'),
             403: error('not a player key'),
             404: error('no player with that `to` id', 'unknown_player'),
-            429: tooMany('challenges (30 a minute per player key)'),
+            429: tooMany('challenges (30 a minute)', 'from this player key'),
           },
         },
         get: {
@@ -737,7 +737,7 @@ export function openApiDocument(serverUrl: string): object {
             201: json('the rematch challenge', 'Challenge'),
             403: error('not a player of this game', 'not_a_player'),
             409: error('the game is still going', 'game_not_over'),
-            429: tooMany('challenges (30 a minute per player key)'),
+            429: tooMany('challenges (30 a minute)', 'from this player key'),
           },
         },
       },

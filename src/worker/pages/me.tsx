@@ -96,7 +96,7 @@ const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: RatingLoo
     from {who(p.c.from)}
     <RatingBadge r={p.ratings?.(p.c.from.id, p.c.variant)} />
     {p.c.to ? ` to ${who(p.c.to)}` : ''} · {p.c.rated ? 'rated' : 'casual'} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} · creator plays{' '}
-    {p.c.color}
+    {p.c.color === 'random' ? 'a colour by lot' : p.c.color}
     {p.me && p.c.from.id !== p.me && (!p.c.to || p.c.to.id === p.me) ? (
       <form method="post" action={`/challenges/${p.c.id}/accept`} class="inline">
         <button type="submit">Accept</button>
@@ -304,7 +304,7 @@ export const KeyPage = (p: { error?: string; ok?: string }) => (
 export const NewKeyPage = (p: { link: string; playerKey: string }) => (
   <Layout title="Your player key — Subspace">
     <h1>Your player key</h1>
-    <p>This page shows your key once. Keep the link (or the key) somewhere safe: it opens your games on any device.</p>
+    <p>This page shows your key once. Keep it somewhere safe: with it you sign in to your games on any device.</p>
     <p>
       <code id="player-key">{p.playerKey}</code>
     </p>
