@@ -1,6 +1,7 @@
 // The computer's analysis on a finished game's page (src/worker/pages/analysis.tsx): asks for it
 // without leaving the page, waits for it and swaps the live region in when done, and keeps
 // "best was X" (with its preview) in step with the ply the board shows.
+import { betterTurn } from '../service/better-turn.ts';
 import { $, type GamePage } from './page.ts';
 
 interface PlyAnalysis {
@@ -91,8 +92,7 @@ export function startAnalysis(page: GamePage): void {
     strong.textContent = Math.ceil(m.ply / 2) + (m.side === 'white' ? '. ' : '… ') + m.move + (m.glyph ?? '');
     p.appendChild(strong);
     p.appendChild(document.createTextNode((m.judgement ? ' — ' + WORDS[m.judgement] : '') + '; after it: ' + evalWords(m.eval) + '.'));
-    // The better turn only for a judged turn (as the page says it: betterTurn in pages/analysis.tsx).
-    const better = m.judgement ? m.best : null;
+    const better = betterTurn(m);
     if (better) {
       p.appendChild(document.createTextNode(' Best was '));
       const code = document.createElement('code');
@@ -109,10 +109,9 @@ export function startAnalysis(page: GamePage): void {
     const summary = document.createElement('summary');
     summary.textContent = 'Preview of ' + better;
     details.appendChild(summary);
-    const best = better;
     details.addEventListener('toggle', () => {
       if (!details.open || details.querySelector('svg')) return;
-      const q = new URLSearchParams({ from: String(ply - 1), line: best });
+      const q = new URLSearchParams({ from: String(ply - 1), line: better });
       fetch('/api/games/' + page.id + '/explore?' + q)
         .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
         .then((x: { svg: string }) => {

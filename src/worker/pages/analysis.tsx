@@ -7,6 +7,7 @@ import { colorName, COLORS } from '../../engine/types.ts';
 import type { Evaluation } from '../../engine/search/analysis.ts';
 import { evalText, whiteChances } from '../../engine/search/analysis.ts';
 import type { GameAnalysis, PlyAnalysis } from '../../service/analysis.ts';
+import { betterTurn } from '../../service/better-turn.ts';
 import { turnLabel } from './move-list.tsx';
 
 export const ANALYSIS_CSS = `
@@ -102,37 +103,37 @@ export const PlyNote = (p: { analysis: GameAnalysis; ply: number; bestSvg?: stri
   );
 };
 
-/** The computer's better turn, shown for a turn it judged (an inaccuracy or worse): elsewhere it is only another choice, which may score below the turn played. */
-export const betterTurn = (m: Pick<PlyAnalysis, 'best' | 'judgement'>): string | null => (m.judgement ? m.best : null);
-
-const PlyWords = ({ m, bestSvg }: { m: PlyAnalysis; bestSvg?: string | undefined }) => (
-  <>
-    <p>
-      <strong>
-        {turnLabel({ ...m, text: m.move })}
-        {m.glyph ?? ''}
-      </strong>
-      {m.judgement ? ` — ${JUDGEMENT_WORDS[m.judgement]}` : ''}; after it: {evalWords(m.eval)}.
-      {betterTurn(m) ? (
-        <>
-          {' '}
-          Best was <code id="best-move">{m.best}</code>
-          {m.bestEval ? ` (${evalWords(m.bestEval)})` : ''}.
-        </>
-      ) : m.best ? (
-        ''
-      ) : (
-        ' The computer would have played it too.'
-      )}
-    </p>
-    {betterTurn(m) ? (
-      <details id="best-preview" class="preview">
-        <summary>Preview of {m.best}</summary>
-        {bestSvg ? raw(bestSvg) : null}
-      </details>
-    ) : null}
-  </>
-);
+const PlyWords = ({ m, bestSvg }: { m: PlyAnalysis; bestSvg?: string | undefined }) => {
+  const better = betterTurn(m);
+  return (
+    <>
+      <p>
+        <strong>
+          {turnLabel({ ...m, text: m.move })}
+          {m.glyph ?? ''}
+        </strong>
+        {m.judgement ? ` — ${JUDGEMENT_WORDS[m.judgement]}` : ''}; after it: {evalWords(m.eval)}.
+        {better ? (
+          <>
+            {' '}
+            Best was <code id="best-move">{better}</code>
+            {m.bestEval ? ` (${evalWords(m.bestEval)})` : ''}.
+          </>
+        ) : m.best ? (
+          ''
+        ) : (
+          ' The computer would have played it too.'
+        )}
+      </p>
+      {better ? (
+        <details id="best-preview" class="preview">
+          <summary>Preview of {better}</summary>
+          {bestSvg ? raw(bestSvg) : null}
+        </details>
+      ) : null}
+    </>
+  );
+};
 
 /** The analysis block of a finished game's page. */
 export const AnalysisPanel = (p: { id: string; analysis: GameAnalysis | null; link: (ply: number) => string; viewPly: number; bestSvg?: string }) => {

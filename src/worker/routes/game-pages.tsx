@@ -32,9 +32,9 @@ import { limitNewGames } from '../http-limits.ts';
 import { describeIssues } from '../http-validation.ts';
 import { sideWorker } from '../board-png.ts';
 import { aboutMove, GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
-import { betterTurn } from '../pages/analysis.tsx';
 import { SettingsPage } from '../pages/notification-settings.tsx';
 import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
+import { betterTurn } from '../../service/better-turn.ts';
 import { cookiePlayer } from '../viewer.tsx';
 import { lineTurns } from '../text/commands.ts';
 import { playedWords } from '../../service/plan-outcome.ts';
@@ -268,8 +268,8 @@ export const gamePages = new Hono<AppEnv>()
     const viewed = replaying ? q.ply! : state.ply;
     const analysed = state.status !== 'active' ? await c.var.services.analysis.get(id) : undefined;
     const analysis = analysed ? (analysed.ok ? analysed.value : null) : undefined;
-    const judged = analysis?.status === 'done' ? analysis.plies.find((m) => m.ply === viewed) : undefined;
-    const best = judged ? betterTurn(judged) : undefined;
+    const plyAnalysis = analysis?.status === 'done' ? analysis.plies.find((m) => m.ply === viewed) : undefined;
+    const best = plyAnalysis ? betterTurn(plyAnalysis) : undefined;
     const bestBoard = best ? await c.var.services.notes.explore(id, viewed - 1, [best]) : undefined;
     const notes = state.you ? await c.var.services.notes.get(id, (token ?? key)!) : undefined;
     // A rated game not yet rated: the players' ratings now, beside their names (one read of the row, one of the ratings).
