@@ -1,7 +1,7 @@
 // The computer's analysis on a finished game's page (src/worker/pages/analysis.tsx): asks for it
 // without leaving the page, waits for it and swaps the live region in when done, and keeps
 // "best was X" (with its preview) in step with the ply the board shows.
-import { betterTurn } from '../service/better-turn.ts';
+import { betterTurn, evalWords, JUDGEMENT_WORDS } from '../service/analysis-words.ts';
 import { $, type GamePage } from './page.ts';
 
 interface PlyAnalysis {
@@ -22,15 +22,7 @@ interface Analysis {
   plies: PlyAnalysis[];
 }
 
-const WORDS = { inaccuracy: 'an inaccuracy', mistake: 'a mistake', blunder: 'a blunder' } as const;
 const POLL_MS = 3000;
-
-function evalWords(e: PlyAnalysis['eval']): string {
-  if (e.over !== undefined) return e.over === '1/2-1/2' ? 'drawn' : e.over + ' (the game is over)';
-  if (e.mate !== undefined) return (e.mate > 0 ? 'White' : 'Black') + ' mates in ' + Math.abs(e.mate);
-  const t = ((e.cp ?? 0) / 100).toFixed(2);
-  return (e.cp ?? 0) > 0 ? '+' + t : t;
-}
 
 export function startAnalysis(page: GamePage): void {
   let analysis: Analysis | null = null;
@@ -91,7 +83,7 @@ export function startAnalysis(page: GamePage): void {
     const strong = document.createElement('strong');
     strong.textContent = Math.ceil(m.ply / 2) + (m.side === 'white' ? '. ' : '… ') + m.move + (m.glyph ?? '');
     p.appendChild(strong);
-    p.appendChild(document.createTextNode((m.judgement ? ' — ' + WORDS[m.judgement] : '') + '; after it: ' + evalWords(m.eval) + '.'));
+    p.appendChild(document.createTextNode((m.judgement ? ' — ' + JUDGEMENT_WORDS[m.judgement] : '') + '; after it: ' + evalWords(m.eval) + '.'));
     const better = betterTurn(m);
     if (better) {
       p.appendChild(document.createTextNode(' Best was '));

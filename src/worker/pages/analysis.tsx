@@ -5,9 +5,9 @@
 import { raw } from 'hono/html';
 import { colorName, COLORS } from '../../engine/types.ts';
 import type { Evaluation } from '../../engine/search/analysis.ts';
-import { evalText, whiteChances } from '../../engine/search/analysis.ts';
+import { whiteChances } from '../../engine/search/analysis.ts';
 import type { GameAnalysis, PlyAnalysis } from '../../service/analysis.ts';
-import { betterTurn } from '../../service/better-turn.ts';
+import { betterTurn, evalWords, JUDGEMENT_WORDS } from '../../service/analysis-words.ts';
 import { turnLabel } from './move-list.tsx';
 
 export const ANALYSIS_CSS = `
@@ -37,16 +37,6 @@ table.accuracy th,table.accuracy td{border:1px solid var(--border);padding:.2rem
 
 const W = 600;
 const H = 160;
-
-const JUDGEMENT_WORDS = { inaccuracy: 'an inaccuracy', mistake: 'a mistake', blunder: 'a blunder' } as const;
-
-/** An evaluation in words: "+0.35", "White mates in 2", "0-1". */
-export function evalWords(e: Evaluation): string {
-  if ('over' in e) return e.over === '1/2-1/2' ? 'drawn' : `${e.over} (the game is over)`;
-  if ('mate' in e) return `${e.mate > 0 ? 'White' : 'Black'} mates in ${Math.abs(e.mate)}`;
-  const t = evalText(e);
-  return e.cp > 0 ? `+${t}` : t;
-}
 
 /** The graph: White's winning chances after each ply (the top is White winning). */
 export const EvalGraph = (p: { analysis: GameAnalysis; link: (ply: number) => string; viewPly: number }) => {
