@@ -11,7 +11,7 @@ import type { LinkBase } from './links.ts';
 import type { PublicState } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import type { CreateChallengeInput } from './player-schemas.ts';
-import { myGame, playerOf, sideOfPlayer, type MyGame, type PublicPlayer } from './players.ts';
+import { myGame, playerOf, playerSeat, sideOfPlayer, type MyGame, type PublicPlayer } from './players.ts';
 import type { CreateGameInput } from './schemas.ts';
 import { newGameId } from './crypto.ts';
 import type { TournamentSummary } from './tournaments.ts';
@@ -180,8 +180,9 @@ export class ChallengeService {
   async accept(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<AcceptedGame>> {
     const row = await this.store.challenge(id);
     if (!row) return fail(404, 'unknown_challenge', `no challenge with id ${id}`);
-    if (row.toPlayerId && row.toPlayerId !== player.id) return fail(403, 'not_for_you', `challenge ${id} was sent to another player`);
+    // Its creator first: a challenge they sent to someone is still their own.
     if (row.creatorId === player.id) return fail(409, 'own_challenge', 'you cannot accept your own challenge (withdraw it with DELETE instead)');
+    if (row.toPlayerId && row.toPlayerId !== player.id) return fail(403, 'not_for_you', `challenge ${id} was sent to another player`);
     const closed = this.notOpen(row);
     if (closed) return fail(409, 'challenge_closed', closed);
     const creator = await this.store.player(row.creatorId);
@@ -189,14 +190,12 @@ export class ChallengeService {
     const gameId = await this.games.newId();
     if (!(await this.store.claimChallenge(id, gameId, this.clock()))) return fail(409, 'challenge_closed', `challenge ${id} was just accepted or withdrawn`);
     const creatorSide: Color = row.color === 'random' ? (crypto.getRandomValues(new Uint8Array(1))[0]! & 1 ? 'white' : 'black') : row.color;
-    // Only a confirmed address follows a player into a game (issue 26).
-    const seat = (p: PlayerRow) => ({ ...(p.name ? { name: p.name } : {}), ...(p.email && p.emailConfirmedAt !== null ? { email: p.email } : {}) });
     const sides = creatorSide === 'white' ? { white: creator, black: player } : { white: player, black: creator };
     const input: CreateGameInput = {
       variant: row.variant as CreateGameInput['variant'],
       options: JSON.parse(row.options),
-      white: seat(sides.white),
-      black: seat(sides.black),
+      white: playerSeat(sides.white),
+      black: playerSeat(sides.black),
       ...(row.daysPerMove
         ? {
             clock: { daysPerMove: row.daysPerMove as NonNullable<CreateGameInput['clock']>['daysPerMove'], timeout: row.timeoutMode, leaveDays: row.leaveDays },

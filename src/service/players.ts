@@ -67,6 +67,16 @@ export interface SignInMailer {
 
 export const playerOf = (row: Pick<PlayerRow, 'id' | 'name'>): PublicPlayer => ({ id: row.id, name: row.name });
 
+/**
+ * A player's seat in a game made for them (a challenge accepted, a game made with their key or
+ * while signed in): their name, and their address once confirmed (issue 26: nothing else is
+ * mailed to an address until its owner opened the link mailed to it).
+ */
+export const playerSeat = (p: Pick<PlayerRow, 'name' | 'email' | 'emailConfirmedAt'>): { name?: string; email?: string } => ({
+  ...(p.name ? { name: p.name } : {}),
+  ...(p.email && p.emailConfirmedAt !== null ? { email: p.email } : {}),
+});
+
 /** What a player sees of themselves (GET/PATCH /api/me): never a key; the webhook secret only in the answer that made it. */
 export interface PlayerSelf extends PublicPlayer {
   readonly email: string | null;

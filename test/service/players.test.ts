@@ -192,6 +192,8 @@ describe('challenges', () => {
     expect((await call('GET', '/api/me/challenges', { token: b.key })).body.challenges.map((x: { id: string }) => x.id)).toEqual([ch.body.id]);
     expect((await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: c.key })).status).toBe(403);
     expect((await call('POST', `/api/challenges/${ch.body.id}/decline`, { token: c.key })).status).toBe(403);
+    // Its creator is told it is their own, not that it went to someone else.
+    expect((await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: a.key })).body.code).toBe('own_challenge');
     expect((await call('DELETE', `/api/challenges/${ch.body.id}`, { token: b.key })).status).toBe(403);
     const declined = await call('POST', `/api/challenges/${ch.body.id}/decline`, { token: b.key });
     expect(declined.status).toBe(200);
@@ -292,6 +294,24 @@ describe('challenges', () => {
     const jobs = queue.take();
     expect(jobs.map((j) => `${j.event}:${j.side}:${j.channel}`).sort()).toEqual(['game-start:black:email', 'game-start:white:email']);
     for (const secret of [a.key, b.key]) expect(JSON.stringify(jobs)).not.toContain(secret);
+  });
+
+  it("a game made with a key puts the player's address on their seat only once it is confirmed", async () => {
+    const a = await newPlayer('Uhura', 'uhura@example.org');
+    await env.DB.prepare('update players set email_confirmed_at = null where id = ?').bind(a.id).run();
+    const seatEmail = async (json: Record<string, unknown>) => {
+      const made = await call('POST', '/api/games', { token: a.key, json: { variant: 'warp-factor', ...json } });
+      expect(made.status).toBe(201);
+      const side = (json.side as string | undefined) ?? 'white';
+      return (await call('GET', `/api/games/${made.body.id}/me`, { token: made.body.tokens[side] })).body;
+    };
+    // Unconfirmed: the seat has the name, not the address (nothing is mailed there yet).
+    expect(await seatEmail({})).toMatchObject({ side: 'white', name: 'Uhura', email: null });
+    // Confirmed: the address follows the player into the game.
+    await env.DB.prepare('update players set email_confirmed_at = 1 where id = ?').bind(a.id).run();
+    expect(await seatEmail({ side: 'black' })).toMatchObject({ side: 'black', name: 'Uhura', email: 'uhura@example.org' });
+    // An address the request gives the seat is the seat's own.
+    expect(await seatEmail({ white: { email: 'nyota@example.org' } })).toMatchObject({ email: 'nyota@example.org' });
   });
 
   it("against the computer the key takes the human's seat, never the computer's", async () => {

@@ -38,6 +38,7 @@ import { betterTurn } from '../../service/analysis-words.ts';
 import { cookiePlayer } from '../viewer.tsx';
 import { lineTurns } from '../text/commands.ts';
 import { playedWords } from '../../service/plan-outcome.ts';
+import { playerSeat } from '../../service/players.ts';
 import { errorPage, failureWords, page } from '../pages/respond.tsx';
 
 const validId = (id: string) => v.is(GameIdSchema, { id });
@@ -127,8 +128,8 @@ export const gamePages = new Hono<AppEnv>()
       // Signed in (the /me cookie): the creator's seat is the player's, so the game is on /me.
       const player = await cookiePlayer(c);
       const mine: Color = f.side ?? 'white';
-      // The player's name on their seat, unless the form gave that seat another (as POST /api/games with a key does).
-      const seated = player?.name && !parsed.output[mine]?.name ? { ...parsed.output, [mine]: { ...parsed.output[mine], name: player.name } } : parsed.output;
+      // The player's name and confirmed address on their seat, unless the form gave the seat its own (as POST /api/games with a key does).
+      const seated = player ? { ...parsed.output, [mine]: { ...playerSeat(player), ...parsed.output[mine] } } : parsed.output;
       const created = await c.var.services.games.create(seated, linkBase(c), player ? { players: { [mine]: player.id } } : undefined);
       if (!created.ok) return page(c, 400).html(<HomePage error={failureWords(created)} values={values} />);
       const { id, tokens } = created.value;

@@ -23,6 +23,7 @@ import { playerToken, requirePlayer } from '../http-auth.ts';
 import { requireJson, readTextOrJson } from '../http-body.ts';
 import { limitNewGames } from '../http-limits.ts';
 import { validationHook } from '../http-validation.ts';
+import { playerSeat } from '../../service/players.ts';
 import { PreviewQuerySchema } from '../forms.ts';
 import type { GameEnv } from '../game-id.ts';
 
@@ -44,7 +45,8 @@ export const games = new Hono<AppEnv>()
     const mine = side ?? (input.white?.computer !== undefined ? 'black' : 'white');
     if (input[mine]?.computer !== undefined)
       return jsonError(c, 400, 'invalid_body', `side: the computer plays ${mine}; with a player key you take the other side (or leave side out)`);
-    const seat = { ...(player.name ? { name: player.name } : {}), ...(player.email ? { email: player.email } : {}), ...input[mine] };
+    // Their name and confirmed address on the seat, unless the request gave the seat its own.
+    const seat = { ...playerSeat(player), ...input[mine] };
     return reply(c, await c.var.services.games.create({ ...input, [mine]: seat }, linkBase(c), { players: { [mine]: player.id } }), 201);
   })
 
