@@ -132,9 +132,9 @@ describe('commands and buttons', () => {
     const buttons = ch.body.data.components[0].components.map((b: { label: string; custom_id: string }) => b.label);
     expect(buttons).toEqual(['Accept', 'Decline']);
     const accept = ch.body.data.components[0].components[0].custom_id as string;
-    // Only the player it was sent to may accept.
+    // Only the player it was sent to may accept: not its creator.
     const wrong = await app.press('444', accept);
-    expect(wrong.body.data.content).toMatch(/was sent to another player/);
+    expect(wrong.body.data.content).toMatch(/cannot accept your own challenge/);
     expect(wrong.body.data.flags).toBe(64);
     const started = await app.press('555', accept);
     const gameId = /game ([a-z0-9]{16}) has started/.exec(started.body.data.content)![1]!;

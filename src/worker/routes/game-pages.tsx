@@ -178,7 +178,7 @@ export const gamePages = new Hono<AppEnv>()
   })
 
   .get('/static/game.js', async (c) =>
-    c.body(await sideWorker(c.env).gameScript(), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),
+    c.body(await sideWorker(c.env).script('game'), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),
   )
 
   .get('/games/:id', async (c) => {

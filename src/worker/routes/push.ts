@@ -1,6 +1,6 @@
 // Web Push routes: the server's public key, a browser's subscription for a player (key) or a
 // seat (token), a player's own choices of what goes where, the service worker and the button's
-// script. Thin: validate, call the services, translate.
+// script (both kept in the picture Worker, src/pictures/index.ts). Thin: validate, call the services, translate.
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
 import { NotifyChoicesSchema, PushEndpointSchema, PushSubscriptionSchema } from '../../notify/schemas.ts';
@@ -9,7 +9,7 @@ import { jsonError, reply, type AppEnv } from '../http.ts';
 import { requirePlayer } from '../http-auth.ts';
 import { requireJson } from '../http-body.ts';
 import { validationHook } from '../http-validation.ts';
-import { PUSH_JS, SW_JS } from '../pages/push-scripts.ts';
+import { sideWorker } from '../board-png.ts';
 import { requirePlayerKey, type PlayerEnv } from './players.ts';
 
 const script = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' };
@@ -49,6 +49,6 @@ export const seatPush = new Hono<GameEnv>()
 
 export const pushScripts = new Hono<AppEnv>()
   // The service worker's scope is the whole site (it sits at the root).
-  .get('/sw.js', (c) => c.body(SW_JS, 200, script))
+  .get('/sw.js', async (c) => c.body(await sideWorker(c.env).script('sw'), 200, script))
 
-  .get('/static/push.js', (c) => c.body(PUSH_JS, 200, { ...script, 'Cache-Control': 'public, max-age=300' }));
+  .get('/static/push.js', async (c) => c.body(await sideWorker(c.env).script('push'), 200, { ...script, 'Cache-Control': 'public, max-age=300' }));
