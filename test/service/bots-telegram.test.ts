@@ -77,6 +77,21 @@ describe('Telegram webhook', () => {
     expect((await call('GET', '/api/me/challenges', { token: a.key })).body.challenges.map((c: { id: string }) => c.id)).toEqual([id]);
   });
 
+  it("a challenge made in a chat has no buttons there (only its creator reads it); /challenges and a bare 'challenges' list it", async () => {
+    const [a, b] = [await newPlayer('Rand'), await newPlayer('Kyle')];
+    await linkTelegram(bot, 70, a);
+    apis.take();
+    await bot.text(70, `/new planar ${b.id}`);
+    const [made] = apis.telegram('sendMessage');
+    const id = /challenge ([a-z0-9]{12})/.exec(made!.body.text)![1]!;
+    expect(made!.body.reply_markup).toBeUndefined();
+    expect(made!.body.text).toContain('They are told, and accept it on its page');
+    for (const ask of ['/challenges', 'challenges']) {
+      await bot.text(70, ask);
+      expect(lastText(70)).toContain(id);
+    }
+  });
+
   it('an unknown command answers with help; a bad variant says which exist', async () => {
     const p = await newPlayer('Chapel');
     await linkTelegram(bot, 60, p);

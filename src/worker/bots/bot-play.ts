@@ -101,24 +101,36 @@ export async function boardReply(deps: BotDeps, chat: LinkedChat, named: string 
   return answer.ok && answer.game ? { ...answer, picture: answer.game } : answer;
 }
 
-export async function gamesReply(deps: BotDeps, chat: LinkedChat): Promise<BotReply> {
-  const answer = await runPlayerCommand(deps, chat.player, { kind: 'games' }, deps.base);
+/** The player's games (`games`) or their open challenges, sent and received (`challenges`), with links. */
+export async function listReply(deps: BotDeps, chat: LinkedChat, kind: 'games' | 'challenges' = 'games'): Promise<BotReply> {
+  const answer = await runPlayerCommand(deps, chat.player, { kind }, deps.base);
   return { ok: answer.ok, text: answer.reply, private: true };
 }
 
-/** A new challenge: to one player (their id) or to anyone. Buttons for whoever may answer it. */
-export async function challengeReply(deps: BotDeps, chat: LinkedChat, variant: string, to?: string): Promise<BotReply> {
+/**
+ * A new challenge: to one player (their id) or to anyone. `seenByOthers`: the answer is posted
+ * where others read it (a Discord channel), so it has buttons for whoever may answer it; in a chat
+ * only its creator reads (Telegram's), it has none: nobody there may accept it.
+ */
+export async function challengeReply(deps: BotDeps, chat: LinkedChat, variant: string, to?: string, seenByOthers = true): Promise<BotReply> {
   const input = v.safeParse(CreateChallengeSchema, { variant: variant.trim().toLowerCase(), ...(to ? { to } : {}) });
   if (!input.success) return fail(`Could not make the challenge: ${describeIssues(input.issues, 'challenge')} (variants: ${VARIANT_NAMES.join(', ')})`);
   const made = await deps.challenges.create(chat.player, input.output, deps.base);
   if (!made.ok) return fail(`Could not make the challenge: ${made.error}`);
   const ch = made.value;
   const whom = ch.to ? (ch.to.name ?? `player ${ch.to.id}`) : 'anyone';
-  const text = [
-    `${chat.player.name ?? `Player ${chat.player.id}`} challenges ${whom} to ${ch.title ?? ch.variant} (challenge ${ch.id}).`,
-    `Accept with the button, or with /accept ${ch.id}. Expires ${ch.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`,
-    ch.link,
-  ].join('\n');
+  const expires = `Expires ${ch.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`;
+  const headline = `${chat.player.name ?? `Player ${chat.player.id}`} challenges ${whom} to ${ch.title ?? ch.variant} (challenge ${ch.id}).`;
+  if (!seenByOthers)
+    return {
+      ok: true,
+      text: [
+        headline,
+        `${ch.to ? 'They are told, and accept it' : 'It is in the lobby: anyone may accept it'} on its page. ${expires} Withdraw it there.`,
+        ch.link,
+      ].join('\n'),
+    };
+  const text = [headline, `Accept with the button, or with /accept ${ch.id}. ${expires}`, ch.link].join('\n');
   return { ok: true, text, buttons: ch.to ? [BUTTON.accept(ch.id), BUTTON.decline(ch.id)] : [BUTTON.accept(ch.id)] };
 }
 

@@ -14,7 +14,7 @@ import {
   boardReply,
   buttonReply,
   challengeReply,
-  gamesReply,
+  listReply,
   linkedChat,
   playCommand,
   remember,
@@ -124,7 +124,7 @@ async function runCommand(deps: BotDeps, chat: LinkedChat, i: Interaction): Prom
     case 'board':
       return boardReply(deps, chat, o.game);
     case 'games':
-      return gamesReply(deps, chat);
+      return listReply(deps, chat);
     case 'draw':
       return playCommand(deps, chat, o.game, { kind: 'draw' });
     case 'resign':

@@ -33,6 +33,7 @@ export const TELEGRAM_HELP = [
   '  /new <variant> [player id]   offer a game (first-contact, warp-factor, curved-space, planar) to one player or to anyone',
   '  /accept <id>            accept a challenge;  /decline <id>  decline one',
   '  /games                  your games, those waiting for you first',
+  '  /challenges             the open challenges sent to you and made by you',
   '  /move [game] <turn>     play a turn, e.g. /move Wb2-Wb3',
   '  /board [game]           the board as a picture',
   '  /draw [game]            offer a draw (or accept the one offered to you)',
@@ -51,7 +52,13 @@ function commandWords(text: string): string[] | undefined {
 async function chatCommand(deps: bot.BotDeps, chat: bot.LinkedChat, text: string): Promise<bot.BotReply> {
   const words = commandWords(text);
   if (!words) {
-    // Not a /command: one of the game commands (a bare turn, "board", "say ...") on the chat's game.
+    // Not a /command: the player's lists ("games", "challenges"), else one of the game commands (a
+    // bare turn, "board", "say ...") on the chat's game.
+    const list = text
+      .trim()
+      .toLowerCase()
+      .replace(/[.!]+$/, '');
+    if (list === 'games' || list === 'challenges') return bot.listReply(deps, chat, list);
     const command = parseCommand(text.split(/\r?\n/).find((l) => l.trim()) ?? '');
     return command ? bot.playCommand(deps, chat, undefined, command) : { ok: false, text: TELEGRAM_HELP };
   }
@@ -60,13 +67,14 @@ async function chatCommand(deps: bot.BotDeps, chat: bot.LinkedChat, text: string
     case 'new':
     case 'challenge':
       return args[0]
-        ? bot.challengeReply(deps, chat, args[0], args[1])
+        ? bot.challengeReply(deps, chat, args[0], args[1], false)
         : { ok: false, text: `Say which game: /new warp-factor (or first-contact, curved-space, planar).` };
     case 'accept':
     case 'decline':
       return args[0] ? bot.answerChallenge(deps, chat, name, args[0]) : { ok: false, text: `Say which challenge: /${name} <id>.` };
     case 'games':
-      return bot.gamesReply(deps, chat);
+    case 'challenges':
+      return bot.listReply(deps, chat, name);
     case 'move':
       if (!args.length) return { ok: false, text: 'Say your turn: /move Wb2-Wb3 (or /move <game> Wb2-Wb3).' };
       // "/move <game> <turn>" when the first word is a game's id; else the whole rest is the turn.
