@@ -109,6 +109,12 @@ app.route('/rules', rules);
 const wantsPage = (c: Context) => !/^\/(api\/|api$|openapi\.json$)/.test(c.req.path) && /\btext\/html\b/.test(c.req.header('Accept') ?? '');
 
 app.notFound((c) => {
+  // "/x/" where "/x" is an address: a read goes there (308); anything else is told the address.
+  const bare = c.req.path.replace(/(.)\/+$/, '$1');
+  if (bare !== c.req.path && allowedMethods(app.routes, bare).length) {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.redirect(bare + new URL(c.req.url).search, 308);
+    return jsonError(c, 404, 'unknown_route', `no such route: ${c.req.method} ${c.req.path} (without the trailing slash: ${bare})`);
+  }
   const allowed = allowedMethods(app.routes, c.req.path);
   if (!allowed.length) {
     if (wantsPage(c)) {

@@ -21,6 +21,21 @@ describe('methods', () => {
     // An unknown path stays a 404.
     expect((await call('GET', '/api/nothing-here')).status).toBe(404);
   });
+
+  it('a known path with a trailing slash: a read is sent to the path without it, anything else told it', async () => {
+    const g = await newGame('warp-factor');
+    const read = await call('GET', `/api/games/${g.id}/?ply=0`);
+    expect([read.status, read.headers.get('Location')]).toEqual([308, `/api/games/${g.id}?ply=0`]);
+    const page = await call('GET', '/lobby/', { headers: { Accept: 'text/html' } });
+    expect([page.status, page.headers.get('Location')]).toEqual([308, '/lobby']);
+    const move = await call('POST', `/api/games/${g.id}/moves/`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    expect([move.status, move.body.code, move.body.error]).toEqual([
+      404,
+      'unknown_route',
+      `no such route: POST /api/games/${g.id}/moves/ (without the trailing slash: /api/games/${g.id}/moves)`,
+    ]);
+    expect((await call('GET', '/api/nothing-here/')).status).toBe(404);
+  });
 });
 
 describe('CORS', () => {
