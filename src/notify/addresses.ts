@@ -1,7 +1,7 @@
-// Per-player reply addresses (play+<gameId>.<side>.<tag>@MAIL_DOMAIN) and unsubscribe
-// links, both carrying an HMAC tag under REPLY_SECRET so nobody can forge them.
+// Per-player reply addresses (play+<gameId>.<side>.<tag>@MAIL_DOMAIN), unsubscribe links and
+// address-confirmation links, all carrying an HMAC tag under REPLY_SECRET so nobody can forge them.
 import type { Color } from '../engine/types.ts';
-import { checkTag, replyTag, unsubscribeTag } from './signing.ts';
+import { addressTag, checkTag, replyTag, unsubscribeTag } from './signing.ts';
 
 /** Read from the environment by src/worker/config.ts. */
 export interface MailConfig {
@@ -33,4 +33,15 @@ export async function unsubscribeUrl(config: MailConfig, origin: string, gameId:
 
 export async function checkUnsubscribe(config: MailConfig, gameId: string, side: Color, t: string): Promise<boolean> {
   return config.secret ? checkTag(unsubscribeTag(config.secret, gameId, side), t) : false;
+}
+
+/** The link that confirms an address a seat was given (GET shows a button, POST confirms: a mail scanner only GETs). */
+export async function confirmAddressUrl(config: MailConfig, origin: string, email: string): Promise<string | null> {
+  if (!config.secret) return null;
+  const t = await addressTag(config.secret, email);
+  return `${origin}/confirm-address?email=${encodeURIComponent(email)}&t=${t}`;
+}
+
+export async function checkAddressConfirmation(config: MailConfig, email: string, t: string): Promise<boolean> {
+  return config.secret ? checkTag(addressTag(config.secret, email), t) : false;
 }

@@ -1,8 +1,11 @@
 // The email channel: the same events as emails (board as text and as a PNG in the HTML part, link to the game,
 // a per-player reply address to play by email, an unsubscribe link), sent through
-// the send_email binding. Under wrangler dev / vitest the binding is simulated and
+// the send_email binding. An address a seat was given gets nothing but one confirmation mail (a
+// day at most) until its owner confirms it (src/db/address-store.ts). Under wrangler dev / vitest the binding is simulated and
 // each message is written under .wrangler/tmp/ (the local development fallback).
-import { replyAddress, unsubscribeUrl, type MailConfig } from './addresses.ts';
+import type { AddressStore } from '../db/address-store.ts';
+import { colorName } from '../engine/types.ts';
+import { confirmAddressUrl, replyAddress, unsubscribeUrl, type MailConfig } from './addresses.ts';
 import { emailHtml, emailText, subject } from './messages.ts';
 import { channelOff } from './recipients.ts';
 import type { DeliveryOutcome, NotificationChannel, NotifyJob, Recipient } from './types.ts';
@@ -12,6 +15,9 @@ export interface DigestQueue {
   addToDigest(address: string, gameId: string, dueAt: number, now: number): Promise<void>;
 }
 
+/** Which addresses are confirmed, and the once-a-day mark of a confirmation mail. */
+export type AddressBook = Pick<AddressStore, 'confirmed' | 'claimAsk' | 'releaseAsk'>;
+
 export class EmailChannel implements NotificationChannel {
   readonly name = 'email' as const;
   constructor(
@@ -19,7 +25,48 @@ export class EmailChannel implements NotificationChannel {
     private readonly config: MailConfig,
     private readonly digests?: DigestQueue,
     private readonly clock: () => number = Date.now,
+    private readonly addresses?: AddressBook,
   ) {}
+
+  /** The one mail an address gets before its owner confirms it: fixed words, nothing anyone else wrote. */
+  async confirmation(job: NotifyJob, address: string) {
+    const url = await confirmAddressUrl(this.config, job.origin, address);
+    const game = `${job.origin}/games/${job.gameId}`;
+    const title = job.data.title ?? job.data.variant;
+    const text = [
+      `A game of ${title} on Subspace (game ${job.gameId}) gives this address for ${colorName(job.side)}.`,
+      '',
+      "Subspace mails an address only once its owner has asked for it. To get this game's emails (your turn,",
+      `messages, the result) and to play by replying to them, confirm the address here:`,
+      url ?? '(this server has no REPLY_SECRET, so it cannot make confirmation links)',
+      '',
+      'If you do not know this game, ignore this mail: nothing more will be sent to you.',
+      `The game: ${game}`,
+    ].join('\n');
+    return {
+      from: this.config.from,
+      to: address,
+      subject: `[Subspace] Confirm your address for ${title} game ${job.gameId}`,
+      text,
+      headers: { 'X-Subspace-Event': 'confirm-address' },
+    };
+  }
+
+  /** An unconfirmed address: a confirmation instead of the event, at most one a day; undefined when the address is confirmed. */
+  private async unconfirmed(job: NotifyJob, address: string): Promise<DeliveryOutcome | undefined> {
+    if (!this.addresses || (await this.addresses.confirmed(address))) return undefined;
+    const refused = 'the address is not confirmed by its owner yet';
+    if (!this.binding) return { kind: 'skipped', error: `${refused} (and email sending is not configured)` };
+    const now = this.clock();
+    if (!(await this.addresses.claimAsk(address, now))) return { kind: 'skipped', error: `${refused}: a confirmation was mailed in the last day` };
+    try {
+      await this.binding.send(await this.confirmation(job, address));
+    } catch (e) {
+      await this.addresses.releaseAsk(address, now);
+      return { kind: 'failed', error: `the confirmation mail: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    return { kind: 'skipped', error: `${refused}: a confirmation was mailed instead` };
+  }
 
   async compose(job: NotifyJob, to: Recipient) {
     const replyTo = await replyAddress(this.config, job.gameId, job.side);
@@ -43,6 +90,8 @@ export class EmailChannel implements NotificationChannel {
   async deliver(job: NotifyJob, to: Recipient): Promise<DeliveryOutcome> {
     const off = channelOff(to, 'email', job.event);
     if (off) return { kind: 'skipped', error: off };
+    const unconfirmed = await this.unconfirmed(job, to.email!.toLowerCase());
+    if (unconfirmed) return unconfirmed;
     if (to.notify.digestHours !== null && this.digests) {
       const now = this.clock();
       const due = now + to.notify.digestHours * 3_600_000;

@@ -51,6 +51,12 @@ export const UnsubscribeQuerySchema = v.object({
   t: v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/i, 'is not a valid token')),
 });
 
+/** The link in the mail that asks an address's owner to confirm it. */
+export const ConfirmAddressQuerySchema = v.object({
+  email: v.pipe(v.string(), v.maxLength(254, 'is too long'), v.email('is not an email address')),
+  t: v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/i, 'is not a valid token')),
+});
+
 /** A browser's PushSubscription as PushSubscription.toJSON() gives it. */
 export const PushSubscriptionSchema = v.object({
   endpoint: v.pipe(v.string('must be a URL'), v.minLength(1, 'must be a URL'), v.maxLength(2000, 'is too long')),

@@ -8,7 +8,8 @@ import type { EventSink, GameAlarms, WebhookPolicy } from '../service/ports.ts';
 import type { PublicMove } from '../service/public-state.ts';
 import { reminderAt } from '../service/due.ts';
 import { done, fail, type ServiceResult } from '../service/result.ts';
-import { checkUnsubscribe, replyAddress, type MailConfig } from './addresses.ts';
+import type { AddressStore } from '../db/address-store.ts';
+import { checkAddressConfirmation, checkUnsubscribe, replyAddress, type MailConfig } from './addresses.ts';
 import { recipient, storedNotify } from './recipients.ts';
 import type { SettingsPatch } from './schemas.ts';
 import type { NotifyStore, PlayerChanges } from './store.ts';
@@ -58,6 +59,8 @@ export class NotifyService {
       push?: PushStore;
       queue?: Queue<QueueJob>;
       publicUrl?: string;
+      /** Which addresses their owners confirmed (a seat's address gets mail only then). */
+      addresses?: Pick<AddressStore, 'confirm'>;
     } = {},
   ) {}
 
@@ -146,6 +149,15 @@ export class NotifyService {
     const notify = { ...storedNotify(side === 'white' ? row.whiteNotify : row.blackNotify), email: false };
     await this.store.updatePlayer(id, side, { notify: JSON.stringify(notify) }, this.now());
     return done({ gameId: id, side });
+  }
+
+  /** The signed link in the one mail an unconfirmed address gets: its owner asks for the mail. */
+  async confirmAddress(email: string, t: string): Promise<ServiceResult<{ email: string }>> {
+    const address = email.toLowerCase();
+    if (!this.options.addresses || !(await checkAddressConfirmation(this.mail, address, t)))
+      return fail(403, 'bad_link', 'this confirmation link is not valid (copy the whole link from the mail)');
+    await this.options.addresses.confirm(address, this.now());
+    return done({ email: address });
   }
 
   /** The reminder of this game's side to move, if it is due now and not sent yet (the cron, or the game's alarm); whether it went out. */

@@ -1,5 +1,5 @@
 // Secrets and signatures: Standard Webhooks signing (whsec_ secrets, v1 HMAC-SHA256
-// over "id.timestamp.body"), and the HMAC tags of reply addresses and unsubscribe links.
+// over "id.timestamp.body"), and the HMAC tags of reply addresses, unsubscribe and address-confirmation links.
 import type { Color } from '../engine/types.ts';
 import { timingSafeEqualText, toBase64 } from '../service/crypto.ts';
 
@@ -36,6 +36,8 @@ export const replyTag = (secret: string, gameId: string, side: Color) => tag(sec
 /** Signs the message a page form redirects back with, under the player's own token: a link made elsewhere cannot put words on the page. */
 export const flashTag = (token: string, message: string) => tag(token, 'flash', message);
 export const unsubscribeTag = (secret: string, gameId: string, side: Color) => tag(secret, 'unsubscribe', `${gameId}.${side}`);
+/** The tag of an address's confirmation link (lower case address). */
+export const addressTag = (secret: string, email: string) => tag(secret, 'address', email);
 
 export async function checkTag(expected: Promise<string>, given: string): Promise<boolean> {
   return timingSafeEqualText(await expected, given.toLowerCase());

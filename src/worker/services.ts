@@ -2,6 +2,7 @@
 // wired, for requests (on `c.var.services`, through `withServices`), the cron, the queues, email and the game objects.
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { AddressStore } from '../db/address-store.ts';
 import { ChatStore } from '../db/chat-store.ts';
 import type { GameStore } from '../db/game-store.ts';
 import { Directory } from '../db/directory.ts';
@@ -284,6 +285,7 @@ export class Services {
       // In a game's object its own storage; elsewhere through the object.
       const games = this.home?.store ?? this.remoteGames;
       return new NotifyService(new NotifyStore(env.DB, games, this.home?.seats ?? this.remoteGames), this.config.mail, {
+        addresses: new AddressStore(env.DB),
         webhookPolicy: this.webhookPolicy,
         clock,
         alarms: this.home?.alarms ?? new ObjectAlarms(env),
@@ -344,7 +346,7 @@ export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now
     clock,
     channels: {
       webhook: new WebhookChannel({ policy: webhookPolicy(webhooks), clock }),
-      email: new EmailChannel(env.EMAIL, mail, new PushStore(env.DB), clock),
+      email: new EmailChannel(env.EMAIL, mail, new PushStore(env.DB), clock, new AddressStore(env.DB)),
     },
     chat: new ChatChannel(new ChatStore(env.DB), TelegramApi.from(telegram), DiscordApi.from(discord)),
     chatLinks: { store: new ChatStore(env.DB), queue: env.NOTIFY_QUEUE },

@@ -2,11 +2,14 @@
 // interval listing the games waiting for that address.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 import { call, newGame, play } from './helpers.ts';
-import { captureQueue, runQueue } from './notify-helpers.ts';
+import { captureQueue, confirmAddresses, runQueue } from './notify-helpers.ts';
+
+// The addresses these tests mail were confirmed by their owners (address-confirmation.test.ts tests that step).
+beforeEach(() => confirmAddresses('sulu@example.org', 'kor@example.org'));
 
 afterEach(() => {
   vi.restoreAllMocks();

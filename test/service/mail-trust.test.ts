@@ -5,10 +5,13 @@
 // HTML-only mail read whole.
 import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index.ts';
 import { call, newGame } from './helpers.ts';
-import { captureQueue, inboundEmail, runQueue } from './notify-helpers.ts';
+import { captureQueue, confirmAddresses, inboundEmail, runQueue } from './notify-helpers.ts';
+
+// The addresses these tests mail were confirmed by their owners (address-confirmation.test.ts tests that step).
+beforeEach(() => confirmAddresses('kirk@example.org', 'kor@example.org', 'mallory@example.net'));
 
 beforeAll(() => {
   (env as { REPLY_SECRET?: string }).REPLY_SECRET = 'test-reply-secret';

@@ -3,10 +3,13 @@
 // raw RFC 5322 messages.
 import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/worker/index.ts';
 import { call, newGame } from './helpers.ts';
-import { captureQueue, inboundEmail, runQueue } from './notify-helpers.ts';
+import { captureQueue, confirmAddresses, inboundEmail, runQueue } from './notify-helpers.ts';
+
+// The addresses these tests mail were confirmed by their owners (address-confirmation.test.ts tests that step).
+beforeEach(() => confirmAddresses('kirk@example.org', 'kor@example.org', 'x@example.org'));
 
 const mutableEnv = env as { REPLY_SECRET?: string };
 beforeAll(() => {

@@ -8,6 +8,15 @@ import type { NotifyJob, QueueJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 
 /** Replace the producer: queued messages are collected, nothing is delivered by itself (a game's jobs unless T says more). */
+/**
+ * Addresses whose owners confirmed them (the link of the confirmation mail; tested in
+ * address-confirmation.test.ts): tests of what the mail says start from there.
+ */
+export async function confirmAddresses(...emails: string[]): Promise<void> {
+  for (const email of emails)
+    await env.DB.prepare('insert into mail_addresses (email, confirmed_at) values (?, 1) on conflict (email) do update set confirmed_at = 1').bind(email).run();
+}
+
 export function captureQueue<T extends QueueJob = NotifyJob>() {
   const jobs: T[] = [];
   const spy = vi.spyOn(env.NOTIFY_QUEUE!, 'sendBatch').mockImplementation(async (messages) => {

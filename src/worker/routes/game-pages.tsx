@@ -392,7 +392,10 @@ export const gamePages = new Hono<AppEnv>()
     // A new webhook secret is shown once, on its own page, never put in a link.
     if (saved.value.webhookSecret)
       return page(c).html(<SettingsPage id={id} token={f.token} secret={saved.value.webhookSecret} webhook={saved.value.webhook ?? ''} />);
-    const words = [f.email ? `emails go to ${f.email}` : 'no emails', f.webhook ? 'the webhook is kept' : 'no webhook'];
+    const words = [
+      f.email ? `emails go to ${f.email} (an address new to Subspace is first mailed once, to confirm it)` : 'no emails',
+      f.webhook ? 'the webhook is kept' : 'no webhook',
+    ];
     return backToGame(c, id, f.token, { ok: `Notifications saved: ${words.join(', ')}.` });
   })
 

@@ -4,12 +4,14 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ChatJsonSchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
+import { ChatJsonSchema, ConfirmAddressQuerySchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
 import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';
 import { requirePlayer } from '../http-auth.ts';
 import { isJson, mediaType, readForm, readJson, requireJson } from '../http-body.ts';
 import { describeIssues, validationHook } from '../http-validation.ts';
 import type { GameEnv } from '../game-id.ts';
+import { AddressConfirmedPage, ConfirmAddressPage } from '../pages/confirm-address.tsx';
+import { errorPage, failureWords, page } from '../pages/respond.tsx';
 import { slackSignature } from '../slack-signature.ts';
 import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.ts';
 
@@ -92,4 +94,18 @@ export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', vValidato
   return c.text(
     `Done: no more notification emails for ${side} in game ${game}. Turn them back on with PATCH /api/games/${game}/me {"notify":{"email":true}}.\n`,
   );
+});
+
+/**
+ * The link in the one mail an unconfirmed address gets (src/notify/email.ts): GET shows a button,
+ * POST confirms, so a mail scanner that opens links confirms nothing.
+ */
+export const confirmAddress = new Hono<AppEnv>().on(['GET', 'POST'], '/', async (c) => {
+  const q = v.safeParse(ConfirmAddressQuerySchema, c.req.query());
+  if (!q.success) return errorPage(c, 403, 'Confirmation link not valid', `${describeIssues(q.issues, 'link')}: copy the whole link from the mail.`);
+  const { email, t } = q.output;
+  if (c.req.method === 'GET') return page(c).html(ConfirmAddressPage({ email, action: `/confirm-address?${new URLSearchParams({ email, t })}` }));
+  const confirmed = await c.var.services.notify.confirmAddress(email, t);
+  if (!confirmed.ok) return errorPage(c, 403, 'Confirmation link not valid', failureWords(confirmed));
+  return page(c).html(AddressConfirmedPage({ email: confirmed.value.email }));
 });

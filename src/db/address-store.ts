@@ -1,0 +1,58 @@
+// Which email addresses may get mail (src/db/schema-addresses.ts): those whose owners confirmed
+// them, here or as a player's address. An address a game's seat was given gets one confirmation
+// mail (at most one a day) and nothing else until then.
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { D1Store } from './d1-store.ts';
+import { mailAddresses } from './schema-addresses.ts';
+import { players } from './schema.ts';
+
+/** At most one confirmation mail a day to an address. */
+export const ASK_AGAIN_MS = 24 * 3_600_000;
+
+export class AddressStore extends D1Store {
+  /** Whether `email` (lower case) was confirmed by its owner: through a confirmation mail, or as a player's address. */
+  async confirmed(email: string): Promise<boolean> {
+    const [mine, player] = await this.db.batch([
+      this.db
+        .select({ at: mailAddresses.confirmedAt })
+        .from(mailAddresses)
+        .where(and(eq(mailAddresses.email, email), isNotNull(mailAddresses.confirmedAt))),
+      this.db
+        .select({ id: players.id })
+        .from(players)
+        .where(and(eq(players.email, email), isNotNull(players.emailConfirmedAt)))
+        .limit(1),
+    ]);
+    return mine.length > 0 || player.length > 0;
+  }
+
+  /** True when a confirmation mail may go out now (none in the last day), marked as sent in the same write. */
+  async claimAsk(email: string, now: number): Promise<boolean> {
+    const rows = await this.db
+      .insert(mailAddresses)
+      .values({ email, askedAt: now })
+      .onConflictDoUpdate({
+        target: mailAddresses.email,
+        set: { askedAt: now },
+        where: or(isNull(mailAddresses.askedAt), lt(mailAddresses.askedAt, now - ASK_AGAIN_MS)),
+      })
+      .returning({ email: mailAddresses.email });
+    return rows.length > 0;
+  }
+
+  /** The confirmation mail could not be sent: the next notification may try again. */
+  async releaseAsk(email: string, at: number): Promise<void> {
+    await this.db
+      .update(mailAddresses)
+      .set({ askedAt: null })
+      .where(and(eq(mailAddresses.email, email), eq(mailAddresses.askedAt, at)));
+  }
+
+  /** The owner followed the link: mail may go there from now on. */
+  async confirm(email: string, now: number): Promise<void> {
+    await this.db
+      .insert(mailAddresses)
+      .values({ email, confirmedAt: now })
+      .onConflictDoUpdate({ target: mailAddresses.email, set: { confirmedAt: sql`coalesce(${mailAddresses.confirmedAt}, ${now})` } });
+  }
+}

@@ -1,0 +1,93 @@
+// An address a game's seat was given gets nothing but one confirmation mail (a day at most) until
+// its owner follows the link in it: GET shows a button, POST confirms; then the game's mail flows.
+// Nothing anyone else wrote reaches an unconfirmed address (tester's report: a message in a move
+// went to any address given for the other seat).
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, newGame } from './helpers.ts';
+import { captureQueue, runQueue } from './notify-helpers.ts';
+import { newPlayer } from './player-helpers.ts';
+
+const mutableEnv = env as { REPLY_SECRET?: string };
+beforeAll(() => {
+  mutableEnv.REPLY_SECRET = 'test-reply-secret';
+});
+
+/** The side to move plays its first legal turn (with a message, if given). */
+async function anyTurn(g: { id: string; tokens: { white: string; black: string } }, message?: string) {
+  const state = (await call('GET', `/api/games/${g.id}`)).body;
+  const legal = (await call('GET', `/api/games/${g.id}/legal`)).body.legal as string[];
+  const side = state.sideToMove as 'white' | 'black';
+  const res = await call('POST', `/api/games/${g.id}/moves`, { json: { move: legal[0], ...(message ? { message } : {}) }, token: g.tokens[side] });
+  expect(res.status).toBe(200);
+}
+
+async function deliver(jobs: Parameters<typeof runQueue>[0]) {
+  const sent: { to: string; subject: string; text: string; html?: string }[] = [];
+  const EMAIL = { send: async (m: (typeof sent)[number]) => (sent.push(m), { messageId: `m${sent.length}` }) } as unknown as SendEmail;
+  await runQueue(jobs, 1, 'subspace-notify', { ...env, EMAIL });
+  return sent;
+}
+
+describe('an address a seat was given', () => {
+  it('gets one confirmation, nothing written by others, and the game mail only once confirmed', async () => {
+    const queue = captureQueue();
+    const g = await newGame('warp-factor', { white: { name: 'Your bank' }, black: { email: 'Victim@Example.net' } });
+    queue.take();
+    const lure = 'Your account is locked. Verify at https://phish.example/login';
+    await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Wb2-Wb3', message: lure }, token: g.tokens.white });
+    const first = await deliver(queue.take());
+    expect(first.map((m) => [m.to, m.subject])).toEqual([['victim@example.net', `[Subspace] Confirm your address for Warp Factor game ${g.id}`]]);
+    const mail = first[0]!;
+    for (const foreign of [lure, 'phish.example', 'Your bank', 'Wb2-Wb3']) expect(mail.text).not.toContain(foreign);
+    const link = /(http:\/\/subspace\.test\/confirm-address\?\S+)/.exec(mail.text)![1]!;
+    expect(link).toMatch(/\?email=victim%40example\.net&t=[0-9a-f]{16}$/);
+
+    // The next event within the day: nothing at all (the delivery log, newest first, says why).
+    await anyTurn(g);
+    await anyTurn(g);
+    expect(await deliver(queue.take())).toEqual([]);
+    const log = (await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.black })).body.deliveries as {
+      channel: string;
+      status: string;
+      error: string;
+    }[];
+    expect(log.filter((d) => d.channel === 'email').map((d) => [d.status, d.error])).toEqual([
+      ['skipped', 'the address is not confirmed by its owner yet: a confirmation was mailed in the last day'],
+      ['skipped', 'the address is not confirmed by its owner yet: a confirmation was mailed instead'],
+    ]);
+
+    // Opening the link (a person, or a mail scanner) shows a button and confirms nothing.
+    const shown = await call('GET', link.replace('http://subspace.test', ''), { headers: { Accept: 'text/html' } });
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('<button type="submit">Confirm victim@example.net</button>');
+    // A link with another address or a broken tag is refused.
+    const forged = link.replace('victim%40', 'other%40');
+    expect((await call('POST', forged.replace('http://subspace.test', ''))).status).toBe(403);
+    expect((await call('POST', link.replace('http://subspace.test', '').slice(0, -1))).status).toBe(403);
+    await anyTurn(g);
+    await anyTurn(g);
+    expect(await deliver(queue.take())).toEqual([]);
+
+    // Pressing it confirms; the game's mail goes out from the next event on.
+    const confirmed = await call('POST', link.replace('http://subspace.test', ''));
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.text).toContain('victim@example.net is confirmed');
+    await anyTurn(g);
+    await anyTurn(g, 'now it may');
+    const after = await deliver(queue.take());
+    expect(after.map((m) => m.to)).toEqual(['Victim@Example.net']);
+    expect(after[0]!.subject).toContain('Your move in Warp Factor');
+    expect(after[0]!.text).toContain('now it may');
+  });
+
+  it("a player's confirmed address needs no second confirmation", async () => {
+    const queue = captureQueue();
+    await newPlayer('Chekov', 'chekov@example.org'); // confirmed by the helper, as by the player's own link
+    const g = await newGame('warp-factor', { black: { email: 'chekov@example.org' } });
+    queue.take();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    const sent = await deliver(queue.take());
+    expect(sent.map((m) => m.subject)).toEqual([`[Subspace] Your move in Warp Factor game ${g.id}: White played Wb2-Wb3`]);
+  });
+});
