@@ -77,6 +77,7 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       break;
     case 'game-over':
       lines.push(`The game is over: ${outcomeText(data)}.`);
+      if (data.ratings) lines.push(`Your rating: ${ratingWords(data.ratings[data.you])}.`);
       if (last) lines.push(`Last turn: ${last}`);
       break;
     case 'draw-offer':

@@ -5,7 +5,7 @@ import type { GameRow, PlayerRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { winnerOf } from '../service/outcome-words.ts';
 import type { EventSink, GameEvent } from '../service/ports.ts';
-import { publicPause, publicPauseOffer, publicPlayer, type PublicMove } from '../service/public-state.ts';
+import { gameRatings, publicPause, publicPauseOffer, publicPlayer, type PublicMove } from '../service/public-state.ts';
 import { storedGame } from '../service/stored-game.ts';
 import { boardText } from './board-text.ts';
 import { channelOff, recipient } from './recipients.ts';
@@ -20,6 +20,7 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
   const game = storedGame(row);
   const view = game?.variant.view(game.position);
   const example = game && row.status === 'active' && row.sideToMove === you ? game.exampleTurns()[0]?.text : undefined;
+  const ratings = gameRatings(row);
   const over = row.status === 'active' ? undefined : row.status === 'aborted' ? 'Game aborted' : `Game over: ${row.result} (${row.reason ?? 'finished'})`;
   return {
     gameId: row.id,
@@ -45,6 +46,7 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
     players: { white: publicPlayer(row, 'white').name, black: publicPlayer(row, 'black').name },
     link: `${origin}/games/${row.id}`,
     image: `${origin}/api/games/${row.id}/board.png?ply=${row.ply}`,
+    ...(ratings ? { ratings } : {}),
   };
 }
 

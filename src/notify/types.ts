@@ -6,6 +6,7 @@ import type { PlayerEvent } from '../service/challenges.ts';
 import type { PlanOutcome } from '../service/plan-outcome.ts';
 import type { NotifyEvent } from '../service/ports.ts';
 import type { PublicMessage, PublicMove, PublicState } from '../service/public-state.ts';
+import type { GameRatings } from '../service/ratings.ts';
 
 export const CHANNELS = ['webhook', 'email'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
@@ -51,6 +52,8 @@ export interface EventData {
   readonly plan?: PlanOutcome;
   /** On an `offer-declined`: which of your offers was declined. */
   readonly offer?: 'draw' | 'takeback' | 'pause';
+  /** A rated game once over and rated: each side's rating before it and the change (docs/ratings.md). */
+  readonly ratings?: GameRatings;
 }
 
 /** One queue message: a single delivery of one event to one player over one channel. */

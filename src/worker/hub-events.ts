@@ -1,6 +1,6 @@
 // What service events become on the event streams: a game's moves, offers and ending
 // go to its stream and sockets (held by the game's own object); "your turn" and "game over" go to the players' streams;
-// challenge events and game starts go to the player's stream and own webhook, a
+// challenge events, game starts and game ends go to the player's stream and own webhook, a
 // challenge also by email.
 import type { PlayerStore } from '../db/player-store.ts';
 import type { GameRow } from '../db/schema.ts';
@@ -63,10 +63,10 @@ export class HubEvents implements EventSink, PlayerEventSink {
       const playerId = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
       if (!playerId) continue;
       const game = myGame(row, side, base);
-      const personal: PlayerEvent[] = [];
-      if (events.some((e) => e.type === 'game-over')) personal.push({ type: 'gameFinish', game });
-      else if (game.yourTurn && events.some((e) => e.type === 'turn' && e.recipients.includes(side))) personal.push({ type: 'yourTurn', game });
-      if (personal.length) sends.push(hubOf(this.env, `player:${playerId}`).publish(personal));
+      // The end (with the ratings) also goes to the player's own webhook; "your turn" only to the stream (the seat's notifications say it).
+      if (events.some((e) => e.type === 'game-over')) sends.push(this.send(playerId, { type: 'gameFinish', game }, base));
+      else if (game.yourTurn && events.some((e) => e.type === 'turn' && e.recipients.includes(side)))
+        sends.push(hubOf(this.env, `player:${playerId}`).publish([{ type: 'yourTurn', game }]));
     }
     await Promise.all(sends);
   }

@@ -1,6 +1,6 @@
 // A player's own webhook (PATCH /api/me): set with its secret shown once under the same
 // URL policy as game webhooks; challenges to the player, their withdrawal or decline, and
-// the start of a game go through the notification queue, signed (Standard Webhooks,
+// the start and the end of a game go through the notification queue, signed (Standard Webhooks,
 // checked by an independent verifier), with links and words for chat bots, and never
 // a key, a token or another player's secret.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -141,10 +141,24 @@ describe("a player's own webhook", () => {
       expect(post.body.data.text).toContain(`The game: ${BASE}/games/${gameId}`);
     }
 
+    // The end goes to both webhooks too, with the ratings before and the change (docs/ratings.md).
+    const resigned = await call('POST', `/api/games/${gameId}/resign`, { token: spock.key });
+    expect(resigned.body.ratings).not.toBeNull();
+    posts.length = 0;
+    await runQueue(queue.take());
+    const finishes = posts.filter((p) => p.body.type === 'gameFinish');
+    expect(finishes.map((p) => p.url).sort()).toEqual([KIRK_URL, SPOCK_URL]);
+    for (const post of finishes) {
+      const mine = post.url === KIRK_URL;
+      expect(await verifyWebhook(secrets[post.url]!, post.headers, post.raw)).toBe(true);
+      expect(post.body.data.game).toMatchObject({ id: gameId, side: mine ? 'white' : 'black', result: '1-0', ratings: resigned.body.ratings });
+      expect(post.body.data.text).toMatch(/is over \(1-0\)\. Your rating: 1500\? [+-]\d+\.\d\./);
+    }
+
     // Nothing sent to a webhook carries a key, a game token, a webhook secret or the other player's email.
     const game = await call('GET', `/api/games/${gameId}`);
     expect(game.status).toBe(200);
-    for (const post of [challenge, ...starts]) {
+    for (const post of [challenge, ...starts, ...finishes]) {
       for (const secret of [
         kirk.key,
         spock.key,

@@ -9,6 +9,7 @@ import { playerRatings } from '../../src/db/schema-ratings.ts';
 import { RatingService } from '../../src/service/ratings.ts';
 import { RatingStore } from '../../src/db/rating-store.ts';
 import { BASE, call, inGame, newGame } from './helpers.ts';
+import { captureQueue, runQueue } from './notify-helpers.ts';
 import { newPlayer, startGame, type Player } from './player-helpers.ts';
 
 type Outcome = 'white' | 'black' | 'draw';
@@ -136,6 +137,30 @@ describe('ratings', () => {
     expect(finish.game.ratings.black).toMatchObject({ rating: 1500, rd: 350, provisional: true });
     expect(finish.game.ratings.black.change).toBeGreaterThan(0);
     expect(finish.game.ratings.white.change).toBeCloseTo(-finish.game.ratings.black.change, 1);
+  });
+
+  it("the game-over email (and chat message) of a rated game says the player's rating and its change", async () => {
+    const queue = captureQueue();
+    const a = await newPlayer('Mailed A', 'mailed-a@example.org');
+    const b = await newPlayer('Mailed B', 'mailed-b@example.org');
+    const { game } = await startGame(a, b);
+    queue.take();
+    const end = await call('POST', `/api/games/${game.id}/resign`, { token: a.key });
+    const sent: { to: string; text: string }[] = [];
+    const EMAIL = { send: async (m: { to: string; text: string }) => (sent.push(m), { messageId: 'x' }) } as unknown as SendEmail;
+    await runQueue(
+      queue.take().filter((j) => j.event === 'game-over'),
+      1,
+      'subspace-notify',
+      { ...env, EMAIL },
+    );
+    const words = (side: 'white' | 'black') => {
+      const r = end.body.ratings[side];
+      return `Your rating: 1500? ${r.change >= 0 ? '+' : ''}${r.change.toFixed(1)}.`;
+    };
+    expect(sent.map((m) => m.to).sort()).toEqual(['mailed-a@example.org', 'mailed-b@example.org']);
+    expect(sent.find((m) => m.to === 'mailed-a@example.org')!.text).toContain(words('white'));
+    expect(sent.find((m) => m.to === 'mailed-b@example.org')!.text).toContain(words('black'));
   });
 
   it('GET /api/leaderboard/:variant: players whose RD is at most 110 now, best first; bad variant and limit say so', async () => {
