@@ -2,6 +2,7 @@
 // without leaving the page, waits for it and swaps the live region in when done, and keeps
 // "best was X" (with its preview) in step with the ply the board shows.
 import { betterTurn, evalWords, JUDGEMENT_WORDS } from '../service/analysis-words.ts';
+import { moveNumber } from '../engine/types.ts';
 import { $, type GamePage } from './page.ts';
 
 interface PlyAnalysis {
@@ -81,7 +82,7 @@ export function startAnalysis(page: GamePage): void {
       return;
     }
     const strong = document.createElement('strong');
-    strong.textContent = Math.ceil(m.ply / 2) + (m.side === 'white' ? '. ' : '… ') + m.move + (m.glyph ?? '');
+    strong.textContent = moveNumber(m.ply, m.side) + (m.side === 'white' ? '. ' : '… ') + m.move + (m.glyph ?? '');
     p.appendChild(strong);
     p.appendChild(document.createTextNode((m.judgement ? ' — ' + JUDGEMENT_WORDS[m.judgement] : '') + '; after it: ' + evalWords(m.eval) + '.'));
     const better = betterTurn(m);

@@ -6,6 +6,12 @@ export type Color = (typeof COLORS)[number];
 export const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 /** The side as words say it: White, Black. */
 export const colorName = (c: Color): 'White' | 'Black' => (c === 'white' ? 'White' : 'Black');
+/**
+ * The move number of a turn, as records and move lists write it ("3." before White's, "3..." before
+ * Black's): a game that starts with Black to move (a set-up) numbers its first turn "1..." and
+ * White's reply "2.". Sides alternate, so one turn's ply and side say which side began.
+ */
+export const moveNumber = (ply: number, side: Color): number => Math.floor((ply - 1 + ((ply % 2 === 1) === (side === 'white') ? 0 : 1)) / 2) + 1;
 /** A count and its noun, singular for one: "1 day", "3 days". */
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

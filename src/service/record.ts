@@ -4,14 +4,25 @@
 // (every turn replayed) and how that game ended.
 import type { GameRow } from '../db/schema.ts';
 import { Game, type PlayedTurn } from '../engine/game.ts';
-import { colorName, drawOutcome, plural, winOutcome, type Color, type GameResult, type Outcome, type OutcomeReason, COLORS } from '../engine/types.ts';
+import {
+  colorName,
+  drawOutcome,
+  moveNumber,
+  plural,
+  winOutcome,
+  type Color,
+  type GameResult,
+  type Outcome,
+  type OutcomeReason,
+  COLORS,
+} from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { iso, publicPlayer } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { startingGame } from './new-game.ts';
 import { cutAtCharacters, DAYS_PER_MOVE, MAX_NAME_LENGTH, NameSchema, type ClockInput, type PlayerInput } from './schemas.ts';
 import * as v from 'valibot';
-import { fromSetUp, storedOptions } from './stored-game.ts';
+import { fromSetUp, storedGame, storedOptions } from './stored-game.ts';
 
 type RecordResult = GameResult | '*';
 const RESULTS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '*'];
@@ -29,6 +40,8 @@ interface GameRecord {
   readonly notes?: ReadonlyMap<number, readonly string[]>;
   /** The computer's analysis per turn: a glyph written after the turn (`??`) and its evaluation as a `{[%eval …]}` comment. */
   readonly annotations?: readonly (TurnAnnotation | undefined)[];
+  /** Black played the first turn (a set-up with Black to move): numbered "1... X 2. Y", as PGN does. */
+  readonly blackFirst?: boolean;
 }
 
 /** What the analysis adds to a turn in the record: `Wb4-Wa4u:b2?? {[%eval #-1]}`. */
@@ -45,8 +58,10 @@ function formatRecord(record: GameRecord): string {
   const words: string[] = [];
   const notesAfter = (n: number) => (record.notes?.get(n) ?? []).forEach((note) => words.push(`{${note.replaceAll('}', ')')}}`));
   notesAfter(0);
+  const first = record.blackFirst ? 1 : 0;
   record.turns.forEach((turn, i) => {
-    if (i % 2 === 0) words.push(`${i / 2 + 1}.`);
+    if ((i + first) % 2 === 0) words.push(`${(i + first) / 2 + 1}.`);
+    else if (i === 0) words.push('1...');
     const note = record.annotations?.[i];
     words.push(turn + (note?.glyph ?? ''));
     const at = record.times?.[i];
@@ -112,6 +127,8 @@ function parseRecord(text: string): ParseRecordResult {
   const times: (string | undefined)[] = [];
   let result: RecordResult | undefined;
   let expectedNumber = 1;
+  // 1 when the record starts with "1..." (Black played the first turn, from a set-up); the import checks it against the position.
+  let first = 0;
   for (const word of movetext.split(/\s+/).filter(Boolean)) {
     if (result !== undefined) return { ok: false, error: `"${word}" after the result ${result}` };
     if (word.startsWith(TIME_MARK)) {
@@ -129,9 +146,13 @@ function parseRecord(text: string): ParseRecordResult {
     const number = /^(\d+)\.(\.\.)?$/.exec(word);
     if (number) {
       const n = Number(number[1]);
+      if (!turns.length && n === 1 && number[2]) first = 1;
       const expectedPly = (n - 1) * 2 + (number[2] ? 1 : 0);
-      if (n !== expectedNumber || expectedPly !== turns.length)
-        return { ok: false, error: `move number ${word} is out of order (expected ${turns.length % 2 ? `${expectedNumber}...` : `${expectedNumber}.`})` };
+      if (n !== expectedNumber || expectedPly !== turns.length + first)
+        return {
+          ok: false,
+          error: `move number ${word} is out of order (expected ${(turns.length + first) % 2 ? `${expectedNumber}...` : `${expectedNumber}.`})`,
+        };
       continue;
     }
     // Numeric annotation glyphs ($2, $4, ...) say what a glyph says: dropped.
@@ -140,9 +161,9 @@ function parseRecord(text: string): ParseRecordResult {
     const glued = /^(\d+)\.(\.\.)?(\S+)$/.exec(word);
     const turn = (glued ? glued[3]! : word).replace(/(?<=[^!?])(?:!!|\?\?|!\?|\?!|!|\?)$/, '');
     turns.push(turn);
-    if (turns.length % 2 === 0) expectedNumber++;
+    if ((turns.length + first) % 2 === 0) expectedNumber++;
   }
-  return { ok: true, record: { headers, turns, ...(times.length ? { times } : {}), ...(result ? { result } : {}) } };
+  return { ok: true, record: { headers, turns, ...(times.length ? { times } : {}), ...(result ? { result } : {}), ...(first ? { blackFirst: true } : {}) } };
 }
 
 const headerValue = (record: GameRecord, key: string): string | undefined => record.headers.find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1];
@@ -173,7 +194,9 @@ export function exportRecord(
     ['Result', row.result],
   ];
   // A set-up start, as PGN writes [SetUp "1"] and [FEN]: import reads it back.
-  if (fromSetUp({ ...row, options: storedOptions(row) })) headers.push(['SetUp', '1'], ['Position', row.startPosition]);
+  const setUp = fromSetUp({ ...row, options: storedOptions(row) });
+  if (setUp) headers.push(['SetUp', '1'], ['Position', row.startPosition]);
+  const start = setUp ? storedGame(row, row.startPosition) : undefined;
   if (row.reason) headers.push(['Termination', row.reason]);
   if (row.daysPerMove) headers.push(['TimeControl', `${plural(row.daysPerMove, 'day')} per move`]);
   // A takeback is a comment where the game went back to, unless a later takeback went back further
@@ -192,6 +215,7 @@ export function exportRecord(
     result: row.result as RecordResult,
     notes,
     ...(annotations ? { annotations } : {}),
+    ...(start && start.variant.turn(start.position) === 'black' ? { blackFirst: true } : {}),
   });
 }
 
@@ -236,6 +260,8 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
   if (!created.ok) return fail(400, 'invalid_record', `record: ${created.error}`);
   const game = created.value;
   const startPosition = game.positionText;
+  if (record.blackFirst && game.variant.turn(game.position) !== 'black')
+    return fail(400, 'invalid_record', 'record: the moves start with "1..." (Black first), but White is to move in the starting position');
   const turns: PlayedTurnRow[] = [];
   for (const [i, turn] of record.turns.entries()) {
     const side: Color = game.variant.turn(game.position);
@@ -245,7 +271,7 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
       return fail(
         played.error.kind === 'syntax' ? 400 : 422,
         played.error.kind === 'syntax' ? 'unreadable_turn' : 'illegal_turn',
-        `move ${Math.floor(i / 2) + 1} (${colorName(side)}'s ${turn}, ply ${i + 1}): ${played.error.message}`,
+        `move ${moveNumber(i + 1, side)} (${colorName(side)}'s ${turn}, ply ${i + 1}): ${played.error.message}`,
         played.error.at,
       );
     turns.push({ ...played.value, side });

@@ -127,12 +127,33 @@ describe('the record carries the set-up', () => {
     const record = (await call('GET', `/api/games/${g.id}/record`)).text;
     expect(record).toContain('[SetUp "1"]');
     expect(record).toContain(`[Position "${FC_MIDGAME}"]`);
+    // Black moved first: numbered as PGN numbers it ("1... X 2. Y Z"), on the page as in the record.
+    const moves = (await call('GET', `/api/games/${g.id}/moves`)).body.moves as { text: string }[];
+    const [t1, t2, t3] = moves.map((m) => m.text);
+    expect(record.replace(/\{[^}]*\}/g, '').replace(/\s+/g, ' ')).toContain(`1... ${t1} 2. ${t2} ${t3} *`);
+    const page = (await call('GET', `/games/${g.id}`)).text;
+    expect(page).toMatch(new RegExp(`<li value="1">…\\s*<a[^>]*>${t1!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</a>`));
+    expect(page).toContain('<li value="2">');
     const imported = await call('POST', '/api/games/import', { text: record, headers: { 'Content-Type': 'text/plain' } });
     expect(imported.status, imported.text).toBe(201);
     expect([imported.body.state.startPosition, imported.body.state.ply]).toEqual([FC_MIDGAME, 3]);
     const again = (await call('GET', `/api/games/${imported.body.id}/record`)).text;
     const withoutSite = (text: string) => text.replace(/\[Site "[^"]*"\]\n/, '');
     expect(withoutSite(again)).toBe(withoutSite(record));
+    // A record of ours from before "1..." (White's numbers for Black's first turn) still imports.
+    const old = record
+      .replace('1... ', '1. ')
+      .replace(' 2. ', ' ')
+      .replace(/ (\S+) \*/, ' 2. $1 *');
+    expect(old).not.toContain('1...');
+    expect((await call('POST', '/api/games/import', { text: old, headers: { 'Content-Type': 'text/plain' } })).status).toBe(201);
+    // "1..." where White is to move is refused.
+    const whiteFirst = `[Variant "warp-factor"]\n\n1... Wb2-Wb3 *\n`;
+    const refused = await call('POST', '/api/games/import', { text: whiteFirst, headers: { 'Content-Type': 'text/plain' } });
+    expect([refused.status, refused.body.error]).toEqual([
+      400,
+      'record: the moves start with "1..." (Black first), but White is to move in the starting position',
+    ]);
     // The usual start writes neither header.
     const usual = await newGame('planar');
     expect((await call('GET', `/api/games/${usual.id}/record`)).text).not.toMatch(/SetUp|Position/);

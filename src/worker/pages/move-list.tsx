@@ -1,8 +1,9 @@
 // The game's turns as a numbered list; each turn links to the board after it (replay without JavaScript).
+import { moveNumber } from '../../engine/types.ts';
 import type { PublicMove } from '../../service/public-state.ts';
 
 /** A turn as the list numbers it: "3. Wc2-Wc3" for White, "3… Bc3-Bc2" for Black. */
-export const turnLabel = (m: Pick<PublicMove, 'ply' | 'side' | 'text'>) => `${Math.ceil(m.ply / 2)}${m.side === 'white' ? '.' : '…'} ${m.text}`;
+export const turnLabel = (m: Pick<PublicMove, 'ply' | 'side' | 'text'>) => `${moveNumber(m.ply, m.side)}${m.side === 'white' ? '.' : '…'} ${m.text}`;
 
 /** Where in the game something happened, by the turn before it: "after 3. Wc2-Wc3"; a turn no longer in the game (taken back) by its ply. */
 export const afterTurn = (ply: number, moves: readonly PublicMove[]) => {
@@ -24,7 +25,7 @@ export const MoveList = (p: { moves: readonly PublicMove[]; link: (ply: number) 
     );
   const rows: { n: number; white?: PublicMove; black?: PublicMove }[] = [];
   for (const m of p.moves) {
-    const n = Math.ceil(m.ply / 2);
+    const n = moveNumber(m.ply, m.side);
     if (m.side === 'white' || !rows.length || rows[rows.length - 1]!.n !== n) rows.push({ n, [m.side]: m });
     else rows[rows.length - 1]!.black = m;
   }
