@@ -68,6 +68,7 @@ export async function email(message: ForwardableEmailMessage, env: Cloudflare.En
       return env.PICTURES.mail(raw);
     },
     config: config(env).mail,
+    ...(config(env).publicUrl ? { origin: config(env).publicUrl } : {}),
     ...(env.EMAIL ? { send: env.EMAIL } : {}),
   });
   console.log(`email to ${message.to}: ${result.outcome}`);

@@ -101,6 +101,22 @@ describe('quoted text is never read as a turn', () => {
     expect((await state(g.id)).ply).toBe(1);
   });
 
+  it('board, legal and help by email are answered (the help the mails list); a turn in the same mail wins', async () => {
+    const { g, to } = await blackTurnEmail();
+    let reply = await send(raw(KOR, to, 'board\n'), KOR, to);
+    expect(reply.replies[0]!.text!.split('\n')[0]).toBe(`## Subspace game ${g.id} at ply 1: write your reply above this line ##`);
+    expect(reply.replies[0]!.text).toContain('B level     N level     W level');
+    reply = await send(raw(KOR, to, 'legal\n'), KOR, to);
+    expect(reply.replies[0]!.text).toContain((await legal(g.id))[0]!);
+    reply = await send(raw(KOR, to, 'help\n'), KOR, to);
+    expect(reply.replies[0]!.text).toContain('Commands:');
+    expect(reply.replies[0]!.text).not.toContain('on this site');
+    expect((await state(g.id)).ply).toBe(1);
+    const turn = (await legal(g.id))[0]!;
+    reply = await send(raw(KOR, to, `board\n${turn}\n`), KOR, to);
+    expect((await state(g.id)).ply).toBe(2);
+  });
+
   it('a turn written below a ">" quote (Thunderbird) is found and played', async () => {
     const { g, mail, to } = await blackTurnEmail();
     const quoted = mail.text

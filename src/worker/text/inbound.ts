@@ -8,6 +8,7 @@ import { readReplyAddress, type MailConfig } from '../../notify/addresses.ts';
 import { replyMarker } from '../../notify/messages.ts';
 import type { Color } from '../../engine/types.ts';
 import type { GameApi } from '../../service/games.ts';
+import { linkOrigin } from '../../service/links.ts';
 import { helpText, parseCommand, runCommand, turnExamples, type Command } from './commands.ts';
 import { authFailure, ownLines, quotedPly, type ParsedMail } from './inbound-mail.ts';
 
@@ -17,6 +18,8 @@ const MAX_INBOUND_BYTES = 1024 * 1024;
 /** What the email front end keeps: the seat's address, and the Message-IDs it has handled. */
 export interface InboundStore {
   seatEmail(gameId: string, side: Color): Promise<string | null | undefined>;
+  /** The game's row: where its links point (the site it was made on). */
+  game(gameId: string): Promise<{ readonly linkOrigin: string | null } | undefined>;
   /** Record that this seat handled this Message-ID; false when it had already. */
   claimMessage(gameId: string, side: Color, messageId: string, now: number): Promise<boolean>;
 }
@@ -27,6 +30,8 @@ interface InboundDeps {
   /** Reads the MIME of a mail (postal-mime, in the picture Worker: PICTURES.mail). */
   readonly parse: (raw: Uint8Array) => Promise<ParsedMail>;
   readonly config: MailConfig;
+  /** The site's address, for the links in our answers (PUBLIC_URL; else the site the game was made on). */
+  readonly origin?: string;
   /** Fallback when message.reply() is refused (e.g. the original is not replyable). */
   readonly send?: SendEmail;
 }
@@ -45,20 +50,25 @@ async function rawBytes(message: ForwardableEmailMessage): Promise<Uint8Array> {
   return new Uint8Array(await new Response(message.raw).arrayBuffer());
 }
 
-/** The command in the lines the player wrote: keywords anywhere, a turn only if it reads as one. */
+/**
+ * The command in the lines the player wrote: keywords anywhere, a turn only if it reads as one.
+ * A question (board, legal, help) is answered only when the mail holds nothing to play.
+ */
 async function findCommand(service: GameApi, gameId: string, lines: readonly string[]): Promise<Command | undefined> {
+  let question: Command | undefined;
   for (const line of lines) {
     const command = parseCommand(line);
     if (!command) continue;
     if (command.kind !== 'move') {
       if (command.kind !== 'board' && command.kind !== 'legal' && command.kind !== 'help') return command;
+      question ??= command;
       continue;
     }
     // "Wb2-Wb3", "Wb2-Wb3 #5", "move Wb2-Wb3": the first line that reads as a turn (legal or not).
     const text = command.text.replace(/\s*#\d{1,6}$/, '').replace(/[.!]+$/, '');
     if (text.length <= 40 && (await service.readsAsTurn(gameId, text))) return { kind: 'move', text: command.text.replace(/[.!]+$/, '') };
   }
-  return undefined;
+  return question;
 }
 
 export async function handleInboundEmail(message: ForwardableEmailMessage, deps: InboundDeps): Promise<InboundResult> {
@@ -96,6 +106,7 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   // Each mail is handled once per seat, however often it arrives.
   const messageId = (mail.messageId ?? `<sha256:${await sha256(raw)}>`).slice(0, 300);
   if (!(await deps.store.claimMessage(address.gameId, address.side, messageId, Date.now()))) return { outcome: 'duplicate' };
+  const origin = linkOrigin(deps.origin, (await deps.store.game(address.gameId))?.linkOrigin);
   let command = await findCommand(deps.service, address.gameId, ownLines(mail.text));
   // A turn without its own "#ply" is for the position the answered email showed (our marker line says which).
   const shown = quotedPly(mail.fullText, address.gameId);
@@ -111,10 +122,10 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
       'Subspace could not find a turn in your email.',
       `Write your turn${example ? ` (for example "${example}")` : ''} or resign, draw or accept on the first line of your reply, above the quoted text.`,
       '',
-      helpText(game, address.side),
+      helpText(game, address.side, origin),
     ].join('\n');
   } else {
-    const answer = await runCommand(deps.service, address.gameId, { side: address.side }, command);
+    const answer = await runCommand(deps.service, address.gameId, { side: address.side }, command, origin);
     outcome = answer.ok ? 'played' : 'failed';
     const stale = !answer.ok && answer.status === 409 && /^Could not play .*: stale: the game is at ply (\d+)/.exec(answer.reply);
     text = answer.ok
