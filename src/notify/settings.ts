@@ -141,6 +141,11 @@ export class NotifyService {
     });
   }
 
+  /** Whether an unsubscribe link is ours (before showing its button). */
+  checkUnsubscribe(id: string, side: Color, t: string): Promise<boolean> {
+    return checkUnsubscribe(this.mail, id, side, t);
+  }
+
   /** The signed link in every email: turn that player's emails off. */
   async unsubscribe(id: string, side: Color, t: string): Promise<ServiceResult<{ gameId: string; side: Color }>> {
     if (!(await checkUnsubscribe(this.mail, id, side, t))) return fail(403, 'bad_link', 'this unsubscribe link is not valid');

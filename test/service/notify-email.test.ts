@@ -81,10 +81,22 @@ describe('notification emails', () => {
     expect(picture.status).toBe(200);
     expect(picture.headers.get('Content-Type')).toBe('image/png');
 
-    // The unsubscribe link turns that player's emails off (and a forged one does nothing).
-    expect((await call('GET', unsubscribe.replace('http://subspace.test', '').replace(/t=[0-9a-f]{16}/, 't=0000000000000000'))).status).toBe(403);
-    const off = await call('GET', unsubscribe.replace('http://subspace.test', ''));
+    // The unsubscribe link turns that player's emails off (and a forged or cut one does nothing):
+    // opened, it shows a button (a mail scanner unsubscribes nobody); pressed, or posted by the
+    // mail client (one-click), it turns them off.
+    const path = unsubscribe.replace('http://subspace.test', '');
+    const forged = await call('GET', path.replace(/t=[0-9a-f]{16}/, 't=0000000000000000'));
+    expect([forged.status, forged.text]).toEqual([403, 'This unsubscribe link is not valid: copy the whole link from the mail.\n']);
+    const cut = await call('GET', path.slice(0, -1), { headers: { Accept: 'text/html' } });
+    expect([cut.status, cut.headers.get('Content-Type')]).toEqual([403, 'text/html; charset=UTF-8']);
+    expect(cut.text).toContain('Unsubscribe link not valid');
+    const shown = await call('GET', path, { headers: { Accept: 'text/html' } });
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('<button type="submit">Stop the emails</button>');
+    expect((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.notify.email).toBe(true);
+    const off = await call('POST', path, { headers: { Accept: 'text/html' } });
     expect(off.status).toBe(200);
+    expect(off.text).toContain(`href="/games/${g.id}"`);
     expect((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.notify.email).toBe(false);
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wa2-Wa3', token: g.tokens.white });

@@ -1,5 +1,7 @@
-// The pages of the link in the one mail an unconfirmed address gets (src/notify/email.ts): a
-// button to confirm (a mail scanner that opens the link confirms nothing), then the thanks.
+// The pages of the links in emails (src/notify/email.ts): confirming an address a seat was given,
+// and unsubscribing a seat. Each link shows a button first (a mail scanner that opens links does
+// nothing), then says what was done and where to go on.
+import { colorName, type Color } from '../../engine/types.ts';
 import { Layout } from './layout.tsx';
 
 export const ConfirmAddressPage = (p: { email: string; action: string }) => (
@@ -25,6 +27,36 @@ export const AddressConfirmedPage = (p: { email: string }) => (
       </li>
       <li>
         <a href="/lobby">Open challenges in the lobby</a>
+      </li>
+    </ul>
+  </Layout>
+);
+
+export const UnsubscribePage = (p: { game: string; side: Color; action: string }) => (
+  <Layout title="Unsubscribe — Subspace">
+    <h1>Stop these emails?</h1>
+    <p>
+      No more notification emails for {colorName(p.side)} in game <a href={`/games/${p.game}`}>{p.game}</a>. The game goes on; its page still shows every move.
+    </p>
+    <form method="post" action={p.action}>
+      <button type="submit">Stop the emails</button>
+    </form>
+  </Layout>
+);
+
+export const UnsubscribedPage = (p: { game: string; side: Color }) => (
+  <Layout title="Unsubscribed — Subspace">
+    <h1>Unsubscribed</h1>
+    <p class="msg ok">
+      Done: no more notification emails for {colorName(p.side)} in game {p.game}. To have them again, open the game with your own link and turn email on under
+      Notifications.
+    </p>
+    <ul class="way-on">
+      <li>
+        <a href={`/games/${p.game}`}>The game</a>
+      </li>
+      <li>
+        <a href="/me">Your games</a>
       </li>
     </ul>
   </Layout>

@@ -88,7 +88,7 @@ export const playerPages = new Hono<AppEnv>()
 
   .get('/me/sign-in', async (c) => {
     const q = v.safeParse(SignInQuerySchema, c.req.query());
-    if (!q.success) return errorPage(c, 400, 'Not a sign-in link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
+    if (!q.success) return errorPage(c, 403, 'Not a sign-in link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
     const signed = await c.var.services.players.signIn(q.output.t);
     if (!signed.ok) return errorPage(c, 403, 'Sign-in link not valid', words(signed.error));
     keepKey(c, signed.value.key);
@@ -98,7 +98,7 @@ export const playerPages = new Hono<AppEnv>()
   // The link mailed to a new address: from now on mail may go there (issue 26).
   .get('/me/confirm-email', async (c) => {
     const q = v.safeParse(SignInQuerySchema, c.req.query());
-    if (!q.success) return errorPage(c, 400, 'Not a confirmation link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
+    if (!q.success) return errorPage(c, 403, 'Not a confirmation link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
     const confirmed = await c.var.services.players.confirmEmail(q.output.t);
     if (!confirmed.ok) return errorPage(c, 403, 'Confirmation link not valid', words(confirmed.error));
     return page(c).html(<KeyPage ok={`Thank you: ${confirmed.value.email} is confirmed. Sign-in links and challenges can be mailed to it now.`} />);

@@ -10,7 +10,7 @@ import { requirePlayer } from '../http-auth.ts';
 import { isJson, mediaType, readForm, readJson, requireJson } from '../http-body.ts';
 import { describeIssues, validationHook } from '../http-validation.ts';
 import type { GameEnv } from '../game-id.ts';
-import { AddressConfirmedPage, ConfirmAddressPage } from '../pages/confirm-address.tsx';
+import { AddressConfirmedPage, ConfirmAddressPage, UnsubscribedPage, UnsubscribePage } from '../pages/confirm-address.tsx';
 import { errorPage, failureWords, page } from '../pages/respond.tsx';
 import { slackSignature } from '../slack-signature.ts';
 import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.ts';
@@ -86,13 +86,32 @@ export const seat = new Hono<GameEnv>()
     return chatAnswer(c, body.form, result, { state: result.state ?? game.value });
   });
 
-/** The unsubscribe link of emails (GET or POST /unsubscribe). */
-export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', vValidator('query', UnsubscribeQuerySchema, validationHook('query')), async (c) => {
-  const { game, side, t } = c.req.valid('query');
+/**
+ * The unsubscribe link of emails: GET shows a button (a mail scanner that opens links unsubscribes
+ * nobody), POST turns the seat's emails off (also the mail clients' one-click, RFC 8058). A link
+ * that is not ours is a 403 `bad_link`: a page for a browser, else text.
+ */
+export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', async (c) => {
+  const browser = /\btext\/html\b/.test(c.req.header('Accept') ?? '');
+  const q = v.safeParse(UnsubscribeQuerySchema, c.req.query());
+  const refused = (why: string) => (browser ? errorPage(c, 403, 'Unsubscribe link not valid', why) : c.text(`${why}\n`, 403));
+  if (!q.success) return refused(`${describeIssues(q.issues, 'link')}: copy the whole link from the mail.`);
+  const { game, side, t } = q.output;
+  if (c.req.method === 'GET') {
+    if (!(await c.var.services.notify.checkUnsubscribe(game, side, t)))
+      return refused('This unsubscribe link is not valid: copy the whole link from the mail.');
+    return page(c).html(UnsubscribePage({ game, side, action: `/unsubscribe?${new URLSearchParams({ game, side, t })}` }));
+  }
   const result = await c.var.services.notify.unsubscribe(game, side, t);
-  if (!result.ok) return c.text(result.error, result.status);
+  if (!result.ok)
+    return result.status === 403
+      ? refused(failureWords(result))
+      : browser
+        ? errorPage(c, 404, 'No such game', failureWords(result))
+        : c.text(`${result.error}\n`, result.status);
+  if (browser) return page(c).html(UnsubscribedPage({ game, side }));
   return c.text(
-    `Done: no more notification emails for ${side} in game ${game}. Turn them back on with PATCH /api/games/${game}/me {"notify":{"email":true}}.\n`,
+    `Done: no more notification emails for ${side} in game ${game}. Turn them back on in the game's notification settings (your own link to the game).\n`,
   );
 });
 
