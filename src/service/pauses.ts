@@ -112,7 +112,16 @@ export async function leave(ctx: GameContext, id: string, actor: Actor, n: numbe
   if (why) return why;
   if (side !== row.sideToMove) return fail(403, 'not_your_turn', `it is ${colorName(row.sideToMove)}'s turn: leave days go on your own turn's deadline`);
   const left = side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft;
-  if (left < n) return fail(409, 'no_leave_left', left ? `you have only ${plural(left, 'day')} of leave left` : 'you have no leave days left');
+  if (left < n)
+    return fail(
+      409,
+      'no_leave_left',
+      left
+        ? `you have only ${plural(left, 'day')} of leave left`
+        : row.leaveDays
+          ? 'you have no leave days left'
+          : 'this game has no leave days (it was made without any)',
+    );
   if (row.deadline === null) return fail(409, 'no_clock', 'the game has no deadline to move');
   const stored = await ctx.store.spendLeave({
     gameId: id,

@@ -298,6 +298,9 @@ describe('conditional moves', () => {
       'Stored. Your conditional lines (1):\n  1. if Bb3-Bb2 then Wc2-Wc3 then Ba3-Ba2 then Wd2-Wd3',
     );
     expect(await chat('white', 'if Bb3-Bb2 then Wc2-Wc3 then Ba3-Ba2')).toMatch(/^Could not read the line: .*even number of turns/);
+    // A line begun and not finished is said so, not read as a turn (tester's report).
+    for (const unfinished of ['if Bb3-Bb2 then', 'if Bb3-Bb2'])
+      expect(await chat('white', unfinished)).toMatch(/^Could not read the line: must hold at least your opponent's turn and your answer/);
     expect(await chat('white', 'if Bb3-Bb2 then Wc3-Wc1')).toMatch(/^Could not store the line: line 2, turn 2 \(your Wc3-Wc1\)/);
     // By email, one line per reply.
     const me = await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white });

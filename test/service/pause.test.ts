@@ -250,6 +250,9 @@ describe('leave days', () => {
     expect((await leave(g, 'white', { days: 1 })).body.clock.leaveLeft.white).toBe(0);
     expect((await leave(g, 'white', { days: 1 })).body).toEqual({ code: 'no_leave_left', error: 'you have no leave days left' });
     expect((await row(g.id)).deadline).toBe(start + 3 * DAY);
+    // A game made without leave days says so, rather than that they are spent.
+    const none = await timed({ clock: { daysPerMove: 3 } });
+    expect((await leave(none, 'white', { days: 1 })).body).toEqual({ code: 'no_leave_left', error: 'this game has no leave days (it was made without any)' });
     // Black's own are untouched, spent on Black's turn.
     await play(g, 'Wb2-Wb3');
     expect((await leave(g, 'black', { days: 3 })).body.clock.leaveLeft).toEqual({ white: 0, black: 0 });

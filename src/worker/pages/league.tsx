@@ -260,49 +260,53 @@ const Crosstable = (p: { t: TournamentView }) => {
   const order = p.t.standings.map((s) => s.player);
   const boards = p.t.pairings.flatMap((r) => r.boards).filter((b) => b.black);
   return (
-    // Wide tables scroll on their own on a phone, not the whole page.
-    <section style="overflow-x:auto" aria-label="Crosstable" tabindex={0}>
-      <table class="examples">
-        <caption>Crosstable (the row player's score against each column player)</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Player</th>
-            {order.map((_, i) => (
-              <th scope="col">{i + 1}</th>
-            ))}
-            <th scope="col">Points</th>
-            <th scope="col">
-              <abbr title={p.t.tiebreak}>{p.t.tiebreak === 'Buchholz' ? 'Buch.' : 'SB'}</abbr>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {p.t.standings.map((s, i) => (
+    <>
+      {/* Said above the table, not as its caption: a caption is as wide as the table, so a phone scrolled part of it away. */}
+      <p>Crosstable: the row player's score against each column player.</p>
+      {/* Wide tables scroll on their own on a phone, not the whole page. */}
+      <section style="overflow-x:auto" aria-label="Crosstable" tabindex={0}>
+        <table class="examples">
+          <caption class="sr">Crosstable (the row player's score against each column player)</caption>
+          <thead>
             <tr>
-              <td>{s.rank}</td>
-              <th scope="row">
-                <a href={`/players/${s.player.id}`}>{nameOf(s.player)}</a>
-                {s.withdrawn ? ' (withdrew)' : ''}
+              <th scope="col">#</th>
+              <th scope="col">Player</th>
+              {order.map((_, i) => (
+                <th scope="col">{i + 1}</th>
+              ))}
+              <th scope="col">Points</th>
+              <th scope="col">
+                <abbr title={p.t.tiebreak}>{p.t.tiebreak === 'Buchholz' ? 'Buch.' : 'SB'}</abbr>
               </th>
-              {order.map((o, j) =>
-                i === j ? (
-                  <td>×</td>
-                ) : (
-                  <td>
-                    {boards
-                      .filter((b) => (b.white.id === s.player.id && b.black!.id === o.id) || (b.black!.id === s.player.id && b.white.id === o.id))
-                      .map((b) => (b.gameId ? <a href={`/games/${b.gameId}`}>{resultFor(b, s.player.id)}</a> : resultFor(b, s.player.id)))}
-                  </td>
-                ),
-              )}
-              <td>{points(s.points)}</td>
-              <td>{s.tiebreak}</td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+          </thead>
+          <tbody>
+            {p.t.standings.map((s, i) => (
+              <tr>
+                <td>{s.rank}</td>
+                <th scope="row">
+                  <a href={`/players/${s.player.id}`}>{nameOf(s.player)}</a>
+                  {s.withdrawn ? ' (withdrew)' : ''}
+                </th>
+                {order.map((o, j) =>
+                  i === j ? (
+                    <td>×</td>
+                  ) : (
+                    <td>
+                      {boards
+                        .filter((b) => (b.white.id === s.player.id && b.black!.id === o.id) || (b.black!.id === s.player.id && b.white.id === o.id))
+                        .map((b) => (b.gameId ? <a href={`/games/${b.gameId}`}>{resultFor(b, s.player.id)}</a> : resultFor(b, s.player.id)))}
+                    </td>
+                  ),
+                )}
+                <td>{points(s.points)}</td>
+                <td>{s.tiebreak}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
   );
 };
 
@@ -319,7 +323,11 @@ export const TournamentPage = (p: { t: TournamentView; me?: string; ratings: Rat
       <h1>{t.name}</h1>
       <p>
         {describe(t)}. Status: <strong>{t.status}</strong>
-        {t.status === 'running' ? `, round ${t.round}${t.rounds ? ` of ${t.rounds}` : ''}` : ''}
+        {t.status === 'running'
+          ? t.format === 'swiss'
+            ? `, round ${t.round}${t.rounds ? ` of ${t.rounds}` : ''}`
+            : `, all ${t.rounds ? `${t.rounds} ` : ''}rounds played at once`
+          : ''}
         {t.startsAt && t.status === 'open' ? `; starts ${t.startsAt.slice(0, 16).replace('T', ' ')} UTC` : ''}. Made by <PlayerLink player={t.creator} />.
         {t.winner ? (
           <>

@@ -50,6 +50,8 @@ export function parseCommand(line: string): Command | undefined {
   const conditional = /^(?:conditional|conditionals)(\s+clear)?$/.exec(word);
   if (conditional) return { kind: 'conditional', clear: conditional[1] !== undefined };
   if (/^if\s+\S+(?:\s+then\s+\S+)+$/i.test(text)) return { kind: 'if', line: lineTurns(text.replace(/[.!]+$/, '')) };
+  // "if Bb3-Bb2 then" (no answer), "if Bb3-Bb2": a line begun and not finished, not a turn: said so when run.
+  if (/^if\s+\S+(?:\s+then(?:\s+\S+)?)*\s*$/i.test(text)) return { kind: 'if', line: lineTurns(text.replace(/[.!]+$/, '').replace(/\s+then\s*$/i, '')) };
   const pause = /^pause(?:\s+(\d{1,6})(?:\s+days?)?|\s+(accept|decline|cancel))?$/.exec(word);
   if (pause)
     return pause[2]

@@ -58,7 +58,8 @@ export async function runPlayerCommand(
       const games = await deps.players.games(player, 'active', base);
       const waiting = games.filter((g) => g.yourTurn).length;
       if (!games.length) return { ok: true, reply: `You have no game going. Offer one on ${base.origin}/me or say "challenges".` };
-      return { ok: true, reply: [`Your turn in ${waiting} of ${plural(games.length, 'game')}:`, ...games.map(gameLine)].join('\n') };
+      const head = waiting ? `Your turn in ${waiting} of ${plural(games.length, 'game')}:` : `Not your turn in any of your ${plural(games.length, 'game')}:`;
+      return { ok: true, reply: [head, ...games.map(gameLine)].join('\n') };
     }
     case 'challenges': {
       const mine = await deps.challenges.mine(player, base);
