@@ -25,9 +25,10 @@ describe('player chat commands', () => {
     expect(own.body.reply).toContain(`- ${ch.body.id}: Warp Factor to Spock`);
     expect(own.body.reply).toContain(`withdraw ${ch.body.id}`);
 
-    // Kirk cannot accept it (it was sent to Spock); Spock accepts by the challenge’s link.
+    // Kirk cannot accept it (it is his own); Spock accepts by the challenge’s link.
     const self = await chat(kirk.key, `accept ${ch.body.id}`);
-    expect(self.body).toMatchObject({ ok: false, status: 403 });
+    expect(self.body).toMatchObject({ ok: false, status: 409 });
+    expect(self.body.reply).toContain('you cannot accept your own challenge');
     const accepted = await chat(spock.key, `accept ${BASE}/challenges/${ch.body.id}`);
     expect(accepted.body.ok).toBe(true);
     const gameId = /game ([a-z0-9]+) has started, you play black/.exec(accepted.body.reply)?.[1];
