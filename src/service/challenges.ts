@@ -252,6 +252,9 @@ export class ChallengeService {
     const side = sideOfPlayer(game, player.id);
     if (!side) return fail(403, 'not_a_player', `you are not a player of game ${game.id} (with this key)`);
     if (game.status === 'active') return fail(409, 'game_not_over', `game ${game.id} is still going: a rematch comes after the end`);
+    // Asked again (a second press, a retried request): the offer still open is the answer, not a second one.
+    const open = (await this.store.challengesOf(player.id, this.clock(), 100)).find((r) => r.rematchOf === game.id && r.creatorId === player.id);
+    if (open) return done(await this.view(open, base));
     const opponent = opposite(side) === 'white' ? game.whitePlayerId : game.blackPlayerId;
     const input: CreateChallengeInput = {
       variant: game.variant as CreateChallengeInput['variant'],

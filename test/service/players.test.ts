@@ -230,6 +230,9 @@ describe('challenges', () => {
     const re = await call('POST', `/api/games/${game.id}/rematch`, { token: b.key });
     expect(re.status).toBe(201);
     expect(re.body).toMatchObject({ variant: 'warp-factor', color: 'white', from: { id: b.id }, to: { id: a.id }, rematchOf: game.id });
+    // Asked twice: the same offer, not a second one (tester's report).
+    expect((await call('POST', `/api/games/${game.id}/rematch`, { token: b.key })).body.id).toBe(re.body.id);
+    expect((await call('GET', '/api/me/challenges', { token: b.key })).body.challenges).toHaveLength(1);
     const next = await call('POST', `/api/challenges/${re.body.id}/accept`, { token: a.key });
     expect(next.status).toBe(201);
     expect(next.body).toMatchObject({ white: { id: b.id }, black: { id: a.id } });
