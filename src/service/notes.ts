@@ -11,7 +11,7 @@ import { boardSvg } from '../render/board-svg.ts';
 import type { GameService } from './games.ts';
 import type { Variation } from './notes-schemas.ts';
 import { turnMarks } from './preview.ts';
-import { done, fail, type ServiceResult } from './result.ts';
+import { done, fail, turnFailure, type ServiceResult } from './result.ts';
 import { storedOptions } from './stored-game.ts';
 
 export interface SeatNotes {
@@ -53,7 +53,7 @@ function playLine(game: Game, from: number, turns: readonly string[], where: str
     const ply = from + j + 1;
     if (game.outcome()) return fail(422, 'illegal_turn', `${where}ply ${ply} (${text}): the line has already ended the game`);
     const played = game.play(text);
-    if (!played.ok) return fail(422, 'illegal_turn', `${where}ply ${ply} (${text}): ${played.error.message}`);
+    if (!played.ok) return turnFailure(played.error, `${where}ply ${ply} (${text}): `);
     line.push(played.value.text);
   }
   return done(line);

@@ -22,3 +22,7 @@ export const fail = (status: Failure['status'], code: ErrorCode, error: string, 
   ...(at === undefined ? {} : { at }),
 });
 export const done = <T>(value: T): ServiceResult<T> => ({ ok: true, value });
+
+/** A turn the engine refused: 400 `unreadable_turn` when it is not notation at all, else 422 `illegal_turn`; `where` goes before the reason. */
+export const turnFailure = (e: { readonly kind: string; readonly message: string; readonly at?: number }, where = ''): Failure =>
+  e.kind === 'syntax' ? fail(400, 'unreadable_turn', `${where}${e.message}`, e.at) : fail(422, 'illegal_turn', `${where}${e.message}`, e.at);

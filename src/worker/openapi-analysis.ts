@@ -121,6 +121,7 @@ export const analysisPaths = (id: unknown, auth: unknown[]) => ({
       requestBody: { required: true, content: { 'application/json': { schema: ref('Notes') } } },
       responses: {
         200: json('your variations as stored', 'SeatNotes'),
+        400: error('a turn that is not notation at all: `variation N ("name"), ply P (turn)` and why', 'unreadable_turn'),
         403: error('not a player of this game'),
         404: error('no such game'),
         422: error('an illegal turn: `variation N ("name"), ply P (turn)` and why; or a start after the last ply', 'illegal_turn', 'unknown_ply'),
@@ -138,7 +139,7 @@ export const analysisPaths = (id: unknown, auth: unknown[]) => ({
       ],
       responses: {
         200: json('the position after the line and its legal turns', 'Explored'),
-        400: error('`from` is not a ply number', 'invalid_query'),
+        400: error('`from` is not a ply number, or a turn of the line is not notation at all (`ply P (turn)` and why)', 'invalid_query', 'unreadable_turn'),
         404: error('no such game'),
         422: error('an illegal turn in the line: `ply P (turn)` and why; or a start after the last ply', 'illegal_turn', 'unknown_ply'),
       },

@@ -477,10 +477,12 @@ const specific: Record<string, Recipe> = {
   'POST /api/games/{id}/analysis 409 game_not_over': (s) => s,
   'GET /api/games/{id}/analysis 404 no_analysis': async (s) => ({ ...s, path: `/api/games/${(await finished()).id}/analysis` }),
   'GET /api/games/{id}/analysis 409 game_not_over': (s) => s,
+  'PUT /api/games/{id}/notes 400 unreadable_turn': (s) => ({ ...s, json: { variations: [{ name: 'Garbled', from: 0, turns: [{ move: '%%%' }] }] } }),
   'PUT /api/games/{id}/notes 422 illegal_turn': (s) => ({ ...s, json: { variations: [{ name: 'Bad', from: 0, turns: [{ move: 'Wa1-Wa1' }] }] } }),
   'PUT /api/games/{id}/notes 422 unknown_ply': (s) => ({ ...s, json: { variations: [{ name: 'Later', from: 5, turns: [{ move: 'Wb2-Wb3' }] }] } }),
   'GET /api/games/{id}/explore 400 invalid_query': (s) => ({ ...s, path: `${s.path}?from=soon` }),
   'GET /api/games/{id}/explore 422 illegal_turn': (s) => ({ ...s, path: `${s.path}?line=Wa1-Wa1` }),
+  'GET /api/games/{id}/explore 400 unreadable_turn': (s) => ({ ...s, path: `${s.path}?line=${encodeURIComponent('%%%')}` }),
   'GET /api/games/{id}/explore 422 unknown_ply': (s) => ({ ...s, path: `${s.path}?from=5` }),
   // Players
   'GET /api/players/{id} 404 unknown_player': at(`/api/players/${NOWHERE}`),
