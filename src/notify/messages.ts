@@ -160,7 +160,11 @@ function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {
           ]
         : [],
     marker: active && links.replyTo ? replyMarker(data.gameId, data.ply) : undefined,
-    gameNote: active ? ' (open your own player link to play on the web).' : '',
+    gameNote: active
+      ? data.playerSeat
+        ? ` (or on the web from your games page, ${new URL(data.link).origin}/me).`
+        : ' (open your own player link to play on the web).'
+      : '',
     rules: rulesLink(data.link, data.variant),
   };
 }

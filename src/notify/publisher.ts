@@ -47,6 +47,7 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
     link: `${origin}/games/${row.id}`,
     image: `${origin}/api/games/${row.id}/board.png?ply=${row.ply}`,
     ...(ratings ? { ratings } : {}),
+    ...((you === 'white' ? row.whitePlayerId : row.blackPlayerId) ? { playerSeat: true as const } : {}),
   };
 }
 

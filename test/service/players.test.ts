@@ -272,7 +272,8 @@ describe('challenges', () => {
       ['shran@example.org', `[Subspace] New Warp Factor game ${next.body.id} against Archer (Black): you play White`],
     ]);
     for (const m of starts) {
-      expect(m.text).toContain(`The game: ${BASE}/games/${next.body.id}`);
+      // A player's seat is played from their games page, not from a link of its own.
+      expect(m.text).toContain(`The game: ${BASE}/games/${next.body.id} (or on the web from your games page, ${BASE}/me).`);
       expect(m.html).toContain(`href="${BASE}/games/${next.body.id}"`);
       expect(m.text).toContain(`The rules, with diagrams: ${BASE}/rules/warp-factor`);
     }
