@@ -4,7 +4,9 @@
 // blocked the bot gets no more of them.
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chatNotificationText } from '../../src/notify/chat/channel.ts';
 import { isChatFanoutJob, isChatJob, type ChatJob } from '../../src/notify/chat/chat-job.ts';
+import type { EventData } from '../../src/notify/types.ts';
 import { isDiscordWebhook } from '../../src/notify/chat/discord-webhook.ts';
 import type { QueueJob } from '../../src/notify/types.ts';
 import { chatApis, linkTelegram, mePost, telegramBot } from './bot-helpers.ts';
@@ -30,6 +32,46 @@ function receiver(answers: number[] = []) {
 }
 
 describe('Discord channel webhooks as webhook URLs', () => {
+  it('a draw offer says to press Accept on Discord (it takes no typed replies), to reply "accept" elsewhere', () => {
+    const data = {
+      gameId: 'g1',
+      variant: 'warp-factor',
+      title: 'Warp Factor',
+      you: 'black',
+      ply: 3,
+      status: 'active',
+      sideToMove: 'black',
+      result: '*',
+      reason: null,
+      winner: null,
+      check: false,
+      lastMove: null,
+      position: '',
+      board: 'BOARD',
+      legalCount: 3,
+      drawOffer: 'white',
+      pause: null,
+      pauseOffer: null,
+      deadline: null,
+      players: { white: 'Kirk', black: 'Kor' },
+      link: 'http://x/games/g1',
+      image: '',
+    } as unknown as EventData;
+    const text = (platform: 'discord' | 'telegram') =>
+      chatNotificationText({
+        id: 'j',
+        chat: { platform, externalId: '1', playerId: 'p' },
+        gameId: 'g1',
+        side: 'black',
+        event: 'draw-offer',
+        at: 0,
+        origin: 'http://x',
+        data,
+      } as ChatJob);
+    expect(text('discord')).toContain('Kirk (White) offers a draw. Press Accept to agree');
+    expect(text('telegram')).toContain('Kirk (White) offers a draw. Reply "accept" to agree');
+  });
+
   it('knows a Discord webhook URL when it sees one', () => {
     for (const url of [DISCORD_HOOK, 'https://discordapp.com/api/webhooks/1/x', 'https://ptb.discord.com/api/v10/webhooks/1/x?thread_id=2'])
       expect(isDiscordWebhook(url), url).toBe(true);

@@ -24,7 +24,8 @@ export function chatNotificationText(job: ChatJob): string {
       : `Answer with /move turn:${example} game:${d.gameId}, or use the buttons.`;
   return [
     subject(job.event, d),
-    ...summary(job.event, d),
+    // The mail's 'Reply "accept"': Discord takes no typed replies, only its commands and buttons.
+    ...summary(job.event, d).map((line) => (job.chat.platform === 'discord' ? line.replace('Reply "accept" to agree', 'Press Accept to agree') : line)),
     '',
     d.board,
     '',
