@@ -2,7 +2,7 @@
 // and unsubscribing a seat. Each link shows a button first (a mail scanner that opens links does
 // nothing), then says what was done and where to go on.
 import { colorName, type Color } from '../../engine/types.ts';
-import { Layout } from './layout.tsx';
+import { Layout, WayOn } from './layout.tsx';
 
 export const ConfirmAddressPage = (p: { email: string; action: string }) => (
   <Layout title="Confirm your address — Subspace">
@@ -21,14 +21,7 @@ export const AddressConfirmedPage = (p: { email: string }) => (
   <Layout title="Address confirmed — Subspace">
     <h1>Address confirmed</h1>
     <p class="msg ok">Thank you: {p.email} is confirmed. The games that give it for a seat mail it from their next event on.</p>
-    <ul class="way-on">
-      <li>
-        <a href="/me">Your games</a>
-      </li>
-      <li>
-        <a href="/lobby">Open challenges in the lobby</a>
-      </li>
-    </ul>
+    <WayOn />
   </Layout>
 );
 

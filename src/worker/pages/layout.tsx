@@ -45,18 +45,23 @@ export const ErrorPage = (props: { status: number; title: string; message: strin
       {props.message}
     </p>
     <p>{props.back ? <a href={props.back}>Back</a> : <a href="/">Start a new game</a>}</p>
-    <ul class="way-on">
-      <li>
-        <a href="/me">Your games</a>
-      </li>
-      <li>
-        <a href="/lobby">Open challenges in the lobby</a>
-      </li>
-      <li>
-        <a href="/rules">The rules</a>
-      </li>
-    </ul>
+    <WayOn />
   </Layout>
+);
+
+/** Where a page with nothing else to offer leads on: the player's games, the lobby, the rules. */
+export const WayOn = () => (
+  <ul class="way-on">
+    <li>
+      <a href="/me">Your games</a>
+    </li>
+    <li>
+      <a href="/lobby">Open challenges in the lobby</a>
+    </li>
+    <li>
+      <a href="/rules">The rules</a>
+    </li>
+  </ul>
 );
 
 /** A refusal said on the page it concerns (a form sent back with what was wrong); nothing without one. */
