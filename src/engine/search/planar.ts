@@ -194,5 +194,7 @@ export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
   moveKey,
   isDrop: (move) => move.kind === 'drop',
   captures: (pos) => planarCaptures(pos),
+  // generate's own order: piece moves (captures among them) before re-orientations and drops.
+  firstCaptures: (pos) => planarCaptures(pos),
   givesCheck,
 };

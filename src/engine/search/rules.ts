@@ -21,6 +21,12 @@ export interface SearchRules<P = unknown, M = unknown> {
   moveKey(move: M): number;
   /** Legal captures of the side to move, for quiescence. */
   captures(pos: P, legal: () => M[]): M[];
+  /**
+   * Every legal turn that captures, in legalMoves' order (a subsequence of it), for a position out
+   * of check; undefined where that cannot be had more cheaply than the whole list. The search tries
+   * the best capture before listing the rest: most nodes end with it.
+   */
+  firstCaptures?(pos: P): M[] | undefined;
   /** Is the turn a drop from hand? */
   isDrop(move: M): boolean;
   /** Does the legal turn attack the opposing king? Without it the search plays the turn and asks. */

@@ -171,6 +171,7 @@ export class Searcher<P, M> {
         }
       } catch (e) {
         if (e !== ABORT) throw e;
+        this.history.reset();
         // The first root move (last iteration's best) was searched in full if
         // anything was chosen; a move that beat it is better still.
         if (iterationBest) {
@@ -259,57 +260,98 @@ export class Searcher<P, M> {
       }
     }
 
-    const moves = this.variant.legalMoves(pos) as M[];
-    if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
     const side = this.variant.turn(pos) === 'white' ? 0 : 1;
-    const scores = this.scoresAt(ply, moves.length);
-    for (let i = 0; i < moves.length; i++) scores[i] = this.orderScore(pos, moves[i]!, ply, ttMove, side);
-    const order = new MoveOrder(scores, this.plyOrder[ply]!);
-
     const alphaIn = alpha;
     let best = -INFINITY;
     let bestKey = -1;
     const childKey = this.keys[ply + 1]!;
-    const frontier = depth === 1 && !inCheck;
-    let quietSearched = 0;
-    let standPat: number | undefined;
-    for (let n = 0; n < moves.length; n++) {
-      const index = order.pick(n);
-      const move = moves[index]!;
-      const quiet = scores[index]! < 8e7;
-      if (frontier && quiet && quietSearched >= FRONTIER_QUIET_MOVES) {
-        const futile = this.rules.isDrop(move) || (standPat ??= this.rules.evaluate(pos)) + FUTILITY_MARGIN <= alpha;
-        if (futile && !this.givesCheck(pos, move)) continue;
-      }
-      if (quiet) quietSearched++;
-      const child = this.variant.play(pos, move) as P;
-      childKey.set(key);
-      this.rules.rehash(pos, child, childKey);
-      let score: number;
-      if (n === 0) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
-      else {
-        // Late quiet moves are searched one ply shallower first.
-        const reduce = depth >= 3 && n >= 3 && quiet && !inCheck ? (n >= 10 && depth >= 4 ? 2 : 1) : 0;
-        score = -this.search(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
-        if (score > alpha && reduce) score = -this.search(child, depth - 1, -alpha - 1, -alpha, ply + 1);
-        if (score > alpha && score < beta) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
-      }
-      if (score > best) {
-        best = score;
-        bestKey = this.rules.moveKey(move);
-      }
-      if (score > alpha) alpha = score;
-      if (alpha >= beta) {
-        if (quiet) {
-          const k = this.rules.moveKey(move);
-          if (this.killers[ply * 2] !== k) {
-            this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
-            this.killers[ply * 2] = k;
+    // Staged: with no hash move, the first turn searched is the best capture (ordering puts every
+    // capture before killers and quiet turns). It is searched before the other turns are listed,
+    // and most nodes end with it. Otherwise the list follows, ordered as if it had come first:
+    // the history adds made below the capture are taken back while the list is scored.
+    let first: M | undefined;
+    let mark = -1;
+    if (ttMove < 0 && !inCheck) {
+      const captures = this.rules.firstCaptures?.(pos);
+      if (captures) {
+        let firstScore = 0;
+        for (let i = 0; i < captures.length; i++) {
+          const move = captures[i]!;
+          const victim = this.rules.victim(pos, move);
+          if (!victim) continue;
+          const score = 1e8 + victim * 16 - this.rules.attacker(pos, move) / 16;
+          if (first === undefined || score > firstScore) {
+            first = move;
+            firstScore = score;
           }
-          const h = k * 2 + side;
-          this.history.add(h, depth * depth);
         }
-        break;
+      }
+      if (first !== undefined) {
+        const child = this.variant.play(pos, first) as P;
+        childKey.set(key);
+        this.rules.rehash(pos, child, childKey);
+        mark = this.history.begin();
+        const score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+        best = score;
+        bestKey = this.rules.moveKey(first);
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) this.history.end(mark);
+      }
+    }
+    if (alpha < beta) {
+      const moves = this.variant.legalMoves(pos) as M[];
+      if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
+      const scores = this.scoresAt(ply, moves.length);
+      if (first !== undefined) this.history.rewind(mark);
+      for (let i = 0; i < moves.length; i++) scores[i] = this.orderScore(pos, moves[i]!, ply, ttMove, side);
+      if (first !== undefined) {
+        this.history.replay(mark);
+        this.history.end(mark);
+      }
+      const order = new MoveOrder(scores, this.plyOrder[ply]!);
+      const frontier = depth === 1 && !inCheck;
+      let quietSearched = 0;
+      let standPat: number | undefined;
+      for (let n = 0; n < moves.length; n++) {
+        const index = order.pick(n);
+        const move = moves[index]!;
+        // The staged capture (the first pick) is searched already.
+        if (n === 0 && first !== undefined) continue;
+        const quiet = scores[index]! < 8e7;
+        if (frontier && quiet && quietSearched >= FRONTIER_QUIET_MOVES) {
+          const futile = this.rules.isDrop(move) || (standPat ??= this.rules.evaluate(pos)) + FUTILITY_MARGIN <= alpha;
+          if (futile && !this.givesCheck(pos, move)) continue;
+        }
+        if (quiet) quietSearched++;
+        const child = this.variant.play(pos, move) as P;
+        childKey.set(key);
+        this.rules.rehash(pos, child, childKey);
+        let score: number;
+        if (n === 0) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+        else {
+          // Late quiet moves are searched one ply shallower first.
+          const reduce = depth >= 3 && n >= 3 && quiet && !inCheck ? (n >= 10 && depth >= 4 ? 2 : 1) : 0;
+          score = -this.search(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+          if (score > alpha && reduce) score = -this.search(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+          if (score > alpha && score < beta) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+        }
+        if (score > best) {
+          best = score;
+          bestKey = this.rules.moveKey(move);
+        }
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) {
+          if (quiet) {
+            const k = this.rules.moveKey(move);
+            if (this.killers[ply * 2] !== k) {
+              this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
+              this.killers[ply * 2] = k;
+            }
+            const h = k * 2 + side;
+            this.history.add(h, depth * depth);
+          }
+          break;
+        }
       }
     }
     if (depth >= this.ttDepth[slot]! || this.ttHi[slot] !== key[0] || this.ttLo[slot] !== key[1]) {

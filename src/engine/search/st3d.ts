@@ -3,7 +3,7 @@
 import { DIAGONAL_LEVEL, geometry, isFixed, levelOf, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, ORTHOGONAL, TRIAGONAL, type Geometry } from '../st3d/field.ts';
 import type { St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
-import { type St3dPosition } from '../st3d/position.ts';
+import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, pieceMoves } from '../st3d/standard.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
 import { pieceTargets as curvedTargets } from '../st3d/curved-space-movement.ts';
@@ -286,6 +286,18 @@ export function st3dSearchRules(
           // Only the captures are listed (not every legal turn filtered down to them).
           (pos) => curvedSpaceCaptures(pos)
         : (pos) => standardCaptures(pos, name === 'first-contact'),
+    // The same lists, in legalMoves' order: First Contact and Warp Factor list piece moves (captures
+    // among them) before warps and platform moves, keepKingSafe judging each turn on its own; Curved
+    // Space's captures are its legal turns onto occupied cells, save under the after-capture option
+    // (there a capture may be legal only with a platform move). Not while placing platforms or a king.
+    firstCaptures: (pos) =>
+      pos.unplaced || kingInHand(pos, pos.turn)
+        ? undefined
+        : name === 'curved-space'
+          ? pos.afterCapture
+            ? undefined
+            : curvedSpaceCaptures(pos)
+          : standardCaptures(pos, name === 'first-contact'),
     // Curved Space pieces move by their own rules: the search plays the turn to see.
     ...(name === 'curved-space' ? {} : { givesCheck: (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play) }),
     // First Contact: a check wins at once.
