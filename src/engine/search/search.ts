@@ -90,6 +90,17 @@ const EXACT = 1;
 const LOWER = 2;
 const UPPER = 3;
 
+// Evaluation cache: the static score of a position by its key (evaluation depends on nothing the
+// key leaves out), in buffers shared by all searches; an entry counts only for the search that
+// wrote it (its stamp), so nothing is kept between calls.
+const EVAL_BITS = 15;
+const EVAL_MASK = (1 << EVAL_BITS) - 1;
+const evalHi = new Int32Array(1 << EVAL_BITS);
+const evalLo = new Int32Array(1 << EVAL_BITS);
+const evalScore = new Float64Array(1 << EVAL_BITS);
+const evalStamp = new Int32Array(1 << EVAL_BITS);
+let evalSearches = 0;
+
 /** A 53-bit number for a key, to count repetitions in Maps. */
 export const keyNumber = (key: Key): number => (key[0]! >>> 0) * 2097152 + (key[1]! >>> 11);
 
@@ -113,6 +124,8 @@ export class Searcher<P, M> {
   private readonly ttDepth = new Int8Array(TT_SIZE);
   private readonly ttFlag = new Int8Array(TT_SIZE);
   private readonly noiseMix: number;
+  /** This search's stamp in the evaluation cache. */
+  private readonly evalStamp = (evalSearches = (evalSearches + 1) | 0 || 1);
 
   constructor(
     private readonly variant: AnyVariant,
@@ -204,6 +217,18 @@ export class Searcher<P, M> {
       this.plyOrder[ply] = new Int32Array(size);
     }
     return this.plyScores[ply]!.subarray(0, length);
+  }
+
+  /** rules.evaluate(pos), cached by the position's key. */
+  private evaluate(pos: P, key: Key): number {
+    const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
+    if (evalStamp[slot] === this.evalStamp && evalHi[slot] === key[0] && evalLo[slot] === key[1]) return evalScore[slot]!;
+    const score = this.rules.evaluate(pos);
+    evalStamp[slot] = this.evalStamp;
+    evalHi[slot] = key[0]!;
+    evalLo[slot] = key[1]!;
+    evalScore[slot] = score;
+    return score;
   }
 
   private noise(key: Key): number {
@@ -319,7 +344,7 @@ export class Searcher<P, M> {
         if (n === 0 && first !== undefined) continue;
         const quiet = scores[index]! < 8e7;
         if (frontier && quiet && quietSearched >= FRONTIER_QUIET_MOVES) {
-          const futile = this.rules.isDrop(move) || (standPat ??= this.rules.evaluate(pos)) + FUTILITY_MARGIN <= alpha;
+          const futile = this.rules.isDrop(move) || (standPat ??= this.evaluate(pos, key)) + FUTILITY_MARGIN <= alpha;
           if (futile && !this.givesCheck(pos, move)) continue;
         }
         if (quiet) quietSearched++;
@@ -375,14 +400,14 @@ export class Searcher<P, M> {
     let best: number;
     if (inCheck ?? this.variant.isCheck(pos)) {
       if (legalMoves().length === 0) return -(MATE - ply);
-      if (qply >= EVASION_PLIES || ply >= MAX_PLY) return this.rules.evaluate(pos) + this.noise(key);
+      if (qply >= EVASION_PLIES || ply >= MAX_PLY) return this.evaluate(pos, key) + this.noise(key);
       moves = legalMoves();
       best = -INFINITY;
     } else {
       if (this.rules.winningTurn?.(pos, legalMoves)) return MATE - ply - 1;
       // Stalemate is a draw, not the position's worth (seen where the turns were listed anyway).
       if (legal?.length === 0) return 0;
-      best = this.rules.evaluate(pos) + this.noise(key);
+      best = this.evaluate(pos, key) + this.noise(key);
       if (best >= beta || qply >= (this.limits.quiescencePlies ?? QUIESCENCE_PLIES) || ply >= MAX_PLY) return best;
       if (best > alpha) alpha = best;
       moves = this.rules.captures(pos, legalMoves);
