@@ -199,22 +199,27 @@ export function outcome(pos: PlanarPosition): Outcome | undefined {
 // ---- playing -------------------------------------------------------------------
 
 export function play(pos: PlanarPosition, move: PlanarMove): PlanarPosition {
-  const board = pos.board.slice();
-  const orient = pos.orient.slice();
-  const hands = pos.hands.slice();
+  // Copy-on-write: positions are immutable, so the next one shares the arrays the turn leaves as they are.
+  let { board, orient, hands } = pos;
   switch (move.kind) {
     case 'move':
+      board = board.slice();
+      orient = orient.slice();
       board[move.to] = board[move.from]!;
       orient[move.to] = orient[move.from]!;
       board[move.from] = EMPTY;
       orient[move.from] = 0;
       break;
     case 'drop':
+      board = board.slice();
+      orient = orient.slice();
+      hands = hands.slice();
       board[move.to] = pieceCode(pos.turn, move.role);
       orient[move.to] = orientationIndex(move.orientation);
       hands[handIndex(pos.turn, move.role)]!--;
       break;
     case 'orient':
+      orient = orient.slice();
       orient[move.cell] = orientationIndex(move.orientation);
       break;
   }

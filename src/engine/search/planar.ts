@@ -27,13 +27,20 @@ function hash(pos: PlanarPosition, key: Key): void {
   if (pos.turn === 'black') xorEntry(key, ZOBRIST, TURN_AT);
 }
 
-function rehash(parent: PlanarPosition, child: PlanarPosition, key: Key): void {
-  for (let cell = 0; cell < NUM_CELLS; cell++) {
-    replaceEntry(key, ZOBRIST, BOARD_AT + cell * 16, parent.board[cell]!, child.board[cell]!);
-    replaceEntry(key, ZOBRIST, ORIENT_AT + cell * 3, parent.orient[cell]!, child.orient[cell]!);
-  }
-  for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
+/** Only the cells the turn can change (`move`, when given: one or two cells) are compared. */
+function rehash(parent: PlanarPosition, child: PlanarPosition, key: Key, move?: PlanarMove): void {
+  if (move === undefined) for (let cell = 0; cell < NUM_CELLS; cell++) rehashCell(parent, child, key, cell);
+  else if (move.kind === 'move') {
+    rehashCell(parent, child, key, move.from);
+    rehashCell(parent, child, key, move.to);
+  } else rehashCell(parent, child, key, move.kind === 'drop' ? move.to : move.cell);
+  if (parent.hands !== child.hands) for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
   if (parent.turn !== child.turn) xorEntry(key, ZOBRIST, TURN_AT);
+}
+
+function rehashCell(parent: PlanarPosition, child: PlanarPosition, key: Key, cell: number): void {
+  replaceEntry(key, ZOBRIST, BOARD_AT + cell * 16, parent.board[cell]!, child.board[cell]!);
+  replaceEntry(key, ZOBRIST, ORIENT_AT + cell * 3, parent.orient[cell]!, child.orient[cell]!);
 }
 
 // ---- move facts ------------------------------------------------------------------

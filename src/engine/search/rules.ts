@@ -9,8 +9,11 @@ export type Key = Int32Array;
 export interface SearchRules<P = unknown, M = unknown> {
   /** The full key of a position. */
   hash(pos: P, out: Key): void;
-  /** Update `key` (the key of `parent`) to the key of `child`, from what changed between them. */
-  rehash(parent: P, child: P, key: Key): void;
+  /**
+   * Update `key` (the key of `parent`) to the key of `child`, from what changed between them;
+   * `move` (the turn from parent to child, when given) tells which cells can have changed.
+   */
+  rehash(parent: P, child: P, key: Key, move?: M): void;
   /** Static score in centipawns from the side to move's point of view. */
   evaluate(pos: P): number;
   /** Centipawn value of what the move captures; 0 for a quiet move. */

@@ -171,7 +171,7 @@ export class Searcher<P, M> {
           const child = this.variant.play(root, entry.move) as P;
           const key = this.keys[1]!;
           key.set(this.keys[0]!);
-          this.rules.rehash(root, child, key);
+          this.rules.rehash(root, child, key, entry.move);
           let score: number;
           if (this.limits.exactRoot || i === 0) score = -this.search(child, d - 1, -INFINITY, -alpha, 1);
           else {
@@ -314,7 +314,7 @@ export class Searcher<P, M> {
       if (first !== undefined) {
         const child = this.variant.play(pos, first) as P;
         childKey.set(key);
-        this.rules.rehash(pos, child, childKey);
+        this.rules.rehash(pos, child, childKey, first);
         mark = this.history.begin();
         const score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
         best = score;
@@ -350,7 +350,7 @@ export class Searcher<P, M> {
         if (quiet) quietSearched++;
         const child = this.variant.play(pos, move) as P;
         childKey.set(key);
-        this.rules.rehash(pos, child, childKey);
+        this.rules.rehash(pos, child, childKey, move);
         let score: number;
         if (n === 0) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
         else {
@@ -421,7 +421,7 @@ export class Searcher<P, M> {
       const move = moves[order.pick(n)]!;
       const child = this.variant.play(pos, move) as P;
       childKey.set(key);
-      this.rules.rehash(pos, child, childKey);
+      this.rules.rehash(pos, child, childKey, move);
       const score = -this.quiesce(child, -beta, -alpha, ply + 1, qply + 1);
       if (score > best) best = score;
       if (score > alpha) alpha = score;

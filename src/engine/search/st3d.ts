@@ -6,8 +6,8 @@ import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, pieceMoves } from '../st3d/standard.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
-import { pieceTargets as curvedTargets } from '../st3d/curved-space-movement.ts';
-import { cellLayer, wormhole } from '../st3d/wormhole.ts';
+import { pieceTargets as curvedTargets, wormholeOf } from '../st3d/curved-space-movement.ts';
+import { cellLayer } from '../st3d/wormhole.ts';
 import { curvedSpaceCaptures } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
@@ -37,15 +37,25 @@ function hash(pos: St3dPosition, key: Key): void {
   if (pos.afterCapture) xorEntry(key, ZOBRIST, AFTER_CAPTURE_AT);
 }
 
-/** Incremental: only the entries that differ between parent and child change the key. */
-function rehash(parent: St3dPosition, child: St3dPosition, key: Key): void {
-  for (let cell = 0; cell < NUM_CELLS; cell++) replaceEntry(key, ZOBRIST, BOARD_AT + cell * 16, parent.board[cell]!, child.board[cell]!);
+/**
+ * Incremental: only the entries that differ between parent and child change the key. A piece
+ * move without a platform move changes the board on its two cells only, a drop on its one
+ * (applySt3dMove): then only those are compared, and arrays the child shares are skipped.
+ */
+function rehash(parent: St3dPosition, child: St3dPosition, key: Key, move?: St3dMove): void {
+  const kind = move?.kind;
+  if (kind === 'move' && !move!.platform) {
+    replaceEntry(key, ZOBRIST, BOARD_AT + move!.from * 16, parent.board[move!.from]!, child.board[move!.from]!);
+    replaceEntry(key, ZOBRIST, BOARD_AT + move!.to * 16, parent.board[move!.to]!, child.board[move!.to]!);
+  } else if (kind === 'drop') replaceEntry(key, ZOBRIST, BOARD_AT + move!.to * 16, parent.board[move!.to]!, child.board[move!.to]!);
+  else if (parent.board !== child.board)
+    for (let cell = 0; cell < NUM_CELLS; cell++) replaceEntry(key, ZOBRIST, BOARD_AT + cell * 16, parent.board[cell]!, child.board[cell]!);
   if (parent.platforms !== child.platforms)
     for (let pin = 0; pin < NUM_PINS; pin++) {
       replaceEntry(key, ZOBRIST, PLATFORM_AT + pin * 3, parent.platforms[pin]!, child.platforms[pin]!);
       replaceEntry(key, ZOBRIST, TAG_AT + pin * 13, parent.tags[pin]!, child.tags[pin]!);
     }
-  for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
+  if (parent.hands !== child.hands) for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
   if (parent.turn !== child.turn) xorEntry(key, ZOBRIST, TURN_AT);
   replaceEntry(key, ZOBRIST, LOCK_AT + 1, parent.lockedPin, child.lockedPin);
   const unplaced = parent.unplaced ^ child.unplaced;
@@ -110,7 +120,6 @@ const DROP_LEVEL = [0, 2];
 
 const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
 const targets: number[] = [];
-const kingZone: number[] = [];
 
 /**
  * Mark the cells the piece on `cell` could move to (pieceTargets' list, standard
@@ -193,7 +202,9 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
   const board = pos.board;
   const curved = name === 'curved-space';
   const geo = curved ? undefined : geometry(pos.platforms);
-  const wh = curved ? wormhole(pos.platforms, pos.tags) : undefined;
+  const wh = curved ? wormholeOf(pos) : undefined;
+  // Emptied only now and then: emptying an array frees its store, and pushing then builds it again.
+  if (targets.length > 4096) targets.length = 0;
   attacked[0]!.fill(0);
   attacked[1]!.fill(0);
   let score = 0;
@@ -209,10 +220,10 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     const map = attacked[side]!;
     let mobility: number;
     if (curved) {
-      targets.length = 0;
+      const first = targets.length;
       curvedTargets(board, wh!, cell, targets);
-      for (const t of targets) map[t] = 1;
-      mobility = targets.length;
+      for (let i = first; i < targets.length; i++) map[targets[i]!] = 1;
+      mobility = targets.length - first;
     } else mobility = markTargets(board, geo!, cell, map);
     if (role !== KING) s += w.mobility * mobility;
     if (!isFixed(cell)) s += w.onPlatform;
@@ -242,9 +253,9 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     const enemy = attacked[1 - side]!;
     let danger = enemy[king]! * 2;
     if (curved) {
-      kingZone.length = 0;
-      curvedTargets(board, wh!, king, kingZone);
-      for (const c of kingZone) danger += enemy[c]!;
+      const first = targets.length;
+      curvedTargets(board, wh!, king, targets);
+      for (let i = first; i < targets.length; i++) danger += enemy[targets[i]!]!;
     } else danger += kingSteps(board, geo!, king, enemy);
     score -= sign * danger * w.kingZone;
     if (w.dropExposure && isFixed(king) && levelOf(king) === DROP_LEVEL[1 - side]) {

@@ -238,12 +238,17 @@ export class Wormhole {
 const cache = new Map<number, Map<number, Wormhole>>();
 let cached = 0;
 const CACHE_LIMIT = 5000;
+let lastKey = -1;
+let lastNumbersKey = -1;
+let lastWormhole: Wormhole | undefined;
 
 /** The worm-hole for the platforms as placed (cached per arrangement, numbers included). */
 export function wormhole(platforms: ArrayLike<number>, numbers: ArrayLike<number>): Wormhole {
   let numbersKey = 0;
   for (let pin = NUM_PINS - 1; pin >= 0; pin--) numbersKey = numbersKey * 17 + (platforms[pin] === NO_PLATFORM ? 0 : (numbers[pin]! & 15) + 1);
   const key = platformKey(platforms);
+  // Most calls come with the arrangement of the call before.
+  if (key === lastKey && numbersKey === lastNumbersKey) return lastWormhole!;
   let byNumbers = cache.get(key);
   let found = byNumbers?.get(numbersKey);
   if (!found) {
@@ -257,5 +262,8 @@ export function wormhole(platforms: ArrayLike<number>, numbers: ArrayLike<number
     byNumbers.set(numbersKey, found);
     cached++;
   }
+  lastKey = key;
+  lastNumbersKey = numbersKey;
+  lastWormhole = found;
   return found;
 }
