@@ -4,7 +4,7 @@ import { DIAGONAL_LEVEL, geometry, isFixed, levelOf, MAX_LEAPS, NUM_CELLS, NUM_D
 import type { St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
-import { keepKingSafe, pieceMoves } from '../st3d/standard.ts';
+import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
 import { pieceTargets as curvedTargets, wormholeOf } from '../st3d/curved-space-movement.ts';
 import { cellLayer } from '../st3d/wormhole.ts';
@@ -270,9 +270,8 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
 // ---- captures and First Contact's winning turns ------------------------------------
 /** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture). */
 function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
-  const moves: St3dMove[] = [];
-  pieceMoves(pos, geometry(pos.platforms), moves);
-  const captures = moves.filter((m) => m.kind === 'move' && pos.board[m.to] !== EMPTY);
+  const captures: St3dMove[] = [];
+  pieceCaptures(pos, geometry(pos.platforms), captures);
   return keepKingSafe(pos, captures, lock);
 }
 
