@@ -34,12 +34,18 @@ const moveAt = (from: number, to: number): PlanarMove => (MOVES[from * NUM_CELLS
 const orientAt = (cell: number, o: number): PlanarMove => (ORIENTS[cell * 3 + o] ??= orientOf(cell, ORIENTATIONS[o]!));
 const dropAt = (r: number, cell: number, o: number): PlanarMove => (DROPS[(r * NUM_CELLS + cell) * 3 + o] ??= dropOf(ROLES[r]!, cell, ORIENTATIONS[o]!));
 
+const SCRATCH_BOARD = new Int8Array(NUM_CELLS);
+const SCRATCH_ORIENT = new Int8Array(NUM_CELLS);
+
 /** Calls visit for every legal turn (or only captures); stops early when visit returns true. */
 function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void, capturesOnly = false): void {
   const us = pos.turn;
   const them = opposite(us);
-  const board = pos.board.slice();
-  const orient = pos.orient.slice();
+  // Turns are tried on scratch copies and undone (no visit lists turns of another position).
+  const board = SCRATCH_BOARD;
+  const orient = SCRATCH_ORIENT;
+  board.set(pos.board);
+  orient.set(pos.orient);
   const ourBit = colorBit(us);
   const theirKing = findKing(board, them);
 
