@@ -267,6 +267,60 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
   return pos.turn === 'white' ? score : -score;
 }
 
+/**
+ * evaluate's answer for First Contact and Warp Factor in one pass over the pieces: the kings
+ * found first, so each piece's tropism is added with its value and mobility. Every term is a
+ * whole number there (handShare 1), so the sum is the same in any order.
+ */
+function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
+  const board = pos.board;
+  const geo = geometry(pos.platforms);
+  const { px, py, ph } = geo;
+  const whiteKing = board.indexOf(KING);
+  const blackKing = board.indexOf(KING + BLACK_BIT);
+  const tropism = whiteKing >= 0 && blackKing >= 0 ? w.tropism : 0;
+  attacked[0]!.fill(0);
+  attacked[1]!.fill(0);
+  let score = 0;
+  // Every occupied cell exists (present lists them in cell order).
+  for (const cell of geo.present) {
+    const code = board[cell]!;
+    if (code === EMPTY) continue;
+    const side = code & BLACK_BIT ? 1 : 0;
+    const role = code & 7;
+    let s = w.values[role]!;
+    const mobility = markTargets(board, geo, cell, attacked[side]!);
+    if (role !== KING) {
+      s += w.mobility * mobility;
+      if (tropism) {
+        const k = side ? whiteKing : blackKing;
+        const d = Math.max(Math.abs(px[cell]! - px[k]!), Math.abs(py[cell]! - py[k]!), Math.abs(ph[cell]! - ph[k]!));
+        if (d < 6) s += (6 - d) * tropism;
+      }
+    }
+    if (!isFixed(cell)) s += w.onPlatform;
+    score += side ? -s : s;
+  }
+  for (let i = 0; i < 12; i++) {
+    const n = pos.hands[i]!;
+    if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
+  }
+  for (let side = 0; side < 2; side++) {
+    const king = side ? blackKing : whiteKing;
+    if (king < 0) continue;
+    const sign = side ? -1 : 1;
+    const enemy = attacked[1 - side]!;
+    const danger = enemy[king]! * 2 + kingSteps(board, geo, king, enemy);
+    score -= sign * danger * w.kingZone;
+    if (w.dropExposure && isFixed(king) && levelOf(king) === DROP_LEVEL[1 - side]) {
+      let hand = 0;
+      for (let r = 1; r < 6; r++) hand += pos.hands[(1 - side) * 6 + r]!;
+      score -= sign * hand * w.dropExposure;
+    }
+  }
+  return pos.turn === 'white' ? score : -score;
+}
+
 // ---- captures and First Contact's winning turns ------------------------------------
 /** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture). */
 function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
@@ -283,7 +337,7 @@ export function st3dSearchRules(
   return {
     hash,
     rehash,
-    evaluate: (pos) => evaluate(pos, name),
+    evaluate: name === 'curved-space' ? (pos) => evaluate(pos, name) : (pos) => evaluateStandard(pos, WEIGHTS[name]),
     victim: (pos, move) => (move.kind === 'move' ? values[pos.board[move.to]! & 7]! : 0),
     attacker: (pos, move) => (move.kind === 'move' ? values[pos.board[move.from]! & 7]! : 0),
     moveKey,
