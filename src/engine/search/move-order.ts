@@ -51,6 +51,8 @@ export class HistoryTable {
   private keys = new Float64Array(1 << 12).fill(-1);
   private values = new Float64Array(1 << 12);
   private size = 0;
+  /** No value is above this (values only grow, save while rewound). */
+  max = 0;
   /** While recording (see begin): every add, as key and amount, so it can be taken back and made again. */
   private recording = 0;
   private logKeys: number[] = [];
@@ -103,6 +105,8 @@ export class HistoryTable {
   }
 
   add(key: number, amount: number): void {
+    const value = this.get(key) + amount;
+    if (value > this.max) this.max = value;
     if (this.recording) {
       this.logKeys.push(key);
       this.logAmounts.push(amount);

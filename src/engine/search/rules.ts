@@ -30,6 +30,11 @@ export interface SearchRules<P = unknown, M = unknown> {
    * the best capture before listing the rest: most nodes end with it.
    */
   firstCaptures?(pos: P): M[] | undefined;
+  /**
+   * The legal turn whose moveKey is `key` in this position (out of check), or undefined: the
+   * search reads its killer turns with it before listing the turns.
+   */
+  legalByKey?(pos: P, key: number): M | undefined;
   /** Is the turn a drop from hand? */
   isDrop(move: M): boolean;
   /** Does the legal turn attack the opposing king? Without it the search plays the turn and asks. */

@@ -291,7 +291,7 @@ export class Searcher<P, M> {
     let bestKey = -1;
     const childKey = this.keys[ply + 1]!;
     // Staged: with no hash move, the first turn searched is the best capture (ordering puts every
-    // capture before killers and quiet turns). It is searched before the other turns are listed,
+    // capture before killers and quiet turns), or with none a killer. It is searched before the other turns are listed,
     // and most nodes end with it. Otherwise the list follows, ordered as if it had come first:
     // the history adds made below the capture are taken back while the list is scored.
     let first: M | undefined;
@@ -311,6 +311,10 @@ export class Searcher<P, M> {
           }
         }
       }
+      // With no capture, killer turns come next (a quiet turn's history never reaches their scores
+      // while the largest stays below 8e7): the first of them that is legal here.
+      if (first === undefined && captures && this.rules.legalByKey && this.history.max < 8e7)
+        for (let i = ply * 2; i < ply * 2 + 2 && first === undefined; i++) if (this.killers[i]! >= 0) first = this.rules.legalByKey(pos, this.killers[i]!);
       if (first !== undefined) {
         const child = this.variant.play(pos, first) as P;
         childKey.set(key);

@@ -1,7 +1,8 @@
 // Search knowledge of the three ST3D variants: keys, evaluations, move facts.
 // Evaluations are from White's side, turned to the side to move at the end.
 import { DIAGONAL_LEVEL, geometry, isFixed, levelOf, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, ORTHOGONAL, TRIAGONAL, type Geometry } from '../st3d/field.ts';
-import type { St3dMove } from '../st3d/move.ts';
+import { dropMove, pieceMove, platformMove, type St3dMove } from '../st3d/move.ts';
+import { ROLES } from '../types.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
@@ -329,9 +330,43 @@ function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
   return keepKingSafe(pos, captures, lock);
 }
 
+/** The turn moveKey gives `key`, as a candidate (not known to be legal anywhere), or undefined. */
+function moveOfKey(key: number): St3dMove | undefined {
+  if (!(key >= 0) || key % 1 !== 0) return undefined;
+  const tag = key % 4;
+  const v = (key - tag) / 4;
+  switch (tag) {
+    case 0: {
+      const shift = v % 300;
+      const cells = (v - shift) / 300;
+      const from = Math.floor(cells / NUM_CELLS);
+      const to = cells % NUM_CELLS;
+      if (from >= NUM_CELLS) return undefined;
+      if (!shift) return pieceMove(from, to);
+      const s = shift - 1;
+      const pins = s >> 1;
+      return { kind: 'move', from, to, platform: { from: Math.floor(pins / NUM_PINS), to: pins % NUM_PINS, up: (s & 1) === 1 } };
+    }
+    case 1: {
+      const role = ROLES[Math.floor(v / NUM_CELLS)];
+      return role ? dropMove(role, v % NUM_CELLS) : undefined;
+    }
+    case 2: {
+      const number = v % 13;
+      const pinUp = (v - number) / 13;
+      return pinUp < NUM_PINS * 2 ? { kind: 'place', pin: pinUp >> 1, up: (pinUp & 1) === 1, number } : undefined;
+    }
+    default: {
+      const pins = v >> 1;
+      return pins < NUM_PINS * NUM_PINS ? platformMove(Math.floor(pins / NUM_PINS), pins % NUM_PINS, (v & 1) === 1) : undefined;
+    }
+  }
+}
+
 export function st3dSearchRules(
   name: 'first-contact' | 'warp-factor' | 'curved-space',
   play: (pos: St3dPosition, move: St3dMove) => St3dPosition,
+  findLegal?: (pos: St3dPosition, candidate: St3dMove) => St3dMove | undefined,
 ): SearchRules<St3dPosition, St3dMove> {
   const values = WEIGHTS[name].values;
   return {
@@ -342,6 +377,15 @@ export function st3dSearchRules(
     attacker: (pos, move) => (move.kind === 'move' ? values[pos.board[move.from]! & 7]! : 0),
     moveKey,
     isDrop: (move) => move.kind === 'drop',
+    ...(findLegal
+      ? {
+          legalByKey: (pos: St3dPosition, key: number) => {
+            const candidate = moveOfKey(key);
+            const found = candidate && findLegal(pos, candidate);
+            return found && moveKey(found) === key ? found : undefined;
+          },
+        }
+      : {}),
     captures:
       name === 'curved-space'
         ? // A capture followed by a platform's move (the after-capture option) counts once, bare: its
