@@ -197,7 +197,15 @@ export function planarCaptures(pos: PlanarPosition): PlanarMove[] {
 /** The legal turn equal to `candidate` (one of the generator's shared turns), or undefined. */
 export function findLegalPlanar(pos: PlanarPosition, candidate: PlanarMove): PlanarMove | undefined {
   let found: PlanarMove | undefined;
-  generate(pos, (m) => m === candidate && ((found = m), true), false, candidate);
+  generate(
+    pos,
+    (m) => {
+      if (m === candidate) found = m;
+      return found !== undefined;
+    },
+    false,
+    candidate,
+  );
   return found;
 }
 
