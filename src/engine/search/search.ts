@@ -290,13 +290,16 @@ export class Searcher<P, M> {
     let best = -INFINITY;
     let bestKey = -1;
     const childKey = this.keys[ply + 1]!;
-    // Staged: with no hash move, the first turn searched is the best capture (ordering puts every
-    // capture before killers and quiet turns), or with none a killer. It is searched before the other turns are listed,
-    // and most nodes end with it. Otherwise the list follows, ordered as if it had come first:
-    // the history adds made below the capture are taken back while the list is scored.
+    // Staged (out of check): the first turn in the order is found without listing the turns - the
+    // hash move, else the best capture (ordering puts every capture before killers and quiet
+    // turns), else a killer - and searched; most nodes end with it. Otherwise the list follows,
+    // ordered as if it had come first: the history adds made below that turn are taken back while
+    // the list is scored.
     let first: M | undefined;
     let mark = -1;
-    if (ttMove < 0 && !inCheck) {
+    // The hash move, when legal here, comes first of all (read by its key).
+    if (ttMove >= 0 && !inCheck) first = this.rules.legalByKey?.(pos, ttMove);
+    else if (!inCheck) {
       const captures = this.rules.firstCaptures?.(pos);
       if (captures) {
         let firstScore = 0;
@@ -315,17 +318,17 @@ export class Searcher<P, M> {
       // while the largest stays below 8e7): the first of them that is legal here.
       if (first === undefined && captures && this.rules.legalByKey && this.history.max < 8e7)
         for (let i = ply * 2; i < ply * 2 + 2 && first === undefined; i++) if (this.killers[i]! >= 0) first = this.rules.legalByKey(pos, this.killers[i]!);
-      if (first !== undefined) {
-        const child = this.variant.play(pos, first) as P;
-        childKey.set(key);
-        this.rules.rehash(pos, child, childKey, first);
-        mark = this.history.begin();
-        const score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
-        best = score;
-        bestKey = this.rules.moveKey(first);
-        if (score > alpha) alpha = score;
-        if (alpha >= beta) this.history.end(mark);
-      }
+    }
+    if (first !== undefined) {
+      const child = this.variant.play(pos, first) as P;
+      childKey.set(key);
+      this.rules.rehash(pos, child, childKey, first);
+      mark = this.history.begin();
+      const score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+      best = score;
+      bestKey = this.rules.moveKey(first);
+      if (score > alpha) alpha = score;
+      if (alpha >= beta) this.history.end(mark);
     }
     if (alpha < beta) {
       const moves = this.variant.legalMoves(pos) as M[];
