@@ -68,7 +68,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
   }
 
   const ourKing = findKing(board, us);
-  const checked = attackerOf(board, orient, ourKing, them) >= 0;
+  const checked = ourKing >= 0 ? inCheck(pos) : attackerOf(board, orient, ourKing, them) >= 0;
   const ourKingCode = pieceCode(us, 'K');
   // Out of check a non-king move can expose the king only by leaving a pin line.
   const pinners = checked ? undefined : pinnersOf(board, orient, ourKing, ourBit);
