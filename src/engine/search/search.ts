@@ -99,6 +99,11 @@ const evalHi = new Int32Array(1 << EVAL_BITS);
 const evalLo = new Int32Array(1 << EVAL_BITS);
 const evalScore = new Float64Array(1 << EVAL_BITS);
 const evalStamp = new Int32Array(1 << EVAL_BITS);
+/** What the entry knows: SCORE_KNOWN, and WIN_NONE or WIN_FOUND (winningTurn's answer). */
+const evalKnown = new Uint8Array(1 << EVAL_BITS);
+const SCORE_KNOWN = 1;
+const WIN_NONE = 2;
+const WIN_FOUND = 4;
 let evalSearches = 0;
 
 /** A 53-bit number for a key, to count repetitions in Maps. */
@@ -219,16 +224,39 @@ export class Searcher<P, M> {
     return this.plyScores[ply]!.subarray(0, length);
   }
 
+  /** The cache entry of the position with this key (claimed, knowing nothing, when another position held it). */
+  private evalSlot(key: Key): number {
+    const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
+    if (evalStamp[slot] !== this.evalStamp || evalHi[slot] !== key[0] || evalLo[slot] !== key[1]) {
+      evalStamp[slot] = this.evalStamp;
+      evalHi[slot] = key[0]!;
+      evalLo[slot] = key[1]!;
+      evalKnown[slot] = 0;
+    }
+    return slot;
+  }
+
   /** rules.evaluate(pos), cached by the position's key. */
   private evaluate(pos: P, key: Key): number {
-    const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
-    if (evalStamp[slot] === this.evalStamp && evalHi[slot] === key[0] && evalLo[slot] === key[1]) return evalScore[slot]!;
+    const slot = this.evalSlot(key);
+    if (evalKnown[slot]! & SCORE_KNOWN) return evalScore[slot]!;
     const score = this.rules.evaluate(pos);
-    evalStamp[slot] = this.evalStamp;
-    evalHi[slot] = key[0]!;
-    evalLo[slot] = key[1]!;
     evalScore[slot] = score;
+    evalKnown[slot]! |= SCORE_KNOWN;
     return score;
+  }
+
+  /**
+   * Whether rules.winningTurn finds a turn, cached by the position's key when it found out
+   * without listing the turns (then a repeat skips nothing the caller would see: `legal` stays unlisted).
+   */
+  private wins(pos: P, key: Key, legal: () => M[], listed: () => boolean): boolean {
+    const slot = this.evalSlot(key);
+    const known = evalKnown[slot]!;
+    if (known & (WIN_NONE | WIN_FOUND)) return (known & WIN_FOUND) !== 0;
+    const win = this.rules.winningTurn!(pos, legal) !== undefined;
+    if (!listed()) evalKnown[slot] = known | (win ? WIN_FOUND : WIN_NONE);
+    return win;
   }
 
   private noise(key: Key): number {
@@ -411,7 +439,7 @@ export class Searcher<P, M> {
       moves = legalMoves();
       best = -INFINITY;
     } else {
-      if (this.rules.winningTurn?.(pos, legalMoves)) return MATE - ply - 1;
+      if (this.rules.winningTurn && this.wins(pos, key, legalMoves, () => legal !== undefined)) return MATE - ply - 1;
       // Stalemate is a draw, not the position's worth (seen where the turns were listed anyway).
       if (legal?.length === 0) return 0;
       best = this.evaluate(pos, key) + this.noise(key);
