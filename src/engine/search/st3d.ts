@@ -120,13 +120,21 @@ const PAWN_CAPTURES = [...DIAGONAL_LEVEL, ...TRIAGONAL];
 const DROP_LEVEL = [0, 2];
 
 const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
+/**
+ * The captures of the side to move that evaluateStandard met while marking targets (the first
+ * capturesCount entries), for capturesOf: in pieceCaptures' order, so quiescence, which asks for
+ * the captures of the position it has just evaluated, need not walk the pieces again.
+ */
+const CAPTURES: St3dMove[] = [];
+let capturesCount = 0;
+let capturesOf: St3dPosition | undefined;
 const targets: number[] = [];
 
 /**
  * Mark the cells the piece on `cell` could move to (pieceTargets' list, standard
  * movement) in `map`; returns how many. Written out so evaluation builds no list.
  */
-function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Array): number {
+function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Array, collect = false): number {
   const code = board[cell]!;
   const role = code & 7;
   const own = code & BLACK_BIT;
@@ -146,6 +154,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
       if (to >= 0 && board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) {
         map[to] = 1;
         n++;
+        if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
       }
     }
     return n;
@@ -158,6 +167,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
       if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) {
         map[to] = 1;
         n++;
+        if (collect && board[to] !== EMPTY) CAPTURES[capturesCount++] = pieceMove(cell, to);
       }
     }
     return n;
@@ -167,6 +177,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
     if (to >= 0 && (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own)) {
       map[to] = 1;
       n++;
+      if (collect && board[to] !== EMPTY) CAPTURES[capturesCount++] = pieceMove(cell, to);
     }
   }
   for (const d of SLIDES[role]!) {
@@ -179,6 +190,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
         if ((target & BLACK_BIT) !== own) {
           map[to] = 1;
           n++;
+          if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
         }
         break;
       }
@@ -282,6 +294,9 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   const tropism = whiteKing >= 0 && blackKing >= 0 ? w.tropism : 0;
   attacked[0]!.fill(0);
   attacked[1]!.fill(0);
+  const mover = pos.turn === 'white' ? 0 : 1;
+  capturesCount = 0;
+  capturesOf = pos;
   let score = 0;
   // Every occupied cell exists (present lists them in cell order).
   for (const cell of geo.present) {
@@ -290,7 +305,7 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
     const side = code & BLACK_BIT ? 1 : 0;
     const role = code & 7;
     let s = w.values[role]!;
-    const mobility = markTargets(board, geo, cell, attacked[side]!);
+    const mobility = markTargets(board, geo, cell, attacked[side]!, side === mover);
     if (role !== KING) {
       s += w.mobility * mobility;
       if (tropism) {
@@ -325,8 +340,12 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
 // ---- captures and First Contact's winning turns ------------------------------------
 /** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture). */
 function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
-  const captures: St3dMove[] = [];
-  pieceCaptures(pos, geometry(pos.platforms), captures);
+  let captures: St3dMove[];
+  if (pos === capturesOf) captures = CAPTURES.slice(0, capturesCount);
+  else {
+    captures = [];
+    pieceCaptures(pos, geometry(pos.platforms), captures);
+  }
   return keepKingSafe(pos, captures, lock);
 }
 
