@@ -30,23 +30,34 @@ const NUM_CELLS: number = CUBE_CELLS;
 const MOVES: PlanarMove[] = new Array(NUM_CELLS * NUM_CELLS);
 const ORIENTS: PlanarMove[] = new Array(NUM_CELLS * 3);
 const DROPS: PlanarMove[] = new Array(ROLES.length * NUM_CELLS * 3);
-const moveAt = (from: number, to: number): PlanarMove => (MOVES[from * NUM_CELLS + to] ??= moveOf(from, to));
-const orientAt = (cell: number, o: number): PlanarMove => (ORIENTS[cell * 3 + o] ??= orientOf(cell, ORIENTATIONS[o]!));
-const dropAt = (r: number, cell: number, o: number): PlanarMove => (DROPS[(r * NUM_CELLS + cell) * 3 + o] ??= dropOf(ROLES[r]!, cell, ORIENTATIONS[o]!));
+export const moveAt = (from: number, to: number): PlanarMove => (MOVES[from * NUM_CELLS + to] ??= moveOf(from, to));
+export const orientAt = (cell: number, o: number): PlanarMove => (ORIENTS[cell * 3 + o] ??= orientOf(cell, ORIENTATIONS[o]!));
+export const dropAt = (r: number, cell: number, o: number): PlanarMove => (DROPS[(r * NUM_CELLS + cell) * 3 + o] ??= dropOf(ROLES[r]!, cell, ORIENTATIONS[o]!));
 
-/** Calls visit for every legal turn (or only captures); stops early when visit returns true. */
-function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void, capturesOnly = false): void {
+const SCRATCH_BOARD = new Int8Array(NUM_CELLS);
+const SCRATCH_ORIENT = new Int8Array(NUM_CELLS);
+
+/**
+ * Calls visit for every legal turn (or only captures); stops early when visit returns true. With
+ * `like`, only turns of its kind from its cell (piece moves), on its cell (re-orientations) or of
+ * its role onto its cell (drops): the same turns as the full list has there.
+ */
+function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void, capturesOnly = false, like?: PlanarMove): void {
   const us = pos.turn;
   const them = opposite(us);
-  const board = pos.board.slice();
-  const orient = pos.orient.slice();
+  // Turns are tried on scratch copies and undone (no visit lists turns of another position).
+  const board = SCRATCH_BOARD;
+  const orient = SCRATCH_ORIENT;
+  board.set(pos.board);
+  orient.set(pos.orient);
   const ourBit = colorBit(us);
   const theirKing = findKing(board, them);
 
   if (placingKings(pos)) {
+    if (like && (like.kind !== 'drop' || like.role !== 'K')) return;
     const code = pieceCode(us, 'K');
     for (let cell = 0; cell < NUM_CELLS; cell++) {
-      if (board[cell] !== EMPTY) continue;
+      if (board[cell] !== EMPTY || (like && cell !== like.to)) continue;
       if (attackerOf(board, orient, cell, them) >= 0) continue;
       for (let o = 0; o < 3; o++) {
         if (theirKing >= 0 && attacks(board, code, o, cell, theirKing)) continue;
@@ -57,7 +68,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
   }
 
   const ourKing = findKing(board, us);
-  const checked = attackerOf(board, orient, ourKing, them) >= 0;
+  const checked = ourKing >= 0 ? inCheck(pos) : attackerOf(board, orient, ourKing, them) >= 0;
   const ourKingCode = pieceCode(us, 'K');
   // Out of check a non-king move can expose the king only by leaving a pin line.
   const pinners = checked ? undefined : pinnersOf(board, orient, ourKing, ourBit);
@@ -86,7 +97,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
   const own = (code: number) => code !== EMPTY && (code & BLACK_BIT) === ourBit;
   for (let from = 0; from < NUM_CELLS; from++) {
     const code = board[from]!;
-    if (!own(code)) continue;
+    if (!own(code) || (like && (like.kind !== 'move' || like.from !== from))) continue;
     const k = from * 3 + orient[from]!;
     const role = code & 7;
     if (role === PAWN) {
@@ -112,19 +123,20 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
 
   if (capturesOnly) return;
   // Re-orientations change no occupancy, so they are legal exactly when not in check.
-  if (!checked)
+  if (!checked && (!like || like.kind === 'orient'))
     for (let cell = 0; cell < NUM_CELLS; cell++) {
-      if (!own(board[cell]!)) continue;
+      if (!own(board[cell]!) || (like && like.kind === 'orient' && like.cell !== cell)) continue;
       for (let o = 0; o < 3; o++) if (o !== orient[cell] && visit(orientAt(cell, o))) return;
     }
 
   // Drops: never attacking the opposing king; when in check they must block.
+  if (like && like.kind !== 'drop') return;
   for (let r = 0; r < ROLES.length; r++) {
     const role = ROLES[r]!;
-    if (role === 'K' || pos.hands[handIndex(us, role)]! === 0) continue;
+    if (role === 'K' || pos.hands[handIndex(us, role)]! === 0 || (like && like.kind === 'drop' && like.role !== role)) continue;
     const code = pieceCode(us, role);
     for (let cell = 0; cell < NUM_CELLS; cell++) {
-      if (board[cell] !== EMPTY) continue;
+      if (board[cell] !== EMPTY || (like && like.kind === 'drop' && like.to !== cell)) continue;
       if (checked) {
         board[cell] = code;
         const safe = attackerOf(board, orient, ourKing, them) < 0;
@@ -182,6 +194,21 @@ export function planarCaptures(pos: PlanarPosition): PlanarMove[] {
   return out;
 }
 
+/** The legal turn equal to `candidate` (one of the generator's shared turns), or undefined. */
+export function findLegalPlanar(pos: PlanarPosition, candidate: PlanarMove): PlanarMove | undefined {
+  let found: PlanarMove | undefined;
+  generate(
+    pos,
+    (m) => {
+      if (m === candidate) found = m;
+      return found !== undefined;
+    },
+    false,
+    candidate,
+  );
+  return found;
+}
+
 export function hasLegalMove(pos: PlanarPosition): boolean {
   // Out of check, re-orienting the king is always legal (it changes no occupancy).
   if (!placingKings(pos) && !inCheck(pos)) return true;
@@ -199,22 +226,27 @@ export function outcome(pos: PlanarPosition): Outcome | undefined {
 // ---- playing -------------------------------------------------------------------
 
 export function play(pos: PlanarPosition, move: PlanarMove): PlanarPosition {
-  const board = pos.board.slice();
-  const orient = pos.orient.slice();
-  const hands = pos.hands.slice();
+  // Copy-on-write: positions are immutable, so the next one shares the arrays the turn leaves as they are.
+  let { board, orient, hands } = pos;
   switch (move.kind) {
     case 'move':
+      board = board.slice();
+      orient = orient.slice();
       board[move.to] = board[move.from]!;
       orient[move.to] = orient[move.from]!;
       board[move.from] = EMPTY;
       orient[move.from] = 0;
       break;
     case 'drop':
+      board = board.slice();
+      orient = orient.slice();
+      hands = hands.slice();
       board[move.to] = pieceCode(pos.turn, move.role);
       orient[move.to] = orientationIndex(move.orientation);
       hands[handIndex(pos.turn, move.role)]!--;
       break;
     case 'orient':
+      orient = orient.slice();
       orient[move.cell] = orientationIndex(move.orientation);
       break;
   }

@@ -40,9 +40,16 @@ export const placingKings = (pos: PlanarPosition): boolean => pos.hands[handInde
 
 /** Is the side to move's king attacked? */
 export function inCheck(pos: PlanarPosition): boolean {
+  // The last answer is kept: positions never change, and the search asks again for the same one
+  // when it lists its turns.
+  if (pos === lastChecked) return lastInCheck;
   const king = findKing(pos.board, pos.turn);
-  return king >= 0 && attackerOf(pos.board, pos.orient, king, opposite(pos.turn)) >= 0;
+  lastInCheck = king >= 0 && attackerOf(pos.board, pos.orient, king, opposite(pos.turn)) >= 0;
+  lastChecked = pos;
+  return lastInCheck;
 }
+let lastChecked: PlanarPosition | undefined;
+let lastInCheck = false;
 
 /** "rook on Ab1": the piece on a cell, for messages. */
 export const describe = (pos: PlanarPosition, cell: number): string => `${ROLE_NAMES[roleOf(pos.board[cell]!)]} on ${cellName(cell)}`;

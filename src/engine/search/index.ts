@@ -100,9 +100,9 @@ const LEVEL_BUDGETS: Readonly<Record<Level, LevelBudget>> = {
 export const levelNodes = (variant: VariantName, level: Level): number => (level === 1 ? 60 : LEVEL_NODES[variant][level - 2]!);
 
 const RULES: Record<VariantName, SearchRules> = {
-  'first-contact': st3dSearchRules('first-contact', firstContact.play) as SearchRules,
-  'warp-factor': st3dSearchRules('warp-factor', warpFactor.play) as SearchRules,
-  'curved-space': st3dSearchRules('curved-space', curvedSpace.play) as SearchRules,
+  'first-contact': st3dSearchRules('first-contact', firstContact.play, firstContact.findLegal) as SearchRules,
+  'warp-factor': st3dSearchRules('warp-factor', warpFactor.play, warpFactor.findLegal) as SearchRules,
+  'curved-space': st3dSearchRules('curved-space', curvedSpace.play, curvedSpace.findLegal) as SearchRules,
   planar: planarSearchRules as SearchRules,
 };
 

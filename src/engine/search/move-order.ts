@@ -51,6 +51,45 @@ export class HistoryTable {
   private keys = new Float64Array(1 << 12).fill(-1);
   private values = new Float64Array(1 << 12);
   private size = 0;
+  /** No value is above this (values only grow, save while rewound). */
+  max = 0;
+  /** While recording (see begin): every add, as key and amount, so it can be taken back and made again. */
+  private recording = 0;
+  private logKeys: number[] = [];
+  private logAmounts: number[] = [];
+
+  /** Start recording adds; returns the mark to pass to rewind, replay and end. */
+  begin(): number {
+    this.recording++;
+    return this.logKeys.length;
+  }
+
+  /** Stop the recording begun at `mark` (its adds stay made); the log is dropped when no recording is left. */
+  end(mark: number): void {
+    if (--this.recording === 0) {
+      this.logKeys.length = mark;
+      this.logAmounts.length = mark;
+    }
+  }
+
+  /** Take back the adds made since `mark` (values are sums of integers: exactly the values at the mark). */
+  rewind(mark: number): void {
+    const { logKeys, logAmounts } = this;
+    for (let i = logKeys.length - 1; i >= mark; i--) this.change(logKeys[i]!, -logAmounts[i]!);
+  }
+
+  /** Make the adds since `mark` again, after rewind. */
+  replay(mark: number): void {
+    const { logKeys, logAmounts } = this;
+    for (let i = mark; i < logKeys.length; i++) this.change(logKeys[i]!, logAmounts[i]!);
+  }
+
+  /** Forget any recording (a search that was stopped). */
+  reset(): void {
+    this.recording = 0;
+    this.logKeys.length = 0;
+    this.logAmounts.length = 0;
+  }
 
   private slot(key: number): number {
     const mask = this.keys.length - 1;
@@ -66,6 +105,16 @@ export class HistoryTable {
   }
 
   add(key: number, amount: number): void {
+    const value = this.get(key) + amount;
+    if (value > this.max) this.max = value;
+    if (this.recording) {
+      this.logKeys.push(key);
+      this.logAmounts.push(amount);
+    }
+    this.change(key, amount);
+  }
+
+  private change(key: number, amount: number): void {
     if (key < FLAT_KEYS) {
       this.flat[key]! += amount;
       return;

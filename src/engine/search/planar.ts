@@ -5,7 +5,7 @@ import { DIAG_RAYS, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, PAWN_CAPTURES, PAWN
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { attacks } from '../planar/attacks.ts';
-import { planarCaptures } from '../planar/moves.ts';
+import { dropAt, findLegalPlanar, moveAt, orientAt, planarCaptures } from '../planar/moves.ts';
 import type { PlanarMove, PlanarPosition } from '../planar/position.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
@@ -27,13 +27,20 @@ function hash(pos: PlanarPosition, key: Key): void {
   if (pos.turn === 'black') xorEntry(key, ZOBRIST, TURN_AT);
 }
 
-function rehash(parent: PlanarPosition, child: PlanarPosition, key: Key): void {
-  for (let cell = 0; cell < NUM_CELLS; cell++) {
-    replaceEntry(key, ZOBRIST, BOARD_AT + cell * 16, parent.board[cell]!, child.board[cell]!);
-    replaceEntry(key, ZOBRIST, ORIENT_AT + cell * 3, parent.orient[cell]!, child.orient[cell]!);
-  }
-  for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
+/** Only the cells the turn can change (`move`, when given: one or two cells) are compared. */
+function rehash(parent: PlanarPosition, child: PlanarPosition, key: Key, move?: PlanarMove): void {
+  if (move === undefined) for (let cell = 0; cell < NUM_CELLS; cell++) rehashCell(parent, child, key, cell);
+  else if (move.kind === 'move') {
+    rehashCell(parent, child, key, move.from);
+    rehashCell(parent, child, key, move.to);
+  } else rehashCell(parent, child, key, move.kind === 'drop' ? move.to : move.cell);
+  if (parent.hands !== child.hands) for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
   if (parent.turn !== child.turn) xorEntry(key, ZOBRIST, TURN_AT);
+}
+
+function rehashCell(parent: PlanarPosition, child: PlanarPosition, key: Key, cell: number): void {
+  replaceEntry(key, ZOBRIST, BOARD_AT + cell * 16, parent.board[cell]!, child.board[cell]!);
+  replaceEntry(key, ZOBRIST, ORIENT_AT + cell * 3, parent.orient[cell]!, child.orient[cell]!);
 }
 
 // ---- move facts ------------------------------------------------------------------
@@ -185,6 +192,21 @@ function evaluate(pos: PlanarPosition): number {
   return pos.turn === 'white' ? score : -score;
 }
 
+/** The shared turn moveKey gives `key` (a candidate, not known to be legal), or undefined. */
+function moveOfKey(key: number): PlanarMove | undefined {
+  if (!(key >= 0) || key % 1 !== 0) return undefined;
+  const tag = key % 4;
+  const v = (key - tag) / 4;
+  if (tag === 0) return v < NUM_CELLS * NUM_CELLS ? moveAt(Math.floor(v / NUM_CELLS), v % NUM_CELLS) : undefined;
+  if (tag === 1) {
+    const o = v % 3;
+    const cells = (v - o) / 3;
+    return cells < 6 * NUM_CELLS ? dropAt(Math.floor(cells / NUM_CELLS), cells % NUM_CELLS, o) : undefined;
+  }
+  if (tag === 2) return v < NUM_CELLS * 3 ? orientAt(Math.floor(v / 3), v % 3) : undefined;
+  return undefined;
+}
+
 export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
   hash,
   rehash,
@@ -193,6 +215,13 @@ export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
   attacker: (pos, move) => (move.kind === 'move' ? VALUES[pos.board[move.from]! & 7]! : 0),
   moveKey,
   isDrop: (move) => move.kind === 'drop',
+  legalByKey: (pos, key) => {
+    const candidate = moveOfKey(key);
+    const found = candidate && findLegalPlanar(pos, candidate);
+    return found && moveKey(found) === key ? found : undefined;
+  },
   captures: (pos) => planarCaptures(pos),
+  // generate's own order: piece moves (captures among them) before re-orientations and drops.
+  firstCaptures: (pos) => planarCaptures(pos),
   givesCheck,
 };

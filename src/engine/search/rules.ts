@@ -9,8 +9,11 @@ export type Key = Int32Array;
 export interface SearchRules<P = unknown, M = unknown> {
   /** The full key of a position. */
   hash(pos: P, out: Key): void;
-  /** Update `key` (the key of `parent`) to the key of `child`, from what changed between them. */
-  rehash(parent: P, child: P, key: Key): void;
+  /**
+   * Update `key` (the key of `parent`) to the key of `child`, from what changed between them;
+   * `move` (the turn from parent to child, when given) tells which cells can have changed.
+   */
+  rehash(parent: P, child: P, key: Key, move?: M): void;
   /** Static score in centipawns from the side to move's point of view. */
   evaluate(pos: P): number;
   /** Centipawn value of what the move captures; 0 for a quiet move. */
@@ -21,6 +24,17 @@ export interface SearchRules<P = unknown, M = unknown> {
   moveKey(move: M): number;
   /** Legal captures of the side to move, for quiescence. */
   captures(pos: P, legal: () => M[]): M[];
+  /**
+   * Every legal turn that captures, in legalMoves' order (a subsequence of it), for a position out
+   * of check; undefined where that cannot be had more cheaply than the whole list. The search tries
+   * the best capture before listing the rest: most nodes end with it.
+   */
+  firstCaptures?(pos: P): M[] | undefined;
+  /**
+   * The legal turn whose moveKey is `key` in this position (out of check), or undefined: the
+   * search reads its killer turns with it before listing the turns.
+   */
+  legalByKey?(pos: P, key: number): M | undefined;
   /** Is the turn a drop from hand? */
   isDrop(move: M): boolean;
   /** Does the legal turn attack the opposing king? Without it the search plays the turn and asks. */

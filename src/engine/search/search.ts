@@ -90,6 +90,22 @@ const EXACT = 1;
 const LOWER = 2;
 const UPPER = 3;
 
+// Evaluation cache: the static score of a position by its key (evaluation depends on nothing the
+// key leaves out), in buffers shared by all searches; an entry counts only for the search that
+// wrote it (its stamp), so nothing is kept between calls.
+const EVAL_BITS = 15;
+const EVAL_MASK = (1 << EVAL_BITS) - 1;
+const evalHi = new Int32Array(1 << EVAL_BITS);
+const evalLo = new Int32Array(1 << EVAL_BITS);
+const evalScore = new Float64Array(1 << EVAL_BITS);
+const evalStamp = new Int32Array(1 << EVAL_BITS);
+/** What the entry knows: SCORE_KNOWN, and WIN_NONE or WIN_FOUND (winningTurn's answer). */
+const evalKnown = new Uint8Array(1 << EVAL_BITS);
+const SCORE_KNOWN = 1;
+const WIN_NONE = 2;
+const WIN_FOUND = 4;
+let evalSearches = 0;
+
 /** A 53-bit number for a key, to count repetitions in Maps. */
 export const keyNumber = (key: Key): number => (key[0]! >>> 0) * 2097152 + (key[1]! >>> 11);
 
@@ -113,6 +129,8 @@ export class Searcher<P, M> {
   private readonly ttDepth = new Int8Array(TT_SIZE);
   private readonly ttFlag = new Int8Array(TT_SIZE);
   private readonly noiseMix: number;
+  /** This search's stamp in the evaluation cache. */
+  private readonly evalStamp = (evalSearches = (evalSearches + 1) | 0 || 1);
 
   constructor(
     private readonly variant: AnyVariant,
@@ -158,7 +176,7 @@ export class Searcher<P, M> {
           const child = this.variant.play(root, entry.move) as P;
           const key = this.keys[1]!;
           key.set(this.keys[0]!);
-          this.rules.rehash(root, child, key);
+          this.rules.rehash(root, child, key, entry.move);
           let score: number;
           if (this.limits.exactRoot || i === 0) score = -this.search(child, d - 1, -INFINITY, -alpha, 1);
           else {
@@ -171,6 +189,7 @@ export class Searcher<P, M> {
         }
       } catch (e) {
         if (e !== ABORT) throw e;
+        this.history.reset();
         // The first root move (last iteration's best) was searched in full if
         // anything was chosen; a move that beat it is better still.
         if (iterationBest) {
@@ -203,6 +222,41 @@ export class Searcher<P, M> {
       this.plyOrder[ply] = new Int32Array(size);
     }
     return this.plyScores[ply]!.subarray(0, length);
+  }
+
+  /** The cache entry of the position with this key (claimed, knowing nothing, when another position held it). */
+  private evalSlot(key: Key): number {
+    const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
+    if (evalStamp[slot] !== this.evalStamp || evalHi[slot] !== key[0] || evalLo[slot] !== key[1]) {
+      evalStamp[slot] = this.evalStamp;
+      evalHi[slot] = key[0]!;
+      evalLo[slot] = key[1]!;
+      evalKnown[slot] = 0;
+    }
+    return slot;
+  }
+
+  /** rules.evaluate(pos), cached by the position's key. */
+  private evaluate(pos: P, key: Key): number {
+    const slot = this.evalSlot(key);
+    if (evalKnown[slot]! & SCORE_KNOWN) return evalScore[slot]!;
+    const score = this.rules.evaluate(pos);
+    evalScore[slot] = score;
+    evalKnown[slot]! |= SCORE_KNOWN;
+    return score;
+  }
+
+  /**
+   * Whether rules.winningTurn finds a turn, cached by the position's key when it found out
+   * without listing the turns (then a repeat skips nothing the caller would see: `legal` stays unlisted).
+   */
+  private wins(pos: P, key: Key, legal: () => M[], listed: () => boolean): boolean {
+    const slot = this.evalSlot(key);
+    const known = evalKnown[slot]!;
+    if (known & (WIN_NONE | WIN_FOUND)) return (known & WIN_FOUND) !== 0;
+    const win = this.rules.winningTurn!(pos, legal) !== undefined;
+    if (!listed()) evalKnown[slot] = known | (win ? WIN_FOUND : WIN_NONE);
+    return win;
   }
 
   private noise(key: Key): number {
@@ -259,57 +313,105 @@ export class Searcher<P, M> {
       }
     }
 
-    const moves = this.variant.legalMoves(pos) as M[];
-    if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
     const side = this.variant.turn(pos) === 'white' ? 0 : 1;
-    const scores = this.scoresAt(ply, moves.length);
-    for (let i = 0; i < moves.length; i++) scores[i] = this.orderScore(pos, moves[i]!, ply, ttMove, side);
-    const order = new MoveOrder(scores, this.plyOrder[ply]!);
-
     const alphaIn = alpha;
     let best = -INFINITY;
     let bestKey = -1;
     const childKey = this.keys[ply + 1]!;
-    const frontier = depth === 1 && !inCheck;
-    let quietSearched = 0;
-    let standPat: number | undefined;
-    for (let n = 0; n < moves.length; n++) {
-      const index = order.pick(n);
-      const move = moves[index]!;
-      const quiet = scores[index]! < 8e7;
-      if (frontier && quiet && quietSearched >= FRONTIER_QUIET_MOVES) {
-        const futile = this.rules.isDrop(move) || (standPat ??= this.rules.evaluate(pos)) + FUTILITY_MARGIN <= alpha;
-        if (futile && !this.givesCheck(pos, move)) continue;
-      }
-      if (quiet) quietSearched++;
-      const child = this.variant.play(pos, move) as P;
-      childKey.set(key);
-      this.rules.rehash(pos, child, childKey);
-      let score: number;
-      if (n === 0) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
-      else {
-        // Late quiet moves are searched one ply shallower first.
-        const reduce = depth >= 3 && n >= 3 && quiet && !inCheck ? (n >= 10 && depth >= 4 ? 2 : 1) : 0;
-        score = -this.search(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
-        if (score > alpha && reduce) score = -this.search(child, depth - 1, -alpha - 1, -alpha, ply + 1);
-        if (score > alpha && score < beta) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
-      }
-      if (score > best) {
-        best = score;
-        bestKey = this.rules.moveKey(move);
-      }
-      if (score > alpha) alpha = score;
-      if (alpha >= beta) {
-        if (quiet) {
-          const k = this.rules.moveKey(move);
-          if (this.killers[ply * 2] !== k) {
-            this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
-            this.killers[ply * 2] = k;
+    // Staged (out of check): the first turn in the order is found without listing the turns - the
+    // hash move, else the best capture (ordering puts every capture before killers and quiet
+    // turns), else a killer - and searched; most nodes end with it. Otherwise the list follows,
+    // ordered as if it had come first: the history adds made below that turn are taken back while
+    // the list is scored.
+    let first: M | undefined;
+    let mark = -1;
+    // The hash move, when legal here, comes first of all (read by its key).
+    if (ttMove >= 0 && !inCheck) first = this.rules.legalByKey?.(pos, ttMove);
+    else if (!inCheck) {
+      const captures = this.rules.firstCaptures?.(pos);
+      if (captures) {
+        let firstScore = 0;
+        for (let i = 0; i < captures.length; i++) {
+          const move = captures[i]!;
+          const victim = this.rules.victim(pos, move);
+          if (!victim) continue;
+          const score = 1e8 + victim * 16 - this.rules.attacker(pos, move) / 16;
+          if (first === undefined || score > firstScore) {
+            first = move;
+            firstScore = score;
           }
-          const h = k * 2 + side;
-          this.history.add(h, depth * depth);
         }
-        break;
+      }
+      // With no capture, killer turns come next (a quiet turn's history never reaches their scores
+      // while the largest stays below 8e7): the first of them that is legal here.
+      if (first === undefined && captures && this.rules.legalByKey && this.history.max < 8e7)
+        for (let i = ply * 2; i < ply * 2 + 2 && first === undefined; i++) if (this.killers[i]! >= 0) first = this.rules.legalByKey(pos, this.killers[i]!);
+    }
+    if (first !== undefined) {
+      const child = this.variant.play(pos, first) as P;
+      childKey.set(key);
+      this.rules.rehash(pos, child, childKey, first);
+      mark = this.history.begin();
+      const score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+      best = score;
+      bestKey = this.rules.moveKey(first);
+      if (score > alpha) alpha = score;
+      if (alpha >= beta) this.history.end(mark);
+    }
+    if (alpha < beta) {
+      const moves = this.variant.legalMoves(pos) as M[];
+      if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
+      const scores = this.scoresAt(ply, moves.length);
+      if (first !== undefined) this.history.rewind(mark);
+      for (let i = 0; i < moves.length; i++) scores[i] = this.orderScore(pos, moves[i]!, ply, ttMove, side);
+      if (first !== undefined) {
+        this.history.replay(mark);
+        this.history.end(mark);
+      }
+      const order = new MoveOrder(scores, this.plyOrder[ply]!);
+      const frontier = depth === 1 && !inCheck;
+      let quietSearched = 0;
+      let standPat: number | undefined;
+      for (let n = 0; n < moves.length; n++) {
+        const index = order.pick(n);
+        const move = moves[index]!;
+        // The staged capture (the first pick) is searched already.
+        if (n === 0 && first !== undefined) continue;
+        const quiet = scores[index]! < 8e7;
+        if (frontier && quiet && quietSearched >= FRONTIER_QUIET_MOVES) {
+          const futile = this.rules.isDrop(move) || (standPat ??= this.evaluate(pos, key)) + FUTILITY_MARGIN <= alpha;
+          if (futile && !this.givesCheck(pos, move)) continue;
+        }
+        if (quiet) quietSearched++;
+        const child = this.variant.play(pos, move) as P;
+        childKey.set(key);
+        this.rules.rehash(pos, child, childKey, move);
+        let score: number;
+        if (n === 0) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+        else {
+          // Late quiet moves are searched one ply shallower first.
+          const reduce = depth >= 3 && n >= 3 && quiet && !inCheck ? (n >= 10 && depth >= 4 ? 2 : 1) : 0;
+          score = -this.search(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+          if (score > alpha && reduce) score = -this.search(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+          if (score > alpha && score < beta) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+        }
+        if (score > best) {
+          best = score;
+          bestKey = this.rules.moveKey(move);
+        }
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) {
+          if (quiet) {
+            const k = this.rules.moveKey(move);
+            if (this.killers[ply * 2] !== k) {
+              this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
+              this.killers[ply * 2] = k;
+            }
+            const h = k * 2 + side;
+            this.history.add(h, depth * depth);
+          }
+          break;
+        }
       }
     }
     if (depth >= this.ttDepth[slot]! || this.ttHi[slot] !== key[0] || this.ttLo[slot] !== key[1]) {
@@ -333,14 +435,14 @@ export class Searcher<P, M> {
     let best: number;
     if (inCheck ?? this.variant.isCheck(pos)) {
       if (legalMoves().length === 0) return -(MATE - ply);
-      if (qply >= EVASION_PLIES || ply >= MAX_PLY) return this.rules.evaluate(pos) + this.noise(key);
+      if (qply >= EVASION_PLIES || ply >= MAX_PLY) return this.evaluate(pos, key) + this.noise(key);
       moves = legalMoves();
       best = -INFINITY;
     } else {
-      if (this.rules.winningTurn?.(pos, legalMoves)) return MATE - ply - 1;
+      if (this.rules.winningTurn && this.wins(pos, key, legalMoves, () => legal !== undefined)) return MATE - ply - 1;
       // Stalemate is a draw, not the position's worth (seen where the turns were listed anyway).
       if (legal?.length === 0) return 0;
-      best = this.rules.evaluate(pos) + this.noise(key);
+      best = this.evaluate(pos, key) + this.noise(key);
       if (best >= beta || qply >= (this.limits.quiescencePlies ?? QUIESCENCE_PLIES) || ply >= MAX_PLY) return best;
       if (best > alpha) alpha = best;
       moves = this.rules.captures(pos, legalMoves);
@@ -354,7 +456,7 @@ export class Searcher<P, M> {
       const move = moves[order.pick(n)]!;
       const child = this.variant.play(pos, move) as P;
       childKey.set(key);
-      this.rules.rehash(pos, child, childKey);
+      this.rules.rehash(pos, child, childKey, move);
       const score = -this.quiesce(child, -beta, -alpha, ply + 1, qply + 1);
       if (score > best) best = score;
       if (score > alpha) alpha = score;

@@ -152,6 +152,8 @@ export function firstContactWin(pos: St3dPosition, play: (pos: St3dPosition, mov
   const geo = reachGeometry!;
   const own = us === 'black' ? BLACK_BIT : 0;
   const targets = WIN_TARGETS;
+  // Emptied only now and then: emptying an array frees its store, and pushing then builds it again.
+  if (targets.length > 4096) targets.length = 0;
   for (const from of geo.present) {
     const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== own) continue;
@@ -163,10 +165,10 @@ export function firstContactWin(pos: St3dPosition, play: (pos: St3dPosition, mov
       const reachable = LEAPER_RANGE[code & 7]!;
       if (reachable && chebyshev(geo, from, enemyKing) > reachable) continue;
     }
-    targets.length = 0;
+    const first = targets.length;
     pieceTargets(pos, geo, from, targets);
     const bits = ROLE_REACH[code & 7]!;
-    for (let i = 0; i < targets.length; i++) {
+    for (let i = first; i < targets.length; i++) {
       const to = targets[i]!;
       if (!uncovers && !(reach[to]! & bits)) continue;
       const m = pieceMove(from, to);

@@ -1,13 +1,14 @@
 // Search knowledge of the three ST3D variants: keys, evaluations, move facts.
 // Evaluations are from White's side, turned to the side to move at the end.
 import { DIAGONAL_LEVEL, geometry, isFixed, levelOf, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, ORTHOGONAL, TRIAGONAL, type Geometry } from '../st3d/field.ts';
-import type { St3dMove } from '../st3d/move.ts';
+import { dropMove, pieceMove, platformMove, type St3dMove } from '../st3d/move.ts';
+import { ROLES } from '../types.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
-import { type St3dPosition } from '../st3d/position.ts';
-import { keepKingSafe, pieceMoves } from '../st3d/standard.ts';
+import { kingInHand, type St3dPosition } from '../st3d/position.ts';
+import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
-import { pieceTargets as curvedTargets } from '../st3d/curved-space-movement.ts';
-import { cellLayer, wormhole } from '../st3d/wormhole.ts';
+import { pieceTargets as curvedTargets, wormholeOf } from '../st3d/curved-space-movement.ts';
+import { cellLayer } from '../st3d/wormhole.ts';
 import { curvedSpaceCaptures } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
@@ -37,15 +38,25 @@ function hash(pos: St3dPosition, key: Key): void {
   if (pos.afterCapture) xorEntry(key, ZOBRIST, AFTER_CAPTURE_AT);
 }
 
-/** Incremental: only the entries that differ between parent and child change the key. */
-function rehash(parent: St3dPosition, child: St3dPosition, key: Key): void {
-  for (let cell = 0; cell < NUM_CELLS; cell++) replaceEntry(key, ZOBRIST, BOARD_AT + cell * 16, parent.board[cell]!, child.board[cell]!);
+/**
+ * Incremental: only the entries that differ between parent and child change the key. A piece
+ * move without a platform move changes the board on its two cells only, a drop on its one
+ * (applySt3dMove): then only those are compared, and arrays the child shares are skipped.
+ */
+function rehash(parent: St3dPosition, child: St3dPosition, key: Key, move?: St3dMove): void {
+  const kind = move?.kind;
+  if (kind === 'move' && !move!.platform) {
+    replaceEntry(key, ZOBRIST, BOARD_AT + move!.from * 16, parent.board[move!.from]!, child.board[move!.from]!);
+    replaceEntry(key, ZOBRIST, BOARD_AT + move!.to * 16, parent.board[move!.to]!, child.board[move!.to]!);
+  } else if (kind === 'drop') replaceEntry(key, ZOBRIST, BOARD_AT + move!.to * 16, parent.board[move!.to]!, child.board[move!.to]!);
+  else if (parent.board !== child.board)
+    for (let cell = 0; cell < NUM_CELLS; cell++) replaceEntry(key, ZOBRIST, BOARD_AT + cell * 16, parent.board[cell]!, child.board[cell]!);
   if (parent.platforms !== child.platforms)
     for (let pin = 0; pin < NUM_PINS; pin++) {
       replaceEntry(key, ZOBRIST, PLATFORM_AT + pin * 3, parent.platforms[pin]!, child.platforms[pin]!);
       replaceEntry(key, ZOBRIST, TAG_AT + pin * 13, parent.tags[pin]!, child.tags[pin]!);
     }
-  for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
+  if (parent.hands !== child.hands) for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
   if (parent.turn !== child.turn) xorEntry(key, ZOBRIST, TURN_AT);
   replaceEntry(key, ZOBRIST, LOCK_AT + 1, parent.lockedPin, child.lockedPin);
   const unplaced = parent.unplaced ^ child.unplaced;
@@ -109,14 +120,21 @@ const PAWN_CAPTURES = [...DIAGONAL_LEVEL, ...TRIAGONAL];
 const DROP_LEVEL = [0, 2];
 
 const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
+/**
+ * The captures of the side to move that evaluateStandard met while marking targets (the first
+ * capturesCount entries), for capturesOf: in pieceCaptures' order, so quiescence, which asks for
+ * the captures of the position it has just evaluated, need not walk the pieces again.
+ */
+const CAPTURES: St3dMove[] = [];
+let capturesCount = 0;
+let capturesOf: St3dPosition | undefined;
 const targets: number[] = [];
-const kingZone: number[] = [];
 
 /**
  * Mark the cells the piece on `cell` could move to (pieceTargets' list, standard
  * movement) in `map`; returns how many. Written out so evaluation builds no list.
  */
-function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Array): number {
+function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Array, collect = false): number {
   const code = board[cell]!;
   const role = code & 7;
   const own = code & BLACK_BIT;
@@ -136,6 +154,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
       if (to >= 0 && board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) {
         map[to] = 1;
         n++;
+        if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
       }
     }
     return n;
@@ -148,6 +167,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
       if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) {
         map[to] = 1;
         n++;
+        if (collect && board[to] !== EMPTY) CAPTURES[capturesCount++] = pieceMove(cell, to);
       }
     }
     return n;
@@ -157,6 +177,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
     if (to >= 0 && (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own)) {
       map[to] = 1;
       n++;
+      if (collect && board[to] !== EMPTY) CAPTURES[capturesCount++] = pieceMove(cell, to);
     }
   }
   for (const d of SLIDES[role]!) {
@@ -169,6 +190,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
         if ((target & BLACK_BIT) !== own) {
           map[to] = 1;
           n++;
+          if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
         }
         break;
       }
@@ -193,7 +215,9 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
   const board = pos.board;
   const curved = name === 'curved-space';
   const geo = curved ? undefined : geometry(pos.platforms);
-  const wh = curved ? wormhole(pos.platforms, pos.tags) : undefined;
+  const wh = curved ? wormholeOf(pos) : undefined;
+  // Emptied only now and then: emptying an array frees its store, and pushing then builds it again.
+  if (targets.length > 4096) targets.length = 0;
   attacked[0]!.fill(0);
   attacked[1]!.fill(0);
   let score = 0;
@@ -209,10 +233,10 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     const map = attacked[side]!;
     let mobility: number;
     if (curved) {
-      targets.length = 0;
+      const first = targets.length;
       curvedTargets(board, wh!, cell, targets);
-      for (const t of targets) map[t] = 1;
-      mobility = targets.length;
+      for (let i = first; i < targets.length; i++) map[targets[i]!] = 1;
+      mobility = targets.length - first;
     } else mobility = markTargets(board, geo!, cell, map);
     if (role !== KING) s += w.mobility * mobility;
     if (!isFixed(cell)) s += w.onPlatform;
@@ -242,10 +266,67 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     const enemy = attacked[1 - side]!;
     let danger = enemy[king]! * 2;
     if (curved) {
-      kingZone.length = 0;
-      curvedTargets(board, wh!, king, kingZone);
-      for (const c of kingZone) danger += enemy[c]!;
+      const first = targets.length;
+      curvedTargets(board, wh!, king, targets);
+      for (let i = first; i < targets.length; i++) danger += enemy[targets[i]!]!;
     } else danger += kingSteps(board, geo!, king, enemy);
+    score -= sign * danger * w.kingZone;
+    if (w.dropExposure && isFixed(king) && levelOf(king) === DROP_LEVEL[1 - side]) {
+      let hand = 0;
+      for (let r = 1; r < 6; r++) hand += pos.hands[(1 - side) * 6 + r]!;
+      score -= sign * hand * w.dropExposure;
+    }
+  }
+  return pos.turn === 'white' ? score : -score;
+}
+
+/**
+ * evaluate's answer for First Contact and Warp Factor in one pass over the pieces: the kings
+ * found first, so each piece's tropism is added with its value and mobility. Every term is a
+ * whole number there (handShare 1), so the sum is the same in any order.
+ */
+function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
+  const board = pos.board;
+  const geo = geometry(pos.platforms);
+  const { px, py, ph } = geo;
+  const whiteKing = board.indexOf(KING);
+  const blackKing = board.indexOf(KING + BLACK_BIT);
+  const tropism = whiteKing >= 0 && blackKing >= 0 ? w.tropism : 0;
+  attacked[0]!.fill(0);
+  attacked[1]!.fill(0);
+  const mover = pos.turn === 'white' ? 0 : 1;
+  capturesCount = 0;
+  capturesOf = pos;
+  let score = 0;
+  // Every occupied cell exists (present lists them in cell order).
+  for (const cell of geo.present) {
+    const code = board[cell]!;
+    if (code === EMPTY) continue;
+    const side = code & BLACK_BIT ? 1 : 0;
+    const role = code & 7;
+    let s = w.values[role]!;
+    const mobility = markTargets(board, geo, cell, attacked[side]!, side === mover);
+    if (role !== KING) {
+      s += w.mobility * mobility;
+      if (tropism) {
+        const k = side ? whiteKing : blackKing;
+        const d = Math.max(Math.abs(px[cell]! - px[k]!), Math.abs(py[cell]! - py[k]!), Math.abs(ph[cell]! - ph[k]!));
+        if (d < 6) s += (6 - d) * tropism;
+      }
+    }
+    if (!isFixed(cell)) s += w.onPlatform;
+    score += side ? -s : s;
+  }
+  for (let i = 0; i < 12; i++) {
+    const n = pos.hands[i]!;
+    if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
+  }
+  for (let side = 0; side < 2; side++) {
+    const king = side ? blackKing : whiteKing;
+    if (king < 0) continue;
+    const sign = side ? -1 : 1;
+    const enemy = attacked[1 - side]!;
+    const danger = enemy[king]! * 2 + kingSteps(board, geo, king, enemy);
     score -= sign * danger * w.kingZone;
     if (w.dropExposure && isFixed(king) && levelOf(king) === DROP_LEVEL[1 - side]) {
       let hand = 0;
@@ -259,25 +340,71 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
 // ---- captures and First Contact's winning turns ------------------------------------
 /** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture). */
 function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
-  const moves: St3dMove[] = [];
-  pieceMoves(pos, geometry(pos.platforms), moves);
-  const captures = moves.filter((m) => m.kind === 'move' && pos.board[m.to] !== EMPTY);
+  let captures: St3dMove[];
+  if (pos === capturesOf) captures = CAPTURES.slice(0, capturesCount);
+  else {
+    captures = [];
+    pieceCaptures(pos, geometry(pos.platforms), captures);
+  }
   return keepKingSafe(pos, captures, lock);
+}
+
+/** The turn moveKey gives `key`, as a candidate (not known to be legal anywhere), or undefined. */
+function moveOfKey(key: number): St3dMove | undefined {
+  if (!(key >= 0) || key % 1 !== 0) return undefined;
+  const tag = key % 4;
+  const v = (key - tag) / 4;
+  switch (tag) {
+    case 0: {
+      const shift = v % 300;
+      const cells = (v - shift) / 300;
+      const from = Math.floor(cells / NUM_CELLS);
+      const to = cells % NUM_CELLS;
+      if (from >= NUM_CELLS) return undefined;
+      if (!shift) return pieceMove(from, to);
+      const s = shift - 1;
+      const pins = s >> 1;
+      return { kind: 'move', from, to, platform: { from: Math.floor(pins / NUM_PINS), to: pins % NUM_PINS, up: (s & 1) === 1 } };
+    }
+    case 1: {
+      const role = ROLES[Math.floor(v / NUM_CELLS)];
+      return role ? dropMove(role, v % NUM_CELLS) : undefined;
+    }
+    case 2: {
+      const number = v % 13;
+      const pinUp = (v - number) / 13;
+      return pinUp < NUM_PINS * 2 ? { kind: 'place', pin: pinUp >> 1, up: (pinUp & 1) === 1, number } : undefined;
+    }
+    default: {
+      const pins = v >> 1;
+      return pins < NUM_PINS * NUM_PINS ? platformMove(Math.floor(pins / NUM_PINS), pins % NUM_PINS, (v & 1) === 1) : undefined;
+    }
+  }
 }
 
 export function st3dSearchRules(
   name: 'first-contact' | 'warp-factor' | 'curved-space',
   play: (pos: St3dPosition, move: St3dMove) => St3dPosition,
+  findLegal?: (pos: St3dPosition, candidate: St3dMove) => St3dMove | undefined,
 ): SearchRules<St3dPosition, St3dMove> {
   const values = WEIGHTS[name].values;
   return {
     hash,
     rehash,
-    evaluate: (pos) => evaluate(pos, name),
+    evaluate: name === 'curved-space' ? (pos) => evaluate(pos, name) : (pos) => evaluateStandard(pos, WEIGHTS[name]),
     victim: (pos, move) => (move.kind === 'move' ? values[pos.board[move.to]! & 7]! : 0),
     attacker: (pos, move) => (move.kind === 'move' ? values[pos.board[move.from]! & 7]! : 0),
     moveKey,
     isDrop: (move) => move.kind === 'drop',
+    ...(findLegal
+      ? {
+          legalByKey: (pos: St3dPosition, key: number) => {
+            const candidate = moveOfKey(key);
+            const found = candidate && findLegal(pos, candidate);
+            return found && moveKey(found) === key ? found : undefined;
+          },
+        }
+      : {}),
     captures:
       name === 'curved-space'
         ? // A capture followed by a platform's move (the after-capture option) counts once, bare: its
@@ -286,6 +413,18 @@ export function st3dSearchRules(
           // Only the captures are listed (not every legal turn filtered down to them).
           (pos) => curvedSpaceCaptures(pos)
         : (pos) => standardCaptures(pos, name === 'first-contact'),
+    // The same lists, in legalMoves' order: First Contact and Warp Factor list piece moves (captures
+    // among them) before warps and platform moves, keepKingSafe judging each turn on its own; Curved
+    // Space's captures are its legal turns onto occupied cells, save under the after-capture option
+    // (there a capture may be legal only with a platform move). Not while placing platforms or a king.
+    firstCaptures: (pos) =>
+      pos.unplaced || kingInHand(pos, pos.turn)
+        ? undefined
+        : name === 'curved-space'
+          ? pos.afterCapture
+            ? undefined
+            : curvedSpaceCaptures(pos)
+          : standardCaptures(pos, name === 'first-contact'),
     // Curved Space pieces move by their own rules: the search plays the turn to see.
     ...(name === 'curved-space' ? {} : { givesCheck: (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play) }),
     // First Contact: a check wins at once.

@@ -65,6 +65,10 @@ function add(out: number[], to: number): void {
   }
 }
 
+const pushTo = (out: number[], to: number): void => {
+  out.push(to);
+};
+
 const KNIGHT_STEPS = [2] as const;
 const KING_STEPS = [0, 1] as const;
 
@@ -76,25 +80,29 @@ export function pieceTargets(board: Int8Array, wh: Wormhole, from: number, out: 
   const code = board[from]!;
   const role = code & 7;
   const own = code & BLACK_BIT;
+  // Level moves never repeat a cell (distinct rays and leaps): only a piece that also moves
+  // through the worm-hole needs them marked, to list each cell once.
+  const through = wh.isWormholeCell(from);
+  const put = through ? add : pushTo;
   if (isFixed(from)) {
     const base = from & ~15;
     const rays = LEVEL_RAYS[from & 15]!;
     if (role === PAWN) {
-      for (const d of ORTHO) if (rays[d]!.length && board[base + rays[d]![0]!] === EMPTY) add(out, base + rays[d]![0]!);
-      for (const d of DIAG) if (rays[d]!.length && isEnemy(board, base + rays[d]![0]!, own)) add(out, base + rays[d]![0]!);
+      for (const d of ORTHO) if (rays[d]!.length && board[base + rays[d]![0]!] === EMPTY) put(out, base + rays[d]![0]!);
+      for (const d of DIAG) if (rays[d]!.length && isEnemy(board, base + rays[d]![0]!, own)) put(out, base + rays[d]![0]!);
     } else if (role === KNIGHT) {
-      for (const local of LEVEL_KNIGHT[from & 15]!) if (board[base + local] === EMPTY || isEnemy(board, base + local, own)) add(out, base + local);
+      for (const local of LEVEL_KNIGHT[from & 15]!) if (board[base + local] === EMPTY || isEnemy(board, base + local, own)) put(out, base + local);
     } else {
       for (const d of role === KING ? ALL_DIRS : SLIDE_DIRS[role]!)
         for (const local of rays[d]!) {
           const to = base + local;
-          if (board[to] === EMPTY) add(out, to);
-          else if (isEnemy(board, to, own)) add(out, to);
+          if (board[to] === EMPTY) put(out, to);
+          else if (isEnemy(board, to, own)) put(out, to);
           if (board[to] !== EMPTY || role === KING) break;
         }
     }
   }
-  if (!wh.isWormholeCell(from)) return;
+  if (!through) return;
   if (role === PAWN) {
     for (const to of wh.stepTargets(from, 0)) if (board[to] === EMPTY) add(out, to);
     for (const to of wh.stepTargets(from, 1)) if (isEnemy(board, to, own)) add(out, to);

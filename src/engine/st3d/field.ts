@@ -188,14 +188,20 @@ const geometryCache = new Map<number, Geometry>();
 const GEOMETRY_CACHE_LIMIT = 4096;
 
 /** Geometry for the platforms as placed; cached because platforms rarely move. */
+let lastKey = -1;
+let lastGeometry: Geometry | undefined;
 export function geometry(platforms: ArrayLike<number>): Geometry {
   const key = platformKey(platforms);
+  // Most calls come with the arrangement of the call before (the search asks at every node).
+  if (key === lastKey) return lastGeometry!;
   let geo = geometryCache.get(key);
   if (!geo) {
     if (geometryCache.size >= GEOMETRY_CACHE_LIMIT) geometryCache.clear();
     geo = buildGeometry(platforms);
     geometryCache.set(key, geo);
   }
+  lastKey = key;
+  lastGeometry = geo;
   return geo;
 }
 

@@ -71,6 +71,39 @@ export function pieceTargets(pos: St3dPosition, geo: Geometry, from: number, out
   }
 }
 
+/**
+ * The captures among pieceMoves' turns, in its order (the search's quiescence step): each own
+ * piece's targets on enemy pieces, without listing the rest.
+ */
+export function pieceCaptures(pos: St3dPosition, geo: Geometry, out: St3dMove[]): void {
+  const board = pos.board;
+  const own = pos.turn === 'black' ? BLACK_BIT : 0;
+  const next = geo.next;
+  const enemy = (to: number) => to >= 0 && board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own;
+  for (const from of geo.present) {
+    const code = board[from]!;
+    if (code === EMPTY || (code & BLACK_BIT) !== own) continue;
+    const role = code & 7;
+    const base = from * NUM_DIRS;
+    if (role === PAWN) {
+      for (const d of PAWN_CAPTURES) if (enemy(next[base + d]!)) out.push(pieceMove(from, next[base + d]!));
+      continue;
+    }
+    if (role === KNIGHT) {
+      const table = geo.knightTo;
+      for (let i = from * MAX_LEAPS, to = table[i]!; to >= 0 && i < (from + 1) * MAX_LEAPS; to = table[++i] ?? -1)
+        if (board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) out.push(pieceMove(from, to));
+      continue;
+    }
+    for (const d of STEPS[role]!) if (enemy(next[base + d]!)) out.push(pieceMove(from, next[base + d]!));
+    for (const d of SLIDES[role]!) {
+      let to = next[base + d]!;
+      while (to >= 0 && board[to] === EMPTY) to = next[to * NUM_DIRS + d]!;
+      if (enemy(to)) out.push(pieceMove(from, to));
+    }
+  }
+}
+
 /** The first occupied cell from `cell` along direction `d` (a gap ends the line), or -1. */
 function firstOccupied(board: Int8Array, next: Geometry['next'], cell: number, d: number): number {
   let c = next[cell * NUM_DIRS + d]!;

@@ -104,9 +104,15 @@ function notToMoveProblem<O>(rules: St3dRules<O>, pos: St3dPosition): string | u
   return attacker >= 0 ? notToMoveInCheck(pos, cellName(findKing(pos, other), pos.platforms), pieceWord(pos, attacker)) : undefined;
 }
 
-export function makeSt3dVariant<O>(rules: St3dRules<O>): Variant<St3dPosition, St3dMove, O> {
+/** An ST3D variant, and its legal turn equal to a candidate (the search reads killer turns with it). */
+export type St3dVariant<O> = Variant<St3dPosition, St3dMove, O> & {
+  findLegal(pos: St3dPosition, candidate: St3dMove): St3dMove | undefined;
+};
+
+export function makeSt3dVariant<O>(rules: St3dRules<O>): St3dVariant<O> {
   const play = (pos: St3dPosition, move: St3dMove) => applySt3dMove(pos, move, rules.lock);
   return {
+    findLegal: (pos, candidate) => findLegal(rules, pos, candidate),
     name: rules.name,
     title: rules.title,
     parseOptions: rules.parseOptions,

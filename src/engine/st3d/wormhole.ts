@@ -52,13 +52,21 @@ interface WormholeGraph {
   readonly layerNames: readonly string[];
 }
 
+/** buildWormholeGraph's scratch: links as node pairs, and a count per node. */
+const LINKS: number[] = [];
+const DEGREE = new Int32Array(64);
+const NO_NODES: readonly number[] = Object.freeze([]);
+
 /**
  * The worm-hole graph of an arrangement. `platforms` per pin (NO_PLATFORM, UP,
  * DOWN), `numbers` per pin (1..12). Platforms are taken in number order (pin
  * order breaks ties in malformed positions).
  */
 export function buildWormholeGraph(platforms: ArrayLike<number>, numbers: ArrayLike<number>): WormholeGraph {
-  const layerNames = [...LEVELS, ...Array.from({ length: NUM_PINS }, (_, pin) => `P${numbers[pin] ?? 0}`)];
+  // The names only for text and explanations: made when first asked for (the search builds
+  // thousands of worm-holes and names none).
+  let layerNames: string[] | undefined;
+  const names = () => (layerNames ??= [...LEVELS, ...Array.from({ length: NUM_PINS }, (_, pin) => `P${numbers[pin] ?? 0}`)]);
   const placed: number[] = [];
   for (let pin = 0; pin < NUM_PINS; pin++) if (platforms[pin] !== NO_PLATFORM) placed.push(pin);
   placed.sort((a, b) => numbers[a]! - numbers[b]! || a - b);
@@ -69,34 +77,57 @@ export function buildWormholeGraph(platforms: ArrayLike<number>, numbers: ArrayL
     for (const layer of pair) if (sequence[sequence.length - 1] !== layer) sequence.push(layer);
   }
   const nodeLayer = [...sequence];
-  const adjacent: number[][] = sequence.map(() => []);
-  const link = (a: number, b: number) => {
-    adjacent[a]!.push(b);
-    adjacent[b]!.push(a);
-  };
-  for (let i = 1; i < sequence.length; i++) link(i - 1, i);
+  // Links as pairs first, then each node's neighbours in an array of its exact size (in link
+  // order): the search builds thousands of worm-holes, and growing arrays made most of its garbage.
+  const links = LINKS;
+  links.length = 0;
+  for (let i = 1; i < sequence.length; i++) links.push(i - 1, i);
   const absentNode = [-1, -1, -1];
   for (let level = 0; level < 3; level++)
     if (!sequence.includes(level)) {
       absentNode[level] = nodeLayer.length;
       nodeLayer.push(level);
-      adjacent.push([]);
     }
   // Default chain W-N-B for absent levels: to every occurrence of a present
   // neighbour, or to the absent neighbour's own node (each such link once).
   for (let level = 0; level < 3; level++) {
     const node = absentNode[level]!;
     if (node < 0) continue;
-    for (const neighbour of [level - 1, level + 1]) {
+    for (let neighbour = level - 1; neighbour <= level + 1; neighbour += 2) {
       if (neighbour < 0 || neighbour > 2) continue;
       if (absentNode[neighbour]! >= 0) {
-        if (neighbour > level) link(node, absentNode[neighbour]!);
-      } else sequence.forEach((layer, i) => layer === neighbour && link(node, i));
+        if (neighbour > level) links.push(node, absentNode[neighbour]!);
+      } else for (let i = 0; i < sequence.length; i++) if (sequence[i] === neighbour) links.push(node, i);
     }
   }
-  const layerNodes: number[][] = Array.from({ length: 3 + NUM_PINS }, () => []);
-  nodeLayer.forEach((layer, node) => layerNodes[layer]!.push(node));
-  return { sequence, nodeLayer, adjacent, layerNodes, layerNames };
+  const nodes = nodeLayer.length;
+  const degree = DEGREE;
+  degree.fill(0, 0, nodes);
+  for (let i = 0; i < links.length; i++) degree[links[i]!]!++;
+  const adjacent: number[][] = new Array(nodes);
+  for (let node = 0; node < nodes; node++) adjacent[node] = new Array(degree[node]!);
+  degree.fill(0, 0, nodes);
+  for (let i = 0; i < links.length; i += 2) {
+    const a = links[i]!;
+    const b = links[i + 1]!;
+    adjacent[a]![degree[a]!++] = b;
+    adjacent[b]![degree[b]!++] = a;
+  }
+  // Most layers have no node or one.
+  const layerNodes: (readonly number[])[] = new Array(3 + NUM_PINS).fill(NO_NODES);
+  for (let node = 0; node < nodes; node++) {
+    const layer = nodeLayer[node]!;
+    layerNodes[layer] = layerNodes[layer]!.length ? [...layerNodes[layer]!, node] : [node];
+  }
+  return {
+    sequence,
+    nodeLayer,
+    adjacent,
+    layerNodes,
+    get layerNames() {
+      return names();
+    },
+  };
 }
 
 /**
@@ -127,16 +158,28 @@ interface SlideTree {
   readonly ends: Int32Array;
 }
 
+/** Index of each worm-hole cell (a level's centre, a platform's cell) among them, -1 for others. */
+const WORMHOLE_INDEX = new Int8Array(NUM_CELLS).fill(-1);
+let wormholeCells = 0;
+for (let cell = 0; cell < NUM_CELLS; cell++) if (cellLayer(cell) >= 0) WORMHOLE_INDEX[cell] = wormholeCells++;
+
 /** The worm-hole of one arrangement, with step and slide tables built per cell on first use. */
 export class Wormhole {
   private formatted: string | undefined;
-  private readonly trees: (SlideTree | undefined)[] = new Array(NUM_CELLS * 3);
-  private readonly steps: (readonly number[] | undefined)[] = new Array(NUM_CELLS * 3);
+  // By worm-hole cell index * 3 + kind or turn (the search builds thousands of worm-holes: small tables).
+  private readonly trees: (SlideTree | undefined)[] = new Array(wormholeCells * 3);
+  private readonly steps: (readonly number[] | undefined)[] = new Array(wormholeCells * 3);
+  /** Bit per pin with a platform placed. */
+  private readonly placed: number;
 
   constructor(
     readonly graph: WormholeGraph,
-    private readonly platforms: ArrayLike<number>,
-  ) {}
+    platforms: ArrayLike<number>,
+  ) {
+    let placed = 0;
+    for (let pin = 0; pin < NUM_PINS; pin++) if (platforms[pin] !== NO_PLATFORM) placed |= 1 << pin;
+    this.placed = placed;
+  }
 
   /** The worm-hole as text (formatWormhole), written when first asked for. */
   get text(): string {
@@ -146,7 +189,7 @@ export class Wormhole {
   /** A centre cell of a level, or a cell of a placed platform. */
   isWormholeCell(cell: number): boolean {
     const layer = cellLayer(cell);
-    return layer >= 0 && (layer < 3 || this.platforms[layer - 3] !== NO_PLATFORM);
+    return layer >= 0 && (layer < 3 || (this.placed & (1 << (layer - 3))) !== 0);
   }
 
   /** Layer names adjacent to any node of the cell's layer (for explanations). */
@@ -162,7 +205,7 @@ export class Wormhole {
    * 1 diagonal (neighbouring letters), 2 triagonal (opposite letter).
    */
   stepTargets(cell: number, kind: 0 | 1 | 2): readonly number[] {
-    const key = cell * 3 + kind;
+    const key = WORMHOLE_INDEX[cell]! * 3 + kind;
     let cached = this.steps[key];
     if (!cached) {
       const letter = cellLetter(cell);
@@ -179,7 +222,7 @@ export class Wormhole {
 
   /** All slide paths from `cell` turning `turn` at each step (SAME = rook). */
   slideTree(cell: number, turn: Turn): SlideTree {
-    const key = cell * 3 + turn;
+    const key = WORMHOLE_INDEX[cell]! * 3 + turn;
     let tree = this.trees[key];
     if (!tree) {
       tree = this.buildTree(cell, turn);
@@ -238,12 +281,17 @@ export class Wormhole {
 const cache = new Map<number, Map<number, Wormhole>>();
 let cached = 0;
 const CACHE_LIMIT = 5000;
+let lastKey = -1;
+let lastNumbersKey = -1;
+let lastWormhole: Wormhole | undefined;
 
 /** The worm-hole for the platforms as placed (cached per arrangement, numbers included). */
 export function wormhole(platforms: ArrayLike<number>, numbers: ArrayLike<number>): Wormhole {
   let numbersKey = 0;
   for (let pin = NUM_PINS - 1; pin >= 0; pin--) numbersKey = numbersKey * 17 + (platforms[pin] === NO_PLATFORM ? 0 : (numbers[pin]! & 15) + 1);
   const key = platformKey(platforms);
+  // Most calls come with the arrangement of the call before.
+  if (key === lastKey && numbersKey === lastNumbersKey) return lastWormhole!;
   let byNumbers = cache.get(key);
   let found = byNumbers?.get(numbersKey);
   if (!found) {
@@ -252,10 +300,13 @@ export function wormhole(platforms: ArrayLike<number>, numbers: ArrayLike<number
       cached = 0;
       byNumbers = undefined;
     }
-    found = new Wormhole(buildWormholeGraph(platforms, numbers), Int8Array.from(platforms as ArrayLike<number>));
+    found = new Wormhole(buildWormholeGraph(platforms, numbers), platforms);
     if (!byNumbers) cache.set(key, (byNumbers = new Map()));
     byNumbers.set(numbersKey, found);
     cached++;
   }
+  lastKey = key;
+  lastNumbersKey = numbersKey;
+  lastWormhole = found;
   return found;
 }
