@@ -1,6 +1,6 @@
 // The board-picture Worker (wrangler.pictures.toml): turns a board SVG into a PNG with
 // resvg, reads the MIME of replies to play by email (postal-mime), and holds the large text the
-// main Worker serves rarely (the OpenAPI document, the pages' scripts, the rules pages' words). It lives apart from the Worker that takes moves so that one carries no
+// main Worker serves rarely (the OpenAPI document, the pages' scripts and stylesheet, the rules pages' words). It lives apart from the Worker that takes moves so that one carries no
 // WebAssembly (a small bundle starts fast); the main Worker reaches it over the
 // PICTURES service binding by RPC and has no public URL of its own.
 // resvg's WebAssembly comes in as a module (wrangler's *.wasm rule); the pictures need no
@@ -13,6 +13,7 @@ import { parseMail } from './mail.ts';
 import { openApiDocument } from '../worker/openapi.ts';
 import { GAME_JS } from '../worker/pages/game-js.gen.ts';
 import { PUSH_JS, SW_JS } from '../worker/pages/push-scripts.ts';
+import { PAGE_CSS } from '../worker/pages/style.ts';
 import { RULES, type RulesContent } from '../worker/pages/rules-content.ts';
 
 export default class Pictures extends WorkerEntrypoint {
@@ -43,6 +44,11 @@ export default class Pictures extends WorkerEntrypoint {
    */
   async script(name: 'game' | 'push' | 'sw'): Promise<string> {
     return name === 'game' ? GAME_JS : name === 'push' ? PUSH_JS : SW_JS;
+  }
+
+  /** The pages' stylesheet (src/worker/pages/style.ts), served by the main Worker at /static/style.css. */
+  async stylesheet(): Promise<string> {
+    return PAGE_CSS;
   }
 
   /** The rules pages' words and diagram positions (src/worker/pages/rules-content.ts), plain data the main Worker renders. */

@@ -16,6 +16,7 @@ describe('the site header', () => {
       expect(res.status, path).toBe(200);
       expect(navLabels(res.text), path).toEqual(['Play', 'Lobby', 'Get a player key', 'Tournaments', 'Leaderboard', 'Rules']);
       expect(res.text).toContain('<script src="/static/site.js"></script>');
+      expect(res.text).toContain('<link rel="stylesheet" href="/static/style.css"/>');
       expect(res.text).toContain('<link rel="icon" href="/favicon.svg"');
       expect(res.text).toContain('<link rel="manifest" href="/manifest.webmanifest"');
     }
@@ -80,6 +81,9 @@ describe('favicon, manifest, site script', () => {
     const manifest = await call('GET', '/manifest.webmanifest');
     expect(manifest.headers.get('Content-Type')).toContain('application/manifest+json');
     expect(manifest.body).toMatchObject({ short_name: 'Subspace', start_url: '/me', display: 'standalone', icons: [{ src: '/favicon.svg' }] });
+    const css = await call('GET', '/static/style.css');
+    expect(css.headers.get('Content-Type')).toContain('text/css');
+    expect(css.text).toContain('.way-on');
     const js = await call('GET', '/static/site.js');
     expect(js.headers.get('Content-Type')).toContain('text/javascript');
     expect(js.text).toContain('subspace-theme');

@@ -1,10 +1,10 @@
-// The HTML shell shared by every page: language, viewport, the stylesheet, the
+// The HTML shell shared by every page: language, viewport, the stylesheet (/static/style.css, kept
+// in the picture Worker: src/pictures/index.ts), the
 // site header (site.tsx), the skip link. Pages are plain server-rendered HTML;
 // /static/site.js (theme toggle, the header's live count) runs on every page and the
 // game page adds /static/game.js; everything works without script.
 import type { Child } from 'hono/jsx';
 import { raw } from 'hono/html';
-import { PAGE_CSS } from './style.ts';
 import { SiteHeader } from './site.tsx';
 
 export const Layout = (props: { title: string; children?: Child; script?: boolean; wide?: boolean }) => (
@@ -20,7 +20,7 @@ export const Layout = (props: { title: string; children?: Child; script?: boolea
         <title>{props.title}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
-        <style>{raw(PAGE_CSS)}</style>
+        <link rel="stylesheet" href="/static/style.css" />
         <script src="/static/site.js"></script>
         {props.script ? <script src="/static/game.js" defer></script> : null}
       </head>
