@@ -1,4 +1,4 @@
-// `npm run match -- --variant planar --a level=5 --b level=4 [--games 400 | --sprt 0,100,0.05,0.05]`
+// `npm run match -- --variant planar --a level=5 --b level=4 [--games 400 | --sprt 0,100,0.05,0.05] [--max-plies 160]`
 // Two engine configurations play game pairs: each opening of a fixed seeded set
 // twice, colours swapped. Prints the pentanomial counts, Elo with its 95% bounds,
 // the SPRT's LLR and verdict; `--json FILE` writes all of it with every game.
@@ -83,7 +83,7 @@ const fmtElo = (e: number) => (Number.isFinite(e) ? e.toFixed(1) : e > 0 ? '+inf
 export interface MatchReport {
   variant: VariantName;
   engines: { name: string; checkout: string; options: Record<string, unknown> }[];
-  rules: typeof MATCH_RULES;
+  rules: Omit<typeof MATCH_RULES, 'maxPlies'> & { maxPlies: number };
   sprt?: SprtBounds & { llr: number; lower: number; upper: number; verdict: string };
   pairs: number;
   games: number;
@@ -106,8 +106,11 @@ export async function runMatch(options: {
   pairs: number;
   sprt?: SprtBounds;
   concurrency: number;
+  /** The ply cap (the variant's in MATCH_RULES unless given). */
+  maxPlies?: number;
   onPair?: (report: MatchReport) => void;
 }): Promise<MatchReport> {
+  const rules = { ...MATCH_RULES, maxPlies: options.maxPlies ?? MATCH_RULES.maxPliesOf[options.variant] ?? MATCH_RULES.maxPlies };
   mkdirSync(OUT, { recursive: true });
   const modules = await Promise.all([options.a, options.b].map((e) => engineModule(e.checkout)));
   const specs: [EngineSpec, EngineSpec] = [
@@ -132,7 +135,7 @@ export async function runMatch(options: {
     return {
       variant: options.variant,
       engines: [options.a, options.b].map(({ name, checkout, options: o }) => ({ name, checkout: path.relative(ROOT, checkout) || '.', options: o })),
-      rules: MATCH_RULES,
+      rules,
       ...(verdict ? { sprt: verdict } : {}),
       pairs: results.length,
       games: games.length,
@@ -164,7 +167,7 @@ export async function runMatch(options: {
             opening: openings[index]!,
             index,
             seed: 7_000 + index * 131,
-            maxPlies: MATCH_RULES.maxPlies,
+            maxPlies: rules.maxPlies,
             engines: specs,
           };
           const reply = await new Promise<Reply>((resolve, reject) => {
@@ -222,6 +225,7 @@ if (process.argv[1]?.endsWith('match.mjs')) {
     pairs: Math.max(1, Math.ceil(games / 2)),
     ...(sprt ? { sprt } : {}),
     concurrency: Number(arg('concurrency') ?? availableParallelism()),
+    ...(arg('max-plies') ? { maxPlies: Number(arg('max-plies')) } : {}),
     onPair: (now) => {
       console.error(
         `  pair ${now.pairs}: [${now.pentanomial.join(',')}] Elo ${fmtElo(now.elo.elo)} [${fmtElo(now.elo.low)}, ${fmtElo(now.elo.high)}]${now.sprt ? ` LLR ${now.sprt.llr.toFixed(2)}` : ''}`,

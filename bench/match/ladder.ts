@@ -26,6 +26,8 @@ export interface LadderRow {
   perMove: MatchReport['perMove'];
   date: string;
   load: [number, number];
+  /** The ply cap its games were adjudicated at (160 where absent). */
+  maxPlies?: number;
 }
 
 const fmt = (e: number) => (Number.isFinite(e) ? `${e >= 0 ? '+' : ''}${Math.round(e)}` : e > 0 ? '+inf' : '-inf');
@@ -39,7 +41,8 @@ export function ladderCell(stored: LadderRow | undefined): string {
   const { score } = stored.elo;
   const row = { ...stored, elo: { score, elo: readElo(stored.elo.elo, score), low: readElo(stored.elo.low, score), high: readElo(stored.elo.high, score) } };
   const verdict = row.sprt ? (row.sprt.verdict === 'H1' ? ', SPRT H1' : row.sprt.verdict === 'H0' ? ', SPRT H0' : ', no SPRT verdict') : '';
-  return `${fmt(row.elo.elo)} [${fmt(row.elo.low)}, ${fmt(row.elo.high)}], ${row.games} games${verdict}`;
+  const cap = row.maxPlies && row.maxPlies !== 160 ? `, ${row.maxPlies}-ply cap` : '';
+  return `${fmt(row.elo.elo)} [${fmt(row.elo.low)}, ${fmt(row.elo.high)}], ${row.games} games${verdict}${cap}`;
 }
 
 /** The ladder table in markdown: a row per step, a column per variant. */
@@ -78,6 +81,7 @@ function ladderRow(r: MatchReport, level: number, date = new Date().toISOString(
     perMove: r.perMove,
     date,
     load: r.load,
+    maxPlies: r.rules?.maxPlies ?? 160,
   };
 }
 

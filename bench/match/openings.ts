@@ -11,6 +11,12 @@ export const OPENING_PLIES: Readonly<Record<VariantName, number>> = { 'first-con
 export const MATCH_RULES = {
   /** A game still going after this many plies (the opening's included) is adjudicated. */
   maxPlies: 160,
+  /**
+   * ...or this many in a variant whose games run longer: First Contact's levels defend every check
+   * (a check wins), so at 160 plies about 70% of level 5's games against level 4 were adjudicated
+   * as draws; at 400 the stronger level converts (docs/benchmarks.md).
+   */
+  maxPliesOf: { 'first-contact': 400 } as Partial<Record<VariantName, number>>,
   /** ...as a win for a side this many points of material ahead (Q9 R5 B3 N3 P1, board and hand), otherwise a draw. */
   adjudicateMargin: ADJUDICATE_MARGIN,
   openingPlies: OPENING_PLIES,

@@ -64,6 +64,13 @@ describe('a match report as a ladder row (--import)', () => {
     expect(ladderTable([row]).split('\n')[2]).toBe('| level 6 vs 5 | not run | not run | not run | +417 [+250, +700], 12 games, no SPRT verdict |');
   });
 
+  it("the ply cap the games were adjudicated at, when it is not 160 (First Contact's 400)", () => {
+    const capped = rowFromMatch({ ...report(3, 2), rules: { maxPlies: 400 } } as unknown as MatchReport, '2026-11-27T05:00:00.000Z');
+    expect(capped.maxPlies).toBe(400);
+    expect(ladderCell(capped)).toBe('+417 [+250, +700], 12 games, no SPRT verdict, 400-ply cap');
+    expect(ladderCell(rowFromMatch({ ...report(3, 2), rules: { maxPlies: 160 } } as unknown as MatchReport))).not.toContain('cap');
+  });
+
   it('refuses a match that is not one level against the level below', () => {
     expect(() => rowFromMatch(report(6, 4))).toThrow('not a ladder step');
     expect(() => rowFromMatch(report(5, 6))).toThrow('not a ladder step');
