@@ -210,6 +210,14 @@ function kingSteps(board: Int8Array, geo: Geometry, king: number, enemy: Uint8Ar
   return n;
 }
 
+/** The enemy's hand against a king on the level the enemy drops onto (weighted; 0 elsewhere): both evaluations' term. */
+function dropThreat(pos: St3dPosition, w: St3dWeights, side: number, king: number): number {
+  if (!w.dropExposure || !isFixed(king) || levelOf(king) !== DROP_LEVEL[1 - side]) return 0;
+  let hand = 0;
+  for (let r = 1; r < 6; r++) hand += pos.hands[(1 - side) * 6 + r]!;
+  return hand * w.dropExposure;
+}
+
 function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
   const w = WEIGHTS[name];
   const board = pos.board;
@@ -271,11 +279,8 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
       for (let i = first; i < targets.length; i++) danger += enemy[targets[i]!]!;
     } else danger += kingSteps(board, geo!, king, enemy);
     score -= sign * danger * w.kingZone;
-    if (w.dropExposure && isFixed(king) && levelOf(king) === DROP_LEVEL[1 - side]) {
-      let hand = 0;
-      for (let r = 1; r < 6; r++) hand += pos.hands[(1 - side) * 6 + r]!;
-      score -= sign * hand * w.dropExposure;
-    }
+    const exposed = dropThreat(pos, w, side, king);
+    if (exposed) score -= sign * exposed;
   }
   return pos.turn === 'white' ? score : -score;
 }
@@ -328,11 +333,8 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
     const enemy = attacked[1 - side]!;
     const danger = enemy[king]! * 2 + kingSteps(board, geo, king, enemy);
     score -= sign * danger * w.kingZone;
-    if (w.dropExposure && isFixed(king) && levelOf(king) === DROP_LEVEL[1 - side]) {
-      let hand = 0;
-      for (let r = 1; r < 6; r++) hand += pos.hands[(1 - side) * 6 + r]!;
-      score -= sign * hand * w.dropExposure;
-    }
+    const exposed = dropThreat(pos, w, side, king);
+    if (exposed) score -= sign * exposed;
   }
   return pos.turn === 'white' ? score : -score;
 }
