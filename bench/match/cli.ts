@@ -1,11 +1,14 @@
-// `npm run match -- --variant planar --a level=5 --b level=4 [--games 400 | --sprt 0,100,0.05,0.05] [--max-plies 160]`
+// `npm run match -- --variant planar --a level=5 --b level=4 [--games 400 | --sprt 0,100,0.05,0.05] [--max-plies 160]
+//   [--json FILE] [--resume FILE]`
 // Two engine configurations play game pairs: each opening of a fixed seeded set
 // twice, colours swapped. Prints the pentanomial counts, Elo with its 95% bounds,
 // the SPRT's LLR and verdict; `--json FILE` writes all of it with every game.
+// `--resume FILE` takes the pairs of an earlier report of the same match (stopped
+// early: the JSON is written after every pair) and plays only the openings it lacks.
 // See docs/computer-player.md ("Measuring strength") for the options.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, setPriority } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -108,6 +111,8 @@ export async function runMatch(options: {
   concurrency: number;
   /** The ply cap (the variant's in MATCH_RULES unless given). */
   maxPlies?: number;
+  /** Pairs an earlier run of the same match played: counted, and their openings not played again. */
+  earlier?: readonly PairResult[];
   onPair?: (report: MatchReport) => void;
 }): Promise<MatchReport> {
   const rules = { ...MATCH_RULES, maxPlies: options.maxPlies ?? MATCH_RULES.maxPliesOf[options.variant] ?? MATCH_RULES.maxPlies };
@@ -126,6 +131,14 @@ export async function runMatch(options: {
     { moves: 0, cpuMs: 0, nodes: 0, depth: 0 },
     { moves: 0, cpuMs: 0, nodes: 0, depth: 0 },
   ];
+  const record = (pair: PairResult) => {
+    results.push(pair);
+    penta[pairBin(pair.games[0].firstScore, pair.games[1].firstScore)]++;
+    for (const i of [0, 1]) for (const k of ['moves', 'cpuMs', 'nodes', 'depth'] as const) tally[i]![k] += pair.tally[i]![k];
+  };
+  for (const pair of options.earlier ?? []) if (pair.index < openings.length) record(pair);
+  const played = new Set(results.map((r) => r.index));
+  const todo = openings.map((_, i) => i).filter((i) => !played.has(i));
   let stop = false;
   const report = (): MatchReport => {
     const games = results.flatMap((r) => r.games);
@@ -155,13 +168,13 @@ export async function runMatch(options: {
       results: [...results].sort((x, y) => x.index - y.index),
     };
   };
-  const children = startChildren(Math.min(options.concurrency, openings.length));
+  const children = startChildren(Math.min(options.concurrency, todo.length));
   let next = 0;
   try {
     await Promise.all(
       children.map(async (child) => {
-        while (!stop && next < openings.length) {
-          const index = next++;
+        while (!stop && next < todo.length) {
+          const index = todo[next++]!;
           const job: PairJob = {
             variant: options.variant,
             opening: openings[index]!,
@@ -178,10 +191,7 @@ export async function runMatch(options: {
           child.removeAllListeners('exit');
           if (!reply.ok) throw new Error(reply.error);
           if (stop) return;
-          const pair = reply.value;
-          results.push(pair);
-          penta[pairBin(pair.games[0].firstScore, pair.games[1].firstScore)]++;
-          for (const i of [0, 1]) for (const k of ['moves', 'cpuMs', 'nodes', 'depth'] as const) tally[i]![k] += pair.tally[i]![k];
+          record(reply.value);
           const now = report();
           options.onPair?.(now);
           if (now.sprt && now.sprt.verdict !== 'continue') stop = true;
@@ -218,14 +228,28 @@ if (process.argv[1]?.endsWith('match.mjs')) {
     ? (([elo0, elo1, alpha = 0.05, beta = 0.05]) => ({ elo0: elo0!, elo1: elo1!, alpha, beta }))(sprtText.split(',').map(Number))
     : undefined;
   const games = Number(arg('games') ?? (sprt ? 2000 : 40));
+  const a = parseEngine(arg('a') ?? 'level=5', 'A');
+  const b = parseEngine(arg('b') ?? 'level=4', 'B');
+  const maxPlies = arg('max-plies') ? Number(arg('max-plies')) : undefined;
+  const resume = arg('resume');
+  const earlier = resume ? (JSON.parse(readFileSync(resume, 'utf8')) as MatchReport) : undefined;
+  if (earlier) {
+    // Only the same match may be continued: same variant, engines and ply cap.
+    const same =
+      earlier.variant === variant &&
+      JSON.stringify(earlier.engines.map((e) => e.options)) === JSON.stringify([a.options, b.options]) &&
+      earlier.rules.maxPlies === (maxPlies ?? MATCH_RULES.maxPliesOf[variant] ?? MATCH_RULES.maxPlies);
+    if (!same) throw new Error(`--resume ${resume} is another match (variant, engines or ply cap differ)`);
+  }
   const r = await runMatch({
     variant,
-    a: parseEngine(arg('a') ?? 'level=5', 'A'),
-    b: parseEngine(arg('b') ?? 'level=4', 'B'),
+    a,
+    b,
     pairs: Math.max(1, Math.ceil(games / 2)),
     ...(sprt ? { sprt } : {}),
     concurrency: Number(arg('concurrency') ?? availableParallelism()),
-    ...(arg('max-plies') ? { maxPlies: Number(arg('max-plies')) } : {}),
+    ...(maxPlies ? { maxPlies } : {}),
+    ...(earlier ? { earlier: earlier.results } : {}),
     onPair: (now) => {
       console.error(
         `  pair ${now.pairs}: [${now.pentanomial.join(',')}] Elo ${fmtElo(now.elo.elo)} [${fmtElo(now.elo.low)}, ${fmtElo(now.elo.high)}]${now.sprt ? ` LLR ${now.sprt.llr.toFixed(2)}` : ''}`,
