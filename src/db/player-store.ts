@@ -71,6 +71,17 @@ export class PlayerStore extends D1Store {
    * Use a confirmation link: once, before it expires, and only while the player still has the
    * address it was sent to. The player's id, or undefined.
    */
+  /** The address a confirmation link would confirm now (unexpired, still the player's address), without using it. */
+  async emailConfirmationOpen(tokenHash: string, now: number): Promise<string | undefined> {
+    const link = await this.db
+      .select({ email: emailConfirmations.email })
+      .from(emailConfirmations)
+      .innerJoin(players, and(eq(players.id, emailConfirmations.playerId), eq(players.email, emailConfirmations.email)))
+      .where(and(eq(emailConfirmations.tokenHash, tokenHash), gt(emailConfirmations.expiresAt, now)))
+      .get();
+    return link?.email;
+  }
+
   async confirmEmail(tokenHash: string, now: number): Promise<string | undefined> {
     const link = await this.db
       .delete(emailConfirmations)
@@ -105,6 +116,16 @@ export class PlayerStore extends D1Store {
 
   async addSignInLink(tokenHash: string, playerId: string, expiresAt: number): Promise<void> {
     await this.db.insert(signInLinks).values({ tokenHash, playerId, expiresAt });
+  }
+
+  /** Whether a sign-in link would work now (not used, not expired), without using it. */
+  async signInLinkOpen(tokenHash: string, now: number): Promise<boolean> {
+    const link = await this.db
+      .select({ playerId: signInLinks.playerId })
+      .from(signInLinks)
+      .where(and(eq(signInLinks.tokenHash, tokenHash), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
+      .get();
+    return link !== undefined;
   }
 
   /** Use a sign-in link: only once, only before it expires. The player, or undefined. */

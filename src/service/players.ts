@@ -23,6 +23,8 @@ export const CONFIRM_HOURS = 24;
  * request, whether or not a player has the address, so the limit tells nobody who plays here. */
 export const MAIL_PER_ADDRESS_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
+const SIGN_IN_LINK_INVALID = 'this sign-in link is not valid: it was used already, it expired, or it was cut short; ask for a new one';
+const CONFIRM_LINK_INVALID = 'this confirmation link is not valid: it was used already, it expired, the address was changed since, or it was cut short';
 const MAX_GAMES = 200;
 
 /** A player as others may see them: never a key or an email address. */
@@ -252,9 +254,14 @@ export class PlayerService {
   async confirmEmail(token: string): Promise<ServiceResult<PlayerRow>> {
     const id = await this.store.confirmEmail(await sha256Hex(token), this.clock());
     const player = id && (await this.store.player(id));
-    if (!player)
-      return fail(403, 'bad_link', 'this confirmation link is not valid: it was used already, it expired, the address was changed since, or it was cut short');
+    if (!player) return fail(403, 'bad_link', CONFIRM_LINK_INVALID);
     return done(player);
+  }
+
+  /** The address a confirmation link would confirm, for its page's button; the link is not used. */
+  async checkEmailConfirmation(token: string): Promise<ServiceResult<{ email: string }>> {
+    const email = await this.store.emailConfirmationOpen(await sha256Hex(token), this.clock());
+    return email ? done({ email }) : fail(403, 'bad_link', CONFIRM_LINK_INVALID);
   }
 
   /** Count one more mail to `address` this hour; the 429 when that is over the limit. */
@@ -286,11 +293,16 @@ export class PlayerService {
   }
 
   /** Use a sign-in link: a fresh key for the player (the old ones keep working). */
+  /** Whether a sign-in link still works, for its page's button; the link is not used. */
+  async checkSignIn(token: string): Promise<ServiceResult<true>> {
+    return (await this.store.signInLinkOpen(await sha256Hex(token), this.clock())) ? done(true) : fail(403, 'bad_link', SIGN_IN_LINK_INVALID);
+  }
+
   async signIn(token: string): Promise<ServiceResult<{ player: PlayerRow; key: string }>> {
     const now = this.clock();
     const playerId = await this.store.useSignInLink(await sha256Hex(token), now);
     const player = playerId && (await this.store.player(playerId));
-    if (!player) return fail(403, 'bad_link', 'this sign-in link is not valid: it was used already, it expired, or it was cut short; ask for a new one');
+    if (!player) return fail(403, 'bad_link', SIGN_IN_LINK_INVALID);
     const key = `${player.id}_${newToken()}`;
     await this.store.addKey(player.id, await sha256Hex(key), now);
     return done({ player, key });

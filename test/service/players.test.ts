@@ -67,7 +67,18 @@ describe('players and keys', () => {
     expect(sent[0]!.text).not.toContain(p.key);
     const link = /http:\/\/subspace\.test\/me\/sign-in\?t=([A-Za-z0-9_-]{43})/.exec(sent[0]!.text)!;
     expect(link).not.toBeNull();
-    const open = (t: string) => exports.default.fetch(new Request(`${BASE}/me/sign-in?t=${t}`, { redirect: 'manual' }));
+    // Opening the link (a person, or a mail scanner) shows a button and uses nothing up.
+    const look = (t: string) => exports.default.fetch(new Request(`${BASE}/me/sign-in?t=${t}`, { headers: { Accept: 'text/html' } }));
+    for (const _ of [1, 2]) {
+      const shown = await look(link[1]!);
+      expect(shown.status).toBe(200);
+      expect(shown.headers.get('Set-Cookie') ?? '').not.toContain('subspace_key');
+      expect(await shown.text()).toContain(`<form method="post" action="/me/sign-in?t=${link[1]}">`);
+    }
+    const open = (t: string) =>
+      exports.default.fetch(
+        new Request(`${BASE}/me/sign-in?t=${t}`, { method: 'POST', redirect: 'manual', headers: { Origin: BASE, 'Sec-Fetch-Site': 'same-origin' } }),
+      );
     const first = await open(link[1]!);
     expect(first.status).toBe(303);
     expect(first.headers.get('Location')).toBe('/me');
@@ -81,6 +92,10 @@ describe('players and keys', () => {
     expect((await call('GET', '/api/me', { token: key })).body.id).toBe(p.id);
     const again = await open(link[1]!);
     expect(again.status).toBe(403);
+    // Used: the link's page says so instead of showing the button.
+    const used = await look(link[1]!);
+    expect(used.status).toBe(403);
+    expect(await used.text()).toContain('used already');
   });
 });
 

@@ -3,7 +3,7 @@
 import type { Child } from 'hono/jsx';
 import { plural, variantTitle, type VariantName } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
-import type { MyGame, PlayerSelf, PublicPlayer } from '../../service/players.ts';
+import { SIGN_IN_MINUTES, type MyGame, type PlayerSelf, type PublicPlayer } from '../../service/players.ts';
 import { DAYS_PER_MOVE } from '../../service/schemas.ts';
 import { VARIANTS } from '../../engine/types.ts';
 import { Layout, ErrorLine } from './layout.tsx';
@@ -299,6 +299,30 @@ export const KeyPage = (p: { error?: string; ok?: string }) => (
     </form>
   </Layout>
 );
+
+/** What a mailed link (sign-in, or confirming the player's address) shows before its button is pressed. */
+export const LinkButtonPage = (p: { kind: 'sign-in'; action: string } | { kind: 'confirm'; email: string; action: string }) =>
+  p.kind === 'sign-in' ? (
+    <Layout title="Sign in — Subspace">
+      <h1>Sign in to Subspace</h1>
+      <p>This link signs this browser in to your games. It works once, for {SIGN_IN_MINUTES} minutes from the mail.</p>
+      <form method="post" action={p.action}>
+        <button type="submit">Sign in</button>
+      </form>
+      <p>If you did not ask for it, close this page: nothing happens until the button is pressed.</p>
+    </Layout>
+  ) : (
+    <Layout title="Confirm your address — Subspace">
+      <h1>Confirm your address</h1>
+      <p>
+        Let Subspace mail <strong>{p.email}</strong>: sign-in links, challenges and the notifications of your games.
+      </p>
+      <form method="post" action={p.action}>
+        <button type="submit">Confirm {p.email}</button>
+      </form>
+      <p>If you did not give this address, close this page: nothing is sent to it until you confirm it.</p>
+    </Layout>
+  );
 
 /** A new player's key, shown once. */
 export const NewKeyPage = (p: { link: string; playerKey: string }) => (

@@ -22,7 +22,7 @@ import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailL
 import { describeIssues } from '../http-validation.ts';
 import { meErrorPage as errorPage, page } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
-import { ChallengePage, FinishedPage, KeyPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
+import { ChallengePage, FinishedPage, KeyPage, LinkButtonPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
 import { ratingLookup } from '../profile.ts';
 import { chatLinksOf } from './chat-links.tsx';
 
@@ -86,22 +86,23 @@ export const playerPages = new Hono<AppEnv>()
     );
   })
 
+  // The mailed links (sign-in, and confirming a player's address) show a button and act on its
+  // POST (below): a mail scanner that opens links uses up nothing.
   .get('/me/sign-in', async (c) => {
     const q = v.safeParse(SignInQuerySchema, c.req.query());
     if (!q.success) return errorPage(c, 403, 'Not a sign-in link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
-    const signed = await c.var.services.players.signIn(q.output.t);
-    if (!signed.ok) return errorPage(c, 403, 'Sign-in link not valid', words(signed.error));
-    keepKey(c, signed.value.key);
-    return c.redirect('/me', 303);
+    const open = await c.var.services.players.checkSignIn(q.output.t);
+    if (!open.ok) return errorPage(c, 403, 'Sign-in link not valid', words(open.error));
+    return page(c).html(<LinkButtonPage kind="sign-in" action={`/me/sign-in?${new URLSearchParams({ t: q.output.t })}`} />);
   })
 
   // The link mailed to a new address: from now on mail may go there (issue 26).
   .get('/me/confirm-email', async (c) => {
     const q = v.safeParse(SignInQuerySchema, c.req.query());
     if (!q.success) return errorPage(c, 403, 'Not a confirmation link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
-    const confirmed = await c.var.services.players.confirmEmail(q.output.t);
-    if (!confirmed.ok) return errorPage(c, 403, 'Confirmation link not valid', words(confirmed.error));
-    return page(c).html(<KeyPage ok={`Thank you: ${confirmed.value.email} is confirmed. Sign-in links and challenges can be mailed to it now.`} />);
+    const open = await c.var.services.players.checkEmailConfirmation(q.output.t);
+    if (!open.ok) return errorPage(c, 403, 'Confirmation link not valid', words(open.error));
+    return page(c).html(<LinkButtonPage kind="confirm" email={open.value.email} action={`/me/confirm-email?${new URLSearchParams({ t: q.output.t })}`} />);
   })
 
   .get('/lobby', async (c) => {
@@ -153,12 +154,30 @@ export const playerPages = new Hono<AppEnv>()
   )
 
   .post('/me/sign-in', async (c) => {
+    // The sign-in link's button (the token in the address); without one, the form asking for a link.
+    const link = c.req.query('t');
+    if (link !== undefined) {
+      const q = v.safeParse(SignInQuerySchema, { t: link });
+      if (!q.success) return errorPage(c, 403, 'Not a sign-in link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
+      const signed = await c.var.services.players.signIn(q.output.t);
+      if (!signed.ok) return errorPage(c, 403, 'Sign-in link not valid', words(signed.error));
+      keepKey(c, signed.value.key);
+      return c.redirect('/me', 303);
+    }
     const input = v.safeParse(SignInSchema, { email: (await readForm(c)).email ?? '' });
     if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues)} />);
     if (await mailLimited(c)) return tooManyPage(c, MAIL_LIMITED);
     const sent = await c.var.services.players.requestSignIn(input.output.email, linkBase(c));
     if (!sent.ok) return tooManyPage(c, sent.error, sent.retryAfter);
     return page(c).html(<KeyPage ok="If a player has this address, a sign-in link is on its way. It works once, for 15 minutes." />);
+  })
+
+  .post('/me/confirm-email', async (c) => {
+    const q = v.safeParse(SignInQuerySchema, c.req.query());
+    if (!q.success) return errorPage(c, 403, 'Not a confirmation link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
+    const confirmed = await c.var.services.players.confirmEmail(q.output.t);
+    if (!confirmed.ok) return errorPage(c, 403, 'Confirmation link not valid', words(confirmed.error));
+    return page(c).html(<KeyPage ok={`Thank you: ${confirmed.value.email} is confirmed. Sign-in links and challenges can be mailed to it now.`} />);
   })
 
   .post('/me/settings', async (c) => {
