@@ -31,10 +31,20 @@ function routePattern(path: string): RegExp {
   return new RegExp(`^${segments.join('/')}/?$`);
 }
 
-/** The methods the app answers on `path` (for a 405's Allow): GET brings HEAD; middleware (ALL) does not count. */
+/**
+ * The methods the app answers on `path` (for a 405's Allow): GET brings HEAD; middleware (ALL) does
+ * not count. A named path outranks a parameter: `/api/games/import` is the import's path (POST), not
+ * a game id, though `GET /api/games/:id` would take it and answer "no game with id import".
+ */
 export function allowedMethods(routes: readonly { method: string; path: string }[], path: string): string[] {
+  const matching = routes.filter((route) => route.method !== 'ALL' && routePattern(route.path).test(path));
+  const isParam = (segment: string | undefined) => segment === '*' || segment?.startsWith(':') === true;
+  const segmentsOf = matching.map((route) => route.path.split('/'));
+  const named = new Set(segmentsOf.flatMap((segments) => segments.flatMap((segment, i) => (isParam(segment) ? [] : [i]))));
   const methods = new Set<string>();
-  for (const route of routes) if (route.method !== 'ALL' && routePattern(route.path).test(path)) methods.add(route.method);
+  matching.forEach((route, r) => {
+    if (!segmentsOf[r]!.some((segment, i) => isParam(segment) && named.has(i))) methods.add(route.method);
+  });
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
 }

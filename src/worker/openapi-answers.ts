@@ -12,7 +12,8 @@ const both = (schema: Json) => object({ white: schema, black: schema });
 const variant = oneOf(...VARIANT_NAMES);
 const options: Json = { type: 'object', description: 'variant options, e.g. {"platforms": 4}', additionalProperties: true };
 const pieceCounts: Json = { type: 'object', additionalProperties: int, description: 'pieces in hand by role letter' };
-const publicPlayer = object({ id: str, name: nullable(str) });
+/** A player as anyone may see them (the `Player` component). */
+const publicPlayer = ref('Player');
 const clockRule = object({ daysPerMove: int, timeout: oneOf('auto', 'claim'), leaveDays: int });
 
 const tournamentFields = (): Record<string, Json> => ({
@@ -185,7 +186,6 @@ export const answerSchemas = (): Record<string, Json> => ({
     },
     'A command’s answer; a refused command is an answer too (ok: false), so chat shows the reason.',
   ),
-  ShownRating: object({ rating: num, rd: num, provisional: { type: 'boolean', description: 'RD above 110: shown with "?"' } }),
   GameRatings: both(
     object(
       { rating: num, rd: num, provisional: bool, change: { type: 'number', description: 'the rating after minus the rating before' } },
@@ -195,7 +195,12 @@ export const answerSchemas = (): Record<string, Json> => ({
   ),
   PlayerCreated: object({ id: str, key: { type: 'string', description: 'shown only here' }, link: str }),
   SignInSent: object({ ok: bool, message: str }),
-  Player: publicPlayer,
+  Player: object({ id: str, name: nullable(str) }),
+  ApiIndex: object(
+    { name: str, openapi: str, newGame: str, lobby: str, tournaments: str, me: str },
+    {},
+    'The OpenAPI document, how a game is made, and the lists to read: open challenges, tournaments, and your own (with a player key).',
+  ),
   PlayerSelf: object(
     { id: str, name: nullable(str), email: nullable(str), emailConfirmed: bool, webhook: nullable(str), webhookDisabled: bool },
     { webhookSecret: str },

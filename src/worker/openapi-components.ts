@@ -13,7 +13,9 @@ import {
   DrawSchema,
   ImportJsonSchema,
   LeaveSchema,
+  MAX_MESSAGE_CHARS,
   MessageSchema,
+  MessageTextSchema,
   MessageVisibilitySchema,
   MoveJsonSchema,
   OptionsSchema,
@@ -28,7 +30,18 @@ const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) =>
     errorMode: 'ignore',
     // A custom check has no JSON Schema of its own.
     overrideSchema: ({ valibotSchema }) =>
-      valibotSchema === OptionsSchema ? { type: 'object', description: 'variant options, e.g. {"platforms": 4}' } : undefined,
+      valibotSchema === OptionsSchema
+        ? { type: 'object', description: 'variant options, e.g. {"platforms": 4}' }
+        : // In input mode a pipe stops at its first transformation, so only its first schema reaches here.
+          valibotSchema === MessageTextSchema.pipe[0]
+          ? {
+              type: 'string',
+              minLength: 1,
+              maxLength: MAX_MESSAGE_CHARS,
+              pattern: '\\S',
+              description: `1 to ${MAX_MESSAGE_CHARS} characters after trimming; line breaks allowed, no other control characters`,
+            }
+          : undefined,
   });
 
 /** Built with the document, when it is first asked for, not when the worker starts. */

@@ -1,6 +1,7 @@
 // /openapi.json, built from the same valibot schemas the routes validate with.
 import type { ErrorCode } from '../service/error-codes.ts';
 import { MAX_BODY_BYTES } from './http-body.ts';
+import { MAX_SIZE, MIN_SIZE } from '../service/preview.ts';
 import { botPaths } from './bots/openapi-bots.ts';
 import { MAX_CONDITIONAL_LINES, MAX_CONDITIONAL_TURNS, MAX_MESSAGE_CHARS, MESSAGE_RATE } from '../service/schemas.ts';
 import { openApiComponents } from './openapi-components.ts';
@@ -30,8 +31,8 @@ const id = { name: 'id', in: 'path', required: true, schema: { type: 'string', p
 const jsonBody = (schema: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
 
 const auth = [{ playerToken: [] }, { playerTokenQuery: [] }];
-/** Player routes: the player key as Bearer (or the /me page's cookie). */
-const key = [{ playerToken: [] }];
+/** Player routes: the player key as Bearer or ?token= (or the /me page's cookie). */
+const key = [{ playerToken: [] }, { playerTokenQuery: [] }];
 const challengeParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{12}$' } };
 const playerParam = { ...challengeParam };
 /** An action on a game (resign, draw, ...): the game after it; `codes` are the refusals of its own. */
@@ -55,6 +56,15 @@ const playerAction = (summary: string, codes: { 403?: ErrorCode[]; 409?: ErrorCo
     },
   },
 });
+
+/** A picture's (or a preview's board's) width in pixels. */
+const sizeParam = {
+  name: 'size',
+  in: 'query',
+  required: false,
+  description: 'the width in pixels',
+  schema: { type: 'integer', minimum: MIN_SIZE, maximum: MAX_SIZE },
+};
 
 const tournamentParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{12}$' } };
 /** A player's action on a tournament: the tournament after it. */
@@ -116,6 +126,11 @@ function withCommonErrors<T extends { paths: Record<string, Record<string, Opera
           'cross_origin',
         );
       }
+      if (!op.requestBody && method !== 'get') {
+        // A body sent anyway is read like any other (src/worker/http-body.ts): UTF-8, a JSON object, the size.
+        addCodes(op, 400, 'a body sent anyway (none is needed) that is not UTF-8, or JSON that is not an object', 'invalid_body', 'invalid_encoding');
+        addCodes(op, 413, `a body sent anyway, larger than ${MAX_BODY_BYTES / 1024} KiB`, 'body_too_large');
+      }
       if (op.requestBody) {
         const types = Object.keys((op.requestBody as { content: object }).content);
         const json = types.includes('application/json');
@@ -161,7 +176,7 @@ export function openApiDocument(serverUrl: string): object {
       version: '0.1.0',
       license: { name: 'Proprietary', identifier: 'LicenseRef-Subspace' },
       description:
-        "Correspondence play of L. Lynn Smith's 3D chess variants. Errors are always JSON {code, error}: `code` a stable word for programs to switch on (each answer lists the codes it can carry; all of them with their meanings in docs/http.md), `error` the words for people; syntax errors of a move add `at`, the offset where reading stopped.",
+        "Correspondence play of L. Lynn Smith's 3D chess variants. Errors are always JSON {code, error}: `code` a stable word for programs to switch on (each answer lists the codes it can carry; all of them with their meanings in docs/http.md), `error` the words for people; syntax errors of a move add `at`, the offset where reading stopped. Every path also answers, as docs/http.md says: 404 `unknown_route` for a path that is not here, 405 `method_not_allowed` with `Allow` for a method it does not take, 308 to the same path without a trailing slash for GET and HEAD, and 204 to a CORS preflight (OPTIONS). JSON bodies may be sent as `application/json` or any `application/*+json` type. The operator's routes under /admin (docs/deploy.md) are not part of this API.",
     },
     components: openApiComponents(),
     paths: {
@@ -441,7 +456,7 @@ export function openApiDocument(serverUrl: string): object {
       '/api/games/{id}/preview': {
         get: {
           summary: 'The position a turn would lead to, without playing it',
-          parameters: [id, { name: 'move', in: 'query', required: true, schema: { type: 'string' } }],
+          parameters: [id, { name: 'move', in: 'query', required: true, schema: { type: 'string' } }, sizeParam],
           responses: {
             200: json('the turn in canonical text, its ply, and the board after it', 'Preview'),
             400: error('unreadable, or no `move`', 'unreadable_turn', 'invalid_query'),
@@ -464,8 +479,15 @@ export function openApiDocument(serverUrl: string): object {
                   summary: `The board as a ${format.toUpperCase()} picture (current position, or \`ply=N\`)`,
                   parameters: [
                     id,
-                    { name: 'ply', in: 'query', required: false, schema: { type: 'integer' } },
-                    { name: 'size', in: 'query', required: false, schema: { type: 'integer' } },
+                    { name: 'ply', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
+                    sizeParam,
+                    {
+                      name: 'from',
+                      in: 'query',
+                      required: false,
+                      description: 'the side the board is seen from (default white)',
+                      schema: { type: 'string', enum: ['white', 'black'] },
+                    },
                   ],
                   responses: { ...picture, 400: error('bad query', 'invalid_query'), 404: error('no such game, or no such ply yet', 'unknown_ply') },
                 },
@@ -476,12 +498,15 @@ export function openApiDocument(serverUrl: string): object {
               {
                 get: {
                   summary: `Any position as a ${format.toUpperCase()} picture`,
-                  parameters: ['variant', 'position', 'options', 'last', 'size'].map((name) => ({
-                    name,
-                    in: 'query',
-                    required: name === 'variant' || name === 'position',
-                    schema: { type: 'string' },
-                  })),
+                  parameters: [
+                    ...['variant', 'position', 'options', 'last'].map((name) => ({
+                      name,
+                      in: 'query',
+                      required: name === 'variant' || name === 'position',
+                      schema: { type: 'string' },
+                    })),
+                    sizeParam,
+                  ],
                   responses: { ...picture, 400: error('bad variant, options or position: why', 'invalid_query', 'invalid_options', 'invalid_position') },
                 },
               },
@@ -780,6 +805,7 @@ export function openApiDocument(serverUrl: string): object {
         },
       },
       '/openapi.json': { get: { summary: 'This document', security: [], responses: { 200: json('OpenAPI 3.1', 'OpenApi') } } },
+      '/api': { get: { summary: 'Where the API begins: this document and the main lists', security: [], responses: { 200: json('the index', 'ApiIndex') } } },
       ...botPaths,
       ...analysisPaths(id, auth),
     },

@@ -13,6 +13,9 @@ describe('methods', () => {
       ['PUT', `/api/games/${g.id}/moves`, ['GET', 'HEAD', 'POST']],
       ['GET', `/api/games/${g.id}/resign`, ['POST']],
       ['PATCH', '/api/games', ['POST']],
+      // A named path outranks a game or player id in the same place (GET …/:id would only say "no game import").
+      ['PUT', '/api/games/import', ['POST']],
+      ['DELETE', '/api/players/sign-in', ['POST']],
     ] as const) {
       const res = await call(method, path);
       expect([res.status, res.body.error], `${method} ${path}`).toEqual([405, `${method} is not allowed on ${path}; use ${allow.join(', ')}`]);

@@ -80,6 +80,7 @@ describe('/openapi.json against real answers', () => {
   it('every documented route answers as documented', { timeout: 240_000 }, async () => {
     doc = (await (await fetchWorker(new Request(`${BASE}/openapi.json`))).json()) as Doc;
     await api('GET', '/openapi.json');
+    await api('GET', '/api');
 
     // The chat bots: not set up (404), then set up and called without the platform's proof (401); PING (test/service/bots-*.test.ts play games).
     await api('POST', '/discord/interactions', { json: { type: 1 } });

@@ -6,4 +6,14 @@ import { linkBase, type AppEnv } from '../http.ts';
 export const apiIndex = new Hono<AppEnv>()
   .get('/openapi.json', async (c) => c.json(await sideWorker(c.env).openapi(linkBase(c).origin)))
 
-  .get('/api', (c) => c.json({ name: 'subspace', openapi: '/openapi.json', games: '/api/games' }));
+  .get('/api', (c) => c.json(API_INDEX));
+
+/** Where to go from /api (the benchmark's floor route: it answers without reading anything). */
+const API_INDEX = {
+  name: 'subspace',
+  openapi: '/openapi.json',
+  newGame: 'POST /api/games',
+  lobby: '/api/challenges',
+  tournaments: '/api/tournaments',
+  me: '/api/me',
+} as const;
