@@ -39,7 +39,7 @@ export const ERROR_CODES = {
   unknown_subscription: 'no push subscription with this endpoint',
   no_analysis: 'the game has no computer analysis yet (POST asks for one)',
   // The game's state
-  stale_ply: 'the game has moved on since the ply you sent (or since you read it): read the game again',
+  stale_ply: 'the game has moved on since the ply you sent (or since you read it; turns taken back since count too): read the game again',
   future_ply: 'the ply you sent is ahead of the game: the next turn is the game ply + 1',
   game_over: 'the game is over (or was aborted): it takes no more turns or offers',
   game_not_over: 'the game is still going; this is only for finished games',

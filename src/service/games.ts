@@ -279,8 +279,17 @@ export class GameService {
     if (!who.ok) return who;
     const { row, side } = who.value;
     if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
-    if (input.ply !== undefined && input.ply > row.ply + 1)
+    if (input.ply !== undefined && input.ply > row.ply + 1) {
+      // Ahead because turns were taken back since the sender read the game: stale, not the future.
+      const takenBack = (await this.ctx.store.takebacks(id)).some((t) => t.fromPly >= input.ply! - 1);
+      if (takenBack)
+        return fail(
+          409,
+          'stale_ply',
+          `stale: turns were taken back since; the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`,
+        );
       return fail(409, 'future_ply', `not yet at ply ${input.ply}: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1}`);
+    }
     if (input.ply !== undefined && input.ply !== row.ply + 1)
       return fail(409, 'stale_ply', `stale: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`);
     if (side !== row.sideToMove) return fail(403, 'not_your_turn', `it is ${colorName(row.sideToMove)}'s turn, not yours`);

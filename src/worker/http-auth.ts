@@ -8,7 +8,8 @@ import { jsonError, type AppEnv } from './http.ts';
 
 /** The cookie the personal page keeps the player key in (HttpOnly, Secure, SameSite=Lax). */
 export const KEY_COOKIE = 'subspace_key';
-export type Token = { ok: true; token: string } | { ok: false; response: Response };
+/** `fromCookie`: the key came from the /me cookie, not from the caller's own choice of credentials. */
+export type Token = { ok: true; token: string; fromCookie?: true } | { ok: false; response: Response };
 
 /** `Bearer <credentials>`; the scheme is case-insensitive (RFC 9110). */
 const BEARER = /^bearer[ \t]+(.*\S)[ \t]*$/i;
@@ -32,7 +33,7 @@ export function playerToken(c: Context, required: boolean): Token | { ok: true; 
     const key = getCookie(c, KEY_COOKIE);
     if (key) {
       const why = crossOrigin(c);
-      if (!why) return { ok: true, token: key };
+      if (!why) return { ok: true, token: key, fromCookie: true };
       if (required)
         return {
           ok: false,

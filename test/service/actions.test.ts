@@ -3,7 +3,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import worker from '../../src/worker/index.ts';
-import { call, gameDb, newGame } from './helpers.ts';
+import { call, form, gameDb, newGame } from './helpers.ts';
 
 const DAY = 86_400_000;
 const act = (id: string, action: string, token: string, json?: unknown) => call('POST', `/api/games/${id}/${action}`, { token, ...(json ? { json } : {}) });
@@ -157,5 +157,16 @@ describe('correspondence clock', () => {
     const claimed = await act(g.id, 'claim', g.tokens.white);
     expect(claimed.status).toBe(200);
     expect(claimed.body).toMatchObject({ status: 'finished', result: '1-0', reason: 'timeout', winner: 'white' });
+  });
+
+  it("the game page's Claim button claims the win (the no-JavaScript form)", async () => {
+    const g = await newGame('warp-factor', { clock: { daysPerMove: 1, timeout: 'claim' } });
+    await move(g.id, 'Wb2-Wb3', g.tokens.white);
+    await setDeadline(g.id, Date.now() - 1000);
+    const page = await call('GET', `/games/${g.id}?token=${g.tokens.white}`);
+    expect(page.text).toContain(`action="/games/${g.id}/claim"`);
+    const claimed = await form(`/games/${g.id}/claim`, { token: g.tokens.white });
+    expect(claimed.status).toBe(303);
+    expect((await call('GET', `/api/games/${g.id}`)).body).toMatchObject({ status: 'finished', result: '1-0', reason: 'timeout', winner: 'white' });
   });
 });

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers';
 import worker from '../../src/worker/index.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalysisJob, ComputerJob } from '../../src/worker/computer-queue.ts';
-import { BASE, call, fetchWorker, FIRST_CONTACT_WIN, newGame, objectEnv, play } from './helpers.ts';
+import { BASE, call, fetchWorker, FIRST_CONTACT_WIN, form, newGame, objectEnv, play } from './helpers.ts';
 import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
 
 let queue: ReturnType<typeof captureComputerTurns>;
@@ -152,6 +152,32 @@ describe('post-game analysis', () => {
     expect(a.start).toEqual(expect.objectContaining({}));
     expect(a.white.accuracy).toBeGreaterThanOrEqual(0);
     expect(a.black.accuracy).toBeLessThanOrEqual(100);
+  });
+
+  it('the page\'s "Analyse this game" works without JavaScript: it asks, then goes back to the page shown', async () => {
+    const game = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { name: 'Kor' } });
+    expect((await play(game, 'Wb2-Wb3')).status).toBe(200);
+    expect((await call('POST', `/api/games/${game.id}/resign`, { token: game.tokens.black })).status).toBe(200);
+    const shown = await call('GET', `/games/${game.id}?token=${game.tokens.white}`, { headers: { Accept: 'text/html' } });
+    const back = `/games/${game.id}?token=${game.tokens.white}&amp;ply=1`;
+    expect(shown.text).toContain(
+      `<form method="post" action="/games/${game.id}/analysis" id="analysis-ask"><input type="hidden" name="back" value="${back}"/>`,
+    );
+    const asked = await form(`/games/${game.id}/analysis`, { back: back.replace('&amp;', '&') });
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get('Location')).toBe(`/games/${game.id}?token=${game.tokens.white}&ply=1#analysis`);
+    const jobs = queue.take();
+    expect(jobs).toEqual([{ kind: 'analysis', gameId: game.id, from: 0 }]);
+    await runComputerQueue(jobs);
+    await drain();
+    // Back only to this game's page, whatever the form says.
+    const elsewhere = await form(`/games/${game.id}/analysis`, { back: 'https://evil.example/' });
+    expect(elsewhere.headers.get('Location')).toBe(`/games/${game.id}#analysis`);
+    // A game still going: a page that says so, not JSON.
+    const going = await newGame('planar');
+    const early = await form(`/games/${going.id}/analysis`, {}, BASE, { Accept: 'text/html' });
+    expect(early.status).toBe(409);
+    expect(early.text).toContain('<h1>');
   });
 
   it('a lost piece: the cron asks for it again once the analysis has not moved for two minutes', async () => {

@@ -2,7 +2,7 @@
 // posts are refused in words, one set of name rules everywhere (import too), JSON bodies must be
 // objects.
 import { describe, expect, it } from 'vitest';
-import { BASE, call, newGame } from './helpers.ts';
+import { BASE, call, fetchWorker, newGame } from './helpers.ts';
 import { newPlayer } from './player-helpers.ts';
 
 const EVIL = 'https://evil.example';
@@ -30,6 +30,23 @@ describe('the key cookie on the API', () => {
     expect(move.status).toBe(200);
     const again = await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', headers: { ...cookie(g.tokens.black), 'Sec-Fetch-Site': 'same-origin' } });
     expect(again.status).toBe(200);
+  });
+
+  it("a signed-in player watching someone else's game reads it as a spectator (the cookie goes with every request)", async () => {
+    const g = await newGame('warp-factor');
+    const watcher = await newPlayer('Uhura');
+    const own = { ...cookie(watcher.key), 'Sec-Fetch-Site': 'same-origin' };
+    const state = await call('GET', `/api/games/${g.id}`, { headers: own });
+    expect(state.status).toBe(200);
+    expect(state.body.you).toBeUndefined();
+    // Messages: what any spectator gets (private until both players show them), not "not your token".
+    const messages = await call('GET', `/api/games/${g.id}/messages`, { headers: own });
+    expect([messages.status, messages.body.code]).toEqual([403, 'messages_private']);
+    const stream = await fetchWorker(new Request(`${BASE}/api/games/${g.id}/stream`, { headers: own }));
+    expect(stream.status).toBe(200);
+    await stream.body?.cancel();
+    // The same key sent on purpose (Bearer) is still told it is not this game's.
+    expect((await call('GET', `/api/games/${g.id}`, { token: watcher.key })).status).toBe(403);
   });
 
   it('player-key routes: another origin with the cookie is a 403, a bearer key from anywhere works', async () => {

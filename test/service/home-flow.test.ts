@@ -92,7 +92,7 @@ describe('a game started while signed in', () => {
     // Not signed in: no offer.
     expect((await call('GET', white.pathname + white.search)).text).not.toContain('Add this game to my games');
     const token = white.searchParams.get('token')!;
-    const claimed = await form(`/games/${id}/claim`, { token }, undefined, cookie(spock.key));
+    const claimed = await form(`/games/${id}/add-to-my-games`, { token }, undefined, cookie(spock.key));
     expect(claimed.status).toBe(303);
     expect(location(claimed).pathname).toBe(`/games/${id}`);
     expect(location(claimed).searchParams.get('token')).toBeNull();
@@ -103,11 +103,11 @@ describe('a game started while signed in', () => {
     // The seat is Spock's now: no second offer, and another player cannot take it.
     expect((await call('GET', white.pathname + white.search, { headers: cookie(spock.key) })).text).not.toContain('Add this game to my games');
     const uhura = await newPlayer('Uhura');
-    const taken = await form(`/games/${id}/claim`, { token }, undefined, cookie(uhura.key));
+    const taken = await form(`/games/${id}/add-to-my-games`, { token }, undefined, cookie(uhura.key));
     expect(decodeURIComponent(location(taken).search.replaceAll('+', ' '))).toContain('This seat belongs to a player already');
     expect((await call('GET', '/api/me/games', { token: uhura.key })).body.games).toEqual([]);
     // Spock may not hold both seats.
-    const both = await form(`/games/${id}/claim`, { token: black.searchParams.get('token')! }, undefined, cookie(spock.key));
+    const both = await form(`/games/${id}/add-to-my-games`, { token: black.searchParams.get('token')! }, undefined, cookie(spock.key));
     expect(decodeURIComponent(location(both).search.replaceAll('+', ' '))).toContain('You hold the other seat');
   });
 });

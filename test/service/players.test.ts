@@ -99,6 +99,22 @@ describe('players and keys', () => {
   });
 });
 
+describe('/me: finished games', () => {
+  it('say how each ended for the player: won, lost, drawn or aborted', async () => {
+    const kirk = await newPlayer('Kirk');
+    const kor = await newPlayer('Kor');
+    const aborted = (await startGame(kirk, kor)).game;
+    expect((await call('POST', `/api/games/${aborted.id}/abort`, { token: kirk.key })).status).toBe(200);
+    const won = (await startGame(kirk, kor)).game;
+    expect((await call('POST', `/api/games/${won.id}/resign`, { token: kor.key })).status).toBe(200);
+    const page = (key: string) => call('GET', '/me?status=finished', { headers: { Cookie: `subspace_key=${key}`, 'Sec-Fetch-Site': 'same-origin' } });
+    const mine = (await page(kirk.key)).text;
+    expect(mine).toMatch(new RegExp(`href="/games/${won.id}"[^]*?1-0, you won`));
+    expect(mine).toMatch(new RegExp(`href="/games/${aborted.id}"[^]*?· aborted`));
+    expect((await page(kor.key)).text).toMatch(new RegExp(`href="/games/${won.id}"[^]*?1-0, you lost`));
+  });
+});
+
 describe('challenges', () => {
   it('challenge, list, accept; the game is in both players’ lists with the right yourTurn; play with keys', async () => {
     // The game's notifications stay out of the real queue: its consumer could deliver Kirk's

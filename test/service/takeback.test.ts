@@ -70,6 +70,22 @@ describe('takeback by agreement', () => {
     expect(page).toContain('Taken back by agreement (Black asked): 1… Bb3-Bb2, 2. Wc2-Wc3');
   });
 
+  it('a move whose ply was right before a takeback is stale (re-read), not "ahead of the game"', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    await play(g, 'Bb3-Bb2');
+    await play(g, 'Wa2-Wa3');
+    // Black reads ply 3 and prepares ply 4; meanwhile Black's and White's last turns are taken back (ply 1).
+    expect((await takeback(g, 'black', 'offer')).status).toBe(200);
+    expect((await takeback(g, 'white', 'accept')).body.ply).toBe(1);
+    const late = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Ba3-Ba2', ply: 4 }, token: g.tokens.black });
+    expect([late.status, late.body.code]).toEqual([409, 'stale_ply']);
+    expect(late.body.error).toMatch(/taken back/);
+    // A ply the game never reached is still the future.
+    const ahead = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Ba3-Ba2', ply: 9 }, token: g.tokens.black });
+    expect([ahead.status, ahead.body.code]).toEqual([409, 'future_ply']);
+  });
+
   it('decline, lapse with a move, and every refusal in words', async () => {
     const g = await newGame('warp-factor');
     expect((await takeback(g, 'white', 'offer')).body.error).toMatch(/White has no turn to take back/);

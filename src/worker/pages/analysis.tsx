@@ -132,7 +132,8 @@ export const AnalysisPanel = (p: { id: string; analysis: GameAnalysis | null; li
     <section id="analysis" class="analysis" data-status={a?.status ?? 'none'} aria-labelledby="analysis-h">
       <h2 id="analysis-h">Computer analysis</h2>
       {!a ? (
-        <form method="post" action={`/api/games/${p.id}/analysis`} id="analysis-ask">
+        <form method="post" action={`/games/${p.id}/analysis`} id="analysis-ask">
+          <input type="hidden" name="back" value={p.link(p.viewPly)} />
           <p class="small">
             The computer can go through this game: evaluations, its better turns, the turns that lost ground marked ?!, ? and ??, and each side's accuracy.{' '}
             <button type="submit" class="secondary" id="analysis-ask-btn">

@@ -300,7 +300,7 @@ const LiveRegion = (p: GamePageProps) => {
         </div>
       ) : null}
       {p.claim ? (
-        <form method="post" action={`/games/${s.id}/claim`} id="claim-form" class="row">
+        <form method="post" action={`/games/${s.id}/add-to-my-games`} id="add-to-my-games" class="row">
           {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
           <button type="submit" class="secondary">
             Add this game to my games

@@ -82,10 +82,18 @@ const GameRow = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => (
         · {p.game.yourTurn ? <strong>your turn</strong> : 'their turn'} · <Deadline at={p.game.deadline} />
       </>
     ) : (
-      <> · {p.game.result}</>
+      <> · {endWords(p.game)}</>
     )}
   </li>
 );
+
+/** How a game that is over ended, for its player: "1-0, you won", "½-½, a draw", "aborted". */
+const endWords = (g: Pick<MyGame, 'status' | 'result' | 'side'>) => {
+  if (g.status === 'aborted' || g.result === '*') return 'aborted';
+  if (g.result === '1/2-1/2') return '½-½, a draw';
+  const won = (g.result === '1-0') === (g.side === 'white');
+  return `${g.result}, you ${won ? 'won' : 'lost'}`;
+};
 
 const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: RatingLookup | undefined }) => (
   <li>

@@ -313,7 +313,8 @@ export const gamePages = new Hono<AppEnv>()
   })
 
   // "Add this game to my games": the seat of this link goes to the signed-in player, if nobody has it.
-  .post('/games/:id/claim', sameOriginForms, playerForm, async (c) => {
+  // (Not `…/claim`: that is the no-JavaScript form claiming the win on time, below.)
+  .post('/games/:id/add-to-my-games', sameOriginForms, playerForm, async (c) => {
     const id = c.req.param('id');
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'Sign in on /me first (your player key), then open your game link again.', '/me');
@@ -430,6 +431,18 @@ export const gamePages = new Hono<AppEnv>()
     }
     const n = stored.value.lines.length;
     return backToGame(c, id, f.token, { ok: n ? `Stored ${plural(n, 'planned line')}.` : 'No replies planned now.' });
+  })
+
+  // "Analyse this game" without JavaScript: ask, then back to the page it was pressed on (its script
+  // asks the same way and fills the analysis in without leaving).
+  .post('/games/:id/analysis', sameOriginForms, async (c) => {
+    const id = c.req.param('id');
+    const asked = v.is(GameIdSchema, { id }) ? await c.var.services.analysis.request(id) : undefined;
+    if (!asked?.ok)
+      return errorPage(c, asked?.status === 409 ? 409 : 404, 'No analysis', asked ? failureWords(asked) : `There is no game with id ${id.slice(0, 40)}.`);
+    const back = (await readForm(c)).back ?? '';
+    const sameGame = back === `/games/${id}` || back.startsWith(`/games/${id}?`);
+    return c.redirect(`${sameGame ? back : `/games/${id}`}#analysis`, 303);
   })
 
   .post('/games/:id/:action{resign|abort|claim|draw|takeback|pause|leave}', sameOriginForms, playerForm, async (c) => {

@@ -70,8 +70,10 @@ export const game = new Hono<GameEnv>()
     if (!auth.ok) return auth.response;
     const id = c.var.gameId;
     const loaded = await c.var.services.games.load(id, auth.token);
-    // A token that is not this game's is a mistake to say, not a reason to answer as to a spectator.
-    if (auth.token !== undefined && loaded.ok && !loaded.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
+    // A token that is not this game's is a mistake to say, not a reason to answer as to a spectator;
+    // but the /me cookie goes with every request, so a signed-in player watching a game is a spectator.
+    if (auth.token !== undefined && !auth.fromCookie && loaded.ok && !loaded.value.you)
+      return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
     return reply(c, loaded);
   })
 
@@ -118,7 +120,11 @@ export const game = new Hono<GameEnv>()
     const auth = playerToken(c, false);
     if (!auth.ok) return auth.response;
     c.header('Cache-Control', 'no-store');
-    return reply(c, await c.var.services.games.messages(c.var.gameId, auth.token));
+    const read = await c.var.services.games.messages(c.var.gameId, auth.token);
+    // A signed-in player watching someone else's game reads what any spectator may.
+    if (!read.ok && read.status === 403 && auth.token !== undefined && auth.fromCookie)
+      return reply(c, await c.var.services.games.messages(c.var.gameId, undefined));
+    return reply(c, read);
   })
 
   .post('/messages', requireJson, vValidator('json', MessageSchema, validationHook('body')), requirePlayer, async (c) =>

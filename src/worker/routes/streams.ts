@@ -45,7 +45,8 @@ export const gameStreams = new Hono<GameEnv>()
     const service = c.var.services.games;
     const first = await service.load(id, auth.token);
     if (!first.ok) return fromFailure(c, first);
-    if (auth.token && !first.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
+    // The /me cookie of a player who is not in this game: a spectator's stream (as GET /api/games/:id).
+    if (auth.token && !auth.fromCookie && !first.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
     // The game's own object holds its stream's readers (and its sockets).
     return eventStream(
       gameObject(c.env, id),
