@@ -75,7 +75,7 @@ const GameRow = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => (
     <a href={`/games/${p.game.id}`}>
       {p.game.title ?? p.game.variant} against {who(p.game.opponent)}
     </a>
-    <RatingBadge r={p.ratings?.(p.game.opponent.id, p.game.variant)} /> — you play {p.game.side}, ply {p.game.ply}
+    <RatingBadge r={p.ratings?.(p.game.opponent.id, p.game.variant)} /> — you {p.game.status === 'active' ? 'play' : 'played'} {p.game.side}, ply {p.game.ply}
     {p.game.status === 'active' ? (
       <>
         {' '}
