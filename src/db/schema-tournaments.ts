@@ -36,6 +36,12 @@ export const tournaments = sqliteTable(
     /** The last round paired (0 before the start); Swiss pairs the next when every game of this one has ended. */
     round: integer('round').notNull().default(0),
     winnerId: text('winner_id'),
+    /**
+     * The origin of the request that made it (PUBLIC_URL when set then): the links of what the cron
+     * or a game's end makes for it without a request of its own (games, mails, the finish notice).
+     * Null for tournaments made before it was kept.
+     */
+    linkOrigin: text('link_origin'),
     createdAt: integer('created_at').notNull(),
     startedAt: integer('started_at'),
     finishedAt: integer('finished_at'),

@@ -11,7 +11,7 @@ import type { PlayerEventSink } from './challenges.ts';
 import { newGameId } from './crypto.ts';
 import type { CreatedGame } from './games.ts';
 import type { Actor } from './game-core.ts';
-import type { LinkBase } from './links.ts';
+import { linkOrigin, type LinkBase } from './links.ts';
 import { startingGame } from './new-game.ts';
 import { myGame, playerOf, sideOfPlayer, type PublicPlayer } from './players.ts';
 import type { RatingService } from './ratings.ts';
@@ -109,7 +109,17 @@ export class TournamentService {
     private readonly games: () => TournamentGames,
     private readonly clock: () => number = Date.now,
     private readonly events?: PlayerEventSink,
+    /** PUBLIC_URL: where every link points when set. */
+    private readonly publicUrl?: string,
   ) {}
+
+  /**
+   * Where the links of a tournament's games and notices point when no request says (the cron, a
+   * game's end): PUBLIC_URL, else the origin it was made on, else (made before that was kept) `fallback`.
+   */
+  private baseOf(t: TournamentRow, fallback?: string | null): LinkBase {
+    return { origin: linkOrigin(this.publicUrl, t.linkOrigin, fallback) };
+  }
 
   // ---- reading ----
 
@@ -246,6 +256,7 @@ export class TournamentService {
       startsAt,
       round: 0,
       winnerId: null,
+      linkOrigin: base.origin,
       createdAt: now,
       startedAt: null,
       finishedAt: null,
@@ -305,10 +316,13 @@ export class TournamentService {
     return done(await this.view((await this.store.tournament(id))!, base));
   }
 
-  /** The cron: start the open tournaments whose `startsAt` has come (one with too few players stays open, and is tried again). */
-  async startDue(base: LinkBase, limit = 20): Promise<string[]> {
+  /**
+   * The cron: start the open tournaments whose `startsAt` has come (one with too few players stays
+   * open, and is tried again). Their links point where each was made.
+   */
+  async startDue(limit = 20): Promise<string[]> {
     const started: string[] = [];
-    for (const t of await this.store.dueToStart(this.clock(), limit)) if ((await this.begin(t, base)).ok) started.push(t.id);
+    for (const t of await this.store.dueToStart(this.clock(), limit)) if ((await this.begin(t, this.baseOf(t))).ok) started.push(t.id);
     return started;
   }
 
@@ -396,15 +410,19 @@ export class TournamentService {
 
   // ---- as games end ----
 
-  /** A game ended (the end hook): its board's result; then the next Swiss round, or the end. */
-  async gameEnded(row: GameRow, base: LinkBase): Promise<void> {
+  /**
+   * A game ended (the end hook, in the game's object: no request of the tournament's): its board's
+   * result; then the next Swiss round, or the end, with links where the tournament was made.
+   */
+  async gameEnded(row: GameRow): Promise<void> {
     if (!row.tournamentId) return;
     const board = await this.store.boardOfGame(row.id);
     if (!board) return;
     // An aborted game (before both sides moved) counts as a draw here; it is not rated.
     const result: Result = row.result === '1-0' || row.result === '0-1' ? row.result : '1/2-1/2';
     if (!(await this.store.setResult(row.id, result))) return;
-    await this.advance(board.tournamentId, base);
+    const t = await this.store.tournament(board.tournamentId);
+    if (t) await this.advance(t.id, this.baseOf(t, row.linkOrigin));
   }
 
   /** When every game paired so far has ended: pair the next Swiss round, or end the tournament. */

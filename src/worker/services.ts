@@ -39,7 +39,6 @@ import { TournamentStore } from '../db/tournament-store.ts';
 import { RatingService } from '../service/ratings.ts';
 import { TournamentService } from '../service/tournaments.ts';
 import type { EventSink, GameEndHook } from '../service/ports.ts';
-import { linkOrigin, type LinkBase } from '../service/links.ts';
 import type { SeatRecords } from '../db/seat-records.ts';
 import { config, type Config } from './config.ts';
 import { gameClient, ObjectAlarms, RemoteGames, remoteNotifyStore, type GameClient } from './game-objects.ts';
@@ -83,11 +82,6 @@ export class Services {
   private once<T>(name: string, make: () => T): T {
     if (!this.made.has(name)) this.made.set(name, make());
     return this.made.get(name) as T;
-  }
-
-  /** Where links in tournament games and announcements point when no request says. */
-  private originOf(row?: { linkOrigin: string | null }): LinkBase {
-    return { origin: linkOrigin(this.config.publicUrl, row?.linkOrigin) };
   }
 
   /** The event streams' side of every event: game and player hubs, challenge emails. */
@@ -195,7 +189,7 @@ export class Services {
         if (!row.tournamentId) return ratings;
         const tournament = (async () => {
           try {
-            await this.tournaments.gameEnded({ ...row, ratings: ratings ? JSON.stringify(ratings) : row.ratings }, this.originOf(row));
+            await this.tournaments.gameEnded({ ...row, ratings: ratings ? JSON.stringify(ratings) : row.ratings });
           } catch (e) {
             console.error(`game ${row.id}: its tournament could not go on:`, e);
           }
@@ -228,13 +222,14 @@ export class Services {
         },
         clock,
         this.hubEvents,
+        this.config.publicUrl,
       );
     });
   }
 
   /** The cron's part in tournaments: start those whose `startsAt` has come. */
   startDueTournaments() {
-    return this.tournaments.startDue(this.originOf());
+    return this.tournaments.startDue();
   }
 
   /** The computer's hints (its turns are played in the game's object: localComputer). */

@@ -6,7 +6,10 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { ratePeriod, START, type Rating } from '../../src/league/glicko2.ts';
 import worker from '../../src/worker/index.ts';
-import { BASE, call, fetchWorker } from './helpers.ts';
+import type { NotifyJob, QueueJob } from '../../src/notify/types.ts';
+import { LOCAL_ORIGIN } from '../../src/service/links.ts';
+import { BASE, call, fetchWorker, inGame } from './helpers.ts';
+import { captureQueue, runQueue } from './notify-helpers.ts';
 import { newPlayer, type Player } from './player-helpers.ts';
 
 type Board = { board: number; white: { id: string }; black: { id: string } | null; gameId: string | null; result: string | null };
@@ -216,17 +219,79 @@ describe('Swiss', () => {
   });
 });
 
+/** The cron run at this time, as the Cron Trigger runs it. */
+async function cron(at: number, bindings: Cloudflare.Env = env) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: at, cron: '*/15 * * * *' }), bindings, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+describe('links of what no request of the tournament makes', () => {
+  it('a tournament the cron starts links where it was made: game mails, the next Swiss round made in a game’s object, the finish mail', async () => {
+    const players = await Promise.all(['L1', 'L2', 'L3', 'L4'].map((n) => newPlayer(n, `${n.toLowerCase()}@example.org`)));
+    const keys = new Map(players.map((p) => [p.id, p.key]));
+    const sent: { to: string; subject: string; text: string }[] = [];
+    vi.spyOn(env.EMAIL!, 'send').mockImplementation(async (m) => {
+      sent.push(m as unknown as (typeof sent)[number]);
+      return { messageId: 'x' } as never;
+    });
+    const queue = captureQueue<QueueJob>();
+    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const t = await tournament(players[0]!, { name: 'Linked', format: 'swiss', rounds: 2, maxPlayers: 4, startsAt, rated: false });
+    await joinAll(t.id, players);
+    await cron(Date.parse(startsAt) + 60_000);
+    let view = (await call('GET', `/api/tournaments/${t.id}`)).body;
+    expect(view).toMatchObject({ status: 'running', round: 1 });
+    // Round 1 ends by requests to the games; round 2 is paired in the last one's object, then the end.
+    for (const round of [1, 2]) {
+      for (const b of view.pairings.find((r: { round: number }) => r.round === round).boards as Board[]) await finish(b, '1-0', keys);
+      view = (await call('GET', `/api/tournaments/${t.id}`)).body;
+    }
+    expect(view).toMatchObject({ status: 'finished', round: 2 });
+
+    const jobs = queue.take();
+    const starts = jobs.filter((j) => 'event' in j && j.event === 'game-start') as NotifyJob[];
+    expect(starts.filter((j) => j.channel === 'email')).toHaveLength(8); // 2 rounds of 2 games, 2 seats each
+    for (const j of jobs) if ('origin' in j) expect(j.origin).toBe(BASE);
+    // The game mails go out from the queue's consumer, here with a mail binding of the test's own.
+    const EMAIL = {
+      send: async (m: (typeof sent)[number]) => {
+        sent.push(m);
+        return { messageId: 'x' };
+      },
+    } as unknown as SendEmail;
+    await runQueue(jobs, 1, 'subspace-notify', { ...env, EMAIL });
+    const mails = sent;
+    expect(mails.filter((m) => m.subject.includes('Linked is over'))).toHaveLength(4);
+    expect(mails.find((m) => m.subject.includes('Linked is over'))!.text).toContain(`${BASE}/tournaments/${t.id}`);
+    expect(mails.filter((m) => m.text.includes(`${BASE}/games/`)).length).toBeGreaterThanOrEqual(16); // game starts and ends
+    for (const m of mails) expect(m.text, m.subject).not.toContain(LOCAL_ORIGIN);
+    vi.restoreAllMocks();
+  });
+
+  it('PUBLIC_URL, when set, wins over where the tournament was made', async () => {
+    const players = await Promise.all(['U1', 'U2', 'U3'].map((n) => newPlayer(n, `${n.toLowerCase()}@example.org`)));
+    const queue = captureQueue<QueueJob>();
+    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const t = await tournament(players[0]!, { format: 'round-robin', maxPlayers: 3, startsAt, rated: false });
+    await joinAll(t.id, players);
+    await cron(Date.parse(startsAt) + 60_000, { ...env, PUBLIC_URL: 'https://chess.example.org/' });
+    const boards: Board[] = (await call('GET', `/api/tournaments/${t.id}`)).body.pairings.flatMap((r: { boards: Board[] }) => r.boards);
+    const game = boards.find((b) => b.gameId)!.gameId!;
+    expect((await inGame(game, (store) => store.game(game)))!.linkOrigin).toBe('https://chess.example.org');
+    const origins = queue.take().flatMap((j) => ('origin' in j ? [j.origin] : []));
+    expect(origins.length).toBeGreaterThan(0);
+    for (const o of origins) expect(o).toBe('https://chess.example.org');
+    vi.restoreAllMocks();
+  });
+});
+
 describe('starting and refusals', () => {
   it('the cron starts a tournament at startsAt (and not before)', async () => {
     const players = [await newPlayer('C1'), await newPlayer('C2'), await newPlayer('C3')];
     const startsAt = new Date(Date.now() + 3_600_000).toISOString();
     const t = await tournament(players[0]!, { format: 'round-robin', maxPlayers: 4, startsAt });
     await joinAll(t.id, players);
-    const cron = async (at: number) => {
-      const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime: at, cron: '*/15 * * * *' }), env, ctx);
-      await waitOnExecutionContext(ctx);
-    };
     await cron(Date.now());
     expect((await call('GET', `/api/tournaments/${t.id}`)).body.status).toBe('open');
     await cron(Date.parse(startsAt) + 60_000);
