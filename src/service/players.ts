@@ -12,7 +12,7 @@ import type { WebhookPolicy } from './ports.ts';
 import { webhookChange } from './webhook-setting.ts';
 import { computerLevel, computerName } from './computer-sides.ts';
 import { gameRatings } from './public-state.ts';
-import type { GameRatings } from './ratings.ts';
+import { countsForRatings, type GameRatings } from './ratings.ts';
 import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './crypto.ts';
 
 /** How long an emailed sign-in link works. */
@@ -56,7 +56,7 @@ export interface MyGame {
   readonly ply: number;
   readonly result: string;
   readonly link: string;
-  /** Whether it counts for the ratings; once rated, each side's rating before and the change. */
+  /** Whether it counts for the ratings (once over: whether it was rated); once rated, each side's rating before and the change. */
   readonly rated: boolean;
   readonly ratings?: GameRatings;
 }
@@ -126,7 +126,7 @@ export function myGame(row: DirectoryRow, side: Color, base: LinkBase): MyGame {
     ply: row.ply,
     result: row.result,
     link: `${base.origin}/games/${row.id}`,
-    rated: row.rated,
+    rated: countsForRatings(row),
     ...(row.ratings ? { ratings: gameRatings(row)! } : {}),
   };
 }

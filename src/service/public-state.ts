@@ -5,7 +5,7 @@ import { ROLE_NAMES, type Color } from '../engine/types.ts';
 import { computerLevel, computerName, hintsAllowed } from './computer-sides.ts';
 import { winnerOf } from './outcome-words.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
-import type { GameRatings } from './ratings.ts';
+import { countsForRatings, type GameRatings } from './ratings.ts';
 
 export interface PublicMove {
   readonly ply: number;
@@ -87,7 +87,10 @@ export interface PublicState {
   readonly takebackOffer: Color | null;
   /** Whether each player lets spectators read the game's messages (they see them only when both do). */
   readonly spectatorMessages: { readonly white: boolean; readonly black: boolean };
-  /** Whether the game counts for the players' ratings (docs/ratings.md). */
+  /**
+   * Whether the game counts for the players' ratings (docs/ratings.md): while it is played, whether it
+   * was made rated; once over, whether it was rated (false for an abort, or an end before each side made a turn).
+   */
   readonly rated: boolean;
   /** Once a rated game is rated: each side's rating and RD before it, and the change. */
   readonly ratings: GameRatings | null;
@@ -167,7 +170,7 @@ export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: C
     drawOffer: row.drawOfferBy,
     takebackOffer: row.takebackOfferBy,
     spectatorMessages: { white: row.whiteShowsMessages, black: row.blackShowsMessages },
-    rated: row.rated,
+    rated: countsForRatings(row),
     ratings: gameRatings(row),
     tournamentId: row.tournamentId,
     createdAt: iso(row.createdAt),

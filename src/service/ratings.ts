@@ -13,8 +13,14 @@ import { done, fail, type ServiceResult } from './result.ts';
 export const DAY_MS = 86_400_000;
 /** One rating period of inactivity. */
 export const IDLE_PERIOD_MS = 7 * DAY_MS;
-/** Turns each side must have made for a game lost on time to be rated. */
-const TURNS_BEFORE_TIMEOUT_COUNTS = 4;
+/**
+ * Plies a game needs for any end to be rated: one turn by each side. Turns alternate in every
+ * variant, set-up turns too (First Contact's platform and king placements are plies like moves: a
+ * player chose them), so fewer than 2 plies means a side ended it without having played.
+ */
+const PLIES_BEFORE_AN_END_COUNTS = 2;
+/** Plies a game lost on time needs to be rated: two turns by each side. */
+const PLIES_BEFORE_A_TIMEOUT_COUNTS = 4;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -62,14 +68,22 @@ export function currentRating(row: Pick<PlayerRatingRow, 'rating' | 'rd' | 'vola
 
 export const shown = (r: Rating): ShownRating => ({ rating: round1(r.rating), rd: round1(r.rd), provisional: isProvisional(r) });
 
+/** What says whether a game is rated: its row, or its directory row. */
+type RatedFacts = Pick<GameRow, 'rated' | 'status' | 'result' | 'reason' | 'ply' | 'whitePlayerId' | 'blackPlayerId' | 'whiteComputer' | 'blackComputer'>;
+
 /** Why a finished game is not rated, or undefined when it is. */
-export function unratedBecause(row: GameRow): string | undefined {
+export function unratedBecause(row: RatedFacts): string | undefined {
   if (!row.rated) return 'a casual game';
   if (row.status !== 'finished' || row.result === '*') return 'not finished (aborted)';
   if (!row.whitePlayerId || !row.blackPlayerId || row.whiteComputer !== null || row.blackComputer !== null) return 'not between two players';
-  if (row.reason === 'timeout' && row.ply < TURNS_BEFORE_TIMEOUT_COUNTS) return 'lost on time before each side made two turns';
+  // A resignation or withdrawal at the start is a forfeit (its tournament still counts it), not a game.
+  if (row.ply < PLIES_BEFORE_AN_END_COUNTS) return 'ended before each side made a turn';
+  if (row.reason === 'timeout' && row.ply < PLIES_BEFORE_A_TIMEOUT_COUNTS) return 'lost on time before each side made two turns';
   return undefined;
 }
+
+/** Whether a game counts for its players' ratings: while it is played, as it was made; once over, whether its end was rated. */
+export const countsForRatings = (row: RatedFacts): boolean => (row.status === 'active' ? row.rated : unratedBecause(row) === undefined);
 
 const scoreOf = (result: string): number => (result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5);
 

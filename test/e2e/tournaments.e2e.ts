@@ -59,9 +59,15 @@ runInBrowser('e2e tournaments', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, asy
   await page.goto(`${base}/games/${games[0].gameId}`);
   assert.match((await page.textContent('.players')) ?? '', /\(1500\?\)[\s\S]*\(1500\?\)/);
   await checkAtBothSizes(page, 'tournament-game');
-  // White wins every game (black resigns).
+  // White wins every game: a turn each (a game ended before that is not rated), then black resigns.
   const keyOf = new Map(players.map((p) => [p.id, p.key]));
-  for (const g of games) assert.equal((await api('POST', `/api/games/${g.gameId}/resign`, undefined, keyOf.get(g.black.id))).status, 200);
+  for (const g of games) {
+    for (const side of [g.white, g.black!]) {
+      const legal = (await api('GET', `/api/games/${g.gameId}/legal`)).body.legal[0];
+      assert.equal((await api('POST', `/api/games/${g.gameId}/moves`, { move: legal }, keyOf.get(side.id))).status, 200);
+    }
+    assert.equal((await api('POST', `/api/games/${g.gameId}/resign`, undefined, keyOf.get(g.black!.id))).status, 200);
+  }
   await page.goto(`${base}/tournaments/${id}`);
   assert.match((await page.textContent('main')) ?? '', /Status: finished[\s\S]*Winner:/);
   await checkAtBothSizes(page, 'tournament-finished');

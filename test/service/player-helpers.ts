@@ -17,6 +17,18 @@ export async function newPlayer(name?: string, email?: string): Promise<Player> 
   return res.body;
 }
 
+/**
+ * Each side plays a turn (the first legal one), white's key first: a rated game that ends before
+ * that is not rated (docs/ratings.md), so tests of ratings play these before the end.
+ */
+export async function turnEach(gameId: string, whiteKey: string, blackKey: string) {
+  for (const key of [whiteKey, blackKey]) {
+    const legal = (await call('GET', `/api/games/${gameId}/legal`)).body.legal[0];
+    const moved = await call('POST', `/api/games/${gameId}/moves`, { token: key, json: { move: legal } });
+    expect(moved.status, moved.text).toBe(200);
+  }
+}
+
 /** A accepts a challenge B made with these fields: the new game. */
 export async function startGame(a: Player, b: Player, fields: Record<string, unknown> = { variant: 'warp-factor', color: 'white' }) {
   const ch = await call('POST', '/api/challenges', { token: a.key, json: fields });

@@ -8,7 +8,7 @@ import { isPlayerJob, type PlayerJob, type QueueJob } from '../../src/notify/typ
 import { env, exports } from 'cloudflare:workers';
 import { BASE, call, form } from './helpers.ts';
 import { captureQueue, runQueue, verifyWebhook } from './notify-helpers.ts';
-import { newPlayer, type Player } from './player-helpers.ts';
+import { newPlayer, turnEach, type Player } from './player-helpers.ts';
 
 const KIRK_URL = 'https://kirk.example/hook';
 const SPOCK_URL = 'https://spock.example/hook';
@@ -141,7 +141,9 @@ describe("a player's own webhook", () => {
       expect(post.body.data.text).toContain(`The game: ${BASE}/games/${gameId}`);
     }
 
-    // The end goes to both webhooks too, with the ratings before and the change (docs/ratings.md).
+    // The end goes to both webhooks too, with the ratings before and the change (docs/ratings.md): after a turn each, so it is rated.
+    await turnEach(gameId, kirk.key, spock.key);
+    queue.take();
     const resigned = await call('POST', `/api/games/${gameId}/resign`, { token: spock.key });
     expect(resigned.body.ratings).not.toBeNull();
     posts.length = 0;

@@ -8,15 +8,16 @@ import { drizzle } from 'drizzle-orm/d1';
 import { playerRatings } from '../../src/db/schema-ratings.ts';
 import { RatingService } from '../../src/service/ratings.ts';
 import { RatingStore } from '../../src/db/rating-store.ts';
-import { BASE, call, inGame, newGame } from './helpers.ts';
+import { BASE, call, FIRST_CONTACT_WIN, inGame, newGame } from './helpers.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
-import { newPlayer, startGame, type Player } from './player-helpers.ts';
+import { newPlayer, startGame, turnEach, type Player } from './player-helpers.ts';
 
 type Outcome = 'white' | 'black' | 'draw';
 
-/** A game between two players from a challenge (a white), ended as asked: the loser resigns, or a draw by agreement. */
+/** A game between two players from a challenge (a white), a turn each, then ended as asked: the loser resigns, or a draw by agreement. */
 async function play(white: Player, black: Player, outcome: Outcome, fields: Record<string, unknown> = {}) {
   const { game } = await startGame(white, black, { variant: 'warp-factor', color: 'white', ...fields });
+  await turnEach(game.id, white.key, black.key);
   if (outcome === 'draw') {
     expect((await call('POST', `/api/games/${game.id}/draw`, { token: white.key, json: { action: 'offer' } })).status).toBe(200);
     const end = await call('POST', `/api/games/${game.id}/draw`, { token: black.key, json: { action: 'accept' } });
@@ -99,6 +100,41 @@ describe('ratings', () => {
     expect(await ratingOf(a)).toBeUndefined();
   });
 
+  it('a rated game that ends before each side made a turn is not rated, like an abort, whatever the end; First Contact’s placements are turns', async () => {
+    const [a, b] = [await newPlayer('Early A'), await newPlayer('Early B')];
+    const unrated = (state: { rated: boolean; ratings: unknown }) => expect([state.rated, state.ratings]).toEqual([false, null]);
+    // Resigned at once; resigned after white's first turn; a draw agreed at once.
+    let { game } = await startGame(a, b);
+    expect((await call('GET', `/api/games/${game.id}`)).body.rated).toBe(true);
+    let end = await call('POST', `/api/games/${game.id}/resign`, { token: a.key });
+    expect(end.body).toMatchObject({ status: 'finished', result: '0-1', reason: 'resignation', ply: 0 });
+    unrated(end.body);
+    ({ game } = await startGame(a, b));
+    const legal = (await call('GET', `/api/games/${game.id}/legal`)).body.legal[0];
+    expect((await call('POST', `/api/games/${game.id}/moves`, { token: a.key, json: { move: legal } })).status).toBe(200);
+    end = await call('POST', `/api/games/${game.id}/resign`, { token: b.key });
+    expect(end.body).toMatchObject({ result: '1-0', ply: 1 });
+    unrated(end.body);
+    unrated((await call('GET', `/api/games/${game.id}`)).body);
+    ({ game } = await startGame(a, b));
+    await call('POST', `/api/games/${game.id}/draw`, { token: a.key, json: { action: 'offer' } });
+    unrated((await call('POST', `/api/games/${game.id}/draw`, { token: b.key, json: { action: 'accept' } })).body);
+    expect(await ratingOf(a)).toBeUndefined();
+    expect(await ratingOf(b)).toBeUndefined();
+    // The player's own list says the same as the game.
+    const mine = (await call('GET', '/api/me/games?status=finished', { token: a.key })).body.games as { id: string; rated: boolean }[];
+    expect(mine.find((g) => g.id === game.id)?.rated).toBe(false);
+
+    // First Contact: one platform placed by each side is a turn each; the game is rated.
+    ({ game } = await startGame(a, b, { variant: 'first-contact', color: 'white' }));
+    for (const [i, turn] of FIRST_CONTACT_WIN.slice(0, 2).entries())
+      expect((await call('POST', `/api/games/${game.id}/moves`, { token: i ? b.key : a.key, text: turn })).status).toBe(200);
+    end = await call('POST', `/api/games/${game.id}/resign`, { token: b.key });
+    expect(end.body).toMatchObject({ result: '1-0', ply: 2, rated: true });
+    expect(end.body.ratings.white.change).toBeGreaterThan(0);
+    expect((await ratingOf(a, 'first-contact'))?.rating).toBeGreaterThan(1500);
+  });
+
   it('the RD grows by one Glicko-2 idle period per 7 days without a rated game', async () => {
     const a = await newPlayer('Idle A');
     const b = await newPlayer('Idle B');
@@ -116,6 +152,7 @@ describe('ratings', () => {
     const a = await newPlayer('Streamer A');
     const b = await newPlayer('Streamer B');
     const { game } = await startGame(a, b);
+    await turnEach(game.id, a.key, b.key);
     const res = await exports.default.fetch(new Request(`${BASE}/api/stream/events`, { headers: { Authorization: `Bearer ${b.key}` } }));
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     const end = await call('POST', `/api/games/${game.id}/resign`, { token: a.key });
@@ -144,6 +181,7 @@ describe('ratings', () => {
     const a = await newPlayer('Mailed A', 'mailed-a@example.org');
     const b = await newPlayer('Mailed B', 'mailed-b@example.org');
     const { game } = await startGame(a, b);
+    await turnEach(game.id, a.key, b.key);
     queue.take();
     const end = await call('POST', `/api/games/${game.id}/resign`, { token: a.key });
     const sent: { to: string; text: string }[] = [];

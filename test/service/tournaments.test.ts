@@ -10,7 +10,7 @@ import type { NotifyJob, QueueJob } from '../../src/notify/types.ts';
 import { LOCAL_ORIGIN } from '../../src/service/links.ts';
 import { BASE, call, fetchWorker, inGame } from './helpers.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
-import { newPlayer, type Player } from './player-helpers.ts';
+import { newPlayer, turnEach, type Player } from './player-helpers.ts';
 
 type Board = { board: number; white: { id: string }; black: { id: string } | null; gameId: string | null; result: string | null };
 
@@ -27,9 +27,10 @@ async function joinAll(id: string, players: readonly Player[]) {
   for (const p of players) expect((await call('POST', `/api/tournaments/${id}/join`, { token: p.key })).status).toBe(200);
 }
 
-/** End a game as asked: '1-0' / '0-1' by resignation of the loser, '1/2-1/2' by agreement. */
+/** End a game as asked after a turn each (so it is rated in a rated tournament): '1-0' / '0-1' by resignation of the loser, '1/2-1/2' by agreement. */
 async function finish(board: Board, result: string, keys: Map<string, string>) {
   const [w, b] = [keys.get(board.white.id)!, keys.get(board.black!.id)!];
+  await turnEach(board.gameId!, w, b);
   if (result === '1/2-1/2') {
     expect((await call('POST', `/api/games/${board.gameId}/draw`, { token: w, json: { action: 'offer' } })).status).toBe(200);
     expect((await call('POST', `/api/games/${board.gameId}/draw`, { token: b, json: { action: 'accept' } })).status).toBe(200);
@@ -142,6 +143,42 @@ describe('round robin', () => {
     expect(ends[0]!.text).toContain(`${done.winner.name} won`);
     expect(ends[0]!.text).toContain(`/tournaments/${t.id}`);
     vi.restoreAllMocks();
+  });
+});
+
+describe('withdrawal from a rated tournament', () => {
+  it('the games left are forfeits: won by the opponents in the standings, not rated (no turn each, as an abort); the games played stay rated', async () => {
+    const players = await Promise.all(['W1', 'W2', 'W3', 'W4'].map((n) => newPlayer(n)));
+    const keys = new Map(players.map((p) => [p.id, p.key]));
+    const t = await tournament(players[0]!, { format: 'round-robin', maxPlayers: 4 });
+    expect(t.rated).toBe(true);
+    await joinAll(t.id, players);
+    const started = (await call('POST', `/api/tournaments/${t.id}/start`, { token: players[0]!.key })).body;
+    const quitter = players[3]!.id;
+    const theirs: Board[] = started.pairings
+      .flatMap((r: { boards: Board[] }) => r.boards)
+      .filter((b: Board) => b.white.id === quitter || b.black?.id === quitter);
+    expect(theirs).toHaveLength(3);
+    const opponent = (b: Board) => (b.white.id === quitter ? b.black!.id : b.white.id);
+    // One game played (a turn each, then the quitter resigns): rated.
+    const [played, ...left] = theirs as [Board, ...Board[]];
+    await finish(played, played.white.id === quitter ? '0-1' : '1-0', keys);
+    expect((await call('GET', `/api/games/${played.gameId}`)).body).toMatchObject({ rated: true, ratings: { white: {}, black: {} } });
+
+    expect((await call('POST', `/api/tournaments/${t.id}/leave`, { token: keys.get(quitter)! })).status).toBe(200);
+    for (const b of left) {
+      const state = (await call('GET', `/api/games/${b.gameId}`)).body;
+      expect(state).toMatchObject({ status: 'finished', result: b.white.id === quitter ? '0-1' : '1-0', reason: 'resignation', ply: 0 });
+      expect([state.rated, state.ratings]).toEqual([false, null]);
+      expect((await call('GET', `/api/players/${opponent(b)}`)).body.ratingChanges).toEqual([]);
+    }
+    const profile = (await call('GET', `/api/players/${quitter}`)).body;
+    expect(profile.ratings).toMatchObject([{ games: 1, losses: 1 }]);
+    expect(profile.ratingChanges.map((c: { gameId: string }) => c.gameId)).toEqual([played.gameId]);
+    const view = (await call('GET', `/api/tournaments/${t.id}`)).body;
+    const standing = (id: string) => view.standings.find((s: { player: { id: string } }) => s.player.id === id);
+    expect(standing(quitter)).toMatchObject({ points: 0, wins: 0, losses: 3, played: 3, withdrawn: true });
+    for (const b of left) expect(standing(opponent(b)).wins).toBe(1);
   });
 });
 
@@ -264,7 +301,7 @@ describe('links of what no request of the tournament makes', () => {
     const mails = sent;
     expect(mails.filter((m) => m.subject.includes('Linked is over'))).toHaveLength(4);
     expect(mails.find((m) => m.subject.includes('Linked is over'))!.text).toContain(`${BASE}/tournaments/${t.id}`);
-    expect(mails.filter((m) => m.text.includes(`${BASE}/games/`)).length).toBeGreaterThanOrEqual(16); // game starts and ends
+    expect(mails.filter((m) => m.text.includes(`${BASE}/games/`)).length).toBeGreaterThanOrEqual(16); // game starts, turns and ends
     for (const m of mails) expect(m.text, m.subject).not.toContain(LOCAL_ORIGIN);
     vi.restoreAllMocks();
   });

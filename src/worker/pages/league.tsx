@@ -95,7 +95,7 @@ export const ProfilePage = (p: { player: PublicPlayer; ratings: VariantRating[];
                 {g.title ?? g.variant} against {nameOf(g.opponent)}
               </a>{' '}
               — {g.side}, {g.status === 'aborted' ? 'aborted' : g.result}
-              {g.rated ? '' : ' (casual)'}
+              {g.rated ? '' : ' (not rated)'}
             </li>
           ))}
         </ul>
