@@ -2,7 +2,7 @@
 import { colorName, plural, type Color } from '../engine/types.ts';
 import { escapeXml } from '../render/xml.ts';
 import type { PlayerEvent, PublicChallenge } from '../service/challenges.ts';
-import type { TournamentSummary } from '../service/tournaments.ts';
+import { formatWords, type TournamentSummary } from '../service/tournaments.ts';
 import type { MyGame } from '../service/players.ts';
 import type { NotifyEvent } from '../service/ports.ts';
 import { planOutcomeWords } from '../service/plan-outcome.ts';
@@ -267,5 +267,5 @@ function ratingWords(r: { rating: number; change: number; provisional: boolean }
 /** The end of a tournament, in words (player events and the email). */
 export function tournamentLines(t: TournamentSummary): string[] {
   const winner = t.winner ? (t.winner.name ?? `Player ${t.winner.id}`) : 'nobody';
-  return [`The tournament ${t.name} (${t.title ?? t.variant}, ${t.format}) is over: ${winner} won.`, '', `The standings and the crosstable: ${t.link}`];
+  return [`The tournament ${t.name} (${t.title ?? t.variant}, ${formatWords(t)}) is over: ${winner} won.`, '', `The standings and the crosstable: ${t.link}`];
 }

@@ -5,6 +5,7 @@ import type { PlayerRow } from '../db/schema.ts';
 import type { DirectoryRow, GameRow } from '../db/schema.ts';
 import type { TournamentGameRow, TournamentRow } from '../db/schema-tournaments.ts';
 import type { Entrant, TournamentStore } from '../db/tournament-store.ts';
+import { plural } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { roundRobin, standings, swissRound, type Pairing, type PlayedGame, type Standing, type SwissPlayer } from '../league/pairing.ts';
 import type { PlayerEventSink } from './challenges.ts';
@@ -91,6 +92,10 @@ export interface TournamentView extends TournamentSummary {
   readonly tiebreak: 'Sonneborn-Berger' | 'Buchholz';
   readonly standings: readonly TournamentStanding[];
 }
+
+/** A tournament's format in words, as its pages and mails say it: "round robin", "double round robin", "Swiss, 3 rounds". */
+export const formatWords = (t: Pick<TournamentSummary, 'format' | 'double' | 'rounds'>): string =>
+  t.format === 'swiss' ? (t.rounds === null ? 'Swiss' : `Swiss, ${plural(t.rounds, 'round')}`) : `${t.double ? 'double ' : ''}round robin`;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

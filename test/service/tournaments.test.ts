@@ -140,7 +140,7 @@ describe('round robin', () => {
     expect(done.status).toBe('finished');
     const ends = sent.filter((m) => m.subject.includes('Double is over'));
     expect(ends.map((m) => m.to).sort()).toEqual(['d1@example.org', 'd2@example.org', 'd3@example.org']);
-    expect(ends[0]!.text).toContain(`${done.winner.name} won`);
+    expect(ends[0]!.text).toContain(`The tournament Double (Warp Factor, double round robin) is over: ${done.winner.name} won.`);
     expect(ends[0]!.text).toContain(`/tournaments/${t.id}`);
     vi.restoreAllMocks();
   });
@@ -394,6 +394,18 @@ describe('page forms', () => {
         body: new URLSearchParams(body).toString(),
       }),
     );
+
+  it('the list and the tournament’s page say the clock and the format in words: 1 day per move, Swiss, 1 round', async () => {
+    const a = await newPlayer('Words');
+    const one = await tournament(a, { name: 'One-day cup', format: 'swiss', rounds: 1, maxPlayers: 4, clock: { daysPerMove: 1 } });
+    await tournament(a, { name: 'Three-day cup', format: 'round-robin', maxPlayers: 4 });
+    const list = await (await fetchWorker(new Request(`${BASE}/tournaments`))).text();
+    expect(list).toContain('Warp Factor, Swiss, 1 round, 1 day per move, rated');
+    expect(list).toContain('Warp Factor, round robin, 3 days per move, rated');
+    const page = await (await fetchWorker(new Request(`${BASE}/tournaments/${one.id}`))).text();
+    expect(page).toContain('Warp Factor, Swiss, 1 round, 1 day per move, rated');
+    for (const html of [list, page]) expect(html).not.toMatch(/\b1 (days|rounds)\b/);
+  });
 
   it('a tournament made and joined from the pages; a refusal shown on the page; the challenge form’s Rated box', async () => {
     const [a, b] = [await newPlayer('Form A'), await newPlayer('Form B')];

@@ -3,10 +3,10 @@
 // Start). Plain server-rendered HTML with forms; no script needed.
 import type { Child } from 'hono/jsx';
 import { DAYS_PER_MOVE } from '../../service/schemas.ts';
-import { VARIANT_NAMES } from '../../engine/types.ts';
+import { plural, VARIANT_NAMES } from '../../engine/types.ts';
 import type { ShownRating, VariantRating, RecentRatedGame, LeaderboardEntry } from '../../service/ratings.ts';
 import type { MyGame, PublicPlayer } from '../../service/players.ts';
-import type { TournamentBoard, TournamentSummary, TournamentView } from '../../service/tournaments.ts';
+import { formatWords, type TournamentBoard, type TournamentSummary, type TournamentView } from '../../service/tournaments.ts';
 import { getVariant } from '../../engine/variants/index.ts';
 import { Layout, ErrorLine } from './layout.tsx';
 
@@ -156,7 +156,7 @@ export const LeaderboardPage = (p: { variant: string; players: LeaderboardEntry[
 );
 
 const describe = (t: TournamentSummary) =>
-  `${t.title ?? t.variant}, ${t.format === 'swiss' ? `Swiss, ${t.rounds} rounds` : `${t.double ? 'double ' : ''}round robin`}, ${t.clock.daysPerMove} days per move, ${t.rated ? 'rated' : 'casual'}`;
+  `${t.title ?? t.variant}, ${formatWords(t)}, ${plural(t.clock.daysPerMove, 'day')} per move, ${t.rated ? 'rated' : 'casual'}`;
 
 const TournamentLine = (p: { t: TournamentSummary }) => (
   <li>
