@@ -101,6 +101,16 @@ export class TournamentStore extends D1Store {
     return this.db.select().from(tournamentGames).where(eq(tournamentGames.gameId, gameId)).get();
   }
 
+  /** The tournament and round a game is of (its start's words). */
+  roundOfGame(gameId: string): Promise<{ id: string; name: string; round: number } | undefined> {
+    return this.db
+      .select({ id: tournaments.id, name: tournaments.name, round: tournamentGames.round })
+      .from(tournamentGames)
+      .innerJoin(tournaments, eq(tournaments.id, tournamentGames.tournamentId))
+      .where(eq(tournamentGames.gameId, gameId))
+      .get();
+  }
+
   /** The tournaments a player is entered in. */
   async tournamentsOf(playerId: string): Promise<TournamentRow[]> {
     const ids = (

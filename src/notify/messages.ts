@@ -23,6 +23,12 @@ const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 const gameName = (data: EventData) => `${data.title ?? data.variant} game ${data.gameId}`;
 
+/** A tournament game's tournament, as far as known: "round 2 of the tournament Spring Cup". */
+function tournamentWords(t: NonNullable<EventData['tournament']>): string {
+  if (!t.name) return 'a tournament';
+  return `${t.round ? `round ${t.round} of ` : ''}the tournament ${t.name}`;
+}
+
 function outcomeText(data: EventData): string {
   if (data.status === 'aborted') return 'the game was aborted';
   const how = data.reason ? ` by ${data.reason}` : '';
@@ -43,7 +49,7 @@ export function subject(event: NotifyEvent, data: EventData): string {
     case 'reminder':
       return `Reminder: your move in ${name}${data.deadline ? ` (deadline ${data.deadline.slice(0, 16).replace('T', ' ')} UTC)` : ''}`;
     case 'game-start':
-      return `New ${name} against ${who(data, other(data.you))}: you play ${colorName(data.you)}`;
+      return `New ${name} against ${who(data, other(data.you))}: you play ${colorName(data.you)}${data.tournament?.name ? ` (${data.tournament.name}${data.tournament.round ? `, round ${data.tournament.round}` : ''})` : ''}`;
     case 'message':
       return `Message from ${who(data, other(data.you))} in ${name}`;
     case 'takeback-offer':
@@ -88,7 +94,12 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       if (last) lines.push(last);
       break;
     case 'game-start':
-      lines.push(`A challenge was accepted: your new game against ${who(data, other(data.you))} has started. You play ${colorName(data.you)}.`);
+      if (data.tournament)
+        lines.push(
+          `Your game against ${who(data, other(data.you))} in ${tournamentWords(data.tournament)} has started. You play ${colorName(data.you)}.`,
+          `The tournament: ${new URL(`/tournaments/${data.tournament.id}`, data.link).href}`,
+        );
+      else lines.push(`A challenge was accepted: your new game against ${who(data, other(data.you))} has started. You play ${colorName(data.you)}.`);
       break;
     case 'message':
       break;

@@ -47,6 +47,7 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
     link: `${origin}/games/${row.id}`,
     image: `${origin}/api/games/${row.id}/board.png?ply=${row.ply}`,
     ...(ratings ? { ratings } : {}),
+    ...(row.tournamentId ? { tournament: { id: row.tournamentId } } : {}),
     ...((you === 'white' ? row.whitePlayerId : row.blackPlayerId) ? { playerSeat: true as const } : {}),
   };
 }
@@ -91,6 +92,7 @@ export class QueueNotifier implements EventSink {
             ...(event.message ? { message: event.message } : {}),
             ...(event.plan ? { plan: event.plan } : {}),
             ...(event.offer ? { offer: event.offer } : {}),
+            ...(event.tournament ? { tournament: event.tournament } : {}),
           };
           jobs.push({
             id: jobId(row, event.type, side, channel, at, event.message?.id),

@@ -62,6 +62,7 @@ export function seatPushes(row: GameRow, events: readonly GameEvent[], lastMove:
         ...(event.message ? { message: event.message } : {}),
         ...(event.plan ? { plan: event.plan } : {}),
         ...(event.offer ? { offer: event.offer } : {}),
+        ...(event.tournament ? { tournament: event.tournament } : {}),
       };
       pushes.push({
         side,

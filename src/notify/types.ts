@@ -4,7 +4,7 @@ import type { Color } from '../engine/types.ts';
 import type { AnyChatJob, ChatFanoutJob } from './chat/chat-job.ts';
 import type { PlayerEvent } from '../service/challenges.ts';
 import type { PlanOutcome } from '../service/plan-outcome.ts';
-import type { NotifyEvent } from '../service/ports.ts';
+import type { NotifyEvent, TournamentRound } from '../service/ports.ts';
 import type { PublicMessage, PublicMove, PublicState } from '../service/public-state.ts';
 import type { GameRatings } from '../service/ratings.ts';
 
@@ -56,6 +56,8 @@ export interface EventData {
   readonly playerSeat?: true;
   /** A rated game once over and rated: each side's rating before it and the change (docs/ratings.md). */
   readonly ratings?: GameRatings;
+  /** A tournament's game: the tournament's id; on the `game-start`, its name and the round too. */
+  readonly tournament?: { readonly id: string } & Partial<TournamentRound>;
 }
 
 /** One queue message: a single delivery of one event to one player over one channel. */

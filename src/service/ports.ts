@@ -36,6 +36,15 @@ export interface GameEvent {
   readonly plan?: PlanOutcome;
   /** On an `offer-declined`: which offer. */
   readonly offer?: 'draw' | 'takeback' | 'pause';
+  /** On a tournament game's `game-start`: its tournament and round. */
+  readonly tournament?: TournamentRound;
+}
+
+/** A tournament game's tournament and the round it is of. */
+export interface TournamentRound {
+  readonly id: string;
+  readonly name: string;
+  readonly round: number;
 }
 
 /** Where the game service hands its events after a successful write. */

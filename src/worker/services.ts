@@ -19,6 +19,7 @@ import { webhookPolicy } from '../notify/url-policy.ts';
 import { WebhookChannel } from '../notify/webhook.ts';
 import { DigestMailer } from '../notify/digest.ts';
 import { PushNotifier } from '../notify/push-publisher.ts';
+import { withTournamentRound } from '../notify/tournament-round.ts';
 import { PushStore } from '../notify/push-store.ts';
 import { PushService } from '../notify/push-service.ts';
 import { ComputerPlayer } from '../service/computer.ts';
@@ -160,12 +161,15 @@ export class Services {
 
   private gameService(store: GameStore, ctx: Later | undefined): GameService {
     const { env, clock } = this;
-    const events = allOf(
-      new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock),
-      this.hubEvents,
-      new ChatNotifier(this.chatQueue, this.config.publicUrl, clock),
-      this.pushNotifier,
-      ...(this.config.autoAnalysis ? [new AnalysisOnGameOver(this.analysis)] : []),
+    const events = withTournamentRound(
+      allOf(
+        new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock),
+        this.hubEvents,
+        new ChatNotifier(this.chatQueue, this.config.publicUrl, clock),
+        this.pushNotifier,
+        ...(this.config.autoAnalysis ? [new AnalysisOnGameOver(this.analysis)] : []),
+      ),
+      new TournamentStore(env.DB),
     );
     return new GameService(store, clock, {
       events: this.heardBy(store, events),

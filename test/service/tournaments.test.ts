@@ -146,6 +146,45 @@ describe('round robin', () => {
   });
 });
 
+describe('the words of a tournament’s mails', () => {
+  it('a game’s start mail says it is the tournament’s, and which round (not that a challenge was accepted)', async () => {
+    const players = await Promise.all(['N1', 'N2', 'N3'].map((n) => newPlayer(n, `${n.toLowerCase()}@example.org`)));
+    const queue = captureQueue<QueueJob>();
+    const t = await tournament(players[0]!, { name: 'Named cup', format: 'round-robin', maxPlayers: 3, rated: false });
+    await joinAll(t.id, players);
+    const view = (await call('POST', `/api/tournaments/${t.id}/start`, { token: players[0]!.key })).body;
+    const roundOf = new Map<string, number>(
+      view.pairings.flatMap((r: { round: number; boards: Board[] }) => r.boards.flatMap((b) => (b.gameId ? [[b.gameId, r.round]] : []))),
+    );
+    expect(roundOf.size).toBe(3);
+    const starts = queue.take().filter((j) => 'event' in j && j.event === 'game-start' && 'channel' in j && j.channel === 'email') as NotifyJob[];
+    expect(starts).toHaveLength(6);
+    for (const j of starts) expect(j.data.tournament).toEqual({ id: t.id, name: 'Named cup', round: roundOf.get(j.gameId) });
+    const sent: { subject: string; text: string }[] = [];
+    const EMAIL = {
+      send: async (m: (typeof sent)[number]) => {
+        sent.push(m);
+        return { messageId: 'x' };
+      },
+    } as unknown as SendEmail;
+    await runQueue(starts, 1, 'subspace-notify', { ...env, EMAIL });
+    expect(sent).toHaveLength(6);
+    for (const [gameId, round] of roundOf)
+      for (const m of sent.filter((m) => m.subject.includes(gameId))) {
+        expect(m.subject).toMatch(new RegExp(`: you play (White|Black) \\(Named cup, round ${round}\\)$`));
+        expect(m.text).toMatch(
+          new RegExp(
+            `^Your game against N\\d \\((White|Black)\\) in round ${round} of the tournament Named cup has started\\. You play (White|Black)\\.$`,
+            'm',
+          ),
+        );
+        expect(m.text).toContain(`The tournament: ${BASE}/tournaments/${t.id}`);
+        expect(m.text).not.toContain('challenge');
+      }
+    vi.restoreAllMocks();
+  });
+});
+
 describe('withdrawal from a rated tournament', () => {
   it('the games left are forfeits: won by the opponents in the standings, not rated (no turn each, as an abort); the games played stay rated', async () => {
     const players = await Promise.all(['W1', 'W2', 'W3', 'W4'].map((n) => newPlayer(n)));

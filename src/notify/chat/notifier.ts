@@ -40,7 +40,12 @@ export class ChatNotifier implements EventSink {
         const playerId = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
         if (!playerId || !recipient(row, side).notify.events.includes(event.type)) continue;
         if (!facts.has(side)) facts.set(side, eventData(row, side, lastMove, origin));
-        const data = { ...facts.get(side)!, ...(event.message ? { message: event.message } : {}), ...(event.plan ? { plan: event.plan } : {}) };
+        const data = {
+          ...facts.get(side)!,
+          ...(event.message ? { message: event.message } : {}),
+          ...(event.plan ? { plan: event.plan } : {}),
+          ...(event.tournament ? { tournament: event.tournament } : {}),
+        };
         const idTail =
           event.type === 'message' && event.message
             ? `_${event.message.id}`
