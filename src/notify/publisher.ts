@@ -53,14 +53,18 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
 }
 
 /** Stable message id: the same event for the same player and channel always has the same id. */
-function jobId(row: GameRow, event: GameEvent['type'], side: Color, channel: string, at: number, messageId?: number): string {
+function jobId(row: GameRow, event: GameEvent['type'], side: Color, channel: string, at: number, lastMove: PublicMove | null, messageId?: number): string {
   // Several draw offers can happen at one ply (offer, decline, offer): tell them apart by time; messages by their id.
+  // A ply can be reached twice (turns taken back, then played again): the rest by the time of the turn
+  // that made the position, so a receiver that de-duplicates on the id never drops the second.
   const extra =
     event === 'draw-offer' || event === 'takeback-offer' || event === 'takeback' || event.startsWith('pause') || event === 'offer-declined'
       ? `_${at.toString(36)}`
       : event === 'message' && messageId !== undefined
         ? `_${messageId}`
-        : '';
+        : lastMove
+          ? `_${Date.parse(lastMove.at).toString(36)}`
+          : '';
   return `msg_${row.id}_${row.ply}_${event}_${side}_${channel}${extra}`;
 }
 
@@ -95,7 +99,7 @@ export class QueueNotifier implements EventSink {
             ...(event.tournament ? { tournament: event.tournament } : {}),
           };
           jobs.push({
-            id: jobId(row, event.type, side, channel, at, event.message?.id),
+            id: jobId(row, event.type, side, channel, at, lastMove, event.message?.id),
             gameId: row.id,
             side,
             event: event.type,

@@ -215,10 +215,33 @@ describe('events are queued, never delivered inline', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(queue.jobs).toHaveLength(1);
     const [job] = queue.jobs;
-    expect(job).toMatchObject({ id: `msg_${g.id}_1_turn_black_webhook`, event: 'turn', side: 'black', channel: 'webhook' });
+    expect(job).toMatchObject({ event: 'turn', side: 'black', channel: 'webhook' });
+    // The ply and the time of the turn that made it (a ply reached again after a takeback is another message).
+    expect(job!.id).toBe(`msg_${g.id}_1_turn_black_webhook_${Date.parse(job!.data.lastMove!.at).toString(36)}`);
     expect(job!.data).toMatchObject({ you: 'black', ply: 1, sideToMove: 'black', lastMove: { ply: 1, side: 'white', text: 'Wb2-Wb3' } });
     expect(job!.data.legalCount).toBeGreaterThan(0);
     expect(job!.data.board).toContain('B level');
+  });
+
+  it('a ply reached again after a takeback is a new message: its webhook-id differs, so a receiver that de-duplicates keeps it', async () => {
+    const queue = captureQueue();
+    const g = await hookedGame();
+    const move = (text: string, side: 'white' | 'black') => call('POST', `/api/games/${g.id}/moves`, { text, token: g.tokens[side] });
+    expect((await move('Wb2-Wb3', 'white')).status).toBe(200);
+    expect((await move('Bb3-Bb2', 'black')).status).toBe(200);
+    const turnIds = () => queue.take().filter((j: any) => j.event === 'turn' && j.side === 'white').map((j: any) => j.id); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const first = turnIds();
+    expect(first).toHaveLength(1);
+    expect((await move('Wc2-Wc3', 'white')).status).toBe(200);
+    expect((await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: g.tokens.black })).status).toBe(200);
+    expect((await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'accept' }, token: g.tokens.white })).body.ply).toBe(1);
+    queue.take();
+    await new Promise((r) => setTimeout(r, 5)); // another millisecond for the new turn
+    expect((await move('Bc3-Bc2', 'black')).status).toBe(200);
+    const again = turnIds();
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatch(new RegExp(`^msg_${g.id}_2_turn_white_webhook_`));
+    expect(again[0]).not.toBe(first[0]);
   });
 
   it('draw offer -> draw-offer to the other player; resign -> game-over to both', async () => {
@@ -257,7 +280,7 @@ describe('the queue consumer', () => {
 
     expect(receiver.calls.map((c) => c.status)).toEqual([500, 200, 200]);
     expect(receiver.calls.every((c) => c.verified)).toBe(true);
-    expect(new Set(receiver.calls.map((c) => c.id))).toEqual(new Set([`msg_${g.id}_1_turn_black_webhook`]));
+    expect(new Set(receiver.calls.map((c) => c.id))).toEqual(new Set([jobs[0]!.id]));
     expect(receiver.calls.map((c) => c.duplicate)).toEqual([false, false, true]);
     expect(receiver.calls[1]!.body).toMatchObject({ type: 'turn', data: { gameId: g.id, you: 'black', lastMove: { text: 'Wb2-Wb3' } } });
     // The body is the same on every attempt.
@@ -352,6 +375,7 @@ describe('the queue consumer', () => {
     const result = await runQueue(queue.take(), 1, 'subspace-notify-dlq');
     expect(result.explicitAcks).toHaveLength(1);
     const log = await call('GET', `/api/games/${g.id}/deliveries`, { token: g.tokens.black });
-    expect(log.body.deliveries[0]).toMatchObject({ status: 'dead', messageId: `msg_${g.id}_1_turn_black_webhook`, attempt: 7 });
+    expect(log.body.deliveries[0]).toMatchObject({ status: 'dead', attempt: 7 });
+    expect(log.body.deliveries[0].messageId).toMatch(new RegExp(`^msg_${g.id}_1_turn_black_webhook_[0-9a-z]+$`));
   });
 });

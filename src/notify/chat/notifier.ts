@@ -51,7 +51,10 @@ export class ChatNotifier implements EventSink {
             ? `_${event.message.id}`
             : event.type.endsWith('offer') || event.type.startsWith('pause')
               ? `_${at.toString(36)}`
-              : '';
+              : // A ply reached again after a takeback is another event (as in the webhooks' ids).
+                lastMove
+                ? `_${Date.parse(lastMove.at).toString(36)}`
+                : '';
         seats.push({ playerId, side, event: event.type, idTail, data });
       }
     if (!seats.length) return undefined;
