@@ -3,7 +3,7 @@
 // (its token), remove it, read and change which events go where.
 import type { GameReads } from '../db/game-store.ts';
 import type { PlayerRow } from '../db/schema.ts';
-import { sideOfToken } from '../service/crypto.ts';
+import { seatOf, type KeyCheck } from '../service/seat-holder.ts';
 import type { WebhookPolicy } from '../service/ports.ts';
 import { done, fail, type ServiceResult } from '../service/result.ts';
 import type { PushOwner, PushStore } from './push-store.ts';
@@ -28,13 +28,15 @@ export class PushService {
     private readonly games: Pick<GameReads, 'game'>,
     private readonly policy: WebhookPolicy,
     private readonly clock: () => number = Date.now,
+    /** Player keys act as the token of their player's seat (as on every game route). */
+    private readonly players?: KeyCheck,
   ) {}
 
   /** The seat a game token holds: 404 for no game, 403 for a token that is not a player's. */
   private async seat(gameId: string, token: string): Promise<ServiceResult<PushOwner & { gameId: string }>> {
     const row = await this.games.game(gameId);
     if (!row) return fail(404, 'unknown_game', `no game with id ${gameId}`);
-    const side = await sideOfToken(row, token);
+    const side = await seatOf(row, token, this.players);
     if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${gameId}`);
     return done({ gameId, side });
   }

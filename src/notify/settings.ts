@@ -2,7 +2,7 @@
 // delivery log, one-click unsubscribe, and the reminder cron.
 import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
-import { sideOfToken } from '../service/crypto.ts';
+import { seatOf, type KeyCheck } from '../service/seat-holder.ts';
 import { webhookChange } from '../service/webhook-setting.ts';
 import type { EventSink, GameAlarms, WebhookPolicy } from '../service/ports.ts';
 import type { PublicMove } from '../service/public-state.ts';
@@ -61,6 +61,8 @@ export class NotifyService {
       publicUrl?: string;
       /** Which addresses their owners confirmed (a seat's address gets mail only then). */
       addresses?: Pick<AddressStore, 'confirm'>;
+      /** Player keys act as the token of their player's seat (as on every game route). */
+      players?: KeyCheck;
     } = {},
   ) {}
 
@@ -71,7 +73,7 @@ export class NotifyService {
   private async player(id: string, token: string): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
     const row = await this.store.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
-    const side = await sideOfToken(row, token);
+    const side = await seatOf(row, token, this.options.players);
     if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${id}`);
     return done({ row, side });
   }

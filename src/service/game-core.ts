@@ -4,12 +4,11 @@
 import type { GameRow, MoveRow } from '../db/schema.ts';
 import type { GameChanges, GameStore } from '../db/game-store.ts';
 import { colorName, opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
-import { sideOfToken } from './crypto.ts';
+import { seatOf, type KeyCheck } from './seat-holder.ts';
 import { computerLevel, computerToMove } from './computer-sides.ts';
 import type { ComputerTurns, EventSink, GameAlarms, GameEndHook, GameEvent, WebhookPolicy } from './ports.ts';
 import { publicMove } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
-import { sideOfPlayer } from './players.ts';
 
 export const DAY_MS = 86_400_000;
 
@@ -20,12 +19,6 @@ export const gameOver: readonly GameEvent[] = [{ type: 'game-over', recipients: 
  * tag of an email reply address). Only server code can build the second form.
  */
 export type Actor = string | { readonly side: Color };
-
-/** Checks a player key (src/service/players.ts), so a game's players can act with their key. */
-interface KeyCheck {
-  /** The player among `ids` this key belongs to, if any. */
-  keyHolder(key: string, ids: readonly (string | null)[]): Promise<string | undefined>;
-}
 
 interface ServiceOptions {
   /** Player keys work as the game token of the player's own side. */
@@ -171,11 +164,8 @@ export class GameContext {
   }
 
   /** The side of a game token, or of a player key whose player sits at this game. */
-  async sideOf(row: GameRow, token: string): Promise<Color | undefined> {
-    const byToken = await sideOfToken(row, token);
-    if (byToken || !this.options.players || !(row.whitePlayerId || row.blackPlayerId)) return byToken;
-    const player = await this.options.players.keyHolder(token, [row.whitePlayerId, row.blackPlayerId]);
-    return player ? sideOfPlayer(row, player) : undefined;
+  sideOf(row: GameRow, token: string): Promise<Color | undefined> {
+    return seatOf(row, token, this.options.players);
   }
 
   /** A game as it stands now: a pause whose end has come is over, a game lost on time is ended. */

@@ -285,6 +285,7 @@ export class Services {
       const games = this.home?.store ?? this.remoteGames;
       return new NotifyService(new NotifyStore(env.DB, games, this.home?.seats ?? this.remoteGames), this.config.mail, {
         addresses: new AddressStore(env.DB),
+        players: this.players,
         webhookPolicy: this.webhookPolicy,
         clock,
         alarms: this.home?.alarms ?? new ObjectAlarms(env),
@@ -304,7 +305,7 @@ export class Services {
 
   /** Web Push subscriptions and a player's own choices of what goes where. */
   get push(): PushService {
-    return this.once('push', () => new PushService(new PushStore(this.env.DB), this.remoteGames, this.webhookPolicy));
+    return this.once('push', () => new PushService(new PushStore(this.env.DB), this.remoteGames, this.webhookPolicy, undefined, this.players));
   }
 
   /** The tables a route reads without a service in between (a game row, a player's invitations, chat links). */

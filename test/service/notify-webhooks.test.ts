@@ -229,7 +229,11 @@ describe('events are queued, never delivered inline', () => {
     const move = (text: string, side: 'white' | 'black') => call('POST', `/api/games/${g.id}/moves`, { text, token: g.tokens[side] });
     expect((await move('Wb2-Wb3', 'white')).status).toBe(200);
     expect((await move('Bb3-Bb2', 'black')).status).toBe(200);
-    const turnIds = () => queue.take().filter((j: any) => j.event === 'turn' && j.side === 'white').map((j: any) => j.id); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const turnIds = () =>
+      queue
+        .take()
+        .filter((j: any) => j.event === 'turn' && j.side === 'white')
+        .map((j: any) => j.id); // eslint-disable-line @typescript-eslint/no-explicit-any
     const first = turnIds();
     expect(first).toHaveLength(1);
     expect((await move('Wc2-Wc3', 'white')).status).toBe(200);

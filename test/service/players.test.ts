@@ -99,6 +99,24 @@ describe('players and keys', () => {
   });
 });
 
+describe('a player key on a game it sits at', () => {
+  it("acts for the seat's own settings too: notifications, delivery log and Web Push of that game", async () => {
+    const kirk = await newPlayer('Kirk');
+    const kor = await newPlayer('Kor');
+    const { game } = await startGame(kirk, kor);
+    const settings = await call('PATCH', `/api/games/${game.id}/me`, { token: kirk.key, json: { name: 'Jim' } });
+    expect(settings.status).toBe(200);
+    expect(settings.body.side).toBe('white');
+    expect((await call('GET', `/api/games/${game.id}/me`, { token: kor.key })).body.side).toBe('black');
+    expect((await call('GET', `/api/games/${game.id}/deliveries`, { token: kirk.key })).status).toBe(200);
+    const gone = await call('DELETE', `/api/games/${game.id}/push`, { token: kirk.key, json: { endpoint: 'https://push.example/x' } });
+    expect([gone.status, gone.body.code]).toEqual([404, 'unknown_subscription']);
+    // Someone else's key is still not a seat here.
+    const stranger = await newPlayer('Mudd');
+    expect((await call('GET', `/api/games/${game.id}/me`, { token: stranger.key })).status).toBe(403);
+  });
+});
+
 describe('/me: finished games', () => {
   it('say how each ended for the player: won, lost, drawn or aborted', async () => {
     const kirk = await newPlayer('Kirk');

@@ -277,7 +277,10 @@ describe('D1 round trips of POST /api/games/:id/moves', () => {
       const fanout = countingQueue();
       expect((await runQueue(move.queued as QueueJob[], 1, 'subspace-notify', { ...e, NOTIFY_QUEUE: fanout.queue })).explicitAcks).toHaveLength(1);
       expect(fanout.queued).toEqual([
-        expect.objectContaining({ id: expect.stringMatching(new RegExp(`^chat_telegram_5400_${game.id}_1_turn_black_[0-9a-z]+$`)), chat: { platform: 'telegram', externalId: '5400', playerId: koloth.id } }),
+        expect.objectContaining({
+          id: expect.stringMatching(new RegExp(`^chat_telegram_5400_${game.id}_1_turn_black_[0-9a-z]+$`)),
+          chat: { platform: 'telegram', externalId: '5400', playerId: koloth.id },
+        }),
       ]);
       apis.take();
       expect((await runQueue(fanout.queued as QueueJob[])).explicitAcks).toHaveLength(1);

@@ -1,0 +1,20 @@
+// Who holds a seat: a game token, or the player key of the player who sits there (a game made
+// from a challenge has no seat tokens its players ever see, so their key is their token).
+import type { GameRow } from '../db/schema.ts';
+import type { Color } from '../engine/types.ts';
+import { sideOfToken } from './crypto.ts';
+import { sideOfPlayer } from './players.ts';
+
+/** Checks a player key (src/service/players.ts). */
+export interface KeyCheck {
+  /** The player among `ids` this key belongs to, if any. */
+  keyHolder(key: string, ids: readonly (string | null)[]): Promise<string | undefined>;
+}
+
+/** The side of a game token, or of a player key whose player sits at this game. */
+export async function seatOf(row: GameRow, token: string, players: KeyCheck | undefined): Promise<Color | undefined> {
+  const byToken = await sideOfToken(row, token);
+  if (byToken || !players || !(row.whitePlayerId || row.blackPlayerId)) return byToken;
+  const player = await players.keyHolder(token, [row.whitePlayerId, row.blackPlayerId]);
+  return player ? sideOfPlayer(row, player) : undefined;
+}
