@@ -92,6 +92,28 @@ describe('Telegram webhook', () => {
     }
   });
 
+  it('a command addressed to another bot is not obeyed; in a group, talk that is not a command gets no answer', async () => {
+    const p = await newPlayer('Rand');
+    await linkTelegram(bot, 61, p);
+    const sent = () => apis.telegram('sendMessage').length;
+    const before = sent();
+    await bot.text(61, '/new@SomeOtherBot warp-factor');
+    await bot.text(61, '/start@SomeOtherBot');
+    expect(sent()).toBe(before);
+    expect((await call('GET', '/api/me/challenges', { token: p.key })).body.challenges).toEqual([]);
+    // Addressed to this bot by name (any case): obeyed.
+    await bot.text(61, '/games@subspacetestbot');
+    expect(sent()).toBe(before + 1);
+    // A group where the bot sees every message: chatter is not answered, linked or not; commands and turns are.
+    const group = (id: number, text: string) => bot.update({ message: { message_id: 1, date: 0, chat: { id, type: 'supergroup', title: 'Bridge' }, text } });
+    await group(-700, 'lol did you see that');
+    await group(-700, 'ok');
+    expect(sent()).toBe(before + 1);
+    await group(-700, '/help');
+    expect(sent()).toBe(before + 2);
+    expect(lastText(-700)).toContain('not tied to a Subspace player');
+  });
+
   it('an unknown command answers with help; a bad variant says which exist', async () => {
     const p = await newPlayer('Chapel');
     await linkTelegram(bot, 60, p);

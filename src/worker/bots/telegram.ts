@@ -42,15 +42,41 @@ export const TELEGRAM_HELP = [
   'the last one you played or looked at here, or your only game.',
 ].join('\n');
 
-/** `/move@SubspaceBot a b` -> ['move', 'a', 'b']; undefined for text that is no command. */
-function commandWords(text: string): string[] | undefined {
-  const m = /^\/([a-z_]+)(?:@\w+)?(?:\s+([\s\S]*))?$/i.exec(text.trim());
+/**
+ * `/move@SubspaceBot a b` -> ['move', 'a', 'b']; undefined for text that is no command; 'another bot'
+ * for a command addressed to another bot by name (`/resign@OtherBot`), which is not ours to obey.
+ */
+function commandWords(text: string, botName: string | undefined): string[] | 'another bot' | undefined {
+  const m = /^\/([a-z_]+)(?:@(\w+))?(?:\s+([\s\S]*))?$/i.exec(text.trim());
   if (!m) return undefined;
-  return [m[1]!.toLowerCase(), ...(m[2]?.trim().split(/\s+/).filter(Boolean) ?? [])];
+  if (m[2] && botName && m[2].toLowerCase() !== botName.replace(/^@/, '').toLowerCase()) return 'another bot';
+  return [m[1]!.toLowerCase(), ...(m[3]?.trim().split(/\s+/).filter(Boolean) ?? [])];
 }
 
-async function chatCommand(deps: bot.BotDeps, chat: bot.LinkedChat, text: string): Promise<bot.BotReply> {
-  const words = commandWords(text);
+/**
+ * A group's chatter that is not for the bot: in a group only commands, the game keywords (board,
+ * say …, takeback, …) and what looks like a turn (one word naming a cell, as `Wb2-Wb3`, `Q@Ab2=XZ`)
+ * are answered; anything else would be read as a turn and answered with help, to everyone.
+ */
+function groupChatter(chat: TelegramChat, text: string): boolean {
+  if (chat.type !== 'group' && chat.type !== 'supergroup') return false;
+  const line = text.split(/\r?\n/).find((l) => l.trim()) ?? '';
+  if (
+    ['games', 'challenges'].includes(
+      line
+        .trim()
+        .toLowerCase()
+        .replace(/[.!]+$/, ''),
+    )
+  )
+    return false;
+  const command = parseCommand(line);
+  if (!command) return true;
+  if (command.kind !== 'move') return false;
+  return !/^\S*[a-d][1-4]\S*$/.test(command.text);
+}
+
+async function chatCommand(deps: bot.BotDeps, chat: bot.LinkedChat, text: string, words: string[] | undefined): Promise<bot.BotReply> {
   if (!words) {
     // Not a /command: the player's lists ("games", "challenges"), else one of the game commands (a
     // bare turn, "board", "say ...") on the chat's game.
@@ -126,17 +152,21 @@ async function handleUpdate(c: Context<AppEnv>, deps: bot.BotDeps, api: Telegram
   }
   const chatId = String(tgChat.id);
   const text = update.message?.text ?? '';
-  const words = commandWords(text);
-  if (!query && words?.[0] === 'start') return void (await api.sendText(chatId, await start(deps, tgChat, words[1])));
+  const words = commandWords(text, c.var.services.config.telegram.botName);
+  if (!query && words === 'another bot') return;
+  const command = words === 'another bot' ? undefined : words;
+  // In a group the bot may see every message (an admin, or privacy mode off): talk is not for it.
+  if (!query && !command && groupChatter(tgChat, text)) return;
+  if (!query && command?.[0] === 'start') return void (await api.sendText(chatId, await start(deps, tgChat, command[1])));
   const chat = await bot.linkedChat(deps, 'telegram', chatId);
   if (!chat) {
     const notLinked = `This chat is not tied to a Subspace player yet: open ${deps.base.origin}/me and press "Link a Telegram chat".`;
     if (query) await api.call('answerCallbackQuery', { callback_query_id: query.id, text: notLinked, show_alert: true });
-    else if (text) await api.sendText(chatId, words?.[0] === 'help' ? `${notLinked}\n\n${TELEGRAM_HELP}` : notLinked);
+    else if (text) await api.sendText(chatId, command?.[0] === 'help' ? `${notLinked}\n\n${TELEGRAM_HELP}` : notLinked);
     return;
   }
   if (!query && !text.trim()) return;
-  const reply = query ? await bot.buttonReply(deps, chat, query.data ?? '') : await chatCommand(deps, chat, text);
+  const reply = query ? await bot.buttonReply(deps, chat, query.data ?? '') : await chatCommand(deps, chat, text, command);
   await bot.remember(deps, chat, reply);
   if (query) await api.call('answerCallbackQuery', { callback_query_id: query.id, ...(reply.ok ? {} : { text: reply.text.split('\n')[0]!.slice(0, 190) }) });
   await send(c, api, chatId, reply);
