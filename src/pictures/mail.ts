@@ -5,7 +5,7 @@
 // Worker's email handler, because the two libraries would add about 39 KiB gzipped to the main
 // Worker, over its 200 KiB budget; mail is not in a hurry.
 import { decodeHTML } from 'entities/decode';
-import PostalMime from 'postal-mime';
+import PostalMime, { addressParser } from 'postal-mime';
 import type { ParsedMail } from '../worker/text/inbound-mail.ts';
 
 /** HTML -> text: block ends as line breaks, tags dropped, entities decoded; `quotes: false` drops quoted history first. */
@@ -27,6 +27,12 @@ function htmlToText(html: string, quotes: boolean): string {
     .replace(/\n[ \t]+/g, '\n');
 }
 
+/** How many mailboxes a From header names (groups counted by their members). */
+function fromAddresses(header: string | undefined): number {
+  if (!header) return 0;
+  return addressParser(header).reduce((n, a) => n + ('group' in a && Array.isArray(a.group) ? a.group.length : 1), 0);
+}
+
 export async function parseMail(raw: Uint8Array | ArrayBuffer): Promise<ParsedMail> {
   const email = await PostalMime.parse(raw);
   const text = email.text !== undefined ? email.text : email.html !== undefined ? htmlToText(email.html, false) : '';
@@ -37,6 +43,7 @@ export async function parseMail(raw: Uint8Array | ArrayBuffer): Promise<ParsedMa
     text: text.replace(/\r\n?/g, '\n'),
     fullText: fullText.replace(/\r\n?/g, '\n'),
     from: email.from?.address?.trim().toLowerCase() || undefined,
+    fromCount: fromAddresses(email.headers.find((h) => h.key === 'from')?.value),
     messageId: email.messageId?.trim() || undefined,
     authResults,
   };

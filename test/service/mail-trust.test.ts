@@ -143,6 +143,11 @@ describe('only the seat itself plays by email', () => {
     const spoofed = await send(raw('mallory@example.net', to, 'resign\n'), KOR, to);
     expect(spoofed.rejected).toHaveLength(1);
     expect(await state(g.id)).toMatchObject({ status: 'active', ply: 1 });
+    // A From line naming the seat's address and another: not any one player's mail (the answer would go to the other).
+    const twoFrom = await send(raw(`${KOR}>, Mallory <mallory@example.net`, to, 'resign\n'), 'mallory@example.net', to);
+    expect(twoFrom.rejected[0]).toMatch(/names several addresses/);
+    expect(twoFrom.replies).toHaveLength(0);
+    expect(await state(g.id)).toMatchObject({ status: 'active', ply: 1 });
     // The address's case does not matter.
     const upper = await send(raw('KOR@Example.ORG', to, 'Bb3-Bb2\n'), 'KOR@Example.ORG', to);
     expect(upper.replies[0]!.text).toContain('You played Bb3-Bb2');

@@ -11,6 +11,8 @@ export interface ParsedMail {
   readonly fullText: string;
   /** The From header's address, lower case. */
   readonly from: string | undefined;
+  /** How many addresses the From header names (a reply from several is not any one player's). */
+  readonly fromCount?: number;
   readonly messageId: string | undefined;
   /** Authentication-Results / ARC-Authentication-Results header values. */
   readonly authResults: readonly string[];

@@ -90,6 +90,10 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   // The sender must be the seat's own address (the one Subspace mails this player at).
   const from = mail.from ?? message.from.trim().toLowerCase();
   const seat = (await deps.store.seatEmail(address.gameId, address.side))?.trim().toLowerCase();
+  if ((mail.fromCount ?? 1) > 1) {
+    message.setReject('Not accepted: the From line names several addresses; reply from the one address Subspace mails this player at.');
+    return { outcome: 'rejected' };
+  }
   if (!seat || from !== seat) {
     message.setReject(
       seat
