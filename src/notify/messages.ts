@@ -87,7 +87,10 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       if (last) lines.push(`Last turn: ${last}`);
       break;
     case 'draw-offer':
-      lines.push(`${who(data, other(data.you))} offers a draw. Reply "accept" to agree, or just play your move to decline.`);
+      // Playing on declines only when it is the player's move; an offer made on the offerer's own move waits for an answer.
+      lines.push(
+        `${who(data, other(data.you))} offers a draw. Reply "accept" to agree, or ${data.sideToMove === data.you ? 'just play your move' : 'reply "decline"'} to decline.`,
+      );
       break;
     case 'reminder':
       lines.push(`Reminder: it is still your move as ${colorName(data.you)}${data.deadline ? `; the deadline is ${data.deadline}` : ''}.`);

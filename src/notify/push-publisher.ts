@@ -24,7 +24,10 @@ const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n 
 
 /** A game event as a notification: the subject line as title, what happened (who, which move, the deadline) as body. */
 export function pushWords(event: NotifyEvent, data: EventData): PushNotification {
-  const lines = summary(event, data).filter((l) => !/^You have \d+ legal turn/.test(l));
+  // A notification takes no typed reply: its answers are on the game's page, which it opens.
+  const lines = summary(event, data)
+    .filter((l) => !/^You have \d+ legal turn/.test(l))
+    .map((l) => l.replace('Reply "accept" to agree', 'Open the game to agree').replace('reply "decline"', 'decline there'));
   const opponent = data.players[data.you === 'white' ? 'black' : 'white'];
   const deadline =
     data.deadline && data.status === 'active' && data.sideToMove === data.you ? `Deadline ${data.deadline.slice(0, 16).replace('T', ' ')} UTC.` : '';

@@ -139,7 +139,7 @@ describe('a whole game: a Discord user against a Telegram chat', () => {
     await bot.text(TELEGRAM_CHAT, '/board');
     const [photo] = apis.telegram('sendPhoto');
     expect(photo!.body.photo.type).toBe('image/png');
-    expect(photo!.body.caption).toContain(`Game ${gameId}`);
+    expect(photo!.body.caption).toMatch(new RegExp(`^Game ${gameId}: .*(White|Black) to move`));
 
     // Telegram offers a draw with its button; Discord is told, and declines with the button under the notification.
     apis.take();

@@ -33,7 +33,7 @@ function receiver(answers: number[] = []) {
 
 describe('Discord channel webhooks as webhook URLs', () => {
   it('a draw offer says to press Accept on Discord (it takes no typed replies), to reply "accept" elsewhere', () => {
-    const data = {
+    let data = {
       gameId: 'g1',
       variant: 'warp-factor',
       title: 'Warp Factor',
@@ -69,7 +69,12 @@ describe('Discord channel webhooks as webhook URLs', () => {
         data,
       } as ChatJob);
     expect(text('discord')).toContain('Kirk (White) offers a draw. Press Accept to agree');
-    expect(text('telegram')).toContain('Kirk (White) offers a draw. Reply "accept" to agree');
+    expect(text('telegram')).toContain('Kirk (White) offers a draw. Reply "accept" to agree, or just play your move to decline.');
+    // Offered on the offerer's own move: playing on is not the recipient's to do; and the board says whose move it is, once.
+    data = { ...data, sideToMove: 'white', board: 'BOARD\nWhite to move' } as EventData;
+    expect(text('telegram')).toContain('Reply "accept" to agree, or reply "decline" to decline.');
+    expect(text('discord')).toContain('Press Accept to agree, or press Decline to decline.');
+    expect(text('telegram').match(/White to move/g)).toHaveLength(1);
   });
 
   it('knows a Discord webhook URL when it sees one', () => {

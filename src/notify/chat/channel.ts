@@ -25,11 +25,14 @@ export function chatNotificationText(job: ChatJob): string {
   return [
     subject(job.event, d),
     // The mail's 'Reply "accept"': Discord takes no typed replies, only its commands and buttons.
-    ...summary(job.event, d).map((line) => (job.chat.platform === 'discord' ? line.replace('Reply "accept" to agree', 'Press Accept to agree') : line)),
+    ...summary(job.event, d).map((line) =>
+      job.chat.platform === 'discord' ? line.replace('Reply "accept" to agree', 'Press Accept to agree').replace('reply "decline"', 'press Decline') : line,
+    ),
     '',
     d.board,
     '',
-    ...(yourMove ? [how] : d.status === 'active' ? [`${colorName(d.sideToMove)} to move.`] : []),
+    // Not your move: the board's last line already says whose it is.
+    ...(yourMove ? [how] : []),
     `The game: ${d.link}`,
   ].join('\n');
 }

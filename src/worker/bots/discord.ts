@@ -85,7 +85,7 @@ export const DISCORD_HELP = [
   '  /subspace link               tie your Discord account to your Subspace player (do this first)',
   '  /challenge variant [user]    offer a game to a linked Discord user, or to anyone',
   '  /accept id                   accept a challenge (or press its Accept button)',
-  '  /move turn [game]            play a turn, e.g. /move Wb2-Wb3',
+  '  /move turn [game]            play a turn, e.g. /move turn:Wb2-Wb3',
   '  /board [game]                the board as a picture, and whose turn it is',
   '  /games                       your games, those waiting for you first',
   '  /draw [game]                 offer a draw (or accept the one offered to you)',

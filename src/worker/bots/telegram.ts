@@ -124,8 +124,12 @@ async function send(c: Context<AppEnv>, api: TelegramApi, chatId: string, reply:
   if (reply.picture) {
     const picture = await boardPicture(c, reply.picture);
     if ('png' in picture) {
-      const first = reply.text.split('\n')[0] ?? '';
-      await api.sendPhoto(chatId, picture.png, `Game ${reply.picture}: ${first}`);
+      // The caption says whose move it is (or how it ended), not the board text's first row.
+      const status = reply.text
+        .split('\n')
+        .find((l) => /\bto move\b|\bwon\b|\bdraw|\bover\b|\baborted\b/i.test(l))
+        ?.trim();
+      await api.sendPhoto(chatId, picture.png, `Game ${reply.picture}${status ? `: ${status}` : ''}`);
     }
   }
   const sent = await api.sendText(chatId, reply.text, buttons);
