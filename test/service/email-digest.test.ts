@@ -2,17 +2,22 @@
 // interval listing the games waiting for that address.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueueJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 import { call, newGame, play } from './helpers.ts';
 import { captureQueue, confirmAddresses, runQueue } from './notify-helpers.ts';
 
 // The addresses these tests mail were confirmed by their owners (address-confirmation.test.ts tests that step).
-beforeEach(() => confirmAddresses('sulu@example.org', 'kor@example.org'));
+beforeEach(() => confirmAddresses('sulu@example.org', 'kor@example.org', 'uhura@example.org'));
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+// Reply addresses and unsubscribe links are signed with it.
+beforeAll(() => {
+  (env as { REPLY_SECRET?: string }).REPLY_SECRET = 'test-reply-secret';
 });
 
 describe('email digest', () => {
@@ -36,9 +41,10 @@ describe('email digest', () => {
     await play(games[0]!, 'Wc2-Wc3');
     await play(other, 'Wb2-Wb3');
     await play(other, 'Bb3-Bb2');
-    const sent: { to: string; subject: string; text: string }[] = [];
+    type Sent = { to: string; subject: string; text: string; html: string; headers: Record<string, string>; replyTo?: string };
+    const sent: Sent[] = [];
     const EMAIL = {
-      send: async (m: { to: string; subject: string; text: string }) => (sent.push(m), { messageId: `m${sent.length}` }),
+      send: async (m: Sent) => (sent.push(m), { messageId: `m${sent.length}` }),
     } as unknown as SendEmail;
     const jobs = queue.take();
     await runQueue(jobs, 1, 'subspace-notify', { ...env, EMAIL });
@@ -66,7 +72,34 @@ describe('email digest', () => {
     for (const g of games) expect(mail.text).toContain(`Warp Factor game ${g.id} against`);
     expect(mail.text).not.toContain(other.id);
     expect(mail.text).toContain('your move');
+    // Each game has its own way out (a digest covers several seats: no one-click header, no reply address).
+    for (const g of games) expect(mail.text).toMatch(new RegExp(`No more emails for this game: http\\S+/unsubscribe\\?game=${g.id}&side=black&t=`));
+    expect(mail.html).toContain('no more emails for this game');
+    expect(mail.headers['List-Unsubscribe']).toBeUndefined();
+    expect(mail.replyTo).toBeUndefined();
     // Nothing more until new news: the next run sends nothing.
     expect((await cron(t0 + 5 * 3_600_000)).filter((j) => (j as { channel?: string }).channel === 'digest')).toEqual([]);
+  });
+  it("a digest about one game carries that game's one-click unsubscribe and reply address", async () => {
+    const t0 = Date.now();
+    // Another address than the test above's (its games still wait for Kor).
+    const g = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { name: 'Uhura', email: 'uhura@example.org' } });
+    await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.black, json: { notify: { digestHours: 1 } } });
+    const queue = captureQueue<QueueJob>();
+    await play(g, 'Wb2-Wb3');
+    type Sent = { headers: Record<string, string>; replyTo?: string; text: string };
+    const sent: Sent[] = [];
+    const EMAIL = { send: async (m: Sent) => (sent.push(m), { messageId: 'm' }) } as unknown as SendEmail;
+    await runQueue(queue.take(), 1, 'subspace-notify', { ...env, EMAIL });
+    expect(sent).toHaveLength(0);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: t0 + 3_600_000 + 60_000, cron: '*/15 * * * *' }), { ...env, EMAIL }, ctx);
+    await waitOnExecutionContext(ctx);
+    const due = queue.take().filter((j) => (j as { channel?: string }).channel === 'digest');
+    await runQueue(due, 1, 'subspace-notify', { ...env, EMAIL });
+    expect(sent).toHaveLength(1);
+    const stop = /No more emails for this game: (\S+)/.exec(sent[0]!.text)![1]!;
+    expect(sent[0]!.headers).toMatchObject({ 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(sent[0]!.replyTo).toBe((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.replyTo);
   });
 });
