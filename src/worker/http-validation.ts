@@ -25,10 +25,11 @@ function fieldOf(issue: AnyIssue): string | null {
 }
 
 /** Valibot issues -> "<which field>: <what is wrong>" (the first few). */
-export function describeIssues(issues: readonly AnyIssue[], where = 'body'): string {
+export function describeIssues(issues: readonly AnyIssue[], where = 'body', labels: Readonly<Record<string, string>> = {}): string {
   const words = issues.map((issue) => {
     const path = fieldOf(issue);
-    const field = path ?? where;
+    // A page form names its fields by their labels ("Days per move"), not by the API's names.
+    const field = (path && labels[path]) ?? path ?? where;
     // valibot takes an array for an object and then misses its keys: say what type is wanted.
     const parent = issue.path?.at(-1);
     if (parent?.type === 'object' && Array.isArray(parent.input))
@@ -42,7 +43,7 @@ export function describeIssues(issues: readonly AnyIssue[], where = 'body'): str
     if (issue.received === 'undefined' && path) return `${field}: is required`;
     if (!path && issue.type === 'strict_object') return `${field}: must be a JSON object`;
     // A message that names its field itself ("ply must be ...", shared with the pages' forms) says it once.
-    const message = issue.message.startsWith(`${field} `) ? issue.message.slice(field.length + 1) : issue.message;
+    const message = issue.message.toLowerCase().startsWith(`${field.toLowerCase()} `) ? issue.message.slice(field.length + 1) : issue.message;
     return `${field}: ${message}`;
   });
   return [...new Set(words)].slice(0, 3).join('; ');

@@ -38,6 +38,13 @@ describe('Telegram webhook', () => {
     expect(apis.calls).toEqual([]);
   });
 
+  it('an update that is not one says which field is wrong', async () => {
+    const bad = await bot.update({ message: { chat: { id: '5001' }, text: '/help' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/^not a Telegram update: message\.chat\.id: /);
+    expect(apis.calls).toEqual([]);
+  });
+
   it('/start <code> from the /me page ties the chat to the player; a code works once', async () => {
     const spock = await newPlayer('Spock');
     const { start, html, code } = await linkTelegram(bot, 42, spock);

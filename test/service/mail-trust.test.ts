@@ -221,6 +221,14 @@ describe('a mail plays once, and only for the position it answered', () => {
     // With its own #ply the player says which position they mean: the current one plays.
     const fresh = await send(raw(KOR, to, `${now} #4\n\n> ${mail.text.split('\n')[0]}\n`), KOR, to);
     expect(fresh.replies[0]!.text).toContain('(ply 4)');
+    // A #ply of the player's own that is not the game's: said as theirs, not the email's.
+    const own = await send(raw(KOR, to, `${(await legal(g.id))[0]!} #3\n`), KOR, to);
+    expect(own.replies[0]!.text).toMatch(/^Your turn ".+" was for another ply than the game's: it is at ply 4 now/m);
+    // After the end nothing is to be corrected.
+    await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.white });
+    const late = await send(raw(KOR, to, 'Bc3-Bc2\n'), KOR, to);
+    expect(late.replies[0]!.text).toContain('Nothing was played: the game is over.');
+    expect(late.replies[0]!.text).not.toContain('Reply again');
   });
 });
 

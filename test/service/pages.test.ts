@@ -67,7 +67,11 @@ describe('creating a game with the form', () => {
     expect(res.text).toContain('value="Kirk"');
     const days = await createWithForm({ variant: 'planar', days: '4' });
     expect(days.status).toBe(400);
-    expect(days.text).toContain('time per move must be none or 1, 2, 3, 5, 7, 10, 14 days');
+    expect(days.text).toContain('Time per move: must be none or 1, 2, 3, 5, 7, 10, 14 days');
+    // A field left out is named by its label (was a bare "is required").
+    const none = await createWithForm({ white: 'Kirk' });
+    expect(none.status).toBe(400);
+    expect(none.text).toContain('Variant: is required');
   });
 
   it('refuses a form posted from another site', async () => {

@@ -462,6 +462,10 @@ describe('page forms', () => {
     const bad = await form('/tournaments', a, { name: 'Too many', variant: 'planar', format: 'swiss', rounds: '9', maxPlayers: '4', days: '3' });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('rounds: 9 Swiss rounds are more than possible');
+    // The form's errors name its fields as it labels them.
+    const days = await form('/tournaments', a, { name: 'Odd days', variant: 'planar', format: 'swiss', rounds: '2', maxPlayers: '4', days: '4' });
+    expect(days.status).toBe(400);
+    expect(await days.text()).toMatch(/Days per move: /);
 
     // The challenge form: the box unticked makes a casual challenge; ticked (the default), a rated one.
     const casual = await form('/challenges', a, { variant: 'planar', color: 'white', ratedShown: '1' });

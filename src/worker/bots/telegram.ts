@@ -8,6 +8,7 @@ import { telegramKeyboard } from '../../notify/chat/buttons.ts';
 import { TelegramApi } from '../../notify/chat/telegram-api.ts';
 import { sha256Hex, timingSafeEqualText } from '../../service/crypto.ts';
 import { jsonError, type AppEnv } from '../http.ts';
+import { describeIssues } from '../http-validation.ts';
 import { parseCommand } from '../text/commands.ts';
 import * as bot from './bot-play.ts';
 import { boardPicture, botDeps } from './bot-deps.ts';
@@ -193,7 +194,7 @@ export const telegram = new Hono<AppEnv>().post('/webhook', async (c) => {
     return jsonError(c, 400, 'malformed_json', 'body: malformed JSON');
   }
   const parsed = v.safeParse(UpdateSchema, body);
-  if (!parsed.success) return jsonError(c, 400, 'invalid_body', 'body: not a Telegram update (update_id missing)');
+  if (!parsed.success) return jsonError(c, 400, 'invalid_body', `not a Telegram update: ${describeIssues(parsed.issues, 'body')}`);
   const update = parsed.output;
   const deps = botDeps(c);
   // Telegram resends an update until it gets a 2xx: each one is handled once.

@@ -98,6 +98,22 @@ const withCookieKey = (c: Context, fields: Record<string, string>) => {
   return key ? { ...fields, token: key } : fields;
 };
 
+/** The home form's labels, for its errors. */
+const HOME_FORM_LABELS = {
+  variant: 'Variant',
+  white: "White's name",
+  black: "Black's name",
+  days: 'Time per move',
+  timeout: 'When a deadline passes',
+  leave: 'Leave days',
+  platforms: 'Number of platforms',
+  platformMoves: 'Platform moves',
+  opponent: 'Opponent',
+  level: "Computer's level",
+  side: 'You play',
+  position: 'Start position',
+};
+
 // ---- routes -----------------------------------------------------------------------
 
 export const gamePages = new Hono<AppEnv>()
@@ -111,7 +127,7 @@ export const gamePages = new Hono<AppEnv>()
       const fields = await formFields(c);
       const values: HomeValues = fields;
       const form = v.safeParse(CreateFormSchema, fields);
-      if (!form.success) return page(c, 400).html(<HomePage error={describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '')} values={values} />);
+      if (!form.success) return page(c, 400).html(<HomePage error={describeIssues(form.issues, 'form', HOME_FORM_LABELS)} values={values} />);
       const f = form.output;
       // Leave days are days off a clock: without one they would be dropped without a word.
       if (!f.days && f.leave)

@@ -41,6 +41,16 @@ async function act(c: Context<AppEnv>, what: 'join' | 'leave' | 'start') {
   return c.redirect(`/tournaments/${id}`, 303);
 }
 
+/** The tournament form's labels, for its errors (the API's field names mean nothing on the page). */
+const TOURNAMENT_FORM_LABELS = {
+  name: 'Name',
+  variant: 'Variant',
+  format: 'Format',
+  rounds: 'Rounds',
+  maxPlayers: 'Most players',
+  'clock.daysPerMove': 'Days per move',
+};
+
 export const leaguePages = new Hono<AppEnv>()
   .get('/players/:id', async (c) => {
     const id = c.req.param('id');
@@ -87,7 +97,8 @@ export const leaguePages = new Hono<AppEnv>()
       ...(f.format === 'swiss' && f.rounds ? { rounds: whole(f.rounds) } : {}),
     });
     const list = () => c.var.services.tournaments.list(linkBase(c));
-    if (!input.success) return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={describeIssues(input.issues, 'form')} />);
+    if (!input.success)
+      return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={describeIssues(input.issues, 'form', TOURNAMENT_FORM_LABELS)} />);
     const made = await c.var.services.tournaments.create(player, input.output, linkBase(c));
     if (!made.ok) return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={made.error} />);
     return c.redirect(`/tournaments/${made.value.id}`, 303);

@@ -114,7 +114,9 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   let command = await findCommand(deps.service, address.gameId, ownLines(mail.text));
   // A turn without its own "#ply" is for the position the answered email showed (our marker line says which).
   const shown = quotedPly(mail.fullText, address.gameId);
-  if (command?.kind === 'move' && !/#\d{1,6}$/.test(command.text) && shown !== undefined) command = { kind: 'move', text: `${command.text} #${shown + 1}` };
+  // Whether the ply guard is the player's own ("Bb3-Bb2 #4") or the answered email's.
+  const ownPly = command?.kind === 'move' && /#\d{1,6}$/.test(command.text);
+  if (command?.kind === 'move' && !ownPly && shown !== undefined) command = { kind: 'move', text: `${command.text} #${shown + 1}` };
   let outcome: InboundResult['outcome'];
   let text: string;
   if (!command) {
@@ -132,11 +134,19 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     const answer = await runCommand(deps.service, address.gameId, { side: address.side }, command, origin);
     outcome = answer.ok ? 'played' : 'failed';
     const stale = !answer.ok && answer.status === 409 && /^Could not play .*: stale: the game is at ply (\d+)/.exec(answer.reply);
+    const turn = command.kind === 'move' ? `"${command.text.replace(/\s*#\d+$/, '')}" ` : '';
+    // A refusal because the game has ended: nothing to correct, so no "reply again".
+    const after = answer.ok || stale ? undefined : await deps.service.load(address.gameId);
+    const over = after?.ok === true && after.value.status !== 'active';
     text = answer.ok
       ? answer.reply
       : stale
-        ? `The game has moved on since the email you answered: it is at ply ${stale[1]} now, so your turn ${command.kind === 'move' ? `"${command.text.replace(/\s*#\d+$/, '')}" ` : ''}was not played. Look at the board in the latest email (or on the game page) and reply to that one.`
-        : `${answer.reply}\n\nNothing was played. Reply again with a corrected turn.`;
+        ? ownPly
+          ? `Your turn ${turn}was for another ply than the game's: it is at ply ${stale[1]} now, so it was not played. Look at the board in the latest email (or on the game page) and reply with your turn.`
+          : `The game has moved on since the email you answered: it is at ply ${stale[1]} now, so your turn ${turn}was not played. Look at the board in the latest email (or on the game page) and reply to that one.`
+        : over
+          ? `${answer.reply}\n\nNothing was played: the game is over.`
+          : `${answer.reply}\n\nNothing was played. Reply again with a corrected turn.`;
   }
   // Our answer starts with the marker line too, so an answer quoted back is never read as a command.
   const now = await deps.service.load(address.gameId);
