@@ -221,7 +221,7 @@ export function emailHtml(event: NotifyEvent, data: EventData, links: EmailLinks
 // ---- a player's own events (their event stream and webhook) ----
 
 const challengeFrom = (ch: PublicChallenge) => ch.from.name ?? `Player ${ch.from.id}`;
-const challengeGame = (ch: PublicChallenge) => `${ch.title ?? ch.variant}${ch.clock ? `, ${ch.clock.daysPerMove} day(s) per move` : ''}`;
+const challengeGame = (ch: PublicChallenge) => `${ch.title ?? ch.variant}${ch.clock ? `, ${plural(ch.clock.daysPerMove, 'day')} per move` : ''}`;
 
 export const challengeSubject = (ch: PublicChallenge) => `${challengeFrom(ch)} challenges you to ${ch.title ?? ch.variant}${ch.rematchOf ? ' (rematch)' : ''}`;
 

@@ -406,7 +406,7 @@ export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
         <p>
           From {who(p.c.from)}
           {p.c.to ? ` to ${who(p.c.to)}` : ' to anyone'}; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color};{' '}
-          {p.c.clock ? `${p.c.clock.daysPerMove} days per move` : 'no clock'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
+          {p.c.clock ? `${plural(p.c.clock.daysPerMove, 'day')} per move` : 'no clock'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
         </p>
         {p.c.gameId ? (
           <p>
