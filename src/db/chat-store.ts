@@ -51,6 +51,14 @@ export class ChatStore extends D1Store {
     return r.meta.changes === 1;
   }
 
+  /** A group that became a supergroup has a new id (Telegram's migrate_to_chat_id): the link follows it. */
+  async moveChat(platform: ChatPlatform, from: string, to: string): Promise<void> {
+    await this.db
+      .update(chatLinks)
+      .set({ externalId: to })
+      .where(and(eq(chatLinks.platform, platform), eq(chatLinks.externalId, from)));
+  }
+
   async setCurrentGame(platform: ChatPlatform, externalId: string, gameId: string): Promise<void> {
     await this.db
       .update(chatLinks)

@@ -209,7 +209,8 @@ export async function deliverBatch(batch: MessageBatch<QueueJob>, deps: Consumer
     const job = msg.body;
     try {
       const outcome = await deliverOne(job, msg.attempts, deps, clock());
-      if (outcome?.kind === 'failed') msg.retry({ delaySeconds: retryDelay(msg.attempts) });
+      // A receiver that says how long to wait (a 429's retry_after) is not asked sooner.
+      if (outcome?.kind === 'failed') msg.retry({ delaySeconds: Math.max(retryDelay(msg.attempts), Math.min(outcome.retryAfter ?? 0, 43_200)) });
       else msg.ack();
     } catch (e) {
       // Our own failure (D1): let the queue try again later.

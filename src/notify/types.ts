@@ -168,7 +168,12 @@ export type DeliveryOutcome =
   | { readonly kind: 'delivered'; readonly httpStatus?: number }
   /** The receiver said 410 Gone: stop sending to it. */
   | { readonly kind: 'gone'; readonly httpStatus: number }
-  | { readonly kind: 'failed'; readonly httpStatus?: number; readonly error: string }
+  | {
+      readonly kind: 'failed';
+      readonly httpStatus?: number;
+      readonly error: string /** The receiver's own wait (Telegram's retry_after), seconds. */;
+      readonly retryAfter?: number;
+    }
   /** Nothing to do any more (channel off, address removed, URL not allowed). */
   | { readonly kind: 'skipped'; readonly error: string }
   /** Kept for the address's email digest (sent by the cron when due). */

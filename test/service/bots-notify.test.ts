@@ -165,6 +165,27 @@ describe('chat notifications', () => {
     await mePost(sulu, '/me/chat-links', { platform: 'telegram', id: '5100', action: 'notify-on' });
     apis.spy.mockImplementation(async () => Response.json({ ok: false, description: 'Too Many Requests' }, { status: 429 }));
     expect((await runQueue(jobs)).retryMessages).toHaveLength(1);
+    // Telegram's own wait (retry_after) is kept: not asked again sooner.
+    apis.spy.mockImplementation(async () =>
+      Response.json({ ok: false, description: 'Too Many Requests: retry after 120', parameters: { retry_after: 120 } }, { status: 429 }),
+    );
+    expect((await runQueue(jobs)).delays).toEqual([120]);
+    // The group became a supergroup: the link follows its new id and the message goes there.
+    const sentTo: string[] = [];
+    apis.spy.mockImplementation(async (input, init) => {
+      const chatId = String(JSON.parse(String(init?.body ?? '{}')).chat_id);
+      sentTo.push(chatId);
+      return chatId === '5100'
+        ? Response.json(
+            { ok: false, description: 'Bad Request: group chat was upgraded to a supergroup chat', parameters: { migrate_to_chat_id: -1005100 } },
+            { status: 400 },
+          )
+        : Response.json({ ok: true, result: { message_id: 1 } });
+    });
+    expect((await runQueue(jobs)).explicitAcks).toHaveLength(1);
+    expect(sentTo).toEqual(['5100', '-1005100']);
+    const moved = await (await fetchWorker(new Request(`${BASE}/me`, { headers: { Cookie: `subspace_key=${sulu.key}` } }))).text();
+    expect(moved).toContain('-1005100');
   });
 
   it('a challenge to a linked player reaches their chat with Accept and Decline; Accept starts the game', async () => {

@@ -58,9 +58,17 @@ export class ChatChannel {
             embed: { title: subject(job.event, job.data).slice(0, 256), url: job.data.link, image: job.data.image },
           };
     let outcome: DeliveryOutcome;
+    let chatId = externalId;
     if (platform === 'telegram') {
       if (!this.telegram) return { kind: 'skipped', error: 'TELEGRAM_BOT_TOKEN is not set' };
-      const sent = await this.telegram.sendText(externalId, message.text, telegramKeyboard(message.buttons));
+      let sent = await this.telegram.sendText(externalId, message.text, telegramKeyboard(message.buttons));
+      // The group became a supergroup: the link moves to its new id, and the message goes there.
+      const movedTo = sent.parameters?.migrate_to_chat_id;
+      if (!sent.ok && movedTo !== undefined) {
+        chatId = String(movedTo);
+        await this.store.moveChat('telegram', externalId, chatId);
+        sent = await this.telegram.sendText(chatId, message.text, telegramKeyboard(message.buttons));
+      }
       outcome = sent.ok
         ? { kind: 'delivered', httpStatus: sent.status }
         : sent.status === 403 || (sent.status === 400 && /chat not found/i.test(sent.description ?? ''))
@@ -68,6 +76,7 @@ export class ChatChannel {
           : {
               kind: 'failed',
               ...(sent.status ? { httpStatus: sent.status } : {}),
+              ...(sent.parameters?.retry_after ? { retryAfter: sent.parameters.retry_after } : {}),
               error: `Telegram answered ${sent.status}: ${sent.description ?? 'no reason given'}`,
             };
     } else {
@@ -84,10 +93,10 @@ export class ChatChannel {
           ? { kind: 'gone', httpStatus: 403 }
           : { kind: 'failed', ...(sent.status ? { httpStatus: sent.status } : {}), error: sent.error ?? `Discord answered ${sent.status}` };
     }
-    if (outcome.kind === 'gone') await this.store.setNotify(playerId, platform, externalId, false);
+    if (outcome.kind === 'gone') await this.store.setNotify(playerId, platform, chatId, false);
     // Your move here: a bare turn sent back to this chat goes to this game.
     if (outcome.kind === 'delivered' && 'data' in job && job.data.status === 'active' && job.data.sideToMove === job.data.you)
-      await this.store.setCurrentGame(platform, externalId, job.gameId);
+      await this.store.setCurrentGame(platform, chatId, job.gameId);
     return outcome;
   }
 }

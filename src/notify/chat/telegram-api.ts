@@ -12,6 +12,8 @@ export interface TelegramResult {
   readonly status: number;
   readonly description?: string;
   readonly result?: unknown;
+  /** ResponseParameters: how long to wait after a 429; the supergroup a group became (a 400). */
+  readonly parameters?: { readonly retry_after?: number; readonly migrate_to_chat_id?: number };
 }
 
 export class TelegramApi {
@@ -40,12 +42,13 @@ export class TelegramApi {
     } catch (e) {
       return { ok: false, status: 0, description: e instanceof Error ? e.message : String(e) };
     }
-    const answer = (await res.json().catch(() => ({}))) as { ok?: boolean; description?: string; result?: unknown };
+    const answer = (await res.json().catch(() => ({}))) as { ok?: boolean; description?: string; result?: unknown; parameters?: TelegramResult['parameters'] };
     return {
       ok: res.ok && answer.ok === true,
       status: res.status,
       ...(answer.description ? { description: answer.description } : {}),
       ...(answer.result === undefined ? {} : { result: answer.result }),
+      ...(answer.parameters && typeof answer.parameters === 'object' ? { parameters: answer.parameters } : {}),
     };
   }
 
