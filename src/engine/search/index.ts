@@ -71,12 +71,12 @@ interface LevelBudget {
  * Node budgets of levels 2-6 per variant (level 1 scores a sample one ply deep). Tuned with the
  * ladder (docs/benchmarks.md): a step gains where the bigger budget completes a deeper iteration,
  * so the budgets sit at the variant's depth boundaries (First Contact: depth 1 up to a few
- * hundred nodes, 2 from about 1 000, 3 from about 8 000). Level 5 is about 50 ms of CPU for a
+ * hundred nodes, 2 from about 1 000, 3 from about 8 000, 4 from about 16 000). Level 5 is about 50 ms of CPU for a
  * busy position on the 2-core benchmark machine, level 4 (the hint) less; level 6 is the
  * correspondence level (seconds of CPU, from the computer queue only).
  */
 const LEVEL_NODES: Readonly<Record<VariantName, readonly [number, number, number, number, number]>> = {
-  'first-contact': [120, 400, 2_000, 8_000, 64_000],
+  'first-contact': [120, 400, 2_000, 16_000, 64_000],
   'warp-factor': [180, 600, 1_500, 3_000, 96_000],
   'curved-space': [72, 240, 600, 2_400, 38_400],
   planar: [240, 800, 2_000, 8_000, 128_000],
