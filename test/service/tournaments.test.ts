@@ -465,7 +465,11 @@ describe('page forms', () => {
     // The form's errors name its fields as it labels them.
     const days = await form('/tournaments', a, { name: 'Odd days', variant: 'planar', format: 'swiss', rounds: '2', maxPlayers: '4', days: '4' });
     expect(days.status).toBe(400);
-    expect(await days.text()).toMatch(/Days per move: /);
+    const daysPage = await days.text();
+    expect(daysPage).toMatch(/Days per move: /);
+    // …and the form comes back as it was typed.
+    expect(daysPage).toContain('value="Odd days"');
+    expect(daysPage).toMatch(/<option value="swiss" selected="">/);
 
     // The challenge form: the box unticked makes a casual challenge; ticked (the default), a rated one.
     const casual = await form('/challenges', a, { variant: 'planar', color: 'white', ratedShown: '1' });

@@ -171,7 +171,11 @@ const TournamentLine = (p: { t: TournamentSummary }) => (
   </li>
 );
 
-export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn: boolean; error?: string }) => {
+/** What was typed in the tournament form, shown again with its error. */
+export type TournamentFormValues = Partial<Record<'name' | 'variant' | 'format' | 'rounds' | 'maxPlayers' | 'days' | 'rated', string>>;
+
+export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn: boolean; error?: string; values?: TournamentFormValues }) => {
+  const f = p.values;
   const group = (status: TournamentSummary['status']) => p.tournaments.filter((t) => t.status === status);
   const section = (title: string, list: TournamentSummary[], none: string) => (
     <section>
@@ -199,13 +203,15 @@ export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn:
           <h2>Make a tournament</h2>
           <form method="post" action="/tournaments" class="stack">
             <label>
-              Name <input name="name" required maxlength={40} />
+              Name <input name="name" required maxlength={40} value={f?.name ?? ''} />
             </label>
             <label>
               Variant{' '}
               <select name="variant">
                 {VARIANT_NAMES.map((v) => (
-                  <option value={v}>{variantTitle(v)}</option>
+                  <option value={v} {...(f?.variant === v ? { selected: true } : {})}>
+                    {variantTitle(v)}
+                  </option>
                 ))}
               </select>
             </label>
@@ -213,27 +219,29 @@ export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn:
               Format{' '}
               <select name="format">
                 <option value="round-robin">Round robin</option>
-                <option value="swiss">Swiss</option>
+                <option value="swiss" {...(f?.format === 'swiss' ? { selected: true } : {})}>
+                  Swiss
+                </option>
               </select>
             </label>
             <label>
-              Rounds (Swiss) <input name="rounds" type="number" min={1} max={255} />
+              Rounds (Swiss) <input name="rounds" type="number" min={1} max={255} value={f?.rounds ?? ''} />
             </label>
             <label>
-              Most players <input name="maxPlayers" type="number" min={3} max={256} value="8" required />
+              Most players <input name="maxPlayers" type="number" min={3} max={256} value={f?.maxPlayers ?? '8'} required />
             </label>
             <label>
               Days per move{' '}
               <select name="days">
                 {DAYS_PER_MOVE.map((d) => (
-                  <option value={String(d)} {...(d === 3 ? { selected: true } : {})}>
+                  <option value={String(d)} {...(String(d) === (f?.days ?? '3') ? { selected: true } : {})}>
                     {d}
                   </option>
                 ))}
               </select>
             </label>
             <label>
-              <input type="checkbox" name="rated" value="1" checked /> Rated
+              <input type="checkbox" name="rated" value="1" checked={!f || f.rated === '1'} /> Rated
             </label>
             <button type="submit">Make it</button>
           </form>

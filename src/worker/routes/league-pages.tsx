@@ -97,10 +97,14 @@ export const leaguePages = new Hono<AppEnv>()
       ...(f.format === 'swiss' && f.rounds ? { rounds: whole(f.rounds) } : {}),
     });
     const list = () => c.var.services.tournaments.list(linkBase(c));
+    // A refused form comes back as it was typed.
+    const values = { name: f.name, variant: f.variant, format: f.format, rounds: f.rounds, maxPlayers: f.maxPlayers, days: f.days, rated: f.rated ?? '' };
     if (!input.success)
-      return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={describeIssues(input.issues, 'form', TOURNAMENT_FORM_LABELS)} />);
+      return page(c, 400).html(
+        <TournamentsPage tournaments={await list()} signedIn error={describeIssues(input.issues, 'form', TOURNAMENT_FORM_LABELS)} values={values} />,
+      );
     const made = await c.var.services.tournaments.create(player, input.output, linkBase(c));
-    if (!made.ok) return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={made.error} />);
+    if (!made.ok) return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={made.error} values={values} />);
     return c.redirect(`/tournaments/${made.value.id}`, 303);
   })
 
