@@ -52,21 +52,31 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
   };
 }
 
-/** Stable message id: the same event for the same player and channel always has the same id. */
-function jobId(row: GameRow, event: GameEvent['type'], side: Color, channel: string, at: number, lastMove: PublicMove | null, messageId?: number): string {
-  // Several draw offers can happen at one ply (offer, decline, offer): tell them apart by time; messages by their id.
-  // A ply can be reached twice (turns taken back, then played again): the rest by the time of the turn
-  // that made the position, so a receiver that de-duplicates on the id never drops the second.
-  const extra =
-    event === 'draw-offer' || event === 'takeback-offer' || event === 'takeback' || event.startsWith('pause') || event === 'offer-declined'
-      ? `_${at.toString(36)}`
-      : event === 'message' && messageId !== undefined
-        ? `_${messageId}`
-        : lastMove
-          ? `_${Date.parse(lastMove.at).toString(36)}`
-          : '';
-  return `msg_${row.id}_${row.ply}_${event}_${side}_${channel}${extra}`;
+/**
+ * The end of an event's stable ids (the webhooks' and the chats'), after the game, ply and event.
+ * Several draw offers can happen at one ply (offer, decline, offer): told apart by time; messages by
+ * their id. A ply can be reached twice (turns taken back, then played again): the rest by the time
+ * of the turn that made the position, so a receiver that de-duplicates on the id never drops the second.
+ */
+export function eventIdTail(event: GameEvent, at: number, lastMove: PublicMove | null): string {
+  const type = event.type;
+  if (type === 'draw-offer' || type === 'takeback-offer' || type === 'takeback' || type.startsWith('pause') || type === 'offer-declined')
+    return `_${at.toString(36)}`;
+  if (type === 'message' && event.message) return `_${event.message.id}`;
+  return lastMove ? `_${Date.parse(lastMove.at).toString(36)}` : '';
 }
+
+/** What an event adds to its game's facts: the message, the planned lines' outcome, the offer, the tournament. */
+export const eventFields = (event: GameEvent) => ({
+  ...(event.message ? { message: event.message } : {}),
+  ...(event.plan ? { plan: event.plan } : {}),
+  ...(event.offer ? { offer: event.offer } : {}),
+  ...(event.tournament ? { tournament: event.tournament } : {}),
+});
+
+/** Stable message id: the same event for the same player and channel always has the same id. */
+const jobId = (row: GameRow, event: GameEvent, side: Color, channel: string, at: number, lastMove: PublicMove | null): string =>
+  `msg_${row.id}_${row.ply}_${event.type}_${side}_${channel}${eventIdTail(event, at, lastMove)}`;
 
 export class QueueNotifier implements EventSink {
   constructor(
@@ -91,15 +101,9 @@ export class QueueNotifier implements EventSink {
         for (const channel of CHANNELS) {
           if (channelOff(to, channel, event.type)) continue;
           if (!data.has(side)) data.set(side, eventData(row, side, lastMove, origin));
-          const facts = {
-            ...data.get(side)!,
-            ...(event.message ? { message: event.message } : {}),
-            ...(event.plan ? { plan: event.plan } : {}),
-            ...(event.offer ? { offer: event.offer } : {}),
-            ...(event.tournament ? { tournament: event.tournament } : {}),
-          };
+          const facts = { ...data.get(side)!, ...eventFields(event) };
           jobs.push({
-            id: jobId(row, event.type, side, channel, at, lastMove, event.message?.id),
+            id: jobId(row, event, side, channel, at, lastMove),
             gameId: row.id,
             side,
             event: event.type,

@@ -292,12 +292,12 @@ export class PlayerService {
     }
   }
 
-  /** Use a sign-in link: a fresh key for the player (the old ones keep working). */
   /** Whether a sign-in link still works, for its page's button; the link is not used. */
   async checkSignIn(token: string): Promise<ServiceResult<true>> {
     return (await this.store.signInLinkOpen(await sha256Hex(token), this.clock())) ? done(true) : fail(403, 'bad_link', SIGN_IN_LINK_INVALID);
   }
 
+  /** Use a sign-in link: a fresh key for the player (the old ones keep working). */
   async signIn(token: string): Promise<ServiceResult<{ player: PlayerRow; key: string }>> {
     const now = this.clock();
     const playerId = await this.store.useSignInLink(await sha256Hex(token), now);

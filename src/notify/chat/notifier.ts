@@ -12,7 +12,7 @@ import type { GameRow } from '../../db/schema.ts';
 import type { Color } from '../../engine/types.ts';
 import type { EventSink, GameEvent } from '../../service/ports.ts';
 import type { PublicMove } from '../../service/public-state.ts';
-import { eventData } from '../publisher.ts';
+import { eventData, eventFields, eventIdTail } from '../publisher.ts';
 import { recipient } from '../recipients.ts';
 import type { EventData, QueueJob } from '../types.ts';
 import type { PlayerEvent, PlayerEventSink } from '../../service/challenges.ts';
@@ -40,22 +40,8 @@ export class ChatNotifier implements EventSink {
         const playerId = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
         if (!playerId || !recipient(row, side).notify.events.includes(event.type)) continue;
         if (!facts.has(side)) facts.set(side, eventData(row, side, lastMove, origin));
-        const data = {
-          ...facts.get(side)!,
-          ...(event.message ? { message: event.message } : {}),
-          ...(event.plan ? { plan: event.plan } : {}),
-          ...(event.tournament ? { tournament: event.tournament } : {}),
-        };
-        const idTail =
-          event.type === 'message' && event.message
-            ? `_${event.message.id}`
-            : event.type.endsWith('offer') || event.type.startsWith('pause')
-              ? `_${at.toString(36)}`
-              : // A ply reached again after a takeback is another event (as in the webhooks' ids).
-                lastMove
-                ? `_${Date.parse(lastMove.at).toString(36)}`
-                : '';
-        seats.push({ playerId, side, event: event.type, idTail, data });
+        const data = { ...facts.get(side)!, ...eventFields(event) };
+        seats.push({ playerId, side, event: event.type, idTail: eventIdTail(event, at, lastMove), data });
       }
     if (!seats.length) return undefined;
     return { id: `chats_${row.id}_${row.ply}_${at.toString(36)}`, channel: 'chat-fanout', gameId: row.id, ply: row.ply, at, origin, events: seats };

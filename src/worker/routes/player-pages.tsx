@@ -42,6 +42,12 @@ const RECENT_FINISHED = 10;
 
 const words = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** The token of a mailed link (`?t=`: sign-in, address confirmation), or the 403 page saying what is wrong with it. */
+function linkToken(c: Context<AppEnv>, title: string): { ok: true; t: string } | { ok: false; page: Response | Promise<Response> } {
+  const q = v.safeParse(SignInQuerySchema, c.req.query());
+  return q.success ? { ok: true, t: q.output.t } : { ok: false, page: errorPage(c, 403, title, describeIssues(q.issues, 'link').replace(/^[\w.]+: /, '')) };
+}
+
 const ChallengeFormSchema = v.object({
   variant: v.string(),
   color: v.optional(v.string()),
@@ -89,20 +95,20 @@ export const playerPages = new Hono<AppEnv>()
   // The mailed links (sign-in, and confirming a player's address) show a button and act on its
   // POST (below): a mail scanner that opens links uses up nothing.
   .get('/me/sign-in', async (c) => {
-    const q = v.safeParse(SignInQuerySchema, c.req.query());
-    if (!q.success) return errorPage(c, 403, 'Not a sign-in link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
-    const open = await c.var.services.players.checkSignIn(q.output.t);
+    const link = linkToken(c, 'Not a sign-in link');
+    if (!link.ok) return link.page;
+    const open = await c.var.services.players.checkSignIn(link.t);
     if (!open.ok) return errorPage(c, 403, 'Sign-in link not valid', words(open.error));
-    return page(c).html(<LinkButtonPage kind="sign-in" action={`/me/sign-in?${new URLSearchParams({ t: q.output.t })}`} />);
+    return page(c).html(<LinkButtonPage kind="sign-in" action={`/me/sign-in?${new URLSearchParams({ t: link.t })}`} />);
   })
 
   // The link mailed to a new address: from now on mail may go there (issue 26).
   .get('/me/confirm-email', async (c) => {
-    const q = v.safeParse(SignInQuerySchema, c.req.query());
-    if (!q.success) return errorPage(c, 403, 'Not a confirmation link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
-    const open = await c.var.services.players.checkEmailConfirmation(q.output.t);
+    const link = linkToken(c, 'Not a confirmation link');
+    if (!link.ok) return link.page;
+    const open = await c.var.services.players.checkEmailConfirmation(link.t);
     if (!open.ok) return errorPage(c, 403, 'Confirmation link not valid', words(open.error));
-    return page(c).html(<LinkButtonPage kind="confirm" email={open.value.email} action={`/me/confirm-email?${new URLSearchParams({ t: q.output.t })}`} />);
+    return page(c).html(<LinkButtonPage kind="confirm" email={open.value.email} action={`/me/confirm-email?${new URLSearchParams({ t: link.t })}`} />);
   })
 
   .get('/lobby', async (c) => {
@@ -155,11 +161,10 @@ export const playerPages = new Hono<AppEnv>()
 
   .post('/me/sign-in', async (c) => {
     // The sign-in link's button (the token in the address); without one, the form asking for a link.
-    const link = c.req.query('t');
-    if (link !== undefined) {
-      const q = v.safeParse(SignInQuerySchema, { t: link });
-      if (!q.success) return errorPage(c, 403, 'Not a sign-in link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
-      const signed = await c.var.services.players.signIn(q.output.t);
+    if (c.req.query('t') !== undefined) {
+      const link = linkToken(c, 'Not a sign-in link');
+      if (!link.ok) return link.page;
+      const signed = await c.var.services.players.signIn(link.t);
       if (!signed.ok) return errorPage(c, 403, 'Sign-in link not valid', words(signed.error));
       keepKey(c, signed.value.key);
       return c.redirect('/me', 303);
@@ -173,9 +178,9 @@ export const playerPages = new Hono<AppEnv>()
   })
 
   .post('/me/confirm-email', async (c) => {
-    const q = v.safeParse(SignInQuerySchema, c.req.query());
-    if (!q.success) return errorPage(c, 403, 'Not a confirmation link', describeIssues(q.issues, 'link').replace(/^[\w.]+: /, ''));
-    const confirmed = await c.var.services.players.confirmEmail(q.output.t);
+    const link = linkToken(c, 'Not a confirmation link');
+    if (!link.ok) return link.page;
+    const confirmed = await c.var.services.players.confirmEmail(link.t);
     if (!confirmed.ok) return errorPage(c, 403, 'Confirmation link not valid', words(confirmed.error));
     return page(c).html(<KeyPage ok={`Thank you: ${confirmed.value.email} is confirmed. Sign-in links and challenges can be mailed to it now.`} />);
   })
