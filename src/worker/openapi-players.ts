@@ -1,0 +1,285 @@
+// /openapi.json's paths of players: keys and sign-in, ratings, tournaments, /api/me, challenges
+// and rematches, and the player's and the lobby's streams.
+import {
+  json,
+  tooMany,
+  chatAnswer,
+  ndjson,
+  id,
+  jsonBody,
+  key,
+  challengeParam,
+  playerParam,
+  tournamentParam,
+  tournamentAction,
+  subscriptionRefused,
+  chatBody,
+} from './openapi-operations.ts';
+import { error } from './openapi-schema.ts';
+
+export const playerPaths = {
+  '/api/players': {
+    post: {
+      summary: 'Become a player: a key (shown once; only its hash is kept) that works as `Authorization: Bearer <key>` on every player route and on your games',
+      requestBody: jsonBody('CreatePlayer'),
+      responses: {
+        201: json('your player: id, key, and a link that opens /me (the key rides in the #fragment)', 'PlayerCreated'),
+        429: tooMany('new players'),
+      },
+    },
+  },
+  '/api/players/sign-in': {
+    post: {
+      summary: 'Email a one-use sign-in link (15 minutes) to the players with this address; the same answer whether or not it is known',
+      requestBody: jsonBody('SignIn'),
+      responses: {
+        202: json('the same answer whether or not the address is known (only a confirmed address gets the link)', 'SignInSent'),
+        429: tooMany('sign-in emails (10 a minute per client address; 5 an hour per email address, Retry-After up to 3600)', 'asked for'),
+      },
+    },
+  },
+  '/api/players/{id}': {
+    get: {
+      summary:
+        'A player as anyone may see them: name, ratings per variant (rating, RD, provisional, games, wins/draws/losses), recent rated games, recent finished games',
+      parameters: [playerParam],
+      responses: { 200: json('the player', 'PlayerProfile'), 404: error('no such player', 'unknown_player') },
+    },
+  },
+  '/api/leaderboard/{variant}': {
+    get: {
+      summary: 'The established players of a variant (RD at most 110 now), best rating first',
+      parameters: [
+        { name: 'variant', in: 'path', required: true, schema: { type: 'string' } },
+        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+      ],
+      responses: {
+        200: json('the leaderboard', 'Leaderboard'),
+        400: error('`limit` is not a number from 1 to 200', 'invalid_query'),
+        404: error('no such variant', 'unknown_variant'),
+      },
+    },
+  },
+  '/api/tournaments': {
+    get: {
+      summary: 'Every tournament (open, running, finished), newest first',
+      responses: { 200: json('the tournaments', 'Tournaments') },
+    },
+    post: {
+      summary:
+        'Create a tournament (you are not entered: join it like anyone). Round robin: every pair meets once (twice with `double`), every game starts at once. Swiss: `rounds` rounds, each paired when the last has ended. `startsAt`: the cron starts it then; else you start it',
+      security: key,
+      requestBody: jsonBody('CreateTournament'),
+      responses: {
+        201: json('the new tournament', 'Tournament'),
+        400: error(
+          'which field and why: an unknown variant, a Swiss without `rounds` or with more than `maxPlayers` - 1, `rounds` or `double` with the wrong format, a round robin of more than 20, a `startsAt` in the past',
+          'invalid_options',
+        ),
+        403: error('not a player key'),
+      },
+    },
+  },
+  '/api/tournaments/{id}': {
+    get: {
+      summary: 'A tournament: players, pairings by round, standings (points, then Sonneborn-Berger or Buchholz, then wins)',
+      parameters: [tournamentParam],
+      responses: { 200: json('the tournament', 'Tournament'), 404: error('no such tournament', 'unknown_tournament') },
+    },
+  },
+  '/api/tournaments/{id}/join': tournamentAction('Join an open tournament', '409: already joined, full, started or finished', {
+    409: ['already_joined', 'tournament_full', 'joining_closed'],
+  }),
+  '/api/tournaments/{id}/leave': tournamentAction(
+    'Leave before the start; after it, withdraw: your games still going are lost (by resignation), the games played stand',
+    '409: not in it, already withdrawn, or over',
+    { 409: ['not_joined', 'already_withdrawn', 'tournament_over', 'tournament_started'] },
+  ),
+  '/api/tournaments/{id}/start': tournamentAction(
+    'Start it (its creator only): a round robin pairs every round at once, a Swiss its first round',
+    '409: fewer than 3 players, more Swiss rounds than the players allow, or already started',
+    { 403: ['not_creator'], 409: ['too_few_players', 'too_many_rounds', 'tournament_started', 'tournament_over'] },
+  ),
+  '/api/me': {
+    get: {
+      summary: 'Your player: {id, name, email, emailConfirmed, webhook, webhookDisabled}',
+      security: key,
+      responses: { 200: json('your player', 'PlayerSelf'), 403: error('not a player key') },
+    },
+    patch: {
+      summary:
+        'Change your name, email or own webhook (`null` clears one). The webhook gets `challenge`, `challengeCanceled` and `gameStart` (body {type, timestamp, data: {type, challenge | game, text}}), signed like game webhooks',
+      security: key,
+      requestBody: jsonBody('PlayerSettings'),
+      responses: {
+        200: json('your player; a new webhook URL adds `webhookSecret` (shown once); a new email is unconfirmed until its mailed link is opened', 'PlayerSelf'),
+        400: error('which field and what is wrong (a webhook URL the policy refuses)', 'refused_url'),
+        429: tooMany('emails to this address (5 an hour) or asked for from this client (10 a minute)', 'sent'),
+        403: error('not a player key'),
+      },
+    },
+  },
+  '/api/me/push': {
+    post: {
+      summary: "Web Push for your player: store the browser's PushSubscription; all your games' events and challenges to you are pushed to it",
+      security: key,
+      requestBody: jsonBody('PushSubscription'),
+      responses: {
+        201: json('stored', 'PushSubscribed'),
+        400: subscriptionRefused,
+        403: error('not a player key'),
+      },
+    },
+    delete: {
+      summary: 'Stop Web Push of your player to this browser',
+      security: key,
+      requestBody: jsonBody('PushEndpoint'),
+      responses: {
+        200: json('removed', 'PushSubscribed'),
+        403: error('not a player key'),
+        404: error('no subscription with this endpoint', 'unknown_subscription'),
+      },
+    },
+  },
+  '/api/me/notify': {
+    get: {
+      summary: "Your notification choices in all your games (where a game's seat made its own, the seat's win)",
+      security: key,
+      responses: { 200: json('your choices', 'NotifySettings'), 403: error('not a player key') },
+    },
+    patch: {
+      summary: 'Change which events push, which email, and email per event or as a digest (`digestHours`)',
+      security: key,
+      requestBody: jsonBody('NotifyChoices'),
+      responses: { 200: json('your choices', 'NotifySettings'), 400: error('which field and what is wrong'), 403: error('not a player key') },
+    },
+  },
+  '/api/push/key': {
+    get: {
+      summary: "The server's VAPID public key, for PushManager.subscribe({applicationServerKey})",
+      responses: { 200: json('the key', 'PushKey'), 503: error('Web Push is not set up on this server', 'not_set_up') },
+    },
+  },
+  '/api/me/games': {
+    get: {
+      summary: 'Your games: waiting for you first, then by nearest deadline; `?status=finished` for ended ones',
+      security: key,
+      parameters: [{ name: 'status', in: 'query', required: false, schema: { enum: ['active', 'finished'] } }],
+      responses: { 200: json('your games', 'MyGames'), 400: error('`status` is not active or finished', 'invalid_query'), 403: error('not a player key') },
+    },
+  },
+  '/api/me/chat': {
+    post: {
+      summary:
+        'Chat-bot commands of a player: `games`, `challenges`, `accept <id>`, `decline <id>`, `withdraw <id>`, `help` (a game is then played on /api/games/{id}/chat with the same key)',
+      security: key,
+      requestBody: chatBody,
+      responses: {
+        200: chatAnswer('the reply; `state`: the game an accept started'),
+        401: error("no key; or, with SLACK_SIGNING_SECRET set, a key in the URL without Slack's valid signature", 'bad_signature'),
+        403: error('not a player key'),
+      },
+    },
+  },
+  '/api/me/challenges': {
+    get: {
+      summary: 'Open challenges you made or were sent',
+      security: key,
+      responses: { 200: json('your open challenges', 'Challenges'), 403: error('not a player key') },
+    },
+  },
+  '/api/challenges': {
+    post: {
+      summary: 'Offer a game, to anyone or (`to`) to one player; expires after `expiresInDays` (default 7)',
+      security: key,
+      requestBody: jsonBody('CreateChallenge'),
+      responses: {
+        201: json('the challenge (with its link)', 'Challenge'),
+        400: error('which field and why (`to` yourself, options that do not go)', 'invalid_options'),
+        403: error('not a player key'),
+        404: error('no player with that `to` id', 'unknown_player'),
+        429: tooMany('challenges (30 a minute)', 'from this player key'),
+      },
+    },
+    get: {
+      summary: 'Open challenges to anyone, newest first; page with `before` = the `next` of the previous answer',
+      parameters: [
+        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
+        { name: 'before', in: 'query', required: false, schema: { type: 'integer' } },
+      ],
+      responses: { 200: json('a page of open challenges', 'Challenges'), 400: error('`limit` or `before` is not a number in range', 'invalid_query') },
+    },
+  },
+  '/api/challenges/{id}': {
+    get: {
+      summary: 'One challenge',
+      parameters: [challengeParam],
+      responses: { 200: json('the challenge', 'Challenge'), 404: error('no such challenge') },
+    },
+    delete: {
+      summary: 'Withdraw your challenge',
+      security: key,
+      parameters: [challengeParam],
+      responses: {
+        200: json('the withdrawn challenge', 'Challenge'),
+        403: error('not your challenge', 'not_creator'),
+        404: error('no such challenge'),
+        409: error('no longer open', 'challenge_closed'),
+      },
+    },
+  },
+  '/api/challenges/{id}/accept': {
+    post: {
+      summary: 'Accept: the new game with both players. Of several accepts at once exactly one gets the game; the others get 409',
+      security: key,
+      parameters: [challengeParam],
+      responses: {
+        201: json('the new game with both players', 'Accepted'),
+        403: error('sent to another player', 'not_for_you'),
+        404: error('no such challenge'),
+        409: error('accepted, withdrawn, declined or expired; or your own', 'challenge_closed', 'own_challenge'),
+      },
+    },
+  },
+  '/api/challenges/{id}/decline': {
+    post: {
+      summary: 'Decline a challenge sent to you',
+      security: key,
+      parameters: [challengeParam],
+      responses: {
+        200: json('the declined challenge', 'Challenge'),
+        403: error('not sent to you', 'not_for_you'),
+        409: error('no longer open', 'challenge_closed'),
+      },
+    },
+  },
+  '/api/games/{id}/rematch': {
+    post: {
+      summary: 'A player of a finished game offers it again, colours swapped, to the opponent',
+      security: key,
+      parameters: [id],
+      responses: {
+        201: json('the rematch challenge', 'Challenge'),
+        403: error('not a player of this game', 'not_a_player'),
+        409: error('the game is still going', 'game_not_over'),
+        429: tooMany('challenges (30 a minute)', 'from this player key'),
+      },
+    },
+  },
+  '/api/stream/events': {
+    get: {
+      summary:
+        'NDJSON stream of your events: `yourTurn` for each game waiting for you and `challenge` for each sent to you first, then `challenge`, `challengeCanceled`, `gameStart`, `yourTurn`, `gameFinish` as they happen; a blank keep-alive line at least every 30 s',
+      security: key,
+      responses: { 200: ndjson, 403: error('not a player key') },
+    },
+  },
+  '/api/stream/lobby': {
+    get: {
+      summary:
+        'NDJSON stream for the lobby: a `{"type":"challenges"}` line whenever a challenge is made, accepted, withdrawn or declined (no details: fetch GET /api/challenges); a blank keep-alive line at least every 30 s',
+      security: [],
+      responses: { 200: ndjson },
+    },
+  },
+};
