@@ -4,8 +4,7 @@
 // the guards and transactions; this module only the queries.
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { DrizzleSqliteDODatabase } from 'drizzle-orm/durable-sqlite';
-import { conditionalMoves, gameMessages, games, moves, takebacks, type NewMoveRow } from './game-schema.ts';
-import type { GameChanges, NewMessageRow } from './game-store.ts';
+import { conditionalMoves, gameMessages, games, moves, takebacks, type GameChanges, type NewMessageRow, type NewMoveRow } from './game-schema.ts';
 
 type PreparedWrite = { run(values: Record<string, unknown>): void; get(values: Record<string, unknown>): unknown };
 

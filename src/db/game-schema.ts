@@ -146,8 +146,11 @@ export const { moves, takebacks, conditionalMoves, gameMessages, deliveries, inb
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
+/** What a write changes in a game's row (its id and revision are the store's). */
+export type GameChanges = Partial<Omit<NewGameRow, 'id' | 'revision'>>;
 export type MoveRow = typeof moves.$inferSelect;
 export type MessageRow = typeof gameMessages.$inferSelect;
+export type NewMessageRow = Omit<MessageRow, 'id'>;
 export type TakebackRow = typeof takebacks.$inferSelect;
 export type ConditionalRow = typeof conditionalMoves.$inferSelect;
 export type NewMoveRow = typeof moves.$inferInsert;

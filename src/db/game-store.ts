@@ -25,11 +25,11 @@ import {
   type GameRecords,
   type NewMoveRow,
   type TakebackRow,
+  type GameChanges,
+  type NewMessageRow,
 } from './game-schema.ts';
 
-export type { GameRecords, NewMoveRow } from './game-schema.ts';
-export type GameChanges = Partial<Omit<NewGameRow, 'id' | 'revision'>>;
-export type NewMessageRow = Omit<MessageRow, 'id'>;
+export type { GameChanges, GameRecords, NewMessageRow, NewMoveRow } from './game-schema.ts';
 
 /** A side's messages: at most `max` sent after `since` (epoch ms); checked by the write itself. */
 interface MessageLimit {

@@ -3,7 +3,7 @@
 // failure. After max_retries (wrangler.toml) the platform moves the message to the
 // dead-letter queue, whose consumer marks the delivery as dead in the log.
 import type { ChatChannel } from './chat/channel.ts';
-import { isChatFanoutJob, isChatJob, type AnyChatJob, type ChatFanoutJob } from './chat/chat-job.ts';
+import { isChatFanoutJob, isChatJob, type AnyChatJob, type ChatFanoutJob } from './types.ts';
 import { chatJobs } from './chat/notifier.ts';
 import type { ChatLinkRow } from '../db/schema-chat.ts';
 import type { DigestMailer } from './digest.ts';

@@ -2,7 +2,7 @@
 import { colorName, plural, type Color } from '../engine/types.ts';
 import { escapeXml } from '../render/xml.ts';
 import type { PlayerEvent, PublicChallenge } from '../service/challenges.ts';
-import { formatWords, type TournamentSummary } from '../service/tournaments.ts';
+import { formatWords, type TournamentSummary } from '../service/tournament-views.ts';
 import type { MyGame } from '../service/players.ts';
 import type { NotifyEvent } from '../service/ports.ts';
 import { planOutcomeWords } from '../service/plan-outcome.ts';

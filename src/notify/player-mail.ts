@@ -7,7 +7,7 @@ import type { SignInMailer } from '../service/players.ts';
 import { CONFIRM_HOURS, SIGN_IN_MINUTES } from '../service/players.ts';
 import type { MailConfig } from './addresses.ts';
 import { challengeLines, challengeSubject, tournamentLines } from './messages.ts';
-import type { TournamentSummary } from '../service/tournaments.ts';
+import type { TournamentSummary } from '../service/tournament-views.ts';
 
 export class PlayerMail implements SignInMailer {
   constructor(

@@ -56,14 +56,14 @@ export interface SubscriptionInput {
 /** undefined when the browser's subscription can be used, else "<field>: <what is wrong>". */
 export async function subscriptionProblem(sub: SubscriptionInput, policy: WebhookPolicy): Promise<string | undefined> {
   const point = fromBase64url(sub.keys.p256dh);
-  if (!point || point.length !== 65 || point[0] !== 4) return 'keys.p256dh: must be an uncompressed P-256 point (65 bytes, base64url)';
+  if (point?.length !== 65 || point[0] !== 4) return 'keys.p256dh: must be an uncompressed P-256 point (65 bytes, base64url)';
   try {
     await crypto.subtle.importKey('raw', point, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
   } catch {
     return 'keys.p256dh: is not a point on the P-256 curve';
   }
   const auth = fromBase64url(sub.keys.auth);
-  if (!auth || auth.length !== 16) return 'keys.auth: must be 16 bytes (base64url)';
+  if (auth?.length !== 16) return 'keys.auth: must be 16 bytes (base64url)';
   const problem = await policy.problem(sub.endpoint);
   if (problem) return `endpoint: ${problem}`;
   return undefined;

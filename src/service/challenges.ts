@@ -14,7 +14,7 @@ import type { CreateChallengeInput } from './player-schemas.ts';
 import { myGame, playerOf, playerSeat, sideOfPlayer, type MyGame, type PublicPlayer } from './players.ts';
 import type { CreateGameInput } from './schemas.ts';
 import { newGameId } from './crypto.ts';
-import type { TournamentSummary } from './tournaments.ts';
+import type { TournamentSummary } from './tournament-views.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -3,7 +3,7 @@
 // the text, and what a record means: the game it exports, the game it imports
 // (every turn replayed) and how that game ended.
 import type { GameRow } from '../db/schema.ts';
-import { Game, type PlayedTurn } from '../engine/game.ts';
+import type { Game, PlayedTurn } from '../engine/game.ts';
 import {
   colorName,
   drawOutcome,
@@ -241,7 +241,7 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
   if (!getVariant(variantName)) return fail(400, 'unknown_variant', `variant ${variantName} is not available`);
   let options: unknown = {};
   const optionsText = headerValue(record, 'Options');
-  if (optionsText !== undefined && optionsText.trim()) {
+  if (optionsText?.trim()) {
     try {
       options = JSON.parse(optionsText);
     } catch {

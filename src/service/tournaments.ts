@@ -5,9 +5,8 @@ import type { PlayerRow } from '../db/schema.ts';
 import type { DirectoryRow, GameRow } from '../db/schema.ts';
 import type { TournamentGameRow, TournamentRow } from '../db/schema-tournaments.ts';
 import type { Entrant, TournamentStore } from '../db/tournament-store.ts';
-import { plural } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
-import { roundRobin, standings, swissRound, type Pairing, type PlayedGame, type Standing, type SwissPlayer } from '../league/pairing.ts';
+import { roundRobin, standings, swissRound, type Pairing, type PlayedGame, type SwissPlayer } from '../league/pairing.ts';
 import type { PlayerEventSink } from './challenges.ts';
 import { newGameId } from './crypto.ts';
 import type { CreatedGame } from './games.ts';
@@ -19,6 +18,7 @@ import type { RatingService } from './ratings.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import type { CreateGameInput } from './schemas.ts';
 import { MAX_ROUND_ROBIN_PLAYERS, type CreateTournamentInput } from './tournament-schemas.ts';
+import type { BoardResult, TournamentBoard, TournamentSummary, TournamentView } from './tournament-views.ts';
 
 const DAY_MS = 86_400_000;
 const MIN_PLAYERS = 3;
@@ -34,68 +34,6 @@ export interface TournamentGames {
   /** The stored game (for its players' events). */
   row(id: string): Promise<DirectoryRow | undefined>;
 }
-
-type Result = NonNullable<TournamentGameRow['result']>;
-
-export interface TournamentEntrant extends PublicPlayer {
-  /** The rating at the start (the seed order); null before. */
-  readonly seedRating: number | null;
-  readonly withdrawn: boolean;
-}
-
-export interface TournamentSummary {
-  readonly id: string;
-  readonly name: string;
-  readonly variant: string;
-  readonly title?: string;
-  readonly options: unknown;
-  readonly clock: { readonly daysPerMove: number; readonly timeout: 'auto' | 'claim'; readonly leaveDays: number };
-  readonly format: TournamentRow['format'];
-  readonly double: boolean;
-  /** Swiss: as asked; round robin: known once it starts (null before). */
-  readonly rounds: number | null;
-  /** The last round paired (0 before the start). */
-  readonly round: number;
-  readonly maxPlayers: number;
-  readonly playerCount: number;
-  readonly rated: boolean;
-  readonly status: TournamentRow['status'];
-  readonly startsAt: string | null;
-  readonly creator: PublicPlayer;
-  readonly winner: PublicPlayer | null;
-  readonly createdAt: string;
-  readonly startedAt: string | null;
-  readonly finishedAt: string | null;
-  readonly link: string;
-}
-
-export interface TournamentBoard {
-  readonly board: number;
-  readonly white: PublicPlayer;
-  /** null: a bye for white. */
-  readonly black: PublicPlayer | null;
-  readonly gameId: string | null;
-  readonly result: Result | null;
-  readonly link: string | null;
-}
-
-/** A standing as the pairer counts it (league/pairing.ts), with the player shown instead of the id. */
-export interface TournamentStanding extends Omit<Standing, 'id'> {
-  readonly player: PublicPlayer;
-  readonly withdrawn: boolean;
-}
-
-export interface TournamentView extends TournamentSummary {
-  readonly players: readonly TournamentEntrant[];
-  readonly pairings: readonly { readonly round: number; readonly boards: readonly TournamentBoard[] }[];
-  /** Sonneborn-Berger (round robin) or Buchholz (Swiss): the second thing compared after points. */
-  readonly tiebreak: 'Sonneborn-Berger' | 'Buchholz';
-  readonly standings: readonly TournamentStanding[];
-}
-
-/** A tournament's format in words, as its pages and mails say it: "round robin", "double round robin", "Swiss, 3 rounds". */
-export const formatWords = (t: Pick<TournamentSummary, 'format' | 'double' | 'rounds'>): string =>
-  t.format === 'swiss' ? (t.rounds === null ? 'Swiss' : `Swiss, ${plural(t.rounds, 'round')}`) : `${t.double ? 'double ' : ''}round robin`;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -424,7 +362,7 @@ export class TournamentService {
     const board = await this.store.boardOfGame(row.id);
     if (!board) return;
     // An aborted game (before both sides moved) counts as a draw here; it is not rated.
-    const result: Result = row.result === '1-0' || row.result === '0-1' ? row.result : '1/2-1/2';
+    const result: BoardResult = row.result === '1-0' || row.result === '0-1' ? row.result : '1/2-1/2';
     if (!(await this.store.setResult(row.id, result))) return;
     const t = await this.store.tournament(board.tournamentId);
     if (t) await this.advance(t.id, this.baseOf(t, row.linkOrigin));

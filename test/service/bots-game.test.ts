@@ -3,7 +3,7 @@
 // on the other, turn notifications through the notification queue to both, every Bot API call
 // recorded by the stand-in. A replayed update and a bad signature change nothing.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChatJob } from '../../src/notify/chat/chat-job.ts';
+import type { ChatJob } from '../../src/notify/types.ts';
 import type { QueueJob } from '../../src/notify/types.ts';
 import { chatApis, discordApp, linkDiscord, linkTelegram, telegramBot, TELEGRAM_SECRET, type DiscordApp, type TelegramBot } from './bot-helpers.ts';
 import { BASE, call, fetchWorker } from './helpers.ts';

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatNotificationText } from '../../src/notify/chat/channel.ts';
-import { isChatFanoutJob, isChatJob, type ChatJob } from '../../src/notify/chat/chat-job.ts';
+import { isChatFanoutJob, isChatJob, type ChatJob } from '../../src/notify/types.ts';
 import type { EventData } from '../../src/notify/types.ts';
 import { isDiscordWebhook } from '../../src/notify/chat/discord-webhook.ts';
 import type { QueueJob } from '../../src/notify/types.ts';
@@ -172,7 +172,7 @@ describe('chat notifications', () => {
     expect((await runQueue(jobs)).delays).toEqual([120]);
     // The group became a supergroup: the link follows its new id and the message goes there.
     const sentTo: string[] = [];
-    apis.spy.mockImplementation(async (input, init) => {
+    apis.spy.mockImplementation(async (_input, init) => {
       const chatId = String(JSON.parse(String(init?.body ?? '{}')).chat_id);
       sentTo.push(chatId);
       return chatId === '5100'

@@ -3,7 +3,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, vi } from 'vitest';
-import { isChatFanoutJob } from '../../src/notify/chat/chat-job.ts';
+import { isChatFanoutJob } from '../../src/notify/types.ts';
 import type { NotifyJob, QueueJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 

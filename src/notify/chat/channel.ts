@@ -5,11 +5,10 @@
 // notifications: they are switched off on the link, as a 410 disables a webhook. Anything else
 // failed is retried by the queue.
 import type { ChatStore } from '../../db/chat-store.ts';
-import { colorName } from '../../engine/types.ts';
 import { subject, summary } from '../messages.ts';
 import type { DeliveryOutcome } from '../types.ts';
 import { BUTTON, discordButtons, gameButtons, telegramKeyboard, type BotButton } from './buttons.ts';
-import type { AnyChatJob, ChatJob } from './chat-job.ts';
+import type { AnyChatJob, ChatJob } from '../types.ts';
 import { codeBlock, type DiscordApi } from './discord-api.ts';
 import type { TelegramApi } from './telegram-api.ts';
 

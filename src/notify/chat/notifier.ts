@@ -19,7 +19,7 @@ import type { PlayerEvent, PlayerEventSink } from '../../service/challenges.ts';
 import { linkOrigin, type LinkBase } from '../../service/links.ts';
 import { challengeLines } from '../messages.ts';
 import { sendJobs } from '../queue.ts';
-import type { ChatChallengeJob, ChatFanoutJob, ChatJob, ChatSeatEvent } from './chat-job.ts';
+import type { ChatChallengeJob, ChatFanoutJob, ChatJob, ChatSeatEvent } from '../types.ts';
 
 export class ChatNotifier implements EventSink {
   /** `queue` undefined: no chat notifications (no queue, or no bot token: the config's chatsReachable). */

@@ -6,7 +6,7 @@ import { DAYS_PER_MOVE } from '../../service/schemas.ts';
 import { plural, VARIANT_NAMES } from '../../engine/types.ts';
 import type { ShownRating, VariantRating, RecentRatedGame, LeaderboardEntry } from '../../service/ratings.ts';
 import type { MyGame, PublicPlayer } from '../../service/players.ts';
-import { formatWords, type TournamentBoard, type TournamentSummary, type TournamentView } from '../../service/tournaments.ts';
+import { formatWords, type TournamentBoard, type TournamentSummary, type TournamentView } from '../../service/tournament-views.ts';
 import { getVariant } from '../../engine/variants/index.ts';
 import { Layout, ErrorLine } from './layout.tsx';
 

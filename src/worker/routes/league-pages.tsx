@@ -8,7 +8,7 @@ import { playerOf } from '../../service/players.ts';
 import { VARIANT_NAMES } from '../../engine/types.ts';
 import { CreateTournamentSchema, TournamentIdSchema } from '../../service/tournament-schemas.ts';
 import type { ServiceResult } from '../../service/result.ts';
-import type { TournamentView } from '../../service/tournaments.ts';
+import type { TournamentView } from '../../service/tournament-views.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import { ownPagesOnly } from '../http-auth.ts';
 import { readForm } from '../http-body.ts';
