@@ -177,6 +177,16 @@ export class PlayerStore extends D1Store {
     return this.db.select().from(challenges).where(eq(challenges.id, id)).get();
   }
 
+  /** The open challenges to anyone made at `createdAt` (ms), that have not expired: a page's worth made at once. */
+  openChallengesAt(now: number, createdAt: number): Promise<ChallengeRow[]> {
+    return this.db
+      .select()
+      .from(challenges)
+      .where(and(eq(challenges.status, 'open'), isNull(challenges.toPlayerId), gt(challenges.expiresAt, now), eq(challenges.createdAt, createdAt)))
+      .orderBy(desc(challenges.id))
+      .all();
+  }
+
   /** Open challenges to anyone, newest first, that have not expired. */
   openChallenges(now: number, limit: number, before?: number): Promise<ChallengeRow[]> {
     return this.db

@@ -159,11 +159,28 @@ export class ChallengeService {
     return row ? done(await this.view(row, base)) : fail(404, 'unknown_challenge', `no challenge with id ${id}`);
   }
 
-  /** Open challenges to anyone, newest first; `next` is the `before` of the following page. */
+  /**
+   * Open challenges to anyone, newest first; `next` is the `before` of the following page (null: no more).
+   * The cursor is a time, so challenges made in the same millisecond never straddle two pages: a page
+   * ends before such a group (a shorter page), or holds all of it when the group alone fills the page.
+   */
   async list(base: LinkBase, limit: number, before?: number): Promise<{ challenges: PublicChallenge[]; next: number | null }> {
-    const rows = await this.store.openChallenges(this.clock(), limit, before);
-    const challenges = await Promise.all(rows.map((r) => this.view(r, base)));
-    return { challenges, next: rows.length === limit ? rows.at(-1)!.createdAt : null };
+    const now = this.clock();
+    const rows = await this.store.openChallenges(now, limit + 1, before);
+    let page = rows.slice(0, limit);
+    let next: number | null = null;
+    if (rows.length > limit) {
+      const edge = page.at(-1)!.createdAt;
+      if (rows[limit]!.createdAt !== edge) next = edge;
+      else if (page[0]!.createdAt !== edge) {
+        page = page.filter((r) => r.createdAt !== edge);
+        next = edge + 1;
+      } else {
+        page = await this.store.openChallengesAt(now, edge);
+        next = edge;
+      }
+    }
+    return { challenges: await Promise.all(page.map((r) => this.view(r, base))), next };
   }
 
   /** Open challenges a player made or was sent. */

@@ -344,7 +344,9 @@ export class GameService {
     const turnEvent: GameEvent = planned
       ? { type: 'turn', recipients: [] }
       : { type: 'turn', recipients: [stored.sideToMove], ...(message ? { message } : {}), ...(plan ? { plan } : {}) };
-    const events: GameEvent[] = stored.status !== 'active' ? [...gameOver, ...messageEvent] : planned ? [turnEvent, ...messageEvent] : [turnEvent];
+    // A turn that ends the game is still a turn on the game's stream (its `move` line, to nobody), then the end.
+    const events: GameEvent[] =
+      stored.status !== 'active' ? [{ type: 'turn', recipients: [] }, ...gameOver, ...messageEvent] : planned ? [turnEvent, ...messageEvent] : [turnEvent];
     const ended = await this.ctx.emit(stored, events, lastMove);
     await this.ctx.askComputer(stored);
     const answer = planned ? await this.playAnswer(id, planned) : undefined;

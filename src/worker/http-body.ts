@@ -22,12 +22,34 @@ export const strictUtf8: MiddlewareHandler = async (c, next) => {
     // Every JSON body we take is an object: `[]`, `"x"` or `1` is refused here, never read as `{}`
     // (valibot's object schemas let an array through).
     if (isJson(type)) {
+      // Checked before parsing: a body nested thousands deep overflows the stack of whoever copies it later (the RPC to a game's object).
+      if (jsonDepth(text) > MAX_JSON_DEPTH) return jsonError(c, 400, 'invalid_body', `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
       const kind = jsonKind(text);
       if (kind && kind !== 'object') return jsonError(c, 400, 'invalid_body', `body: must be a JSON object, not ${kind}`);
     }
   }
   await next();
 };
+
+/** The deepest nesting of objects and arrays a JSON body may have (ours need a few levels). */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deep a JSON text's objects and arrays nest (brackets inside strings not counted); it need not parse. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 /* { */ || ch === 91 /* [ */) deepest = Math.max(deepest, ++depth);
+    else if (ch === 125 /* } */ || ch === 93 /* ] */) depth--;
+  }
+  return deepest;
+}
 
 /** What a JSON text holds at the top ('object', 'an array', 'a string', ...), or undefined when it does not parse (the route says so). */
 function jsonKind(text: string): string | undefined {

@@ -63,9 +63,10 @@ export class HubEvents implements EventSink, PlayerEventSink {
       const playerId = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
       if (!playerId) continue;
       const game = myGame(row, side, base);
-      // The end (with the ratings) also goes to the player's own webhook; "your turn" only to the stream (the seat's notifications say it).
+      // The end (with the ratings) also goes to the player's own webhook; "your turn" only to the stream (the seat's notifications say it),
+      // after the opponent's turn or a takeback that gives the move back.
       if (events.some((e) => e.type === 'game-over')) sends.push(this.send(playerId, { type: 'gameFinish', game }, base));
-      else if (game.yourTurn && events.some((e) => e.type === 'turn' && e.recipients.includes(side)))
+      else if (game.yourTurn && events.some((e) => (e.type === 'turn' && e.recipients.includes(side)) || e.type === 'takeback'))
         sends.push(hubOf(this.env, `player:${playerId}`).publish([{ type: 'yourTurn', game }]));
     }
     await Promise.all(sends);

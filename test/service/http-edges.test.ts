@@ -137,6 +137,19 @@ describe('wrong types and text', () => {
     }
   });
 
+  it('a body nested deeper than 32 levels is a 400 before it is read (thousands deep overflowed the copy to the game object: a 500)', async () => {
+    const nested = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    for (const path of ['/api/games', '/api/challenges']) {
+      const deep = await call('POST', path, { text: `{"variant":"planar","options":${nested(5000)}}`, headers: { 'Content-Type': 'application/json' } });
+      expect([deep.status, deep.body.code, deep.body.error], path).toEqual([400, 'invalid_body', 'body: nested deeper than 32 levels']);
+    }
+    // Brackets inside strings do not count, and 32 levels are still read (the options are then refused as options).
+    const inText = await call('POST', '/api/games', { json: { variant: 'planar', white: { name: '{{{{'.repeat(8) } } });
+    expect(inText.status).toBe(201);
+    const atLimit = await call('POST', '/api/games', { text: `{"variant":"planar","options":${nested(31)}}`, headers: { 'Content-Type': 'application/json' } });
+    expect([atLimit.status, atLimit.body.code]).toEqual([400, 'invalid_options']);
+  });
+
   it('a name with a lone surrogate, or a body that is not UTF-8, is a 400 (never stored as U+FFFD)', async () => {
     const surrogate = await call('POST', '/api/games', {
       text: '{"variant":"warp-factor","white":{"name":"Kirk\\ud800"}}',

@@ -12,6 +12,33 @@ afterEach(() => {
 
 const myGames = async (p: Player, query = '') => (await call('GET', `/api/me/games${query}`, { token: p.key })).body.games as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+describe('paging the open challenges', () => {
+  it('never skips or repeats challenges made in the same millisecond', async () => {
+    const kirk = await newPlayer('Kirk');
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'planar' } })).body.id);
+    // Newest first, ahead of every other open challenge: one, then three made at once, then one.
+    const t = Date.now() + 86_400_000;
+    const times = [t + 3, t + 2, t + 2, t + 2, t + 1];
+    for (const [i, id] of ids.entries()) await env.DB.prepare('update challenges set created_at = ? where id = ?').bind(times[i], id).run();
+    for (const limit of [1, 2, 3, 4]) {
+      const seen: string[] = [];
+      let before = '';
+      for (let page = 0; page < 10 && !seen.includes(ids[4]!); page++) {
+        const res = await call('GET', `/api/challenges?limit=${limit}${before}`);
+        expect(res.status).toBe(200);
+        seen.push(...res.body.challenges.map((c: { id: string }) => c.id));
+        if (res.body.next === null) break;
+        before = `&before=${res.body.next}`;
+      }
+      const mine = seen.filter((id) => ids.includes(id));
+      expect(mine.length, `limit ${limit}: ${mine}`).toBe(5);
+      expect(new Set(mine).size).toBe(5);
+      expect([mine[0], mine[4]]).toEqual([ids[0], ids[4]]);
+    }
+  });
+});
+
 describe('players and keys', () => {
   it('creates a player: a key of 256 random bits shown once, only its hash stored', async () => {
     const res = await call('POST', '/api/players', { json: { name: 'Sulu', email: 'Sulu@Example.org' } });

@@ -4,7 +4,7 @@
 import { exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
-import { BASE, call } from './helpers.ts';
+import { BASE, call, FIRST_CONTACT_WIN, newGame, play } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
 
 /** Reads NDJSON lines from a streaming response; blank lines are the keep-alives. */
@@ -121,6 +121,23 @@ describe('GET /api/stream/events', () => {
     await again.close();
   }, 240_000);
 
+  it('a takeback that gives the move back says yourTurn again', async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    const { game } = await startGame(a, b); // a white
+    expect((await call('POST', `/api/games/${game.id}/moves`, { token: a.key, text: 'Wb2-Wb3' })).status).toBe(200);
+    const stream = await openStream('/api/stream/events', b.key);
+    expect(await stream.next()).toMatchObject({ type: 'yourTurn', game: { id: game.id, ply: 1 } });
+    expect((await call('POST', `/api/games/${game.id}/moves`, { token: b.key, text: 'Bb3-Bb2' })).status).toBe(200);
+    expect((await call('POST', `/api/games/${game.id}/takeback`, { token: b.key, json: { action: 'offer' } })).status).toBe(200);
+    expect((await call('POST', `/api/games/${game.id}/takeback`, { token: a.key, json: { action: 'accept' } })).body).toMatchObject({
+      ply: 1,
+      sideToMove: 'black',
+    });
+    expect(await stream.next()).toMatchObject({ type: 'yourTurn', game: { id: game.id, ply: 1, yourTurn: true } });
+    await stream.close();
+  }, 240_000);
+
   it('needs a key', async () => {
     expect((await call('GET', '/api/stream/events')).status).toBe(401);
     expect((await call('GET', '/api/stream/events', { token: 'x'.repeat(40) })).status).toBe(403);
@@ -154,6 +171,17 @@ describe('GET /api/games/:id/stream', () => {
 
   describe('every turn has its own line', () => {
     afterEach(() => vi.restoreAllMocks());
+
+    it('the turn that ends the game: its move line, then gameFinish', async () => {
+      const g = await newGame('first-contact');
+      for (const move of FIRST_CONTACT_WIN.slice(0, -1)) expect((await play(g, move)).status).toBe(200);
+      const watcher = await openStream(`/api/games/${g.id}/stream`);
+      expect(await watcher.next()).toMatchObject({ type: 'gameFull', state: { ply: 9 } });
+      expect((await play(g, FIRST_CONTACT_WIN.at(-1)!)).status).toBe(200);
+      expect(await watcher.next()).toMatchObject({ type: 'move', state: { ply: 10, lastMove: { text: 'Q@Ba1#' }, status: 'finished' } });
+      expect(await watcher.next()).toMatchObject({ type: 'gameFinish', state: { ply: 10, result: '0-1', reason: 'check' } });
+      await watcher.close();
+    }, 120_000);
 
     it("a conditional answer: the opponent's turn, then the answer", async () => {
       const a = await newPlayer('A');
