@@ -3,6 +3,7 @@
 // starts; the backstop for a game whose alarm was never set); the queue consumers that play the
 // computer's turns and deliver notifications; the email handler that plays turns
 // sent by email.
+import { AddressStore } from '../db/address-store.ts';
 import type { QueueJob } from '../notify/types.ts';
 import { deliverBatch, isDeadLetterQueue, markDead } from '../notify/consumer.ts';
 import { app } from './app.tsx';
@@ -63,6 +64,7 @@ export async function email(message: ForwardableEmailMessage, env: Cloudflare.En
   const result = await handleInboundEmail(message, {
     service: new Services(env).games,
     store: remoteNotifyStore(env),
+    addresses: new AddressStore(env.DB),
     parse: async (raw) => {
       if (!env.PICTURES) throw new Error('reply-to-play needs the picture Worker (PICTURES binding), which reads the mail');
       return env.PICTURES.mail(raw);

@@ -13,7 +13,7 @@ import type { GameEvent } from '../../src/service/ports.ts';
 import worker from '../../src/worker/index.ts';
 import { emailText } from '../../src/notify/messages.ts';
 import { call, expectRebuilds, followed, form, gameDb, inGame, location, moveTexts, newGame, play } from './helpers.ts';
-import { captureQueue, inboundEmail } from './notify-helpers.ts';
+import { captureQueue, confirmAddresses, inboundEmail } from './notify-helpers.ts';
 
 beforeAll(() => {
   (env as { REPLY_SECRET?: string }).REPLY_SECRET = 'test-reply-secret';
@@ -289,6 +289,7 @@ describe('conditional moves', () => {
   });
 
   it('the chat bot and email replies: if <turn> then <turn>, conditional, conditional clear, and help', async () => {
+    await confirmAddresses('kirk@example.org', 'kor@example.org'); // only confirmed addresses play by email (mail-trust.test.ts)
     const g = await newGame('warp-factor', { white: { name: 'Kirk', email: 'kirk@example.org' }, black: { name: 'Kor', email: 'kor@example.org' } });
     const chat = async (side: Side, text: string) => (await call('POST', `/api/games/${g.id}/chat`, { text, token: g.tokens[side] })).body.reply as string;
     expect(await chat('white', 'help')).toContain('if <their turn> then <your answer>');

@@ -161,6 +161,21 @@ describe('only the seat itself plays by email', () => {
     expect((await state(g.id)).ply).toBe(0);
   });
 
+  it('an address its owner has not confirmed plays nothing and gets no answer (it gets nothing but the confirmation mail)', async () => {
+    const g = await newGame('warp-factor', { white: { name: 'Sulu', email: 'sulu@example.org' } });
+    const to = (await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white })).body.replyTo;
+    const from = (who: string) => raw(who, to, 'Wb2-Wb3\n').replace('From: Kor', 'From: Sulu');
+    const refused = await send(from('sulu@example.org'), 'sulu@example.org', to);
+    expect(refused.rejected[0]).toMatch(/sulu@example\.org has not been confirmed yet/);
+    expect(refused.replies).toHaveLength(0);
+    expect((await state(g.id)).ply).toBe(0);
+    // Confirmed, the same kind of reply plays.
+    await confirmAddresses('sulu@example.org');
+    const played = await send(from('sulu@example.org'), 'sulu@example.org', to);
+    expect(played.replies[0]!.text).toContain('You played Wb2-Wb3');
+    expect((await state(g.id)).ply).toBe(1);
+  });
+
   it('refuses mail whose authentication results say DMARC, SPF or DKIM failed', async () => {
     const { g, to } = await blackTurnEmail();
     for (const results of [
@@ -242,6 +257,19 @@ describe('what the player wrote, whole', () => {
     expect(read.body.messages.map((m: { text: string }) => m.text)).toEqual([
       'This is a rather long message that my mail client has wrapped at the width it likes, in two places.',
     ]);
+  });
+
+  it('a "say" line and a turn in one mail: the turn is played with the message (either order)', async () => {
+    for (const order of ['say first', 'turn first'] as const) {
+      const { g, to } = await blackTurnEmail();
+      const turn = (await legal(g.id))[0]!;
+      const body = order === 'say first' ? `say Good luck\n${turn}\n` : `${turn}\nsay Good luck\n`;
+      const reply = await send(raw(KOR, to, body), KOR, to);
+      expect(reply.replies[0]!.text, order).toContain(`You played ${turn} (ply 2), with your message.`);
+      expect((await state(g.id)).ply, order).toBe(2);
+      const read = await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.white });
+      expect(read.body.messages, order).toMatchObject([{ side: 'black', ply: 2, text: 'Good luck' }]);
+    }
   });
 
   it('HTML-only mail has its entities decoded', async () => {

@@ -10,7 +10,7 @@ import { GameService } from '../../src/service/games.ts';
 import worker from '../../src/worker/index.ts';
 import { gameService } from '../../src/worker/services.ts';
 import { call, followed, form, inGame, location, newGame, occurrences, play, createWithForm } from './helpers.ts';
-import { captureQueue, inboundEmail } from './notify-helpers.ts';
+import { captureQueue, confirmAddresses, inboundEmail } from './notify-helpers.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -377,6 +377,7 @@ describe('email replies', () => {
   });
 
   it('"pause 5" and "pause accept" in a reply to a notification; the answer says what happened', async () => {
+    await confirmAddresses('kirk@example.org', 'kor@example.org'); // only confirmed addresses play by email (mail-trust.test.ts)
     const g = await timed();
     const replyTo = async (side: 'white' | 'black') => (await call('GET', `/api/games/${g.id}/me`, { token: g.tokens[side] })).body.replyTo as string;
     const send = async (side: 'white' | 'black', line: string) => {

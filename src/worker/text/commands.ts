@@ -24,7 +24,7 @@ import {
 } from '../../service/schemas.ts';
 
 export type Command =
-  | { readonly kind: 'move'; readonly text: string }
+  | { readonly kind: 'move'; readonly text: string /** Sent with the turn (an email's `say` line). */; readonly message?: string }
   | { readonly kind: 'say'; readonly text: string }
   | { readonly kind: 'takeback'; readonly action: 'offer' | 'accept' | 'decline' }
   /** `if <turn> then <turn> [then <turn> ...]`: one more conditional line. */
@@ -322,11 +322,13 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
     case 'move': {
       const parsed = v.safeParse(MovePlainSchema, command.text);
       if (!parsed.success) return failed(`Could not read "${command.text}": ${parsed.issues[0].message}`, 400);
-      const result = await service.move(gameId, actor, parsed.output);
+      const message = command.message === undefined ? undefined : v.safeParse(MessageTextSchema, command.message);
+      if (message && !message.success) return failed(`Could not play "${command.text}" with your message: the message ${message.issues[0].message}`, 400);
+      const result = await service.move(gameId, actor, { ...parsed.output, ...(message ? { message: message.output } : {}) });
       if (!result.ok) return failed(`Could not play "${command.text}": ${result.error}`, result.status);
       const { move, state, answer } = result.value;
       // An answer the opponent planned is played at once: it reads as any turn of theirs (their plans are private).
-      const played = `You played ${move.text} (ply ${move.ply}).${answer ? ` ${colorName(answer.side)} played ${answer.text} (ply ${answer.ply}).` : ''}`;
+      const played = `You played ${move.text} (ply ${move.ply})${message ? ', with your message' : ''}.${answer ? ` ${colorName(answer.side)} played ${answer.text} (ply ${answer.ply}).` : ''}`;
       return {
         ok: true,
         reply: [played, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'),

@@ -1,11 +1,13 @@
 // Reply-to-play: an email to a player's reply address is read, the first line the
 // player wrote that is a command (a turn, resign, draw, accept, decline) is played
 // as that player, and the answer goes back by email. Only from that seat's own email
-// address (the secret reply address is the second factor), never when the sender's mail
+// address (the secret reply address is the second factor) once its owner has confirmed it
+// (before that it gets nothing but the confirmation mail, so it plays nothing), never when the sender's mail
 // system says it failed authentication, each Message-ID once per seat, and a turn only
 // while the game is where the email answered showed it (issue 26).
 import { readReplyAddress, type MailConfig } from '../../notify/addresses.ts';
 import { replyMarker } from '../../notify/messages.ts';
+import type { AddressStore } from '../../db/address-store.ts';
 import type { Color } from '../../engine/types.ts';
 import type { GameApi } from '../../service/games.ts';
 import { linkOrigin } from '../../service/links.ts';
@@ -27,6 +29,8 @@ export interface InboundStore {
 interface InboundDeps {
   readonly service: GameApi;
   readonly store: InboundStore;
+  /** Which addresses their owners confirmed: only those play by email. */
+  readonly addresses: Pick<AddressStore, 'confirmed'>;
   /** Reads the MIME of a mail (postal-mime, in the picture Worker: PICTURES.mail). */
   readonly parse: (raw: Uint8Array) => Promise<ParsedMail>;
   readonly config: MailConfig;
@@ -52,23 +56,35 @@ async function rawBytes(message: ForwardableEmailMessage): Promise<Uint8Array> {
 
 /**
  * The command in the lines the player wrote: keywords anywhere, a turn only if it reads as one.
- * A question (board, legal, help) is answered only when the mail holds nothing to play.
+ * A question (board, legal, help) is answered only when the mail holds nothing to play; a `say`
+ * line goes with the turn the mail plays (as the API's {move, message}), else it is the command.
  */
 async function findCommand(service: GameApi, gameId: string, lines: readonly string[]): Promise<Command | undefined> {
   let question: Command | undefined;
-  for (const line of lines) {
+  let said: Extract<Command, { kind: 'say' }> | undefined;
+  for (const [i, line] of lines.entries()) {
     const command = parseCommand(line);
     if (!command) continue;
+    if (command.kind === 'say') {
+      said ??= command;
+      continue;
+    }
     if (command.kind !== 'move') {
-      if (command.kind !== 'board' && command.kind !== 'legal' && command.kind !== 'help') return command;
+      if (command.kind !== 'board' && command.kind !== 'legal' && command.kind !== 'help') return said ?? command;
       question ??= command;
       continue;
     }
     // "Wb2-Wb3", "Wb2-Wb3 #5", "move Wb2-Wb3": the first line that reads as a turn (legal or not).
     const text = command.text.replace(/\s*#\d{1,6}$/, '').replace(/[.!]+$/, '');
-    if (text.length <= 40 && (await service.readsAsTurn(gameId, text))) return { kind: 'move', text: command.text.replace(/[.!]+$/, '') };
+    if (text.length <= 40 && (await service.readsAsTurn(gameId, text))) {
+      said ??= lines
+        .slice(i + 1)
+        .map(parseCommand)
+        .find((c) => c?.kind === 'say') as typeof said;
+      return { kind: 'move', text: command.text.replace(/[.!]+$/, ''), ...(said ? { message: said.text } : {}) };
+    }
   }
-  return question;
+  return said ?? question;
 }
 
 export async function handleInboundEmail(message: ForwardableEmailMessage, deps: InboundDeps): Promise<InboundResult> {
@@ -102,6 +118,10 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     );
     return { outcome: 'rejected' };
   }
+  if (!(await deps.addresses.confirmed(seat))) {
+    message.setReject(`Not accepted: ${seat} has not been confirmed yet. Follow the link in the confirmation email Subspace sent to it, then reply again.`);
+    return { outcome: 'rejected' };
+  }
   const failed = authFailure(mail.authResults);
   if (failed) {
     message.setReject(`Not accepted: your mail system could not confirm that this mail is from ${from} (${failed}).`);
@@ -116,7 +136,7 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   const shown = quotedPly(mail.fullText, address.gameId);
   // Whether the ply guard is the player's own ("Bb3-Bb2 #4") or the answered email's.
   const ownPly = command?.kind === 'move' && /#\d{1,6}$/.test(command.text);
-  if (command?.kind === 'move' && !ownPly && shown !== undefined) command = { kind: 'move', text: `${command.text} #${shown + 1}` };
+  if (command?.kind === 'move' && !ownPly && shown !== undefined) command = { ...command, text: `${command.text} #${shown + 1}` };
   let outcome: InboundResult['outcome'];
   let text: string;
   if (!command) {
