@@ -71,6 +71,20 @@ describe('page forms from another site', () => {
       expect(res.body.error, path).toMatch(/only taken from this site's own pages, and it was sent from https:\/\/evil\.example/);
     }
   });
+
+  it('are a page saying why when a browser sends them (no Origin, or another site)', async () => {
+    const p = await newPlayer('Kirk');
+    for (const path of ['/me/new', '/me/settings', '/challenges', '/me/sign-in', '/tournaments'])
+      for (const origin of [{ Origin: EVIL }, {}] as Record<string, string>[]) {
+        const res = await call('POST', path, {
+          body: new URLSearchParams({ name: 'Mallory', email: 'x@example.org', variant: 'warp-factor' }).toString(),
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html,application/xhtml+xml', ...origin, ...cookie(p.key) },
+        });
+        expect([res.status, res.headers.get('Content-Type')], path).toEqual([403, expect.stringMatching(/^text\/html/)]);
+        expect(res.text, path).toContain('Form refused');
+        expect(res.text, path).toMatch(origin.Origin ? /sent from https:\/\/evil\.example, another site/ : /does not say which site sent it/);
+      }
+  });
 });
 
 describe('JSON bodies must be objects', () => {

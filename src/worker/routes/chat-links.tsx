@@ -6,10 +6,9 @@ import { CHAT_PLATFORMS } from '../../db/schema-chat.ts';
 import type { PlayerRow } from '../../db/schema.ts';
 import { peekCode, telegramStartCode, useCode } from '../bots/link-codes.ts';
 import type { AppEnv } from '../http.ts';
-import { ownPagesOnly } from '../http-auth.ts';
 import { readForm } from '../http-body.ts';
 import { ChatLinksSection, ConfirmDiscordPage, TelegramLinkPage } from '../pages/chat-links.tsx';
-import { meErrorPage as errorPage, page } from '../pages/respond.tsx';
+import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 
 /** The /me section of a player (shown only where a bot is set up or a link exists). */
@@ -40,8 +39,8 @@ export const chatLinkPages = new Hono<AppEnv>()
     return page(c).html(<ConfirmDiscordPage code={code} label={found.label} player={player.name ?? `player ${player.id}`} />);
   })
 
-  .use('/me/link/*', ownPagesOnly)
-  .use('/me/chat-links', ownPagesOnly)
+  .use('/me/link/*', ownPageForms)
+  .use('/me/chat-links', ownPageForms)
 
   .post('/me/link/discord', async (c) => {
     const player = await cookiePlayer(c);

@@ -10,11 +10,10 @@ import { CreateTournamentSchema, TournamentIdSchema } from '../../service/tourna
 import type { ServiceResult } from '../../service/result.ts';
 import type { TournamentView } from '../../service/tournament-views.ts';
 import { linkBase, type AppEnv } from '../http.ts';
-import { ownPagesOnly } from '../http-auth.ts';
 import { readForm } from '../http-body.ts';
 import { describeIssues } from '../http-validation.ts';
 import { LeaderboardPage, ProfilePage, TournamentPage, TournamentsPage } from '../pages/league.tsx';
-import { meErrorPage as errorPage, page } from '../pages/respond.tsx';
+import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import { playerProfile, ratingLookup } from '../profile.ts';
 
@@ -79,8 +78,8 @@ export const leaguePages = new Hono<AppEnv>()
     return tournamentPage(c, id);
   })
 
-  .use('/tournaments', ownPagesOnly)
-  .use('/tournaments/*', ownPagesOnly)
+  .use('/tournaments', ownPageForms)
+  .use('/tournaments/*', ownPageForms)
 
   .post('/tournaments', async (c) => {
     const player = await cookiePlayer(c);

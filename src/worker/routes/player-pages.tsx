@@ -16,11 +16,11 @@ import {
 import { selfOf } from '../../service/players.ts';
 import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
 import { linkBase, type AppEnv } from '../http.ts';
-import { KEY_COOKIE, ownPagesOnly } from '../http-auth.ts';
+import { KEY_COOKIE } from '../http-auth.ts';
 import { readForm } from '../http-body.ts';
 import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailLimited } from '../http-limits.ts';
 import { describeIssues } from '../http-validation.ts';
-import { meErrorPage as errorPage, page } from '../pages/respond.tsx';
+import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import { ChallengePage, FinishedPage, KeyPage, LinkButtonPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
 import { ratingLookup } from '../profile.ts';
@@ -132,10 +132,10 @@ export const playerPages = new Hono<AppEnv>()
 
   // ---- forms (only from our own pages) ----
 
-  .use('/me/*', ownPagesOnly)
-  .use('/challenges', ownPagesOnly)
-  .use('/challenges/*', ownPagesOnly)
-  .use('/games/:id/rematch', ownPagesOnly)
+  .use('/me/*', ownPageForms)
+  .use('/challenges', ownPageForms)
+  .use('/challenges/*', ownPageForms)
+  .use('/games/:id/rematch', ownPageForms)
 
   .post('/me/session', async (c) => {
     const key = (await readForm(c)).key?.trim() ?? '';
