@@ -12,6 +12,7 @@ import type { ParsedMail } from '../worker/text/inbound-mail.ts';
 import { parseMail } from './mail.ts';
 import { openApiDocument } from '../worker/openapi.ts';
 import { GAME_JS } from '../worker/pages/game-js.gen.ts';
+import { ME_JS, SITE_JS } from '../worker/pages/page-scripts.ts';
 import { PUSH_JS, SW_JS } from '../worker/pages/push-scripts.ts';
 import { PAGE_CSS } from '../worker/pages/style.ts';
 import { RULES, type RulesContent } from '../worker/pages/rules-content.ts';
@@ -40,10 +41,11 @@ export default class Pictures extends WorkerEntrypoint {
   /**
    * The pages' larger scripts, served by the main Worker: `game` the game page's (src/browser/,
    * bundled by scripts/build-browser.mjs) at /static/game.js, `push` the Subscribe button's at
-   * /static/push.js and `sw` the service worker at /sw.js (src/worker/pages/push-scripts.ts).
+   * /static/push.js and `sw` the service worker at /sw.js (src/worker/pages/push-scripts.ts), `site`
+   * every page's at /static/site.js and `me` the /me pages' at /static/me.js (src/worker/pages/page-scripts.ts).
    */
-  async script(name: 'game' | 'push' | 'sw'): Promise<string> {
-    return name === 'game' ? GAME_JS : name === 'push' ? PUSH_JS : SW_JS;
+  async script(name: 'game' | 'push' | 'sw' | 'site' | 'me'): Promise<string> {
+    return { game: GAME_JS, push: PUSH_JS, sw: SW_JS, site: SITE_JS, me: ME_JS }[name];
   }
 
   /** The pages' stylesheet (src/worker/pages/style.ts), served by the main Worker at /static/style.css. */

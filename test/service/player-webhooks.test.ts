@@ -244,6 +244,9 @@ describe("a player's own webhook", () => {
     expect(me).toContain(`value="${KIRK_URL}"`);
     expect(me).toContain('value="kirk@example.org"');
     expect(me).not.toContain(secret!);
+    // The new address waits for its owner: both pages say so.
+    expect(saved.text).toContain('A confirmation link is on its way to kirk@example.org');
+    expect(me).toContain('not confirmed yet');
     const refused = await form('/me/settings', { email: 'kirk@example.org', webhook: 'https://10.0.0.1/x' }, BASE, cookie);
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('must not point to a private, loopback or link-local address');

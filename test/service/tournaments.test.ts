@@ -446,6 +446,22 @@ describe('page forms', () => {
     for (const html of [list, page]) expect(html).not.toMatch(/\b1 (days|rounds)\b/);
   });
 
+  it('withdrawing from a running tournament on its page needs the box ticked (the games left are lost)', async () => {
+    const [a, b, c] = [await newPlayer('Tick A'), await newPlayer('Tick B'), await newPlayer('Tick C')];
+    const t = await tournament(a, { name: 'Tick cup', format: 'round-robin', maxPlayers: 3 });
+    for (const p of [a, b, c]) expect((await call('POST', `/api/tournaments/${t.id}/join`, { token: p.key })).status).toBe(200);
+    expect((await call('POST', `/api/tournaments/${t.id}/start`, { token: a.key })).status).toBe(200);
+    const page = await (await fetchWorker(new Request(`${BASE}/tournaments/${t.id}`, { headers: { Cookie: `subspace_key=${b.key}` } }))).text();
+    expect(page).toMatch(/<input type="checkbox" name="understood" value="1" required=""\/?> my games left are lost/);
+    const untick = await form(`/tournaments/${t.id}/leave`, b, {});
+    expect(untick.status).toBe(400);
+    expect(await untick.text()).toContain('Tick &quot;my games left are lost&quot; to withdraw: nothing was changed.');
+    const still = (await call('GET', `/api/tournaments/${t.id}`)).body.players.find((p: { id: string }) => p.id === b.id);
+    expect(still.withdrawn).toBe(false);
+    expect((await form(`/tournaments/${t.id}/leave`, b, { understood: '1' })).status).toBe(303);
+    expect((await call('GET', `/api/tournaments/${t.id}`)).body.players.find((p: { id: string }) => p.id === b.id).withdrawn).toBe(true);
+  });
+
   it('a tournament made and joined from the pages; a refusal shown on the page; the challenge form’s Rated box', async () => {
     const [a, b] = [await newPlayer('Form A'), await newPlayer('Form B')];
     const made = await form('/tournaments', a, { name: 'Page cup', variant: 'planar', format: 'swiss', rounds: '2', maxPlayers: '4', days: '3', rated: '1' });

@@ -349,7 +349,16 @@ export const TournamentPage = (p: { t: TournamentView; me?: string; ratings: Rat
         <p>
           {t.status === 'open' && !entered ? action('join', 'Join') : null}
           {t.status === 'open' && entered ? action('leave', 'Leave') : null}
-          {t.status === 'running' && entered && !entered.withdrawn ? action('leave', 'Withdraw (your games left are lost)') : null}
+          {t.status === 'running' && entered && !entered.withdrawn ? (
+            <form method="post" action={`/tournaments/${t.id}/leave`} class="inline">
+              <label>
+                <input type="checkbox" name="understood" value="1" required /> my games left are lost
+              </label>{' '}
+              <button type="submit" class="danger">
+                Withdraw
+              </button>
+            </form>
+          ) : null}
           {t.status === 'open' && p.me === t.creator.id ? <> {action('start', 'Start now')}</> : null}
         </p>
       ) : t.status === 'open' ? (

@@ -10,54 +10,6 @@ import { Layout, ErrorLine } from './layout.tsx';
 import { RatingBadge, ratingText, type RatingLookup } from './league.tsx';
 import type { VariantRating } from '../../service/ratings.ts';
 import { PushButton } from './push-button.tsx';
-import { FOLLOW_JS } from './site.tsx';
-
-/** The small script of these pages: the key from the link's #fragment, local-time countdowns. */
-export const ME_JS = `(function () {
-  var m = /^#key=([a-z0-9]{12}_[A-Za-z0-9_-]{43})$/.exec(location.hash);
-  var form = document.getElementById('key-form');
-  if (m && form) { history.replaceState(null, '', location.pathname); form.elements.key.value = m[1]; form.submit(); return; }
-  function left(ms) {
-    if (ms <= 0) return 'time is up';
-    var h = Math.floor(ms / 3600000), d = Math.floor(h / 24);
-    return d >= 1 ? d + ' d ' + (h % 24) + ' h left' : h >= 1 ? h + ' h ' + Math.floor(ms / 60000) % 60 + ' min left' : Math.ceil(ms / 60000) + ' min left';
-  }
-  function tick() {
-    document.querySelectorAll('time[data-deadline]').forEach(function (t) {
-      var at = Date.parse(t.getAttribute('datetime'));
-      t.textContent = new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) + ' (' + left(at - Date.now()) + ')';
-    });
-  }
-  tick();
-  setInterval(tick, 30000);
-  // Live: the site script passes on the player's event stream; the changing part of the page
-  // (#me-live, #lobby-live, #challenge-live) is fetched again and swapped in place.
-  var live = document.querySelector('[data-live-part]');
-  var timer = 0;
-  function refresh() {
-    clearTimeout(timer);
-    timer = setTimeout(function () {
-      fetch(location.pathname + location.search, { credentials: 'same-origin', headers: { Accept: 'text/html' } })
-        .then(function (r) { return r.ok ? r.text() : ''; })
-        .then(function (html) {
-          var fresh = html && new DOMParser().parseFromString(html, 'text/html').getElementById(live.id);
-          if (fresh && fresh.innerHTML !== live.innerHTML) { live.innerHTML = fresh.innerHTML; tick(); }
-        })
-        .catch(function () {});
-    }, 200);
-  }
-  if (live) {
-    document.addEventListener('subspace:player-event', refresh);
-    var lobby = live.getAttribute('data-lobby');
-    if (lobby !== null) lobbyStream(refresh);
-  }
-  // Pages anyone may open (the lobby, a challenge) also follow the public lobby stream.
-${FOLLOW_JS}
-  function lobbyStream(onEvent) {
-    follow('/api/stream/lobby', {}, function () { onEvent(); });
-  }
-})();
-`;
 
 const who = (p: PublicPlayer | { id: string | null; name: string | null }) => p.name ?? (p.id ? `player ${p.id}` : 'someone without a key');
 
@@ -248,6 +200,7 @@ export const MePage = (p: {
         <label>
           Email <input name="email" type="email" size={30} value={p.player.email ?? ''} />
         </label>{' '}
+        {p.player.email && !p.player.emailConfirmed ? <span class="hint">(not confirmed yet: follow the link mailed to it)</span> : null}{' '}
         <label>
           Webhook URL <input name="webhook" type="url" size={40} value={p.player.webhook ?? ''} placeholder="https://bot.example/subspace" />
         </label>{' '}
@@ -353,6 +306,9 @@ export const SettingsSavedPage = (p: { player: PlayerSelf }) => (
     <p class="msg ok">
       Email: {p.player.email ?? 'none'}. Webhook: {p.player.webhook ?? 'none'}.
     </p>
+    {p.player.email && !p.player.emailConfirmed ? (
+      <p>A confirmation link is on its way to {p.player.email}: nothing else is mailed there until you follow it.</p>
+    ) : null}
     {p.player.webhookSecret ? (
       <>
         <p>Your webhook's signing secret, shown once (check the webhook-signature header with it, as the Standard Webhooks libraries do):</p>

@@ -35,6 +35,11 @@ async function act(c: Context<AppEnv>, what: 'join' | 'leave' | 'start') {
   const player = await cookiePlayer(c);
   if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first (your /me page), then come back.', `/tournaments/${id}`);
   const service = c.var.services.tournaments;
+  // Withdrawing loses the games left: the page's form asks for a tick first (no script needed).
+  if (what === 'leave' && (await readForm(c)).understood !== '1') {
+    const running = await service.get(id, linkBase(c));
+    if (running.ok && running.value.status === 'running') return tournamentPage(c, id, 'Tick "my games left are lost" to withdraw: nothing was changed.', 400);
+  }
   const result: ServiceResult<TournamentView> = await service[what](id, player, linkBase(c));
   if (!result.ok) return tournamentPage(c, id, result.error, result.status === 429 || result.status === 422 ? 409 : result.status);
   return c.redirect(`/tournaments/${id}`, 303);

@@ -16,13 +16,14 @@ import {
 import { selfOf } from '../../service/players.ts';
 import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
 import { linkBase, type AppEnv } from '../http.ts';
+import { sideWorker } from '../board-png.ts';
 import { KEY_COOKIE } from '../http-auth.ts';
 import { readForm } from '../http-body.ts';
 import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailLimited } from '../http-limits.ts';
 import { describeIssues } from '../http-validation.ts';
 import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
-import { ChallengePage, FinishedPage, KeyPage, LinkButtonPage, LobbyPage, ME_JS, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
+import { ChallengePage, FinishedPage, KeyPage, LinkButtonPage, LobbyPage, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
 import { ratingLookup } from '../profile.ts';
 import { chatLinksOf } from './chat-links.tsx';
 
@@ -59,7 +60,9 @@ const ChallengeFormSchema = v.object({
 });
 
 export const playerPages = new Hono<AppEnv>()
-  .get('/static/me.js', (c) => c.body(ME_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }))
+  .get('/static/me.js', async (c) =>
+    c.body(await sideWorker(c.env).script('me'), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),
+  )
 
   .get('/me', async (c) => {
     const player = await cookiePlayer(c);

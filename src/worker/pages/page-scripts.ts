@@ -1,0 +1,140 @@
+// The small scripts of the pages besides the game page's: every page's (/static/site.js: the theme
+// toggle, the header's count of games waiting) and the /me pages' (/static/me.js). Plain text,
+// served by the main Worker but kept in the picture Worker (src/pictures/index.ts), so the main
+// Worker's bundle stays within its budget, as the stylesheet and the other scripts are.
+
+/**
+ * `follow(url, init, onLine)` in the browser: an NDJSON stream (the player's events, the lobby's),
+ * each line with words to onLine; opened again after a pause when it ends (a longer one when it
+ * failed at once). Part of the site script and of the /me pages' script.
+ */
+export const FOLLOW_JS = `  function follow(url, init, onLine) {
+    var opened = Date.now(), decoder = new TextDecoder(), buffer = '';
+    fetch(url, init).then(function (res) {
+      if (!res.ok || !res.body) throw new Error('no stream');
+      var reader = res.body.getReader();
+      function pump() {
+        return reader.read().then(function (chunk) {
+          if (chunk.done) throw new Error('closed');
+          buffer += decoder.decode(chunk.value, { stream: true });
+          var lines = buffer.split('\\n');
+          buffer = lines.pop();
+          lines.forEach(function (line) { if (line.trim()) onLine(line); });
+          return pump();
+        });
+      }
+      return pump();
+    }).catch(function () { setTimeout(function () { follow(url, init, onLine); }, Date.now() - opened < 5000 ? 15000 : 2000); });
+  }`;
+
+/**
+ * The script of every page (in <head>, not deferred, so the remembered theme applies before the
+ * first paint): the dark-mode toggle (the choice kept in localStorage; without one the system's
+ * prefers-color-scheme decides) and, for a signed-in player, the player's event stream, which
+ * keeps the header's count current and tells the page (a `subspace:player-event` on document).
+ */
+export const SITE_JS = `(function () {
+  var root = document.documentElement;
+  var saved = null;
+  try { saved = localStorage.getItem('subspace-theme'); } catch (e) {}
+  if (saved === 'dark' || saved === 'light') root.setAttribute('data-theme', saved);
+  function dark() {
+    var t = root.getAttribute('data-theme');
+    return t ? t === 'dark' : !!(window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
+  }
+  function label(btn) {
+    btn.setAttribute('aria-pressed', dark() ? 'true' : 'false');
+  }
+  var timer = 0;
+  function recount() {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      fetch('/api/me/games?status=active', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (d) {
+          var el = document.getElementById('waiting-count');
+          if (!d || !el) return;
+          var n = d.games.filter(function (g) { return g.yourTurn; }).length;
+          el.setAttribute('data-count', String(n));
+          el.className = n ? 'badge' : 'badge none';
+          el.textContent = n === 0 ? 'no game waits' : n === 1 ? '1 game waits for you' : n + ' games wait for you';
+        })
+        .catch(function () {});
+    }, 150);
+  }
+${FOLLOW_JS}
+  function listen() {
+    follow('/api/stream/events', { credentials: 'same-origin' }, function (line) {
+      var event;
+      try { event = JSON.parse(line); } catch (e) { return; }
+      recount();
+      document.dispatchEvent(new CustomEvent('subspace:player-event', { detail: event }));
+    });
+  }
+  document.addEventListener('DOMContentLoaded', function () {
+    var btn = document.getElementById('theme-toggle');
+    if (btn) {
+      btn.hidden = false;
+      label(btn);
+      btn.addEventListener('click', function () {
+        var next = dark() ? 'light' : 'dark';
+        root.setAttribute('data-theme', next);
+        try { localStorage.setItem('subspace-theme', next); } catch (e) {}
+        label(btn);
+      });
+    }
+    if (document.getElementById('viewer')) {
+      listen();
+      // A page that changed the count itself (a move sent without a reload) asks for a recount.
+      document.addEventListener('subspace:recount', recount);
+    }
+  });
+})();
+`;
+
+/** The small script of these pages: the key from the link's #fragment, local-time countdowns. */
+export const ME_JS = `(function () {
+  var m = /^#key=([a-z0-9]{12}_[A-Za-z0-9_-]{43})$/.exec(location.hash);
+  var form = document.getElementById('key-form');
+  if (m && form) { history.replaceState(null, '', location.pathname); form.elements.key.value = m[1]; form.submit(); return; }
+  function left(ms) {
+    if (ms <= 0) return 'time is up';
+    var h = Math.floor(ms / 3600000), d = Math.floor(h / 24);
+    return d >= 1 ? d + ' d ' + (h % 24) + ' h left' : h >= 1 ? h + ' h ' + Math.floor(ms / 60000) % 60 + ' min left' : Math.ceil(ms / 60000) + ' min left';
+  }
+  function tick() {
+    document.querySelectorAll('time[data-deadline]').forEach(function (t) {
+      var at = Date.parse(t.getAttribute('datetime'));
+      t.textContent = new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) + ' (' + left(at - Date.now()) + ')';
+    });
+  }
+  tick();
+  setInterval(tick, 30000);
+  // Live: the site script passes on the player's event stream; the changing part of the page
+  // (#me-live, #lobby-live, #challenge-live) is fetched again and swapped in place.
+  var live = document.querySelector('[data-live-part]');
+  var timer = 0;
+  function refresh() {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      fetch(location.pathname + location.search, { credentials: 'same-origin', headers: { Accept: 'text/html' } })
+        .then(function (r) { return r.ok ? r.text() : ''; })
+        .then(function (html) {
+          var fresh = html && new DOMParser().parseFromString(html, 'text/html').getElementById(live.id);
+          if (fresh && fresh.innerHTML !== live.innerHTML) { live.innerHTML = fresh.innerHTML; tick(); }
+        })
+        .catch(function () {});
+    }, 200);
+  }
+  if (live) {
+    document.addEventListener('subspace:player-event', refresh);
+    var lobby = live.getAttribute('data-lobby');
+    if (lobby !== null) lobbyStream(refresh);
+  }
+  // Pages anyone may open (the lobby, a challenge) also follow the public lobby stream.
+${FOLLOW_JS}
+  function lobbyStream(onEvent) {
+    follow('/api/stream/lobby', {}, function () { onEvent(); });
+  }
+})();
+`;
