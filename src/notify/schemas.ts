@@ -43,7 +43,11 @@ export const SettingsPatchSchema = v.strictObject({
 });
 export type SettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;
 
-export const ChatJsonSchema = v.strictObject({ text: v.pipe(v.string('must be text'), v.maxLength(500, 'is too long')) });
+/** The most a chat post may hold: room for `say` with a whole message (500) or a long conditional line. */
+export const MAX_CHAT_TEXT = 1000;
+export const ChatJsonSchema = v.strictObject({
+  text: v.pipe(v.string('must be text'), v.maxLength(MAX_CHAT_TEXT, `is longer than ${MAX_CHAT_TEXT} characters`)),
+});
 
 export const UnsubscribeQuerySchema = v.object({
   game: v.pipe(v.string(), v.regex(/^[a-z0-9]{4,32}$/, 'is not a game id')),

@@ -29,7 +29,8 @@ export function describeIssues(issues: readonly AnyIssue[], where = 'body', labe
   const words = issues.map((issue) => {
     const path = fieldOf(issue);
     // A page form names its fields by their labels ("Days per move"), not by the API's names.
-    const field = (path && labels[path]) ?? path ?? where;
+    // Own labels only: `labels['__proto__']` would be Object.prototype ("[object Object]").
+    const field = (path && Object.hasOwn(labels, path) ? labels[path] : path) ?? where;
     // valibot takes an array for an object and then misses its keys: say what type is wanted.
     const parent = issue.path?.at(-1);
     if (parent?.type === 'object' && Array.isArray(parent.input))

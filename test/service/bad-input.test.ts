@@ -55,6 +55,12 @@ const cases: Case[] = [
   ['create: options not an object', 400, () => call('POST', '/api/games', { json: { variant: 'warp-factor', options: 'fast' } }), /^options:/],
   ['create: unknown field', 400, () => call('POST', '/api/games', { json: { variant: 'warp-factor', colour: 'white' } }), /^colour: is not a field we know/],
   [
+    'create: an unknown field named __proto__',
+    400,
+    () => call('POST', '/api/games', { text: '{"variant":"warp-factor","__proto__":{"x":1}}', headers: { 'Content-Type': 'application/json' } }),
+    /^__proto__: is not a field we know/,
+  ],
+  [
     'create: bad email',
     400,
     () => call('POST', '/api/games', { json: { variant: 'warp-factor', white: { email: 'nope' } } }),

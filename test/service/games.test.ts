@@ -220,6 +220,10 @@ describe('POST /api/games/import', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.error).toContain('0-1');
+    // A record that gives no result (*) takes the ending on the board (api.md).
+    const unknown = await call('POST', '/api/games/import', { text: `[Variant "first-contact"]\n[Result "*"]\n\n${FIRST_CONTACT_WIN.join(' ')} *\n` });
+    expect(unknown.status).toBe(201);
+    expect(unknown.body.state).toMatchObject({ status: 'finished', result: '0-1', reason: 'check' });
   });
 
   it('refuses unreadable records (400)', async () => {

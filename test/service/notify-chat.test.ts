@@ -163,6 +163,22 @@ describe('chat bot', () => {
     expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
   });
 
+  it('say takes a whole message (500 characters); longer is refused in words, never cut short', async () => {
+    const g = await newGame('warp-factor');
+    const whole = await call('POST', `/api/games/${g.id}/chat`, { json: { text: `say ${'x'.repeat(500)}` }, token: g.tokens.white });
+    expect([whole.status, whole.body.ok]).toEqual([200, true]);
+    const over = await chat(g.id, g.tokens.white, `say ${'y'.repeat(501)}`);
+    expect([over.status, over.body.ok]).toEqual([200, false]);
+    expect(over.body.reply).toMatch(/^Could not send the message: .*500/);
+    for (const res of [
+      await chat(g.id, g.tokens.white, `say ${'z'.repeat(1000)}`),
+      await call('POST', `/api/games/${g.id}/chat`, { json: { text: `say ${'z'.repeat(1000)}` }, token: g.tokens.white }),
+    ])
+      expect([res.status, res.body.error]).toEqual([400, 'text: is longer than 1000 characters']);
+    const messages = (await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.black })).body.messages;
+    expect(messages.map((m: { text: string }) => m.text.length)).toEqual([500]);
+  });
+
   it('needs a player token', async () => {
     const g = await newGame('warp-factor');
     expect((await call('POST', `/api/games/${g.id}/chat`, { text: 'board' })).status).toBe(401);

@@ -14,7 +14,7 @@
 //   do not lose material or the game at once (from a sample of 24 turns plus every
 //   capture and check); 2 plays the best of such a sample of 32, one ply deep; 3-5
 //   search deeper and deeper within a budget of nodes per variant, level 5
-//   about 50 ms of CPU; 6, the correspondence level, 8-32 times level 5's nodes
+//   about 50 ms of CPU; 6, the correspondence level, 4-32 times level 5's nodes
 //   (up to seconds of CPU: only ever from the computer queue, never in a request).
 //   `nodes` overrides the level's budget.
 // - Deterministic: the same position, level, seed and history give the same turn on

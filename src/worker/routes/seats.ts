@@ -4,7 +4,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ChatJsonSchema, ConfirmAddressQuerySchema, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
+import { ChatJsonSchema, ConfirmAddressQuerySchema, MAX_CHAT_TEXT, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
 import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';
 import { requirePlayer } from '../http-auth.ts';
 import { isJson, mediaType, readForm, readJson, requireJson } from '../http-body.ts';
@@ -17,19 +17,27 @@ import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.t
 
 /** The command text of a chat post: text/plain, a form (Slack: text=...), or JSON {text}. */
 export async function chatText(c: Context): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
+  const read = await chatBody(c);
+  // Never cut short in silence: a `say` cut at the limit would send words the player did not write.
+  if (read.ok && read.text.length > MAX_CHAT_TEXT)
+    return { ok: false, response: jsonError(c, 400, 'invalid_body', `text: is longer than ${MAX_CHAT_TEXT} characters`) };
+  return read;
+}
+
+async function chatBody(c: Context): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
   const type = mediaType(c);
-  if (type === 'text/plain' || type === '') return { ok: true, text: (await c.req.text()).slice(0, 500), form: false };
+  if (type === 'text/plain' || type === '') return { ok: true, text: await c.req.text(), form: false };
   if (type === 'application/x-www-form-urlencoded') {
     // Slack: text=...; a bare `curl --data 'Wb2-Wb3'` (also form-encoded) is the command itself.
     const raw = await c.req.text();
     const params = new URLSearchParams(raw);
     // URLSearchParams reads a stray "%" as itself; so does this, where decodeURIComponent would throw.
     const text = params.get('text') ?? (raw.includes('=') ? '' : new URLSearchParams(`text=${raw}`).get('text')!);
-    return { ok: true, text: text.slice(0, 500), form: params.has('text') };
+    return { ok: true, text, form: params.has('text') };
   }
   if (type === 'multipart/form-data') {
     const form = await readForm(c);
-    return { ok: true, text: (form.text ?? '').slice(0, 500), form: true };
+    return { ok: true, text: form.text ?? '', form: true };
   }
   if (isJson(type)) {
     const body = await readJson(c);
