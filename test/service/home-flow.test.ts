@@ -112,6 +112,19 @@ describe('a game started while signed in', () => {
   });
 });
 
+describe('the forms say which field is wrong by its label', () => {
+  it('the home form and /me: "White\'s name", "Email", never white.name or email', async () => {
+    const home = await form('/games', { variant: 'warp-factor', white: 'Kirk\u0007' });
+    expect(home.status).toBe(400);
+    expect(home.text).toContain('White&#39;s name: must not contain control characters');
+    expect(home.text).not.toContain('white.name');
+    const kirk = await newPlayer('Kirk');
+    const settings = await form('/me/settings', { email: 'not an address' }, undefined, cookie(kirk.key));
+    expect(settings.status).toBe(400);
+    expect(settings.text).toContain('Email: must be an email address');
+  });
+});
+
 describe('Next game', () => {
   it('goes to the game waiting for you with the nearest deadline, not the one you left; none: /me', async () => {
     const kirk = await newPlayer('Kirk');

@@ -470,14 +470,14 @@ describe('page forms', () => {
     expect((await form(`/tournaments/${id}/join`, b, {})).status).toBe(303);
     const again = await form(`/tournaments/${id}/join`, b, {});
     expect(again.status).toBe(409);
-    expect(await again.text()).toContain('you have already joined this tournament');
+    expect(await again.text()).toContain('You have already joined this tournament');
     const view = (await call('GET', `/api/tournaments/${id}`)).body;
     expect(view).toMatchObject({ name: 'Page cup', format: 'swiss', rounds: 2, rated: true, players: [{ id: b.id }] });
     const page = await fetchWorker(new Request(`${BASE}/tournaments/${id}`, { headers: { Cookie: `subspace_key=${b.key}` } }));
     expect(await page.text()).toContain(`action="/tournaments/${id}/leave"`);
     const bad = await form('/tournaments', a, { name: 'Too many', variant: 'planar', format: 'swiss', rounds: '9', maxPlayers: '4', days: '3' });
     expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain('rounds: 9 Swiss rounds are more than possible');
+    expect(await bad.text()).toContain('Rounds: 9 Swiss rounds are more than possible');
     // The form's errors name its fields as it labels them.
     const days = await form('/tournaments', a, { name: 'Odd days', variant: 'planar', format: 'swiss', rounds: '2', maxPlayers: '4', days: '4' });
     expect(days.status).toBe(400);

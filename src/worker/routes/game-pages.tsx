@@ -112,6 +112,12 @@ const HOME_FORM_LABELS = {
   level: "Computer's level",
   side: 'You play',
   position: 'Start position',
+  // The same fields once the form is read into a new game's body.
+  'white.name': "White's name",
+  'black.name': "Black's name",
+  'clock.daysPerMove': 'Time per move',
+  'clock.leaveDays': 'Leave days',
+  'options.platforms': 'Number of platforms',
 };
 
 // ---- routes -----------------------------------------------------------------------
@@ -140,7 +146,7 @@ export const gamePages = new Hono<AppEnv>()
         ...(f.position ? { position: f.position } : {}),
       };
       const parsed = v.safeParse(CreateGameSchema, input);
-      if (!parsed.success) return page(c, 400).html(<HomePage error={describeIssues(parsed.issues, 'form')} values={values} />);
+      if (!parsed.success) return page(c, 400).html(<HomePage error={describeIssues(parsed.issues, 'form', HOME_FORM_LABELS)} values={values} />);
       // Signed in (the /me cookie): the creator's seat is the player's, so the game is on /me.
       const player = await cookiePlayer(c);
       const mine: Color = f.side ?? 'white';

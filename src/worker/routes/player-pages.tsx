@@ -43,6 +43,9 @@ const RECENT_FINISHED = 10;
 
 const words = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** The /me forms' labels, for their errors (the API's field names mean nothing on the page). */
+const ME_FORM_LABELS = { name: 'Name', email: 'Email', webhook: 'Webhook URL' };
+
 /** The token of a mailed link (`?t=`: sign-in, address confirmation), or the 403 page saying what is wrong with it. */
 function linkToken(c: Context<AppEnv>, title: string): { ok: true; t: string } | { ok: false; page: Response | Promise<Response> } {
   const q = v.safeParse(SignInQuerySchema, c.req.query());
@@ -154,7 +157,7 @@ export const playerPages = new Hono<AppEnv>()
     async (c) => {
       const name = (await readForm(c)).name?.trim();
       const input = v.safeParse(CreatePlayerSchema, name ? { name } : {});
-      if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues, 'name')} />);
+      if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues, 'name', ME_FORM_LABELS)} />);
       const created = await c.var.services.players.create(input.output, linkBase(c));
       if (!created.ok) return page(c, 400).html(<KeyPage error={words(created.error)} />);
       keepKey(c, created.value.key);
@@ -173,7 +176,7 @@ export const playerPages = new Hono<AppEnv>()
       return c.redirect('/me', 303);
     }
     const input = v.safeParse(SignInSchema, { email: (await readForm(c)).email ?? '' });
-    if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues)} />);
+    if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues, 'form', ME_FORM_LABELS)} />);
     if (await mailLimited(c)) return tooManyPage(c, MAIL_LIMITED);
     const sent = await c.var.services.players.requestSignIn(input.output.email, linkBase(c));
     if (!sent.ok) return tooManyPage(c, sent.error, sent.retryAfter);
@@ -194,7 +197,7 @@ export const playerPages = new Hono<AppEnv>()
     const form = await readForm(c);
     const field = (name: 'email' | 'webhook') => (form[name] === undefined ? {} : { [name]: form[name].trim() || null });
     const input = v.safeParse(PlayerSettingsSchema, { ...field('email'), ...field('webhook') });
-    if (!input.success) return errorPage(c, 400, 'Settings not saved', describeIssues(input.issues, 'form'));
+    if (!input.success) return errorPage(c, 400, 'Settings not saved', describeIssues(input.issues, 'form', ME_FORM_LABELS));
     if (input.output.email && input.output.email.toLowerCase() !== player.email && (await mailLimited(c))) return tooManyPage(c, MAIL_LIMITED);
     const saved = await c.var.services.players.updateSettings(player, input.output, linkBase(c));
     if (!saved.ok) return saved.status === 429 ? tooManyPage(c, saved.error, saved.retryAfter) : errorPage(c, 400, 'Settings not saved', words(saved.error));
