@@ -125,6 +125,22 @@ describe('the forms say which field is wrong by its label', () => {
   });
 });
 
+describe('/me', () => {
+  it('a challenge sent to you has Decline beside Accept; the Web Push words wait for the button', async () => {
+    const [kirk, kor] = [await newPlayer('Kirk'), await newPlayer('Kor')];
+    const ch = (await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'planar', to: kor.id } })).body;
+    const me = (await call('GET', '/me', { headers: cookie(kor.key) })).text;
+    expect(me).toContain(`action="/challenges/${ch.id}/accept"`);
+    expect(me).toContain(`action="/challenges/${ch.id}/decline"`);
+    // Without the script there is no button, so its words are hidden too.
+    expect(me).toMatch(/<span class="hint" hidden="">\s*\(Web Push: your turn/);
+    // The challenger sees neither on their own challenge.
+    expect((await call('GET', '/me', { headers: cookie(kirk.key) })).text).not.toContain(`action="/challenges/${ch.id}/decline"`);
+    expect((await form(`/challenges/${ch.id}/decline`, {}, undefined, cookie(kor.key))).status).toBe(303);
+    expect((await call('GET', `/api/challenges/${ch.id}`)).body.status).toBe('declined');
+  });
+});
+
 describe('Next game', () => {
   it('goes to the game waiting for you with the nearest deadline, not the one you left; none: /me', async () => {
     const kirk = await newPlayer('Kirk');

@@ -62,6 +62,13 @@ const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: RatingLoo
         <button type="submit">Accept</button>
       </form>
     ) : null}
+    {p.me && p.c.to?.id === p.me ? (
+      <form method="post" action={`/challenges/${p.c.id}/decline`} class="inline">
+        <button type="submit" class="secondary">
+          Decline
+        </button>
+      </form>
+    ) : null}
   </li>
 );
 

@@ -60,6 +60,8 @@ export const PUSH_JS = `(function () {
     button.textContent = on ? 'Stop notifications in this browser' : 'Notify me in this browser';
     button.setAttribute('aria-pressed', on ? 'true' : 'false');
     button.hidden = false;
+    var words = button.parentNode.querySelector('.hint');
+    if (words) words.hidden = false;
   }
   async function answer(res) {
     var body = {};
