@@ -3,7 +3,7 @@
 // "Add this game to my games" for a seat nobody has, and "Next game".
 import { describe, expect, it } from 'vitest';
 import { call, form, location } from './helpers.ts';
-import { newPlayer } from './player-helpers.ts';
+import { newPlayer, startGame } from './player-helpers.ts';
 
 const cookie = (key: string) => ({ Cookie: `subspace_key=${key}` });
 const inputValue = (html: string, id: string) => /value="([^"]+)"/.exec(html.slice(html.indexOf(`id="${id}"`)))?.[1]?.replaceAll('&amp;', '&');
@@ -138,6 +138,19 @@ describe('/me', () => {
     expect((await call('GET', '/me', { headers: cookie(kirk.key) })).text).not.toContain(`action="/challenges/${ch.id}/decline"`);
     expect((await form(`/challenges/${ch.id}/decline`, {}, undefined, cookie(kor.key))).status).toBe(303);
     expect((await call('GET', `/api/challenges/${ch.id}`)).body.status).toBe('declined');
+  });
+});
+
+describe("a player's page", () => {
+  it('says what "not rated" means when a recent game was not rated', async () => {
+    const [kirk, kor] = [await newPlayer('Kirk'), await newPlayer('Kor')];
+    const page = async () => (await call('GET', `/players/${kirk.id}`)).text;
+    const { game } = await startGame(kirk, kor, { variant: 'warp-factor', color: 'white', rated: false });
+    expect(await page()).not.toContain('Not rated: a casual game');
+    await call('POST', `/api/games/${game.id}/resign`, { token: kor.key });
+    const shown = await page();
+    expect(shown).toContain('(not rated)');
+    expect(shown).toContain('Not rated: a casual game, or one that ended before each side had moved.');
   });
 });
 

@@ -99,6 +99,7 @@ export const ProfilePage = (p: { player: PublicPlayer; ratings: VariantRating[];
             </li>
           ))}
         </ul>
+        {p.games.some((g) => !g.rated) ? <p class="hint">Not rated: a casual game, or one that ended before each side had moved.</p> : null}
       </>
     ) : null}
   </Layout>
