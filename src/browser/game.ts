@@ -29,12 +29,13 @@ if (root) startGamePage(root);
 
 /**
  * A player's own pieces in view on load: the board is seen from their side, so their pieces are
- * at its foot; when the lowest of them is below the window, scroll just enough to show it (not on
- * a page opened at an anchor or already scrolled, nor after a form's message, which stays on top).
+ * at its foot; when the lowest of them is below the window, scroll just enough to show it (not in
+ * a finished game, which opens at its result, nor on a page opened at an anchor or already
+ * scrolled, nor after a form's message, which stays on top).
  */
 function ownPiecesInView(root: HTMLElement): void {
   const you = root.getAttribute('data-you');
-  if (!you || location.hash || window.scrollY > 0 || root.querySelector('#flash .msg')) return;
+  if (!you || root.getAttribute('data-status') !== 'active' || location.hash || window.scrollY > 0 || root.querySelector('#flash .msg')) return;
   const pieces = Array.from(root.querySelectorAll(`#board svg .ssb-p.${you === 'white' ? 'ssb-w' : 'ssb-b'}`));
   let lowest: Element | undefined;
   let bottom = -Infinity;
@@ -286,6 +287,8 @@ function startGamePage(root: HTMLElement): void {
       .then((r) => r.json().then((data) => ({ r, data })))
       .then((x) => {
         if (!x.r.ok) {
+          // The answer is above the board now: a preview below it would contradict or repeat it.
+          setPreview(null);
           flash('error', about(text, x.data.error || 'error ' + x.r.status));
           if (btn) btn.disabled = false;
           if (x.r.status === 409) refresh(false);

@@ -77,12 +77,13 @@ export function flash(kind: 'error' | 'info' | 'ok', text: string): void {
   }
 }
 
-/** Shows `node` in the preview box, or hides the box. */
+/** Shows `node` in the preview box, or hides the box. A new answer there outdates an error above the board. */
 export function setPreview(node: Node | null): void {
   const box = $('#preview');
   if (!box) return;
   box.textContent = '';
   if (node) {
+    for (const old of document.querySelectorAll('#flash .msg.error')) old.remove();
     box.appendChild(node);
     box.hidden = false;
   } else box.hidden = true;

@@ -179,15 +179,34 @@ export function hand(c: Canvas, color: Color, x: number, yTop: number): void {
   });
 }
 
-/** Title, side to move and phase, from (x, yTop) downwards; returns the y below it. */
+/**
+ * The most characters on a line of the result: about 180 px of 12 px bold, what the header has
+ * before the attack board at its right (Star Trek boards); a longer result wraps at a space.
+ */
+const RESULT_LINE = 26;
+
+function wrapWords(text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + 1 + word.length <= max) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** Title, side to move and phase (or the result), from (x, yTop) downwards; returns the y below it. */
 export function header(c: Canvas, x: number, yTop: number): number {
   const view = c.view;
   c.out.push(c.text(x, yTop - 0.45, 'ssb-title', TITLES[view.variant] ?? String(view.variant)));
   const result = c.opts.result;
-  c.out.push(result ? c.text(x, yTop - 0.9, 'ssb-head', result) : c.text(x, yTop - 0.9, 'ssb-status', `${cap(view.sideToMove)} to move \u00B7 ${view.phase}`));
+  const lines = result ? wrapWords(result, RESULT_LINE) : [];
+  for (const [i, line] of lines.entries()) c.out.push(c.text(x, yTop - 0.9 - i * 0.4, 'ssb-head', line));
+  if (!result) c.out.push(c.text(x, yTop - 0.9, 'ssb-status', `${cap(view.sideToMove)} to move \u00B7 ${view.phase}`));
+  const top = yTop - Math.max(0, lines.length - 1) * 0.4;
   if (view.check) {
-    c.out.push(c.text(x, yTop - 1.3, 'ssb-checktext', `${cap(view.sideToMove)} is in check`));
-    return yTop - 1.5;
+    c.out.push(c.text(x, top - 1.3, 'ssb-checktext', `${cap(view.sideToMove)} is in check`));
+    return top - 1.5;
   }
-  return yTop - 1.15;
+  return top - 1.15;
 }

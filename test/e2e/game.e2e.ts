@@ -273,4 +273,70 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
       await snap(probe, 'planar-preview');
     }
   }
+
+  // On a phone: the board of every variant, from either side, fits the screen (scaled, not
+  // scrolled), and a tap still picks the cell under it.
+  const pocket = await blackCtx.newPage();
+  pocket.on('pageerror', (e) => errors.push(`pocket: page error: ${e.message}`));
+  const phoneWidth = () =>
+    pocket.evaluate(() => {
+      const w = globalThis as unknown as {
+        innerWidth: number;
+        document: { documentElement: { scrollWidth: number }; querySelector(s: string): { getBoundingClientRect(): { right: number } } };
+      };
+      return {
+        inner: w.innerWidth,
+        page: w.document.documentElement.scrollWidth,
+        board: w.document.querySelector('#board svg').getBoundingClientRect().right,
+      };
+    });
+  for (const variant of ['first-contact', 'warp-factor', 'curved-space', 'planar'] as const) {
+    const g = (await api('POST', '/api/games', { variant })).body as { links: Record<'white' | 'black', string> };
+    for (const side of ['white', 'black'] as const) {
+      await pocket.goto(g.links[side]);
+      const m = await phoneWidth();
+      assert.ok(m.inner === 390 && m.page <= 390 && m.board <= 390, `${variant} from ${side} at 390 px: ${JSON.stringify(m)}`);
+    }
+  }
+  const longName = 'N'.repeat(40);
+  const tapped = (await api('POST', '/api/games', { variant: 'warp-factor', white: { name: longName }, black: { name: 'M'.repeat(40) } })).body as {
+    id: string;
+    tokens: Record<'white' | 'black', string>;
+    links: Record<'white' | 'black', string>;
+  };
+  await pocket.goto(tapped.links.white);
+  await clickMove(pocket, ['[data-cell="Wb2"]', '[data-cell="Wb3"]'], 'Wb2-Wb3');
+  log('on a phone: every board fits 390 px from either side; taps on the scaled board pick the right cells');
+
+  // A name and a message without spaces wrap: neither player's page grows wider than the phone.
+  assert.equal((await api('POST', `/api/games/${tapped.id}/messages`, { text: 'x'.repeat(500) }, tapped.tokens.white)).status, 201);
+  for (const side of ['white', 'black'] as const) {
+    await pocket.goto(tapped.links[side]);
+    await pocket.waitForSelector('.message-text');
+    const m = await phoneWidth();
+    assert.ok(m.inner === 390 && m.page <= 390, `${side}'s page with a long name and message at 390 px: ${JSON.stringify(m)}`);
+  }
+  await snap(pocket, 'long-message-390');
+
+  // A turn refused on Send shows above the board; a good preview afterwards replaces it.
+  const desk = await whiteCtx.newPage();
+  desk.on('pageerror', (e) => errors.push(`desk: page error: ${e.message}`));
+  await desk.goto(tapped.links.white);
+  await desk.fill('#move', 'Wc1-Wc3');
+  await desk.click('#send-btn');
+  await desk.waitForSelector('#flash .msg.error');
+  await typeMove(desk, 'Wb2-Wb3', 'Wb2-Wb3');
+  assert.equal(await desk.locator('#flash .msg.error').count(), 0, 'a good preview clears the old error');
+  await snap(desk, 'error-then-preview', false);
+  log('an old error goes when a good preview comes');
+
+  // A finished game opens at its title and result, not scrolled down to the board.
+  assert.equal((await api('POST', `/api/games/${tapped.id}/resign`, undefined, tapped.tokens.white)).status, 200);
+  for (const page of [desk, pocket]) {
+    await page.goto(tapped.links.white);
+    await page.waitForSelector('#live[data-status="finished"]');
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY), 0, 'the finished game opens at the top');
+  }
+  log('a finished game opens at the top');
 });

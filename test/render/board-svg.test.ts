@@ -5,6 +5,7 @@ import { describeView } from '../../src/render/board-description.ts';
 import { boardSvg } from '../../src/render/board-svg.ts';
 import { escapeXml } from '../../src/render/xml.ts';
 import { PIECE_PATHS } from '../../src/render/piece-paths.ts';
+import { LABEL_GLYPHS } from '../../src/render/label-glyphs.ts';
 
 // ---- helpers --------------------------------------------------------------------
 
@@ -168,6 +169,23 @@ describe('boardSvg, Warp Factor start (from the engine)', () => {
     expect(svg).toContain('White to move · play');
     for (const t of ['>a<', '>d<', '>1<', '>4<', '>W<', '>N<', '>B<']) expect(svg).toContain(t);
     expect(svg).toMatch(/White in hand — to move<\/text><text[^>]*>none</);
+  });
+
+  it('wraps a long result so it ends before the attack board beside the header, from either side', () => {
+    // 12 px bold (ssb-head), as the PNG lays it out: advances of 20 px glyphs.
+    const width = (t: string) => [...t].reduce((w, ch) => w + (LABEL_GLYPHS.bold[ch]?.[0] ?? 20), 0) * (12 / 20);
+    for (const result of ['Black won by resignation (0-1).', 'Drawn by threefold repetition (1/2-1/2).'])
+      for (const [from, pin] of [
+        ['white', 'Ba4u'],
+        ['black', 'Wd1u'],
+      ] as const) {
+        const drawn = boardSvg(view, { result, from });
+        const lines = [...drawn.matchAll(/<text x="([\d.]+)" y="[\d.]+" class="ssb-head">([^<]*)<\/text>/g)].filter((m) => !m[2]!.includes('in hand'));
+        expect(lines.map((m) => m[2]).join(' ')).toBe(result);
+        const left = Number(new RegExp(`<g data-pin="${pin}"[^>]*>(?:<[^>]*>)*?<rect x="([\\d.]+)"`).exec(drawn)?.[1]);
+        expect(left, `${pin} from ${from}`).toBeGreaterThan(0);
+        for (const m of lines) expect(Number(m[1]) + width(m[2]!), `"${m[2]}" from ${from}`).toBeLessThan(left - 10);
+      }
   });
 });
 

@@ -15,7 +15,6 @@ import { Layout, ErrorLine } from './layout.tsx';
 import { RatingBadge, ratingText } from './league.tsx';
 import type { ShownRating } from '../../service/ratings.ts';
 import { usePageInfo } from './site.tsx';
-import { S } from '../../render/canvas.ts';
 import { Actions } from './actions.tsx';
 import { PlanReplies, type PlanRepliesProps } from './plan-replies.tsx';
 import type { ConditionalLines } from '../../service/conditional.ts';
@@ -94,14 +93,6 @@ export interface GamePageProps {
   readonly invitation?: string;
   /** A seat link opened while signed in, the seat nobody's yet: offer to add the game to /me. */
   readonly claim?: boolean;
-}
-
-/** The least a phone shows of a board cell (px); pictures are drawn at S px a cell. */
-const PHONE_CELL = 36;
-/** The width a board picture needs for cells of PHONE_CELL px: on a phone it scrolls sideways inside its frame rather than shrink below that. */
-function phoneBoardWidth(svg: string): number {
-  const width = Number(/viewBox="0 0 ([\d.]+) /.exec(svg)?.[1] ?? 0);
-  return Math.ceil((width / S) * PHONE_CELL);
 }
 
 /** What a placement phase asks for, said before the first turns (First Contact, Curved Space, Planar's kings). */
@@ -341,16 +332,7 @@ const LiveRegion = (p: GamePageProps) => {
             <span id="replay-status" class="small" aria-live="polite"></span>
           </div>
           <figure class="board" id="board" data-ply={String(p.viewPly ?? s.ply)}>
-            {/* A board whose cells are not buttons (a spectator, a finished game, a past ply) is a Tab stop itself, so it scrolls by keyboard on a phone. */}
-            <div
-              class="board-scroll"
-              style={`--board-min:${phoneBoardWidth(p.boardSvg)}px`}
-              {...(you && active && p.viewPly === undefined
-                ? {}
-                : { tabindex: 0, role: 'region', 'aria-label': 'The board (scrolls sideways on a narrow screen)' })}
-            >
-              {raw(p.boardSvg)}
-            </div>
+            {raw(p.boardSvg)}
             <figcaption>
               {you && active
                 ? `Click a piece, a piece in hand${s.variant === 'planar' ? '' : ' or a platform'}, then a target; or Tab to the board, move with the arrow keys and press Enter. `

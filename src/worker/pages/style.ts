@@ -78,6 +78,10 @@ const vars = (set: Record<string, string>) =>
 /** Exported for the contrast test of the pages' colour pairs. */
 export const THEMES = { light: LIGHT, dark: DARK };
 
+// body's overflow-wrap: players write names, messages and tournament names without spaces, and
+// such a word breaks rather than widen the page (anywhere, not break-word: grid and table columns
+// may then shrink below it); table headings and buttons are our own words, kept whole. On a phone
+// the board picture scales to the screen's width.
 export const PAGE_CSS = `
 :root{${vars(LIGHT)};color-scheme:light}
 @media (prefers-color-scheme:dark){:root:not([data-theme=light]){${vars(DARK)};color-scheme:dark}}
@@ -85,8 +89,9 @@ export const PAGE_CSS = `
 .board,.preview,.diagram{${vars(LIGHT)};color:var(--fg);color-scheme:light}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:var(--bg)}
+body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
 a{color:var(--link);overflow-wrap:anywhere}
+th,button,.button{overflow-wrap:normal}
 input,select,textarea{max-width:100%}
 input[type=radio],input[type=checkbox]{width:24px;height:24px;margin:0;flex:none}
 li>a:only-child:not(.button),p>a:only-child:not(.button),.crumbs a{display:inline-block;min-height:24px;padding:.15rem 0}
@@ -193,5 +198,5 @@ form.start:has(#opponent-computer:not(:checked)) .computer-options{display:none}
 #chooser.floating{position:absolute;z-index:20;margin:0;background:var(--card);color:var(--fg);border:1px solid var(--border);border-radius:6px;padding:.4rem .5rem;box-shadow:0 4px 14px rgba(0,0,0,.3);max-width:calc(100vw - 16px)}
 .chooser button{min-height:44px}
 .next-game{margin:.3rem 0}
-@media (max-width:600px){button,.button,.replay button,button.copy{min-height:44px}.board-scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}.board-scroll svg{min-width:var(--board-min);max-width:none}}
+@media (max-width:600px){button,.button,.replay button,button.copy{min-height:44px}}
 ${ANALYSIS_CSS}${ANALYSIS_BOARD_CSS}`;
