@@ -215,7 +215,8 @@ function startGamePage(root: HTMLElement): void {
       return Promise.resolve();
     }
     lastPreview = text;
-    return fetch('/api/games/' + id + '/preview?move=' + encodeURIComponent(text), { cache: 'no-store' })
+    const from = live().getAttribute('data-from') || 'white';
+    return fetch('/api/games/' + id + '/preview?move=' + encodeURIComponent(text) + '&from=' + from, { cache: 'no-store' })
       .then((r) =>
         r.json().then((data) => {
           if (lastPreview !== text) return;

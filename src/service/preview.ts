@@ -74,7 +74,7 @@ export class GameViews {
    * reaches, as state and picture, and how the game would end with it (threefold
    * repetition included, from the stored history).
    */
-  async preview(id: string, text: string, size?: number): Promise<ServiceResult<Preview>> {
+  async preview(id: string, text: string, size?: number, from?: Color): Promise<ServiceResult<Preview>> {
     const row = await this.store.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
@@ -86,7 +86,7 @@ export class GameViews {
         ? fail(400, 'unreadable_turn', played.error.message, played.error.at)
         : fail(422, 'illegal_turn', played.error.message, played.error.at);
     const view = game.variant.view(game.position);
-    const svg = boardSvg(view, { lastMove: turnMarks(row.variant, played.value.text), ...(size ? { size } : {}) });
+    const svg = boardSvg(view, { lastMove: turnMarks(row.variant, played.value.text), ...(size ? { size } : {}), ...(from ? { from } : {}) });
     return done({
       ok: true as const,
       canonical: played.value.text,
@@ -103,7 +103,11 @@ export class GameViews {
   }
 
   /** The board after the turns of a conditional line, from the game as it stands (never written), and the legal turns there. */
-  async previewLine(id: string, turns: readonly string[]): Promise<ServiceResult<{ svg: string; line: string[]; sideToMove: Color; legal: string[] }>> {
+  async previewLine(
+    id: string,
+    turns: readonly string[],
+    from?: Color,
+  ): Promise<ServiceResult<{ svg: string; line: string[]; sideToMove: Color; legal: string[] }>> {
     const row = await this.store.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
@@ -117,7 +121,8 @@ export class GameViews {
     }
     const last = line.at(-1);
     const view = game.variant.view(game.position);
-    return done({ svg: boardSvg(view, last ? { lastMove: turnMarks(row.variant, last) } : {}), line, sideToMove: view.sideToMove, legal: game.legalTexts() });
+    const svg = boardSvg(view, { ...(last ? { lastMove: turnMarks(row.variant, last) } : {}), ...(from ? { from } : {}) });
+    return done({ svg, line, sideToMove: view.sideToMove, legal: game.legalTexts() });
   }
 
   /** The stored position after `ply` turns (default: now). */

@@ -157,4 +157,6 @@ export const PreviewQuerySchema = v.object({
     v.transform((text) => splitPlySuffix(text).move),
   ),
   size: SizeSchema,
+  /** Whose side the board is seen from (the player's own on their page). */
+  from: v.optional(v.picklist(COLORS, 'from must be white or black')),
 });

@@ -1,7 +1,20 @@
 // /openapi.json's paths of one game: creating and importing it, its state, turns, offers,
 // messages, seat settings, pictures, streams and socket (the analysis is in openapi-analysis.ts).
 import { MAX_CONDITIONAL_LINES, MAX_CONDITIONAL_TURNS, MAX_MESSAGE_CHARS, MESSAGE_RATE } from '../service/schemas.ts';
-import { json, tooMany, chatAnswer, ndjson, id, jsonBody, auth, playerAction, sizeParam, subscriptionRefused, chatBody } from './openapi-operations.ts';
+import {
+  fromParam,
+  json,
+  tooMany,
+  chatAnswer,
+  ndjson,
+  id,
+  jsonBody,
+  auth,
+  playerAction,
+  sizeParam,
+  subscriptionRefused,
+  chatBody,
+} from './openapi-operations.ts';
 import { error } from './openapi-schema.ts';
 
 export const gamePaths = {
@@ -278,7 +291,7 @@ export const gamePaths = {
   '/api/games/{id}/preview': {
     get: {
       summary: 'The position a turn would lead to, without playing it',
-      parameters: [id, { name: 'move', in: 'query', required: true, schema: { type: 'string' } }, sizeParam],
+      parameters: [id, { name: 'move', in: 'query', required: true, schema: { type: 'string' } }, sizeParam, fromParam],
       responses: {
         200: json('the turn in canonical text, its ply, and the board after it', 'Preview'),
         400: error('unreadable, or no `move`', 'unreadable_turn', 'invalid_query'),
@@ -299,18 +312,7 @@ export const gamePaths = {
           {
             get: {
               summary: `The board as a ${format.toUpperCase()} picture (current position, or \`ply=N\`)`,
-              parameters: [
-                id,
-                { name: 'ply', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
-                sizeParam,
-                {
-                  name: 'from',
-                  in: 'query',
-                  required: false,
-                  description: 'the side the board is seen from (default white)',
-                  schema: { type: 'string', enum: ['white', 'black'] },
-                },
-              ],
+              parameters: [id, { name: 'ply', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } }, sizeParam, fromParam],
               responses: { ...picture, 400: error('bad query', 'invalid_query'), 404: error('no such game, or no such ply yet', 'unknown_ply') },
             },
           },

@@ -72,6 +72,15 @@ export const sizeParam = {
   schema: { type: 'integer', minimum: MIN_SIZE, maximum: MAX_SIZE },
 };
 
+/** Whose side a board picture is seen from. */
+export const fromParam = {
+  name: 'from',
+  in: 'query',
+  required: false,
+  description: 'the side the board is seen from (default white)',
+  schema: { type: 'string', enum: ['white', 'black'] },
+};
+
 export const tournamentParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{12}$' } };
 /** A player's action on a tournament: the tournament after it. */
 export const tournamentAction = (summary: string, conflicts: string, codes: { 403?: ErrorCode[]; 409: ErrorCode[] }) => ({

@@ -118,6 +118,12 @@ describe('playing', () => {
     expect(preview.body.state.outcome).toEqual({ result: '1/2-1/2', reason: 'repetition' });
     const other = await call('GET', `/api/games/${g.id}/preview?move=Bc3-Bc2`);
     expect(other.body.state.outcome).toBeNull();
+    // Seen from Black's side (as Black's page shows its board), the picture is turned round.
+    const black = await call('GET', `/api/games/${g.id}/preview?move=Bc3-Bc2&from=black`);
+    expect(black.body.canonical).toBe(other.body.canonical);
+    expect(black.body.svg).not.toBe(other.body.svg);
+    expect((await call('GET', `/api/games/${g.id}/preview?move=Bc3-Bc2&from=white`)).body.svg).toBe(other.body.svg);
+    expect((await call('GET', `/api/games/${g.id}/preview?move=Bc3-Bc2&from=green`)).body).toMatchObject({ code: 'invalid_query' });
     const last = await play(g, WARP_REPETITION.at(-1)!);
     expect(last.status).toBe(200);
     expect(last.body.state).toMatchObject({ status: 'finished', result: '1/2-1/2', reason: 'repetition' });

@@ -276,7 +276,7 @@ export const gamePages = new Hono<AppEnv>()
     }
     const previewed = q.do === 'preview' ? q.move : hint && 'move' in hint ? hint.move : undefined;
     if (state.you && previewed) {
-      const r = await c.var.services.views.preview(id, previewed);
+      const r = await c.var.services.views.preview(id, previewed, undefined, from);
       preview = { move: previewed, result: r.ok ? r.value : { ok: false, error: failureWords(r) } };
     }
     // Planning replies (conditional moves): on the opponent's turn; what became of the last ones, on either turn.
@@ -284,7 +284,7 @@ export const gamePages = new Hono<AppEnv>()
     // The last row of the box is previewed (an empty one: the game as it stands, the opponent to move).
     const planPreview =
       planning?.ok && state.sideToMove !== state.you && q.plan !== undefined
-        ? await c.var.services.views.previewLine(id, lineTurns(q.plan.split('\n').at(-1)!))
+        ? await c.var.services.views.previewLine(id, lineTurns(q.plan.split('\n').at(-1)!), from)
         : undefined;
     // A finished game: the computer's analysis and, for the ply shown, the board after its better turn.
     // A player: their own analysis board variations (their seat's only).

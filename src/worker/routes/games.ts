@@ -78,8 +78,8 @@ export const game = new Hono<GameEnv>()
   })
 
   .get('/preview', vValidator('query', PreviewQuerySchema, validationHook('query')), async (c) => {
-    const { move, size } = c.req.valid('query');
-    const preview = await c.var.services.views.preview(c.var.gameId, move, size);
+    const { move, size, from } = c.req.valid('query');
+    const preview = await c.var.services.views.preview(c.var.gameId, move, size, from);
     c.header('Cache-Control', 'no-store');
     return reply(c, preview);
   })
