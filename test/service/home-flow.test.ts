@@ -2,7 +2,7 @@
 // after post/redirect/get, the opponent's invitation kept on the creator's page until opened,
 // "Add this game to my games" for a seat nobody has, and "Next game".
 import { describe, expect, it } from 'vitest';
-import { call, form, location } from './helpers.ts';
+import { call, form, location, newGame } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
 
 const cookie = (key: string) => ({ Cookie: `subspace_key=${key}` });
@@ -138,6 +138,23 @@ describe('/me', () => {
     expect((await call('GET', '/me', { headers: cookie(kirk.key) })).text).not.toContain(`action="/challenges/${ch.id}/decline"`);
     expect((await form(`/challenges/${ch.id}/decline`, {}, undefined, cookie(kor.key))).status).toBe(303);
     expect((await call('GET', `/api/challenges/${ch.id}`)).body.status).toBe('declined');
+  });
+});
+
+describe('a finished game page', () => {
+  it('offers a rematch to a signed-in player, and says how to a player who is not signed in', async () => {
+    const [kirk, kor] = [await newPlayer('Kirk'), await newPlayer('Kor')];
+    const { game } = await startGame(kirk, kor);
+    await call('POST', `/api/games/${game.id}/resign`, { token: kor.key });
+    const signedIn = (await call('GET', `/games/${game.id}`, { headers: cookie(kirk.key) })).text;
+    expect(signedIn).toContain(`action="/games/${game.id}/rematch"`);
+    const seat = await newGame('warp-factor');
+    await call('POST', `/api/games/${seat.id}/resign`, { token: seat.tokens.black });
+    const byLink = (await call('GET', `/games/${seat.id}?token=${seat.tokens.white}`)).text;
+    expect(byLink).not.toContain('/rematch"');
+    expect(byLink).toContain('<a href="/me">Sign in</a> to offer a rematch.');
+    // A spectator is offered nothing.
+    expect((await call('GET', `/games/${seat.id}`)).text).not.toContain('to offer a rematch');
   });
 });
 

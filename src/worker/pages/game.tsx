@@ -66,8 +66,8 @@ export interface GamePageProps {
   readonly moveText?: string;
   /** Spectator link (players' pages show it to share). */
   readonly spectatorUrl: string;
-  /** A signed-in player of a finished game: offer the same game again. */
-  readonly rematch?: boolean;
+  /** A player of a finished game: signed in, offer the same game again; not signed in, how to. */
+  readonly rematch?: 'offer' | 'sign-in';
   /** Whose side the board is seen from. */
   readonly from: Color;
   /** Looking at an earlier position (replay without JavaScript). */
@@ -365,7 +365,11 @@ const LiveRegion = (p: GamePageProps) => {
               {...(p.planPreview ? { preview: p.planPreview } : {})}
             />
           ) : null}
-          {p.rematch ? (
+          {p.rematch === 'sign-in' ? (
+            <p class="hint">
+              <a href="/me">Sign in</a> to offer a rematch.
+            </p>
+          ) : p.rematch ? (
             <form method="post" action={`/games/${s.id}/rematch`}>
               <button type="submit" id="rematch-btn">
                 Rematch (colours swapped)

@@ -259,7 +259,7 @@ export const gamePages = new Hono<AppEnv>()
     });
     const settings = token && state.you ? await c.var.services.notify.get(id, token) : undefined;
     const said = await c.var.services.games.messages(id, state.you ? (token ?? key) : undefined);
-    const rematch = Boolean(key && state.you && state.status !== 'active');
+    const rematch = state.you && state.status !== 'active' ? (key ? 'offer' : 'sign-in') : undefined;
     // Messages come only from our own form redirects (tagged under the player's token), so a
     // link made elsewhere cannot put words such as "re-enter your password" on the page.
     const signer = token ?? (state.you ? key : undefined);
