@@ -453,6 +453,8 @@ describe('page forms', () => {
     expect((await call('POST', `/api/tournaments/${t.id}/start`, { token: a.key })).status).toBe(200);
     const page = await (await fetchWorker(new Request(`${BASE}/tournaments/${t.id}`, { headers: { Cookie: `subspace_key=${b.key}` } }))).text();
     expect(page).toMatch(/<input type="checkbox" name="understood" value="1" required=""\/?> my games left are lost/);
+    // The crosstable's results link to their games with words for a screen reader (a bare "·" said nothing).
+    expect(page).toMatch(/<a href="\/games\/[a-z0-9]+" class="xt" aria-label="Tick A against Tick B: still going">·<\/a>/);
     const untick = await form(`/tournaments/${t.id}/leave`, b, {});
     expect(untick.status).toBe(400);
     expect(await untick.text()).toContain('Tick &quot;my games left are lost&quot; to withdraw: nothing was changed.');

@@ -304,7 +304,19 @@ const Crosstable = (p: { t: TournamentView }) => {
                     <td>
                       {boards
                         .filter((b) => (b.white.id === s.player.id && b.black!.id === o.id) || (b.black!.id === s.player.id && b.white.id === o.id))
-                        .map((b) => (b.gameId ? <a href={`/games/${b.gameId}`}>{resultFor(b, s.player.id)}</a> : resultFor(b, s.player.id)))}
+                        .map((b) =>
+                          b.gameId ? (
+                            <a
+                              href={`/games/${b.gameId}`}
+                              class="xt"
+                              aria-label={`${nameOf(s.player)} against ${nameOf(o)}: ${b.result ? resultFor(b, s.player.id) : 'still going'}`}
+                            >
+                              {resultFor(b, s.player.id)}
+                            </a>
+                          ) : (
+                            resultFor(b, s.player.id)
+                          ),
+                        )}
                     </td>
                   ),
                 )}

@@ -121,6 +121,8 @@ h2{font-size:1.1rem;margin:1.2rem 0 .5rem}
 fieldset{border:1px solid var(--border);border-radius:6px;margin:0 0 1rem;padding:.6rem .9rem .9rem;background:var(--card)}
 legend{font-weight:600;padding:0 .3rem}
 label{display:block;font-weight:600;margin:.5rem 0 .2rem}
+/* A crosstable's result is a link to its game: a tap target of 24 px at least (WCAG 2.5.8), not a 5 px dot. */
+.xt{display:inline-block;min-width:24px;min-height:24px;line-height:24px;text-align:center}
 .hint{font-weight:400;color:var(--muted);font-size:.9rem}
 input[type=text],input[type=number],select{font:inherit;width:100%;max-width:24rem;padding:.45rem .5rem;border:1px solid var(--field-border);border-radius:4px;background:var(--card);color:var(--fg)}
 input[type=number]{width:6rem;min-height:24px}
