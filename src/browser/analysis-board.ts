@@ -30,7 +30,9 @@ export function startAnalysisBoard(id: string, token: string): void {
   const auth = (): Record<string, string> => (token ? { Authorization: 'Bearer ' + token } : {});
 
   function explore(): Promise<void> {
-    const q = new URLSearchParams({ from: String(from), line: line.map((t) => t.move).join(' ') });
+    // Seen from the side the game page shows (the player's own).
+    const orientation = document.getElementById('live')?.getAttribute('data-from') || 'white';
+    const q = new URLSearchParams({ from: String(from), line: line.map((t) => t.move).join(' '), orientation });
     return fetch('/api/games/' + id + '/explore?' + q, { cache: 'no-store' })
       .then((r) => r.json().then((body) => ({ ok: r.ok, body })))
       .then(({ ok, body }) => {

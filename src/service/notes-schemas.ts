@@ -49,6 +49,8 @@ export const ExploreQuerySchema = v.object({
     ),
   ),
   line: v.optional(v.pipe(v.string(), v.maxLength(MAX_VARIATION_TURNS * 40, 'is too long'))),
+  /** Whose side the board is seen from (a player's own, as on their game page; default white). */
+  orientation: v.optional(v.picklist(['white', 'black'], 'must be white or black')),
 });
 
 export type Variation = v.InferOutput<typeof VariationSchema>;

@@ -115,7 +115,7 @@ export class NotesService {
   }
 
   /** The board after `line` from ply `from` of the game, and the legal turns there. No evaluation, nothing stored. */
-  async explore(id: string, from: number | undefined, turns: readonly string[]): Promise<ServiceResult<Explored>> {
+  async explore(id: string, from: number | undefined, turns: readonly string[], orientation?: Color): Promise<ServiceResult<Explored>> {
     const row = await this.gameStore.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const start = from ?? row.ply;
@@ -135,7 +135,7 @@ export class NotesService {
       outcome,
       position: g.positionText,
       legal: outcome ? [] : g.legalTexts(),
-      svg: boardSvg(view, { ...(last ? { lastMove: turnMarks(row.variant, last) } : {}), size: 480 }),
+      svg: boardSvg(view, { ...(last ? { lastMove: turnMarks(row.variant, last) } : {}), size: 480, ...(orientation ? { from: orientation } : {}) }),
     });
   }
 }

@@ -136,6 +136,13 @@ export const analysisPaths = (id: unknown, auth: unknown[]) => ({
         id,
         { name: 'from', in: 'query', required: false, schema: { type: 'string', pattern: '^\\d{1,6}$' } },
         { name: 'line', in: 'query', required: false, schema: { type: 'string' } },
+        {
+          name: 'orientation',
+          in: 'query',
+          required: false,
+          description: 'the side the board is seen from (default white)',
+          schema: { type: 'string', enum: ['white', 'black'] },
+        },
       ],
       responses: {
         200: json('the position after the line and its legal turns', 'Explored'),

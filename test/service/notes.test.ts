@@ -68,6 +68,11 @@ describe('analysis board notes', () => {
     expect(here.body.svg).toMatch(/^<svg/);
     // No evaluation of any kind during the game.
     expect(Object.keys(here.body).sort()).toEqual(['check', 'from', 'legal', 'line', 'outcome', 'position', 'sideToMove', 'svg']);
+    // Seen from Black's side (as Black's page shows its board): the same position, turned round.
+    const turned = await call('GET', `/api/games/${game.id}/explore?from=0&line=${encodeURIComponent('wb2-wb3 Bb3-Bb2')}&orientation=black`);
+    expect(turned.body.position).toBe(here.body.position);
+    expect(turned.body.svg).not.toBe(here.body.svg);
+    expect((await call('GET', `/api/games/${game.id}/explore?orientation=up`)).body).toMatchObject({ code: 'invalid_query' });
     const bad = await call('GET', `/api/games/${game.id}/explore?from=1&line=${encodeURIComponent('Bb3-Bb2 Wc1-Wc3')}`);
     expect(bad.status).toBe(422);
     expect(bad.body.error).toMatch(/^ply 3 \(Wc1-Wc3\)/);

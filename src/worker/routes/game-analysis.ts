@@ -38,7 +38,7 @@ export const gameAnalysis = new Hono<GameEnv>()
 
   // The analysis board's step: the board and legal turns after a line from any ply. No evaluation.
   .get('/explore', vValidator('query', ExploreQuerySchema, validationHook('query')), async (c) => {
-    const { from, line } = c.req.valid('query');
+    const { from, line, orientation } = c.req.valid('query');
     const turns = (line ?? '').split(/\s+/).filter(Boolean);
-    return reply(c, await c.var.services.notes.explore(c.var.gameId, from, turns));
+    return reply(c, await c.var.services.notes.explore(c.var.gameId, from, turns, orientation));
   });

@@ -293,7 +293,7 @@ export const gamePages = new Hono<AppEnv>()
     const analysis = analysed ? (analysed.ok ? analysed.value : null) : undefined;
     const plyAnalysis = analysis?.status === 'done' ? analysis.plies.find((m) => m.ply === viewed) : undefined;
     const best = plyAnalysis ? betterTurn(plyAnalysis) : undefined;
-    const bestBoard = best ? await c.var.services.notes.explore(id, viewed - 1, [best]) : undefined;
+    const bestBoard = best ? await c.var.services.notes.explore(id, viewed - 1, [best], from) : undefined;
     const notes = state.you ? await c.var.services.notes.get(id, (token ?? key)!) : undefined;
     // A rated game not yet rated: the players' ratings now, beside their names (one read of the row, one of the ratings).
     const row = state.rated && !state.ratings ? await c.var.services.stores.players.game(id) : undefined;
