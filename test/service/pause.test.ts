@@ -349,7 +349,9 @@ describe('game page and OpenAPI', () => {
     expect(await row(id)).toMatchObject({ leaveDays: 5, whiteLeaveLeft: 5, blackLeaveLeft: 5 });
     const bad = await createWithForm({ variant: 'warp-factor', days: '3', leave: '31' });
     expect(bad.status).toBe(400);
-    expect(bad.text).toContain('leaveDays: must be a whole number from 0 to 30');
+    // Named by the form's label, not the API's clock.leaveDays.
+    expect(bad.text).toContain('Leave days: must be a whole number from 0 to 30');
+    expect(bad.text).not.toContain('clock.leaveDays');
     // Leave days without a clock: said, not dropped; nothing is created.
     const noClock = await createWithForm({ variant: 'warp-factor', days: '', leave: '3' });
     expect(noClock.status).toBe(400);
