@@ -45,8 +45,13 @@ export type SettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;
 
 /** The most a chat post may hold: room for `say` with a whole message (500) or a long conditional line. */
 export const MAX_CHAT_TEXT = 1000;
+/** Characters as messages count them (code points: an emoji is one). */
+export const chatLength = (text: string) => [...text].length;
 export const ChatJsonSchema = v.strictObject({
-  text: v.pipe(v.string('must be text'), v.maxLength(MAX_CHAT_TEXT, `is longer than ${MAX_CHAT_TEXT} characters`)),
+  text: v.pipe(
+    v.string('must be text'),
+    v.check((t) => chatLength(t) <= MAX_CHAT_TEXT, `is longer than ${MAX_CHAT_TEXT} characters`),
+  ),
 });
 
 export const UnsubscribeQuerySchema = v.object({

@@ -125,7 +125,8 @@ export class NotesService {
     if (!line.ok) return line;
     const g = game.value;
     const view = g.variant.view(g.position);
-    const outcome = turns.length ? (g.outcome() ?? null) : null;
+    // The position's own ending on the board, also where the game itself ended (its last ply).
+    const outcome = g.outcome() ?? null;
     const last = line.value.at(-1);
     return done({
       from: start,

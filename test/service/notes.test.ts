@@ -1,7 +1,7 @@
 // The analysis board through the API: a seat's variations and notes (GET/PUT …/notes), kept
 // for that seat alone; a line explored from any ply (GET …/explore), legal turns only.
 import { describe, expect, it } from 'vitest';
-import { call, newGame, play } from './helpers.ts';
+import { call, FIRST_CONTACT_WIN, newGame, play } from './helpers.ts';
 
 const LINE = { name: 'Queen side', from: 1, turns: [{ move: 'Bb3-Bb2', note: 'the usual answer' }, { move: 'wc2-wc3' }] };
 
@@ -76,5 +76,24 @@ describe('analysis board notes', () => {
     const bad = await call('GET', `/api/games/${game.id}/explore?from=1&line=${encodeURIComponent('Bb3-Bb2 Wc1-Wc3')}`);
     expect(bad.status).toBe(422);
     expect(bad.body.error).toMatch(/^ply 3 \(Wc1-Wc3\)/);
+  });
+
+  it("explore from a won game's last ply says how it ended, as the line that reaches it does", async () => {
+    const game = await newGame('first-contact');
+    for (const move of FIRST_CONTACT_WIN) expect((await play(game, move)).status).toBe(200);
+    const end = await call('GET', `/api/games/${game.id}/explore?from=10`);
+    expect(end.body).toMatchObject({ from: 10, line: [], outcome: { result: '0-1', reason: 'check' }, legal: [] });
+    const reached = await call('GET', `/api/games/${game.id}/explore?from=9&line=${encodeURIComponent(FIRST_CONTACT_WIN.at(-1)!)}`);
+    expect(reached.body.outcome).toEqual(end.body.outcome);
+  });
+
+  it('notes and variation names refuse control and bidi characters, as names and messages do', async () => {
+    const game = await newGame('warp-factor');
+    const put = (variation: object) => call('PUT', `/api/games/${game.id}/notes`, { json: { variations: [variation] }, token: game.tokens.white });
+    const name = await put({ name: 'n\u202e', from: 0, turns: [] });
+    expect([name.status, name.body.error]).toEqual([400, expect.stringMatching(/name: must not contain control characters/)]);
+    const note = await put({ name: 'Main', from: 0, turns: [{ move: 'Wb2-Wb3', note: 'a\u0007' }] });
+    expect([note.status, note.body.error]).toEqual([400, expect.stringMatching(/note: must be text without control characters/)]);
+    expect((await put({ name: 'Main', from: 0, turns: [{ move: 'Wb2-Wb3', note: 'two\nlines' }] })).status).toBe(200);
   });
 });

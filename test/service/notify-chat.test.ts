@@ -175,8 +175,11 @@ describe('chat bot', () => {
       await call('POST', `/api/games/${g.id}/chat`, { json: { text: `say ${'z'.repeat(1000)}` }, token: g.tokens.white }),
     ])
       expect([res.status, res.body.error]).toEqual([400, 'text: is longer than 1000 characters']);
+    // Counted as messages count them: 500 emoji are 500 characters (1000 UTF-16 units).
+    const emoji = await call('POST', `/api/games/${g.id}/chat`, { json: { text: `say ${'😀'.repeat(500)}` }, token: g.tokens.white });
+    expect([emoji.status, emoji.body.ok]).toEqual([200, true]);
     const messages = (await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.black })).body.messages;
-    expect(messages.map((m: { text: string }) => m.text.length)).toEqual([500]);
+    expect(messages.map((m: { text: string }) => [...m.text].length)).toEqual([500, 500]);
   });
 
   it('needs a player token', async () => {

@@ -4,7 +4,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ChatJsonSchema, ConfirmAddressQuerySchema, MAX_CHAT_TEXT, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
+import { ChatJsonSchema, chatLength, ConfirmAddressQuerySchema, MAX_CHAT_TEXT, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
 import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';
 import { requirePlayer } from '../http-auth.ts';
 import { isJson, mediaType, readForm, readJson, requireJson } from '../http-body.ts';
@@ -19,7 +19,7 @@ import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.t
 export async function chatText(c: Context): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
   const read = await chatBody(c);
   // Never cut short in silence: a `say` cut at the limit would send words the player did not write.
-  if (read.ok && read.text.length > MAX_CHAT_TEXT)
+  if (read.ok && chatLength(read.text) > MAX_CHAT_TEXT)
     return { ok: false, response: jsonError(c, 400, 'invalid_body', `text: is longer than ${MAX_CHAT_TEXT} characters`) };
   return read;
 }
