@@ -20,9 +20,10 @@ const BEARER = /^bearer[ \t]+(.*\S)[ \t]*$/i;
  * scheme is a 401; any credential is otherwise passed on, so a wrong or mangled token is the
  * game's 403 (or 404). Where it is optional (public state), an unusable header is ignored.
  */
-export function playerToken(c: Context, required: true): Token;
+export function playerToken(c: Context, required: true, what?: string): Token;
 export function playerToken(c: Context, required: false): Token | { ok: true; token: undefined };
-export function playerToken(c: Context, required: boolean): Token | { ok: true; token: undefined } {
+/** `what` the route takes, as its 401 says it ("your game token or player key" unless told). */
+export function playerToken(c: Context, required: boolean, what = 'your game token or player key'): Token | { ok: true; token: undefined } {
   const header = c.req.header('Authorization');
   if (header === undefined) {
     const query = c.req.query('token');
@@ -47,7 +48,7 @@ export function playerToken(c: Context, required: boolean): Token | { ok: true; 
     }
     if (!required) return { ok: true, token: undefined };
     c.header('WWW-Authenticate', 'Bearer');
-    return { ok: false, response: jsonError(c, 401, 'token_required', 'send your game token or player key as Authorization: Bearer <token>') };
+    return { ok: false, response: jsonError(c, 401, 'token_required', `send ${what} as Authorization: Bearer <token>`) };
   }
   const credentials = BEARER.exec(header)?.[1];
   if (credentials === undefined && !required) return { ok: true, token: undefined };

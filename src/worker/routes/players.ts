@@ -24,7 +24,7 @@ export type PlayerEnv = AppEnv & { Variables: { player: PlayerRow } };
  * None is a 401; a key that is not one (or not any more) is a 403.
  */
 export const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) => {
-  const auth = playerToken(c, true);
+  const auth = playerToken(c, true, 'your player key');
   if (!auth.ok) return auth.response;
   const player = await c.var.services.players.authenticate(auth.token);
   if (!player) return jsonError(c, 403, 'bad_key', 'that is not a player key (create a player with POST /api/players)');
