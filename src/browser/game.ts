@@ -411,6 +411,17 @@ function startGamePage(root: HTMLElement): void {
   let socketFailed = false;
   let socket: WebSocket | null = null;
   /** Does this event line change what the page shows? A message changes no state: its line says to fetch the page again. */
+  /** This page's own offer that an `offerDeclined` line turns down ('draw', 'pause', 'takeback'), read before the refresh removes it. */
+  function ownOfferDeclined(event: { type?: string }): string | null {
+    return event.type === 'offerDeclined' ? (document.querySelector('[data-own-offer]')?.getAttribute('data-own-offer') ?? null) : null;
+  }
+  /** Its line just disappears in the refresh: say why. */
+  function sayDeclined(offer: string | null): void {
+    if (!offer) return;
+    const words = 'Your ' + offer + ' offer was declined.';
+    flash('info', words);
+    announce(words);
+  }
   function changes(event: { type?: string; state?: { ply: number; updatedAt: string; status: string } }): boolean {
     const s = event.state;
     const before = st();
@@ -441,8 +452,12 @@ function startGamePage(root: HTMLElement): void {
       };
       ws.onmessage = (m) => {
         if (m.data === 'pong') return;
+        const event = JSON.parse(String(m.data));
         handled = handled
-          .then(() => (changes(JSON.parse(String(m.data))) ? refresh(true, true) : undefined))
+          .then(() => {
+            const offer = ownOfferDeclined(event);
+            return (changes(event) ? refresh(true, true) : Promise.resolve()).then(() => sayDeclined(offer));
+          })
           .then(() => {
             if (st().status !== 'active' || document.hidden) ws.close(1000);
           })
@@ -470,8 +485,11 @@ function startGamePage(root: HTMLElement): void {
           const lines = buffer.split('\n');
           buffer = lines.pop() ?? '';
           // Blank lines are keep-alives.
-          const changed = lines.some((line) => line.trim() && changes(JSON.parse(line)));
+          const events = lines.filter((line) => line.trim()).map((line) => JSON.parse(line));
+          const offer = events.map(ownOfferDeclined).find(Boolean) ?? null;
+          const changed = events.some(changes);
           return (changed ? refresh(true, true) : Promise.resolve()).then(() => {
+            sayDeclined(offer);
             if (st().status !== 'active' || document.hidden) return reader.cancel();
             return read();
           });

@@ -339,4 +339,19 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
     assert.equal(await page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY), 0, 'the finished game opens at the top');
   }
   log('a finished game opens at the top');
+
+  // An offer turned down: the offerer's page says so (its "You offered a draw." line just went).
+  const offered = (await api('POST', '/api/games', { variant: 'warp-factor' })).body as {
+    id: string;
+    tokens: Record<'white' | 'black', string>;
+    links: Record<'white' | 'black', string>;
+  };
+  await desk.goto(offered.links.white);
+  await turnsLoaded(desk);
+  assert.equal((await api('POST', `/api/games/${offered.id}/draw`, { action: 'offer' }, offered.tokens.white)).status, 200);
+  await desk.waitForSelector('[data-own-offer="draw"]');
+  assert.equal((await api('POST', `/api/games/${offered.id}/draw`, { action: 'decline' }, offered.tokens.black)).status, 200);
+  await desk.waitForSelector('#flash :text("Your draw offer was declined.")');
+  assert.equal(await desk.locator('[data-own-offer]').count(), 0);
+  log("a declined draw offer is said on the offerer's page");
 });

@@ -260,7 +260,7 @@ const LiveRegion = (p: GamePageProps) => {
           </p>
         ) : null}
         {active && s.pauseOffer ? (
-          <p class="msg info">
+          <p class="msg info" data-own-offer={s.pauseOffer.by === you ? 'pause' : undefined}>
             {s.pauseOffer.by === you ? 'You asked' : `${colorName(s.pauseOffer.by)} asks`} for a pause of {plural(s.pauseOffer.days, 'day')}.
           </p>
         ) : null}
@@ -269,14 +269,18 @@ const LiveRegion = (p: GamePageProps) => {
             Leave days left: White {s.clock.leaveLeft.white}, Black {s.clock.leaveLeft.black} (of {s.clock.leaveDays} each).
           </p>
         ) : null}
-        {active && s.drawOffer ? <p class="msg info">{s.drawOffer === you ? 'You offered a draw.' : `${colorName(s.drawOffer)} offers a draw.`}</p> : null}
+        {active && s.drawOffer ? (
+          <p class="msg info" data-own-offer={s.drawOffer === you ? 'draw' : undefined}>
+            {s.drawOffer === you ? 'You offered a draw.' : `${colorName(s.drawOffer)} offers a draw.`}
+          </p>
+        ) : null}
         {you && p.conditional?.outcome ? (
           <p class="msg info" id="plan-outcome">
             {planOutcomeWords(p.conditional.outcome, opposite(you))}
           </p>
         ) : null}
         {active && s.takebackOffer ? (
-          <p class="msg info">
+          <p class="msg info" data-own-offer={s.takebackOffer === you ? 'takeback' : undefined}>
             {s.takebackOffer === you ? 'You asked to take back your last turn.' : `${colorName(s.takebackOffer)} asks to take back their last turn.`}
           </p>
         ) : null}
