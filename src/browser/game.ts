@@ -410,7 +410,6 @@ function startGamePage(root: HTMLElement): void {
   let listening = false;
   let socketFailed = false;
   let socket: WebSocket | null = null;
-  /** Does this event line change what the page shows? A message changes no state: its line says to fetch the page again. */
   /** This page's own offer that an `offerDeclined` line turns down ('draw', 'pause', 'takeback'), read before the refresh removes it. */
   function ownOfferDeclined(event: { type?: string }): string | null {
     return event.type === 'offerDeclined' ? (document.querySelector('[data-own-offer]')?.getAttribute('data-own-offer') ?? null) : null;
@@ -422,6 +421,7 @@ function startGamePage(root: HTMLElement): void {
     flash('info', words);
     announce(words);
   }
+  /** Does this event line change what the page shows? A message changes no state: its line says to fetch the page again. */
   function changes(event: { type?: string; state?: { ply: number; updatedAt: string; status: string } }): boolean {
     const s = event.state;
     const before = st();

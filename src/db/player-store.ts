@@ -17,6 +17,9 @@ import { D1Store } from './d1-store.ts';
 
 type NewChallengeRow = typeof challenges.$inferInsert;
 
+/** A challenge the lobby lists: open, to anyone, not expired at `now`. */
+const openToAnyone = (now: number) => and(eq(challenges.status, 'open'), isNull(challenges.toPlayerId), gt(challenges.expiresAt, now));
+
 export class PlayerStore extends D1Store {
   player(id: string): Promise<PlayerRow | undefined> {
     return this.db.select().from(players).where(eq(players.id, id)).get();
@@ -182,7 +185,7 @@ export class PlayerStore extends D1Store {
     return this.db
       .select()
       .from(challenges)
-      .where(and(eq(challenges.status, 'open'), isNull(challenges.toPlayerId), gt(challenges.expiresAt, now), eq(challenges.createdAt, createdAt)))
+      .where(and(openToAnyone(now), eq(challenges.createdAt, createdAt)))
       .orderBy(desc(challenges.id))
       .all();
   }
@@ -192,14 +195,7 @@ export class PlayerStore extends D1Store {
     return this.db
       .select()
       .from(challenges)
-      .where(
-        and(
-          eq(challenges.status, 'open'),
-          isNull(challenges.toPlayerId),
-          gt(challenges.expiresAt, now),
-          before === undefined ? undefined : lt(challenges.createdAt, before),
-        ),
-      )
+      .where(and(openToAnyone(now), before === undefined ? undefined : lt(challenges.createdAt, before)))
       .orderBy(desc(challenges.createdAt), desc(challenges.id))
       .limit(limit)
       .all();

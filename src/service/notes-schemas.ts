@@ -1,17 +1,13 @@
 // The analysis board's inputs as valibot schemas (also the source of /openapi.json): a seat's
 // variations with their notes, and a line to explore from a ply of the game.
 import * as v from 'valibot';
+// As names and messages: no control characters, whole Unicode (schemas.ts).
+import { lineBreaksOnly, noControlChars, unixLineBreaks, wholeUnicode } from './schemas.ts';
 
 export const MAX_VARIATIONS = 30;
 export const MAX_VARIATION_TURNS = 80;
 export const MAX_NOTE_CHARS = 1000;
 export const MAX_VARIATION_NAME = 60;
-
-// As names and messages (schemas.ts): no control or bidi-override characters, which garble every page
-// that shows the text, and no lone surrogate (it is no character). A note may have line breaks.
-const noControls = v.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u2028\u2029]*$/u, 'must not contain control characters');
-const noControlsButBreaks = v.regex(/^(?:[^\p{Cc}\u202A-\u202E\u2066-\u2069]|\n)*$/u, 'must be text without control characters (line breaks are fine)');
-const wholeUnicode = v.regex(/^[^\uD800-\uDFFF]*$/u, 'must be valid Unicode text (it holds a lone surrogate)');
 
 const TurnText = v.pipe(v.string('must be a turn text'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'));
 
@@ -22,9 +18,9 @@ export const NoteTurnSchema = v.strictObject(
     note: v.optional(
       v.pipe(
         v.string('must be text'),
-        v.transform((t) => t.replace(/\r\n?/g, '\n')),
+        unixLineBreaks,
         v.maxLength(MAX_NOTE_CHARS, `must be at most ${MAX_NOTE_CHARS} characters`),
-        noControlsButBreaks,
+        lineBreaksOnly,
         wholeUnicode,
       ),
     ),
@@ -39,7 +35,7 @@ export const VariationSchema = v.strictObject(
       v.trim(),
       v.minLength(1, 'must not be empty'),
       v.maxLength(MAX_VARIATION_NAME, `must be at most ${MAX_VARIATION_NAME} characters`),
-      noControls,
+      noControlChars,
       wholeUnicode,
     ),
     /** The game's ply the variation starts after (0: the start). */

@@ -15,6 +15,15 @@ export const VariantSchema = v.picklist(VARIANT_NAMES, `must be one of ${VARIANT
 /** The longest player name, in UTF-16 code units (what JavaScript's length counts). */
 export const MAX_NAME_LENGTH = 40;
 
+// What people write (names, messages, the analysis board's notes) is shown on every page, email and
+// chat line: control and bidi-override characters garble them (a CR in a name would start a new line
+// of an email's headers), and a lone surrogate (JSON "\ud800") is no character: it would come out
+// as U+FFFD everywhere. One line of text, or text with line breaks (CRLF from forms read as LF).
+export const noControlChars = v.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u2028\u2029]*$/u, 'must not contain control characters');
+export const lineBreaksOnly = v.regex(/^(?:[^\p{Cc}\u202A-\u202E\u2066-\u2069]|\n)*$/u, 'must be text without control characters (line breaks are fine)');
+export const wholeUnicode = v.regex(/^[^\uD800-\uDFFF]*$/u, 'must be valid Unicode text (it holds a lone surrogate)');
+export const unixLineBreaks = v.transform((t: string) => t.replace(/\r\n?/g, '\n'));
+
 /**
  * A player name, the one rule everywhere a name comes in (create, settings, the /me forms, an
  * imported record's [White] and [Black]).
@@ -25,11 +34,8 @@ export const NameSchema = v.pipe(
   v.minLength(1, 'must not be empty'),
   // Counted as JavaScript counts (UTF-16 units), so the message says an emoji takes more than one.
   v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters (an emoji counts as 2 to 11)`),
-  // Control and bidi-override characters garble every page, email and chat line that shows the name
-  // (a CR in a name would start a new line of an email's headers).
-  v.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u2028\u2029]*$/u, 'must not contain control characters'),
-  // A lone surrogate (JSON "\ud800") is no character: it would come out as U+FFFD everywhere.
-  v.regex(/^[^\uD800-\uDFFF]*$/u, 'must be valid Unicode text (it holds a lone surrogate)'),
+  noControlChars,
+  wholeUnicode,
 );
 
 /**
@@ -153,13 +159,12 @@ export const MESSAGE_RATE = { max: 10, windowMs: 3_600_000 } as const;
 /** A message between the players: up to 500 characters, line breaks allowed, no other control characters. */
 export const MessageTextSchema = v.pipe(
   v.string('must be text'),
-  // Forms send line breaks as CRLF.
-  v.transform((t) => t.replace(/\r\n?/g, '\n')),
+  unixLineBreaks,
   v.trim(),
   v.minLength(1, 'the message is empty'),
   v.check((t) => [...t].length <= MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`),
-  v.regex(/^(?:[^\p{Cc}\u202A-\u202E\u2066-\u2069]|\n)*$/u, 'must be text without control characters (line breaks are fine)'),
-  v.regex(/^[^\uD800-\uDFFF]*$/u, 'must be valid Unicode text (it holds a lone surrogate)'),
+  lineBreaksOnly,
+  wholeUnicode,
 );
 
 export const MoveTextSchema = oneLineText('the move is empty', MAX_MOVE_TEXT);

@@ -82,15 +82,22 @@ export function crossOrigin(c: Context): string | undefined {
 
 /**
  * Page forms and the cookie: only from this site's own pages (Origin / Sec-Fetch-Site, as
- * hono/csrf checks them), else a 403 whose `error` says why.
+ * hono/csrf checks them), else a 403 that says why: `refuse`'s answer (a page), or where it gives
+ * none, the JSON whose `error` says it.
  */
-export const ownPagesOnly: MiddlewareHandler = async (c, next) => {
-  if (!SAFE_METHOD.test(c.req.method)) {
-    const why = crossOrigin(c);
-    if (why) return jsonError(c, 403, 'cross_origin', `this form is only taken from this site's own pages, and ${why}; open the page and use its form`);
-  }
-  await next();
-};
+export const ownPagesOnly =
+  (refuse: (c: Context, why: string) => Response | Promise<Response> | undefined = () => undefined): MiddlewareHandler =>
+  async (c, next) => {
+    if (!SAFE_METHOD.test(c.req.method)) {
+      const why = crossOrigin(c);
+      if (why)
+        return (
+          (await refuse(c, why)) ??
+          jsonError(c, 403, 'cross_origin', `this form is only taken from this site's own pages, and ${why}; open the page and use its form`)
+        );
+    }
+    await next();
+  };
 
 /** Routes that act for a player: the token (as playerToken reads it) on `c.var.token`, or the 401. */
 export const requirePlayer = createMiddleware<AppEnv & { Variables: { token: string } }>(async (c, next) => {

@@ -1,7 +1,7 @@
 // How the pages answer: security and cache headers, error pages, failures in words.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { Failure } from '../../service/result.ts';
-import { crossOrigin, ownPagesOnly } from '../http-auth.ts';
+import { ownPagesOnly } from '../http-auth.ts';
 import { ErrorPage } from './layout.tsx';
 
 /** Pages allow our own script and styles (the board's <style> is inline), nothing from elsewhere. */
@@ -27,12 +27,11 @@ export const meErrorPage = (c: Context, status: 400 | 403 | 404 | 409 | 429, tit
 export const failureWords = (f: Failure) => f.error.charAt(0).toUpperCase() + f.error.slice(1);
 
 /**
- * The page forms' guard (ownPagesOnly: only from this site's own pages), refusing in a page that
- * says why when a browser asks for one; a program that asks for JSON gets the JSON 403.
+ * The page forms' guard (only from this site's own pages), refusing in a page that says why when a
+ * browser asks for one; a program that asks for JSON gets the JSON 403.
  */
-export const ownPageForms: MiddlewareHandler = async (c, next) => {
-  const why = /^(GET|HEAD|OPTIONS)$/.test(c.req.method) ? undefined : crossOrigin(c);
-  if (why && /text\/html/i.test(c.req.header('Accept') ?? ''))
-    return errorPage(c, 403, 'Form refused', `This form is only taken from this site's own pages, and ${why}. Open the page and use its form.`);
-  return ownPagesOnly(c, next);
-};
+export const ownPageForms = ownPagesOnly((c, why) =>
+  /text\/html/i.test(c.req.header('Accept') ?? '')
+    ? errorPage(c, 403, 'Form refused', `This form is only taken from this site's own pages, and ${why}. Open the page and use its form.`)
+    : undefined,
+);

@@ -24,7 +24,12 @@ import {
 } from '../../service/schemas.ts';
 
 export type Command =
-  | { readonly kind: 'move'; readonly text: string /** Sent with the turn (an email's `say` line). */; readonly message?: string }
+  | {
+      readonly kind: 'move';
+      readonly text: string;
+      /** Sent with the turn (an email's `say` line). */
+      readonly message?: string;
+    }
   | { readonly kind: 'say'; readonly text: string }
   | { readonly kind: 'takeback'; readonly action: 'offer' | 'accept' | 'decline' }
   /** `if <turn> then <turn> [then <turn> ...]`: one more conditional line. */
