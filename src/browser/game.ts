@@ -20,8 +20,7 @@ import { listenForReplay, markReplay } from './replay.ts';
 import { startAnalysis } from './analysis.ts';
 import { startAnalysisBoard } from './analysis-board.ts';
 import { keyLabel, keysOf, type Plan } from './turn-keys.ts';
-
-const POLL_MS = 3000;
+import { followGame } from './live-updates.ts';
 
 addCopyButtons();
 const root = document.getElementById('live');
@@ -55,7 +54,6 @@ function startGamePage(root: HTMLElement): void {
   let plans: Plan[] = [];
   let plansPly = -1;
   let chosen: string[][] = []; // the click steps so far: each the keys one click may stand for
-  let timer = 0;
   let lastPreview = '';
   const page: GamePage = { id, viewPly: null, refresh, forgetChoice: () => (chosen = []) };
 
@@ -404,103 +402,7 @@ function startGamePage(root: HTMLElement): void {
         return loadLegal();
       });
   }
-  // Live update: a WebSocket the game's own object holds (GET /api/games/:id/socket); where one
-  // cannot open, the game's NDJSON event stream (GET /api/games/:id/stream), as before. The first
-  // message of either is the current state, so reopening after a drop loses nothing.
-  let listening = false;
-  let socketFailed = false;
-  let socket: WebSocket | null = null;
-  /** This page's own offer that an `offerDeclined` line turns down ('draw', 'pause', 'takeback'), read before the refresh removes it. */
-  function ownOfferDeclined(event: { type?: string }): string | null {
-    return event.type === 'offerDeclined' ? (document.querySelector('[data-own-offer]')?.getAttribute('data-own-offer') ?? null) : null;
-  }
-  /** Its line just disappears in the refresh: say why. */
-  function sayDeclined(offer: string | null): void {
-    if (!offer) return;
-    const words = 'Your ' + offer + ' offer was declined.';
-    flash('info', words);
-    announce(words);
-  }
-  /** Does this event line change what the page shows? A message changes no state: its line says to fetch the page again. */
-  function changes(event: { type?: string; state?: { ply: number; updatedAt: string; status: string } }): boolean {
-    const s = event.state;
-    const before = st();
-    return event.type === 'message' || (!!s && (s.ply !== before.ply || s.updatedAt !== before.updated || s.status !== before.status));
-  }
-  function poll(): void {
-    clearTimeout(timer);
-    if (listening || document.hidden || st().status !== 'active') return;
-    listening = true;
-    (socketFailed || typeof WebSocket === 'undefined' ? listenToStream() : listenToSocket())
-      .catch(() => {})
-      .then(() => {
-        listening = false;
-        timer = setTimeout(poll, POLL_MS);
-      });
-  }
-  function listenToSocket(): Promise<void> {
-    return new Promise((resolve) => {
-      const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/api/games/' + id + '/socket');
-      socket = ws;
-      let opened = false;
-      let pings = 0;
-      let handled = Promise.resolve();
-      ws.onopen = () => {
-        opened = true;
-        // Keeps proxies from closing a quiet socket; the runtime answers without waking the object.
-        pings = window.setInterval(() => ws.send('ping'), 25000);
-      };
-      ws.onmessage = (m) => {
-        if (m.data === 'pong') return;
-        const event = JSON.parse(String(m.data));
-        handled = handled
-          .then(() => {
-            const offer = ownOfferDeclined(event);
-            return (changes(event) ? refresh(true, true) : Promise.resolve()).then(() => sayDeclined(offer));
-          })
-          .then(() => {
-            if (st().status !== 'active' || document.hidden) ws.close(1000);
-          })
-          .catch(() => {});
-      };
-      ws.onclose = () => {
-        // A socket that never opened: this network or browser takes none, so read the stream instead.
-        if (!opened) socketFailed = true;
-        clearInterval(pings);
-        if (socket === ws) socket = null;
-        resolve();
-      };
-    });
-  }
-  function listenToStream(): Promise<void> {
-    return fetch('/api/games/' + id + '/stream', { cache: 'no-store', headers: authHeaders() }).then((r) => {
-      if (!r.ok || !r.body) throw new Error('stream ' + r.status);
-      const reader = r.body.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      const read = (): Promise<void> =>
-        reader.read().then((x) => {
-          if (x.done) return;
-          buffer += decoder.decode(x.value, { stream: true });
-          const lines = buffer.split('\n');
-          buffer = lines.pop() ?? '';
-          // Blank lines are keep-alives.
-          const events = lines.filter((line) => line.trim()).map((line) => JSON.parse(line));
-          const offer = events.map(ownOfferDeclined).find(Boolean) ?? null;
-          const changed = events.some(changes);
-          return (changed ? refresh(true, true) : Promise.resolve()).then(() => {
-            sayDeclined(offer);
-            if (st().status !== 'active' || document.hidden) return reader.cancel();
-            return read();
-          });
-        });
-      return read();
-    });
-  }
-  document.addEventListener('visibilitychange', () => {
-    if (!document.hidden) poll();
-    else socket?.close(1000);
-  });
+  const poll = followGame(id, authHeaders, () => refresh(true, true));
 
   listenForArrowKeys();
   const showPly = listenForReplay(page);
