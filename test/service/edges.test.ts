@@ -74,16 +74,29 @@ describe('page forms from another site', () => {
 
   it('are a page saying why when a browser sends them (no Origin, or another site)', async () => {
     const p = await newPlayer('Kirk');
-    for (const path of ['/me/new', '/me/settings', '/challenges', '/me/sign-in', '/tournaments'])
+    const g = await newGame('warp-factor');
+    // The game page's forms answer as the other pages' do (one guard for all of them).
+    const gameForms = ['/move', '/message', '/settings', '/conditional', '/resign', '/draw', '/add-to-my-games'].map((f) => `/games/${g.id}${f}`);
+    for (const path of ['/me/new', '/me/settings', '/challenges', '/me/sign-in', '/tournaments', '/games', ...gameForms])
       for (const origin of [{ Origin: EVIL }, {}] as Record<string, string>[]) {
         const res = await call('POST', path, {
-          body: new URLSearchParams({ name: 'Mallory', email: 'x@example.org', variant: 'warp-factor' }).toString(),
+          body: new URLSearchParams({
+            name: 'Mallory',
+            email: 'x@example.org',
+            variant: 'warp-factor',
+            token: g.tokens.white,
+            move: 'Wb2-Wb3',
+            action: 'offer',
+          }).toString(),
           headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html,application/xhtml+xml', ...origin, ...cookie(p.key) },
         });
         expect([res.status, res.headers.get('Content-Type')], path).toEqual([403, expect.stringMatching(/^text\/html/)]);
         expect(res.text, path).toContain('Form refused');
         expect(res.text, path).toMatch(origin.Origin ? /sent from https:\/\/evil\.example, another site/ : /does not say which site sent it/);
       }
+    // Nothing was done for the seat whose token the forged forms carried.
+    const after = await call('GET', `/api/games/${g.id}`);
+    expect([after.body.status, after.body.ply]).toEqual(['active', 0]);
   });
 });
 

@@ -75,9 +75,10 @@ describe('creating a game with the form', () => {
   });
 
   it('refuses a form posted from another site', async () => {
-    const res = await createWithForm({ variant: 'planar' }, 'https://evil.example');
+    const res = await createWithForm({ variant: 'planar' }, 'https://evil.example', { Accept: 'text/html' });
     expect(res.status).toBe(403);
-    expect(res.text).toContain('sent from another site');
+    expect(res.text).toContain('Form refused');
+    expect(res.text).toContain('sent from https://evil.example, another site');
   });
 });
 

@@ -1,9 +1,8 @@
 // The web pages (home, the links page, the game page for players and
 // spectators), their no-JavaScript form posts and the game page's script.
 // Handlers validate with valibot, call the services, render with hono/jsx.
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { ratingLookup } from '../profile.ts';
@@ -39,7 +38,7 @@ import { cookiePlayer } from '../viewer.tsx';
 import { lineTurns } from '../text/commands.ts';
 import { playedWords } from '../../service/plan-outcome.ts';
 import { playerSeat } from '../../service/players.ts';
-import { errorPage, failureWords, page } from '../pages/respond.tsx';
+import { errorPage, failureWords, ownPageForms, page } from '../pages/respond.tsx';
 
 const validId = (id: string) => v.is(GameIdSchema, { id });
 const noSuchGame = (c: Context, id: string) => errorPage(c, 404, 'No such game', `There is no game with id ${id.slice(0, 40)}.`);
@@ -52,17 +51,6 @@ async function formFields(c: Context): Promise<Record<string, string>> {
   if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return {};
   return readForm(c);
 }
-
-/** Forms only from our own pages (Origin / Sec-Fetch-Site), answered in words. */
-const sameOriginForms: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const check = csrf();
-  try {
-    await check(c, async () => {});
-  } catch {
-    return errorPage(c, 403, 'Form refused', 'This form was sent from another site, so it was refused. Open the game page and use its buttons.');
-  }
-  await next();
-};
 
 /** Page forms that act for a player: the id names a game, the form carries a player token (on `c.var`). */
 const playerForm = createMiddleware<AppEnv & { Variables: { token: string; fields: Record<string, string> } }>(async (c, next) => {
@@ -127,7 +115,7 @@ export const gamePages = new Hono<AppEnv>()
 
   .post(
     '/games',
-    sameOriginForms,
+    ownPageForms,
     limitNewGames((c, error) => page(c, 429).html(<HomePage error={error} />)),
     async (c) => {
       const fields = await formFields(c);
@@ -336,7 +324,7 @@ export const gamePages = new Hono<AppEnv>()
 
   // "Add this game to my games": the seat of this link goes to the signed-in player, if nobody has it.
   // (Not `…/claim`: that is the no-JavaScript form claiming the win on time, below.)
-  .post('/games/:id/add-to-my-games', sameOriginForms, playerForm, async (c) => {
+  .post('/games/:id/add-to-my-games', ownPageForms, playerForm, async (c) => {
     const id = c.req.param('id');
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'Sign in on /me first (your player key), then open your game link again.', '/me');
@@ -355,7 +343,7 @@ export const gamePages = new Hono<AppEnv>()
     return backToGame(c, id, getCookie(c, KEY_COOKIE)!, { ok: 'This game is now in your games (My games).' });
   })
 
-  .post('/games/:id/move', sameOriginForms, playerForm, async (c) => {
+  .post('/games/:id/move', ownPageForms, playerForm, async (c) => {
     const id = c.req.param('id');
     const form = v.safeParse(MoveFormSchema, c.var.fields);
     if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'move').replace(/^[\w.]+: /, '') });
@@ -376,7 +364,7 @@ export const gamePages = new Hono<AppEnv>()
     return backToGame(c, id, f.token, { ok: playedWords(played.value.move, played.value.answer) });
   })
 
-  .post('/games/:id/message', sameOriginForms, playerForm, async (c) => {
+  .post('/games/:id/message', ownPageForms, playerForm, async (c) => {
     const id = c.req.param('id');
     const form = v.safeParse(MessageFormSchema, c.var.fields);
     if (!form.success) return backToGame(c, id, c.var.token, { error: `Message not sent: ${describeIssues(form.issues, 'message').replace(/^[\w.]+: /, '')}` });
@@ -388,7 +376,7 @@ export const gamePages = new Hono<AppEnv>()
     return backToGame(c, id, c.var.token, { ok: 'Message sent.' });
   })
 
-  .post('/games/:id/message-visibility', sameOriginForms, playerForm, async (c) => {
+  .post('/games/:id/message-visibility', ownPageForms, playerForm, async (c) => {
     const id = c.req.param('id');
     const form = v.safeParse(MessageVisibilityFormSchema, c.var.fields);
     if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '') });
@@ -402,7 +390,7 @@ export const gamePages = new Hono<AppEnv>()
     });
   })
 
-  .post('/games/:id/settings', sameOriginForms, playerForm, async (c) => {
+  .post('/games/:id/settings', ownPageForms, playerForm, async (c) => {
     const id = c.req.param('id');
     const form = v.safeParse(SettingsFormSchema, c.var.fields);
     if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '') });
@@ -422,7 +410,7 @@ export const gamePages = new Hono<AppEnv>()
     return backToGame(c, id, f.token, { ok: `Notifications saved: ${words.join(', ')}.` });
   })
 
-  .post('/games/:id/conditional', sameOriginForms, playerForm, async (c) => {
+  .post('/games/:id/conditional', ownPageForms, playerForm, async (c) => {
     const id = c.req.param('id');
     const form = v.safeParse(ConditionalFormSchema, c.var.fields);
     if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '') });
@@ -457,7 +445,7 @@ export const gamePages = new Hono<AppEnv>()
 
   // "Analyse this game" without JavaScript: ask, then back to the page it was pressed on (its script
   // asks the same way and fills the analysis in without leaving).
-  .post('/games/:id/analysis', sameOriginForms, async (c) => {
+  .post('/games/:id/analysis', ownPageForms, async (c) => {
     const id = c.req.param('id');
     const asked = v.is(GameIdSchema, { id }) ? await c.var.services.analysis.request(id) : undefined;
     if (!asked?.ok)
@@ -467,7 +455,7 @@ export const gamePages = new Hono<AppEnv>()
     return c.redirect(`${sameGame ? back : `/games/${id}`}#analysis`, 303);
   })
 
-  .post('/games/:id/:action{resign|abort|claim|draw|takeback|pause|leave}', sameOriginForms, playerForm, async (c) => {
+  .post('/games/:id/:action{resign|abort|claim|draw|takeback|pause|leave}', ownPageForms, playerForm, async (c) => {
     const id = c.req.param('id');
     const action = c.req.param('action') as 'resign' | 'abort' | 'claim' | 'draw' | 'takeback' | 'pause' | 'leave';
     const games = c.var.services.games;
