@@ -6,6 +6,7 @@ import { formatWords, type TournamentSummary } from '../service/tournament-views
 import type { MyGame } from '../service/players.ts';
 import type { NotifyEvent } from '../service/ports.ts';
 import { planOutcomeWords } from '../service/plan-outcome.ts';
+import { resultWords, winnerOf } from '../service/outcome-words.ts';
 import type { EventData } from './types.ts';
 
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
@@ -265,7 +266,10 @@ export function playerEventText(event: PlayerEvent): string {
     case 'gameFinish': {
       const g = event.game;
       const change = g.ratings ? ` Your rating: ${ratingWords(g.ratings[g.side])}.` : '';
-      return `Your ${gameTitle(g)} against ${opponentName(g)} is over (${g.status === 'aborted' ? 'aborted' : g.result}).${change}\nThe game: ${g.link}`;
+      const winner = winnerOf(g.result);
+      // "White won by check (1-0). You won." - how it ended, and what that is for this player.
+      const yours = g.status === 'aborted' ? '' : winner ? (winner === g.side ? ' You won.' : ' You lost.') : '';
+      return `Your ${gameTitle(g)} against ${opponentName(g)} is over: ${resultWords({ ...g, winner })}${yours}${change}\nThe game: ${g.link}`;
     }
     case 'tournamentFinish':
       return tournamentLines(event.tournament).join('\n');

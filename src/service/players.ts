@@ -55,6 +55,8 @@ export interface MyGame {
   readonly deadline: string | null;
   readonly ply: number;
   readonly result: string;
+  /** How it ended (an outcome reason: check, resignation, timeout, …), null while it goes on. */
+  readonly reason: string | null;
   readonly link: string;
   /** Whether it counts for the ratings (once over: whether it was rated); once rated, each side's rating before and the change. */
   readonly rated: boolean;
@@ -125,6 +127,7 @@ export function myGame(row: DirectoryRow, side: Color, base: LinkBase): MyGame {
     deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,
     ply: row.ply,
     result: row.result,
+    reason: row.reason,
     link: `${base.origin}/games/${row.id}`,
     rated: countsForRatings(row),
     ...(row.ratings ? { ratings: gameRatings(row)! } : {}),

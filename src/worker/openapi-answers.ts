@@ -237,6 +237,7 @@ export const answerSchemas = (): Record<string, Json> => ({
       deadline: nullable(time),
       ply: int,
       result: str,
+      reason: nullable(str),
       link: str,
       rated: bool,
     },

@@ -154,7 +154,10 @@ describe("a player's own webhook", () => {
       const mine = post.url === KIRK_URL;
       expect(await verifyWebhook(secrets[post.url]!, post.headers, post.raw)).toBe(true);
       expect(post.body.data.game).toMatchObject({ id: gameId, side: mine ? 'white' : 'black', result: '1-0', ratings: resigned.body.ratings });
-      expect(post.body.data.text).toMatch(/is over \(1-0\)\. Your rating: 1500\? [+-]\d+\.\d\./);
+      expect(post.body.data.game.reason).toBe('resignation');
+      expect(post.body.data.text).toMatch(
+        new RegExp(`is over: White won by resignation \\(1-0\\)\\. You ${mine ? 'won' : 'lost'}\\. Your rating: 1500\\? [+-]\\d+\\.\\d\\.`),
+      );
     }
 
     // Nothing sent to a webhook carries a key, a game token, a webhook secret or the other player's email.
