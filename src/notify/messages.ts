@@ -257,7 +257,8 @@ export function playerEventText(event: PlayerEvent): string {
     case 'gameStart': {
       const g = event.game;
       const first = g.yourTurn ? 'It is your move.' : `${opponentName(g)} moves first.`;
-      return `Your ${gameTitle(g)} against ${opponentName(g)} has started: you play ${g.side}. ${first}\nThe game: ${g.link}`;
+      const tournament = g.tournament ? `\nIts tournament: ${g.tournament.link}` : '';
+      return `Your ${gameTitle(g)} against ${opponentName(g)} has started: you play ${g.side}. ${first}\nThe game: ${g.link}${tournament}`;
     }
     case 'yourTurn': {
       const g = event.game;

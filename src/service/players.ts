@@ -61,6 +61,8 @@ export interface MyGame {
   /** Whether it counts for the ratings (once over: whether it was rated); once rated, each side's rating before and the change. */
   readonly rated: boolean;
   readonly ratings?: GameRatings;
+  /** The tournament the game belongs to, when it does. */
+  readonly tournament?: { readonly id: string; readonly link: string };
 }
 
 /** Sends the sign-in links and the address confirmations (email); the service never learns whether they went out. */
@@ -131,6 +133,7 @@ export function myGame(row: DirectoryRow, side: Color, base: LinkBase): MyGame {
     link: `${base.origin}/games/${row.id}`,
     rated: countsForRatings(row),
     ...(row.ratings ? { ratings: gameRatings(row)! } : {}),
+    ...(row.tournamentId ? { tournament: { id: row.tournamentId, link: `${base.origin}/tournaments/${row.tournamentId}` } } : {}),
   };
 }
 

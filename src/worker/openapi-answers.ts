@@ -241,7 +241,7 @@ export const answerSchemas = (): Record<string, Json> => ({
       link: str,
       rated: bool,
     },
-    { title: str, ratings: ref('GameRatings') },
+    { title: str, ratings: ref('GameRatings'), tournament: object({ id: str, link: str }) },
   ),
   MyGames: object({ games: list(ref('MyGame')) }),
   Challenge: object(

@@ -8,6 +8,8 @@ import { ratePeriod, START, type Rating } from '../../src/league/glicko2.ts';
 import worker from '../../src/worker/index.ts';
 import type { NotifyJob, QueueJob } from '../../src/notify/types.ts';
 import { LOCAL_ORIGIN } from '../../src/service/links.ts';
+import { playerEventText } from '../../src/notify/messages.ts';
+import type { MyGame } from '../../src/service/players.ts';
 import { BASE, call, fetchWorker, inGame } from './helpers.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
 import { newPlayer, turnEach, type Player } from './player-helpers.ts';
@@ -157,6 +159,13 @@ describe('the words of a tournament’s mails', () => {
       view.pairings.flatMap((r: { round: number; boards: Board[] }) => r.boards.flatMap((b) => (b.gameId ? [[b.gameId, r.round]] : []))),
     );
     expect(roundOf.size).toBe(3);
+    // The player's games name their tournament, and so does the gameStart event's text (chat bots).
+    const mine = (await call('GET', '/api/me/games', { token: players[0]!.key })).body.games as MyGame[];
+    expect(mine).toHaveLength(2);
+    for (const g of mine) {
+      expect(g.tournament).toEqual({ id: t.id, link: `${BASE}/tournaments/${t.id}` });
+      expect(playerEventText({ type: 'gameStart', game: g })).toContain(`\nIts tournament: ${BASE}/tournaments/${t.id}`);
+    }
     const starts = queue.take().filter((j) => 'event' in j && j.event === 'game-start' && 'channel' in j && j.channel === 'email') as NotifyJob[];
     expect(starts).toHaveLength(6);
     for (const j of starts) expect(j.data.tournament).toEqual({ id: t.id, name: 'Named cup', round: roundOf.get(j.gameId) });
