@@ -61,7 +61,7 @@ async function startFromHome(page: Page, base: string, variant: string, days: st
   await page.check('#opponent-human');
   await page.selectOption('#days', days);
   await page.click('#start-btn');
-  await page.waitForURL(/\/games\/[a-z0-9]{16}\/new\?/);
+  await page.waitForURL(/\/games\/[a-z0-9]{16}\/new$/);
   const id = new URL(page.url()).pathname.split('/')[2]!;
   for (const link of ['#link-white', '#link-black', '#link-spectator']) assert.ok(await page.locator(link).isVisible(), `${link} on the links page`);
   await page.waitForSelector('#link-black + button[data-copy-button]');

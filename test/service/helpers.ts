@@ -155,5 +155,7 @@ export async function createWithForm(fields: Record<string, string>, origin = BA
   if (res.status !== 303) return res;
   const to = location(res);
   if (!/^\/games\/[a-z0-9]{12,16}\/new$/.test(to.pathname)) throw new Error(`the form redirected to ${to}`);
-  return call('GET', to.pathname + to.search, { headers });
+  // The new game's tokens come in a cookie for that page, as a browser keeps it.
+  const made = (res.headers.getSetCookie().find((c) => c.startsWith('subspace_new_game=')) ?? '').split(';')[0]!;
+  return call('GET', to.pathname + to.search, { headers: { ...headers, Cookie: [headers.Cookie, made].filter(Boolean).join('; ') } });
 }

@@ -2,7 +2,7 @@
 // after post/redirect/get, the opponent's invitation kept on the creator's page until opened,
 // "Add this game to my games" for a seat nobody has, and "Next game".
 import { describe, expect, it } from 'vitest';
-import { call, form, location, newGame } from './helpers.ts';
+import { call, createWithForm, form, location, newGame } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
 
 const cookie = (key: string) => ({ Cookie: `subspace_key=${key}` });
@@ -14,13 +14,17 @@ async function createSignedIn(key: string, fields: Record<string, string>) {
   const to = location(res);
   expect(to.pathname).toMatch(/^\/games\/[a-z0-9]{16}\/new$/);
   const id = to.pathname.split('/')[2]!;
-  return { id, to, page: await call('GET', to.pathname + to.search, { headers: cookie(key) }) };
+  // The new game's tokens come in a cookie for the links page alone.
+  const made = res.headers.getSetCookie().find((c) => c.startsWith('subspace_new_game=')) ?? '';
+  expect(made).toMatch(new RegExp(`^subspace_new_game=[^;]+; Max-Age=604800; Path=/games/${id}/new; HttpOnly; Secure; SameSite=Lax$`));
+  const headers = { Cookie: `${cookie(key).Cookie}; ${made.split(';')[0]}` };
+  return { id, to, headers, page: await call('GET', to.pathname + to.search, { headers }) };
 }
 
 describe('a game started while signed in', () => {
   it('is the player’s: on /me, the links page after a redirect, the opponent’s link kept until opened', async () => {
     const kirk = await newPlayer('Kirk');
-    const { id, to, page } = await createSignedIn(kirk.key, { variant: 'warp-factor', white: 'Kirk', days: '3', side: 'black' });
+    const { id, to, headers, page } = await createSignedIn(kirk.key, { variant: 'warp-factor', white: 'Kirk', days: '3', side: 'black' });
     expect(page.status).toBe(200);
     // Both players' links and the spectator link, the creator's first.
     const mine = inputValue(page.text, 'link-black')!;
@@ -31,8 +35,14 @@ describe('a game started while signed in', () => {
     expect(page.text.indexOf('id="link-black"')).toBeLessThan(page.text.indexOf('id="link-white"'));
     expect(page.text).toContain('The game is in My games');
     // Reloading the links page makes no second game.
-    const again = await call('GET', to.pathname + to.search, { headers: cookie(kirk.key) });
+    const again = await call('GET', to.pathname + to.search, { headers });
     expect(again.status).toBe(200);
+    // The address holds no token: copied and opened elsewhere (no cookie), it shows no seat's link.
+    expect(to.search).toBe('');
+    const elsewhere = await call('GET', to.pathname);
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.text).not.toContain('?token=');
+    expect(elsewhere.text).toContain('shown only in the browser that made it');
     const games = (await call('GET', '/api/me/games', { token: kirk.key })).body.games;
     expect(games.map((g: { id: string; side: string }) => [g.id, g.side])).toEqual([[id, 'black']]);
     // A made-up token on the links page is refused.
@@ -79,9 +89,7 @@ describe('a game started while signed in', () => {
   });
 
   it('signed out, the game is nobody’s; a seat link opened signed in offers to add it, once', async () => {
-    const res = await form('/games', { variant: 'planar' });
-    expect(res.status).toBe(303);
-    const page = await call('GET', location(res).pathname + location(res).search);
+    const page = await createWithForm({ variant: 'planar' });
     const white = new URL(inputValue(page.text, 'link-white')!);
     const black = new URL(inputValue(page.text, 'link-black')!);
     const id = white.pathname.split('/')[2]!;

@@ -2,7 +2,7 @@
 // spectators), their no-JavaScript form posts and the game page's script.
 // Handlers validate with valibot, call the services, render with hono/jsx.
 import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { ratingLookup } from '../profile.ts';
@@ -39,6 +39,9 @@ import { lineTurns } from '../text/commands.ts';
 import { playedWords } from '../../service/plan-outcome.ts';
 import { playerSeat } from '../../service/players.ts';
 import { errorPage, failureWords, ownPageForms, page } from '../pages/respond.tsx';
+
+/** The tokens of a game just made, for its links page only (its path). */
+const NEW_GAME_COOKIE = 'subspace_new_game';
 
 const validId = (id: string) => v.is(GameIdSchema, { id });
 const noSuchGame = (c: Context, id: string) => errorPage(c, 404, 'No such game', `There is no game with id ${id.slice(0, 40)}.`);
@@ -147,8 +150,11 @@ export const gamePages = new Hono<AppEnv>()
       // The opponent's link stays on the creator's game page until the opponent opens it.
       if (player && theirs) await c.var.services.gameRecords.addInvitation(id, opposite(mine), theirs, Date.now());
       // Post/redirect/get: the links page is an address, so Back and reload do not make a second game.
+      // Its tokens travel in a cookie for that one address, not in it: an address bar copied and
+      // sent to the opponent (or kept in the history) holds no seat.
       const q = new URLSearchParams({ ...(tokens.white ? { white: tokens.white } : {}), ...(tokens.black ? { black: tokens.black } : {}), me: mine });
-      return c.redirect(`/games/${id}/new?${q}`, 303);
+      setCookie(c, NEW_GAME_COOKIE, q.toString(), { path: `/games/${id}/new`, httpOnly: true, secure: true, sameSite: 'Lax', maxAge: 7 * 86_400 });
+      return c.redirect(`/games/${id}/new`, 303);
     },
   )
 
@@ -157,7 +163,9 @@ export const gamePages = new Hono<AppEnv>()
   .get('/games/:id/new', async (c) => {
     const id = c.req.param('id');
     if (!validId(id)) return noSuchGame(c, id);
-    const q = c.req.query();
+    // The links from the cookie the form set (addresses made before it held them in the query).
+    const query = c.req.query();
+    const q = query.white || query.black ? query : Object.fromEntries(new URLSearchParams(getCookie(c, NEW_GAME_COOKIE) ?? ''));
     const links: { white?: string; black?: string; spectator: string } = { spectator: `${linkBase(c).origin}/games/${id}` };
     let title: string | undefined;
     for (const side of COLORS) {
@@ -169,7 +177,8 @@ export const gamePages = new Hono<AppEnv>()
       links[side] = `${links.spectator}?token=${token}`;
       title = loaded.value.title ?? loaded.value.variant;
     }
-    if (!title) return errorPage(c, 403, 'Not your game', 'This address holds no player link of the game. Use the links you were given.');
+    if (!title)
+      return errorPage(c, 403, 'Not your game', "A new game's links are shown only in the browser that made it, for a week. Use the links you were given.");
     const me = q.me === 'black' ? 'black' : 'white';
     const row = await c.var.services.stores.players.game(id);
     const owned = Boolean(row && (me === 'white' ? row.whitePlayerId : row.blackPlayerId));
