@@ -18,6 +18,17 @@ export interface DigestQueue {
 /** Which addresses are confirmed, and the once-a-day mark of a confirmation mail. */
 export type AddressBook = Pick<AddressStore, 'confirmed' | 'claimAsk' | 'releaseAsk'>;
 
+/**
+ * A seat's mails in one thread: each refers to the same made-up first message of the game for
+ * that seat (Message-ID itself is the sending service's, so the anchor is never a real mail;
+ * mail clients that thread by References group them under it).
+ */
+export function threadHeaders(config: Pick<MailConfig, 'from'>, job: Pick<NotifyJob, 'gameId' | 'side'>): Record<string, string> {
+  const domain = /@([^>\s]+)>?\s*$/.exec(config.from)?.[1] ?? 'subspace.invalid';
+  const anchor = `<game.${job.gameId}.${job.side}@${domain}>`;
+  return { References: anchor, 'In-Reply-To': anchor };
+}
+
 export class EmailChannel implements NotificationChannel {
   readonly name = 'email' as const;
   constructor(
@@ -71,7 +82,13 @@ export class EmailChannel implements NotificationChannel {
   async compose(job: NotifyJob, to: Recipient) {
     const replyTo = await replyAddress(this.config, job.gameId, job.side);
     const unsubscribe = await unsubscribeUrl(this.config, job.origin, job.gameId, job.side);
-    const headers: Record<string, string> = { 'X-Subspace-Event': job.event, 'X-Subspace-Message-Id': job.id };
+    const headers: Record<string, string> = {
+      'X-Subspace-Event': job.event,
+      'X-Subspace-Message-Id': job.id,
+      // Made by the service, not a person: vacation responders do not answer it (RFC 3834).
+      'Auto-Submitted': 'auto-generated',
+      ...threadHeaders(this.config, job),
+    };
     if (unsubscribe) {
       headers['List-Unsubscribe'] = `<${unsubscribe}>`;
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';

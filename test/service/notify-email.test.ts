@@ -72,6 +72,12 @@ describe('notification emails', () => {
     expect(mail.html).toContain('<a href="http://subspace.test/rules/warp-factor">The rules of Warp Factor, with diagrams</a>');
     const unsubscribe = /<(http:\/\/subspace\.test\/unsubscribe\?[^>]+)>/.exec(mail.headers['List-Unsubscribe'])![1]!;
     expect(mail.text).toContain(unsubscribe);
+    // Not to be answered by vacation responders; threaded with the seat's other mails of the game.
+    expect(mail.headers).toMatchObject({
+      'Auto-Submitted': 'auto-generated',
+      References: `<game.${g.id}.black@subspace.example>`,
+      'In-Reply-To': `<game.${g.id}.black@subspace.example>`,
+    });
     // The HTML part shows the board as a PNG of this very ply, which the Worker serves.
     const image = `http://subspace.test/api/games/${g.id}/board.png?ply=1`;
     expect(mail.html).toContain(`<img src="${image}"`);
