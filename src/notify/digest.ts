@@ -91,6 +91,7 @@ export class DigestMailer {
       headers: {
         'X-Subspace-Event': 'digest',
         'X-Subspace-Message-Id': job.id,
+        'Auto-Submitted': 'auto-generated',
         ...(only?.stop ? { 'List-Unsubscribe': `<${only.stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
       },
     };

@@ -17,7 +17,13 @@ export class PlayerMail implements SignInMailer {
 
   private async mail(to: string, subject: string, text: string, event: string): Promise<void> {
     if (!this.binding) return;
-    await this.binding.send({ from: this.config.from, to, subject: `[Subspace] ${subject}`, text, headers: { 'X-Subspace-Event': event } });
+    await this.binding.send({
+      from: this.config.from,
+      to,
+      subject: `[Subspace] ${subject}`,
+      text,
+      headers: { 'X-Subspace-Event': event, 'Auto-Submitted': 'auto-generated' },
+    });
   }
 
   async send(to: string, links: readonly { name: string | null; url: string }[], base: LinkBase): Promise<void> {

@@ -149,6 +149,9 @@ On Sun, 22 Nov 2026 at 09:00, Subspace <${to}> wrote:
     expect(mail.rejected).toEqual([]);
     expect(mail.replies).toHaveLength(1);
     expect(mail.replies[0]).toMatchObject({ from: to, subject: 'Re: [Subspace] Your move' });
+    // Threaded under the player's mail, and marked as the service's answer (no auto-reply comes back).
+    const theirs = /^Message-ID: (<[^>]+>)$/m.exec(raw)![1]!;
+    expect(mail.replies[0]!.headers).toEqual({ 'Auto-Submitted': 'auto-replied', 'In-Reply-To': theirs, References: theirs });
     expect(mail.replies[0]!.text).toContain('You played Bb3-Bb2 (ply 2).');
     expect(mail.replies[0]!.text).toContain("It is White's turn.");
     const state = await call('GET', `/api/games/${g.id}`);

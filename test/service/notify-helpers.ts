@@ -97,7 +97,7 @@ export function webhookReceiver(secrets: () => Record<string, string>, answers: 
 
 export interface FakeEmail {
   message: ForwardableEmailMessage;
-  replies: { from: string; subject: string; text?: string }[];
+  replies: { from: string; subject: string; text?: string; headers?: Record<string, string> }[];
   rejected: string[];
 }
 
@@ -121,7 +121,7 @@ export function inboundEmail(raw: string, from: string, to: string): FakeEmail {
     canBeForwarded: true,
     setReject: (reason: string) => void rejected.push(reason),
     forward: async () => ({ messageId: 'x' }),
-    reply: async (m: { from: string; subject: string; text?: string }) => {
+    reply: async (m: FakeEmail['replies'][number]) => {
       replies.push(m);
       return { messageId: 'r' };
     },

@@ -172,11 +172,14 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   const now = await deps.service.load(address.gameId);
   if (now.ok && now.value.status === 'active') text = `${replyMarker(address.gameId, now.value.ply)}\n\n${text}`;
   const subject = /^re:/i.test(mail.subject) ? mail.subject : `Re: ${mail.subject || `Subspace game ${address.gameId}`}`;
+  // An answer to the player's mail (threaded under it), sent by the service: no vacation responder answers it back.
+  const original = mail.messageId && /^<[^<>\s]{1,250}>$/.test(mail.messageId) ? mail.messageId : undefined;
+  const headers = { 'Auto-Submitted': 'auto-replied', ...(original ? { 'In-Reply-To': original, References: original } : {}) };
   try {
-    await message.reply({ from: message.to, subject, text });
+    await message.reply({ from: message.to, subject, text, headers });
   } catch (e) {
     if (!deps.send) throw e;
-    await deps.send.send({ from: deps.config.from, to: message.from, subject, text, replyTo: message.to });
+    await deps.send.send({ from: deps.config.from, to: message.from, subject, text, replyTo: message.to, headers });
   }
   return { outcome, reply: text };
 }
