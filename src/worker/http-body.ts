@@ -25,6 +25,9 @@ export const strictUtf8: MiddlewareHandler = async (c, next) => {
       // Checked before parsing: a body nested thousands deep overflows the stack of whoever copies it later (the RPC to a game's object).
       if (jsonDepth(text) > MAX_JSON_DEPTH) return jsonError(c, 400, 'invalid_body', `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
       const kind = jsonKind(text);
+      // A body that does not parse is refused on every route, those that take none too: a broken
+      // body on /resign must not resign. An empty one (a client that sends the header alone) is no body.
+      if (!kind && text.trim()) return jsonError(c, 400, 'malformed_json', MALFORMED_JSON);
       if (kind && kind !== 'object') return jsonError(c, 400, 'invalid_body', `body: must be a JSON object, not ${kind}`);
     }
   }
@@ -51,7 +54,7 @@ export function jsonDepth(text: string): number {
   return deepest;
 }
 
-/** What a JSON text holds at the top ('object', 'an array', 'a string', ...), or undefined when it does not parse (the route says so). */
+/** What a JSON text holds at the top ('object', 'an array', 'a string', ...), or undefined when it does not parse. */
 function jsonKind(text: string): string | undefined {
   let value: unknown;
   try {

@@ -45,7 +45,14 @@ function withCommonErrors<T extends { paths: Record<string, Record<string, Opera
       }
       if (!op.requestBody && method !== 'get') {
         // A body sent anyway is read like any other (src/worker/http-body.ts): UTF-8, a JSON object, the size.
-        addCodes(op, 400, 'a body sent anyway (none is needed) that is not UTF-8, or JSON that is not an object', 'invalid_body', 'invalid_encoding');
+        addCodes(
+          op,
+          400,
+          'a body sent anyway (none is needed) that is not UTF-8, JSON that does not parse, or JSON that is not an object: nothing is done',
+          'invalid_body',
+          'malformed_json',
+          'invalid_encoding',
+        );
         addCodes(op, 413, `a body sent anyway, larger than ${MAX_BODY_BYTES / 1024} KiB`, 'body_too_large');
       }
       if (op.requestBody) {

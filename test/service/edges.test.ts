@@ -119,6 +119,34 @@ describe('JSON bodies must be objects', () => {
     const create = await call('POST', '/api/games', { body: '[]', headers: { 'Content-Type': 'application/json' } });
     expect(create.status).toBe(400);
   });
+
+  it('a broken JSON body on a route that takes none is a 400 and does nothing (resign, abort, join, leave, decline)', async () => {
+    const g = await newGame('warp-factor');
+    const json = { 'Content-Type': 'application/json' };
+    for (const body of ['{"a":', 'not json at all', '{"a":1,}'])
+      for (const action of ['resign', 'abort']) {
+        const res = await call('POST', `/api/games/${g.id}/${action}`, { token: g.tokens.white, body, headers: json });
+        expect([res.status, res.body.code, res.body.error], `${action} ${body}`).toEqual([400, 'malformed_json', 'body: malformed JSON']);
+      }
+    expect((await call('GET', `/api/games/${g.id}`)).body.status).toBe('active');
+    const kirk = await newPlayer('Kirk');
+    const spock = await newPlayer('Spock');
+    const t = await call('POST', '/api/tournaments', {
+      token: kirk.key,
+      json: { name: 'Cup', variant: 'planar', format: 'round-robin', clock: { daysPerMove: 3 }, maxPlayers: 4 },
+    });
+    expect(t.status, t.text).toBe(201);
+    const join = await call('POST', `/api/tournaments/${t.body.id}/join`, { token: spock.key, body: '{"a":', headers: json });
+    expect([join.status, join.body.code]).toEqual([400, 'malformed_json']);
+    expect((await call('GET', `/api/tournaments/${t.body.id}`)).body.players.map((p: { id: string }) => p.id)).not.toContain(spock.id);
+    const challenge = await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'planar', to: spock.id } });
+    const decline = await call('POST', `/api/challenges/${challenge.body.id}/decline`, { token: spock.key, body: 'nope', headers: json });
+    expect([decline.status, decline.body.code]).toEqual([400, 'malformed_json']);
+    expect((await call('GET', `/api/challenges/${challenge.body.id}`, { token: kirk.key })).body.status).toBe('open');
+    // The header alone, with no body, is no body: the turn-free action goes through.
+    const resigned = await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.white, body: '', headers: json });
+    expect([resigned.status, resigned.body.reason]).toEqual([200, 'resignation']);
+  });
 });
 
 const record = (white: string, black = 'Kor') => `[Variant "warp-factor"]\n[White "${white}"]\n[Black "${black}"]\n\n1. Wb2-Wb3 *\n`;
