@@ -14,6 +14,7 @@ import type { CreateChallengeInput } from './player-schemas.ts';
 import { myGame, playerOf, playerSeat, sideOfPlayer, type MyGame, type PublicPlayer } from './players.ts';
 import type { CreateGameInput } from './schemas.ts';
 import { newGameId } from './crypto.ts';
+import { clockOfGame } from './rematch.ts';
 import type { TournamentSummary } from './tournament-views.ts';
 
 const DAY_MS = 86_400_000;
@@ -273,6 +274,7 @@ export class ChallengeService {
     const open = (await this.store.challengesOf(player.id, this.clock(), 100)).find((r) => r.rematchOf === game.id && r.creatorId === player.id);
     if (open) return done(await this.view(open, base));
     const opponent = opposite(side) === 'white' ? game.whitePlayerId : game.blackPlayerId;
+    const clock = clockOfGame(game);
     const input: CreateChallengeInput = {
       variant: game.variant as CreateChallengeInput['variant'],
       options: JSON.parse(game.options),
@@ -280,15 +282,7 @@ export class ChallengeService {
       expiresInDays: 7,
       rated: game.rated,
       ...(opponent ? { to: opponent } : {}),
-      ...(game.daysPerMove
-        ? {
-            clock: {
-              daysPerMove: game.daysPerMove as NonNullable<CreateChallengeInput['clock']>['daysPerMove'],
-              timeout: game.timeoutMode,
-              leaveDays: game.leaveDays,
-            },
-          }
-        : {}),
+      ...(clock ? { clock } : {}),
     };
     return this.create(player, input, base, game.id);
   }

@@ -255,11 +255,17 @@ export const playerPaths = {
   },
   '/api/games/{id}/rematch': {
     post: {
-      summary: 'A player of a finished game offers it again, colours swapped, to the opponent',
+      summary:
+        'A player of a finished game offers it again, colours swapped, to the opponent; against the computer the rematch is the new game at once (the computer at the same level)',
       security: key,
       parameters: [id],
       responses: {
-        201: json('the rematch challenge', 'Challenge'),
+        201: {
+          description: 'the rematch challenge to the opponent; against the computer, the new game (as POST /api/games answers it)',
+          content: {
+            'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/Challenge' }, { $ref: '#/components/schemas/Created' }] } },
+          },
+        },
         403: error('not a player of this game', 'not_a_player'),
         409: error('the game is still going', 'game_not_over'),
         429: tooMany('challenges (30 a minute)', 'from this player key'),

@@ -2,7 +2,7 @@
 // a player's games with their yourTurn flags, rematch, and what keys never show up in.
 import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BASE, call } from './helpers.ts';
+import { BASE, call, form, location } from './helpers.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
 import { newPlayer, startGame, type Player } from './player-helpers.ts';
 
@@ -312,6 +312,29 @@ describe('challenges', () => {
     const next = await call('POST', `/api/challenges/${re.body.id}/accept`, { token: a.key });
     expect(next.status).toBe(201);
     expect(next.body).toMatchObject({ white: { id: b.id }, black: { id: a.id } });
+  });
+
+  it('rematch against the computer: the new game at once, colours swapped, same level and clock; no challenge in the lobby', async () => {
+    const kirk = await newPlayer('Kirk');
+    const made = await call('POST', '/api/games', { token: kirk.key, json: { variant: 'planar', black: { computer: 2 }, clock: { daysPerMove: 3 } } });
+    expect(made.status).toBe(201);
+    expect((await call('POST', `/api/games/${made.body.id}/rematch`, { token: kirk.key })).status).toBe(409); // still going
+    await call('POST', `/api/games/${made.body.id}/resign`, { token: kirk.key });
+    const uhura = await newPlayer('Uhura');
+    expect((await call('POST', `/api/games/${made.body.id}/rematch`, { token: uhura.key })).status).toBe(403);
+    const re = await call('POST', `/api/games/${made.body.id}/rematch`, { token: kirk.key });
+    expect(re.status).toBe(201);
+    expect(re.body.id).not.toBe(made.body.id);
+    expect(re.body.state).toMatchObject({ variant: 'planar', clock: { daysPerMove: 3 } });
+    expect(re.body.state.players).toMatchObject({ white: { computer: 2 }, black: { name: 'Kirk' } });
+    const mine = (await call('GET', '/api/me/games', { token: kirk.key })).body.games;
+    expect(mine.find((g: { id: string }) => g.id === re.body.id)).toMatchObject({ side: 'black', opponent: { computer: 2 } });
+    // Nobody else can take it: it never was a challenge.
+    expect((await call('GET', '/api/challenges')).body.challenges.filter((c: { rematchOf: string }) => c.rematchOf === made.body.id)).toEqual([]);
+    // The page's button opens the new game.
+    const page = await form(`/games/${made.body.id}/rematch`, {}, undefined, { Cookie: `subspace_key=${kirk.key}` });
+    expect(page.status).toBe(303);
+    expect(location(page).pathname).toMatch(/^\/games\/[a-z0-9]{16}$/);
   });
 
   it('rematch by email: the opponent gets the challenge link, then both get the game link; no key in any mail', async () => {

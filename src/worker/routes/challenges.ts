@@ -3,6 +3,7 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono';
 import { ChallengeIdSchema, ChallengeListQuerySchema, CreateChallengeSchema } from '../../service/player-schemas.ts';
+import { rematchAgainstComputer } from '../../service/rematch.ts';
 import type { GameEnv } from '../game-id.ts';
 import { jsonError, linkBase, reply } from '../http.ts';
 import { requireJson } from '../http-body.ts';
@@ -47,6 +48,9 @@ export const rematch = new Hono<GameEnv & PlayerEnv>().post('/rematch', requireP
   const game = await c.var.services.gameRecords.game(id);
   if (!game) return jsonError(c, 404, 'unknown_game', `no game with id ${id}`);
   if (await challengeLimited(c, c.var.player.id)) return tooMany(c, CHALLENGE_LIMITED);
+  // Against the computer the rematch is the new game itself, answered as POST /api/games answers.
+  const againstComputer = await rematchAgainstComputer(c.var.services.games, game, c.var.player, linkBase(c));
+  if (againstComputer) return reply(c, againstComputer, 201);
   return reply(c, await c.var.services.challenges.rematch(game, c.var.player, linkBase(c)), 201);
 });
 
