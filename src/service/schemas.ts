@@ -150,6 +150,13 @@ export const CreateGameSchema = v.pipe(
     v.check((g) => g.white?.computer === undefined || g.black?.computer === undefined, 'the computer can play one side only; the other side is a human'),
     ['black'],
   ),
+  v.forward(
+    v.check(
+      (g) => g.hints !== false || (g.white?.computer === undefined && g.black?.computer === undefined),
+      'against the computer hints are always on (its engine plays anyway); leave hints out',
+    ),
+    ['hints'],
+  ),
 );
 
 /** Game messages: how long one may be, and how many one side may send in a while. */

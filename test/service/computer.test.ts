@@ -276,6 +276,12 @@ describe('hints', () => {
     expect((await call('GET', `/api/games/${on.id}/hint`, { token: on.tokens.black })).status).toBe(409);
   });
 
+  it('cannot be turned off against the computer: hints false there is a 400 naming the field', async () => {
+    const res = await call('POST', '/api/games', { json: { variant: 'planar', white: { computer: 2 }, hints: false } });
+    expect([res.status, res.body.error]).toEqual([400, 'hints: against the computer hints are always on (its engine plays anyway); leave hints out']);
+    expect((await call('POST', '/api/games', { json: { variant: 'planar', white: { computer: 2 }, hints: true } })).status).toBe(201);
+  });
+
   it('needs a player token of the game', async () => {
     const game = await newGame('planar', { black: { computer: 1 } });
     expect((await call('GET', `/api/games/${game.id}/hint`)).status).toBe(401);
