@@ -212,7 +212,10 @@ export class TournamentService {
     const t = await this.store.tournament(id);
     if (!t) return fail(404, 'unknown_tournament', `no tournament with id ${id}`);
     const entrants = await this.store.entrants(id);
-    if (entrants.some((e) => e.playerId === player.id)) return fail(409, 'already_joined', 'you have already joined this tournament');
+    const me = entrants.find((e) => e.playerId === player.id);
+    // A player who withdrew (from a running tournament) is still an entrant, but not "in" it.
+    if (me?.withdrawnAt != null) return fail(409, 'joining_closed', 'you withdrew from this tournament once it had started: you cannot join it again');
+    if (me) return fail(409, 'already_joined', 'you have already joined this tournament');
     if (t.status !== 'open') return fail(409, 'joining_closed', `the tournament has ${t.status === 'running' ? 'started' : 'finished'}: joining is closed`);
     if (entrants.length >= t.maxPlayers) return fail(409, 'tournament_full', `the tournament is full (${t.maxPlayers} players)`);
     if (!(await this.store.join(id, player.id, this.clock()))) {

@@ -301,6 +301,13 @@ describe('Swiss', () => {
     expect(view.standings.find((s: { player: { id: string } }) => s.player.id === bye.white.id).points).toBeGreaterThanOrEqual(1);
     expect(view.players.find((p: { id: string }) => p.id === quitter).withdrawn).toBe(true);
     expect((await call('POST', `/api/tournaments/${t.id}/leave`, { token: keys.get(quitter)! })).body.error).toMatch(/already withdrawn/);
+    // Joining again says why it cannot (it said "you have already joined").
+    const again = await call('POST', `/api/tournaments/${t.id}/join`, { token: keys.get(quitter)! });
+    expect([again.status, again.body.code, again.body.error]).toEqual([
+      409,
+      'joining_closed',
+      'you withdrew from this tournament once it had started: you cannot join it again',
+    ]);
   });
 });
 
