@@ -294,7 +294,7 @@ export class GameService {
       return fail(409, 'stale_ply', `stale: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`);
     if (side !== row.sideToMove) return fail(403, 'not_your_turn', `it is ${colorName(row.sideToMove)}'s turn, not yours`);
     // A message over the limit refuses the whole turn: nothing is played that the player sent together.
-    if (!mayMessage) return messages.tooManyMessages(this.ctx, id, side);
+    if (!mayMessage) return messages.tooManyMessages(this.ctx, id, side, true);
 
     const game = gameAt(row);
     const played = game.play(input.move);

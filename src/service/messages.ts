@@ -28,14 +28,18 @@ export async function turnPlayer(
 }
 
 /** The 429 of the rate limit, with the seconds until the oldest counted message leaves the window. */
-export async function tooManyMessages(ctx: GameContext, id: string, side: Color): Promise<Failure> {
+export async function tooManyMessages(ctx: GameContext, id: string, side: Color, withTurn = false): Promise<Failure> {
   const now = ctx.clock();
   const counted = (await ctx.store.messages(id)).filter((m) => m.side === side && m.createdAt > now - MESSAGE_RATE.windowMs);
   // Below the limit again once all but max - 1 of the counted ones have aged out.
   const freeing = counted[counted.length - MESSAGE_RATE.max];
   const wait = freeing ? Math.max(1, Math.ceil((freeing.createdAt + MESSAGE_RATE.windowMs - now) / 1000)) : 1;
   return {
-    ...fail(429, 'rate_limited', `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; try again in ${wait} s`),
+    ...fail(
+      429,
+      'rate_limited',
+      `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; ${withTurn ? 'the turn sent with it was not played either; send it without the message, or ' : ''}try again in ${wait} s`,
+    ),
     retryAfter: wait,
   };
 }
