@@ -290,10 +290,12 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
   const names = { white: recordName(record, 'White'), black: recordName(record, 'Black') };
   if (!names.white.ok) return names.white;
   if (!names.black.ok) return names.black;
+  const clock = clockOfRecord(headerValue(record, 'TimeControl'));
+  if (!clock.ok) return clock;
   const players = {
     white: extra.white ?? { name: names.white.value },
     black: extra.black ?? { name: names.black.value },
-    ...(extra.clock ? { clock: extra.clock } : clockOfRecord(headerValue(record, 'TimeControl'))),
+    ...(extra.clock ? { clock: extra.clock } : clock.value),
   };
   for (const side of COLORS) if (players[side].name === '?' || players[side].name === '') players[side] = {};
   return done({ game, startPosition, turns, players, outcome: ending.value });
@@ -341,12 +343,18 @@ function recordName(record: GameRecord, tag: 'White' | 'Black'): ServiceResult<s
   return checked.success ? done(checked.output) : fail(400, 'invalid_record', `record: the [${tag}] name ${checked.issues[0].message}`);
 }
 
-/** The clock of an exported record (`[TimeControl "3 days per move"]`); other forms are not ours and are left out. */
-function clockOfRecord(text: string | undefined): { clock?: ClockInput } {
-  const days = Number(/^(\d{1,2}) days? per move$/.exec(text ?? '')?.[1]);
-  return (DAYS_PER_MOVE as readonly number[]).includes(days)
-    ? { clock: { daysPerMove: days as ClockInput['daysPerMove'], timeout: 'auto', leaveDays: 0 } }
-    : {};
+/**
+ * The clock of an exported record (`[TimeControl "3 days per move"]`). Our form with a number of
+ * days we do not offer is a 400 (not a game quietly without its clock); other forms (a chess
+ * server's "40/7200") are not ours and are left out.
+ */
+function clockOfRecord(text: string | undefined): ServiceResult<{ clock?: ClockInput }> {
+  const ours = /^\s*(\d+)\s+days?\s+per\s+move\s*$/i.exec(text ?? '');
+  if (!ours) return done({});
+  const days = Number(ours[1]);
+  if (!(DAYS_PER_MOVE as readonly number[]).includes(days))
+    return fail(400, 'invalid_record', `record: [TimeControl "${text}"]: the days per move must be ${DAYS_PER_MOVE.join(', ')}`);
+  return done({ clock: { daysPerMove: days as ClockInput['daysPerMove'], timeout: 'auto', leaveDays: 0 } });
 }
 
 const REASONS: readonly OutcomeReason[] = ['checkmate', 'check', 'stalemate', 'repetition', 'resignation', 'agreement', 'timeout', 'aborted'];

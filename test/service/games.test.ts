@@ -168,6 +168,15 @@ describe('POST /api/games/import', () => {
       json: { record: record('1. Wb2-Wb3', '*', '[TimeControl "3 days per move"]\n'), clock: { daysPerMove: 14 } },
     });
     expect(own.body.state.clock.daysPerMove).toBe(14);
+    // Our own form with days the service does not offer: a 400 that says which, not a game without a clock.
+    for (const header of ['[TimeControl "4 days per move"]', '[TimeControl "0 days per move"]']) {
+      const res = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3', '*', `${header}\n`) });
+      expect([res.status, res.body.code, res.body.error], header).toEqual([
+        400,
+        'invalid_record',
+        `record: ${header.slice(1, -1).replace('TimeControl ', '[TimeControl ')}]: the days per move must be 1, 2, 3, 5, 7, 10, 14`,
+      ]);
+    }
   });
 
   it('keeps a result decided off the board', async () => {
