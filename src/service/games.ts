@@ -386,9 +386,12 @@ export class GameService {
 
   abort(id: string, token: Actor) {
     return this.finish(id, token, (row) =>
-      row.ply >= 2
-        ? fail(409, 'too_late_to_abort', 'too late to abort: both sides have moved; resign or offer a draw instead')
-        : finishedChanges({ result: '*', reason: 'aborted' }, this.ctx.clock()),
+      // An abort scores a draw in the standings: in a tournament it would be a draw at will.
+      row.tournamentId
+        ? fail(409, 'tournament_game', 'a tournament game cannot be aborted: resign or offer a draw (a game whose opponent never moves ends on the clock)')
+        : row.ply >= 2
+          ? fail(409, 'too_late_to_abort', 'too late to abort: both sides have moved; resign or offer a draw instead')
+          : finishedChanges({ result: '*', reason: 'aborted' }, this.ctx.clock()),
     );
   }
 

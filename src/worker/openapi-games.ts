@@ -215,7 +215,7 @@ export const gamePaths = {
     { requestBody: jsonBody('Leave') },
   ),
   '/api/games/{id}/resign': playerAction('Resign'),
-  '/api/games/{id}/abort': playerAction('Abort (only before each side has moved)', { 409: ['too_late_to_abort'] }),
+  '/api/games/{id}/abort': playerAction('Abort (only before each side has moved; never a tournament game)', { 409: ['too_late_to_abort', 'tournament_game'] }),
   '/api/games/{id}/claim': playerAction("Claim the win when the opponent's deadline has passed", {
     403: ['own_turn'],
     409: ['game_paused', 'no_clock', 'deadline_not_passed'],

@@ -410,6 +410,15 @@ const specific: Record<string, Recipe> = {
     await play(t, 'black', 'Bb3-Bb2');
     return { ...s, path: `/api/games/${t.id}/abort`, token: t.tokens.white };
   },
+  'POST /api/games/{id}/abort 409 tournament_game': async (s) => {
+    const t = await tournament(kirk);
+    await join(t, kirk, kor, mccoy);
+    await start(t, kirk);
+    const view = await ok({ method: 'GET', path: `/api/tournaments/${t.id}` });
+    const board = view.pairings[0].boards.find((b: { gameId: string | null }) => b.gameId);
+    const keyOf = new Map([kirk, kor, mccoy].map((p) => [p.id, p.key]));
+    return { ...s, path: `/api/games/${board.gameId}/abort`, token: keyOf.get(board.black.id) };
+  },
   'POST /api/games/{id}/claim 403 own_turn': (s) => s,
   'POST /api/games/{id}/claim 409 game_over': async (s) => {
     const over = await finished({ clock: { daysPerMove: 3 } });

@@ -165,6 +165,12 @@ describe('the words of a tournament’s mails', () => {
     for (const g of mine) {
       expect(g.tournament).toEqual({ id: t.id, link: `${BASE}/tournaments/${t.id}` });
       expect(playerEventText({ type: 'gameStart', game: g })).toContain(`\nIts tournament: ${BASE}/tournaments/${t.id}`);
+      // No abort in a tournament (it would score a draw at will): no button, and the API says why.
+      const page = await call('GET', `/games/${g.id}`, { headers: { Cookie: `subspace_key=${players[0]!.key}` } });
+      expect(page.text).toContain('Resign');
+      expect(page.text).not.toContain(`action="/games/${g.id}/abort"`);
+      const abort = await call('POST', `/api/games/${g.id}/abort`, { token: players[0]!.key });
+      expect([abort.status, abort.body.code]).toEqual([409, 'tournament_game']);
     }
     const starts = queue.take().filter((j) => 'event' in j && j.event === 'game-start' && 'channel' in j && j.channel === 'email') as NotifyJob[];
     expect(starts).toHaveLength(6);

@@ -85,7 +85,7 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
         ? daysForm('leave', { label: 'Leave: days added to your deadline', hint: `you have ${plural(leaveLeft, 'day')} left` }, 'Take leave', leaveLeft, 1)
         : null}
       <div class="row">
-        {s.ply < 2 ? actionForm('abort', 'Abort', { kind: 'secondary', confirm: 'Abort this game?' }) : null}
+        {s.ply < 2 && !s.tournamentId ? actionForm('abort', 'Abort', { kind: 'secondary', confirm: 'Abort this game?' }) : null}
         {claimable ? actionForm('claim', 'Claim the win on time') : null}
         {actionForm('resign', 'Resign', { kind: 'danger', confirm: 'Resign this game?' })}
       </div>
