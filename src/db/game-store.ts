@@ -2,14 +2,29 @@
 // the object's SQLite (src/db/game-schema.ts) through drizzle's durable-sqlite driver. Every read
 // is local (no round trip) and every guarded write is one synchronous transaction, so two racing
 // requests cannot both pass a guard (the object also runs them one at a time between awaits).
-// After each change of the game's row, the row goes to the directory (D1, src/db/directory.ts):
-// the one D1 round trip of a change, made after the request's answer inside the object (issue 28).
+// After each change of the game's row, the row goes to the directory (src/db/directory-copy.ts);
+// the guarded changes of the row alone are decided by plain functions of it (game-row-changes.ts).
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { drizzle, type DrizzleSqliteDODatabase } from 'drizzle-orm/durable-sqlite';
 import { migrate } from 'drizzle-orm/durable-sqlite/migrator';
 import { GameQueries } from './game-queries.ts';
 import type { Color } from '../engine/types.ts';
 import type { Directory } from './directory.ts';
+import { DirectoryCopy } from './directory-copy.ts';
+import {
+  ifUnchanged,
+  leaveSpent,
+  pauseEnded,
+  seatClaimed,
+  seatSettings,
+  turnMarked,
+  webhookGone,
+  withTurnClock,
+  type AsRead,
+  type LeaveSpending,
+  type PlayerChanges,
+  type RowChange,
+} from './game-row-changes.ts';
 import gameMigrations from './game-migrations.gen.ts';
 import {
   conditionalMoves,
@@ -30,6 +45,7 @@ import {
 } from './game-schema.ts';
 
 export type { GameChanges, GameRecords, NewMessageRow, NewMoveRow } from './game-schema.ts';
+export type { PlayerChanges } from './game-row-changes.ts';
 
 /** A side's messages: at most `max` sent after `since` (epoch ms); checked by the write itself. */
 interface MessageLimit {
@@ -37,60 +53,20 @@ interface MessageLimit {
   readonly max: number;
 }
 
-/** A seat's own settings, as the notification settings change them. */
-export type PlayerChanges = {
-  name?: string | null;
-  email?: string | null;
-  webhook?: string | null;
-  webhookSecret?: string | null;
-  webhookDisabledAt?: number | null;
-  notify?: string | null;
-  reminderPercent?: number;
-};
-
-const SEAT_COLUMNS = {
-  white: {
-    name: 'whiteName',
-    email: 'whiteEmail',
-    webhook: 'whiteWebhook',
-    webhookSecret: 'whiteWebhookSecret',
-    webhookDisabledAt: 'whiteWebhookDisabledAt',
-    notify: 'whiteNotify',
-    reminderPercent: 'whiteReminderPercent',
-  },
-  black: {
-    name: 'blackName',
-    email: 'blackEmail',
-    webhook: 'blackWebhook',
-    webhookSecret: 'blackWebhookSecret',
-    webhookDisabledAt: 'blackWebhookDisabledAt',
-    notify: 'blackNotify',
-    reminderPercent: 'blackReminderPercent',
-  },
-} as const satisfies Record<Color, Record<keyof PlayerChanges, keyof GameRow>>;
-
-/**
- * A turn's fresh period (`deadline`, and the same period as `pauseLeftMs`) on a game that may be
- * paused: paused, the deadline stays null and the period starts when the pause ends.
- */
-function withTurnClock(row: GameRow, changes: GameChanges): GameChanges {
-  if (typeof changes.deadline !== 'number' || typeof changes.pauseLeftMs !== 'number') return changes;
-  return row.pausedUntil === null ? { ...changes, pauseLeftMs: null } : { ...changes, deadline: null };
-}
-
 export class GameStore {
   private readonly db: DrizzleSqliteDODatabase;
   /** The reads and writes on a move's path, prepared (src/db/game-queries.ts). */
   private readonly queries: GameQueries;
-  /** Whether a browser's push subscription hears this game, as the directory last answered (D1's triggers keep it there). */
-  heard: boolean | undefined;
+  /** The row's copy in the directory (D1), written after each change (src/db/directory-copy.ts). */
+  readonly directoryCopy: DirectoryCopy;
 
   constructor(
     private readonly storage: DurableObjectStorage,
-    private readonly directory: Directory,
+    directory: Directory,
   ) {
     this.db = drizzle(storage);
     this.queries = new GameQueries(this.db);
+    this.directoryCopy = new DirectoryCopy(directory, this.db, this.queries);
   }
 
   /** Whether this object holds a game (its tables exist and have the row); reads only, so an unknown id leaves no storage behind. */
@@ -113,50 +89,14 @@ export class GameStore {
     this.queries.update(id, changes);
   }
 
-  /**
-   * The row changed: its copy goes to the directory, after the answer when the object takes it
-   * (`later`: a list may lag the change by that write, never lose it), else now. A failed write
-   * is retried by the object's alarm.
-   */
-  private async published(id: string): Promise<void> {
-    const write = (this.publishing = this.writeDirectory(id));
-    if (this.later) this.later(write);
-    else await write;
-  }
-
-  private async writeDirectory(id: string): Promise<void> {
-    try {
-      await this.republish(id);
-    } catch (e) {
-      // The change stands (it is the game's); the directory's copy is written again soon (the object's alarm).
-      console.error(`game ${id}: the directory could not be written (tried again shortly):`, e);
-      await this.whenUnpublished?.();
-    }
-  }
-
-  /** Where a change's directory write goes to be done after the answer (the object's after-answer work); unset: awaited. */
-  later?: (write: Promise<void>) => void;
-  private publishing: Promise<void> = Promise.resolve();
-
-  /** Resolves once the directory write of the last change is done (or failed, to be retried): what it answered about pushes is then known. */
-  directoryWritten(): Promise<void> {
-    return this.publishing;
-  }
-
-  /** Told when a directory write failed: the object sets its alarm, which writes the row again. */
-  whenUnpublished?: () => Promise<void>;
-
-  /** What the directory answered about push subscriptions, kept here too (no new revision: it is D1's to say). */
-  private hears(id: string, row: GameRow, heard: boolean | undefined): void {
-    if (heard === undefined) return;
-    this.heard = heard;
-    if (row.pushSubscribed !== heard) this.db.update(games).set({ pushSubscribed: heard }).where(eq(games.id, id)).run();
-  }
-
-  /** Write the row to the directory again (after a failed write, or a copy from D1); throws when D1 fails again. */
-  async republish(id: string): Promise<void> {
+  /** Write what `change` answers for the row as it stands (src/db/game-row-changes.ts), then its directory copy; whether it wrote. */
+  private async changeRow(id: string, change: RowChange): Promise<boolean> {
     const row = this.row(id);
-    if (row) this.hears(id, row, await this.directory.put(row));
+    const changes = row && change(row);
+    if (!changes) return false;
+    this.update(id, changes);
+    await this.directoryCopy.changed(id);
+    return true;
   }
 
   async game(id: string): Promise<GameRow | undefined> {
@@ -203,11 +143,7 @@ export class GameStore {
       for (const c of records.conditional ?? []) this.db.insert(conditionalMoves).values(c).run();
       for (const m of records.messages ?? []) this.db.insert(gameMessages).values(m).run();
     });
-    // A new game is in the directory before its answer (the creator's lists show it at once).
-    await this.writeDirectory(game.id);
-    // A new row's flag is set by D1's triggers after the insert, which its own answer does not show.
-    const row = this.row(game.id);
-    if (row) this.hears(game.id, row, await this.directory.pushSubscribed(game.id));
+    await this.directoryCopy.created(game.id);
   }
 
   /**
@@ -250,7 +186,7 @@ export class GameStore {
       return { committed: true, repeated, ...(messageId !== undefined ? { messageId } : {}), ...(plans ? { plans } : {}) };
     });
     if (!landed) return { committed: false, repeated: false };
-    await this.published(gameId);
+    await this.directoryCopy.changed(gameId);
     return landed;
   }
 
@@ -279,7 +215,7 @@ export class GameStore {
   /** A player's consent to show the messages to spectators (not tied to a ply: it changes no play). */
   async setShowsMessages(gameId: string, side: Color, shows: boolean): Promise<void> {
     this.update(gameId, side === 'white' ? { whiteShowsMessages: shows } : { blackShowsMessages: shows });
-    await this.published(gameId);
+    await this.directoryCopy.changed(gameId);
   }
 
   /**
@@ -321,7 +257,7 @@ export class GameStore {
       this.update(gameId, { ...withTurnClock(row, changes), ply: take.toPly, position: position ?? row.startPosition });
       return true;
     });
-    if (landed) await this.published(gameId);
+    if (landed) await this.directoryCopy.changed(gameId);
     return landed;
   }
 
@@ -388,129 +324,49 @@ export class GameStore {
   /** What rating the game did (JSON, see GameRatings in service/ratings.ts), kept with the game once it is rated. */
   async setRatings(gameId: string, ratings: string): Promise<void> {
     this.update(gameId, { ratings });
-    await this.published(gameId);
+    await this.directoryCopy.changed(gameId);
   }
 
   /** Change a game only if nobody moved or ended it since it was read (nor, when given, changed its deadline or pause offer). */
-  async updateGameIf(
-    gameId: string,
-    expected: { ply: number; status?: GameRow['status']; deadline?: number; pauseOffer?: { readonly by: Color | null; readonly days: number | null } },
-    changes: GameChanges,
-  ): Promise<boolean> {
-    const row = this.row(gameId);
-    const offer = expected.pauseOffer;
-    if (
-      !row ||
-      row.ply !== expected.ply ||
-      row.status !== (expected.status ?? 'active') ||
-      (expected.deadline !== undefined && row.deadline !== expected.deadline) ||
-      (offer && (row.pauseOfferBy !== offer.by || row.pauseOfferDays !== offer.days))
-    )
-      return false;
-    this.update(gameId, changes);
-    await this.published(gameId);
-    return true;
+  async updateGameIf(gameId: string, expected: AsRead, changes: GameChanges): Promise<boolean> {
+    return this.changeRow(gameId, ifUnchanged(expected, changes));
   }
 
-  /**
-   * End the pause that was to end at `until`: the side to move gets back the time it had left,
-   * counted from the end of the pause. Only while that very pause still runs. Returns the resumed
-   * game, or undefined when something else resumed or ended it first.
-   */
+  /** End the pause that was to end at `until`; the resumed game, or undefined when something else resumed or ended it first. */
   async resumePause(gameId: string, until: number, now: number): Promise<GameRow | undefined> {
-    const row = this.row(gameId);
-    if (row?.status !== 'active' || row.pausedUntil !== until) return undefined;
-    this.update(gameId, { deadline: until + (row.pauseLeftMs ?? 0), pausedUntil: null, pausedBy: null, pauseLeftMs: null, updatedAt: now });
-    await this.published(gameId);
-    return this.game(gameId);
+    return (await this.changeRow(gameId, pauseEnded(until, now))) ? this.game(gameId) : undefined;
   }
 
-  /**
-   * The side to move spends `days` of its leave: `addMs` more on its deadline, only while the leave
-   * is there, the game still at `ply` with that deadline and not paused.
-   */
-  async spendLeave({
-    gameId,
-    side,
-    days,
-    addMs,
-    expected,
-    now,
-  }: {
-    readonly gameId: string;
-    readonly side: Color;
-    readonly days: number;
-    readonly addMs: number;
-    readonly expected: { readonly ply: number; readonly deadline: number };
-    readonly now: number;
-  }): Promise<GameRow | undefined> {
-    const row = this.row(gameId);
-    const left = row && (side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft);
-    if (
-      row?.status !== 'active' ||
-      row.ply !== expected.ply ||
-      row.sideToMove !== side ||
-      row.deadline !== expected.deadline ||
-      row.pausedUntil !== null ||
-      left === undefined ||
-      left < days
-    )
-      return undefined;
-    this.update(gameId, { deadline: expected.deadline + addMs, [side === 'white' ? 'whiteLeaveLeft' : 'blackLeaveLeft']: left - days, updatedAt: now });
-    await this.published(gameId);
-    return this.game(gameId);
+  /** The side to move spends `days` of its leave (see leaveSpent); the game after, or undefined when it no longer could. */
+  async spendLeave({ gameId, ...spend }: { readonly gameId: string } & LeaveSpending): Promise<GameRow | undefined> {
+    return (await this.changeRow(gameId, leaveSpent(spend))) ? this.game(gameId) : undefined;
   }
 
   // ---- the seats' settings and the notifications' marks ----
 
   /** Change one seat's settings (and only the columns given). */
   async updatePlayer(id: string, side: Color, changes: PlayerChanges, now: number): Promise<void> {
-    const set: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(changes)) if (value !== undefined) set[SEAT_COLUMNS[side][key as keyof PlayerChanges]] = value;
-    if (!Object.keys(set).length || !this.row(id)) return;
-    this.update(id, { ...set, updatedAt: now });
-    await this.published(id);
+    await this.changeRow(id, seatSettings(side, changes, now));
   }
 
   /** 410 Gone: stop webhooks to this URL (only if it is still the seat's URL). */
   async disableWebhook(id: string, side: Color, url: string, now: number): Promise<void> {
-    const row = this.row(id);
-    if (!row || (side === 'white' ? row.whiteWebhook : row.blackWebhook) !== url) return;
-    this.update(id, side === 'white' ? { whiteWebhookDisabledAt: now } : { blackWebhookDisabledAt: now });
-    await this.published(id);
+    await this.changeRow(id, webhookGone(side, url, now));
   }
 
   /** Record that the reminder for this ply went out; false if someone moved or it was already sent. */
   async markReminded(id: string, ply: number): Promise<boolean> {
-    return this.markTurn(id, ply, 'reminderPly');
+    return this.changeRow(id, turnMarked(ply, 'reminderPly'));
   }
 
   /** Record that the last call for this ply went out; false if someone moved or it was already sent. */
   async markLastCall(id: string, ply: number): Promise<boolean> {
-    return this.markTurn(id, ply, 'lastCallPly');
-  }
-
-  /** A once-per-turn mark set for `ply`, only while the game is still active there and the mark is not set for it yet. */
-  private async markTurn(id: string, ply: number, mark: 'reminderPly' | 'lastCallPly'): Promise<boolean> {
-    const row = this.row(id);
-    if (!row || row.ply !== ply || row.status !== 'active') return false;
-    const marked = row[mark];
-    if (marked !== null && marked >= ply) return false;
-    this.update(id, { [mark]: ply });
-    await this.published(id);
-    return true;
+    return this.changeRow(id, turnMarked(ply, 'lastCallPly'));
   }
 
   /** Give an unowned seat of the game to a player (and their name, if the seat has none); false when the seat is someone's already. */
   async claimSeat(gameId: string, side: Color, playerId: string, name?: string): Promise<boolean> {
-    const row = this.row(gameId);
-    if (!row || (side === 'white' ? row.whitePlayerId : row.blackPlayerId) !== null) return false;
-    const named = name && !(side === 'white' ? row.whiteName : row.blackName);
-    const changes: GameChanges = side === 'white' ? { whitePlayerId: playerId } : { blackPlayerId: playerId };
-    if (named) Object.assign(changes, side === 'white' ? { whiteName: name } : { blackName: name });
-    this.update(gameId, changes);
-    await this.published(gameId);
-    return true;
+    return this.changeRow(gameId, seatClaimed(side, playerId, name));
   }
 }
 

@@ -61,8 +61,8 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     this.streams = new NdjsonStreams(keepaliveOf(env));
     // A change's directory write goes out after the answer, with the rest of the after-answer work;
     // one that failed is written again by the alarm soon (DIRECTORY_RETRY_MS).
-    this.store.later = (write) => this.keep(write);
-    this.store.whenUnpublished = () => this.wakeBy(Date.now() + DIRECTORY_RETRY_MS);
+    this.store.directoryCopy.later = (write) => this.keep(write);
+    this.store.directoryCopy.whenUnpublished = () => this.wakeBy(Date.now() + DIRECTORY_RETRY_MS);
     // Keep-alive pings are answered without waking a hibernating object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
@@ -149,14 +149,14 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     const store = await this.open(id, false);
     if (!store) return noRecords(method);
     const target = (seatRecord ? this.seats : store) as unknown as Record<StoreMethod, (...a: unknown[]) => Promise<unknown>>;
-    const before = store.directoryWritten();
+    const before = store.directoryCopy.written();
     const answer = await target[method].apply(target, args);
     // A seat's settings may move its reminder: the alarm follows.
     if (method === 'updatePlayer') await this.rearm(id);
     // Off the move's path: a call that changed the row is answered once the directory has it (a seat
     // claimed shows on /me at once). Only that write: the rest of the after-answer work may itself be
     // waiting on this call, and a read waits for nothing.
-    const written = store.directoryWritten();
+    const written = store.directoryCopy.written();
     if (written !== before) await written;
     return answer;
   }
@@ -164,7 +164,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
   /** Make sure the game is in this object (copied from D1 if it was not): for `npm run migrate:games`. */
   async ensure(id: string): Promise<boolean> {
     const store = await this.open(id, false);
-    if (store && (await this.directory.game(id))?.revision === 0) await store.republish(id);
+    if (store && (await this.directory.game(id))?.revision === 0) await store.directoryCopy.republish(id);
     return store !== undefined;
   }
 
@@ -215,7 +215,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     let failed = false;
     // A directory write that failed earlier is written again (the revision keeps it from going backwards).
     try {
-      await this.store.republish(id);
+      await this.store.directoryCopy.republish(id);
     } catch (e) {
       console.error(`game ${id}: the directory could not be written:`, e);
       failed = true;

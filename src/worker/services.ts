@@ -134,8 +134,8 @@ export class Services {
     return {
       publish: async (row, events, lastMove) => {
         // The change's directory write (after the answer) says whether the game is heard now.
-        await store.directoryWritten();
-        return sink.publish({ ...row, pushSubscribed: store.heard ?? row.pushSubscribed }, events, lastMove);
+        await store.directoryCopy.written();
+        return sink.publish({ ...row, pushSubscribed: store.directoryCopy.heard ?? row.pushSubscribed }, events, lastMove);
       },
     };
   }

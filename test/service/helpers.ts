@@ -118,7 +118,7 @@ export function gameDb(id: string) {
       const rows = state.storage.sql.exec(query, ...params).toArray() as Row[];
       if (/^\s*(update|insert|delete)/i.test(query)) {
         state.storage.sql.exec('update games set revision = revision + 1');
-        await object.store.republish(id);
+        await object.store.directoryCopy.republish(id);
       }
       return rows;
     });

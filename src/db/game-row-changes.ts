@@ -1,0 +1,153 @@
+// The guarded changes of a game's row alone (the clock, the seats' settings, the notifications'
+// marks), each a plain function of the row as it stands: the columns to write, or undefined when
+// the change no longer applies (someone moved or ended the game first, the mark is set already).
+// GameStore (game-store.ts) reads the row, writes what they answer and copies the row to the
+// directory; the writes of several records at once (a turn, a takeback) stay there with their transactions.
+import type { Color } from '../engine/types.ts';
+import type { GameChanges, GameRow } from './game-schema.ts';
+
+/** A change of the row alone, decided from the row as it stands. */
+export type RowChange = (row: GameRow) => GameChanges | undefined;
+
+/** A seat's own settings, as the notification settings change them. */
+export type PlayerChanges = {
+  name?: string | null;
+  email?: string | null;
+  webhook?: string | null;
+  webhookSecret?: string | null;
+  webhookDisabledAt?: number | null;
+  notify?: string | null;
+  reminderPercent?: number;
+};
+
+const SEAT_COLUMNS = {
+  white: {
+    name: 'whiteName',
+    email: 'whiteEmail',
+    webhook: 'whiteWebhook',
+    webhookSecret: 'whiteWebhookSecret',
+    webhookDisabledAt: 'whiteWebhookDisabledAt',
+    notify: 'whiteNotify',
+    reminderPercent: 'whiteReminderPercent',
+  },
+  black: {
+    name: 'blackName',
+    email: 'blackEmail',
+    webhook: 'blackWebhook',
+    webhookSecret: 'blackWebhookSecret',
+    webhookDisabledAt: 'blackWebhookDisabledAt',
+    notify: 'blackNotify',
+    reminderPercent: 'blackReminderPercent',
+  },
+} as const satisfies Record<Color, Record<keyof PlayerChanges, keyof GameRow>>;
+
+/**
+ * A turn's fresh period (`deadline`, and the same period as `pauseLeftMs`) on a game that may be
+ * paused: paused, the deadline stays null and the period starts when the pause ends.
+ */
+export function withTurnClock(row: GameRow, changes: GameChanges): GameChanges {
+  if (typeof changes.deadline !== 'number' || typeof changes.pauseLeftMs !== 'number') return changes;
+  return row.pausedUntil === null ? { ...changes, pauseLeftMs: null } : { ...changes, deadline: null };
+}
+
+/** What a change expects of the row as the caller read it: the ply and status (active unless said), and when given the deadline and pause offer. */
+export interface AsRead {
+  readonly ply: number;
+  readonly status?: GameRow['status'];
+  readonly deadline?: number;
+  readonly pauseOffer?: { readonly by: Color | null; readonly days: number | null };
+}
+
+/** `changes`, only if nobody moved or ended the game since it was read (nor, when given, changed its deadline or pause offer). */
+export const ifUnchanged =
+  (expected: AsRead, changes: GameChanges): RowChange =>
+  (row) => {
+    const offer = expected.pauseOffer;
+    if (
+      row.ply !== expected.ply ||
+      row.status !== (expected.status ?? 'active') ||
+      (expected.deadline !== undefined && row.deadline !== expected.deadline) ||
+      (offer && (row.pauseOfferBy !== offer.by || row.pauseOfferDays !== offer.days))
+    )
+      return undefined;
+    return changes;
+  };
+
+/**
+ * The end of the pause that was to end at `until`: the side to move gets back the time it had
+ * left, counted from the end of the pause. Only while that very pause still runs.
+ */
+export const pauseEnded =
+  (until: number, now: number): RowChange =>
+  (row) =>
+    row.status !== 'active' || row.pausedUntil !== until
+      ? undefined
+      : { deadline: until + (row.pauseLeftMs ?? 0), pausedUntil: null, pausedBy: null, pauseLeftMs: null, updatedAt: now };
+
+export interface LeaveSpending {
+  readonly side: Color;
+  readonly days: number;
+  readonly addMs: number;
+  readonly expected: { readonly ply: number; readonly deadline: number };
+  readonly now: number;
+}
+
+/**
+ * The side to move spends `days` of its leave: `addMs` more on its deadline, only while the leave
+ * is there, the game still at `ply` with that deadline and not paused.
+ */
+export const leaveSpent =
+  ({ side, days, addMs, expected, now }: LeaveSpending): RowChange =>
+  (row) => {
+    const left = side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft;
+    if (
+      row.status !== 'active' ||
+      row.ply !== expected.ply ||
+      row.sideToMove !== side ||
+      row.deadline !== expected.deadline ||
+      row.pausedUntil !== null ||
+      left < days
+    )
+      return undefined;
+    return { deadline: expected.deadline + addMs, [side === 'white' ? 'whiteLeaveLeft' : 'blackLeaveLeft']: left - days, updatedAt: now };
+  };
+
+/** One seat's settings (only the columns given); nothing when none is given. */
+export const seatSettings =
+  (side: Color, changes: PlayerChanges, now: number): RowChange =>
+  () => {
+    const set: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(changes)) if (value !== undefined) set[SEAT_COLUMNS[side][key as keyof PlayerChanges]] = value;
+    return Object.keys(set).length ? { ...set, updatedAt: now } : undefined;
+  };
+
+/** 410 Gone: webhooks to this URL stop (only if it is still the seat's URL). */
+export const webhookGone =
+  (side: Color, url: string, now: number): RowChange =>
+  (row) =>
+    (side === 'white' ? row.whiteWebhook : row.blackWebhook) !== url
+      ? undefined
+      : side === 'white'
+        ? { whiteWebhookDisabledAt: now }
+        : { blackWebhookDisabledAt: now };
+
+/** A once-per-turn mark set for `ply`, only while the game is still active there and the mark is not set for it yet. */
+export const turnMarked =
+  (ply: number, mark: 'reminderPly' | 'lastCallPly'): RowChange =>
+  (row) => {
+    if (row.ply !== ply || row.status !== 'active') return undefined;
+    const marked = row[mark];
+    if (marked !== null && marked >= ply) return undefined;
+    return { [mark]: ply };
+  };
+
+/** An unowned seat given to a player (and their name, if the seat has none); nothing when the seat is someone's already. */
+export const seatClaimed =
+  (side: Color, playerId: string, name?: string): RowChange =>
+  (row) => {
+    if ((side === 'white' ? row.whitePlayerId : row.blackPlayerId) !== null) return undefined;
+    const named = name && !(side === 'white' ? row.whiteName : row.blackName);
+    const changes: GameChanges = side === 'white' ? { whitePlayerId: playerId } : { blackPlayerId: playerId };
+    if (named) Object.assign(changes, side === 'white' ? { whiteName: name } : { blackName: name });
+    return changes;
+  };

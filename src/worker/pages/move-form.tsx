@@ -1,0 +1,119 @@
+// The player's turn on the game page: the move form (typed or picked on the board, with a message)
+// and its preview without JavaScript, and the practice games' Hint, which fills the move box.
+import { raw } from 'hono/html';
+import { colorName } from '../../engine/types.ts';
+import { outcomeWords } from '../../service/outcome-words.ts';
+import type { Preview } from '../../service/preview.ts';
+import { MAX_MESSAGE_CHARS } from '../../service/schemas.ts';
+import { turnExamples } from '../text/commands.ts';
+import type { GamePageProps } from './game-page-props.ts';
+
+export const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
+  const s = p.state;
+  const preview = p.preview;
+  const value = p.moveText ?? preview?.move ?? '';
+  const example = p.yourTurn ? turnExamples(s)[0]?.text : undefined;
+  return (
+    <form method="post" action={`/games/${s.id}/move`} id="move-form" class="move-form">
+      {/* A signed-in player's key stays in its cookie: no token field, and none in a Preview or Hint address. */}
+      {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
+      <input type="hidden" name="ply" value={String(s.ply + 1)} />
+      <label for="move">Your move {example ? <span class="hint">(e.g. {example})</span> : null}</label>
+      <input
+        type="text"
+        id="move"
+        name="move"
+        class="move"
+        value={value}
+        autocomplete="off"
+        autocapitalize="off"
+        spellcheck={false}
+        maxlength={200}
+        aria-describedby="move-help"
+        disabled={!p.yourTurn}
+      />
+      <p id="move-help" class="small">
+        {p.yourTurn
+          ? 'Type a turn, or pick it on the board. Preview shows the position it leads to before you send it.'
+          : `Waiting for ${colorName(s.sideToMove)}. This page updates by itself.`}
+      </p>
+      <label for="move-message">
+        Message with your move <span class="hint">(optional, up to {MAX_MESSAGE_CHARS} characters)</span>
+      </label>
+      <textarea id="move-message" name="message" rows={2} maxlength={MAX_MESSAGE_CHARS} disabled={!p.yourTurn}></textarea>
+      <div id="chooser" class="chooser row" hidden></div>
+      <div class="row">
+        <button
+          type="submit"
+          name="do"
+          value="preview"
+          formmethod="get"
+          formaction={`/games/${s.id}`}
+          class="secondary"
+          id="preview-btn"
+          disabled={!p.yourTurn}
+        >
+          Preview
+        </button>
+        <button type="submit" name="do" value="send" id="send-btn" disabled={!p.yourTurn}>
+          Send move
+        </button>
+        <button type="button" class="secondary" id="clear-btn" hidden>
+          Clear
+        </button>
+      </div>
+      <div id="preview" class="preview" hidden={!preview} aria-live="polite">
+        {preview ? <PreviewBlock {...preview} /> : null}
+      </div>
+    </form>
+  );
+};
+
+/**
+ * Practice games (against the computer, or both players chose hints): the engine's suggestion.
+ * A form of its own, so it is a plain page load with or without the script: the page comes back
+ * with the suggested turn in the move box and previewed.
+ */
+export const HintForm = (p: GamePageProps & { yourTurn: boolean }) => (
+  <form method="get" action={`/games/${p.state.id}`} id="hint-form" class="row">
+    {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
+    {p.from !== (p.state.you ?? 'white') ? <input type="hidden" name="from" value={p.from} /> : null}
+    <button type="submit" name="do" value="hint" class="secondary" id="hint-btn" disabled={!p.yourTurn}>
+      Hint
+    </button>
+    <span id="hint" class="small" role="status">
+      {p.hint === undefined ? (
+        'A practice game: ask the computer for a turn (it goes into the box; nothing is sent).'
+      ) : 'move' in p.hint ? (
+        <>
+          The computer suggests <code data-hint={p.hint.move}>{p.hint.move}</code>: it is in the move box above, previewed. Press Send move to play it.
+        </>
+      ) : (
+        <strong>No hint: {p.hint.error}</strong>
+      )}
+    </span>
+  </form>
+);
+
+const PreviewBlock = (props: { move: string; result: Preview | { ok: false; error: string } }) => {
+  const r = props.result;
+  if (!r.ok)
+    return (
+      <p class="msg error" role="alert">
+        {aboutMove(props.move, r.error)}
+      </p>
+    );
+  return (
+    <>
+      <p>
+        Preview of <code>{r.canonical}</code> (ply {r.ply}): {colorName(r.state.sideToMove)} would be to move
+        {r.state.check ? ', in check' : ''}
+        {r.state.outcome ? ` — the game would end: ${outcomeWords(r.state.outcome)}` : ''}. Not sent yet.
+      </p>
+      {raw(r.svg)}
+    </>
+  );
+};
+
+/** "<move>: <why>", unless the reason already starts with the move. */
+export const aboutMove = (move: string, error: string) => (error.toLowerCase().startsWith(`${move.toLowerCase()}:`) ? error : `${move}: ${error}`);
