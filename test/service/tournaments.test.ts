@@ -502,6 +502,10 @@ describe('page forms', () => {
     const bad = await form('/tournaments', a, { name: 'Too many', variant: 'planar', format: 'swiss', rounds: '9', maxPlayers: '4', days: '3' });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Rounds: 9 Swiss rounds are more than possible');
+    // Rounds typed for a round robin: refused in words, as the API refuses them (they were dropped).
+    const robin = await form('/tournaments', a, { name: 'Robin', variant: 'planar', format: 'round-robin', rounds: '3', maxPlayers: '4', days: '3' });
+    expect(robin.status).toBe(400);
+    expect(await robin.text()).toContain('Rounds: a round robin has as many rounds as its players need; leave rounds out');
     // The form's errors name its fields as it labels them.
     const days = await form('/tournaments', a, { name: 'Odd days', variant: 'planar', format: 'swiss', rounds: '2', maxPlayers: '4', days: '4' });
     expect(days.status).toBe(400);

@@ -106,7 +106,8 @@ export const leaguePages = new Hono<AppEnv>()
       maxPlayers: whole(f.maxPlayers),
       clock: { daysPerMove: whole(f.days) },
       rated: f.rated === '1',
-      ...(f.format === 'swiss' && f.rounds ? { rounds: whole(f.rounds) } : {}),
+      // Rounds typed for a round robin are refused in words, as the API refuses them (not dropped).
+      ...(f.rounds ? { rounds: whole(f.rounds) } : {}),
     });
     const list = () => c.var.services.tournaments.list(linkBase(c));
     // A refused form comes back as it was typed.
