@@ -127,9 +127,13 @@ describe('the forms say which field is wrong by its label', () => {
     expect(home.text).toContain('White&#39;s name: must not contain control characters');
     expect(home.text).not.toContain('white.name');
     const kirk = await newPlayer('Kirk');
-    const settings = await form('/me/settings', { email: 'not an address' }, undefined, cookie(kirk.key));
+    const settings = await form('/me/settings', { email: 'not an address', webhook: 'https://bot.example/x' }, undefined, cookie(kirk.key));
     expect(settings.status).toBe(400);
-    expect(settings.text).toContain('Email: must be an email address');
+    expect(settings.text).toContain('Settings not saved. Email: must be an email address');
+    // It is /me again, with the form as it was typed (a page of its own lost both fields).
+    expect(settings.text).toContain('id="settings-form"');
+    expect(settings.text).toContain('value="not an address"');
+    expect(settings.text).toContain('value="https://bot.example/x"');
   });
 });
 

@@ -84,6 +84,8 @@ export const MePage = (p: {
   /** Ratings beside names (the opponents'), and the player's own. */
   ratings?: RatingLookup;
   own?: readonly VariantRating[];
+  /** A settings form refused: why, and what was typed (shown again in the form). */
+  settings?: { readonly error: string; readonly email?: string | undefined; readonly webhook?: string | undefined };
 }) => {
   const waiting = p.games.filter((g) => g.yourTurn).length;
   const mine = p.games.filter((g) => g.yourTurn);
@@ -203,13 +205,15 @@ export const MePage = (p: {
         A challenge to you and the start of each game come to your email, and to your webhook (signed like a game's webhooks, with a text line for chat bots).
         Empty a field to remove it.
       </p>
+      <ErrorLine error={p.settings ? `Settings not saved. ${p.settings.error}` : undefined} />
       <form method="post" action="/me/settings" id="settings-form">
         <label>
-          Email <input name="email" type="email" size={30} value={p.player.email ?? ''} />
+          Email <input name="email" type="email" size={30} value={p.settings?.email ?? p.player.email ?? ''} />
         </label>{' '}
         {p.player.email && !p.player.emailConfirmed ? <span class="hint">(not confirmed yet: follow the link mailed to it)</span> : null}{' '}
         <label>
-          Webhook URL <input name="webhook" type="url" size={40} value={p.player.webhook ?? ''} placeholder="https://bot.example/subspace" />
+          Webhook URL{' '}
+          <input name="webhook" type="url" size={40} value={p.settings?.webhook ?? p.player.webhook ?? ''} placeholder="https://bot.example/subspace" />
         </label>{' '}
         <button type="submit">Save</button>
       </form>

@@ -1,6 +1,7 @@
 // A player's pages and their forms: /me with the key kept in an HttpOnly cookie,
 // sign-in by email link, the lobby, challenge pages, accept / decline / withdraw,
 // and the rematch button of a finished game. Forms post back here (no JavaScript needed).
+import type { PlayerRow } from '../../db/schema.ts';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
@@ -63,6 +64,36 @@ const ChallengeFormSchema = v.object({
   ratedShown: v.optional(v.string()),
 });
 
+/** The player's /me page; `settings`: the settings form refused (a 400), shown again as typed with why. */
+async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: { error: string; email?: string; webhook?: string }) {
+  const base = linkBase(c);
+  const [games, finished, challenges, chat, own] = await Promise.all([
+    c.var.services.players.games(player, 'active', base),
+    c.var.services.players.games(player, 'finished', base, RECENT_FINISHED),
+    c.var.services.challenges.mine(player, base),
+    chatLinksOf(c, player),
+    c.var.services.ratings.profile(player.id),
+  ]);
+  const ratings = await ratingLookup(c.var.services.ratings, [
+    ...games.map((g) => [g.opponent.id, g.variant] as const),
+    ...challenges.map((ch) => [ch.from.id, ch.variant] as const),
+  ]);
+  return page(c, settings ? 400 : 200).html(
+    <MePage
+      player={selfOf(player)}
+      games={games}
+      challenges={challenges}
+      ratings={ratings}
+      own={own.ratings}
+      finished={finished}
+      noneWaiting={c.req.query('waiting') === 'none'}
+      {...(settings ? { settings } : {})}
+    >
+      {chat}
+    </MePage>,
+  );
+}
+
 export const playerPages = new Hono<AppEnv>()
   .get('/static/me.js', async (c) =>
     c.body(await sideWorker(c.env).script('me'), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),
@@ -71,32 +102,8 @@ export const playerPages = new Hono<AppEnv>()
   .get('/me', async (c) => {
     const player = await cookiePlayer(c);
     if (!player) return page(c).html(<KeyPage />);
-    const base = linkBase(c);
-    if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await c.var.services.players.games(player, 'finished', base)} />);
-    const [games, finished, challenges, chat, own] = await Promise.all([
-      c.var.services.players.games(player, 'active', base),
-      c.var.services.players.games(player, 'finished', base, RECENT_FINISHED),
-      c.var.services.challenges.mine(player, base),
-      chatLinksOf(c, player),
-      c.var.services.ratings.profile(player.id),
-    ]);
-    const ratings = await ratingLookup(c.var.services.ratings, [
-      ...games.map((g) => [g.opponent.id, g.variant] as const),
-      ...challenges.map((ch) => [ch.from.id, ch.variant] as const),
-    ]);
-    return page(c).html(
-      <MePage
-        player={selfOf(player)}
-        games={games}
-        challenges={challenges}
-        ratings={ratings}
-        own={own.ratings}
-        finished={finished}
-        noneWaiting={c.req.query('waiting') === 'none'}
-      >
-        {chat}
-      </MePage>,
-    );
+    if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await c.var.services.players.games(player, 'finished', linkBase(c))} />);
+    return mePage(c, player);
   })
 
   // The mailed links (sign-in, and confirming a player's address) show a button and act on its
@@ -198,10 +205,12 @@ export const playerPages = new Hono<AppEnv>()
     const form = await readForm(c);
     const field = (name: 'email' | 'webhook') => (form[name] === undefined ? {} : { [name]: form[name].trim() || null });
     const input = v.safeParse(PlayerSettingsSchema, { ...field('email'), ...field('webhook') });
-    if (!input.success) return errorPage(c, 400, 'Settings not saved', describeIssues(input.issues, 'form', ME_FORM_LABELS));
+    // Refused: /me again, the form as typed and why beside it (not a page of its own that loses them).
+    const typed = { email: form.email, webhook: form.webhook };
+    if (!input.success) return mePage(c, player, { error: describeIssues(input.issues, 'form', ME_FORM_LABELS), ...typed });
     if (input.output.email && input.output.email.toLowerCase() !== player.email && (await mailLimited(c))) return tooManyPage(c, MAIL_LIMITED);
     const saved = await c.var.services.players.updateSettings(player, input.output, linkBase(c));
-    if (!saved.ok) return saved.status === 429 ? tooManyPage(c, saved.error, saved.retryAfter) : errorPage(c, 400, 'Settings not saved', words(saved.error));
+    if (!saved.ok) return saved.status === 429 ? tooManyPage(c, saved.error, saved.retryAfter) : mePage(c, player, { error: words(saved.error), ...typed });
     return page(c).html(<SettingsSavedPage player={saved.value} />);
   })
 
