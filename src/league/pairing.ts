@@ -67,22 +67,40 @@ export function swissRound(players: readonly SwissPlayer[]): Pairing[] | undefin
   const met = new Map(players.map((p) => [p.id, new Set(p.opponents)]));
   const order = [...players];
   const byeCandidates = order.length % 2 ? order.filter((p) => !p.hadBye).reverse() : [undefined];
-  for (const bye of byeCandidates) {
-    const rest = bye ? order.filter((p) => p !== bye) : order;
-    const pairs = pairAll(rest, met);
-    if (pairs) return [...pairs.map(([a, b]) => colored(a, b)), ...(bye ? [{ white: bye.id, black: null }] : [])];
-  }
+  // First with FIDE's absolute colour rules kept (no one three times the same colour in a row, or
+  // two more of one colour than the other), then, where no pairing keeps them, without.
+  for (const strict of [true, false])
+    for (const bye of byeCandidates) {
+      const rest = bye ? order.filter((p) => p !== bye) : order;
+      const pairs = pairAll(rest, met, strict);
+      if (pairs) return [...pairs.map(([a, b]) => colored(a, b)), ...(bye ? [{ white: bye.id, black: null }] : [])];
+    }
   return undefined;
 }
 
-/** The colour a player is due: the one played less, else the other of the last; 0 when nothing is due. */
+/** Strength of an absolute colour preference: above any other. */
+const ABSOLUTE = 100;
+
+/**
+ * The colour a player is due: absolutely the other one after two of the same in a row or when
+ * two more of one colour were played (FIDE); else the one played less, else the other of the last;
+ * nothing (strength 0) before the first game.
+ */
 function due(p: SwissPlayer): { color: 'w' | 'b' | undefined; strength: number } {
   const whites = p.colors.filter((c) => c === 'w').length;
   const balance = whites - (p.colors.length - whites);
-  if (balance !== 0) return { color: balance > 0 ? 'b' : 'w', strength: Math.abs(balance) * 2 + 1 };
   const last = p.colors.at(-1);
+  if (Math.abs(balance) >= 2) return { color: balance > 0 ? 'b' : 'w', strength: ABSOLUTE + Math.abs(balance) };
+  if (last !== undefined && p.colors.at(-2) === last) return { color: last === 'w' ? 'b' : 'w', strength: ABSOLUTE };
+  if (balance !== 0) return { color: balance > 0 ? 'b' : 'w', strength: Math.abs(balance) * 2 + 1 };
   return { color: last === undefined ? undefined : last === 'w' ? 'b' : 'w', strength: last === undefined ? 0 : 1 };
 }
+
+/** Two players who both must have the same colour (an absolute preference each): FIDE does not pair them. */
+const absoluteClash = (a: SwissPlayer, b: SwissPlayer) => {
+  const [da, db] = [due(a), due(b)];
+  return da.strength >= ABSOLUTE && db.strength >= ABSOLUTE && da.color === db.color;
+};
 
 /** The colours of a pair: both get what they are due if they can; else the one due more strongly, else the higher placed (`a`). */
 function colored(a: SwissPlayer, b: SwissPlayer): Pairing {
@@ -101,12 +119,13 @@ const clash = (a: SwissPlayer, b: SwissPlayer) => {
 };
 
 /**
- * Pair everyone in `players` (standing order) without repeats: the top unpaired player takes the
+ * Pair everyone in `players` (standing order) without repeats (`strict`: nor two players who must
+ * both have the same colour): the top unpaired player takes the
  * best candidate (same score first, then no colour clash, then nearest the Dutch top-against-bottom
  * partner in the score group), backtracking when the rest cannot be paired. A budget keeps a
  * hopeless search from running long.
  */
-function pairAll(players: readonly SwissPlayer[], met: Map<string, Set<string>>): [SwissPlayer, SwissPlayer][] | undefined {
+function pairAll(players: readonly SwissPlayer[], met: Map<string, Set<string>>, strict: boolean): [SwissPlayer, SwissPlayer][] | undefined {
   let budget = 200_000;
   const taken = new Array<boolean>(players.length).fill(false);
   const out: [SwissPlayer, SwissPlayer][] = [];
@@ -127,7 +146,7 @@ function pairAll(players: readonly SwissPlayer[], met: Map<string, Set<string>>)
       if (taken[j]) continue;
       position++;
       const q = players[j]!;
-      if (met.get(p.id)!.has(q.id)) continue;
+      if (met.get(p.id)!.has(q.id) || (strict && absoluteClash(p, q))) continue;
       candidates.push({ j, key: [Math.abs(p.score - q.score), clash(p, q), Math.abs(position - ideal)] });
     }
     candidates.sort((x, y) => x.key[0] - y.key[0] || x.key[1] - y.key[1] || x.key[2] - y.key[2]);

@@ -103,6 +103,29 @@ describe('Swiss', () => {
     for (const [, c] of colours) expect(Math.abs(c.w - c.b)).toBeLessThanOrEqual(1);
   });
 
+  it("FIDE's absolute colour rules: never the same colour three times in a row, never two more of one colour", () => {
+    // A tester's 6-player, 5-round Swiss gave a player Black in rounds 2, 3 and 4.
+    const patterns: [number, number, (round: number, board: number) => boolean][] = [
+      [6, 5, () => false],
+      [6, 5, (round, board) => (round + board) % 3 === 0],
+      [7, 5, (round, board) => (round * board) % 4 === 1],
+      [8, 7, (round, board) => (round + 2 * board) % 5 === 0],
+      [10, 6, (round, board) => board === round % 5],
+    ];
+    for (const [n, rounds, upset] of patterns) {
+      const { players, games } = playSwiss(n, rounds, upset);
+      for (const id of players) {
+        const colours = games.filter((g) => g.black !== null && (g.white === id || g.black === id)).map((g) => (g.white === id ? 'w' : 'b'));
+        const label = `${n} players, ${rounds} rounds, ${id}: ${colours.join('')}`;
+        expect(colours.join(''), label).not.toMatch(/www|bbb/);
+        for (let k = 1; k <= colours.length; k++) {
+          const w = colours.slice(0, k).filter((c) => c === 'w').length;
+          expect(Math.abs(2 * w - k), label).toBeLessThanOrEqual(2);
+        }
+      }
+    }
+  });
+
   it('round 1 pairs top half against bottom half, alternating colours', () => {
     const first = swissRound(ids(6).map((id) => ({ id, score: 0, opponents: [], colors: [], hadBye: false })))!;
     expect(first.map((p) => [p.white, p.black].sort().join('-')).sort()).toEqual(['p1-p4', 'p2-p5', 'p3-p6']);
