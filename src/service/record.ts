@@ -168,7 +168,6 @@ function parseRecord(text: string): ParseRecordResult {
 
 const headerValue = (record: GameRecord, key: string): string | undefined => record.headers.find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1];
 
-/** The record of a stored game (its turns in play order), linked to its page at `site`. */
 /** A takeback as the record says it: who asked, and the turns taken back. */
 interface TakebackNote {
   readonly side: Color;
@@ -176,6 +175,7 @@ interface TakebackNote {
   readonly turns: readonly { readonly ply: number; readonly text: string }[];
 }
 
+/** The record of a stored game (its turns in play order), linked to its page at `site`. */
 export function exportRecord(
   row: GameRow,
   turns: readonly { readonly text: string; readonly createdAt: number }[],
