@@ -208,7 +208,8 @@ export const MePage = (p: {
       <ErrorLine error={p.settings ? `Settings not saved. ${p.settings.error}` : undefined} />
       <form method="post" action="/me/settings" id="settings-form">
         <label>
-          Email <input name="email" type="email" size={30} value={p.settings?.email ?? p.player.email ?? ''} />
+          {/* Refused: the form has the focus, so the page opens scrolled to it and its error. */}
+          Email <input name="email" type="email" size={30} value={p.settings?.email ?? p.player.email ?? ''} autofocus={p.settings ? true : undefined} />
         </label>{' '}
         {p.player.email && !p.player.emailConfirmed ? <span class="hint">(not confirmed yet: follow the link mailed to it)</span> : null}{' '}
         <label>
