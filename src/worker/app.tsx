@@ -125,7 +125,9 @@ app.notFound((c) => {
         404,
       );
     }
-    return jsonError(c, 404, 'unknown_route', `no such route: ${c.req.method} ${c.req.path}`);
+    // Under /api, where to look: the index and the whole API (a bot author tried /api/openapi.json).
+    const where = /^\/api(\/|$)/.test(c.req.path) ? '; the routes: GET /api (an index) and GET /openapi.json (all of them)' : '';
+    return jsonError(c, 404, 'unknown_route', `no such route: ${c.req.method} ${c.req.path}${where}`);
   }
   c.header('Allow', allowed.join(', '));
   if (wantsPage(c)) {

@@ -56,7 +56,10 @@ describe('errors for browsers and for programs', () => {
     // The API keeps JSON even for a browser.
     const api = await call('GET', '/api/nothing', { headers: HTML });
     expect(api.status).toBe(404);
-    expect(api.body).toEqual({ code: 'unknown_route', error: 'no such route: GET /api/nothing' });
+    expect(api.body).toEqual({
+      code: 'unknown_route',
+      error: 'no such route: GET /api/nothing; the routes: GET /api (an index) and GET /openapi.json (all of them)',
+    });
   });
 
   it('a wrong method is a 405 page for a browser, with Allow; JSON for the API', async () => {
