@@ -18,17 +18,16 @@ export const clockOfGame = (game: GameRow): Clock | undefined =>
 
 /**
  * A rematch against the computer is the new game at once (nobody is there to accept a challenge):
- * the player, who had `side`, on the other colour, the computer at its level on theirs; undefined
- * when the computer did not play the game.
+ * the computer at its level on `side`, the player's colour in the game (the caller seats the
+ * player on the other); undefined when the computer did not play the game.
  */
-export function computerRematchInput(game: GameRow, side: Color): CreateGameInput | undefined {
+function computerRematchInput(game: GameRow, side: Color): CreateGameInput | undefined {
   const level = computerLevel(game, opposite(side));
   if (level === undefined) return undefined;
   const clock = clockOfGame(game);
   return {
     variant: game.variant as CreateGameInput['variant'],
     options: JSON.parse(game.options),
-    [opposite(side)]: {},
     [side]: { computer: level },
     ...(clock ? { clock } : {}),
   } as CreateGameInput;
