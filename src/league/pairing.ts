@@ -63,19 +63,42 @@ export interface SwissPlayer {
  * (top half against bottom half), with the colour each is due; with an odd number the
  * lowest-placed player without a bye gets one. Undefined when no pairing without repeats exists.
  */
-export function swissRound(players: readonly SwissPlayer[]): Pairing[] | undefined {
+export function swissRound(players: readonly SwissPlayer[], roundsLeft = 0): Pairing[] | undefined {
   const met = new Map(players.map((p) => [p.id, new Set(p.opponents)]));
-  const order = [...players];
-  const byeCandidates = order.length % 2 ? order.filter((p) => !p.hadBye).reverse() : [undefined];
+  // With rounds to come, a round is taken only if the next can still be paired after it: six
+  // players in five rounds meet everyone, and a round 3 that leaves two triangles unplayed ended
+  // such a tournament after three rounds (a tester's).
+  const leavesNext =
+    roundsLeft > 0 ? (pairs: readonly [SwissPlayer, SwissPlayer][], bye: SwissPlayer | undefined) => nextPairable(players, met, pairs, bye) : undefined;
   // First with FIDE's absolute colour rules kept (no one three times the same colour in a row, or
   // two more of one colour than the other), then, where no pairing keeps them, without.
   for (const strict of [true, false])
-    for (const bye of byeCandidates) {
-      const rest = bye ? order.filter((p) => p !== bye) : order;
-      const pairs = pairAll(rest, met, strict);
+    for (const bye of byeCandidates(players)) {
+      const rest = bye ? players.filter((p) => p !== bye) : players;
+      const pairs = pairAll(rest, met, strict, leavesNext && ((out) => leavesNext(out, bye)));
       if (pairs) return [...pairs.map(([a, b]) => colored(a, b)), ...(bye ? [{ white: bye.id, black: null }] : [])];
     }
   return undefined;
+}
+
+/** Who may sit out: with an odd number, the players without a bye, lowest placed first; else nobody. */
+const byeCandidates = (players: readonly SwissPlayer[]): (SwissPlayer | undefined)[] =>
+  players.length % 2 ? players.filter((p) => !p.hadBye).reverse() : [undefined];
+
+/** Whether a round can be paired without repeats after `pairs` (and `bye`) are played. */
+function nextPairable(
+  players: readonly SwissPlayer[],
+  met: ReadonlyMap<string, ReadonlySet<string>>,
+  pairs: readonly [SwissPlayer, SwissPlayer][],
+  bye: SwissPlayer | undefined,
+): boolean {
+  const after = new Map([...met].map(([id, opponents]) => [id, new Set(opponents)]));
+  for (const [a, b] of pairs) {
+    after.get(a.id)!.add(b.id);
+    after.get(b.id)!.add(a.id);
+  }
+  const next = players.map((p) => (p === bye ? { ...p, hadBye: true } : p));
+  return byeCandidates(next).some((sitter) => pairAll(sitter ? next.filter((p) => p !== sitter) : next, after, false) !== undefined);
 }
 
 /** Strength of an absolute colour preference: above any other. */
@@ -122,16 +145,21 @@ const clash = (a: SwissPlayer, b: SwissPlayer) => {
  * Pair everyone in `players` (standing order) without repeats (`strict`: nor two players who must
  * both have the same colour): the top unpaired player takes the
  * best candidate (same score first, then no colour clash, then nearest the Dutch top-against-bottom
- * partner in the score group), backtracking when the rest cannot be paired. A budget keeps a
- * hopeless search from running long.
+ * partner in the score group), backtracking when the rest cannot be paired or `accept` refuses
+ * the whole. A budget keeps a hopeless search from running long.
  */
-function pairAll(players: readonly SwissPlayer[], met: Map<string, Set<string>>, strict: boolean): [SwissPlayer, SwissPlayer][] | undefined {
+function pairAll(
+  players: readonly SwissPlayer[],
+  met: ReadonlyMap<string, ReadonlySet<string>>,
+  strict: boolean,
+  accept?: (pairs: readonly [SwissPlayer, SwissPlayer][]) => boolean,
+): [SwissPlayer, SwissPlayer][] | undefined {
   let budget = 200_000;
   const taken = new Array<boolean>(players.length).fill(false);
   const out: [SwissPlayer, SwissPlayer][] = [];
   const step = (): boolean => {
     const i = taken.indexOf(false);
-    if (i < 0) return true;
+    if (i < 0) return accept ? accept(out) : true;
     if (--budget < 0) return false;
     const p = players[i]!;
     taken[i] = true;

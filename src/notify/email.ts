@@ -59,7 +59,7 @@ export class EmailChannel implements NotificationChannel {
       to: address,
       subject: `[Subspace] Confirm your address for ${title} game ${job.gameId}`,
       text,
-      headers: { 'X-Subspace-Event': 'confirm-address' },
+      headers: { 'X-Subspace-Event': 'confirm-address', 'Auto-Submitted': 'auto-generated' },
     };
   }
 

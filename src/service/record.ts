@@ -290,7 +290,8 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
   const names = { white: recordName(record, 'White'), black: recordName(record, 'Black') };
   if (!names.white.ok) return names.white;
   if (!names.black.ok) return names.black;
-  const clock = clockOfRecord(headerValue(record, 'TimeControl'));
+  // A clock sent with the record replaces the record's, which is then not read.
+  const clock = extra.clock ? done({}) : clockOfRecord(headerValue(record, 'TimeControl'));
   if (!clock.ok) return clock;
   const players = {
     white: extra.white ?? { name: names.white.value },

@@ -295,7 +295,14 @@ export class TournamentService {
     const order = seedOrder(entrants.map((e) => ({ ...e, seedRating: seeds.get(e.playerId)! })));
     const ids = order.map((e) => e.playerId);
     const rounds: Pairing[][] =
-      t.format === 'round-robin' ? roundRobin(ids, t.double) : [swissRound(ids.map((id) => ({ id, score: 0, opponents: [], colors: [], hadBye: false })))!];
+      t.format === 'round-robin'
+        ? roundRobin(ids, t.double)
+        : [
+            swissRound(
+              ids.map((id) => ({ id, score: 0, opponents: [], colors: [], hadBye: false })),
+              t.rounds! - 1,
+            )!,
+          ];
     const boards = rounds.flatMap((round, r) => this.boards(t, r + 1, round));
     if (!(await this.store.pairRounds(t, 0, rounds.length, boards, now, seeds))) return fail(409, 'tournament_started', 'the tournament has just been started');
     await this.makeGames(t, boards, base);
@@ -400,7 +407,7 @@ export class TournamentService {
         colors: boards.flatMap((b) => (b.blackId === null ? [] : b.whiteId === s.id ? ['w' as const] : b.blackId === s.id ? ['b' as const] : [])),
         hadBye: boards.some((b) => b.blackId === null && b.whiteId === s.id),
       }));
-    const pairs = swissRound(view);
+    const pairs = swissRound(view, t.rounds! - (t.round + 1));
     if (!pairs) return false;
     const next = this.boards(t, t.round + 1, pairs);
     // Of two games ending at once, one pairs the round; the other finds it paired.

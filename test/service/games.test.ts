@@ -168,6 +168,11 @@ describe('POST /api/games/import', () => {
       json: { record: record('1. Wb2-Wb3', '*', '[TimeControl "3 days per move"]\n'), clock: { daysPerMove: 14 } },
     });
     expect(own.body.state.clock.daysPerMove).toBe(14);
+    // A clock sent with the record replaces the record's, even one the service would refuse.
+    const replaced = await call('POST', '/api/games/import', {
+      json: { record: record('1. Wb2-Wb3', '*', '[TimeControl "4 days per move"]\n'), clock: { daysPerMove: 3 } },
+    });
+    expect([replaced.status, replaced.body.state?.clock?.daysPerMove]).toEqual([201, 3]);
     // Our own form with days the service does not offer: a 400 that says which, not a game without a clock.
     for (const header of ['[TimeControl "4 days per move"]', '[TimeControl "0 days per move"]']) {
       const res = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3', '*', `${header}\n`) });
