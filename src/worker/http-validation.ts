@@ -54,3 +54,11 @@ export function describeIssues(issues: readonly AnyIssue[], where = 'body', labe
 export const validationHook = (where: string) => (result: { success: boolean; issues?: readonly AnyIssue[] }, c: Context) => {
   if (!result.success) return jsonError(c, 400, where === 'query' ? 'invalid_query' : 'invalid_body', describeIssues(result.issues ?? [], where));
 };
+
+/** A service's refusal on a page: its field named by the form's label ("Rounds: …"), its first word capitalised. */
+export function labelled(error: string, labels: Readonly<Record<string, string>>): string {
+  const field = /^([\w.]+): /.exec(error)?.[1];
+  const label = field && Object.hasOwn(labels, field) ? labels[field] : undefined;
+  const text = label ? `${label}: ${error.slice(field!.length + 2)}` : error;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

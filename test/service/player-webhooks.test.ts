@@ -256,6 +256,10 @@ describe("a player's own webhook", () => {
     const refused = await form('/me/settings', { email: 'kirk@example.org', webhook: 'https://10.0.0.1/x' }, BASE, cookie);
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('must not point to a private, loopback or link-local address');
+    // Named by the form's label, as the form's own checks name it; the field it names has the focus.
+    expect(refused.text).toContain('Settings not saved. Webhook URL: must not point');
+    expect(refused.text).toMatch(/<input name="webhook"[^>]*autofocus/);
+    expect(refused.text).not.toMatch(/<input name="email"[^>]*autofocus/);
     expect((await form('/me/settings', { webhook: KIRK_URL }, 'https://evil.example', cookie)).status).toBe(403); // another site's form
     expect((await form('/me/settings', { webhook: KIRK_URL })).status).toBe(403); // not signed in
     const cleared = await form('/me/settings', { email: '', webhook: '' }, BASE, cookie);

@@ -72,6 +72,14 @@ const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: RatingLoo
   </li>
 );
 
+/** A settings form refused: why, the field it names (it takes the focus), and what was typed (shown again). */
+export interface MeSettingsRefused {
+  readonly error: string;
+  readonly focus: 'email' | 'webhook';
+  readonly email?: string | undefined;
+  readonly webhook?: string | undefined;
+}
+
 export const MePage = (p: {
   player: PlayerSelf;
   games: MyGame[];
@@ -84,8 +92,7 @@ export const MePage = (p: {
   /** Ratings beside names (the opponents'), and the player's own. */
   ratings?: RatingLookup;
   own?: readonly VariantRating[];
-  /** A settings form refused: why, and what was typed (shown again in the form). */
-  settings?: { readonly error: string; readonly email?: string | undefined; readonly webhook?: string | undefined };
+  settings?: MeSettingsRefused;
 }) => {
   const waiting = p.games.filter((g) => g.yourTurn).length;
   const mine = p.games.filter((g) => g.yourTurn);
@@ -208,13 +215,27 @@ export const MePage = (p: {
       <ErrorLine error={p.settings ? `Settings not saved. ${p.settings.error}` : undefined} />
       <form method="post" action="/me/settings" id="settings-form">
         <label>
-          {/* Refused: the form has the focus, so the page opens scrolled to it and its error. */}
-          Email <input name="email" type="email" size={30} value={p.settings?.email ?? p.player.email ?? ''} autofocus={p.settings ? true : undefined} />
+          {/* Refused: the field named has the focus, so the page opens scrolled to the form and its error. */}
+          Email{' '}
+          <input
+            name="email"
+            type="email"
+            size={30}
+            value={p.settings?.email ?? p.player.email ?? ''}
+            autofocus={p.settings?.focus === 'email' ? true : undefined}
+          />
         </label>{' '}
         {p.player.email && !p.player.emailConfirmed ? <span class="hint">(not confirmed yet: follow the link mailed to it)</span> : null}{' '}
         <label>
           Webhook URL{' '}
-          <input name="webhook" type="url" size={40} value={p.settings?.webhook ?? p.player.webhook ?? ''} placeholder="https://bot.example/subspace" />
+          <input
+            name="webhook"
+            type="url"
+            size={40}
+            value={p.settings?.webhook ?? p.player.webhook ?? ''}
+            placeholder="https://bot.example/subspace"
+            autofocus={p.settings?.focus === 'webhook' ? true : undefined}
+          />
         </label>{' '}
         <button type="submit">Save</button>
       </form>

@@ -11,7 +11,7 @@ import type { ServiceResult } from '../../service/result.ts';
 import type { TournamentView } from '../../service/tournament-views.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import { readForm } from '../http-body.ts';
-import { describeIssues } from '../http-validation.ts';
+import { describeIssues, labelled } from '../http-validation.ts';
 import { LeaderboardPage, ProfilePage, TournamentPage, TournamentsPage } from '../pages/league.tsx';
 import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
@@ -41,7 +41,8 @@ async function act(c: Context<AppEnv>, what: 'join' | 'leave' | 'start') {
     if (running.ok && running.value.status === 'running') return tournamentPage(c, id, 'Tick "my games left are lost" to withdraw: nothing was changed.', 400);
   }
   const result: ServiceResult<TournamentView> = await service[what](id, player, linkBase(c));
-  if (!result.ok) return tournamentPage(c, id, labelled(result.error), result.status === 429 || result.status === 422 ? 409 : result.status);
+  if (!result.ok)
+    return tournamentPage(c, id, labelled(result.error, TOURNAMENT_FORM_LABELS), result.status === 429 || result.status === 422 ? 409 : result.status);
   return c.redirect(`/tournaments/${id}`, 303);
 }
 
@@ -54,14 +55,6 @@ const TOURNAMENT_FORM_LABELS = {
   maxPlayers: 'Most players',
   'clock.daysPerMove': 'Days per move',
 };
-
-/** A service's refusal on the page: its field named by the form's label ("Rounds: …"), its first word capitalised. */
-function labelled(error: string): string {
-  const field = /^([\w.]+): /.exec(error)?.[1];
-  const label = field && Object.hasOwn(TOURNAMENT_FORM_LABELS, field) ? TOURNAMENT_FORM_LABELS[field as keyof typeof TOURNAMENT_FORM_LABELS] : undefined;
-  const text = label ? `${label}: ${error.slice(field!.length + 2)}` : error;
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 export const leaguePages = new Hono<AppEnv>()
   .get('/players/:id', async (c) => {
@@ -117,7 +110,8 @@ export const leaguePages = new Hono<AppEnv>()
         <TournamentsPage tournaments={await list()} signedIn error={describeIssues(input.issues, 'form', TOURNAMENT_FORM_LABELS)} values={values} />,
       );
     const made = await c.var.services.tournaments.create(player, input.output, linkBase(c));
-    if (!made.ok) return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={labelled(made.error)} values={values} />);
+    if (!made.ok)
+      return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={labelled(made.error, TOURNAMENT_FORM_LABELS)} values={values} />);
     return c.redirect(`/tournaments/${made.value.id}`, 303);
   })
 

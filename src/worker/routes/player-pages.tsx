@@ -22,10 +22,20 @@ import { sideWorker } from '../board-png.ts';
 import { KEY_COOKIE } from '../http-auth.ts';
 import { readForm } from '../http-body.ts';
 import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailLimited } from '../http-limits.ts';
-import { describeIssues } from '../http-validation.ts';
+import { describeIssues, labelled } from '../http-validation.ts';
 import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
-import { ChallengePage, FinishedPage, KeyPage, LinkButtonPage, LobbyPage, MePage, NewKeyPage, SettingsSavedPage } from '../pages/me.tsx';
+import {
+  ChallengePage,
+  FinishedPage,
+  KeyPage,
+  LinkButtonPage,
+  LobbyPage,
+  MePage,
+  NewKeyPage,
+  SettingsSavedPage,
+  type MeSettingsRefused,
+} from '../pages/me.tsx';
 import { ratingLookup } from '../profile.ts';
 import { chatLinksOf } from './chat-links.tsx';
 
@@ -65,7 +75,7 @@ const ChallengeFormSchema = v.object({
 });
 
 /** The player's /me page; `settings`: the settings form refused (a 400), shown again as typed with why. */
-async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: { error: string; email?: string; webhook?: string }) {
+async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettingsRefused) {
   const base = linkBase(c);
   const [games, finished, challenges, chat, own] = await Promise.all([
     c.var.services.players.games(player, 'active', base),
@@ -207,10 +217,12 @@ export const playerPages = new Hono<AppEnv>()
     const input = v.safeParse(PlayerSettingsSchema, { ...field('email'), ...field('webhook') });
     // Refused: /me again, the form as typed and why beside it (not a page of its own that loses them).
     const typed = { email: form.email, webhook: form.webhook };
-    if (!input.success) return mePage(c, player, { error: describeIssues(input.issues, 'form', ME_FORM_LABELS), ...typed });
+    // The field the refusal names gets the focus (its raw name, before the label replaces it).
+    const refused = (raw: string, error: string) => mePage(c, player, { error, focus: raw.startsWith('webhook') ? 'webhook' : 'email', ...typed });
+    if (!input.success) return refused(describeIssues(input.issues, 'form'), describeIssues(input.issues, 'form', ME_FORM_LABELS));
     if (input.output.email && input.output.email.toLowerCase() !== player.email && (await mailLimited(c))) return tooManyPage(c, MAIL_LIMITED);
     const saved = await c.var.services.players.updateSettings(player, input.output, linkBase(c));
-    if (!saved.ok) return saved.status === 429 ? tooManyPage(c, saved.error, saved.retryAfter) : mePage(c, player, { error: words(saved.error), ...typed });
+    if (!saved.ok) return saved.status === 429 ? tooManyPage(c, saved.error, saved.retryAfter) : refused(saved.error, labelled(saved.error, ME_FORM_LABELS));
     return page(c).html(<SettingsSavedPage player={saved.value} />);
   })
 
