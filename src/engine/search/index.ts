@@ -45,6 +45,12 @@ interface ChooseOptions {
   readonly nodes?: number;
   /** Earlier positions of the game, oldest first (not the current one), for threefold repetition. */
   readonly history?: readonly unknown[];
+  /**
+   * Tuning, First Contact (no level uses them; docs/computer-player.md): quiescence plies in which a
+   * side threatened with a check tries every turn, and whether such a node is searched a ply deeper.
+   */
+  readonly threatPlies?: number;
+  readonly threatExtend?: number | boolean;
 }
 
 export interface Choice<M = unknown> {
@@ -123,6 +129,8 @@ export function chooseMove<P, M>(variant: AnyVariant, position: P, options: Choo
     exactRoot: budget.randomWithin !== undefined,
     ...(budget.sample !== undefined ? { sample: budget.sample } : {}),
     ...(budget.quiescencePlies !== undefined ? { quiescencePlies: budget.quiescencePlies } : {}),
+    threatPlies: options.threatPlies ?? 0,
+    threatExtend: Boolean(options.threatExtend),
   };
   const earlier = new Map<number, number>();
   const key = new Int32Array(2);

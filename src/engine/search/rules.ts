@@ -45,6 +45,8 @@ export interface SearchRules<P = unknown, M = unknown> {
    * lists the legal turns (rules with a cheaper way need not call it).
    */
   winningTurn?(pos: P, legal: () => M[]): M | undefined;
+  /** First Contact: would the opponent have a winning turn if it were its turn (a threat to meet)? */
+  threatened?(pos: P): boolean;
 }
 
 const ROLE_LETTER_INDEX = new Int8Array(128).fill(-1);

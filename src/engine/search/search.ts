@@ -60,6 +60,13 @@ export interface SearchLimits {
   readonly sample?: number;
   /** Plies of quiescence (default QUIESCENCE_PLIES). */
   readonly quiescencePlies?: number;
+  /**
+   * First Contact: in this many plies of quiescence, a side whose opponent threatens to win at once
+   * (rules.threatened) does not stand pat but tries every turn, as a side in check does (0: never).
+   */
+  readonly threatPlies?: number;
+  /** First Contact: search a threatened side's node a ply deeper. */
+  readonly threatExtend?: boolean;
 }
 
 interface RootMove<M> {
@@ -104,6 +111,9 @@ const evalKnown = new Uint8Array(1 << EVAL_BITS);
 const SCORE_KNOWN = 1;
 const WIN_NONE = 2;
 const WIN_FOUND = 4;
+/** rules.threatened's answer: THREAT_NONE or THREAT_FOUND. */
+const THREAT_NONE = 8;
+const THREAT_FOUND = 16;
 let evalSearches = 0;
 
 /** A 53-bit number for a key, to count repetitions in Maps. */
@@ -259,6 +269,16 @@ export class Searcher<P, M> {
     return win;
   }
 
+  /** Whether rules.threatened says the side to move must meet a threat, cached by the position's key. */
+  private threatened(pos: P, key: Key): boolean {
+    const slot = this.evalSlot(key);
+    const known = evalKnown[slot]!;
+    if (known & (THREAT_NONE | THREAT_FOUND)) return (known & THREAT_FOUND) !== 0;
+    const threat = this.rules.threatened!(pos);
+    evalKnown[slot] = known | (threat ? THREAT_FOUND : THREAT_NONE);
+    return threat;
+  }
+
   private noise(key: Key): number {
     const n = this.limits.noise;
     if (!n) return 0;
@@ -300,6 +320,8 @@ export class Searcher<P, M> {
     if (this.repeated(ply)) return ply % 2 ? CONTEMPT : -CONTEMPT;
     const inCheck = this.variant.isCheck(pos);
     if (inCheck && ply < this.iteration * 2) depth++;
+    // A threat to meet (First Contact) is searched a ply deeper, as a check is (tuning: threatExtend).
+    else if (this.limits.threatExtend && ply < this.iteration * 2 && this.rules.threatened && this.threatened(pos, key)) depth++;
     if (depth <= 0 || ply >= MAX_PLY) return this.quiesce(pos, alpha, beta, ply, 0, inCheck);
 
     const slot = key[1]! & TT_MASK;
@@ -369,7 +391,8 @@ export class Searcher<P, M> {
         this.history.end(mark);
       }
       const order = new MoveOrder(scores, this.plyOrder[ply]!);
-      const frontier = depth === 1 && !inCheck;
+      // A side that must meet a threat (First Contact) may need any drop: none is left out then.
+      const frontier = depth === 1 && !inCheck && !(this.limits.threatPlies && this.rules.threatened && this.threatened(pos, key));
       let quietSearched = 0;
       let standPat: number | undefined;
       for (let n = 0; n < moves.length; n++) {
@@ -442,10 +465,17 @@ export class Searcher<P, M> {
       if (this.rules.winningTurn && this.wins(pos, key, legalMoves, () => legal !== undefined)) return MATE - ply - 1;
       // Stalemate is a draw, not the position's worth (seen where the turns were listed anyway).
       if (legal?.length === 0) return 0;
-      best = this.evaluate(pos, key) + this.noise(key);
-      if (best >= beta || qply >= (this.limits.quiescencePlies ?? QUIESCENCE_PLIES) || ply >= MAX_PLY) return best;
-      if (best > alpha) alpha = best;
-      moves = this.rules.captures(pos, legalMoves);
+      if (qply < (this.limits.threatPlies ?? 0) && ply < MAX_PLY && this.rules.threatened && this.threatened(pos, key)) {
+        // The opponent wins at once unless this turn stops it: no standing pat, every turn is tried.
+        moves = legalMoves();
+        if (moves.length === 0) return 0;
+        best = -INFINITY;
+      } else {
+        best = this.evaluate(pos, key) + this.noise(key);
+        if (best >= beta || qply >= (this.limits.quiescencePlies ?? QUIESCENCE_PLIES) || ply >= MAX_PLY) return best;
+        if (best > alpha) alpha = best;
+        moves = this.rules.captures(pos, legalMoves);
+      }
     }
     if (moves.length === 0) return best;
     const scores = this.scoresAt(ply, moves.length);

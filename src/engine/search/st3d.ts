@@ -431,6 +431,12 @@ export function st3dSearchRules(
     ...(name === 'curved-space' ? {} : { givesCheck: (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play) }),
     // First Contact: a check wins at once.
     // Tried before the own-king test, which then only the checking turns need.
-    ...(name === 'first-contact' ? { winningTurn: (pos: St3dPosition) => firstContactWin(pos, play) } : {}),
+    ...(name === 'first-contact'
+      ? {
+          winningTurn: (pos: St3dPosition) => firstContactWin(pos, play),
+          // The same question with the opponent to move (the position as if this side passed).
+          threatened: (pos: St3dPosition) => firstContactWin({ ...pos, turn: pos.turn === 'white' ? 'black' : 'white' }, play) !== undefined,
+        }
+      : {}),
   };
 }
