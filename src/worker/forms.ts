@@ -5,6 +5,7 @@ import { MAX_SIZE, MIN_SIZE } from '../service/preview.ts';
 import {
   COMPUTER_LEVELS,
   DAYS_PER_MOVE,
+  MAX_MESSAGE_CHARS,
   MAX_MOVE_TEXT,
   MAX_POSITION_TEXT,
   MessageTextSchema,
@@ -71,6 +72,8 @@ export const MAX_PLAN_CHARS = 8000;
 export const PageQuerySchema = v.object({
   token: v.optional(v.string()),
   move: blank(MAX_MOVE_TEXT, 'a move'),
+  /** The message typed with the move, back in its box after a preview or a refusal. */
+  message: v.optional(v.pipe(v.string(), v.maxLength(MAX_MESSAGE_CHARS * 2, 'the message is too long'))),
   do: v.optional(v.string()),
   error: blank(300, 'a message'),
   ok: blank(300, 'a message'),

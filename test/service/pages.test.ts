@@ -182,6 +182,22 @@ describe('playing with forms (no JavaScript)', () => {
     expect(suffixed.searchParams.get('ok')).toBe('You played Wb2-Wb3.');
   });
 
+  it('the message typed with a turn stays in its box through a refusal and a preview (no JavaScript)', async () => {
+    const g = await newGame('warp-factor');
+    const said = 'Good luck <b>Kor</b> & may the best win';
+    const refused = location(await form(`/games/${g.id}/move`, { token: g.tokens.white, move: 'Wc1-Wc3', message: said }));
+    expect(refused.searchParams.get('message')).toBe(said);
+    const page = (await call('GET', refused.pathname + refused.search)).text;
+    expect(page).toContain('>Good luck &lt;b&gt;Kor&lt;/b&gt; &amp; may the best win</textarea>');
+    const previewed = location(await form(`/games/${g.id}/move`, { token: g.tokens.white, move: 'Wb2-Wb3', message: said, do: 'preview' }));
+    const preview = (await call('GET', previewed.pathname + previewed.search)).text;
+    expect(preview).toContain('Preview of <code>Wb2-Wb3</code>');
+    expect(preview).toContain('may the best win</textarea>');
+    // Nothing was played or sent; a spectator's page never shows it.
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
+    expect((await call('GET', `/games/${g.id}?message=${encodeURIComponent(said)}`)).text).not.toContain('may the best win');
+  });
+
   it('the preview button works without JavaScript and writes nothing', async () => {
     const g = await newGame('warp-factor');
     const res = await call('GET', `/games/${g.id}?token=${g.tokens.white}&ply=1&move=Wb2-Wb3&do=preview`);

@@ -31,6 +31,8 @@ export interface GamePageProps {
   readonly preview?: { readonly move: string; readonly result: Preview | { ok: false; error: string } };
   /** The text box's content (after an error, what was sent). */
   readonly moveText?: string;
+  /** The message typed with the move, kept through a preview or a refused turn (no JavaScript). */
+  readonly moveMessage?: string;
   /** Spectator link (players' pages show it to share). */
   readonly spectatorUrl: string;
   /** A player of a finished game: signed in, offer the same game again; not signed in, how to. */

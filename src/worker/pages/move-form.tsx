@@ -40,7 +40,9 @@ export const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
       <label for="move-message">
         Message with your move <span class="hint">(optional, up to {MAX_MESSAGE_CHARS} characters)</span>
       </label>
-      <textarea id="move-message" name="message" rows={2} maxlength={MAX_MESSAGE_CHARS} disabled={!p.yourTurn}></textarea>
+      <textarea id="move-message" name="message" rows={2} maxlength={MAX_MESSAGE_CHARS} disabled={!p.yourTurn}>
+        {p.moveMessage ?? ''}
+      </textarea>
       <div id="chooser" class="chooser row" hidden></div>
       <div class="row">
         <button

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { ratingLookup } from '../profile.ts';
 import { checkTag, flashTag } from '../../notify/signing.ts';
 import { opposite, plural, type Color, COLORS } from '../../engine/types.ts';
-import { ConditionalSchema, CreateGameSchema, GameIdSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
+import { ConditionalSchema, CreateGameSchema, GameIdSchema, LeaveSchema, MAX_MESSAGE_CHARS, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
 import {
   ConditionalFormSchema,
   CreateFormSchema,
@@ -71,7 +71,7 @@ const playerForm = createMiddleware<AppEnv & { Variables: { token: string; field
 const flashText = (flash: { error?: string | undefined; ok?: string | undefined }) => `${flash.error ?? ''}\n${flash.ok ?? ''}`;
 
 /** Back to the player's page with a message (Post/Redirect/Get), tagged so only our own redirects show one. */
-async function backToGame(c: Context, id: string, token: string, flash: { error?: string; ok?: string; move?: string; plan?: string }) {
+async function backToGame(c: Context, id: string, token: string, flash: { error?: string; ok?: string; move?: string; message?: string; plan?: string }) {
   // A key from the /me cookie never goes into an address.
   const q = new URLSearchParams(token === getCookie(c, KEY_COOKIE) ? {} : { token });
   const shown = { error: flash.error?.slice(0, 300).trim(), ok: flash.ok?.slice(0, 300).trim() };
@@ -79,6 +79,7 @@ async function backToGame(c: Context, id: string, token: string, flash: { error?
   if (shown.ok) q.set('ok', shown.ok);
   if (shown.error || shown.ok) q.set('sig', await flashTag(token, flashText(shown)));
   if (flash.move) q.set('move', flash.move.slice(0, MAX_MOVE_TEXT));
+  if (flash.message) q.set('message', flash.message.slice(0, MAX_MESSAGE_CHARS * 2));
   if (flash.plan !== undefined) q.set('plan', flash.plan.slice(0, MAX_PLAN_CHARS));
   return c.redirect(`/games/${id}?${q}${flash.plan === undefined ? '' : '#plan-replies'}`, 303);
 }
@@ -314,6 +315,7 @@ export const gamePages = new Hono<AppEnv>()
       ...(preview ? { preview } : {}),
       ...(hint ? { hint } : {}),
       ...(moveText ? { moveText } : {}),
+      ...(q.message && state.you ? { moveMessage: q.message } : {}),
       spectatorUrl: `${linkBase(c).origin}/games/${id}`,
       ...(rematch ? { rematch } : {}),
       ...(invitation ? { invitation } : {}),
@@ -358,7 +360,7 @@ export const gamePages = new Hono<AppEnv>()
     if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'move').replace(/^[\w.]+: /, '') });
     const f = form.output;
     if (f.do === 'preview') {
-      const q = new URLSearchParams({ token: f.token, do: 'preview', move: f.move });
+      const q = new URLSearchParams({ token: f.token, do: 'preview', move: f.move, ...(f.message ? { message: f.message } : {}) });
       return c.redirect(`/games/${id}?${q}`, 303);
     }
     const played = await c.var.services.games.move(id, f.token, {
@@ -368,7 +370,8 @@ export const gamePages = new Hono<AppEnv>()
     });
     if (!played.ok) {
       if (played.status === 404) return errorPage(c, 404, 'No such game', failureWords(played));
-      return backToGame(c, id, f.token, { error: aboutMove(f.move, played.error), move: f.move });
+      // The turn and the message typed with it stay in their boxes, to be mended and sent again.
+      return backToGame(c, id, f.token, { error: aboutMove(f.move, played.error), move: f.move, ...(f.message ? { message: f.message } : {}) });
     }
     return backToGame(c, id, f.token, { ok: playedWords(played.value.move, played.value.answer) });
   })
