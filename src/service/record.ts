@@ -291,12 +291,12 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
   if (!names.white.ok) return names.white;
   if (!names.black.ok) return names.black;
   // A clock sent with the record replaces the record's, which is then not read.
-  const clock = extra.clock ? done({}) : clockOfRecord(headerValue(record, 'TimeControl'));
+  const clock = extra.clock ? done({ clock: extra.clock }) : clockOfRecord(headerValue(record, 'TimeControl'));
   if (!clock.ok) return clock;
   const players = {
     white: extra.white ?? { name: names.white.value },
     black: extra.black ?? { name: names.black.value },
-    ...(extra.clock ? { clock: extra.clock } : clock.value),
+    ...clock.value,
   };
   for (const side of COLORS) if (players[side].name === '?' || players[side].name === '') players[side] = {};
   return done({ game, startPosition, turns, players, outcome: ending.value });
