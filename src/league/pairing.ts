@@ -104,17 +104,32 @@ function nextPairable(
 /** Strength of an absolute colour preference: above any other. */
 const ABSOLUTE = 100;
 
+interface Due {
+  readonly color: 'w' | 'b' | undefined;
+  readonly strength: number;
+}
+
+/** Players are immutable, so what each is due is kept for as long as the player object lives. */
+const dueOf = new WeakMap<SwissPlayer, Due>();
+
+/** What a player is due (dueFrom), asked for every candidate pair at every step of the search: worked out once per player. */
+function due(p: SwissPlayer): Due {
+  let known = dueOf.get(p);
+  if (!known) dueOf.set(p, (known = dueFrom(p.colors)));
+  return known;
+}
+
 /**
  * The colour a player is due: absolutely the other one after two of the same in a row or when
  * two more of one colour were played (FIDE); else the one played less, else the other of the last;
  * nothing (strength 0) before the first game.
  */
-function due(p: SwissPlayer): { color: 'w' | 'b' | undefined; strength: number } {
-  const whites = p.colors.filter((c) => c === 'w').length;
-  const balance = whites - (p.colors.length - whites);
-  const last = p.colors.at(-1);
+function dueFrom(colors: SwissPlayer['colors']): Due {
+  const whites = colors.filter((c) => c === 'w').length;
+  const balance = whites - (colors.length - whites);
+  const last = colors.at(-1);
   if (Math.abs(balance) >= 2) return { color: balance > 0 ? 'b' : 'w', strength: ABSOLUTE + Math.abs(balance) };
-  if (last !== undefined && p.colors.at(-2) === last) return { color: last === 'w' ? 'b' : 'w', strength: ABSOLUTE };
+  if (last !== undefined && colors.at(-2) === last) return { color: last === 'w' ? 'b' : 'w', strength: ABSOLUTE };
   if (balance !== 0) return { color: balance > 0 ? 'b' : 'w', strength: Math.abs(balance) * 2 + 1 };
   return { color: last === undefined ? undefined : last === 'w' ? 'b' : 'w', strength: last === undefined ? 0 : 1 };
 }
