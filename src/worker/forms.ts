@@ -69,11 +69,14 @@ export function formPlayers(f: v.InferOutput<typeof CreateFormSchema>) {
 /** The conditional lines box: 20 lines of 20 turns fit. */
 export const MAX_PLAN_CHARS = 8000;
 
+/** A message carried back in the game page's address: MAX_MESSAGE_CHARS characters, in UTF-16 units (an emoji is two). */
+export const MAX_MESSAGE_QUERY = MAX_MESSAGE_CHARS * 2;
+
 export const PageQuerySchema = v.object({
   token: v.optional(v.string()),
   move: blank(MAX_MOVE_TEXT, 'a move'),
   /** The message typed with the move, back in its box after a preview or a refusal. */
-  message: v.optional(v.pipe(v.string(), v.maxLength(MAX_MESSAGE_CHARS * 2, 'the message is too long'))),
+  message: v.optional(v.pipe(v.string(), v.maxLength(MAX_MESSAGE_QUERY, 'the message is too long'))),
   do: v.optional(v.string()),
   error: blank(300, 'a message'),
   ok: blank(300, 'a message'),

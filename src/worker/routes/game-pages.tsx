@@ -8,12 +8,13 @@ import * as v from 'valibot';
 import { ratingLookup } from '../profile.ts';
 import { checkTag, flashTag } from '../../notify/signing.ts';
 import { opposite, plural, type Color, COLORS } from '../../engine/types.ts';
-import { ConditionalSchema, CreateGameSchema, GameIdSchema, LeaveSchema, MAX_MESSAGE_CHARS, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
+import { ConditionalSchema, CreateGameSchema, GameIdSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
 import {
   ConditionalFormSchema,
   CreateFormSchema,
   DrawFormSchema,
   LeaveFormSchema,
+  MAX_MESSAGE_QUERY,
   MAX_PLAN_CHARS,
   formPlayers,
   MessageFormSchema,
@@ -79,7 +80,7 @@ async function backToGame(c: Context, id: string, token: string, flash: { error?
   if (shown.ok) q.set('ok', shown.ok);
   if (shown.error || shown.ok) q.set('sig', await flashTag(token, flashText(shown)));
   if (flash.move) q.set('move', flash.move.slice(0, MAX_MOVE_TEXT));
-  if (flash.message) q.set('message', flash.message.slice(0, MAX_MESSAGE_CHARS * 2));
+  if (flash.message) q.set('message', flash.message.slice(0, MAX_MESSAGE_QUERY));
   if (flash.plan !== undefined) q.set('plan', flash.plan.slice(0, MAX_PLAN_CHARS));
   return c.redirect(`/games/${id}?${q}${flash.plan === undefined ? '' : '#plan-replies'}`, 303);
 }
