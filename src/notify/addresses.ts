@@ -45,3 +45,6 @@ export async function confirmAddressUrl(config: MailConfig, origin: string, emai
 export async function checkAddressConfirmation(config: MailConfig, email: string, t: string): Promise<boolean> {
   return config.secret ? checkTag(addressTag(config.secret, email), t) : false;
 }
+
+/** Every mail the service writes by itself says so (RFC 3834): vacation responders do not answer it. */
+export const AUTO_GENERATED = { 'Auto-Submitted': 'auto-generated' } as const;

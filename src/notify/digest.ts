@@ -6,7 +6,7 @@ import type { DirectoryRow } from '../db/schema.ts';
 import { colorName, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { escapeXml } from '../render/xml.ts';
-import { replyAddress, unsubscribeUrl, type MailConfig } from './addresses.ts';
+import { AUTO_GENERATED, replyAddress, unsubscribeUrl, type MailConfig } from './addresses.ts';
 import type { PushStore } from './push-store.ts';
 import type { DeliveryOutcome, DigestJob } from './types.ts';
 import { linkOrigin } from '../service/links.ts';
@@ -91,7 +91,7 @@ export class DigestMailer {
       headers: {
         'X-Subspace-Event': 'digest',
         'X-Subspace-Message-Id': job.id,
-        'Auto-Submitted': 'auto-generated',
+        ...AUTO_GENERATED,
         ...(only?.stop ? { 'List-Unsubscribe': `<${only.stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
       },
     };

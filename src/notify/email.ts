@@ -5,7 +5,7 @@
 // each message is written under .wrangler/tmp/ (the local development fallback).
 import type { AddressStore } from '../db/address-store.ts';
 import { colorName } from '../engine/types.ts';
-import { confirmAddressUrl, replyAddress, unsubscribeUrl, type MailConfig } from './addresses.ts';
+import { AUTO_GENERATED, confirmAddressUrl, replyAddress, unsubscribeUrl, type MailConfig } from './addresses.ts';
 import { emailHtml, emailText, subject } from './messages.ts';
 import { channelOff } from './recipients.ts';
 import type { DeliveryOutcome, NotificationChannel, NotifyJob, Recipient } from './types.ts';
@@ -59,7 +59,7 @@ export class EmailChannel implements NotificationChannel {
       to: address,
       subject: `[Subspace] Confirm your address for ${title} game ${job.gameId}`,
       text,
-      headers: { 'X-Subspace-Event': 'confirm-address', 'Auto-Submitted': 'auto-generated' },
+      headers: { 'X-Subspace-Event': 'confirm-address', ...AUTO_GENERATED },
     };
   }
 
@@ -85,8 +85,7 @@ export class EmailChannel implements NotificationChannel {
     const headers: Record<string, string> = {
       'X-Subspace-Event': job.event,
       'X-Subspace-Message-Id': job.id,
-      // Made by the service, not a person: vacation responders do not answer it (RFC 3834).
-      'Auto-Submitted': 'auto-generated',
+      ...AUTO_GENERATED,
       ...threadHeaders(this.config, job),
     };
     if (unsubscribe) {

@@ -5,7 +5,7 @@ import type { LinkBase } from '../service/links.ts';
 import type { PublicChallenge } from '../service/challenges.ts';
 import type { SignInMailer } from '../service/players.ts';
 import { CONFIRM_HOURS, SIGN_IN_MINUTES } from '../service/players.ts';
-import type { MailConfig } from './addresses.ts';
+import { AUTO_GENERATED, type MailConfig } from './addresses.ts';
 import { challengeLines, challengeSubject, tournamentLines } from './messages.ts';
 import type { TournamentSummary } from '../service/tournament-views.ts';
 
@@ -22,7 +22,7 @@ export class PlayerMail implements SignInMailer {
       to,
       subject: `[Subspace] ${subject}`,
       text,
-      headers: { 'X-Subspace-Event': event, 'Auto-Submitted': 'auto-generated' },
+      headers: { 'X-Subspace-Event': event, ...AUTO_GENERATED },
     });
   }
 
