@@ -320,6 +320,13 @@ function startGamePage(root: HTMLElement): void {
       hint();
       return;
     }
+    // A rematch is asked once: against the computer each request makes a game, so a second
+    // press while the first is on its way would make two.
+    if (form.getAttribute('action')?.endsWith('/rematch')) {
+      if (form.dataset.sent) ev.preventDefault();
+      form.dataset.sent = '1';
+      return;
+    }
     if (form.id !== 'move-form') return;
     ev.preventDefault();
     const text = $<HTMLInputElement>('#move')!.value;

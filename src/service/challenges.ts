@@ -66,7 +66,7 @@ export interface PublicChallenge {
   readonly link: string;
 }
 
-interface AcceptedGame {
+export interface AcceptedGame {
   readonly id: string;
   readonly challenge: string;
   readonly white: PublicPlayer;
@@ -74,6 +74,11 @@ interface AcceptedGame {
   readonly link: string;
   readonly state: PublicState;
 }
+
+/** What asking for a rematch did: a new offer, the offer already open, or the opponent's offer accepted. */
+export type RematchAnswer =
+  | { readonly kind: 'offered' | 'open'; readonly challenge: PublicChallenge }
+  | { readonly kind: 'accepted'; readonly game: AcceptedGame };
 
 export class ChallengeService {
   constructor(
@@ -265,14 +270,26 @@ export class ChallengeService {
     return done(view);
   }
 
-  /** A player of a finished game offers the same game again, colours swapped, to the opponent. */
-  async rematch(game: GameRow, player: PlayerRow, base: LinkBase): Promise<ServiceResult<PublicChallenge>> {
+  /**
+   * A player of a finished game offers the same game again, colours swapped, to the opponent.
+   * Asked again while the offer is open: that offer (`open`). When the opponent's own rematch
+   * offer is already waiting, the two meet: it is accepted and the game starts (`accepted`), as
+   * when both players press Rematch on lichess.
+   */
+  async rematch(game: GameRow, player: PlayerRow, base: LinkBase): Promise<ServiceResult<RematchAnswer>> {
     const side = sideOfPlayer(game, player.id);
     if (!side) return fail(403, 'not_a_player', `you are not a player of game ${game.id} (with this key)`);
     if (game.status === 'active') return fail(409, 'game_not_over', `game ${game.id} is still going: a rematch comes after the end`);
+    const rematches = (await this.store.challengesOf(player.id, this.clock(), 100)).filter((r) => r.rematchOf === game.id);
     // Asked again (a second press, a retried request): the offer still open is the answer, not a second one.
-    const open = (await this.store.challengesOf(player.id, this.clock(), 100)).find((r) => r.rematchOf === game.id && r.creatorId === player.id);
-    if (open) return done(await this.view(open, base));
+    const open = rematches.find((r) => r.creatorId === player.id);
+    if (open) return done({ kind: 'open', challenge: await this.view(open, base) });
+    const theirs = rematches.find((r) => r.toPlayerId === player.id);
+    if (theirs) {
+      const accepted = await this.accept(theirs.id, player, base);
+      // Taken or withdrawn a moment ago: this player's own offer is made instead.
+      if (accepted.ok) return done({ kind: 'accepted', game: accepted.value });
+    }
     const opponent = opposite(side) === 'white' ? game.whitePlayerId : game.blackPlayerId;
     const clock = clockOfGame(game);
     const input: CreateChallengeInput = {
@@ -284,6 +301,7 @@ export class ChallengeService {
       ...(opponent ? { to: opponent } : {}),
       ...(clock ? { clock } : {}),
     };
-    return this.create(player, input, base, game.id);
+    const made = await this.create(player, input, base, game.id);
+    return made.ok ? done({ kind: 'offered', challenge: made.value }) : made;
   }
 }

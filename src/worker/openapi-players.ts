@@ -256,14 +256,18 @@ export const playerPaths = {
   '/api/games/{id}/rematch': {
     post: {
       summary:
-        'A player of a finished game offers it again, colours swapped, to the opponent; against the computer the rematch is the new game at once (the computer at the same level)',
+        'A player of a finished game offers it again, colours swapped, to the opponent (whose own offer, if waiting, is accepted: the game starts); against the computer the rematch is the new game at once (the computer at the same level)',
       security: key,
       parameters: [id],
       responses: {
+        200: json('asked again: the rematch offer still open, unchanged', 'Challenge'),
         201: {
-          description: 'the rematch challenge to the opponent; against the computer, the new game (as POST /api/games answers it)',
+          description:
+            "the rematch challenge to the opponent; when the opponent's rematch offer was already waiting, it is accepted and this is the new game (as accepting answers); against the computer, the new game (as POST /api/games answers it)",
           content: {
-            'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/Challenge' }, { $ref: '#/components/schemas/Created' }] } },
+            'application/json': {
+              schema: { oneOf: [{ $ref: '#/components/schemas/Challenge' }, { $ref: '#/components/schemas/Accepted' }, { $ref: '#/components/schemas/Created' }] },
+            },
           },
         },
         403: error('not a player of this game', 'not_a_player'),

@@ -47,7 +47,7 @@ runInBrowser(
       page.on('dialog', (d) => void d.accept());
     }
 
-    await becomePlayer(kirk, base, 'Kirk');
+    const kirkKey = await becomePlayer(kirk, base, 'Kirk');
     await becomePlayer(spock, base, 'Spock');
     log('two players, each with a key in an HttpOnly cookie');
 
@@ -125,5 +125,31 @@ runInBrowser(
     assert.match((await spock.textContent('#status')) ?? '', /Your turn/);
     await snap(spock, 'rematch-game');
     log('rematch accepted: Spock plays White');
+
+    // Against the computer a rematch is the new game at once: a double press makes one game, not two.
+    const asKirk = (method: string, url: string, body?: unknown) =>
+      fetch(`${base}${url}`, {
+        method,
+        headers: { Authorization: `Bearer ${kirkKey}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { id: string; games: { id: string }[] } }));
+    const solo = await asKirk('POST', '/api/games', { variant: 'planar', black: { computer: 1 } });
+    assert.equal(solo.status, 201);
+    assert.equal((await asKirk('POST', `/api/games/${solo.body.id}/resign`)).status, 200);
+    const before = (await asKirk('GET', '/api/me/games')).body.games.length;
+    await kirk.goto(`${base}/games/${solo.body.id}`);
+    await kirk.waitForSelector('#rematch-btn');
+    // The first request is held a moment, as on a slow connection, so the second press comes while it is on its way.
+    let sent = 0;
+    await kirk.route('**/rematch', async (route) => {
+      sent += 1;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await kirk.evaluate("{ const button = document.querySelector('#rematch-btn'); button.click(); setTimeout(() => button.click(), 300); }");
+    await kirk.waitForURL((url) => /^\/games\/[a-z0-9]{16}$/.test(url.pathname) && url.pathname !== `/games/${solo.body.id}`);
+    assert.equal(sent, 1, 'the page sent one rematch request for two presses');
+    assert.equal((await asKirk('GET', '/api/me/games')).body.games.length, before + 1, 'one rematch game for a double press');
+    log('a double press on Rematch against the computer makes one game');
   },
 );

@@ -306,12 +306,38 @@ describe('challenges', () => {
     const re = await call('POST', `/api/games/${game.id}/rematch`, { token: b.key });
     expect(re.status).toBe(201);
     expect(re.body).toMatchObject({ variant: 'warp-factor', color: 'white', from: { id: b.id }, to: { id: a.id }, rematchOf: game.id });
-    // Asked twice: the same offer, not a second one (tester's report).
-    expect((await call('POST', `/api/games/${game.id}/rematch`, { token: b.key })).body.id).toBe(re.body.id);
+    // Asked twice: the same offer, not a second one (tester's report), and 200: nothing new was made.
+    const again = await call('POST', `/api/games/${game.id}/rematch`, { token: b.key });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(re.body.id);
     expect((await call('GET', '/api/me/challenges', { token: b.key })).body.challenges).toHaveLength(1);
     const next = await call('POST', `/api/challenges/${re.body.id}/accept`, { token: a.key });
     expect(next.status).toBe(201);
     expect(next.body).toMatchObject({ white: { id: b.id }, black: { id: a.id } });
+  });
+
+  it('rematch asked by both players: the second meets the first offer, which is accepted (one game, no crossing challenges)', async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    const { game } = await startGame(a, b); // a white
+    await call('POST', `/api/games/${game.id}/resign`, { token: a.key });
+    const offer = await call('POST', `/api/games/${game.id}/rematch`, { token: b.key });
+    expect(offer.status).toBe(201);
+    const met = await call('POST', `/api/games/${game.id}/rematch`, { token: a.key });
+    expect(met.status).toBe(201);
+    // Colours swapped from the old game: b, who offered first, has White.
+    expect(met.body).toMatchObject({ challenge: offer.body.id, white: { id: b.id }, black: { id: a.id } });
+    expect((await call('GET', `/api/challenges/${offer.body.id}`)).body).toMatchObject({ status: 'accepted', gameId: met.body.id });
+    for (const p of [a, b]) expect((await call('GET', '/api/me/challenges', { token: p.key })).body.challenges).toHaveLength(0);
+    expect((await call('GET', `/api/games/${met.body.id}`)).body.status).toBe('active');
+    // By the page's button: the game opens.
+    const { game: second } = await startGame(a, b);
+    await call('POST', `/api/games/${second.id}/resign`, { token: b.key });
+    await call('POST', `/api/games/${second.id}/rematch`, { token: a.key });
+    const page = await form(`/games/${second.id}/rematch`, {}, undefined, { Cookie: `subspace_key=${b.key}` });
+    expect(page.status).toBe(303);
+    expect(location(page).pathname).toMatch(/^\/games\/[a-z0-9]+$/);
+    expect(location(page).pathname).not.toBe(`/games/${second.id}`);
   });
 
   it('rematch against the computer: the new game at once, colours swapped, same level and clock; no challenge in the lobby', async () => {

@@ -51,7 +51,11 @@ export const rematch = new Hono<GameEnv & PlayerEnv>().post('/rematch', requireP
   // Against the computer the rematch is the new game itself, answered as POST /api/games answers.
   const againstComputer = await rematchAgainstComputer(c.var.services.games, game, c.var.player, linkBase(c));
   if (againstComputer) return reply(c, againstComputer, 201);
-  return reply(c, await c.var.services.challenges.rematch(game, c.var.player, linkBase(c)), 201);
+  const asked = await c.var.services.challenges.rematch(game, c.var.player, linkBase(c));
+  if (!asked.ok) return reply(c, asked);
+  const answer = asked.value;
+  // A new offer is 201, the offer already open 200; meeting the opponent's offer starts the game (201, as accepting answers).
+  return answer.kind === 'accepted' ? c.json(answer.game, 201) : c.json(answer.challenge, answer.kind === 'open' ? 200 : 201);
 });
 
 // ---- event streams (NDJSON) ----;

@@ -289,5 +289,6 @@ export const playerPages = new Hono<AppEnv>()
     if (againstComputer) return errorPage(c, 409, 'No rematch', words(againstComputer.error), `/games/${id}`);
     const made = await c.var.services.challenges.rematch(game, player, linkBase(c));
     if (!made.ok) return errorPage(c, made.status === 403 || made.status === 404 ? made.status : 409, 'No rematch', words(made.error), `/games/${id}`);
-    return c.redirect(`/challenges/${made.value.id}`, 303);
+    const answer = made.value;
+    return c.redirect(answer.kind === 'accepted' ? `/games/${answer.game.id}` : `/challenges/${answer.challenge.id}`, 303);
   });
