@@ -21,7 +21,7 @@ import {
   type PublicState,
   type PublicTakeback,
 } from './public-state.ts';
-import { exportRecord, importRecord, type PlayedTurnRow, type TurnAnnotation } from './record.ts';
+import { exportRecord, importRecord, type PlayedTurnRow, type RecordEvent, type TurnAnnotation } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import type { ClockInput, ConditionalLine, CreateGameInput, DrawAction, MoveInput, PauseInput, PlayerInput, SideInput, TakebackAction } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
@@ -116,12 +116,15 @@ export class GameService {
     return done({ ply: row.ply, moves: moves.map(publicMove), takebacks: takebacks.map(publicTakeback) });
   }
 
-  /** The text record; `annotations`: the computer's analysis per turn (glyphs and evaluations), when there is one. */
-  async record(id: string, base: LinkBase, annotations?: readonly (TurnAnnotation | undefined)[]): Promise<ServiceResult<string>> {
+  /**
+   * The text record; `annotations`: the computer's analysis per turn (glyphs and evaluations), when
+   * there is one; `event`: the tournament and round of a tournament's game.
+   */
+  async record(id: string, base: LinkBase, annotations?: readonly (TurnAnnotation | undefined)[], event?: RecordEvent): Promise<ServiceResult<string>> {
     const row = await this.ctx.store.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const takebacks = (await this.ctx.store.takebacks(id)).map(publicTakeback);
-    return done(exportRecord(row, await this.ctx.store.moves(id), `${base.origin}/games/${row.id}`, takebacks, annotations));
+    return done(exportRecord(row, await this.ctx.store.moves(id), `${base.origin}/games/${row.id}`, takebacks, annotations, event));
   }
 
   /** Does this text read as a turn in the game's position (legal or not)? For finding the turn in an email. */

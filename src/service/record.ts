@@ -20,7 +20,7 @@ import { getVariant } from '../engine/variants/index.ts';
 import { iso, publicPlayer } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { startingGame } from './new-game.ts';
-import { cutAtCharacters, DAYS_PER_MOVE, MAX_NAME_LENGTH, NameSchema, type ClockInput, type PlayerInput } from './schemas.ts';
+import { ClockSchema, cutAtCharacters, MAX_NAME_LENGTH, NameSchema, type ClockInput, type PlayerInput } from './schemas.ts';
 import * as v from 'valibot';
 import { fromSetUp, storedGame, storedOptions } from './stored-game.ts';
 
@@ -175,6 +175,12 @@ interface TakebackNote {
   readonly turns: readonly { readonly ply: number; readonly text: string }[];
 }
 
+/** The tournament a game is a board of, for its record's [Event] and [Round] (as PGN names them). */
+export interface RecordEvent {
+  readonly name: string;
+  readonly round: number;
+}
+
 /** The record of a stored game (its turns in play order), linked to its page at `site`. */
 export function exportRecord(
   row: GameRow,
@@ -182,11 +188,13 @@ export function exportRecord(
   site: string,
   takebacks: readonly TakebackNote[] = [],
   annotations?: readonly (TurnAnnotation | undefined)[],
+  event?: RecordEvent,
 ): string {
   const headers: [string, string][] = [
-    ['Event', 'Subspace correspondence game'],
+    ['Event', event?.name ?? 'Subspace correspondence game'],
     ['Site', site],
     ['Date', iso(row.createdAt).slice(0, 10).replaceAll('-', '.')],
+    ...(event ? [['Round', String(event.round)] as [string, string]] : []),
     ['Variant', row.variant],
     ['Options', row.options],
     ['White', publicPlayer(row, 'white').name ?? '?'],
@@ -198,7 +206,12 @@ export function exportRecord(
   if (setUp) headers.push(['SetUp', '1'], ['Position', row.startPosition]);
   const start = setUp ? storedGame(row, row.startPosition) : undefined;
   if (row.reason) headers.push(['Termination', row.reason]);
-  if (row.daysPerMove) headers.push(['TimeControl', `${plural(row.daysPerMove, 'day')} per move`]);
+  // The clock whole: import reads these back (clockOfRecord); the defaults are not written.
+  if (row.daysPerMove) {
+    headers.push(['TimeControl', `${plural(row.daysPerMove, 'day')} per move`]);
+    if (row.timeoutMode !== 'auto') headers.push(['Timeout', row.timeoutMode]);
+    if (row.leaveDays) headers.push(['LeaveDays', String(row.leaveDays)]);
+  }
   // A takeback is a comment where the game went back to, unless a later takeback went back further
   // (then the line it was part of is no longer the game's).
   const notes = new Map<number, string[]>();
@@ -291,7 +304,7 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
   if (!names.white.ok) return names.white;
   if (!names.black.ok) return names.black;
   // A clock sent with the record replaces the record's, which is then not read.
-  const clock = extra.clock ? done({ clock: extra.clock }) : clockOfRecord(headerValue(record, 'TimeControl'));
+  const clock = extra.clock ? done({ clock: extra.clock }) : clockOfRecord(record);
   if (!clock.ok) return clock;
   const players = {
     white: extra.white ?? { name: names.white.value },
@@ -345,17 +358,32 @@ function recordName(record: GameRecord, tag: 'White' | 'Black'): ServiceResult<s
 }
 
 /**
- * The clock of an exported record (`[TimeControl "3 days per move"]`). Our form with a number of
- * days we do not offer is a 400 (not a game quietly without its clock); other forms (a chess
- * server's "40/7200") are not ours and are left out.
+ * The clock of an exported record: `[TimeControl "3 days per move"]`, with `[Timeout "claim"]` and
+ * `[LeaveDays "5"]` when they are not the defaults. Our form with values we do not offer is a 400
+ * (not a game quietly without its clock or with another one); other forms (a chess server's
+ * "40/7200") are not ours and are left out, and so are the other two tags then.
  */
-function clockOfRecord(text: string | undefined): ServiceResult<{ clock?: ClockInput }> {
+function clockOfRecord(record: GameRecord): ServiceResult<{ clock?: ClockInput }> {
+  const text = headerValue(record, 'TimeControl');
   const ours = /^\s*(\d+)\s+days?\s+per\s+move\s*$/i.exec(text ?? '');
   if (!ours) return done({});
-  const days = Number(ours[1]);
-  if (!(DAYS_PER_MOVE as readonly number[]).includes(days))
-    return fail(400, 'invalid_record', `record: [TimeControl "${text}"]: the days per move must be ${DAYS_PER_MOVE.join(', ')}`);
-  return done({ clock: { daysPerMove: days as ClockInput['daysPerMove'], timeout: 'auto', leaveDays: 0 } });
+  const timeout = headerValue(record, 'Timeout');
+  const leaveDays = headerValue(record, 'LeaveDays');
+  const checked = v.safeParse(ClockSchema, {
+    daysPerMove: Number(ours[1]),
+    ...(timeout === undefined ? {} : { timeout }),
+    ...(leaveDays === undefined ? {} : { leaveDays: /^\s*\d+\s*$/.test(leaveDays) ? Number(leaveDays) : leaveDays }),
+  });
+  if (checked.success) return done({ clock: checked.output });
+  const issue = checked.issues[0];
+  const key = issue.path?.[0]?.key;
+  const tag =
+    key === 'timeout'
+      ? `[Timeout "${timeout}"]: the timeout`
+      : key === 'leaveDays'
+        ? `[LeaveDays "${leaveDays}"]: the leave days`
+        : `[TimeControl "${text}"]: the days per move`;
+  return fail(400, 'invalid_record', `record: ${tag} ${issue.message}`);
 }
 
 const REASONS: readonly OutcomeReason[] = ['checkmate', 'check', 'stalemate', 'repetition', 'resignation', 'agreement', 'timeout', 'aborted'];

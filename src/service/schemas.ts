@@ -61,7 +61,7 @@ export const PlayerSchema = v.strictObject(
         v.string('must be text'),
         v.maxLength(500, 'is too long'),
         // One check, one reason: a pipe goes on after a failed step, and "not a URL" then came twice.
-        v.check((u) => /^https?:\/\//i.test(u) && URL.canParse(u), 'must be an http(s) URL'),
+        v.check((u) => /^https?:\/\//i.test(u) && URL.canParse(u), 'must be an https:// URL'),
       ),
     ),
   },

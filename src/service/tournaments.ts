@@ -56,6 +56,11 @@ export class TournamentService {
     private readonly publicUrl?: string,
   ) {}
 
+  /** The tournament and round a game is a board of (its record's [Event] and [Round]); undefined for any other game. */
+  roundOfGame(gameId: string): Promise<{ readonly name: string; readonly round: number } | undefined> {
+    return this.store.roundOfGame(gameId);
+  }
+
   /**
    * Where the links of a tournament's games and notices point when no request says (the cron, a
    * game's end): PUBLIC_URL, else the origin it was made on, else (made before that was kept) `fallback`.

@@ -1,5 +1,6 @@
 // The Hono app: shared middleware, the routers under their prefixes, JSON or HTML 404s and 405s, one error handler.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono/tiny';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';

@@ -266,7 +266,9 @@ export const playerPaths = {
             "the rematch challenge to the opponent; when the opponent's rematch offer was already waiting, it is accepted and this is the new game (as accepting answers); against the computer, the new game (as POST /api/games answers it)",
           content: {
             'application/json': {
-              schema: { oneOf: [{ $ref: '#/components/schemas/Challenge' }, { $ref: '#/components/schemas/Accepted' }, { $ref: '#/components/schemas/Created' }] },
+              schema: {
+                oneOf: [{ $ref: '#/components/schemas/Challenge' }, { $ref: '#/components/schemas/Accepted' }, { $ref: '#/components/schemas/Created' }],
+              },
             },
           },
         },

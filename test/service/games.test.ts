@@ -179,8 +179,31 @@ describe('POST /api/games/import', () => {
       expect([res.status, res.body.code, res.body.error], header).toEqual([
         400,
         'invalid_record',
-        `record: ${header.slice(1, -1).replace('TimeControl ', '[TimeControl ')}]: the days per move must be 1, 2, 3, 5, 7, 10, 14`,
+        `record: ${header.slice(1, -1).replace('TimeControl ', '[TimeControl ')}]: the days per move must be one of 1, 2, 3, 5, 7, 10, 14`,
       ]);
+    }
+  });
+
+  it('exports the whole clock (timeout mode, leave days) and imports it back', async () => {
+    const made = await call('POST', '/api/games', { json: { variant: 'warp-factor', clock: { daysPerMove: 5, timeout: 'claim', leaveDays: 7 } } });
+    const text = (await call('GET', `/api/games/${made.body.id}/record`)).text;
+    expect(text).toContain('[TimeControl "5 days per move"]\n[Timeout "claim"]\n[LeaveDays "7"]');
+    const back = await call('POST', '/api/games/import', { text });
+    expect(back.status, back.text).toBe(201);
+    expect(back.body.state.clock).toMatchObject({ daysPerMove: 5, timeout: 'claim', leaveDays: 7 });
+    // The defaults are not written, and read as the defaults.
+    const plain = await call('POST', '/api/games', { json: { variant: 'warp-factor', clock: { daysPerMove: 3 } } });
+    const plainText = (await call('GET', `/api/games/${plain.body.id}/record`)).text;
+    expect(plainText).not.toMatch(/\[Timeout|\[LeaveDays/);
+    expect((await call('POST', '/api/games/import', { text: plainText })).body.state.clock).toMatchObject({ daysPerMove: 3, timeout: 'auto', leaveDays: 0 });
+    // Values the service does not offer are a 400 naming the tag, not a game with another clock.
+    for (const [tags, error] of [
+      ['[Timeout "soon"]', 'record: [Timeout "soon"]: the timeout must be "auto" or "claim"'],
+      ['[LeaveDays "31"]', 'record: [LeaveDays "31"]: the leave days must be a whole number from 0 to 30'],
+      ['[LeaveDays "a week"]', 'record: [LeaveDays "a week"]: the leave days must be a whole number from 0 to 30'],
+    ]) {
+      const res = await call('POST', '/api/games/import', { text: record('1. Wb2-Wb3', '*', `[TimeControl "3 days per move"]\n${tags}\n`) });
+      expect([res.status, res.body.code, res.body.error], tags).toEqual([400, 'invalid_record', error]);
     }
   });
 

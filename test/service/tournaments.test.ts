@@ -272,6 +272,10 @@ describe('Swiss', () => {
     }
     expect(view.status).toBe('finished');
     expect(seen.size).toBe(9);
+    // A game's record names the tournament and its round, as PGN's [Event] and [Round] do.
+    const second: Board = view.pairings.find((r: { round: number }) => r.round === 2).boards[0];
+    const text = (await call('GET', `/api/games/${second.gameId}/record`)).text;
+    expect(text).toMatch(/^\[Event "Test event"\]\n\[Site [^\n]*\n\[Date [^\n]*\n\[Round "2"\]\n/);
     const top = view.standings[0];
     expect(view.winner.id).toBe(top.player.id);
     // Buchholz: the opponents' points added up.

@@ -4,7 +4,8 @@
 // a missing or bad signature is a 401, as Discord requires. Slash
 // commands and buttons act as the Discord user's linked player. Anything slow (the board
 // picture) is a deferred answer (type 5) and a follow-up through the interaction's webhook.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono/tiny';
+import type { Context } from 'hono';
 import * as v from 'valibot';
 import { discordButtons } from '../../notify/chat/buttons.ts';
 import { codeBlock, DiscordApi, messageJson, type DiscordMessage } from '../../notify/chat/discord-api.ts';

@@ -2,7 +2,8 @@
 // header must equal TELEGRAM_SECRET (compared in constant time), else 401. Each update_id is
 // handled once (Telegram retries). Commands act as the player the chat is tied to; answers go
 // back through the Bot API at TELEGRAM_API_BASE (sendMessage, sendPhoto, answerCallbackQuery).
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono/tiny';
+import type { Context } from 'hono';
 import * as v from 'valibot';
 import { telegramKeyboard } from '../../notify/chat/buttons.ts';
 import { TelegramApi } from '../../notify/chat/telegram-api.ts';

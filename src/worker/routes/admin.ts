@@ -1,6 +1,6 @@
 // The operator's routes, under /admin (not part of the public API): only with the ADMIN_TOKEN
 // secret (npm run deploy makes it; npm start sets a local one); without it they do not exist (404).
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { timingSafeEqualText } from '../../service/crypto.ts';
 import { migrateGames } from '../game-objects.ts';
 import { jsonError, type AppEnv } from '../http.ts';

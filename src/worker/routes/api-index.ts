@@ -1,5 +1,5 @@
 // Where the API begins: GET /api (an index) and /openapi.json (the document, made by the picture Worker).
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { sideWorker } from '../board-png.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 

@@ -1,6 +1,7 @@
 // Board pictures: a game at any ply, and a position given as text, as SVG or PNG
 // (PNGs are drawn by the picture Worker and cached).
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono/tiny';
+import type { Context } from 'hono';
 import { cache } from 'hono/cache';
 import * as v from 'valibot';
 import { positionSvg } from '../../service/preview.ts';

@@ -1,7 +1,7 @@
 // Challenges (JSON API): open and personal challenges (/api/challenges) and rematches
 // (/api/games/:id/rematch). Thin: validate, call the services, translate.
 import { vValidator } from '@hono/valibot-validator';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { ChallengeIdSchema, ChallengeListQuerySchema, CreateChallengeSchema } from '../../service/player-schemas.ts';
 import { rematchAgainstComputer } from '../../service/rematch.ts';
 import type { GameEnv } from '../game-id.ts';

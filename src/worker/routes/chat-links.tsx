@@ -1,6 +1,7 @@
 // Linking chat bots from /me (forms from our own pages only): confirm a Discord user's
 // `/subspace link`, make a Telegram deep link, switch a link's notifications, unlink.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono/tiny';
+import type { Context } from 'hono';
 import * as v from 'valibot';
 import { CHAT_PLATFORMS } from '../../db/schema-chat.ts';
 import type { PlayerRow } from '../../db/schema.ts';

@@ -1,7 +1,7 @@
 // The computer's post-game analysis and the players' analysis boards (variations and notes).
 // Thin handlers: validate, call the service, translate its answer.
 import { vValidator } from '@hono/valibot-validator';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { ExploreQuerySchema, NotesSchema } from '../../service/notes-schemas.ts';
 import type { GameEnv } from '../game-id.ts';
 import { reply, fromFailure } from '../http.ts';

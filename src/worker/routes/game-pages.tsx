@@ -1,7 +1,8 @@
 // The web pages (home, the links page, the game page for players and
 // spectators), their no-JavaScript form posts and the game page's script.
 // Handlers validate with valibot, call the services, render with hono/jsx.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono/tiny';
+import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';

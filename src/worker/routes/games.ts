@@ -2,7 +2,7 @@
 // (/api/games/:id/...). Handlers only validate, call the game service and translate its answer to
 // HTTP; the rules live in the engine and the service.
 import { vValidator } from '@hono/valibot-validator';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import {
   ConditionalSchema,
   CreateGameSchema,
@@ -100,7 +100,9 @@ export const game = new Hono<GameEnv>()
   .get('/record', async (c) => {
     const id = c.var.gameId;
     // A finished game's record carries the computer's analysis, once done (glyphs and {[%eval …]}).
-    const result = await c.var.services.games.record(id, linkBase(c), await c.var.services.analysis.annotations(id));
+    // A tournament's game names it and the round ([Event], [Round]).
+    const [annotations, round] = await Promise.all([c.var.services.analysis.annotations(id), c.var.services.tournaments.roundOfGame(id)]);
+    const result = await c.var.services.games.record(id, linkBase(c), annotations, round);
     if (!result.ok) return fromFailure(c, result);
     return c.text(result.value, 200, { 'Content-Type': 'text/plain; charset=utf-8' });
   })

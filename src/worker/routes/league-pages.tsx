@@ -1,7 +1,8 @@
 // Ratings and tournaments pages and their forms: /players/:id, /leaderboard/:variant,
 // /tournaments and /tournaments/:id with Join / Leave / Start (forms post back here, from our
 // own pages only, as the signed-in player of the /me cookie).
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono/tiny';
+import type { Context } from 'hono';
 import * as v from 'valibot';
 import { PlayerIdSchema } from '../../service/player-schemas.ts';
 import { playerOf } from '../../service/players.ts';

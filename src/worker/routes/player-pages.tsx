@@ -2,7 +2,8 @@
 // sign-in by email link, the lobby, challenge pages, accept / decline / withdraw,
 // and the rematch button of a finished game. Forms post back here (no JavaScript needed).
 import type { PlayerRow } from '../../db/schema.ts';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono/tiny';
+import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import {

@@ -2,7 +2,8 @@
 // player: settings, games, chat commands, challenges (/api/me). Thin: validate, call the services,
 // translate.
 import { vValidator } from '@hono/valibot-validator';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono/tiny';
+import type { MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { PlayerRow } from '../../db/schema.ts';
 import { CreatePlayerSchema, MyGamesQuerySchema, PlayerIdSchema, PlayerSettingsSchema, SignInSchema } from '../../service/player-schemas.ts';

@@ -2,7 +2,7 @@
 // seat (token), a player's own choices of what goes where, the service worker and the button's
 // script (both kept in the picture Worker, src/pictures/index.ts). Thin: validate, call the services, translate.
 import { vValidator } from '@hono/valibot-validator';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { NotifyChoicesSchema, PushEndpointSchema, PushSubscriptionSchema } from '../../notify/schemas.ts';
 import type { GameEnv } from '../game-id.ts';
 import { jsonError, reply, type AppEnv } from '../http.ts';

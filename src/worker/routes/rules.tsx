@@ -1,6 +1,6 @@
 // The rules pages and their diagrams. Everything here is a pure function of the
 // code (no game data), so answers are cached and the diagrams are built once.
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { VARIANT_NAMES, type VariantName } from '../../engine/types.ts';
 import { rulesDiagram, type Diagram } from '../../service/rules-diagrams.ts';
 import { jsonError, type AppEnv } from '../http.ts';

@@ -2,7 +2,8 @@
 // the chat-bot endpoint, and the unsubscribe link of emails. Thin: validate, call
 // the services, translate.
 import { vValidator } from '@hono/valibot-validator';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono/tiny';
+import type { Context } from 'hono';
 import * as v from 'valibot';
 import { ChatJsonSchema, chatLength, ConfirmAddressQuerySchema, MAX_CHAT_TEXT, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
 import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';

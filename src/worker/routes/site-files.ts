@@ -1,6 +1,6 @@
 // The files every page links to: the favicon, the web app manifest, the site script, the stylesheet
 // (the last two kept in the picture Worker, so this Worker's bundle stays within its budget).
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { sideWorker } from '../board-png.ts';
 import type { AppEnv } from '../http.ts';
 import { FAVICON_SVG, MANIFEST } from '../pages/site.tsx';

@@ -1,6 +1,6 @@
 // The live streams (NDJSON): a player's events and the lobby's (/api/stream), and one game's stream
 // and the game page's WebSocket (/api/games/:id/stream, .../socket).
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { eventStream, hubOf } from '../event-hub.ts';
 import type { GameEnv } from '../game-id.ts';
 import { gameObject } from '../game-objects.ts';

@@ -1,6 +1,6 @@
 // Ratings and tournaments (JSON API): the leaderboards and the tournaments. Thin: validate, call the services, translate.
 import { vValidator } from '@hono/valibot-validator';
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { CreateTournamentSchema, LeaderboardQuerySchema, TournamentIdSchema } from '../../service/tournament-schemas.ts';
 import { jsonError, linkBase, reply, type AppEnv } from '../http.ts';
 import { requireJson } from '../http-body.ts';
