@@ -46,6 +46,13 @@ export async function discordApp() {
         },
       }),
     press: (userId: string, customId: string) => send({ type: 3, ...user(userId), data: { custom_id: customId, component_type: 2 } }),
+    /** An autocomplete request while `focused` is typed, the command's other options as given so far. */
+    suggest: (userId: string, name: string, options: Record<string, string>, focused: string) =>
+      send({
+        type: 4,
+        ...user(userId),
+        data: { name, options: Object.entries(options).map(([n, value]) => ({ name: n, type: 3, value, ...(n === focused ? { focused: true } : {}) })) },
+      }),
   };
 }
 

@@ -2,13 +2,13 @@
 // missing or bad signature (401, nothing changes), linking from /me, commands and buttons
 // in the API's own words, the board picture as a deferred answer and its follow-up.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DISCORD_VARIANTS } from '../../src/worker/bots/discord-commands.ts';
+import { DISCORD_COMMANDS, DISCORD_VARIANTS } from '../../src/worker/bots/discord-commands.ts';
 import { VARIANT_NAMES as VARIANTS } from '../../src/engine/types.ts';
 import { chatApis, discordApp, linkDiscord, mePost, type DiscordApp } from './bot-helpers.ts';
 import type { QueueJob } from '../../src/notify/types.ts';
 import { BASE, call, fetchWorker } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
-import { newPlayer } from './player-helpers.ts';
+import { newPlayer, startGame } from './player-helpers.ts';
 
 let app: DiscordApp;
 beforeAll(async () => {
@@ -77,6 +77,14 @@ describe('Discord request verification', () => {
     );
     expect(forged.status).toBe(401);
     expect((await call('GET', `/api/games/${gameId}`)).body.ply).toBe(0);
+  });
+
+  it('the turn and game options ask for autocomplete', () => {
+    const move = DISCORD_COMMANDS.find((c) => c.name === 'move')!;
+    expect(move.options!.map((o) => [o.name, (o as { autocomplete?: boolean }).autocomplete])).toEqual([
+      ['turn', true],
+      ['game', true],
+    ]);
   });
 
   it('the command list offers the same variants as the API', () => {
@@ -162,6 +170,34 @@ describe('commands and buttons', () => {
     expect(payload.embeds[0].image.url).toBe('attachment://board.png');
     expect(patch!.body['files[0]'].type).toBe('image/png');
     expect([...patch!.body['files[0]'].bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  });
+
+  it('autocomplete: /move offers the legal turns as they are typed, a game option the player’s games; nothing to others', async () => {
+    const [uhura, sarek] = [await newPlayer('Uhura'), await newPlayer('Sarek')];
+    await linkDiscord(app, '1201', uhura);
+    await linkDiscord(app, '1202', sarek);
+    const { game } = await startGame(uhura, sarek); // Uhura white, to move
+    const legal: string[] = (await call('GET', `/api/games/${game.id}/legal`)).body.legal;
+    const typed = await app.suggest('1201', 'move', { turn: 'wb2', game: game.id }, 'turn');
+    expect(typed.body.type).toBe(8);
+    const choices = typed.body.data.choices.map((c: { value: string }) => c.value);
+    expect(choices.length).toBeGreaterThan(0);
+    expect(choices).toEqual(legal.filter((t) => t.toLowerCase().startsWith('wb2')).slice(0, 25));
+    // Nothing typed yet: the first 25 legal turns (Discord shows 25 at most).
+    const all = await app.suggest('1201', 'move', { turn: '' }, 'turn');
+    expect(all.body.data.choices.map((c: { value: string }) => c.value)).toEqual(legal.slice(0, 25));
+    // Not Sarek's turn, and a stranger's or an unlinked account's: no choices.
+    expect((await app.suggest('1202', 'move', { turn: '', game: game.id }, 'turn')).body.data.choices).toEqual([]);
+    const stranger = await newPlayer('Stranger');
+    await linkDiscord(app, '1203', stranger);
+    expect((await app.suggest('1203', 'move', { turn: '', game: game.id }, 'turn')).body.data.choices).toEqual([]);
+    expect((await app.suggest('1299', 'move', { turn: '' }, 'turn')).body).toEqual({ type: 8, data: { choices: [] } });
+    // The game option: the player's games going, matched on the opponent's name too.
+    const games = await app.suggest('1201', 'board', { game: 'sar' }, 'game');
+    expect(games.body.data.choices).toEqual([{ name: `Warp Factor against Sarek, your turn (${game.id})`, value: game.id }]);
+    expect((await app.suggest('1201', 'board', { game: 'nobody' }, 'game')).body.data.choices).toEqual([]);
+    // Read only: the game is as it was.
+    expect((await call('GET', `/api/games/${game.id}`)).body.ply).toBe(0);
   });
 
   it('a replayed interaction changes nothing', async () => {

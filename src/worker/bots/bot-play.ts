@@ -95,6 +95,43 @@ export async function playCommand(deps: BotDeps, chat: LinkedChat, named: string
   return { ok: answer.ok, text: answer.reply, buttons, game: game.id, private: !answer.ok };
 }
 
+/** A suggestion as a chat's autocomplete shows it: what the list says, and what goes in the box. */
+export interface Suggestion {
+  readonly name: string;
+  readonly value: string;
+}
+
+/**
+ * While a player types a turn: the legal turns of the game that begin with what is typed (any case),
+ * then those that hold it elsewhere; none when it is not their turn or they do not play the game.
+ */
+export async function turnSuggestions(deps: BotDeps, chat: LinkedChat, named: string | undefined, typed: string, max: number): Promise<Suggestion[]> {
+  const game = await whichGame(deps, chat, named);
+  if ('error' in game) return [];
+  const seat = await sideIn(deps, chat.player, game.id);
+  if ('error' in seat) return [];
+  const legal = await deps.games.legal(game.id);
+  if (!legal.ok || legal.value.sideToMove !== seat.side) return [];
+  const needle = typed.trim().toLowerCase();
+  const starts = legal.value.legal.filter((t) => t.toLowerCase().startsWith(needle));
+  const holds = needle ? legal.value.legal.filter((t) => !t.toLowerCase().startsWith(needle) && t.toLowerCase().includes(needle)) : [];
+  return [...starts, ...holds].slice(0, max).map((t) => ({ name: t, value: t }));
+}
+
+/** While a player types a game id: their games going, those waiting for them first, matched on the id or the opponent. */
+export async function gameSuggestions(deps: BotDeps, chat: LinkedChat, typed: string, max: number): Promise<Suggestion[]> {
+  const needle = typed.trim().toLowerCase();
+  const games = await deps.players.games(chat.player, 'active', deps.base);
+  return games
+    .filter((g) => !needle || g.id.includes(needle) || (g.opponent.name ?? '').toLowerCase().includes(needle))
+    .sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn))
+    .slice(0, max)
+    .map((g) => {
+      const against = g.opponent.computer ? `the computer (level ${g.opponent.computer})` : (g.opponent.name ?? 'anyone with the link');
+      return { name: `${g.title ?? g.variant} against ${against}${g.yourTurn ? ', your turn' : ''} (${g.id})`.slice(0, 100), value: g.id };
+    });
+}
+
 /** The board as text and, later, as a picture. */
 export async function boardReply(deps: BotDeps, chat: LinkedChat, named: string | undefined): Promise<BotReply> {
   const answer = await playCommand(deps, chat, named, { kind: 'board' });

@@ -19,6 +19,8 @@ const game = (required: boolean) => ({
   description: 'The game id (or link); without it, the game this chat is on',
   required,
   max_length: 200,
+  // Discord asks the interactions endpoint for choices as it is typed: the player's games going.
+  autocomplete: true,
 });
 
 export const DISCORD_COMMANDS = [
@@ -47,7 +49,15 @@ export const DISCORD_COMMANDS = [
     name: 'move',
     description: 'Play a turn, e.g. Wb2-Wb3',
     options: [
-      { type: STRING, name: 'turn', description: 'Your turn, e.g. Wb2-Wb3 (add #<ply> to guard against a stale board)', required: true, max_length: 100 },
+      {
+        type: STRING,
+        name: 'turn',
+        description: 'Your turn, e.g. Wb2-Wb3 (add #<ply> to guard against a stale board)',
+        required: true,
+        max_length: 100,
+        // The legal turns are offered as it is typed (choices are suggestions: any text can still be sent).
+        autocomplete: true,
+      },
       game(false),
     ],
   },

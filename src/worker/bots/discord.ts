@@ -22,6 +22,9 @@ import {
   type BotDeps,
   type BotReply,
   type LinkedChat,
+  gameSuggestions,
+  type Suggestion,
+  turnSuggestions,
 } from './bot-play.ts';
 import { boardPicture, botDeps, later } from './bot-deps.ts';
 import { discordLinkUrl, LINK_MINUTES } from './link-codes.ts';
@@ -43,15 +46,24 @@ async function signedByDiscord(raw: Uint8Array, signatureHex: string, timestamp:
 }
 
 /** Discord's interaction and answer types (the few used here). */
-const Interaction = { PING: 1, COMMAND: 2, COMPONENT: 3 } as const;
-const Answer = { PONG: 1, MESSAGE: 4, DEFERRED: 5 } as const;
+const Interaction = { PING: 1, COMMAND: 2, COMPONENT: 3, AUTOCOMPLETE: 4 } as const;
+const Answer = { PONG: 1, MESSAGE: 4, DEFERRED: 5, SUGGESTIONS: 8 } as const;
+/** Discord shows at most this many autocomplete choices. */
+const MAX_SUGGESTIONS = 25;
 
-const OptionSchema: v.GenericSchema<{ name: string; value?: string | number | boolean; options?: { name: string; value?: string | number | boolean }[] }> =
-  v.object({
-    name: v.string(),
-    value: v.optional(v.union([v.string(), v.number(), v.boolean()])),
-    options: v.optional(v.array(v.object({ name: v.string(), value: v.optional(v.union([v.string(), v.number(), v.boolean()])) }))),
-  });
+type OptionValue = string | number | boolean;
+const ValueSchema = v.optional(v.union([v.string(), v.number(), v.boolean()]));
+const OptionSchema: v.GenericSchema<{
+  name: string;
+  value?: OptionValue;
+  focused?: boolean;
+  options?: { name: string; value?: OptionValue; focused?: boolean }[];
+}> = v.object({
+  name: v.string(),
+  value: ValueSchema,
+  focused: v.optional(v.boolean()),
+  options: v.optional(v.array(v.object({ name: v.string(), value: ValueSchema, focused: v.optional(v.boolean()) }))),
+});
 const UserSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,25}$/)),
   username: v.optional(v.string()),
@@ -105,6 +117,22 @@ function optionsOf(i: Interaction): Record<string, string> {
 }
 
 const subcommand = (i: Interaction) => i.data?.options?.find((o) => o.value === undefined)?.name;
+
+/**
+ * Autocomplete: Discord asks as the player types an option marked `autocomplete`
+ * (discord-commands.ts): `/move turn` gets the legal turns, a `game` option the player's games
+ * going. Read only, so not deduplicated like the commands; an unlinked account gets no choices.
+ */
+async function suggestions(deps: BotDeps, i: Interaction, userId: string): Promise<Suggestion[]> {
+  const focused = i.data?.options?.flatMap((o) => [o, ...(o.options ?? [])]).find((o) => o.focused);
+  if (!focused) return [];
+  const chat = await linkedChat(deps, 'discord', userId);
+  if (!chat) return [];
+  const typed = String(focused.value ?? '');
+  if (focused.name === 'turn') return turnSuggestions(deps, chat, optionsOf(i).game, typed, MAX_SUGGESTIONS);
+  if (focused.name === 'game') return gameSuggestions(deps, chat, typed, MAX_SUGGESTIONS);
+  return [];
+}
 
 async function runCommand(deps: BotDeps, chat: LinkedChat, i: Interaction): Promise<BotReply> {
   const o = optionsOf(i);
@@ -184,6 +212,11 @@ export const discord = new Hono<AppEnv>().post('/interactions', async (c) => {
   if (!parsed.success) return jsonError(c, 400, 'invalid_body', 'body: not a Discord interaction');
   const i = parsed.output;
   if (i.type === Interaction.PING) return c.json({ type: Answer.PONG });
+  if (i.type === Interaction.AUTOCOMPLETE) {
+    const user = i.member?.user ?? i.user;
+    const choices = user ? await suggestions(botDeps(c), i, user.id) : [];
+    return c.json({ type: Answer.SUGGESTIONS, data: { choices } });
+  }
   if (i.type !== Interaction.COMMAND && i.type !== Interaction.COMPONENT) return say(c, DISCORD_HELP);
   // Discord sends each interaction once; the same one again is a replay, and changes nothing.
   const deps = botDeps(c);
