@@ -5,6 +5,7 @@ import { MAX_SIZE, MIN_SIZE } from '../service/preview.ts';
 import {
   COMPUTER_LEVELS,
   DAYS_PER_MOVE,
+  GameIdSchema,
   MAX_MESSAGE_CHARS,
   MAX_MOVE_TEXT,
   MAX_POSITION_TEXT,
@@ -166,3 +167,9 @@ export const PreviewQuerySchema = v.object({
   /** Whose side the board is seen from (the player's own on their page). */
   from: v.optional(v.picklist(COLORS, 'from must be white or black')),
 });
+
+/** What a flash message's tag covers. */
+export const flashText = (flash: { error?: string | undefined; ok?: string | undefined }) => `${flash.error ?? ''}\n${flash.ok ?? ''}`;
+
+/** Whether a path's id can name a game (GameIdSchema). */
+export const isGameId = (id: string) => v.is(GameIdSchema, { id });

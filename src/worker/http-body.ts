@@ -98,6 +98,13 @@ export async function readForm(c: Context): Promise<Record<string, string>> {
   return out;
 }
 
+/** Form fields as strings (files are ignored). */
+export async function formFields(c: Context): Promise<Record<string, string>> {
+  const type = (c.req.header('Content-Type') ?? '').toLowerCase();
+  if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) return {};
+  return readForm(c);
+}
+
 /** JSON bodies only: anything else is a 415 that says what to send. */
 export async function requireJson(c: Context, next: () => Promise<void>) {
   if (!isJson(mediaType(c))) return jsonError(c, 415, 'unsupported_media_type', 'send a JSON body with Content-Type: application/json');

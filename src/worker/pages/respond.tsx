@@ -35,3 +35,6 @@ export const ownPageForms = ownPagesOnly((c, why) =>
     ? errorPage(c, 403, 'Form refused', `This form is only taken from this site's own pages, and ${why}. Open the page and use its form.`)
     : undefined,
 );
+
+/** The page for a game id that names no game. */
+export const noSuchGame = (c: Context, id: string) => errorPage(c, 404, 'No such game', `There is no game with id ${id.slice(0, 40)}.`);
