@@ -66,6 +66,10 @@ app.use('/api/*', apiCors);
 app.use('/api', apiCors);
 app.use('/openapi.json', apiCors);
 
+// hono/tiny's router takes "/x/" for "/x"; here, as under Hono's default routers, a path with a
+// trailing slash names no route, and unknownRoute answers it (a read is sent to the path without).
+app.use(async (c, next) => (c.req.path.length > 1 && c.req.path.endsWith('/') ? unknownRoute(c) : next()));
+
 // The JSON API, each part under its prefix; everything about one game under /api/games/:id, whose
 // id is checked once (gameIdOnce) before any of its routes.
 app.route('/', apiIndex);
@@ -112,7 +116,7 @@ app.route('/rules', rules);
  */
 const wantsPage = (c: Context) => !/^\/(api\/|api$|openapi\.json$)/.test(c.req.path) && /\btext\/html\b/.test(c.req.header('Accept') ?? '');
 
-app.notFound((c) => {
+function unknownRoute(c: Context) {
   // "/x/" where "/x" is an address: a read goes there (308); anything else is told the address.
   const bare = c.req.path.replace(/(.)\/+$/, '$1');
   if (bare !== c.req.path && allowedMethods(app.routes, bare).length) {
@@ -145,7 +149,8 @@ app.notFound((c) => {
     );
   }
   return jsonError(c, 405, 'method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}`);
-});
+}
+app.notFound(unknownRoute);
 
 app.onError((err, c) => {
   if (err instanceof HTTPException && err.status < 500) {
