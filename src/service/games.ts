@@ -1,15 +1,14 @@
 // The game service: everything a correspondence game does, between the HTTP
 // routes (which only translate) and the store (which only persists). Every
 // function returns a typed result; the routes map { status, error } to HTTP.
-import type { GameRow, NewGameRow } from '../db/schema.ts';
+import type { GameRow } from '../db/schema.ts';
 import type { GameChanges, GameStore, NewMessageRow, NewMoveRow } from '../db/game-store.ts';
 import { Game } from '../engine/game.ts';
-import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome, COLORS } from '../engine/types.ts';
+import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
-import { newGameId, newToken, newWebhookSecret, sha256Hex } from './crypto.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from './computer-sides.ts';
 import type { GameEvent } from './ports.ts';
-import { type LinkBase, playerLinks } from './links.ts';
+import { type LinkBase } from './links.ts';
 import {
   iso,
   publicMessage,
@@ -21,37 +20,19 @@ import {
   type PublicState,
   type PublicTakeback,
 } from './public-state.ts';
-import { exportRecord, importRecord, type PlayedTurnRow, type RecordEvent, type TurnAnnotation } from './record.ts';
+import { exportRecord, importRecord, type RecordEvent, type TurnAnnotation } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
-import type { ClockInput, ConditionalLine, CreateGameInput, DrawAction, MoveInput, PauseInput, PlayerInput, SideInput, TakebackAction } from './schemas.ts';
+import type { ClockInput, ConditionalLine, CreateGameInput, DrawAction, MoveInput, PauseInput, PlayerInput, TakebackAction } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
-import { DAY_MS, GameContext, asWritten, finishedChanges, gameOver, noOfferMessage, overMessage, turnClock, type Actor } from './game-core.ts';
+import { GameContext, asWritten, finishedChanges, gameOver, noOfferMessage, overMessage, turnClock, type Actor } from './game-core.ts';
 import * as conditional from './conditional.ts';
 import type { ConditionalLines, PlannedAnswer } from './conditional.ts';
 import * as messages from './messages.ts';
 import * as pauses from './pauses.ts';
 import * as takebacks from './takebacks.ts';
-import { startingGame } from './new-game.ts';
+import { insertGame, startingGame, type CreatedGame, type Seats } from './new-game.ts';
 
-export interface CreatedGame {
-  readonly id: string;
-  /** Each human player's secret link and token (the computer's side has none). */
-  readonly links: { readonly white?: string; readonly black?: string; readonly spectator: string };
-  readonly tokens: { readonly white?: string; readonly black?: string };
-  /** The Standard Webhooks secret of each player created with a webhook, shown only here. */
-  readonly webhookSecrets: { white?: string; black?: string };
-  readonly state: PublicState;
-}
-
-/** A game made for two players (an accepted challenge): its id, claimed beforehand, and who sits where. */
-interface Seats {
-  readonly id?: string;
-  readonly players: { readonly white?: string; readonly black?: string };
-  /** Rated (docs/ratings.md): only a game between two players, neither the computer. */
-  readonly rated?: boolean;
-  /** The tournament the game is a board of. */
-  readonly tournamentId?: string;
-}
+export type { CreatedGame } from './new-game.ts';
 
 function engineFailure(e: EngineError, status: 400 | 422): Failure {
   return fail(status, status === 400 ? 'unreadable_turn' : 'illegal_turn', e.message, e.at);
@@ -159,7 +140,15 @@ export class GameService {
     if (!variant) return fail(400, 'unknown_variant', `variant ${input.variant} is not available`);
     const game = startingGame(input.variant, input.options, input.position);
     if (!game.ok) return game;
-    const created = await this.insert({ base, game: game.value, startPosition: game.value.positionText, turns: [], input, seats, hints: input.hints ?? false });
+    const created = await insertGame(this.ctx, {
+      base,
+      game: game.value,
+      startPosition: game.value.positionText,
+      turns: [],
+      input,
+      seats,
+      hints: input.hints ?? false,
+    });
     // Both seats taken by players (an accepted challenge): tell them the game is on.
     if (created.ok && seats?.players.white && seats.players.black) {
       const row = await this.ctx.store.game(created.value.id);
@@ -178,97 +167,7 @@ export class GameService {
     const imported = importRecord(text, extra, this.ctx.clock());
     if (!imported.ok) return imported;
     const { game, startPosition, turns, players, outcome } = imported.value;
-    return this.insert({ base, game, startPosition, turns, input: players, outcome, seats: id === undefined ? undefined : { id, players: {} } });
-  }
-
-  /** A new game row (and its imported turns): `outcome` of an imported record, `seats` of an accepted challenge or a tournament pairing. */
-  private async insert({
-    base,
-    game,
-    startPosition,
-    turns,
-    input,
-    outcome,
-    seats,
-    hints = false,
-  }: {
-    base: LinkBase;
-    game: Game;
-    startPosition: string;
-    turns: readonly PlayedTurnRow[];
-    input: { white?: SideInput; black?: SideInput; clock?: ClockInput };
-    outcome?: Outcome | undefined;
-    seats?: Seats | undefined;
-    hints?: boolean;
-  }): Promise<ServiceResult<CreatedGame>> {
-    const now = this.ctx.clock();
-    for (const side of COLORS) {
-      const url = input[side]?.webhook;
-      const problem =
-        url === undefined ? undefined : this.ctx.options.webhookPolicy ? await this.ctx.options.webhookPolicy.problem(url) : 'this server takes no webhooks';
-      if (problem) return fail(400, 'refused_url', `${side}.webhook: ${problem}`);
-    }
-    const webhookSecrets: { white?: string; black?: string } = {};
-    if (input.white?.webhook) webhookSecrets.white = newWebhookSecret();
-    if (input.black?.webhook) webhookSecrets.black = newWebhookSecret();
-    // The computer's side gets a token nobody is given, so no request can act for it.
-    const tokens = { white: newToken(), black: newToken() };
-    const given = { ...(input.white?.computer ? {} : { white: tokens.white }), ...(input.black?.computer ? {} : { black: tokens.black }) };
-    const id = seats?.id ?? newGameId();
-    const over = outcome ?? game.outcome();
-    const row: NewGameRow = {
-      id,
-      variant: game.variant.name,
-      options: JSON.stringify(game.options),
-      status: over ? (over.reason === 'aborted' ? 'aborted' : 'finished') : 'active',
-      result: over?.result ?? '*',
-      reason: over?.reason ?? null,
-      startPosition,
-      position: game.positionText,
-      ply: game.ply,
-      sideToMove: game.variant.turn(game.position),
-      whiteName: input.white?.name ?? null,
-      whiteEmail: input.white?.email ?? null,
-      whiteWebhook: input.white?.webhook ?? null,
-      whiteTokenHash: await sha256Hex(tokens.white),
-      blackName: input.black?.name ?? null,
-      blackEmail: input.black?.email ?? null,
-      blackWebhook: input.black?.webhook ?? null,
-      blackTokenHash: await sha256Hex(tokens.black),
-      whiteComputer: input.white?.computer ?? null,
-      blackComputer: input.black?.computer ?? null,
-      hints,
-      daysPerMove: input.clock?.daysPerMove ?? null,
-      deadline: input.clock && !over ? now + input.clock.daysPerMove * DAY_MS : null,
-      timeoutMode: input.clock?.timeout ?? 'auto',
-      leaveDays: input.clock?.leaveDays ?? 0,
-      whiteLeaveLeft: input.clock?.leaveDays ?? 0,
-      blackLeaveLeft: input.clock?.leaveDays ?? 0,
-      drawOfferBy: null,
-      whiteWebhookSecret: webhookSecrets.white ?? null,
-      blackWebhookSecret: webhookSecrets.black ?? null,
-      linkOrigin: base.origin,
-      createdAt: now,
-      updatedAt: now,
-      finishedAt: over ? now : null,
-      whitePlayerId: seats?.players.white ?? null,
-      blackPlayerId: seats?.players.black ?? null,
-      rated: Boolean(seats?.rated && seats.players.white && seats.players.black && !input.white?.computer && !input.black?.computer),
-      tournamentId: seats?.tournamentId ?? null,
-    };
-    const moveRows: NewMoveRow[] = turns.map((t) => ({
-      gameId: id,
-      ply: t.ply,
-      side: t.side,
-      text: t.text,
-      positionAfter: t.position,
-      createdAt: t.at ?? now,
-    }));
-    await this.ctx.store.createGame(row, moveRows);
-    const stored = await this.ctx.store.game(id);
-    const last = turns.length ? await this.ctx.store.move(id, turns.length) : undefined;
-    await this.ctx.askComputer(stored!);
-    return done({ id, links: playerLinks(base, id, given), tokens: given, webhookSecrets, state: publicState(stored!, last) });
+    return insertGame(this.ctx, { base, game, startPosition, turns, input: players, outcome, seats: id === undefined ? undefined : { id, players: {} } });
   }
 
   // ---- playing ----

@@ -3,7 +3,7 @@
 // the text, and what a record means: the game it exports, the game it imports
 // (every turn replayed) and how that game ended.
 import type { GameRow } from '../db/schema.ts';
-import type { Game, PlayedTurn } from '../engine/game.ts';
+import type { Game } from '../engine/game.ts';
 import {
   colorName,
   drawOutcome,
@@ -19,7 +19,7 @@ import {
 import { getVariant } from '../engine/variants/index.ts';
 import { iso, publicPlayer } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
-import { startingGame } from './new-game.ts';
+import { startingGame, type PlayedTurnRow } from './new-game.ts';
 import { ClockSchema, cutAtCharacters, MAX_NAME_LENGTH, NameSchema, type ClockInput, type PlayerInput } from './schemas.ts';
 import * as v from 'valibot';
 import { fromSetUp, storedGame, storedOptions } from './stored-game.ts';
@@ -231,9 +231,6 @@ export function exportRecord(
     ...(start && start.variant.turn(start.position) === 'black' ? { blackFirst: true } : {}),
   });
 }
-
-/** A turn to store; `at` = when it was played (from an imported record), else now. */
-export type PlayedTurnRow = PlayedTurn & { readonly side: Color; readonly at?: number };
 
 /** A game read from a record, ready to be stored. */
 interface ImportedGame {
