@@ -101,8 +101,13 @@ export class RemoteGames {
     this.key = config(env).gameIdKey;
   }
 
+  /** Whether `id` may name a game (a tag made here, or the directory knows it): no object is touched. */
+  mayBeGame(id: string): Promise<boolean> {
+    return isGame(this.key, this.directory, id);
+  }
+
   private async stored<T>(id: string, method: StoreMethod, args: unknown[]): Promise<T> {
-    if (!(await isGame(this.key, this.directory, id))) return noRecords(method) as T;
+    if (!(await this.mayBeGame(id))) return noRecords(method) as T;
     return (await gameObject(this.env, id).stored(id, method, args)) as T;
   }
 

@@ -41,6 +41,27 @@ describe('methods', () => {
   });
 });
 
+describe('an unknown game', () => {
+  it('is a 404 before its body, query or token is read', async () => {
+    const unknown = 'zzzzzzzzzzzzzzzz'; // well formed, never made here, not in the directory
+    const cases: [string, string, Parameters<typeof call>[2]][] = [
+      ['GET', `/api/games/${unknown}/preview`, {}], // no `move`: a 400 if read first
+      ['GET', `/api/games/${unknown}?token=not-a-token`, {}], // a malformed token: a 403 if read first
+      ['POST', `/api/games/${unknown}/moves`, { json: { nonsense: true }, token: 'x'.repeat(43) }],
+      ['POST', `/api/games/${unknown}/messages`, { json: { text: 5 } }],
+      ['POST', `/api/games/${unknown}/resign`, {}],
+    ];
+    for (const [method, path, init] of cases) {
+      const res = await call(method, path, init);
+      expect([res.status, res.body.code, res.body.error], `${method} ${path}`).toEqual([404, 'unknown_game', `no game with id ${unknown}`]);
+    }
+    // (A body that is not JSON at all is a 400 on every route first: the app reads it before routing.)
+    // A game that exists still reads its request first.
+    const g = await newGame('warp-factor');
+    expect((await call('GET', `/api/games/${g.id}/preview`)).status).toBe(400);
+  });
+});
+
 describe('CORS', () => {
   const origin = 'https://bot.example';
 
