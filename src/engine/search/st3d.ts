@@ -7,7 +7,7 @@ import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
-import { pieceTargets as curvedTargets, wormholeOf } from '../st3d/curved-space-movement.ts';
+import { wormholeOf, writeTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer } from '../st3d/wormhole.ts';
 import { curvedSpaceCaptures } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
@@ -128,7 +128,8 @@ const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
 const CAPTURES: St3dMove[] = [];
 let capturesCount = 0;
 let capturesOf: St3dPosition | undefined;
-const targets: number[] = [];
+/** Curved Space's evaluation: the targets of the piece it is at. */
+const targets = new Int16Array(NUM_CELLS);
 
 /**
  * Mark the cells the piece on `cell` could move to (pieceTargets' list, standard
@@ -224,8 +225,6 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
   const curved = name === 'curved-space';
   const geo = curved ? undefined : geometry(pos.platforms);
   const wh = curved ? wormholeOf(pos) : undefined;
-  // Emptied only now and then: emptying an array frees its store, and pushing then builds it again.
-  if (targets.length > 4096) targets.length = 0;
   attacked[0]!.fill(0);
   attacked[1]!.fill(0);
   let score = 0;
@@ -241,10 +240,8 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     const map = attacked[side]!;
     let mobility: number;
     if (curved) {
-      const first = targets.length;
-      curvedTargets(board, wh!, cell, targets);
-      for (let i = first; i < targets.length; i++) map[targets[i]!] = 1;
-      mobility = targets.length - first;
+      mobility = writeTargets(board, wh!, cell, targets, 0);
+      for (let i = 0; i < mobility; i++) map[targets[i]!] = 1;
     } else mobility = markTargets(board, geo!, cell, map);
     if (role !== KING) s += w.mobility * mobility;
     if (!isFixed(cell)) s += w.onPlatform;
@@ -274,9 +271,8 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     const enemy = attacked[1 - side]!;
     let danger = enemy[king]! * 2;
     if (curved) {
-      const first = targets.length;
-      curvedTargets(board, wh!, king, targets);
-      for (let i = first; i < targets.length; i++) danger += enemy[targets[i]!]!;
+      const count = writeTargets(board, wh!, king, targets, 0);
+      for (let i = 0; i < count; i++) danger += enemy[targets[i]!]!;
     } else danger += kingSteps(board, geo!, king, enemy);
     score -= sign * danger * w.kingZone;
     const exposed = dropThreat(pos, w, side, king);
