@@ -8,7 +8,7 @@ import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
 import { wormholeOf, writeTargets } from '../st3d/curved-space-movement.ts';
-import { cellLayer } from '../st3d/wormhole.ts';
+import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
 import { curvedSpaceCaptures } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
@@ -224,7 +224,8 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
   const board = pos.board;
   const curved = name === 'curved-space';
   const geo = curved ? undefined : geometry(pos.platforms);
-  const wh = curved ? wormholeOf(pos) : undefined;
+  // Fetched for the first piece (an empty field, while platforms are placed, needs no worm-hole).
+  let wh: Wormhole | undefined;
   attacked[0]!.fill(0);
   attacked[1]!.fill(0);
   let score = 0;
@@ -240,7 +241,7 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     const map = attacked[side]!;
     let mobility: number;
     if (curved) {
-      mobility = writeTargets(board, wh!, cell, targets, 0);
+      mobility = writeTargets(board, (wh ??= wormholeOf(pos)), cell, targets, 0);
       for (let i = 0; i < mobility; i++) map[targets[i]!] = 1;
     } else mobility = markTargets(board, geo!, cell, map);
     if (role !== KING) s += w.mobility * mobility;
@@ -271,7 +272,7 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     const enemy = attacked[1 - side]!;
     let danger = enemy[king]! * 2;
     if (curved) {
-      const count = writeTargets(board, wh!, king, targets, 0);
+      const count = writeTargets(board, (wh ??= wormholeOf(pos)), king, targets, 0);
       for (let i = 0; i < count; i++) danger += enemy[targets[i]!]!;
     } else danger += kingSteps(board, geo!, king, enemy);
     score -= sign * danger * w.kingZone;
