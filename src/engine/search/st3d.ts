@@ -110,12 +110,6 @@ const WEIGHTS: Record<'first-contact' | 'warp-factor' | 'curved-space', St3dWeig
   'curved-space': { values: CURVED_VALUES, handShare: 0.95, mobility: 4, kingZone: 16, onPlatform: 0, onWormhole: 10, dropExposure: 12, tropism: 0 },
 };
 
-// Standard movement by role code (KING..PAWN), as in st3d/standard.ts: steps and slides; pawns and knights apart.
-const KING_STEPS = [...ORTHOGONAL, ...DIAGONAL_LEVEL, ...TRIAGONAL];
-const STEPS: readonly (readonly number[])[] = [[], KING_STEPS, TRIAGONAL, [], TRIAGONAL, [], []];
-const SLIDES: readonly (readonly number[])[] = [[], [], [...ORTHOGONAL, ...DIAGONAL_LEVEL], ORTHOGONAL, DIAGONAL_LEVEL, [], []];
-const PAWN_CAPTURES = [...DIAGONAL_LEVEL, ...TRIAGONAL];
-
 /** The fixed level each colour drops onto (White W, Black B). */
 const DROP_LEVEL = [0, 2];
 
@@ -131,6 +125,13 @@ let capturesOf: St3dPosition | undefined;
 /** Curved Space's evaluation: the targets of the piece it is at. */
 const targets = new Int16Array(NUM_CELLS);
 
+// The same lists as ranges of direction numbers (0-5 orthogonal, 6-9 diagonal on the level, 10-17
+// triagonal), by role code: the evaluation walks them at every node.
+const STEP_FROM = new Int8Array([0, 0, 10, 0, 10, 0, 0]);
+const STEP_TO = new Int8Array([0, 18, 18, 0, 18, 0, 0]);
+const SLIDE_FROM = new Int8Array([0, 0, 0, 0, 6, 0, 0]);
+const SLIDE_TO = new Int8Array([0, 0, 10, 6, 10, 0, 0]);
+
 /**
  * Mark the cells the piece on `cell` could move to (pieceTargets' list, standard
  * movement) in `map`; returns how many. Written out so evaluation builds no list.
@@ -143,16 +144,18 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
   const base = cell * NUM_DIRS;
   let n = 0;
   if (role === PAWN) {
-    for (const d of ORTHOGONAL) {
+    for (let d = 0; d < 6; d++) {
       const to = next[base + d]!;
       if (to >= 0 && board[to] === EMPTY) {
         map[to] = 1;
         n++;
       }
     }
-    for (const d of PAWN_CAPTURES) {
+    for (let d = 6; d < 18; d++) {
       const to = next[base + d]!;
-      if (to >= 0 && board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) {
+      if (to < 0) continue;
+      const target = board[to]!;
+      if (target !== EMPTY && (target & BLACK_BIT) !== own) {
         map[to] = 1;
         n++;
         if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
@@ -165,23 +168,32 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
     for (let i = cell * MAX_LEAPS, end = i + MAX_LEAPS; i < end; i++) {
       const to = table[i]!;
       if (to < 0) break;
-      if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) {
+      const target = board[to]!;
+      if (target === EMPTY) {
         map[to] = 1;
         n++;
-        if (collect && board[to] !== EMPTY) CAPTURES[capturesCount++] = pieceMove(cell, to);
+      } else if ((target & BLACK_BIT) !== own) {
+        map[to] = 1;
+        n++;
+        if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
       }
     }
     return n;
   }
-  for (const d of STEPS[role]!) {
+  for (let d = STEP_FROM[role]!, end = STEP_TO[role]!; d < end; d++) {
     const to = next[base + d]!;
-    if (to >= 0 && (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own)) {
+    if (to < 0) continue;
+    const target = board[to]!;
+    if (target === EMPTY) {
       map[to] = 1;
       n++;
-      if (collect && board[to] !== EMPTY) CAPTURES[capturesCount++] = pieceMove(cell, to);
+    } else if ((target & BLACK_BIT) !== own) {
+      map[to] = 1;
+      n++;
+      if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
     }
   }
-  for (const d of SLIDES[role]!) {
+  for (let d = SLIDE_FROM[role]!, end = SLIDE_TO[role]!; d < end; d++) {
     for (let to = next[base + d]!; to >= 0; to = next[to * NUM_DIRS + d]!) {
       const target = board[to]!;
       if (target === EMPTY) {
@@ -204,7 +216,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
 function kingSteps(board: Int8Array, geo: Geometry, king: number, enemy: Uint8Array): number {
   const own = board[king]! & BLACK_BIT;
   let n = 0;
-  for (const d of KING_STEPS) {
+  for (let d = 0; d < NUM_DIRS; d++) {
     const to = geo.next[king * NUM_DIRS + d]!;
     if (to >= 0 && (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own)) n += enemy[to]!;
   }

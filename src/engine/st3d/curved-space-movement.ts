@@ -59,7 +59,7 @@ const seen = new Int32Array(NUM_CELLS);
 let stamp = 0;
 
 // writeTargets' output while it runs (module state, not closures: it runs at every node of a search).
-let OUT = new Int16Array(0);
+let OUT: Int16Array = new Int16Array(0);
 let N = 0;
 /** Whether cells must be marked as listed (a piece that also moves through the worm-hole). */
 let MARK = false;
