@@ -306,6 +306,15 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   const whiteKing = board.indexOf(KING);
   const blackKing = board.indexOf(KING + BLACK_BIT);
   const tropism = whiteKing >= 0 && blackKing >= 0 ? w.tropism : 0;
+  // The kings' points (each piece's tropism is its distance to the enemy king).
+  const wk = whiteKing >= 0 ? whiteKing : 0;
+  const bk = blackKing >= 0 ? blackKing : 0;
+  const wx = px[wk]!;
+  const wy = py[wk]!;
+  const wh = ph[wk]!;
+  const bx = px[bk]!;
+  const by = py[bk]!;
+  const bh = ph[bk]!;
   attacked[0]!.fill(0);
   attacked[1]!.fill(0);
   const mover = pos.turn === 'white' ? 0 : 1;
@@ -323,8 +332,14 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
     if (role !== KING) {
       s += w.mobility * mobility;
       if (tropism) {
-        const k = side ? whiteKing : blackKing;
-        const d = Math.max(Math.abs(px[cell]! - px[k]!), Math.abs(py[cell]! - py[k]!), Math.abs(ph[cell]! - ph[k]!));
+        // The distance in space (the largest of the three): written out, the evaluation's hottest line.
+        let dx = px[cell]! - (side ? wx : bx);
+        let dy = py[cell]! - (side ? wy : by);
+        let dh = ph[cell]! - (side ? wh : bh);
+        if (dx < 0) dx = -dx;
+        if (dy < 0) dy = -dy;
+        if (dh < 0) dh = -dh;
+        const d = dx > dy ? (dx > dh ? dx : dh) : dy > dh ? dy : dh;
         if (d < 6) s += (6 - d) * tropism;
       }
     }
