@@ -294,6 +294,22 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
   return pos.turn === 'white' ? score : -score;
 }
 
+/** The pieces in hand, by value (White's side). */
+function handScore(pos: St3dPosition, w: St3dWeights): number {
+  let score = 0;
+  for (let i = 0; i < 12; i++) {
+    const n = pos.hands[i]!;
+    if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
+  }
+  return score;
+}
+
+/** No piece on the field. */
+function isBare(board: Int8Array): boolean {
+  for (let cell = 0; cell < NUM_CELLS; cell++) if (board[cell] !== EMPTY) return false;
+  return true;
+}
+
 /**
  * evaluate's answer for First Contact and Warp Factor in one pass over the pieces: the kings
  * found first, so each piece's tropism is added with its value and mobility. Every term is a
@@ -301,6 +317,13 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
  */
 function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   const board = pos.board;
+  // While platforms are placed the field may be empty: then only the hands count, and no geometry
+  // is built (the search meets thousands of arrangements there).
+  if (pos.unplaced && isBare(board)) {
+    capturesCount = 0;
+    capturesOf = pos;
+    return pos.turn === 'white' ? handScore(pos, w) : -handScore(pos, w);
+  }
   const geo = geometry(pos.platforms);
   const { px, py, ph } = geo;
   const whiteKing = board.indexOf(KING);
@@ -346,10 +369,7 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
     if (!isFixed(cell)) s += w.onPlatform;
     score += side ? -s : s;
   }
-  for (let i = 0; i < 12; i++) {
-    const n = pos.hands[i]!;
-    if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
-  }
+  score += handScore(pos, w);
   for (let side = 0; side < 2; side++) {
     const king = side ? blackKing : whiteKing;
     if (king < 0) continue;
