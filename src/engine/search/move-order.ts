@@ -32,10 +32,16 @@ export class MoveOrder {
     if (this.sorted) return order[n]!;
     if (n < LAZY_PICKS) {
       let best = n;
+      let bestIndex = order[n]!;
+      let bestScore = scores[bestIndex]!;
       for (let i = n + 1; i < this.length; i++) {
         const a = order[i]!;
-        const b = order[best]!;
-        if (scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b)) best = i;
+        const score = scores[a]!;
+        if (score > bestScore || (score === bestScore && a < bestIndex)) {
+          best = i;
+          bestIndex = a;
+          bestScore = score;
+        }
       }
       const chosen = order[best]!;
       order[best] = order[n]!;
