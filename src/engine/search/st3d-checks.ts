@@ -4,19 +4,7 @@
 // Walking the field's lines out from the king finds every cell a piece could
 // attack it from, exactly as attackerOf walks them, blockers ignored.
 import type { Color } from '../types.ts';
-import {
-  cellPoint,
-  DIAGONAL_LEVEL,
-  geometry,
-  type Geometry,
-  MAX_LEAPS,
-  NUM_CELLS,
-  NUM_DIRS,
-  ORTHOGONAL,
-  platformCell,
-  platformMayReach,
-  TRIAGONAL,
-} from '../st3d/field.ts';
+import { cellPoint, geometry, type Geometry, MAX_LEAPS, NUM_CELLS, NUM_DIRS, platformCell, platformMayReach } from '../st3d/field.ts';
 import { dropMove, pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BISHOP, BLACK_BIT, EMPTY, handIndex, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { kingInHand, OWN_LEVEL, type St3dPosition } from '../st3d/position.ts';
@@ -48,19 +36,17 @@ function markReach(pos: St3dPosition): void {
   reachGeometry = geometry(pos.platforms);
   const { next, knightFrom } = reachGeometry;
   const base = enemyKing * NUM_DIRS;
-  const line = (dirs: readonly number[], bit: number) => {
-    for (const d of dirs) {
-      let c = next[base + d]!;
-      if (c >= 0) reach[c]! |= STEP;
-      while (c >= 0) {
-        reach[c]! |= bit;
-        c = next[c * NUM_DIRS + d]!;
-      }
+  // Directions 0-5 orthogonal and 6-9 diagonal on the level (lines), 10-17 triagonal (steps).
+  for (let d = 0; d < 10; d++) {
+    const bit = d < 6 ? ORTHO_LINE : DIAG_LINE;
+    let c = next[base + d]!;
+    if (c >= 0) reach[c]! |= STEP;
+    while (c >= 0) {
+      reach[c]! |= bit;
+      c = next[c * NUM_DIRS + d]!;
     }
-  };
-  line(ORTHOGONAL, ORTHO_LINE);
-  line(DIAGONAL_LEVEL, DIAG_LINE);
-  for (const d of TRIAGONAL) {
+  }
+  for (let d = 10; d < NUM_DIRS; d++) {
     const c = next[base + d]!;
     if (c >= 0) reach[c]! |= STEP;
   }
@@ -117,8 +103,15 @@ export function attacksKing(pos: St3dPosition, m: St3dMove, play: (pos: St3dPosi
 const WIN_TARGETS: number[] = [];
 /** By role code: how far (in the largest coordinate difference) from the king a piece that only steps or leaps can win from; 0 for sliders. */
 const LEAPER_RANGE = [0, 2, 0, 0, 0, 4, 2];
-const chebyshev = (geo: Geometry, a: number, b: number) =>
-  Math.max(Math.abs(geo.px[a]! - geo.px[b]!), Math.abs(geo.py[a]! - geo.py[b]!), Math.abs(geo.ph[a]! - geo.ph[b]!));
+function chebyshev(geo: Geometry, a: number, b: number): number {
+  let dx = geo.px[a]! - geo.px[b]!;
+  let dy = geo.py[a]! - geo.py[b]!;
+  let dh = geo.ph[a]! - geo.ph[b]!;
+  if (dx < 0) dx = -dx;
+  if (dy < 0) dy = -dy;
+  if (dh < 0) dh = -dh;
+  return dx > dy ? (dx > dh ? dx : dh) : dy > dh ? dy : dh;
+}
 const WIN_SHIFTS: St3dMove[] = [];
 
 /**

@@ -1,6 +1,6 @@
 // Search knowledge of the three ST3D variants: keys, evaluations, move facts.
 // Evaluations are from White's side, turned to the side to move at the end.
-import { DIAGONAL_LEVEL, geometry, isFixed, levelOf, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, ORTHOGONAL, TRIAGONAL, type Geometry } from '../st3d/field.ts';
+import { geometry, isFixed, levelOf, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, type Geometry } from '../st3d/field.ts';
 import { dropMove, pieceMove, platformMove, type St3dMove } from '../st3d/move.ts';
 import { ROLES } from '../types.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
