@@ -4,7 +4,8 @@
 // Walking the field's lines out from the king finds every cell a piece could
 // attack it from, exactly as attackerOf walks them, blockers ignored.
 import type { Color } from '../types.ts';
-import { cellPoint, geometry, type Geometry, MAX_LEAPS, NUM_CELLS, NUM_DIRS, platformCell, platformMayReach } from '../st3d/field.ts';
+import { cellPoint, geometry, type Geometry, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, platformCell, platformMayReach } from '../st3d/field.ts';
+import { shiftPlatform } from '../st3d/apply.ts';
 import { dropMove, pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BISHOP, BLACK_BIT, EMPTY, handIndex, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { kingInHand, OWN_LEVEL, type St3dPosition } from '../st3d/position.ts';
@@ -78,8 +79,10 @@ export function mayAttackKing(pos: St3dPosition, m: St3dMove): boolean {
   return (reach[m.to]! & ROLE_REACH[code & 7]!) !== 0 || (reach[m.from]! & (ORTHO_LINE | DIAG_LINE)) !== 0;
 }
 
-/** The board attacksKing tries a turn on: a copy, so positions stay as they are. */
+/** The board attacksKing tries a turn on: a copy, so positions stay as they are; platform moves on copies of the platforms too. */
 const SCRATCH = new Int8Array(NUM_CELLS);
+const SCRATCH_PLATFORMS = new Int8Array(NUM_PINS);
+const SCRATCH_TAGS = new Int8Array(NUM_PINS);
 
 /**
  * Does the legal turn attack the opposing king (standard movement)? Turns that pass
@@ -96,6 +99,16 @@ export function attacksKing(pos: St3dPosition, m: St3dMove, play: (pos: St3dPosi
       board[m.from] = EMPTY;
     } else board[m.to] = (us === 'black' ? BLACK_BIT : 0) + ROLE_CODE[m.role]!;
     return attackerOf({ ...pos, board }, reachGeometry!, enemyKing, us) >= 0;
+  }
+  if (m.kind === 'platform') {
+    // What play does to the board and platforms (applySt3dMove), on scratch copies: the king may ride the platform.
+    const board = SCRATCH;
+    board.set(pos.board);
+    SCRATCH_PLATFORMS.set(pos.platforms);
+    SCRATCH_TAGS.set(pos.tags);
+    shiftPlatform(board, SCRATCH_PLATFORMS, SCRATCH_TAGS, m);
+    const king = board.indexOf(us === 'white' ? KING + BLACK_BIT : KING);
+    return king >= 0 && attackerOf({ ...pos, board, platforms: SCRATCH_PLATFORMS, tags: SCRATCH_TAGS }, geometry(SCRATCH_PLATFORMS), king, us) >= 0;
   }
   return kingAttacked(play(pos, m), us === 'white' ? 'black' : 'white');
 }
