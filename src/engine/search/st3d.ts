@@ -119,7 +119,7 @@ const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
  * capturesCount entries), for capturesOf: in pieceCaptures' order, so quiescence, which asks for
  * the captures of the position it has just evaluated, need not walk the pieces again.
  */
-const CAPTURES: St3dMove[] = [];
+const CAPTURES = new Int32Array(NUM_CELLS * NUM_CELLS); // from * NUM_CELLS + to: the turns are made only when asked for
 let capturesCount = 0;
 let capturesOf: St3dPosition | undefined;
 /** Curved Space's evaluation: the targets of the piece it is at. */
@@ -158,7 +158,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
       if (target !== EMPTY && (target & BLACK_BIT) !== own) {
         map[to] = 1;
         n++;
-        if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
+        if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
       }
     }
     return n;
@@ -175,7 +175,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
       } else if ((target & BLACK_BIT) !== own) {
         map[to] = 1;
         n++;
-        if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
+        if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
       }
     }
     return n;
@@ -190,7 +190,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
     } else if ((target & BLACK_BIT) !== own) {
       map[to] = 1;
       n++;
-      if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
+      if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
     }
   }
   for (let d = SLIDE_FROM[role]!, end = SLIDE_TO[role]!; d < end; d++) {
@@ -203,7 +203,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
         if ((target & BLACK_BIT) !== own) {
           map[to] = 1;
           n++;
-          if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
+          if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
         }
         break;
       }
@@ -387,7 +387,10 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
 /** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture). */
 function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
   let captures: St3dMove[];
-  if (pos === capturesOf) captures = CAPTURES.slice(0, capturesCount);
+  if (pos === capturesOf) {
+    captures = [];
+    for (let i = 0; i < capturesCount; i++) captures.push(pieceMove((CAPTURES[i]! / NUM_CELLS) | 0, CAPTURES[i]! % NUM_CELLS));
+  }
   else {
     captures = [];
     pieceCaptures(pos, geometry(pos.platforms), captures);

@@ -183,10 +183,14 @@ export function explainUnreachable(pos: St3dPosition, geo: Geometry, from: numbe
   return `a ${ROLE_NAMES[roleOf(code)]} ${lines[role]}; ${target} is not on any of its lines from ${cellName(from, pos.platforms)} (a slide stops at a gap)`;
 }
 
+/** pieceMoves' scratch list of targets (emptied only now and then: emptying an array frees its store). */
+const MOVE_TARGETS: number[] = [];
+
 /** Every pseudo-legal piece move of the side to move (no warps, no king safety); only those `like` a candidate if given. */
 export function pieceMoves(pos: St3dPosition, geo: Geometry, out: St3dMove[], like?: St3dMove): void {
   const own = pos.turn === 'black' ? BLACK_BIT : 0;
-  const targets: number[] = []; // grows piece by piece: emptying it each time costs more
+  const targets = MOVE_TARGETS; // grows piece by piece: emptying it each time costs more
+  if (targets.length > 4096) targets.length = 0;
   for (const from of geo.present) {
     const code = pos.board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;
