@@ -123,7 +123,10 @@ function chebyshev(geo: Geometry, a: number, b: number): number {
   if (dx < 0) dx = -dx;
   if (dy < 0) dy = -dy;
   if (dh < 0) dh = -dh;
-  return dx > dy ? (dx > dh ? dx : dh) : dy > dh ? dy : dh;
+  let d = dx;
+  if (dy > d) d = dy;
+  if (dh > d) d = dh;
+  return d;
 }
 const WIN_SHIFTS: St3dMove[] = [];
 

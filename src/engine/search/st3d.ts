@@ -330,8 +330,8 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   const blackKing = board.indexOf(KING + BLACK_BIT);
   const tropism = whiteKing >= 0 && blackKing >= 0 ? w.tropism : 0;
   // The kings' points (each piece's tropism is its distance to the enemy king).
-  const wk = whiteKing >= 0 ? whiteKing : 0;
-  const bk = blackKing >= 0 ? blackKing : 0;
+  const wk = Math.max(whiteKing, 0);
+  const bk = Math.max(blackKing, 0);
   const wx = px[wk]!;
   const wy = py[wk]!;
   const wh = ph[wk]!;
@@ -362,7 +362,9 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
         if (dx < 0) dx = -dx;
         if (dy < 0) dy = -dy;
         if (dh < 0) dh = -dh;
-        const d = dx > dy ? (dx > dh ? dx : dh) : dy > dh ? dy : dh;
+        let d = dx;
+        if (dy > d) d = dy;
+        if (dh > d) d = dh;
         if (d < 6) s += (6 - d) * tropism;
       }
     }
@@ -390,8 +392,7 @@ function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
   if (pos === capturesOf) {
     captures = [];
     for (let i = 0; i < capturesCount; i++) captures.push(pieceMove((CAPTURES[i]! / NUM_CELLS) | 0, CAPTURES[i]! % NUM_CELLS));
-  }
-  else {
+  } else {
     captures = [];
     pieceCaptures(pos, geometry(pos.platforms), captures);
   }
