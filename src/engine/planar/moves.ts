@@ -109,9 +109,9 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
     } else if (role === KNIGHT || role === KING) {
       for (const to of (role === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS)[k]!) if (!own(board[to]!) && tryMove(from, to, code)) return;
     } else {
-      const rayLists = role === ROOK ? [ORTHO_RAYS[k]!] : role === BISHOP ? [DIAG_RAYS[k]!] : [ORTHO_RAYS[k]!, DIAG_RAYS[k]!];
-      for (const list of rayLists)
-        for (const ray of list)
+      // A rook's orthogonal rays, a bishop's diagonal ones, a queen's both (orthogonal first).
+      for (let pass = role === BISHOP ? 1 : 0, last = role === ROOK ? 0 : 1; pass <= last; pass++)
+        for (const ray of (pass === 0 ? ORTHO_RAYS : DIAG_RAYS)[k]!)
           for (const to of ray) {
             const t = board[to]!;
             if (own(t)) break;
@@ -151,13 +151,16 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
   }
 }
 
+/** pinnersOf's answer: one for every call (generate, its only caller, is never nested). */
+const PINNERS = new Int8Array(NUM_CELLS);
+
 /**
  * Per cell, the enemy slider whose line to `king` (in the slider's plane) is blocked only by
  * the piece on that cell, or -1. Out of check, moving a non-king piece exposes the king exactly
  * when it leaves such a line: every other attack is unchanged by the move.
  */
 function pinnersOf(board: Int8Array, orient: Int8Array, king: number, ourBit: number): Int8Array {
-  const pinners = new Int8Array(NUM_CELLS).fill(-1);
+  const pinners = PINNERS.fill(-1);
   for (let s = 0; s < NUM_CELLS; s++) {
     const code = board[s]!;
     if (code === EMPTY || (code & BLACK_BIT) === ourBit) continue;

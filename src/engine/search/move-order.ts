@@ -4,37 +4,96 @@
 /**
  * Moves best first by score, ties in generated order (as a stable sort), found one
  * at a time: most nodes end after a move or two of hundreds, so sorting them all
- * is wasted. After LAZY_PICKS picks the rest is sorted at once.
+ * is wasted. After LAZY_PICKS picks the rest is sorted at once. Each pick is the best
+ * of the moves not yet picked by (score, then generated index): where the others
+ * stand in the buffer does not matter, so moves may be left out (keep) between picks.
  */
-const LAZY_PICKS = 6;
+const LAZY_PICKS = 12;
+/** The sort's keys: (rank of the score, index) packed in one number, sorted natively. */
+let sortKeys = new Float64Array(256);
 export class MoveOrder {
   private readonly order: Int32Array;
+  /** Moves still in the order: picked ones, then those left. */
+  length: number;
+  private sorted = false;
   /** `buffer`: scratch at least as long as `scores`, owned by the caller's ply. */
   constructor(
     private readonly scores: Float64Array,
     buffer: Int32Array,
   ) {
-    this.order = buffer.subarray(0, scores.length);
+    this.order = buffer;
+    this.length = scores.length;
     for (let i = 0; i < scores.length; i++) this.order[i] = i;
   }
 
-  /** The index of the n-th best move (calls come with n = 0, 1, 2, ...). */
+  /** The index of the n-th best move (calls come with n = 0, 1, 2, ... below length). */
   pick(n: number): number {
     const { order, scores } = this;
+    if (this.sorted) return order[n]!;
     if (n < LAZY_PICKS) {
       let best = n;
-      for (let i = n + 1; i < order.length; i++) {
+      let bestIndex = order[n]!;
+      let bestScore = scores[bestIndex]!;
+      for (let i = n + 1; i < this.length; i++) {
         const a = order[i]!;
-        const b = order[best]!;
-        if (scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b)) best = i;
+        const score = scores[a]!;
+        if (score > bestScore || (score === bestScore && a < bestIndex)) {
+          best = i;
+          bestIndex = a;
+          bestScore = score;
+        }
       }
       const chosen = order[best]!;
       order[best] = order[n]!;
       order[n] = chosen;
-    } else if (n === LAZY_PICKS) {
-      order.subarray(n).sort((a, b) => scores[b]! - scores[a]! || a - b);
+    } else {
+      this.sortFrom(n);
+      this.sorted = true;
     }
     return order[n]!;
+  }
+
+  /** Order positions n.. of the buffer by score (highest first), then index. */
+  private sortFrom(n: number): void {
+    const { order, scores } = this;
+    const count = this.length - n;
+    // Scores are sixteenths (values, /16 and *16 of them, history sums of squares): packed with
+    // the index into exact integers, one native sort; anything else takes the comparator.
+    let top = Number.NEGATIVE_INFINITY;
+    let bottom = Number.POSITIVE_INFINITY;
+    for (let i = n; i < this.length; i++) {
+      const s = scores[order[i]!]! * 16;
+      if (s !== Math.floor(s)) {
+        top = Number.NaN;
+        break;
+      }
+      if (s > top) top = s;
+      if (s < bottom) bottom = s;
+    }
+    const width = 2 ** Math.ceil(Math.log2(this.scores.length + 1));
+    if (!((top - bottom + 1) * width < 2 ** 52)) {
+      order.subarray(n, this.length).sort((a, b) => scores[b]! - scores[a]! || a - b);
+      return;
+    }
+    if (sortKeys.length < count) sortKeys = new Float64Array(Math.max(count, sortKeys.length * 2));
+    const keys = sortKeys.subarray(0, count);
+    for (let i = 0; i < count; i++) {
+      const index = order[n + i]!;
+      keys[i] = (top - scores[index]! * 16) * width + index;
+    }
+    keys.sort();
+    for (let i = 0; i < count; i++) order[n + i] = keys[i]! % width;
+  }
+
+  /**
+   * Leave out the moves not yet picked (after the n-th pick) for which `keep` says no; the
+   * picks that follow are the same as if they were picked and passed over.
+   */
+  keep(n: number, keep: (index: number) => boolean): void {
+    const { order } = this;
+    let to = n + 1;
+    for (let i = n + 1; i < this.length; i++) if (keep(order[i]!)) order[to++] = order[i]!;
+    this.length = to;
   }
 }
 

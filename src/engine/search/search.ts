@@ -8,6 +8,7 @@
 // answer on any machine. Nothing is kept between calls.
 import type { AnyVariant } from '../types.ts';
 import { seededRandom, type Key, type SearchRules } from './rules.ts';
+import { EvalCache } from './eval-cache.ts';
 import { HistoryTable, MoveOrder } from './move-order.ts';
 
 export const MATE = 100_000;
@@ -97,25 +98,6 @@ const EXACT = 1;
 const LOWER = 2;
 const UPPER = 3;
 
-// Evaluation cache: the static score of a position by its key (evaluation depends on nothing the
-// key leaves out), in buffers shared by all searches; an entry counts only for the search that
-// wrote it (its stamp), so nothing is kept between calls.
-const EVAL_BITS = 15;
-const EVAL_MASK = (1 << EVAL_BITS) - 1;
-const evalHi = new Int32Array(1 << EVAL_BITS);
-const evalLo = new Int32Array(1 << EVAL_BITS);
-const evalScore = new Float64Array(1 << EVAL_BITS);
-const evalStamp = new Int32Array(1 << EVAL_BITS);
-/** What the entry knows: SCORE_KNOWN, and WIN_NONE or WIN_FOUND (winningTurn's answer). */
-const evalKnown = new Uint8Array(1 << EVAL_BITS);
-const SCORE_KNOWN = 1;
-const WIN_NONE = 2;
-const WIN_FOUND = 4;
-/** rules.threatened's answer: THREAT_NONE or THREAT_FOUND. */
-const THREAT_NONE = 8;
-const THREAT_FOUND = 16;
-let evalSearches = 0;
-
 /** A 53-bit number for a key, to count repetitions in Maps. */
 export const keyNumber = (key: Key): number => (key[0]! >>> 0) * 2097152 + (key[1]! >>> 11);
 
@@ -139,8 +121,7 @@ export class Searcher<P, M> {
   private readonly ttDepth = new Int8Array(TT_SIZE);
   private readonly ttFlag = new Int8Array(TT_SIZE);
   private readonly noiseMix: number;
-  /** This search's stamp in the evaluation cache. */
-  private readonly evalStamp = (evalSearches = (evalSearches + 1) | 0 || 1);
+  private readonly cache: EvalCache<P, M>;
 
   constructor(
     private readonly variant: AnyVariant,
@@ -151,6 +132,7 @@ export class Searcher<P, M> {
   ) {
     this.noiseMix = Math.imul(limits.seed | 0, 0x9e3779b1) ^ 0x2545f491;
     this.ceiling = Math.max(limits.nodes * FIRST_ITERATION_CAP, FIRST_ITERATION_FLOOR);
+    this.cache = new EvalCache(rules);
   }
 
   run(root: P): SearchOutcome<M> | undefined {
@@ -234,49 +216,9 @@ export class Searcher<P, M> {
     return this.plyScores[ply]!.subarray(0, length);
   }
 
-  /** The cache entry of the position with this key (claimed, knowing nothing, when another position held it). */
-  private evalSlot(key: Key): number {
-    const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
-    if (evalStamp[slot] !== this.evalStamp || evalHi[slot] !== key[0] || evalLo[slot] !== key[1]) {
-      evalStamp[slot] = this.evalStamp;
-      evalHi[slot] = key[0]!;
-      evalLo[slot] = key[1]!;
-      evalKnown[slot] = 0;
-    }
-    return slot;
-  }
-
   /** rules.evaluate(pos), cached by the position's key. */
   private evaluate(pos: P, key: Key): number {
-    const slot = this.evalSlot(key);
-    if (evalKnown[slot]! & SCORE_KNOWN) return evalScore[slot]!;
-    const score = this.rules.evaluate(pos);
-    evalScore[slot] = score;
-    evalKnown[slot]! |= SCORE_KNOWN;
-    return score;
-  }
-
-  /**
-   * Whether rules.winningTurn finds a turn, cached by the position's key when it found out
-   * without listing the turns (then a repeat skips nothing the caller would see: `legal` stays unlisted).
-   */
-  private wins(pos: P, key: Key, legal: () => M[], listed: () => boolean): boolean {
-    const slot = this.evalSlot(key);
-    const known = evalKnown[slot]!;
-    if (known & (WIN_NONE | WIN_FOUND)) return (known & WIN_FOUND) !== 0;
-    const win = this.rules.winningTurn!(pos, legal) !== undefined;
-    if (!listed()) evalKnown[slot] = known | (win ? WIN_FOUND : WIN_NONE);
-    return win;
-  }
-
-  /** Whether rules.threatened says the side to move must meet a threat, cached by the position's key. */
-  private threatened(pos: P, key: Key): boolean {
-    const slot = this.evalSlot(key);
-    const known = evalKnown[slot]!;
-    if (known & (THREAT_NONE | THREAT_FOUND)) return (known & THREAT_FOUND) !== 0;
-    const threat = this.rules.threatened!(pos);
-    evalKnown[slot] = known | (threat ? THREAT_FOUND : THREAT_NONE);
-    return threat;
+    return this.cache.evaluate(pos, key);
   }
 
   private noise(key: Key): number {
@@ -321,7 +263,7 @@ export class Searcher<P, M> {
     const inCheck = this.variant.isCheck(pos);
     if (inCheck && ply < this.iteration * 2) depth++;
     // A threat to meet (First Contact) is searched a ply deeper, as a check is (tuning: threatExtend).
-    else if (this.limits.threatExtend && ply < this.iteration * 2 && this.rules.threatened && this.threatened(pos, key)) depth++;
+    else if (this.limits.threatExtend && ply < this.iteration * 2 && this.rules.threatened && this.cache.threatened(pos, key)) depth++;
     if (depth <= 0 || ply >= MAX_PLY) return this.quiesce(pos, alpha, beta, ply, 0, inCheck);
 
     const slot = key[1]! & TT_MASK;
@@ -392,10 +334,18 @@ export class Searcher<P, M> {
       }
       const order = new MoveOrder(scores, this.plyOrder[ply]!);
       // A side that must meet a threat (First Contact) may need any drop: none is left out then.
-      const frontier = depth === 1 && !inCheck && !(this.limits.threatPlies && this.rules.threatened && this.threatened(pos, key));
+      const frontier = depth === 1 && !inCheck && !(this.limits.threatPlies && this.rules.threatened && this.cache.threatened(pos, key));
       let quietSearched = 0;
       let standPat: number | undefined;
-      for (let n = 0; n < moves.length; n++) {
+      let pruned = false;
+      for (let n = 0; n < order.length; n++) {
+        if (frontier && !pruned && quietSearched >= FRONTIER_QUIET_MOVES) {
+          // From here on every quiet drop that gives no check is passed over (below): left out
+          // at once, so hundreds of drops are not picked one by one.
+          pruned = true;
+          order.keep(n - 1, (i) => !(scores[i]! < 8e7 && this.rules.isDrop(moves[i]!) && !this.givesCheck(pos, moves[i]!)));
+          if (n >= order.length) break;
+        }
         const index = order.pick(n);
         const move = moves[index]!;
         // The staged capture (the first pick) is searched already.
@@ -462,10 +412,10 @@ export class Searcher<P, M> {
       moves = legalMoves();
       best = -INFINITY;
     } else {
-      if (this.rules.winningTurn && this.wins(pos, key, legalMoves, () => legal !== undefined)) return MATE - ply - 1;
+      if (this.rules.winningTurn && this.cache.wins(pos, key, legalMoves, () => legal !== undefined)) return MATE - ply - 1;
       // Stalemate is a draw, not the position's worth (seen where the turns were listed anyway).
       if (legal?.length === 0) return 0;
-      if (qply < (this.limits.threatPlies ?? 0) && ply < MAX_PLY && this.rules.threatened && this.threatened(pos, key)) {
+      if (qply < (this.limits.threatPlies ?? 0) && ply < MAX_PLY && this.rules.threatened && this.cache.threatened(pos, key)) {
         // The opponent wins at once unless this turn stops it: no standing pat, every turn is tried.
         moves = legalMoves();
         if (moves.length === 0) return 0;

@@ -4,19 +4,8 @@
 // Walking the field's lines out from the king finds every cell a piece could
 // attack it from, exactly as attackerOf walks them, blockers ignored.
 import type { Color } from '../types.ts';
-import {
-  cellPoint,
-  DIAGONAL_LEVEL,
-  geometry,
-  type Geometry,
-  MAX_LEAPS,
-  NUM_CELLS,
-  NUM_DIRS,
-  ORTHOGONAL,
-  platformCell,
-  platformMayReach,
-  TRIAGONAL,
-} from '../st3d/field.ts';
+import { cellPoint, geometry, type Geometry, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, platformCell, platformMayReach } from '../st3d/field.ts';
+import { shiftPlatform } from '../st3d/apply.ts';
 import { dropMove, pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BISHOP, BLACK_BIT, EMPTY, handIndex, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { kingInHand, OWN_LEVEL, type St3dPosition } from '../st3d/position.ts';
@@ -48,19 +37,17 @@ function markReach(pos: St3dPosition): void {
   reachGeometry = geometry(pos.platforms);
   const { next, knightFrom } = reachGeometry;
   const base = enemyKing * NUM_DIRS;
-  const line = (dirs: readonly number[], bit: number) => {
-    for (const d of dirs) {
-      let c = next[base + d]!;
-      if (c >= 0) reach[c]! |= STEP;
-      while (c >= 0) {
-        reach[c]! |= bit;
-        c = next[c * NUM_DIRS + d]!;
-      }
+  // Directions 0-5 orthogonal and 6-9 diagonal on the level (lines), 10-17 triagonal (steps).
+  for (let d = 0; d < 10; d++) {
+    const bit = d < 6 ? ORTHO_LINE : DIAG_LINE;
+    let c = next[base + d]!;
+    if (c >= 0) reach[c]! |= STEP;
+    while (c >= 0) {
+      reach[c]! |= bit;
+      c = next[c * NUM_DIRS + d]!;
     }
-  };
-  line(ORTHOGONAL, ORTHO_LINE);
-  line(DIAGONAL_LEVEL, DIAG_LINE);
-  for (const d of TRIAGONAL) {
+  }
+  for (let d = 10; d < NUM_DIRS; d++) {
     const c = next[base + d]!;
     if (c >= 0) reach[c]! |= STEP;
   }
@@ -92,8 +79,10 @@ export function mayAttackKing(pos: St3dPosition, m: St3dMove): boolean {
   return (reach[m.to]! & ROLE_REACH[code & 7]!) !== 0 || (reach[m.from]! & (ORTHO_LINE | DIAG_LINE)) !== 0;
 }
 
-/** The board attacksKing tries a turn on: a copy, so positions stay as they are. */
+/** The board attacksKing tries a turn on: a copy, so positions stay as they are; platform moves on copies of the platforms too. */
 const SCRATCH = new Int8Array(NUM_CELLS);
+const SCRATCH_PLATFORMS = new Int8Array(NUM_PINS);
+const SCRATCH_TAGS = new Int8Array(NUM_PINS);
 
 /**
  * Does the legal turn attack the opposing king (standard movement)? Turns that pass
@@ -111,14 +100,34 @@ export function attacksKing(pos: St3dPosition, m: St3dMove, play: (pos: St3dPosi
     } else board[m.to] = (us === 'black' ? BLACK_BIT : 0) + ROLE_CODE[m.role]!;
     return attackerOf({ ...pos, board }, reachGeometry!, enemyKing, us) >= 0;
   }
+  if (m.kind === 'platform') {
+    // What play does to the board and platforms (applySt3dMove), on scratch copies: the king may ride the platform.
+    const board = SCRATCH;
+    board.set(pos.board);
+    SCRATCH_PLATFORMS.set(pos.platforms);
+    SCRATCH_TAGS.set(pos.tags);
+    shiftPlatform(board, SCRATCH_PLATFORMS, SCRATCH_TAGS, m);
+    const king = board.indexOf(us === 'white' ? KING + BLACK_BIT : KING);
+    return king >= 0 && attackerOf({ ...pos, board, platforms: SCRATCH_PLATFORMS, tags: SCRATCH_TAGS }, geometry(SCRATCH_PLATFORMS), king, us) >= 0;
+  }
   return kingAttacked(play(pos, m), us === 'white' ? 'black' : 'white');
 }
 
 const WIN_TARGETS: number[] = [];
 /** By role code: how far (in the largest coordinate difference) from the king a piece that only steps or leaps can win from; 0 for sliders. */
 const LEAPER_RANGE = [0, 2, 0, 0, 0, 4, 2];
-const chebyshev = (geo: Geometry, a: number, b: number) =>
-  Math.max(Math.abs(geo.px[a]! - geo.px[b]!), Math.abs(geo.py[a]! - geo.py[b]!), Math.abs(geo.ph[a]! - geo.ph[b]!));
+function chebyshev(geo: Geometry, a: number, b: number): number {
+  let dx = geo.px[a]! - geo.px[b]!;
+  let dy = geo.py[a]! - geo.py[b]!;
+  let dh = geo.ph[a]! - geo.ph[b]!;
+  if (dx < 0) dx = -dx;
+  if (dy < 0) dy = -dy;
+  if (dh < 0) dh = -dh;
+  let d = dx;
+  if (dy > d) d = dy;
+  if (dh > d) d = dh;
+  return d;
+}
 const WIN_SHIFTS: St3dMove[] = [];
 
 /**

@@ -1,14 +1,14 @@
 // Search knowledge of the three ST3D variants: keys, evaluations, move facts.
 // Evaluations are from White's side, turned to the side to move at the end.
-import { DIAGONAL_LEVEL, geometry, isFixed, levelOf, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, ORTHOGONAL, TRIAGONAL, type Geometry } from '../st3d/field.ts';
+import { geometry, isFixed, levelOf, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, type Geometry } from '../st3d/field.ts';
 import { dropMove, pieceMove, platformMove, type St3dMove } from '../st3d/move.ts';
 import { ROLES } from '../types.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
-import { pieceTargets as curvedTargets, wormholeOf } from '../st3d/curved-space-movement.ts';
-import { cellLayer } from '../st3d/wormhole.ts';
+import { wormholeOf, writeTargets } from '../st3d/curved-space-movement.ts';
+import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
 import { curvedSpaceCaptures } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
@@ -110,12 +110,6 @@ const WEIGHTS: Record<'first-contact' | 'warp-factor' | 'curved-space', St3dWeig
   'curved-space': { values: CURVED_VALUES, handShare: 0.95, mobility: 4, kingZone: 16, onPlatform: 0, onWormhole: 10, dropExposure: 12, tropism: 0 },
 };
 
-// Standard movement by role code (KING..PAWN), as in st3d/standard.ts: steps and slides; pawns and knights apart.
-const KING_STEPS = [...ORTHOGONAL, ...DIAGONAL_LEVEL, ...TRIAGONAL];
-const STEPS: readonly (readonly number[])[] = [[], KING_STEPS, TRIAGONAL, [], TRIAGONAL, [], []];
-const SLIDES: readonly (readonly number[])[] = [[], [], [...ORTHOGONAL, ...DIAGONAL_LEVEL], ORTHOGONAL, DIAGONAL_LEVEL, [], []];
-const PAWN_CAPTURES = [...DIAGONAL_LEVEL, ...TRIAGONAL];
-
 /** The fixed level each colour drops onto (White W, Black B). */
 const DROP_LEVEL = [0, 2];
 
@@ -125,10 +119,18 @@ const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
  * capturesCount entries), for capturesOf: in pieceCaptures' order, so quiescence, which asks for
  * the captures of the position it has just evaluated, need not walk the pieces again.
  */
-const CAPTURES: St3dMove[] = [];
+const CAPTURES = new Int32Array(NUM_CELLS * NUM_CELLS); // from * NUM_CELLS + to: the turns are made only when asked for
 let capturesCount = 0;
 let capturesOf: St3dPosition | undefined;
-const targets: number[] = [];
+/** Curved Space's evaluation: the targets of the piece it is at. */
+const targets = new Int16Array(NUM_CELLS);
+
+// The same lists as ranges of direction numbers (0-5 orthogonal, 6-9 diagonal on the level, 10-17
+// triagonal), by role code: the evaluation walks them at every node.
+const STEP_FROM = new Int8Array([0, 0, 10, 0, 10, 0, 0]);
+const STEP_TO = new Int8Array([0, 18, 18, 0, 18, 0, 0]);
+const SLIDE_FROM = new Int8Array([0, 0, 0, 0, 6, 0, 0]);
+const SLIDE_TO = new Int8Array([0, 0, 10, 6, 10, 0, 0]);
 
 /**
  * Mark the cells the piece on `cell` could move to (pieceTargets' list, standard
@@ -142,19 +144,21 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
   const base = cell * NUM_DIRS;
   let n = 0;
   if (role === PAWN) {
-    for (const d of ORTHOGONAL) {
+    for (let d = 0; d < 6; d++) {
       const to = next[base + d]!;
       if (to >= 0 && board[to] === EMPTY) {
         map[to] = 1;
         n++;
       }
     }
-    for (const d of PAWN_CAPTURES) {
+    for (let d = 6; d < 18; d++) {
       const to = next[base + d]!;
-      if (to >= 0 && board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) {
+      if (to < 0) continue;
+      const target = board[to]!;
+      if (target !== EMPTY && (target & BLACK_BIT) !== own) {
         map[to] = 1;
         n++;
-        if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
+        if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
       }
     }
     return n;
@@ -164,23 +168,32 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
     for (let i = cell * MAX_LEAPS, end = i + MAX_LEAPS; i < end; i++) {
       const to = table[i]!;
       if (to < 0) break;
-      if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) {
+      const target = board[to]!;
+      if (target === EMPTY) {
         map[to] = 1;
         n++;
-        if (collect && board[to] !== EMPTY) CAPTURES[capturesCount++] = pieceMove(cell, to);
+      } else if ((target & BLACK_BIT) !== own) {
+        map[to] = 1;
+        n++;
+        if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
       }
     }
     return n;
   }
-  for (const d of STEPS[role]!) {
+  for (let d = STEP_FROM[role]!, end = STEP_TO[role]!; d < end; d++) {
     const to = next[base + d]!;
-    if (to >= 0 && (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own)) {
+    if (to < 0) continue;
+    const target = board[to]!;
+    if (target === EMPTY) {
       map[to] = 1;
       n++;
-      if (collect && board[to] !== EMPTY) CAPTURES[capturesCount++] = pieceMove(cell, to);
+    } else if ((target & BLACK_BIT) !== own) {
+      map[to] = 1;
+      n++;
+      if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
     }
   }
-  for (const d of SLIDES[role]!) {
+  for (let d = SLIDE_FROM[role]!, end = SLIDE_TO[role]!; d < end; d++) {
     for (let to = next[base + d]!; to >= 0; to = next[to * NUM_DIRS + d]!) {
       const target = board[to]!;
       if (target === EMPTY) {
@@ -190,7 +203,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
         if ((target & BLACK_BIT) !== own) {
           map[to] = 1;
           n++;
-          if (collect) CAPTURES[capturesCount++] = pieceMove(cell, to);
+          if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
         }
         break;
       }
@@ -203,7 +216,7 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
 function kingSteps(board: Int8Array, geo: Geometry, king: number, enemy: Uint8Array): number {
   const own = board[king]! & BLACK_BIT;
   let n = 0;
-  for (const d of KING_STEPS) {
+  for (let d = 0; d < NUM_DIRS; d++) {
     const to = geo.next[king * NUM_DIRS + d]!;
     if (to >= 0 && (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own)) n += enemy[to]!;
   }
@@ -223,9 +236,8 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
   const board = pos.board;
   const curved = name === 'curved-space';
   const geo = curved ? undefined : geometry(pos.platforms);
-  const wh = curved ? wormholeOf(pos) : undefined;
-  // Emptied only now and then: emptying an array frees its store, and pushing then builds it again.
-  if (targets.length > 4096) targets.length = 0;
+  // Fetched for the first piece (an empty field, while platforms are placed, needs no worm-hole).
+  let wh: Wormhole | undefined;
   attacked[0]!.fill(0);
   attacked[1]!.fill(0);
   let score = 0;
@@ -241,10 +253,8 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     const map = attacked[side]!;
     let mobility: number;
     if (curved) {
-      const first = targets.length;
-      curvedTargets(board, wh!, cell, targets);
-      for (let i = first; i < targets.length; i++) map[targets[i]!] = 1;
-      mobility = targets.length - first;
+      mobility = writeTargets(board, (wh ??= wormholeOf(pos)), cell, targets, 0);
+      for (let i = 0; i < mobility; i++) map[targets[i]!] = 1;
     } else mobility = markTargets(board, geo!, cell, map);
     if (role !== KING) s += w.mobility * mobility;
     if (!isFixed(cell)) s += w.onPlatform;
@@ -274,15 +284,30 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
     const enemy = attacked[1 - side]!;
     let danger = enemy[king]! * 2;
     if (curved) {
-      const first = targets.length;
-      curvedTargets(board, wh!, king, targets);
-      for (let i = first; i < targets.length; i++) danger += enemy[targets[i]!]!;
+      const count = writeTargets(board, (wh ??= wormholeOf(pos)), king, targets, 0);
+      for (let i = 0; i < count; i++) danger += enemy[targets[i]!]!;
     } else danger += kingSteps(board, geo!, king, enemy);
     score -= sign * danger * w.kingZone;
     const exposed = dropThreat(pos, w, side, king);
     if (exposed) score -= sign * exposed;
   }
   return pos.turn === 'white' ? score : -score;
+}
+
+/** The pieces in hand, by value (White's side). */
+function handScore(pos: St3dPosition, w: St3dWeights): number {
+  let score = 0;
+  for (let i = 0; i < 12; i++) {
+    const n = pos.hands[i]!;
+    if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
+  }
+  return score;
+}
+
+/** No piece on the field. */
+function isBare(board: Int8Array): boolean {
+  for (let cell = 0; cell < NUM_CELLS; cell++) if (board[cell] !== EMPTY) return false;
+  return true;
 }
 
 /**
@@ -292,11 +317,27 @@ function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
  */
 function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   const board = pos.board;
+  // While platforms are placed the field may be empty: then only the hands count, and no geometry
+  // is built (the search meets thousands of arrangements there).
+  if (pos.unplaced && isBare(board)) {
+    capturesCount = 0;
+    capturesOf = pos;
+    return pos.turn === 'white' ? handScore(pos, w) : -handScore(pos, w);
+  }
   const geo = geometry(pos.platforms);
   const { px, py, ph } = geo;
   const whiteKing = board.indexOf(KING);
   const blackKing = board.indexOf(KING + BLACK_BIT);
   const tropism = whiteKing >= 0 && blackKing >= 0 ? w.tropism : 0;
+  // The kings' points (each piece's tropism is its distance to the enemy king).
+  const wk = Math.max(whiteKing, 0);
+  const bk = Math.max(blackKing, 0);
+  const wx = px[wk]!;
+  const wy = py[wk]!;
+  const wh = ph[wk]!;
+  const bx = px[bk]!;
+  const by = py[bk]!;
+  const bh = ph[bk]!;
   attacked[0]!.fill(0);
   attacked[1]!.fill(0);
   const mover = pos.turn === 'white' ? 0 : 1;
@@ -314,18 +355,23 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
     if (role !== KING) {
       s += w.mobility * mobility;
       if (tropism) {
-        const k = side ? whiteKing : blackKing;
-        const d = Math.max(Math.abs(px[cell]! - px[k]!), Math.abs(py[cell]! - py[k]!), Math.abs(ph[cell]! - ph[k]!));
+        // The distance in space (the largest of the three): written out, the evaluation's hottest line.
+        let dx = px[cell]! - (side ? wx : bx);
+        let dy = py[cell]! - (side ? wy : by);
+        let dh = ph[cell]! - (side ? wh : bh);
+        if (dx < 0) dx = -dx;
+        if (dy < 0) dy = -dy;
+        if (dh < 0) dh = -dh;
+        let d = dx;
+        if (dy > d) d = dy;
+        if (dh > d) d = dh;
         if (d < 6) s += (6 - d) * tropism;
       }
     }
     if (!isFixed(cell)) s += w.onPlatform;
     score += side ? -s : s;
   }
-  for (let i = 0; i < 12; i++) {
-    const n = pos.hands[i]!;
-    if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
-  }
+  score += handScore(pos, w);
   for (let side = 0; side < 2; side++) {
     const king = side ? blackKing : whiteKing;
     if (king < 0) continue;
@@ -343,8 +389,10 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
 /** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture). */
 function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
   let captures: St3dMove[];
-  if (pos === capturesOf) captures = CAPTURES.slice(0, capturesCount);
-  else {
+  if (pos === capturesOf) {
+    captures = [];
+    for (let i = 0; i < capturesCount; i++) captures.push(pieceMove((CAPTURES[i]! / NUM_CELLS) | 0, CAPTURES[i]! % NUM_CELLS));
+  } else {
     captures = [];
     pieceCaptures(pos, geometry(pos.platforms), captures);
   }

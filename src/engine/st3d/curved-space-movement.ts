@@ -58,72 +58,115 @@ export const SLIDE_TURNS: Record<number, readonly Turn[]> = { [ROOK]: [SAME], [B
 const seen = new Int32Array(NUM_CELLS);
 let stamp = 0;
 
-function add(out: number[], to: number): void {
-  if (seen[to] !== stamp) {
+// writeTargets' output while it runs (module state, not closures: it runs at every node of a search).
+let OUT: Int16Array = new Int16Array(0);
+let N = 0;
+/** Whether cells must be marked as listed (a piece that also moves through the worm-hole). */
+let MARK = false;
+/** Only cells holding an enemy piece are written (captures). */
+let CAPTURES_ONLY = false;
+
+function put(to: number): void {
+  if (MARK) {
+    if (seen[to] === stamp) return;
     seen[to] = stamp;
-    out.push(to);
   }
+  OUT[N++] = to;
 }
 
-const pushTo = (out: number[], to: number): void => {
-  out.push(to);
-};
-
-const KNIGHT_STEPS = [2] as const;
-const KING_STEPS = [0, 1] as const;
+/** An empty target: written unless only captures are. */
+function putEmpty(to: number): void {
+  if (!CAPTURES_ONLY) put(to);
+}
 
 const isEnemy = (board: Int8Array, to: number, own: number) => board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own;
 
-/** Cells the piece on `from` may move to (own king safety not checked). */
-export function pieceTargets(board: Int8Array, wh: Wormhole, from: number, out: number[]): void {
+/** A target that may be empty or hold an enemy piece (a capture). */
+function putOpen(board: Int8Array, to: number, own: number): void {
+  if (board[to] === EMPTY) putEmpty(to);
+  else if ((board[to]! & BLACK_BIT) !== own) put(to);
+}
+
+/**
+ * The cells the piece on `from` may move to (own king safety not checked), each once, written
+ * into `out` from index `n` on (it must have room for NUM_CELLS more); returns the index after
+ * the last. With `capturesOnly`, only the cells holding an enemy piece, in the same order.
+ */
+export function writeTargets(board: Int8Array, wh: Wormhole, from: number, out: Int16Array, n: number, capturesOnly = false): number {
   stamp++;
+  OUT = out;
+  N = n;
+  CAPTURES_ONLY = capturesOnly;
   const code = board[from]!;
   const role = code & 7;
   const own = code & BLACK_BIT;
   // Level moves never repeat a cell (distinct rays and leaps): only a piece that also moves
   // through the worm-hole needs them marked, to list each cell once.
   const through = wh.isWormholeCell(from);
-  const put = through ? add : pushTo;
+  MARK = through;
   if (isFixed(from)) {
     const base = from & ~15;
     const rays = LEVEL_RAYS[from & 15]!;
     if (role === PAWN) {
-      for (const d of ORTHO) if (rays[d]!.length && board[base + rays[d]![0]!] === EMPTY) put(out, base + rays[d]![0]!);
-      for (const d of DIAG) if (rays[d]!.length && isEnemy(board, base + rays[d]![0]!, own)) put(out, base + rays[d]![0]!);
+      for (let d = 0; d < 4; d++) if (rays[d]!.length && board[base + rays[d]![0]!] === EMPTY) putEmpty(base + rays[d]![0]!);
+      for (let d = 4; d < 8; d++) if (rays[d]!.length && isEnemy(board, base + rays[d]![0]!, own)) put(base + rays[d]![0]!);
     } else if (role === KNIGHT) {
-      for (const local of LEVEL_KNIGHT[from & 15]!) if (board[base + local] === EMPTY || isEnemy(board, base + local, own)) put(out, base + local);
+      const leaps = LEVEL_KNIGHT[from & 15]!;
+      for (let i = 0; i < leaps.length; i++) putOpen(board, base + leaps[i]!, own);
     } else {
-      for (const d of role === KING ? ALL_DIRS : SLIDE_DIRS[role]!)
-        for (const local of rays[d]!) {
-          const to = base + local;
-          if (board[to] === EMPTY) put(out, to);
-          else if (isEnemy(board, to, own)) put(out, to);
+      const dirs = role === KING ? ALL_DIRS : SLIDE_DIRS[role]!;
+      for (let k = 0; k < dirs.length; k++) {
+        const ray = rays[dirs[k]!]!;
+        for (let i = 0; i < ray.length; i++) {
+          const to = base + ray[i]!;
+          putOpen(board, to, own);
           if (board[to] !== EMPTY || role === KING) break;
-        }
-    }
-  }
-  if (!through) return;
-  if (role === PAWN) {
-    for (const to of wh.stepTargets(from, 0)) if (board[to] === EMPTY) add(out, to);
-    for (const to of wh.stepTargets(from, 1)) if (isEnemy(board, to, own)) add(out, to);
-  } else if (role === KNIGHT || role === KING) {
-    for (const kind of role === KNIGHT ? KNIGHT_STEPS : KING_STEPS)
-      for (const to of wh.stepTargets(from, kind)) if (board[to] === EMPTY || isEnemy(board, to, own)) add(out, to);
-  } else {
-    for (const turn of SLIDE_TURNS[role]!) {
-      const { cells, ends } = wh.slideTree(from, turn);
-      for (let i = 0; i < cells.length; ) {
-        const to = cells[i]!;
-        if (board[to] === EMPTY) {
-          add(out, to);
-          i++;
-        } else {
-          if (isEnemy(board, to, own)) add(out, to);
-          i = ends[i]!; // the slide stops here on this branch
         }
       }
     }
   }
+  if (through) {
+    MARK = true;
+    if (role === PAWN) {
+      const orth = wh.stepTargets(from, 0);
+      for (let i = 0; i < orth.length; i++) if (board[orth[i]!] === EMPTY) putEmpty(orth[i]!);
+      const diag = wh.stepTargets(from, 1);
+      for (let i = 0; i < diag.length; i++) if (isEnemy(board, diag[i]!, own)) put(diag[i]!);
+    } else if (role === KNIGHT || role === KING) {
+      const kinds = role === KNIGHT ? KNIGHT_STEPS : KING_STEPS;
+      for (let k = 0; k < kinds.length; k++) {
+        const steps = wh.stepTargets(from, kinds[k]!);
+        for (let i = 0; i < steps.length; i++) putOpen(board, steps[i]!, own);
+      }
+    } else {
+      const turns = SLIDE_TURNS[role]!;
+      for (let k = 0; k < turns.length; k++) {
+        const { cells, ends } = wh.slideTree(from, turns[k]!);
+        for (let i = 0; i < cells.length; ) {
+          const to = cells[i]!;
+          if (board[to] === EMPTY) {
+            putEmpty(to);
+            i++;
+          } else {
+            if ((board[to]! & BLACK_BIT) !== own) put(to);
+            i = ends[i]!; // the slide stops here on this branch
+          }
+        }
+      }
+    }
+  }
+  return N;
+}
+
+const KNIGHT_STEPS = [2] as const;
+const KING_STEPS = [0, 1] as const;
+
+const PIECE_TARGETS = new Int16Array(NUM_CELLS);
+
+/** Cells the piece on `from` may move to (own king safety not checked), pushed onto `out`. */
+export function pieceTargets(board: Int8Array, wh: Wormhole, from: number, out: number[]): void {
+  const n = writeTargets(board, wh, from, PIECE_TARGETS, 0);
+  for (let i = 0; i < n; i++) out.push(PIECE_TARGETS[i]!);
 }
 
 // ---- attacks --------------------------------------------------------------------

@@ -16,7 +16,7 @@ import {
   kingAttacker,
   LEVEL_RAYS,
   levelAttacker,
-  pieceTargets,
+  writeTargets,
   TURNS,
   wormholeAttacker,
   wormholeOf,
@@ -128,19 +128,17 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
   // Reading one turn (`like`) tests its few moves directly rather than marking the lines first.
   const lines = inCheck || king < 0 || like ? 0 : markKingLines(wh, king);
   let shifted: Map<number, Wormhole> | undefined; // worm-holes after each platform shift, for this call
-  const targets: number[] = []; // grows piece by piece: emptying it each time costs more
+  const targets = TARGETS; // one piece's at a time (nothing below lists targets)
   for (let from = 0; from < NUM_CELLS; from++) {
     const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;
-    const first = targets.length;
-    pieceTargets(board, wh, from, targets);
+    const count = writeTargets(board, wh, from, targets, 0, capturesOnly);
     // Not in check, a piece off every line to its king cannot expose it.
     const mustTest = !lines || from === king || onKingLine[from] === lines;
-    for (let i = first; i < targets.length; i++) {
+    for (let i = 0; i < count; i++) {
       const to = targets[i]!;
       if (unlike(like, 'move', from, to)) continue;
       const captured = board[to]!;
-      if (capturesOnly && captured === EMPTY) continue;
       const compound = pos.afterCapture && captured !== EMPTY;
       if (!mustTest && !compound) {
         moves.push(pieceMove(from, to));
@@ -181,6 +179,9 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
  * without listing the quiet turns.
  */
 export const curvedSpaceCaptures = (pos: St3dPosition): St3dMove[] => legalMoves(pos, false, undefined, true);
+
+/** legalMoves' scratch: the targets of the piece it is at. */
+const TARGETS = new Int16Array(NUM_CELLS);
 
 /** `onKingLine[cell] === n`: the cell is on a line marked by the n-th markKingLines call. */
 const onKingLine = new Int32Array(NUM_CELLS);

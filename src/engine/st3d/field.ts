@@ -101,11 +101,16 @@ function platformPoint(pin: number, up: boolean, local: number): [number, number
  * for which this is false leaves every attack on `target` as it was.
  */
 export function platformMayReach(pin: number, up: boolean, target: readonly number[]): boolean {
+  // platformPoint's arithmetic, without building the points (keepKingSafe and the search ask often).
+  const level = pinLevel(pin);
+  const corner = pinCorner(pin);
+  const x0 = corner & 1 ? 4 : 0;
+  const y0 = corner & 2 ? LEVEL_BASE_RANK[level]! + 3 : LEVEL_BASE_RANK[level]! - 1;
+  const h = LEVEL_HEIGHT[level]! + (up ? 1 : -1);
+  const dh = Math.abs(h - target[2]!);
   for (let local = 0; local < 4; local++) {
-    const [x, y, h] = platformPoint(pin, up, local);
-    const dx = Math.abs(x - target[0]!);
-    const dy = Math.abs(y - target[1]!);
-    const dh = Math.abs(h - target[2]!);
+    const dx = Math.abs(x0 + (local & 1) - target[0]!);
+    const dy = Math.abs(y0 + (local >> 1) - target[1]!);
     if ((dx === 0 ? 1 : 0) + (dy === 0 ? 1 : 0) + (dh === 0 ? 1 : 0) === 2) return true;
     if (dh === 0 && dx === dy) return true;
     if (dh === 1 && dx + dy === 1) return true;

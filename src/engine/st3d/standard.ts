@@ -117,23 +117,29 @@ export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: C
   const bit = colorBit(by);
   const next = geo.next;
   const base = cell * NUM_DIRS;
-  for (const d of ORTHOGONAL) {
-    const c = firstOccupied(board, next, cell, d);
-    const role = c >= 0 ? board[c]! - bit : EMPTY; // a role code only for a piece of `by`
-    if (role === ROOK || role === QUEEN || (role === KING && c === next[base + d])) return c;
+  // Directions 0-5 orthogonal, 6-9 diagonal on the level (slides, and a king's or pawn's step), 10-17 triagonal (steps).
+  for (let d = 0; d < 10; d++) {
+    const first = next[base + d]!;
+    let c = first;
+    while (c >= 0 && board[c] === EMPTY) c = next[c * NUM_DIRS + d]!;
+    if (c < 0) continue;
+    const role = board[c]! - bit; // a role code only for a piece of `by`
+    if (d < 6) {
+      if (role === ROOK || role === QUEEN || (role === KING && c === first)) return c;
+    } else if (role === BISHOP || role === QUEEN || ((role === KING || role === PAWN) && c === first)) return c;
   }
-  for (const d of DIAGONAL_LEVEL) {
-    const c = firstOccupied(board, next, cell, d);
-    const role = c >= 0 ? board[c]! - bit : EMPTY;
-    if (role === BISHOP || role === QUEEN || ((role === KING || role === PAWN) && c === next[base + d])) return c;
-  }
-  for (const d of TRIAGONAL) {
+  for (let d = 10; d < 18; d++) {
     const c = next[base + d]!;
-    const role = c >= 0 ? board[c]! - bit : EMPTY;
+    if (c < 0) continue;
+    const role = board[c]! - bit;
     if (role === BISHOP || role === QUEEN || role === KING || role === PAWN) return c;
   }
   const table = geo.knightFrom;
-  for (let i = cell * MAX_LEAPS, c = table[i]!; c >= 0 && i < (cell + 1) * MAX_LEAPS; c = table[++i] ?? -1) if (board[c] === KNIGHT + bit) return c;
+  for (let i = cell * MAX_LEAPS, end = i + MAX_LEAPS; i < end; i++) {
+    const c = table[i]!;
+    if (c < 0) break;
+    if (board[c] === KNIGHT + bit) return c;
+  }
   return -1;
 }
 
@@ -177,10 +183,14 @@ export function explainUnreachable(pos: St3dPosition, geo: Geometry, from: numbe
   return `a ${ROLE_NAMES[roleOf(code)]} ${lines[role]}; ${target} is not on any of its lines from ${cellName(from, pos.platforms)} (a slide stops at a gap)`;
 }
 
+/** pieceMoves' scratch list of targets (emptied only now and then: emptying an array frees its store). */
+const MOVE_TARGETS: number[] = [];
+
 /** Every pseudo-legal piece move of the side to move (no warps, no king safety); only those `like` a candidate if given. */
 export function pieceMoves(pos: St3dPosition, geo: Geometry, out: St3dMove[], like?: St3dMove): void {
   const own = pos.turn === 'black' ? BLACK_BIT : 0;
-  const targets: number[] = []; // grows piece by piece: emptying it each time costs more
+  const targets = MOVE_TARGETS; // grows piece by piece: emptying it each time costs more
+  if (targets.length > 4096) targets.length = 0;
   for (const from of geo.present) {
     const code = pos.board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;

@@ -1,0 +1,73 @@
+// The search's evaluation cache (search.ts): the static score of a position by its key (evaluation
+// depends on nothing the key leaves out), and First Contact's answers of winningTurn and threatened
+// beside it, in buffers shared by all searches; an entry counts only for the search that wrote it
+// (its stamp), so nothing is kept between calls.
+import type { Key, SearchRules } from './rules.ts';
+
+const EVAL_BITS = 15;
+const EVAL_MASK = (1 << EVAL_BITS) - 1;
+const evalHi = new Int32Array(1 << EVAL_BITS);
+const evalLo = new Int32Array(1 << EVAL_BITS);
+const evalScore = new Float64Array(1 << EVAL_BITS);
+const evalStamp = new Int32Array(1 << EVAL_BITS);
+/** What the entry knows: SCORE_KNOWN, and WIN_NONE or WIN_FOUND (winningTurn's answer). */
+const evalKnown = new Uint8Array(1 << EVAL_BITS);
+const SCORE_KNOWN = 1;
+const WIN_NONE = 2;
+const WIN_FOUND = 4;
+/** rules.threatened's answer: THREAT_NONE or THREAT_FOUND. */
+const THREAT_NONE = 8;
+const THREAT_FOUND = 16;
+let evalSearches = 0;
+
+/** One search's view of the cache (a new stamp: what earlier searches wrote counts as absent). */
+export class EvalCache<P, M> {
+  private readonly stamp = (evalSearches = (evalSearches + 1) | 0 || 1);
+
+  constructor(private readonly rules: SearchRules<P, M>) {}
+
+  /** The cache entry of the position with this key (claimed, knowing nothing, when another position held it). */
+  private slot(key: Key): number {
+    const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
+    if (evalStamp[slot] !== this.stamp || evalHi[slot] !== key[0] || evalLo[slot] !== key[1]) {
+      evalStamp[slot] = this.stamp;
+      evalHi[slot] = key[0]!;
+      evalLo[slot] = key[1]!;
+      evalKnown[slot] = 0;
+    }
+    return slot;
+  }
+
+  /** rules.evaluate(pos), cached by the position's key. */
+  evaluate(pos: P, key: Key): number {
+    const slot = this.slot(key);
+    if (evalKnown[slot]! & SCORE_KNOWN) return evalScore[slot]!;
+    const score = this.rules.evaluate(pos);
+    evalScore[slot] = score;
+    evalKnown[slot]! |= SCORE_KNOWN;
+    return score;
+  }
+
+  /**
+   * Whether rules.winningTurn finds a turn, cached by the position's key when it found out
+   * without listing the turns (then a repeat skips nothing the caller would see: `legal` stays unlisted).
+   */
+  wins(pos: P, key: Key, legal: () => M[], listed: () => boolean): boolean {
+    const slot = this.slot(key);
+    const known = evalKnown[slot]!;
+    if (known & (WIN_NONE | WIN_FOUND)) return (known & WIN_FOUND) !== 0;
+    const win = this.rules.winningTurn!(pos, legal) !== undefined;
+    if (!listed()) evalKnown[slot] = known | (win ? WIN_FOUND : WIN_NONE);
+    return win;
+  }
+
+  /** Whether rules.threatened says the side to move must meet a threat, cached by the position's key. */
+  threatened(pos: P, key: Key): boolean {
+    const slot = this.slot(key);
+    const known = evalKnown[slot]!;
+    if (known & (THREAT_NONE | THREAT_FOUND)) return (known & THREAT_FOUND) !== 0;
+    const threat = this.rules.threatened!(pos);
+    evalKnown[slot] = known | (threat ? THREAT_FOUND : THREAT_NONE);
+    return threat;
+  }
+}
