@@ -91,10 +91,16 @@ export const PageQuerySchema = v.object({
   ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a whole number (0 = the start)'), v.transform(Number))),
 });
 
+/** An email address as the API checks it (PlayerSchema), or blank. */
+const EmailAddress = v.pipe(v.string(), v.email());
+
 /** The notification settings form: blank removes an address. */
 export const SettingsFormSchema = v.object({
   token: TokenSchema,
-  email: blank(254, 'the email address'),
+  email: v.pipe(
+    blank(254, 'the email address'),
+    v.check((s) => s === undefined || v.is(EmailAddress, s), 'the email address must be an email address, like kirk@example.org'),
+  ),
   webhook: blank(2000, 'the webhook URL'),
 });
 

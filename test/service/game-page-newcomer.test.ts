@@ -55,6 +55,12 @@ describe('game page for a newcomer', () => {
     expect(bad.status).toBe(303);
     expect(decodeURIComponent(bad.headers.get('Location')!)).toMatch(/error=/);
     expect((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.email).toBe('worf@example.com');
+    // Not an address at all: refused as the API refuses it (it was saved).
+    const notAddress = await form(`/games/${g.id}/settings`, { token: g.tokens.black, email: 'notanemail', webhook: '' });
+    expect(new URL(notAddress.headers.get('Location')!, BASE).searchParams.get('error')).toBe(
+      'the email address must be an email address, like kirk@example.org',
+    );
+    expect((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.email).toBe('worf@example.com');
 
     const hooked = await form(`/games/${g.id}/settings`, { token: g.tokens.black, email: 'worf@example.com', webhook: 'https://hooks.example.com/subspace' });
     expect(hooked.status).toBe(200);
