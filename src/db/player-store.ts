@@ -212,6 +212,11 @@ export class PlayerStore extends D1Store {
       .all();
   }
 
+  /** The rematch offers of a finished game, newest first, whatever became of them (challenges_rematch). */
+  rematchesOf(gameId: string): Promise<ChallengeRow[]> {
+    return this.db.select().from(challenges).where(eq(challenges.rematchOf, gameId)).orderBy(desc(challenges.createdAt)).limit(50).all();
+  }
+
   /**
    * Take an open challenge for a game: only one caller can, because the update only
    * matches while the challenge is open and unexpired. True when this caller got it.

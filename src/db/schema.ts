@@ -140,7 +140,12 @@ export const challenges = sqliteTable(
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
   },
-  (t) => [index('challenges_open').on(t.status, t.createdAt), index('challenges_to').on(t.toPlayerId, t.status)],
+  (t) => [
+    index('challenges_open').on(t.status, t.createdAt),
+    index('challenges_to').on(t.toPlayerId, t.status),
+    // A finished game's rematch offers, and the rematch game once one is accepted.
+    index('challenges_rematch').on(t.rematchOf),
+  ],
 );
 
 /**

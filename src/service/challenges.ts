@@ -75,6 +75,12 @@ export interface AcceptedGame {
   readonly state: PublicState;
 }
 
+/** Where a finished game's rematch stands for one of its players (ChallengeService.rematchState). */
+export type RematchState =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'offered' | 'waiting'; readonly challenge: ChallengeRow }
+  | { readonly kind: 'started'; readonly gameId: string };
+
 /** What asking for a rematch did: a new offer, the offer already open, or the opponent's offer accepted. */
 export type RematchAnswer =
   | { readonly kind: 'offered' | 'open'; readonly challenge: PublicChallenge }
@@ -271,6 +277,21 @@ export class ChallengeService {
   }
 
   /**
+   * Where the rematch of a finished game stands for one of its players: none asked for, their own
+   * offer open, the opponent's offer waiting for them, or started (an offer accepted: its game).
+   */
+  async rematchState(gameId: string, player: Pick<PlayerRow, 'id'>): Promise<RematchState> {
+    const rows = await this.store.rematchesOf(gameId);
+    const started = rows.find((r) => r.status === 'accepted' && r.gameId);
+    if (started) return { kind: 'started', gameId: started.gameId! };
+    const open = rows.filter((r) => !this.notOpen(r));
+    const mine = open.find((r) => r.creatorId === player.id);
+    if (mine) return { kind: 'offered', challenge: mine };
+    const theirs = open.find((r) => r.toPlayerId === player.id);
+    return theirs ? { kind: 'waiting', challenge: theirs } : { kind: 'none' };
+  }
+
+  /**
    * A player of a finished game offers the same game again, colours swapped, to the opponent.
    * Asked again while the offer is open: that offer (`open`). When the opponent's own rematch
    * offer is already waiting, the two meet: it is accepted and the game starts (`accepted`), as
@@ -280,11 +301,13 @@ export class ChallengeService {
     const side = sideOfPlayer(game, player.id);
     if (!side) return fail(403, 'not_a_player', `you are not a player of game ${game.id} (with this key)`);
     if (game.status === 'active') return fail(409, 'game_not_over', `game ${game.id} is still going: a rematch comes after the end`);
-    const rematches = (await this.store.challengesOf(player.id, this.clock(), 100)).filter((r) => r.rematchOf === game.id);
+    const state = await this.rematchState(game.id, player);
+    // One rematch a game: once one is played, asking again is told where it is (it made another before).
+    if (state.kind === 'started')
+      return fail(409, 'rematch_started', `the rematch of game ${game.id} has started already: game ${state.gameId}, ${base.origin}/games/${state.gameId}`);
     // Asked again (a second press, a retried request): the offer still open is the answer, not a second one.
-    const open = rematches.find((r) => r.creatorId === player.id);
-    if (open) return done({ kind: 'open', challenge: await this.view(open, base) });
-    const theirs = rematches.find((r) => r.toPlayerId === player.id);
+    if (state.kind === 'offered') return done({ kind: 'open', challenge: await this.view(state.challenge, base) });
+    const theirs = state.kind === 'waiting' ? state.challenge : undefined;
     if (theirs) {
       const accepted = await this.accept(theirs.id, player, base);
       // Taken or withdrawn a moment ago: this player's own offer is made instead.

@@ -538,6 +538,12 @@ const specific: Record<string, Recipe> = {
   },
   'POST /api/games/{id}/rematch 403 not_a_player': async (s) => ({ ...s, path: `/api/games/${await playersGame(kirk, kor, true)}/rematch`, token: mccoy.key }),
   'POST /api/games/{id}/rematch 409 game_not_over': async (s) => ({ ...s, path: `/api/games/${await playersGame(kirk, kor, false)}/rematch` }),
+  'POST /api/games/{id}/rematch 409 rematch_started': async (s) => {
+    const id = await playersGame(kirk, kor, true);
+    await ok({ method: 'POST', path: `/api/games/${id}/rematch`, token: kor.key });
+    await ok({ method: 'POST', path: `/api/games/${id}/rematch`, token: kirk.key }); // meets kor's offer: the rematch starts
+    return { ...s, path: `/api/games/${id}/rematch`, token: kirk.key };
+  },
   'POST /api/games/{id}/rematch 429 rate_limited': async (s) => ({
     ...s,
     path: `/api/games/${await playersGame(kirk, kor, true)}/rematch`,

@@ -330,10 +330,31 @@ describe('challenges', () => {
     expect((await call('GET', `/api/challenges/${offer.body.id}`)).body).toMatchObject({ status: 'accepted', gameId: met.body.id });
     for (const p of [a, b]) expect((await call('GET', '/api/me/challenges', { token: p.key })).body.challenges).toHaveLength(0);
     expect((await call('GET', `/api/games/${met.body.id}`)).body.status).toBe('active');
+    // One rematch a game: asked again by either player once it started, told where it is (it made more games).
+    for (const p of [a, b]) {
+      const again = await call('POST', `/api/games/${game.id}/rematch`, { token: p.key });
+      expect([again.status, again.body.code, again.body.error]).toEqual([
+        409,
+        'rematch_started',
+        `the rematch of game ${game.id} has started already: game ${met.body.id}, ${BASE}/games/${met.body.id}`,
+      ]);
+    }
+    // The old game's page says so and links it; its button, pressed on a page left open, opens it.
+    const oldPage = await call('GET', `/games/${game.id}`, { headers: { Cookie: `subspace_key=${a.key}` } });
+    expect(oldPage.text).toContain(`The rematch has started: <a href="/games/${met.body.id}">open the rematch game</a>`);
+    expect(oldPage.text).not.toContain('id="rematch-btn"');
+    const pressed = await form(`/games/${game.id}/rematch`, {}, undefined, { Cookie: `subspace_key=${b.key}` });
+    expect([pressed.status, location(pressed).pathname]).toEqual([303, `/games/${met.body.id}`]);
     // By the page's button: the game opens.
     const { game: second } = await startGame(a, b);
     await call('POST', `/api/games/${second.id}/resign`, { token: b.key });
-    await call('POST', `/api/games/${second.id}/rematch`, { token: a.key });
+    const offered = await call('POST', `/api/games/${second.id}/rematch`, { token: a.key });
+    // Each player's page says where it stands: a's offer waits, b is offered it.
+    const aPage = await call('GET', `/games/${second.id}`, { headers: { Cookie: `subspace_key=${a.key}` } });
+    expect(aPage.text).toContain(`<a href="/challenges/${offered.body.id}">your offer</a>`);
+    const bPage = await call('GET', `/games/${second.id}`, { headers: { Cookie: `subspace_key=${b.key}` } });
+    expect(bPage.text).toContain('Your opponent offers a rematch, colours swapped.');
+    expect(bPage.text).toContain('Accept the rematch');
     const page = await form(`/games/${second.id}/rematch`, {}, undefined, { Cookie: `subspace_key=${b.key}` });
     expect(page.status).toBe(303);
     expect(location(page).pathname).toMatch(/^\/games\/[a-z0-9]+$/);

@@ -142,7 +142,8 @@ describe('GET /api/stream/events', () => {
     const none = await call('GET', '/api/stream/events');
     expect([none.status, none.body.error]).toEqual([401, 'send your player key as Authorization: Bearer <token>']);
     // A route that takes either says so.
-    expect((await call('POST', '/api/games/abcdabcdabcdabcd/resign')).body.error).toMatch(/your game token or player key/);
+    const g = await newGame('warp-factor');
+    expect((await call('POST', `/api/games/${g.id}/resign`)).body.error).toMatch(/your game token or player key/);
     expect((await call('GET', '/api/stream/events', { token: 'x'.repeat(40) })).status).toBe(403);
   });
 });

@@ -35,8 +35,11 @@ export interface GamePageProps {
   readonly moveMessage?: string;
   /** Spectator link (players' pages show it to share). */
   readonly spectatorUrl: string;
-  /** A player of a finished game: signed in, offer the same game again; not signed in, how to. */
-  readonly rematch?: 'offer' | 'sign-in';
+  /**
+   * A player of a finished game: signed in, offer the same game again (or where the rematch
+   * stands: their offer open, the opponent's waiting, its game started); not signed in, how to.
+   */
+  readonly rematch?: 'offer' | 'sign-in' | { readonly offered: string } | { readonly waiting: true } | { readonly started: string };
   /** Whose side the board is seen from. */
   readonly from: Color;
   /** Looking at an earlier position (replay without JavaScript). */

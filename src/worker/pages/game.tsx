@@ -65,6 +65,37 @@ function pageUrl(p: GamePageProps, extra: Record<string, string>): string {
   return `/games/${p.state.id}${s ? `?${s}` : ''}`;
 }
 
+/** A finished game's rematch, for one of its players: the button, or where it stands. */
+function Rematch({ id, rematch }: { id: string; rematch: NonNullable<GamePageProps['rematch']> }) {
+  if (rematch === 'sign-in')
+    return (
+      <p class="hint">
+        <a href="/me">Sign in</a> to offer a rematch.
+      </p>
+    );
+  if (typeof rematch === 'object' && 'started' in rematch)
+    return (
+      <p id="rematch-started">
+        The rematch has started: <a href={`/games/${rematch.started}`}>open the rematch game</a>.
+      </p>
+    );
+  if (typeof rematch === 'object' && 'offered' in rematch)
+    return (
+      <p id="rematch-offered">
+        You offered a rematch; it waits for your opponent's answer (<a href={`/challenges/${rematch.offered}`}>your offer</a>).
+      </p>
+    );
+  const waiting = typeof rematch === 'object';
+  return (
+    <form method="post" action={`/games/${id}/rematch`}>
+      {waiting ? <p>Your opponent offers a rematch, colours swapped.</p> : null}
+      <button type="submit" id="rematch-btn">
+        {waiting ? 'Accept the rematch' : 'Rematch (colours swapped)'}
+      </button>
+    </form>
+  );
+}
+
 export const GamePage = (p: GamePageProps) => {
   const s = p.state;
   const title = s.title ?? s.variant;
@@ -226,17 +257,7 @@ const LiveRegion = (p: GamePageProps) => {
               {...(p.planPreview ? { preview: p.planPreview } : {})}
             />
           ) : null}
-          {p.rematch === 'sign-in' ? (
-            <p class="hint">
-              <a href="/me">Sign in</a> to offer a rematch.
-            </p>
-          ) : p.rematch ? (
-            <form method="post" action={`/games/${s.id}/rematch`}>
-              <button type="submit" id="rematch-btn">
-                Rematch (colours swapped)
-              </button>
-            </form>
-          ) : null}
+          {p.rematch ? <Rematch id={s.id} rematch={p.rematch} /> : null}
           <h2 id="moves-h">Moves</h2>
           <MoveList
             moves={p.moves}

@@ -2,6 +2,7 @@
 // spectators) and the game page's script; the game page's forms are game-forms.tsx.
 // Handlers validate with valibot, call the services, render with hono/jsx.
 import { Hono } from 'hono/tiny';
+import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { ratingLookup } from '../profile.ts';
@@ -49,6 +50,17 @@ const HOME_FORM_LABELS = {
   'clock.leaveDays': 'Leave days',
   'options.platforms': 'Number of platforms',
 };
+
+/** Where a finished game's rematch stands for the signed-in player whose page this is. */
+async function rematchOf(c: Context<AppEnv>, id: string, key: string | undefined): Promise<GamePageProps['rematch']> {
+  if (!key) return 'sign-in';
+  const player = await cookiePlayer(c);
+  if (!player) return 'sign-in';
+  const state = await c.var.services.challenges.rematchState(id, player);
+  if (state.kind === 'started') return { started: state.gameId };
+  if (state.kind === 'offered') return { offered: state.challenge.id };
+  return state.kind === 'waiting' ? { waiting: true } : 'offer';
+}
 
 // ---- routes -----------------------------------------------------------------------
 
@@ -195,7 +207,7 @@ export const gamePages = new Hono<AppEnv>()
     });
     const settings = token && state.you ? await c.var.services.notify.get(id, token) : undefined;
     const said = await c.var.services.games.messages(id, state.you ? (token ?? key) : undefined);
-    const rematch = state.you && state.status !== 'active' ? (key ? 'offer' : 'sign-in') : undefined;
+    const rematch = state.you && state.status !== 'active' ? await rematchOf(c, id, key) : undefined;
     // Messages come only from our own form redirects (tagged under the player's token), so a
     // link made elsewhere cannot put words such as "re-enter your password" on the page.
     const signer = token ?? (state.you ? key : undefined);

@@ -1,0 +1,1 @@
+CREATE INDEX `challenges_rematch` ON `challenges` (`rematch_of`);
