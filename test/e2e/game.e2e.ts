@@ -110,6 +110,8 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   await clickMove(white, ['[data-cell="Wa4u"]'], '@Wa4u');
   await snap(white, 'white-preview-Wa4u');
   await send(white, 1);
+  // Waiting, with the script: the page says it follows by itself (not to reload).
+  assert.match((await white.innerText('#move-help')).trim(), /^Waiting for Black\. This page updates by itself\.$/);
   await waitPly(black, 1);
   log("1. @Wa4u (click) — Black's page updated without a reload");
   // ... @Ba1d typed, previewed, sent.
@@ -210,6 +212,9 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   await plain.click('#send-btn');
   await plain.waitForSelector('.msg.ok');
   assert.match((await plain.textContent('.msg.ok')) ?? '', /You played @Na1u/);
+  // Without the script nothing updates by itself, and the page says so (innerText: what shows).
+  assert.match((await plain.innerText('#move-help')).trim(), /^Waiting for Black\. Reload the page to see their turn\.$/);
+  assert.doesNotMatch(await plain.innerText('#board figcaption'), /Click a piece|arrow keys/);
   await snap(plain, 'no-js-played');
   log('without JavaScript: preview and send by form work');
 

@@ -143,7 +143,9 @@ export const AnalysisPanel = (p: { id: string; analysis: GameAnalysis | null; li
         </form>
       ) : a.status !== 'done' ? (
         <p class="small" id="analysis-progress">
-          The computer is analysing this game: {a.evaluated} of {a.positions} positions so far. This part of the page fills in by itself.
+          The computer is analysing this game: {a.evaluated} of {a.positions} positions so far.
+          <span class="js-only"> This part of the page fills in by itself.</span>
+          <span class="no-js"> Reload the page to see how far it has got.</span>
         </p>
       ) : (
         <>

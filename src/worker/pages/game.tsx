@@ -226,10 +226,14 @@ const LiveRegion = (p: GamePageProps) => {
           <figure class="board" id="board" data-ply={String(p.viewPly ?? s.ply)}>
             {raw(p.boardSvg)}
             <figcaption>
-              {you && active
-                ? `Click a piece, a piece in hand${s.variant === 'planar' ? '' : ' or a platform'}, then a target; or Tab to the board, move with the arrow keys and press Enter. `
-                : ''}
-              The last turn is tinted yellow; a king in check is ringed red. Left and right arrow keys (outside the board) step through the moves.
+              {you && active ? (
+                <span class="js-only">
+                  Click a piece, a piece in hand{s.variant === 'planar' ? '' : ' or a platform'}, then a target; or Tab to the board, move with the arrow keys
+                  and press Enter.{' '}
+                </span>
+              ) : null}
+              The last turn is tinted yellow; a king in check is ringed red.
+              <span class="js-only"> Left and right arrow keys (outside the board) step through the moves.</span>
             </figcaption>
           </figure>
           {p.analysis !== undefined ? (

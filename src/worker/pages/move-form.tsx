@@ -33,9 +33,14 @@ export const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
         disabled={!p.yourTurn}
       />
       <p id="move-help" class="small">
-        {p.yourTurn
-          ? 'Type a turn, or pick it on the board. Preview shows the position it leads to before you send it.'
-          : `Waiting for ${colorName(s.sideToMove)}. This page updates by itself.`}
+        {p.yourTurn ? (
+          'Type a turn, or pick it on the board. Preview shows the position it leads to before you send it.'
+        ) : (
+          <>
+            Waiting for {colorName(s.sideToMove)}.<span class="js-only"> This page updates by itself.</span>
+            <span class="no-js"> Reload the page to see their turn.</span>
+          </>
+        )}
       </p>
       <label for="move-message">
         Message with your move <span class="hint">(optional, up to {MAX_MESSAGE_CHARS} characters)</span>

@@ -35,6 +35,8 @@ export const FOLLOW_JS = `  function follow(url, init, onLine) {
  */
 export const SITE_JS = `(function () {
   var root = document.documentElement;
+  // Words for pages that change by themselves (.js-only) show only where this runs; .no-js the others.
+  root.classList.add('js');
   var saved = null;
   try { saved = localStorage.getItem('subspace-theme'); } catch (e) {}
   if (saved === 'dark' || saved === 'light') root.setAttribute('data-theme', saved);

@@ -89,6 +89,7 @@ export const PAGE_CSS = `
 .board,.preview,.diagram{${vars(LIGHT)};color:var(--fg);color-scheme:light}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
+html:not(.js) .js-only,.js .no-js{display:none}
 body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
 a{color:var(--link);overflow-wrap:anywhere}
 th,button,.button{overflow-wrap:normal}
