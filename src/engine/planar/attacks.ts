@@ -44,13 +44,33 @@ export function blocker(board: Int8Array, from: number, to: number, step: number
   return -1;
 }
 
-/** A cell holding a piece of `by` that attacks `target`, or -1. */
+/**
+ * Per target cell, the cells from which a piece in some orientation could attack it on an empty
+ * board (RELATION not 0), in ascending order: attackerOf looks nowhere else.
+ */
+const NEAR: readonly Int8Array[] = Array.from({ length: NUM_CELLS }, (_, target) => {
+  const cells: number[] = [];
+  for (let c = 0; c < NUM_CELLS; c++)
+    if (RELATION[c * 3 * NUM_CELLS + target] || RELATION[(c * 3 + 1) * NUM_CELLS + target] || RELATION[(c * 3 + 2) * NUM_CELLS + target]) cells.push(c);
+  return Int8Array.from(cells);
+});
+
+/** A cell holding a piece of `by` that attacks `target`, or -1 (the lowest such cell). */
 export function attackerOf(board: Int8Array, orient: Int8Array, target: number, by: Color): number {
   const bit = colorBit(by);
-  for (let c = 0; c < NUM_CELLS; c++) {
-    const code = board[c]!;
-    if (code === EMPTY || (code & BLACK_BIT) !== bit) continue;
-    if (attacks(board, code, orient[c]!, c, target)) return c;
-  }
+  const near = target >= 0 && target < NUM_CELLS ? NEAR[target] : undefined;
+  if (near)
+    for (let i = 0; i < near.length; i++) {
+      const c = near[i]!;
+      const code = board[c]!;
+      if (code === EMPTY || (code & BLACK_BIT) !== bit) continue;
+      if (attacks(board, code, orient[c]!, c, target)) return c;
+    }
+  else
+    for (let c = 0; c < NUM_CELLS; c++) {
+      const code = board[c]!;
+      if (code === EMPTY || (code & BLACK_BIT) !== bit) continue;
+      if (attacks(board, code, orient[c]!, c, target)) return c;
+    }
   return -1;
 }

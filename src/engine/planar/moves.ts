@@ -27,14 +27,19 @@ const NUM_CELLS: number = CUBE_CELLS;
 // The generator hands out one shared object per distinct turn (moves are read-only
 // values): the search lists hundreds of drops per node, and allocating them was
 // much of its garbage.
-const MOVES: PlanarMove[] = new Array(NUM_CELLS * NUM_CELLS);
-const ORIENTS: PlanarMove[] = new Array(NUM_CELLS * 3);
-const DROPS: PlanarMove[] = new Array(ROLES.length * NUM_CELLS * 3);
-export const moveAt = (from: number, to: number): PlanarMove => (MOVES[from * NUM_CELLS + to] ??= moveOf(from, to));
-export const orientAt = (cell: number, o: number): PlanarMove => (ORIENTS[cell * 3 + o] ??= orientOf(cell, ORIENTATIONS[o]!));
-export const dropAt = (r: number, cell: number, o: number): PlanarMove => (DROPS[(r * NUM_CELLS + cell) * 3 + o] ??= dropOf(ROLES[r]!, cell, ORIENTATIONS[o]!));
+// All made at once (a few thousand small objects), so a lookup is a plain read of a packed array.
+const MOVES: readonly PlanarMove[] = Array.from({ length: NUM_CELLS * NUM_CELLS }, (_, i) => moveOf(Math.floor(i / NUM_CELLS), i % NUM_CELLS));
+const ORIENTS: readonly PlanarMove[] = Array.from({ length: NUM_CELLS * 3 }, (_, i) => orientOf(Math.floor(i / 3), ORIENTATIONS[i % 3]!));
+const DROPS: readonly PlanarMove[] = Array.from({ length: ROLES.length * NUM_CELLS * 3 }, (_, i) =>
+  dropOf(ROLES[Math.floor(i / (NUM_CELLS * 3))]!, Math.floor(i / 3) % NUM_CELLS, ORIENTATIONS[i % 3]!),
+);
+export const moveAt = (from: number, to: number): PlanarMove => MOVES[from * NUM_CELLS + to]!;
+export const orientAt = (cell: number, o: number): PlanarMove => ORIENTS[cell * 3 + o]!;
+export const dropAt = (r: number, cell: number, o: number): PlanarMove => DROPS[(r * NUM_CELLS + cell) * 3 + o]!;
 
 const SCRATCH_BOARD = new Int8Array(NUM_CELLS);
+/** In check, per cell: does a drop there meet the check (1, 0, or -1 not yet known)? */
+const DROP_SAFE = new Int8Array(NUM_CELLS);
 const SCRATCH_ORIENT = new Int8Array(NUM_CELLS);
 
 /**
@@ -131,6 +136,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
 
   // Drops: never attacking the opposing king; when in check they must block.
   if (like && like.kind !== 'drop') return;
+  if (checked) DROP_SAFE.fill(-1);
   for (let r = 0; r < ROLES.length; r++) {
     const role = ROLES[r]!;
     if (role === 'K' || pos.hands[handIndex(us, role)]! === 0 || (like && like.kind === 'drop' && like.role !== role)) continue;
@@ -138,9 +144,13 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
     for (let cell = 0; cell < NUM_CELLS; cell++) {
       if (board[cell] !== EMPTY || (like && like.kind === 'drop' && like.to !== cell)) continue;
       if (checked) {
-        board[cell] = code;
-        const safe = attackerOf(board, orient, ourKing, them) < 0;
-        board[cell] = EMPTY;
+        // Whether a drop here meets the check does not depend on its role (it only blocks).
+        let safe = DROP_SAFE[cell]!;
+        if (safe < 0) {
+          board[cell] = code;
+          safe = DROP_SAFE[cell] = attackerOf(board, orient, ourKing, them) < 0 ? 1 : 0;
+          board[cell] = EMPTY;
+        }
         if (!safe) continue;
       }
       for (let o = 0; o < 3; o++) {
@@ -184,17 +194,32 @@ function staysOnLine(orient: Int8Array, pinner: number, king: number, to: number
   return false;
 }
 
-export function legalMoves(pos: PlanarPosition): PlanarMove[] {
-  const out: PlanarMove[] = [];
-  generate(pos, (m) => void out.push(m));
+/**
+ * Turns are listed here first (it keeps its size), then copied out at their number: a list grown
+ * turn by turn to hundreds of drops was copied over and over as it grew.
+ */
+const LISTED: PlanarMove[] = [];
+let listedCount = 0;
+const list = (m: PlanarMove): void => {
+  LISTED[listedCount++] = m;
+};
+function listed(): PlanarMove[] {
+  const out = LISTED.slice(0, listedCount);
+  listedCount = 0;
   return out;
+}
+
+export function legalMoves(pos: PlanarPosition): PlanarMove[] {
+  listedCount = 0;
+  generate(pos, list);
+  return listed();
 }
 
 /** The legal captures only (the search's quiescence step). */
 export function planarCaptures(pos: PlanarPosition): PlanarMove[] {
-  const out: PlanarMove[] = [];
-  if (!placingKings(pos)) generate(pos, (m) => void out.push(m), true);
-  return out;
+  listedCount = 0;
+  if (!placingKings(pos)) generate(pos, list, true);
+  return listed();
 }
 
 /** The legal turn equal to `candidate` (one of the generator's shared turns), or undefined. */

@@ -138,8 +138,10 @@ function markAttacks(board: Int8Array, code: number, k: number, map: Uint8Array)
       return markLeaps(board, own, KNIGHT_TARGETS[k]!, map);
     case PAWN: {
       let moves = 0;
-      for (const t of PAWN_CAPTURES[k]!) map[t] = 1;
-      for (const t of PAWN_STEPS[k]!) if (board[t] === EMPTY) moves++;
+      const captures = PAWN_CAPTURES[k]!;
+      for (let i = 0; i < captures.length; i++) map[captures[i]!] = 1;
+      const steps = PAWN_STEPS[k]!;
+      for (let i = 0; i < steps.length; i++) if (board[steps[i]!] === EMPTY) moves++;
       return moves;
     }
     case ROOK:
@@ -156,7 +158,8 @@ function evaluate(pos: PlanarPosition): number {
   const { board, orient, hands } = pos;
   attacked[0]!.fill(0);
   attacked[1]!.fill(0);
-  const kings = [board.indexOf(KING), board.indexOf(KING + BLACK_BIT)];
+  const whiteKing = board.indexOf(KING);
+  const blackKing = board.indexOf(KING + BLACK_BIT);
   let score = 0;
   for (let cell = 0; cell < NUM_CELLS; cell++) {
     const code = board[cell]!;
@@ -168,7 +171,7 @@ function evaluate(pos: PlanarPosition): number {
     const moves = markAttacks(board, code, cell * 3 + o, attacked[side]!);
     if (role !== KING) s += MOBILITY * moves;
     // A piece that could turn to attack the enemy king threatens check (or mate).
-    const enemyKing = kings[1 - side]!;
+    const enemyKing = side ? whiteKing : blackKing;
     if (enemyKing >= 0 && role !== KING)
       for (let other = 0; other < 3; other++)
         if (other !== o && attacks(board, code, other, cell, enemyKing)) {
@@ -182,11 +185,12 @@ function evaluate(pos: PlanarPosition): number {
     if (n && i % 6) score += (i < 6 ? 1 : -1) * n * VALUES[(i % 6) + 1]!;
   }
   for (let side = 0; side < 2; side++) {
-    const king = kings[side]!;
+    const king = side ? blackKing : whiteKing;
     if (king < 0) continue;
     const enemy = attacked[1 - side]!;
+    const zone = KING_ZONES[king]!;
     let danger = 0;
-    for (const c of KING_ZONES[king]!) danger += enemy[c]!;
+    for (let i = 0; i < zone.length; i++) danger += enemy[zone[i]!]!;
     score -= (side ? -1 : 1) * danger * KING_ZONE;
   }
   return pos.turn === 'white' ? score : -score;
