@@ -7,6 +7,7 @@ import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
+import { firstContactAttack } from './first-contact-attack.ts';
 import { wormholeOf, writeTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
 import { curvedSpaceCaptures } from '../st3d/curved-space.ts';
@@ -436,12 +437,19 @@ export function st3dSearchRules(
   name: 'first-contact' | 'warp-factor' | 'curved-space',
   play: (pos: St3dPosition, move: St3dMove) => St3dPosition,
   findLegal?: (pos: St3dPosition, candidate: St3dMove) => St3dMove | undefined,
+  /** First Contact: add first-contact-attack.ts's term (the opponent's threats of a check). */
+  attack = false,
 ): SearchRules<St3dPosition, St3dMove> {
   const values = WEIGHTS[name].values;
   return {
     hash,
     rehash,
-    evaluate: name === 'curved-space' ? (pos) => evaluate(pos, name) : (pos) => evaluateStandard(pos, WEIGHTS[name]),
+    evaluate:
+      name === 'curved-space'
+        ? (pos) => evaluate(pos, name)
+        : attack && name === 'first-contact'
+          ? (pos) => evaluateStandard(pos, WEIGHTS[name]) + firstContactAttack(pos, attacked)
+          : (pos) => evaluateStandard(pos, WEIGHTS[name]),
     victim: (pos, move) => (move.kind === 'move' ? values[pos.board[move.to]! & 7]! : 0),
     attacker: (pos, move) => (move.kind === 'move' ? values[pos.board[move.from]! & 7]! : 0),
     moveKey,
