@@ -8,7 +8,7 @@
 // See docs/computer-player.md ("Measuring strength") for the options.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, setPriority } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -48,7 +48,8 @@ async function engineModule(checkout: string): Promise<string> {
   const outfile = path.join(OUT, `engine-${createHash('sha1').update(checkout).digest('hex').slice(0, 10)}.mjs`);
   await build({
     stdin: {
-      contents: "export { Game } from './src/engine/game.ts';\nexport { chooseMoveInGame } from './src/engine/search/index.ts';\n",
+      // search/tuning.ts, where the checkout has it, takes the tuning options (attack=1) besides the levels'.
+      contents: `export { Game } from './src/engine/game.ts';\nexport { chooseMoveInGame } from './src/engine/search/${existsSync(path.join(checkout, 'src/engine/search/tuning.ts')) ? 'tuning' : 'index'}.ts';\n`,
       resolveDir: checkout,
       loader: 'ts',
     },

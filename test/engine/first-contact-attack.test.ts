@@ -2,8 +2,10 @@
 // side not to move could attack the mover's king next turn, against the rules' own checking turns.
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
-import { ATTACK_WEIGHTS, firstContactAttack, threatsAgainstMover } from '../../src/engine/search/first-contact-attack.ts';
-import { chooseMove } from '../../src/engine/search/index.ts';
+import { ATTACK_WEIGHTS, firstContactAttack, threatsAgainstMover, withAttackTerm } from '../../src/engine/search/first-contact-attack.ts';
+import { chooseMove, searchRulesFor } from '../../src/engine/search/index.ts';
+import type { SearchRules } from '../../src/engine/search/rules.ts';
+import { attacked } from '../../src/engine/search/st3d.ts';
 import { firstContact } from '../../src/engine/st3d/first-contact.ts';
 import type { St3dMove } from '../../src/engine/st3d/move.ts';
 import type { St3dPosition } from '../../src/engine/st3d/position.ts';
@@ -52,9 +54,14 @@ describe("First Contact's attack term", () => {
     expect(threatened).toBeGreaterThan(2);
   });
 
-  it('is an option of chooseMove that still plays a legal turn', () => {
+  it("is a tuning option (withAttackTerm, the match runner's attack=1) that adds to the evaluation and still plays a legal turn", () => {
     const pos = at(double);
-    const choice = chooseMove<St3dPosition, St3dMove>(firstContact, pos, { level: 4, attack: true });
+    const plain = searchRulesFor('first-contact') as SearchRules<St3dPosition, St3dMove>;
+    const rules = withAttackTerm(plain);
+    // The double threat against the mover costs it: the term's weights, on top of the plain evaluation.
+    expect(rules.evaluate(pos)).toBe(plain.evaluate(pos) + firstContactAttack(pos, attacked));
+    expect(rules.evaluate(pos)).toBeLessThan(plain.evaluate(pos));
+    const choice = chooseMove<St3dPosition, St3dMove>(firstContact, pos, { level: 4, rules: rules as SearchRules });
     expect(choice).toBeDefined();
     expect(firstContact.legalMoves(pos).some((m) => firstContact.formatMove(pos, m) === firstContact.formatMove(pos, choice!.move))).toBe(true);
   });

@@ -8,6 +8,9 @@
 // Pure: no Workers, Hono or storage.
 import { DIAGONAL_LEVEL, geometry, type Geometry, MAX_LEAPS, NUM_CELLS, NUM_DIRS, ORTHOGONAL, TRIAGONAL } from '../st3d/field.ts';
 import { OWN_LEVEL, type St3dPosition } from '../st3d/position.ts';
+import type { St3dMove } from '../st3d/move.ts';
+import type { SearchRules } from './rules.ts';
+import { attacked } from './st3d.ts';
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 
 /** Role bits (1 << role code). */
@@ -227,4 +230,12 @@ export function firstContactAttack(pos: St3dPosition, attacked?: readonly Uint8A
   const { cells, sources } = threatsAgainstMover(pos, geo);
   if (!cells) return score;
   return score - (w.threat * Math.min(cells, w.cap) + (cells >= 2 && sources >= 2 ? w.double : 0));
+}
+
+/**
+ * First Contact's search knowledge with this term added to its evaluation, which reads the move
+ * targets the evaluation just marked (st3d.ts `attacked`). A tuning option (tuning.ts), no level's.
+ */
+export function withAttackTerm(rules: SearchRules<St3dPosition, St3dMove>): SearchRules<St3dPosition, St3dMove> {
+  return { ...rules, evaluate: (pos) => rules.evaluate(pos) + firstContactAttack(pos, attacked) };
 }

@@ -52,10 +52,10 @@ interface ChooseOptions {
   readonly threatPlies?: number;
   readonly threatExtend?: number | boolean;
   /**
-   * First Contact: add the evaluation's term for the opponent's threats of a check
-   * (first-contact-attack.ts; default ATTACK_DEFAULT). 0 or false: without it.
+   * The search's knowledge of the variant in place of its own (RULES): a tool's, with a tuning term
+   * (search/tuning.ts, the match runner's); no level uses one.
    */
-  readonly attack?: number | boolean;
+  readonly rules?: SearchRules;
 }
 
 export interface Choice<M = unknown> {
@@ -117,16 +117,11 @@ const RULES: Record<VariantName, SearchRules> = {
   planar: planarSearchRules as SearchRules,
 };
 
-/** First Contact's attack term (first-contact-attack.ts) by default: off until a match shows it gains. */
-export const ATTACK_DEFAULT = false;
-const ATTACK_RULES = st3dSearchRules('first-contact', firstContact.play, firstContact.findLegal, true) as SearchRules;
-
 /** The search's knowledge of a variant (keys, evaluation), for tests and tools. */
 export const searchRulesFor = (name: string): SearchRules | undefined => (Object.hasOwn(RULES, name) ? RULES[name as VariantName] : undefined);
 
 export function chooseMove<P, M>(variant: AnyVariant, position: P, options: ChooseOptions = {}): Choice<M> | undefined {
-  const attack = variant.name === 'first-contact' && Boolean(options.attack ?? ATTACK_DEFAULT);
-  const rules = (attack ? ATTACK_RULES : RULES[variant.name as VariantName]) as SearchRules<P, M>;
+  const rules = (options.rules ?? RULES[variant.name as VariantName]) as SearchRules<P, M>;
   const level = options.level ?? 3;
   const budget = LEVEL_BUDGETS[level];
   if (!budget) throw new RangeError(`level must be 1-6, got ${String(level)}`);

@@ -7,7 +7,6 @@ import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
-import { firstContactAttack } from './first-contact-attack.ts';
 import { wormholeOf, writeTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
 import { curvedSpaceCaptures } from '../st3d/curved-space.ts';
@@ -114,7 +113,11 @@ const WEIGHTS: Record<'first-contact' | 'warp-factor' | 'curved-space', St3dWeig
 /** The fixed level each colour drops onto (White W, Black B). */
 const DROP_LEVEL = [0, 2];
 
-const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
+/**
+ * Each side's move targets (White's, Black's) as the last evaluation of an ST3D position marked
+ * them; read after it by tuning terms (first-contact-attack.ts's withAttackTerm).
+ */
+export const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
 /**
  * The captures of the side to move that evaluateStandard met while marking targets (the first
  * capturesCount entries), for capturesOf: in pieceCaptures' order, so quiescence, which asks for
@@ -437,19 +440,12 @@ export function st3dSearchRules(
   name: 'first-contact' | 'warp-factor' | 'curved-space',
   play: (pos: St3dPosition, move: St3dMove) => St3dPosition,
   findLegal?: (pos: St3dPosition, candidate: St3dMove) => St3dMove | undefined,
-  /** First Contact: add first-contact-attack.ts's term (the opponent's threats of a check). */
-  attack = false,
 ): SearchRules<St3dPosition, St3dMove> {
   const values = WEIGHTS[name].values;
   return {
     hash,
     rehash,
-    evaluate:
-      name === 'curved-space'
-        ? (pos) => evaluate(pos, name)
-        : attack && name === 'first-contact'
-          ? (pos) => evaluateStandard(pos, WEIGHTS[name]) + firstContactAttack(pos, attacked)
-          : (pos) => evaluateStandard(pos, WEIGHTS[name]),
+    evaluate: name === 'curved-space' ? (pos) => evaluate(pos, name) : (pos) => evaluateStandard(pos, WEIGHTS[name]),
     victim: (pos, move) => (move.kind === 'move' ? values[pos.board[move.to]! & 7]! : 0),
     attacker: (pos, move) => (move.kind === 'move' ? values[pos.board[move.from]! & 7]! : 0),
     moveKey,
