@@ -116,10 +116,8 @@ export function attacksKing(pos: St3dPosition, m: St3dMove, play: (pos: St3dPosi
 const WIN_TARGETS: number[] = [];
 /** By role code: how far (in the largest coordinate difference) from the king a piece that only steps or leaps can win from; 0 for sliders. */
 const LEAPER_RANGE = [0, 2, 0, 0, 0, 4, 2];
-function chebyshev(geo: Geometry, a: number, b: number): number {
-  let dx = geo.px[a]! - geo.px[b]!;
-  let dy = geo.py[a]! - geo.py[b]!;
-  let dh = geo.ph[a]! - geo.ph[b]!;
+/** The largest of three differences' sizes: a distance in space (written out, no Math calls: hot). */
+export function largestOf(dx: number, dy: number, dh: number): number {
   if (dx < 0) dx = -dx;
   if (dy < 0) dy = -dy;
   if (dh < 0) dh = -dh;
@@ -127,6 +125,9 @@ function chebyshev(geo: Geometry, a: number, b: number): number {
   if (dy > d) d = dy;
   if (dh > d) d = dh;
   return d;
+}
+function chebyshev(geo: Geometry, a: number, b: number): number {
+  return largestOf(geo.px[a]! - geo.px[b]!, geo.py[a]! - geo.py[b]!, geo.ph[a]! - geo.ph[b]!);
 }
 const WIN_SHIFTS: St3dMove[] = [];
 

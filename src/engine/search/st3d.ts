@@ -6,7 +6,7 @@ import { ROLES } from '../types.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
-import { attacksKing, firstContactWin } from './st3d-checks.ts';
+import { attacksKing, firstContactWin, largestOf } from './st3d-checks.ts';
 import { wormholeOf, writeTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
 import { curvedSpaceCaptures } from '../st3d/curved-space.ts';
@@ -359,16 +359,8 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
     if (role !== KING) {
       s += w.mobility * mobility;
       if (tropism) {
-        // The distance in space (the largest of the three): written out, the evaluation's hottest line.
-        let dx = px[cell]! - (side ? wx : bx);
-        let dy = py[cell]! - (side ? wy : by);
-        let dh = ph[cell]! - (side ? wh : bh);
-        if (dx < 0) dx = -dx;
-        if (dy < 0) dy = -dy;
-        if (dh < 0) dh = -dh;
-        let d = dx;
-        if (dy > d) d = dy;
-        if (dh > d) d = dh;
+        // The distance in space to the enemy king (the largest of the three): the evaluation's hottest line.
+        const d = largestOf(px[cell]! - (side ? wx : bx), py[cell]! - (side ? wy : by), ph[cell]! - (side ? wh : bh));
         if (d < 6) s += (6 - d) * tropism;
       }
     }
