@@ -4,6 +4,7 @@ import { escapeXml } from '../render/xml.ts';
 import type { PlayerEvent, PublicChallenge } from '../service/challenges.ts';
 import { formatWords, type TournamentSummary } from '../service/tournament-views.ts';
 import type { MyGame } from '../service/players.ts';
+import { utc } from '../service/public-state.ts';
 import type { NotifyEvent } from '../service/ports.ts';
 import { planOutcomeWords } from '../service/plan-outcome.ts';
 import { resultWords, winnerOf } from '../service/outcome-words.ts';
@@ -18,9 +19,6 @@ function who(data: EventData, side: Color): string {
 
 /** The variant's rules page (plain words, diagrams), on the same site as the game's link. */
 export const rulesLink = (siteUrl: string, variant: string) => new URL(`/rules/${encodeURIComponent(variant)}`, siteUrl).href;
-
-/** An ISO time as people read it: `2026-11-23 18:40 UTC`. */
-const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 const gameName = (data: EventData) => `${data.title ?? data.variant} game ${data.gameId}`;
 
@@ -48,7 +46,7 @@ export function subject(event: NotifyEvent, data: EventData): string {
     case 'draw-offer':
       return `${colorName(other(data.you))} offers a draw in ${name}`;
     case 'reminder':
-      return `Reminder: your move in ${name}${data.deadline ? ` (deadline ${data.deadline.slice(0, 16).replace('T', ' ')} UTC)` : ''}`;
+      return `Reminder: your move in ${name}${data.deadline ? ` (deadline ${utc(data.deadline)})` : ''}`;
     case 'game-start':
       return `New ${name} against ${who(data, other(data.you))}: you play ${colorName(data.you)}${data.tournament?.name ? ` (${data.tournament.name}${data.tournament.round ? `, round ${data.tournament.round}` : ''})` : ''}`;
     case 'message':

@@ -11,6 +11,7 @@ import type { GameEvent } from './ports.ts';
 import { type LinkBase } from './links.ts';
 import {
   iso,
+  utc,
   publicMessage,
   publicMove,
   publicState,
@@ -319,7 +320,8 @@ export class GameService {
       if (row.pausedUntil !== null) return fail(409, 'game_paused', `the game is paused until ${iso(row.pausedUntil)}: the clock is stopped`);
       if (row.deadline === null) return fail(409, 'no_clock', 'this game has no clock, so there is nothing to claim');
       if (side === row.sideToMove) return fail(403, 'own_turn', 'it is your own turn: only the waiting player can claim');
-      if (now <= row.deadline) return fail(409, 'deadline_not_passed', `${colorName(row.sideToMove)}'s deadline has not passed (${iso(row.deadline)})`);
+      if (now <= row.deadline)
+        return fail(409, 'deadline_not_passed', `${colorName(row.sideToMove)}'s deadline has not passed: it passes at ${utc(iso(row.deadline))}`);
       return finishedChanges(winOutcome(side, 'timeout'), now);
     });
   }

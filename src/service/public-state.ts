@@ -117,6 +117,8 @@ export function publicPlayer(row: GameRow, side: Color): PublicPlayer {
 export const gameRatings = (row: Pick<GameRow, 'ratings'>): GameRatings | null => (row.ratings ? (JSON.parse(row.ratings) as GameRatings) : null);
 
 export const iso = (ms: number) => new Date(ms).toISOString();
+/** An ISO time as people read it: `2026-11-23 18:40 UTC`. */
+export const utc = (isoTime: string) => `${isoTime.slice(0, 16).replace('T', ' ')} UTC`;
 export const publicMessage = (m: MessageRow): PublicMessage => ({ id: m.id, ply: m.ply, side: m.side, text: m.text, at: iso(m.createdAt) });
 export const publicMove = (m: MoveRow): PublicMove => ({ ply: m.ply, side: m.side, text: m.text, at: iso(m.createdAt) });
 

@@ -150,7 +150,7 @@ describe('correspondence clock', () => {
     await move(g.id, 'Wb2-Wb3', g.tokens.white); // Black to move
     const early = await act(g.id, 'claim', g.tokens.white);
     expect(early.status).toBe(409);
-    expect(early.body.error).toMatch(/Black's deadline has not passed/);
+    expect(early.body.error).toMatch(/^Black's deadline has not passed: it passes at \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     await setDeadline(g.id, Date.now() - 1000);
     const own = await act(g.id, 'claim', g.tokens.black);
     expect(own.status).toBe(403);
