@@ -81,10 +81,15 @@ export type RematchState =
   | { readonly kind: 'offered' | 'waiting'; readonly challenge: ChallengeRow }
   | { readonly kind: 'started'; readonly gameId: string };
 
-/** What asking for a rematch did: a new offer, the offer already open, or the opponent's offer accepted. */
+/**
+ * What asking for a rematch did: a new offer, the offer already open, the opponent's offer
+ * accepted; or nothing, the rematch having started already (its game: the API refuses, 409
+ * `rematch_started`; the page opens it).
+ */
 export type RematchAnswer =
   | { readonly kind: 'offered' | 'open'; readonly challenge: PublicChallenge }
-  | { readonly kind: 'accepted'; readonly game: AcceptedGame };
+  | { readonly kind: 'accepted'; readonly game: AcceptedGame }
+  | { readonly kind: 'started'; readonly gameId: string };
 
 export class ChallengeService {
   constructor(
@@ -303,8 +308,7 @@ export class ChallengeService {
     if (game.status === 'active') return fail(409, 'game_not_over', `game ${game.id} is still going: a rematch comes after the end`);
     const state = await this.rematchState(game.id, player);
     // One rematch a game: once one is played, asking again is told where it is (it made another before).
-    if (state.kind === 'started')
-      return fail(409, 'rematch_started', `the rematch of game ${game.id} has started already: game ${state.gameId}, ${base.origin}/games/${state.gameId}`);
+    if (state.kind === 'started') return done(state);
     // Asked again (a second press, a retried request): the offer still open is the answer, not a second one.
     if (state.kind === 'offered') return done({ kind: 'open', challenge: await this.view(state.challenge, base) });
     const theirs = state.kind === 'waiting' ? state.challenge : undefined;

@@ -54,6 +54,10 @@ export const rematch = new Hono<GameEnv & PlayerEnv>().post('/rematch', requireP
   const asked = await c.var.services.challenges.rematch(game, c.var.player, linkBase(c));
   if (!asked.ok) return reply(c, asked);
   const answer = asked.value;
+  if (answer.kind === 'started') {
+    const where = `game ${answer.gameId}, ${linkBase(c).origin}/games/${answer.gameId}`;
+    return jsonError(c, 409, 'rematch_started', `the rematch of game ${id} has started already: ${where}`);
+  }
   // A new offer is 201, the offer already open 200; meeting the opponent's offer starts the game (201, as accepting answers).
   return answer.kind === 'accepted' ? c.json(answer.game, 201) : c.json(answer.challenge, answer.kind === 'open' ? 200 : 201);
 });

@@ -289,12 +289,9 @@ export const playerPages = new Hono<AppEnv>()
     if (againstComputer?.ok) return c.redirect(`/games/${againstComputer.value.id}`, 303);
     if (againstComputer) return errorPage(c, 409, 'No rematch', words(againstComputer.error), `/games/${id}`);
     const made = await c.var.services.challenges.rematch(game, player, linkBase(c));
-    // Pressed on an old page after the rematch began: the rematch game opens.
-    if (!made.ok && made.code === 'rematch_started') {
-      const state = await c.var.services.challenges.rematchState(id, player);
-      if (state.kind === 'started') return c.redirect(`/games/${state.gameId}`, 303);
-    }
     if (!made.ok) return errorPage(c, made.status === 403 || made.status === 404 ? made.status : 409, 'No rematch', words(made.error), `/games/${id}`);
     const answer = made.value;
+    // Pressed on an old page after the rematch began: the rematch game opens.
+    if (answer.kind === 'started') return c.redirect(`/games/${answer.gameId}`, 303);
     return c.redirect(answer.kind === 'accepted' ? `/games/${answer.game.id}` : `/challenges/${answer.challenge.id}`, 303);
   });
