@@ -21,7 +21,7 @@ import {
   type PublicState,
   type PublicTakeback,
 } from './public-state.ts';
-import { exportRecord, importRecord, type RecordEvent, type TurnAnnotation } from './record.ts';
+import { exportRecord, type ImportExtra, importRecord, type RecordEvent, type TurnAnnotation } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import type { ClockInput, ConditionalLine, CreateGameInput, DrawAction, MoveInput, PauseInput, PlayerInput, TakebackAction } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
@@ -159,12 +159,7 @@ export class GameService {
   }
 
   /** A game from a text record; every turn is replayed and checked. */
-  async import(
-    text: string,
-    extra: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput },
-    base: LinkBase,
-    id?: string,
-  ): Promise<ServiceResult<CreatedGame>> {
+  async import(text: string, extra: ImportExtra, base: LinkBase, id?: string): Promise<ServiceResult<CreatedGame>> {
     const imported = importRecord(text, extra, this.ctx.clock());
     if (!imported.ok) return imported;
     const { game, startPosition, turns, players, outcome } = imported.value;

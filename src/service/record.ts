@@ -101,8 +101,13 @@ function parseRecord(text: string): ParseRecordResult {
   for (; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (!line) {
-      if (headers.length) break;
-      continue; // blank lines before the headers
+      // Blank lines before the headers, or between them (hand-edited records have them):
+      // the headers end at a blank line only when what follows is not another header.
+      let next = i + 1;
+      while (next < lines.length && !lines[next]!.trim()) next++;
+      if (headers.length && !lines[next]?.trim().startsWith('[')) break;
+      i = next - 1;
+      continue;
     }
     if (!line.startsWith('[')) break;
     const m = HEADER.exec(line);
@@ -241,8 +246,15 @@ interface ImportedGame {
   readonly outcome: Outcome | undefined;
 }
 
+/** What a JSON import brings beside the record: players, and a clock (null: none) that replaces the record's. */
+export interface ImportExtra {
+  readonly white?: PlayerInput;
+  readonly black?: PlayerInput;
+  readonly clock?: ClockInput | null;
+}
+
 /** A game from a text record; every turn is replayed and checked. Players and clock in `extra` win over the record's. */
-export function importRecord(text: string, extra: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput }, now: number): ServiceResult<ImportedGame> {
+export function importRecord(text: string, extra: ImportExtra, now: number): ServiceResult<ImportedGame> {
   const parsed = parseRecord(text);
   if (!parsed.ok) return fail(400, 'invalid_record', `record: ${parsed.error}`);
   const record = parsed.record;
@@ -300,8 +312,8 @@ export function importRecord(text: string, extra: { white?: PlayerInput; black?:
   const names = { white: recordName(record, 'White'), black: recordName(record, 'Black') };
   if (!names.white.ok) return names.white;
   if (!names.black.ok) return names.black;
-  // A clock sent with the record replaces the record's, which is then not read.
-  const clock = extra.clock ? done({ clock: extra.clock }) : clockOfRecord(record);
+  // A clock sent with the record (or null, for none) replaces the record's, which is then not read.
+  const clock = extra.clock === null ? done({}) : extra.clock ? done({ clock: extra.clock }) : clockOfRecord(record);
   if (!clock.ok) return clock;
   const players = {
     white: extra.white ?? { name: names.white.value },

@@ -263,7 +263,8 @@ export const ImportJsonSchema = v.strictObject({
   record: v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(MAX_RECORD_TEXT, 'is too long')),
   white: v.optional(PlayerSchema),
   black: v.optional(PlayerSchema),
-  clock: v.optional(ClockSchema),
+  // null: the game has no clock, whatever the record's [TimeControl] says.
+  clock: v.optional(v.nullable(ClockSchema)),
 });
 export const ImportPlainSchema = v.pipe(v.string(), v.minLength(1, 'the record is empty'), v.maxLength(MAX_RECORD_TEXT, 'the record is too long'));
 

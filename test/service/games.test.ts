@@ -184,6 +184,26 @@ describe('POST /api/games/import', () => {
     }
   });
 
+  it("JSON clock null imports the game without the record's clock", async () => {
+    const text = record('1. Wb2-Wb3', '*', '[TimeControl "3 days per move"]\n');
+    const res = await call('POST', '/api/games/import', { json: { record: text, clock: null } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.state.clock ?? null).toBeNull();
+    // Left out, the record's clock stands.
+    const kept = await call('POST', '/api/games/import', { json: { record: text } });
+    expect(kept.body.state.clock).toMatchObject({ daysPerMove: 3 });
+  });
+
+  it('reads header tags with blank lines between them (hand-edited records)', async () => {
+    const text = '[Variant "warp-factor"]\n\n[White "Sulu"]\n\n\n[TimeControl "5 days per move"]\n\n1. Wb2-Wb3 Bb3-Bb2 *\n';
+    const res = await call('POST', '/api/games/import', { text });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.state).toMatchObject({ ply: 2, players: { white: { name: 'Sulu' } }, clock: { daysPerMove: 5 } });
+    // The first blank line followed by something other than a header still ends the headers.
+    const after = await call('POST', '/api/games/import', { text: '[Variant "warp-factor"]\n\n1. Wb2-Wb3\n[White "Sulu"]\n' });
+    expect([after.status, after.body.code]).toEqual([400, 'unreadable_turn']);
+  });
+
   it('exports the whole clock (timeout mode, leave days) and imports it back', async () => {
     const made = await call('POST', '/api/games', { json: { variant: 'warp-factor', clock: { daysPerMove: 5, timeout: 'claim', leaveDays: 7 } } });
     const text = (await call('GET', `/api/games/${made.body.id}/record`)).text;
