@@ -472,6 +472,25 @@ describe('page forms', () => {
     for (const html of [list, page]) expect(html).not.toMatch(/\b1 (days|rounds)\b/);
   });
 
+  it('a tournament made on its page keeps the timeout and leave days, and its pages say them', async () => {
+    const a = await newPlayer('Clock words');
+    const form4 = { name: 'Claim cup', variant: 'planar', format: 'round-robin', maxPlayers: '4', days: '5' };
+    const made = await form('/tournaments', a, { ...form4, timeout: 'claim', leave: '7' });
+    expect(made.status).toBe(303);
+    const id = made.headers.get('Location')!.split('/').at(-1)!;
+    expect((await call('GET', `/api/tournaments/${id}`)).body.clock).toEqual({ daysPerMove: 5, timeout: 'claim', leaveDays: 7 });
+    const words = 'Planar Chess, round robin, 5 days per move (the win on time claimed), 7 leave days each, casual';
+    expect(await (await fetchWorker(new Request(`${BASE}/tournaments/${id}`))).text()).toContain(words);
+    expect(await (await fetchWorker(new Request(`${BASE}/tournaments`))).text()).toContain(words);
+    // Leave days the service does not offer: refused with the form's label, the form as typed.
+    const bad = await form('/tournaments', a, { ...form4, timeout: 'claim', leave: '31' });
+    expect(bad.status).toBe(400);
+    const page = await bad.text();
+    expect(page).toContain('Leave days for each player: ');
+    expect(page).toMatch(/<option value="claim" selected="">/);
+    expect(page).toContain('value="31"');
+  });
+
   it('withdrawing from a running tournament on its page needs the box ticked (the games left are lost)', async () => {
     const [a, b, c] = [await newPlayer('Tick A'), await newPlayer('Tick B'), await newPlayer('Tick C')];
     const t = await tournament(a, { name: 'Tick cup', format: 'round-robin', maxPlayers: 3 });

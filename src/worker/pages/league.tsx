@@ -2,7 +2,7 @@
 // list and a tournament (players, pairings by round, crosstable and standings, Join / Leave /
 // Start). Plain server-rendered HTML with forms; no script needed.
 import type { Child } from 'hono/jsx';
-import { DAYS_PER_MOVE } from '../../service/schemas.ts';
+import { DAYS_PER_MOVE, MAX_LEAVE_DAYS } from '../../service/schemas.ts';
 import { plural, VARIANT_NAMES } from '../../engine/types.ts';
 import type { ShownRating, VariantRating, RecentRatedGame, LeaderboardEntry } from '../../service/ratings.ts';
 import type { MyGame, PublicPlayer } from '../../service/players.ts';
@@ -156,8 +156,11 @@ export const LeaderboardPage = (p: { variant: string; players: LeaderboardEntry[
   </Layout>
 );
 
-const describe = (t: TournamentSummary) =>
-  `${t.title ?? t.variant}, ${formatWords(t)}, ${plural(t.clock.daysPerMove, 'day')} per move, ${t.rated ? 'rated' : 'casual'}`;
+/** The clock in words: days per move, and the timeout and leave days when they are not the defaults. */
+const clockWords = (clock: TournamentSummary['clock']) =>
+  `${plural(clock.daysPerMove, 'day')} per move${clock.timeout === 'claim' ? ' (the win on time claimed)' : ''}${clock.leaveDays ? `, ${plural(clock.leaveDays, 'leave day')} each` : ''}`;
+
+const describe = (t: TournamentSummary) => `${t.title ?? t.variant}, ${formatWords(t)}, ${clockWords(t.clock)}, ${t.rated ? 'rated' : 'casual'}`;
 
 const TournamentLine = (p: { t: TournamentSummary }) => (
   <li>
@@ -173,7 +176,7 @@ const TournamentLine = (p: { t: TournamentSummary }) => (
 );
 
 /** What was typed in the tournament form, shown again with its error. */
-export type TournamentFormValues = Partial<Record<'name' | 'variant' | 'format' | 'rounds' | 'maxPlayers' | 'days' | 'rated', string>>;
+export type TournamentFormValues = Partial<Record<'name' | 'variant' | 'format' | 'rounds' | 'maxPlayers' | 'days' | 'timeout' | 'leave' | 'rated', string>>;
 
 export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn: boolean; error?: string; values?: TournamentFormValues }) => {
   const f = p.values;
@@ -240,6 +243,18 @@ export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn:
                   </option>
                 ))}
               </select>
+            </label>
+            <label>
+              When a deadline passes{' '}
+              <select name="timeout">
+                <option value="auto">the game ends on time</option>
+                <option value="claim" {...(f?.timeout === 'claim' ? { selected: true } : {})}>
+                  the waiting player may claim the win
+                </option>
+              </select>
+            </label>
+            <label>
+              Leave days for each player <input name="leave" type="number" min={0} max={MAX_LEAVE_DAYS} value={f?.leave ?? '0'} />
             </label>
             <label>
               <input type="checkbox" name="rated" value="1" checked={!f || f.rated === '1'} /> Rated

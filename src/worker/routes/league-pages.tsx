@@ -55,6 +55,8 @@ const TOURNAMENT_FORM_LABELS = {
   rounds: 'Rounds',
   maxPlayers: 'Most players',
   'clock.daysPerMove': 'Days per move',
+  'clock.timeout': 'When a deadline passes',
+  'clock.leaveDays': 'Leave days for each player',
 };
 
 export const leaguePages = new Hono<AppEnv>()
@@ -98,14 +100,24 @@ export const leaguePages = new Hono<AppEnv>()
       variant: f.variant,
       format: f.format,
       maxPlayers: whole(f.maxPlayers),
-      clock: { daysPerMove: whole(f.days) },
+      clock: { daysPerMove: whole(f.days), timeout: f.timeout || undefined, leaveDays: whole(f.leave) },
       rated: f.rated === '1',
       // Rounds typed for a round robin are refused in words, as the API refuses them (not dropped).
       ...(f.rounds ? { rounds: whole(f.rounds) } : {}),
     });
     const list = () => c.var.services.tournaments.list(linkBase(c));
     // A refused form comes back as it was typed.
-    const values = { name: f.name, variant: f.variant, format: f.format, rounds: f.rounds, maxPlayers: f.maxPlayers, days: f.days, rated: f.rated ?? '' };
+    const values = {
+      name: f.name,
+      variant: f.variant,
+      format: f.format,
+      rounds: f.rounds,
+      maxPlayers: f.maxPlayers,
+      days: f.days,
+      timeout: f.timeout,
+      leave: f.leave,
+      rated: f.rated ?? '',
+    };
     if (!input.success)
       return page(c, 400).html(
         <TournamentsPage tournaments={await list()} signedIn error={describeIssues(input.issues, 'form', TOURNAMENT_FORM_LABELS)} values={values} />,
