@@ -320,8 +320,8 @@ function startGamePage(root: HTMLElement): void {
       hint();
       return;
     }
-    // A rematch is asked once: against the computer each request makes a game, so a second
-    // press while the first is on its way would make two.
+    // A rematch is asked once: a second press while the first is on its way would only be
+    // told that the rematch has started.
     if (form.getAttribute('action')?.endsWith('/rematch')) {
       if (form.dataset.sent) ev.preventDefault();
       form.dataset.sent = '1';

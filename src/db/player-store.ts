@@ -229,6 +229,21 @@ export class PlayerStore extends D1Store {
     return r.meta.changes === 1;
   }
 
+  /**
+   * Record a rematch against the computer before its game is made (the row, already accepted, has an id
+   * made from the finished game's): only one caller a game can, so two presses make one game. True when
+   * this caller did.
+   */
+  async claimComputerRematch(row: NewChallengeRow): Promise<boolean> {
+    const r = await this.db.insert(challenges).values(row).onConflictDoNothing();
+    return r.meta.changes === 1;
+  }
+
+  /** Forget a claimed rematch against the computer (its game could not be made). */
+  async dropComputerRematch(id: string, gameId: string): Promise<void> {
+    await this.db.delete(challenges).where(and(eq(challenges.id, id), eq(challenges.gameId, gameId)));
+  }
+
   /** Give a claimed challenge back (the game could not be made). */
   async releaseChallenge(id: string, gameId: string): Promise<void> {
     await this.db

@@ -14,7 +14,8 @@ import type { CreateChallengeInput } from './player-schemas.ts';
 import { myGame, playerOf, playerSeat, sideOfPlayer, type MyGame, type PublicPlayer } from './players.ts';
 import type { CreateGameInput } from './schemas.ts';
 import { newGameId } from './crypto.ts';
-import { clockOfGame } from './rematch.ts';
+import { clockOfGame, computerRematchInput } from './rematch.ts';
+import type { Seats } from './new-game.ts';
 import type { TournamentSummary } from './tournament-views.ts';
 
 const DAY_MS = 86_400_000;
@@ -39,11 +40,7 @@ export interface PlayerEventSink {
 interface GameMaker {
   /** A new game's id, claimed before the game is made. */
   newId(): Promise<string>;
-  create(
-    input: CreateGameInput,
-    base: LinkBase,
-    seats: { id: string; players: { white: string; black: string }; rated: boolean },
-  ): Promise<ServiceResult<CreatedGame>>;
+  create(input: CreateGameInput, base: LinkBase, seats: Seats & { id: string }): Promise<ServiceResult<CreatedGame>>;
 }
 
 export interface PublicChallenge {
@@ -83,12 +80,13 @@ export type RematchState =
 
 /**
  * What asking for a rematch did: a new offer, the offer already open, the opponent's offer
- * accepted; or nothing, the rematch having started already (its game: the API refuses, 409
- * `rematch_started`; the page opens it).
+ * accepted; against the computer the new game itself (`computer`); or nothing, the rematch
+ * having started already (its game: the API refuses, 409 `rematch_started`; the page opens it).
  */
 export type RematchAnswer =
   | { readonly kind: 'offered' | 'open'; readonly challenge: PublicChallenge }
   | { readonly kind: 'accepted'; readonly game: AcceptedGame }
+  | { readonly kind: 'computer'; readonly game: CreatedGame }
   | { readonly kind: 'started'; readonly gameId: string };
 
 export class ChallengeService {
@@ -306,6 +304,8 @@ export class ChallengeService {
     const side = sideOfPlayer(game, player.id);
     if (!side) return fail(403, 'not_a_player', `you are not a player of game ${game.id} (with this key)`);
     if (game.status === 'active') return fail(409, 'game_not_over', `game ${game.id} is still going: a rematch comes after the end`);
+    const againstComputer = computerRematchInput(game, side);
+    if (againstComputer) return this.computerRematch(game, player, opposite(side), againstComputer, base);
     const state = await this.rematchState(game.id, player);
     // One rematch a game: once one is played, asking again is told where it is (it made another before).
     if (state.kind === 'started') return done(state);
@@ -331,4 +331,52 @@ export class ChallengeService {
     const made = await this.create(player, input, base, game.id);
     return made.ok ? done({ kind: 'offered', challenge: made.value }) : made;
   }
+
+  /**
+   * Against the computer nobody is there to accept: the rematch is the new game at once, the player
+   * on `mine`. It is recorded first as an accepted challenge whose id is made from the finished
+   * game's, so a second press (a double click without JavaScript, a retried request) finds it
+   * (`started`) instead of making another game.
+   */
+  private async computerRematch(game: GameRow, player: PlayerRow, mine: Color, input: CreateGameInput, base: LinkBase): Promise<ServiceResult<RematchAnswer>> {
+    const claim = `${COMPUTER_REMATCH_PREFIX}${game.id}`;
+    const gameId = await this.games.newId();
+    const now = this.clock();
+    const claimed = await this.store.claimComputerRematch({
+      id: claim,
+      creatorId: player.id,
+      variant: game.variant,
+      options: game.options,
+      daysPerMove: game.daysPerMove,
+      timeoutMode: game.timeoutMode,
+      leaveDays: game.leaveDays,
+      color: mine,
+      status: 'accepted',
+      gameId,
+      rematchOf: game.id,
+      rated: false,
+      createdAt: now,
+      expiresAt: now,
+    });
+    if (!claimed) {
+      const earlier = await this.store.challenge(claim);
+      if (earlier?.gameId) return done({ kind: 'started', gameId: earlier.gameId });
+      return fail(409, 'rematch_started', `the rematch of game ${game.id} is being made: try again in a moment`);
+    }
+    let created: ServiceResult<CreatedGame>;
+    try {
+      created = await this.games.create({ ...input, [mine]: playerSeat(player) }, base, { id: gameId, players: { [mine]: player.id } });
+    } catch (e) {
+      await this.store.dropComputerRematch(claim, gameId);
+      throw e;
+    }
+    if (!created.ok) {
+      await this.store.dropComputerRematch(claim, gameId);
+      return created;
+    }
+    return done({ kind: 'computer', game: created.value });
+  }
 }
+
+/** The id of a computer rematch's record: never the shape of a challenge's own id (not served as one). */
+const COMPUTER_REMATCH_PREFIX = 'rematch-';

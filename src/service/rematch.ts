@@ -1,12 +1,8 @@
 // What a rematch keeps of the game it follows: the variant, its options, the clock; against the
 // computer also its level. Colours are swapped.
-import type { GameRow, PlayerRow } from '../db/schema.ts';
+import type { GameRow } from '../db/schema.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
-import type { CreatedGame, GameService } from './games.ts';
-import type { LinkBase } from './links.ts';
-import { playerSeat, sideOfPlayer } from './players.ts';
-import { fail, type ServiceResult } from './result.ts';
 import type { CreateChallengeInput } from './player-schemas.ts';
 import type { CreateGameInput } from './schemas.ts';
 
@@ -21,7 +17,7 @@ export const clockOfGame = (game: GameRow): Clock | undefined =>
  * the computer at its level on `side`, the player's colour in the game (the caller seats the
  * player on the other); undefined when the computer did not play the game.
  */
-function computerRematchInput(game: GameRow, side: Color): CreateGameInput | undefined {
+export function computerRematchInput(game: GameRow, side: Color): CreateGameInput | undefined {
   const level = computerLevel(game, opposite(side));
   if (level === undefined) return undefined;
   const clock = clockOfGame(game);
@@ -31,22 +27,4 @@ function computerRematchInput(game: GameRow, side: Color): CreateGameInput | und
     [side]: { computer: level },
     ...(clock ? { clock } : {}),
   } as CreateGameInput;
-}
-
-/**
- * The rematch of a finished game against the computer, for one of its players: the new game,
- * theirs (on /me), or undefined when no computer played it (a rematch is then a challenge).
- */
-export async function rematchAgainstComputer(
-  games: Pick<GameService, 'create'>,
-  game: GameRow,
-  player: PlayerRow,
-  base: LinkBase,
-): Promise<ServiceResult<CreatedGame> | undefined> {
-  const side = sideOfPlayer(game, player.id);
-  const input = side && computerRematchInput(game, side);
-  if (!side || !input) return undefined;
-  if (game.status === 'active') return fail(409, 'game_not_over', `game ${game.id} is still going: a rematch comes after the end`);
-  const mine = opposite(side);
-  return games.create({ ...input, [mine]: playerSeat(player) }, base, { players: { [mine]: player.id } });
 }

@@ -2,7 +2,7 @@
 // a player's games with their yourTurn flags, rematch, and what keys never show up in.
 import { env, exports } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BASE, call, form, location } from './helpers.ts';
+import { BASE, call, fetchWorker, form, location } from './helpers.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
 import { newPlayer, startGame, type Player } from './player-helpers.ts';
 
@@ -378,10 +378,29 @@ describe('challenges', () => {
     expect(mine.find((g: { id: string }) => g.id === re.body.id)).toMatchObject({ side: 'black', opponent: { computer: 2 } });
     // Nobody else can take it: it never was a challenge.
     expect((await call('GET', '/api/challenges')).body.challenges.filter((c: { rematchOf: string }) => c.rematchOf === made.body.id)).toEqual([]);
-    // The page's button opens the new game.
+    // One rematch a game, as between players: asked again, the API names it; the page's button opens it.
+    const again = await call('POST', `/api/games/${made.body.id}/rematch`, { token: kirk.key });
+    expect([again.status, again.body.code]).toEqual([409, 'rematch_started']);
+    expect(again.body.error).toContain(`game ${re.body.id}`);
     const page = await form(`/games/${made.body.id}/rematch`, {}, undefined, { Cookie: `subspace_key=${kirk.key}` });
     expect(page.status).toBe(303);
-    expect(location(page).pathname).toMatch(/^\/games\/[a-z0-9]{16}$/);
+    expect(location(page).pathname).toBe(`/games/${re.body.id}`);
+    const finished = await (await fetchWorker(new Request(`${BASE}/games/${made.body.id}`, { headers: { Cookie: `subspace_key=${kirk.key}` } }))).text();
+    expect(finished).toContain(`The rematch has started: <a href="/games/${re.body.id}">`);
+    expect((await call('GET', '/api/me/games', { token: kirk.key })).body.games.length).toBe(mine.length);
+  });
+
+  it('rematch against the computer: presses at the same moment (a double click without JavaScript) make one game', async () => {
+    const spock = await newPlayer('Spock');
+    const made = await call('POST', '/api/games', { token: spock.key, json: { variant: 'warp-factor', white: { computer: 1 } } });
+    await call('POST', `/api/games/${made.body.id}/resign`, { token: spock.key });
+    const presses = await Promise.all([1, 2, 3].map(() => form(`/games/${made.body.id}/rematch`, {}, undefined, { Cookie: `subspace_key=${spock.key}` })));
+    expect(presses.map((p) => p.status)).toEqual([303, 303, 303]);
+    const opened = new Set(presses.map((p) => location(p).pathname));
+    expect(opened.size).toBe(1);
+    const games = (await call('GET', '/api/me/games', { token: spock.key })).body.games as { id: string }[];
+    expect(games.map((g) => `/games/${g.id}`).filter((path) => opened.has(path))).toHaveLength(1);
+    expect(games.filter((g) => g.id !== made.body.id)).toHaveLength(1); // one rematch game
   });
 
   it('rematch by email: the opponent gets the challenge link, then both get the game link; no key in any mail', async () => {

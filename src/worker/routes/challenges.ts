@@ -3,7 +3,6 @@
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono/tiny';
 import { ChallengeIdSchema, ChallengeListQuerySchema, CreateChallengeSchema } from '../../service/player-schemas.ts';
-import { rematchAgainstComputer } from '../../service/rematch.ts';
 import type { GameEnv } from '../game-id.ts';
 import { jsonError, linkBase, reply } from '../http.ts';
 import { requireJson } from '../http-body.ts';
@@ -48,9 +47,6 @@ export const rematch = new Hono<GameEnv & PlayerEnv>().post('/rematch', requireP
   const game = await c.var.services.gameRecords.game(id);
   if (!game) return jsonError(c, 404, 'unknown_game', `no game with id ${id}`);
   if (await challengeLimited(c, c.var.player.id)) return tooMany(c, CHALLENGE_LIMITED);
-  // Against the computer the rematch is the new game itself, answered as POST /api/games answers.
-  const againstComputer = await rematchAgainstComputer(c.var.services.games, game, c.var.player, linkBase(c));
-  if (againstComputer) return reply(c, againstComputer, 201);
   const asked = await c.var.services.challenges.rematch(game, c.var.player, linkBase(c));
   if (!asked.ok) return reply(c, asked);
   const answer = asked.value;
@@ -58,6 +54,8 @@ export const rematch = new Hono<GameEnv & PlayerEnv>().post('/rematch', requireP
     const where = `game ${answer.gameId}, ${linkBase(c).origin}/games/${answer.gameId}`;
     return jsonError(c, 409, 'rematch_started', `the rematch of game ${id} has started already: ${where}`);
   }
+  // Against the computer the rematch is the new game itself, answered as POST /api/games answers.
+  if (answer.kind === 'computer') return c.json(answer.game, 201);
   // A new offer is 201, the offer already open 200; meeting the opponent's offer starts the game (201, as accepting answers).
   return answer.kind === 'accepted' ? c.json(answer.game, 201) : c.json(answer.challenge, answer.kind === 'open' ? 200 : 201);
 });

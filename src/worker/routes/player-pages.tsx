@@ -16,7 +16,6 @@ import {
   SignInSchema,
 } from '../../service/player-schemas.ts';
 import { selfOf } from '../../service/players.ts';
-import { rematchAgainstComputer } from '../../service/rematch.ts';
 import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import { sideWorker } from '../board-png.ts';
@@ -284,14 +283,11 @@ export const playerPages = new Hono<AppEnv>()
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'A rematch needs your player key: open your personal link first.', `/games/${id}`);
     if (await challengeLimited(c, player.id)) return tooManyPage(c, CHALLENGE_LIMITED);
-    // Against the computer: the new game at once, opened (the player's key in the cookie plays it).
-    const againstComputer = await rematchAgainstComputer(c.var.services.games, game, player, linkBase(c));
-    if (againstComputer?.ok) return c.redirect(`/games/${againstComputer.value.id}`, 303);
-    if (againstComputer) return errorPage(c, 409, 'No rematch', words(againstComputer.error), `/games/${id}`);
     const made = await c.var.services.challenges.rematch(game, player, linkBase(c));
     if (!made.ok) return errorPage(c, made.status === 403 || made.status === 404 ? made.status : 409, 'No rematch', words(made.error), `/games/${id}`);
     const answer = made.value;
     // Pressed on an old page after the rematch began: the rematch game opens.
     if (answer.kind === 'started') return c.redirect(`/games/${answer.gameId}`, 303);
-    return c.redirect(answer.kind === 'accepted' ? `/games/${answer.game.id}` : `/challenges/${answer.challenge.id}`, 303);
+    // Accepted, or against the computer the new game at once: it opens (the player's key in the cookie plays it).
+    return c.redirect(answer.kind === 'accepted' || answer.kind === 'computer' ? `/games/${answer.game.id}` : `/challenges/${answer.challenge.id}`, 303);
   });
