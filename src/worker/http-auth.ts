@@ -3,6 +3,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
 import { config } from './config.ts';
 import { jsonError, type AppEnv } from './http.ts';
 
@@ -83,12 +84,13 @@ export function crossOrigin(c: Context): string | undefined {
 /**
  * Page forms and the cookie: only from this site's own pages (Origin / Sec-Fetch-Site, as
  * hono/csrf checks them), else a 403 that says why: `refuse`'s answer (a page), or where it gives
- * none, the JSON whose `error` says it.
+ * none, the JSON whose `error` says it. A request no route answers goes on to the 404 or 405: there
+ * is no form there to guard.
  */
 export const ownPagesOnly =
   (refuse: (c: Context, why: string) => Response | Promise<Response> | undefined = () => undefined): MiddlewareHandler =>
   async (c, next) => {
-    if (!SAFE_METHOD.test(c.req.method)) {
+    if (!SAFE_METHOD.test(c.req.method) && matchedRoutes(c).some((r) => r.method !== 'ALL')) {
       const why = crossOrigin(c);
       if (why)
         return (

@@ -94,6 +94,12 @@ describe('page forms from another site', () => {
         expect(res.text, path).toContain('Form refused');
         expect(res.text, path).toMatch(origin.Origin ? /sent from https:\/\/evil\.example, another site/ : /does not say which site sent it/);
       }
+    // A path no form answers is the 404 it would be from this site, not a refused form.
+    for (const path of [`/games/${g.id}/no-such-form`, '/tournaments/abcdefabcdef/no-such-form', '/me/no-such-form'])
+      for (const accept of ['text/html', 'application/json']) {
+        const res = await call('POST', path, { body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: accept, Origin: EVIL } });
+        expect(res.status, `${path} ${accept}`).toBe(404);
+      }
     // Nothing was done for the seat whose token the forged forms carried.
     const after = await call('GET', `/api/games/${g.id}`);
     expect([after.body.status, after.body.ply]).toEqual(['active', 0]);
