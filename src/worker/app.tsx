@@ -119,9 +119,17 @@ const wantsPage = (c: Context) => !/^\/(api\/|api$|openapi\.json$)/.test(c.req.p
 function unknownRoute(c: Context) {
   // "/x/" where "/x" is an address: a read goes there (308); anything else is told the address.
   const bare = c.req.path.replace(/(.)\/+$/, '$1');
-  if (bare !== c.req.path && allowedMethods(app.routes, bare).length) {
+  const bareAllows = bare === c.req.path ? [] : allowedMethods(app.routes, bare);
+  if (bareAllows.length) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.redirect(bare + new URL(c.req.url).search, 308);
-    return jsonError(c, 404, 'unknown_route', `no such route: ${c.req.method} ${c.req.path} (without the trailing slash: ${bare})`);
+    // Told of the address without the slash, and of what it answers when that is not this method either.
+    const answers = bareAllows.includes(c.req.method) ? '' : `, which answers ${bareAllows.join(', ')}`;
+    if (wantsPage(c)) {
+      c.header('Content-Security-Policy', PAGE_CSP);
+      const message = `There is no page at ${c.req.path.slice(0, 80)}: the address is ${bare.slice(0, 80)}${answers}, without the trailing slash.`;
+      return c.html(<ErrorPage status={404} title="Page not found" message={message} />, 404);
+    }
+    return jsonError(c, 404, 'unknown_route', `no such route: ${c.req.method} ${c.req.path} (without the trailing slash: ${bare}${answers})`);
   }
   const allowed = allowedMethods(app.routes, c.req.path);
   if (!allowed.length) {

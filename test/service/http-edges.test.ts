@@ -38,6 +38,13 @@ describe('methods', () => {
       `no such route: POST /api/games/${g.id}/moves/ (without the trailing slash: /api/games/${g.id}/moves)`,
     ]);
     expect((await call('GET', '/api/nothing-here/')).status).toBe(404);
+    // A method the bare address does not answer either is told what it does answer.
+    const put = await call('PUT', '/lobby/', { json: {} });
+    expect([put.status, put.body.error]).toEqual([404, 'no such route: PUT /lobby/ (without the trailing slash: /lobby, which answers GET, HEAD)']);
+    // A browser gets a page that says the address (it was the JSON error).
+    const form = await call('POST', '/me/settings/', { body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' } });
+    expect([form.status, form.headers.get('Content-Type')]).toEqual([404, expect.stringMatching(/^text\/html/)]);
+    expect(form.text).toContain('There is no page at /me/settings/: the address is /me/settings, without the trailing slash.');
   });
 });
 
