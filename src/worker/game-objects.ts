@@ -23,11 +23,15 @@ export const gameObject = (env: Cloudflare.Env, id: string) => env.GAMES.get(env
  * A client of the games' objects with the game service's API. `later`: where the object's
  * after-answer work is waited for (the request's waitUntil), so the answer does not wait for it.
  */
-export function gameClient(env: Cloudflare.Env, later?: (work: Promise<unknown>) => void, clock: () => number = Date.now): GameClient {
+export function gameClient(
+  env: Cloudflare.Env,
+  later?: (work: Promise<unknown>) => void,
+  clock: () => number = Date.now,
+  ids: GameIdCheck = new GameIdCheck(env),
+): GameClient {
   const key = config(env).gameIdKey;
-  const directory = new Directory(env.DB);
   const call = async (id: string, method: GameMethod, args: unknown[]) => {
-    if (!CREATING.includes(method) && !(await isGame(key, directory, id))) return unknownGame(id, method);
+    if (!CREATING.includes(method) && !(await ids.mayBeGame(id))) return unknownGame(id, method);
     const stub = gameObject(env, id);
     // A clock of the caller's own (the cron's scheduled time, a test's) is handed over as the time it says now.
     const { answer, pending } = await stub.run(id, method, args, clock === Date.now ? undefined : clock());
@@ -72,9 +76,30 @@ export const STORE_METHODS = ['game', 'moves', 'move', 'takebacks', 'messages', 
 export const SEAT_RECORD_METHODS = ['logDelivery', 'deliveries', 'claimMessage', 'addInvitation', 'invitation', 'dropInvitation'] as const;
 export type StoreMethod = (typeof STORE_METHODS)[number] | (typeof SEAT_RECORD_METHODS)[number];
 
-/** Whether `id` may name a game, before its object is touched: a tag made here, or else the directory knows it. */
-async function isGame(key: string, directory: Directory, id: string): Promise<boolean> {
-  return (await hasGameIdTag(key, id)) || (await directory.game(id)) !== undefined;
+/**
+ * Whether an id may name a game, before its object is touched: a tag made here, or else the directory
+ * knows it. Each id is judged once for the life of the checker (one request, batch or call: the route's
+ * check and the object's call share it), so a request does not take the HMAC or read the directory twice.
+ */
+export class GameIdCheck {
+  private readonly key: string;
+  private readonly directory: Directory;
+  private readonly judged = new Map<string, Promise<boolean>>();
+  constructor(env: Cloudflare.Env) {
+    this.key = config(env).gameIdKey;
+    this.directory = new Directory(env.DB);
+  }
+
+  mayBeGame(id: string): Promise<boolean> {
+    let answer = this.judged.get(id);
+    if (!answer) {
+      answer = (async () => (await hasGameIdTag(this.key, id)) || (await this.directory.game(id)) !== undefined)();
+      // A failed read is not remembered: the next call asks again.
+      answer.catch(() => this.judged.delete(id));
+      this.judged.set(id, answer);
+    }
+    return answer;
+  }
 }
 
 /** What the game service answers for a game nobody made. */
@@ -94,16 +119,14 @@ export function noRecords(method: StoreMethod): unknown {
 
 /** A game's records, read through its object; its row from the directory. */
 export class RemoteGames {
-  private readonly directory: Directory;
-  private readonly key: string;
-  constructor(private readonly env: Cloudflare.Env) {
-    this.directory = new Directory(env.DB);
-    this.key = config(env).gameIdKey;
-  }
+  constructor(
+    private readonly env: Cloudflare.Env,
+    private readonly ids: GameIdCheck = new GameIdCheck(env),
+  ) {}
 
   /** Whether `id` may name a game (a tag made here, or the directory knows it): no object is touched. */
   mayBeGame(id: string): Promise<boolean> {
-    return isGame(this.key, this.directory, id);
+    return this.ids.mayBeGame(id);
   }
 
   private async stored<T>(id: string, method: StoreMethod, args: unknown[]): Promise<T> {

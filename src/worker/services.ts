@@ -42,7 +42,7 @@ import { TournamentService } from '../service/tournaments.ts';
 import type { EventSink, GameEndHook } from '../service/ports.ts';
 import type { SeatRecords } from '../db/seat-records.ts';
 import { config, type Config } from './config.ts';
-import { gameClient, ObjectAlarms, RemoteGames, remoteNotifyStore, type GameClient } from './game-objects.ts';
+import { GameIdCheck, gameClient, ObjectAlarms, RemoteGames, remoteNotifyStore, type GameClient } from './game-objects.ts';
 import type { GameAlarms } from '../service/ports.ts';
 
 /** Every handler finds the services on `c.var.services`, built from the bindings and the configuration. */
@@ -123,7 +123,7 @@ export class Services {
 
   /** The game service: each call run by the game's object (its after-answer work waited for by the request's waitUntil). */
   get games(): GameClient {
-    return this.once('games', () => gameClient(this.env, this.ctx ? (work) => this.ctx!.waitUntil(work) : undefined, this.clock));
+    return this.once('games', () => gameClient(this.env, this.ctx ? (work) => this.ctx!.waitUntil(work) : undefined, this.clock, this.gameIds));
   }
 
   /**
@@ -156,7 +156,12 @@ export class Services {
   }
 
   private get remoteGames(): RemoteGames {
-    return this.once('remoteGames', () => new RemoteGames(this.env));
+    return this.once('remoteGames', () => new RemoteGames(this.env, this.gameIds));
+  }
+
+  /** Which ids may name games, each judged once for these services' life (the route's check and the object's call). */
+  private get gameIds(): GameIdCheck {
+    return this.once('gameIds', () => new GameIdCheck(this.env));
   }
 
   private gameService(store: GameStore, ctx: Later | undefined): GameService {

@@ -1,9 +1,11 @@
 // The game service as the Worker calls it (gameClient, src/worker/game-objects.ts): each call run
 // by the game's object; a value like any other, never mistaken for a promise.
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { Directory } from '../../src/db/directory.ts';
 import { hasGameIdTag } from '../../src/service/game-ids.ts';
 import { config } from '../../src/worker/config.ts';
+import { GameIdCheck, gameClient, RemoteGames } from '../../src/worker/game-objects.ts';
 import { gameService } from '../../src/worker/services.ts';
 import { newGame } from './helpers.ts';
 
@@ -25,5 +27,29 @@ describe('the game client', () => {
     const answer = await gameService(env).load(forged);
     expect(answer.ok).toBe(false);
     expect(!answer.ok && answer.status).toBe(404);
+  });
+
+  it("judges each id once for the checker it is given: the route's check and the object's call share the directory read", async () => {
+    const g = await newGame('warp-factor');
+    const untagged = 'zzzzzzzzzzzz'; // neither made here nor in the directory
+    const reads = vi.spyOn(Directory.prototype, 'game');
+    try {
+      const ids = new GameIdCheck(env);
+      const records = new RemoteGames(env, ids);
+      const client = gameClient(env, undefined, Date.now, ids);
+      expect(await records.mayBeGame(untagged)).toBe(false);
+      expect((await client.load(untagged)).ok).toBe(false);
+      expect(await records.game(untagged)).toBeUndefined();
+      expect(reads.mock.calls.filter(([id]) => id === untagged)).toHaveLength(1);
+      // A tagged id needs no directory read at all.
+      expect(await records.mayBeGame(g.id)).toBe(true);
+      expect((await client.load(g.id)).ok).toBe(true);
+      expect(reads.mock.calls.filter(([id]) => id === g.id)).toHaveLength(0);
+      // A checker of its own (another request) reads again.
+      expect(await new GameIdCheck(env).mayBeGame(untagged)).toBe(false);
+      expect(reads.mock.calls.filter(([id]) => id === untagged)).toHaveLength(2);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
