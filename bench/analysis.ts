@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Game } from '../src/engine/game.ts';
 import { chooseMoveInGame } from '../src/engine/search/index.ts';
+import { analysePositions, chooseTurn } from '../src/engine/search/thinking.ts';
 import type { VariantName } from '../src/engine/types.ts';
 import type { AnalysisPlyRow, AnalysisRow } from '../src/db/schema-analysis.ts';
 import { AnalysisService } from '../src/service/analysis.ts';
@@ -62,9 +63,14 @@ function cpuPerPiece(variant: VariantName, game: ReturnType<typeof hundredPlies>
       return true;
     },
   };
-  const service = new AnalysisService({ game: async () => row as never, moves: async () => moves as never }, store as never, {
-    requestAnalysis: async (_: string, from: number) => void asked.push(from),
-  });
+  const service = new AnalysisService(
+    { game: async () => row as never, moves: async () => moves as never },
+    store as never,
+    {
+      requestAnalysis: async (_: string, from: number) => void asked.push(from),
+    },
+    { chooseTurn: async (r) => chooseTurn(r), analysePositions: async (r) => analysePositions(r) },
+  );
   return (async () => {
     await service.request(id);
     const cpu: number[] = [];

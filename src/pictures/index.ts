@@ -1,5 +1,6 @@
 // The board-picture Worker (wrangler.pictures.toml): turns a board SVG into a PNG with
-// resvg, reads the MIME of replies to play by email (postal-mime), and holds the large text the
+// resvg, reads the MIME of replies to play by email (postal-mime), runs the computer's search
+// (its turns, hints and post-game analysis), and holds the large text the
 // main Worker serves rarely (the OpenAPI document, the pages' scripts and stylesheet, the rules pages' words). It lives apart from the Worker that takes moves so that one carries no
 // WebAssembly (a small bundle starts fast); the main Worker reaches it over the
 // PICTURES service binding by RPC and has no public URL of its own.
@@ -16,6 +17,8 @@ import { ME_JS, SITE_JS } from '../worker/pages/page-scripts.ts';
 import { PUSH_JS, SW_JS } from '../worker/pages/push-scripts.ts';
 import { PAGE_CSS } from '../worker/pages/style.ts';
 import { RULES, type RulesContent } from '../worker/pages/rules-content.ts';
+import type { PositionAnalysis } from '../engine/search/analysis-judgement.ts';
+import { analysePositions, chooseTurn, type AnalysisRequest, type TurnAnswer, type TurnRequest } from '../engine/search/thinking.ts';
 
 export default class Pictures extends WorkerEntrypoint {
   /** The PNG of a board SVG drawn by src/render/board-svg.ts. */
@@ -56,6 +59,19 @@ export default class Pictures extends WorkerEntrypoint {
   /** The rules pages' words and diagram positions (src/worker/pages/rules-content.ts), plain data the main Worker renders. */
   async rules(): Promise<RulesContent> {
     return RULES;
+  }
+
+  /**
+   * The computer's turn (its replies, hints): the search runs here, not in the main Worker, whose bundle
+   * stays small; a level-6 reply spends seconds of this Worker's CPU (its [limits] cpu_ms). null: no legal turn.
+   */
+  async chooseTurn(request: TurnRequest): Promise<TurnAnswer | null> {
+    return chooseTurn(request) ?? null;
+  }
+
+  /** A piece of post-game analysis: positions from `from` on, evaluated until the node budget is spent. */
+  async analysePositions(request: AnalysisRequest): Promise<PositionAnalysis[]> {
+    return analysePositions(request);
   }
 
   /** Not reachable from the Internet (workers_dev = false); say what it is if called anyway. */

@@ -8,20 +8,10 @@ import type { GameRow } from '../db/schema.ts';
 import type { AnalysisPlyRow, AnalysisRow, AnalysisStatus } from '../db/schema-analysis.ts';
 import type { AnalysisStore } from '../db/analysis-store.ts';
 import type { GameStore } from '../db/game-store.ts';
-import {
-  ANALYSIS_NODES,
-  analysePosition,
-  evalText,
-  gameAccuracy,
-  GLYPHS,
-  judge,
-  winCurve,
-  type Evaluation,
-  type Judgement,
-} from '../engine/search/analysis.ts';
+import { ANALYSIS_NODES, evalText, gameAccuracy, GLYPHS, judge, winCurve, type Evaluation, type Judgement } from '../engine/search/analysis-judgement.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { opposite, type Color, type GameResult, type VariantName } from '../engine/types.ts';
-import type { EventSink, GameEvent } from './ports.ts';
+import type { EventSink, GameEvent, Thinking } from './ports.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import type { TurnAnnotation } from './record.ts';
 import { storedOptions } from './stored-game.ts';
@@ -91,6 +81,7 @@ export class AnalysisService {
     private readonly games: Pick<GameStore, 'game' | 'moves'>,
     private readonly store: AnalysisStore,
     private readonly pieces: AnalysisPieces | undefined,
+    private readonly thinking: Thinking | undefined,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -136,25 +127,29 @@ export class AnalysisService {
     const moves = await this.games.moves(id);
     const last = analysis.positions - 1;
     const texts = [row.startPosition, ...moves.map((m) => m.positionAfter)].slice(0, analysis.positions);
-    const positions = texts.map((t, i) => {
-      const parsed = variant.parsePosition(t, options);
-      if (!parsed.ok) throw new Error(`game ${id}: stored position ${i} does not load`);
-      return parsed.value;
-    });
     const k = winCurve(row.variant);
-    const budget = (ANALYSIS_NODES[row.variant as VariantName] ?? 4_000) * PIECE_SHARE;
+    const nodeBudget = (ANALYSIS_NODES[row.variant as VariantName] ?? 4_000) * PIECE_SHARE;
+    const overAtLast = row.reason && ON_BOARD.has(row.reason) && row.result !== '*' ? (row.result as GameResult) : undefined;
+    if (!this.thinking) throw new Error('no search for the analysis (the picture Worker)');
+    // The search runs in the picture Worker: a piece's positions in one call.
+    const analysed = await this.thinking.analysePositions({
+      variant: row.variant,
+      options,
+      positions: texts,
+      from,
+      nodeBudget,
+      ...(overAtLast ? { overAtLast } : {}),
+    });
     let prev = from > 0 ? await this.store.ply(id, from - 1) : undefined;
     const rows: AnalysisPlyRow[] = [];
-    let spent = 0;
     let i = from;
-    for (; i <= last && (i === from || spent < budget); i++) {
-      const over = i === last && row.reason && ON_BOARD.has(row.reason) && row.result !== '*' ? (row.result as GameResult) : undefined;
-      const found = analysePosition(variant, positions[i], { history: positions.slice(0, i), ...(over ? { over } : {}) });
-      spent += Math.max(found.nodes, 1);
+    for (const found of analysed) {
       const e = found.eval;
       let judgement: Judgement | undefined;
       if (i > 0 && prev) {
-        const mover: Color = opposite(variant.turn(positions[i]));
+        const position = variant.parsePosition(texts[i]!, options);
+        if (!position.ok) throw new Error(`game ${id}: stored position ${i} does not load`);
+        const mover: Color = opposite(variant.turn(position.value));
         judgement = judge(mover, evaluationOf(prev), e, k, moves[i - 1]?.text, prev.best ?? undefined);
       }
       const r: AnalysisPlyRow = {
@@ -170,6 +165,7 @@ export class AnalysisService {
       };
       rows.push(r);
       prev = r;
+      i++;
     }
     const finished = i > last;
     const now = this.clock();

@@ -8,11 +8,13 @@
 // (its object) plays every overdue reply itself. A reply is for one ply, so a duplicate is a no-op.
 import type { GameRow } from '../db/schema.ts';
 import type { GameReads } from '../db/game-store.ts';
-import { chooseMove, type Choice, type Level } from '../engine/search/index.ts';
+import type { Level } from '../engine/search/index.ts';
+import type { TurnAnswer } from '../engine/search/thinking.ts';
 import type { GameApi } from './games.ts';
 import { computerLevel, computerToMove, hintsAllowed } from './computer-sides.ts';
+import type { Thinking } from './ports.ts';
 import { done, fail, type ServiceResult } from './result.ts';
-import { storedGame } from './stored-game.ts';
+import { storedOptions } from './stored-game.ts';
 
 /** Hints search like level 4: sound, and cheap enough for a request (never level 6, the correspondence level: seconds of CPU). */
 const HINT_LEVEL: Level = 4;
@@ -25,13 +27,15 @@ function replySeed(gameId: string, ply: number): number {
 }
 
 /** The engine's turn for the side to move, knowing the earlier positions (threefold repetition). */
-async function choose(store: GameReads, row: GameRow, level: Level): Promise<Choice | undefined> {
-  const game = storedGame(row);
-  if (!game) throw new Error(`game ${row.id}: stored position does not load`);
-  const options = game.options;
-  const earlierTexts = [row.startPosition, ...(await store.moves(row.id)).map((m) => m.positionAfter)].slice(0, row.ply);
-  const history = earlierTexts.map((text) => game.variant.parsePosition(text, options)).flatMap((p) => (p.ok ? [p.value] : []));
-  return chooseMove(game.variant, game.position, { level, seed: replySeed(row.id, row.ply), history });
+async function choose(store: GameReads, thinking: Thinking, row: GameRow, level: Level): Promise<TurnAnswer | undefined> {
+  const earlier = [row.startPosition, ...(await store.moves(row.id)).map((m) => m.positionAfter)].slice(0, row.ply);
+  return thinking.chooseTurn({
+    variant: row.variant,
+    options: storedOptions(row),
+    positions: [...earlier, row.position],
+    level,
+    seed: replySeed(row.id, row.ply),
+  });
 }
 
 export interface Hint {
@@ -51,6 +55,7 @@ export class ComputerPlayer {
   constructor(
     private readonly store: GameReads,
     private readonly games: GameApi,
+    private readonly thinking: Thinking,
   ) {}
 
   /**
@@ -65,7 +70,7 @@ export class ComputerPlayer {
 
   private async play(row: GameRow): Promise<ReplyResult> {
     const side = row.sideToMove;
-    const choice = await choose(this.store, row, computerLevel(row, side)!);
+    const choice = await choose(this.store, this.thinking, row, computerLevel(row, side)!);
     // No legal turn: the write that led here would have ended the game; nothing to play.
     if (!choice) return 'not-needed';
     const played = await this.games.move(row.id, { side }, { move: choice.text, ply: row.ply + 1 });
@@ -92,7 +97,7 @@ export class ComputerPlayer {
       );
     if (row.status !== 'active') return fail(409, 'game_over', 'the game is over, so there is nothing to suggest');
     if (row.sideToMove !== side) return fail(409, 'not_your_turn', 'it is not your turn: a hint is for the side to move');
-    const choice = await choose(this.store, row, HINT_LEVEL);
+    const choice = await choose(this.store, this.thinking, row, HINT_LEVEL);
     if (!choice) return fail(409, 'no_legal_turn', 'there is no legal turn to suggest');
     return done({
       ply: row.ply + 1,

@@ -2,6 +2,8 @@
 // its events, a judge of webhook URLs (the notifier implements both), and someone to
 // play the computer's turns.
 import type { GameRow } from '../db/schema.ts';
+import type { PositionAnalysis } from '../engine/search/analysis-judgement.ts';
+import type { AnalysisRequest, TurnAnswer, TurnRequest } from '../engine/search/thinking.ts';
 import type { Color } from '../engine/types.ts';
 import type { PublicMessage, PublicMove } from './public-state.ts';
 import type { PlanOutcome } from './plan-outcome.ts';
@@ -77,4 +79,14 @@ export interface GameEndHook {
 export interface GameAlarms {
   /** The game changed: its alarm must fire no later than its next due time (src/service/due.ts). */
   arm(row: GameRow): Promise<void>;
+}
+
+/**
+ * The computer's thinking (src/engine/search/thinking.ts), run where the search is: the picture
+ * Worker, over RPC, so the Worker that takes moves carries no search (and a long think spends
+ * that Worker's CPU, not the caller's).
+ */
+export interface Thinking {
+  chooseTurn(request: TurnRequest): Promise<TurnAnswer | undefined>;
+  analysePositions(request: AnalysisRequest): Promise<PositionAnalysis[]>;
 }

@@ -43,6 +43,7 @@ import type { EventSink, GameEndHook } from '../service/ports.ts';
 import type { SeatRecords } from '../db/seat-records.ts';
 import { config, type Config } from './config.ts';
 import { GameIdCheck, gameClient, ObjectAlarms, RemoteGames, remoteNotifyStore, type GameClient } from './game-objects.ts';
+import { remoteThinking } from './board-png.ts';
 import type { GameAlarms } from '../service/ports.ts';
 
 /** Every handler finds the services on `c.var.services`, built from the bindings and the configuration. */
@@ -243,12 +244,12 @@ export class Services {
 
   /** The computer's hints (its turns are played in the game's object: localComputer). */
   get computer(): ComputerPlayer {
-    return this.once('computer', () => new ComputerPlayer(this.remoteGames, this.games));
+    return this.once('computer', () => new ComputerPlayer(this.remoteGames, this.games, remoteThinking(this.env)));
   }
 
   /** Inside a game's object: the computer playing its turns in that game. */
   get localComputer(): ComputerPlayer {
-    return this.once('localComputer', () => new ComputerPlayer(this.gameHome.store, this.localGames));
+    return this.once('localComputer', () => new ComputerPlayer(this.gameHome.store, this.localGames, remoteThinking(this.env)));
   }
 
   /** Post-game analysis (its pieces go through the computer queue). */
@@ -256,7 +257,10 @@ export class Services {
     const { env, clock } = this;
     // In a game's object (a game's end asks for its analysis) its own storage, not an RPC to itself.
     const games = this.home?.store ?? this.remoteGames;
-    return this.once('analysis', () => new AnalysisService(games, new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), clock));
+    return this.once(
+      'analysis',
+      () => new AnalysisService(games, new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), remoteThinking(env), clock),
+    );
   }
 
   /** The players' analysis boards: private variations and notes per seat. */

@@ -2,7 +2,8 @@
 // position that is lost for the side to move evaluates in the winner's favour.
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
-import { analysePosition, chancesOf, evalText, gameAccuracy, judge, moveAccuracy, whiteChances, type Evaluation } from '../../src/engine/search/analysis.ts';
+import { analysePosition } from '../../src/engine/search/analysis.ts';
+import { chancesOf, evalText, gameAccuracy, judge, moveAccuracy, whiteChances, type Evaluation } from '../../src/engine/search/analysis-judgement.ts';
 import { prng } from './helpers.ts';
 
 const K = 0.003;

@@ -4,8 +4,8 @@
 // the page says how far it got (the script polls and swaps it in when done).
 import { raw } from 'hono/html';
 import { colorName, COLORS } from '../../engine/types.ts';
-import type { Evaluation } from '../../engine/search/analysis.ts';
-import { whiteChances } from '../../engine/search/analysis.ts';
+import type { Evaluation } from '../../engine/search/analysis-judgement.ts';
+import { whiteChances } from '../../engine/search/analysis-judgement.ts';
 import type { GameAnalysis, PlyAnalysis } from '../../service/analysis.ts';
 import { betterTurn, evalWords, JUDGEMENT_WORDS } from '../../service/analysis-words.ts';
 import { turnLabel } from './move-list.tsx';
