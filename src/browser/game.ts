@@ -63,6 +63,10 @@ function startGamePage(root: HTMLElement): void {
   const sideName = (c: string | null) => (c === 'white' ? 'White' : 'Black');
   /** The engine's reasons often start with the turn already. */
   const about = (text: string, error: string) => (error.indexOf(text + ':') === 0 ? error : text + ': ' + error);
+  const staleWords = (text: string) =>
+    'Not played: ' +
+    text +
+    ' was sent for a position the game has left (a turn was played meanwhile, perhaps from another tab or device). The board now shows the game as it is; your text is still in the box.';
   function authHeaders(extra: Record<string, string> = {}): Record<string, string> {
     if (token) extra.Authorization = 'Bearer ' + token;
     return extra;
@@ -286,11 +290,20 @@ function startGamePage(root: HTMLElement): void {
       .then((r) => r.json().then((data) => ({ r, data })))
       .then((x) => {
         if (!x.r.ok) {
-          // The answer is above the board now: a preview below it would contradict or repeat it.
-          setPreview(null);
-          flash('error', about(text, x.data.error || 'error ' + x.r.status));
           if (btn) btn.disabled = false;
-          if (x.r.status === 409) refresh(false);
+          // Said beside the move box, where the player is looking (on a phone the top of the page is
+          // a screen away), in words that say the turn was not played.
+          const words = x.data.code === 'stale_ply' ? staleWords(text) : 'Not played: ' + about(text, x.data.error || 'error ' + x.r.status);
+          const say = () => {
+            flash('info', '');
+            const why = errorNode(words);
+            setPreview(why);
+            why.scrollIntoView({ block: 'nearest' });
+            announce(words);
+          };
+          // The game moved on (another tab, another device): the page catches up, keeping what was typed.
+          if (x.r.status === 409) return refresh(true, false, true).then(say);
+          say();
           return;
         }
         const said = playedWords(x.data.move, x.data.answer);
@@ -361,7 +374,8 @@ function startGamePage(root: HTMLElement): void {
   }
 
   // ---- live updates ----
-  function refresh(keepText: boolean, keepReplay = false): Promise<void> {
+  /** `keepAnyPly`: keep the typed turn even when the game moved on (a turn refused as stale, shown to its player). */
+  function refresh(keepText: boolean, keepReplay = false, keepAnyPly = false): Promise<void> {
     const before = st();
     const input = $<HTMLInputElement>('#move');
     const text = keepText && input ? input.value : '';
@@ -385,10 +399,12 @@ function startGamePage(root: HTMLElement): void {
         chosen = [];
         const after = st();
         const i2 = $<HTMLInputElement>('#move');
-        if (i2 && text && after.ply === before.ply) i2.value = text;
+        if (i2 && text && (keepAnyPly || after.ply === before.ply)) i2.value = text;
         for (const [k, draft] of drafts) {
-          const box = document.getElementById(k) as HTMLTextAreaElement | null;
-          if (box && draft && !box.disabled) box.value = draft;
+          let box = document.getElementById(k) as HTMLTextAreaElement | null;
+          // A message written to go with a turn that can no longer be played goes to the message box.
+          if (box?.disabled && k === 'move-message') box = document.getElementById('message-text') as HTMLTextAreaElement | null;
+          if (box && draft && !box.disabled && !box.value) box.value = draft;
         }
         if (focused) document.getElementById(focused)?.focus();
         setup();

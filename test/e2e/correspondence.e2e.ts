@@ -3,7 +3,8 @@
 // labels of their own; a pause's times are shown in the reader's own time zone like the
 // deadline (the page's <time datetime> keeps the exact time); a planned reply: the mover's
 // page shows it as any turn of the opponent's, the planner's page (live, no reload) says it
-// was played. Screenshots go to test-artifacts/e2e-correspondence/. Run with `npm run test:e2e`.
+// was played; a turn refused because the game moved on is said beside the move box, the typed
+// turn and message kept. Screenshots go to test-artifacts/e2e-correspondence/. Run with `npm run test:e2e`.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -108,5 +109,33 @@ runInBrowser(
     );
     await planner.locator('#status').screenshot({ path: shotPath('planned-reply-390') });
     log('a planned reply: the mover sees an ordinary turn, the planner is told');
+
+    // ---- a turn refused because the game moved on (another tab played first) ----
+    const r = (await api('POST', '/api/games', { variant: 'warp-factor' })).body;
+    const stale = await (await browser.newContext(PHONE)).newPage();
+    stale.setDefaultTimeout(STEP_MS);
+    stale.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    // This page hears nothing of the other tab's turn: no socket, and its stream refused.
+    await stale.addInitScript('delete globalThis.WebSocket');
+    await stale.route('**/api/games/*/stream', (route) => route.abort());
+    await stale.goto(`${base}/games/${r.id}?token=${r.tokens.white}`);
+    assert.equal((await api('POST', `/api/games/${r.id}/moves`, { move: 'Wb2-Wb3' }, r.tokens.white)).status, 200);
+    await stale.fill('#move', 'Wc2-Wc3');
+    await stale.fill('#move-message', 'Good luck');
+    await stale.click('#send-btn');
+    await stale.waitForFunction(() => (globalThis as any).document.querySelector('#preview')?.textContent.includes('Not played'));
+    assert.match((await stale.textContent('#preview')) ?? '', /^Not played: Wc2-Wc3 was sent for a position the game has left/);
+    // The page caught up with the game, and kept what was typed.
+    assert.match((await stale.textContent('#status')) ?? '', /Black to move/);
+    assert.equal(await stale.inputValue('#move'), 'Wc2-Wc3');
+    // The message written to go with it: it is not White's turn now, so it waits in the message box.
+    assert.equal(await stale.isDisabled('#move-message'), true);
+    assert.equal(await stale.inputValue('#message-text'), 'Good luck');
+    // Said where the player looks: on screen at 390 x 844, not at the top of the page.
+    const box = await stale.locator('#preview').boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `the refusal is on screen (${JSON.stringify(box)})`);
+    await stale.screenshot({ path: shotPath('stale-turn-390') });
+    assert.equal((await api('GET', `/api/games/${r.id}`)).body.ply, 1, 'one turn was played, not two');
+    log('a turn refused as stale: said beside the move box, the typed turn and message kept');
   },
 );
