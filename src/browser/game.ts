@@ -15,7 +15,7 @@ import { clearMarks, elementsFor, keysAt, markTarget, placeChooser } from './boa
 import { addCopyButtons } from './copy-buttons.ts';
 import { showTimes } from './deadline.ts';
 import { $, announce, cleanAddress, errorNode, flash, type GamePage, live, myTurn, setPreview, st } from './page.ts';
-import { playedWords } from '../service/plan-outcome.ts';
+import { playedWords, staleTurnWords } from '../service/plan-outcome.ts';
 import { listenForReplay, markReplay } from './replay.ts';
 import { startAnalysis } from './analysis.ts';
 import { startAnalysisBoard } from './analysis-board.ts';
@@ -63,10 +63,6 @@ function startGamePage(root: HTMLElement): void {
   const sideName = (c: string | null) => (c === 'white' ? 'White' : 'Black');
   /** The engine's reasons often start with the turn already. */
   const about = (text: string, error: string) => (error.indexOf(text + ':') === 0 ? error : text + ': ' + error);
-  const staleWords = (text: string) =>
-    'Not played: ' +
-    text +
-    ' was sent for a position the game has left (a turn was played meanwhile, perhaps from another tab or device). The board now shows the game as it is; your text is still in the box.';
   function authHeaders(extra: Record<string, string> = {}): Record<string, string> {
     if (token) extra.Authorization = 'Bearer ' + token;
     return extra;
@@ -293,7 +289,7 @@ function startGamePage(root: HTMLElement): void {
           if (btn) btn.disabled = false;
           // Said beside the move box, where the player is looking (on a phone the top of the page is
           // a screen away), in words that say the turn was not played.
-          const words = x.data.code === 'stale_ply' ? staleWords(text) : 'Not played: ' + about(text, x.data.error || 'error ' + x.r.status);
+          const words = x.data.code === 'stale_ply' ? staleTurnWords(text) : 'Not played: ' + about(text, x.data.error || 'error ' + x.r.status);
           const say = () => {
             flash('info', '');
             const why = errorNode(words);

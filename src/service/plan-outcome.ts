@@ -25,3 +25,7 @@ export function planOutcomeWords(o: PlanOutcome, opponent: Color): string {
 export function playedWords(move: { readonly text: string }, answer?: { readonly side: Color; readonly text: string }): string {
   return `You played ${move.text}.${answer ? ` ${colorName(answer.side)} played ${answer.text}.` : ''}`;
 }
+
+/** A turn refused because the game moved on before it arrived (`stale_ply`), said to its player (the page, with and without scripts). */
+export const staleTurnWords = (text: string): string =>
+  `Not played: ${text} was sent for a position the game has left (a turn was played meanwhile, perhaps from another tab or device). The board now shows the game as it is; your text is still in the box.`;

@@ -171,6 +171,12 @@ describe('playing with forms (no JavaScript)', () => {
     expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
     const stale = location(await form(`/games/${g.id}/move`, { token: g.tokens.white, ply: '5', move: 'Wb2-Wb3' }));
     expect(stale.searchParams.get('error')).toContain('not yet at ply 5');
+    // A page left open while a turn was played elsewhere: said in words, the turn kept in the box.
+    const other = await newGame('warp-factor');
+    await play(other, 'Wb2-Wb3');
+    const left = location(await form(`/games/${other.id}/move`, { token: other.tokens.white, ply: '1', move: 'Wc2-Wc3' }));
+    expect(left.searchParams.get('error')).toMatch(/^Not played: Wc2-Wc3 was sent for a position the game has left/);
+    expect(left.searchParams.get('move')).toBe('Wc2-Wc3');
     const notYours = location(await form(`/games/${g.id}/move`, { token: g.tokens.black, ply: '1', move: 'Bb3-Bb2' }));
     expect(notYours.searchParams.get('error')).toContain("it is White's turn, not yours");
     // The same rules as the API: no control characters, and a "#<ply>" suffix is the ply.

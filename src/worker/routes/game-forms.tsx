@@ -34,7 +34,7 @@ import { aboutMove } from '../pages/game.tsx';
 import { SettingsPage } from '../pages/notification-settings.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import { lineTurns } from '../text/commands.ts';
-import { playedWords } from '../../service/plan-outcome.ts';
+import { playedWords, staleTurnWords } from '../../service/plan-outcome.ts';
 import { errorPage, failureWords, noSuchGame, ownPageForms, page } from '../pages/respond.tsx';
 
 /** Page forms that act for a player: the id names a game, the form carries a player token (on `c.var`). */
@@ -111,7 +111,8 @@ export const gameForms = new Hono<AppEnv>()
     if (!played.ok) {
       if (played.status === 404) return errorPage(c, 404, 'No such game', failureWords(played));
       // The turn and the message typed with it stay in their boxes, to be mended and sent again.
-      return backToGame(c, id, f.token, { error: aboutMove(f.move, played.error), move: f.move, ...(f.message ? { message: f.message } : {}) });
+      const error = played.code === 'stale_ply' ? staleTurnWords(f.move) : aboutMove(f.move, played.error);
+      return backToGame(c, id, f.token, { error, move: f.move, ...(f.message ? { message: f.message } : {}) });
     }
     return backToGame(c, id, f.token, { ok: playedWords(played.value.move, played.value.answer) });
   })
