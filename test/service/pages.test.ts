@@ -364,3 +364,19 @@ describe('board images', () => {
     expect(bad.body.error).toMatch(/^position: /);
   });
 });
+
+describe('set-up phases without scripts', () => {
+  it('say what to place; how to click it only where scripts run; the replay buttons too', async () => {
+    const g = await newGame('first-contact');
+    for (const [i, turn] of FIRST_CONTACT_WIN.slice(0, 4).entries()) await play(g, turn, i % 2 ? 'black' : 'white');
+    const page = (await call('GET', `/games/${g.id}?token=${g.tokens.white}`)).text;
+    expect(page).toContain('Placing kings: drop your king first<span class="js-only"> (click the king in hand, then an empty cell)</span>.');
+    expect(page).toMatch(/<div class="row replay js-only" id="replay" hidden/);
+    const start = (await call('GET', `/games/${(await newGame('warp-factor')).id}`)).text;
+    expect(start).not.toContain('Placing');
+    const platforms = (await call('GET', `/games/${(await newGame('curved-space')).id}`)).text;
+    expect(platforms).toContain(
+      'White places the next numbered platform on a dashed pin<span class="js-only"> (click a dashed pin, then pick its number)</span>. Kings come next, then play.',
+    );
+  });
+});

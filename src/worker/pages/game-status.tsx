@@ -12,14 +12,29 @@ function formatDeadline(iso: string): string {
 }
 
 /** What a placement phase asks for, said before the first turns (First Contact, Curved Space, Planar's kings). */
-function phaseWords(s: PublicState, yourTurn: boolean): string {
+/** The set-up phases in words; how to do it by clicking only where scripts run (the clicks are theirs). */
+function phaseWords(s: PublicState, yourTurn: boolean) {
   const who = yourTurn ? 'You' : colorName(s.sideToMove);
+  const clicks = (how: string) => <span class="js-only"> ({how})</span>;
   if (s.phase === 'platforms')
-    return s.variant === 'curved-space'
-      ? `Placing platforms: ${who === 'You' ? 'place' : `${who} places`} the next numbered platform on a dashed pin (click a dashed pin, then pick its number). Kings come next, then play.`
-      : `Placing platforms: ${who === 'You' ? 'place' : `${who} places`} a platform on a dashed pin (click one; it goes upright or inverted). Then each side drops its king, then play starts.`;
+    return s.variant === 'curved-space' ? (
+      <>
+        Placing platforms: {who === 'You' ? 'place' : `${who} places`} the next numbered platform on a dashed pin
+        {clicks('click a dashed pin, then pick its number')}. Kings come next, then play.
+      </>
+    ) : (
+      <>
+        Placing platforms: {who === 'You' ? 'place' : `${who} places`} a platform on a dashed pin{clicks('click one; it goes upright or inverted')}. Then each
+        side drops its king, then play starts.
+      </>
+    );
   if (s.phase === 'kings')
-    return `Placing kings: ${who === 'You' ? 'drop your' : `${who} drops their`} king first (click the king in hand, then an empty cell${s.variant === 'planar' ? ', then a plane' : ''}).`;
+    return (
+      <>
+        Placing kings: {who === 'You' ? 'drop your' : `${who} drops their`} king first
+        {clicks(`click the king in hand, then an empty cell${s.variant === 'planar' ? ', then a plane' : ''}`)}.
+      </>
+    );
   return `Phase: ${s.phase}.`;
 }
 

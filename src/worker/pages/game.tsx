@@ -208,7 +208,7 @@ const LiveRegion = (p: GamePageProps) => {
               You are looking at the position after ply {p.viewPly} of {s.ply}. <a href={pageUrl(p, {})}>Back to the game now</a>
             </p>
           ) : null}
-          <div class="row replay" id="replay" hidden>
+          <div class="row replay js-only" id="replay" hidden>
             <button type="button" class="secondary" data-replay="start" aria-label="Start: the position before the first move">
               Start
             </button>
