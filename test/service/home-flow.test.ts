@@ -195,6 +195,14 @@ describe('Next game', () => {
     expect((await next(slow.id)).pathname).toBe(`/games/${soon.id}`);
     const page = await call('GET', `/games/${untimed.id}`, { headers: cookie(kirk.key) });
     expect(page.text).toContain(`href="/next?after=${untimed.id}"`);
+    // The count is of the other games: three wait for Kirk, this one among them.
+    expect(page.text).toContain('2 other games waiting for you');
+    // A player whose only waiting game is this one is not sent round in a loop.
+    const solo = await newPlayer('Solo');
+    const only = await createSignedIn(solo.key, { variant: 'planar' });
+    const alone = (await call('GET', `/games/${only.id}`, { headers: cookie(solo.key) })).text;
+    expect(alone).not.toContain('id="next-game"');
+    expect(alone).toContain('No other game waits for you');
     // Signed out: the key page.
     expect(location(await call('GET', '/next')).pathname).toBe('/me');
     const loner = await newPlayer('Loner');

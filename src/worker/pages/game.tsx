@@ -40,17 +40,26 @@ const SideRating = (props: { p: GamePageProps; side: Color }) => {
   return <RatingBadge r={props.p.ratings?.[props.side]} />;
 };
 
-/** "Next game": to the game waiting for the signed-in player with the nearest deadline (/next). */
-const NextGame = (p: { id: string }) => {
+/**
+ * "Next game": to the game waiting for the signed-in player with the nearest deadline (/next),
+ * this one left out; `waitingHere`: this game waits for them too (the count is of the others).
+ */
+const NextGame = (p: { id: string; waitingHere: boolean }) => {
   const { viewer } = usePageInfo();
   if (!viewer) return null;
-  const others = viewer.waiting;
+  const others = Math.max(0, viewer.waiting - (p.waitingHere ? 1 : 0));
+  if (!others)
+    return (
+      <p class="small next-game" id="no-next-game">
+        No other game waits for you (<a href="/me">your games</a>).
+      </p>
+    );
   return (
     <p class="row next-game">
       <a class="button" id="next-game" href={`/next?after=${p.id}`}>
         Next game
       </a>
-      <span class="small">{others ? `${plural(others, 'game')} waiting for you` : 'no game waits for you'}</span>
+      <span class="small">{plural(others, 'other game')} waiting for you</span>
     </p>
   );
 };
@@ -173,7 +182,7 @@ const LiveRegion = (p: GamePageProps) => {
         </p>
       ) : null}
       <GameStatus {...p} yourTurn={yourTurn} />
-      <NextGame id={s.id} />
+      <NextGame id={s.id} waitingHere={s.status === 'active' && s.you !== undefined && s.you === s.sideToMove} />
       {p.invitation ? (
         <div class="msg info links" id="invitation">
           <label for="invitation-link">Your opponent has not opened their link yet. Send them this link ({colorName(opposite(you!))}'s, secret):</label>
