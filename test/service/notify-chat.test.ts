@@ -133,6 +133,9 @@ describe('chat bot', () => {
         const waiting = (await chat(g.id, g.tokens[mover === 'white' ? 'black' : 'white'], 'help')).body.reply as string;
         expect(waiting).toContain(`turns look like (${mover === 'white' ? 'White' : 'Black'}'s turns now): `);
         expect(examplesOf(waiting)).toEqual(examples);
+        // ...and its command line is not the other side's turn (it was, as if the waiting player could play it).
+        expect(waiting).toContain('<turn> (or: move <turn>)  play a turn');
+        expect(waiting).not.toContain(`${examples[0]} (or: move`);
         const played = await chat(g.id, g.tokens[mover], examples[0]!);
         expect(played.body.ok, played.body.reply).toBe(true);
       }

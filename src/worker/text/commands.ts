@@ -101,9 +101,10 @@ export function conditionalExample(game: Pick<PublicState, 'variant' | 'options'
 /** The command list, with turn examples from the game as it stands when known; `origin` makes the player-page link absolute. */
 export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'position' | 'status' | 'sideToMove'>, side?: Color, origin?: string): string {
   const examples = turnExamples(game);
-  const first = examples[0]?.text ?? '<turn>';
-  // The examples are the side to move's turns: say so to the player who waits.
-  const whose = game && side && side !== game.sideToMove ? ` (${colorName(game.sideToMove)}'s turns now)` : '';
+  // The examples are the side to move's turns: say so to the player who waits, whose own command is not one of them.
+  const waiting = Boolean(game && side && side !== game.sideToMove);
+  const first = (!waiting && examples[0]?.text) || '<turn>';
+  const whose = waiting && game ? ` (${colorName(game.sideToMove)}'s turns now)` : '';
   return [
     'Commands:',
     `  ${first} (or: move ${first})  play a turn; add #<ply> to guard against a stale board`,
