@@ -2,7 +2,7 @@
 // routes (which only translate) and the store (which only persists). Every
 // function returns a typed result; the routes map { status, error } to HTTP.
 import type { GameRow } from '../db/schema.ts';
-import type { GameChanges, GameStore, NewMessageRow, NewMoveRow } from '../db/game-store.ts';
+import type { GameChanges, GameReads, GameStore, NewMessageRow, NewMoveRow } from '../db/game-store.ts';
 import { Game } from '../engine/game.ts';
 import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
@@ -177,19 +177,8 @@ export class GameService {
     if (!who.ok) return who;
     const { row, side } = who.value;
     if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
-    if (input.ply !== undefined && input.ply > row.ply + 1) {
-      // Ahead because turns were taken back since the sender read the game: stale, not the future.
-      const takenBack = (await this.ctx.store.takebacks(id)).some((t) => t.fromPly >= input.ply! - 1);
-      if (takenBack)
-        return fail(
-          409,
-          'stale_ply',
-          `stale: turns were taken back since; the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`,
-        );
-      return fail(409, 'future_ply', `not yet at ply ${input.ply}: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1}`);
-    }
-    if (input.ply !== undefined && input.ply !== row.ply + 1)
-      return fail(409, 'stale_ply', `stale: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${input.ply})`);
+    const wrongPly = await plyRefusal(this.ctx.store, row, input.ply);
+    if (wrongPly) return wrongPly;
     if (side !== row.sideToMove) return fail(403, 'not_your_turn', `it is ${colorName(row.sideToMove)}'s turn, not yours`);
     // A message over the limit refuses the whole turn: nothing is played that the player sent together.
     if (!mayMessage) return messages.tooManyMessages(this.ctx, id, side, true);
@@ -369,4 +358,24 @@ export class GameService {
   leave(id: string, actor: Actor, days: number) {
     return pauses.leave(this.ctx, id, actor, days);
   }
+}
+
+/**
+ * Why a turn meant for `ply` (the sender's `#<ply>` or `ply`) cannot be played in `row` now, or
+ * undefined when it can (or none was given): stale, or not yet; a ply ahead because turns were taken
+ * back since the sender read the game is stale, not the future. Moves and previews answer alike.
+ */
+export async function plyRefusal(store: Pick<GameReads, 'takebacks'>, row: GameRow, ply: number | undefined): Promise<Failure | undefined> {
+  if (ply === undefined || ply === row.ply + 1) return undefined;
+  if (ply > row.ply + 1) {
+    const takenBack = (await store.takebacks(row.id)).some((t) => t.fromPly >= ply - 1);
+    if (takenBack)
+      return fail(
+        409,
+        'stale_ply',
+        `stale: turns were taken back since; the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${ply})`,
+      );
+    return fail(409, 'future_ply', `not yet at ply ${ply}: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1}`);
+  }
+  return fail(409, 'stale_ply', `stale: the game is at ply ${row.ply}, so the next turn is ply ${row.ply + 1} (you sent ${ply})`);
 }

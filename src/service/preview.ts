@@ -7,7 +7,7 @@ import { plural, type AnyVariant, type BoardView, type Color, type Outcome } fro
 import { getVariant } from '../engine/variants/index.ts';
 import { boardSvg } from '../render/board-svg.ts';
 import { overMessage } from './game-core.ts';
-import { outcomeAfter } from './games.ts';
+import { outcomeAfter, plyRefusal } from './games.ts';
 import { outcomeWords, resultWords, winnerOf } from './outcome-words.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
@@ -74,10 +74,13 @@ export class GameViews {
    * reaches, as state and picture, and how the game would end with it (threefold
    * repetition included, from the stored history).
    */
-  async preview(id: string, text: string, size?: number, from?: Color): Promise<ServiceResult<Preview>> {
+  async preview(id: string, text: string, size?: number, from?: Color, ply?: number): Promise<ServiceResult<Preview>> {
     const row = await this.store.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
+    // A turn sent with its ply ("Bb3-Bb2 #4") is previewed only where sending it would be played.
+    const wrongPly = await plyRefusal(this.store, row, ply);
+    if (wrongPly) return wrongPly;
     const game = storedGame(row);
     if (!game) return fail(422, 'invalid_position', 'the stored position does not load');
     const played = game.play(text);

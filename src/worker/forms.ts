@@ -165,10 +165,8 @@ export const PositionImageQuerySchema = v.object({
 });
 /** A preview is of the turn alone; a `#<ply>` suffix (as typed for sending) is left out. */
 export const PreviewQuerySchema = v.object({
-  move: v.pipe(
-    MoveTextSchema,
-    v.transform((text) => splitPlySuffix(text).move),
-  ),
+  // `Bb3-Bb2 #4`: the turn, and the ply it is meant for (checked as sending it would be).
+  move: v.pipe(MoveTextSchema, v.transform(splitPlySuffix)),
   size: SizeSchema,
   /** Whose side the board is seen from (the player's own on their page). */
   from: v.optional(v.picklist(COLORS, 'from must be white or black')),

@@ -295,7 +295,7 @@ export const gamePaths = {
       responses: {
         200: json('the turn in canonical text, its ply, and the board after it', 'Preview'),
         400: error('unreadable, or no `move`', 'unreadable_turn', 'invalid_query'),
-        409: error('game over', 'game_over'),
+        409: error('game over; or the move carries `#<ply>` and the game is not there (as sending it would answer)', 'game_over', 'stale_ply', 'future_ply'),
         422: error('illegal: why', 'illegal_turn'),
       },
     },

@@ -277,6 +277,12 @@ const specific: Record<string, Recipe> = {
   'GET /api/games/{id}/preview 400 unreadable_turn': (s) => ({ ...s, path: `/api/games/${g.id}/preview?move=Wb2~Wb3` }),
   'GET /api/games/{id}/preview 400 invalid_query': (s) => ({ ...s, path: `/api/games/${g.id}/preview` }),
   'GET /api/games/{id}/preview 409 game_over': async (s) => ({ ...s, path: `/api/games/${(await finished()).id}/preview?move=Wb2-Wb3` }),
+  'GET /api/games/{id}/preview 409 stale_ply': async (s) => {
+    const moved = await newGame();
+    await play(moved, 'white', 'Wb2-Wb3');
+    return { ...s, path: `/api/games/${moved.id}/preview?move=${encodeURIComponent('Bb3-Bb2 #1')}` };
+  },
+  'GET /api/games/{id}/preview 409 future_ply': (s) => ({ ...s, path: `/api/games/${g.id}/preview?move=${encodeURIComponent('Wb2-Wb3 #5')}` }),
   'GET /api/games/{id}/preview 422 illegal_turn': (s) => ({ ...s, path: `/api/games/${g.id}/preview?move=Wa1-Wa1` }),
   'GET /api/games/{id}/board.svg 400 invalid_query': (s) => ({ ...s, path: `${s.path}?ply=soon` }),
   'GET /api/games/{id}/board.svg 404 unknown_ply': (s) => ({ ...s, path: `${s.path}?ply=99` }),

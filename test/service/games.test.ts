@@ -128,6 +128,22 @@ describe('playing', () => {
     expect(last.status).toBe(200);
     expect(last.body.state).toMatchObject({ status: 'finished', result: '1/2-1/2', reason: 'repetition' });
   });
+
+  it('a previewed turn with its ply ("#2") is checked as sending it would be: stale and future plies are refused', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    const at = (text: string) => call('GET', `/api/games/${g.id}/preview?move=${encodeURIComponent(text)}`);
+    expect((await at('Bb3-Bb2 #2')).status).toBe(200);
+    const stale = await at('Bb3-Bb2 #1');
+    expect([stale.status, stale.body.code, stale.body.error]).toEqual([
+      409,
+      'stale_ply',
+      'stale: the game is at ply 1, so the next turn is ply 2 (you sent 1)',
+    ]);
+    const sent = await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2 #1', token: g.tokens.black });
+    expect([sent.status, sent.body.error]).toEqual([409, stale.body.error]);
+    expect((await at('Bb3-Bb2 #3')).body.code).toBe('future_ply');
+  });
 });
 
 describe('POST /api/games/import', () => {

@@ -79,7 +79,7 @@ export const game = new Hono<GameEnv>()
 
   .get('/preview', vValidator('query', PreviewQuerySchema, validationHook('query')), async (c) => {
     const { move, size, from } = c.req.valid('query');
-    const preview = await c.var.services.views.preview(c.var.gameId, move, size, from);
+    const preview = await c.var.services.views.preview(c.var.gameId, move.move, size, from, move.ply);
     c.header('Cache-Control', 'no-store');
     return reply(c, preview);
   })
