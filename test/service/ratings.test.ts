@@ -71,6 +71,14 @@ describe('ratings', () => {
     expect(profile.ratingChanges).toHaveLength(4);
     expect(profile.recentGames).toHaveLength(4);
     expect(profile.recentGames[0].rated).toBe(true);
+    // Pages show whole points that add up: before, the change, after (the API keeps the decimals).
+    const shown = (await call('GET', `/players/${kirk.id}`, { headers: { Accept: 'text/html' } })).text;
+    for (const c of profile.ratingChanges as { before: number; change: number; after: number }[]) {
+      const [before, after] = [Math.round(c.before), Math.round(c.after)];
+      const diff = after - before;
+      expect(shown).toContain(`${before} ${diff >= 0 ? '+' : '−'}${Math.abs(diff)} = ${after}`);
+    }
+    expect(shown).not.toMatch(/[+−]\d+\.\d/);
   });
 
   it('casual games are not rated: "rated": false, the computer, links without keys, an abort, a timeout before two turns each', async () => {

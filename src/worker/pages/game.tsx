@@ -9,7 +9,7 @@ import { colorName, opposite, plural, type Color } from '../../engine/types.ts';
 import { conditionalExample } from '../text/commands.ts';
 import { BoardHelp } from './board-help.tsx';
 import { Layout, ErrorLine } from './layout.tsx';
-import { RatingBadge, ratingText } from './league.tsx';
+import { RatingBadge, ratingChangeText, ratingText } from './league.tsx';
 import { usePageInfo } from './site.tsx';
 import { Actions } from './actions.tsx';
 import { PlanReplies } from './plan-replies.tsx';
@@ -33,8 +33,7 @@ const SideRating = (props: { p: GamePageProps; side: Color }) => {
     return (
       <span class="rating" title={`rating before the game ${done.rating}, RD ${done.rd}`}>
         {' '}
-        ({ratingText(done)} {done.change >= 0 ? '+' : '−'}
-        {Math.abs(done.change).toFixed(1)})
+        ({ratingText(done)} {ratingChangeText(done.rating, done.change)})
       </span>
     );
   return <RatingBadge r={props.p.ratings?.[props.side]} />;

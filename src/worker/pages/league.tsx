@@ -12,8 +12,16 @@ import { Layout, ErrorLine } from './layout.tsx';
 
 const variantTitle = (v: string) => getVariant(v)?.title ?? v;
 const nameOf = (p: { id: string | null; name: string | null }) => p.name ?? (p.id ? `player ${p.id}` : 'someone without a key');
-const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(1)}`;
 const points = (n: number) => (n % 1 ? `${Math.floor(n) || ''}½` : String(n));
+
+/**
+ * A rating change as pages show it, in whole points as the ratings are: the difference of the two
+ * shown ratings, so that "1500 −162 = 1338" adds up (the API keeps the decimals).
+ */
+export const ratingChangeText = (before: number, change: number) => {
+  const n = Math.round(before + change) - Math.round(before);
+  return `${n >= 0 ? '+' : '−'}${Math.abs(n)}`;
+};
 
 /** A rating as shown beside a name: "1523" or, while provisional, "1523?". */
 export const ratingText = (r: ShownRating) => `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
@@ -79,7 +87,7 @@ export const ProfilePage = (p: { player: PublicPlayer; ratings: VariantRating[];
           {p.changes.map((c) => (
             <li>
               <a href={`/games/${c.gameId}`}>{variantTitle(c.variant)}</a>: {c.score === 1 ? 'won' : c.score === 0 ? 'lost' : 'drawn'}, {Math.round(c.before)}{' '}
-              {signed(c.change)} = {Math.round(c.after)}
+              {ratingChangeText(c.before, c.change)} = {Math.round(c.after)}
             </li>
           ))}
         </ul>
