@@ -213,7 +213,8 @@ export class ChallengeService {
     const row = await this.store.challenge(id);
     if (!row) return fail(404, 'unknown_challenge', `no challenge with id ${id}`);
     // Its creator first: a challenge they sent to someone is still their own.
-    if (row.creatorId === player.id) return fail(409, 'own_challenge', 'you cannot accept your own challenge (withdraw it with DELETE instead)');
+    if (row.creatorId === player.id)
+      return fail(409, 'own_challenge', 'you cannot accept your own challenge: it waits for another player (withdraw it if you no longer want it)');
     if (row.toPlayerId && row.toPlayerId !== player.id) return fail(403, 'not_for_you', `challenge ${id} was sent to another player`);
     const closed = this.notOpen(row);
     if (closed) return fail(409, 'challenge_closed', closed);

@@ -128,5 +128,7 @@ describe('Telegram webhook', () => {
     expect(lastText(60)).toContain('/move [game] &lt;turn&gt;');
     await bot.text(60, '/new chess');
     expect(lastText(60)).toMatch(/Could not make the challenge: .*first-contact, warp-factor, curved-space, planar/);
+    // The variants are named once (the list was given twice).
+    expect(lastText(60).split('curved-space')).toHaveLength(2);
   });
 });

@@ -151,7 +151,11 @@ export async function listReply(deps: BotDeps, chat: LinkedChat, kind: 'games' |
  */
 export async function challengeReply(deps: BotDeps, chat: LinkedChat, variant: string, to?: string, seenByOthers = true): Promise<BotReply> {
   const input = v.safeParse(CreateChallengeSchema, { variant: variant.trim().toLowerCase(), ...(to ? { to } : {}) });
-  if (!input.success) return fail(`Could not make the challenge: ${describeIssues(input.issues, 'challenge')} (variants: ${VARIANT_NAMES.join(', ')})`);
+  if (!input.success) {
+    const why = describeIssues(input.issues, 'challenge');
+    // The variants named once: the schema's own words may list them already.
+    return fail(`Could not make the challenge: ${why}${why.includes(VARIANT_NAMES[0]!) ? '' : ` (variants: ${VARIANT_NAMES.join(', ')})`}`);
+  }
   const made = await deps.challenges.create(chat.player, input.output, deps.base);
   if (!made.ok) return fail(`Could not make the challenge: ${made.error}`);
   const ch = made.value;
