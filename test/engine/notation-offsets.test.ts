@@ -41,7 +41,7 @@ const cases: [VariantName, string, number, string][] = [
   // N0 @1 W2: a pin is not a drop cell
   ['first-contact', 'N@Wa1u', 2, 'Wa1u is a pin'],
   // n0: piece letters in drops are upper case
-  ['first-contact', 'n@Wc1', 0, '"n"'],
+  ['first-contact', 'n@Wc1', 0, 'not n@'],
   // Q0 @1 W2 a3 14 u5 :6 b7
   ['first-contact', 'Q@Wa1u:b3', 7, '"b3"'],
   // space 0, Q1 @2 W3

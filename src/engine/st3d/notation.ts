@@ -170,7 +170,9 @@ export function parseSt3dSyntax(text: string): Result<St3dSyntax> {
   // Drop: "N@Wc1" (piece letters in drops are upper case).
   if (sc.peek(1) === '@') {
     const role = sc.peek();
-    if (!PIECES.includes(role)) return fail(`"${role}" is not a piece letter (K Q R B N P, upper case in drops)`, 0);
+    // Worded as Planar's notation words them (src/engine/planar/notation.ts).
+    if (!PIECES.includes(role.toUpperCase())) return fail(`"${role}" is not a piece letter: expected K, Q, R, B, N or P before "@"`, 0);
+    if (!PIECES.includes(role)) return fail(`piece letters in drops must be upper case: ${role.toUpperCase()}@, not ${role}@`, 0);
     sc.i += 2;
     const to = readCell('to drop on after "@"', 'Wc1');
     if (!to.ok) return to;
