@@ -36,6 +36,12 @@ export const NameSchema = v.pipe(
   v.maxLength(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters (an emoji counts as 2 to 11)`),
   noControlChars,
   wholeUnicode,
+  // Characters that show as nothing make two names look alike ("Kirk" and "Ki\u200brk"); the joiners
+  // emoji sequences and some scripts need (U+200C, U+200D) stay allowed.
+  v.regex(
+    /^[^\u00AD\u180E\u200B\u2060-\u2064\uFEFF]*$/u,
+    'must not contain invisible characters (a zero-width space, word joiner, soft hyphen or byte-order mark)',
+  ),
 );
 
 /**

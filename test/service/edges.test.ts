@@ -170,6 +170,22 @@ describe('player names', () => {
     expect(fine.body.state.players.white.name).toBe('Kirk');
   });
 
+  it('refuses invisible characters that make two names look alike; the joiners emoji and scripts need are fine', async () => {
+    for (const bad of ['Ki\u200brk', 'Kirk\u2060', 'Ki\ufeffrk', 'Ki\u00adrk']) {
+      const created = await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { name: bad } } });
+      expect([created.status, created.body.error], JSON.stringify(bad)).toEqual([
+        400,
+        'white.name: must not contain invisible characters (a zero-width space, word joiner, soft hyphen or byte-order mark)',
+      ]);
+      const player = await call('POST', '/api/players', { json: { name: bad } });
+      expect(player.status, JSON.stringify(bad)).toBe(400);
+    }
+    for (const good of ['👨\u200d👩\u200d👧', 'می\u200cخواهم']) {
+      const created = await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { name: good } } });
+      expect([created.status, created.body.state?.players.white.name]).toEqual([201, good]);
+    }
+  });
+
   it('a long imported name is cut at a whole character, never inside an emoji', async () => {
     // 39 letters, then an emoji of two UTF-16 units: 41 units, one too many for the 40 allowed.
     const long = `${'a'.repeat(39)}🖖b`;
