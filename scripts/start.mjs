@@ -279,8 +279,14 @@ async function sampleGame() {
   if (saved) ownRequests.add(`GET /api/games/${saved.id}`);
   const found = saved && (await fetch(`${base}/api/games/${saved.id}`)).status === 200;
   const games = count === undefined ? 'games' : `${count} game(s)`;
+  // The links as saved name the port of that start: served here, they take this one's.
+  const here = (link) => {
+    const url = new URL(link);
+    return `${base}${url.pathname}${url.search}`;
+  };
+  const links = saved && Object.fromEntries(Object.entries(saved.links).map(([k, link]) => [k, typeof link === 'string' ? here(link) : link]));
   return found
-    ? { game: saved, note: `made on the first start; the local database has ${games}` }
+    ? { game: { ...saved, links }, note: `made on the first start; the local database has ${games}` }
     : { note: `The local database has ${games}; no sample game was added.` };
 }
 

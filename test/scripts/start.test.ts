@@ -165,6 +165,8 @@ describe('npm start', () => {
     const second = await npmStart(bots);
     started.push(second);
     expect(await untilLinks(second)).toContain(`A sample Warp Factor game, ${id} (made on the first start; the local database has 1 game(s))`);
+    // Its links are this start's address, not the port it was made on (a tester was given the old one).
+    for (const seat of ['White', 'Black', 'Spectator']) expect(second.out()).toMatch(new RegExp(`${seat} +http://localhost:${second.port}/games/${id}\\b`));
     const origin = `http://127.0.0.1:${second.port}`;
     expect((await fetch(`${origin}/discord/interactions`, { method: 'POST', body: '{"type":1}' })).status).toBe(401);
     const update = (secret: string) =>
