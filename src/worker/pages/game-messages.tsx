@@ -1,7 +1,7 @@
 // The game page's Messages panel (side column): on the players' pages, and on the spectator page
 // once both players let spectators read them.
 import { MAX_MESSAGE_CHARS } from '../../service/schemas.ts';
-import { playerName, type GamePageProps } from './game-page-props.ts';
+import { againstComputer, playerName, type GamePageProps } from './game-page-props.ts';
 import { afterTurn } from './move-list.tsx';
 
 /** The players' messages (text only: JSX escapes it), a form to send one, and the spectator switch. */
@@ -10,6 +10,7 @@ export const Messages = (p: GamePageProps) => {
   const you = s.you;
   const mineShown = you ? s.spectatorMessages[you] : false;
   const bothShown = s.spectatorMessages.white && s.spectatorMessages.black;
+  if (againstComputer(s) && !p.messages?.length) return null;
   return (
     <section class="messages" id="messages" aria-labelledby="messages-h">
       <h2 id="messages-h">Messages</h2>

@@ -14,6 +14,9 @@ import type { PlanRepliesProps } from './plan-replies.tsx';
 /** A side's name as the page says it: the name given, else the colour. */
 export const playerName = (s: PublicState, side: Color) => s.players[side].name ?? colorName(side);
 
+/** Whether the reader plays the computer: no one reads messages there, so the page offers none. */
+export const againstComputer = (s: PublicState) => s.you !== undefined && s.players[s.you === 'white' ? 'black' : 'white'].computer !== undefined;
+
 export interface Flash {
   readonly error?: string;
   readonly ok?: string;

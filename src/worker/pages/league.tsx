@@ -294,10 +294,13 @@ const Crosstable = (p: { t: TournamentView }) => {
   return (
     <>
       {/* Said above the table, not as its caption: a caption is as wide as the table, so a phone scrolled part of it away. */}
-      <p>Crosstable: the row player's score against each column player.</p>
+      <p>
+        Crosstable: the row player's score against each column player.
+        {order.length > 4 ? <span class="phone-only"> On a phone, scroll it sideways for the points.</span> : null}
+      </p>
       {/* Wide tables scroll on their own on a phone, not the whole page. */}
       <section style="overflow-x:auto" aria-label="Crosstable" tabindex={0}>
-        <table class="examples">
+        <table class="examples crosstable">
           <caption class="sr">Crosstable (the row player's score against each column player)</caption>
           <thead>
             <tr>

@@ -6,7 +6,7 @@ import { outcomeWords } from '../../service/outcome-words.ts';
 import type { Preview } from '../../service/preview.ts';
 import { MAX_MESSAGE_CHARS } from '../../service/schemas.ts';
 import { turnExamples } from '../text/commands.ts';
-import type { GamePageProps } from './game-page-props.ts';
+import { againstComputer, type GamePageProps } from './game-page-props.ts';
 
 export const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
   const s = p.state;
@@ -42,12 +42,16 @@ export const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
           </>
         )}
       </p>
-      <label for="move-message">
-        Message with your move <span class="hint">(optional, up to {MAX_MESSAGE_CHARS} characters)</span>
-      </label>
-      <textarea id="move-message" name="message" rows={2} maxlength={MAX_MESSAGE_CHARS} disabled={!p.yourTurn}>
-        {p.moveMessage ?? ''}
-      </textarea>
+      {againstComputer(s) ? null : (
+        <>
+          <label for="move-message">
+            Message with your move <span class="hint">(optional, up to {MAX_MESSAGE_CHARS} characters)</span>
+          </label>
+          <textarea id="move-message" name="message" rows={2} maxlength={MAX_MESSAGE_CHARS} disabled={!p.yourTurn}>
+            {p.moveMessage ?? ''}
+          </textarea>
+        </>
+      )}
       <div id="chooser" class="chooser row" hidden></div>
       <div class="row">
         <button

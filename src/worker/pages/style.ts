@@ -95,7 +95,7 @@ a{color:var(--link);overflow-wrap:anywhere}
 th,button,.button{overflow-wrap:normal}
 input,select,textarea{max-width:100%}
 input[type=radio],input[type=checkbox]{width:24px;height:24px;margin:0;flex:none}
-li>a:only-child:not(.button),p>a:only-child:not(.button),.crumbs a{display:inline-block;min-height:24px;padding:.15rem 0}
+main li>a:only-child:not(.button),main p>a:only-child:not(.button),.crumbs a{display:inline-block;min-height:24px;padding:.15rem 0}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .skip{position:absolute;left:-999px;top:0;background:var(--card);padding:.5rem}
 .skip:focus{left:.5rem;z-index:10}
@@ -188,6 +188,12 @@ svg.ssb .ssb-target-ring{fill:none;stroke:#1b5e20;stroke-width:4;opacity:.7;poin
 svg.ssb [tabindex]:hover>rect:first-of-type{stroke:#1565c0;stroke-width:2}
 .board a,.preview a,.diagram a{color:#0b57d0}
 .way-on{margin-top:1rem}
+table.examples.crosstable th,table.examples.crosstable td{padding:.3rem .4rem;text-align:center}
+table.examples.crosstable tbody th{text-align:left;white-space:nowrap;overflow-wrap:normal}
+.phone-only{display:none}
+@media (max-width:600px){.phone-only{display:inline}}
+a[data-copy]+.copy{margin-left:.6rem}
+.way-on a[aria-current=page]{font-weight:700;color:var(--fg);text-decoration:none}
 textarea{font:inherit;background:var(--card);color:var(--fg);border:1px solid var(--field-border);border-radius:4px}
 .variant-grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(15rem,1fr));gap:.5rem;margin:.3rem 0}
 .variant-card{display:flex;gap:.6rem;align-items:center;margin:0;font-weight:400;border:2px solid var(--border);border-radius:6px;padding:.4rem .5rem;cursor:pointer;background:var(--card)}

@@ -68,7 +68,12 @@ export const leaguePages = new Hono<AppEnv>()
     return page(c).html(<ProfilePage player={playerOf(player)} ratings={profile.ratings} changes={profile.ratingChanges} games={profile.recentGames} />);
   })
 
-  .get('/leaderboard', (c) => c.redirect(`/leaderboard/${VARIANT_NAMES[0]}`, 302))
+  // `/leaderboard?variant=planar` (as the API's query reads) opens that variant's board; none: the first variant's.
+  .get('/leaderboard', (c) => {
+    const asked = c.req.query('variant');
+    const variant = asked && (VARIANT_NAMES as readonly string[]).includes(asked) ? asked : VARIANT_NAMES[0];
+    return c.redirect(`/leaderboard/${variant}`, 302);
+  })
 
   .get('/leaderboard/:variant', async (c) => {
     const board = await c.var.services.ratings.leaderboard(c.req.param('variant'), 100);
