@@ -6,6 +6,7 @@ import { pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import type { St3dPosition } from '../st3d/position.ts';
 import { largestOf } from './st3d-checks.ts';
+import { LIVE_SLIDE_FROM, LIVE_SLIDE_TO, LIVE_STEP_FROM, LIVE_STEP_TO } from '../st3d/standard.ts';
 import { wormholeOf, writeTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
 import type { RoleValues } from './rules.ts';
@@ -58,13 +59,6 @@ let capturesOf: St3dPosition | undefined;
 /** Curved Space's evaluation: the targets of the piece it is at. */
 const targets = new Int16Array(NUM_CELLS);
 
-// The same lists as ranges of direction numbers (0-5 orthogonal, 6-9 diagonal on the level, 10-17
-// triagonal), by role code: the evaluation walks them at every node.
-const STEP_FROM = new Int8Array([0, 0, 10, 0, 10, 0, 0]);
-const STEP_TO = new Int8Array([0, 18, 18, 0, 18, 0, 0]);
-const SLIDE_FROM = new Int8Array([0, 0, 0, 0, 6, 0, 0]);
-const SLIDE_TO = new Int8Array([0, 0, 10, 6, 10, 0, 0]);
-
 /**
  * Mark the cells the piece on `cell` could move to (pieceTargets' list, standard
  * movement) in `map`; returns how many. Written out so evaluation builds no list.
@@ -73,20 +67,20 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
   const code = board[cell]!;
   const role = code & 7;
   const own = code & BLACK_BIT;
-  const next = geo.next;
+  const { next, liveTo, liveAt } = geo;
   const base = cell * NUM_DIRS;
+  const at = cell * 4;
   let n = 0;
   if (role === PAWN) {
-    for (let d = 0; d < 6; d++) {
-      const to = next[base + d]!;
-      if (to >= 0 && board[to] === EMPTY) {
+    for (let i = base, end = base + liveAt[at + 1]!; i < end; i++) {
+      const to = liveTo[i]!;
+      if (board[to] === EMPTY) {
         map[to] = 1;
         n++;
       }
     }
-    for (let d = 6; d < 18; d++) {
-      const to = next[base + d]!;
-      if (to < 0) continue;
+    for (let i = base + liveAt[at + 1]!, end = base + liveAt[at + 3]!; i < end; i++) {
+      const to = liveTo[i]!;
       const target = board[to]!;
       if (target !== EMPTY && (target & BLACK_BIT) !== own) {
         map[to] = 1;
@@ -113,9 +107,8 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
     }
     return n;
   }
-  for (let d = STEP_FROM[role]!, end = STEP_TO[role]!; d < end; d++) {
-    const to = next[base + d]!;
-    if (to < 0) continue;
+  for (let i = base + liveAt[at + LIVE_STEP_FROM[role]!]!, end = base + liveAt[at + LIVE_STEP_TO[role]!]!; i < end; i++) {
+    const to = liveTo[i]!;
     const target = board[to]!;
     if (target === EMPTY) {
       map[to] = 1;
@@ -126,8 +119,10 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
       if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
     }
   }
-  for (let d = SLIDE_FROM[role]!, end = SLIDE_TO[role]!; d < end; d++) {
-    for (let to = next[base + d]!; to >= 0; to = next[to * NUM_DIRS + d]!) {
+  const liveDir = geo.liveDir;
+  for (let i = base + liveAt[at + LIVE_SLIDE_FROM[role]!]!, end = base + liveAt[at + LIVE_SLIDE_TO[role]!]!; i < end; i++) {
+    const d = liveDir[i]!;
+    for (let to = liveTo[i]!; to >= 0; to = next[to * NUM_DIRS + d]!) {
       const target = board[to]!;
       if (target === EMPTY) {
         map[to] = 1;
@@ -148,10 +143,11 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
 /** How many of the king's step targets (pieceTargets' list for the king on `king`) `enemy` marks. */
 function kingSteps(board: Int8Array, geo: Geometry, king: number, enemy: Uint8Array): number {
   const own = board[king]! & BLACK_BIT;
+  const liveTo = geo.liveTo;
   let n = 0;
-  for (let d = 0; d < NUM_DIRS; d++) {
-    const to = geo.next[king * NUM_DIRS + d]!;
-    if (to >= 0 && (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own)) n += enemy[to]!;
+  for (let i = king * NUM_DIRS, end = i + geo.liveAt[king * 4 + 3]!; i < end; i++) {
+    const to = liveTo[i]!;
+    if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) n += enemy[to]!;
   }
   return n;
 }

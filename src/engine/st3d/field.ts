@@ -166,6 +166,15 @@ export interface Geometry {
   readonly knightTo: Int16Array;
   /** knightFrom[cell * MAX_LEAPS + i]: cells from which a knight may leap to `cell`, -1 after the last. */
   readonly knightFrom: Int16Array;
+  /**
+   * The directions from each cell that lead to a cell (most do not: the levels lie two apart), in
+   * ascending order: liveTo[cell * NUM_DIRS + k] is the neighbour along liveDir[...] for k from
+   * liveAt[cell * 4 + j] on, where j = 0, 1, 2, 3 start directions 0, 6, 10 and the end (a range of
+   * direction numbers, as the pieces' moves are given, is a range of k).
+   */
+  readonly liveTo: Int16Array;
+  readonly liveDir: Int8Array;
+  readonly liveAt: Uint8Array;
   /** Cells that exist (fixed cells and cells of placed platforms). */
   readonly present: readonly number[];
   /** Each present cell's point in space (x, y, height), as cellPoint gives it; 0 for absent cells. */
@@ -258,9 +267,22 @@ function buildGeometry(platforms: ArrayLike<number>): Geometry {
   const knightTo = new Int16Array(NUM_CELLS * MAX_LEAPS).fill(-1);
   const knightFrom = new Int16Array(NUM_CELLS * MAX_LEAPS).fill(-1);
   const fromCount = new Uint8Array(NUM_CELLS);
+  const liveTo = new Int16Array(NUM_CELLS * NUM_DIRS);
+  const liveDir = new Int8Array(NUM_CELLS * NUM_DIRS);
+  const liveAt = new Uint8Array(NUM_CELLS * 4);
   for (const cell of present) {
     const at = point[cell]!;
-    for (let d = 0; d < NUM_DIRS; d++) next[cell * NUM_DIRS + d] = SPACE[at + DIR_OFFSET[d]!]!;
+    let live = 0;
+    for (let d = 0; d < NUM_DIRS; d++) {
+      if (d === 6) liveAt[cell * 4 + 1] = live;
+      else if (d === 10) liveAt[cell * 4 + 2] = live;
+      const neighbour = SPACE[at + DIR_OFFSET[d]!]!;
+      next[cell * NUM_DIRS + d] = neighbour;
+      if (neighbour < 0) continue;
+      liveTo[cell * NUM_DIRS + live] = neighbour;
+      liveDir[cell * NUM_DIRS + live++] = d;
+    }
+    liveAt[cell * 4 + 3] = live;
     let toCount = 0;
     for (let l = 0; l < MAX_LEAPS; l++) {
       const target = SPACE[at + LEAP_OFFSET[l]!]!;
@@ -273,5 +295,5 @@ function buildGeometry(platforms: ArrayLike<number>): Geometry {
     }
   }
   for (const cell of present) SPACE[point[cell]!] = -1;
-  return { next, knightTo, knightFrom, present, px, py, ph };
+  return { next, knightTo, knightFrom, liveTo, liveDir, liveAt, present, px, py, ph };
 }
