@@ -160,62 +160,47 @@ function dropThreat(pos: St3dPosition, w: St3dWeights, side: number, king: numbe
   return hand * w.dropExposure;
 }
 
-function evaluate(pos: St3dPosition, name: keyof typeof WEIGHTS): number {
-  const w = WEIGHTS[name];
+/** Curved Space's evaluation (pieces move through the worm-hole: writeTargets; no tropism). */
+function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
   const board = pos.board;
-  const curved = name === 'curved-space';
-  const geo = curved ? undefined : geometry(pos.platforms);
   // Fetched for the first piece (an empty field, while platforms are placed, needs no worm-hole).
   let wh: Wormhole | undefined;
   attacked[0]!.fill(0);
   attacked[1]!.fill(0);
   let score = 0;
-  const kings = [-1, -1];
+  let whiteKing = -1;
+  let blackKing = -1;
   for (let cell = 0; cell < NUM_CELLS; cell++) {
     const code = board[cell]!;
     if (code === EMPTY) continue;
     const side = code & BLACK_BIT ? 1 : 0;
-    const sign = side ? -1 : 1;
     const role = code & 7;
-    if (role === KING) kings[side] = cell;
+    if (role === KING) {
+      if (side) blackKing = cell;
+      else whiteKing = cell;
+    }
     let s = w.values[role]!;
     const map = attacked[side]!;
-    let mobility: number;
-    if (curved) {
-      mobility = writeTargets(board, (wh ??= wormholeOf(pos)), cell, targets, 0);
-      for (let i = 0; i < mobility; i++) map[targets[i]!] = 1;
-    } else mobility = markTargets(board, geo!, cell, map);
+    const mobility = writeTargets(board, (wh ??= wormholeOf(pos)), cell, targets, 0);
+    for (let i = 0; i < mobility; i++) map[targets[i]!] = 1;
     if (role !== KING) s += w.mobility * mobility;
     if (!isFixed(cell)) s += w.onPlatform;
-    if (curved && cellLayer(cell) >= 0 && (role !== PAWN || !isFixed(cell))) s += w.onWormhole;
-    score += sign * s;
+    if (cellLayer(cell) >= 0 && (role !== PAWN || !isFixed(cell))) s += w.onWormhole;
+    score += (side ? -1 : 1) * s;
   }
+  // Not handScore: the sum is not whole here (handShare 0.95), so its order is kept.
   for (let i = 0; i < 12; i++) {
     const n = pos.hands[i]!;
     if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
   }
-  if (w.tropism && kings[0]! >= 0 && kings[1]! >= 0) {
-    // Every occupied cell exists, so the geometry has its point.
-    const { px, py, ph } = geo!;
-    for (let cell = 0; cell < NUM_CELLS; cell++) {
-      const code = board[cell]!;
-      if (code === EMPTY || (code & 7) === KING) continue;
-      const side = code & BLACK_BIT ? 1 : 0;
-      const k = kings[1 - side]!;
-      const d = Math.max(Math.abs(px[cell]! - px[k]!), Math.abs(py[cell]! - py[k]!), Math.abs(ph[cell]! - ph[k]!));
-      if (d < 6) score += (side ? -1 : 1) * (6 - d) * w.tropism;
-    }
-  }
   for (let side = 0; side < 2; side++) {
-    const king = kings[side]!;
+    const king = side ? blackKing : whiteKing;
     if (king < 0) continue;
     const sign = side ? -1 : 1;
     const enemy = attacked[1 - side]!;
     let danger = enemy[king]! * 2;
-    if (curved) {
-      const count = writeTargets(board, (wh ??= wormholeOf(pos)), king, targets, 0);
-      for (let i = 0; i < count; i++) danger += enemy[targets[i]!]!;
-    } else danger += kingSteps(board, geo!, king, enemy);
+    const count = writeTargets(board, (wh ??= wormholeOf(pos)), king, targets, 0);
+    for (let i = 0; i < count; i++) danger += enemy[targets[i]!]!;
     score -= sign * danger * w.kingZone;
     const exposed = dropThreat(pos, w, side, king);
     if (exposed) score -= sign * exposed;
@@ -312,7 +297,7 @@ export const st3dValues = (name: St3dVariantName): RoleValues => WEIGHTS[name].v
 /** The static evaluation of a variant, from the side to move's point of view. */
 export function st3dEvaluation(name: St3dVariantName): (pos: St3dPosition) => number {
   const w = WEIGHTS[name];
-  return name === 'curved-space' ? (pos) => evaluate(pos, name) : (pos) => evaluateStandard(pos, w);
+  return name === 'curved-space' ? (pos) => evaluateCurved(pos, w) : (pos) => evaluateStandard(pos, w);
 }
 
 /**
