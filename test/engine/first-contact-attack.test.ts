@@ -5,7 +5,7 @@ import { Game } from '../../src/engine/game.ts';
 import { ATTACK_WEIGHTS, firstContactAttack, threatsAgainstMover, withAttackTerm } from '../../src/engine/search/first-contact-attack.ts';
 import { chooseMove, searchRulesFor } from '../../src/engine/search/index.ts';
 import type { SearchRules } from '../../src/engine/search/rules.ts';
-import { attacked } from '../../src/engine/search/st3d.ts';
+import { attacked } from '../../src/engine/search/st3d-eval.ts';
 import { firstContact } from '../../src/engine/st3d/first-contact.ts';
 import type { St3dMove } from '../../src/engine/st3d/move.ts';
 import type { St3dPosition } from '../../src/engine/st3d/position.ts';

@@ -1,6 +1,6 @@
 // First Contact: how an attack on the king is built. A check wins there, so a side that could
 // check next turn holds a threat the side to move must parry, and two threats from different
-// places are hard to parry with one turn. evaluate() (st3d.ts) sees the checks of the side to
+// places are hard to parry with one turn. evaluate() (st3d-eval.ts) sees the checks of the side to
 // move only through quiescence (it wins at once); this term reads the other side's: the cells
 // from which a piece would attack the mover's king (lines walked out from the king, stopping at
 // the first piece; steps; knight leaps) and which of them the opponent can reach next turn with a
@@ -10,7 +10,7 @@ import { DIAGONAL_LEVEL, geometry, type Geometry, MAX_LEAPS, NUM_CELLS, NUM_DIRS
 import { OWN_LEVEL, type St3dPosition } from '../st3d/position.ts';
 import type { St3dMove } from '../st3d/move.ts';
 import type { SearchRules } from './rules.ts';
-import { attacked } from './st3d.ts';
+import { attacked } from './st3d-eval.ts';
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 
 /** Role bits (1 << role code). */
@@ -234,7 +234,7 @@ export function firstContactAttack(pos: St3dPosition, attacked?: readonly Uint8A
 
 /**
  * First Contact's search knowledge with this term added to its evaluation, which reads the move
- * targets the evaluation just marked (st3d.ts `attacked`). A tuning option (tuning.ts), no level's.
+ * targets the evaluation just marked (st3d-eval.ts `attacked`). A tuning option (tuning.ts), no level's.
  */
 export function withAttackTerm(rules: SearchRules<St3dPosition, St3dMove>): SearchRules<St3dPosition, St3dMove> {
   return { ...rules, evaluate: (pos) => rules.evaluate(pos) + firstContactAttack(pos, attacked) };

@@ -44,6 +44,25 @@ const LEVEL_KNIGHT: readonly (readonly number[])[] = Array.from({ length: 16 }, 
   }
   return leaps;
 });
+// The same rays and leaps in flat arrays for the walks made at every node: ray (local, d) is
+// RAY_CELLS[(local * 8 + d) * 3 ...], RAY_LENGTH[local * 8 + d] long; the leaps from `local` are
+// KNIGHT_CELLS[local * 8 ...], KNIGHT_COUNT[local] of them.
+const RAY_CELLS = new Int8Array(16 * 8 * 3);
+const RAY_LENGTH = new Uint8Array(16 * 8);
+const KNIGHT_CELLS = new Int8Array(16 * 8);
+const KNIGHT_COUNT = new Uint8Array(16);
+for (let local = 0; local < 16; local++) {
+  for (let d = 0; d < 8; d++) {
+    const ray = LEVEL_RAYS[local]![d]!;
+    RAY_LENGTH[local * 8 + d] = ray.length;
+    RAY_CELLS.set(ray, (local * 8 + d) * 3);
+  }
+  KNIGHT_COUNT[local] = LEVEL_KNIGHT[local]!.length;
+  KNIGHT_CELLS.set(LEVEL_KNIGHT[local]!, local * 8);
+}
+/** The level directions of each role's moves (ALL_DIRS, SLIDE_DIRS) as a range, by role code. */
+const LEVEL_DIR_FROM = new Int8Array([0, 0, 0, 0, 4, 0, 0]);
+const LEVEL_DIR_TO = new Int8Array([0, 8, 8, 4, 8, 0, 0]);
 const ORTHO = [0, 1, 2, 3];
 const DIAG = [4, 5, 6, 7];
 export const ALL_DIRS = [...ORTHO, ...DIAG];
@@ -58,85 +77,99 @@ export const SLIDE_TURNS: Record<number, readonly Turn[]> = { [ROOK]: [SAME], [B
 const seen = new Int32Array(NUM_CELLS);
 let stamp = 0;
 
-// writeTargets' output while it runs (module state, not closures: it runs at every node of a search).
-let OUT: Int16Array = new Int16Array(0);
-let N = 0;
-/** Whether cells must be marked as listed (a piece that also moves through the worm-hole). */
-let MARK = false;
-/** Only cells holding an enemy piece are written (captures). */
-let CAPTURES_ONLY = false;
-
-function put(to: number): void {
-  if (MARK) {
-    if (seen[to] === stamp) return;
-    seen[to] = stamp;
-  }
-  OUT[N++] = to;
-}
-
-/** An empty target: written unless only captures are. */
-function putEmpty(to: number): void {
-  if (!CAPTURES_ONLY) put(to);
-}
-
 const isEnemy = (board: Int8Array, to: number, own: number) => board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own;
-
-/** A target that may be empty or hold an enemy piece (a capture). */
-function putOpen(board: Int8Array, to: number, own: number): void {
-  if (board[to] === EMPTY) putEmpty(to);
-  else if ((board[to]! & BLACK_BIT) !== own) put(to);
-}
 
 /**
  * The cells the piece on `from` may move to (own king safety not checked), each once, written
  * into `out` from index `n` on (it must have room for NUM_CELLS more); returns the index after
  * the last. With `capturesOnly`, only the cells holding an enemy piece, in the same order.
+ * Written out with locals (it runs for every piece at every node): a target is "open" when empty
+ * (written unless only captures are) or holding an enemy piece (written).
  */
 export function writeTargets(board: Int8Array, wh: Wormhole, from: number, out: Int16Array, n: number, capturesOnly = false): number {
-  stamp++;
-  OUT = out;
-  N = n;
-  CAPTURES_ONLY = capturesOnly;
+  const mark = ++stamp;
   const code = board[from]!;
   const role = code & 7;
   const own = code & BLACK_BIT;
   // Level moves never repeat a cell (distinct rays and leaps): only a piece that also moves
-  // through the worm-hole needs them marked, to list each cell once.
+  // through the worm-hole marks them, so that its worm-hole moves list each cell once.
   const through = wh.isWormholeCell(from);
-  MARK = through;
   if (isFixed(from)) {
     const base = from & ~15;
-    const rays = LEVEL_RAYS[from & 15]!;
+    const local = from & 15;
+    const rays = local * 8;
     if (role === PAWN) {
-      for (let d = 0; d < 4; d++) if (rays[d]!.length && board[base + rays[d]![0]!] === EMPTY) putEmpty(base + rays[d]![0]!);
-      for (let d = 4; d < 8; d++) if (rays[d]!.length && isEnemy(board, base + rays[d]![0]!, own)) put(base + rays[d]![0]!);
+      if (!capturesOnly)
+        for (let d = 0; d < 4; d++) {
+          const to = base + RAY_CELLS[(rays + d) * 3]!;
+          if (RAY_LENGTH[rays + d] && board[to] === EMPTY) {
+            if (through) seen[to] = mark;
+            out[n++] = to;
+          }
+        }
+      for (let d = 4; d < 8; d++) {
+        const to = base + RAY_CELLS[(rays + d) * 3]!;
+        if (RAY_LENGTH[rays + d] && isEnemy(board, to, own)) {
+          if (through) seen[to] = mark;
+          out[n++] = to;
+        }
+      }
     } else if (role === KNIGHT) {
-      const leaps = LEVEL_KNIGHT[from & 15]!;
-      for (let i = 0; i < leaps.length; i++) putOpen(board, base + leaps[i]!, own);
+      for (let i = local * 8, end = i + KNIGHT_COUNT[local]!; i < end; i++) {
+        const to = base + KNIGHT_CELLS[i]!;
+        const target = board[to]!;
+        if (target === EMPTY ? !capturesOnly : (target & BLACK_BIT) !== own) {
+          if (through) seen[to] = mark;
+          out[n++] = to;
+        }
+      }
     } else {
-      const dirs = role === KING ? ALL_DIRS : SLIDE_DIRS[role]!;
-      for (let k = 0; k < dirs.length; k++) {
-        const ray = rays[dirs[k]!]!;
-        for (let i = 0; i < ray.length; i++) {
-          const to = base + ray[i]!;
-          putOpen(board, to, own);
-          if (board[to] !== EMPTY || role === KING) break;
+      for (let d = LEVEL_DIR_FROM[role]!, end = LEVEL_DIR_TO[role]!; d < end; d++) {
+        for (let i = (rays + d) * 3, stop = i + RAY_LENGTH[rays + d]!; i < stop; i++) {
+          const to = base + RAY_CELLS[i]!;
+          const target = board[to]!;
+          if (target === EMPTY ? !capturesOnly : (target & BLACK_BIT) !== own) {
+            if (through) seen[to] = mark;
+            out[n++] = to;
+          }
+          if (target !== EMPTY || role === KING) break;
         }
       }
     }
   }
   if (through) {
-    MARK = true;
+    // Worm-hole moves may reach a cell twice (or one the level moves listed): each is written once.
     if (role === PAWN) {
-      const orth = wh.stepTargets(from, 0);
-      for (let i = 0; i < orth.length; i++) if (board[orth[i]!] === EMPTY) putEmpty(orth[i]!);
+      if (!capturesOnly) {
+        const orth = wh.stepTargets(from, 0);
+        for (let i = 0; i < orth.length; i++) {
+          const to = orth[i]!;
+          if (board[to] === EMPTY && seen[to] !== mark) {
+            seen[to] = mark;
+            out[n++] = to;
+          }
+        }
+      }
       const diag = wh.stepTargets(from, 1);
-      for (let i = 0; i < diag.length; i++) if (isEnemy(board, diag[i]!, own)) put(diag[i]!);
+      for (let i = 0; i < diag.length; i++) {
+        const to = diag[i]!;
+        if (isEnemy(board, to, own) && seen[to] !== mark) {
+          seen[to] = mark;
+          out[n++] = to;
+        }
+      }
     } else if (role === KNIGHT || role === KING) {
       const kinds = role === KNIGHT ? KNIGHT_STEPS : KING_STEPS;
       for (let k = 0; k < kinds.length; k++) {
         const steps = wh.stepTargets(from, kinds[k]!);
-        for (let i = 0; i < steps.length; i++) putOpen(board, steps[i]!, own);
+        for (let i = 0; i < steps.length; i++) {
+          const to = steps[i]!;
+          const target = board[to]!;
+          if ((target === EMPTY ? !capturesOnly : (target & BLACK_BIT) !== own) && seen[to] !== mark) {
+            seen[to] = mark;
+            out[n++] = to;
+          }
+        }
       }
     } else {
       const turns = SLIDE_TURNS[role]!;
@@ -144,18 +177,25 @@ export function writeTargets(board: Int8Array, wh: Wormhole, from: number, out: 
         const { cells, ends } = wh.slideTree(from, turns[k]!);
         for (let i = 0; i < cells.length; ) {
           const to = cells[i]!;
-          if (board[to] === EMPTY) {
-            putEmpty(to);
+          const target = board[to]!;
+          if (target === EMPTY) {
+            if (!capturesOnly && seen[to] !== mark) {
+              seen[to] = mark;
+              out[n++] = to;
+            }
             i++;
           } else {
-            if ((board[to]! & BLACK_BIT) !== own) put(to);
+            if ((target & BLACK_BIT) !== own && seen[to] !== mark) {
+              seen[to] = mark;
+              out[n++] = to;
+            }
             i = ends[i]!; // the slide stops here on this branch
           }
         }
       }
     }
   }
-  return N;
+  return n;
 }
 
 const KNIGHT_STEPS = [2] as const;
@@ -178,21 +218,21 @@ export function pieceTargets(board: Int8Array, wh: Wormhole, from: number, out: 
 export function levelAttacker(board: Int8Array, cell: number, by: number): number {
   if (!isFixed(cell)) return -1;
   const base = cell & ~15;
-  const rays = LEVEL_RAYS[cell & 15]!;
-  for (const d of ALL_DIRS) {
-    const ray = rays[d]!;
-    for (let i = 0; i < ray.length; i++) {
-      const c = base + ray[i]!;
+  const local = cell & 15;
+  for (let d = 0; d < 8; d++) {
+    const first = (local * 8 + d) * 3;
+    for (let i = first, stop = first + RAY_LENGTH[local * 8 + d]!; i < stop; i++) {
+      const c = base + RAY_CELLS[i]!;
       const code = board[c]!;
       if (code === EMPTY) continue;
       if ((code & BLACK_BIT) === by) {
         const role = code & 7;
-        if (role === QUEEN || role === (d < 4 ? ROOK : BISHOP) || (i === 0 && (role === KING || (role === PAWN && d >= 4)))) return c;
+        if (role === QUEEN || role === (d < 4 ? ROOK : BISHOP) || (i === first && (role === KING || (role === PAWN && d >= 4)))) return c;
       }
       break;
     }
   }
-  for (const local of LEVEL_KNIGHT[cell & 15]!) if (board[base + local] === KNIGHT + by) return base + local;
+  for (let i = local * 8, end = i + KNIGHT_COUNT[local]!; i < end; i++) if (board[base + KNIGHT_CELLS[i]!] === KNIGHT + by) return base + KNIGHT_CELLS[i]!;
   return -1;
 }
 

@@ -161,11 +161,20 @@ export const KNIGHT_LEAPS: readonly (readonly [number, number, number])[] = (() 
 /** Precomputed neighbour tables for one arrangement of platforms. */
 export interface Geometry {
   /** next[cell * NUM_DIRS + dir] = neighbouring cell, or -1 where there is no cell. */
-  readonly next: Int16Array;
+  readonly next: Int8Array;
   /** knightTo[cell * MAX_LEAPS + i]: cells a knight on `cell` may leap to (platform rule applied), -1 after the last. */
-  readonly knightTo: Int16Array;
+  readonly knightTo: Int8Array;
   /** knightFrom[cell * MAX_LEAPS + i]: cells from which a knight may leap to `cell`, -1 after the last. */
-  readonly knightFrom: Int16Array;
+  readonly knightFrom: Int8Array;
+  /**
+   * The directions from each cell that lead to a cell (most do not: the levels lie two apart), in
+   * ascending order: liveTo[cell * NUM_DIRS + k] is the neighbour along liveDir[...] for k from
+   * liveAt[cell * 4 + j] on, where j = 0, 1, 2, 3 start directions 0, 6, 10 and the end (a range of
+   * direction numbers, as the pieces' moves are given, is a range of k).
+   */
+  readonly liveTo: Int8Array;
+  readonly liveDir: Int8Array;
+  readonly liveAt: Uint8Array;
   /** Cells that exist (fixed cells and cells of placed platforms). */
   readonly present: readonly number[];
   /** Each present cell's point in space (x, y, height), as cellPoint gives it; 0 for absent cells. */
@@ -176,7 +185,7 @@ export interface Geometry {
 export const MAX_LEAPS = 24;
 
 /** The cells listed for `cell` in a knight table, as an array (for tests and explanations). */
-export function knightCells(table: Int16Array, cell: number): number[] {
+export function knightCells(table: Int8Array, cell: number): number[] {
   const cells: number[] = [];
   for (let i = cell * MAX_LEAPS; i < (cell + 1) * MAX_LEAPS && table[i]! >= 0; i++) cells.push(table[i]!);
   return cells;
@@ -254,13 +263,27 @@ function buildGeometry(platforms: ArrayLike<number>): Geometry {
     SPACE[at] = cell;
     present.push(cell);
   }
-  const next = new Int16Array(NUM_CELLS * NUM_DIRS).fill(-1);
-  const knightTo = new Int16Array(NUM_CELLS * MAX_LEAPS).fill(-1);
-  const knightFrom = new Int16Array(NUM_CELLS * MAX_LEAPS).fill(-1);
+  // Cell numbers (below 96) and -1 fit a byte: a search keeps thousands of geometries.
+  const next = new Int8Array(NUM_CELLS * NUM_DIRS).fill(-1);
+  const knightTo = new Int8Array(NUM_CELLS * MAX_LEAPS).fill(-1);
+  const knightFrom = new Int8Array(NUM_CELLS * MAX_LEAPS).fill(-1);
   const fromCount = new Uint8Array(NUM_CELLS);
+  const liveTo = new Int8Array(NUM_CELLS * NUM_DIRS);
+  const liveDir = new Int8Array(NUM_CELLS * NUM_DIRS);
+  const liveAt = new Uint8Array(NUM_CELLS * 4);
   for (const cell of present) {
     const at = point[cell]!;
-    for (let d = 0; d < NUM_DIRS; d++) next[cell * NUM_DIRS + d] = SPACE[at + DIR_OFFSET[d]!]!;
+    let live = 0;
+    for (let d = 0; d < NUM_DIRS; d++) {
+      if (d === 6) liveAt[cell * 4 + 1] = live;
+      else if (d === 10) liveAt[cell * 4 + 2] = live;
+      const neighbour = SPACE[at + DIR_OFFSET[d]!]!;
+      next[cell * NUM_DIRS + d] = neighbour;
+      if (neighbour < 0) continue;
+      liveTo[cell * NUM_DIRS + live] = neighbour;
+      liveDir[cell * NUM_DIRS + live++] = d;
+    }
+    liveAt[cell * 4 + 3] = live;
     let toCount = 0;
     for (let l = 0; l < MAX_LEAPS; l++) {
       const target = SPACE[at + LEAP_OFFSET[l]!]!;
@@ -273,5 +296,5 @@ function buildGeometry(platforms: ArrayLike<number>): Geometry {
     }
   }
   for (const cell of present) SPACE[point[cell]!] = -1;
-  return { next, knightTo, knightFrom, present, px, py, ph };
+  return { next, knightTo, knightFrom, liveTo, liveDir, liveAt, present, px, py, ph };
 }

@@ -22,11 +22,17 @@ import { pieceMove, unlike, type St3dMove } from './move.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, KING, KNIGHT, PAWN, QUEEN, roleOf, ROOK } from '../piece-codes.ts';
 import { findKing, pieceWord, type St3dPosition } from './position.ts';
 
-const KING_STEPS = [...ORTHOGONAL, ...DIAGONAL_LEVEL, ...TRIAGONAL];
-// Indexed by role code (KING..PAWN); pawns and knights are handled apart.
-const STEPS: readonly (readonly number[])[] = [[], KING_STEPS, TRIAGONAL, [], TRIAGONAL, [], []];
+// Indexed by role code (KING..PAWN); pawns and knights are handled apart. Slides, for explanations:
 const SLIDES: readonly (readonly number[])[] = [[], [], [...ORTHOGONAL, ...DIAGONAL_LEVEL], ORTHOGONAL, DIAGONAL_LEVEL, [], []];
 const PAWN_CAPTURES = [...DIAGONAL_LEVEL, ...TRIAGONAL];
+// Each role's steps (king: all 18 directions; queen, bishop: triagonal 10-17) and slides (queen:
+// 0-9, rook: orthogonal 0-5, bishop: diagonal on the level 6-9) as bounds of the geometry's live
+// directions (liveAt: 0, 1, 2, 3 for directions 0, 6, 10 and the end): the walks skip the
+// directions that lead nowhere (two thirds of them: the levels lie two apart).
+export const LIVE_STEP_FROM = new Int8Array([0, 0, 2, 0, 2, 0, 0]);
+export const LIVE_STEP_TO = new Int8Array([0, 3, 3, 0, 3, 0, 0]);
+export const LIVE_SLIDE_FROM = new Int8Array([0, 0, 0, 0, 1, 0, 0]);
+export const LIVE_SLIDE_TO = new Int8Array([0, 0, 2, 1, 2, 0, 0]);
 
 /** Pseudo-legal targets of the piece on `from` (own king safety not checked). */
 export function pieceTargets(pos: St3dPosition, geo: Geometry, from: number, out: number[]): void {
@@ -34,16 +40,14 @@ export function pieceTargets(pos: St3dPosition, geo: Geometry, from: number, out
   const code = board[from]!;
   const role = code & 7;
   const own = code & BLACK_BIT;
-  const next = geo.next;
+  const { next, liveTo, liveDir, liveAt } = geo;
   const base = from * NUM_DIRS;
+  const at = from * 4;
   if (role === PAWN) {
-    for (const d of ORTHOGONAL) {
-      const to = next[base + d]!;
-      if (to >= 0 && board[to] === EMPTY) out.push(to);
-    }
-    for (const d of PAWN_CAPTURES) {
-      const to = next[base + d]!;
-      if (to >= 0 && board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) out.push(to);
+    for (let i = base, end = base + liveAt[at + 1]!; i < end; i++) if (board[liveTo[i]!] === EMPTY) out.push(liveTo[i]!);
+    for (let i = base + liveAt[at + 1]!, end = base + liveAt[at + 3]!; i < end; i++) {
+      const to = liveTo[i]!;
+      if (board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) out.push(to);
     }
     return;
   }
@@ -53,12 +57,13 @@ export function pieceTargets(pos: St3dPosition, geo: Geometry, from: number, out
       if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) out.push(to);
     return;
   }
-  for (const d of STEPS[role]!) {
-    const to = next[base + d]!;
-    if (to >= 0 && (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own)) out.push(to);
+  for (let i = base + liveAt[at + LIVE_STEP_FROM[role]!]!, end = base + liveAt[at + LIVE_STEP_TO[role]!]!; i < end; i++) {
+    const to = liveTo[i]!;
+    if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) out.push(to);
   }
-  for (const d of SLIDES[role]!) {
-    let to = next[base + d]!;
+  for (let i = base + liveAt[at + LIVE_SLIDE_FROM[role]!]!, end = base + liveAt[at + LIVE_SLIDE_TO[role]!]!; i < end; i++) {
+    const d = liveDir[i]!;
+    let to = liveTo[i]!;
     while (to >= 0) {
       const target = board[to]!;
       if (target === EMPTY) out.push(to);
@@ -78,15 +83,16 @@ export function pieceTargets(pos: St3dPosition, geo: Geometry, from: number, out
 export function pieceCaptures(pos: St3dPosition, geo: Geometry, out: St3dMove[]): void {
   const board = pos.board;
   const own = pos.turn === 'black' ? BLACK_BIT : 0;
-  const next = geo.next;
+  const { next, liveTo, liveDir, liveAt } = geo;
   const enemy = (to: number) => to >= 0 && board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own;
   for (const from of geo.present) {
     const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== own) continue;
     const role = code & 7;
     const base = from * NUM_DIRS;
+    const at = from * 4;
     if (role === PAWN) {
-      for (const d of PAWN_CAPTURES) if (enemy(next[base + d]!)) out.push(pieceMove(from, next[base + d]!));
+      for (let i = base + liveAt[at + 1]!, end = base + liveAt[at + 3]!; i < end; i++) if (enemy(liveTo[i]!)) out.push(pieceMove(from, liveTo[i]!));
       continue;
     }
     if (role === KNIGHT) {
@@ -95,9 +101,11 @@ export function pieceCaptures(pos: St3dPosition, geo: Geometry, out: St3dMove[])
         if (board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) out.push(pieceMove(from, to));
       continue;
     }
-    for (const d of STEPS[role]!) if (enemy(next[base + d]!)) out.push(pieceMove(from, next[base + d]!));
-    for (const d of SLIDES[role]!) {
-      let to = next[base + d]!;
+    for (let i = base + liveAt[at + LIVE_STEP_FROM[role]!]!, end = base + liveAt[at + LIVE_STEP_TO[role]!]!; i < end; i++)
+      if (enemy(liveTo[i]!)) out.push(pieceMove(from, liveTo[i]!));
+    for (let i = base + liveAt[at + LIVE_SLIDE_FROM[role]!]!, end = base + liveAt[at + LIVE_SLIDE_TO[role]!]!; i < end; i++) {
+      const d = liveDir[i]!;
+      let to = liveTo[i]!;
       while (to >= 0 && board[to] === EMPTY) to = next[to * NUM_DIRS + d]!;
       if (enemy(to)) out.push(pieceMove(from, to));
     }
@@ -115,11 +123,13 @@ function firstOccupied(board: Int8Array, next: Geometry['next'], cell: number, d
 export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: Color): number {
   const board = pos.board;
   const bit = colorBit(by);
-  const next = geo.next;
+  const { next, liveTo, liveDir, liveAt } = geo;
   const base = cell * NUM_DIRS;
+  const steps = base + liveAt[cell * 4 + 2]!;
   // Directions 0-5 orthogonal, 6-9 diagonal on the level (slides, and a king's or pawn's step), 10-17 triagonal (steps).
-  for (let d = 0; d < 10; d++) {
-    const first = next[base + d]!;
+  for (let i = base; i < steps; i++) {
+    const d = liveDir[i]!;
+    const first = liveTo[i]!;
     let c = first;
     while (c >= 0 && board[c] === EMPTY) c = next[c * NUM_DIRS + d]!;
     if (c < 0) continue;
@@ -128,9 +138,8 @@ export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: C
       if (role === ROOK || role === QUEEN || (role === KING && c === first)) return c;
     } else if (role === BISHOP || role === QUEEN || ((role === KING || role === PAWN) && c === first)) return c;
   }
-  for (let d = 10; d < 18; d++) {
-    const c = next[base + d]!;
-    if (c < 0) continue;
+  for (let i = steps, end = base + liveAt[cell * 4 + 3]!; i < end; i++) {
+    const c = liveTo[i]!;
     const role = board[c]! - bit;
     if (role === BISHOP || role === QUEEN || role === KING || role === PAWN) return c;
   }
