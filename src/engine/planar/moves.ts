@@ -30,24 +30,37 @@ const NUM_CELLS: number = CUBE_CELLS;
 // All made at once (a few thousand small objects), so a lookup is a plain read of a packed array.
 const MOVES: readonly PlanarMove[] = Array.from({ length: NUM_CELLS * NUM_CELLS }, (_, i) => moveOf(Math.floor(i / NUM_CELLS), i % NUM_CELLS));
 const ORIENTS: readonly PlanarMove[] = Array.from({ length: NUM_CELLS * 3 }, (_, i) => orientOf(Math.floor(i / 3), ORIENTATIONS[i % 3]!));
-const DROPS: readonly PlanarMove[] = Array.from({ length: ROLES.length * NUM_CELLS * 3 }, (_, i) =>
+const DROPS_BY_INDEX: readonly PlanarMove[] = Array.from({ length: ROLES.length * NUM_CELLS * 3 }, (_, i) =>
   dropOf(ROLES[Math.floor(i / (NUM_CELLS * 3))]!, Math.floor(i / 3) % NUM_CELLS, ORIENTATIONS[i % 3]!),
 );
 export const moveAt = (from: number, to: number): PlanarMove => MOVES[from * NUM_CELLS + to]!;
 export const orientAt = (cell: number, o: number): PlanarMove => ORIENTS[cell * 3 + o]!;
-export const dropAt = (r: number, cell: number, o: number): PlanarMove => DROPS[(r * NUM_CELLS + cell) * 3 + o]!;
+export const dropAt = (r: number, cell: number, o: number): PlanarMove => DROPS_BY_INDEX[(r * NUM_CELLS + cell) * 3 + o]!;
 
 const SCRATCH_BOARD = new Int8Array(NUM_CELLS);
 /** In check, per cell: does a drop there meet the check (1, 0, or -1 not yet known)? */
 const DROP_SAFE = new Int8Array(NUM_CELLS);
 const SCRATCH_ORIENT = new Int8Array(NUM_CELLS);
 
+/** Which turns generate visits: every one, the captures only, or the drops only. */
+const ALL = 0;
+const CAPTURES = 1;
+const DROPS = 2;
+
 /**
- * Calls visit for every legal turn (or only captures); stops early when visit returns true. With
- * `like`, only turns of its kind from its cell (piece moves), on its cell (re-orientations) or of
- * its role onto its cell (drops): the same turns as the full list has there.
+ * Calls visit for every legal turn of `scope`, in one fixed order; stops early when visit returns
+ * true. With `like`, only turns of its kind from its cell (piece moves), on its cell
+ * (re-orientations) or of its role onto its cell (drops): the same turns as the full list has there.
+ * With `dropWanted`, only the drops it says yes to (by their index in dropAt's order).
  */
-function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void, capturesOnly = false, like?: PlanarMove): void {
+function generate(
+  pos: PlanarPosition,
+  visit: (m: PlanarMove) => boolean | void,
+  scope = ALL,
+  like?: PlanarMove,
+  dropWanted?: (index: number) => boolean,
+): void {
+  const capturesOnly = scope === CAPTURES;
   const us = pos.turn;
   const them = opposite(us);
   // Turns are tried on scratch copies and undone (no visit lists turns of another position).
@@ -100,7 +113,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
     return safe && !!visit(moveAt(from, to));
   };
   const own = (code: number) => code !== EMPTY && (code & BLACK_BIT) === ourBit;
-  for (let from = 0; from < NUM_CELLS; from++) {
+  for (let from = 0; from < NUM_CELLS && scope !== DROPS; from++) {
     const code = board[from]!;
     if (!own(code) || (like && (like.kind !== 'move' || like.from !== from))) continue;
     const k = from * 3 + orient[from]!;
@@ -128,7 +141,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
 
   if (capturesOnly) return;
   // Re-orientations change no occupancy, so they are legal exactly when not in check.
-  if (!checked && (!like || like.kind === 'orient'))
+  if (!checked && scope !== DROPS && (!like || like.kind === 'orient'))
     for (let cell = 0; cell < NUM_CELLS; cell++) {
       if (!own(board[cell]!) || (like && like.kind === 'orient' && like.cell !== cell)) continue;
       for (let o = 0; o < 3; o++) if (o !== orient[cell] && visit(orientAt(cell, o))) return;
@@ -154,8 +167,9 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
         if (!safe) continue;
       }
       for (let o = 0; o < 3; o++) {
-        if (attacks(board, code, o, cell, theirKing)) continue;
-        if (visit(dropAt(r, cell, o))) return;
+        const index = (r * NUM_CELLS + cell) * 3 + o;
+        if ((dropWanted && !dropWanted(index)) || attacks(board, code, o, cell, theirKing)) continue;
+        if (visit(DROPS_BY_INDEX[index]!)) return;
       }
     }
   }
@@ -218,7 +232,24 @@ export function legalMoves(pos: PlanarPosition): PlanarMove[] {
 /** The legal captures only (the search's quiescence step). */
 export function planarCaptures(pos: PlanarPosition): PlanarMove[] {
   listedCount = 0;
-  if (!placingKings(pos)) generate(pos, list, true);
+  if (!placingKings(pos)) generate(pos, list, CAPTURES);
+  return listed();
+}
+
+/**
+ * legalMoves without the drops `wanted` turns down (by their index in dropAt's order; kings being
+ * placed are never left out): the search lists the drops it has no order score for only when it reaches them.
+ */
+export function legalMovesWantedDrops(pos: PlanarPosition, wanted: (index: number) => boolean): PlanarMove[] {
+  listedCount = 0;
+  generate(pos, list, ALL, undefined, wanted);
+  return listed();
+}
+
+/** The legal drops, in legalMoves' order. */
+export function legalDrops(pos: PlanarPosition): PlanarMove[] {
+  listedCount = 0;
+  generate(pos, list, DROPS);
   return listed();
 }
 
@@ -231,7 +262,7 @@ export function findLegalPlanar(pos: PlanarPosition, candidate: PlanarMove): Pla
       if (m === candidate) found = m;
       return found !== undefined;
     },
-    false,
+    ALL,
     candidate,
   );
   return found;

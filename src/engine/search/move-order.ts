@@ -12,13 +12,13 @@ const LAZY_PICKS = 12;
 /** The sort's keys: (rank of the score, index) packed in one number, sorted natively. */
 let sortKeys = new Float64Array(256);
 export class MoveOrder {
-  private readonly order: Int32Array;
+  private order: Int32Array;
   /** Moves still in the order: picked ones, then those left. */
   length: number;
   private sorted = false;
   /** `buffer`: scratch at least as long as `scores`, owned by the caller's ply. */
   constructor(
-    private readonly scores: Float64Array,
+    private scores: Float64Array,
     buffer: Int32Array,
   ) {
     this.order = buffer;
@@ -83,6 +83,18 @@ export class MoveOrder {
     }
     keys.sort();
     for (let i = 0; i < count; i++) order[n + i] = keys[i]! % width;
+  }
+
+  /**
+   * Once every move in the order is picked: the moves of `scores` past the old ones follow, in
+   * their order (they come after every other by score, then index). `buffer` may be a new one.
+   */
+  append(scores: Float64Array, buffer: Int32Array): void {
+    if (buffer !== this.order) buffer.set(this.order.subarray(0, this.length));
+    for (let i = this.scores.length; i < scores.length; i++) buffer[this.length++] = i;
+    this.scores = scores;
+    this.order = buffer;
+    this.sorted = true;
   }
 
   /**

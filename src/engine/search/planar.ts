@@ -5,7 +5,7 @@ import { DIAG_RAYS, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, PAWN_CAPTURES, PAWN
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { attacks } from '../planar/attacks.ts';
-import { dropAt, findLegalPlanar, moveAt, orientAt, planarCaptures } from '../planar/moves.ts';
+import { dropAt, findLegalPlanar, legalDrops, legalMovesWantedDrops, moveAt, orientAt, planarCaptures } from '../planar/moves.ts';
 import type { PlanarMove, PlanarPosition } from '../planar/position.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
@@ -228,4 +228,7 @@ export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
   // generate's own order: piece moves (captures among them) before re-orientations and drops.
   firstCaptures: (pos) => planarCaptures(pos),
   givesCheck,
+  // A drop's moveKey is its index in dropAt's order, times 4, plus 1; no drop gives check.
+  legalMovesWantedDrops: (pos, wanted) => legalMovesWantedDrops(pos, (index) => wanted(index * 4 + 1)),
+  legalDrops,
 };

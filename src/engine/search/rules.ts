@@ -35,6 +35,14 @@ export interface SearchRules<P = unknown, M = unknown> {
    * search reads its killer turns with it before listing the turns.
    */
   legalByKey?(pos: P, key: number): M | undefined;
+  /**
+   * Out of check: legalMoves(pos) without the drops `wanted` turns down (by moveKey), in the same
+   * order; only for rules in which no drop gives check. The search picks drops with no order score
+   * last, so it lists them (legalDrops) only when it reaches them: Planar has hundreds.
+   */
+  legalMovesWantedDrops?(pos: P, wanted: (key: number) => boolean): M[];
+  /** The legal drops, in legalMoves' order (beside legalMovesWantedDrops). */
+  legalDrops?(pos: P): M[];
   /** Is the turn a drop from hand? */
   isDrop(move: M): boolean;
   /** Does the legal turn attack the opposing king? Without it the search plays the turn and asks. */

@@ -206,14 +206,31 @@ export class Searcher<P, M> {
     return { best: best.move, score: bestScore, depth, nodes: this.nodes, root: ranked };
   }
 
-  /** This ply's scores buffer, `length` long (a view; grown with its order buffer when too small). */
+  /** This ply's scores buffer, `length` long (a view; grown with its order buffer, contents kept, when too small). */
   private scoresAt(ply: number, length: number): Float64Array {
     if (this.plyScores[ply]!.length < length) {
       const size = Math.max(length, this.plyScores[ply]!.length * 2);
-      this.plyScores[ply] = new Float64Array(size);
-      this.plyOrder[ply] = new Int32Array(size);
+      const scores = new Float64Array(size);
+      const order = new Int32Array(size);
+      scores.set(this.plyScores[ply]!);
+      order.set(this.plyOrder[ply]!);
+      this.plyScores[ply] = scores;
+      this.plyOrder[ply] = order;
     }
     return this.plyScores[ply]!.subarray(0, length);
+  }
+
+  /** `moves` (legalMovesWantedDrops' list) with the legal drops it left out after it, in their order. */
+  private withDropsNotListed(pos: P, moves: M[]): M[] {
+    const drops = this.rules.legalDrops!(pos);
+    // The listed drops end the list, in the same order as all of them.
+    let listed = moves.length;
+    while (listed > 0 && this.rules.isDrop(moves[listed - 1]!)) listed--;
+    const out = moves.slice();
+    for (const drop of drops)
+      if (listed < moves.length && this.rules.moveKey(moves[listed]!) === this.rules.moveKey(drop)) listed++;
+      else out.push(drop);
+    return out;
   }
 
   /** rules.evaluate(pos), cached by the position's key. */
@@ -323,10 +340,23 @@ export class Searcher<P, M> {
       if (alpha >= beta) this.history.end(mark);
     }
     if (alpha < beta) {
-      const moves = this.variant.legalMoves(pos) as M[];
-      if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
-      const scores = this.scoresAt(ply, moves.length);
       if (first !== undefined) this.history.rewind(mark);
+      // Drops with no order score (not the hash move, a killer or with a history) are picked last, in
+      // generated order: where the rules can, they are listed only when the picks reach them.
+      const killer0 = this.killers[ply * 2]!;
+      const killer1 = this.killers[ply * 2 + 1]!;
+      let moves = (
+        !inCheck && this.rules.legalMovesWantedDrops
+          ? this.rules.legalMovesWantedDrops(pos, (k) => k === ttMove || k === killer0 || k === killer1 || this.history.get(k * 2 + side) > 0)
+          : this.variant.legalMoves(pos)
+      ) as M[];
+      let dropsLater = !inCheck && this.rules.legalMovesWantedDrops !== undefined;
+      if (moves.length === 0 && dropsLater) {
+        moves = this.rules.legalDrops!(pos);
+        dropsLater = false;
+      }
+      if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
+      let scores = this.scoresAt(ply, moves.length);
       for (let i = 0; i < moves.length; i++) scores[i] = this.orderScore(pos, moves[i]!, ply, ttMove, side);
       if (first !== undefined) {
         this.history.replay(mark);
@@ -338,13 +368,24 @@ export class Searcher<P, M> {
       let quietSearched = 0;
       let standPat: number | undefined;
       let pruned = false;
-      for (let n = 0; n < order.length; n++) {
+      for (let n = 0; n < order.length || dropsLater; n++) {
         if (frontier && !pruned && quietSearched >= FRONTIER_QUIET_MOVES) {
           // From here on every quiet drop that gives no check is passed over (below): left out
-          // at once, so hundreds of drops are not picked one by one.
+          // at once, so hundreds of drops are not picked one by one (those not listed give no check).
           pruned = true;
+          dropsLater = false;
           order.keep(n - 1, (i) => !(scores[i]! < 8e7 && this.rules.isDrop(moves[i]!) && !this.givesCheck(pos, moves[i]!)));
           if (n >= order.length) break;
+        }
+        if (n === order.length) {
+          // Every listed turn is picked: the drops not listed follow in their order, scored 0 as when listed.
+          dropsLater = false;
+          const listed = moves.length;
+          moves = this.withDropsNotListed(pos, moves);
+          if (moves.length === listed) break;
+          scores = this.scoresAt(ply, moves.length);
+          scores.fill(0, listed);
+          order.append(scores, this.plyOrder[ply]!);
         }
         const index = order.pick(n);
         const move = moves[index]!;
