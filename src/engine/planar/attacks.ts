@@ -74,3 +74,44 @@ export function attackerOf(board: Int8Array, orient: Int8Array, target: number, 
     }
   return -1;
 }
+
+/**
+ * Per (king, cell) pair, king * 64 + cell: the cells beyond `cell` on the straight line from the
+ * king through it, nearest first, -1 padded (a line in the 4-cell cube has at most two beyond);
+ * none where no plane holds the line.
+ */
+const BEYOND = new Int8Array(NUM_CELLS * NUM_CELLS * 2).fill(-1);
+for (let king = 0; king < NUM_CELLS; king++)
+  for (let cell = 0; cell < NUM_CELLS; cell++)
+    for (let o = 0; o < 3; o++) {
+      const i = (king * 3 + o) * NUM_CELLS + cell;
+      if (!(RELATION[i]! & (REL_ORTHO | REL_DIAG))) continue;
+      // Walk on while the cell stays on the king's line in this plane (the same step from the king).
+      let at = (king * NUM_CELLS + cell) * 2;
+      for (let c = cell + STEP[i]!; c >= 0 && c < NUM_CELLS; c += STEP[i]!) {
+        const j = (king * 3 + o) * NUM_CELLS + c;
+        if (!(RELATION[j]! & (REL_ORTHO | REL_DIAG)) || STEP[j] !== STEP[i]) break;
+        BEYOND[at++] = c;
+      }
+    }
+
+/**
+ * After a turn that moved the piece now on `to` (from `from`, or -1 for a piece dropped or turned
+ * there), does its side attack `king`? Before the turn it did not (the position was legal), so only
+ * that piece can, or a slider behind `from` on a line to the king (a discovered attack).
+ */
+export function attacksAfterTurn(board: Int8Array, orient: Int8Array, from: number, to: number, king: number): boolean {
+  if (king < 0) return false;
+  const code = board[to]!;
+  if (attacks(board, code, orient[to]!, to, king)) return true;
+  if (from < 0) return false;
+  const at = (king * NUM_CELLS + from) * 2;
+  for (let k = at; k < at + 2; k++) {
+    const c = BEYOND[k]!;
+    if (c < 0) return false;
+    const piece = board[c]!;
+    if (piece === EMPTY) continue;
+    return (piece & BLACK_BIT) === (code & BLACK_BIT) && attacks(board, piece, orient[c]!, c, king);
+  }
+  return false;
+}

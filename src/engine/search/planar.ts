@@ -4,9 +4,9 @@
 import { DIAG_RAYS, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, PAWN_CAPTURES, PAWN_STEPS, ORTHO_RAYS } from '../planar/cube.ts';
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
-import { attacks } from '../planar/attacks.ts';
+import { attacks, attacksAfterTurn } from '../planar/attacks.ts';
 import { dropAt, findLegalPlanar, legalDrops, legalMovesWantedDrops, moveAt, orientAt, planarCaptures } from '../planar/moves.ts';
-import type { PlanarMove, PlanarPosition } from '../planar/position.ts';
+import { knownInCheck, type PlanarMove, type PlanarPosition } from '../planar/position.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
 // ---- keys ------------------------------------------------------------------------
@@ -58,31 +58,42 @@ function moveKey(move: PlanarMove): number {
   }
 }
 
-/** The board givesCheck tries a move on: a copy, so positions stay as they are. */
+/** The board and orientations givesCheck tries a move on: copies, so positions stay as they are. */
 const SCRATCH = new Int8Array(NUM_CELLS);
+const SCRATCH_ORIENT = new Int8Array(NUM_CELLS);
 
 /** Does the legal turn attack the opposing king? Moves are tried on a scratch copy of the board. */
 function givesCheck(pos: PlanarPosition, move: PlanarMove): boolean {
   // A drop that would attack the opposing king is illegal.
   if (move.kind === 'drop') return false;
-  const orient = pos.orient;
   const king = pos.board.indexOf(pos.turn === 'white' ? KING + BLACK_BIT : KING);
   if (king < 0) return false;
   // A re-orientation changes no occupancy: only the turned piece's attacks change.
   if (move.kind === 'orient') return attacks(pos.board, pos.board[move.cell]!, orientIndex(move.orientation), move.cell, king);
   const board = SCRATCH;
+  const orient = SCRATCH_ORIENT;
   board.set(pos.board);
-  const code = board[move.from]!;
-  board[move.to] = code;
+  orient.set(pos.orient);
+  board[move.to] = board[move.from]!;
+  orient[move.to] = orient[move.from]!;
   board[move.from] = EMPTY;
-  let check = false;
-  for (let cell = 0; cell < NUM_CELLS && !check; cell++) {
-    const piece = board[cell]!;
-    if (piece !== EMPTY && (piece & BLACK_BIT) === (code & BLACK_BIT))
-      check = attacks(board, piece, cell === move.to ? orient[move.from]! : orient[cell]!, cell, king);
-  }
-  return check;
+  return attacksAfterTurn(board, orient, move.from, move.to, king);
 }
+
+/** Is the side to move in `child` (`parent` after `move`) in check? Told by the turn, not by looking at every attacker. */
+function checkAfter(_parent: PlanarPosition, child: PlanarPosition, move: PlanarMove): boolean {
+  // A drop that would attack the opposing king is illegal, and a king being placed may not either.
+  if (move.kind === 'drop') return knownCheck(child, false);
+  const king = child.board.indexOf(child.turn === 'white' ? KING : KING + BLACK_BIT);
+  if (move.kind === 'orient') return knownCheck(child, attacksAfterTurn(child.board, child.orient, -1, move.cell, king));
+  return knownCheck(child, attacksAfterTurn(child.board, child.orient, move.from, move.to, king));
+}
+
+/** `checked`, which the generator's inCheck(pos) is told too (it is asked next). */
+const knownCheck = (pos: PlanarPosition, checked: boolean): boolean => {
+  knownInCheck(pos, checked);
+  return checked;
+};
 
 // ---- evaluation ------------------------------------------------------------------
 const VALUES: RoleValues = [0, 0, 900, 500, 330, 320, 100];
@@ -228,6 +239,7 @@ export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
   // generate's own order: piece moves (captures among them) before re-orientations and drops.
   firstCaptures: (pos) => planarCaptures(pos),
   givesCheck,
+  checkAfter,
   // A drop's moveKey is its index in dropAt's order, times 4, plus 1; no drop gives check.
   legalMovesWantedDrops: (pos, wanted) => legalMovesWantedDrops(pos, (index) => wanted(index * 4 + 1)),
   legalDrops,

@@ -43,6 +43,11 @@ export interface SearchRules<P = unknown, M = unknown> {
   legalMovesWantedDrops?(pos: P, wanted: (key: number) => boolean): M[];
   /** The legal drops, in legalMoves' order (beside legalMovesWantedDrops). */
   legalDrops?(pos: P): M[];
+  /**
+   * Is the side to move in `child` (`parent` after the legal turn `move`) in check? For rules that
+   * can tell it from the turn more cheaply than the variant's isCheck.
+   */
+  checkAfter?(parent: P, child: P, move: M): boolean;
   /** Is the turn a drop from hand? */
   isDrop(move: M): boolean;
   /** Does the legal turn attack the opposing king? Without it the search plays the turn and asks. */

@@ -169,11 +169,12 @@ export class Searcher<P, M> {
           const key = this.keys[1]!;
           key.set(this.keys[0]!);
           this.rules.rehash(root, child, key, entry.move);
+          const checked = this.rules.checkAfter?.(root, child, entry.move);
           let score: number;
-          if (this.limits.exactRoot || i === 0) score = -this.search(child, d - 1, -INFINITY, -alpha, 1);
+          if (this.limits.exactRoot || i === 0) score = -this.search(child, d - 1, -INFINITY, -alpha, 1, checked);
           else {
-            score = -this.search(child, d - 1, -alpha - 1, -alpha, 1);
-            if (score > alpha) score = -this.search(child, d - 1, -INFINITY, -alpha, 1);
+            score = -this.search(child, d - 1, -alpha - 1, -alpha, 1, checked);
+            if (score > alpha) score = -this.search(child, d - 1, -INFINITY, -alpha, 1, checked);
           }
           entry.score = score;
           if (!iterationBest || score > iterationBest.score) iterationBest = entry;
@@ -272,12 +273,13 @@ export class Searcher<P, M> {
     return this.history.get(key * 2 + side);
   }
 
-  private search(pos: P, depth: number, alpha: number, beta: number, ply: number): number {
+  /** `checked`: whether the side to move is in check, when the caller knows (rules.checkAfter). */
+  private search(pos: P, depth: number, alpha: number, beta: number, ply: number, checked?: boolean): number {
     this.count();
     const key = this.keys[ply]!;
     this.path[ply] = keyNumber(key);
     if (this.repeated(ply)) return ply % 2 ? CONTEMPT : -CONTEMPT;
-    const inCheck = this.variant.isCheck(pos);
+    const inCheck = checked ?? this.variant.isCheck(pos);
     if (inCheck && ply < this.iteration * 2) depth++;
     // A threat to meet (First Contact) is searched a ply deeper, as a check is (tuning: threatExtend).
     else if (this.limits.threatExtend && ply < this.iteration * 2 && this.rules.threatened && this.cache.threatened(pos, key)) depth++;
@@ -333,7 +335,7 @@ export class Searcher<P, M> {
       childKey.set(key);
       this.rules.rehash(pos, child, childKey, first);
       mark = this.history.begin();
-      const score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+      const score = -this.search(child, depth - 1, -beta, -alpha, ply + 1, this.rules.checkAfter?.(pos, child, first));
       best = score;
       bestKey = this.rules.moveKey(first);
       if (score > alpha) alpha = score;
@@ -400,14 +402,15 @@ export class Searcher<P, M> {
         const child = this.variant.play(pos, move) as P;
         childKey.set(key);
         this.rules.rehash(pos, child, childKey, move);
+        const checked = this.rules.checkAfter?.(pos, child, move);
         let score: number;
-        if (n === 0) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+        if (n === 0) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1, checked);
         else {
           // Late quiet moves are searched one ply shallower first.
           const reduce = depth >= 3 && n >= 3 && quiet && !inCheck ? (n >= 10 && depth >= 4 ? 2 : 1) : 0;
-          score = -this.search(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
-          if (score > alpha && reduce) score = -this.search(child, depth - 1, -alpha - 1, -alpha, ply + 1);
-          if (score > alpha && score < beta) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+          score = -this.search(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, checked);
+          if (score > alpha && reduce) score = -this.search(child, depth - 1, -alpha - 1, -alpha, ply + 1, checked);
+          if (score > alpha && score < beta) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1, checked);
         }
         if (score > best) {
           best = score;
@@ -478,7 +481,7 @@ export class Searcher<P, M> {
       const child = this.variant.play(pos, move) as P;
       childKey.set(key);
       this.rules.rehash(pos, child, childKey, move);
-      const score = -this.quiesce(child, -beta, -alpha, ply + 1, qply + 1);
+      const score = -this.quiesce(child, -beta, -alpha, ply + 1, qply + 1, this.rules.checkAfter?.(pos, child, move));
       if (score > best) best = score;
       if (score > alpha) alpha = score;
       if (alpha >= beta) break;
