@@ -115,3 +115,56 @@ export function attacksAfterTurn(board: Int8Array, orient: Int8Array, from: numb
   }
   return false;
 }
+
+/**
+ * Would moving our piece from `from` to `to` (not the king's move) leave `king` attacked by a piece
+ * that did not attack it before? Only by opening a line: the first piece beyond `from` on the king's
+ * line through it, an enemy slider reaching the king along that line once `from` is empty (a pin),
+ * unless the move captures it or lands on that line between it and the king.
+ */
+export function moveOpensLine(board: Int8Array, orient: Int8Array, king: number, from: number, to: number): boolean {
+  const at = (king * NUM_CELLS + from) * 2;
+  let c = BEYOND[at]!;
+  if (c === to) return false;
+  if (c >= 0 && board[c] === EMPTY) {
+    c = BEYOND[at + 1]!;
+    if (c === to) return false;
+  }
+  if (c < 0 || board[c] === EMPTY) return false;
+  const code = board[c]!;
+  if ((code & BLACK_BIT) === (board[king]! & BLACK_BIT)) return false;
+  const i = (c * 3 + orient[c]!) * NUM_CELLS + king;
+  const rel = RELATION[i]!;
+  const role = code & 7;
+  const line = role === ROOK ? rel & REL_ORTHO : role === BISHOP ? rel & REL_DIAG : role === QUEEN ? rel & (REL_ORTHO | REL_DIAG) : 0;
+  if (!line) return false;
+  const step = STEP[i]!;
+  for (let x = from + step; x !== king; x += step) if (x === to || board[x] !== EMPTY) return false;
+  return true;
+}
+
+/**
+ * The piece checking `king` (attacked by `by`): its cell when it is the only one, -2 when there are
+ * more, -1 when none. `between` is set to 1 on the cells strictly between a lone checking slider
+ * and the king (where a piece blocks it), 0 elsewhere.
+ */
+export function checkerOf(board: Int8Array, orient: Int8Array, king: number, by: Color, between: Uint8Array): number {
+  between.fill(0);
+  const bit = colorBit(by);
+  const near = NEAR[king]!;
+  let checker = -1;
+  for (let i = 0; i < near.length; i++) {
+    const c = near[i]!;
+    const code = board[c]!;
+    if (code === EMPTY || (code & BLACK_BIT) !== bit || !attacks(board, code, orient[c]!, c, king)) continue;
+    if (checker >= 0) return -2;
+    checker = c;
+  }
+  if (checker >= 0) {
+    const i = (checker * 3 + orient[checker]!) * NUM_CELLS + king;
+    const step = STEP[i]!;
+    const role = board[checker]! & 7;
+    if (step !== 0 && (role === ROOK || role === BISHOP || role === QUEEN)) for (let x = checker + step; x !== king; x += step) between[x] = 1;
+  }
+  return checker;
+}

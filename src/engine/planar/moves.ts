@@ -1,7 +1,7 @@
 // Planar Chess legal turns, playing them, and the end of the game.
 import { drawOutcome, opposite, ROLES, winOutcome, type Outcome } from '../types.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, QUEEN, ROOK } from '../piece-codes.ts';
-import { attackerOf, attacks, blocker, findKing } from './attacks.ts';
+import { attackerOf, attacks, blocker, checkerOf, findKing, moveOpensLine } from './attacks.ts';
 import {
   DIAG_RAYS,
   KING_TARGETS,
@@ -38,8 +38,10 @@ export const orientAt = (cell: number, o: number): PlanarMove => ORIENTS[cell * 
 export const dropAt = (r: number, cell: number, o: number): PlanarMove => DROPS_BY_INDEX[(r * NUM_CELLS + cell) * 3 + o]!;
 
 const SCRATCH_BOARD = new Int8Array(NUM_CELLS);
-/** In check, per cell: does a drop there meet the check (1, 0, or -1 not yet known)? */
+/** In check without a king on the cube, per cell: does a drop there meet the check (1, 0, or -1 not yet known)? */
 const DROP_SAFE = new Int8Array(NUM_CELLS);
+/** In check: 1 on the cells between the lone checking slider and the king (checkerOf). */
+const BETWEEN = new Uint8Array(NUM_CELLS);
 const SCRATCH_ORIENT = new Int8Array(NUM_CELLS);
 
 /** Which turns generate visits: every one, the captures only, or the drops only. */
@@ -90,6 +92,8 @@ function generate(
   const ourKingCode = pieceCode(us, 'K');
   // Out of check a non-king move can expose the king only by leaving a pin line.
   const pinners = checked ? undefined : pinnersOf(board, orient, ourKing, ourBit);
+  // In check, a non-king move must take the lone checker or block its line, and open no other.
+  const checker = checked && ourKing >= 0 ? checkerOf(board, orient, ourKing, them, BETWEEN) : -1;
 
   // Piece moves: try each on the scratch board and test the own king.
   const tryMove = (from: number, to: number, code: number): boolean => {
@@ -99,6 +103,8 @@ function generate(
       const pinner = pinners[from]!;
       return (pinner < 0 || staysOnLine(orient, pinner, ourKing, to)) && !!visit(moveAt(from, to));
     }
+    if (checked && ourKing >= 0 && code !== ourKingCode)
+      return checker !== -2 && (to === checker || BETWEEN[to] === 1) && !moveOpensLine(board, orient, ourKing, from, to) && !!visit(moveAt(from, to));
     const capturedO = orient[to]!;
     const o = orient[from]!;
     board[to] = code;
@@ -157,8 +163,8 @@ function generate(
     for (let cell = 0; cell < NUM_CELLS; cell++) {
       if (board[cell] !== EMPTY || (like && like.kind === 'drop' && like.to !== cell)) continue;
       if (checked) {
-        // Whether a drop here meets the check does not depend on its role (it only blocks).
-        let safe = DROP_SAFE[cell]!;
+        // A drop can only block: the line of a lone checker.
+        let safe = ourKing >= 0 ? (checker !== -2 && BETWEEN[cell] === 1 ? 1 : 0) : DROP_SAFE[cell]!;
         if (safe < 0) {
           board[cell] = code;
           safe = DROP_SAFE[cell] = attackerOf(board, orient, ourKing, them) < 0 ? 1 : 0;
@@ -229,11 +235,59 @@ export function legalMoves(pos: PlanarPosition): PlanarMove[] {
   return listed();
 }
 
-/** The legal captures only (the search's quiescence step). */
+/** The legal captures only (the search's quiescence step), in legalMoves' order. */
 export function planarCaptures(pos: PlanarPosition): PlanarMove[] {
   listedCount = 0;
-  if (!placingKings(pos)) generate(pos, list, CAPTURES);
+  if (placingKings(pos)) return listed();
+  if (inCheck(pos)) generate(pos, list, CAPTURES);
+  else listCapturesOutOfCheck(pos);
   return listed();
+}
+
+/**
+ * The generator's captures out of check, without its copies of the board and pin table: a piece
+ * other than the king may capture unless that opens a line to its king, tested per capture.
+ */
+function listCapturesOutOfCheck(pos: PlanarPosition): void {
+  const { board, orient } = pos;
+  const ourBit = colorBit(pos.turn);
+  const kingCode = pieceCode(pos.turn, 'K');
+  const king = board.indexOf(kingCode);
+  const capture = (from: number, to: number, code: number): void => {
+    if (code !== kingCode ? !moveOpensLine(board, orient, king, from, to) : kingSafeAfter(pos, from, to)) list(moveAt(from, to));
+  };
+  const enemy = (code: number) => code !== EMPTY && (code & BLACK_BIT) !== ourBit;
+  for (let from = 0; from < NUM_CELLS; from++) {
+    const code = board[from]!;
+    if (code === EMPTY || (code & BLACK_BIT) !== ourBit) continue;
+    const k = from * 3 + orient[from]!;
+    const role = code & 7;
+    if (role === PAWN || role === KNIGHT || role === KING) {
+      const targets = (role === PAWN ? PAWN_CAPTURES : role === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS)[k]!;
+      for (let i = 0; i < targets.length; i++) if (enemy(board[targets[i]!]!)) capture(from, targets[i]!, code);
+    } else
+      for (let pass = role === BISHOP ? 1 : 0, last = role === ROOK ? 0 : 1; pass <= last; pass++)
+        for (const ray of (pass === 0 ? ORTHO_RAYS : DIAG_RAYS)[k]!)
+          for (let i = 0; i < ray.length; i++) {
+            const t = board[ray[i]!]!;
+            if (t === EMPTY) continue;
+            if ((t & BLACK_BIT) !== ourBit) capture(from, ray[i]!, code);
+            break;
+          }
+  }
+}
+
+/** Is the king on `from` safe after capturing on `to`? Tried on the scratch board. */
+function kingSafeAfter(pos: PlanarPosition, from: number, to: number): boolean {
+  const board = SCRATCH_BOARD;
+  const orient = SCRATCH_ORIENT;
+  board.set(pos.board);
+  orient.set(pos.orient);
+  board[to] = board[from]!;
+  orient[to] = orient[from]!;
+  board[from] = EMPTY;
+  orient[from] = 0;
+  return attackerOf(board, orient, to, opposite(pos.turn)) < 0;
 }
 
 /**
