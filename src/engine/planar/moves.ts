@@ -3,12 +3,14 @@ import { drawOutcome, opposite, ROLES, winOutcome, type Outcome } from '../types
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, QUEEN, ROOK } from '../piece-codes.ts';
 import { attackerOf, attacks, blocker, checkerOf, findKing, moveOpensLine } from './attacks.ts';
 import {
+  DIAG_FLAT,
   DIAG_RAYS,
   KING_TARGETS,
   KNIGHT_TARGETS,
   NUM_CELLS as CUBE_CELLS,
   ORIENTATIONS,
   orientationIndex,
+  ORTHO_FLAT,
   ORTHO_RAYS,
   PAWN_CAPTURES,
   PAWN_STEPS,
@@ -253,10 +255,6 @@ function listCapturesOutOfCheck(pos: PlanarPosition): void {
   const ourBit = colorBit(pos.turn);
   const kingCode = pieceCode(pos.turn, 'K');
   const king = board.indexOf(kingCode);
-  const capture = (from: number, to: number, code: number): void => {
-    if (code !== kingCode ? !moveOpensLine(board, orient, king, from, to) : kingSafeAfter(pos, from, to)) list(moveAt(from, to));
-  };
-  const enemy = (code: number) => code !== EMPTY && (code & BLACK_BIT) !== ourBit;
   for (let from = 0; from < NUM_CELLS; from++) {
     const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== ourBit) continue;
@@ -264,16 +262,28 @@ function listCapturesOutOfCheck(pos: PlanarPosition): void {
     const role = code & 7;
     if (role === PAWN || role === KNIGHT || role === KING) {
       const targets = (role === PAWN ? PAWN_CAPTURES : role === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS)[k]!;
-      for (let i = 0; i < targets.length; i++) if (enemy(board[targets[i]!]!)) capture(from, targets[i]!, code);
+      for (let i = 0; i < targets.length; i++) {
+        const to = targets[i]!;
+        const t = board[to]!;
+        if (t !== EMPTY && (t & BLACK_BIT) !== ourBit && (role !== KING ? !moveOpensLine(board, orient, king, from, to) : kingSafeAfter(pos, from, to)))
+          list(moveAt(from, to));
+      }
     } else
-      for (let pass = role === BISHOP ? 1 : 0, last = role === ROOK ? 0 : 1; pass <= last; pass++)
-        for (const ray of (pass === 0 ? ORTHO_RAYS : DIAG_RAYS)[k]!)
-          for (let i = 0; i < ray.length; i++) {
-            const t = board[ray[i]!]!;
+      for (let pass = role === BISHOP ? 1 : 0, last = role === ROOK ? 0 : 1; pass <= last; pass++) {
+        const { cells, at } = pass === 0 ? ORTHO_FLAT : DIAG_FLAT;
+        // Each ray: its length, then its cells; only the first piece on it can be taken.
+        for (let i = at[k]!, end = at[k + 1]!; i < end; ) {
+          const rayEnd = i + 1 + cells[i]!;
+          for (i++; i < rayEnd; i++) {
+            const to = cells[i]!;
+            const t = board[to]!;
             if (t === EMPTY) continue;
-            if ((t & BLACK_BIT) !== ourBit) capture(from, ray[i]!, code);
+            if ((t & BLACK_BIT) !== ourBit && !moveOpensLine(board, orient, king, from, to)) list(moveAt(from, to));
             break;
           }
+          i = rayEnd;
+        }
+      }
   }
 }
 

@@ -1,7 +1,7 @@
 // Search knowledge of Planar Chess: keys, evaluation, move facts. A piece acts
 // only in its plane, so mobility and attacks are counted in that plane, and a
 // piece that could attack the enemy king after a re-orientation is a threat.
-import { DIAG_RAYS, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, PAWN_CAPTURES, PAWN_STEPS, ORTHO_RAYS } from '../planar/cube.ts';
+import { DIAG_FLAT, type FlatRays, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, ORTHO_FLAT, PAWN_CAPTURES, PAWN_STEPS } from '../planar/cube.ts';
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { attacks, attacksAfterTurn } from '../planar/attacks.ts';
@@ -123,11 +123,14 @@ function markLeaps(board: Int8Array, own: number, targets: Int8Array, map: Uint8
   return moves;
 }
 
-/** Mark the cells a slider reaches along its rays; returns how many it can move to. */
-function markSlides(board: Int8Array, own: number, rays: readonly Int8Array[], map: Uint8Array): number {
+/** Mark the cells a slider reaches along its rays (the k-th of `rays`); returns how many it can move to. */
+function markSlides(board: Int8Array, own: number, rays: FlatRays, k: number, map: Uint8Array): number {
+  const { cells } = rays;
   let moves = 0;
-  for (const ray of rays)
-    for (const t of ray) {
+  for (let i = rays.at[k]!, last = rays.at[k + 1]!; i < last; ) {
+    const end = i + 1 + cells[i]!;
+    for (i++; i < end; i++) {
+      const t = cells[i]!;
       map[t] = 1;
       const occupant = board[t]!;
       if (occupant === EMPTY) moves++;
@@ -136,6 +139,8 @@ function markSlides(board: Int8Array, own: number, rays: readonly Int8Array[], m
         break;
       }
     }
+    i = end;
+  }
   return moves;
 }
 
@@ -156,11 +161,11 @@ function markAttacks(board: Int8Array, code: number, k: number, map: Uint8Array)
       return moves;
     }
     case ROOK:
-      return markSlides(board, own, ORTHO_RAYS[k]!, map);
+      return markSlides(board, own, ORTHO_FLAT, k, map);
     case BISHOP:
-      return markSlides(board, own, DIAG_RAYS[k]!, map);
+      return markSlides(board, own, DIAG_FLAT, k, map);
     case QUEEN:
-      return markSlides(board, own, ORTHO_RAYS[k]!, map) + markSlides(board, own, DIAG_RAYS[k]!, map);
+      return markSlides(board, own, ORTHO_FLAT, k, map) + markSlides(board, own, DIAG_FLAT, k, map);
   }
   return 0;
 }
