@@ -55,15 +55,10 @@ const DROPS = 2;
  * Calls visit for every legal turn of `scope`, in one fixed order; stops early when visit returns
  * true. With `like`, only turns of its kind from its cell (piece moves), on its cell
  * (re-orientations) or of its role onto its cell (drops): the same turns as the full list has there.
- * With `dropWanted`, only the drops it says yes to (by their index in dropAt's order).
+ * With `dropsAmong` (out of check), of the drops only those with these indices in dropAt's order
+ * (ascending, as the generator meets them).
  */
-function generate(
-  pos: PlanarPosition,
-  visit: (m: PlanarMove) => boolean | void,
-  scope = ALL,
-  like?: PlanarMove,
-  dropWanted?: (index: number) => boolean,
-): void {
+function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void, scope = ALL, like?: PlanarMove, dropsAmong?: readonly number[]): void {
   const capturesOnly = scope === CAPTURES;
   const us = pos.turn;
   const them = opposite(us);
@@ -157,6 +152,18 @@ function generate(
 
   // Drops: never attacking the opposing king; when in check they must block.
   if (like && like.kind !== 'drop') return;
+  if (dropsAmong && !checked) {
+    for (let i = 0; i < dropsAmong.length; i++) {
+      const index = dropsAmong[i]!;
+      const o = index % 3;
+      const cell = ((index - o) / 3) % NUM_CELLS;
+      const r = ((index - o) / 3 - cell) / NUM_CELLS;
+      const role = ROLES[r]!;
+      if (role === 'K' || pos.hands[handIndex(us, role)]! === 0 || board[cell] !== EMPTY) continue;
+      if (!attacks(board, pieceCode(us, role), o, cell, theirKing) && visit(DROPS_BY_INDEX[index]!)) return;
+    }
+    return;
+  }
   if (checked) DROP_SAFE.fill(-1);
   for (let r = 0; r < ROLES.length; r++) {
     const role = ROLES[r]!;
@@ -175,9 +182,8 @@ function generate(
         if (!safe) continue;
       }
       for (let o = 0; o < 3; o++) {
-        const index = (r * NUM_CELLS + cell) * 3 + o;
-        if ((dropWanted && !dropWanted(index)) || attacks(board, code, o, cell, theirKing)) continue;
-        if (visit(DROPS_BY_INDEX[index]!)) return;
+        if (attacks(board, code, o, cell, theirKing)) continue;
+        if (visit(dropAt(r, cell, o))) return;
       }
     }
   }
@@ -301,12 +307,13 @@ function kingSafeAfter(pos: PlanarPosition, from: number, to: number): boolean {
 }
 
 /**
- * legalMoves without the drops `wanted` turns down (by their index in dropAt's order; kings being
- * placed are never left out): the search lists the drops it has no order score for only when it reaches them.
+ * Out of check, legalMoves with only the drops whose indices in dropAt's order are `drops`
+ * (ascending; kings being placed are all listed): the search lists the drops it has no order score
+ * for only when it reaches them.
  */
-export function legalMovesWantedDrops(pos: PlanarPosition, wanted: (index: number) => boolean): PlanarMove[] {
+export function legalMovesWithDrops(pos: PlanarPosition, drops: readonly number[]): PlanarMove[] {
   listedCount = 0;
-  generate(pos, list, ALL, undefined, wanted);
+  generate(pos, list, ALL, undefined, drops);
   return listed();
 }
 

@@ -122,6 +122,9 @@ export class HistoryTable {
   private keys = new Float64Array(1 << 12).fill(-1);
   private values = new Float64Array(1 << 12);
   private size = 0;
+  /** Every key ever given a value (positiveKeys reads these, not the whole table). */
+  private readonly touched: number[] = [];
+  private readonly touchedFlat = new Uint8Array(FLAT_KEYS);
   /** No value is above this (values only grow, save while rewound). */
   max = 0;
   /** While recording (see begin): every add, as key and amount, so it can be taken back and made again. */
@@ -185,9 +188,22 @@ export class HistoryTable {
     this.change(key, amount);
   }
 
+  /** Append to `out` the move keys (key = move key * 2 + side) of `side` whose value is above 0. */
+  positiveKeys(side: number, out: number[]): void {
+    const { touched } = this;
+    for (let i = 0; i < touched.length; i++) {
+      const key = touched[i]!;
+      if (key % 2 === side && this.get(key) > 0) out.push((key - side) / 2);
+    }
+  }
+
   private change(key: number, amount: number): void {
     if (key < FLAT_KEYS) {
       this.flat[key]! += amount;
+      if (!this.touchedFlat[key]) {
+        this.touchedFlat[key] = 1;
+        this.touched.push(key);
+      }
       return;
     }
     const i = this.slot(key);
@@ -195,6 +211,7 @@ export class HistoryTable {
       this.values[i]! += amount;
       return;
     }
+    this.touched.push(key);
     this.keys[i] = key;
     this.values[i] = amount;
     if (++this.size * 2 > this.keys.length) this.grow();

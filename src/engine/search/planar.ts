@@ -5,7 +5,7 @@ import { DIAG_FLAT, type FlatRays, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, ORTH
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { attacks, attacksAfterTurn } from '../planar/attacks.ts';
-import { dropAt, findLegalPlanar, legalDrops, legalMovesWantedDrops, moveAt, orientAt, planarCaptures } from '../planar/moves.ts';
+import { dropAt, findLegalPlanar, legalDrops, legalMovesWithDrops, moveAt, orientAt, planarCaptures } from '../planar/moves.ts';
 import { knownInCheck, type PlanarMove, type PlanarPosition } from '../planar/position.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
@@ -227,6 +227,19 @@ function moveOfKey(key: number): PlanarMove | undefined {
   return undefined;
 }
 
+/** The drops among move keys, as indices in dropAt's order (a drop's key is its index times 4, plus 1), ascending, once each. */
+const DROP_INDICES: number[] = [];
+function dropIndices(keys: readonly number[]): number[] {
+  const out = DROP_INDICES;
+  out.length = 0;
+  for (let i = 0; i < keys.length; i++) if (keys[i]! % 4 === 1) out.push((keys[i]! - 1) / 4);
+  out.sort((a, b) => a - b);
+  let n = 0;
+  for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[i - 1]) out[n++] = out[i]!;
+  out.length = n;
+  return out;
+}
+
 export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
   hash,
   rehash,
@@ -245,7 +258,7 @@ export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
   firstCaptures: (pos) => planarCaptures(pos),
   givesCheck,
   checkAfter,
-  // A drop's moveKey is its index in dropAt's order, times 4, plus 1; no drop gives check.
-  legalMovesWantedDrops: (pos, wanted) => legalMovesWantedDrops(pos, (index) => wanted(index * 4 + 1)),
+  // No drop gives check.
+  legalMovesWithDrops: (pos, keys) => legalMovesWithDrops(pos, dropIndices(keys)),
   legalDrops,
 };

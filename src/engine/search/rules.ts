@@ -36,12 +36,13 @@ export interface SearchRules<P = unknown, M = unknown> {
    */
   legalByKey?(pos: P, key: number): M | undefined;
   /**
-   * Out of check: legalMoves(pos) without the drops `wanted` turns down (by moveKey), in the same
-   * order; only for rules in which no drop gives check. The search picks drops with no order score
-   * last, so it lists them (legalDrops) only when it reaches them: Planar has hundreds.
+   * Out of check: legalMoves(pos) with only the drops whose moveKeys are among `keys` (other keys
+   * are passed over), in the same order; only for rules in which no drop gives check. The search
+   * picks drops with no order score last, so it lists them (legalDrops) only when it reaches them:
+   * Planar has hundreds.
    */
-  legalMovesWantedDrops?(pos: P, wanted: (key: number) => boolean): M[];
-  /** The legal drops, in legalMoves' order (beside legalMovesWantedDrops). */
+  legalMovesWithDrops?(pos: P, keys: readonly number[]): M[];
+  /** The legal drops, in legalMoves' order (beside legalMovesWithDrops). */
   legalDrops?(pos: P): M[];
   /**
    * Is the side to move in `child` (`parent` after the legal turn `move`) in check? For rules that

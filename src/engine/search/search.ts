@@ -111,6 +111,8 @@ export class Searcher<P, M> {
   private readonly path = new Float64Array(MAX_PLY + 2);
   private readonly killers = new Float64Array((MAX_PLY + 2) * 2).fill(-1);
   private readonly history = new HistoryTable();
+  /** scoredKeys' answer (read at once). */
+  private readonly keyList: number[] = [];
   /** Per ply: move-ordering scores and order, reused (grown when a position has more turns). */
   private readonly plyScores: Float64Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Float64Array(256));
   private readonly plyOrder: Int32Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(256));
@@ -221,7 +223,18 @@ export class Searcher<P, M> {
     return this.plyScores[ply]!.subarray(0, length);
   }
 
-  /** `moves` (legalMovesWantedDrops' list) with the legal drops it left out after it, in their order. */
+  /** The keys of the moves with an order score but no capture's: the hash move, the killers, those with a history. */
+  private scoredKeys(ttMove: number, ply: number, side: number): number[] {
+    const keys = this.keyList;
+    keys.length = 0;
+    if (ttMove >= 0) keys.push(ttMove);
+    if (this.killers[ply * 2]! >= 0) keys.push(this.killers[ply * 2]!);
+    if (this.killers[ply * 2 + 1]! >= 0) keys.push(this.killers[ply * 2 + 1]!);
+    this.history.positiveKeys(side, keys);
+    return keys;
+  }
+
+  /** `moves` (legalMovesWithDrops' list) with the legal drops it left out after it, in their order. */
   private withDropsNotListed(pos: P, moves: M[]): M[] {
     const drops = this.rules.legalDrops!(pos);
     // The listed drops end the list, in the same order as all of them.
@@ -345,14 +358,8 @@ export class Searcher<P, M> {
       if (first !== undefined) this.history.rewind(mark);
       // Drops with no order score (not the hash move, a killer or with a history) are picked last, in
       // generated order: where the rules can, they are listed only when the picks reach them.
-      const killer0 = this.killers[ply * 2]!;
-      const killer1 = this.killers[ply * 2 + 1]!;
-      let moves = (
-        !inCheck && this.rules.legalMovesWantedDrops
-          ? this.rules.legalMovesWantedDrops(pos, (k) => k === ttMove || k === killer0 || k === killer1 || this.history.get(k * 2 + side) > 0)
-          : this.variant.legalMoves(pos)
-      ) as M[];
-      let dropsLater = !inCheck && this.rules.legalMovesWantedDrops !== undefined;
+      let dropsLater = !inCheck && this.rules.legalMovesWithDrops !== undefined;
+      let moves = (dropsLater ? this.rules.legalMovesWithDrops!(pos, this.scoredKeys(ttMove, ply, side)) : this.variant.legalMoves(pos)) as M[];
       if (moves.length === 0 && dropsLater) {
         moves = this.rules.legalDrops!(pos);
         dropsLater = false;
