@@ -14,7 +14,9 @@ import {
   ORTHO_RAYS,
   PAWN_CAPTURES,
   PAWN_STEPS,
+  REL_ADJ,
   REL_DIAG,
+  REL_KNIGHT,
   REL_ORTHO,
   RELATION,
   STEP,
@@ -291,6 +293,45 @@ function listCapturesOutOfCheck(pos: PlanarPosition): void {
         }
       }
   }
+}
+
+/**
+ * Out of check: is `candidate` (one of the generator's shared turns) legal here? Its own rule of
+ * movement and the line it may open are tested, not every turn generated; the same answer as
+ * findLegalPlanar (used in check, and while kings are placed).
+ */
+export function isLegalOutOfCheck(pos: PlanarPosition, candidate: PlanarMove): boolean {
+  if (placingKings(pos) || inCheck(pos)) return findLegalPlanar(pos, candidate) !== undefined;
+  const { board, orient } = pos;
+  const ourBit = colorBit(pos.turn);
+  if (candidate.kind === 'orient') {
+    const code = board[candidate.cell]!;
+    return code !== EMPTY && (code & BLACK_BIT) === ourBit && orient[candidate.cell] !== orientationIndex(candidate.orientation);
+  }
+  if (candidate.kind === 'drop') {
+    const { role, to } = candidate;
+    const code = pieceCode(pos.turn, role);
+    return (
+      role !== 'K' &&
+      pos.hands[handIndex(pos.turn, role)]! > 0 &&
+      board[to] === EMPTY &&
+      !attacks(board, code, orientationIndex(candidate.orientation), to, findKing(board, opposite(pos.turn)))
+    );
+  }
+  const { from, to } = candidate;
+  const code = board[from]!;
+  const target = board[to]!;
+  if (code === EMPTY || (code & BLACK_BIT) !== ourBit || (target !== EMPTY && (target & BLACK_BIT) === ourBit)) return false;
+  const i = (from * 3 + orient[from]!) * NUM_CELLS + to;
+  const rel = RELATION[i]!;
+  const role = code & 7;
+  let reaches: boolean;
+  if (role === PAWN) reaches = (rel & REL_ADJ) !== 0 && (target === EMPTY ? (rel & REL_ORTHO) !== 0 : (rel & REL_DIAG) !== 0);
+  else if (role === KNIGHT) reaches = (rel & REL_KNIGHT) !== 0;
+  else if (role === KING) reaches = (rel & REL_ADJ) !== 0;
+  else reaches = (rel & (role === ROOK ? REL_ORTHO : role === BISHOP ? REL_DIAG : REL_ORTHO | REL_DIAG)) !== 0 && blocker(board, from, to, STEP[i]!) < 0;
+  if (!reaches) return false;
+  return role === KING ? kingSafeAfter(pos, from, to) : !moveOpensLine(board, orient, board.indexOf(pieceCode(pos.turn, 'K')), from, to);
 }
 
 /** Is the king on `from` safe after capturing on `to`? Tried on the scratch board. */

@@ -5,7 +5,7 @@ import { DIAG_FLAT, type FlatRays, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, ORTH
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { attacks, attacksAfterTurn } from '../planar/attacks.ts';
-import { dropAt, findLegalPlanar, legalDrops, legalMovesWithDrops, moveAt, orientAt, planarCaptures } from '../planar/moves.ts';
+import { dropAt, isLegalOutOfCheck, legalDrops, legalMovesWithDrops, moveAt, orientAt, planarCaptures } from '../planar/moves.ts';
 import { knownInCheck, type PlanarMove, type PlanarPosition } from '../planar/position.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
@@ -250,8 +250,7 @@ export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
   isDrop: (move) => move.kind === 'drop',
   legalByKey: (pos, key) => {
     const candidate = moveOfKey(key);
-    const found = candidate && findLegalPlanar(pos, candidate);
-    return found && moveKey(found) === key ? found : undefined;
+    return candidate && moveKey(candidate) === key && isLegalOutOfCheck(pos, candidate) ? candidate : undefined;
   },
   captures: (pos) => planarCaptures(pos),
   // generate's own order: piece moves (captures among them) before re-orientations and drops.
