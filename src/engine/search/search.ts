@@ -9,6 +9,7 @@
 import type { AnyVariant } from '../types.ts';
 import { seededRandom, type Key, type SearchRules } from './rules.ts';
 import { EvalCache } from './eval-cache.ts';
+import { scoredKeys, withDropsNotListed } from './lazy-drops.ts';
 import { HistoryTable, MoveOrder } from './move-order.ts';
 
 export const MATE = 100_000;
@@ -111,8 +112,6 @@ export class Searcher<P, M> {
   private readonly path = new Float64Array(MAX_PLY + 2);
   private readonly killers = new Float64Array((MAX_PLY + 2) * 2).fill(-1);
   private readonly history = new HistoryTable();
-  /** scoredKeys' answer (read at once). */
-  private readonly keyList: number[] = [];
   /** Per ply: move-ordering scores and order, reused (grown when a position has more turns). */
   private readonly plyScores: Float64Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Float64Array(256));
   private readonly plyOrder: Int32Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(256));
@@ -212,39 +211,13 @@ export class Searcher<P, M> {
   /** This ply's scores buffer, `length` long (a view; grown with its order buffer, contents kept, when too small). */
   private scoresAt(ply: number, length: number): Float64Array {
     if (this.plyScores[ply]!.length < length) {
+      const scores = this.plyScores[ply]!;
+      const order = this.plyOrder[ply]!;
       const size = Math.max(length, this.plyScores[ply]!.length * 2);
-      const scores = new Float64Array(size);
-      const order = new Int32Array(size);
-      scores.set(this.plyScores[ply]!);
-      order.set(this.plyOrder[ply]!);
-      this.plyScores[ply] = scores;
-      this.plyOrder[ply] = order;
+      (this.plyScores[ply] = new Float64Array(size)).set(scores);
+      (this.plyOrder[ply] = new Int32Array(size)).set(order);
     }
     return this.plyScores[ply]!.subarray(0, length);
-  }
-
-  /** The keys of the moves with an order score but no capture's: the hash move, the killers, those with a history. */
-  private scoredKeys(ttMove: number, ply: number, side: number): number[] {
-    const keys = this.keyList;
-    keys.length = 0;
-    if (ttMove >= 0) keys.push(ttMove);
-    if (this.killers[ply * 2]! >= 0) keys.push(this.killers[ply * 2]!);
-    if (this.killers[ply * 2 + 1]! >= 0) keys.push(this.killers[ply * 2 + 1]!);
-    this.history.positiveKeys(side, keys);
-    return keys;
-  }
-
-  /** `moves` (legalMovesWithDrops' list) with the legal drops it left out after it, in their order. */
-  private withDropsNotListed(pos: P, moves: M[]): M[] {
-    const drops = this.rules.legalDrops!(pos);
-    // The listed drops end the list, in the same order as all of them.
-    let listed = moves.length;
-    while (listed > 0 && this.rules.isDrop(moves[listed - 1]!)) listed--;
-    const out = moves.slice();
-    for (const drop of drops)
-      if (listed < moves.length && this.rules.moveKey(moves[listed]!) === this.rules.moveKey(drop)) listed++;
-      else out.push(drop);
-    return out;
   }
 
   /** rules.evaluate(pos), cached by the position's key. */
@@ -359,7 +332,9 @@ export class Searcher<P, M> {
       // Drops with no order score (not the hash move, a killer or with a history) are picked last, in
       // generated order: where the rules can, they are listed only when the picks reach them.
       let dropsLater = !inCheck && this.rules.legalMovesWithDrops !== undefined;
-      let moves = (dropsLater ? this.rules.legalMovesWithDrops!(pos, this.scoredKeys(ttMove, ply, side)) : this.variant.legalMoves(pos)) as M[];
+      let moves = (
+        dropsLater ? this.rules.legalMovesWithDrops!(pos, scoredKeys(ttMove, this.killers, ply, this.history, side)) : this.variant.legalMoves(pos)
+      ) as M[];
       if (moves.length === 0 && dropsLater) {
         moves = this.rules.legalDrops!(pos);
         dropsLater = false;
@@ -390,7 +365,7 @@ export class Searcher<P, M> {
           // Every listed turn is picked: the drops not listed follow in their order, scored 0 as when listed.
           dropsLater = false;
           const listed = moves.length;
-          moves = this.withDropsNotListed(pos, moves);
+          moves = withDropsNotListed(this.rules, pos, moves);
           if (moves.length === listed) break;
           scores = this.scoresAt(ply, moves.length);
           scores.fill(0, listed);
