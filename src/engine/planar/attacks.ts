@@ -74,3 +74,97 @@ export function attackerOf(board: Int8Array, orient: Int8Array, target: number, 
     }
   return -1;
 }
+
+/**
+ * Per (king, cell) pair, king * 64 + cell: the cells beyond `cell` on the straight line from the
+ * king through it, nearest first, -1 padded (a line in the 4-cell cube has at most two beyond);
+ * none where no plane holds the line.
+ */
+const BEYOND = new Int8Array(NUM_CELLS * NUM_CELLS * 2).fill(-1);
+for (let king = 0; king < NUM_CELLS; king++)
+  for (let cell = 0; cell < NUM_CELLS; cell++)
+    for (let o = 0; o < 3; o++) {
+      const i = (king * 3 + o) * NUM_CELLS + cell;
+      if (!(RELATION[i]! & (REL_ORTHO | REL_DIAG))) continue;
+      // Walk on while the cell stays on the king's line in this plane (the same step from the king).
+      let at = (king * NUM_CELLS + cell) * 2;
+      for (let c = cell + STEP[i]!; c >= 0 && c < NUM_CELLS; c += STEP[i]!) {
+        const j = (king * 3 + o) * NUM_CELLS + c;
+        if (!(RELATION[j]! & (REL_ORTHO | REL_DIAG)) || STEP[j] !== STEP[i]) break;
+        BEYOND[at++] = c;
+      }
+    }
+
+/**
+ * After a turn that moved the piece now on `to` (from `from`, or -1 for a piece dropped or turned
+ * there), does its side attack `king`? Before the turn it did not (the position was legal), so only
+ * that piece can, or a slider behind `from` on a line to the king (a discovered attack).
+ */
+export function attacksAfterTurn(board: Int8Array, orient: Int8Array, from: number, to: number, king: number): boolean {
+  if (king < 0) return false;
+  const code = board[to]!;
+  if (attacks(board, code, orient[to]!, to, king)) return true;
+  if (from < 0) return false;
+  const at = (king * NUM_CELLS + from) * 2;
+  for (let k = at; k < at + 2; k++) {
+    const c = BEYOND[k]!;
+    if (c < 0) return false;
+    const piece = board[c]!;
+    if (piece === EMPTY) continue;
+    return (piece & BLACK_BIT) === (code & BLACK_BIT) && attacks(board, piece, orient[c]!, c, king);
+  }
+  return false;
+}
+
+/**
+ * Would moving our piece from `from` to `to` (not the king's move) leave `king` attacked by a piece
+ * that did not attack it before? Only by opening a line: the first piece beyond `from` on the king's
+ * line through it, an enemy slider reaching the king along that line once `from` is empty (a pin),
+ * unless the move captures it or lands on that line between it and the king.
+ */
+export function moveOpensLine(board: Int8Array, orient: Int8Array, king: number, from: number, to: number): boolean {
+  const at = (king * NUM_CELLS + from) * 2;
+  let c = BEYOND[at]!;
+  if (c === to) return false;
+  if (c >= 0 && board[c] === EMPTY) {
+    c = BEYOND[at + 1]!;
+    if (c === to) return false;
+  }
+  if (c < 0 || board[c] === EMPTY) return false;
+  const code = board[c]!;
+  if ((code & BLACK_BIT) === (board[king]! & BLACK_BIT)) return false;
+  const i = (c * 3 + orient[c]!) * NUM_CELLS + king;
+  const rel = RELATION[i]!;
+  const role = code & 7;
+  const line = role === ROOK ? rel & REL_ORTHO : role === BISHOP ? rel & REL_DIAG : role === QUEEN ? rel & (REL_ORTHO | REL_DIAG) : 0;
+  if (!line) return false;
+  const step = STEP[i]!;
+  for (let x = from + step; x !== king; x += step) if (x === to || board[x] !== EMPTY) return false;
+  return true;
+}
+
+/**
+ * The piece checking `king` (attacked by `by`): its cell when it is the only one, -2 when there are
+ * more, -1 when none. `between` is set to 1 on the cells strictly between a lone checking slider
+ * and the king (where a piece blocks it), 0 elsewhere.
+ */
+export function checkerOf(board: Int8Array, orient: Int8Array, king: number, by: Color, between: Uint8Array): number {
+  between.fill(0);
+  const bit = colorBit(by);
+  const near = NEAR[king]!;
+  let checker = -1;
+  for (let i = 0; i < near.length; i++) {
+    const c = near[i]!;
+    const code = board[c]!;
+    if (code === EMPTY || (code & BLACK_BIT) !== bit || !attacks(board, code, orient[c]!, c, king)) continue;
+    if (checker >= 0) return -2;
+    checker = c;
+  }
+  if (checker >= 0) {
+    const i = (checker * 3 + orient[checker]!) * NUM_CELLS + king;
+    const step = STEP[i]!;
+    const role = board[checker]! & 7;
+    if (step !== 0 && (role === ROOK || role === BISHOP || role === QUEEN)) for (let x = checker + step; x !== king; x += step) between[x] = 1;
+  }
+  return checker;
+}

@@ -125,6 +125,27 @@ const build = <T>(f: (cell: number, o: number) => T): readonly T[] => {
 export const ORTHO_RAYS: readonly (readonly Int8Array[])[] = build((c, o) => rays(c, o, ORTHO_DIRS));
 /** Diagonal slide rays (bishop), non-empty only, nearest cell first. Index cell*3+o. */
 export const DIAG_RAYS: readonly (readonly Int8Array[])[] = build((c, o) => rays(c, o, DIAG_DIRS));
+/**
+ * Slide rays in one flat array (no arrays of arrays to walk): for each index k = cell*3+o, from
+ * at[k] to at[k + 1], each ray as its length and then its cells, nearest first.
+ */
+export interface FlatRays {
+  readonly cells: Int8Array;
+  readonly at: Int16Array;
+}
+function flatRays(rays: readonly (readonly Int8Array[])[]): FlatRays {
+  const cells: number[] = [];
+  const at = new Int16Array(rays.length + 1);
+  for (let k = 0; k < rays.length; k++) {
+    at[k] = cells.length;
+    for (const ray of rays[k]!) cells.push(ray.length, ...ray);
+  }
+  at[rays.length] = cells.length;
+  return { cells: Int8Array.from(cells), at };
+}
+/** ORTHO_RAYS and DIAG_RAYS as FlatRays. */
+export const ORTHO_FLAT = flatRays(ORTHO_RAYS);
+export const DIAG_FLAT = flatRays(DIAG_RAYS);
 /** Knight leap targets in the plane. Index cell*3+o. */
 export const KNIGHT_TARGETS: readonly Int8Array[] = build((c, o) => leaps(c, o, KNIGHT_LEAPS));
 /** King step targets (orthogonal and diagonal) in the plane. Index cell*3+o. */

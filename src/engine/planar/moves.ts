@@ -1,18 +1,22 @@
 // Planar Chess legal turns, playing them, and the end of the game.
 import { drawOutcome, opposite, ROLES, winOutcome, type Outcome } from '../types.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, QUEEN, ROOK } from '../piece-codes.ts';
-import { attackerOf, attacks, blocker, findKing } from './attacks.ts';
+import { attackerOf, attacks, blocker, checkerOf, findKing, moveOpensLine } from './attacks.ts';
 import {
+  DIAG_FLAT,
   DIAG_RAYS,
   KING_TARGETS,
   KNIGHT_TARGETS,
   NUM_CELLS as CUBE_CELLS,
   ORIENTATIONS,
   orientationIndex,
+  ORTHO_FLAT,
   ORTHO_RAYS,
   PAWN_CAPTURES,
   PAWN_STEPS,
+  REL_ADJ,
   REL_DIAG,
+  REL_KNIGHT,
   REL_ORTHO,
   RELATION,
   STEP,
@@ -30,24 +34,34 @@ const NUM_CELLS: number = CUBE_CELLS;
 // All made at once (a few thousand small objects), so a lookup is a plain read of a packed array.
 const MOVES: readonly PlanarMove[] = Array.from({ length: NUM_CELLS * NUM_CELLS }, (_, i) => moveOf(Math.floor(i / NUM_CELLS), i % NUM_CELLS));
 const ORIENTS: readonly PlanarMove[] = Array.from({ length: NUM_CELLS * 3 }, (_, i) => orientOf(Math.floor(i / 3), ORIENTATIONS[i % 3]!));
-const DROPS: readonly PlanarMove[] = Array.from({ length: ROLES.length * NUM_CELLS * 3 }, (_, i) =>
+const DROPS_BY_INDEX: readonly PlanarMove[] = Array.from({ length: ROLES.length * NUM_CELLS * 3 }, (_, i) =>
   dropOf(ROLES[Math.floor(i / (NUM_CELLS * 3))]!, Math.floor(i / 3) % NUM_CELLS, ORIENTATIONS[i % 3]!),
 );
 export const moveAt = (from: number, to: number): PlanarMove => MOVES[from * NUM_CELLS + to]!;
 export const orientAt = (cell: number, o: number): PlanarMove => ORIENTS[cell * 3 + o]!;
-export const dropAt = (r: number, cell: number, o: number): PlanarMove => DROPS[(r * NUM_CELLS + cell) * 3 + o]!;
+export const dropAt = (r: number, cell: number, o: number): PlanarMove => DROPS_BY_INDEX[(r * NUM_CELLS + cell) * 3 + o]!;
 
 const SCRATCH_BOARD = new Int8Array(NUM_CELLS);
-/** In check, per cell: does a drop there meet the check (1, 0, or -1 not yet known)? */
+/** In check without a king on the cube, per cell: does a drop there meet the check (1, 0, or -1 not yet known)? */
 const DROP_SAFE = new Int8Array(NUM_CELLS);
+/** In check: 1 on the cells between the lone checking slider and the king (checkerOf). */
+const BETWEEN = new Uint8Array(NUM_CELLS);
 const SCRATCH_ORIENT = new Int8Array(NUM_CELLS);
 
+/** Which turns generate visits: every one, the captures only, or the drops only. */
+const ALL = 0;
+const CAPTURES = 1;
+const DROPS = 2;
+
 /**
- * Calls visit for every legal turn (or only captures); stops early when visit returns true. With
- * `like`, only turns of its kind from its cell (piece moves), on its cell (re-orientations) or of
- * its role onto its cell (drops): the same turns as the full list has there.
+ * Calls visit for every legal turn of `scope`, in one fixed order; stops early when visit returns
+ * true. With `like`, only turns of its kind from its cell (piece moves), on its cell
+ * (re-orientations) or of its role onto its cell (drops): the same turns as the full list has there.
+ * With `dropsAmong` (out of check), of the drops only those with these indices in dropAt's order
+ * (ascending, as the generator meets them).
  */
-function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void, capturesOnly = false, like?: PlanarMove): void {
+function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void, scope = ALL, like?: PlanarMove, dropsAmong?: readonly number[]): void {
+  const capturesOnly = scope === CAPTURES;
   const us = pos.turn;
   const them = opposite(us);
   // Turns are tried on scratch copies and undone (no visit lists turns of another position).
@@ -77,6 +91,8 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
   const ourKingCode = pieceCode(us, 'K');
   // Out of check a non-king move can expose the king only by leaving a pin line.
   const pinners = checked ? undefined : pinnersOf(board, orient, ourKing, ourBit);
+  // In check, a non-king move must take the lone checker or block its line, and open no other.
+  const checker = checked && ourKing >= 0 ? checkerOf(board, orient, ourKing, them, BETWEEN) : -1;
 
   // Piece moves: try each on the scratch board and test the own king.
   const tryMove = (from: number, to: number, code: number): boolean => {
@@ -86,6 +102,8 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
       const pinner = pinners[from]!;
       return (pinner < 0 || staysOnLine(orient, pinner, ourKing, to)) && !!visit(moveAt(from, to));
     }
+    if (checked && ourKing >= 0 && code !== ourKingCode)
+      return checker !== -2 && (to === checker || BETWEEN[to] === 1) && !moveOpensLine(board, orient, ourKing, from, to) && !!visit(moveAt(from, to));
     const capturedO = orient[to]!;
     const o = orient[from]!;
     board[to] = code;
@@ -100,7 +118,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
     return safe && !!visit(moveAt(from, to));
   };
   const own = (code: number) => code !== EMPTY && (code & BLACK_BIT) === ourBit;
-  for (let from = 0; from < NUM_CELLS; from++) {
+  for (let from = 0; from < NUM_CELLS && scope !== DROPS; from++) {
     const code = board[from]!;
     if (!own(code) || (like && (like.kind !== 'move' || like.from !== from))) continue;
     const k = from * 3 + orient[from]!;
@@ -128,7 +146,7 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
 
   if (capturesOnly) return;
   // Re-orientations change no occupancy, so they are legal exactly when not in check.
-  if (!checked && (!like || like.kind === 'orient'))
+  if (!checked && scope !== DROPS && (!like || like.kind === 'orient'))
     for (let cell = 0; cell < NUM_CELLS; cell++) {
       if (!own(board[cell]!) || (like && like.kind === 'orient' && like.cell !== cell)) continue;
       for (let o = 0; o < 3; o++) if (o !== orient[cell] && visit(orientAt(cell, o))) return;
@@ -136,6 +154,18 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
 
   // Drops: never attacking the opposing king; when in check they must block.
   if (like && like.kind !== 'drop') return;
+  if (dropsAmong && !checked) {
+    for (let i = 0; i < dropsAmong.length; i++) {
+      const index = dropsAmong[i]!;
+      const o = index % 3;
+      const cell = ((index - o) / 3) % NUM_CELLS;
+      const r = ((index - o) / 3 - cell) / NUM_CELLS;
+      const role = ROLES[r]!;
+      if (role === 'K' || pos.hands[handIndex(us, role)]! === 0 || board[cell] !== EMPTY) continue;
+      if (!attacks(board, pieceCode(us, role), o, cell, theirKing) && visit(DROPS_BY_INDEX[index]!)) return;
+    }
+    return;
+  }
   if (checked) DROP_SAFE.fill(-1);
   for (let r = 0; r < ROLES.length; r++) {
     const role = ROLES[r]!;
@@ -144,8 +174,8 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
     for (let cell = 0; cell < NUM_CELLS; cell++) {
       if (board[cell] !== EMPTY || (like && like.kind === 'drop' && like.to !== cell)) continue;
       if (checked) {
-        // Whether a drop here meets the check does not depend on its role (it only blocks).
-        let safe = DROP_SAFE[cell]!;
+        // A drop can only block: the line of a lone checker.
+        let safe = ourKing >= 0 ? (checker !== -2 && BETWEEN[cell] === 1 ? 1 : 0) : DROP_SAFE[cell]!;
         if (safe < 0) {
           board[cell] = code;
           safe = DROP_SAFE[cell] = attackerOf(board, orient, ourKing, them) < 0 ? 1 : 0;
@@ -215,10 +245,123 @@ export function legalMoves(pos: PlanarPosition): PlanarMove[] {
   return listed();
 }
 
-/** The legal captures only (the search's quiescence step). */
+/** The legal captures only (the search's quiescence step), in legalMoves' order. */
 export function planarCaptures(pos: PlanarPosition): PlanarMove[] {
   listedCount = 0;
-  if (!placingKings(pos)) generate(pos, list, true);
+  if (placingKings(pos)) return listed();
+  if (inCheck(pos)) generate(pos, list, CAPTURES);
+  else listCapturesOutOfCheck(pos);
+  return listed();
+}
+
+/**
+ * The generator's captures out of check, without its copies of the board and pin table: a piece
+ * other than the king may capture unless that opens a line to its king, tested per capture.
+ */
+function listCapturesOutOfCheck(pos: PlanarPosition): void {
+  const { board, orient } = pos;
+  const ourBit = colorBit(pos.turn);
+  const kingCode = pieceCode(pos.turn, 'K');
+  const king = board.indexOf(kingCode);
+  for (let from = 0; from < NUM_CELLS; from++) {
+    const code = board[from]!;
+    if (code === EMPTY || (code & BLACK_BIT) !== ourBit) continue;
+    const k = from * 3 + orient[from]!;
+    const role = code & 7;
+    if (role === PAWN || role === KNIGHT || role === KING) {
+      const targets = (role === PAWN ? PAWN_CAPTURES : role === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS)[k]!;
+      for (let i = 0; i < targets.length; i++) {
+        const to = targets[i]!;
+        const t = board[to]!;
+        if (t !== EMPTY && (t & BLACK_BIT) !== ourBit && (role !== KING ? !moveOpensLine(board, orient, king, from, to) : kingSafeAfter(pos, from, to)))
+          list(moveAt(from, to));
+      }
+    } else
+      for (let pass = role === BISHOP ? 1 : 0, last = role === ROOK ? 0 : 1; pass <= last; pass++) {
+        const { cells, at } = pass === 0 ? ORTHO_FLAT : DIAG_FLAT;
+        // Each ray: its length, then its cells; only the first piece on it can be taken.
+        for (let i = at[k]!, end = at[k + 1]!; i < end; ) {
+          const rayEnd = i + 1 + cells[i]!;
+          for (i++; i < rayEnd; i++) {
+            const to = cells[i]!;
+            const t = board[to]!;
+            if (t === EMPTY) continue;
+            if ((t & BLACK_BIT) !== ourBit && !moveOpensLine(board, orient, king, from, to)) list(moveAt(from, to));
+            break;
+          }
+          i = rayEnd;
+        }
+      }
+  }
+}
+
+/**
+ * Out of check: is `candidate` (one of the generator's shared turns) legal here? Its own rule of
+ * movement and the line it may open are tested, not every turn generated; the same answer as
+ * findLegalPlanar (used in check, and while kings are placed).
+ */
+export function isLegalOutOfCheck(pos: PlanarPosition, candidate: PlanarMove): boolean {
+  if (placingKings(pos) || inCheck(pos)) return findLegalPlanar(pos, candidate) !== undefined;
+  const { board, orient } = pos;
+  const ourBit = colorBit(pos.turn);
+  if (candidate.kind === 'orient') {
+    const code = board[candidate.cell]!;
+    return code !== EMPTY && (code & BLACK_BIT) === ourBit && orient[candidate.cell] !== orientationIndex(candidate.orientation);
+  }
+  if (candidate.kind === 'drop') {
+    const { role, to } = candidate;
+    const code = pieceCode(pos.turn, role);
+    return (
+      role !== 'K' &&
+      pos.hands[handIndex(pos.turn, role)]! > 0 &&
+      board[to] === EMPTY &&
+      !attacks(board, code, orientationIndex(candidate.orientation), to, findKing(board, opposite(pos.turn)))
+    );
+  }
+  const { from, to } = candidate;
+  const code = board[from]!;
+  const target = board[to]!;
+  if (code === EMPTY || (code & BLACK_BIT) !== ourBit || (target !== EMPTY && (target & BLACK_BIT) === ourBit)) return false;
+  const i = (from * 3 + orient[from]!) * NUM_CELLS + to;
+  const rel = RELATION[i]!;
+  const role = code & 7;
+  let reaches: boolean;
+  if (role === PAWN) reaches = (rel & REL_ADJ) !== 0 && (target === EMPTY ? (rel & REL_ORTHO) !== 0 : (rel & REL_DIAG) !== 0);
+  else if (role === KNIGHT) reaches = (rel & REL_KNIGHT) !== 0;
+  else if (role === KING) reaches = (rel & REL_ADJ) !== 0;
+  else reaches = (rel & (role === ROOK ? REL_ORTHO : role === BISHOP ? REL_DIAG : REL_ORTHO | REL_DIAG)) !== 0 && blocker(board, from, to, STEP[i]!) < 0;
+  if (!reaches) return false;
+  return role === KING ? kingSafeAfter(pos, from, to) : !moveOpensLine(board, orient, board.indexOf(pieceCode(pos.turn, 'K')), from, to);
+}
+
+/** Is the king on `from` safe after capturing on `to`? Tried on the scratch board. */
+function kingSafeAfter(pos: PlanarPosition, from: number, to: number): boolean {
+  const board = SCRATCH_BOARD;
+  const orient = SCRATCH_ORIENT;
+  board.set(pos.board);
+  orient.set(pos.orient);
+  board[to] = board[from]!;
+  orient[to] = orient[from]!;
+  board[from] = EMPTY;
+  orient[from] = 0;
+  return attackerOf(board, orient, to, opposite(pos.turn)) < 0;
+}
+
+/**
+ * Out of check, legalMoves with only the drops whose indices in dropAt's order are `drops`
+ * (ascending; kings being placed are all listed): the search lists the drops it has no order score
+ * for only when it reaches them.
+ */
+export function legalMovesWithDrops(pos: PlanarPosition, drops: readonly number[]): PlanarMove[] {
+  listedCount = 0;
+  generate(pos, list, ALL, undefined, drops);
+  return listed();
+}
+
+/** The legal drops, in legalMoves' order. */
+export function legalDrops(pos: PlanarPosition): PlanarMove[] {
+  listedCount = 0;
+  generate(pos, list, DROPS);
   return listed();
 }
 
@@ -231,7 +374,7 @@ export function findLegalPlanar(pos: PlanarPosition, candidate: PlanarMove): Pla
       if (m === candidate) found = m;
       return found !== undefined;
     },
-    false,
+    ALL,
     candidate,
   );
   return found;

@@ -51,6 +51,12 @@ export function inCheck(pos: PlanarPosition): boolean {
 let lastChecked: PlanarPosition | undefined;
 let lastInCheck = false;
 
+/** Tell inCheck its answer for `pos`, found another way (the search's, from the turn that led there). */
+export function knownInCheck(pos: PlanarPosition, checked: boolean): void {
+  lastChecked = pos;
+  lastInCheck = checked;
+}
+
 /** "rook on Ab1": the piece on a cell, for messages. */
 export const describe = (pos: PlanarPosition, cell: number): string => `${ROLE_NAMES[roleOf(pos.board[cell]!)]} on ${cellName(cell)}`;
 

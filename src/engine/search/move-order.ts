@@ -12,13 +12,13 @@ const LAZY_PICKS = 12;
 /** The sort's keys: (rank of the score, index) packed in one number, sorted natively. */
 let sortKeys = new Float64Array(256);
 export class MoveOrder {
-  private readonly order: Int32Array;
+  private order: Int32Array;
   /** Moves still in the order: picked ones, then those left. */
   length: number;
   private sorted = false;
   /** `buffer`: scratch at least as long as `scores`, owned by the caller's ply. */
   constructor(
-    private readonly scores: Float64Array,
+    private scores: Float64Array,
     buffer: Int32Array,
   ) {
     this.order = buffer;
@@ -86,6 +86,18 @@ export class MoveOrder {
   }
 
   /**
+   * Once every move in the order is picked: the moves of `scores` past the old ones follow, in
+   * their order (they come after every other by score, then index). `buffer` may be a new one.
+   */
+  append(scores: Float64Array, buffer: Int32Array): void {
+    if (buffer !== this.order) buffer.set(this.order.subarray(0, this.length));
+    for (let i = this.scores.length; i < scores.length; i++) buffer[this.length++] = i;
+    this.scores = scores;
+    this.order = buffer;
+    this.sorted = true;
+  }
+
+  /**
    * Leave out the moves not yet picked (after the n-th pick) for which `keep` says no; the
    * picks that follow are the same as if they were picked and passed over.
    */
@@ -110,6 +122,9 @@ export class HistoryTable {
   private keys = new Float64Array(1 << 12).fill(-1);
   private values = new Float64Array(1 << 12);
   private size = 0;
+  /** Every key ever given a value (positiveKeys reads these, not the whole table). */
+  private readonly touched: number[] = [];
+  private readonly touchedFlat = new Uint8Array(FLAT_KEYS);
   /** No value is above this (values only grow, save while rewound). */
   max = 0;
   /** While recording (see begin): every add, as key and amount, so it can be taken back and made again. */
@@ -173,9 +188,22 @@ export class HistoryTable {
     this.change(key, amount);
   }
 
+  /** Append to `out` the move keys (key = move key * 2 + side) of `side` whose value is above 0. */
+  positiveKeys(side: number, out: number[]): void {
+    const { touched } = this;
+    for (let i = 0; i < touched.length; i++) {
+      const key = touched[i]!;
+      if (key % 2 === side && this.get(key) > 0) out.push((key - side) / 2);
+    }
+  }
+
   private change(key: number, amount: number): void {
     if (key < FLAT_KEYS) {
       this.flat[key]! += amount;
+      if (!this.touchedFlat[key]) {
+        this.touchedFlat[key] = 1;
+        this.touched.push(key);
+      }
       return;
     }
     const i = this.slot(key);
@@ -183,6 +211,7 @@ export class HistoryTable {
       this.values[i]! += amount;
       return;
     }
+    this.touched.push(key);
     this.keys[i] = key;
     this.values[i] = amount;
     if (++this.size * 2 > this.keys.length) this.grow();

@@ -1,12 +1,12 @@
 // Search knowledge of Planar Chess: keys, evaluation, move facts. A piece acts
 // only in its plane, so mobility and attacks are counted in that plane, and a
 // piece that could attack the enemy king after a re-orientation is a threat.
-import { DIAG_RAYS, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, PAWN_CAPTURES, PAWN_STEPS, ORTHO_RAYS } from '../planar/cube.ts';
+import { DIAG_FLAT, type FlatRays, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, ORTHO_FLAT, PAWN_CAPTURES, PAWN_STEPS } from '../planar/cube.ts';
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
-import { attacks } from '../planar/attacks.ts';
-import { dropAt, findLegalPlanar, moveAt, orientAt, planarCaptures } from '../planar/moves.ts';
-import type { PlanarMove, PlanarPosition } from '../planar/position.ts';
+import { attacks, attacksAfterTurn } from '../planar/attacks.ts';
+import { dropAt, isLegalOutOfCheck, legalDrops, legalMovesWithDrops, moveAt, orientAt, planarCaptures } from '../planar/moves.ts';
+import { knownInCheck, type PlanarMove, type PlanarPosition } from '../planar/position.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
 
 // ---- keys ------------------------------------------------------------------------
@@ -58,31 +58,42 @@ function moveKey(move: PlanarMove): number {
   }
 }
 
-/** The board givesCheck tries a move on: a copy, so positions stay as they are. */
+/** The board and orientations givesCheck tries a move on: copies, so positions stay as they are. */
 const SCRATCH = new Int8Array(NUM_CELLS);
+const SCRATCH_ORIENT = new Int8Array(NUM_CELLS);
 
 /** Does the legal turn attack the opposing king? Moves are tried on a scratch copy of the board. */
 function givesCheck(pos: PlanarPosition, move: PlanarMove): boolean {
   // A drop that would attack the opposing king is illegal.
   if (move.kind === 'drop') return false;
-  const orient = pos.orient;
   const king = pos.board.indexOf(pos.turn === 'white' ? KING + BLACK_BIT : KING);
   if (king < 0) return false;
   // A re-orientation changes no occupancy: only the turned piece's attacks change.
   if (move.kind === 'orient') return attacks(pos.board, pos.board[move.cell]!, orientIndex(move.orientation), move.cell, king);
   const board = SCRATCH;
+  const orient = SCRATCH_ORIENT;
   board.set(pos.board);
-  const code = board[move.from]!;
-  board[move.to] = code;
+  orient.set(pos.orient);
+  board[move.to] = board[move.from]!;
+  orient[move.to] = orient[move.from]!;
   board[move.from] = EMPTY;
-  let check = false;
-  for (let cell = 0; cell < NUM_CELLS && !check; cell++) {
-    const piece = board[cell]!;
-    if (piece !== EMPTY && (piece & BLACK_BIT) === (code & BLACK_BIT))
-      check = attacks(board, piece, cell === move.to ? orient[move.from]! : orient[cell]!, cell, king);
-  }
-  return check;
+  return attacksAfterTurn(board, orient, move.from, move.to, king);
 }
+
+/** Is the side to move in `child` (`parent` after `move`) in check? Told by the turn, not by looking at every attacker. */
+function checkAfter(_parent: PlanarPosition, child: PlanarPosition, move: PlanarMove): boolean {
+  // A drop that would attack the opposing king is illegal, and a king being placed may not either.
+  if (move.kind === 'drop') return knownCheck(child, false);
+  const king = child.board.indexOf(child.turn === 'white' ? KING : KING + BLACK_BIT);
+  if (move.kind === 'orient') return knownCheck(child, attacksAfterTurn(child.board, child.orient, -1, move.cell, king));
+  return knownCheck(child, attacksAfterTurn(child.board, child.orient, move.from, move.to, king));
+}
+
+/** `checked`, which the generator's inCheck(pos) is told too (it is asked next). */
+const knownCheck = (pos: PlanarPosition, checked: boolean): boolean => {
+  knownInCheck(pos, checked);
+  return checked;
+};
 
 // ---- evaluation ------------------------------------------------------------------
 const VALUES: RoleValues = [0, 0, 900, 500, 330, 320, 100];
@@ -112,11 +123,14 @@ function markLeaps(board: Int8Array, own: number, targets: Int8Array, map: Uint8
   return moves;
 }
 
-/** Mark the cells a slider reaches along its rays; returns how many it can move to. */
-function markSlides(board: Int8Array, own: number, rays: readonly Int8Array[], map: Uint8Array): number {
+/** Mark the cells a slider reaches along its rays (the k-th of `rays`); returns how many it can move to. */
+function markSlides(board: Int8Array, own: number, rays: FlatRays, k: number, map: Uint8Array): number {
+  const { cells } = rays;
   let moves = 0;
-  for (const ray of rays)
-    for (const t of ray) {
+  for (let i = rays.at[k]!, last = rays.at[k + 1]!; i < last; ) {
+    const end = i + 1 + cells[i]!;
+    for (i++; i < end; i++) {
+      const t = cells[i]!;
       map[t] = 1;
       const occupant = board[t]!;
       if (occupant === EMPTY) moves++;
@@ -125,6 +139,8 @@ function markSlides(board: Int8Array, own: number, rays: readonly Int8Array[], m
         break;
       }
     }
+    i = end;
+  }
   return moves;
 }
 
@@ -145,11 +161,11 @@ function markAttacks(board: Int8Array, code: number, k: number, map: Uint8Array)
       return moves;
     }
     case ROOK:
-      return markSlides(board, own, ORTHO_RAYS[k]!, map);
+      return markSlides(board, own, ORTHO_FLAT, k, map);
     case BISHOP:
-      return markSlides(board, own, DIAG_RAYS[k]!, map);
+      return markSlides(board, own, DIAG_FLAT, k, map);
     case QUEEN:
-      return markSlides(board, own, ORTHO_RAYS[k]!, map) + markSlides(board, own, DIAG_RAYS[k]!, map);
+      return markSlides(board, own, ORTHO_FLAT, k, map) + markSlides(board, own, DIAG_FLAT, k, map);
   }
   return 0;
 }
@@ -211,6 +227,19 @@ function moveOfKey(key: number): PlanarMove | undefined {
   return undefined;
 }
 
+/** The drops among move keys, as indices in dropAt's order (a drop's key is its index times 4, plus 1), ascending, once each. */
+const DROP_INDICES: number[] = [];
+function dropIndices(keys: readonly number[]): number[] {
+  const out = DROP_INDICES;
+  out.length = 0;
+  for (let i = 0; i < keys.length; i++) if (keys[i]! % 4 === 1) out.push((keys[i]! - 1) / 4);
+  out.sort((a, b) => a - b);
+  let n = 0;
+  for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[i - 1]) out[n++] = out[i]!;
+  out.length = n;
+  return out;
+}
+
 export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
   hash,
   rehash,
@@ -221,11 +250,14 @@ export const planarSearchRules: SearchRules<PlanarPosition, PlanarMove> = {
   isDrop: (move) => move.kind === 'drop',
   legalByKey: (pos, key) => {
     const candidate = moveOfKey(key);
-    const found = candidate && findLegalPlanar(pos, candidate);
-    return found && moveKey(found) === key ? found : undefined;
+    return candidate && moveKey(candidate) === key && isLegalOutOfCheck(pos, candidate) ? candidate : undefined;
   },
   captures: (pos) => planarCaptures(pos),
   // generate's own order: piece moves (captures among them) before re-orientations and drops.
   firstCaptures: (pos) => planarCaptures(pos),
   givesCheck,
+  checkAfter,
+  // No drop gives check.
+  legalMovesWithDrops: (pos, keys) => legalMovesWithDrops(pos, dropIndices(keys)),
+  legalDrops,
 };

@@ -35,6 +35,20 @@ export interface SearchRules<P = unknown, M = unknown> {
    * search reads its killer turns with it before listing the turns.
    */
   legalByKey?(pos: P, key: number): M | undefined;
+  /**
+   * Out of check: legalMoves(pos) with only the drops whose moveKeys are among `keys` (other keys
+   * are passed over), in the same order; only for rules in which no drop gives check. The search
+   * picks drops with no order score last, so it lists them (legalDrops) only when it reaches them:
+   * Planar has hundreds.
+   */
+  legalMovesWithDrops?(pos: P, keys: readonly number[]): M[];
+  /** The legal drops, in legalMoves' order (beside legalMovesWithDrops). */
+  legalDrops?(pos: P): M[];
+  /**
+   * Is the side to move in `child` (`parent` after the legal turn `move`) in check? For rules that
+   * can tell it from the turn more cheaply than the variant's isCheck.
+   */
+  checkAfter?(parent: P, child: P, move: M): boolean;
   /** Is the turn a drop from hand? */
   isDrop(move: M): boolean;
   /** Does the legal turn attack the opposing king? Without it the search plays the turn and asks. */

@@ -9,6 +9,7 @@
 import type { AnyVariant } from '../types.ts';
 import { seededRandom, type Key, type SearchRules } from './rules.ts';
 import { EvalCache } from './eval-cache.ts';
+import { scoredKeys, withDropsNotListed } from './lazy-drops.ts';
 import { HistoryTable, MoveOrder } from './move-order.ts';
 
 export const MATE = 100_000;
@@ -169,11 +170,12 @@ export class Searcher<P, M> {
           const key = this.keys[1]!;
           key.set(this.keys[0]!);
           this.rules.rehash(root, child, key, entry.move);
+          const checked = this.rules.checkAfter?.(root, child, entry.move);
           let score: number;
-          if (this.limits.exactRoot || i === 0) score = -this.search(child, d - 1, -INFINITY, -alpha, 1);
+          if (this.limits.exactRoot || i === 0) score = -this.search(child, d - 1, -INFINITY, -alpha, 1, checked);
           else {
-            score = -this.search(child, d - 1, -alpha - 1, -alpha, 1);
-            if (score > alpha) score = -this.search(child, d - 1, -INFINITY, -alpha, 1);
+            score = -this.search(child, d - 1, -alpha - 1, -alpha, 1, checked);
+            if (score > alpha) score = -this.search(child, d - 1, -INFINITY, -alpha, 1, checked);
           }
           entry.score = score;
           if (!iterationBest || score > iterationBest.score) iterationBest = entry;
@@ -206,12 +208,14 @@ export class Searcher<P, M> {
     return { best: best.move, score: bestScore, depth, nodes: this.nodes, root: ranked };
   }
 
-  /** This ply's scores buffer, `length` long (a view; grown with its order buffer when too small). */
+  /** This ply's scores buffer, `length` long (a view; grown with its order buffer, contents kept, when too small). */
   private scoresAt(ply: number, length: number): Float64Array {
     if (this.plyScores[ply]!.length < length) {
+      const scores = this.plyScores[ply]!;
+      const order = this.plyOrder[ply]!;
       const size = Math.max(length, this.plyScores[ply]!.length * 2);
-      this.plyScores[ply] = new Float64Array(size);
-      this.plyOrder[ply] = new Int32Array(size);
+      (this.plyScores[ply] = new Float64Array(size)).set(scores);
+      (this.plyOrder[ply] = new Int32Array(size)).set(order);
     }
     return this.plyScores[ply]!.subarray(0, length);
   }
@@ -255,12 +259,13 @@ export class Searcher<P, M> {
     return this.history.get(key * 2 + side);
   }
 
-  private search(pos: P, depth: number, alpha: number, beta: number, ply: number): number {
+  /** `checked`: whether the side to move is in check, when the caller knows (rules.checkAfter). */
+  private search(pos: P, depth: number, alpha: number, beta: number, ply: number, checked?: boolean): number {
     this.count();
     const key = this.keys[ply]!;
     this.path[ply] = keyNumber(key);
     if (this.repeated(ply)) return ply % 2 ? CONTEMPT : -CONTEMPT;
-    const inCheck = this.variant.isCheck(pos);
+    const inCheck = checked ?? this.variant.isCheck(pos);
     if (inCheck && ply < this.iteration * 2) depth++;
     // A threat to meet (First Contact) is searched a ply deeper, as a check is (tuning: threatExtend).
     else if (this.limits.threatExtend && ply < this.iteration * 2 && this.rules.threatened && this.cache.threatened(pos, key)) depth++;
@@ -316,17 +321,26 @@ export class Searcher<P, M> {
       childKey.set(key);
       this.rules.rehash(pos, child, childKey, first);
       mark = this.history.begin();
-      const score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+      const score = -this.search(child, depth - 1, -beta, -alpha, ply + 1, this.rules.checkAfter?.(pos, child, first));
       best = score;
       bestKey = this.rules.moveKey(first);
       if (score > alpha) alpha = score;
       if (alpha >= beta) this.history.end(mark);
     }
     if (alpha < beta) {
-      const moves = this.variant.legalMoves(pos) as M[];
-      if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
-      const scores = this.scoresAt(ply, moves.length);
       if (first !== undefined) this.history.rewind(mark);
+      // Drops with no order score (not the hash move, a killer or with a history) are picked last, in
+      // generated order: where the rules can, they are listed only when the picks reach them.
+      let dropsLater = !inCheck && this.rules.legalMovesWithDrops !== undefined;
+      let moves = (
+        dropsLater ? this.rules.legalMovesWithDrops!(pos, scoredKeys(ttMove, this.killers, ply, this.history, side)) : this.variant.legalMoves(pos)
+      ) as M[];
+      if (moves.length === 0 && dropsLater) {
+        moves = this.rules.legalDrops!(pos);
+        dropsLater = false;
+      }
+      if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
+      let scores = this.scoresAt(ply, moves.length);
       for (let i = 0; i < moves.length; i++) scores[i] = this.orderScore(pos, moves[i]!, ply, ttMove, side);
       if (first !== undefined) {
         this.history.replay(mark);
@@ -338,13 +352,24 @@ export class Searcher<P, M> {
       let quietSearched = 0;
       let standPat: number | undefined;
       let pruned = false;
-      for (let n = 0; n < order.length; n++) {
+      for (let n = 0; n < order.length || dropsLater; n++) {
         if (frontier && !pruned && quietSearched >= FRONTIER_QUIET_MOVES) {
           // From here on every quiet drop that gives no check is passed over (below): left out
-          // at once, so hundreds of drops are not picked one by one.
+          // at once, so hundreds of drops are not picked one by one (those not listed give no check).
           pruned = true;
+          dropsLater = false;
           order.keep(n - 1, (i) => !(scores[i]! < 8e7 && this.rules.isDrop(moves[i]!) && !this.givesCheck(pos, moves[i]!)));
           if (n >= order.length) break;
+        }
+        if (n === order.length) {
+          // Every listed turn is picked: the drops not listed follow in their order, scored 0 as when listed.
+          dropsLater = false;
+          const listed = moves.length;
+          moves = withDropsNotListed(this.rules, pos, moves);
+          if (moves.length === listed) break;
+          scores = this.scoresAt(ply, moves.length);
+          scores.fill(0, listed);
+          order.append(scores, this.plyOrder[ply]!);
         }
         const index = order.pick(n);
         const move = moves[index]!;
@@ -359,14 +384,15 @@ export class Searcher<P, M> {
         const child = this.variant.play(pos, move) as P;
         childKey.set(key);
         this.rules.rehash(pos, child, childKey, move);
+        const checked = this.rules.checkAfter?.(pos, child, move);
         let score: number;
-        if (n === 0) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+        if (n === 0) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1, checked);
         else {
           // Late quiet moves are searched one ply shallower first.
           const reduce = depth >= 3 && n >= 3 && quiet && !inCheck ? (n >= 10 && depth >= 4 ? 2 : 1) : 0;
-          score = -this.search(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
-          if (score > alpha && reduce) score = -this.search(child, depth - 1, -alpha - 1, -alpha, ply + 1);
-          if (score > alpha && score < beta) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1);
+          score = -this.search(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, checked);
+          if (score > alpha && reduce) score = -this.search(child, depth - 1, -alpha - 1, -alpha, ply + 1, checked);
+          if (score > alpha && score < beta) score = -this.search(child, depth - 1, -beta, -alpha, ply + 1, checked);
         }
         if (score > best) {
           best = score;
@@ -437,7 +463,7 @@ export class Searcher<P, M> {
       const child = this.variant.play(pos, move) as P;
       childKey.set(key);
       this.rules.rehash(pos, child, childKey, move);
-      const score = -this.quiesce(child, -beta, -alpha, ply + 1, qply + 1);
+      const score = -this.quiesce(child, -beta, -alpha, ply + 1, qply + 1, this.rules.checkAfter?.(pos, child, move));
       if (score > best) best = score;
       if (score > alpha) alpha = score;
       if (alpha >= beta) break;
