@@ -236,4 +236,24 @@ describe('game messages on the pages', () => {
     expect(spectator).not.toContain('id="message-form"');
     expect(spectator).toContain(`${BASE}/games/${g.id}`);
   });
+
+  it('a game against the computer offers no messages to it (nobody reads them); the game between players does', async () => {
+    const solo = await newGame('warp-factor', { black: { computer: 1 } });
+    const page = (await call('GET', `/games/${solo.id}?token=${solo.tokens.white}`)).text;
+    expect(page).toContain('id="move-form"');
+    for (const part of ['id="message-form"', 'id="move-message"', 'Message to Computer']) expect(page).not.toContain(part);
+    const pair = await newGame('warp-factor');
+    const both = (await call('GET', `/games/${pair.id}?token=${pair.tokens.white}`)).text;
+    for (const part of ['id="message-form"', 'id="move-message"']) expect(both).toContain(part);
+  });
+});
+
+describe('the leaderboard page', () => {
+  it('takes ?variant= as the API does, and marks the variant shown', async () => {
+    const asked = await call('GET', '/leaderboard?variant=planar');
+    expect([asked.status, asked.headers.get('Location')]).toEqual([302, '/leaderboard/planar']);
+    expect((await call('GET', '/leaderboard?variant=chess')).headers.get('Location')).toBe('/leaderboard/first-contact');
+    const page = (await call('GET', '/leaderboard/planar')).text;
+    expect(page).toMatch(/<a href="\/leaderboard\/planar" aria-current="page">/);
+  });
 });
