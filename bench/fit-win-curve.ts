@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Game } from '../src/engine/game.ts';
 import { chooseMoveInGame, isLevel, type Level } from '../src/engine/search/index.ts';
-import { MATE_BOUND } from '../src/engine/search/search.ts';
+import { MATE_BOUND } from '../src/engine/search/search-settings.ts';
 import { WIN_CURVE } from '../src/engine/search/win-curve.ts';
 import type { VariantName } from '../src/engine/types.ts';
 import { MATCH_RULES, matchOpenings } from './match/openings.ts';

@@ -8,7 +8,7 @@ import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineEr
 import { getVariant } from '../engine/variants/index.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from './computer-sides.ts';
 import type { GameEvent } from './ports.ts';
-import { type LinkBase } from './links.ts';
+import type { LinkBase } from './links.ts';
 import {
   iso,
   utc,
@@ -23,7 +23,7 @@ import {
 } from './public-state.ts';
 import { exportRecord, type ImportExtra, importRecord, type RecordEvent, type TurnAnnotation } from './record.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
-import type { ClockInput, ConditionalLine, CreateGameInput, DrawAction, MoveInput, PauseInput, PlayerInput, TakebackAction } from './schemas.ts';
+import type { ConditionalLine, CreateGameInput, DrawAction, MoveInput, PauseInput, TakebackAction } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
 import { GameContext, asWritten, finishedChanges, gameOver, noOfferMessage, overMessage, turnClock, type Actor } from './game-core.ts';
 import * as conditional from './conditional.ts';

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
 import { chooseMove, chooseMoveInGame, LEVELS, levelNodes, type Level } from '../../src/engine/search/index.ts';
-import { keyNumber, Searcher } from '../../src/engine/search/search.ts';
+import { Searcher } from '../../src/engine/search/search.ts';
+import { keyNumber } from '../../src/engine/search/search-settings.ts';
 import type { SearchRules } from '../../src/engine/search/rules.ts';
 import { searchRulesFor } from '../../src/engine/search/index.ts';
 import { getVariant, variantNames } from '../../src/engine/variants/index.ts';

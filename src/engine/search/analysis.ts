@@ -3,7 +3,8 @@
 import type { AnyVariant, GameResult, VariantName } from '../types.ts';
 import { ANALYSIS_NODES, type Evaluation, type PositionAnalysis } from './analysis-judgement.ts';
 import { searchRulesFor } from './index.ts';
-import { keyNumber, MATE, MATE_BOUND, Searcher } from './search.ts';
+import { Searcher } from './search.ts';
+import { keyNumber, MATE, MATE_BOUND } from './search-settings.ts';
 
 /**
  * Evaluate `position` (its game's earlier positions in `history`, oldest first, for repetition).

@@ -29,7 +29,8 @@ import { firstContact } from '../st3d/first-contact.ts';
 import { warpFactor } from '../st3d/warp-factor.ts';
 import { planarSearchRules } from './planar.ts';
 import { seededRandom, type SearchRules } from './rules.ts';
-import { keyNumber, MATE, MATE_BOUND, Searcher, type SearchLimits } from './search.ts';
+import { Searcher } from './search.ts';
+import { keyNumber, MATE, MATE_BOUND, type SearchLimits } from './search-settings.ts';
 import { st3dSearchRules } from './st3d.ts';
 
 export type Level = 1 | 2 | 3 | 4 | 5 | 6;

@@ -8,99 +8,36 @@
 // answer on any machine. Nothing is kept between calls.
 import type { AnyVariant } from '../types.ts';
 import { seededRandom, type Key, type SearchRules } from './rules.ts';
+import {
+  MATE,
+  MATE_BOUND,
+  INFINITY,
+  MAX_PLY,
+  QUIESCENCE_PLIES,
+  EVASION_PLIES,
+  FRONTIER_QUIET_MOVES,
+  FUTILITY_MARGIN,
+  ROOT_WIDE,
+  ROOT_KEPT,
+  ROOT_MARGIN,
+  CONTEMPT,
+  ABORT,
+  FIRST_ITERATION_CAP,
+  FIRST_ITERATION_FLOOR,
+  TT_SIZE,
+  TT_MASK,
+  EXACT,
+  LOWER,
+  UPPER,
+  keyNumber,
+  type SearchLimits,
+  type RootMove,
+  type SearchOutcome,
+} from './search-settings.ts';
+
 import { EvalCache } from './eval-cache.ts';
 import { scoredKeys, withDropsNotListed } from './lazy-drops.ts';
 import { HistoryTable, MoveOrder } from './move-order.ts';
-
-export const MATE = 100_000;
-/** Scores beyond this are mates (MATE minus the plies to it). */
-export const MATE_BOUND = MATE - 1_000;
-const INFINITY = MATE + 1;
-const MAX_PLY = 96;
-/** Plies of quiescence over captures, and of check evasions within it. */
-const QUIESCENCE_PLIES = 6;
-const EVASION_PLIES = 2;
-/**
- * At a frontier node (one ply before quiescence) out of check, quiet turns after
- * this many are searched only when they give check, if they are drops or the
- * position is FUTILITY_MARGIN short of alpha: Planar and the ST3D games have
- * hundreds of drops, and without this a second ply never fits a budget. Quiet
- * piece moves stay while the position may reach alpha: one may save a piece.
- */
-const FRONTIER_QUIET_MOVES = 8;
-const FUTILITY_MARGIN = 150;
-/**
- * With more than ROOT_WIDE turns at the root (Planar while pieces are in hand: over
- * a thousand), from depth 2 on root turns after the first ROOT_KEPT are searched
- * only while the last iteration scored them within ROOT_MARGIN of the best found
- * so far: the budget goes to the candidates that matter. Narrower roots are
- * searched in full (pruning them cost Warp Factor games).
- */
-const ROOT_WIDE = 150;
-const ROOT_KEPT = 12;
-const ROOT_MARGIN = 60;
-/**
- * A repetition draw scores this much below even for the side searching (and above
- * for its opponent): the computer plays on rather than repeat in a level position.
- */
-const CONTEMPT = 50;
-
-export interface SearchLimits {
-  /**
-   * Stop starting new work after this many nodes. Depth 1 is completed, unless it alone takes
-   * FIRST_ITERATION_CAP times the budget (at least FIRST_ITERATION_FLOOR nodes): then the best
-   * root move searched so far is played, so no position can hold the search (and a request) up.
-   */
-  readonly nodes: number;
-  readonly maxDepth: number;
-  /** Deterministic evaluation noise, +- centipawns (0 = none). */
-  readonly noise: number;
-  readonly seed: number;
-  /** Score every root move exactly (no cut-offs at the root), for level 1's choice. */
-  readonly exactRoot?: boolean;
-  /** Search only this many root moves, a seeded sample (levels 1-2), plus every capture and check. */
-  readonly sample?: number;
-  /** Plies of quiescence (default QUIESCENCE_PLIES). */
-  readonly quiescencePlies?: number;
-  /**
-   * First Contact: in this many plies of quiescence, a side whose opponent threatens to win at once
-   * (rules.threatened) does not stand pat but tries every turn, as a side in check does (0: never).
-   */
-  readonly threatPlies?: number;
-  /** First Contact: search a threatened side's node a ply deeper. */
-  readonly threatExtend?: boolean;
-}
-
-interface RootMove<M> {
-  readonly move: M;
-  score: number;
-}
-
-interface SearchOutcome<M> {
-  readonly best: M;
-  readonly score: number;
-  /** Deepest iteration completed. */
-  readonly depth: number;
-  readonly nodes: number;
-  /** Root moves, best first, with the score of the last iteration they were searched in. */
-  readonly root: readonly RootMove<M>[];
-}
-
-const ABORT = Symbol('node budget spent');
-/** Depth 1's own ceiling: this many times the budget, and never under the floor (see SearchLimits.nodes). */
-const FIRST_ITERATION_CAP = 16;
-const FIRST_ITERATION_FLOOR = 20_000;
-
-// Transposition table: one entry per slot, replaced when the new search is at least as deep.
-const TT_BITS = 16;
-const TT_SIZE = 1 << TT_BITS;
-const TT_MASK = TT_SIZE - 1;
-const EXACT = 1;
-const LOWER = 2;
-const UPPER = 3;
-
-/** A 53-bit number for a key, to count repetitions in Maps. */
-export const keyNumber = (key: Key): number => (key[0]! >>> 0) * 2097152 + (key[1]! >>> 11);
 
 export class Searcher<P, M> {
   nodes = 0;
