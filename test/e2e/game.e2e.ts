@@ -323,15 +323,16 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   }
   await snap(pocket, 'long-message-390');
 
-  // A turn refused on Send shows above the board; a good preview afterwards replaces it.
+  // A turn refused on Send is said beside the move box, as not played; a good preview afterwards replaces it.
   const desk = await whiteCtx.newPage();
   desk.on('pageerror', (e) => errors.push(`desk: page error: ${e.message}`));
   await desk.goto(tapped.links.white);
   await desk.fill('#move', 'Wc1-Wc3');
   await desk.click('#send-btn');
-  await desk.waitForSelector('#flash .msg.error');
+  await desk.waitForSelector('#preview .msg.error');
+  assert.match((await desk.textContent('#preview .msg.error')) ?? '', /^Not played: /);
   await typeMove(desk, 'Wb2-Wb3', 'Wb2-Wb3');
-  assert.equal(await desk.locator('#flash .msg.error').count(), 0, 'a good preview clears the old error');
+  assert.equal(await desk.locator('.msg.error').count(), 0, 'a good preview clears the old error');
   await snap(desk, 'error-then-preview', false);
   log('an old error goes when a good preview comes');
 
