@@ -235,17 +235,11 @@ export class ChallengeService {
           }
         : {}),
     };
-    let created: ServiceResult<CreatedGame>;
-    try {
-      created = await this.games.create(input, base, { id: gameId, players: { white: sides.white.id, black: sides.black.id }, rated: row.rated });
-    } catch (e) {
-      await this.store.releaseChallenge(id, gameId);
-      throw e;
-    }
-    if (!created.ok) {
-      await this.store.releaseChallenge(id, gameId);
-      return created;
-    }
+    const created = await madeOrUndone(
+      () => this.games.create(input, base, { id: gameId, players: { white: sides.white.id, black: sides.black.id }, rated: row.rated }),
+      () => this.store.releaseChallenge(id, gameId),
+    );
+    if (!created.ok) return created;
     const game = created.value;
     const link = `${base.origin}/games/${game.id}`;
     const stored = await this.store.game(game.id);
@@ -364,19 +358,25 @@ export class ChallengeService {
       if (earlier?.gameId) return done({ kind: 'started', gameId: earlier.gameId });
       return fail(409, 'rematch_started', `the rematch of game ${game.id} is being made: try again in a moment`);
     }
-    let created: ServiceResult<CreatedGame>;
-    try {
-      created = await this.games.create({ ...input, [mine]: playerSeat(player) }, base, { id: gameId, players: { [mine]: player.id } });
-    } catch (e) {
-      await this.store.dropComputerRematch(claim, gameId);
-      throw e;
-    }
-    if (!created.ok) {
-      await this.store.dropComputerRematch(claim, gameId);
-      return created;
-    }
-    return done({ kind: 'computer', game: created.value });
+    const created = await madeOrUndone(
+      () => this.games.create({ ...input, [mine]: playerSeat(player) }, base, { id: gameId, players: { [mine]: player.id } }),
+      () => this.store.dropComputerRematch(claim, gameId),
+    );
+    return created.ok ? done({ kind: 'computer', game: created.value }) : created;
   }
+}
+
+/** The game of a claim (an accepted challenge, a computer rematch), or the claim undone when it could not be made. */
+async function madeOrUndone(make: () => Promise<ServiceResult<CreatedGame>>, undo: () => Promise<void>): Promise<ServiceResult<CreatedGame>> {
+  let created: ServiceResult<CreatedGame>;
+  try {
+    created = await make();
+  } catch (e) {
+    await undo();
+    throw e;
+  }
+  if (!created.ok) await undo();
+  return created;
 }
 
 /** The id of a computer rematch's record: never the shape of a challenge's own id (not served as one). */
