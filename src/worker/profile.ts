@@ -4,7 +4,7 @@ import type { PlayerRow } from '../db/schema.ts';
 import type { LinkBase } from '../service/links.ts';
 import { myGame, playerOf, sideOfPlayer } from '../service/players.ts';
 import type { RatingService } from '../service/ratings.ts';
-import type { RatingLookup } from './pages/league.tsx';
+import type { RatingLookup } from './pages/rating-badge.tsx';
 import type { Services } from './services.ts';
 
 /** A player as anyone may see them: name, ratings per variant, recent rated changes and recent games. */

@@ -9,7 +9,7 @@ import { colorName, opposite, plural, type Color } from '../../engine/types.ts';
 import { conditionalExample } from '../text/commands.ts';
 import { BoardHelp } from './board-help.tsx';
 import { Layout, ErrorLine } from './layout.tsx';
-import { RatingBadge, ratingChangeText, ratingText } from './league.tsx';
+import { RatingBadge, ratingChangeText, ratingText } from './rating-badge.tsx';
 import { usePageInfo } from './site.tsx';
 import { Actions } from './actions.tsx';
 import { PlanReplies } from './plan-replies.tsx';

@@ -4,46 +4,15 @@
 import type { Child } from 'hono/jsx';
 import { DAYS_PER_MOVE, MAX_LEAVE_DAYS } from '../../service/schemas.ts';
 import { plural, VARIANT_NAMES } from '../../engine/types.ts';
-import type { ShownRating, VariantRating, RecentRatedGame, LeaderboardEntry } from '../../service/ratings.ts';
+import type { VariantRating, RecentRatedGame, LeaderboardEntry } from '../../service/ratings.ts';
 import type { MyGame, PublicPlayer } from '../../service/players.ts';
 import { formatWords, type TournamentBoard, type TournamentSummary, type TournamentView } from '../../service/tournament-views.ts';
 import { getVariant } from '../../engine/variants/index.ts';
 import { Layout, ErrorLine } from './layout.tsx';
+import { nameOf, PlayerLink, ratingChangeText, ratingText, type RatingLookup } from './rating-badge.tsx';
 
 const variantTitle = (v: string) => getVariant(v)?.title ?? v;
-const nameOf = (p: { id: string | null; name: string | null }) => p.name ?? (p.id ? `player ${p.id}` : 'someone without a key');
 const points = (n: number) => (n % 1 ? `${Math.floor(n) || ''}½` : String(n));
-
-/**
- * A rating change as pages show it, in whole points as the ratings are: the difference of the two
- * shown ratings, so that "1500 −162 = 1338" adds up (the API keeps the decimals).
- */
-export const ratingChangeText = (before: number, change: number) => {
-  const n = Math.round(before + change) - Math.round(before);
-  return `${n >= 0 ? '+' : '−'}${Math.abs(n)}`;
-};
-
-/** A rating as shown beside a name: "1523" or, while provisional, "1523?". */
-export const ratingText = (r: ShownRating) => `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
-
-/** " (1523?)" after a name, with the RD for those who hover; nothing when there is no rating to show. */
-export const RatingBadge = (p: { r?: ShownRating | undefined }) =>
-  p.r ? (
-    <span class="rating" title={`rating ${p.r.rating}, RD ${p.r.rd}${p.r.provisional ? ' (provisional)' : ''}`}>
-      {' '}
-      ({ratingText(p.r)})
-    </span>
-  ) : null;
-
-/** Ratings for names on a page: the player's rating in a variant, if known. */
-export type RatingLookup = (playerId: string | null | undefined, variant: string) => ShownRating | undefined;
-
-export const PlayerLink = (p: { player: PublicPlayer; rating?: ShownRating | undefined }) => (
-  <>
-    <a href={`/players/${p.player.id}`}>{nameOf(p.player)}</a>
-    <RatingBadge r={p.rating} />
-  </>
-);
 
 export const ProfilePage = (p: { player: PublicPlayer; ratings: VariantRating[]; changes: RecentRatedGame[]; games: MyGame[] }) => (
   <Layout title={`${nameOf(p.player)} — Subspace`}>

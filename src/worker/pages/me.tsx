@@ -7,7 +7,7 @@ import { SIGN_IN_MINUTES, type MyGame, type PlayerSelf, type PublicPlayer } from
 import { DAYS_PER_MOVE } from '../../service/schemas.ts';
 import { VARIANTS } from '../../engine/types.ts';
 import { Layout, ErrorLine } from './layout.tsx';
-import { RatingBadge, ratingText, type RatingLookup } from './league.tsx';
+import { RatingBadge, ratingText, type RatingLookup } from './rating-badge.tsx';
 import type { VariantRating } from '../../service/ratings.ts';
 import { PushButton } from './push-button.tsx';
 
