@@ -397,27 +397,28 @@ export function outcome(pos: PlanarPosition): Outcome | undefined {
 // ---- playing -------------------------------------------------------------------
 
 export function play(pos: PlanarPosition, move: PlanarMove): PlanarPosition {
-  // Copy-on-write: positions are immutable, so the next one shares the arrays the turn leaves as they are.
+  // Copy-on-write: positions are immutable, so the next one shares the arrays the turn leaves as they are
+  // (copied by the constructor, quicker than slice).
   let { board, orient, hands } = pos;
   switch (move.kind) {
     case 'move':
-      board = board.slice();
-      orient = orient.slice();
+      board = new Int8Array(board);
+      orient = new Int8Array(orient);
       board[move.to] = board[move.from]!;
       orient[move.to] = orient[move.from]!;
       board[move.from] = EMPTY;
       orient[move.from] = 0;
       break;
     case 'drop':
-      board = board.slice();
-      orient = orient.slice();
-      hands = hands.slice();
+      board = new Int8Array(board);
+      orient = new Int8Array(orient);
+      hands = new Int8Array(hands);
       board[move.to] = pieceCode(pos.turn, move.role);
       orient[move.to] = orientationIndex(move.orientation);
       hands[handIndex(pos.turn, move.role)]!--;
       break;
     case 'orient':
-      orient = orient.slice();
+      orient = new Int8Array(orient);
       orient[move.cell] = orientationIndex(move.orientation);
       break;
   }

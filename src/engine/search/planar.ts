@@ -1,7 +1,7 @@
 // Search knowledge of Planar Chess: keys, evaluation, move facts. A piece acts
 // only in its plane, so mobility and attacks are counted in that plane, and a
 // piece that could attack the enemy king after a re-orientation is a threat.
-import { DIAG_FLAT, type FlatRays, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, ORTHO_FLAT, PAWN_CAPTURES, PAWN_STEPS } from '../planar/cube.ts';
+import { DIAG_FLAT, type FlatRays, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, ORTHO_FLAT, PAWN_CAPTURES, PAWN_STEPS, RELATION } from '../planar/cube.ts';
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { attacks, attacksAfterTurn } from '../planar/attacks.ts';
@@ -112,10 +112,22 @@ const KING_ZONES: readonly Int8Array[] = Array.from({ length: NUM_CELLS }, (_, c
 
 const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
 
+/** Per (cell, king) pair, cell * 64 + king: 1 when a piece on `cell` in some orientation could attack `king` on an empty board. */
+const NEAR_KING: Uint8Array = (() => {
+  const near = new Uint8Array(NUM_CELLS * NUM_CELLS);
+  for (let c = 0; c < NUM_CELLS; c++)
+    for (let k = 0; k < NUM_CELLS; k++) for (let o = 0; o < 3; o++) if (RELATION[(c * 3 + o) * NUM_CELLS + k]) near[c * NUM_CELLS + k] = 1;
+  return near;
+})();
+
+/** A piece in hand's signed value, by hand index (a king in hand counts nothing). */
+const HAND_VALUE: Int32Array = Int32Array.from({ length: 12 }, (_, i) => (i % 6 ? (i < 6 ? 1 : -1) * VALUES[(i % 6) + 1]! : 0));
+
 /** Mark the cells a leaper reaches; returns how many it can move to. */
 function markLeaps(board: Int8Array, own: number, targets: Int8Array, map: Uint8Array): number {
   let moves = 0;
-  for (const t of targets) {
+  for (let i = 0; i < targets.length; i++) {
+    const t = targets[i]!;
     map[t] = 1;
     const occupant = board[t]!;
     if (occupant === EMPTY || (occupant & BLACK_BIT) !== own) moves++;
@@ -188,7 +200,7 @@ function evaluate(pos: PlanarPosition): number {
     if (role !== KING) s += MOBILITY * moves;
     // A piece that could turn to attack the enemy king threatens check (or mate).
     const enemyKing = side ? whiteKing : blackKing;
-    if (enemyKing >= 0 && role !== KING)
+    if (enemyKing >= 0 && role !== KING && NEAR_KING[cell * NUM_CELLS + enemyKing])
       for (let other = 0; other < 3; other++)
         if (other !== o && attacks(board, code, other, cell, enemyKing)) {
           s += REORIENT_THREAT;
@@ -196,10 +208,7 @@ function evaluate(pos: PlanarPosition): number {
         }
     score += side ? -s : s;
   }
-  for (let i = 0; i < 12; i++) {
-    const n = hands[i]!;
-    if (n && i % 6) score += (i < 6 ? 1 : -1) * n * VALUES[(i % 6) + 1]!;
-  }
+  for (let i = 0; i < 12; i++) score += hands[i]! * HAND_VALUE[i]!;
   for (let side = 0; side < 2; side++) {
     const king = side ? blackKing : whiteKing;
     if (king < 0) continue;
