@@ -8,6 +8,7 @@ import {
   GameIdSchema,
   MAX_MESSAGE_CHARS,
   MAX_MOVE_TEXT,
+  MAX_PLY,
   MAX_POSITION_TEXT,
   MessageTextSchema,
   MoveTextSchema,
@@ -166,7 +167,14 @@ export const PositionImageQuerySchema = v.object({
 /** A preview is of the turn alone; a `#<ply>` suffix (as typed for sending) is left out. */
 export const PreviewQuerySchema = v.object({
   // `Bb3-Bb2 #4`: the turn, and the ply it is meant for (checked as sending it would be).
-  move: v.pipe(MoveTextSchema, v.transform(splitPlySuffix)),
+  move: v.pipe(
+    MoveTextSchema,
+    v.transform(splitPlySuffix),
+    v.check(
+      ({ ply }) => ply === undefined || (Number.isInteger(ply) && ply >= 1 && ply <= MAX_PLY),
+      `the ply after "#" must be a whole number from 1 to ${MAX_PLY}`,
+    ),
+  ),
   size: SizeSchema,
   /** Whose side the board is seen from (the player's own on their page). */
   from: v.optional(v.picklist(COLORS, 'from must be white or black')),

@@ -171,11 +171,11 @@ describe('player names', () => {
   });
 
   it('refuses invisible characters that make two names look alike; the joiners emoji and scripts need are fine', async () => {
-    for (const bad of ['Ki\u200brk', 'Kirk\u2060', 'Ki\ufeffrk', 'Ki\u00adrk']) {
+    for (const bad of ['Ki\u200brk', 'Kirk\u2060', 'Ki\ufeffrk', 'Ki\u00adrk', '\u200dKirk', 'Kirk\u200c', 'Kirk\u034f', 'Kirk\u3164', 'Kirk\u2800']) {
       const created = await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { name: bad } } });
       expect([created.status, created.body.error], JSON.stringify(bad)).toEqual([
         400,
-        'white.name: must not contain invisible characters (a zero-width space, word joiner, soft hyphen or byte-order mark)',
+        'white.name: must not contain invisible characters (a zero-width space, word joiner, soft hyphen, blank filler, byte-order mark, or a joiner at either end)',
       ]);
       const player = await call('POST', '/api/players', { json: { name: bad } });
       expect(player.status, JSON.stringify(bad)).toBe(400);

@@ -143,6 +143,8 @@ describe('playing', () => {
     const sent = await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2 #1', token: g.tokens.black });
     expect([sent.status, sent.body.error]).toEqual([409, stale.body.error]);
     expect((await at('Bb3-Bb2 #3')).body.code).toBe('future_ply');
+    // A number that is no ply is the 400 that sending it is, not a stale or future ply.
+    for (const text of ['Bb3-Bb2 #0', 'Bb3-Bb2 #1234567']) expect([(await at(text)).status, (await at(text)).body.code], text).toEqual([400, 'invalid_query']);
   });
 });
 
