@@ -39,7 +39,7 @@ export const NameSchema = v.pipe(
   // Characters that show as nothing make two names look alike ("Kirk" and "Ki\u200brk"); the joiners
   // emoji sequences and some scripts need (U+200C, U+200D) stay allowed.
   v.regex(
-    /^(?![\u200C\u200D])[^\u00AD\u034F\u115F\u1160\u180E\u200B\u2060-\u2064\u2800\u3164\uFEFF\uFFA0]*(?<![\u200C\u200D])$/u,
+    /^(?![\u200C\u200D])(?!.*\u034F)[^\u00AD\u115F\u1160\u180E\u200B\u2060-\u2064\u2800\u3164\uFEFF\uFFA0]*(?<![\u200C\u200D])$/su,
     'must not contain invisible characters (a zero-width space, word joiner, soft hyphen, blank filler, byte-order mark, or a joiner at either end)',
   ),
 );
