@@ -9,8 +9,7 @@ import type { AnalysisPlyRow, AnalysisRow, AnalysisStatus } from '../db/schema-a
 import type { AnalysisStore } from '../db/analysis-store.ts';
 import type { GameStore } from '../db/game-store.ts';
 import { ANALYSIS_NODES, evalText, gameAccuracy, GLYPHS, judge, winCurve, type Evaluation, type Judgement } from '../engine/search/analysis-judgement.ts';
-import { getVariant } from '../engine/variants/index.ts';
-import { opposite, type Color, type GameResult, type VariantName } from '../engine/types.ts';
+import type { Color, GameResult, VariantName } from '../engine/types.ts';
 import type { EventSink, GameEvent, Thinking } from './ports.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import type { TurnAnnotation } from './record.ts';
@@ -81,7 +80,7 @@ export class AnalysisService {
     private readonly games: Pick<GameStore, 'game' | 'moves'>,
     private readonly store: AnalysisStore,
     private readonly pieces: AnalysisPieces | undefined,
-    private readonly thinking: Thinking | undefined,
+    private readonly thinking: Thinking,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -121,8 +120,6 @@ export class AnalysisService {
     if (!analysis || analysis.status === 'done' || analysis.evaluated !== from) return 'not-needed';
     const row = await this.games.game(id);
     if (!row) return 'not-needed';
-    const variant = getVariant(row.variant);
-    if (!variant) throw new Error(`game ${id}: variant ${row.variant} does not load`);
     const options = storedOptions(row);
     const moves = await this.games.moves(id);
     const last = analysis.positions - 1;
@@ -130,7 +127,6 @@ export class AnalysisService {
     const k = winCurve(row.variant);
     const nodeBudget = (ANALYSIS_NODES[row.variant as VariantName] ?? 4_000) * PIECE_SHARE;
     const overAtLast = row.reason && ON_BOARD.has(row.reason) && row.result !== '*' ? (row.result as GameResult) : undefined;
-    if (!this.thinking) throw new Error('no search for the analysis (the picture Worker)');
     // The search runs in the picture Worker: a piece's positions in one call.
     const analysed = await this.thinking.analysePositions({
       variant: row.variant,
@@ -147,9 +143,8 @@ export class AnalysisService {
       const e = found.eval;
       let judgement: Judgement | undefined;
       if (i > 0 && prev) {
-        const position = variant.parsePosition(texts[i]!, options);
-        if (!position.ok) throw new Error(`game ${id}: stored position ${i} does not load`);
-        const mover: Color = opposite(variant.turn(position.value));
+        // The side that played the turn leading here (the stored move says it; no position to read).
+        const mover: Color = moves[i - 1]!.side;
         judgement = judge(mover, evaluationOf(prev), e, k, moves[i - 1]?.text, prev.best ?? undefined);
       }
       const r: AnalysisPlyRow = {

@@ -39,12 +39,11 @@ import { RatingStore } from '../db/rating-store.ts';
 import { TournamentStore } from '../db/tournament-store.ts';
 import { RatingService } from '../service/ratings.ts';
 import { TournamentService } from '../service/tournaments.ts';
-import type { EventSink, GameEndHook } from '../service/ports.ts';
+import type { EventSink, GameAlarms, GameEndHook, Thinking } from '../service/ports.ts';
 import type { SeatRecords } from '../db/seat-records.ts';
 import { config, type Config } from './config.ts';
 import { GameIdCheck, gameClient, ObjectAlarms, RemoteGames, remoteNotifyStore, type GameClient } from './game-objects.ts';
 import { remoteThinking } from './board-png.ts';
-import type { GameAlarms } from '../service/ports.ts';
 
 /** Every handler finds the services on `c.var.services`, built from the bindings and the configuration. */
 export type AppEnv = { Bindings: Cloudflare.Env; Variables: { services: Services } };
@@ -244,12 +243,17 @@ export class Services {
 
   /** The computer's hints (its turns are played in the game's object: localComputer). */
   get computer(): ComputerPlayer {
-    return this.once('computer', () => new ComputerPlayer(this.remoteGames, this.games, remoteThinking(this.env)));
+    return this.once('computer', () => new ComputerPlayer(this.remoteGames, this.games, this.thinking));
   }
 
   /** Inside a game's object: the computer playing its turns in that game. */
   get localComputer(): ComputerPlayer {
-    return this.once('localComputer', () => new ComputerPlayer(this.gameHome.store, this.localGames, remoteThinking(this.env)));
+    return this.once('localComputer', () => new ComputerPlayer(this.gameHome.store, this.localGames, this.thinking));
+  }
+
+  /** The computer's search, run by the picture Worker (its turns, hints and the analysis ask it). */
+  private get thinking(): Thinking {
+    return this.once('thinking', () => remoteThinking(this.env));
   }
 
   /** Post-game analysis (its pieces go through the computer queue). */
@@ -257,10 +261,7 @@ export class Services {
     const { env, clock } = this;
     // In a game's object (a game's end asks for its analysis) its own storage, not an RPC to itself.
     const games = this.home?.store ?? this.remoteGames;
-    return this.once(
-      'analysis',
-      () => new AnalysisService(games, new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), remoteThinking(env), clock),
-    );
+    return this.once('analysis', () => new AnalysisService(games, new AnalysisStore(env.DB), new QueueComputerTurns(env.COMPUTER_QUEUE), this.thinking, clock));
   }
 
   /** The players' analysis boards: private variations and notes per seat. */
