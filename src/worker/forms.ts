@@ -8,12 +8,11 @@ import {
   GameIdSchema,
   MAX_MESSAGE_CHARS,
   MAX_MOVE_TEXT,
-  MAX_PLY,
   MAX_POSITION_TEXT,
   MessageTextSchema,
+  MovePlainSchema,
   MoveTextSchema,
   plyFromSuffix,
-  splitPlySuffix,
 } from '../service/schemas.ts';
 import { COLORS, VARIANT_NAMES, VARIANTS } from '../engine/types.ts';
 
@@ -164,17 +163,9 @@ export const PositionImageQuerySchema = v.object({
   last: v.optional(v.pipe(v.string(), v.maxLength(MAX_MOVE_TEXT, 'last is too long'))),
   size: SizeSchema,
 });
-/** A preview is of the turn alone; a `#<ply>` suffix (as typed for sending) is left out. */
+/** A preview of a turn as typed for sending: `Bb3-Bb2 #4` is the turn and the ply it is meant for, read as a text/plain move is. */
 export const PreviewQuerySchema = v.object({
-  // `Bb3-Bb2 #4`: the turn, and the ply it is meant for (checked as sending it would be).
-  move: v.pipe(
-    MoveTextSchema,
-    v.transform(splitPlySuffix),
-    v.check(
-      ({ ply }) => ply === undefined || (Number.isInteger(ply) && ply >= 1 && ply <= MAX_PLY),
-      `the ply after "#" must be a whole number from 1 to ${MAX_PLY}`,
-    ),
-  ),
+  move: MovePlainSchema,
   size: SizeSchema,
   /** Whose side the board is seen from (the player's own on their page). */
   from: v.optional(v.picklist(COLORS, 'from must be white or black')),
