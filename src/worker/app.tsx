@@ -116,6 +116,12 @@ app.route('/rules', rules);
  */
 const wantsPage = (c: Context) => !/^\/(api\/|api$|openapi\.json$)/.test(c.req.path) && /\btext\/html\b/.test(c.req.header('Accept') ?? '');
 
+/** The page a browser gets where no route answers (404) or not its method (405). */
+function noRoutePage(c: Context, status: 404 | 405, title: string, message: string) {
+  c.header('Content-Security-Policy', PAGE_CSP);
+  return c.html(<ErrorPage status={status} title={title} message={message} />, status);
+}
+
 function unknownRoute(c: Context) {
   // "/x/" where "/x" is an address: a read goes there (308); anything else is told the address.
   const bare = c.req.path.replace(/(.)\/+$/, '$1');
@@ -124,38 +130,30 @@ function unknownRoute(c: Context) {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.redirect(bare + new URL(c.req.url).search, 308);
     // Told of the address without the slash, and of what it answers when that is not this method either.
     const answers = bareAllows.includes(c.req.method) ? '' : `, which answers ${bareAllows.join(', ')}`;
-    if (wantsPage(c)) {
-      c.header('Content-Security-Policy', PAGE_CSP);
-      const message = `There is no page at ${c.req.path.slice(0, 80)}: the address is ${bare.slice(0, 80)}${answers}, without the trailing slash.`;
-      return c.html(<ErrorPage status={404} title="Page not found" message={message} />, 404);
-    }
+    if (wantsPage(c))
+      return noRoutePage(
+        c,
+        404,
+        'Page not found',
+        `There is no page at ${c.req.path.slice(0, 80)}: the address is ${bare.slice(0, 80)}${answers}, without the trailing slash.`,
+      );
     return jsonError(c, 404, 'unknown_route', `no such route: ${c.req.method} ${c.req.path} (without the trailing slash: ${bare}${answers})`);
   }
   const allowed = allowedMethods(app.routes, c.req.path);
   if (!allowed.length) {
-    if (wantsPage(c)) {
-      c.header('Content-Security-Policy', PAGE_CSP);
-      return c.html(
-        <ErrorPage status={404} title="Page not found" message={`There is no page at ${c.req.path.slice(0, 80)}. Check the address, or go on from here.`} />,
-        404,
-      );
-    }
+    if (wantsPage(c)) return noRoutePage(c, 404, 'Page not found', `There is no page at ${c.req.path.slice(0, 80)}. Check the address, or go on from here.`);
     // Under /api, where to look: the index and the whole API (a bot author tried /api/openapi.json).
     const where = /^\/api(\/|$)/.test(c.req.path) ? '; the routes: GET /api (an index) and GET /openapi.json (all of them)' : '';
     return jsonError(c, 404, 'unknown_route', `no such route: ${c.req.method} ${c.req.path}${where}`);
   }
   c.header('Allow', allowed.join(', '));
-  if (wantsPage(c)) {
-    c.header('Content-Security-Policy', PAGE_CSP);
-    return c.html(
-      <ErrorPage
-        status={405}
-        title="Not allowed here"
-        message={`${c.req.method} is not allowed on ${c.req.path.slice(0, 80)}; this address answers ${allowed.join(', ')}. Open it as a link instead.`}
-      />,
+  if (wantsPage(c))
+    return noRoutePage(
+      c,
       405,
+      'Not allowed here',
+      `${c.req.method} is not allowed on ${c.req.path.slice(0, 80)}; this address answers ${allowed.join(', ')}. Open it as a link instead.`,
     );
-  }
   return jsonError(c, 405, 'method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(', ')}`);
 }
 app.notFound(unknownRoute);
