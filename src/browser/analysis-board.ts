@@ -1,7 +1,7 @@
 // A player's analysis board (src/worker/pages/analysis-board.tsx): a line tried from any ply of
 // the game, step by step through GET /api/games/:id/explore (the board and the legal turns
 // there; no evaluation), notes per turn, and the seat's variations kept with PUT …/notes.
-import { $ } from './page.ts';
+import { $, st } from './page.ts';
 
 interface Turn {
   move: string;
@@ -162,8 +162,13 @@ export function startAnalysisBoard(id: string, token: string): void {
   }
 
   $('#ab-start')!.addEventListener('click', () => {
-    const n = Number($<HTMLInputElement>('#ab-from')!.value);
-    from = Number.isInteger(n) && n >= 0 ? n : 0;
+    const box = $<HTMLInputElement>('#ab-from')!;
+    const n = box.value.trim() === '' ? Number.NaN : Number(box.value);
+    const last = st().ply; // the game's ply now: the box's max is the page's first
+    box.max = String(last);
+    // Said, not quietly changed to another ply: the board would show a position not asked for.
+    if (!Number.isInteger(n) || n < 0 || n > last) return status('Start after a ply from 0 (the start) to ' + last + ' (now).', true);
+    from = n;
     line = [];
     void explore();
   });

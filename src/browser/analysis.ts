@@ -54,7 +54,7 @@ export function startAnalysis(page: GamePage): void {
       fetch('/api/games/' + page.id + '/analysis', { cache: 'no-store' })
         .then((r) => (r.ok ? r.json() : null))
         .then((a: Analysis | null) => {
-          if (a && a.status === 'done') return page.refresh(false, true).then(watch);
+          if (a && a.status === 'done') return page.refresh({ keepReplay: true }).then(watch);
           const progress = $('#analysis-progress');
           if (a && progress) progress.textContent = progress.textContent!.replace(/\d+ of \d+/, a.evaluated + ' of ' + a.positions);
           watch();
@@ -123,7 +123,7 @@ export function startAnalysis(page: GamePage): void {
     if (!(form instanceof HTMLFormElement) || form.id !== 'analysis-ask') return;
     ev.preventDefault();
     fetch(form.action, { method: 'POST' })
-      .then(() => page.refresh(false, true))
+      .then(() => page.refresh({ keepReplay: true }))
       .then(watch)
       .catch(() => {});
   });

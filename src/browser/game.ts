@@ -14,9 +14,10 @@ import { boardButtons, listenForArrowKeys, makeTabStop } from './board-keyboard.
 import { clearMarks, elementsFor, keysAt, markTarget, placeChooser } from './board-marks.ts';
 import { addCopyButtons } from './copy-buttons.ts';
 import { showTimes } from './deadline.ts';
-import { $, announce, cleanAddress, errorNode, flash, type GamePage, live, myTurn, setPreview, st } from './page.ts';
+import { $, announce, cleanAddress, errorNode, flash, type GamePage, live, myTurn, type RefreshOptions, setPreview, sideName, st } from './page.ts';
+import { makeRefresh } from './game-refresh.ts';
 import { playedWords, staleTurnWords } from '../service/plan-outcome.ts';
-import { listenForReplay, markReplay } from './replay.ts';
+import { listenForReplay } from './replay.ts';
 import { startAnalysis } from './analysis.ts';
 import { startAnalysisBoard } from './analysis-board.ts';
 import { keyLabel, keysOf, type Plan } from './turn-keys.ts';
@@ -55,12 +56,16 @@ function startGamePage(root: HTMLElement): void {
   let plansPly = -1;
   let chosen: string[][] = []; // the click steps so far: each the keys one click may stand for
   let lastPreview = '';
-  const page: GamePage = { id, viewPly: null, refresh, forgetChoice: () => (chosen = []) };
+  const forgetChoice = () => {
+    chosen = [];
+  };
+  const refresh = (options?: RefreshOptions) => refreshLive(options);
+  const page: GamePage = { id, viewPly: null, refresh, forgetChoice };
+  const refreshLive = makeRefresh({ page, token, from: params.get('from'), forgetChoice, setup: () => setup(), loadLegal: () => loadLegal() });
 
   cleanAddress(params, token);
   ownPiecesInView(root);
 
-  const sideName = (c: string | null) => (c === 'white' ? 'White' : 'Black');
   /** The engine's reasons often start with the turn already. */
   const about = (text: string, error: string) => (error.indexOf(text + ':') === 0 ? error : text + ': ' + error);
   function authHeaders(extra: Record<string, string> = {}): Record<string, string> {
@@ -298,14 +303,14 @@ function startGamePage(root: HTMLElement): void {
             announce(words);
           };
           // The game moved on (another tab, another device): the page catches up, keeping what was typed.
-          if (x.r.status === 409) return refresh(true, false, true).then(say);
+          if (x.r.status === 409) return refresh({ keepText: true, keepAnyPly: true }).then(say);
           say();
           return;
         }
         const said = playedWords(x.data.move, x.data.answer);
         // The site header counts the games waiting for you: this one no longer does.
         document.dispatchEvent(new CustomEvent('subspace:recount'));
-        return refresh(false).then(() => {
+        return refresh().then(() => {
           flash('ok', said);
           announce(said);
         });
@@ -369,59 +374,7 @@ function startGamePage(root: HTMLElement): void {
     return body;
   }
 
-  // ---- live updates ----
-  /** `keepAnyPly`: keep the typed turn even when the game moved on (a turn refused as stale, shown to its player). */
-  function refresh(keepText: boolean, keepReplay = false, keepAnyPly = false): Promise<void> {
-    const before = st();
-    const input = $<HTMLInputElement>('#move');
-    const text = keepText && input ? input.value : '';
-    // Messages being written survive the swap too.
-    const drafts = keepText
-      ? ['message-text', 'move-message'].map((k) => [k, (document.getElementById(k) as HTMLTextAreaElement | null)?.value ?? ''] as const)
-      : [];
-    // A move that arrives while the reader looks at an earlier position must not pull them away.
-    const viewing = keepReplay ? page.viewPly : null;
-    const replayed = viewing === null ? null : document.querySelector('#board svg');
-    const q = new URLSearchParams({ partial: '1' });
-    if (token) q.set('token', token);
-    const from = params.get('from');
-    if (from) q.set('from', from);
-    page.viewPly = null;
-    return fetch(location.pathname + '?' + q, { cache: 'no-store' })
-      .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
-      .then((html) => {
-        const focused = document.activeElement?.id;
-        live().outerHTML = html;
-        chosen = [];
-        const after = st();
-        const i2 = $<HTMLInputElement>('#move');
-        if (i2 && text && (keepAnyPly || after.ply === before.ply)) i2.value = text;
-        for (const [k, draft] of drafts) {
-          let box = document.getElementById(k) as HTMLTextAreaElement | null;
-          // A message written to go with a turn that can no longer be played goes to the message box.
-          if (box?.disabled && k === 'move-message') box = document.getElementById('message-text') as HTMLTextAreaElement | null;
-          if (box && draft && !box.disabled && !box.value) box.value = draft;
-        }
-        if (focused) document.getElementById(focused)?.focus();
-        setup();
-        const now = document.querySelector('#board svg');
-        if (viewing !== null && replayed && now && viewing < after.ply) {
-          now.replaceWith(replayed);
-          const last = document.querySelector('#status code')?.textContent;
-          const news = after.ply !== before.ply && last ? sideName(before.toMove) + ' played ' + last + ': press Now to see it.' : '';
-          markReplay(page, viewing, news);
-          if (news) announce(news);
-        }
-        if (after.ply !== before.ply) {
-          const last = document.querySelector('#status code');
-          if (last && after.you && after.you === after.toMove)
-            announce('Your turn. ' + (before.you === before.toMove ? '' : 'Your opponent played ' + last.textContent + '.'));
-        }
-        if (after.status !== 'active' && before.status === 'active') announce(document.querySelector('#status .result')?.textContent ?? 'The game is over.');
-        return loadLegal();
-      });
-  }
-  const poll = followGame(id, authHeaders, () => refresh(true, true));
+  const poll = followGame(id, authHeaders, () => refresh({ keepText: true, keepReplay: true }));
 
   listenForArrowKeys();
   const showPly = listenForReplay(page);

@@ -1,19 +1,27 @@
 // The game page as the script sees it: the #live region's data attributes, and the places
 // where it speaks (flash messages, the preview box, the screen-reader announcements).
 
+export interface RefreshOptions {
+  /** Keep the typed turn (when the ply is unchanged) and the messages being written. */
+  keepText?: boolean;
+  /** A live update: a reader looking at an earlier position stays there. */
+  keepReplay?: boolean;
+  /** Keep the typed turn even when the game moved on (a turn refused as stale, shown to its player). */
+  keepAnyPly?: boolean;
+}
+
 /** What the parts of the script share (game.ts owns it). */
 export interface GamePage {
   readonly id: string | null;
   /** The ply the board shows while replaying; null: the current position. */
   viewPly: number | null;
-  /**
-   * Swaps in the current #live region; keeps the typed turn when asked and the ply is unchanged.
-   * With keepReplay (a live update), a reader looking at an earlier position stays there.
-   */
-  refresh(keepText: boolean, keepReplay?: boolean): Promise<void>;
+  /** Swaps in the current #live region (game-refresh.ts). */
+  refresh(options?: RefreshOptions): Promise<void>;
   /** Drops the clicks made so far. */
   forgetChoice(): void;
 }
+
+export const sideName = (c: string | null) => (c === 'white' ? 'White' : 'Black');
 
 export function $<E extends HTMLElement = HTMLElement>(selector: string): E | null {
   return document.querySelector<E>(selector);

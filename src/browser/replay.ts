@@ -20,7 +20,7 @@ export function listenForReplay(page: GamePage): (n: number) => Promise<void> | 
     const s = st();
     const n = Math.max(0, Math.min(s.ply, ply));
     if (n === s.ply) {
-      if (page.viewPly !== null) page.refresh(true);
+      if (page.viewPly !== null) page.refresh({ keepText: true });
       return;
     }
     const from = live().getAttribute('data-from') || 'white';

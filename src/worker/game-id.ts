@@ -1,10 +1,9 @@
 // The routes of one game, /api/games/:id/...: the id checked once, for all of them, before any
 // route of the game runs, and handed on as `c.var.gameId`.
 import { createMiddleware } from 'hono/factory';
-import { matchedRoutes } from 'hono/route';
 import * as v from 'valibot';
 import { GameIdSchema } from '../service/schemas.ts';
-import { jsonError, type AppEnv } from './http.ts';
+import { jsonError, routeAnswers, type AppEnv } from './http.ts';
 
 export const GAME_PREFIX = '/api/games/:id';
 
@@ -18,7 +17,7 @@ export type GameEnv = AppEnv & { Variables: { gameId: string } };
  * and an unknown path goes on to the app's 404 or 405).
  */
 export const gameIdOnce = createMiddleware<GameEnv>(async (c, next) => {
-  if (matchedRoutes(c).some((r) => r.method !== 'ALL' && r.path.startsWith(GAME_PREFIX))) {
+  if (routeAnswers(c, GAME_PREFIX)) {
     const id = c.req.param('id') ?? '';
     if (!v.is(GameIdSchema, { id }) || !(await c.var.services.gameRecords.mayBeGame(id)))
       return jsonError(c, 404, 'unknown_game', `no game with id ${id.slice(0, 40)}`);

@@ -3,9 +3,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { matchedRoutes } from 'hono/route';
 import { config } from './config.ts';
-import { jsonError, type AppEnv } from './http.ts';
+import { jsonError, routeAnswers, type AppEnv } from './http.ts';
 
 /** The cookie the personal page keeps the player key in (HttpOnly, Secure, SameSite=Lax). */
 export const KEY_COOKIE = 'subspace_key';
@@ -90,7 +89,7 @@ export function crossOrigin(c: Context): string | undefined {
 export const ownPagesOnly =
   (refuse: (c: Context, why: string) => Response | Promise<Response> | undefined = () => undefined): MiddlewareHandler =>
   async (c, next) => {
-    if (!SAFE_METHOD.test(c.req.method) && matchedRoutes(c).some((r) => r.method !== 'ALL')) {
+    if (!SAFE_METHOD.test(c.req.method) && routeAnswers(c)) {
       const why = crossOrigin(c);
       if (why)
         return (

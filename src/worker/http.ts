@@ -3,6 +3,7 @@
 // beside it: http-auth.ts (player tokens, keys, own-pages-only), http-body.ts (reading bodies),
 // http-validation.ts (valibot issues in words), http-limits.ts (per-minute limits).
 import type { Context } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '../service/error-codes.ts';
 import type { Failure, ServiceResult } from '../service/result.ts';
@@ -48,6 +49,12 @@ export function allowedMethods(routes: readonly { method: string; path: string }
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
 }
+
+/**
+ * Does a route answer this request (not only middleware, which is registered for ALL methods)?
+ * With `prefix`, only a route under it counts.
+ */
+export const routeAnswers = (c: Context, prefix = ''): boolean => matchedRoutes(c).some((route) => route.method !== 'ALL' && route.path.startsWith(prefix));
 
 export function fromFailure(c: Context, f: Failure) {
   if (f.retryAfter !== undefined) c.header('Retry-After', String(f.retryAfter));

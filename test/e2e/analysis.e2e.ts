@@ -81,6 +81,15 @@ runInBrowser(
     await axe(white, "White's page with the analysis board");
     await black.reload();
     assert.doesNotMatch((await black.locator('#ab-saved').textContent()) ?? '', /The danger/, "Black never sees White's variations");
+    // A start outside the game is said, not quietly moved to another ply; a start inside it is taken.
+    await black.waitForSelector('#ab-legal option', { state: 'attached' });
+    await black.fill('#ab-from', '-1');
+    await black.click('#ab-start');
+    await black.waitForSelector('#ab-status:has-text("from 0 (the start) to 9 (now)")');
+    await black.fill('#ab-from', '3');
+    await black.click('#ab-start');
+    await black.waitForSelector('#ab-status:has-text("after ply 3")');
+    log('the analysis board says a start outside the game, and starts after ply 3');
     const spectator = await open(desktop, `/games/${g.id}`);
     assert.equal(await spectator.locator('#analysis-board').count(), 0, 'spectators have no analysis board');
     assert.doesNotMatch(await spectator.content(), /keep the king off b2/);

@@ -1,0 +1,71 @@
+// Swapping in the current #live region (GET /games/:id?partial=1) after a live update, a sent turn
+// or a refused one, keeping what the reader was doing: the typed turn, messages being written,
+// an earlier position being looked at.
+import { announce, type GamePage, live, type RefreshOptions, sideName, st } from './page.ts';
+import { markReplay } from './replay.ts';
+
+interface RefreshParts {
+  page: GamePage;
+  /** The page's own query: its token and the `from` it was opened with. */
+  token: string;
+  from: string | null;
+  /** Dropping the clicks made so far (the board they were made on is gone). */
+  forgetChoice(): void;
+  /** Makes the new region's board and buttons work (the page's own set-up). */
+  setup(): void;
+  /** Loads the legal turns for the position now shown. */
+  loadLegal(): Promise<void>;
+}
+
+export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => Promise<void> {
+  const { page, token, from } = parts;
+  return ({ keepText = false, keepReplay = false, keepAnyPly = false } = {}) => {
+    const before = st();
+    const input = document.querySelector<HTMLInputElement>('#move');
+    const text = keepText && input ? input.value : '';
+    // Messages being written survive the swap too.
+    const drafts = keepText
+      ? ['message-text', 'move-message'].map((k) => [k, (document.getElementById(k) as HTMLTextAreaElement | null)?.value ?? ''] as const)
+      : [];
+    // A move that arrives while the reader looks at an earlier position must not pull them away.
+    const viewing = keepReplay ? page.viewPly : null;
+    const replayed = viewing === null ? null : document.querySelector('#board svg');
+    const q = new URLSearchParams({ partial: '1' });
+    if (token) q.set('token', token);
+    if (from) q.set('from', from);
+    page.viewPly = null;
+    return fetch(location.pathname + '?' + q, { cache: 'no-store' })
+      .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+      .then((html) => {
+        const focused = document.activeElement?.id;
+        live().outerHTML = html;
+        parts.forgetChoice();
+        const after = st();
+        const i2 = document.querySelector<HTMLInputElement>('#move');
+        if (i2 && text && (keepAnyPly || after.ply === before.ply)) i2.value = text;
+        for (const [k, draft] of drafts) {
+          let box = document.getElementById(k) as HTMLTextAreaElement | null;
+          // A message written to go with a turn that can no longer be played goes to the message box.
+          if (box?.disabled && k === 'move-message') box = document.getElementById('message-text') as HTMLTextAreaElement | null;
+          if (box && draft && !box.disabled && !box.value) box.value = draft;
+        }
+        if (focused) document.getElementById(focused)?.focus();
+        parts.setup();
+        const now = document.querySelector('#board svg');
+        if (viewing !== null && replayed && now && viewing < after.ply) {
+          now.replaceWith(replayed);
+          const last = document.querySelector('#status code')?.textContent;
+          const news = after.ply !== before.ply && last ? sideName(before.toMove) + ' played ' + last + ': press Now to see it.' : '';
+          markReplay(page, viewing, news);
+          if (news) announce(news);
+        }
+        if (after.ply !== before.ply) {
+          const last = document.querySelector('#status code');
+          if (last && after.you && after.you === after.toMove)
+            announce('Your turn. ' + (before.you === before.toMove ? '' : 'Your opponent played ' + last.textContent + '.'));
+        }
+        if (after.status !== 'active' && before.status === 'active') announce(document.querySelector('#status .result')?.textContent ?? 'The game is over.');
+        return parts.loadLegal();
+      });
+  };
+}
