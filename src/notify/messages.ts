@@ -8,6 +8,7 @@ import { utc } from '../service/public-state.ts';
 import type { NotifyEvent } from '../service/ports.ts';
 import { planOutcomeWords } from '../service/plan-outcome.ts';
 import { resultWords, winnerOf } from '../service/outcome-words.ts';
+import { ratingChangeText } from '../service/ratings.ts';
 import type { EventData } from './types.ts';
 
 const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
@@ -275,10 +276,12 @@ export function playerEventText(event: PlayerEvent): string {
   }
 }
 
-/** A rating before a game and its change: "1500? +162.3 (now 1662?)". */
+/**
+ * A rating before a game (`?` while provisional), its change and after, in whole points as pages show
+ * them: "1500? +162 = 1662".
+ */
 function ratingWords(r: { rating: number; change: number; provisional: boolean }): string {
-  const sign = r.change >= 0 ? '+' : '';
-  return `${Math.round(r.rating)}${r.provisional ? '?' : ''} ${sign}${r.change.toFixed(1)}`;
+  return `${Math.round(r.rating)}${r.provisional ? '?' : ''} ${ratingChangeText(r.rating, r.change)} = ${Math.round(r.rating + r.change)}`;
 }
 
 /** The end of a tournament, in words (player events and the email). */

@@ -25,6 +25,15 @@ const PLIES_BEFORE_A_TIMEOUT_COUNTS = 4;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** A player's rating as shown: rating and RD (one decimal), whether it is provisional. */
+/**
+ * A rating change in words, in whole points as ratings are shown: the difference of the two shown
+ * ratings, so that "1500 −162 = 1338" adds up (the API keeps the decimals). Pages and messages.
+ */
+export const ratingChangeText = (before: number, change: number) => {
+  const n = Math.round(before + change) - Math.round(before);
+  return `${n >= 0 ? '+' : '−'}${Math.abs(n)}`;
+};
+
 export interface ShownRating {
   readonly rating: number;
   readonly rd: number;

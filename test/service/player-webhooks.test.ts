@@ -159,7 +159,7 @@ describe("a player's own webhook", () => {
       expect(post.body.data.game).toMatchObject({ id: gameId, side: mine ? 'white' : 'black', result: '1-0', ratings: resigned.body.ratings });
       expect(post.body.data.game.reason).toBe('resignation');
       expect(post.body.data.text).toMatch(
-        new RegExp(`is over: White won by resignation \\(1-0\\)\\. You ${mine ? 'won' : 'lost'}\\. Your rating: 1500\\? [+-]\\d+\\.\\d\\.`),
+        new RegExp(`is over: White won by resignation \\(1-0\\)\\. You ${mine ? 'won' : 'lost'}\\. Your rating: 1500\\? [+−]\\d+ = \\d+\\.`),
       );
     }
 

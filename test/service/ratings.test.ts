@@ -202,7 +202,9 @@ describe('ratings', () => {
     );
     const words = (side: 'white' | 'black') => {
       const r = end.body.ratings[side];
-      return `Your rating: 1500? ${r.change >= 0 ? '+' : ''}${r.change.toFixed(1)}.`;
+      // Whole points that add up, as the pages show them (not the API's decimals).
+      const n = Math.round(1500 + r.change) - 1500;
+      return `Your rating: 1500? ${n >= 0 ? '+' : '−'}${Math.abs(n)} = ${1500 + n}.`;
     };
     expect(sent.map((m) => m.to).sort()).toEqual(['mailed-a@example.org', 'mailed-b@example.org']);
     expect(sent.find((m) => m.to === 'mailed-a@example.org')!.text).toContain(words('white'));

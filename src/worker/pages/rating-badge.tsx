@@ -1,18 +1,11 @@
 // A player's name and rating as every page shows them: "Kirk (1523?)", and a rating's change in whole
 // points ("1500 −162 = 1338"). The profile, the leaderboard, tournaments, /me and the game page.
-import type { ShownRating } from '../../service/ratings.ts';
+import { ratingChangeText, type ShownRating } from '../../service/ratings.ts';
+
+export { ratingChangeText };
 import type { PublicPlayer } from '../../service/players.ts';
 
 export const nameOf = (p: { id: string | null; name: string | null }) => p.name ?? (p.id ? `player ${p.id}` : 'someone without a key');
-
-/**
- * A rating change as pages show it, in whole points as the ratings are: the difference of the two
- * shown ratings, so that "1500 −162 = 1338" adds up (the API keeps the decimals).
- */
-export const ratingChangeText = (before: number, change: number) => {
-  const n = Math.round(before + change) - Math.round(before);
-  return `${n >= 0 ? '+' : '−'}${Math.abs(n)}`;
-};
 
 /** A rating as shown beside a name: "1523" or, while provisional, "1523?". */
 export const ratingText = (r: ShownRating) => `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
