@@ -153,9 +153,13 @@ describe('playing with forms (no JavaScript)', () => {
     const res = await form(`/games/${g.id}/move`, { token: g.tokens.white, ply: '1', move: 'Wc1-Wc3' });
     expect(res.status).toBe(303);
     const to = location(res);
-    expect(to.searchParams.get('error')).toMatch(/^Wc1-Wc3: a bishop/);
+    expect(to.searchParams.get('error')).toMatch(/^Not played: Wc1-Wc3: a bishop/);
     const page = await call('GET', to.pathname + to.search);
     expect(page.text).toContain('role="alert"');
+    // Said beside the move box, where the page opens (on a phone the top is a screen away), not on top.
+    expect(to.hash).toBe('#move-form');
+    expect(page.text).toMatch(/<div id="preview" class="preview" aria-live="polite"><p class="msg error" role="alert">Not played: Wc1-Wc3: a bishop/);
+    expect(page.text).toContain('<div id="flash" role="status"></div>');
     // Only our own redirects put words on the page: the same message without its tag, a
     // changed message, or a message on the spectator page is not shown.
     const spoof = 'Session expired. Re-enter your password at evil.example';

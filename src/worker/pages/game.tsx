@@ -142,6 +142,8 @@ const LiveRegion = (p: GamePageProps) => {
   const you = s.you;
   const active = s.status === 'active';
   const yourTurn = active && you === s.sideToMove;
+  // A turn refused without JavaScript comes back with its text: its reason goes beside the move box.
+  const turnError = you && active && p.moveText !== undefined ? p.flash?.error : undefined;
   const title = s.title ?? s.variant;
   const q = p.token ? `?token=${encodeURIComponent(p.token)}` : '';
   const action = (what: string) => `/games/${s.id}/${what}`;
@@ -200,7 +202,7 @@ const LiveRegion = (p: GamePageProps) => {
         </form>
       ) : null}
       <div id="flash" role="status">
-        <ErrorLine error={p.flash?.error} />
+        <ErrorLine error={turnError ? undefined : p.flash?.error} />
         {p.flash?.ok ? <p class="msg ok">{p.flash.ok}</p> : null}
       </div>
       <div class="game">
@@ -256,7 +258,7 @@ const LiveRegion = (p: GamePageProps) => {
           <BoardHelp variant={s.variant} rulesLink />
         </div>
         <div class="side">
-          {you && active ? <MoveForm {...p} yourTurn={yourTurn} /> : null}
+          {you && active ? <MoveForm {...p} yourTurn={yourTurn} {...(turnError ? { turnError } : {})} /> : null}
           {you && active && s.hints ? <HintForm {...p} yourTurn={yourTurn} /> : null}
           {you && active ? <Actions state={s} token={p.token!} action={action} /> : null}
           {p.conditional && !yourTurn ? (

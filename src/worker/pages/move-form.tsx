@@ -7,8 +7,10 @@ import type { Preview } from '../../service/preview.ts';
 import { MAX_MESSAGE_CHARS } from '../../service/schemas.ts';
 import { turnExamples } from '../text/commands.ts';
 import { againstComputer, type GamePageProps } from './game-page-props.ts';
+import { ErrorLine } from './layout.tsx';
 
-export const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
+/** `turnError`: why the turn in the box was not played (a form sent without JavaScript), said beside it. */
+export const MoveForm = (p: GamePageProps & { yourTurn: boolean; turnError?: string }) => {
   const s = p.state;
   const preview = p.preview;
   const value = p.moveText ?? preview?.move ?? '';
@@ -73,7 +75,8 @@ export const MoveForm = (p: GamePageProps & { yourTurn: boolean }) => {
           Clear
         </button>
       </div>
-      <div id="preview" class="preview" hidden={!preview} aria-live="polite">
+      <div id="preview" class="preview" hidden={!preview && !p.turnError} aria-live="polite">
+        <ErrorLine error={p.turnError} />
         {preview ? <PreviewBlock {...preview} /> : null}
       </div>
     </form>

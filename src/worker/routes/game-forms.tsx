@@ -60,7 +60,9 @@ async function backToGame(c: Context, id: string, token: string, flash: { error?
   if (flash.move) q.set('move', flash.move.slice(0, MAX_MOVE_TEXT));
   if (flash.message) q.set('message', flash.message.slice(0, MAX_MESSAGE_QUERY));
   if (flash.plan !== undefined) q.set('plan', flash.plan.slice(0, MAX_PLAN_CHARS));
-  return c.redirect(`/games/${id}?${q}${flash.plan === undefined ? '' : '#plan-replies'}`, 303);
+  // A refused turn is said beside its move box (the page puts it there): open the page at the box.
+  const at = flash.plan !== undefined ? '#plan-replies' : flash.error && flash.move ? '#move-form' : '';
+  return c.redirect(`/games/${id}?${q}${at}`, 303);
 }
 
 /** A form without a token from a signed-in player's page acts with the key in the /me cookie. */
@@ -111,7 +113,7 @@ export const gameForms = new Hono<AppEnv>()
     if (!played.ok) {
       if (played.status === 404) return errorPage(c, 404, 'No such game', failureWords(played));
       // The turn and the message typed with it stay in their boxes, to be mended and sent again.
-      const error = played.code === 'stale_ply' ? staleTurnWords(f.move) : aboutMove(f.move, played.error);
+      const error = played.code === 'stale_ply' ? staleTurnWords(f.move) : `Not played: ${aboutMove(f.move, played.error)}`;
       return backToGame(c, id, f.token, { error, move: f.move, ...(f.message ? { message: f.message } : {}) });
     }
     return backToGame(c, id, f.token, { ok: playedWords(played.value.move, played.value.answer) });
