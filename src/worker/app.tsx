@@ -41,7 +41,8 @@ export const app = new Hono<AppEnv>();
 
 app.use(requestLog);
 app.use(d1Session);
-app.use(secureHeaders());
+// Headers a route sets itself stay (overwrite: false): board pictures are for other sites' <img> too.
+app.use(secureHeaders({ overwrite: false }));
 app.use(
   bodyLimit({
     maxSize: MAX_BODY_BYTES,

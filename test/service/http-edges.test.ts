@@ -95,6 +95,23 @@ describe('CORS', () => {
     const preflight = await call('OPTIONS', '/games', { headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } });
     expect(preflight.headers.get('Access-Control-Allow-Origin')).toBeNull();
   });
+
+  it('lets other sites show board pictures in an <img> (Cross-Origin-Resource-Policy), and nothing else', async () => {
+    const g = await newGame('warp-factor');
+    const position = (await call('GET', `/api/games/${g.id}`)).body.position as string;
+    for (const path of [
+      `/api/games/${g.id}/board.svg`,
+      `/api/games/${g.id}/board.png?ply=0`,
+      `/api/board.svg?variant=warp-factor&position=${encodeURIComponent(position)}`,
+    ]) {
+      const res = await call('GET', path);
+      expect([res.status, res.headers.get('Cross-Origin-Resource-Policy')], path).toEqual([200, 'cross-origin']);
+    }
+    for (const path of [`/api/games/${g.id}`, '/', `/games/${g.id}`])
+      expect((await call('GET', path)).headers.get('Cross-Origin-Resource-Policy'), path).toBe('same-origin');
+    // The other secure headers are still there on a picture.
+    expect((await call('GET', `/api/games/${g.id}/board.svg`)).headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
 });
 
 describe('tokens on reads', () => {

@@ -18,9 +18,16 @@ type ImageFormat = 'svg' | 'png';
  * long as its Cache-Control allows (a past ply for good, the current position briefly). */
 const pngCache = cache({ cacheName: 'board-png', onCacheNotAvailable: false });
 
+/**
+ * Pictures are public (a spectator sees the same) and meant for other sites' pages, forums and
+ * bots' dashboards: an <img> there is a no-cors load, which the default same-origin
+ * Cross-Origin-Resource-Policy would block.
+ */
+const EMBEDDABLE = { 'Cross-Origin-Resource-Policy': 'cross-origin' };
+
 async function imageResponse<E extends AppEnv>(c: Context<E>, svg: string, format: ImageFormat, cache: string) {
-  if (format === 'png') return c.body(await boardPng(c.env, svg), 200, { 'Content-Type': 'image/png', 'Cache-Control': cache });
-  return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': cache, 'Content-Security-Policy': SVG_CSP });
+  if (format === 'png') return c.body(await boardPng(c.env, svg), 200, { 'Content-Type': 'image/png', 'Cache-Control': cache, ...EMBEDDABLE });
+  return c.body(svg, 200, { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': cache, 'Content-Security-Policy': SVG_CSP, ...EMBEDDABLE });
 }
 
 /** A game's board at any ply, under /api/games/:id. */
