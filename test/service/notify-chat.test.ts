@@ -86,6 +86,23 @@ describe('chat bot', () => {
     });
     expect([stray.status, stray.body.ok]).toEqual([200, false]);
     expect(stray.body.reply).toContain('garbage%');
+    // Such a body is the command as written: "&", "+" and "=" are words, not form syntax (they cut
+    // the message, made spaces, or dropped it to the help list); `--data-urlencode` is decoded.
+    for (const [body, said] of [
+      ['say fish & chips', 'fish & chips'],
+      ['say C++ rocks', 'C++ rocks'],
+      ['say 2+2=4', '2+2=4'],
+      ['say%20hi%20%26%20bye%2B', 'hi & bye+'],
+    ]) {
+      const sent = await call('POST', `/api/games/${g.id}/chat`, {
+        body,
+        token: g.tokens.white,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect([sent.status, sent.body.ok], body).toEqual([200, true]);
+    }
+    const read = await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.white });
+    expect(read.body.messages.map((m: { text: string }) => m.text)).toEqual(['fish & chips', 'C++ rocks', '2+2=4', 'hi & bye+']);
     const json = await call('POST', `/api/games/${g.id}/chat`, { json: { text: 'legal' }, token: g.tokens.white });
     expect(json.body.reply).toMatch(/^It is your turn\. You \(White\) have \d+ legal turns/);
   });

@@ -29,12 +29,12 @@ async function chatBody(c: Context): Promise<{ ok: true; text: string; form: boo
   const type = mediaType(c);
   if (type === 'text/plain' || type === '') return { ok: true, text: await c.req.text(), form: false };
   if (type === 'application/x-www-form-urlencoded') {
-    // Slack: text=...; a bare `curl --data 'Wb2-Wb3'` (also form-encoded) is the command itself.
+    // Slack: text=...; a bare `curl --data 'say fish & chips'` (also labelled form-encoded) is the
+    // command itself, as written: read as a form, "&" would end it, "+" be a space, "=" drop it.
     const raw = await c.req.text();
     const params = new URLSearchParams(raw);
-    // URLSearchParams reads a stray "%" as itself; so does this, where decodeURIComponent would throw.
-    const text = params.get('text') ?? (raw.includes('=') ? '' : new URLSearchParams(`text=${raw}`).get('text')!);
-    return { ok: true, text, form: params.has('text') };
+    if (params.has('text')) return { ok: true, text: params.get('text')!, form: true };
+    return { ok: true, text: bareCommand(raw), form: false };
   }
   if (type === 'multipart/form-data') {
     const form = await readForm(c);
@@ -48,6 +48,19 @@ async function chatBody(c: Context): Promise<{ ok: true; text: string; form: boo
     return { ok: true, text: parsed.output.text, form: false };
   }
   return { ok: false, response: jsonError(c, 415, 'unsupported_media_type', 'send the command as text/plain, a form with text=..., or JSON {"text": "..."}') };
+}
+
+/**
+ * A form body without `text=`: the command as sent. Only a body that is percent-encoded throughout
+ * (`curl --data-urlencode`: no spaces, and escapes in it) is decoded; a stray "%" stays itself.
+ */
+function bareCommand(raw: string): string {
+  if (/\s/.test(raw) || !/%[0-9a-f]{2}/i.test(raw)) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 /** The first line with words in it: a chat post is one command. */
