@@ -249,7 +249,11 @@ export class TournamentService {
     for (const b of await this.store.boards(id)) {
       if (!b.gameId || b.result !== null || (b.whiteId !== player.id && b.blackId !== player.id)) continue;
       // A forfeit: the game ends by resignation, through the game service (its end counts here as any end).
-      await games.resign(b.gameId, { side: b.whiteId === player.id ? 'white' : 'black' });
+      const side = b.whiteId === player.id ? 'white' : 'black';
+      const resigned = await games.resign(b.gameId, { side });
+      // Its board's result now, not only when the game's end hook runs after the answer: this answer
+      // shows the round paired or the tournament ended. (The hook then finds the result set.)
+      if (resigned.ok) await this.store.setResult(b.gameId, side === 'white' ? '0-1' : '1-0');
     }
     // A Swiss round may now be complete without them.
     await this.advance(id, base);

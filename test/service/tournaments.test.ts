@@ -302,6 +302,8 @@ describe('Swiss', () => {
     const quitter = games[1]!.white.id;
     const left = await call('POST', `/api/tournaments/${t.id}/leave`, { token: keys.get(quitter)! });
     expect(left.status, left.text).toBe(200);
+    // The answer shows the tournament after the withdrawal: the next round paired already (tester).
+    expect([left.body.round, left.body.pairings.length]).toEqual([2, 2]);
     expect((await call('GET', `/api/games/${games[1]!.gameId}`)).body).toMatchObject({ status: 'finished', result: '0-1', reason: 'resignation' });
     view = (await call('GET', `/api/tournaments/${t.id}`)).body;
     expect(view.round).toBe(2);
