@@ -169,6 +169,8 @@ describe('the words of a tournament’s mails', () => {
       const page = await call('GET', `/games/${g.id}`, { headers: { Cookie: `subspace_key=${players[0]!.key}` } });
       expect(page.text).toContain('Resign');
       expect(page.text).not.toContain(`action="/games/${g.id}/abort"`);
+      // The page names the tournament and the round, as the record and the mails do.
+      expect(page.text).toContain(`<a href="/tournaments/${t.id}">Named cup, round ${roundOf.get(g.id)}</a>`);
       const abort = await call('POST', `/api/games/${g.id}/abort`, { token: players[0]!.key });
       expect([abort.status, abort.body.code]).toEqual([409, 'tournament_game']);
     }

@@ -26,6 +26,8 @@ export interface GamePageProps {
   /** The players' ratings now (a rated game between players), shown beside their names. */
   readonly ratings?: { readonly white?: ShownRating; readonly black?: ShownRating };
   readonly state: PublicState;
+  /** A tournament's game: the tournament's name and the round, as its record says them. */
+  readonly tournament?: { readonly name: string; readonly round: number };
   readonly boardSvg: string;
   readonly moves: readonly PublicMove[];
   readonly token?: string;

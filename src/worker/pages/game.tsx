@@ -165,7 +165,7 @@ const LiveRegion = (p: GamePageProps) => {
         {s.tournamentId ? (
           <>
             {' '}
-            · <a href={`/tournaments/${s.tournamentId}`}>tournament game</a>
+            · <a href={`/tournaments/${s.tournamentId}`}>{p.tournament ? `${p.tournament.name}, round ${p.tournament.round}` : 'tournament game'}</a>
           </>
         ) : null}
         {you ? (

@@ -208,6 +208,7 @@ export const gamePages = new Hono<AppEnv>()
     const settings = token && state.you ? await c.var.services.notify.get(id, token) : undefined;
     const said = await c.var.services.games.messages(id, state.you ? (token ?? key) : undefined);
     const rematch = state.you && state.status !== 'active' ? await rematchOf(c, id, key) : undefined;
+    const tournament = state.tournamentId ? await c.var.services.tournaments.roundOfGame(id) : undefined;
     // Messages come only from our own form redirects (tagged under the player's token), so a
     // link made elsewhere cannot put words such as "re-enter your password" on the page.
     const signer = token ?? (state.you ? key : undefined);
@@ -268,6 +269,7 @@ export const gamePages = new Hono<AppEnv>()
       ...(q.message && state.you ? { moveMessage: q.message } : {}),
       spectatorUrl: `${linkBase(c).origin}/games/${id}`,
       ...(rematch ? { rematch } : {}),
+      ...(tournament ? { tournament } : {}),
       ...(invitation ? { invitation } : {}),
       ...(claim ? { claim } : {}),
       from,
