@@ -146,8 +146,22 @@ describe('/me', () => {
     expect(me).toContain(`action="/challenges/${ch.id}/decline"`);
     // Without the script there is no button, so its words are hidden too.
     expect(me).toMatch(/<span class="hint" hidden="">\s*\(Web Push: your turn/);
-    // The challenger sees neither on their own challenge.
-    expect((await call('GET', '/me', { headers: cookie(kirk.key) })).text).not.toContain(`action="/challenges/${ch.id}/decline"`);
+    expect(me).toContain('from Kirk');
+    // The challenger sees neither on their own challenge: it is theirs, with Withdraw.
+    const own = (await call('GET', '/me', { headers: cookie(kirk.key) })).text;
+    expect(own).not.toContain(`action="/challenges/${ch.id}/decline"`);
+    expect(own).not.toContain(`action="/challenges/${ch.id}/accept"`);
+    expect(own).toContain(`action="/challenges/${ch.id}/withdraw"`);
+    expect(own).toContain('your challenge to Kor · rated · no clock · you play a colour by lot');
+    expect(own).not.toContain('from Kirk');
+    // An open challenge in the lobby: the creator's own line, anyone else's with Accept.
+    const open = (await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor' } })).body;
+    const lobbyOwn = (await call('GET', '/lobby', { headers: cookie(kirk.key) })).text;
+    expect(lobbyOwn).toContain('your open challenge');
+    expect(lobbyOwn).toContain(`action="/challenges/${open.id}/withdraw"`);
+    const lobbyKor = (await call('GET', '/lobby', { headers: cookie(kor.key) })).text;
+    expect(lobbyKor).toContain(`action="/challenges/${open.id}/accept"`);
+    expect(lobbyKor).not.toContain(`action="/challenges/${open.id}/withdraw"`);
     expect((await form(`/challenges/${ch.id}/decline`, {}, undefined, cookie(kor.key))).status).toBe(303);
     expect((await call('GET', `/api/challenges/${ch.id}`)).body.status).toBe('declined');
   });

@@ -47,30 +47,47 @@ const endWords = (g: Pick<MyGame, 'status' | 'result' | 'side'>) => {
   return `${g.result}, you ${won ? 'won' : 'lost'}`;
 };
 
-const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: RatingLookup | undefined }) => (
-  <li>
-    <a href={`/challenges/${p.c.id}`}>
-      {p.c.title ?? p.c.variant}
-      {p.c.rematchOf ? ' (rematch)' : ''}
-    </a>{' '}
-    from {who(p.c.from)}
-    <RatingBadge r={p.ratings?.(p.c.from.id, p.c.variant)} />
-    {p.c.to ? ` to ${who(p.c.to)}` : ''} · {p.c.rated ? 'rated' : 'casual'} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} · creator plays{' '}
-    {p.c.color === 'random' ? 'a colour by lot' : p.c.color}
-    {p.me && p.c.from.id !== p.me && (!p.c.to || p.c.to.id === p.me) ? (
-      <form method="post" action={`/challenges/${p.c.id}/accept`} class="inline">
-        <button type="submit">Accept</button>
-      </form>
-    ) : null}
-    {p.me && p.c.to?.id === p.me ? (
-      <form method="post" action={`/challenges/${p.c.id}/decline`} class="inline">
-        <button type="submit" class="secondary">
-          Decline
-        </button>
-      </form>
-    ) : null}
-  </li>
-);
+/** A challenge in a list: someone's, with Accept (and Decline when it is to you), or your own, with Withdraw. */
+const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: RatingLookup | undefined }) => {
+  const own = p.me !== undefined && p.c.from.id === p.me;
+  return (
+    <li>
+      <a href={`/challenges/${p.c.id}`}>
+        {p.c.title ?? p.c.variant}
+        {p.c.rematchOf ? ' (rematch)' : ''}
+      </a>{' '}
+      {own ? (
+        `your ${p.c.to ? 'challenge' : 'open challenge'}`
+      ) : (
+        <>
+          from {who(p.c.from)}
+          <RatingBadge r={p.ratings?.(p.c.from.id, p.c.variant)} />
+        </>
+      )}
+      {p.c.to ? ` to ${who(p.c.to)}` : ''} · {p.c.rated ? 'rated' : 'casual'} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} ·{' '}
+      {own ? 'you play' : 'creator plays'} {p.c.color === 'random' ? 'a colour by lot' : p.c.color}
+      {p.me && !own && (!p.c.to || p.c.to.id === p.me) ? (
+        <form method="post" action={`/challenges/${p.c.id}/accept`} class="inline">
+          <button type="submit">Accept</button>
+        </form>
+      ) : null}
+      {p.me && p.c.to?.id === p.me ? (
+        <form method="post" action={`/challenges/${p.c.id}/decline`} class="inline">
+          <button type="submit" class="secondary">
+            Decline
+          </button>
+        </form>
+      ) : null}
+      {own ? (
+        <form method="post" action={`/challenges/${p.c.id}/withdraw`} class="inline">
+          <button type="submit" class="secondary">
+            Withdraw
+          </button>
+        </form>
+      ) : null}
+    </li>
+  );
+};
 
 /** A settings form refused: why, the field it names (it takes the focus), and what was typed (shown again). */
 export interface MeSettingsRefused {
