@@ -322,6 +322,23 @@ describe('Swiss', () => {
       'joining_closed',
       'you withdrew from this tournament once it had started: you cannot join it again',
     ]);
+    // On the page, every crosstable row adds up to its points: the byes have a column of their own.
+    const page = (await call('GET', `/tournaments/${t.id}`)).text;
+    const table = /<table class="examples crosstable">.*?<\/table>/s.exec(page)![0];
+    expect(table).toContain('<th scope="col">Bye</th>');
+    const score = (cell: string) => [...cell.replace(/<[^>]+>/g, ' ').matchAll(/(\d*)(½)?/g)].reduce((n, m) => n + Number(m[1] || 0) + (m[2] ? 0.5 : 0), 0);
+    const rows = [...table.matchAll(/<tr><td>\d+<\/td><th scope="row">.*?<\/th>(.*?)<\/tr>/gs)].map((m) =>
+      [...m[1]!.matchAll(/<td>(.*?)<\/td>/gs)].map((c) => c[1]!),
+    );
+    expect(rows).toHaveLength(5);
+    for (const cells of rows) {
+      const [shownPoints] = cells.slice(-2);
+      const games = cells.slice(0, -2).filter((c) => c !== '×');
+      expect(
+        games.reduce((n, c) => n + score(c), 0),
+        cells.join(' | '),
+      ).toBe(score(shownPoints!));
+    }
   });
 });
 

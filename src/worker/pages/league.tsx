@@ -260,11 +260,14 @@ const resultFor = (b: TournamentBoard, id: string): string => {
 const Crosstable = (p: { t: TournamentView }) => {
   const order = p.t.standings.map((s) => s.player);
   const boards = p.t.pairings.flatMap((r) => r.boards).filter((b) => b.black);
+  // A Swiss bye scores a point with no opponent: its own column, so that each row adds up to its points.
+  const byes = (id: string) => (p.t.format === 'swiss' ? p.t.pairings.flatMap((r) => r.boards).filter((b) => !b.black && b.white.id === id).length : 0);
+  const anyBye = order.some((o) => byes(o.id) > 0);
   return (
     <>
       {/* Said above the table, not as its caption: a caption is as wide as the table, so a phone scrolled part of it away. */}
       <p>
-        Crosstable: the row player's score against each column player.
+        Crosstable: the row player's score against each column player{anyBye ? ', and a point for each bye' : ''}.
         {order.length > 4 ? <span class="phone-only"> On a phone, scroll it sideways for the points.</span> : null}
       </p>
       {/* Wide tables scroll on their own on a phone, not the whole page. */}
@@ -278,6 +281,7 @@ const Crosstable = (p: { t: TournamentView }) => {
               {order.map((_, i) => (
                 <th scope="col">{i + 1}</th>
               ))}
+              {anyBye ? <th scope="col">Bye</th> : null}
               <th scope="col">Points</th>
               <th scope="col">
                 <abbr title={p.t.tiebreak}>{p.t.tiebreak === 'Buchholz' ? 'Buch.' : 'SB'}</abbr>
@@ -315,6 +319,7 @@ const Crosstable = (p: { t: TournamentView }) => {
                     </td>
                   ),
                 )}
+                {anyBye ? <td>{byes(s.player.id) ? points(byes(s.player.id)) : ''}</td> : null}
                 <td>{points(s.points)}</td>
                 <td>{s.tiebreak}</td>
               </tr>
