@@ -510,6 +510,13 @@ describe('page forms', () => {
     expect(page).toContain('Leave days for each player: ');
     expect(page).toMatch(/<option value="claim" selected="">/);
     expect(page).toContain('value="31"');
+    // A double round robin is one of the form's formats (the API's `double`), kept when refused.
+    const double = await form('/tournaments', a, { ...form4, format: 'double-round-robin' });
+    expect(double.status).toBe(303);
+    const doubleId = double.headers.get('Location')!.split('/').at(-1)!;
+    expect((await call('GET', `/api/tournaments/${doubleId}`)).body).toMatchObject({ format: 'round-robin', double: true });
+    const doubleBad = await (await form('/tournaments', a, { ...form4, format: 'double-round-robin', leave: '31' })).text();
+    expect(doubleBad).toMatch(/<option value="double-round-robin" selected="">/);
   });
 
   it('withdrawing from a running tournament on its page needs the box ticked (the games left are lost)', async () => {

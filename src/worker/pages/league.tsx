@@ -200,6 +200,9 @@ export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn:
               Format{' '}
               <select name="format">
                 <option value="round-robin">Round robin</option>
+                <option value="double-round-robin" {...(f?.format === 'double-round-robin' ? { selected: true } : {})}>
+                  Double round robin (each pairing twice, colours swapped)
+                </option>
                 <option value="swiss" {...(f?.format === 'swiss' ? { selected: true } : {})}>
                   Swiss
                 </option>

@@ -100,10 +100,13 @@ export const leaguePages = new Hono<AppEnv>()
     if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first (your /me page), then make a tournament.', '/tournaments');
     const f = await readForm(c);
     const whole = (s: string | undefined) => (s && /^\d{1,4}$/.test(s) ? Number(s) : s ? s : undefined);
+    // The form's one Format choice holds the API's format and `double`.
+    const double = f.format === 'double-round-robin';
     const input = v.safeParse(CreateTournamentSchema, {
       name: f.name ?? '',
       variant: f.variant,
-      format: f.format,
+      format: double ? 'round-robin' : f.format,
+      ...(double ? { double: true } : {}),
       maxPlayers: whole(f.maxPlayers),
       clock: { daysPerMove: whole(f.days), timeout: f.timeout || undefined, leaveDays: whole(f.leave) },
       rated: f.rated === '1',
