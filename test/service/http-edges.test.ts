@@ -114,6 +114,33 @@ describe('CORS', () => {
   });
 });
 
+describe('the token before the body', () => {
+  it("a request without a token is a 401 whatever its body, as POST …/moves answers (not the body's 400 on some routes)", async () => {
+    const g = await newGame('warp-factor');
+    for (const [method, path] of [
+      ['POST', `/api/games/${g.id}/moves`],
+      ['POST', `/api/games/${g.id}/draw`],
+      ['POST', `/api/games/${g.id}/messages`],
+      ['PUT', `/api/games/${g.id}/messages/visibility`],
+      ['POST', `/api/games/${g.id}/takeback`],
+      ['PUT', `/api/games/${g.id}/conditional`],
+      ['POST', `/api/games/${g.id}/pause`],
+      ['POST', `/api/games/${g.id}/leave`],
+      ['PUT', `/api/games/${g.id}/notes`],
+      ['POST', `/api/games/${g.id}/push`],
+      ['DELETE', `/api/games/${g.id}/push`],
+      ['PATCH', `/api/games/${g.id}/me`],
+      ['POST', '/api/me/push'],
+      ['DELETE', '/api/me/push'],
+      ['PATCH', '/api/me/notify'],
+      ['PATCH', '/api/me'],
+    ] as const) {
+      const res = await call(method, path, { json: { nonsense: [1, 2, 3] } });
+      expect([res.status, res.body.code], `${method} ${path}`).toEqual([401, 'token_required']);
+    }
+  });
+});
+
 describe('tokens on reads', () => {
   it('GET /api/games/:id with a wrong token is a 403, not a spectator view', async () => {
     const g = await newGame('warp-factor');

@@ -31,7 +31,7 @@ export const gameAnalysis = new Hono<GameEnv>()
     return reply(c, await c.var.services.notes.get(c.var.gameId, c.var.token));
   })
 
-  .put('/notes', requireJson, vValidator('json', NotesSchema, validationHook('body')), requirePlayer, async (c) => {
+  .put('/notes', requirePlayer, requireJson, vValidator('json', NotesSchema, validationHook('body')), async (c) => {
     c.header('Cache-Control', 'no-store');
     return reply(c, await c.var.services.notes.put(c.var.gameId, c.var.token, c.req.valid('json').variations));
   })

@@ -129,15 +129,15 @@ export const game = new Hono<GameEnv>()
     return reply(c, read);
   })
 
-  .post('/messages', requireJson, vValidator('json', MessageSchema, validationHook('body')), requirePlayer, async (c) =>
+  .post('/messages', requirePlayer, requireJson, vValidator('json', MessageSchema, validationHook('body')), async (c) =>
     reply(c, await c.var.services.games.sendMessage(c.var.gameId, c.var.token, c.req.valid('json').text), 201),
   )
 
-  .put('/messages/visibility', requireJson, vValidator('json', MessageVisibilitySchema, validationHook('body')), requirePlayer, async (c) =>
+  .put('/messages/visibility', requirePlayer, requireJson, vValidator('json', MessageVisibilitySchema, validationHook('body')), async (c) =>
     reply(c, await c.var.services.games.showMessages(c.var.gameId, c.var.token, c.req.valid('json').spectators)),
   )
 
-  .post('/takeback', requireJson, vValidator('json', TakebackSchema, validationHook('body')), requirePlayer, async (c) =>
+  .post('/takeback', requirePlayer, requireJson, vValidator('json', TakebackSchema, validationHook('body')), async (c) =>
     reply(c, await c.var.services.games.takeback(c.var.gameId, c.var.token, c.req.valid('json').action)),
   )
 
@@ -147,17 +147,17 @@ export const game = new Hono<GameEnv>()
     return reply(c, await c.var.services.games.conditional(c.var.gameId, c.var.token));
   })
 
-  .put('/conditional', requireJson, vValidator('json', ConditionalSchema, validationHook('body')), requirePlayer, async (c) =>
+  .put('/conditional', requirePlayer, requireJson, vValidator('json', ConditionalSchema, validationHook('body')), async (c) =>
     reply(c, await c.var.services.games.setConditional(c.var.gameId, c.var.token, c.req.valid('json').lines)),
   )
 
   .delete('/conditional', requirePlayer, async (c) => reply(c, await c.var.services.games.clearConditional(c.var.gameId, c.var.token)))
 
-  .post('/pause', requireJson, vValidator('json', PauseSchema, validationHook('body')), requirePlayer, async (c) =>
+  .post('/pause', requirePlayer, requireJson, vValidator('json', PauseSchema, validationHook('body')), async (c) =>
     reply(c, await c.var.services.games.pause(c.var.gameId, c.var.token, c.req.valid('json'))),
   )
 
-  .post('/leave', requireJson, vValidator('json', LeaveSchema, validationHook('body')), requirePlayer, async (c) =>
+  .post('/leave', requirePlayer, requireJson, vValidator('json', LeaveSchema, validationHook('body')), async (c) =>
     reply(c, await c.var.services.games.leave(c.var.gameId, c.var.token, c.req.valid('json').days)),
   )
 
@@ -173,6 +173,6 @@ export const game = new Hono<GameEnv>()
     return reply(c, await c.var.services.games.claim(c.var.gameId, c.var.token));
   })
 
-  .post('/draw', requireJson, vValidator('json', DrawSchema, validationHook('body')), requirePlayer, async (c) => {
+  .post('/draw', requirePlayer, requireJson, vValidator('json', DrawSchema, validationHook('body')), async (c) => {
     return reply(c, await c.var.services.games.draw(c.var.gameId, c.var.token, c.req.valid('json').action));
   });

@@ -23,27 +23,27 @@ export const push = new Hono<PlayerEnv>()
     return c.json({ publicKey: keys.publicKey });
   })
 
-  .post('/me/push', requireJson, vValidator('json', PushSubscriptionSchema, validationHook('body')), requirePlayerKey, async (c) =>
+  .post('/me/push', requirePlayerKey, requireJson, vValidator('json', PushSubscriptionSchema, validationHook('body')), async (c) =>
     reply(c, await c.var.services.push.subscribePlayer(c.var.player, c.req.valid('json')), 201),
   )
 
-  .delete('/me/push', requireJson, vValidator('json', PushEndpointSchema, validationHook('body')), requirePlayerKey, async (c) =>
+  .delete('/me/push', requirePlayerKey, requireJson, vValidator('json', PushEndpointSchema, validationHook('body')), async (c) =>
     reply(c, await c.var.services.push.unsubscribePlayer(c.var.player, c.req.valid('json').endpoint)),
   )
 
   .get('/me/notify', requirePlayerKey, async (c) => c.json(await c.var.services.push.choices(c.var.player)))
 
-  .patch('/me/notify', requireJson, vValidator('json', NotifyChoicesSchema, validationHook('body')), requirePlayerKey, async (c) =>
+  .patch('/me/notify', requirePlayerKey, requireJson, vValidator('json', NotifyChoicesSchema, validationHook('body')), async (c) =>
     c.json(await c.var.services.push.setChoices(c.var.player, c.req.valid('json'))),
   );
 
 /** A seat's subscriptions, under /api/games/:id. */
 export const seatPush = new Hono<GameEnv>()
-  .post('/push', requireJson, vValidator('json', PushSubscriptionSchema, validationHook('body')), requirePlayer, async (c) =>
+  .post('/push', requirePlayer, requireJson, vValidator('json', PushSubscriptionSchema, validationHook('body')), async (c) =>
     reply(c, await c.var.services.push.subscribeSeat(c.var.gameId, c.var.token, c.req.valid('json')), 201),
   )
 
-  .delete('/push', requireJson, vValidator('json', PushEndpointSchema, validationHook('body')), requirePlayer, async (c) =>
+  .delete('/push', requirePlayer, requireJson, vValidator('json', PushEndpointSchema, validationHook('body')), async (c) =>
     reply(c, await c.var.services.push.unsubscribeSeat(c.var.gameId, c.var.token, c.req.valid('json').endpoint)),
   );
 

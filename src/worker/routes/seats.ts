@@ -87,7 +87,7 @@ export const seat = new Hono<GameEnv>()
     return reply(c, await c.var.services.notify.get(c.var.gameId, c.var.token));
   })
 
-  .patch('/me', requireJson, vValidator('json', SettingsPatchSchema, validationHook('body')), requirePlayer, async (c) => {
+  .patch('/me', requirePlayer, requireJson, vValidator('json', SettingsPatchSchema, validationHook('body')), async (c) => {
     return reply(c, await c.var.services.notify.patch(c.var.gameId, c.var.token, c.req.valid('json')));
   })
 
