@@ -235,6 +235,11 @@ describe('withdrawal from a rated tournament', () => {
     const standing = (id: string) => view.standings.find((s: { player: { id: string } }) => s.player.id === id);
     expect(standing(quitter)).toMatchObject({ points: 0, wins: 0, losses: 3, played: 3, withdrawn: true });
     for (const b of left) expect(standing(opponent(b)).wins).toBe(1);
+    // On /me the forfeits say what they were (they read "ply 0 · 0-1, you won").
+    const me = async (id: string) => (await call('GET', '/me', { headers: { Cookie: `subspace_key=${keys.get(id)!}` } })).text;
+    expect(await me(opponent(left[0]!))).toContain('you won by forfeit (your opponent withdrew from the tournament)');
+    // The two games left, not the one played (resigned after a turn each).
+    expect((await me(quitter)).match(/you lost by forfeit \(you withdrew from the tournament\)/g)).toHaveLength(2);
   });
 });
 

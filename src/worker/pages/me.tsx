@@ -39,12 +39,16 @@ const GameRow = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => (
   </li>
 );
 
-/** How a game that is over ended, for its player: "1-0, you won", "½-½, a draw", "aborted". */
-const endWords = (g: Pick<MyGame, 'status' | 'result' | 'side'>) => {
+/**
+ * How a game that is over ended, for its player: "1-0, you won", "½-½, a draw", "aborted"; a
+ * tournament game resigned before any turn is a withdrawal's forfeit, and says so.
+ */
+const endWords = (g: Pick<MyGame, 'status' | 'result' | 'side' | 'ply' | 'reason' | 'tournament'>) => {
   if (g.status === 'aborted' || g.result === '*') return 'aborted';
   if (g.result === '1/2-1/2') return '½-½, a draw';
   const won = (g.result === '1-0') === (g.side === 'white');
-  return `${g.result}, you ${won ? 'won' : 'lost'}`;
+  const forfeit = g.tournament !== undefined && g.ply === 0 && g.reason === 'resignation';
+  return `${g.result}, you ${won ? 'won' : 'lost'}${forfeit ? ` by forfeit (${won ? 'your opponent' : 'you'} withdrew from the tournament)` : ''}`;
 };
 
 /** A challenge in a list: someone's, with Accept (and Decline when it is to you), or your own, with Withdraw. */
