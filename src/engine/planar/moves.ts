@@ -5,13 +5,16 @@ import { attackerOf, attacks, blocker, checkerOf, findKing, moveOpensLine } from
 import {
   DIAG_FLAT,
   DIAG_RAYS,
+  KING_AT,
   KING_TARGETS,
+  KNIGHT_AT,
   KNIGHT_TARGETS,
   NUM_CELLS as CUBE_CELLS,
   ORIENTATIONS,
   orientationIndex,
   ORTHO_FLAT,
   ORTHO_RAYS,
+  PAWN_CAPTURE_AT,
   PAWN_CAPTURES,
   PAWN_STEPS,
   REL_ADJ,
@@ -19,6 +22,7 @@ import {
   REL_KNIGHT,
   REL_ORTHO,
   RELATION,
+  SLOT,
   STEP,
 } from './cube.ts';
 import { dropOf, inCheck, moveOf, orientOf, placingKings, type PlanarMove, type PlanarPosition } from './position.ts';
@@ -260,17 +264,16 @@ export function planarCaptures(pos: PlanarPosition): PlanarMove[] {
  */
 function listCapturesOutOfCheck(pos: PlanarPosition): void {
   const { board, orient } = pos;
-  const ourBit = colorBit(pos.turn);
-  const kingCode = pieceCode(pos.turn, 'K');
-  const king = board.indexOf(kingCode);
+  const ourBit = pos.turn === 'white' ? 0 : BLACK_BIT;
+  const king = board.indexOf(KING | ourBit);
   for (let from = 0; from < NUM_CELLS; from++) {
     const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== ourBit) continue;
     const k = from * 3 + orient[from]!;
     const role = code & 7;
     if (role === PAWN || role === KNIGHT || role === KING) {
-      const targets = (role === PAWN ? PAWN_CAPTURES : role === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS)[k]!;
-      for (let i = 0; i < targets.length; i++) {
+      const targets = role === PAWN ? PAWN_CAPTURE_AT : role === KNIGHT ? KNIGHT_AT : KING_AT;
+      for (let i = k * SLOT + 1, end = i + targets[k * SLOT]!; i < end; i++) {
         const to = targets[i]!;
         const t = board[to]!;
         if (t !== EMPTY && (t & BLACK_BIT) !== ourBit && (role !== KING ? !moveOpensLine(board, orient, king, from, to) : kingSafeAfter(pos, from, to)))
@@ -403,20 +406,28 @@ export function play(pos: PlanarPosition, move: PlanarMove): PlanarPosition {
   switch (move.kind) {
     case 'move':
       board = new Int8Array(board);
-      orient = new Int8Array(orient);
       board[move.to] = board[move.from]!;
-      orient[move.to] = orient[move.from]!;
       board[move.from] = EMPTY;
-      orient[move.from] = 0;
+      // Orientations change only when the mover or the piece taken is not XY (0, as empty cells are).
+      if (orient[move.from] !== 0 || orient[move.to] !== 0) {
+        orient = new Int8Array(orient);
+        orient[move.to] = orient[move.from]!;
+        orient[move.from] = 0;
+      }
       break;
-    case 'drop':
+    case 'drop': {
       board = new Int8Array(board);
-      orient = new Int8Array(orient);
       hands = new Int8Array(hands);
       board[move.to] = pieceCode(pos.turn, move.role);
-      orient[move.to] = orientationIndex(move.orientation);
       hands[handIndex(pos.turn, move.role)]!--;
+      const o = orientationIndex(move.orientation);
+      // The empty cell dropped on is XY (0) already.
+      if (o !== 0) {
+        orient = new Int8Array(orient);
+        orient[move.to] = o;
+      }
       break;
+    }
     case 'orient':
       orient = new Int8Array(orient);
       orient[move.cell] = orientationIndex(move.orientation);
