@@ -3,8 +3,8 @@
 // One pass over the cube with every table flat and typed: the evaluation is about a third of the
 // search's time, most of it walking short target lists.
 import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
-import { attacks } from '../planar/attacks.ts';
-import { DIAG_FLAT, KING_AT, KING_TARGETS, KNIGHT_AT, NUM_CELLS, ORTHO_FLAT, PAWN_CAPTURE_AT, PAWN_STEP_AT, RELATION, SLOT } from '../planar/cube.ts';
+import { attacks, blocker } from '../planar/attacks.ts';
+import { DIAG_FLAT, KING_AT, KING_TARGETS, KNIGHT_AT, KNIGHT_TARGETS, NUM_CELLS, ORTHO_FLAT, PAWN_CAPTURES, PAWN_STEP_AT, SLOT, STEP } from '../planar/cube.ts';
 import type { PlanarPosition } from '../planar/position.ts';
 import type { RoleValues } from './rules.ts';
 
@@ -20,24 +20,42 @@ const ORTHO_AT = ORTHO_FLAT.at;
 const DIAG_CELLS = DIAG_FLAT.cells;
 const DIAG_AT = DIAG_FLAT.at;
 
-/** The king's neighbours in any of its three planes, in slots of 19: the count, then the cells. */
-const ZONE_SLOT = 19;
-const KING_ZONES = new Int8Array(NUM_CELLS * ZONE_SLOT);
-for (let cell = 0; cell < NUM_CELLS; cell++) {
-  const set = new Set<number>();
-  for (let o = 0; o < 3; o++) for (const t of KING_TARGETS[cell * 3 + o]!) set.add(t);
-  KING_ZONES[cell * ZONE_SLOT] = set.size;
-  KING_ZONES.set(
-    [...set].sort((a, b) => a - b),
-    cell * ZONE_SLOT + 1,
-  );
+/** Cell sets as two words, cells 0-31 then 32-63 (a set of index i at i*2). */
+function masks(count: number, cellsOf: (i: number) => Iterable<number>): Int32Array {
+  const out = new Int32Array(count * 2);
+  for (let i = 0; i < count; i++) for (const c of cellsOf(i)) out[i * 2 + (c >> 5)]! |= 1 << c;
+  return out;
 }
+/** The king's neighbours in any of its three planes (its escape cells), per cell. */
+const ZONE_MASK = masks(NUM_CELLS, (cell) => [0, 1, 2].flatMap((o) => [...KING_TARGETS[cell * 3 + o]!]));
+/** The cells a pawn, knight or king attacks, per index k = cell*3+o. */
+const PAWN_CAPTURE_MASK = masks(NUM_CELLS * 3, (k) => PAWN_CAPTURES[k]!);
+const KNIGHT_MASK = masks(NUM_CELLS * 3, (k) => KNIGHT_TARGETS[k]!);
+const KING_MASK = masks(NUM_CELLS * 3, (k) => KING_TARGETS[k]!);
 
-/** Per (cell, king) pair, cell * 64 + king: the orientations (bits) in which a piece on `cell` could attack `king` on an empty board. */
-const NEAR_KING: Uint8Array = (() => {
-  const near = new Uint8Array(NUM_CELLS * NUM_CELLS);
-  for (let c = 0; c < NUM_CELLS; c++)
-    for (let k = 0; k < NUM_CELLS; k++) for (let o = 0; o < 3; o++) if (RELATION[(c * 3 + o) * NUM_CELLS + k]) near[c * NUM_CELLS + k]! |= 1 << o;
+const bitCount = (x: number): number => {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+};
+
+/**
+ * Per (role, cell, king), (role * 64 + cell) * 64 + king: bit o set when the role on `cell` turned
+ * to orientation o would attack `king` on an empty board, and bit o + 3 too when that is along a
+ * line with cells between (to be looked at on the board).
+ */
+const ROLE_NEAR: Uint8Array = (() => {
+  const near = new Uint8Array(7 * NUM_CELLS * NUM_CELLS);
+  const empty = new Int8Array(NUM_CELLS);
+  for (let role = QUEEN; role <= PAWN; role++)
+    for (let c = 0; c < NUM_CELLS; c++)
+      for (let k = 0; k < NUM_CELLS; k++)
+        for (let o = 0; o < 3; o++) {
+          if (!attacks(empty, role, o, c, k)) continue;
+          const i = (c * 3 + o) * NUM_CELLS + k;
+          const far = STEP[i]! !== 0 && c + STEP[i]! !== k && role !== KNIGHT && role !== PAWN;
+          near[(role * NUM_CELLS + c) * NUM_CELLS + k]! |= (1 << o) | (far ? 8 << o : 0);
+        }
   return near;
 })();
 
@@ -45,8 +63,8 @@ const NEAR_KING: Uint8Array = (() => {
 const [HAND_QUEEN, HAND_ROOK, HAND_BISHOP, HAND_KNIGHT, HAND_PAWN] = [VALUES[QUEEN]!, VALUES[ROOK]!, VALUES[BISHOP]!, VALUES[KNIGHT]!, VALUES[PAWN]!];
 const ROLE_VALUE: Int32Array = Int32Array.from(VALUES);
 
-/** Per side (side*64 + cell), 1 where the side attacks the cell. */
-const ATTACKED = new Uint8Array(2 * NUM_CELLS);
+/** The cells each side attacks, as two words a side (White's at 0, Black's at 2). */
+const ATTACKED = new Int32Array(4);
 /** The non-king pieces' cells of the evaluation, for the re-orientation test once both kings are known. */
 const PIECES = new Int8Array(NUM_CELLS);
 
@@ -54,7 +72,7 @@ const PIECES = new Int8Array(NUM_CELLS);
 export function evaluate(pos: PlanarPosition): number {
   const { board, orient, hands } = pos;
   const map = ATTACKED;
-  map.fill(0);
+  map[0] = map[1] = map[2] = map[3] = 0;
   let whiteKing = -1;
   let blackKing = -1;
   let pieces = 0;
@@ -64,18 +82,21 @@ export function evaluate(pos: PlanarPosition): number {
     if (code === EMPTY) continue;
     const own = code & BLACK_BIT;
     const side = own >> 3;
-    const at = side * NUM_CELLS;
+    const at = side * 2;
     const role = code & 7;
     const k = cell * 3 + orient[cell]!;
     let moves = 0;
     if (role === PAWN) {
-      for (let i = k * SLOT + 1, end = i + PAWN_CAPTURE_AT[k * SLOT]!; i < end; i++) map[at + PAWN_CAPTURE_AT[i]!] = 1;
+      map[at]! |= PAWN_CAPTURE_MASK[k * 2]!;
+      map[at + 1]! |= PAWN_CAPTURE_MASK[k * 2 + 1]!;
       for (let i = k * SLOT + 1, end = i + PAWN_STEP_AT[k * SLOT]!; i < end; i++) if (board[PAWN_STEP_AT[i]!] === EMPTY) moves++;
     } else if (role === KNIGHT || role === KING) {
       const table = role === KNIGHT ? KNIGHT_AT : KING_AT;
+      const mask = role === KNIGHT ? KNIGHT_MASK : KING_MASK;
+      map[at]! |= mask[k * 2]!;
+      map[at + 1]! |= mask[k * 2 + 1]!;
       for (let i = k * SLOT + 1, end = i + table[k * SLOT]!; i < end; i++) {
         const t = table[i]!;
-        map[at + t] = 1;
         const occupant = board[t]!;
         if (occupant === EMPTY || (occupant & BLACK_BIT) !== own) moves++;
       }
@@ -93,7 +114,7 @@ export function evaluate(pos: PlanarPosition): number {
           const end = i + 1 + cells[i]!;
           for (i++; i < end; i++) {
             const t = cells[i]!;
-            map[at + t] = 1;
+            map[at + (t >> 5)]! |= 1 << t;
             const occupant = board[t]!;
             if (occupant === EMPTY) moves++;
             else {
@@ -116,24 +137,21 @@ export function evaluate(pos: PlanarPosition): number {
     const black = code & BLACK_BIT;
     const enemyKing = black ? whiteKing : blackKing;
     if (enemyKing < 0) continue;
-    const near = NEAR_KING[cell * NUM_CELLS + enemyKing]! & ~(1 << orient[cell]!);
-    if (!near) continue;
+    const o = orient[cell]!;
+    const near = ROLE_NEAR[((code & 7) * NUM_CELLS + cell) * NUM_CELLS + enemyKing]! & ~(9 << o);
+    if (!(near & 7)) continue;
     for (let other = 0; other < 3; other++)
-      if (near & (1 << other) && attacks(board, code, other, cell, enemyKing)) {
+      if (near & (1 << other) && (!(near & (8 << other)) || blocker(board, cell, enemyKing, STEP[(cell * 3 + other) * NUM_CELLS + enemyKing]!) < 0)) {
         score += black ? -REORIENT_THREAT : REORIENT_THREAT;
         break;
       }
   }
   score += (hands[1]! - hands[7]!) * HAND_QUEEN + (hands[2]! - hands[8]!) * HAND_ROOK + (hands[3]! - hands[9]!) * HAND_BISHOP;
   score += (hands[4]! - hands[10]!) * HAND_KNIGHT + (hands[5]! - hands[11]!) * HAND_PAWN;
-  if (whiteKing >= 0) score -= KING_ZONE * danger(whiteKing, NUM_CELLS);
+  if (whiteKing >= 0) score -= KING_ZONE * danger(whiteKing, 2);
   if (blackKing >= 0) score += KING_ZONE * danger(blackKing, 0);
   return pos.turn === 'white' ? score : -score;
 }
 
-/** How many of the king's escape cells the enemy (its map at `at`) attacks. */
-function danger(king: number, at: number): number {
-  let n = 0;
-  for (let i = king * ZONE_SLOT + 1, end = i + KING_ZONES[king * ZONE_SLOT]!; i < end; i++) n += ATTACKED[at + KING_ZONES[i]!]!;
-  return n;
-}
+/** How many of the king's escape cells the enemy (its words at `at`) attacks. */
+const danger = (king: number, at: number): number => bitCount(ATTACKED[at]! & ZONE_MASK[king * 2]!) + bitCount(ATTACKED[at + 1]! & ZONE_MASK[king * 2 + 1]!);
