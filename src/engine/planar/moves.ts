@@ -1,7 +1,7 @@
 // Planar Chess legal turns, playing them, and the end of the game.
 import { drawOutcome, opposite, ROLES, winOutcome, type Outcome } from '../types.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, QUEEN, ROOK } from '../piece-codes.ts';
-import { attackerOf, attacks, blocker, checkerOf, findKing, moveOpensLine } from './attacks.ts';
+import { attackerOf, attacks, blocker, checkerOf, findKing, moveOpensLine, pinnersOf, staysOnLine } from './attacks.ts';
 import {
   DIAG_FLAT,
   DIAG_RAYS,
@@ -122,10 +122,13 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
     return safe && !!visit(moveAt(from, to));
   };
   const own = (code: number) => code !== EMPTY && (code & BLACK_BIT) === ourBit;
+  // In check, a piece other than the king with none of those cells in its plane has no turn.
+  const blocks = checker >= 0 ? blockCells(checker) : 0;
   for (let from = 0; from < NUM_CELLS && scope !== DROPS; from++) {
     const code = board[from]!;
     if (!own(code) || (like && (like.kind !== 'move' || like.from !== from))) continue;
     const k = from * 3 + orient[from]!;
+    if (checked && ourKing >= 0 && code !== ourKingCode && !inPlaneOfAny(k, blocks)) continue;
     const role = code & 7;
     if (role === PAWN) {
       for (const to of PAWN_STEPS[k]!) if (board[to] === EMPTY && tryMove(from, to, code)) return;
@@ -171,11 +174,14 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
     return;
   }
   if (checked) DROP_SAFE.fill(-1);
-  for (let r = 0; r < ROLES.length; r++) {
+  // In check with a king on the cube, only the cells between a lone checker and the king are looked at.
+  const firstCell = checked && ourKing >= 0 ? BETWEEN.indexOf(1) : 0;
+  const lastCell = checked && ourKing >= 0 ? BETWEEN.lastIndexOf(1) : NUM_CELLS - 1;
+  for (let r = 0; r < ROLES.length && firstCell >= 0; r++) {
     const role = ROLES[r]!;
     if (role === 'K' || pos.hands[handIndex(us, role)]! === 0 || (like && like.kind === 'drop' && like.role !== role)) continue;
     const code = pieceCode(us, role);
-    for (let cell = 0; cell < NUM_CELLS; cell++) {
+    for (let cell = firstCell; cell <= lastCell; cell++) {
       if (board[cell] !== EMPTY || (like && like.kind === 'drop' && like.to !== cell)) continue;
       if (checked) {
         // A drop can only block: the line of a lone checker.
@@ -195,36 +201,17 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
   }
 }
 
-/** pinnersOf's answer: one for every call (generate, its only caller, is never nested). */
-const PINNERS = new Int8Array(NUM_CELLS);
-
-/**
- * Per cell, the enemy slider whose line to `king` (in the slider's plane) is blocked only by
- * the piece on that cell, or -1. Out of check, moving a non-king piece exposes the king exactly
- * when it leaves such a line: every other attack is unchanged by the move.
- */
-function pinnersOf(board: Int8Array, orient: Int8Array, king: number, ourBit: number): Int8Array {
-  const pinners = PINNERS.fill(-1);
-  for (let s = 0; s < NUM_CELLS; s++) {
-    const code = board[s]!;
-    if (code === EMPTY || (code & BLACK_BIT) === ourBit) continue;
-    const role = code & 7;
-    if (role !== ROOK && role !== BISHOP && role !== QUEEN) continue;
-    const i = (s * 3 + orient[s]!) * NUM_CELLS + king;
-    const rel = RELATION[i]!;
-    if (!(rel & (role === ROOK ? REL_ORTHO : role === BISHOP ? REL_DIAG : REL_ORTHO | REL_DIAG))) continue;
-    const step = STEP[i]!;
-    const first = blocker(board, s, king, step);
-    if (first >= 0 && blocker(board, first, king, step) < 0) pinners[first] = s;
-  }
-  return pinners;
+/** blockCells' answer: the lone checker's cell, then the cells between it and the king (BETWEEN). */
+const BLOCKS = new Int8Array(NUM_CELLS);
+function blockCells(checker: number): number {
+  let n = 0;
+  BLOCKS[n++] = checker;
+  for (let c = 0; c < NUM_CELLS; c++) if (BETWEEN[c] === 1) BLOCKS[n++] = c;
+  return n;
 }
-
-/** Is `to` the pinner's cell or strictly between it and the king on their line? */
-function staysOnLine(orient: Int8Array, pinner: number, king: number, to: number): boolean {
-  if (to === pinner) return true;
-  const step = STEP[(pinner * 3 + orient[pinner]!) * NUM_CELLS + king]!;
-  for (let c = pinner + step; c !== king; c += step) if (c === to) return true;
+/** Does the plane of index k (cell*3+o) hold a line, leap or step to one of the first n BLOCKS? */
+function inPlaneOfAny(k: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (RELATION[k * NUM_CELLS + BLOCKS[i]!] !== 0) return true;
   return false;
 }
 
