@@ -252,19 +252,20 @@ export function planarCaptures(pos: PlanarPosition): PlanarMove[] {
 function listCapturesOutOfCheck(pos: PlanarPosition): void {
   const { board, orient } = pos;
   const ourBit = pos.turn === 'white' ? 0 : BLACK_BIT;
-  const king = board.indexOf(KING | ourBit);
+  // The captures in order (from * 64 + to), tested for the king's safety once the scan has met the king.
+  let king = -1;
+  let found = 0;
   for (let from = 0; from < NUM_CELLS; from++) {
     const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== ourBit) continue;
     const k = from * 3 + orient[from]!;
     const role = code & 7;
+    if (role === KING) king = from;
     if (role === PAWN || role === KNIGHT || role === KING) {
       const targets = role === PAWN ? PAWN_CAPTURE_AT : role === KNIGHT ? KNIGHT_AT : KING_AT;
       for (let i = k * SLOT + 1, end = i + targets[k * SLOT]!; i < end; i++) {
-        const to = targets[i]!;
-        const t = board[to]!;
-        if (t !== EMPTY && (t & BLACK_BIT) !== ourBit && (role !== KING ? !moveOpensLine(board, orient, king, from, to) : kingSafeAfter(pos, from, to)))
-          list(moveAt(from, to));
+        const t = board[targets[i]!]!;
+        if (t !== EMPTY && (t & BLACK_BIT) !== ourBit) FOUND[found++] = from * NUM_CELLS + targets[i]!;
       }
     } else
       for (let pass = role === BISHOP ? 1 : 0, last = role === ROOK ? 0 : 1; pass <= last; pass++) {
@@ -273,17 +274,23 @@ function listCapturesOutOfCheck(pos: PlanarPosition): void {
         for (let i = at[k]!, end = at[k + 1]!; i < end; ) {
           const rayEnd = i + 1 + cells[i]!;
           for (i++; i < rayEnd; i++) {
-            const to = cells[i]!;
-            const t = board[to]!;
+            const t = board[cells[i]!]!;
             if (t === EMPTY) continue;
-            if ((t & BLACK_BIT) !== ourBit && !moveOpensLine(board, orient, king, from, to)) list(moveAt(from, to));
+            if ((t & BLACK_BIT) !== ourBit) FOUND[found++] = from * NUM_CELLS + cells[i]!;
             break;
           }
           i = rayEnd;
         }
       }
   }
+  for (let n = 0; n < found; n++) {
+    const from = FOUND[n]! >> 6;
+    const to = FOUND[n]! & 63;
+    if (from === king ? kingSafeAfter(pos, from, to) : !moveOpensLine(board, orient, king, from, to)) list(MOVES[FOUND[n]!]!);
+  }
 }
+/** listCapturesOutOfCheck's captures before the king's safety is tested (at most 16 pieces times 12 targets). */
+const FOUND = new Int16Array(NUM_CELLS * 4);
 
 /**
  * Out of check: is `candidate` (one of the generator's shared turns) legal here? Its own rule of
