@@ -4,19 +4,14 @@ import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, piec
 import { attackerOf, attacks, blocker, checkerOf, findKing, moveOpensLine, pinnersOf, staysOnLine } from './attacks.ts';
 import {
   DIAG_FLAT,
-  DIAG_RAYS,
   KING_AT,
-  KING_TARGETS,
   KNIGHT_AT,
-  KNIGHT_TARGETS,
   NUM_CELLS as CUBE_CELLS,
   ORIENTATIONS,
   orientationIndex,
   ORTHO_FLAT,
-  ORTHO_RAYS,
   PAWN_CAPTURE_AT,
-  PAWN_CAPTURES,
-  PAWN_STEPS,
+  PAWN_STEP_AT,
   REL_ADJ,
   REL_DIAG,
   REL_KNIGHT,
@@ -131,23 +126,30 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
     if (checked && ourKing >= 0 && code !== ourKingCode && !inPlaneOfAny(k, blocks)) continue;
     const role = code & 7;
     if (role === PAWN) {
-      for (const to of PAWN_STEPS[k]!) if (board[to] === EMPTY && tryMove(from, to, code)) return;
-      for (const to of PAWN_CAPTURES[k]!) {
-        const t = board[to]!;
-        if (t !== EMPTY && !own(t) && tryMove(from, to, code)) return;
+      for (let i = k * SLOT + 1, end = i + PAWN_STEP_AT[k * SLOT]!; i < end; i++)
+        if (board[PAWN_STEP_AT[i]!] === EMPTY && tryMove(from, PAWN_STEP_AT[i]!, code)) return;
+      for (let i = k * SLOT + 1, end = i + PAWN_CAPTURE_AT[k * SLOT]!; i < end; i++) {
+        const t = board[PAWN_CAPTURE_AT[i]!]!;
+        if (t !== EMPTY && !own(t) && tryMove(from, PAWN_CAPTURE_AT[i]!, code)) return;
       }
     } else if (role === KNIGHT || role === KING) {
-      for (const to of (role === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS)[k]!) if (!own(board[to]!) && tryMove(from, to, code)) return;
+      const targets = role === KNIGHT ? KNIGHT_AT : KING_AT;
+      for (let i = k * SLOT + 1, end = i + targets[k * SLOT]!; i < end; i++) if (!own(board[targets[i]!]!) && tryMove(from, targets[i]!, code)) return;
     } else {
-      // A rook's orthogonal rays, a bishop's diagonal ones, a queen's both (orthogonal first).
-      for (let pass = role === BISHOP ? 1 : 0, last = role === ROOK ? 0 : 1; pass <= last; pass++)
-        for (const ray of (pass === 0 ? ORTHO_RAYS : DIAG_RAYS)[k]!)
-          for (const to of ray) {
-            const t = board[to]!;
+      // A rook's orthogonal rays, a bishop's diagonal ones, a queen's both (orthogonal first); each ray its length, then its cells.
+      for (let pass = role === BISHOP ? 1 : 0, last = role === ROOK ? 0 : 1; pass <= last; pass++) {
+        const { cells, at } = pass === 0 ? ORTHO_FLAT : DIAG_FLAT;
+        for (let i = at[k]!, stop = at[k + 1]!; i < stop; ) {
+          const rayEnd = i + 1 + cells[i]!;
+          for (i++; i < rayEnd; i++) {
+            const t = board[cells[i]!]!;
             if (own(t)) break;
-            if (tryMove(from, to, code)) return;
+            if (tryMove(from, cells[i]!, code)) return;
             if (t !== EMPTY) break;
           }
+          i = rayEnd;
+        }
+      }
     }
   }
 

@@ -3,7 +3,7 @@
 // counted in that plane).
 import { NUM_CELLS } from '../planar/cube.ts';
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
-import { BLACK_BIT, EMPTY, KING } from '../piece-codes.ts';
+import { BLACK_BIT, EMPTY, handIndex, KING } from '../piece-codes.ts';
 import { attacks, attacksAfterTurn } from '../planar/attacks.ts';
 import { dropAt, isLegalOutOfCheck, legalDrops, legalMovesWithDrops, moveAt, orientAt, planarCaptures } from '../planar/moves.ts';
 import { evaluate, VALUES } from './planar-eval.ts';
@@ -35,7 +35,13 @@ function rehash(parent: PlanarPosition, child: PlanarPosition, key: Key, move?: 
     rehashCell(parent, child, key, move.from);
     rehashCell(parent, child, key, move.to);
   } else rehashCell(parent, child, key, move.kind === 'drop' ? move.to : move.cell);
-  if (parent.hands !== child.hands) for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
+  if (parent.hands !== child.hands) {
+    // A drop changes one count in hand.
+    if (move?.kind === 'drop') {
+      const i = handIndex(parent.turn, move.role);
+      replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
+    } else for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
+  }
   if (parent.turn !== child.turn) xorEntry(key, ZOBRIST, TURN_AT);
 }
 
