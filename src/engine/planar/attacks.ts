@@ -168,3 +168,36 @@ export function checkerOf(board: Int8Array, orient: Int8Array, king: number, by:
   }
   return checker;
 }
+
+/** pinnersOf's answer: one for every call (the generator, its only caller, is never nested). */
+const PINNERS = new Int8Array(NUM_CELLS);
+
+/**
+ * Per cell, the enemy slider whose line to `king` (in the slider's plane) is blocked only by
+ * the piece on that cell, or -1. Out of check, moving a non-king piece exposes the king exactly
+ * when it leaves such a line: every other attack is unchanged by the move.
+ */
+export function pinnersOf(board: Int8Array, orient: Int8Array, king: number, ourBit: number): Int8Array {
+  const pinners = PINNERS.fill(-1);
+  for (let s = 0; s < NUM_CELLS; s++) {
+    const code = board[s]!;
+    if (code === EMPTY || (code & BLACK_BIT) === ourBit) continue;
+    const role = code & 7;
+    if (role !== ROOK && role !== BISHOP && role !== QUEEN) continue;
+    const i = (s * 3 + orient[s]!) * NUM_CELLS + king;
+    const rel = RELATION[i]!;
+    if (!(rel & (role === ROOK ? REL_ORTHO : role === BISHOP ? REL_DIAG : REL_ORTHO | REL_DIAG))) continue;
+    const step = STEP[i]!;
+    const first = blocker(board, s, king, step);
+    if (first >= 0 && blocker(board, first, king, step) < 0) pinners[first] = s;
+  }
+  return pinners;
+}
+
+/** Is `to` the pinner's cell or strictly between it and the king on their line? */
+export function staysOnLine(orient: Int8Array, pinner: number, king: number, to: number): boolean {
+  if (to === pinner) return true;
+  const step = STEP[(pinner * 3 + orient[pinner]!) * NUM_CELLS + king]!;
+  for (let c = pinner + step; c !== king; c += step) if (c === to) return true;
+  return false;
+}

@@ -155,6 +155,22 @@ export const PAWN_STEPS: readonly Int8Array[] = build((c, o) => leaps(c, o, ORTH
 /** Pawn capturing steps: one diagonal step in the plane. Index cell*3+o. */
 export const PAWN_CAPTURES: readonly Int8Array[] = build((c, o) => leaps(c, o, DIAG_DIRS));
 
+/** Up to 8 targets per index k = cell*3+o in slots of SLOT: the count, then the cells (one flat array for hot loops). */
+export const SLOT = 9;
+function slotted(table: readonly Int8Array[]): Int8Array {
+  const out = new Int8Array(table.length * SLOT);
+  for (let k = 0; k < table.length; k++) {
+    out[k * SLOT] = table[k]!.length;
+    out.set(table[k]!, k * SLOT + 1);
+  }
+  return out;
+}
+/** KING_TARGETS, KNIGHT_TARGETS, PAWN_CAPTURES and PAWN_STEPS slotted. */
+export const KING_AT = slotted(KING_TARGETS);
+export const KNIGHT_AT = slotted(KNIGHT_TARGETS);
+export const PAWN_CAPTURE_AT = slotted(PAWN_CAPTURES);
+export const PAWN_STEP_AT = slotted(PAWN_STEPS);
+
 /**
  * How `target` lies from `cell` in the plane of orientation `o`:
  * 0 = not in the plane (or the same cell), otherwise a bit set of

@@ -1,24 +1,23 @@
 // Planar Chess legal turns, playing them, and the end of the game.
 import { drawOutcome, opposite, ROLES, winOutcome, type Outcome } from '../types.ts';
 import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, QUEEN, ROOK } from '../piece-codes.ts';
-import { attackerOf, attacks, blocker, checkerOf, findKing, moveOpensLine } from './attacks.ts';
+import { attackerOf, attacks, blocker, checkerOf, findKing, moveOpensLine, pinnersOf, staysOnLine } from './attacks.ts';
 import {
   DIAG_FLAT,
-  DIAG_RAYS,
-  KING_TARGETS,
-  KNIGHT_TARGETS,
+  KING_AT,
+  KNIGHT_AT,
   NUM_CELLS as CUBE_CELLS,
   ORIENTATIONS,
   orientationIndex,
   ORTHO_FLAT,
-  ORTHO_RAYS,
-  PAWN_CAPTURES,
-  PAWN_STEPS,
+  PAWN_CAPTURE_AT,
+  PAWN_STEP_AT,
   REL_ADJ,
   REL_DIAG,
   REL_KNIGHT,
   REL_ORTHO,
   RELATION,
+  SLOT,
   STEP,
 } from './cube.ts';
 import { dropOf, inCheck, moveOf, orientOf, placingKings, type PlanarMove, type PlanarPosition } from './position.ts';
@@ -118,29 +117,39 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
     return safe && !!visit(moveAt(from, to));
   };
   const own = (code: number) => code !== EMPTY && (code & BLACK_BIT) === ourBit;
+  // In check, a piece other than the king with none of those cells in its plane has no turn.
+  const blocks = checker >= 0 ? blockCells(checker) : 0;
   for (let from = 0; from < NUM_CELLS && scope !== DROPS; from++) {
     const code = board[from]!;
     if (!own(code) || (like && (like.kind !== 'move' || like.from !== from))) continue;
     const k = from * 3 + orient[from]!;
+    if (checked && ourKing >= 0 && code !== ourKingCode && !inPlaneOfAny(k, blocks)) continue;
     const role = code & 7;
     if (role === PAWN) {
-      for (const to of PAWN_STEPS[k]!) if (board[to] === EMPTY && tryMove(from, to, code)) return;
-      for (const to of PAWN_CAPTURES[k]!) {
-        const t = board[to]!;
-        if (t !== EMPTY && !own(t) && tryMove(from, to, code)) return;
+      for (let i = k * SLOT + 1, end = i + PAWN_STEP_AT[k * SLOT]!; i < end; i++)
+        if (board[PAWN_STEP_AT[i]!] === EMPTY && tryMove(from, PAWN_STEP_AT[i]!, code)) return;
+      for (let i = k * SLOT + 1, end = i + PAWN_CAPTURE_AT[k * SLOT]!; i < end; i++) {
+        const t = board[PAWN_CAPTURE_AT[i]!]!;
+        if (t !== EMPTY && !own(t) && tryMove(from, PAWN_CAPTURE_AT[i]!, code)) return;
       }
     } else if (role === KNIGHT || role === KING) {
-      for (const to of (role === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS)[k]!) if (!own(board[to]!) && tryMove(from, to, code)) return;
+      const targets = role === KNIGHT ? KNIGHT_AT : KING_AT;
+      for (let i = k * SLOT + 1, end = i + targets[k * SLOT]!; i < end; i++) if (!own(board[targets[i]!]!) && tryMove(from, targets[i]!, code)) return;
     } else {
-      // A rook's orthogonal rays, a bishop's diagonal ones, a queen's both (orthogonal first).
-      for (let pass = role === BISHOP ? 1 : 0, last = role === ROOK ? 0 : 1; pass <= last; pass++)
-        for (const ray of (pass === 0 ? ORTHO_RAYS : DIAG_RAYS)[k]!)
-          for (const to of ray) {
-            const t = board[to]!;
+      // A rook's orthogonal rays, a bishop's diagonal ones, a queen's both (orthogonal first); each ray its length, then its cells.
+      for (let pass = role === BISHOP ? 1 : 0, last = role === ROOK ? 0 : 1; pass <= last; pass++) {
+        const { cells, at } = pass === 0 ? ORTHO_FLAT : DIAG_FLAT;
+        for (let i = at[k]!, stop = at[k + 1]!; i < stop; ) {
+          const rayEnd = i + 1 + cells[i]!;
+          for (i++; i < rayEnd; i++) {
+            const t = board[cells[i]!]!;
             if (own(t)) break;
-            if (tryMove(from, to, code)) return;
+            if (tryMove(from, cells[i]!, code)) return;
             if (t !== EMPTY) break;
           }
+          i = rayEnd;
+        }
+      }
     }
   }
 
@@ -167,11 +176,14 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
     return;
   }
   if (checked) DROP_SAFE.fill(-1);
-  for (let r = 0; r < ROLES.length; r++) {
+  // In check with a king on the cube, only the cells between a lone checker and the king are looked at.
+  const firstCell = checked && ourKing >= 0 ? BETWEEN.indexOf(1) : 0;
+  const lastCell = checked && ourKing >= 0 ? BETWEEN.lastIndexOf(1) : NUM_CELLS - 1;
+  for (let r = 0; r < ROLES.length && firstCell >= 0; r++) {
     const role = ROLES[r]!;
     if (role === 'K' || pos.hands[handIndex(us, role)]! === 0 || (like && like.kind === 'drop' && like.role !== role)) continue;
     const code = pieceCode(us, role);
-    for (let cell = 0; cell < NUM_CELLS; cell++) {
+    for (let cell = firstCell; cell <= lastCell; cell++) {
       if (board[cell] !== EMPTY || (like && like.kind === 'drop' && like.to !== cell)) continue;
       if (checked) {
         // A drop can only block: the line of a lone checker.
@@ -191,36 +203,17 @@ function generate(pos: PlanarPosition, visit: (m: PlanarMove) => boolean | void,
   }
 }
 
-/** pinnersOf's answer: one for every call (generate, its only caller, is never nested). */
-const PINNERS = new Int8Array(NUM_CELLS);
-
-/**
- * Per cell, the enemy slider whose line to `king` (in the slider's plane) is blocked only by
- * the piece on that cell, or -1. Out of check, moving a non-king piece exposes the king exactly
- * when it leaves such a line: every other attack is unchanged by the move.
- */
-function pinnersOf(board: Int8Array, orient: Int8Array, king: number, ourBit: number): Int8Array {
-  const pinners = PINNERS.fill(-1);
-  for (let s = 0; s < NUM_CELLS; s++) {
-    const code = board[s]!;
-    if (code === EMPTY || (code & BLACK_BIT) === ourBit) continue;
-    const role = code & 7;
-    if (role !== ROOK && role !== BISHOP && role !== QUEEN) continue;
-    const i = (s * 3 + orient[s]!) * NUM_CELLS + king;
-    const rel = RELATION[i]!;
-    if (!(rel & (role === ROOK ? REL_ORTHO : role === BISHOP ? REL_DIAG : REL_ORTHO | REL_DIAG))) continue;
-    const step = STEP[i]!;
-    const first = blocker(board, s, king, step);
-    if (first >= 0 && blocker(board, first, king, step) < 0) pinners[first] = s;
-  }
-  return pinners;
+/** blockCells' answer: the lone checker's cell, then the cells between it and the king (BETWEEN). */
+const BLOCKS = new Int8Array(NUM_CELLS);
+function blockCells(checker: number): number {
+  let n = 0;
+  BLOCKS[n++] = checker;
+  for (let c = 0; c < NUM_CELLS; c++) if (BETWEEN[c] === 1) BLOCKS[n++] = c;
+  return n;
 }
-
-/** Is `to` the pinner's cell or strictly between it and the king on their line? */
-function staysOnLine(orient: Int8Array, pinner: number, king: number, to: number): boolean {
-  if (to === pinner) return true;
-  const step = STEP[(pinner * 3 + orient[pinner]!) * NUM_CELLS + king]!;
-  for (let c = pinner + step; c !== king; c += step) if (c === to) return true;
+/** Does the plane of index k (cell*3+o) hold a line, leap or step to one of the first n BLOCKS? */
+function inPlaneOfAny(k: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (RELATION[k * NUM_CELLS + BLOCKS[i]!] !== 0) return true;
   return false;
 }
 
@@ -260,21 +253,21 @@ export function planarCaptures(pos: PlanarPosition): PlanarMove[] {
  */
 function listCapturesOutOfCheck(pos: PlanarPosition): void {
   const { board, orient } = pos;
-  const ourBit = colorBit(pos.turn);
-  const kingCode = pieceCode(pos.turn, 'K');
-  const king = board.indexOf(kingCode);
+  const ourBit = pos.turn === 'white' ? 0 : BLACK_BIT;
+  // The captures in order (from * 64 + to), tested for the king's safety once the scan has met the king.
+  let king = -1;
+  let found = 0;
   for (let from = 0; from < NUM_CELLS; from++) {
     const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== ourBit) continue;
     const k = from * 3 + orient[from]!;
     const role = code & 7;
+    if (role === KING) king = from;
     if (role === PAWN || role === KNIGHT || role === KING) {
-      const targets = (role === PAWN ? PAWN_CAPTURES : role === KNIGHT ? KNIGHT_TARGETS : KING_TARGETS)[k]!;
-      for (let i = 0; i < targets.length; i++) {
-        const to = targets[i]!;
-        const t = board[to]!;
-        if (t !== EMPTY && (t & BLACK_BIT) !== ourBit && (role !== KING ? !moveOpensLine(board, orient, king, from, to) : kingSafeAfter(pos, from, to)))
-          list(moveAt(from, to));
+      const targets = role === PAWN ? PAWN_CAPTURE_AT : role === KNIGHT ? KNIGHT_AT : KING_AT;
+      for (let i = k * SLOT + 1, end = i + targets[k * SLOT]!; i < end; i++) {
+        const t = board[targets[i]!]!;
+        if (t !== EMPTY && (t & BLACK_BIT) !== ourBit) FOUND[found++] = from * NUM_CELLS + targets[i]!;
       }
     } else
       for (let pass = role === BISHOP ? 1 : 0, last = role === ROOK ? 0 : 1; pass <= last; pass++) {
@@ -283,17 +276,23 @@ function listCapturesOutOfCheck(pos: PlanarPosition): void {
         for (let i = at[k]!, end = at[k + 1]!; i < end; ) {
           const rayEnd = i + 1 + cells[i]!;
           for (i++; i < rayEnd; i++) {
-            const to = cells[i]!;
-            const t = board[to]!;
+            const t = board[cells[i]!]!;
             if (t === EMPTY) continue;
-            if ((t & BLACK_BIT) !== ourBit && !moveOpensLine(board, orient, king, from, to)) list(moveAt(from, to));
+            if ((t & BLACK_BIT) !== ourBit) FOUND[found++] = from * NUM_CELLS + cells[i]!;
             break;
           }
           i = rayEnd;
         }
       }
   }
+  for (let n = 0; n < found; n++) {
+    const from = FOUND[n]! >> 6;
+    const to = FOUND[n]! & 63;
+    if (from === king ? kingSafeAfter(pos, from, to) : !moveOpensLine(board, orient, king, from, to)) list(MOVES[FOUND[n]!]!);
+  }
 }
+/** listCapturesOutOfCheck's captures before the king's safety is tested (at most 16 pieces times 12 targets). */
+const FOUND = new Int16Array(NUM_CELLS * 4);
 
 /**
  * Out of check: is `candidate` (one of the generator's shared turns) legal here? Its own rule of
@@ -403,20 +402,28 @@ export function play(pos: PlanarPosition, move: PlanarMove): PlanarPosition {
   switch (move.kind) {
     case 'move':
       board = new Int8Array(board);
-      orient = new Int8Array(orient);
       board[move.to] = board[move.from]!;
-      orient[move.to] = orient[move.from]!;
       board[move.from] = EMPTY;
-      orient[move.from] = 0;
+      // Orientations change only when the mover or the piece taken is not XY (0, as empty cells are).
+      if (orient[move.from] !== 0 || orient[move.to] !== 0) {
+        orient = new Int8Array(orient);
+        orient[move.to] = orient[move.from]!;
+        orient[move.from] = 0;
+      }
       break;
-    case 'drop':
+    case 'drop': {
       board = new Int8Array(board);
-      orient = new Int8Array(orient);
       hands = new Int8Array(hands);
       board[move.to] = pieceCode(pos.turn, move.role);
-      orient[move.to] = orientationIndex(move.orientation);
       hands[handIndex(pos.turn, move.role)]!--;
+      const o = orientationIndex(move.orientation);
+      // The empty cell dropped on is XY (0) already.
+      if (o !== 0) {
+        orient = new Int8Array(orient);
+        orient[move.to] = o;
+      }
       break;
+    }
     case 'orient':
       orient = new Int8Array(orient);
       orient[move.cell] = orientationIndex(move.orientation);

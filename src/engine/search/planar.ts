@@ -1,13 +1,14 @@
-// Search knowledge of Planar Chess: keys, evaluation, move facts. A piece acts
-// only in its plane, so mobility and attacks are counted in that plane, and a
-// piece that could attack the enemy king after a re-orientation is a threat.
-import { DIAG_FLAT, type FlatRays, KING_TARGETS, KNIGHT_TARGETS, NUM_CELLS, ORTHO_FLAT, PAWN_CAPTURES, PAWN_STEPS, RELATION } from '../planar/cube.ts';
+// Search knowledge of Planar Chess: keys and move facts; the evaluation is in
+// planar-eval.ts (a piece acts only in its plane, so mobility and attacks are
+// counted in that plane).
+import { NUM_CELLS } from '../planar/cube.ts';
 // The engine's piece codes: 0 empty, K Q R B N P as 1..6, +8 for Black.
-import { BISHOP, BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
+import { BLACK_BIT, EMPTY, handIndex, KING } from '../piece-codes.ts';
 import { attacks, attacksAfterTurn } from '../planar/attacks.ts';
 import { dropAt, isLegalOutOfCheck, legalDrops, legalMovesWithDrops, moveAt, orientAt, planarCaptures } from '../planar/moves.ts';
+import { evaluate, VALUES } from './planar-eval.ts';
 import { knownInCheck, type PlanarMove, type PlanarPosition } from '../planar/position.ts';
-import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type RoleValues, type SearchRules } from './rules.ts';
+import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type SearchRules } from './rules.ts';
 
 // ---- keys ------------------------------------------------------------------------
 const BOARD_AT = 0; // cell*16 + code
@@ -34,7 +35,13 @@ function rehash(parent: PlanarPosition, child: PlanarPosition, key: Key, move?: 
     rehashCell(parent, child, key, move.from);
     rehashCell(parent, child, key, move.to);
   } else rehashCell(parent, child, key, move.kind === 'drop' ? move.to : move.cell);
-  if (parent.hands !== child.hands) for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
+  if (parent.hands !== child.hands) {
+    // A drop changes one count in hand.
+    if (move?.kind === 'drop') {
+      const i = handIndex(parent.turn, move.role);
+      replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
+    } else for (let i = 0; i < 12; i++) replaceEntry(key, ZOBRIST, HAND_AT + i * 16, parent.hands[i]! & 15, child.hands[i]! & 15);
+  }
   if (parent.turn !== child.turn) xorEntry(key, ZOBRIST, TURN_AT);
 }
 
@@ -94,132 +101,6 @@ const knownCheck = (pos: PlanarPosition, checked: boolean): boolean => {
   knownInCheck(pos, checked);
   return checked;
 };
-
-// ---- evaluation ------------------------------------------------------------------
-const VALUES: RoleValues = [0, 0, 900, 500, 330, 320, 100];
-const MOBILITY = 3;
-/** Per enemy-attacked cell among the king's steps in all three planes (its escape cells). */
-const KING_ZONE = 14;
-/** Per enemy piece that would attack the king after turning to another plane. */
-const REORIENT_THREAT = 18;
-
-/** The king's neighbours in any of its three planes. */
-const KING_ZONES: readonly Int8Array[] = Array.from({ length: NUM_CELLS }, (_, cell) => {
-  const set = new Set<number>();
-  for (let o = 0; o < 3; o++) for (const t of KING_TARGETS[cell * 3 + o]!) set.add(t);
-  return Int8Array.from([...set].sort((a, b) => a - b));
-});
-
-const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
-
-/** Per (cell, king) pair, cell * 64 + king: 1 when a piece on `cell` in some orientation could attack `king` on an empty board. */
-const NEAR_KING: Uint8Array = (() => {
-  const near = new Uint8Array(NUM_CELLS * NUM_CELLS);
-  for (let c = 0; c < NUM_CELLS; c++)
-    for (let k = 0; k < NUM_CELLS; k++) for (let o = 0; o < 3; o++) if (RELATION[(c * 3 + o) * NUM_CELLS + k]) near[c * NUM_CELLS + k] = 1;
-  return near;
-})();
-
-/** A piece in hand's signed value, by hand index (a king in hand counts nothing). */
-const HAND_VALUE: Int32Array = Int32Array.from({ length: 12 }, (_, i) => (i % 6 ? (i < 6 ? 1 : -1) * VALUES[(i % 6) + 1]! : 0));
-
-/** Mark the cells a leaper reaches; returns how many it can move to. */
-function markLeaps(board: Int8Array, own: number, targets: Int8Array, map: Uint8Array): number {
-  let moves = 0;
-  for (let i = 0; i < targets.length; i++) {
-    const t = targets[i]!;
-    map[t] = 1;
-    const occupant = board[t]!;
-    if (occupant === EMPTY || (occupant & BLACK_BIT) !== own) moves++;
-  }
-  return moves;
-}
-
-/** Mark the cells a slider reaches along its rays (the k-th of `rays`); returns how many it can move to. */
-function markSlides(board: Int8Array, own: number, rays: FlatRays, k: number, map: Uint8Array): number {
-  const { cells } = rays;
-  let moves = 0;
-  for (let i = rays.at[k]!, last = rays.at[k + 1]!; i < last; ) {
-    const end = i + 1 + cells[i]!;
-    for (i++; i < end; i++) {
-      const t = cells[i]!;
-      map[t] = 1;
-      const occupant = board[t]!;
-      if (occupant === EMPTY) moves++;
-      else {
-        if ((occupant & BLACK_BIT) !== own) moves++;
-        break;
-      }
-    }
-    i = end;
-  }
-  return moves;
-}
-
-/** Mark the cells attacked by the piece on `cell`; returns how many cells it can move to. */
-function markAttacks(board: Int8Array, code: number, k: number, map: Uint8Array): number {
-  const own = code & BLACK_BIT;
-  switch (code & 7) {
-    case KING:
-      return markLeaps(board, own, KING_TARGETS[k]!, map);
-    case KNIGHT:
-      return markLeaps(board, own, KNIGHT_TARGETS[k]!, map);
-    case PAWN: {
-      let moves = 0;
-      const captures = PAWN_CAPTURES[k]!;
-      for (let i = 0; i < captures.length; i++) map[captures[i]!] = 1;
-      const steps = PAWN_STEPS[k]!;
-      for (let i = 0; i < steps.length; i++) if (board[steps[i]!] === EMPTY) moves++;
-      return moves;
-    }
-    case ROOK:
-      return markSlides(board, own, ORTHO_FLAT, k, map);
-    case BISHOP:
-      return markSlides(board, own, DIAG_FLAT, k, map);
-    case QUEEN:
-      return markSlides(board, own, ORTHO_FLAT, k, map) + markSlides(board, own, DIAG_FLAT, k, map);
-  }
-  return 0;
-}
-
-function evaluate(pos: PlanarPosition): number {
-  const { board, orient, hands } = pos;
-  attacked[0]!.fill(0);
-  attacked[1]!.fill(0);
-  const whiteKing = board.indexOf(KING);
-  const blackKing = board.indexOf(KING + BLACK_BIT);
-  let score = 0;
-  for (let cell = 0; cell < NUM_CELLS; cell++) {
-    const code = board[cell]!;
-    if (code === EMPTY) continue;
-    const side = code & BLACK_BIT ? 1 : 0;
-    const role = code & 7;
-    const o = orient[cell]!;
-    let s = VALUES[role]!;
-    const moves = markAttacks(board, code, cell * 3 + o, attacked[side]!);
-    if (role !== KING) s += MOBILITY * moves;
-    // A piece that could turn to attack the enemy king threatens check (or mate).
-    const enemyKing = side ? whiteKing : blackKing;
-    if (enemyKing >= 0 && role !== KING && NEAR_KING[cell * NUM_CELLS + enemyKing])
-      for (let other = 0; other < 3; other++)
-        if (other !== o && attacks(board, code, other, cell, enemyKing)) {
-          s += REORIENT_THREAT;
-          break;
-        }
-    score += side ? -s : s;
-  }
-  for (let i = 0; i < 12; i++) score += hands[i]! * HAND_VALUE[i]!;
-  for (let side = 0; side < 2; side++) {
-    const king = side ? blackKing : whiteKing;
-    if (king < 0) continue;
-    const enemy = attacked[1 - side]!;
-    const zone = KING_ZONES[king]!;
-    let danger = 0;
-    for (let i = 0; i < zone.length; i++) danger += enemy[zone[i]!]!;
-    score -= (side ? -1 : 1) * danger * KING_ZONE;
-  }
-  return pos.turn === 'white' ? score : -score;
-}
 
 /** The shared turn moveKey gives `key` (a candidate, not known to be legal), or undefined. */
 function moveOfKey(key: number): PlanarMove | undefined {
