@@ -223,4 +223,26 @@ describe('commands and buttons', () => {
     expect(help.body.data.content).toContain('/challenge variant [user]');
     expect(help.body.data.flags).toBe(64);
   });
+
+  it('errors read as sentences; an unknown challenge points at /me, not at a command Discord lacks; whose turn is said once', async () => {
+    const [nog, jake, ezri] = [await newPlayer('Nog'), await newPlayer('Jake'), await newPlayer('Ezri')];
+    await linkDiscord(app, '1301', nog);
+    const nope = await app.command('1301', 'accept', { id: 'nope' });
+    expect(nope.body.data.content).toContain(`There is no challenge with id nope. Your challenges are listed on ${BASE}/me.`);
+    expect(nope.body.data.content).not.toContain('"challenges"');
+    expect((await app.command('1301', 'games')).body.data.content).toContain(`You have no game going. Offer one on ${BASE}/me.`);
+    const unknown = await app.command('1301', 'move', { turn: 'Wb2-Wb3', game: 'zzzzzzzzzzzz' });
+    expect(unknown.body.data.content).toContain('No game with id zzzzzzzzzzzz');
+    const { game: theirs } = await startGame(jake, ezri);
+    const stranger = await app.command('1301', 'move', { turn: 'Wb2-Wb3', game: theirs.id });
+    expect(stranger.body.data.content).toContain(`You do not play in game ${theirs.id}`);
+    // Two games going and none named: how to name one, in Discord's words.
+    const first = (await startGame(nog, jake)).game.id as string;
+    const second = (await startGame(nog, ezri)).game.id as string;
+    const which = await app.command('1301', 'move', { turn: 'Wb2-Wb3' });
+    expect(which.body.data.content).toMatch(new RegExp(`say which, e\\.g\\. /move turn:Wb2-Wb3 game:(${first}|${second}) `));
+    const played = await app.command('1301', 'move', { turn: 'Wb2-Wb3', game: first });
+    expect(played.body.data.content).toMatch(/\nBlack to move\n```$/);
+    expect(played.body.data.content).not.toContain("Black's turn");
+  });
 });

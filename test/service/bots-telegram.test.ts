@@ -6,7 +6,7 @@ import { chatApis, linkTelegram, mePost, telegramBot, type TelegramBot } from '.
 import type { QueueJob } from '../../src/notify/types.ts';
 import { BASE, call, fetchWorker } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
-import { newPlayer } from './player-helpers.ts';
+import { newPlayer, startGame } from './player-helpers.ts';
 
 let bot: TelegramBot;
 let apis: ReturnType<typeof chatApis>;
@@ -130,5 +130,69 @@ describe('Telegram webhook', () => {
     expect(lastText(60)).toMatch(/Could not make the challenge: .*first-contact, warp-factor, curved-space, planar/);
     // The variants are named once (the list was given twice).
     expect(lastText(60).split('curved-space')).toHaveLength(2);
+  });
+
+  it('/move <game id> <turn>: an unknown id is said to be one; a turn is never taken for an id; /move <turn> plays the one game', async () => {
+    const [sisko, dax] = [await newPlayer('Sisko'), await newPlayer('Dax')];
+    await linkTelegram(bot, 80, sisko);
+    const { game } = await startGame(sisko, dax); // Sisko white, to move
+    for (const id of ['abcdefghjkmnpqrs', 'zzzzzzzzzzzz']) {
+      await bot.text(80, `/move ${id} Ba3-Ba2`);
+      expect(lastText(80)).toContain(`no game with id ${id}`);
+      expect(lastText(80)).not.toContain('Could not play');
+    }
+    // A first word that begins a turn is the turn's, even in a game id's form.
+    await bot.text(80, '/move wb2x wb3');
+    expect(lastText(80)).toContain('Could not play "wb2x wb3"');
+    expect((await call('GET', `/api/games/${game.id}`)).body.ply).toBe(0);
+    await bot.text(80, '/move Wb2-Wb3');
+    expect(lastText(80)).toContain('You played Wb2-Wb3 (ply 1).');
+    // The game named, by id: played there.
+    await startGame(dax, sisko, { variant: 'warp-factor', color: 'black' });
+    const second = (await call('GET', '/api/me/games', { token: sisko.key })).body.games.find((g: { id: string }) => g.id !== game.id).id as string;
+    await bot.text(80, `/move ${second} Wb2-Wb3`);
+    expect(lastText(80)).toContain('You played Wb2-Wb3 (ply 1).');
+  });
+
+  it('in a private chat, words that no turn begins get the list; a turn that is wrong gets its reason; in a group, talk gets nothing', async () => {
+    const [kira, odo] = [await newPlayer('Kira'), await newPlayer('Odo')];
+    await linkTelegram(bot, 81, kira);
+    const { game } = await startGame(kira, odo);
+    await bot.text(81, '/board');
+    await call('POST', `/api/games/${game.id}/resign`, { token: kira.key });
+    for (const words of ['thanks', 'what can you do?', 'Please', 'Nice game!']) {
+      apis.take();
+      await bot.text(81, words);
+      expect(lastText(81), words).toContain('Subspace commands:');
+      expect(lastText(81), words).not.toContain('Could not play');
+      expect(apis.telegram('sendPhoto'), words).toEqual([]);
+    }
+    // What reads as a turn still goes to the game, and gets the engine's reason.
+    await bot.text(81, 'Wb2-Wz9');
+    expect(lastText(81)).toContain('Could not play "Wb2-Wz9"');
+    await bot.text(81, 'Wb2-Wb3');
+    expect(lastText(81)).toMatch(/Could not play "Wb2-Wb3": .*over/);
+    // A group's talk is not for the bot: no answer, as before.
+    const sent = apis.telegram('sendMessage').length;
+    await bot.update({ message: { message_id: 1, date: 0, chat: { id: 81, type: 'group', title: 'Ops' }, text: 'thanks' } });
+    expect(apis.telegram('sendMessage')).toHaveLength(sent);
+  });
+
+  it('the board says whose turn it is once; with two games going, the answer shows how to name one', async () => {
+    const [worf, quark, rom] = [await newPlayer('Worf'), await newPlayer('Quark'), await newPlayer('Rom')];
+    await linkTelegram(bot, 82, worf);
+    const first = (await startGame(worf, quark)).game.id as string;
+    const second = (await startGame(worf, rom)).game.id as string;
+    await bot.text(82, '/board');
+    expect(lastText(82)).toMatch(new RegExp(`You have 2 games going: say which, e\\.g\\. /board (${first}|${second}) \\(your games: `));
+    await bot.text(82, 'Wb2-Wb3');
+    expect(lastText(82)).toMatch(new RegExp(`e\\.g\\. /move (${first}|${second}) Wb2-Wb3 `));
+    await bot.text(82, `/board ${first}`);
+    const board = lastText(82);
+    expect(board).toMatch(/White to move\nIt is your turn\.\n?<\/pre>$/);
+    expect(board).not.toContain("White's turn");
+    await bot.text(82, `/move ${first} Wb2-Wb3`);
+    expect(lastText(82)).toMatch(/\nBlack to move\n?<\/pre>$/);
+    expect(lastText(82)).not.toContain("Black's turn");
   });
 });

@@ -22,7 +22,8 @@ describe('chat bot', () => {
     expect(res.body.ok).toBe(true);
     expect(res.body.reply).toMatch(/^You played Wb2-Wb3 \(ply 1\)\./);
     expect(res.body.reply).toContain('B level');
-    expect(res.body.reply).toContain("It is Black's turn.");
+    // Whose turn it is, said once: the board's last line.
+    expect(res.body.reply).toMatch(/\nBlack to move$/);
     expect(res.body.state).toMatchObject({ ply: 1, sideToMove: 'black', you: 'white' });
     const second = await chat(g.id, g.tokens.black, 'move Bb3-Bb2');
     expect(second.body.reply).toMatch(/^You played Bb3-Bb2/);
@@ -32,7 +33,8 @@ describe('chat bot', () => {
     const g = await newGame('warp-factor');
     const board = await chat(g.id, g.tokens.black, 'board');
     expect(board.body.reply).toContain('White to move');
-    expect(board.body.reply).toContain("It is White's turn.");
+    expect(board.body.reply).not.toContain("It is White's turn.");
+    expect((await chat(g.id, g.tokens.white, 'board')).body.reply).toMatch(/\nWhite to move\nIt is your turn\.$/);
     const legal = await chat(g.id, g.tokens.white, 'legal');
     expect(legal.body.reply).toMatch(/^It is your turn\. You \(White\) have \d+ legal turns: .*Wb2-Wb3/);
     const help = (await chat(g.id, g.tokens.white, 'help')).body.reply;

@@ -153,7 +153,8 @@ On Sun, 22 Nov 2026 at 09:00, Subspace <${to}> wrote:
     const theirs = /^Message-ID: (<[^>]+>)$/m.exec(raw)![1]!;
     expect(mail.replies[0]!.headers).toEqual({ 'Auto-Submitted': 'auto-replied', 'In-Reply-To': theirs, References: theirs });
     expect(mail.replies[0]!.text).toContain('You played Bb3-Bb2 (ply 2).');
-    expect(mail.replies[0]!.text).toContain("It is White's turn.");
+    expect(mail.replies[0]!.text).toContain('White to move');
+    expect(mail.replies[0]!.text).not.toContain("It is White's turn.");
     const state = await call('GET', `/api/games/${g.id}`);
     expect(state.body.lastMove).toMatchObject({ ply: 2, side: 'black', text: 'Bb3-Bb2' });
   });

@@ -57,21 +57,44 @@ export async function linkedChat(deps: BotDeps, platform: ChatPlatform, external
   return link && player ? { link, player } : undefined;
 }
 
+/** A game named by its id or its link: the id. */
+export const gameIdOf = (named: string) =>
+  named
+    .trim()
+    .replace(/^.*\/games\//, '')
+    .replace(/[?#].*$/, '');
+
+/**
+ * How a player writes things on each platform, for the hints in answers: a command with a game
+ * (`/board <id>` on Telegram, `/board game:<id>` on Discord), and the command that lists the
+ * challenges (Discord has none: they are on /me).
+ */
+const PLATFORM_WORDS: Record<
+  ChatPlatform,
+  { readonly withGame: (command: string, id: string, turn?: string) => string; readonly listChallenges: string | null }
+> = {
+  telegram: { withGame: (command, id, turn) => `/${command} ${id}${turn ? ` ${turn}` : ''}`, listChallenges: 'challenges' },
+  discord: { withGame: (command, id, turn) => `/${command}${turn ? ` turn:${turn}` : ''} game:${id}`, listChallenges: null },
+};
+
+/** The command as the player would write it for one game: a turn with `/move`, a draw or resignation as such, else `/board`, which puts the chat on the game. */
+function withGameExample(platform: ChatPlatform, id: string, command: Command | undefined): string {
+  const { withGame } = PLATFORM_WORDS[platform];
+  if (command?.kind === 'move') return withGame('move', id, printable(command.text.slice(0, 40)) || undefined);
+  if (command?.kind === 'draw' || command?.kind === 'resign' || command?.kind === 'board') return withGame(command.kind, id);
+  return `${withGame('board', id)}, which puts this chat on that game`;
+}
+
 /** The game a command is about: the one named, else the chat's current game, else the player's only active game. */
-async function whichGame(deps: BotDeps, chat: LinkedChat, named: string | undefined): Promise<{ id: string } | { error: string }> {
-  if (named)
-    return {
-      id: named
-        .trim()
-        .replace(/^.*\/games\//, '')
-        .replace(/[?#].*$/, ''),
-    };
+async function whichGame(deps: BotDeps, chat: LinkedChat, named: string | undefined, command?: Command): Promise<{ id: string } | { error: string }> {
+  if (named) return { id: gameIdOf(named) };
   if (chat.link.currentGame) return { id: chat.link.currentGame };
+  // Those waiting for the player first: the example names one of them.
   const active = await deps.players.games(chat.player, 'active', deps.base);
   if (active.length === 1) return { id: active[0]!.id };
   return {
     error: active.length
-      ? `You have ${active.length} games going: say which, e.g. with the game id (your games: ${active.map((g) => g.id).join(', ')}).`
+      ? `You have ${active.length} games going: say which, e.g. ${withGameExample(chat.link.platform, active[0]!.id, command)} (your games: ${active.map((g) => g.id).join(', ')}).`
       : 'You have no game going. Start one with a challenge.',
   };
 }
@@ -86,7 +109,7 @@ async function sideIn(deps: BotDeps, player: PlayerRow, gameId: string): Promise
 
 /** One of the game commands of src/worker/text/commands.ts, as the chat's player. */
 export async function playCommand(deps: BotDeps, chat: LinkedChat, named: string | undefined, command: Command): Promise<BotReply> {
-  const game = await whichGame(deps, chat, named);
+  const game = await whichGame(deps, chat, named, command);
   if ('error' in game) return fail(game.error);
   const seat = await sideIn(deps, chat.player, game.id);
   if ('error' in seat) return fail(seat.error);
@@ -140,7 +163,7 @@ export async function boardReply(deps: BotDeps, chat: LinkedChat, named: string 
 
 /** The player's games (`games`) or their open challenges, sent and received (`challenges`), with links. */
 export async function listReply(deps: BotDeps, chat: LinkedChat, kind: 'games' | 'challenges' = 'games'): Promise<BotReply> {
-  const answer = await runPlayerCommand(deps, chat.player, { kind }, deps.base);
+  const answer = await runPlayerCommand(deps, chat.player, { kind }, deps.base, PLATFORM_WORDS[chat.link.platform].listChallenges);
   return { ok: answer.ok, text: answer.reply, private: true };
 }
 
@@ -177,7 +200,13 @@ export async function challengeReply(deps: BotDeps, chat: LinkedChat, variant: s
 
 /** Accept or decline a challenge; an accepted one answers with the new game and its buttons. */
 export async function answerChallenge(deps: BotDeps, chat: LinkedChat, action: 'accept' | 'decline', id: string): Promise<BotReply> {
-  const answer = await runPlayerCommand(deps, chat.player, { kind: action, id: id.trim().replace(/^.*\/challenges\//, '') }, deps.base);
+  const answer = await runPlayerCommand(
+    deps,
+    chat.player,
+    { kind: action, id: id.trim().replace(/^.*\/challenges\//, '') },
+    deps.base,
+    PLATFORM_WORDS[chat.link.platform].listChallenges,
+  );
   if (!answer.ok) return fail(answer.reply);
   const state = answer.state;
   if (!state) return { ok: true, text: answer.reply };

@@ -80,10 +80,10 @@ const InteractionSchema = v.object({
 });
 type Interaction = v.InferOutput<typeof InteractionSchema>;
 
-/** A bot answer as a Discord message: the text in a code block, the buttons, ephemeral when private. */
+/** A bot answer as a Discord message: the text in a code block (a failure's as a sentence: the API's reasons begin in lower case), the buttons, ephemeral when private. */
 function discordMessage(reply: BotReply, png?: Uint8Array<ArrayBuffer>): DiscordMessage {
   return {
-    content: codeBlock(reply.text),
+    content: codeBlock(reply.ok ? reply.text : reply.text.charAt(0).toUpperCase() + reply.text.slice(1)),
     buttons: discordButtons(reply.buttons),
     ...(png ? { png } : {}),
     ...(reply.private ? { ephemeral: true } : {}),

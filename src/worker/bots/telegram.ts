@@ -10,7 +10,8 @@ import { TelegramApi } from '../../notify/chat/telegram-api.ts';
 import { sha256Hex, timingSafeEqualText } from '../../service/crypto.ts';
 import { jsonError, type AppEnv } from '../http.ts';
 import { describeIssues } from '../http-validation.ts';
-import { parseCommand } from '../text/commands.ts';
+import { GameIdSchema } from '../../service/schemas.ts';
+import { parseCommand, readsAsTurn } from '../text/commands.ts';
 import * as bot from './bot-play.ts';
 import { boardPicture, botDeps } from './bot-deps.ts';
 import { useCode } from './link-codes.ts';
@@ -60,8 +61,10 @@ function commandWords(text: string, botName: string | undefined): string[] | 'an
  * say …, takeback, …) and what looks like a turn (one word naming a cell, as `Wb2-Wb3`, `Q@Ab2=XZ`)
  * are answered; anything else would be read as a turn and answered with help, to everyone.
  */
+const inGroup = (chat: TelegramChat) => chat.type === 'group' || chat.type === 'supergroup';
+
 function groupChatter(chat: TelegramChat, text: string): boolean {
-  if (chat.type !== 'group' && chat.type !== 'supergroup') return false;
+  if (!inGroup(chat)) return false;
   const line = text.split(/\r?\n/).find((l) => l.trim()) ?? '';
   if (
     ['games', 'challenges'].includes(
@@ -78,7 +81,19 @@ function groupChatter(chat: TelegramChat, text: string): boolean {
   return !/^\S*[a-d][1-4]\S*$/.test(command.text);
 }
 
-async function chatCommand(deps: bot.BotDeps, chat: bot.LinkedChat, text: string, words: string[] | undefined): Promise<bot.BotReply> {
+/**
+ * `/move <first> <rest…>`: is the first word a game (its id or link) rather than the start of the
+ * turn? It is when it has a game id's form and no turn begins with it (readsAsTurn), so an unknown
+ * id is answered "no game with id …" and a turn is never taken for an id; a word of both forms is
+ * an id only when it names a game.
+ */
+async function namesGame(deps: bot.BotDeps, first: string): Promise<boolean> {
+  const id = bot.gameIdOf(first);
+  if (!v.is(GameIdSchema, { id })) return false;
+  return !readsAsTurn(first) || Boolean(await deps.playerStore.game(id));
+}
+
+async function chatCommand(deps: bot.BotDeps, chat: bot.LinkedChat, text: string, words: string[] | undefined, privateChat: boolean): Promise<bot.BotReply> {
   if (!words) {
     // Not a /command: the player's lists ("games", "challenges"), else one of the game commands (a
     // bare turn, "board", "say ...") on the chat's game.
@@ -88,7 +103,10 @@ async function chatCommand(deps: bot.BotDeps, chat: bot.LinkedChat, text: string
       .replace(/[.!]+$/, '');
     if (list === 'games' || list === 'challenges') return bot.listReply(deps, chat, list);
     const command = parseCommand(text.split(/\r?\n/).find((l) => l.trim()) ?? '');
-    return command ? bot.playCommand(deps, chat, undefined, command) : { ok: false, text: TELEGRAM_HELP };
+    // In a private chat every message is for the bot: talk that no turn begins ("thanks") gets the
+    // list, not a notation error. A group's talk was left out before (groupChatter).
+    if (!command || (privateChat && command.kind === 'move' && !readsAsTurn(command.text))) return { ok: false, text: TELEGRAM_HELP };
+    return bot.playCommand(deps, chat, undefined, command);
   }
   const [name, ...args] = words;
   switch (name) {
@@ -105,8 +123,8 @@ async function chatCommand(deps: bot.BotDeps, chat: bot.LinkedChat, text: string
       return bot.listReply(deps, chat, name);
     case 'move':
       if (!args.length) return { ok: false, text: 'Say your turn: /move Wb2-Wb3 (or /move <game> Wb2-Wb3).' };
-      // "/move <game> <turn>" when the first word is a game's id; else the whole rest is the turn.
-      return args.length > 1 && /^[a-z0-9]{4,32}$/.test(args[0]!) && (await deps.playerStore.game(args[0]!))
+      // "/move <game> <turn>" when the first word names a game; else the whole rest is the turn.
+      return args.length > 1 && (await namesGame(deps, args[0]!))
         ? bot.playCommand(deps, chat, args[0], { kind: 'move', text: args.slice(1).join(' ') })
         : bot.playCommand(deps, chat, undefined, { kind: 'move', text: args.join(' ') });
     case 'board':
@@ -172,7 +190,7 @@ async function handleUpdate(c: Context<AppEnv>, deps: bot.BotDeps, api: Telegram
     return;
   }
   if (!query && !text.trim()) return;
-  const reply = query ? await bot.buttonReply(deps, chat, query.data ?? '') : await chatCommand(deps, chat, text, command);
+  const reply = query ? await bot.buttonReply(deps, chat, query.data ?? '') : await chatCommand(deps, chat, text, command, !inGroup(tgChat));
   await bot.remember(deps, chat, reply);
   if (query) await api.call('answerCallbackQuery', { callback_query_id: query.id, ...(reply.ok ? {} : { text: reply.text.split('\n')[0]!.slice(0, 190) }) });
   await send(c, api, chatId, reply);

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { TurnExample } from '../../engine/examples.ts';
 import { Game } from '../../engine/game.ts';
-import { colorName, opposite, plural, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
+import { colorName, opposite, plural, VARIANT_NAMES, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
 import { boardText } from '../../notify/board-text.ts';
 import { rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
@@ -68,6 +68,27 @@ export function parseCommand(line: string): Command | undefined {
   if (said) return { kind: 'say', text: said[1]!.trim() };
   const m = /^(?:move|play)\s+(.+)$/i.exec(text);
   return { kind: 'move', text: (m ? m[1]! : text).trim() };
+}
+
+/** Each variant's parser and its starting position, made on first use (a turn's syntax does not depend on the position). */
+let turnReaders: readonly Game[] | undefined;
+
+/**
+ * Whether a chat line reads as a turn, legal or not: some variant's turn parser gets past its first
+ * character (a syntax error's `at` beyond it, or no syntax error). A cell (`Wb2`, `Ab1`), a drop
+ * (`N@…`) or a piece letter and a cell (`NWb1-…`) begin a turn; `thanks`, `what can you do?`, and
+ * words whose capital is only a piece letter (`Please`, `Nice`, `Kthx`) do not.
+ */
+export function readsAsTurn(text: string): boolean {
+  turnReaders ??= VARIANT_NAMES.flatMap((name) => {
+    const created = Game.create(name);
+    return created.ok ? [created.value] : [];
+  });
+  const lead = text.length - text.trimStart().length;
+  return turnReaders.some((game) => {
+    const parsed = game.variant.parseMove(game.position, text);
+    return parsed.ok || parsed.error.kind !== 'syntax' || (parsed.error.at ?? lead) > lead + 1;
+  });
 }
 
 /**
@@ -176,10 +197,9 @@ export interface CommandAnswer {
   readonly status?: number;
 }
 
+/** After the board, which already ends with "Black to move": whether that side is you (said once, not twice). */
 function turnLine(state: PublicState, you: Color | undefined): string {
-  if (state.status !== 'active') return '';
-  const yours = you === state.sideToMove;
-  return yours ? 'It is your turn.' : `It is ${colorName(state.sideToMove)}'s turn.`;
+  return state.status === 'active' && you === state.sideToMove ? 'It is your turn.' : '';
 }
 
 /** The turns of a conditional line written `if X then Y then Z` or just `X Y Z`. */

@@ -45,11 +45,16 @@ const gameLine = (g: MyGame) =>
   `- ${g.title ?? g.variant} ${g.id} against ${opponent(g)}: ${g.yourTurn ? 'your move' : 'their move'}${g.deadline ? ` (deadline ${g.deadline.slice(0, 16).replace('T', ' ')} UTC)` : ''} ${g.link}`;
 const challengeTo = (ch: PublicChallenge) => (ch.to ? (ch.to.name ?? ch.to.id) : 'anyone');
 
+/**
+ * `listCommand`: what lists the challenges where the player types (`challenges` here and on
+ * Telegram); null where there is no such command (Discord): the hints then point at /me.
+ */
 export async function runPlayerCommand(
   deps: { players: PlayerService; challenges: ChallengeService },
   player: PlayerRow,
   command: PlayerCommand,
   base: LinkBase,
+  listCommand: string | null = 'challenges',
 ): Promise<CommandAnswer> {
   switch (command.kind) {
     case 'help':
@@ -57,7 +62,7 @@ export async function runPlayerCommand(
     case 'games': {
       const games = await deps.players.games(player, 'active', base);
       const waiting = games.filter((g) => g.yourTurn).length;
-      if (!games.length) return { ok: true, reply: `You have no game going. Offer one on ${base.origin}/me or say "challenges".` };
+      if (!games.length) return { ok: true, reply: `You have no game going. Offer one on ${base.origin}/me${listCommand ? ` or say "${listCommand}"` : ''}.` };
       const head = waiting ? `Your turn in ${waiting} of ${plural(games.length, 'game')}:` : `Not your turn in any of your ${plural(games.length, 'game')}:`;
       return { ok: true, reply: [head, ...games.map(gameLine)].join('\n') };
     }
@@ -85,7 +90,11 @@ export async function runPlayerCommand(
     case 'decline':
     case 'withdraw':
       if (!v.is(ChallengeIdSchema, { id: command.id }))
-        return { ok: false, status: 404, reply: `There is no challenge with id ${printable(command.id.slice(0, 40))}. Say "challenges" for the list.` };
+        return {
+          ok: false,
+          status: 404,
+          reply: `There is no challenge with id ${printable(command.id.slice(0, 40))}. ${listCommand ? `Say "${listCommand}" for the list.` : `Your challenges are listed on ${base.origin}/me.`}`,
+        };
       return command.kind === 'accept' ? accept(deps.challenges, player, command.id, base) : close(deps.challenges, player, command.kind, command.id, base);
   }
 }
