@@ -56,13 +56,13 @@ function commandWords(text: string, botName: string | undefined): string[] | 'an
   return [m[1]!.toLowerCase(), ...(m[3]?.trim().split(/\s+/).filter(Boolean) ?? [])];
 }
 
+const inGroup = (chat: TelegramChat) => chat.type === 'group' || chat.type === 'supergroup';
+
 /**
  * A group's chatter that is not for the bot: in a group only commands, the game keywords (board,
  * say …, takeback, …) and what looks like a turn (one word naming a cell, as `Wb2-Wb3`, `Q@Ab2=XZ`)
  * are answered; anything else would be read as a turn and answered with help, to everyone.
  */
-const inGroup = (chat: TelegramChat) => chat.type === 'group' || chat.type === 'supergroup';
-
 function groupChatter(chat: TelegramChat, text: string): boolean {
   if (!inGroup(chat)) return false;
   const line = text.split(/\r?\n/).find((l) => l.trim()) ?? '';
