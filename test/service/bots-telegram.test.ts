@@ -97,6 +97,11 @@ describe('Telegram webhook', () => {
       await bot.text(70, ask);
       expect(lastText(70)).toContain(id);
     }
+    // The list names Telegram's own commands: /accept and /decline; withdrawing (no command here) on the page.
+    expect(lastText(70)).toContain(`Take it back on ${BASE}/challenges/${id}.`);
+    await linkTelegram(bot, 71, b);
+    await bot.text(71, '/challenges');
+    expect(lastText(71)).toContain(`Say "/accept ${id}" or "/decline ${id}".`);
   });
 
   it('a command addressed to another bot is not obeyed; in a group, talk that is not a command gets no answer', async () => {

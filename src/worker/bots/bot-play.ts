@@ -17,7 +17,7 @@ import { type PlayerService, sideOfPlayer } from '../../service/players.ts';
 import { VARIANT_NAMES } from '../../engine/types.ts';
 import { describeIssues } from '../http-validation.ts';
 import { printable, runCommand, type Command } from '../text/commands.ts';
-import { runPlayerCommand } from '../text/player-commands.ts';
+import { type PlayerCommandWords, runPlayerCommand } from '../text/player-commands.ts';
 import { BUTTON, gameButtons, type BotButton } from '../../notify/chat/buttons.ts';
 
 export interface BotDeps {
@@ -71,10 +71,18 @@ export const gameIdOf = (named: string) =>
  */
 const PLATFORM_WORDS: Record<
   ChatPlatform,
-  { readonly withGame: (command: string, id: string, turn?: string) => string; readonly listChallenges: string | null }
+  { readonly withGame: (command: string, id: string, turn?: string) => string; readonly playerCommand: PlayerCommandWords }
 > = {
-  telegram: { withGame: (command, id, turn) => `/${command} ${id}${turn ? ` ${turn}` : ''}`, listChallenges: 'challenges' },
-  discord: { withGame: (command, id, turn) => `/${command}${turn ? ` turn:${turn}` : ''} game:${id}`, listChallenges: null },
+  telegram: {
+    withGame: (command, id, turn) => `/${command} ${id}${turn ? ` ${turn}` : ''}`,
+    // Telegram's commands (TELEGRAM_HELP): no /withdraw.
+    playerCommand: (command, id) => (command === 'withdraw' ? null : `/${command}${id ? ` ${id}` : ''}`),
+  },
+  discord: {
+    withGame: (command, id, turn) => `/${command}${turn ? ` turn:${turn}` : ''} game:${id}`,
+    // Discord's commands (DISCORD_HELP): /accept only.
+    playerCommand: (command, id) => (command === 'accept' && id ? `/accept id:${id}` : null),
+  },
 };
 
 /** The command as the player would write it for one game: a turn with `/move`, a draw or resignation as such, else `/board`, which puts the chat on the game. */
@@ -163,7 +171,7 @@ export async function boardReply(deps: BotDeps, chat: LinkedChat, named: string 
 
 /** The player's games (`games`) or their open challenges, sent and received (`challenges`), with links. */
 export async function listReply(deps: BotDeps, chat: LinkedChat, kind: 'games' | 'challenges' = 'games'): Promise<BotReply> {
-  const answer = await runPlayerCommand(deps, chat.player, { kind }, deps.base, PLATFORM_WORDS[chat.link.platform].listChallenges);
+  const answer = await runPlayerCommand(deps, chat.player, { kind }, deps.base, PLATFORM_WORDS[chat.link.platform].playerCommand);
   return { ok: answer.ok, text: answer.reply, private: true };
 }
 
@@ -205,7 +213,7 @@ export async function answerChallenge(deps: BotDeps, chat: LinkedChat, action: '
     chat.player,
     { kind: action, id: id.trim().replace(/^.*\/challenges\//, '') },
     deps.base,
-    PLATFORM_WORDS[chat.link.platform].listChallenges,
+    PLATFORM_WORDS[chat.link.platform].playerCommand,
   );
   if (!answer.ok) return fail(answer.reply);
   const state = answer.state;

@@ -46,16 +46,28 @@ const gameLine = (g: MyGame) =>
 const challengeTo = (ch: PublicChallenge) => (ch.to ? (ch.to.name ?? ch.to.id) : 'anyone');
 
 /**
- * `listCommand`: what lists the challenges where the player types (`challenges` here and on
- * Telegram); null where there is no such command (Discord): the hints then point at /me.
+ * How the player writes a player command where they type (`accept <id>` here, `/accept <id>` on
+ * Telegram, `/accept id:<id>` on Discord); null where there is no such command: the hints then
+ * point at the page instead.
  */
+export type PlayerCommandWords = (command: 'challenges' | 'accept' | 'decline' | 'withdraw', id?: string) => string | null;
+
+/** POST /api/me/chat's own words: the command and its id. */
+export const PLAIN_COMMAND_WORDS: PlayerCommandWords = (command, id) => (id ? `${command} ${id}` : command);
+
 export async function runPlayerCommand(
   deps: { players: PlayerService; challenges: ChallengeService },
   player: PlayerRow,
   command: PlayerCommand,
   base: LinkBase,
-  listCommand: string | null = 'challenges',
+  words: PlayerCommandWords = PLAIN_COMMAND_WORDS,
 ): Promise<CommandAnswer> {
+  const listCommand = words('challenges');
+  /** `Say "accept x" or "decline x".`, with only what can be said here; else where the page does it. */
+  const sayOr = (commands: readonly ('accept' | 'decline' | 'withdraw')[], id: string, what: string, onPage: string) => {
+    const said = commands.flatMap((c) => words(c, id) ?? []);
+    return said.length ? `Say ${said.map((w) => `"${w}"`).join(' or ')}${what}.` : `${onPage} on ${base.origin}/challenges/${id}.`;
+  };
   switch (command.kind) {
     case 'help':
       return { ok: true, reply: PLAYER_HELP };
@@ -72,13 +84,13 @@ export async function runPlayerCommand(
       const yours = mine.filter((ch) => ch.from.id === player.id);
       const lines = [
         toYou.length ? 'Sent to you:' : 'No challenge is waiting for you.',
-        ...toYou.map((ch) => `- ${ch.id}: ${challengeLines(ch)[0]} Say "accept ${ch.id}" or "decline ${ch.id}".`),
+        ...toYou.map((ch) => `- ${ch.id}: ${challengeLines(ch)[0]} ${sayOr(['accept', 'decline'], ch.id, '', 'Answer it')}`),
         ...(yours.length
           ? [
               'Yours:',
               ...yours.map(
                 (ch) =>
-                  `- ${ch.id}: ${ch.title ?? ch.variant} to ${challengeTo(ch)}, expires ${ch.expiresAt.slice(0, 16).replace('T', ' ')} UTC. Say "withdraw ${ch.id}" to take it back.`,
+                  `- ${ch.id}: ${ch.title ?? ch.variant} to ${challengeTo(ch)}, expires ${ch.expiresAt.slice(0, 16).replace('T', ' ')} UTC. ${sayOr(['withdraw'], ch.id, ' to take it back', 'Take it back')}`,
               ),
             ]
           : []),
