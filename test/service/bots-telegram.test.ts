@@ -143,7 +143,7 @@ describe('Telegram webhook', () => {
     const { game } = await startGame(sisko, dax); // Sisko white, to move
     for (const id of ['abcdefghjkmnpqrs', 'zzzzzzzzzzzz']) {
       await bot.text(80, `/move ${id} Ba3-Ba2`);
-      expect(lastText(80)).toContain(`no game with id ${id}`);
+      expect(lastText(80)).toMatch(new RegExp(`^(<pre>)?No game with id ${id}`)); // a sentence, as on Discord
       expect(lastText(80)).not.toContain('Could not play');
     }
     // A first word that begins a turn is the turn's, even in a game id's form.

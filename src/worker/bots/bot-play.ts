@@ -45,6 +45,9 @@ export interface BotReply {
 
 const fail = (text: string): BotReply => ({ ok: false, text, private: true });
 
+/** A failure's text as a sentence on a chat platform: the API's reasons begin in lower case. */
+export const asSentence = (reply: BotReply): string => (reply.ok ? reply.text : reply.text.charAt(0).toUpperCase() + reply.text.slice(1));
+
 /** A chat and the player it acts for, when it is linked. */
 export interface LinkedChat {
   readonly link: ChatLinkRow;

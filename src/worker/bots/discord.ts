@@ -12,6 +12,7 @@ import { codeBlock, DiscordApi, messageJson, type DiscordMessage } from '../../n
 import { jsonError, type AppEnv } from '../http.ts';
 import {
   answerChallenge,
+  asSentence,
   boardReply,
   buttonReply,
   challengeReply,
@@ -83,7 +84,7 @@ type Interaction = v.InferOutput<typeof InteractionSchema>;
 /** A bot answer as a Discord message: the text in a code block (a failure's as a sentence: the API's reasons begin in lower case), the buttons, ephemeral when private. */
 function discordMessage(reply: BotReply, png?: Uint8Array<ArrayBuffer>): DiscordMessage {
   return {
-    content: codeBlock(reply.ok ? reply.text : reply.text.charAt(0).toUpperCase() + reply.text.slice(1)),
+    content: codeBlock(asSentence(reply)),
     buttons: discordButtons(reply.buttons),
     ...(png ? { png } : {}),
     ...(reply.private ? { ephemeral: true } : {}),

@@ -152,7 +152,7 @@ async function send(c: Context<AppEnv>, api: TelegramApi, chatId: string, reply:
       await api.sendPhoto(chatId, picture.png, `Game ${reply.picture}${status ? `: ${status}` : ''}`);
     }
   }
-  const sent = await api.sendText(chatId, reply.text, buttons);
+  const sent = await api.sendText(chatId, bot.asSentence(reply), buttons);
   if (!sent.ok) console.error(`telegram sendMessage to a chat: ${sent.status} ${sent.description ?? ''}`);
 }
 
