@@ -262,12 +262,20 @@ export const isAttacked = (board: Int8Array, wh: Wormhole, cell: number, by: Col
 
 /** A cell holding a piece that attacks the king of `color`, or -1 (also when the king is in hand). */
 export function kingAttacker(pos: St3dPosition, color: Color): number {
+  if (pos === memoPos && color === memoColor) return memoAttacker;
   const king = findKing(pos, color);
-  if (king < 0) return -1;
   const by = colorBit(opposite(color));
-  const byLevel = levelAttacker(pos.board, king, by);
-  return byLevel >= 0 ? byLevel : wormholeAttacker(pos.board, wormholeOf(pos), king, by);
+  const byLevel = king < 0 ? -1 : levelAttacker(pos.board, king, by);
+  memoAttacker = king < 0 || byLevel >= 0 ? byLevel : wormholeAttacker(pos.board, wormholeOf(pos), king, by);
+  memoPos = pos;
+  memoColor = color;
+  return memoAttacker;
 }
+// One entry, by identity (positions are immutable): the search asks isCheck of a position and
+// then lists its turns, which ask again.
+let memoPos: St3dPosition | undefined;
+let memoColor: Color = 'white';
+let memoAttacker = -1;
 
 /** The king of `color` is on the field and attacked. */
 export const kingAttacked = (pos: St3dPosition, color: Color): boolean => kingAttacker(pos, color) >= 0;

@@ -111,7 +111,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
   const wh = wormholeOf(pos);
   const king = findKing(pos, mover);
   const safe = () => king < 0 || !isAttacked(board, wh, king, enemy);
-  const inCheck = !safe();
+  const inCheck = king >= 0 && kingAttacked(pos, mover); // as !safe(), but memoised
   for (const role of ROLES) {
     if (capturesOnly || pos.hands[handIndex(mover, role)] === 0 || unlike(like, 'drop')) continue;
     for (let to = ownLevel; to < ownLevel + 16; to++) {
