@@ -82,8 +82,9 @@ export async function undo(ctx: GameContext, row: GameRow, proposer: Color, toPl
   // Conditional lines were about a position the game has left.
   await ctx.store.clearConditionalLines(row.id);
   const stored = (await ctx.store.game(row.id))!;
-  // The one who asked hears it was granted (the computer is never told anything).
-  if (proposer !== actor) await ctx.emit(stored, [{ type: 'takeback', recipients: [proposer] }], last);
+  // The one who asked hears it was granted (the computer is never told anything); granted at once
+  // (against the computer) nobody is told, but the game's stream and sockets still show it.
+  await ctx.emit(stored, [{ type: 'takeback', recipients: proposer !== actor ? [proposer] : [] }], last);
   await ctx.askComputer(stored);
   return done(publicState(stored, last, actor));
 }

@@ -222,6 +222,10 @@ describe('GET /api/games/:id/stream', () => {
       expect(await watcher.next()).toMatchObject({ type: 'move', state: { ply: 1, lastMove: { text: 'Wb2-Wb3' } } });
       await runComputerQueue(computer.take());
       expect(await watcher.next()).toMatchObject({ type: 'move', state: { ply: 2, lastMove: { side: 'black' } } });
+      // A takeback the computer grants at once has its line too: the plies go back, said (tester).
+      const back = await call('POST', `/api/games/${id}/takeback`, { token: created.body.tokens.white, json: { action: 'offer' } });
+      expect([back.status, back.body.ply]).toEqual([200, 0]);
+      expect(await watcher.next()).toMatchObject({ type: 'takeback', state: { ply: 0, sideToMove: 'white' } });
       await watcher.close();
     }, 240_000);
 
