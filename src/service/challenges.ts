@@ -218,6 +218,11 @@ export class ChallengeService {
     if (row.toPlayerId && row.toPlayerId !== player.id) return fail(403, 'not_for_you', `challenge ${id} was sent to another player`);
     const closed = this.notOpen(row);
     if (closed) return fail(409, 'challenge_closed', closed);
+    // One rematch a game: of two offers that crossed (both players pressed Rematch at once), the
+    // one accepted first starts it, and the other can no longer be accepted (it made a second game).
+    const started = row.rematchOf ? (await this.store.rematchesOf(row.rematchOf)).find((r) => r.id !== id && r.status === 'accepted' && r.gameId) : undefined;
+    if (started)
+      return fail(409, 'challenge_closed', `challenge ${id} is a rematch of game ${row.rematchOf}, whose rematch has started already: game ${started.gameId}`);
     const creator = await this.store.player(row.creatorId);
     if (!creator) return fail(404, 'unknown_challenge', `no challenge with id ${id}`);
     const gameId = await this.games.newId();

@@ -361,6 +361,33 @@ describe('challenges', () => {
     expect(location(page).pathname).not.toBe(`/games/${second.id}`);
   });
 
+  it('rematch offers that crossed (both pressed at once): the first accepted starts it, the other can no longer be (tester: two games)', async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    const { game } = await startGame(a, b);
+    await call('POST', `/api/games/${game.id}/resign`, { token: a.key });
+    const fromA = await call('POST', `/api/games/${game.id}/rematch`, { token: a.key });
+    expect(fromA.status).toBe(201);
+    // B's offer, made at the same moment before A's was there: the row the race leaves, written as it would be.
+    const fromB = 'crossrematch';
+    await env.DB.prepare(
+      `INSERT INTO challenges (id, creator_id, to_player_id, variant, options, days_per_move, timeout_mode, leave_days, color, status, game_id, rematch_of, rated, created_at, expires_at)
+       SELECT ?, to_player_id, creator_id, variant, options, days_per_move, timeout_mode, leave_days, 'white', 'open', NULL, rematch_of, rated, created_at, expires_at FROM challenges WHERE id = ?`,
+    )
+      .bind(fromB, fromA.body.id)
+      .run();
+    const first = await call('POST', `/api/challenges/${fromB}/accept`, { token: a.key });
+    expect(first.status, first.text).toBe(201);
+    const second = await call('POST', `/api/challenges/${fromA.body.id}/accept`, { token: b.key });
+    expect([second.status, second.body.code, second.body.error]).toEqual([
+      409,
+      'challenge_closed',
+      `challenge ${fromA.body.id} is a rematch of game ${game.id}, whose rematch has started already: game ${first.body.id}`,
+    ]);
+    for (const p of [a, b])
+      expect((await call('GET', '/api/me/games', { token: p.key })).body.games.filter((g: { status: string }) => g.status === 'active')).toHaveLength(1);
+  });
+
   it('rematch against the computer: the new game at once, colours swapped, same level and clock; no challenge in the lobby', async () => {
     const kirk = await newPlayer('Kirk');
     const made = await call('POST', '/api/games', { token: kirk.key, json: { variant: 'planar', black: { computer: 2 }, clock: { daysPerMove: 3 } } });
