@@ -48,7 +48,11 @@ export class HubEvents implements EventSink, PlayerEventSink {
   }
 
   async publish(row: GameRow, events: readonly GameEvent[], lastMove: PublicMove | null): Promise<void> {
-    const lines = events.flatMap((e) => (GAME_LINE[e.type] ? [e.type] : []));
+    // A message sent with a turn rides on the turn's event (one notification): on the stream it is
+    // a `message` line of its own after the move, as a message sent alone is.
+    const lines = events.flatMap((e): GameEvent['type'][] =>
+      GAME_LINE[e.type] ? (e.type === 'turn' && 'message' in e && e.message ? [e.type, 'message'] : [e.type]) : [],
+    );
     if (!lines.length) return;
     const last = lastMove
       ? { gameId: row.id, ply: lastMove.ply, side: lastMove.side, text: lastMove.text, positionAfter: row.position, createdAt: Date.parse(lastMove.at) }

@@ -163,6 +163,15 @@ describe('GET /api/games/:id/stream', () => {
     expect(await watcher.next()).toMatchObject({ type: 'move', state: { ply: 1, lastMove: { text: 'Wb2-Wb3' } } });
     const seen = await player.next();
     expect(seen).toMatchObject({ type: 'move', state: { ply: 1, you: 'black' } });
+    // A message sent with a turn has its own line after the move, as one sent alone does (tester).
+    await call('POST', `/api/games/${game.id}/moves`, { token: b.key, json: { move: 'Bb3-Bb2', message: 'good luck' } });
+    expect(await watcher.next()).toMatchObject({ type: 'move', state: { ply: 2 } });
+    expect(await watcher.next()).toMatchObject({ type: 'message', state: { ply: 2 } });
+    await call('POST', `/api/games/${game.id}/messages`, { token: a.key, json: { text: 'thanks' } });
+    expect(await watcher.next()).toMatchObject({ type: 'message', state: { ply: 2 } });
+    expect((await player.next()).type).toBe('move');
+    expect((await player.next()).type).toBe('message');
+    expect((await player.next()).type).toBe('message');
     await call('POST', `/api/games/${game.id}/draw`, { token: b.key, json: { action: 'offer' } });
     expect(await watcher.next()).toMatchObject({ type: 'drawOffer', state: { drawOffer: 'black' } });
     await call('POST', `/api/games/${game.id}/resign`, { token: a.key });
