@@ -40,6 +40,8 @@ export function describeIssues(issues: readonly AnyIssue[], where = 'body', labe
           .map((p) => p.key)
           .join('.') || where
       }: must be a JSON object, not an array`;
+    // A query parameter given twice (`?since=1&since=2`) reaches the schema as a list.
+    if (where === 'query' && issue.type === 'string' && Array.isArray(issue.input)) return `${field}: is given more than once; give it once`;
     if (issue.type === 'strict_object' && issue.expected === 'never') return `${field}: is not a field we know`;
     if (issue.received === 'undefined' && path) return `${field}: is required`;
     if (!path && issue.type === 'strict_object') return `${field}: must be a JSON object`;

@@ -102,6 +102,7 @@ const cases: Case[] = [
   ['malformed game id', 404, () => call('GET', '/api/games/%00%ff..'), /no game/],
   ['move in unknown game', 404, () => call('POST', '/api/games/zzzzzzzzzzzz/moves', { text: 'Bb3-Bb2', token: g.tokens.black })],
   ['history: bad since', 400, () => call('GET', `/api/games/${g.id}/moves?since=-1`), /^since:/],
+  ['history: since twice', 400, () => call('GET', `/api/games/${g.id}/moves?since=1&since=2`), /^since: is given more than once; give it once$/],
   ['move: no token', 401, () => move({ text: 'Bb3-Bb2' }), /Authorization: Bearer/],
   ['move: malformed Authorization', 401, () => move({ text: 'Bb3-Bb2', headers: { Authorization: 'Basic abc' } }), /Bearer/],
   ['move: wrong token', 403, () => move({ text: 'Bb3-Bb2', token: 'A'.repeat(43) }), /not a player's token/],
