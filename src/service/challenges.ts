@@ -367,7 +367,11 @@ export class ChallengeService {
       () => this.games.create({ ...input, [mine]: playerSeat(player) }, base, { id: gameId, players: { [mine]: player.id } }),
       () => this.store.dropComputerRematch(claim, gameId),
     );
-    return created.ok ? done({ kind: 'computer', game: created.value }) : created;
+    if (!created.ok) return created;
+    // Its start on the player's event stream, as an accepted challenge's is.
+    const stored = await this.store.game(gameId);
+    if (stored) await this.emit(player.id, { type: 'gameStart', game: myGame(stored, mine, base) }, base);
+    return done({ kind: 'computer', game: created.value });
   }
 }
 

@@ -138,6 +138,17 @@ describe('GET /api/stream/events', () => {
     await stream.close();
   }, 240_000);
 
+  it('a rematch against the computer says gameStart, as an accepted challenge does (tester)', async () => {
+    const kirk = await newPlayer('Kirk');
+    const made = await call('POST', '/api/games', { token: kirk.key, json: { variant: 'warp-factor', black: { computer: 1 } } });
+    await call('POST', `/api/games/${made.body.id}/resign`, { token: kirk.key });
+    const stream = await openStream('/api/stream/events', kirk.key);
+    const rematch = await call('POST', `/api/games/${made.body.id}/rematch`, { token: kirk.key });
+    expect(rematch.status, rematch.text).toBe(201);
+    expect(await stream.next()).toMatchObject({ type: 'gameStart', game: { id: rematch.body.id, side: 'black', opponent: { computer: 1 } } });
+    await stream.close();
+  }, 120_000);
+
   it('needs a key', async () => {
     const none = await call('GET', '/api/stream/events');
     expect([none.status, none.body.error]).toEqual([401, 'send your player key as Authorization: Bearer <token>']);
