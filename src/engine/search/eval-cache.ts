@@ -6,12 +6,11 @@ import type { Key, SearchRules } from './rules.ts';
 
 const EVAL_BITS = 15;
 const EVAL_MASK = (1 << EVAL_BITS) - 1;
-const evalHi = new Int32Array(1 << EVAL_BITS);
-const evalLo = new Int32Array(1 << EVAL_BITS);
+// An entry's stamp, key words and what it knows side by side (a lookup reads one cache line), its score beside.
+const META = 4;
+const evalMeta = new Int32Array(META << EVAL_BITS);
 const evalScore = new Float64Array(1 << EVAL_BITS);
-const evalStamp = new Int32Array(1 << EVAL_BITS);
-/** What the entry knows: SCORE_KNOWN, and WIN_NONE or WIN_FOUND (winningTurn's answer). */
-const evalKnown = new Uint8Array(1 << EVAL_BITS);
+/** What the entry knows (its fourth word): SCORE_KNOWN, and WIN_NONE or WIN_FOUND (winningTurn's answer). */
 const SCORE_KNOWN = 1;
 const WIN_NONE = 2;
 const WIN_FOUND = 4;
@@ -29,11 +28,12 @@ export class EvalCache<P, M> {
   /** The cache entry of the position with this key (claimed, knowing nothing, when another position held it). */
   private slot(key: Key): number {
     const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
-    if (evalStamp[slot] !== this.stamp || evalHi[slot] !== key[0] || evalLo[slot] !== key[1]) {
-      evalStamp[slot] = this.stamp;
-      evalHi[slot] = key[0]!;
-      evalLo[slot] = key[1]!;
-      evalKnown[slot] = 0;
+    const at = slot * META;
+    if (evalMeta[at] !== this.stamp || evalMeta[at + 1] !== key[0] || evalMeta[at + 2] !== key[1]) {
+      evalMeta[at] = this.stamp;
+      evalMeta[at + 1] = key[0]!;
+      evalMeta[at + 2] = key[1]!;
+      evalMeta[at + 3] = 0;
     }
     return slot;
   }
@@ -41,10 +41,10 @@ export class EvalCache<P, M> {
   /** rules.evaluate(pos), cached by the position's key. */
   evaluate(pos: P, key: Key): number {
     const slot = this.slot(key);
-    if (evalKnown[slot]! & SCORE_KNOWN) return evalScore[slot]!;
+    if (evalMeta[slot * META + 3]! & SCORE_KNOWN) return evalScore[slot]!;
     const score = this.rules.evaluate(pos);
     evalScore[slot] = score;
-    evalKnown[slot]! |= SCORE_KNOWN;
+    evalMeta[slot * META + 3]! |= SCORE_KNOWN;
     return score;
   }
 
@@ -53,21 +53,21 @@ export class EvalCache<P, M> {
    * without listing the turns (then a repeat skips nothing the caller would see: `legal` stays unlisted).
    */
   wins(pos: P, key: Key, legal: () => M[], listed: () => boolean): boolean {
-    const slot = this.slot(key);
-    const known = evalKnown[slot]!;
+    const at = this.slot(key) * META + 3;
+    const known = evalMeta[at]!;
     if (known & (WIN_NONE | WIN_FOUND)) return (known & WIN_FOUND) !== 0;
     const win = this.rules.winningTurn!(pos, legal) !== undefined;
-    if (!listed()) evalKnown[slot] = known | (win ? WIN_FOUND : WIN_NONE);
+    if (!listed()) evalMeta[at] = known | (win ? WIN_FOUND : WIN_NONE);
     return win;
   }
 
   /** Whether rules.threatened says the side to move must meet a threat, cached by the position's key. */
   threatened(pos: P, key: Key): boolean {
-    const slot = this.slot(key);
-    const known = evalKnown[slot]!;
+    const at = this.slot(key) * META + 3;
+    const known = evalMeta[at]!;
     if (known & (THREAT_NONE | THREAT_FOUND)) return (known & THREAT_FOUND) !== 0;
     const threat = this.rules.threatened!(pos);
-    evalKnown[slot] = known | (threat ? THREAT_FOUND : THREAT_NONE);
+    evalMeta[at] = known | (threat ? THREAT_FOUND : THREAT_NONE);
     return threat;
   }
 }
