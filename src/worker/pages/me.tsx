@@ -1,17 +1,16 @@
 // A player's pages: /me (your games, "your turn in N games", challenges to you,
-// offer a game), the lobby of open challenges, one challenge, and the key form.
+// offer a game) and the key form. The lobby and a challenge's page are in challenges.tsx.
 import type { Child } from 'hono/jsx';
 import { plural, variantTitle, type VariantName } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
-import { SIGN_IN_MINUTES, type MyGame, type PlayerSelf, type PublicPlayer } from '../../service/players.ts';
+import { SIGN_IN_MINUTES, type MyGame, type PlayerSelf } from '../../service/players.ts';
 import { DAYS_PER_MOVE } from '../../service/schemas.ts';
 import { VARIANTS } from '../../engine/types.ts';
 import { Layout, ErrorLine } from './layout.tsx';
-import { RatingBadge, ratingText, type RatingLookup } from './rating-badge.tsx';
+import { nameOf, RatingBadge, ratingText, type RatingLookup } from './rating-badge.tsx';
 import type { VariantRating } from '../../service/ratings.ts';
 import { PushButton } from './push-button.tsx';
-
-const who = (p: PublicPlayer | { id: string | null; name: string | null }) => p.name ?? (p.id ? `player ${p.id}` : 'someone without a key');
+import { ChallengeLine } from './challenges.tsx';
 
 const Deadline = (p: { at: string | null }) =>
   p.at ? (
@@ -25,7 +24,7 @@ const Deadline = (p: { at: string | null }) =>
 const GameRow = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => (
   <li class={p.game.yourTurn ? 'your-turn' : ''}>
     <a href={`/games/${p.game.id}`}>
-      {p.game.title ?? p.game.variant} against {who(p.game.opponent)}
+      {p.game.title ?? p.game.variant} against {nameOf(p.game.opponent)}
     </a>
     <RatingBadge r={p.ratings?.(p.game.opponent.id, p.game.variant)} /> — you {p.game.status === 'active' ? 'play' : 'played'} {p.game.side}, ply {p.game.ply}
     {p.game.status === 'active' ? (
@@ -49,48 +48,6 @@ const endWords = (g: Pick<MyGame, 'status' | 'result' | 'side' | 'ply' | 'reason
   const won = (g.result === '1-0') === (g.side === 'white');
   const forfeit = g.tournament !== undefined && g.ply === 0 && g.reason === 'resignation';
   return `${g.result}, you ${won ? 'won' : 'lost'}${forfeit ? ` by forfeit (${won ? 'your opponent' : 'you'} withdrew from the tournament)` : ''}`;
-};
-
-/** A challenge in a list: someone's, with Accept (and Decline when it is to you), or your own, with Withdraw. */
-const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: RatingLookup | undefined }) => {
-  const own = p.me !== undefined && p.c.from.id === p.me;
-  return (
-    <li>
-      <a href={`/challenges/${p.c.id}`}>
-        {p.c.title ?? p.c.variant}
-        {p.c.rematchOf ? ' (rematch)' : ''}
-      </a>{' '}
-      {own ? (
-        `your ${p.c.to ? 'challenge' : 'open challenge'}`
-      ) : (
-        <>
-          from {who(p.c.from)}
-          <RatingBadge r={p.ratings?.(p.c.from.id, p.c.variant)} />
-        </>
-      )}
-      {p.c.to ? ` to ${who(p.c.to)}` : ''} · {p.c.rated ? 'rated' : 'casual'} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} ·{' '}
-      {own ? 'you play' : 'creator plays'} {p.c.color === 'random' ? 'a colour by lot' : p.c.color}
-      {p.me && !own && (!p.c.to || p.c.to.id === p.me) ? (
-        <form method="post" action={`/challenges/${p.c.id}/accept`} class="inline">
-          <button type="submit">Accept</button>
-        </form>
-      ) : null}
-      {p.me && p.c.to?.id === p.me ? (
-        <form method="post" action={`/challenges/${p.c.id}/decline`} class="inline">
-          <button type="submit" class="secondary">
-            Decline
-          </button>
-        </form>
-      ) : null}
-      {own ? (
-        <form method="post" action={`/challenges/${p.c.id}/withdraw`} class="inline">
-          <button type="submit" class="secondary">
-            Withdraw
-          </button>
-        </form>
-      ) : null}
-    </li>
-  );
 };
 
 /** A settings form refused: why, the field it names (it takes the focus), and what was typed (shown again). */
@@ -376,79 +333,3 @@ export const SettingsSavedPage = (p: { player: PlayerSelf }) => (
     </p>
   </Layout>
 );
-
-export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next: number | null; ratings?: RatingLookup }) => (
-  <Layout title="Open challenges — Subspace">
-    <h1>Open challenges</h1>
-    {p.me ? null : (
-      <p>
-        <a href="/me">Sign in</a> to accept one.
-      </p>
-    )}
-    <script src="/static/me.js" defer></script>
-    <div id="lobby-live" data-live-part="" data-lobby="">
-      {p.challenges.length ? (
-        <ul id="lobby">
-          {p.challenges.map((c) => (
-            <ChallengeLine c={c} {...(p.me ? { me: p.me } : {})} ratings={p.ratings} />
-          ))}
-        </ul>
-      ) : (
-        <p>No open challenges right now.</p>
-      )}
-      {p.next ? <a href={`/lobby?before=${p.next}`}>Older</a> : null}
-    </div>
-  </Layout>
-);
-
-export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
-  const open = p.c.status === 'open';
-  const mine = p.me === p.c.from.id;
-  const forMe = !mine && p.me && (!p.c.to || p.c.to.id === p.me);
-  return (
-    <Layout title={`Challenge: ${p.c.title ?? p.c.variant} — Subspace`}>
-      <script src="/static/me.js" defer></script>
-      <h1>
-        {p.c.title ?? p.c.variant}
-        {p.c.rematchOf ? ' (rematch)' : ''}
-      </h1>
-      <div id="challenge-live" data-live-part="" data-lobby="">
-        <p>
-          From {who(p.c.from)}
-          {p.c.to ? ` to ${who(p.c.to)}` : ' to anyone'}; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color};{' '}
-          {p.c.clock ? `${plural(p.c.clock.daysPerMove, 'day')} per move` : 'no clock'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
-        </p>
-        {p.c.gameId ? (
-          <p>
-            <a href={`/games/${p.c.gameId}`}>The game</a>
-          </p>
-        ) : null}
-        {open && forMe ? (
-          <>
-            <form method="post" action={`/challenges/${p.c.id}/accept`} class="inline">
-              <button type="submit">Accept</button>
-            </form>{' '}
-            {p.c.to ? (
-              <form method="post" action={`/challenges/${p.c.id}/decline`} class="inline">
-                <button type="submit">Decline</button>
-              </form>
-            ) : null}
-          </>
-        ) : null}
-        {open && mine ? (
-          <form method="post" action={`/challenges/${p.c.id}/withdraw`}>
-            <button type="submit">Withdraw</button>
-          </form>
-        ) : null}
-        {open && !p.me ? (
-          <p>
-            <a href="/me">Sign in</a> to accept.
-          </p>
-        ) : null}
-      </div>
-      <p>
-        <a href="/me">Your games</a> · <a href="/lobby">Open challenges</a>
-      </p>
-    </Layout>
-  );
-};

@@ -25,17 +25,8 @@ import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailL
 import { describeIssues, labelled } from '../http-validation.ts';
 import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
-import {
-  ChallengePage,
-  FinishedPage,
-  KeyPage,
-  LinkButtonPage,
-  LobbyPage,
-  MePage,
-  NewKeyPage,
-  SettingsSavedPage,
-  type MeSettingsRefused,
-} from '../pages/me.tsx';
+import { FinishedPage, KeyPage, LinkButtonPage, MePage, NewKeyPage, SettingsSavedPage, type MeSettingsRefused } from '../pages/me.tsx';
+import { ChallengePage, LobbyPage } from '../pages/challenges.tsx';
 import { ratingLookup } from '../profile.ts';
 import { chatLinksOf } from './chat-links.tsx';
 

@@ -1,0 +1,108 @@
+// Challenges on the pages: a challenge's line in a list (/me, the lobby), the lobby and a
+// challenge's own page, with their Accept, Decline and Withdraw forms (POST /challenges/:id/<action>).
+import { plural } from '../../engine/types.ts';
+import type { PublicChallenge } from '../../service/challenges.ts';
+import { Layout } from './layout.tsx';
+import { nameOf, RatingBadge, type RatingLookup } from './rating-badge.tsx';
+
+const ACTION_LABEL = { accept: 'Accept', decline: 'Decline', withdraw: 'Withdraw' } as const;
+
+/** One of a challenge's page forms: inline beside its line unless `block`; `secondary` buttons beside a primary Accept. */
+const ChallengeAction = (p: { id: string; action: keyof typeof ACTION_LABEL; secondary?: boolean; block?: boolean }) => (
+  <form method="post" action={`/challenges/${p.id}/${p.action}`} {...(p.block ? {} : { class: 'inline' })}>
+    <button type="submit" {...(p.secondary ? { class: 'secondary' } : {})}>
+      {ACTION_LABEL[p.action]}
+    </button>
+  </form>
+);
+
+/** A challenge in a list: someone's, with Accept (and Decline when it is to you), or your own, with Withdraw. */
+export const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: RatingLookup | undefined }) => {
+  const own = p.me !== undefined && p.c.from.id === p.me;
+  return (
+    <li>
+      <a href={`/challenges/${p.c.id}`}>
+        {p.c.title ?? p.c.variant}
+        {p.c.rematchOf ? ' (rematch)' : ''}
+      </a>{' '}
+      {own ? (
+        `your ${p.c.to ? 'challenge' : 'open challenge'}`
+      ) : (
+        <>
+          from {nameOf(p.c.from)}
+          <RatingBadge r={p.ratings?.(p.c.from.id, p.c.variant)} />
+        </>
+      )}
+      {p.c.to ? ` to ${nameOf(p.c.to)}` : ''} · {p.c.rated ? 'rated' : 'casual'} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} ·{' '}
+      {own ? 'you play' : 'creator plays'} {p.c.color === 'random' ? 'a colour by lot' : p.c.color}
+      {p.me && !own && (!p.c.to || p.c.to.id === p.me) ? <ChallengeAction id={p.c.id} action="accept" /> : null}
+      {p.me && p.c.to?.id === p.me ? <ChallengeAction id={p.c.id} action="decline" secondary /> : null}
+      {own ? <ChallengeAction id={p.c.id} action="withdraw" secondary /> : null}
+    </li>
+  );
+};
+
+export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next: number | null; ratings?: RatingLookup }) => (
+  <Layout title="Open challenges — Subspace">
+    <h1>Open challenges</h1>
+    {p.me ? null : (
+      <p>
+        <a href="/me">Sign in</a> to accept one.
+      </p>
+    )}
+    <script src="/static/me.js" defer></script>
+    <div id="lobby-live" data-live-part="" data-lobby="">
+      {p.challenges.length ? (
+        <ul id="lobby">
+          {p.challenges.map((c) => (
+            <ChallengeLine c={c} {...(p.me ? { me: p.me } : {})} ratings={p.ratings} />
+          ))}
+        </ul>
+      ) : (
+        <p>No open challenges right now.</p>
+      )}
+      {p.next ? <a href={`/lobby?before=${p.next}`}>Older</a> : null}
+    </div>
+  </Layout>
+);
+
+export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
+  const open = p.c.status === 'open';
+  const mine = p.me === p.c.from.id;
+  const forMe = !mine && p.me && (!p.c.to || p.c.to.id === p.me);
+  return (
+    <Layout title={`Challenge: ${p.c.title ?? p.c.variant} — Subspace`}>
+      <script src="/static/me.js" defer></script>
+      <h1>
+        {p.c.title ?? p.c.variant}
+        {p.c.rematchOf ? ' (rematch)' : ''}
+      </h1>
+      <div id="challenge-live" data-live-part="" data-lobby="">
+        <p>
+          From {nameOf(p.c.from)}
+          {p.c.to ? ` to ${nameOf(p.c.to)}` : ' to anyone'}; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color};{' '}
+          {p.c.clock ? `${plural(p.c.clock.daysPerMove, 'day')} per move` : 'no clock'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
+        </p>
+        {p.c.gameId ? (
+          <p>
+            <a href={`/games/${p.c.gameId}`}>The game</a>
+          </p>
+        ) : null}
+        {open && forMe ? (
+          <>
+            <ChallengeAction id={p.c.id} action="accept" /> {p.c.to ? <ChallengeAction id={p.c.id} action="decline" /> : null}
+          </>
+        ) : null}
+        {open && mine ? <ChallengeAction id={p.c.id} action="withdraw" block /> : null}
+        {open && !p.me ? (
+          <p>
+            <a href="/me">Sign in</a> to accept.
+          </p>
+        ) : null}
+      </div>
+      <p>
+        <a href="/me">Your games</a> · <a href="/lobby">Open challenges</a>
+      </p>
+    </Layout>
+  );
+};
