@@ -24,7 +24,6 @@ const PLIES_BEFORE_A_TIMEOUT_COUNTS = 4;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** A player's rating as shown: rating and RD (one decimal), whether it is provisional. */
 /**
  * A rating change in words, in whole points as ratings are shown: the difference of the two shown
  * ratings, so that "1500 −162 = 1338" adds up (the API keeps the decimals). Pages and messages.
@@ -34,6 +33,7 @@ export const ratingChangeText = (before: number, change: number) => {
   return `${n >= 0 ? '+' : '−'}${Math.abs(n)}`;
 };
 
+/** A player's rating as shown: rating and RD (one decimal), whether it is provisional. */
 export interface ShownRating {
   readonly rating: number;
   readonly rd: number;

@@ -9,7 +9,8 @@ import type { MyGame, PublicPlayer } from '../../service/players.ts';
 import { formatWords, type TournamentBoard, type TournamentSummary, type TournamentView } from '../../service/tournament-views.ts';
 import { getVariant } from '../../engine/variants/index.ts';
 import { Layout, ErrorLine } from './layout.tsx';
-import { nameOf, PlayerLink, ratingChangeText, ratingText, type RatingLookup } from './rating-badge.tsx';
+import { nameOf, PlayerLink, ratingText, type RatingLookup } from './rating-badge.tsx';
+import { ratingChangeText } from '../../service/ratings.ts';
 
 const variantTitle = (v: string) => getVariant(v)?.title ?? v;
 const points = (n: number) => (n % 1 ? `${Math.floor(n) || ''}½` : String(n));

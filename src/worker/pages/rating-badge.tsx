@@ -1,8 +1,7 @@
-// A player's name and rating as every page shows them: "Kirk (1523?)", and a rating's change in whole
-// points ("1500 −162 = 1338"). The profile, the leaderboard, tournaments, /me and the game page.
-import { ratingChangeText, type ShownRating } from '../../service/ratings.ts';
-
-export { ratingChangeText };
+// A player's name and rating as every page shows them: "Kirk (1523?)" (a rating's change in whole
+// points, "1500 −162 = 1338", is ratingChangeText in service/ratings.ts, which messages use too).
+// The profile, the leaderboard, tournaments, /me and the game page.
+import type { ShownRating } from '../../service/ratings.ts';
 import type { PublicPlayer } from '../../service/players.ts';
 
 export const nameOf = (p: { id: string | null; name: string | null }) => p.name ?? (p.id ? `player ${p.id}` : 'someone without a key');
