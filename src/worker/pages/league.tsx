@@ -263,10 +263,12 @@ const resultFor = (b: TournamentBoard, id: string): string => {
 /** The crosstable: a row per player (in standing order), a column per opponent, each cell the games between them. */
 const Crosstable = (p: { t: TournamentView }) => {
   const order = p.t.standings.map((s) => s.player);
-  const boards = p.t.pairings.flatMap((r) => r.boards).filter((b) => b.black);
+  const all = p.t.pairings.flatMap((r) => r.boards);
+  const boards = all.filter((b) => b.black);
   // A Swiss bye scores a point with no opponent: its own column, so that each row adds up to its points.
-  const byes = (id: string) => (p.t.format === 'swiss' ? p.t.pairings.flatMap((r) => r.boards).filter((b) => !b.black && b.white.id === id).length : 0);
-  const anyBye = order.some((o) => byes(o.id) > 0);
+  const byes = new Map<string, number>();
+  if (p.t.format === 'swiss') for (const b of all) if (!b.black) byes.set(b.white.id, (byes.get(b.white.id) ?? 0) + 1);
+  const anyBye = byes.size > 0;
   return (
     <>
       {/* Said above the table, not as its caption: a caption is as wide as the table, so a phone scrolled part of it away. */}
@@ -323,7 +325,7 @@ const Crosstable = (p: { t: TournamentView }) => {
                     </td>
                   ),
                 )}
-                {anyBye ? <td>{byes(s.player.id) ? points(byes(s.player.id)) : ''}</td> : null}
+                {anyBye ? <td>{byes.has(s.player.id) ? points(byes.get(s.player.id)!) : ''}</td> : null}
                 <td>{points(s.points)}</td>
                 <td>{s.tiebreak}</td>
               </tr>
