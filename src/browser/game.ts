@@ -61,7 +61,7 @@ function startGamePage(root: HTMLElement): void {
   };
   const refresh = (options?: RefreshOptions) => refreshLive(options);
   const page: GamePage = { id, viewPly: null, refresh, forgetChoice };
-  const refreshLive = makeRefresh({ page, token, from: params.get('from'), forgetChoice, setup: () => setup(), loadLegal: () => loadLegal() });
+  const refreshLive = makeRefresh({ page, token, from: params.get('from'), forgetChoice, setup, loadLegal });
 
   cleanAddress(params, token);
   ownPiecesInView(root);

@@ -69,8 +69,9 @@ export const gameIdOf = (named: string) =>
 
 /**
  * How a player writes things on each platform, for the hints in answers: a command with a game
- * (`/board <id>` on Telegram, `/board game:<id>` on Discord), and the command that lists the
- * challenges (Discord has none: they are on /me).
+ * (`/board <id>` on Telegram, `/board game:<id>` on Discord), and the player commands it has
+ * (listing, accepting, declining, withdrawing challenges; null where it has none: the hint then
+ * points at the page).
  */
 const PLATFORM_WORDS: Record<
   ChatPlatform,
