@@ -1,6 +1,6 @@
 // D1 queries of players, their keys, sign-in links and challenges. Game rows stay
 // in store.ts; this module only reads them for a player's list of games.
-import { and, count, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
   challenges,
   emailConfirmations,
@@ -13,6 +13,7 @@ import {
   type DirectoryRow,
   type PlayerRow,
 } from './schema.ts';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { D1Store } from './d1-store.ts';
 
 type NewChallengeRow = typeof challenges.$inferInsert;
@@ -174,6 +175,30 @@ export class PlayerStore extends D1Store {
 
   async createChallenge(row: NewChallengeRow): Promise<void> {
     await this.db.insert(challenges).values(row);
+  }
+
+  /**
+   * Store a rematch offer unless another offer of the same game is open: both run in one batch (a
+   * transaction), so of two offers that cross (both players pressed Rematch at once) only the
+   * first stays, in every interleaving. False when this one was taken back at once.
+   */
+  async offerRematch(row: NewChallengeRow & { rematchOf: string }, now: number): Promise<boolean> {
+    const other = alias(challenges, 'other');
+    const [, dropped] = await this.db.batch([
+      this.db.insert(challenges).values(row),
+      this.db.delete(challenges).where(
+        and(
+          eq(challenges.id, row.id),
+          exists(
+            this.db
+              .select({ one: sql`1` })
+              .from(other)
+              .where(and(eq(other.rematchOf, row.rematchOf), eq(other.status, 'open'), gt(other.expiresAt, now), ne(other.id, row.id))),
+          ),
+        ),
+      ),
+    ]);
+    return dropped.meta.changes === 0;
   }
 
   challenge(id: string): Promise<ChallengeRow | undefined> {

@@ -136,7 +136,15 @@ export class ChallengeService {
     };
   }
 
-  async create(creator: PlayerRow, input: CreateChallengeInput, base: LinkBase, rematchOf?: string): Promise<ServiceResult<PublicChallenge>> {
+  async create(creator: PlayerRow, input: CreateChallengeInput, base: LinkBase): Promise<ServiceResult<PublicChallenge>> {
+    const row = await this.challengeRow(creator, input);
+    if (!row.ok) return row;
+    await this.store.createChallenge(row.value);
+    return done(await this.published(row.value, base));
+  }
+
+  /** A challenge's row as `create` stores it, its input checked (null rematchOf: not a rematch). */
+  private async challengeRow(creator: PlayerRow, input: CreateChallengeInput, rematchOf?: string): Promise<ServiceResult<ChallengeRow>> {
     if (input.to !== undefined) {
       if (input.to === creator.id) return fail(400, 'invalid_body', 'to: you cannot challenge yourself');
       if (!(await this.store.player(input.to))) return fail(404, 'unknown_player', `no player with id ${input.to}`);
@@ -162,11 +170,15 @@ export class ChallengeService {
       createdAt: now,
       expiresAt: now + input.expiresInDays * DAY_MS,
     };
-    await this.store.createChallenge(row);
+    return done(row);
+  }
+
+  /** A stored challenge told to the player it is for (or the lobby). */
+  private async published(row: ChallengeRow, base: LinkBase): Promise<PublicChallenge> {
     const view = await this.view(row, base);
     await this.emit(row.toPlayerId, { type: 'challenge', challenge: view }, base);
     await this.lobbyChanged();
-    return done(view);
+    return view;
   }
 
   async get(id: string, base: LinkBase): Promise<ServiceResult<PublicChallenge>> {
@@ -300,7 +312,7 @@ export class ChallengeService {
    * offer is already waiting, the two meet: it is accepted and the game starts (`accepted`), as
    * when both players press Rematch on lichess.
    */
-  async rematch(game: GameRow, player: PlayerRow, base: LinkBase): Promise<ServiceResult<RematchAnswer>> {
+  async rematch(game: GameRow, player: PlayerRow, base: LinkBase, crossed = false): Promise<ServiceResult<RematchAnswer>> {
     const side = sideOfPlayer(game, player.id);
     if (!side) return fail(403, 'not_a_player', `you are not a player of game ${game.id} (with this key)`);
     if (game.status === 'active') return fail(409, 'game_not_over', `game ${game.id} is still going: a rematch comes after the end`);
@@ -328,8 +340,14 @@ export class ChallengeService {
       ...(opponent ? { to: opponent } : {}),
       ...(clock ? { clock } : {}),
     };
-    const made = await this.create(player, input, base, game.id);
-    return made.ok ? done({ kind: 'offered', challenge: made.value }) : made;
+    const row = await this.challengeRow(player, input, game.id);
+    if (!row.ok) return row;
+    // Offers that crossed: the other one is open now, so this press meets it (asked again, once).
+    if (!(await this.store.offerRematch({ ...row.value, rematchOf: game.id }, row.value.createdAt)))
+      return crossed
+        ? fail(409, 'rematch_started', `the rematch of game ${game.id} is being made: try again in a moment`)
+        : this.rematch(game, player, base, true);
+    return done({ kind: 'offered', challenge: await this.published(row.value, base) });
   }
 
   /**

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BASE, call, fetchWorker, form, location } from './helpers.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
 import { newPlayer, startGame, type Player } from './player-helpers.ts';
+import { PlayerStore } from '../../src/db/player-store.ts';
+import { Services } from '../../src/worker/services.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -386,6 +388,29 @@ describe('challenges', () => {
     ]);
     for (const p of [a, b])
       expect((await call('GET', '/api/me/games', { token: p.key })).body.games.filter((g: { status: string }) => g.status === 'active')).toHaveLength(1);
+  });
+
+  it('rematch pressed by both at once: the press that read no offer, storing its own after the other’s, meets it (one offer, one game)', async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    const { game } = await startGame(a, b);
+    await call('POST', `/api/games/${game.id}/resign`, { token: a.key });
+    const fromA = await call('POST', `/api/games/${game.id}/rematch`, { token: a.key });
+    expect(fromA.status).toBe(201);
+    // B's press read the rematch offers before A's was stored (the race): its first read is that stale one.
+    const services = new Services(env);
+    const [row, bRow] = [await services.gameRecords.game(game.id), await services.players.authenticate(b.key)];
+    const stale = vi.spyOn(PlayerStore.prototype, 'rematchesOf').mockResolvedValueOnce([]);
+    const met = await services.challenges.rematch(row!, bRow!, { origin: BASE });
+    stale.mockRestore();
+    expect(met.ok && met.value.kind).toBe('accepted');
+    expect((await call('GET', `/api/challenges/${fromA.body.id}`)).body.status).toBe('accepted');
+    for (const p of [a, b]) {
+      expect((await call('GET', '/api/me/challenges', { token: p.key })).body.challenges).toHaveLength(0);
+      expect((await call('GET', '/api/me/games', { token: p.key })).body.games.filter((g: { status: string }) => g.status === 'active')).toHaveLength(1);
+    }
+    const offers = await env.DB.prepare('SELECT status FROM challenges WHERE rematch_of = ?').bind(game.id).all();
+    expect(offers.results).toEqual([{ status: 'accepted' }]);
   });
 
   it('rematch against the computer: the new game at once, colours swapped, same level and clock; no challenge in the lobby', async () => {
