@@ -27,6 +27,13 @@ export function startAnalysisBoard(id: string, token: string): void {
     s.textContent = text;
     s.className = error ? 'msg error' : 'small';
   };
+  /** A refusal about one box: said at the box (the browser's own message, which focuses it), and in the status line. */
+  const refuse = (box: HTMLInputElement, text: string) => {
+    box.setCustomValidity(text);
+    box.reportValidity();
+    box.addEventListener('input', () => box.setCustomValidity(''), { once: true });
+    status(text, true);
+  };
   const auth = (): Record<string, string> => (token ? { Authorization: 'Bearer ' + token } : {});
 
   function explore(): Promise<void> {
@@ -167,7 +174,8 @@ export function startAnalysisBoard(id: string, token: string): void {
     const last = st().ply; // the game's ply now: the box's max is the page's first
     box.max = String(last);
     // Said, not quietly changed to another ply: the board would show a position not asked for.
-    if (!Number.isInteger(n) || n < 0 || n > last) return status('Start after a ply from 0 (the start) to ' + last + ' (now).', true);
+    if (!Number.isInteger(n) || n < 0 || n > last) return refuse(box, 'Start after a ply from 0 (the start) to ' + last + ' (now).');
+    box.setCustomValidity('');
     from = n;
     line = [];
     void explore();
@@ -183,8 +191,9 @@ export function startAnalysisBoard(id: string, token: string): void {
     void explore();
   });
   $('#ab-save')!.addEventListener('click', () => {
-    const name = $<HTMLInputElement>('#ab-name')!.value.trim();
-    if (!name) return status('Give the variation a name first.', true);
+    const box = $<HTMLInputElement>('#ab-name')!;
+    const name = box.value.trim();
+    if (!name) return refuse(box, 'Give the variation a name first.');
     const mine: Variation = { name, from, turns: line.map((t) => (t.note ? { move: t.move, note: t.note } : { move: t.move })) };
     const next = variations.filter((v) => v.name !== name).concat(mine);
     put(next, 'Variation "' + name + '" saved: only you see it.');

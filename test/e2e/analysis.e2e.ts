@@ -86,9 +86,22 @@ runInBrowser(
     await black.fill('#ab-from', '-1');
     await black.click('#ab-start');
     await black.waitForSelector('#ab-status:has-text("from 0 (the start) to 9 (now)")');
+    // ...at the box itself too (the status line is a screen below it on a phone): its own message, focused.
+    assert.deepEqual(
+      await black.$eval('#ab-from', (box) => [
+        (box as unknown as { validationMessage: string }).validationMessage,
+        (globalThis as any).document.activeElement === box,
+      ]),
+      ['Start after a ply from 0 (the start) to 9 (now).', true],
+    );
     await black.fill('#ab-from', '3');
     await black.click('#ab-start');
     await black.waitForSelector('#ab-status:has-text("after ply 3")');
+    assert.equal(
+      await black.$eval('#ab-from', (box) => (box as unknown as { validationMessage: string }).validationMessage),
+      '',
+      'a start taken clears the box’s message',
+    );
     log('the analysis board says a start outside the game, and starts after ply 3');
     const spectator = await open(desktop, `/games/${g.id}`);
     assert.equal(await spectator.locator('#analysis-board').count(), 0, 'spectators have no analysis board');
