@@ -16,9 +16,31 @@ import { describeIssues, labelled } from '../http-validation.ts';
 import { LeaderboardPage, ProfilePage, TournamentPage, TournamentsPage } from '../pages/league.tsx';
 import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
+import { getCookie } from 'hono/cookie';
+import { checkTag, flashTag } from '../../notify/signing.ts';
+import { KEY_COOKIE } from '../http-auth.ts';
+import { flashText } from '../forms.ts';
 import { playerProfile, ratingLookup } from '../profile.ts';
 
-async function tournamentPage(c: Context<AppEnv>, id: string, error?: string, status: 200 | 400 | 403 | 404 | 409 = 200) {
+/**
+ * A form's refusal travels to the tournament's page in its address (Post/Redirect/Get, so a reload
+ * does not post the form again), tagged under the player's key: only our own redirects show one.
+ */
+async function backWithError(c: Context<AppEnv>, id: string, error: string) {
+  const key = getCookie(c, KEY_COOKIE) ?? '';
+  const text = error.slice(0, 300);
+  const q = new URLSearchParams({ error: text, sig: await flashTag(key, flashText({ error: text })) });
+  return c.redirect(`/tournaments/${id}?${q}`, 303);
+}
+
+/** The refusal in a tournament page's address, when it is one of our own redirects for this player. */
+async function shownError(c: Context<AppEnv>): Promise<string | undefined> {
+  const [error, sig, key] = [c.req.query('error'), c.req.query('sig'), getCookie(c, KEY_COOKIE)];
+  if (!error || !sig || !key) return undefined;
+  return (await checkTag(flashTag(key, flashText({ error })), sig)) ? error : undefined;
+}
+
+async function tournamentPage(c: Context<AppEnv>, id: string, error?: string) {
   const [found, player] = await Promise.all([c.var.services.tournaments.get(id, linkBase(c)), cookiePlayer(c)]);
   if (!found.ok) return errorPage(c, 404, 'No such tournament', `There is no tournament with id ${id.slice(0, 40)}.`, '/tournaments');
   const t = found.value;
@@ -26,7 +48,7 @@ async function tournamentPage(c: Context<AppEnv>, id: string, error?: string, st
     c.var.services.ratings,
     t.players.map((p) => [p.id, t.variant] as const),
   );
-  return page(c, status).html(<TournamentPage t={t} ratings={ratings} {...(player ? { me: player.id } : {})} {...(error ? { error } : {})} />);
+  return page(c).html(<TournamentPage t={t} ratings={ratings} {...(player ? { me: player.id } : {})} {...(error ? { error } : {})} />);
 }
 
 /** A form's action on a tournament as the signed-in player: back to its page, with the refusal in words. */
@@ -39,11 +61,10 @@ async function act(c: Context<AppEnv>, what: 'join' | 'leave' | 'start') {
   // Withdrawing loses the games left: the page's form asks for a tick first (no script needed).
   if (what === 'leave' && (await readForm(c)).understood !== '1') {
     const running = await service.get(id, linkBase(c));
-    if (running.ok && running.value.status === 'running') return tournamentPage(c, id, 'Tick "my games left are lost" to withdraw: nothing was changed.', 400);
+    if (running.ok && running.value.status === 'running') return backWithError(c, id, 'Tick "my games left are lost" to withdraw: nothing was changed.');
   }
   const result: ServiceResult<TournamentView> = await service[what](id, player, linkBase(c));
-  if (!result.ok)
-    return tournamentPage(c, id, labelled(result.error, TOURNAMENT_FORM_LABELS), result.status === 429 || result.status === 422 ? 409 : result.status);
+  if (!result.ok) return backWithError(c, id, labelled(result.error, TOURNAMENT_FORM_LABELS));
   return c.redirect(`/tournaments/${id}`, 303);
 }
 
@@ -89,7 +110,7 @@ export const leaguePages = new Hono<AppEnv>()
   .get('/tournaments/:id', async (c) => {
     const id = c.req.param('id');
     if (!v.is(TournamentIdSchema, { id })) return errorPage(c, 404, 'No such tournament', `There is no tournament with id ${id.slice(0, 40)}.`, '/tournaments');
-    return tournamentPage(c, id);
+    return tournamentPage(c, id, await shownError(c));
   })
 
   .use('/tournaments', ownPageForms)
