@@ -90,6 +90,8 @@ export interface LeaveSpending {
   readonly addMs: number;
   readonly expected: { readonly ply: number; readonly deadline: number };
   readonly now: number;
+  /** The reminder and the last call of this turn sent again before the new deadline (their moments ahead again). */
+  readonly remindAgain?: { readonly reminder: boolean; readonly lastCall: boolean };
 }
 
 /**
@@ -97,7 +99,7 @@ export interface LeaveSpending {
  * is there, the game still at `ply` with that deadline and not paused.
  */
 export const leaveSpent =
-  ({ side, days, addMs, expected, now }: LeaveSpending): RowChange =>
+  ({ side, days, addMs, expected, now, remindAgain }: LeaveSpending): RowChange =>
   (row) => {
     const left = side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft;
     if (
@@ -109,7 +111,13 @@ export const leaveSpent =
       left < days
     )
       return undefined;
-    return { deadline: expected.deadline + addMs, [side === 'white' ? 'whiteLeaveLeft' : 'blackLeaveLeft']: left - days, updatedAt: now };
+    return {
+      deadline: expected.deadline + addMs,
+      [side === 'white' ? 'whiteLeaveLeft' : 'blackLeaveLeft']: left - days,
+      ...(remindAgain?.reminder ? { reminderPly: null } : {}),
+      ...(remindAgain?.lastCall ? { lastCallPly: null } : {}),
+      updatedAt: now,
+    };
   };
 
 /** One seat's settings (only the columns given); nothing when none is given. */

@@ -6,7 +6,7 @@ import { seatOf, type KeyCheck } from '../service/seat-holder.ts';
 import { webhookChange } from '../service/webhook-setting.ts';
 import type { EventSink, GameAlarms, WebhookPolicy } from '../service/ports.ts';
 import type { PublicMove } from '../service/public-state.ts';
-import { reminderAt } from '../service/due.ts';
+import { lastCallAt, reminderAt } from '../service/due.ts';
 import { done, fail, type ServiceResult } from '../service/result.ts';
 import type { AddressStore } from '../db/address-store.ts';
 import { checkAddressConfirmation, checkUnsubscribe, replyAddress, type MailConfig } from './addresses.ts';
@@ -173,6 +173,10 @@ export class NotifyService {
     const at = reminderAt(row);
     if (at === undefined || now < at || now > row.deadline!) return false;
     if (!(await this.store.markReminded(row.id, row.ply))) return false;
+    // Once the last call's moment has come it says more than a reminder: the reminder is not sent
+    // after it, nor beside it (a reminder percent above 90, or both found due at once).
+    const lastCall = lastCallAt(row);
+    if (lastCall !== undefined && now >= lastCall) return false;
     if (this.options.events) {
       try {
         await this.options.events.publish(row, [{ type: 'reminder', recipients: [row.sideToMove] }], (await this.options.lastMove?.(row)) ?? null);

@@ -3,6 +3,7 @@ import type { GameRow } from '../db/schema.ts';
 import type { GameChanges } from '../db/game-store.ts';
 import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
+import { lastCallAt, reminderAt } from './due.ts';
 import { DAY_MS, noOfferMessage, overMessage, type Actor, type GameContext } from './game-core.ts';
 import { iso, publicState, type PublicState } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
@@ -123,13 +124,20 @@ export async function leave(ctx: GameContext, id: string, actor: Actor, n: numbe
           : 'this game has no leave days (it was made without any)',
     );
   if (row.deadline === null) return fail(409, 'no_clock', 'the game has no deadline to move');
+  const now = ctx.clock();
+  // The turn's reminder and last call, sent before, come again before the new deadline when their
+  // moments are ahead again (leave taken after the last call must not end in a silent timeout).
+  const later = { ...row, deadline: row.deadline + n * DAY_MS, reminderPly: null };
+  const reminder = reminderAt(later);
+  const lastCall = lastCallAt(later);
   const stored = await ctx.store.spendLeave({
     gameId: id,
     side,
     days: n,
     addMs: n * DAY_MS,
     expected: { ply: row.ply, deadline: row.deadline },
-    now: ctx.clock(),
+    now,
+    remindAgain: { reminder: reminder !== undefined && reminder > now, lastCall: lastCall !== undefined && lastCall > now },
   });
   if (!stored) return ctx.conflict(id);
   return done(publicState(stored, row.ply ? await ctx.store.move(id, row.ply) : undefined, side));

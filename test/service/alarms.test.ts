@@ -82,6 +82,41 @@ describe("a game's alarm", () => {
     expect(told(queue.jobs, g.id, 'reminder')).toEqual(['white']);
   });
 
+  it('leave taken after the last call: the reminder and the last call come again before the new deadline (tester: a silent timeout)', async () => {
+    const queue = captureQueue();
+    const g = await newGame('warp-factor', {
+      white: { email: 'kirk@example.com' },
+      black: { email: 'kor@example.com' },
+      clock: { daysPerMove: 1, leaveDays: 2 },
+    });
+    const created = await row(g.id);
+    expect(await fireAt(g.id, created.deadline! - 0.2 * DAY)).toBe(true);
+    expect(await fireAt(g.id, created.deadline! - 0.1 * DAY)).toBe(true);
+    expect([told(queue.jobs, g.id, 'reminder'), told(queue.jobs, g.id, 'last-call')]).toEqual([['white'], ['white']]);
+    // A day of leave (taken now, well before the old deadline): both are due again, a day later.
+    expect((await call('POST', `/api/games/${g.id}/leave`, { token: g.tokens.white, json: { days: 1 } })).status).toBe(200);
+    const later = (await row(g.id)).deadline!;
+    expect(later).toBe(created.deadline! + DAY);
+    expect(await row(g.id)).toMatchObject({ reminderPly: null, lastCallPly: null });
+    expect(await fireAt(g.id, later - 0.2 * DAY)).toBe(true);
+    expect(await fireAt(g.id, later - 0.1 * DAY)).toBe(true);
+    expect([told(queue.jobs, g.id, 'reminder'), told(queue.jobs, g.id, 'last-call')]).toEqual([
+      ['white', 'white'],
+      ['white', 'white'],
+    ]);
+  });
+
+  it('a reminder found due once the last call is: the last call alone, not both (nor the reminder after it)', async () => {
+    const queue = captureQueue();
+    const g = await timed(1);
+    const created = await row(g.id);
+    // The alarm came late (or the reminder is set above 90 %): the reminder and the last call are both due.
+    expect(await fireAt(g.id, created.deadline! - 0.05 * DAY)).toBe(true);
+    expect([told(queue.jobs, g.id, 'reminder'), told(queue.jobs, g.id, 'last-call')]).toEqual([[], ['white']]);
+    expect(await row(g.id)).toMatchObject({ reminderPly: 0, lastCallPly: 0 });
+    expect(await alarmOf(g.id)).toBe(created.deadline);
+  });
+
   it('an alarm before anything is due does nothing and waits for the due time', async () => {
     const queue = captureQueue();
     const g = await timed(1);
