@@ -363,13 +363,19 @@ describe('challenges', () => {
     expect(location(page).pathname).not.toBe(`/games/${second.id}`);
   });
 
-  it('rematch offers that crossed (both pressed at once): the first accepted starts it, the other can no longer be (tester: two games)', async () => {
+  /** A finished game between two new players, A resigned, and A's rematch offer open. */
+  async function rematchOfferedByA() {
     const a = await newPlayer('A');
     const b = await newPlayer('B');
     const { game } = await startGame(a, b);
     await call('POST', `/api/games/${game.id}/resign`, { token: a.key });
     const fromA = await call('POST', `/api/games/${game.id}/rematch`, { token: a.key });
     expect(fromA.status).toBe(201);
+    return { a, b, game, fromA };
+  }
+
+  it('rematch offers that crossed (both pressed at once): the first accepted starts it, the other can no longer be (tester: two games)', async () => {
+    const { a, b, game, fromA } = await rematchOfferedByA();
     // B's offer, made at the same moment before A's was there: the row the race leaves, written as it would be.
     const fromB = 'crossrematch';
     await env.DB.prepare(
@@ -391,12 +397,7 @@ describe('challenges', () => {
   });
 
   it('rematch pressed by both at once: the press that read no offer, storing its own after the other’s, meets it (one offer, one game)', async () => {
-    const a = await newPlayer('A');
-    const b = await newPlayer('B');
-    const { game } = await startGame(a, b);
-    await call('POST', `/api/games/${game.id}/resign`, { token: a.key });
-    const fromA = await call('POST', `/api/games/${game.id}/rematch`, { token: a.key });
-    expect(fromA.status).toBe(201);
+    const { a, b, game, fromA } = await rematchOfferedByA();
     // B's press read the rematch offers before A's was stored (the race): its first read is that stale one.
     const services = new Services(env);
     const [row, bRow] = [await services.gameRecords.game(game.id), await services.players.authenticate(b.key)];
