@@ -153,6 +153,8 @@ export class PlayerService {
     private readonly mailer?: SignInMailer,
     /** Judges the URL of a player's own webhook; without one, webhooks are refused. */
     private readonly webhookPolicy?: WebhookPolicy,
+    /** Gives a seat of a game in progress the player's address (its mail goes there from now on). */
+    private readonly seatMail?: (gameId: string, side: Color, email: string) => Promise<void>,
   ) {}
 
   async create(input: CreatePlayerInput, base: LinkBase): Promise<ServiceResult<CreatedPlayer>> {
@@ -261,6 +263,14 @@ export class PlayerService {
     const id = await this.store.confirmEmail(await sha256Hex(token), this.clock());
     const player = id && (await this.store.player(id));
     if (!player) return fail(403, 'bad_link', CONFIRM_LINK_INVALID);
+    // The address is the player's, not a game's: the games in progress mail it from now on (and
+    // take replies from it), as new games do (tester: mail kept going to the old address).
+    if (this.seatMail && player.email) {
+      for (const row of await this.store.gamesOf(player.id, false, MAX_GAMES)) {
+        const side = sideOfPlayer(row, player.id);
+        if (side) await this.seatMail(row.id, side, player.email);
+      }
+    }
     return done(player);
   }
 

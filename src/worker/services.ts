@@ -1,5 +1,6 @@
 // Building the services from the Worker's bindings and configuration: the one place where they are
 // wired, for requests (on `c.var.services`, through `withServices`), the cron, the queues, email and the game objects.
+import type { Color } from '../engine/types.ts';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { AddressStore } from '../db/address-store.ts';
@@ -271,7 +272,8 @@ export class Services {
   }
 
   get players(): PlayerService {
-    return this.once('players', () => new PlayerService(new PlayerStore(this.env.DB), this.clock, this.playerMail, this.webhookPolicy));
+    const seatMail = (gameId: string, side: Color, email: string) => this.remoteGames.updatePlayer(gameId, side, { email }, this.clock());
+    return this.once('players', () => new PlayerService(new PlayerStore(this.env.DB), this.clock, this.playerMail, this.webhookPolicy, seatMail));
   }
 
   get challenges(): ChallengeService {

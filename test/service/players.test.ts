@@ -414,6 +414,25 @@ describe('challenges', () => {
     expect(offers.results).toEqual([{ status: 'accepted' }]);
   });
 
+  it('a new address, once confirmed, is the one the games in progress mail and take replies from (tester: the old one kept the mail)', async () => {
+    captureQueue(); // the game's own mail stays in the queue: this test reads the seats, not the mail
+    const kirk = await newPlayer('Kirk', `kirk-${crypto.randomUUID().slice(0, 8)}@example.org`);
+    const kor = await newPlayer('Kor');
+    const { game } = await startGame(kirk, kor);
+    const second = `kirk-new-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const sent: { text: string }[] = [];
+    vi.spyOn(env.EMAIL!, 'send').mockImplementation(async (m: any) => (sent.push(m), { messageId: 'x' }) as never);
+    expect((await call('PATCH', '/api/me', { token: kirk.key, json: { email: second } })).status).toBe(200);
+    // Unconfirmed, it takes nothing over: the game still mails the address it had.
+    const before = (await call('GET', `/api/games/${game.id}/me`, { token: kirk.key })).body.email;
+    expect(before).not.toBe(second);
+    const link = /(\/me\/confirm-email\?t=[A-Za-z0-9_-]{43})/.exec(sent.at(-1)!.text)![1]!;
+    expect((await call('POST', link, { headers: { Origin: BASE } })).status).toBe(200);
+    expect((await call('GET', `/api/games/${game.id}/me`, { token: kirk.key })).body.email).toBe(second);
+    // Kor's seat is not Kirk's: untouched.
+    expect((await call('GET', `/api/games/${game.id}/me`, { token: kor.key })).body.email).toBeNull();
+  });
+
   it('rematch against the computer: the new game at once, colours swapped, same level and clock; no challenge in the lobby', async () => {
     const kirk = await newPlayer('Kirk');
     const made = await call('POST', '/api/games', { token: kirk.key, json: { variant: 'planar', black: { computer: 2 }, clock: { daysPerMove: 3 } } });
