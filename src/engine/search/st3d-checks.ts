@@ -9,7 +9,7 @@ import { shiftPlatform } from '../st3d/apply.ts';
 import { dropMove, pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BISHOP, BLACK_BIT, EMPTY, handIndex, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
 import { kingInHand, OWN_LEVEL, type St3dPosition } from '../st3d/position.ts';
-import { attackerOf, keepKingSafe, kingAttacked, pieceTargets } from '../st3d/standard.ts';
+import { boardAttacker, keepKingSafe, kingAttacked, pieceTargets } from '../st3d/standard.ts';
 import { addPlatformMoves } from '../st3d/first-contact.ts';
 import { ROLES } from '../types.ts';
 
@@ -98,7 +98,7 @@ export function attacksKing(pos: St3dPosition, m: St3dMove, play: (pos: St3dPosi
       board[m.to] = board[m.from]!;
       board[m.from] = EMPTY;
     } else board[m.to] = (us === 'black' ? BLACK_BIT : 0) + ROLE_CODE[m.role]!;
-    return attackerOf({ ...pos, board }, reachGeometry!, enemyKing, us) >= 0;
+    return boardAttacker(board, reachGeometry!, enemyKing, us) >= 0;
   }
   if (m.kind === 'platform') {
     // What play does to the board and platforms (applySt3dMove), on scratch copies: the king may ride the platform.
@@ -108,7 +108,7 @@ export function attacksKing(pos: St3dPosition, m: St3dMove, play: (pos: St3dPosi
     SCRATCH_TAGS.set(pos.tags);
     shiftPlatform(board, SCRATCH_PLATFORMS, SCRATCH_TAGS, m);
     const king = board.indexOf(us === 'white' ? KING + BLACK_BIT : KING);
-    return king >= 0 && attackerOf({ ...pos, board, platforms: SCRATCH_PLATFORMS, tags: SCRATCH_TAGS }, geometry(SCRATCH_PLATFORMS), king, us) >= 0;
+    return king >= 0 && boardAttacker(board, geometry(SCRATCH_PLATFORMS), king, us) >= 0;
   }
   return kingAttacked(play(pos, m), us === 'white' ? 'black' : 'white');
 }

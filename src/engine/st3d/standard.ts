@@ -120,8 +120,10 @@ function firstOccupied(board: Int8Array, next: Geometry['next'], cell: number, d
 }
 
 /** A cell holding a piece of `by` that attacks `cell`, or -1. */
-export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: Color): number {
-  const board = pos.board;
+export const attackerOf = (pos: St3dPosition, geo: Geometry, cell: number, by: Color): number => boardAttacker(pos.board, geo, cell, by);
+
+/** attackerOf on a board alone (trial boards need no position made around them). */
+export function boardAttacker(board: Int8Array, geo: Geometry, cell: number, by: Color): number {
   const bit = colorBit(by);
   const { next, liveTo, liveDir, liveAt } = geo;
   const base = cell * NUM_DIRS;
@@ -270,7 +272,6 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
   if (kingNowAttacked && checkEnds) return [];
   const board = TRIAL_BOARD;
   board.set(pos.board);
-  const trial: St3dPosition = { ...pos, board };
   let stamp = 0; // marked on the first piece move that needs it
   let kingPoint: readonly number[] | undefined; // found for the first platform move
   return moves.filter((m) => {
@@ -278,7 +279,7 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
     if (m.kind === 'drop') {
       if (!kingNowAttacked) return true;
       board[m.to] = 1; // any piece blocks the same
-      const attacked = isAttacked(trial, geo, king, enemy);
+      const attacked = boardAttacker(board, geo, king, enemy) >= 0;
       board[m.to] = EMPTY;
       return !attacked;
     }
@@ -288,7 +289,7 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
       // Otherwise try the shift on the trial board and platforms.
       TRIAL_PLATFORMS.set(pos.platforms);
       shiftPlatform(board, TRIAL_PLATFORMS, TRIAL_TAGS, m);
-      const attacked = isAttacked(trial, geometry(TRIAL_PLATFORMS), king, enemy);
+      const attacked = boardAttacker(board, geometry(TRIAL_PLATFORMS), king, enemy) >= 0;
       board.set(pos.board);
       return !attacked;
     }
@@ -300,7 +301,7 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
     const captured = board[m.to]!;
     board[m.to] = board[m.from]!;
     board[m.from] = EMPTY;
-    const attacked = isAttacked(trial, geo, m.from === king ? m.to : king, enemy);
+    const attacked = boardAttacker(board, geo, m.from === king ? m.to : king, enemy) >= 0;
     board[m.from] = board[m.to]!;
     board[m.to] = captured;
     return !attacked;
