@@ -14,7 +14,8 @@ export const PAWN = 6;
 /** Role letter's char code -> role index 0..5 (a table, not ROLES.indexOf: drops and hands ask at every node). */
 const ROLE_AT_CHAR = new Int8Array(128).fill(-1);
 for (const [i, role] of ROLES.entries()) ROLE_AT_CHAR[role.charCodeAt(0)] = i;
-const roleAt = (role: Role): number => ROLE_AT_CHAR[role.charCodeAt(0)]!;
+/** ROLES.indexOf(role). */
+export const roleAt = (role: Role): number => ROLE_AT_CHAR[role.charCodeAt(0)]!;
 
 export const pieceCode = (color: Color, role: Role): number => roleAt(role) + 1 + (color === 'black' ? BLACK_BIT : 0);
 export const roleOf = (code: number): Role => ROLES[(code & 7) - 1]!;

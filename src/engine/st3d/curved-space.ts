@@ -87,6 +87,8 @@ function shiftsAfterCapture(pos: St3dPosition, boardAfter: Int8Array): PlatformS
 
 /** The board legalMoves tries turns on: one for every call (none is nested). */
 const SCRATCH = new Int8Array(NUM_CELLS);
+/** SCRATCH four cells a word: a word of four empty cells is passed over at once. */
+const SCRATCH_WORDS = new Int32Array(SCRATCH.buffer);
 
 /**
  * The legal turns; with `firstOnly`, stop at the first one found (enough to tell mate from check);
@@ -130,6 +132,10 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
   let shifted: Map<number, Wormhole> | undefined; // worm-holes after each platform shift, for this call
   const targets = TARGETS; // one piece's at a time (nothing below lists targets)
   for (let from = 0; from < NUM_CELLS; from++) {
+    if ((from & 3) === 0 && SCRATCH_WORDS[from >> 2] === 0) {
+      from += 3;
+      continue;
+    }
     const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;
     const count = writeTargets(board, wh, from, targets, 0, capturesOnly);
