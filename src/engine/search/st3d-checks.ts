@@ -8,7 +8,7 @@ import { cellPoint, geometry, type Geometry, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM
 import { shiftPlatform } from '../st3d/apply.ts';
 import { dropMove, pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BISHOP, BLACK_BIT, EMPTY, handIndex, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
-import { kingInHand, OWN_LEVEL, type St3dPosition } from '../st3d/position.ts';
+import { kingCell, kingInHand, OWN_LEVEL, type St3dPosition } from '../st3d/position.ts';
 import { boardAttacker, keepKingSafe, kingAttacked, pieceTargets } from '../st3d/standard.ts';
 import { addPlatformMoves } from '../st3d/first-contact.ts';
 import { ROLES } from '../types.ts';
@@ -29,13 +29,16 @@ let enemyKingPoint: readonly number[] | undefined;
 
 function markReach(pos: St3dPosition): void {
   reachOf = pos;
+  const king = kingCell(pos.board, pos.turn === 'white' ? KING + BLACK_BIT : KING);
+  const geo = king < 0 ? undefined : geometry(pos.platforms);
+  // Blockers are ignored: the same king cell in the same geometry has the same reach (most calls).
+  if (king >= 0 && king === enemyKing && geo === reachGeometry) return;
   reach.fill(0);
   enemyKingPoint = undefined;
-  const code = pos.turn === 'white' ? KING + BLACK_BIT : KING;
-  enemyKing = pos.board.indexOf(code);
+  enemyKing = king;
+  reachGeometry = geo;
   if (enemyKing < 0) return;
-  reachGeometry = geometry(pos.platforms);
-  const { next, knightFrom } = reachGeometry;
+  const { next, knightFrom } = geo!;
   const base = enemyKing * NUM_DIRS;
   // Directions 0-5 orthogonal and 6-9 diagonal on the level (lines), 10-17 triagonal (steps).
   for (let d = 0; d < 10; d++) {

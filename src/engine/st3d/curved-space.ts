@@ -119,10 +119,13 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
     for (let to = ownLevel; to < ownLevel + 16; to++) {
       if (board[to] !== EMPTY) continue;
       // A drop can only block; it matters only when in check.
-      board[to] = pieceCode(mover, role);
-      const legal = !inCheck || safe();
-      board[to] = EMPTY;
-      if (legal) moves.push(dropMove(role, to));
+      if (inCheck) {
+        board[to] = pieceCode(mover, role);
+        const legal = safe();
+        board[to] = EMPTY;
+        if (!legal) continue;
+      }
+      moves.push(dropMove(role, to));
     }
     if (firstOnly && moves.length) return moves;
   }
@@ -192,9 +195,15 @@ const TARGETS = new Int16Array(NUM_CELLS);
 /** `onKingLine[cell] === n`: the cell is on a line marked by the n-th markKingLines call. */
 const onKingLine = new Int32Array(NUM_CELLS);
 let kingLinesMarked = 0;
+let linesKing = -1;
+let linesWormhole: Wormhole | undefined;
 
 /** Mark the cells on the lines through which a slider could reach `king` (level rays and worm-hole paths); returns the mark. */
 function markKingLines(wh: Wormhole, king: number): number {
+  // The lines depend on the king's cell and the worm-hole alone: marked for the last call, still marked.
+  if (king === linesKing && wh === linesWormhole) return kingLinesMarked;
+  linesKing = king;
+  linesWormhole = wh;
   const mark = ++kingLinesMarked;
   if (isFixed(king)) for (const ray of LEVEL_RAYS[king & 15]!) for (const local of ray) onKingLine[(king & ~15) + local] = mark;
   if (wh.isWormholeCell(king)) for (const turn of TURNS) for (const c of wh.slideTree(king, turn).cells) onKingLine[c] = mark;
