@@ -253,6 +253,26 @@ function markPins(board: Int8Array, geo: Geometry, king: number, by: number): nu
   return stamp;
 }
 
+/** `ends[cell] === pinStamp`: a piece (not the king) moving there may end the check (markCheckEnds). */
+const ends = new Int32Array(NUM_CELLS);
+
+/**
+ * Mark the checker's cell and, when it attacks along a line, the cells between it and the king:
+ * a move of another piece (no platform with it) landing elsewhere leaves that attack as it was.
+ */
+function markCheckEnds(board: Int8Array, geo: Geometry, king: number, checker: number): number {
+  const stamp = ++pinStamp;
+  ends[checker] = stamp;
+  const next = geo.next;
+  // Lines: orthogonal and diagonal on the level (0-9); steps and leaps have no cell between.
+  for (let d = 0; d < 10; d++) {
+    if (firstOccupied(board, next, king, d) !== checker) continue;
+    for (let c = next[king * NUM_DIRS + d]!; c !== checker; c = next[c * NUM_DIRS + d]!) ends[c] = stamp;
+    break;
+  }
+  return stamp;
+}
+
 /**
  * The moves of `moves` after which the mover's king is not attacked. Piece
  * moves are tried on a scratch copy of the board and undone (the geometry is
@@ -268,7 +288,8 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
   const king = findKing(pos, mover);
   if (king < 0 || moves.length === 0) return moves;
   const geo = geometry(pos.platforms);
-  const kingNowAttacked = isAttacked(pos, geo, king, enemy);
+  const checker = boardAttacker(pos.board, geo, king, enemy);
+  const kingNowAttacked = checker >= 0;
   if (kingNowAttacked && checkEnds) return [];
   const board = TRIAL_BOARD;
   board.set(pos.board);
@@ -297,6 +318,10 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
     if (!kingNowAttacked && m.from !== king) {
       if (stamp === 0) stamp = markPins(board, geo, king, colorBit(enemy));
       if (pinned[m.from] !== stamp) return true;
+    } else if (m.from !== king) {
+      // In check, a piece other than the king must take the checker or land between it and the king.
+      if (stamp === 0) stamp = markCheckEnds(pos.board, geo, king, checker);
+      if (ends[m.to] !== stamp) return false;
     }
     const captured = board[m.to]!;
     board[m.to] = board[m.from]!;
