@@ -4,7 +4,18 @@
 // Walking the field's lines out from the king finds every cell a piece could
 // attack it from, exactly as attackerOf walks them, blockers ignored.
 import type { Color } from '../types.ts';
-import { cellPoint, geometry, type Geometry, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, platformCell, platformMayReach } from '../st3d/field.ts';
+import {
+  cellPoint,
+  geometry,
+  scratchGeometry,
+  type Geometry,
+  MAX_LEAPS,
+  NUM_CELLS,
+  NUM_DIRS,
+  NUM_PINS,
+  platformCell,
+  platformMayReach,
+} from '../st3d/field.ts';
 import { shiftPlatform } from '../st3d/apply.ts';
 import { dropMove, pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BISHOP, BLACK_BIT, EMPTY, handIndex, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
@@ -111,7 +122,7 @@ export function attacksKing(pos: St3dPosition, m: St3dMove, play: (pos: St3dPosi
     SCRATCH_TAGS.set(pos.tags);
     shiftPlatform(board, SCRATCH_PLATFORMS, SCRATCH_TAGS, m);
     const king = board.indexOf(us === 'white' ? KING + BLACK_BIT : KING);
-    return king >= 0 && boardAttacker(board, geometry(SCRATCH_PLATFORMS), king, us) >= 0;
+    return king >= 0 && boardAttacker(board, scratchGeometry(SCRATCH_PLATFORMS), king, us) >= 0;
   }
   return kingAttacked(play(pos, m), us === 'white' ? 'black' : 'white');
 }

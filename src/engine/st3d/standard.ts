@@ -6,6 +6,7 @@ import {
   cellPoint,
   DIAGONAL_LEVEL,
   geometry,
+  scratchGeometry,
   isFixed,
   MAX_LEAPS,
   NUM_CELLS,
@@ -310,7 +311,7 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
       // Otherwise try the shift on the trial board and platforms.
       TRIAL_PLATFORMS.set(pos.platforms);
       shiftPlatform(board, TRIAL_PLATFORMS, TRIAL_TAGS, m);
-      const attacked = boardAttacker(board, geometry(TRIAL_PLATFORMS), king, enemy) >= 0;
+      const attacked = boardAttacker(board, scratchGeometry(TRIAL_PLATFORMS), king, enemy) >= 0;
       board.set(pos.board);
       return !attacked;
     }
