@@ -6,10 +6,13 @@ import type { Key, SearchRules } from './rules.ts';
 
 const EVAL_BITS = 15;
 const EVAL_MASK = (1 << EVAL_BITS) - 1;
-// An entry's stamp, key words and what it knows side by side (a lookup reads one cache line), its score beside.
-const META = 4;
+// An entry's stamp, key words, what it knows and its score (words 4-5) side by side in 32 bytes: a
+// lookup and the score written after it touch one cache line (two arrays made it two).
+const META = 8;
 const evalMeta = new Int32Array(META << EVAL_BITS);
-const evalScore = new Float64Array(1 << EVAL_BITS);
+const evalScore = new Float64Array(evalMeta.buffer);
+/** evalScore's index of a slot's score. */
+const scoreAt = (slot: number) => slot * (META / 2) + 2;
 /** What the entry knows (its fourth word): SCORE_KNOWN, and WIN_NONE or WIN_FOUND (winningTurn's answer). */
 const SCORE_KNOWN = 1;
 const WIN_NONE = 2;
@@ -41,9 +44,9 @@ export class EvalCache<P, M> {
   /** rules.evaluate(pos), cached by the position's key. */
   evaluate(pos: P, key: Key): number {
     const slot = this.slot(key);
-    if (evalMeta[slot * META + 3]! & SCORE_KNOWN) return evalScore[slot]!;
+    if (evalMeta[slot * META + 3]! & SCORE_KNOWN) return evalScore[scoreAt(slot)]!;
     const score = this.rules.evaluate(pos);
-    evalScore[slot] = score;
+    evalScore[scoreAt(slot)] = score;
     evalMeta[slot * META + 3]! |= SCORE_KNOWN;
     return score;
   }

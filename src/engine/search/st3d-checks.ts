@@ -4,12 +4,23 @@
 // Walking the field's lines out from the king finds every cell a piece could
 // attack it from, exactly as attackerOf walks them, blockers ignored.
 import type { Color } from '../types.ts';
-import { cellPoint, geometry, type Geometry, MAX_LEAPS, NUM_CELLS, NUM_DIRS, NUM_PINS, platformCell, platformMayReach } from '../st3d/field.ts';
+import {
+  cellPoint,
+  geometry,
+  scratchGeometry,
+  type Geometry,
+  MAX_LEAPS,
+  NUM_CELLS,
+  NUM_DIRS,
+  NUM_PINS,
+  platformCell,
+  platformMayReach,
+} from '../st3d/field.ts';
 import { shiftPlatform } from '../st3d/apply.ts';
 import { dropMove, pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BISHOP, BLACK_BIT, EMPTY, handIndex, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../piece-codes.ts';
-import { kingInHand, OWN_LEVEL, type St3dPosition } from '../st3d/position.ts';
-import { attackerOf, keepKingSafe, kingAttacked, pieceTargets } from '../st3d/standard.ts';
+import { kingCell, kingInHand, OWN_LEVEL, type St3dPosition } from '../st3d/position.ts';
+import { boardAttacker, keepKingSafe, kingAttacked, pieceTargets } from '../st3d/standard.ts';
 import { addPlatformMoves } from '../st3d/first-contact.ts';
 import { ROLES } from '../types.ts';
 
@@ -29,13 +40,16 @@ let enemyKingPoint: readonly number[] | undefined;
 
 function markReach(pos: St3dPosition): void {
   reachOf = pos;
+  const king = kingCell(pos.board, pos.turn === 'white' ? KING + BLACK_BIT : KING);
+  const geo = king < 0 ? undefined : geometry(pos.platforms);
+  // Blockers are ignored: the same king cell in the same geometry has the same reach (most calls).
+  if (king >= 0 && king === enemyKing && geo === reachGeometry) return;
   reach.fill(0);
   enemyKingPoint = undefined;
-  const code = pos.turn === 'white' ? KING + BLACK_BIT : KING;
-  enemyKing = pos.board.indexOf(code);
+  enemyKing = king;
+  reachGeometry = geo;
   if (enemyKing < 0) return;
-  reachGeometry = geometry(pos.platforms);
-  const { next, knightFrom } = reachGeometry;
+  const { next, knightFrom } = geo!;
   const base = enemyKing * NUM_DIRS;
   // Directions 0-5 orthogonal and 6-9 diagonal on the level (lines), 10-17 triagonal (steps).
   for (let d = 0; d < 10; d++) {
@@ -98,7 +112,7 @@ export function attacksKing(pos: St3dPosition, m: St3dMove, play: (pos: St3dPosi
       board[m.to] = board[m.from]!;
       board[m.from] = EMPTY;
     } else board[m.to] = (us === 'black' ? BLACK_BIT : 0) + ROLE_CODE[m.role]!;
-    return attackerOf({ ...pos, board }, reachGeometry!, enemyKing, us) >= 0;
+    return boardAttacker(board, reachGeometry!, enemyKing, us) >= 0;
   }
   if (m.kind === 'platform') {
     // What play does to the board and platforms (applySt3dMove), on scratch copies: the king may ride the platform.
@@ -108,7 +122,7 @@ export function attacksKing(pos: St3dPosition, m: St3dMove, play: (pos: St3dPosi
     SCRATCH_TAGS.set(pos.tags);
     shiftPlatform(board, SCRATCH_PLATFORMS, SCRATCH_TAGS, m);
     const king = board.indexOf(us === 'white' ? KING + BLACK_BIT : KING);
-    return king >= 0 && attackerOf({ ...pos, board, platforms: SCRATCH_PLATFORMS, tags: SCRATCH_TAGS }, geometry(SCRATCH_PLATFORMS), king, us) >= 0;
+    return king >= 0 && boardAttacker(board, scratchGeometry(SCRATCH_PLATFORMS), king, us) >= 0;
   }
   return kingAttacked(play(pos, m), us === 'white' ? 'black' : 'white');
 }

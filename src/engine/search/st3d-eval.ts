@@ -4,7 +4,7 @@
 import { geometry, isFixed, levelOf, MAX_LEAPS, NUM_CELLS, NUM_DIRS, type Geometry } from '../st3d/field.ts';
 import { pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
-import type { St3dPosition } from '../st3d/position.ts';
+import { kingCell, type St3dPosition } from '../st3d/position.ts';
 import { largestOf } from './st3d-checks.ts';
 import { LIVE_SLIDE_FROM, LIVE_SLIDE_TO, LIVE_STEP_FROM, LIVE_STEP_TO } from '../st3d/standard.ts';
 import { wormholeOf, writeTargets } from '../st3d/curved-space-movement.ts';
@@ -56,8 +56,14 @@ export const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
 const CAPTURES = new Int32Array(NUM_CELLS * NUM_CELLS); // from * NUM_CELLS + to: the turns are made only when asked for
 let capturesCount = 0;
 let capturesOf: St3dPosition | undefined;
+/** A copy of the board evaluated, read four cells a word (words of empty cells are passed over). */
+const BOARD_COPY = new Int8Array(NUM_CELLS);
+const BOARD_WORDS = new Int32Array(BOARD_COPY.buffer);
 /** Curved Space's evaluation: the targets of the piece it is at. */
 const targets = new Int16Array(NUM_CELLS);
+/** ...and each side's king's (White's, Black's), with their counts. */
+const KING_TARGETS = [new Int16Array(NUM_CELLS), new Int16Array(NUM_CELLS)];
+const kingTargetCount = new Int32Array(2);
 
 /**
  * Mark the cells the piece on `cell` could move to (pieceTargets' list, standard
@@ -170,7 +176,12 @@ function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
   let score = 0;
   let whiteKing = -1;
   let blackKing = -1;
+  BOARD_COPY.set(board);
   for (let cell = 0; cell < NUM_CELLS; cell++) {
+    if ((cell & 3) === 0 && BOARD_WORDS[cell >> 2] === 0) {
+      cell += 3;
+      continue;
+    }
     const code = board[cell]!;
     if (code === EMPTY) continue;
     const side = code & BLACK_BIT ? 1 : 0;
@@ -181,9 +192,12 @@ function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
     }
     let s = w.values[role]!;
     const map = attacked[side]!;
-    const mobility = writeTargets(board, (wh ??= wormholeOf(pos)), cell, targets, 0);
-    for (let i = 0; i < mobility; i++) map[targets[i]!] = 1;
+    // A king's targets are written to its own list, kept for its zone below.
+    const list = role === KING ? KING_TARGETS[side]! : targets;
+    const mobility = writeTargets(board, (wh ??= wormholeOf(pos)), cell, list, 0);
+    for (let i = 0; i < mobility; i++) map[list[i]!] = 1;
     if (role !== KING) s += w.mobility * mobility;
+    else kingTargetCount[side] = mobility;
     if (!isFixed(cell)) s += w.onPlatform;
     if (cellLayer(cell) >= 0 && (role !== PAWN || !isFixed(cell))) s += w.onWormhole;
     score += (side ? -1 : 1) * s;
@@ -199,8 +213,8 @@ function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
     const sign = side ? -1 : 1;
     const enemy = attacked[1 - side]!;
     let danger = enemy[king]! * 2;
-    const count = writeTargets(board, (wh ??= wormholeOf(pos)), king, targets, 0);
-    for (let i = 0; i < count; i++) danger += enemy[targets[i]!]!;
+    const zone = KING_TARGETS[side]!;
+    for (let i = 0, count = kingTargetCount[side]!; i < count; i++) danger += enemy[zone[i]!]!;
     score -= sign * danger * w.kingZone;
     const exposed = dropThreat(pos, w, side, king);
     if (exposed) score -= sign * exposed;
@@ -240,8 +254,8 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   }
   const geo = geometry(pos.platforms);
   const { px, py, ph } = geo;
-  const whiteKing = board.indexOf(KING);
-  const blackKing = board.indexOf(KING + BLACK_BIT);
+  const whiteKing = kingCell(board, KING);
+  const blackKing = kingCell(board, KING + BLACK_BIT);
   const tropism = whiteKing >= 0 && blackKing >= 0 ? w.tropism : 0;
   // The kings' points (each piece's tropism is its distance to the enemy king).
   const wk = Math.max(whiteKing, 0);
@@ -258,8 +272,14 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   capturesCount = 0;
   capturesOf = pos;
   let score = 0;
-  // Every occupied cell exists (present lists them in cell order).
-  for (const cell of geo.present) {
+  // Every occupied cell exists (the cells of an empty pin are empty): all cells in order, four
+  // empty ones at a time passed over.
+  BOARD_COPY.set(board);
+  for (let cell = 0; cell < NUM_CELLS; cell++) {
+    if ((cell & 3) === 0 && BOARD_WORDS[cell >> 2] === 0) {
+      cell += 3;
+      continue;
+    }
     const code = board[cell]!;
     if (code === EMPTY) continue;
     const side = code & BLACK_BIT ? 1 : 0;

@@ -87,6 +87,8 @@ function shiftsAfterCapture(pos: St3dPosition, boardAfter: Int8Array): PlatformS
 
 /** The board legalMoves tries turns on: one for every call (none is nested). */
 const SCRATCH = new Int8Array(NUM_CELLS);
+/** SCRATCH four cells a word: a word of four empty cells is passed over at once. */
+const SCRATCH_WORDS = new Int32Array(SCRATCH.buffer);
 
 /**
  * The legal turns; with `firstOnly`, stop at the first one found (enough to tell mate from check);
@@ -117,10 +119,13 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
     for (let to = ownLevel; to < ownLevel + 16; to++) {
       if (board[to] !== EMPTY) continue;
       // A drop can only block; it matters only when in check.
-      board[to] = pieceCode(mover, role);
-      const legal = !inCheck || safe();
-      board[to] = EMPTY;
-      if (legal) moves.push(dropMove(role, to));
+      if (inCheck) {
+        board[to] = pieceCode(mover, role);
+        const legal = safe();
+        board[to] = EMPTY;
+        if (!legal) continue;
+      }
+      moves.push(dropMove(role, to));
     }
     if (firstOnly && moves.length) return moves;
   }
@@ -130,6 +135,10 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
   let shifted: Map<number, Wormhole> | undefined; // worm-holes after each platform shift, for this call
   const targets = TARGETS; // one piece's at a time (nothing below lists targets)
   for (let from = 0; from < NUM_CELLS; from++) {
+    if ((from & 3) === 0 && SCRATCH_WORDS[from >> 2] === 0) {
+      from += 3;
+      continue;
+    }
     const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;
     const count = writeTargets(board, wh, from, targets, 0, capturesOnly);
@@ -186,9 +195,15 @@ const TARGETS = new Int16Array(NUM_CELLS);
 /** `onKingLine[cell] === n`: the cell is on a line marked by the n-th markKingLines call. */
 const onKingLine = new Int32Array(NUM_CELLS);
 let kingLinesMarked = 0;
+let linesKing = -1;
+let linesWormhole: Wormhole | undefined;
 
 /** Mark the cells on the lines through which a slider could reach `king` (level rays and worm-hole paths); returns the mark. */
 function markKingLines(wh: Wormhole, king: number): number {
+  // The lines depend on the king's cell and the worm-hole alone: marked for the last call, still marked.
+  if (king === linesKing && wh === linesWormhole) return kingLinesMarked;
+  linesKing = king;
+  linesWormhole = wh;
   const mark = ++kingLinesMarked;
   if (isFixed(king)) for (const ray of LEVEL_RAYS[king & 15]!) for (const local of ray) onKingLine[(king & ~15) + local] = mark;
   if (wh.isWormholeCell(king)) for (const turn of TURNS) for (const c of wh.slideTree(king, turn).cells) onKingLine[c] = mark;

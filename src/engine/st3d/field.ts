@@ -204,7 +204,15 @@ const GEOMETRY_CACHE_LIMIT = 4096;
 /** Geometry for the platforms as placed; cached because platforms rarely move. */
 let lastKey = -1;
 let lastGeometry: Geometry | undefined;
+/**
+ * The array of the call before: a position's platforms are never written once it is made (copy on
+ * write), so the same array is the same arrangement, without its key. Arrays written between calls
+ * (trial platforms) go through scratchGeometry.
+ */
+let lastPlatforms: ArrayLike<number> | undefined;
 export function geometry(platforms: ArrayLike<number>): Geometry {
+  if (platforms === lastPlatforms) return lastGeometry!;
+  lastPlatforms = platforms;
   const key = platformKey(platforms);
   // Most calls come with the arrangement of the call before (the search asks at every node).
   if (key === lastKey) return lastGeometry!;
@@ -216,6 +224,13 @@ export function geometry(platforms: ArrayLike<number>): Geometry {
   }
   lastKey = key;
   lastGeometry = geo;
+  return geo;
+}
+
+/** geometry for an array that is written between calls (a scratch copy of the platforms). */
+export function scratchGeometry(platforms: ArrayLike<number>): Geometry {
+  const geo = geometry(platforms);
+  lastPlatforms = undefined;
   return geo;
 }
 

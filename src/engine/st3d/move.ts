@@ -2,7 +2,7 @@
 // +/# suffix, which needs the variant's rules.
 import { ROLES, type Role } from '../types.ts';
 import { cellName, NUM_CELLS, NUM_PINS, pinName } from './field.ts';
-import { EMPTY } from '../piece-codes.ts';
+import { EMPTY, roleAt } from '../piece-codes.ts';
 import { type St3dPosition } from './position.ts';
 
 export interface PlatformShift {
@@ -26,7 +26,7 @@ const SHIFTS: (St3dMove | undefined)[] = new Array(NUM_PINS * NUM_PINS * 2).fill
 
 /** The piece move `from`-`to` (no platform move with it). */
 export const pieceMove = (from: number, to: number): St3dMove => (PIECE_MOVES[from * NUM_CELLS + to] ??= { kind: 'move', from, to });
-export const dropMove = (role: Role, to: number): St3dMove => (DROPS[ROLES.indexOf(role) * NUM_CELLS + to] ??= { kind: 'drop', role, to });
+export const dropMove = (role: Role, to: number): St3dMove => (DROPS[roleAt(role) * NUM_CELLS + to] ??= { kind: 'drop', role, to });
 export const platformMove = (from: number, to: number, up: boolean): St3dMove =>
   (SHIFTS[(from * NUM_PINS + to) * 2 + (up ? 1 : 0)] ??= { kind: 'platform', from, to, up });
 

@@ -1,6 +1,6 @@
 // ST3D positions and their one-line text form (docs/position-text.md).
 import { colorName, err, ok, ROLE_NAMES, ROLES, type Color, type Result, COLORS } from '../types.ts';
-import { BLACK_BIT, EMPTY, handIndex, pieceCode, roleOf } from '../piece-codes.ts';
+import { BLACK_BIT, EMPTY, handIndex, KING, pieceCode, roleOf } from '../piece-codes.ts';
 import { HASH_SEED, mixHash } from '../position-hash.ts';
 import { cellName, CORNERS, DOWN, fixedCell, LEVELS, NO_PLATFORM, NUM_CELLS, NUM_PINS, pinName, platformCell, UP } from './field.ts';
 
@@ -74,8 +74,23 @@ export const unplacedNumbers = (mask: number): number[] => {
 };
 
 export function findKing(pos: St3dPosition, color: Color): number {
-  const code = pieceCode(color, 'K');
-  return pos.board.indexOf(code);
+  return kingCell(pos.board, color === 'black' ? KING + BLACK_BIT : KING);
+}
+
+/** The cell each colour's king was last found on (White's, Black's): the first guess of kingCell. */
+const kingGuess = new Int8Array(2);
+/**
+ * The cell of the king `code` (KING or KING + BLACK_BIT) on `board`, or -1. Kings move seldom:
+ * the cell it was last found on is looked at first. A board holds at most one king of a colour
+ * (parseSt3dPosition checks; a king is dropped only from hand), so a guess holding it is the answer.
+ */
+export function kingCell(board: Int8Array, code: number): number {
+  const side = code & BLACK_BIT ? 1 : 0;
+  const guess = kingGuess[side]!;
+  if (board[guess] === code) return guess;
+  const cell = board.indexOf(code);
+  if (cell >= 0) kingGuess[side] = cell;
+  return cell;
 }
 
 /** "rook on Wb2": the piece on a cell, for messages. */

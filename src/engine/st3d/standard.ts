@@ -6,6 +6,7 @@ import {
   cellPoint,
   DIAGONAL_LEVEL,
   geometry,
+  scratchGeometry,
   isFixed,
   MAX_LEAPS,
   NUM_CELLS,
@@ -120,8 +121,10 @@ function firstOccupied(board: Int8Array, next: Geometry['next'], cell: number, d
 }
 
 /** A cell holding a piece of `by` that attacks `cell`, or -1. */
-export function attackerOf(pos: St3dPosition, geo: Geometry, cell: number, by: Color): number {
-  const board = pos.board;
+export const attackerOf = (pos: St3dPosition, geo: Geometry, cell: number, by: Color): number => boardAttacker(pos.board, geo, cell, by);
+
+/** attackerOf on a board alone (trial boards need no position made around them). */
+export function boardAttacker(board: Int8Array, geo: Geometry, cell: number, by: Color): number {
   const bit = colorBit(by);
   const { next, liveTo, liveDir, liveAt } = geo;
   const base = cell * NUM_DIRS;
@@ -251,6 +254,26 @@ function markPins(board: Int8Array, geo: Geometry, king: number, by: number): nu
   return stamp;
 }
 
+/** `ends[cell] === pinStamp`: a piece (not the king) moving there may end the check (markCheckEnds). */
+const ends = new Int32Array(NUM_CELLS);
+
+/**
+ * Mark the checker's cell and, when it attacks along a line, the cells between it and the king:
+ * a move of another piece (no platform with it) landing elsewhere leaves that attack as it was.
+ */
+function markCheckEnds(board: Int8Array, geo: Geometry, king: number, checker: number): number {
+  const stamp = ++pinStamp;
+  ends[checker] = stamp;
+  const next = geo.next;
+  // Lines: orthogonal and diagonal on the level (0-9); steps and leaps have no cell between.
+  for (let d = 0; d < 10; d++) {
+    if (firstOccupied(board, next, king, d) !== checker) continue;
+    for (let c = next[king * NUM_DIRS + d]!; c !== checker; c = next[c * NUM_DIRS + d]!) ends[c] = stamp;
+    break;
+  }
+  return stamp;
+}
+
 /**
  * The moves of `moves` after which the mover's king is not attacked. Piece
  * moves are tried on a scratch copy of the board and undone (the geometry is
@@ -266,11 +289,11 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
   const king = findKing(pos, mover);
   if (king < 0 || moves.length === 0) return moves;
   const geo = geometry(pos.platforms);
-  const kingNowAttacked = isAttacked(pos, geo, king, enemy);
+  const checker = boardAttacker(pos.board, geo, king, enemy);
+  const kingNowAttacked = checker >= 0;
   if (kingNowAttacked && checkEnds) return [];
   const board = TRIAL_BOARD;
   board.set(pos.board);
-  const trial: St3dPosition = { ...pos, board };
   let stamp = 0; // marked on the first piece move that needs it
   let kingPoint: readonly number[] | undefined; // found for the first platform move
   return moves.filter((m) => {
@@ -278,7 +301,7 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
     if (m.kind === 'drop') {
       if (!kingNowAttacked) return true;
       board[m.to] = 1; // any piece blocks the same
-      const attacked = isAttacked(trial, geo, king, enemy);
+      const attacked = boardAttacker(board, geo, king, enemy) >= 0;
       board[m.to] = EMPTY;
       return !attacked;
     }
@@ -288,7 +311,7 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
       // Otherwise try the shift on the trial board and platforms.
       TRIAL_PLATFORMS.set(pos.platforms);
       shiftPlatform(board, TRIAL_PLATFORMS, TRIAL_TAGS, m);
-      const attacked = isAttacked(trial, geometry(TRIAL_PLATFORMS), king, enemy);
+      const attacked = boardAttacker(board, scratchGeometry(TRIAL_PLATFORMS), king, enemy) >= 0;
       board.set(pos.board);
       return !attacked;
     }
@@ -296,11 +319,15 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
     if (!kingNowAttacked && m.from !== king) {
       if (stamp === 0) stamp = markPins(board, geo, king, colorBit(enemy));
       if (pinned[m.from] !== stamp) return true;
+    } else if (m.from !== king) {
+      // In check, a piece other than the king must take the checker or land between it and the king.
+      if (stamp === 0) stamp = markCheckEnds(pos.board, geo, king, checker);
+      if (ends[m.to] !== stamp) return false;
     }
     const captured = board[m.to]!;
     board[m.to] = board[m.from]!;
     board[m.from] = EMPTY;
-    const attacked = isAttacked(trial, geo, m.from === king ? m.to : king, enemy);
+    const attacked = boardAttacker(board, geo, m.from === king ? m.to : king, enemy) >= 0;
     board[m.from] = board[m.to]!;
     board[m.to] = captured;
     return !attacked;

@@ -20,10 +20,11 @@ export const layerCell = (layer: number, letter: number): number =>
   layer < 3 ? layer * 16 + CENTRE_LOCAL[letter]! : 48 + (layer - 3) * 4 + PLATFORM_LOCAL[letter]!;
 
 /** The layer a cell belongs to, or -1 for a fixed cell off the centre. (Platform presence is not checked.) */
-export function cellLayer(cell: number): number {
-  if (!isFixed(cell)) return 3 + pinOf(cell);
-  return LETTER_OF_CENTRE_LOCAL[cell & 15] === undefined ? -1 : cell >> 4;
-}
+export const cellLayer = (cell: number): number => CELL_LAYER[cell]!;
+// A table: the moves and the evaluation ask for every piece at every node.
+const CELL_LAYER = Int8Array.from({ length: NUM_CELLS }, (_, cell) =>
+  !isFixed(cell) ? 3 + pinOf(cell) : LETTER_OF_CENTRE_LOCAL[cell & 15] === undefined ? -1 : cell >> 4,
+);
 
 /** The letter (0 w .. 3 z) of a worm-hole cell. */
 export const cellLetter = (cell: number): number => (isFixed(cell) ? LETTER_OF_CENTRE_LOCAL[cell & 15]! : LETTER_OF_PLATFORM_LOCAL[(cell - 48) & 3]!);
