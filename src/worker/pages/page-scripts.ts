@@ -56,7 +56,7 @@ export const SITE_JS = `(function () {
         .then(function (d) {
           var el = document.getElementById('waiting-count');
           if (!d || !el) return;
-          var n = d.games.filter(function (g) { return g.yourTurn; }).length;
+          var n = d.games.filter(function (g) { return g.waiting; }).length;
           el.setAttribute('data-count', String(n));
           el.className = n ? 'badge' : 'badge none';
           el.textContent = n === 0 ? 'no game waits' : n === 1 ? '1 game waits for you' : n + ' games wait for you';

@@ -136,14 +136,14 @@ export const gamePages = new Hono<AppEnv>()
     return page(c).html(<CreatedPage id={id} title={title} links={links} me={me} owned={owned} />);
   })
 
-  // "Next game": the game waiting for the signed-in player with the nearest deadline (not the one
-  // just left); none waiting: /me says so.
+  // "Next game": the game waiting for the signed-in player (their turn or an offer to answer) with
+  // the nearest deadline (not the one just left); none waiting: /me says so.
   .get('/next', async (c) => {
     const player = await cookiePlayer(c);
     if (!player) return c.redirect('/me', 303);
     const after = c.req.query('after');
     const games = await c.var.services.players.games(player, 'active', linkBase(c));
-    const next = games.find((g) => g.yourTurn && g.id !== after);
+    const next = games.find((g) => g.waiting && g.id !== after);
     return c.redirect(next ? `/games/${next.id}` : '/me?waiting=none', 303);
   })
 
