@@ -3,7 +3,7 @@
 import { plural } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
 import { Layout } from './layout.tsx';
-import { nameOf, RatingBadge, type RatingLookup } from './rating-badge.tsx';
+import { nameOf, PlayerLink, type RatingLookup } from './rating-badge.tsx';
 
 const ACTION_LABEL = { accept: 'Accept', decline: 'Decline', withdraw: 'Withdraw' } as const;
 
@@ -29,12 +29,19 @@ export const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: Ra
         `your ${p.c.to ? 'challenge' : 'open challenge'}`
       ) : (
         <>
-          from {nameOf(p.c.from)}
-          <RatingBadge r={p.ratings?.(p.c.from.id, p.c.variant)} />
+          from <PlayerLink player={p.c.from} rating={p.ratings?.(p.c.from.id, p.c.variant)} />
         </>
       )}
-      {p.c.to ? ` to ${nameOf(p.c.to)}` : ''} · {p.c.rated ? 'rated' : 'casual'} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} ·{' '}
-      {own ? 'you play' : 'creator plays'} {p.c.color === 'random' ? 'a colour by lot' : p.c.color}
+      {p.c.to ? (
+        <>
+          {' '}
+          to <PlayerLink player={p.c.to} />
+        </>
+      ) : (
+        ''
+      )}{' '}
+      · {p.c.rated ? 'rated' : 'casual'} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} · {own ? 'you play' : 'creator plays'}{' '}
+      {p.c.color === 'random' ? 'a colour by lot' : p.c.color}
       {p.me && !own && (!p.c.to || p.c.to.id === p.me) ? <ChallengeAction id={p.c.id} action="accept" /> : null}
       {p.me && p.c.to?.id === p.me ? <ChallengeAction id={p.c.id} action="decline" secondary /> : null}
       {own ? <ChallengeAction id={p.c.id} action="withdraw" secondary /> : null}
@@ -79,8 +86,16 @@ export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
       </h1>
       <div id="challenge-live" data-live-part="" data-lobby="">
         <p>
-          From {nameOf(p.c.from)}
-          {p.c.to ? ` to ${nameOf(p.c.to)}` : ' to anyone'}; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color};{' '}
+          From <PlayerLink player={p.c.from} />
+          {p.c.to ? (
+            <>
+              {' '}
+              to <PlayerLink player={p.c.to} />
+            </>
+          ) : (
+            ' to anyone'
+          )}
+          ; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color};{' '}
           {p.c.clock ? `${plural(p.c.clock.daysPerMove, 'day')} per move` : 'no clock'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
         </p>
         {p.c.gameId ? (

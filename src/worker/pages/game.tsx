@@ -40,6 +40,14 @@ const SideRating = (props: { p: GamePageProps; side: Color }) => {
   return <RatingBadge r={props.p.ratings?.[props.side]} />;
 };
 
+/** A side's name, a link to the player's profile when a player holds the side (not the computer, not a seat without a key). */
+const SideName = (props: { p: GamePageProps; side: Color }) => {
+  const shown = props.p.state.players[props.side];
+  const id = shown.computer === undefined ? props.p.playerIds?.[props.side] : undefined;
+  const name = shown.name ?? (id ? `player ${id}` : 'no name given');
+  return id ? <a href={`/players/${id}`}>{name}</a> : <>{name}</>;
+};
+
 /**
  * "Next game": to the game waiting for the signed-in player with the nearest deadline (/next),
  * this one left out; `waitingHere`: this game waits for them too (the count is of the others).
@@ -155,12 +163,12 @@ const LiveRegion = (p: GamePageProps) => {
       </h1>
       <p class="players">
         <span>
-          White: {s.players.white.name ?? 'no name given'}
+          White: <SideName p={p} side="white" />
           <SideRating p={p} side="white" />
         </span>{' '}
         ·{' '}
         <span>
-          Black: {s.players.black.name ?? 'no name given'}
+          Black: <SideName p={p} side="black" />
           <SideRating p={p} side="black" />
         </span>
         {s.tournamentId ? (

@@ -11,13 +11,40 @@ import { getVariant } from '../../engine/variants/index.ts';
 import { Layout, ErrorLine } from './layout.tsx';
 import { nameOf, PlayerLink, ratingText, type RatingLookup } from './rating-badge.tsx';
 import { ratingChangeText } from '../../service/ratings.ts';
+import { OfferGameForm } from './offer-game-form.tsx';
 
 const variantTitle = (v: string) => getVariant(v)?.title ?? v;
 const points = (n: number) => (n % 1 ? `${Math.floor(n) || ''}½` : String(n));
 
-export const ProfilePage = (p: { player: PublicPlayer; ratings: VariantRating[]; changes: RecentRatedGame[]; games: MyGame[] }) => (
+/** A player's profile; `viewer`: the signed-in player's id (another player sees a Challenge form). */
+export const ProfilePage = (p: {
+  player: PublicPlayer;
+  ratings: VariantRating[];
+  changes: RecentRatedGame[];
+  games: MyGame[];
+  viewer?: string | undefined;
+}) => (
   <Layout title={`${nameOf(p.player)} — Subspace`}>
     <h1>{nameOf(p.player)}</h1>
+    <p>
+      Player id <code id="player-id">{p.player.id}</code>
+      {p.viewer === p.player.id ? (
+        <>
+          {' '}
+          (you: <a href="/me">your games</a>)
+        </>
+      ) : null}
+    </p>
+    {p.viewer === undefined ? (
+      <p>
+        <a href="/me">Sign in</a> to challenge {nameOf(p.player)} to a game.
+      </p>
+    ) : p.viewer !== p.player.id ? (
+      <section aria-labelledby="challenge-heading">
+        <h2 id="challenge-heading">Challenge {nameOf(p.player)}</h2>
+        <OfferGameForm id="challenge-player-form" to={p.player} />
+      </section>
+    ) : null}
     <h2>Ratings</h2>
     {p.ratings.length ? (
       <table class="examples">

@@ -7,10 +7,11 @@ import { SIGN_IN_MINUTES, type MyGame, type PlayerSelf } from '../../service/pla
 import { DAYS_PER_MOVE } from '../../service/schemas.ts';
 import { VARIANTS } from '../../engine/types.ts';
 import { Layout, ErrorLine } from './layout.tsx';
-import { nameOf, RatingBadge, ratingText, type RatingLookup } from './rating-badge.tsx';
+import { nameOf, PlayerLink, RatingBadge, ratingText, type RatingLookup } from './rating-badge.tsx';
 import type { VariantRating } from '../../service/ratings.ts';
 import { PushButton } from './push-button.tsx';
 import { ChallengeLine } from './challenges.tsx';
+import { OfferGameForm } from './offer-game-form.tsx';
 
 const UtcTime = (p: { at: string }) => (
   <time data-deadline="" datetime={p.at}>
@@ -45,14 +46,26 @@ export function offerWords(g: Pick<MyGame, 'side' | 'opponent' | 'drawOffer' | '
   return words.sort(([a], [b]) => Number(a) - Number(b)).map(([, w]) => w);
 }
 
+/** The opponent's name, a link to their profile when a player holds the side (not the computer, not a seat without a key). */
+const Opponent = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => {
+  const o = p.game.opponent;
+  const rating = p.ratings?.(o.id, p.game.variant);
+  return o.id && o.computer === undefined ? (
+    <PlayerLink player={{ id: o.id, name: o.name }} rating={rating} />
+  ) : (
+    <>
+      {nameOf(o)}
+      <RatingBadge r={rating} />
+    </>
+  );
+};
+
 const GameRow = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => {
   const offers = p.game.status === 'active' ? offerWords(p.game) : [];
   return (
     <li class={p.game.waiting ? 'your-turn' : ''}>
-      <a href={`/games/${p.game.id}`}>
-        {p.game.title ?? p.game.variant} against {nameOf(p.game.opponent)}
-      </a>
-      <RatingBadge r={p.ratings?.(p.game.opponent.id, p.game.variant)} /> — you {p.game.status === 'active' ? 'play' : 'played'} {p.game.side}, ply {p.game.ply}
+      <a href={`/games/${p.game.id}`}>{p.game.title ?? p.game.variant}</a> against <Opponent game={p.game} ratings={p.ratings} /> — you{' '}
+      {p.game.status === 'active' ? 'play' : 'played'} {p.game.side}, ply {p.game.ply}
       {p.game.status === 'active' ? (
         <>
           {' '}
@@ -187,41 +200,7 @@ export const MePage = (p: {
         ) : null}
       </div>
       <h2>Offer a game</h2>
-      <form method="post" action="/challenges" id="challenge-form">
-        <label>
-          Variant{' '}
-          <select name="variant">
-            {VARIANTS.map((v) => (
-              <option value={v.id}>{v.title}</option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          You play{' '}
-          <select name="color">
-            <option value="random">by lot</option>
-            <option value="white">White</option>
-            <option value="black">Black</option>
-          </select>
-        </label>{' '}
-        <label>
-          Days per move{' '}
-          <select name="days">
-            <option value="">no clock</option>
-            {DAYS_PER_MOVE.map((d) => (
-              <option value={String(d)}>{d}</option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          To player id (empty: anyone) <input name="to" size={14} maxlength={12} />
-        </label>{' '}
-        <label>
-          <input type="checkbox" name="rated" value="1" checked /> Rated
-        </label>{' '}
-        <input type="hidden" name="ratedShown" value="1" />
-        <button type="submit">Offer</button>
-      </form>
+      <OfferGameForm id="challenge-form" />
       <h2>Notifications</h2>
       <p>
         A challenge to you and the start of each game come to your email, and to your webhook (signed like a game's webhooks, with a text line for chat bots).

@@ -244,16 +244,19 @@ export const gamePages = new Hono<AppEnv>()
     const best = plyAnalysis ? betterTurn(plyAnalysis) : undefined;
     const bestBoard = best ? await c.var.services.notes.explore(id, viewed - 1, [best], from) : undefined;
     const notes = state.you ? await c.var.services.notes.get(id, (token ?? key)!) : undefined;
-    // A rated game not yet rated: the players' ratings now, beside their names (one read of the row, one of the ratings).
-    const row = state.rated && !state.ratings ? await c.var.services.stores.players.game(id) : undefined;
-    const lookup = row
-      ? await ratingLookup(c.var.services.ratings, [
-          [row.whitePlayerId, row.variant],
-          [row.blackPlayerId, row.variant],
-        ])
-      : undefined;
+    // The directory's row: who holds each side (the names link to their profiles), and for a rated
+    // game not yet rated, the players' ratings now beside their names (one more read, of the ratings).
+    const row = await c.var.services.stores.players.game(id);
+    const lookup =
+      row && state.rated && !state.ratings
+        ? await ratingLookup(c.var.services.ratings, [
+            [row.whitePlayerId, row.variant],
+            [row.blackPlayerId, row.variant],
+          ])
+        : undefined;
     const ratings = row && lookup ? { white: lookup(row.whitePlayerId, row.variant), black: lookup(row.blackPlayerId, row.variant) } : undefined;
     const props: GamePageProps = {
+      ...(row ? { playerIds: { white: row.whitePlayerId, black: row.blackPlayerId } } : {}),
       ...(ratings?.white && ratings.black ? { ratings: { white: ratings.white, black: ratings.black } } : {}),
       state,
       ...(analysis !== undefined ? { analysis } : {}),

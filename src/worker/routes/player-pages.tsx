@@ -60,9 +60,26 @@ const ChallengeFormSchema = v.object({
   color: v.optional(v.string()),
   days: v.optional(v.picklist(['', ...DAYS_PER_MOVE.map(String)], `days per move must be none or ${DAYS_PER_MOVE.join(', ')}`)),
   to: v.optional(v.pipe(v.string(), v.trim())),
+  /** The clock's rules (with days per move only): "auto" or "claim", and the leave days each player gets. */
+  timeout: v.optional(v.string()),
+  leave: v.optional(v.pipe(v.string(), v.trim())),
   /** The "Rated" checkbox: sent as "1" when ticked; `ratedShown` says the form had it (an unticked box sends nothing). */
   rated: v.optional(v.string()),
   ratedShown: v.optional(v.string()),
+});
+
+/** The offer form's labels, for its errors. */
+const CHALLENGE_FORM_LABELS = {
+  'clock.timeout': 'When a deadline passes',
+  'clock.leaveDays': 'Leave days for each player',
+  to: 'To player id',
+};
+
+/** The form's clock: days per move, and its deadline rule and leave days when the form gave them (a number typed wrong is refused in words). */
+const challengeClock = (days: string, timeout: string | undefined, leave: string | undefined) => ({
+  daysPerMove: Number(days),
+  ...(timeout ? { timeout } : {}),
+  ...(leave ? { leaveDays: /^\d{1,4}$/.test(leave) ? Number(leave) : leave } : {}),
 });
 
 /** The player's /me page; `settings`: the settings form refused (a 400), shown again as typed with why. */
@@ -232,11 +249,11 @@ export const playerPages = new Hono<AppEnv>()
     const input = v.safeParse(CreateChallengeSchema, {
       variant: f.variant,
       ...(f.color ? { color: f.color } : {}),
-      ...(f.days ? { clock: { daysPerMove: Number(f.days) } } : {}),
+      ...(f.days ? { clock: challengeClock(f.days, f.timeout, f.leave) } : {}),
       ...(f.to ? { to: f.to } : {}),
       rated: f.ratedShown ? f.rated === '1' : true,
     });
-    if (!input.success) return errorPage(c, 400, 'Not a challenge', describeIssues(input.issues, 'form'));
+    if (!input.success) return errorPage(c, 400, 'Not a challenge', describeIssues(input.issues, 'form', CHALLENGE_FORM_LABELS));
     const made = await c.var.services.challenges.create(player, input.output, linkBase(c));
     if (!made.ok) return errorPage(c, made.status === 404 ? 404 : 400, 'Not a challenge', words(made.error));
     return c.redirect(`/challenges/${made.value.id}`, 303);
