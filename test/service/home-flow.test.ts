@@ -77,7 +77,7 @@ describe('a game started while signed in', () => {
       expect(at, form).toBeGreaterThan(0);
       expect(page.text.slice(at, page.text.indexOf('</form>', at))).not.toContain('name="token"');
     }
-    expect(page.text).toContain('href="/me#settings-form"');
+    expect(page.text).toContain('href="/me#notify-form"');
     const sent = await form(`/games/${id}/message`, { text: 'Hello from the bridge' }, undefined, cookie(kirk.key));
     expect(sent.status).toBe(303);
     expect(decodeURIComponent(location(sent).search.replaceAll('+', ' '))).toContain('Message sent');

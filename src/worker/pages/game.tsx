@@ -16,7 +16,7 @@ import { Actions } from './actions.tsx';
 import { PlanReplies } from './plan-replies.tsx';
 import { fromSetUp } from '../../service/stored-game.ts';
 import { MoveList, turnLabel } from './move-list.tsx';
-import { SettingsForm } from './notification-settings.tsx';
+import { EmailsOff, SettingsForm } from './notification-settings.tsx';
 import { AnalysisPanel } from './analysis.tsx';
 import { AnalysisBoard } from './analysis-board.tsx';
 import { playerName, type GamePageProps } from './game-page-props.ts';
@@ -299,11 +299,13 @@ const LiveRegion = (p: GamePageProps) => {
             </ul>
           ) : null}
           {p.messages || you ? <Messages {...p} /> : null}
+          {you && p.settings ? <EmailsOff id={s.id} token={p.token} settings={p.settings} /> : null}
           {you && p.token && p.settings ? <SettingsForm id={s.id} token={p.token} settings={p.settings} /> : null}
           {/* Signed in (the /me cookie): the player's notifications, for all their games, are set on /me. */}
           {you && !p.token ? (
             <p class="small" id="settings">
-              Notifications of your turns in all your games: <a href="/me#settings-form">your settings on My games</a>.
+              What you are told in all your games (email, webhook, Web Push, which events, a digest):{' '}
+              <a href="/me#notify-form">your notification choices on My games</a>.
             </p>
           ) : null}
           <h2>Links</h2>

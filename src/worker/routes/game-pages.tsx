@@ -205,7 +205,8 @@ export const gamePages = new Hono<AppEnv>()
       from,
       ...(replaying ? { ply: q.ply } : {}),
     });
-    const settings = token && state.you ? await c.var.services.notify.get(id, token) : undefined;
+    // A player's seat settings (a signed-in player's too: whether this game's emails are off).
+    const settings = state.you ? await c.var.services.notify.get(id, (token ?? key)!) : undefined;
     const said = await c.var.services.games.messages(id, state.you ? (token ?? key) : undefined);
     const rematch = state.you && state.status !== 'active' ? await rematchOf(c, id, key) : undefined;
     const tournament = state.tournamentId ? await c.var.services.tournaments.roundOfGame(id) : undefined;

@@ -29,6 +29,9 @@ import { FinishedPage, KeyPage, LinkButtonPage, MePage, NewKeyPage, SettingsSave
 import { ChallengePage, LobbyPage } from '../pages/challenges.tsx';
 import { ratingLookup } from '../profile.ts';
 import { chatLinksOf } from './chat-links.tsx';
+import { NotifyChoicesForm } from '../pages/me-notify.tsx';
+import { NotifyChoicesSchema } from '../../notify/schemas.ts';
+import { NOTIFY_EVENTS } from '../../service/ports.ts';
 
 /** The key lives in an HttpOnly cookie: scripts cannot read it, other sites' forms do not send it. */
 function keepKey(c: Context<AppEnv>, key: string) {
@@ -85,12 +88,13 @@ const challengeClock = (days: string, timeout: string | undefined, leave: string
 /** The player's /me page; `settings`: the settings form refused (a 400), shown again as typed with why. */
 async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettingsRefused) {
   const base = linkBase(c);
-  const [games, finished, challenges, chat, own] = await Promise.all([
+  const [games, finished, challenges, chat, own, choices] = await Promise.all([
     c.var.services.players.games(player, 'active', base),
     c.var.services.players.games(player, 'finished', base, RECENT_FINISHED),
     c.var.services.challenges.mine(player, base),
     chatLinksOf(c, player),
     c.var.services.ratings.profile(player.id),
+    c.var.services.push.choices(player),
   ]);
   const ratings = await ratingLookup(c.var.services.ratings, [
     ...games.map((g) => [g.opponent.id, g.variant] as const),
@@ -107,6 +111,7 @@ async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettin
       noneWaiting={c.req.query('waiting') === 'none'}
       {...(settings ? { settings } : {})}
     >
+      <NotifyChoicesForm choices={choices} saved={c.req.query('notify') === 'saved'} />
       {chat}
     </MePage>,
   );
@@ -232,6 +237,24 @@ export const playerPages = new Hono<AppEnv>()
     const saved = await c.var.services.players.updateSettings(player, input.output, linkBase(c));
     if (!saved.ok) return saved.status === 429 ? tooManyPage(c, saved.error, saved.retryAfter) : refused(saved.error, labelled(saved.error, ME_FORM_LABELS));
     return page(c).html(<SettingsSavedPage player={saved.value} />);
+  })
+
+  // /me's "What you are told" form: the same call as PATCH /api/me/notify (every box is on the
+  // form, so an unticked one is off). The event lists per channel stay the API's.
+  .post('/me/notify', async (c) => {
+    const player = await cookiePlayer(c);
+    if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first, then change your notifications.');
+    const f = await readForm(c);
+    const input = v.safeParse(NotifyChoicesSchema, {
+      email: f.email === '1',
+      webhook: f.webhook === '1',
+      push: f.push === '1',
+      events: NOTIFY_EVENTS.filter((e) => f[`event-${e}`] === '1'),
+      digestHours: f.digest ? (/^\d{1,3}$/.test(f.digest) ? Number(f.digest) : f.digest) : null,
+    });
+    if (!input.success) return errorPage(c, 400, 'Notifications not saved', describeIssues(input.issues, 'form', { digestHours: 'Emails' }), '/me');
+    await c.var.services.push.setChoices(player, input.output);
+    return c.redirect('/me?notify=saved#notify-form', 303);
   })
 
   .post('/me/sign-out', (c) => {
