@@ -58,7 +58,12 @@ export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next:
       </p>
     )}
     <script src="/static/me.js" defer></script>
-    <div id="lobby-live" data-live-part="" data-lobby="">
+    <div
+      id="lobby-live"
+      data-live-part=""
+      data-lobby=""
+      data-news={`${p.challenges.length ? plural(p.challenges.length, 'open challenge') : 'No open challenges'}${p.next ? ' on this page' : ''}.`}
+    >
       {p.challenges.length ? (
         <ul id="lobby">
           {p.challenges.map((c) => (
@@ -73,6 +78,10 @@ export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next:
   </Layout>
 );
 
+/** A challenge's status in a sentence, said when it changes on its open page. */
+const challengeNews = (c: PublicChallenge) =>
+  c.status === 'accepted' ? 'The challenge is accepted: the game has begun (its link is on this page).' : `The challenge is ${c.status}.`;
+
 export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
   const open = p.c.status === 'open';
   const mine = p.me === p.c.from.id;
@@ -84,7 +93,7 @@ export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
         {p.c.title ?? p.c.variant}
         {p.c.rematchOf ? ' (rematch)' : ''}
       </h1>
-      <div id="challenge-live" data-live-part="" data-lobby="">
+      <div id="challenge-live" data-live-part="" data-lobby="" data-news={challengeNews(p.c)}>
         <p>
           From <PlayerLink player={p.c.from} />
           {p.c.to ? (

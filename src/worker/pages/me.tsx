@@ -145,8 +145,8 @@ export const MePage = (p: {
         <a href={`/players/${p.player.id}`}>Your public profile</a>
       </p>
       <ErrorLine error={p.error} />
-      <div id="me-live" data-live-part="">
-        <p id="waiting" class={waiting ? 'msg info' : ''} role="status">
+      <div id="me-live" data-live-part="" data-news={`${waiting ? waitingWords : 'No game is waiting for you.'} ${plural(p.challenges.length, 'challenge')}.`}>
+        <p id="waiting" class={waiting ? 'msg info' : ''}>
           {waiting ? waitingWords : p.noneWaiting ? 'No other game is waiting for you.' : 'No game is waiting for you.'}
         </p>
         {waiting ? (
