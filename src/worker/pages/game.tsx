@@ -49,6 +49,20 @@ const SideName = (props: { p: GamePageProps; side: Color }) => {
 };
 
 /**
+ * The spectator's page with nobody signed in (an email's "The game" link opened on another device):
+ * how a player gets their seat here. The same words on every game, so they tell nothing about this one.
+ */
+const SpectatorHint = (p: { watching: boolean }) => {
+  const { viewer } = usePageInfo();
+  if (!p.watching || viewer) return null;
+  return (
+    <p class="small" id="spectator-hint">
+      Is this your game? <a href="/me">Sign in</a> on this device (or open your own link to the game, in its first email) to play it here.
+    </p>
+  );
+};
+
+/**
  * "Next game": to the game waiting for the signed-in player with the nearest deadline (/next),
  * this one left out; `waitingHere`: this game waits for them too (the count is of the others).
  */
@@ -186,6 +200,7 @@ const LiveRegion = (p: GamePageProps) => {
           <> · you are watching</>
         )}
       </p>
+      <SpectatorHint watching={!you} />
       {fromSetUp(s) ? (
         <p class="small" id="set-up">
           Started from a set-up position, not the usual start: <code class="position-text">{s.startPosition}</code>
