@@ -27,7 +27,7 @@ export const EVENT_WORDS: Record<NotifyEvent, string> = {
 export const DIGEST_HOURS = [1, 3, 6, 12, 24, 48, 168] as const;
 
 const Check = (p: { name: string; checked: boolean; children: string }) => (
-  <label class="check">
+  <label>
     <input type="checkbox" name={p.name} value="1" checked={p.checked} /> {p.children}
   </label>
 );
@@ -41,7 +41,8 @@ export const NotifyChoicesForm = (p: { choices: NotifySettings; saved?: boolean 
       </p>
     ) : null}
     <form method="post" action="/me/notify" id="notify-form">
-      <fieldset>
+      {/* .radio: the home page's row of choices, beside each other where they fit. */}
+      <fieldset class="radio">
         <legend>By</legend>
         <Check name="email" checked={p.choices.email}>
           email
@@ -53,7 +54,7 @@ export const NotifyChoicesForm = (p: { choices: NotifySettings; saved?: boolean 
           Web Push (the browsers you turned it on in)
         </Check>
       </fieldset>
-      <fieldset>
+      <fieldset class="radio">
         <legend>About</legend>
         {NOTIFY_EVENTS.map((e) => (
           <>
