@@ -68,6 +68,8 @@ describe('a profile', () => {
     const id = location(sent).pathname.split('/')[2]!;
     const made = (await call('GET', `/api/challenges/${id}`)).body;
     expect(made).toMatchObject({ to: { id: kor.id }, clock: { daysPerMove: 3, timeout: 'claim', leaveDays: 4 }, color: 'white', rated: true });
+    // Its page says the clock's rules.
+    expect((await call('GET', `/challenges/${id}`)).text).toContain('3 days per move (the win on time claimed), 4 leave days each');
     // A leave that is no number is said in the form's words.
     const bad = await form('/challenges', { variant: 'warp-factor', days: '3', leave: 'lots' }, undefined, cookie(worf.key));
     expect(bad.status).toBe(400);

@@ -78,6 +78,10 @@ export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next:
   </Layout>
 );
 
+/** The challenge's clock in words: days per move, and the deadline rule and leave days when not the defaults. */
+const clockWords = (clock: NonNullable<PublicChallenge['clock']>) =>
+  `${plural(clock.daysPerMove, 'day')} per move${clock.timeout === 'claim' ? ' (the win on time claimed)' : ''}${clock.leaveDays ? `, ${plural(clock.leaveDays, 'leave day')} each` : ''}`;
+
 /** A challenge's status in a sentence, said when it changes on its open page. */
 const challengeNews = (c: PublicChallenge) =>
   c.status === 'accepted' ? 'The challenge is accepted: the game has begun (its link is on this page).' : `The challenge is ${c.status}.`;
@@ -104,8 +108,8 @@ export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
           ) : (
             ' to anyone'
           )}
-          ; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color};{' '}
-          {p.c.clock ? `${plural(p.c.clock.daysPerMove, 'day')} per move` : 'no clock'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
+          ; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color}; {p.c.clock ? clockWords(p.c.clock) : 'no clock'}. Status:{' '}
+          <strong id="challenge-status">{p.c.status}</strong>.
         </p>
         {p.c.gameId ? (
           <p>
