@@ -3,7 +3,7 @@
 import { plural } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
 import { Layout } from './layout.tsx';
-import { nameOf, PlayerLink, type RatingLookup } from './rating-badge.tsx';
+import { PlayerLink, type RatingLookup } from './rating-badge.tsx';
 
 const ACTION_LABEL = { accept: 'Accept', decline: 'Decline', withdraw: 'Withdraw' } as const;
 

@@ -45,7 +45,7 @@ const SideName = (props: { p: GamePageProps; side: Color }) => {
   const shown = props.p.state.players[props.side];
   const id = shown.computer === undefined ? props.p.playerIds?.[props.side] : undefined;
   const name = shown.name ?? (id ? `player ${id}` : 'no name given');
-  return id ? <a href={`/players/${id}`}>{name}</a> : <>{name}</>;
+  return id ? <a href={`/players/${id}`}>{name}</a> : name;
 };
 
 /**

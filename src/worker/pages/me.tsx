@@ -4,8 +4,6 @@ import type { Child } from 'hono/jsx';
 import { plural, variantTitle, type VariantName } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
 import { SIGN_IN_MINUTES, type MyGame, type PlayerSelf } from '../../service/players.ts';
-import { DAYS_PER_MOVE } from '../../service/schemas.ts';
-import { VARIANTS } from '../../engine/types.ts';
 import { Layout, ErrorLine } from './layout.tsx';
 import { nameOf, PlayerLink, RatingBadge, ratingText, type RatingLookup } from './rating-badge.tsx';
 import type { VariantRating } from '../../service/ratings.ts';
