@@ -298,9 +298,9 @@ function startGamePage(root: HTMLElement): void {
           const say = () => {
             flash('info', '');
             const why = errorNode(words);
+            // An alert (errorNode): said by itself, so not announced a second time.
             setPreview(why);
             why.scrollIntoView({ block: 'nearest' });
-            announce(words);
           };
           // The game moved on (another tab, another device): the page catches up, keeping what was typed.
           if (x.r.status === 409) return refresh({ keepText: true, keepAnyPly: true }).then(say);

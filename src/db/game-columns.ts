@@ -107,8 +107,9 @@ export function gameColumns() {
 /**
  * The directory's share of a game's row (D1, issue 28): what lists, the lobby, /me, profiles,
  * tournaments, ratings, digests and the cron's backstop read of many games at once. Never a seat's
- * token hash, webhook or its secret, nor the game's offers, leave or start position: those only
- * the game's object has.
+ * token hash, webhook or its secret, nor the game's leave or start position: those only the game's
+ * object has. The open offers are here (migration 0024) so /me shows the ones waiting for an answer;
+ * a row not written since reads as having none.
  */
 export const DIRECTORY_COLUMNS = [
   'id',
@@ -129,6 +130,10 @@ export const DIRECTORY_COLUMNS = [
   'daysPerMove',
   'deadline',
   'timeoutMode',
+  'drawOfferBy',
+  'takebackOfferBy',
+  'pauseOfferBy',
+  'pauseOfferDays',
   'pausedUntil',
   'whiteReminderPercent',
   'blackReminderPercent',

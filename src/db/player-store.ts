@@ -157,12 +157,18 @@ export class PlayerStore extends D1Store {
       .all();
   }
 
-  /** How many active games wait for the player's turn (the site header's count). */
+  /** How many active games wait for the player (the site header's count): their turn, or an offer of the other side's to answer (as MyGame.waiting). */
   async waitingCount(playerId: string): Promise<number> {
-    const mine = or(
-      and(eq(games.whitePlayerId, playerId), eq(games.sideToMove, 'white')),
-      and(eq(games.blackPlayerId, playerId), eq(games.sideToMove, 'black')),
-    );
+    const waitsFor = (side: 'white' | 'black') => {
+      const them = side === 'white' ? 'black' : 'white';
+      return or(
+        eq(games.sideToMove, side),
+        eq(games.drawOfferBy, them),
+        eq(games.takebackOfferBy, them),
+        and(eq(games.pauseOfferBy, them), isNotNull(games.pauseOfferDays)),
+      );
+    };
+    const mine = or(and(eq(games.whitePlayerId, playerId), waitsFor('white')), and(eq(games.blackPlayerId, playerId), waitsFor('black')));
     const row = await this.db
       .select({ n: count() })
       .from(games)

@@ -52,7 +52,16 @@ export interface MyGame {
   readonly opponent: { readonly id: string | null; readonly name: string | null; readonly computer?: number };
   readonly status: DirectoryRow['status'];
   readonly yourTurn: boolean;
+  /** Whether the game waits for you: your turn, or an offer of the other side's to answer. */
+  readonly waiting: boolean;
+  /** null while the game is paused (then `pausedUntil`) or untimed. */
   readonly deadline: string | null;
+  /** A running pause by agreement: when it ends (the clock stopped until then). */
+  readonly pausedUntil: string | null;
+  /** The open offers, as the game's state names them (GET /api/games/:id): who offered a draw, who asked to take back their turn, a pause asked for. */
+  readonly drawOffer: Color | null;
+  readonly takebackOffer: Color | null;
+  readonly pauseOffer: { readonly by: Color; readonly days: number } | null;
   readonly ply: number;
   readonly result: string;
   /** How it ended (an outcome reason: check, resignation, timeout, …), null while it goes on. */
@@ -115,9 +124,22 @@ function opponentOf(row: DirectoryRow, them: Color): MyGame['opponent'] {
   return { id: them === 'white' ? row.whitePlayerId : row.blackPlayerId, name: them === 'white' ? row.whiteName : row.blackName };
 }
 
+/** The game's open offers (none once it is over). */
+function offersOf(row: DirectoryRow): Pick<MyGame, 'drawOffer' | 'takebackOffer' | 'pauseOffer'> {
+  const active = row.status === 'active';
+  return {
+    drawOffer: active ? row.drawOfferBy : null,
+    takebackOffer: active ? row.takebackOfferBy : null,
+    pauseOffer: active && row.pauseOfferBy && row.pauseOfferDays ? { by: row.pauseOfferBy, days: row.pauseOfferDays } : null,
+  };
+}
+
 export function myGame(row: DirectoryRow, side: Color, base: LinkBase): MyGame {
   const them = opposite(side);
   const title = getVariant(row.variant)?.title;
+  const offers = offersOf(row);
+  const yourTurn = row.status === 'active' && row.sideToMove === side;
+  const toAnswer = offers.drawOffer === them || offers.takebackOffer === them || offers.pauseOffer?.by === them;
   return {
     id: row.id,
     variant: row.variant,
@@ -125,8 +147,11 @@ export function myGame(row: DirectoryRow, side: Color, base: LinkBase): MyGame {
     side,
     opponent: opponentOf(row, them),
     status: row.status,
-    yourTurn: row.status === 'active' && row.sideToMove === side,
+    yourTurn,
+    waiting: yourTurn || toAnswer,
     deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,
+    pausedUntil: row.status === 'active' && row.pausedUntil !== null ? new Date(row.pausedUntil).toISOString() : null,
+    ...offers,
     ply: row.ply,
     result: row.result,
     reason: row.reason,
@@ -137,9 +162,9 @@ export function myGame(row: DirectoryRow, side: Color, base: LinkBase): MyGame {
   };
 }
 
-/** Waiting for you first, then the nearest deadline (none last); ties keep the store's order (latest change first). */
+/** Waiting for you (your turn or an offer to answer) first, then the nearest deadline (none last); ties keep the store's order (latest change first). */
 function byUrgency(a: MyGame, b: MyGame): number {
-  if (a.yourTurn !== b.yourTurn) return a.yourTurn ? -1 : 1;
+  if (a.waiting !== b.waiting) return a.waiting ? -1 : 1;
   const da = a.deadline ? Date.parse(a.deadline) : Infinity;
   const db = b.deadline ? Date.parse(b.deadline) : Infinity;
   if (da !== db) return da < db ? -1 : 1;
@@ -324,7 +349,7 @@ export class PlayerService {
     return done({ player, key });
   }
 
-  /** How many active games wait for the player's turn. */
+  /** How many active games wait for the player: their turn, or an offer of the other side's to answer. */
   waiting(player: Pick<PlayerRow, 'id'>): Promise<number> {
     return this.store.waitingCount(player.id);
   }

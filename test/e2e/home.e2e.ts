@@ -151,7 +151,10 @@ runInBrowser(
       await kor.click('#send-btn');
       await kor.waitForSelector('.msg.ok');
       await kirk.waitForSelector('#waiting-count[data-count="2"]', { timeout: LIVE_MS });
-      log(`${tag}: the header's count went up without a reload`);
+      // ... and it is said, once, through the header's status region.
+      await kirk.waitForSelector('#site-news p:text("2 games wait for you.")', { timeout: LIVE_MS });
+      assert.equal(await kirk.locator('#site-news p').count(), 1);
+      log(`${tag}: the header's count went up without a reload, and was said`);
 
       // A challenge: Kor watches the lobby; Kirk offers; it shows for Kor without a reload; Kor
       // accepts; Kirk's challenge page says so without a reload.
@@ -164,12 +167,16 @@ runInBrowser(
       await axeBoth(kirk, `a challenge page (${tag})`);
       const entry = kor.locator('#lobby li', { hasText: `Kirk ${tag}` });
       await entry.waitFor({ timeout: LIVE_MS });
+      await kor.waitForSelector('#site-news p:text("open challenge")', { timeout: LIVE_MS });
       await axeBoth(kor, `the lobby with a challenge (${tag})`);
       await snap(kor, `${tag}-lobby`);
       await entry.locator('button', { hasText: 'Accept' }).click();
       await kor.waitForURL(/\/games\/[a-z0-9]{16}$/);
       await kirk.waitForSelector('#challenge-status:text("accepted")', { timeout: LIVE_MS });
       assert.ok(await kirk.locator('#challenge-live a', { hasText: 'The game' }).isVisible());
+      // Said once, through the header's status region (the swapped part itself is no live region).
+      await kirk.waitForSelector('#site-news p:text("The challenge is accepted")', { timeout: LIVE_MS });
+      assert.equal(await kirk.locator('#site-news p', { hasText: 'accepted' }).count(), 1);
       log(`${tag}: the accepted challenge showed on the other page without a reload`);
 
       // Dark mode: the toggle is remembered across pages.

@@ -77,7 +77,7 @@ describe('a game started while signed in', () => {
       expect(at, form).toBeGreaterThan(0);
       expect(page.text.slice(at, page.text.indexOf('</form>', at))).not.toContain('name="token"');
     }
-    expect(page.text).toContain('href="/me#settings-form"');
+    expect(page.text).toContain('href="/me#notify-form"');
     const sent = await form(`/games/${id}/message`, { text: 'Hello from the bridge' }, undefined, cookie(kirk.key));
     expect(sent.status).toBe(303);
     expect(decodeURIComponent(location(sent).search.replaceAll('+', ' '))).toContain('Message sent');
@@ -146,13 +146,13 @@ describe('/me', () => {
     expect(me).toContain(`action="/challenges/${ch.id}/decline"`);
     // Without the script there is no button, so its words are hidden too.
     expect(me).toMatch(/<span class="hint" hidden="">\s*\(Web Push: your turn/);
-    expect(me).toContain('from Kirk');
+    expect(me).toContain(`from <a href="/players/${kirk.id}">Kirk</a>`);
     // The challenger sees neither on their own challenge: it is theirs, with Withdraw.
     const own = (await call('GET', '/me', { headers: cookie(kirk.key) })).text;
     expect(own).not.toContain(`action="/challenges/${ch.id}/decline"`);
     expect(own).not.toContain(`action="/challenges/${ch.id}/accept"`);
     expect(own).toContain(`action="/challenges/${ch.id}/withdraw"`);
-    expect(own).toContain('your challenge to Kor · rated · no clock · you play a colour by lot');
+    expect(own).toContain(`your challenge to <a href="/players/${kor.id}">Kor</a> · rated · no clock · you play a colour by lot`);
     expect(own).not.toContain('from Kirk');
     // An open challenge in the lobby: the creator's own line, anyone else's with Accept.
     const open = (await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor' } })).body;

@@ -3,7 +3,7 @@
 import { plural } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
 import { Layout } from './layout.tsx';
-import { nameOf, RatingBadge, type RatingLookup } from './rating-badge.tsx';
+import { PlayerLink, type RatingLookup } from './rating-badge.tsx';
 
 const ACTION_LABEL = { accept: 'Accept', decline: 'Decline', withdraw: 'Withdraw' } as const;
 
@@ -29,12 +29,19 @@ export const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: Ra
         `your ${p.c.to ? 'challenge' : 'open challenge'}`
       ) : (
         <>
-          from {nameOf(p.c.from)}
-          <RatingBadge r={p.ratings?.(p.c.from.id, p.c.variant)} />
+          from <PlayerLink player={p.c.from} rating={p.ratings?.(p.c.from.id, p.c.variant)} />
         </>
       )}
-      {p.c.to ? ` to ${nameOf(p.c.to)}` : ''} · {p.c.rated ? 'rated' : 'casual'} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} ·{' '}
-      {own ? 'you play' : 'creator plays'} {p.c.color === 'random' ? 'a colour by lot' : p.c.color}
+      {p.c.to ? (
+        <>
+          {' '}
+          to <PlayerLink player={p.c.to} />
+        </>
+      ) : (
+        ''
+      )}{' '}
+      · {p.c.rated ? 'rated' : 'casual'} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} · {own ? 'you play' : 'creator plays'}{' '}
+      {p.c.color === 'random' ? 'a colour by lot' : p.c.color}
       {p.me && !own && (!p.c.to || p.c.to.id === p.me) ? <ChallengeAction id={p.c.id} action="accept" /> : null}
       {p.me && p.c.to?.id === p.me ? <ChallengeAction id={p.c.id} action="decline" secondary /> : null}
       {own ? <ChallengeAction id={p.c.id} action="withdraw" secondary /> : null}
@@ -51,7 +58,12 @@ export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next:
       </p>
     )}
     <script src="/static/me.js" defer></script>
-    <div id="lobby-live" data-live-part="" data-lobby="">
+    <div
+      id="lobby-live"
+      data-live-part=""
+      data-lobby=""
+      data-news={`${p.challenges.length ? plural(p.challenges.length, 'open challenge') : 'No open challenges'}${p.next ? ' on this page' : ''}.`}
+    >
       {p.challenges.length ? (
         <ul id="lobby">
           {p.challenges.map((c) => (
@@ -66,6 +78,14 @@ export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next:
   </Layout>
 );
 
+/** The challenge's clock in words: days per move, and the deadline rule and leave days when not the defaults. */
+const clockWords = (clock: NonNullable<PublicChallenge['clock']>) =>
+  `${plural(clock.daysPerMove, 'day')} per move${clock.timeout === 'claim' ? ' (the win on time claimed)' : ''}${clock.leaveDays ? `, ${plural(clock.leaveDays, 'leave day')} each` : ''}`;
+
+/** A challenge's status in a sentence, said when it changes on its open page. */
+const challengeNews = (c: PublicChallenge) =>
+  c.status === 'accepted' ? 'The challenge is accepted: the game has begun (its link is on this page).' : `The challenge is ${c.status}.`;
+
 export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
   const open = p.c.status === 'open';
   const mine = p.me === p.c.from.id;
@@ -77,11 +97,19 @@ export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
         {p.c.title ?? p.c.variant}
         {p.c.rematchOf ? ' (rematch)' : ''}
       </h1>
-      <div id="challenge-live" data-live-part="" data-lobby="">
+      <div id="challenge-live" data-live-part="" data-lobby="" data-news={challengeNews(p.c)}>
         <p>
-          From {nameOf(p.c.from)}
-          {p.c.to ? ` to ${nameOf(p.c.to)}` : ' to anyone'}; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color};{' '}
-          {p.c.clock ? `${plural(p.c.clock.daysPerMove, 'day')} per move` : 'no clock'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
+          From <PlayerLink player={p.c.from} />
+          {p.c.to ? (
+            <>
+              {' '}
+              to <PlayerLink player={p.c.to} />
+            </>
+          ) : (
+            ' to anyone'
+          )}
+          ; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color}; {p.c.clock ? clockWords(p.c.clock) : 'no clock'}. Status:{' '}
+          <strong id="challenge-status">{p.c.status}</strong>.
         </p>
         {p.c.gameId ? (
           <p>

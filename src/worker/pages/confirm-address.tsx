@@ -41,8 +41,8 @@ export const UnsubscribedPage = (p: { game: string; side: Color }) => (
   <Layout title="Unsubscribed — Subspace">
     <h1>Unsubscribed</h1>
     <p class="msg ok">
-      Done: no more notification emails for {colorName(p.side)} in game {p.game}. To have them again, open the game with your own link and turn email on under
-      Notifications.
+      Done: no more notification emails for {colorName(p.side)} in game {p.game}. To have them again, open the game signed in (My games) or with your own link:
+      its page has a button, "Email me about this game again".
     </p>
     <ul class="way-on">
       <li>

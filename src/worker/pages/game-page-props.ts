@@ -23,6 +23,8 @@ export interface Flash {
 }
 
 export interface GamePageProps {
+  /** Each side's player (players.id), when a player holds it: the name links to their profile. */
+  readonly playerIds?: { readonly white: string | null; readonly black: string | null };
   /** The players' ratings now (a rated game between players), shown beside their names. */
   readonly ratings?: { readonly white?: ShownRating; readonly black?: ShownRating };
   readonly state: PublicState;

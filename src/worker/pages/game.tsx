@@ -16,7 +16,7 @@ import { Actions } from './actions.tsx';
 import { PlanReplies } from './plan-replies.tsx';
 import { fromSetUp } from '../../service/stored-game.ts';
 import { MoveList, turnLabel } from './move-list.tsx';
-import { SettingsForm } from './notification-settings.tsx';
+import { EmailsOff, SettingsForm } from './notification-settings.tsx';
 import { AnalysisPanel } from './analysis.tsx';
 import { AnalysisBoard } from './analysis-board.tsx';
 import { playerName, type GamePageProps } from './game-page-props.ts';
@@ -38,6 +38,28 @@ const SideRating = (props: { p: GamePageProps; side: Color }) => {
       </span>
     );
   return <RatingBadge r={props.p.ratings?.[props.side]} />;
+};
+
+/** A side's name, a link to the player's profile when a player holds the side (not the computer, not a seat without a key). */
+const SideName = (props: { p: GamePageProps; side: Color }) => {
+  const shown = props.p.state.players[props.side];
+  const id = shown.computer === undefined ? props.p.playerIds?.[props.side] : undefined;
+  const name = shown.name ?? (id ? `player ${id}` : 'no name given');
+  return id ? <a href={`/players/${id}`}>{name}</a> : name;
+};
+
+/**
+ * The spectator's page with nobody signed in (an email's "The game" link opened on another device):
+ * how a player gets their seat here. The same words on every game, so they tell nothing about this one.
+ */
+const SpectatorHint = (p: { watching: boolean }) => {
+  const { viewer } = usePageInfo();
+  if (!p.watching || viewer) return null;
+  return (
+    <p class="small" id="spectator-hint">
+      Is this your game? <a href="/me">Sign in</a> on this device (or open your own link to the game, in its first email) to play it here.
+    </p>
+  );
 };
 
 /**
@@ -155,12 +177,12 @@ const LiveRegion = (p: GamePageProps) => {
       </h1>
       <p class="players">
         <span>
-          White: {s.players.white.name ?? 'no name given'}
+          White: <SideName p={p} side="white" />
           <SideRating p={p} side="white" />
         </span>{' '}
         ·{' '}
         <span>
-          Black: {s.players.black.name ?? 'no name given'}
+          Black: <SideName p={p} side="black" />
           <SideRating p={p} side="black" />
         </span>
         {s.tournamentId ? (
@@ -178,6 +200,7 @@ const LiveRegion = (p: GamePageProps) => {
           <> · you are watching</>
         )}
       </p>
+      <SpectatorHint watching={!you} />
       {fromSetUp(s) ? (
         <p class="small" id="set-up">
           Started from a set-up position, not the usual start: <code class="position-text">{s.startPosition}</code>
@@ -291,11 +314,13 @@ const LiveRegion = (p: GamePageProps) => {
             </ul>
           ) : null}
           {p.messages || you ? <Messages {...p} /> : null}
+          {you && p.settings ? <EmailsOff id={s.id} token={p.token} settings={p.settings} /> : null}
           {you && p.token && p.settings ? <SettingsForm id={s.id} token={p.token} settings={p.settings} /> : null}
           {/* Signed in (the /me cookie): the player's notifications, for all their games, are set on /me. */}
           {you && !p.token ? (
             <p class="small" id="settings">
-              Notifications of your turns in all your games: <a href="/me#settings-form">your settings on My games</a>.
+              What you are told in all your games (email, webhook, Web Push, which events, a digest):{' '}
+              <a href="/me#notify-form">your notification choices on My games</a>.
             </p>
           ) : null}
           <h2>Links</h2>

@@ -1,87 +1,17 @@
-// Ratings and tournaments pages: a player's profile, a variant's leaderboard, the tournaments
+// Ratings and tournaments pages (a player's profile is profile.tsx): a variant's leaderboard, the tournaments
 // list and a tournament (players, pairings by round, crosstable and standings, Join / Leave /
 // Start). Plain server-rendered HTML with forms; no script needed.
 import type { Child } from 'hono/jsx';
 import { DAYS_PER_MOVE, MAX_LEAVE_DAYS } from '../../service/schemas.ts';
 import { plural, VARIANT_NAMES } from '../../engine/types.ts';
-import type { VariantRating, RecentRatedGame, LeaderboardEntry } from '../../service/ratings.ts';
-import type { MyGame, PublicPlayer } from '../../service/players.ts';
+import type { LeaderboardEntry } from '../../service/ratings.ts';
 import { formatWords, type TournamentBoard, type TournamentSummary, type TournamentView } from '../../service/tournament-views.ts';
 import { getVariant } from '../../engine/variants/index.ts';
 import { Layout, ErrorLine } from './layout.tsx';
-import { nameOf, PlayerLink, ratingText, type RatingLookup } from './rating-badge.tsx';
-import { ratingChangeText } from '../../service/ratings.ts';
+import { nameOf, PlayerLink, type RatingLookup } from './rating-badge.tsx';
 
 const variantTitle = (v: string) => getVariant(v)?.title ?? v;
 const points = (n: number) => (n % 1 ? `${Math.floor(n) || ''}½` : String(n));
-
-export const ProfilePage = (p: { player: PublicPlayer; ratings: VariantRating[]; changes: RecentRatedGame[]; games: MyGame[] }) => (
-  <Layout title={`${nameOf(p.player)} — Subspace`}>
-    <h1>{nameOf(p.player)}</h1>
-    <h2>Ratings</h2>
-    {p.ratings.length ? (
-      <table class="examples">
-        <caption class="sr">Glicko-2 ratings by variant; "?" marks a provisional rating (RD above 110)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Variant</th>
-            <th scope="col">Rating</th>
-            <th scope="col">RD</th>
-            <th scope="col">Games</th>
-            <th scope="col">Won / drawn / lost</th>
-          </tr>
-        </thead>
-        <tbody>
-          {p.ratings.map((r) => (
-            <tr>
-              <td>
-                <a href={`/leaderboard/${r.variant}`}>{variantTitle(r.variant)}</a>
-              </td>
-              <td>{ratingText(r)}</td>
-              <td>{Math.round(r.rd)}</td>
-              <td>{r.games}</td>
-              <td>
-                {r.wins} / {r.draws} / {r.losses}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    ) : (
-      <p>No rated games yet: every variant starts at 1500?.</p>
-    )}
-    {p.changes.length ? (
-      <>
-        <h2>Recent rated games</h2>
-        <ul>
-          {p.changes.map((c) => (
-            <li>
-              <a href={`/games/${c.gameId}`}>{variantTitle(c.variant)}</a>: {c.score === 1 ? 'won' : c.score === 0 ? 'lost' : 'drawn'}, {Math.round(c.before)}{' '}
-              {ratingChangeText(c.before, c.change)} = {Math.round(c.after)}
-            </li>
-          ))}
-        </ul>
-      </>
-    ) : null}
-    {p.games.length ? (
-      <>
-        <h2>Recent games</h2>
-        <ul>
-          {p.games.map((g) => (
-            <li>
-              <a href={`/games/${g.id}`}>
-                {g.title ?? g.variant} against {nameOf(g.opponent)}
-              </a>{' '}
-              — {g.side}, {g.status === 'aborted' ? 'aborted' : g.result}
-              {g.rated ? '' : ' (not rated)'}
-            </li>
-          ))}
-        </ul>
-        {p.games.some((g) => !g.rated) ? <p class="hint">Not rated: a casual game, or one that ended before each side had moved.</p> : null}
-      </>
-    ) : null}
-  </Layout>
-);
 
 const VariantLinks = (p: { current: string; base: string }) => (
   <nav aria-label="Variants">

@@ -4,39 +4,80 @@ import type { Child } from 'hono/jsx';
 import { plural, variantTitle, type VariantName } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
 import { SIGN_IN_MINUTES, type MyGame, type PlayerSelf } from '../../service/players.ts';
-import { DAYS_PER_MOVE } from '../../service/schemas.ts';
-import { VARIANTS } from '../../engine/types.ts';
 import { Layout, ErrorLine } from './layout.tsx';
-import { nameOf, RatingBadge, ratingText, type RatingLookup } from './rating-badge.tsx';
+import { nameOf, PlayerLink, RatingBadge, ratingText, type RatingLookup } from './rating-badge.tsx';
 import type { VariantRating } from '../../service/ratings.ts';
 import { PushButton } from './push-button.tsx';
 import { ChallengeLine } from './challenges.tsx';
+import { OfferGameForm } from './offer-game-form.tsx';
 
-const Deadline = (p: { at: string | null }) =>
-  p.at ? (
-    <time data-deadline="" datetime={p.at}>
-      {p.at.slice(0, 16).replace('T', ' ')} UTC
-    </time>
+const UtcTime = (p: { at: string }) => (
+  <time data-deadline="" datetime={p.at}>
+    {p.at.slice(0, 16).replace('T', ' ')} UTC
+  </time>
+);
+
+/** The clock of an active game: its deadline, the end of a pause (the deadline is null meanwhile), or none. */
+const Clock = (p: { game: MyGame }) =>
+  p.game.deadline ? (
+    <UtcTime at={p.game.deadline} />
+  ) : p.game.pausedUntil ? (
+    <>
+      paused until <UtcTime at={p.game.pausedUntil} />
+    </>
   ) : (
     <>no clock</>
   );
 
-const GameRow = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => (
-  <li class={p.game.yourTurn ? 'your-turn' : ''}>
-    <a href={`/games/${p.game.id}`}>
-      {p.game.title ?? p.game.variant} against {nameOf(p.game.opponent)}
-    </a>
-    <RatingBadge r={p.ratings?.(p.game.opponent.id, p.game.variant)} /> — you {p.game.status === 'active' ? 'play' : 'played'} {p.game.side}, ply {p.game.ply}
-    {p.game.status === 'active' ? (
-      <>
-        {' '}
-        · {p.game.yourTurn ? <strong>your turn</strong> : 'their turn'} · <Deadline at={p.game.deadline} />
-      </>
-    ) : (
-      <> · {endWords(p.game)}</>
-    )}
-  </li>
-);
+/** The game's open offers in words, the game page's (game-status.tsx) with the opponent's name: the ones to answer first. */
+export function offerWords(g: Pick<MyGame, 'side' | 'opponent' | 'drawOffer' | 'takebackOffer' | 'pauseOffer'>): string[] {
+  const them = nameOf(g.opponent);
+  const mine = (by: string | null | undefined) => by === g.side;
+  const words: [boolean, string][] = [];
+  if (g.drawOffer) words.push([mine(g.drawOffer), mine(g.drawOffer) ? 'you offered a draw' : `${them} offers a draw`]);
+  if (g.takebackOffer)
+    words.push([mine(g.takebackOffer), mine(g.takebackOffer) ? 'you asked to take back your last turn' : `${them} asks to take back their last turn`]);
+  if (g.pauseOffer) {
+    const days = plural(g.pauseOffer.days, 'day');
+    words.push([mine(g.pauseOffer.by), mine(g.pauseOffer.by) ? `you asked for a pause of ${days}` : `${them} asks for a pause of ${days}`]);
+  }
+  return words.sort(([a], [b]) => Number(a) - Number(b)).map(([, w]) => w);
+}
+
+/** The opponent's name, a link to their profile when a player holds the side (not the computer, not a seat without a key). */
+const Opponent = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => {
+  const o = p.game.opponent;
+  const rating = p.ratings?.(o.id, p.game.variant);
+  return o.id && o.computer === undefined ? (
+    <PlayerLink player={{ id: o.id, name: o.name }} rating={rating} />
+  ) : (
+    <>
+      {nameOf(o)}
+      <RatingBadge r={rating} />
+    </>
+  );
+};
+
+const GameRow = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => {
+  const offers = p.game.status === 'active' ? offerWords(p.game) : [];
+  return (
+    <li class={p.game.waiting ? 'your-turn' : ''}>
+      <a href={`/games/${p.game.id}`}>{p.game.title ?? p.game.variant}</a> against <Opponent game={p.game} ratings={p.ratings} /> — you{' '}
+      {p.game.status === 'active' ? 'play' : 'played'} {p.game.side}, ply {p.game.ply}
+      {p.game.status === 'active' ? (
+        <>
+          {' '}
+          · {p.game.yourTurn ? <strong>your turn</strong> : 'their turn'} · <Clock game={p.game} />
+          {offers.map((words, i) => (
+            <> · {i === 0 && p.game.waiting && !p.game.yourTurn ? <strong>{words}</strong> : words}</>
+          ))}
+        </>
+      ) : (
+        <> · {endWords(p.game)}</>
+      )}
+    </li>
+  );
+};
 
 /**
  * How a game that is over ended, for its player: "1-0, you won", "½-½, a draw", "aborted"; a
@@ -72,9 +113,16 @@ export const MePage = (p: {
   own?: readonly VariantRating[];
   settings?: MeSettingsRefused;
 }) => {
-  const waiting = p.games.filter((g) => g.yourTurn).length;
-  const mine = p.games.filter((g) => g.yourTurn);
-  const theirs = p.games.filter((g) => !g.yourTurn);
+  // Waiting for you: your turn, or an offer of the other side's to answer (as the header counts them).
+  const mine = p.games.filter((g) => g.waiting);
+  const theirs = p.games.filter((g) => !g.waiting);
+  const waiting = mine.length;
+  const turns = mine.filter((g) => g.yourTurn).length;
+  const answers = waiting - turns;
+  const waitingWords = [
+    turns ? `Your turn in ${plural(turns, 'game')}.` : '',
+    answers ? `An offer to answer in ${plural(answers, 'game')}${turns ? ' more' : ''}.` : '',
+  ].join(turns && answers ? ' ' : '');
   return (
     <Layout title={`${waiting ? `(${waiting}) ` : ''}Your games — Subspace`}>
       <script src="/static/me.js" defer></script>
@@ -95,9 +143,9 @@ export const MePage = (p: {
         <a href={`/players/${p.player.id}`}>Your public profile</a>
       </p>
       <ErrorLine error={p.error} />
-      <div id="me-live" data-live-part="">
-        <p id="waiting" class={waiting ? 'msg info' : ''} role="status">
-          {waiting ? `Your turn in ${plural(waiting, 'game')}.` : p.noneWaiting ? 'No other game is waiting for you.' : 'No game is waiting for you.'}
+      <div id="me-live" data-live-part="" data-news={`${waiting ? waitingWords : 'No game is waiting for you.'} ${plural(p.challenges.length, 'challenge')}.`}>
+        <p id="waiting" class={waiting ? 'msg info' : ''}>
+          {waiting ? waitingWords : p.noneWaiting ? 'No other game is waiting for you.' : 'No game is waiting for you.'}
         </p>
         {waiting ? (
           <p>
@@ -109,7 +157,7 @@ export const MePage = (p: {
         <div id="my-games">
           {mine.length ? (
             <>
-              <h2>Your turn</h2>
+              <h2>Waiting for you</h2>
               <ul id="your-turn" class="game-list">
                 {mine.map((g) => (
                   <GameRow game={g} ratings={p.ratings} />
@@ -150,41 +198,7 @@ export const MePage = (p: {
         ) : null}
       </div>
       <h2>Offer a game</h2>
-      <form method="post" action="/challenges" id="challenge-form">
-        <label>
-          Variant{' '}
-          <select name="variant">
-            {VARIANTS.map((v) => (
-              <option value={v.id}>{v.title}</option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          You play{' '}
-          <select name="color">
-            <option value="random">by lot</option>
-            <option value="white">White</option>
-            <option value="black">Black</option>
-          </select>
-        </label>{' '}
-        <label>
-          Days per move{' '}
-          <select name="days">
-            <option value="">no clock</option>
-            {DAYS_PER_MOVE.map((d) => (
-              <option value={String(d)}>{d}</option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          To player id (empty: anyone) <input name="to" size={14} maxlength={12} />
-        </label>{' '}
-        <label>
-          <input type="checkbox" name="rated" value="1" checked /> Rated
-        </label>{' '}
-        <input type="hidden" name="ratedShown" value="1" />
-        <button type="submit">Offer</button>
-      </form>
+      <OfferGameForm id="challenge-form" />
       <h2>Notifications</h2>
       <p>
         A challenge to you and the start of each game come to your email, and to your webhook (signed like a game's webhooks, with a text line for chat bots).

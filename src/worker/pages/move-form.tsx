@@ -75,7 +75,9 @@ export const MoveForm = (p: GamePageProps & { yourTurn: boolean; turnError?: str
           Clear
         </button>
       </div>
-      <div id="preview" class="preview" hidden={!preview && !p.turnError} aria-live="polite">
+      {/* No live region: the script says a preview once through #announce (the picture is not read
+          out), and an error here is an alert of its own. */}
+      <div id="preview" class="preview" hidden={!preview && !p.turnError}>
         <ErrorLine error={p.turnError} />
         {preview ? <PreviewBlock {...preview} /> : null}
       </div>

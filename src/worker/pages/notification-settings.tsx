@@ -30,6 +30,19 @@ export const SettingsForm = (p: { id: string; token: string; settings: PlayerSet
   </details>
 );
 
+/**
+ * This game's emails are off (an email's unsubscribe link, or the player's own choices) while the
+ * seat has an address: a button turns them back on for this game (POST /games/:id/email-on).
+ */
+export const EmailsOff = (p: { id: string; token?: string | undefined; settings: PlayerSettings }) =>
+  p.settings.email && !p.settings.notify.email ? (
+    <form method="post" action={`/games/${p.id}/email-on`} id="email-on-form" class="msg info">
+      {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
+      <p>Emails about this game are off (an email's unsubscribe link turned them off, or your notification choices did).</p>
+      <button type="submit">Email me about this game again</button>
+    </form>
+  ) : null;
+
 /** After a new webhook URL: its secret, shown this once. */
 export const SettingsPage = (p: { id: string; token: string; secret: string; webhook: string }) => (
   <Layout title="Notifications saved — Subspace" script>

@@ -47,6 +47,17 @@ export const SITE_JS = `(function () {
   function label(btn) {
     btn.setAttribute('aria-pressed', dark() ? 'true' : 'false');
   }
+  // News of a page that changed by itself, said once through the header's status region: each
+  // line is added (a polite live region reads additions) and goes again after a while.
+  function say(text) {
+    var news = document.getElementById('site-news');
+    if (!news || !text) return;
+    var line = document.createElement('p');
+    line.textContent = text;
+    news.appendChild(line);
+    setTimeout(function () { line.remove(); }, 10000);
+  }
+  window.subspaceSay = say;
   var timer = 0;
   function recount() {
     clearTimeout(timer);
@@ -56,10 +67,13 @@ export const SITE_JS = `(function () {
         .then(function (d) {
           var el = document.getElementById('waiting-count');
           if (!d || !el) return;
-          var n = d.games.filter(function (g) { return g.yourTurn; }).length;
+          var n = d.games.filter(function (g) { return g.waiting; }).length;
+          var changed = el.getAttribute('data-count') !== String(n);
           el.setAttribute('data-count', String(n));
           el.className = n ? 'badge' : 'badge none';
           el.textContent = n === 0 ? 'no game waits' : n === 1 ? '1 game waits for you' : n + ' games wait for you';
+          // /me says its own news (the count is in it): said here too, it would be heard twice.
+          if (changed && !document.getElementById('me-live')) say(el.textContent + '.');
         })
         .catch(function () {});
     }, 150);
@@ -113,7 +127,8 @@ export const ME_JS = `(function () {
   tick();
   setInterval(tick, 30000);
   // Live: the site script passes on the player's event stream; the changing part of the page
-  // (#me-live, #lobby-live, #challenge-live) is fetched again and swapped in place.
+  // (#me-live, #lobby-live, #challenge-live) is fetched again and swapped in place, and its news
+  // (data-news: the waiting games, the open challenges, the challenge's status) said when it changed.
   var live = document.querySelector('[data-live-part]');
   var timer = 0;
   function refresh() {
@@ -123,7 +138,14 @@ export const ME_JS = `(function () {
         .then(function (r) { return r.ok ? r.text() : ''; })
         .then(function (html) {
           var fresh = html && new DOMParser().parseFromString(html, 'text/html').getElementById(live.id);
-          if (fresh && fresh.innerHTML !== live.innerHTML) { live.innerHTML = fresh.innerHTML; tick(); }
+          if (fresh && fresh.innerHTML !== live.innerHTML) {
+            var before = live.getAttribute('data-news');
+            live.innerHTML = fresh.innerHTML;
+            live.setAttribute('data-news', fresh.getAttribute('data-news') || '');
+            tick();
+            // The part's news in a sentence (its data-news), said once when it changed.
+            if (window.subspaceSay && fresh.getAttribute('data-news') !== before) window.subspaceSay(fresh.getAttribute('data-news'));
+          }
         })
         .catch(function () {});
     }, 200);

@@ -99,6 +99,8 @@ export const SiteHeader = () => {
       <button type="button" id="theme-toggle" class="theme secondary" hidden aria-pressed="false">
         Dark mode
       </button>
+      {/* The one place news is said on a page that changes by itself (site.js's say()): the header's count, /me, the lobby, a challenge. */}
+      <div id="site-news" class="sr" role="status"></div>
     </header>
   );
 };

@@ -165,6 +165,18 @@ export const gameForms = new Hono<AppEnv>()
     return backToGame(c, id, f.token, { ok: `Notifications saved: ${words.join(', ')}.` });
   })
 
+  // "Email me about this game again": the seat's own email choice back on (after an email's
+  // unsubscribe link turned it off), as PATCH /api/games/:id/me {notify: {email: true}} does.
+  .post('/games/:id/email-on', playerForm, async (c) => {
+    const id = c.req.param('id');
+    const saved = await c.var.services.notify.patch(id, c.var.token, { notify: { email: true } });
+    if (!saved.ok) {
+      if (saved.status === 404) return errorPage(c, 404, 'No such game', failureWords(saved));
+      return backToGame(c, id, c.var.token, { error: `Emails not turned on: ${saved.error}` });
+    }
+    return backToGame(c, id, c.var.token, { ok: `Emails about this game go to ${saved.value.email ?? 'your address'} again.` });
+  })
+
   .post('/games/:id/conditional', playerForm, async (c) => {
     const id = c.req.param('id');
     const form = v.safeParse(ConditionalFormSchema, c.var.fields);

@@ -136,14 +136,14 @@ export const gamePages = new Hono<AppEnv>()
     return page(c).html(<CreatedPage id={id} title={title} links={links} me={me} owned={owned} />);
   })
 
-  // "Next game": the game waiting for the signed-in player with the nearest deadline (not the one
-  // just left); none waiting: /me says so.
+  // "Next game": the game waiting for the signed-in player (their turn or an offer to answer) with
+  // the nearest deadline (not the one just left); none waiting: /me says so.
   .get('/next', async (c) => {
     const player = await cookiePlayer(c);
     if (!player) return c.redirect('/me', 303);
     const after = c.req.query('after');
     const games = await c.var.services.players.games(player, 'active', linkBase(c));
-    const next = games.find((g) => g.yourTurn && g.id !== after);
+    const next = games.find((g) => g.waiting && g.id !== after);
     return c.redirect(next ? `/games/${next.id}` : '/me?waiting=none', 303);
   })
 
@@ -205,7 +205,8 @@ export const gamePages = new Hono<AppEnv>()
       from,
       ...(replaying ? { ply: q.ply } : {}),
     });
-    const settings = token && state.you ? await c.var.services.notify.get(id, token) : undefined;
+    // A player's seat settings (a signed-in player's too: whether this game's emails are off).
+    const settings = state.you ? await c.var.services.notify.get(id, (token ?? key)!) : undefined;
     const said = await c.var.services.games.messages(id, state.you ? (token ?? key) : undefined);
     const rematch = state.you && state.status !== 'active' ? await rematchOf(c, id, key) : undefined;
     const tournament = state.tournamentId ? await c.var.services.tournaments.roundOfGame(id) : undefined;
@@ -244,16 +245,19 @@ export const gamePages = new Hono<AppEnv>()
     const best = plyAnalysis ? betterTurn(plyAnalysis) : undefined;
     const bestBoard = best ? await c.var.services.notes.explore(id, viewed - 1, [best], from) : undefined;
     const notes = state.you ? await c.var.services.notes.get(id, (token ?? key)!) : undefined;
-    // A rated game not yet rated: the players' ratings now, beside their names (one read of the row, one of the ratings).
-    const row = state.rated && !state.ratings ? await c.var.services.stores.players.game(id) : undefined;
-    const lookup = row
-      ? await ratingLookup(c.var.services.ratings, [
-          [row.whitePlayerId, row.variant],
-          [row.blackPlayerId, row.variant],
-        ])
-      : undefined;
+    // The directory's row: who holds each side (the names link to their profiles), and for a rated
+    // game not yet rated, the players' ratings now beside their names (one more read, of the ratings).
+    const row = await c.var.services.stores.players.game(id);
+    const lookup =
+      row && state.rated && !state.ratings
+        ? await ratingLookup(c.var.services.ratings, [
+            [row.whitePlayerId, row.variant],
+            [row.blackPlayerId, row.variant],
+          ])
+        : undefined;
     const ratings = row && lookup ? { white: lookup(row.whitePlayerId, row.variant), black: lookup(row.blackPlayerId, row.variant) } : undefined;
     const props: GamePageProps = {
+      ...(row ? { playerIds: { white: row.whitePlayerId, black: row.blackPlayerId } } : {}),
       ...(ratings?.white && ratings.black ? { ratings: { white: ratings.white, black: ratings.black } } : {}),
       state,
       ...(analysis !== undefined ? { analysis } : {}),

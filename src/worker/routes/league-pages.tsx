@@ -13,7 +13,8 @@ import type { TournamentView } from '../../service/tournament-views.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import { readForm } from '../http-body.ts';
 import { describeIssues, labelled } from '../http-validation.ts';
-import { LeaderboardPage, ProfilePage, TournamentPage, TournamentsPage } from '../pages/league.tsx';
+import { LeaderboardPage, TournamentPage, TournamentsPage } from '../pages/league.tsx';
+import { ProfilePage } from '../pages/profile.tsx';
 import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import { getCookie } from 'hono/cookie';
@@ -85,8 +86,10 @@ export const leaguePages = new Hono<AppEnv>()
     const id = c.req.param('id');
     const player = v.is(PlayerIdSchema, id) ? await c.var.services.players.find(id) : undefined;
     if (!player) return errorPage(c, 404, 'No such player', `There is no player with id ${id.slice(0, 40)}.`, '/');
-    const profile = await playerProfile(c.var.services, player, linkBase(c));
-    return page(c).html(<ProfilePage player={playerOf(player)} ratings={profile.ratings} changes={profile.ratingChanges} games={profile.recentGames} />);
+    const [profile, viewer] = await Promise.all([playerProfile(c.var.services, player, linkBase(c)), cookiePlayer(c)]);
+    return page(c).html(
+      <ProfilePage player={playerOf(player)} ratings={profile.ratings} changes={profile.ratingChanges} games={profile.recentGames} viewer={viewer?.id} />,
+    );
   })
 
   // `/leaderboard?variant=planar` (as the API's query reads) opens that variant's board; none: the first variant's.

@@ -29,6 +29,9 @@ import { FinishedPage, KeyPage, LinkButtonPage, MePage, NewKeyPage, SettingsSave
 import { ChallengePage, LobbyPage } from '../pages/challenges.tsx';
 import { ratingLookup } from '../profile.ts';
 import { chatLinksOf } from './chat-links.tsx';
+import { NotifyChoicesForm } from '../pages/me-notify.tsx';
+import { NotifyChoicesSchema } from '../../notify/schemas.ts';
+import { NOTIFY_EVENTS } from '../../service/ports.ts';
 
 /** The key lives in an HttpOnly cookie: scripts cannot read it, other sites' forms do not send it. */
 function keepKey(c: Context<AppEnv>, key: string) {
@@ -60,20 +63,38 @@ const ChallengeFormSchema = v.object({
   color: v.optional(v.string()),
   days: v.optional(v.picklist(['', ...DAYS_PER_MOVE.map(String)], `days per move must be none or ${DAYS_PER_MOVE.join(', ')}`)),
   to: v.optional(v.pipe(v.string(), v.trim())),
+  /** The clock's rules (with days per move only): "auto" or "claim", and the leave days each player gets. */
+  timeout: v.optional(v.string()),
+  leave: v.optional(v.pipe(v.string(), v.trim())),
   /** The "Rated" checkbox: sent as "1" when ticked; `ratedShown` says the form had it (an unticked box sends nothing). */
   rated: v.optional(v.string()),
   ratedShown: v.optional(v.string()),
 });
 
+/** The offer form's labels, for its errors. */
+const CHALLENGE_FORM_LABELS = {
+  'clock.timeout': 'When a deadline passes',
+  'clock.leaveDays': 'Leave days for each player',
+  to: 'To player id',
+};
+
+/** The form's clock: days per move, and its deadline rule and leave days when the form gave them (a number typed wrong is refused in words). */
+const challengeClock = (days: string, timeout: string | undefined, leave: string | undefined) => ({
+  daysPerMove: Number(days),
+  ...(timeout ? { timeout } : {}),
+  ...(leave ? { leaveDays: /^\d{1,4}$/.test(leave) ? Number(leave) : leave } : {}),
+});
+
 /** The player's /me page; `settings`: the settings form refused (a 400), shown again as typed with why. */
 async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettingsRefused) {
   const base = linkBase(c);
-  const [games, finished, challenges, chat, own] = await Promise.all([
+  const [games, finished, challenges, chat, own, choices] = await Promise.all([
     c.var.services.players.games(player, 'active', base),
     c.var.services.players.games(player, 'finished', base, RECENT_FINISHED),
     c.var.services.challenges.mine(player, base),
     chatLinksOf(c, player),
     c.var.services.ratings.profile(player.id),
+    c.var.services.push.choices(player),
   ]);
   const ratings = await ratingLookup(c.var.services.ratings, [
     ...games.map((g) => [g.opponent.id, g.variant] as const),
@@ -90,6 +111,7 @@ async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettin
       noneWaiting={c.req.query('waiting') === 'none'}
       {...(settings ? { settings } : {})}
     >
+      <NotifyChoicesForm choices={choices} saved={c.req.query('notify') === 'saved'} />
       {chat}
     </MePage>,
   );
@@ -217,6 +239,24 @@ export const playerPages = new Hono<AppEnv>()
     return page(c).html(<SettingsSavedPage player={saved.value} />);
   })
 
+  // /me's "What you are told" form: the same call as PATCH /api/me/notify (every box is on the
+  // form, so an unticked one is off). The event lists per channel stay the API's.
+  .post('/me/notify', async (c) => {
+    const player = await cookiePlayer(c);
+    if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first, then change your notifications.');
+    const f = await readForm(c);
+    const input = v.safeParse(NotifyChoicesSchema, {
+      email: f.email === '1',
+      webhook: f.webhook === '1',
+      push: f.push === '1',
+      events: NOTIFY_EVENTS.filter((e) => f[`event-${e}`] === '1'),
+      digestHours: f.digest ? (/^\d{1,3}$/.test(f.digest) ? Number(f.digest) : f.digest) : null,
+    });
+    if (!input.success) return errorPage(c, 400, 'Notifications not saved', describeIssues(input.issues, 'form', { digestHours: 'Emails' }), '/me');
+    await c.var.services.push.setChoices(player, input.output);
+    return c.redirect('/me?notify=saved#notify-form', 303);
+  })
+
   .post('/me/sign-out', (c) => {
     deleteCookie(c, KEY_COOKIE, { path: '/', secure: true });
     return c.redirect('/me', 303);
@@ -232,11 +272,11 @@ export const playerPages = new Hono<AppEnv>()
     const input = v.safeParse(CreateChallengeSchema, {
       variant: f.variant,
       ...(f.color ? { color: f.color } : {}),
-      ...(f.days ? { clock: { daysPerMove: Number(f.days) } } : {}),
+      ...(f.days ? { clock: challengeClock(f.days, f.timeout, f.leave) } : {}),
       ...(f.to ? { to: f.to } : {}),
       rated: f.ratedShown ? f.rated === '1' : true,
     });
-    if (!input.success) return errorPage(c, 400, 'Not a challenge', describeIssues(input.issues, 'form'));
+    if (!input.success) return errorPage(c, 400, 'Not a challenge', describeIssues(input.issues, 'form', CHALLENGE_FORM_LABELS));
     const made = await c.var.services.challenges.create(player, input.output, linkBase(c));
     if (!made.ok) return errorPage(c, made.status === 404 ? 404 : 400, 'Not a challenge', words(made.error));
     return c.redirect(`/challenges/${made.value.id}`, 303);

@@ -133,7 +133,7 @@ export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', async (c)
         : c.text(`${result.error}\n`, result.status);
   if (browser) return page(c).html(UnsubscribedPage({ game, side }));
   return c.text(
-    `Done: no more notification emails for ${side} in game ${game}. Turn them back on in the game's notification settings (your own link to the game).\n`,
+    `Done: no more notification emails for ${side} in game ${game}. Turn them back on from the game's page (open it signed in, or with your own link): "Email me about this game again".\n`,
   );
 });
 

@@ -1,0 +1,65 @@
+// /me and GET /api/me/games say what waits for the player besides their turn (tester's findings):
+// the other side's open offers (a draw, a takeback, a pause) and a running pause.
+import { describe, expect, it } from 'vitest';
+import { call, location } from './helpers.ts';
+import { newPlayer, startGame, type Player } from './player-helpers.ts';
+
+const cookie = (key: string) => ({ headers: { Cookie: `subspace_key=${key}` } });
+const myGames = async (p: Player) => (await call('GET', '/api/me/games', { token: p.key })).body.games;
+const gameLine = (html: string, id: string) => {
+  const at = html.indexOf(`href="/games/${id}"`);
+  return html.slice(html.lastIndexOf('<li', at), html.indexOf('</li>', at));
+};
+const badge = (html: string) => /id="waiting-count"[^>]*>([^<]*)</.exec(html)?.[1];
+
+describe('/me: offers waiting for an answer', () => {
+  it('a draw offer from the opponent puts the game with those waiting for you, in the API, the list, the header count and Next game', async () => {
+    const kor = await newPlayer('Kor');
+    const worf = await newPlayer('Worf');
+    const { game } = await startGame(kor, worf, { variant: 'warp-factor', color: 'white', clock: { daysPerMove: 3 } });
+    expect((await call('POST', `/api/games/${game.id}/moves`, { token: kor.key, text: 'Wb2-Wb3' })).status).toBe(200);
+    // Worf's turn; he offers a draw as well: Kor has it to answer.
+    expect((await call('POST', `/api/games/${game.id}/draw`, { token: worf.key, json: { action: 'offer' } })).status).toBe(200);
+    const [k] = await myGames(kor);
+    expect(k).toMatchObject({ yourTurn: false, waiting: true, drawOffer: 'black', takebackOffer: null, pauseOffer: null, pausedUntil: null });
+    const [w] = await myGames(worf);
+    expect(w).toMatchObject({ yourTurn: true, waiting: true, drawOffer: 'black' });
+
+    const page = await call('GET', '/me', cookie(kor.key));
+    expect(page.text).toContain('An offer to answer in 1 game.');
+    expect(page.text.indexOf('id="your-turn"')).toBeGreaterThan(0);
+    expect(page.text).not.toContain('id="their-games"');
+    expect(gameLine(page.text, game.id)).toContain('<strong>Worf offers a draw</strong>');
+    expect(badge(page.text)).toBe('1 game waits for you');
+    expect(gameLine((await call('GET', '/me', cookie(worf.key))).text, game.id)).toContain('you offered a draw');
+    expect(location(await call('GET', '/next', cookie(kor.key))).pathname).toBe(`/games/${game.id}`);
+
+    // A takeback asked for: "asks to take back their last turn".
+    expect((await call('POST', `/api/games/${game.id}/draw`, { token: kor.key, json: { action: 'decline' } })).status).toBe(200);
+    expect((await call('POST', `/api/games/${game.id}/takeback`, { token: kor.key, json: { action: 'offer' } })).status).toBe(200);
+    const [w2] = await myGames(worf);
+    expect(w2).toMatchObject({ waiting: true, drawOffer: null, takebackOffer: 'white' });
+    expect(gameLine((await call('GET', '/me', cookie(worf.key))).text, game.id)).toContain('Kor asks to take back their last turn');
+    const [k2] = await myGames(kor);
+    expect(k2).toMatchObject({ waiting: false });
+    expect(badge((await call('GET', '/me', cookie(kor.key))).text)).toBe('no game waits');
+  });
+
+  it('a pause: asked for, it waits for the other side; running, the game says until when (no deadline, no "no clock")', async () => {
+    const kor = await newPlayer('Kor');
+    const worf = await newPlayer('Worf');
+    const { game } = await startGame(kor, worf, { variant: 'warp-factor', color: 'white', clock: { daysPerMove: 3 } });
+    expect((await call('POST', `/api/games/${game.id}/pause`, { token: kor.key, json: { action: 'offer', days: 5 } })).status).toBe(200);
+    const [w] = await myGames(worf);
+    expect(w).toMatchObject({ yourTurn: false, waiting: true, pauseOffer: { by: 'white', days: 5 } });
+    expect(gameLine((await call('GET', '/me', cookie(worf.key))).text, game.id)).toContain('Kor asks for a pause of 5 days');
+
+    expect((await call('POST', `/api/games/${game.id}/pause`, { token: worf.key, json: { action: 'accept' } })).status).toBe(200);
+    const state = (await call('GET', `/api/games/${game.id}`)).body;
+    const [k] = await myGames(kor);
+    expect(k).toMatchObject({ yourTurn: true, deadline: null, pausedUntil: state.pause.until, pauseOffer: null });
+    const line = gameLine((await call('GET', '/me', cookie(kor.key))).text, game.id);
+    expect(line).toContain(`paused until <time data-deadline="" datetime="${state.pause.until}">`);
+    expect(line).not.toContain('no clock');
+  });
+});

@@ -1,0 +1,82 @@
+// Players are easy to reach (tester's finding): names on game pages, /me, the lobby and challenge
+// pages link to profiles; a profile shows the player's id and, to another signed-in player, a
+// Challenge form posting to /me's route; that form has the clock's rules challenges accept.
+import { describe, expect, it } from 'vitest';
+import { call, form, location } from './helpers.ts';
+import { newPlayer, startGame } from './player-helpers.ts';
+
+const cookie = (key: string) => ({ Cookie: `subspace_key=${key}` });
+const formOf = (html: string, id: string) => {
+  const at = html.indexOf(`id="${id}"`);
+  return html.slice(html.lastIndexOf('<form', at), html.indexOf('</form>', at));
+};
+
+describe('names link to profiles', () => {
+  it('on the game page, /me, the lobby and a challenge page; the computer and a seat without a player are plain', async () => {
+    const kor = await newPlayer('Kor');
+    const worf = await newPlayer('Worf');
+    const { game } = await startGame(kor, worf, { variant: 'warp-factor', color: 'white' });
+    const spectator = await call('GET', `/games/${game.id}`);
+    expect(spectator.text).toContain(`White: <a href="/players/${kor.id}">Kor</a>`);
+    expect(spectator.text).toContain(`Black: <a href="/players/${worf.id}">Worf</a>`);
+    const me = await call('GET', '/me', { headers: cookie(kor.key) });
+    expect(me.text).toMatch(new RegExp(`against <a href="/players/${worf.id}">Worf</a>`));
+
+    // The computer's side and a friend's seat (no player) are not links.
+    const practice = await call('POST', '/api/games', { token: kor.key, json: { variant: 'warp-factor', black: { computer: 1 } } });
+    expect(practice.status, practice.text).toBe(201);
+    const page = await call('GET', `/games/${practice.body.id}`);
+    expect(page.text).toMatch(/Black: Computer \(level 1\)/);
+    const friendly = await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { name: 'Martok' } } });
+    expect((await call('GET', `/games/${friendly.body.id}`)).text).toContain('White: Martok');
+
+    const challenge = await call('POST', '/api/challenges', { token: kor.key, json: { variant: 'warp-factor', to: worf.id } });
+    expect(challenge.status).toBe(201);
+    const own = await call('GET', `/challenges/${challenge.body.id}`);
+    expect(own.text).toContain(`From <a href="/players/${kor.id}">Kor</a>`);
+    expect(own.text).toContain(`to <a href="/players/${worf.id}">Worf</a>`);
+    const open = await call('POST', '/api/challenges', { token: kor.key, json: { variant: 'warp-factor' } });
+    const lobby = await call('GET', '/lobby', { headers: cookie(worf.key) });
+    const line = lobby.text.slice(lobby.text.indexOf(`href="/challenges/${open.body.id}"`));
+    expect(line.slice(0, line.indexOf('</li>'))).toContain(`from <a href="/players/${kor.id}">Kor</a>`);
+  });
+});
+
+describe('a profile', () => {
+  it('shows the player id; another signed-in player gets a Challenge form that offers them a game with the clock’s rules', async () => {
+    const kor = await newPlayer('Kor');
+    const worf = await newPlayer('Worf');
+    const anon = await call('GET', `/players/${kor.id}`);
+    expect(anon.text).toContain(`Player id <code id="player-id">${kor.id}</code>`);
+    expect(anon.text).not.toContain('challenge-player-form');
+    expect(anon.text).toContain('to challenge Kor');
+    const self = await call('GET', `/players/${kor.id}`, { headers: cookie(kor.key) });
+    expect(self.text).not.toContain('challenge-player-form');
+    const seen = await call('GET', `/players/${kor.id}`, { headers: cookie(worf.key) });
+    const challengeForm = formOf(seen.text, 'challenge-player-form');
+    expect(challengeForm).toContain('action="/challenges"');
+    expect(challengeForm).toContain(`name="to" value="${kor.id}"`);
+    for (const field of ['name="variant"', 'name="days"', 'name="timeout"', 'name="leave"', 'name="rated"']) expect(challengeForm).toContain(field);
+
+    const sent = await form(
+      '/challenges',
+      { to: kor.id, variant: 'warp-factor', color: 'white', days: '3', timeout: 'claim', leave: '4', rated: '1', ratedShown: '1' },
+      undefined,
+      cookie(worf.key),
+    );
+    expect(sent.status).toBe(303);
+    const id = location(sent).pathname.split('/')[2]!;
+    const made = (await call('GET', `/api/challenges/${id}`)).body;
+    expect(made).toMatchObject({ to: { id: kor.id }, clock: { daysPerMove: 3, timeout: 'claim', leaveDays: 4 }, color: 'white', rated: true });
+    // Its page says the clock's rules.
+    expect((await call('GET', `/challenges/${id}`)).text).toContain('3 days per move (the win on time claimed), 4 leave days each');
+    // A leave that is no number is said in the form's words.
+    const bad = await form('/challenges', { variant: 'warp-factor', days: '3', leave: 'lots' }, undefined, cookie(worf.key));
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Leave days for each player');
+    // /me's own form has the same fields, and says where a player id is found.
+    const me = formOf((await call('GET', '/me', { headers: cookie(worf.key) })).text, 'challenge-form');
+    for (const field of ['name="timeout"', 'name="leave"', 'name="to"']) expect(me).toContain(field);
+    expect(me).toContain('on their profile');
+  });
+});
