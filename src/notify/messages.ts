@@ -152,11 +152,22 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
 type EmailLinks = { replyTo: string | null; unsubscribe: string | null };
 
 /**
- * The first line of an email one can reply to: in the reply it is where the quoted part starts
- * (reply-to-play stops reading there), and it tells which ply the email showed, so a turn sent to
- * an old email is refused (src/worker/text/inbound-mail.ts reads it).
+ * A short key of a position (FNV-1a of its text, 8 hex digits): after a takeback the same ply can
+ * come back with another position, and the ply alone would not tell the two apart.
  */
-export const replyMarker = (gameId: string, ply: number) => `## Subspace game ${gameId} at ply ${ply}: write your reply above this line ##`;
+export function positionKey(position: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < position.length; i++) hash = Math.imul(hash ^ position.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * The first line of an email one can reply to: in the reply it is where the quoted part starts
+ * (reply-to-play stops reading there), and it tells which ply and position the email showed, so a
+ * turn sent to an old email is refused (src/worker/text/inbound-mail.ts reads it).
+ */
+export const replyMarker = (gameId: string, ply: number, position: string) =>
+  `## Subspace game ${gameId} at ply ${ply} (position ${positionKey(position)}): write your reply above this line ##`;
 
 /** One email's content, written out as plain text and as HTML. */
 function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {
@@ -173,7 +184,7 @@ function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {
             'or one of: resign, draw (offer or accept a draw), accept; or "say <words>" to send your opponent a message.',
           ]
         : [],
-    marker: active && links.replyTo ? replyMarker(data.gameId, data.ply) : undefined,
+    marker: active && links.replyTo ? replyMarker(data.gameId, data.ply, data.position) : undefined,
     gameNote: active
       ? data.playerSeat
         ? ` (or on the web from your games page, ${new URL(data.link).origin}/me).`

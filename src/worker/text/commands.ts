@@ -274,18 +274,23 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       return { ok: true, reply: [what, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
     }
     case 'takeback': {
+      // The last turns, read before they are taken back: the answer names the one it is about.
+      const before = await service.history(gameId);
       const result = await service.takeback(gameId, actor, command.action);
       if (!result.ok)
         return failed(`Could not ${command.action === 'offer' ? 'ask for a takeback' : `${command.action} the takeback`}: ${result.error}`, result.status);
       const state = result.value;
+      const proposer = state.you && (command.action === 'offer' ? state.you : opposite(state.you));
+      const turn = before.ok && proposer ? before.value.moves.findLast((m) => m.side === proposer) : undefined;
+      const named = turn ? `, ${turn.text} (ply ${turn.ply})` : '';
       const what =
         command.action === 'decline'
           ? 'You declined the takeback.'
           : command.action === 'accept'
-            ? 'You accepted the takeback.'
+            ? `You accepted the takeback${turn ? ` of ${turn.text} (ply ${turn.ply})` : ''}.`
             : state.takebackOffer === null
-              ? 'Your last turn was taken back.'
-              : 'You asked to take back your last turn.';
+              ? `Your last turn${named} was taken back.`
+              : `You asked to take back your last turn${named}.`;
       return { ok: true, reply: [what, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
     }
     case 'pause': {
