@@ -5,6 +5,8 @@
 import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { emailText, subject } from '../../src/notify/messages.ts';
+import type { EventData } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 import { call, newGame } from './helpers.ts';
 import { captureQueue, confirmAddresses, inboundEmail, runQueue } from './notify-helpers.ts';
@@ -118,5 +120,75 @@ describe('answers to commands that are not turns', () => {
     expect(answer).toContain('Nothing was changed.');
     expect(answer).not.toContain('corrected turn');
     stop();
+  });
+});
+
+describe('what an email asks is what its reply can answer', () => {
+  it('a takeback request says "takeback accept", lists it in the footer, and the reply works; no API path', async () => {
+    const { g, deliver, stop } = await mailGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    await deliver();
+    await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: g.tokens.white });
+    const request = (await deliver()).find((m) => m.to === KOR)!;
+    expect(request.text).toContain(
+      'Kirk (White) asks to take back their last turn (the last turn played: Wb2-Wb3, ply 1). Reply "takeback accept" or "takeback decline"',
+    );
+    expect(request.text).toContain('or one of: takeback accept, takeback decline, resign, draw (offer a draw);');
+    expect(request.text).not.toContain('/api/');
+    expect(request.text).not.toMatch(/, accept;/);
+    expect(await reply(KOR, request.replyTo, 'takeback accept', request.text)).toContain('You accepted the takeback of Wb2-Wb3 (ply 1).');
+    expect((await state(g.id)).ply).toBe(0);
+    // A draw offered: the footer says "accept" is for it.
+    await call('POST', `/api/games/${g.id}/draw`, { json: { action: 'offer' }, token: g.tokens.black });
+    const offer = (await deliver()).find((m) => m.to === KIRK && /offers a draw/.test(m.subject))!;
+    expect(offer.text).toContain('or one of: accept (the draw offered to you), decline, resign;');
+    stop();
+  });
+});
+
+describe('dates in mail and chat answers read as the subjects write them', () => {
+  it('pause and leave answers: "YYYY-MM-DD HH:MM UTC", never an ISO time', async () => {
+    const g = await newGame('warp-factor', {
+      white: { name: 'Kirk', email: KIRK },
+      black: { name: 'Kor', email: KOR },
+      clock: { daysPerMove: 3, leaveDays: 2 },
+    });
+    const white = (await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white })).body.replyTo;
+    const black = (await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.replyTo;
+    expect(await reply(KIRK, white, 'leave 1')).toMatch(/^You took 1 day of leave: your deadline is \d{4}-\d\d-\d\d \d\d:\d\d UTC; 1 left\./m);
+    await reply(KIRK, white, 'pause 3');
+    expect(await reply(KOR, black, 'pause accept')).toMatch(
+      /^The game is paused until \d{4}-\d\d-\d\d \d\d:\d\d UTC; then White's deadline is \d{4}-\d\d-\d\d \d\d:\d\d UTC\./m,
+    );
+  });
+
+  it('the reminder email gives its deadline as its subject does', () => {
+    const data = {
+      gameId: 'g1',
+      variant: 'warp-factor',
+      you: 'white',
+      ply: 2,
+      status: 'active',
+      sideToMove: 'white',
+      result: '*',
+      reason: null,
+      winner: null,
+      check: false,
+      lastMove: { ply: 2, side: 'black', text: 'Bb3-Bb2', at: '2026-11-27T10:00:00.000Z' },
+      position: 'x',
+      board: '(board)',
+      legalCount: 20,
+      drawOffer: null,
+      pause: null,
+      pauseOffer: null,
+      deadline: '2026-11-28T12:14:45.547Z',
+      players: { white: 'Kirk', black: 'Kor' },
+      link: 'https://subspace.example/games/g1',
+      image: 'https://subspace.example/g1.png',
+    } as const satisfies EventData;
+    expect(subject('reminder', data)).toContain('(deadline 2026-11-28 12:14 UTC)');
+    const text = emailText('reminder', data, { replyTo: 'play@x', unsubscribe: null });
+    expect(text).toContain('the deadline is 2026-11-28 12:14 UTC.');
+    expect(text).not.toContain('12:14:45');
   });
 });

@@ -12,7 +12,7 @@ import { rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
 import type { GameApi } from '../../service/games.ts';
 import { planOutcomeWords } from '../../service/plan-outcome.ts';
-import type { PublicState } from '../../service/public-state.ts';
+import { utc, type PublicState } from '../../service/public-state.ts';
 import {
   ConditionalLineSchema,
   LeaveSchema,
@@ -303,7 +303,7 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       if (!result.ok) return failed(`Could not ${what}: ${result.error}`, result.status);
       const state = result.value;
       const done = state.pause
-        ? `The game is paused until ${state.pause.until}; then ${colorName(state.sideToMove)}'s deadline is ${state.pause.deadline}.`
+        ? `The game is paused until ${utc(state.pause.until)}; then ${colorName(state.sideToMove)}'s deadline is ${utc(state.pause.deadline)}.`
         : command.action === 'offer'
           ? `You asked for a pause of ${state.pauseOffer?.days} days.`
           : command.action === 'decline'
@@ -318,7 +318,7 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       if (!result.ok) return failed(`Could not take leave: ${result.error}`, result.status);
       const state = result.value;
       const left = state.you && state.clock ? state.clock.leaveLeft[state.you] : 0;
-      const done = `You took ${plural(input.output.days, 'day')} of leave: your deadline is ${state.clock?.deadline}; ${left} left.`;
+      const done = `You took ${plural(input.output.days, 'day')} of leave: your deadline is ${state.clock?.deadline ? utc(state.clock.deadline) : 'not set'}; ${left} left.`;
       return { ok: true, reply: [done, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
     }
     case 'say': {
