@@ -4,7 +4,7 @@
 // is not a turn says nothing changed.
 import { createExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailText, subject } from '../../src/notify/messages.ts';
 import type { EventData } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
@@ -119,6 +119,13 @@ describe('answers to commands that are not turns', () => {
     expect(answer).toMatch(/^Could not accept/m);
     expect(answer).toContain('Nothing was changed.');
     expect(answer).not.toContain('corrected turn');
+    // The log says what was done: a message sent is not "played".
+    const log = vi.spyOn(console, 'log');
+    await reply(KIRK, to, 'say Good luck\n');
+    await reply(KIRK, to, 'legal\n');
+    const said = log.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('email to '));
+    expect(said).toEqual([`email to ${to}: done (say)`, `email to ${to}: answered (legal)`]);
+    log.mockRestore();
     stop();
   });
 });
@@ -136,6 +143,10 @@ describe('what an email asks is what its reply can answer', () => {
     expect(request.text).toContain('or one of: takeback accept, takeback decline, resign, draw (offer a draw);');
     expect(request.text).not.toContain('/api/');
     expect(request.text).not.toMatch(/, accept;/);
+    // A bare "accept" is the draw's: the answer says what answers the request.
+    const bare = await reply(KOR, request.replyTo, 'accept', request.text);
+    expect(bare).toMatch(/^Could not accept: .*\. To answer White's takeback request, reply "takeback accept"\./m);
+    expect(bare).toContain('Nothing was changed.');
     expect(await reply(KOR, request.replyTo, 'takeback accept', request.text)).toContain('You accepted the takeback of Wb2-Wb3 (ply 1).');
     expect((await state(g.id)).ply).toBe(0);
     // A draw offered: the footer says "accept" is for it.

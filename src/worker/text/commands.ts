@@ -261,7 +261,19 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
     case 'decline': {
       const result =
         command.kind === 'resign' ? await service.resign(gameId, actor) : await service.draw(gameId, actor, command.kind === 'draw' ? 'offer' : command.kind);
-      if (!result.ok) return failed(`Could not ${command.kind}: ${result.error}`, result.status);
+      if (!result.ok) {
+        // A bare "accept" / "decline" is the draw's: say what answers the request actually waiting.
+        const state = command.kind === 'accept' || command.kind === 'decline' ? await current() : undefined;
+        const other = state?.you && opposite(state.you);
+        const hint =
+          other && state.takebackOffer === other
+            ? ` To answer ${colorName(other)}'s takeback request, reply "takeback ${command.kind}".`
+            : other && state.pauseOffer?.by === other
+              ? ` To answer ${colorName(other)}'s pause request, reply "pause ${command.kind}".`
+              : '';
+        const said = `Could not ${command.kind}: ${result.error}`;
+        return failed(hint ? `${said.replace(/\.?$/, '.')}${hint}` : said, result.status);
+      }
       const state = result.value;
       const what =
         command.kind === 'resign'
