@@ -10,11 +10,27 @@ import { AUTO_GENERATED, replyAddress, unsubscribeUrl, type MailConfig } from '.
 import type { PushStore } from './push-store.ts';
 import type { DeliveryOutcome, DigestJob } from './types.ts';
 import { linkOrigin } from '../service/links.ts';
+import type { PublicMessage, PublicMove } from '../service/public-state.ts';
+
+/** What happened in a game lately, for a seat: its last turn and the opponent's messages since (read from the game's object). */
+export type GameNews = (gameId: string, you: Color, since: number) => Promise<{ lastMove: PublicMove | null; messages: readonly PublicMessage[] } | undefined>;
+
+/** Where the digest is set: no page offers it (yet), so the API, truthfully. */
+const SETTING = [
+  'Turn it off with your player key: PATCH /api/me/notify {"digestHours": null} (all your games);',
+  'or for one game, with that game\'s own link\'s token: PATCH /api/games/<id>/me {"notify":{"digestHours":null}}.',
+];
+
+/** How to answer a digest: it is about several games, so a reply plays nothing, unless it is about one (then it is that game's). */
+const howToPlay = (only: unknown) =>
+  only
+    ? 'To play, reply to this email with your turn on the first line, or open the game by its link.'
+    : "To play, open the game by its link, or reply to that game's own email: a reply to this digest plays nothing.";
 
 const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** One game in the list: what it is, against whom, whose move, by when, the link (and the seat, for its unsubscribe link). */
-function gameLine(row: DirectoryRow, address: string, origin: string) {
+function gameLine(row: DirectoryRow, address: string, origin: string, news: Awaited<ReturnType<GameNews>>) {
   const you: Color = row.whiteEmail?.toLowerCase() === address ? 'white' : 'black';
   const them = you === 'white' ? row.blackName : row.whiteName;
   const title = getVariant(row.variant)?.title ?? row.variant;
@@ -24,16 +40,27 @@ function gameLine(row: DirectoryRow, address: string, origin: string) {
       : row.sideToMove === you
         ? `your move${row.deadline !== null ? `, deadline ${utc(row.deadline)}` : ''}`
         : `${colorName(row.sideToMove)} to move`;
+  const name = (side: Color) => {
+    const named = side === 'white' ? row.whiteName : row.blackName;
+    return named ? `${named} (${colorName(side)})` : colorName(side);
+  };
+  // The last turn, and the opponent's words quoted line by line (as in the game's own emails).
+  const last = news?.lastMove ? [`Last turn: ${name(news.lastMove.side)} played ${news.lastMove.text} (ply ${news.lastMove.ply}).`] : [];
+  const said = (news?.messages ?? []).flatMap((m) => [`${name(m.side)} wrote (ply ${m.ply}):`, ...m.text.split('\n').map((l) => `> ${l}`)]);
   return {
     id: row.id,
     you,
     text: `${title} game ${row.id} against ${them ?? 'your opponent'} (you play ${colorName(you)}, ply ${row.ply}): ${state}`,
+    news: [...last, ...said],
     link: `${origin}/games/${row.id}`,
   };
 }
 
-const textLines = (l: { text: string; link: string; stop: string | null }) => [
+type GameLine = ReturnType<typeof gameLine> & { stop: string | null };
+
+const textLines = (l: GameLine) => [
   `- ${l.text}`,
+  ...l.news.map((n) => `  ${n}`),
   `  ${l.link}`,
   ...(l.stop ? [`  No more emails for this game: ${l.stop}`] : []),
 ];
@@ -44,6 +71,7 @@ export class DigestMailer {
     private readonly config: MailConfig,
     private readonly store: PushStore,
     private readonly publicUrl: string | undefined,
+    private readonly news?: GameNews,
   ) {}
 
   /** The email of one digest; undefined when nothing is left to say (every game gone). */
@@ -56,9 +84,15 @@ export class DigestMailer {
     if (!waiting.length && !others.length) return undefined;
     const origin = linkOrigin(this.publicUrl, job.origin, waiting[0]?.linkOrigin, others[0]?.linkOrigin);
     // Each game's own unsubscribe link (a digest covers several seats, so no one link stops them all).
-    const withStop = async (l: ReturnType<typeof gameLine>) => ({ ...l, stop: await unsubscribeUrl(this.config, origin, l.id, l.you) });
-    const w = await Promise.all(waiting.map((g) => withStop(gameLine(g, job.address, origin))));
-    const o = await Promise.all(others.map((g) => withStop(gameLine(g, job.address, origin))));
+    const line = async (g: DirectoryRow): Promise<GameLine> => {
+      const you: Color = g.whiteEmail?.toLowerCase() === job.address ? 'white' : 'black';
+      // A game whose object cannot say is listed without its news, not left out.
+      const news = await this.news?.(g.id, you, job.since).catch(() => undefined);
+      const l = gameLine(g, job.address, origin, news);
+      return { ...l, stop: await unsubscribeUrl(this.config, origin, l.id, l.you) };
+    };
+    const w = await Promise.all(waiting.map(line));
+    const o = await Promise.all(others.map(line));
     const only = [...w, ...o].length === 1 ? [...w, ...o][0]! : undefined;
     const subject = w.length ? `Your move in ${w.length} game${w.length === 1 ? '' : 's'}` : `News in ${o.length} game${o.length === 1 ? '' : 's'}`;
     const text = [
@@ -66,17 +100,21 @@ export class DigestMailer {
       '',
       ...(w.length ? ['Waiting for your move:', ...w.flatMap(textLines), ''] : []),
       ...(o.length ? ['Other games with news:', ...o.flatMap(textLines), ''] : []),
+      howToPlay(only),
       'This is your digest: one email at most every interval you chose, instead of one per event.',
-      'Change it on each game page (Notifications) or with PATCH /api/games/<id>/me {"notify":{"digestHours":null}}.',
+      ...SETTING,
     ].join('\n');
-    const item = (l: { text: string; link: string; stop: string | null }) =>
-      `<li><a href="${escapeXml(l.link)}">${escapeXml(l.text)}</a>${l.stop ? ` <small>(<a href="${escapeXml(l.stop)}">no more emails for this game</a>)</small>` : ''}</li>`;
+    const item = (l: GameLine) =>
+      `<li><a href="${escapeXml(l.link)}">${escapeXml(l.text)}</a>${l.stop ? ` <small>(<a href="${escapeXml(l.stop)}">no more emails for this game</a>)</small>` : ''}${
+        l.news.length ? `<br><span style="white-space:pre-wrap">${escapeXml(l.news.join('\n'))}</span>` : ''
+      }</li>`;
     const html = [
       '<!DOCTYPE html><html><body style="font-family:sans-serif">',
       `<p>Since ${escapeXml(utc(job.since))}:</p>`,
       ...(w.length ? ['<h2>Waiting for your move</h2><ul>', ...w.map(item), '</ul>'] : []),
       ...(o.length ? ['<h2>Other games with news</h2><ul>', ...o.map(item), '</ul>'] : []),
-      '<p style="font-size:12px;color:#666">Your digest: one email at most every interval you chose, instead of one per event.</p>',
+      `<p>${escapeXml(howToPlay(only))}</p>`,
+      `<p style="font-size:12px;color:#666">Your digest: one email at most every interval you chose, instead of one per event. ${escapeXml(SETTING.join(' '))}</p>`,
       '</body></html>',
     ].join('\n');
     // About one game: the mail client's unsubscribe and a reply to play go to that game's seat, as in its own emails.

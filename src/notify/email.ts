@@ -111,7 +111,8 @@ export class EmailChannel implements NotificationChannel {
     if (to.notify.digestHours !== null && this.digests) {
       const now = this.clock();
       const due = now + to.notify.digestHours * 3_600_000;
-      await this.digests.addToDigest(to.email!.toLowerCase(), job.gameId, due, now);
+      // The spell starts at the event's own time (the digest tells what was said since then).
+      await this.digests.addToDigest(to.email!.toLowerCase(), job.gameId, due, Math.min(now, job.at));
       return { kind: 'digest', error: `kept for the digest (at most one email every ${to.notify.digestHours} h)` };
     }
     if (!this.binding) return { kind: 'skipped', error: 'email sending is not configured (no EMAIL binding)' };

@@ -93,7 +93,7 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       );
       break;
     case 'reminder':
-      lines.push(`Reminder: it is still your move as ${colorName(data.you)}${data.deadline ? `; the deadline is ${data.deadline}` : ''}.`);
+      lines.push(`Reminder: it is still your move as ${colorName(data.you)}${data.deadline ? `; the deadline is ${utc(data.deadline)}` : ''}.`);
       if (last) lines.push(last);
       break;
     case 'game-start':
@@ -108,7 +108,7 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       break;
     case 'takeback-offer':
       lines.push(
-        `${who(data, other(data.you))} asks to take back their last turn. Accept or decline it on the game page (POST /api/games/${data.gameId}/takeback), or just play on to decline.`,
+        `${who(data, other(data.you))} asks to take back their last turn${data.lastMove ? ` (the last turn played: ${data.lastMove.text}, ply ${data.lastMove.ply})` : ''}. Reply "takeback accept" or "takeback decline", or answer on the game page${data.sideToMove === data.you ? ', or just play your move to decline' : ''}.`,
       );
       break;
     case 'takeback':
@@ -116,7 +116,7 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       break;
     case 'pause-offer':
       lines.push(
-        `${who(data, other(data.you))} asks to stop the clock for ${plural(data.pauseOffer?.days ?? 0, 'day')}. Reply "pause accept" or "pause decline", or answer on the game page (POST /api/games/${data.gameId}/pause).`,
+        `${who(data, other(data.you))} asks to stop the clock for ${plural(data.pauseOffer?.days ?? 0, 'day')}. Reply "pause accept" or "pause decline", or answer on the game page.`,
       );
       break;
     case 'pause':
@@ -152,11 +152,40 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
 type EmailLinks = { replyTo: string | null; unsubscribe: string | null };
 
 /**
- * The first line of an email one can reply to: in the reply it is where the quoted part starts
- * (reply-to-play stops reading there), and it tells which ply the email showed, so a turn sent to
- * an old email is refused (src/worker/text/inbound-mail.ts reads it).
+ * The commands an email's footer lists: the answers to what the email asks (a takeback or pause
+ * request is answered with "takeback accept" / "pause accept", not "accept", which is the draw's),
+ * then resign and draw.
  */
-export const replyMarker = (gameId: string, ply: number) => `## Subspace game ${gameId} at ply ${ply}: write your reply above this line ##`;
+function answersFor(event: NotifyEvent, data: EventData): string {
+  const drawOffered = data.drawOffer !== null && data.drawOffer !== data.you;
+  const answers =
+    event === 'takeback-offer'
+      ? ['takeback accept', 'takeback decline']
+      : event === 'pause-offer'
+        ? ['pause accept', 'pause decline']
+        : drawOffered
+          ? ['accept (the draw offered to you)', 'decline']
+          : [];
+  return `one of: ${[...answers, 'resign', drawOffered ? undefined : 'draw (offer a draw)'].filter(Boolean).join(', ')}`;
+}
+
+/**
+ * A short key of a position (FNV-1a of its text, 8 hex digits): after a takeback the same ply can
+ * come back with another position, and the ply alone would not tell the two apart.
+ */
+export function positionKey(position: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < position.length; i++) hash = Math.imul(hash ^ position.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * The first line of an email one can reply to: in the reply it is where the quoted part starts
+ * (reply-to-play stops reading there), and it tells which ply and position the email showed, so a
+ * turn sent to an old email is refused (src/worker/text/inbound-mail.ts reads it).
+ */
+export const replyMarker = (gameId: string, ply: number, position: string) =>
+  `## Subspace game ${gameId} at ply ${ply} (position ${positionKey(position)}): write your reply above this line ##`;
 
 /** One email's content, written out as plain text and as HTML. */
 function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {
@@ -170,10 +199,10 @@ function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {
             data.example
               ? `To play, reply to this email with your turn on the first line (for example ${data.example}, or ${data.example} #${data.ply + 1} to make sure the board has not changed),`
               : 'To play, reply to this email with your turn on the first line when it is your move,',
-            'or one of: resign, draw (offer or accept a draw), accept; or "say <words>" to send your opponent a message.',
+            `or ${answersFor(event, data)}; or "say <words>" to send your opponent a message ("help" lists every command).`,
           ]
         : [],
-    marker: active && links.replyTo ? replyMarker(data.gameId, data.ply) : undefined,
+    marker: active && links.replyTo ? replyMarker(data.gameId, data.ply, data.position) : undefined,
     gameNote: active
       ? data.playerSeat
         ? ` (or on the web from your games page, ${new URL(data.link).origin}/me).`

@@ -90,6 +90,19 @@ export class GameService {
     return done({ ply: row.ply, sideToMove: row.sideToMove, status: row.status, legal });
   }
 
+  /**
+   * What a seat's email digest tells about a game (no token: the digest is mailed to the seat's own
+   * address): the last turn played, and the opponent's messages written since `since` (epoch ms).
+   */
+  async newsFor(id: string, you: Color, since: number): Promise<ServiceResult<{ lastMove: PublicMove | null; messages: PublicMessage[] }>> {
+    const row = await this.ctx.store.game(id);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
+    const [last, said] = await Promise.all([row.ply ? this.ctx.store.move(id, row.ply) : undefined, this.ctx.store.messages(id)]);
+    // A second's slack: a message sent with a turn is written as the turn's event is stamped.
+    const messages = said.filter((m) => m.side !== you && m.createdAt >= since - 1000).map(publicMessage);
+    return done({ lastMove: last ? publicMove(last) : null, messages });
+  }
+
   /** The turns played, and the turns taken back by agreement (which are no longer among them). */
   async history(id: string, since = 0): Promise<ServiceResult<{ ply: number; moves: PublicMove[]; takebacks: PublicTakeback[] }>> {
     const row = await this.ctx.store.game(id);

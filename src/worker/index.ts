@@ -73,7 +73,7 @@ export async function email(message: ForwardableEmailMessage, env: Cloudflare.En
     ...(config(env).publicUrl ? { origin: config(env).publicUrl } : {}),
     ...(env.EMAIL ? { send: env.EMAIL } : {}),
   });
-  console.log(`email to ${message.to}: ${result.outcome}`);
+  console.log(`email to ${message.to}: ${result.outcome}${result.command ? ` (${result.command})` : ''}`);
 }
 
 export default {

@@ -363,6 +363,9 @@ export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now
     chat: new ChatChannel(new ChatStore(env.DB), TelegramApi.from(telegram), DiscordApi.from(discord)),
     chatLinks: { store: new ChatStore(env.DB), queue: env.NOTIFY_QUEUE },
     push: { store: new PushStore(env.DB), keys: vapid, queue: env.NOTIFY_QUEUE, policy: webhookPolicy(webhooks) },
-    digests: new DigestMailer(env.EMAIL, mail, new PushStore(env.DB), publicUrl),
+    digests: new DigestMailer(env.EMAIL, mail, new PushStore(env.DB), publicUrl, async (id, you, since) => {
+      const news = await gameService(env, clock).newsFor(id, you, since);
+      return news.ok ? news.value : undefined;
+    }),
   };
 }

@@ -39,6 +39,7 @@ describe('email digest', () => {
     await play(games[2]!, 'Wb2-Wb3');
     await play(games[0]!, 'Bb3-Bb2');
     await play(games[0]!, 'Wc2-Wc3');
+    await call('POST', `/api/games/${games[0]!.id}/messages`, { json: { text: 'Your move, Kor.' }, token: games[0]!.tokens.white });
     await play(other, 'Wb2-Wb3');
     await play(other, 'Bb3-Bb2');
     type Sent = { to: string; subject: string; text: string; html: string; headers: Record<string, string>; replyTo?: string };
@@ -72,6 +73,14 @@ describe('email digest', () => {
     for (const g of games) expect(mail.text).toContain(`Warp Factor game ${g.id} against`);
     expect(mail.text).not.toContain(other.id);
     expect(mail.text).toContain('your move');
+    // What was played and said since, game by game; how to answer; where the setting truly is.
+    expect(mail.text).toContain(`Warp Factor game ${games[0]!.id} against Kirk 0`);
+    expect(mail.text).toContain('  Last turn: Kirk 0 (White) played Wc2-Wc3 (ply 3).\n  Kirk 0 (White) wrote (ply 3):\n  > Your move, Kor.');
+    expect(mail.text).toContain('  Last turn: Kirk 1 (White) played Wb2-Wb3 (ply 1).');
+    expect(mail.html).toContain('Your move, Kor.');
+    expect(mail.text).toContain("To play, open the game by its link, or reply to that game's own email: a reply to this digest plays nothing.");
+    expect(mail.text).toContain('PATCH /api/me/notify {"digestHours": null}');
+    expect(mail.text).not.toContain('game page (Notifications)');
     // Each game has its own way out (a digest covers several seats: no one-click header, no reply address).
     for (const g of games) expect(mail.text).toMatch(new RegExp(`No more emails for this game: http\\S+/unsubscribe\\?game=${g.id}&side=black&t=`));
     expect(mail.html).toContain('no more emails for this game');

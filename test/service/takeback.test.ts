@@ -216,9 +216,9 @@ describe('takeback by agreement', () => {
     await play(g, 'Wb2-Wb3');
     const q = captureQueue();
     const chat = (side: 'white' | 'black', text: string) => call('POST', `/api/games/${g.id}/chat`, { text, token: g.tokens[side] });
-    expect((await chat('white', 'takeback')).body.reply).toMatch(/^You asked to take back your last turn\./);
+    expect((await chat('white', 'takeback')).body.reply).toMatch(/^You asked to take back your last turn, Wb2-Wb3 \(ply 1\)\./);
     expect(q.take().map((j) => `${j.event}:${j.side}`)).toEqual(['takeback-offer:black']);
-    expect((await chat('black', 'takeback accept')).body.reply).toMatch(/^You accepted the takeback\./);
+    expect((await chat('black', 'takeback accept')).body.reply).toMatch(/^You accepted the takeback of Wb2-Wb3 \(ply 1\)\./);
     const granted = q.take();
     expect(granted.map((j) => `${j.event}:${j.side}`)).toEqual(['takeback:white']);
     expect(granted[0]!.data.ply).toBe(0);

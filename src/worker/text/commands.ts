@@ -12,7 +12,7 @@ import { rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
 import type { GameApi } from '../../service/games.ts';
 import { planOutcomeWords } from '../../service/plan-outcome.ts';
-import type { PublicState } from '../../service/public-state.ts';
+import { utc, type PublicState } from '../../service/public-state.ts';
 import {
   ConditionalLineSchema,
   LeaveSchema,
@@ -261,7 +261,19 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
     case 'decline': {
       const result =
         command.kind === 'resign' ? await service.resign(gameId, actor) : await service.draw(gameId, actor, command.kind === 'draw' ? 'offer' : command.kind);
-      if (!result.ok) return failed(`Could not ${command.kind}: ${result.error}`, result.status);
+      if (!result.ok) {
+        // A bare "accept" / "decline" is the draw's: say what answers the request actually waiting.
+        const state = command.kind === 'accept' || command.kind === 'decline' ? await current() : undefined;
+        const other = state?.you && opposite(state.you);
+        const hint =
+          other && state.takebackOffer === other
+            ? ` To answer ${colorName(other)}'s takeback request, reply "takeback ${command.kind}".`
+            : other && state.pauseOffer?.by === other
+              ? ` To answer ${colorName(other)}'s pause request, reply "pause ${command.kind}".`
+              : '';
+        const said = `Could not ${command.kind}: ${result.error}`;
+        return failed(hint ? `${said.replace(/\.?$/, '.')}${hint}` : said, result.status);
+      }
       const state = result.value;
       const what =
         command.kind === 'resign'
@@ -274,18 +286,23 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       return { ok: true, reply: [what, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
     }
     case 'takeback': {
+      // The last turns, read before they are taken back: the answer names the one it is about.
+      const before = await service.history(gameId);
       const result = await service.takeback(gameId, actor, command.action);
       if (!result.ok)
         return failed(`Could not ${command.action === 'offer' ? 'ask for a takeback' : `${command.action} the takeback`}: ${result.error}`, result.status);
       const state = result.value;
+      const proposer = state.you && (command.action === 'offer' ? state.you : opposite(state.you));
+      const turn = before.ok && proposer ? before.value.moves.findLast((m) => m.side === proposer) : undefined;
+      const named = turn ? `, ${turn.text} (ply ${turn.ply})` : '';
       const what =
         command.action === 'decline'
           ? 'You declined the takeback.'
           : command.action === 'accept'
-            ? 'You accepted the takeback.'
+            ? `You accepted the takeback${turn ? ` of ${turn.text} (ply ${turn.ply})` : ''}.`
             : state.takebackOffer === null
-              ? 'Your last turn was taken back.'
-              : 'You asked to take back your last turn.';
+              ? `Your last turn${named} was taken back.`
+              : `You asked to take back your last turn${named}.`;
       return { ok: true, reply: [what, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
     }
     case 'pause': {
@@ -298,7 +315,7 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       if (!result.ok) return failed(`Could not ${what}: ${result.error}`, result.status);
       const state = result.value;
       const done = state.pause
-        ? `The game is paused until ${state.pause.until}; then ${colorName(state.sideToMove)}'s deadline is ${state.pause.deadline}.`
+        ? `The game is paused until ${utc(state.pause.until)}; then ${colorName(state.sideToMove)}'s deadline is ${utc(state.pause.deadline)}.`
         : command.action === 'offer'
           ? `You asked for a pause of ${state.pauseOffer?.days} days.`
           : command.action === 'decline'
@@ -313,7 +330,7 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       if (!result.ok) return failed(`Could not take leave: ${result.error}`, result.status);
       const state = result.value;
       const left = state.you && state.clock ? state.clock.leaveLeft[state.you] : 0;
-      const done = `You took ${plural(input.output.days, 'day')} of leave: your deadline is ${state.clock?.deadline}; ${left} left.`;
+      const done = `You took ${plural(input.output.days, 'day')} of leave: your deadline is ${state.clock?.deadline ? utc(state.clock.deadline) : 'not set'}; ${left} left.`;
       return { ok: true, reply: [done, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
     }
     case 'say': {

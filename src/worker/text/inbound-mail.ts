@@ -36,15 +36,23 @@ export function authFailure(results: readonly string[]): string | undefined {
 
 /**
  * The marker line our emails carry above everything else (`notify/messages.ts`): in a reply it
- * is the top of the quoted history, and it says which ply the email was written at.
+ * is the top of the quoted history, and it says which ply (and, since takebacks made a ply
+ * ambiguous, which position) the email was written at. Mails sent before carry no position.
  */
-export const MARKER = /^#{2} Subspace game ([a-z0-9]{4,32}) at ply (\d{1,6}): write your reply above this line #{2}$/i;
+export const MARKER = /^#{2} Subspace game ([a-z0-9]{4,32}) at ply (\d{1,6})(?: \(position ([0-9a-f]{8})\))?: write your reply above this line #{2}$/i;
 
-/** The ply at which the email this replies to was written (from our marker line, quoted or not). */
-export function quotedPly(text: string, gameId: string): number | undefined {
+/** Where the game was when the email this replies to was written. */
+export interface ShownAt {
+  readonly ply: number;
+  /** The position's key (`positionKey`); absent in the marker of older mails. */
+  readonly position?: string;
+}
+
+/** Where the email this replies to was written (from our marker line, quoted or not). */
+export function quotedMarker(text: string, gameId: string): ShownAt | undefined {
   for (const line of text.split('\n')) {
     const m = MARKER.exec(line.replace(/^[\s>]+/, '').trim());
-    if (m && m[1]!.toLowerCase() === gameId) return Number(m[2]);
+    if (m && m[1]!.toLowerCase() === gameId) return { ply: Number(m[2]), ...(m[3] ? { position: m[3].toLowerCase() } : {}) };
   }
   return undefined;
 }

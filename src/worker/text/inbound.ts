@@ -1,18 +1,20 @@
-// Reply-to-play: an email to a player's reply address is read, the first line the
+// Reply-to-play: an email to a player's reply address is read, the one line the
 // player wrote that is a command (a turn, resign, draw, accept, decline) is played
 // as that player, and the answer goes back by email. Only from that seat's own email
 // address (the secret reply address is the second factor) once its owner has confirmed it
 // (before that it gets nothing but the confirmation mail, so it plays nothing), never when the sender's mail
-// system says it failed authentication, each Message-ID once per seat, and a turn only
-// while the game is where the email answered showed it (issue 26).
+// system says it failed authentication, each Message-ID once per seat, and a turn (or a
+// takeback) only while the game is where the email answered showed it: the same ply and the
+// same position, which a takeback can change (issue 26).
 import { readReplyAddress, type MailConfig } from '../../notify/addresses.ts';
-import { replyMarker } from '../../notify/messages.ts';
+import { positionKey, replyMarker } from '../../notify/messages.ts';
 import type { AddressStore } from '../../db/address-store.ts';
 import type { Color } from '../../engine/types.ts';
 import type { GameApi } from '../../service/games.ts';
 import { linkOrigin } from '../../service/links.ts';
-import { helpText, parseCommand, runCommand, turnExamples, type Command } from './commands.ts';
-import { authFailure, ownLines, quotedPly, type ParsedMail } from './inbound-mail.ts';
+import type { PublicState } from '../../service/public-state.ts';
+import { helpText, parseCommand, printable, readsAsTurn, runCommand, turnExamples, type Command } from './commands.ts';
+import { authFailure, ownLines, quotedMarker, type ParsedMail, type ShownAt } from './inbound-mail.ts';
 
 /** Replies bigger than this are not read (a move is a line; quoted history and attachments are not needed). */
 const MAX_INBOUND_BYTES = 1024 * 1024;
@@ -41,7 +43,10 @@ interface InboundDeps {
 }
 
 interface InboundResult {
-  readonly outcome: 'rejected' | 'ignored' | 'duplicate' | 'played' | 'failed' | 'no-command';
+  /** What became of the mail (logged): `played` a turn, `done` another command, `answered` a question. */
+  readonly outcome: 'rejected' | 'ignored' | 'duplicate' | 'played' | 'done' | 'answered' | 'failed' | 'stale' | 'ambiguous' | 'no-command';
+  /** The command the mail held, when one was found. */
+  readonly command?: Command['kind'];
   readonly reply?: string;
 }
 
@@ -54,37 +59,66 @@ async function rawBytes(message: ForwardableEmailMessage): Promise<Uint8Array> {
   return new Uint8Array(await new Response(message.raw).arrayBuffer());
 }
 
+/** What the lines the player wrote ask for: one command, or several lines that each could be one. */
+interface FoundCommand {
+  readonly command?: Command;
+  /** Two or more lines that each read as a turn or an action: which one was meant is not guessed. */
+  readonly conflicting?: readonly string[];
+}
+
+const QUESTIONS: readonly Command['kind'][] = ['board', 'legal', 'help'];
+
 /**
- * The command in the lines the player wrote: keywords anywhere, a turn only if it reads as one.
- * A question (board, legal, help) is answered only when the mail holds nothing to play; a `say`
- * line goes with the turn the mail plays (as the API's {move, message}), else it is the command.
+ * The command in the lines the player wrote: keywords anywhere, a turn only if it looks like one
+ * (greetings and sign-offs are skipped). A question (board, legal, help) is answered only when the
+ * mail holds nothing to play; a `say` line goes with the turn the mail plays (as the API's
+ * {move, message}), else it is the command. Two lines that each look like a turn or an action are
+ * not guessed between: a line that looks like a turn but does not read as one is never skipped
+ * for a later one (issue: "Wc1-Wq3" then "Wa3-Wa4" played the second).
  */
-async function findCommand(service: GameApi, gameId: string, lines: readonly string[]): Promise<Command | undefined> {
+async function findCommand(service: GameApi, gameId: string, lines: readonly string[]): Promise<FoundCommand> {
   let question: Command | undefined;
   let said: Extract<Command, { kind: 'say' }> | undefined;
-  for (const [i, line] of lines.entries()) {
+  const actions: { line: string; command: Command }[] = [];
+  for (const line of lines) {
     const command = parseCommand(line);
     if (!command) continue;
-    if (command.kind === 'say') {
-      said ??= command;
-      continue;
-    }
-    if (command.kind !== 'move') {
-      if (command.kind !== 'board' && command.kind !== 'legal' && command.kind !== 'help') return said ?? command;
-      question ??= command;
-      continue;
-    }
-    // "Wb2-Wb3", "Wb2-Wb3 #5", "move Wb2-Wb3": the first line that reads as a turn (legal or not).
-    const text = command.text.replace(/\s*#\d{1,6}$/, '').replace(/[.!]+$/, '');
-    if (text.length <= 40 && (await service.readsAsTurn(gameId, text))) {
-      said ??= lines
-        .slice(i + 1)
-        .map(parseCommand)
-        .find((c) => c?.kind === 'say') as typeof said;
-      return { kind: 'move', text: command.text.replace(/[.!]+$/, ''), ...(said ? { message: said.text } : {}) };
+    if (command.kind === 'say') said ??= command;
+    else if (QUESTIONS.includes(command.kind)) question ??= command;
+    else if (command.kind !== 'move') actions.push({ line, command });
+    else {
+      // "Wb2-Wb3", "Wb2-Wb3 #5", "move Wb2-Wb3": a turn of this game (legal or not), or one word that
+      // begins like a turn of some variant ("Wc1-Wq3": a mistyped turn, said so, not skipped).
+      const text = command.text.replace(/\s*#\d{1,6}$/, '').replace(/[.!]+$/, '');
+      if (text.length <= 40 && ((await service.readsAsTurn(gameId, text)) || (!/\s/.test(text) && readsAsTurn(text))))
+        actions.push({ line, command: { kind: 'move', text: command.text.replace(/[.!]+$/, '') } });
     }
   }
-  return said ?? question;
+  if (actions.length > 1) return { conflicting: actions.map((a) => a.line) };
+  const action = actions[0]?.command;
+  if (action?.kind === 'move') return { command: { ...action, ...(said ? { message: said.text } : {}) } };
+  return { command: action ?? said ?? question };
+}
+
+/** The outcome logged for a command that was carried out. */
+function doneOutcome(command: Command): InboundResult['outcome'] {
+  return command.kind === 'move' ? 'played' : QUESTIONS.includes(command.kind) ? 'answered' : 'done';
+}
+
+/** Where the game is now against where the answered email showed it: undefined when it has not moved on (or the email is unknown). */
+function movedOn(shown: ShownAt | undefined, now: PublicState | undefined): string | undefined {
+  if (!shown || !now || now.status !== 'active') return undefined;
+  if (now.ply !== shown.ply) return `it is at ply ${now.ply} now`;
+  // Mails sent before the marker carried the position: the ply alone, as then.
+  if (shown.position === undefined || shown.position === positionKey(now.position)) return undefined;
+  return `turns were taken back and others played since, so it is at ply ${now.ply} again, in another position`;
+}
+
+/** How a command is named in an answer that says it was not carried out. */
+function commandWords(command: Command): string {
+  if (command.kind === 'move') return `your turn "${command.text.replace(/\s*#\d+$/, '')}"`;
+  if (command.kind === 'takeback') return command.action === 'offer' ? 'your takeback request' : `your "takeback ${command.action}"`;
+  return `your "${command.kind}"`;
 }
 
 export async function handleInboundEmail(message: ForwardableEmailMessage, deps: InboundDeps): Promise<InboundResult> {
@@ -131,18 +165,29 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   const messageId = (mail.messageId ?? `<sha256:${await sha256(raw)}>`).slice(0, 300);
   if (!(await deps.store.claimMessage(address.gameId, address.side, messageId, Date.now()))) return { outcome: 'duplicate' };
   const origin = linkOrigin(deps.origin, (await deps.store.game(address.gameId))?.linkOrigin);
-  let command = await findCommand(deps.service, address.gameId, ownLines(mail.text));
+  const found = await findCommand(deps.service, address.gameId, ownLines(mail.text));
+  let command = found.command;
   // A turn without its own "#ply" is for the position the answered email showed (our marker line says which).
-  const shown = quotedPly(mail.fullText, address.gameId);
+  const shown = quotedMarker(mail.fullText, address.gameId);
   // Whether the ply guard is the player's own ("Bb3-Bb2 #4") or the answered email's.
   const ownPly = command?.kind === 'move' && /#\d{1,6}$/.test(command.text);
-  if (command?.kind === 'move' && !ownPly && shown !== undefined) command = { ...command, text: `${command.text} #${shown + 1}` };
+  if (command?.kind === 'move' && !ownPly && shown !== undefined) command = { ...command, text: `${command.text} #${shown.ply + 1}` };
+  const before = await deps.service.load(address.gameId);
+  const game = before.ok ? before.value : undefined;
+  // A turn, or a takeback (which is about the last turn), meant for a position the game has left: not played.
+  const left = command && (command.kind === 'move' ? !ownPly : command.kind === 'takeback') ? movedOn(shown, game) : undefined;
   let outcome: InboundResult['outcome'];
   let text: string;
-  if (!command) {
+  if (found.conflicting) {
+    outcome = 'ambiguous';
+    text = [
+      `Your reply has ${found.conflicting.length} lines that each read as a turn or a command:`,
+      ...found.conflicting.map((line) => `  ${printable(line)}`),
+      'Subspace does not guess which one you meant, so nothing was played or changed.',
+      'Reply again with just one of them (a "say <words>" line may go with a turn).',
+    ].join('\n');
+  } else if (!command) {
     outcome = 'no-command';
-    const loaded = await deps.service.load(address.gameId);
-    const game = loaded.ok ? loaded.value : undefined;
     const example = game?.sideToMove === address.side ? turnExamples(game)[0]?.text : undefined;
     text = [
       'Subspace could not find a turn in your email.',
@@ -150,10 +195,14 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
       '',
       helpText(game, address.side, origin),
     ].join('\n');
+  } else if (left) {
+    outcome = 'stale';
+    text = `The game has moved on since the email you answered: ${left}, so ${commandWords(command)} was not ${command.kind === 'move' ? 'played' : 'carried out'}. Look at the board in the latest email (or on the game page) and reply to that one.`;
   } else {
     const answer = await runCommand(deps.service, address.gameId, { side: address.side }, command, origin);
-    outcome = answer.ok ? 'played' : 'failed';
-    const stale = !answer.ok && answer.status === 409 && /^Could not play .*: stale: the game is at ply (\d+)/.exec(answer.reply);
+    outcome = answer.ok ? doneOutcome(command) : 'failed';
+    const stale =
+      !answer.ok && answer.status === 409 && /^Could not play .*: stale: (?:turns were taken back since; )?the game is at ply (\d+)/.exec(answer.reply);
     const turn = command.kind === 'move' ? `"${command.text.replace(/\s*#\d+$/, '')}" ` : '';
     // A refusal because the game has ended: nothing to correct, so no "reply again".
     const after = answer.ok || stale ? undefined : await deps.service.load(address.gameId);
@@ -165,12 +214,12 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
           ? `Your turn ${turn}was for another ply than the game's: it is at ply ${stale[1]} now, so it was not played. Look at the board in the latest email (or on the game page) and reply with your turn.`
           : `The game has moved on since the email you answered: it is at ply ${stale[1]} now, so your turn ${turn}was not played. Look at the board in the latest email (or on the game page) and reply to that one.`
         : over
-          ? `${answer.reply}\n\nNothing was played: the game is over.`
-          : `${answer.reply}\n\nNothing was played. Reply again with a corrected turn.`;
+          ? `${answer.reply}\n\nNothing was ${command.kind === 'move' ? 'played' : 'changed'}: the game is over.`
+          : `${answer.reply}\n\n${command.kind === 'move' ? 'Nothing was played. Reply again with a corrected turn.' : 'Nothing was changed.'}`;
   }
   // Our answer starts with the marker line too, so an answer quoted back is never read as a command.
   const now = await deps.service.load(address.gameId);
-  if (now.ok && now.value.status === 'active') text = `${replyMarker(address.gameId, now.value.ply)}\n\n${text}`;
+  if (now.ok && now.value.status === 'active') text = `${replyMarker(address.gameId, now.value.ply, now.value.position)}\n\n${text}`;
   const subject = /^re:/i.test(mail.subject) ? mail.subject : `Re: ${mail.subject || `Subspace game ${address.gameId}`}`;
   // An answer to the player's mail (threaded under it), sent by the service: no vacation responder answers it back.
   const original = mail.messageId && /^<[^<>\s]{1,250}>$/.test(mail.messageId) ? mail.messageId : undefined;
@@ -181,5 +230,5 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     if (!deps.send) throw e;
     await deps.send.send({ from: deps.config.from, to: message.from, subject, text, replyTo: message.to, headers });
   }
-  return { outcome, reply: text };
+  return { outcome, reply: text, ...(command ? { command: command.kind } : {}) };
 }

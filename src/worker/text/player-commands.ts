@@ -10,6 +10,7 @@ import type { ChallengeService, PublicChallenge } from '../../service/challenges
 import { ChallengeIdSchema } from '../../service/player-schemas.ts';
 import type { LinkBase } from '../../service/links.ts';
 import type { MyGame, PlayerService } from '../../service/players.ts';
+import { utc } from '../../service/public-state.ts';
 import type { CommandAnswer } from './commands.ts';
 import { printable } from './commands.ts';
 
@@ -42,7 +43,7 @@ const PLAYER_HELP = [
 
 const opponent = (g: MyGame) => g.opponent.name ?? g.opponent.id ?? 'a player without a key';
 const gameLine = (g: MyGame) =>
-  `- ${g.title ?? g.variant} ${g.id} against ${opponent(g)}: ${g.yourTurn ? 'your move' : 'their move'}${g.deadline ? ` (deadline ${g.deadline.slice(0, 16).replace('T', ' ')} UTC)` : ''} ${g.link}`;
+  `- ${g.title ?? g.variant} ${g.id} against ${opponent(g)}: ${g.yourTurn ? 'your move' : 'their move'}${g.deadline ? ` (deadline ${utc(g.deadline)})` : ''} ${g.link}`;
 const challengeTo = (ch: PublicChallenge) => (ch.to ? (ch.to.name ?? ch.to.id) : 'anyone');
 
 /**

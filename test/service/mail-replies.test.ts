@@ -1,0 +1,205 @@
+// Replies to game emails say what they did and never guess: a turn (or a takeback) answering an
+// email whose position the game has left, even at the same ply after a takeback, is not played;
+// a reply with two lines that each read as a turn or command plays neither; a failed command that
+// is not a turn says nothing changed.
+import { createExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emailText, subject } from '../../src/notify/messages.ts';
+import type { EventData } from '../../src/notify/types.ts';
+import worker from '../../src/worker/index.ts';
+import { call, newGame } from './helpers.ts';
+import { captureQueue, confirmAddresses, inboundEmail, runQueue } from './notify-helpers.ts';
+
+const KIRK = 'kirk@example.org';
+const KOR = 'kor@example.org';
+
+beforeEach(() => confirmAddresses(KIRK, KOR));
+beforeAll(() => {
+  (env as { REPLY_SECRET?: string }).REPLY_SECRET = 'test-reply-secret';
+});
+
+type Sent = { to: string; text: string; replyTo: string; subject: string };
+
+/** A mail game whose notifications are delivered into `sent` when `deliver()` runs. */
+async function mailGame() {
+  const queue = captureQueue();
+  const g = await newGame('warp-factor', { white: { name: 'Kirk', email: KIRK }, black: { name: 'Kor', email: KOR } });
+  const sent: Sent[] = [];
+  const EMAIL = { send: async (m: never) => (sent.push(m), { messageId: 'm' }) } as unknown as SendEmail;
+  const deliver = async () => {
+    sent.length = 0;
+    await runQueue(queue.take(), 1, 'subspace-notify', { ...env, EMAIL });
+    return [...sent];
+  };
+  return { g, deliver, stop: () => queue.spy.mockRestore() };
+}
+
+const legal = async (id: string): Promise<string[]> => (await call('GET', `/api/games/${id}/legal`)).body.legal;
+const state = async (id: string) => (await call('GET', `/api/games/${id}`)).body;
+
+/** A reply from `from` with `body` above the answered email, quoted as mail clients do. */
+async function reply(from: string, to: string, body: string, answered?: string) {
+  const quoted = answered
+    ? `\n\nOn Sat, 28 Nov 2026 at 09:00, Subspace <${to}> wrote:\n${answered
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n')}\n`
+    : '\n';
+  const raw = `From: <${from}>\nTo: ${to}\nSubject: Re: [Subspace] Your move\nMessage-ID: <${crypto.randomUUID()}@example.org>\nDate: Sat, 28 Nov 2026 10:00:00 +0000\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n${body}${quoted}`;
+  const mail = inboundEmail(raw, from, to);
+  await worker.email(mail.message, env, createExecutionContext());
+  expect(mail.replies).toHaveLength(1);
+  return mail.replies[0]!.text!;
+}
+
+describe('a reply is for the position its email showed', () => {
+  it('after a takeback and another turn at the same ply, a turn in reply to the old email is not played', async () => {
+    const { g, deliver, stop } = await mailGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
+    const yourMove = (await deliver()).find((m) => m.to === KIRK)!;
+    expect(yourMove.text.split('\n')[0]).toMatch(/at ply 2 \(position [0-9a-f]{8}\)/);
+    // Kor takes his turn back (Kirk agrees) and plays another one: ply 2 again, another position.
+    await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: g.tokens.black });
+    await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'accept' }, token: g.tokens.white });
+    const other = (await legal(g.id)).find((t) => t !== 'Bb3-Bb2')!;
+    await call('POST', `/api/games/${g.id}/moves`, { text: other, token: g.tokens.black });
+    await deliver();
+    const turn = (await legal(g.id))[0]!;
+    const answer = await reply(KIRK, yourMove.replyTo, turn, yourMove.text);
+    expect(answer).toContain(
+      `The game has moved on since the email you answered: turns were taken back and others played since, so it is at ply 2 again, in another position, so your turn "${turn}" was not played.`,
+    );
+    expect((await state(g.id)).ply).toBe(2);
+    // A takeback asked by reply to that email is not carried out either: it would be about another turn.
+    const takeback = await reply(KIRK, yourMove.replyTo, 'takeback', yourMove.text);
+    expect(takeback).toContain('your takeback request was not carried out');
+    expect((await state(g.id)).takebackOffer ?? null).toBeNull();
+    // The mail of the new position plays; an email sent before markers carried the position plays by its ply, as then.
+    const oldStyle = yourMove.text.replace(/ \(position [0-9a-f]{8}\)/, '');
+    expect(await reply(KIRK, yourMove.replyTo, turn, oldStyle)).toContain(`You played ${turn} (ply 3).`);
+    stop();
+  });
+
+  it('a takeback by reply names the turn it is about', async () => {
+    const { g, deliver, stop } = await mailGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    const mail = (await deliver()).find((m) => m.to === KOR)!;
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
+    const blackMail = (await deliver()).find((m) => m.to === KIRK)!;
+    expect(await reply(KIRK, blackMail.replyTo, 'takeback', blackMail.text)).toContain('You asked to take back your last turn, Wb2-Wb3 (ply 1).');
+    expect(mail.to).toBe(KOR);
+    stop();
+  });
+});
+
+describe('a reply with more than one command plays none', () => {
+  it('an unreadable turn line is not skipped for a later one, and a second turn is not dropped silently', async () => {
+    const { g, stop } = await mailGame();
+    const to = (await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white })).body.replyTo;
+    for (const body of ['Wc1-Wq3\nWa3-Wa4\n', 'Hello Kor,\nWc2-Wc3\nWd2-Wd3\nCheers\n', 'Wb2-Wb3\nresign\n']) {
+      const answer = await reply(KIRK, to, body);
+      expect(answer, body).toMatch(/Your reply has 2 lines that each read as a turn or a command:/);
+      for (const line of body.split('\n').filter((l) => /\d|resign/.test(l))) expect(answer, body).toContain(`  ${line}`);
+      expect(answer, body).toContain('nothing was played or changed');
+    }
+    expect(await state(g.id)).toMatchObject({ ply: 0, status: 'active' });
+    // One mistyped turn alone is answered as one, with its reason.
+    expect(await reply(KIRK, to, 'Hi,\nWc1-Wq3\n')).toMatch(/^Could not play "Wc1-Wq3"/m);
+    stop();
+  });
+});
+
+describe('answers to commands that are not turns', () => {
+  it('a failed accept says nothing was changed, not "reply with a corrected turn"', async () => {
+    const { g, stop } = await mailGame();
+    const to = (await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white })).body.replyTo;
+    const answer = await reply(KIRK, to, 'accept\n');
+    expect(answer).toMatch(/^Could not accept/m);
+    expect(answer).toContain('Nothing was changed.');
+    expect(answer).not.toContain('corrected turn');
+    // The log says what was done: a message sent is not "played".
+    const log = vi.spyOn(console, 'log');
+    await reply(KIRK, to, 'say Good luck\n');
+    await reply(KIRK, to, 'legal\n');
+    const said = log.mock.calls.map((c) => String(c[0])).filter((l) => l.startsWith('email to '));
+    expect(said).toEqual([`email to ${to}: done (say)`, `email to ${to}: answered (legal)`]);
+    log.mockRestore();
+    stop();
+  });
+});
+
+describe('what an email asks is what its reply can answer', () => {
+  it('a takeback request says "takeback accept", lists it in the footer, and the reply works; no API path', async () => {
+    const { g, deliver, stop } = await mailGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    await deliver();
+    await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: g.tokens.white });
+    const request = (await deliver()).find((m) => m.to === KOR)!;
+    expect(request.text).toContain(
+      'Kirk (White) asks to take back their last turn (the last turn played: Wb2-Wb3, ply 1). Reply "takeback accept" or "takeback decline"',
+    );
+    expect(request.text).toContain('or one of: takeback accept, takeback decline, resign, draw (offer a draw);');
+    expect(request.text).not.toContain('/api/');
+    expect(request.text).not.toMatch(/, accept;/);
+    // A bare "accept" is the draw's: the answer says what answers the request.
+    const bare = await reply(KOR, request.replyTo, 'accept', request.text);
+    expect(bare).toMatch(/^Could not accept: .*\. To answer White's takeback request, reply "takeback accept"\./m);
+    expect(bare).toContain('Nothing was changed.');
+    expect(await reply(KOR, request.replyTo, 'takeback accept', request.text)).toContain('You accepted the takeback of Wb2-Wb3 (ply 1).');
+    expect((await state(g.id)).ply).toBe(0);
+    // A draw offered: the footer says "accept" is for it.
+    await call('POST', `/api/games/${g.id}/draw`, { json: { action: 'offer' }, token: g.tokens.black });
+    const offer = (await deliver()).find((m) => m.to === KIRK && /offers a draw/.test(m.subject))!;
+    expect(offer.text).toContain('or one of: accept (the draw offered to you), decline, resign;');
+    stop();
+  });
+});
+
+describe('dates in mail and chat answers read as the subjects write them', () => {
+  it('pause and leave answers: "YYYY-MM-DD HH:MM UTC", never an ISO time', async () => {
+    const g = await newGame('warp-factor', {
+      white: { name: 'Kirk', email: KIRK },
+      black: { name: 'Kor', email: KOR },
+      clock: { daysPerMove: 3, leaveDays: 2 },
+    });
+    const white = (await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white })).body.replyTo;
+    const black = (await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.replyTo;
+    expect(await reply(KIRK, white, 'leave 1')).toMatch(/^You took 1 day of leave: your deadline is \d{4}-\d\d-\d\d \d\d:\d\d UTC; 1 left\./m);
+    await reply(KIRK, white, 'pause 3');
+    expect(await reply(KOR, black, 'pause accept')).toMatch(
+      /^The game is paused until \d{4}-\d\d-\d\d \d\d:\d\d UTC; then White's deadline is \d{4}-\d\d-\d\d \d\d:\d\d UTC\./m,
+    );
+  });
+
+  it('the reminder email gives its deadline as its subject does', () => {
+    const data = {
+      gameId: 'g1',
+      variant: 'warp-factor',
+      you: 'white',
+      ply: 2,
+      status: 'active',
+      sideToMove: 'white',
+      result: '*',
+      reason: null,
+      winner: null,
+      check: false,
+      lastMove: { ply: 2, side: 'black', text: 'Bb3-Bb2', at: '2026-11-27T10:00:00.000Z' },
+      position: 'x',
+      board: '(board)',
+      legalCount: 20,
+      drawOffer: null,
+      pause: null,
+      pauseOffer: null,
+      deadline: '2026-11-28T12:14:45.547Z',
+      players: { white: 'Kirk', black: 'Kor' },
+      link: 'https://subspace.example/games/g1',
+      image: 'https://subspace.example/g1.png',
+    } as const satisfies EventData;
+    expect(subject('reminder', data)).toContain('(deadline 2026-11-28 12:14 UTC)');
+    const text = emailText('reminder', data, { replyTo: 'play@x', unsubscribe: null });
+    expect(text).toContain('the deadline is 2026-11-28 12:14 UTC.');
+    expect(text).not.toContain('12:14:45');
+  });
+});
