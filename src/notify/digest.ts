@@ -15,10 +15,11 @@ import type { PublicMessage, PublicMove } from '../service/public-state.ts';
 /** What happened in a game lately, for a seat: its last turn and the opponent's messages since (read from the game's object). */
 export type GameNews = (gameId: string, you: Color, since: number) => Promise<{ lastMove: PublicMove | null; messages: readonly PublicMessage[] } | undefined>;
 
-/** Where the digest is set: no page offers it (yet), so the API, truthfully. */
-const SETTING = [
-  'Turn it off with your player key: PATCH /api/me/notify {"digestHours": null} (all your games);',
-  'or for one game, with that game\'s own link\'s token: PATCH /api/games/<id>/me {"notify":{"digestHours":null}}.',
+/** Where the digest is set: the signed-in player's page (all games), or the API. */
+const setting = (origin: string) => [
+  `Change it on ${origin}/me#notify-heading ("What you are told, in all your games"), or with your player key:`,
+  'PATCH /api/me/notify {"digestHours": null} (all your games); for one game, with that game\'s own link\'s token:',
+  'PATCH /api/games/<id>/me {"notify":{"digestHours":null}}.',
 ];
 
 /** How to answer a digest: it is about several games, so a reply plays nothing, unless it is about one (then it is that game's). */
@@ -102,7 +103,7 @@ export class DigestMailer {
       ...(o.length ? ['Other games with news:', ...o.flatMap(textLines), ''] : []),
       howToPlay(only),
       'This is your digest: one email at most every interval you chose, instead of one per event.',
-      ...SETTING,
+      ...setting(origin),
     ].join('\n');
     const item = (l: GameLine) =>
       `<li><a href="${escapeXml(l.link)}">${escapeXml(l.text)}</a>${l.stop ? ` <small>(<a href="${escapeXml(l.stop)}">no more emails for this game</a>)</small>` : ''}${
@@ -114,7 +115,7 @@ export class DigestMailer {
       ...(w.length ? ['<h2>Waiting for your move</h2><ul>', ...w.map(item), '</ul>'] : []),
       ...(o.length ? ['<h2>Other games with news</h2><ul>', ...o.map(item), '</ul>'] : []),
       `<p>${escapeXml(howToPlay(only))}</p>`,
-      `<p style="font-size:12px;color:#666">Your digest: one email at most every interval you chose, instead of one per event. ${escapeXml(SETTING.join(' '))}</p>`,
+      `<p style="font-size:12px;color:#666">Your digest: one email at most every interval you chose, instead of one per event. ${escapeXml(setting(origin).join(' '))}</p>`,
       '</body></html>',
     ].join('\n');
     // About one game: the mail client's unsubscribe and a reply to play go to that game's seat, as in its own emails.

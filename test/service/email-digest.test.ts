@@ -80,6 +80,7 @@ describe('email digest', () => {
     expect(mail.html).toContain('Your move, Kor.');
     expect(mail.text).toContain("To play, open the game by its link, or reply to that game's own email: a reply to this digest plays nothing.");
     expect(mail.text).toContain('PATCH /api/me/notify {"digestHours": null}');
+    expect(mail.text).toMatch(/Change it on http:\/\/[^ ]+\/me#notify-heading /);
     expect(mail.text).not.toContain('game page (Notifications)');
     // Each game has its own way out (a digest covers several seats: no one-click header, no reply address).
     for (const g of games) expect(mail.text).toMatch(new RegExp(`No more emails for this game: http\\S+/unsubscribe\\?game=${g.id}&side=black&t=`));
