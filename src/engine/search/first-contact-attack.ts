@@ -239,3 +239,24 @@ export function firstContactAttack(pos: St3dPosition, attacked?: readonly Uint8A
 export function withAttackTerm(rules: SearchRules<St3dPosition, St3dMove>): SearchRules<St3dPosition, St3dMove> {
   return { ...rules, evaluate: (pos) => rules.evaluate(pos) + firstContactAttack(pos, attacked) };
 }
+
+/**
+ * Aggression (tuning: `aggression=N`), for a side that searches deeper than its opponent: N per
+ * cell around the enemy king, from which a piece would attack it, that `us`'s pieces reach - `us`'s
+ * own pressure only, not the opponent's. Where both sides wall their kings in, the deeper search
+ * gains nothing; drawing pieces into contact gives it tactics to find.
+ */
+export function withAggression(rules: SearchRules<St3dPosition, St3dMove>, us: 'white' | 'black', weight: number): SearchRules<St3dPosition, St3dMove> {
+  const side = us === 'white' ? 0 : 1;
+  const enemyKing = KING + (side ? 0 : BLACK_BIT);
+  return {
+    ...rules,
+    evaluate: (pos) => {
+      const base = rules.evaluate(pos);
+      const king = pos.board.indexOf(enemyKing);
+      if (king < 0) return base;
+      const n = kingPressure(pos.board, geometry(pos.platforms), king, side ? BLACK_BIT : 0, attacked[side]!);
+      return base + (pos.turn === us ? 1 : -1) * n * weight;
+    },
+  };
+}

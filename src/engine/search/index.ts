@@ -52,6 +52,8 @@ interface ChooseOptions {
    */
   readonly threatPlies?: number;
   readonly threatExtend?: number | boolean;
+  /** Tuning, First Contact (no level uses it yet): null-move pruning with this reduction (0: none). */
+  readonly nullMove?: number;
   /**
    * The search's knowledge of the variant in place of its own (RULES): a tool's, with a tuning term
    * (search/tuning.ts, the match runner's); no level uses one.
@@ -137,6 +139,7 @@ export function chooseMove<P, M>(variant: AnyVariant, position: P, options: Choo
     ...(budget.quiescencePlies !== undefined ? { quiescencePlies: budget.quiescencePlies } : {}),
     threatPlies: options.threatPlies ?? 0,
     threatExtend: Boolean(options.threatExtend),
+    nullMove: options.nullMove ?? 0,
   };
   const earlier = new Map<number, number>();
   const key = new Int32Array(2);

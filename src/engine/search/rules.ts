@@ -61,6 +61,12 @@ export interface SearchRules<P = unknown, M = unknown> {
   winningTurn?(pos: P, legal: () => M[]): M | undefined;
   /** First Contact: would the opponent have a winning turn if it were its turn (a threat to meet)? */
   threatened?(pos: P): boolean;
+  /**
+   * The position with the other side to move and nothing else changed (a null move), for rules in
+   * which passing is never better than moving but rarely (zugzwang): First Contact, where drops
+   * and the check that wins leave a side almost always a useful turn.
+   */
+  pass?(pos: P): P;
 }
 
 const ROLE_LETTER_INDEX = new Int8Array(128).fill(-1);

@@ -34,6 +34,9 @@ export const ROOT_MARGIN = 60;
  * for its opponent): the computer plays on rather than repeat in a level position.
  */
 export const CONTEMPT = 50;
+/** Null move (SearchLimits.nullMove): tried from this depth on, and R + 1 from NULL_DEEPER on. */
+export const NULL_MIN_DEPTH = 3;
+export const NULL_DEEPER = 7;
 
 export interface SearchLimits {
   /**
@@ -59,6 +62,8 @@ export interface SearchLimits {
   readonly threatPlies?: number;
   /** First Contact: search a threatened side's node a ply deeper. */
   readonly threatExtend?: boolean;
+  /** Null-move pruning where the rules can pass (rules.pass): the reduction R, 0 for none. */
+  readonly nullMove?: number;
 }
 
 export interface RootMove<M> {

@@ -21,6 +21,8 @@ import {
   ROOT_KEPT,
   ROOT_MARGIN,
   CONTEMPT,
+  NULL_MIN_DEPTH,
+  NULL_DEEPER,
   ABORT,
   FIRST_ITERATION_CAP,
   FIRST_ITERATION_FLOOR,
@@ -55,6 +57,8 @@ export class Searcher<P, M> {
   private readonly keys: Key[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(2));
   private readonly path = new Float64Array(MAX_PLY + 2);
   private readonly killers = new Float64Array((MAX_PLY + 2) * 2).fill(-1);
+  /** Per ply: 1 where the turn into it was a null move (no two in a row). */
+  private readonly passed = new Uint8Array(MAX_PLY + 2);
   private readonly history = new HistoryTable();
   /** Per ply: move-ordering scores and order, reused (grown when a position has more turns). */
   private readonly plyScores: Float64Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Float64Array(256));
@@ -228,6 +232,21 @@ export class Searcher<P, M> {
         const flag = this.ttFlag[slot];
         if (flag === EXACT || (flag === LOWER && score >= beta) || (flag === UPPER && score <= alpha)) return score;
       }
+    }
+
+    // Null move (tuning: nullMove): if passing still holds beta at a reduced depth, a turn will too.
+    // First Contact's quiescence sees the opponent's check that wins, so a threat is never passed over.
+    const pass = this.limits.nullMove ? this.rules.pass : undefined;
+    if (pass && !inCheck && depth >= NULL_MIN_DEPTH && !this.passed[ply] && Math.abs(beta) < MATE_BOUND && this.evaluate(pos, key) >= beta) {
+      const child = pass(pos);
+      const childKey = this.keys[ply + 1]!;
+      childKey.set(key);
+      this.rules.rehash(pos, child, childKey);
+      const reduction = this.limits.nullMove! + (depth >= NULL_DEEPER ? 1 : 0);
+      this.passed[ply + 1] = 1;
+      const score = -this.search(child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+      this.passed[ply + 1] = 0;
+      if (score >= beta) return score >= MATE_BOUND ? beta : score;
     }
 
     const side = this.variant.turn(pos) === 'white' ? 0 : 1;

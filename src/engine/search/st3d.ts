@@ -173,6 +173,7 @@ export function st3dSearchRules(
           winningTurn: (pos: St3dPosition) => firstContactWin(pos, play),
           // The same question with the opponent to move (the position as if this side passed).
           threatened: (pos: St3dPosition) => firstContactWin({ ...pos, turn: pos.turn === 'white' ? 'black' : 'white' }, play) !== undefined,
+          pass: (pos: St3dPosition): St3dPosition => ({ ...pos, turn: pos.turn === 'white' ? 'black' : 'white' }),
         }
       : {}),
   };
