@@ -29,6 +29,17 @@ describe('chat bot', () => {
     expect(second.body.reply).toMatch(/^You played Bb3-Bb2/);
   });
 
+  it('board says what the picture does not: the last turn, the deadline, an open offer and how to answer it (tester)', async () => {
+    const g = await newGame('warp-factor', { clock: { daysPerMove: 3 } });
+    expect((await chat(g.id, g.tokens.white, 'move Wb2-Wb3')).body.ok).toBe(true);
+    expect((await chat(g.id, g.tokens.white, 'draw')).body.ok).toBe(true);
+    const reply: string = (await chat(g.id, g.tokens.black, 'board')).body.reply;
+    const deadline = (await call('GET', `/api/games/${g.id}`)).body.clock.deadline as string;
+    expect(reply).toContain('\nLast turn: White played Wb2-Wb3 (ply 1).\n');
+    expect(reply).toContain(`\nDeadline: ${deadline.slice(0, 16).replace('T', ' ')} UTC (3 days per move).\n`);
+    expect(reply).toMatch(/\nWhite offers a draw \("accept" or "decline"\)\.\nIt is your turn\.$/);
+  });
+
   it('board, legal, help; errors are answers (200, ok: false) with the reason', async () => {
     const g = await newGame('warp-factor');
     const board = await chat(g.id, g.tokens.black, 'board');

@@ -202,6 +202,21 @@ function turnLine(state: PublicState, you: Color | undefined): string {
   return state.status === 'active' && you === state.sideToMove ? 'It is your turn.' : '';
 }
 
+/** What the board does not show of a game going on: the last turn, the clock, open offers (the JSON state has them). */
+function gameLines(state: PublicState): string[] {
+  if (state.status !== 'active') return [];
+  const lines: string[] = [];
+  const last = state.lastMove;
+  if (last) lines.push(`Last turn: ${colorName(last.side)} played ${last.text} (ply ${state.ply}).`);
+  if (state.pause) lines.push(`Paused until ${utc(state.pause.until)}.`);
+  else if (state.clock?.deadline) lines.push(`Deadline: ${utc(state.clock.deadline)} (${plural(state.clock.daysPerMove, 'day')} per move).`);
+  if (state.drawOffer) lines.push(`${colorName(state.drawOffer)} offers a draw ("accept" or "decline").`);
+  if (state.takebackOffer) lines.push(`${colorName(state.takebackOffer)} asks to take back a turn ("takeback accept" or "takeback decline").`);
+  if (state.pauseOffer)
+    lines.push(`${colorName(state.pauseOffer.by)} asks for a pause of ${plural(state.pauseOffer.days, 'day')} ("pause accept" or "pause decline").`);
+  return lines;
+}
+
 /** The turns of a conditional line written `if X then Y then Z` or just `X Y Z`. */
 export const lineTurns = (text: string): string[] =>
   text
@@ -247,7 +262,7 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
     case 'board': {
       const state = await current();
       if (!state) return { ok: false, status: 404, reply: `no game with id ${gameId}` };
-      return { ok: true, reply: [stateBoardText(state), turnLine(state, state.you)].filter(Boolean).join('\n'), state };
+      return { ok: true, reply: [stateBoardText(state), ...gameLines(state), turnLine(state, state.you)].filter(Boolean).join('\n'), state };
     }
     case 'legal': {
       const legal = await service.legal(gameId);
