@@ -245,9 +245,9 @@ export const gamePages = new Hono<AppEnv>()
     const best = plyAnalysis ? betterTurn(plyAnalysis) : undefined;
     const bestBoard = best ? await c.var.services.notes.explore(id, viewed - 1, [best], from) : undefined;
     const notes = state.you ? await c.var.services.notes.get(id, (token ?? key)!) : undefined;
-    // The directory's row: who holds each side (the names link to their profiles), and for a rated
-    // game not yet rated, the players' ratings now beside their names (one more read, of the ratings).
-    const row = await c.var.services.stores.players.game(id);
+    // The game's row, from its object (no D1 read): who holds each side (the names link to their
+    // profiles), and for a rated game not yet rated, the players' ratings now beside their names.
+    const row = await c.var.services.gameRecords.game(id);
     const lookup =
       row && state.rated && !state.ratings
         ? await ratingLookup(c.var.services.ratings, [
