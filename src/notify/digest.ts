@@ -10,7 +10,7 @@ import { AUTO_GENERATED, replyAddress, unsubscribeUrl, type MailConfig } from '.
 import type { PushStore } from './push-store.ts';
 import type { DeliveryOutcome, DigestJob } from './types.ts';
 import { linkOrigin } from '../service/links.ts';
-import type { PublicMessage, PublicMove } from '../service/public-state.ts';
+import { utc, type PublicMessage, type PublicMove } from '../service/public-state.ts';
 
 /** What happened in a game lately, for a seat: its last turn and the opponent's messages since (read from the game's object). */
 export type GameNews = (gameId: string, you: Color, since: number) => Promise<{ lastMove: PublicMove | null; messages: readonly PublicMessage[] } | undefined>;
@@ -28,7 +28,8 @@ const howToPlay = (only: unknown) =>
     ? 'To play, reply to this email with your turn on the first line, or open the game by its link.'
     : "To play, open the game by its link, or reply to that game's own email: a reply to this digest plays nothing.";
 
-const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A moment (epoch ms) as every message writes one: "2026-11-28 12:14 UTC". */
+const utcAt = (ms: number) => utc(new Date(ms).toISOString());
 
 /** One game in the list: what it is, against whom, whose move, by when, the link (and the seat, for its unsubscribe link). */
 function gameLine(row: DirectoryRow, address: string, origin: string, news: Awaited<ReturnType<GameNews>>) {
@@ -39,7 +40,7 @@ function gameLine(row: DirectoryRow, address: string, origin: string, news: Awai
     row.status !== 'active'
       ? `over: ${row.status === 'aborted' ? 'aborted' : `${row.result}${row.reason ? ` by ${row.reason}` : ''}`}`
       : row.sideToMove === you
-        ? `your move${row.deadline !== null ? `, deadline ${utc(row.deadline)}` : ''}`
+        ? `your move${row.deadline !== null ? `, deadline ${utcAt(row.deadline)}` : ''}`
         : `${colorName(row.sideToMove)} to move`;
   const name = (side: Color) => {
     const named = side === 'white' ? row.whiteName : row.blackName;
@@ -97,7 +98,7 @@ export class DigestMailer {
     const only = [...w, ...o].length === 1 ? [...w, ...o][0]! : undefined;
     const subject = w.length ? `Your move in ${w.length} game${w.length === 1 ? '' : 's'}` : `News in ${o.length} game${o.length === 1 ? '' : 's'}`;
     const text = [
-      `Since ${utc(job.since)}:`,
+      `Since ${utcAt(job.since)}:`,
       '',
       ...(w.length ? ['Waiting for your move:', ...w.flatMap(textLines), ''] : []),
       ...(o.length ? ['Other games with news:', ...o.flatMap(textLines), ''] : []),
@@ -111,7 +112,7 @@ export class DigestMailer {
       }</li>`;
     const html = [
       '<!DOCTYPE html><html><body style="font-family:sans-serif">',
-      `<p>Since ${escapeXml(utc(job.since))}:</p>`,
+      `<p>Since ${escapeXml(utcAt(job.since))}:</p>`,
       ...(w.length ? ['<h2>Waiting for your move</h2><ul>', ...w.map(item), '</ul>'] : []),
       ...(o.length ? ['<h2>Other games with news</h2><ul>', ...o.map(item), '</ul>'] : []),
       `<p>${escapeXml(howToPlay(only))}</p>`,

@@ -8,7 +8,7 @@ import type { GameRow, PushSubscriptionRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import type { PublicChallenge } from '../service/challenges.ts';
 import type { EventSink, GameEvent, NotifyEvent } from '../service/ports.ts';
-import type { PublicMove } from '../service/public-state.ts';
+import { utc, type PublicMove } from '../service/public-state.ts';
 import { challengeLines, challengeSubject, subject, summary } from './messages.ts';
 import { eventData } from './publisher.ts';
 import type { PushStore } from './push-store.ts';
@@ -29,8 +29,7 @@ export function pushWords(event: NotifyEvent, data: EventData): PushNotification
     .filter((l) => !/^You have \d+ legal turn/.test(l))
     .map((l) => l.replace('Reply "accept" to agree', 'Open the game to agree').replace('reply "decline"', 'decline there'));
   const opponent = data.players[data.you === 'white' ? 'black' : 'white'];
-  const deadline =
-    data.deadline && data.status === 'active' && data.sideToMove === data.you ? `Deadline ${data.deadline.slice(0, 16).replace('T', ' ')} UTC.` : '';
+  const deadline = data.deadline && data.status === 'active' && data.sideToMove === data.you ? `Deadline ${utc(data.deadline)}.` : '';
   const body = [...lines, ...(deadline && !lines.some((l) => l.includes(data.deadline!)) ? [deadline] : [])].join('\n');
   return {
     title: clip(`${subject(event, data)}${opponent && !subject(event, data).includes(opponent) ? ` (vs ${opponent})` : ''}`, 200),

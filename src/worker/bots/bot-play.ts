@@ -19,6 +19,7 @@ import { describeIssues } from '../http-validation.ts';
 import { printable, runCommand, type Command } from '../text/commands.ts';
 import { type PlayerCommandWords, runPlayerCommand } from '../text/player-commands.ts';
 import { BUTTON, gameButtons, type BotButton } from '../../notify/chat/buttons.ts';
+import { utc } from '../../service/public-state.ts';
 
 export interface BotDeps {
   readonly games: GameApi;
@@ -195,7 +196,7 @@ export async function challengeReply(deps: BotDeps, chat: LinkedChat, variant: s
   if (!made.ok) return fail(`Could not make the challenge: ${made.error}`);
   const ch = made.value;
   const whom = ch.to ? (ch.to.name ?? `player ${ch.to.id}`) : 'anyone';
-  const expires = `Expires ${ch.expiresAt.slice(0, 16).replace('T', ' ')} UTC.`;
+  const expires = `Expires ${utc(ch.expiresAt)}.`;
   const headline = `${chat.player.name ?? `Player ${chat.player.id}`} challenges ${whom} to ${ch.title ?? ch.variant} (challenge ${ch.id}).`;
   if (!seenByOthers)
     return {

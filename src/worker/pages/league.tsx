@@ -9,6 +9,7 @@ import { formatWords, type TournamentBoard, type TournamentSummary, type Tournam
 import { getVariant } from '../../engine/variants/index.ts';
 import { Layout, ErrorLine } from './layout.tsx';
 import { nameOf, PlayerLink, type RatingLookup } from './rating-badge.tsx';
+import { utc } from '../../service/public-state.ts';
 
 const variantTitle = (v: string) => getVariant(v)?.title ?? v;
 const points = (n: number) => (n % 1 ? `${Math.floor(n) || ''}½` : String(n));
@@ -73,7 +74,7 @@ const describe = (t: TournamentSummary) => `${t.title ?? t.variant}, ${formatWor
 const TournamentLine = (p: { t: TournamentSummary }) => (
   <li>
     <a href={`/tournaments/${p.t.id}`}>{p.t.name}</a> — {describe(p.t)}; {p.t.playerCount} of {p.t.maxPlayers} players
-    {p.t.status === 'open' && p.t.startsAt ? `; starts ${p.t.startsAt.slice(0, 16).replace('T', ' ')} UTC` : ''}
+    {p.t.status === 'open' && p.t.startsAt ? `; starts ${utc(p.t.startsAt)}` : ''}
     {p.t.status === 'running' ? `; round ${p.t.round}` : ''}
     {p.t.winner ? (
       <>
@@ -285,7 +286,7 @@ export const TournamentPage = (p: { t: TournamentView; me?: string; ratings: Rat
             ? `, round ${t.round}${t.rounds ? ` of ${t.rounds}` : ''}`
             : `, all ${t.rounds ? `${t.rounds} ` : ''}rounds played at once`
           : ''}
-        {t.startsAt && t.status === 'open' ? `; starts ${t.startsAt.slice(0, 16).replace('T', ' ')} UTC` : ''}. Made by <PlayerLink player={t.creator} />.
+        {t.startsAt && t.status === 'open' ? `; starts ${utc(t.startsAt)}` : ''}. Made by <PlayerLink player={t.creator} />.
         {t.winner ? (
           <>
             {' '}

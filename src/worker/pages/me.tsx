@@ -10,10 +10,11 @@ import type { VariantRating } from '../../service/ratings.ts';
 import { PushButton } from './push-button.tsx';
 import { ChallengeLine } from './challenges.tsx';
 import { OfferGameForm } from './offer-game-form.tsx';
+import { utc } from '../../service/public-state.ts';
 
 const UtcTime = (p: { at: string }) => (
   <time data-deadline="" datetime={p.at}>
-    {p.at.slice(0, 16).replace('T', ' ')} UTC
+    {utc(p.at)}
   </time>
 );
 

@@ -91,7 +91,7 @@ export async function runPlayerCommand(
               'Yours:',
               ...yours.map(
                 (ch) =>
-                  `- ${ch.id}: ${ch.title ?? ch.variant} to ${challengeTo(ch)}, expires ${ch.expiresAt.slice(0, 16).replace('T', ' ')} UTC. ${sayOr(['withdraw'], ch.id, ' to take it back', 'Take it back')}`,
+                  `- ${ch.id}: ${ch.title ?? ch.variant} to ${challengeTo(ch)}, expires ${utc(ch.expiresAt)}. ${sayOr(['withdraw'], ch.id, ' to take it back', 'Take it back')}`,
               ),
             ]
           : []),
