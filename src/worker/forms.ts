@@ -1,6 +1,7 @@
 // The page forms and the query strings of pages and pictures, as valibot schemas
 // (the JSON API's inputs are in service/schemas.ts, which these build on).
 import * as v from 'valibot';
+import { checkTag, flashTag } from '../notify/signing.ts';
 import { MAX_SIZE, MIN_SIZE } from '../service/preview.ts';
 import {
   COMPUTER_LEVELS,
@@ -171,8 +172,19 @@ export const PreviewQuerySchema = v.object({
   from: v.optional(v.picklist(COLORS, 'from must be white or black')),
 });
 
+/** A whole number typed in a form, else the text as typed (the schema then refuses it in words); undefined when empty. */
+export const wholeOrTyped = (typed: string | undefined) => (typed && /^\d{1,4}$/.test(typed) ? Number(typed) : typed || undefined);
+
+type Flash = { error?: string | undefined; ok?: string | undefined };
+
 /** What a flash message's tag covers. */
-export const flashText = (flash: { error?: string | undefined; ok?: string | undefined }) => `${flash.error ?? ''}\n${flash.ok ?? ''}`;
+const flashText = (flash: Flash) => `${flash.error ?? ''}\n${flash.ok ?? ''}`;
+
+/** The tag of a form redirect's message, under the player's token or key: only our own redirects put words on a page. */
+export const flashSignature = (key: string, flash: Flash) => flashTag(key, flashText(flash));
+
+/** Whether the message in a page's address came from one of our own redirects for this token or key. */
+export const isOwnFlash = (key: string, flash: Flash, sig: string) => checkTag(flashSignature(key, flash), sig);
 
 /** Whether a path's id can name a game (GameIdSchema). */
 export const isGameId = (id: string) => v.is(GameIdSchema, { id });

@@ -8,7 +8,6 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
-import { flashTag } from '../../notify/signing.ts';
 import { plural } from '../../engine/types.ts';
 import { ConditionalSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
 import {
@@ -23,7 +22,7 @@ import {
   MoveFormSchema,
   SettingsFormSchema,
   TokenSchema,
-  flashText,
+  flashSignature,
   isGameId,
 } from '../forms.ts';
 import { type AppEnv } from '../http.ts';
@@ -56,7 +55,7 @@ async function backToGame(c: Context, id: string, token: string, flash: { error?
   const shown = { error: flash.error?.slice(0, 300).trim(), ok: flash.ok?.slice(0, 300).trim() };
   if (shown.error) q.set('error', shown.error);
   if (shown.ok) q.set('ok', shown.ok);
-  if (shown.error || shown.ok) q.set('sig', await flashTag(token, flashText(shown)));
+  if (shown.error || shown.ok) q.set('sig', await flashSignature(token, shown));
   if (flash.move) q.set('move', flash.move.slice(0, MAX_MOVE_TEXT));
   if (flash.message) q.set('message', flash.message.slice(0, MAX_MESSAGE_QUERY));
   if (flash.plan !== undefined) q.set('plan', flash.plan.slice(0, MAX_PLAN_CHARS));

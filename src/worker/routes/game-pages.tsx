@@ -6,10 +6,9 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { ratingLookup } from '../profile.ts';
-import { checkTag, flashTag } from '../../notify/signing.ts';
 import { opposite, type Color, COLORS } from '../../engine/types.ts';
 import { CreateGameSchema } from '../../service/schemas.ts';
-import { CreateFormSchema, formPlayers, PageQuerySchema, TokenSchema, flashText, isGameId } from '../forms.ts';
+import { CreateFormSchema, formPlayers, PageQuerySchema, TokenSchema, isGameId, isOwnFlash } from '../forms.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import { KEY_COOKIE } from '../http-auth.ts';
 import { formFields } from '../http-body.ts';
@@ -213,7 +212,7 @@ export const gamePages = new Hono<AppEnv>()
     // Messages come only from our own form redirects (tagged under the player's token), so a
     // link made elsewhere cannot put words such as "re-enter your password" on the page.
     const signer = token ?? (state.you ? key : undefined);
-    const signed = signer !== undefined && q.sig !== undefined && (q.error || q.ok) && (await checkTag(flashTag(signer, flashText(q)), q.sig));
+    const signed = signer !== undefined && q.sig !== undefined && (q.error || q.ok) && (await isOwnFlash(signer, q, q.sig));
     const flash: Flash = signed ? { ...(q.error ? { error: q.error } : {}), ...(q.ok ? { ok: q.ok } : {}) } : {};
     let preview: GamePageProps['preview'];
     let hint: GamePageProps['hint'];

@@ -18,9 +18,8 @@ import { ProfilePage } from '../pages/profile.tsx';
 import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import { getCookie } from 'hono/cookie';
-import { checkTag, flashTag } from '../../notify/signing.ts';
 import { KEY_COOKIE } from '../http-auth.ts';
-import { flashText } from '../forms.ts';
+import { flashSignature, wholeOrTyped, isOwnFlash } from '../forms.ts';
 import { playerProfile, ratingLookup } from '../profile.ts';
 
 /**
@@ -30,7 +29,7 @@ import { playerProfile, ratingLookup } from '../profile.ts';
 async function backWithError(c: Context<AppEnv>, id: string, error: string) {
   const key = getCookie(c, KEY_COOKIE) ?? '';
   const text = error.slice(0, 300);
-  const q = new URLSearchParams({ error: text, sig: await flashTag(key, flashText({ error: text })) });
+  const q = new URLSearchParams({ error: text, sig: await flashSignature(key, { error: text }) });
   return c.redirect(`/tournaments/${id}?${q}`, 303);
 }
 
@@ -38,7 +37,7 @@ async function backWithError(c: Context<AppEnv>, id: string, error: string) {
 async function shownError(c: Context<AppEnv>): Promise<string | undefined> {
   const [error, sig, key] = [c.req.query('error'), c.req.query('sig'), getCookie(c, KEY_COOKIE)];
   if (!error || !sig || !key) return undefined;
-  return (await checkTag(flashTag(key, flashText({ error })), sig)) ? error : undefined;
+  return (await isOwnFlash(key, { error }, sig)) ? error : undefined;
 }
 
 async function tournamentPage(c: Context<AppEnv>, id: string, error?: string) {
@@ -123,7 +122,6 @@ export const leaguePages = new Hono<AppEnv>()
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first (your /me page), then make a tournament.', '/tournaments');
     const f = await readForm(c);
-    const whole = (s: string | undefined) => (s && /^\d{1,4}$/.test(s) ? Number(s) : s ? s : undefined);
     // The form's one Format choice holds the API's format and `double`.
     const double = f.format === 'double-round-robin';
     const input = v.safeParse(CreateTournamentSchema, {
@@ -131,11 +129,11 @@ export const leaguePages = new Hono<AppEnv>()
       variant: f.variant,
       format: double ? 'round-robin' : f.format,
       ...(double ? { double: true } : {}),
-      maxPlayers: whole(f.maxPlayers),
-      clock: { daysPerMove: whole(f.days), timeout: f.timeout || undefined, leaveDays: whole(f.leave) },
+      maxPlayers: wholeOrTyped(f.maxPlayers),
+      clock: { daysPerMove: wholeOrTyped(f.days), timeout: f.timeout || undefined, leaveDays: wholeOrTyped(f.leave) },
       rated: f.rated === '1',
       // Rounds typed for a round robin are refused in words, as the API refuses them (not dropped).
-      ...(f.rounds ? { rounds: whole(f.rounds) } : {}),
+      ...(f.rounds ? { rounds: wholeOrTyped(f.rounds) } : {}),
     });
     const list = () => c.var.services.tournaments.list(linkBase(c));
     // A refused form comes back as it was typed.

@@ -32,6 +32,7 @@ import { chatLinksOf } from './chat-links.tsx';
 import { NotifyChoicesForm } from '../pages/me-notify.tsx';
 import { NotifyChoicesSchema } from '../../notify/schemas.ts';
 import { NOTIFY_EVENTS } from '../../service/ports.ts';
+import { wholeOrTyped } from '../forms.ts';
 
 /** The key lives in an HttpOnly cookie: scripts cannot read it, other sites' forms do not send it. */
 function keepKey(c: Context<AppEnv>, key: string) {
@@ -82,7 +83,7 @@ const CHALLENGE_FORM_LABELS = {
 const challengeClock = (days: string, timeout: string | undefined, leave: string | undefined) => ({
   daysPerMove: Number(days),
   ...(timeout ? { timeout } : {}),
-  ...(leave ? { leaveDays: /^\d{1,4}$/.test(leave) ? Number(leave) : leave } : {}),
+  ...(leave ? { leaveDays: wholeOrTyped(leave) } : {}),
 });
 
 /** The player's /me page; `settings`: the settings form refused (a 400), shown again as typed with why. */
@@ -250,7 +251,7 @@ export const playerPages = new Hono<AppEnv>()
       webhook: f.webhook === '1',
       push: f.push === '1',
       events: NOTIFY_EVENTS.filter((e) => f[`event-${e}`] === '1'),
-      digestHours: f.digest ? (/^\d{1,3}$/.test(f.digest) ? Number(f.digest) : f.digest) : null,
+      digestHours: wholeOrTyped(f.digest) ?? null,
     });
     if (!input.success) return errorPage(c, 400, 'Notifications not saved', describeIssues(input.issues, 'form', { digestHours: 'Emails' }), '/me');
     await c.var.services.push.setChoices(player, input.output);
