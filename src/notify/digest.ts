@@ -32,8 +32,7 @@ const howToPlay = (only: unknown) =>
 const utcAt = (ms: number) => utc(new Date(ms).toISOString());
 
 /** One game in the list: what it is, against whom, whose move, by when, the link (and the seat, for its unsubscribe link). */
-function gameLine(row: DirectoryRow, address: string, origin: string, news: Awaited<ReturnType<GameNews>>) {
-  const you: Color = row.whiteEmail?.toLowerCase() === address ? 'white' : 'black';
+function gameLine(row: DirectoryRow, you: Color, origin: string, news: Awaited<ReturnType<GameNews>>) {
   const them = you === 'white' ? row.blackName : row.whiteName;
   const title = getVariant(row.variant)?.title ?? row.variant;
   const state =
@@ -87,10 +86,11 @@ export class DigestMailer {
     const origin = linkOrigin(this.publicUrl, job.origin, waiting[0]?.linkOrigin, others[0]?.linkOrigin);
     // Each game's own unsubscribe link (a digest covers several seats, so no one link stops them all).
     const line = async (g: DirectoryRow): Promise<GameLine> => {
+      // The seat mailed at this address.
       const you: Color = g.whiteEmail?.toLowerCase() === job.address ? 'white' : 'black';
       // A game whose object cannot say is listed without its news, not left out.
       const news = await this.news?.(g.id, you, job.since).catch(() => undefined);
-      const l = gameLine(g, job.address, origin, news);
+      const l = gameLine(g, you, origin, news);
       return { ...l, stop: await unsubscribeUrl(this.config, origin, l.id, l.you) };
     };
     const w = await Promise.all(waiting.map(line));

@@ -218,7 +218,9 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
           : `${answer.reply}\n\n${command.kind === 'move' ? 'Nothing was played. Reply again with a corrected turn.' : 'Nothing was changed.'}`;
   }
   // Our answer starts with the marker line too, so an answer quoted back is never read as a command.
-  const now = await deps.service.load(address.gameId);
+  // Where nothing was carried out the game is as loaded above; otherwise as the command left it.
+  const unchanged = outcome === 'ambiguous' || outcome === 'no-command' || outcome === 'stale';
+  const now = unchanged ? before : await deps.service.load(address.gameId);
   if (now.ok && now.value.status === 'active') text = `${replyMarker(address.gameId, now.value.ply, now.value.position)}\n\n${text}`;
   const subject = /^re:/i.test(mail.subject) ? mail.subject : `Re: ${mail.subject || `Subspace game ${address.gameId}`}`;
   // An answer to the player's mail (threaded under it), sent by the service: no vacation responder answers it back.
