@@ -1,5 +1,5 @@
 // The words of notifications: subjects and bodies of emails (and short summaries).
-import { colorName, plural, type Color } from '../engine/types.ts';
+import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { escapeXml } from '../render/xml.ts';
 import type { PlayerEvent, PublicChallenge } from '../service/challenges.ts';
 import { formatWords, type TournamentSummary } from '../service/tournament-views.ts';
@@ -292,6 +292,10 @@ export function playerEventText(event: PlayerEvent): string {
       const g = event.game;
       return `Your move in ${gameTitle(g)} against ${opponentName(g)} (ply ${g.ply}${g.deadline ? `, deadline ${utc(g.deadline)}` : ''}).\nThe game: ${g.link}`;
     }
+    case 'offer':
+      return `${opponentName(event.game)} ${offerWords(event.game)} in ${gameTitle(event.game)}: it waits for your answer.\nThe game: ${event.game.link}`;
+    case 'offerClosed':
+      return `An offer in ${gameTitle(event.game)} against ${opponentName(event.game)} was answered.\nThe game: ${event.game.link}`;
     case 'gameFinish': {
       const g = event.game;
       const change = g.ratings ? ` Your rating: ${ratingWords(g.ratings[g.side])}.` : '';
@@ -303,6 +307,15 @@ export function playerEventText(event: PlayerEvent): string {
     case 'tournamentFinish':
       return tournamentLines(event.tournament).join('\n');
   }
+}
+
+/** What the other side offers this player in `g` ("offers a draw", …), as its open offers say. */
+function offerWords(g: MyGame): string {
+  const other = opposite(g.side);
+  if (g.drawOffer === other) return 'offers a draw';
+  if (g.takebackOffer === other) return 'asks to take back their last turn';
+  if (g.pauseOffer?.by === other) return `asks for a pause of ${plural(g.pauseOffer.days, 'day')}`;
+  return 'made an offer';
 }
 
 /**

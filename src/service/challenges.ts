@@ -26,6 +26,10 @@ export type PlayerEvent =
   | { readonly type: 'challengeCanceled'; readonly challenge: PublicChallenge }
   | { readonly type: 'gameStart'; readonly game: MyGame }
   | { readonly type: 'yourTurn'; readonly game: MyGame }
+  /** The other side offered a draw, asked for a takeback or a pause: the game waits for your answer (its drawOffer, takebackOffer, pauseOffer say which). */
+  | { readonly type: 'offer'; readonly game: MyGame }
+  /** An offer in the game was declined, or a takeback or pause agreed, and no turn came to you with it: the game as it is now. */
+  | { readonly type: 'offerClosed'; readonly game: MyGame }
   | { readonly type: 'gameFinish'; readonly game: MyGame }
   | { readonly type: 'tournamentFinish'; readonly tournament: TournamentSummary };
 

@@ -1,5 +1,6 @@
 // What service events become on the event streams: a game's moves, offers and ending
-// go to its stream and sockets (held by the game's own object); "your turn" and "game over" go to the players' streams;
+// go to its stream and sockets (held by the game's own object); "your turn", an offer to answer
+// (and its closing) and "game over" go to the players' streams;
 // challenge events, game starts and game ends go to the player's stream and own webhook, a
 // challenge also by email.
 import type { PlayerStore } from '../db/player-store.ts';
@@ -29,6 +30,11 @@ const GAME_LINE: Partial<Record<GameEvent['type'], string>> = {
   'pause-end': 'pauseEnd',
   'offer-declined': 'offerDeclined',
 };
+
+/** An offer made to a side (a draw, a takeback, a pause): the game now waits for that side's answer. */
+const OFFER_MADE: ReadonlySet<GameEvent['type']> = new Set(['draw-offer', 'takeback-offer', 'pause-offer']);
+/** An offer answered (declined, or a takeback or pause agreed) with the game going on: it waits no more. */
+const OFFER_CLOSED: ReadonlySet<GameEvent['type']> = new Set(['offer-declined', 'takeback', 'pause']);
 
 export class HubEvents implements EventSink, PlayerEventSink {
   constructor(
@@ -72,6 +78,11 @@ export class HubEvents implements EventSink, PlayerEventSink {
       if (events.some((e) => e.type === 'game-over')) sends.push(this.send(playerId, { type: 'gameFinish', game }, base));
       else if (game.yourTurn && events.some((e) => (e.type === 'turn' && e.recipients.includes(side)) || e.type === 'takeback'))
         sends.push(hubOf(this.env, `player:${playerId}`).publish([{ type: 'yourTurn', game }]));
+      // An offer to answer (or one answered) changes what waits for the player as a turn does: /me,
+      // the header's count and a bot following the stream hear of it (both players, once it closes).
+      else if (events.some((e) => OFFER_MADE.has(e.type) && e.recipients.includes(side)))
+        sends.push(hubOf(this.env, `player:${playerId}`).publish([{ type: 'offer', game }]));
+      else if (events.some((e) => OFFER_CLOSED.has(e.type))) sends.push(hubOf(this.env, `player:${playerId}`).publish([{ type: 'offerClosed', game }]));
     }
     await Promise.all(sends);
   }

@@ -281,7 +281,7 @@ export const playerPaths = {
   '/api/stream/events': {
     get: {
       summary:
-        'NDJSON stream of your events: `yourTurn` for each game waiting for you and `challenge` for each sent to you first, then `challenge`, `challengeCanceled`, `gameStart`, `yourTurn`, `gameFinish` as they happen; a blank keep-alive line at least every 30 s',
+        "NDJSON stream of your events: first `yourTurn` for each game where it is your turn, `offer` for each where an offer of the other side waits for your answer, and `challenge` for each challenge sent to you; then `challenge`, `challengeCanceled`, `gameStart`, `yourTurn`, `offer` (a draw, takeback or pause offered to you: the game's `drawOffer`, `takebackOffer`, `pauseOffer` say which), `offerClosed` (an offer declined, or a takeback or pause agreed, with no turn coming to you), `gameFinish` as they happen; a blank keep-alive line at least every 30 s",
       security: key,
       responses: { 200: ndjson, 403: error('not a player key') },
     },

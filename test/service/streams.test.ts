@@ -138,6 +138,27 @@ describe('GET /api/stream/events', () => {
     await stream.close();
   }, 240_000);
 
+  it('an offer to answer says offer (on reopening too), and its answer offerClosed to both players', async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    const { game } = await startGame(a, b); // a white
+    expect((await call('POST', `/api/games/${game.id}/moves`, { token: a.key, text: 'Wb2-Wb3' })).status).toBe(200);
+    const aStream = await openStream('/api/stream/events', a.key);
+    const bStream = await openStream('/api/stream/events', b.key);
+    expect(await bStream.next()).toMatchObject({ type: 'yourTurn', game: { id: game.id } });
+    // A draw offered on Black's turn: White has no turn, yet the game waits for White's answer.
+    expect((await call('POST', `/api/games/${game.id}/draw`, { token: b.key, json: { action: 'offer' } })).status).toBe(200);
+    expect(await aStream.next()).toMatchObject({ type: 'offer', game: { id: game.id, yourTurn: false, waiting: true, drawOffer: 'black' } });
+    const reopened = await openStream('/api/stream/events', a.key);
+    expect(await reopened.next()).toMatchObject({ type: 'offer', game: { id: game.id, drawOffer: 'black' } });
+    await reopened.close();
+    expect((await call('POST', `/api/games/${game.id}/draw`, { token: a.key, json: { action: 'decline' } })).status).toBe(200);
+    expect(await aStream.next()).toMatchObject({ type: 'offerClosed', game: { id: game.id, waiting: false, drawOffer: null } });
+    expect(await bStream.next()).toMatchObject({ type: 'offerClosed', game: { id: game.id, yourTurn: true, drawOffer: null } });
+    await aStream.close();
+    await bStream.close();
+  }, 240_000);
+
   it('a rematch against the computer says gameStart, as an accepted challenge does (tester)', async () => {
     const kirk = await newPlayer('Kirk');
     const made = await call('POST', '/api/games', { token: kirk.key, json: { variant: 'warp-factor', black: { computer: 1 } } });

@@ -14,10 +14,14 @@ export const streams = new Hono<PlayerEnv>()
     const player = c.var.player;
     const base = linkBase(c);
     return eventStream(hubOf(c.env, `player:${player.id}`), async () => {
-      // On (re)opening: the games waiting for the player, then the challenges sent to them.
-      const waiting = (await c.var.services.players.games(player, 'active', base)).filter((g) => g.yourTurn);
+      // On (re)opening: the games waiting for the player
+      // (your turn, or an offer of the other side's to answer), then the challenges sent to them.
+      const waiting = (await c.var.services.players.games(player, 'active', base)).filter((g) => g.waiting);
       const challenges = (await c.var.services.challenges.mine(player, base)).filter((ch) => ch.to?.id === player.id);
-      return [...waiting.map((game) => ({ type: 'yourTurn', game })), ...challenges.map((challenge) => ({ type: 'challenge', challenge }))];
+      return [
+        ...waiting.map((game) => ({ type: game.yourTurn ? 'yourTurn' : 'offer', game })),
+        ...challenges.map((challenge) => ({ type: 'challenge', challenge })),
+      ];
     });
   })
 
