@@ -280,13 +280,16 @@ function startGamePage(root: HTMLElement): void {
       flash('error', nextStepWords());
       return;
     }
-    const ply = st().ply + 1;
+    // The ply and the position shown: a turn meant for a position the game has left (a takeback and
+    // other turns since) is refused as stale, not played elsewhere.
+    const { ply: shown, position } = st();
+    const ply = shown + 1;
     const btn = $<HTMLButtonElement>('#send-btn');
     if (btn) btn.disabled = true;
     fetch('/api/games/' + id + '/moves', {
       method: 'POST',
       headers: authHeaders({ 'Content-Type': 'application/json' }),
-      body: JSON.stringify(withMessage({ move: text, ply })),
+      body: JSON.stringify(withMessage({ move: text, ply, ...(position ? { position } : {}) })),
     })
       .then((r) => r.json().then((data) => ({ r, data })))
       .then((x) => {

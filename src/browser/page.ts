@@ -37,6 +37,7 @@ export function st() {
   const d = live();
   return {
     ply: Number(d.getAttribute('data-ply')),
+    position: d.getAttribute('data-position'),
     updated: d.getAttribute('data-updated'),
     status: d.getAttribute('data-status'),
     toMove: d.getAttribute('data-side-to-move'),

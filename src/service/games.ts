@@ -190,7 +190,7 @@ export class GameService {
     if (!who.ok) return who;
     const { row, side } = who.value;
     if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
-    const wrongPly = await plyRefusal(this.ctx.store, row, input.ply);
+    const wrongPly = (await plyRefusal(this.ctx.store, row, input.ply)) ?? positionRefusal(row, input.position);
     if (wrongPly) return wrongPly;
     if (side !== row.sideToMove) return fail(403, 'not_your_turn', `it is ${colorName(row.sideToMove)}'s turn, not yours`);
     // A message over the limit refuses the whole turn: nothing is played that the player sent together.
@@ -371,6 +371,20 @@ export class GameService {
   leave(id: string, actor: Actor, days: number) {
     return pauses.leave(this.ctx, id, actor, days);
   }
+}
+
+/**
+ * Why a turn meant for `position` (the state's position as its sender read it) cannot be played in
+ * `row`: the game has left it. The ply alone misses a takeback followed by other turns back to the
+ * same ply; the position does not (and the same position reached again is the one the turn was for).
+ */
+export function positionRefusal(row: GameRow, position: string | undefined): Failure | undefined {
+  if (position === undefined || position === row.position) return undefined;
+  return fail(
+    409,
+    'stale_ply',
+    `stale: the game is no longer in the position you sent (turns were played or taken back since); it is at ply ${row.ply}, so read it again`,
+  );
 }
 
 /**

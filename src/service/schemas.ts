@@ -204,14 +204,20 @@ export const plyFromSuffix = <T extends { move: string; ply?: number | undefined
     return { ...dataset.value, move, ply: ply ?? dataset.value.ply };
   });
 
-/** JSON `{move, ply?}`; the move may carry the `#<ply>` suffix instead of (or agreeing with) `ply`. */
+/**
+ * The position a turn was meant for (the state's `position`, as the sender read it): a turn that
+ * finds the game elsewhere is stale, even at the same ply (turns taken back and played again since).
+ */
+export const MeantPositionSchema = oneLineText("is empty (leave it out, or send the state's position)", MAX_POSITION_TEXT);
+
+/** JSON `{move, ply?, position?}`; the move may carry the `#<ply>` suffix instead of (or agreeing with) `ply`. */
 export const MoveJsonSchema = v.pipe(
   v.strictObject(
-    { move: MoveTextSchema, ply: v.optional(PlySchema), message: v.optional(MessageTextSchema) },
+    { move: MoveTextSchema, ply: v.optional(PlySchema), position: v.optional(MeantPositionSchema), message: v.optional(MessageTextSchema) },
     'must be a JSON object like {"move": "Wb2-Wb3", "ply": 1}',
   ),
   plyFromSuffix(),
-  v.object({ move: MoveTextSchema, ply: v.optional(PlySchema), message: v.optional(MessageTextSchema) }),
+  v.object({ move: MoveTextSchema, ply: v.optional(PlySchema), position: v.optional(MeantPositionSchema), message: v.optional(MessageTextSchema) }),
 );
 
 /** A text/plain move: `Wb1-Nc3`, optionally `Wb1-Nc3 #7` (the ply it is meant for). */

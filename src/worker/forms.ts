@@ -10,6 +10,7 @@ import {
   MAX_MESSAGE_CHARS,
   MAX_MOVE_TEXT,
   MAX_POSITION_TEXT,
+  MeantPositionSchema,
   MessageTextSchema,
   MovePlainSchema,
   MoveTextSchema,
@@ -110,6 +111,8 @@ export const MoveFormSchema = v.pipe(
     token: TokenSchema,
     move: MoveTextSchema,
     ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a number'), v.transform(Number))),
+    /** The position the page showed (a hidden field): a turn sent from a page the game has left is stale. */
+    position: v.optional(MeantPositionSchema),
     do: v.optional(v.string()),
     /** A message sent with the move; an empty box sends none. */
     message: v.optional(

@@ -86,6 +86,35 @@ describe('takeback by agreement', () => {
     expect([ahead.status, ahead.body.code]).toEqual([409, 'future_ply']);
   });
 
+  it('a turn sent with the position it was meant for is stale once a takeback and another turn bring the game back to its ply elsewhere', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    await play(g, 'Bb3-Bb2');
+    await play(g, 'Wa2-Wa3');
+    // Black's page (and a bot) read ply 3; the page's form carries the position it shows.
+    const page = (await call('GET', `/games/${g.id}?token=${g.tokens.black}`)).text;
+    const read = (await call('GET', `/api/games/${g.id}`)).body.position as string;
+    expect(page).toContain(`name="position" value="${read}"`);
+    // White takes back Wa2-Wa3 and plays another turn: ply 3 again, in another position.
+    expect((await takeback(g, 'white', 'offer')).status).toBe(200);
+    expect((await takeback(g, 'black', 'accept')).body.ply).toBe(2);
+    await play(g, 'Wc2-Wc3');
+    const now = (await call('GET', `/api/games/${g.id}`)).body.position as string;
+    expect(now).not.toBe(read);
+    const late = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Ba3-Ba2', ply: 4, position: read }, token: g.tokens.black });
+    expect([late.status, late.body.code]).toEqual([409, 'stale_ply']);
+    expect(late.body.error).toMatch(/no longer in the position you sent/);
+    // The page's form without JavaScript: refused in words, the turn kept in its box.
+    const sent = await form(`/games/${g.id}/move`, { token: g.tokens.black, move: 'Ba3-Ba2', ply: '4', position: read });
+    expect(sent.status).toBe(303);
+    const back = (await call('GET', `${location(sent).pathname}${location(sent).search}`)).text;
+    expect(back).toContain('Not played: Ba3-Ba2 was sent for a position the game has left');
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(3);
+    // Sent with the position the game is in, it is played.
+    const fresh = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Ba3-Ba2', ply: 4, position: now }, token: g.tokens.black });
+    expect(fresh.status, fresh.text).toBe(200);
+  });
+
   it('decline, lapse with a move, and every refusal in words', async () => {
     const g = await newGame('warp-factor');
     expect((await takeback(g, 'white', 'offer')).body.error).toMatch(/White has no turn to take back/);

@@ -147,6 +147,7 @@ export const Live = (p: GamePageProps) => {
       id="live"
       data-game={s.id}
       data-ply={String(s.ply)}
+      data-position={s.position}
       data-updated={s.updatedAt}
       data-status={s.status}
       data-side-to-move={s.sideToMove}

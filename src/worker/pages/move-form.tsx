@@ -20,6 +20,7 @@ export const MoveForm = (p: GamePageProps & { yourTurn: boolean; turnError?: str
       {/* A signed-in player's key stays in its cookie: no token field, and none in a Preview or Hint address. */}
       {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
       <input type="hidden" name="ply" value={String(s.ply + 1)} />
+      <input type="hidden" name="position" value={s.position} />
       <label for="move">Your move {example ? <span class="hint">(e.g. {example})</span> : null}</label>
       <input
         type="text"

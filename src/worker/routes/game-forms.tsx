@@ -107,6 +107,7 @@ export const gameForms = new Hono<AppEnv>()
     const played = await c.var.services.games.move(id, f.token, {
       move: f.move,
       ...(f.ply ? { ply: f.ply } : {}),
+      ...(f.position ? { position: f.position } : {}),
       ...(f.message ? { message: f.message } : {}),
     });
     if (!played.ok) {
