@@ -320,6 +320,13 @@ export class ChallengeService {
     const side = sideOfPlayer(game, player.id);
     if (!side) return fail(403, 'not_a_player', `you are not a player of game ${game.id} (with this key)`);
     if (game.status === 'active') return fail(409, 'game_not_over', `game ${game.id} is still going: a rematch comes after the end`);
+    // The tournament pairs its games: a rematch would be a game outside it, offered from inside it.
+    if (game.tournamentId)
+      return fail(
+        409,
+        'tournament_game',
+        `game ${game.id} is a game of tournament ${game.tournamentId}, which has no rematches: to play this opponent again, challenge them from their profile`,
+      );
     const againstComputer = computerRematchInput(game, side);
     if (againstComputer) return this.computerRematch(game, player, opposite(side), againstComputer, base);
     const state = await this.rematchState(game.id, player);

@@ -52,7 +52,7 @@ export const ERROR_CODES = {
   already_offered: 'you have made this offer already',
   offer_pending: 'your opponent has made this offer: accept or decline it first',
   too_late_to_abort: 'both sides have moved: resign or offer a draw instead',
-  tournament_game: 'a tournament game cannot be aborted: resign or offer a draw',
+  tournament_game: 'a tournament game cannot be aborted (resign or offer a draw) and has no rematch (the tournament pairs its games)',
   no_clock: 'the game has no clock or deadline for this',
   game_paused: 'the game is paused: its clock is stopped',
   deadline_not_passed: "the side to move's deadline has not passed yet",

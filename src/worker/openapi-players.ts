@@ -273,7 +273,12 @@ export const playerPaths = {
           },
         },
         403: error('not a player of this game', 'not_a_player'),
-        409: error('the game is still going; or its rematch has started already', 'game_not_over', 'rematch_started'),
+        409: error(
+          'the game is still going; or its rematch has started already; or it is a tournament game (no rematch)',
+          'game_not_over',
+          'rematch_started',
+          'tournament_game',
+        ),
         429: tooMany('challenges (30 a minute)', 'from this player key'),
       },
     },

@@ -550,6 +550,16 @@ const specific: Record<string, Recipe> = {
     await ok({ method: 'POST', path: `/api/games/${id}/rematch`, token: kirk.key }); // meets kor's offer: the rematch starts
     return { ...s, path: `/api/games/${id}/rematch`, token: kirk.key };
   },
+  'POST /api/games/{id}/rematch 409 tournament_game': async (s) => {
+    const t = await tournament(kirk);
+    await join(t, kirk, kor, mccoy);
+    await start(t, kirk);
+    const view = await ok({ method: 'GET', path: `/api/tournaments/${t.id}` });
+    const board = view.pairings[0].boards.find((b: { gameId: string | null }) => b.gameId);
+    const keyOf = new Map([kirk, kor, mccoy].map((p) => [p.id, p.key]));
+    await ok({ method: 'POST', path: `/api/games/${board.gameId}/resign`, token: keyOf.get(board.white.id) });
+    return { ...s, path: `/api/games/${board.gameId}/rematch`, token: keyOf.get(board.black.id) };
+  },
   'POST /api/games/{id}/rematch 429 rate_limited': async (s) => ({
     ...s,
     path: `/api/games/${await playersGame(kirk, kor, true)}/rematch`,

@@ -174,6 +174,15 @@ describe('the words of a tournament’s mails', () => {
       const abort = await call('POST', `/api/games/${g.id}/abort`, { token: players[0]!.key });
       expect([abort.status, abort.body.code]).toEqual([409, 'tournament_game']);
     }
+    // Over, a tournament game offers no rematch (a game outside the tournament): no button, and the API says why.
+    const over = mine[0]!;
+    expect((await call('POST', `/api/games/${over.id}/resign`, { token: players[0]!.key })).status).toBe(200);
+    const overPage = await call('GET', `/games/${over.id}`, { headers: { Cookie: `subspace_key=${players[0]!.key}` } });
+    expect(overPage.text).toContain('resignation');
+    expect(overPage.text).not.toContain(`action="/games/${over.id}/rematch"`);
+    const rematch = await call('POST', `/api/games/${over.id}/rematch`, { token: players[0]!.key });
+    expect([rematch.status, rematch.body.code]).toEqual([409, 'tournament_game']);
+    expect(rematch.body.error).toMatch(/challenge them from their profile/);
     const starts = queue.take().filter((j) => 'event' in j && j.event === 'game-start' && 'channel' in j && j.channel === 'email') as NotifyJob[];
     expect(starts).toHaveLength(6);
     for (const j of starts) expect(j.data.tournament).toEqual({ id: t.id, name: 'Named cup', round: roundOf.get(j.gameId) });
