@@ -181,6 +181,17 @@ export class GameService {
 
   // ---- playing ----
 
+  /**
+   * The turn at `ply` when it is this player's and reads `text` (as stored): a turn sent twice (a
+   * form posted again) whose first sending was played. Else undefined.
+   */
+  async playedAlready(id: string, token: Actor, ply: number, text: string): Promise<PublicMove | undefined> {
+    const who = await this.ctx.player(id, token);
+    if (!who.ok) return undefined;
+    const turn = await this.ctx.store.move(id, ply);
+    return turn && turn.side === who.value.side && turn.text === text.trim() ? publicMove(turn) : undefined;
+  }
+
   async move(
     id: string,
     token: Actor,

@@ -182,6 +182,15 @@ describe('playing with forms (no JavaScript)', () => {
     const left = location(await form(`/games/${other.id}/move`, { token: other.tokens.white, ply: '1', move: 'Wc2-Wc3' }));
     expect(left.searchParams.get('error')).toMatch(/^Not played: Wc2-Wc3 was sent for a position the game has left/);
     expect(left.searchParams.get('move')).toBe('Wc2-Wc3');
+    // The same form posted twice (a double click without scripts): the second answer, the one the
+    // browser shows, says the turn was played, not "Not played"; the turn is in the game once.
+    const twice = await newGame('warp-factor');
+    const posts = await Promise.all([1, 2].map(() => form(`/games/${twice.id}/move`, { token: twice.tokens.white, ply: '1', move: 'Wb2-Wb3' })));
+    expect(posts.map((p) => location(p).searchParams.get('ok'))).toEqual(['You played Wb2-Wb3.', 'You played Wb2-Wb3.']);
+    expect((await call('GET', `/api/games/${twice.id}/moves`)).body.moves.map((m: { text: string }) => m.text)).toEqual(['Wb2-Wb3']);
+    // Only the same turn by the same side: Black sending that ply is still refused as stale.
+    const blackLate = location(await form(`/games/${twice.id}/move`, { token: twice.tokens.black, ply: '1', move: 'Wb2-Wb3' }));
+    expect(blackLate.searchParams.get('ok')).toBeNull();
     const notYours = location(await form(`/games/${g.id}/move`, { token: g.tokens.black, ply: '1', move: 'Bb3-Bb2' }));
     expect(notYours.searchParams.get('error')).toContain("it is White's turn, not yours");
     // The same rules as the API: no control characters, and a "#<ply>" suffix is the ply.

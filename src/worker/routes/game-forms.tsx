@@ -112,6 +112,10 @@ export const gameForms = new Hono<AppEnv>()
     });
     if (!played.ok) {
       if (played.status === 404) return errorPage(c, 404, 'No such game', failureWords(played));
+      // The same form posted twice (a double click, a resent form): the first was played, and the
+      // answer the browser shows (the second's) says so, not "Not played".
+      const first = played.code === 'stale_ply' && f.ply ? await c.var.services.games.playedAlready(id, f.token, f.ply, f.move) : undefined;
+      if (first) return backToGame(c, id, f.token, { ok: playedWords(first) });
       // The turn and the message typed with it stay in their boxes, to be mended and sent again.
       const error = played.code === 'stale_ply' ? staleTurnWords(f.move) : `Not played: ${aboutMove(f.move, played.error)}`;
       return backToGame(c, id, f.token, { error, move: f.move, ...(f.message ? { message: f.message } : {}) });
