@@ -6,6 +6,17 @@ import { ClockSchema, OptionsSchema, PlayerSchema, VariantSchema } from './schem
 /** Player and challenge ids: the same short alphabet as game ids. */
 export const PlayerIdSchema = v.pipe(v.string('must be text'), v.regex(/^[a-z0-9]{12}$/, 'is not a player id'));
 
+/**
+ * Whom a challenge is for: a player id as people type or paste it (a phone's keyboard capitalises
+ * the first letter; a profile's address is what a profile page offers to copy), made the id itself.
+ */
+const ChallengeToSchema = v.pipe(
+  v.string('must be text'),
+  v.trim(),
+  v.transform((typed) => (/\/players\/([A-Za-z0-9]{12})\/?(?:[?#].*)?$/.exec(typed)?.[1] ?? typed).toLowerCase()),
+  v.regex(/^[a-z0-9]{12}$/, 'is not a player id (12 letters and digits, as on their profile; their profile link works too)'),
+);
+
 export const CreatePlayerSchema = v.strictObject(
   { name: PlayerSchema.entries.name, email: PlayerSchema.entries.email },
   'must be an object like {"name": "Kirk", "email": "kirk@example.org"} (both optional)',
@@ -33,8 +44,8 @@ export const CreateChallengeSchema = v.strictObject({
   clock: v.optional(ClockSchema),
   /** The creator's colour (default random). */
   color: v.optional(ChallengeColorSchema, 'random'),
-  /** The one player this challenge is for; without it anyone may accept. */
-  to: v.optional(PlayerIdSchema),
+  /** The one player this challenge is for (their id, or their profile link); without it anyone may accept. */
+  to: v.optional(ChallengeToSchema),
   /** Days until it expires (default 7). */
   expiresInDays: v.optional(
     v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(30, 'must be at most 30')),

@@ -78,5 +78,17 @@ describe('a profile', () => {
     const me = formOf((await call('GET', '/me', { headers: cookie(worf.key) })).text, 'challenge-form');
     for (const field of ['name="timeout"', 'name="leave"', 'name="to"']) expect(me).toContain(field);
     expect(me).toContain('on their profile');
+    // A phone's keyboard capitalises the id, and a profile offers its address to copy: both are the id (tester).
+    expect(me).toMatch(/<input name="to"[^>]*autocapitalize="off"/);
+    const capital = kor.id.toUpperCase();
+    const link = ` http://localhost:8787/players/${kor.id} `;
+    for (const typed of [capital, link]) {
+      const made = await form('/challenges', { to: typed, variant: 'planar' }, undefined, cookie(worf.key));
+      expect(made.status, typed).toBe(303);
+      expect((await call('GET', `/api/challenges/${location(made).pathname.split('/')[2]}`)).body.to.id).toBe(kor.id);
+    }
+    const api = await call('POST', '/api/challenges', { token: worf.key, json: { variant: 'planar', to: kor.id.toUpperCase() } });
+    expect([api.status, api.body.to?.id]).toEqual([201, kor.id]);
+    expect((await call('POST', '/api/challenges', { token: worf.key, json: { variant: 'planar', to: 'kor' } })).body.error).toMatch(/^to: is not a player id/);
   });
 });

@@ -47,7 +47,8 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer }) => (
     {p.to ? null : (
       <>
         <label>
-          To player id (empty: anyone; a player's id is on their profile) <input name="to" size={14} maxlength={12} />
+          To player id (empty: anyone; a player's id is on their profile){' '}
+          <input name="to" size={14} maxlength={200} autocapitalize="off" autocorrect="off" spellcheck={false} />
         </label>{' '}
       </>
     )}
