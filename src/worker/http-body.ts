@@ -112,7 +112,22 @@ export async function requireJson(c: Context, next: () => Promise<void>) {
 }
 
 /**
- * A body that may be text/plain or JSON (a turn, a record): the text read with `text.schema`, its
+ * A form-encoded body without its field (`curl -d 'Wb2-Wb3'` labels any string so): the text as
+ * sent, not read as a form ("&" would end it, "+" be a space, "=" drop it). Only a body that is percent-encoded throughout
+ * (`curl --data-urlencode`: no spaces, and escapes in it) is decoded; a stray "%" stays itself.
+ */
+export function bareFormText(raw: string): string {
+  if (/\s/.test(raw) || !/%[0-9a-f]{2}/i.test(raw)) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * A body that may be text/plain (or form-encoded: a field named `text.name`, or the body as sent) or
+ * JSON (a turn, a record): the text read with `text.schema`, its
  * problems named as `text.name` ("move: ..."); JSON read by hand (a broken one is the 400 of
  * malformed JSON) with `json`, its problems named by field; any other type the 415 saying `how`.
  */
@@ -123,8 +138,11 @@ export async function readTextOrJson<T, J>(
   how: string,
 ): Promise<{ ok: true; text: true; value: T } | { ok: true; text: false; value: J } | { ok: false; response: Response }> {
   const type = mediaType(c);
-  if (type === 'text/plain') {
-    const parsed = v.safeParse(text.schema, await c.req.text());
+  if (type === 'text/plain' || type === 'application/x-www-form-urlencoded') {
+    // curl -d sends any string as a form: its `move=` (`record=`) field, or the body as written.
+    const raw = await c.req.text();
+    const params = type === 'text/plain' ? undefined : new URLSearchParams(raw);
+    const parsed = v.safeParse(text.schema, params ? (params.get(text.name) ?? bareFormText(raw)) : raw);
     if (!parsed.success) return { ok: false, response: jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues, text.name)) };
     return { ok: true, text: true, value: parsed.output };
   }

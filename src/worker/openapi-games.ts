@@ -42,7 +42,17 @@ export const gamePaths = {
       summary: 'Create a game from a text record; every turn is replayed and checked (a set-up start comes from `[SetUp "1"]` and `[Position]`)',
       requestBody: {
         required: true,
-        content: { 'text/plain': { schema: { type: 'string' } }, 'application/json': { schema: { $ref: '#/components/schemas/ImportGame' } } },
+        content: {
+          'text/plain': { schema: { type: 'string' } },
+          'application/json': { schema: { $ref: '#/components/schemas/ImportGame' } },
+          'application/x-www-form-urlencoded': {
+            schema: {
+              type: 'object',
+              description: 'as `curl -d` sends it: a `record` field, or the body read as the text itself',
+              properties: { record: { type: 'string' } },
+            },
+          },
+        },
       },
       responses: {
         201: json('the imported game', 'Created'),
@@ -104,6 +114,13 @@ export const gamePaths = {
         content: {
           'text/plain': { schema: { type: 'string', examples: ['Wb2-Wb3', 'Wb2-Wb3 #1'], description: 'the turn, optionally followed by #<ply>' } },
           'application/json': { schema: { $ref: '#/components/schemas/Move' } },
+          'application/x-www-form-urlencoded': {
+            schema: {
+              type: 'object',
+              description: 'as `curl -d` sends it: a `move` field (optionally with #<ply>), or the body read as the turn itself',
+              properties: { move: { type: 'string' } },
+            },
+          },
         },
       },
       responses: {
@@ -115,8 +132,8 @@ export const gamePaths = {
         401: error('no or malformed Authorization header'),
         403: error('not your turn, or not your game', 'not_your_turn'),
         404: error('no such game'),
-        409: error('a stale ply, a ply ahead of the game, or the game is over', 'stale_ply', 'future_ply', 'game_over'),
-        415: error('neither text/plain nor JSON'),
+        409: error('a stale ply or position, a ply ahead of the game, or the game is over', 'stale_ply', 'future_ply', 'game_over'),
+        415: error('neither text/plain, a form nor JSON'),
         422: error('illegal: why', 'illegal_turn'),
         429: {
           ...error('the message sent with the move is over the hourly limit (nothing was played)', 'rate_limited'),

@@ -109,9 +109,9 @@ const cases: Case[] = [
   ["move: another game's token", 403, () => move({ text: 'Bb3-Bb2', token: over.tokens.black }), /not a player's token/],
   ['move: not your turn', 403, () => move({ text: 'Wa2-Wa3', token: g.tokens.white }), /Black's turn/],
   [
-    'move: form content type',
+    'move: XML content type (a form is read as text: curl -d)',
     415,
-    () => move({ body: 'Bb3-Bb2', token: g.tokens.black, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }),
+    () => move({ body: 'Bb3-Bb2', token: g.tokens.black, headers: { 'Content-Type': 'application/xml' } }),
     /text\/plain/,
   ],
   [

@@ -109,6 +109,16 @@ describe('playing', () => {
     const suffixed = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Wb3-Wb4 #3' }, token: g.tokens.white });
     expect(suffixed.status, suffixed.text).toBe(200);
     expect(suffixed.body.move).toMatchObject({ ply: 3, text: 'Wb3-Wb4' });
+    // curl -d labels any string form-encoded (tester): the body as written, or a form's move= field.
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const curled = await call('POST', `/api/games/${g.id}/moves`, { body: 'Ba3-Ba2', headers: form, token: g.tokens.black });
+    expect([curled.status, curled.body.move?.text], curled.text).toEqual([200, 'Ba3-Ba2']);
+    const encoded = await call('POST', `/api/games/${g.id}/moves`, { body: 'Wa2-Wa3%20%235', headers: form, token: g.tokens.white });
+    expect([encoded.status, encoded.body.move?.ply], encoded.text).toEqual([200, 5]);
+    const field = await call('POST', `/api/games/${g.id}/moves`, { body: 'move=Bc3-Bc2+%236', headers: form, token: g.tokens.black });
+    expect([field.status, field.body.move?.text], field.text).toEqual([200, 'Bc3-Bc2']);
+    const stale = await call('POST', `/api/games/${g.id}/moves`, { body: 'move=Wc2-Wc3+%236', headers: form, token: g.tokens.white });
+    expect([stale.status, stale.body.code]).toEqual([409, 'stale_ply']);
   });
 
   it('draws a Warp Factor game by threefold repetition', async () => {

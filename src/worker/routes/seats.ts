@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { ChatJsonSchema, chatLength, ConfirmAddressQuerySchema, MAX_CHAT_TEXT, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
 import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';
 import { requirePlayer } from '../http-auth.ts';
-import { isJson, mediaType, readForm, readJson, requireJson } from '../http-body.ts';
+import { bareFormText, isJson, mediaType, readForm, readJson, requireJson } from '../http-body.ts';
 import { describeIssues, validationHook } from '../http-validation.ts';
 import type { GameEnv } from '../game-id.ts';
 import { AddressConfirmedPage, ConfirmAddressPage, UnsubscribedPage, UnsubscribePage } from '../pages/confirm-address.tsx';
@@ -34,7 +34,7 @@ async function chatBody(c: Context): Promise<{ ok: true; text: string; form: boo
     const raw = await c.req.text();
     const params = new URLSearchParams(raw);
     if (params.has('text')) return { ok: true, text: params.get('text')!, form: true };
-    return { ok: true, text: bareCommand(raw), form: false };
+    return { ok: true, text: bareFormText(raw), form: false };
   }
   if (type === 'multipart/form-data') {
     const form = await readForm(c);
@@ -48,19 +48,6 @@ async function chatBody(c: Context): Promise<{ ok: true; text: string; form: boo
     return { ok: true, text: parsed.output.text, form: false };
   }
   return { ok: false, response: jsonError(c, 415, 'unsupported_media_type', 'send the command as text/plain, a form with text=..., or JSON {"text": "..."}') };
-}
-
-/**
- * A form body without `text=`: the command as sent. Only a body that is percent-encoded throughout
- * (`curl --data-urlencode`: no spaces, and escapes in it) is decoded; a stray "%" stays itself.
- */
-function bareCommand(raw: string): string {
-  if (/\s/.test(raw) || !/%[0-9a-f]{2}/i.test(raw)) return raw;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
 }
 
 /** The first line with words in it: a chat post is one command. */
