@@ -179,8 +179,35 @@ export class PlayerStore extends D1Store {
 
   // ---- challenges ----
 
-  async createChallenge(row: NewChallengeRow): Promise<void> {
-    await this.db.insert(challenges).values(row);
+  /**
+   * Store a challenge unless its creator made the same one (same player asked, game, clock, colour,
+   * rating) since `since` and it is still open: a form sent twice (a double click) makes one. Insert
+   * and take-back-if-a-twin-is-there run in one batch, so of two sent at once the first stays. The
+   * challenge kept: this one, or its twin.
+   */
+  async createChallengeOnce(row: ChallengeRow, since: number): Promise<ChallengeRow | undefined> {
+    const twin = alias(challenges, 'twin');
+    const same = and(
+      eq(twin.creatorId, row.creatorId),
+      sql`${twin.toPlayerId} IS ${row.toPlayerId}`,
+      eq(twin.variant, row.variant),
+      eq(twin.options, row.options),
+      sql`${twin.daysPerMove} IS ${row.daysPerMove}`,
+      eq(twin.timeoutMode, row.timeoutMode),
+      eq(twin.leaveDays, row.leaveDays),
+      eq(twin.color, row.color),
+      eq(twin.rated, row.rated),
+      isNull(twin.rematchOf),
+      eq(twin.status, 'open'),
+      gt(twin.createdAt, since),
+      ne(twin.id, row.id),
+    );
+    const [, dropped] = await this.db.batch([
+      this.db.insert(challenges).values(row),
+      this.db.delete(challenges).where(and(eq(challenges.id, row.id), exists(this.db.select({ one: sql`1` }).from(twin).where(same)))),
+    ]);
+    if (dropped.meta.changes === 0) return this.challenge(row.id);
+    return this.db.select().from(twin).where(same).orderBy(twin.createdAt).limit(1).get();
   }
 
   /**

@@ -19,6 +19,8 @@ import type { Seats } from './new-game.ts';
 import type { TournamentSummary } from './tournament-views.ts';
 
 const DAY_MS = 86_400_000;
+/** How long the same challenge sent again is taken for the first one (a double click, a form sent twice). */
+const TWIN_CHALLENGE_MS = 10_000;
 
 /** What a player's event stream carries (GET /api/stream/events). */
 export type PlayerEvent =
@@ -143,7 +145,9 @@ export class ChallengeService {
   async create(creator: PlayerRow, input: CreateChallengeInput, base: LinkBase): Promise<ServiceResult<PublicChallenge>> {
     const row = await this.challengeRow(creator, input);
     if (!row.ok) return row;
-    await this.store.createChallenge(row.value);
+    // The same challenge sent again within seconds (a double click, a form sent twice) is the first one.
+    const kept = await this.store.createChallengeOnce(row.value, row.value.createdAt - TWIN_CHALLENGE_MS);
+    if (kept && kept.id !== row.value.id) return done(await this.view(kept, base));
     return done(await this.published(row.value, base));
   }
 

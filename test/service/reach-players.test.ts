@@ -92,3 +92,25 @@ describe('a profile', () => {
     expect((await call('POST', '/api/challenges', { token: worf.key, json: { variant: 'planar', to: 'kor' } })).body.error).toMatch(/^to: is not a player id/);
   });
 });
+
+describe('a challenge sent twice (tester: a double click made two, and two players could each accept one)', () => {
+  it('within seconds, the same challenge by the same player is the first one; another challenge is its own', async () => {
+    const kor = await newPlayer('Kor');
+    const worf = await newPlayer('Worf');
+    const fields = { variant: 'planar', color: 'random', to: '', days: '3', timeout: 'auto', leave: '0', rated: '1', ratedShown: '1' };
+    // Without scripts a double click posts the form twice, at once.
+    const posts = await Promise.all([1, 2].map(() => form('/challenges', fields, undefined, cookie(worf.key))));
+    const ids = posts.map((p) => location(p).pathname.split('/')[2]);
+    expect(ids[0]).toBe(ids[1]);
+    const mine = async () =>
+      (await call('GET', '/api/challenges', { token: worf.key })).body.challenges.filter((c: { from: { id: string } }) => c.from.id === worf.id);
+    expect(await mine()).toHaveLength(1);
+    // The API alike; a challenge that differs in anything (here the player asked) is another.
+    const again = await call('POST', '/api/challenges', { token: worf.key, json: { variant: 'planar', clock: { daysPerMove: 3 } } });
+    expect([again.status, again.body.id]).toEqual([201, ids[0]]);
+    const toKor = await call('POST', '/api/challenges', { token: worf.key, json: { variant: 'planar', clock: { daysPerMove: 3 }, to: kor.id } });
+    expect(toKor.body.id).not.toBe(ids[0]);
+    // The page that makes one marks its form to be sent once by the script.
+    expect((await call('GET', '/me', { headers: cookie(worf.key) })).text).toMatch(/<form method="post" action="\/challenges" id="challenge-form" data-once/);
+  });
+});

@@ -55,7 +55,7 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
           {props.error}
         </p>
       ) : null}
-      <form method="post" action="/games" class="start" aria-describedby={props.error ? 'form-error' : undefined}>
+      <form method="post" action="/games" class="start" data-once aria-describedby={props.error ? 'form-error' : undefined}>
         <fieldset class="variants">
           <legend>1. Variant</legend>
           <div class="variant-grid">

@@ -114,7 +114,7 @@ export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn:
       {p.signedIn ? (
         <section>
           <h2>Make a tournament</h2>
-          <form method="post" action="/tournaments" class="stack">
+          <form method="post" action="/tournaments" class="stack" data-once>
             <label>
               Name <input name="name" required maxlength={40} value={f?.name ?? ''} />
             </label>

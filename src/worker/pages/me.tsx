@@ -278,7 +278,7 @@ export const KeyPage = (p: { error?: string; ok?: string }) => (
       </label>{' '}
       <button type="submit">Send</button>
     </form>
-    <form method="post" action="/me/new">
+    <form method="post" action="/me/new" data-once>
       <label>
         New here? Your name <input name="name" maxlength={40} />
       </label>{' '}

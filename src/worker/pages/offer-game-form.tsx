@@ -6,7 +6,7 @@ import { DAYS_PER_MOVE, MAX_LEAVE_DAYS } from '../../service/schemas.ts';
 import { nameOf } from './rating-badge.tsx';
 
 export const OfferGameForm = (p: { id: string; to?: PublicPlayer }) => (
-  <form method="post" action="/challenges" id={p.id}>
+  <form method="post" action="/challenges" id={p.id} data-once>
     {p.to ? <input type="hidden" name="to" value={p.to.id} /> : null}
     <label>
       Variant{' '}

@@ -87,6 +87,15 @@ ${FOLLOW_JS}
       document.dispatchEvent(new CustomEvent('subspace:player-event', { detail: event }));
     });
   }
+  // A form that makes something (a game, a challenge, a tournament, a player) is sent once: a
+  // double click or tap would make two. Sendable again after a while (a slow answer, the Back button).
+  document.addEventListener('submit', function (ev) {
+    var form = ev.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-once') || ev.defaultPrevented) return;
+    if (form.hasAttribute('data-sent')) { ev.preventDefault(); return; }
+    form.setAttribute('data-sent', '');
+    setTimeout(function () { form.removeAttribute('data-sent'); }, 8000);
+  });
   document.addEventListener('DOMContentLoaded', function () {
     var btn = document.getElementById('theme-toggle');
     if (btn) {
