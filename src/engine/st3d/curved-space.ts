@@ -4,7 +4,7 @@
 import { drawOutcome, err, ok, opposite, ROLES, winOutcome, type Result, variantTitle } from '../types.ts';
 import { DOWN, isFixed, NO_PLATFORM, NUM_CELLS, NUM_PINS, UP } from './field.ts';
 import { handsWithStandardSets } from './first-contact.ts';
-import { dropMove, pieceMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
+import { dropMove, pieceMove, placeMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
 import { BLACK_BIT, colorBit, EMPTY, handIndex, pieceCode } from '../piece-codes.ts';
 import { clonePosition, emptyPosition, findKing, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { makeSt3dVariant } from './variant.ts';
@@ -69,8 +69,7 @@ function phase(pos: St3dPosition): string {
 function placements(pos: St3dPosition): St3dMove[] {
   const moves: St3dMove[] = [];
   for (const number of unplacedNumbers(pos.unplaced))
-    for (let pin = 0; pin < NUM_PINS; pin++)
-      if (pos.platforms[pin] === NO_PLATFORM) moves.push({ kind: 'place', pin, up: true, number }, { kind: 'place', pin, up: false, number });
+    for (let pin = 0; pin < NUM_PINS; pin++) if (pos.platforms[pin] === NO_PLATFORM) moves.push(placeMove(pin, true, number), placeMove(pin, false, number));
   return moves;
 }
 
