@@ -6,7 +6,7 @@ import { ROLES } from '../types.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
-import { curvedSpaceCaptures } from '../st3d/curved-space.ts';
+import { curvedSpaceCaptures, curvedSpaceGivesCheck } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type SearchRules } from './rules.ts';
 import { evaluatedCaptureCount, evaluatedCaptures, st3dEvaluation, st3dValues, type St3dVariantName } from './st3d-eval.ts';
 
@@ -167,8 +167,11 @@ export function st3dSearchRules(
             ? undefined
             : curvedSpaceCaptures(pos)
           : standardCaptures(pos, name === 'first-contact'),
-    // Curved Space pieces move by their own rules: the search plays the turn to see.
-    ...(name === 'curved-space' ? {} : { givesCheck: (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play) }),
+    // Curved Space's pieces move by their own rules: its turn is tried on a scratch board (or played).
+    givesCheck:
+      name === 'curved-space'
+        ? (pos: St3dPosition, move: St3dMove) => curvedSpaceGivesCheck(pos, move, play)
+        : (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play),
     // First Contact: a check wins at once.
     // Tried before the own-king test, which then only the checking turns need.
     ...(name === 'first-contact'

@@ -5,8 +5,8 @@ import { drawOutcome, err, ok, opposite, ROLES, winOutcome, type Result, variant
 import { DOWN, isFixed, NO_PLATFORM, NUM_CELLS, NUM_PINS, UP } from './field.ts';
 import { handsWithStandardSets } from './first-contact.ts';
 import { dropMove, pieceMove, placeMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
-import { BLACK_BIT, colorBit, EMPTY, handIndex, pieceCode } from '../piece-codes.ts';
-import { clonePosition, emptyPosition, findKing, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
+import { BLACK_BIT, colorBit, EMPTY, handIndex, KING, pieceCode } from '../piece-codes.ts';
+import { clonePosition, emptyPosition, findKing, kingCell, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { makeSt3dVariant } from './variant.ts';
 import { wormhole, type Wormhole } from './wormhole.ts';
 import {
@@ -187,6 +187,30 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
  * without listing the quiet turns.
  */
 export const curvedSpaceCaptures = (pos: St3dPosition): St3dMove[] => legalMoves(pos, false, undefined, true);
+
+/** The board curvedSpaceGivesCheck tries a turn on. */
+const CHECK_BOARD = new Int8Array(NUM_CELLS);
+
+/**
+ * Whether `move` (legal in `pos`) attacks the opponent's king: isCheck of the position after it,
+ * without making that position. A drop or a piece move without a platform move leaves the
+ * platforms, so the worm-hole, as they are: it is tried on a scratch board, and the king looked at
+ * as kingAttacker does. Any other turn is played (`play`) and the position asked.
+ */
+export function curvedSpaceGivesCheck(pos: St3dPosition, move: St3dMove, play: (pos: St3dPosition, move: St3dMove) => St3dPosition): boolean {
+  if (move.kind !== 'drop' && (move.kind !== 'move' || move.platform)) return kingAttacked(play(pos, move), opposite(pos.turn));
+  const board = CHECK_BOARD;
+  board.set(pos.board);
+  if (move.kind === 'drop') board[move.to] = pieceCode(pos.turn, move.role);
+  else {
+    board[move.to] = board[move.from]!;
+    board[move.from] = EMPTY;
+  }
+  const king = kingCell(board, pos.turn === 'white' ? KING + BLACK_BIT : KING);
+  if (king < 0) return false;
+  const by = colorBit(pos.turn);
+  return levelAttacker(board, king, by) >= 0 || wormholeAttacker(board, wormholeOf(pos), king, by) >= 0;
+}
 
 /** legalMoves' scratch: the targets of the piece it is at. */
 const TARGETS = new Int16Array(NUM_CELLS);
