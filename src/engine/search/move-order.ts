@@ -26,6 +26,16 @@ export class MoveOrder {
     for (let i = 0; i < scores.length; i++) this.order[i] = i;
   }
 
+  /** The order of other scores, as if made anew (the search keeps one per ply: no object per node). */
+  reset(scores: Float64Array, buffer: Int32Array): this {
+    this.scores = scores;
+    this.order = buffer;
+    this.length = scores.length;
+    this.sorted = false;
+    for (let i = 0; i < scores.length; i++) buffer[i] = i;
+    return this;
+  }
+
   /** The index of the n-th best move (calls come with n = 0, 1, 2, ... below length). */
   pick(n: number): number {
     const { order, scores } = this;

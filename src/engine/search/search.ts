@@ -41,6 +41,7 @@ import { EvalCache } from './eval-cache.ts';
 import { scoredKeys, withDropsNotListed } from './lazy-drops.ts';
 import { HistoryTable, MoveOrder } from './move-order.ts';
 
+const EARLIER_FILTER_MASK = 4095;
 const TT_HI = new Int32Array(TT_SIZE);
 const TT_LO = new Int32Array(TT_SIZE);
 const TT_MOVE = new Float64Array(TT_SIZE);
@@ -63,6 +64,10 @@ export class Searcher<P, M> {
   /** Per ply: move-ordering scores and order, reused (grown when a position has more turns). */
   private readonly plyScores: Float64Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Float64Array(256));
   private readonly plyOrder: Int32Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(256));
+  /** Per ply: the move order, reset for each node (a node's order is done with before its ply is reached again). */
+  private readonly plyMoveOrder: MoveOrder[] = Array.from({ length: MAX_PLY + 2 }, () => new MoveOrder(new Float64Array(0), new Int32Array(0)));
+  /** Per ply: quiescence's lazily listed legal turns (no closure made per node). */
+  private readonly plyListing: Listing<P, M>[];
   // The transposition table's arrays are shared by all searches (one at a time): allocating and
   // zeroing ~1.4 MB per call cost more than the smaller searches. Only the flags are cleared (run):
   // an entry without one counts as empty, whatever its other fields hold.
@@ -72,6 +77,8 @@ export class Searcher<P, M> {
   private readonly ttScore = TT_SCORE;
   private readonly ttDepth = TT_DEPTH;
   private readonly ttFlag = TT_FLAG;
+  /** 1 at (keyNumber & EARLIER_FILTER_MASK) of every earlier position's key. */
+  private readonly earlierFilter = new Uint8Array(EARLIER_FILTER_MASK + 1);
   private readonly noiseMix: number;
   private readonly cache: EvalCache<P, M>;
 
@@ -85,6 +92,9 @@ export class Searcher<P, M> {
     this.noiseMix = Math.imul(limits.seed | 0, 0x9e3779b1) ^ 0x2545f491;
     this.ceiling = Math.max(limits.nodes * FIRST_ITERATION_CAP, FIRST_ITERATION_FLOOR);
     this.cache = new EvalCache(rules);
+    this.plyListing = Array.from({ length: MAX_PLY + 2 }, () => new Listing<P, M>(variant));
+    // keyNumber's low 21 bits are the key's second word shifted by 11.
+    for (const k of earlier.keys()) this.earlierFilter[(k % 2 ** 21) & EARLIER_FILTER_MASK] = 1;
   }
 
   run(root: P): SearchOutcome<M> | undefined {
@@ -196,7 +206,8 @@ export class Searcher<P, M> {
   /** Repetition: a third occurrence counting the game, or any repeat inside the search, is a draw. */
   private repeated(ply: number): boolean {
     const k = this.path[ply]!;
-    let seen = this.earlier.get(k) ?? 0;
+    // Most keys are of no earlier position: the filter says so without a lookup in the map.
+    let seen = this.earlierFilter[(this.keys[ply]![1]! >>> 11) & EARLIER_FILTER_MASK] ? (this.earlier.get(k) ?? 0) : 0;
     for (let p = ply - 2; p >= 0; p -= 2) if (this.path[p] === k) seen += 2;
     return seen >= 2;
   }
@@ -313,7 +324,7 @@ export class Searcher<P, M> {
         this.history.replay(mark);
         this.history.end(mark);
       }
-      const order = new MoveOrder(scores, this.plyOrder[ply]!);
+      const order = this.plyMoveOrder[ply]!.reset(scores, this.plyOrder[ply]!);
       // A side that must meet a threat (First Contact) may need any drop: none is left out then.
       const frontier = depth === 1 && !inCheck && !(this.limits.threatPlies && this.rules.threatened && this.cache.threatened(pos, key));
       let quietSearched = 0;
@@ -395,35 +406,35 @@ export class Searcher<P, M> {
   private quiesce(pos: P, alpha: number, beta: number, ply: number, qply: number, inCheck?: boolean): number {
     this.count();
     const key = this.keys[ply]!;
-    let legal: M[] | undefined;
-    const legalMoves = () => (legal ??= this.variant.legalMoves(pos) as M[]);
+    // The legal turns, listed when first asked for (this ply's listing: no closure per node).
+    const listing = this.plyListing[ply]!.reset(pos);
     let moves: M[];
     let best: number;
     if (inCheck ?? this.variant.isCheck(pos)) {
-      if (legalMoves().length === 0) return -(MATE - ply);
+      if (listing.get().length === 0) return -(MATE - ply);
       if (qply >= EVASION_PLIES || ply >= MAX_PLY) return this.evaluate(pos, key) + this.noise(key);
-      moves = legalMoves();
+      moves = listing.get();
       best = -INFINITY;
     } else {
-      if (this.rules.winningTurn && this.cache.wins(pos, key, legalMoves, () => legal !== undefined)) return MATE - ply - 1;
+      if (this.rules.winningTurn && this.cache.wins(pos, key, listing.get, listing.listed)) return MATE - ply - 1;
       // Stalemate is a draw, not the position's worth (seen where the turns were listed anyway).
-      if (legal?.length === 0) return 0;
+      if (listing.legal?.length === 0) return 0;
       if (qply < (this.limits.threatPlies ?? 0) && ply < MAX_PLY && this.rules.threatened && this.cache.threatened(pos, key)) {
         // The opponent wins at once unless this turn stops it: no standing pat, every turn is tried.
-        moves = legalMoves();
+        moves = listing.get();
         if (moves.length === 0) return 0;
         best = -INFINITY;
       } else {
         best = this.evaluate(pos, key) + this.noise(key);
         if (best >= beta || qply >= (this.limits.quiescencePlies ?? QUIESCENCE_PLIES) || ply >= MAX_PLY) return best;
         if (best > alpha) alpha = best;
-        moves = this.rules.captures(pos, legalMoves);
+        moves = this.rules.captures(pos, listing.get);
       }
     }
     if (moves.length === 0) return best;
     const scores = this.scoresAt(ply, moves.length);
     for (let i = 0; i < moves.length; i++) scores[i] = this.rules.victim(pos, moves[i]!) * 16 - this.rules.attacker(pos, moves[i]!) / 16;
-    const order = new MoveOrder(scores, this.plyOrder[ply]!);
+    const order = this.plyMoveOrder[ply]!.reset(scores, this.plyOrder[ply]!);
     const childKey = this.keys[ply + 1]!;
     for (let n = 0; n < moves.length; n++) {
       const move = moves[order.pick(n)]!;
@@ -442,3 +453,17 @@ export class Searcher<P, M> {
 // Mate scores are stored relative to the node, so they stay right wherever the entry is read.
 const toTable = (score: number, ply: number) => (score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score);
 const fromTable = (score: number, ply: number) => (score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score);
+
+/** A position's legal turns, listed on the first `get` (the arrows are made once, with the object). */
+class Listing<P, M> {
+  private pos: P | undefined;
+  legal: M[] | undefined;
+  constructor(private readonly variant: AnyVariant) {}
+  reset(pos: P): this {
+    this.pos = pos;
+    this.legal = undefined;
+    return this;
+  }
+  readonly get = (): M[] => (this.legal ??= this.variant.legalMoves(this.pos) as M[]);
+  readonly listed = (): boolean => this.legal !== undefined;
+}

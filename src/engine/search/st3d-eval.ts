@@ -324,6 +324,9 @@ export function st3dEvaluation(name: St3dVariantName): (pos: St3dPosition) => nu
  * The captures of the side to move that the last evaluation met, if it was of `pos` (First Contact
  * and Warp Factor), appended to `out` in pieceCaptures' order; false when it was of another position.
  */
+/** How many captures evaluatedCaptures would give for `pos`, or -1 when the last evaluation was of another position. */
+export const evaluatedCaptureCount = (pos: St3dPosition): number => (pos === capturesOf ? capturesCount : -1);
+
 export function evaluatedCaptures(pos: St3dPosition, out: St3dMove[]): boolean {
   if (pos !== capturesOf) return false;
   for (let i = 0; i < capturesCount; i++) out.push(pieceMove((CAPTURES[i]! / NUM_CELLS) | 0, CAPTURES[i]! % NUM_CELLS));

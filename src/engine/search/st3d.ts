@@ -6,9 +6,9 @@ import { ROLES } from '../types.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
-import { curvedSpaceCaptures } from '../st3d/curved-space.ts';
+import { curvedSpaceCaptures, curvedSpaceGivesCheck } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type SearchRules } from './rules.ts';
-import { evaluatedCaptures, st3dEvaluation, st3dValues, type St3dVariantName } from './st3d-eval.ts';
+import { evaluatedCaptureCount, evaluatedCaptures, st3dEvaluation, st3dValues, type St3dVariantName } from './st3d-eval.ts';
 
 // ---- keys ------------------------------------------------------------------------
 const BOARD_AT = 0; // cell*16 + code
@@ -81,8 +81,11 @@ function moveKey(move: St3dMove): number {
 }
 
 // ---- captures and First Contact's winning turns ------------------------------------
+const NO_CAPTURES: St3dMove[] = [];
 /** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture). */
 function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
+  // None met by the evaluation of this position: one shared empty list (the search only reads it).
+  if (evaluatedCaptureCount(pos) === 0) return NO_CAPTURES;
   const captures: St3dMove[] = [];
   if (!evaluatedCaptures(pos, captures)) pieceCaptures(pos, geometry(pos.platforms), captures);
   return keepKingSafe(pos, captures, lock);
@@ -164,8 +167,11 @@ export function st3dSearchRules(
             ? undefined
             : curvedSpaceCaptures(pos)
           : standardCaptures(pos, name === 'first-contact'),
-    // Curved Space pieces move by their own rules: the search plays the turn to see.
-    ...(name === 'curved-space' ? {} : { givesCheck: (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play) }),
+    // Curved Space's pieces move by their own rules: its turn is tried on a scratch board (or played).
+    givesCheck:
+      name === 'curved-space'
+        ? (pos: St3dPosition, move: St3dMove) => curvedSpaceGivesCheck(pos, move, play)
+        : (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play),
     // First Contact: a check wins at once.
     // Tried before the own-king test, which then only the checking turns need.
     ...(name === 'first-contact'

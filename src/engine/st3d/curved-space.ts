@@ -4,9 +4,9 @@
 import { drawOutcome, err, ok, opposite, ROLES, winOutcome, type Result, variantTitle } from '../types.ts';
 import { DOWN, isFixed, NO_PLATFORM, NUM_CELLS, NUM_PINS, UP } from './field.ts';
 import { handsWithStandardSets } from './first-contact.ts';
-import { dropMove, pieceMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
-import { BLACK_BIT, colorBit, EMPTY, handIndex, pieceCode } from '../piece-codes.ts';
-import { clonePosition, emptyPosition, findKing, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
+import { dropMove, pieceMove, placeMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
+import { BLACK_BIT, colorBit, EMPTY, handIndex, KING, pieceCode } from '../piece-codes.ts';
+import { clonePosition, emptyPosition, findKing, kingCell, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { makeSt3dVariant } from './variant.ts';
 import { wormhole, type Wormhole } from './wormhole.ts';
 import {
@@ -69,8 +69,7 @@ function phase(pos: St3dPosition): string {
 function placements(pos: St3dPosition): St3dMove[] {
   const moves: St3dMove[] = [];
   for (const number of unplacedNumbers(pos.unplaced))
-    for (let pin = 0; pin < NUM_PINS; pin++)
-      if (pos.platforms[pin] === NO_PLATFORM) moves.push({ kind: 'place', pin, up: true, number }, { kind: 'place', pin, up: false, number });
+    for (let pin = 0; pin < NUM_PINS; pin++) if (pos.platforms[pin] === NO_PLATFORM) moves.push(placeMove(pin, true, number), placeMove(pin, false, number));
   return moves;
 }
 
@@ -131,7 +130,9 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
   }
   const own = colorBit(mover);
   // Reading one turn (`like`) tests its few moves directly rather than marking the lines first.
-  const lines = inCheck || king < 0 || like ? 0 : markKingLines(wh, king);
+  const side = mover === 'white' ? 0 : 1;
+  const lines = inCheck || king < 0 || like ? 0 : markKingLines(wh, king, side);
+  const kingLine = onKingLine[side]!;
   let shifted: Map<number, Wormhole> | undefined; // worm-holes after each platform shift, for this call
   const targets = TARGETS; // one piece's at a time (nothing below lists targets)
   for (let from = 0; from < NUM_CELLS; from++) {
@@ -143,7 +144,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
     if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;
     const count = writeTargets(board, wh, from, targets, 0, capturesOnly);
     // Not in check, a piece off every line to its king cannot expose it.
-    const mustTest = !lines || from === king || onKingLine[from] === lines;
+    const mustTest = !lines || from === king || kingLine[from] === lines;
     for (let i = 0; i < count; i++) {
       const to = targets[i]!;
       if (unlike(like, 'move', from, to)) continue;
@@ -189,24 +190,54 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
  */
 export const curvedSpaceCaptures = (pos: St3dPosition): St3dMove[] => legalMoves(pos, false, undefined, true);
 
+/** The board curvedSpaceGivesCheck tries a turn on. */
+const CHECK_BOARD = new Int8Array(NUM_CELLS);
+
+/**
+ * Whether `move` (legal in `pos`) attacks the opponent's king: isCheck of the position after it,
+ * without making that position. A drop or a piece move without a platform move leaves the
+ * platforms, so the worm-hole, as they are: it is tried on a scratch board, and the king looked at
+ * as kingAttacker does. Any other turn is played (`play`) and the position asked.
+ */
+export function curvedSpaceGivesCheck(pos: St3dPosition, move: St3dMove, play: (pos: St3dPosition, move: St3dMove) => St3dPosition): boolean {
+  if (move.kind !== 'drop' && (move.kind !== 'move' || move.platform)) return kingAttacked(play(pos, move), opposite(pos.turn));
+  const board = CHECK_BOARD;
+  board.set(pos.board);
+  if (move.kind === 'drop') board[move.to] = pieceCode(pos.turn, move.role);
+  else {
+    board[move.to] = board[move.from]!;
+    board[move.from] = EMPTY;
+  }
+  const king = kingCell(board, pos.turn === 'white' ? KING + BLACK_BIT : KING);
+  if (king < 0) return false;
+  const by = colorBit(pos.turn);
+  return levelAttacker(board, king, by) >= 0 || wormholeAttacker(board, wormholeOf(pos), king, by) >= 0;
+}
+
 /** legalMoves' scratch: the targets of the piece it is at. */
 const TARGETS = new Int16Array(NUM_CELLS);
 
-/** `onKingLine[cell] === n`: the cell is on a line marked by the n-th markKingLines call. */
-const onKingLine = new Int32Array(NUM_CELLS);
+/**
+ * Per side (White's, Black's): `onKingLine[side][cell] === n`, the cell is on a line of that side's
+ * king marked by the n-th markKingLines call. One entry a side: the sides list turns in turn.
+ */
+const onKingLine = [new Int32Array(NUM_CELLS), new Int32Array(NUM_CELLS)];
 let kingLinesMarked = 0;
-let linesKing = -1;
-let linesWormhole: Wormhole | undefined;
+const linesMark = [0, 0];
+const linesKing = [-1, -1];
+const linesWormhole: (Wormhole | undefined)[] = [undefined, undefined];
 
 /** Mark the cells on the lines through which a slider could reach `king` (level rays and worm-hole paths); returns the mark. */
-function markKingLines(wh: Wormhole, king: number): number {
-  // The lines depend on the king's cell and the worm-hole alone: marked for the last call, still marked.
-  if (king === linesKing && wh === linesWormhole) return kingLinesMarked;
-  linesKing = king;
-  linesWormhole = wh;
+function markKingLines(wh: Wormhole, king: number, side: number): number {
+  // The lines depend on the king's cell and the worm-hole alone: marked for the side's last call, still marked.
+  if (king === linesKing[side] && wh === linesWormhole[side]) return linesMark[side]!;
+  linesKing[side] = king;
+  linesWormhole[side] = wh;
   const mark = ++kingLinesMarked;
-  if (isFixed(king)) for (const ray of LEVEL_RAYS[king & 15]!) for (const local of ray) onKingLine[(king & ~15) + local] = mark;
-  if (wh.isWormholeCell(king)) for (const turn of TURNS) for (const c of wh.slideTree(king, turn).cells) onKingLine[c] = mark;
+  linesMark[side] = mark;
+  const map = onKingLine[side]!;
+  if (isFixed(king)) for (const ray of LEVEL_RAYS[king & 15]!) for (const local of ray) map[(king & ~15) + local] = mark;
+  if (wh.isWormholeCell(king)) for (const turn of TURNS) for (const c of wh.slideTree(king, turn).cells) map[c] = mark;
   return mark;
 }
 

@@ -23,10 +23,14 @@ export type St3dMove =
 const PIECE_MOVES: (St3dMove | undefined)[] = new Array(NUM_CELLS * NUM_CELLS).fill(undefined);
 const DROPS: (St3dMove | undefined)[] = new Array(ROLES.length * NUM_CELLS).fill(undefined);
 const SHIFTS: (St3dMove | undefined)[] = new Array(NUM_PINS * NUM_PINS * 2).fill(undefined);
+const PLACES: (St3dMove | undefined)[] = new Array(NUM_PINS * 2 * 13).fill(undefined);
 
 /** The piece move `from`-`to` (no platform move with it). */
 export const pieceMove = (from: number, to: number): St3dMove => (PIECE_MOVES[from * NUM_CELLS + to] ??= { kind: 'move', from, to });
 export const dropMove = (role: Role, to: number): St3dMove => (DROPS[roleAt(role) * NUM_CELLS + to] ??= { kind: 'drop', role, to });
+/** Placing platform `number` (0 unnumbered, up to 12) on `pin`. */
+export const placeMove = (pin: number, up: boolean, number: number): St3dMove =>
+  (PLACES[(pin * 2 + (up ? 1 : 0)) * 13 + number] ??= { kind: 'place', pin, up, number });
 export const platformMove = (from: number, to: number, up: boolean): St3dMove =>
   (SHIFTS[(from * NUM_PINS + to) * 2 + (up ? 1 : 0)] ??= { kind: 'platform', from, to, up });
 

@@ -37,44 +37,57 @@ export const LIVE_SLIDE_TO = new Int8Array([0, 0, 2, 1, 2, 0, 0]);
 
 /** Pseudo-legal targets of the piece on `from` (own king safety not checked). */
 export function pieceTargets(pos: St3dPosition, geo: Geometry, from: number, out: number[]): void {
-  const board = pos.board;
+  const n = writePieceTargets(pos.board, geo, from, PIECE_TARGETS);
+  for (let i = 0; i < n; i++) out.push(PIECE_TARGETS[i]!);
+}
+
+/** pieceTargets' and pieceMoves' scratch: one piece's targets. */
+const PIECE_TARGETS = new Int16Array(NUM_CELLS);
+
+/** pieceTargets' cells written into `out` from 0 (room for NUM_CELLS); returns how many. */
+function writePieceTargets(board: Int8Array, geo: Geometry, from: number, out: Int16Array): number {
   const code = board[from]!;
   const role = code & 7;
   const own = code & BLACK_BIT;
   const { next, liveTo, liveDir, liveAt } = geo;
   const base = from * NUM_DIRS;
   const at = from * 4;
+  let n = 0;
   if (role === PAWN) {
-    for (let i = base, end = base + liveAt[at + 1]!; i < end; i++) if (board[liveTo[i]!] === EMPTY) out.push(liveTo[i]!);
+    for (let i = base, end = base + liveAt[at + 1]!; i < end; i++) if (board[liveTo[i]!] === EMPTY) out[n++] = liveTo[i]!;
     for (let i = base + liveAt[at + 1]!, end = base + liveAt[at + 3]!; i < end; i++) {
       const to = liveTo[i]!;
-      if (board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) out.push(to);
+      if (board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) out[n++] = to;
     }
-    return;
+    return n;
   }
   if (role === KNIGHT) {
     const table = geo.knightTo;
-    for (let i = from * MAX_LEAPS, to = table[i]!; to >= 0 && i < (from + 1) * MAX_LEAPS; to = table[++i] ?? -1)
-      if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) out.push(to);
-    return;
+    for (let i = from * MAX_LEAPS, end = i + MAX_LEAPS; i < end; i++) {
+      const to = table[i]!;
+      if (to < 0) break;
+      if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) out[n++] = to;
+    }
+    return n;
   }
   for (let i = base + liveAt[at + LIVE_STEP_FROM[role]!]!, end = base + liveAt[at + LIVE_STEP_TO[role]!]!; i < end; i++) {
     const to = liveTo[i]!;
-    if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) out.push(to);
+    if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) out[n++] = to;
   }
   for (let i = base + liveAt[at + LIVE_SLIDE_FROM[role]!]!, end = base + liveAt[at + LIVE_SLIDE_TO[role]!]!; i < end; i++) {
     const d = liveDir[i]!;
     let to = liveTo[i]!;
     while (to >= 0) {
       const target = board[to]!;
-      if (target === EMPTY) out.push(to);
+      if (target === EMPTY) out[n++] = to;
       else {
-        if ((target & BLACK_BIT) !== own) out.push(to);
+        if ((target & BLACK_BIT) !== own) out[n++] = to;
         break;
       }
       to = next[to * NUM_DIRS + d]!;
     }
   }
+  return n;
 }
 
 /**
@@ -195,20 +208,16 @@ export function explainUnreachable(pos: St3dPosition, geo: Geometry, from: numbe
   return `a ${ROLE_NAMES[roleOf(code)]} ${lines[role]}; ${target} is not on any of its lines from ${cellName(from, pos.platforms)} (a slide stops at a gap)`;
 }
 
-/** pieceMoves' scratch list of targets (emptied only now and then: emptying an array frees its store). */
-const MOVE_TARGETS: number[] = [];
-
 /** Every pseudo-legal piece move of the side to move (no warps, no king safety); only those `like` a candidate if given. */
 export function pieceMoves(pos: St3dPosition, geo: Geometry, out: St3dMove[], like?: St3dMove): void {
   const own = pos.turn === 'black' ? BLACK_BIT : 0;
-  const targets = MOVE_TARGETS; // grows piece by piece: emptying it each time costs more
-  if (targets.length > 4096) targets.length = 0;
+  const board = pos.board;
+  const targets = PIECE_TARGETS;
   for (const from of geo.present) {
-    const code = pos.board[from]!;
+    const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;
-    const first = targets.length;
-    pieceTargets(pos, geo, from, targets);
-    for (let i = first; i < targets.length; i++) out.push(pieceMove(from, targets[i]!));
+    const n = writePieceTargets(board, geo, from, targets);
+    for (let i = 0; i < n; i++) out.push(pieceMove(from, targets[i]!));
   }
 }
 
@@ -281,7 +290,8 @@ function markCheckEnds(board: Int8Array, geo: Geometry, king: number, checker: n
  * Not in check, a piece move can expose the king only by leaving a line
  * between it and an enemy slider (steps and leaps do not pass through cells), so
  * only such pinned pieces and the king are tried. With `checkEnds` (First
- * Contact) an attacked king has ended the game: no move is kept.
+ * Contact) an attacked king has ended the game: no move is kept. `moves` is filtered in place
+ * and returned (every caller passes a list of its own).
  */
 export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean, checkEnds = false): St3dMove[] {
   const mover = pos.turn;
@@ -296,40 +306,52 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
   board.set(pos.board);
   let stamp = 0; // marked on the first piece move that needs it
   let kingPoint: readonly number[] | undefined; // found for the first platform move
-  return moves.filter((m) => {
-    if (m.kind === 'place') return !kingNowAttacked || !isAttacked(applySt3dMove(pos, m, lock), geo, king, enemy);
-    if (m.kind === 'drop') {
-      if (!kingNowAttacked) return true;
-      board[m.to] = 1; // any piece blocks the same
-      const attacked = boardAttacker(board, geo, king, enemy) >= 0;
-      board[m.to] = EMPTY;
-      return !attacked;
-    }
-    if (m.kind === 'platform' && (isFixed(king) || pinOf(king) !== m.from)) {
+  // The safe moves are kept in place, in their order (no new list, no closure).
+  let kept = 0;
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i]!;
+    let safe: boolean;
+    if (m.kind === 'place') safe = !kingNowAttacked || !isAttacked(applySt3dMove(pos, m, lock), geo, king, enemy);
+    else if (m.kind === 'drop') {
+      if (!kingNowAttacked) safe = true;
+      else {
+        board[m.to] = 1; // any piece blocks the same
+        safe = boardAttacker(board, geo, king, enemy) < 0;
+        board[m.to] = EMPTY;
+      }
+    } else if (m.kind === 'platform' && (isFixed(king) || pinOf(king) !== m.from)) {
       // The king stays where it is. Not in check, only the platform's new cells can expose it.
-      if (!kingNowAttacked && !platformMayReach(m.to, m.up, (kingPoint ??= cellPoint(king, pos.platforms)!))) return true;
-      // Otherwise try the shift on the trial board and platforms.
-      TRIAL_PLATFORMS.set(pos.platforms);
-      shiftPlatform(board, TRIAL_PLATFORMS, TRIAL_TAGS, m);
-      const attacked = boardAttacker(board, scratchGeometry(TRIAL_PLATFORMS), king, enemy) >= 0;
-      board.set(pos.board);
-      return !attacked;
+      if (!kingNowAttacked && !platformMayReach(m.to, m.up, (kingPoint ??= cellPoint(king, pos.platforms)!))) safe = true;
+      else {
+        // Otherwise try the shift on the trial board and platforms.
+        TRIAL_PLATFORMS.set(pos.platforms);
+        shiftPlatform(board, TRIAL_PLATFORMS, TRIAL_TAGS, m);
+        safe = boardAttacker(board, scratchGeometry(TRIAL_PLATFORMS), king, enemy) < 0;
+        board.set(pos.board);
+      }
+    } else if (m.kind === 'platform' || m.platform) safe = !kingAttacked(applySt3dMove(pos, m, lock), mover);
+    else {
+      safe = true;
+      if (!kingNowAttacked && m.from !== king) {
+        if (stamp === 0) stamp = markPins(board, geo, king, colorBit(enemy));
+        if (pinned[m.from] !== stamp) {
+          moves[kept++] = m;
+          continue;
+        }
+      } else if (m.from !== king) {
+        // In check, a piece other than the king must take the checker or land between it and the king.
+        if (stamp === 0) stamp = markCheckEnds(pos.board, geo, king, checker);
+        if (ends[m.to] !== stamp) continue;
+      }
+      const captured = board[m.to]!;
+      board[m.to] = board[m.from]!;
+      board[m.from] = EMPTY;
+      safe = boardAttacker(board, geo, m.from === king ? m.to : king, enemy) < 0;
+      board[m.from] = board[m.to]!;
+      board[m.to] = captured;
     }
-    if (m.kind === 'platform' || m.platform) return !kingAttacked(applySt3dMove(pos, m, lock), mover);
-    if (!kingNowAttacked && m.from !== king) {
-      if (stamp === 0) stamp = markPins(board, geo, king, colorBit(enemy));
-      if (pinned[m.from] !== stamp) return true;
-    } else if (m.from !== king) {
-      // In check, a piece other than the king must take the checker or land between it and the king.
-      if (stamp === 0) stamp = markCheckEnds(pos.board, geo, king, checker);
-      if (ends[m.to] !== stamp) return false;
-    }
-    const captured = board[m.to]!;
-    board[m.to] = board[m.from]!;
-    board[m.from] = EMPTY;
-    const attacked = boardAttacker(board, geo, m.from === king ? m.to : king, enemy) >= 0;
-    board[m.from] = board[m.to]!;
-    board[m.to] = captured;
-    return !attacked;
-  });
+    if (safe) moves[kept++] = m;
+  }
+  moves.length = kept;
+  return moves;
 }
