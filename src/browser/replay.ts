@@ -24,7 +24,8 @@ export function listenForReplay(page: GamePage): (n: number) => Promise<void> | 
       return;
     }
     const from = live().getAttribute('data-from') || 'white';
-    return fetch('/api/games/' + page.id + '/board.svg?ply=' + n + '&from=' + from, { cache: 'force-cache' })
+    // Not from the cache: a takeback puts another position at a ply (and older pages' answers were kept for good).
+    return fetch('/api/games/' + page.id + '/board.svg?ply=' + n + '&from=' + from, { cache: 'no-store' })
       .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
       .then((svg) => {
         const fig = $('#board');

@@ -4,7 +4,7 @@ import { escapeXml } from '../render/xml.ts';
 import type { PlayerEvent, PublicChallenge } from '../service/challenges.ts';
 import { formatWords, type TournamentSummary } from '../service/tournament-views.ts';
 import type { MyGame } from '../service/players.ts';
-import { utc } from '../service/public-state.ts';
+import { positionKey, utc } from '../service/public-state.ts';
 import type { NotifyEvent } from '../service/ports.ts';
 import { planOutcomeWords } from '../service/plan-outcome.ts';
 import { resultWords, winnerOf } from '../service/outcome-words.ts';
@@ -167,16 +167,6 @@ function answersFor(event: NotifyEvent, data: EventData): string {
           ? ['accept (the draw offered to you)', 'decline']
           : [];
   return `one of: ${[...answers, 'resign', drawOffered ? undefined : 'draw (offer a draw)'].filter(Boolean).join(', ')}`;
-}
-
-/**
- * A short key of a position (FNV-1a of its text, 8 hex digits): after a takeback the same ply can
- * come back with another position, and the ply alone would not tell the two apart.
- */
-export function positionKey(position: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < position.length; i++) hash = Math.imul(hash ^ position.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 /**

@@ -5,7 +5,7 @@ import type { GameRow, PlayerRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { winnerOf } from '../service/outcome-words.ts';
 import type { EventSink, GameEvent } from '../service/ports.ts';
-import { gameRatings, publicPause, publicPauseOffer, publicPlayer, type PublicMove } from '../service/public-state.ts';
+import { gameRatings, positionKey, publicPause, publicPauseOffer, publicPlayer, type PublicMove } from '../service/public-state.ts';
 import { storedGame } from '../service/stored-game.ts';
 import { boardText } from './board-text.ts';
 import { channelOff, recipient } from './recipients.ts';
@@ -45,7 +45,9 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
     deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,
     players: { white: publicPlayer(row, 'white').name, black: publicPlayer(row, 'black').name },
     link: `${origin}/games/${row.id}`,
-    image: `${origin}/api/games/${row.id}/board.png?ply=${row.ply}`,
+    // The position's key in the address: after a takeback the same ply is another picture, and mail
+    // clients and Discord's proxy keep a picture by its address.
+    image: `${origin}/api/games/${row.id}/board.png?ply=${row.ply}&at=${positionKey(row.position)}`,
     ...(ratings ? { ratings } : {}),
     ...(row.tournamentId ? { tournament: { id: row.tournamentId } } : {}),
     ...((you === 'white' ? row.whitePlayerId : row.blackPlayerId) ? { playerSeat: true as const } : {}),

@@ -148,7 +148,7 @@ export class GameViews {
   async board(
     id: string,
     opts: { ply?: number; size?: number; interactive?: boolean; from?: Color } = {},
-  ): Promise<ServiceResult<{ svg: string; ply: number; row: GameRow; view: BoardView }>> {
+  ): Promise<ServiceResult<{ svg: string; ply: number; position: string; row: GameRow; view: BoardView }>> {
     const at = await this.positionAt(id, opts.ply);
     if (!at.ok) return at;
     const { row } = at.value;
@@ -164,7 +164,7 @@ export class GameViews {
       ...(opts.interactive ? { interactive: true } : {}),
       ...(opts.from ? { from: opts.from } : {}),
     });
-    return done({ svg, ply: at.value.ply, row, view });
+    return done({ svg, ply: at.value.ply, position: at.value.position, row, view });
   }
 }
 

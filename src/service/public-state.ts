@@ -180,3 +180,13 @@ export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: C
     ...(you ? { you } : {}),
   };
 }
+
+/**
+ * A short key of a position (FNV-1a of its text, 8 hex digits): after a takeback the same ply can
+ * come back with another position, and the ply alone would not tell the two apart.
+ */
+export function positionKey(position: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < position.length; i++) hash = Math.imul(hash ^ position.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}

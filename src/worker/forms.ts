@@ -155,6 +155,8 @@ export const GameImageQuerySchema = v.object({
   ply: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'ply must be a whole number (0 = the start)'), v.transform(Number))),
   size: SizeSchema,
   from: v.optional(v.picklist(COLORS, 'from must be white or black')),
+  /** The key of the position the picture is meant to show (notifications send it): such an address is kept for good. */
+  at: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{8}$/, 'at must be the key of a position (8 hex digits)'))),
 });
 export const PositionImageQuerySchema = v.object({
   variant: v.picklist(VARIANT_NAMES, `variant must be one of ${VARIANT_NAMES.join(', ')}`),

@@ -328,8 +328,20 @@ export const gamePaths = {
           `/api/games/{id}/board.${format}`,
           {
             get: {
-              summary: `The board as a ${format.toUpperCase()} picture (current position, or \`ply=N\`)`,
-              parameters: [id, { name: 'ply', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } }, sizeParam, fromParam],
+              summary: `The board as a ${format.toUpperCase()} picture (current position, or \`ply=N\`); cached for good when \`at\` is the key of the position shown, or the game is over, else for 10 s`,
+              parameters: [
+                id,
+                { name: 'ply', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },
+                sizeParam,
+                fromParam,
+                {
+                  name: 'at',
+                  in: 'query',
+                  required: false,
+                  description: 'the key of the position meant (as notifications give it): a takeback can put another position at a ply',
+                  schema: { type: 'string', pattern: '^[0-9a-f]{8}$' },
+                },
+              ],
               responses: { ...picture, 400: error('bad query', 'invalid_query'), 404: error('no such game, or no such ply yet', 'unknown_ply') },
             },
           },

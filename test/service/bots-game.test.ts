@@ -9,6 +9,7 @@ import { chatApis, discordApp, linkDiscord, linkTelegram, telegramBot, TELEGRAM_
 import { BASE, call, fetchWorker } from './helpers.ts';
 import { captureQueue, runQueue, takeWithChats } from './notify-helpers.ts';
 import { newPlayer } from './player-helpers.ts';
+import { positionKey } from '../../src/service/public-state.ts';
 
 let app: DiscordApp;
 let bot: TelegramBot;
@@ -66,7 +67,7 @@ describe('a whole game: a Discord user against a Telegram chat', () => {
     expect(dm.embeds[0]).toEqual({
       title: expect.stringContaining(gameId),
       url: `${BASE}/games/${gameId}`,
-      image: { url: `${BASE}/api/games/${gameId}/board.png?ply=0` },
+      image: { url: `${BASE}/api/games/${gameId}/board.png?ply=0&at=${positionKey((await call('GET', `/api/games/${gameId}`)).body.startPosition)}` },
     });
     expect(notes.telegram[0].text).toContain(`New Warp Factor game ${gameId}`);
 

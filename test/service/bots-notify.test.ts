@@ -13,6 +13,7 @@ import { chatApis, linkTelegram, mePost, telegramBot } from './bot-helpers.ts';
 import { BASE, call, fetchWorker, newGame } from './helpers.ts';
 import { captureQueue, runQueue, takeWithChats } from './notify-helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
+import { positionKey } from '../../src/service/public-state.ts';
 
 const DISCORD_HOOK = 'https://discord.com/api/webhooks/112233445566778899/AbC-dEf_123';
 
@@ -104,7 +105,11 @@ describe('Discord channel webhooks as webhook URLs', () => {
     expect(body.content).toMatch(/```\n[\s\S]+\n```$/);
     expect(body.content.length).toBeLessThanOrEqual(2000);
     expect(body.embeds).toEqual([
-      { title: `Warp Factor game ${g.id}`, url: `${BASE}/games/${g.id}`, image: { url: `${BASE}/api/games/${g.id}/board.png?ply=1` } },
+      {
+        title: `Warp Factor game ${g.id}`,
+        url: `${BASE}/games/${g.id}`,
+        image: { url: `${BASE}/api/games/${g.id}/board.png?ply=1&at=${positionKey((await call('GET', `/api/games/${g.id}`)).body.position)}` },
+      },
     ]);
     expect(body.allowed_mentions).toEqual({ parse: [] });
     expect(body.components).toBeUndefined();

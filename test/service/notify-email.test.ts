@@ -7,6 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import worker from '../../src/worker/index.ts';
 import { call, newGame } from './helpers.ts';
 import { captureQueue, confirmAddresses, inboundEmail, runQueue } from './notify-helpers.ts';
+import { positionKey } from '../../src/service/public-state.ts';
 
 // The addresses these tests mail were confirmed by their owners (address-confirmation.test.ts tests that step).
 beforeEach(() => confirmAddresses('kirk@example.org', 'kor@example.org', 'x@example.org'));
@@ -79,8 +80,8 @@ describe('notification emails', () => {
       'In-Reply-To': `<game.${g.id}.black@subspace.example>`,
     });
     // The HTML part shows the board as a PNG of this very ply, which the Worker serves.
-    const image = `http://subspace.test/api/games/${g.id}/board.png?ply=1`;
-    expect(mail.html).toContain(`<img src="${image}"`);
+    const image = `http://subspace.test/api/games/${g.id}/board.png?ply=1&at=${positionKey((await call('GET', `/api/games/${g.id}`)).body.position)}`;
+    expect(mail.html).toContain(`<img src="${image.replace('&', '&amp;')}"`);
     expect(mail.html).toContain('Kirk (White) played Wb2-Wb3 (ply 1).');
     expect(mail.html).toContain(`<a href="${unsubscribe.replace(/&/g, '&amp;')}">`);
     const picture = await call('GET', image.replace('http://subspace.test', ''));

@@ -3,6 +3,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BASE, call, FIRST_CONTACT_WIN, followed, form, location, newGame, occurrences, play, createWithForm } from './helpers.ts';
+import { positionKey } from '../../src/service/public-state.ts';
 
 describe('home page', () => {
   it('offers all four variants, their options, the clock and the names, with labels', async () => {
@@ -277,7 +278,7 @@ describe('preview API', () => {
 });
 
 describe('board images', () => {
-  it('any position of a game as SVG, cached for good when a ply is given', async () => {
+  it('any position of a game as SVG, cached for good when the address names its position (or the game is over)', async () => {
     const g = await newGame('warp-factor');
     await play(g, 'Wb2-Wb3');
     const now = await call('GET', `/api/games/${g.id}/board.svg`);
@@ -287,9 +288,12 @@ describe('board images', () => {
     expect(now.text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(now.text).toContain('Black to move');
     expect(now.text).toContain('class="ssb-last"');
-    const start = await call('GET', `/api/games/${g.id}/board.svg?ply=0&size=300`);
+    const startKey = positionKey((await call('GET', `/api/games/${g.id}`)).body.startPosition);
+    const start = await call('GET', `/api/games/${g.id}/board.svg?ply=0&size=300&at=${startKey}`);
     expect(start.status).toBe(200);
     expect(start.headers.get('Cache-Control')).toContain('immutable');
+    // Without its key a ply of a game going on is kept briefly: a takeback can put another position there.
+    expect((await call('GET', `/api/games/${g.id}/board.svg?ply=0`)).headers.get('Cache-Control')).toBe('public, max-age=10');
     expect(start.text).toContain('width="300"');
     expect(start.text).toContain('White to move');
     const future = await call('GET', `/api/games/${g.id}/board.svg?ply=9`);
@@ -356,7 +360,7 @@ describe('board images', () => {
     const g = await newGame('curved-space');
     await play(g, '1@Wa1u');
     await play(g, '2@Bd4d');
-    const game = await png(`/api/games/${g.id}/board.png?ply=1&size=400`);
+    const game = await png(`/api/games/${g.id}/board.png?ply=2&size=400&at=${positionKey((await call('GET', `/api/games/${g.id}`)).body.position)}`);
     expect(game.status).toBe(200);
     expect(game.type).toBe('image/png');
     expect(game.cache).toContain('immutable');

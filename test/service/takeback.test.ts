@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GameService } from '../../src/service/games.ts';
 import { call, expectRebuilds, followed, form, inGame, location, moveTexts, newGame, occurrences, play } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
+import { positionKey } from '../../src/service/public-state.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -113,6 +114,32 @@ describe('takeback by agreement', () => {
     // Sent with the position the game is in, it is played.
     const fresh = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Ba3-Ba2', ply: 4, position: now }, token: g.tokens.black });
     expect(fresh.status, fresh.text).toBe(200);
+  });
+
+  it("a picture of a ply is kept for good only under its position's key: after a takeback that ply is another picture (tester)", async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    const first = positionKey((await call('GET', `/api/games/${g.id}`)).body.position);
+    await play(g, 'Bb3-Bb2');
+    const old = await call('GET', `/api/games/${g.id}/board.svg?ply=1&at=${first}`);
+    expect(old.headers.get('Cache-Control')).toContain('immutable');
+    expect(old.text).toMatch(/Wb3/);
+    // Without the key, a past ply of a game going on is kept briefly only.
+    expect((await call('GET', `/api/games/${g.id}/board.svg?ply=1`)).headers.get('Cache-Control')).toBe('public, max-age=10');
+    expect((await takeback(g, 'white', 'offer')).status).toBe(200);
+    expect((await takeback(g, 'black', 'accept')).body.ply).toBe(0);
+    await play(g, 'Wc2-Wc3');
+    const second = positionKey((await call('GET', `/api/games/${g.id}`)).body.position);
+    expect(second).not.toBe(first);
+    await play(g, 'Bc3-Bc2');
+    // The old address now names a position the ply no longer has: drawn as the ply is, kept briefly.
+    const stale = await call('GET', `/api/games/${g.id}/board.svg?ply=1&at=${first}`);
+    expect(stale.headers.get('Cache-Control')).toBe('public, max-age=10');
+    expect(stale.text).not.toBe(old.text);
+    const fresh = await call('GET', `/api/games/${g.id}/board.svg?ply=1&at=${second}`);
+    expect(fresh.headers.get('Cache-Control')).toContain('immutable');
+    expect(fresh.text).toBe(stale.text);
+    expect((await call('GET', `/api/games/${g.id}/board.svg?ply=1&at=xyz`)).body.error).toMatch(/must be the key of a position/);
   });
 
   it('decline, lapse with a move, and every refusal in words', async () => {

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import { cache } from 'hono/cache';
 import * as v from 'valibot';
 import { positionSvg } from '../../service/preview.ts';
+import { positionKey } from '../../service/public-state.ts';
 import { boardPng } from '../board-png.ts';
 import { GameImageQuerySchema, PositionImageQuerySchema } from '../forms.ts';
 import type { GameEnv } from '../game-id.ts';
@@ -15,8 +16,9 @@ import { SVG_CSP } from '../pages/respond.tsx';
 type ImageFormat = 'svg' | 'png';
 
 /** Drawing a PNG costs tens of milliseconds of CPU: keep each one in the Workers cache for as
- * long as its Cache-Control allows (a past ply for good, the current position briefly). */
-const pngCache = cache({ cacheName: 'board-png', onCacheNotAvailable: false });
+ * long as its Cache-Control allows (a ply named with its position's key, or of a finished game, for
+ * good; others briefly). A new name: 'board-png' held past plies for good, which a takeback changes. */
+const pngCache = cache({ cacheName: 'board-png-2', onCacheNotAvailable: false });
 
 /**
  * Pictures are public (a spectator sees the same) and meant for other sites' pages, forums and
@@ -44,12 +46,13 @@ export const boards = new Hono<AppEnv>()
 async function gameImage(c: Context<GameEnv>, id: string, format: ImageFormat) {
   const query = v.safeParse(GameImageQuerySchema, c.req.query());
   if (!query.success) return jsonError(c, 400, 'invalid_query', describeIssues(query.issues, 'query'));
-  const { ply, size, from } = query.output;
+  const { ply, size, from, at } = query.output;
   const r = await c.var.services.views.board(id, { ...(ply === undefined ? {} : { ply }), ...(size ? { size } : {}), ...(from ? { from } : {}) });
   if (!r.ok) return fromFailure(c, r);
-  // A past ply never changes, nor does the last one of a finished game. "Now" does, and so does the
-  // latest ply of a game still going (an ending off the board adds its caption): cached briefly.
-  const settled = ply !== undefined && (ply < r.value.row.ply || r.value.row.status !== 'active');
+  // A ply of a game going on can change: turns taken back and played again put another position
+  // there. So only an address that names its position (`at`, its key) is kept for good, and any ply
+  // of a finished game. "Now", and a ply without its key, are cached briefly.
+  const settled = at === positionKey(r.value.position) || (ply !== undefined && r.value.row.status !== 'active');
   return imageResponse(c, r.value.svg, format, settled ? 'public, max-age=31536000, immutable' : 'public, max-age=10');
 }
 

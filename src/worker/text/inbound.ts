@@ -7,7 +7,8 @@
 // takeback) only while the game is where the email answered showed it: the same ply and the
 // same position, which a takeback can change (issue 26).
 import { readReplyAddress, type MailConfig } from '../../notify/addresses.ts';
-import { positionKey, replyMarker } from '../../notify/messages.ts';
+import { replyMarker } from '../../notify/messages.ts';
+import { positionKey } from '../../service/public-state.ts';
 import type { AddressStore } from '../../db/address-store.ts';
 import type { Color } from '../../engine/types.ts';
 import type { GameApi } from '../../service/games.ts';
