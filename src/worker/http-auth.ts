@@ -11,6 +11,16 @@ export const KEY_COOKIE = 'subspace_key';
 /** `fromCookie`: the key came from the /me cookie, not from the caller's own choice of credentials. */
 export type Token = { ok: true; token: string; fromCookie?: true } | { ok: false; response: Response };
 
+/**
+ * Whether a credential that holds no seat of the game reads it as a spectator would: the /me cookie
+ * (it goes with every request), or the key of a real player (one key for all of a player's games, so
+ * a bot sets it on every request, its own games or others'). A game token of another game, or a
+ * key that is no one's, stays a mistake to say (403).
+ */
+export async function readsAsSpectator<E extends AppEnv>(c: Context<E>, auth: { token: string; fromCookie?: true }): Promise<boolean> {
+  return auth.fromCookie === true || (await c.var.services.players.authenticate(auth.token)) !== undefined;
+}
+
 /** `Bearer <credentials>`; the scheme is case-insensitive (RFC 9110). */
 const BEARER = /^bearer[ \t]+(.*\S)[ \t]*$/i;
 

@@ -159,6 +159,30 @@ describe('GET /api/stream/events', () => {
     await bStream.close();
   }, 240_000);
 
+  it('a player key of someone who does not play the game reads it as a spectator (a bot sets its key on every request); a game token of another game is a 403', async () => {
+    const a = await newPlayer('A');
+    const b = await newPlayer('B');
+    const carol = await newPlayer('Carol');
+    const { game } = await startGame(a, b);
+    const state = await call('GET', `/api/games/${game.id}`, { token: carol.key });
+    expect(state.status, state.text).toBe(200);
+    expect(state.body.you).toBeUndefined();
+    const stream = await openStream(`/api/games/${game.id}/stream`, carol.key);
+    expect(stream.res.status).toBe(200);
+    expect(await stream.next()).toMatchObject({ type: 'gameFull', state: { id: game.id } });
+    await stream.close();
+    // The messages: what any spectator may read (private unless both players allow it), not "not your token".
+    expect((await call('GET', `/api/games/${game.id}/messages`, { token: carol.key })).body.code).toBe('messages_private');
+    // Acting still needs a seat; a key that is no one's, or another game's token, is still said to be wrong.
+    expect((await call('POST', `/api/games/${game.id}/resign`, { token: carol.key })).status).toBe(403);
+    const other = await newGame('planar');
+    const forged = `${carol.key.slice(0, -1)}${carol.key.endsWith('x') ? 'y' : 'x'}`;
+    for (const wrong of [other.tokens.white, forged]) {
+      const res = await call('GET', `/api/games/${game.id}`, { token: wrong });
+      expect([res.status, res.body.code]).toEqual([403, 'bad_token']);
+    }
+  }, 120_000);
+
   it('a rematch against the computer says gameStart, as an accepted challenge does (tester)', async () => {
     const kirk = await newPlayer('Kirk');
     const made = await call('POST', '/api/games', { token: kirk.key, json: { variant: 'warp-factor', black: { computer: 1 } } });

@@ -19,7 +19,7 @@ import {
   LeaveSchema,
 } from '../../service/schemas.ts';
 import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';
-import { playerToken, requirePlayer } from '../http-auth.ts';
+import { playerToken, readsAsSpectator, requirePlayer } from '../http-auth.ts';
 import { requireJson, readTextOrJson } from '../http-body.ts';
 import { limitNewGames } from '../http-limits.ts';
 import { validationHook } from '../http-validation.ts';
@@ -71,8 +71,8 @@ export const game = new Hono<GameEnv>()
     const id = c.var.gameId;
     const loaded = await c.var.services.games.load(id, auth.token);
     // A token that is not this game's is a mistake to say, not a reason to answer as to a spectator;
-    // but the /me cookie goes with every request, so a signed-in player watching a game is a spectator.
-    if (auth.token !== undefined && !auth.fromCookie && loaded.ok && !loaded.value.you)
+    // but a player's key (the /me cookie, or a bot's) watching another game is a spectator.
+    if (auth.token !== undefined && loaded.ok && !loaded.value.you && !(await readsAsSpectator(c, auth)))
       return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
     return reply(c, loaded);
   })
@@ -123,8 +123,8 @@ export const game = new Hono<GameEnv>()
     if (!auth.ok) return auth.response;
     c.header('Cache-Control', 'no-store');
     const read = await c.var.services.games.messages(c.var.gameId, auth.token);
-    // A signed-in player watching someone else's game reads what any spectator may.
-    if (!read.ok && read.status === 403 && auth.token !== undefined && auth.fromCookie)
+    // A player watching someone else's game (signed in, or a bot with its key) reads what any spectator may.
+    if (!read.ok && read.code === 'bad_token' && auth.token !== undefined && (await readsAsSpectator(c, auth)))
       return reply(c, await c.var.services.games.messages(c.var.gameId, undefined));
     return reply(c, read);
   })

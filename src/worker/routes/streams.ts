@@ -5,7 +5,7 @@ import { eventStream, hubOf } from '../event-hub.ts';
 import type { GameEnv } from '../game-id.ts';
 import { gameObject } from '../game-objects.ts';
 import { fromFailure, jsonError, linkBase } from '../http.ts';
-import { playerToken } from '../http-auth.ts';
+import { playerToken, readsAsSpectator } from '../http-auth.ts';
 import { requirePlayerKey, type PlayerEnv } from './players.ts';
 
 /** Under /api/stream. */
@@ -50,7 +50,8 @@ export const gameStreams = new Hono<GameEnv>()
     const first = await service.load(id, auth.token);
     if (!first.ok) return fromFailure(c, first);
     // The /me cookie of a player who is not in this game: a spectator's stream (as GET /api/games/:id).
-    if (auth.token && !auth.fromCookie && !first.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
+    if (auth.token && !first.value.you && !(await readsAsSpectator(c, auth)))
+      return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
     // The game's own object holds its stream's readers (and its sockets).
     return eventStream(
       gameObject(c.env, id),
