@@ -1,6 +1,6 @@
 // D1 queries of players, their keys, sign-in links and challenges. Game rows stay
 // in store.ts; this module only reads them for a player's list of games.
-import { and, count, desc, eq, exists, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
   challenges,
   emailConfirmations,
@@ -154,6 +154,16 @@ export class PlayerStore extends D1Store {
       .where(and(mine, status))
       .orderBy(...order)
       .limit(limit)
+      .all();
+  }
+
+  /** The games with these ids (in no order); an id with no game is left out. */
+  gamesByIds(ids: readonly string[]): Promise<DirectoryRow[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(games)
+      .where(inArray(games.id, [...ids]))
       .all();
   }
 

@@ -118,7 +118,8 @@ export const sideOfPlayer = (row: Pick<DirectoryRow, 'whitePlayerId' | 'blackPla
 /** The player id a key names (its first 12 characters), or undefined for anything else. */
 const keyPlayerId = (key: string): string | undefined => (/^[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/.test(key) ? key.slice(0, 12) : undefined);
 
-function opponentOf(row: DirectoryRow, them: Color): MyGame['opponent'] {
+/** Who plays `them` in the game: a player (id and name as the game holds them), or the computer. */
+export function opponentOf(row: DirectoryRow, them: Color): MyGame['opponent'] {
   const level = computerLevel(row, them);
   if (level !== undefined) return { id: null, name: computerName(level), computer: level };
   return { id: them === 'white' ? row.whitePlayerId : row.blackPlayerId, name: them === 'white' ? row.whiteName : row.blackName };

@@ -216,7 +216,12 @@ export const answerSchemas = (): Record<string, Json> => ({
           'the rating now: the RD has grown by one Glicko-2 idle step per 7 days since the last rated game',
         ),
       ),
-      ratingChanges: list(object({ gameId: str, variant, score: num, before: num, after: num, change: num, at: time })),
+      ratingChanges: list(
+        object(
+          { gameId: str, variant, score: num, before: num, after: num, change: num, at: time },
+          { opponent: object({ id: nullable(str), name: nullable(str) }, { computer: int }) },
+        ),
+      ),
       recentGames: list(ref('MyGame')),
     },
     {},

@@ -2,7 +2,8 @@
 // profile page), and ratings to show beside names.
 import type { PlayerRow } from '../db/schema.ts';
 import type { LinkBase } from '../service/links.ts';
-import { myGame, playerOf, sideOfPlayer } from '../service/players.ts';
+import { opposite } from '../engine/types.ts';
+import { myGame, opponentOf, playerOf, sideOfPlayer } from '../service/players.ts';
 import type { RatingService } from '../service/ratings.ts';
 import type { RatingLookup } from './pages/rating-badge.tsx';
 import type { Services } from './services.ts';
@@ -10,10 +11,16 @@ import type { Services } from './services.ts';
 /** A player as anyone may see them: name, ratings per variant, recent rated changes and recent games. */
 export async function playerProfile(services: Services, player: PlayerRow, base: LinkBase) {
   const [profile, finished] = await Promise.all([services.ratings.profile(player.id), services.stores.players.gamesOf(player.id, true, 10)]);
+  // Whom each rated game was against (the changes keep only the game's id).
+  const rated = new Map((await services.stores.players.gamesByIds(profile.recent.map((c) => c.gameId))).map((row) => [row.id, row]));
   return {
     ...playerOf(player),
     ratings: profile.ratings,
-    ratingChanges: profile.recent,
+    ratingChanges: profile.recent.map((change) => {
+      const row = rated.get(change.gameId);
+      const side = row && sideOfPlayer(row, player.id);
+      return row && side ? { ...change, opponent: opponentOf(row, opposite(side)) } : change;
+    }),
     recentGames: finished.map((row) => myGame(row, sideOfPlayer(row, player.id)!, base)),
   };
 }

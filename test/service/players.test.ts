@@ -18,7 +18,9 @@ describe('paging the open challenges', () => {
   it('never skips or repeats challenges made in the same millisecond', async () => {
     const kirk = await newPlayer('Kirk');
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'planar' } })).body.id);
+    // Five different challenges (the same one sent again within seconds would be the first one).
+    for (const daysPerMove of [1, 2, 3, 5, 7])
+      ids.push((await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'planar', clock: { daysPerMove } } })).body.id);
     // Newest first, ahead of every other open challenge: one, then three made at once, then one.
     const t = Date.now() + 86_400_000;
     const times = [t + 3, t + 2, t + 2, t + 2, t + 1];

@@ -79,6 +79,13 @@ describe('ratings', () => {
       expect(shown).toContain(`${before} ${diff >= 0 ? '+' : '−'}${Math.abs(diff)} = ${after}`);
     }
     expect(shown).not.toMatch(/[+−]\d+\.\d/);
+    // Each rated game says whom it was against and when (tester: thirty lines of "Warp Factor: won").
+    const opponents = (profile.ratingChanges as { opponent: { id: string; name: string } }[]).map((c) => c.opponent.name);
+    expect(opponents.sort()).toEqual(['McCoy', 'McCoy', 'Spock', 'Spock']);
+    const first = profile.ratingChanges[0] as { gameId: string; at: string; opponent: { id: string; name: string } };
+    expect(shown).toContain(
+      `against <a href="/players/${first.opponent.id}">${first.opponent.name}</a>, <time datetime="${first.at}">${first.at.slice(0, 10)}</time>:`,
+    );
   });
 
   it('casual games are not rated: "rated": false, the computer, links without keys, an abort, a timeout before two turns each', async () => {

@@ -14,7 +14,8 @@ const variantTitle = (v: string) => getVariant(v)?.title ?? v;
 export const ProfilePage = (p: {
   player: PublicPlayer;
   ratings: VariantRating[];
-  changes: RecentRatedGame[];
+  /** With whom each was played, where the game is still known. */
+  changes: (RecentRatedGame & { opponent?: MyGame['opponent'] })[];
   games: MyGame[];
   viewer?: string | undefined;
 }) => (
@@ -77,7 +78,9 @@ export const ProfilePage = (p: {
         <ul>
           {p.changes.map((c) => (
             <li>
-              <a href={`/games/${c.gameId}`}>{variantTitle(c.variant)}</a>: {c.score === 1 ? 'won' : c.score === 0 ? 'lost' : 'drawn'}, {Math.round(c.before)}{' '}
+              <a href={`/games/${c.gameId}`}>{variantTitle(c.variant)}</a>
+              {c.opponent ? <> against {c.opponent.id ? <a href={`/players/${c.opponent.id}`}>{nameOf(c.opponent)}</a> : nameOf(c.opponent)}</> : null},{' '}
+              <time datetime={c.at}>{c.at.slice(0, 10)}</time>: {c.score === 1 ? 'won' : c.score === 0 ? 'lost' : 'drawn'}, {Math.round(c.before)}{' '}
               {ratingChangeText(c.before, c.change)} = {Math.round(c.after)}
             </li>
           ))}
