@@ -115,6 +115,16 @@ const tournament = (by: Player, json: Record<string, unknown> = {}): Promise<{ i
   });
 const join = (t: { id: string }, ...who: Player[]) => Promise.all(who.map((p) => ok({ method: 'POST', path: `/api/tournaments/${t.id}/join`, token: p.key })));
 const start = (t: { id: string }, by: Player) => ok({ method: 'POST', path: `/api/tournaments/${t.id}/start`, token: by.key });
+/** A game of a round robin of kirk, kor and mccoy just started, with its players' keys. */
+async function tournamentBoard(): Promise<{ gameId: string; white: string; black: string }> {
+  const t = await tournament(kirk);
+  await join(t, kirk, kor, mccoy);
+  await start(t, kirk);
+  const view = await ok({ method: 'GET', path: `/api/tournaments/${t.id}` });
+  const board = view.pairings[0].boards.find((b: { gameId: string | null }) => b.gameId);
+  const keyOf = new Map([kirk, kor, mccoy].map((p) => [p.id, p.key]));
+  return { gameId: board.gameId, white: keyOf.get(board.white.id)!, black: keyOf.get(board.black.id)! };
+}
 
 const webPushKeys = async () => {
   const browser = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
@@ -417,13 +427,8 @@ const specific: Record<string, Recipe> = {
     return { ...s, path: `/api/games/${t.id}/abort`, token: t.tokens.white };
   },
   'POST /api/games/{id}/abort 409 tournament_game': async (s) => {
-    const t = await tournament(kirk);
-    await join(t, kirk, kor, mccoy);
-    await start(t, kirk);
-    const view = await ok({ method: 'GET', path: `/api/tournaments/${t.id}` });
-    const board = view.pairings[0].boards.find((b: { gameId: string | null }) => b.gameId);
-    const keyOf = new Map([kirk, kor, mccoy].map((p) => [p.id, p.key]));
-    return { ...s, path: `/api/games/${board.gameId}/abort`, token: keyOf.get(board.black.id) };
+    const board = await tournamentBoard();
+    return { ...s, path: `/api/games/${board.gameId}/abort`, token: board.black };
   },
   'POST /api/games/{id}/claim 403 own_turn': (s) => s,
   'POST /api/games/{id}/claim 409 game_over': async (s) => {
@@ -551,14 +556,9 @@ const specific: Record<string, Recipe> = {
     return { ...s, path: `/api/games/${id}/rematch`, token: kirk.key };
   },
   'POST /api/games/{id}/rematch 409 tournament_game': async (s) => {
-    const t = await tournament(kirk);
-    await join(t, kirk, kor, mccoy);
-    await start(t, kirk);
-    const view = await ok({ method: 'GET', path: `/api/tournaments/${t.id}` });
-    const board = view.pairings[0].boards.find((b: { gameId: string | null }) => b.gameId);
-    const keyOf = new Map([kirk, kor, mccoy].map((p) => [p.id, p.key]));
-    await ok({ method: 'POST', path: `/api/games/${board.gameId}/resign`, token: keyOf.get(board.white.id) });
-    return { ...s, path: `/api/games/${board.gameId}/rematch`, token: keyOf.get(board.black.id) };
+    const board = await tournamentBoard();
+    await ok({ method: 'POST', path: `/api/games/${board.gameId}/resign`, token: board.white });
+    return { ...s, path: `/api/games/${board.gameId}/rematch`, token: board.black };
   },
   'POST /api/games/{id}/rematch 429 rate_limited': async (s) => ({
     ...s,
