@@ -228,13 +228,14 @@ describe("a player's own webhook", () => {
     expect(posts.map((p) => p.headers.get('webhook-id'))).toEqual([(jobs[0] as PlayerJob).id, (jobs[0] as PlayerJob).id]);
     expect((await call('GET', '/api/me', { token: spock.key })).body.webhookDisabled).toBe(true);
 
-    // While switched off nothing is queued; setting the URL again switches it back on.
-    await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', to: spock.id } });
+    // While switched off nothing is queued; setting the URL again switches it back on. (Each challenge
+    // another game: the same one sent again within seconds would be the first one, told of once.)
+    await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'planar', to: spock.id } });
     expect(queue.take().filter(isPlayerJob)).toEqual([]);
     const again = await call('PATCH', '/api/me', { token: spock.key, json: { webhook: SPOCK_URL } });
     expect(again.body).toMatchObject({ webhookDisabled: false });
     expect(again.body.webhookSecret).toBeUndefined();
-    await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', to: spock.id } });
+    await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'curved-space', to: spock.id } });
     expect(queue.take().filter(isPlayerJob).length).toBe(1);
   });
 
