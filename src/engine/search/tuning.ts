@@ -1,27 +1,49 @@
 // The search with tuning terms no level uses, for the match runner (bench/match/cli.ts bundles this
 // in place of index.ts's chooseMoveInGame where a checkout has it). Kept apart so that the terms
 // stay out of the Workers' bundles: `attack` adds First Contact's attack term, `aggression=N` the
-// searching side's own pressure on the enemy king (first-contact-attack.ts).
+// searching side's own pressure on the enemy king (first-contact-attack.ts), `hanging=N` N% of
+// the second piece the side to move stands to lose (first-contact-hanging.ts), and
+// `dropNodes=N` a budget of N nodes in place of the level's in the first `dropPlies` plies (default
+// DROP_PLIES: First Contact's drop phase, where its material is won or lost; docs/benchmarks.md).
 import type { Game } from '../game.ts';
 import type { St3dMove } from '../st3d/move.ts';
 import type { St3dPosition } from '../st3d/position.ts';
 import { withAggression, withAttackTerm } from './first-contact-attack.ts';
+import { withHanging } from './first-contact-hanging.ts';
 import { chooseMoveInGame as plainChoice, searchRulesFor } from './index.ts';
 import type { SearchRules } from './rules.ts';
 
 type FirstContactRules = SearchRules<St3dPosition, St3dMove>;
 let attackRules: FirstContactRules | undefined;
+const hangingRules = new Map<string, FirstContactRules>();
+
+/** By about this ply both hands are empty in most First Contact games between the upper levels. */
+export const DROP_PLIES = 120;
 
 export function chooseMoveInGame(
   game: Game,
-  options: Parameters<typeof plainChoice>[1] & { readonly attack?: number | boolean; readonly aggression?: number } = {},
+  options: Parameters<typeof plainChoice>[1] & {
+    readonly attack?: number | boolean;
+    readonly aggression?: number;
+    readonly hanging?: number;
+    readonly dropNodes?: number;
+    readonly dropPlies?: number;
+  } = {},
 ) {
-  const { attack, aggression, ...rest } = options;
-  if ((!attack && !aggression) || game.variant.name !== 'first-contact') return plainChoice(game, rest);
+  const { attack, aggression, hanging, dropNodes, dropPlies = DROP_PLIES, ...rest } = options;
+  if ((!attack && !aggression && !hanging && !dropNodes) || game.variant.name !== 'first-contact') return plainChoice(game, rest);
+  const pos = game.position as St3dPosition;
+  const budget = dropNodes && game.ply < dropPlies ? { nodes: dropNodes } : {};
   let rules: FirstContactRules = attack
     ? (attackRules ??= withAttackTerm(searchRulesFor('first-contact') as FirstContactRules))
     : (searchRulesFor('first-contact') as FirstContactRules);
+  if (hanging) {
+    const key = `${attack ? 1 : 0}:${hanging}`;
+    let wrapped = hangingRules.get(key);
+    if (!wrapped) hangingRules.set(key, (wrapped = withHanging(rules, hanging)));
+    rules = wrapped;
+  }
   // The side to move at the root is the one whose pressure counts.
-  if (aggression) rules = withAggression(rules, (game.position as St3dPosition).turn, aggression);
-  return plainChoice(game, { ...rest, rules: rules as SearchRules });
+  if (aggression) rules = withAggression(rules, pos.turn, aggression);
+  return plainChoice(game, { ...rest, ...budget, rules: rules as SearchRules });
 }
