@@ -172,6 +172,25 @@ describe('commands and buttons', () => {
     expect([...patch!.body['files[0]'].bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
   });
 
+  it('/board game:<id> shows a game to anyone, as a spectator (no "your turn", no buttons); /resign still needs a seat (tester F3)', async () => {
+    const apis = chatApis();
+    const [bashir, dax, garak] = [await newPlayer('Bashir'), await newPlayer('Dax'), await newPlayer('Garak')];
+    await linkDiscord(app, '1301', garak);
+    const { game } = await startGame(bashir, dax);
+    apis.take();
+    const board = await app.command('1301', 'board', { game: game.id });
+    expect(board.body).toEqual({ type: 5 });
+    const patch = apis.discord().find((c) => c.method === 'PATCH');
+    const payload = JSON.parse(patch!.body.payload_json);
+    expect(payload.content).toContain('White to move');
+    expect(payload.content).not.toMatch(/your turn|do not play/);
+    expect(payload.components ?? []).toEqual([]);
+    expect(payload.embeds[0].image.url).toBe('attachment://board.png');
+    const resign = await app.command('1301', 'resign', { game: game.id });
+    expect(resign.body.data.content).toContain(`You do not play in game ${game.id}`);
+    expect((await call('GET', `/api/games/${game.id}`)).body.status).toBe('active');
+  });
+
   it('autocomplete: /move offers the legal turns as they are typed, a game option the player’s games; nothing to others', async () => {
     const [uhura, sarek] = [await newPlayer('Uhura'), await newPlayer('Sarek')];
     await linkDiscord(app, '1201', uhura);

@@ -200,4 +200,55 @@ describe('Telegram webhook', () => {
     expect(lastText(82)).toMatch(/\nBlack to move\n?<\/pre>$/);
     expect(lastText(82)).not.toContain("Black's turn");
   });
+  it('a finished current game takes no turn or command that acts: the only game going does, else the answer asks which; errors name the game; /board still shows it, named, as over (tester F7)', async () => {
+    const [carol, dave, eve] = [await newPlayer('Carol'), await newPlayer('Dave'), await newPlayer('Eve')];
+    await linkTelegram(bot, 83, carol);
+    const y = (await startGame(carol, dave)).game.id as string;
+    const x = (await startGame(carol, dave)).game.id as string;
+    await bot.text(83, `/board ${x}`); // X is the chat's game
+    await call('POST', `/api/games/${x}/resign`, { token: dave.key });
+    // The bare turn goes to Y, the only game going, not to the finished X.
+    await bot.text(83, 'Wb2-Wb3');
+    expect(lastText(83)).toContain('You played Wb2-Wb3 (ply 1).');
+    expect((await call('GET', `/api/games/${y}`)).body.ply).toBe(1);
+    // Now Y is the chat's game; an error there names it.
+    await bot.text(83, 'Wc2-Wc3');
+    expect(lastText(83)).toContain(`Game ${y}: Could not play "Wc2-Wc3": it is Black's turn, not yours`);
+    // X again, then a second game going: a bare command asks which, it does not go to X.
+    await bot.text(83, `/board ${x}`);
+    expect(lastText(83)).toMatch(new RegExp(`^(<pre>)?Game ${x}: [\\s\\S]*Game over: 1-0 \\(resignation\\)`));
+    const z = (await startGame(carol, eve)).game.id as string;
+    for (const words of ['Wb2-Wb3', '/resign', '/draw']) {
+      await bot.text(83, words);
+      expect(lastText(83), words).toMatch(/You have 2 games going: say which/);
+      expect(lastText(83), words).not.toContain('over');
+    }
+    // A bare /board still shows the finished game, named.
+    await bot.text(83, '/board');
+    expect(lastText(83)).toContain(`Game ${x}: `);
+    expect((await call('GET', `/api/games/${y}`)).body.status).toBe('active');
+    expect((await call('GET', `/api/games/${z}`)).body.status).toBe('active');
+  });
+
+  it('/board <id> shows any game to anyone, as a spectator; acting in it still needs a seat (tester F3)', async () => {
+    const [sisko, jake, nog] = [await newPlayer('Sisko'), await newPlayer('Jake'), await newPlayer('Nog')];
+    await linkTelegram(bot, 84, nog);
+    const own = (await startGame(nog, jake)).game.id as string;
+    const other = (await startGame(sisko, jake)).game.id as string;
+    apis.take();
+    await bot.text(84, `/board ${other}`);
+    const board = lastText(84);
+    expect(board).toContain('White to move');
+    expect(board).not.toContain('your turn');
+    expect(board).not.toContain('do not play');
+    const sent = apis.telegram('sendMessage').at(-1)!.body;
+    expect(sent.reply_markup?.inline_keyboard?.flat() ?? []).toEqual([]);
+    expect(apis.telegram('sendPhoto')).toHaveLength(1);
+    await bot.text(84, `/resign ${other}`);
+    expect(lastText(84)).toContain(`You do not play in game ${other}`);
+    // Looking did not move the chat off its own game.
+    await bot.text(84, 'Wb2-Wb3');
+    expect(lastText(84)).toContain('You played Wb2-Wb3 (ply 1).');
+    expect((await call('GET', `/api/games/${own}`)).body.ply).toBe(1);
+  });
 });

@@ -98,13 +98,20 @@ function withGameExample(platform: ChatPlatform, id: string, command: Command | 
   return `${withGame('board', id)}, which puts this chat on that game`;
 }
 
-/** The game a command is about: the one named, else the chat's current game, else the player's only active game. */
+/**
+ * The game a command is about: the one named, else the chat's current game, else the player's only
+ * active game. A finished current game is still shown by a bare board; commands that act go to the
+ * player's only game going instead (or ask which), and to it only when none is going (it says it is over).
+ */
 async function whichGame(deps: BotDeps, chat: LinkedChat, named: string | undefined, command?: Command): Promise<{ id: string } | { error: string }> {
   if (named) return { id: gameIdOf(named) };
-  if (chat.link.currentGame) return { id: chat.link.currentGame };
+  const current = chat.link.currentGame;
+  if (current && (command?.kind === 'board' || (await deps.playerStore.game(current))?.status === 'active')) return { id: current };
   // Those waiting for the player first: the example names one of them.
   const active = await deps.players.games(chat.player, 'active', deps.base);
   if (active.length === 1) return { id: active[0]!.id };
+  // No game going: the finished one answers that it is over.
+  if (current && !active.length) return { id: current };
   return {
     error: active.length
       ? `You have ${active.length} games going: say which, e.g. ${withGameExample(chat.link.platform, active[0]!.id, command)} (your games: ${active.map((g) => g.id).join(', ')}).`
@@ -125,10 +132,16 @@ export async function playCommand(deps: BotDeps, chat: LinkedChat, named: string
   const game = await whichGame(deps, chat, named, command);
   if ('error' in game) return fail(game.error);
   const seat = await sideIn(deps, chat.player, game.id);
-  if ('error' in seat) return fail(seat.error);
-  const answer = await runCommand(deps.games, game.id, seat, command, deps.base.origin);
-  const buttons = answer.state ? gameButtons(answer.state, seat.side) : [];
-  return { ok: answer.ok, text: answer.reply, buttons, game: game.id, private: !answer.ok };
+  // The board is public: anyone who names a game sees it, as a spectator ('' is no token).
+  if ('error' in seat && !(command.kind === 'board' && seat.error.startsWith('you do not'))) return fail(seat.error);
+  const side = 'side' in seat ? seat.side : undefined;
+  const answer = await runCommand(deps.games, game.id, side ? { side } : '', command, deps.base.origin);
+  const buttons = answer.state && side ? gameButtons(answer.state, side) : [];
+  // Every answer says which game it is about when the game is over or the command failed.
+  const text = answer.ok && (command.kind !== 'board' || answer.state?.status === 'active') ? answer.reply : `Game ${game.id}: ${answer.reply}`;
+  // A spectator's board does not become the chat's game (a bare turn would not be theirs).
+  const picture = command.kind === 'board' && answer.ok ? { picture: game.id } : {};
+  return { ok: answer.ok, text, buttons, ...(side ? { game: game.id } : {}), ...picture, private: !answer.ok };
 }
 
 /** A suggestion as a chat's autocomplete shows it: what the list says, and what goes in the box. */
@@ -170,8 +183,7 @@ export async function gameSuggestions(deps: BotDeps, chat: LinkedChat, typed: st
 
 /** The board as text and, later, as a picture. */
 export async function boardReply(deps: BotDeps, chat: LinkedChat, named: string | undefined): Promise<BotReply> {
-  const answer = await playCommand(deps, chat, named, { kind: 'board' });
-  return answer.ok && answer.game ? { ...answer, picture: answer.game } : answer;
+  return playCommand(deps, chat, named, { kind: 'board' });
 }
 
 /** The player's games (`games`) or their open challenges, sent and received (`challenges`), with links. */
