@@ -3,6 +3,7 @@
 // ply, for their seat alone, during and after the game. Proving the seat is the game service's
 // (a game token or the player's key); the opponent and spectators never read them.
 import type { AnalysisStore } from '../db/analysis-store.ts';
+import type { GameNotesRow } from '../db/schema-analysis.ts';
 import type { GameRow } from '../db/schema.ts';
 import type { GameStore } from '../db/game-store.ts';
 import { Game } from '../engine/game.ts';
@@ -59,10 +60,14 @@ function playLine(game: Game, from: number, turns: readonly string[], where: str
   return done(line);
 }
 
+/** A variation as the seat saved it and as it comes back (turns in canonical text). */
+const sameLine = (a: Variation, b: Variation) =>
+  a.name === b.name && a.from === b.from && a.turns.map((t) => t.move).join() === b.turns.map((t) => t.move).join();
+
 export class NotesService {
   constructor(
     private readonly games: Pick<GameService, 'load'>,
-    private readonly gameStore: Pick<GameStore, 'game' | 'moves'>,
+    private readonly gameStore: Pick<GameStore, 'game' | 'moves' | 'takebacks'>,
     private readonly store: AnalysisStore,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -84,9 +89,21 @@ export class NotesService {
     const stored = await this.store.notes(id, who.value.side);
     return done({
       side: who.value.side,
-      variations: stored ? (JSON.parse(stored.variations) as Variation[]) : [],
+      variations: stored ? (await this.saved(id, stored)).standing : [],
       updatedAt: stored ? new Date(stored.updatedAt).toISOString() : null,
     });
+  }
+
+  /**
+   * The saved variations, less those a takeback made since they were saved has left behind (they
+   * start after the ply the game went back to: a position the game has left, as its conditional
+   * lines are cleared). `gone`: those left behind.
+   */
+  private async saved(id: string, stored: GameNotesRow): Promise<{ standing: Variation[]; gone: Variation[] }> {
+    const all = JSON.parse(stored.variations) as Variation[];
+    const since = (await this.gameStore.takebacks(id)).filter((t) => t.createdAt >= stored.updatedAt);
+    const back = Math.min(...since.map((t) => t.toPly));
+    return { standing: all.filter((v) => v.from <= back), gone: all.filter((v) => v.from > back) };
   }
 
   /** Replace the seat's variations (an empty list clears them). Every turn must be legal where it stands. */
@@ -94,8 +111,13 @@ export class NotesService {
     const who = await this.seat(id, token);
     if (!who.ok) return who;
     const { row, side } = who.value;
+    // A page opened before a takeback sends back what it was shown: a variation the takeback left
+    // behind is dropped again, never a reason to refuse the others.
+    const stored = await this.store.notes(id, side);
+    const gone = stored ? (await this.saved(id, stored)).gone : [];
     const checked: Variation[] = [];
     for (const [i, v] of variations.entries()) {
+      if (gone.some((g) => sameLine(g, v))) continue;
       const where = `variation ${i + 1} ("${v.name}"), `;
       const game = await gameAfter(this.gameStore, row, v.from);
       if (!game.ok) return fail(game.status, game.code, `${where}from: ${game.error}`);

@@ -179,8 +179,8 @@ export class PlayerService {
     private readonly mailer?: SignInMailer,
     /** Judges the URL of a player's own webhook; without one, webhooks are refused. */
     private readonly webhookPolicy?: WebhookPolicy,
-    /** Gives a seat of a game in progress the player's address (its mail goes there from now on). */
-    private readonly seatMail?: (gameId: string, side: Color, email: string) => Promise<void>,
+    /** Gives a seat of a game in progress the player's new name or address (its mail goes there from now on). */
+    private readonly seatPlayer?: (gameId: string, side: Color, changes: { name?: string | null; email?: string }) => Promise<void>,
   ) {}
 
   async create(input: CreatePlayerInput, base: LinkBase): Promise<ServiceResult<CreatedPlayer>> {
@@ -250,6 +250,8 @@ export class PlayerService {
       secret = change.value.secret;
     }
     await this.store.updatePlayer(player.id, changes);
+    // The games in progress show the new name too (tester F12); finished ones keep the name they were played under.
+    if (changes.name !== undefined && changes.name !== player.name) await this.toActiveSeats(player.id, { name: changes.name });
     const updated = (await this.store.player(player.id))!;
     if (newAddress && base) await this.sendConfirmation(updated, newAddress, base);
     const self = selfOf(updated);
@@ -291,13 +293,17 @@ export class PlayerService {
     if (!player) return fail(403, 'bad_link', CONFIRM_LINK_INVALID);
     // The address is the player's, not a game's: the games in progress mail it from now on (and
     // take replies from it), as new games do (tester: mail kept going to the old address).
-    if (this.seatMail && player.email) {
-      for (const row of await this.store.gamesOf(player.id, false, MAX_GAMES)) {
-        const side = sideOfPlayer(row, player.id);
-        if (side) await this.seatMail(row.id, side, player.email);
-      }
-    }
+    if (player.email) await this.toActiveSeats(player.id, { email: player.email });
     return done(player);
+  }
+
+  /** Carry a change of the player's to their seat in each of their games in progress. */
+  private async toActiveSeats(playerId: string, changes: { name?: string | null; email?: string }): Promise<void> {
+    if (!this.seatPlayer) return;
+    for (const row of await this.store.gamesOf(playerId, false, MAX_GAMES)) {
+      const side = sideOfPlayer(row, playerId);
+      if (side) await this.seatPlayer(row.id, side, changes);
+    }
   }
 
   /** The address a confirmation link would confirm, for its page's button; the link is not used. */

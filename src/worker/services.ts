@@ -272,8 +272,9 @@ export class Services {
   }
 
   get players(): PlayerService {
-    const seatMail = (gameId: string, side: Color, email: string) => this.remoteGames.updatePlayer(gameId, side, { email }, this.clock());
-    return this.once('players', () => new PlayerService(new PlayerStore(this.env.DB), this.clock, this.playerMail, this.webhookPolicy, seatMail));
+    const seatPlayer = (gameId: string, side: Color, changes: { name?: string | null; email?: string }) =>
+      this.remoteGames.updatePlayer(gameId, side, changes, this.clock());
+    return this.once('players', () => new PlayerService(new PlayerStore(this.env.DB), this.clock, this.playerMail, this.webhookPolicy, seatPlayer));
   }
 
   get challenges(): ChallengeService {

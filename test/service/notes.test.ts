@@ -41,6 +41,35 @@ describe('analysis board notes', () => {
     expect((await call('GET', `/api/games/${game.id}/notes`, { token: game.tokens.white })).body.updatedAt).toBeNull();
   });
 
+  it('a takeback drops the variations that start after the ply the game went back to; one sent back never blocks the others (tester F11)', async () => {
+    const game = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { name: 'Kor' } });
+    expect((await play(game, 'Wb2-Wb3')).status).toBe(200);
+    expect((await play(game, 'Bb3-Bb2')).status).toBe(200);
+    const notes = (variations?: unknown[]) =>
+      call(variations ? 'PUT' : 'GET', `/api/games/${game.id}/notes`, { token: game.tokens.white, ...(variations ? { json: { variations } } : {}) });
+    const start = { name: 'start', from: 0, turns: [{ move: 'Wb2-Wb3' }] };
+    const idea = { name: 'idea', from: 2, turns: [{ move: 'Wb3-Nb3' }] };
+    expect((await notes([start, idea])).status).toBe(200);
+    const takeback = (side: 'white' | 'black', action: string) =>
+      call('POST', `/api/games/${game.id}/takeback`, { json: { action }, token: game.tokens[side] });
+    expect((await takeback('white', 'offer')).status).toBe(200);
+    expect((await takeback('black', 'accept')).body.ply).toBe(0);
+    expect((await play(game, 'Wc2-Wc3')).status).toBe(200);
+    expect((await play(game, 'Bc3-Bc2')).status).toBe(200);
+    // "idea" started from a position the game has left: gone; "start" (ply 0) still stands.
+    const after = await notes();
+    expect(after.body.variations).toEqual([start]);
+    // A page opened before the takeback still holds "idea": it saves a new one, "idea" dropped again.
+    const fresh = { name: 'fresh', from: 2, turns: [{ move: 'Wc3-Nc3' }] };
+    const saved = await notes([idea, start, fresh]);
+    expect([saved.status, saved.body.variations]).toEqual([200, [start, fresh]]);
+    // The list as read saves again unchanged.
+    expect((await notes((await notes()).body.variations)).status).toBe(200);
+    // A new variation that does not play is still refused.
+    const bad = await notes([start, { name: 'bad', from: 2, turns: [{ move: 'Wb3-Nb3' }] }]);
+    expect([bad.status, bad.body.error]).toEqual([422, expect.stringMatching(/^variation 2 \("bad"\), ply 3 \(Wb3-Nb3\): /)]);
+  });
+
   it('a variation with an illegal turn is refused with the reason and the ply, and nothing is stored', async () => {
     const game = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { name: 'Kor' } });
     expect((await play(game, 'Wb2-Wb3')).status).toBe(200);

@@ -435,6 +435,29 @@ describe('challenges', () => {
     expect((await call('GET', `/api/games/${game.id}/me`, { token: kor.key })).body.email).toBeNull();
   });
 
+  it('a new name reaches the games in progress, by PATCH /api/me and by the /me form; a finished game keeps the old one (tester F12)', async () => {
+    captureQueue();
+    const zed = await newPlayer('Zed');
+    const carol = await newPlayer('Carol');
+    const { game: done } = await startGame(zed, carol);
+    expect((await call('POST', `/api/games/${done.id}/resign`, { token: carol.key })).status).toBe(200);
+    const { game } = await startGame(zed, carol);
+    const seen = async () => {
+      const state = (await call('GET', `/api/games/${game.id}`)).body;
+      const mine = (await call('GET', '/api/me/games', { token: carol.key })).body.games as { id: string; opponent: { name: string } }[];
+      const old = (await call('GET', `/api/games/${done.id}`)).body;
+      return [state.players.white.name, mine.find((g) => g.id === game.id)!.opponent.name, old.players.white.name];
+    };
+    expect(await seen()).toEqual(['Zed', 'Zed', 'Zed']);
+    expect((await call('PATCH', '/api/me', { token: zed.key, json: { name: 'Zed Renamed' } })).status).toBe(200);
+    expect(await seen()).toEqual(['Zed Renamed', 'Zed Renamed', 'Zed']);
+    const saved = await form('/me/settings', { name: 'Zed Again', email: '', webhook: '' }, BASE, { Cookie: `subspace_key=${zed.key}` });
+    expect(saved.status).toBe(200);
+    expect(await seen()).toEqual(['Zed Again', 'Zed Again', 'Zed']);
+    // Carol's seat is not Zed's: untouched.
+    expect((await call('GET', `/api/games/${game.id}`)).body.players.black.name).toBe('Carol');
+  });
+
   it('rematch against the computer: the new game at once, colours swapped, same level and clock; no challenge in the lobby', async () => {
     const kirk = await newPlayer('Kirk');
     const made = await call('POST', '/api/games', { token: kirk.key, json: { variant: 'planar', black: { computer: 2 }, clock: { daysPerMove: 3 } } });

@@ -227,8 +227,9 @@ export const playerPages = new Hono<AppEnv>()
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first, then change your settings.');
     const form = await readForm(c);
-    const field = (name: 'email' | 'webhook') => (form[name] === undefined ? {} : { [name]: form[name].trim() || null });
-    const input = v.safeParse(PlayerSettingsSchema, { ...field('email'), ...field('webhook') });
+    const field = (name: 'name' | 'email' | 'webhook') => (form[name] === undefined ? {} : { [name]: form[name].trim() || null });
+    // The same call as PATCH /api/me: a new name reaches the games in progress too.
+    const input = v.safeParse(PlayerSettingsSchema, { ...field('name'), ...field('email'), ...field('webhook') });
     // Refused: /me again, the form as typed and why beside it (not a page of its own that loses them).
     const typed = { email: form.email, webhook: form.webhook };
     // The field the refusal names gets the focus (its raw name, before the label replaces it).
