@@ -451,9 +451,17 @@ describe('challenges', () => {
     expect(await seen()).toEqual(['Zed', 'Zed', 'Zed']);
     expect((await call('PATCH', '/api/me', { token: zed.key, json: { name: 'Zed Renamed' } })).status).toBe(200);
     expect(await seen()).toEqual(['Zed Renamed', 'Zed Renamed', 'Zed']);
+    // /me's settings form has the name, as it stands, in its box.
+    const me = (await call('GET', '/me', { headers: { Cookie: `subspace_key=${zed.key}` } })).text;
+    expect(me).toMatch(/<form method="post" action="\/me\/settings" id="settings-form">[\s\S]*<input name="name"[^>]*value="Zed Renamed"/);
     const saved = await form('/me/settings', { name: 'Zed Again', email: '', webhook: '' }, BASE, { Cookie: `subspace_key=${zed.key}` });
     expect(saved.status).toBe(200);
     expect(await seen()).toEqual(['Zed Again', 'Zed Again', 'Zed']);
+    // A name refused is said beside the form, the name as typed kept in its box.
+    const refused = await form('/me/settings', { name: 'x'.repeat(41), email: '', webhook: '' }, BASE, { Cookie: `subspace_key=${zed.key}` });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Settings not saved. Name: must be at most 40 characters');
+    expect(refused.text).toMatch(/<input name="name"[^>]*value="x{41}"[^>]*autofocus/);
     // Carol's seat is not Zed's: untouched.
     expect((await call('GET', `/api/games/${game.id}`)).body.players.black.name).toBe('Carol');
   });

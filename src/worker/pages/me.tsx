@@ -4,6 +4,7 @@ import type { Child } from 'hono/jsx';
 import { plural, variantTitle, type VariantName } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
 import { SIGN_IN_MINUTES, type MyGame, type PlayerSelf } from '../../service/players.ts';
+import { MAX_NAME_LENGTH } from '../../service/schemas.ts';
 import { Layout, ErrorLine } from './layout.tsx';
 import { nameOf, PlayerLink, RatingBadge, ratingText, type RatingLookup } from './rating-badge.tsx';
 import type { VariantRating } from '../../service/ratings.ts';
@@ -95,7 +96,8 @@ const endWords = (g: Pick<MyGame, 'status' | 'result' | 'side' | 'ply' | 'reason
 /** A settings form refused: why, the field it names (it takes the focus), and what was typed (shown again). */
 export interface MeSettingsRefused {
   readonly error: string;
-  readonly focus: 'email' | 'webhook';
+  readonly focus: 'name' | 'email' | 'webhook';
+  readonly name?: string | undefined;
   readonly email?: string | undefined;
   readonly webhook?: string | undefined;
 }
@@ -200,13 +202,25 @@ export const MePage = (p: {
       </div>
       <h2>Offer a game</h2>
       <OfferGameForm id="challenge-form" />
-      <h2>Notifications</h2>
+      <h2>Your name and notifications</h2>
       <p>
-        A challenge to you and the start of each game come to your email, and to your webhook (signed like a game's webhooks, with a text line for chat bots).
-        Empty a field to remove it.
+        Your name is shown in your games, those in progress too. A challenge to you and the start of each game come to your email, and to your webhook (signed
+        like a game's webhooks, with a text line for chat bots). Empty a field to remove it.
       </p>
       <ErrorLine error={p.settings ? `Settings not saved. ${p.settings.error}` : undefined} />
       <form method="post" action="/me/settings" id="settings-form">
+        <label>
+          {/* A new name is shown in the games in progress too; finished games keep the name they were played under. */}
+          Name{' '}
+          <input
+            name="name"
+            size={20}
+            maxlength={MAX_NAME_LENGTH}
+            value={p.settings?.name ?? p.player.name ?? ''}
+            autocomplete="nickname"
+            autofocus={p.settings?.focus === 'name' ? true : undefined}
+          />
+        </label>{' '}
         <label>
           {/* Refused: the field named has the focus, so the page opens scrolled to the form and its error. */}
           Email{' '}

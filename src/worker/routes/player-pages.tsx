@@ -231,9 +231,10 @@ export const playerPages = new Hono<AppEnv>()
     // The same call as PATCH /api/me: a new name reaches the games in progress too.
     const input = v.safeParse(PlayerSettingsSchema, { ...field('name'), ...field('email'), ...field('webhook') });
     // Refused: /me again, the form as typed and why beside it (not a page of its own that loses them).
-    const typed = { email: form.email, webhook: form.webhook };
+    const typed = { name: form.name, email: form.email, webhook: form.webhook };
     // The field the refusal names gets the focus (its raw name, before the label replaces it).
-    const refused = (raw: string, error: string) => mePage(c, player, { error, focus: raw.startsWith('webhook') ? 'webhook' : 'email', ...typed });
+    const focus = (raw: string) => (raw.startsWith('webhook') ? 'webhook' : raw.startsWith('name') ? 'name' : 'email');
+    const refused = (raw: string, error: string) => mePage(c, player, { error, focus: focus(raw), ...typed });
     if (!input.success) return refused(describeIssues(input.issues, 'form'), describeIssues(input.issues, 'form', ME_FORM_LABELS));
     if (input.output.email && input.output.email.toLowerCase() !== player.email && (await mailLimited(c))) return tooManyPage(c, MAIL_LIMITED);
     const saved = await c.var.services.players.updateSettings(player, input.output, linkBase(c));
