@@ -328,7 +328,7 @@ export const gamePaths = {
           `/api/games/{id}/board.${format}`,
           {
             get: {
-              summary: `The board as a ${format.toUpperCase()} picture (current position, or \`ply=N\`); cached for good when \`at\` is the key of the position shown, or the game is over, else for 10 s`,
+              summary: `The board as a ${format.toUpperCase()} picture (current position, or \`ply=N\`); a past \`ply\` is cached for good when \`at\` is the key of the position shown, any \`ply\` once the game is over; else for 10 s`,
               parameters: [
                 id,
                 { name: 'ply', in: 'query', required: false, schema: { type: 'integer', minimum: 0 } },

@@ -50,9 +50,11 @@ async function gameImage(c: Context<GameEnv>, id: string, format: ImageFormat) {
   const r = await c.var.services.views.board(id, { ...(ply === undefined ? {} : { ply }), ...(size ? { size } : {}), ...(from ? { from } : {}) });
   if (!r.ok) return fromFailure(c, r);
   // A ply of a game going on can change: turns taken back and played again put another position
-  // there. So only an address that names its position (`at`, its key) is kept for good, and any ply
-  // of a finished game. "Now", and a ply without its key, are cached briefly.
-  const settled = at === positionKey(r.value.position) || (ply !== undefined && r.value.row.status !== 'active');
+  // there. So a past ply is kept for good only under an address that names its position (`at`, its
+  // key), and any ply of a finished game. "Now", the latest ply of a game going on (an ending off the
+  // board adds its caption) and a ply without its key are cached briefly.
+  const over = r.value.row.status !== 'active';
+  const settled = ply !== undefined && (over || (ply < r.value.row.ply && at === positionKey(r.value.position)));
   return imageResponse(c, r.value.svg, format, settled ? 'public, max-age=31536000, immutable' : 'public, max-age=10');
 }
 
