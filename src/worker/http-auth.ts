@@ -21,6 +21,20 @@ export async function readsAsSpectator<E extends AppEnv>(c: Context<E>, auth: { 
   return auth.fromCookie === true || (await c.var.services.players.authenticate(auth.token)) !== undefined;
 }
 
+/**
+ * The 403 of a read of game `id` (its state, its stream) whose credential holds no seat there
+ * (`you` unset) and does not read as a spectator's; undefined when the read goes on.
+ */
+export async function strangerRefusal<E extends AppEnv>(
+  c: Context<E>,
+  auth: { token: string | undefined; fromCookie?: true },
+  you: unknown,
+  id: string,
+): Promise<Response | undefined> {
+  if (auth.token === undefined || you || (await readsAsSpectator(c, { ...auth, token: auth.token }))) return undefined;
+  return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
+}
+
 /** `Bearer <credentials>`; the scheme is case-insensitive (RFC 9110). */
 const BEARER = /^bearer[ \t]+(.*\S)[ \t]*$/i;
 

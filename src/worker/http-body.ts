@@ -116,13 +116,19 @@ export async function requireJson(c: Context, next: () => Promise<void>) {
  * sent, not read as a form ("&" would end it, "+" be a space, "=" drop it). Only a body that is percent-encoded throughout
  * (`curl --data-urlencode`: no spaces, and escapes in it) is decoded; a stray "%" stays itself.
  */
-export function bareFormText(raw: string): string {
+function bareFormText(raw: string): string {
   if (/\s/.test(raw) || !/%[0-9a-f]{2}/i.test(raw)) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {
     return raw;
   }
+}
+
+/** A form-encoded body's text: its field `name` when it has one (`fromField`), else the body as sent (bareFormText). */
+export function formBodyText(raw: string, name: string): { text: string; fromField: boolean } {
+  const value = new URLSearchParams(raw).get(name);
+  return value === null ? { text: bareFormText(raw), fromField: false } : { text: value, fromField: true };
 }
 
 /**
@@ -141,8 +147,7 @@ export async function readTextOrJson<T, J>(
   if (type === 'text/plain' || type === 'application/x-www-form-urlencoded') {
     // curl -d sends any string as a form: its `move=` (`record=`) field, or the body as written.
     const raw = await c.req.text();
-    const params = type === 'text/plain' ? undefined : new URLSearchParams(raw);
-    const parsed = v.safeParse(text.schema, params ? (params.get(text.name) ?? bareFormText(raw)) : raw);
+    const parsed = v.safeParse(text.schema, type === 'text/plain' ? raw : formBodyText(raw, text.name).text);
     if (!parsed.success) return { ok: false, response: jsonError(c, 400, 'invalid_body', describeIssues(parsed.issues, text.name)) };
     return { ok: true, text: true, value: parsed.output };
   }

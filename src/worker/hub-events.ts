@@ -76,13 +76,19 @@ export class HubEvents implements EventSink, PlayerEventSink {
       // The end (with the ratings) also goes to the player's own webhook; "your turn" only to the stream (the seat's notifications say it),
       // after the opponent's turn or a takeback that gives the move back.
       if (events.some((e) => e.type === 'game-over')) sends.push(this.send(playerId, { type: 'gameFinish', game }, base));
-      else if (game.yourTurn && events.some((e) => (e.type === 'turn' && e.recipients.includes(side)) || e.type === 'takeback'))
-        sends.push(hubOf(this.env, `player:${playerId}`).publish([{ type: 'yourTurn', game }]));
-      // An offer to answer (or one answered) changes what waits for the player as a turn does: /me,
-      // the header's count and a bot following the stream hear of it (both players, once it closes).
-      else if (events.some((e) => OFFER_MADE.has(e.type) && e.recipients.includes(side)))
-        sends.push(hubOf(this.env, `player:${playerId}`).publish([{ type: 'offer', game }]));
-      else if (events.some((e) => OFFER_CLOSED.has(e.type))) sends.push(hubOf(this.env, `player:${playerId}`).publish([{ type: 'offerClosed', game }]));
+      else {
+        // An offer to answer (or one answered) changes what waits for the player as a turn does: /me,
+        // the header's count and a bot following the stream hear of it (both players, once it closes).
+        const line =
+          game.yourTurn && events.some((e) => (e.type === 'turn' && e.recipients.includes(side)) || e.type === 'takeback')
+            ? 'yourTurn'
+            : events.some((e) => OFFER_MADE.has(e.type) && e.recipients.includes(side))
+              ? 'offer'
+              : events.some((e) => OFFER_CLOSED.has(e.type))
+                ? 'offerClosed'
+                : undefined;
+        if (line) sends.push(hubOf(this.env, `player:${playerId}`).publish([{ type: line, game }]));
+      }
     }
     await Promise.all(sends);
   }

@@ -120,11 +120,11 @@ async function whichGame(deps: BotDeps, chat: LinkedChat, named: string | undefi
 }
 
 /** The side the chat's player has in a game, or why they cannot act in it. */
-async function sideIn(deps: BotDeps, player: PlayerRow, gameId: string): Promise<{ side: 'white' | 'black' } | { error: string }> {
+async function sideIn(deps: BotDeps, player: PlayerRow, gameId: string): Promise<{ side: 'white' | 'black' } | { error: string; spectator?: true }> {
   const row = await deps.playerStore.game(gameId);
   if (!row) return { error: `no game with id ${printable(gameId.slice(0, 40))}` };
   const side = sideOfPlayer(row, player.id);
-  return side ? { side } : { error: `you do not play in game ${gameId}: only its players can act in it` };
+  return side ? { side } : { error: `you do not play in game ${gameId}: only its players can act in it`, spectator: true };
 }
 
 /** One of the game commands of src/worker/text/commands.ts, as the chat's player. */
@@ -133,7 +133,7 @@ export async function playCommand(deps: BotDeps, chat: LinkedChat, named: string
   if ('error' in game) return fail(game.error);
   const seat = await sideIn(deps, chat.player, game.id);
   // The board is public: anyone who names a game sees it, as a spectator ('' is no token).
-  if ('error' in seat && !(command.kind === 'board' && seat.error.startsWith('you do not'))) return fail(seat.error);
+  if ('error' in seat && !(command.kind === 'board' && seat.spectator)) return fail(seat.error);
   const side = 'side' in seat ? seat.side : undefined;
   const answer = await runCommand(deps.games, game.id, side ? { side } : '', command, deps.base.origin);
   const buttons = answer.state && side ? gameButtons(answer.state, side) : [];

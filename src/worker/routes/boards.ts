@@ -16,8 +16,8 @@ import { SVG_CSP } from '../pages/respond.tsx';
 type ImageFormat = 'svg' | 'png';
 
 /** Drawing a PNG costs tens of milliseconds of CPU: keep each one in the Workers cache for as
- * long as its Cache-Control allows (a ply named with its position's key, or of a finished game, for
- * good; others briefly). A new name: 'board-png' held past plies for good, which a takeback changes. */
+ * long as its Cache-Control allows (a past ply named with its position's key, or any ply of a
+ * finished game, for good; others briefly). A new name: 'board-png' held past plies for good, which a takeback changes. */
 const pngCache = cache({ cacheName: 'board-png-2', onCacheNotAvailable: false });
 
 /**

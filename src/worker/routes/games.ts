@@ -19,7 +19,7 @@ import {
   LeaveSchema,
 } from '../../service/schemas.ts';
 import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';
-import { playerToken, readsAsSpectator, requirePlayer } from '../http-auth.ts';
+import { playerToken, readsAsSpectator, requirePlayer, strangerRefusal } from '../http-auth.ts';
 import { requireJson, readTextOrJson } from '../http-body.ts';
 import { limitNewGames } from '../http-limits.ts';
 import { validationHook } from '../http-validation.ts';
@@ -72,9 +72,8 @@ export const game = new Hono<GameEnv>()
     const loaded = await c.var.services.games.load(id, auth.token);
     // A token that is not this game's is a mistake to say, not a reason to answer as to a spectator;
     // but a player's key (the /me cookie, or a bot's) watching another game is a spectator.
-    if (auth.token !== undefined && loaded.ok && !loaded.value.you && !(await readsAsSpectator(c, auth)))
-      return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
-    return reply(c, loaded);
+    const stranger = loaded.ok ? await strangerRefusal(c, auth, loaded.value.you, id) : undefined;
+    return stranger ?? reply(c, loaded);
   })
 
   .get('/preview', vValidator('query', PreviewQuerySchema, validationHook('query')), async (c) => {

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { ChatJsonSchema, chatLength, ConfirmAddressQuerySchema, MAX_CHAT_TEXT, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
 import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';
 import { requirePlayer } from '../http-auth.ts';
-import { bareFormText, isJson, mediaType, readForm, readJson, requireJson } from '../http-body.ts';
+import { formBodyText, isJson, mediaType, readForm, readJson, requireJson } from '../http-body.ts';
 import { describeIssues, validationHook } from '../http-validation.ts';
 import type { GameEnv } from '../game-id.ts';
 import { AddressConfirmedPage, ConfirmAddressPage, UnsubscribedPage, UnsubscribePage } from '../pages/confirm-address.tsx';
@@ -31,10 +31,8 @@ async function chatBody(c: Context): Promise<{ ok: true; text: string; form: boo
   if (type === 'application/x-www-form-urlencoded') {
     // Slack: text=...; a bare `curl --data 'say fish & chips'` (also labelled form-encoded) is the
     // command itself, as written: read as a form, "&" would end it, "+" be a space, "=" drop it.
-    const raw = await c.req.text();
-    const params = new URLSearchParams(raw);
-    if (params.has('text')) return { ok: true, text: params.get('text')!, form: true };
-    return { ok: true, text: bareFormText(raw), form: false };
+    const { text, fromField } = formBodyText(await c.req.text(), 'text');
+    return { ok: true, text, form: fromField };
   }
   if (type === 'multipart/form-data') {
     const form = await readForm(c);

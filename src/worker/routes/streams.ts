@@ -5,7 +5,7 @@ import { eventStream, hubOf } from '../event-hub.ts';
 import type { GameEnv } from '../game-id.ts';
 import { gameObject } from '../game-objects.ts';
 import { fromFailure, jsonError, linkBase } from '../http.ts';
-import { playerToken, readsAsSpectator } from '../http-auth.ts';
+import { playerToken, strangerRefusal } from '../http-auth.ts';
 import { requirePlayerKey, type PlayerEnv } from './players.ts';
 
 /** Under /api/stream. */
@@ -14,8 +14,8 @@ export const streams = new Hono<PlayerEnv>()
     const player = c.var.player;
     const base = linkBase(c);
     return eventStream(hubOf(c.env, `player:${player.id}`), async () => {
-      // On (re)opening: the games waiting for the player
-      // (your turn, or an offer of the other side's to answer), then the challenges sent to them.
+      // On (re)opening: the games waiting for the player (their turn, or an offer of the other
+      // side's to answer), then the challenges sent to them.
       const waiting = (await c.var.services.players.games(player, 'active', base)).filter((g) => g.waiting);
       const challenges = (await c.var.services.challenges.mine(player, base)).filter((ch) => ch.to?.id === player.id);
       return [
@@ -49,9 +49,9 @@ export const gameStreams = new Hono<GameEnv>()
     const service = c.var.services.games;
     const first = await service.load(id, auth.token);
     if (!first.ok) return fromFailure(c, first);
-    // The /me cookie of a player who is not in this game: a spectator's stream (as GET /api/games/:id).
-    if (auth.token && !first.value.you && !(await readsAsSpectator(c, auth)))
-      return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
+    // A player's key (the /me cookie, or a bot's) of someone not in this game: a spectator's stream (as GET /api/games/:id).
+    const stranger = await strangerRefusal(c, auth, first.value.you, id);
+    if (stranger) return stranger;
     // The game's own object holds its stream's readers (and its sockets).
     return eventStream(
       gameObject(c.env, id),
