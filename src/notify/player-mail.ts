@@ -37,7 +37,8 @@ export class PlayerMail implements SignInMailer {
         ...lines,
         '',
         `It works once, for ${SIGN_IN_MINUTES} minutes. If you did not ask for it, ignore this email.`,
-        `${base.origin}/me`,
+        '',
+        `Your games on Subspace: ${base.origin}/me`,
       ].join('\n'),
       'sign-in',
     );
@@ -54,7 +55,8 @@ export class PlayerMail implements SignInMailer {
         '',
         `It works once, for ${CONFIRM_HOURS} hours. Until it is opened, Subspace sends this address nothing else (no sign-in links, no challenges).`,
         'If it was not you, ignore this email.',
-        `${base.origin}/me`,
+        '',
+        `Your games on Subspace: ${base.origin}/me`,
       ].join('\n'),
       'confirm-email',
     );

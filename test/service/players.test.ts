@@ -429,6 +429,14 @@ describe('challenges', () => {
     const before = (await call('GET', `/api/games/${game.id}/me`, { token: kirk.key })).body.email;
     expect(before).not.toBe(second);
     const link = /(\/me\/confirm-email\?t=[A-Za-z0-9_-]{43})/.exec(sent.at(-1)!.text)![1]!;
+    // The mail's one bare link is the one to open; the link to /me after it says what it is.
+    expect(
+      sent
+        .at(-1)!
+        .text.split('\n')
+        .filter((line) => /^https?:\/\//.test(line)),
+    ).toEqual([expect.stringContaining(link)]);
+    expect(sent.at(-1)!.text).toMatch(/\nYour games on Subspace: http\S+\/me$/);
     expect((await call('POST', link, { headers: { Origin: BASE } })).status).toBe(200);
     expect((await call('GET', `/api/games/${game.id}/me`, { token: kirk.key })).body.email).toBe(second);
     // Kor's seat is not Kirk's: untouched.
