@@ -12,7 +12,7 @@ export const ERROR_CODES = {
   malformed_json: 'the body is not well-formed JSON',
   invalid_encoding: 'the body is not valid UTF-8 text',
   unsupported_media_type: 'a Content-Type the route does not take; `error` says what to send',
-  body_too_large: 'the body is larger than the 64 KiB a request may carry',
+  body_too_large: 'the body is larger than a request may carry: 64 KiB, a record to import 512 KiB',
   method_not_allowed: 'the path exists but not with this method (the Allow header lists the ones it takes)',
   unknown_route: 'no route has this path',
   websocket_required: 'this path is a WebSocket: open it with Upgrade: websocket',

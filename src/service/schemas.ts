@@ -6,7 +6,9 @@ import { COLORS, VARIANT_NAMES } from '../engine/types.ts';
 /** Days per move offered by the clock, as on the long-standing correspondence servers. */
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
 export const MAX_MOVE_TEXT = 200;
-const MAX_RECORD_TEXT = 60_000;
+/** A record's characters: what the record route writes for a game of some 10 000 plies (about 50 a ply with times and analysis). */
+export const MAX_RECORD_TEXT = 500_000;
+const RECORD_TOO_LONG = `is longer than ${MAX_RECORD_TEXT.toLocaleString('en')} characters`;
 /** The longest position text (Curved Space with twelve platforms) is under 300 characters. */
 export const MAX_POSITION_TEXT = 400;
 
@@ -272,13 +274,13 @@ export const MessageSchema = v.strictObject({ text: MessageTextSchema }, 'must b
 export const MessageVisibilitySchema = v.strictObject({ spectators: v.boolean('must be true or false') }, 'must be a JSON object like {"spectators": true}');
 
 export const ImportJsonSchema = v.strictObject({
-  record: v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(MAX_RECORD_TEXT, 'is too long')),
+  record: v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(MAX_RECORD_TEXT, RECORD_TOO_LONG)),
   white: v.optional(PlayerSchema),
   black: v.optional(PlayerSchema),
   // null: the game has no clock, whatever the record's [TimeControl] says.
   clock: v.optional(v.nullable(ClockSchema)),
 });
-export const ImportPlainSchema = v.pipe(v.string(), v.minLength(1, 'the record is empty'), v.maxLength(MAX_RECORD_TEXT, 'the record is too long'));
+export const ImportPlainSchema = v.pipe(v.string(), v.minLength(1, 'is empty'), v.maxLength(MAX_RECORD_TEXT, RECORD_TOO_LONG));
 
 export const GameIdSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[a-z0-9]{4,32}$/, 'is not a game id')) });
 

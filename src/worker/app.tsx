@@ -6,7 +6,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { allowedMethods, jsonError, type AppEnv } from './http.ts';
-import { MALFORMED_JSON, MAX_BODY_BYTES, strictUtf8 } from './http-body.ts';
+import { bodyLimitOf, MALFORMED_JSON, MAX_BODY_BYTES, MAX_RECORD_BYTES, strictUtf8 } from './http-body.ts';
 import { apiIndex } from './routes/api-index.ts';
 import { game, games } from './routes/games.ts';
 import { gameAnalysis } from './routes/game-analysis.ts';
@@ -35,20 +35,19 @@ import { gameIdOnce, type GameEnv } from './game-id.ts';
 import { ErrorPage } from './pages/layout.tsx';
 import { PAGE_CSP } from './pages/respond.tsx';
 
-/** Records are the largest bodies: a long game is a few KiB. */
-
 export const app = new Hono<AppEnv>();
 
 app.use(requestLog);
 app.use(d1Session);
 // Headers a route sets itself stay (overwrite: false): board pictures are for other sites' <img> too.
 app.use(secureHeaders({ overwrite: false }));
-app.use(
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => jsonError(c, 413, 'body_too_large', `the request body is larger than ${MAX_BODY_BYTES / 1024} KiB`),
-  }),
+const bodyLimits = new Map(
+  [MAX_BODY_BYTES, MAX_RECORD_BYTES].map((maxSize) => [
+    maxSize,
+    bodyLimit({ maxSize, onError: (c) => jsonError(c, 413, 'body_too_large', `the request body is larger than ${maxSize / 1024} KiB`) }),
+  ]),
 );
+app.use((c, next) => bodyLimits.get(bodyLimitOf(c.req.path))!(c, next));
 
 app.use(withServices);
 app.use(strictUtf8);

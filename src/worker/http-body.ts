@@ -67,8 +67,13 @@ function jsonKind(text: string): string | undefined {
   return typeof value === 'object' ? 'object' : `a ${typeof value}`;
 }
 
-/** Request bodies above this are refused with 413 (moves, records and settings are far smaller). */
+/** Request bodies above this are refused with 413 (moves and settings are far smaller). */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** An imported record's body: its text (MAX_RECORD_TEXT characters, schemas.ts), as JSON or form-encoded too. */
+export const MAX_RECORD_BYTES = 512 * 1024;
+export const RECORD_PATH = '/api/games/import';
+/** The body limit of a path: records may be long, everything else is small. */
+export const bodyLimitOf = (path: string) => (path === RECORD_PATH ? MAX_RECORD_BYTES : MAX_BODY_BYTES);
 export const mediaType = (c: Context): string => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
 export const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type);
 export const MALFORMED_JSON = 'body: malformed JSON';

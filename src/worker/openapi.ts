@@ -1,6 +1,6 @@
 // /openapi.json, built from the same valibot schemas the routes validate with.
 import type { ErrorCode } from '../service/error-codes.ts';
-import { MAX_BODY_BYTES } from './http-body.ts';
+import { bodyLimitOf, MAX_BODY_BYTES } from './http-body.ts';
 import { botPaths } from './bots/openapi-bots.ts';
 import { openApiComponents } from './openapi-components.ts';
 import { codesOf, error } from './openapi-schema.ts';
@@ -66,7 +66,7 @@ function withCommonErrors<T extends { paths: Record<string, Record<string, Opera
           ...(takesJson ? (['malformed_json'] as const) : []),
           ...(takesJson || types.includes('text/plain') ? (['invalid_encoding'] as const) : []),
         );
-        addCodes(op, 413, `the body is larger than ${MAX_BODY_BYTES / 1024} KiB`, 'body_too_large');
+        addCodes(op, 413, `the body is larger than ${bodyLimitOf(path) / 1024} KiB`, 'body_too_large');
         // The chat bots' endpoints read whatever comes, as their platforms send JSON.
         if (!/^\/(discord|telegram)\//.test(path)) addCodes(op, 415, 'a content type this route does not take', 'unsupported_media_type');
       }

@@ -11,6 +11,7 @@ import { GameStore } from '../../src/db/game-store.ts';
 import { TournamentStore } from '../../src/db/tournament-store.ts';
 import { ERROR_CODES, type ErrorCode } from '../../src/service/error-codes.ts';
 import { MESSAGE_RATE } from '../../src/service/schemas.ts';
+import { bodyLimitOf } from '../../src/worker/http-body.ts';
 import { BASE, fetchWorker, gameDb } from './helpers.ts';
 
 type Doc = {
@@ -250,7 +251,7 @@ const generic: Partial<Record<ErrorCode, (spec: Spec, op: string) => Spec>> = {
   malformed_json: (s) => withBody(s, '{"text":', 'application/json'),
   invalid_body: (s) => withBody(s, '[]', 'application/json'),
   invalid_encoding: (s, op) => withBody(s, new Uint8Array([0x7b, 0xff, 0x7d]), op === 'POST /api/games/import' ? 'text/plain' : 'application/json'),
-  body_too_large: (s) => withBody(s, `"${'x'.repeat(70 * 1024)}"`, 'application/json'),
+  body_too_large: (s) => withBody(s, `"${'x'.repeat(bodyLimitOf(s.path) + 1)}"`, 'application/json'),
   unsupported_media_type: (s) => withBody(s, '<turn/>', 'application/xml'),
   rate_limited: (s) => ({ ...s, env: LIMITED.env, headers: { ...s.headers, ...LIMITED.headers } }),
 };

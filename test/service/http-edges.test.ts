@@ -4,6 +4,8 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BASE, call, newGame } from './helpers.ts';
+import { Game } from '../../src/engine/game.ts';
+import { mustParse, prng } from '../engine/helpers.ts';
 
 describe('methods', () => {
   it('a known path with the wrong method is a 405 with Allow', async () => {
@@ -192,6 +194,35 @@ describe('imports', () => {
     expect([tooMany.status, tooMany.body.error]).toEqual([400, 'record: at most 40 header tags']);
     const long = await call('POST', '/api/games/import', { text: `[Variant "warp-factor"]\n[Annotator "${'y'.repeat(1001)}"]\n\n*\n` });
     expect([long.status, long.body.error]).toEqual([400, 'record: line 2: the value of Annotator is longer than 1000 characters']);
+  });
+
+  it('the record of a long game, as the service writes it (over 64 KiB), imports again; a record over 512 KiB is a 413', { timeout: 120_000 }, async () => {
+    // 1500 plies of seeded random quiet turns (no capture or check): a game still going.
+    const game = mustParse(Game.create('warp-factor'));
+    const random = prng(34);
+    while (game.ply < 1500) {
+      const quiet = game.legalTexts().filter((t) => !/[x+#]/.test(t));
+      expect(game.play(quiet[Math.floor(random() * quiet.length)]!).ok).toBe(true);
+      expect(game.outcome()).toBeUndefined();
+    }
+    const turns = game.history.map((t) => t.text);
+    const moves = turns.map((t, i) => (i % 2 ? t : `${i / 2 + 1}. ${t}`)).join(' ');
+    const first = await call('POST', '/api/games/import', { text: record(`${moves} *`) });
+    expect(first.status).toBe(201);
+    const written = (await call('GET', `/api/games/${first.body.id}/record`)).text;
+    expect(written.length).toBeGreaterThan(64 * 1024);
+    const again = await call('POST', '/api/games/import', { text: written });
+    expect([again.status, again.body.error]).toEqual([201, undefined]);
+    expect(again.body.state).toMatchObject({ status: 'active', ply: 1500 });
+    expect((await call('GET', `/api/games/${again.body.id}/moves`)).body.moves.map((m: { text: string }) => m.text)).toEqual(turns);
+
+    const huge = await call('POST', '/api/games/import', { text: written.replace(' *', ` {${'x'.repeat(512 * 1024)}} *`) });
+    expect([huge.status, huge.body]).toEqual([413, { code: 'body_too_large', error: 'the request body is larger than 512 KiB' }]);
+    const longText = await call('POST', '/api/games/import', { text: written.replace(' *', ` {${'x'.repeat(500_000 - written.length)}} *`) });
+    expect([longText.status, longText.body.error]).toEqual([400, 'record: is longer than 500,000 characters']);
+    // Every other route keeps the small limit.
+    const move = await call('POST', `/api/games/${again.body.id}/moves`, { text: `Wb2-Wb3 ${'x'.repeat(70 * 1024)}` });
+    expect([move.status, move.body.error]).toEqual([413, 'the request body is larger than 64 KiB']);
   });
 });
 
