@@ -2,12 +2,20 @@
 // them, here or as a player's address. An address a game's seat was given gets one confirmation
 // mail (at most one a day) and nothing else until then.
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import { D1Store } from './d1-store.ts';
 import { mailAddresses } from './schema-addresses.ts';
 import { players } from './schema.ts';
 
 /** At most one confirmation mail a day to an address. */
 export const ASK_AGAIN_MS = 24 * 3_600_000;
+
+/** Mark an address confirmed by its owner at `now` (the first time counts). */
+export const confirmAddress = (db: DrizzleD1Database, email: string, now: number) =>
+  db
+    .insert(mailAddresses)
+    .values({ email, confirmedAt: now })
+    .onConflictDoUpdate({ target: mailAddresses.email, set: { confirmedAt: sql`coalesce(${mailAddresses.confirmedAt}, ${now})` } });
 
 export class AddressStore extends D1Store {
   /** Whether `email` (lower case) was confirmed by its owner: through a confirmation mail, or as a player's address. */
@@ -50,9 +58,6 @@ export class AddressStore extends D1Store {
 
   /** The owner followed the link: mail may go there from now on. */
   async confirm(email: string, now: number): Promise<void> {
-    await this.db
-      .insert(mailAddresses)
-      .values({ email, confirmedAt: now })
-      .onConflictDoUpdate({ target: mailAddresses.email, set: { confirmedAt: sql`coalesce(${mailAddresses.confirmedAt}, ${now})` } });
+    await confirmAddress(this.db, email, now);
   }
 }

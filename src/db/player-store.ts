@@ -15,6 +15,7 @@ import {
 } from './schema.ts';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { D1Store } from './d1-store.ts';
+import { confirmAddress } from './address-store.ts';
 
 type NewChallengeRow = typeof challenges.$inferInsert;
 
@@ -35,8 +36,13 @@ export class PlayerStore extends D1Store {
   async updatePlayer(
     id: string,
     changes: Partial<Pick<PlayerRow, 'name' | 'email' | 'emailConfirmedAt' | 'webhook' | 'webhookSecret' | 'webhookDisabledAt'>>,
+    /** The confirmed address being changed: it stays confirmed, so the games in progress mail it (and take its replies) until the new one is. */
+    leaving?: { email: string; confirmedAt: number },
   ): Promise<void> {
-    if (Object.values(changes).some((value) => value !== undefined)) await this.db.update(players).set(changes).where(eq(players.id, id));
+    if (!Object.values(changes).some((value) => value !== undefined)) return;
+    const update = this.db.update(players).set(changes).where(eq(players.id, id));
+    if (leaving) await this.db.batch([confirmAddress(this.db, leaving.email, leaving.confirmedAt), update]);
+    else await update;
   }
 
   /** 410 Gone: stop the player's webhook (only if this is still their URL). */

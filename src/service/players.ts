@@ -249,7 +249,10 @@ export class PlayerService {
       Object.assign(changes, change.value.changes);
       secret = change.value.secret;
     }
-    await this.store.updatePlayer(player.id, changes);
+    // A confirmed address changed for another stays confirmed: until the new one is, the games in
+    // progress keep mailing it and taking its replies (tester 3 F7: a typo cut the player off).
+    const leaving = newAddress && player.email && player.emailConfirmedAt !== null ? { email: player.email, confirmedAt: player.emailConfirmedAt } : undefined;
+    await this.store.updatePlayer(player.id, changes, leaving);
     // The games in progress show the new name too (tester F12); finished ones keep the name they were played under.
     if (changes.name !== undefined && changes.name !== player.name) await this.toActiveSeats(player.id, { name: changes.name });
     const updated = (await this.store.player(player.id))!;

@@ -9,6 +9,7 @@ import { emailText, subject } from '../../src/notify/messages.ts';
 import type { EventData } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 import { call, newGame } from './helpers.ts';
+import { newPlayer, startGame } from './player-helpers.ts';
 import { captureQueue, confirmAddresses, inboundEmail, runQueue } from './notify-helpers.ts';
 
 const KIRK = 'kirk@example.org';
@@ -201,5 +202,31 @@ describe('dates in mail and chat answers read as the subjects write them', () =>
     const text = emailText('reminder', data, { replyTo: 'play@x', unsubscribe: null });
     expect(text).toContain('the deadline is 2026-11-28 12:14 UTC.');
     expect(text).not.toContain('12:14:45');
+  });
+});
+
+describe("a player's new address, until it is confirmed", () => {
+  it('takes nothing from the confirmed one: the games in progress still mail it and take its replies (tester 3 F7: a typo cut the player off)', async () => {
+    const queue = captureQueue();
+    const address = `bob-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const bob = await newPlayer('Bob', address); // confirmed, as by the player's own link
+    const alice = await newPlayer('Alice');
+    const { game } = await startGame(alice, bob);
+    const quiet = vi.spyOn(env.EMAIL!, 'send').mockImplementation(async () => ({ messageId: 'confirm' }) as never);
+    const typo = address.replace('example.org', 'exmaple.org');
+    expect((await call('PATCH', '/api/me', { token: bob.key, json: { email: typo } })).body).toMatchObject({ email: typo, emailConfirmed: false });
+    quiet.mockRestore();
+    queue.take();
+    expect((await call('POST', `/api/games/${game.id}/moves`, { text: 'Wb2-Wb3', token: alice.key })).status).toBe(200);
+    const sent: Sent[] = [];
+    const EMAIL = { send: async (m: never) => (sent.push(m), { messageId: 'm' }) } as unknown as SendEmail;
+    await runQueue(queue.take(), 1, 'subspace-notify', { ...env, EMAIL });
+    const yourMove = sent.find((m) => m.to === address);
+    expect(yourMove?.subject).toBe(`[Subspace] Your move in Warp Factor game ${game.id}: White played Wb2-Wb3`);
+    expect(sent.map((m) => m.to)).not.toContain(typo);
+    const answer = await reply(address, yourMove!.replyTo, 'Bb3-Bb2', yourMove!.text);
+    expect(answer).toContain('Bb3-Bb2');
+    expect((await state(game.id)).ply).toBe(2);
+    queue.spy.mockRestore();
   });
 });
