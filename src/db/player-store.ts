@@ -1,6 +1,6 @@
 // D1 queries of players, their keys, sign-in links and challenges. Game rows stay
 // in store.ts; this module only reads them for a player's list of games.
-import { and, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
   challenges,
   emailConfirmations,
@@ -18,6 +18,20 @@ import { D1Store } from './d1-store.ts';
 import { confirmAddress } from './address-store.ts';
 
 type NewChallengeRow = typeof challenges.$inferInsert;
+
+/** An active game of the player's waits for them: their turn, or an offer of the other side's to answer (as MyGame.waiting). */
+function waitsForPlayer(playerId: string) {
+  const waitsFor = (side: 'white' | 'black') => {
+    const them = side === 'white' ? 'black' : 'white';
+    return or(
+      eq(games.sideToMove, side),
+      eq(games.drawOfferBy, them),
+      eq(games.takebackOfferBy, them),
+      and(eq(games.pauseOfferBy, them), isNotNull(games.pauseOfferDays)),
+    );
+  };
+  return or(and(eq(games.whitePlayerId, playerId), waitsFor('white')), and(eq(games.blackPlayerId, playerId), waitsFor('black')))!;
+}
 
 /** A challenge the lobby lists: open, to anyone, not expired at `now`. */
 const openToAnyone = (now: number) => and(eq(challenges.status, 'open'), isNull(challenges.toPlayerId), gt(challenges.expiresAt, now));
@@ -149,11 +163,17 @@ export class PlayerStore extends D1Store {
     return used?.playerId;
   }
 
-  /** A player's games: active ones, or the finished and aborted ones (newest first), at most `limit`. */
+  /**
+   * A player's games, at most `limit`: active ones most urgent first (waiting for the player, then
+   * the nearest deadline, none last, then the latest change), so a cap leaves out the least urgent;
+   * or the finished and aborted ones, newest first.
+   */
   gamesOf(playerId: string, finished: boolean, limit: number): Promise<DirectoryRow[]> {
     const mine = or(eq(games.whitePlayerId, playerId), eq(games.blackPlayerId, playerId));
     const status = finished ? or(eq(games.status, 'finished'), eq(games.status, 'aborted')) : eq(games.status, 'active');
-    const order = finished ? [desc(games.finishedAt), desc(games.updatedAt)] : [desc(games.updatedAt)];
+    const order = finished
+      ? [desc(games.finishedAt), desc(games.updatedAt)]
+      : [sql`case when ${waitsForPlayer(playerId)} then 0 else 1 end`, sql`${games.deadline} is null`, asc(games.deadline), desc(games.updatedAt)];
     return this.db
       .select()
       .from(games)
@@ -175,20 +195,10 @@ export class PlayerStore extends D1Store {
 
   /** How many active games wait for the player (the site header's count): their turn, or an offer of the other side's to answer (as MyGame.waiting). */
   async waitingCount(playerId: string): Promise<number> {
-    const waitsFor = (side: 'white' | 'black') => {
-      const them = side === 'white' ? 'black' : 'white';
-      return or(
-        eq(games.sideToMove, side),
-        eq(games.drawOfferBy, them),
-        eq(games.takebackOfferBy, them),
-        and(eq(games.pauseOfferBy, them), isNotNull(games.pauseOfferDays)),
-      );
-    };
-    const mine = or(and(eq(games.whitePlayerId, playerId), waitsFor('white')), and(eq(games.blackPlayerId, playerId), waitsFor('black')));
     const row = await this.db
       .select({ n: count() })
       .from(games)
-      .where(and(eq(games.status, 'active'), mine))
+      .where(and(eq(games.status, 'active'), waitsForPlayer(playerId)))
       .get();
     return row?.n ?? 0;
   }

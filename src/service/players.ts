@@ -25,7 +25,10 @@ export const MAIL_PER_ADDRESS_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
 const SIGN_IN_LINK_INVALID = 'this sign-in link is not valid: it was used already, it expired, or it was cut short; ask for a new one';
 const CONFIRM_LINK_INVALID = 'this confirmation link is not valid: it was used already, it expired, the address was changed since, or it was cut short';
-const MAX_GAMES = 200;
+/** The games a list shows (/me, GET /api/me/games): the most urgent ones when there are more. */
+export const MAX_GAMES = 200;
+/** A change carried to the player's seats reaches every game in progress, not only a list's worth. */
+const MAX_SEATS_CARRIED = 10_000;
 
 /** A player as others may see them: never a key or an email address. */
 export interface PublicPlayer {
@@ -163,15 +166,6 @@ export function myGame(row: DirectoryRow, side: Color, base: LinkBase): MyGame {
   };
 }
 
-/** Waiting for you (your turn or an offer to answer) first, then the nearest deadline (none last); ties keep the store's order (latest change first). */
-function byUrgency(a: MyGame, b: MyGame): number {
-  if (a.waiting !== b.waiting) return a.waiting ? -1 : 1;
-  const da = a.deadline ? Date.parse(a.deadline) : Infinity;
-  const db = b.deadline ? Date.parse(b.deadline) : Infinity;
-  if (da !== db) return da < db ? -1 : 1;
-  return 0;
-}
-
 export class PlayerService {
   constructor(
     private readonly store: PlayerStore,
@@ -303,7 +297,7 @@ export class PlayerService {
   /** Carry a change of the player's to their seat in each of their games in progress. */
   private async toActiveSeats(playerId: string, changes: { name?: string | null; email?: string }): Promise<void> {
     if (!this.seatPlayer) return;
-    for (const row of await this.store.gamesOf(playerId, false, MAX_GAMES)) {
+    for (const row of await this.store.gamesOf(playerId, false, MAX_SEATS_CARRIED)) {
       const side = sideOfPlayer(row, playerId);
       if (side) await this.seatPlayer(row.id, side, changes);
     }
@@ -364,10 +358,13 @@ export class PlayerService {
     return this.store.waitingCount(player.id);
   }
 
-  /** The player's games: active ones by urgency (your turn by deadline, then theirs), or finished ones by when they ended, latest first. */
+  /**
+   * The player's games, at most `limit`: active ones most urgent first (waiting for you, then the
+   * nearest deadline, none last; the store orders them, so a cap leaves out the least urgent), or
+   * finished ones by when they ended, latest first.
+   */
   async games(player: PlayerRow, status: 'active' | 'finished', base: LinkBase, limit = MAX_GAMES): Promise<MyGame[]> {
-    const rows = await this.store.gamesOf(player.id, status === 'finished', Math.min(limit, MAX_GAMES));
-    const list = rows.map((row) => myGame(row, sideOfPlayer(row, player.id)!, base));
-    return status === 'active' ? list.sort(byUrgency) : list;
+    const rows = await this.store.gamesOf(player.id, status === 'finished', limit);
+    return rows.map((row) => myGame(row, sideOfPlayer(row, player.id)!, base));
   }
 }

@@ -253,7 +253,10 @@ export const answerSchemas = (): Record<string, Json> => ({
     },
     { title: str, ratings: ref('GameRatings'), tournament: object({ id: str, link: str }) },
   ),
-  MyGames: object({ games: list(ref('MyGame')) }),
+  MyGames: object(
+    { games: list(ref('MyGame')) },
+    { more: { type: 'boolean', enum: [true], description: 'more games than the 200 listed: the least urgent (or the oldest finished) are left out' } },
+  ),
   Challenge: object(
     {
       id: str,

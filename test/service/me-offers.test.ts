@@ -1,5 +1,6 @@
 // /me and GET /api/me/games say what waits for the player besides their turn (tester's findings):
 // the other side's open offers (a draw, a takeback, a pause) and a running pause.
+import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { call, location } from './helpers.ts';
 import { newPlayer, startGame, type Player } from './player-helpers.ts';
@@ -61,5 +62,37 @@ describe('/me: offers waiting for an answer', () => {
     const line = gameLine((await call('GET', '/me', cookie(kor.key))).text, game.id);
     expect(line).toContain(`paused until <time data-deadline="" datetime="${state.pause.until}">`);
     expect(line).not.toContain('no clock');
+  });
+});
+
+describe('more games than a list shows (tester 3 F9)', () => {
+  it('the list keeps the most urgent: waiting for you by deadline first, whatever changed last; the API says more were left out, and /me says so', async () => {
+    const sulu = await newPlayer('Sulu');
+    const rand = await newPlayer('Rand');
+    // A game where it is Sulu's turn with a clock: the one a cap must never drop.
+    const { game: urgent } = await startGame(rand, sulu, { variant: 'warp-factor', color: 'white', clock: { daysPerMove: 2 } });
+    expect((await call('POST', `/api/games/${urgent.id}/moves`, { token: rand.key, text: 'Wb2-Wb3' })).status).toBe(200);
+    // 200 more games where it is Rand's turn, each changed later than the urgent one: copies of one real directory row.
+    const { game: theirs } = await startGame(rand, sulu, { variant: 'warp-factor', color: 'white' });
+    const columns = ((await env.DB.prepare('PRAGMA table_info(games)').all()).results as { name: string }[]).map((c) => c.name);
+    const copied = columns.map((c) => (c === 'id' ? `'copy' || n || ?1` : c === 'updated_at' ? 'updated_at + n' : c)).join(', ');
+    await env.DB.prepare(
+      `WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 200) INSERT INTO games (${columns.join(', ')}) SELECT ${copied} FROM games, k WHERE id = ?2`,
+    )
+      .bind(sulu.id.slice(0, 6), theirs.id)
+      .run();
+
+    const api = (await call('GET', '/api/me/games', { token: sulu.key })).body;
+    expect(api.games[0]).toMatchObject({ id: urgent.id, yourTurn: true, waiting: true });
+    expect(api.games).toHaveLength(200);
+    expect(api.more).toBe(true);
+    expect(api.games.filter((g: { waiting: boolean }) => g.waiting)).toHaveLength(1);
+    // A list under the cap carries no `more`.
+    expect(Object.keys((await call('GET', '/api/me/games?status=finished', { token: sulu.key })).body)).toEqual(['games']);
+
+    const page = (await call('GET', '/me', cookie(sulu.key))).text;
+    expect(page).toContain('Your turn in 1 game.');
+    expect(gameLine(page, urgent.id)).toContain('Rand');
+    expect(page).toContain('Only the 200 most urgent of your games are listed here.');
   });
 });

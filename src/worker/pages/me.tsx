@@ -105,6 +105,8 @@ export interface MeSettingsRefused {
 export const MePage = (p: {
   player: PlayerSelf;
   games: MyGame[];
+  /** More games in progress than `games`: the least urgent are left out. */
+  more?: boolean;
   finished?: MyGame[];
   challenges: PublicChallenge[];
   error?: string;
@@ -178,6 +180,7 @@ export const MePage = (p: {
               </ul>
             </>
           ) : null}
+          {p.more ? <p>Only the {p.games.length} most urgent of your games are listed here.</p> : null}
         </div>
         {p.challenges.length ? (
           <>

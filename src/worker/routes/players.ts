@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { PlayerRow } from '../../db/schema.ts';
 import { CreatePlayerSchema, MyGamesQuerySchema, PlayerIdSchema, PlayerSettingsSchema, SignInSchema } from '../../service/player-schemas.ts';
-import { selfOf } from '../../service/players.ts';
+import { MAX_GAMES, selfOf } from '../../service/players.ts';
 import { playerProfile } from '../profile.ts';
 import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
 import { chatAnswer, chatText, commandLine } from './seats.ts';
@@ -67,9 +67,11 @@ export const me = new Hono<PlayerEnv>()
     return reply(c, await c.var.services.players.updateSettings(c.var.player, input, linkBase(c)));
   })
 
-  .get('/games', requirePlayerKey, vValidator('query', MyGamesQuerySchema, validationHook('query')), async (c) =>
-    c.json({ games: await c.var.services.players.games(c.var.player, c.req.valid('query').status, linkBase(c)) }),
-  )
+  .get('/games', requirePlayerKey, vValidator('query', MyGamesQuerySchema, validationHook('query')), async (c) => {
+    // One more than a list shows, to say whether some were left out (the least urgent, or the oldest finished).
+    const games = await c.var.services.players.games(c.var.player, c.req.valid('query').status, linkBase(c), MAX_GAMES + 1);
+    return c.json(games.length > MAX_GAMES ? { games: games.slice(0, MAX_GAMES), more: true } : { games });
+  })
 
   .post('/chat', slackSignature, requirePlayerKey, async (c) => {
     const body = await chatText(c);

@@ -8,6 +8,9 @@ import { fromFailure, jsonError, linkBase } from '../http.ts';
 import { playerToken, strangerRefusal } from '../http-auth.ts';
 import { requirePlayerKey, type PlayerEnv } from './players.ts';
 
+/** How many games a player stream's opening lines may name. */
+const OPENING_GAMES = 2000;
+
 /** Under /api/stream. */
 export const streams = new Hono<PlayerEnv>()
   .get('/events', requirePlayerKey, async (c) => {
@@ -16,7 +19,8 @@ export const streams = new Hono<PlayerEnv>()
     return eventStream(hubOf(c.env, `player:${player.id}`), async () => {
       // On (re)opening: the games waiting for the player (their turn, or an offer of the other
       // side's to answer), then the challenges sent to them.
-      const waiting = (await c.var.services.players.games(player, 'active', base)).filter((g) => g.waiting);
+      // The store lists the waiting games first, so the cap (far above any list's) reaches them all.
+      const waiting = (await c.var.services.players.games(player, 'active', base, OPENING_GAMES)).filter((g) => g.waiting);
       const challenges = (await c.var.services.challenges.mine(player, base)).filter((ch) => ch.to?.id === player.id);
       return [
         ...waiting.map((game) => ({ type: game.yourTurn ? 'yourTurn' : 'offer', game })),
