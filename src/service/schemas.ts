@@ -46,6 +46,12 @@ export const NameSchema = v.pipe(
   ),
 );
 
+/** A name a person gives themselves or a seat: the service's own engine is shown as "Computer (level N)", and no person passes for it (tester 3 F8; a record's names are as written). */
+const PersonNameSchema = v.pipe(
+  NameSchema,
+  v.check((name) => !/^computer\b/iu.test(name.normalize('NFKC')), 'must not start with "Computer": that is how the computer player is named'),
+);
+
 /**
  * `text` cut to at most `max` UTF-16 code units, at a whole character: never inside a grapheme
  * cluster (an emoji with its modifiers, a letter with its accents), so never a lone surrogate.
@@ -62,7 +68,7 @@ export function cutAtCharacters(text: string, max: number): string {
 
 export const PlayerSchema = v.strictObject(
   {
-    name: v.optional(NameSchema),
+    name: v.optional(PersonNameSchema),
     email: v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(254, 'is too long'), v.email('must be an email address'))),
     webhook: v.optional(
       v.pipe(

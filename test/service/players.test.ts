@@ -85,6 +85,26 @@ describe('players and keys', () => {
     expect(q.status).toBe(400);
   });
 
+  it('no person or seat is named as the computer is ("Computer (level N)"); a record says what it says (tester 3 F8)', async () => {
+    const refused = 'must not start with "Computer": that is how the computer player is named';
+    const created = await call('POST', '/api/players', { json: { name: 'Computer (level 6)' } });
+    expect([created.status, created.body.error]).toEqual([400, `name: ${refused}`]);
+    const p = await newPlayer('Computerfan');
+    for (const name of ['computer (level 2)', 'COMPUTER', 'Ｃｏｍｐｕｔｅｒ (level 5)']) {
+      const renamed = await call('PATCH', '/api/me', { token: p.key, json: { name } });
+      expect([renamed.status, renamed.body.error]).toEqual([400, `name: ${refused}`]);
+    }
+    const seat = await call('POST', '/api/games', { json: { variant: 'planar', white: { name: 'Computer (level 1)' } } });
+    expect([seat.status, seat.body.error]).toEqual([400, `white.name: ${refused}`]);
+    // A game against the computer exports its name, and the record imports again as written.
+    const vsComputer = await call('POST', '/api/games', { json: { variant: 'planar', black: { computer: 1 } } });
+    const record = (await call('GET', `/api/games/${vsComputer.body.id}/record`)).text;
+    expect(record).toContain('[Black "Computer (level 1)"]');
+    const imported = await call('POST', '/api/games/import', { text: record });
+    expect(imported.status).toBe(201);
+    expect(imported.body.state.players.black.name).toBe('Computer (level 1)');
+  });
+
   it('sign-in: the same answer for a known and an unknown address; the link works once', async () => {
     const p = await newPlayer('Chekov', 'chekov@example.org');
     const sent: { to: string; text: string }[] = [];
