@@ -17,21 +17,35 @@ export const confirmAddress = (db: DrizzleD1Database, email: string, now: number
     .values({ email, confirmedAt: now })
     .onConflictDoUpdate({ target: mailAddresses.email, set: { confirmedAt: sql`coalesce(${mailAddresses.confirmedAt}, ${now})` } });
 
+/** Its owner confirmed it again: mail may go there again. */
+export const unblockAddress = (db: DrizzleD1Database, email: string) => db.update(mailAddresses).set({ blockedAt: null }).where(eq(mailAddresses.email, email));
+
 export class AddressStore extends D1Store {
   /** Whether `email` (lower case) was confirmed by its owner: through a confirmation mail, or as a player's address. */
   async confirmed(email: string): Promise<boolean> {
+    return (await this.standing(email)) === 'confirmed';
+  }
+
+  /** Where `email` (lower case) stands: confirmed by its owner (a confirmation mail, or as a player's address), not yet, or closed by its owner to all mail. */
+  async standing(email: string): Promise<'confirmed' | 'unconfirmed' | 'blocked'> {
     const [mine, player] = await this.db.batch([
-      this.db
-        .select({ at: mailAddresses.confirmedAt })
-        .from(mailAddresses)
-        .where(and(eq(mailAddresses.email, email), isNotNull(mailAddresses.confirmedAt))),
+      this.db.select({ confirmedAt: mailAddresses.confirmedAt, blockedAt: mailAddresses.blockedAt }).from(mailAddresses).where(eq(mailAddresses.email, email)),
       this.db
         .select({ id: players.id })
         .from(players)
         .where(and(eq(players.email, email), isNotNull(players.emailConfirmedAt)))
         .limit(1),
     ]);
-    return mine.length > 0 || player.length > 0;
+    if (mine[0]?.blockedAt != null) return 'blocked';
+    return mine[0]?.confirmedAt != null || player.length > 0 ? 'confirmed' : 'unconfirmed';
+  }
+
+  /** Its owner asked for no more mail from Subspace at all. */
+  async block(email: string, now: number): Promise<void> {
+    await this.db
+      .insert(mailAddresses)
+      .values({ email, blockedAt: now })
+      .onConflictDoUpdate({ target: mailAddresses.email, set: { blockedAt: now } });
   }
 
   /** True when a confirmation mail may go out now (none in the last day), marked as sent in the same write. */
@@ -58,6 +72,6 @@ export class AddressStore extends D1Store {
 
   /** The owner followed the link: mail may go there from now on. */
   async confirm(email: string, now: number): Promise<void> {
-    await confirmAddress(this.db, email, now);
+    await this.db.batch([confirmAddress(this.db, email, now), unblockAddress(this.db, email)]);
   }
 }

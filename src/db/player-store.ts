@@ -15,7 +15,7 @@ import {
 } from './schema.ts';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { D1Store } from './d1-store.ts';
-import { confirmAddress } from './address-store.ts';
+import { confirmAddress, unblockAddress } from './address-store.ts';
 
 type NewChallengeRow = typeof challenges.$inferInsert;
 
@@ -113,13 +113,16 @@ export class PlayerStore extends D1Store {
       .returning()
       .get();
     if (!link) return undefined;
-    const confirmed = await this.db
-      .update(players)
-      .set({ emailConfirmedAt: now })
-      .where(and(eq(players.id, link.playerId), eq(players.email, link.email)))
-      .returning({ id: players.id })
-      .get();
-    return confirmed?.id;
+    // Confirmed again, an address its owner had closed to all mail is open again.
+    const [confirmed] = await this.db.batch([
+      this.db
+        .update(players)
+        .set({ emailConfirmedAt: now })
+        .where(and(eq(players.id, link.playerId), eq(players.email, link.email)))
+        .returning({ id: players.id }),
+      unblockAddress(this.db, link.email),
+    ]);
+    return confirmed[0]?.id;
   }
 
   /**

@@ -10,4 +10,10 @@ export const mailAddresses = sqliteTable('mail_addresses', {
   confirmedAt: integer('confirmed_at'),
   /** When the last confirmation mail went out: at most one a day. */
   askedAt: integer('asked_at'),
+  /**
+   * When its owner asked for no more mail from Subspace at all (the unsubscribe page's "all
+   * emails"; tester 3 F10: a confirmed address was open to anyone's new games): no game mail and no
+   * confirmation goes there. Confirming the address again lifts it.
+   */
+  blockedAt: integer('blocked_at'),
 });

@@ -15,8 +15,8 @@ export interface DigestQueue {
   addToDigest(address: string, gameId: string, dueAt: number, now: number): Promise<void>;
 }
 
-/** Which addresses are confirmed, and the once-a-day mark of a confirmation mail. */
-export type AddressBook = Pick<AddressStore, 'confirmed' | 'claimAsk' | 'releaseAsk'>;
+/** Which addresses are confirmed (or closed by their owners), and the once-a-day mark of a confirmation mail. */
+export type AddressBook = Pick<AddressStore, 'standing' | 'claimAsk' | 'releaseAsk'>;
 
 /**
  * A seat's mails in one thread: each refers to the same made-up first message of the game for
@@ -65,7 +65,11 @@ export class EmailChannel implements NotificationChannel {
 
   /** An unconfirmed address: a confirmation instead of the event, at most one a day; undefined when the address is confirmed. */
   private async unconfirmed(job: NotifyJob, address: string): Promise<DeliveryOutcome | undefined> {
-    if (!this.addresses || (await this.addresses.confirmed(address))) return undefined;
+    if (!this.addresses) return undefined;
+    const standing = await this.addresses.standing(address);
+    if (standing === 'confirmed') return undefined;
+    if (standing === 'blocked')
+      return { kind: 'skipped', error: "the address's owner asked for no more email from Subspace (confirming the address again lifts that)" };
     const refused = 'the address is not confirmed by its owner yet';
     if (!this.binding) return { kind: 'skipped', error: `${refused} (and email sending is not configured)` };
     const now = this.clock();

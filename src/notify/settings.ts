@@ -60,7 +60,7 @@ export class NotifyService {
       queue?: Queue<QueueJob>;
       publicUrl?: string;
       /** Which addresses their owners confirmed (a seat's address gets mail only then). */
-      addresses?: Pick<AddressStore, 'confirm'>;
+      addresses?: Pick<AddressStore, 'confirm' | 'block'>;
       /** Player keys act as the token of their player's seat (as on every game route). */
       players?: KeyCheck;
     } = {},
@@ -156,6 +156,28 @@ export class NotifyService {
     const notify = { ...storedNotify(side === 'white' ? row.whiteNotify : row.blackNotify), email: false };
     await this.store.updatePlayer(id, side, { notify: JSON.stringify(notify) }, this.now());
     return done({ gameId: id, side });
+  }
+
+  /**
+   * The unsubscribe link's other choice: the seat's address gets no more mail from Subspace at all,
+   * from any game, this or a later one (tester 3 F10: anyone could name a confirmed address in new
+   * games). Confirming the address again lifts it.
+   */
+  async unsubscribeAddress(id: string, side: Color, t: string): Promise<ServiceResult<{ gameId: string; side: Color; email: string }>> {
+    if (!(await checkUnsubscribe(this.mail, id, side, t))) return fail(403, 'bad_link', 'this unsubscribe link is not valid');
+    const row = await this.store.game(id);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
+    const email = (side === 'white' ? row.whiteEmail : row.blackEmail)?.toLowerCase();
+    if (!email || !this.options.addresses) return fail(400, 'bad_request', `${side} in game ${id} has no email address now: nothing to stop`);
+    await this.options.addresses.block(email, this.now());
+    return done({ gameId: id, side, email });
+  }
+
+  /** The address the unsubscribe page names, when the link is good. */
+  async unsubscribeTarget(id: string, side: Color, t: string): Promise<string | null | undefined> {
+    if (!(await checkUnsubscribe(this.mail, id, side, t))) return undefined;
+    const row = await this.store.game(id);
+    return row ? ((side === 'white' ? row.whiteEmail : row.blackEmail)?.toLowerCase() ?? null) : undefined;
   }
 
   /** The signed link in the one mail an unconfirmed address gets: its owner asks for the mail. */

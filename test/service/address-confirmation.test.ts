@@ -81,6 +81,52 @@ describe('an address a seat was given', () => {
     expect(after[0]!.text).toContain('now it may');
   });
 
+  it('its owner can stop all mail to it, from any game, later ones too; confirming it again lifts that (tester 3 F10)', async () => {
+    const queue = captureQueue();
+    const address = `carol-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const first = await newGame('warp-factor', { black: { email: address } });
+    queue.take();
+    await anyTurn(first);
+    const ask = await deliver(queue.take());
+    const confirmLink = /(http:\/\/subspace\.test\/confirm-address\?\S+)/.exec(ask[0]!.text)![1]!.replace('http://subspace.test', '');
+    expect((await call('POST', confirmLink)).status).toBe(200);
+    await anyTurn(first);
+    await anyTurn(first);
+    const mail = (await deliver(queue.take()))[0]!;
+    expect(mail.to).toBe(address);
+    const unsubscribe = /(\/unsubscribe\?\S+)/.exec(mail.text)![1]!;
+
+    // The page offers both: this game's mail, or every mail to the address.
+    const page = await call('GET', unsubscribe, { headers: { Accept: 'text/html' } });
+    expect(page.text).toContain(`no more email from Subspace to ${address} at all`);
+    const all = /action="([^"]*scope=all[^"]*)"/.exec(page.text)![1]!.replaceAll('&amp;', '&');
+    const forged = all.replace(/t=[0-9a-f]{16}/, 't=0000000000000000');
+    expect((await call('POST', forged)).status).toBe(403);
+    const closed = await call('POST', all);
+    expect([closed.status, closed.text]).toEqual([
+      200,
+      `Done: no more email from Subspace to ${address}, from any game. Confirming the address again lifts that.\n`,
+    ]);
+
+    // A stranger's new game naming the address: nothing goes there, not even a confirmation.
+    const spam = await newGame('warp-factor', { white: { name: 'Prize Dept' }, black: { email: address } });
+    queue.take();
+    await anyTurn(spam, 'You won a prize');
+    await anyTurn(first);
+    await anyTurn(first);
+    expect(await deliver(queue.take())).toEqual([]);
+    const log = (await call('GET', `/api/games/${spam.id}/deliveries`, { token: spam.tokens.black })).body.deliveries as { channel: string; error: string }[];
+    expect(log.find((d) => d.channel === 'email')?.error).toBe(
+      "the address's owner asked for no more email from Subspace (confirming the address again lifts that)",
+    );
+
+    // Its owner confirms it again (the old confirmation link still works): the mail flows again.
+    expect((await call('POST', confirmLink)).status).toBe(200);
+    await anyTurn(first);
+    await anyTurn(first);
+    expect((await deliver(queue.take())).map((m) => m.to)).toEqual([address]);
+  });
+
   it("a player's confirmed address needs no second confirmation", async () => {
     const queue = captureQueue();
     await newPlayer('Chekov', 'chekov@example.org'); // confirmed by the helper, as by the player's own link

@@ -25,7 +25,7 @@ export const AddressConfirmedPage = (p: { email: string }) => (
   </Layout>
 );
 
-export const UnsubscribePage = (p: { game: string; side: Color; action: string }) => (
+export const UnsubscribePage = (p: { game: string; side: Color; action: string; email?: string; actionAll?: string }) => (
   <Layout title="Unsubscribe — Subspace">
     <h1>Stop these emails?</h1>
     <p>
@@ -34,15 +34,26 @@ export const UnsubscribePage = (p: { game: string; side: Color; action: string }
     <form method="post" action={p.action}>
       <button type="submit">Stop the emails</button>
     </form>
+    {p.email && p.actionAll ? (
+      <>
+        <p>Or no more email from Subspace to {p.email} at all, from any game, this one or a later one (confirming the address again lifts that):</p>
+        <form method="post" action={p.actionAll}>
+          <button type="submit" class="secondary">
+            Stop all email to this address
+          </button>
+        </form>
+      </>
+    ) : null}
   </Layout>
 );
 
-export const UnsubscribedPage = (p: { game: string; side: Color }) => (
+export const UnsubscribedPage = (p: { game: string; side: Color; email?: string }) => (
   <Layout title="Unsubscribed — Subspace">
     <h1>Unsubscribed</h1>
     <p class="msg ok">
-      Done: no more notification emails for {colorName(p.side)} in game {p.game}. To have them again, open the game signed in (My games) or with your own link:
-      its page has a button, "Email me about this game again".
+      {p.email
+        ? `Done: no more email from Subspace to ${p.email}, from any game. To have it again, confirm the address again: give it as your player's address on /me, and open the link mailed to it.`
+        : `Done: no more notification emails for ${colorName(p.side)} in game ${p.game}. To have them again, open the game signed in (My games) or with your own link: its page has a button, "Email me about this game again".`}
     </p>
     <ul class="way-on">
       <li>

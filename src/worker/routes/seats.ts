@@ -103,11 +103,22 @@ export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', async (c)
   const q = v.safeParse(UnsubscribeQuerySchema, c.req.query());
   const refused = (why: string) => (browser ? errorPage(c, 403, 'Unsubscribe link not valid', why) : c.text(`${why}\n`, 403));
   if (!q.success) return refused(`${describeIssues(q.issues, 'link')}: copy the whole link from the mail.`);
-  const { game, side, t } = q.output;
+  const { game, side, t, scope } = q.output;
   if (c.req.method === 'GET') {
-    if (!(await c.var.services.notify.checkUnsubscribe(game, side, t)))
-      return refused('This unsubscribe link is not valid: copy the whole link from the mail.');
-    return page(c).html(UnsubscribePage({ game, side, action: `/unsubscribe?${new URLSearchParams({ game, side, t })}` }));
+    const email = await c.var.services.notify.unsubscribeTarget(game, side, t);
+    if (email === undefined) return refused('This unsubscribe link is not valid: copy the whole link from the mail.');
+    const action = (scope: 'game' | 'all') => `/unsubscribe?${new URLSearchParams({ game, side, t, ...(scope === 'all' ? { scope } : {}) })}`;
+    return page(c).html(UnsubscribePage({ game, side, action: action('game'), ...(email ? { email, actionAll: action('all') } : {}) }));
+  }
+  if (scope === 'all') {
+    const closed = await c.var.services.notify.unsubscribeAddress(game, side, t);
+    if (!closed.ok) {
+      if (closed.status === 403) return refused(failureWords(closed));
+      const status = closed.status === 404 ? 404 : 400;
+      return browser ? errorPage(c, status, 'Not done', failureWords(closed)) : c.text(`${closed.error}\n`, status);
+    }
+    if (browser) return page(c).html(UnsubscribedPage({ game, side, email: closed.value.email }));
+    return c.text(`Done: no more email from Subspace to ${closed.value.email}, from any game. Confirming the address again lifts that.\n`);
   }
   const result = await c.var.services.notify.unsubscribe(game, side, t);
   if (!result.ok)
