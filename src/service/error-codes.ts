@@ -56,6 +56,7 @@ export const ERROR_CODES = {
   no_clock: 'the game has no clock or deadline for this',
   game_paused: 'the game is paused: its clock is stopped',
   deadline_not_passed: "the side to move's deadline has not passed yet",
+  deadline_passed: 'your deadline has passed: leave days are taken before it',
   no_leave_left: 'you have too few leave days left',
   takebacks_off: 'the computer at this level grants no takebacks',
   nothing_to_take_back: 'there is no turn of the asking side to take back',

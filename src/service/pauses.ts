@@ -5,7 +5,7 @@ import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
 import { lastCallAt, reminderAt } from './due.ts';
 import { DAY_MS, noOfferMessage, overMessage, type Actor, type GameContext } from './game-core.ts';
-import { iso, publicState, type PublicState } from './public-state.ts';
+import { iso, publicState, utc, type PublicState } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import type { PauseInput } from './schemas.ts';
 
@@ -125,6 +125,14 @@ export async function leave(ctx: GameContext, id: string, actor: Actor, n: numbe
     );
   if (row.deadline === null) return fail(409, 'no_clock', 'the game has no deadline to move');
   const now = ctx.clock();
+  // Leave is taken before the deadline: after it, the other side may claim the win, and leave
+  // taken late would take that away (tester 3 F12; with timeout auto the game is over by then).
+  if (row.deadline <= now)
+    return fail(
+      409,
+      'deadline_passed',
+      `your deadline passed at ${utc(iso(row.deadline))}: leave days go on before it (${colorName(opposite(side))} may claim the win now)`,
+    );
   // The turn's reminder and last call, sent before, come again before the new deadline when their
   // moments are ahead again (leave taken after the last call must not end in a silent timeout).
   const later = { ...row, deadline: row.deadline + n * DAY_MS, reminderPly: null };

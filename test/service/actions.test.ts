@@ -159,6 +159,20 @@ describe('correspondence clock', () => {
     expect(claimed.body).toMatchObject({ status: 'finished', result: '1-0', reason: 'timeout', winner: 'white' });
   });
 
+  it('leave days are taken before the deadline: once it has passed, the opponent keeps the right to claim (tester 3 F12)', async () => {
+    const g = await newGame('warp-factor', { clock: { daysPerMove: 1, timeout: 'claim', leaveDays: 5 } });
+    await move(g.id, 'Wb2-Wb3', g.tokens.white);
+    const before = await call('POST', `/api/games/${g.id}/leave`, { token: g.tokens.black, json: { days: 1 } });
+    expect(before.status).toBe(200);
+    await setDeadline(g.id, Date.now() - 60_000);
+    const late = await call('POST', `/api/games/${g.id}/leave`, { token: g.tokens.black, json: { days: 1 } });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'deadline_passed' });
+    expect(late.body.error).toMatch(/^your deadline passed at \d{4}-\d\d-\d\d \d\d:\d\d UTC: leave days go on before it \(White may claim the win now\)$/);
+    expect((await call('GET', `/api/games/${g.id}`)).body.clock.leaveLeft.black).toBe(4);
+    expect((await act(g.id, 'claim', g.tokens.white)).status).toBe(200);
+  });
+
   it("the game page's Claim button claims the win (the no-JavaScript form)", async () => {
     const g = await newGame('warp-factor', { clock: { daysPerMove: 1, timeout: 'claim' } });
     await move(g.id, 'Wb2-Wb3', g.tokens.white);

@@ -401,6 +401,14 @@ const specific: Record<string, Recipe> = {
     const over = await finished({ clock: { daysPerMove: 3, leaveDays: 3 } });
     return { ...s, path: `/api/games/${over.id}/leave`, token: over.tokens.black };
   },
+  'POST /api/games/{id}/leave 409 deadline_passed': async (s) => {
+    const t = await clocked();
+    await gameDb(t.id)
+      .prepare('update games set deadline = ? where id = ?')
+      .bind(Date.now() - 1000, t.id)
+      .run();
+    return { ...s, path: `/api/games/${t.id}/leave`, token: t.tokens.white };
+  },
   'POST /api/games/{id}/leave 409 no_clock': async (s) => {
     const t = await newGame();
     return { ...s, path: `/api/games/${t.id}/leave`, token: t.tokens.white };
