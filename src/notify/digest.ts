@@ -9,18 +9,15 @@ import { escapeXml } from '../render/xml.ts';
 import { AUTO_GENERATED, replyAddress, unsubscribeUrl, type MailConfig } from './addresses.ts';
 import type { PushStore } from './push-store.ts';
 import type { DeliveryOutcome, DigestJob } from './types.ts';
+import { computerName } from '../service/computer-sides.ts';
 import { linkOrigin } from '../service/links.ts';
 import { utc, type PublicMessage, type PublicMove } from '../service/public-state.ts';
 
 /** What happened in a game lately, for a seat: its last turn and the opponent's messages since (read from the game's object). */
 export type GameNews = (gameId: string, you: Color, since: number) => Promise<{ lastMove: PublicMove | null; messages: readonly PublicMessage[] } | undefined>;
 
-/** Where the digest is set: the signed-in player's page (all games), or the API. */
-const setting = (origin: string) => [
-  `Change it on ${origin}/me#notify-heading ("What you are told, in all your games"), or with your player key:`,
-  'PATCH /api/me/notify {"digestHours": null} (all your games); for one game, with that game\'s own link\'s token:',
-  'PATCH /api/games/<id>/me {"notify":{"digestHours":null}}.',
-];
+/** Where the digest is set: the signed-in player's page (no API path in a mail: a reader cannot send one; tester 3 F13). */
+const setting = (origin: string) => [`Change it on ${origin}/me#notify-heading ("What you are told, in all your games").`];
 
 /** How to answer a digest: it is about several games, so a reply plays nothing, unless it is about one (then it is that game's). */
 const howToPlay = (only: unknown) =>
@@ -33,7 +30,8 @@ const utcAt = (ms: number) => utc(new Date(ms).toISOString());
 
 /** One game in the list: what it is, against whom, whose move, by when, the link (and the seat, for its unsubscribe link). */
 function gameLine(row: DirectoryRow, you: Color, origin: string, news: Awaited<ReturnType<GameNews>>) {
-  const them = you === 'white' ? row.blackName : row.whiteName;
+  const level = you === 'white' ? row.blackComputer : row.whiteComputer;
+  const them = level !== null ? computerName(level) : you === 'white' ? row.blackName : row.whiteName;
   const title = getVariant(row.variant)?.title ?? row.variant;
   const state =
     row.status !== 'active'
@@ -93,7 +91,8 @@ export class DigestMailer {
       const l = gameLine(g, you, origin, news);
       return { ...l, stop: await unsubscribeUrl(this.config, origin, l.id, l.you) };
     };
-    const w = await Promise.all(waiting.map(line));
+    // Waiting games by deadline, nearest first, none last (as /me lists them).
+    const w = await Promise.all([...waiting].sort((a, b) => (a.deadline ?? Infinity) - (b.deadline ?? Infinity)).map(line));
     const o = await Promise.all(others.map(line));
     const only = [...w, ...o].length === 1 ? [...w, ...o][0]! : undefined;
     const subject = w.length ? `Your move in ${w.length} game${w.length === 1 ? '' : 's'}` : `News in ${o.length} game${o.length === 1 ? '' : 's'}`;

@@ -1,7 +1,7 @@
 // D1 queries of Web Push and the calmer email: browsers' push subscriptions (a player's or a
 // seat's), a player's own notification choices, email digests waiting to go, and the last
 // call of each turn.
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { D1Store } from '../db/d1-store.ts';
 import { emailDigests, games, playerNotify, pushSubscriptions, type DirectoryRow, type PushSubscriptionRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
@@ -115,20 +115,24 @@ export class PushStore extends D1Store {
 
   /** The active games whose side to move has this email address (the games waiting for its owner). */
   waitingFor(address: string, limit = 50): Promise<DirectoryRow[]> {
-    return this.db
-      .select()
-      .from(games)
-      .where(
-        and(
-          eq(games.status, 'active'),
-          or(
-            and(eq(games.sideToMove, 'white'), sql`lower(${games.whiteEmail}) = ${address}`),
-            and(eq(games.sideToMove, 'black'), sql`lower(${games.blackEmail}) = ${address}`),
+    return (
+      this.db
+        .select()
+        .from(games)
+        .where(
+          and(
+            eq(games.status, 'active'),
+            or(
+              and(eq(games.sideToMove, 'white'), sql`lower(${games.whiteEmail}) = ${address}`),
+              and(eq(games.sideToMove, 'black'), sql`lower(${games.blackEmail}) = ${address}`),
+            ),
           ),
-        ),
-      )
-      .limit(limit)
-      .all();
+        )
+        // The nearest deadlines first, so the limit leaves out untimed games before timed ones.
+        .orderBy(sql`${games.deadline} is null`, asc(games.deadline))
+        .limit(limit)
+        .all()
+    );
   }
 
   gamesById(ids: readonly string[]): Promise<DirectoryRow[]> {

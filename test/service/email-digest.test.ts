@@ -3,7 +3,10 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueueJob } from '../../src/notify/types.ts';
+import type { DirectoryRow } from '../../src/db/schema.ts';
+import { DigestMailer } from '../../src/notify/digest.ts';
+import type { PushStore } from '../../src/notify/push-store.ts';
+import type { DigestJob, QueueJob } from '../../src/notify/types.ts';
 import worker from '../../src/worker/index.ts';
 import { call, newGame, play } from './helpers.ts';
 import { captureQueue, confirmAddresses, runQueue } from './notify-helpers.ts';
@@ -79,8 +82,9 @@ describe('email digest', () => {
     expect(mail.text).toContain('  Last turn: Kirk 1 (White) played Wb2-Wb3 (ply 1).');
     expect(mail.html).toContain('Your move, Kor.');
     expect(mail.text).toContain("To play, open the game by its link, or reply to that game's own email: a reply to this digest plays nothing.");
-    expect(mail.text).toContain('PATCH /api/me/notify {"digestHours": null}');
-    expect(mail.text).toMatch(/Change it on http:\/\/[^ ]+\/me#notify-heading /);
+    expect(mail.text).toMatch(/Change it on http:\/\/[^ ]+\/me#notify-heading \("What you are told, in all your games"\)\.$/m);
+    // No API path: a mail reader cannot send a PATCH (tester 3 F13).
+    expect(mail.text).not.toMatch(/PATCH|\/api\//);
     expect(mail.text).not.toContain('game page (Notifications)');
     // Each game has its own way out (a digest covers several seats: no one-click header, no reply address).
     for (const g of games) expect(mail.text).toMatch(new RegExp(`No more emails for this game: http\\S+/unsubscribe\\?game=${g.id}&side=black&t=`));
@@ -111,5 +115,43 @@ describe('email digest', () => {
     const stop = /No more emails for this game: (\S+)/.exec(sent[0]!.text)![1]!;
     expect(sent[0]!.headers).toMatchObject({ 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(sent[0]!.replyTo).toBe((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.replyTo);
+  });
+});
+
+describe('the digest list', () => {
+  it('lists the games waiting by deadline, nearest first, untimed last, and names the computer (tester 3 F13)', async () => {
+    const address = 'uhura@example.org';
+    const row = (id: string, deadline: number | null, extra: Partial<DirectoryRow> = {}) =>
+      ({
+        id,
+        variant: 'warp-factor',
+        status: 'active',
+        result: '*',
+        reason: null,
+        ply: 1,
+        sideToMove: 'black',
+        whiteName: 'Kirk',
+        blackName: 'Uhura',
+        whiteEmail: null,
+        blackEmail: address,
+        whiteComputer: null,
+        blackComputer: null,
+        deadline,
+        linkOrigin: 'https://subspace.test',
+        ...extra,
+      }) as DirectoryRow;
+    const waiting = [
+      row('untimedvscomputer', null, { whiteName: null, whiteComputer: 2 }),
+      row('latedeadline', Date.UTC(2026, 11, 3)),
+      row('nearestdeadline', Date.UTC(2026, 11, 1)),
+    ];
+    const store = { waitingFor: async () => waiting, gamesById: async () => [] } as unknown as PushStore;
+    const mailer = new DigestMailer(undefined, { from: 'Subspace <play@subspace.test>', domain: 'subspace.test', secret: undefined }, store, undefined);
+    const mail = await mailer.compose({ id: 'd1', address, games: [], since: Date.UTC(2026, 10, 28), origin: 'https://subspace.test' } as unknown as DigestJob);
+    const order = ['nearestdeadline', 'latedeadline', 'untimedvscomputer'].map((id) => mail!.text.indexOf(`game ${id} `));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(mail!.text).toContain('Warp Factor game untimedvscomputer against Computer (level 2) (you play Black');
+    expect(mail!.text).toContain('Warp Factor game nearestdeadline against Kirk (you play Black, ply 1): your move, deadline 2026-12-01 00:00 UTC');
   });
 });
