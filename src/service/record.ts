@@ -20,7 +20,7 @@ import { getVariant } from '../engine/variants/index.ts';
 import { iso, publicPlayer } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { startingGame, type PlayedTurnRow } from './new-game.ts';
-import { ClockSchema, cutAtCharacters, MAX_NAME_LENGTH, NameSchema, type ClockInput, type PlayerInput } from './schemas.ts';
+import { ClockSchema, cutAtCharacters, MAX_NAME_LENGTH, NameSchema, type ClockInput, type SideInput } from './schemas.ts';
 import * as v from 'valibot';
 import { fromSetUp, storedGame, storedOptions } from './stored-game.ts';
 
@@ -242,14 +242,14 @@ interface ImportedGame {
   readonly game: Game;
   readonly startPosition: string;
   readonly turns: readonly PlayedTurnRow[];
-  readonly players: { white?: PlayerInput; black?: PlayerInput; clock?: ClockInput };
+  readonly players: { white?: SideInput; black?: SideInput; clock?: ClockInput };
   readonly outcome: Outcome | undefined;
 }
 
 /** What a JSON import brings beside the record: players, and a clock (null: none) that replaces the record's. */
 export interface ImportExtra {
-  readonly white?: PlayerInput;
-  readonly black?: PlayerInput;
+  readonly white?: SideInput;
+  readonly black?: SideInput;
   readonly clock?: ClockInput | null;
 }
 

@@ -279,13 +279,17 @@ export const MessageSchema = v.strictObject({ text: MessageTextSchema }, 'must b
 /** A player's consent to show the game's messages on the spectator page. */
 export const MessageVisibilitySchema = v.strictObject({ spectators: v.boolean('must be true or false') }, 'must be a JSON object like {"spectators": true}');
 
-export const ImportJsonSchema = v.strictObject({
-  record: v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(MAX_RECORD_TEXT, RECORD_TOO_LONG)),
-  white: v.optional(PlayerSchema),
-  black: v.optional(PlayerSchema),
-  // null: the game has no clock, whatever the record's [TimeControl] says.
-  clock: v.optional(v.nullable(ClockSchema)),
-});
+export const ImportJsonSchema = v.pipe(
+  v.strictObject({
+    record: v.pipe(v.string('must be text'), v.minLength(1, 'is empty'), v.maxLength(MAX_RECORD_TEXT, RECORD_TOO_LONG)),
+    // A side may be the computer's, as in a new game: a game against it goes on against it (tester 3 F17).
+    white: v.optional(SideSchema),
+    black: v.optional(SideSchema),
+    // null: the game has no clock, whatever the record's [TimeControl] says.
+    clock: v.optional(v.nullable(ClockSchema)),
+  }),
+  v.check((g) => g.white?.computer === undefined || g.black?.computer === undefined, 'the computer can play one side only; the other side is a human'),
+);
 export const ImportPlainSchema = v.pipe(v.string(), v.minLength(1, 'is empty'), v.maxLength(MAX_RECORD_TEXT, RECORD_TOO_LONG));
 
 export const GameIdSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[a-z0-9]{4,32}$/, 'is not a game id')) });

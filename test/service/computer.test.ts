@@ -326,3 +326,27 @@ it('the home page offers the computer with its levels and your colour', async ()
   expect(levels.match(/<option /g)).toHaveLength(6);
   expect(res.text).toContain('name="side"');
 });
+
+describe('a game against the computer, exported and imported', () => {
+  it('goes on against the computer when the import says which side it plays, as a new game does (tester 3 F17)', async () => {
+    const game = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { computer: 1 } });
+    expect((await call('POST', `/api/games/${game.id}/moves`, { token: game.tokens.white, text: (await legal(game.id))[0] })).status).toBe(200);
+    await computerReplies();
+    expect((await state(game.id)).ply).toBe(2);
+    const record = (await call('GET', `/api/games/${game.id}/record`)).text;
+
+    const copy = await call('POST', '/api/games/import', { json: { record, black: { computer: 1 } } });
+    expect(copy.status).toBe(201);
+    expect(Object.keys(copy.body.tokens)).toEqual(['white']);
+    expect(copy.body.state.players.black).toEqual({ name: 'Computer (level 1)', computer: 1 });
+    expect((await call('POST', `/api/games/${copy.body.id}/moves`, { token: copy.body.tokens.white, text: (await legal(copy.body.id))[0] })).status).toBe(200);
+    await computerReplies();
+    expect((await moves(copy.body.id)).map((m) => m.side)).toEqual(['white', 'black', 'white', 'black']);
+
+    // As in a new game: one side at most, and the computer takes no name.
+    const both = await call('POST', '/api/games/import', { json: { record, white: { computer: 1 }, black: { computer: 2 } } });
+    expect([both.status, both.body.error]).toEqual([400, 'body: the computer can play one side only; the other side is a human']);
+    const named = await call('POST', '/api/games/import', { json: { record, black: { computer: 1, name: 'Deep' } } });
+    expect(named.status).toBe(400);
+  });
+});
