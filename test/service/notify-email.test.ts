@@ -105,6 +105,8 @@ describe('notification emails', () => {
     expect(off.status).toBe(200);
     expect(off.text).toContain(`href="/games/${g.id}"`);
     expect((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.notify.email).toBe(false);
+    // A mail client's one-click (no browser) gets the same in words, the side named as everywhere.
+    expect((await call('POST', path)).text).toMatch(new RegExp(`^Done: no more notification emails for Black in game ${g.id}\\.`));
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wa2-Wa3', token: g.tokens.white });
     expect(queue.take().map((j) => `${j.event}:${j.side}`)).toEqual(['turn:white']);

@@ -5,6 +5,7 @@ import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono/tiny';
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { colorName } from '../../engine/types.ts';
 import { ChatJsonSchema, chatLength, ConfirmAddressQuerySchema, MAX_CHAT_TEXT, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
 import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';
 import { requirePlayer } from '../http-auth.ts';
@@ -129,7 +130,7 @@ export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', async (c)
         : c.text(`${result.error}\n`, result.status);
   if (browser) return page(c).html(UnsubscribedPage({ game, side }));
   return c.text(
-    `Done: no more notification emails for ${side} in game ${game}. Turn them back on from the game's page (open it signed in, or with your own link): "Email me about this game again".\n`,
+    `Done: no more notification emails for ${colorName(side)} in game ${game}. Turn them back on from the game's page (open it signed in, or with your own link): "Email me about this game again".\n`,
   );
 });
 
