@@ -20,6 +20,8 @@ export function showTimes(live: Element): void {
   const left = new Date(d).getTime() - Date.now();
   let words: string;
   if (left <= 0) words = 'the deadline has passed';
+  // Minutes are counted down whole, as /me counts them: the last one is not "0 min" (tester 3 F6).
+  else if (left < 60000) words = 'in under a minute';
   else {
     const m = Math.floor(left / 60000);
     const days = Math.floor(m / 1440);

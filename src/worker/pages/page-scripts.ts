@@ -125,7 +125,8 @@ export const ME_JS = `(function () {
   function left(ms) {
     if (ms <= 0) return 'time is up';
     var h = Math.floor(ms / 3600000), d = Math.floor(h / 24);
-    return d >= 1 ? d + ' d ' + (h % 24) + ' h left' : h >= 1 ? h + ' h ' + Math.floor(ms / 60000) % 60 + ' min left' : Math.ceil(ms / 60000) + ' min left';
+    // Whole minutes down, as the game page counts: under one, it says so (never "0 min").
+    return d >= 1 ? d + ' d ' + (h % 24) + ' h left' : h >= 1 ? h + ' h ' + Math.floor(ms / 60000) % 60 + ' min left' : ms >= 60000 ? Math.floor(ms / 60000) + ' min left' : 'under a minute left';
   }
   function tick() {
     document.querySelectorAll('time[data-deadline]').forEach(function (t) {
