@@ -38,7 +38,7 @@ export interface Explored {
 
 /** An engine game standing on the position after `from` turns of the stored game. */
 async function gameAfter(games: Pick<GameStore, 'moves'>, row: GameRow, from: number): Promise<ServiceResult<Game>> {
-  if (from > row.ply) return fail(422, 'unknown_ply', `the game has ${plural(row.ply, 'turn')}; a line cannot start after ply ${from}`);
+  if (from > row.ply) return fail(422, 'unknown_ply', `the game has ${plural(row.ply, 'turn')}; a line starts at ply ${row.ply} at the latest, not ${from}`);
   const moves = from ? await games.moves(row.id) : [];
   const position = from ? moves[from - 1]?.positionAfter : row.startPosition;
   if (position === undefined) return fail(422, 'unknown_ply', `the game has no ply ${from}`);

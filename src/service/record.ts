@@ -127,14 +127,25 @@ function parseRecord(text: string): ParseRecordResult {
       const at = /\[%at\s+([^\]\s]+)\s*\]/.exec(comment)?.[1];
       return at ? ` ${TIME_MARK}${at} ` : ' ';
     });
-  if (movetext.includes('{') || movetext.includes('}')) return { ok: false, error: 'an unclosed { comment } in the moves' };
+  if (movetext.includes('{')) return { ok: false, error: 'an unclosed { comment } in the moves' };
+  if (movetext.includes('}')) return { ok: false, error: 'a } that closes no { comment } in the moves' };
+  // Variations in ( ), nested or not, are another line than the game's, as PGN readers take them: left out.
+  let played = movetext;
+  for (let before = ''; before !== played; ) [before, played] = [played, played.replace(/\([^()]*\)/g, ' ')];
+  if (/[()]/.test(played))
+    return { ok: false, error: `${played.includes('(') ? 'an unclosed ( variation )' : 'a ) that closes no ( variation )'} in the moves` };
   const turns: string[] = [];
   const times: (string | undefined)[] = [];
   let result: RecordResult | undefined;
   let expectedNumber = 1;
   // 1 when the record starts with "1..." (Black played the first turn, from a set-up); the import checks it against the position.
   let first = 0;
-  for (const word of movetext.split(/\s+/).filter(Boolean)) {
+  // A piece letter written apart from its turn ("P Wb2-Wb3", as typed turns may be) goes with the word after it.
+  const words = played.split(/\s+/).filter(Boolean);
+  const joined = words.flatMap((w, k) =>
+    /^[KQRBNP]$/.test(w) && k + 1 < words.length ? [] : /^[KQRBNP]$/.test(words[k - 1] ?? '') ? [`${words[k - 1]} ${w}`] : [w],
+  );
+  for (const word of joined) {
     if (result !== undefined) return { ok: false, error: `"${word}" after the result ${result}` };
     if (word.startsWith(TIME_MARK)) {
       const at = word.slice(1);

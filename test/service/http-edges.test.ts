@@ -188,6 +188,25 @@ describe('imports', () => {
     expect(illegal.status).toBe(422);
   });
 
+  it('PGN habits: variations in ( ) are left out, a piece letter apart from its turn is read with it; a stray } or ( says so (tester 3 F11)', async () => {
+    const moves = async (text: string) => {
+      const made = await call('POST', '/api/games/import', { text: record(text) });
+      expect(made.status, made.text).toBe(201);
+      return (await call('GET', `/api/games/${made.body.id}/moves`)).body.moves.map((m: { text: string }) => m.text);
+    };
+    expect(await moves('1. Wb2-Wb3 Bb3-Bb2 (1... Bc3-Bc2 (1... Ba3-Ba2) 2. Wc2-Wc3) 2. Wc2-Wc3 *')).toEqual(['Wb2-Wb3', 'Bb3-Bb2', 'Wc2-Wc3']);
+    expect(await moves('1. P Wb2-Wb3 P Bb3-Bb2 2. Wc2-Wc3 *')).toEqual(['Wb2-Wb3', 'Bb3-Bb2', 'Wc2-Wc3']);
+    for (const [text, error] of [
+      ['1. Wb2-Wb3 {x} Bb3-Bb2 } *', 'record: a } that closes no { comment } in the moves'],
+      ['1. Wb2-Wb3 {x Bb3-Bb2 *', 'record: an unclosed { comment } in the moves'],
+      ['1. Wb2-Wb3 Bb3-Bb2 (1... Bc3-Bc2 *', 'record: an unclosed ( variation ) in the moves'],
+      ['1. Wb2-Wb3 Bb3-Bb2 ) *', 'record: a ) that closes no ( variation ) in the moves'],
+    ]) {
+      const refused = await call('POST', '/api/games/import', { text: record(text!) });
+      expect([refused.status, refused.body.error]).toEqual([400, error]);
+    }
+  });
+
   it('record tags are bounded: how many, and how long each', async () => {
     const many = Array.from({ length: 41 }, (_, i) => `[Tag${i} "x"]`).join('\n');
     const tooMany = await call('POST', '/api/games/import', { text: `[Variant "warp-factor"]\n${many}\n\n*\n` });

@@ -81,7 +81,7 @@ describe('analysis board notes', () => {
     // A start after the game's last ply, and malformed bodies, are refused too.
     const late = await call('PUT', `/api/games/${game.id}/notes`, { token: game.tokens.white, json: { variations: [{ ...LINE, from: 5 }] } });
     expect(late.status).toBe(422);
-    expect(late.body.error).toMatch(/ply 5/);
+    expect(late.body.error).toMatch(/a line starts at ply 1 at the latest, not 5$/);
     const malformed = await call('PUT', `/api/games/${game.id}/notes`, { token: game.tokens.white, json: { variations: [{ name: '', from: 0, turns: [] }] } });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toMatch(/name/);
@@ -114,6 +114,9 @@ describe('analysis board notes', () => {
     expect(end.body).toMatchObject({ from: 10, line: [], outcome: { result: '0-1', reason: 'check' }, legal: [] });
     const reached = await call('GET', `/api/games/${game.id}/explore?from=9&line=${encodeURIComponent(FIRST_CONTACT_WIN.at(-1)!)}`);
     expect(reached.body.outcome).toEqual(end.body.outcome);
+    // One past the last ply: the answer names the last ply a line may start at (tester 3 F11).
+    const past = await call('GET', `/api/games/${game.id}/explore?from=11`);
+    expect([past.status, past.body.error]).toEqual([422, 'the game has 10 turns; a line starts at ply 10 at the latest, not 11']);
   });
 
   it('notes and variation names refuse control and bidi characters, as names and messages do', async () => {
