@@ -4,7 +4,8 @@ import { geometry, NUM_CELLS, NUM_PINS } from '../st3d/field.ts';
 import { dropMove, pieceMove, platformMove, type St3dMove } from '../st3d/move.ts';
 import { ROLES } from '../types.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
-import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
+import { keepKingSafe } from '../st3d/standard.ts';
+import { maskedCaptures } from './st3d-captures.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
 import { curvedSpaceCaptures, curvedSpaceGivesCheck } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type SearchRules } from './rules.ts';
@@ -87,7 +88,7 @@ function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
   // None met by the evaluation of this position: one shared empty list (the search only reads it).
   if (evaluatedCaptureCount(pos) === 0) return NO_CAPTURES;
   const captures: St3dMove[] = [];
-  if (!evaluatedCaptures(pos, captures)) pieceCaptures(pos, geometry(pos.platforms), captures);
+  if (!evaluatedCaptures(pos, captures)) maskedCaptures(pos, geometry(pos.platforms), captures);
   return keepKingSafe(pos, captures, lock);
 }
 

@@ -352,6 +352,6 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
     }
     if (safe) moves[kept++] = m;
   }
-  moves.length = kept;
+  if (kept < moves.length) moves.length = kept; // setting it costs, even unchanged
   return moves;
 }
