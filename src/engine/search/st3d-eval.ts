@@ -10,7 +10,21 @@ import { LIVE_SLIDE_FROM, LIVE_SLIDE_TO, LIVE_STEP_FROM, LIVE_STEP_TO } from '..
 import { wormholeOf, writeTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
 import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from '../st3d/occupancy.ts';
-import { bitCount3, CAPTURE, KING_STEP, LEAP, MASK_WORDS, PUSH, stepMasks } from './st3d-step-masks.ts';
+import {
+  bitCount,
+  bitCount3,
+  CAPTURE,
+  KING_STEP,
+  LEAP,
+  LEVEL_CAPTURE,
+  LEVEL_KING,
+  LEVEL_LEAP,
+  LEVEL_MASKS,
+  LEVEL_PUSH,
+  MASK_WORDS,
+  PUSH,
+  stepMasks,
+} from './st3d-step-masks.ts';
 import type { RoleValues } from './rules.ts';
 
 export type St3dVariantName = 'first-contact' | 'warp-factor' | 'curved-space';
@@ -72,13 +86,8 @@ export const attacked: readonly Uint8Array[] = Object.defineProperties([] as Uin
 const CAPTURES = new Int32Array(NUM_CELLS * NUM_CELLS); // from * NUM_CELLS + to: the turns are made only when asked for
 let capturesCount = 0;
 let capturesOf: St3dPosition | undefined;
-/** Curved Space's evaluation: each side's targets (White's, Black's), a byte per cell. */
-const CURVED_ATTACKED = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
-/** ...and the targets of the piece it is at. */
+/** Curved Space's evaluation: the targets of the piece it is at. */
 const targets = new Int16Array(NUM_CELLS);
-/** ...and each side's king's (White's, Black's), with their counts. */
-const KING_TARGETS = [new Int16Array(NUM_CELLS), new Int16Array(NUM_CELLS)];
-const kingTargetCount = new Int32Array(2);
 
 /** Each side's move targets as the evaluation marks them: White's three words, then Black's (step-masks layout). */
 const ATTACK = new Int32Array(6);
@@ -166,13 +175,21 @@ function dropThreat(pos: St3dPosition, w: St3dWeights, side: number, king: numbe
   return hand * w.dropExposure;
 }
 
-/** Curved Space's evaluation (pieces move through the worm-hole: writeTargets; no tropism). */
+/** Curved Space's evaluation: each side's targets as words (White's three, then Black's), and each king's. */
+const CURVED_ATTACK = new Int32Array(6);
+const KING_ZONE = new Int32Array(6);
+
+/**
+ * Curved Space's evaluation (pieces move through the worm-hole: writeTargets; no tropism). A pawn,
+ * king or knight on a level cell off the worm-hole has only level moves: its targets are read from
+ * masks of the level against the occupancy words.
+ */
 function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
   const board = pos.board;
   // Fetched for the first piece (an empty field, while platforms are placed, needs no worm-hole).
   let wh: Wormhole | undefined;
-  CURVED_ATTACKED[0]!.fill(0);
-  CURVED_ATTACKED[1]!.fill(0);
+  CURVED_ATTACK.fill(0);
+  KING_ZONE.fill(0);
   let score = 0;
   let whiteKing = -1;
   let blackKing = -1;
@@ -188,13 +205,29 @@ function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
         else whiteKing = cell;
       }
       let s = w.values[role]!;
-      const map = CURVED_ATTACKED[side]!;
-      // A king's targets are written to its own list, kept for its zone below.
-      const list = role === KING ? KING_TARGETS[side]! : targets;
-      const mobility = writeTargets(board, (wh ??= wormholeOf(pos)), cell, list, 0);
-      for (let i = 0; i < mobility; i++) map[list[i]!] = 1;
+      const a = side * 3;
+      let mobility: number;
+      wh ??= wormholeOf(pos);
+      if (isFixed(cell) && (role === PAWN || role === KNIGHT || role === KING) && !wh.isWormholeCell(cell)) {
+        // A level's cells are bits (cell & 16) on of word cell >> 5 (cell & 31 = that shift + local).
+        const shift = cell & 16;
+        const at = (cell & 15) * 4;
+        const occupied = OCCUPIED[word]! >>> shift;
+        const blacks = BLACK_OCCUPIED[word]! >>> shift;
+        const enemy = side ? occupied & ~blacks : blacks;
+        const t =
+          (role === PAWN
+            ? (LEVEL_MASKS[at + LEVEL_PUSH]! & ~occupied) | (LEVEL_MASKS[at + LEVEL_CAPTURE]! & enemy)
+            : LEVEL_MASKS[at + (role === KING ? LEVEL_KING : LEVEL_LEAP)]! & (enemy | ~occupied)) & 0xffff;
+        CURVED_ATTACK[a + word]! |= t << shift;
+        if (role === KING) KING_ZONE[a + word] = t << shift;
+        mobility = bitCount(t);
+      } else {
+        mobility = writeTargets(board, wh, cell, targets, 0);
+        for (let i = 0; i < mobility; i++) CURVED_ATTACK[a + (targets[i]! >> 5)]! |= 1 << targets[i]!;
+        if (role === KING) for (let i = 0; i < mobility; i++) KING_ZONE[a + (targets[i]! >> 5)]! |= 1 << targets[i]!;
+      }
       if (role !== KING) s += w.mobility * mobility;
-      else kingTargetCount[side] = mobility;
       if (!isFixed(cell)) s += w.onPlatform;
       if (cellLayer(cell) >= 0 && (role !== PAWN || !isFixed(cell))) s += w.onWormhole;
       score += (side ? -1 : 1) * s;
@@ -208,10 +241,12 @@ function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
     const king = side ? blackKing : whiteKing;
     if (king < 0) continue;
     const sign = side ? -1 : 1;
-    const enemy = CURVED_ATTACKED[1 - side]!;
-    let danger = enemy[king]! * 2;
-    const zone = KING_TARGETS[side]!;
-    for (let i = 0, count = kingTargetCount[side]!; i < count; i++) danger += enemy[zone[i]!]!;
+    // The king's cell twice and each of its targets once, attacked by the enemy.
+    const e = (1 - side) * 3;
+    const z = side * 3;
+    const danger =
+      ((CURVED_ATTACK[e + (king >> 5)]! >>> king) & 1) * 2 +
+      bitCount3(KING_ZONE[z]! & CURVED_ATTACK[e]!, KING_ZONE[z + 1]! & CURVED_ATTACK[e + 1]!, KING_ZONE[z + 2]! & CURVED_ATTACK[e + 2]!);
     score -= sign * danger * w.kingZone;
     const exposed = dropThreat(pos, w, side, king);
     if (exposed) score -= sign * exposed;

@@ -53,3 +53,59 @@ export function bitCount3(a: number, b: number, c: number): number {
   x = (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
   return Math.imul(x, 0x01010101) >>> 24;
 }
+
+/** Bits set in one word. */
+export function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/**
+ * Curved Space: a piece's level moves from a local cell (rank * 4 + file) of a 4x4 level as
+ * 16-bit masks of the level's cells, per local cell: pawn pushes, pawn captures, king steps,
+ * knight leaps (LEVEL_PUSH..LEVEL_LEAP). A fixed level's 16 cells are bits (cell & 16) on of
+ * word cell >> 5 of the occupancy.
+ */
+export const LEVEL_PUSH = 0;
+export const LEVEL_CAPTURE = 1;
+export const LEVEL_KING = 2;
+export const LEVEL_LEAP = 3;
+export const LEVEL_MASKS = new Int32Array(16 * 4);
+for (let local = 0; local < 16; local++) {
+  const file = local & 3;
+  const rank = local >> 2;
+  // Directions 0-3 orthogonal, 4-7 diagonal, as curved-space-movement.ts's LEVEL_RAYS.
+  const steps = [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+    [1, 1],
+    [1, -1],
+    [-1, 1],
+    [-1, -1],
+  ];
+  for (const [d, [df, dr]] of steps.entries()) {
+    const f = file + df!;
+    const r = rank + dr!;
+    if (f < 0 || f > 3 || r < 0 || r > 3) continue;
+    LEVEL_MASKS[local * 4 + (d < 4 ? LEVEL_PUSH : LEVEL_CAPTURE)]! |= 1 << (r * 4 + f);
+    LEVEL_MASKS[local * 4 + LEVEL_KING]! |= 1 << (r * 4 + f);
+  }
+  for (const [df, dr] of [
+    [1, 2],
+    [2, 1],
+    [-1, 2],
+    [-2, 1],
+    [1, -2],
+    [2, -1],
+    [-1, -2],
+    [-2, -1],
+  ]) {
+    const f = file + df!;
+    const r = rank + dr!;
+    if (f >= 0 && f < 4 && r >= 0 && r < 4) LEVEL_MASKS[local * 4 + LEVEL_LEAP]! |= 1 << (r * 4 + f);
+  }
+}
