@@ -83,13 +83,13 @@ function moveKey(move: St3dMove): number {
 
 // ---- captures and First Contact's winning turns ------------------------------------
 const NO_CAPTURES: St3dMove[] = [];
-/** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture). */
+/** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture), asked out of check only. */
 function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
   // None met by the evaluation of this position: one shared empty list (the search only reads it).
   if (evaluatedCaptureCount(pos) === 0) return NO_CAPTURES;
   const captures: St3dMove[] = [];
   if (!evaluatedCaptures(pos, captures)) maskedCaptures(pos, geometry(pos.platforms), captures);
-  return keepKingSafe(pos, captures, lock);
+  return keepKingSafe(pos, captures, lock, false, true);
 }
 
 /** The turn moveKey gives `key`, as a candidate (not known to be legal anywhere), or undefined. */
