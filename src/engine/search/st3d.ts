@@ -6,6 +6,7 @@ import { ROLES } from '../types.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe } from '../st3d/standard.ts';
 import { maskedCaptures } from './st3d-captures.ts';
+import { warpFactorPieceMove } from './warp-factor-read.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
 import { curvedSpaceCaptures, curvedSpaceGivesCheck } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type SearchRules } from './rules.ts';
@@ -143,7 +144,11 @@ export function st3dSearchRules(
       ? {
           legalByKey: (pos: St3dPosition, key: number) => {
             const candidate = moveOfKey(key);
-            const found = candidate && findLegal(pos, candidate);
+            const found =
+              candidate &&
+              (name === 'warp-factor' && candidate.kind === 'move' && !candidate.platform
+                ? warpFactorPieceMove(pos, candidate.from, candidate.to)
+                : findLegal(pos, candidate));
             return found && moveKey(found) === key ? found : undefined;
           },
         }
