@@ -1,7 +1,7 @@
 // Per geometry, the cells a pawn, king or knight on each cell could step or leap to, as three
 // 32-bit words (bit (cell & 31) of word (cell >> 5)): the evaluation takes such a piece's targets
 // a word at a time (two masks and the occupancy) instead of walking them one by one (pawns are half
-// the pieces and most of the walk, each target a branch that guesses wrong half the time).
+// the pieces and most of the walk, each target a branch on what the board holds).
 import { MAX_LEAPS, NUM_CELLS, NUM_DIRS, type Geometry } from '../st3d/field.ts';
 
 /** A cell's words: pawn pushes (orthogonal), pawn captures (the other steps), king steps, knight leaps. */
