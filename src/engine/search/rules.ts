@@ -22,7 +22,7 @@ export interface SearchRules<P = unknown, M = unknown> {
   attacker(pos: P, move: M): number;
   /** A number naming the move within its position (killer and history tables, hash moves). */
   moveKey(move: M): number;
-  /** Legal captures of the side to move, for quiescence. */
+  /** Legal captures of the side to move, for quiescence (asked only out of check). */
   captures(pos: P, legal: () => M[]): M[];
   /**
    * Every legal turn that captures, in legalMoves' order (a subsequence of it), for a position out

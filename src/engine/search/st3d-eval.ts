@@ -9,6 +9,22 @@ import { largestOf } from './st3d-checks.ts';
 import { LIVE_SLIDE_FROM, LIVE_SLIDE_TO, LIVE_STEP_FROM, LIVE_STEP_TO } from '../st3d/standard.ts';
 import { wormholeOf, writeTargets } from '../st3d/curved-space-movement.ts';
 import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
+import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from '../st3d/occupancy.ts';
+import {
+  bitCount,
+  bitCount3,
+  CAPTURE,
+  KING_STEP,
+  LEAP,
+  LEVEL_CAPTURE,
+  LEVEL_KING,
+  LEVEL_LEAP,
+  LEVEL_MASKS,
+  LEVEL_PUSH,
+  MASK_WORDS,
+  PUSH,
+  stepMasks,
+} from './st3d-step-masks.ts';
 import type { RoleValues } from './rules.ts';
 
 export type St3dVariantName = 'first-contact' | 'warp-factor' | 'curved-space';
@@ -35,7 +51,16 @@ const CURVED_VALUES: RoleValues = [0, 0, 900, 480, 320, 300, 100];
 
 const WEIGHTS: Record<St3dVariantName, St3dWeights> = {
   // A check wins: every cell near the king the enemy reaches is a threat of losing at once.
-  'first-contact': { values: ST3D_VALUES, handShare: 1, mobility: 3, kingZone: 30, onPlatform: 12, onWormhole: 0, dropExposure: 25, tropism: 8 },
+  'first-contact': {
+    values: ST3D_VALUES,
+    handShare: 1,
+    mobility: 3,
+    kingZone: 30,
+    onPlatform: 12,
+    onWormhole: 0,
+    dropExposure: 25,
+    tropism: 8,
+  },
   'warp-factor': { values: ST3D_VALUES, handShare: 1, mobility: 3, kingZone: 14, onPlatform: 8, onWormhole: 0, dropExposure: 0, tropism: 4 },
   'curved-space': { values: CURVED_VALUES, handShare: 0.95, mobility: 4, kingZone: 16, onPlatform: 0, onWormhole: 10, dropExposure: 12, tropism: 0 },
 };
@@ -43,11 +68,16 @@ const WEIGHTS: Record<St3dVariantName, St3dWeights> = {
 /** The fixed level each colour drops onto (White W, Black B). */
 const DROP_LEVEL = [0, 2];
 
+const ATTACKED_MAPS = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
 /**
- * Each side's move targets (White's, Black's) as the last evaluation of an ST3D position marked
- * them; read after it by tuning terms (first-contact-attack.ts's withAttackTerm).
+ * Each side's move targets (White's, Black's) as the last evaluation of a First Contact or Warp
+ * Factor position marked them; read after it by tuning terms (first-contact-attack.ts's
+ * withAttackTerm). The evaluation keeps them as words (ATTACK): each map is made when read.
  */
-export const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
+export const attacked: readonly Uint8Array[] = Object.defineProperties([] as Uint8Array[], {
+  0: { get: () => attackedMap(0) },
+  1: { get: () => attackedMap(1) },
+});
 /**
  * The captures of the side to move that evaluateStandard met while marking targets (the first
  * capturesCount entries), for capturesOf: in pieceCaptures' order, so quiescence, which asks for
@@ -56,73 +86,32 @@ export const attacked = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
 const CAPTURES = new Int32Array(NUM_CELLS * NUM_CELLS); // from * NUM_CELLS + to: the turns are made only when asked for
 let capturesCount = 0;
 let capturesOf: St3dPosition | undefined;
-/** A copy of the board evaluated, read four cells a word (words of empty cells are passed over). */
-const BOARD_COPY = new Int8Array(NUM_CELLS);
-const BOARD_WORDS = new Int32Array(BOARD_COPY.buffer);
 /** Curved Space's evaluation: the targets of the piece it is at. */
 const targets = new Int16Array(NUM_CELLS);
-/** ...and each side's king's (White's, Black's), with their counts. */
-const KING_TARGETS = [new Int16Array(NUM_CELLS), new Int16Array(NUM_CELLS)];
-const kingTargetCount = new Int32Array(2);
+
+/** Each side's move targets as the evaluation marks them: White's three words, then Black's (step-masks layout). */
+const ATTACK = new Int32Array(6);
 
 /**
- * Mark the cells the piece on `cell` could move to (pieceTargets' list, standard
- * movement) in `map`; returns how many. Written out so evaluation builds no list.
+ * Mark the cells a queen, rook or bishop on `cell` could move to (pieceTargets' list, standard
+ * movement) in ATTACK; returns how many. Written out so evaluation builds no list.
  */
-function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Array, collect = false): number {
+function markSlider(board: Int8Array, geo: Geometry, cell: number, collect: boolean): number {
   const code = board[cell]!;
   const role = code & 7;
   const own = code & BLACK_BIT;
+  const at3 = own ? 3 : 0;
   const { next, liveTo, liveAt } = geo;
   const base = cell * NUM_DIRS;
   const at = cell * 4;
   let n = 0;
-  if (role === PAWN) {
-    for (let i = base, end = base + liveAt[at + 1]!; i < end; i++) {
-      const to = liveTo[i]!;
-      if (board[to] === EMPTY) {
-        map[to] = 1;
-        n++;
-      }
-    }
-    for (let i = base + liveAt[at + 1]!, end = base + liveAt[at + 3]!; i < end; i++) {
-      const to = liveTo[i]!;
-      const target = board[to]!;
-      if (target !== EMPTY && (target & BLACK_BIT) !== own) {
-        map[to] = 1;
-        n++;
-        if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
-      }
-    }
-    return n;
-  }
-  if (role === KNIGHT) {
-    const table = geo.knightTo;
-    for (let i = cell * MAX_LEAPS, end = i + MAX_LEAPS; i < end; i++) {
-      const to = table[i]!;
-      if (to < 0) break;
-      const target = board[to]!;
-      if (target === EMPTY) {
-        map[to] = 1;
-        n++;
-      } else if ((target & BLACK_BIT) !== own) {
-        map[to] = 1;
-        n++;
-        if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
-      }
-    }
-    return n;
-  }
   for (let i = base + liveAt[at + LIVE_STEP_FROM[role]!]!, end = base + liveAt[at + LIVE_STEP_TO[role]!]!; i < end; i++) {
     const to = liveTo[i]!;
     const target = board[to]!;
-    if (target === EMPTY) {
-      map[to] = 1;
+    if (target === EMPTY || (target & BLACK_BIT) !== own) {
+      ATTACK[at3 + (to >> 5)]! |= 1 << to;
       n++;
-    } else if ((target & BLACK_BIT) !== own) {
-      map[to] = 1;
-      n++;
-      if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
+      if (collect && target !== EMPTY) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
     }
   }
   const liveDir = geo.liveDir;
@@ -131,11 +120,11 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
     for (let to = liveTo[i]!; to >= 0; to = next[to * NUM_DIRS + d]!) {
       const target = board[to]!;
       if (target === EMPTY) {
-        map[to] = 1;
+        ATTACK[at3 + (to >> 5)]! |= 1 << to;
         n++;
       } else {
         if ((target & BLACK_BIT) !== own) {
-          map[to] = 1;
+          ATTACK[at3 + (to >> 5)]! |= 1 << to;
           n++;
           if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
         }
@@ -146,16 +135,36 @@ function markTargets(board: Int8Array, geo: Geometry, cell: number, map: Uint8Ar
   return n;
 }
 
-/** How many of the king's step targets (pieceTargets' list for the king on `king`) `enemy` marks. */
-function kingSteps(board: Int8Array, geo: Geometry, king: number, enemy: Uint8Array): number {
-  const own = board[king]! & BLACK_BIT;
-  const liveTo = geo.liveTo;
-  let n = 0;
-  for (let i = king * NUM_DIRS, end = i + geo.liveAt[king * 4 + 3]!; i < end; i++) {
-    const to = liveTo[i]!;
-    if (board[to] === EMPTY || (board[to]! & BLACK_BIT) !== own) n += enemy[to]!;
+/** The captures of a pawn, king or knight on `cell` (it has some) recorded in its targets' order. */
+function collectStepCaptures(board: Int8Array, geo: Geometry, cell: number): void {
+  const code = board[cell]!;
+  const role = code & 7;
+  const own = code & BLACK_BIT;
+  if (role === KNIGHT) {
+    const table = geo.knightTo;
+    for (let i = cell * MAX_LEAPS, end = i + MAX_LEAPS; i < end; i++) {
+      const to = table[i]!;
+      if (to < 0) break;
+      if (board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
+    }
+    return;
   }
-  return n;
+  // A pawn captures along directions 6-17 (its pushes are onto empty cells), a king along any.
+  const { liveTo, liveAt } = geo;
+  const base = cell * NUM_DIRS;
+  for (let i = base + (role === PAWN ? liveAt[cell * 4 + 1]! : 0), end = base + liveAt[cell * 4 + 3]!; i < end; i++) {
+    const to = liveTo[i]!;
+    if (board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
+  }
+}
+
+/** A side's targets in ATTACK as a byte map per cell (First Contact's tuning terms read them). */
+function attackedMap(side: number): Uint8Array {
+  const map = ATTACKED_MAPS[side]!;
+  map.fill(0);
+  for (let word = 0; word < 3; word++)
+    for (let bits = ATTACK[side * 3 + word]!; bits !== 0; bits &= bits - 1) map[(word << 5) | (31 - Math.clz32(bits & -bits))] = 1;
+  return map;
 }
 
 /** The enemy's hand against a king on the level the enemy drops onto (weighted; 0 elsewhere): both evaluations' term. */
@@ -166,42 +175,63 @@ function dropThreat(pos: St3dPosition, w: St3dWeights, side: number, king: numbe
   return hand * w.dropExposure;
 }
 
-/** Curved Space's evaluation (pieces move through the worm-hole: writeTargets; no tropism). */
+/** Curved Space's evaluation: each side's targets as words (White's three, then Black's), and each king's. */
+const CURVED_ATTACK = new Int32Array(6);
+const KING_ZONE = new Int32Array(6);
+
+/**
+ * Curved Space's evaluation (pieces move through the worm-hole: writeTargets; no tropism). A pawn,
+ * king or knight on a level cell off the worm-hole has only level moves: its targets are read from
+ * masks of the level against the occupancy words.
+ */
 function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
   const board = pos.board;
   // Fetched for the first piece (an empty field, while platforms are placed, needs no worm-hole).
   let wh: Wormhole | undefined;
-  attacked[0]!.fill(0);
-  attacked[1]!.fill(0);
+  CURVED_ATTACK.fill(0);
+  KING_ZONE.fill(0);
   let score = 0;
   let whiteKing = -1;
   let blackKing = -1;
-  BOARD_COPY.set(board);
-  for (let cell = 0; cell < NUM_CELLS; cell++) {
-    if ((cell & 3) === 0 && BOARD_WORDS[cell >> 2] === 0) {
-      cell += 3;
-      continue;
+  markOccupied(board);
+  for (let word = 0; word < 3; word++)
+    for (let bits = OCCUPIED[word]!; bits !== 0; bits &= bits - 1) {
+      const cell = (word << 5) | (31 - Math.clz32(bits & -bits));
+      const code = board[cell]!;
+      const side = code & BLACK_BIT ? 1 : 0;
+      const role = code & 7;
+      if (role === KING) {
+        if (side) blackKing = cell;
+        else whiteKing = cell;
+      }
+      let s = w.values[role]!;
+      const a = side * 3;
+      let mobility: number;
+      wh ??= wormholeOf(pos);
+      if (isFixed(cell) && (role === PAWN || role === KNIGHT || role === KING) && !wh.isWormholeCell(cell)) {
+        // A level's cells are bits (cell & 16) on of word cell >> 5 (cell & 31 = that shift + local).
+        const shift = cell & 16;
+        const at = (cell & 15) * 4;
+        const occupied = OCCUPIED[word]! >>> shift;
+        const blacks = BLACK_OCCUPIED[word]! >>> shift;
+        const enemy = side ? occupied & ~blacks : blacks;
+        const t =
+          (role === PAWN
+            ? (LEVEL_MASKS[at + LEVEL_PUSH]! & ~occupied) | (LEVEL_MASKS[at + LEVEL_CAPTURE]! & enemy)
+            : LEVEL_MASKS[at + (role === KING ? LEVEL_KING : LEVEL_LEAP)]! & (enemy | ~occupied)) & 0xffff;
+        CURVED_ATTACK[a + word]! |= t << shift;
+        if (role === KING) KING_ZONE[a + word] = t << shift;
+        mobility = bitCount(t);
+      } else {
+        mobility = writeTargets(board, wh, cell, targets, 0);
+        for (let i = 0; i < mobility; i++) CURVED_ATTACK[a + (targets[i]! >> 5)]! |= 1 << targets[i]!;
+        if (role === KING) for (let i = 0; i < mobility; i++) KING_ZONE[a + (targets[i]! >> 5)]! |= 1 << targets[i]!;
+      }
+      if (role !== KING) s += w.mobility * mobility;
+      if (!isFixed(cell)) s += w.onPlatform;
+      if (cellLayer(cell) >= 0 && (role !== PAWN || !isFixed(cell))) s += w.onWormhole;
+      score += (side ? -1 : 1) * s;
     }
-    const code = board[cell]!;
-    if (code === EMPTY) continue;
-    const side = code & BLACK_BIT ? 1 : 0;
-    const role = code & 7;
-    if (role === KING) {
-      if (side) blackKing = cell;
-      else whiteKing = cell;
-    }
-    let s = w.values[role]!;
-    const map = attacked[side]!;
-    // A king's targets are written to its own list, kept for its zone below.
-    const list = role === KING ? KING_TARGETS[side]! : targets;
-    const mobility = writeTargets(board, (wh ??= wormholeOf(pos)), cell, list, 0);
-    for (let i = 0; i < mobility; i++) map[list[i]!] = 1;
-    if (role !== KING) s += w.mobility * mobility;
-    else kingTargetCount[side] = mobility;
-    if (!isFixed(cell)) s += w.onPlatform;
-    if (cellLayer(cell) >= 0 && (role !== PAWN || !isFixed(cell))) s += w.onWormhole;
-    score += (side ? -1 : 1) * s;
-  }
   // Not handScore: the sum is not whole here (handShare 0.95), so its order is kept.
   for (let i = 0; i < 12; i++) {
     const n = pos.hands[i]!;
@@ -211,10 +241,12 @@ function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
     const king = side ? blackKing : whiteKing;
     if (king < 0) continue;
     const sign = side ? -1 : 1;
-    const enemy = attacked[1 - side]!;
-    let danger = enemy[king]! * 2;
-    const zone = KING_TARGETS[side]!;
-    for (let i = 0, count = kingTargetCount[side]!; i < count; i++) danger += enemy[zone[i]!]!;
+    // The king's cell twice and each of its targets once, attacked by the enemy.
+    const e = (1 - side) * 3;
+    const z = side * 3;
+    const danger =
+      ((CURVED_ATTACK[e + (king >> 5)]! >>> king) & 1) * 2 +
+      bitCount3(KING_ZONE[z]! & CURVED_ATTACK[e]!, KING_ZONE[z + 1]! & CURVED_ATTACK[e + 1]!, KING_ZONE[z + 2]! & CURVED_ATTACK[e + 2]!);
     score -= sign * danger * w.kingZone;
     const exposed = dropThreat(pos, w, side, king);
     if (exposed) score -= sign * exposed;
@@ -266,44 +298,79 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   const bx = px[bk]!;
   const by = py[bk]!;
   const bh = ph[bk]!;
-  attacked[0]!.fill(0);
-  attacked[1]!.fill(0);
+  ATTACK.fill(0);
   const mover = pos.turn === 'white' ? 0 : 1;
   capturesCount = 0;
   capturesOf = pos;
   let score = 0;
-  // Every occupied cell exists (the cells of an empty pin are empty): all cells in order, four
-  // empty ones at a time passed over.
-  BOARD_COPY.set(board);
-  for (let cell = 0; cell < NUM_CELLS; cell++) {
-    if ((cell & 3) === 0 && BOARD_WORDS[cell >> 2] === 0) {
-      cell += 3;
-      continue;
-    }
-    const code = board[cell]!;
-    if (code === EMPTY) continue;
-    const side = code & BLACK_BIT ? 1 : 0;
-    const role = code & 7;
-    let s = w.values[role]!;
-    const mobility = markTargets(board, geo, cell, attacked[side]!, side === mover);
-    if (role !== KING) {
-      s += w.mobility * mobility;
-      if (tropism) {
-        // The distance in space to the enemy king (the largest of the three): the evaluation's hottest line.
-        const d = largestOf(px[cell]! - (side ? wx : bx), py[cell]! - (side ? wy : by), ph[cell]! - (side ? wh : bh));
-        if (d < 6) s += (6 - d) * tropism;
+  // Every occupied cell exists (the cells of an empty pin are empty): the occupied cells in order.
+  markOccupied(board);
+  const masks = stepMasks(geo);
+  const occ0 = OCCUPIED[0]!;
+  const occ1 = OCCUPIED[1]!;
+  const occ2 = OCCUPIED[2]!;
+  const black0 = BLACK_OCCUPIED[0]!;
+  const black1 = BLACK_OCCUPIED[1]!;
+  const black2 = BLACK_OCCUPIED[2]!;
+  for (let word = 0; word < 3; word++)
+    for (let bits = OCCUPIED[word]!; bits !== 0; bits &= bits - 1) {
+      const cell = (word << 5) | (31 - Math.clz32(bits & -bits));
+      const code = board[cell]!;
+      const side = code & BLACK_BIT ? 1 : 0;
+      const role = code & 7;
+      let s = w.values[role]!;
+      let mobility: number;
+      if (role === PAWN || role === KNIGHT || role === KING) {
+        // The enemy's pieces (a pawn's captures) and the cells not of its own side (a king's or knight's targets).
+        const enemy0 = side ? occ0 & ~black0 : black0;
+        const enemy1 = side ? occ1 & ~black1 : black1;
+        const enemy2 = side ? occ2 & ~black2 : black2;
+        const at = cell * MASK_WORDS;
+        let t0: number;
+        let t1: number;
+        let t2: number;
+        if (role === PAWN) {
+          t0 = (masks[at + PUSH]! & ~occ0) | (masks[at + CAPTURE]! & enemy0);
+          t1 = (masks[at + PUSH + 1]! & ~occ1) | (masks[at + CAPTURE + 1]! & enemy1);
+          t2 = (masks[at + PUSH + 2]! & ~occ2) | (masks[at + CAPTURE + 2]! & enemy2);
+        } else {
+          const m = at + (role === KING ? KING_STEP : LEAP);
+          t0 = masks[m]! & (enemy0 | ~occ0);
+          t1 = masks[m + 1]! & (enemy1 | ~occ1);
+          t2 = masks[m + 2]! & (enemy2 | ~occ2);
+        }
+        const a = side * 3;
+        ATTACK[a]! |= t0;
+        ATTACK[a + 1]! |= t1;
+        ATTACK[a + 2]! |= t2;
+        mobility = bitCount3(t0, t1, t2);
+        if (side === mover && ((t0 & enemy0) | (t1 & enemy1) | (t2 & enemy2)) !== 0) collectStepCaptures(board, geo, cell);
+      } else mobility = markSlider(board, geo, cell, side === mover);
+      if (role !== KING) {
+        s += w.mobility * mobility;
+        if (tropism) {
+          // The distance in space to the enemy king (the largest of the three): the evaluation's hottest line.
+          const d = largestOf(px[cell]! - (side ? wx : bx), py[cell]! - (side ? wy : by), ph[cell]! - (side ? wh : bh));
+          if (d < 6) s += (6 - d) * tropism;
+        }
       }
+      if (!isFixed(cell)) s += w.onPlatform;
+      score += side ? -s : s;
     }
-    if (!isFixed(cell)) s += w.onPlatform;
-    score += side ? -s : s;
-  }
   score += handScore(pos, w);
   for (let side = 0; side < 2; side++) {
     const king = side ? blackKing : whiteKing;
     if (king < 0) continue;
     const sign = side ? -1 : 1;
-    const enemy = attacked[1 - side]!;
-    const danger = enemy[king]! * 2 + kingSteps(board, geo, king, enemy);
+    // The king's cell twice, and its steps onto cells not of its own side, attacked by the enemy.
+    const e = (1 - side) * 3;
+    const at = king * MASK_WORDS + KING_STEP;
+    const notOwn0 = side ? ~black0 : black0 | ~occ0;
+    const notOwn1 = side ? ~black1 : black1 | ~occ1;
+    const notOwn2 = side ? ~black2 : black2 | ~occ2;
+    const danger =
+      ((ATTACK[e + (king >> 5)]! >>> king) & 1) * 2 +
+      bitCount3(masks[at]! & notOwn0 & ATTACK[e]!, masks[at + 1]! & notOwn1 & ATTACK[e + 1]!, masks[at + 2]! & notOwn2 & ATTACK[e + 2]!);
     score -= sign * danger * w.kingZone;
     const exposed = dropThreat(pos, w, side, king);
     if (exposed) score -= sign * exposed;

@@ -4,7 +4,9 @@ import { geometry, NUM_CELLS, NUM_PINS } from '../st3d/field.ts';
 import { dropMove, pieceMove, platformMove, type St3dMove } from '../st3d/move.ts';
 import { ROLES } from '../types.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
-import { keepKingSafe, pieceCaptures } from '../st3d/standard.ts';
+import { keepKingSafe } from '../st3d/standard.ts';
+import { maskedCaptures } from './st3d-captures.ts';
+import { warpFactorPieceMove } from './warp-factor-read.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
 import { curvedSpaceCaptures, curvedSpaceGivesCheck } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type SearchRules } from './rules.ts';
@@ -82,13 +84,13 @@ function moveKey(move: St3dMove): number {
 
 // ---- captures and First Contact's winning turns ------------------------------------
 const NO_CAPTURES: St3dMove[] = [];
-/** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture). */
+/** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture), asked out of check only. */
 function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
   // None met by the evaluation of this position: one shared empty list (the search only reads it).
   if (evaluatedCaptureCount(pos) === 0) return NO_CAPTURES;
   const captures: St3dMove[] = [];
-  if (!evaluatedCaptures(pos, captures)) pieceCaptures(pos, geometry(pos.platforms), captures);
-  return keepKingSafe(pos, captures, lock);
+  if (!evaluatedCaptures(pos, captures)) maskedCaptures(pos, geometry(pos.platforms), captures);
+  return keepKingSafe(pos, captures, lock, false, true);
 }
 
 /** The turn moveKey gives `key`, as a candidate (not known to be legal anywhere), or undefined. */
@@ -142,7 +144,11 @@ export function st3dSearchRules(
       ? {
           legalByKey: (pos: St3dPosition, key: number) => {
             const candidate = moveOfKey(key);
-            const found = candidate && findLegal(pos, candidate);
+            const found =
+              candidate &&
+              (name === 'warp-factor' && candidate.kind === 'move' && !candidate.platform
+                ? warpFactorPieceMove(pos, candidate.from, candidate.to)
+                : findLegal(pos, candidate));
             return found && moveKey(found) === key ? found : undefined;
           },
         }
