@@ -8,7 +8,7 @@ import type { TurnExample } from '../../engine/examples.ts';
 import { Game } from '../../engine/game.ts';
 import { colorName, opposite, plural, VARIANT_NAMES, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
 import { boardText } from '../../notify/board-text.ts';
-import { rulesLink } from '../../notify/messages.ts';
+import { deadlineLine, rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
 import type { GameApi } from '../../service/games.ts';
 import { planOutcomeWords } from '../../service/plan-outcome.ts';
@@ -209,7 +209,7 @@ function gameLines(state: PublicState): string[] {
   const last = state.lastMove;
   if (last) lines.push(`Last turn: ${colorName(last.side)} played ${last.text} (ply ${state.ply}).`);
   if (state.pause) lines.push(`Paused until ${utc(state.pause.until)}.`);
-  else if (state.clock?.deadline) lines.push(`Deadline: ${utc(state.clock.deadline)} (${plural(state.clock.daysPerMove, 'day')} per move).`);
+  else if (state.clock?.deadline) lines.push(deadlineLine(state.clock.deadline, state.clock.daysPerMove));
   if (state.drawOffer) lines.push(`${colorName(state.drawOffer)} offers a draw ("accept" or "decline").`);
   if (state.takebackOffer) lines.push(`${colorName(state.takebackOffer)} asks to take back a turn ("takeback accept" or "takeback decline").`);
   if (state.pauseOffer)
