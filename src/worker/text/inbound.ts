@@ -39,7 +39,7 @@ interface InboundDeps {
   readonly config: MailConfig;
   /** The site's address, for the links in our answers (PUBLIC_URL; else the site the game was made on). */
   readonly origin?: string;
-  /** Fallback when message.reply() is refused (e.g. the original is not replyable). */
+  /** The outgoing mail: answers when the envelope sender is not the seat's address, or when message.reply() is refused. */
   readonly send?: SendEmail;
 }
 
@@ -227,11 +227,19 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   // An answer to the player's mail (threaded under it), sent by the service: no vacation responder answers it back.
   const original = mail.messageId && /^<[^<>\s]{1,250}>$/.test(mail.messageId) ? mail.messageId : undefined;
   const headers = { 'Auto-Submitted': 'auto-replied', ...(original ? { 'In-Reply-To': original, References: original } : {}) };
-  try {
-    await message.reply({ from: message.to, subject, text, headers });
-  } catch (e) {
-    if (!deps.send) throw e;
-    await deps.send.send({ from: deps.config.from, to: message.from, subject, text, replyTo: message.to, headers });
-  }
+  // The answer goes to the seat's own address only. A reply (message.reply) goes to the envelope sender, which
+  // may be another address than the From header (forwarding, lists, or someone else's server): then it is sent
+  // to the seat through the service's outgoing mail instead, and with no outgoing mail, not at all.
+  const envelope = message.from.trim().toLowerCase();
+  const toSeat = { from: deps.config.from, to: seat, subject, text, replyTo: message.to, headers };
+  if (envelope !== seat) {
+    if (deps.send) await deps.send.send(toSeat);
+  } else
+    try {
+      await message.reply({ from: message.to, subject, text, headers });
+    } catch (e) {
+      if (!deps.send) throw e;
+      await deps.send.send(toSeat);
+    }
   return { outcome, reply: text, ...(command ? { command: command.kind } : {}) };
 }
