@@ -254,7 +254,7 @@ describe('a turn written as people write it (tester 3 F5)', () => {
       const line = body.split('\n').find((l) => l.includes('Wb2'))!;
       const answer = await reply(KIRK, to, body);
       expect(answer, body).toContain(
-        `Your line "${line}" was not played: write the turn alone on a line ("Wb2-Wb3", or "move Wb2-Wb3"); to offer a draw with it, write "draw" on a line of its own below it.`,
+        `Your line "${line}" was not played: write the turn alone on a line ("Wb2-Wb3"), and "draw" on a line below it to offer a draw.`,
       );
       expect(answer, body).not.toContain('could not find a turn');
     }

@@ -138,7 +138,7 @@ function skippedWords(skipped: NonNullable<FoundCommand['skipped']>): string {
   return skipped
     .map(
       ({ line, turn }) =>
-        `Your line "${printable(line)}" was not played: write the turn alone on a line ("${printable(turn)}", or "move ${printable(turn)}"); to offer a draw with it, write "draw" on a line of its own below it.`,
+        `Your line "${printable(line)}" was not played: write the turn alone on a line ("${printable(turn)}"), and "draw" on a line below it to offer a draw.`,
     )
     .join('\n');
 }
