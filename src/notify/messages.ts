@@ -21,6 +21,19 @@ function who(data: EventData, side: Color): string {
 /** The variant's rules page (plain words, diagrams), on the same site as the game's link. */
 export const rulesLink = (siteUrl: string, variant: string) => new URL(`/rules/${encodeURIComponent(variant)}`, siteUrl).href;
 
+/** A clock's pace in words: "1 day per move". */
+export const clockWords = (daysPerMove: number) => `${plural(daysPerMove, 'day')} per move`;
+
+/**
+ * The deadline line of every channel (mail, push, the chat's board answer): "Deadline 2026-11-29 16:48 UTC
+ * (1 day per move)." - one wording, the time as every subject writes it.
+ */
+export const deadlineLine = (deadline: string, daysPerMove?: number) => `Deadline ${utc(deadline)}${daysPerMove ? ` (${clockWords(daysPerMove)})` : ''}.`;
+
+/** The deadline line of an event for the player it is for: only on their own move in a game going on. */
+export const yourDeadline = (data: EventData) =>
+  data.deadline && data.status === 'active' && data.sideToMove === data.you ? deadlineLine(data.deadline, data.daysPerMove) : undefined;
+
 const gameName = (data: EventData) => `${data.title ?? data.variant} game ${data.gameId}`;
 
 /** A tournament game's tournament, as far as known: "round 2 of the tournament Spring Cup". */
@@ -80,6 +93,7 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       lines.push(`It is your move as ${colorName(data.you)}.`);
       if (last) lines.push(last);
       if (data.plan) lines.push(planOutcomeWords(data.plan, other(data.you)));
+      if (yourDeadline(data)) lines.push(yourDeadline(data)!);
       break;
     case 'game-over':
       lines.push(`The game is over: ${outcomeText(data)}.`);
@@ -103,6 +117,8 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
           `The tournament: ${new URL(`/tournaments/${data.tournament.id}`, data.link).href}`,
         );
       else lines.push(`A challenge was accepted: your new game against ${who(data, other(data.you))} has started. You play ${colorName(data.you)}.`);
+      // The clock: its pace, and the deadline when the first move is this player's.
+      if (data.daysPerMove) lines.push(yourDeadline(data) ?? `The clock: ${clockWords(data.daysPerMove)}.`);
       break;
     case 'message':
       break;

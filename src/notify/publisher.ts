@@ -43,6 +43,7 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
     pause: publicPause(row),
     pauseOffer: publicPauseOffer(row),
     deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,
+    ...(row.daysPerMove ? { daysPerMove: row.daysPerMove } : {}),
     players: { white: publicPlayer(row, 'white').name, black: publicPlayer(row, 'black').name },
     link: `${origin}/games/${row.id}`,
     // The position's key in the address: after a takeback the same ply is another picture, and mail

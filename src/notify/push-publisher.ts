@@ -9,7 +9,7 @@ import type { Color } from '../engine/types.ts';
 import type { PublicChallenge } from '../service/challenges.ts';
 import type { EventSink, GameEvent, NotifyEvent } from '../service/ports.ts';
 import { utc, type PublicMove } from '../service/public-state.ts';
-import { challengeLines, challengeSubject, subject, summary } from './messages.ts';
+import { challengeLines, challengeSubject, subject, summary, yourDeadline } from './messages.ts';
 import { eventData } from './publisher.ts';
 import type { PushStore } from './push-store.ts';
 import { linkOrigin } from '../service/links.ts';
@@ -29,8 +29,9 @@ export function pushWords(event: NotifyEvent, data: EventData): PushNotification
     .filter((l) => !/^You have \d+ legal turn/.test(l))
     .map((l) => l.replace('Reply "accept" to agree', 'Open the game to agree').replace('reply "decline"', 'decline there'));
   const opponent = data.players[data.you === 'white' ? 'black' : 'white'];
-  const deadline = data.deadline && data.status === 'active' && data.sideToMove === data.you ? `Deadline ${utc(data.deadline)}.` : '';
-  const body = [...lines, ...(deadline && !lines.some((l) => l.includes(data.deadline!)) ? [deadline] : [])].join('\n');
+  // The deadline once: the summary of a turn, a reminder or a last call already says it.
+  const deadline = yourDeadline(data);
+  const body = [...lines, ...(deadline && !lines.some((l) => l.includes(utc(data.deadline!))) ? [deadline] : [])].join('\n');
   return {
     title: clip(`${subject(event, data)}${opponent && !subject(event, data).includes(opponent) ? ` (vs ${opponent})` : ''}`, 200),
     body: clip(body, 1200),

@@ -41,6 +41,8 @@ export interface EventData {
   readonly pauseOffer: PublicState['pauseOffer'];
   /** Deadline of the side to move (ISO), when the game has a clock (null while paused). */
   readonly deadline: string | null;
+  /** The clock's days per move, when the game has a clock. */
+  readonly daysPerMove?: number;
   readonly players: { readonly white: string | null; readonly black: string | null };
   /** The game's page (the player's own link adds ?token=...). */
   readonly link: string;

@@ -230,3 +230,47 @@ describe("a player's new address, until it is confirmed", () => {
     queue.spy.mockRestore();
   });
 });
+
+describe('a turn written as people write it (tester 3 F5)', () => {
+  const replyTo = async (g: { id: string; tokens: { white: string; black: string } }, side: 'white' | 'black') =>
+    (await call('GET', `/api/games/${g.id}/me`, { token: g.tokens[side] })).body.replyTo as string;
+
+  it('"Move: <turn>" plays, and so do turns whose hyphen became an en dash, a non-breaking hyphen or a minus', async () => {
+    const { g, stop } = await mailGame();
+    expect(await reply(KIRK, await replyTo(g, 'white'), 'Move: Wb2-Wb3\n')).toContain('You played Wb2-Wb3 (ply 1).');
+    expect(await reply(KOR, await replyTo(g, 'black'), 'Bb3\u2013Bb2\n')).toContain('You played Bb3-Bb2 (ply 2).');
+    expect(await reply(KIRK, await replyTo(g, 'white'), 'move Wc2\u2011Wc3.\n')).toContain('You played Wc2-Wc3 (ply 3).');
+    expect(await reply(KOR, await replyTo(g, 'black'), 'play: Bc3\u2212Bc2\n')).toContain('You played Bc3-Bc2 (ply 4).');
+    // The chat reads lines the same way.
+    const chat = await call('POST', `/api/games/${g.id}/chat`, { text: 'Move: Wd2\u2014Wd3', token: g.tokens.white });
+    expect(chat.body.reply).toMatch(/^You played Wd2-Wd3 \(ply 5\)\./);
+    stop();
+  });
+
+  it('a line with a turn in a sentence is not played, and the answer says so and how to write it', async () => {
+    const { g, stop } = await mailGame();
+    const to = await replyTo(g, 'white');
+    for (const body of ['My move is Wb2-Wb3.\n', 'Hello,\nWb2-Wb3 and I offer a draw\nKirk\n']) {
+      const line = body.split('\n').find((l) => l.includes('Wb2'))!;
+      const answer = await reply(KIRK, to, body);
+      expect(answer, body).toContain(
+        `Your line "${line}" was not played: write the turn alone on a line ("Wb2-Wb3"), and "draw" on a line below it to offer a draw.`,
+      );
+      expect(answer, body).not.toContain('could not find a turn');
+    }
+    expect(await state(g.id)).toMatchObject({ ply: 0, drawOffer: null });
+    stop();
+  });
+
+  it('a turn line and a "draw" line play the turn and then offer a draw, as the game page can', async () => {
+    const { g, stop } = await mailGame();
+    const answer = await reply(KIRK, await replyTo(g, 'white'), 'Wb2-Wb3\ndraw\n');
+    expect(answer).toContain('You played Wb2-Wb3 (ply 1). You offered a draw.');
+    expect(await state(g.id)).toMatchObject({ ply: 1, drawOffer: 'white' });
+    // An illegal turn with a draw line: neither.
+    const refused = await reply(KOR, await replyTo(g, 'black'), 'offer draw\nBb3-Bb9\n');
+    expect(refused).toContain('Nothing was played');
+    expect(await state(g.id)).toMatchObject({ ply: 1, drawOffer: 'white' });
+    stop();
+  });
+});

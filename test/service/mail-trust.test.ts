@@ -155,6 +155,32 @@ describe('only the seat itself plays by email', () => {
     expect(upper.replies[0]!.text).toContain('You played Bb3-Bb2');
   });
 
+  it("an envelope sender other than the seat's address (forwarding, or a third party) never gets the answer: it goes to the seat's address (tester 3 F2)", async () => {
+    const { g, to } = await blackTurnEmail();
+    const sent: { to: string; from: string; replyTo: string; text: string; headers: Record<string, string> }[] = [];
+    const EMAIL = { send: async (m: never) => (sent.push(m), { messageId: 'm' }) } as unknown as SendEmail;
+    // The From header is the seat's, the envelope sender someone else's (as after SRS forwarding, or forged): it plays,
+    // and the answer is mailed to the seat, not replied to the envelope sender.
+    const mail = inboundEmail(raw(KOR, to, 'Bb3-Bb2\n'), 'mallory@evil.example', to);
+    await worker.email(mail.message, { ...env, EMAIL }, createExecutionContext());
+    expect(mail.rejected).toHaveLength(0);
+    expect(mail.replies).toHaveLength(0);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: KOR, from: 'games@subspace.example', replyTo: to });
+    expect(sent[0]!.text).toContain('You played Bb3-Bb2');
+    expect(sent[0]!.headers['Auto-Submitted']).toBe('auto-replied');
+    expect(await state(g.id)).toMatchObject({ ply: 2 });
+    // Without outgoing mail there is no answer at all, rather than one to the envelope sender.
+    const resign = inboundEmail(raw(KOR, to, 'board\n'), 'SRS0=ab12=XY=example.org=kor@forwarder.example', to);
+    await worker.email(resign.message, { ...env, EMAIL: undefined }, createExecutionContext());
+    expect(resign.replies).toHaveLength(0);
+    // The envelope sender being the seat's (any case): the answer is a reply, threaded, as before.
+    const same = inboundEmail(raw(KOR, to, 'board\n'), 'Kor@Example.org', to);
+    await worker.email(same.message, { ...env, EMAIL }, createExecutionContext());
+    expect(same.replies).toHaveLength(1);
+    expect(sent).toHaveLength(1);
+  });
+
   it('a seat without an email address cannot be played by email', async () => {
     const g = await newGame('warp-factor', { white: { name: 'Kirk' } });
     const to = (await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white })).body.replyTo;

@@ -36,7 +36,7 @@ describe('chat bot', () => {
     const reply: string = (await chat(g.id, g.tokens.black, 'board')).body.reply;
     const deadline = (await call('GET', `/api/games/${g.id}`)).body.clock.deadline as string;
     expect(reply).toContain('\nLast turn: White played Wb2-Wb3 (ply 1).\n');
-    expect(reply).toContain(`\nDeadline: ${deadline.slice(0, 16).replace('T', ' ')} UTC (3 days per move).\n`);
+    expect(reply).toContain(`\nDeadline ${deadline.slice(0, 16).replace('T', ' ')} UTC (3 days per move).\n`);
     expect(reply).toMatch(/\nWhite offers a draw \("accept" or "decline"\)\.\nIt is your turn\.$/);
   });
 

@@ -8,6 +8,8 @@ import worker from '../../src/worker/index.ts';
 import { call, newGame } from './helpers.ts';
 import { captureQueue, confirmAddresses, inboundEmail, runQueue } from './notify-helpers.ts';
 import { positionKey } from '../../src/service/public-state.ts';
+import { emailHtml, emailText } from '../../src/notify/messages.ts';
+import type { EventData } from '../../src/notify/types.ts';
 
 // The addresses these tests mail were confirmed by their owners (address-confirmation.test.ts tests that step).
 beforeEach(() => confirmAddresses('kirk@example.org', 'kor@example.org', 'x@example.org'));
@@ -110,6 +112,57 @@ describe('notification emails', () => {
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wa2-Wa3', token: g.tokens.white });
     expect(queue.take().map((j) => `${j.event}:${j.side}`)).toEqual(['turn:white']);
+  });
+
+  it('a turn email of a game with a clock says the deadline, in text and HTML, as push and chat write it (tester 3 F1)', async () => {
+    const queue = captureQueue();
+    const g = await newGame('warp-factor', {
+      white: { name: 'Kirk', email: 'kirk@example.org' },
+      black: { name: 'Kor', email: 'kor@example.org' },
+      clock: { daysPerMove: 1 },
+    });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    const deadline = (await call('GET', `/api/games/${g.id}`)).body.clock.deadline as string;
+    const words = `Deadline ${deadline.slice(0, 16).replace('T', ' ')} UTC (1 day per move).`;
+    const { sent } = await deliverEmails(queue.take());
+    const mail = sent.find((m) => m.to === 'kor@example.org');
+    expect(mail.text).toContain(`Kirk (White) played Wb2-Wb3 (ply 1).\n${words}`);
+    expect(mail.html).toContain(`<p>${words}</p>`);
+    // The chat's board answer writes the same line.
+    const board = await call('POST', `/api/games/${g.id}/chat`, { text: 'board', token: g.tokens.black });
+    expect(board.body.reply).toContain(`\n${words}\n`);
+  });
+
+  it('the game-start email says the clock, and the deadline to the player who moves first (tester 3 F1)', () => {
+    const data = {
+      gameId: 'g1',
+      variant: 'warp-factor',
+      you: 'white',
+      ply: 0,
+      status: 'active',
+      sideToMove: 'white',
+      result: '*',
+      reason: null,
+      winner: null,
+      check: false,
+      lastMove: null,
+      position: 'x',
+      board: '(board)',
+      legalCount: 20,
+      drawOffer: null,
+      pause: null,
+      pauseOffer: null,
+      deadline: '2026-11-29T16:48:12.000Z',
+      daysPerMove: 1,
+      players: { white: 'Kirk', black: 'Kor' },
+      link: 'https://subspace.example/games/g1',
+      image: 'https://subspace.example/g1.png',
+    } as const satisfies EventData;
+    const links = { replyTo: 'play@x', unsubscribe: null };
+    expect(emailText('game-start', data, links)).toContain('You play White.\nDeadline 2026-11-29 16:48 UTC (1 day per move).\n');
+    expect(emailHtml('game-start', data, links)).toContain('<p>Deadline 2026-11-29 16:48 UTC (1 day per move).</p>');
+    expect(emailText('game-start', { ...data, you: 'black' }, links)).toContain('You play Black.\nThe clock: 1 day per move.\n');
+    expect(emailText('game-start', { ...data, daysPerMove: undefined, deadline: null }, links)).not.toMatch(/clock|Deadline/);
   });
 
   it('game over goes to both; the simulated binding (local fallback) accepts the message', async () => {

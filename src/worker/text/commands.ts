@@ -8,7 +8,7 @@ import type { TurnExample } from '../../engine/examples.ts';
 import { Game } from '../../engine/game.ts';
 import { colorName, opposite, plural, VARIANT_NAMES, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
 import { boardText } from '../../notify/board-text.ts';
-import { rulesLink } from '../../notify/messages.ts';
+import { deadlineLine, rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
 import type { GameApi } from '../../service/games.ts';
 import { planOutcomeWords } from '../../service/plan-outcome.ts';
@@ -29,6 +29,8 @@ export type Command =
       readonly text: string;
       /** Sent with the turn (an email's `say` line). */
       readonly message?: string;
+      /** Offer a draw once the turn is played (an email's `draw` line with the turn). */
+      readonly offerDraw?: true;
     }
   | { readonly kind: 'say'; readonly text: string }
   | { readonly kind: 'takeback'; readonly action: 'offer' | 'accept' | 'decline' }
@@ -43,7 +45,13 @@ export type Command =
 
 const KEYWORDS = ['board', 'legal', 'resign', 'draw', 'accept', 'decline', 'help'] as const;
 
-/** A line -> a command: a keyword (any case, trailing punctuation ignored), `move <turn>`, or a turn. */
+/**
+ * The dashes phones and mail programs put for a typed hyphen (U+2010-2015: hyphen, non-breaking hyphen,
+ * figure dash, en and em dash, bar; U+2212 minus) as the notation's "-": they mean nothing else in a turn.
+ */
+export const plainDashes = (text: string) => text.replace(/[\u2010-\u2015\u2212]/g, '-');
+
+/** A line -> a command: a keyword (any case, trailing punctuation ignored), `move <turn>` (or `move: <turn>`), or a turn. */
 export function parseCommand(line: string): Command | undefined {
   const text = line.trim().replace(/^\/?subspace\s+/i, '');
   if (!text) return undefined;
@@ -54,9 +62,17 @@ export function parseCommand(line: string): Command | undefined {
   if (takeback) return { kind: 'takeback', action: (takeback[1] ?? 'offer') as 'offer' | 'accept' | 'decline' };
   const conditional = /^(?:conditional|conditionals)(\s+clear)?$/.exec(word);
   if (conditional) return { kind: 'conditional', clear: conditional[1] !== undefined };
-  if (/^if\s+\S+(?:\s+then\s+\S+)+$/i.test(text)) return { kind: 'if', line: lineTurns(text.replace(/[.!]+$/, '')) };
+  if (/^if\s+\S+(?:\s+then\s+\S+)+$/i.test(text)) return { kind: 'if', line: lineTurns(plainDashes(text).replace(/[.!]+$/, '')) };
   // "if Bb3-Bb2 then" (no answer), "if Bb3-Bb2": a line begun and not finished, not a turn: said so when run.
-  if (/^if\s+\S+(?:\s+then(?:\s+\S+)?)*\s*$/i.test(text)) return { kind: 'if', line: lineTurns(text.replace(/[.!]+$/, '').replace(/\s+then\s*$/i, '')) };
+  if (/^if\s+\S+(?:\s+then(?:\s+\S+)?)*\s*$/i.test(text))
+    return {
+      kind: 'if',
+      line: lineTurns(
+        plainDashes(text)
+          .replace(/[.!]+$/, '')
+          .replace(/\s+then\s*$/i, ''),
+      ),
+    };
   const pause = /^pause(?:\s+(\d{1,6})(?:\s+days?)?|\s+(accept|decline|cancel))?$/.exec(word);
   if (pause)
     return pause[2]
@@ -66,8 +82,8 @@ export function parseCommand(line: string): Command | undefined {
   if (leave) return { kind: 'leave', days: Number(leave[1]) };
   const said = /^say\s+([\s\S]+)$/i.exec(text);
   if (said) return { kind: 'say', text: said[1]!.trim() };
-  const m = /^(?:move|play)\s+(.+)$/i.exec(text);
-  return { kind: 'move', text: (m ? m[1]! : text).trim() };
+  const m = /^(?:move|play)(?:\s*:\s*|\s+)(.+)$/i.exec(text);
+  return { kind: 'move', text: plainDashes(m ? m[1]! : text).trim() };
 }
 
 /** Each variant's parser and its starting position, made on first use (a turn's syntax does not depend on the position). */
@@ -209,7 +225,7 @@ function gameLines(state: PublicState): string[] {
   const last = state.lastMove;
   if (last) lines.push(`Last turn: ${colorName(last.side)} played ${last.text} (ply ${state.ply}).`);
   if (state.pause) lines.push(`Paused until ${utc(state.pause.until)}.`);
-  else if (state.clock?.deadline) lines.push(`Deadline: ${utc(state.clock.deadline)} (${plural(state.clock.daysPerMove, 'day')} per move).`);
+  else if (state.clock?.deadline) lines.push(deadlineLine(state.clock.deadline, state.clock.daysPerMove));
   if (state.drawOffer) lines.push(`${colorName(state.drawOffer)} offers a draw ("accept" or "decline").`);
   if (state.takebackOffer) lines.push(`${colorName(state.takebackOffer)} asks to take back a turn ("takeback accept" or "takeback decline").`);
   if (state.pauseOffer)
@@ -384,9 +400,16 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       if (message && !message.success) return failed(`Could not play "${command.text}" with your message: the message ${message.issues[0].message}`, 400);
       const result = await service.move(gameId, actor, { ...parsed.output, ...(message ? { message: message.output } : {}) });
       if (!result.ok) return failed(`Could not play "${command.text}": ${result.error}`, result.status);
-      const { move, state, answer } = result.value;
+      const { move, answer } = result.value;
+      let state = result.value.state;
       // An answer the opponent planned is played at once: it reads as any turn of theirs (their plans are private).
-      const played = `You played ${move.text} (ply ${move.ply})${message ? ', with your message' : ''}.${answer ? ` ${colorName(answer.side)} played ${answer.text} (ply ${answer.ply}).` : ''}`;
+      let played = `You played ${move.text} (ply ${move.ply})${message ? ', with your message' : ''}.${answer ? ` ${colorName(answer.side)} played ${answer.text} (ply ${answer.ply}).` : ''}`;
+      // The turn first, then the offer (as the game page: an offer made on one's own move stays through it).
+      if (command.offerDraw && state.status === 'active') {
+        const offered = await service.draw(gameId, actor, 'offer');
+        if (offered.ok) state = offered.value;
+        played += offered.ok ? ' You offered a draw.' : ` Your draw offer was not made: ${offered.error}.`;
+      }
       return {
         ok: true,
         reply: [played, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'),

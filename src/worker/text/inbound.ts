@@ -14,7 +14,7 @@ import type { Color } from '../../engine/types.ts';
 import type { GameApi } from '../../service/games.ts';
 import { linkOrigin } from '../../service/links.ts';
 import type { PublicState } from '../../service/public-state.ts';
-import { helpText, parseCommand, printable, readsAsTurn, runCommand, turnExamples, type Command } from './commands.ts';
+import { helpText, parseCommand, plainDashes, printable, readsAsTurn, runCommand, turnExamples, type Command } from './commands.ts';
 import { authFailure, ownLines, quotedMarker, type ParsedMail, type ShownAt } from './inbound-mail.ts';
 
 /** Replies bigger than this are not read (a move is a line; quoted history and attachments are not needed). */
@@ -39,7 +39,7 @@ interface InboundDeps {
   readonly config: MailConfig;
   /** The site's address, for the links in our answers (PUBLIC_URL; else the site the game was made on). */
   readonly origin?: string;
-  /** Fallback when message.reply() is refused (e.g. the original is not replyable). */
+  /** The outgoing mail: answers when the envelope sender is not the seat's address, or when message.reply() is refused. */
   readonly send?: SendEmail;
 }
 
@@ -65,6 +65,23 @@ interface FoundCommand {
   readonly command?: Command;
   /** Two or more lines that each read as a turn or an action: which one was meant is not guessed. */
   readonly conflicting?: readonly string[];
+  /** Lines skipped for their other words that hold a word reading as a turn of this game ("My move is Wb2-Wb3."): said so in the answer. */
+  readonly skipped?: readonly { readonly line: string; readonly turn: string }[];
+}
+
+/**
+ * A word of a short skipped line that is a legal turn of this player's now, as they would write it alone
+ * ("Wb2-Wb3"). Long lines are prose (our own sentences with an example turn, quoted back), and a turn
+ * already played ("Kirk (White) played Wb2-Wb3", quoted) is not legal: neither is pointed at.
+ */
+async function turnIn(legal: () => Promise<ReadonlySet<string>>, line: string): Promise<string | undefined> {
+  const words = plainDashes(line).split(/\s+/);
+  if (words.length > 10) return undefined;
+  for (const word of words) {
+    const turn = word.replace(/^["'(\[]+|["')\].,;:!?]+$/g, '');
+    if (/\d/.test(turn) && (await legal()).has(turn)) return turn;
+  }
+  return undefined;
 }
 
 const QUESTIONS: readonly Command['kind'][] = ['board', 'legal', 'help'];
@@ -75,12 +92,18 @@ const QUESTIONS: readonly Command['kind'][] = ['board', 'legal', 'help'];
  * mail holds nothing to play; a `say` line goes with the turn the mail plays (as the API's
  * {move, message}), else it is the command. Two lines that each look like a turn or an action are
  * not guessed between: a line that looks like a turn but does not read as one is never skipped
- * for a later one (issue: "Wc1-Wq3" then "Wa3-Wa4" played the second).
+ * for a later one (issue: "Wc1-Wq3" then "Wa3-Wa4" played the second). A turn and a `draw` line are the
+ * one exception: the turn, then a draw offer. A short line skipped for its other words but holding a
+ * legal turn ("My move is Wb2-Wb3.") is kept to be named in the answer.
  */
-async function findCommand(service: GameApi, gameId: string, lines: readonly string[]): Promise<FoundCommand> {
+async function findCommand(service: GameApi, gameId: string, side: Color, lines: readonly string[]): Promise<FoundCommand> {
+  // The player's legal turns, read once if a skipped line needs them (none when it is not their move).
+  let legalTurns: Promise<ReadonlySet<string>> | undefined;
+  const legal = () => (legalTurns ??= service.legal(gameId).then((r) => new Set(r.ok && r.value.sideToMove === side ? r.value.legal : [])));
   let question: Command | undefined;
   let said: Extract<Command, { kind: 'say' }> | undefined;
   const actions: { line: string; command: Command }[] = [];
+  const skipped: { line: string; turn: string }[] = [];
   for (const line of lines) {
     const command = parseCommand(line);
     if (!command) continue;
@@ -93,12 +116,31 @@ async function findCommand(service: GameApi, gameId: string, lines: readonly str
       const text = command.text.replace(/\s*#\d{1,6}$/, '').replace(/[.!]+$/, '');
       if (text.length <= 40 && ((await service.readsAsTurn(gameId, text)) || (!/\s/.test(text) && readsAsTurn(text))))
         actions.push({ line, command: { kind: 'move', text: command.text.replace(/[.!]+$/, '') } });
+      else if (skipped.length < 3) {
+        const turn = await turnIn(legal, line);
+        if (turn) skipped.push({ line, turn });
+      }
     }
   }
+  const told = skipped.length ? { skipped } : {};
+  // A turn and a draw line: the turn, then the draw offer (as on the game page, offer and turn in one go).
+  const move = actions.find((a) => a.command.kind === 'move')?.command;
+  if (actions.length === 2 && move?.kind === 'move' && actions.some((a) => a.command.kind === 'draw'))
+    return { command: { ...move, offerDraw: true, ...(said ? { message: said.text } : {}) }, ...told };
   if (actions.length > 1) return { conflicting: actions.map((a) => a.line) };
   const action = actions[0]?.command;
-  if (action?.kind === 'move') return { command: { ...action, ...(said ? { message: said.text } : {}) } };
-  return { command: action ?? said ?? question };
+  if (action?.kind === 'move') return { command: { ...action, ...(said ? { message: said.text } : {}) }, ...told };
+  return { command: action ?? said ?? question, ...told };
+}
+
+/** Why skipped lines that hold a turn were not played, and how to write it. */
+function skippedWords(skipped: NonNullable<FoundCommand['skipped']>): string {
+  return skipped
+    .map(
+      ({ line, turn }) =>
+        `Your line "${printable(line)}" was not played: write the turn alone on a line ("${printable(turn)}"), and "draw" on a line below it to offer a draw.`,
+    )
+    .join('\n');
 }
 
 /** The outcome logged for a command that was carried out. */
@@ -166,7 +208,7 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   const messageId = (mail.messageId ?? `<sha256:${await sha256(raw)}>`).slice(0, 300);
   if (!(await deps.store.claimMessage(address.gameId, address.side, messageId, Date.now()))) return { outcome: 'duplicate' };
   const origin = linkOrigin(deps.origin, (await deps.store.game(address.gameId))?.linkOrigin);
-  const found = await findCommand(deps.service, address.gameId, ownLines(mail.text));
+  const found = await findCommand(deps.service, address.gameId, address.side, ownLines(mail.text));
   let command = found.command;
   // A turn without its own "#ply" is for the position the answered email showed (our marker line says which).
   const shown = quotedMarker(mail.fullText, address.gameId);
@@ -191,7 +233,7 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     outcome = 'no-command';
     const example = game?.sideToMove === address.side ? turnExamples(game)[0]?.text : undefined;
     text = [
-      'Subspace could not find a turn in your email.',
+      found.skipped ? skippedWords(found.skipped) : 'Subspace could not find a turn in your email.',
       `Write your turn${example ? ` (for example "${example}")` : ''} or resign, draw or accept on the first line of your reply, above the quoted text.`,
       '',
       helpText(game, address.side, origin),
@@ -218,6 +260,8 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
           ? `${answer.reply}\n\nNothing was ${command.kind === 'move' ? 'played' : 'changed'}: the game is over.`
           : `${answer.reply}\n\n${command.kind === 'move' ? 'Nothing was played. Reply again with a corrected turn.' : 'Nothing was changed.'}`;
   }
+  // A line that held a turn but was skipped for its other words, in a mail that played no turn: said so.
+  if (found.skipped && outcome !== 'no-command' && command?.kind !== 'move') text = `${text}\n\n${skippedWords(found.skipped)}`;
   // Our answer starts with the marker line too, so an answer quoted back is never read as a command.
   // Where nothing was carried out the game is as loaded above; otherwise as the command left it.
   const unchanged = outcome === 'ambiguous' || outcome === 'no-command' || outcome === 'stale';
@@ -227,11 +271,19 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   // An answer to the player's mail (threaded under it), sent by the service: no vacation responder answers it back.
   const original = mail.messageId && /^<[^<>\s]{1,250}>$/.test(mail.messageId) ? mail.messageId : undefined;
   const headers = { 'Auto-Submitted': 'auto-replied', ...(original ? { 'In-Reply-To': original, References: original } : {}) };
-  try {
-    await message.reply({ from: message.to, subject, text, headers });
-  } catch (e) {
-    if (!deps.send) throw e;
-    await deps.send.send({ from: deps.config.from, to: message.from, subject, text, replyTo: message.to, headers });
-  }
+  // The answer goes to the seat's own address only. A reply (message.reply) goes to the envelope sender, which
+  // may be another address than the From header (forwarding, lists, or someone else's server): then it is sent
+  // to the seat through the service's outgoing mail instead, and with no outgoing mail, not at all.
+  const envelope = message.from.trim().toLowerCase();
+  const toSeat = { from: deps.config.from, to: seat, subject, text, replyTo: message.to, headers };
+  if (envelope !== seat) {
+    if (deps.send) await deps.send.send(toSeat);
+  } else
+    try {
+      await message.reply({ from: message.to, subject, text, headers });
+    } catch (e) {
+      if (!deps.send) throw e;
+      await deps.send.send(toSeat);
+    }
   return { outcome, reply: text, ...(command ? { command: command.kind } : {}) };
 }
