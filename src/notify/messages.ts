@@ -50,6 +50,17 @@ function outcomeText(data: EventData): string {
   return `over (${data.result})`;
 }
 
+/**
+ * Which turns a takeback asked of `data.you` undoes: the asker's last one, and the reply to it when
+ * that was played since (tester 3 F15: the mail named the reader's own turn as the one in question).
+ */
+function takenBack(data: EventData): string {
+  const last = data.lastMove;
+  if (!last) return '';
+  if (last.side !== data.you) return `, ${last.text} (ply ${last.ply})`;
+  return ` (ply ${last.ply - 1}); accepting also takes back your reply, ${last.text} (ply ${last.ply}), and it is their move again`;
+}
+
 export function subject(event: NotifyEvent, data: EventData): string {
   const name = gameName(data);
   switch (event) {
@@ -124,7 +135,7 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       break;
     case 'takeback-offer':
       lines.push(
-        `${who(data, other(data.you))} asks to take back their last turn${data.lastMove ? ` (the last turn played: ${data.lastMove.text}, ply ${data.lastMove.ply})` : ''}. Reply "takeback accept" or "takeback decline", or answer on the game page${data.sideToMove === data.you ? ', or just play your move to decline' : ''}.`,
+        `${who(data, other(data.you))} asks to take back their last turn${takenBack(data)}. Reply "takeback accept" or "takeback decline", or answer on the game page${data.sideToMove === data.you ? ', or just play your move to decline' : ''}.`,
       );
       break;
     case 'takeback':

@@ -138,9 +138,7 @@ describe('what an email asks is what its reply can answer', () => {
     await deliver();
     await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: g.tokens.white });
     const request = (await deliver()).find((m) => m.to === KOR)!;
-    expect(request.text).toContain(
-      'Kirk (White) asks to take back their last turn (the last turn played: Wb2-Wb3, ply 1). Reply "takeback accept" or "takeback decline"',
-    );
+    expect(request.text).toContain('Kirk (White) asks to take back their last turn, Wb2-Wb3 (ply 1). Reply "takeback accept" or "takeback decline"');
     expect(request.text).toContain('or one of: takeback accept, takeback decline, resign, draw (offer a draw);');
     expect(request.text).not.toContain('/api/');
     expect(request.text).not.toMatch(/, accept;/);
@@ -154,6 +152,21 @@ describe('what an email asks is what its reply can answer', () => {
     await call('POST', `/api/games/${g.id}/draw`, { json: { action: 'offer' }, token: g.tokens.black });
     const offer = (await deliver()).find((m) => m.to === KIRK && /offers a draw/.test(m.subject))!;
     expect(offer.text).toContain('or one of: accept (the draw offered to you), decline, resign;');
+    stop();
+  });
+
+  it('a takeback asked after the other side replied says that accepting takes back that reply too (tester 3 F15)', async () => {
+    const { g, deliver, stop } = await mailGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
+    await deliver();
+    await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: g.tokens.white });
+    const request = (await deliver()).find((m) => m.to === KOR)!;
+    expect(request.text).toContain(
+      'Kirk (White) asks to take back their last turn (ply 1); accepting also takes back your reply, Bb3-Bb2 (ply 2), and it is their move again.',
+    );
+    expect(await reply(KOR, request.replyTo, 'takeback accept', request.text)).toContain('Wb2-Wb3');
+    expect((await state(g.id)).ply).toBe(0);
     stop();
   });
 });
