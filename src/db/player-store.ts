@@ -1,6 +1,6 @@
 // D1 queries of players, their keys, sign-in links and challenges. Game rows stay
 // in store.ts; this module only reads them for a player's list of games.
-import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   challenges,
   emailConfirmations,
@@ -67,8 +67,32 @@ export class PlayerStore extends D1Store {
       .where(and(eq(players.id, id), eq(players.webhook, url)));
   }
 
-  async addKey(playerId: string, keyHash: string, now: number): Promise<void> {
-    await this.db.insert(playerKeys).values({ keyHash, playerId, createdAt: now });
+  /** `browser`: made for one browser's cookie and never shown, so signing out there ends it. */
+  async addKey(playerId: string, keyHash: string, now: number, browser = false): Promise<void> {
+    await this.db.insert(playerKeys).values({ keyHash, playerId, createdAt: now, browser });
+  }
+
+  /**
+   * New keys for the player (`fresh`: each hash, and 1 for a browser's), made by a key of theirs
+   * (`askerHash`) while it is there; then every other key ends (with none new, every key but the
+   * asker's). One batch, the end only while the first key kept is there: of two such requests at once,
+   * one made by a key already ended changes nothing. How many ended; undefined when the asker's had.
+   */
+  async rekey(playerId: string, askerHash: string, fresh: readonly (readonly [string, number])[], now: number): Promise<number | undefined> {
+    const there = (hash: string) => sql`exists (select 1 from ${playerKeys} where ${playerKeys.keyHash} = ${hash} and ${playerKeys.playerId} = ${playerId})`;
+    const keep = fresh.length ? fresh.map(([hash]) => hash) : [askerHash];
+    const end = this.db.delete(playerKeys).where(and(eq(playerKeys.playerId, playerId), notInArray(playerKeys.keyHash, keep), there(keep[0]!)));
+    // The table's columns in order: key_hash, player_id, created_at, browser.
+    const make = fresh.map(([hash, browser]) =>
+      this.db.insert(playerKeys).select(sql`select ${hash}, ${playerId}, ${now}, ${browser} where ${there(askerHash)}`),
+    );
+    const results = (await this.db.batch([...make, end] as unknown as [typeof end])) as { meta: { changes: number } }[];
+    return make.length && !results[0]!.meta.changes ? undefined : results.at(-1)!.meta.changes;
+  }
+
+  /** End the key of one browser's cookie (made for it, never shown); any other key stays. */
+  async endBrowserKey(keyHash: string): Promise<void> {
+    await this.db.delete(playerKeys).where(and(eq(playerKeys.keyHash, keyHash), eq(playerKeys.browser, true)));
   }
 
   /** Every key hash of a player (few: one per sign-in), for a constant-time comparison with each. */

@@ -70,13 +70,16 @@ export const players = sqliteTable(
   (t) => [index('players_email').on(t.email)],
 );
 
-/** A player's keys (one from sign-up, one per sign-in link used): only SHA-256 hashes. */
+/** A player's keys (one from sign-up, one per browser signed in, one per new key asked for): only SHA-256 hashes. */
 export const playerKeys = sqliteTable(
   'player_keys',
   {
     keyHash: text('key_hash').primaryKey(),
     playerId: playerRef('player_id').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** A key made for one browser's cookie and never shown (a sign-in link, the /me key form): signing
+     * out there ends it. Other keys (shown once: a bot's, one written down) only end when the player ends them. */
+    browser: integer('browser', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [index('player_keys_player').on(t.playerId)],
 );

@@ -342,15 +342,36 @@ export class PlayerService {
     return (await this.store.signInLinkOpen(await sha256Hex(token), this.clock())) ? done(true) : fail(403, 'bad_link', SIGN_IN_LINK_INVALID);
   }
 
-  /** Use a sign-in link: a fresh key for the player (the old ones keep working). */
+  /** Use a sign-in link: a fresh key for this browser (the old ones keep working). */
   async signIn(token: string): Promise<ServiceResult<{ player: PlayerRow; key: string }>> {
-    const now = this.clock();
-    const playerId = await this.store.useSignInLink(await sha256Hex(token), now);
+    const playerId = await this.store.useSignInLink(await sha256Hex(token), this.clock());
     const player = playerId && (await this.store.player(playerId));
     if (!player) return fail(403, 'bad_link', SIGN_IN_LINK_INVALID);
+    return done({ player, key: await this.browserKey(player) });
+  }
+
+  /** A key for one browser's cookie, never shown: signing out there ends it (`signOut`). */
+  async browserKey(player: Pick<PlayerRow, 'id'>): Promise<string> {
     const key = `${player.id}_${newToken()}`;
-    await this.store.addKey(player.id, await sha256Hex(key), now);
-    return done({ player, key });
+    await this.store.addKey(player.id, await sha256Hex(key), this.clock(), true);
+    return key;
+  }
+
+  /** Sign a browser out: its key ends when it was made for that browser (a key shown once, a bot's, stays). */
+  async signOut(key: string): Promise<void> {
+    await this.store.endBrowserKey(await sha256Hex(key));
+  }
+
+  /**
+   * End every key of the player but `asker` (the one asking); `make`: new keys made first, which are
+   * then the only ones left (each true for a browser's, false for one shown). How many ended, and the
+   * new keys; a 403 when `asker` had ended meanwhile (another such request came first).
+   */
+  async endKeys(player: Pick<PlayerRow, 'id'>, asker: string, make: readonly boolean[] = []): Promise<ServiceResult<{ ended: number; keys: string[] }>> {
+    const keys = make.map(() => `${player.id}_${newToken()}`);
+    const fresh = await Promise.all(keys.map(async (key, i) => [await sha256Hex(key), Number(make[i])] as const));
+    const ended = await this.store.rekey(player.id, await sha256Hex(asker), fresh, this.clock());
+    return ended === undefined ? fail(403, 'bad_key', 'that key was ended meanwhile') : done({ ended, keys });
   }
 
   /** How many active games wait for the player: their turn, or an offer of the other side's to answer. */

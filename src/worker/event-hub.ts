@@ -51,6 +51,14 @@ export class NdjsonStreams {
     return this.listeners.size;
   }
 
+  /** Cut every open stream (a player's keys were ended): a reader whose key still works opens it again. */
+  close(): void {
+    for (const listener of this.listeners) listener.writer.close().catch(() => {});
+    this.listeners.clear();
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
   private write(listener: Listener, bytes: Uint8Array): void {
     const backlog = listener.writer.desiredSize;
     if (backlog === null || backlog < 0) return this.drop(listener);
@@ -95,7 +103,15 @@ export class EventHub extends DurableObject<Cloudflare.Env> {
   async publish(events: readonly object[]): Promise<number> {
     return this.streams.publish(events);
   }
+
+  /** Cut every open stream. */
+  async close(): Promise<void> {
+    this.streams.close();
+  }
 }
+
+/** Cut a player's open event streams once keys of theirs ended, so a stream opened with one does not go on. */
+export const cutPlayerStreams = (env: Cloudflare.Env, playerId: string): Promise<void> => hubOf(env, `player:${playerId}`).close().catch(console.error);
 
 /** A state line for a player of the game says which side they are (as GET /api/games/:id does with a token). */
 function withYou(event: object, you: Color): object {

@@ -195,6 +195,7 @@ export const answerSchemas = (): Record<string, Json> => ({
   ),
   PlayerCreated: object({ id: str, key: { type: 'string', description: 'shown only here' }, link: str }),
   SignInSent: object({ ok: bool, message: str }),
+  KeysEnded: object({ ended: { type: 'integer', description: 'how many of your keys ended (the one that asked works on)' } }),
   Player: object({ id: str, name: nullable(str) }),
   ApiIndex: object(
     { name: str, openapi: str, newGame: str, lobby: str, tournaments: str, me: str },

@@ -188,6 +188,24 @@ export const playerPaths = {
       responses: { 200: json('your open challenges', 'Challenges'), 403: error('not a player key') },
     },
   },
+  '/api/me/key': {
+    post: {
+      summary:
+        'A new key, for a key shared by mistake: shown once; every other key of yours ends, the one that asked too (your other bots, every browser signed in)',
+      security: key,
+      responses: {
+        201: json('your new key, and the /me link that hands it to a browser', 'PlayerCreated'),
+        403: error('not a player key (one ended by another new key asked for at the same time too)'),
+      },
+    },
+  },
+  '/api/me/keys': {
+    delete: {
+      summary: 'End every key of yours but the one that asks: your other bots, every browser signed in, a key shown once',
+      security: key,
+      responses: { 200: json('how many ended', 'KeysEnded'), 403: error('not a player key') },
+    },
+  },
   '/api/challenges': {
     post: {
       summary: 'Offer a game, to anyone or (`to`) to one player; expires after `expiresInDays` (default 7)',

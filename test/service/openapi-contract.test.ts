@@ -264,6 +264,10 @@ describe('/openapi.json against real answers', () => {
     await api('POST', `/api/tournaments/${swiss.id}/leave`, { token: mccoy.key });
     await api('GET', `/api/tournaments/${swiss.id}`);
     await api('GET', '/api/me/games?status=finished', { token: mccoy.key });
+    // Ending keys (McCoy's: nobody plays with them after this): a new key, then every other key ended.
+    const renewed = (await api('POST', '/api/me/key', { token: mccoy.key })).body;
+    await api('POST', '/api/me/key', { token: mccoy.key });
+    await api('DELETE', '/api/me/keys', { token: renewed.key });
 
     expect(problems).toEqual([]);
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));

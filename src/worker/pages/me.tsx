@@ -256,7 +256,10 @@ export const MePage = (p: {
         Your player id is <code>{p.player.id}</code>. <a href="/lobby">Open challenges</a> · <a href="/me?status=finished">All finished games</a>
       </p>
       <form method="post" action="/me/sign-out">
-        <button type="submit">Sign out on this device</button>
+        <button type="submit">Sign out on this device</button>{' '}
+        <button type="submit" formaction="/me/keys">
+          Sign out everywhere else
+        </button>
       </form>
     </Layout>
   );
@@ -328,10 +331,11 @@ export const LinkButtonPage = (p: { kind: 'sign-in'; action: string } | { kind: 
     </Layout>
   );
 
-/** A new player's key, shown once. */
-export const NewKeyPage = (p: { link: string; playerKey: string }) => (
+/** A new player's key, shown once; `ended`: the new key of "Sign out everywhere else", every other key ended. */
+export const NewKeyPage = (p: { link: string; playerKey: string; ended?: boolean }) => (
   <Layout title="Your player key — Subspace">
     <h1>Your player key</h1>
+    {p.ended ? <p class="msg ok">Signed out everywhere else: your other keys no longer work.</p> : null}
     <p>This page shows your key once. Keep it somewhere safe: with it you sign in to your games on any device.</p>
     <p>
       <code id="player-key">{p.playerKey}</code>

@@ -4,7 +4,7 @@
 import type { PlayerRow } from '../../db/schema.ts';
 import { Hono } from 'hono/tiny';
 import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import {
   ChallengeIdSchema,
@@ -29,6 +29,7 @@ import { FinishedPage, KeyPage, LinkButtonPage, MePage, NewKeyPage, SettingsSave
 import { ChallengePage, LobbyPage } from '../pages/challenges.tsx';
 import { ratingLookup } from '../profile.ts';
 import { chatLinksOf } from './chat-links.tsx';
+import { endKeys } from './players.ts';
 import { NotifyChoicesForm } from '../pages/me-notify.tsx';
 import { NotifyChoicesSchema } from '../../notify/schemas.ts';
 import { NOTIFY_EVENTS } from '../../service/ports.ts';
@@ -182,7 +183,8 @@ export const playerPages = new Hono<AppEnv>()
     const key = (await readForm(c)).key?.trim() ?? '';
     const player = key ? await c.var.services.players.authenticate(key) : undefined;
     if (!player) return page(c, 403).html(<KeyPage error="That is not a player key. Check that you copied all of it." />);
-    keepKey(c, key);
+    // The browser gets a key of its own, which signing out there ends; the key typed in stays.
+    keepKey(c, await c.var.services.players.browserKey(player));
     return c.redirect('/me', 303);
   })
 
@@ -195,7 +197,7 @@ export const playerPages = new Hono<AppEnv>()
       if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues, 'name', ME_FORM_LABELS)} />);
       const created = await c.var.services.players.create(input.output, linkBase(c));
       if (!created.ok) return page(c, 400).html(<KeyPage error={words(created.error)} />);
-      keepKey(c, created.value.key);
+      keepKey(c, await c.var.services.players.browserKey(created.value));
       return page(c, 201).html(<NewKeyPage playerKey={created.value.key} link={created.value.link} />);
     },
   )
@@ -263,9 +265,25 @@ export const playerPages = new Hono<AppEnv>()
     return c.redirect('/me?notify=saved#notify-form', 303);
   })
 
-  .post('/me/sign-out', (c) => {
+  // The browser's own key ends with it (a key typed in, or a cookie from before browsers had keys of their own, stays).
+  .post('/me/sign-out', async (c) => {
+    const key = getCookie(c, KEY_COOKIE);
+    if (key) await c.var.services.players.signOut(key);
     deleteCookie(c, KEY_COOKIE, { path: '/', secure: true });
     return c.redirect('/me', 303);
+  })
+
+  // Sign out everywhere else: every other key ends (browsers, bots, one shown before, this cookie's
+  // too, which may be one shown); this browser stays signed in with a new key of its own, and a new
+  // key is shown once for whatever needs one (as POST /api/me/key).
+  .post('/me/keys', async (c) => {
+    const key = getCookie(c, KEY_COOKIE);
+    const player = key ? await c.var.services.players.authenticate(key) : undefined;
+    const made = player && (await endKeys(c, player, key!, [false, true]));
+    if (!made?.ok) return errorPage(c, 403, 'Not signed in', 'Open your personal link first.');
+    const [shown, own] = made.value.keys as [string, string];
+    keepKey(c, own);
+    return page(c).html(<NewKeyPage playerKey={shown} link={`${linkBase(c).origin}/me#key=${shown}`} ended />);
   })
 
   .post('/challenges', async (c) => {

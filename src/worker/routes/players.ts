@@ -3,11 +3,12 @@
 // translate.
 import { vValidator } from '@hono/valibot-validator';
 import { Hono } from 'hono/tiny';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { PlayerRow } from '../../db/schema.ts';
 import { CreatePlayerSchema, MyGamesQuerySchema, PlayerIdSchema, PlayerSettingsSchema, SignInSchema } from '../../service/player-schemas.ts';
 import { MAX_GAMES, selfOf } from '../../service/players.ts';
+import { cutPlayerStreams } from '../event-hub.ts';
 import { playerProfile } from '../profile.ts';
 import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
 import { chatAnswer, chatText, commandLine } from './seats.ts';
@@ -18,7 +19,7 @@ import { requireJson } from '../http-body.ts';
 import { limitNewGames, MAIL_LIMITED, mailLimited, tooMany } from '../http-limits.ts';
 import { validationHook } from '../http-validation.ts';
 
-export type PlayerEnv = AppEnv & { Variables: { player: PlayerRow } };
+export type PlayerEnv = AppEnv & { Variables: { player: PlayerRow; playerKey: string } };
 
 /**
  * The caller's player key: `Authorization: Bearer <key>`, or the personal page's cookie.
@@ -30,6 +31,7 @@ export const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) =>
   const player = await c.var.services.players.authenticate(auth.token);
   if (!player) return jsonError(c, 403, 'bad_key', 'that is not a player key (create a player with POST /api/players)');
   c.set('player', player);
+  c.set('playerKey', auth.token);
   await next();
 };
 
@@ -81,4 +83,23 @@ export const me = new Hono<PlayerEnv>()
     return chatAnswer(c, body.form, result, result.state ? { state: result.state } : {});
   })
 
-  .get('/challenges', requirePlayerKey, async (c) => c.json({ challenges: await c.var.services.challenges.mine(c.var.player, linkBase(c)) }));
+  .get('/challenges', requirePlayerKey, async (c) => c.json({ challenges: await c.var.services.challenges.mine(c.var.player, linkBase(c)) }))
+
+  // A key shared by mistake (tester 3 F4): a new key, every other one (this one too) ended; or every other one ended.
+  .post('/key', requirePlayerKey, async (c) => {
+    const made = await endKeys(c, c.var.player, c.var.playerKey, [false]);
+    if (!made.ok) return fromFailure(c, made);
+    const [key] = made.value.keys;
+    return c.json({ id: c.var.player.id, key, link: `${linkBase(c).origin}/me#key=${key}` }, 201);
+  })
+  .delete('/keys', requirePlayerKey, async (c) => {
+    const ended = await endKeys(c, c.var.player, c.var.playerKey);
+    return ended.ok ? c.json({ ended: ended.value.ended }) : fromFailure(c, ended);
+  });
+
+/** End the player's keys but `asker`'s (PlayersService.endKeys), and cut their open event streams: one opened with an ended key does not go on. */
+export async function endKeys<E extends AppEnv>(c: Context<E>, player: PlayerRow, asker: string, make?: boolean[]) {
+  const ended = await c.var.services.players.endKeys(player, asker, make);
+  if (ended.ok) await cutPlayerStreams(c.env, player.id);
+  return ended;
+}

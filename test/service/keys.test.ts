@@ -1,0 +1,146 @@
+// A player key shared by mistake can be ended (tester 3 F4): POST /api/me/key (a new key, every
+// other one ended), DELETE /api/me/keys (every other one ended), and on /me "Sign out on this
+// device" (the browser's own key ends) and "Sign out everywhere else".
+import { exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { BASE, call, form } from './helpers.ts';
+import { newPlayer, startGame } from './player-helpers.ts';
+
+const works = async (key: string) => (await call('GET', '/api/me', { token: key })).status;
+const cookie = (key: string) => ({ Cookie: `subspace_key=${key}` });
+/** The key a page answer keeps in the browser's cookie. */
+const kept = (res: { headers: Headers }) => decodeURIComponent(/subspace_key=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1] ?? '');
+/** A browser signed in with `key` through /me's key form (as the /me#key= link does): the key its cookie holds. */
+async function browser(key: string): Promise<string> {
+  const res = await form('/me/session', { key });
+  expect(res.status).toBe(303);
+  return kept(res);
+}
+
+describe('ending keys through the API', () => {
+  it('POST /api/me/key: a new key, shown once; every other key ends, the one that asked too', async () => {
+    const bob = await newPlayer('Bob');
+    const other = await browser(bob.key);
+    expect(await works(other)).toBe(200);
+    const res = await call('POST', '/api/me/key', { token: bob.key });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: bob.id,
+      key: expect.stringMatching(new RegExp(`^${bob.id}_[A-Za-z0-9_-]{43}$`)),
+      link: `http://subspace.test/me#key=${res.body.key}`,
+    });
+    expect(await works(res.body.key)).toBe(200);
+    for (const old of [bob.key, other]) {
+      const refused = await call('GET', '/api/me', { token: old });
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('bad_key');
+    }
+    // The old key asks again: nothing more changes.
+    expect((await call('POST', '/api/me/key', { token: bob.key })).status).toBe(403);
+    expect(await works(res.body.key)).toBe(200);
+  });
+
+  it('two new keys asked for at once with the same key: one answer has a key, and only that key works', async () => {
+    const bob = await newPlayer('Bob');
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', '/api/me/key', { token: bob.key })));
+    const made = answers.filter((a) => a.status === 201);
+    expect(made.length).toBe(1);
+    expect(answers.filter((a) => a.status === 403).length).toBe(2);
+    expect(await works(made[0]!.body.key)).toBe(200);
+    expect(await works(bob.key)).toBe(403);
+  });
+
+  it('DELETE /api/me/keys: every other key ends (browsers, a game seat held with one); the one that asked works on', async () => {
+    const bob = await newPlayer('Bob');
+    const kor = await newPlayer('Kor');
+    const { game } = await startGame(kor, bob);
+    const leaked = await call('POST', '/api/me/key', { token: bob.key }).then((r) => r.body.key as string);
+    const [mine, other] = [await browser(leaked), await browser(leaked)];
+    const res = await call('DELETE', '/api/me/keys', { token: mine });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ended: 2 });
+    expect(await works(mine)).toBe(200);
+    expect(await works(leaked)).toBe(403);
+    expect(await works(other)).toBe(403);
+    // The ended key no longer acts in the player's games either.
+    const resign = await call('POST', `/api/games/${game.id}/resign`, { token: leaked });
+    expect(resign.status).toBe(403);
+    expect((await call('GET', `/api/games/${game.id}`)).body.status).toBe('active');
+    expect((await call('DELETE', '/api/me/keys', { token: mine })).body).toEqual({ ended: 0 });
+    // Another player's keys are not touched.
+    expect(await works(kor.key)).toBe(200);
+  });
+});
+
+describe('the player stream', () => {
+  it('is cut when keys end, so a stream opened with an ended key does not go on', async () => {
+    const bob = await newPlayer('Bob');
+    const open = await exports.default.fetch(new Request(`${BASE}/api/stream/events`, { headers: { Authorization: `Bearer ${bob.key}` } }));
+    expect(open.status).toBe(200);
+    const reader = open.body!.getReader();
+    const ended = async () => {
+      for (;;) {
+        const read = await reader.read().catch(() => ({ done: true }));
+        if (read.done) return 'ended';
+      }
+    };
+    expect((await call('POST', '/api/me/key', { token: bob.key })).status).toBe(201);
+    expect(await Promise.race([ended(), new Promise((r) => setTimeout(() => r('still open'), 5000))])).toBe('ended');
+    expect((await call('GET', '/api/stream/events', { token: bob.key })).status).toBe(403);
+  });
+});
+
+describe('/me: signing out', () => {
+  it("a browser gets a key of its own: signing out there ends it, the key typed in (a bot's, one written down) stays", async () => {
+    const bob = await newPlayer('Bob');
+    const own = await browser(bob.key);
+    expect(own).toMatch(new RegExp(`^${bob.id}_`));
+    expect(own).not.toBe(bob.key);
+    const out = await form('/me/sign-out', {}, undefined, cookie(own));
+    expect(out.status).toBe(303);
+    expect(kept(out)).toBe('');
+    expect(await works(own)).toBe(403);
+    expect(await works(bob.key)).toBe(200);
+    // A cookie from before browsers had keys of their own holds a key that may be a bot's: only forgotten.
+    await form('/me/sign-out', {}, undefined, cookie(bob.key));
+    expect(await works(bob.key)).toBe(200);
+  });
+
+  it("Make me a player: the key shown is not the cookie's, so signing out leaves it working", async () => {
+    const made = await form('/me/new', { name: 'Sulu' });
+    expect(made.status).toBe(201);
+    const shown = /id="player-key">([^<]+)</.exec(made.text)![1]!;
+    const own = kept(made);
+    expect(own).not.toBe(shown);
+    await form('/me/sign-out', {}, undefined, cookie(own));
+    expect([await works(own), await works(shown)]).toEqual([403, 200]);
+  });
+
+  it("Sign out everywhere else: every other key ends, the cookie's too; the browser stays signed in and is shown a new key once", async () => {
+    const bob = await newPlayer('Bob');
+    const other = await browser(bob.key);
+    const me = await call('GET', '/me', { headers: cookie(bob.key) });
+    expect(me.text).toContain('formaction="/me/keys"');
+    expect(me.text).toContain('Sign out everywhere else');
+    // From another site: refused, nothing ended.
+    const foreign = await form('/me/keys', {}, 'https://elsewhere.example', cookie(bob.key));
+    expect(foreign.status).toBe(403);
+    expect([await works(bob.key), await works(other)]).toEqual([200, 200]);
+    // This browser's cookie holds the key shown once (signed in before browsers had keys of their own): it ends too.
+    const res = await form('/me/keys', {}, undefined, cookie(bob.key));
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Signed out everywhere else: your other keys no longer work.');
+    const shown = /id="player-key">([^<]+)</.exec(res.text)![1]!;
+    const own = kept(res);
+    expect(new Set([shown, own, bob.key, other]).size).toBe(4);
+    expect([await works(bob.key), await works(other), await works(shown), await works(own)]).toEqual([403, 403, 200, 200]);
+    expect((await call('GET', '/me', { headers: cookie(own) })).text).toContain('Sign out on this device');
+    // The browser's new key is its own: signing out ends it, the key shown stays.
+    await form('/me/sign-out', {}, undefined, cookie(own));
+    expect([await works(own), await works(shown)]).toEqual([403, 200]);
+    // Not signed in: said in words.
+    const nobody = await form('/me/keys', {}, undefined, { ...cookie(bob.key), Accept: 'text/html' });
+    expect(nobody.status).toBe(403);
+    expect(nobody.text).toContain('Not signed in');
+  });
+});
