@@ -119,6 +119,8 @@ export const sideOfPlayer = (row: Pick<DirectoryRow, 'whitePlayerId' | 'blackPla
   row.whitePlayerId === playerId ? 'white' : row.blackPlayerId === playerId ? 'black' : undefined;
 
 /** The player id a key names (its first 12 characters), or undefined for anything else. */
+/** The key in a pasted text: the key itself, a /me#key= link or "Bearer <key>" (tester 3 F14); else the text as typed. */
+export const keyInText = (text: string): string => /(?<![A-Za-z0-9_-])[a-z0-9]{12}_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/.exec(text)?.[0] ?? text.trim();
 const keyPlayerId = (key: string): string | undefined => (/^[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/.test(key) ? key.slice(0, 12) : undefined);
 
 /** Who plays `them` in the game: a player (id and name as the game holds them), or the computer. */

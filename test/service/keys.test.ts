@@ -90,6 +90,20 @@ describe('the player stream', () => {
   });
 });
 
+describe('/me: signing in with a key', () => {
+  it('takes the key pasted as the link it came in, or with "Bearer", or with spaces around it (tester 3 F14)', async () => {
+    const uhura = await newPlayer('Uhura');
+    for (const pasted of [`http://subspace.test/me#key=${uhura.key}`, `Bearer ${uhura.key}`, `  ${uhura.key}\n`]) {
+      const signedIn = await browser(pasted);
+      expect((await call('GET', '/api/me', { token: signedIn })).body.id).toBe(uhura.id);
+    }
+    // A text with no key in it is refused in words.
+    const refused = await form('/me/session', { key: `http://subspace.test/me#key=${uhura.key.slice(0, -1)}` });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('That is not a player key (nor a link with one).');
+  });
+});
+
 describe('/me: signing out', () => {
   it("a browser gets a key of its own: signing out there ends it, the key typed in (a bot's, one written down) stays", async () => {
     const bob = await newPlayer('Bob');

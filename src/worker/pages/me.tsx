@@ -288,9 +288,12 @@ export const KeyPage = (p: { error?: string; ok?: string }) => (
     {p.ok ? <p class="msg ok">{p.ok}</p> : null}
     <form method="post" action="/me/session" id="key-form">
       <label>
-        Your player key <input name="key" type="password" autocomplete="off" size={60} />
+        Your player key, or your link with it <input name="key" type="password" autocomplete="off" size={60} />
       </label>{' '}
       <button type="submit">Open</button>
+      <noscript>
+        <p>Opened your link (…/me#key=…)? Copy the whole address into the box: the key is read from it.</p>
+      </noscript>
     </form>
     <form method="post" action="/me/sign-in">
       <label>

@@ -15,7 +15,7 @@ import {
   SignInQuerySchema,
   SignInSchema,
 } from '../../service/player-schemas.ts';
-import { MAX_GAMES, selfOf } from '../../service/players.ts';
+import { keyInText, MAX_GAMES, selfOf } from '../../service/players.ts';
 import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import { sideWorker } from '../board-png.ts';
@@ -180,9 +180,9 @@ export const playerPages = new Hono<AppEnv>()
   .use('/games/:id/rematch', ownPageForms)
 
   .post('/me/session', async (c) => {
-    const key = (await readForm(c)).key?.trim() ?? '';
+    const key = keyInText((await readForm(c)).key ?? '');
     const player = key ? await c.var.services.players.authenticate(key) : undefined;
-    if (!player) return page(c, 403).html(<KeyPage error="That is not a player key. Check that you copied all of it." />);
+    if (!player) return page(c, 403).html(<KeyPage error="That is not a player key (nor a link with one). Check that you copied all of it." />);
     // The browser gets a key of its own, which signing out there ends; the key typed in stays.
     keepKey(c, await c.var.services.players.browserKey(player));
     return c.redirect('/me', 303);
