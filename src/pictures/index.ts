@@ -1,5 +1,5 @@
-// The board-picture Worker (wrangler.pictures.toml): turns a board SVG into a PNG with
-// resvg, reads the MIME of replies to play by email (postal-mime), runs the computer's search
+// The board-picture Worker (wrangler.pictures.toml): draws the board pictures (src/render/board-svg.ts)
+// and turns a board SVG into a PNG with resvg, reads the MIME of replies to play by email (postal-mime), runs the computer's search
 // (its turns, hints and post-game analysis), and holds the large text the
 // main Worker serves rarely (the OpenAPI document, the pages' scripts and stylesheet, the rules pages' words). It lives apart from the Worker that takes moves so that one carries no
 // WebAssembly (a small bundle starts fast); the main Worker reaches it over the
@@ -9,6 +9,9 @@
 import { WorkerEntrypoint } from 'cloudflare:workers';
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
 import { loadResvg, svgToPng } from '../render/board-png.ts';
+import { boardSvg } from '../render/board-svg.ts';
+import type { BoardSvgOptions } from '../render/canvas.ts';
+import type { BoardView } from '../engine/types.ts';
 import type { ParsedMail } from '../worker/text/inbound-mail.ts';
 import { parseMail } from './mail.ts';
 import { openApiDocument } from '../worker/openapi.ts';
@@ -21,6 +24,14 @@ import type { PositionAnalysis } from '../engine/search/analysis-judgement.ts';
 import { analysePositions, chooseTurn, type AnalysisRequest, type TurnAnswer, type TurnRequest } from '../engine/search/thinking.ts';
 
 export default class Pictures extends WorkerEntrypoint {
+  /**
+   * The board picture of a view (src/render/board-svg.ts), an SVG document: drawn here so the main
+   * Worker's bundle carries no renderer (its services ask through the BoardDrawing port).
+   */
+  async svg(view: BoardView, options: BoardSvgOptions): Promise<string> {
+    return boardSvg(view, options);
+  }
+
   /** The PNG of a board SVG drawn by src/render/board-svg.ts. */
   async png(svg: string): Promise<Uint8Array<ArrayBuffer>> {
     await loadResvg(resvgWasm);

@@ -8,9 +8,9 @@ import type { GameRow } from '../db/schema.ts';
 import type { GameStore } from '../db/game-store.ts';
 import { Game } from '../engine/game.ts';
 import { plural, type Color, type Outcome } from '../engine/types.ts';
-import { boardSvg } from '../render/board-svg.ts';
 import type { GameService } from './games.ts';
 import type { Variation } from './notes-schemas.ts';
+import type { BoardDrawing } from './ports.ts';
 import { turnMarks } from './preview.ts';
 import { done, fail, turnFailure, type ServiceResult } from './result.ts';
 import { storedOptions } from './stored-game.ts';
@@ -69,6 +69,7 @@ export class NotesService {
     private readonly games: Pick<GameService, 'load'>,
     private readonly gameStore: Pick<GameStore, 'game' | 'moves' | 'takebacks'>,
     private readonly store: AnalysisStore,
+    private readonly drawing: BoardDrawing,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -158,7 +159,11 @@ export class NotesService {
       outcome,
       position: g.positionText,
       legal: outcome ? [] : g.legalTexts(),
-      svg: boardSvg(view, { ...(last ? { lastMove: turnMarks(row.variant, last) } : {}), size: 480, ...(orientation ? { from: orientation } : {}) }),
+      svg: await this.drawing.drawBoard(view, {
+        ...(last ? { lastMove: turnMarks(row.variant, last) } : {}),
+        size: 480,
+        ...(orientation ? { from: orientation } : {}),
+      }),
     });
   }
 }

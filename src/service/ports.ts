@@ -1,10 +1,11 @@
 // What the game service needs from the outside, as it names it: somewhere to hand
-// its events, a judge of webhook URLs (the notifier implements both), and someone to
-// play the computer's turns.
+// its events, a judge of webhook URLs (the notifier implements both), someone to
+// play the computer's turns and someone to draw the board.
 import type { GameRow } from '../db/schema.ts';
 import type { PositionAnalysis } from '../engine/search/analysis-judgement.ts';
 import type { AnalysisRequest, TurnAnswer, TurnRequest } from '../engine/search/thinking.ts';
-import type { Color } from '../engine/types.ts';
+import type { BoardView, Color } from '../engine/types.ts';
+import type { BoardSvgOptions } from '../render/canvas.ts';
 import type { PublicMessage, PublicMove } from './public-state.ts';
 import type { PlanOutcome } from './plan-outcome.ts';
 import type { GameRatings } from './ratings.ts';
@@ -89,4 +90,13 @@ export interface GameAlarms {
 export interface Thinking {
   chooseTurn(request: TurnRequest): Promise<TurnAnswer | undefined>;
   analysePositions(request: AnalysisRequest): Promise<PositionAnalysis[]>;
+}
+
+/**
+ * The board picture (src/render/board-svg.ts's boardSvg), drawn where the renderer is: the picture
+ * Worker, over RPC, so the Worker that takes moves carries no renderer. The view and the options
+ * are plain data (they cross the binding by structured clone); the answer is the SVG document.
+ */
+export interface BoardDrawing {
+  drawBoard(view: BoardView, options?: BoardSvgOptions): Promise<string>;
 }

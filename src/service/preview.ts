@@ -1,14 +1,15 @@
 // Read-only views of a game for the pages and image URLs: the position a turn
 // would reach (preview, never written), the board picture at any ply, and the
-// picture of a position given as text. Nothing here writes to the store.
+// picture of a position given as text. Nothing here writes to the store; the pictures are drawn
+// through the BoardDrawing port (the picture Worker's renderer).
 import type { GameRow } from '../db/schema.ts';
 import type { GameReads } from '../db/game-store.ts';
 import { plural, type AnyVariant, type BoardView, type Color, type Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
-import { boardSvg } from '../render/board-svg.ts';
 import { overMessage } from './game-core.ts';
 import { outcomeAfter, plyRefusal } from './games.ts';
 import { outcomeWords, resultWords, winnerOf } from './outcome-words.ts';
+import type { BoardDrawing } from './ports.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
 
@@ -67,7 +68,10 @@ interface PositionAtPly {
 
 /** The read-only views of stored games: previews and board pictures. */
 export class GameViews {
-  constructor(private readonly store: GameReads) {}
+  constructor(
+    private readonly store: GameReads,
+    private readonly drawing: BoardDrawing,
+  ) {}
 
   /**
    * What `text` would do if played now: the canonical turn and the position it
@@ -89,7 +93,11 @@ export class GameViews {
         ? fail(400, 'unreadable_turn', played.error.message, played.error.at)
         : fail(422, 'illegal_turn', played.error.message, played.error.at);
     const view = game.variant.view(game.position);
-    const svg = boardSvg(view, { lastMove: turnMarks(row.variant, played.value.text), ...(size ? { size } : {}), ...(from ? { from } : {}) });
+    const svg = await this.drawing.drawBoard(view, {
+      lastMove: turnMarks(row.variant, played.value.text),
+      ...(size ? { size } : {}),
+      ...(from ? { from } : {}),
+    });
     return done({
       ok: true as const,
       canonical: played.value.text,
@@ -124,7 +132,7 @@ export class GameViews {
     }
     const last = line.at(-1);
     const view = game.variant.view(game.position);
-    const svg = boardSvg(view, { ...(last ? { lastMove: turnMarks(row.variant, last) } : {}), ...(from ? { from } : {}) });
+    const svg = await this.drawing.drawBoard(view, { ...(last ? { lastMove: turnMarks(row.variant, last) } : {}), ...(from ? { from } : {}) });
     return done({ svg, line, sideToMove: view.sideToMove, legal: game.legalTexts() });
   }
 
@@ -157,7 +165,7 @@ export class GameViews {
     const view = viewed.value.view;
     // The final position of a finished game says how it ended (also when not ended on the board).
     const ended = row.status !== 'active' && at.value.ply === row.ply;
-    const svg = boardSvg(view, {
+    const svg = await this.drawing.drawBoard(view, {
       ...(ended ? { result: resultWords({ ...row, winner: winnerOf(row.result) }) } : {}),
       ...(at.value.lastTurn ? { lastMove: turnMarks(row.variant, at.value.lastTurn) } : {}),
       ...(opts.size ? { size: opts.size } : {}),
@@ -169,11 +177,12 @@ export class GameViews {
 }
 
 /** A free-standing position as a picture (for chat bots and e-mails). */
-export function positionSvg(
+export async function positionSvg(
+  drawing: BoardDrawing,
   variantName: string,
   position: string,
   opts: { options?: unknown; size?: number; lastMove?: string } = {},
-): ServiceResult<{ svg: string }> {
+): Promise<ServiceResult<{ svg: string }>> {
   const viewed = viewOf(variantName, opts.options ?? {}, position);
   if (!viewed.ok) return viewed;
   const { variant, pos } = viewed.value;
@@ -181,7 +190,7 @@ export function positionSvg(
   const legal = variant.validateSetup(pos, viewed.value.options);
   if (!legal.ok) return fail(400, 'invalid_position', `position: ${legal.error.message}`);
   const outcome = variant.outcome(pos);
-  const svg = boardSvg(viewed.value.view, {
+  const svg = await drawing.drawBoard(viewed.value.view, {
     ...(outcome ? { result: outcomeWords(outcome) } : {}),
     ...(opts.lastMove ? { lastMove: turnMarks(variantName, opts.lastMove) } : {}),
     ...(opts.size ? { size: opts.size } : {}),

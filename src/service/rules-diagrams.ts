@@ -1,10 +1,12 @@
 // The rules pages' diagrams: a real position, optionally one turn played on it,
 // and the targets the engine itself finds for one piece or platform, drawn by the
 // board renderer. Nothing is drawn by hand, so a diagram cannot disagree with the
-// rules the server plays by.
+// rules the server plays by. A diagram is built here without its picture (the rules
+// page shows each as an <img>); `diagramSvg` draws it through the BoardDrawing port.
 import type { BoardView } from '../engine/types.ts';
-import { boardSvg } from '../render/board-svg.ts';
+import type { BoardSvgOptions } from '../render/canvas.ts';
 import { outcomeWords } from './outcome-words.ts';
+import type { BoardDrawing } from './ports.ts';
 import { turnMarks, viewOf } from './preview.ts';
 
 export interface DiagramSpec {
@@ -18,8 +20,9 @@ export interface DiagramSpec {
 }
 
 export interface Diagram {
-  readonly svg: string;
   readonly view: BoardView;
+  /** How the picture marks it: the turn played and the piece's cell tinted, its targets dotted, the ending's words. */
+  readonly marks: BoardSvgOptions;
   /** The legal turns starting at `from`, canonical, in the engine's order. */
   readonly turns: readonly string[];
   /** The cells and pins those turns reach (the marked ones). */
@@ -58,6 +61,9 @@ export function rulesDiagram(variantName: string, spec: DiagramSpec): { ok: true
   const ending = outcome ? outcomeWords(outcome) : undefined;
   const view = variant.view(pos);
   const lastMove = [...(played ? turnMarks(variantName, played) : []), ...(spec.from ? [spec.from] : [])];
-  const svg = boardSvg(view, { ...(ending ? { result: ending } : {}), ...(lastMove.length ? { lastMove } : {}), highlight: targets });
-  return { ok: true, value: { svg, view, turns, targets, ...(played ? { played } : {}), ...(ending ? { ending } : {}) } };
+  const marks = { ...(ending ? { result: ending } : {}), ...(lastMove.length ? { lastMove } : {}), highlight: targets };
+  return { ok: true, value: { view, marks, turns, targets, ...(played ? { played } : {}), ...(ending ? { ending } : {}) } };
 }
+
+/** A diagram's picture (SVG). */
+export const diagramSvg = (drawing: BoardDrawing, diagram: Diagram): Promise<string> => drawing.drawBoard(diagram.view, diagram.marks);

@@ -1,9 +1,10 @@
-// The picture Worker (src/pictures/) over the PICTURES service binding: board PNGs (so this Worker
-// carries no WebAssembly), the computer's thinking (so it carries no search), and the large, rarely
+// The picture Worker (src/pictures/) over the PICTURES service binding: board pictures, SVG and PNG
+// (so this Worker carries no renderer and no WebAssembly), the computer's thinking (so it carries no
+// search), and the large, rarely
 // asked-for texts kept out of this Worker's bundle (the OpenAPI document, the game page's script,
 // the rules pages' words).
 
-import type { Thinking } from '../service/ports.ts';
+import type { BoardDrawing, Thinking } from '../service/ports.ts';
 
 /** The picture Worker's RPC stub; a missing binding is a configuration error, not the client's. */
 export function sideWorker(env: Cloudflare.Env): NonNullable<Cloudflare.Env['PICTURES']> {
@@ -15,6 +16,11 @@ export function sideWorker(env: Cloudflare.Env): NonNullable<Cloudflare.Env['PIC
 export const remoteThinking = (env: Cloudflare.Env): Thinking => ({
   chooseTurn: async (request) => (await sideWorker(env).chooseTurn(request)) ?? undefined,
   analysePositions: async (request) => sideWorker(env).analysePositions(request),
+});
+
+/** The board pictures, drawn by the picture Worker (src/render/board-svg.ts there). */
+export const remoteDrawing = (env: Cloudflare.Env): BoardDrawing => ({
+  drawBoard: async (view, options = {}) => sideWorker(env).svg(view, options),
 });
 
 export async function boardPng(env: Cloudflare.Env, svg: string): Promise<Uint8Array<ArrayBuffer>> {

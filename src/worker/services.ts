@@ -40,11 +40,11 @@ import { RatingStore } from '../db/rating-store.ts';
 import { TournamentStore } from '../db/tournament-store.ts';
 import { RatingService } from '../service/ratings.ts';
 import { TournamentService } from '../service/tournaments.ts';
-import type { EventSink, GameAlarms, GameEndHook, Thinking } from '../service/ports.ts';
+import type { BoardDrawing, EventSink, GameAlarms, GameEndHook, Thinking } from '../service/ports.ts';
 import type { SeatRecords } from '../db/seat-records.ts';
 import { config, type Config } from './config.ts';
 import { GameIdCheck, gameClient, ObjectAlarms, RemoteGames, remoteNotifyStore, type GameClient } from './game-objects.ts';
-import { remoteThinking } from './board-png.ts';
+import { remoteDrawing, remoteThinking } from './board-png.ts';
 
 /** Every handler finds the services on `c.var.services`, built from the bindings and the configuration. */
 export type AppEnv = { Bindings: Cloudflare.Env; Variables: { services: Services } };
@@ -268,7 +268,7 @@ export class Services {
   /** The players' analysis boards: private variations and notes per seat. */
   get notes(): NotesService {
     const { env, clock } = this;
-    return this.once('notes', () => new NotesService(this.games, this.remoteGames, new AnalysisStore(env.DB), clock));
+    return this.once('notes', () => new NotesService(this.games, this.remoteGames, new AnalysisStore(env.DB), this.drawing, clock));
   }
 
   get players(): PlayerService {
@@ -329,7 +329,12 @@ export class Services {
 
   /** What a game looks like: previews, boards, pictures. */
   get views(): GameViews {
-    return this.once('views', () => new GameViews(this.remoteGames));
+    return this.once('views', () => new GameViews(this.remoteGames, this.drawing));
+  }
+
+  /** The board pictures, drawn by the picture Worker. */
+  get drawing(): BoardDrawing {
+    return this.once('drawing', () => remoteDrawing(this.env));
   }
 }
 

@@ -1,5 +1,5 @@
 // Board pictures: a game at any ply, and a position given as text, as SVG or PNG
-// (PNGs are drawn by the picture Worker and cached).
+// (both drawn by the picture Worker; PNGs cached).
 import { Hono } from 'hono/tiny';
 import type { Context } from 'hono';
 import { cache } from 'hono/cache';
@@ -58,7 +58,7 @@ async function gameImage(c: Context<GameEnv>, id: string, format: ImageFormat) {
   return imageResponse(c, r.value.svg, format, settled ? 'public, max-age=31536000, immutable' : 'public, max-age=10');
 }
 
-function positionImage(c: Context<AppEnv>, format: ImageFormat) {
+async function positionImage(c: Context<AppEnv>, format: ImageFormat) {
   const query = v.safeParse(PositionImageQuerySchema, c.req.query());
   if (!query.success) return jsonError(c, 400, 'invalid_query', describeIssues(query.issues, 'query'));
   const q = query.output;
@@ -70,7 +70,11 @@ function positionImage(c: Context<AppEnv>, format: ImageFormat) {
       return jsonError(c, 400, 'invalid_options', 'options: not valid JSON (e.g. {"platforms":4})');
     }
   }
-  const r = positionSvg(q.variant, q.position, { options, ...(q.size ? { size: q.size } : {}), ...(q.last ? { lastMove: q.last } : {}) });
+  const r = await positionSvg(c.var.services.drawing, q.variant, q.position, {
+    options,
+    ...(q.size ? { size: q.size } : {}),
+    ...(q.last ? { lastMove: q.last } : {}),
+  });
   if (!r.ok) return fromFailure(c, { ...r, status: 400 });
   return imageResponse(c, r.value.svg, format, 'public, max-age=86400');
 }

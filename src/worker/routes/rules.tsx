@@ -1,8 +1,9 @@
 // The rules pages and their diagrams. Everything here is a pure function of the
-// code (no game data), so answers are cached and the diagrams are built once.
+// code (no game data), so answers are cached and the diagrams are built once (their
+// pictures drawn by the picture Worker, each once per isolate).
 import { Hono } from 'hono/tiny';
 import { VARIANT_NAMES, type VariantName } from '../../engine/types.ts';
-import { rulesDiagram, type Diagram } from '../../service/rules-diagrams.ts';
+import { diagramSvg, rulesDiagram, type Diagram } from '../../service/rules-diagrams.ts';
 import { jsonError, type AppEnv } from '../http.ts';
 import { sideWorker } from '../board-png.ts';
 import type { RulesContent } from '../pages/rules-content.ts';
@@ -10,6 +11,7 @@ import { RulesIndexPage, RulesPage } from '../pages/rules.tsx';
 import { errorPage, page, SVG_CSP } from '../pages/respond.tsx';
 
 const built = new Map<VariantName, ReadonlyMap<string, Diagram>>();
+const drawn = new Map<Diagram, string>();
 let rulesContent: RulesContent | undefined;
 
 /** The rules' words live in the picture Worker (they would put this Worker's bundle over its budget); asked for once per isolate. */
@@ -55,7 +57,9 @@ export const rules = new Hono<AppEnv>()
     const id = c.req.param('file').slice(0, -'.svg'.length);
     const diagram = isVariant(name) ? rulesDiagrams(await rulesText(c.env), name).get(id) : undefined;
     if (!diagram) return jsonError(c, 404, 'unknown_diagram', `no diagram ${id} on the rules page of ${name.slice(0, 40)}`);
-    return c.body(diagram.svg, 200, {
+    let svg = drawn.get(diagram);
+    if (svg === undefined) drawn.set(diagram, (svg = await diagramSvg(c.var.services.drawing, diagram)));
+    return c.body(svg, 200, {
       'Content-Type': 'image/svg+xml; charset=utf-8',
       'Cache-Control': 'public, max-age=3600',
       'Content-Security-Policy': SVG_CSP,
