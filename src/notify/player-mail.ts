@@ -5,6 +5,7 @@ import type { LinkBase } from '../service/links.ts';
 import type { PublicChallenge } from '../service/challenges.ts';
 import type { SignInMailer } from '../service/players.ts';
 import { CONFIRM_HOURS, SIGN_IN_MINUTES } from '../service/players.ts';
+import type { AddressStore } from '../db/address-store.ts';
 import { AUTO_GENERATED, type MailConfig } from './addresses.ts';
 import { challengeLines, challengeSubject, tournamentLines } from './messages.ts';
 import type { TournamentSummary } from '../service/tournament-views.ts';
@@ -13,7 +14,13 @@ export class PlayerMail implements SignInMailer {
   constructor(
     private readonly binding: SendEmail | undefined,
     private readonly config: MailConfig,
+    /** An address its owner closed to all mail (the unsubscribe page) gets no challenge or tournament news; sign-in and confirmation mails, asked for by its owner, still go. */
+    private readonly addresses?: Pick<AddressStore, 'standing'>,
   ) {}
+
+  private async closed(to: string): Promise<boolean> {
+    return (await this.addresses?.standing(to.toLowerCase())) === 'blocked';
+  }
 
   private async mail(to: string, subject: string, text: string, event: string): Promise<void> {
     if (!this.binding) return;
@@ -63,10 +70,12 @@ export class PlayerMail implements SignInMailer {
   }
 
   async challenge(to: string, challenge: PublicChallenge): Promise<void> {
+    if (await this.closed(to)) return;
     await this.mail(to, challengeSubject(challenge), challengeLines(challenge).join('\n'), 'challenge');
   }
 
   async tournamentFinish(to: string, tournament: TournamentSummary): Promise<void> {
+    if (await this.closed(to)) return;
     await this.mail(to, `${tournament.name} is over`, tournamentLines(tournament).join('\n'), 'tournament-finish');
   }
 }

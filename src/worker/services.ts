@@ -110,7 +110,7 @@ export class Services {
   }
 
   private get playerMail(): PlayerMail {
-    return this.once('playerMail', () => new PlayerMail(this.env.EMAIL, this.config.mail));
+    return this.once('playerMail', () => new PlayerMail(this.env.EMAIL, this.config.mail, new AddressStore(this.env.DB)));
   }
 
   private get webhookPolicy() {

@@ -271,6 +271,20 @@ describe('challenges', () => {
     expect((await call('GET', `/api/challenges/${ch.body.id}`)).body).toMatchObject({ status: 'accepted', gameId: won[0]!.body.id });
   });
 
+  it('a challenge to a player whose address its owner closed to all mail is not mailed (tester 3 F10); it is once the address is confirmed again', async () => {
+    const address = `closed-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const a = await newPlayer('A');
+    const b = await newPlayer('B', address);
+    await env.DB.prepare('insert into mail_addresses (email, blocked_at) values (?, ?)').bind(address, Date.now()).run();
+    const sent: { to: string }[] = [];
+    vi.spyOn(env.EMAIL!, 'send').mockImplementation(async (m: any) => (sent.push(m), { messageId: 'x' }) as never); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect((await call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', to: b.id } })).status).toBe(201);
+    expect(sent).toEqual([]);
+    await env.DB.prepare('update mail_addresses set blocked_at = null where email = ?').bind(address).run();
+    expect((await call('POST', '/api/challenges', { token: a.key, json: { variant: 'warp-factor', to: b.id } })).status).toBe(201);
+    expect(sent.map((m) => m.to)).toEqual([address]);
+  });
+
   it('a challenge to one player: only they may accept or decline; unknown players are a 404', async () => {
     const a = await newPlayer('A', 'a@example.org');
     const b = await newPlayer('B', 'b@example.org');
