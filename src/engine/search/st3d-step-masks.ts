@@ -3,6 +3,8 @@
 // a word at a time (two masks and the occupancy) instead of walking them one by one (pawns are half
 // the pieces and most of the walk, each target a branch on what the board holds).
 import { MAX_LEAPS, NUM_CELLS, NUM_DIRS, type Geometry } from '../st3d/field.ts';
+import { LEVEL_DIRS } from '../st3d/curved-space-movement.ts';
+import { KNIGHT_LEAPS } from '../types.ts';
 
 /** A cell's words: pawn pushes (orthogonal), pawn captures (the other steps), king steps, knight leaps. */
 export const PUSH = 0;
@@ -76,36 +78,17 @@ export const LEVEL_MASKS = new Int32Array(16 * 4);
 for (let local = 0; local < 16; local++) {
   const file = local & 3;
   const rank = local >> 2;
-  // Directions 0-3 orthogonal, 4-7 diagonal, as curved-space-movement.ts's LEVEL_RAYS.
-  const steps = [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-    [1, 1],
-    [1, -1],
-    [-1, 1],
-    [-1, -1],
-  ];
-  for (const [d, [df, dr]] of steps.entries()) {
-    const f = file + df!;
-    const r = rank + dr!;
+  // Directions 0-3 orthogonal, 4-7 diagonal: curved-space-movement.ts's own.
+  for (const [d, [df, dr]] of LEVEL_DIRS.entries()) {
+    const f = file + df;
+    const r = rank + dr;
     if (f < 0 || f > 3 || r < 0 || r > 3) continue;
     LEVEL_MASKS[local * 4 + (d < 4 ? LEVEL_PUSH : LEVEL_CAPTURE)]! |= 1 << (r * 4 + f);
     LEVEL_MASKS[local * 4 + LEVEL_KING]! |= 1 << (r * 4 + f);
   }
-  for (const [df, dr] of [
-    [1, 2],
-    [2, 1],
-    [-1, 2],
-    [-2, 1],
-    [1, -2],
-    [2, -1],
-    [-1, -2],
-    [-2, -1],
-  ]) {
-    const f = file + df!;
-    const r = rank + dr!;
+  for (const [df, dr] of KNIGHT_LEAPS) {
+    const f = file + df;
+    const r = rank + dr;
     if (f >= 0 && f < 4 && r >= 0 && r < 4) LEVEL_MASKS[local * 4 + LEVEL_LEAP]! |= 1 << (r * 4 + f);
   }
 }

@@ -18,7 +18,7 @@ export function wormholeOf(pos: St3dPosition): Wormhole {
 
 // ---- level moves: ordinary chess on one 4x4 level ------------------------------
 // Local index = rank0*4 + file0. Directions 0-3 orthogonal, 4-7 diagonal.
-const LEVEL_DIRS = [
+export const LEVEL_DIRS = [
   [1, 0],
   [-1, 0],
   [0, 1],
