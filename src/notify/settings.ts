@@ -44,6 +44,9 @@ interface Delivery {
   readonly at: string;
 }
 
+/** A seat's email address, lower case. */
+const seatEmail = (row: GameRow, side: Color) => (side === 'white' ? row.whiteEmail : row.blackEmail)?.toLowerCase();
+
 export class NotifyService {
   constructor(
     private readonly store: NotifyStore,
@@ -143,17 +146,18 @@ export class NotifyService {
     });
   }
 
-  /** Whether an unsubscribe link is ours (before showing its button). */
-  checkUnsubscribe(id: string, side: Color, t: string): Promise<boolean> {
-    return checkUnsubscribe(this.mail, id, side, t);
+  /** The game of a signed unsubscribe link: 403 for a link that is not ours, 404 for a game that is gone. */
+  private async unsubscribing(id: string, side: Color, t: string): Promise<ServiceResult<GameRow>> {
+    if (!(await checkUnsubscribe(this.mail, id, side, t))) return fail(403, 'bad_link', 'this unsubscribe link is not valid');
+    const row = await this.store.game(id);
+    return row ? done(row) : fail(404, 'unknown_game', `no game with id ${id}`);
   }
 
   /** The signed link in every email: turn that player's emails off. */
   async unsubscribe(id: string, side: Color, t: string): Promise<ServiceResult<{ gameId: string; side: Color }>> {
-    if (!(await checkUnsubscribe(this.mail, id, side, t))) return fail(403, 'bad_link', 'this unsubscribe link is not valid');
-    const row = await this.store.game(id);
-    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
-    const notify = { ...storedNotify(side === 'white' ? row.whiteNotify : row.blackNotify), email: false };
+    const row = await this.unsubscribing(id, side, t);
+    if (!row.ok) return row;
+    const notify = { ...storedNotify(side === 'white' ? row.value.whiteNotify : row.value.blackNotify), email: false };
     await this.store.updatePlayer(id, side, { notify: JSON.stringify(notify) }, this.now());
     return done({ gameId: id, side });
   }
@@ -164,20 +168,18 @@ export class NotifyService {
    * games). Confirming the address again lifts it.
    */
   async unsubscribeAddress(id: string, side: Color, t: string): Promise<ServiceResult<{ gameId: string; side: Color; email: string }>> {
-    if (!(await checkUnsubscribe(this.mail, id, side, t))) return fail(403, 'bad_link', 'this unsubscribe link is not valid');
-    const row = await this.store.game(id);
-    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
-    const email = (side === 'white' ? row.whiteEmail : row.blackEmail)?.toLowerCase();
+    const row = await this.unsubscribing(id, side, t);
+    if (!row.ok) return row;
+    const email = seatEmail(row.value, side);
     if (!email || !this.options.addresses) return fail(400, 'bad_request', `${side} in game ${id} has no email address now: nothing to stop`);
     await this.options.addresses.block(email, this.now());
     return done({ gameId: id, side, email });
   }
 
-  /** The address the unsubscribe page names, when the link is good. */
+  /** For the unsubscribe page: the seat's address (null: none) when the link is good and its game there; else undefined. */
   async unsubscribeTarget(id: string, side: Color, t: string): Promise<string | null | undefined> {
-    if (!(await checkUnsubscribe(this.mail, id, side, t))) return undefined;
-    const row = await this.store.game(id);
-    return row ? ((side === 'white' ? row.whiteEmail : row.blackEmail)?.toLowerCase() ?? null) : undefined;
+    const row = await this.unsubscribing(id, side, t);
+    return row.ok ? (seatEmail(row.value, side) ?? null) : undefined;
   }
 
   /** The signed link in the one mail an unconfirmed address gets: its owner asks for the mail. */
