@@ -3,7 +3,7 @@
 // (its token), remove it, read and change which events go where.
 import type { GameReads } from '../db/game-store.ts';
 import type { PlayerRow } from '../db/schema.ts';
-import { seatOf, type KeyCheck } from '../service/seat-holder.ts';
+import { noSeatWords, seatOf, type KeyCheck } from '../service/seat-holder.ts';
 import type { WebhookPolicy } from '../service/ports.ts';
 import { done, fail, type ServiceResult } from '../service/result.ts';
 import type { PushOwner, PushStore } from './push-store.ts';
@@ -37,7 +37,7 @@ export class PushService {
     const row = await this.games.game(gameId);
     if (!row) return fail(404, 'unknown_game', `no game with id ${gameId}`);
     const side = await seatOf(row, token, this.players);
-    if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${gameId}`);
+    if (!side) return fail(403, 'bad_token', noSeatWords(gameId));
     return done({ gameId, side });
   }
 

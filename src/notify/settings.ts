@@ -2,7 +2,7 @@
 // delivery log, one-click unsubscribe, and the reminder cron.
 import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
-import { seatOf, type KeyCheck } from '../service/seat-holder.ts';
+import { noSeatWords, seatOf, type KeyCheck } from '../service/seat-holder.ts';
 import { webhookChange } from '../service/webhook-setting.ts';
 import type { EventSink, GameAlarms, WebhookPolicy } from '../service/ports.ts';
 import type { PublicMove } from '../service/public-state.ts';
@@ -77,7 +77,7 @@ export class NotifyService {
     const row = await this.store.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const side = await seatOf(row, token, this.options.players);
-    if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${id}`);
+    if (!side) return fail(403, 'bad_token', noSeatWords(id));
     return done({ row, side });
   }
 

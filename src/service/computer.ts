@@ -14,6 +14,7 @@ import type { GameApi } from './games.ts';
 import { computerLevel, computerToMove, hintsAllowed } from './computer-sides.ts';
 import type { Thinking } from './ports.ts';
 import { done, fail, type ServiceResult } from './result.ts';
+import { noSeatWords } from './seat-holder.ts';
 import { storedOptions } from './stored-game.ts';
 
 /** Hints search like level 4: sound, and cheap enough for a request (never level 6, the correspondence level: seconds of CPU). */
@@ -88,7 +89,7 @@ export class ComputerPlayer {
     const side = seen.value.you;
     const row = await this.store.game(gameId);
     if (!row) return fail(404, 'unknown_game', `no game with id ${gameId}`);
-    if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${gameId}`);
+    if (!side) return fail(403, 'bad_token', noSeatWords(gameId));
     if (!hintsAllowed(row))
       return fail(
         403,

@@ -23,7 +23,7 @@ export const ERROR_CODES = {
   // Who is asking
   token_required: 'no player token or key was sent (send Authorization: Bearer <token>)',
   bad_authorization: 'the Authorization header is not "Bearer <token>"',
-  bad_token: "the token is not a player's token (or key) for this game",
+  bad_token: 'the game token or player key sent holds no seat of this game',
   bad_key: 'the key is not a player key',
   bad_signature: "the request does not carry the chat service's valid signature or secret",
   bad_link: 'the signed link is not valid: used already, expired, or cut short',

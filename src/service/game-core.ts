@@ -4,7 +4,7 @@
 import type { GameRow, MoveRow } from '../db/schema.ts';
 import type { GameChanges, GameStore } from '../db/game-store.ts';
 import { colorName, opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
-import { seatOf, type KeyCheck } from './seat-holder.ts';
+import { noSeatWords, seatOf, type KeyCheck } from './seat-holder.ts';
 import { computerLevel, computerToMove } from './computer-sides.ts';
 import type { ComputerTurns, EventSink, GameAlarms, GameEndHook, GameEvent, WebhookPolicy } from './ports.ts';
 import { publicMove } from './public-state.ts';
@@ -159,7 +159,7 @@ export class GameContext {
     const found = await read(id);
     if (!found) return fail(404, 'unknown_game', `no game with id ${id}`);
     const side = typeof actor === 'string' ? await this.sideOf(found, actor) : actor.side;
-    if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${id}`);
+    if (!side) return fail(403, 'bad_token', noSeatWords(id));
     return done({ row: await this.settle(found), side });
   }
 

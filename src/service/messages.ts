@@ -5,6 +5,7 @@ import { opposite, type Color } from '../engine/types.ts';
 import type { Actor, GameContext } from './game-core.ts';
 import { iso, publicMessage, publicState, utc, type PublicMessage, type PublicState } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
+import { noSeatWords } from './seat-holder.ts';
 import { MESSAGE_RATE } from './schemas.ts';
 
 /**
@@ -68,7 +69,7 @@ export async function messages(ctx: GameContext, id: string, token?: string): Pr
   const row = await ctx.store.game(id);
   if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
   const you = token === undefined ? undefined : await ctx.sideOf(row, token);
-  if (token !== undefined && !you) return fail(403, 'bad_token', `that token is not a player's token for game ${id}`);
+  if (token !== undefined && !you) return fail(403, 'bad_token', noSeatWords(id));
   if (!you && !(row.whiteShowsMessages && row.blackShowsMessages))
     return fail(403, 'messages_private', "the players' messages are private: spectators see them only when both players allow it");
   return done({ messages: (await ctx.store.messages(id)).map(publicMessage) });

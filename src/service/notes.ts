@@ -13,6 +13,7 @@ import type { Variation } from './notes-schemas.ts';
 import type { BoardDrawing } from './ports.ts';
 import { turnMarks } from './preview.ts';
 import { done, fail, turnFailure, type ServiceResult } from './result.ts';
+import { noSeatWords } from './seat-holder.ts';
 import { storedOptions } from './stored-game.ts';
 
 export interface SeatNotes {
@@ -78,7 +79,7 @@ export class NotesService {
     const seen = await this.games.load(id, token);
     if (!seen.ok) return seen;
     const side = seen.value.you;
-    if (!side) return fail(403, 'bad_token', `that token is not a player's token for game ${id}: notes are kept for the players' seats only`);
+    if (!side) return fail(403, 'bad_token', `${noSeatWords(id)}; notes are kept for the players' seats only`);
     const row = await this.gameStore.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     return done({ row, side });

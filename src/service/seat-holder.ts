@@ -18,3 +18,9 @@ export async function seatOf(row: GameRow, token: string, players: KeyCheck | un
   const player = await players.keyHolder(token, [row.whitePlayerId, row.blackPlayerId]);
   return player ? sideOfPlayer(row, player) : undefined;
 }
+
+/**
+ * The 403's words when a credential holds no seat of game `id`. It may be a game token, a bot's
+ * player key or the /me cookie's key, so the words name neither alone.
+ */
+export const noSeatWords = (id: string): string => `no seat in game ${id} is yours: the game token or player key sent is not one of its players'`;

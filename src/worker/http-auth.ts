@@ -3,6 +3,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { noSeatWords } from '../service/seat-holder.ts';
 import { config } from './config.ts';
 import { jsonError, routeAnswers, type AppEnv } from './http.ts';
 
@@ -32,7 +33,7 @@ export async function strangerRefusal<E extends AppEnv>(
   id: string,
 ): Promise<Response | undefined> {
   if (auth.token === undefined || you || (await readsAsSpectator(c, { ...auth, token: auth.token }))) return undefined;
-  return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
+  return jsonError(c, 403, 'bad_token', noSeatWords(id));
 }
 
 /** `Bearer <credentials>`; the scheme is case-insensitive (RFC 9110). */

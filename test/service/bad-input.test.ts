@@ -105,8 +105,8 @@ const cases: Case[] = [
   ['history: since twice', 400, () => call('GET', `/api/games/${g.id}/moves?since=1&since=2`), /^since: is given more than once; give it once$/],
   ['move: no token', 401, () => move({ text: 'Bb3-Bb2' }), /Authorization: Bearer/],
   ['move: malformed Authorization', 401, () => move({ text: 'Bb3-Bb2', headers: { Authorization: 'Basic abc' } }), /Bearer/],
-  ['move: wrong token', 403, () => move({ text: 'Bb3-Bb2', token: 'A'.repeat(43) }), /not a player's token/],
-  ["move: another game's token", 403, () => move({ text: 'Bb3-Bb2', token: over.tokens.black }), /not a player's token/],
+  ['move: wrong token', 403, () => move({ text: 'Bb3-Bb2', token: 'A'.repeat(43) }), /no seat in game \w+ is yours/],
+  ["move: another game's token", 403, () => move({ text: 'Bb3-Bb2', token: over.tokens.black }), /no seat in game \w+ is yours/],
   ['move: not your turn', 403, () => move({ text: 'Wa2-Wa3', token: g.tokens.white }), /Black's turn/],
   [
     'move: XML content type (a form is read as text: curl -d)',
@@ -131,7 +131,7 @@ const cases: Case[] = [
   ['move: two lines', 400, () => move({ text: 'Bb3-Bb2\nBa3-Ba2', token: g.tokens.black }), /one line/],
   ['move: JSON #ply and ply disagree', 400, () => move({ json: { move: 'Bb3-Bb2 #2', ply: 3 }, token: g.tokens.black }), /#2 and the ply 3 disagree/],
   ['move: ply ahead (JSON #suffix)', 409, () => move({ json: { move: 'Bb3-Bb2 #5' }, token: g.tokens.black }), /^not yet at ply 5/],
-  ['move: mangled token', 403, () => move({ text: 'Bb3-Bb2', headers: { Authorization: 'Bearer xyz' } }), /not a player's token/],
+  ['move: mangled token', 403, () => move({ text: 'Bb3-Bb2', headers: { Authorization: 'Bearer xyz' } }), /no seat in game \w+ is yours/],
   [
     'move: JSON null',
     400,

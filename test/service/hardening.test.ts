@@ -62,7 +62,10 @@ describe('tokens and replays', () => {
     const post = (authorization: string) => call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', headers: { Authorization: authorization } });
     for (const mangled of ['Bearer xyz', 'Bearer a b', `Bearer ${g.tokens.white.slice(0, -1)}`, `Bearer ${g.tokens.white}!`]) {
       const res = await post(mangled);
-      expect([res.status, res.body.error], mangled).toEqual([403, `that token is not a player's token for game ${g.id}`]);
+      expect([res.status, res.body.error], mangled).toEqual([
+        403,
+        `no seat in game ${g.id} is yours: the game token or player key sent is not one of its players'`,
+      ]);
     }
     const basic = await post('Basic abc');
     expect([basic.status, basic.headers.get('WWW-Authenticate')]).toEqual([401, 'Bearer']);

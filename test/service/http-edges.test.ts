@@ -4,6 +4,7 @@
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BASE, call, newGame } from './helpers.ts';
+import { newPlayer } from './player-helpers.ts';
 import { Game } from '../../src/engine/game.ts';
 import { mustParse, prng } from '../engine/helpers.ts';
 
@@ -147,9 +148,28 @@ describe('tokens on reads', () => {
   it('GET /api/games/:id with a wrong token is a 403, not a spectator view', async () => {
     const g = await newGame('warp-factor');
     const wrong = await call('GET', `/api/games/${g.id}`, { token: 'x'.repeat(43) });
-    expect([wrong.status, wrong.body.error]).toEqual([403, `that token is not a player's token for game ${g.id}`]);
+    expect([wrong.status, wrong.body.error]).toEqual([403, `no seat in game ${g.id} is yours: the game token or player key sent is not one of its players'`]);
     expect((await call('GET', `/api/games/${g.id}`, { token: g.tokens.black })).body.you).toBe('black');
     expect((await call('GET', `/api/games/${g.id}`)).status).toBe(200);
+  });
+
+  it("a player's key that holds no seat is told so in words that fit a key as well as a game token", async () => {
+    const g = await newGame('warp-factor');
+    const stranger = await newPlayer('Stranger');
+    // A key reads the game as a spectator would, but acting on it names the game, not "that token".
+    expect((await call('GET', `/api/games/${g.id}`, { token: stranger.key })).status).toBe(200);
+    for (const [method, path, json] of [
+      ['PATCH', `/api/games/${g.id}/me`, { email: null }],
+      ['POST', `/api/games/${g.id}/moves`, { move: 'Wb2-Wb3' }],
+      ['POST', `/api/games/${g.id}/resign`, {}],
+    ] as const) {
+      const res = await call(method, path, { json, token: stranger.key });
+      expect([res.status, res.body.code, res.body.error], `${method} ${path}`).toEqual([
+        403,
+        'bad_token',
+        `no seat in game ${g.id} is yours: the game token or player key sent is not one of its players'`,
+      ]);
+    }
   });
 });
 

@@ -83,7 +83,7 @@ export const gameForms = new Hono<AppEnv>()
     const loaded = await c.var.services.games.load(id, c.var.token);
     if (!loaded.ok) return errorPage(c, 404, 'No such game', failureWords(loaded));
     const side = loaded.value.you;
-    if (!side) return errorPage(c, 403, 'Not your game', `That token is not a player's token for game ${id}.`, `/games/${id}`);
+    if (!side) return errorPage(c, 403, 'Not your game', `Neither this link nor your signed-in key holds a seat in game ${id}.`, `/games/${id}`);
     const store = c.var.services.stores.players;
     const row = await store.game(id);
     if ((side === 'white' ? row?.blackPlayerId : row?.whitePlayerId) === player.id)

@@ -172,7 +172,7 @@ export const gamePages = new Hono<AppEnv>()
         c,
         403,
         'Not your game',
-        `That token is not a player's token for game ${id}. Use the link you were given, or watch as a spectator.`,
+        `The token in this link holds no seat in game ${id}. Use the link you were given, or watch as a spectator.`,
         `/games/${id}`,
       );
     // Seats and invitations: the opponent's link shows on the creator's page until the opponent

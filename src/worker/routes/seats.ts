@@ -6,6 +6,7 @@ import { Hono } from 'hono/tiny';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { colorName } from '../../engine/types.ts';
+import { noSeatWords } from '../../service/seat-holder.ts';
 import { ChatJsonSchema, chatLength, ConfirmAddressQuerySchema, MAX_CHAT_TEXT, SettingsPatchSchema, UnsubscribeQuerySchema } from '../../notify/schemas.ts';
 import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';
 import { requirePlayer } from '../http-auth.ts';
@@ -86,7 +87,7 @@ export const seat = new Hono<GameEnv>()
     const service = c.var.services.games;
     const game = await service.load(id, c.var.token);
     if (!game.ok) return fromFailure(c, game);
-    if (!game.value.you) return jsonError(c, 403, 'bad_token', `that token is not a player's token for game ${id}`);
+    if (!game.value.you) return jsonError(c, 403, 'bad_token', noSeatWords(id));
     const body = await chatText(c);
     if (!body.ok) return body.response;
     const command = parseCommand(commandLine(body.text)) ?? { kind: 'help' as const };
