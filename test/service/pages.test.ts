@@ -118,7 +118,7 @@ describe('the game page', () => {
     const g = await newGame('planar');
     const wrong = await call('GET', `/games/${g.id}?token=${'x'.repeat(43)}`);
     expect(wrong.status).toBe(403);
-    expect(wrong.text).toContain('That token is not a player&#39;s token');
+    expect(wrong.text).toContain('The token in this link holds no seat in game');
     const malformed = await call('GET', `/games/${g.id}?token=short`);
     expect(malformed.status).toBe(403);
     const missing = await call('GET', '/games/nosuchgame1');
