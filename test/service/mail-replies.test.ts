@@ -282,8 +282,11 @@ describe('a turn written as people write it (tester 3 F5)', () => {
     expect(await state(g.id)).toMatchObject({ ply: 1, drawOffer: 'white' });
     // An illegal turn with a draw line: neither.
     const refused = await reply(KOR, await replyTo(g, 'black'), 'offer draw\nBb3-Bb9\n');
-    expect(refused).toContain('Nothing was played');
+    expect(refused).toContain('Nothing was played, and no draw was offered. Reply again with a corrected turn (and "draw" below it).');
     expect(await state(g.id)).toMatchObject({ ply: 1, drawOffer: 'white' });
+    // A refused turn alone says nothing of a draw.
+    const alone = await reply(KOR, await replyTo(g, 'black'), 'Bb3-Bb9\n');
+    expect(alone).toContain('Nothing was played. Reply again with a corrected turn.');
     stop();
   });
 });

@@ -250,6 +250,8 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     // A refusal because the game has ended: nothing to correct, so no "reply again".
     const after = answer.ok || stale ? undefined : await deps.service.load(address.gameId);
     const over = after?.ok === true && after.value.status !== 'active';
+    // A turn sent with a draw line: the offer goes with the turn, so a refused turn offers no draw either.
+    const drawToo = command.kind === 'move' && command.offerDraw ? ', and no draw was offered' : '';
     text = answer.ok
       ? answer.reply
       : stale
@@ -257,8 +259,8 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
           ? `Your turn ${turn}was for another ply than the game's: it is at ply ${stale[1]} now, so it was not played. Look at the board in the latest email (or on the game page) and reply with your turn.`
           : `The game has moved on since the email you answered: it is at ply ${stale[1]} now, so your turn ${turn}was not played. Look at the board in the latest email (or on the game page) and reply to that one.`
         : over
-          ? `${answer.reply}\n\nNothing was ${command.kind === 'move' ? 'played' : 'changed'}: the game is over.`
-          : `${answer.reply}\n\n${command.kind === 'move' ? 'Nothing was played. Reply again with a corrected turn.' : 'Nothing was changed.'}`;
+          ? `${answer.reply}\n\nNothing was ${command.kind === 'move' ? `played${drawToo}` : 'changed'}: the game is over.`
+          : `${answer.reply}\n\n${command.kind === 'move' ? `Nothing was played${drawToo}. Reply again with a corrected turn${command.offerDraw ? ' (and "draw" below it)' : ''}.` : 'Nothing was changed.'}`;
   }
   // A line that held a turn but was skipped for its other words, in a mail that played no turn: said so.
   if (found.skipped && outcome !== 'no-command' && command?.kind !== 'move') text = `${text}\n\n${skippedWords(found.skipped)}`;
