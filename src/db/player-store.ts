@@ -7,6 +7,7 @@ import {
   games,
   playerKeys,
   players,
+  pushSubscriptions,
   rateCounts,
   signInLinks,
   type ChallengeRow,
@@ -86,7 +87,19 @@ export class PlayerStore extends D1Store {
     const make = fresh.map(([hash, browser]) =>
       this.db.insert(playerKeys).select(sql`select ${hash}, ${playerId}, ${now}, ${browser} where ${there(askerHash)}`),
     );
-    const results = (await this.db.batch([...make, end] as unknown as [typeof end])) as { meta: { changes: number } }[];
+    // Push subscriptions end with the key that made them (a foreign key): the asker's go on with its heir, a
+    // new browser key before a shown one; a player's from before keys were noted end with the others.
+    const heir = (fresh.find(([, browser]) => browser) ?? fresh[0])?.[0];
+    const inherit = heir
+      ? [
+          this.db
+            .update(pushSubscriptions)
+            .set({ keyHash: heir })
+            .where(and(eq(pushSubscriptions.keyHash, askerHash), there(heir))),
+        ]
+      : [];
+    const unnoted = this.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.playerId, playerId), isNull(pushSubscriptions.keyHash), there(keep[0]!)));
+    const results = (await this.db.batch([...make, ...inherit, unnoted, end] as unknown as [typeof end])) as { meta: { changes: number } }[];
     return make.length && !results[0]!.meta.changes ? undefined : results.at(-1)!.meta.changes;
   }
 

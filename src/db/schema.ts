@@ -169,6 +169,9 @@ export const pushSubscriptions = sqliteTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** A player's subscription: the hash of the key that made it, so it ends with that key (a leaked key's
+     * subscription does not outlive it). Null for a seat's, and for a player's made before keys were noted. */
+    keyHash: text('key_hash').references(() => playerKeys.keyHash, { onDelete: 'cascade' }),
   },
   (t) => [
     uniqueIndex('push_subscriptions_owner_endpoint').on(t.owner, t.endpoint),

@@ -3,6 +3,7 @@
 // (its token), remove it, read and change which events go where.
 import type { GameReads } from '../db/game-store.ts';
 import type { PlayerRow } from '../db/schema.ts';
+import { sha256Hex } from '../service/crypto.ts';
 import { noSeatWords, seatOf, type KeyCheck } from '../service/seat-holder.ts';
 import type { WebhookPolicy } from '../service/ports.ts';
 import { done, fail, type ServiceResult } from '../service/result.ts';
@@ -41,10 +42,11 @@ export class PushService {
     return done({ gameId, side });
   }
 
-  private async add(owner: PushOwner, sub: SubscriptionInput): Promise<ServiceResult<Subscribed>> {
+  private async add(owner: PushOwner, sub: SubscriptionInput, key?: string): Promise<ServiceResult<Subscribed>> {
     const problem = await subscriptionProblem(sub, this.policy);
     if (problem) return fail(400, problem.startsWith('endpoint:') ? 'refused_url' : 'invalid_body', problem);
-    await this.store.subscribe(owner, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, this.clock());
+    const keyHash = key === undefined ? null : await sha256Hex(key);
+    await this.store.subscribe(owner, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, this.clock(), keyHash);
     return done(described(owner, sub.endpoint, true));
   }
 
@@ -53,8 +55,9 @@ export class PushService {
     return done(described(owner, endpoint, false));
   }
 
-  subscribePlayer(player: PlayerRow, sub: SubscriptionInput) {
-    return this.add({ playerId: player.id }, sub);
+  /** `key`: the player key that asked; the subscription ends when that key does (a leaked key's with it). */
+  subscribePlayer(player: PlayerRow, key: string, sub: SubscriptionInput) {
+    return this.add({ playerId: player.id }, sub, key);
   }
 
   unsubscribePlayer(player: PlayerRow, endpoint: string) {

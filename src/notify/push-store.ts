@@ -22,8 +22,11 @@ export interface NewSubscription {
 const LAST_CALL_AT = 'deadline - days_per_move * 8640000';
 
 export class PushStore extends D1Store {
-  /** Store (or refresh the keys of) a subscription; one row per owner and endpoint. */
-  async subscribe(owner: PushOwner, sub: NewSubscription, now: number): Promise<PushSubscriptionRow> {
+  /**
+   * Store (or refresh the keys of) a subscription; one row per owner and endpoint. `keyHash`: a
+   * player's, the hash of the key that asked (the subscription ends with that key, as a foreign key).
+   */
+  async subscribe(owner: PushOwner, sub: NewSubscription, now: number, keyHash: string | null = null): Promise<PushSubscriptionRow> {
     const row = {
       owner: ownerKey(owner),
       playerId: 'playerId' in owner ? owner.playerId : null,
@@ -31,11 +34,12 @@ export class PushStore extends D1Store {
       side: 'side' in owner ? owner.side : null,
       ...sub,
       createdAt: now,
+      keyHash,
     };
     return (await this.db
       .insert(pushSubscriptions)
       .values(row)
-      .onConflictDoUpdate({ target: [pushSubscriptions.owner, pushSubscriptions.endpoint], set: { p256dh: sub.p256dh, auth: sub.auth } })
+      .onConflictDoUpdate({ target: [pushSubscriptions.owner, pushSubscriptions.endpoint], set: { p256dh: sub.p256dh, auth: sub.auth, keyHash } })
       .returning()
       .get())!;
   }

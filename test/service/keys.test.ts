@@ -1,7 +1,7 @@
 // A player key shared by mistake can be ended (tester 3 F4): POST /api/me/key (a new key, every
 // other one ended), DELETE /api/me/keys (every other one ended), and on /me "Sign out on this
 // device" (the browser's own key ends) and "Sign out everywhere else".
-import { exports } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BASE, call, form } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
@@ -143,7 +143,8 @@ describe('/me: signing out', () => {
     // This browser's cookie holds the key shown once (signed in before browsers had keys of their own): it ends too.
     const res = await form('/me/keys', {}, undefined, cookie(bob.key));
     expect(res.status).toBe(200);
-    expect(res.text).toContain('Signed out everywhere else: your other keys no longer work.');
+    expect(res.text).toContain('Signed out everywhere else: your other keys no longer work, and browsers subscribed with them get no more notifications.');
+    expect(res.text).toContain('Your webhook and the Discord and Telegram chats linked to you are not keys and still work');
     const shown = /id="player-key">([^<]+)</.exec(res.text)![1]!;
     const own = kept(res);
     expect(new Set([shown, own, bob.key, other]).size).toBe(4);
@@ -156,5 +157,64 @@ describe('/me: signing out', () => {
     const nobody = await form('/me/keys', {}, undefined, { ...cookie(bob.key), Accept: 'text/html' });
     expect(nobody.status).toBe(403);
     expect(nobody.text).toContain('Not signed in');
+  });
+});
+
+describe("a player's push subscriptions end with the key that made them", () => {
+  /** A browser's subscription body (a real P-256 point and auth secret) for `endpoint`. */
+  async function subscription(endpoint: string) {
+    const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
+    const raw = new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
+    const b64u = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    return { endpoint, expirationTime: null, keys: { p256dh: b64u(raw), auth: b64u(crypto.getRandomValues(new Uint8Array(16))) } };
+  }
+  const subscribe = async (key: string, endpoint: string) =>
+    (await call('POST', '/api/me/push', { token: key, json: await subscription(`https://push.example.net/send/${endpoint}`) })).status;
+  /** The player's subscriptions: endpoint name to whether it is still there. */
+  const endpoints = async (playerId: string) =>
+    (
+      await env.DB.prepare('select endpoint from push_subscriptions where player_id = ? order by endpoint').bind(playerId).all<{ endpoint: string }>()
+    ).results.map((r) => r.endpoint.replace('https://push.example.net/send/', ''));
+
+  it('ending other keys ends their subscriptions; the asking key keeps its own, and a new key takes them over', async () => {
+    const bob = await newPlayer('Bob');
+    const mine = await browser(bob.key);
+    // The key Bob gave away by mistake subscribes a browser of someone else's; Bob's own browser subscribes too.
+    expect([await subscribe(bob.key, 'stranger'), await subscribe(mine, 'mine')]).toEqual([201, 201]);
+    // One made before subscriptions noted their key: no key to end it with, so it ends with the others.
+    await env.DB.prepare(
+      "insert into push_subscriptions (owner, player_id, endpoint, p256dh, auth, created_at) values (?, ?, 'https://push.example.net/send/old', 'x', 'y', 0)",
+    )
+      .bind(`player:${bob.id}`, bob.id)
+      .run();
+    expect(await endpoints(bob.id)).toEqual(['mine', 'old', 'stranger']);
+    expect((await call('DELETE', '/api/me/keys', { token: mine })).status).toBe(200);
+    expect(await endpoints(bob.id)).toEqual(['mine']);
+    // A new key in place of the asking one: its subscription goes on with the new key, which ends it in turn.
+    const renewed = await call('POST', '/api/me/key', { token: mine });
+    expect(await endpoints(bob.id)).toEqual(['mine']);
+    expect(await subscribe(renewed.body.key, 'bot')).toBe(201);
+    const other = await browser(renewed.body.key);
+    expect((await call('DELETE', '/api/me/keys', { token: other })).status).toBe(200);
+    expect(await endpoints(bob.id)).toEqual([]);
+  });
+
+  it("signing out on a device ends the subscription its browser key made; /me's sign-out everywhere else keeps this browser's", async () => {
+    const bob = await newPlayer('Bob');
+    const [here, there] = [await browser(bob.key), await browser(bob.key)];
+    expect([await subscribe(here, 'here'), await subscribe(there, 'there')]).toEqual([201, 201]);
+    await form('/me/sign-out', {}, undefined, cookie(there));
+    expect(await endpoints(bob.id)).toEqual(['here']);
+    expect(await subscribe(bob.key, 'written-down')).toBe(201);
+    const res = await form('/me/keys', {}, undefined, cookie(here));
+    expect(res.status).toBe(200);
+    expect(await endpoints(bob.id)).toEqual(['here']);
+    // It went on with the browser's new key: signing out there ends it.
+    await form('/me/sign-out', {}, undefined, cookie(kept(res)));
+    expect(await endpoints(bob.id)).toEqual([]);
   });
 });

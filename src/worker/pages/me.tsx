@@ -338,7 +338,15 @@ export const LinkButtonPage = (p: { kind: 'sign-in'; action: string } | { kind: 
 export const NewKeyPage = (p: { link: string; playerKey: string; ended?: boolean }) => (
   <Layout title="Your player key — Subspace">
     <h1>Your player key</h1>
-    {p.ended ? <p class="msg ok">Signed out everywhere else: your other keys no longer work.</p> : null}
+    {p.ended ? (
+      <>
+        <p class="msg ok">Signed out everywhere else: your other keys no longer work, and browsers subscribed with them get no more notifications.</p>
+        <p>
+          Your webhook and the Discord and Telegram chats linked to you are not keys and still work: check them on <a href="/me">your page</a> and unlink any
+          you do not know.
+        </p>
+      </>
+    ) : null}
     <p>This page shows your key once. Keep it somewhere safe: with it you sign in to your games on any device.</p>
     <p>
       <code id="player-key">{p.playerKey}</code>

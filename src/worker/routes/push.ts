@@ -24,7 +24,7 @@ export const push = new Hono<PlayerEnv>()
   })
 
   .post('/me/push', requirePlayerKey, requireJson, vValidator('json', PushSubscriptionSchema, validationHook('body')), async (c) =>
-    reply(c, await c.var.services.push.subscribePlayer(c.var.player, c.req.valid('json')), 201),
+    reply(c, await c.var.services.push.subscribePlayer(c.var.player, c.var.playerKey, c.req.valid('json')), 201),
   )
 
   .delete('/me/push', requirePlayerKey, requireJson, vValidator('json', PushEndpointSchema, validationHook('body')), async (c) =>
