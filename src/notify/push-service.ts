@@ -46,7 +46,13 @@ export class PushService {
     const problem = await subscriptionProblem(sub, this.policy);
     if (problem) return fail(400, problem.startsWith('endpoint:') ? 'refused_url' : 'invalid_body', problem);
     const keyHash = key === undefined ? null : await sha256Hex(key);
-    await this.store.subscribe(owner, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, this.clock(), keyHash);
+    try {
+      await this.store.subscribe(owner, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, this.clock(), keyHash);
+    } catch (e) {
+      // The key ended between its check and this write: its subscription would have ended with it.
+      if (keyHash && /FOREIGN KEY constraint failed/i.test(`${e} ${(e as { cause?: unknown })?.cause}`)) return fail(403, 'bad_key', 'that key was ended meanwhile');
+      throw e;
+    }
     return done(described(owner, sub.endpoint, true));
   }
 

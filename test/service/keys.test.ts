@@ -5,6 +5,8 @@ import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BASE, call, form } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
+import { PushService } from '../../src/notify/push-service.ts';
+import { PushStore } from '../../src/notify/push-store.ts';
 
 const works = async (key: string) => (await call('GET', '/api/me', { token: key })).status;
 const cookie = (key: string) => ({ Cookie: `subspace_key=${key}` });
@@ -201,6 +203,19 @@ describe("a player's push subscriptions end with the key that made them", () => 
     const other = await browser(renewed.body.key);
     expect((await call('DELETE', '/api/me/keys', { token: other })).status).toBe(200);
     expect(await endpoints(bob.id)).toEqual([]);
+  });
+
+  it('a key ended between its check and the write: a 403, no subscription kept', async () => {
+    const bob = await newPlayer('Bob');
+    const player = (await env.DB.prepare('select * from players where id = ?').bind(bob.id).first())!;
+    const anyUrl = { problem: async () => undefined };
+    const service = new PushService(new PushStore(env.DB), { game: async () => undefined }, anyUrl);
+    // As if the key had been checked a moment before it ended: no row holds its hash.
+    const late = await service.subscribePlayer(player as never, `${bob.id}_ended-meanwhile`, await subscription('https://push.example.net/send/late'));
+    expect(late).toEqual({ ok: false, status: 403, code: 'bad_key', error: 'that key was ended meanwhile' });
+    expect(await endpoints(bob.id)).toEqual([]);
+    expect((await service.subscribePlayer(player as never, bob.key, await subscription('https://push.example.net/send/kept'))).ok).toBe(true);
+    expect(await endpoints(bob.id)).toEqual(['kept']);
   });
 
   it("signing out on a device ends the subscription its browser key made; /me's sign-out everywhere else keeps this browser's", async () => {
