@@ -50,7 +50,8 @@ export class PushService {
       await this.store.subscribe(owner, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, this.clock(), keyHash);
     } catch (e) {
       // The key ended between its check and this write: its subscription would have ended with it.
-      if (keyHash && /FOREIGN KEY constraint failed/i.test(`${e} ${(e as { cause?: unknown })?.cause}`)) return fail(403, 'bad_key', 'that key was ended meanwhile');
+      if (keyHash && /FOREIGN KEY constraint failed/i.test(`${e} ${(e as { cause?: unknown })?.cause}`))
+        return fail(403, 'bad_key', 'that key was ended meanwhile');
       throw e;
     }
     return done(described(owner, sub.endpoint, true));
