@@ -390,4 +390,10 @@ export class PlayerService {
     const rows = await this.store.gamesOf(player.id, status === 'finished', limit);
     return rows.map((row) => myGame(row, sideOfPlayer(row, player.id)!, base));
   }
+
+  /** The player's games as `games` lists them, at most `limit`, and whether more were left out (one more asked for). */
+  async gameList(player: PlayerRow, status: 'active' | 'finished', base: LinkBase, limit = MAX_GAMES): Promise<{ games: MyGame[]; more: boolean }> {
+    const listed = await this.games(player, status, base, limit + 1);
+    return { games: listed.slice(0, limit), more: listed.length > limit };
+  }
 }

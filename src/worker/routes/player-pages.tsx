@@ -15,7 +15,7 @@ import {
   SignInQuerySchema,
   SignInSchema,
 } from '../../service/player-schemas.ts';
-import { keyInText, MAX_GAMES, selfOf } from '../../service/players.ts';
+import { keyInText, selfOf } from '../../service/players.ts';
 import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import { sideWorker } from '../board-png.ts';
@@ -90,16 +90,14 @@ const challengeClock = (days: string, timeout: string | undefined, leave: string
 /** The player's /me page; `settings`: the settings form refused (a 400), shown again as typed with why. */
 async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettingsRefused) {
   const base = linkBase(c);
-  const [listed, finished, challenges, chat, own, choices] = await Promise.all([
-    // One more than the list shows, to say whether some were left out.
-    c.var.services.players.games(player, 'active', base, MAX_GAMES + 1),
+  const [{ games, more }, finished, challenges, chat, own, choices] = await Promise.all([
+    c.var.services.players.gameList(player, 'active', base),
     c.var.services.players.games(player, 'finished', base, RECENT_FINISHED),
     c.var.services.challenges.mine(player, base),
     chatLinksOf(c, player),
     c.var.services.ratings.profile(player.id),
     c.var.services.push.choices(player),
   ]);
-  const games = listed.slice(0, MAX_GAMES);
   const ratings = await ratingLookup(c.var.services.ratings, [
     ...games.map((g) => [g.opponent.id, g.variant] as const),
     ...challenges.map((ch) => [ch.from.id, ch.variant] as const),
@@ -108,7 +106,7 @@ async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettin
     <MePage
       player={selfOf(player)}
       games={games}
-      more={listed.length > MAX_GAMES}
+      more={more}
       challenges={challenges}
       ratings={ratings}
       own={own.ratings}

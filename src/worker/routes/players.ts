@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { PlayerRow } from '../../db/schema.ts';
 import { CreatePlayerSchema, MyGamesQuerySchema, PlayerIdSchema, PlayerSettingsSchema, SignInSchema } from '../../service/player-schemas.ts';
-import { MAX_GAMES, selfOf } from '../../service/players.ts';
+import { selfOf } from '../../service/players.ts';
 import { cutPlayerStreams } from '../event-hub.ts';
 import { playerProfile } from '../profile.ts';
 import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
@@ -71,8 +71,8 @@ export const me = new Hono<PlayerEnv>()
 
   .get('/games', requirePlayerKey, vValidator('query', MyGamesQuerySchema, validationHook('query')), async (c) => {
     // One more than a list shows, to say whether some were left out (the least urgent, or the oldest finished).
-    const games = await c.var.services.players.games(c.var.player, c.req.valid('query').status, linkBase(c), MAX_GAMES + 1);
-    return c.json(games.length > MAX_GAMES ? { games: games.slice(0, MAX_GAMES), more: true } : { games });
+    const { games, more } = await c.var.services.players.gameList(c.var.player, c.req.valid('query').status, linkBase(c));
+    return c.json(more ? { games, more } : { games });
   })
 
   .post('/chat', slackSignature, requirePlayerKey, async (c) => {
