@@ -159,3 +159,11 @@ export const seatClaimed =
     if (named) Object.assign(changes, side === 'white' ? { whiteName: name } : { blackName: name });
     return changes;
   };
+
+/** A seat's token hash replaced, only while it is still `oldHash` (of two renewals at once, one wins). */
+export const seatTokenRenewed =
+  (side: Color, oldHash: string, newHash: string): RowChange =>
+  (row) => {
+    if ((side === 'white' ? row.whiteTokenHash : row.blackTokenHash) !== oldHash) return undefined;
+    return side === 'white' ? { whiteTokenHash: newHash } : { blackTokenHash: newHash };
+  };

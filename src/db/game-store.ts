@@ -16,6 +16,7 @@ import {
   leaveSpent,
   pauseEnded,
   seatClaimed,
+  seatTokenRenewed,
   seatSettings,
   turnMarked,
   webhookGone,
@@ -367,6 +368,11 @@ export class GameStore {
   /** Give an unowned seat of the game to a player (and their name, if the seat has none); false when the seat is someone's already. */
   async claimSeat(gameId: string, side: Color, playerId: string, name?: string): Promise<boolean> {
     return this.changeRow(gameId, seatClaimed(side, playerId, name));
+  }
+
+  /** A seat's new token (its hash), in place of `oldHash`; false when the seat's token is another by now. */
+  async renewSeatToken(gameId: string, side: Color, oldHash: string, newHash: string): Promise<boolean> {
+    return this.changeRow(gameId, seatTokenRenewed(side, oldHash, newHash));
   }
 }
 

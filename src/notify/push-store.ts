@@ -54,6 +54,11 @@ export class PushStore extends D1Store {
     return this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).get();
   }
 
+  /** A seat's own subscriptions end (its token was renewed: they were made with the old one). */
+  async endSeat(gameId: string, side: Color): Promise<void> {
+    await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.owner, ownerKey({ gameId, side })));
+  }
+
   /** The push service said 404 or 410: the subscription is over. */
   async remove(id: number): Promise<void> {
     await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));

@@ -71,7 +71,18 @@ export type GameClient = GameApi & { newId(): Promise<string> };
 export const CREATING: readonly string[] = ['create', 'import'];
 
 /** What the Worker may read or change in a game's storage directly (the views, the notification settings, the consumer, seat claims). */
-export const STORE_METHODS = ['game', 'moves', 'move', 'takebacks', 'messages', 'timesReached', 'updatePlayer', 'disableWebhook', 'claimSeat'] as const;
+export const STORE_METHODS = [
+  'game',
+  'moves',
+  'move',
+  'takebacks',
+  'messages',
+  'timesReached',
+  'updatePlayer',
+  'disableWebhook',
+  'claimSeat',
+  'renewSeatToken',
+] as const;
 /** ... and in its seats' records (src/db/seat-records.ts): the consumer's delivery log, reply mail, the game page's invitation. */
 export const SEAT_RECORD_METHODS = ['logDelivery', 'deliveries', 'claimMessage', 'addInvitation', 'invitation', 'dropInvitation'] as const;
 export type StoreMethod = (typeof STORE_METHODS)[number] | (typeof SEAT_RECORD_METHODS)[number];
@@ -112,7 +123,7 @@ export function unknownGame(id: string, method: GameMethod): unknown {
 /** What a store read or write answers for a game nobody made. */
 export function noRecords(method: StoreMethod): unknown {
   if (method === 'moves' || method === 'takebacks' || method === 'messages' || method === 'deliveries') return [];
-  if (method === 'claimSeat' || method === 'claimMessage') return false;
+  if (method === 'claimSeat' || method === 'renewSeatToken' || method === 'claimMessage') return false;
   if (method === 'timesReached') return 0;
   return undefined;
 }
@@ -161,6 +172,9 @@ export class RemoteGames {
   }
   claimSeat(id: string, side: Color, playerId: string, name?: string): Promise<boolean> {
     return this.stored(id, 'claimSeat', [id, side, playerId, name]);
+  }
+  renewSeatToken(id: string, side: Color, oldHash: string, newHash: string): Promise<boolean> {
+    return this.stored(id, 'renewSeatToken', [id, side, oldHash, newHash]);
   }
   logDelivery(row: NewDeliveryRow): Promise<void> {
     return this.stored(row.gameId, 'logDelivery', [row]);

@@ -195,6 +195,15 @@ export const answerSchemas = (): Record<string, Json> => ({
   ),
   PlayerCreated: object({ id: str, key: { type: 'string', description: 'shown only here' }, link: str }),
   SignInSent: object({ ok: bool, message: str }),
+  SeatRenewed: object(
+    {
+      side: color,
+      token: { type: 'string', description: "the seat's new token, shown only here; the old one is a 403 from now on" },
+      link: { type: 'string', description: "the seat's page with the new token" },
+    },
+    {},
+    "A seat's new token. The seat's own push subscriptions (made with the old token) end; its turns, notes, settings and reply address stay.",
+  ),
   KeysEnded: object({ ended: { type: 'integer', description: 'how many of your keys ended (the one that asked works on)' } }),
   Player: object({ id: str, name: nullable(str) }),
   ApiIndex: object(

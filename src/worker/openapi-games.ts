@@ -283,6 +283,20 @@ export const gamePaths = {
       },
     },
   },
+  '/api/games/{id}/token': {
+    post: {
+      summary:
+        "A new token for your seat, for a seat link shared by mistake: the old link stops working (a 403), and the seat's push subscriptions made with it end. With a player key, the seat of your player",
+      security: auth,
+      parameters: [id],
+      responses: {
+        201: json("the seat's new token and link, shown once", 'SeatRenewed'),
+        401: error('no token'),
+        403: error('not a player of this game (or the token was renewed meanwhile)'),
+        404: error('no such game'),
+      },
+    },
+  },
   '/api/games/{id}/deliveries': {
     get: {
       summary: "The player's notification delivery log (webhook and email attempts)",

@@ -21,6 +21,7 @@ import { WebhookChannel } from '../notify/webhook.ts';
 import { DigestMailer } from '../notify/digest.ts';
 import { PushNotifier } from '../notify/push-publisher.ts';
 import { withTournamentRound } from '../notify/tournament-round.ts';
+import { SeatTokens } from '../service/seat-tokens.ts';
 import { PushStore } from '../notify/push-store.ts';
 import { PushService } from '../notify/push-service.ts';
 import { ComputerPlayer } from '../service/computer.ts';
@@ -314,6 +315,11 @@ export class Services {
         },
       });
     });
+  }
+
+  /** A seat's token renewed (a seat link shared by mistake). */
+  get seatTokens(): SeatTokens {
+    return this.once('seatTokens', () => new SeatTokens(this.remoteGames, new PushStore(this.env.DB), this.players));
   }
 
   /** Web Push subscriptions and a player's own choices of what goes where. */

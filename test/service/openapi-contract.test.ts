@@ -268,6 +268,12 @@ describe('/openapi.json against real answers', () => {
     const renewed = (await api('POST', '/api/me/key', { token: mccoy.key })).body;
     await api('POST', '/api/me/key', { token: mccoy.key });
     await api('DELETE', '/api/me/keys', { token: renewed.key });
+    // A seat's token renewed, then the old one refused, and no token, and no game.
+    const seat = (await api('POST', '/api/games', { json: { variant: 'planar' } })).body;
+    await api('POST', `/api/games/${seat.id}/token`, { token: seat.tokens.white });
+    await api('POST', `/api/games/${seat.id}/token`, { token: seat.tokens.white });
+    await api('POST', `/api/games/${seat.id}/token`);
+    await api('POST', '/api/games/zzzzzzzzzzzz/token', { token: seat.tokens.black });
 
     expect(problems).toEqual([]);
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));

@@ -16,7 +16,7 @@ import { Actions } from './actions.tsx';
 import { PlanReplies } from './plan-replies.tsx';
 import { fromSetUp } from '../../service/stored-game.ts';
 import { MoveList, turnLabel } from './move-list.tsx';
-import { EmailsOff, SettingsForm } from './notification-settings.tsx';
+import { EmailsOff, SeatLinkForm, SettingsForm } from './notification-settings.tsx';
 import { AnalysisPanel } from './analysis.tsx';
 import { AnalysisBoard } from './analysis-board.tsx';
 import { playerName, type GamePageProps } from './game-page-props.ts';
@@ -317,6 +317,7 @@ const LiveRegion = (p: GamePageProps) => {
           {p.messages || you ? <Messages {...p} /> : null}
           {you && p.settings ? <EmailsOff id={s.id} token={p.token} settings={p.settings} /> : null}
           {you && p.token && p.settings ? <SettingsForm id={s.id} token={p.token} settings={p.settings} /> : null}
+          {you && p.token ? <SeatLinkForm id={s.id} token={p.token} /> : null}
           {/* Signed in (the /me cookie): the player's notifications, for all their games, are set on /me. */}
           {you && !p.token ? (
             <p class="small" id="settings">

@@ -30,6 +30,23 @@ export const SettingsForm = (p: { id: string; token: string; settings: PlayerSet
   </details>
 );
 
+/** A seat link shared by mistake: a new one for this seat, the old one ended (POST /games/:id/new-link). */
+export const SeatLinkForm = (p: { id: string; token: string }) => (
+  <details class="settings" id="seat-link">
+    <summary>Your link to this game</summary>
+    <form method="post" action={`/games/${p.id}/new-link`} id="new-link-form">
+      <input type="hidden" name="token" value={p.token} />
+      <p>
+        This page's address is your seat: anyone who has it can play for you. If you shared it by mistake, make a new one; the old link then stops working, and
+        so does Web Push set up with it.
+      </p>
+      <button type="submit" id="new-link">
+        Make a new link
+      </button>
+    </form>
+  </details>
+);
+
 /**
  * This game's emails are off (an email's unsubscribe link, or the player's own choices) while the
  * seat has an address: a button turns them back on for this game (POST /games/:id/email-on).

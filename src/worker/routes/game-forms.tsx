@@ -25,7 +25,7 @@ import {
   flashSignature,
   isGameId,
 } from '../forms.ts';
-import { type AppEnv } from '../http.ts';
+import { linkBase, type AppEnv } from '../http.ts';
 import { KEY_COOKIE } from '../http-auth.ts';
 import { formFields, readForm } from '../http-body.ts';
 import { describeIssues } from '../http-validation.ts';
@@ -167,6 +167,16 @@ export const gameForms = new Hono<AppEnv>()
       f.webhook ? 'the webhook is kept' : 'no webhook',
     ];
     return backToGame(c, id, f.token, { ok: `Notifications saved: ${words.join(', ')}.` });
+  })
+
+  // "Make a new link" (a seat link shared by mistake): the seat's new token, the old one ended; the page's new address is the link.
+  .post('/games/:id/new-link', playerForm, async (c) => {
+    const id = c.req.param('id');
+    const renewed = await c.var.services.seatTokens.renew(id, c.var.token, linkBase(c));
+    if (!renewed.ok) return errorPage(c, renewed.status === 404 ? 404 : 403, renewed.status === 404 ? 'No such game' : 'Not your game', failureWords(renewed));
+    return backToGame(c, id, renewed.value.token, {
+      ok: "This page's address is your new link: bookmark it or copy it from the address bar. The old link no longer works.",
+    });
   })
 
   // "Email me about this game again": the seat's own email choice back on (after an email's

@@ -82,6 +82,9 @@ export const seat = new Hono<GameEnv>()
     return reply(c, await c.var.services.notify.deliveries(c.var.gameId, c.var.token));
   })
 
+  // A seat link shared by mistake: a new token for the seat, the old one ends.
+  .post('/token', requirePlayer, async (c) => reply(c, await c.var.services.seatTokens.renew(c.var.gameId, c.var.token, linkBase(c)), 201))
+
   .post('/chat', slackSignature, requirePlayer, async (c) => {
     const id = c.var.gameId;
     const service = c.var.services.games;

@@ -1,0 +1,47 @@
+// A seat's token renewed: a seat link shared by mistake stops working. What only that token could
+// reach ends with it (the seat's own push subscriptions, its link still waiting on the opponent's
+// page); what the seat holds (its turns, notes, settings, reply address) stays.
+import type { GameRow } from '../db/schema.ts';
+import type { Color } from '../engine/types.ts';
+import { newToken, sha256Hex } from './crypto.ts';
+import { playerLinks, type LinkBase } from './links.ts';
+import { done, fail, type ServiceResult } from './result.ts';
+import { noSeatWords, seatOf, type KeyCheck } from './seat-holder.ts';
+
+/** A game's row and the seat changes a renewal makes, through the game's object. */
+export interface SeatRecords {
+  game(id: string): Promise<GameRow | undefined>;
+  renewSeatToken(id: string, side: Color, oldHash: string, newHash: string): Promise<boolean>;
+  dropInvitation(id: string, side: Color): Promise<void>;
+}
+
+export interface SeatRenewed {
+  readonly side: Color;
+  /** The seat's new token, shown once; the old one is a 403 from now on. */
+  readonly token: string;
+  /** The seat's page with the new token. */
+  readonly link: string;
+}
+
+export class SeatTokens {
+  constructor(
+    private readonly records: SeatRecords,
+    private readonly push: { endSeat(gameId: string, side: Color): Promise<void> },
+    /** A player key holds its player's seat, as on every game route. */
+    private readonly players?: KeyCheck,
+  ) {}
+
+  /** A new token for the seat `token` holds (a seat token, or the key of the player sitting there). */
+  async renew(id: string, token: string, base: LinkBase): Promise<ServiceResult<SeatRenewed>> {
+    const row = await this.records.game(id);
+    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
+    const side = await seatOf(row, token, this.players);
+    if (!side) return fail(403, 'bad_token', noSeatWords(id));
+    const fresh = newToken();
+    const oldHash = side === 'white' ? row.whiteTokenHash : row.blackTokenHash;
+    if (!(await this.records.renewSeatToken(id, side, oldHash, await sha256Hex(fresh))))
+      return fail(403, 'bad_token', `the ${side} seat of game ${id} had its token renewed meanwhile: the token sent no longer holds it`);
+    await Promise.all([this.push.endSeat(id, side), this.records.dropInvitation(id, side)]);
+    return done({ side, token: fresh, link: playerLinks(base, id, { [side]: fresh })[side]! });
+  }
+}
