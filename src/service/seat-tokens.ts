@@ -1,6 +1,6 @@
 // A seat's token renewed: a seat link shared by mistake stops working. What only that token could
-// reach ends with it (the seat's own push subscriptions, its link still waiting on the opponent's
-// page); what the seat holds (its turns, notes, settings, reply address) stays.
+// reach ends with it (the seat's own push subscriptions, its event streams, its link still waiting
+// on the opponent's page); what the seat holds (its turns, notes, settings, reply address) stays.
 import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
 import { newToken, sha256Hex } from './crypto.ts';
@@ -13,6 +13,8 @@ export interface SeatRecords {
   game(id: string): Promise<GameRow | undefined>;
   renewSeatToken(id: string, side: Color, oldHash: string, newHash: string): Promise<boolean>;
   dropInvitation(id: string, side: Color): Promise<void>;
+  /** End the game's event streams opened with this seat (they go on with no credential to check). */
+  cutSeatStreams(id: string, side: Color): Promise<void>;
 }
 
 export interface SeatRenewed {
@@ -41,7 +43,7 @@ export class SeatTokens {
     const oldHash = side === 'white' ? row.whiteTokenHash : row.blackTokenHash;
     if (!(await this.records.renewSeatToken(id, side, oldHash, await sha256Hex(fresh))))
       return fail(403, 'bad_token', `the ${side} seat of game ${id} had its token renewed meanwhile: the token sent no longer holds it`);
-    await Promise.all([this.push.endSeat(id, side), this.records.dropInvitation(id, side)]);
+    await Promise.all([this.push.endSeat(id, side), this.records.dropInvitation(id, side), this.records.cutSeatStreams(id, side)]);
     return done({ side, token: fresh, link: playerLinks(base, id, { [side]: fresh })[side]! });
   }
 }

@@ -51,12 +51,21 @@ export class NdjsonStreams {
     return this.listeners.size;
   }
 
-  /** Cut every open stream (a player's keys were ended): a reader whose key still works opens it again. */
-  close(): void {
-    for (const listener of this.listeners) listener.writer.close().catch(() => {});
-    this.listeners.clear();
-    clearInterval(this.timer);
-    this.timer = undefined;
+  /**
+   * Cut every open stream (a player's keys were ended), or `side`'s only (a game's seat token was
+   * renewed): a reader whose credential still works opens it again.
+   */
+  close(side?: Color): void {
+    for (const listener of this.listeners) if (side === undefined || listener.you === side) this.end(listener);
+    if (!this.listeners.size) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  private end(listener: Listener): void {
+    this.listeners.delete(listener);
+    listener.writer.close().catch(() => {});
   }
 
   private write(listener: Listener, bytes: Uint8Array): void {

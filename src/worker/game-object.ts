@@ -22,6 +22,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { Directory } from '../db/directory.ts';
 import { GameStore } from '../db/game-store.ts';
+import type { Color } from '../engine/types.ts';
 import { SeatRecords } from '../db/seat-records.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from '../service/computer-sides.ts';
 import type { ErrorCode } from '../service/error-codes.ts';
@@ -283,6 +284,11 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
         socket.close(1011, 'send failed');
       }
     return sockets.length;
+  }
+
+  /** Cut the NDJSON streams opened with `side`'s seat (its token was renewed); the public sockets carry no seat. */
+  cutSeatStreams(side: Color): void {
+    this.streams.close(side);
   }
 
   /** A client says nothing but pings (answered by the runtime); anything else is ignored. */

@@ -176,6 +176,9 @@ export class RemoteGames {
   renewSeatToken(id: string, side: Color, oldHash: string, newHash: string): Promise<boolean> {
     return this.stored(id, 'renewSeatToken', [id, side, oldHash, newHash]);
   }
+  async cutSeatStreams(id: string, side: Color): Promise<void> {
+    if (await this.mayBeGame(id)) await gameObject(this.env, id).cutSeatStreams(side);
+  }
   logDelivery(row: NewDeliveryRow): Promise<void> {
     return this.stored(row.gameId, 'logDelivery', [row]);
   }

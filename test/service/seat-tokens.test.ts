@@ -1,7 +1,7 @@
 // A seat link shared by mistake: POST /api/games/:id/token gives the seat a new token and ends the
 // old one, with the seat's push subscriptions made with it and its link still waiting on the
 // creator's page; what the seat holds (turns, settings) stays, and the other seat is untouched.
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BASE, call, form, location, newGame, play } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
@@ -50,6 +50,27 @@ describe("renewing a seat's token", () => {
     expect(await seatEndpoints(g.id)).toEqual(['black black']);
     expect((await play(g, 'Bb3-Bb2', 'black')).status).toBe(200);
     expect((await call('POST', `/api/games/${g.id}/moves`, { token: res.body.token, json: { move: 'Wc2-Wc3' } })).status).toBe(200);
+  });
+
+  it("cuts the event streams opened with the seat's old token; the other seat's and a spectator's go on", async () => {
+    const g = await newGame('planar');
+    const open = async (token?: string) => {
+      const res = await exports.default.fetch(new Request(`${BASE}/api/games/${g.id}/stream`, token ? { headers: { Authorization: `Bearer ${token}` } } : {}));
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      await reader.read(); // the opening state
+      return reader;
+    };
+    const [white, black, spectator] = [await open(g.tokens.white), await open(g.tokens.black), await open()];
+    const ended = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+      for (;;) if ((await reader.read().catch(() => ({ done: true }))).done) return 'ended';
+    };
+    const within = (reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) =>
+      Promise.race([ended(reader), new Promise((r) => setTimeout(() => r('still open'), ms))]);
+    expect((await renew(g.id, g.tokens.white)).status).toBe(201);
+    expect(await within(white, 5000)).toBe('ended');
+    expect([await within(black, 300), await within(spectator, 300)]).toEqual(['still open', 'still open']);
+    await Promise.all([black.cancel(), spectator.cancel()]);
   });
 
   it('with a player key: the seat of the player sitting there, and the key holds it still', async () => {
