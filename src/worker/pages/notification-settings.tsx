@@ -40,7 +40,7 @@ export const SeatLinkForm = (p: { id: string; token: string }) => (
         This page's address is your seat: anyone who has it can play for you. If you shared it by mistake, make a new one; the old link then stops working, and
         so does Web Push set up with it.
       </p>
-      <button type="submit" id="new-link">
+      <button type="submit" id="new-link" class="secondary">
         Make a new link
       </button>
     </form>
