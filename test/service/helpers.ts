@@ -159,3 +159,15 @@ export async function createWithForm(fields: Record<string, string>, origin = BA
   const made = (res.headers.getSetCookie().find((c) => c.startsWith('subspace_new_game=')) ?? '').split(';')[0]!;
   return call('GET', to.pathname + to.search, { headers: { ...headers, Cookie: [headers.Cookie, made].filter(Boolean).join('; ') } });
 }
+
+/** A browser's push subscription body (a real P-256 point and auth secret) for `endpoint`, as `PushSubscription.toJSON()` gives it. */
+export async function pushSubscriptionBody(endpoint: string) {
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
+  const raw = new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
+  const b64u = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  return { endpoint, expirationTime: null, keys: { p256dh: b64u(raw), auth: b64u(crypto.getRandomValues(new Uint8Array(16))) } };
+}

@@ -3,7 +3,7 @@
 // device" (the browser's own key ends) and "Sign out everywhere else".
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BASE, call, form } from './helpers.ts';
+import { BASE, call, form, pushSubscriptionBody } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
 import { PushService } from '../../src/notify/push-service.ts';
 import { PushStore } from '../../src/notify/push-store.ts';
@@ -163,19 +163,8 @@ describe('/me: signing out', () => {
 });
 
 describe("a player's push subscriptions end with the key that made them", () => {
-  /** A browser's subscription body (a real P-256 point and auth secret) for `endpoint`. */
-  async function subscription(endpoint: string) {
-    const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
-    const raw = new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
-    const b64u = (bytes: Uint8Array) =>
-      btoa(String.fromCharCode(...bytes))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '');
-    return { endpoint, expirationTime: null, keys: { p256dh: b64u(raw), auth: b64u(crypto.getRandomValues(new Uint8Array(16))) } };
-  }
   const subscribe = async (key: string, endpoint: string) =>
-    (await call('POST', '/api/me/push', { token: key, json: await subscription(`https://push.example.net/send/${endpoint}`) })).status;
+    (await call('POST', '/api/me/push', { token: key, json: await pushSubscriptionBody(`https://push.example.net/send/${endpoint}`) })).status;
   /** The player's subscriptions: endpoint name to whether it is still there. */
   const endpoints = async (playerId: string) =>
     (
@@ -211,10 +200,10 @@ describe("a player's push subscriptions end with the key that made them", () => 
     const anyUrl = { problem: async () => undefined };
     const service = new PushService(new PushStore(env.DB), { game: async () => undefined }, anyUrl);
     // As if the key had been checked a moment before it ended: no row holds its hash.
-    const late = await service.subscribePlayer(player as never, `${bob.id}_ended-meanwhile`, await subscription('https://push.example.net/send/late'));
+    const late = await service.subscribePlayer(player as never, `${bob.id}_ended-meanwhile`, await pushSubscriptionBody('https://push.example.net/send/late'));
     expect(late).toEqual({ ok: false, status: 403, code: 'bad_key', error: 'that key was ended meanwhile' });
     expect(await endpoints(bob.id)).toEqual([]);
-    expect((await service.subscribePlayer(player as never, bob.key, await subscription('https://push.example.net/send/kept'))).ok).toBe(true);
+    expect((await service.subscribePlayer(player as never, bob.key, await pushSubscriptionBody('https://push.example.net/send/kept'))).ok).toBe(true);
     expect(await endpoints(bob.id)).toEqual(['kept']);
   });
 

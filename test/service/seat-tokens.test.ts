@@ -3,26 +3,13 @@
 // creator's page; what the seat holds (turns, settings) stays, and the other seat is untouched.
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BASE, call, form, location, newGame, play } from './helpers.ts';
+import { BASE, call, form, location, newGame, play, pushSubscriptionBody } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
 
 const renew = (id: string, token?: string) => call('POST', `/api/games/${id}/token`, token === undefined ? {} : { token });
 
-async function subscribeSeat(id: string, token: string, name: string) {
-  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
-  const raw = new Uint8Array((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer);
-  const b64u = (bytes: Uint8Array) =>
-    btoa(String.fromCharCode(...bytes))
-      .replace(/\+/g, '-')
-      .replace(/\//g, '_')
-      .replace(/=+$/, '');
-  const json = {
-    endpoint: `https://push.example.net/send/${name}`,
-    expirationTime: null,
-    keys: { p256dh: b64u(raw), auth: b64u(crypto.getRandomValues(new Uint8Array(16))) },
-  };
-  return (await call('POST', `/api/games/${id}/push`, { token, json })).status;
-}
+const subscribeSeat = async (id: string, token: string, name: string) =>
+  (await call('POST', `/api/games/${id}/push`, { token, json: await pushSubscriptionBody(`https://push.example.net/send/${name}`) })).status;
 const seatEndpoints = async (id: string) =>
   (
     await env.DB.prepare('select side, endpoint from push_subscriptions where game_id = ? order by side').bind(id).all<{ side: string; endpoint: string }>()
