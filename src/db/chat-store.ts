@@ -1,7 +1,7 @@
 // D1 queries of the chat bots: links between chats and players, the one-time link codes,
 // and the updates already handled.
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
-import { D1Store } from './d1-store.ts';
+import { D1Store, failedOnForeignKey } from './d1-store.ts';
 import { chatLinkCodes, chatLinks, chatUpdates, type ChatLinkRow, type ChatPlatform } from './schema-chat.ts';
 
 /** How long a handled update id is remembered (Telegram retries for about a day). */
@@ -25,15 +25,24 @@ export class ChatStore extends D1Store {
       .all();
   }
 
-  /** Tie a chat to a player (a chat acts for one player: a new link replaces the old one). */
-  async saveLink(row: Omit<ChatLinkRow, 'notify' | 'currentGame'>): Promise<void> {
-    await this.db
-      .insert(chatLinks)
-      .values({ ...row, notify: true, currentGame: null })
-      .onConflictDoUpdate({
-        target: [chatLinks.platform, chatLinks.externalId],
-        set: { playerId: row.playerId, label: row.label, notify: true, currentGame: null, createdAt: row.createdAt },
-      });
+  /**
+   * Tie a chat to a player (a chat acts for one player: a new link replaces the old one), noting the
+   * key that tied it; false when that key ended meanwhile (its foreign key refuses the row).
+   */
+  async saveLink(row: Omit<ChatLinkRow, 'notify' | 'currentGame'>): Promise<boolean> {
+    try {
+      await this.db
+        .insert(chatLinks)
+        .values({ ...row, notify: true, currentGame: null })
+        .onConflictDoUpdate({
+          target: [chatLinks.platform, chatLinks.externalId],
+          set: { playerId: row.playerId, label: row.label, notify: true, currentGame: null, createdAt: row.createdAt, keyHash: row.keyHash },
+        });
+      return true;
+    } catch (e) {
+      if (failedOnForeignKey(e)) return false;
+      throw e;
+    }
   }
 
   async setNotify(playerId: string, platform: ChatPlatform, externalId: string, notify: boolean): Promise<boolean> {

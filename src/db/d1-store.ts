@@ -13,3 +13,6 @@ export abstract class D1Store {
     return this.db.select().from(games).where(eq(games.id, id)).get();
   }
 }
+
+/** Whether a write failed on a foreign key: a row it names is gone (a player key ended meanwhile). */
+export const failedOnForeignKey = (e: unknown): boolean => /FOREIGN KEY constraint failed/i.test(`${e} ${(e as { cause?: unknown } | null)?.cause}`);

@@ -16,6 +16,7 @@ import {
 } from './schema.ts';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { D1Store } from './d1-store.ts';
+import { chatLinks } from './schema-chat.ts';
 import { confirmAddress, unblockAddress } from './address-store.ts';
 
 type NewChallengeRow = typeof challenges.$inferInsert;
@@ -87,8 +88,9 @@ export class PlayerStore extends D1Store {
     const make = fresh.map(([hash, browser]) =>
       this.db.insert(playerKeys).select(sql`select ${hash}, ${playerId}, ${now}, ${browser} where ${there(askerHash)}`),
     );
-    // Push subscriptions end with the key that made them (a foreign key): the asker's go on with its heir, a
-    // new browser key before a shown one; a player's from before keys were noted end with the others.
+    // Push subscriptions end with the key that made them (a foreign key), and chats tied through the keys that
+    // end are unlinked: the asker's go on with its heir (a new browser key before a shown one); a player's from
+    // before keys were noted, or tied through a key signed out on its own device, end with the others.
     const heir = (fresh.find(([, browser]) => browser) ?? fresh[0])?.[0];
     const inherit = heir
       ? [
@@ -96,10 +98,19 @@ export class PlayerStore extends D1Store {
             .update(pushSubscriptions)
             .set({ keyHash: heir })
             .where(and(eq(pushSubscriptions.keyHash, askerHash), there(heir))),
+          this.db
+            .update(chatLinks)
+            .set({ keyHash: heir })
+            .where(and(eq(chatLinks.keyHash, askerHash), there(heir))),
         ]
       : [];
-    const unnoted = this.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.playerId, playerId), isNull(pushSubscriptions.keyHash), there(keep[0]!)));
-    const results = (await this.db.batch([...make, ...inherit, unnoted, end] as unknown as [typeof end])) as { meta: { changes: number } }[];
+    const unnoted = [
+      this.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.playerId, playerId), isNull(pushSubscriptions.keyHash), there(keep[0]!))),
+      this.db
+        .delete(chatLinks)
+        .where(and(eq(chatLinks.playerId, playerId), or(isNull(chatLinks.keyHash), notInArray(chatLinks.keyHash, keep)), there(keep[0]!))),
+    ];
+    const results = (await this.db.batch([...make, ...inherit, ...unnoted, end] as unknown as [typeof end])) as { meta: { changes: number } }[];
     return make.length && !results[0]!.meta.changes ? undefined : results.at(-1)!.meta.changes;
   }
 

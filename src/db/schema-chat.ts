@@ -1,7 +1,7 @@
 // The chat bots' tables (Discord, Telegram): which Discord user or Telegram chat acts for which
 // player, the one-time codes that tie them, and the updates already handled (platforms retry).
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { players } from './schema.ts';
+import { playerKeys, players } from './schema.ts';
 
 export const CHAT_PLATFORMS = ['discord', 'telegram'] as const;
 export type ChatPlatform = (typeof CHAT_PLATFORMS)[number];
@@ -23,6 +23,9 @@ export const chatLinks = sqliteTable(
     /** The game a bare turn goes to (the last one played or shown here). */
     currentGame: text('current_game'),
     createdAt: integer('created_at').notNull(),
+    /** The hash of the player key that tied it (the /me cookie's). Ending the other keys ("Sign out everywhere
+     * else", a new key) unlinks the chats they tied; a key signed out on its own device leaves its chats (null here). */
+    keyHash: text('key_hash').references(() => playerKeys.keyHash, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.platform, t.externalId] }), index('chat_links_player').on(t.playerId)],
 );
@@ -39,6 +42,8 @@ export const chatLinkCodes = sqliteTable('chat_link_codes', {
   label: text('label'),
   playerId: text('player_id').references(() => players.id, { onDelete: 'cascade' }),
   expiresAt: integer('expires_at').notNull(),
+  /** Telegram: the hash of the player key that asked for the code; the code ends with that key. */
+  keyHash: text('key_hash').references(() => playerKeys.keyHash, { onDelete: 'cascade' }),
 });
 
 /** Updates and interactions already handled: a retried or replayed one changes nothing. */

@@ -1,6 +1,7 @@
 // Web Push subscriptions and a player's own notification choices: store a browser's
 // PushSubscription for a player (their key: all their games and challenges) or for one seat
 // (its token), remove it, read and change which events go where.
+import { failedOnForeignKey } from '../db/d1-store.ts';
 import type { GameReads } from '../db/game-store.ts';
 import type { PlayerRow } from '../db/schema.ts';
 import { sha256Hex } from '../service/crypto.ts';
@@ -50,8 +51,7 @@ export class PushService {
       await this.store.subscribe(owner, { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, this.clock(), keyHash);
     } catch (e) {
       // The key ended between its check and this write: its subscription would have ended with it.
-      if (keyHash && /FOREIGN KEY constraint failed/i.test(`${e} ${(e as { cause?: unknown })?.cause}`))
-        return fail(403, 'bad_key', 'that key was ended meanwhile');
+      if (keyHash && failedOnForeignKey(e)) return fail(403, 'bad_key', 'that key was ended meanwhile');
       throw e;
     }
     return done(described(owner, sub.endpoint, true));

@@ -1,10 +1,11 @@
 // Telegram webhook: the secret header (401 without it, nothing done), each update_id once,
 // /start <code> from /me's deep link, commands and inline keyboards, every Bot API call
 // recorded by the stand-in with its body.
+import { env } from 'cloudflare:workers';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chatApis, linkTelegram, mePost, telegramBot, type TelegramBot } from './bot-helpers.ts';
 import type { QueueJob } from '../../src/notify/types.ts';
-import { BASE, call, fetchWorker } from './helpers.ts';
+import { BASE, call, fetchWorker, form } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
 
@@ -250,5 +251,46 @@ describe('Telegram webhook', () => {
     await bot.text(84, 'Wb2-Wb3');
     expect(lastText(84)).toContain('You played Wb2-Wb3 (ply 1).');
     expect((await call('GET', `/api/games/${own}`)).body.ply).toBe(1);
+  });
+});
+
+describe('chats tied through a key end with it', () => {
+  const links = async (playerId: string) =>
+    (
+      await env.DB.prepare('select external_id as chat from chat_links where player_id = ? order by external_id').bind(playerId).all<{ chat: string }>()
+    ).results.map((r) => Number(r.chat));
+  /** A browser signed in with `key` (the /me key form): the key its cookie holds. */
+  async function browserKey(key: string) {
+    const res = await form('/me/session', { key });
+    return decodeURIComponent(/subspace_key=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')![1]!);
+  }
+
+  it("ending the other keys unlinks the chats they tied; a device signed out keeps its chats until then; the asker's go on with its new key", async () => {
+    const bob = await newPlayer('Bob');
+    const [here, there, leaked] = [await browserKey(bob.key), await browserKey(bob.key), await browserKey(bob.key)];
+    await linkTelegram(bot, 801, { ...bob, key: here });
+    await linkTelegram(bot, 802, { ...bob, key: there });
+    // Someone with a leaked key ties their own chat to Bob.
+    await linkTelegram(bot, 803, { ...bob, key: leaked });
+    expect(await links(bob.id)).toEqual([801, 802, 803]);
+    // Signing out on a device leaves the chats tied there working.
+    await form('/me/sign-out', {}, undefined, { Cookie: `subspace_key=${there}` });
+    expect(await links(bob.id)).toEqual([801, 802, 803]);
+    // Sign out everywhere else, from here: only this browser's chat stays, and it still plays for Bob.
+    const res = await form('/me/keys', {}, undefined, { Cookie: `subspace_key=${here}` });
+    expect(res.status).toBe(200);
+    expect(await links(bob.id)).toEqual([801]);
+    await bot.text(803, '/games');
+    expect(lastText(803)).toContain('This chat is not tied to a Subspace player yet');
+    // A code asked for with a key that then ends is void.
+    const shown = /id="player-key">([^<]+)</.exec(res.text)![1]!;
+    const own = decodeURIComponent(/subspace_key=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')![1]!);
+    const page = await mePost({ ...bob, key: own }, '/me/link/telegram', {});
+    const code = /\/start ([\w-]{43})/.exec(await page.text())![1]!;
+    expect((await call('DELETE', '/api/me/keys', { token: shown })).status).toBe(200);
+    expect(await links(bob.id)).toEqual([]);
+    await bot.text(804, `/start ${code}`);
+    expect(lastText(804)).toContain('That link code is not valid');
+    expect(await links(bob.id)).toEqual([]);
   });
 });

@@ -19,10 +19,16 @@ export async function discordLinkUrl(store: ChatStore, origin: string, userId: s
   return `${origin}/me/link/discord?code=${code}`;
 }
 
-/** A code for a player, to be sent from a Telegram chat as `/start <code>`. */
-export async function telegramStartCode(store: ChatStore, playerId: string, now: number): Promise<string> {
+/** A code for a player, to be sent from a Telegram chat as `/start <code>`; `key`: the player key asking (the chat is tied through it). */
+export async function telegramStartCode(store: ChatStore, playerId: string, key: string, now: number): Promise<string> {
   const code = newToken();
-  await store.addCode({ codeHash: await sha256Hex(code), platform: 'telegram', playerId, expiresAt: now + LINK_MINUTES * 60_000 });
+  await store.addCode({
+    codeHash: await sha256Hex(code),
+    platform: 'telegram',
+    playerId,
+    keyHash: await sha256Hex(key),
+    expiresAt: now + LINK_MINUTES * 60_000,
+  });
   return code;
 }
 

@@ -163,7 +163,15 @@ async function start(deps: bot.BotDeps, chat: TelegramChat, code: string | undef
   const player = used?.playerId ? await deps.players.find(used.playerId) : undefined;
   if (!player) return `That link code is not valid: it was used already or it expired. Get a new one on ${deps.base.origin}/me.`;
   const label = chat.title ?? chat.username ?? chat.first_name ?? null;
-  await deps.chat.saveLink({ platform: 'telegram', externalId: String(chat.id), playerId: player.id, label, createdAt: Date.now() });
+  const linked = await deps.chat.saveLink({
+    platform: 'telegram',
+    externalId: String(chat.id),
+    playerId: player.id,
+    label,
+    createdAt: Date.now(),
+    keyHash: used?.keyHash ?? null,
+  });
+  if (!linked) return `That link code is not valid: the key it was made with was ended. Get a new one on ${deps.base.origin}/me.`;
   return `This chat now plays as ${player.name ?? `player ${player.id}`}. Turn notifications come here (switch them off on ${deps.base.origin}/me).\n\n${TELEGRAM_HELP}`;
 }
 

@@ -340,10 +340,12 @@ export const NewKeyPage = (p: { link: string; playerKey: string; ended?: boolean
     <h1>Your player key</h1>
     {p.ended ? (
       <>
-        <p class="msg ok">Signed out everywhere else: your other keys no longer work, and browsers subscribed with them get no more notifications.</p>
+        <p class="msg ok">
+          Signed out everywhere else: your other keys no longer work, browsers subscribed with them get no more notifications, and Discord or Telegram chats
+          tied through them are unlinked.
+        </p>
         <p>
-          Your webhook and the Discord and Telegram chats linked to you are not keys and still work: check them on <a href="/me">your page</a> and unlink any
-          you do not know.
+          Your webhook is not a key and still works: check it on <a href="/me">your page</a>.
         </p>
       </>
     ) : null}

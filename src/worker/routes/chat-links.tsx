@@ -2,6 +2,7 @@
 // `/subspace link`, make a Telegram deep link, switch a link's notifications, unlink.
 import { Hono } from 'hono/tiny';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { CHAT_PLATFORMS } from '../../db/schema-chat.ts';
 import type { PlayerRow } from '../../db/schema.ts';
@@ -10,6 +11,8 @@ import type { AppEnv } from '../http.ts';
 import { readForm } from '../http-body.ts';
 import { ChatLinksSection, ConfirmDiscordPage, TelegramLinkPage } from '../pages/chat-links.tsx';
 import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
+import { sha256Hex } from '../../service/crypto.ts';
+import { KEY_COOKIE } from '../http-auth.ts';
 import { cookiePlayer } from '../viewer.tsx';
 
 /** The /me section of a player (shown only where a bot is set up or a link exists). */
@@ -50,7 +53,9 @@ export const chatLinkPages = new Hono<AppEnv>()
     const used = await useCode(store, 'discord', (await readForm(c)).code ?? '', Date.now());
     if (!used?.externalId)
       return errorPage(c, 404, 'Link not valid', 'This link was used already or it expired. Type /subspace link in Discord again for a new one.');
-    await store.saveLink({ platform: 'discord', externalId: used.externalId, playerId: player.id, label: used.label, createdAt: Date.now() });
+    const keyHash = await sha256Hex(getCookie(c, KEY_COOKIE)!);
+    if (!(await store.saveLink({ platform: 'discord', externalId: used.externalId, playerId: player.id, label: used.label, createdAt: Date.now(), keyHash })))
+      return notSignedIn(c);
     return c.redirect('/me#chat-links', 303);
   })
 
@@ -59,7 +64,7 @@ export const chatLinkPages = new Hono<AppEnv>()
     if (!player) return notSignedIn(c);
     const { telegram } = c.var.services.config;
     if (!telegram.secret || !telegram.token) return errorPage(c, 404, 'No Telegram bot', 'This server has no Telegram bot set up.');
-    const code = await telegramStartCode(c.var.services.stores.chat, player.id, Date.now());
+    const code = await telegramStartCode(c.var.services.stores.chat, player.id, getCookie(c, KEY_COOKIE)!, Date.now());
     return page(c).html(<TelegramLinkPage code={code} bot={telegram.botName} />);
   })
 
