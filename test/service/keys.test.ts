@@ -148,7 +148,7 @@ describe('/me: signing out', () => {
     expect(res.text).toMatch(
       /Signed out everywhere else: your other keys no longer work, browsers subscribed with them get no more notifications, and Discord or Telegram\s+chats tied through them are unlinked\./,
     );
-    expect(res.text).toContain('Your webhook is not a key and still works');
+    expect(res.text).toContain('A webhook you set is not a key and keeps working');
     const shown = /id="player-key">([^<]+)</.exec(res.text)![1]!;
     const own = kept(res);
     expect(new Set([shown, own, bob.key, other]).size).toBe(4);

@@ -345,7 +345,7 @@ export const NewKeyPage = (p: { link: string; playerKey: string; ended?: boolean
           tied through them are unlinked.
         </p>
         <p>
-          Your webhook is not a key and still works: check it on <a href="/me">your page</a>.
+          A webhook you set is not a key and keeps working: check it on <a href="/me">your page</a>.
         </p>
       </>
     ) : null}
