@@ -207,6 +207,8 @@ setInterval(() => {
 // server started is shown. Nor the request lines of our own requests (the watchdog's HEAD /api,
 // the sample game's).
 const ownRequests = new Set();
+/** The same requests as the request log names them (method and route). */
+const ownLogged = new Set();
 let serverStarting = false;
 let skippingBindings = false;
 let bindingsShown = false;
@@ -226,8 +228,14 @@ function relay(stream, out) {
     if (text === '⎔ Connection status updated' || text.startsWith('Service bindings, Durable Object bindings, and Tail consumers connect')) return;
     const request = /^\[wrangler:info\] ([A-Z]+ \S+) \d{3}\b/.exec(text)?.[1];
     if (request === 'HEAD /api' || ownRequests.delete(request) || (blank && text === '')) return;
+    // The Worker's own console lines come as "[undefined] …" (wrangler names the Worker there, and with
+    // two configurations it has no name for it): shown without that prefix. The request log's line of
+    // the watchdog's HEAD /api is left out like wrangler's, and so is each of our own requests' once.
+    const own = /^\[undefined\] /.test(text);
+    const logged = own && /^\{"event":"request","method":"([A-Z]+)","route":"([^"]*)"/.exec(text.slice(12));
+    if (logged && (`${logged[1]} ${logged[2]}` === 'HEAD /api' || ownLogged.delete(`${logged[1]} ${logged[2]}`))) return;
     blank = text === '';
-    out.write(`${line}\n`);
+    out.write(`${own ? line.replace('[undefined] ', '') : line}\n`);
   });
 }
 relay(dev.stdout, process.stdout);
@@ -263,6 +271,7 @@ async function sampleGame() {
   const count = await gameCount;
   if (count === 0) {
     ownRequests.add('POST /api/games');
+    ownLogged.add('POST /api/games');
     const res = await fetch(`${base}/api/games`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -277,6 +286,7 @@ async function sampleGame() {
   // Player tokens are stored only as hashes: the sample's links come from the file written when it was made.
   const saved = existsSync(sampleFile) ? JSON.parse(readFileSync(sampleFile, 'utf8')) : undefined;
   if (saved) ownRequests.add(`GET /api/games/${saved.id}`);
+  if (saved) ownLogged.add('GET /api/games/:id');
   const found = saved && (await fetch(`${base}/api/games/${saved.id}`)).status === 200;
   const games = count === undefined ? 'games' : `${count} game(s)`;
   // The links as saved name the port of that start: served here, they take this one's.
@@ -293,6 +303,7 @@ async function sampleGame() {
 // Games from before the game objects (an older local database): copied into their objects now.
 try {
   ownRequests.add('POST /admin/migrate-games');
+  ownLogged.add('POST /admin/migrate-games');
   const copied = await migrateAll(base, process.env.ADMIN_TOKEN || LOCAL_ADMIN_TOKEN, () => {});
   if (copied) console.log(`npm start: copied ${copied} game(s) from before the game objects into their objects`);
 } catch (e) {

@@ -128,7 +128,7 @@ describe('npm start', () => {
     const first = await npmStart();
     started.push(first);
     const out = await untilLinks(first);
-    await sleep(3000); // let wrangler print whatever it still has: the links must stay last
+    await sleep(7000); // let wrangler print whatever it still has, past a watchdog check (5 s): the links must stay last
     const lines = first.out().trimEnd().split('\n');
     expect(lines.at(-1)).toMatch(/^ {2}curl -X POST .*--data-raw 'Wb2-Wb3'$/);
     expect(out).toMatch(/Local database .*: \d+ migration\(s\) applied/);
@@ -139,6 +139,11 @@ describe('npm start', () => {
     const id = /A sample Warp Factor game, (\w+) \(created\)/.exec(out)?.[1];
     expect(id).toBeDefined();
     expect((await fetch(`http://127.0.0.1:${first.port}/api/games/${id}`)).status).toBe(200);
+    // The request log: the watchdog's and npm start's own requests left out, a user's shown, with no "[undefined]" before it.
+    await sleep(1500);
+    expect(first.out()).not.toContain('[undefined]');
+    expect(first.out()).not.toMatch(/"method":"(HEAD|POST)","route":"\/(api|api\/games|admin\/migrate-games)"/);
+    expect(first.out()).toMatch(/^\{"event":"request","method":"GET","route":"\/api\/games\/:id","game":"\w+","status":200/m);
     // No bot settings in the environment: the bots are not set up.
     expect((await fetch(`http://127.0.0.1:${first.port}/discord/interactions`, { method: 'POST', body: '{}' })).status).toBe(404);
 
