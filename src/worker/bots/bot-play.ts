@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { ChatStore } from '../../db/chat-store.ts';
 import type { PlayerStore } from '../../db/player-store.ts';
 import type { ChatLinkRow, ChatPlatform } from '../../db/schema-chat.ts';
-import type { PlayerRow } from '../../db/schema.ts';
+import type { DirectoryRow, PlayerRow } from '../../db/schema.ts';
 import { colorName } from '../../engine/types.ts';
 import type { ChallengeService } from '../../service/challenges.ts';
 import type { GameApi } from '../../service/games.ts';
@@ -103,10 +103,18 @@ function withGameExample(platform: ChatPlatform, id: string, command: Command | 
  * active game. A finished current game is still shown by a bare board; commands that act go to the
  * player's only game going instead (or ask which), and to it only when none is going (it says it is over).
  */
-async function whichGame(deps: BotDeps, chat: LinkedChat, named: string | undefined, command?: Command): Promise<{ id: string } | { error: string }> {
+async function whichGame(
+  deps: BotDeps,
+  chat: LinkedChat,
+  named: string | undefined,
+  command?: Command,
+): Promise<{ id: string; row?: DirectoryRow | undefined } | { error: string }> {
   if (named) return { id: gameIdOf(named) };
   const current = chat.link.currentGame;
-  if (current && (command?.kind === 'board' || (await deps.playerStore.game(current))?.status === 'active')) return { id: current };
+  if (current && command?.kind === 'board') return { id: current };
+  // The current game's row, read once: its status here, its seats in sideIn.
+  const row = current ? await deps.playerStore.game(current) : undefined;
+  if (current && row?.status === 'active') return { id: current, row };
   // Those waiting for the player first: the example names one of them.
   const active = await deps.players.games(chat.player, 'active', deps.base);
   if (active.length === 1) return { id: active[0]!.id };
@@ -120,8 +128,13 @@ async function whichGame(deps: BotDeps, chat: LinkedChat, named: string | undefi
 }
 
 /** The side the chat's player has in a game, or why they cannot act in it. */
-async function sideIn(deps: BotDeps, player: PlayerRow, gameId: string): Promise<{ side: 'white' | 'black' } | { error: string; spectator?: true }> {
-  const row = await deps.playerStore.game(gameId);
+async function sideIn(
+  deps: BotDeps,
+  player: PlayerRow,
+  gameId: string,
+  read?: DirectoryRow,
+): Promise<{ side: 'white' | 'black' } | { error: string; spectator?: true }> {
+  const row = read ?? (await deps.playerStore.game(gameId));
   if (!row) return { error: `no game with id ${printable(gameId.slice(0, 40))}` };
   const side = sideOfPlayer(row, player.id);
   return side ? { side } : { error: `you do not play in game ${gameId}: only its players can act in it`, spectator: true };
@@ -131,7 +144,7 @@ async function sideIn(deps: BotDeps, player: PlayerRow, gameId: string): Promise
 export async function playCommand(deps: BotDeps, chat: LinkedChat, named: string | undefined, command: Command): Promise<BotReply> {
   const game = await whichGame(deps, chat, named, command);
   if ('error' in game) return fail(game.error);
-  const seat = await sideIn(deps, chat.player, game.id);
+  const seat = await sideIn(deps, chat.player, game.id, game.row);
   // The board is public: anyone who names a game sees it, as a spectator ('' is no token).
   if ('error' in seat && !(command.kind === 'board' && seat.spectator)) return fail(seat.error);
   const side = 'side' in seat ? seat.side : undefined;
@@ -157,7 +170,7 @@ export interface Suggestion {
 export async function turnSuggestions(deps: BotDeps, chat: LinkedChat, named: string | undefined, typed: string, max: number): Promise<Suggestion[]> {
   const game = await whichGame(deps, chat, named);
   if ('error' in game) return [];
-  const seat = await sideIn(deps, chat.player, game.id);
+  const seat = await sideIn(deps, chat.player, game.id, game.row);
   if ('error' in seat) return [];
   const legal = await deps.games.legal(game.id);
   if (!legal.ok || legal.value.sideToMove !== seat.side) return [];
