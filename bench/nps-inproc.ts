@@ -3,6 +3,8 @@
 // bundles each checkout's search (dir/src/engine) into one Node process; the bench's six positions
 // of each variant are searched by each engine in turn, `rounds` times, and the fastest of each
 // position's runs kept (CPU time). The node counts of all engines must be equal (printed otherwise).
+// Each variant is measured in a process of its own: in one process, after the ST3D variants' searches,
+// the engine loaded last searched Planar about 0.75x as fast as the same code loaded second.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -28,16 +30,27 @@ interface Engine {
 }
 mkdirSync('.bench', { recursive: true });
 const loaded: Engine[] = [];
-for (const [i, e] of engines.entries()) {
-  const entry = resolve(`.bench/inproc-entry-${i}.ts`);
+for (const [i, e] of variants.length > 1 ? [] : engines.entries()) {
+  const entry = resolve(`.bench/inproc-entry-${process.pid}-${i}.ts`);
   writeFileSync(entry, `export { Game } from '${e.dir}/src/engine/game.ts';\nexport { chooseMoveInGame } from '${e.dir}/src/engine/search/index.ts';\n`);
-  const out = resolve(`.bench/inproc-engine-${i}.mjs`);
+  const out = resolve(`.bench/inproc-engine-${process.pid}-${i}.mjs`);
   execFileSync('npx', ['esbuild', entry, '--bundle', '--platform=node', '--format=esm', '--packages=external', `--outfile=${out}`, '--log-level=warning']);
   loaded.push((await import(pathToFileURL(out).href)) as Engine);
 }
 
-const rows = [];
-for (const variant of variants) {
+const rows: Record<string, unknown>[] = [];
+if (variants.length > 1) {
+  for (const variant of variants) {
+    const args = process.argv
+      .slice(2)
+      .filter((_, i, all) => all[i] !== '--label' && all[i - 1] !== '--label' && all[i] !== '--variants' && all[i - 1] !== '--variants');
+    const out = execFileSync('npx', ['tsx', 'bench/nps-inproc.ts', ...args, '--variants', variant], { encoding: 'utf8' });
+    const row = JSON.parse(out.trim().split('\n').at(-1)!);
+    rows.push(row);
+    console.log(JSON.stringify(row));
+  }
+}
+for (const variant of variants.length > 1 ? [] : variants) {
   const texts = [[], busyGame(variant, 8, 100), ...[24, 32, 40, 48].map((p, i) => busyGame(variant, variant === 'warp-factor' ? p - 6 : p, 101 + i))];
   const games = loaded.map((eng) =>
     texts.map((t) => {
@@ -83,7 +96,7 @@ if (label) {
     budget,
     rounds,
     node: rows,
-    engines: `${engines.map((e) => e.name).join(' / ')}, bundled into one Node process, each position searched by each engine in turn, fastest of ${rounds} rounds kept`,
+    engines: `${engines.map((e) => e.name).join(' / ')}, bundled into one Node process per variant, each position searched by each engine in turn, fastest of ${rounds} rounds kept`,
   };
   writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);
 }
