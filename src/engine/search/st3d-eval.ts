@@ -279,10 +279,10 @@ function handScore(pos: St3dPosition, w: St3dWeights): number {
  * 6 less its distance in space to the king (the largest of the three coordinates' differences),
  * 0 from 6 on; the last NUM_CELLS bytes mark the rows filled.
  */
-const NO_NEAR = new Int8Array(0);
+const NO_NEAR: Int8Array = new Int8Array(0);
 const nearTables = new WeakMap<Geometry, Int8Array>();
 let nearGeo: Geometry | undefined;
-let nearLast = NO_NEAR;
+let nearLast: Int8Array = NO_NEAR;
 
 function nearness(geo: Geometry): Int8Array {
   if (geo === nearGeo) return nearLast;
