@@ -130,7 +130,8 @@ export class Searcher<P, M> {
           if (d > 1 && wide && i >= ROOT_KEPT && entry.score + ROOT_MARGIN <= alpha) continue;
           const child = this.variant.play(root, entry.move) as P;
           const key = this.keys[1]!;
-          key.set(this.keys[0]!);
+          key[0] = this.keys[0]![0]!;
+          key[1] = this.keys[0]![1]!;
           this.rules.rehash(root, child, key, entry.move);
           const checked = this.rules.checkAfter?.(root, child, entry.move);
           let score: number;
@@ -251,7 +252,8 @@ export class Searcher<P, M> {
     if (pass && !inCheck && depth >= NULL_MIN_DEPTH && !this.passed[ply] && Math.abs(beta) < MATE_BOUND && this.evaluate(pos, key) >= beta) {
       const child = pass(pos);
       const childKey = this.keys[ply + 1]!;
-      childKey.set(key);
+      childKey[0] = key[0]!;
+      childKey[1] = key[1]!;
       this.rules.rehash(pos, child, childKey);
       const reduction = this.limits.nullMove! + (depth >= NULL_DEEPER ? 1 : 0);
       this.passed[ply + 1] = 1;
@@ -296,7 +298,8 @@ export class Searcher<P, M> {
     }
     if (first !== undefined) {
       const child = this.variant.play(pos, first) as P;
-      childKey.set(key);
+      childKey[0] = key[0]!;
+      childKey[1] = key[1]!;
       this.rules.rehash(pos, child, childKey, first);
       mark = this.history.begin();
       const score = -this.search(child, depth - 1, -beta, -alpha, ply + 1, this.rules.checkAfter?.(pos, child, first));
@@ -360,7 +363,8 @@ export class Searcher<P, M> {
         }
         if (quiet) quietSearched++;
         const child = this.variant.play(pos, move) as P;
-        childKey.set(key);
+        childKey[0] = key[0]!;
+        childKey[1] = key[1]!;
         this.rules.rehash(pos, child, childKey, move);
         const checked = this.rules.checkAfter?.(pos, child, move);
         let score: number;
@@ -439,7 +443,8 @@ export class Searcher<P, M> {
     for (let n = 0; n < moves.length; n++) {
       const move = moves[order.pick(n)]!;
       const child = this.variant.play(pos, move) as P;
-      childKey.set(key);
+      childKey[0] = key[0]!;
+      childKey[1] = key[1]!;
       this.rules.rehash(pos, child, childKey, move);
       const score = -this.quiesce(child, -beta, -alpha, ply + 1, qply + 1, this.rules.checkAfter?.(pos, child, move));
       if (score > best) best = score;

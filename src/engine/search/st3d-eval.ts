@@ -175,6 +175,16 @@ function dropThreat(pos: St3dPosition, w: St3dWeights, side: number, king: numbe
   return hand * w.dropExposure;
 }
 
+/** Six words set to 0 (stores: `fill` is a call into the runtime, a good part of the work for six). */
+function clearSix(words: Int32Array): void {
+  words[0] = 0;
+  words[1] = 0;
+  words[2] = 0;
+  words[3] = 0;
+  words[4] = 0;
+  words[5] = 0;
+}
+
 /** Curved Space's evaluation: each side's targets as words (White's three, then Black's), and each king's. */
 const CURVED_ATTACK = new Int32Array(6);
 const KING_ZONE = new Int32Array(6);
@@ -188,8 +198,8 @@ function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
   const board = pos.board;
   // Fetched for the first piece (an empty field, while platforms are placed, needs no worm-hole).
   let wh: Wormhole | undefined;
-  CURVED_ATTACK.fill(0);
-  KING_ZONE.fill(0);
+  clearSix(CURVED_ATTACK);
+  clearSix(KING_ZONE);
   let score = 0;
   let whiteKing = -1;
   let blackKing = -1;
@@ -264,6 +274,42 @@ function handScore(pos: St3dPosition, w: St3dWeights): number {
   return score;
 }
 
+/**
+ * Per geometry, for a king's cell (a row of NUM_CELLS filled on its first use), each cell's
+ * 6 less its distance in space to the king (the largest of the three coordinates' differences),
+ * 0 from 6 on; the last NUM_CELLS bytes mark the rows filled.
+ */
+const NO_NEAR: Int8Array = new Int8Array(0);
+const nearTables = new WeakMap<Geometry, Int8Array>();
+let nearGeo: Geometry | undefined;
+let nearLast: Int8Array = NO_NEAR;
+
+function nearness(geo: Geometry): Int8Array {
+  if (geo === nearGeo) return nearLast;
+  let table = nearTables.get(geo);
+  if (!table) nearTables.set(geo, (table = new Int8Array(NUM_CELLS * (NUM_CELLS + 1))));
+  nearGeo = geo;
+  nearLast = table;
+  return table;
+}
+
+/** The offset of `king`'s row in `table`, filled first if it was not. */
+function nearRow(table: Int8Array, geo: Geometry, king: number): number {
+  const row = king * NUM_CELLS;
+  if (table[NUM_CELLS * NUM_CELLS + king] === 0) {
+    const { px, py, ph } = geo;
+    const kx = px[king]!;
+    const ky = py[king]!;
+    const kh = ph[king]!;
+    for (let cell = 0; cell < NUM_CELLS; cell++) {
+      const d = largestOf(px[cell]! - kx, py[cell]! - ky, ph[cell]! - kh);
+      table[row + cell] = d < 6 ? 6 - d : 0;
+    }
+    table[NUM_CELLS * NUM_CELLS + king] = 1;
+  }
+  return row;
+}
+
 /** No piece on the field. */
 function isBare(board: Int8Array): boolean {
   for (let cell = 0; cell < NUM_CELLS; cell++) if (board[cell] !== EMPTY) return false;
@@ -285,20 +331,19 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
     return pos.turn === 'white' ? handScore(pos, w) : -handScore(pos, w);
   }
   const geo = geometry(pos.platforms);
-  const { px, py, ph } = geo;
   const whiteKing = kingCell(board, KING);
   const blackKing = kingCell(board, KING + BLACK_BIT);
   const tropism = whiteKing >= 0 && blackKing >= 0 ? w.tropism : 0;
-  // The kings' points (each piece's tropism is its distance to the enemy king).
-  const wk = Math.max(whiteKing, 0);
-  const bk = Math.max(blackKing, 0);
-  const wx = px[wk]!;
-  const wy = py[wk]!;
-  const wh = ph[wk]!;
-  const bx = px[bk]!;
-  const by = py[bk]!;
-  const bh = ph[bk]!;
-  ATTACK.fill(0);
+  // Each piece's tropism (6 less its distance to the enemy king, at least 0) read from the kings' rows.
+  let whiteRow = 0;
+  let blackRow = 0;
+  let near = NO_NEAR;
+  if (tropism) {
+    near = nearness(geo);
+    whiteRow = nearRow(near, geo, whiteKing);
+    blackRow = nearRow(near, geo, blackKing);
+  }
+  clearSix(ATTACK);
   const mover = pos.turn === 'white' ? 0 : 1;
   capturesCount = 0;
   capturesOf = pos;
@@ -349,9 +394,9 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
       if (role !== KING) {
         s += w.mobility * mobility;
         if (tropism) {
-          // The distance in space to the enemy king (the largest of the three): the evaluation's hottest line.
-          const d = largestOf(px[cell]! - (side ? wx : bx), py[cell]! - (side ? wy : by), ph[cell]! - (side ? wh : bh));
-          if (d < 6) s += (6 - d) * tropism;
+          // 6 less the distance in space to the enemy king (the largest of the three), when positive.
+          const t = near[(side ? whiteRow : blackRow) + cell]!;
+          if (t) s += t * tropism;
         }
       }
       if (!isFixed(cell)) s += w.onPlatform;
