@@ -42,6 +42,11 @@ describe('Discord request verification', () => {
     app = other;
     const stale = await app.send({ type: 1 }, { timestamp: '1' });
     expect(stale.status).toBe(200); // the timestamp is signed too; what is checked is the signature
+    // Signed, but not the Unix seconds Discord sends: refused (tester 4 F1).
+    for (const timestamp of ['abc', '1700000000.5', '-1', '']) {
+      const odd = await app.send({ type: 1 }, { timestamp });
+      expect([odd.status, odd.body.code], timestamp).toEqual([401, 'bad_signature']);
+    }
   });
 
   it('a bad signature changes nothing: the move it carries is not played', async () => {
@@ -189,6 +194,15 @@ describe('commands and buttons', () => {
     const resign = await app.command('1301', 'resign', { game: game.id });
     expect(resign.body.data.content).toContain(`You do not play in game ${game.id}`);
     expect((await call('GET', `/api/games/${game.id}`)).body.status).toBe('active');
+    // An account tied to no player sees it too, as on the public page (tester 4 F2); acting still says how to link.
+    apis.take();
+    expect((await app.command('1302', 'board', { game: game.id })).body).toEqual({ type: 5 });
+    const unlinked = JSON.parse(apis.discord().find((c) => c.method === 'PATCH')!.body.payload_json);
+    expect(unlinked.content).toContain('White to move');
+    expect(unlinked.embeds[0].image.url).toBe('attachment://board.png');
+    expect((await app.command('1302', 'board')).body.data.content).toMatch(/\/subspace link first/);
+    expect((await app.command('1302', 'resign', { game: game.id })).body.data.content).toMatch(/\/subspace link first/);
+    expect((await app.command('1302', 'board', { game: 'zzzzzzzzzzzz' })).body.data.content).toMatch(/no game with id zzzzzzzzzzzz/i);
   });
 
   it('autocomplete: /move offers the legal turns as they are typed, a game option the player’s games; nothing to others', async () => {

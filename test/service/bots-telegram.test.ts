@@ -247,6 +247,15 @@ describe('Telegram webhook', () => {
     expect(apis.telegram('sendPhoto')).toHaveLength(1);
     await bot.text(84, `/resign ${other}`);
     expect(lastText(84)).toContain(`You do not play in game ${other}`);
+    // A chat tied to no player sees it too, as on the public page (tester 4 F2); anything else says how to link.
+    apis.take();
+    await bot.text(85, `/board ${other}`);
+    expect(lastText(85)).toContain('White to move');
+    expect(apis.telegram('sendPhoto')).toHaveLength(1);
+    await bot.text(85, `/resign ${other}`);
+    expect(lastText(85)).toContain('This chat is not tied to a Subspace player yet');
+    await bot.text(85, '/board');
+    expect(lastText(85)).toContain('This chat is not tied to a Subspace player yet');
     // Looking did not move the chat off its own game.
     await bot.text(84, 'Wb2-Wb3');
     expect(lastText(84)).toContain('You played Wb2-Wb3 (ply 1).');

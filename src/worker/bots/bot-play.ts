@@ -147,14 +147,23 @@ export async function playCommand(deps: BotDeps, chat: LinkedChat, named: string
   const seat = await sideIn(deps, chat.player, game.id, game.row);
   // The board is public: anyone who names a game sees it, as a spectator ('' is no token).
   if ('error' in seat && !(command.kind === 'board' && seat.spectator)) return fail(seat.error);
-  const side = 'side' in seat ? seat.side : undefined;
-  const answer = await runCommand(deps.games, game.id, side ? { side } : '', command, deps.base.origin);
+  return commandReply(deps, game.id, 'side' in seat ? seat.side : undefined, command);
+}
+
+/** `/board <id>` from a chat tied to no player: the game's public board, as its page shows it to anyone. */
+export function spectatorBoard(deps: BotDeps, named: string): Promise<BotReply> {
+  return commandReply(deps, gameIdOf(named), undefined, { kind: 'board' });
+}
+
+/** A game command's answer in game `id`, as the player of `side` (none: a spectator's board). */
+async function commandReply(deps: BotDeps, id: string, side: 'white' | 'black' | undefined, command: Command): Promise<BotReply> {
+  const answer = await runCommand(deps.games, id, side ? { side } : '', command, deps.base.origin);
   const buttons = answer.state && side ? gameButtons(answer.state, side) : [];
   // Every answer says which game it is about when the game is over or the command failed.
-  const text = answer.ok && (command.kind !== 'board' || answer.state?.status === 'active') ? answer.reply : `Game ${game.id}: ${answer.reply}`;
+  const text = answer.ok && (command.kind !== 'board' || answer.state?.status === 'active') ? answer.reply : `Game ${id}: ${answer.reply}`;
   // A spectator's board does not become the chat's game (a bare turn would not be theirs).
-  const picture = command.kind === 'board' && answer.ok ? { picture: game.id } : {};
-  return { ok: answer.ok, text, buttons, ...(side ? { game: game.id } : {}), ...picture, private: !answer.ok };
+  const picture = command.kind === 'board' && answer.ok ? { picture: id } : {};
+  return { ok: answer.ok, text, buttons, ...(side ? { game: id } : {}), ...picture, private: !answer.ok };
 }
 
 /** A suggestion as a chat's autocomplete shows it: what the list says, and what goes in the box. */

@@ -20,6 +20,7 @@ import {
   linkedChat,
   playCommand,
   remember,
+  spectatorBoard,
   type BotDeps,
   type BotReply,
   type LinkedChat,
@@ -176,9 +177,15 @@ async function handle(c: Context<AppEnv>, deps: BotDeps, i: Interaction): Promis
     );
   }
   const chat = await linkedChat(deps, 'discord', user.id);
-  if (!chat) return say(c, `Your Discord account is not linked to a Subspace player yet: use /subspace link first.\n\n${DISCORD_HELP}`);
-  const reply = i.type === Interaction.COMPONENT ? await buttonReply(deps, chat, i.data?.custom_id ?? '') : await runCommand(deps, chat, i);
-  await remember(deps, chat, reply);
+  // A named game's board is public, as its page is: shown to an account tied to no player too.
+  const spectating = !chat && i.type === Interaction.COMMAND && i.data?.name === 'board' ? optionsOf(i).game : undefined;
+  if (!chat && !spectating) return say(c, `Your Discord account is not linked to a Subspace player yet: use /subspace link first.\n\n${DISCORD_HELP}`);
+  const reply = !chat
+    ? await spectatorBoard(deps, spectating!)
+    : i.type === Interaction.COMPONENT
+      ? await buttonReply(deps, chat, i.data?.custom_id ?? '')
+      : await runCommand(deps, chat, i);
+  if (chat) await remember(deps, chat, reply);
   if (!reply.picture) return answer(c, discordMessage(reply));
   // The picture takes longer than Discord's 3 s may allow: "thinking…" now, the board in the follow-up.
   const gameId = reply.picture;
@@ -200,6 +207,9 @@ export const discord = new Hono<AppEnv>().post('/interactions', async (c) => {
   const signature = c.req.header('X-Signature-Ed25519');
   const timestamp = c.req.header('X-Signature-Timestamp');
   if (!signature || !timestamp) return jsonError(c, 401, 'bad_signature', 'missing request signature (X-Signature-Ed25519, X-Signature-Timestamp)');
+  // Discord sends Unix seconds. Their age is not checked (Discord asks for none; a replayed command changes
+  // nothing, each interaction id being handled once), but a timestamp of another shape is no Discord's.
+  if (!/^\d{1,12}$/.test(timestamp)) return jsonError(c, 401, 'bad_signature', 'X-Signature-Timestamp: must be the Unix time in seconds');
   const raw = new Uint8Array(await c.req.arrayBuffer());
   if (!/^[0-9a-f]{128}$/i.test(signature) || !(await signedByDiscord(raw, signature, timestamp, key)))
     return jsonError(c, 401, 'bad_signature', 'invalid request signature');

@@ -191,6 +191,8 @@ async function handleUpdate(c: Context<AppEnv>, deps: bot.BotDeps, api: Telegram
   if (!query && !command && groupChatter(tgChat, text)) return;
   if (!query && command?.[0] === 'start') return void (await api.sendText(chatId, await start(deps, tgChat, command[1])));
   const chat = await bot.linkedChat(deps, 'telegram', chatId);
+  // A named game's board is public, as its page is: shown to a chat tied to no player too.
+  if (!chat && !query && command?.[0] === 'board' && command[1]) return send(c, api, chatId, await bot.spectatorBoard(deps, command[1]));
   if (!chat) {
     const notLinked = `This chat is not tied to a Subspace player yet: open ${deps.base.origin}/me and press "Link a Telegram chat".`;
     if (query) await api.call('answerCallbackQuery', { callback_query_id: query.id, text: notLinked, show_alert: true });
