@@ -5,7 +5,7 @@ import { failedOnForeignKey } from '../db/d1-store.ts';
 import type { GameReads } from '../db/game-store.ts';
 import type { PlayerRow } from '../db/schema.ts';
 import { sha256Hex } from '../service/crypto.ts';
-import { noSeatWords, seatOf, type KeyCheck } from '../service/seat-holder.ts';
+import { heldSeat, type KeyCheck } from '../service/seat-holder.ts';
 import type { WebhookPolicy } from '../service/ports.ts';
 import { done, fail, type ServiceResult } from '../service/result.ts';
 import type { PushOwner, PushStore } from './push-store.ts';
@@ -36,11 +36,8 @@ export class PushService {
 
   /** The seat a game token holds: 404 for no game, 403 for a token that is not a player's. */
   private async seat(gameId: string, token: string): Promise<ServiceResult<PushOwner & { gameId: string }>> {
-    const row = await this.games.game(gameId);
-    if (!row) return fail(404, 'unknown_game', `no game with id ${gameId}`);
-    const side = await seatOf(row, token, this.players);
-    if (!side) return fail(403, 'bad_token', noSeatWords(gameId));
-    return done({ gameId, side });
+    const seat = await heldSeat(await this.games.game(gameId), gameId, token, this.players);
+    return seat.ok ? done({ gameId, side: seat.value.side }) : seat;
   }
 
   private async add(owner: PushOwner, sub: SubscriptionInput, key?: string): Promise<ServiceResult<Subscribed>> {

@@ -2,7 +2,7 @@
 // delivery log, one-click unsubscribe, and the reminder cron.
 import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
-import { noSeatWords, seatOf, type KeyCheck } from '../service/seat-holder.ts';
+import { heldSeat, type KeyCheck } from '../service/seat-holder.ts';
 import { webhookChange } from '../service/webhook-setting.ts';
 import type { EventSink, GameAlarms, WebhookPolicy } from '../service/ports.ts';
 import type { PublicMove } from '../service/public-state.ts';
@@ -74,11 +74,7 @@ export class NotifyService {
   }
 
   private async player(id: string, token: string): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
-    const row = await this.store.game(id);
-    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
-    const side = await seatOf(row, token, this.options.players);
-    if (!side) return fail(403, 'bad_token', noSeatWords(id));
-    return done({ row, side });
+    return heldSeat(await this.store.game(id), id, token, this.options.players);
   }
 
   private async settingsOf(row: GameRow, side: Color): Promise<PlayerSettings> {

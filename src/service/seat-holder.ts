@@ -2,6 +2,7 @@
 // from a challenge has no seat tokens its players ever see, so their key is their token).
 import type { GameRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
+import { done, fail, type ServiceResult } from './result.ts';
 import { sideOfToken } from './crypto.ts';
 import { sideOfPlayer } from './players.ts';
 
@@ -24,3 +25,15 @@ export async function seatOf(row: GameRow, token: string, players: KeyCheck | un
  * player key or the /me cookie's key, so the words name neither alone.
  */
 export const noSeatWords = (id: string): string => `no seat in game ${id} is yours: the game token or player key sent is not one of its players'`;
+
+/** The seat `token` holds in game `id` (a game token, or its player's key), with the row: a 404 for no game, a 403 for no seat. */
+export async function heldSeat(
+  row: GameRow | undefined,
+  id: string,
+  token: string,
+  players: KeyCheck | undefined,
+): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
+  if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
+  const side = await seatOf(row, token, players);
+  return side ? done({ row, side }) : fail(403, 'bad_token', noSeatWords(id));
+}

@@ -6,7 +6,7 @@ import type { Color } from '../engine/types.ts';
 import { newToken, sha256Hex } from './crypto.ts';
 import { playerLinks, type LinkBase } from './links.ts';
 import { done, fail, type ServiceResult } from './result.ts';
-import { noSeatWords, seatOf, type KeyCheck } from './seat-holder.ts';
+import { heldSeat, type KeyCheck } from './seat-holder.ts';
 
 /** A game's row and the seat changes a renewal makes, through the game's object. */
 export interface SeatRecords {
@@ -35,10 +35,9 @@ export class SeatTokens {
 
   /** A new token for the seat `token` holds (a seat token, or the key of the player sitting there). */
   async renew(id: string, token: string, base: LinkBase): Promise<ServiceResult<SeatRenewed>> {
-    const row = await this.records.game(id);
-    if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
-    const side = await seatOf(row, token, this.players);
-    if (!side) return fail(403, 'bad_token', noSeatWords(id));
+    const seat = await heldSeat(await this.records.game(id), id, token, this.players);
+    if (!seat.ok) return seat;
+    const { row, side } = seat.value;
     const fresh = newToken();
     const oldHash = side === 'white' ? row.whiteTokenHash : row.blackTokenHash;
     if (!(await this.records.renewSeatToken(id, side, oldHash, await sha256Hex(fresh))))
