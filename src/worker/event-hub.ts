@@ -56,16 +56,7 @@ export class NdjsonStreams {
    * renewed): a reader whose credential still works opens it again.
    */
   close(side?: Color): void {
-    for (const listener of this.listeners) if (side === undefined || listener.you === side) this.end(listener);
-    if (!this.listeners.size) {
-      clearInterval(this.timer);
-      this.timer = undefined;
-    }
-  }
-
-  private end(listener: Listener): void {
-    this.listeners.delete(listener);
-    listener.writer.close().catch(() => {});
+    for (const listener of this.listeners) if ((side === undefined || listener.you === side) && this.forget(listener)) listener.writer.close().catch(() => {});
   }
 
   private write(listener: Listener, bytes: Uint8Array): void {
@@ -76,12 +67,17 @@ export class NdjsonStreams {
   }
 
   private drop(listener: Listener): void {
-    if (!this.listeners.delete(listener)) return;
-    listener.writer.abort('closed').catch(() => {});
+    if (this.forget(listener)) listener.writer.abort('closed').catch(() => {});
+  }
+
+  /** Stop sending to a stream (false when it was gone already); the keep-alive stops with the last one. */
+  private forget(listener: Listener): boolean {
+    if (!this.listeners.delete(listener)) return false;
     if (!this.listeners.size && this.timer !== undefined) {
       clearInterval(this.timer);
       this.timer = undefined;
     }
+    return true;
   }
 
   private keepAlive(): void {
