@@ -209,6 +209,13 @@ setInterval(() => {
 const ownRequests = new Set();
 /** The same requests as the request log names them (method and route). */
 const ownLogged = new Set();
+/** One of our own requests, as wrangler prints it (method and path) and as the request log does (method and route). */
+const ownRequest = (printed, logged) => {
+  ownRequests.add(printed);
+  ownLogged.add(logged);
+};
+/** The prefix wrangler puts before the Worker's own console lines when it runs two configurations. */
+const NO_NAME = '[undefined] ';
 let serverStarting = false;
 let skippingBindings = false;
 let bindingsShown = false;
@@ -231,11 +238,11 @@ function relay(stream, out) {
     // The Worker's own console lines come as "[undefined] …" (wrangler names the Worker there, and with
     // two configurations it has no name for it): shown without that prefix. The request log's line of
     // the watchdog's HEAD /api is left out like wrangler's, and so is each of our own requests' once.
-    const own = /^\[undefined\] /.test(text);
-    const logged = own && /^\{"event":"request","method":"([A-Z]+)","route":"([^"]*)"/.exec(text.slice(12));
+    const own = text.startsWith(NO_NAME);
+    const logged = own && /^\{"event":"request","method":"([A-Z]+)","route":"([^"]*)"/.exec(text.slice(NO_NAME.length));
     if (logged && (`${logged[1]} ${logged[2]}` === 'HEAD /api' || ownLogged.delete(`${logged[1]} ${logged[2]}`))) return;
     blank = text === '';
-    out.write(`${own ? line.replace('[undefined] ', '') : line}\n`);
+    out.write(`${own ? line.replace(NO_NAME, '') : line}\n`);
   });
 }
 relay(dev.stdout, process.stdout);
@@ -270,8 +277,7 @@ const sampleFile = path.join(stateDir, 'sample-game.json');
 async function sampleGame() {
   const count = await gameCount;
   if (count === 0) {
-    ownRequests.add('POST /api/games');
-    ownLogged.add('POST /api/games');
+    ownRequest('POST /api/games', 'POST /api/games');
     const res = await fetch(`${base}/api/games`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -285,8 +291,7 @@ async function sampleGame() {
   }
   // Player tokens are stored only as hashes: the sample's links come from the file written when it was made.
   const saved = existsSync(sampleFile) ? JSON.parse(readFileSync(sampleFile, 'utf8')) : undefined;
-  if (saved) ownRequests.add(`GET /api/games/${saved.id}`);
-  if (saved) ownLogged.add('GET /api/games/:id');
+  if (saved) ownRequest(`GET /api/games/${saved.id}`, 'GET /api/games/:id');
   const found = saved && (await fetch(`${base}/api/games/${saved.id}`)).status === 200;
   const games = count === undefined ? 'games' : `${count} game(s)`;
   // The links as saved name the port of that start: served here, they take this one's.
@@ -302,8 +307,7 @@ async function sampleGame() {
 
 // Games from before the game objects (an older local database): copied into their objects now.
 try {
-  ownRequests.add('POST /admin/migrate-games');
-  ownLogged.add('POST /admin/migrate-games');
+  ownRequest('POST /admin/migrate-games', 'POST /admin/migrate-games');
   const copied = await migrateAll(base, process.env.ADMIN_TOKEN || LOCAL_ADMIN_TOKEN, () => {});
   if (copied) console.log(`npm start: copied ${copied} game(s) from before the game objects into their objects`);
 } catch (e) {
