@@ -202,7 +202,7 @@ export const answerSchemas = (): Record<string, Json> => ({
       link: { type: 'string', description: "the seat's page with the new token" },
     },
     {},
-    "A seat's new token. The seat's own push subscriptions (made with the old token) end; its turns, notes, settings and reply address stay.",
+    "A seat's new token. What the old token set up ends (the seat's push subscriptions, its event streams, its link waiting on the creator's page); its turns, notes, settings and reply address stay.",
   ),
   KeysEnded: object({ ended: { type: 'integer', description: 'how many of your keys ended (the one that asked works on)' } }),
   Player: object({ id: str, name: nullable(str) }),

@@ -1,4 +1,4 @@
-// The search's fixed settings (depths, margins, the transposition table's size), its limits as a
+// The search's fixed settings (depths, margins, budgets), its limits as a
 // caller gives them and its outcome: what search.ts runs with, apart from how it runs.
 import type { Key } from './rules.ts';
 
@@ -85,14 +85,6 @@ export const ABORT = Symbol('node budget spent');
 /** Depth 1's own ceiling: this many times the budget, and never under the floor (see SearchLimits.nodes). */
 export const FIRST_ITERATION_CAP = 16;
 export const FIRST_ITERATION_FLOOR = 20_000;
-
-// Transposition table: one entry per slot, replaced when the new search is at least as deep.
-export const TT_BITS = 16;
-export const TT_SIZE = 1 << TT_BITS;
-export const TT_MASK = TT_SIZE - 1;
-export const EXACT = 1;
-export const LOWER = 2;
-export const UPPER = 3;
 
 /** A 53-bit number for a key, to count repetitions in Maps. */
 export const keyNumber = (key: Key): number => (key[0]! >>> 0) * 2097152 + (key[1]! >>> 11);

@@ -26,11 +26,6 @@ import {
   ABORT,
   FIRST_ITERATION_CAP,
   FIRST_ITERATION_FLOOR,
-  TT_SIZE,
-  TT_MASK,
-  EXACT,
-  LOWER,
-  UPPER,
   keyNumber,
   type SearchLimits,
   type RootMove,
@@ -38,16 +33,12 @@ import {
 } from './search-settings.ts';
 
 import { EvalCache } from './eval-cache.ts';
+import { Listing } from './listing.ts';
+import { EXACT, fromTable, LOWER, TT_DEPTH, TT_FLAG, TT_HI, TT_LO, TT_MASK, TT_MOVE, TT_SCORE, toTable, UPPER } from './transposition-table.ts';
 import { scoredKeys, withDropsNotListed } from './lazy-drops.ts';
 import { HistoryTable, MoveOrder } from './move-order.ts';
 
 const EARLIER_FILTER_MASK = 4095;
-const TT_HI = new Int32Array(TT_SIZE);
-const TT_LO = new Int32Array(TT_SIZE);
-const TT_MOVE = new Float64Array(TT_SIZE);
-const TT_SCORE = new Int32Array(TT_SIZE);
-const TT_DEPTH = new Int8Array(TT_SIZE);
-const TT_FLAG = new Int8Array(TT_SIZE);
 
 export class Searcher<P, M> {
   nodes = 0;
@@ -453,22 +444,4 @@ export class Searcher<P, M> {
     }
     return best;
   }
-}
-
-// Mate scores are stored relative to the node, so they stay right wherever the entry is read.
-const toTable = (score: number, ply: number) => (score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score);
-const fromTable = (score: number, ply: number) => (score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score);
-
-/** A position's legal turns, listed on the first `get` (the arrows are made once, with the object). */
-class Listing<P, M> {
-  private pos: P | undefined;
-  legal: M[] | undefined;
-  constructor(private readonly variant: AnyVariant) {}
-  reset(pos: P): this {
-    this.pos = pos;
-    this.legal = undefined;
-    return this;
-  }
-  readonly get = (): M[] => (this.legal ??= this.variant.legalMoves(this.pos) as M[]);
-  readonly listed = (): boolean => this.legal !== undefined;
 }
