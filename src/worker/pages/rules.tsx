@@ -6,7 +6,8 @@ import { variantTitle } from '../../engine/variants/index.ts';
 import type { Diagram } from '../../service/rules-diagrams.ts';
 import { BoardHelp } from './board-help.tsx';
 import { Layout } from './layout.tsx';
-import type { Block, DiagramText, RulesContent } from './rules-content.ts';
+import type { RulesContent } from './rules-content.ts';
+import type { Block, DiagramText } from './rules-text.ts';
 
 /** `code` and **bold** in a line of rules text -> JSX. */
 function rich(text: string): Child[] {
