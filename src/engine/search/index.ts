@@ -15,7 +15,9 @@
 //   capture and check); 2 plays the best of such a sample of 32, one ply deep; 3-5
 //   search deeper and deeper within a budget of nodes per variant, level 5
 //   about 50 ms of CPU; 6, the correspondence level, 4-32 times level 5's nodes
-//   (up to seconds of CPU: only ever from the computer queue, never in a request).
+//   (up to seconds of CPU: only ever from the computer queue, never in a request);
+//   in First Contact with null move and a million nodes a turn in its first 120
+//   plies (LEVEL6_OPENING: the game's position in it is read from `history`).
 //   `nodes` overrides the level's budget.
 // - Deterministic: the same position, level, seed and history give the same turn on
 //   any machine (budgets are nodes, never time). `seed` (default 0) varies play a
@@ -52,7 +54,7 @@ interface ChooseOptions {
    */
   readonly threatPlies?: number;
   readonly threatExtend?: number | boolean;
-  /** Tuning, First Contact (no level uses it yet): null-move pruning with this reduction (0: none). */
+  /** Null-move pruning with this reduction (0: none); default the level's (LEVEL6_OPENING). */
   readonly nullMove?: number;
   /**
    * The search's knowledge of the variant in place of its own (RULES): a tool's, with a tuning term
@@ -96,6 +98,19 @@ const LEVEL_NODES: Readonly<Record<VariantName, readonly [number, number, number
   planar: [240, 800, 2_000, 8_000, 128_000],
 };
 
+/**
+ * First Contact's level 6 beyond its node budget: null move (R 2) all game, and a million nodes a
+ * turn in the first 120 plies, the drop phase, where its games are won (by a check before about ply
+ * 100, or on material won then) and where level 5 walks into checks that only depth shows; after
+ * it, when walls stand and a ply more changes nothing, level 6's 64 000. Against level 5 on the
+ * ladder's openings: +163 [+95, +245] over 32 games, where level 6 without it had +9 [-48, +66]
+ * (docs/benchmarks.md, "Ninth session" and "Eleventh session"). About 0.7 s of CPU a turn in the
+ * drop phase on the benchmark machine, a small part of a correspondence reply's budget.
+ */
+export const LEVEL6_OPENING: Partial<Record<VariantName, { readonly nullMove: number; readonly nodes: number; readonly plies: number }>> = {
+  'first-contact': { nullMove: 2, nodes: 1_000_000, plies: 120 },
+};
+
 /** Level 1 scores this many turns (a seeded sample) and picks one that is not a blunder. */
 const LEVEL1_SAMPLE = 24;
 /** Level 2 scores this many (another sample) and plays the best: it misses what it did not look at. */
@@ -129,8 +144,11 @@ export function chooseMove<P, M>(variant: AnyVariant, position: P, options: Choo
   const budget = LEVEL_BUDGETS[level];
   if (!budget) throw new RangeError(`level must be 1-6, got ${String(level)}`);
   const seed = options.seed ?? 0;
+  const extra = level === 6 ? LEVEL6_OPENING[variant.name as VariantName] : undefined;
+  // The game's ply is the number of positions before this one (a position alone counts as a start).
+  const opening = extra && (options.history?.length ?? 0) < extra.plies;
   const limits: SearchLimits = {
-    nodes: options.nodes ?? levelNodes(variant.name, level),
+    nodes: options.nodes ?? (opening ? extra.nodes : levelNodes(variant.name, level)),
     maxDepth: budget.maxDepth,
     noise: budget.noise,
     seed,
@@ -139,7 +157,7 @@ export function chooseMove<P, M>(variant: AnyVariant, position: P, options: Choo
     ...(budget.quiescencePlies !== undefined ? { quiescencePlies: budget.quiescencePlies } : {}),
     threatPlies: options.threatPlies ?? 0,
     threatExtend: Boolean(options.threatExtend),
-    nullMove: options.nullMove ?? 0,
+    nullMove: options.nullMove ?? extra?.nullMove ?? 0,
   };
   const earlier = new Map<number, number>();
   const key = new Int32Array(2);
