@@ -360,4 +360,25 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   await desk.waitForSelector('#flash :text("Your draw offer was declined.")');
   assert.equal(await desk.locator('[data-own-offer]').count(), 0);
   log("a declined draw offer is said on the offerer's page");
+
+  // "Make a new link" pressed twice is sent once (the site script's data-once): a second
+  // send would carry the token the first ended, and its refusal would hide the new link.
+  const leaked = (await api('POST', '/api/games', { variant: 'planar' })).body as { id: string; links: Record<'white' | 'black', string> };
+  await desk.goto(leaked.links.white);
+  await desk.click('#seat-link summary');
+  // The first request is held a moment, as on a slow connection, so the second press comes while it is on its way.
+  let renewals = 0;
+  await desk.route(`**/games/${leaked.id}/new-link`, async (route) => {
+    renewals += 1;
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await desk.evaluate("{ const button = document.querySelector('#new-link'); button.click(); setTimeout(() => button.click(), 300); }");
+  await desk.waitForSelector('#flash .msg.ok:has-text("your new link")');
+  assert.equal(renewals, 1, 'one renewal sent for two presses');
+  const fresh = desk.url();
+  assert.notEqual(fresh, leaked.links.white);
+  assert.equal((await fetch(leaked.links.white)).status, 403, 'the old link is refused');
+  assert.equal((await fetch(fresh)).status, 200, 'the new link works');
+  log('two presses on "Make a new link" renew the link once, and the page shows the new one');
 });

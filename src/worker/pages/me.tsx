@@ -255,7 +255,7 @@ export const MePage = (p: {
       <p>
         Your player id is <code>{p.player.id}</code>. <a href="/lobby">Open challenges</a> · <a href="/me?status=finished">All finished games</a>
       </p>
-      <form method="post" action="/me/sign-out">
+      <form method="post" action="/me/sign-out" data-once>
         <button type="submit">Sign out on this device</button>{' '}
         <button type="submit" formaction="/me/keys">
           Sign out everywhere else
@@ -316,7 +316,7 @@ export const LinkButtonPage = (p: { kind: 'sign-in'; action: string } | { kind: 
     <Layout title="Sign in — Subspace">
       <h1>Sign in to Subspace</h1>
       <p>This link signs this browser in to your games. It works once, for {SIGN_IN_MINUTES} minutes from the mail.</p>
-      <form method="post" action={p.action}>
+      <form method="post" action={p.action} data-once>
         <button type="submit">Sign in</button>
       </form>
       <p>If you did not ask for it, close this page: nothing happens until the button is pressed.</p>

@@ -34,7 +34,7 @@ export const SettingsForm = (p: { id: string; token: string; settings: PlayerSet
 export const SeatLinkForm = (p: { id: string; token: string }) => (
   <details class="settings" id="seat-link">
     <summary>Your link to this game</summary>
-    <form method="post" action={`/games/${p.id}/new-link`} id="new-link-form">
+    <form method="post" action={`/games/${p.id}/new-link`} id="new-link-form" data-once>
       <input type="hidden" name="token" value={p.token} />
       <p>
         This page's address is your seat: anyone who has it can play for you. If you shared it by mistake, make a new one; the old link then stops working, and

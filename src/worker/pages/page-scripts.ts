@@ -87,8 +87,11 @@ ${FOLLOW_JS}
       document.dispatchEvent(new CustomEvent('subspace:player-event', { detail: event }));
     });
   }
-  // A form that makes something (a game, a challenge, a tournament, a player) is sent once: a
-  // double click or tap would make two. Sendable again after a while (a slow answer, the Back button).
+  // A form that makes something (a game, a challenge, a tournament, a player) or ends a credential
+  // (a seat's new link, "Sign out everywhere else", a sign-in link that works once) is sent once: a
+  // double click or tap would make two, or send the second with the credential the first ended, and
+  // the answer shown would be the second's error, the new link or key lost with the first.
+  // Sendable again after a while (a slow answer, the Back button).
   document.addEventListener('submit', function (ev) {
     var form = ev.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-once') || ev.defaultPrevented) return;
