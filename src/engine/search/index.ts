@@ -104,8 +104,8 @@ const LEVEL_NODES: Readonly<Record<VariantName, readonly [number, number, number
  * 100, or on material won then) and where level 5 walks into checks that only depth shows; after
  * it, when walls stand and a ply more changes nothing, level 6's 64 000. Against level 5 on the
  * ladder's openings: +163 [+95, +245] over 32 games, where level 6 without it had +9 [-48, +66]
- * (docs/benchmarks.md, "Ninth session" and "Eleventh session"). About 0.7 s of CPU a turn in the
- * drop phase on the benchmark machine, a small part of a correspondence reply's budget.
+ * (docs/benchmarks.md, "Ninth session" and "Eleventh session"). 1.5-3 s of CPU a turn in the drop
+ * phase under load, a small part of a correspondence reply's budget (the picture Worker's 60 s).
  */
 export const LEVEL6_OPENING: Partial<Record<VariantName, { readonly nullMove: number; readonly nodes: number; readonly plies: number }>> = {
   'first-contact': { nullMove: 2, nodes: 1_000_000, plies: 120 },
