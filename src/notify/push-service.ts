@@ -34,10 +34,10 @@ export class PushService {
     private readonly players?: KeyCheck,
   ) {}
 
-  /** The seat a game token holds: 404 for no game, 403 for a token that is not a player's. */
-  private async seat(gameId: string, token: string): Promise<ServiceResult<PushOwner & { gameId: string }>> {
+  /** The seat a game token (or its player's key: `byKey`) holds: 404 for no game, 403 for a token that is not a player's. */
+  private async seat(gameId: string, token: string): Promise<ServiceResult<{ owner: PushOwner & { gameId: string }; byKey: boolean }>> {
     const seat = await heldSeat(await this.games.game(gameId), gameId, token, this.players);
-    return seat.ok ? done({ gameId, side: seat.value.side }) : seat;
+    return seat.ok ? done({ owner: { gameId, side: seat.value.side }, byKey: seat.value.byKey }) : seat;
   }
 
   private async add(owner: PushOwner, sub: SubscriptionInput, key?: string): Promise<ServiceResult<Subscribed>> {
@@ -68,14 +68,15 @@ export class PushService {
     return this.drop({ playerId: player.id }, endpoint);
   }
 
+  /** A seat's subscription; made with the player's key, it ends when that key does (a game token's, when the seat's link is renewed). */
   async subscribeSeat(gameId: string, token: string, sub: SubscriptionInput): Promise<ServiceResult<Subscribed>> {
     const seat = await this.seat(gameId, token);
-    return seat.ok ? this.add(seat.value, sub) : seat;
+    return seat.ok ? this.add(seat.value.owner, sub, seat.value.byKey ? token : undefined) : seat;
   }
 
   async unsubscribeSeat(gameId: string, token: string, endpoint: string): Promise<ServiceResult<Subscribed>> {
     const seat = await this.seat(gameId, token);
-    return seat.ok ? this.drop(seat.value, endpoint) : seat;
+    return seat.ok ? this.drop(seat.value.owner, endpoint) : seat;
   }
 
   /** The player's choices in force in their games (where a seat chose nothing itself). */

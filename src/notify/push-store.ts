@@ -1,7 +1,7 @@
 // D1 queries of Web Push and the calmer email: browsers' push subscriptions (a player's or a
 // seat's), a player's own notification choices, email digests waiting to go, and the last
 // call of each turn.
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { D1Store } from '../db/d1-store.ts';
 import { emailDigests, games, playerNotify, pushSubscriptions, type DirectoryRow, type PushSubscriptionRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
@@ -54,9 +54,9 @@ export class PushStore extends D1Store {
     return this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).get();
   }
 
-  /** A seat's own subscriptions end (its token was renewed: they were made with the old one). */
+  /** A seat's subscriptions made with its token end (it was renewed); those made with its player's key end with that key. */
   async endSeat(gameId: string, side: Color): Promise<void> {
-    await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.owner, ownerKey({ gameId, side })));
+    await this.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.owner, ownerKey({ gameId, side })), isNull(pushSubscriptions.keyHash)));
   }
 
   /** The push service said 404 or 410: the subscription is over. */

@@ -12,12 +12,19 @@ export interface KeyCheck {
   keyHolder(key: string, ids: readonly (string | null)[]): Promise<string | undefined>;
 }
 
+/** The side a credential holds: a game token's, or a player key's whose player sits at this game (`byKey`). */
+async function seatHeld(row: GameRow, token: string, players: KeyCheck | undefined): Promise<{ side: Color; byKey: boolean } | undefined> {
+  const byToken = await sideOfToken(row, token);
+  if (byToken) return { side: byToken, byKey: false };
+  if (!players || !(row.whitePlayerId || row.blackPlayerId)) return undefined;
+  const player = await players.keyHolder(token, [row.whitePlayerId, row.blackPlayerId]);
+  const side = player ? sideOfPlayer(row, player) : undefined;
+  return side ? { side, byKey: true } : undefined;
+}
+
 /** The side of a game token, or of a player key whose player sits at this game. */
 export async function seatOf(row: GameRow, token: string, players: KeyCheck | undefined): Promise<Color | undefined> {
-  const byToken = await sideOfToken(row, token);
-  if (byToken || !players || !(row.whitePlayerId || row.blackPlayerId)) return byToken;
-  const player = await players.keyHolder(token, [row.whitePlayerId, row.blackPlayerId]);
-  return player ? sideOfPlayer(row, player) : undefined;
+  return (await seatHeld(row, token, players))?.side;
 }
 
 /**
@@ -26,14 +33,17 @@ export async function seatOf(row: GameRow, token: string, players: KeyCheck | un
  */
 export const noSeatWords = (id: string): string => `no seat in game ${id} is yours: the game token or player key sent is not one of its players'`;
 
-/** The seat `token` holds in game `id` (a game token, or its player's key), with the row: a 404 for no game, a 403 for no seat. */
+/**
+ * The seat `token` holds in game `id` (a game token, or its player's key: `byKey`), with the row: a
+ * 404 for no game, a 403 for no seat.
+ */
 export async function heldSeat(
   row: GameRow | undefined,
   id: string,
   token: string,
   players: KeyCheck | undefined,
-): Promise<ServiceResult<{ row: GameRow; side: Color }>> {
+): Promise<ServiceResult<{ row: GameRow; side: Color; byKey: boolean }>> {
   if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
-  const side = await seatOf(row, token, players);
-  return side ? done({ row, side }) : fail(403, 'bad_token', noSeatWords(id));
+  const held = await seatHeld(row, token, players);
+  return held ? done({ row, ...held }) : fail(403, 'bad_token', noSeatWords(id));
 }

@@ -92,6 +92,58 @@ describe('the player stream', () => {
   });
 });
 
+describe("a game's stream opened with a player key (tester 5 F1)", () => {
+  it("is cut when the player's keys end; the other seat's goes on, and the ended key cannot open it again", async () => {
+    const [dave, alice] = [await newPlayer('Dave'), await newPlayer('Alice')];
+    const { game } = await startGame(dave, alice);
+    const open = async (key: string) => {
+      const res = await exports.default.fetch(new Request(`${BASE}/api/games/${game.id}/stream`, { headers: { Authorization: `Bearer ${key}` } }));
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      await reader.read(); // the opening state
+      return reader;
+    };
+    const [daves, alices] = [await open(dave.key), await open(alice.key)];
+    const ended = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
+      for (;;) if ((await reader.read().catch(() => ({ done: true }))).done) return 'ended';
+    };
+    const within = (reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) =>
+      Promise.race([ended(reader), new Promise((r) => setTimeout(() => r('still open'), ms))]);
+    const fresh = await call('POST', '/api/me/key', { token: dave.key });
+    expect(fresh.status).toBe(201);
+    expect(await within(daves, 5000)).toBe('ended');
+    expect(await within(alices, 300)).toBe('still open');
+    await alices.cancel();
+    expect((await call('GET', `/api/games/${game.id}/stream`, { token: dave.key })).status).toBe(403);
+  });
+});
+
+describe("a game's Web Push subscription made with a player key (tester 5 F2)", () => {
+  const seatEndpoints = async (gameId: string) =>
+    (await env.DB.prepare('select endpoint from push_subscriptions where game_id = ? order by endpoint').bind(gameId).all<{ endpoint: string }>()).results.map(
+      (r) => r.endpoint.replace('https://push.example.net/send/', ''),
+    );
+  const subscribeSeat = async (gameId: string, token: string, endpoint: string) =>
+    (await call('POST', `/api/games/${gameId}/push`, { token, json: await pushSubscriptionBody(`https://push.example.net/send/${endpoint}`) })).status;
+
+  it("ends with the key; the asking key's goes on with its new key, and a renewed seat link keeps it", async () => {
+    const [dave, alice] = [await newPlayer('Dave'), await newPlayer('Alice')];
+    const { game } = await startGame(dave, alice);
+    const mine = await browser(dave.key);
+    expect([await subscribeSeat(game.id, dave.key, 'leaked'), await subscribeSeat(game.id, mine, 'mine')]).toEqual([201, 201]);
+    expect((await call('DELETE', '/api/me/keys', { token: mine })).status).toBe(200);
+    expect(await seatEndpoints(game.id)).toEqual(['mine']);
+    // The seat's link renewed (with the key): what the key made stays, the key still holds the seat.
+    expect((await call('POST', `/api/games/${game.id}/token`, { token: mine })).status).toBe(201);
+    expect(await seatEndpoints(game.id)).toEqual(['mine']);
+    // A new key in place of the asking one takes its subscription over, and ends it in its turn.
+    const renewed = await call('POST', '/api/me/key', { token: mine });
+    expect(await seatEndpoints(game.id)).toEqual(['mine']);
+    expect((await call('DELETE', '/api/me/keys', { token: await browser(renewed.body.key) })).status).toBe(200);
+    expect(await seatEndpoints(game.id)).toEqual([]);
+  });
+});
+
 describe('/me: signing in with a key', () => {
   it('takes the key pasted as the link it came in, or with "Bearer", or with spaces around it (tester 3 F14)', async () => {
     const uhura = await newPlayer('Uhura');

@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { PlayerRow } from '../../db/schema.ts';
 import { CreatePlayerSchema, MyGamesQuerySchema, PlayerIdSchema, PlayerSettingsSchema, SignInSchema } from '../../service/player-schemas.ts';
-import { selfOf } from '../../service/players.ts';
+import { MAX_GAMES, selfOf, sideOfPlayer } from '../../service/players.ts';
 import { cutPlayerStreams } from '../event-hub.ts';
 import { playerProfile } from '../profile.ts';
 import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
@@ -97,9 +97,17 @@ export const me = new Hono<PlayerEnv>()
     return ended.ok ? c.json({ ended: ended.value.ended }) : fromFailure(c, ended);
   });
 
-/** End the player's keys but `asker`'s (PlayersService.endKeys), and cut their open event streams: one opened with an ended key does not go on. */
+/**
+ * End the player's keys but `asker`'s (PlayersService.endKeys), and cut their open event streams,
+ * the player's own and those of their seat in each game still going (a game's stream may be opened
+ * with a player key): one opened with an ended key does not go on, and a reader whose credential
+ * still works opens it again.
+ */
 export async function endKeys<E extends AppEnv>(c: Context<E>, player: PlayerRow, asker: string, make?: boolean[]) {
   const ended = await c.var.services.players.endKeys(player, asker, make);
-  if (ended.ok) await cutPlayerStreams(c.env, player.id);
+  if (!ended.ok) return ended;
+  const games = await c.var.services.stores.players.gamesOf(player.id, false, MAX_GAMES);
+  const cutSeat = (row: (typeof games)[number]) => c.var.services.gameRecords.cutSeatStreams(row.id, sideOfPlayer(row, player.id)!).catch(console.error);
+  await Promise.all([cutPlayerStreams(c.env, player.id), ...games.map(cutSeat)]);
   return ended;
 }
