@@ -6,7 +6,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { allowedMethods, jsonError, type AppEnv } from './http.ts';
-import { bodyLimitOf, MALFORMED_JSON, MAX_BODY_BYTES, MAX_RECORD_BYTES, strictUtf8 } from './http-body.ts';
+import { bodyLimitOf, MAX_BODY_BYTES, MAX_RECORD_BYTES, strictUtf8, unreadJson } from './http-body.ts';
 import { apiIndex } from './routes/api-index.ts';
 import { game, games } from './routes/games.ts';
 import { gameAnalysis } from './routes/game-analysis.ts';
@@ -161,7 +161,7 @@ app.notFound(unknownRoute);
 app.onError((err, c) => {
   if (err instanceof HTTPException && err.status < 500) {
     // Hono's JSON validator words a broken body its own way; say it as the other routes do.
-    if (err.status === 400 && /malformed json/i.test(err.message)) return jsonError(c, 400, 'malformed_json', MALFORMED_JSON);
+    if (err.status === 400 && /malformed json/i.test(err.message)) return unreadJson(c);
     return jsonError(c, err.status, err.status === 400 ? 'invalid_body' : 'bad_request', err.message);
   }
   // Log the details for the operator; the client gets no stack trace.

@@ -26,9 +26,10 @@ export const strictUtf8: MiddlewareHandler = async (c, next) => {
       if (jsonDepth(text) > MAX_JSON_DEPTH) return jsonError(c, 400, 'invalid_body', `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
       const kind = jsonKind(text);
       // A body that does not parse is refused on every route, those that take none too: a broken
-      // body on /resign must not resign. An empty one (a client that sends the header alone) is no body.
-      if (!kind && text.trim()) return jsonError(c, 400, 'malformed_json', MALFORMED_JSON);
-      if (kind && kind !== 'object') return jsonError(c, 400, 'invalid_body', `body: must be a JSON object, not ${kind}`);
+      // body on /resign must not resign. The parser's words say where. An empty one (a client that
+      // sends the header alone) is no body: a route that needs one says so (EMPTY_JSON).
+      if ('unparsed' in kind && text.trim()) return jsonError(c, 400, 'malformed_json', `${MALFORMED_JSON} (${kind.unparsed})`);
+      if ('top' in kind && kind.top !== 'object') return jsonError(c, 400, 'invalid_body', `body: must be a JSON object, not ${kind.top}`);
     }
   }
   await next();
@@ -54,17 +55,17 @@ export function jsonDepth(text: string): number {
   return deepest;
 }
 
-/** What a JSON text holds at the top ('object', 'an array', 'a string', ...), or undefined when it does not parse. */
-function jsonKind(text: string): string | undefined {
+/** What a JSON text holds at the top ('object', 'an array', 'a string', ...), or the parser's words when it does not parse. */
+function jsonKind(text: string): { top: string } | { unparsed: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch {
-    return undefined;
+  } catch (e) {
+    return { unparsed: (e instanceof Error ? e.message : String(e)).slice(0, 160) };
   }
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'object' : `a ${typeof value}`;
+  if (Array.isArray(value)) return { top: 'an array' };
+  if (value === null) return { top: 'null' };
+  return { top: typeof value === 'object' ? 'object' : `a ${typeof value}` };
 }
 
 /** Request bodies above this are refused with 413 (moves and settings are far smaller). */
@@ -77,13 +78,21 @@ export const bodyLimitOf = (path: string) => (path === RECORD_PATH ? MAX_RECORD_
 export const mediaType = (c: Context): string => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
 export const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type);
 export const MALFORMED_JSON = 'body: malformed JSON';
+const EMPTY_JSON = 'body: is empty, where this route takes a JSON object (its fields: GET /openapi.json)';
+
+/**
+ * The answer to a JSON body that a route needs and that did not parse after strictUtf8 let it
+ * through: only an empty (or blank) one gets this far.
+ */
+export const unreadJson = async (c: Context): Promise<Response> =>
+  (await c.req.text()).trim() ? jsonError(c, 400, 'malformed_json', MALFORMED_JSON) : jsonError(c, 400, 'invalid_body', EMPTY_JSON);
 
 /** Read JSON ourselves where a body may be JSON or text (so a bad one is a clear 400). */
 export async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
   try {
     return { ok: true, value: JSON.parse(await c.req.text()) };
   } catch {
-    return { ok: false, response: jsonError(c, 400, 'malformed_json', MALFORMED_JSON) };
+    return { ok: false, response: await unreadJson(c) };
   }
 }
 

@@ -135,7 +135,11 @@ describe('JSON bodies must be objects', () => {
     for (const body of ['{"a":', 'not json at all', '{"a":1,}'])
       for (const action of ['resign', 'abort']) {
         const res = await call('POST', `/api/games/${g.id}/${action}`, { token: g.tokens.white, body, headers: json });
-        expect([res.status, res.body.code, res.body.error], `${action} ${body}`).toEqual([400, 'malformed_json', 'body: malformed JSON']);
+        expect([res.status, res.body.code, res.body.error], `${action} ${body}`).toEqual([
+          400,
+          'malformed_json',
+          expect.stringMatching(/^body: malformed JSON \(.+\)$/),
+        ]);
       }
     expect((await call('GET', `/api/games/${g.id}`)).body.status).toBe('active');
     const kirk = await newPlayer('Kirk');
@@ -155,6 +159,28 @@ describe('JSON bodies must be objects', () => {
     // The header alone, with no body, is no body: the turn-free action goes through.
     const resigned = await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.white, body: '', headers: json });
     expect([resigned.status, resigned.body.reason]).toEqual([200, 'resignation']);
+  });
+
+  it('says where a JSON body broke, and that an empty one is empty where the route needs one (tester 5 F4)', async () => {
+    const g = await newGame('warp-factor');
+    const json = { 'Content-Type': 'application/json' };
+    const broken = await call('POST', '/api/games', { body: '{"variant":"planar",}', headers: json });
+    expect([broken.status, broken.body.code, broken.body.error]).toEqual([
+      400,
+      'malformed_json',
+      expect.stringMatching(/^body: malformed JSON \(.*position 20/),
+    ]);
+    for (const body of ['', '   ']) {
+      const draw = await call('POST', `/api/games/${g.id}/draw`, { token: g.tokens.white, body, headers: json });
+      expect([draw.status, draw.body.code, draw.body.error]).toEqual([
+        400,
+        'invalid_body',
+        'body: is empty, where this route takes a JSON object (its fields: GET /openapi.json)',
+      ]);
+      const move = await call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, body, headers: json });
+      expect([move.status, move.body.code]).toEqual([400, 'invalid_body']);
+    }
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
   });
 });
 
