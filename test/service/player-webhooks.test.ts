@@ -69,9 +69,18 @@ describe("a player's own webhook", () => {
     }
     expect((await call('GET', '/api/me', { token: kirk.key })).body.webhook).toBe(KIRK_URL); // nothing written
 
-    // Not a URL at all: one reason, said once (it came twice: "must be a URL; webhook: must be an http(s) URL"; now worded as the URL policy words http://).
-    for (const webhook of ['not a url', 'ftp://kirk.example/x', 'https://', 'http://kirk.example/x'])
-      expect((await call('PATCH', '/api/me', { token: kirk.key, json: { webhook } })).body.error, webhook).toBe('webhook: must be an https:// URL');
+    // Not a URL at all: one reason, said once (it came twice: "must be a URL; webhook: must be an http(s) URL").
+    for (const webhook of ['not a url', 'https://']) {
+      const res = await call('PATCH', '/api/me', { token: kirk.key, json: { webhook } });
+      expect([res.body.code, res.body.error], webhook).toEqual(['invalid_body', 'webhook: must be a URL, like https://example.org/hook']);
+    }
+    // A URL that is not https://: one code for it, whatever its scheme (tester 5 F5: ftp:// was invalid_body, http:// refused_url).
+    for (const webhook of ['ftp://kirk.example/x', 'http://kirk.example/x', 'javascript:alert(1)']) {
+      const res = await call('PATCH', '/api/me', { token: kirk.key, json: { webhook } });
+      expect([res.status, res.body.code, res.body.error], webhook).toEqual([400, 'refused_url', 'webhook: must be an https:// URL']);
+      const created = await call('POST', '/api/games', { json: { variant: 'planar', white: { webhook } } });
+      expect([created.status, created.body.code, created.body.error], webhook).toEqual([400, 'refused_url', 'white.webhook: must be an https:// URL']);
+    }
     const bad = await call('PATCH', '/api/me', { token: kirk.key, json: { webhook: 5 } });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/webhook/);
