@@ -179,12 +179,18 @@ export class NotifyService {
   }
 
   /** The signed link in the one mail an unconfirmed address gets: its owner asks for the mail. */
-  async confirmAddress(email: string, t: string): Promise<ServiceResult<{ email: string }>> {
+  /** Whether a confirmation link is ours (its tag), confirming nothing: the page before the button says so already. */
+  async addressLink(email: string, t: string): Promise<ServiceResult<{ email: string }>> {
     const address = email.toLowerCase();
     if (!this.options.addresses || !(await checkAddressConfirmation(this.mail, address, t)))
       return fail(403, 'bad_link', 'this confirmation link is not valid (copy the whole link from the mail)');
-    await this.options.addresses.confirm(address, this.now());
     return done({ email: address });
+  }
+
+  async confirmAddress(email: string, t: string): Promise<ServiceResult<{ email: string }>> {
+    const link = await this.addressLink(email, t);
+    if (link.ok) await this.options.addresses!.confirm(link.value.email, this.now());
+    return link;
   }
 
   /** The reminder of this game's side to move, if it is due now and not sent yet (the cron, or the game's alarm); whether it went out. */

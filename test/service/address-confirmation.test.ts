@@ -64,6 +64,13 @@ describe('an address a seat was given', () => {
     // A link with another address or a broken tag is refused.
     const forged = link.replace('victim%40', 'other%40');
     expect((await call('POST', forged.replace('http://subspace.test', ''))).status).toBe(403);
+    // ... on the GET already, as the other mailed links are (tester 5 F6): no button for a link that is not ours.
+    const wrongTag = link.replace(/t=[0-9a-f]{16}$/, 't=0000000000000000');
+    for (const bad of [forged, wrongTag]) {
+      const refused = await call('GET', bad.replace('http://subspace.test', ''), { headers: { Accept: 'text/html' } });
+      expect([refused.status, refused.text.includes('Confirm victim@example.net</button>')], bad).toEqual([403, false]);
+      expect(refused.text).toContain('This confirmation link is not valid');
+    }
     expect((await call('POST', link.replace('http://subspace.test', '').slice(0, -1))).status).toBe(403);
     await anyTurn(g);
     await anyTurn(g);
