@@ -8,7 +8,7 @@ import type { EventSink, GameEvent } from '../service/ports.ts';
 import { gameRatings, positionKey, publicPause, publicPauseOffer, publicPlayer, type PublicMove } from '../service/public-state.ts';
 import { storedGame } from '../service/stored-game.ts';
 import { boardText } from './board-text.ts';
-import { channelOff, recipient } from './recipients.ts';
+import { carriedAs, channelOff, recipient } from './recipients.ts';
 import type { PlayerEvent } from '../service/challenges.ts';
 import { playerEventText } from './messages.ts';
 import { CHANNELS, type EventData, type NotifyJob, type PlayerJob, type QueueJob } from './types.ts';
@@ -102,14 +102,16 @@ export class QueueNotifier implements EventSink {
       for (const side of event.recipients) {
         const to = recipient(row, side);
         for (const channel of CHANNELS) {
-          if (channelOff(to, channel, event.type)) continue;
+          const type = carriedAs(to.notify, channel, event);
+          if (!type || channelOff(to, channel, type)) continue;
+          const sent = type === event.type ? event : { ...event, type };
           if (!data.has(side)) data.set(side, eventData(row, side, lastMove, origin));
-          const facts = { ...data.get(side)!, ...eventFields(event) };
+          const facts = { ...data.get(side)!, ...eventFields(sent) };
           jobs.push({
-            id: jobId(row, event, side, channel, at, lastMove),
+            id: jobId(row, sent, side, channel, at, lastMove),
             gameId: row.id,
             side,
-            event: event.type,
+            event: type,
             channel,
             at,
             origin,

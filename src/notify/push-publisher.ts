@@ -14,7 +14,7 @@ import { eventData } from './publisher.ts';
 import type { PushStore } from './push-store.ts';
 import { linkOrigin } from '../service/links.ts';
 import { sendJobs } from './queue.ts';
-import { whyUnwanted, parseNotify } from './recipients.ts';
+import { carriedAs, parseNotify, whyUnwanted } from './recipients.ts';
 import type { EventData, PushFanoutJob, PushJob, PushNotification, QueueJob, SeatPush } from './types.ts';
 
 /** The last call goes out with Urgency: high (a phone wakes for it); everything else is normal. */
@@ -58,7 +58,7 @@ export function seatPushes(row: GameRow, events: readonly GameEvent[], lastMove:
     for (const side of event.recipients) {
       const seatNotify = side === 'white' ? row.whiteNotify : row.blackNotify;
       // The seat's own choices win over its player's (recipients.ts): what they turn off is off whatever the player chose.
-      if (whyUnwanted(parseNotify(seatNotify), 'push', event.type)) continue;
+      if (!carriedAs(parseNotify(seatNotify), 'push', event)) continue;
       if (!facts.has(side)) facts.set(side, eventData(row, side, lastMove, origin));
       const data: EventData = {
         ...facts.get(side)!,
@@ -74,6 +74,7 @@ export function seatPushes(row: GameRow, events: readonly GameEvent[], lastMove:
         event: event.type,
         urgency: urgencyOf(event.type),
         notification: pushWords(event.type, data),
+        ...(event.type === 'turn' && event.message ? { asMessage: pushWords('message', data) } : {}),
       });
     }
   return pushes;
@@ -88,22 +89,24 @@ export function fanOut(job: PushFanoutJob, subs: readonly PushSubscriptionRow[],
   const jobs: PushJob[] = [];
   for (const push of job.pushes) {
     const { side, playerId } = push;
-    if (whyUnwanted(parseNotify(push.seatNotify, playerId ? choices.get(playerId) : null), 'push', push.event)) continue;
+    const event = carriedAs(parseNotify(push.seatNotify, playerId ? choices.get(playerId) : null), 'push', { type: push.event, message: push.asMessage });
+    if (!event) continue;
+    const notification = event === push.event ? push.notification : push.asMessage!;
     const endpoints = new Set<string>();
     for (const sub of subs) {
       const mine = (sub.gameId === job.gameId && sub.side === side) || (playerId !== null && sub.playerId === playerId);
       if (!mine || endpoints.has(sub.endpoint)) continue;
       endpoints.add(sub.endpoint);
       jobs.push({
-        id: `push_${job.gameId}_${job.ply}_${push.event}_${side}_${sub.id}_${job.at.toString(36)}`,
+        id: `push_${job.gameId}_${job.ply}_${event}_${side}_${sub.id}_${job.at.toString(36)}`,
         channel: 'push',
         subscriptionId: sub.id,
         gameId: job.gameId,
         side,
-        event: push.event,
+        event,
         at: job.at,
-        urgency: push.urgency,
-        notification: push.notification,
+        urgency: event === push.event ? push.urgency : urgencyOf(event),
+        notification,
       });
     }
   }

@@ -68,6 +68,21 @@ export function whyUnwanted(notify: NotifySettings, channel: ChannelName | 'push
   return undefined;
 }
 
+/**
+ * What a channel carries `event` as, for these settings: the event itself; or, for a turn whose move
+ * came with a message, when the player hears messages but not turns there, the message alone
+ * ('message': a message rides on the turn, and must not go down with it; tester 5 F7); undefined
+ * for neither.
+ */
+export function carriedAs(
+  notify: NotifySettings,
+  channel: ChannelName | 'push',
+  event: { readonly type: NotifyEvent; readonly message?: unknown },
+): NotifyEvent | undefined {
+  if (!whyUnwanted(notify, channel, event.type)) return event.type;
+  return event.type === 'turn' && event.message && !whyUnwanted(notify, channel, 'message') ? 'message' : undefined;
+}
+
 /** Why this channel will not carry this event to this player, or undefined if it will. */
 export function channelOff(to: Recipient, channel: ChannelName, event: NotifyEvent): string | undefined {
   const unwanted = whyUnwanted(to.notify, channel, event);

@@ -130,6 +130,8 @@ export interface SeatPush {
   readonly event: NotifyEvent;
   readonly urgency: PushJob['urgency'];
   readonly notification: PushNotification;
+  /** A turn whose move came with a message: the message alone, for a browser whose player hears messages but not turns (carriedAs). */
+  readonly asMessage?: PushNotification;
 }
 
 /**

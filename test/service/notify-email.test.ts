@@ -45,6 +45,25 @@ async function sendEmail(raw: string, from: string, to: string) {
 }
 
 describe('notification emails', () => {
+  it('a message sent with a move reaches a seat that hears messages but not turns, as a message (tester 5 F7)', async () => {
+    const queue = captureQueue();
+    const g = await mailGame();
+    const chose = await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.black, json: { notify: { events: ['game-over', 'message'] } } });
+    expect(chose.status).toBe(200);
+    queue.take();
+    await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Wb2-Wb3', message: 'hello with the move' }, token: g.tokens.white });
+    const jobs = queue.take();
+    expect(jobs.map((j) => `${j.event}:${j.side}:${j.channel}`)).toEqual(['message:black:email']);
+    const { sent } = await deliverEmails(jobs);
+    expect(sent.map((m) => m.to)).toEqual(['kor@example.org']);
+    expect(sent[0].text).toContain('hello with the move');
+    // A turn without a message stays off for that seat; White, who chose nothing, hears Black's turn.
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
+    queue.take();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wc2-Wc3', token: g.tokens.white });
+    expect(queue.take().filter((j) => j.side === 'black')).toEqual([]);
+  });
+
   it('a turn email: board as text, link, reply address, unsubscribe link and header', async () => {
     const queue = captureQueue();
     const g = await mailGame();

@@ -160,6 +160,22 @@ describe('Web Push', () => {
     expect(log.body.deliveries).toEqual([expect.objectContaining({ channel: 'push', event: 'turn', status: 'delivered', httpStatus: 201 })]);
   });
 
+  it('a message sent with a move reaches a player who hears messages but not turns by push, as a message (tester 5 F7)', async () => {
+    const [kirk, kor] = [await newPlayer('Kirk'), await newPlayer('Kor')];
+    const { game } = await startGame(kirk, kor);
+    const browser = await browserKeys('https://push.example.net/send/kirk-messages');
+    expect((await call('POST', '/api/me/push', { token: kirk.key, json: browser.json })).status).toBe(201);
+    expect((await call('PATCH', '/api/me/notify', { token: kirk.key, json: { pushEvents: ['message', 'game-over'] } })).status).toBe(200);
+    const queue = captureQueue<QueueJob>();
+    expect((await call('POST', `/api/games/${game.id}/moves`, { token: kirk.key, json: { move: 'Wb2-Wb3' } })).status).toBe(200);
+    expect((await call('POST', `/api/games/${game.id}/moves`, { token: kor.key, json: { move: 'Bb3-Bb2', message: 'qapla' } })).status).toBe(200);
+    const jobs = await queuedPushes(queue);
+    expect(jobs.map((j) => [j.event, j.side])).toEqual([['message', 'white']]);
+    const got = pushReceiver([browser]);
+    await runQueue(jobs);
+    expect(got.map((g) => [g.payload.event, g.payload.body.includes('qapla')])).toEqual([['message', true]]);
+  });
+
   it('offers, answers, messages and the end are pushed in words; a 410 removes the subscription', async () => {
     const game = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { name: 'Kor' } });
     const kirk = await browserKeys('https://push.example.net/send/kirk');
