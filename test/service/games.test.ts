@@ -119,6 +119,16 @@ describe('playing', () => {
     expect([field.status, field.body.move?.text], field.text).toEqual([200, 'Bc3-Bc2']);
     const stale = await call('POST', `/api/games/${g.id}/moves`, { body: 'move=Wc2-Wc3+%236', headers: form, token: g.tokens.white });
     expect([stale.status, stale.body.code]).toEqual([409, 'stale_ply']);
+    // A field beside move= (the JSON body's ply or position) is not dropped without a word: refused, nothing played (tester 5 F8).
+    for (const body of ['move=Wc2-Wc3&ply=6', 'move=Wc2-Wc3&position=x', 'ply=7&move=Wc2-Wc3']) {
+      const beside = await call('POST', `/api/games/${g.id}/moves`, { body, headers: form, token: g.tokens.white });
+      expect([beside.status, beside.body.code, beside.body.error], body).toEqual([
+        400,
+        'invalid_body',
+        expect.stringMatching(/^(ply|position): a form body is read for its move= field alone; send (ply|position) in a JSON body/),
+      ]);
+    }
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(6);
   });
 
   it('draws a Warp Factor game by threefold repetition', async () => {
