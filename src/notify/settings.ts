@@ -118,7 +118,9 @@ export class NotifyService {
     await this.store.updatePlayer(id, side, changes, this.now());
     const stored = (await this.store.game(id))!;
     if (changes.reminderPercent !== undefined) await this.options.alarms?.arm(stored);
-    const settings = await this.settingsOf(stored, side);
+    // The webhook this request wrote, with its secret: a change made at the same moment may have come after it.
+    const read = await this.settingsOf(stored, side);
+    const settings = changes.webhook !== undefined ? { ...read, webhook: changes.webhook, webhookDisabled: false } : read;
     return done(webhookSecret ? { ...settings, webhookSecret } : settings);
   }
 

@@ -253,7 +253,8 @@ export class PlayerService {
     if (changes.name !== undefined && changes.name !== player.name) await this.toActiveSeats(player.id, { name: changes.name });
     const updated = (await this.store.player(player.id))!;
     if (newAddress && base) await this.sendConfirmation(updated, newAddress, base);
-    const self = selfOf(updated);
+    // The webhook this request wrote, with its secret: a change made at the same moment may have come after it.
+    const self = changes.webhook !== undefined ? { ...selfOf(updated), webhook: changes.webhook, webhookDisabled: false } : selfOf(updated);
     return done(secret ? { ...self, webhookSecret: secret } : self);
   }
 

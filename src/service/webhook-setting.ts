@@ -7,11 +7,15 @@ import { done, fail, type ServiceResult } from './result.ts';
 
 interface WebhookColumns {
   webhook: string | null;
-  webhookSecret?: string | null;
+  webhookSecret: string | null;
   webhookDisabledAt: null;
 }
 
-/** The columns that change for this new URL (null removes the webhook), and the new secret if there is one. */
+/**
+ * The columns that change for this new URL (null removes the webhook), and the new secret if there
+ * is one. The URL is written with its secret, the one read beside it when it is the same URL: of two
+ * changes at once the last wins whole, and never leaves one's URL with the other's secret (tester 5 F9).
+ */
 export async function webhookChange(
   policy: WebhookPolicy,
   current: { readonly webhook: string | null; readonly webhookSecret: string | null },
@@ -21,5 +25,5 @@ export async function webhookChange(
   const problem = await policy.problem(url);
   if (problem) return fail(400, 'refused_url', `webhook: ${problem}`);
   const secret = url !== current.webhook || !current.webhookSecret ? newWebhookSecret() : undefined;
-  return done({ changes: { webhook: url, webhookDisabledAt: null, ...(secret ? { webhookSecret: secret } : {}) }, ...(secret ? { secret } : {}) });
+  return done({ changes: { webhook: url, webhookDisabledAt: null, webhookSecret: secret ?? current.webhookSecret }, ...(secret ? { secret } : {}) });
 }

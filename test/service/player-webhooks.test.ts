@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isPlayerJob, type PlayerJob, type QueueJob } from '../../src/notify/types.ts';
 import { env, exports } from 'cloudflare:workers';
-import { BASE, call, form } from './helpers.ts';
+import { BASE, call, form, newGame } from './helpers.ts';
 import { captureQueue, runQueue, verifyWebhook } from './notify-helpers.ts';
 import { newPlayer, turnEach, type Player } from './player-helpers.ts';
 
@@ -90,6 +90,22 @@ describe("a player's own webhook", () => {
 
     const removed = await call('PATCH', '/api/me', { token: kirk.key, json: { webhook: null } });
     expect(removed.body.webhook).toBeNull();
+  });
+
+  it('changed by several requests at once: each answers the URL it set with its own secret, and the stored pair is one of them (tester 5 F9)', async () => {
+    const kirk = await newPlayer('Kirk');
+    const urls = [1, 2, 3, 4, 5, 6].map((i) => `https://kirk.example/race${i}`);
+    const answers = await Promise.all(urls.map((webhook) => call('PATCH', '/api/me', { token: kirk.key, json: { webhook } })));
+    expect(answers.map((a) => [a.status, a.body.webhook])).toEqual(urls.map((u) => [200, u]));
+    const stored = await env.DB.prepare('select webhook, webhook_secret as secret from players where id = ?')
+      .bind(kirk.id)
+      .first<{ webhook: string; secret: string }>();
+    expect(answers.map((a) => `${a.body.webhook} ${a.body.webhookSecret}`)).toContain(`${stored!.webhook} ${stored!.secret}`);
+    // A game's seat alike.
+    const g = await newGame('planar');
+    const seat = await Promise.all(urls.map((webhook) => call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.white, json: { webhook } })));
+    expect(seat.map((a) => [a.status, a.body.webhook])).toEqual(urls.map((u) => [200, u]));
+    expect(urls).toContain((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white })).body.webhook);
   });
 
   it('delivers a signed challenge and gameStart with links and text; no key, token or other player’s secret', async () => {
