@@ -44,6 +44,11 @@ export const NameSchema = v.pipe(
     /^(?![\u200C\u200D])(?!.*\u034F)[^\u00AD\u115F\u1160\u180E\u200B\u2060-\u2064\u2800\u3164\uFEFF\uFFA0]*(?<![\u200C\u200D])$/su,
     'must not contain invisible characters (a zero-width space, word joiner, soft hyphen, blank filler, byte-order mark, or a joiner at either end)',
   ),
+  // Combining marks with no letter under them show as nothing, and a stack of them ("zalgo") draws
+  // over the lines around the name (tester 5 F3); scripts that write several marks on a letter
+  // (Vietnamese, Devanagari, Tibetan) need at most about four.
+  v.regex(/^(?!\p{M})/u, 'must not start with a combining mark (an accent with no letter under it)'),
+  v.regex(/^(?!.*\p{M}{5})/su, 'must not stack more than 4 combining marks (accents) on one letter'),
 );
 
 /** A name a person gives themselves or a seat: the service's own engine is shown as "Computer (level N)", and no person passes for it (tester 3 F8; a record's names are as written). */

@@ -187,6 +187,23 @@ describe('JSON bodies must be objects', () => {
 const record = (white: string, black = 'Kor') => `[Variant "warp-factor"]\n[White "${white}"]\n[Black "${black}"]\n\n1. Wb2-Wb3 *\n`;
 
 describe('player names', () => {
+  it('refuse a name of combining marks alone, or a stack of them on one letter; names in scripts that write several marks pass (tester 5 F3)', async () => {
+    const refused = [
+      ['\u0301', 'name: must not start with a combining mark (an accent with no letter under it)'],
+      [`K${'\u0301'.repeat(13)}${'\u0489'.repeat(18)}`, 'name: must not stack more than 4 combining marks (accents) on one letter'],
+    ] as const;
+    for (const [name, error] of refused) {
+      const player = await call('POST', '/api/players', { json: { name } });
+      expect([player.status, player.body.error], JSON.stringify(name)).toEqual([400, error]);
+      const seat = await call('POST', '/api/games', { json: { variant: 'planar', white: { name } } });
+      expect([seat.status, seat.body.error]).toEqual([400, error.replace('name:', 'white.name:')]);
+    }
+    for (const name of ['Nguye\u0302\u0303n Thi\u0323', 'क्षत्रिय', 'བསྒྲུབས', 'Zoe\u0308']) {
+      const player = await call('POST', '/api/players', { json: { name } });
+      expect(player.status, name).toBe(201);
+    }
+  });
+
   it('import refuses the names the create route refuses (CR, ESC, BEL, bidi override)', async () => {
     for (const bad of ['Kirk\rBcc: x@example.org', 'Kirk\u001b[31m', 'Kirk\u0007', 'Kirk\u202Eevil']) {
       const created = await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { name: bad } } });
