@@ -14,10 +14,9 @@
 //   do not lose material or the game at once (from a sample of 24 turns plus every
 //   capture and check); 2 plays the best of such a sample of 32, one ply deep; 3-5
 //   search deeper and deeper within a budget of nodes per variant, level 5
-//   about 50 ms of CPU; 6, the correspondence level, 4-32 times level 5's nodes
+//   about 50 ms of CPU; 6, the correspondence level, 12-62 times level 5's nodes
 //   (up to seconds of CPU: only ever from the computer queue, never in a request);
-//   in First Contact with null move and a million nodes a turn in its first 120
-//   plies (LEVEL6_OPENING: the game's position in it is read from `history`).
+//   in First Contact a million nodes, with null move (LEVEL6_NULL_MOVE).
 //   `nodes` overrides the level's budget.
 // - Deterministic: the same position, level, seed and history give the same turn on
 //   any machine (budgets are nodes, never time). `seed` (default 0) varies play a
@@ -54,7 +53,7 @@ interface ChooseOptions {
    */
   readonly threatPlies?: number;
   readonly threatExtend?: number | boolean;
-  /** Null-move pruning with this reduction (0: none); default the level's (LEVEL6_OPENING). */
+  /** Null-move pruning with this reduction (0: none); default the level's (LEVEL6_NULL_MOVE). */
   readonly nullMove?: number;
   /**
    * The search's knowledge of the variant in place of its own (RULES): a tool's, with a tuning term
@@ -92,24 +91,22 @@ interface LevelBudget {
  * correspondence level (seconds of CPU, from the computer queue only).
  */
 const LEVEL_NODES: Readonly<Record<VariantName, readonly [number, number, number, number, number]>> = {
-  'first-contact': [120, 400, 2_000, 16_000, 64_000],
+  'first-contact': [120, 400, 2_000, 16_000, 1_000_000],
   'warp-factor': [180, 600, 1_500, 3_000, 96_000],
   'curved-space': [72, 240, 600, 2_400, 38_400],
   planar: [240, 800, 2_000, 8_000, 128_000],
 };
 
 /**
- * First Contact's level 6 beyond its node budget: null move (R 2) all game, and a million nodes a
- * turn in the first 120 plies, the drop phase, where its games are won (by a check before about ply
- * 100, or on material won then) and where level 5 walks into checks that only depth shows; after
- * it, when walls stand and a ply more changes nothing, level 6's 64 000. Against level 5 on the
- * ladder's openings: +163 [+95, +245] over 32 games, where level 6 without it had +9 [-48, +66]
- * (docs/benchmarks.md, "Ninth session" and "Eleventh session"). 1.5-3 s of CPU a turn in the drop
- * phase under load, a small part of a correspondence reply's budget (the picture Worker's 60 s).
+ * Null move (its reduction R) of level 6 where it gains. First Contact's level 6 searches a million
+ * nodes a turn with it (LEVEL_NODES): its games between the upper levels are won by a check in the
+ * drop phase or on material, which 64 000 nodes won and then gave back once both kings stood behind
+ * walls. Against level 5 on the ladder's openings (400-ply cap): plain 64 000 nodes +9 [-48, +66]
+ * over 40 games; null move and a million nodes in the first 120 plies +137 [+73, +212] over 24; a
+ * million all game (this) in the ladder table (docs/benchmarks.md, "Eleventh session"). 1.5-3 s of
+ * CPU a turn under load, a small part of a correspondence reply's budget (the picture Worker's 60 s).
  */
-export const LEVEL6_OPENING: Partial<Record<VariantName, { readonly nullMove: number; readonly nodes: number; readonly plies: number }>> = {
-  'first-contact': { nullMove: 2, nodes: 1_000_000, plies: 120 },
-};
+export const LEVEL6_NULL_MOVE: Partial<Record<VariantName, number>> = { 'first-contact': 2 };
 
 /** Level 1 scores this many turns (a seeded sample) and picks one that is not a blunder. */
 const LEVEL1_SAMPLE = 24;
@@ -144,11 +141,8 @@ export function chooseMove<P, M>(variant: AnyVariant, position: P, options: Choo
   const budget = LEVEL_BUDGETS[level];
   if (!budget) throw new RangeError(`level must be 1-6, got ${String(level)}`);
   const seed = options.seed ?? 0;
-  const extra = level === 6 ? LEVEL6_OPENING[variant.name as VariantName] : undefined;
-  // The game's ply is the number of positions before this one (a position alone counts as a start).
-  const opening = extra && (options.history?.length ?? 0) < extra.plies;
   const limits: SearchLimits = {
-    nodes: options.nodes ?? (opening ? extra.nodes : levelNodes(variant.name, level)),
+    nodes: options.nodes ?? levelNodes(variant.name, level),
     maxDepth: budget.maxDepth,
     noise: budget.noise,
     seed,
@@ -157,7 +151,7 @@ export function chooseMove<P, M>(variant: AnyVariant, position: P, options: Choo
     ...(budget.quiescencePlies !== undefined ? { quiescencePlies: budget.quiescencePlies } : {}),
     threatPlies: options.threatPlies ?? 0,
     threatExtend: Boolean(options.threatExtend),
-    nullMove: options.nullMove ?? extra?.nullMove ?? 0,
+    nullMove: options.nullMove ?? (level === 6 ? (LEVEL6_NULL_MOVE[variant.name as VariantName] ?? 0) : 0),
   };
   const earlier = new Map<number, number>();
   const key = new Int32Array(2);

@@ -10,15 +10,15 @@ import type { St3dMove } from '../st3d/move.ts';
 import type { St3dPosition } from '../st3d/position.ts';
 import { withAggression, withAttackTerm } from './first-contact-attack.ts';
 import { withHanging } from './first-contact-hanging.ts';
-import { LEVEL6_OPENING, chooseMoveInGame as plainChoice, searchRulesFor } from './index.ts';
+import { chooseMoveInGame as plainChoice, searchRulesFor } from './index.ts';
 import type { SearchRules } from './rules.ts';
 
 type FirstContactRules = SearchRules<St3dPosition, St3dMove>;
 let attackRules: FirstContactRules | undefined;
 const hangingRules = new Map<string, FirstContactRules>();
 
-/** By about this ply both hands are empty in most First Contact games between the upper levels (level 6's opening). */
-export const DROP_PLIES = LEVEL6_OPENING['first-contact']!.plies;
+/** By about this ply both hands are empty in most First Contact games between the upper levels. */
+export const DROP_PLIES = 120;
 
 export function chooseMoveInGame(
   game: Game,
