@@ -260,9 +260,10 @@ export class PlayerStore extends D1Store {
    * Store a challenge unless its creator made the same one (same player asked, game, clock, colour,
    * rating) since `since` and it is still open: a form sent twice (a double click) makes one. Insert
    * and take-back-if-a-twin-is-there run in one batch, so of two sent at once the first stays. The
-   * challenge kept: this one, or its twin.
+   * challenge kept: this one, or its twin; 'full' when the creator already had `maxOpen` open (and
+   * not expired) challenges: this one is taken back in the same batch, so no two sent at once pass.
    */
-  async createChallengeOnce(row: ChallengeRow, since: number): Promise<ChallengeRow | undefined> {
+  async createChallengeOnce(row: ChallengeRow, since: number, maxOpen: number): Promise<ChallengeRow | 'full' | undefined> {
     const twin = alias(challenges, 'twin');
     const same = and(
       eq(twin.creatorId, row.creatorId),
@@ -279,10 +280,17 @@ export class PlayerStore extends D1Store {
       gt(twin.createdAt, since),
       ne(twin.id, row.id),
     );
-    const [, dropped] = await this.db.batch([
+    const mine = alias(challenges, 'mine');
+    const open = this.db
+      .select({ n: count() })
+      .from(mine)
+      .where(and(eq(mine.creatorId, row.creatorId), eq(mine.status, 'open'), gt(mine.expiresAt, row.createdAt)));
+    const [, dropped, over] = await this.db.batch([
       this.db.insert(challenges).values(row),
       this.db.delete(challenges).where(and(eq(challenges.id, row.id), exists(this.db.select({ one: sql`1` }).from(twin).where(same)))),
+      this.db.delete(challenges).where(and(eq(challenges.id, row.id), sql`(${open}) > ${maxOpen}`)),
     ]);
+    if (over.meta.changes) return 'full';
     if (dropped.meta.changes === 0) return this.challenge(row.id);
     return this.db.select().from(twin).where(same).orderBy(twin.createdAt).limit(1).get();
   }

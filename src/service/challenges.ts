@@ -21,6 +21,8 @@ import type { TournamentSummary } from './tournament-views.ts';
 const DAY_MS = 86_400_000;
 /** How long the same challenge sent again is taken for the first one (a double click, a form sent twice). */
 const TWIN_CHALLENGE_MS = 10_000;
+/** Open challenges a player may have at once (to anyone or to one player): one client cannot fill the lobby. */
+export const MAX_OPEN_CHALLENGES = 20;
 
 /** What a player's event stream carries (GET /api/stream/events). */
 export type PlayerEvent =
@@ -146,7 +148,13 @@ export class ChallengeService {
     const row = await this.challengeRow(creator, input);
     if (!row.ok) return row;
     // The same challenge sent again within seconds (a double click, a form sent twice) is the first one.
-    const kept = await this.store.createChallengeOnce(row.value, row.value.createdAt - TWIN_CHALLENGE_MS);
+    const kept = await this.store.createChallengeOnce(row.value, row.value.createdAt - TWIN_CHALLENGE_MS, MAX_OPEN_CHALLENGES);
+    if (kept === 'full')
+      return fail(
+        409,
+        'too_many_challenges',
+        `you have ${MAX_OPEN_CHALLENGES} open challenges, the most a player may have at once: withdraw one (DELETE /api/challenges/:id, or on its page) or wait for one to be answered or to expire`,
+      );
     if (kept && kept.id !== row.value.id) return done(await this.view(kept, base));
     return done(await this.published(row.value, base));
   }

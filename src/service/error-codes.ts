@@ -76,6 +76,7 @@ export const ERROR_CODES = {
   not_creator: 'only the player who made it can do this',
   own_challenge: 'you cannot accept your own challenge',
   challenge_closed: 'the challenge is no longer open: accepted, declined, withdrawn or expired',
+  too_many_challenges: 'you have as many open challenges as a player may have at once; withdraw one first',
   rematch_started: 'this finished game has its rematch already (an offer was accepted); `error` names the game',
   already_joined: 'you have joined this tournament already',
   not_joined: 'you are not in this tournament',

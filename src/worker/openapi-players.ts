@@ -216,6 +216,7 @@ export const playerPaths = {
         400: error('which field and why (`to` yourself, options that do not go)', 'invalid_options'),
         403: error('not a player key'),
         404: error('no player with that `to` id', 'unknown_player'),
+        409: error('you have 20 open challenges, the most at once: withdraw one first', 'too_many_challenges'),
         429: tooMany('challenges (30 a minute)', 'from this player key'),
       },
     },

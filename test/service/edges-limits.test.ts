@@ -154,6 +154,30 @@ describe('new players and challenges', () => {
     expect(player.body.error).toContain('too many new players from your address');
   });
 
+  it('open challenges: 20 at once per player, then 409 too_many_challenges; a withdrawn one makes room (tester 5)', async () => {
+    const p = await newPlayer('Seeker');
+    const made: string[] = [];
+    // Each a different game (days per move, variant, colour), so none is taken for a double click of another.
+    const kinds = (['planar', 'warp-factor', 'curved-space', 'first-contact'] as const).flatMap((variant) =>
+      [1, 2, 3, 5, 7].map((days) => ({ variant, clock: { daysPerMove: days } })),
+    );
+    for (const json of kinds) {
+      const res = await call('POST', '/api/challenges', { token: p.key, json });
+      expect(res.status, res.text).toBe(201);
+      made.push(res.body.id);
+    }
+    const over = await call('POST', '/api/challenges', { token: p.key, json: { variant: 'planar', clock: { daysPerMove: 10 } } });
+    expect([over.status, over.body.code]).toEqual([409, 'too_many_challenges']);
+    expect(over.body.error).toMatch(/^you have 20 open challenges, the most a player may have at once: withdraw one/);
+    const mine = await call('GET', '/api/me/challenges', { token: p.key });
+    expect(mine.body.challenges.filter((c: { from: { id: string }; status: string }) => c.from.id === p.id && c.status === 'open')).toHaveLength(20);
+    expect((await call('DELETE', `/api/challenges/${made[0]}`, { token: p.key })).status).toBe(200);
+    expect((await call('POST', '/api/challenges', { token: p.key, json: { variant: 'planar', clock: { daysPerMove: 10 } } })).status).toBe(201);
+    // Another player is not counted with this one.
+    const other = await newPlayer('Other');
+    expect((await call('POST', '/api/challenges', { token: other.key, json: { variant: 'planar' } })).status).toBe(201);
+  });
+
   it('challenges per player key: 30 a minute, then 429 with Retry-After; another key is unaffected', async () => {
     const p = await newPlayer('Flood');
     let made = 0;

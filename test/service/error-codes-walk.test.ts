@@ -532,6 +532,15 @@ const specific: Record<string, Recipe> = {
   // Challenges
   'POST /api/challenges 400 invalid_options': (s) => ({ ...s, json: { variant: 'warp-factor', options: { speed: 9 } } }),
   'POST /api/challenges 404 unknown_player': (s) => ({ ...s, json: { variant: 'warp-factor', to: NOWHERE } }),
+  'POST /api/challenges 409 too_many_challenges': async (s) => {
+    const seeker = await newPlayer('Seeker');
+    // Twenty different open challenges (a twin of one would be taken for a double click of it).
+    for (const daysPerMove of [1, 2, 3, 5, 7, 10, 14])
+      for (const variant of ['planar', 'warp-factor', 'curved-space'])
+        if (!(variant === 'curved-space' && daysPerMove === 14))
+          await ok({ method: 'POST', path: '/api/challenges', token: seeker.key, json: { variant, clock: { daysPerMove } } });
+    return { ...s, token: seeker.key, json: { variant: 'first-contact' } };
+  },
   'GET /api/challenges 400 invalid_query': at('/api/challenges?limit=0'),
   'DELETE /api/challenges/{id} 403 not_creator': (s) => ({ ...s, token: kor.key }),
   'DELETE /api/challenges/{id} 409 challenge_closed': async (s) => {
