@@ -38,7 +38,14 @@ export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => 
       .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
       .then((html) => {
         const focused = document.activeElement?.id;
+        // What the page said (a turn just sent and the planned reply to it) stays when the region
+        // comes back at the ply already shown with nothing to say: a live update that crossed the
+        // page's own refresh would otherwise wipe it.
+        const said = document.querySelector('#flash')?.innerHTML ?? '';
+        const shownPly = st().ply;
         live().outerHTML = html;
+        const flashNow = document.querySelector('#flash');
+        if (said.trim() && flashNow && !flashNow.innerHTML.trim() && st().ply === shownPly) flashNow.innerHTML = said;
         parts.forgetChoice();
         const after = st();
         const i2 = document.querySelector<HTMLInputElement>('#move');

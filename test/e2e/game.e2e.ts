@@ -381,4 +381,21 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   assert.equal((await fetch(leaked.links.white)).status, 403, 'the old link is refused');
   assert.equal((await fetch(fresh)).status, 200, 'the new link works');
   log('two presses on "Make a new link" renew the link once, and the page shows the new one');
+
+  // A live update at the ply already shown (here the opponent's message) keeps what the page said
+  // about the turn just sent: a refresh crossing the page's own wiped it (a flaky planned-reply check).
+  const chat = (await api('POST', '/api/games', { variant: 'warp-factor' })).body as {
+    id: string;
+    tokens: Record<'white' | 'black', string>;
+    links: Record<'white' | 'black', string>;
+  };
+  await desk.goto(chat.links.white);
+  await turnsLoaded(desk);
+  await desk.fill('#move', 'Wb2-Wb3');
+  await send(desk, 1);
+  await desk.waitForSelector('#flash .msg.ok:has-text("You played Wb2-Wb3")');
+  assert.equal((await api('POST', `/api/games/${chat.id}/messages`, { text: 'Qapla!' }, chat.tokens.black)).status, 201);
+  await desk.waitForSelector('#messages :text("Qapla!")');
+  assert.match((await desk.textContent('#flash')) ?? '', /You played Wb2-Wb3/);
+  log("a live update at the same ply keeps the page's words about the turn just sent");
 });
