@@ -19,6 +19,8 @@ import { ROOT } from './server.ts';
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e');
 const TOTAL_MS = 240_000;
 
+type Side = 'white' | 'black';
+
 async function snap(page: Page, name: string, fullPage = true): Promise<void> {
   await page.screenshot({ path: shotPath(name), fullPage, timeout: STEP_MS });
 }
@@ -346,13 +348,15 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   }
   log('a finished game opens at the top');
 
-  // An offer turned down: the offerer's page says so (its "You offered a draw." line just went).
-  const offered = (await api('POST', '/api/games', { variant: 'warp-factor' })).body as {
-    id: string;
-    tokens: Record<'white' | 'black', string>;
-    links: Record<'white' | 'black', string>;
+  /** A new game made through the API, White's page open on the desk. */
+  const atDesk = async (variant: string) => {
+    const game = (await api('POST', '/api/games', { variant })).body as { id: string; tokens: Record<Side, string>; links: Record<Side, string> };
+    await desk.goto(game.links.white);
+    return game;
   };
-  await desk.goto(offered.links.white);
+
+  // An offer turned down: the offerer's page says so (its "You offered a draw." line just went).
+  const offered = await atDesk('warp-factor');
   await turnsLoaded(desk);
   assert.equal((await api('POST', `/api/games/${offered.id}/draw`, { action: 'offer' }, offered.tokens.white)).status, 200);
   await desk.waitForSelector('[data-own-offer="draw"]');
@@ -363,8 +367,7 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
 
   // "Make a new link" pressed twice is sent once (the site script's data-once): a second
   // send would carry the token the first ended, and its refusal would hide the new link.
-  const leaked = (await api('POST', '/api/games', { variant: 'planar' })).body as { id: string; links: Record<'white' | 'black', string> };
-  await desk.goto(leaked.links.white);
+  const leaked = await atDesk('planar');
   await desk.click('#seat-link summary');
   // The first request is held a moment, as on a slow connection, so the second press comes while it is on its way.
   let renewals = 0;
@@ -384,12 +387,7 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
 
   // A live update at the ply already shown (here the opponent's message) keeps what the page said
   // about the turn just sent: a refresh crossing the page's own wiped it (a flaky planned-reply check).
-  const chat = (await api('POST', '/api/games', { variant: 'warp-factor' })).body as {
-    id: string;
-    tokens: Record<'white' | 'black', string>;
-    links: Record<'white' | 'black', string>;
-  };
-  await desk.goto(chat.links.white);
+  const chat = await atDesk('warp-factor');
   await turnsLoaded(desk);
   await desk.fill('#move', 'Wb2-Wb3');
   await send(desk, 1);
