@@ -2,7 +2,9 @@
 // (content, an embed with the board picture and the game link) for a game's seat and for a
 // player's own webhook; chat notifications follow the player's choice on /me, and a chat that
 // blocked the bot gets no more of them.
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import type { GameObject } from '../../src/worker/game-object.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatNotificationText } from '../../src/notify/chat/channel.ts';
 import { isChatFanoutJob, isChatJob, type ChatJob } from '../../src/notify/types.ts';
@@ -10,7 +12,7 @@ import type { EventData } from '../../src/notify/types.ts';
 import { isDiscordWebhook } from '../../src/notify/chat/discord-webhook.ts';
 import type { QueueJob } from '../../src/notify/types.ts';
 import { chatApis, linkTelegram, mePost, telegramBot } from './bot-helpers.ts';
-import { BASE, call, fetchWorker, newGame } from './helpers.ts';
+import { BASE, call, fetchWorker, inGame, newGame } from './helpers.ts';
 import { captureQueue, runQueue, takeWithChats } from './notify-helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
 import { positionKey } from '../../src/service/public-state.ts';
@@ -191,6 +193,35 @@ describe('chat notifications', () => {
     expect(sentTo).toEqual(['5100', '-1005100']);
     const moved = await (await fetchWorker(new Request(`${BASE}/me`, { headers: { Cookie: `subspace_key=${sulu.key}` } }))).text();
     expect(moved).toContain('-1005100');
+  });
+
+  it("the clock's reminder and last call reach the linked chat of the player to move (tester 6 G1)", async () => {
+    const bot = telegramBot();
+    chatApis();
+    const [scott, gaila] = [await newPlayer('Scott'), await newPlayer('Gaila')];
+    await linkTelegram(bot, 5400, scott);
+    const queue = captureQueue<QueueJob>();
+    const { game } = await startGame(scott, gaila, { variant: 'warp-factor', color: 'white', clock: { daysPerMove: 1 } });
+    const gameId: string = game.id;
+    const chatEvents = async () =>
+      (await takeWithChats(queue))
+        .filter((j): j is ChatJob => isChatJob(j))
+        .map((j) => `${j.chat.externalId}:${j.event}:${j.side}:${chatNotificationText(j).split('\n')[0]!.slice(0, 12)}`);
+    expect(await chatEvents()).toEqual(['5400:game-start:white:New Warp Fac']);
+    const deadline = (await inGame(gameId, (store) => store.game(gameId)))!.deadline!;
+    // The game's alarm, delivered with the object's clock at `at`.
+    const fireAt = async (at: number) => {
+      const stub = env.GAMES.get(env.GAMES.idFromName(gameId));
+      await runInDurableObject(stub, (o: GameObject) => {
+        o.clock = () => at;
+      });
+      expect(await runDurableObjectAlarm(stub)).toBe(true);
+    };
+    const DAY = 86_400_000;
+    await fireAt(deadline - 0.2 * DAY);
+    expect(await chatEvents()).toEqual(['5400:reminder:white:Reminder: yo']);
+    await fireAt(deadline - 0.05 * DAY);
+    expect(await chatEvents()).toEqual(['5400:last-call:white:Last call: y']);
   });
 
   it('a challenge to a linked player reaches their chat with Accept and Decline; Accept starts the game', async () => {
