@@ -193,6 +193,10 @@ describe('commands and buttons', () => {
     expect(payload.embeds[0].image.url).toBe('attachment://board.png');
     const resign = await app.command('1301', 'resign', { game: game.id });
     expect(resign.body.data.content).toContain(`You do not play in game ${game.id}`);
+    // Its Resign button too: refused at once, not asked "Resign game …?" (tester 6 G2).
+    const pressed = await app.press('1301', `resign:${game.id}`);
+    expect(pressed.body.data.content).toContain(`You do not play in game ${game.id}`);
+    expect(pressed.body.data.components ?? []).toEqual([]);
     expect((await call('GET', `/api/games/${game.id}`)).body.status).toBe('active');
     // An account tied to no player sees it too, as on the public page (tester 4 F2); acting still says how to link.
     apis.take();

@@ -247,6 +247,11 @@ describe('Telegram webhook', () => {
     expect(apis.telegram('sendPhoto')).toHaveLength(1);
     await bot.text(84, `/resign ${other}`);
     expect(lastText(84)).toContain(`You do not play in game ${other}`);
+    // Its Resign button: refused at once, with the notice as a sentence (tester 6 G2, G3).
+    apis.take();
+    await bot.press(84, `resign:${other}`);
+    expect(apis.telegram('answerCallbackQuery')[0]!.body.text).toBe(`You do not play in game ${other}: only its players can act in it`);
+    expect(JSON.stringify(apis.telegram('sendMessage').at(-1)!.body.reply_markup ?? {})).not.toContain('resign-yes');
     // A chat tied to no player sees it too, as on the public page (tester 4 F2); anything else says how to link.
     apis.take();
     await bot.text(85, `/board ${other}`);

@@ -277,9 +277,13 @@ export async function buttonReply(deps: BotDeps, chat: LinkedChat, data: string)
       return playCommand(deps, chat, id, { kind: 'accept' });
     case 'draw-decline':
       return playCommand(deps, chat, id, { kind: 'decline' });
-    case 'resign':
+    case 'resign': {
+      // Asked only of a player of the game (tester 6 G2: anyone was asked "Resign game …?").
+      const seat = await sideIn(deps, chat.player, id);
+      if ('error' in seat) return fail(seat.error);
       // One press of a button should not lose a game: ask once more.
       return { ok: true, text: `Resign game ${id}? This ends the game: your opponent wins.`, buttons: [BUTTON.resignYes(id)], private: true };
+    }
     case 'resign-yes':
       return playCommand(deps, chat, id, { kind: 'resign' });
     case 'board':
