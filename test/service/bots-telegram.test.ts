@@ -60,6 +60,12 @@ describe('Telegram webhook', () => {
     expect(lastText(43)).toMatch(/not valid: it was used already or it expired/);
     await bot.text(43, '/games');
     expect(lastText(43)).toMatch(/not tied to a Subspace player/);
+    // Start pressed again (a bare /start): a tied chat is told whom it plays as, another how to tie it (tester 6 G4).
+    await bot.text(42, '/start');
+    expect(lastText(42)).toContain('This chat plays as Spock');
+    expect(lastText(42)).not.toContain('Link a Telegram chat');
+    await bot.text(43, '/start');
+    expect(lastText(43)).toContain('Link a Telegram chat');
     const me = await fetchWorker(new Request(`${BASE}/me`, { headers: { Cookie: `subspace_key=${spock.key}` } }));
     expect(await me.text()).toContain('Telegram chat chat42');
   });

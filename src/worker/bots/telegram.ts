@@ -158,7 +158,13 @@ async function send(c: Context<AppEnv>, api: TelegramApi, chatId: string, reply:
 
 /** `/start <code>`: tie the chat to the player who made the code on /me. */
 async function start(deps: bot.BotDeps, chat: TelegramChat, code: string | undefined): Promise<string> {
-  if (!code) return `Welcome to Subspace. To play here, open your player page ${deps.base.origin}/me and press "Link a Telegram chat".\n\n${TELEGRAM_HELP}`;
+  if (!code) {
+    // Start pressed again in a chat already tied: say to whom, not how to tie it (tester 6 G4).
+    const linked = await bot.linkedChat(deps, 'telegram', String(chat.id));
+    if (linked)
+      return `Welcome back. This chat plays as ${linked.player.name ?? `player ${linked.player.id}`} (change it on ${deps.base.origin}/me).\n\n${TELEGRAM_HELP}`;
+    return `Welcome to Subspace. To play here, open your player page ${deps.base.origin}/me and press "Link a Telegram chat".\n\n${TELEGRAM_HELP}`;
+  }
   const used = await useCode(deps.chat, 'telegram', code, Date.now());
   const player = used?.playerId ? await deps.players.find(used.playerId) : undefined;
   if (!player) return `That link code is not valid: it was used already or it expired. Get a new one on ${deps.base.origin}/me.`;
