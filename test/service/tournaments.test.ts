@@ -113,6 +113,11 @@ describe('round robin', () => {
     ]);
     expect(done.winner.id).toBe(players[0]!.id);
     expect(done.standings[0]).toMatchObject({ wins: 3, draws: 1, losses: 0, played: 4 });
+    // The page writes points and tiebreaks alike, quarters and halves as fractions (tester 6 G5: "2.5" beside "2½").
+    const page = (await call('GET', `/tournaments/${t.id}`)).text;
+    const table = /<table class="examples crosstable">.*?<\/table>/s.exec(page)![0];
+    const lastCells = [...table.matchAll(/<td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(lastCells).toEqual(['3½ 5¼', '2½ 3¾', '2 2½', '2 2', '0 0']);
     // The tournament's games were rated in the order they ended, as Glicko-2 from scratch rates them.
     for (const p of players) {
       const got = ((await call('GET', `/api/players/${p.id}`)).body.ratings as { rating: number }[])[0]!;

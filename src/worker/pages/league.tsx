@@ -12,7 +12,13 @@ import { nameOf, PlayerLink, type RatingLookup } from './rating-badge.tsx';
 import { utc } from '../../service/public-state.ts';
 
 const variantTitle = (v: string) => getVariant(v)?.title ?? v;
-const points = (n: number) => (n % 1 ? `${Math.floor(n) || ''}½` : String(n));
+/** A score as the crosstable writes it: quarters and halves as fractions (Sonneborn-Berger has quarters), 2½, ¾. */
+const FRACTIONS: Record<number, string> = { 0.25: '¼', 0.5: '½', 0.75: '¾' };
+const points = (n: number) => {
+  const whole = Math.floor(n);
+  const part = FRACTIONS[n - whole];
+  return n === whole ? String(n) : part ? `${whole || ''}${part}` : n.toFixed(2);
+};
 
 const VariantLinks = (p: { current: string; base: string }) => (
   <nav aria-label="Variants">
@@ -258,7 +264,7 @@ const Crosstable = (p: { t: TournamentView }) => {
                 )}
                 {anyBye ? <td>{byes.has(s.player.id) ? points(byes.get(s.player.id)!) : ''}</td> : null}
                 <td>{points(s.points)}</td>
-                <td>{s.tiebreak}</td>
+                <td>{points(s.tiebreak)}</td>
               </tr>
             ))}
           </tbody>
