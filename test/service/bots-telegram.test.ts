@@ -223,7 +223,8 @@ describe('Telegram webhook', () => {
     expect(lastText(83)).toContain(`Game ${y}: Could not play "Wc2-Wc3": it is Black's turn, not yours`);
     // X again, then a second game going: a bare command asks which, it does not go to X.
     await bot.text(83, `/board ${x}`);
-    expect(lastText(83)).toMatch(new RegExp(`^(<pre>)?Game ${x}: [\\s\\S]*Game over: 1-0 \\(resignation\\)`));
+    // Headed on a line of its own: the diagram's first line keeps its place (tester 6 G6).
+    expect(lastText(83)).toMatch(new RegExp(`^(<pre>)?Game ${x}:\\n[A-Z] level [\\s\\S]*Game over: 1-0 \\(resignation\\)`));
     const z = (await startGame(carol, eve)).game.id as string;
     for (const words of ['Wb2-Wb3', '/resign', '/draw']) {
       await bot.text(83, words);
@@ -232,7 +233,7 @@ describe('Telegram webhook', () => {
     }
     // A bare /board still shows the finished game, named.
     await bot.text(83, '/board');
-    expect(lastText(83)).toContain(`Game ${x}: `);
+    expect(lastText(83)).toContain(`Game ${x}:\n`);
     expect((await call('GET', `/api/games/${y}`)).body.status).toBe('active');
     expect((await call('GET', `/api/games/${z}`)).body.status).toBe('active');
   });

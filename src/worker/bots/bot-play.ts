@@ -160,7 +160,11 @@ async function commandReply(deps: BotDeps, id: string, side: 'white' | 'black' |
   const answer = await runCommand(deps.games, id, side ? { side } : '', command, deps.base.origin);
   const buttons = answer.state && side ? gameButtons(answer.state, side) : [];
   // Every answer says which game it is about when the game is over or the command failed.
-  const text = answer.ok && (command.kind !== 'board' || answer.state?.status === 'active') ? answer.reply : `Game ${id}: ${answer.reply}`;
+  // A board's heading is a line of its own: on the diagram's first line it would push the levels' titles off their boards (tester 6 G6).
+  const text =
+    answer.ok && (command.kind !== 'board' || answer.state?.status === 'active')
+      ? answer.reply
+      : `Game ${id}:${answer.ok && command.kind === 'board' ? '\n' : ' '}${answer.reply}`;
   // A spectator's board does not become the chat's game (a bare turn would not be theirs).
   const picture = command.kind === 'board' && answer.ok ? { picture: id } : {};
   return { ok: answer.ok, text, buttons, ...(side ? { game: id } : {}), ...picture, private: !answer.ok };
