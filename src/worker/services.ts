@@ -305,7 +305,11 @@ export class Services {
         alarms: this.home?.alarms ?? new ObjectAlarms(env),
         events: ((sink) => (this.home ? this.heardBy(this.home.store, sink) : sink))(
           // The clock's reminders and last calls: every channel a game's own events reach, chats too (tester 6 G1).
-          allOf(new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock), new ChatNotifier(this.chatQueue, this.config.publicUrl, clock), this.pushNotifier),
+          allOf(
+            new QueueNotifier(env.NOTIFY_QUEUE, this.config.publicUrl, clock),
+            new ChatNotifier(this.chatQueue, this.config.publicUrl, clock),
+            this.pushNotifier,
+          ),
         ),
         push: new PushStore(env.DB),
         ...(env.NOTIFY_QUEUE ? { queue: env.NOTIFY_QUEUE } : {}),

@@ -208,7 +208,8 @@ async function handleUpdate(c: Context<AppEnv>, deps: bot.BotDeps, api: Telegram
   if (!query && !text.trim()) return;
   const reply = query ? await bot.buttonReply(deps, chat, query.data ?? '') : await chatCommand(deps, chat, text, command, !inGroup(tgChat));
   await bot.remember(deps, chat, reply);
-  if (query) await api.call('answerCallbackQuery', { callback_query_id: query.id, ...(reply.ok ? {} : { text: bot.asSentence(reply).split('\n')[0]!.slice(0, 190) }) });
+  if (query)
+    await api.call('answerCallbackQuery', { callback_query_id: query.id, ...(reply.ok ? {} : { text: bot.asSentence(reply).split('\n')[0]!.slice(0, 190) }) });
   await send(c, api, chatId, reply);
 }
 
