@@ -8,7 +8,7 @@ import type { QueueJob } from '../../src/notify/types.ts';
 import { chatApis, discordApp, linkDiscord, linkTelegram, telegramBot, TELEGRAM_SECRET, type DiscordApp, type TelegramBot } from './bot-helpers.ts';
 import { BASE, call, fetchWorker } from './helpers.ts';
 import { captureQueue, runQueue, takeWithChats } from './notify-helpers.ts';
-import { newPlayer } from './player-helpers.ts';
+import { newPlayer, startGame } from './player-helpers.ts';
 import { positionKey } from '../../src/service/public-state.ts';
 
 let app: DiscordApp;
@@ -176,5 +176,56 @@ describe('a whole game: a Discord user against a Telegram chat', () => {
 
     // Every Bot API call went to the stand-in with the bot's token, and each carried its body.
     for (const c of apis.calls.filter((x) => x.platform === 'telegram')) expect(c.body).toBeTruthy();
+  }, 60_000);
+
+  it('a takeback or pause asked of a Discord player comes with Accept and Decline buttons, which answer it (tester 6 G7)', async () => {
+    const apis = chatApis();
+    const queue = captureQueue<QueueJob>();
+    const [sisko, dukat] = [await newPlayer('Sisko'), await newPlayer('Dukat')];
+    await linkDiscord(app, '4300', sisko);
+    const { game } = await startGame(sisko, dukat, { variant: 'warp-factor', color: 'white', clock: { daysPerMove: 3 } });
+    const gameId: string = game.id;
+    const state = async () => (await call('GET', `/api/games/${gameId}`)).body;
+    /** The Discord direct messages the queued notifications became: their words and buttons. */
+    const dms = async () => {
+      const jobs = (await takeWithChats(queue)).filter((j): j is ChatJob => 'chat' in j);
+      apis.take();
+      if (jobs.length) await runQueue(jobs);
+      return apis
+        .take()
+        .filter((c) => c.platform === 'discord' && c.path.startsWith('/channels/'))
+        .map(
+          (c) =>
+            JSON.parse(c.body.payload_json ?? JSON.stringify(c.body)) as {
+              content: string;
+              components?: { components: { label: string; custom_id: string }[] }[];
+            },
+        );
+    };
+    await dms();
+    expect((await call('POST', `/api/games/${gameId}/moves`, { text: 'Wb2-Wb3', token: sisko.key })).status).toBe(200);
+    expect((await call('POST', `/api/games/${gameId}/moves`, { text: 'Bb3-Bb2', token: dukat.key })).status).toBe(200);
+    await dms();
+    const buttonsOf = (dm: Awaited<ReturnType<typeof dms>>[number]) => dm.components![0]!.components.map((b) => b.label);
+
+    // A takeback: the message says to press, and the buttons do it.
+    expect((await call('POST', `/api/games/${gameId}/takeback`, { token: dukat.key, json: { action: 'offer' } })).status).toBe(200);
+    let [dm] = await dms();
+    expect(dm!.content).toContain('Press Accept takeback or Decline takeback');
+    expect(dm!.content).not.toContain('Reply "takeback accept"');
+    expect(buttonsOf(dm!)).toEqual(['Accept takeback', 'Decline takeback', 'Board picture']);
+    const accepted = await app.press('4300', dm!.components![0]!.components[0]!.custom_id);
+    expect(accepted.status).toBe(200);
+    expect(await state()).toMatchObject({ ply: 1, takebackOffer: null });
+    await dms();
+
+    // A pause: the same, declined.
+    expect((await call('POST', `/api/games/${gameId}/pause`, { token: dukat.key, json: { action: 'offer', days: 2 } })).status).toBe(200);
+    [dm] = await dms();
+    expect(dm!.content).toContain('Press Accept pause or Decline pause');
+    expect(buttonsOf(dm!)).toEqual(['Accept pause', 'Decline pause', 'Board picture']);
+    const declined = await app.press('4300', dm!.components![0]!.components[1]!.custom_id);
+    expect(declined.body.data.content).toMatch(/declined/i);
+    expect(await state()).toMatchObject({ pauseOffer: null, pause: null });
   }, 60_000);
 });

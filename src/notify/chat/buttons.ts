@@ -19,16 +19,35 @@ export const BUTTON = {
   draw: button('Offer draw', 'draw', 'secondary'),
   drawAccept: button('Accept draw', 'draw-accept', 'success'),
   drawDecline: button('Decline draw', 'draw-decline', 'secondary'),
+  takebackAccept: button('Accept takeback', 'takeback-accept', 'success'),
+  takebackDecline: button('Decline takeback', 'takeback-decline', 'secondary'),
+  pauseAccept: button('Accept pause', 'pause-accept', 'success'),
+  pauseDecline: button('Decline pause', 'pause-decline', 'secondary'),
   resign: button('Resign', 'resign', 'danger'),
   resignYes: button('Yes, resign', 'resign-yes', 'danger'),
   board: button('Board picture', 'board', 'primary'),
 };
 
-/** The buttons under a game's answer: Offer draw and Resign, or Accept / Decline a draw offered to you; the picture. */
-export function gameButtons(state: { readonly id: string; readonly status: string; readonly drawOffer: Color | null }, you: Color | undefined): BotButton[] {
+/** What a game's buttons depend on: its status and the offers waiting (a game's public state has them all). */
+export interface ButtonState {
+  readonly id: string;
+  readonly status: string;
+  readonly drawOffer: Color | null;
+  readonly takebackOffer?: Color | null;
+  readonly pauseOffer?: { readonly by: Color } | null;
+}
+
+/**
+ * The buttons under a game's answer: Offer draw and Resign, or Accept / Decline what the opponent
+ * asks of you (a draw, a takeback, a pause: Discord takes no typed answer, tester 6 G7); the picture.
+ */
+export function gameButtons(state: ButtonState, you: Color | undefined): BotButton[] {
   if (state.status !== 'active') return [];
   const picture = BUTTON.board(state.id);
-  if (you && state.drawOffer === opposite(you)) return [BUTTON.drawAccept(state.id), BUTTON.drawDecline(state.id), picture];
+  const them = you && opposite(you);
+  if (them && state.drawOffer === them) return [BUTTON.drawAccept(state.id), BUTTON.drawDecline(state.id), picture];
+  if (them && state.takebackOffer === them) return [BUTTON.takebackAccept(state.id), BUTTON.takebackDecline(state.id), picture];
+  if (them && state.pauseOffer?.by === them) return [BUTTON.pauseAccept(state.id), BUTTON.pauseDecline(state.id), picture];
   return [BUTTON.draw(state.id), BUTTON.resign(state.id), picture];
 }
 

@@ -5,6 +5,7 @@
 // notifications: they are switched off on the link, as a 410 disables a webhook. Anything else
 // failed is retried by the queue.
 import type { ChatStore } from '../../db/chat-store.ts';
+import { opposite } from '../../engine/types.ts';
 import { subject, summary } from '../messages.ts';
 import type { DeliveryOutcome } from '../types.ts';
 import { BUTTON, discordButtons, gameButtons, telegramKeyboard, type BotButton } from './buttons.ts';
@@ -24,9 +25,7 @@ export function chatNotificationText(job: ChatJob): string {
   return [
     subject(job.event, d),
     // The mail's 'Reply "accept"': Discord takes no typed replies, only its commands and buttons.
-    ...summary(job.event, d).map((line) =>
-      job.chat.platform === 'discord' ? line.replace('Reply "accept" to agree', 'Press Accept to agree').replace('reply "decline"', 'press Decline') : line,
-    ),
+    ...summary(job.event, d).map((line) => (job.chat.platform === 'discord' ? pressNotReply(line) : line)),
     '',
     d.board,
     '',
@@ -35,6 +34,13 @@ export function chatNotificationText(job: ChatJob): string {
     `The game: ${d.link}`,
   ].join('\n');
 }
+
+/** A notification's typed answers as the buttons Discord shows for them (gameButtons). */
+const pressNotReply = (line: string) =>
+  line
+    .replace('Reply "accept" to agree', 'Press Accept to agree')
+    .replace('reply "decline"', 'press Decline')
+    .replace(/Reply "(takeback|pause) accept" or "\1 decline"/, (_, what: string) => `Press Accept ${what} or Decline ${what}`);
 
 export class ChatChannel {
   constructor(
@@ -53,7 +59,17 @@ export class ChatChannel {
         ? { text: job.text, buttons: [BUTTON.accept(job.challengeId), BUTTON.decline(job.challengeId)] }
         : {
             text: chatNotificationText(job),
-            buttons: gameButtons({ id: job.gameId, status: job.data.status, drawOffer: job.data.drawOffer }, job.side),
+            buttons: gameButtons(
+              {
+                id: job.gameId,
+                status: job.data.status,
+                drawOffer: job.data.drawOffer,
+                // The event data has no takeback offer of its own: the request is what this event says.
+                takebackOffer: job.event === 'takeback-offer' ? opposite(job.side) : null,
+                pauseOffer: job.data.pauseOffer,
+              },
+              job.side,
+            ),
             embed: { title: subject(job.event, job.data).slice(0, 256), url: job.data.link, image: job.data.image },
           };
     let outcome: DeliveryOutcome;

@@ -281,6 +281,12 @@ export async function buttonReply(deps: BotDeps, chat: LinkedChat, data: string)
       return playCommand(deps, chat, id, { kind: 'accept' });
     case 'draw-decline':
       return playCommand(deps, chat, id, { kind: 'decline' });
+    case 'takeback-accept':
+    case 'takeback-decline':
+      return playCommand(deps, chat, id, { kind: 'takeback', action: action === 'takeback-accept' ? 'accept' : 'decline' });
+    case 'pause-accept':
+    case 'pause-decline':
+      return playCommand(deps, chat, id, { kind: 'pause', action: action === 'pause-accept' ? 'accept' : 'decline' });
     case 'resign': {
       // Asked only of a player of the game (tester 6 G2: anyone was asked "Resign game …?").
       const seat = await sideIn(deps, chat.player, id);
