@@ -124,6 +124,27 @@ describe('Discord channel webhooks as webhook URLs', () => {
     expect(me.body).toMatchObject({ webhook: DISCORD_HOOK, webhookDisabled: true });
   });
 
+  it("the players' names and messages reach the channel word for word: no masked link, heading or bold of theirs (tester 6 G8)", async () => {
+    const queue = captureQueue();
+    const g = await newGame('planar', { white: { name: '[Support](https://evil.example/x)' }, black: { name: 'Kor', webhook: DISCORD_HOOK } });
+    queue.take();
+    const sent = await call('POST', `/api/games/${g.id}/messages`, {
+      token: g.tokens.white,
+      json: { text: '[Claim](https://evil.example/s)\n# Big **news**' },
+    });
+    expect(sent.status).toBe(201);
+    const posts = receiver();
+    await runQueue(queue.take());
+    const content: string = posts[0]!.body.content;
+    const words = content.slice(0, content.indexOf('```'));
+    // Every markdown character of theirs is escaped (Discord shows it and drops the backslash).
+    expect(words).toContain('\\[Support\\]\\(https://evil.example/x\\)');
+    expect(words).toContain('> \\[Claim\\]\\(https://evil.example/s\\)');
+    expect(words).toContain('> \\# Big \\*\\*news\\*\\*');
+    expect(words).not.toMatch(/(^|[^\\])\[[^\]]*[^\\]\]\(/);
+    expect(words).not.toMatch(/^(> )?#/m);
+  });
+
   it("a player's own webhook gets a challenge in Discord's body", async () => {
     const [kirk, kor] = [await newPlayer('Kirk'), await newPlayer('Kor')];
     expect((await call('PATCH', '/api/me', { token: kor.key, json: { webhook: DISCORD_HOOK } })).status).toBe(200);

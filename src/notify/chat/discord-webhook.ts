@@ -14,19 +14,36 @@ export const isDiscordWebhook = (url: string) => DISCORD_WEBHOOK.test(url);
 export function discordWebhookBody(job: NotifyJob | PlayerJob): string {
   if (isPlayerJob(job)) {
     const e = job.data;
-    if ('tournament' in e) return body({ content: e.text, embed: { title: e.tournament.name.slice(0, 256), url: e.tournament.link } });
+    if ('tournament' in e) return body({ content: literal(e.text), embed: { title: e.tournament.name.slice(0, 256), url: e.tournament.link } });
     const link = 'challenge' in e ? e.challenge.link : e.game.link;
     const image = 'game' in e ? `${job.origin}/api/games/${e.game.id}/board.png?ply=${e.game.ply}` : undefined;
     const title = 'challenge' in e ? `Challenge ${e.challenge.id}` : `${e.game.title ?? e.game.variant} game ${e.game.id}`;
-    return body({ content: e.text, embed: { title, url: link, ...(image ? { image } : {}) } });
+    return body({ content: literal(e.text), embed: { title, url: link, ...(image ? { image } : {}) } });
   }
   const d = job.data;
   const head = subject(job.event, d);
   // The words first; the board in a code block after them, shortened (by messageJson) to Discord's 2000 characters.
-  const words = [`**${head.replace(/[*_~`|>]/g, '\\$&')}**`, ...summary(job.event, d).map((l) => l.replace(/[*_~`|]/g, '\\$&'))].join('\n');
+  const words = [`**${literal(head)}**`, ...summary(job.event, d).map(literal)].join('\n');
   const block = codeBlock(d.board);
   const content = words.length + block.length < 2000 ? `${words}\n${block}` : words;
   return body({ content, embed: { title: `${d.title ?? d.variant} game ${d.gameId}`.slice(0, 256), url: d.link, image: d.image } });
+}
+
+/**
+ * Text as Discord shows it, word for word: names and messages are the players' own, so its markdown
+ * (bold, masked links, headings, lists, mentions) is escaped (tester 6 G8: a name like
+ * "[Support](https://evil.example)" posted a disguised link). A line's leading "> " is ours: the quote
+ * of a player's message.
+ */
+export function literal(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const quoted = line.startsWith('> ');
+      const words = (quoted ? line.slice(2) : line).replace(/[\\*_~`|[\]()<>]/g, '\\$&').replace(/^(\s*)([#-])/, '$1\\$2');
+      return quoted ? `> ${words}` : words;
+    })
+    .join('\n');
 }
 
 /** No components: a channel webhook that no application owns may not carry buttons. */
