@@ -237,6 +237,25 @@ describe('commands and buttons', () => {
     expect((await call('GET', `/api/games/${game.id}`)).body.ply).toBe(0);
   });
 
+  it("a command without a game names the game it acted in: the account's current game follows it across channels (tester 6 G9)", async () => {
+    const apis = chatApis();
+    const [worf, martok, gowron] = [await newPlayer('Worf'), await newPlayer('Martok'), await newPlayer('Gowron')];
+    await linkDiscord(app, '1401', worf);
+    const first = (await startGame(worf, martok)).game.id as string;
+    const second = (await startGame(worf, gowron)).game.id as string;
+    // Looked at in one channel, then the other: the second is the current game, wherever Worf types next.
+    await app.command('1401', 'board', { game: first });
+    await app.command('1401', 'board', { game: second });
+    apis.take();
+    const offered = await app.command('1401', 'draw');
+    expect(offered.body.data.content).toContain(`Game ${second}: You offered a draw`);
+    expect((await call('GET', `/api/games/${second}`)).body.drawOffer).toBe('white');
+    // Named, the answer needs no heading.
+    const named = await app.command('1401', 'draw', { game: first });
+    expect(named.body.data.content).toContain('You offered a draw');
+    expect(named.body.data.content).not.toContain(`Game ${first}:`);
+  });
+
   it('a replayed interaction changes nothing', async () => {
     const [a, b] = [await newPlayer('A'), await newPlayer('B')];
     await linkDiscord(app, '666', a);

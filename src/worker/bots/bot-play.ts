@@ -147,7 +147,7 @@ export async function playCommand(deps: BotDeps, chat: LinkedChat, named: string
   const seat = await sideIn(deps, chat.player, game.id, game.row);
   // The board is public: anyone who names a game sees it, as a spectator ('' is no token).
   if ('error' in seat && !(command.kind === 'board' && seat.spectator)) return fail(seat.error);
-  return commandReply(deps, game.id, 'side' in seat ? seat.side : undefined, command);
+  return commandReply(deps, game.id, 'side' in seat ? seat.side : undefined, command, named !== undefined);
 }
 
 /** `/board <id>` from a chat tied to no player: the game's public board, as its page shows it to anyone. */
@@ -156,14 +156,18 @@ export function spectatorBoard(deps: BotDeps, named: string): Promise<BotReply> 
 }
 
 /** A game command's answer in game `id`, as the player of `side` (none: a spectator's board). */
-async function commandReply(deps: BotDeps, id: string, side: 'white' | 'black' | undefined, command: Command): Promise<BotReply> {
+async function commandReply(deps: BotDeps, id: string, side: 'white' | 'black' | undefined, command: Command, named = true): Promise<BotReply> {
   const answer = await runCommand(deps.games, id, side ? { side } : '', command, deps.base.origin);
   const buttons = answer.state && side ? gameButtons(answer.state, side) : [];
-  // Every answer says which game it is about when the game is over or the command failed.
+  // Every answer says which game it is about when the game is over or the command failed, and so
+  // does a command that acted in the chat's current game without naming it (tester 6 G9: a Discord
+  // account's current game follows it from channel to channel).
   // A board's heading is a line of its own: on the diagram's first line it would push the levels' titles off their boards (tester 6 G6).
   const text =
     answer.ok && (command.kind !== 'board' || answer.state?.status === 'active')
-      ? answer.reply
+      ? named || command.kind === 'board'
+        ? answer.reply
+        : `Game ${id}: ${answer.reply}`
       : `Game ${id}:${answer.ok && command.kind === 'board' ? '\n' : ' '}${answer.reply}`;
   // A spectator's board does not become the chat's game (a bare turn would not be theirs).
   const picture = command.kind === 'board' && answer.ok ? { picture: id } : {};
