@@ -73,16 +73,27 @@ export const ifUnchanged =
     return changes;
   };
 
+/** The reminder and the last call of the turn sent again (their marks cleared): after leave or a pause. */
+export interface RemindAgain {
+  readonly reminder: boolean;
+  readonly lastCall: boolean;
+}
+
+const remindedAgain = (again: RemindAgain | undefined): GameChanges => ({
+  ...(again?.reminder ? { reminderPly: null } : {}),
+  ...(again?.lastCall ? { lastCallPly: null } : {}),
+});
+
 /**
  * The end of the pause that was to end at `until`: the side to move gets back the time it had
  * left, counted from the end of the pause. Only while that very pause still runs.
  */
 export const pauseEnded =
-  (until: number, now: number): RowChange =>
+  (until: number, now: number, remindAgain?: RemindAgain): RowChange =>
   (row) =>
     row.status !== 'active' || row.pausedUntil !== until
       ? undefined
-      : { deadline: until + (row.pauseLeftMs ?? 0), pausedUntil: null, pausedBy: null, pauseLeftMs: null, updatedAt: now };
+      : { deadline: until + (row.pauseLeftMs ?? 0), pausedUntil: null, pausedBy: null, pauseLeftMs: null, updatedAt: now, ...remindedAgain(remindAgain) };
 
 export interface LeaveSpending {
   readonly side: Color;
@@ -91,7 +102,7 @@ export interface LeaveSpending {
   readonly expected: { readonly ply: number; readonly deadline: number };
   readonly now: number;
   /** The reminder and the last call of this turn sent again before the new deadline (their moments ahead again). */
-  readonly remindAgain?: { readonly reminder: boolean; readonly lastCall: boolean };
+  readonly remindAgain?: RemindAgain;
 }
 
 /**
@@ -114,8 +125,7 @@ export const leaveSpent =
     return {
       deadline: expected.deadline + addMs,
       [side === 'white' ? 'whiteLeaveLeft' : 'blackLeaveLeft']: left - days,
-      ...(remindAgain?.reminder ? { reminderPly: null } : {}),
-      ...(remindAgain?.lastCall ? { lastCallPly: null } : {}),
+      ...remindedAgain(remindAgain),
       updatedAt: now,
     };
   };

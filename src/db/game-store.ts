@@ -24,6 +24,7 @@ import {
   type AsRead,
   type LeaveSpending,
   type PlayerChanges,
+  type RemindAgain,
   type RowChange,
 } from './game-row-changes.ts';
 import gameMigrations from './game-migrations.gen.ts';
@@ -334,8 +335,8 @@ export class GameStore {
   }
 
   /** End the pause that was to end at `until`; the resumed game, or undefined when something else resumed or ended it first. */
-  async resumePause(gameId: string, until: number, now: number): Promise<GameRow | undefined> {
-    return (await this.changeRow(gameId, pauseEnded(until, now))) ? this.game(gameId) : undefined;
+  async resumePause(gameId: string, until: number, now: number, remindAgain?: RemindAgain): Promise<GameRow | undefined> {
+    return (await this.changeRow(gameId, pauseEnded(until, now, remindAgain))) ? this.game(gameId) : undefined;
   }
 
   /** The side to move spends `days` of its leave (see leaveSpent); the game after, or undefined when it no longer could. */

@@ -10,6 +10,7 @@ import { Directory } from '../../src/db/directory.ts';
 import { COMPUTER_GRACE_MS } from '../../src/service/computer-sides.ts';
 import { DIRECTORY_RETRY_MS, type GameObject } from '../../src/worker/game-object.ts';
 import { call, fetchWorker, inGame, newGame, BASE } from './helpers.ts';
+import { gameService } from '../../src/worker/services.ts';
 import { captureComputerTurns } from './computer-helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
 
@@ -104,6 +105,28 @@ describe("a game's alarm", () => {
       ['white', 'white'],
       ['white', 'white'],
     ]);
+  });
+
+  it('a last call sent before a pause comes again when the turn resumes in its last tenth (tester 6 G10)', async () => {
+    const queue = captureQueue();
+    const g = await timed(1);
+    const created = await row(g.id);
+    const askedAt = created.deadline! - 0.05 * DAY;
+    expect(await fireAt(g.id, askedAt)).toBe(true);
+    expect(told(queue.jobs, g.id, 'last-call')).toEqual(['white']);
+    // A day's pause agreed then, with 5 % of the turn left.
+    const games = gameService(env, () => askedAt);
+    expect((await games.pause(g.id, g.tokens.white, { action: 'offer', days: 1 })).ok).toBe(true);
+    expect((await games.pause(g.id, g.tokens.black, { action: 'accept' })).ok).toBe(true);
+    const until = (await row(g.id)).pausedUntil!;
+    expect(await fireAt(g.id, until)).toBe(true);
+    expect(await row(g.id)).toMatchObject({ pausedUntil: null, deadline: until + 0.05 * DAY, lastCallPly: 0 });
+    expect(told(queue.jobs, g.id, 'pause-end')).toEqual(['black', 'white']);
+    expect(told(queue.jobs, g.id, 'last-call')).toEqual(['white', 'white']);
+    // Once: delivered again, nothing more.
+    await redeliverAt(g.id, until + 1000);
+    expect(told(queue.jobs, g.id, 'last-call')).toEqual(['white', 'white']);
+    expect(told(queue.jobs, g.id, 'reminder')).toEqual([]);
   });
 
   it('a reminder found due once the last call is: the last call alone, not both (nor the reminder after it)', async () => {
