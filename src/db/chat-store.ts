@@ -2,7 +2,7 @@
 // and the updates already handled.
 import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import { D1Store, failedOnForeignKey } from './d1-store.ts';
-import { chatLinkCodes, chatLinks, chatUpdates, type ChatLinkRow, type ChatPlatform } from './schema-chat.ts';
+import { chatLinkCodes, chatLinks, chatUpdates, type ChatLinkRow, type ChatPlatform, type UpdateSource } from './schema-chat.ts';
 
 /** How long a handled update id is remembered (Telegram retries for about a day). */
 const UPDATE_MEMORY_MS = 7 * 86_400_000;
@@ -98,7 +98,7 @@ export class ChatStore extends D1Store {
   }
 
   /** Record an update as handled; false when it was handled before (a retry or a replay). Old entries and codes are dropped on the way. */
-  async firstTime(platform: ChatPlatform, updateId: string, now: number): Promise<boolean> {
+  async firstTime(platform: UpdateSource, updateId: string, now: number): Promise<boolean> {
     const [inserted] = await this.db.batch([
       this.db.insert(chatUpdates).values({ platform, updateId, at: now }).onConflictDoNothing().returning({ id: chatUpdates.updateId }),
       this.db.delete(chatUpdates).where(lt(chatUpdates.at, now - UPDATE_MEMORY_MS)),

@@ -5,6 +5,9 @@ import { playerKeys, players } from './schema.ts';
 
 export const CHAT_PLATFORMS = ['discord', 'telegram'] as const;
 export type ChatPlatform = (typeof CHAT_PLATFORMS)[number];
+/** Where a handled update came from: a chat platform, or Slack (its signed slash commands, each acted on once). */
+export const UPDATE_SOURCES = [...CHAT_PLATFORMS, 'slack'] as const;
+export type UpdateSource = (typeof UPDATE_SOURCES)[number];
 
 /** A Discord user or a Telegram chat tied to a player: commands from it act as that player. */
 export const chatLinks = sqliteTable(
@@ -50,7 +53,7 @@ export const chatLinkCodes = sqliteTable('chat_link_codes', {
 export const chatUpdates = sqliteTable(
   'chat_updates',
   {
-    platform: text('platform', { enum: CHAT_PLATFORMS }).notNull(),
+    platform: text('platform', { enum: UPDATE_SOURCES }).notNull(),
     updateId: text('update_id').notNull(),
     at: integer('at').notNull(),
   },

@@ -34,8 +34,13 @@ export const slackSignature: MiddlewareHandler<AppEnv> = async (c, next) => {
   const timestamp = c.req.header('X-Slack-Request-Timestamp');
   const slackish = c.req.header('Authorization') === undefined || signature !== undefined || timestamp !== undefined;
   if (secret && slackish) {
-    const problem = await slackProblem(secret, signature, timestamp, await c.req.text(), Date.now());
+    const now = Date.now();
+    const problem = await slackProblem(secret, signature, timestamp, await c.req.text(), now);
     if (problem) return jsonError(c, 401, 'bad_signature', `Slack signature: ${problem}`);
+    // Each signed request acts once: a copy sent again inside the 5 minutes is refused (tester 7 H5).
+    // Slack does not retry slash commands, so a repeat is a replay; its signature is its id.
+    if (!(await c.var.services.stores.chat.firstTime('slack', signature!.trim().toLowerCase(), now)))
+      return jsonError(c, 401, 'bad_signature', 'Slack signature: this signed request was handled already (a copy sent again)');
   }
   await next();
 };

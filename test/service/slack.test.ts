@@ -51,6 +51,13 @@ describe('with SLACK_SIGNING_SECRET set', () => {
     const signed = await slack(path, body, { 'X-Slack-Signature': await sign(body, fresh), 'X-Slack-Request-Timestamp': String(fresh) });
     expect(signed.status).toBe(200);
     expect(signed.body.reply).toContain('You played Wb2-Wb3 (ply 1).');
+    // The same signed request sent again (a replay inside the 5 minutes) acts no more (tester 7 H5).
+    const say = slackBody('say hello');
+    const once = { 'X-Slack-Signature': await sign(say, fresh), 'X-Slack-Request-Timestamp': String(fresh) };
+    expect((await slack(path, say, once)).status).toBe(200);
+    const replayed = await slack(path, say, once);
+    expect([replayed.status, replayed.body.error]).toEqual([401, 'Slack signature: this signed request was handled already (a copy sent again)']);
+    expect((await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.white })).body.messages).toHaveLength(1);
   });
 
   it('the player chat endpoint too; a bot with Authorization: Bearer is not Slack and needs no signature', async () => {
