@@ -348,3 +348,13 @@ export function tournamentLines(t: TournamentSummary): string[] {
   const winner = t.winner ? (t.winner.name ?? `Player ${t.winner.id}`) : 'nobody';
   return [`The tournament ${t.name} (${t.title ?? t.variant}, ${formatWords(t)}) is over: ${winner} won.`, '', `The standings and the crosstable: ${t.link}`];
 }
+
+/**
+ * A line of a notification that takes no typed reply (a Web Push notification, a Discord channel
+ * webhook's post): the answers an email asks to reply with are on the game's page (tester 7 H6).
+ */
+export const noTypedReply = (line: string) =>
+  line
+    .replace('Reply "accept" to agree', 'Open the game to agree')
+    .replace('reply "decline"', 'decline there')
+    .replace(/Reply "(takeback|pause) accept" or "\1 decline", or answer on the game page/, 'Answer on the game page');

@@ -9,7 +9,7 @@ import type { Color } from '../engine/types.ts';
 import type { PublicChallenge } from '../service/challenges.ts';
 import type { EventSink, GameEvent, NotifyEvent } from '../service/ports.ts';
 import { utc, type PublicMove } from '../service/public-state.ts';
-import { challengeLines, challengeSubject, subject, summary, yourDeadline } from './messages.ts';
+import { challengeLines, challengeSubject, noTypedReply, subject, summary, yourDeadline } from './messages.ts';
 import { eventData } from './publisher.ts';
 import type { PushStore } from './push-store.ts';
 import { linkOrigin } from '../service/links.ts';
@@ -27,7 +27,7 @@ export function pushWords(event: NotifyEvent, data: EventData): PushNotification
   // A notification takes no typed reply: its answers are on the game's page, which it opens.
   const lines = summary(event, data)
     .filter((l) => !/^You have \d+ legal turn/.test(l))
-    .map((l) => l.replace('Reply "accept" to agree', 'Open the game to agree').replace('reply "decline"', 'decline there'));
+    .map(noTypedReply);
   const opponent = data.players[data.you === 'white' ? 'black' : 'white'];
   // The deadline once: the summary of a turn, a reminder or a last call already says it.
   const deadline = yourDeadline(data);

@@ -227,5 +227,32 @@ describe('a whole game: a Discord user against a Telegram chat', () => {
     const declined = await app.press('4300', dm!.components![0]!.components[1]!.custom_id);
     expect(declined.body.data.content).toMatch(/declined/i);
     expect(await state()).toMatchObject({ pauseOffer: null, pause: null });
+
+    // A draw offered, then a pause asked: the pause's message carries its own buttons first, a row
+    // each, and the draw's after them (tester 7 H3).
+    expect((await call('POST', `/api/games/${gameId}/draw`, { token: dukat.key, json: { action: 'offer' } })).status).toBe(200);
+    await dms();
+    expect((await call('POST', `/api/games/${gameId}/pause`, { token: dukat.key, json: { action: 'offer', days: 1 } })).status).toBe(200);
+    [dm] = await dms();
+    expect(dm!.components!.map((row) => row.components.map((b) => b.label))).toEqual([
+      ['Accept pause', 'Decline pause'],
+      ['Accept draw', 'Decline draw', 'Board picture'],
+    ]);
+    // The board without a game named: headed by its game, its offers answered by pressing (H1, H2).
+    apis.take();
+    expect((await app.command('4300', 'board')).body.type).toBe(5);
+    const board = JSON.parse(apis.discord().find((c) => c.method === 'PATCH')!.body.payload_json);
+    expect(board.content).toMatch(new RegExp(`^\`\`\`\nGame ${gameId}:\n`));
+    expect(board.content).toContain('Black offers a draw (press Accept draw or Decline draw).');
+    expect(board.content).toContain('Black asks for a pause of 1 day (press Accept pause or Decline pause).');
+    // The one who asked is not told to answer it; a pause of one day is one day (H2, H4).
+    const asker = await call('POST', `/api/games/${gameId}/chat`, { token: dukat.key, text: 'board' });
+    expect(asker.body.reply).toContain('Black offers a draw.');
+    expect(asker.body.reply).not.toMatch(/"accept" or|"pause accept"/);
+    expect((await call('POST', `/api/games/${gameId}/chat`, { token: sisko.key, text: 'board' })).body.reply).toContain(
+      'Black offers a draw ("accept" or "decline").',
+    );
+    expect((await call('POST', `/api/games/${gameId}/chat`, { token: dukat.key, text: 'pause cancel' })).status).toBe(200);
+    expect((await call('POST', `/api/games/${gameId}/chat`, { token: dukat.key, text: 'pause 1' })).body.reply).toContain('You asked for a pause of 1 day.');
   }, 60_000);
 });

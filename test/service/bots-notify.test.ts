@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import type { GameObject } from '../../src/worker/game-object.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chatNotificationText } from '../../src/notify/chat/channel.ts';
+import { pushWords } from '../../src/notify/push-publisher.ts';
 import { isChatFanoutJob, isChatJob, type ChatJob } from '../../src/notify/types.ts';
 import type { EventData } from '../../src/notify/types.ts';
 import { isDiscordWebhook } from '../../src/notify/chat/discord-webhook.ts';
@@ -71,13 +72,19 @@ describe('Discord channel webhooks as webhook URLs', () => {
         origin: 'http://x',
         data,
       } as ChatJob);
-    expect(text('discord')).toContain('Kirk (White) offers a draw. Press Accept to agree');
+    expect(text('discord')).toContain('Kirk (White) offers a draw. Press Accept draw to agree');
     expect(text('telegram')).toContain('Kirk (White) offers a draw. Reply "accept" to agree, or just play your move to decline.');
     // Offered on the offerer's own move: playing on is not the recipient's to do; and the board says whose move it is, once.
     data = { ...data, sideToMove: 'white', board: 'BOARD\nWhite to move' } as EventData;
     expect(text('telegram')).toContain('Reply "accept" to agree, or reply "decline" to decline.');
-    expect(text('discord')).toContain('Press Accept to agree, or press Decline to decline.');
+    expect(text('discord')).toContain('Press Accept draw to agree, or press Decline draw to decline.');
     expect(text('telegram').match(/White to move/g)).toHaveLength(1);
+    // A Web Push notification takes no typed reply: a takeback or pause is answered on the game's page (tester 7 H6).
+    const asked = { ...data, pauseOffer: { by: 'white', days: 3 } } as EventData;
+    for (const event of ['takeback-offer', 'pause-offer'] as const) {
+      expect(pushWords(event, asked).body).toContain('Answer on the game page');
+      expect(pushWords(event, asked).body).not.toMatch(/Reply "/);
+    }
   });
 
   it('knows a Discord webhook URL when it sees one', () => {

@@ -7,6 +7,8 @@ export interface BotButton {
   readonly label: string;
   readonly data: string;
   readonly kind: 'primary' | 'secondary' | 'success' | 'danger';
+  /** Begins a row of its own (each offer's answers are a row). */
+  readonly newRow?: boolean;
 }
 
 const button =
@@ -37,27 +39,58 @@ export interface ButtonState {
   readonly pauseOffer?: { readonly by: Color } | null;
 }
 
+/** What an opponent may ask of you, each answered with its own pair of buttons. */
+export type Offer = 'draw' | 'takeback' | 'pause';
+const ANSWERS: Record<Offer, readonly [ReturnType<typeof button>, ReturnType<typeof button>]> = {
+  draw: [BUTTON.drawAccept, BUTTON.drawDecline],
+  takeback: [BUTTON.takebackAccept, BUTTON.takebackDecline],
+  pause: [BUTTON.pauseAccept, BUTTON.pauseDecline],
+};
+
 /**
- * The buttons under a game's answer: Offer draw and Resign, or Accept / Decline what the opponent
- * asks of you (a draw, a takeback, a pause: Discord takes no typed answer, tester 6 G7); the picture.
+ * The buttons under a game's answer: Offer draw and Resign, or Accept / Decline for each thing the
+ * opponent asks of you (a draw, a takeback, a pause: Discord takes no typed answer, tester 6 G7),
+ * a row each, `first` (the offer a notification is about) first (tester 7 H3); then the picture.
  */
-export function gameButtons(state: ButtonState, you: Color | undefined): BotButton[] {
+export function gameButtons(state: ButtonState, you: Color | undefined, first?: Offer): BotButton[] {
   if (state.status !== 'active') return [];
-  const picture = BUTTON.board(state.id);
   const them = you && opposite(you);
-  if (them && state.drawOffer === them) return [BUTTON.drawAccept(state.id), BUTTON.drawDecline(state.id), picture];
-  if (them && state.takebackOffer === them) return [BUTTON.takebackAccept(state.id), BUTTON.takebackDecline(state.id), picture];
-  if (them && state.pauseOffer?.by === them) return [BUTTON.pauseAccept(state.id), BUTTON.pauseDecline(state.id), picture];
-  return [BUTTON.draw(state.id), BUTTON.resign(state.id), picture];
+  const waiting = { draw: state.drawOffer === them, takeback: state.takebackOffer === them, pause: state.pauseOffer?.by === them };
+  const asked = them ? (['draw', 'takeback', 'pause'] as const).filter((o) => waiting[o]) : [];
+  asked.sort((a, b) => Number(b === first) - Number(a === first));
+  const answers = asked.flatMap((o, i) => ANSWERS[o].map((make, k) => ({ ...make(state.id), ...(i > 0 && k === 0 ? { newRow: true } : {}) })));
+  return [...(answers.length ? answers : [BUTTON.draw(state.id), BUTTON.resign(state.id)]), BUTTON.board(state.id)];
+}
+
+/** Buttons cut into rows where a button begins one. */
+function rows<T>(buttons: readonly BotButton[] | undefined, each: (b: BotButton) => T): T[][] {
+  const out: T[][] = [];
+  for (const b of buttons ?? []) {
+    if (b.newRow || !out.length) out.push([]);
+    out.at(-1)!.push(each(b));
+  }
+  return out;
 }
 
 /** Discord's button styles. */
 const STYLE = { primary: 1, secondary: 2, success: 3, danger: 4 } as const;
 
-/** Buttons as Discord components take them (src/notify/chat/discord-api.ts). */
-export const discordButtons = (buttons: readonly BotButton[] | undefined) =>
-  (buttons ?? []).map((b) => ({ label: b.label, customId: b.data, style: STYLE[b.kind] }));
+/** Buttons as Discord components take them, in rows (src/notify/chat/discord-api.ts). */
+export const discordButtons = (buttons: readonly BotButton[] | undefined) => rows(buttons, (b) => ({ label: b.label, customId: b.data, style: STYLE[b.kind] }));
 
-/** Buttons as a Telegram inline keyboard (one row). */
-export const telegramKeyboard = (buttons: readonly BotButton[] | undefined) =>
-  buttons?.length ? [buttons.map((b) => ({ text: b.label, callback_data: b.data }))] : [];
+/** Buttons as a Telegram inline keyboard, in rows. */
+export const telegramKeyboard = (buttons: readonly BotButton[] | undefined) => rows(buttons, (b) => ({ text: b.label, callback_data: b.data }));
+
+/**
+ * Words that ask for a typed answer, as Discord's buttons answer instead (it takes no typed replies):
+ * a notification's "Reply "accept" to agree", a board's ("takeback accept" or "takeback decline").
+ */
+export const pressNotReply = (text: string) =>
+  text
+    .replace('Reply "accept" to agree', 'Press Accept draw to agree')
+    .replace('reply "decline"', 'press Decline draw')
+    .replace(/Reply "(takeback|pause) accept" or "\1 decline"/, (_, what: string) => `Press Accept ${what} or Decline ${what}`)
+    .replace(
+      /\("(?:(takeback|pause) )?accept" or "(?:\1 )?decline"\)/g,
+      (_, what: string | undefined) => `(press Accept ${what ?? 'draw'} or Decline ${what ?? 'draw'})`,
+    );

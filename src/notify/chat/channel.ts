@@ -8,7 +8,7 @@ import type { ChatStore } from '../../db/chat-store.ts';
 import { opposite } from '../../engine/types.ts';
 import { subject, summary } from '../messages.ts';
 import type { DeliveryOutcome } from '../types.ts';
-import { BUTTON, discordButtons, gameButtons, telegramKeyboard, type BotButton } from './buttons.ts';
+import { BUTTON, discordButtons, gameButtons, pressNotReply, telegramKeyboard, type BotButton, type Offer } from './buttons.ts';
 import type { AnyChatJob, ChatJob } from '../types.ts';
 import { codeBlock, type DiscordApi } from './discord-api.ts';
 import type { TelegramApi } from './telegram-api.ts';
@@ -35,12 +35,8 @@ export function chatNotificationText(job: ChatJob): string {
   ].join('\n');
 }
 
-/** A notification's typed answers as the buttons Discord shows for them (gameButtons). */
-const pressNotReply = (line: string) =>
-  line
-    .replace('Reply "accept" to agree', 'Press Accept to agree')
-    .replace('reply "decline"', 'press Decline')
-    .replace(/Reply "(takeback|pause) accept" or "\1 decline"/, (_, what: string) => `Press Accept ${what} or Decline ${what}`);
+/** The offer a notification is about: its buttons come first. */
+const OFFER_OF: Partial<Record<string, Offer>> = { 'draw-offer': 'draw', 'takeback-offer': 'takeback', 'pause-offer': 'pause' };
 
 export class ChatChannel {
   constructor(
@@ -69,6 +65,7 @@ export class ChatChannel {
                 pauseOffer: job.data.pauseOffer,
               },
               job.side,
+              OFFER_OF[job.event],
             ),
             embed: { title: subject(job.event, job.data).slice(0, 256), url: job.data.link, image: job.data.image },
           };

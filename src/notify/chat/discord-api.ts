@@ -17,7 +17,8 @@ export interface DiscordButton {
 /** A message body: text, buttons, an embed with a picture (a URL, or the PNG attached). */
 export interface DiscordMessage {
   readonly content: string;
-  readonly buttons?: readonly DiscordButton[];
+  /** Rows of buttons (Discord: up to 5 rows of 5). */
+  readonly buttons?: readonly (readonly DiscordButton[])[];
   readonly embed?: { readonly title?: string; readonly url?: string; readonly image?: string };
   readonly png?: Uint8Array<ArrayBuffer>;
   readonly ephemeral?: boolean;
@@ -45,9 +46,10 @@ export function messageJson(m: DiscordMessage): Record<string, unknown> {
   return {
     content: m.content.slice(0, MAX_CONTENT),
     ...(embed ? { embeds: [embed] } : {}),
-    components: m.buttons?.length
-      ? [{ type: 1, components: m.buttons.slice(0, 5).map((b) => ({ type: 2, style: b.style, label: b.label, custom_id: b.customId })) }]
-      : [],
+    components: (m.buttons ?? [])
+      .filter((row) => row.length)
+      .slice(0, 5)
+      .map((row) => ({ type: 1, components: row.slice(0, 5).map((b) => ({ type: 2, style: b.style, label: b.label, custom_id: b.customId })) })),
     ...(m.png ? { attachments: [{ id: 0, filename: 'board.png' }] } : {}),
     ...(m.ephemeral ? { flags: 64 } : {}),
     // Never ping anyone from text that may hold a player's words.

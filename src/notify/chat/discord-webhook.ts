@@ -2,7 +2,7 @@
 // Webhooks JSON: `content` (what happened, the board as text) and an embed with the board
 // picture and the game's link, so turns can be announced in a channel with no bot code at all.
 import { isPlayerJob, type NotifyJob, type PlayerJob } from '../types.ts';
-import { subject, summary } from '../messages.ts';
+import { noTypedReply, subject, summary } from '../messages.ts';
 import { codeBlock, messageJson } from './discord-api.ts';
 
 /** discord.com (or its ptb/canary hosts, or the old discordapp.com) /api[/vN]/webhooks/<id>/<token>. */
@@ -23,7 +23,8 @@ export function discordWebhookBody(job: NotifyJob | PlayerJob): string {
   const d = job.data;
   const head = subject(job.event, d);
   // The words first; the board in a code block after them, shortened (by messageJson) to Discord's 2000 characters.
-  const words = [`**${literal(head)}**`, ...summary(job.event, d).map(literal)].join('\n');
+  // Nobody can reply to a channel's post: the answers are on the game's page.
+  const words = [`**${literal(head)}**`, ...summary(job.event, d).map((l) => literal(noTypedReply(l)))].join('\n');
   const block = codeBlock(d.board);
   const content = words.length + block.length < 2000 ? `${words}\n${block}` : words;
   return body({ content, embed: { title: `${d.title ?? d.variant} game ${d.gameId}`.slice(0, 256), url: d.link, image: d.image } });

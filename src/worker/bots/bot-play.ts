@@ -165,9 +165,9 @@ async function commandReply(deps: BotDeps, id: string, side: 'white' | 'black' |
   // A board's heading is a line of its own: on the diagram's first line it would push the levels' titles off their boards (tester 6 G6).
   const text =
     answer.ok && (command.kind !== 'board' || answer.state?.status === 'active')
-      ? named || command.kind === 'board'
+      ? named
         ? answer.reply
-        : `Game ${id}: ${answer.reply}`
+        : `Game ${id}:${command.kind === 'board' ? '\n' : ' '}${answer.reply}`
       : `Game ${id}:${answer.ok && command.kind === 'board' ? '\n' : ' '}${answer.reply}`;
   // A spectator's board does not become the chat's game (a bare turn would not be theirs).
   const picture = command.kind === 'board' && answer.ok ? { picture: id } : {};

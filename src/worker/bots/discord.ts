@@ -7,7 +7,7 @@
 import { Hono } from 'hono/tiny';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { discordButtons } from '../../notify/chat/buttons.ts';
+import { discordButtons, pressNotReply } from '../../notify/chat/buttons.ts';
 import { codeBlock, DiscordApi, messageJson, type DiscordMessage } from '../../notify/chat/discord-api.ts';
 import { jsonError, type AppEnv } from '../http.ts';
 import {
@@ -85,7 +85,7 @@ type Interaction = v.InferOutput<typeof InteractionSchema>;
 /** A bot answer as a Discord message: the text in a code block (a failure's as a sentence: the API's reasons begin in lower case), the buttons, ephemeral when private. */
 function discordMessage(reply: BotReply, png?: Uint8Array<ArrayBuffer>): DiscordMessage {
   return {
-    content: codeBlock(asSentence(reply)),
+    content: codeBlock(pressNotReply(asSentence(reply))),
     buttons: discordButtons(reply.buttons),
     ...(png ? { png } : {}),
     ...(reply.private ? { ephemeral: true } : {}),

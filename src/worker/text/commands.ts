@@ -226,10 +226,15 @@ function gameLines(state: PublicState): string[] {
   if (last) lines.push(`Last turn: ${colorName(last.side)} played ${last.text} (ply ${state.ply}).`);
   if (state.pause) lines.push(`Paused until ${utc(state.pause.until)}.`);
   else if (state.clock?.deadline) lines.push(deadlineLine(state.clock.deadline, state.clock.daysPerMove));
-  if (state.drawOffer) lines.push(`${colorName(state.drawOffer)} offers a draw ("accept" or "decline").`);
-  if (state.takebackOffer) lines.push(`${colorName(state.takebackOffer)} asks to take back a turn ("takeback accept" or "takeback decline").`);
+  // How to answer, said only to the side that may (tester 7 H2: the asker was told to accept its own offer).
+  const answers = (by: Color, words: string) => (state.you && state.you !== by ? ` (${words})` : '');
+  if (state.drawOffer) lines.push(`${colorName(state.drawOffer)} offers a draw${answers(state.drawOffer, '"accept" or "decline"')}.`);
+  if (state.takebackOffer)
+    lines.push(`${colorName(state.takebackOffer)} asks to take back a turn${answers(state.takebackOffer, '"takeback accept" or "takeback decline"')}.`);
   if (state.pauseOffer)
-    lines.push(`${colorName(state.pauseOffer.by)} asks for a pause of ${plural(state.pauseOffer.days, 'day')} ("pause accept" or "pause decline").`);
+    lines.push(
+      `${colorName(state.pauseOffer.by)} asks for a pause of ${plural(state.pauseOffer.days, 'day')}${answers(state.pauseOffer.by, '"pause accept" or "pause decline"')}.`,
+    );
   return lines;
 }
 
@@ -348,7 +353,7 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       const done = state.pause
         ? `The game is paused until ${utc(state.pause.until)}; then ${colorName(state.sideToMove)}'s deadline is ${utc(state.pause.deadline)}.`
         : command.action === 'offer'
-          ? `You asked for a pause of ${state.pauseOffer?.days} days.`
+          ? `You asked for a pause of ${plural(state.pauseOffer?.days ?? 0, 'day')}.`
           : command.action === 'decline'
             ? 'You declined the pause.'
             : 'You took your request for a pause back.';
