@@ -73,7 +73,10 @@ export async function undo(ctx: GameContext, row: GameRow, proposer: Color, toPl
     sideToMove: back.variant.turn(back.position),
     takebackOfferBy: null,
     drawOfferBy: null,
+    // The turn the game goes back to is a new turn: its reminder and last call are still to come
+    // (a last call's mark left at a higher ply silenced the next turns' ones: tester 7 H7).
     reminderPly: null,
+    lastCallPly: null,
     updatedAt: now,
     ...turnClock(row, now),
   };

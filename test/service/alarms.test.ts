@@ -129,6 +129,23 @@ describe("a game's alarm", () => {
     expect(told(queue.jobs, g.id, 'reminder')).toEqual([]);
   });
 
+  it('after a takeback the turn it goes back to has its last call (tester 7 H7: the mark of a later ply silenced it)', async () => {
+    const queue = captureQueue();
+    const g = await timed(1);
+    expect((await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white })).status).toBe(200);
+    expect((await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black })).status).toBe(200);
+    // White's last call at ply 2; then Black takes its turn back (White agrees): Black to move at ply 1.
+    const whiteLate = (await row(g.id)).deadline! - 0.05 * DAY;
+    expect(await fireAt(g.id, whiteLate)).toBe(true);
+    expect(told(queue.jobs, g.id, 'last-call')).toEqual(['white']);
+    expect((await call('POST', `/api/games/${g.id}/takeback`, { token: g.tokens.black, json: { action: 'offer' } })).status).toBe(200);
+    expect((await call('POST', `/api/games/${g.id}/takeback`, { token: g.tokens.white, json: { action: 'accept' } })).status).toBe(200);
+    const back = await row(g.id);
+    expect(back).toMatchObject({ ply: 1, sideToMove: 'black', lastCallPly: null });
+    expect(await fireAt(g.id, back.deadline! - 0.05 * DAY)).toBe(true);
+    expect(told(queue.jobs, g.id, 'last-call')).toEqual(['black', 'white']);
+  });
+
   it('a reminder found due once the last call is: the last call alone, not both (nor the reminder after it)', async () => {
     const queue = captureQueue();
     const g = await timed(1);
