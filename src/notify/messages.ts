@@ -88,6 +88,8 @@ export function subject(event: NotifyEvent, data: EventData): string {
       return `The pause is over in ${name}: the clock runs again`;
     case 'offer-declined':
       return `${colorName(other(data.you))} declined your ${data.offer ?? ''} offer in ${name}`.replace('  ', ' ');
+    case 'offer-withdrawn':
+      return `${colorName(other(data.you))} withdrew their request for a pause in ${name}`;
     case 'last-call':
       return `Last call: your move in ${name}${data.deadline ? ` before ${utc(data.deadline)}` : ''}`;
     case 'challenge':
@@ -159,6 +161,9 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       lines.push(
         `${who(data, other(data.you))} declined your ${data.offer === 'takeback' ? 'request to take back a turn' : data.offer === 'pause' ? 'request for a pause' : 'draw offer'}; the game goes on.`,
       );
+      break;
+    case 'offer-withdrawn':
+      lines.push(`${who(data, other(data.you))} took back their request for a pause before it was answered; the clock runs on.`);
       break;
     case 'last-call':
       lines.push(

@@ -47,7 +47,8 @@ export async function pause(ctx: GameContext, id: string, actor: Actor, input: P
   if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
   if (input.action === 'cancel') {
     if (row.pauseOfferBy !== side) return fail(409, 'no_offer', 'you have not offered a pause');
-    return write(ctx, row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: ctx.clock() });
+    // The opponent's page, stream and chats drop the request (tester 7 H9: they kept its Accept button).
+    return write(ctx, row, side, offer, { pauseOfferBy: null, pauseOfferDays: null, updatedAt: ctx.clock() }, [other], undefined, 'offer-withdrawn');
   }
   if (row.pauseOfferBy !== other || !row.pauseOfferDays) return fail(409, 'no_offer', noOfferMessage(row.pauseOfferBy, side, input.action, 'a pause'));
   if (input.action === 'decline')
@@ -89,7 +90,7 @@ async function write(
   changes: GameChanges,
   told: readonly Color[] = [],
   deadline?: number,
-  event?: 'offer-declined',
+  event?: 'offer-declined' | 'offer-withdrawn',
 ): Promise<ServiceResult<PublicState>> {
   if (!(await ctx.store.updateGameIf(row.id, { ply: row.ply, pauseOffer: offer, ...(deadline !== undefined ? { deadline } : {}) }, changes)))
     return ctx.conflict(row.id);

@@ -23,6 +23,8 @@ export const NOTIFY_EVENTS = [
   'pause',
   'pause-end',
   'offer-declined',
+  /** The opponent took back their request for a pause before it was answered. */
+  'offer-withdrawn',
   'last-call',
   /** A challenge sent to you (a player's event, never a game's). */
   'challenge',
@@ -37,7 +39,7 @@ export interface GameEvent {
   readonly message?: PublicMessage;
   /** On a `turn`: what became of the recipient's planned lines (dropped: the opponent played another turn). */
   readonly plan?: PlanOutcome;
-  /** On an `offer-declined`: which offer. */
+  /** On an `offer-declined` or `offer-withdrawn`: which offer. */
   readonly offer?: 'draw' | 'takeback' | 'pause';
   /** On a tournament game's `game-start`: its tournament and round. */
   readonly tournament?: TournamentRound;

@@ -29,12 +29,13 @@ const GAME_LINE: Partial<Record<GameEvent['type'], string>> = {
   pause: 'pause',
   'pause-end': 'pauseEnd',
   'offer-declined': 'offerDeclined',
+  'offer-withdrawn': 'offerWithdrawn',
 };
 
 /** An offer made to a side (a draw, a takeback, a pause): the game now waits for that side's answer. */
 const OFFER_MADE: ReadonlySet<GameEvent['type']> = new Set(['draw-offer', 'takeback-offer', 'pause-offer']);
 /** An offer answered (declined, or a takeback or pause agreed) with the game going on: it waits no more. */
-const OFFER_CLOSED: ReadonlySet<GameEvent['type']> = new Set(['offer-declined', 'takeback', 'pause']);
+const OFFER_CLOSED: ReadonlySet<GameEvent['type']> = new Set(['offer-declined', 'offer-withdrawn', 'takeback', 'pause']);
 
 export class HubEvents implements EventSink, PlayerEventSink {
   constructor(

@@ -384,7 +384,7 @@ export const gamePaths = {
   '/api/games/{id}/stream': {
     get: {
       summary:
-        'NDJSON stream of a game: `gameFull` (the state) first, then a line per change with the state after it (`move` for every turn, `drawOffer`, `takebackOffer`, `takeback`, `pauseOffer`, `pause`, `pauseEnd`, `offerDeclined`, `message`, `gameFinish`); with a token or key the state has `you`',
+        'NDJSON stream of a game: `gameFull` (the state) first, then a line per change with the state after it (`move` for every turn, `drawOffer`, `takebackOffer`, `takeback`, `pauseOffer`, `pause`, `pauseEnd`, `offerDeclined`, `offerWithdrawn`, `message`, `gameFinish`); with a token or key the state has `you`',
       security: [...auth, {}],
       parameters: [id],
       responses: { 200: ndjson, 403: error('not a player token of this game', 'bad_token') },

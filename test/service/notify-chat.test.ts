@@ -250,6 +250,7 @@ describe('player settings', () => {
           'pause',
           'pause-end',
           'offer-declined',
+          'offer-withdrawn',
           'last-call',
           'challenge',
         ],

@@ -75,7 +75,10 @@ describe('pause by agreement', () => {
 
     expect((await pause(g, 'black', { action: 'offer', days: 2 })).status).toBe(200);
     expect((await pause(g, 'white', { action: 'cancel' })).body.error).toBe('you have not offered a pause');
+    const queue = captureQueue();
     expect((await pause(g, 'black', { action: 'cancel' })).body.pauseOffer).toBeNull();
+    // The one who was asked is told the request is gone (tester 7 H9: their page kept its Accept button).
+    expect(told(queue.jobs, g.id, 'offer-withdrawn')).toEqual(['white']);
 
     const before = await row(g.id);
     expect((await pause(g, 'black', { action: 'offer', days: 2 })).status).toBe(200);

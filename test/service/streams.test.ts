@@ -306,5 +306,18 @@ describe('GET /api/games/:id/stream', () => {
       expect(await watcher.next()).toMatchObject({ type: 'offerDeclined', state: { drawOffer: null } });
       await watcher.close();
     }, 240_000);
+
+    it('a request for a pause taken back has its line, with the request gone (tester 7 H9)', async () => {
+      const a = await newPlayer('A');
+      const b = await newPlayer('B');
+      const { game } = await startGame(a, b, { variant: 'warp-factor', color: 'white', clock: { daysPerMove: 3 } });
+      const watcher = await openStream(`/api/games/${game.id}/stream`);
+      expect((await watcher.next()).type).toBe('gameFull');
+      await call('POST', `/api/games/${game.id}/pause`, { token: a.key, json: { action: 'offer', days: 2 } });
+      expect(await watcher.next()).toMatchObject({ type: 'pauseOffer', state: { pauseOffer: { by: 'white', days: 2 } } });
+      expect((await call('POST', `/api/games/${game.id}/pause`, { token: a.key, json: { action: 'cancel' } })).status).toBe(200);
+      expect(await watcher.next()).toMatchObject({ type: 'offerWithdrawn', state: { pauseOffer: null } });
+      await watcher.close();
+    }, 240_000);
   });
 });

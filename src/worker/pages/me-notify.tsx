@@ -19,6 +19,7 @@ export const EVENT_WORDS: Record<NotifyEvent, string> = {
   pause: 'a pause begins',
   'pause-end': 'a pause ends',
   'offer-declined': 'your offer declined',
+  'offer-withdrawn': 'a pause asked for, then withdrawn',
   message: 'a message',
   challenge: 'a challenge to you',
 };
