@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GameService } from '../../src/service/games.ts';
 import { call, expectRebuilds, followed, form, inGame, location, moveTexts, newGame, occurrences, play } from './helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
+import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
 import { positionKey } from '../../src/service/public-state.ts';
 
 afterEach(() => {
@@ -245,6 +246,18 @@ describe('takeback by agreement', () => {
     const refused = await call('POST', `/api/games/${strong.id}/takeback`, { json: { action: 'offer' }, token: strong.tokens.white });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('the computer at level 3 grants no takebacks (levels 1-2 do)');
+  });
+
+  it('a takeback the computer grants says its reply went too (tester 7 H8)', async () => {
+    const computer = captureComputerTurns();
+    const g = await newGame('warp-factor', { black: { computer: 1 } });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    await runComputerQueue(computer.take());
+    const reply = (await call('GET', `/api/games/${g.id}`)).body.lastMove;
+    expect(reply).toMatchObject({ side: 'black', ply: 2 });
+    const back = await call('POST', `/api/games/${g.id}/chat`, { text: 'takeback', token: g.tokens.white });
+    expect(back.body.reply).toContain(`Your last turn, Wb2-Wb3 (ply 1), and Black's reply, ${reply.text} (ply 2), were taken back.`);
+    expect(back.body.state.ply).toBe(0);
   });
 
   it('the game page offers only what can be granted: no takeback before your first turn or from a strong computer, no draw to the computer', async () => {

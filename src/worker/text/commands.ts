@@ -331,13 +331,16 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       const proposer = state.you && (command.action === 'offer' ? state.you : opposite(state.you));
       const turn = before.ok && proposer ? before.value.moves.findLast((m) => m.side === proposer) : undefined;
       const named = turn ? `, ${turn.text} (ply ${turn.ply})` : '';
+      // The reply after it goes too (the computer's, granted at once): said (tester 7 H8).
+      const reply = before.ok && turn ? before.value.moves.find((m) => m.ply === turn.ply + 1 && m.ply > state.ply) : undefined;
+      const andReply = reply ? `, and ${colorName(reply.side)}'s reply, ${reply.text} (ply ${reply.ply}),` : '';
       const what =
         command.action === 'decline'
           ? 'You declined the takeback.'
           : command.action === 'accept'
             ? `You accepted the takeback${turn ? ` of ${turn.text} (ply ${turn.ply})` : ''}.`
             : state.takebackOffer === null
-              ? `Your last turn${named} was taken back.`
+              ? `Your last turn${named}${andReply} ${andReply ? 'were' : 'was'} taken back.`
               : `You asked to take back your last turn${named}.`;
       return { ok: true, reply: [what, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
     }
