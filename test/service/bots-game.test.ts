@@ -254,5 +254,24 @@ describe('a whole game: a Discord user against a Telegram chat', () => {
     );
     expect((await call('POST', `/api/games/${gameId}/chat`, { token: dukat.key, text: 'pause cancel' })).status).toBe(200);
     expect((await call('POST', `/api/games/${gameId}/chat`, { token: dukat.key, text: 'pause 1' })).body.reply).toContain('You asked for a pause of 1 day.');
+
+    // That request taken back and another asked: the old message's Accept does not grant the new one (tester 7 H11).
+    const oneDay = dm!.components!.flatMap((row) => row.components).find((b) => b.label === 'Accept pause')!;
+    expect((await call('POST', `/api/games/${gameId}/pause`, { token: dukat.key, json: { action: 'cancel' } })).status).toBe(200);
+    expect((await call('POST', `/api/games/${gameId}/pause`, { token: dukat.key, json: { action: 'offer', days: 3 } })).status).toBe(200);
+    const [threeDays] = (await dms()).filter((d) => d.content.includes('3 days'));
+    const stale = await app.press('4300', oneDay.custom_id);
+    expect(stale.body.data.content).toContain('That request was taken back: Black now asks for a pause of 3 days.');
+    expect(await state()).toMatchObject({ pause: null, pauseOffer: { by: 'black', days: 3 } });
+    // Its own message's button does.
+    const fresh = threeDays!.components!.flatMap((row) => row.components).find((b) => b.label === 'Decline pause')!;
+    expect((await app.press('4300', fresh.custom_id)).body.data.content).toMatch(/declined/i);
+    expect((await state()).pauseOffer).toBeNull();
+
+    // A finished game's Resign button says it is over at once, asking nothing (tester 7 H14).
+    expect((await call('POST', `/api/games/${gameId}/resign`, { token: dukat.key })).status).toBe(200);
+    const late = await app.press('4300', `resign:${gameId}`);
+    expect(late.body.data.content).toContain('the game is over');
+    expect(late.body.data.components ?? []).toEqual([]);
   }, 60_000);
 });

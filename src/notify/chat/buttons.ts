@@ -11,9 +11,10 @@ export interface BotButton {
   readonly newRow?: boolean;
 }
 
+/** `pinned`: what the button answers, when a later request could differ (a takeback's ply, a pause's days). */
 const button =
   (label: string, action: string, kind: BotButton['kind']) =>
-  (id: string): BotButton => ({ label, data: `${action}:${id}`, kind });
+  (id: string, pinned?: number): BotButton => ({ label, data: `${action}:${id}${pinned === undefined ? '' : `:${pinned}`}`, kind });
 
 export const BUTTON = {
   accept: button('Accept', 'accept', 'success'),
@@ -36,7 +37,9 @@ export interface ButtonState {
   readonly status: string;
   readonly drawOffer: Color | null;
   readonly takebackOffer?: Color | null;
-  readonly pauseOffer?: { readonly by: Color } | null;
+  readonly pauseOffer?: { readonly by: Color; readonly days?: number } | null;
+  /** The game's ply: a takeback's answers are pinned to it. */
+  readonly ply?: number;
 }
 
 /** What an opponent may ask of you, each answered with its own pair of buttons. */
@@ -58,7 +61,10 @@ export function gameButtons(state: ButtonState, you: Color | undefined, first?: 
   const waiting = { draw: state.drawOffer === them, takeback: state.takebackOffer === them, pause: state.pauseOffer?.by === them };
   const asked = them ? (['draw', 'takeback', 'pause'] as const).filter((o) => waiting[o]) : [];
   asked.sort((a, b) => Number(b === first) - Number(a === first));
-  const answers = asked.flatMap((o, i) => ANSWERS[o].map((make, k) => ({ ...make(state.id), ...(i > 0 && k === 0 ? { newRow: true } : {}) })));
+  // A takeback's and a pause's answers carry the request they answer: under a request since taken
+  // back, they must not answer the one asked after it (tester 7 H11: a 1-day button granted 14 days).
+  const pinned: Record<Offer, number | undefined> = { draw: undefined, takeback: state.ply, pause: state.pauseOffer?.days };
+  const answers = asked.flatMap((o, i) => ANSWERS[o].map((make, k) => ({ ...make(state.id, pinned[o]), ...(i > 0 && k === 0 ? { newRow: true } : {}) })));
   return [...(answers.length ? answers : [BUTTON.draw(state.id), BUTTON.resign(state.id)]), BUTTON.board(state.id)];
 }
 

@@ -63,6 +63,7 @@ export class ChatChannel {
                 // The event data has no takeback offer of its own: the request is what this event says.
                 takebackOffer: job.event === 'takeback-offer' ? opposite(job.side) : null,
                 pauseOffer: job.data.pauseOffer,
+                ply: job.data.ply,
               },
               job.side,
               OFFER_OF[job.event],

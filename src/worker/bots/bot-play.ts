@@ -8,7 +8,7 @@ import type { ChatStore } from '../../db/chat-store.ts';
 import type { PlayerStore } from '../../db/player-store.ts';
 import type { ChatLinkRow, ChatPlatform } from '../../db/schema-chat.ts';
 import type { DirectoryRow, PlayerRow } from '../../db/schema.ts';
-import { colorName } from '../../engine/types.ts';
+import { colorName, plural } from '../../engine/types.ts';
 import type { ChallengeService } from '../../service/challenges.ts';
 import type { GameApi } from '../../service/games.ts';
 import type { LinkBase } from '../../service/links.ts';
@@ -273,8 +273,12 @@ export async function answerChallenge(deps: BotDeps, chat: LinkedChat, action: '
 
 /** A pressed button (Discord custom_id, Telegram callback_data): `<action>:<id>`. */
 export async function buttonReply(deps: BotDeps, chat: LinkedChat, data: string): Promise<BotReply> {
-  const [action, id] = data.split(':', 2);
+  const [action, id, pinned] = data.split(':', 3);
   if (!id) return fail('That button is not one of ours.');
+  if (pinned !== undefined && action && /^(takeback|pause)-/.test(action)) {
+    const moved = await anotherRequest(deps, id, action.startsWith('pause') ? 'pause' : 'takeback', Number(pinned));
+    if (moved) return fail(moved);
+  }
   switch (action) {
     case 'accept':
     case 'decline':
@@ -293,8 +297,11 @@ export async function buttonReply(deps: BotDeps, chat: LinkedChat, data: string)
       return playCommand(deps, chat, id, { kind: 'pause', action: action === 'pause-accept' ? 'accept' : 'decline' });
     case 'resign': {
       // Asked only of a player of the game (tester 6 G2: anyone was asked "Resign game …?").
-      const seat = await sideIn(deps, chat.player, id);
+      const row = await deps.playerStore.game(id);
+      const seat = await sideIn(deps, chat.player, id, row);
       if ('error' in seat) return fail(seat.error);
+      // A finished game's button: its answer says the game is over, at once (tester 7 H14).
+      if (row && row.status !== 'active') return playCommand(deps, chat, id, { kind: 'resign' });
       // One press of a button should not lose a game: ask once more.
       return { ok: true, text: `Resign game ${id}? This ends the game: your opponent wins.`, buttons: [BUTTON.resignYes(id)], private: true };
     }
@@ -305,6 +312,21 @@ export async function buttonReply(deps: BotDeps, chat: LinkedChat, data: string)
     default:
       return fail('That button is not one of ours.');
   }
+}
+
+/**
+ * Why a takeback's or pause's button no longer answers what stands: the request it was shown under
+ * (at that ply, for those days) was taken back and another asked since (tester 7 H11).
+ */
+async function anotherRequest(deps: BotDeps, id: string, offer: 'takeback' | 'pause', pinned: number): Promise<string | undefined> {
+  const state = await deps.games.load(id);
+  if (!state.ok) return undefined;
+  const s = state.value;
+  if (offer === 'pause' && s.pauseOffer && s.pauseOffer.days !== pinned)
+    return `That request was taken back: ${colorName(s.pauseOffer.by)} now asks for a pause of ${plural(s.pauseOffer.days, 'day')}. Answer it with the buttons under its own message.`;
+  if (offer === 'takeback' && s.takebackOffer && s.ply !== pinned)
+    return `That request is not the one standing: ${colorName(s.takebackOffer)} now asks to take back a turn at ply ${s.ply}. Answer it with the buttons under its own message.`;
+  return undefined;
 }
 
 /** Record which game the chat is on, so a bare turn goes there. */
