@@ -146,6 +146,29 @@ describe("a game's alarm", () => {
     expect(told(queue.jobs, g.id, 'last-call')).toEqual(['black', 'white']);
   });
 
+  it("a move arms the alarm for the next turn's last call when the reminder comes after it (above 90 %; tester 7 H12)", async () => {
+    const queue = captureQueue();
+    const g = await newGame('warp-factor', {
+      white: { email: 'kirk@example.com' },
+      black: { email: 'kor@example.com' },
+      clock: { daysPerMove: 1, timeout: 'claim' },
+    });
+    expect((await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.black, json: { reminderPercent: 95 } })).status).toBe(200);
+    // White's last call; nothing else is due in a game whose win on time is claimed: no alarm.
+    const late = (await row(g.id)).deadline! - 0.05 * DAY;
+    expect(await fireAt(g.id, late)).toBe(true);
+    expect(told(queue.jobs, g.id, 'last-call')).toEqual(['white']);
+    expect(await alarmOf(g.id)).toBeNull();
+    // White moves (the object's clock the machine's again): Black's turn, its last call before its 95 % reminder.
+    await runInDurableObject(objectOf(g.id), (o: GameObject) => {
+      o.clock = Date.now;
+    });
+    expect((await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white })).status).toBe(200);
+    const black = await row(g.id);
+    expect(black.sideToMove).toBe('black');
+    expect(await alarmOf(g.id)).toBe(black.deadline! - 0.1 * DAY);
+  });
+
   it('a reminder found due once the last call is: the last call alone, not both (nor the reminder after it)', async () => {
     const queue = captureQueue();
     const g = await timed(1);
