@@ -51,6 +51,8 @@ export interface ConsumerDeps {
   /** The fan-out of a game's events to chats: the players' links, and the queue it puts one message per chat on (none: nothing is sent). */
   readonly chatLinks?: {
     readonly store: { linksOf(playerIds: readonly string[]): Promise<ChatLinkRow[]> };
+    /** The players' own notification choices (JSON by player id). */
+    readonly choices?: { playerChoices(playerIds: readonly string[]): Promise<Map<string, string>> };
     readonly queue?: Queue<QueueJob> | undefined;
   };
   /**
@@ -181,8 +183,9 @@ async function fanOutPushes(job: PushFanoutJob, deps: ConsumerDeps): Promise<Del
 async function fanOutChats(job: ChatFanoutJob, deps: ConsumerDeps): Promise<DeliveryOutcome> {
   const chats = deps.chatLinks;
   if (!chats?.queue) return { kind: 'skipped', error: 'chat notifications are not set up (no queue)' };
-  const links = await chats.store.linksOf([...new Set(job.events.map((e) => e.playerId))]);
-  const jobs = chatJobs(job, links);
+  const players = [...new Set(job.events.map((e) => e.playerId))];
+  const links = await chats.store.linksOf(players);
+  const jobs = chatJobs(job, links, links.length ? await chats.choices?.playerChoices(players) : undefined);
   await sendJobs(chats.queue, jobs);
   return jobs.length ? { kind: 'delivered' } : { kind: 'skipped', error: 'no linked chat with notifications on' };
 }

@@ -247,6 +247,8 @@ export type AnyChatJob = ChatJob | ChatChallengeJob;
 export interface ChatSeatEvent {
   readonly playerId: string;
   readonly side: Color;
+  /** The seat's own stored choices (null: none): with its player's, read by the fan-out, they say what is heard. */
+  readonly seatNotify?: string | null;
   readonly event: NotifyEvent;
   /** The end of the chat jobs' ids (a message's id, or the time of an offer or pause). */
   readonly idTail: string;

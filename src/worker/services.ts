@@ -378,7 +378,7 @@ export function consumerDeps(env: Cloudflare.Env, clock: () => number = Date.now
       email: new EmailChannel(env.EMAIL, mail, new PushStore(env.DB), clock, new AddressStore(env.DB)),
     },
     chat: new ChatChannel(new ChatStore(env.DB), TelegramApi.from(telegram), DiscordApi.from(discord)),
-    chatLinks: { store: new ChatStore(env.DB), queue: env.NOTIFY_QUEUE },
+    chatLinks: { store: new ChatStore(env.DB), choices: new PushStore(env.DB), queue: env.NOTIFY_QUEUE },
     push: { store: new PushStore(env.DB), keys: vapid, queue: env.NOTIFY_QUEUE, policy: webhookPolicy(webhooks) },
     digests: new DigestMailer(env.EMAIL, mail, new PushStore(env.DB), publicUrl, async (id, you, since) => {
       const news = await gameService(env, clock).newsFor(id, you, since);

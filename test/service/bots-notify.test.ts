@@ -252,6 +252,29 @@ describe('chat notifications', () => {
     expect(await chatEvents()).toEqual(['5400:last-call:white:Last call: y']);
   });
 
+  it("the player's own choice of events (/me, PATCH /api/me/notify) holds for their chats, as the seat's does (tester 7 H15)", async () => {
+    const bot = telegramBot();
+    chatApis();
+    const [quiet, loud] = [await newPlayer('Quiet'), await newPlayer('Loud')];
+    await linkTelegram(bot, 5500, quiet);
+    const events = ['game-start', 'game-over', 'message'];
+    expect((await call('PATCH', '/api/me/notify', { token: quiet.key, json: { events } })).status).toBe(200);
+    const queue = captureQueue<QueueJob>();
+    const { game } = await startGame(loud, quiet, { variant: 'warp-factor', color: 'white' });
+    const heard = async () => (await takeWithChats(queue)).filter((j): j is ChatJob => isChatJob(j)).map((j) => j.event);
+    expect(await heard()).toEqual(['game-start']);
+    // Loud's move: Quiet's turn, which Quiet turned off for every channel.
+    expect((await call('POST', `/api/games/${game.id}/moves`, { text: 'Wb2-Wb3', token: loud.key })).status).toBe(200);
+    expect(await heard()).toEqual([]);
+    expect((await call('POST', `/api/games/${game.id}/messages`, { token: loud.key, json: { text: 'hello' } })).status).toBe(201);
+    expect(await heard()).toEqual(['message']);
+    // The seat's own choice wins over the player's.
+    expect((await call('PATCH', `/api/games/${game.id}/me`, { token: quiet.key, json: { notify: { events: ['turn'] } } })).status).toBe(200);
+    expect((await call('POST', `/api/games/${game.id}/moves`, { text: 'Bb3-Bb2', token: quiet.key })).status).toBe(200);
+    expect((await call('POST', `/api/games/${game.id}/moves`, { text: 'Wa2-Wa3', token: loud.key })).status).toBe(200);
+    expect(await heard()).toEqual(['turn']);
+  });
+
   it('a challenge to a linked player reaches their chat with Accept and Decline; Accept starts the game', async () => {
     const bot = telegramBot();
     const apis = chatApis();

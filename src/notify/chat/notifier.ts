@@ -13,7 +13,7 @@ import type { Color } from '../../engine/types.ts';
 import type { EventSink, GameEvent } from '../../service/ports.ts';
 import type { PublicMove } from '../../service/public-state.ts';
 import { eventData, eventFields, eventIdTail } from '../publisher.ts';
-import { recipient } from '../recipients.ts';
+import { parseNotify, recipient } from '../recipients.ts';
 import type { EventData, QueueJob } from '../types.ts';
 import type { PlayerEvent, PlayerEventSink } from '../../service/challenges.ts';
 import { linkOrigin, type LinkBase } from '../../service/links.ts';
@@ -41,7 +41,8 @@ export class ChatNotifier implements EventSink {
         if (!playerId || !recipient(row, side).notify.events.includes(event.type)) continue;
         if (!facts.has(side)) facts.set(side, eventData(row, side, lastMove, origin));
         const data = { ...facts.get(side)!, ...eventFields(event) };
-        seats.push({ playerId, side, event: event.type, idTail: eventIdTail(event, at, lastMove), data });
+        const seatNotify = side === 'white' ? row.whiteNotify : row.blackNotify;
+        seats.push({ playerId, side, seatNotify, event: event.type, idTail: eventIdTail(event, at, lastMove), data });
       }
     if (!seats.length) return undefined;
     return { id: `chats_${row.id}_${row.ply}_${at.toString(36)}`, channel: 'chat-fanout', gameId: row.id, ply: row.ply, at, origin, events: seats };
@@ -55,11 +56,15 @@ export class ChatNotifier implements EventSink {
   }
 }
 
-/** The fan-out (the queue consumer's part): one job per (event, seat, linked chat of its player with notifications on). */
-export function chatJobs(job: ChatFanoutJob, allLinks: readonly ChatLinkRow[]): ChatJob[] {
+/**
+ * The fan-out (the queue consumer's part): one job per (event, seat, linked chat of its player with
+ * notifications on), as the seat's and its player's choices allow (`choices`: the players' own, by
+ * id; the seat's win where it made them: tester 7 H15, a player's "no turns" did not reach chats).
+ */
+export function chatJobs(job: ChatFanoutJob, allLinks: readonly ChatLinkRow[], choices: ReadonlyMap<string, string> = new Map()): ChatJob[] {
   const links = allLinks.filter((l) => l.notify);
   const jobs: ChatJob[] = [];
-  for (const seat of job.events)
+  for (const seat of job.events.filter((e) => parseNotify(e.seatNotify, choices.get(e.playerId)).events.includes(e.event)))
     for (const link of links.filter((l) => l.playerId === seat.playerId))
       jobs.push({
         id: `chat_${link.platform}_${link.externalId}_${job.gameId}_${job.ply}_${seat.event}_${seat.side}${seat.idTail}`,
