@@ -178,6 +178,13 @@ export const CreateGameSchema = v.pipe(
     ),
     ['hints'],
   ),
+  v.forward(
+    v.check(
+      (g) => g.clock?.timeout !== 'claim' || (g.white?.computer === undefined && g.black?.computer === undefined),
+      'against the computer the timeout is "auto": the computer never claims a win on time, so a deadline passed would end nothing',
+    ),
+    ['clock', 'timeout'],
+  ),
 );
 
 /** Game messages: how long one may be, and how many one side may send in a while. */

@@ -282,6 +282,15 @@ describe('hints', () => {
     expect((await call('POST', '/api/games', { json: { variant: 'planar', white: { computer: 2 }, hints: true } })).status).toBe(201);
   });
 
+  it('a clock against the computer times out by itself: "claim" is a 400 naming the field (tester 7 H10: nobody could claim)', async () => {
+    const claim = await call('POST', '/api/games', { json: { variant: 'planar', black: { computer: 1 }, clock: { daysPerMove: 1, timeout: 'claim' } } });
+    expect([claim.status, claim.body.error]).toEqual([
+      400,
+      'clock.timeout: against the computer the timeout is "auto": the computer never claims a win on time, so a deadline passed would end nothing',
+    ]);
+    expect((await call('POST', '/api/games', { json: { variant: 'planar', black: { computer: 1 }, clock: { daysPerMove: 1 } } })).status).toBe(201);
+  });
+
   it('needs a player token of the game', async () => {
     const game = await newGame('planar', { black: { computer: 1 } });
     expect((await call('GET', `/api/games/${game.id}/hint`)).status).toBe(401);
