@@ -26,7 +26,7 @@ import {
 } from './types.ts';
 import { fanOut } from './push-publisher.ts';
 import { sendJobs } from './queue.ts';
-import { pushRequest, sendPush, type VapidKeys } from './web-push.ts';
+import { PUSH_TTL_SECONDS, pushRequest, sendPush, type VapidKeys } from './web-push.ts';
 import type { WebhookChannel } from './webhook.ts';
 import type { WebhookPolicy } from '../service/ports.ts';
 
@@ -132,6 +132,10 @@ async function deliverToChat(job: AnyChatJob, attempt: number, deps: ConsumerDep
 }
 
 /** One push to one browser subscription; 404/410 from the push service removes the subscription. */
+/** The push service keeps a push until its deadline (at least a minute), else a day. */
+const pushTtl = (job: PushJob, now: number) =>
+  job.expiresAt === undefined ? {} : { ttl: Math.max(60, Math.min(PUSH_TTL_SECONDS, Math.floor((job.expiresAt - now) / 1000))) };
+
 async function deliverPush(job: PushJob, attempt: number, deps: ConsumerDeps, now: number): Promise<DeliveryOutcome> {
   const sub = await deps.push?.store.subscription(job.subscriptionId);
   const keys = deps.push?.keys;
@@ -146,7 +150,7 @@ async function deliverPush(job: PushJob, attempt: number, deps: ConsumerDeps, no
             keys,
             { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
             job.notification,
-            { topic: job.notification.tag, urgency: job.urgency },
+            { topic: job.notification.tag, urgency: job.urgency, ...pushTtl(job, now) },
             now,
           )
             .then(sendPush)

@@ -67,8 +67,11 @@ export function seatPushes(row: GameRow, events: readonly GameEvent[], lastMove:
         ...(event.offer ? { offer: event.offer } : {}),
         ...(event.tournament ? { tournament: event.tournament } : {}),
       };
+      // A turn's news is stale once its deadline has passed: a phone offline until then never gets it (tester 7 H13).
+      const expires = side === row.sideToMove && row.deadline !== null && ['turn', 'reminder', 'last-call'].includes(event.type);
       pushes.push({
         side,
+        ...(expires ? { expiresAt: row.deadline! } : {}),
         playerId: playerOf(row, side),
         seatNotify,
         event: event.type,
@@ -107,6 +110,7 @@ export function fanOut(job: PushFanoutJob, subs: readonly PushSubscriptionRow[],
         at: job.at,
         urgency: event === push.event ? push.urgency : urgencyOf(event),
         notification,
+        ...(push.expiresAt !== undefined ? { expiresAt: push.expiresAt } : {}),
       });
     }
   }

@@ -118,11 +118,15 @@ export interface PushJob {
   readonly at: number;
   readonly urgency: 'normal' | 'high';
   readonly notification: PushNotification;
+  /** When it says nothing any more (the deadline it warns of: epoch ms); the push service keeps it no longer. */
+  readonly expiresAt?: number;
 }
 
 /** One game event's push to one seat, before anyone knows which browsers hear it: the words, fixed at the time of the event. */
 export interface SeatPush {
   readonly side: Color;
+  /** The deadline a turn, reminder or last call to the side to move warns of (epoch ms). */
+  readonly expiresAt?: number;
   /** The seat's player, whose own subscriptions (for all their games) hear it too. */
   readonly playerId: string | null;
   /** The seat's own choices at the time of the event (JSON, as on the games row); the player's are read at fan-out. */

@@ -123,6 +123,24 @@ async function publicKey() {
 }
 
 describe('Web Push', () => {
+  it("a turn's push is kept by the push service until its deadline, not a day past it (tester 7 H13)", async () => {
+    const game = await newGame('warp-factor', { clock: { daysPerMove: 1 } });
+    const browser = await browserKeys('https://push.example.net/send/ttl-1');
+    expect((await call('POST', `/api/games/${game.id}/push`, { token: game.tokens.black, json: browser.json })).status).toBe(201);
+    const queue = captureQueue<QueueJob>();
+    expect((await play(game, 'Wb2-Wb3')).status).toBe(200);
+    const [job] = await queuedPushes(queue);
+    const deadline = (await call('GET', `/api/games/${game.id}`)).body.clock.deadline;
+    expect(job!.expiresAt).toBe(Date.parse(deadline));
+    // Its last call, say, an hour before the deadline: an hour's TTL.
+    const got = pushReceiver([browser]);
+    await runQueue([{ ...job!, expiresAt: Date.now() + 3_600_000 }]);
+    expect(Number(got[0]!.headers.get('ttl'))).toBeGreaterThan(3500);
+    expect(Number(got[0]!.headers.get('ttl'))).toBeLessThanOrEqual(3600);
+    // Over, so the cron of the tests below finds no turn of this game to remind.
+    expect((await call('POST', `/api/games/${game.id}/resign`, { token: game.tokens.black })).status).toBe(200);
+  });
+
   it('a seat subscribes with its token; the opponent moves; the browser decrypts its words; the JWT verifies', async () => {
     const key = await publicKey();
     const game = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { name: 'Kor' } });
