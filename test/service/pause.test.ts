@@ -334,7 +334,17 @@ describe('game page and OpenAPI', () => {
     expect(occurrences((await followed(asked)).text, 'You asked for a pause of 5 days.')).toBe(1);
     expect(await page('black')).toContain('Accept the pause of 5 days');
     expect(await page('white')).toContain('Cancel your request for a pause');
-    const accepted = await form(`/games/${g.id}/pause`, { token: g.tokens.black, action: 'accept' });
+    // The answer carries the days it was shown for: a page drawn before the request was taken back
+    // and asked again for other days does not answer the new one (tester 7 H11).
+    expect(await page('black')).toContain('<input type="hidden" name="days" value="5"/>');
+    await form(`/games/${g.id}/pause`, { token: g.tokens.white, action: 'cancel' });
+    await form(`/games/${g.id}/pause`, { token: g.tokens.white, action: 'offer', days: '9' });
+    const stale = await form(`/games/${g.id}/pause`, { token: g.tokens.black, action: 'accept', days: '5' });
+    expect(location(stale).searchParams.get('error')).toBe('That request was taken back: White now asks for a pause of 9 days. Answer it below.');
+    expect((await call('GET', `/api/games/${g.id}`)).body).toMatchObject({ pause: null, pauseOffer: { by: 'white', days: 9 } });
+    await form(`/games/${g.id}/pause`, { token: g.tokens.white, action: 'cancel' });
+    await form(`/games/${g.id}/pause`, { token: g.tokens.white, action: 'offer', days: '5' });
+    const accepted = await form(`/games/${g.id}/pause`, { token: g.tokens.black, action: 'accept', days: '5' });
     expect(location(accepted).searchParams.get('ok')).toBeNull();
     expect(occurrences((await followed(accepted)).text, 'the clock is stopped')).toBe(1);
     const paused = await page('white');

@@ -9,10 +9,11 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
   const you = s.you!;
   const other = you === 'white' ? 'black' : 'white';
   // Every action is a small form posting the player's token (works without JavaScript).
-  const actionForm = (what: string, label: string, opts: { kind?: 'secondary' | 'danger'; drawAction?: string; confirm?: string } = {}) => (
+  const actionForm = (what: string, label: string, opts: { kind?: 'secondary' | 'danger'; drawAction?: string; confirm?: string; days?: number } = {}) => (
     <form method="post" action={p.action(what)} data-action={opts.drawAction ? `${what}-${opts.drawAction}` : what}>
       <input type="hidden" name="token" value={p.token} />
       {opts.drawAction ? <input type="hidden" name="action" value={opts.drawAction} /> : null}
+      {opts.days !== undefined ? <input type="hidden" name="days" value={String(opts.days)} /> : null}
       <button type="submit" class={opts.kind} data-confirm={opts.confirm}>
         {label}
       </button>
@@ -66,8 +67,9 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
       </div>
       {s.pauseOffer?.by === other ? (
         <div class="row">
-          {actionForm('pause', `Accept the pause of ${plural(s.pauseOffer.days, 'day')}`, { drawAction: 'accept' })}
-          {actionForm('pause', 'Decline the pause', { drawAction: 'decline', kind: 'secondary' })}
+          {/* The days asked: a request taken back and asked again for other days is not answered by this one's buttons. */}
+          {actionForm('pause', `Accept the pause of ${plural(s.pauseOffer.days, 'day')}`, { drawAction: 'accept', days: s.pauseOffer.days })}
+          {actionForm('pause', 'Decline the pause', { drawAction: 'decline', kind: 'secondary', days: s.pauseOffer.days })}
         </div>
       ) : s.pauseOffer?.by === you ? (
         <div class="row">{actionForm('pause', 'Cancel your request for a pause', { drawAction: 'cancel', kind: 'secondary' })}</div>

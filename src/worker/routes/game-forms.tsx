@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
-import { plural } from '../../engine/types.ts';
+import { colorName, plural } from '../../engine/types.ts';
 import { ConditionalSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
 import {
   ConditionalFormSchema,
@@ -264,6 +264,16 @@ export const gameForms = new Hono<AppEnv>()
       if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
       const input = v.safeParse(PauseSchema, form.output.action === 'offer' ? { action: 'offer', days: form.output.days } : { action: form.output.action });
       if (!input.success) return backToGame(c, id, t, { error: describeIssues(input.issues, 'form') });
+      // An answer carries the days it was shown for: the request may have been taken back and asked
+      // again for other days since the page was drawn (tester 7 H11).
+      if (form.output.days !== undefined && (form.output.action === 'accept' || form.output.action === 'decline')) {
+        const now = await games.load(id, t);
+        const standing = now.ok ? now.value.pauseOffer : null;
+        if (standing && standing.days !== form.output.days)
+          return backToGame(c, id, t, {
+            error: `That request was taken back: ${colorName(standing.by)} now asks for a pause of ${plural(standing.days, 'day')}. Answer it below.`,
+          });
+      }
       result = await games.pause(id, t, input.output);
       done = { offer: undefined, accept: undefined, decline: 'You declined the pause.', cancel: 'You took your request for a pause back.' }[
         input.output.action
