@@ -2,7 +2,9 @@
 // missing or bad signature (401, nothing changes), linking from /me, commands and buttons
 // in the API's own words, the board picture as a deferred answer and its follow-up.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DISCORD_COMMANDS, DISCORD_VARIANTS } from '../../src/worker/bots/discord-commands.ts';
+import { DISCORD_COMMANDS, DISCORD_MAX_PAUSE_DAYS, DISCORD_VARIANTS } from '../../src/worker/bots/discord-commands.ts';
+import { DISCORD_HELP } from '../../src/worker/bots/discord.ts';
+import { MAX_PAUSE_DAYS } from '../../src/service/schemas.ts';
 import { VARIANT_NAMES as VARIANTS } from '../../src/engine/types.ts';
 import { chatApis, discordApp, linkDiscord, mePost, type DiscordApp } from './bot-helpers.ts';
 import type { QueueJob } from '../../src/notify/types.ts';
@@ -254,6 +256,24 @@ describe('commands and buttons', () => {
     const named = await app.command('1401', 'draw', { game: first });
     expect(named.body.data.content).toContain('You offered a draw');
     expect(named.body.data.content).not.toContain(`Game ${first}:`);
+  });
+
+  it('/takeback and /pause ask the opponent, as the game page and Telegram can (Discord had no way to ask)', async () => {
+    chatApis();
+    const [picard, riker] = [await newPlayer('Picard'), await newPlayer('Riker')];
+    await linkDiscord(app, '1501', picard);
+    const id = (await startGame(picard, riker, { variant: 'warp-factor', color: 'white', clock: { daysPerMove: 3 } })).game.id as string;
+    expect((await app.command('1501', 'move', { turn: 'Wb2-Wb3', game: id })).body.data.content).toContain('You played Wb2-Wb3');
+    const asked = await app.command('1501', 'takeback', { game: id });
+    expect(asked.body.data.content).toContain('You asked to take back your last turn, Wb2-Wb3 (ply 1).');
+    expect((await call('GET', `/api/games/${id}`)).body.takebackOffer).toBe('white');
+    expect((await call('POST', `/api/games/${id}/takeback`, { token: riker.key, json: { action: 'decline' } })).status).toBe(200);
+    // Discord sends an integer option as a number.
+    const pause = await app.send({ type: 2, member: { user: { id: '1501' } }, data: { name: 'pause', options: [{ name: 'days', type: 4, value: 3 }] } });
+    expect(pause.body.data.content).toContain(`Game ${id}: You asked for a pause of 3 days.`);
+    expect((await call('GET', `/api/games/${id}`)).body.pauseOffer).toEqual({ by: 'white', days: 3 });
+    expect(DISCORD_MAX_PAUSE_DAYS).toBe(MAX_PAUSE_DAYS);
+    expect(DISCORD_HELP).toMatch(/\/takeback[\s\S]*\/pause days/);
   });
 
   it('a replayed interaction changes nothing', async () => {

@@ -5,10 +5,13 @@
 
 import { VARIANTS } from '../../engine/types.ts';
 
-/** Option types of Discord's API: 1 subcommand, 3 string, 6 user. */
+/** Option types of Discord's API: 1 subcommand, 3 string, 4 integer, 6 user. */
 const SUB = 1;
 const STRING = 3;
+const INTEGER = 4;
 const USER = 6;
+/** The longest pause by agreement (the API's MAX_PAUSE_DAYS; a test keeps them equal). */
+export const DISCORD_MAX_PAUSE_DAYS = 14;
 
 /** The variants, from the engine's one list. */
 export const DISCORD_VARIANTS = VARIANTS.map((v) => ({ name: v.title, value: v.id }));
@@ -65,4 +68,21 @@ export const DISCORD_COMMANDS = [
   { name: 'games', description: 'Your games, those waiting for you first' },
   { name: 'draw', description: 'Offer a draw, or accept the one offered to you', options: [game(false)] },
   { name: 'resign', description: 'Resign a game', options: [game(false)] },
+  // Asked here, answered with the buttons the opponent gets (they need the opponent's yes).
+  { name: 'takeback', description: 'Ask to take back your last turn (your opponent agrees or not)', options: [game(false)] },
+  {
+    name: 'pause',
+    description: 'Ask to stop the clock for some days (your opponent agrees or not)',
+    options: [
+      {
+        type: INTEGER,
+        name: 'days',
+        description: `How many days, 1 to ${DISCORD_MAX_PAUSE_DAYS}`,
+        required: true,
+        min_value: 1,
+        max_value: DISCORD_MAX_PAUSE_DAYS,
+      },
+      game(false),
+    ],
+  },
 ];

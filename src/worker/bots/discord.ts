@@ -105,7 +105,10 @@ export const DISCORD_HELP = [
   '  /games                       your games, those waiting for you first',
   '  /draw [game]                 offer a draw (or accept the one offered to you)',
   '  /resign [game]               resign',
-  'Without a game id, a command goes to the game this chat is on (the last one you played or looked at here).',
+  '  /takeback [game]             ask to take back your last turn',
+  '  /pause days [game]           ask to stop the clock for 1-14 days',
+  'Offers to you are answered with the buttons under them.',
+  'Without a game id, a command goes to your current game (the last one you played or looked at, anywhere).',
 ].join('\n');
 
 /** The options of a command (and of its subcommand) by name. */
@@ -160,6 +163,10 @@ async function runCommand(deps: BotDeps, chat: LinkedChat, i: Interaction): Prom
       return playCommand(deps, chat, o.game, { kind: 'draw' });
     case 'resign':
       return playCommand(deps, chat, o.game, { kind: 'resign' });
+    case 'takeback':
+      return playCommand(deps, chat, o.game, { kind: 'takeback', action: 'offer' });
+    case 'pause':
+      return playCommand(deps, chat, o.game, { kind: 'pause', action: 'offer', days: Number(o.days) });
     default:
       return { ok: false, text: DISCORD_HELP, private: true };
   }
