@@ -49,8 +49,19 @@ describe('npm run discord:register', () => {
     expect(all.err).toBe('');
     expect(all.code).toBe(0);
     expect(seen).toEqual([{ method: 'PUT', path: '/api/v10/applications/4242/commands', auth: 'Bot bot-token-1', body: DISCORD_COMMANDS }]);
-    expect(seen[0]!.body.map((c: { name: string }) => c.name)).toEqual(['subspace', 'challenge', 'accept', 'move', 'board', 'games', 'draw', 'resign']);
-    expect(all.out).toContain('Registered 8 commands');
+    expect(seen[0]!.body.map((c: { name: string }) => c.name)).toEqual([
+      'subspace',
+      'challenge',
+      'accept',
+      'move',
+      'board',
+      'games',
+      'draw',
+      'resign',
+      'takeback',
+      'pause',
+    ]);
+    expect(all.out).toContain('Registered 10 commands');
     const one = await run('discord:register', { ...env, DISCORD_GUILD_ID: '77' });
     expect(one.code).toBe(0);
     expect(seen[1]!.path).toBe('/api/v10/applications/4242/guilds/77/commands');
