@@ -131,10 +131,11 @@ async function deliverToChat(job: AnyChatJob, attempt: number, deps: ConsumerDep
   return outcome;
 }
 
-/** One push to one browser subscription; 404/410 from the push service removes the subscription. */
 /** The push service keeps a push until its deadline (at least a minute), else a day. */
 const pushTtl = (job: PushJob, now: number) =>
   job.expiresAt === undefined ? {} : { ttl: Math.max(60, Math.min(PUSH_TTL_SECONDS, Math.floor((job.expiresAt - now) / 1000))) };
+
+/** One push to one browser subscription; 404/410 from the push service removes the subscription. */
 
 async function deliverPush(job: PushJob, attempt: number, deps: ConsumerDeps, now: number): Promise<DeliveryOutcome> {
   const sub = await deps.push?.store.subscription(job.subscriptionId);

@@ -39,6 +39,16 @@ export function lastCallAt(row: Pick<DueRow, 'status' | 'deadline' | 'daysPerMov
   return row.deadline - row.daysPerMove * (DAY_MS / 10);
 }
 
+/**
+ * When the game's alarm must wake after `now`: its next due time, or the turn's last call when that
+ * comes first and is still ahead and not sent (a reminder set above 90 % comes after it: tester 7 H12).
+ */
+export function nextWake(row: DueRow & { readonly lastCallPly: number | null }, now: number): number | undefined {
+  const due = nextDue(row);
+  const call = row.lastCallPly !== null && row.lastCallPly >= row.ply ? undefined : lastCallAt(row);
+  return call !== undefined && call > now && (due === undefined || call < due) ? call : due;
+}
+
 /** The game's next due time (epoch ms), or undefined when nothing will ever be due without a request. */
 export function nextDue(row: DueRow): number | undefined {
   if (row.status !== 'active') return undefined;

@@ -27,6 +27,15 @@ function noClock(row: GameRow, what: 'pause' | 'leave'): Failure | undefined {
  * at once and starts again by itself when the days are over) or declines; the asker may cancel.
  * The computer accepts any pause at once.
  */
+/**
+ * The pause asked now when it is not the one of `days` an answer was shown for (a request taken
+ * back and asked again: tester 7 H11), in words: "White now asks for a pause of 9 days".
+ */
+export const otherPauseAsked = (state: Pick<PublicState, 'pauseOffer'>, days: number): string | undefined =>
+  state.pauseOffer && state.pauseOffer.days !== days
+    ? `${colorName(state.pauseOffer.by)} now asks for a pause of ${plural(state.pauseOffer.days, 'day')}`
+    : undefined;
+
 export async function pause(ctx: GameContext, id: string, actor: Actor, input: PauseInput): Promise<ServiceResult<PublicState>> {
   const who = await ctx.player(id, actor);
   if (!who.ok) return who;

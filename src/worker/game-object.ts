@@ -26,7 +26,7 @@ import type { Color } from '../engine/types.ts';
 import { SeatRecords } from '../db/seat-records.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from '../service/computer-sides.ts';
 import type { ErrorCode } from '../service/error-codes.ts';
-import { lastCallAt, nextDue } from '../service/due.ts';
+import { nextWake } from '../service/due.ts';
 import type { GameMethod } from '../service/games.ts';
 import { keepaliveOf, NdjsonStreams } from './event-hub.ts';
 import { CREATING, noRecords, SEAT_RECORD_METHODS, STORE_METHODS, unknownGame, type StoreMethod } from './game-objects.ts';
@@ -178,12 +178,8 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
    * The game changed: the alarm fires no later than its next due time (or the last call). An
    * earlier alarm stays (it recomputes when it fires).
    */
-  async arm(row: Parameters<typeof nextDue>[0] & Parameters<typeof lastCallAt>[0] & { readonly lastCallPly: number | null }): Promise<void> {
-    const due = nextDue(row);
-    // The turn's last call too, while it is ahead and not sent: a reminder set above 90 % comes after
-    // it, and the alarm armed for the reminder sent the last call late (tester 7 H12).
-    const call = row.lastCallPly !== null && row.lastCallPly >= row.ply ? undefined : lastCallAt(row);
-    const at = call !== undefined && call > this.clock() && (due === undefined || call < due) ? call : due;
+  async arm(row: Parameters<typeof nextWake>[0]): Promise<void> {
+    const at = nextWake(row, this.clock());
     if (at !== undefined) await this.wakeBy(at);
   }
 
@@ -245,10 +241,7 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
     }
     await this.drain();
     row = await this.store.game(id);
-    // The last call's moment is due once: only while it is still ahead.
-    const call = row ? lastCallAt(row) : undefined;
-    const due = row ? nextDue(row) : undefined;
-    const next = call !== undefined && call > now && (due === undefined || call < due) ? call : due;
+    const next = row ? nextWake(row, now) : undefined;
     if (failed) return this.ctx.storage.setAlarm(now + RETRY_MS);
     if (next === undefined) return this.ctx.storage.deleteAlarm();
     await this.ctx.storage.setAlarm(next <= now ? now + RETRY_MS : next);

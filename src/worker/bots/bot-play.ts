@@ -19,6 +19,7 @@ import { describeIssues } from '../http-validation.ts';
 import { printable, runCommand, type Command } from '../text/commands.ts';
 import { type PlayerCommandWords, runPlayerCommand } from '../text/player-commands.ts';
 import { BUTTON, gameButtons, type BotButton } from '../../notify/chat/buttons.ts';
+import { otherPauseAsked } from '../../service/pauses.ts';
 import { utc } from '../../service/public-state.ts';
 
 export interface BotDeps {
@@ -163,12 +164,8 @@ async function commandReply(deps: BotDeps, id: string, side: 'white' | 'black' |
   // does a command that acted in the chat's current game without naming it (tester 6 G9: a Discord
   // account's current game follows it from channel to channel).
   // A board's heading is a line of its own: on the diagram's first line it would push the levels' titles off their boards (tester 6 G6).
-  const text =
-    answer.ok && (command.kind !== 'board' || answer.state?.status === 'active')
-      ? named
-        ? answer.reply
-        : `Game ${id}:${command.kind === 'board' ? '\n' : ' '}${answer.reply}`
-      : `Game ${id}:${answer.ok && command.kind === 'board' ? '\n' : ' '}${answer.reply}`;
+  const headed = !named || !answer.ok || (command.kind === 'board' && answer.state?.status !== 'active');
+  const text = headed ? `Game ${id}:${answer.ok && command.kind === 'board' ? '\n' : ' '}${answer.reply}` : answer.reply;
   // A spectator's board does not become the chat's game (a bare turn would not be theirs).
   const picture = command.kind === 'board' && answer.ok ? { picture: id } : {};
   return { ok: answer.ok, text, buttons, ...(side ? { game: id } : {}), ...picture, private: !answer.ok };
@@ -322,8 +319,8 @@ async function anotherRequest(deps: BotDeps, id: string, offer: 'takeback' | 'pa
   const state = await deps.games.load(id);
   if (!state.ok) return undefined;
   const s = state.value;
-  if (offer === 'pause' && s.pauseOffer && s.pauseOffer.days !== pinned)
-    return `That request was taken back: ${colorName(s.pauseOffer.by)} now asks for a pause of ${plural(s.pauseOffer.days, 'day')}. Answer it with the buttons under its own message.`;
+  const otherPause = offer === 'pause' ? otherPauseAsked(s, pinned) : undefined;
+  if (otherPause) return `That request was taken back: ${otherPause}. Answer it with the buttons under its own message.`;
   if (offer === 'takeback' && s.takebackOffer && s.ply !== pinned)
     return `That request is not the one standing: ${colorName(s.takebackOffer)} now asks to take back a turn at ply ${s.ply}. Answer it with the buttons under its own message.`;
   return undefined;

@@ -8,7 +8,8 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
-import { colorName, plural } from '../../engine/types.ts';
+import { plural } from '../../engine/types.ts';
+import { otherPauseAsked } from '../../service/pauses.ts';
 import { ConditionalSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
 import {
   ConditionalFormSchema,
@@ -268,11 +269,8 @@ export const gameForms = new Hono<AppEnv>()
       // again for other days since the page was drawn (tester 7 H11).
       if (form.output.days !== undefined && (form.output.action === 'accept' || form.output.action === 'decline')) {
         const now = await games.load(id, t);
-        const standing = now.ok ? now.value.pauseOffer : null;
-        if (standing && standing.days !== form.output.days)
-          return backToGame(c, id, t, {
-            error: `That request was taken back: ${colorName(standing.by)} now asks for a pause of ${plural(standing.days, 'day')}. Answer it below.`,
-          });
+        const other = now.ok ? otherPauseAsked(now.value, form.output.days) : undefined;
+        if (other) return backToGame(c, id, t, { error: `That request was taken back: ${other}. Answer it below.` });
       }
       result = await games.pause(id, t, input.output);
       done = { offer: undefined, accept: undefined, decline: 'You declined the pause.', cancel: 'You took your request for a pause back.' }[
