@@ -137,7 +137,7 @@ describe('Discord channel webhooks as webhook URLs', () => {
     queue.take();
     const sent = await call('POST', `/api/games/${g.id}/messages`, {
       token: g.tokens.white,
-      json: { text: '[Claim](https://evil.example/s)\n# Big **news**' },
+      json: { text: '[Claim](https://evil.example/s)\n# Big **news**\n1. first\n+ more' },
     });
     expect(sent.status).toBe(201);
     const posts = receiver();
@@ -150,6 +150,9 @@ describe('Discord channel webhooks as webhook URLs', () => {
     expect(words).toContain('> \\# Big \\*\\*news\\*\\*');
     expect(words).not.toMatch(/(^|[^\\])\[[^\]]*[^\\]\]\(/);
     expect(words).not.toMatch(/^(> )?#/m);
+    // Nor a list of theirs: "1." and "+" at a line's start are escaped too.
+    expect(words).toContain('> 1\\. first');
+    expect(words).toContain('> \\+ more');
   });
 
   it("a player's own webhook gets a challenge in Discord's body", async () => {

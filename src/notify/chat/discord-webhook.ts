@@ -32,7 +32,7 @@ export function discordWebhookBody(job: NotifyJob | PlayerJob): string {
 
 /**
  * Text as Discord shows it, word for word: names and messages are the players' own, so its markdown
- * (bold, masked links, headings, lists, mentions) is escaped (tester 6 G8: a name like
+ * (bold, masked links, headings, bulleted and numbered lists, mentions) is escaped (tester 6 G8: a name like
  * "[Support](https://evil.example)" posted a disguised link). A line's leading "> " is ours: the quote
  * of a player's message.
  */
@@ -41,7 +41,10 @@ export function literal(text: string): string {
     .split('\n')
     .map((line) => {
       const quoted = line.startsWith('> ');
-      const words = (quoted ? line.slice(2) : line).replace(/[\\*_~`|[\]()<>]/g, '\\$&').replace(/^(\s*)([#-])/, '$1\\$2');
+      const words = (quoted ? line.slice(2) : line)
+        .replace(/[\\*_~`|[\]()<>]/g, '\\$&')
+        .replace(/^(\s*)([#+-])/, '$1\\$2')
+        .replace(/^(\s*\d+)\./, '$1\\.');
       return quoted ? `> ${words}` : words;
     })
     .join('\n');
