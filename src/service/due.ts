@@ -33,6 +33,15 @@ export function reminderAt(row: DueRow): number | undefined {
   return row.deadline - turnMs + Math.ceil((turnMs * percent) / 100);
 }
 
+/**
+ * Whether the turn's reminder, sent or not, is due again when the deadline moves to `deadline`
+ * (leave taken, a pause over): its moment at that deadline is still ahead of `now`.
+ */
+export function reminderAgain(row: DueRow, deadline: number, now: number): boolean {
+  const at = reminderAt({ ...row, deadline, reminderPly: null });
+  return at !== undefined && at > now;
+}
+
 /** When the side to move enters the last tenth of the turn: the last call (Web Push, Urgency: high; src/notify/settings.ts). */
 export function lastCallAt(row: Pick<DueRow, 'status' | 'deadline' | 'daysPerMove'>): number | undefined {
   if (row.status !== 'active' || row.deadline === null || !row.daysPerMove) return undefined;

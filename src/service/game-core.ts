@@ -6,7 +6,7 @@ import type { GameChanges, GameStore } from '../db/game-store.ts';
 import { colorName, opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
 import { noSeatWords, seatOf, type KeyCheck } from './seat-holder.ts';
 import { computerLevel, computerToMove } from './computer-sides.ts';
-import { reminderAt } from './due.ts';
+import { reminderAgain } from './due.ts';
 import type { ComputerTurns, EventSink, GameAlarms, GameEndHook, GameEvent, WebhookPolicy } from './ports.ts';
 import { publicMove } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
@@ -187,8 +187,10 @@ export class GameContext {
     // A player back from a pause hears the turn's reminder and last call again, as after leave: the
     // reminder when its moment is ahead again, the last call if it was sent before the pause (at once
     // when the turn resumes in its last tenth; tester 6 G10: they came back to a silent timeout).
-    const reminder = reminderAt({ ...row, deadline: row.pausedUntil + (row.pauseLeftMs ?? 0), reminderPly: null });
-    const remindAgain = { reminder: reminder !== undefined && reminder > now, lastCall: row.lastCallPly !== null && row.lastCallPly >= row.ply };
+    const remindAgain = {
+      reminder: reminderAgain(row, row.pausedUntil + (row.pauseLeftMs ?? 0), now),
+      lastCall: row.lastCallPly !== null && row.lastCallPly >= row.ply,
+    };
     const resumed = await this.store.resumePause(row.id, row.pausedUntil, now, remindAgain);
     if (!resumed) return undefined;
     return this.emit(resumed, [{ type: 'pause-end', recipients: ['white', 'black'] }], resumed.ply ? await this.store.move(row.id, resumed.ply) : undefined);

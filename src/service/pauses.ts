@@ -3,7 +3,7 @@ import type { GameRow } from '../db/schema.ts';
 import type { GameChanges } from '../db/game-store.ts';
 import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
-import { lastCallAt, reminderAt } from './due.ts';
+import { lastCallAt, reminderAgain } from './due.ts';
 import { DAY_MS, noOfferMessage, overMessage, type Actor, type GameContext } from './game-core.ts';
 import { iso, publicState, utc, type PublicState } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
@@ -145,9 +145,8 @@ export async function leave(ctx: GameContext, id: string, actor: Actor, n: numbe
     );
   // The turn's reminder and last call, sent before, come again before the new deadline when their
   // moments are ahead again (leave taken after the last call must not end in a silent timeout).
-  const later = { ...row, deadline: row.deadline + n * DAY_MS, reminderPly: null };
-  const reminder = reminderAt(later);
-  const lastCall = lastCallAt(later);
+  const deadline = row.deadline + n * DAY_MS;
+  const lastCall = lastCallAt({ ...row, deadline });
   const stored = await ctx.store.spendLeave({
     gameId: id,
     side,
@@ -155,7 +154,7 @@ export async function leave(ctx: GameContext, id: string, actor: Actor, n: numbe
     addMs: n * DAY_MS,
     expected: { ply: row.ply, deadline: row.deadline },
     now,
-    remindAgain: { reminder: reminder !== undefined && reminder > now, lastCall: lastCall !== undefined && lastCall > now },
+    remindAgain: { reminder: reminderAgain(row, deadline, now), lastCall: lastCall !== undefined && lastCall > now },
   });
   if (!stored) return ctx.conflict(id);
   return done(publicState(stored, row.ply ? await ctx.store.move(id, row.ply) : undefined, side));
