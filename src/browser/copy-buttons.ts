@@ -1,4 +1,4 @@
-// Copy buttons beside links to hand on (the created-game page, the game page's invitations).
+// Copy buttons beside links to hand on (the created-game page, the game page's invitations) and a new player key.
 
 function copyText(text: string, button: HTMLButtonElement): void {
   const done = () => {
@@ -24,7 +24,7 @@ function copyText(text: string, button: HTMLButtonElement): void {
 
 /** A Copy button after each copyable link that has none yet. */
 export function addCopyButtons(): void {
-  document.querySelectorAll('input[data-link], input[data-copy-source], a[data-copy]').forEach((el) => {
+  document.querySelectorAll('input[data-link], input[data-copy-source], [data-copy]').forEach((el) => {
     if (el.nextElementSibling?.hasAttribute('data-copy-button')) return;
     const b = document.createElement('button');
     b.type = 'button';
@@ -32,7 +32,7 @@ export function addCopyButtons(): void {
     b.textContent = 'Copy';
     b.setAttribute('data-copy-button', '');
     const what = el.id ? document.querySelector(`label[for="${el.id}"]`) : null;
-    b.setAttribute('aria-label', 'Copy ' + (what ? what.textContent : el.getAttribute('data-copy') || 'the link'));
+    b.setAttribute('aria-label', 'Copy ' + (what ? what.textContent : el.getAttribute('data-copy-what') || el.getAttribute('data-copy') || 'the link'));
     b.addEventListener('click', () => copyText(el.getAttribute('data-copy') || (el as HTMLInputElement).value, b));
     el.insertAdjacentElement('afterend', b);
   });

@@ -11,6 +11,7 @@ import type { CreatePlayerInput, PlayerSettingsInput } from './player-schemas.ts
 import type { WebhookPolicy } from './ports.ts';
 import { webhookChange } from './webhook-setting.ts';
 import { computerLevel, computerName } from './computer-sides.ts';
+import { waitsFor } from './public-state.ts';
 import { gameRatings } from './public-state.ts';
 import { countsForRatings, type GameRatings } from './ratings.ts';
 import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './crypto.ts';
@@ -145,7 +146,6 @@ export function myGame(row: DirectoryRow, side: Color, base: LinkBase): MyGame {
   const title = getVariant(row.variant)?.title;
   const offers = offersOf(row);
   const yourTurn = row.status === 'active' && row.sideToMove === side;
-  const toAnswer = offers.drawOffer === them || offers.takebackOffer === them || offers.pauseOffer?.by === them;
   return {
     id: row.id,
     variant: row.variant,
@@ -154,7 +154,7 @@ export function myGame(row: DirectoryRow, side: Color, base: LinkBase): MyGame {
     opponent: opponentOf(row, them),
     status: row.status,
     yourTurn,
-    waiting: yourTurn || toAnswer,
+    waiting: waitsFor({ status: row.status, sideToMove: row.sideToMove, ...offers }, side),
     deadline: row.status === 'active' && row.deadline !== null ? new Date(row.deadline).toISOString() : null,
     pausedUntil: row.status === 'active' && row.pausedUntil !== null ? new Date(row.pausedUntil).toISOString() : null,
     ...offers,

@@ -127,6 +127,16 @@ export const publicPause = (row: GameRow): PublicState['pause'] =>
 export const publicPauseOffer = (row: GameRow): PublicState['pauseOffer'] =>
   row.pauseOfferBy && row.pauseOfferDays ? { by: row.pauseOfferBy, days: row.pauseOfferDays } : null;
 
+/**
+ * The game waits for `side`: its turn, or an offer of the other side's to answer (the site header's
+ * count, MyGame.waiting, the game page's "Next game").
+ */
+export function waitsFor(game: Pick<PublicState, 'status' | 'sideToMove' | 'drawOffer' | 'takebackOffer' | 'pauseOffer'>, side: Color): boolean {
+  if (game.status !== 'active') return false;
+  const them = side === 'white' ? 'black' : 'white';
+  return game.sideToMove === side || game.drawOffer === them || game.takebackOffer === them || game.pauseOffer?.by === them;
+}
+
 export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: Color): PublicState {
   const game = storedGame(row);
   const view = game?.variant.view(game.position);

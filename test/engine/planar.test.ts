@@ -579,6 +579,7 @@ describe('bad input', () => {
     ['Zb1-Ac3', 0, /expected a cell/],
     ['Ab1-', 4, /destination cell/],
     ['Ab1-Ae3', 4, /destination cell/],
+    ['Ab1-Ab9', 4, /found "Ab9", which is off the cube: files run a-d and ranks 1-4/],
     ['Ab1=QQ', 4, /orientation XY, XZ or YZ/],
     ['n@Ac3', 0, /upper case/],
     ['@Ac3', 0, /piece letter/],

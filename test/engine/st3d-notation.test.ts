@@ -75,6 +75,9 @@ describe('bad input gets a typed error, never an exception', () => {
     ['gibberish', [], 'hello', 'syntax', /expected a cell/],
     ['missing separator', [], 'Wa1Wb3', 'syntax', /expected "-" or "x" after Wa1/],
     ['bad target', [], 'Wa1-Zz9', 'syntax', /expected a cell like Nc3/],
+    // Shaped like a cell but off its level: said (tester 9 U3), not only that a cell was expected.
+    ['rank off the level', [], 'Bb3-Bb9', 'syntax', /found "Bb9", which is off the field: a level's files run a-d and its ranks 1-4/],
+    ['file off the level', [], 'Wa1-Nf3', 'syntax', /found "Nf3", which is off the field/],
     ['trailing junk', [], 'Wa1-Wb3 please', 'syntax', /unexpected "please"/],
     ['lower-case drop letter', [], 'n@Wc1', 'syntax', /must be upper case: N@, not n@/],
     ['unknown drop letter', [], 'X@Wc1', 'syntax', /"X" is not a piece letter: expected K, Q, R, B, N or P/],

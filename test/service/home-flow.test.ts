@@ -217,6 +217,14 @@ describe('Next game', () => {
     const alone = (await call('GET', `/games/${only.id}`, { headers: cookie(solo.key) })).text;
     expect(alone).not.toContain('id="next-game"');
     expect(alone).toContain('No other game waits for you');
+    // Nor is one whose only waiting game waits for an answer to the opponent's draw offer (tester 9 U4).
+    const [spock, kor] = [await newPlayer('Spock'), await newPlayer('Kor')];
+    const { game } = await startGame(kor, spock, { variant: 'warp-factor', color: 'white' });
+    expect((await call('POST', `/api/games/${game.id}/draw`, { token: kor.key, json: { action: 'offer' } })).status).toBe(200);
+    const asked = (await call('GET', `/games/${game.id}`, { headers: cookie(spock.key) })).text;
+    expect(asked).toContain('White offers a draw');
+    expect(asked).not.toContain('id="next-game"');
+    expect(asked).toContain('No other game waits for you');
     // Signed out: the key page.
     expect(location(await call('GET', '/next')).pathname).toBe('/me');
     const loner = await newPlayer('Loner');

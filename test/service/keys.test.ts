@@ -12,6 +12,15 @@ const works = async (key: string) => (await call('GET', '/api/me', { token: key 
 const cookie = (key: string) => ({ Cookie: `subspace_key=${key}` });
 /** The key a page answer keeps in the browser's cookie. */
 const kept = (res: { headers: Headers }) => decodeURIComponent(/subspace_key=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')?.[1] ?? '');
+/** The page a key-making form leads to (303 to GET /me/key, which shows the key from its own cookie): the key shown, and the page. */
+async function shownPage(res: { status: number; headers: Headers }): Promise<{ key: string; text: string }> {
+  expect(res.status).toBe(303);
+  expect(res.headers.get('Location')).toBe('/me/key');
+  const made = /subspace_new_key=([^;]*)/.exec(res.headers.get('Set-Cookie') ?? '')![1]!;
+  const shown = await call('GET', '/me/key', { headers: { Cookie: `subspace_new_key=${made}; subspace_key=${encodeURIComponent(kept(res))}` } });
+  expect(shown.status).toBe(200);
+  return { key: /id="player-key"[^>]*>([^<]+)</.exec(shown.text)![1]!.trim(), text: shown.text };
+}
 /** A browser signed in with `key` through /me's key form (as the /me#key= link does): the key its cookie holds. */
 async function browser(key: string): Promise<string> {
   const res = await form('/me/session', { key });
@@ -176,12 +185,29 @@ describe('/me: signing out', () => {
 
   it("Make me a player: the key shown is not the cookie's, so signing out leaves it working", async () => {
     const made = await form('/me/new', { name: 'Sulu' });
-    expect(made.status).toBe(201);
-    const shown = /id="player-key">([^<]+)</.exec(made.text)![1]!;
+    const shown = (await shownPage(made)).key;
     const own = kept(made);
     expect(own).not.toBe(shown);
     await form('/me/sign-out', {}, undefined, cookie(own));
     expect([await works(own), await works(shown)]).toEqual([403, 200]);
+  });
+
+  it('Make me a player, then reload or go Back: the same key is shown and no second player is made (tester 9 U1)', async () => {
+    const made = await form('/me/new', { name: 'Uhura' });
+    const first = await shownPage(made);
+    expect(first.text).toContain('data-copy-what="your player key"');
+    expect(first.text).toContain(`href="http://subspace.test/me#key=${first.key}"`);
+    // The reload is a GET of /me/key: the same key, the same player.
+    const again = await shownPage(made);
+    expect(again.key).toBe(first.key);
+    const me = await call('GET', '/api/me', { token: first.key });
+    expect(me.body.name).toBe('Uhura');
+    expect((await call('GET', '/api/me', { token: kept(made) })).body.id).toBe(me.body.id);
+    // The address alone shows nothing: the key is in the cookie of the browser that made it.
+    const elsewhere = await call('GET', '/me/key', { headers: { Accept: 'text/html' } });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.text).toContain('shown only in the browser that made it');
+    expect(elsewhere.text).not.toContain(first.key);
   });
 
   it("Sign out everywhere else: every other key ends, the cookie's too; the browser stays signed in and is shown a new key once", async () => {
@@ -196,12 +222,11 @@ describe('/me: signing out', () => {
     expect([await works(bob.key), await works(other)]).toEqual([200, 200]);
     // This browser's cookie holds the key shown once (signed in before browsers had keys of their own): it ends too.
     const res = await form('/me/keys', {}, undefined, cookie(bob.key));
-    expect(res.status).toBe(200);
-    expect(res.text).toMatch(
+    const { key: shown, text } = await shownPage(res);
+    expect(text).toMatch(
       /Signed out everywhere else: your other keys no longer work, browsers subscribed with them get no more notifications, and Discord or Telegram\s+chats tied through them are unlinked\./,
     );
-    expect(res.text).toContain('A webhook you set is not a key and keeps working');
-    const shown = /id="player-key">([^<]+)</.exec(res.text)![1]!;
+    expect(text).toContain('A webhook you set is not a key and keeps working');
     const own = kept(res);
     expect(new Set([shown, own, bob.key, other]).size).toBe(4);
     expect([await works(bob.key), await works(other), await works(shown), await works(own)]).toEqual([403, 403, 200, 200]);
@@ -269,7 +294,7 @@ describe("a player's push subscriptions end with the key that made them", () => 
     expect(await endpoints(bob.id)).toEqual(['here']);
     expect(await subscribe(bob.key, 'written-down')).toBe(201);
     const res = await form('/me/keys', {}, undefined, cookie(here));
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
     expect(await endpoints(bob.id)).toEqual(['here']);
     // It went on with the browser's new key: signing out there ends it.
     await form('/me/sign-out', {}, undefined, cookie(kept(res)));

@@ -68,7 +68,12 @@ function foundAt(text: string, i: number, end: number): string {
   const isSep = (j: number) => isSpace(text[j]) || '-@='.includes(text[j]!) || (j > i && 'xX'.includes(text[j]!) && /\d/.test(text[j - 1]!));
   let j = i + 1;
   if (!isSep(i)) while (j < end && j - i < 12 && !isSep(j)) j++;
-  return `found "${text.slice(i, j)}"`;
+  const word = text.slice(i, j);
+  // Shaped like a cell but off the cube: said, or "Ab9" reads like "Ab1" (tester 9 U3).
+  const cell = /^[A-D]([a-z])(\d+)$/i.exec(word);
+  if (cell && !('abcd'.includes(cell[1]!.toLowerCase()) && /^[1-4]$/.test(cell[2]!)))
+    return `found "${word}", which is off the cube: files run a-d and ranks 1-4`;
+  return `found "${word}"`;
 }
 
 /**

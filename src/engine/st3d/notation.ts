@@ -56,7 +56,12 @@ function wordAt(s: string, i: number): string {
 function foundAt(s: string, i: number): string {
   if (i >= s.length) return 'the turn ends there';
   const word = wordAt(s, i);
-  return /^\s$/.test(word) ? 'found a space' : `found "${word}"`;
+  if (/^\s$/.test(word)) return 'found a space';
+  // Shaped like a cell but off the field: said, or "Bb9" reads like "Nc3" (tester 9 U3).
+  const cell = /^[WNB]([a-z])(\d+)$/i.exec(word);
+  if (cell && !('abcd'.includes(cell[1]!.toLowerCase()) && /^[1-4]$/.test(cell[2]!)))
+    return `found "${word}", which is off the field: a level's files run a-d and its ranks 1-4`;
+  return `found "${word}"`;
 }
 
 /** Index of one character in `set`, or -1 (also for the empty string past the end). */

@@ -15,6 +15,7 @@ import { usePageInfo } from './site.tsx';
 import { Actions } from './actions.tsx';
 import { PlanReplies } from './plan-replies.tsx';
 import { fromSetUp } from '../../service/stored-game.ts';
+import { waitsFor } from '../../service/public-state.ts';
 import { MoveList, turnLabel } from './move-list.tsx';
 import { EmailsOff, SeatLinkForm, SettingsForm } from './notification-settings.tsx';
 import { AnalysisPanel } from './analysis.tsx';
@@ -208,7 +209,8 @@ const LiveRegion = (p: GamePageProps) => {
         </p>
       ) : null}
       <GameStatus {...p} yourTurn={yourTurn} />
-      <NextGame id={s.id} waitingHere={s.status === 'active' && s.you !== undefined && s.you === s.sideToMove} />
+      {/* An offer to answer makes this game one of those the header counts, as the turn does (tester 9 U4). */}
+      <NextGame id={s.id} waitingHere={s.you !== undefined && waitsFor(s, s.you)} />
       {p.invitation ? (
         <div class="msg info links" id="invitation">
           <label for="invitation-link">Your opponent has not opened their link yet. Send them this link ({colorName(opposite(you!))}'s, secret):</label>

@@ -336,7 +336,7 @@ export const LinkButtonPage = (p: { kind: 'sign-in'; action: string } | { kind: 
 
 /** A new player's key, shown once; `ended`: the new key of "Sign out everywhere else", every other key ended. */
 export const NewKeyPage = (p: { link: string; playerKey: string; ended?: boolean }) => (
-  <Layout title="Your player key — Subspace">
+  <Layout title="Your player key — Subspace" script>
     <h1>Your player key</h1>
     {p.ended ? (
       <>
@@ -349,12 +349,25 @@ export const NewKeyPage = (p: { link: string; playerKey: string; ended?: boolean
         </p>
       </>
     ) : null}
-    <p>This page shows your key once. Keep it somewhere safe: with it you sign in to your games on any device.</p>
     <p>
-      <code id="player-key">{p.playerKey}</code>
+      Keep your key somewhere safe: with it you sign in to your games on any device. This page shows it only in this browser, for an hour; the server keeps no
+      copy.
     </p>
-    <p>
-      <a href={p.link}>Your games</a>
+    <p class="row">
+      <code id="player-key" data-copy={p.playerKey} data-copy-what="your player key">
+        {p.playerKey}
+      </code>
+    </p>
+    <p>Or open this link on another device to sign in there (it holds the key: keep it as secret):</p>
+    <p class="row">
+      <a id="sign-in-link" href={p.link} data-copy={p.link} data-copy-what="the sign-in link">
+        {p.link}
+      </a>
+    </p>
+    <p class="row">
+      <a class="button" href="/me">
+        My games
+      </a>
     </p>
   </Layout>
 );

@@ -40,6 +40,19 @@ function keepKey(c: Context<AppEnv>, key: string) {
   setCookie(c, KEY_COOKIE, key, { httpOnly: true, secure: true, sameSite: 'Lax', path: '/', maxAge: 400 * 86_400 });
 }
 
+/** The cookie that carries a key just made to the page that shows it (GET /me/key), for an hour. */
+const NEW_KEY_COOKIE = 'subspace_new_key';
+
+/**
+ * Post/redirect/get for a key just made: a reload or Back shows the same key and makes no other
+ * player or key (tester 9 U1). The key travels in a cookie for that one address, not in it.
+ */
+function showNewKey(c: Context<AppEnv>, key: string, ended = false) {
+  const shown = new URLSearchParams({ key, ...(ended ? { ended: '1' } : {}) });
+  setCookie(c, NEW_KEY_COOKIE, shown.toString(), { path: '/me/key', httpOnly: true, secure: true, sameSite: 'Lax', maxAge: 3600 });
+  return c.redirect('/me/key', 303);
+}
+
 /** A limit reached, as a page: 429 with Retry-After. */
 function tooManyPage(c: Context<AppEnv>, error: string, retryAfter = 60) {
   c.header('Retry-After', String(retryAfter));
@@ -151,6 +164,20 @@ export const playerPages = new Hono<AppEnv>()
     return page(c).html(<LinkButtonPage kind="confirm" email={open.value.email} action={`/me/confirm-email?${new URLSearchParams({ t: link.t })}`} />);
   })
 
+  // The key just made (POST /me/new, /me/keys), in the browser that made it, while it still works.
+  .get('/me/key', async (c) => {
+    const made = new URLSearchParams(getCookie(c, NEW_KEY_COOKIE) ?? '');
+    const key = made.get('key');
+    if (!key || !(await c.var.services.players.authenticate(key)))
+      return errorPage(
+        c,
+        404,
+        'No new key to show',
+        'A new player key is shown only in the browser that made it, for an hour. Lost it? "Sign out everywhere else" on your page makes a new one.',
+      );
+    return page(c).html(<NewKeyPage playerKey={key} link={`${linkBase(c).origin}/me#key=${key}`} ended={made.get('ended') === '1'} />);
+  })
+
   .get('/lobby', async (c) => {
     const q = v.safeParse(ChallengeListQuerySchema, c.req.query());
     if (!q.success) return errorPage(c, 400, 'Bad address', describeIssues(q.issues, 'query'), '/lobby');
@@ -196,7 +223,7 @@ export const playerPages = new Hono<AppEnv>()
       const created = await c.var.services.players.create(input.output, linkBase(c));
       if (!created.ok) return page(c, 400).html(<KeyPage error={words(created.error)} />);
       keepKey(c, await c.var.services.players.browserKey(created.value));
-      return page(c, 201).html(<NewKeyPage playerKey={created.value.key} link={created.value.link} />);
+      return showNewKey(c, created.value.key);
     },
   )
 
@@ -281,7 +308,7 @@ export const playerPages = new Hono<AppEnv>()
     if (!made?.ok) return errorPage(c, 403, 'Not signed in', 'Open your personal link first.');
     const [shown, own] = made.value.keys as [string, string];
     keepKey(c, own);
-    return page(c).html(<NewKeyPage playerKey={shown} link={`${linkBase(c).origin}/me#key=${shown}`} ended />);
+    return showNewKey(c, shown, true);
   })
 
   .post('/challenges', async (c) => {
