@@ -357,8 +357,8 @@ export class GameService {
   }
 
   /** Takebacks by agreement (src/service/takebacks.ts). */
-  takeback(id: string, actor: Actor, action: TakebackAction) {
-    return takebacks.takeback(this.ctx, id, actor, action);
+  takeback(id: string, actor: Actor, action: TakebackAction, ply?: number) {
+    return takebacks.takeback(this.ctx, id, actor, action, ply);
   }
 
   /** Conditional moves (src/service/conditional.ts). */

@@ -251,6 +251,8 @@ export const DrawSchema = v.strictObject({
 
 export const TakebackSchema = v.strictObject({
   action: v.picklist(['offer', 'accept', 'decline'], 'must be "offer", "accept" or "decline"'),
+  /** The game's ply as the sender read it (its state's `ply`): a takeback sent again after one was made is refused (tester 8 K3). */
+  ply: v.optional(PlySchema),
 });
 
 /** Conditional moves: how many lines a player may keep in a game, and how many turns each may have. */

@@ -13,12 +13,17 @@ import { storedGame } from './stored-game.ts';
  * Takeback by agreement. A player asks to take back their last turn (and the opponent's reply
  * after it, if any); the opponent accepts (the undo is one guarded write) or declines; any move
  * ends the request. Against the computer, levels 1-2 grant it at once and stronger ones refuse.
+ * `ply`, when given, is the game's ply the request was meant for.
  */
-export async function takeback(ctx: GameContext, id: string, actor: Actor, action: TakebackAction): Promise<ServiceResult<PublicState>> {
+export async function takeback(ctx: GameContext, id: string, actor: Actor, action: TakebackAction, ply?: number): Promise<ServiceResult<PublicState>> {
   const who = await ctx.player(id, actor);
   if (!who.ok) return who;
   const { row, side } = who.value;
   if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
+  // `ply`: the game as the sender read it. A request sent twice (a retry, a double press) finds the
+  // game moved on by the first and changes nothing: against levels 1-2 each offer is an undo (tester 8 K3).
+  if (ply !== undefined && ply !== row.ply)
+    return fail(409, 'stale_ply', `stale: the game is at ply ${row.ply}, not ${ply} as you read it (a takeback or a turn came since); read it again`);
   const other = opposite(side);
   if (action === 'offer') {
     if (row.takebackOfferBy === other) return fail(409, 'offer_pending', `${colorName(other)} has asked for a takeback: accept or decline it first`);

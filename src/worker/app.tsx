@@ -74,6 +74,9 @@ app.use(async (c, next) => (c.req.path.length > 1 && c.req.path.endsWith('/') ? 
 // id is checked once (gameIdOnce) before any of its routes.
 app.route('/', apiIndex);
 app.route('/api/games', games);
+// The import's path is no game id: another method there is its 405 (Allow: POST), not "no game with
+// id import" from GET /api/games/:id (tester 8 K2).
+app.use('/api/games/import', async (c, next) => (c.req.method === 'POST' ? next() : unknownRoute(c)));
 app.route(
   '/api/games/:id',
   new Hono<GameEnv>()

@@ -141,6 +141,8 @@ export const PauseFormSchema = v.object({
 });
 export const LeaveFormSchema = v.object({ token: TokenSchema, days: formNumber });
 export const DrawFormSchema = v.object({ token: TokenSchema, action: v.picklist(['offer', 'accept', 'decline'], 'choose offer, accept or decline') });
+/** A takeback form: a draw form's fields and the ply the page showed (a second press changes nothing). */
+export const TakebackFormSchema = v.object({ ...DrawFormSchema.entries, ply: formNumber });
 
 const SizeSchema = v.optional(
   v.pipe(

@@ -18,6 +18,9 @@ describe('methods', () => {
       ['PATCH', '/api/games', ['POST']],
       // A named path outranks a game or player id in the same place (GET …/:id would only say "no game import").
       ['PUT', '/api/games/import', ['POST']],
+      // GET and HEAD too, though GET /api/games/:id matches the path (tester 8 K2).
+      ['GET', '/api/games/import', ['POST']],
+      ['DELETE', '/api/games/import', ['POST']],
       ['DELETE', '/api/players/sign-in', ['POST']],
     ] as const) {
       const res = await call(method, path);

@@ -248,6 +248,50 @@ describe('takeback by agreement', () => {
     expect(refused.body.error).toBe('the computer at level 3 grants no takebacks (levels 1-2 do)');
   });
 
+  it('against the computer, a takeback sent again with the ply it was meant for changes nothing more (tester 8 K3)', async () => {
+    const computer = captureComputerTurns();
+    const g = await newGame('warp-factor', { black: { computer: 1 } });
+    for (const text of ['Wb2-Wb3', 'Wa2-Wa3']) {
+      expect((await call('POST', `/api/games/${g.id}/moves`, { text, token: g.tokens.white })).status).toBe(200);
+      await runComputerQueue(computer.take());
+    }
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(4);
+    // Two requests at once (a retry, a double press), each meant for ply 4: one undo.
+    const sent = () => call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer', ply: 4 }, token: g.tokens.white });
+    const answers = await Promise.all([sent(), sent()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.status === 409)!.body;
+    expect(refused.code).toBe('stale_ply');
+    expect(refused.error).toContain('the game is at ply 2, not 4 as you read it');
+    // And one after the other.
+    expect((await sent()).body.code).toBe('stale_ply');
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(2);
+    expect((await call('GET', `/api/games/${g.id}/moves`)).body.takebacks).toHaveLength(1);
+    // Without the ply, as before: each offer is an undo.
+    expect((await takeback(g, 'white', 'offer')).body.ply).toBe(0);
+    // The game page's form carries the ply it showed: a second press is refused in words.
+    const page = (await call('GET', `/games/${g.id}?token=${g.tokens.white}`)).text;
+    expect(page).not.toContain('data-action="takeback-offer"'); // no turn of White's to take back at ply 0
+  });
+
+  it("the game page's takeback forms carry the ply they were drawn at: a second press takes back nothing more", async () => {
+    const computer = captureComputerTurns();
+    const g = await newGame('warp-factor', { black: { computer: 1 } });
+    for (const text of ['Wb2-Wb3', 'Wa2-Wa3']) {
+      await call('POST', `/api/games/${g.id}/moves`, { text, token: g.tokens.white });
+      await runComputerQueue(computer.take());
+    }
+    const html = (await call('GET', `/games/${g.id}?token=${g.tokens.white}`)).text;
+    const formHtml = html.slice(html.indexOf('data-action="takeback-offer"'));
+    expect(formHtml.slice(0, formHtml.indexOf('</form>'))).toContain('name="ply" value="4"');
+    const press = () => form(`/games/${g.id}/takeback`, { token: g.tokens.white, action: 'offer', ply: '4' });
+    expect((await press()).status).toBe(303);
+    const again = await press();
+    expect(again.status).toBe(303);
+    expect(location(again).searchParams.get('error')).toContain('the game is at ply 2, not 4 as you read it');
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(2);
+  });
+
   it('a takeback the computer grants says its reply went too (tester 7 H8)', async () => {
     const computer = captureComputerTurns();
     const g = await newGame('warp-factor', { black: { computer: 1 } });

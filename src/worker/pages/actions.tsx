@@ -9,11 +9,16 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
   const you = s.you!;
   const other = you === 'white' ? 'black' : 'white';
   // Every action is a small form posting the player's token (works without JavaScript).
-  const actionForm = (what: string, label: string, opts: { kind?: 'secondary' | 'danger'; drawAction?: string; confirm?: string; days?: number } = {}) => (
+  const actionForm = (
+    what: string,
+    label: string,
+    opts: { kind?: 'secondary' | 'danger'; drawAction?: string; confirm?: string; days?: number; ply?: number } = {},
+  ) => (
     <form method="post" action={p.action(what)} data-action={opts.drawAction ? `${what}-${opts.drawAction}` : what}>
       <input type="hidden" name="token" value={p.token} />
       {opts.drawAction ? <input type="hidden" name="action" value={opts.drawAction} /> : null}
       {opts.days !== undefined ? <input type="hidden" name="days" value={String(opts.days)} /> : null}
+      {opts.ply !== undefined ? <input type="hidden" name="ply" value={String(opts.ply)} /> : null}
       <button type="submit" class={opts.kind} data-confirm={opts.confirm}>
         {label}
       </button>
@@ -58,11 +63,11 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
         ) : null}
         {s.takebackOffer === other ? (
           <>
-            {actionForm('takeback', 'Accept the takeback', { drawAction: 'accept' })}
-            {actionForm('takeback', 'Decline the takeback', { drawAction: 'decline', kind: 'secondary' })}
+            {actionForm('takeback', 'Accept the takeback', { drawAction: 'accept', ply: s.ply })}
+            {actionForm('takeback', 'Decline the takeback', { drawAction: 'decline', kind: 'secondary', ply: s.ply })}
           </>
         ) : s.takebackOffer !== you && mayAskTakeback ? (
-          actionForm('takeback', 'Ask to take back your last turn', { drawAction: 'offer', kind: 'secondary' })
+          actionForm('takeback', 'Ask to take back your last turn', { drawAction: 'offer', kind: 'secondary', ply: s.ply })
         ) : null}
       </div>
       {s.pauseOffer?.by === other ? (

@@ -14,6 +14,7 @@ import { ConditionalSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../.
 import {
   ConditionalFormSchema,
   DrawFormSchema,
+  TakebackFormSchema,
   LeaveFormSchema,
   MAX_MESSAGE_QUERY,
   MAX_PLAN_CHARS,
@@ -253,10 +254,10 @@ export const gameForms = new Hono<AppEnv>()
       done = { offer: undefined, accept: 'You accepted the draw.', decline: 'You declined the draw.' }[form.output.action];
       if (result.ok && result.value.status !== 'active') done = 'The game is drawn by agreement.';
     } else if (action === 'takeback') {
-      // The same three answers as a draw.
-      const form = v.safeParse(DrawFormSchema, c.var.fields);
+      // The same three answers as a draw, and the ply the page showed.
+      const form = v.safeParse(TakebackFormSchema, c.var.fields);
       if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
-      result = await games.takeback(id, t, form.output.action);
+      result = await games.takeback(id, t, form.output.action, form.output.ply);
       done = { offer: undefined, accept: 'You accepted the takeback.', decline: 'You declined the takeback.' }[form.output.action];
       if (result.ok && form.output.action === 'offer' && result.value.takebackOffer === null) done = 'Your last turn was taken back.';
     } else if (action === 'pause') {

@@ -140,7 +140,7 @@ export const game = new Hono<GameEnv>()
   )
 
   .post('/takeback', requirePlayer, requireJson, vValidator('json', TakebackSchema, validationHook('body')), async (c) =>
-    reply(c, await c.var.services.games.takeback(c.var.gameId, c.var.token, c.req.valid('json').action)),
+    reply(c, await c.var.services.games.takeback(c.var.gameId, c.var.token, c.req.valid('json').action, c.req.valid('json').ply)),
   )
 
   // A player's conditional moves: private, so never cached.
