@@ -332,6 +332,14 @@ function startGamePage(root: HTMLElement): void {
       ev.preventDefault();
       return;
     }
+    // Confirmed here: the server need not ask again on a page of its own (it does without this script).
+    if (confirmText && !form.querySelector('input[name="confirmed"]')) {
+      const yes = document.createElement('input');
+      yes.type = 'hidden';
+      yes.name = 'confirmed';
+      yes.value = '1';
+      form.appendChild(yes);
+    }
     if (form.id === 'hint-form') {
       ev.preventDefault();
       hint();
@@ -378,6 +386,12 @@ function startGamePage(root: HTMLElement): void {
   }
 
   const poll = followGame(id, authHeaders, () => refresh({ keepText: true, keepReplay: true }));
+  // A finished game's rematch news (offered, withdrawn, accepted) comes on the player's own stream,
+  // which site.js follows, not on the game's: the rematch line is drawn again then (tester 9 U5).
+  document.addEventListener('subspace:player-event', (ev) => {
+    const type = (ev as CustomEvent<{ type?: string }>).detail?.type;
+    if (st().status !== 'active' && (type === 'challenge' || type === 'challengeCanceled' || type === 'gameStart')) void refresh({ keepReplay: true });
+  });
 
   listenForArrowKeys();
   const showPly = listenForReplay(page);

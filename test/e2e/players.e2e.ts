@@ -110,12 +110,23 @@ runInBrowser(
     await spock.goto(gameUrl);
     await spock.click('form[action$="/resign"] button');
     await spock.waitForSelector('#rematch-btn');
+    // The game's analysis, once done, redraws the page by itself: waited for, so what follows is the rematch's own news.
+    await spock.waitForSelector('#analysis[data-status="done"]', { timeout: 4 * STEP_MS });
     await kirk.goto(gameUrl);
     await kirk.click('#rematch-btn');
     await kirk.waitForURL(/\/challenges\/[a-z0-9]{12}$/);
     assert.notEqual(kirk.url(), challengeUrl);
     assert.match((await kirk.textContent('main')) ?? '', /\(rematch\)[\s\S]*to Spock[\s\S]*plays black/);
     await snap(kirk, 'rematch');
+    // Spock's finished game page, open all along, offers to accept it without a reload (tester 9 U5).
+    await spock.waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document
+          .querySelector('#rematch-btn')
+          ?.textContent?.includes('Accept the rematch'),
+      null,
+      { timeout: STEP_MS },
+    );
 
     // Spock sees it on /me and accepts: a new game, Spock White this time.
     await spock.goto(`${base}/me`);

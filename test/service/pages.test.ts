@@ -119,11 +119,15 @@ describe('the game page', () => {
     const wrong = await call('GET', `/games/${g.id}?token=${'x'.repeat(43)}`);
     expect(wrong.status).toBe(403);
     expect(wrong.text).toContain('The token in this link holds no seat in game');
+    // The way on says where it goes (tester 9 U6: it was "Back", and led to the spectator's view).
+    expect(wrong.text).toContain(`<a href="/games/${g.id}">Watch this game as a spectator</a>`);
+    expect(wrong.text).not.toContain('>Back</a>');
     const malformed = await call('GET', `/games/${g.id}?token=short`);
     expect(malformed.status).toBe(403);
     const missing = await call('GET', '/games/nosuchgame1');
     expect(missing.status).toBe(404);
     expect(missing.text).toContain('No game with id nosuchgame1');
+    expect(missing.text).toContain('<a href="/">Start a new game</a>');
   });
 
   it('the partial view is just the live region (for the script)', async () => {
@@ -237,11 +241,18 @@ describe('playing with forms (no JavaScript)', () => {
     expect(blackPage.text).toContain('Accept the draw');
     const declined = location(await form(`/games/${g.id}/draw`, { token: g.tokens.black, action: 'decline' }));
     expect(declined.searchParams.get('ok')).toBe('You declined the draw.');
-    const resigned = location(await form(`/games/${g.id}/resign`, { token: g.tokens.black }));
+    // Without the page's script, Resign asks once more on a page of its own, and nothing ends yet (tester 9 U7).
+    const asked = await form(`/games/${g.id}/resign`, { token: g.tokens.black });
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain('<h1>Resign this game?</h1>');
+    expect(asked.text).toContain('name="confirmed" value="1"');
+    expect(asked.text).toContain(`href="/games/${g.id}?token=${g.tokens.black}"`);
+    expect((await call('GET', `/api/games/${g.id}`)).body.status).toBe('active');
+    const resigned = location(await form(`/games/${g.id}/resign`, { token: g.tokens.black, confirmed: '1' }));
     expect(resigned.searchParams.get('ok')).toBe('You resigned.');
     const over = await call('GET', `/games/${g.id}`);
     expect(over.text).toContain('White won by resignation (1-0).');
-    const again = location(await form(`/games/${g.id}/abort`, { token: g.tokens.white }));
+    const again = location(await form(`/games/${g.id}/abort`, { token: g.tokens.white, confirmed: '1' }));
     expect(again.searchParams.get('error')).toContain('The game is over');
     const forged = await form(`/games/${g.id}/resign`, { token: g.tokens.white }, 'https://evil.example');
     expect(forged.status).toBe(403);

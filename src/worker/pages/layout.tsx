@@ -38,13 +38,27 @@ export const Layout = (props: { title: string; children?: Child; script?: boolea
 );
 
 /** A page that only says what went wrong (403, 404, 405, 400), with a way on. */
+/** Where an error page's link leads, in words: "Back" went elsewhere than back (tester 9 U6). */
+const PLACES: Record<string, string> = {
+  '/': 'Start a new game',
+  '/me': 'Your games',
+  '/lobby': 'The lobby',
+  '/rules': 'The rules',
+  '/tournaments': 'Tournaments',
+  '/leaderboard': 'The leaderboard',
+};
+const placeWords = (href: string) =>
+  PLACES[href] ?? (/^\/games\/[^/?]+$/.test(href) ? 'Watch this game as a spectator' : /^\/challenges\//.test(href) ? 'The challenge' : 'Go on');
+
 export const ErrorPage = (props: { status: number; title: string; message: string; back?: string }) => (
   <Layout title={`${props.title} — Subspace`}>
     <h1>{props.title}</h1>
     <p class="msg error" role="alert">
       {props.message}
     </p>
-    <p>{props.back ? <a href={props.back}>Back</a> : <a href="/">Start a new game</a>}</p>
+    <p>
+      <a href={props.back ?? '/'}>{placeWords(props.back ?? '/')}</a>
+    </p>
     <WayOn />
   </Layout>
 );

@@ -32,6 +32,7 @@ import { KEY_COOKIE } from '../http-auth.ts';
 import { formFields, readForm } from '../http-body.ts';
 import { describeIssues } from '../http-validation.ts';
 import { aboutMove } from '../pages/game.tsx';
+import { ConfirmEndPage } from '../pages/actions.tsx';
 import { SettingsPage } from '../pages/notification-settings.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import { lineTurns } from '../text/commands.ts';
@@ -285,6 +286,12 @@ export const gameForms = new Hono<AppEnv>()
       result = await games.leave(id, t, input.output.days);
       done = `You took ${plural(input.output.days, 'day')} of leave.`;
     } else {
+      // Resign and abort cannot be undone: a press without the page script's confirm() (which adds
+      // `confirmed`) is asked once more on a page of its own (tester 9 U7: one tap lost a game).
+      if (action !== 'claim' && c.var.fields.confirmed !== '1') {
+        const fromCookie = t === getCookie(c, KEY_COOKIE);
+        return page(c).html(<ConfirmEndPage id={id} action={action} token={fromCookie ? undefined : t} />);
+      }
       result = await games[action](id, t);
       done = { resign: 'You resigned.', abort: 'You aborted the game.', claim: 'You claimed the win on time.' }[action];
     }
