@@ -133,7 +133,7 @@ export class TournamentStore extends D1Store {
    * Pair the rounds after `fromRound` up to `toRound` (from 0: the start; a round robin pairs every
    * round at once): the tournament moves on and the boards go in, all or nothing. A second writer
    * for the same round fails on the boards' key and changes nothing: false. `seeds`: at the start,
-   * each entrant's rating.
+   * each entrant's rating; false too when the entrants are no longer those.
    */
   async pairRounds(
     t: TournamentRow,
@@ -143,7 +143,18 @@ export class TournamentStore extends D1Store {
     now: number,
     seeds?: ReadonlyMap<string, number>,
   ): Promise<boolean> {
-    const change = fromRound === 0 ? { status: 'running' as const, round: toRound, startedAt: now } : { round: toRound };
+    // At the start the players paired are `seeds`' keys: when a join or leave (both need the
+    // tournament open) landed since they were read, the status written is null, which the column
+    // refuses, so the batch fails and nothing is paired (tester 8 K5: late joiners sat in a running
+    // tournament with no game, and a player who had left was paired in every round).
+    const ids = [...(seeds?.keys() ?? [])];
+    const entered = sql`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${t.id}`;
+    const running = sql`case when ${entered}) = ${ids.length} and ${entered} and ${tournamentPlayers.playerId} in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})) = ${ids.length} then 'running' end`;
+    const change =
+      fromRound === 0 ? { status: ids.length ? (running as unknown as 'running') : ('running' as const), round: toRound, startedAt: now } : { round: toRound };
     const update = this.db
       .update(tournaments)
       .set(change)

@@ -281,7 +281,8 @@ export class TournamentService {
     return started;
   }
 
-  private async begin(t: TournamentRow, base: LinkBase): Promise<ServiceResult<true>> {
+  /** `tries`: a start that found the entrants changed as it paired them reads them again, a few times. */
+  private async begin(t: TournamentRow, base: LinkBase, tries = 3): Promise<ServiceResult<true>> {
     if (t.status !== 'open')
       return t.status === 'running'
         ? fail(409, 'tournament_started', 'the tournament has already started')
@@ -313,7 +314,13 @@ export class TournamentService {
             )!,
           ];
     const boards = rounds.flatMap((round, r) => this.boards(t, r + 1, round));
-    if (!(await this.store.pairRounds(t, 0, rounds.length, boards, now, seeds))) return fail(409, 'tournament_started', 'the tournament has just been started');
+    if (!(await this.store.pairRounds(t, 0, rounds.length, boards, now, seeds))) {
+      // Another start came first, or a player joined or left while these were paired: still open, the
+      // start pairs the entrants as they are now.
+      const again = await this.store.tournament(t.id);
+      if (again?.status === 'open' && tries > 1) return this.begin(again, base, tries - 1);
+      return fail(409, 'tournament_started', 'the tournament has just been started');
+    }
     await this.makeGames(t, boards, base);
     return done(true);
   }

@@ -11,6 +11,7 @@ import { LOCAL_ORIGIN } from '../../src/service/links.ts';
 import { playerEventText } from '../../src/notify/messages.ts';
 import type { MyGame } from '../../src/service/players.ts';
 import { BASE, call, fetchWorker, inGame } from './helpers.ts';
+import { TournamentStore } from '../../src/db/tournament-store.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
 import { newPlayer, turnEach, type Player } from './player-helpers.ts';
 
@@ -487,6 +488,45 @@ describe('starting and refusals', () => {
     expect((await call('GET', '/api/tournaments/zzzzzzzzzzzz')).status).toBe(404);
     const list = (await call('GET', '/api/tournaments')).body.tournaments;
     expect(list.map((x: { id: string }) => x.id)).toContain(other.id);
+  });
+});
+
+describe('a start racing a join or a leave (tester 8 K5)', () => {
+  /** Start `t` with `meanwhile` done just after the start has read its entrants. */
+  async function startWith(t: { id: string }, creator: Player, meanwhile: () => Promise<unknown>) {
+    const read = TournamentStore.prototype.entrants;
+    const spy = vi.spyOn(TournamentStore.prototype, 'entrants').mockImplementationOnce(async function (this: TournamentStore, id: string) {
+      const entrants = await read.call(this, id);
+      await meanwhile();
+      return entrants;
+    });
+    const started = await call('POST', `/api/tournaments/${t.id}/start`, { token: creator.key });
+    spy.mockRestore();
+    expect(started.status, started.text).toBe(200);
+    return (await call('GET', `/api/tournaments/${t.id}`)).body;
+  }
+  const paired = (view: { pairings: { boards: Board[] }[] }) =>
+    new Set(view.pairings.flatMap((r) => r.boards.flatMap((b) => [b.white.id, ...(b.black ? [b.black.id] : [])])));
+
+  it('a player who joined as the start read the entrants is paired too', async () => {
+    const [a, b, c, late] = [await newPlayer('S1'), await newPlayer('S2'), await newPlayer('S3'), await newPlayer('S4')];
+    const t = await tournament(a, { format: 'round-robin', maxPlayers: 6 });
+    await joinAll(t.id, [a, b, c]);
+    const view = await startWith(t, a, () => call('POST', `/api/tournaments/${t.id}/join`, { token: late.key }));
+    expect(view.status).toBe('running');
+    expect(view.players.map((p: { id: string }) => p.id).sort()).toEqual([a.id, b.id, c.id, late.id].sort());
+    expect([...paired(view)].sort()).toEqual([a.id, b.id, c.id, late.id].sort());
+  });
+
+  it('a player who left as the start read the entrants is not paired', async () => {
+    const [a, b, c, d] = [await newPlayer('L1'), await newPlayer('L2'), await newPlayer('L3'), await newPlayer('L4')];
+    const t = await tournament(a, { format: 'round-robin', maxPlayers: 6 });
+    await joinAll(t.id, [a, b, c, d]);
+    const view = await startWith(t, a, () => call('POST', `/api/tournaments/${t.id}/leave`, { token: d.key }));
+    expect(view.status).toBe('running');
+    expect(view.players.map((p: { id: string }) => p.id)).not.toContain(d.id);
+    expect(paired(view).has(d.id)).toBe(false);
+    expect((await call('GET', '/api/me/games', { token: d.key })).body.games).toEqual([]);
   });
 });
 
