@@ -231,3 +231,44 @@ describe('Next game', () => {
     expect(location(await call('GET', '/next', { headers: cookie(loner.key) })).href).toBe('http://subspace.test/me?waiting=none');
   });
 });
+
+describe("a new player's way round (tester 9)", () => {
+  it('a rules page starts a game of its own variant (U12); the lobby leads to offering a game (U10)', async () => {
+    const rules = (await call('GET', '/rules/warp-factor')).text;
+    expect(rules).toContain('<a href="/?variant=warp-factor">Start a game of Warp Factor</a>');
+    const home = (await call('GET', '/?variant=warp-factor')).text;
+    expect(home).toMatch(/id="variant-warp-factor" value="warp-factor" checked/);
+    expect(home).not.toMatch(/id="variant-first-contact" value="first-contact" checked/);
+    expect((await call('GET', '/?variant=chess')).text).toMatch(/id="variant-first-contact" value="first-contact" checked/);
+    const kirk = await newPlayer('Kirk');
+    expect((await call('GET', '/lobby', { headers: cookie(kirk.key) })).text).toContain('<a href="/me#offer">Offer a game to anyone</a>');
+    expect((await call('GET', '/me', { headers: cookie(kirk.key) })).text).toContain('<h2 id="offer">Offer a game</h2>');
+    expect((await call('GET', '/lobby')).text).toContain('to accept one, or to offer a game to anyone.');
+  });
+
+  it("a friend's seat nobody signed in to is the side, in words (U11); an emptied name is said when saved (U8)", async () => {
+    const uhura = await newPlayer('Uhura');
+    const { id } = await createSignedIn(uhura.key, { variant: 'warp-factor' });
+    expect((await call('GET', '/me', { headers: cookie(uhura.key) })).text).toContain('Black, by their link');
+    expect((await call('GET', `/games/${id}`, { headers: cookie(uhura.key) })).text).toContain('not named');
+    const saved = await form('/me/settings', { name: '' }, undefined, cookie(uhura.key));
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain(`Name: none (you are shown as player ${uhura.id}).`);
+  });
+
+  it("a spectator's Sign in comes back to the game (U9); a game ended before any turn offers no analysis (U13)", async () => {
+    const [kirk, kor] = [await newPlayer('Kirk'), await newPlayer('Kor')];
+    const { game } = await startGame(kirk, kor, { variant: 'planar', color: 'white' });
+    const watching = (await call('GET', `/games/${game.id}`)).text;
+    expect(watching).toContain(`<a href="/me?next=/games/${game.id}">Sign in</a>`);
+    expect((await call('GET', `/me?next=/games/${game.id}`)).text).toContain(`name="next" value="/games/${game.id}"`);
+    const back = await form('/me/session', { key: kirk.key, next: `/games/${game.id}` });
+    expect(location(back).pathname).toBe(`/games/${game.id}`);
+    // Nowhere else: another site, or anything but a game of ours, is /me.
+    for (const next of ['https://evil.example/x', '//evil.example', '/games/../me/keys'])
+      expect(location(await form('/me/session', { key: kirk.key, next })).pathname).toBe('/me');
+    expect((await call('POST', `/api/games/${game.id}/abort`, { token: kirk.key })).status).toBe(200);
+    const over = (await call('GET', `/games/${game.id}`, { headers: cookie(kirk.key) })).text;
+    expect(over).not.toContain('Analyse this game');
+  });
+});

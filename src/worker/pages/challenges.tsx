@@ -52,11 +52,16 @@ export const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: Ra
 export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next: number | null; ratings?: RatingLookup }) => (
   <Layout title="Open challenges — Subspace">
     <h1>Open challenges</h1>
-    {p.me ? null : (
-      <p>
-        <a href="/me">Sign in</a> to accept one.
-      </p>
-    )}
+    {/* Where a challenge to anyone is made (tester 9 U10: the empty lobby was a dead end). */}
+    <p>
+      {p.me ? (
+        <a href="/me#offer">Offer a game to anyone</a>
+      ) : (
+        <>
+          <a href="/me">Sign in</a> to accept one, or to offer a game to anyone.
+        </>
+      )}
+    </p>
     <script src="/static/me.js" defer></script>
     <div
       id="lobby-live"

@@ -45,7 +45,7 @@ const SideRating = (props: { p: GamePageProps; side: Color }) => {
 const SideName = (props: { p: GamePageProps; side: Color }) => {
   const shown = props.p.state.players[props.side];
   const id = shown.computer === undefined ? props.p.playerIds?.[props.side] : undefined;
-  const name = shown.name ?? (id ? `player ${id}` : 'no name given');
+  const name = shown.name ?? (id ? `player ${id}` : 'not named');
   return id ? <a href={`/players/${id}`}>{name}</a> : name;
 };
 
@@ -53,12 +53,12 @@ const SideName = (props: { p: GamePageProps; side: Color }) => {
  * The spectator's page with nobody signed in (an email's "The game" link opened on another device):
  * how a player gets their seat here. The same words on every game, so they tell nothing about this one.
  */
-const SpectatorHint = (p: { watching: boolean }) => {
+const SpectatorHint = (p: { watching: boolean; id: string }) => {
   const { viewer } = usePageInfo();
   if (!p.watching || viewer) return null;
   return (
     <p class="small" id="spectator-hint">
-      Is this your game? <a href="/me">Sign in</a> on this device (or open your own link to the game, in its first email) to play it here.
+      Is this your game? <a href={`/me?next=/games/${p.id}`}>Sign in</a> on this device (or open your own link to the game, in its first email) to play it here.
     </p>
   );
 };
@@ -202,7 +202,7 @@ const LiveRegion = (p: GamePageProps) => {
           <> · you are watching</>
         )}
       </p>
-      <SpectatorHint watching={!you} />
+      <SpectatorHint watching={!you} id={s.id} />
       {fromSetUp(s) ? (
         <p class="small" id="set-up">
           Started from a set-up position, not the usual start: <code class="position-text">{s.startPosition}</code>
@@ -273,7 +273,8 @@ const LiveRegion = (p: GamePageProps) => {
               <span class="js-only"> Left and right arrow keys (outside the board) step through the moves.</span>
             </figcaption>
           </figure>
-          {p.analysis !== undefined ? (
+          {/* A game that ended before any turn has nothing to analyse (tester 9 U13). */}
+          {p.analysis !== undefined && s.ply > 0 ? (
             <AnalysisPanel
               id={s.id}
               analysis={p.analysis}

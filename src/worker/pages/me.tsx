@@ -54,7 +54,8 @@ const Opponent = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => {
     <PlayerLink player={{ id: o.id, name: o.name }} rating={rating} />
   ) : (
     <>
-      {nameOf(o)}
+      {/* A seat nobody has put on their /me: said as the side, not in account words (tester 9 U11). */}
+      {o.name ?? (o.id ? nameOf(o) : `${p.game.side === 'white' ? 'Black' : 'White'}, by their link`)}
       <RatingBadge r={rating} />
     </>
   );
@@ -203,7 +204,7 @@ export const MePage = (p: {
           </>
         ) : null}
       </div>
-      <h2>Offer a game</h2>
+      <h2 id="offer">Offer a game</h2>
       <OfferGameForm id="challenge-form" />
       <h2>Your name and notifications</h2>
       <p>
@@ -280,13 +281,15 @@ export const FinishedPage = (p: { games: MyGame[] }) => (
 );
 
 /** Not signed in: the key form (the link's #key= fills it by script), and a sign-in link by email. */
-export const KeyPage = (p: { error?: string; ok?: string }) => (
+/** `next`: a game's page the key form goes back to once signed in (a spectator's "Sign in … to play it here"). */
+export const KeyPage = (p: { error?: string; ok?: string; next?: string | undefined }) => (
   <Layout title="Sign in — Subspace">
     <script src="/static/me.js" defer></script>
     <h1>Your games</h1>
     <ErrorLine error={p.error} />
     {p.ok ? <p class="msg ok">{p.ok}</p> : null}
     <form method="post" action="/me/session" id="key-form">
+      {p.next ? <input type="hidden" name="next" value={p.next} /> : null}
       <label>
         Your player key, or your link with it <input name="key" type="password" autocomplete="off" size={60} />
       </label>{' '}
@@ -377,7 +380,8 @@ export const SettingsSavedPage = (p: { player: PlayerSelf }) => (
   <Layout title="Settings saved — Subspace">
     <h1>Settings saved</h1>
     <p class="msg ok">
-      Email: {p.player.email ?? 'none'}. Webhook: {p.player.webhook ?? 'none'}.
+      {/* The name too: emptied, the player is "player <id>" everywhere, and should hear so (tester 9 U8). */}
+      Name: {p.player.name ?? `none (you are shown as player ${p.player.id})`}. Email: {p.player.email ?? 'none'}. Webhook: {p.player.webhook ?? 'none'}.
     </p>
     {p.player.email && !p.player.emailConfirmed ? (
       <p>A confirmation link is on its way to {p.player.email}: nothing else is mailed there until you follow it.</p>

@@ -133,7 +133,7 @@ export const RulesPage = (props: { rules: RulesContent; variant: VariantName; di
         </table>
       </section>
       <p>
-        <a href="/">Start a game</a>
+        <a href={`/?variant=${props.variant}`}>Start a game of {variantTitle(props.variant)}</a>
       </p>
     </Layout>
   );

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
 import { ratingLookup } from '../profile.ts';
-import { opposite, type Color, COLORS } from '../../engine/types.ts';
+import { opposite, type Color, COLORS, VARIANT_NAMES } from '../../engine/types.ts';
 import { CreateGameSchema } from '../../service/schemas.ts';
 import { CreateFormSchema, formPlayers, PageQuerySchema, TokenSchema, isGameId, isOwnFlash } from '../forms.ts';
 import { linkBase, type AppEnv } from '../http.ts';
@@ -64,7 +64,11 @@ async function rematchOf(c: Context<AppEnv>, id: string, key: string | undefined
 // ---- routes -----------------------------------------------------------------------
 
 export const gamePages = new Hono<AppEnv>()
-  .get('/', (c) => page(c).html(<HomePage />))
+  // `?variant=`: a rules page's "Start a game" comes with its variant chosen (tester 9 U12).
+  .get('/', (c) => {
+    const variant = c.req.query('variant');
+    return page(c).html(<HomePage {...(variant && (VARIANT_NAMES as readonly string[]).includes(variant) ? { values: { variant } } : {})} />);
+  })
 
   .post(
     '/games',

@@ -33,7 +33,7 @@ import { endKeys } from './players.ts';
 import { NotifyChoicesForm } from '../pages/me-notify.tsx';
 import { NotifyChoicesSchema } from '../../notify/schemas.ts';
 import { NOTIFY_EVENTS } from '../../service/ports.ts';
-import { wholeOrTyped } from '../forms.ts';
+import { isGameId, wholeOrTyped } from '../forms.ts';
 
 /** The key lives in an HttpOnly cookie: scripts cannot read it, other sites' forms do not send it. */
 function keepKey(c: Context<AppEnv>, key: string) {
@@ -52,6 +52,9 @@ function showNewKey(c: Context<AppEnv>, key: string, ended = false) {
   setCookie(c, NEW_KEY_COOKIE, shown.toString(), { path: '/me/key', httpOnly: true, secure: true, sameSite: 'Lax', maxAge: 3600 });
   return c.redirect('/me/key', 303);
 }
+
+/** A game's page to go back to after signing in: only an address of ours of that one shape. */
+const gameAfterSignIn = (next: string | undefined) => (next?.startsWith('/games/') && isGameId(next.slice(7)) ? next : undefined);
 
 /** A limit reached, as a page: 429 with Retry-After. */
 function tooManyPage(c: Context<AppEnv>, error: string, retryAfter = 60) {
@@ -140,7 +143,7 @@ export const playerPages = new Hono<AppEnv>()
 
   .get('/me', async (c) => {
     const player = await cookiePlayer(c);
-    if (!player) return page(c).html(<KeyPage />);
+    if (!player) return page(c).html(<KeyPage next={gameAfterSignIn(c.req.query('next'))} />);
     if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await c.var.services.players.games(player, 'finished', linkBase(c))} />);
     return mePage(c, player);
   })
@@ -205,12 +208,15 @@ export const playerPages = new Hono<AppEnv>()
   .use('/games/:id/rematch', ownPageForms)
 
   .post('/me/session', async (c) => {
-    const key = keyInText((await readForm(c)).key ?? '');
+    const form = await readForm(c);
+    const key = keyInText(form.key ?? '');
     const player = key ? await c.var.services.players.authenticate(key) : undefined;
-    if (!player) return page(c, 403).html(<KeyPage error="That is not a player key (nor a link with one). Check that you copied all of it." />);
+    const next = gameAfterSignIn(form.next);
+    if (!player) return page(c, 403).html(<KeyPage error="That is not a player key (nor a link with one). Check that you copied all of it." next={next} />);
     // The browser gets a key of its own, which signing out there ends; the key typed in stays.
     keepKey(c, await c.var.services.players.browserKey(player));
-    return c.redirect('/me', 303);
+    // Back to the game the player came from to sign in (tester 9 U9), else their games.
+    return c.redirect(next ?? '/me', 303);
   })
 
   .post(
