@@ -1,7 +1,7 @@
 // The web pages, their no-JavaScript forms, the preview and the board images,
 // called the way a browser (or a chat bot) would, inside workerd.
 import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BASE, call, FIRST_CONTACT_WIN, followed, form, location, newGame, occurrences, play, createWithForm } from './helpers.ts';
 import { positionKey } from '../../src/service/public-state.ts';
 
@@ -382,6 +382,12 @@ describe('board images', () => {
     expect([...game.bytes.slice(0, 8)]).toEqual(signature);
     expect(width(game.bytes)).toBe(400);
     expect((await png(`/api/games/${g.id}/board.png?ply=7`)).status).toBe(404);
+    // Kept in the Workers cache (the Cache API, as hono/cache kept it): a 200 anyone may keep, not a 404.
+    const kept = await caches.open('board-png-2');
+    await vi.waitFor(async () => expect(await kept.match(`${BASE}/api/games/${g.id}/board.png?ply=1&size=400&at=${first}`)).toBeDefined());
+    expect(await kept.match(`${BASE}/api/games/${g.id}/board.png?ply=7`)).toBeUndefined();
+    const fromCache = await png(`/api/games/${g.id}/board.png?ply=1&size=400&at=${first}`);
+    expect([...fromCache.bytes]).toEqual([...game.bytes]);
 
     // Two positions that differ in one pawn only, which is stamped on after resvg draws the rest:
     // were the stamps lost, both would come out the same picture.

@@ -1,8 +1,7 @@
 // Board pictures: a game at any ply, and a position given as text, as SVG or PNG
 // (both drawn by the picture Worker; PNGs cached).
 import { Hono } from 'hono/tiny';
-import type { Context } from 'hono';
-import { cache } from 'hono/cache';
+import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import { positionSvg } from '../../service/preview.ts';
 import { positionKey } from '../../service/public-state.ts';
@@ -18,7 +17,16 @@ type ImageFormat = 'svg' | 'png';
 /** Drawing a PNG costs tens of milliseconds of CPU: keep each one in the Workers cache for as
  * long as its Cache-Control allows (a past ply named with its position's key, or any ply of a
  * finished game, for good; others briefly). A new name: 'board-png' held past plies for good, which a takeback changes. */
-const pngCache = cache({ cacheName: 'board-png-2', onCacheNotAvailable: false });
+const pngCache: MiddlewareHandler = async (c, next) => {
+  // The Cache API by hand, as hono/cache does it (its middleware cost the main Worker 1 KiB of its 200).
+  const cache = typeof caches === 'undefined' ? undefined : await caches.open('board-png-2');
+  const hit = await cache?.match(c.req.url);
+  if (hit) return new Response(hit.body, hit);
+  await next();
+  // Kept as hono/cache keeps: a 200 its Cache-Control lets anyone keep.
+  if (cache && c.res.status === 200 && !/private|no-store|no-cache/i.test(c.res.headers.get('Cache-Control') ?? ''))
+    c.executionCtx.waitUntil(cache.put(c.req.url, c.res.clone()));
+};
 
 /**
  * Pictures are public (a spectator sees the same) and meant for other sites' pages, forums and
