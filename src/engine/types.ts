@@ -13,6 +13,8 @@ export const colorName = (c: Color): 'White' | 'Black' => (c === 'white' ? 'Whit
  */
 export const moveNumber = (ply: number, side: Color): number => Math.floor((ply - 1 + ((ply % 2 === 1) === (side === 'white') ? 0 : 1)) / 2) + 1;
 /** A count and its noun, singular for one: "1 day", "3 days". */
+/** Text quoted in a message, at most 40 characters (an imported record's turn may be thousands long: tester 8 K8). */
+export const cut = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Piece letters as written in notation. */

@@ -4,6 +4,7 @@ import type { GameRow } from '../db/schema.ts';
 import type { Game } from '../engine/game.ts';
 import {
   colorName,
+  cut,
   drawOutcome,
   moveNumber,
   plural,
@@ -145,7 +146,7 @@ export function importRecord(text: string, extra: ImportExtra, now: number): Ser
       return fail(
         played.error.kind === 'syntax' ? 400 : 422,
         played.error.kind === 'syntax' ? 'unreadable_turn' : 'illegal_turn',
-        `move ${moveNumber(i + 1, side)} (${colorName(side)}'s ${turn}, ply ${i + 1}): ${played.error.message}`,
+        `move ${moveNumber(i + 1, side)} (${colorName(side)}'s ${cut(turn)}, ply ${i + 1}): ${played.error.message}`,
         played.error.at,
       );
     turns.push({ ...played.value, side });

@@ -230,6 +230,22 @@ describe('imports', () => {
     }
   });
 
+  it('variations nested 200 000 deep are left out in one pass; an unreadable turn is quoted short (tester 8 K7, K8)', { timeout: 60_000 }, async () => {
+    const deep = 200_000;
+    const made = await call('POST', '/api/games/import', { text: record(`1. Wb2-Wb3 ${'('.repeat(deep)}${')'.repeat(deep)} Bb3-Bb2 *`) });
+    expect(made.status, made.text.slice(0, 200)).toBe(201);
+    expect((await call('GET', `/api/games/${made.body.id}/moves`)).body.moves.map((m: { text: string }) => m.text)).toEqual(['Wb2-Wb3', 'Bb3-Bb2']);
+    const unclosed = await call('POST', '/api/games/import', { text: record(`1. Wb2-Wb3 ${'('.repeat(deep)}${')'.repeat(deep - 1)} *`) });
+    expect([unclosed.status, unclosed.body.error]).toEqual([400, 'record: an unclosed ( variation ) in the moves']);
+    // A turn thousands of characters long: the error quotes some tens of them.
+    const long = await call('POST', '/api/games/import', { text: record(`1. Wb2-Wb3 Bb3-Bb2 2. ${'Wc2-Wc3'.repeat(60_000)} *`) });
+    expect(long.status).toBe(400);
+    expect(long.body.code).toBe('unreadable_turn');
+    expect(long.body.error.length).toBeLessThan(300);
+    expect(long.body.error).toContain("move 2 (White's Wc2-Wc3Wc2-Wc3");
+    expect(long.body.error).toContain('…');
+  });
+
   it('record tags are bounded: how many, and how long each', async () => {
     const many = Array.from({ length: 41 }, (_, i) => `[Tag${i} "x"]`).join('\n');
     const tooMany = await call('POST', '/api/games/import', { text: `[Variant "warp-factor"]\n${many}\n\n*\n` });

@@ -1,6 +1,6 @@
 // Planar Chess turn text (notation.md): canonical text out, canonical or
 // lenient text in.
-import { err, ok, ROLE_NAMES, type Orientation, type Result, type Role } from '../types.ts';
+import { cut, err, ok, ROLE_NAMES, type Orientation, type Result, type Role } from '../types.ts';
 import { colorOf, EMPTY, roleOf } from '../piece-codes.ts';
 import { cellName, parseCell } from './cube.ts';
 import { whyIllegal } from './explain.ts';
@@ -56,7 +56,7 @@ class Cursor {
   /** A syntax error if anything but spaces is left. */
   rest(): Result<never> | undefined {
     this.skipSpaces();
-    return this.i < this.end ? err('syntax', `unexpected "${this.text.slice(this.i, this.end)}" after the turn`, this.i) : undefined;
+    return this.i < this.end ? err('syntax', `unexpected "${cut(this.text.slice(this.i, this.end))}" after the turn`, this.i) : undefined;
   }
 }
 

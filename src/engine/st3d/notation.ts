@@ -5,7 +5,7 @@
 // whitespace included) of the first character of the token that cannot be
 // read: a cell's level letter, a pin, the orientation letter after a corner,
 // the platform cell after ":", a separator or a piece letter.
-import { err, ok, type Result, type Role } from '../types.ts';
+import { cut, err, ok, type Result, type Role } from '../types.ts';
 import { CORNERS, DOWN, fixedCell, LEVELS, NO_PLATFORM, pinName, platformCell, UP } from './field.ts';
 import type { PlatformShift } from './move.ts';
 import type { St3dPosition } from './position.ts';
@@ -158,7 +158,7 @@ export function parseSt3dSyntax(text: string): Result<St3dSyntax> {
   const finish = <T>(value: T): Result<T> => {
     if (sc.done()) return ok(value);
     const rest = body.slice(sc.i);
-    return fail(`unexpected "${rest.trim()}" after the turn`, sc.i + rest.length - rest.trimStart().length);
+    return fail(`unexpected "${cut(rest.trim())}" after the turn`, sc.i + rest.length - rest.trimStart().length);
   };
 
   // Platform placement: "@Wa1u" or "3@Wa1u".
