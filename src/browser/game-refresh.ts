@@ -17,6 +17,31 @@ interface RefreshParts {
   loadLegal(): Promise<void>;
 }
 
+/**
+ * Where the keyboard is in the region, as the new region may have it again: its id, the action
+ * form it is in (those buttons have none) or its board cell; '' when it is in the region but has
+ * nothing to find it by; null when it is not in the region (tester 9 U19: focus fell to the body).
+ */
+function focusKey(): string | null {
+  const a = document.activeElement;
+  if (!a || !live().contains(a)) return null;
+  if (a.id) return '#' + CSS.escape(a.id);
+  const form = a.closest('form[data-action]');
+  if (form) return 'form[data-action="' + form.getAttribute('data-action') + '"] button';
+  const cell = a.closest('[data-cell]');
+  return cell ? '#board [data-cell="' + cell.getAttribute('data-cell') + '"]' : '';
+}
+
+/** Focus back where it was, or on the status line (which says what changed) when that is gone. */
+function refocus(key: string | null): void {
+  if (key === null) return;
+  const el = key ? document.querySelector<HTMLElement>(key) : null;
+  if (el) return el.focus();
+  const status = document.getElementById('status');
+  status?.setAttribute('tabindex', '-1');
+  status?.focus();
+}
+
 export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => Promise<void> {
   const { page, token, from } = parts;
   return ({ keepText = false, keepReplay = false, keepAnyPly = false } = {}) => {
@@ -37,7 +62,7 @@ export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => 
     return fetch(location.pathname + '?' + q, { cache: 'no-store' })
       .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
       .then((html) => {
-        const focused = document.activeElement?.id;
+        const focused = focusKey();
         // What the page said (a turn just sent and the planned reply to it) stays when the region
         // comes back at the ply already shown with nothing to say: a live update that crossed the
         // page's own refresh would otherwise wipe it.
@@ -56,8 +81,9 @@ export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => 
           if (box?.disabled && k === 'move-message') box = document.getElementById('message-text') as HTMLTextAreaElement | null;
           if (box && draft && !box.disabled && !box.value) box.value = draft;
         }
-        if (focused) document.getElementById(focused)?.focus();
         parts.setup();
+        // After the set-up, which makes the board's cells focusable.
+        refocus(focused);
         const now = document.querySelector('#board svg');
         if (viewing !== null && replayed && now && viewing < after.ply) {
           now.replaceWith(replayed);

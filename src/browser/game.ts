@@ -63,6 +63,13 @@ function startGamePage(root: HTMLElement): void {
   const page: GamePage = { id, viewPly: null, refresh, forgetChoice };
   const refreshLive = makeRefresh({ page, token, from: params.get('from'), forgetChoice, setup, loadLegal });
 
+  // A form's answer (a draw offered, a pause asked) reloads the page: the keyboard goes on from what it
+  // says, not from the top of the page (tester 9 U19).
+  if (params.has('ok') || params.has('error')) {
+    const said = document.querySelector<HTMLElement>('#flash .msg');
+    said?.setAttribute('tabindex', '-1');
+    said?.focus({ preventScroll: true });
+  }
   cleanAddress(params, token);
   ownPiecesInView(root);
 
@@ -73,19 +80,29 @@ function startGamePage(root: HTMLElement): void {
     return extra;
   }
 
+  /** The legal turns being fetched, while they are. */
+  let loading: Promise<void> | null = null;
   function loadLegal(): Promise<void> {
     plans = [];
     plansPly = -1;
     if (!myTurn()) return Promise.resolve();
     const ply = st().ply;
-    return fetch('/api/games/' + id + '/legal', { cache: 'no-store' })
-      .then((r) => r.json())
+    const fetched = fetch('/api/games/' + id + '/legal', { cache: 'no-store' })
+      .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
       .then((data: { ply: number; legal: unknown }) => {
         if (data.ply !== st().ply || !Array.isArray(data.legal)) return;
         plans = (data.legal as string[]).map((text) => ({ text, keys: keysOf(text) })).filter((p): p is Plan => p.keys !== null);
         plansPly = ply;
       })
-      .catch(() => {});
+      // Said, not swallowed: the board cannot pick turns without them (a click asks again).
+      .catch(() =>
+        flash('error', 'The legal turns could not be fetched, so the board cannot pick a turn: check your connection, or type your move in the box.'),
+      )
+      .finally(() => {
+        if (loading === fetched) loading = null;
+      });
+    loading = fetched;
+    return fetched;
   }
 
   // ---- the board ----
@@ -153,7 +170,17 @@ function startGamePage(root: HTMLElement): void {
       flash('info', 'It is ' + sideName(s0.toMove) + '\u2019s turn: wait for their move. This page updates by itself.');
       return;
     }
-    if (!myTurn() || plansPly !== st().ply) return;
+    if (!myTurn()) return;
+    if (plansPly !== st().ply) {
+      // A click before the legal turns came (or after they failed): said, and played once they come (tester 9 U18).
+      flash('info', 'Fetching the legal turns\u2026');
+      void (loading ?? loadLegal()).then(() => {
+        if (plansPly !== st().ply) return;
+        if (document.getElementById('flash')?.textContent?.indexOf('Fetching the legal turns') === 0) flash('info', '');
+        step(keys);
+      });
+      return;
+    }
     let tried = chosen.concat([keys]);
     if (!matching(tried).length) {
       // Not a continuation: start again from this click, or clear.
@@ -316,6 +343,13 @@ function startGamePage(root: HTMLElement): void {
         return refresh().then(() => {
           flash('ok', said);
           announce(said);
+          // The button, disabled while the turn went, let the keyboard fall to the body: it goes on
+          // from what the page now says (tester 9 U19).
+          if (document.activeElement === document.body) {
+            const words = document.querySelector<HTMLElement>('#flash .msg') ?? document.getElementById('status');
+            words?.setAttribute('tabindex', '-1');
+            words?.focus({ preventScroll: true });
+          }
         });
       })
       .catch(() => {

@@ -122,11 +122,19 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   await send(black, 2);
   await waitPly(white, 2);
 
-  // 2. @Wd1u (typed) @Bd4u (click)
+  // 2. @Wd1u (typed) @Bd4u (click) - clicked while Black's legal turns are still on their way (a slow
+  // link): the click is kept and played once they come, not lost (tester 9 U18).
+  await black.route('**/legal', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
   await typeMove(white, '@Wd1u', '@Wd1u');
   await send(white, 3);
   await waitPly(black, 3);
-  await clickMove(black, ['[data-cell="Bd4u"]'], '@Bd4u');
+  await black.locator('#board [data-cell="Bd4u"]').first().click({ timeout: STEP_MS });
+  await black.waitForSelector('#preview [data-canonical="@Bd4u"]', { timeout: STEP_MS });
+  assert.equal(await black.inputValue('#move'), '@Bd4u');
+  await black.unroute('**/legal');
   await send(black, 4);
   await waitPly(white, 4);
   log('2. @Wd1u (typed) @Bd4u (click)');
@@ -134,6 +142,12 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   // 3. K@Wd1: the king from the hand, then its cell. K@Ba1 typed.
   await clickMove(white, ['[data-hand="K"][data-color="white"]', '[data-cell="Wd1"]'], 'K@Wd1');
   await send(white, 5);
+  // The keyboard stays in the game after the page redraws itself (tester 9 U19: it fell to the body).
+  await white.waitForFunction(
+    () => (globalThis as unknown as { document: { activeElement: { tagName: string } | null } }).document.activeElement?.tagName !== 'BODY',
+    undefined,
+    { timeout: STEP_MS },
+  );
   await waitPly(black, 5);
   await typeMove(black, 'K@Ba1', 'K@Ba1');
   await send(black, 6);

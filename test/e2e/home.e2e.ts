@@ -170,7 +170,29 @@ runInBrowser(
       await kor.waitForSelector('#site-news p:text("open challenge")', { timeout: LIVE_MS });
       await axeBoth(kor, `the lobby with a challenge (${tag})`);
       await snap(kor, `${tag}-lobby`);
-      await entry.locator('button', { hasText: 'Accept' }).click();
+      // Kor's keyboard is on its Accept when another challenge comes in above it: the redrawn lobby
+      // keeps the focus on that same challenge's Accept (tester 9 U20), and Enter accepts the one meant.
+      const firstId = kirk.url().split('/').pop()!;
+      const accept = `#lobby form[action="/challenges/${firstId}/accept"] button`;
+      await kor.focus(accept);
+      const other = await kirk.context().newPage();
+      await other.goto(`${base}/me`);
+      await other.selectOption('#challenge-form select[name=variant]', 'planar');
+      await other.click('#challenge-form button');
+      await other.waitForURL(/\/challenges\/[a-z0-9]{12}$/);
+      await other.close();
+      type Doc = {
+        querySelectorAll(s: string): { length: number };
+        activeElement: { closest(s: string): { getAttribute(a: string): string | null } | null } | null;
+      };
+      await kor.waitForFunction(() => (globalThis as unknown as { document: Doc }).document.querySelectorAll('#lobby li').length >= 2, undefined, {
+        timeout: LIVE_MS,
+      });
+      const focusedForm = await kor.evaluate(
+        () => (globalThis as unknown as { document: Doc }).document.activeElement?.closest('form')?.getAttribute('action') ?? 'none',
+      );
+      assert.equal(focusedForm, `/challenges/${firstId}/accept`);
+      await kor.keyboard.press('Enter');
       await kor.waitForURL(/\/games\/[a-z0-9]{16}$/);
       await kirk.waitForSelector('#challenge-status:text("accepted")', { timeout: LIVE_MS });
       assert.ok(await kirk.locator('#challenge-live a', { hasText: 'The game' }).isVisible());

@@ -272,3 +272,17 @@ describe("a new player's way round (tester 9)", () => {
     expect(over).not.toContain('Analyse this game');
   });
 });
+
+describe('form addresses opened again (tester 9 U15)', () => {
+  it("a form's own address, or a mailed link's without its token, leads to /me; a cut token says which link", async () => {
+    for (const path of ['/me/new', '/me/keys', '/me/settings', '/me/session', '/me/sign-in', '/me/confirm-email']) {
+      const res = await call('GET', path, { headers: { Accept: 'text/html' } });
+      expect([res.status, location(res).pathname], path).toEqual([303, '/me']);
+    }
+    const signIn = await call('GET', '/me/sign-in?t=short', { headers: { Accept: 'text/html' } });
+    expect(signIn.status).toBe(403);
+    expect(signIn.text).toContain('That is not a whole sign-in link (was it cut short?)');
+    const confirm = await call('GET', '/me/confirm-email?t=short', { headers: { Accept: 'text/html' } });
+    expect(confirm.text).toContain('That is not a whole confirmation link (was it cut short?)');
+  });
+});

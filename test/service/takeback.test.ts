@@ -285,7 +285,10 @@ describe('takeback by agreement', () => {
     const formHtml = html.slice(html.indexOf('data-action="takeback-offer"'));
     expect(formHtml.slice(0, formHtml.indexOf('</form>'))).toContain('name="ply" value="4"');
     const press = () => form(`/games/${g.id}/takeback`, { token: g.tokens.white, action: 'offer', ply: '4' });
-    expect((await press()).status).toBe(303);
+    const first = await press();
+    expect(first.status).toBe(303);
+    // Two plies went: the computer's reply too, said (tester 9 U17).
+    expect(location(first).searchParams.get('ok')).toBe("Your last turn and the computer's reply were taken back: your move again at ply 2.");
     const again = await press();
     expect(again.status).toBe(303);
     expect(location(again).searchParams.get('error')).toContain('the game is at ply 2, not 4 as you read it');

@@ -144,16 +144,33 @@ export const ME_JS = `(function () {
   // (data-news: the waiting games, the open challenges, the challenge's status) said when it changed.
   var live = document.querySelector('[data-live-part]');
   var timer = 0;
+  // Where the keyboard is in the part, as the new part may have it again: its id, or the button of
+  // the form with that address (a challenge's Accept); null outside the part (tester 9 U20).
+  function focusKey() {
+    var a = document.activeElement;
+    if (!a || !live.contains(a)) return null;
+    if (a.id) return '#' + CSS.escape(a.id);
+    var form = a.closest('form[action]');
+    return form ? 'form[action="' + form.getAttribute('action') + '"] button' : null;
+  }
+  var held = 0;
   function refresh() {
     clearTimeout(timer);
     timer = setTimeout(function () {
+      // Not while the pointer is over the part (a row put in above would move a button under it),
+      // for up to 3 s: a phone's last tap can leave :hover on.
+      if (live.matches(':hover') && held++ < 15) return refresh();
+      held = 0;
       fetch(location.pathname + location.search, { credentials: 'same-origin', headers: { Accept: 'text/html' } })
         .then(function (r) { return r.ok ? r.text() : ''; })
         .then(function (html) {
           var fresh = html && new DOMParser().parseFromString(html, 'text/html').getElementById(live.id);
           if (fresh && fresh.innerHTML !== live.innerHTML) {
             var before = live.getAttribute('data-news');
+            var focused = focusKey();
             live.innerHTML = fresh.innerHTML;
+            var again = focused && live.querySelector(focused);
+            if (again) again.focus();
             live.setAttribute('data-news', fresh.getAttribute('data-news') || '');
             tick();
             // The part's news in a sentence (its data-news), said once when it changed.

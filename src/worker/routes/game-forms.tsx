@@ -260,7 +260,12 @@ export const gameForms = new Hono<AppEnv>()
       if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
       result = await games.takeback(id, t, form.output.action, form.output.ply);
       done = { offer: undefined, accept: 'You accepted the takeback.', decline: 'You declined the takeback.' }[form.output.action];
-      if (result.ok && form.output.action === 'offer' && result.value.takebackOffer === null) done = 'Your last turn was taken back.';
+      // Granted at once (the computer at levels 1-2): its reply went too when two plies went (tester 9 U17).
+      if (result.ok && form.output.action === 'offer' && result.value.takebackOffer === null)
+        done =
+          form.output.ply !== undefined && form.output.ply - result.value.ply === 2
+            ? `Your last turn and the computer's reply were taken back: your move again at ply ${result.value.ply}.`
+            : 'Your last turn was taken back.';
     } else if (action === 'pause') {
       // The form's days go through the API's own schema, so the page says what the API says.
       const form = v.safeParse(PauseFormSchema, c.var.fields);

@@ -72,8 +72,13 @@ const ME_FORM_LABELS = { name: 'Name', email: 'Email', webhook: 'Webhook URL' };
 
 /** The token of a mailed link (`?t=`: sign-in, address confirmation), or the 403 page saying what is wrong with it. */
 function linkToken(c: Context<AppEnv>, title: string): { ok: true; t: string } | { ok: false; page: Response | Promise<Response> } {
+  // No token at all: the address was typed or restored from history, not a mailed link: /me (tester 9 U15).
+  if (c.req.query('t') === undefined) return { ok: false, page: c.redirect('/me', 303) };
   const q = v.safeParse(SignInQuerySchema, c.req.query());
-  return q.success ? { ok: true, t: q.output.t } : { ok: false, page: errorPage(c, 403, title, describeIssues(q.issues, 'link').replace(/^[\w.]+: /, '')) };
+  const kind = title.includes('sign-in') ? 'sign-in' : 'confirmation';
+  return q.success
+    ? { ok: true, t: q.output.t }
+    : { ok: false, page: errorPage(c, 403, title, `That is not a whole ${kind} link (was it cut short?): open it from the mail again.`) };
 }
 
 const ChallengeFormSchema = v.object({
@@ -199,6 +204,9 @@ export const playerPages = new Hono<AppEnv>()
     const player = await cookiePlayer(c);
     return page(c).html(<ChallengePage c={found.value} {...(player ? { me: player.id } : {})} />);
   })
+
+  // The forms' own addresses, opened again (the address bar after a form, a restored tab): /me, not a 405 (tester 9 U15).
+  .get('/me/:form{new|keys|settings|session}', (c) => c.redirect('/me', 303))
 
   // ---- forms (only from our own pages) ----
 
