@@ -21,6 +21,8 @@ export const gamePaths = {
   '/api/games': {
     post: {
       summary: 'Create a game, from the variant’s start or from a set-up `position` (position text)',
+      // A player key is optional: with one, the game is the player's (tester 8 K6: generated clients sent none).
+      security: [{ playerToken: [] }, {}],
       requestBody: jsonBody('CreateGame'),
       responses: {
         201: json('the new game with each human player’s link and token (none for the computer’s side); its state’s `startPosition` is the set-up', 'Created'),

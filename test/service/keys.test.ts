@@ -7,6 +7,8 @@ import { BASE, call, form, pushSubscriptionBody } from './helpers.ts';
 import { newPlayer, startGame } from './player-helpers.ts';
 import { PushService } from '../../src/notify/push-service.ts';
 import { PushStore } from '../../src/notify/push-store.ts';
+import { PlayerStore } from '../../src/db/player-store.ts';
+import { sha256Hex } from '../../src/service/crypto.ts';
 
 const works = async (key: string) => (await call('GET', '/api/me', { token: key })).status;
 const cookie = (key: string) => ({ Cookie: `subspace_key=${key}` });
@@ -59,6 +61,16 @@ describe('ending keys through the API', () => {
     expect(answers.filter((a) => a.status === 403).length).toBe(2);
     expect(await works(made[0]!.body.key)).toBe(200);
     expect(await works(bob.key)).toBe(403);
+  });
+
+  it('DELETE /api/me/keys from two keys at once: the one whose own key the other ended is told so, not 200 (tester 8 K11)', async () => {
+    const bob = await newPlayer('Bob');
+    const other = await browser(bob.key);
+    const store = new PlayerStore(env.DB);
+    // The other request came first and ended this one's key, between its check of the key and its write.
+    expect(await store.rekey(bob.id, await sha256Hex(bob.key), [], Date.now())).toBe(1);
+    expect(await store.rekey(bob.id, await sha256Hex(other), [], Date.now())).toBeUndefined();
+    expect([await works(bob.key), await works(other)]).toEqual([200, 403]);
   });
 
   it('DELETE /api/me/keys: every other key ends (browsers, a game seat held with one); the one that asked works on', async () => {

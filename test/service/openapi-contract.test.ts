@@ -77,6 +77,14 @@ describe('/openapi.json against real answers', () => {
     if (problems.length) console.log(problems.join('\n'));
   });
 
+  it('a route that takes a player key but needs none says both: a generated client sends the key (tester 8 K6)', async () => {
+    const spec = (await (await fetchWorker(new Request(`${BASE}/openapi.json`))).json()) as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
+    expect(spec.paths['/api/games']!.post!.security).toEqual([{ playerToken: [] }, {}]);
+    expect(spec.paths['/api/games/{id}']!.get!.security).toContainEqual({});
+  });
+
   it('every documented route answers as documented', { timeout: 240_000 }, async () => {
     doc = (await (await fetchWorker(new Request(`${BASE}/openapi.json`))).json()) as Doc;
     await api('GET', '/openapi.json');
