@@ -392,6 +392,18 @@ function startGamePage(root: HTMLElement): void {
     if (submitter?.value === 'send') send(text);
     else doPreview(text);
   });
+  // "Turn the board round" reloads the page: the turn and the message being typed go along in its
+  // address, as a preview's do (tester 9 U16: they were lost).
+  document.addEventListener('click', (ev) => {
+    const flip = ev.target instanceof Element ? ev.target.closest<HTMLAnchorElement>('#flip') : null;
+    if (!flip) return;
+    const to = new URL(flip.href);
+    const move = $<HTMLInputElement>('#move')?.value.trim();
+    const words = $<HTMLTextAreaElement>('#move-message')?.value;
+    if (move) to.searchParams.set('move', move.slice(0, 200));
+    if (words?.trim()) to.searchParams.set('message', words.slice(0, 1000));
+    flip.href = to.toString();
+  });
   document.addEventListener('input', (ev) => {
     if (ev.target instanceof Element && ev.target.id === 'move') {
       lastPreview = '';

@@ -286,6 +286,12 @@ runInBrowser('e2e (newcomer)', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, asyn
   await flipper.click('#board [data-cell="Wd1u:a1"]');
   await flipper.click('#chooser button[data-pin-choice="Wd1d"]');
   await flipper.waitForSelector('#preview [data-canonical="Wd1u-Wd1d"]');
+  // Turning the board round keeps the turn and the message being typed (tester 9 U16).
+  await flipper.fill('#move-message', 'Over it goes');
+  await flipper.click('#flip');
+  await flipper.waitForURL(/from=black/);
+  assert.equal(await flipper.inputValue('#move'), 'Wd1u-Wd1d');
+  assert.equal(await flipper.inputValue('#move-message'), 'Over it goes');
   await flipper.close();
   log('a platform turned over with the button beside the board');
 

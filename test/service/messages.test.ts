@@ -235,6 +235,11 @@ describe('game messages on the pages', () => {
     for (const token of [g.tokens.white, g.tokens.black]) {
       const res = await form(`/games/${g.id}/message-visibility`, { token, spectators: 'yes' });
       expect(res.status).toBe(303);
+      // After White's, Black's page says White waits for Black's (tester 9 U23).
+      if (token === g.tokens.white)
+        expect((await call('GET', `/games/${g.id}?token=${g.tokens.black}`)).text).toContain(
+          'Your opponent lets spectators read these messages; they see them once you do too.',
+        );
     }
     const spectator = await pageOf();
     expect(spectator).toContain('&lt;b&gt;Qapla&lt;/b&gt;');

@@ -556,6 +556,15 @@ describe('page forms', () => {
     for (const html of [list, page]) expect(html).not.toMatch(/\b1 (days|rounds)\b/);
   });
 
+  it('an open tournament says how many players it starts with: 3, and a Swiss one more than its rounds (tester 9 U21)', async () => {
+    const a = await newPlayer('Count');
+    const swiss = await tournament(a, { name: 'Swiss week', format: 'swiss', rounds: 3, maxPlayers: 8 });
+    const robin = await tournament(a, { name: 'Robin', format: 'round-robin', maxPlayers: 8 });
+    const page = async (id: string) => (await (await fetchWorker(new Request(`${BASE}/tournaments/${id}`))).text()).replace(/\s+/g, ' ');
+    expect(await page(swiss.id)).toContain('It starts with at least 4 players (a Swiss of 3 rounds needs one more player than rounds).');
+    expect(await page(robin.id)).toContain('It starts with at least 3 players.');
+  });
+
   it('a tournament made on its page keeps the timeout and leave days, and its pages say them', async () => {
     const a = await newPlayer('Clock words');
     const form4 = { name: 'Claim cup', variant: 'planar', format: 'round-robin', maxPlayers: '4', days: '5' };

@@ -10,6 +10,8 @@ export const Messages = (p: GamePageProps) => {
   const you = s.you;
   const mineShown = you ? s.spectatorMessages[you] : false;
   const bothShown = s.spectatorMessages.white && s.spectatorMessages.black;
+  // The opponent allows it and waits for this player (tester 9 U23: only one's own consent was said).
+  const theirsShown = you ? s.spectatorMessages[you === 'white' ? 'black' : 'white'] : false;
   if (againstComputer(s) && !p.messages?.length) return null;
   return (
     <section class="messages" id="messages" aria-labelledby="messages-h">
@@ -48,7 +50,9 @@ export const Messages = (p: GamePageProps) => {
                 ? 'Spectators can read these messages (both of you allow it). '
                 : mineShown
                   ? 'You let spectators read these messages; they see them once your opponent does too. '
-                  : 'Only the two players see these messages. '}
+                  : theirsShown
+                    ? 'Your opponent lets spectators read these messages; they see them once you do too. '
+                    : 'Only the two players see these messages. '}
               <button type="submit" class="secondary">
                 {mineShown ? 'Keep them private' : 'Let spectators read them'}
               </button>

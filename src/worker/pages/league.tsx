@@ -179,7 +179,10 @@ export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn:
             </label>
             <button type="submit">Make it</button>
           </form>
-          <p class="small">You are not entered yourself: join it from its page. You start it when enough players have joined.</p>
+          <p class="small">
+            You are not entered yourself: join it from its page. You start it when enough players have joined: at least 3, and for a Swiss one more than its
+            rounds.
+          </p>
         </section>
       ) : (
         <p>
@@ -320,6 +323,13 @@ export const TournamentPage = (p: { t: TournamentView; me?: string; ratings: Rat
       ) : t.status === 'open' ? (
         <p>
           <a href="/me">Sign in</a> to join.
+        </p>
+      ) : null}
+      {t.status === 'open' ? (
+        // How many it takes, said before Start is pressed (tester 9 U21): 3, and a Swiss one more than its rounds.
+        <p class="small" id="players-needed">
+          It starts with at least {Math.max(3, t.format === 'swiss' && t.rounds !== null ? t.rounds + 1 : 3)} players
+          {t.format === 'swiss' && t.rounds !== null ? ` (a Swiss of ${plural(t.rounds, 'round')} needs one more player than rounds)` : ''}.
         </p>
       ) : null}
       <h2>
