@@ -298,7 +298,7 @@ describe('chats tied through a key end with it', () => {
     await form('/me/sign-out', {}, undefined, { Cookie: `subspace_key=${there}` });
     expect(await links(bob.id)).toEqual([801, 802, 803]);
     // Sign out everywhere else, from here: only this browser's chat stays, and it still plays for Bob.
-    const res = await form('/me/keys', {}, undefined, { Cookie: `subspace_key=${here}` });
+    const res = await form('/me/keys', { understood: '1' }, undefined, { Cookie: `subspace_key=${here}` });
     expect(res.status).toBe(303);
     expect(await links(bob.id)).toEqual([801]);
     await bot.text(803, '/games');

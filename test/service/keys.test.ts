@@ -226,14 +226,20 @@ describe('/me: signing out', () => {
     const bob = await newPlayer('Bob');
     const other = await browser(bob.key);
     const me = await call('GET', '/me', { headers: cookie(bob.key) });
-    expect(me.text).toContain('formaction="/me/keys"');
+    expect(me.text).toContain('action="/me/keys"');
+    expect(me.text).toMatch(/name="understood" value="1" required/);
     expect(me.text).toContain('Sign out everywhere else');
     // From another site: refused, nothing ended.
-    const foreign = await form('/me/keys', {}, 'https://elsewhere.example', cookie(bob.key));
+    const foreign = await form('/me/keys', { understood: '1' }, 'https://elsewhere.example', cookie(bob.key));
     expect(foreign.status).toBe(403);
     expect([await works(bob.key), await works(other)]).toEqual([200, 200]);
     // This browser's cookie holds the key shown once (signed in before browsers had keys of their own): it ends too.
-    const res = await form('/me/keys', {}, undefined, cookie(bob.key));
+    // Without the tick: nothing changes (tester 9 U14).
+    const unticked = await form('/me/keys', {}, undefined, cookie(bob.key));
+    expect(unticked.status).toBe(400);
+    expect(unticked.text).toContain('Nothing was changed');
+    expect([await works(bob.key), await works(other)]).toEqual([200, 200]);
+    const res = await form('/me/keys', { understood: '1' }, undefined, cookie(bob.key));
     const { key: shown, text } = await shownPage(res);
     expect(text).toMatch(
       /Signed out everywhere else: your other keys no longer work, browsers subscribed with them get no more notifications, and Discord or Telegram\s+chats tied through them are unlinked\./,
@@ -247,7 +253,7 @@ describe('/me: signing out', () => {
     await form('/me/sign-out', {}, undefined, cookie(own));
     expect([await works(own), await works(shown)]).toEqual([403, 200]);
     // Not signed in: said in words.
-    const nobody = await form('/me/keys', {}, undefined, { ...cookie(bob.key), Accept: 'text/html' });
+    const nobody = await form('/me/keys', { understood: '1' }, undefined, { ...cookie(bob.key), Accept: 'text/html' });
     expect(nobody.status).toBe(403);
     expect(nobody.text).toContain('Not signed in');
   });
@@ -305,7 +311,7 @@ describe("a player's push subscriptions end with the key that made them", () => 
     await form('/me/sign-out', {}, undefined, cookie(there));
     expect(await endpoints(bob.id)).toEqual(['here']);
     expect(await subscribe(bob.key, 'written-down')).toBe(201);
-    const res = await form('/me/keys', {}, undefined, cookie(here));
+    const res = await form('/me/keys', { understood: '1' }, undefined, cookie(here));
     expect(res.status).toBe(303);
     expect(await endpoints(bob.id)).toEqual(['here']);
     // It went on with the browser's new key: signing out there ends it.

@@ -257,10 +257,14 @@ export const MePage = (p: {
         Your player id is <code>{p.player.id}</code>. <a href="/lobby">Open challenges</a> · <a href="/me?status=finished">All finished games</a>
       </p>
       <form method="post" action="/me/sign-out" data-once>
-        <button type="submit">Sign out on this device</button>{' '}
-        <button type="submit" formaction="/me/keys">
-          Sign out everywhere else
-        </button>
+        <button type="submit">Sign out on this device</button>
+      </form>
+      {/* Drastic and not undone: a tick first, as withdrawing from a tournament (tester 9 U14). */}
+      <form method="post" action="/me/keys" data-once>
+        <label>
+          <input type="checkbox" name="understood" value="1" required /> every other device, bot and linked chat is signed out, and your key changes
+        </label>{' '}
+        <button type="submit">Sign out everywhere else</button>
       </form>
     </Layout>
   );

@@ -318,6 +318,8 @@ export const playerPages = new Hono<AppEnv>()
   .post('/me/keys', async (c) => {
     const key = getCookie(c, KEY_COOKIE);
     const player = key ? await c.var.services.players.authenticate(key) : undefined;
+    if (player && (await readForm(c)).understood !== '1')
+      return errorPage(c, 400, 'Nothing was changed', 'Tick "every other device, bot and linked chat is signed out" to sign out everywhere else.');
     const made = player && (await endKeys(c, player, key!, [false, true]));
     if (!made?.ok) return errorPage(c, 403, 'Not signed in', 'Open your personal link first.');
     const [shown, own] = made.value.keys as [string, string];
