@@ -379,8 +379,8 @@ export class GameService {
   pause(id: string, actor: Actor, input: PauseInput) {
     return pauses.pause(this.ctx, id, actor, input);
   }
-  leave(id: string, actor: Actor, days: number) {
-    return pauses.leave(this.ctx, id, actor, days);
+  leave(id: string, actor: Actor, days: number, deadline?: string) {
+    return pauses.leave(this.ctx, id, actor, days, deadline);
   }
 }
 

@@ -115,12 +115,19 @@ async function write(
 }
 
 /** Leave days: the player to move adds `n` of their own leave days to their deadline, alone. */
-export async function leave(ctx: GameContext, id: string, actor: Actor, n: number): Promise<ServiceResult<PublicState>> {
+export async function leave(ctx: GameContext, id: string, actor: Actor, n: number, readDeadline?: string): Promise<ServiceResult<PublicState>> {
   const who = await ctx.player(id, actor);
   if (!who.ok) return who;
   const { row, side } = who.value;
   const why = noClock(row, 'leave');
   if (why) return why;
+  // `deadline`: the one the sender read. Sent again after its leave was taken (a retry), it finds another and spends nothing.
+  if (readDeadline !== undefined && row.deadline !== null && Date.parse(readDeadline) !== row.deadline)
+    return fail(
+      409,
+      'stale_ply',
+      `stale: the deadline is now ${utc(iso(row.deadline))}, not ${utc(new Date(Date.parse(readDeadline)).toISOString())} as you read it (leave or a turn came since); read it again`,
+    );
   if (side !== row.sideToMove) return fail(403, 'not_your_turn', `it is ${colorName(row.sideToMove)}'s turn: leave days go on your own turn's deadline`);
   const left = side === 'white' ? row.whiteLeaveLeft : row.blackLeaveLeft;
   if (left < n)

@@ -288,7 +288,14 @@ export const PauseSchema = v.variant(
 );
 
 /** Leave days spent on your own turn's deadline. */
-export const LeaveSchema = v.strictObject({ days: wholeNumber(1, MAX_LEAVE_DAYS) }, 'must be a JSON object like {"days": 2}');
+export const LeaveSchema = v.strictObject(
+  {
+    days: wholeNumber(1, MAX_LEAVE_DAYS),
+    /** The deadline as the sender read it (the state's clock.deadline): a request sent again after its leave was taken changes nothing (tester 8 K3). */
+    deadline: v.optional(v.pipe(v.string(), v.isoTimestamp('must be the deadline as the game state gives it, like 2026-11-30T12:00:00.000Z'))),
+  },
+  'must be a JSON object like {"days": 2}',
+);
 
 export const MessageSchema = v.strictObject({ text: MessageTextSchema }, 'must be a JSON object like {"text": "Good luck!"}');
 

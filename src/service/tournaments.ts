@@ -225,6 +225,8 @@ export class TournamentService {
     if (entrants.length >= t.maxPlayers) return fail(409, 'tournament_full', `the tournament is full (${t.maxPlayers} players)`);
     if (!(await this.store.join(id, player.id, this.clock()))) {
       const now = await this.store.tournament(id);
+      // Another join of theirs came first.
+      if ((await this.store.entrants(id)).some((e) => e.playerId === player.id)) return fail(409, 'already_joined', 'you have already joined this tournament');
       return now?.status !== 'open'
         ? fail(409, 'joining_closed', 'the tournament has just started: joining is closed')
         : fail(409, 'tournament_full', `the tournament is full (${t.maxPlayers} players)`);

@@ -139,7 +139,7 @@ export const PauseFormSchema = v.object({
   action: v.picklist(['offer', 'accept', 'decline', 'cancel'], 'choose offer, accept, decline or cancel'),
   days: formNumber,
 });
-export const LeaveFormSchema = v.object({ token: TokenSchema, days: formNumber });
+export const LeaveFormSchema = v.object({ token: TokenSchema, days: formNumber, deadline: v.optional(v.string()) });
 export const DrawFormSchema = v.object({ token: TokenSchema, action: v.picklist(['offer', 'accept', 'decline'], 'choose offer, accept or decline') });
 /** A takeback form: a draw form's fields and the ply the page showed (a second press changes nothing). */
 export const TakebackFormSchema = v.object({ ...DrawFormSchema.entries, ply: formNumber });

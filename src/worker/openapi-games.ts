@@ -229,7 +229,7 @@ export const gamePaths = {
     { requestBody: jsonBody('Pause') },
   ),
   '/api/games/{id}/leave': playerAction(
-    'Leave days: the player to move adds `days` of their own leave days (given at creation by `clock.leaveDays`, 0-30) to their deadline, before it passes; no agreement needed. 403 not your turn; 409 not that many left, no clock, paused, or the deadline passed (the opponent may claim)',
+    'Leave days: the player to move adds `days` of their own leave days (given at creation by `clock.leaveDays`, 0-30) to their deadline, before it passes; no agreement needed. `deadline` (optional): the deadline as you read it (the state’s `clock.deadline`); a request that finds another (a retry after its leave was taken) is 409 `stale_ply` and spends nothing. 403 not your turn; 409 not that many left, no clock, paused, or the deadline passed (the opponent may claim)',
     { 403: ['not_your_turn'], 409: ['no_clock', 'game_paused', 'no_leave_left', 'deadline_passed'] },
     { requestBody: jsonBody('Leave') },
   ),

@@ -261,6 +261,27 @@ describe('leave days', () => {
     expect((await leave(g, 'black', { days: 3 })).body.clock.leaveLeft).toEqual({ white: 0, black: 0 });
   });
 
+  it('leave sent again with the deadline it was meant for spends nothing more (tester 8 K3); the page sends it', async () => {
+    const g = await timed({ clock: { daysPerMove: 3, leaveDays: 5 } });
+    const read = (await call('GET', `/api/games/${g.id}`)).body.clock.deadline as string;
+    const spent = await leave(g, 'white', { days: 1, deadline: read });
+    expect(spent.status).toBe(200);
+    const retried = await leave(g, 'white', { days: 1, deadline: read });
+    expect([retried.status, retried.body.code]).toEqual([409, 'stale_ply']);
+    expect(retried.body.error).toMatch(/^stale: the deadline is now .* UTC, not .* UTC as you read it/);
+    expect((await row(g.id)).whiteLeaveLeft).toBe(4);
+    expect((await leave(g, 'white', { days: 1, deadline: 'tomorrow' })).status).toBe(400);
+    // The page's leave form carries the deadline it showed.
+    const html = (await call('GET', `/games/${g.id}?token=${g.tokens.white}`)).text;
+    const leaveForm = html.slice(html.indexOf('data-action="leave"'));
+    const shown = spent.body.clock.deadline as string;
+    expect(leaveForm.slice(0, leaveForm.indexOf('</form>'))).toContain(`name="deadline" value="${shown}"`);
+    const press = () => form(`/games/${g.id}/leave`, { token: g.tokens.white, days: '1', deadline: shown });
+    expect(location(await press()).searchParams.get('ok')).toBe('You took 1 day of leave.');
+    expect(location(await press()).searchParams.get('error')).toMatch(/^Stale: the deadline is now/);
+    expect((await row(g.id)).whiteLeaveLeft).toBe(3);
+  });
+
   it('bad input is a 400; no clock, a pause or two spends at once cannot take more than there is', async () => {
     const g = await timed({ clock: { daysPerMove: 3, leaveDays: 1 } });
     for (const body of [{}, { days: 0 }, { days: 31 }, { days: 1.5 }, { days: '1' }, { days: 1, extra: true }]) {

@@ -518,6 +518,26 @@ describe('a start racing a join or a leave (tester 8 K5)', () => {
     expect([...paired(view)].sort()).toEqual([a.id, b.id, c.id, late.id].sort());
   });
 
+  it('two joins of one player at once: one enters them, the other is 409 already_joined, not a 500 (tester 8 K12)', async () => {
+    const [a, b] = [await newPlayer('J1'), await newPlayer('J2')];
+    const t = await tournament(a, { format: 'round-robin', maxPlayers: 6 });
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', `/api/tournaments/${t.id}/join`, { token: b.key })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const r of answers.filter((x) => x.status === 409)) expect(r.body.code).toBe('already_joined');
+    // The same, the other join landing between this one's check and its write.
+    const c = await newPlayer('J3');
+    const read = TournamentStore.prototype.entrants;
+    const spy = vi.spyOn(TournamentStore.prototype, 'entrants').mockImplementationOnce(async function (this: TournamentStore, id: string) {
+      const entrants = await read.call(this, id);
+      await this.join(id, c.id, Date.now());
+      return entrants;
+    });
+    const late = await call('POST', `/api/tournaments/${t.id}/join`, { token: c.key });
+    spy.mockRestore();
+    expect([late.status, late.body.code]).toEqual([409, 'already_joined']);
+    expect((await call('GET', `/api/tournaments/${t.id}`)).body.players.filter((p: { id: string }) => p.id === c.id)).toHaveLength(1);
+  });
+
   it('a player who left as the start read the entrants is not paired', async () => {
     const [a, b, c, d] = [await newPlayer('L1'), await newPlayer('L2'), await newPlayer('L3'), await newPlayer('L4')];
     const t = await tournament(a, { format: 'round-robin', maxPlayers: 6 });

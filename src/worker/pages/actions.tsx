@@ -27,10 +27,12 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
   );
   // A form with a days field (1 to `max`) of its own id and label: a pause and leave days are
   // both counted in days, so each field says which it is.
-  const daysForm = (what: string, field: { label: string; hint: string }, button: string, max: number, value: number, action?: string) => (
+  const daysForm = (what: string, field: { label: string; hint: string }, button: string, max: number, value: number, action?: string, deadline?: string) => (
     <form method="post" action={p.action(what)} data-action={action ? `${what}-${action}` : what} class="days">
       <input type="hidden" name="token" value={p.token} />
       {action ? <input type="hidden" name="action" value={action} /> : null}
+      {/* Leave carries the deadline it was drawn at: a second press spends nothing more. */}
+      {deadline ? <input type="hidden" name="deadline" value={deadline} /> : null}
       <label for={`${what}-days`}>
         {field.label} <span class="hint">({field.hint})</span>
       </label>
@@ -90,7 +92,15 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
         )
       ) : null}
       {s.clock && !s.pause && s.sideToMove === you && leaveLeft > 0
-        ? daysForm('leave', { label: 'Leave: days added to your deadline', hint: `you have ${plural(leaveLeft, 'day')} left` }, 'Take leave', leaveLeft, 1)
+        ? daysForm(
+            'leave',
+            { label: 'Leave: days added to your deadline', hint: `you have ${plural(leaveLeft, 'day')} left` },
+            'Take leave',
+            leaveLeft,
+            1,
+            undefined,
+            s.clock.deadline ?? undefined,
+          )
         : null}
       <div class="row">
         {s.ply < 2 && !s.tournamentId ? actionForm('abort', 'Abort', { kind: 'secondary', confirm: 'Abort this game?' }) : null}

@@ -286,9 +286,9 @@ export const gameForms = new Hono<AppEnv>()
     } else if (action === 'leave') {
       const form = v.safeParse(LeaveFormSchema, c.var.fields);
       if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
-      const input = v.safeParse(LeaveSchema, { days: form.output.days });
+      const input = v.safeParse(LeaveSchema, { days: form.output.days, ...(form.output.deadline ? { deadline: form.output.deadline } : {}) });
       if (!input.success) return backToGame(c, id, t, { error: describeIssues(input.issues, 'form') });
-      result = await games.leave(id, t, input.output.days);
+      result = await games.leave(id, t, input.output.days, input.output.deadline);
       done = `You took ${plural(input.output.days, 'day')} of leave.`;
     } else {
       // Resign and abort cannot be undone: a press without the page script's confirm() (which adds

@@ -160,7 +160,7 @@ export const game = new Hono<GameEnv>()
   )
 
   .post('/leave', requirePlayer, requireJson, vValidator('json', LeaveSchema, validationHook('body')), async (c) =>
-    reply(c, await c.var.services.games.leave(c.var.gameId, c.var.token, c.req.valid('json').days)),
+    reply(c, await c.var.services.games.leave(c.var.gameId, c.var.token, c.req.valid('json').days, c.req.valid('json').deadline)),
   )
 
   .post('/resign', requirePlayer, async (c) => {
