@@ -264,7 +264,9 @@ export const MePage = (p: {
         <label>
           <input type="checkbox" name="understood" value="1" required /> every other device, bot and linked chat is signed out, and your key changes
         </label>{' '}
-        <button type="submit">Sign out everywhere else</button>
+        <button type="submit" class="danger">
+          Sign out everywhere else
+        </button>
       </form>
     </Layout>
   );
