@@ -72,10 +72,24 @@ export async function conditional(ctx: GameContext, id: string, actor: Actor): P
 }
 
 /** Replace the caller's lines (an empty list clears them). Only while the opponent is to move. */
-export async function setConditional(ctx: GameContext, id: string, actor: Actor, lines: readonly ConditionalLine[]): Promise<ServiceResult<ConditionalLines>> {
+export async function setConditional(
+  ctx: GameContext,
+  id: string,
+  actor: Actor,
+  lines: readonly ConditionalLine[],
+  meant: { readonly ply?: number | undefined; readonly position?: string | undefined } = {},
+): Promise<ServiceResult<ConditionalLines>> {
   const who = await ctx.player(id, actor);
   if (!who.ok) return who;
-  return storeLines(ctx, who.value.row, who.value.side, lines);
+  const { row } = who.value;
+  // Lines are for the position they were planned in: one the game has left is not that one (clearing is always fine).
+  if (lines.length && ((meant.ply !== undefined && meant.ply !== row.ply) || (meant.position !== undefined && meant.position !== row.position)))
+    return fail(
+      409,
+      'stale_ply',
+      `stale: the game is at ply ${row.ply}${meant.ply !== undefined && meant.ply !== row.ply ? `, not ${meant.ply} as you read it` : ', in another position than the one you read'}; plan your replies for the game as it is now`,
+    );
+  return storeLines(ctx, row, who.value.side, lines);
 }
 
 /** One more line beside those the caller has (the chat bot's and email's `if X then Y`). */

@@ -365,8 +365,13 @@ export class GameService {
   conditional(id: string, actor: Actor): Promise<ServiceResult<ConditionalLines>> {
     return conditional.conditional(this.ctx, id, actor);
   }
-  setConditional(id: string, actor: Actor, lines: readonly ConditionalLine[]): Promise<ServiceResult<ConditionalLines>> {
-    return conditional.setConditional(this.ctx, id, actor, lines);
+  setConditional(
+    id: string,
+    actor: Actor,
+    lines: readonly ConditionalLine[],
+    meant?: { readonly ply?: number | undefined; readonly position?: string | undefined },
+  ): Promise<ServiceResult<ConditionalLines>> {
+    return conditional.setConditional(this.ctx, id, actor, lines, meant);
   }
   addConditionalLine(id: string, actor: Actor, line: ConditionalLine): Promise<ServiceResult<ConditionalLines>> {
     return conditional.addConditionalLine(this.ctx, id, actor, line);

@@ -207,6 +207,7 @@ export const MoveTextSchema = oneLineText('the move is empty', MAX_MOVE_TEXT);
 /** The ply a turn will have: the game's ply + 1. A stale one is refused with 409. Out of range is one message, however it is out. */
 export const MAX_PLY = 999_999;
 const PLY_RANGE = `must be a whole number from 1 to ${MAX_PLY}`;
+const PLY_READ = `must be the game's ply as you read it, a whole number from 0 to ${MAX_PLY}`;
 const PlySchema = v.pipe(v.number(PLY_RANGE), v.integer(PLY_RANGE), v.minValue(1, PLY_RANGE), v.maxValue(MAX_PLY, PLY_RANGE));
 
 /** `Wb1-Nc3 #7`: a move with the ply it is meant for (pbmserv's #moveno). */
@@ -273,6 +274,12 @@ export const ConditionalSchema = v.strictObject(
       v.array(ConditionalLineSchema, 'must be a list of lines'),
       v.maxLength(MAX_CONDITIONAL_LINES, `must have at most ${MAX_CONDITIONAL_LINES} lines`),
     ),
+    /**
+     * The game as the sender read it (its state's `ply` and `position`): lines planned for a position
+     * the game has left are refused, as a turn is (tester 10 C3: they were stored for the next one and played there).
+     */
+    ply: v.optional(v.pipe(v.number(PLY_READ), v.integer(PLY_READ), v.minValue(0, PLY_READ), v.maxValue(MAX_PLY, PLY_READ))),
+    position: v.optional(MeantPositionSchema),
   },
   'must be a JSON object like {"lines": [["Bb3-Bb2", "Wc2-Wc3"]]}',
 );

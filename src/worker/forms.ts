@@ -133,6 +133,8 @@ export const ConditionalFormSchema = v.object({
   do: v.optional(v.picklist(['store', 'preview', 'play', 'new', 'clear'], 'choose store, preview, play, new or clear'), 'store'),
   /** With `play`: the turn to add to the last line (picked from the preview's legal turns). */
   next: v.optional(MoveTextSchema),
+  /** The ply the page was drawn at: lines stored from a page the game has left are refused. */
+  ply: formNumber,
 });
 export const PauseFormSchema = v.object({
   token: TokenSchema,

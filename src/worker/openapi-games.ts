@@ -163,7 +163,7 @@ export const gamePaths = {
       },
     },
     put: {
-      summary: `Replace your conditional lines (while your opponent is to move; an empty list clears them). Each line: your opponent's turn, your answer, ... (an even number, at most ${MAX_CONDITIONAL_TURNS}; at most ${MAX_CONDITIONAL_LINES} lines), checked by the engine and stored in canonical text. When your opponent plays the first turn of a line, your answer is played at once as any turn`,
+      summary: `Replace your conditional lines (while your opponent is to move; an empty list clears them). Each line: your opponent's turn, your answer, ... (an even number, at most ${MAX_CONDITIONAL_TURNS}; at most ${MAX_CONDITIONAL_LINES} lines), checked by the engine and stored in canonical text. When your opponent plays the first turn of a line, your answer is played at once as any turn. \`ply\` and \`position\` (optional): the game as you read it (its state's); lines for a game that has left it are 409 \`stale_ply\` and nothing is stored`,
       security: auth,
       parameters: [id],
       requestBody: jsonBody('Conditional'),
@@ -171,7 +171,12 @@ export const gamePaths = {
         200: json('the lines as stored (canonical text)', 'ConditionalLines'),
         400: error('not a list of lines of turns, odd or too long, too many lines'),
         403: error('not a player of this game'),
-        409: error('your own turn (play it first), or the game is over; `stale_ply`: a move came first', 'own_turn', 'game_over', 'stale_ply'),
+        409: error(
+          'your own turn (play it first), or the game is over; `stale_ply`: a move came first, or the game is no longer at the `ply` or `position` sent',
+          'own_turn',
+          'game_over',
+          'stale_ply',
+        ),
         422: error('an illegal turn: `line N, turn M (...)` and why; or two answers to one position', 'illegal_turn', 'conflicting_lines'),
       },
     },

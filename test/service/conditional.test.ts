@@ -30,6 +30,37 @@ const putLines = (g: G, side: Side, lines: unknown) => call('PUT', path(g), { js
 const getLines = (g: G, side: Side) => call('GET', path(g), { token: g.tokens[side] });
 
 describe('conditional moves', () => {
+  it('lines sent with the ply or position they were planned for are refused once the game has left it (tester 10 C3)', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    await play(g, 'Bb3-Bb2');
+    await play(g, 'Wa2-Wa3');
+    const planned = (await call('GET', `/api/games/${g.id}`)).body as { ply: number; position: string };
+    // Meanwhile Black and White play on (another device, an email reply).
+    await play(g, 'Bc3-Bc2');
+    await play(g, 'Wc2-Wc3');
+    for (const meant of [{ ply: planned.ply }, { position: planned.position }]) {
+      const refused = await call('PUT', path(g), { json: { lines: [['Ba3-Ba2', 'Wd2-Wd3']], ...meant }, token: g.tokens.white });
+      expect([refused.status, refused.body.code], JSON.stringify(meant)).toEqual([409, 'stale_ply']);
+      expect(refused.body.error).toMatch(/^stale: the game is at ply 5/);
+    }
+    expect((await getLines(g, 'white')).body.lines).toEqual([]);
+    // The game as it is now: stored. Clearing never needs it.
+    const now = (await call('GET', `/api/games/${g.id}`)).body as { ply: number; position: string };
+    expect(
+      (await call('PUT', path(g), { json: { lines: [['Ba3-Ba2', 'Wd2-Wd3']], ply: now.ply, position: now.position }, token: g.tokens.white })).status,
+    ).toBe(200);
+    expect((await call('PUT', path(g), { json: { lines: [], ply: 1 }, token: g.tokens.white })).status).toBe(200);
+    // The page's plan form carries the ply it was drawn at.
+    const html = (await call('GET', `/games/${g.id}?token=${g.tokens.white}`)).text;
+    const planForm = html.slice(html.indexOf('id="plan-form"'));
+    expect(planForm.slice(0, planForm.indexOf('</form>'))).toContain(`name="ply" value="${now.ply}"`);
+    const stale = await form(`/games/${g.id}/conditional`, { token: g.tokens.white, lines: 'Ba3-Ba2 Wd2-Wd3', do: 'store', ply: '3' });
+    expect(location(stale).searchParams.get('error')).toMatch(/^Replies not stored: stale: the game is at ply 5, not 3/);
+    const fresh = await form(`/games/${g.id}/conditional`, { token: g.tokens.white, lines: 'Ba3-Ba2 Wd2-Wd3', do: 'store', ply: String(now.ply) });
+    expect(location(fresh).searchParams.get('ok')).toBe('Stored 1 planned line.');
+  });
+
   it('stores canonical lines for the waiting player only, and keeps them private', async () => {
     const g = await newGame('warp-factor');
     await play(g, 'Wb2-Wb3');

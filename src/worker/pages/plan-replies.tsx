@@ -50,6 +50,8 @@ export const PlanReplies = (p: PlanRepliesProps) => {
         </p>
       )}
       <form method="post" action={`/games/${p.id}/conditional`} id="plan-form">
+        {/* The game as this page shows it: lines stored from it once the game has moved on are refused. */}
+        <input type="hidden" name="ply" value={String(p.conditional.ply)} />
         {p.preview ? (
           'error' in p.preview ? (
             <p class="msg error" id="plan-preview" role="alert">

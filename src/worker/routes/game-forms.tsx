@@ -218,7 +218,7 @@ export const gameForms = new Hono<AppEnv>()
             .filter((l) => l.length);
     const parsed = v.safeParse(ConditionalSchema, { lines });
     if (!parsed.success) return backToGame(c, id, f.token, { error: `Replies not stored: ${describeIssues(parsed.issues, 'form')}`, plan: f.lines });
-    const stored = await c.var.services.games.setConditional(id, f.token, parsed.output.lines);
+    const stored = await c.var.services.games.setConditional(id, f.token, parsed.output.lines, { ply: f.ply });
     if (!stored.ok) {
       if (stored.status === 404) return errorPage(c, 404, 'No such game', failureWords(stored));
       return backToGame(c, id, f.token, { error: `Replies not stored: ${stored.error}`, plan: f.lines });

@@ -150,7 +150,7 @@ export const game = new Hono<GameEnv>()
   })
 
   .put('/conditional', requirePlayer, requireJson, vValidator('json', ConditionalSchema, validationHook('body')), async (c) =>
-    reply(c, await c.var.services.games.setConditional(c.var.gameId, c.var.token, c.req.valid('json').lines)),
+    reply(c, await c.var.services.games.setConditional(c.var.gameId, c.var.token, c.req.valid('json').lines, c.req.valid('json'))),
   )
 
   .delete('/conditional', requirePlayer, async (c) => reply(c, await c.var.services.games.clearConditional(c.var.gameId, c.var.token)))
