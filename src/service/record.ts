@@ -19,7 +19,7 @@ import { getVariant } from '../engine/variants/index.ts';
 import { iso, publicPlayer } from './public-state.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { startingGame, type PlayedTurnRow } from './new-game.ts';
-import { ClockSchema, cutAtCharacters, MAX_NAME_LENGTH, NameSchema, type ClockInput, type SideInput } from './schemas.ts';
+import { ClockSchema, COMPUTER_TIMEOUT, cutAtCharacters, MAX_NAME_LENGTH, NameSchema, type ClockInput, type SideInput } from './schemas.ts';
 import * as v from 'valibot';
 import { fromSetUp, storedGame, storedOptions } from './stored-game.ts';
 import { formatRecord, headerValue, parseRecord, RESULTS, type GameRecord, type RecordResult, type TurnAnnotation } from './record-text.ts';
@@ -168,6 +168,16 @@ export function importRecord(text: string, extra: ImportExtra, now: number): Ser
   // A clock sent with the record (or null, for none) replaces the record's, which is then not read.
   const clock = extra.clock === null ? done({}) : extra.clock ? done({ clock: extra.clock }) : clockOfRecord(record);
   if (!clock.ok) return clock;
+  // As a new game: no claim clock against the computer (tester 10 C6: the human could never lose on time).
+  const kept: { clock?: ClockInput } = clock.value;
+  if (kept.clock?.timeout === 'claim' && (extra.white?.computer !== undefined || extra.black?.computer !== undefined))
+    return extra.clock
+      ? fail(400, 'invalid_body', `clock.timeout: ${COMPUTER_TIMEOUT}`)
+      : fail(
+          400,
+          'invalid_record',
+          `record: [Timeout "claim"] with the computer as a side: ${COMPUTER_TIMEOUT}; send "clock" with the import to give the game another`,
+        );
   const players = {
     white: extra.white ?? { name: names.white.value },
     black: extra.black ?? { name: names.black.value },

@@ -153,6 +153,9 @@ const oneLineText = (empty: string, max: number) =>
 /** A set-up position in the position text form (docs/position-text.md); the engine judges it. */
 const PositionTextSchema = oneLineText('is empty (leave it out to start from the usual start)', MAX_POSITION_TEXT);
 
+/** Why a claim clock and the computer do not go together (a new game's check, and an import's). */
+export const COMPUTER_TIMEOUT = 'against the computer the timeout is "auto": the computer never claims a win on time, so a deadline passed would end nothing';
+
 export const CreateGameSchema = v.pipe(
   v.strictObject({
     variant: VariantSchema,
@@ -179,10 +182,7 @@ export const CreateGameSchema = v.pipe(
     ['hints'],
   ),
   v.forward(
-    v.check(
-      (g) => g.clock?.timeout !== 'claim' || (g.white?.computer === undefined && g.black?.computer === undefined),
-      'against the computer the timeout is "auto": the computer never claims a win on time, so a deadline passed would end nothing',
-    ),
+    v.check((g) => g.clock?.timeout !== 'claim' || (g.white?.computer === undefined && g.black?.computer === undefined), COMPUTER_TIMEOUT),
     ['clock', 'timeout'],
   ),
 );

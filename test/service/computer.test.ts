@@ -357,5 +357,18 @@ describe('a game against the computer, exported and imported', () => {
     expect([both.status, both.body.error]).toEqual([400, 'body: the computer can play one side only; the other side is a human']);
     const named = await call('POST', '/api/games/import', { json: { record, black: { computer: 1, name: 'Deep' } } });
     expect(named.status).toBe(400);
+    // Nor a claim clock against it, sent or in the record (tester 10 C6: the human could never lose on time).
+    const claim = await call('POST', '/api/games/import', { json: { record, black: { computer: 1 }, clock: { daysPerMove: 2, timeout: 'claim' } } });
+    expect([claim.status, claim.body.code, claim.body.error]).toEqual([
+      400,
+      'invalid_body',
+      'clock.timeout: against the computer the timeout is "auto": the computer never claims a win on time, so a deadline passed would end nothing',
+    ]);
+    const tagged = `[TimeControl "2 days per move"]\n[Timeout "claim"]\n${record}`;
+    const fromRecord = await call('POST', '/api/games/import', { json: { record: tagged, black: { computer: 1 } } });
+    expect([fromRecord.status, fromRecord.body.code]).toEqual([400, 'invalid_record']);
+    expect(fromRecord.body.error).toMatch(/^record: \[Timeout "claim"\] with the computer as a side/);
+    // Between two people the record's claim clock stands.
+    expect((await call('POST', '/api/games/import', { json: { record: tagged } })).body.state.clock.timeout).toBe('claim');
   });
 });
