@@ -13,7 +13,8 @@ describe('a spectator page with nobody signed in', () => {
     const other = await newPlayer('Martok');
     const game = (await call('POST', '/api/challenges', { token: kor.key, json: { variant: 'warp-factor' } })).body;
     const started = (await call('POST', `/api/challenges/${game.id}/accept`, { token: worf.key })).body;
-    const hint = 'Is this your game? <a href="/me">Sign in</a> on this device';
+    // The same words on every game; the link comes back to this one once signed in (tester 9 U9).
+    const hint = `Is this your game? <a href="/me?next=/games/${started.id}">Sign in</a> on this device`;
     expect((await call('GET', `/games/${started.id}`)).text).toContain(hint);
     expect((await call('GET', `/games/${started.id}`, cookie(kor.key))).text).not.toContain('id="spectator-hint"');
     expect((await call('GET', `/games/${started.id}`, cookie(other.key))).text).not.toContain('id="spectator-hint"');
