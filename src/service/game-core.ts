@@ -204,6 +204,9 @@ export class GameContext {
   async settleTimeout(row: GameRow): Promise<GameRow> {
     const now = this.clock();
     if (row.status !== 'active' || row.timeoutMode !== 'auto' || row.deadline === null || row.deadline > now) return row;
+    // The computer never loses on time: its overdue turn is played (the alarm, the cron) instead. Ending
+    // the game here first made that turn a 409 (tester 10 C4: a lost queue message lost the game).
+    if (computerToMove(row)) return row;
     return (await this.endOnTime(row, now)) ?? (await this.store.game(row.id)) ?? row;
   }
 

@@ -321,6 +321,19 @@ describe("a game's alarm", () => {
     expect(await alarmOf(g.id)).toBeNull();
   });
 
+  it("the computer's overdue turn is played even after its deadline passed: it never loses on time (tester 10 C4)", async () => {
+    const turns = captureComputerTurns();
+    const g = await newGame('warp-factor', { black: { computer: 1 }, clock: { daysPerMove: 1 } });
+    expect((await call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, text: 'Wa1-Wb3' })).status).toBe(200);
+    expect(turns.take()).toEqual([{ gameId: g.id, ply: 1 }]); // asked, and the message never arrives
+    const moved = await row(g.id);
+    // The object wakes only after the computer's deadline (the server was down, say).
+    expect(await fireAt(g.id, moved.deadline! + 60_000)).toBe(true);
+    expect(await row(g.id)).toMatchObject({ status: 'active', ply: 2, sideToMove: 'white' });
+    // Nor does reading the game end it meanwhile: the page and the API show it going on.
+    expect((await call('GET', `/api/games/${g.id}`)).body.status).toBe('active');
+  });
+
   it('a directory write that fails: the move stands and is answered; the alarm writes the row again soon', async () => {
     const g = await newGame('warp-factor');
     vi.spyOn(console, 'error').mockImplementation(() => {});
