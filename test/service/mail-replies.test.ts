@@ -83,6 +83,20 @@ describe('a reply is for the position its email showed', () => {
     stop();
   });
 
+  it('a planned line in reply to an email of a position the game has left is not stored (tester 10 C3)', async () => {
+    const { g, deliver, stop } = await mailGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
+    const yourMove = (await deliver()).find((m) => m.to === KIRK)!;
+    // Kirk plays from the page instead; then answers the old email with a line meant for ply 2.
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wa2-Wa3', token: g.tokens.white });
+    await deliver();
+    const answer = await reply(KIRK, yourMove.replyTo, 'if Bc3-Bc2 then Wd2-Wd3', yourMove.text);
+    expect(answer).toContain('your planned line "if Bc3-Bc2 then Wd2-Wd3" was not carried out');
+    expect((await call('GET', `/api/games/${g.id}/conditional`, { token: g.tokens.white })).body.lines).toEqual([]);
+    stop();
+  });
+
   it('a takeback by reply names the turn it is about', async () => {
     const { g, deliver, stop } = await mailGame();
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });

@@ -161,6 +161,7 @@ function movedOn(shown: ShownAt | undefined, now: PublicState | undefined): stri
 function commandWords(command: Command): string {
   if (command.kind === 'move') return `your turn "${command.text.replace(/\s*#\d+$/, '')}"`;
   if (command.kind === 'takeback') return command.action === 'offer' ? 'your takeback request' : `your "takeback ${command.action}"`;
+  if (command.kind === 'if') return `your planned line "if ${command.line.join(' then ')}"`;
   return `your "${command.kind}"`;
 }
 
@@ -217,8 +218,9 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   if (command?.kind === 'move' && !ownPly && shown !== undefined) command = { ...command, text: `${command.text} #${shown.ply + 1}` };
   const before = await deps.service.load(address.gameId);
   const game = before.ok ? before.value : undefined;
-  // A turn, or a takeback (which is about the last turn), meant for a position the game has left: not played.
-  const left = command && (command.kind === 'move' ? !ownPly : command.kind === 'takeback') ? movedOn(shown, game) : undefined;
+  // A turn, a takeback (which is about the last turn) or a planned line (tester 10 C3), meant for a
+  // position the game has left: not played, not stored.
+  const left = command && (command.kind === 'move' ? !ownPly : command.kind === 'takeback' || command.kind === 'if') ? movedOn(shown, game) : undefined;
   let outcome: InboundResult['outcome'];
   let text: string;
   if (found.conflicting) {
