@@ -3,7 +3,7 @@
 // them. When the opponent's turn is the first turn of a line, the move path plays the answer at
 // once, as any turn (GameService.move with the side proven by the server, as the computer's).
 import type { ConditionalRow, GameRow } from '../db/schema.ts';
-import type { Color } from '../engine/types.ts';
+import { opposite, type Color } from '../engine/types.ts';
 import { overMessage, type Actor, type GameContext } from './game-core.ts';
 import type { PlanOutcome } from './plan-outcome.ts';
 import { done, fail, type ServiceResult } from './result.ts';
@@ -154,6 +154,14 @@ export async function plannedAnswer(
         : undefined;
     await ctx.store.moveConditionalLines(after.id, side, before.ply, told);
     return told ? { outcome } : {};
+  }
+  // A draw offered with the turn waits for this player's own answer: a planned reply would end it unread
+  // (tester 10 C5: the offer lapsed while its notification went out). Not played; the player is told.
+  if (after.drawOfferBy === opposite(side)) {
+    const outcome = { after: played, answer, held: true as const, dropped: lines.length - followed.length };
+    const told = { ply: after.ply, position: after.position, lines: '[]', updatedAt: now, outcome: JSON.stringify(outcome) };
+    await ctx.store.moveConditionalLines(after.id, side, before.ply, told);
+    return { outcome };
   }
   const rest = followed.filter((l) => l[1] === answer && l.length > 2).map((l) => l.slice(2));
   const ply = after.ply + 1;

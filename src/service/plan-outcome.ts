@@ -10,11 +10,15 @@ import { colorName, type Color } from '../engine/types.ts';
 export interface PlanOutcome {
   readonly after: string;
   readonly answer?: string;
+  /** The answer was not played: the opponent offers a draw, which waits for the player's own answer. */
+  readonly held?: true;
   readonly dropped: number;
 }
 
 /** The outcome in the planner's words (the page, the turn notification). */
 export function planOutcomeWords(o: PlanOutcome, opponent: Color): string {
+  if (o.held)
+    return `${colorName(opponent)} played ${o.after} and offers a draw: your planned reply ${o.answer} was not played, so you can answer the offer first (or play it yourself).`;
   if (o.answer === undefined)
     return `${colorName(opponent)} played ${o.after}, which none of your planned lines began with: ${o.dropped === 1 ? 'it was' : `all ${o.dropped} were`} dropped.`;
   const others = o.dropped === 1 ? 'your other line was dropped: it began' : `your other ${o.dropped} lines were dropped: they began`;

@@ -134,7 +134,16 @@ export const answerSchemas = (): Record<string, Json> => ({
   }),
   ConditionalLines: object(
     { ply: int, lines: list(list(str)) },
-    { outcome: object({ after: str, dropped: int }, { answer: str }, 'what became of the lines stored for the opponent’s last turn') },
+    {
+      outcome: object(
+        { after: str, dropped: int },
+        {
+          answer: str,
+          held: { type: 'boolean', const: true, description: 'the answer was not played: the opponent offered a draw with the turn, which waits for yours' },
+        },
+        'what became of the lines stored for the opponent’s last turn',
+      ),
+    },
   ),
   Messages: object({ messages: list(ref('GameMessage')) }),
   MessageSent: object({ message: ref('GameMessage') }),

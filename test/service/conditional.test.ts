@@ -30,6 +30,21 @@ const putLines = (g: G, side: Side, lines: unknown) => call('PUT', path(g), { js
 const getLines = (g: G, side: Side) => call('GET', path(g), { token: g.tokens[side] });
 
 describe('conditional moves', () => {
+  it('a draw offered with the turn holds the planned reply back: the offer waits for the player (tester 10 C5)', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    expect((await putLines(g, 'white', [['Bb3-Bb2', 'Wd1-Wc3']])).status).toBe(200);
+    expect((await call('POST', `/api/games/${g.id}/draw`, { json: { action: 'offer' }, token: g.tokens.black })).status).toBe(200);
+    await play(g, 'Bb3-Bb2');
+    const now = (await call('GET', `/api/games/${g.id}`, { token: g.tokens.white })).body;
+    expect(now).toMatchObject({ ply: 2, sideToMove: 'white', drawOffer: 'black' });
+    expect((await getLines(g, 'white')).body.outcome).toEqual({ after: 'Bb3-Bb2', answer: 'Wd1-Wc3', held: true, dropped: 0 });
+    expect((await call('GET', `/games/${g.id}?token=${g.tokens.white}`)).text).toContain(
+      'Black played Bb3-Bb2 and offers a draw: your planned reply Wd1-Wc3 was not played, so you can answer the offer first (or play it yourself).',
+    );
+    expect((await call('POST', `/api/games/${g.id}/draw`, { json: { action: 'accept' }, token: g.tokens.white })).body.status).toBe('finished');
+  });
+
   it('lines sent with the ply or position they were planned for are refused once the game has left it (tester 10 C3)', async () => {
     const g = await newGame('warp-factor');
     await play(g, 'Wb2-Wb3');
