@@ -6,7 +6,7 @@ import type { ConditionalRow, GameRow } from '../db/schema.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import { overMessage, type Actor, type GameContext } from './game-core.ts';
 import type { PlanOutcome } from './plan-outcome.ts';
-import { done, fail, type ServiceResult } from './result.ts';
+import { done, fail, turnFailure, type ServiceResult } from './result.ts';
 import { MAX_CONDITIONAL_LINES, type ConditionalLine } from './schemas.ts';
 import { storedGame } from './stored-game.ts';
 
@@ -33,7 +33,7 @@ const linesOf = (stored: Pick<ConditionalRow, 'lines'>): string[][] => JSON.pars
 
 /**
  * Every line played out from the game's position: each turn legal (422 naming the line, the turn
- * and the engine's reason), one answer per position across the lines; turns in canonical text,
+ * and the engine's reason; 400 for one that is not notation), one answer per position across the lines; turns in canonical text,
  * repeated lines once.
  */
 function checkLines(row: GameRow, lines: readonly ConditionalLine[]): ServiceResult<string[][]> {
@@ -46,7 +46,8 @@ function checkLines(row: GameRow, lines: readonly ConditionalLine[]): ServiceRes
     for (const [j, text] of line.entries()) {
       const where = `line ${i + 1}, turn ${j + 1} (${j % 2 === 0 ? "your opponent's" : 'your'} ${text})`;
       const played = game.play(text);
-      if (!played.ok) return fail(422, 'illegal_turn', `${where}: ${played.error.message}`);
+      // Not notation at all: 400 unreadable_turn, as a move, a note or the analysis board (tester 10 C8).
+      if (!played.ok) return turnFailure(played.error, `${where}: `);
       if (j % 2 === 1) {
         const before = texts.join(' ');
         const earlier = answers.get(before);

@@ -169,7 +169,10 @@ export const gamePaths = {
       requestBody: jsonBody('Conditional'),
       responses: {
         200: json('the lines as stored (canonical text)', 'ConditionalLines'),
-        400: error('not a list of lines of turns, odd or too long, too many lines'),
+        400: error(
+          'not a list of lines of turns, odd or too long, too many lines; or a turn that is not notation at all (`line N, turn M (...)` and why)',
+          'unreadable_turn',
+        ),
         403: error('not a player of this game'),
         409: error(
           'your own turn (play it first), or the game is over; `stale_ply`: a move came first, or the game is no longer at the `ply` or `position` sent',

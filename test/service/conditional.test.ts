@@ -129,6 +129,11 @@ describe('conditional moves', () => {
     ]);
     expect(twoAnswers.status).toBe(422);
     expect(twoAnswers.body.error).toMatch(/line 2, turn 2 .*an earlier line answers Bb3-Bb2 with Wc2-Wc3/);
+    // A turn that is not notation at all: 400 unreadable_turn, with where reading stopped, as a move is (tester 10 C8).
+    const unreadable = await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wz9']]);
+    expect([unreadable.status, unreadable.body.code]).toEqual([400, 'unreadable_turn']);
+    expect(unreadable.body.error).toMatch(/^line 1, turn 2 \(your Wc2-Wz9\): /);
+    expect(typeof unreadable.body.at).toBe('number');
     // Shape: 400 with the field.
     expect((await putLines(g, 'white', [['Bb3-Bb2']])).status).toBe(400);
     expect((await putLines(g, 'white', [['Bb3-Bb2', 'Wc2-Wc3', 'Ba3-Ba2']])).body.error).toMatch(/even number of turns/);
@@ -346,8 +351,14 @@ describe('conditional moves', () => {
     );
     expect(await chat('white', 'if Bb3-Bb2 then Wc2-Wc3 then Ba3-Ba2')).toMatch(/^Could not read the line: .*even number of turns/);
     // A line begun and not finished is said so, not read as a turn (tester's report).
-    for (const unfinished of ['if Bb3-Bb2 then', 'if Bb3-Bb2'])
-      expect(await chat('white', unfinished)).toMatch(/^Could not read the line: must hold at least your opponent's turn and your answer/);
+    expect(await chat('white', 'if Bb3-Bb2')).toMatch(/^Could not read the line: must hold at least your opponent's turn and your answer/);
+    // An empty step is said, not dropped: a line cut short is not stored shorter than meant (tester 10 C2).
+    for (const gap of ['if Bb3-Bb2 then', 'if Bb3-Bb2 then Wc2-Wc3 then', 'if Bb3-Bb2 then then Wc2-Wc3'])
+      expect(await chat('white', gap), gap).toMatch(/^Could not read the line: a turn is missing after a "then"/);
+    // Turns apart by spaces only, as the page's box takes them, are a line too, not a turn out of turn.
+    expect(await chat('white', 'if Ba3-Ba2 Wa2-Wa3')).toMatch(/^Stored\. Your conditional lines \(2\):/);
+    expect(await chat('white', 'conditional clear')).toContain('cleared');
+    expect(await chat('white', 'if bb3-bb2 then wc2-wc3 then Ba3-Ba2 then Wd2-Wd3')).toMatch(/^Stored\./);
     expect(await chat('white', 'if Bb3-Bb2 then Wc3-Wc1')).toMatch(/^Could not store the line: line 2, turn 2 \(your Wc3-Wc1\)/);
     // By email, one line per reply.
     const me = await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white });

@@ -339,6 +339,7 @@ const specific: Record<string, Recipe> = {
     return { ...s, path: `/api/games/${over.id}/conditional`, token: over.tokens.black, json: { lines: [['Wb2-Wb3', 'Bb3-Bb2']] } };
   },
   'PUT /api/games/{id}/conditional 422 illegal_turn': (s) => ({ ...s, token: g.tokens.black, json: { lines: [['Wa1-Wa1', 'Bb3-Bb2']] } }),
+  'PUT /api/games/{id}/conditional 400 unreadable_turn': (s) => ({ ...s, token: g.tokens.black, json: { lines: [['%%%', 'Bb3-Bb2']] } }),
   'PUT /api/games/{id}/conditional 422 conflicting_lines': (s) => ({
     ...s,
     token: g.tokens.black,

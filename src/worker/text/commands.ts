@@ -62,17 +62,16 @@ export function parseCommand(line: string): Command | undefined {
   if (takeback) return { kind: 'takeback', action: (takeback[1] ?? 'offer') as 'offer' | 'accept' | 'decline' };
   const conditional = /^(?:conditional|conditionals)(\s+clear)?$/.exec(word);
   if (conditional) return { kind: 'conditional', clear: conditional[1] !== undefined };
-  if (/^if\s+\S+(?:\s+then\s+\S+)+$/i.test(text)) return { kind: 'if', line: lineTurns(plainDashes(text).replace(/[.!]+$/, '')) };
-  // "if Bb3-Bb2 then" (no answer), "if Bb3-Bb2": a line begun and not finished, not a turn: said so when run.
-  if (/^if\s+\S+(?:\s+then(?:\s+\S+)?)*\s*$/i.test(text))
-    return {
-      kind: 'if',
-      line: lineTurns(
-        plainDashes(text)
-          .replace(/[.!]+$/, '')
-          .replace(/\s+then\s*$/i, ''),
-      ),
-    };
+  // `if X then Y [then ...]`, or the turns apart by spaces only, as the page's box takes them. An empty
+  // step ("then then", a trailing "then") stays an empty turn, refused when run, not quietly dropped
+  // (tester 10 C2); "if X" alone is a line begun and not finished, said so when run.
+  if (/^if\s+\S/i.test(text)) {
+    const body = plainDashes(text)
+      .replace(/[.!]+$/, '')
+      .replace(/^if\s+/i, '')
+      .trim();
+    return { kind: 'if', line: (/\bthen\b/i.test(body) ? body.split(/\s*\bthen\b\s*/i) : body.split(/\s+/)).map((t) => t.trim()) };
+  }
   const pause = /^pause(?:\s+(\d{1,6})(?:\s+days?)?|\s+(accept|decline|cancel))?$/.exec(word);
   if (pause)
     return pause[2]
@@ -385,6 +384,8 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       let result;
       if (command.kind === 'conditional') result = command.clear ? await service.clearConditional(gameId, actor) : await service.conditional(gameId, actor);
       else {
+        if (command.line.includes(''))
+          return failed('Could not read the line: a turn is missing after a "then" (write one turn between each "then"); nothing was stored.', 400);
         const parsed = v.safeParse(ConditionalLineSchema, command.line);
         if (!parsed.success) return failed(`Could not read the line: ${parsed.issues[0].message}`, 400);
         result = await service.addConditionalLine(gameId, actor, parsed.output);
