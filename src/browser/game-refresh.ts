@@ -11,6 +11,8 @@ interface RefreshParts {
   from: string | null;
   /** Dropping the clicks made so far (the board they were made on is gone). */
   forgetChoice(): void;
+  /** Marking the clicks made so far on the board now shown (the same position, redrawn). */
+  showChoice(): void;
   /** Makes the new region's board and buttons work (the page's own set-up). */
   setup(): void;
   /** Loads the legal turns for the position now shown. */
@@ -71,8 +73,10 @@ export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => 
         live().outerHTML = html;
         const flashNow = document.querySelector('#flash');
         if (said.trim() && flashNow && !flashNow.innerHTML.trim() && st().ply === shownPly) flashNow.innerHTML = said;
-        parts.forgetChoice();
         const after = st();
+        // A redraw at the same position (a message, an offer) keeps a half-made pick (tester 9 U19); a new one drops it.
+        const samePosition = after.ply === before.ply && after.position === before.position;
+        if (!samePosition) parts.forgetChoice();
         const i2 = document.querySelector<HTMLInputElement>('#move');
         if (i2 && text && (keepAnyPly || after.ply === before.ply)) i2.value = text;
         for (const [k, draft] of drafts) {
@@ -98,7 +102,9 @@ export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => 
             announce('Your turn. ' + (before.you === before.toMove ? '' : 'Your opponent played ' + last.textContent + '.'));
         }
         if (after.status !== 'active' && before.status === 'active') announce(document.querySelector('#status .result')?.textContent ?? 'The game is over.');
-        return parts.loadLegal();
+        return parts.loadLegal().then(() => {
+          if (samePosition) parts.showChoice();
+        });
       });
   };
 }

@@ -61,7 +61,7 @@ function startGamePage(root: HTMLElement): void {
   };
   const refresh = (options?: RefreshOptions) => refreshLive(options);
   const page: GamePage = { id, viewPly: null, refresh, forgetChoice };
-  const refreshLive = makeRefresh({ page, token, from: params.get('from'), forgetChoice, setup, loadLegal });
+  const refreshLive = makeRefresh({ page, token, from: params.get('from'), forgetChoice, showChoice: () => show(), setup, loadLegal });
 
   // A form's answer (a draw offered, a pause asked) reloads the page: the keyboard goes on from what it
   // says, not from the top of the page (tester 9 U19).

@@ -176,6 +176,13 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   await white.locator('#board [data-cell="Wb4"]').click();
   await white.waitForSelector('#board [data-cell="Wa4u:b2"][data-target]');
   await snap(white, 'white-queen-selected');
+  // Black writes meanwhile: White's page redraws itself at the same position and keeps the queen
+  // picked, her targets marked (tester 9 U19: the half-made pick was dropped).
+  const blackUrl = new URL(links.black);
+  const said = await api('POST', `${blackUrl.pathname.replace(/^\/games\//, '/api/games/')}/messages`, { text: 'Qapla!' }, blackUrl.searchParams.get('token')!);
+  assert.equal(said.status, 201);
+  await white.waitForSelector('#messages :text("Qapla!")', { timeout: STEP_MS });
+  await white.waitForSelector('#board [data-cell="Wa4u:b2"][data-target]', { timeout: STEP_MS });
   await white.locator('#board [data-cell="Wa4u:b2"]').click();
   assert.equal(await white.inputValue('#move'), 'Wb4-Wa4u:b2#');
   await white.waitForSelector('#preview [data-canonical="Wb4-Wa4u:b2#"]');
