@@ -1,7 +1,7 @@
 // Swapping in the current #live region (GET /games/:id?partial=1) after a live update, a sent turn
 // or a refused one, keeping what the reader was doing: the typed turn, messages being written,
 // an earlier position being looked at.
-import { announce, type GamePage, live, type RefreshOptions, sideName, st } from './page.ts';
+import { announce, focusOnWords, type GamePage, live, type RefreshOptions, sideName, st } from './page.ts';
 import { markReplay } from './replay.ts';
 
 interface RefreshParts {
@@ -39,9 +39,7 @@ function refocus(key: string | null): void {
   if (key === null) return;
   const el = key ? document.querySelector<HTMLElement>(key) : null;
   if (el) return el.focus();
-  const status = document.getElementById('status');
-  status?.setAttribute('tabindex', '-1');
-  status?.focus();
+  focusOnWords(document.getElementById('status'), false);
 }
 
 export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => Promise<void> {

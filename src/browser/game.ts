@@ -14,7 +14,22 @@ import { boardButtons, listenForArrowKeys, makeTabStop } from './board-keyboard.
 import { clearMarks, elementsFor, keysAt, markTarget, placeChooser } from './board-marks.ts';
 import { addCopyButtons } from './copy-buttons.ts';
 import { showTimes } from './deadline.ts';
-import { $, announce, cleanAddress, errorNode, flash, type GamePage, live, myTurn, type RefreshOptions, setPreview, sideName, st } from './page.ts';
+import {
+  $,
+  announce,
+  cleanAddress,
+  errorNode,
+  flash,
+  focusOnWords,
+  type GamePage,
+  live,
+  myTurn,
+  type RefreshOptions,
+  setPreview,
+  sideName,
+  st,
+} from './page.ts';
+import { focusFormAnswer, keepTypingOnFlip, ownPiecesInView } from './page-loads.ts';
 import { makeRefresh } from './game-refresh.ts';
 import { playedWords, staleTurnWords } from '../service/plan-outcome.ts';
 import { listenForReplay } from './replay.ts';
@@ -26,26 +41,6 @@ import { followGame } from './live-updates.ts';
 addCopyButtons();
 const root = document.getElementById('live');
 if (root) startGamePage(root);
-
-/**
- * A player's own pieces in view on load: the board is seen from their side, so their pieces are
- * at its foot; when the lowest of them is below the window, scroll just enough to show it (not in
- * a finished game, which opens at its result, nor on a page opened at an anchor or already
- * scrolled, nor after a form's message, which stays on top).
- */
-function ownPiecesInView(root: HTMLElement): void {
-  const you = root.getAttribute('data-you');
-  if (!you || root.getAttribute('data-status') !== 'active' || location.hash || window.scrollY > 0 || root.querySelector('#flash .msg')) return;
-  const pieces = Array.from(root.querySelectorAll(`#board svg .ssb-p.${you === 'white' ? 'ssb-w' : 'ssb-b'}`));
-  let lowest: Element | undefined;
-  let bottom = -Infinity;
-  for (const p of pieces) {
-    const r = p.getBoundingClientRect();
-    if (r.bottom > bottom) [bottom, lowest] = [r.bottom, p];
-  }
-  if (!lowest || bottom <= window.innerHeight) return;
-  window.scrollTo({ top: window.scrollY + bottom - window.innerHeight + 16 });
-}
 
 function startGamePage(root: HTMLElement): void {
   const baseTitle = document.title;
@@ -63,13 +58,7 @@ function startGamePage(root: HTMLElement): void {
   const page: GamePage = { id, viewPly: null, refresh, forgetChoice };
   const refreshLive = makeRefresh({ page, token, from: params.get('from'), forgetChoice, showChoice: () => show(), setup, loadLegal });
 
-  // A form's answer (a draw offered, a pause asked) reloads the page: the keyboard goes on from what it
-  // says, not from the top of the page (tester 9 U19).
-  if (params.has('ok') || params.has('error')) {
-    const said = document.querySelector<HTMLElement>('#flash .msg');
-    said?.setAttribute('tabindex', '-1');
-    said?.focus({ preventScroll: true });
-  }
+  focusFormAnswer(params);
   cleanAddress(params, token);
   ownPiecesInView(root);
 
@@ -345,11 +334,7 @@ function startGamePage(root: HTMLElement): void {
           announce(said);
           // The button, disabled while the turn went, let the keyboard fall to the body: it goes on
           // from what the page now says (tester 9 U19).
-          if (document.activeElement === document.body) {
-            const words = document.querySelector<HTMLElement>('#flash .msg') ?? document.getElementById('status');
-            words?.setAttribute('tabindex', '-1');
-            words?.focus({ preventScroll: true });
-          }
+          if (document.activeElement === document.body) focusOnWords($('#flash .msg') ?? $('#status'));
         });
       })
       .catch(() => {
@@ -392,18 +377,7 @@ function startGamePage(root: HTMLElement): void {
     if (submitter?.value === 'send') send(text);
     else doPreview(text);
   });
-  // "Turn the board round" reloads the page: the turn and the message being typed go along in its
-  // address, as a preview's do (tester 9 U16: they were lost).
-  document.addEventListener('click', (ev) => {
-    const flip = ev.target instanceof Element ? ev.target.closest<HTMLAnchorElement>('#flip') : null;
-    if (!flip) return;
-    const to = new URL(flip.href);
-    const move = $<HTMLInputElement>('#move')?.value.trim();
-    const words = $<HTMLTextAreaElement>('#move-message')?.value;
-    if (move) to.searchParams.set('move', move.slice(0, 200));
-    if (words?.trim()) to.searchParams.set('message', words.slice(0, 1000));
-    flip.href = to.toString();
-  });
+  keepTypingOnFlip();
   document.addEventListener('input', (ev) => {
     if (ev.target instanceof Element && ev.target.id === 'move') {
       lastPreview = '';

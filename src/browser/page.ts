@@ -105,3 +105,12 @@ export function cleanAddress(params: URLSearchParams, token: string): void {
   if (token) clean.set('token', token);
   history.replaceState(null, '', location.pathname + (token ? '?' + clean : ''));
 }
+
+/**
+ * The keyboard goes on from `el`, words the page shows (made focusable for it), not from the top of
+ * the page: after a form's answer, a sent turn, or a redraw that took away what had the focus.
+ */
+export function focusOnWords(el: HTMLElement | null, preventScroll = true): void {
+  el?.setAttribute('tabindex', '-1');
+  el?.focus({ preventScroll });
+}

@@ -1,7 +1,7 @@
 // D1 queries of tournaments: the events, their entrants and their boards. Writes that must not
 // happen twice (a start, a round paired) insert boards whose key (tournament, round, board)
 // refuses a second writer, in the same batch as the tournament's change.
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { D1Store } from './d1-store.ts';
 import { players, type PlayerRow } from './schema.ts';
 import { tournamentGames, tournamentPlayers, tournaments, type TournamentGameRow, type TournamentPlayerRow, type TournamentRow } from './schema-tournaments.ts';
@@ -153,13 +153,14 @@ export class TournamentStore extends D1Store {
     // refuses, so the batch fails and nothing is paired (tester 8 K5: late joiners sat in a running
     // tournament with no game, and a player who had left was paired in every round).
     const ids = [...(seeds?.keys() ?? [])];
-    const entered = sql`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${t.id}`;
-    const running = sql`case when ${entered}) = ${ids.length} and ${entered} and ${tournamentPlayers.playerId} in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})) = ${ids.length} then 'running' end`;
+    const entered = (which?: SQL) =>
+      sql`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${t.id}${which ? sql` and ${which}` : sql``})`;
+    const running = () =>
+      sql`case when ${entered()} = ${ids.length} and ${entered(inArray(tournamentPlayers.playerId, ids))} = ${ids.length} then 'running' end`;
     const change =
-      fromRound === 0 ? { status: ids.length ? (running as unknown as 'running') : ('running' as const), round: toRound, startedAt: now } : { round: toRound };
+      fromRound === 0
+        ? { status: ids.length ? (running() as unknown as 'running') : ('running' as const), round: toRound, startedAt: now }
+        : { round: toRound };
     const update = this.db
       .update(tournaments)
       .set(change)

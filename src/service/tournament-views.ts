@@ -4,6 +4,10 @@ import type { TournamentGameRow, TournamentRow } from '../db/schema-tournaments.
 import { plural } from '../engine/types.ts';
 import type { Standing } from '../league/pairing.ts';
 import type { PublicPlayer } from './players.ts';
+import { getVariant } from '../engine/variants/index.ts';
+import type { LinkBase } from './links.ts';
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** A board's result as tournaments keep it. */
 export type BoardResult = NonNullable<TournamentGameRow['result']>;
@@ -67,3 +71,37 @@ export interface TournamentView extends TournamentSummary {
 /** A tournament's format in words, as its pages and mails say it: "round robin", "double round robin", "Swiss, 3 rounds". */
 export const formatWords = (t: Pick<TournamentSummary, 'format' | 'double' | 'rounds'>): string =>
   t.format === 'swiss' ? (t.rounds === null ? 'Swiss' : `Swiss, ${plural(t.rounds, 'round')}`) : `${t.double ? 'double ' : ''}round robin`;
+
+/** A tournament in brief (the list, the page's head, the end's mail), its links on `base`. */
+export function tournamentSummary(
+  t: TournamentRow,
+  creator: PublicPlayer,
+  winner: PublicPlayer | null,
+  playerCount: number,
+  base: LinkBase,
+): TournamentSummary {
+  const title = getVariant(t.variant)?.title;
+  return {
+    id: t.id,
+    name: t.name,
+    variant: t.variant,
+    ...(title ? { title } : {}),
+    options: JSON.parse(t.options),
+    clock: { daysPerMove: t.daysPerMove, timeout: t.timeoutMode, leaveDays: t.leaveDays },
+    format: t.format,
+    double: t.double,
+    rounds: t.rounds ?? (t.status === 'open' ? null : t.round),
+    round: t.round,
+    maxPlayers: t.maxPlayers,
+    playerCount,
+    rated: t.rated,
+    status: t.status,
+    startsAt: iso(t.startsAt),
+    creator,
+    winner,
+    createdAt: iso(t.createdAt)!,
+    startedAt: iso(t.startedAt),
+    finishedAt: iso(t.finishedAt),
+    link: `${base.origin}/tournaments/${t.id}`,
+  };
+}

@@ -5,7 +5,6 @@ import type { PlayerRow } from '../db/schema.ts';
 import type { DirectoryRow, GameRow } from '../db/schema.ts';
 import type { TournamentGameRow, TournamentRow } from '../db/schema-tournaments.ts';
 import type { Entrant, TournamentStore } from '../db/tournament-store.ts';
-import { getVariant } from '../engine/variants/index.ts';
 import { roundRobin, standings, swissRound, type Pairing, type PlayedGame, type SwissPlayer } from '../league/pairing.ts';
 import type { PlayerEventSink } from './challenges.ts';
 import { newGameId } from './crypto.ts';
@@ -18,7 +17,7 @@ import type { RatingService } from './ratings.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import type { CreateGameInput } from './schemas.ts';
 import { MAX_ROUND_ROBIN_PLAYERS, type CreateTournamentInput } from './tournament-schemas.ts';
-import type { BoardResult, TournamentBoard, TournamentSummary, TournamentView } from './tournament-views.ts';
+import { tournamentSummary, type BoardResult, type TournamentBoard, type TournamentSummary, type TournamentView } from './tournament-views.ts';
 
 const DAY_MS = 86_400_000;
 const MIN_PLAYERS = 3;
@@ -34,8 +33,6 @@ export interface TournamentGames {
   /** The stored game (for its players' events). */
   row(id: string): Promise<DirectoryRow | undefined>;
 }
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The entrants in seed order: rating at the start, best first; before the start, by joining. */
 function seedOrder(entrants: readonly Entrant[]): Entrant[] {
@@ -70,33 +67,6 @@ export class TournamentService {
   }
 
   // ---- reading ----
-
-  private summary(t: TournamentRow, creator: PublicPlayer, winner: PublicPlayer | null, playerCount: number, base: LinkBase): TournamentSummary {
-    const title = getVariant(t.variant)?.title;
-    return {
-      id: t.id,
-      name: t.name,
-      variant: t.variant,
-      ...(title ? { title } : {}),
-      options: JSON.parse(t.options),
-      clock: { daysPerMove: t.daysPerMove, timeout: t.timeoutMode, leaveDays: t.leaveDays },
-      format: t.format,
-      double: t.double,
-      rounds: t.rounds ?? (t.status === 'open' ? null : t.round),
-      round: t.round,
-      maxPlayers: t.maxPlayers,
-      playerCount,
-      rated: t.rated,
-      status: t.status,
-      startsAt: iso(t.startsAt),
-      creator,
-      winner,
-      createdAt: iso(t.createdAt)!,
-      startedAt: iso(t.startedAt),
-      finishedAt: iso(t.finishedAt),
-      link: `${base.origin}/tournaments/${t.id}`,
-    };
-  }
 
   private async view(t: TournamentRow, base: LinkBase): Promise<TournamentView> {
     const [entrants, boards] = await Promise.all([this.store.entrants(t.id), this.store.boards(t.id)]);
@@ -135,7 +105,7 @@ export class TournamentService {
       withdrawn: withdrawn.has(s.id),
     }));
     return {
-      ...this.summary(t, creator, winner, entrants.length, base),
+      ...tournamentSummary(t, creator, winner, entrants.length, base),
       players: ordered.map((e) => ({ id: e.playerId, name: e.name, seedRating: e.seedRating, withdrawn: e.withdrawnAt !== null })),
       pairings: [...rounds].map(([round, list]) => ({ round, boards: list })),
       tiebreak: t.format === 'swiss' ? 'Buchholz' : 'Sonneborn-Berger',
@@ -158,7 +128,7 @@ export class TournamentService {
           t.winnerId ? this.store.player(t.winnerId) : undefined,
           this.store.entrantCount(t.id),
         ]);
-        return this.summary(t, creator ? playerOf(creator) : { id: t.creatorId, name: null }, winner ? playerOf(winner) : null, count, base);
+        return tournamentSummary(t, creator ? playerOf(creator) : { id: t.creatorId, name: null }, winner ? playerOf(winner) : null, count, base);
       }),
     );
   }
@@ -451,7 +421,7 @@ export class TournamentService {
     if (!finished) return;
     const names = new Map(entrants.map((e) => [e.playerId, { id: e.playerId, name: e.name }]));
     const creator = names.get(t.creatorId) ?? playerOf((await this.store.player(t.creatorId)) ?? { id: t.creatorId, name: null });
-    const summary = this.summary(finished, creator, winnerId ? names.get(winnerId)! : null, entrants.length, base);
+    const summary = tournamentSummary(finished, creator, winnerId ? names.get(winnerId)! : null, entrants.length, base);
     for (const e of entrants) await this.tell(e.playerId, { type: 'tournamentFinish', tournament: summary }, base);
   }
 }

@@ -1,0 +1,45 @@
+// The game page around its full loads (a form's answer, turning the board round, the first view):
+// what the reader was doing is kept or found again, where a load would otherwise start from scratch.
+import { $, focusOnWords } from './page.ts';
+
+/**
+ * A player's own pieces in view on load: the board is seen from their side, so their pieces are
+ * at its foot; when the lowest of them is below the window, scroll just enough to show it (not in
+ * a finished game, which opens at its result, nor on a page opened at an anchor or already
+ * scrolled, nor after a form's message, which stays on top).
+ */
+export function ownPiecesInView(root: HTMLElement): void {
+  const you = root.getAttribute('data-you');
+  if (!you || root.getAttribute('data-status') !== 'active' || location.hash || window.scrollY > 0 || root.querySelector('#flash .msg')) return;
+  const pieces = Array.from(root.querySelectorAll(`#board svg .ssb-p.${you === 'white' ? 'ssb-w' : 'ssb-b'}`));
+  let lowest: Element | undefined;
+  let bottom = -Infinity;
+  for (const p of pieces) {
+    const r = p.getBoundingClientRect();
+    if (r.bottom > bottom) [bottom, lowest] = [r.bottom, p];
+  }
+  if (!lowest || bottom <= window.innerHeight) return;
+  window.scrollTo({ top: window.scrollY + bottom - window.innerHeight + 16 });
+}
+
+/** A form's answer (a draw offered, a pause asked) reloads the page: the keyboard goes on from what it says (tester 9 U19). */
+export function focusFormAnswer(params: URLSearchParams): void {
+  if (params.has('ok') || params.has('error')) focusOnWords($('#flash .msg'));
+}
+
+/**
+ * "Turn the board round" reloads the page: the turn and the message being typed go along in its
+ * address, as a preview's do (tester 9 U16: they were lost).
+ */
+export function keepTypingOnFlip(): void {
+  document.addEventListener('click', (ev) => {
+    const flip = ev.target instanceof Element ? ev.target.closest<HTMLAnchorElement>('#flip') : null;
+    if (!flip) return;
+    const to = new URL(flip.href);
+    const move = $<HTMLInputElement>('#move')?.value.trim();
+    const words = $<HTMLTextAreaElement>('#move-message')?.value;
+    if (move) to.searchParams.set('move', move.slice(0, 200));
+    if (words?.trim()) to.searchParams.set('message', words.slice(0, 1000));
+    flip.href = to.toString();
+  });
+}
