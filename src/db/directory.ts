@@ -24,7 +24,9 @@ const {
   invitations: legacyInvitations,
 } = gameRecordTables('legacy_');
 /** The whole rows of the games not yet in their objects when the directory became a summary (migration 0020). */
-const legacyGameRows = sqliteTable('legacy_games', gameColumns());
+const { claimNoticeDeadline: _newer, ...legacyColumns } = gameColumns();
+/** (Without the columns added to a game's row after migration 0020 made the table.) */
+const legacyGameRows = sqliteTable('legacy_games', legacyColumns);
 
 /** The seats' records a game's object may still have to copy from D1 (migration 0019 came after the games moved in). */
 export type LegacySeatRecords = Required<Pick<GameRecords, 'deliveries' | 'inboundMail' | 'invitations'>>;
@@ -116,7 +118,10 @@ export class Directory extends D1Store {
     ]);
     const row = rows[0];
     if (!row) return undefined;
-    return { row, records: { moves: turns, takebacks: taken, conditional: plans, messages: said, ...seatRecords(seats) } };
+    return {
+      row: { ...row, claimNoticeDeadline: null },
+      records: { moves: turns, takebacks: taken, conditional: plans, messages: said, ...seatRecords(seats) },
+    };
   }
 
   /** The seats' records D1 still holds of a game already in its object, and the last call its directory row says was sent. */

@@ -73,6 +73,11 @@ export function gameColumns() {
     reminderPly: integer('reminder_ply'),
     /** The ply whose last call (under 10 % of the turn left) was sent (at most one per turn). */
     lastCallPly: integer('last_call_ply'),
+    /**
+     * Timeout mode 'claim': the deadline whose passing the waiting player was told of (at most once
+     * per deadline; a turn, leave or a pause makes a new deadline, and a new notice when it passes).
+     */
+    claimNoticeDeadline: integer('claim_notice_deadline'),
     /** Origin of the links in notifications (PUBLIC_URL wins when set). */
     linkOrigin: text('link_origin'),
     createdAt: integer('created_at').notNull(),

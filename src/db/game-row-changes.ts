@@ -159,6 +159,14 @@ export const turnMarked =
     return { [mark]: ply };
   };
 
+/** Timeout mode 'claim': the passing of `deadline` told to the waiting player, once, while it is still the game's deadline. */
+export const claimNoticeMarked =
+  (deadline: number): RowChange =>
+  (row) =>
+    row.status !== 'active' || row.timeoutMode !== 'claim' || row.deadline !== deadline || row.claimNoticeDeadline === deadline
+      ? undefined
+      : { claimNoticeDeadline: deadline };
+
 /** An unowned seat given to a player (and their name, if the seat has none); nothing when the seat is someone's already. */
 export const seatClaimed =
   (side: Color, playerId: string, name?: string): RowChange =>

@@ -12,6 +12,7 @@ import type { Color } from '../engine/types.ts';
 import type { Directory } from './directory.ts';
 import { DirectoryCopy } from './directory-copy.ts';
 import {
+  claimNoticeMarked,
   ifUnchanged,
   leaveSpent,
   pauseEnded,
@@ -364,6 +365,11 @@ export class GameStore {
   /** Record that the last call for this ply went out; false if someone moved or it was already sent. */
   async markLastCall(id: string, ply: number): Promise<boolean> {
     return this.changeRow(id, turnMarked(ply, 'lastCallPly'));
+  }
+
+  /** Record that the waiting player was told `deadline` passed (timeout mode 'claim'); false if it is no longer the deadline or was told already. */
+  async markClaimNotice(id: string, deadline: number): Promise<boolean> {
+    return this.changeRow(id, claimNoticeMarked(deadline));
   }
 
   /** Give an unowned seat of the game to a player (and their name, if the seat has none); false when the seat is someone's already. */

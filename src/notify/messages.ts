@@ -92,6 +92,8 @@ export function subject(event: NotifyEvent, data: EventData): string {
       return `${colorName(other(data.you))} withdrew their request for a pause in ${name}`;
     case 'last-call':
       return `Last call: your move in ${name}${data.deadline ? ` before ${utc(data.deadline)}` : ''}`;
+    case 'deadline-passed':
+      return `${colorName(other(data.you))}'s deadline passed in ${name}: you may claim the win`;
     case 'challenge':
       return `A challenge in ${name}`;
   }
@@ -171,6 +173,12 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       );
       if (last) lines.push(last);
       break;
+    case 'deadline-passed':
+      lines.push(
+        `${who(data, other(data.you))} let the deadline for their turn pass${data.deadline ? ` (${utc(data.deadline)})` : ''}. You may claim the win on time: reply "claim", or claim it on the game page. Until you do, they may still move.`,
+      );
+      if (last) lines.push(`Last turn: ${last}`);
+      break;
     case 'challenge':
       break;
   }
@@ -195,9 +203,11 @@ function answersFor(event: NotifyEvent, data: EventData): string {
       ? ['takeback accept', 'takeback decline']
       : event === 'pause-offer'
         ? ['pause accept', 'pause decline']
-        : drawOffered
-          ? ['accept (the draw offered to you)', 'decline']
-          : [];
+        : event === 'deadline-passed'
+          ? ['claim (the win on time)']
+          : drawOffered
+            ? ['accept (the draw offered to you)', 'decline']
+            : [];
   return `one of: ${[...answers, 'resign', drawOffered ? undefined : 'draw (offer a draw)'].filter(Boolean).join(', ')}`;
 }
 
@@ -362,4 +372,5 @@ export const noTypedReply = (line: string) =>
   line
     .replace('Reply "accept" to agree', 'Open the game to agree')
     .replace('reply "decline"', 'decline there')
-    .replace(/Reply "(takeback|pause) accept" or "\1 decline", or answer on the game page/, 'Answer on the game page');
+    .replace(/Reply "(takeback|pause) accept" or "\1 decline", or answer on the game page/, 'Answer on the game page')
+    .replace('reply "claim", or claim it on the game page', 'claim it on the game page');

@@ -235,6 +235,24 @@ export class NotifyService {
     return true;
   }
 
+  /**
+   * Timeout mode 'claim': once the side to move let its deadline pass, the waiting player hears that
+   * the win may be claimed (once per deadline; nobody is told while a pause runs).
+   */
+  async claimNotice(row: GameRow): Promise<boolean> {
+    if (row.status !== 'active' || row.timeoutMode !== 'claim' || row.deadline === null || row.pausedUntil !== null) return false;
+    if (this.now() <= row.deadline || row.claimNoticeDeadline === row.deadline) return false;
+    if (!(await this.store.markClaimNotice(row.id, row.deadline))) return false;
+    if (!this.options.events) return true;
+    try {
+      const waiting = row.sideToMove === 'white' ? 'black' : 'white';
+      await this.options.events.publish(row, [{ type: 'deadline-passed', recipients: [waiting] }], (await this.options.lastMove?.(row)) ?? null);
+    } catch (e) {
+      console.error(`game ${row.id}: could not queue the claim notice:`, e);
+    }
+    return true;
+  }
+
   /** The cron: the digests that are due go to the queue, one message per address. */
   async sendDigests(limit = 100): Promise<string[]> {
     const { push, queue } = this.options;

@@ -13,7 +13,7 @@ import { D1Store } from '../db/d1-store.ts';
 export type { PlayerChanges } from '../db/game-store.ts';
 
 /** A seat's settings and marks live with the game's row, in its object. The marks are set only there (the alarm's work). */
-type SeatWrites = Pick<GameStore, 'game' | 'updatePlayer' | 'disableWebhook' | 'markReminded' | 'markLastCall'>;
+type SeatWrites = Pick<GameStore, 'game' | 'updatePlayer' | 'disableWebhook' | 'markReminded' | 'markLastCall' | 'markClaimNotice'>;
 /** The seats' records in the game's object. */
 export type SeatLog = Pick<SeatRecords, 'logDelivery' | 'deliveries' | 'claimMessage'>;
 
@@ -90,5 +90,11 @@ export class NotifyStore extends D1Store {
   async markLastCall(id: string, ply: number): Promise<boolean> {
     if (!this.seats.markLastCall) throw new Error('last calls are marked in the game object');
     return this.seats.markLastCall(id, ply);
+  }
+
+  /** Record that the waiting player was told the deadline passed (timeout mode 'claim'; only in the game's object). */
+  async markClaimNotice(id: string, deadline: number): Promise<boolean> {
+    if (!this.seats.markClaimNotice) throw new Error('claim notices are marked in the game object');
+    return this.seats.markClaimNotice(id, deadline);
   }
 }

@@ -49,13 +49,26 @@ export function lastCallAt(row: Pick<DueRow, 'status' | 'deadline' | 'daysPerMov
 }
 
 /**
- * When the game's alarm must wake after `now`: its next due time, or the turn's last call when that
- * comes first and is still ahead and not sent (a reminder set above 90 % comes after it: tester 7 H12).
+ * Timeout mode 'claim': when the waiting player is to hear that the deadline passed (just after it),
+ * unless they were told of this deadline already or a pause runs.
  */
-export function nextWake(row: DueRow & { readonly lastCallPly: number | null }, now: number): number | undefined {
-  const due = nextDue(row);
+export function claimNoticeAt(
+  row: Pick<DueRow, 'status' | 'deadline' | 'timeoutMode' | 'pausedUntil'> & { readonly claimNoticeDeadline: number | null },
+): number | undefined {
+  if (row.status !== 'active' || row.timeoutMode !== 'claim' || row.deadline === null || row.pausedUntil !== null) return undefined;
+  return row.claimNoticeDeadline === row.deadline ? undefined : row.deadline + 1;
+}
+
+/**
+ * When the game's alarm must wake after `now`: its next due time, or the turn's last call or the
+ * claim notice when that comes first and is still ahead and not sent (a reminder set above 90 % comes
+ * after the last call: tester 7 H12).
+ */
+export function nextWake(row: DueRow & { readonly lastCallPly: number | null; readonly claimNoticeDeadline: number | null }, now: number): number | undefined {
+  let wake = nextDue(row);
   const call = row.lastCallPly !== null && row.lastCallPly >= row.ply ? undefined : lastCallAt(row);
-  return call !== undefined && call > now && (due === undefined || call < due) ? call : due;
+  for (const at of [call, claimNoticeAt(row)]) if (at !== undefined && at > now && (wake === undefined || at < wake)) wake = at;
+  return wake;
 }
 
 /** The game's next due time (epoch ms), or undefined when nothing will ever be due without a request. */

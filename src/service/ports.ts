@@ -26,6 +26,8 @@ export const NOTIFY_EVENTS = [
   /** The opponent took back their request for a pause before it was answered. */
   'offer-withdrawn',
   'last-call',
+  /** Timeout mode 'claim': the opponent let the deadline pass, and the win may be claimed (to the waiting player). */
+  'deadline-passed',
   /** A challenge sent to you (a player's event, never a game's). */
   'challenge',
 ] as const;

@@ -238,6 +238,8 @@ export class GameObject extends DurableObject<Cloudflare.Env> {
       await notify.remindGame(row);
       // The last call (under 10 % of the turn left), once per turn.
       await notify.lastCall(row);
+      // Timeout mode 'claim': the waiting player hears that the deadline passed, once per deadline.
+      await notify.claimNotice(row);
     }
     await this.drain();
     row = await this.store.game(id);

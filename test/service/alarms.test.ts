@@ -9,10 +9,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Directory } from '../../src/db/directory.ts';
 import { COMPUTER_GRACE_MS } from '../../src/service/computer-sides.ts';
 import { DIRECTORY_RETRY_MS, type GameObject } from '../../src/worker/game-object.ts';
-import { call, fetchWorker, inGame, newGame, BASE } from './helpers.ts';
+import { call, fetchWorker, gameDb, inGame, newGame, BASE } from './helpers.ts';
 import { gameService } from '../../src/worker/services.ts';
 import { captureComputerTurns } from './computer-helpers.ts';
 import { captureQueue } from './notify-helpers.ts';
+import { emailText, subject, summary } from '../../src/notify/messages.ts';
+import { gameButtons, pressNotReply } from '../../src/notify/chat/buttons.ts';
+import type { EventData } from '../../src/notify/types.ts';
 
 const DAY = 86_400_000;
 /** The game's whole row, from its object (the directory keeps a summary). */
@@ -77,6 +80,7 @@ describe("a game's alarm", () => {
     expect(await fireAt(g.id, created.deadline! + 1)).toBe(true);
     expect(await row(g.id)).toMatchObject({ status: 'finished', result: '0-1', reason: 'timeout' });
     expect(told(queue.jobs, g.id, 'game-over')).toEqual(['black', 'white']);
+    expect(told(queue.jobs, g.id, 'deadline-passed')).toEqual([]);
     expect(await alarmOf(g.id)).toBeNull();
     await redeliverAt(g.id, created.deadline! + 1);
     expect(told(queue.jobs, g.id, 'game-over')).toEqual(['black', 'white']);
@@ -154,11 +158,11 @@ describe("a game's alarm", () => {
       clock: { daysPerMove: 1, timeout: 'claim' },
     });
     expect((await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.black, json: { reminderPercent: 95 } })).status).toBe(200);
-    // White's last call; nothing else is due in a game whose win on time is claimed: no alarm.
+    // White's last call; then only the notice that the deadline passed is due in a game whose win on time is claimed.
     const late = (await row(g.id)).deadline! - 0.05 * DAY;
     expect(await fireAt(g.id, late)).toBe(true);
     expect(told(queue.jobs, g.id, 'last-call')).toEqual(['white']);
-    expect(await alarmOf(g.id)).toBeNull();
+    expect(await alarmOf(g.id)).toBe((await row(g.id)).deadline! + 1);
     // White moves (the object's clock the machine's again): Black's turn, its last call before its 95 % reminder.
     await runInDurableObject(objectOf(g.id), (o: GameObject) => {
       o.clock = Date.now;
@@ -350,6 +354,63 @@ describe("a game's alarm", () => {
     expect((await listed(g.id)).ply).toBe(1);
     // Nothing else is due in an untimed game: the alarm is done.
     expect(await alarmOf(g.id)).toBeNull();
+  });
+
+  it('timeout claimed: the waiting player hears the deadline passed, once per deadline, and may claim by a chat or mail command (tester 10 C7)', async () => {
+    const queue = captureQueue();
+    const g = await newGame('warp-factor', {
+      white: { email: 'kirk@example.com' },
+      black: { email: 'kor@example.com' },
+      clock: { daysPerMove: 1, timeout: 'claim' },
+    });
+    const created = await row(g.id);
+    expect(await fireAt(g.id, created.deadline! - 0.2 * DAY)).toBe(true);
+    expect(await fireAt(g.id, created.deadline! - 0.1 * DAY)).toBe(true);
+    expect(told(queue.jobs, g.id, 'deadline-passed')).toEqual([]);
+    // Just after the deadline: the alarm wakes, the game goes on, and Black (waiting) is told, once.
+    expect(await alarmOf(g.id)).toBe(created.deadline! + 1);
+    expect(await fireAt(g.id, created.deadline! + 1)).toBe(true);
+    expect(await row(g.id)).toMatchObject({ status: 'active', claimNoticeDeadline: created.deadline });
+    expect(told(queue.jobs, g.id, 'deadline-passed')).toEqual(['black']);
+    const mail = queue.jobs.find((j) => j.gameId === g.id && j.event === 'deadline-passed') as unknown as { data: EventData };
+    expect(mail.data.deadline).toBe(new Date(created.deadline!).toISOString());
+    // Its words: what passed, how to claim (a reply "claim" here; on Discord the button), and that White may still move.
+    const text = emailText('deadline-passed', mail.data, { replyTo: 'reply@example.com', unsubscribe: null });
+    expect(subject('deadline-passed', mail.data)).toMatch(/^White's deadline passed in Warp Factor game .*: you may claim the win$/);
+    expect(text).toContain('White let the deadline for their turn pass (');
+    expect(text).toContain('You may claim the win on time: reply "claim", or claim it on the game page. Until you do, they may still move.');
+    expect(text).toContain('claim (the win on time)');
+    expect(summary('deadline-passed', mail.data).map(pressNotReply)[0]).toContain('press Claim the win on time, or claim it on the game page');
+    const buttons = gameButtons({ id: g.id, status: 'active', drawOffer: null, claimable: true }, 'black').map((b) => b.data);
+    expect(buttons).toEqual([`draw:${g.id}`, `resign:${g.id}`, `claim:${g.id}`, `board:${g.id}`]);
+    expect(await alarmOf(g.id)).toBeNull();
+    await redeliverAt(g.id, created.deadline! + 2);
+    expect(told(queue.jobs, g.id, 'deadline-passed')).toEqual(['black']);
+
+    // White moves late (allowed until claimed): Black's turn has a deadline of its own, whose passing White hears of.
+    expect((await call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, text: 'Wa1-Wb3' })).status).toBe(200);
+    const second = (await row(g.id)).deadline!;
+    expect(second).toBeGreaterThan(created.deadline!);
+    expect(await fireAt(g.id, second + 1)).toBe(true);
+    expect(told(queue.jobs, g.id, 'deadline-passed')).toEqual(['black', 'white']);
+
+    // "claim", as a chat command (an email's reply runs the same command): White wins on time. (Requests
+    // read the machine's clock, not the object's: Black's deadline is put in the past for them.)
+    await gameDb(g.id)
+      .prepare('update games set deadline = ? where id = ?')
+      .bind(Date.now() - 1000, g.id)
+      .run();
+    const claimed = await call('POST', `/api/games/${g.id}/chat`, { text: 'claim', token: g.tokens.white });
+    expect(claimed.body).toMatchObject({ ok: true, state: { status: 'finished', result: '1-0', reason: 'timeout' } });
+    expect(claimed.body.reply).toMatch(/^You claimed the win on time\./);
+  });
+
+  it('timeout claimed: the claim command before the deadline says why not and changes nothing', async () => {
+    const g = await newGame('warp-factor', { clock: { daysPerMove: 1, timeout: 'claim' } });
+    const early = await call('POST', `/api/games/${g.id}/chat`, { text: 'claim', token: g.tokens.black });
+    expect(early.body).toMatchObject({ ok: false, status: 409 });
+    expect(early.body.reply).toMatch(/^Could not claim the win: White's deadline has not passed/);
+    expect((await row(g.id)).status).toBe('active');
   });
 
   it('an untimed game between people never sets one', async () => {

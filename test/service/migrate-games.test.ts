@@ -108,6 +108,9 @@ const insert = (table: string, row: Record<string, unknown>) =>
       .join(', ')})`,
   ).bind(...Object.values(row));
 
+/** legacy_games has the game row's columns as they were at migration 0020 (claim_notice_deadline came later). */
+const legacyRow = ({ claim_notice_deadline: _later, ...row }: Record<string, unknown>) => row;
+
 let copiesMade = 0;
 
 /**
@@ -125,7 +128,10 @@ async function asLegacy(g: G): Promise<{ id: string; rows: number; offset: numbe
     return { moves: all('moves'), takebacks: all('takebacks'), conditional_moves: all('conditional_moves'), game_messages: all('game_messages') };
   });
   // D1's directory had the summary (revision 0: from before the objects), legacy_games the whole row (migration 0020).
-  const statements = [insert('games', directoryRow({ ...row, id, revision: 0, push_subscribed: 0 })), insert('legacy_games', { ...row, id, revision: 0 })];
+  const statements = [
+    insert('games', directoryRow({ ...row, id, revision: 0, push_subscribed: 0 })),
+    insert('legacy_games', legacyRow({ ...row, id, revision: 0 })),
+  ];
   for (const [table, rows] of Object.entries(records))
     for (const r of rows) statements.push(insert(`legacy_${table}`, { ...r, ...('id' in r ? { id: Number(r.id) + offset } : {}), game_id: id }));
   statements.push(...seatRecordRows(id, g, offset));

@@ -252,6 +252,7 @@ describe('player settings', () => {
           'offer-declined',
           'offer-withdrawn',
           'last-call',
+          'deadline-passed',
           'challenge',
         ],
       },

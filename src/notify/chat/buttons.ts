@@ -28,6 +28,7 @@ export const BUTTON = {
   pauseDecline: button('Decline pause', 'pause-decline', 'secondary'),
   resign: button('Resign', 'resign', 'danger'),
   resignYes: button('Yes, resign', 'resign-yes', 'danger'),
+  claim: button('Claim the win on time', 'claim', 'success'),
   board: button('Board picture', 'board', 'primary'),
 };
 
@@ -40,7 +41,21 @@ export interface ButtonState {
   readonly pauseOffer?: { readonly by: Color; readonly days?: number } | null;
   /** The game's ply: a takeback's answers are pinned to it. */
   readonly ply?: number;
+  /** With the clock: whether the waiting player may claim the win (its deadline passed, timeout mode 'claim'). */
+  readonly sideToMove?: Color;
+  readonly clock?: { readonly timeout: 'auto' | 'claim'; readonly deadline: string | null } | null;
+  /** Said outright (a notification that the deadline passed), in place of reading it from the clock. */
+  readonly claimable?: boolean;
 }
+
+/** Whether `you` may claim the win on time now: the opponent, to move, let the deadline pass in timeout mode 'claim'. */
+const mayClaim = (state: ButtonState, you: Color | undefined) =>
+  state.claimable ??
+  (you !== undefined &&
+    state.sideToMove === opposite(you) &&
+    state.clock?.timeout === 'claim' &&
+    state.clock.deadline !== null &&
+    Date.parse(state.clock.deadline) < Date.now());
 
 /** What an opponent may ask of you, each answered with its own pair of buttons. */
 export type Offer = 'draw' | 'takeback' | 'pause';
@@ -65,7 +80,8 @@ export function gameButtons(state: ButtonState, you: Color | undefined, first?: 
   // back, they must not answer the one asked after it (tester 7 H11: a 1-day button granted 14 days).
   const pinned: Record<Offer, number | undefined> = { draw: undefined, takeback: state.ply, pause: state.pauseOffer?.days };
   const answers = asked.flatMap((o, i) => ANSWERS[o].map((make, k) => ({ ...make(state.id, pinned[o]), ...(i > 0 && k === 0 ? { newRow: true } : {}) })));
-  return [...(answers.length ? answers : [BUTTON.draw(state.id), BUTTON.resign(state.id)]), BUTTON.board(state.id)];
+  const claim = mayClaim(state, you) ? [{ ...BUTTON.claim(state.id), ...(answers.length ? { newRow: true } : {}) }] : [];
+  return [...(answers.length ? answers : [BUTTON.draw(state.id), BUTTON.resign(state.id)]), ...claim, BUTTON.board(state.id)];
 }
 
 /** Buttons cut into rows where a button begins one. */
@@ -95,6 +111,7 @@ export const pressNotReply = (text: string) =>
   text
     .replace('Reply "accept" to agree', 'Press Accept draw to agree')
     .replace('reply "decline"', 'press Decline draw')
+    .replace('reply "claim", or claim it', 'press Claim the win on time, or claim it')
     .replace(/Reply "(takeback|pause) accept" or "\1 decline"/, (_, what: string) => `Press Accept ${what} or Decline ${what}`)
     .replace(
       /\("(?:(takeback|pause) )?accept" or "(?:\1 )?decline"\)/g,

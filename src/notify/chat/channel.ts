@@ -64,6 +64,7 @@ export class ChatChannel {
                 takebackOffer: job.event === 'takeback-offer' ? opposite(job.side) : null,
                 pauseOffer: job.data.pauseOffer,
                 ply: job.data.ply,
+                claimable: job.event === 'deadline-passed',
               },
               job.side,
               OFFER_OF[job.event],

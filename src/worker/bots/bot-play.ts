@@ -304,6 +304,8 @@ export async function buttonReply(deps: BotDeps, chat: LinkedChat, data: string)
     }
     case 'resign-yes':
       return playCommand(deps, chat, id, { kind: 'resign' });
+    case 'claim':
+      return playCommand(deps, chat, id, { kind: 'claim' });
     case 'board':
       return boardReply(deps, chat, id);
     default:

@@ -1,6 +1,6 @@
 // Text commands shared by the chat-bot endpoint and reply-to-play email:
 // a turn (`Wb1-Nc3`, `move Wb1-Nc3`), `board`, `legal`, `resign`, `draw`, `accept`,
-// `decline`, `takeback`, `say`, `if X then Y` and `conditional` (conditional moves), `help`.
+// `decline`, `claim`, `takeback`, `say`, `if X then Y` and `conditional` (conditional moves), `help`.
 // Each answers with a short text and the game state. Replies never echo control characters
 // from the input (see printable).
 import * as v from 'valibot';
@@ -41,9 +41,9 @@ export type Command =
   | { readonly kind: 'pause'; readonly action: 'offer'; readonly days?: number }
   | { readonly kind: 'pause'; readonly action: 'accept' | 'decline' | 'cancel' }
   | { readonly kind: 'leave'; readonly days: number }
-  | { readonly kind: 'board' | 'legal' | 'resign' | 'draw' | 'accept' | 'decline' | 'help' };
+  | { readonly kind: 'board' | 'legal' | 'resign' | 'draw' | 'accept' | 'decline' | 'claim' | 'help' };
 
-const KEYWORDS = ['board', 'legal', 'resign', 'draw', 'accept', 'decline', 'help'] as const;
+const KEYWORDS = ['board', 'legal', 'resign', 'draw', 'accept', 'decline', 'claim', 'help'] as const;
 
 /**
  * The dashes phones and mail programs put for a typed hyphen (U+2010-2015: hyphen, non-breaking hyphen,
@@ -150,6 +150,7 @@ export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'posit
     '  draw     offer a draw (or accept the one offered to you)',
     '  accept   accept a draw offer;  decline  decline it',
     '  resign   resign the game',
+    "  claim    claim the win on time, once your opponent's deadline passed (games whose timeout is claimed)",
     '  takeback  ask to take back your last turn;  takeback accept / takeback decline  answer such a request',
     `  pause <days>  ask to stop the clock for 1-${MAX_PAUSE_DAYS} days;  pause accept / pause decline  answer;  pause cancel  take your request back`,
     '  leave <days>  add days of your own leave to your deadline, on your turn (as many as you have left)',
@@ -319,6 +320,16 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
               ? 'You declined the draw offer.'
               : 'You offered a draw.';
       return { ok: true, reply: [what, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
+    }
+    case 'claim': {
+      const result = await service.claim(gameId, actor);
+      if (!result.ok) return failed(`Could not claim the win: ${result.error}`, result.status);
+      const state = result.value;
+      return {
+        ok: true,
+        reply: ['You claimed the win on time.', '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'),
+        state,
+      };
     }
     case 'takeback': {
       // The last turns, read before they are taken back: the answer names the one it is about.

@@ -1,0 +1,1 @@
+ALTER TABLE `games` ADD `claim_notice_deadline` integer;
