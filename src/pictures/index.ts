@@ -20,6 +20,8 @@ import { ME_JS, SITE_JS } from '../worker/pages/page-scripts.ts';
 import { PUSH_JS, SW_JS } from '../worker/pages/push-scripts.ts';
 import { PAGE_CSS } from '../worker/pages/style.ts';
 import { RULES, type RulesContent } from '../worker/pages/rules-content.ts';
+import { renderRarePage, type RarePage } from '../worker/pages/rare-pages.tsx';
+import type { PageContext } from '../worker/pages/site.tsx';
 import type { PositionAnalysis } from '../engine/search/analysis-judgement.ts';
 import { analysePositions, chooseTurn, type AnalysisRequest, type TurnAnswer, type TurnRequest } from '../engine/search/thinking.ts';
 
@@ -70,6 +72,14 @@ export default class Pictures extends WorkerEntrypoint {
   /** The rules pages' words and diagram positions (src/worker/pages/rules-content.ts), plain data the main Worker renders. */
   async rules(): Promise<RulesContent> {
     return RULES;
+  }
+
+  /**
+   * A page few requests ask for (tournaments, a leaderboard, a profile; src/worker/pages/rare-pages.tsx),
+   * drawn from the data the main Worker read, for the one looking (`context`): its HTML document.
+   */
+  async page(request: RarePage, context: PageContext): Promise<string> {
+    return renderRarePage(request, context);
   }
 
   /**

@@ -4,8 +4,8 @@ import type { PlayerRow } from '../db/schema.ts';
 import type { LinkBase } from '../service/links.ts';
 import { opposite } from '../engine/types.ts';
 import { myGame, opponentOf, playerOf, sideOfPlayer } from '../service/players.ts';
-import type { RatingService } from '../service/ratings.ts';
-import type { RatingLookup } from './pages/rating-badge.tsx';
+import type { RatingService, ShownRating } from '../service/ratings.ts';
+import { lookupIn, type RatingLookup, type RatingTable } from './pages/rating-badge.tsx';
 import type { Services } from './services.ts';
 
 /** A player as anyone may see them: name, ratings per variant, recent rated changes and recent games. */
@@ -27,9 +27,14 @@ export async function playerProfile(services: Services, player: PlayerRow, base:
 
 /** The ratings of these players in these variants, for showing beside their names. */
 export async function ratingLookup(service: RatingService, wanted: readonly (readonly [string | null | undefined, string])[]): Promise<RatingLookup> {
+  return lookupIn(await ratingTable(service, wanted));
+}
+
+/** The same as plain data (a page the picture Worker draws): keyed `<variant> <player id>`. */
+export async function ratingTable(service: RatingService, wanted: readonly (readonly [string | null | undefined, string])[]): Promise<RatingTable> {
   const byVariant = new Map<string, string[]>();
   for (const [id, variant] of wanted) if (id) byVariant.set(variant, [...(byVariant.get(variant) ?? []), id]);
-  const found = new Map<string, Awaited<ReturnType<typeof service.ratingsOf>>>();
-  for (const [variant, ids] of byVariant) found.set(variant, await service.ratingsOf(ids, variant));
-  return (id, variant) => (id ? found.get(variant)?.get(id) : undefined);
+  const table: Record<string, ShownRating> = {};
+  for (const [variant, ids] of byVariant) for (const [id, rating] of await service.ratingsOf(ids, variant)) table[`${variant} ${id}`] = rating;
+  return table;
 }

@@ -1,5 +1,6 @@
 // Building the services from the Worker's bindings and configuration: the one place where they are
 // wired, for requests (on `c.var.services`, through `withServices`), the cron, the queues, email and the game objects.
+import type { PageContext } from './pages/site.tsx';
 import type { Color } from '../engine/types.ts';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -48,7 +49,8 @@ import { GameIdCheck, gameClient, ObjectAlarms, RemoteGames, remoteNotifyStore, 
 import { remoteDrawing, remoteThinking } from './board-png.ts';
 
 /** Every handler finds the services on `c.var.services`, built from the bindings and the configuration. */
-export type AppEnv = { Bindings: Cloudflare.Env; Variables: { services: Services } };
+/** `pageInfo`: who is looking at a page and its path (src/worker/viewer.tsx), for pages drawn elsewhere. */
+export type AppEnv = { Bindings: Cloudflare.Env; Variables: { services: Services; pageInfo?: PageContext } };
 
 type Later = Pick<ExecutionContext, 'waitUntil'>;
 

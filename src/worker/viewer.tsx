@@ -21,6 +21,7 @@ export const withViewer: MiddlewareHandler<AppEnv> = async (c, next) => {
     const player = await players.authenticate(key);
     if (player) viewer = { id: player.id, name: player.name, waiting: await players.waiting(player) };
   }
+  c.set('pageInfo', { path, ...(viewer ? { viewer } : {}) });
   const html = c.html.bind(c);
   c.html = ((body: unknown, ...rest: unknown[]) =>
     typeof body === 'string' || body instanceof Promise

@@ -39,6 +39,20 @@ describe('the site header', () => {
     const theirs = await call('GET', '/lobby', { headers: cookie(kor.key) });
     expect(theirs.text).toContain('<span class="name">Kor</span>');
     expect(theirs.text).toMatch(/data-count="0"/);
+    // The pages the picture Worker draws (tournaments, a leaderboard, a profile) have the same header.
+    for (const [path, current] of [
+      ['/tournaments', 'Tournaments'],
+      ['/leaderboard/planar', 'Leaderboard'],
+      [`/players/${kor.id}`, undefined],
+    ] as const) {
+      const drawn = await call('GET', path, { headers: cookie(kirk.key) });
+      expect(drawn.status, path).toBe(200);
+      expect(navLabels(drawn.text), path).toEqual(['Play', 'Lobby', 'My games', 'Tournaments', 'Leaderboard', 'Rules']);
+      expect(drawn.text, path).toContain('<span class="name">Kirk</span>');
+      expect(drawn.text, path).toMatch(/id="waiting-count"[^>]*data-count="2"/);
+      if (current) expect(drawn.text, path).toMatch(new RegExp(`<a href="/${current.toLowerCase()}[^"]*" aria-current="page">${current}</a>`));
+      expect(drawn.headers.get('Content-Security-Policy'), path).toContain("script-src 'self'");
+    }
   });
 });
 

@@ -21,6 +21,14 @@ export const RatingBadge = (p: { r?: ShownRating | undefined }) =>
 /** Ratings for names on a page: the player's rating in a variant, if known. */
 export type RatingLookup = (playerId: string | null | undefined, variant: string) => ShownRating | undefined;
 
+/** The same as plain data (it travels to the picture Worker, src/worker/pages/rare-pages.tsx): keyed `<variant> <player id>`. */
+export type RatingTable = Readonly<Record<string, ShownRating>>;
+
+export const lookupIn =
+  (table: RatingTable): RatingLookup =>
+  (id, variant) =>
+    id ? table[`${variant} ${id}`] : undefined;
+
 export const PlayerLink = (p: { player: PublicPlayer; rating?: ShownRating | undefined }) => (
   <>
     <a href={`/players/${p.player.id}`}>{nameOf(p.player)}</a>

@@ -3,6 +3,9 @@ import type { Context } from 'hono';
 import type { Failure } from '../../service/result.ts';
 import { ownPagesOnly } from '../http-auth.ts';
 import { ErrorPage } from './layout.tsx';
+import type { AppEnv } from '../services.ts';
+import { sideWorker } from '../board-png.ts';
+import type { RarePage } from './rare-pages.tsx';
 
 /** Pages allow our own script and styles (the board's <style> is inline), nothing from elsewhere. */
 export const PAGE_CSP =
@@ -15,6 +18,12 @@ export function page<C extends Context>(c: C, status: 200 | 201 | 400 | 403 | 40
   c.header('Cache-Control', 'no-store');
   c.status(status);
   return c;
+}
+
+/** A page the picture Worker draws (src/worker/pages/rare-pages.tsx), answered as every page is. */
+export async function rarePage(c: Context<AppEnv>, request: RarePage, status: 200 | 400 = 200): Promise<Response> {
+  const html = await sideWorker(c.env).page(request, c.get('pageInfo') ?? { path: c.req.path });
+  return page(c, status).html(html);
 }
 
 export const errorPage = (c: Context, status: 400 | 403 | 404 | 409 | 429, title: string, message: string, back?: string) =>

@@ -13,14 +13,12 @@ import type { TournamentView } from '../../service/tournament-views.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import { readForm } from '../http-body.ts';
 import { describeIssues, labelled } from '../http-validation.ts';
-import { LeaderboardPage, TournamentPage, TournamentsPage } from '../pages/league.tsx';
-import { ProfilePage } from '../pages/profile.tsx';
-import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
+import { meErrorPage as errorPage, ownPageForms, rarePage } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import { getCookie } from 'hono/cookie';
 import { KEY_COOKIE } from '../http-auth.ts';
 import { flashSignature, wholeOrTyped, isOwnFlash } from '../forms.ts';
-import { playerProfile, ratingLookup } from '../profile.ts';
+import { playerProfile, ratingTable } from '../profile.ts';
 
 /**
  * A form's refusal travels to the tournament's page in its address (Post/Redirect/Get, so a reload
@@ -44,11 +42,11 @@ async function tournamentPage(c: Context<AppEnv>, id: string, error?: string) {
   const [found, player] = await Promise.all([c.var.services.tournaments.get(id, linkBase(c)), cookiePlayer(c)]);
   if (!found.ok) return errorPage(c, 404, 'No such tournament', `There is no tournament with id ${id.slice(0, 40)}.`, '/tournaments');
   const t = found.value;
-  const ratings = await ratingLookup(
+  const ratings = await ratingTable(
     c.var.services.ratings,
     t.players.map((p) => [p.id, t.variant] as const),
   );
-  return page(c).html(<TournamentPage t={t} ratings={ratings} {...(player ? { me: player.id } : {})} {...(error ? { error } : {})} />);
+  return rarePage(c, { name: 'tournament', props: { t, ratings, ...(player ? { me: player.id } : {}), ...(error ? { error } : {}) } });
 }
 
 /** A form's action on a tournament as the signed-in player: back to its page, with the refusal in words. */
@@ -86,9 +84,10 @@ export const leaguePages = new Hono<AppEnv>()
     const player = v.is(PlayerIdSchema, id) ? await c.var.services.players.find(id) : undefined;
     if (!player) return errorPage(c, 404, 'No such player', `There is no player with id ${id.slice(0, 40)}.`, '/');
     const [profile, viewer] = await Promise.all([playerProfile(c.var.services, player, linkBase(c)), cookiePlayer(c)]);
-    return page(c).html(
-      <ProfilePage player={playerOf(player)} ratings={profile.ratings} changes={profile.ratingChanges} games={profile.recentGames} viewer={viewer?.id} />,
-    );
+    return rarePage(c, {
+      name: 'profile',
+      props: { player: playerOf(player), ratings: profile.ratings, changes: profile.ratingChanges, games: profile.recentGames, viewer: viewer?.id },
+    });
   })
 
   // `/leaderboard?variant=planar` (as the API's query reads) opens that variant's board; none: the first variant's.
@@ -101,12 +100,12 @@ export const leaguePages = new Hono<AppEnv>()
   .get('/leaderboard/:variant', async (c) => {
     const board = await c.var.services.ratings.leaderboard(c.req.param('variant'), 100);
     if (!board.ok) return errorPage(c, 404, 'No such variant', `${board.error}: the variants are ${VARIANT_NAMES.join(', ')}.`, '/leaderboard');
-    return page(c).html(<LeaderboardPage variant={board.value.variant} players={board.value.players} />);
+    return rarePage(c, { name: 'leaderboard', props: { variant: board.value.variant, players: board.value.players } });
   })
 
   .get('/tournaments', async (c) => {
     const [list, player] = await Promise.all([c.var.services.tournaments.list(linkBase(c)), cookiePlayer(c)]);
-    return page(c).html(<TournamentsPage tournaments={list} signedIn={Boolean(player)} />);
+    return rarePage(c, { name: 'tournaments', props: { tournaments: list, signedIn: Boolean(player) } });
   })
 
   .get('/tournaments/:id', async (c) => {
@@ -149,12 +148,21 @@ export const leaguePages = new Hono<AppEnv>()
       rated: f.rated ?? '',
     };
     if (!input.success)
-      return page(c, 400).html(
-        <TournamentsPage tournaments={await list()} signedIn error={describeIssues(input.issues, 'form', TOURNAMENT_FORM_LABELS)} values={values} />,
+      return rarePage(
+        c,
+        {
+          name: 'tournaments',
+          props: { tournaments: await list(), signedIn: true, error: describeIssues(input.issues, 'form', TOURNAMENT_FORM_LABELS), values },
+        },
+        400,
       );
     const made = await c.var.services.tournaments.create(player, input.output, linkBase(c));
     if (!made.ok)
-      return page(c, 400).html(<TournamentsPage tournaments={await list()} signedIn error={labelled(made.error, TOURNAMENT_FORM_LABELS)} values={values} />);
+      return rarePage(
+        c,
+        { name: 'tournaments', props: { tournaments: await list(), signedIn: true, error: labelled(made.error, TOURNAMENT_FORM_LABELS), values } },
+        400,
+      );
     return c.redirect(`/tournaments/${made.value.id}`, 303);
   })
 

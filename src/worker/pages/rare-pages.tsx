@@ -1,0 +1,34 @@
+// The pages few requests ask for (the tournaments, a tournament, a leaderboard, a player's profile),
+// drawn by the picture Worker (src/pictures/index.ts `page`) so that their markup stays out of the
+// main Worker's bundle (issue 17: 200 KiB gzipped). The main Worker reads the data, sends it with
+// who is looking (the header's signed-in player), and serves the HTML that comes back.
+import { LeaderboardPage, TournamentPage, TournamentsPage } from './league.tsx';
+import { ProfilePage } from './profile.tsx';
+import { lookupIn, type RatingTable } from './rating-badge.tsx';
+import { PageInfo, type PageContext } from './site.tsx';
+
+/** A rare page and its props, as they travel over RPC (plain data: the tournament's ratings as a table, not a function). */
+export type RarePage =
+  | { readonly name: 'leaderboard'; readonly props: Parameters<typeof LeaderboardPage>[0] }
+  | { readonly name: 'tournaments'; readonly props: Parameters<typeof TournamentsPage>[0] }
+  | {
+      readonly name: 'tournament';
+      readonly props: Omit<Parameters<typeof TournamentPage>[0], 'ratings' | 'children'> & { readonly ratings: RatingTable };
+    }
+  | { readonly name: 'profile'; readonly props: Parameters<typeof ProfilePage>[0] };
+
+function element(request: RarePage) {
+  switch (request.name) {
+    case 'leaderboard':
+      return <LeaderboardPage {...request.props} />;
+    case 'tournaments':
+      return <TournamentsPage {...request.props} />;
+    case 'tournament':
+      return <TournamentPage {...request.props} ratings={lookupIn(request.props.ratings)} />;
+    case 'profile':
+      return <ProfilePage {...request.props} />;
+  }
+}
+
+/** The whole HTML document of a rare page, its header drawn for `context` as every page's is. */
+export const renderRarePage = (request: RarePage, context: PageContext): string => String(<PageInfo value={context}>{element(request)}</PageInfo>);
