@@ -138,7 +138,8 @@ export class TournamentStore extends D1Store {
    * Pair the rounds after `fromRound` up to `toRound` (from 0: the start; a round robin pairs every
    * round at once): the tournament moves on and the boards go in, all or nothing. A second writer
    * for the same round fails on the boards' key and changes nothing: false. `seeds`: at the start,
-   * each entrant's rating; false too when the entrants are no longer those.
+   * each entrant's rating; false too when the entrants are no longer those. `active`: after the
+   * start, the players a Swiss round pairs; false too when one of them withdrew since.
    */
   async pairRounds(
     t: TournamentRow,
@@ -147,6 +148,7 @@ export class TournamentStore extends D1Store {
     boards: readonly TournamentGameRow[],
     now: number,
     seeds?: ReadonlyMap<string, number>,
+    active?: readonly string[],
   ): Promise<boolean> {
     // At the start the players paired are `seeds`' keys: when a join or leave (both need the
     // tournament open) landed since they were read, the status written is null, which the column
@@ -157,10 +159,15 @@ export class TournamentStore extends D1Store {
       sql`(select count(*) from ${tournamentPlayers} where ${tournamentPlayers.tournamentId} = ${t.id}${which ? sql` and ${which}` : sql``})`;
     const running = () =>
       sql`case when ${entered()} = ${ids.length} and ${entered(inArray(tournamentPlayers.playerId, ids))} = ${ids.length} then 'running' end`;
+    // After the start, likewise the round written is null when a player of `active` withdrew (or one
+    // not in it is back) since the pairing read them: a withdrawal racing the pairing of the next round.
+    const stillIn = (which?: SQL) => entered(which ? and(isNull(tournamentPlayers.withdrawnAt), which) : isNull(tournamentPlayers.withdrawnAt));
+    const nextRound = (players: readonly string[]) =>
+      sql`case when ${stillIn()} = ${players.length} and ${stillIn(inArray(tournamentPlayers.playerId, [...players]))} = ${players.length} then ${toRound} end`;
     const change =
       fromRound === 0
         ? { status: ids.length ? (running() as unknown as 'running') : ('running' as const), round: toRound, startedAt: now }
-        : { round: toRound };
+        : { round: active ? (nextRound(active) as unknown as number) : toRound };
     const update = this.db
       .update(tournaments)
       .set(change)

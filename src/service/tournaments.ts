@@ -376,8 +376,11 @@ export class TournamentService {
     await this.finish(t, boards, base);
   }
 
-  /** The next Swiss round among the players still in; false when none can be paired (the tournament then ends). */
-  private async pairNext(t: TournamentRow, boards: readonly TournamentGameRow[], base: LinkBase): Promise<boolean> {
+  /**
+   * The next Swiss round among the players still in; false when none can be paired (the tournament then ends).
+   * `tries`: a pairing that found a player withdrawn as it paired them reads the entrants again, a few times.
+   */
+  private async pairNext(t: TournamentRow, boards: readonly TournamentGameRow[], base: LinkBase, tries = 3): Promise<boolean> {
     const entrants = seedOrder(await this.store.entrants(t.id));
     const table = standings(
       entrants.map((e) => e.playerId),
@@ -398,8 +401,13 @@ export class TournamentService {
     const pairs = swissRound(view, t.rounds! - (t.round + 1));
     if (!pairs) return false;
     const next = this.boards(t, t.round + 1, pairs);
-    // Of two games ending at once, one pairs the round; the other finds it paired.
-    if (!(await this.store.pairRounds(t, t.round, t.round + 1, next, this.clock()))) return true;
+    // Of two games ending at once, one pairs the round; the other finds it paired. A withdrawal that
+    // landed while this round was paired leaves it unpaired: then it is paired again without them.
+    if (!(await this.store.pairRounds(t, t.round, t.round + 1, next, this.clock(), undefined, [...active]))) {
+      const again = await this.store.tournament(t.id);
+      if (again?.status === 'running' && again.round === t.round && tries > 1) return this.pairNext(again, await this.store.boards(t.id), base, tries - 1);
+      return true;
+    }
     await this.makeGames(t, next, base);
     // A round of byes only (every other player withdrew) is complete at once.
     if (next.every((b) => b.gameId === null)) await this.advance(t.id, base);

@@ -550,6 +550,35 @@ describe('a start racing a join or a leave (tester 8 K5)', () => {
   });
 });
 
+describe('a Swiss round paired while a player withdraws (left alone in the last note, after tester 8 K5)', () => {
+  it('a player whose withdrawal lands as the next round is paired is not in it, and gets no game', async () => {
+    const players = await Promise.all(['W1', 'W2', 'W3', 'W4', 'W5'].map((n) => newPlayer(n)));
+    const keys = new Map(players.map((p) => [p.id, p.key]));
+    const t = await tournament(players[0]!, { format: 'swiss', rounds: 2, maxPlayers: 5, rated: false });
+    await joinAll(t.id, players);
+    const first: Board[] = (await call('POST', `/api/tournaments/${t.id}/start`, { token: players[0]!.key })).body.pairings[0].boards;
+    const games = first.filter((b) => b.black);
+    await finish(games[0]!, '1-0', keys);
+    // The bye's player withdraws just after the pairing of round 2 read the entrants (its write lands
+    // in between; the bye has no game to forfeit, so nothing else would notice).
+    const quitter = first.find((b) => b.black === null)!.white.id;
+    const read = TournamentStore.prototype.entrants;
+    const spy = vi.spyOn(TournamentStore.prototype, 'entrants').mockImplementationOnce(async function (this: TournamentStore, id: string) {
+      const entrants = await read.call(this, id);
+      await this.withdraw(id, quitter, Date.now());
+      return entrants;
+    });
+    await finish(games[1]!, '1-0', keys);
+    spy.mockRestore();
+    const view = (await call('GET', `/api/tournaments/${t.id}`)).body;
+    expect(view.round).toBe(2);
+    const second: Board[] = view.pairings[1].boards;
+    expect(second.flatMap((b) => [b.white.id, b.black?.id])).not.toContain(quitter);
+    expect(second.filter((b) => b.black)).toHaveLength(2);
+    expect((await call('GET', '/api/me/games', { token: keys.get(quitter)! })).body.games.filter((g: { status: string }) => g.status === 'active')).toEqual([]);
+  });
+});
+
 describe('page forms', () => {
   const form = (path: string, player: Player, body: Record<string, string>) =>
     fetchWorker(
