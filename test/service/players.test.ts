@@ -169,6 +169,39 @@ describe('a player key on a game it sits at', () => {
   });
 });
 
+describe('the key of the /me cookie never goes into an address or a page (tester 11 S6)', () => {
+  it('not by the no-script Preview, nor the new webhook secret page, nor an address that carries it', async () => {
+    const p = await newPlayer('Keyholder');
+    const made = await call('POST', '/api/games', { json: { variant: 'warp-factor' }, token: p.key });
+    expect(made.status).toBe(201);
+    const id = made.body.id as string;
+    const signedIn = { Cookie: `subspace_key=${p.key}` };
+    // Preview without the page's script: back to the game page with the turn, no key.
+    const preview = await form(`/games/${id}/move`, { move: 'Wb2-Wb3', do: 'preview' }, BASE, signedIn);
+    expect(preview.status).toBe(303);
+    expect(location(preview).searchParams.get('token')).toBeNull();
+    expect(location(preview).searchParams.get('move')).toBe('Wb2-Wb3');
+    const shown = await fetchWorker(new Request(location(preview), { headers: signedIn }));
+    const html = await shown.text();
+    expect(shown.status).toBe(200);
+    expect(html).not.toContain(p.key);
+    expect(html).toContain('Wb2-Wb3');
+    // A new webhook: its secret's page links back without the key.
+    const settings = await form(`/games/${id}/settings`, { webhook: 'https://example.com/hook' }, BASE, signedIn);
+    expect(settings.status).toBe(200);
+    expect(settings.text).toContain('whsec_');
+    expect(settings.text).not.toContain(p.key);
+    expect(settings.text).toContain(`href="/games/${id}"`);
+    // The key in an address (an old link, a bookmark) is taken out of it before anything is drawn.
+    const addressed = await fetchWorker(new Request(`${BASE}/games/${id}?token=${p.key}&from=black`, { headers: signedIn, redirect: 'manual' }));
+    expect(addressed.status).toBe(303);
+    expect(addressed.headers.get('Location')).toBe(`/games/${id}?from=black`);
+    // A seat token in the address (a seat link) stays: it is what that page is opened with.
+    const seat = await fetchWorker(new Request(`${BASE}/games/${id}?token=${made.body.tokens.black}`, { headers: signedIn, redirect: 'manual' }));
+    expect(seat.status).toBe(200);
+  });
+});
+
 describe('/me: finished games', () => {
   it('say how each ended for the player: won, lost, drawn or aborted', async () => {
     const kirk = await newPlayer('Kirk');

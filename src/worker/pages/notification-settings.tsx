@@ -61,7 +61,7 @@ export const EmailsOff = (p: { id: string; token?: string | undefined; settings:
   ) : null;
 
 /** After a new webhook URL: its secret, shown this once. */
-export const SettingsPage = (p: { id: string; token: string; secret: string; webhook: string }) => (
+export const SettingsPage = (p: { id: string /** None when the page was signed in by the /me cookie. */; token?: string; secret: string; webhook: string }) => (
   <Layout title="Notifications saved — Subspace" script>
     <h1>Notifications saved</h1>
     <p class="msg ok" role="status">
@@ -72,7 +72,7 @@ export const SettingsPage = (p: { id: string; token: string; secret: string; web
       <input type="text" id="secret" readonly value={p.secret} data-copy-source="" />
     </div>
     <p>
-      <a class="button" href={`/games/${p.id}?token=${encodeURIComponent(p.token)}`}>
+      <a class="button" href={p.token ? `/games/${p.id}?token=${encodeURIComponent(p.token)}` : `/games/${p.id}`}>
         Back to the game
       </a>
     </p>

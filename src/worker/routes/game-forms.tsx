@@ -51,10 +51,12 @@ const playerForm = createMiddleware<AppEnv & { Variables: { token: string; field
   await next();
 });
 
+/** The token as a game page's address carries it: none for the key of the /me cookie, which never goes into an address. */
+const tokenInAddress = (c: Context, token: string): { token?: string } => (token === getCookie(c, KEY_COOKIE) ? {} : { token });
+
 /** Back to the player's page with a message (Post/Redirect/Get), tagged so only our own redirects show one. */
 async function backToGame(c: Context, id: string, token: string, flash: { error?: string; ok?: string; move?: string; message?: string; plan?: string }) {
-  // A key from the /me cookie never goes into an address.
-  const q = new URLSearchParams(token === getCookie(c, KEY_COOKIE) ? {} : { token });
+  const q = new URLSearchParams(tokenInAddress(c, token));
   const shown = { error: flash.error?.slice(0, 300).trim(), ok: flash.ok?.slice(0, 300).trim() };
   if (shown.error) q.set('error', shown.error);
   if (shown.ok) q.set('ok', shown.ok);
@@ -104,7 +106,8 @@ export const gameForms = new Hono<AppEnv>()
     if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'move').replace(/^[\w.]+: /, '') });
     const f = form.output;
     if (f.do === 'preview') {
-      const q = new URLSearchParams({ token: f.token, do: 'preview', move: f.move, ...(f.message ? { message: f.message } : {}) });
+      // (Signed in by the /me cookie: not the key, tester 11 S6.)
+      const q = new URLSearchParams({ ...tokenInAddress(c, f.token), do: 'preview', move: f.move, ...(f.message ? { message: f.message } : {}) });
       return c.redirect(`/games/${id}?${q}`, 303);
     }
     const played = await c.var.services.games.move(id, f.token, {
@@ -164,7 +167,7 @@ export const gameForms = new Hono<AppEnv>()
     }
     // A new webhook secret is shown once, on its own page, never put in a link.
     if (saved.value.webhookSecret)
-      return page(c).html(<SettingsPage id={id} token={f.token} secret={saved.value.webhookSecret} webhook={saved.value.webhook ?? ''} />);
+      return page(c).html(<SettingsPage id={id} {...tokenInAddress(c, f.token)} secret={saved.value.webhookSecret} webhook={saved.value.webhook ?? ''} />);
     const words = [
       f.email ? `emails go to ${f.email} (an address new to Subspace is first mailed once, to confirm it)` : 'no emails',
       f.webhook ? 'the webhook is kept' : 'no webhook',

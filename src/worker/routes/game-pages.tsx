@@ -165,6 +165,13 @@ export const gamePages = new Hono<AppEnv>()
       if (!v.is(TokenSchema, q.token))
         return errorPage(c, 403, 'Not your game', 'That link does not hold a valid player token. Check that you copied the whole link.');
       token = q.token;
+      // This browser's own key (the /me cookie) in the address: it is taken out (tester 11 S6), so it
+      // is never written into the page, its links, or the history; the cookie signs the page in.
+      if (token === getCookie(c, KEY_COOKIE)) {
+        const url = new URL(c.req.url);
+        url.searchParams.delete('token');
+        return c.redirect(`${url.pathname}${url.search}`, 303);
+      }
     }
     // A signed-in player (the /me cookie) sees the game as its player; the key stays in the cookie.
     const key = token === undefined ? getCookie(c, KEY_COOKIE) : undefined;
