@@ -25,14 +25,22 @@ export async function readReplyAddress(config: MailConfig, address: string): Pro
   return (await checkTag(replyTag(config.secret, gameId, side), tag)) ? { gameId, side } : undefined;
 }
 
-export async function unsubscribeUrl(config: MailConfig, origin: string, gameId: string, side: Color): Promise<string | null> {
+/** The unsubscribe link of a mail to `email` for this seat. */
+export async function unsubscribeUrl(config: MailConfig, origin: string, gameId: string, side: Color, email: string): Promise<string | null> {
   if (!config.secret) return null;
-  const t = await unsubscribeTag(config.secret, gameId, side);
+  const t = await unsubscribeTag(config.secret, gameId, side, email);
   return `${origin}/unsubscribe?game=${gameId}&side=${side}&t=${t}`;
 }
 
-export async function checkUnsubscribe(config: MailConfig, gameId: string, side: Color, t: string): Promise<boolean> {
-  return config.secret ? checkTag(unsubscribeTag(config.secret, gameId, side), t) : false;
+/**
+ * What an unsubscribe link may do: `address`, it was mailed to the seat's address as it is now (this
+ * game's mail, or all mail to that address); `seat`, a link of a mail sent before links named their
+ * address (this game's mail only); false, neither.
+ */
+export async function checkUnsubscribe(config: MailConfig, gameId: string, side: Color, email: string | null, t: string): Promise<'address' | 'seat' | false> {
+  if (!config.secret) return false;
+  if (email && (await checkTag(unsubscribeTag(config.secret, gameId, side, email), t))) return 'address';
+  return (await checkTag(unsubscribeTag(config.secret, gameId, side), t)) ? 'seat' : false;
 }
 
 /** The link that confirms an address a seat was given (GET shows a button, POST confirms: a mail scanner only GETs). */

@@ -89,7 +89,7 @@ export class DigestMailer {
       // A game whose object cannot say is listed without its news, not left out.
       const news = await this.news?.(g.id, you, job.since).catch(() => undefined);
       const l = gameLine(g, you, origin, news);
-      return { ...l, stop: await unsubscribeUrl(this.config, origin, l.id, l.you) };
+      return { ...l, stop: await unsubscribeUrl(this.config, origin, l.id, l.you, job.address) };
     };
     // Waiting games by deadline, nearest first, none last (as /me lists them).
     const w = await Promise.all([...waiting].sort((a, b) => (a.deadline ?? Infinity) - (b.deadline ?? Infinity)).map(line));

@@ -85,7 +85,7 @@ export class EmailChannel implements NotificationChannel {
 
   async compose(job: NotifyJob, to: Recipient) {
     const replyTo = await replyAddress(this.config, job.gameId, job.side);
-    const unsubscribe = await unsubscribeUrl(this.config, job.origin, job.gameId, job.side);
+    const unsubscribe = await unsubscribeUrl(this.config, job.origin, job.gameId, job.side, to.email ?? '');
     const headers: Record<string, string> = {
       'X-Subspace-Event': job.event,
       'X-Subspace-Message-Id': job.id,

@@ -145,17 +145,20 @@ export class NotifyService {
   }
 
   /** The game of a signed unsubscribe link: 403 for a link that is not ours, 404 for a game that is gone. */
-  private async unsubscribing(id: string, side: Color, t: string): Promise<ServiceResult<GameRow>> {
-    if (!(await checkUnsubscribe(this.mail, id, side, t))) return fail(403, 'bad_link', 'this unsubscribe link is not valid');
+  /** The game of a good unsubscribe link, and whether it names the seat's address as it is now (only such a link may stop all mail to it). */
+  private async unsubscribing(id: string, side: Color, t: string): Promise<ServiceResult<{ row: GameRow; ofAddress: boolean }>> {
     const row = await this.store.game(id);
-    return row ? done(row) : fail(404, 'unknown_game', `no game with id ${id}`);
+    const link = await checkUnsubscribe(this.mail, id, side, (row && seatEmail(row, side)) || null, t);
+    if (!link) return fail(403, 'bad_link', 'this unsubscribe link is not valid, or was mailed to an address this seat no longer has');
+    return row ? done({ row, ofAddress: link === 'address' }) : fail(404, 'unknown_game', `no game with id ${id}`);
   }
 
   /** The signed link in every email: turn that player's emails off. */
   async unsubscribe(id: string, side: Color, t: string): Promise<ServiceResult<{ gameId: string; side: Color }>> {
-    const row = await this.unsubscribing(id, side, t);
-    if (!row.ok) return row;
-    const notify = { ...storedNotify(side === 'white' ? row.value.whiteNotify : row.value.blackNotify), email: false };
+    const link = await this.unsubscribing(id, side, t);
+    if (!link.ok) return link;
+    const row = link.value.row;
+    const notify = { ...storedNotify(side === 'white' ? row.whiteNotify : row.blackNotify), email: false };
     await this.store.updatePlayer(id, side, { notify: JSON.stringify(notify) }, this.now());
     return done({ gameId: id, side });
   }
@@ -166,18 +169,21 @@ export class NotifyService {
    * games). Confirming the address again lifts it.
    */
   async unsubscribeAddress(id: string, side: Color, t: string): Promise<ServiceResult<{ gameId: string; side: Color; email: string }>> {
-    const row = await this.unsubscribing(id, side, t);
-    if (!row.ok) return row;
-    const email = seatEmail(row.value, side);
+    const link = await this.unsubscribing(id, side, t);
+    if (!link.ok) return link;
+    const email = seatEmail(link.value.row, side);
     if (!email || !this.options.addresses) return fail(400, 'bad_request', `${side} in game ${id} has no email address now: nothing to stop`);
+    if (!link.value.ofAddress)
+      return fail(403, 'bad_link', `this link comes from a mail that does not name its address: it stops this game's mail only, not all mail to ${email}`);
     await this.options.addresses.block(email, this.now());
     return done({ gameId: id, side, email });
   }
 
   /** For the unsubscribe page: the seat's address (null: none) when the link is good and its game there; else undefined. */
   async unsubscribeTarget(id: string, side: Color, t: string): Promise<string | null | undefined> {
-    const row = await this.unsubscribing(id, side, t);
-    return row.ok ? (seatEmail(row.value, side) ?? null) : undefined;
+    const link = await this.unsubscribing(id, side, t);
+    // The address is offered to be closed to all mail only by a link that was mailed to it.
+    return link.ok ? (link.value.ofAddress ? seatEmail(link.value.row, side) : null) : undefined;
   }
 
   /** The signed link in the one mail an unconfirmed address gets: its owner asks for the mail. */

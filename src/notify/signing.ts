@@ -35,7 +35,13 @@ async function tag(secret: string, purpose: string, text: string): Promise<strin
 export const replyTag = (secret: string, gameId: string, side: Color) => tag(secret, 'reply', `${gameId}.${side}`);
 /** Signs the message a page form redirects back with, under the player's own token: a link made elsewhere cannot put words on the page. */
 export const flashTag = (token: string, message: string) => tag(token, 'flash', message);
-export const unsubscribeTag = (secret: string, gameId: string, side: Color) => tag(secret, 'unsubscribe', `${gameId}.${side}`);
+/**
+ * An email's unsubscribe link, bound to the address it was mailed to (tester 11 S5: a seat's holder could
+ * point the seat at another address and stop all mail to it); without `email`, the links of mails sent
+ * before, which stop only that seat's mail.
+ */
+export const unsubscribeTag = (secret: string, gameId: string, side: Color, email?: string) =>
+  tag(secret, 'unsubscribe', email === undefined ? `${gameId}.${side}` : `${gameId}.${side}.${email.toLowerCase()}`);
 /** The tag of an address's confirmation link (lower case address). */
 export const addressTag = (secret: string, email: string) => tag(secret, 'address', email);
 

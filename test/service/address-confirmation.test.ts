@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newGame } from './helpers.ts';
 import { captureQueue, runQueue } from './notify-helpers.ts';
 import { newPlayer } from './player-helpers.ts';
+import { unsubscribeTag } from '../../src/notify/signing.ts';
 
 const mutableEnv = env as { REPLY_SECRET?: string };
 beforeAll(() => {
@@ -132,6 +133,36 @@ describe('an address a seat was given', () => {
     await anyTurn(first);
     await anyTurn(first);
     expect((await deliver(queue.take())).map((m) => m.to)).toEqual([address]);
+  });
+
+  it("a seat's unsubscribe link acts only on the address it was mailed to: pointed at another address, it stops nothing (tester 11 S5)", async () => {
+    const queue = captureQueue();
+    const own = `mallory-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const victim = `victim-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const g = await newGame('warp-factor', { black: { email: own } });
+    queue.take();
+    await anyTurn(g);
+    const ask = await deliver(queue.take());
+    expect((await call('POST', /(\/confirm-address\?\S+)/.exec(ask[0]!.text)![1]!)).status).toBe(200);
+    await anyTurn(g);
+    await anyTurn(g);
+    const unsubscribe = /(\/unsubscribe\?\S+)/.exec((await deliver(queue.take()))[0]!.text)![1]!;
+    // The seat's holder points the seat at someone else's address, then uses the old mail's link.
+    expect((await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.black, json: { email: victim } })).status).toBe(200);
+    const all = await call('POST', `${unsubscribe}&scope=all`);
+    expect(all.status).toBe(403);
+    expect(all.text).toContain('mailed to an address this seat no longer has');
+    expect((await call('POST', unsubscribe)).status).toBe(403);
+    const page = await call('GET', unsubscribe, { headers: { Accept: 'text/html' } });
+    expect(page.text).not.toContain(victim);
+    // Pointed back at the address it was mailed to, the link works again (this game's mail).
+    expect((await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.black, json: { email: own } })).status).toBe(200);
+    expect((await call('POST', unsubscribe)).status).toBe(200);
+    // A link of a mail sent before links named their address stops this game's mail, never all mail to the address.
+    const before = `/unsubscribe?game=${g.id}&side=black&t=${await unsubscribeTag(mutableEnv.REPLY_SECRET!, g.id, 'black')}`;
+    expect((await call('GET', before, { headers: { Accept: 'text/html' } })).text).not.toContain('at all');
+    expect((await call('POST', `${before}&scope=all`)).status).toBe(403);
+    expect((await call('POST', before)).status).toBe(200);
   });
 
   it("a player's confirmed address needs no second confirmation", async () => {
