@@ -212,12 +212,12 @@ function answersFor(event: NotifyEvent, data: EventData): string {
 }
 
 /**
- * The first line of an email one can reply to: in the reply it is where the quoted part starts
+ * The first line of an email one can reply to (kept under 64 characters: mail programs wrap quoted
+ * lines at 72-78, tester 12 E2): in the reply it is where the quoted part starts
  * (reply-to-play stops reading there), and it tells which ply and position the email showed, so a
  * turn sent to an old email is refused (src/worker/text/inbound-mail.ts reads it).
  */
-export const replyMarker = (gameId: string, ply: number, position: string) =>
-  `## Subspace game ${gameId} at ply ${ply} (position ${positionKey(position)}): write your reply above this line ##`;
+export const replyMarker = (gameId: string, ply: number, position: string) => `## Subspace ${gameId} ply ${ply} ${positionKey(position)}: reply above ##`;
 
 /** One email's content, written out as plain text and as HTML. */
 function emailParts(event: NotifyEvent, data: EventData, links: EmailLinks) {

@@ -60,7 +60,7 @@ describe('a reply is for the position its email showed', () => {
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
     const yourMove = (await deliver()).find((m) => m.to === KIRK)!;
-    expect(yourMove.text.split('\n')[0]).toMatch(/at ply 2 \(position [0-9a-f]{8}\)/);
+    expect(yourMove.text.split('\n')[0]).toMatch(/ ply 2 [0-9a-f]{8}: reply above ##$/);
     // Kor takes his turn back (Kirk agrees) and plays another one: ply 2 again, another position.
     await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: g.tokens.black });
     await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'accept' }, token: g.tokens.white });
@@ -78,8 +78,34 @@ describe('a reply is for the position its email showed', () => {
     expect(takeback).toContain('your takeback request was not carried out');
     expect((await state(g.id)).takebackOffer ?? null).toBeNull();
     // The mail of the new position plays; an email sent before markers carried the position plays by its ply, as then.
-    const oldStyle = yourMove.text.replace(/ \(position [0-9a-f]{8}\)/, '');
+    const oldStyle = yourMove.text.replace(/^.*\n/, `## Subspace game ${g.id} at ply 2: write your reply above this line ##\n`);
     expect(await reply(KIRK, yourMove.replyTo, turn, oldStyle)).toContain(`You played ${turn} (ply 3).`);
+    stop();
+  });
+
+  it('the marker wrapped over two quoted lines by the mail program still guards the turn (tester 12 E2)', async () => {
+    const { g, deliver, stop } = await mailGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
+    const yourMove = (await deliver()).find((m) => m.to === KIRK)!;
+    const marker = yourMove.text.split('\n')[0]!;
+    // Short enough for a quote wrapped at 72 columns ("> " and the line).
+    expect(marker.length).toBeLessThanOrEqual(64);
+    // Kirk plays from the page; then answers the old mail, its marker wrapped (and, for mail sent before, the long one).
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wa2-Wa3', token: g.tokens.white });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bc3-Bc2', token: g.tokens.black });
+    await deliver();
+    const turn = (await legal(g.id))[0]!;
+    const position = /ply 2 ([0-9a-f]{8})/.exec(marker)![1]!;
+    const rest = yourMove.text.replace(/^.*\n/, '');
+    for (const wrapped of [
+      marker.replace(' ply 2', '\nply 2'),
+      `## Subspace game ${g.id} at ply 2 (position ${position}): write your\nreply above this line ##`,
+    ]) {
+      const answer = await reply(KIRK, yourMove.replyTo, turn, `${wrapped}\n${rest}`);
+      expect(answer).toContain('The game has moved on since the email you answered');
+      expect((await state(g.id)).ply).toBe(4);
+    }
     stop();
   });
 

@@ -88,7 +88,7 @@ describe('notification emails', () => {
     expect((await call('GET', `/api/games/${g.id}/legal`)).body.legal).toContain(example);
     expect(mail.text.split('\n').map((l: string) => l.trim())).not.toContain(example);
     // The marker line on top says where the quote starts and which ply the email showed.
-    expect(mail.text.split('\n')[0]).toMatch(new RegExp(`^## Subspace game ${g.id} at ply 1 \\(position [0-9a-f]{8}\\): write your reply above this line ##$`));
+    expect(mail.text.split('\n')[0]).toMatch(new RegExp(`^## Subspace ${g.id} ply 1 [0-9a-f]{8}: reply above ##$`));
     // A newcomer finds the rules from the mail itself.
     expect(mail.text).toContain('The rules, with diagrams: http://subspace.test/rules/warp-factor');
     expect(mail.html).toContain('<a href="http://subspace.test/rules/warp-factor">The rules of Warp Factor, with diagrams</a>');

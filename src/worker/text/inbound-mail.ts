@@ -39,7 +39,17 @@ export function authFailure(results: readonly string[]): string | undefined {
  * is the top of the quoted history, and it says which ply (and, since takebacks made a ply
  * ambiguous, which position) the email was written at. Mails sent before carry no position.
  */
-export const MARKER = /^#{2} Subspace game ([a-z0-9]{4,32}) at ply (\d{1,6})(?: \(position ([0-9a-f]{8})\))?: write your reply above this line #{2}$/i;
+export const MARKER = /^#{2}\s+Subspace\s+([a-z0-9]{4,32})\s+ply\s+(\d{1,6})\s+([0-9a-f]{8}):\s+reply\s+above\s+#{2}$/i;
+/** The longer marker of mails sent before (to 2026-11-29), some without the position. */
+const OLD_MARKER =
+  /^#{2}\s+Subspace\s+game\s+([a-z0-9]{4,32})\s+at\s+ply\s+(\d{1,6})(?:\s+\(position\s+([0-9a-f]{8})\))?:\s+write\s+your\s+reply\s+above\s+this\s+line\s+#{2}$/i;
+
+/** A marker on one line, or wrapped over two (a mail program wraps long quoted lines): read from lines `i` on. */
+function markerAt(lines: readonly string[], i: number): RegExpExecArray | null {
+  const one = lines[i]!;
+  const two = i + 1 < lines.length ? `${one} ${lines[i + 1]}` : undefined;
+  return MARKER.exec(one) ?? OLD_MARKER.exec(one) ?? (two === undefined ? null : (MARKER.exec(two) ?? OLD_MARKER.exec(two)));
+}
 
 /** Where the game was when the email this replies to was written. */
 export interface ShownAt {
@@ -50,8 +60,9 @@ export interface ShownAt {
 
 /** Where the email this replies to was written (from our marker line, quoted or not). */
 export function quotedMarker(text: string, gameId: string): ShownAt | undefined {
-  for (const line of text.split('\n')) {
-    const m = MARKER.exec(line.replace(/^[\s>]+/, '').trim());
+  const lines = text.split('\n').map((line) => line.replace(/^[\s>]+/, '').trim());
+  for (let i = 0; i < lines.length; i++) {
+    const m = lines[i]!.startsWith('##') ? markerAt(lines, i) : null;
     if (m && m[1]!.toLowerCase() === gameId) return { ply: Number(m[2]), ...(m[3] ? { position: m[3].toLowerCase() } : {}) };
   }
   return undefined;
@@ -81,7 +92,18 @@ export function ownLines(text: string, max = 30): string[] {
     const line = lines[i]!.trim();
     if (line.startsWith('>')) continue;
     if (!line) continue;
-    if (MARKER.test(line) || DIVIDER.test(line) || /^_{5,}$/.test(line) || lines[i] === '-- ' || line === '--') break;
+    if (
+      (line.startsWith('##') &&
+        markerAt(
+          lines.map((l) => l.trim()),
+          i,
+        )) ||
+      DIVIDER.test(line) ||
+      /^_{5,}$/.test(line) ||
+      lines[i] === '-- ' ||
+      line === '--'
+    )
+      break;
     if (HEADER_LINE.test(line)) break;
     if (ATTRIBUTION.test(line)) {
       const next = lines.slice(i + 1).find((l) => l.trim());
