@@ -306,6 +306,29 @@ Content-Transfer-Encoding: quoted-printable
     }
     const auto = await sendEmail(`${headers('kirk@example.org', real, 'Out of office', 'Auto-Submitted: auto-replied\n')}\nresign\n`, 'kirk@example.org', real);
     expect(auto.replies).toHaveLength(0);
+    // Responders that mark their mail otherwise (tester 12 E3), and a delivery report: no answer, nothing done.
+    const sent = vi.spyOn(env.EMAIL!, 'send');
+    for (const extra of [
+      'Precedence: bulk\n',
+      'Precedence: auto_reply\n',
+      'X-Auto-Response-Suppress: All\n',
+      'X-Autorespond: yes\n',
+      'List-Id: <players.example.org>\n',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\n',
+    ]) {
+      const ooo = await sendEmail(`${headers('kirk@example.org', real, 'Automatic reply', extra)}\nresign\n`, 'kirk@example.org', real);
+      expect(ooo.replies, extra).toHaveLength(0);
+      expect(ooo.rejected, extra).toHaveLength(0);
+    }
+    expect(sent).not.toHaveBeenCalled();
+    sent.mockRestore();
     expect((await call('GET', `/api/games/${g.id}`)).body.status).toBe('active');
+    // A person's mail that says "X-Auto-Response-Suppress: None" is read.
+    const person = await sendEmail(
+      `${headers('kirk@example.org', real, 'Re: your move', 'X-Auto-Response-Suppress: None\n')}\nboard\n`,
+      'kirk@example.org',
+      real,
+    );
+    expect(person.replies).toHaveLength(1);
   });
 });

@@ -165,16 +165,37 @@ function commandWords(command: Command): string {
   return `your "${command.kind}"`;
 }
 
+/**
+ * Mail no person wrote (RFC 3834 and what responders put instead): Auto-Submitted other than "no",
+ * X-Autoreply / X-Autorespond, Precedence bulk, junk, list or auto_reply, Outlook's
+ * X-Auto-Response-Suppress (other than "None"), a list's List-Id, a delivery report
+ * (multipart/report), or a bounce's sender (empty, mailer-daemon, postmaster). Tester 12 E3: an
+ * out-of-office marked only with Precedence was answered with the list of commands.
+ */
+function isAutomatic(message: ForwardableEmailMessage): boolean {
+  const header = (name: string) => message.headers.get(name)?.trim().toLowerCase();
+  const auto = header('auto-submitted');
+  const suppress = header('x-auto-response-suppress');
+  return (
+    (auto !== undefined && auto !== 'no') ||
+    header('x-autoreply') !== undefined ||
+    header('x-autorespond') !== undefined ||
+    /^(bulk|junk|list|auto_reply)$/.test(header('precedence') ?? '') ||
+    (suppress !== undefined && suppress !== 'none') ||
+    header('list-id') !== undefined ||
+    /^multipart\/report\b/.test(header('content-type') ?? '') ||
+    /^<?>?$|mailer-daemon|postmaster/i.test(message.from.trim())
+  );
+}
+
 export async function handleInboundEmail(message: ForwardableEmailMessage, deps: InboundDeps): Promise<InboundResult> {
   const address = await readReplyAddress(deps.config, message.to);
   if (!address) {
     message.setReject('Unknown address: this is not a Subspace reply address.');
     return { outcome: 'rejected' };
   }
-  // Never answer automatic mail (vacation replies, bounces): that way lies a mail loop.
-  const auto = message.headers.get('auto-submitted');
-  if ((auto && auto.toLowerCase() !== 'no') || /mailer-daemon|postmaster/i.test(message.from) || message.headers.get('x-autoreply'))
-    return { outcome: 'ignored' };
+  // Never answer automatic mail (vacation replies, bounces, lists): that way lies a mail loop.
+  if (isAutomatic(message)) return { outcome: 'ignored' };
   if (message.rawSize > MAX_INBOUND_BYTES) {
     message.setReject('Message too large: reply with just your move.');
     return { outcome: 'rejected' };
