@@ -17,6 +17,7 @@ import type { PushStore } from './push-store.ts';
 import type { DigestJob, NotifySettings, QueueJob } from './types.ts';
 import { STRICT_WEBHOOKS } from './url-policy.ts';
 import { sendJobs } from './queue.ts';
+import { QueueNotifier } from './publisher.ts';
 
 export interface PlayerSettings {
   readonly side: Color;
@@ -197,8 +198,34 @@ export class NotifyService {
 
   async confirmAddress(email: string, t: string): Promise<ServiceResult<{ email: string }>> {
     const link = await this.addressLink(email, t);
-    if (link.ok) await this.options.addresses!.confirm(link.value.email, this.now());
+    if (!link.ok) return link;
+    await this.options.addresses!.confirm(link.value.email, this.now());
+    await this.retellWaiting(link.value.email);
     return link;
+  }
+
+  /**
+   * An address just confirmed: each game waiting for its owner (their move) mails the turn again, which
+   * the confirmation mail stood in for (tester 12 E1: an email-only player was never told it was their
+   * move, and had no mail to reply to). Email only: the other channels had it.
+   */
+  private async retellWaiting(address: string): Promise<void> {
+    const { push, queue } = this.options;
+    if (!push || !queue) return;
+    const mail = new QueueNotifier(queue, this.options.publicUrl, this.now.bind(this));
+    for (const waiting of await push.waitingFor(address, 20)) {
+      try {
+        const row = await this.store.game(waiting.id);
+        if (row?.status !== 'active' || seatEmail(row, row.sideToMove)?.toLowerCase() !== address) continue;
+        const jobs = mail.jobs(row, [{ type: 'turn', recipients: [row.sideToMove] }], (await this.options.lastMove?.(row)) ?? null);
+        await sendJobs(
+          queue,
+          jobs.filter((job) => job.channel === 'email'),
+        );
+      } catch (e) {
+        console.error(`game ${waiting.id}: could not mail the turn again after the address was confirmed:`, e);
+      }
+    }
   }
 
   /** The reminder of this game's side to move, if it is due now and not sent yet (the cron, or the game's alarm); whether it went out. */

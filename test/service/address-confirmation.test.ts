@@ -81,6 +81,11 @@ describe('an address a seat was given', () => {
     const confirmed = await call('POST', link.replace('http://subspace.test', ''));
     expect(confirmed.status).toBe(200);
     expect(confirmed.text).toContain('victim@example.net is confirmed');
+    // It is Black's move: the turn mail the confirmation stood in for comes now, with its reply address (tester 12 E1).
+    const told = await deliver(queue.take());
+    expect(told.map((m) => [m.to, m.subject.startsWith('[Subspace] Your move in Warp Factor')])).toEqual([['Victim@Example.net', true]]);
+    expect(told[0]!.text).toMatch(/^## Subspace \S+ ply 5 [0-9a-f]{8}: reply above ##/);
+    expect(told[0]!.text).toContain('It is your move as Black.');
     await anyTurn(g);
     await anyTurn(g, 'now it may');
     const after = await deliver(queue.take());
@@ -130,6 +135,8 @@ describe('an address a seat was given', () => {
 
     // Its owner confirms it again (the old confirmation link still works): the mail flows again.
     expect((await call('POST', confirmLink)).status).toBe(200);
+    // (The games waiting for its owner mail their turn at once, this one and the stranger's.)
+    expect((await deliver(queue.take())).map((m) => m.subject.slice(0, 24)).sort()).toEqual(['[Subspace] Your move in ', '[Subspace] Your move in ']);
     await anyTurn(first);
     await anyTurn(first);
     expect((await deliver(queue.take())).map((m) => m.to)).toEqual([address]);

@@ -20,7 +20,10 @@ export const ConfirmAddressPage = (p: { email: string; action: string }) => (
 export const AddressConfirmedPage = (p: { email: string }) => (
   <Layout title="Address confirmed — Subspace">
     <h1>Address confirmed</h1>
-    <p class="msg ok">Thank you: {p.email} is confirmed. The games that give it for a seat mail it from their next event on.</p>
+    <p class="msg ok">
+      Thank you: {p.email} is confirmed. The games that give it for a seat mail it from now on: a game where it is your move sends that mail now, to reply to
+      with your turn.
+    </p>
     <WayOn />
   </Layout>
 );
