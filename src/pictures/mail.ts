@@ -33,6 +33,24 @@ function fromAddresses(header: string | undefined): number {
   return addressParser(header).reduce((n, a) => n + ('group' in a && Array.isArray(a.group) ? a.group.length : 1), 0);
 }
 
+const ADDR = '[^\\s<>@",;:()]+@[^\\s<>@",;:()]+';
+/** One mailbox, written plainly: `addr`, `addr (comment)`, or `name <addr>` with a name that has no @ unless quoted. */
+const ONE_MAILBOX = new RegExp(`^(?:${ADDR}(?:\\s*\\([^()]*\\))?|(?:"[^"]*"|[^"<>@,;:]*)\\s*<\\s*${ADDR}\\s*>)$`);
+
+/**
+ * How many authors the From lines name: the number of From headers when not exactly one; else the
+ * mailboxes of the one, and 2 (not one player's) when it is not a plain single mailbox. Tester 11 S2:
+ * `a <b> <c>`, `x@evil <seat@…>`, two folded addresses or a second From header were read as the
+ * seat's, while the receiving side's DMARC check may have aligned on the other address.
+ */
+function fromCount(headers: readonly { key: string; value: string }[]): number {
+  const froms = headers.filter((h) => h.key === 'from');
+  if (froms.length !== 1) return froms.length;
+  const value = froms[0]!.value.replace(/\r?\n[ \t]+/g, ' ').trim();
+  const n = fromAddresses(value);
+  return n === 1 && !ONE_MAILBOX.test(value) ? 2 : n;
+}
+
 export async function parseMail(raw: Uint8Array | ArrayBuffer): Promise<ParsedMail> {
   const email = await PostalMime.parse(raw);
   const text = email.text !== undefined ? email.text : email.html !== undefined ? htmlToText(email.html, false) : '';
@@ -43,7 +61,7 @@ export async function parseMail(raw: Uint8Array | ArrayBuffer): Promise<ParsedMa
     text: text.replace(/\r\n?/g, '\n'),
     fullText: fullText.replace(/\r\n?/g, '\n'),
     from: email.from?.address?.trim().toLowerCase() || undefined,
-    fromCount: fromAddresses(email.headers.find((h) => h.key === 'from')?.value),
+    fromCount: fromCount(email.headers),
     messageId: email.messageId?.trim() || undefined,
     authResults,
   };

@@ -148,6 +148,30 @@ describe('only the seat itself plays by email', () => {
     expect(twoFrom.rejected[0]).toMatch(/names several addresses/);
     expect(twoFrom.replies).toHaveLength(0);
     expect(await state(g.id)).toMatchObject({ status: 'active', ply: 1 });
+    // From lines that name no mailbox, or more than one written ambiguously, or two From headers: refused,
+    // and the envelope sender (the seat's here) never stands in for the author (tester 11 S2).
+    const head = (from: string) =>
+      `${from}\nTo: ${to}\nSubject: Re: your move\nMessage-ID: <${crypto.randomUUID()}@example.org>\nContent-Type: text/plain\n\nsay not me\n`;
+    for (const from of [
+      'From: undisclosed-recipients:;',
+      'From: <>',
+      `From: ${KOR}\nFrom: Mallory <mallory@evil.example>`,
+      `From: <${KOR}> <mallory@evil.example>`,
+      `From: mallory@evil.example <${KOR}>`,
+      `From: ${KOR}\n\tmallory@evil.example`,
+    ]) {
+      const odd = await send(head(from), KOR, to);
+      expect(odd.rejected, from).toHaveLength(1);
+      expect(odd.replies, from).toHaveLength(0);
+    }
+    expect((await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.black })).body.messages).toEqual([]);
+    // The subject goes into the answer's header without its control characters (tester 12 E11).
+    const injected = await send(
+      raw(KOR, to, 'board\n').replace('Subject: Re: [Subspace] Your move', 'Subject: =?UTF-8?Q?hello=0D=0ABcc:_victim@example.com?='),
+      KOR,
+      to,
+    );
+    expect(injected.replies[0]!.subject).toBe('Re: hello Bcc: victim@example.com');
     // The address's case does not matter.
     const upper = await send(raw('KOR@Example.ORG', to, 'Bb3-Bb2\n'), 'KOR@Example.ORG', to);
     expect(upper.replies[0]!.text).toContain('You played Bb3-Bb2');

@@ -11,8 +11,8 @@ export interface ParsedMail {
   readonly fullText: string;
   /** The From header's address, lower case. */
   readonly from: string | undefined;
-  /** How many addresses the From header names (a reply from several is not any one player's). */
-  readonly fromCount?: number;
+  /** How many authors the From lines name (src/pictures/mail.ts fromCount): a reply must have exactly one, the seat's. */
+  readonly fromCount: number;
   readonly messageId: string | undefined;
   /** Authentication-Results / ARC-Authentication-Results header values. */
   readonly authResults: readonly string[];

@@ -203,10 +203,15 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   const raw = await rawBytes(message);
   const mail = await deps.parse(raw);
   // The sender must be the seat's own address (the one Subspace mails this player at).
-  const from = mail.from ?? message.from.trim().toLowerCase();
+  // The author is the From line's one mailbox; never the envelope sender, which anyone sets (tester 11 S2).
+  const from = mail.from;
   const seat = (await deps.store.seatEmail(address.gameId, address.side))?.trim().toLowerCase();
-  if ((mail.fromCount ?? 1) > 1) {
-    message.setReject('Not accepted: the From line names several addresses; reply from the one address Subspace mails this player at.');
+  if (mail.fromCount !== 1 || !from) {
+    message.setReject(
+      mail.fromCount > 1
+        ? 'Not accepted: the From line names several addresses, or is not one plain address; reply from the one address Subspace mails this player at.'
+        : 'Not accepted: the mail has no From address (or several From lines); reply from the one address Subspace mails this player at.',
+    );
     return { outcome: 'rejected' };
   }
   if (!seat || from !== seat) {
@@ -292,7 +297,12 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   const unchanged = outcome === 'ambiguous' || outcome === 'no-command' || outcome === 'stale';
   const now = unchanged ? before : await deps.service.load(address.gameId);
   if (now.ok && now.value.status === 'active') text = `${replyMarker(address.gameId, now.value.ply, now.value.position)}\n\n${text}`;
-  const subject = /^re:/i.test(mail.subject) ? mail.subject : `Re: ${mail.subject || `Subspace game ${address.gameId}`}`;
+  // The player's subject with no control characters and at most 200 characters: it goes into a header (tester 12 E11).
+  const theirs = mail.subject
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .trim()
+    .slice(0, 200);
+  const subject = /^re:/i.test(theirs) ? theirs : `Re: ${theirs || `Subspace game ${address.gameId}`}`;
   // An answer to the player's mail (threaded under it), sent by the service: no vacation responder answers it back.
   const original = mail.messageId && /^<[^<>\s]{1,250}>$/.test(mail.messageId) ? mail.messageId : undefined;
   const headers = { 'Auto-Submitted': 'auto-replied', ...(original ? { 'In-Reply-To': original, References: original } : {}) };
