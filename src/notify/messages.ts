@@ -131,7 +131,10 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
           `Your game against ${who(data, other(data.you))} in ${tournamentWords(data.tournament)} has started. You play ${colorName(data.you)}.`,
           `The tournament: ${new URL(`/tournaments/${data.tournament.id}`, data.link).href}`,
         );
-      else lines.push(`A challenge was accepted: your new game against ${who(data, other(data.you))} has started. You play ${colorName(data.you)}.`);
+      else
+        lines.push(
+          `${data.playerSeat ? 'A challenge was accepted: your' : 'Your'} new game against ${who(data, other(data.you))} has started. You play ${colorName(data.you)}.`,
+        );
       // The clock: its pace, and the deadline when the first move is this player's.
       if (data.daysPerMove) lines.push(yourDeadline(data) ?? `The clock: ${clockWords(data.daysPerMove)}.`);
       break;

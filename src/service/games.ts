@@ -4,7 +4,7 @@
 import type { GameRow } from '../db/schema.ts';
 import type { GameChanges, GameReads, GameStore, NewMessageRow, NewMoveRow } from '../db/game-store.ts';
 import { Game } from '../engine/game.ts';
-import { colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome } from '../engine/types.ts';
+import { COLORS, colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from './computer-sides.ts';
 import type { GameEvent } from './ports.ts';
@@ -163,10 +163,14 @@ export class GameService {
       seats,
       hints: input.hints ?? false,
     });
-    // Both seats taken by players (an accepted challenge): tell them the game is on.
-    if (created.ok && seats?.players.white && seats.players.black) {
-      const row = await this.ctx.store.game(created.value.id);
-      if (row) await this.ctx.emit(row, [{ type: 'game-start', recipients: ['white', 'black'] }], undefined);
+    // Both seats taken by players (an accepted challenge): tell them the game is on. A game made with
+    // a seat's address tells that seat too (tester 12 E18: the first to move heard nothing until the
+    // reminder, and an unconfirmed address gets its confirmation now rather than then).
+    const row = created.ok ? await this.ctx.store.game(created.value.id) : undefined;
+    if (row) {
+      const challenge = Boolean(seats?.players.white && seats.players.black);
+      const told = COLORS.filter((side) => challenge || (side === 'white' ? row.whiteEmail : row.blackEmail));
+      if (told.length) await this.ctx.emit(row, [{ type: 'game-start', recipients: told }], undefined);
     }
     return created;
   }

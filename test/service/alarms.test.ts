@@ -187,6 +187,7 @@ describe("a game's alarm", () => {
   it('an alarm before anything is due does nothing and waits for the due time', async () => {
     const queue = captureQueue();
     const g = await timed(1);
+    queue.take(); // the game-start mails
     const created = await row(g.id);
     expect(await fireAt(g.id, created.createdAt + 1000)).toBe(true);
     expect(queue.jobs.filter((j) => j.gameId === g.id)).toEqual([]);

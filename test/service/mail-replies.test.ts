@@ -26,6 +26,7 @@ type Sent = { to: string; text: string; replyTo: string; subject: string };
 async function mailGame() {
   const queue = captureQueue();
   const g = await newGame('warp-factor', { white: { name: 'Kirk', email: KIRK }, black: { name: 'Kor', email: KOR } });
+  queue.take(); // the game-start mails
   const sent: Sent[] = [];
   const EMAIL = { send: async (m: never) => (sent.push(m), { messageId: 'm' }) } as unknown as SendEmail;
   const deliver = async () => {

@@ -27,6 +27,7 @@ async function mailGame() {
 async function blackTurnEmail() {
   const queue = captureQueue();
   const g = await mailGame();
+  queue.take(); // the game-start mails
   await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
   const sent: { text: string; html: string; replyTo: string; subject: string }[] = [];
   const EMAIL = { send: async (m: never) => (sent.push(m), { messageId: 'm' }) } as unknown as SendEmail;

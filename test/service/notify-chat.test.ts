@@ -300,6 +300,7 @@ describe('reminders', () => {
     const queue = captureQueue();
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const g = await newGame('warp-factor', { white: { webhook: 'https://w.example/h' }, black: { email: 'kor@example.org' }, clock: { daysPerMove: 10 } });
+    queue.take(); // the game-start mail
     const created = (await env.DB.prepare('select deadline from games where id = ?').bind(g.id).first<{ deadline: number }>())!.deadline - 10 * DAY;
     await runCron(created + 7.9 * DAY);
     expect(queue.take()).toEqual([]);

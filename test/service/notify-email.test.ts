@@ -48,6 +48,7 @@ describe('notification emails', () => {
   it('a message sent with a move reaches a seat that hears messages but not turns, as a message (tester 5 F7)', async () => {
     const queue = captureQueue();
     const g = await mailGame();
+    queue.take(); // the game-start mails
     const chose = await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.black, json: { notify: { events: ['game-over', 'message'] } } });
     expect(chose.status).toBe(200);
     queue.take();
@@ -67,6 +68,7 @@ describe('notification emails', () => {
   it('a turn email: board as text, link, reply address, unsubscribe link and header', async () => {
     const queue = captureQueue();
     const g = await mailGame();
+    queue.take(); // the game-start mails
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
     const jobs = queue.take();
     expect(jobs.map((j) => `${j.event}:${j.side}:${j.channel}`)).toEqual(['turn:black:email']);
@@ -140,6 +142,15 @@ describe('notification emails', () => {
       black: { name: 'Kor', email: 'kor@example.org' },
       clock: { daysPerMove: 1 },
     });
+    // Made with both addresses: each seat hears the game has started, White with its deadline and a mail to reply to (tester 12 E18).
+    const started = (await deliverEmails(queue.take())).sent;
+    expect(started.map((m) => m.to).sort()).toEqual(['kirk@example.org', 'kor@example.org']);
+    const white = started.find((m) => m.to === 'kirk@example.org');
+    expect(white.subject).toBe(`[Subspace] New Warp Factor game ${g.id} against Kor (Black): you play White`);
+    expect(white.text).toMatch(/^## Subspace \S+ ply 0 [0-9a-f]{8}: reply above ##/);
+    expect(white.text).toContain('Your new game against Kor (Black) has started. You play White.');
+    expect(white.text).toMatch(/Deadline \d{4}-\d\d-\d\d \d\d:\d\d UTC \(1 day per move\)\./);
+    expect(white.replyTo).toMatch(/^play\+/);
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
     const deadline = (await call('GET', `/api/games/${g.id}`)).body.clock.deadline as string;
     const words = `Deadline ${deadline.slice(0, 16).replace('T', ' ')} UTC (1 day per move).`;
@@ -187,6 +198,7 @@ describe('notification emails', () => {
   it('game over goes to both; the simulated binding (local fallback) accepts the message', async () => {
     const queue = captureQueue();
     const g = await mailGame();
+    queue.take(); // the game-start mails
     await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.white });
     const jobs = queue.take();
     expect(jobs.map((j) => `${j.event}:${j.side}`)).toEqual(['game-over:white', 'game-over:black']);
