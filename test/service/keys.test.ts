@@ -200,8 +200,10 @@ describe('/me: signing out', () => {
     const shown = (await shownPage(made)).key;
     const own = kept(made);
     expect(own).not.toBe(shown);
-    await form('/me/sign-out', {}, undefined, cookie(own));
+    const out = await form('/me/sign-out', {}, undefined, cookie(own));
     expect([await works(own), await works(shown)]).toEqual([403, 200]);
+    // ... and the page that showed it forgets it: the next person at this browser finds no key there (tester 11 S10).
+    expect(out.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^subspace_new_key=;.*Max-Age=0.*Path=\/me\/key/));
   });
 
   it('Make me a player, then reload or go Back: the same key is shown and no second player is made (tester 9 U1)', async () => {

@@ -309,6 +309,9 @@ export const playerPages = new Hono<AppEnv>()
     const key = getCookie(c, KEY_COOKIE);
     if (key) await c.var.services.players.signOut(key);
     deleteCookie(c, KEY_COOKIE, { path: '/', secure: true });
+    // The key shown at sign-up (kept an hour for /me/key) goes too: the next person at this browser
+    // must not find a key there (tester 11 S10).
+    deleteCookie(c, NEW_KEY_COOKIE, { path: '/me/key', secure: true });
     return c.redirect('/me', 303);
   })
 
