@@ -1,7 +1,7 @@
 // D1 queries of Web Push and the calmer email: browsers' push subscriptions (a player's or a
 // seat's), a player's own notification choices, email digests waiting to go, and the last
 // call of each turn.
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { D1Store } from '../db/d1-store.ts';
 import { emailDigests, games, playerNotify, pushSubscriptions, type DirectoryRow, type PushSubscriptionRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
@@ -9,6 +9,12 @@ import { DAYS_PER_MOVE } from '../service/schemas.ts';
 
 /** Whose subscription: a player's (all their games, challenges) or one seat's. */
 export type PushOwner = { readonly playerId: string } | { readonly gameId: string; readonly side: Color };
+
+/**
+ * The most browsers one seat or player is pushed to: a new subscription beyond them ends the oldest
+ * (tester 11 S9: a seat holding 150 endpoints made every turn 150 POSTs to addresses of its choosing).
+ */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
 export const ownerKey = (o: PushOwner) => ('playerId' in o ? `player:${o.playerId}` : `seat:${o.gameId}:${o.side}`);
 
@@ -36,12 +42,20 @@ export class PushStore extends D1Store {
       createdAt: now,
       keyHash,
     };
-    return (await this.db
+    const saved = (await this.db
       .insert(pushSubscriptions)
       .values(row)
       .onConflictDoUpdate({ target: [pushSubscriptions.owner, pushSubscriptions.endpoint], set: { p256dh: sub.p256dh, auth: sub.auth, keyHash } })
       .returning()
       .get())!;
+    const newest = this.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.owner, row.owner))
+      .orderBy(desc(pushSubscriptions.id))
+      .limit(MAX_PUSH_SUBSCRIPTIONS);
+    await this.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.owner, row.owner), notInArray(pushSubscriptions.id, newest)));
+    return saved;
   }
 
   /** Remove the owner's subscription to this endpoint; false when there was none. */

@@ -293,6 +293,24 @@ describe('Web Push', () => {
     expect((await call('DELETE', `/api/games/${game.id}/push`, { token: game.tokens.white, json: { endpoint: good.json.endpoint } })).status).toBe(404);
   });
 
+  it('a seat is pushed to at most 10 browsers: the 11th subscription ends the oldest (tester 11 S9)', async () => {
+    const game = await newGame('warp-factor');
+    const endpoints: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const sub = await browserKeys(`https://push.example.net/send/many-${i}`);
+      expect((await call('POST', `/api/games/${game.id}/push`, { token: game.tokens.black, json: sub.json })).status).toBe(201);
+      endpoints.push(sub.json.endpoint);
+    }
+    const kept = await env.DB.prepare('select endpoint from push_subscriptions where game_id = ? and side = ? order by id')
+      .bind(game.id, 'black')
+      .all<{ endpoint: string }>();
+    expect(kept.results.map((r) => r.endpoint)).toEqual(endpoints.slice(2));
+    // The same browser again is one subscription, not a new one.
+    expect((await call('POST', `/api/games/${game.id}/push`, { token: game.tokens.black, json: (await browserKeys(endpoints[11]!)).json })).status).toBe(201);
+    const again = await env.DB.prepare('select count(*) as n from push_subscriptions where game_id = ?').bind(game.id).first<{ n: number }>();
+    expect(again!.n).toBe(10);
+  });
+
   it('the endpoint policy is asked again before each push, as before each webhook', async () => {
     const game = await newGame('warp-factor');
     // Stored as if the policy had let it in then (the API refuses it now: a private address).
