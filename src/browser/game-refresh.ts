@@ -42,6 +42,26 @@ function refocus(key: string | null): void {
   focusOnWords(document.getElementById('status'), false);
 }
 
+/** What the opponent asks (their offers and requests) and has written, as the region shows them. */
+function heard(): { asks: string[]; messages: string[] } {
+  const you = st().you;
+  return {
+    asks: [...document.querySelectorAll('#live p.msg.info:not([data-own-offer])')].map((p) => p.textContent?.trim() ?? ''),
+    messages: you ? [...document.querySelectorAll(`#messages li:not([data-side="${you}"]) .message-text`)].map((m) => m.textContent ?? '') : [],
+  };
+}
+
+/**
+ * The region is swapped whole, so its live regions are new and a screen reader reads none of them:
+ * the opponent's new offer or request and new message are said aloud (tester 13 W2).
+ */
+function news(before: { asks: string[]; messages: string[] }): string[] {
+  const now = heard();
+  const asks = now.asks.filter((a) => a && !before.asks.includes(a));
+  const written = now.messages.length > before.messages.length ? now.messages.slice(before.messages.length) : [];
+  return [...asks, ...written.map((m) => 'Your opponent wrote: ' + m)];
+}
+
 export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => Promise<void> {
   const { page, token, from } = parts;
   return ({ keepText = false, keepReplay = false, keepAnyPly = false } = {}) => {
@@ -68,6 +88,7 @@ export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => 
         // page's own refresh would otherwise wipe it.
         const said = document.querySelector('#flash')?.innerHTML ?? '';
         const shownPly = st().ply;
+        const heardBefore = heard();
         live().outerHTML = html;
         const flashNow = document.querySelector('#flash');
         if (said.trim() && flashNow && !flashNow.innerHTML.trim() && st().ply === shownPly) flashNow.innerHTML = said;
@@ -94,12 +115,16 @@ export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => 
           markReplay(page, viewing, news);
           if (news) announce(news);
         }
+        // One announcement of everything new (a second would cut the first short).
+        const said2: string[] = [];
         if (after.ply !== before.ply) {
           const last = document.querySelector('#status code');
           if (last && after.you && after.you === after.toMove)
-            announce('Your turn. ' + (before.you === before.toMove ? '' : 'Your opponent played ' + last.textContent + '.'));
+            said2.push('Your turn. ' + (before.you === before.toMove ? '' : 'Your opponent played ' + last.textContent + '.'));
         }
-        if (after.status !== 'active' && before.status === 'active') announce(document.querySelector('#status .result')?.textContent ?? 'The game is over.');
+        if (after.status !== 'active' && before.status === 'active') said2.push(document.querySelector('#status .result')?.textContent ?? 'The game is over.');
+        else said2.push(...news(heardBefore));
+        if (said2.length) announce(said2.join(' '));
         return parts.loadLegal().then(() => {
           if (samePosition) parts.showChoice();
         });

@@ -109,6 +109,8 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       if (last) lines.push(last);
       if (data.plan) lines.push(planOutcomeWords(data.plan, other(data.you)));
       if (yourDeadline(data)) lines.push(yourDeadline(data)!);
+      // A turn played during a pause: the clock is stopped, and says when it runs again (tester 12 E5).
+      else if (data.pause) lines.push(`The game is paused until ${utc(data.pause.until)}; your deadline is then ${utc(data.pause.deadline)}.`);
       break;
     case 'game-over':
       lines.push(`The game is over: ${outcomeText(data)}.`);

@@ -182,6 +182,10 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   const said = await api('POST', `${blackUrl.pathname.replace(/^\/games\//, '/api/games/')}/messages`, { text: 'Qapla!' }, blackUrl.searchParams.get('token')!);
   assert.equal(said.status, 201);
   await white.waitForSelector('#messages :text("Qapla!")', { timeout: STEP_MS });
+  // ... and says it aloud: the redrawn region's own live regions are new, so a screen reader reads none (tester 13 W2).
+  await white.waitForFunction(() => (globalThis as any).document.getElementById('announce')?.textContent === 'Your opponent wrote: Qapla!', undefined, {
+    timeout: STEP_MS,
+  });
   await white.waitForSelector('#board [data-cell="Wa4u:b2"][data-target]', { timeout: STEP_MS });
   await white.locator('#board [data-cell="Wa4u:b2"]').click();
   assert.equal(await white.inputValue('#move'), 'Wb4-Wa4u:b2#');

@@ -11,6 +11,8 @@ import worker from '../../src/worker/index.ts';
 import { gameService } from '../../src/worker/services.ts';
 import { call, followed, form, inGame, location, newGame, occurrences, play, createWithForm } from './helpers.ts';
 import { captureQueue, confirmAddresses, inboundEmail } from './notify-helpers.ts';
+import { summary } from '../../src/notify/messages.ts';
+import { utc } from '../../src/service/public-state.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -219,6 +221,19 @@ describe('pause by agreement', () => {
     await runCron(until);
     expect(await row(g.id)).toMatchObject({ ply: 1, sideToMove: 'black', deadline: until + 3 * DAY, pausedUntil: null });
     await expectRebuilds(g.id);
+  });
+
+  it("a turn's mail during a pause says the game is paused, and the deadline it will have (tester 12 E5)", async () => {
+    const queue = captureQueue();
+    const g = await timed();
+    const at = (await row(g.id)).createdAt + DAY;
+    await pausedAt(g, at, 4);
+    queue.take();
+    expect((await gameService(env, () => at + DAY).move(g.id, g.tokens.white, { move: 'Wb2-Wb3' })).ok).toBe(true);
+    const turn = queue.take().find((j) => j.event === 'turn' && j.side === 'black' && j.channel === 'email')!;
+    const until = new Date(at + 4 * DAY).toISOString();
+    const deadline = new Date(at + 4 * DAY + 3 * DAY).toISOString();
+    expect(summary('turn', turn.data)).toContain(`The game is paused until ${utc(until)}; your deadline is then ${utc(deadline)}.`);
   });
 
   it('the computer grants a pause at once; the end of the game ends a pause', async () => {
