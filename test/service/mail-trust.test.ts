@@ -310,6 +310,26 @@ describe('what the player wrote, whole', () => {
     ]);
   });
 
+  it('a "say" message on several lines (wrapped without format=flowed) is sent whole, and the answer quotes it (tester 12 E12)', async () => {
+    const { g, to } = await blackTurnEmail();
+    const body =
+      'say Kirk, I have been thinking about the position and I believe we should\nagree a draw soon, unless you see something I do not. Regards, Kor\n\n> quoted\n';
+    const reply = await send(raw(KOR, to, body), KOR, to);
+    expect(reply.replies[0]!.text).toContain(
+      'Your message was sent to White:\n> Kirk, I have been thinking about the position and I believe we should\n> agree a draw soon, unless you see something I do not. Regards, Kor',
+    );
+    const read = await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.white });
+    expect(read.body.messages.map((m: { text: string }) => m.text)).toEqual([
+      'Kirk, I have been thinking about the position and I believe we should\nagree a draw soon, unless you see something I do not. Regards, Kor',
+    ]);
+    // A turn on the line after the message is the turn, not the message's next line.
+    const turn = (await legal(g.id))[0]!;
+    const both = await send(raw(KOR, to, `say Good luck,\nand have fun\n${turn}\n`), KOR, to);
+    expect(both.replies[0]!.text).toContain(`You played ${turn} (ply 2), with your message.`);
+    const after = await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.white });
+    expect(after.body.messages.at(-1).text).toBe('Good luck,\nand have fun');
+  });
+
   it('a "say" line and a turn in one mail: the turn is played with the message (either order)', async () => {
     for (const order of ['say first', 'turn first'] as const) {
       const { g, to } = await blackTurnEmail();

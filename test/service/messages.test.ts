@@ -197,7 +197,8 @@ describe('game messages in notifications', () => {
     const g = await newGame('warp-factor');
     const chat = (text: string) => call('POST', `/api/games/${g.id}/chat`, { text, token: g.tokens.black });
     const sent = await chat('say Nice opening!');
-    expect(sent.body).toMatchObject({ ok: true, reply: 'Your message was sent to White.' });
+    expect(sent.body.ok).toBe(true);
+    expect(sent.body.reply).toMatch(/^Your message was sent to White:\n> /);
     expect((await storedMessages(g.id)).map((m) => m.text)).toEqual(['Nice opening!']);
     expect((await chat('help')).body.reply).toContain('say <words>  send your opponent a message');
     const bad = await chat(`say bad\u0007`);

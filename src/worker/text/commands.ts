@@ -388,7 +388,13 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       const sent = await service.sendMessage(gameId, actor, parsed.output);
       if (!sent.ok) return failed(`Could not send the message: ${sent.error}`, sent.status);
       const state = await current();
-      return { ok: true, reply: `Your message was sent to ${colorName(opposite(sent.value.message.side))}.`, ...(state ? { state } : {}) };
+      // Quoted back as sent, so a message cut or joined otherwise than meant shows (tester 12 E12).
+      const quoted = sent.value.message.text.split('\n').map((l) => `> ${printable(l)}`);
+      return {
+        ok: true,
+        reply: [`Your message was sent to ${colorName(opposite(sent.value.message.side))}:`, ...quoted].join('\n'),
+        ...(state ? { state } : {}),
+      };
     }
     case 'if':
     case 'conditional': {

@@ -104,18 +104,24 @@ async function findCommand(service: GameApi, gameId: string, side: Color, lines:
   let said: Extract<Command, { kind: 'say' }> | undefined;
   const actions: { line: string; command: Command }[] = [];
   const skipped: { line: string; turn: string }[] = [];
+  // The lines after a `say` line that are no command go with its message: a message mail programs
+  // wrapped, or written on several lines (tester 12 E12: it was cut at the first line's end).
+  let saying = false;
   for (const line of lines) {
     const command = parseCommand(line);
     if (!command) continue;
+    if (saying && command.kind === 'move' && said && !(await commandLike(service, gameId, command.text))) {
+      said = { kind: 'say', text: `${said.text}\n${line}` };
+      continue;
+    }
+    saying = command.kind === 'say' && !said;
     if (command.kind === 'say') said ??= command;
     else if (QUESTIONS.includes(command.kind)) question ??= command;
     else if (command.kind !== 'move') actions.push({ line, command });
     else {
       // "Wb2-Wb3", "Wb2-Wb3 #5", "move Wb2-Wb3": a turn of this game (legal or not), or one word that
       // begins like a turn of some variant ("Wc1-Wq3": a mistyped turn, said so, not skipped).
-      const text = command.text.replace(/\s*#\d{1,6}$/, '').replace(/[.!]+$/, '');
-      if (text.length <= 40 && ((await service.readsAsTurn(gameId, text)) || (!/\s/.test(text) && readsAsTurn(text))))
-        actions.push({ line, command: { kind: 'move', text: command.text.replace(/[.!]+$/, '') } });
+      if (await commandLike(service, gameId, command.text)) actions.push({ line, command: { kind: 'move', text: command.text.replace(/[.!]+$/, '') } });
       else if (skipped.length < 3) {
         const turn = await turnIn(legal, line);
         if (turn) skipped.push({ line, turn });
@@ -131,6 +137,12 @@ async function findCommand(service: GameApi, gameId: string, side: Color, lines:
   const action = actions[0]?.command;
   if (action?.kind === 'move') return { command: { ...action, ...(said ? { message: said.text } : {}) }, ...told };
   return { command: action ?? said ?? question, ...told };
+}
+
+/** Whether a line that is no keyword reads as a turn (of this game, or one word shaped like a turn): then it is not a message's next line. */
+async function commandLike(service: GameApi, gameId: string, text: string): Promise<boolean> {
+  const turn = text.replace(/\s*#\d{1,6}$/, '').replace(/[.!]+$/, '');
+  return turn.length <= 40 && ((await service.readsAsTurn(gameId, turn)) || (!/\s/.test(turn) && readsAsTurn(turn)));
 }
 
 /** Why skipped lines that hold a turn were not played, and how to write it. */
