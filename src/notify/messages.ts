@@ -94,6 +94,8 @@ export function subject(event: NotifyEvent, data: EventData): string {
       return `Last call: your move in ${name}${data.deadline ? ` before ${utc(data.deadline)}` : ''}`;
     case 'deadline-passed':
       return `${colorName(other(data.you))}'s deadline passed in ${name}: you may claim the win`;
+    case 'plan-played':
+      return `Your planned reply was played in ${name}${data.plan?.answer ? `: ${data.plan.answer}` : ''}`;
     case 'challenge':
       return `A challenge in ${name}`;
   }
@@ -177,6 +179,10 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
         `Last call: less than a tenth of your time for this turn is left${data.deadline ? `; move before ${utc(data.deadline)}` : ''}, or the game is lost on time.`,
       );
       if (last) lines.push(last);
+      break;
+    case 'plan-played':
+      if (data.plan) lines.push(planOutcomeWords(data.plan, other(data.you)));
+      lines.push(`It is ${who(data, other(data.you))}'s move now.`);
       break;
     case 'deadline-passed':
       lines.push(

@@ -265,6 +265,12 @@ export class GameService {
     const ended = await this.ctx.emit(stored, events, lastMove);
     await this.ctx.askComputer(stored);
     const answer = planned ? await this.playAnswer(id, planned) : undefined;
+    // The planner hears that their line was followed: the turn it began with and the reply played
+    // (tester 12 E4: an email player saw the board two plies on with no word of either).
+    if (answer && plan) {
+      const now = await this.ctx.store.game(id);
+      if (now) await this.ctx.emit(now, [{ type: 'plan-played', recipients: [opposite(side)], plan }], await this.ctx.store.move(id, now.ply));
+    }
     const state = answer ? { ...answer.state, you: side } : publicState(ended, lastMove, side);
     return done({ move, state, ...(answer ? { answer: answer.move } : {}), ...(message ? { message } : {}) });
   }

@@ -28,6 +28,8 @@ export const NOTIFY_EVENTS = [
   'last-call',
   /** Timeout mode 'claim': the opponent let the deadline pass, and the win may be claimed (to the waiting player). */
   'deadline-passed',
+  /** The opponent played a turn a conditional line began with, and its planned reply was played (to the planner). */
+  'plan-played',
   /** A challenge sent to you (a player's event, never a game's). */
   'challenge',
 ] as const;

@@ -11,7 +11,7 @@ import { GameStore } from '../../src/db/game-store.ts';
 import { GameService } from '../../src/service/games.ts';
 import type { GameEvent } from '../../src/service/ports.ts';
 import worker from '../../src/worker/index.ts';
-import { emailText } from '../../src/notify/messages.ts';
+import { emailText, subject } from '../../src/notify/messages.ts';
 import { call, expectRebuilds, followed, form, gameDb, inGame, location, moveTexts, newGame, play } from './helpers.ts';
 import { captureQueue, confirmAddresses, inboundEmail } from './notify-helpers.ts';
 
@@ -194,7 +194,7 @@ describe('conditional moves', () => {
     await expectRebuilds(g.id);
   });
 
-  it('notifies as any turn: the opponent hears of the answer, its player of nothing', async () => {
+  it('notifies as any turn: the opponent hears of the answer, its player that the line was followed (tester 12 E4)', async () => {
     const g = await newGame('warp-factor');
     const heard: { ply: number; events: GameEvent[] }[] = [];
     await inGame(g.id, async (store) => {
@@ -217,6 +217,7 @@ describe('conditional moves', () => {
         ],
       },
       { ply: 3, events: [{ type: 'turn', recipients: ['black'] }] },
+      { ply: 3, events: [{ type: 'plan-played', recipients: ['white'], plan: { after: 'Bb3-Bb2', answer: 'Wc2-Wc3', dropped: 0 } }] },
     ]);
   });
 
@@ -391,6 +392,13 @@ describe('conditional moves', () => {
     // Black moves with the page's form: the answer reads as any turn of White's (the plans are private).
     const moved = await form(`/games/${g.id}/move`, { token: g.tokens.black, move: 'Bb3-Bb2', ply: '2' });
     expect(location(moved).searchParams.get('ok')).toBe('You played Bb3-Bb2. White played Wc2-Wc3.');
+    // White (by email) hears that the line was followed: no mail said so before (tester 12 E4).
+    const followedLine = queue.take().find((j) => j.gameId === g.id && j.event === 'plan-played' && j.side === 'white')!;
+    expect(followedLine.data.lastMove).toMatchObject({ ply: 3, text: 'Wc2-Wc3' });
+    expect(subject('plan-played', followedLine.data)).toMatch(/^Your planned reply was played in Warp Factor game \S+: Wc2-Wc3$/);
+    expect(emailText('plan-played', followedLine.data, { replyTo: null, unsubscribe: null })).toContain(
+      "Your planned reply Wc2-Wc3 was played after Bb3-Bb2; your other line was dropped: it began with another turn.\nIt is Black's move now.",
+    );
     const mover = (await followed(moved)).text;
     expect(mover).toContain('<strong>Your turn</strong>');
     expect(mover).not.toContain('planned');

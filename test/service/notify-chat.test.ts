@@ -253,6 +253,7 @@ describe('player settings', () => {
           'offer-withdrawn',
           'last-call',
           'deadline-passed',
+          'plan-played',
           'challenge',
         ],
       },

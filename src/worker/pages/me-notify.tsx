@@ -13,6 +13,7 @@ export const EVENT_WORDS: Record<NotifyEvent, string> = {
   reminder: 'a reminder as your deadline nears',
   'last-call': 'a last call (under a tenth of your time left)',
   'deadline-passed': "your opponent's deadline passed (games whose timeout is claimed)",
+  'plan-played': 'your planned reply played (a conditional line followed)',
   'draw-offer': 'a draw offered',
   'takeback-offer': 'a takeback asked for',
   takeback: 'a turn taken back',
