@@ -37,7 +37,9 @@ export function clearMarks(): void {
 
 /**
  * The chooser (orientation, platform number, turn-over) opens beside the picked cell, kept inside
- * the window: to its right, else its left, else below it; never above the top or past an edge.
+ * the window and off every marked target (testers 13 W1 and W3: it covered the targets, and a
+ * click meant for one pressed its button): to the cell's right, else its left, below or above;
+ * when each of those covers a target, just under the board.
  */
 export function placeChooser(ch: HTMLElement, near: Element | undefined): void {
   ch.classList.remove('floating');
@@ -49,16 +51,20 @@ export function placeChooser(ch: HTMLElement, near: Element | undefined): void {
   const gap = 8;
   const width = document.documentElement.clientWidth;
   const height = window.innerHeight;
-  let left = cell.right + gap;
-  let top = cell.top + cell.height / 2 - box.height / 2;
-  if (left + box.width > width - gap) left = cell.left - gap - box.width;
-  if (left < gap) {
-    left = cell.left + cell.width / 2 - box.width / 2;
-    top = cell.bottom + gap;
-    if (top + box.height > height - gap) top = cell.top - gap - box.height;
-  }
-  left = Math.max(gap, Math.min(left, width - gap - box.width));
-  top = Math.max(gap, Math.min(top, height - gap - box.height));
+  const clampX = (x: number) => Math.max(gap, Math.min(x, width - gap - box.width));
+  const clampY = (y: number) => Math.max(gap, Math.min(y, height - gap - box.height));
+  const avoid = [cell, ...Array.from(document.querySelectorAll('#board [data-target]'), (t) => t.getBoundingClientRect())];
+  const free = ([x, y]: readonly [number, number]) => !avoid.some((r) => x < r.right && x + box.width > r.left && y < r.bottom && y + box.height > r.top);
+  const middleY = cell.top + cell.height / 2 - box.height / 2;
+  const middleX = cell.left + cell.width / 2 - box.width / 2;
+  const candidates: [number, number][] = [
+    [cell.right + gap, middleY],
+    [cell.left - gap - box.width, middleY],
+    [middleX, cell.bottom + gap],
+    [middleX, cell.top - gap - box.height],
+  ].map(([x, y]) => [clampX(x!), clampY(y!)] as [number, number]);
+  const boardBox = document.querySelector('#board')?.getBoundingClientRect();
+  const [left, top] = candidates.find(free) ?? [clampX(middleX), boardBox ? boardBox.bottom + gap : cell.bottom + gap];
   ch.style.left = `${Math.round(left + window.scrollX)}px`;
   ch.style.top = `${Math.round(top + window.scrollY)}px`;
 }

@@ -222,8 +222,10 @@ function startGamePage(root: HTMLElement): void {
   /** What is missing when Preview or Send is pressed without a whole turn. */
   function nextStepWords(): string {
     const ch = $('#chooser');
-    if (ch && !ch.hidden && ch.querySelector('[aria-label^="orientation"]')) return 'Choose the orientation (XY, XZ or YZ) with the buttons below the box.';
-    if (ch && !ch.hidden && ch.querySelector('[aria-label^="platform number"]')) return 'Choose the platform number with the buttons below the box.';
+    if (ch && !ch.hidden && ch.querySelector('[aria-label^="orientation"]'))
+      return 'Choose the orientation (XY, XZ or YZ) with the Orientation buttons by the board.';
+    if (ch && !ch.hidden && ch.querySelector('[aria-label^="platform number"]'))
+      return 'Choose the platform number with the Platform number buttons by the board.';
     if (chosen.length) return 'Now pick where it goes: the marked cells on the board.';
     return 'Type a move first, or pick one on the board.';
   }

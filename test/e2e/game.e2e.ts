@@ -16,6 +16,20 @@ import type { Page } from 'playwright-core';
 import { log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
 import { ROOT } from './server.ts';
 
+/** The marked targets the chooser lies over (where a click meant for one would press a button instead). */
+const coveredTargets = (page: Page) =>
+  page.evaluate(() => {
+    const d = (globalThis as any).document;
+    const chooser = d.getElementById('chooser');
+    return [...d.querySelectorAll('#board [data-target]')]
+      .filter((t: any) => {
+        const r = t.getBoundingClientRect();
+        const hit = d.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit && chooser?.contains(hit);
+      })
+      .map((t: any) => t.getAttribute('data-cell') ?? t.getAttribute('data-pin'));
+  });
+
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e');
 const TOTAL_MS = 240_000;
 
@@ -298,6 +312,7 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
     if (variant === 'planar') {
       await probe.locator('#board [data-cell="Ab2"]').click();
       await probe.waitForSelector('#chooser:not([hidden]) button');
+      assert.deepEqual(await coveredTargets(probe), [], "the orientation chooser covers none of the rook's targets (tester 13 W3)");
       await snap(probe, 'planar-orientation-chooser');
       await probe.click('#chooser button[aria-label="orientation YZ"]');
       assert.equal(await probe.inputValue('#move'), 'Ab2=YZ');

@@ -14,6 +14,20 @@ import type { Page } from 'playwright-core';
 import { axeViolations, log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
 import { ROOT } from './server.ts';
 
+/** The marked targets the chooser lies over (where a click meant for one would press a button instead). */
+const coveredTargets = (page: Page) =>
+  page.evaluate(() => {
+    const d = (globalThis as any).document;
+    const chooser = d.getElementById('chooser');
+    return [...d.querySelectorAll('#board [data-target]')]
+      .filter((t: any) => {
+        const r = t.getBoundingClientRect();
+        const hit = d.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit && chooser?.contains(hit);
+      })
+      .map((t: any) => t.getAttribute('data-cell') ?? t.getAttribute('data-pin'));
+  });
+
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'newcomer');
 const TOTAL_MS = 420_000;
 
@@ -284,6 +298,8 @@ runInBrowser('e2e (newcomer)', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, asyn
   await flipper.goto(fc.body.links.white);
   await flipper.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length);
   await flipper.click('#board [data-cell="Wd1u:a1"]');
+  await flipper.waitForSelector('#chooser:not([hidden]) button');
+  assert.deepEqual(await coveredTargets(flipper), [], "the turn-over chooser covers none of the platform's targets (tester 13 W1)");
   await flipper.click('#chooser button[data-pin-choice="Wd1d"]');
   await flipper.waitForSelector('#preview [data-canonical="Wd1u-Wd1d"]');
   // Turning the board round keeps the turn and the message being typed (tester 9 U16).
