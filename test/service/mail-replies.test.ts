@@ -110,6 +110,25 @@ describe('a reply is for the position its email showed', () => {
     stop();
   });
 
+  it('"accept" under an old draw offer\'s mail does not accept a later offer in another position (tester 12 E20)', async () => {
+    const { g, deliver, stop } = await mailGame();
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    await call('POST', `/api/games/${g.id}/draw`, { json: { action: 'offer' }, token: g.tokens.black });
+    const offer = (await deliver()).find((m) => m.to === KIRK && /offers a draw/.test(m.subject))!;
+    // Kor plays (the offer stands), Kirk plays (it lapses), Kor plays and offers again.
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wa2-Wa3', token: g.tokens.white });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bc3-Bc2', token: g.tokens.black });
+    await call('POST', `/api/games/${g.id}/draw`, { json: { action: 'offer' }, token: g.tokens.black });
+    await deliver();
+    for (const answer of ['accept', 'draw', 'decline']) {
+      const said = await reply(KIRK, offer.replyTo, answer, offer.text);
+      expect(said, answer).toContain(`The game has moved on since the email you answered: it is at ply 4 now, so your "${answer}" was not carried out.`);
+      expect(await state(g.id), answer).toMatchObject({ status: 'active', drawOffer: 'black' });
+    }
+    stop();
+  });
+
   it('a planned line in reply to an email of a position the game has left is not stored (tester 10 C3)', async () => {
     const { g, deliver, stop } = await mailGame();
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });

@@ -169,6 +169,24 @@ function movedOn(shown: ShownAt | undefined, now: PublicState | undefined): stri
   return `turns were taken back and others played since, so it is at ply ${now.ply} again, in another position`;
 }
 
+/** Whether a command means something only in the position the answered email showed. */
+function aboutThePosition(command: Command, ownPly: boolean): boolean {
+  switch (command.kind) {
+    case 'move':
+      return !ownPly;
+    case 'takeback':
+    case 'if':
+    case 'accept':
+    case 'decline':
+    case 'draw':
+      return true;
+    case 'pause':
+      return command.action !== 'offer';
+    default:
+      return false;
+  }
+}
+
 /** How a command is named in an answer that says it was not carried out. */
 function commandWords(command: Command): string {
   if (command.kind === 'move') return `your turn "${command.text.replace(/\s*#\d+$/, '')}"`;
@@ -256,9 +274,10 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   if (command?.kind === 'move' && !ownPly && shown !== undefined) command = { ...command, text: `${command.text} #${shown.ply + 1}` };
   const before = await deps.service.load(address.gameId);
   const game = before.ok ? before.value : undefined;
-  // A turn, a takeback (which is about the last turn) or a planned line (tester 10 C3), meant for a
-  // position the game has left: not played, not stored.
-  const left = command && (command.kind === 'move' ? !ownPly : command.kind === 'takeback' || command.kind === 'if') ? movedOn(shown, game) : undefined;
+  // A turn, a takeback (which is about the last turn), a planned line (tester 10 C3) or an answer to an
+  // offer (tester 12 E20: "accept" under an old offer's mail accepted a later one, in another
+  // position), meant for a position the game has left: not played, not stored, not answered.
+  const left = command && aboutThePosition(command, ownPly) ? movedOn(shown, game) : undefined;
   let outcome: InboundResult['outcome'];
   let text: string;
   if (found.conflicting) {
