@@ -56,7 +56,7 @@ function startGamePage(root: HTMLElement): void {
   };
   const refresh = (options?: RefreshOptions) => refreshLive(options);
   const page: GamePage = { id, viewPly: null, refresh, forgetChoice };
-  const refreshLive = makeRefresh({ page, token, from: params.get('from'), forgetChoice, showChoice: () => show(), setup, loadLegal });
+  const refreshLive = makeRefresh({ page, token, from: params.get('from'), forgetChoice, showChoice: () => show(true), setup, loadLegal });
 
   focusFormAnswer(params);
   cleanAddress(params, token);
@@ -98,7 +98,8 @@ function startGamePage(root: HTMLElement): void {
   function matching(steps: string[][]): Plan[] {
     return plans.filter((p) => p.keys.length >= steps.length && steps.every((s, i) => s.indexOf(p.keys[i]!) >= 0));
   }
-  function show(): void {
+  /** `quiet`: the same pick marked again on a redrawn board, not said again (it would cut short what the redraw said). */
+  function show(quiet = false): void {
     clearMarks();
     if (!chosen.length) return;
     const left = matching(chosen);
@@ -140,7 +141,7 @@ function startGamePage(root: HTMLElement): void {
       placeChooser(ch, elementsFor(chosen[n - 1]![0]!)[0]);
     }
     const targets = Object.keys(next).concat(ck).map(keyLabel);
-    if (targets.length)
+    if (targets.length && !quiet)
       announce(
         'Selected ' +
           chosen.map((s) => keyLabel(s[0]!)).join(', ') +
