@@ -126,14 +126,30 @@ function startGamePage(root: HTMLElement): void {
     if (ch && ck.length + offBoard.length) {
       ch.hidden = false;
       const lab = document.createElement('span');
-      lab.textContent = !ck.length ? 'Turn the platform over:' : ck[0]!.indexOf('orient:') === 0 ? 'Orientation:' : 'Platform number:';
+      // Off-board keys after a whole turn are a platform to move as well (Curved Space's after-capture), not a turn-over (tester 13 W6).
+      const then = !ck.length && left.some((p) => p.keys.length === n);
+      lab.textContent = then
+        ? 'Then move a platform too (optional; or send the turn as it is):'
+        : !ck.length
+          ? 'Turn the platform over:'
+          : ck[0]!.indexOf('orient:') === 0
+            ? 'Orientation:'
+            : 'Platform number:';
       ch.appendChild(lab);
       for (const k of ck.sort().concat(offBoard.sort())) {
         const b = document.createElement('button');
         b.type = 'button';
         b.className = 'secondary';
         b.textContent = k.indexOf(':') > 0 ? k.split(':')[1]! : k + (k.endsWith('u') ? ' \u25B3' : ' \u25BD');
-        b.setAttribute('aria-label', k.indexOf(':') > 0 ? keyLabel(k) : 'turn the platform over to ' + (k.endsWith('u') ? 'upright, ' : 'inverted, ') + k);
+        b.setAttribute(
+          'aria-label',
+          k.indexOf(':') > 0
+            ? keyLabel(k)
+            : then
+              ? 'then move the platform ' + k
+              : 'turn the platform over to ' + (k.endsWith('u') ? 'upright, ' : 'inverted, ') + k,
+        );
+        if (then) b.textContent = k;
         if (k.indexOf(':') < 0) b.setAttribute('data-pin-choice', k);
         b.addEventListener('click', () => step([k]));
         ch.appendChild(b);
@@ -194,6 +210,8 @@ function startGamePage(root: HTMLElement): void {
         chosen = [];
         show();
         doPreview(turn);
+        // On a phone the box and Send move are below the board: brought into view, so the turn is seen taken (tester 13 W7).
+        $('#send-btn')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
         return;
       }
       doPreview(turn);
@@ -203,6 +221,11 @@ function startGamePage(root: HTMLElement): void {
   document.addEventListener('click', (ev) => {
     const t = ev.target;
     if (!(t instanceof Element) || !t.closest('#board svg')) return;
+    // An earlier position on the board: its picture is not the game's, so a click picks nothing there (tester 13 W8).
+    if (page.viewPly !== null) {
+      flash('info', 'This is an earlier position: press Now to play from the game as it stands.');
+      return;
+    }
     const keys = keysAt(t);
     if (keys.length) step(keys);
   });

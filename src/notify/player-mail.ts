@@ -9,6 +9,12 @@ import type { AddressStore } from '../db/address-store.ts';
 import { AUTO_GENERATED, type MailConfig } from './addresses.ts';
 import { challengeLines, challengeSubject, tournamentLines } from './messages.ts';
 import type { TournamentSummary } from '../service/tournament-views.ts';
+import type { PushStore } from './push-store.ts';
+import { parseNotify, whyUnwanted } from './recipients.ts';
+
+/** Where a player's mail says how to have less of it: their page's choices (they hold a key: these go to players). */
+const choicesLine = (link: string) =>
+  `Fewer emails (no challenges, or none at all): "What you are told" on your page, ${/^https?:\/\/[^/]+/.exec(link)?.[0] ?? ''}/me#notify-form`;
 
 export class PlayerMail implements SignInMailer {
   constructor(
@@ -16,7 +22,16 @@ export class PlayerMail implements SignInMailer {
     private readonly config: MailConfig,
     /** An address its owner closed to all mail (the unsubscribe page) gets no challenge or tournament news; sign-in and confirmation mails, asked for by its owner, still go. */
     private readonly addresses?: Pick<AddressStore, 'standing'>,
+    /** The players' own notification choices (email off, or no challenge emails): challenge and tournament mails follow them (tester 12 E19). */
+    private readonly choices?: Pick<PushStore, 'playerChoices'>,
   ) {}
+
+  /** Whether the player's choices let this news go by email (a tournament's end goes wherever email goes). */
+  private async wanted(playerId: string, event: 'challenge' | 'tournament-finish'): Promise<boolean> {
+    if (!this.choices) return true;
+    const notify = parseNotify(null, (await this.choices.playerChoices([playerId])).get(playerId));
+    return notify.email && (event === 'tournament-finish' || !whyUnwanted(notify, 'email', 'challenge'));
+  }
 
   private async closed(to: string): Promise<boolean> {
     return (await this.addresses?.standing(to.toLowerCase())) === 'blocked';
@@ -69,13 +84,13 @@ export class PlayerMail implements SignInMailer {
     );
   }
 
-  async challenge(to: string, challenge: PublicChallenge): Promise<void> {
-    if (await this.closed(to)) return;
-    await this.mail(to, challengeSubject(challenge), challengeLines(challenge).join('\n'), 'challenge');
+  async challenge(to: string, challenge: PublicChallenge, playerId: string): Promise<void> {
+    if ((await this.closed(to)) || !(await this.wanted(playerId, 'challenge'))) return;
+    await this.mail(to, challengeSubject(challenge), [...challengeLines(challenge), '', choicesLine(challenge.link)].join('\n'), 'challenge');
   }
 
-  async tournamentFinish(to: string, tournament: TournamentSummary): Promise<void> {
-    if (await this.closed(to)) return;
-    await this.mail(to, `${tournament.name} is over`, tournamentLines(tournament).join('\n'), 'tournament-finish');
+  async tournamentFinish(to: string, tournament: TournamentSummary, playerId: string): Promise<void> {
+    if ((await this.closed(to)) || !(await this.wanted(playerId, 'tournament-finish'))) return;
+    await this.mail(to, `${tournament.name} is over`, [...tournamentLines(tournament), '', choicesLine(tournament.link)].join('\n'), 'tournament-finish');
   }
 }

@@ -106,9 +106,11 @@ export class HubEvents implements EventSink, PlayerEventSink {
       if (!player) return;
       await Promise.all([
         this.webhooks.publish(player, event, base.origin),
-        event.type === 'challenge' && player.email && player.emailConfirmedAt !== null ? this.mail.challenge(player.email, event.challenge) : undefined,
+        event.type === 'challenge' && player.email && player.emailConfirmedAt !== null
+          ? this.mail.challenge(player.email, event.challenge, playerId)
+          : undefined,
         event.type === 'tournamentFinish' && player.email && player.emailConfirmedAt !== null
-          ? this.mail.tournamentFinish(player.email, event.tournament)
+          ? this.mail.tournamentFinish(player.email, event.tournament, playerId)
           : undefined,
         event.type === 'challenge' ? this.push?.challenge(playerId, event.challenge) : undefined,
       ]);

@@ -113,7 +113,7 @@ export class Services {
   }
 
   private get playerMail(): PlayerMail {
-    return this.once('playerMail', () => new PlayerMail(this.env.EMAIL, this.config.mail, new AddressStore(this.env.DB)));
+    return this.once('playerMail', () => new PlayerMail(this.env.EMAIL, this.config.mail, new AddressStore(this.env.DB), new PushStore(this.env.DB)));
   }
 
   private get webhookPolicy() {

@@ -247,6 +247,10 @@ runInBrowser('e2e (newcomer)', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, asyn
     assert.equal(new URL(black.url()).pathname, `/games/${g.id}`, 'the replay stays on the page');
     await black.keyboard.press('ArrowRight');
     await black.waitForSelector('#board[data-ply="2"]');
+    // A click on the earlier position picks nothing: it says how to get back (tester 13 W8).
+    await black.locator('#board svg [data-cell]').first().click();
+    await black.waitForSelector('#flash :text("This is an earlier position")', { timeout: STEP_MS });
+    assert.equal(await black.locator('#board [data-target]').count(), 0, `${v}: no targets on an earlier position`);
     await black.click('[data-replay="live"]');
     await black.waitForSelector(`#board[data-ply="${ply + 2}"]`);
     assert.match(await black.title(), /^\(Your turn\)/, `${v}: back at now, it is Black's turn`);

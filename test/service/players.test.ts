@@ -319,6 +319,32 @@ describe('challenges', () => {
     expect(sent.map((m) => m.to)).toEqual([address]);
   });
 
+  it("a challenge's mail follows the player's own choices: no challenge emails, or no email at all (tester 12 E19)", async () => {
+    const address = `choosy-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const a = await newPlayer('A');
+    const b = await newPlayer('B', address);
+    await env.DB.prepare('update mail_addresses set blocked_at = null where email = ?').bind(address).run();
+    const sent: { to: string; text: string }[] = [];
+    vi.spyOn(env.EMAIL!, 'send').mockImplementation(async (m: any) => (sent.push(m), { messageId: 'x' }) as never); // eslint-disable-line @typescript-eslint/no-explicit-any
+    // (Each in a variant of its own: a second open challenge in the same variant is the first.)
+    const variants = ['planar', 'warp-factor', 'curved-space', 'first-contact'];
+    const challenge = async () =>
+      expect((await call('POST', '/api/challenges', { token: a.key, json: { variant: variants.shift(), to: b.id } })).status).toBe(201);
+    await challenge();
+    expect(sent.map((m) => m.to)).toEqual([address]);
+    expect(sent[0]!.text).toContain('Fewer emails (no challenges, or none at all): "What you are told" on your page, http://subspace.test/me#notify-form');
+    const events = (await call('GET', '/api/me/notify', { token: b.key })).body.events as string[];
+    expect((await call('PATCH', '/api/me/notify', { token: b.key, json: { emailEvents: events.filter((e) => e !== 'challenge') } })).status).toBe(200);
+    await challenge();
+    expect(sent).toHaveLength(1);
+    expect((await call('PATCH', '/api/me/notify', { token: b.key, json: { emailEvents: events, email: false } })).status).toBe(200);
+    await challenge();
+    expect(sent).toHaveLength(1);
+    expect((await call('PATCH', '/api/me/notify', { token: b.key, json: { email: true } })).status).toBe(200);
+    await challenge();
+    expect(sent).toHaveLength(2);
+  });
+
   it('a challenge to one player: only they may accept or decline; unknown players are a 404', async () => {
     const a = await newPlayer('A', 'a@example.org');
     const b = await newPlayer('B', 'b@example.org');
