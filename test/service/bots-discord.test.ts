@@ -112,7 +112,11 @@ describe('linking a Discord user on /me', () => {
     expect(anonymous.status).toBe(403);
     const confirm = await fetchWorker(new Request(`${BASE}${path}`, { headers: { Cookie: `subspace_key=${uhura.key}` } }));
     expect(confirm.status).toBe(200);
-    expect(await confirm.text()).toContain('Link this Discord account');
+    const confirmText = await confirm.text();
+    expect(confirmText).toContain('Link this Discord account');
+    // Named by its unique @username and id (a display name is anyone's to choose), with a word of warning (tester 11 S3).
+    expect(confirmText).toContain('The Discord user <strong>@user333 (id 333)</strong> will play as');
+    expect(confirmText).toContain('Link it only if you typed <code>/subspace link</code> yourself');
     // Before confirming, commands from that user are not hers.
     expect((await app.command('333', 'games')).body.data.content).toMatch(/not linked to a Subspace player/);
     const code = new URL(url).searchParams.get('code')!;
@@ -130,7 +134,7 @@ describe('linking a Discord user on /me', () => {
     const games = await app.command('333', 'games');
     expect(games.body.data.content).toContain('You have no game going');
     const me = await fetchWorker(new Request(`${BASE}/me`, { headers: { Cookie: `subspace_key=${uhura.key}` } }));
-    expect(await me.text()).toContain('Discord user user333');
+    expect(await me.text()).toContain('Discord user @user333 (id 333)');
   });
 });
 

@@ -177,7 +177,10 @@ async function handle(c: Context<AppEnv>, deps: BotDeps, i: Interaction): Promis
   if (!user) return say(c, 'Subspace could not tell who sent this.');
   if (i.type === Interaction.COMMAND && i.data?.name === 'subspace') {
     if (subcommand(i) !== 'link') return say(c, DISCORD_HELP);
-    const url = await discordLinkUrl(deps.chat, deps.base.origin, user.id, user.global_name ?? user.username ?? null, Date.now());
+    // Named by what Discord keeps unique (the @username and the id), the display name beside them:
+    // a display name is anyone's to choose, the victim's own too (tester 11 S3).
+    const label = `${user.global_name ? `${user.global_name} ` : ''}@${user.username ?? '?'} (id ${user.id})`;
+    const url = await discordLinkUrl(deps.chat, deps.base.origin, user.id, label, Date.now());
     return say(
       c,
       `Open this link while signed in on your Subspace page (${deps.base.origin}/me) to tie your Discord account to your player. It works once, for ${LINK_MINUTES} minutes; keep it to yourself.\n${url}`,

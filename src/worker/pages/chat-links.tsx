@@ -56,6 +56,10 @@ export const ConfirmDiscordPage = (p: { code: string; label: string | null; play
       The Discord user <strong>{p.label ?? 'who asked'}</strong> will play as <strong>{p.player}</strong>: commands and buttons from that account act for you,
       and your turn notifications go to it as direct messages.
     </p>
+    <p class="msg info">
+      Link it only if you typed <code>/subspace link</code> yourself a moment ago and that is your own @username: a link someone else sends you would let their
+      Discord account play as you.
+    </p>
     <form method="post" action="/me/link/discord">
       <input type="hidden" name="code" value={p.code} />
       <button type="submit">Link this Discord account</button>
