@@ -170,7 +170,8 @@ function startGamePage(root: HTMLElement): void {
       );
   }
   /** One click (or chooser button): the keys it may stand for. */
-  function step(keys: string[]): void {
+  /** `tapped`: a click on the board (not the keyboard), after which a whole turn brings Send move into view. */
+  function step(keys: string[], tapped = false): void {
     const s0 = st();
     if (s0.status === 'active' && s0.you && !myTurn()) {
       flash('info', 'It is ' + sideName(s0.toMove) + '\u2019s turn: wait for their move. This page updates by itself.');
@@ -211,7 +212,7 @@ function startGamePage(root: HTMLElement): void {
         show();
         doPreview(turn);
         // On a phone the box and Send move are below the board: brought into view, so the turn is seen taken (tester 13 W7).
-        $('#send-btn')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+        if (tapped) $('#send-btn')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
         return;
       }
       doPreview(turn);
@@ -227,7 +228,7 @@ function startGamePage(root: HTMLElement): void {
       return;
     }
     const keys = keysAt(t);
-    if (keys.length) step(keys);
+    if (keys.length) step(keys, true);
   });
   document.addEventListener('keydown', (ev) => {
     const t = ev.target;

@@ -10,6 +10,7 @@ import { AUTO_GENERATED, replyAddress, unsubscribeUrl, type MailConfig } from '.
 import type { PushStore } from './push-store.ts';
 import type { DeliveryOutcome, DigestJob } from './types.ts';
 import { computerName } from '../service/computer-sides.ts';
+import { replyMarker } from './messages.ts';
 import { linkOrigin } from '../service/links.ts';
 import { utc, type PublicMessage, type PublicMove } from '../service/public-state.ts';
 
@@ -22,8 +23,8 @@ const setting = (origin: string) => [`Change it on ${origin}/me#notify-heading (
 /** How to answer a digest: it is about several games, so a reply plays nothing, unless it is about one (then it is that game's). */
 const howToPlay = (only: unknown) =>
   only
-    ? 'To play, reply to this email with your turn on the first line, or open the game by its link.'
-    : "To play, open the game by its link, or reply to that game's own email: a reply to this digest plays nothing.";
+    ? 'To play, reply to this email with your turn on the first line, or open the game from your own player link.'
+    : 'To play by email, write "board" to the reply address given under a game: the answer shows the board as it stands, and a reply to that answer plays. A reply to this digest plays nothing.';
 
 /** A moment (epoch ms) as every message writes one: "2026-11-28 12:14 UTC". */
 const utcAt = (ms: number) => utc(new Date(ms).toISOString());
@@ -46,21 +47,34 @@ function gameLine(row: DirectoryRow, you: Color, origin: string, news: Awaited<R
   // The last turn, and the opponent's words quoted line by line (as in the game's own emails).
   const last = news?.lastMove ? [`Last turn: ${name(news.lastMove.side)} played ${news.lastMove.text} (ply ${news.lastMove.ply}).`] : [];
   const said = (news?.messages ?? []).flatMap((m) => [`${name(m.side)} wrote (ply ${m.ply}):`, ...m.text.split('\n').map((l) => `> ${l}`)]);
+  // What the opponent asks, waiting for an answer (tester 12 E15: a digest never said an offer stood).
+  const other: Color = you === 'white' ? 'black' : 'white';
+  const asks =
+    row.status !== 'active'
+      ? []
+      : [
+          ...(row.drawOfferBy === other ? [`${name(other)} offers a draw (answer "accept" or "decline").`] : []),
+          ...(row.takebackOfferBy === other ? [`${name(other)} asks to take back their last turn (answer "takeback accept" or "takeback decline").`] : []),
+          ...(row.pauseOfferBy === other && row.pauseOfferDays
+            ? [`${name(other)} asks for a pause of ${row.pauseOfferDays} day${row.pauseOfferDays === 1 ? '' : 's'} (answer "pause accept" or "pause decline").`]
+            : []),
+        ];
   return {
     id: row.id,
     you,
     text: `${title} game ${row.id} against ${them ?? 'your opponent'} (you play ${colorName(you)}, ply ${row.ply}): ${state}`,
-    news: [...last, ...said],
+    news: [...last, ...said, ...asks],
     link: `${origin}/games/${row.id}`,
   };
 }
 
-type GameLine = ReturnType<typeof gameLine> & { stop: string | null };
+type GameLine = ReturnType<typeof gameLine> & { stop: string | null; reply: string | null };
 
 const textLines = (l: GameLine) => [
   `- ${l.text}`,
   ...l.news.map((n) => `  ${n}`),
   `  ${l.link}`,
+  ...(l.reply ? [`  To play by email: write "board" to ${l.reply}`] : []),
   ...(l.stop ? [`  No more emails for this game: ${l.stop}`] : []),
 ];
 
@@ -89,14 +103,18 @@ export class DigestMailer {
       // A game whose object cannot say is listed without its news, not left out.
       const news = await this.news?.(g.id, you, job.since).catch(() => undefined);
       const l = gameLine(g, you, origin, news);
-      return { ...l, stop: await unsubscribeUrl(this.config, origin, l.id, l.you, job.address) };
+      // The game's reply address (tester 12 E8: the digest stood in for the mails one replies to).
+      return { ...l, stop: await unsubscribeUrl(this.config, origin, l.id, l.you, job.address), reply: await replyAddress(this.config, l.id, l.you) };
     };
     // Waiting games by deadline, nearest first, none last (as /me lists them).
     const w = await Promise.all([...waiting].sort((a, b) => (a.deadline ?? Infinity) - (b.deadline ?? Infinity)).map(line));
     const o = await Promise.all(others.map(line));
     const only = [...w, ...o].length === 1 ? [...w, ...o][0]! : undefined;
     const subject = w.length ? `Your move in ${w.length} game${w.length === 1 ? '' : 's'}` : `News in ${o.length} game${o.length === 1 ? '' : 's'}`;
+    // About one game that waits: its marker, so a reply is for the position the digest showed, as a game mail's is.
+    const shown = only && waiting.length === 1 && waiting[0]!.status === 'active' ? waiting[0]! : undefined;
     const text = [
+      ...(shown ? [replyMarker(shown.id, shown.ply, shown.position), ''] : []),
       `Since ${utcAt(job.since)}:`,
       '',
       ...(w.length ? ['Waiting for your move:', ...w.flatMap(textLines), ''] : []),
@@ -106,7 +124,7 @@ export class DigestMailer {
       ...setting(origin),
     ].join('\n');
     const item = (l: GameLine) =>
-      `<li><a href="${escapeXml(l.link)}">${escapeXml(l.text)}</a>${l.stop ? ` <small>(<a href="${escapeXml(l.stop)}">no more emails for this game</a>)</small>` : ''}${
+      `<li><a href="${escapeXml(l.link)}">${escapeXml(l.text)}</a>${l.reply ? ` <small>(to play by email: write "board" to ${escapeXml(l.reply)})</small>` : ''}${l.stop ? ` <small>(<a href="${escapeXml(l.stop)}">no more emails for this game</a>)</small>` : ''}${
         l.news.length ? `<br><span style="white-space:pre-wrap">${escapeXml(l.news.join('\n'))}</span>` : ''
       }</li>`;
     const html = [

@@ -29,6 +29,9 @@ export function threadHeaders(config: Pick<MailConfig, 'from'>, job: Pick<Notify
   return { References: anchor, 'In-Reply-To': anchor };
 }
 
+/** Events a digest does not hold: the clock's (a reminder, the last call, the opponent's deadline passed). */
+const URGENT: ReadonlySet<string> = new Set(['reminder', 'last-call', 'deadline-passed']);
+
 export class EmailChannel implements NotificationChannel {
   readonly name = 'email' as const;
   constructor(
@@ -112,7 +115,9 @@ export class EmailChannel implements NotificationChannel {
     if (off) return { kind: 'skipped', error: off };
     const unconfirmed = await this.unconfirmed(job, to.email!.toLowerCase());
     if (unconfirmed) return unconfirmed;
-    if (to.notify.digestHours !== null && this.digests) {
+    // The clock's warnings are what a digest reader still needs in time: held for the digest they could
+    // come after the deadline (tester 12 E13), so they go at once.
+    if (to.notify.digestHours !== null && this.digests && !URGENT.has(job.event)) {
       const now = this.clock();
       const due = now + to.notify.digestHours * 3_600_000;
       // The spell starts at the event's own time (the digest tells what was said since then).

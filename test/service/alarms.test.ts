@@ -12,7 +12,7 @@ import { DIRECTORY_RETRY_MS, type GameObject } from '../../src/worker/game-objec
 import { call, fetchWorker, gameDb, inGame, newGame, BASE } from './helpers.ts';
 import { gameService } from '../../src/worker/services.ts';
 import { captureComputerTurns } from './computer-helpers.ts';
-import { captureQueue } from './notify-helpers.ts';
+import { captureQueue, confirmAddresses, runQueue } from './notify-helpers.ts';
 import { emailText, subject, summary } from '../../src/notify/messages.ts';
 import { gameButtons, pressNotReply } from '../../src/notify/chat/buttons.ts';
 import type { EventData } from '../../src/notify/types.ts';
@@ -171,6 +171,26 @@ describe("a game's alarm", () => {
     const black = await row(g.id);
     expect(black.sideToMove).toBe('black');
     expect(await alarmOf(g.id)).toBe(black.deadline! - 0.1 * DAY);
+  });
+
+  it('a seat on a digest gets the reminder and the last call at once, not with the digest (tester 12 E13)', async () => {
+    const queue = captureQueue();
+    const g = await timed(1);
+    await confirmAddresses('kirk@example.com');
+    expect((await call('PATCH', `/api/games/${g.id}/me`, { token: g.tokens.white, json: { notify: { digestHours: 24 } } })).status).toBe(200);
+    queue.take();
+    const created = await row(g.id);
+    expect(await fireAt(g.id, created.deadline! - 0.2 * DAY)).toBe(true);
+    expect(await fireAt(g.id, created.deadline! - 0.1 * DAY)).toBe(true);
+    const sent: { subject: string }[] = [];
+    const EMAIL = { send: async (m: { subject: string }) => (sent.push(m), { messageId: 'm' }) } as unknown as SendEmail;
+    await runQueue(
+      queue.take().filter((j) => j.gameId === g.id && j.side === 'white' && j.channel === 'email'),
+      1,
+      'subspace-notify',
+      { ...env, EMAIL },
+    );
+    expect(sent.map((m) => m.subject.replace(/ in .*/, ''))).toEqual(['[Subspace] Reminder: your move', '[Subspace] Last call: your move']);
   });
 
   it('a reminder found due once the last call is: the last call alone, not both (nor the reminder after it)', async () => {

@@ -43,6 +43,7 @@ describe('email digest', () => {
     await play(games[0]!, 'Bb3-Bb2');
     await play(games[0]!, 'Wc2-Wc3');
     await call('POST', `/api/games/${games[0]!.id}/messages`, { json: { text: 'Your move, Kor.' }, token: games[0]!.tokens.white });
+    await call('POST', `/api/games/${games[1]!.id}/draw`, { json: { action: 'offer' }, token: games[1]!.tokens.white });
     await play(other, 'Wb2-Wb3');
     await play(other, 'Bb3-Bb2');
     type Sent = { to: string; subject: string; text: string; html: string; headers: Record<string, string>; replyTo?: string };
@@ -81,7 +82,11 @@ describe('email digest', () => {
     expect(mail.text).toContain('  Last turn: Kirk 0 (White) played Wc2-Wc3 (ply 3).\n  Kirk 0 (White) wrote (ply 3):\n  > Your move, Kor.');
     expect(mail.text).toContain('  Last turn: Kirk 1 (White) played Wb2-Wb3 (ply 1).');
     expect(mail.html).toContain('Your move, Kor.');
-    expect(mail.text).toContain("To play, open the game by its link, or reply to that game's own email: a reply to this digest plays nothing.");
+    // How to play by email from a digest, and each game's reply address to write "board" to (tester 12 E8); an offer standing (E15).
+    expect(mail.text).toContain('To play by email, write "board" to the reply address given under a game');
+    expect(mail.text).toMatch(new RegExp(`To play by email: write "board" to play\\+${games[0]!.id}\\.black\\.[0-9a-f]{16}@`));
+    expect(mail.text).toContain('  Kirk 1 (White) offers a draw (answer "accept" or "decline").');
+    expect(mail.html).toContain('offers a draw');
     expect(mail.text).toMatch(/Change it on http:\/\/[^ ]+\/me#notify-heading \("What you are told, in all your games"\)\.$/m);
     // No API path: a mail reader cannot send a PATCH (tester 3 F13).
     expect(mail.text).not.toMatch(/PATCH|\/api\//);
@@ -115,6 +120,8 @@ describe('email digest', () => {
     const stop = /No more emails for this game: (\S+)/.exec(sent[0]!.text)![1]!;
     expect(sent[0]!.headers).toMatchObject({ 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(sent[0]!.replyTo).toBe((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.replyTo);
+    // It shows where the game is, as a game's own mail does: a reply is for that position (tester 12 E8).
+    expect(sent[0]!.text).toMatch(new RegExp(`^## Subspace ${g.id} ply 1 [0-9a-f]{8}: reply above ##\n`));
   });
 });
 

@@ -74,6 +74,10 @@ describe('a reply is for the position its email showed', () => {
       `The game has moved on since the email you answered: turns were taken back and others played since, so it is at ply 2 again, in another position, so your turn "${turn}" was not played.`,
     );
     expect((await state(g.id)).ply).toBe(2);
+    // Nor with the turn's own "#ply" for the ply after the mail's, as the mails suggest (tester 12 E23).
+    const guarded = await reply(KIRK, yourMove.replyTo, `${turn} #3`, yourMove.text);
+    expect(guarded).toContain('The game has moved on since the email you answered: turns were taken back and others played since');
+    expect((await state(g.id)).ply).toBe(2);
     // A takeback asked by reply to that email is not carried out either: it would be about another turn.
     const takeback = await reply(KIRK, yourMove.replyTo, 'takeback', yourMove.text);
     expect(takeback).toContain('your takeback request was not carried out');

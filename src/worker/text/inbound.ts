@@ -277,7 +277,10 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   // A turn, a takeback (which is about the last turn), a planned line (tester 10 C3) or an answer to an
   // offer (tester 12 E20: "accept" under an old offer's mail accepted a later one, in another
   // position), meant for a position the game has left: not played, not stored, not answered.
-  const left = command && aboutThePosition(command, ownPly) ? movedOn(shown, game) : undefined;
+  // A turn's own "#ply" (as the mails suggest) for the ply after the mail's is still for the mail's
+  // position: checked against it too, not instead (tester 12 E23).
+  const forShown = ownPly && command?.kind === 'move' && shown !== undefined && Number(/#(\d{1,6})$/.exec(command.text)![1]) === shown.ply + 1;
+  const left = command && (aboutThePosition(command, ownPly) || forShown) ? movedOn(shown, game) : undefined;
   let outcome: InboundResult['outcome'];
   let text: string;
   if (found.conflicting) {
