@@ -1,7 +1,10 @@
-// The pages few requests ask for (the tournaments, a tournament, a leaderboard, a player's profile),
+// The pages few requests ask for (the tournaments, a tournament, a leaderboard, a player's profile,
+// an address's confirmation and unsubscribe pages, linking a chat),
 // drawn by the picture Worker (src/pictures/index.ts `page`) so that their markup stays out of the
 // main Worker's bundle (issue 17: 200 KiB gzipped). The main Worker reads the data, sends it with
 // who is looking (the header's signed-in player), and serves the HTML that comes back.
+import { ConfirmDiscordPage, TelegramLinkPage } from './chat-links.tsx';
+import { AddressConfirmedPage, ConfirmAddressPage, UnsubscribedPage, UnsubscribePage } from './confirm-address.tsx';
 import { LeaderboardPage, TournamentPage, TournamentsPage } from './league.tsx';
 import { ProfilePage } from './profile.tsx';
 import { lookupIn, type RatingTable } from './rating-badge.tsx';
@@ -15,7 +18,13 @@ export type RarePage =
       readonly name: 'tournament';
       readonly props: Omit<Parameters<typeof TournamentPage>[0], 'ratings' | 'children'> & { readonly ratings: RatingTable };
     }
-  | { readonly name: 'profile'; readonly props: Parameters<typeof ProfilePage>[0] };
+  | { readonly name: 'profile'; readonly props: Parameters<typeof ProfilePage>[0] }
+  | { readonly name: 'confirm-address'; readonly props: Parameters<typeof ConfirmAddressPage>[0] }
+  | { readonly name: 'address-confirmed'; readonly props: Parameters<typeof AddressConfirmedPage>[0] }
+  | { readonly name: 'unsubscribe'; readonly props: Parameters<typeof UnsubscribePage>[0] }
+  | { readonly name: 'unsubscribed'; readonly props: Parameters<typeof UnsubscribedPage>[0] }
+  | { readonly name: 'confirm-discord'; readonly props: Parameters<typeof ConfirmDiscordPage>[0] }
+  | { readonly name: 'telegram-link'; readonly props: Parameters<typeof TelegramLinkPage>[0] };
 
 function element(request: RarePage) {
   switch (request.name) {
@@ -27,6 +36,18 @@ function element(request: RarePage) {
       return <TournamentPage {...request.props} ratings={lookupIn(request.props.ratings)} />;
     case 'profile':
       return <ProfilePage {...request.props} />;
+    case 'confirm-address':
+      return <ConfirmAddressPage {...request.props} />;
+    case 'address-confirmed':
+      return <AddressConfirmedPage {...request.props} />;
+    case 'unsubscribe':
+      return <UnsubscribePage {...request.props} />;
+    case 'unsubscribed':
+      return <UnsubscribedPage {...request.props} />;
+    case 'confirm-discord':
+      return <ConfirmDiscordPage {...request.props} />;
+    case 'telegram-link':
+      return <TelegramLinkPage {...request.props} />;
   }
 }
 

@@ -9,8 +9,8 @@ import type { PlayerRow } from '../../db/schema.ts';
 import { peekCode, telegramStartCode, useCode } from '../bots/link-codes.ts';
 import type { AppEnv } from '../http.ts';
 import { readForm } from '../http-body.ts';
-import { ChatLinksSection, ConfirmDiscordPage, TelegramLinkPage } from '../pages/chat-links.tsx';
-import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
+import { ChatLinksSection } from '../pages/chat-links.tsx';
+import { meErrorPage as errorPage, ownPageForms, rarePage } from '../pages/respond.tsx';
 import { sha256Hex } from '../../service/crypto.ts';
 import { KEY_COOKIE } from '../http-auth.ts';
 import { cookiePlayer } from '../viewer.tsx';
@@ -40,7 +40,7 @@ export const chatLinkPages = new Hono<AppEnv>()
     const code = c.req.query('code') ?? '';
     const found = await peekCode(c.var.services.stores.chat, 'discord', code, Date.now());
     if (!found) return errorPage(c, 404, 'Link not valid', 'This link was used already or it expired. Type /subspace link in Discord again for a new one.');
-    return page(c).html(<ConfirmDiscordPage code={code} label={found.label} player={player.name ?? `player ${player.id}`} />);
+    return rarePage(c, { name: 'confirm-discord', props: { code, label: found.label, player: player.name ?? `player ${player.id}` } });
   })
 
   .use('/me/link/*', ownPageForms)
@@ -65,7 +65,7 @@ export const chatLinkPages = new Hono<AppEnv>()
     const { telegram } = c.var.services.config;
     if (!telegram.secret || !telegram.token) return errorPage(c, 404, 'No Telegram bot', 'This server has no Telegram bot set up.');
     const code = await telegramStartCode(c.var.services.stores.chat, player.id, getCookie(c, KEY_COOKIE)!, Date.now());
-    return page(c).html(<TelegramLinkPage code={code} bot={telegram.botName} />);
+    return rarePage(c, { name: 'telegram-link', props: { code, bot: telegram.botName } });
   })
 
   .post('/me/chat-links', async (c) => {

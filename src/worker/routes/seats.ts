@@ -13,8 +13,7 @@ import { requirePlayer } from '../http-auth.ts';
 import { formBodyText, isJson, mediaType, readForm, readJson, requireJson } from '../http-body.ts';
 import { describeIssues, validationHook } from '../http-validation.ts';
 import type { GameEnv } from '../game-id.ts';
-import { AddressConfirmedPage, ConfirmAddressPage, UnsubscribedPage, UnsubscribePage } from '../pages/confirm-address.tsx';
-import { errorPage, failureWords, page } from '../pages/respond.tsx';
+import { errorPage, failureWords, rarePage } from '../pages/respond.tsx';
 import { slackSignature } from '../slack-signature.ts';
 import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.ts';
 
@@ -113,7 +112,7 @@ export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', async (c)
     const email = await c.var.services.notify.unsubscribeTarget(game, side, t);
     if (email === undefined) return refused('This unsubscribe link is not valid: copy the whole link from the mail.');
     const action = (scope: 'game' | 'all') => `/unsubscribe?${new URLSearchParams({ game, side, t, ...(scope === 'all' ? { scope } : {}) })}`;
-    return page(c).html(UnsubscribePage({ game, side, action: action('game'), ...(email ? { email, actionAll: action('all') } : {}) }));
+    return rarePage(c, { name: 'unsubscribe', props: { game, side, action: action('game'), ...(email ? { email, actionAll: action('all') } : {}) } });
   }
   if (scope === 'all') {
     const closed = await c.var.services.notify.unsubscribeAddress(game, side, t);
@@ -122,7 +121,7 @@ export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', async (c)
       const status = closed.status === 404 ? 404 : 400;
       return browser ? errorPage(c, status, 'Not done', failureWords(closed)) : c.text(`${closed.error}\n`, status);
     }
-    if (browser) return page(c).html(UnsubscribedPage({ game, side, email: closed.value.email }));
+    if (browser) return rarePage(c, { name: 'unsubscribed', props: { game, side, email: closed.value.email } });
     return c.text(`Done: no more email from Subspace to ${closed.value.email}, from any game. Confirming the address again lifts that.\n`);
   }
   const result = await c.var.services.notify.unsubscribe(game, side, t);
@@ -132,7 +131,7 @@ export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', async (c)
       : browser
         ? errorPage(c, 404, 'No such game', failureWords(result))
         : c.text(`${result.error}\n`, result.status);
-  if (browser) return page(c).html(UnsubscribedPage({ game, side }));
+  if (browser) return rarePage(c, { name: 'unsubscribed', props: { game, side } });
   return c.text(
     `Done: no more notification emails for ${colorName(side)} in game ${game}. Turn them back on from the game's page (open it signed in, or with your own link): "Email me about this game again".\n`,
   );
@@ -150,7 +149,7 @@ export const confirmAddress = new Hono<AppEnv>().on(['GET', 'POST'], '/', async 
   // A link that is not ours is refused on the GET already, as the other mailed links are (tester 5 F6).
   const confirmed = await (c.req.method === 'GET' ? notify.addressLink(email, t) : notify.confirmAddress(email, t));
   if (confirmed.ok && c.req.method === 'GET')
-    return page(c).html(ConfirmAddressPage({ email, action: `/confirm-address?${new URLSearchParams({ email, t })}` }));
+    return rarePage(c, { name: 'confirm-address', props: { email, action: `/confirm-address?${new URLSearchParams({ email, t })}` } });
   if (!confirmed.ok) return errorPage(c, 403, 'Confirmation link not valid', failureWords(confirmed));
-  return page(c).html(AddressConfirmedPage({ email: confirmed.value.email }));
+  return rarePage(c, { name: 'address-confirmed', props: { email: confirmed.value.email } });
 });
