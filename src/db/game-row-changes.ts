@@ -180,8 +180,11 @@ export const seatClaimed =
 
 /** A seat's token hash replaced, only while it is still `oldHash` (of two renewals at once, one wins). */
 export const seatTokenRenewed =
-  (side: Color, oldHash: string, newHash: string): RowChange =>
+  (side: Color, oldHash: string, newHash: string, release = false): RowChange =>
   (row) => {
     if ((side === 'white' ? row.whiteTokenHash : row.blackTokenHash) !== oldHash) return undefined;
-    return side === 'white' ? { whiteTokenHash: newHash } : { blackTokenHash: newHash };
+    // `release`: the seat is no player's any more (a claim made with the leaked link ends with it).
+    return side === 'white'
+      ? { whiteTokenHash: newHash, ...(release ? { whitePlayerId: null } : {}) }
+      : { blackTokenHash: newHash, ...(release ? { blackPlayerId: null } : {}) };
   };

@@ -377,9 +377,9 @@ export class GameStore {
     return this.changeRow(gameId, seatClaimed(side, playerId, name));
   }
 
-  /** A seat's new token (its hash), in place of `oldHash`; false when the seat's token is another by now. */
-  async renewSeatToken(gameId: string, side: Color, oldHash: string, newHash: string): Promise<boolean> {
-    return this.changeRow(gameId, seatTokenRenewed(side, oldHash, newHash));
+  /** A seat's new token (its hash), in place of `oldHash` (and, `release`, no player's seat any more); false when the seat's token is another by now. */
+  async renewSeatToken(gameId: string, side: Color, oldHash: string, newHash: string, release = false): Promise<boolean> {
+    return this.changeRow(gameId, seatTokenRenewed(side, oldHash, newHash, release));
   }
 }
 

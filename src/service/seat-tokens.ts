@@ -11,7 +11,7 @@ import { heldSeat, type KeyCheck } from './seat-holder.ts';
 /** A game's row and the seat changes a renewal makes, through the game's object. */
 export interface SeatRecords {
   game(id: string): Promise<GameRow | undefined>;
-  renewSeatToken(id: string, side: Color, oldHash: string, newHash: string): Promise<boolean>;
+  renewSeatToken(id: string, side: Color, oldHash: string, newHash: string, release?: boolean): Promise<boolean>;
   dropInvitation(id: string, side: Color): Promise<void>;
   /** End the game's event streams opened with this seat (they go on with no credential to check). */
   cutSeatStreams(id: string, side: Color): Promise<void>;
@@ -33,14 +33,21 @@ export class SeatTokens {
     private readonly players?: KeyCheck,
   ) {}
 
-  /** A new token for the seat `token` holds (a seat token, or the key of the player sitting there). */
-  async renew(id: string, token: string, base: LinkBase): Promise<ServiceResult<SeatRenewed>> {
+  /**
+   * A new token for the seat `token` holds (a seat token, or the key of the player sitting there).
+   * Renewed with the seat's token, the seat stops being a player's unless it is `viewer`'s (the
+   * signed-in player asking): a player who added the game to their games with the leaked link loses
+   * it with the link (tester 11 S16). The player renewing with their own key keeps it.
+   */
+  async renew(id: string, token: string, base: LinkBase, viewer?: string): Promise<ServiceResult<SeatRenewed>> {
     const seat = await heldSeat(await this.records.game(id), id, token, this.players);
     if (!seat.ok) return seat;
-    const { row, side } = seat.value;
+    const { row, side, byKey } = seat.value;
+    const holder = side === 'white' ? row.whitePlayerId : row.blackPlayerId;
+    const release = !byKey && holder !== null && holder !== viewer;
     const fresh = newToken();
     const oldHash = side === 'white' ? row.whiteTokenHash : row.blackTokenHash;
-    if (!(await this.records.renewSeatToken(id, side, oldHash, await sha256Hex(fresh))))
+    if (!(await this.records.renewSeatToken(id, side, oldHash, await sha256Hex(fresh), release)))
       return fail(403, 'bad_token', `the ${side} seat of game ${id} had its token renewed meanwhile: the token sent no longer holds it`);
     await Promise.all([this.push.endSeat(id, side), this.records.dropInvitation(id, side), this.records.cutSeatStreams(id, side)]);
     return done({ side, token: fresh, link: playerLinks(base, id, { [side]: fresh })[side]! });

@@ -173,8 +173,8 @@ export class RemoteGames {
   claimSeat(id: string, side: Color, playerId: string, name?: string): Promise<boolean> {
     return this.stored(id, 'claimSeat', [id, side, playerId, name]);
   }
-  renewSeatToken(id: string, side: Color, oldHash: string, newHash: string): Promise<boolean> {
-    return this.stored(id, 'renewSeatToken', [id, side, oldHash, newHash]);
+  renewSeatToken(id: string, side: Color, oldHash: string, newHash: string, release = false): Promise<boolean> {
+    return this.stored(id, 'renewSeatToken', [id, side, oldHash, newHash, release]);
   }
   async cutSeatStreams(id: string, side: Color): Promise<void> {
     if (await this.mayBeGame(id)) await gameObject(this.env, id).cutSeatStreams(side);

@@ -69,6 +69,29 @@ describe("renewing a seat's token", () => {
     expect((await call('GET', `/api/games/${game.id}`, { token: res.body.token })).body.you).toBe('black');
   });
 
+  it('a player who added the game with the leaked link loses the seat when its holder renews the link (tester 11 S16)', async () => {
+    const g = await newGame('warp-factor');
+    const claimer = await newPlayer('Claimer');
+    const added = await form(`/games/${g.id}/add-to-my-games`, { token: g.tokens.black }, BASE, { Cookie: `subspace_key=${claimer.key}` });
+    expect(added.status).toBe(303);
+    expect((await call('GET', `/api/games/${g.id}/me`, { token: claimer.key })).body.side).toBe('black');
+    // The seat's holder renews its link with the token: the claim made with the old link ends with it.
+    const renewed = await call('POST', `/api/games/${g.id}/token`, { token: g.tokens.black });
+    expect(renewed.status).toBe(201);
+    expect((await call('GET', `/api/games/${g.id}/me`, { token: claimer.key })).status).toBe(403);
+    expect((await call('GET', '/api/me/games', { token: claimer.key })).body.games).toEqual([]);
+    expect((await call('GET', `/api/games/${g.id}/me`, { token: renewed.body.token })).body.side).toBe('black');
+    // A player renewing their own seat (with their key, or signed in on the page) keeps it.
+    const owner = await newPlayer('Owner');
+    const mine = await call('POST', '/api/games', { json: { variant: 'planar' }, token: owner.key });
+    const byKey = await call('POST', `/api/games/${mine.body.id}/token`, { token: owner.key });
+    expect(byKey.status).toBe(201);
+    expect((await call('GET', `/api/games/${mine.body.id}/me`, { token: owner.key })).status).toBe(200);
+    const page = await form(`/games/${mine.body.id}/new-link`, { token: byKey.body.token }, BASE, { Cookie: `subspace_key=${owner.key}` });
+    expect(page.status).toBe(303);
+    expect((await call('GET', `/api/games/${mine.body.id}/me`, { token: owner.key })).status).toBe(200);
+  });
+
   it('refuses a stranger, a missing token and an unknown game in words', async () => {
     const g = await newGame('planar');
     const stranger = await newPlayer('Stranger');

@@ -178,7 +178,7 @@ export const gameForms = new Hono<AppEnv>()
   // "Make a new link" (a seat link shared by mistake): the seat's new token, the old one ended; the page's new address is the link.
   .post('/games/:id/new-link', playerForm, async (c) => {
     const id = c.req.param('id');
-    const renewed = await c.var.services.seatTokens.renew(id, c.var.token, linkBase(c));
+    const renewed = await c.var.services.seatTokens.renew(id, c.var.token, linkBase(c), (await cookiePlayer(c))?.id);
     if (!renewed.ok) return errorPage(c, renewed.status === 404 ? 404 : 403, renewed.status === 404 ? 'No such game' : 'Not your game', failureWords(renewed));
     return backToGame(c, id, renewed.value.token, {
       ok: "This page's address is your new link: bookmark it or copy it from the address bar. The old link no longer works. An email address or webhook set with it stays: check Notifications below.",
