@@ -4,6 +4,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import { MAX_NOTE_CHARS, MAX_VARIATIONS, MAX_VARIATION_TURNS, NotesSchema } from '../service/notes-schemas.ts';
 
 import { bool, error, int, list, nullable, object, ref, str, type Json } from './openapi-schema.ts';
+import { tooMany } from './openapi-operations.ts';
 import { COLORS } from '../engine/types.ts';
 
 const color: Json = { enum: COLORS };
@@ -85,7 +86,7 @@ export const analysisPaths = (id: unknown, auth: unknown[]) => ({
   '/api/games/{id}/analysis': {
     post: {
       summary:
-        "Ask for the computer's analysis of a finished game (a game that ends is analysed by itself). It runs through the computer queue a piece at a time; asking again while one exists changes nothing. Never during a game",
+        "Ask for the computer's analysis of a finished game (a game that ends is analysed by itself; an imported one when asked for). It runs through the computer queue a piece at a time; asking again while one exists changes nothing. Never during a game",
       parameters: [id],
       responses: {
         202: {
@@ -94,6 +95,7 @@ export const analysisPaths = (id: unknown, auth: unknown[]) => ({
         },
         404: error('no such game'),
         409: error('the game is not over: no analysis during a game, for anyone', 'game_not_over'),
+        429: tooMany('new games and analyses asked for'),
       },
     },
     get: {

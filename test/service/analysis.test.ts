@@ -128,36 +128,32 @@ describe('post-game analysis', () => {
     }
   });
 
-  it('an imported record of a finished game is analysed by itself, as a game that ends here is; a game going on is not', async () => {
+  it('an imported record of a finished game is analysed only when asked for (tester 11 S15: each anonymous import bought a whole analysis)', async () => {
     const game = await finishedGame();
     await drain();
     const record = (await call('GET', `/api/games/${game.id}/record`)).text;
-    const importWith = (text: string, autoAnalysis: string) =>
+    const importWith = (text: string) =>
       fetchWorker(new Request(`${BASE}/api/games/import`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: text }), {
         ...env,
-        AUTO_ANALYSIS: autoAnalysis,
+        AUTO_ANALYSIS: 'on',
       });
-    const finished = await importWith(record, 'on');
+    const finished = await importWith(record);
     expect(finished.status).toBe(201);
     const id = (await finished.json<{ id: string }>()).id;
+    expect(queue.take()).toEqual([]);
+    expect((await call('GET', `/api/games/${id}/analysis`)).status).toBe(404);
+    // Asked for (the page's button, or the API), it runs, as for any finished game.
+    expect((await call('POST', `/api/games/${id}/analysis`)).status).toBe(202);
     expect(queue.jobs).toEqual([{ kind: 'analysis', gameId: id, from: 0 }]);
-    expect((await call('GET', `/api/games/${id}/analysis`)).body).toMatchObject({ status: 'queued', positions: FIRST_CONTACT_WIN.length + 1 });
     await drain();
-    expect((await call('GET', `/api/games/${id}/analysis`)).body).toMatchObject({ status: 'done' });
-
-    // Automatic analysis off: the import asks for nothing (POST …/analysis still does).
-    const off = await importWith(record, 'off');
-    expect(off.status).toBe(201);
-    expect(queue.take()).toEqual([]);
-    expect((await call('GET', `/api/games/${(await off.json<{ id: string }>()).id}/analysis`)).status).toBe(404);
-
-    // A record without an ending is a game going on: nothing to analyse yet.
-    const active = await newGame('warp-factor');
-    for (const move of ['Wb2-Wb3', 'Bb3-Bb2']) expect((await play(active, move)).status).toBe(200);
-    const going = await importWith((await call('GET', `/api/games/${active.id}/record`)).text, 'on');
-    expect(going.status).toBe(201);
-    expect((await going.json<{ state: { status: string } }>()).state.status).toBe('active');
-    expect(queue.take()).toEqual([]);
+    expect((await call('GET', `/api/games/${id}/analysis`)).body).toMatchObject({ status: 'done', positions: FIRST_CONTACT_WIN.length + 1 });
+    // Asking counts against the client's limit of new games (60 a minute), as an import does.
+    const limited = await fetchWorker(new Request(`${BASE}/api/games/${id}/analysis`, { method: 'POST', headers: { 'CF-Connecting-IP': '203.0.113.77' } }), {
+      ...env,
+      NEW_GAME_LIMITER: { limit: async () => ({ success: false }) } as unknown as RateLimit,
+    });
+    expect(limited.status).toBe(429);
+    expect((await limited.json<{ code: string }>()).code).toBe('rate_limited');
   });
 
   it('POST asks for the analysis of any finished game (202), once; a duplicate or late piece changes nothing', async () => {

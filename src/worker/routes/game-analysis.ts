@@ -7,11 +7,13 @@ import type { GameEnv } from '../game-id.ts';
 import { reply, fromFailure } from '../http.ts';
 import { requirePlayer } from '../http-auth.ts';
 import { requireJson } from '../http-body.ts';
+import { limitNewGames } from '../http-limits.ts';
 import { validationHook } from '../http-validation.ts';
 
 export const gameAnalysis = new Hono<GameEnv>()
-  // Anyone may ask for the analysis of a finished game; nobody gets one during a game (409).
-  .post('/analysis', async (c) => {
+  // Anyone may ask for the analysis of a finished game; nobody gets one during a game (409). Asking
+  // counts against the client's limit of new games: each asks for the computer's time (tester 11 S15).
+  .post('/analysis', limitNewGames(undefined, 'new games and analyses asked for'), async (c) => {
     const asked = await c.var.services.analysis.request(c.var.gameId);
     if (!asked.ok) return fromFailure(c, asked);
     c.header('Location', `/api/games/${asked.value.id}/analysis`);

@@ -59,11 +59,9 @@ export const games = new Hono<AppEnv>()
     );
     if (!body.ok) return body.response;
     const { record, ...extra } = body.text ? { record: body.value } : body.value;
-    const imported = await c.var.services.games.import(record, extra, linkBase(c));
-    // A record of a game already over is analysed as a game that ends here is (AUTO_ANALYSIS).
-    if (imported.ok && imported.value.state.status === 'finished' && imported.value.state.ply > 0 && c.var.services.config.autoAnalysis)
-      await c.var.services.analysis.request(imported.value.id);
-    return reply(c, imported, 201);
+    // A record of a game already over is analysed when someone asks (POST …/analysis), not by itself:
+    // each anonymous import bought a whole analysis of the computer's time (tester 11 S15).
+    return reply(c, await c.var.services.games.import(record, extra, linkBase(c)), 201);
   });
 
 /** One game, under /api/games/:id (its id checked once: game-id.ts). */
