@@ -38,6 +38,7 @@ import { cookiePlayer } from '../viewer.tsx';
 import { lineTurns } from '../text/commands.ts';
 import { playedWords, staleTurnWords } from '../../service/plan-outcome.ts';
 import { errorPage, failureWords, noSuchGame, ownPageForms, page } from '../pages/respond.tsx';
+import { limitNewGames } from '../http-limits.ts';
 
 /** Page forms that act for a player: the id names a game, the form carries a player token (on `c.var`). */
 const playerForm = createMiddleware<AppEnv & { Variables: { token: string; fields: Record<string, string> } }>(async (c, next) => {
@@ -232,15 +233,19 @@ export const gameForms = new Hono<AppEnv>()
 
   // "Analyse this game" without JavaScript: ask, then back to the page it was pressed on (its script
   // asks the same way and fills the analysis in without leaving).
-  .post('/games/:id/analysis', async (c) => {
-    const id = c.req.param('id');
-    const asked = isGameId(id) ? await c.var.services.analysis.request(id) : undefined;
-    if (!asked?.ok)
-      return errorPage(c, asked?.status === 409 ? 409 : 404, 'No analysis', asked ? failureWords(asked) : `There is no game with id ${id.slice(0, 40)}.`);
-    const back = (await readForm(c)).back ?? '';
-    const sameGame = back === `/games/${id}` || back.startsWith(`/games/${id}?`);
-    return c.redirect(`${sameGame ? back : `/games/${id}`}#analysis`, 303);
-  })
+  .post(
+    '/games/:id/analysis',
+    limitNewGames((c, error) => errorPage(c, 429, 'Too many requests', `${error.charAt(0).toUpperCase()}${error.slice(1)}. Try again in a minute.`)),
+    async (c) => {
+      const id = c.req.param('id');
+      const asked = isGameId(id) ? await c.var.services.analysis.request(id) : undefined;
+      if (!asked?.ok)
+        return errorPage(c, asked?.status === 409 ? 409 : 404, 'No analysis', asked ? failureWords(asked) : `There is no game with id ${id.slice(0, 40)}.`);
+      const back = (await readForm(c)).back ?? '';
+      const sameGame = back === `/games/${id}` || back.startsWith(`/games/${id}?`);
+      return c.redirect(`${sameGame ? back : `/games/${id}`}#analysis`, 303);
+    },
+  )
 
   .post('/games/:id/:action{resign|abort|claim|draw|takeback|pause|leave}', playerForm, async (c) => {
     const id = c.req.param('id');
