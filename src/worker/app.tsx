@@ -34,6 +34,7 @@ import { withViewer } from './viewer.tsx';
 import { gameIdOnce, type GameEnv } from './game-id.ts';
 import { ErrorPage } from './pages/layout.tsx';
 import { PAGE_CSP } from './pages/respond.tsx';
+import { KEY_COOKIE } from './http-auth.ts';
 
 export const app = new Hono<AppEnv>();
 
@@ -64,6 +65,15 @@ const apiCors = cors({
 });
 app.use('/api/*', apiCors);
 app.use('/api', apiCors);
+// An answer read with a credential, or to a write (a new game's tokens, a new key), is its reader's
+// own: no cache keeps it, unless the route says otherwise (tester 11 S20).
+app.use('/api/*', async (c, next) => {
+  await next();
+  if (c.res.headers.has('Cache-Control')) return;
+  const read = c.req.method === 'GET' || c.req.method === 'HEAD';
+  if (!read || c.req.header('Authorization') || c.req.query('token') || c.req.header('Cookie')?.includes(`${KEY_COOKIE}=`))
+    c.res.headers.set('Cache-Control', 'private, no-store');
+});
 app.use('/openapi.json', apiCors);
 
 // hono/tiny's router takes "/x/" for "/x"; here, as under Hono's default routers, a path with a

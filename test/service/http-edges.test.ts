@@ -148,6 +148,22 @@ describe('the token before the body', () => {
 });
 
 describe('tokens on reads', () => {
+  it('an answer read with a credential, or to a write, is never kept by a cache; a public read is left to its route (tester 11 S20)', async () => {
+    const g = await newGame('warp-factor');
+    const p = await newPlayer('Cached');
+    const made = await call('POST', '/api/games', { json: { variant: 'planar' } });
+    const mine = [
+      await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white }),
+      await call('GET', `/api/games/${g.id}/me?token=${g.tokens.white}`),
+      await call('GET', `/api/games/${g.id}`, { token: g.tokens.black }),
+      await call('GET', '/api/me', { token: p.key }),
+      await call('GET', '/api/me/games', { token: p.key }),
+      made,
+    ];
+    for (const res of mine) expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect((await call('GET', `/api/games/${g.id}`)).headers.get('Cache-Control')).toBeNull();
+  });
+
   it('GET /api/games/:id with a wrong token is a 403, not a spectator view', async () => {
     const g = await newGame('warp-factor');
     const wrong = await call('GET', `/api/games/${g.id}`, { token: 'x'.repeat(43) });
