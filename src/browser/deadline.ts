@@ -12,7 +12,7 @@ function localTime(iso: string): string {
 export function showTimes(live: Element): void {
   for (const t of live.querySelectorAll('time[data-local]')) {
     const at = t.getAttribute('datetime');
-    if (at) t.textContent = localTime(at);
+    if (at) write(t, localTime(at));
   }
   const d = live.getAttribute('data-deadline');
   const el = document.getElementById('deadline');
@@ -29,5 +29,13 @@ export function showTimes(live: Element): void {
     const mins = m % 60;
     words = 'in ' + (days ? plural(days, 'day') + ' ' : '') + (days || h ? h + ' h ' : '') + (days ? '' : mins + ' min');
   }
-  el.textContent = localTime(d) + ' (' + words.trim() + ')';
+  write(el, localTime(d) + ' (' + words.trim() + ')');
+}
+
+/**
+ * Words written only when they change: the times sit in the status line, a live region, where each
+ * rewrite is read aloud (tester 13 W13: the countdown was spoken twice a minute).
+ */
+function write(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
 }

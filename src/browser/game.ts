@@ -195,7 +195,11 @@ function startGamePage(root: HTMLElement): void {
       if (!matching(tried).length) {
         chosen = [];
         show();
-        if (keys.length) announce('No move starts at ' + keyLabel(keys[0]!) + '.');
+        // Said where it is seen, naming what was clicked (tester 13 W15: the board ignored the click in silence).
+        if (keys.length) {
+          const what = elementsFor(keys[0]!)[0]?.getAttribute('aria-label') ?? keyLabel(keys[0]!);
+          flash('info', 'No turn of yours starts at ' + what + ': pick one of your own pieces or platforms that can move.');
+        }
         return;
       }
     }
