@@ -451,6 +451,9 @@ function startGamePage(root: HTMLElement): void {
   function setup(): void {
     const clear = $('#clear-btn');
     if (clear) clear.hidden = false;
+    // The move list opens at its latest turns (tester 13 W4: it showed move 1, the last ones hidden below).
+    const moves = document.getElementById('moves');
+    if (moves) moves.scrollTop = moves.scrollHeight;
     const rp = $('#replay');
     if (rp) rp.hidden = false;
     // Cells, pins and pieces in hand become buttons only now that clicking them does something;
