@@ -5,7 +5,9 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, newGame } from './helpers.ts';
-import { captureQueue, runQueue } from './notify-helpers.ts';
+import { captureQueue, inboundEmail, runQueue } from './notify-helpers.ts';
+import { createExecutionContext } from 'cloudflare:test';
+import worker from '../../src/worker/index.ts';
 import { newPlayer } from './player-helpers.ts';
 import { unsubscribeTag } from '../../src/notify/signing.ts';
 
@@ -121,6 +123,16 @@ describe('an address a seat was given', () => {
       `Done: no more email from Subspace to ${address}, from any game. Confirming the address again lifts that.\n`,
     ]);
 
+    // A reply from the closed address plays nothing, and the refusal says why as it is (tester 12 E14).
+    const replyTo = (await call('GET', `/api/games/${first.id}/me`, { token: first.tokens.black })).body.replyTo as string;
+    const bounced = inboundEmail(
+      `From: <${address}>\nTo: ${replyTo}\nSubject: Re: move\nMessage-ID: <${crypto.randomUUID()}@example.org>\n\nresign\n`,
+      address,
+      replyTo,
+    );
+    await worker.email(bounced.message, env, createExecutionContext());
+    expect(bounced.rejected[0]).toMatch(/^Not accepted: you asked Subspace to send no more email to carol-/);
+    expect((await call('GET', `/api/games/${first.id}`)).body.status).toBe('active');
     // A stranger's new game naming the address: nothing goes there, not even a confirmation.
     const spam = await newGame('warp-factor', { white: { name: 'Prize Dept' }, black: { email: address } });
     queue.take();

@@ -330,6 +330,20 @@ describe('what the player wrote, whole', () => {
     expect(after.body.messages.at(-1).text).toBe('Good luck,\nand have fun');
   });
 
+  it('a "say" line beside another command is sent too, first; after the game, a reply without a command is told the game is over (tester 12 E21, E9)', async () => {
+    const { g, to } = await blackTurnEmail();
+    const offered = await send(raw(KOR, to, 'draw\nsay The position is dead equal, shall we call it a day?\n'), KOR, to);
+    expect(offered.replies[0]!.text).toContain('Your message was sent to White:\n> The position is dead equal, shall we call it a day?\n\nYou offered a draw.');
+    const read = await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.white });
+    expect(read.body.messages.map((m: { text: string }) => m.text)).toEqual(['The position is dead equal, shall we call it a day?']);
+    expect((await state(g.id)).drawOffer).toBe('black');
+    const resigned = await send(raw(KOR, to, 'resign\nsay Well played\n'), KOR, to);
+    expect(resigned.replies[0]!.text).toContain('You resigned.');
+    expect((await state(g.id)).status).toBe('finished');
+    const thanks = await send(raw(KOR, to, 'Thanks for the game, Kirk!\n'), KOR, to);
+    expect(thanks.replies[0]!.text).toBe('This game is over (1-0, resignation): there is nothing to play. To write to your opponent, reply "say <words>".');
+  });
+
   it('a "say" line and a turn in one mail: the turn is played with the message (either order)', async () => {
     for (const order of ['say first', 'turn first'] as const) {
       const { g, to } = await blackTurnEmail();

@@ -33,7 +33,7 @@ interface InboundDeps {
   readonly service: GameApi;
   readonly store: InboundStore;
   /** Which addresses their owners confirmed: only those play by email. */
-  readonly addresses: Pick<AddressStore, 'confirmed'>;
+  readonly addresses: Pick<AddressStore, 'standing'>;
   /** Reads the MIME of a mail (postal-mime, in the picture Worker: PICTURES.mail). */
   readonly parse: (raw: Uint8Array) => Promise<ParsedMail>;
   readonly config: MailConfig;
@@ -67,6 +67,8 @@ interface FoundCommand {
   readonly conflicting?: readonly string[];
   /** Lines skipped for their other words that hold a word reading as a turn of this game ("My move is Wb2-Wb3."): said so in the answer. */
   readonly skipped?: readonly { readonly line: string; readonly turn: string }[];
+  /** A `say` line beside a command that is no turn (draw, resign, takeback, …): sent before it (tester 12 E21: it was dropped). */
+  readonly say?: string;
 }
 
 /**
@@ -136,7 +138,7 @@ async function findCommand(service: GameApi, gameId: string, side: Color, lines:
   if (actions.length > 1) return { conflicting: actions.map((a) => a.line) };
   const action = actions[0]?.command;
   if (action?.kind === 'move') return { command: { ...action, ...(said ? { message: said.text } : {}) }, ...told };
-  return { command: action ?? said ?? question, ...told };
+  return { command: action ?? said ?? question, ...told, ...(action && said ? { say: said.text } : {}) };
 }
 
 /** Whether a line that is no keyword reads as a turn (of this game, or one word shaped like a turn): then it is not a message's next line. */
@@ -252,8 +254,14 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     );
     return { outcome: 'rejected' };
   }
-  if (!(await deps.addresses.confirmed(seat))) {
-    message.setReject(`Not accepted: ${seat} has not been confirmed yet. Follow the link in the confirmation email Subspace sent to it, then reply again.`);
+  const standing = await deps.addresses.standing(seat);
+  if (standing !== 'confirmed') {
+    // Said as it is: an address its owner closed to all mail is not one waiting for its confirmation (tester 12 E14).
+    message.setReject(
+      standing === 'blocked'
+        ? `Not accepted: you asked Subspace to send no more email to ${seat}, so mail from it plays nothing. Confirming the address again (the link of a confirmation mail) lifts that.`
+        : `Not accepted: ${seat} has not been confirmed yet. Follow the link in the confirmation email Subspace sent to it, then reply again.`,
+    );
     return { outcome: 'rejected' };
   }
   const failed = authFailure(mail.authResults);
@@ -291,6 +299,10 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
       'Subspace does not guess which one you meant, so nothing was played or changed.',
       'Reply again with just one of them (a "say <words>" line may go with a turn).',
     ].join('\n');
+  } else if (!command && game && game.status !== 'active') {
+    // A game over: nothing to play, and the in-game commands would mislead (tester 12 E9: "Thanks for the game!").
+    outcome = 'no-command';
+    text = `This game is over (${game.result}${game.reason ? `, ${game.reason}` : ''}): there is nothing to play. To write to your opponent, reply "say <words>".`;
   } else if (!command) {
     outcome = 'no-command';
     const example = game?.sideToMove === address.side ? turnExamples(game)[0]?.text : undefined;
@@ -304,7 +316,11 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     outcome = 'stale';
     text = `The game has moved on since the email you answered: ${left}, so ${commandWords(command)} was not ${command.kind === 'move' ? 'played' : 'carried out'}. Look at the board in the latest email (or on the game page) and reply to that one.`;
   } else {
-    const answer = await runCommand(deps.service, address.gameId, { side: address.side }, command, origin);
+    // The message first (a "well played" arrives before the resignation it goes with).
+    const message =
+      found.say === undefined ? undefined : await runCommand(deps.service, address.gameId, { side: address.side }, { kind: 'say', text: found.say }, origin);
+    const ran = await runCommand(deps.service, address.gameId, { side: address.side }, command, origin);
+    const answer = message ? { ...ran, reply: `${message.reply.split('\n\n')[0]}\n\n${ran.reply}` } : ran;
     outcome = answer.ok ? doneOutcome(command) : 'failed';
     const stale =
       !answer.ok && answer.status === 409 && /^Could not play .*: stale: (?:turns were taken back since; )?the game is at ply (\d+)/.exec(answer.reply);
