@@ -44,6 +44,20 @@ export const NameSchema = v.pipe(
     /^(?![\u200C\u200D])(?!.*\u034F)[^\u00AD\u115F\u1160\u180E\u200B\u2060-\u2064\u2800\u3164\uFEFF\uFFA0]*(?<![\u200C\u200D])$/su,
     'must not contain invisible characters (a zero-width space, word joiner, soft hyphen, blank filler, byte-order mark, or a joiner at either end)',
   ),
+  // Every other character of the format class shows as nothing too, as do variation selectors not
+  // on an emoji and a few invisible letters (tester 11 S1: "Ki\uFE00rk", tag characters, U+17B4):
+  // only the joiners, an emoji's own selector and a flag's tag sequence stay.
+  v.check(
+    (name) =>
+      !/[\p{Cf}\uFE00-\uFE0F\u180B-\u180F\u17B4\u17B5\u{E0100}-\u{E01EF}]/u.test(
+        name
+          .replace(/\u{1F3F4}[\u{E0020}-\u{E007F}]+/gu, '\u{1F3F4}')
+          .replace(/(\p{Extended_Pictographic}|[#*0-9])[\uFE0E\uFE0F]/gu, '$1')
+          // (the joiners allowed; the characters the rule above names, said once, by it)
+          .replace(/[\u200C\u200D\u00AD\u180E\u200B\u2060-\u2064\uFEFF]/g, ''),
+      ),
+    'must not contain invisible characters (format characters, or variation selectors not on an emoji)',
+  ),
   // Combining marks with no letter under them show as nothing, and a stack of them ("zalgo") draws
   // over the lines around the name (tester 5 F3); scripts that write several marks on a letter
   // (Vietnamese, Devanagari, Tibetan) need at most about four.
@@ -54,7 +68,11 @@ export const NameSchema = v.pipe(
 /** A name a person gives themselves or a seat: the service's own engine is shown as "Computer (level N)", and no person passes for it (tester 3 F8; a record's names are as written). */
 const PersonNameSchema = v.pipe(
   NameSchema,
-  v.check((name) => !/^computer\b/iu.test(name.normalize('NFKC')), 'must not start with "Computer": that is how the computer player is named'),
+  // Read without what shows as nothing or sits on a letter ("C\u200Domputer" passed: tester 11 S1).
+  v.check(
+    (name) => !/^computer\b/iu.test(name.normalize('NFKD').replace(/[\p{Cf}\p{M}]/gu, '')),
+    'must not start with "Computer": that is how the computer player is named',
+  ),
 );
 
 /**

@@ -226,7 +226,15 @@ describe('player names', () => {
       const player = await call('POST', '/api/players', { json: { name: bad } });
       expect(player.status, JSON.stringify(bad)).toBe(400);
     }
-    for (const good of ['👨\u200d👩\u200d👧', 'می\u200cخواهم']) {
+    // The rest of the class (tester 11 S1): variation selectors off an emoji, tag characters, other format characters, invisible letters.
+    for (const bad of ['Ki\uFE00rk', 'Ki\u{E0061}rk', 'Ki\u180Brk', 'Ki\u17B4rk', 'Ki\uFFF9rk', 'Ki\u206Ark', 'Ki\u{1D173}rk', 'Ki\u{1BCA0}rk']) {
+      const created = await call('POST', '/api/players', { json: { name: bad } });
+      expect([created.status, created.body.error], JSON.stringify(bad)).toEqual([
+        400,
+        'name: must not contain invisible characters (format characters, or variation selectors not on an emoji)',
+      ]);
+    }
+    for (const good of ['👨\u200d👩\u200d👧', 'می\u200cخواهم', 'Kirk ❤\uFE0F', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} England']) {
       const created = await call('POST', '/api/games', { json: { variant: 'warp-factor', white: { name: good } } });
       expect([created.status, created.body.state?.players.white.name]).toEqual([201, good]);
     }

@@ -90,7 +90,14 @@ describe('players and keys', () => {
     const created = await call('POST', '/api/players', { json: { name: 'Computer (level 6)' } });
     expect([created.status, created.body.error]).toEqual([400, `name: ${refused}`]);
     const p = await newPlayer('Computerfan');
-    for (const name of ['computer (level 2)', 'COMPUTER', 'Ｃｏｍｐｕｔｅｒ (level 5)']) {
+    for (const name of [
+      'computer (level 2)',
+      'COMPUTER',
+      'Ｃｏｍｐｕｔｅｒ (level 5)',
+      'C\u200Domputer (level 6)',
+      'C\u200Computer (level 6)',
+      'Co\u0301mputer',
+    ]) {
       const renamed = await call('PATCH', '/api/me', { token: p.key, json: { name } });
       expect([renamed.status, renamed.body.error]).toEqual([400, `name: ${refused}`]);
     }
