@@ -49,11 +49,13 @@ export const NameSchema = v.pipe(
   // only the joiners, an emoji's own selector and a flag's tag sequence stay.
   v.check(
     (name) =>
+      // biome-ignore lint/suspicious/noMisleadingCharacterClass: the selectors are looked for alone, not as parts of a character
       !/[\p{Cf}\uFE00-\uFE0F\u180B-\u180F\u17B4\u17B5\u{E0100}-\u{E01EF}]/u.test(
         name
           .replace(/\u{1F3F4}[\u{E0020}-\u{E007F}]+/gu, '\u{1F3F4}')
           .replace(/(\p{Extended_Pictographic}|[#*0-9])[\uFE0E\uFE0F]/gu, '$1')
           // (the joiners allowed; the characters the rule above names, said once, by it)
+          // biome-ignore lint/suspicious/noMisleadingCharacterClass: each joiner is taken out alone
           .replace(/[\u200C\u200D\u00AD\u180E\u200B\u2060-\u2064\uFEFF]/g, ''),
       ),
     'must not contain invisible characters (format characters, or variation selectors not on an emoji)',
