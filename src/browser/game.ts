@@ -63,7 +63,8 @@ function startGamePage(root: HTMLElement): void {
   ownPiecesInView(root);
 
   /** The engine's reasons often start with the turn already. */
-  const about = (text: string, error: string) => (error.indexOf(text + ':') === 0 ? error : text + ': ' + error);
+  // The turn named once: the engine's error may name it already, as typed or written whole ("Q@Ab1=XY: …" for "Q@Ab1": tester 13 W10).
+  const about = (text: string, error: string) => (error.indexOf(text + ':') === 0 || error.indexOf(text + '=') === 0 ? error : text + ': ' + error);
   function authHeaders(extra: Record<string, string> = {}): Record<string, string> {
     if (token) extra.Authorization = 'Bearer ' + token;
     return extra;

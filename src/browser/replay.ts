@@ -59,7 +59,9 @@ export function listenForReplay(page: GamePage): (n: number) => Promise<void> | 
   document.addEventListener('keydown', (ev) => {
     const t = ev.target;
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
-    if (t instanceof Element && (t.closest('input, textarea, select, #board svg') || (t instanceof HTMLElement && t.isContentEditable))) return;
+    // Not from a field, the board, or the move form's buttons (the chooser's: tester 13 W14, an arrow dropped the half-made turn).
+    if (t instanceof Element && (t.closest('input, textarea, select, #board svg, #chooser, #move-form') || (t instanceof HTMLElement && t.isContentEditable)))
+      return;
     const inList = t instanceof Element && t.closest('#moves, #replay');
     if (ev.key === 'ArrowLeft') {
       ev.preventDefault();

@@ -351,6 +351,9 @@ describe('a turn written as people write it (tester 3 F5)', () => {
     // A refused turn alone says nothing of a draw.
     const alone = await reply(KOR, await replyTo(g, 'black'), 'Bb3-Bb9\n');
     expect(alone).toContain('Nothing was played. Reply again with a corrected turn.');
+    // A turn on the opponent's move: nothing to correct, only to wait (tester 12 E22).
+    const early = await reply(KIRK, await replyTo(g, 'white'), 'Wc2-Wc3\n');
+    expect(early).toContain("Nothing was played: it is Black's move, and you will get an email when they have played.");
     stop();
   });
 });

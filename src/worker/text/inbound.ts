@@ -10,7 +10,7 @@ import { readReplyAddress, type MailConfig } from '../../notify/addresses.ts';
 import { replyMarker } from '../../notify/messages.ts';
 import { positionKey } from '../../service/public-state.ts';
 import type { AddressStore } from '../../db/address-store.ts';
-import type { Color } from '../../engine/types.ts';
+import { colorName, type Color } from '../../engine/types.ts';
 import type { GameApi } from '../../service/games.ts';
 import { linkOrigin } from '../../service/links.ts';
 import type { PublicState } from '../../service/public-state.ts';
@@ -328,6 +328,9 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     // A refusal because the game has ended: nothing to correct, so no "reply again".
     const after = answer.ok || stale ? undefined : await deps.service.load(address.gameId);
     const over = after?.ok === true && after.value.status !== 'active';
+    // A turn sent on the opponent's move: nothing to correct, only to wait (tester 12 E22).
+    const waitFor =
+      command.kind === 'move' && after?.ok === true && !over && after.value.sideToMove !== address.side ? colorName(after.value.sideToMove) : undefined;
     // A turn sent with a draw line: the offer goes with the turn, so a refused turn offers no draw either.
     const drawToo = command.kind === 'move' && command.offerDraw ? ', and no draw was offered' : '';
     text = answer.ok
@@ -338,7 +341,9 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
           : `The game has moved on since the email you answered: it is at ply ${stale[1]} now, so your turn ${turn}was not played. Look at the board in the latest email (or on the game page) and reply to that one.`
         : over
           ? `${answer.reply}\n\nNothing was ${command.kind === 'move' ? `played${drawToo}` : 'changed'}: the game is over.`
-          : `${answer.reply}\n\n${command.kind === 'move' ? `Nothing was played${drawToo}. Reply again with a corrected turn${command.offerDraw ? ' (and "draw" below it)' : ''}.` : 'Nothing was changed.'}`;
+          : waitFor
+            ? `${answer.reply}\n\nNothing was played${drawToo}: it is ${waitFor}'s move, and you will get an email when they have played.`
+            : `${answer.reply}\n\n${command.kind === 'move' ? `Nothing was played${drawToo}. Reply again with a corrected turn${command.offerDraw ? ' (and "draw" below it)' : ''}.` : 'Nothing was changed.'}`;
   }
   // A line that held a turn but was skipped for its other words, in a mail that played no turn: said so.
   if (found.skipped && outcome !== 'no-command' && command?.kind !== 'move') text = `${text}\n\n${skippedWords(found.skipped)}`;
