@@ -20,13 +20,28 @@ type ImageFormat = 'svg' | 'png';
 const pngCache: MiddlewareHandler = async (c, next) => {
   // The Cache API by hand, as hono/cache does it (its middleware cost the main Worker 1 KiB of its 200).
   const cache = typeof caches === 'undefined' ? undefined : await caches.open('board-png-2');
-  const hit = await cache?.match(c.req.url);
+  const key = cacheKey(c.req.url);
+  const hit = await cache?.match(key);
   if (hit) return new Response(hit.body, hit);
   await next();
   // Kept as hono/cache keeps: a 200 its Cache-Control lets anyone keep.
   if (cache && c.res.status === 200 && !/private|no-store|no-cache/i.test(c.res.headers.get('Cache-Control') ?? ''))
-    c.executionCtx.waitUntil(cache.put(c.req.url, c.res.clone()));
+    c.executionCtx.waitUntil(cache.put(key, c.res.clone()));
 };
+
+/** The parameters a picture is drawn from (GameImageQuerySchema, PositionImageQuerySchema). */
+const PICTURE_PARAMS = ['ply', 'size', 'from', 'at', 'variant', 'position', 'options', 'last'];
+
+/**
+ * A picture's cache key: its address with only the parameters it is drawn from, in one order
+ * (tester 11 S17: other parameters or another order drew the same picture again, for anyone).
+ */
+function cacheKey(url: string): string {
+  const u = new URL(url);
+  const kept = [...u.searchParams].filter(([k]) => PICTURE_PARAMS.includes(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  u.search = new URLSearchParams(kept).toString();
+  return u.href;
+}
 
 /**
  * Pictures are public (a spectator sees the same) and meant for other sites' pages, forums and
