@@ -415,9 +415,12 @@ describe('set-up phases without scripts', () => {
     expect(page).toMatch(/<div class="row replay js-only" id="replay" hidden/);
     const start = (await call('GET', `/games/${(await newGame('warp-factor')).id}`)).text;
     expect(start).not.toContain('Placing');
-    const platforms = (await call('GET', `/games/${(await newGame('curved-space')).id}`)).text;
-    expect(platforms).toContain(
-      'White places the next numbered platform on a dashed pin<span class="js-only"> (click a dashed pin, then pick its number)</span>. Kings come next, then play.',
+    const cs = await newGame('curved-space');
+    expect((await call('GET', `/games/${cs.id}?token=${cs.tokens.white}`)).text).toContain(
+      'place the next numbered platform on a dashed pin<span class="js-only"> (click a dashed pin, then pick its number)</span>. Kings come next, then play.',
     );
+    // How to click is for the one whose turn it is, not a spectator or the player waiting (tester 13 W5).
+    for (const other of [`/games/${cs.id}`, `/games/${cs.id}?token=${cs.tokens.black}`])
+      expect((await call('GET', other)).text).toContain('White places the next numbered platform on a dashed pin. Kings come next, then play.');
   });
 });

@@ -347,6 +347,15 @@ describe('takeback by agreement', () => {
     expect((await call('GET', `/games/${g.id}?token=${g.tokens.black}`)).text).toContain('Accept the takeback');
     const declined = await form(`/games/${g.id}/takeback`, { token: g.tokens.black, action: 'decline' });
     expect(location(declined).searchParams.get('ok')).toBe('You declined the takeback.');
+    // Asked after a reply: the page of each says the reply goes too (tester 13 W12).
+    await play(g, 'Bb3-Bb2');
+    await form(`/games/${g.id}/takeback`, { token: g.tokens.white, action: 'offer' });
+    expect((await call('GET', `/games/${g.id}?token=${g.tokens.black}`)).text).toContain(
+      'White asks to take back their last turn. Accepting also takes back your reply.',
+    );
+    expect((await call('GET', `/games/${g.id}?token=${g.tokens.white}`)).text).toContain(
+      'You asked to take back your last turn. Your opponent&#39;s reply goes too.',
+    );
   });
 
   it('is in OpenAPI', async () => {

@@ -15,7 +15,8 @@ function formatDeadline(iso: string): string {
 /** The set-up phases in words; how to do it by clicking only where scripts run (the clicks are theirs). */
 function phaseWords(s: PublicState, yourTurn: boolean) {
   const who = yourTurn ? 'You' : colorName(s.sideToMove);
-  const clicks = (how: string) => <span class="js-only"> ({how})</span>;
+  // How to do it by clicking: only on the page of the player whose turn it is (tester 13 W5: spectators were told to click).
+  const clicks = (how: string) => (yourTurn ? <span class="js-only"> ({how})</span> : null);
   if (s.phase === 'platforms')
     return s.variant === 'curved-space' ? (
       <>
@@ -118,6 +119,8 @@ export const GameStatus = (p: GamePageProps & { yourTurn: boolean }) => {
       {active && s.takebackOffer ? (
         <p class="msg info" data-own-offer={s.takebackOffer === you ? 'takeback' : undefined}>
           {s.takebackOffer === you ? 'You asked to take back your last turn.' : `${colorName(s.takebackOffer)} asks to take back their last turn.`}
+          {/* The asker to move: a reply was played since, and goes too (tester 13 W12). */}
+          {s.sideToMove === s.takebackOffer ? (s.takebackOffer === you ? " Your opponent's reply goes too." : ' Accepting also takes back your reply.') : null}
         </p>
       ) : null}
     </div>
