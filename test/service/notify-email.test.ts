@@ -314,6 +314,8 @@ Content-Transfer-Encoding: quoted-printable
     for (const to of [forged, swapped, 'someone@subspace.example', `play+${g.id}.white@subspace.example`]) {
       const mail = await sendEmail(`${headers('x@example.org', to, 'x')}\nresign\n`, 'x@example.org', to);
       expect(mail.rejected, to).toHaveLength(1);
+      // Said so a person knows what to do (tester 12 E16).
+      if (to === 'someone@subspace.example') expect(mail.rejected[0]).toMatch(/^This address takes no mail: to play, reply to a game's own email/);
       expect(mail.replies).toHaveLength(0);
     }
     const auto = await sendEmail(`${headers('kirk@example.org', real, 'Out of office', 'Auto-Submitted: auto-replied\n')}\nresign\n`, 'kirk@example.org', real);

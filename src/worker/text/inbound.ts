@@ -223,7 +223,10 @@ function isAutomatic(message: ForwardableEmailMessage): boolean {
 export async function handleInboundEmail(message: ForwardableEmailMessage, deps: InboundDeps): Promise<InboundResult> {
   const address = await readReplyAddress(deps.config, message.to);
   if (!address) {
-    message.setReject('Unknown address: this is not a Subspace reply address.');
+    // Said so a person knows what to do (tester 12 E16: a Reply All, or a reply to a digest, reached the sender's address).
+    message.setReject(
+      "This address takes no mail: to play, reply to a game's own email, whose reply address starts with play+ (a Reply All also reaches it there).",
+    );
     return { outcome: 'rejected' };
   }
   // Never answer automatic mail (vacation replies, bounces, lists): that way lies a mail loop.
