@@ -71,6 +71,20 @@ export async function checkAtBothSizes(page: Page, name: string): Promise<void> 
   }
 }
 
+/** The marked targets the chooser lies over (where a click meant for one would press a button instead: tester 13 W1, W3). */
+export const coveredTargets = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const d = (globalThis as any).document;
+    const chooser = d.getElementById('chooser');
+    return [...d.querySelectorAll('#board [data-target]')]
+      .filter((t: any) => {
+        const r = t.getBoundingClientRect();
+        const hit = d.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit && chooser?.contains(hit);
+      })
+      .map((t: any) => t.getAttribute('data-cell') ?? t.getAttribute('data-pin'));
+  });
+
 export function log(text: string): void {
   process.stdout.write(`  ${text}\n`);
 }

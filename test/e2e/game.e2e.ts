@@ -13,22 +13,8 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
+import { log, runInBrowser, shotPath, STEP_MS, coveredTargets } from './browser-run.ts';
 import { ROOT } from './server.ts';
-
-/** The marked targets the chooser lies over (where a click meant for one would press a button instead). */
-const coveredTargets = (page: Page) =>
-  page.evaluate(() => {
-    const d = (globalThis as any).document;
-    const chooser = d.getElementById('chooser');
-    return [...d.querySelectorAll('#board [data-target]')]
-      .filter((t: any) => {
-        const r = t.getBoundingClientRect();
-        const hit = d.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return hit && chooser?.contains(hit);
-      })
-      .map((t: any) => t.getAttribute('data-cell') ?? t.getAttribute('data-pin'));
-  });
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'e2e');
 const TOTAL_MS = 240_000;

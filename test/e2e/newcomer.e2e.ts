@@ -11,22 +11,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { axeViolations, log, runInBrowser, shotPath, STEP_MS } from './browser-run.ts';
+import { axeViolations, log, runInBrowser, shotPath, STEP_MS, coveredTargets } from './browser-run.ts';
 import { ROOT } from './server.ts';
-
-/** The marked targets the chooser lies over (where a click meant for one would press a button instead). */
-const coveredTargets = (page: Page) =>
-  page.evaluate(() => {
-    const d = (globalThis as any).document;
-    const chooser = d.getElementById('chooser');
-    return [...d.querySelectorAll('#board [data-target]')]
-      .filter((t: any) => {
-        const r = t.getBoundingClientRect();
-        const hit = d.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return hit && chooser?.contains(hit);
-      })
-      .map((t: any) => t.getAttribute('data-cell') ?? t.getAttribute('data-pin'));
-  });
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts', 'newcomer');
 const TOTAL_MS = 420_000;
