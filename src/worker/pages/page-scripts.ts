@@ -124,7 +124,23 @@ ${FOLLOW_JS}
 export const ME_JS = `(function () {
   var m = /^#key=([a-z0-9]{12}_[A-Za-z0-9_-]{43})$/.exec(location.hash);
   var form = document.getElementById('key-form');
-  if (m && form) { history.replaceState(null, '', location.pathname); form.elements.key.value = m[1]; form.submit(); return; }
+  // A link with a key signs in only when the visitor presses Open, having been told whose player it is:
+  // a link sent by someone else must not sign this browser in as their player (tester 11 S7).
+  if (m && form) {
+    history.replaceState(null, '', location.pathname);
+    form.elements.key.value = m[1];
+    var note = document.createElement('p');
+    note.className = 'msg info';
+    note.id = 'key-link-note';
+    note.setAttribute('role', 'status');
+    note.textContent = 'This link holds a player key. Press Open to sign in with it, if it is your own player.';
+    form.insertBefore(note, form.firstChild);
+    fetch('/api/me', { headers: { Authorization: 'Bearer ' + m[1] } }).then(function (r) { return r.ok ? r.json() : null; }).then(function (p) {
+      if (p && p.id) note.textContent = 'This link signs you in as ' + (p.name || 'a player with no name') + ' (player ' + p.id + '). Press Open if that is your own player.';
+    }).catch(function () {});
+    var open = form.querySelector('button[type=submit]');
+    if (open) open.focus();
+  }
   function left(ms) {
     if (ms <= 0) return 'time is up';
     var h = Math.floor(ms / 3600000), d = Math.floor(h / 24);
