@@ -45,7 +45,19 @@ app.use(secureHeaders({ overwrite: false }));
 const bodyLimits = new Map(
   [MAX_BODY_BYTES, MAX_RECORD_BYTES].map((maxSize) => [
     maxSize,
-    bodyLimit({ maxSize, onError: (c) => jsonError(c, 413, 'body_too_large', `the request body is larger than ${maxSize / 1024} KiB`) }),
+    bodyLimit({
+      maxSize,
+      // A page form's browser gets a page, as for a missing page (tester 11 S14); the API keeps its JSON.
+      onError: (c) =>
+        wantsPage(c)
+          ? noRoutePage(
+              c,
+              413,
+              'Form too large',
+              `The form sent more than ${maxSize / 1024} KiB: nothing was done. Go back, shorten what you wrote and send it again.`,
+            )
+          : jsonError(c, 413, 'body_too_large', `the request body is larger than ${maxSize / 1024} KiB`),
+    }),
   ]),
 );
 app.use((c, next) => bodyLimits.get(bodyLimitOf(c.req.path))!(c, next));
@@ -129,8 +141,8 @@ app.route('/rules', rules);
  */
 const wantsPage = (c: Context) => !/^\/(api\/|api$|openapi\.json$)/.test(c.req.path) && /\btext\/html\b/.test(c.req.header('Accept') ?? '');
 
-/** The page a browser gets where no route answers (404) or not its method (405). */
-function noRoutePage(c: Context, status: 404 | 405, title: string, message: string) {
+/** The page a browser gets where no route answers (404), not its method (405), or its form is too large (413). */
+function noRoutePage(c: Context, status: 404 | 405 | 413, title: string, message: string) {
   c.header('Content-Security-Policy', PAGE_CSP);
   return c.html(<ErrorPage status={status} title={title} message={message} />, status);
 }

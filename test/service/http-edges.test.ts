@@ -147,6 +147,21 @@ describe('the token before the body', () => {
   });
 });
 
+describe('a page form too large', () => {
+  it("is a page for a browser, the API's JSON for others (tester 11 S14)", async () => {
+    const g = await newGame('warp-factor');
+    const body = new URLSearchParams({ token: g.tokens.white, text: 'x'.repeat(70 * 1024) }).toString();
+    const send = (accept: string) =>
+      call('POST', `/games/${g.id}/message`, { headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, Accept: accept }, text: body });
+    const page = await send('text/html,application/xhtml+xml');
+    expect(page.status).toBe(413);
+    expect(page.headers.get('Content-Type')).toContain('text/html');
+    expect(page.text).toContain('<h1>Form too large</h1>');
+    const json = await send('application/json');
+    expect([json.status, json.body.code]).toEqual([413, 'body_too_large']);
+  });
+});
+
 describe('tokens on reads', () => {
   it('an answer read with a credential, or to a write, is never kept by a cache; a public read is left to its route (tester 11 S20)', async () => {
     const g = await newGame('warp-factor');
