@@ -29,7 +29,7 @@ import {
   sideName,
   st,
 } from './page.ts';
-import { focusFormAnswer, keepTypingOnFlip, ownPiecesInView } from './page-loads.ts';
+import { focusFormAnswer, keepTypingOnFlip, keepTypingOverForms, ownPiecesInView } from './page-loads.ts';
 import { makeRefresh } from './game-refresh.ts';
 import { playedWords, staleTurnWords } from '../service/plan-outcome.ts';
 import { listenForReplay } from './replay.ts';
@@ -410,6 +410,7 @@ function startGamePage(root: HTMLElement): void {
     else doPreview(text);
   });
   keepTypingOnFlip();
+  if (id) keepTypingOverForms(id);
   document.addEventListener('input', (ev) => {
     if (ev.target instanceof Element && ev.target.id === 'move') {
       lastPreview = '';

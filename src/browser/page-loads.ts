@@ -43,3 +43,40 @@ export function keepTypingOnFlip(): void {
     flip.href = to.toString();
   });
 }
+
+/**
+ * An action's form (offer a draw, ask a pause, …) reloads the page: what was being typed (the turn,
+ * its message, a message to the opponent) is kept in this tab's session storage and put back on the
+ * page the form's answer opens (tester 13 W16: it was lost).
+ */
+export function keepTypingOverForms(gameId: string): void {
+  const key = `subspace-typing-${gameId}`;
+  const fields = ['move', 'move-message', 'message-text'];
+  try {
+    const kept = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
+    if (kept) {
+      const values = JSON.parse(kept) as Record<string, string>;
+      for (const id of fields) {
+        const el = $<HTMLInputElement | HTMLTextAreaElement>('#' + id);
+        if (el && !el.disabled && !el.value && values[id]) el.value = values[id];
+      }
+    }
+  } catch {
+    // No session storage (a private window's rules): the page works as before.
+  }
+  document.addEventListener('submit', (ev) => {
+    const form = ev.target instanceof HTMLFormElement ? ev.target : null;
+    if (!form?.closest('.actions')) return;
+    const values: Record<string, string> = {};
+    for (const id of fields) {
+      const v = $<HTMLInputElement | HTMLTextAreaElement>('#' + id)?.value;
+      if (v?.trim()) values[id] = v;
+    }
+    try {
+      if (Object.keys(values).length) sessionStorage.setItem(key, JSON.stringify(values));
+    } catch {
+      // As above.
+    }
+  });
+}

@@ -53,6 +53,15 @@ runInBrowser(
     assert.equal(await black.getByLabel('Leave: days added to your deadline').inputValue(), '1');
     assert.match((await actions.textContent()) ?? '', /you have 5 days left/);
     log('other actions at 390 px: fit the screen, two labelled day fields');
+    // An action's form reloads the page: the turn and the message being typed come back (tester 13 W16).
+    await black.fill('#move', 'Bb3-Bb2');
+    await black.fill('#move-message', 'Thinking it over');
+    await black.click('section.actions form[data-action="draw-offer"] button');
+    await black.waitForSelector('#status :text("You offered a draw")');
+    assert.equal(await black.inputValue('#move'), 'Bb3-Bb2', 'the typed turn survives an action');
+    assert.equal(await black.inputValue('#move-message'), 'Thinking it over');
+    assert.equal((await api('GET', `/api/games/${g.id}`)).body.drawOffer, 'black');
+    log('a draw offered from the page keeps the typed turn and its message');
 
     // ---- a pause, in the reader's own time ----
     assert.equal((await api('POST', `/api/games/${g.id}/pause`, { action: 'offer', days: 2 }, g.tokens.black)).status, 200);
