@@ -10,6 +10,11 @@ function localTime(iso: string): string {
 
 /** Fills #deadline (from the live region's data-deadline, an ISO time) with a countdown, and the other times of the page. */
 export function showTimes(live: Element): void {
+  // Words written only when they change: the times sit in the status line, a live region, where each
+  // rewrite is read aloud (tester 13 W13: the countdown was spoken twice a minute).
+  const write = (el: Element, text: string) => {
+    if (el.textContent !== text) el.textContent = text;
+  };
   for (const t of live.querySelectorAll('time[data-local]')) {
     const at = t.getAttribute('datetime');
     if (at) write(t, localTime(at));
@@ -30,12 +35,4 @@ export function showTimes(live: Element): void {
     words = 'in ' + (days ? plural(days, 'day') + ' ' : '') + (days || h ? h + ' h ' : '') + (days ? '' : mins + ' min');
   }
   write(el, localTime(d) + ' (' + words.trim() + ')');
-}
-
-/**
- * Words written only when they change: the times sit in the status line, a live region, where each
- * rewrite is read aloud (tester 13 W13: the countdown was spoken twice a minute).
- */
-function write(el: Element, text: string): void {
-  if (el.textContent !== text) el.textContent = text;
 }

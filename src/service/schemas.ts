@@ -54,9 +54,9 @@ export const NameSchema = v.pipe(
         name
           .replace(/\u{1F3F4}[\u{E0020}-\u{E007F}]+/gu, '\u{1F3F4}')
           .replace(/(\p{Extended_Pictographic}|[#*0-9])[\uFE0E\uFE0F]/gu, '$1')
-          // (the joiners allowed; the characters the rule above names, said once, by it)
+          // (the joiners allowed; the characters the rules above name, said once, by them)
           // biome-ignore lint/suspicious/noMisleadingCharacterClass: each joiner is taken out alone
-          .replace(/[\u200C\u200D\u00AD\u180E\u200B\u2060-\u2064\uFEFF]/g, ''),
+          .replace(/[\u200C\u200D\u00AD\u180E\u200B\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g, ''),
       ),
     'must not contain invisible characters (format characters, or variation selectors not on an emoji)',
   ),
