@@ -243,6 +243,19 @@ describe('only the seat itself plays by email', () => {
     const forwarded = 'Authentication-Results: mx.cloudflare.net; dkim=pass header.d=example.org; spf=fail smtp.mailfrom=fwd.example; dmarc=pass\n';
     const ok = await send(raw(KOR, to, 'Bb3-Bb2\n', forwarded), KOR, to);
     expect(ok.replies[0]!.text).toContain('You played Bb3-Bb2');
+    // No DMARC record: the From domain's own DKIM pass authenticates it, and a relay's SPF fail says nothing of the author (tester 12 E26).
+    const relayed =
+      'Authentication-Results: mx.cloudflare.net; dkim=pass header.d=example.org header.s=s1; spf=fail smtp.mailfrom=relay@list.example; dmarc=none header.from=example.org\n';
+    const board = await send(raw(KOR, to, 'board\n', relayed), KOR, to);
+    expect(board.rejected).toEqual([]);
+    expect(board.replies).toHaveLength(1);
+    // But the From domain's own SPF failing, with no DKIM of it, is still refused.
+    const own = await send(
+      raw(KOR, to, 'board\n', 'Authentication-Results: mx.cloudflare.net; dkim=none; spf=fail smtp.mailfrom=kor@example.org; dmarc=none\n'),
+      KOR,
+      to,
+    );
+    expect(own.rejected[0]).toMatch(/SPF failed/);
   });
 });
 

@@ -21,14 +21,20 @@ export interface ParsedMail {
 /**
  * Why the sender's own mail system says this mail is not from the address it shows, or undefined:
  * a DMARC fail, or an SPF or DKIM fail that DMARC did not pass (forwarded mail may break SPF and
- * still pass DMARC through DKIM).
+ * still pass DMARC through DKIM). Without DMARC, a DKIM pass of the From domain authenticates it as
+ * DMARC would, and an SPF fail counts only for the From domain: a relay's or a list's own envelope
+ * domain failing says nothing of the author (tester 12 E26). `fromDomain`: the From address's domain.
  */
-export function authFailure(results: readonly string[]): string | undefined {
+export function authFailure(results: readonly string[], fromDomain?: string): string | undefined {
+  const aligned = (domain: string | undefined) =>
+    !fromDomain || !domain || domain.toLowerCase() === fromDomain || fromDomain.endsWith(`.${domain.toLowerCase()}`);
   for (const value of results) {
     const of = (method: string) => new RegExp(`\\b${method}\\s*=\\s*([a-z]+)`, 'i').exec(value)?.[1]?.toLowerCase();
+    const field = (name: string) => new RegExp(`\\b${name.replace('.', '\\.')}\\s*=\\s*(?:[^@\\s;]*@)?([a-z0-9.-]+)`, 'i').exec(value)?.[1];
     if (of('dmarc') === 'fail') return 'DMARC failed';
     if (of('dmarc') === 'pass') continue;
-    if (of('spf') === 'fail') return 'SPF failed';
+    if (of('dkim') === 'pass' && fromDomain && field('header.d')?.toLowerCase() === fromDomain) continue;
+    if (of('spf') === 'fail' && aligned(field('smtp.mailfrom'))) return 'SPF failed';
     if (of('dkim') === 'fail') return 'DKIM failed';
   }
   return undefined;

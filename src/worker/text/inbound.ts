@@ -267,7 +267,7 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     );
     return { outcome: 'rejected' };
   }
-  const failed = authFailure(mail.authResults);
+  const failed = authFailure(mail.authResults, from.slice(from.lastIndexOf('@') + 1));
   if (failed) {
     message.setReject(`Not accepted: your mail system could not confirm that this mail is from ${from} (${failed}).`);
     return { outcome: 'rejected' };
