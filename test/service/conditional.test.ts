@@ -361,12 +361,21 @@ describe('conditional moves', () => {
     expect(await chat('white', 'conditional clear')).toContain('cleared');
     expect(await chat('white', 'if bb3-bb2 then wc2-wc3 then Ba3-Ba2 then Wd2-Wd3')).toMatch(/^Stored\./);
     expect(await chat('white', 'if Bb3-Bb2 then Wc3-Wc1')).toMatch(/^Could not store the line: line 2, turn 2 \(your Wc3-Wc1\)/);
-    // By email, one line per reply.
+    // By email: several lines in one reply are each stored, in order (tester 12 E17: they were refused as ambiguous).
     const me = await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.white });
-    const raw = `From: Kirk <kirk@example.org>\nTo: ${me.body.replyTo}\nSubject: Re: game\nMessage-ID: <${crypto.randomUUID()}@example.org>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\nif Ba3-Ba2 then Wa2-Wa3\n\n> Your move\n`;
+    const raw = `From: Kirk <kirk@example.org>\nTo: ${me.body.replyTo}\nSubject: Re: game\nMessage-ID: <${crypto.randomUUID()}@example.org>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\nif Ba3-Ba2 then Wa2-Wa3\nif Bc3-Bc2 then Wd2-Wd3\n\n> Your move\n`;
     const mail = inboundEmail(raw, 'kirk@example.org', me.body.replyTo);
     await worker.email(mail.message, env, createExecutionContext());
-    expect(mail.replies[0]!.text).toContain('Stored. Your conditional lines (2):');
+    expect(mail.replies[0]!.text).toContain('Stored. Your conditional lines (3):');
+    await chat('white', 'conditional clear');
+    expect(await chat('white', 'if bb3-bb2 then wc2-wc3 then Ba3-Ba2 then Wd2-Wd3')).toMatch(/^Stored\./);
+    const again = inboundEmail(
+      raw.replace(/Message-ID: <[^>]*>/, `Message-ID: <${crypto.randomUUID()}@example.org>`).replace('if Bc3-Bc2 then Wd2-Wd3\n', ''),
+      'kirk@example.org',
+      me.body.replyTo,
+    );
+    await worker.email(again.message, env, createExecutionContext());
+    expect(again.replies[0]!.text).toContain('Stored. Your conditional lines (2):');
     expect(await chat('white', 'conditional')).toBe(
       'Your conditional lines (2):\n  1. if Bb3-Bb2 then Wc2-Wc3 then Ba3-Ba2 then Wd2-Wd3\n  2. if Ba3-Ba2 then Wa2-Wa3',
     );

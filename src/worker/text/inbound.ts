@@ -69,6 +69,8 @@ interface FoundCommand {
   readonly skipped?: readonly { readonly line: string; readonly turn: string }[];
   /** A `say` line beside a command that is no turn (draw, resign, takeback, …): sent before it (tester 12 E21: it was dropped). */
   readonly say?: string;
+  /** The planned lines after the first, when the mail holds several: stored after it, in order. */
+  readonly more?: readonly Command[];
 }
 
 /**
@@ -135,6 +137,9 @@ async function findCommand(service: GameApi, gameId: string, side: Color, lines:
   const move = actions.find((a) => a.command.kind === 'move')?.command;
   if (actions.length === 2 && move?.kind === 'move' && actions.some((a) => a.command.kind === 'draw'))
     return { command: { ...move, offerDraw: true, ...(said ? { message: said.text } : {}) }, ...told };
+  // Several planned lines are no conflict: each is stored, in the mail's order (tester 12 E17).
+  if (actions.length > 1 && actions.every((a) => a.command.kind === 'if'))
+    return { command: actions[0]!.command, more: actions.slice(1).map((a) => a.command), ...told, ...(said ? { say: said.text } : {}) };
   if (actions.length > 1) return { conflicting: actions.map((a) => a.line) };
   const action = actions[0]?.command;
   if (action?.kind === 'move') return { command: { ...action, ...(said ? { message: said.text } : {}) }, ...told };
@@ -322,7 +327,9 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     // The message first (a "well played" arrives before the resignation it goes with).
     const message =
       found.say === undefined ? undefined : await runCommand(deps.service, address.gameId, { side: address.side }, { kind: 'say', text: found.say }, origin);
-    const ran = await runCommand(deps.service, address.gameId, { side: address.side }, command, origin);
+    let ran = await runCommand(deps.service, address.gameId, { side: address.side }, command, origin);
+    // The other planned lines of the mail, each while the ones before were stored; the last answer lists them all.
+    for (const next of found.more ?? []) if (ran.ok) ran = await runCommand(deps.service, address.gameId, { side: address.side }, next, origin);
     const answer = message ? { ...ran, reply: `${message.reply.split('\n\n')[0]}\n\n${ran.reply}` } : ran;
     outcome = answer.ok ? doneOutcome(command) : 'failed';
     const stale =
