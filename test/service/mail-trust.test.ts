@@ -357,6 +357,15 @@ describe('what the player wrote, whole', () => {
     expect(thanks.replies[0]!.text).toBe('This game is over (1-0, resignation): there is nothing to play. To write to your opponent, reply "say <words>".');
   });
 
+  it('a turn in quotes, full-width or with a zero-width character is the turn (tester 12 E7)', async () => {
+    for (const written of ['"Bb3-Bb2"', '\u201CBb3-Bb2\u201D', '\uFF22\uFF42\uFF13\uFF0D\uFF22\uFF42\uFF12', 'Bb3-Bb2\u200B']) {
+      const { g, to } = await blackTurnEmail();
+      const reply = await send(raw(KOR, to, `${written}\n`), KOR, to);
+      expect(reply.replies[0]!.text, written).toContain('You played Bb3-Bb2 (ply 2).');
+      expect((await state(g.id)).ply).toBe(2);
+    }
+  });
+
   it('a "say" line and a turn in one mail: the turn is played with the message (either order)', async () => {
     for (const order of ['say first', 'turn first'] as const) {
       const { g, to } = await blackTurnEmail();

@@ -82,7 +82,19 @@ export function parseCommand(line: string): Command | undefined {
   const said = /^say\s+([\s\S]+)$/i.exec(text);
   if (said) return { kind: 'say', text: said[1]!.trim() };
   const m = /^(?:move|play)(?:\s*:\s*|\s+)(.+)$/i.exec(text);
-  return { kind: 'move', text: plainDashes(m ? m[1]! : text).trim() };
+  return { kind: 'move', text: asTyped(plainDashes(m ? m[1]! : text)) };
+}
+
+/**
+ * A turn as keyboards and mail programs leave it, as it was meant (tester 12 E7): full-width forms
+ * (an IME's "Ｗｄ１－Ｗｂ２") as their plain letters, characters that show as nothing dropped, and
+ * a turn wrapped whole in quotes, straight or curly (as the answers quote an example), unwrapped.
+ */
+function asTyped(text: string): string {
+  const plain = plainDashes(text.normalize('NFKC'))
+    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
+    .trim();
+  return /^(["'\u201C\u201D\u2018\u2019\u00AB\u00BB\u201E])\s*(\S+)\s*(["'\u201C\u201D\u2018\u2019\u00AB\u00BB])$/.exec(plain)?.[2] ?? plain;
 }
 
 /** Each variant's parser and its starting position, made on first use (a turn's syntax does not depend on the position). */
