@@ -83,8 +83,12 @@ app.use('/api/*', async (c, next) => {
   await next();
   if (c.res.headers.has('Cache-Control')) return;
   const read = c.req.method === 'GET' || c.req.method === 'HEAD';
-  if (!read || c.req.header('Authorization') || c.req.query('token') || c.req.header('Cookie')?.includes(`${KEY_COOKIE}=`))
+  if (c.res.status === 101 || !(!read || c.req.header('Authorization') || c.req.query('token') || c.req.header('Cookie')?.includes(`${KEY_COOKIE}=`))) return;
+  try {
     c.res.headers.set('Cache-Control', 'private, no-store');
+  } catch {
+    // An answer passed on whole from a game's object (a stream) keeps the headers it was made with.
+  }
 });
 app.use('/openapi.json', apiCors);
 
