@@ -168,6 +168,21 @@ export function startAnalysisBoard(id: string, token: string): void {
     );
   }
 
+  // The game moved on while the board was untouched (no line played on it, still at the game's last
+  // ply): it follows the game, as a page opened now would start (tester 13 W11).
+  let gamePly = from;
+  document.addEventListener('subspace:ply', (ev) => {
+    const ply = (ev as CustomEvent<{ ply: number }>).detail.ply;
+    const box = $<HTMLInputElement>('#ab-from')!;
+    box.max = String(ply);
+    if (!line.length && from === gamePly) {
+      from = ply;
+      box.value = String(ply);
+      void explore();
+    }
+    gamePly = ply;
+  });
+
   $('#ab-start')!.addEventListener('click', () => {
     const box = $<HTMLInputElement>('#ab-from')!;
     const n = box.value.trim() === '' ? Number.NaN : Number(box.value);

@@ -105,6 +105,8 @@ export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => 
           if (box && draft && !box.disabled && !box.value) box.value = draft;
         }
         parts.setup();
+        // The page's other parts that follow the game (the analysis board) hear of a new ply.
+        if (after.ply !== before.ply) document.dispatchEvent(new CustomEvent('subspace:ply', { detail: { ply: after.ply } }));
         // After the set-up, which makes the board's cells focusable.
         refocus(focused);
         const now = document.querySelector('#board svg');

@@ -169,6 +169,8 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   await typeMove(black, 'P@Bb1', 'P@Bb1');
   await send(black, 8);
   await waitPly(white, 8);
+  // The analysis board, untouched, follows the game to its last ply (tester 13 W11: it stayed where the page opened).
+  await white.waitForFunction(() => (globalThis as any).document.getElementById('ab-from')?.value === '8', undefined, { timeout: STEP_MS });
   log('4. Q@Wb4 (keyboard) P@Bb1 (typed)');
 
   // 5. Wb4-Wa4u:b2#: the queen onto the platform, checking the king: White wins.
