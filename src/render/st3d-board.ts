@@ -134,7 +134,9 @@ export function drawSt3d(c: Canvas): void {
  * between levels (", W-N") dashed. Drawn over the cells, ignored by the pointer.
  */
 function wormholePath(c: Canvas, text: string, centres: ReadonlyMap<string, [number, number]>): void {
-  const [sequence = '', ...links] = text.split(',').map((part) => part.trim());
+  const parts = text.split(',').map((part) => part.trim());
+  // With no platform placed there is no sequence: every part is a link (tester 13 W17: "W-N" was taken for one).
+  const [sequence = '', ...links] = parts[0]?.includes('-') ? ['', ...parts] : parts;
   const visits = new Map<string, number>();
   const stops: [number, number][] = [];
   for (const layer of sequence.split(/\s+/).filter(Boolean)) {

@@ -248,6 +248,12 @@ describe('boardSvg, Curved Space (hand-built view)', () => {
     expect(svg).toMatch(/Worm-hole:<\/tspan> W P1 P2 N B P3 N P4<\/text>/);
   });
 
+  it("draws both default worm-hole links of Curved Space's start, before any platform (tester 13 W17)", () => {
+    const start = boardSvg(engineView('curved-space'));
+    expect(start).toMatch(/Worm-hole:<\/tspan> W-N, N-B<\/text>/);
+    expect(start.match(/class="ssb-link"/g)).toHaveLength(2);
+  });
+
   it('rings the king of the side to move when in check, and shows worm-hole letters', () => {
     expect(cellMarkup(svg, 'Bc4')).toContain('ssb-check');
     expect(cellMarkup(svg, 'Wb1')).not.toContain('ssb-check');
