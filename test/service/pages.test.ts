@@ -383,7 +383,7 @@ describe('board images', () => {
     expect(width(game.bytes)).toBe(400);
     expect((await png(`/api/games/${g.id}/board.png?ply=7`)).status).toBe(404);
     // Kept in the Workers cache (the Cache API, as hono/cache kept it): a 200 anyone may keep, not a 404.
-    const kept = await caches.open('board-png-2');
+    const kept = await caches.open('board-png-3');
     // Keyed by the parameters it is drawn from, in one order: another order, or parameters of no meaning, are the same picture (tester 11 S17).
     await vi.waitFor(async () => expect(await kept.match(`${BASE}/api/games/${g.id}/board.png?at=${first}&ply=1&size=400`)).toBeDefined());
     expect(await kept.match(`${BASE}/api/games/${g.id}/board.png?ply=1&size=400&at=${first}`)).toBeUndefined();

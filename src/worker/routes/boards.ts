@@ -16,10 +16,11 @@ type ImageFormat = 'svg' | 'png';
 
 /** Drawing a PNG costs tens of milliseconds of CPU: keep each one in the Workers cache for as
  * long as its Cache-Control allows (a past ply named with its position's key, or any ply of a
- * finished game, for good; others briefly). A new name: 'board-png' held past plies for good, which a takeback changes. */
+ * finished game, for good; others briefly). A new name: 'board-png' held past plies for good, which a takeback changes;
+ * 'board-png-3': the keys became canonical and Curved Space's start draws both worm-hole links. */
 const pngCache: MiddlewareHandler = async (c, next) => {
   // The Cache API by hand, as hono/cache does it (its middleware cost the main Worker 1 KiB of its 200).
-  const cache = typeof caches === 'undefined' ? undefined : await caches.open('board-png-2');
+  const cache = typeof caches === 'undefined' ? undefined : await caches.open('board-png-3');
   const key = cacheKey(c.req.url);
   const hit = await cache?.match(key);
   if (hit) return new Response(hit.body, hit);
