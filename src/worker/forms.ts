@@ -38,13 +38,8 @@ const formNumber = v.optional(
   ),
 );
 
-export const CreateFormSchema = v.object({
-  variant: v.picklist(VARIANT_NAMES, `choose one of ${VARIANTS.map((c) => c.title).join(', ')}`),
-  white: blank(40, "White's name"),
-  black: blank(40, "Black's name"),
-  days: v.optional(v.picklist(['', ...DAYS_PER_MOVE.map(String)], `time per move must be none or ${DAYS_PER_MOVE.join(', ')} days`)),
-  timeout: v.optional(v.picklist(['auto', 'claim'], 'choose what happens when a deadline passes')),
-  leave: formNumber,
+/** Curved Space's options as the home form and the offer form take them (number of platforms, platform moves). */
+export const curvedSpaceFields = {
   platforms: v.optional(
     v.pipe(
       v.string(),
@@ -55,6 +50,20 @@ export const CreateFormSchema = v.object({
     ),
   ),
   platformMoves: v.optional(v.picklist(['fixed', 'after-capture'], 'platform moves must be "fixed" or "after-capture"')),
+};
+
+/** The options a form's Curved Space fields make (the defaults where it sent none); none for another variant. */
+export const curvedSpaceOptions = (f: { variant: string; platforms?: number | undefined; platformMoves?: 'fixed' | 'after-capture' | undefined }) =>
+  f.variant === 'curved-space' ? { options: { platforms: f.platforms ?? 4, platformMoves: f.platformMoves ?? 'fixed' } } : {};
+
+export const CreateFormSchema = v.object({
+  variant: v.picklist(VARIANT_NAMES, `choose one of ${VARIANTS.map((c) => c.title).join(', ')}`),
+  white: blank(40, "White's name"),
+  black: blank(40, "Black's name"),
+  days: v.optional(v.picklist(['', ...DAYS_PER_MOVE.map(String)], `time per move must be none or ${DAYS_PER_MOVE.join(', ')} days`)),
+  timeout: v.optional(v.picklist(['auto', 'claim'], 'choose what happens when a deadline passes')),
+  leave: formNumber,
+  ...curvedSpaceFields,
   opponent: v.optional(v.picklist(['human', 'computer'], 'choose a human or the computer as the opponent')),
   level: v.optional(v.picklist(COMPUTER_LEVELS.map(String), "the computer's level must be 1 to 6")),
   side: v.optional(v.picklist(COLORS, 'choose White or Black')),

@@ -87,6 +87,14 @@ describe('a profile', () => {
       expect(made.status, typed).toBe(303);
       expect((await call('GET', `/api/challenges/${location(made).pathname.split('/')[2]}`)).body.to.id).toBe(kor.id);
     }
+    // Curved Space's options from the offer form, as the home form takes them (tester 13 W9).
+    for (const field of ['name="platforms"', 'name="platformMoves"']) expect(me).toContain(field);
+    const curved = await form('/challenges', { variant: 'curved-space', platforms: '2', platformMoves: 'after-capture' }, undefined, cookie(worf.key));
+    expect(curved.status).toBe(303);
+    expect((await call('GET', `/api/challenges/${location(curved).pathname.split('/')[2]}`)).body.options).toMatchObject({
+      platforms: 2,
+      platformMoves: 'after-capture',
+    });
     const api = await call('POST', '/api/challenges', { token: worf.key, json: { variant: 'planar', to: kor.id.toUpperCase() } });
     expect([api.status, api.body.to?.id]).toEqual([201, kor.id]);
     expect((await call('POST', '/api/challenges', { token: worf.key, json: { variant: 'planar', to: 'kor' } })).body.error).toMatch(/^to: is not a player id/);

@@ -52,6 +52,27 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer }) => (
         </label>{' '}
       </>
     )}
+    {/* Curved Space's options, as the home form has them (tester 13 W9); sent for any variant, used for Curved Space only. */}
+    <fieldset class="offer-options">
+      <legend>Curved Space only</legend>
+      <label>
+        Number of platforms{' '}
+        <select name="platforms">
+          {Array.from({ length: 12 }, (_, i) => String(i + 1)).map((n) => (
+            <option value={n} selected={n === '4'}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <label>
+        Platform moves{' '}
+        <select name="platformMoves">
+          <option value="fixed">fixed</option>
+          <option value="after-capture">after a capture</option>
+        </select>
+      </label>
+    </fieldset>
     <label>
       <input type="checkbox" name="rated" value="1" checked /> Rated
     </label>{' '}

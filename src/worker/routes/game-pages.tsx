@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { ratingLookup } from '../profile.ts';
 import { opposite, type Color, COLORS, VARIANT_NAMES } from '../../engine/types.ts';
 import { CreateGameSchema } from '../../service/schemas.ts';
-import { CreateFormSchema, formPlayers, PageQuerySchema, TokenSchema, isGameId, isOwnFlash } from '../forms.ts';
+import { CreateFormSchema, curvedSpaceOptions, formPlayers, PageQuerySchema, TokenSchema, isGameId, isOwnFlash } from '../forms.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import { KEY_COOKIE } from '../http-auth.ts';
 import { formFields } from '../http-body.ts';
@@ -85,7 +85,7 @@ export const gamePages = new Hono<AppEnv>()
         return page(c, 400).html(<HomePage error="Leave days need a clock: choose a time per move, or set leave days to 0." values={values} />);
       const input = {
         variant: f.variant,
-        ...(f.variant === 'curved-space' ? { options: { platforms: f.platforms ?? 4, platformMoves: f.platformMoves ?? 'fixed' } } : {}),
+        ...curvedSpaceOptions(f),
         ...formPlayers(f),
         ...(f.days ? { clock: { daysPerMove: Number(f.days), timeout: f.timeout ?? 'auto', ...(f.leave !== undefined ? { leaveDays: f.leave } : {}) } } : {}),
         ...(f.position ? { position: f.position } : {}),

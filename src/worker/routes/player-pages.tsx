@@ -33,7 +33,7 @@ import { endKeys } from './players.ts';
 import { NotifyChoicesForm } from '../pages/me-notify.tsx';
 import { NotifyChoicesSchema } from '../../notify/schemas.ts';
 import { NOTIFY_EVENTS } from '../../service/ports.ts';
-import { isGameId, wholeOrTyped } from '../forms.ts';
+import { curvedSpaceFields, curvedSpaceOptions, isGameId, wholeOrTyped } from '../forms.ts';
 
 /** The key lives in an HttpOnly cookie: scripts cannot read it, other sites' forms do not send it. */
 function keepKey(c: Context<AppEnv>, key: string) {
@@ -92,6 +92,8 @@ const ChallengeFormSchema = v.object({
   /** The "Rated" checkbox: sent as "1" when ticked; `ratedShown` says the form had it (an unticked box sends nothing). */
   rated: v.optional(v.string()),
   ratedShown: v.optional(v.string()),
+  // Curved Space's options, as the home form has them (tester 13 W9: an offer could not choose them).
+  ...curvedSpaceFields,
 });
 
 /** The offer form's labels, for its errors. */
@@ -339,6 +341,7 @@ export const playerPages = new Hono<AppEnv>()
     const f = form.output;
     const input = v.safeParse(CreateChallengeSchema, {
       variant: f.variant,
+      ...curvedSpaceOptions(f),
       ...(f.color ? { color: f.color } : {}),
       ...(f.days ? { clock: challengeClock(f.days, f.timeout, f.leave) } : {}),
       ...(f.to ? { to: f.to } : {}),
