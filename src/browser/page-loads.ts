@@ -67,7 +67,8 @@ export function keepTypingOverForms(gameId: string): void {
   }
   document.addEventListener('submit', (ev) => {
     const form = ev.target instanceof HTMLFormElement ? ev.target : null;
-    if (!form?.closest('.actions')) return;
+    // (Not a form whose confirmation was declined: the page stays, and so does what was typed.)
+    if (!form?.closest('.actions') || ev.defaultPrevented) return;
     const values: Record<string, string> = {};
     for (const id of fields) {
       const v = $<HTMLInputElement | HTMLTextAreaElement>('#' + id)?.value;
