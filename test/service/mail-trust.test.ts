@@ -178,6 +178,19 @@ describe('only the seat itself plays by email', () => {
     expect(upper.replies[0]!.text).toContain('You played Bb3-Bb2');
   });
 
+  it("a seat given a plus-address takes mail from its mailbox's own address, not from another plus-address (tester 12 E27)", async () => {
+    const plus = 'kor+games@example.org';
+    await confirmAddresses(plus);
+    const g = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { name: 'Kor', email: plus } });
+    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+    const to = (await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.replyTo as string;
+    const other = await send(raw('kor+spam@example.org', to, 'Bb3-Bb2\n'), 'kor+spam@example.org', to);
+    expect(other.rejected).toHaveLength(1);
+    const base = await send(raw(KOR, to, 'Bb3-Bb2\n'), KOR, to);
+    expect(base.rejected).toEqual([]);
+    expect((await state(g.id)).ply).toBe(2);
+  });
+
   it("an envelope sender other than the seat's address (forwarding, or a third party) never gets the answer: it goes to the seat's address (tester 3 F2)", async () => {
     const { g, to } = await blackTurnEmail();
     const sent: { to: string; from: string; replyTo: string; text: string; headers: Record<string, string> }[] = [];

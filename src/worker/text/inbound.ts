@@ -254,7 +254,9 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     );
     return { outcome: 'rejected' };
   }
-  if (!seat || from !== seat) {
+  // A seat given a plus-address (kor+games@…) takes mail from its mailbox's own address too, which
+  // mail programs send from (tester 12 E27); the secret reply address stays the second factor.
+  if (!seat || (from !== seat && from !== seat.replace(/\+[^@]*@/, '@'))) {
     message.setReject(
       seat
         ? `Not accepted: this reply address takes mail only from the address Subspace mails this player at, not ${from}.`
