@@ -58,8 +58,8 @@ export const UnsubscribeQuerySchema = v.object({
   game: v.pipe(v.string(), v.regex(/^[a-z0-9]{4,32}$/, 'is not a game id')),
   side: v.picklist(COLORS, 'must be white or black'),
   t: v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/i, 'is not a valid token')),
-  /** `all`: no more mail from Subspace to the seat's address at all, not only this game's. */
-  scope: v.optional(v.picklist(['game', 'all'], 'must be game or all')),
+  /** `all`: no more mail from Subspace to the seat's address at all, not only this game's; `again`: this game's mail back on. */
+  scope: v.optional(v.picklist(['game', 'all', 'again'], 'must be game, all or again')),
 });
 
 /** The link in the mail that asks an address's owner to confirm it. */

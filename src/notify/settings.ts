@@ -154,12 +154,15 @@ export class NotifyService {
     return row ? done({ row, ofAddress: link === 'address' }) : fail(404, 'unknown_game', `no game with id ${id}`);
   }
 
-  /** The signed link in every email: turn that player's emails off. */
-  async unsubscribe(id: string, side: Color, t: string): Promise<ServiceResult<{ gameId: string; side: Color }>> {
+  /**
+   * The signed link in every email: turn that player's emails off (`on`: back on, from the page that
+   * said it was done; tester 12 E6: an email-only player had no other way back).
+   */
+  async unsubscribe(id: string, side: Color, t: string, on = false): Promise<ServiceResult<{ gameId: string; side: Color }>> {
     const link = await this.unsubscribing(id, side, t);
     if (!link.ok) return link;
     const row = link.value.row;
-    const notify = { ...storedNotify(side === 'white' ? row.whiteNotify : row.blackNotify), email: false };
+    const notify = { ...storedNotify(side === 'white' ? row.whiteNotify : row.blackNotify), email: on };
     await this.store.updatePlayer(id, side, { notify: JSON.stringify(notify) }, this.now());
     return done({ gameId: id, side });
   }

@@ -133,6 +133,13 @@ describe('notification emails', () => {
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wa2-Wa3', token: g.tokens.white });
     expect(queue.take().map((j) => `${j.event}:${j.side}`)).toEqual(['turn:white']);
+    // The page that said it was done has the way back, for a player who has only their mail (tester 12 E6).
+    const again = /<form method="post" action="([^"]*scope=again[^"]*)">/.exec(off.text)![1]!.replaceAll('&amp;', '&');
+    const on = await call('POST', again, { headers: { Accept: 'text/html' } });
+    expect(on.status).toBe(200);
+    expect(on.text).toContain(`Done: notification emails for Black in game ${g.id} are on again.`);
+    expect((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.notify.email).toBe(true);
+    expect((await call('POST', again.replace(/t=[0-9a-f]{16}/, 't=0000000000000000'))).status).toBe(403);
   });
 
   it('a turn email of a game with a clock says the deadline, in text and HTML, as push and chat write it (tester 3 F1)', async () => {

@@ -50,14 +50,24 @@ export const UnsubscribePage = (p: { game: string; side: Color; action: string; 
   </Layout>
 );
 
-export const UnsubscribedPage = (p: { game: string; side: Color; email?: string }) => (
-  <Layout title="Unsubscribed — Subspace">
-    <h1>Unsubscribed</h1>
+/** `actionAgain`: where this game's mail is turned back on, from this page; `again`: it was. */
+export const UnsubscribedPage = (p: { game: string; side: Color; email?: string; actionAgain?: string; again?: boolean }) => (
+  <Layout title={p.again ? 'Emails on again — Subspace' : 'Unsubscribed — Subspace'}>
+    <h1>{p.again ? 'Emails on again' : 'Unsubscribed'}</h1>
     <p class="msg ok">
-      {p.email
-        ? `Done: no more email from Subspace to ${p.email}, from any game. To have it again, confirm the address again: give it as your player's address on /me, and open the link mailed to it.`
-        : `Done: no more notification emails for ${colorName(p.side)} in game ${p.game}. To have them again, open the game signed in (My games) or with your own link: its page has a button, "Email me about this game again".`}
+      {p.again
+        ? `Done: notification emails for ${colorName(p.side)} in game ${p.game} are on again.`
+        : p.email
+          ? `Done: no more email from Subspace to ${p.email}, from any game. To have it again, confirm the address again: give it as your player's address on /me, and open the link mailed to it.`
+          : `Done: no more notification emails for ${colorName(p.side)} in game ${p.game}. To have them again, press the button below, or open the game signed in (My games) or with your own link: its page has a button, "Email me about this game again".`}
     </p>
+    {p.actionAgain ? (
+      <form method="post" action={p.actionAgain}>
+        <button type="submit" class="secondary">
+          Email me about this game again
+        </button>
+      </form>
+    ) : null}
     <ul class="way-on">
       <li>
         <a href={`/games/${p.game}`}>The game</a>

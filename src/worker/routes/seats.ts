@@ -124,14 +124,20 @@ export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', async (c)
     if (browser) return rarePage(c, { name: 'unsubscribed', props: { game, side, email: closed.value.email } });
     return c.text(`Done: no more email from Subspace to ${closed.value.email}, from any game. Confirming the address again lifts that.\n`);
   }
-  const result = await c.var.services.notify.unsubscribe(game, side, t);
+  const again = scope === 'again';
+  const result = await c.var.services.notify.unsubscribe(game, side, t, again);
   if (!result.ok)
     return result.status === 403
       ? refused(failureWords(result))
       : browser
         ? errorPage(c, 404, 'No such game', failureWords(result))
         : c.text(`${result.error}\n`, result.status);
-  if (browser) return rarePage(c, { name: 'unsubscribed', props: { game, side } });
+  if (browser)
+    return rarePage(c, {
+      name: 'unsubscribed',
+      props: { game, side, ...(again ? { again } : { actionAgain: `/unsubscribe?${new URLSearchParams({ game, side, t, scope: 'again' })}` }) },
+    });
+  if (again) return c.text(`Done: notification emails for ${colorName(side)} in game ${game} are on again.\n`);
   return c.text(
     `Done: no more notification emails for ${colorName(side)} in game ${game}. Turn them back on from the game's page (open it signed in, or with your own link): "Email me about this game again".\n`,
   );
