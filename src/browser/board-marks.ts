@@ -1,6 +1,7 @@
 // The board's marks for click-to-move: which keys a clicked element stands for, the elements
 // of a key, and the selected / target marks drawn on the SVG.
 import { $, st } from './page.ts';
+import { keyLabel } from './turn-keys.ts';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 
@@ -36,12 +37,48 @@ export function clearMarks(): void {
 }
 
 /**
+ * The chooser's buttons, in the order given, for the step after the picked cell (`near`): an
+ * orientation or a platform number (`choices`), and targets with no button on the board (`offBoard`: a platform's turn-over
+ * mark is too small to tap; with `then`, a platform to move after a whole turn). Nothing to offer:
+ * it stays shut.
+ */
+export function openChooser(choices: string[], offBoard: string[], then: boolean, near: Element | undefined, choose: (key: string) => void): void {
+  const ch = $('#chooser');
+  if (!ch || !(choices.length + offBoard.length)) return;
+  ch.hidden = false;
+  const lab = document.createElement('span');
+  lab.textContent = then
+    ? 'Then move a platform too (optional; or send the turn as it is):'
+    : !choices.length
+      ? 'Turn the platform over:'
+      : choices[0]!.indexOf('orient:') === 0
+        ? 'Orientation:'
+        : 'Platform number:';
+  ch.appendChild(lab);
+  for (const k of [...choices, ...offBoard]) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'secondary';
+    const choice = k.indexOf(':') > 0;
+    b.textContent = choice ? k.split(':')[1]! : then ? k : k + (k.endsWith('u') ? ' \u25B3' : ' \u25BD');
+    b.setAttribute(
+      'aria-label',
+      choice ? keyLabel(k) : then ? 'then move the platform ' + k : 'turn the platform over to ' + (k.endsWith('u') ? 'upright, ' : 'inverted, ') + k,
+    );
+    if (!choice) b.setAttribute('data-pin-choice', k);
+    b.addEventListener('click', () => choose(k));
+    ch.appendChild(b);
+  }
+  placeChooser(ch, near);
+}
+
+/**
  * The chooser (orientation, platform number, turn-over) opens beside the picked cell, kept inside
  * the window and off every marked target (testers 13 W1 and W3: it covered the targets, and a
  * click meant for one pressed its button): to the cell's right, else its left, below or above;
  * when each of those covers a target, just under the board.
  */
-export function placeChooser(ch: HTMLElement, near: Element | undefined): void {
+function placeChooser(ch: HTMLElement, near: Element | undefined): void {
   ch.classList.remove('floating');
   ch.style.left = ch.style.top = '';
   if (!near) return;

@@ -11,7 +11,7 @@
 //  - replay of earlier positions inside the page (replay.ts).
 // The end-to-end tests (test/e2e) run it in Chromium and fail on any page error.
 import { boardButtons, listenForArrowKeys, makeTabStop } from './board-keyboard.ts';
-import { clearMarks, elementsFor, keysAt, markTarget, placeChooser } from './board-marks.ts';
+import { clearMarks, elementsFor, keysAt, markTarget, openChooser } from './board-marks.ts';
 import { addCopyButtons } from './copy-buttons.ts';
 import { showTimes } from './deadline.ts';
 import {
@@ -29,7 +29,7 @@ import {
   sideName,
   st,
 } from './page.ts';
-import { focusFormAnswer, keepTypingOnFlip, keepTypingOverForms, ownPiecesInView } from './page-loads.ts';
+import { confirmActions, focusFormAnswer, keepTypingOnFlip, keepTypingOverForms, ownPiecesInView } from './page-loads.ts';
 import { makeRefresh } from './game-refresh.ts';
 import { playedWords, staleTurnWords } from '../service/plan-outcome.ts';
 import { listenForReplay } from './replay.ts';
@@ -122,41 +122,10 @@ function startGamePage(root: HTMLElement): void {
       els.forEach(markTarget);
       if (!els.some((e) => e.hasAttribute('data-button'))) offBoard.push(k);
     }
-    const ch = $('#chooser');
-    const ck = Object.keys(choices);
-    if (ch && ck.length + offBoard.length) {
-      ch.hidden = false;
-      const lab = document.createElement('span');
-      // Off-board keys after a whole turn are a platform to move as well (Curved Space's after-capture), not a turn-over (tester 13 W6).
-      const then = !ck.length && left.some((p) => p.keys.length === n);
-      lab.textContent = then
-        ? 'Then move a platform too (optional; or send the turn as it is):'
-        : !ck.length
-          ? 'Turn the platform over:'
-          : ck[0]!.indexOf('orient:') === 0
-            ? 'Orientation:'
-            : 'Platform number:';
-      ch.appendChild(lab);
-      for (const k of ck.sort().concat(offBoard.sort())) {
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.className = 'secondary';
-        b.textContent = k.indexOf(':') > 0 ? k.split(':')[1]! : k + (k.endsWith('u') ? ' \u25B3' : ' \u25BD');
-        b.setAttribute(
-          'aria-label',
-          k.indexOf(':') > 0
-            ? keyLabel(k)
-            : then
-              ? 'then move the platform ' + k
-              : 'turn the platform over to ' + (k.endsWith('u') ? 'upright, ' : 'inverted, ') + k,
-        );
-        if (then) b.textContent = k;
-        if (k.indexOf(':') < 0) b.setAttribute('data-pin-choice', k);
-        b.addEventListener('click', () => step([k]));
-        ch.appendChild(b);
-      }
-      placeChooser(ch, elementsFor(chosen[n - 1]![0]!)[0]);
-    }
+    const ck = Object.keys(choices).sort();
+    // Off-board keys after a whole turn are a platform to move as well (Curved Space's after-capture), not a turn-over (tester 13 W6).
+    const then = !ck.length && left.some((p) => p.keys.length === n);
+    openChooser(ck, offBoard.sort(), then, elementsFor(chosen[n - 1]![0]!)[0], (k) => step([k]));
     const targets = Object.keys(next).concat(ck).map(keyLabel);
     if (targets.length && !quiet)
       announce(
@@ -374,23 +343,11 @@ function startGamePage(root: HTMLElement): void {
         if (btn) btn.disabled = false;
       });
   }
+  confirmActions();
   document.addEventListener('submit', (ev) => {
     const form = ev.target;
-    if (!(form instanceof HTMLFormElement)) return;
+    if (!(form instanceof HTMLFormElement) || ev.defaultPrevented) return;
     const submitter = ev.submitter as HTMLButtonElement | null;
-    const confirmText = submitter?.getAttribute('data-confirm');
-    if (confirmText && !window.confirm(confirmText)) {
-      ev.preventDefault();
-      return;
-    }
-    // Confirmed here: the server need not ask again on a page of its own (it does without this script).
-    if (confirmText && !form.querySelector('input[name="confirmed"]')) {
-      const yes = document.createElement('input');
-      yes.type = 'hidden';
-      yes.name = 'confirmed';
-      yes.value = '1';
-      form.appendChild(yes);
-    }
     if (form.id === 'hint-form') {
       ev.preventDefault();
       hint();

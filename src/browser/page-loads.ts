@@ -81,3 +81,28 @@ export function keepTypingOverForms(gameId: string): void {
     }
   });
 }
+
+/**
+ * An action's button that asks first (Resign, Abort: `data-confirm`): declined, nothing is sent;
+ * confirmed here, the form says so (`confirmed=1`), so the server need not ask again on a page of
+ * its own (it does without this script). Set up before the page's other submit listeners, which a
+ * declined form's `defaultPrevented` then stops.
+ */
+export function confirmActions(): void {
+  document.addEventListener('submit', (ev) => {
+    const form = ev.target;
+    const confirmText = (ev.submitter as HTMLButtonElement | null)?.getAttribute('data-confirm');
+    if (!(form instanceof HTMLFormElement) || !confirmText) return;
+    if (!window.confirm(confirmText)) {
+      ev.preventDefault();
+      return;
+    }
+    if (!form.querySelector('input[name="confirmed"]')) {
+      const yes = document.createElement('input');
+      yes.type = 'hidden';
+      yes.name = 'confirmed';
+      yes.value = '1';
+      form.appendChild(yes);
+    }
+  });
+}

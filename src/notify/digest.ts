@@ -3,7 +3,7 @@
 // the due digests and queues them; the consumer sends one email per address listing the
 // games waiting for its owner, and the other games that had news meanwhile.
 import type { DirectoryRow } from '../db/schema.ts';
-import { colorName, type Color } from '../engine/types.ts';
+import { colorName, opposite, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { escapeXml } from '../render/xml.ts';
 import { AUTO_GENERATED, replyAddress, unsubscribeUrl, type MailConfig } from './addresses.ts';
@@ -48,7 +48,7 @@ function gameLine(row: DirectoryRow, you: Color, origin: string, news: Awaited<R
   const last = news?.lastMove ? [`Last turn: ${name(news.lastMove.side)} played ${news.lastMove.text} (ply ${news.lastMove.ply}).`] : [];
   const said = (news?.messages ?? []).flatMap((m) => [`${name(m.side)} wrote (ply ${m.ply}):`, ...m.text.split('\n').map((l) => `> ${l}`)]);
   // What the opponent asks, waiting for an answer (tester 12 E15: a digest never said an offer stood).
-  const other: Color = you === 'white' ? 'black' : 'white';
+  const other = opposite(you);
   const asks =
     row.status !== 'active'
       ? []

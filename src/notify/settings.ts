@@ -1,12 +1,12 @@
 // The notification side of the service: a player's settings (GET/PATCH .../me), the
 // delivery log, one-click unsubscribe, and the reminder cron.
 import type { GameRow } from '../db/schema.ts';
-import type { Color } from '../engine/types.ts';
+import { opposite, type Color } from '../engine/types.ts';
 import { heldSeat, type KeyCheck } from '../service/seat-holder.ts';
 import { webhookChange } from '../service/webhook-setting.ts';
 import type { EventSink, GameAlarms, WebhookPolicy } from '../service/ports.ts';
 import type { PublicMove } from '../service/public-state.ts';
-import { lastCallAt, reminderAt } from '../service/due.ts';
+import { claimNoticeAt, lastCallAt, reminderAt } from '../service/due.ts';
 import { done, fail, type ServiceResult } from '../service/result.ts';
 import type { AddressStore } from '../db/address-store.ts';
 import { checkAddressConfirmation, checkUnsubscribe, replyAddress, type MailConfig } from './addresses.ts';
@@ -145,8 +145,10 @@ export class NotifyService {
     });
   }
 
-  /** The game of a signed unsubscribe link: 403 for a link that is not ours, 404 for a game that is gone. */
-  /** The game of a good unsubscribe link, and whether it names the seat's address as it is now (only such a link may stop all mail to it). */
+  /**
+   * The game of a good unsubscribe link (403 for a link that is not ours, 404 for a game that is gone),
+   * and whether it names the seat's address as it is now (only such a link may stop all mail to it).
+   */
   private async unsubscribing(id: string, side: Color, t: string): Promise<ServiceResult<{ row: GameRow; ofAddress: boolean }>> {
     const row = await this.store.game(id);
     const link = await checkUnsubscribe(this.mail, id, side, (row && seatEmail(row, side)) || null, t);
@@ -219,7 +221,7 @@ export class NotifyService {
     for (const waiting of await push.waitingFor(address, 20)) {
       try {
         const row = await this.store.game(waiting.id);
-        if (row?.status !== 'active' || seatEmail(row, row.sideToMove)?.toLowerCase() !== address) continue;
+        if (row?.status !== 'active' || seatEmail(row, row.sideToMove) !== address) continue;
         const jobs = mail.jobs(row, [{ type: 'turn', recipients: [row.sideToMove] }], (await this.options.lastMove?.(row)) ?? null);
         await sendJobs(
           queue,
@@ -276,13 +278,16 @@ export class NotifyService {
    * the win may be claimed (once per deadline; nobody is told while a pause runs).
    */
   async claimNotice(row: GameRow): Promise<boolean> {
-    if (row.status !== 'active' || row.timeoutMode !== 'claim' || row.deadline === null || row.pausedUntil !== null) return false;
-    if (this.now() <= row.deadline || row.claimNoticeDeadline === row.deadline) return false;
-    if (!(await this.store.markClaimNotice(row.id, row.deadline))) return false;
+    // When it is due is due.ts's one rule, as the alarm reads it.
+    const at = claimNoticeAt(row);
+    if (at === undefined || this.now() < at || !(await this.store.markClaimNotice(row.id, row.deadline!))) return false;
     if (!this.options.events) return true;
     try {
-      const waiting = row.sideToMove === 'white' ? 'black' : 'white';
-      await this.options.events.publish(row, [{ type: 'deadline-passed', recipients: [waiting] }], (await this.options.lastMove?.(row)) ?? null);
+      await this.options.events.publish(
+        row,
+        [{ type: 'deadline-passed', recipients: [opposite(row.sideToMove)] }],
+        (await this.options.lastMove?.(row)) ?? null,
+      );
     } catch (e) {
       console.error(`game ${row.id}: could not queue the claim notice:`, e);
     }

@@ -34,6 +34,7 @@ import { withViewer } from './viewer.tsx';
 import { gameIdOnce, type GameEnv } from './game-id.ts';
 import { ErrorPage } from './pages/layout.tsx';
 import { PAGE_CSP } from './pages/respond.tsx';
+import { getCookie } from 'hono/cookie';
 import { KEY_COOKIE } from './http-auth.ts';
 
 export const app = new Hono<AppEnv>();
@@ -83,7 +84,8 @@ app.use('/api/*', async (c, next) => {
   await next();
   if (c.res.headers.has('Cache-Control')) return;
   const read = c.req.method === 'GET' || c.req.method === 'HEAD';
-  if (c.res.status === 101 || !(!read || c.req.header('Authorization') || c.req.query('token') || c.req.header('Cookie')?.includes(`${KEY_COOKIE}=`))) return;
+  const credential = c.req.header('Authorization') || c.req.query('token') || getCookie(c, KEY_COOKIE);
+  if (c.res.status === 101 || (read && !credential)) return;
   try {
     c.res.headers.set('Cache-Control', 'private, no-store');
   } catch {

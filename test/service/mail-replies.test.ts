@@ -37,6 +37,15 @@ async function mailGame() {
   return { g, deliver, stop: () => queue.spy.mockRestore() };
 }
 
+/** A mail game two turns in (Wb2-Wb3, Bb3-Bb2), and the mail that tells Kirk it is his move at ply 2. */
+async function kirksTurnMail() {
+  const game = await mailGame();
+  const { g } = game;
+  await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
+  await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
+  return { ...game, yourMove: (await game.deliver()).find((m) => m.to === KIRK)! };
+}
+
 const legal = async (id: string): Promise<string[]> => (await call('GET', `/api/games/${id}/legal`)).body.legal;
 const state = async (id: string) => (await call('GET', `/api/games/${id}`)).body;
 
@@ -57,10 +66,7 @@ async function reply(from: string, to: string, body: string, answered?: string) 
 
 describe('a reply is for the position its email showed', () => {
   it('after a takeback and another turn at the same ply, a turn in reply to the old email is not played', async () => {
-    const { g, deliver, stop } = await mailGame();
-    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
-    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
-    const yourMove = (await deliver()).find((m) => m.to === KIRK)!;
+    const { g, deliver, stop, yourMove } = await kirksTurnMail();
     expect(yourMove.text.split('\n')[0]).toMatch(/ ply 2 [0-9a-f]{8}: reply above ##$/);
     // Kor takes his turn back (Kirk agrees) and plays another one: ply 2 again, another position.
     await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer' }, token: g.tokens.black });
@@ -89,10 +95,7 @@ describe('a reply is for the position its email showed', () => {
   });
 
   it('the marker wrapped over two quoted lines by the mail program still guards the turn (tester 12 E2)', async () => {
-    const { g, deliver, stop } = await mailGame();
-    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
-    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
-    const yourMove = (await deliver()).find((m) => m.to === KIRK)!;
+    const { g, deliver, stop, yourMove } = await kirksTurnMail();
     const marker = yourMove.text.split('\n')[0]!;
     // Short enough for a quote wrapped at 72 columns ("> " and the line).
     expect(marker.length).toBeLessThanOrEqual(64);
@@ -134,10 +137,7 @@ describe('a reply is for the position its email showed', () => {
   });
 
   it('a planned line in reply to an email of a position the game has left is not stored (tester 10 C3)', async () => {
-    const { g, deliver, stop } = await mailGame();
-    await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
-    await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
-    const yourMove = (await deliver()).find((m) => m.to === KIRK)!;
+    const { g, deliver, stop, yourMove } = await kirksTurnMail();
     // Kirk plays from the page instead; then answers the old email with a line meant for ply 2.
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wa2-Wa3', token: g.tokens.white });
     await deliver();

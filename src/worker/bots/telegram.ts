@@ -11,7 +11,7 @@ import { sha256Hex, timingSafeEqualText } from '../../service/crypto.ts';
 import { jsonError, type AppEnv } from '../http.ts';
 import { describeIssues } from '../http-validation.ts';
 import { GameIdSchema } from '../../service/schemas.ts';
-import { parseCommand, readsAsTurn } from '../text/commands.ts';
+import { parseCommand, readsAsTurn } from '../text/command-parse.ts';
 import * as bot from './bot-play.ts';
 import { boardPicture, botDeps } from './bot-deps.ts';
 import { useCode } from './link-codes.ts';

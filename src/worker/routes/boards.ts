@@ -39,8 +39,9 @@ const PICTURE_PARAMS = ['ply', 'size', 'from', 'at', 'variant', 'position', 'opt
  */
 function cacheKey(url: string): string {
   const u = new URL(url);
-  const kept = [...u.searchParams].filter(([k]) => PICTURE_PARAMS.includes(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  u.search = new URLSearchParams(kept).toString();
+  const kept = new URLSearchParams([...u.searchParams].filter(([k]) => PICTURE_PARAMS.includes(k)));
+  kept.sort();
+  u.search = kept.toString();
   return u.href;
 }
 

@@ -15,7 +15,8 @@ import { describeIssues, validationHook } from '../http-validation.ts';
 import type { GameEnv } from '../game-id.ts';
 import { errorPage, failureWords, rarePage } from '../pages/respond.tsx';
 import { slackSignature } from '../slack-signature.ts';
-import { parseCommand, runCommand, type CommandAnswer } from '../text/commands.ts';
+import { parseCommand } from '../text/command-parse.ts';
+import { runCommand, type CommandAnswer } from '../text/commands.ts';
 
 /** The command text of a chat post: text/plain, a form (Slack: text=...), or JSON {text}. */
 export async function chatText(c: Context): Promise<{ ok: true; text: string; form: boolean } | { ok: false; response: Response }> {
@@ -108,10 +109,11 @@ export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', async (c)
   const refused = (why: string) => (browser ? errorPage(c, 403, 'Unsubscribe link not valid', why) : c.text(`${why}\n`, 403));
   if (!q.success) return refused(`${describeIssues(q.issues, 'link')}: copy the whole link from the mail.`);
   const { game, side, t, scope } = q.output;
+  /** This link's address with another scope: its pages' buttons. */
+  const action = (scope: 'game' | 'all' | 'again') => `/unsubscribe?${new URLSearchParams({ game, side, t, ...(scope === 'game' ? {} : { scope }) })}`;
   if (c.req.method === 'GET') {
     const email = await c.var.services.notify.unsubscribeTarget(game, side, t);
     if (email === undefined) return refused('This unsubscribe link is not valid: copy the whole link from the mail.');
-    const action = (scope: 'game' | 'all') => `/unsubscribe?${new URLSearchParams({ game, side, t, ...(scope === 'all' ? { scope } : {}) })}`;
     return rarePage(c, { name: 'unsubscribe', props: { game, side, action: action('game'), ...(email ? { email, actionAll: action('all') } : {}) } });
   }
   if (scope === 'all') {
@@ -135,7 +137,7 @@ export const unsubscribe = new Hono<AppEnv>().on(['GET', 'POST'], '/', async (c)
   if (browser)
     return rarePage(c, {
       name: 'unsubscribed',
-      props: { game, side, ...(again ? { again } : { actionAgain: `/unsubscribe?${new URLSearchParams({ game, side, t, scope: 'again' })}` }) },
+      props: { game, side, ...(again ? { again } : { actionAgain: action('again') }) },
     });
   if (again) return c.text(`Done: notification emails for ${colorName(side)} in game ${game} are on again.\n`);
   return c.text(

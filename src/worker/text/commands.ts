@@ -1,4 +1,4 @@
-// Text commands shared by the chat-bot endpoint and reply-to-play email:
+// Text commands shared by the chat-bot endpoint and reply-to-play email (read by command-parse.ts):
 // a turn (`Wb1-Nc3`, `move Wb1-Nc3`), `board`, `legal`, `resign`, `draw`, `accept`,
 // `decline`, `claim`, `takeback`, `say`, `if X then Y` and `conditional` (conditional moves), `help`.
 // Each answers with a short text and the game state. Replies never echo control characters
@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import type { TurnExample } from '../../engine/examples.ts';
 import { Game } from '../../engine/game.ts';
-import { colorName, opposite, plural, VARIANT_NAMES, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
+import { colorName, opposite, plural, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
+import { plainDashes, type Command } from './command-parse.ts';
 import { boardText } from '../../notify/board-text.ts';
 import { deadlineLine, rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
@@ -22,101 +23,6 @@ import {
   MovePlainSchema,
   PauseSchema,
 } from '../../service/schemas.ts';
-
-export type Command =
-  | {
-      readonly kind: 'move';
-      readonly text: string;
-      /** Sent with the turn (an email's `say` line). */
-      readonly message?: string;
-      /** Offer a draw once the turn is played (an email's `draw` line with the turn). */
-      readonly offerDraw?: true;
-    }
-  | { readonly kind: 'say'; readonly text: string }
-  | { readonly kind: 'takeback'; readonly action: 'offer' | 'accept' | 'decline' }
-  /** `if <turn> then <turn> [then <turn> ...]`: one more conditional line. */
-  | { readonly kind: 'if'; readonly line: readonly string[] }
-  | { readonly kind: 'conditional'; readonly clear: boolean }
-  /** `days` is checked when run (PauseSchema), so a wrong number gets its own answer. */
-  | { readonly kind: 'pause'; readonly action: 'offer'; readonly days?: number }
-  | { readonly kind: 'pause'; readonly action: 'accept' | 'decline' | 'cancel' }
-  | { readonly kind: 'leave'; readonly days: number }
-  | { readonly kind: 'board' | 'legal' | 'resign' | 'draw' | 'accept' | 'decline' | 'claim' | 'help' };
-
-const KEYWORDS = ['board', 'legal', 'resign', 'draw', 'accept', 'decline', 'claim', 'help'] as const;
-
-/**
- * The dashes phones and mail programs put for a typed hyphen (U+2010-2015: hyphen, non-breaking hyphen,
- * figure dash, en and em dash, bar; U+2212 minus) as the notation's "-": they mean nothing else in a turn.
- */
-export const plainDashes = (text: string) => text.replace(/[\u2010-\u2015\u2212]/g, '-');
-
-/** A line -> a command: a keyword (any case, trailing punctuation ignored), `move <turn>` (or `move: <turn>`), or a turn. */
-export function parseCommand(line: string): Command | undefined {
-  const text = line.trim().replace(/^\/?subspace\s+/i, '');
-  if (!text) return undefined;
-  const word = text.toLowerCase().replace(/[.!]+$/, '');
-  if ((KEYWORDS as readonly string[]).includes(word)) return { kind: word as (typeof KEYWORDS)[number] };
-  if (word === 'offer draw' || word === 'draw offer' || word === 'offer a draw') return { kind: 'draw' };
-  const takeback = /^take\s?back(?:\s+(offer|accept|decline))?$/.exec(word);
-  if (takeback) return { kind: 'takeback', action: (takeback[1] ?? 'offer') as 'offer' | 'accept' | 'decline' };
-  const conditional = /^(?:conditional|conditionals)(\s+clear)?$/.exec(word);
-  if (conditional) return { kind: 'conditional', clear: conditional[1] !== undefined };
-  // `if X then Y [then ...]`, or the turns apart by spaces only, as the page's box takes them. An empty
-  // step ("then then", a trailing "then") stays an empty turn, refused when run, not quietly dropped
-  // (tester 10 C2); "if X" alone is a line begun and not finished, said so when run.
-  if (/^if\s+\S/i.test(text)) {
-    const body = plainDashes(text)
-      .replace(/[.!]+$/, '')
-      .replace(/^if\s+/i, '')
-      .trim();
-    return { kind: 'if', line: (/\bthen\b/i.test(body) ? body.split(/\s*\bthen\b\s*/i) : body.split(/\s+/)).map((t) => t.trim()) };
-  }
-  const pause = /^pause(?:\s+(\d{1,6})(?:\s+days?)?|\s+(accept|decline|cancel))?$/.exec(word);
-  if (pause)
-    return pause[2]
-      ? { kind: 'pause', action: pause[2] as 'accept' | 'decline' | 'cancel' }
-      : { kind: 'pause', action: 'offer', ...(pause[1] ? { days: Number(pause[1]) } : {}) };
-  const leave = /^leave\s+(\d{1,6})(?:\s+days?)?$/.exec(word);
-  if (leave) return { kind: 'leave', days: Number(leave[1]) };
-  const said = /^say\s+([\s\S]+)$/i.exec(text);
-  if (said) return { kind: 'say', text: said[1]!.trim() };
-  const m = /^(?:move|play)(?:\s*:\s*|\s+)(.+)$/i.exec(text);
-  return { kind: 'move', text: asTyped(plainDashes(m ? m[1]! : text)) };
-}
-
-/**
- * A turn as keyboards and mail programs leave it, as it was meant (tester 12 E7): full-width forms
- * (an IME's "Ｗｄ１－Ｗｂ２") as their plain letters, characters that show as nothing dropped, and
- * a turn wrapped whole in quotes, straight or curly (as the answers quote an example), unwrapped.
- */
-function asTyped(text: string): string {
-  const plain = plainDashes(text.normalize('NFKC'))
-    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
-    .trim();
-  return /^(["'\u201C\u201D\u2018\u2019\u00AB\u00BB\u201E])\s*(\S+)\s*(["'\u201C\u201D\u2018\u2019\u00AB\u00BB])$/.exec(plain)?.[2] ?? plain;
-}
-
-/** Each variant's parser and its starting position, made on first use (a turn's syntax does not depend on the position). */
-let turnReaders: readonly Game[] | undefined;
-
-/**
- * Whether a chat line reads as a turn, legal or not: some variant's turn parser gets past its first
- * character (a syntax error's `at` beyond it, or no syntax error). A cell (`Wb2`, `Ab1`), a drop
- * (`N@…`) or a piece letter and a cell (`NWb1-…`) begin a turn; `thanks`, `what can you do?`, and
- * words whose capital is only a piece letter (`Please`, `Nice`, `Kthx`) do not.
- */
-export function readsAsTurn(text: string): boolean {
-  turnReaders ??= VARIANT_NAMES.flatMap((name) => {
-    const created = Game.create(name);
-    return created.ok ? [created.value] : [];
-  });
-  const lead = text.length - text.trimStart().length;
-  return turnReaders.some((game) => {
-    const parsed = game.variant.parseMove(game.position, text);
-    return parsed.ok || parsed.error.kind !== 'syntax' || (parsed.error.at ?? lead) > lead + 1;
-  });
-}
 
 /**
  * Example turns for help texts: legal turns of the game as it stands, from the engine (one of
@@ -230,6 +136,13 @@ function turnLine(state: PublicState, you: Color | undefined): string {
   return state.status === 'active' && you === state.sideToMove ? 'It is your turn.' : '';
 }
 
+/** A command carried out: what was done, then the board and whose turn it is. */
+const carriedOut = (done: string, state: PublicState): CommandAnswer => ({
+  ok: true,
+  reply: [done, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'),
+  state,
+});
+
 /** What the board does not show of a game going on: the last turn, the clock, open offers (the JSON state has them). */
 function gameLines(state: PublicState): string[] {
   if (state.status !== 'active') return [];
@@ -331,17 +244,12 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
             : command.kind === 'decline'
               ? 'You declined the draw offer.'
               : 'You offered a draw.';
-      return { ok: true, reply: [what, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
+      return carriedOut(what, state);
     }
     case 'claim': {
       const result = await service.claim(gameId, actor);
       if (!result.ok) return failed(`Could not claim the win: ${result.error}`, result.status);
-      const state = result.value;
-      return {
-        ok: true,
-        reply: ['You claimed the win on time.', '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'),
-        state,
-      };
+      return carriedOut('You claimed the win on time.', result.value);
     }
     case 'takeback': {
       // The last turns, read before they are taken back: the answer names the one it is about.
@@ -364,7 +272,7 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
             : state.takebackOffer === null
               ? `Your last turn${named}${andReply} ${andReply ? 'were' : 'was'} taken back.`
               : `You asked to take back your last turn${named}.`;
-      return { ok: true, reply: [what, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
+      return carriedOut(what, state);
     }
     case 'pause': {
       const what = command.action === 'offer' ? 'ask for a pause' : `${command.action} the pause`;
@@ -382,7 +290,7 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
           : command.action === 'decline'
             ? 'You declined the pause.'
             : 'You took your request for a pause back.';
-      return { ok: true, reply: [done, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
+      return carriedOut(done, state);
     }
     case 'leave': {
       const input = v.safeParse(LeaveSchema, { days: command.days });
@@ -392,7 +300,7 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       const state = result.value;
       const left = state.you && state.clock ? state.clock.leaveLeft[state.you] : 0;
       const done = `You took ${plural(input.output.days, 'day')} of leave: your deadline is ${state.clock?.deadline ? utc(state.clock.deadline) : 'not set'}; ${left} left.`;
-      return { ok: true, reply: [done, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'), state };
+      return carriedOut(done, state);
     }
     case 'say': {
       const parsed = v.safeParse(MessageTextSchema, command.text);
@@ -448,11 +356,7 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
         if (offered.ok) state = offered.value;
         played += offered.ok ? ' You offered a draw.' : ` Your draw offer was not made: ${offered.error}.`;
       }
-      return {
-        ok: true,
-        reply: [played, '', stateBoardText(state), turnLine(state, state.you)].filter((l, i) => l || i === 1).join('\n'),
-        state,
-      };
+      return carriedOut(played, state);
     }
   }
 }

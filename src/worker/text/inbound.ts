@@ -14,7 +14,8 @@ import { colorName, type Color } from '../../engine/types.ts';
 import type { GameApi } from '../../service/games.ts';
 import { linkOrigin } from '../../service/links.ts';
 import type { PublicState } from '../../service/public-state.ts';
-import { helpText, parseCommand, plainDashes, printable, readsAsTurn, runCommand, turnExamples, type Command } from './commands.ts';
+import { parseCommand, plainDashes, readsAsTurn, type Command } from './command-parse.ts';
+import { helpText, printable, runCommand, turnExamples } from './commands.ts';
 import { authFailure, ownLines, quotedMarker, type ParsedMail, type ShownAt } from './inbound-mail.ts';
 
 /** Replies bigger than this are not read (a move is a line; quoted history and attachments are not needed). */
