@@ -105,7 +105,10 @@ export const answerSchemas = (): Record<string, Json> => ({
   Legal: object({ ply: int, sideToMove: color, status: oneOf('active', 'finished', 'aborted'), legal: list(str) }, {}, 'every legal turn, in canonical text'),
   Hint: object(
     {
-      ply: int,
+      ply: {
+        type: 'integer',
+        description: 'the ply the suggested turn would be: the game’s ply + 1, the `ply` to post it with (GameState and Legal say the game’s own ply)',
+      },
       move: { type: 'string', description: 'canonical turn text' },
       score: { type: 'integer', description: 'centipawns from the side to move' },
       depth: int,
