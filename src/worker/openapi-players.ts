@@ -208,12 +208,13 @@ export const playerPaths = {
   },
   '/api/challenges': {
     post: {
-      summary: 'Offer a game, to anyone or (`to`) to one player; expires after `expiresInDays` (default 7)',
+      summary:
+        'Offer a game, to anyone or (`to`) to one player; expires after `expiresInDays` (default 7). `rated` needs a `clock` (default: rated with a clock, casual without)',
       security: key,
       requestBody: jsonBody('CreateChallenge'),
       responses: {
         201: json('the challenge (with its link)', 'Challenge'),
-        400: error('which field and why (`to` yourself, options that do not go)', 'invalid_options'),
+        400: error('which field and why (`to` yourself, options that do not go, `rated` without a clock)', 'invalid_options'),
         403: error('not a player key'),
         404: error('no player with that `to` id', 'unknown_player'),
         409: error('you have 20 open challenges, the most at once: withdraw one first', 'too_many_challenges'),

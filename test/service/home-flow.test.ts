@@ -152,7 +152,7 @@ describe('/me', () => {
     expect(own).not.toContain(`action="/challenges/${ch.id}/decline"`);
     expect(own).not.toContain(`action="/challenges/${ch.id}/accept"`);
     expect(own).toContain(`action="/challenges/${ch.id}/withdraw"`);
-    expect(own).toContain(`your challenge to <a href="/players/${kor.id}">Kor</a> · rated · no clock · you play a colour by lot`);
+    expect(own).toContain(`your challenge to <a href="/players/${kor.id}">Kor</a> · casual · no clock · you play a colour by lot`);
     expect(own).not.toContain('from Kirk');
     // An open challenge in the lobby: the creator's own line, anyone else's with Accept.
     const open = (await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor' } })).body;

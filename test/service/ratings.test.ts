@@ -16,7 +16,7 @@ type Outcome = 'white' | 'black' | 'draw';
 
 /** A game between two players from a challenge (a white), a turn each, then ended as asked: the loser resigns, or a draw by agreement. */
 async function play(white: Player, black: Player, outcome: Outcome, fields: Record<string, unknown> = {}) {
-  const { game } = await startGame(white, black, { variant: 'warp-factor', color: 'white', ...fields });
+  const { game } = await startGame(white, black, { variant: 'warp-factor', color: 'white', clock: { daysPerMove: 3 }, ...fields });
   await turnEach(game.id, white.key, black.key);
   if (outcome === 'draw') {
     expect((await call('POST', `/api/games/${game.id}/draw`, { token: white.key, json: { action: 'offer' } })).status).toBe(200);
@@ -98,6 +98,16 @@ describe('ratings', () => {
     expect(computer.state.rated).toBe(false);
     const links = await newGame('warp-factor');
     expect(links.state.rated).toBe(false);
+    // Only with a clock (tester 14 P1): without one a challenge is casual, and rated: true is refused in words.
+    const challenge = (json: Record<string, unknown>) => call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', to: b.id, ...json } });
+    expect((await challenge({})).body).toMatchObject({ rated: false, clock: null });
+    expect((await challenge({ clock: { daysPerMove: 2 } })).body).toMatchObject({ rated: true, clock: { daysPerMove: 2 } });
+    const refused = await challenge({ rated: true });
+    expect([refused.status, refused.body.code, refused.body.error]).toEqual([
+      400,
+      'invalid_body',
+      'rated: a rated game needs a clock (clock.daysPerMove), so that a player who stops answering loses on time; give a clock, or send rated: false',
+    ]);
     const { game } = await startGame(a, b);
     const aborted = await call('POST', `/api/games/${game.id}/abort`, { token: a.key });
     expect(aborted.body.status).toBe('aborted');
@@ -141,7 +151,7 @@ describe('ratings', () => {
     expect(mine.find((g) => g.id === game.id)?.rated).toBe(false);
 
     // First Contact: one platform placed by each side is a turn each; the game is rated.
-    ({ game } = await startGame(a, b, { variant: 'first-contact', color: 'white' }));
+    ({ game } = await startGame(a, b, { variant: 'first-contact', color: 'white', clock: { daysPerMove: 3 } }));
     for (const [i, turn] of FIRST_CONTACT_WIN.slice(0, 2).entries())
       expect((await call('POST', `/api/games/${game.id}/moves`, { token: i ? b.key : a.key, text: turn })).status).toBe(200);
     end = await call('POST', `/api/games/${game.id}/resign`, { token: b.key });

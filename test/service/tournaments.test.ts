@@ -700,7 +700,10 @@ describe('page forms', () => {
     expect(casual.status).toBe(303);
     const ch = (await call('GET', `/api/challenges/${casual.headers.get('Location')!.split('/').at(-1)}`)).body;
     expect(ch.rated).toBe(false);
-    const rated = await form('/challenges', a, { variant: 'planar', color: 'white', ratedShown: '1', rated: '1' });
+    const rated = await form('/challenges', a, { variant: 'planar', color: 'white', days: '3', ratedShown: '1', rated: '1' });
     expect((await call('GET', `/api/challenges/${rated.headers.get('Location')!.split('/').at(-1)}`)).body.rated).toBe(true);
+    // "no clock (not rated)": ticked or not, a game without a deadline is casual (tester 14 P1).
+    const unclocked = await form('/challenges', a, { variant: 'curved-space', color: 'white', ratedShown: '1', rated: '1' });
+    expect((await call('GET', `/api/challenges/${unclocked.headers.get('Location')!.split('/').at(-1)}`)).body).toMatchObject({ rated: false, clock: null });
   });
 });
