@@ -163,7 +163,8 @@ export async function readTextOrJson<T, J>(
   how: string,
 ): Promise<{ ok: true; text: true; value: T } | { ok: true; text: false; value: J } | { ok: false; response: Response }> {
   const type = mediaType(c);
-  if (type === 'text/plain' || type === 'application/x-www-form-urlencoded') {
+  // No Content-Type at all (Python requests' bytes body, curl -H 'Content-Type:') is read as text (tester 15 B5).
+  if (type === 'text/plain' || type === '' || type === 'application/x-www-form-urlencoded') {
     // curl -d sends any string as a form: its `move=` (`record=`) field, or the body as written.
     const raw = await c.req.text();
     const form = type === 'text/plain' ? undefined : formBodyText(raw, text.name);

@@ -1,7 +1,7 @@
 // Creating, reading, playing, history, records and import, through HTTP.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { BASE, call, FIRST_CONTACT_WIN, gameDb, newGame, play } from './helpers.ts';
+import { BASE, call, fetchWorker, FIRST_CONTACT_WIN, gameDb, newGame, play } from './helpers.ts';
 
 const WARP_REPETITION = ['Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4', 'Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4'];
 
@@ -104,8 +104,16 @@ describe('playing', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.move.text).toBe('Wb2-Wb3');
     expect(res.body.state).toMatchObject({ ply: 1, sideToMove: 'black' });
-    const plain = await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2 #2', token: g.tokens.black });
-    expect(plain.status, plain.text).toBe(200);
+    // Bytes without a Content-Type (Python requests' data=b"…"): read as text, as docs/api.md says (tester 15 B5).
+    const untyped = new Request(`${BASE}/api/games/${g.id}/moves`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${g.tokens.black}` },
+      body: new TextEncoder().encode('Bb3-Bb2 #2'),
+    });
+    expect(untyped.headers.get('Content-Type')).toBeNull();
+    const plain = await fetchWorker(untyped);
+    expect(plain.status, await plain.clone().text()).toBe(200);
+    expect(((await plain.json()) as { move: { text: string } }).move.text).toBe('Bb3-Bb2');
     const suffixed = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Wb3-Wb4 #3' }, token: g.tokens.white });
     expect(suffixed.status, suffixed.text).toBe(200);
     expect(suffixed.body.move).toMatchObject({ ply: 3, text: 'Wb3-Wb4' });
