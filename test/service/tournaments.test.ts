@@ -457,6 +457,10 @@ describe('starting and refusals', () => {
     expect([res.status, res.body.error]).toEqual([400, expect.stringMatching(/^format:/)]);
     res = await create({ format: 'round-robin', startsAt: '2001-01-01T00:00:00Z' });
     expect([res.status, res.body.error]).toEqual([400, 'startsAt: must be in the future']);
+    // A day the calendar does not have is refused, not moved (tester 14 P13: 30 February became 2 March).
+    res = await create({ format: 'round-robin', startsAt: `${new Date().getUTCFullYear() + 1}-02-30T10:00:00Z` });
+    expect([res.status, res.body.error]).toEqual([400, 'startsAt: is a day the calendar does not have (such as 30 February)']);
+    expect((await create({ format: 'round-robin', startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() })).status).toBe(201);
     expect((await call('POST', '/api/tournaments', { json: { name: 'x' } })).status).toBe(401);
 
     const swiss = (await create({ format: 'swiss', rounds: 3 })).body;
