@@ -98,6 +98,10 @@ describe('ratings', () => {
     expect(computer.state.rated).toBe(false);
     const links = await newGame('warp-factor');
     expect(links.state.rated).toBe(false);
+    // The game page says what is at stake (tester 14 P16).
+    expect((await call('GET', `/games/${links.id}`)).text).toMatch(/<\/span> · casual · you are watching/);
+    const stake = (await startGame(a, b)).game;
+    expect((await call('GET', `/games/${stake.id}`)).text).toMatch(/<\/span> · rated · you are watching/);
     // Only with a clock (tester 14 P1): without one a challenge is casual, and rated: true is refused in words.
     const challenge = (json: Record<string, unknown>) => call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', to: b.id, ...json } });
     expect((await challenge({})).body).toMatchObject({ rated: false, clock: null });
