@@ -22,14 +22,14 @@ import { tournamentSummary, type BoardResult, type TournamentBoard, type Tournam
 const DAY_MS = 86_400_000;
 const MIN_PLAYERS = 3;
 
-/** What the tournament needs of the game service: make a game for two seats, end one by resignation. */
+/** What the tournament needs of the game service: make a game for two seats, end one by a withdrawal's forfeit. */
 export interface TournamentGames {
   create(
     input: CreateGameInput,
     base: LinkBase,
     seats: { id: string; players: { white: string; black: string }; rated: boolean; tournamentId: string },
   ): Promise<ServiceResult<CreatedGame>>;
-  resign(id: string, actor: Actor): Promise<ServiceResult<unknown>>;
+  forfeit(id: string, actor: Actor): Promise<ServiceResult<unknown>>;
   /** The stored game (for its players' events). */
   row(id: string): Promise<DirectoryRow | undefined>;
 }
@@ -220,9 +220,9 @@ export class TournamentService {
     const games = this.games();
     for (const b of await this.store.boards(id)) {
       if (!b.gameId || b.result !== null || (b.whiteId !== player.id && b.blackId !== player.id)) continue;
-      // A forfeit: the game ends by resignation, through the game service (its end counts here as any end).
+      // A forfeit, through the game service (its end counts here as any end).
       const side = b.whiteId === player.id ? 'white' : 'black';
-      const resigned = await games.resign(b.gameId, { side });
+      const resigned = await games.forfeit(b.gameId, { side });
       // Its board's result now, not only when the game's end hook runs after the answer: this answer
       // shows the round paired or the tournament ended. (The hook then finds the result set.)
       if (resigned.ok) await this.store.setResult(b.gameId, side === 'white' ? '0-1' : '1-0');

@@ -2,7 +2,7 @@
 // from the valibot schemas the routes validate with (openapi-components.ts); the answers are
 // written here, and test/service/openapi-contract.test.ts checks real answers of every route
 // against them.
-import { VARIANT_NAMES } from '../engine/types.ts';
+import { OUTCOME_REASONS, VARIANT_NAMES } from '../engine/types.ts';
 import { ERROR_CODES } from '../service/error-codes.ts';
 import { NOTIFY_EVENTS } from '../service/ports.ts';
 import { bool, int, list, nullable, num, object, oneOf, ref, str, time, type Json } from './openapi-schema.ts';
@@ -56,7 +56,7 @@ export const answerSchemas = (): Record<string, Json> => ({
       sideToMove: color,
       ply: int,
       result: oneOf('*', '1-0', '0-1', '1/2-1/2'),
-      reason: nullable(str),
+      reason: { ...nullable(oneOf(...OUTCOME_REASONS)), description: 'how a finished game ended (null while it goes on)' },
       winner: nullable(color),
       check: bool,
       position: { type: 'string', description: 'the position text (docs/position-text.md)' },
@@ -84,7 +84,7 @@ export const answerSchemas = (): Record<string, Json> => ({
     },
     {
       title: str,
-      phase: { type: 'string', description: 'platforms, kings, drops or play (ST3D set-up phases), play (Planar)' },
+      phase: { type: 'string', description: 'platforms, kings, drops or play (ST3D set-up phases); kings or play (Planar)' },
       board: object(
         {
           cells: list(object({ cell: str, color, role: str, kind: str }, { orientation: str })),
@@ -270,10 +270,10 @@ export const answerSchemas = (): Record<string, Json> => ({
       pausedUntil: { ...nullable(time), description: 'a running pause by agreement: the clock is stopped until then' },
       drawOffer: { ...nullable(color), description: 'who offered a draw (open offers as in the game’s state)' },
       takebackOffer: { ...nullable(color), description: 'who asked to take back their last turn' },
-      pauseOffer: nullable(object({ by: color, days: int })),
+      pauseOffer,
       ply: int,
       result: str,
-      reason: nullable(str),
+      reason: nullable(oneOf(...OUTCOME_REASONS)),
       link: str,
       rated: bool,
     },
@@ -314,7 +314,7 @@ export const answerSchemas = (): Record<string, Json> => ({
       status: oneOf('active', 'finished', 'aborted'),
       sideToMove: color,
       result: oneOf('*', '1-0', '0-1', '1/2-1/2'),
-      reason: nullable(str),
+      reason: nullable(oneOf(...OUTCOME_REASONS)),
       winner: nullable(color),
       check: bool,
       lastMove: { ...nullable(ref('PlayedMove')), description: 'the last turn played (on a `turn`: the opponent’s)' },

@@ -239,9 +239,16 @@ describe('withdrawal from a rated tournament', () => {
     expect((await call('POST', `/api/tournaments/${t.id}/leave`, { token: keys.get(quitter)! })).status).toBe(200);
     for (const b of left) {
       const state = (await call('GET', `/api/games/${b.gameId}`)).body;
-      expect(state).toMatchObject({ status: 'finished', result: b.white.id === quitter ? '0-1' : '1-0', reason: 'resignation', ply: 0 });
+      expect(state).toMatchObject({ status: 'finished', result: b.white.id === quitter ? '0-1' : '1-0', reason: 'withdrawal', ply: 0 });
       expect([state.rated, state.ratings]).toEqual([false, null]);
       expect((await call('GET', `/api/players/${opponent(b)}`)).body.ratingChanges).toEqual([]);
+      // Told as what it was, not as a resignation (tester 14 P7, P12).
+      const winner = b.white.id === quitter ? 'Black' : 'White';
+      expect((await call('GET', `/games/${b.gameId}`)).text).toContain(
+        `${winner} won by forfeit: ${winner === 'White' ? 'Black' : 'White'} withdrew from the tournament (${state.result}).`,
+      );
+      const theirs = await call('GET', '/me?status=finished', { headers: { Cookie: `subspace_key=${keys.get(opponent(b))}` } });
+      expect(theirs.text).toContain(`${state.result}, you won by forfeit (your opponent withdrew from the tournament)`);
     }
     const profile = (await call('GET', `/api/players/${quitter}`)).body;
     expect(profile.ratings).toMatchObject([{ games: 1, losses: 1 }]);
@@ -326,7 +333,7 @@ describe('Swiss', () => {
     expect(left.status, left.text).toBe(200);
     // The answer shows the tournament after the withdrawal: the next round paired already (tester).
     expect([left.body.round, left.body.pairings.length]).toEqual([2, 2]);
-    expect((await call('GET', `/api/games/${games[1]!.gameId}`)).body).toMatchObject({ status: 'finished', result: '0-1', reason: 'resignation' });
+    expect((await call('GET', `/api/games/${games[1]!.gameId}`)).body).toMatchObject({ status: 'finished', result: '0-1', reason: 'withdrawal' });
     view = (await call('GET', `/api/tournaments/${t.id}`)).body;
     expect(view.round).toBe(2);
     const second: Board[] = view.pairings[1].boards;
