@@ -6,6 +6,8 @@ import { ClockSchema, OptionsSchema, PlayerSchema, VariantSchema } from './schem
 /** The most players of a round robin (every game starts at once: n(n-1)/2 games) and of a Swiss. */
 export const MAX_ROUND_ROBIN_PLAYERS = 20;
 export const MAX_SWISS_PLAYERS = 256;
+/** The most tournaments one player may have made and not yet started. */
+export const MAX_OPEN_TOURNAMENTS = 5;
 
 /** Whether an ISO time's date (its first ten characters) is a day of the calendar. */
 const realDay = (iso: string) => {

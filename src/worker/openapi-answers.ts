@@ -361,6 +361,7 @@ export const answerSchemas = (): Record<string, Json> => ({
     'The body POSTed to a player’s own webhook (PATCH /api/me).',
   ),
   Tournaments: object({ tournaments: list(ref('TournamentSummary')) }),
+  TournamentCanceled: object({ id: str, canceled: { const: true } }),
   Tournament: object(
     {
       ...tournamentFields(),

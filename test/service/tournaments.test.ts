@@ -502,6 +502,50 @@ describe('starting and refusals', () => {
   });
 });
 
+describe('cancel, and how many not yet started (tester 14 P6, tester 11 S12)', () => {
+  it('its creator cancels an open tournament, entries and all; no one else can, nor after the start; five open at most', async () => {
+    const [a, b, c, d] = [await newPlayer('A'), await newPlayer('B'), await newPlayer('C'), await newPlayer('D')];
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await tournament(a, { format: 'round-robin' }));
+    const sixth = await call('POST', '/api/tournaments', {
+      token: a.key,
+      json: { name: 'One more', variant: 'planar', clock: { daysPerMove: 3 }, format: 'round-robin', maxPlayers: 3 },
+    });
+    expect([sixth.status, sixth.body.code, sixth.body.error]).toEqual([
+      409,
+      'too_many_tournaments',
+      'you have 5 tournaments that have not started, the most a player may have at once: start or cancel one first',
+    ]);
+    const [first, second] = made as { id: string }[];
+    await joinAll(first!.id, [b, c]);
+    const cancel = (id: string, p: Player) => call('POST', `/api/tournaments/${id}/cancel`, { token: p.key });
+    expect([(await cancel(first!.id, b)).status, (await cancel(first!.id, b)).body.code]).toEqual([403, 'not_creator']);
+    expect((await cancel(first!.id, a)).body).toEqual({ id: first!.id, canceled: true });
+    expect((await call('GET', `/api/tournaments/${first!.id}`)).status).toBe(404);
+    expect((await call('GET', '/api/tournaments')).body.tournaments.map((t: { id: string }) => t.id)).not.toContain(first!.id);
+    expect((await cancel(first!.id, a)).status).toBe(404);
+    // Room for another now; a started one cannot be canceled.
+    expect((await tournament(a, { format: 'round-robin', maxPlayers: 3 })).id).toBeTruthy();
+    await joinAll(second!.id, [b, c, d]);
+    expect((await call('POST', `/api/tournaments/${second!.id}/start`, { token: a.key })).status).toBe(200);
+    const late = await cancel(second!.id, a);
+    expect([late.status, late.body.code]).toEqual([409, 'tournament_started']);
+    // On its page: the creator's Cancel, which needs the box ticked.
+    const page = (await call('GET', `/tournaments/${made[2]!.id}`, { headers: { Cookie: `subspace_key=${a.key}` } })).text;
+    expect(page).toContain(`action="/tournaments/${made[2]!.id}/cancel"`);
+    expect((await call('GET', `/tournaments/${made[2]!.id}`, { headers: { Cookie: `subspace_key=${b.key}` } })).text).not.toContain('/cancel"');
+    const byForm = (body: string) =>
+      call('POST', `/tournaments/${made[2]!.id}/cancel`, {
+        body,
+        headers: { Cookie: `subspace_key=${a.key}`, Origin: BASE, 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+    expect((await byForm('')).headers.get('Location')).toMatch(/error=/);
+    expect((await call('GET', `/api/tournaments/${made[2]!.id}`)).status).toBe(200);
+    expect((await byForm('understood=1')).headers.get('Location')).toBe('/tournaments');
+    expect((await call('GET', `/api/tournaments/${made[2]!.id}`)).status).toBe(404);
+  });
+});
+
 describe('a start racing a join or a leave (tester 8 K5)', () => {
   /** Start `t` with `meanwhile` done just after the start has read its entrants. */
   async function startWith(t: { id: string }, creator: Player, meanwhile: () => Promise<unknown>) {

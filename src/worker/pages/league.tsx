@@ -318,7 +318,20 @@ export const TournamentPage = (p: { t: TournamentView; me?: string; ratings: Rat
               </button>
             </form>
           ) : null}
-          {t.status === 'open' && p.me === t.creator.id ? <> {action('start', 'Start now')}</> : null}
+          {t.status === 'open' && p.me === t.creator.id ? (
+            <>
+              {' '}
+              {action('start', 'Start now')}{' '}
+              <form method="post" action={`/tournaments/${t.id}/cancel`} class="inline">
+                <label>
+                  <input type="checkbox" name="understood" value="1" required /> every entry goes with it
+                </label>{' '}
+                <button type="submit" class="danger">
+                  Cancel the tournament
+                </button>
+              </form>
+            </>
+          ) : null}
         </p>
       ) : t.status === 'open' ? (
         <p>
