@@ -134,7 +134,7 @@ describe("a player's own webhook", () => {
         challenge: { id: ch.body.id, from: { id: kirk.id, name: 'Kirk' }, to: { id: spock.id }, link: `${BASE}/challenges/${ch.body.id}` },
       },
     });
-    expect(challenge.body.data.text).toContain('Kirk challenges you to a game of Warp Factor, 3 days per move (they play white).');
+    expect(challenge.body.data.text).toContain('Kirk challenges you to a game of Warp Factor, 3 days per move, rated (they play white).');
     expect(challenge.body.data.text).toContain(`Accept or decline: ${BASE}/challenges/${ch.body.id}`);
     expect(challenge.body.data.text).toContain(`POST ${BASE}/api/challenges/${ch.body.id}/accept`);
 

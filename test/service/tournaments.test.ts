@@ -505,7 +505,7 @@ describe('starting and refusals', () => {
 describe('cancel, and how many not yet started (tester 14 P6, tester 11 S12)', () => {
   it('its creator cancels an open tournament, entries and all; no one else can, nor after the start; five open at most', async () => {
     const [a, b, c, d] = [await newPlayer('A'), await newPlayer('B'), await newPlayer('C'), await newPlayer('D')];
-    const made = [];
+    const made: { id: string }[] = [];
     for (let i = 0; i < 5; i++) made.push(await tournament(a, { format: 'round-robin' }));
     const sixth = await call('POST', '/api/tournaments', {
       token: a.key,
