@@ -13,6 +13,10 @@ import { describeIssues } from './http-validation.ts';
 export const strictUtf8: MiddlewareHandler = async (c, next) => {
   const type = mediaType(c);
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && (isJson(type) || type.startsWith('text/'))) {
+    // A compressed body is not taken: say so, rather than that its bytes are not UTF-8 (tester 15 B9).
+    const coding = (c.req.header('Content-Encoding') ?? '').trim().toLowerCase();
+    if (coding && coding !== 'identity')
+      return jsonError(c, 400, 'invalid_encoding', `body: Content-Encoding ${coding.slice(0, 20)} is not taken; send the body uncompressed`);
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await c.req.arrayBuffer());
