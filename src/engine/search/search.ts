@@ -134,7 +134,7 @@ export class Searcher<P, M> {
       try {
         for (const [i, entry] of rootMoves.entries()) {
           if (d > 1 && wide && i >= ROOT_KEPT && entry.score + ROOT_MARGIN <= alpha) continue;
-          const child = this.variant.play(root, entry.move) as P;
+          const child = this.play(root, entry.move, 1);
           const key = this.keys[1]!;
           key[0] = this.keys[0]![0]!;
           key[1] = this.keys[0]![1]!;
@@ -204,6 +204,11 @@ export class Searcher<P, M> {
   private count(): void {
     this.nodes++;
     if ((this.canAbort && this.nodes >= this.limits.nodes) || this.nodes >= this.ceiling) throw ABORT;
+  }
+
+  /** The position after `move` at `ply` (rules.playAt may reuse that ply's arrays). */
+  private play(pos: P, move: M, ply: number): P {
+    return this.rules.playAt ? this.rules.playAt(pos, move, ply) : (this.variant.play(pos, move) as P);
   }
 
   private givesCheck(pos: P, move: M): boolean {
@@ -303,7 +308,7 @@ export class Searcher<P, M> {
         for (let i = ply * 2; i < ply * 2 + 2 && first === undefined; i++) if (this.killers[i]! >= 0) first = this.rules.legalByKey(pos, this.killers[i]!);
     }
     if (first !== undefined) {
-      const child = this.variant.play(pos, first) as P;
+      const child = this.play(pos, first, ply + 1);
       childKey[0] = key[0]!;
       childKey[1] = key[1]!;
       this.rules.rehash(pos, child, childKey, first);
@@ -368,7 +373,7 @@ export class Searcher<P, M> {
           if (futile && !this.givesCheck(pos, move)) continue;
         }
         if (quiet) quietSearched++;
-        const child = this.variant.play(pos, move) as P;
+        const child = this.play(pos, move, ply + 1);
         childKey[0] = key[0]!;
         childKey[1] = key[1]!;
         this.rules.rehash(pos, child, childKey, move);
@@ -448,7 +453,7 @@ export class Searcher<P, M> {
     const childKey = this.keys[ply + 1]!;
     for (let n = 0; n < moves.length; n++) {
       const move = moves[order.pick(n)]!;
-      const child = this.variant.play(pos, move) as P;
+      const child = this.play(pos, move, ply + 1);
       childKey[0] = key[0]!;
       childKey[1] = key[1]!;
       this.rules.rehash(pos, child, childKey, move);
