@@ -33,27 +33,13 @@ import {
 } from './search-settings.ts';
 
 import { EvalCache } from './eval-cache.ts';
-import { Listing } from './listing.ts';
+import type { Listing } from './listing.ts';
+import { listingsOf, PLY_KEYS, PLY_MOVE_ORDER, PLY_ORDER, scoresAt } from './ply-buffers.ts';
 import { EXACT, fromTable, LOWER, TT_DEPTH, TT_FLAG, TT_HI, TT_LO, TT_MASK, TT_MOVE, TT_SCORE, toTable, UPPER } from './transposition-table.ts';
 import { scoredKeys, withDropsNotListed } from './lazy-drops.ts';
-import { HistoryTable, MoveOrder } from './move-order.ts';
+import { HistoryTable } from './move-order.ts';
 
 const EARLIER_FILTER_MASK = 4095;
-
-// Per-ply buffers shared by all searches (one runs at a time, as with the transposition table):
-// made afresh per call they were some 500 typed arrays and 300 KB, a few per cent of a 20 000-node
-// search. Every node writes what it reads of them first.
-const PLY_KEYS: Key[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(2));
-const PLY_SCORES: Float64Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Float64Array(256));
-const PLY_ORDER: Int32Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(256));
-const PLY_MOVE_ORDER: MoveOrder[] = Array.from({ length: MAX_PLY + 2 }, () => new MoveOrder(new Float64Array(0), new Int32Array(0)));
-/** Per variant: quiescence's per-ply listings. */
-const PLY_LISTINGS = new Map<AnyVariant, Listing<unknown, unknown>[]>();
-function listingsOf<P, M>(variant: AnyVariant): Listing<P, M>[] {
-  let listings = PLY_LISTINGS.get(variant);
-  if (!listings) PLY_LISTINGS.set(variant, (listings = Array.from({ length: MAX_PLY + 2 }, () => new Listing<unknown, unknown>(variant))));
-  return listings as Listing<P, M>[];
-}
 
 export class Searcher<P, M> {
   nodes = 0;
@@ -67,11 +53,6 @@ export class Searcher<P, M> {
   /** Per ply: 1 where the turn into it was a null move (no two in a row). */
   private readonly passed = new Uint8Array(MAX_PLY + 2);
   private readonly history = new HistoryTable();
-  /** Per ply: move-ordering scores and order, reused (grown when a position has more turns). */
-  private readonly plyScores: Float64Array[] = PLY_SCORES;
-  private readonly plyOrder: Int32Array[] = PLY_ORDER;
-  /** Per ply: the move order, reset for each node (a node's order is done with before its ply is reached again). */
-  private readonly plyMoveOrder: MoveOrder[] = PLY_MOVE_ORDER;
   /** Per ply: quiescence's lazily listed legal turns (no closure made per node). */
   private readonly plyListing: Listing<P, M>[];
   // The transposition table's arrays are shared by all searches (one at a time): allocating and
@@ -175,18 +156,6 @@ export class Searcher<P, M> {
     }
     const ranked = [best, ...rootMoves.filter((r) => r !== best)];
     return { best: best.move, score: bestScore, depth, nodes: this.nodes, root: ranked };
-  }
-
-  /** This ply's scores buffer, `length` long (a view; grown with its order buffer, contents kept, when too small). */
-  private scoresAt(ply: number, length: number): Float64Array {
-    if (this.plyScores[ply]!.length < length) {
-      const scores = this.plyScores[ply]!;
-      const order = this.plyOrder[ply]!;
-      const size = Math.max(length, this.plyScores[ply]!.length * 2);
-      (this.plyScores[ply] = new Float64Array(size)).set(scores);
-      (this.plyOrder[ply] = new Int32Array(size)).set(order);
-    }
-    return this.plyScores[ply]!.subarray(0, length);
   }
 
   /** rules.evaluate(pos), cached by the position's key. */
@@ -332,13 +301,13 @@ export class Searcher<P, M> {
         dropsLater = false;
       }
       if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
-      let scores = this.scoresAt(ply, moves.length);
+      let scores = scoresAt(ply, moves.length);
       for (let i = 0; i < moves.length; i++) scores[i] = this.orderScore(pos, moves[i]!, ply, ttMove, side);
       if (first !== undefined) {
         this.history.replay(mark);
         this.history.end(mark);
       }
-      const order = this.plyMoveOrder[ply]!.reset(scores, this.plyOrder[ply]!);
+      const order = PLY_MOVE_ORDER[ply]!.reset(scores, PLY_ORDER[ply]!);
       // A side that must meet a threat (First Contact) may need any drop: none is left out then.
       const frontier = depth === 1 && !inCheck && !(this.limits.threatPlies && this.rules.threatened && this.cache.threatened(pos, key));
       let quietSearched = 0;
@@ -359,9 +328,9 @@ export class Searcher<P, M> {
           const listed = moves.length;
           moves = withDropsNotListed(this.rules, pos, moves);
           if (moves.length === listed) break;
-          scores = this.scoresAt(ply, moves.length);
+          scores = scoresAt(ply, moves.length);
           scores.fill(0, listed);
-          order.append(scores, this.plyOrder[ply]!);
+          order.append(scores, PLY_ORDER[ply]!);
         }
         const index = order.pick(n);
         const move = moves[index]!;
@@ -447,9 +416,9 @@ export class Searcher<P, M> {
       }
     }
     if (moves.length === 0) return best;
-    const scores = this.scoresAt(ply, moves.length);
+    const scores = scoresAt(ply, moves.length);
     for (let i = 0; i < moves.length; i++) scores[i] = this.rules.victim(pos, moves[i]!) * 16 - this.rules.attacker(pos, moves[i]!) / 16;
-    const order = this.plyMoveOrder[ply]!.reset(scores, this.plyOrder[ply]!);
+    const order = PLY_MOVE_ORDER[ply]!.reset(scores, PLY_ORDER[ply]!);
     const childKey = this.keys[ply + 1]!;
     for (let n = 0; n < moves.length; n++) {
       const move = moves[order.pick(n)]!;
