@@ -249,6 +249,8 @@ describe('withdrawal from a rated tournament', () => {
       );
       const theirs = await call('GET', '/me?status=finished', { headers: { Cookie: `subspace_key=${keys.get(opponent(b))}` } });
       expect(theirs.text).toContain(`${state.result}, you won by forfeit (your opponent withdrew from the tournament)`);
+      // And the line leads to its tournament (tester 14 P9).
+      expect(theirs.text).toContain(`<a href="/tournaments/${t.id}">a tournament game</a>`);
     }
     const profile = (await call('GET', `/api/players/${quitter}`)).body;
     expect(profile.ratings).toMatchObject([{ games: 1, losses: 1 }]);

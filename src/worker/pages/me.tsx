@@ -67,6 +67,13 @@ const GameRow = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => {
     <li class={p.game.waiting ? 'your-turn' : ''}>
       <a href={`/games/${p.game.id}`}>{p.game.title ?? p.game.variant}</a> against <Opponent game={p.game} ratings={p.ratings} /> — you{' '}
       {p.game.status === 'active' ? 'play' : 'played'} {p.game.side}, ply {p.game.ply}
+      {/* A tournament's game leads to its tournament (tester 14 P9). */}
+      {p.game.tournament ? (
+        <>
+          {' '}
+          · <a href={`/tournaments/${p.game.tournament.id}`}>a tournament game</a>
+        </>
+      ) : null}
       {p.game.status === 'active' ? (
         <>
           {' '}
