@@ -1,10 +1,11 @@
 // Curved Space's evaluation (st3d-eval.ts's st3dEvaluation uses it): material, mobility through
 // the worm-hole, king zone, worm-hole cells and drop exposure, from White's side, turned to the side
 // to move at the end.
-import { isFixed, levelOf, NUM_CELLS } from '../st3d/field.ts';
+import { isFixed, levelOf } from '../st3d/field.ts';
 import { BLACK_BIT, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import type { St3dPosition } from '../st3d/position.ts';
-import { wormholeOf, writeTargets } from '../st3d/curved-space-movement.ts';
+import { wormholeOf } from '../st3d/curved-space-movement.ts';
+import { targetWords } from '../st3d/curved-space-words.ts';
 import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
 import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from '../st3d/occupancy.ts';
 import { bitCount, bitCount3, LEVEL_CAPTURE, LEVEL_KING, LEVEL_LEAP, LEVEL_MASKS, LEVEL_PUSH } from './st3d-step-masks.ts';
@@ -42,8 +43,8 @@ function clearSix(words: Int32Array): void {
   words[5] = 0;
 }
 
-/** The targets of the piece the evaluation is at. */
-const targets = new Int16Array(NUM_CELLS);
+/** The targets of the piece the evaluation is at, as words (targetWords). */
+const TARGETS = new Int32Array(3);
 
 /** Curved Space's evaluation: each side's targets as words (White's three, then Black's), and each king's. */
 const CURVED_ATTACK = new Int32Array(6);
@@ -93,9 +94,19 @@ export function evaluateCurved(pos: St3dPosition, w: CurvedWeights): number {
         if (role === KING) KING_ZONE[a + word] = t << shift;
         mobility = bitCount(t);
       } else {
-        mobility = writeTargets(board, wh, cell, targets, 0);
-        for (let i = 0; i < mobility; i++) CURVED_ATTACK[a + (targets[i]! >> 5)]! |= 1 << targets[i]!;
-        if (role === KING) for (let i = 0; i < mobility; i++) KING_ZONE[a + (targets[i]! >> 5)]! |= 1 << targets[i]!;
+        targetWords(board, wh, cell, OCCUPIED, BLACK_OCCUPIED, TARGETS);
+        const t0 = TARGETS[0]!;
+        const t1 = TARGETS[1]!;
+        const t2 = TARGETS[2]!;
+        CURVED_ATTACK[a]! |= t0;
+        CURVED_ATTACK[a + 1]! |= t1;
+        CURVED_ATTACK[a + 2]! |= t2;
+        if (role === KING) {
+          KING_ZONE[a] = t0;
+          KING_ZONE[a + 1] = t1;
+          KING_ZONE[a + 2] = t2;
+        }
+        mobility = bitCount3(t0, t1, t2);
       }
       if (role !== KING) s += w.mobility * mobility;
       if (!isFixed(cell)) s += w.onPlatform;
