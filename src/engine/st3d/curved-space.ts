@@ -113,16 +113,21 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
   const king = findKing(pos, mover);
   const safe = () => king < 0 || !isAttacked(board, wh, king, enemy);
   const inCheck = king >= 0 && kingAttacked(pos, mover); // as !safe(), but memoised
+  // In check, whether a drop blocks depends on its cell alone (any own piece blocks alike): per
+  // cell of the level, 0 not yet tried, 1 it blocks, 2 it does not.
+  if (inCheck) DROP_BLOCKS.fill(0);
   for (const role of ROLES) {
     if (capturesOnly || pos.hands[handIndex(mover, role)] === 0 || unlike(like, 'drop')) continue;
     for (let to = ownLevel; to < ownLevel + 16; to++) {
       if (board[to] !== EMPTY) continue;
       // A drop can only block; it matters only when in check.
       if (inCheck) {
-        board[to] = pieceCode(mover, role);
-        const legal = safe();
-        board[to] = EMPTY;
-        if (!legal) continue;
+        if (DROP_BLOCKS[to & 15] === 0) {
+          board[to] = pieceCode(mover, role);
+          DROP_BLOCKS[to & 15] = safe() ? 1 : 2;
+          board[to] = EMPTY;
+        }
+        if (DROP_BLOCKS[to & 15] === 2) continue;
       }
       moves.push(dropMove(role, to));
     }
@@ -213,6 +218,9 @@ export function curvedSpaceGivesCheck(pos: St3dPosition, move: St3dMove, play: (
   const by = colorBit(pos.turn);
   return levelAttacker(board, king, by) >= 0 || wormholeAttacker(board, wormholeOf(pos), king, by) >= 0;
 }
+
+/** legalMoves' scratch in check: whether a drop on each cell of the level blocks. */
+const DROP_BLOCKS = new Uint8Array(16);
 
 /** legalMoves' scratch: the targets of the piece it is at. */
 const TARGETS = new Int16Array(NUM_CELLS);
