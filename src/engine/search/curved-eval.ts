@@ -5,7 +5,7 @@ import { isFixed, levelOf } from '../st3d/field.ts';
 import { BLACK_BIT, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import type { St3dPosition } from '../st3d/position.ts';
 import { wormholeOf } from '../st3d/curved-space-movement.ts';
-import { targetWords } from '../st3d/curved-space-words.ts';
+import { CAPTURERS, noteCapturers, targetWords } from '../st3d/curved-space-words.ts';
 import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
 import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from '../st3d/occupancy.ts';
 import { bitCount, bitCount3, LEVEL_CAPTURE, LEVEL_KING, LEVEL_LEAP, LEVEL_MASKS, LEVEL_PUSH } from './st3d-step-masks.ts';
@@ -64,6 +64,8 @@ export function evaluateCurved(pos: St3dPosition, w: CurvedWeights): number {
   let score = 0;
   let whiteKing = -1;
   let blackKing = -1;
+  const mover = pos.turn === 'white' ? 0 : 1;
+  let capturers = 0;
   markOccupied(board);
   for (let word = 0; word < 3; word++)
     for (let bits = OCCUPIED[word]!; bits !== 0; bits &= bits - 1) {
@@ -92,6 +94,7 @@ export function evaluateCurved(pos: St3dPosition, w: CurvedWeights): number {
             : LEVEL_MASKS[at + (role === KING ? LEVEL_KING : LEVEL_LEAP)]! & (enemy | ~occupied)) & 0xffff;
         CURVED_ATTACK[a + word]! |= t << shift;
         if (role === KING) KING_ZONE[a + word] = t << shift;
+        if (side === mover && (t & enemy) !== 0) CAPTURERS[capturers++] = cell;
         mobility = bitCount(t);
       } else {
         targetWords(board, wh, cell, OCCUPIED, BLACK_OCCUPIED, TARGETS);
@@ -107,12 +110,20 @@ export function evaluateCurved(pos: St3dPosition, w: CurvedWeights): number {
           KING_ZONE[a + 2] = t2;
         }
         mobility = bitCount3(t0, t1, t2);
+        if (side === mover) {
+          const b0 = BLACK_OCCUPIED[0]!;
+          const b1 = BLACK_OCCUPIED[1]!;
+          const b2 = BLACK_OCCUPIED[2]!;
+          const enemies = side ? (t0 & OCCUPIED[0]! & ~b0) | (t1 & OCCUPIED[1]! & ~b1) | (t2 & OCCUPIED[2]! & ~b2) : (t0 & b0) | (t1 & b1) | (t2 & b2);
+          if (enemies !== 0) CAPTURERS[capturers++] = cell;
+        }
       }
       if (role !== KING) s += w.mobility * mobility;
       if (!isFixed(cell)) s += w.onPlatform;
       if (cellLayer(cell) >= 0 && (role !== PAWN || !isFixed(cell))) s += w.onWormhole;
       score += (side ? -1 : 1) * s;
     }
+  noteCapturers(pos, capturers);
   // Not handScore: the sum is not whole here (handShare 0.95), so its order is kept.
   for (let i = 0; i < 12; i++) {
     const n = pos.hands[i]!;

@@ -3,7 +3,8 @@
 // order writeTargets lists them in: no list is written and read back, level slides are found
 // from the level's occupancy (the first blocker of a ray is its lowest or highest set bit), and
 // worm-hole steps are masks per worm-hole (Wormhole.stepMaskAt).
-import { isFixed } from './field.ts';
+import { isFixed, NUM_CELLS } from './field.ts';
+import type { St3dPosition } from './position.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { LEVEL_DIRS, SLIDE_TURNS } from './curved-space-movement.ts';
 import type { Wormhole } from './wormhole.ts';
@@ -155,3 +156,21 @@ export function targetWords(board: Int8Array, wh: Wormhole, from: number, occupi
   out[1] = t1;
   out[2] = t2;
 }
+
+/**
+ * The cells of the pieces of the side to move that have a capture, in cell order, as the last
+ * evaluation of `capturersOf` found them (the first capturerCount entries): quiescence lists the
+ * captures of the position it has just evaluated, and need look at no other piece.
+ */
+export const CAPTURERS = new Int8Array(NUM_CELLS);
+let capturersOf: St3dPosition | undefined;
+let capturerCount = 0;
+
+/** Note that CAPTURERS holds `count` pieces of `pos`. */
+export function noteCapturers(pos: St3dPosition, count: number): void {
+  capturersOf = pos;
+  capturerCount = count;
+}
+
+/** How many of CAPTURERS are of `pos`, or -1 when they were noted for another position. */
+export const capturersIn = (pos: St3dPosition): number => (pos === capturersOf ? capturerCount : -1);

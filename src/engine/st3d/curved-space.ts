@@ -22,6 +22,7 @@ import {
   wormholeOf,
 } from './curved-space-movement.ts';
 import { explain } from './curved-space-explain.ts';
+import { CAPTURERS, capturersIn } from './curved-space-words.ts';
 import { foreignFieldProblem, openingPhaseProblem, platformNumbers } from './setup.ts';
 
 export interface CurvedSpaceOptions {
@@ -193,7 +194,58 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
  * move the after-capture option adds), in legalMoves' order: the search's quiescence step,
  * without listing the quiet turns.
  */
-export const curvedSpaceCaptures = (pos: St3dPosition): St3dMove[] => legalMoves(pos, false, undefined, true);
+export function curvedSpaceCaptures(pos: St3dPosition): St3dMove[] {
+  if (pos.unplaced || kingInHand(pos, pos.turn)) return [];
+  const count = capturersIn(pos);
+  if (count < 0) return legalMoves(pos, false, undefined, true);
+  return count === 0 ? [] : capturesOfCapturers(pos, count);
+}
+
+/**
+ * legalMoves' captures when the evaluation of `pos` has just found which pieces of the side to
+ * move have one (CAPTURERS, `count` of them): the same turns in the same order, the other pieces
+ * passed over unread, and the board copied only when a turn is tried.
+ */
+function capturesOfCapturers(pos: St3dPosition, count: number): St3dMove[] {
+  const mover = pos.turn;
+  const by = colorBit(opposite(mover));
+  const read = pos.board;
+  const board = SCRATCH;
+  let copied = false;
+  const wh = wormholeOf(pos);
+  const king = findKing(pos, mover);
+  const inCheck = king >= 0 && kingAttacked(pos, mover);
+  const side = mover === 'white' ? 0 : 1;
+  const lines = inCheck || king < 0 ? 0 : markKingLines(wh, king, side);
+  const kingLine = onKingLine[side]!;
+  const targets = TARGETS;
+  const moves: St3dMove[] = [];
+  for (let k = 0; k < count; k++) {
+    const from = CAPTURERS[k]!;
+    const code = read[from]!;
+    const n = writeTargets(read, wh, from, targets, 0, true);
+    const mustTest = !lines || from === king || kingLine[from] === lines || pos.afterCapture;
+    for (let i = 0; i < n; i++) {
+      const to = targets[i]!;
+      if (!mustTest) {
+        moves.push(pieceMove(from, to));
+        continue;
+      }
+      if (!copied) {
+        board.set(read);
+        copied = true;
+      }
+      const captured = board[to]!;
+      board[to] = code;
+      board[from] = EMPTY;
+      const kingAt = from === king ? to : king;
+      if (kingAt < 0 || (levelAttacker(board, kingAt, by) < 0 && wormholeAttacker(board, wh, kingAt, by) < 0)) moves.push(pieceMove(from, to));
+      board[from] = code;
+      board[to] = captured;
+    }
+  }
+  return moves;
+}
 
 /** The board curvedSpaceGivesCheck tries a turn on. */
 const CHECK_BOARD = new Int8Array(NUM_CELLS);
