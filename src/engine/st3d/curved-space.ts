@@ -22,7 +22,8 @@ import {
   wormholeOf,
 } from './curved-space-movement.ts';
 import { explain } from './curved-space-explain.ts';
-import { CAPTURERS, capturersIn } from './curved-space-words.ts';
+import { CAPTURERS, capturersIn, noteCapturers, targetWords } from './curved-space-words.ts';
+import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from './occupancy.ts';
 import { foreignFieldProblem, openingPhaseProblem, platformNumbers } from './setup.ts';
 
 export interface CurvedSpaceOptions {
@@ -94,8 +95,7 @@ const SCRATCH_WORDS = new Int32Array(SCRATCH.buffer);
  * The legal turns; with `firstOnly`, stop at the first one found (enough to tell mate from check);
  * with `like`, only those like that candidate.
  */
-function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, capturesOnly = false): St3dMove[] {
-  if (capturesOnly && (pos.unplaced || kingInHand(pos, pos.turn))) return [];
+function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3dMove[] {
   if (pos.unplaced) return placements(pos);
   const mover = pos.turn;
   const enemy = opposite(mover);
@@ -118,7 +118,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
   // cell of the level, 0 not yet tried, 1 it blocks, 2 it does not.
   if (inCheck) DROP_BLOCKS.fill(0);
   for (const role of ROLES) {
-    if (capturesOnly || pos.hands[handIndex(mover, role)] === 0 || unlike(like, 'drop')) continue;
+    if (pos.hands[handIndex(mover, role)] === 0 || unlike(like, 'drop')) continue;
     for (let to = ownLevel; to < ownLevel + 16; to++) {
       if (board[to] !== EMPTY) continue;
       // A drop can only block; it matters only when in check.
@@ -148,7 +148,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
     }
     const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;
-    const count = writeTargets(board, wh, from, targets, 0, capturesOnly);
+    const count = writeTargets(board, wh, from, targets, 0);
     // Not in check, a piece off every line to its king cannot expose it.
     const mustTest = !lines || from === king || kingLine[from] === lines;
     for (let i = 0; i < count; i++) {
@@ -169,7 +169,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
       // The platform move changes only the worm-hole (the platform moved is
       // empty, so the board stays as it is after the capture): judge the
       // whole turn with the worm-hole after it.
-      if (compound && !capturesOnly)
+      if (compound)
         for (const platform of shiftsAfterCapture(pos, board)) {
           let ok = !byLevel;
           if (ok && kingAt >= 0 && wh.isWormholeCell(kingAt)) {
@@ -196,9 +196,36 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
  */
 export function curvedSpaceCaptures(pos: St3dPosition): St3dMove[] {
   if (pos.unplaced || kingInHand(pos, pos.turn)) return [];
-  const count = capturersIn(pos);
-  if (count < 0) return legalMoves(pos, false, undefined, true);
+  let count = capturersIn(pos);
+  if (count < 0) count = findCapturers(pos);
   return count === 0 ? [] : capturesOfCapturers(pos, count);
+}
+
+const WORDS = new Int32Array(3);
+
+/** CAPTURERS of `pos` found without its evaluation (its side to move's target words against the enemy's pieces); returns how many. */
+function findCapturers(pos: St3dPosition): number {
+  const board = pos.board;
+  const wh = wormholeOf(pos);
+  markOccupied(board);
+  const black = pos.turn === 'black';
+  let count = 0;
+  for (let word = 0; word < 3; word++) {
+    const own = black ? BLACK_OCCUPIED[word]! : OCCUPIED[word]! & ~BLACK_OCCUPIED[word]!;
+    for (let bits = own; bits !== 0; bits &= bits - 1) {
+      const cell = (word << 5) | (31 - Math.clz32(bits & -bits));
+      targetWords(board, wh, cell, OCCUPIED, BLACK_OCCUPIED, WORDS);
+      const b0 = BLACK_OCCUPIED[0]!;
+      const b1 = BLACK_OCCUPIED[1]!;
+      const b2 = BLACK_OCCUPIED[2]!;
+      const enemies = black
+        ? (WORDS[0]! & OCCUPIED[0]! & ~b0) | (WORDS[1]! & OCCUPIED[1]! & ~b1) | (WORDS[2]! & OCCUPIED[2]! & ~b2)
+        : (WORDS[0]! & b0) | (WORDS[1]! & b1) | (WORDS[2]! & b2);
+      if (enemies !== 0) CAPTURERS[count++] = cell;
+    }
+  }
+  noteCapturers(pos, count);
+  return count;
 }
 
 /**
