@@ -43,6 +43,39 @@ function clearSix(words: Int32Array): void {
   words[5] = 0;
 }
 
+/** The hands array and weights whose terms were last summed (positions share a hands array until a drop). */
+let summedHands: Int8Array | undefined;
+let summedWeights: CurvedWeights | undefined;
+let handSum = 0;
+/** Every term of that sum a whole number (then the sum is the same in any order). */
+let handSumWhole = false;
+
+/**
+ * `score` plus the pieces in hand, by value (handShare 0.95: each term is whole for these values,
+ * but that is checked, and the terms are added one by one in order when one is not).
+ */
+function withHands(score: number, hands: Int8Array, w: CurvedWeights): number {
+  if (hands !== summedHands || w !== summedWeights) {
+    summedHands = hands;
+    summedWeights = w;
+    handSum = 0;
+    handSumWhole = true;
+    for (let i = 0; i < 12; i++) {
+      const n = hands[i]!;
+      if (!n || i % 6 === 0) continue;
+      const term = (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
+      handSum += term;
+      if (!Number.isInteger(term)) handSumWhole = false;
+    }
+  }
+  if (handSumWhole && Number.isInteger(score)) return score + handSum;
+  for (let i = 0; i < 12; i++) {
+    const n = hands[i]!;
+    if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
+  }
+  return score;
+}
+
 /** The targets of the piece the evaluation is at, as words (targetWords). */
 const TARGETS = new Int32Array(3);
 
@@ -124,11 +157,7 @@ export function evaluateCurved(pos: St3dPosition, w: CurvedWeights): number {
       score += (side ? -1 : 1) * s;
     }
   noteCapturers(pos, capturers);
-  // Not handScore: the sum is not whole here (handShare 0.95), so its order is kept.
-  for (let i = 0; i < 12; i++) {
-    const n = pos.hands[i]!;
-    if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
-  }
+  score = withHands(score, pos.hands, w);
   for (let side = 0; side < 2; side++) {
     const king = side ? blackKing : whiteKing;
     if (king < 0) continue;

@@ -17,6 +17,8 @@ const RAY_RISES = LEVEL_DIRS.map(([df, dr]) => dr * 4 + df > 0);
 for (let local = 0; local < 16; local++)
   for (const [d, [df, dr]] of LEVEL_DIRS.entries())
     for (let f = (local & 3) + df, r = (local >> 2) + dr; f >= 0 && f < 4 && r >= 0 && r < 4; f += df, r += dr) RAY_MASK[local * 8 + d]! |= 1 << (r * 4 + f);
+/** Per fixed cell and role: the level occupancy (with bit 16 set) levelSlideMask last answered for, and the answer. */
+const LEVEL_SLIDES = new Int32Array(48 * 8 * 2);
 /** The level directions of a slider's moves as a range, by role code (queen 2, rook 3, bishop 4). */
 const DIR_FROM = new Int8Array([0, 0, 0, 0, 4, 0, 0]);
 const DIR_TO = new Int8Array([0, 0, 8, 4, 8, 0, 0]);
@@ -84,7 +86,15 @@ export function targetWords(board: Int8Array, wh: Wormhole, from: number, occupi
     if (role === PAWN) level = (PUSH_MASK[local]! & ~levelOccupied) | (CAPTURE_MASK[local]! & levelFree & levelOccupied);
     else if (role === KNIGHT) level = LEAP_MASK[local]! & levelFree;
     else if (role === KING) level = KING_MASK[local]! & levelFree;
-    else level = levelSlideMask(local, role, levelOccupied) & levelFree;
+    else {
+      // The last answer for this piece's cell and role, kept while its level's occupancy stays.
+      const memo = (from * 8 + role) * 2;
+      if (LEVEL_SLIDES[memo] !== (levelOccupied | 0x10000)) {
+        LEVEL_SLIDES[memo] = levelOccupied | 0x10000;
+        LEVEL_SLIDES[memo + 1] = levelSlideMask(local, role, levelOccupied);
+      }
+      level = LEVEL_SLIDES[memo + 1]! & levelFree;
+    }
     if (word === 0) t0 = level << shift;
     else t1 = level << shift;
   }
