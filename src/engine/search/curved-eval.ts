@@ -5,7 +5,7 @@ import { isFixed, levelOf } from '../st3d/field.ts';
 import { BLACK_BIT, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import type { St3dPosition } from '../st3d/position.ts';
 import { wormholeOf } from '../st3d/curved-space-movement.ts';
-import { CAPTURERS, noteCapturers, targetWords } from '../st3d/curved-space-words.ts';
+import { CAPTURERS, levelSlide, noteCapturers, targetWords } from '../st3d/curved-space-words.ts';
 import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
 import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from '../st3d/occupancy.ts';
 import { bitCount, bitCount3, LEVEL_CAPTURE, LEVEL_KING, LEVEL_LEAP, LEVEL_MASKS, LEVEL_PUSH } from './st3d-step-masks.ts';
@@ -84,9 +84,9 @@ const CURVED_ATTACK = new Int32Array(6);
 const KING_ZONE = new Int32Array(6);
 
 /**
- * Curved Space's evaluation (pieces move through the worm-hole: writeTargets; no tropism). A pawn,
- * king or knight on a level cell off the worm-hole has only level moves: its targets are read from
- * masks of the level against the occupancy words.
+ * Curved Space's evaluation (no tropism). Each piece's targets are words (targetWords); a piece on
+ * a level cell off the worm-hole has only level moves, read at once from masks of the level (a
+ * slider's from its kept reach) against the occupancy words.
  */
 export function evaluateCurved(pos: St3dPosition, w: CurvedWeights): number {
   const board = pos.board;
@@ -114,8 +114,8 @@ export function evaluateCurved(pos: St3dPosition, w: CurvedWeights): number {
       const a = side * 3;
       let mobility: number;
       wh ??= wormholeOf(pos);
-      if (isFixed(cell) && (role === PAWN || role === KNIGHT || role === KING) && !wh.isWormholeCell(cell)) {
-        // A level's cells are bits (cell & 16) on of word cell >> 5 (cell & 31 = that shift + local).
+      if (isFixed(cell) && !wh.isWormholeCell(cell)) {
+        // Level moves only. A level's cells are bits (cell & 16) on of word cell >> 5 (cell & 31 = that shift + local).
         const shift = cell & 16;
         const at = (cell & 15) * 4;
         const occupied = OCCUPIED[word]! >>> shift;
@@ -124,7 +124,9 @@ export function evaluateCurved(pos: St3dPosition, w: CurvedWeights): number {
         const t =
           (role === PAWN
             ? (LEVEL_MASKS[at + LEVEL_PUSH]! & ~occupied) | (LEVEL_MASKS[at + LEVEL_CAPTURE]! & enemy)
-            : LEVEL_MASKS[at + (role === KING ? LEVEL_KING : LEVEL_LEAP)]! & (enemy | ~occupied)) & 0xffff;
+            : role === KNIGHT || role === KING
+              ? LEVEL_MASKS[at + (role === KING ? LEVEL_KING : LEVEL_LEAP)]! & (enemy | ~occupied)
+              : levelSlide(cell, role, occupied & 0xffff) & (enemy | ~occupied)) & 0xffff;
         CURVED_ATTACK[a + word]! |= t << shift;
         if (role === KING) KING_ZONE[a + word] = t << shift;
         if (side === mover && (t & enemy) !== 0) CAPTURERS[capturers++] = cell;

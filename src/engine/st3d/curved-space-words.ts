@@ -58,6 +58,20 @@ for (let local = 0; local < 16; local++) {
 }
 
 /**
+ * The cells a queen, rook or bishop (`role`) on fixed cell `from` reaches on its level (blockers
+ * included) given the level's occupancy (16 bits): the last answer for the cell and role, kept
+ * while its level's occupancy stays.
+ */
+export function levelSlide(from: number, role: number, levelOccupied: number): number {
+  const memo = (from * 8 + role) * 2;
+  if (LEVEL_SLIDES[memo] !== (levelOccupied | 0x10000)) {
+    LEVEL_SLIDES[memo] = levelOccupied | 0x10000;
+    LEVEL_SLIDES[memo + 1] = levelSlideMask(from & 15, role, levelOccupied);
+  }
+  return LEVEL_SLIDES[memo + 1]!;
+}
+
+/**
  * Write into `out` (three words) the cells the piece on `from` may move to: writeTargets' cells
  * (own king safety not checked), as a set. `occupied` and `black` are the board's occupancy words
  * (occupancy.ts's OCCUPIED and BLACK_OCCUPIED, made from `board`).
@@ -86,15 +100,7 @@ export function targetWords(board: Int8Array, wh: Wormhole, from: number, occupi
     if (role === PAWN) level = (PUSH_MASK[local]! & ~levelOccupied) | (CAPTURE_MASK[local]! & levelFree & levelOccupied);
     else if (role === KNIGHT) level = LEAP_MASK[local]! & levelFree;
     else if (role === KING) level = KING_MASK[local]! & levelFree;
-    else {
-      // The last answer for this piece's cell and role, kept while its level's occupancy stays.
-      const memo = (from * 8 + role) * 2;
-      if (LEVEL_SLIDES[memo] !== (levelOccupied | 0x10000)) {
-        LEVEL_SLIDES[memo] = levelOccupied | 0x10000;
-        LEVEL_SLIDES[memo + 1] = levelSlideMask(local, role, levelOccupied);
-      }
-      level = LEVEL_SLIDES[memo + 1]! & levelFree;
-    }
+    else level = levelSlide(from, role, levelOccupied) & levelFree;
     if (word === 0) t0 = level << shift;
     else t1 = level << shift;
   }
