@@ -5,7 +5,7 @@ import { drawOutcome, err, ok, opposite, ROLES, winOutcome, type Result, variant
 import { DOWN, isFixed, NO_PLATFORM, NUM_CELLS, NUM_PINS, UP } from './field.ts';
 import { handsWithStandardSets } from './first-contact.ts';
 import { dropMove, pieceMove, placeMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
-import { BLACK_BIT, colorBit, EMPTY, handIndex, KING, pieceCode } from '../piece-codes.ts';
+import { BLACK_BIT, colorBit, EMPTY, KING, pieceCode } from '../piece-codes.ts';
 import { clonePosition, emptyPosition, findKing, kingCell, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { makeSt3dVariant } from './variant.ts';
 import { wormhole, type Wormhole } from './wormhole.ts';
@@ -117,8 +117,10 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
   // In check, whether a drop blocks depends on its cell alone (any own piece blocks alike): per
   // cell of the level, 0 not yet tried, 1 it blocks, 2 it does not.
   if (inCheck) DROP_BLOCKS.fill(0);
-  for (const role of ROLES) {
-    if (pos.hands[handIndex(mover, role)] === 0 || unlike(like, 'drop')) continue;
+  const hand = mover === 'black' ? 6 : 0;
+  for (let r = 0; r < ROLES.length; r++) {
+    if (pos.hands[hand + r] === 0 || unlike(like, 'drop')) continue;
+    const role = ROLES[r]!;
     for (let to = ownLevel; to < ownLevel + 16; to++) {
       if (board[to] !== EMPTY) continue;
       // A drop can only block; it matters only when in check.
@@ -130,7 +132,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
         }
         if (DROP_BLOCKS[to & 15] === 2) continue;
       }
-      moves.push(dropMove(role, to));
+      moves.push((DROP_TURNS[r * NUM_CELLS + to] ??= dropMove(role, to)));
     }
     if (firstOnly && moves.length) return moves;
   }
@@ -141,7 +143,10 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3d
   const kingLine = onKingLine[side]!;
   let shifted: Map<number, Wormhole> | undefined; // worm-holes after each platform shift, for this call
   const targets = TARGETS; // one piece's at a time (nothing below lists targets)
-  for (let from = 0; from < NUM_CELLS; from++) {
+  // Like a piece move: only its piece is looked at; like any other turn: none.
+  const first = like === undefined ? 0 : like.kind === 'move' ? like.from : NUM_CELLS;
+  const end = like === undefined ? NUM_CELLS : first + 1;
+  for (let from = first; from < end; from++) {
     if ((from & 3) === 0 && SCRATCH_WORDS[from >> 2] === 0) {
       from += 3;
       continue;
@@ -297,6 +302,9 @@ export function curvedSpaceGivesCheck(pos: St3dPosition, move: St3dMove, play: (
   const by = colorBit(pos.turn);
   return levelAttacker(board, king, by) >= 0 || wormholeAttacker(board, wormholeOf(pos), king, by) >= 0;
 }
+
+/** dropMove's turns by role index (ROLES, handIndex order) and cell, fetched once. */
+const DROP_TURNS: (St3dMove | undefined)[] = new Array(ROLES.length * NUM_CELLS).fill(undefined);
 
 /** legalMoves' scratch in check: whether a drop on each cell of the level blocks. */
 const DROP_BLOCKS = new Uint8Array(16);
