@@ -286,10 +286,19 @@ const CHECK_BOARD = new Int8Array(NUM_CELLS);
  * Whether `move` (legal in `pos`) attacks the opponent's king: isCheck of the position after it,
  * without making that position. A drop or a piece move without a platform move leaves the
  * platforms, so the worm-hole, as they are: it is tried on a scratch board, and the king looked at
- * as kingAttacker does. Any other turn is played (`play`) and the position asked.
+ * as kingAttacker does (a drop only when it could reach the king at all: the opponent's king is
+ * not in check before it, in a legal position). Any other turn is played (`play`) and the position asked.
  */
 export function curvedSpaceGivesCheck(pos: St3dPosition, move: St3dMove, play: (pos: St3dPosition, move: St3dMove) => St3dPosition): boolean {
   if (move.kind !== 'drop' && (move.kind !== 'move' || move.platform)) return kingAttacked(play(pos, move), opposite(pos.turn));
+  if (move.kind === 'drop') {
+    // A drop opens no line: it checks only if the dropped piece reaches the king, by a level
+    // move (the king on its level) or through the worm-hole (both on worm-hole cells).
+    const king = kingCell(pos.board, pos.turn === 'white' ? KING + BLACK_BIT : KING);
+    if (king < 0) return false;
+    const wh = wormholeOf(pos);
+    if (!(isFixed(king) && king >> 4 === move.to >> 4) && !(wh.isWormholeCell(move.to) && wh.isWormholeCell(king))) return false;
+  }
   const board = CHECK_BOARD;
   board.set(pos.board);
   if (move.kind === 'drop') board[move.to] = pieceCode(pos.turn, move.role);
