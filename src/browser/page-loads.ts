@@ -40,6 +40,9 @@ export function keepTypingOnFlip(): void {
     const words = $<HTMLTextAreaElement>('#move-message')?.value;
     if (move) to.searchParams.set('move', move.slice(0, 200));
     if (words?.trim()) to.searchParams.set('message', words.slice(0, 1000));
+    // The page takes typed words back only with its own forms' tag (tester 11 S4).
+    const typed = $<HTMLInputElement>('#move-form input[name=typed]')?.value;
+    if (typed && (move || words?.trim())) to.searchParams.set('typed', typed);
     flip.href = to.toString();
   });
 }

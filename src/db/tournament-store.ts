@@ -71,6 +71,26 @@ export class TournamentStore extends D1Store {
   }
 
   /** Leave before the start. True when they were entered and it had not started. */
+  /** How many tournaments a player made that have not started. */
+  async openCountBy(creatorId: string): Promise<number> {
+    const row = await this.db
+      .select({ n: sql<number>`count(*)` })
+      .from(tournaments)
+      .where(and(eq(tournaments.creatorId, creatorId), eq(tournaments.status, 'open')))
+      .get();
+    return row?.n ?? 0;
+  }
+
+  /** An open tournament and its entries gone (one batch); false when it had started meanwhile. */
+  async cancel(id: string): Promise<boolean> {
+    const open = sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${id} and ${tournaments.status} = 'open')`;
+    const [, gone] = await this.db.batch([
+      this.db.delete(tournamentPlayers).where(and(eq(tournamentPlayers.tournamentId, id), open)),
+      this.db.delete(tournaments).where(and(eq(tournaments.id, id), eq(tournaments.status, 'open'))),
+    ]);
+    return gone.meta.changes === 1;
+  }
+
   async leave(id: string, playerId: string): Promise<boolean> {
     const result = await this.db
       .delete(tournamentPlayers)

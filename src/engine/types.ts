@@ -90,15 +90,13 @@ export const err = (kind: EngineErrorKind, message: string, at?: number): Result
 });
 
 export type GameResult = '1-0' | '0-1' | '1/2-1/2';
-export type OutcomeReason =
-  | 'checkmate'
-  | 'check' // First Contact: the first move attacking the opposing king wins
-  | 'stalemate'
-  | 'repetition'
-  | 'resignation'
-  | 'agreement'
-  | 'timeout'
-  | 'aborted';
+/**
+ * How a game ended. `check`: First Contact's first move attacking the opposing king wins;
+ * `withdrawal`: a tournament player withdrew, and their games still going are forfeits (the
+ * service's ending, never the engine's).
+ */
+export const OUTCOME_REASONS = ['checkmate', 'check', 'stalemate', 'repetition', 'resignation', 'agreement', 'timeout', 'aborted', 'withdrawal'] as const;
+export type OutcomeReason = (typeof OUTCOME_REASONS)[number];
 
 export interface Outcome {
   readonly result: GameResult | '*';

@@ -1,4 +1,5 @@
 // The words of notifications: subjects and bodies of emails (and short summaries).
+import { withOptions } from '../service/option-words.ts';
 import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { escapeXml } from '../render/xml.ts';
 import type { PlayerEvent, PublicChallenge } from '../service/challenges.ts';
@@ -293,7 +294,9 @@ export function emailHtml(event: NotifyEvent, data: EventData, links: EmailLinks
 // ---- a player's own events (their event stream and webhook) ----
 
 const challengeFrom = (ch: PublicChallenge) => ch.from.name ?? `Player ${ch.from.id}`;
-const challengeGame = (ch: PublicChallenge) => `${ch.title ?? ch.variant}${ch.clock ? `, ${plural(ch.clock.daysPerMove, 'day')} per move` : ''}`;
+/** What is offered: the game, its options, its clock, and (`stake`) whether it is rated (tester 14 P2: neither was said). */
+const challengeGame = (ch: PublicChallenge, stake = false) =>
+  `${ch.title ?? ch.variant}${withOptions(ch.options)}${ch.clock ? `, ${plural(ch.clock.daysPerMove, 'day')} per move` : ''}${stake ? `, ${ch.rated ? 'rated' : 'casual'}` : ''}`;
 
 export const challengeSubject = (ch: PublicChallenge) => `${challengeFrom(ch)} challenges you to ${ch.title ?? ch.variant}${ch.rematchOf ? ' (rematch)' : ''}`;
 
@@ -301,7 +304,7 @@ export const challengeSubject = (ch: PublicChallenge) => `${challengeFrom(ch)} c
 export function challengeLines(ch: PublicChallenge): string[] {
   const colour = ch.color === 'random' ? 'colours by lot' : `they play ${ch.color}`;
   return [
-    `${challengeFrom(ch)} challenges you to a game of ${challengeGame(ch)} (${colour})${ch.rematchOf ? `, a rematch of game ${ch.rematchOf}` : ''}.`,
+    `${challengeFrom(ch)} challenges you to a game of ${challengeGame(ch, true)} (${colour})${ch.rematchOf ? `, a rematch of game ${ch.rematchOf}` : ''}.`,
     '',
     `Accept or decline: ${ch.link}`,
     `It expires ${utc(ch.expiresAt)}.`,

@@ -42,6 +42,12 @@ export const flashTag = (token: string, message: string) => tag(token, 'flash', 
  */
 export const unsubscribeTag = (secret: string, gameId: string, side: Color, email?: string) =>
   tag(secret, 'unsubscribe', email === undefined ? `${gameId}.${side}` : `${gameId}.${side}.${email.toLowerCase()}`);
+/**
+ * The tag a player's own page forms and redirects carry when they put typed words back on the game
+ * page (a turn, its message, conditional lines, a preview or a hint), under the player's token or
+ * key: a link made elsewhere cannot fill the boxes (tester 11 S4).
+ */
+export const typingTag = (token: string, gameId: string) => tag(token, 'typing', gameId);
 /** The tag of an address's confirmation link (lower case address). */
 export const addressTag = (secret: string, email: string) => tag(secret, 'address', email);
 

@@ -1,7 +1,7 @@
 // The board-picture Worker (wrangler.pictures.toml): draws the board pictures (src/render/board-svg.ts)
 // and turns a board SVG into a PNG with resvg, reads the MIME of replies to play by email (postal-mime), runs the computer's search
 // (its turns, hints and post-game analysis), and holds the large text the
-// main Worker serves rarely (the OpenAPI document, the pages' scripts and stylesheet, the rules pages' words). It lives apart from the Worker that takes moves so that one carries no
+// main Worker serves rarely (the OpenAPI document, the pages' scripts and stylesheet, the rare pages and the rules pages with their diagrams). It lives apart from the Worker that takes moves so that one carries no
 // WebAssembly (a small bundle starts fast); the main Worker reaches it over the
 // PICTURES service binding by RPC and has no public URL of its own.
 // resvg's WebAssembly comes in as a module (wrangler's *.wasm rule); the pictures need no
@@ -19,7 +19,8 @@ import { GAME_JS } from '../worker/pages/game-js.gen.ts';
 import { ME_JS, SITE_JS } from '../worker/pages/page-scripts.ts';
 import { PUSH_JS, SW_JS } from '../worker/pages/push-scripts.ts';
 import { PAGE_CSS } from '../worker/pages/style.ts';
-import { RULES, type RulesContent } from '../worker/pages/rules-content.ts';
+import { rulesDiagramSvg } from '../worker/pages/rules-page-diagrams.ts';
+import type { VariantName } from '../engine/types.ts';
 import { renderRarePage, type RarePage } from '../worker/pages/rare-pages.tsx';
 import type { PageContext } from '../worker/pages/site.tsx';
 import type { PositionAnalysis } from '../engine/search/analysis-judgement.ts';
@@ -69,9 +70,9 @@ export default class Pictures extends WorkerEntrypoint {
     return PAGE_CSS;
   }
 
-  /** The rules pages' words and diagram positions (src/worker/pages/rules-content.ts), plain data the main Worker renders. */
-  async rules(): Promise<RulesContent> {
-    return RULES;
+  /** The picture (SVG) of diagram `id` on a variant's rules page (src/worker/pages/rules-page-diagrams.ts); null: no such diagram. */
+  async rulesDiagram(variant: VariantName, id: string): Promise<string | null> {
+    return rulesDiagramSvg(variant, id) ?? null;
   }
 
   /**

@@ -51,8 +51,27 @@ function fromCount(headers: readonly { key: string; value: string }[]): number {
   return n === 1 && !ONE_MAILBOX.test(value) ? 2 : n;
 }
 
+/** The part of postal-mime's MIME node read here (its parser's internals, postal-mime 4). */
+interface MimePart {
+  readonly contentType: { readonly parsed: { readonly params: Record<string, string | undefined> } };
+  readonly contentDisposition: { readonly parsed: { readonly params: Record<string, string | undefined> } };
+}
+const inlineText = (PostalMime.prototype as unknown as { isInlineTextNode(this: PostalMime, node: MimePart): boolean }).isInlineTextNode;
+
+/**
+ * postal-mime joins every inline text part into the body; a text part with a file name is a file
+ * the player attached (Apple Mail attaches text files inline), not words they wrote: tester 12
+ * E10, whose attached analysis's turns made a one-turn reply ambiguous.
+ */
+class BodyOnly extends PostalMime {
+  isInlineTextNode(node: MimePart): boolean {
+    const named = node.contentDisposition.parsed.params.filename || node.contentType.parsed.params.name;
+    return !named && inlineText.call(this, node);
+  }
+}
+
 export async function parseMail(raw: Uint8Array | ArrayBuffer): Promise<ParsedMail> {
-  const email = await PostalMime.parse(raw);
+  const email = await new BodyOnly().parse(raw);
   const text = email.text !== undefined ? email.text : email.html !== undefined ? htmlToText(email.html, false) : '';
   const fullText = email.text !== undefined ? email.text : email.html !== undefined ? htmlToText(email.html, true) : '';
   const authResults = email.headers.filter((h) => h.key === 'authentication-results' || h.key === 'arc-authentication-results').map((h) => h.value);

@@ -165,6 +165,13 @@ export class ChallengeService {
       if (input.to === creator.id) return fail(400, 'invalid_body', 'to: you cannot challenge yourself');
       if (!(await this.store.player(input.to))) return fail(404, 'unknown_player', `no player with id ${input.to}`);
     }
+    // A rated game without a clock would never end if the player losing stopped answering (tester 14 P1).
+    if (input.rated && !input.clock)
+      return fail(
+        400,
+        'invalid_body',
+        'rated: a rated game needs a clock (clock.daysPerMove), so that a player who stops answering loses on time; give a clock, or send rated: false',
+      );
     // The options are checked now, so accepting can only fail for a reason of its own.
     const game = startingGame(input.variant, input.options);
     if (!game.ok) return game;
@@ -182,7 +189,7 @@ export class ChallengeService {
       status: 'open',
       gameId: null,
       rematchOf: rematchOf ?? null,
-      rated: input.rated,
+      rated: input.rated ?? input.clock !== undefined,
       createdAt: now,
       expiresAt: now + input.expiresInDays * DAY_MS,
     };
@@ -359,7 +366,8 @@ export class ChallengeService {
       options: JSON.parse(game.options),
       color: opposite(side),
       expiresInDays: 7,
-      rated: game.rated,
+      // A rated game of before rated games needed a clock is played again casual.
+      rated: game.rated && Boolean(clock),
       ...(opponent ? { to: opponent } : {}),
       ...(clock ? { clock } : {}),
     };

@@ -77,6 +77,7 @@ export const ERROR_CODES = {
   own_challenge: 'you cannot accept your own challenge',
   challenge_closed: 'the challenge is no longer open: accepted, declined, withdrawn or expired',
   too_many_challenges: 'you have as many open challenges as a player may have at once; withdraw one first',
+  too_many_tournaments: 'you have as many tournaments not yet started as a player may have at once; start or cancel one first',
   rematch_started: 'this finished game has its rematch already (an offer was accepted); `error` names the game',
   already_joined: 'you have joined this tournament already',
   not_joined: 'you are not in this tournament',

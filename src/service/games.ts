@@ -305,6 +305,11 @@ export class GameService {
     return this.finish(id, token, (_row, side) => finishedChanges(winOutcome(opposite(side), 'resignation'), this.ctx.clock()));
   }
 
+  /** A tournament game forfeited by its player's withdrawal from the tournament (src/service/tournaments.ts leave). */
+  forfeit(id: string, token: Actor) {
+    return this.finish(id, token, (_row, side) => finishedChanges(winOutcome(opposite(side), 'withdrawal'), this.ctx.clock()));
+  }
+
   abort(id: string, token: Actor) {
     return this.finish(id, token, (row) =>
       // An abort scores a draw in the standings: in a tournament it would be a draw at will.

@@ -10,6 +10,7 @@ const REASON_WORDS: Record<OutcomeReason, string> = {
   agreement: 'by agreement',
   timeout: 'on time',
   aborted: 'aborted',
+  withdrawal: 'by forfeit',
 };
 
 interface Ending {
@@ -23,6 +24,9 @@ interface Ending {
 export function resultWords(s: Ending): string {
   if (s.status === 'aborted') return 'The game was aborted.';
   const how = s.reason ? (REASON_WORDS[s.reason as OutcomeReason] ?? s.reason) : '';
+  // A withdrawal's forfeit says who left (tester 14 P12: it was told as a resignation).
+  if (s.winner && s.reason === 'withdrawal')
+    return `${colorName(s.winner)} won ${how}: ${colorName(s.winner === 'white' ? 'black' : 'white')} withdrew from the tournament (${s.result}).`;
   if (s.winner) return `${colorName(s.winner)} won ${how} (${s.result}).`;
   return `Drawn ${how} (${s.result}).`;
 }

@@ -51,8 +51,11 @@ export const CreateChallengeSchema = v.strictObject({
     v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be at least 1'), v.maxValue(30, 'must be at most 30')),
     7,
   ),
-  /** Whether the game counts for both players' ratings (default true; false: a casual game). */
-  rated: v.optional(v.boolean('must be true or false'), true),
+  /**
+   * Whether the game counts for both players' ratings: only with a clock (default: rated with a
+   * clock, casual without), so that a player who stops answering loses on time (tester 14 P1).
+   */
+  rated: v.optional(v.boolean('must be true or false')),
 });
 
 export const ChallengeIdSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[a-z0-9]{12}$/, 'is not a challenge id')) });

@@ -217,7 +217,10 @@ export class RatingService {
       .map((row) => ({ row, r: currentRating(row, now) }))
       .filter(({ r }) => !isProvisional(r))
       .slice(0, limit)
-      .map(({ row, r }, i) => ({ rank: i + 1, id: row.playerId, name: row.name, ...shown(r), games: row.games }));
-    return done({ variant, players });
+      .map(({ row, r }) => ({ id: row.playerId, name: row.name, ...shown(r), games: row.games }));
+    // Players with the same rating as shown share a rank: 1, 1, 3 (tester 14 P5: a tie was ranked by the id).
+    const ranked = players.map((p, i) => ({ rank: i + 1, ...p }));
+    for (let i = 1; i < ranked.length; i++) if (ranked[i]!.rating === ranked[i - 1]!.rating) ranked[i] = { ...ranked[i]!, rank: ranked[i - 1]!.rank };
+    return done({ variant, players: ranked });
   }
 }

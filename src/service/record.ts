@@ -12,6 +12,7 @@ import {
   type Color,
   type GameResult,
   type Outcome,
+  OUTCOME_REASONS,
   type OutcomeReason,
   COLORS,
 } from '../engine/types.ts';
@@ -258,9 +259,9 @@ function clockOfRecord(record: GameRecord): ServiceResult<{ clock?: ClockInput }
   return fail(400, 'invalid_record', `record: ${tag} ${issue.message}`);
 }
 
-const REASONS: readonly OutcomeReason[] = ['checkmate', 'check', 'stalemate', 'repetition', 'resignation', 'agreement', 'timeout', 'aborted'];
+const REASONS: readonly OutcomeReason[] = OUTCOME_REASONS;
 /** Endings a record may state that its moves cannot show; the others must be on the board. */
-const OFF_BOARD_REASONS: readonly OutcomeReason[] = ['resignation', 'agreement', 'timeout', 'aborted'];
+const OFF_BOARD_REASONS: readonly OutcomeReason[] = ['resignation', 'agreement', 'timeout', 'aborted', 'withdrawal'];
 
 /**
  * How an imported game ended. An ending on the board (checkmate, stalemate, repetition, First

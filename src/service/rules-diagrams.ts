@@ -2,11 +2,10 @@
 // and the targets the engine itself finds for one piece or platform, drawn by the
 // board renderer. Nothing is drawn by hand, so a diagram cannot disagree with the
 // rules the server plays by. A diagram is built here without its picture (the rules
-// page shows each as an <img>); `diagramSvg` draws it through the BoardDrawing port.
+// page shows each as an <img>); the picture Worker draws it (src/worker/pages/rules-page-diagrams.ts).
 import type { BoardView } from '../engine/types.ts';
 import type { BoardSvgOptions } from '../render/canvas.ts';
 import { outcomeWords } from './outcome-words.ts';
-import type { BoardDrawing } from './ports.ts';
 import { turnMarks, viewOf } from './preview.ts';
 
 export interface DiagramSpec {
@@ -64,6 +63,3 @@ export function rulesDiagram(variantName: string, spec: DiagramSpec): { ok: true
   const marks = { ...(ending ? { result: ending } : {}), ...(lastMove.length ? { lastMove } : {}), highlight: targets };
   return { ok: true, value: { view, marks, turns, targets, ...(played ? { played } : {}), ...(ending ? { ending } : {}) } };
 }
-
-/** A diagram's picture (SVG). */
-export const diagramSvg = (drawing: BoardDrawing, diagram: Diagram): Promise<string> => drawing.drawBoard(diagram.view, diagram.marks);

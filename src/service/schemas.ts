@@ -21,8 +21,16 @@ export const MAX_NAME_LENGTH = 40;
 // chat line: control and bidi-override characters garble them (a CR in a name would start a new line
 // of an email's headers), and a lone surrogate (JSON "\ud800") is no character: it would come out
 // as U+FFFD everywhere. One line of text, or text with line breaks (CRLF from forms read as LF).
-export const noControlChars = v.regex(/^[^\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u2028\u2029]*$/u, 'must not contain control characters');
-export const lineBreaksOnly = v.regex(/^(?:[^\p{Cc}\u202A-\u202E\u2066-\u2069]|\n)*$/u, 'must be text without control characters (line breaks are fine)');
+// Control characters (Cc) written as their ranges, not \p{Cc}: the patterns go into /openapi.json, and
+// re-based validators (Python's jsonschema) cannot compile \p (tester 15 B6).
+export const noControlChars = v.regex(
+  /^[^\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u2028\u2029]*$/u,
+  'must not contain control characters',
+);
+export const lineBreaksOnly = v.regex(
+  /^(?:[^\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]|\n)*$/u,
+  'must be text without control characters (line breaks are fine)',
+);
 export const wholeUnicode = v.regex(/^[^\uD800-\uDFFF]*$/u, 'must be valid Unicode text (it holds a lone surrogate)');
 export const unixLineBreaks = v.transform((t: string) => t.replace(/\r\n?/g, '\n'));
 
@@ -167,7 +175,7 @@ const oneLineText = (empty: string, max: number) =>
     v.trim(),
     v.minLength(1, empty),
     v.maxLength(max, `must be at most ${max} characters`),
-    v.regex(/^[^\p{Cc}]*$/u, 'must be one line of printable text (it holds a control character such as a line break, NUL or DEL)'),
+    v.regex(/^[^\u0000-\u001F\u007F-\u009F]*$/u, 'must be one line of printable text (it holds a control character such as a line break, NUL or DEL)'),
   );
 
 /** A set-up position in the position text form (docs/position-text.md); the engine judges it. */

@@ -6,6 +6,15 @@ import { ClockSchema, OptionsSchema, PlayerSchema, VariantSchema } from './schem
 /** The most players of a round robin (every game starts at once: n(n-1)/2 games) and of a Swiss. */
 export const MAX_ROUND_ROBIN_PLAYERS = 20;
 export const MAX_SWISS_PLAYERS = 256;
+/** The most tournaments one player may have made and not yet started. */
+export const MAX_OPEN_TOURNAMENTS = 5;
+
+/** Whether an ISO time's date (its first ten characters) is a day of the calendar. */
+const realDay = (iso: string) => {
+  const day = iso.slice(0, 10);
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === day;
+};
 
 const whole = (min: number, max: number) =>
   v.pipe(
@@ -30,7 +39,14 @@ export const CreateTournamentSchema = v.strictObject(
     /** Whether its games count for the ratings (default true). */
     rated: v.optional(v.boolean('must be true or false'), true),
     /** When the cron starts it (an ISO 8601 time in the future); without it the creator starts it. */
-    startsAt: v.optional(v.pipe(v.string('must be text'), v.isoTimestamp('must be an ISO 8601 time like 2026-12-01T18:00:00Z'))),
+    startsAt: v.optional(
+      v.pipe(
+        v.string('must be text'),
+        v.isoTimestamp('must be an ISO 8601 time like 2026-12-01T18:00:00Z'),
+        // The format alone lets 30 February through, which Date.parse moves to 2 March (tester 14 P13).
+        v.check((s) => realDay(s), 'is a day the calendar does not have (such as 30 February)'),
+      ),
+    ),
   },
   'must be an object like {"name": "Winter Swiss", "variant": "warp-factor", "clock": {"daysPerMove": 3}, "format": "swiss", "rounds": 5, "maxPlayers": 16}',
 );

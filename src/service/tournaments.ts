@@ -16,20 +16,20 @@ import { myGame, playerOf, sideOfPlayer, type PublicPlayer } from './players.ts'
 import type { RatingService } from './ratings.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import type { CreateGameInput } from './schemas.ts';
-import { MAX_ROUND_ROBIN_PLAYERS, type CreateTournamentInput } from './tournament-schemas.ts';
+import { MAX_OPEN_TOURNAMENTS, MAX_ROUND_ROBIN_PLAYERS, type CreateTournamentInput } from './tournament-schemas.ts';
 import { tournamentSummary, type BoardResult, type TournamentBoard, type TournamentSummary, type TournamentView } from './tournament-views.ts';
 
 const DAY_MS = 86_400_000;
 const MIN_PLAYERS = 3;
 
-/** What the tournament needs of the game service: make a game for two seats, end one by resignation. */
+/** What the tournament needs of the game service: make a game for two seats, end one by a withdrawal's forfeit. */
 export interface TournamentGames {
   create(
     input: CreateGameInput,
     base: LinkBase,
     seats: { id: string; players: { white: string; black: string }; rated: boolean; tournamentId: string },
   ): Promise<ServiceResult<CreatedGame>>;
-  resign(id: string, actor: Actor): Promise<ServiceResult<unknown>>;
+  forfeit(id: string, actor: Actor): Promise<ServiceResult<unknown>>;
   /** The stored game (for its players' events). */
   row(id: string): Promise<DirectoryRow | undefined>;
 }
@@ -138,6 +138,13 @@ export class TournamentService {
   async create(creator: PlayerRow, input: CreateTournamentInput, base: LinkBase): Promise<ServiceResult<TournamentView>> {
     const game = startingGame(input.variant, input.options);
     if (!game.ok) return game;
+    // One key cannot fill the list with tournaments that never start (tester 11 S12, tester 14 P6).
+    if ((await this.store.openCountBy(creator.id)) >= MAX_OPEN_TOURNAMENTS)
+      return fail(
+        409,
+        'too_many_tournaments',
+        `you have ${MAX_OPEN_TOURNAMENTS} tournaments that have not started, the most a player may have at once: start or cancel one first`,
+      );
     if (input.format === 'swiss') {
       if (input.rounds === undefined) return fail(400, 'invalid_body', 'rounds: a Swiss needs its number of rounds');
       if (input.rounds > input.maxPlayers - 1)
@@ -204,6 +211,17 @@ export class TournamentService {
     return done(await this.view((await this.store.tournament(id))!, base));
   }
 
+  /** Its creator calls off a tournament that has not started: it and its entries go (tester 14 P6). */
+  async cancel(id: string, player: PlayerRow): Promise<ServiceResult<{ id: string; canceled: true }>> {
+    const t = await this.store.tournament(id);
+    if (!t) return fail(404, 'unknown_tournament', `no tournament with id ${id}`);
+    if (t.status === 'finished') return fail(409, 'tournament_over', 'the tournament is over');
+    if (t.creatorId !== player.id) return fail(403, 'not_creator', 'only the player who made the tournament can cancel it');
+    if (t.status !== 'open' || !(await this.store.cancel(id)))
+      return fail(409, 'tournament_started', 'the tournament has started: it can no longer be canceled (each player may withdraw)');
+    return done({ id, canceled: true });
+  }
+
   /** Leave before the start; after it, withdraw: the games still going are lost, the games played stand. */
   async leave(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<TournamentView>> {
     const t = await this.store.tournament(id);
@@ -220,9 +238,9 @@ export class TournamentService {
     const games = this.games();
     for (const b of await this.store.boards(id)) {
       if (!b.gameId || b.result !== null || (b.whiteId !== player.id && b.blackId !== player.id)) continue;
-      // A forfeit: the game ends by resignation, through the game service (its end counts here as any end).
+      // A forfeit, through the game service (its end counts here as any end).
       const side = b.whiteId === player.id ? 'white' : 'black';
-      const resigned = await games.resign(b.gameId, { side });
+      const resigned = await games.forfeit(b.gameId, { side });
       // Its board's result now, not only when the game's end hook runs after the answer: this answer
       // shows the round paired or the tournament ended. (The hook then finds the result set.)
       if (resigned.ok) await this.store.setResult(b.gameId, side === 'white' ? '0-1' : '1-0');

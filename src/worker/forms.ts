@@ -93,6 +93,8 @@ export const PageQuerySchema = v.object({
   error: blank(300, 'a message'),
   ok: blank(300, 'a message'),
   sig: v.optional(v.string()),
+  /** The typing tag (signing.ts typingTag) of the page's own forms: without it, move, message, plan and do are not taken. */
+  typed: v.optional(v.string()),
   partial: v.optional(v.string()),
   /** Whose side the board is seen from (players: their own by default). */
   from: v.optional(v.picklist(COLORS, 'from must be white or black')),

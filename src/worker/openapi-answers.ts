@@ -2,7 +2,7 @@
 // from the valibot schemas the routes validate with (openapi-components.ts); the answers are
 // written here, and test/service/openapi-contract.test.ts checks real answers of every route
 // against them.
-import { VARIANT_NAMES } from '../engine/types.ts';
+import { OUTCOME_REASONS, VARIANT_NAMES } from '../engine/types.ts';
 import { ERROR_CODES } from '../service/error-codes.ts';
 import { NOTIFY_EVENTS } from '../service/ports.ts';
 import { bool, int, list, nullable, num, object, oneOf, ref, str, time, type Json } from './openapi-schema.ts';
@@ -15,6 +15,10 @@ const pieceCounts: Json = { type: 'object', additionalProperties: int, descripti
 /** A player as anyone may see them (the `Player` component). */
 const publicPlayer = ref('Player');
 const clockRule = object({ daysPerMove: int, timeout: oneOf('auto', 'claim'), leaveDays: int });
+const pause = nullable(object({ by: color, until: time, deadline: time }));
+const pauseOffer = nullable(object({ by: color, days: int }));
+/** A delivery's envelope (Standard Webhooks): the event, when it happened (ISO; the signed `webhook-timestamp` header is Unix seconds), its data. */
+const delivery = (events: readonly string[], data: Json, description: string) => object({ type: oneOf(...events), timestamp: time, data }, {}, description);
 
 const tournamentFields = (): Record<string, Json> => ({
   id: str,
@@ -52,7 +56,7 @@ export const answerSchemas = (): Record<string, Json> => ({
       sideToMove: color,
       ply: int,
       result: oneOf('*', '1-0', '0-1', '1/2-1/2'),
-      reason: nullable(str),
+      reason: { ...nullable(oneOf(...OUTCOME_REASONS)), description: 'how a finished game ended (null while it goes on)' },
       winner: nullable(color),
       check: bool,
       position: { type: 'string', description: 'the position text (docs/position-text.md)' },
@@ -67,8 +71,8 @@ export const answerSchemas = (): Record<string, Json> => ({
           '`deadline` is null while the game is paused',
         ),
       ),
-      pause: nullable(object({ by: color, until: time, deadline: time })),
-      pauseOffer: nullable(object({ by: color, days: int })),
+      pause,
+      pauseOffer,
       drawOffer: nullable(color),
       takebackOffer: nullable(color),
       spectatorMessages: both(bool),
@@ -80,7 +84,7 @@ export const answerSchemas = (): Record<string, Json> => ({
     },
     {
       title: str,
-      phase: { type: 'string', description: 'platforms, kings, drops or play (ST3D set-up phases), play (Planar)' },
+      phase: { type: 'string', description: 'platforms, kings, drops or play (ST3D set-up phases); kings or play (Planar)' },
       board: object(
         {
           cells: list(object({ cell: str, color, role: str, kind: str }, { orientation: str })),
@@ -105,7 +109,10 @@ export const answerSchemas = (): Record<string, Json> => ({
   Legal: object({ ply: int, sideToMove: color, status: oneOf('active', 'finished', 'aborted'), legal: list(str) }, {}, 'every legal turn, in canonical text'),
   Hint: object(
     {
-      ply: int,
+      ply: {
+        type: 'integer',
+        description: 'the ply the suggested turn would be: the game’s ply + 1, the `ply` to post it with (GameState and Legal say the game’s own ply)',
+      },
       move: { type: 'string', description: 'canonical turn text' },
       score: { type: 'integer', description: 'centipawns from the side to move' },
       depth: int,
@@ -263,10 +270,10 @@ export const answerSchemas = (): Record<string, Json> => ({
       pausedUntil: { ...nullable(time), description: 'a running pause by agreement: the clock is stopped until then' },
       drawOffer: { ...nullable(color), description: 'who offered a draw (open offers as in the game’s state)' },
       takebackOffer: { ...nullable(color), description: 'who asked to take back their last turn' },
-      pauseOffer: nullable(object({ by: color, days: int })),
+      pauseOffer,
       ply: int,
       result: str,
-      reason: nullable(str),
+      reason: nullable(oneOf(...OUTCOME_REASONS)),
       link: str,
       rated: bool,
     },
@@ -298,7 +305,63 @@ export const answerSchemas = (): Record<string, Json> => ({
   ),
   Challenges: object({ challenges: list(ref('Challenge')) }, { next: { ...nullable(int), description: 'pass as `before` for the next page' } }),
   TournamentSummary: object(tournamentFields(), { title: str }),
+  GameEvent: object(
+    {
+      gameId: str,
+      variant,
+      you: { ...color, description: 'the player this delivery is for' },
+      ply: int,
+      status: oneOf('active', 'finished', 'aborted'),
+      sideToMove: color,
+      result: oneOf('*', '1-0', '0-1', '1/2-1/2'),
+      reason: nullable(oneOf(...OUTCOME_REASONS)),
+      winner: nullable(color),
+      check: bool,
+      lastMove: { ...nullable(ref('PlayedMove')), description: 'the last turn played (on a `turn`: the opponent’s)' },
+      position: { type: 'string', description: 'the position text (docs/position-text.md)' },
+      board: { type: 'string', description: 'the board as text, as chat and mail show it' },
+      legalCount: { type: 'integer', description: 'the legal turns of the side to move (0 once over)' },
+      drawOffer: nullable(color),
+      pause,
+      pauseOffer,
+      deadline: { ...nullable(time), description: 'the side to move’s deadline, with a clock (null while paused)' },
+      players: { ...both(nullable(str)), description: 'the names (null: unnamed); the state’s `players` has objects' },
+      link: { type: 'string', description: 'the game page; the seat’s own link adds ?token=' },
+      image: { type: 'string', description: 'the board at this ply as a PNG' },
+    },
+    {
+      title: str,
+      example: { type: 'string', description: 'one of your legal turns, when it is your move' },
+      daysPerMove: int,
+      message: ref('GameMessage'),
+      plan: object({ after: str, dropped: int }, { answer: str, held: { const: true } }, 'on a `turn`: what became of your planned lines'),
+      offer: { ...oneOf('draw', 'takeback', 'pause'), description: 'on an `offer-declined`: which offer' },
+      playerSeat: { const: true, description: 'the seat is a player’s: they play from /me, not from a seat link' },
+      ratings: ref('GameRatings'),
+      tournament: object({ id: str }, { name: str, round: int }),
+    },
+    'A game’s event as its webhooks get it (`data`; docs/notifications.md).',
+  ),
+  GameWebhook: delivery(NOTIFY_EVENTS, ref('GameEvent'), 'The body POSTed to a seat’s webhook.'),
+  PlayerWebhook: delivery(
+    ['challenge', 'challengeCanceled', 'gameStart', 'yourTurn', 'offer', 'offerClosed', 'gameFinish', 'tournamentFinish'],
+    {
+      allOf: [
+        { type: 'object', required: ['type', 'text'], properties: { type: str, text: { type: 'string', description: 'the event in words' } } },
+        {
+          anyOf: [
+            { type: 'object', required: ['challenge'], properties: { challenge: ref('Challenge') } },
+            { type: 'object', required: ['game'], properties: { game: ref('MyGame') } },
+            { type: 'object', required: ['tournament'], properties: { tournament: ref('TournamentSummary') } },
+          ],
+        },
+      ],
+      description: 'the event as GET /api/stream/events sends it (`challenge`, `game` or `tournament` by its type), and `text`',
+    },
+    'The body POSTed to a player’s own webhook (PATCH /api/me).',
+  ),
   Tournaments: object({ tournaments: list(ref('TournamentSummary')) }),
+  TournamentCanceled: object({ id: str, canceled: { const: true } }),
   Tournament: object(
     {
       ...tournamentFields(),

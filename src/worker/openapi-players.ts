@@ -77,6 +77,7 @@ export const playerPaths = {
           'invalid_options',
         ),
         403: error('not a player key'),
+        409: error('you have 5 tournaments not yet started, the most at once: start or cancel one first', 'too_many_tournaments'),
       },
     },
   },
@@ -100,6 +101,19 @@ export const playerPaths = {
     '409: fewer than 3 players, more Swiss rounds than the players allow, or already started',
     { 403: ['not_creator'], 409: ['too_few_players', 'too_many_rounds', 'tournament_started', 'tournament_over'] },
   ),
+  '/api/tournaments/{id}/cancel': {
+    post: {
+      summary: 'Cancel a tournament that has not started (its creator only): it and its entries go',
+      security: key,
+      parameters: [tournamentParam],
+      responses: {
+        200: json('canceled', 'TournamentCanceled'),
+        403: error('not a player key, or not the creator', 'not_creator'),
+        404: error('no such tournament', 'unknown_tournament'),
+        409: error('started or over', 'tournament_started', 'tournament_over'),
+      },
+    },
+  },
   '/api/me': {
     get: {
       summary: 'Your player: {id, name, email, emailConfirmed, webhook, webhookDisabled}',
@@ -208,12 +222,13 @@ export const playerPaths = {
   },
   '/api/challenges': {
     post: {
-      summary: 'Offer a game, to anyone or (`to`) to one player; expires after `expiresInDays` (default 7)',
+      summary:
+        'Offer a game, to anyone or (`to`) to one player; expires after `expiresInDays` (default 7). `rated` needs a `clock` (default: rated with a clock, casual without)',
       security: key,
       requestBody: jsonBody('CreateChallenge'),
       responses: {
         201: json('the challenge (with its link)', 'Challenge'),
-        400: error('which field and why (`to` yourself, options that do not go)', 'invalid_options'),
+        400: error('which field and why (`to` yourself, options that do not go, `rated` without a clock)', 'invalid_options'),
         403: error('not a player key'),
         404: error('no player with that `to` id', 'unknown_player'),
         409: error('you have 20 open challenges, the most at once: withdraw one first', 'too_many_challenges'),

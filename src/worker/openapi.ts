@@ -6,7 +6,7 @@ import { openApiComponents } from './openapi-components.ts';
 import { codesOf, error } from './openapi-schema.ts';
 import { analysisPaths } from './openapi-analysis.ts';
 import { gamePaths } from './openapi-games.ts';
-import { auth, challengeParam, id, json, key, type Operation } from './openapi-operations.ts';
+import { auth, challengeParam, id, json, jsonBody, key, type Operation } from './openapi-operations.ts';
 import { playerPaths } from './openapi-players.ts';
 
 let cached: { paths: Record<string, Record<string, Operation>> } | undefined;
@@ -76,6 +76,23 @@ function withCommonErrors<T extends { paths: Record<string, Record<string, Opera
   return doc;
 }
 
+/** A webhook delivery: signed as Standard Webhooks (the `webhook-id`, `webhook-timestamp` and `webhook-signature` headers). */
+const webhook = (operationId: string, summary: string, body: string) => ({
+  post: {
+    operationId,
+    summary,
+    description:
+      'Signed as Standard Webhooks: `webhook-id` (the same on every retry: de-duplicate on it), `webhook-timestamp` (Unix seconds), `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` keyed with the secret, base64-decoded without `whsec_`).',
+    security: [],
+    requestBody: jsonBody(body),
+    responses: {
+      200: { description: 'any 2xx: delivered' },
+      410: { description: 'Gone: the endpoint is switched off until the webhook is set again' },
+      500: { description: 'any other answer, or none within 10 s: retried with backoff' },
+    },
+  },
+});
+
 export function openApiDocument(serverUrl: string): object {
   cached ??= withCommonErrors({
     openapi: '3.1.0',
@@ -94,6 +111,15 @@ export function openApiDocument(serverUrl: string): object {
       '/api': { get: { summary: 'Where the API begins: this document and the main lists', security: [], responses: { 200: json('the index', 'ApiIndex') } } },
       ...botPaths,
       ...analysisPaths(id, auth),
+    },
+    // What Subspace POSTs to the webhooks players give (docs/notifications.md), for generated receivers (tester 15 B2).
+    webhooks: {
+      gameEvent: webhook(
+        'gameEvent',
+        "A game's event, to the webhook of the seat it is for (`webhook` when creating the game, or PATCH /api/games/{id}/me)",
+        'GameWebhook',
+      ),
+      playerEvent: webhook('playerEvent', "An event of a player's own, to the webhook PATCH /api/me set", 'PlayerWebhook'),
     },
   });
   return { ...cached, servers: [{ url: serverUrl }] };

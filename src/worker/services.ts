@@ -229,7 +229,7 @@ export class Services {
           const games = this.games;
           return {
             create: (input, base, seats) => games.create(input, base, seats),
-            resign: (id, actor) => games.resign(id, actor),
+            forfeit: (id, actor) => games.forfeit(id, actor),
             row: (id) => store.game(id),
           };
         },

@@ -306,6 +306,19 @@ describe('platformMoves after-capture', () => {
     expect(illegal(loaded, 'Wb3xNb3&Wa1u-Ba1d').message).toContain('the platform on Wa1u is not empty after the capture');
   });
 
+  it('reads x for - in the platform half too, as in a platform move alone (tester 15 B4)', () => {
+    const pos = capture();
+    const compound = texts(pos).filter((t) => t.includes('&'));
+    expect(compound.length).toBeGreaterThan(0);
+    for (const t of compound) {
+      const [piece, platform] = t.split('&') as [string, string];
+      for (const loose of [`${piece}&${platform.replace('-', 'x')}`, `${piece.replace('x', '-')}&${platform.replace('-', 'X')}`]) {
+        const parsed = v.parseMove(pos, loose);
+        expect(parsed.ok && v.formatMove(pos, parsed.value), loose).toBe(t);
+      }
+    }
+  });
+
   it('a platform emptied by the capture may move', () => {
     const pos = setup('R@Wa1u:a2 p@Nb3 K@Wa4 k@Bd1', { afterCapture: true });
     expect(texts(pos)).toContain('Wa1u:a2xNb3&Wa1u-Wa1d');

@@ -181,6 +181,27 @@ describe('Swiss', () => {
     expect(new Set(pairs).size).toBe(42);
   });
 
+  it('the look-ahead only prefers: a round after which none can be paired is still played (tester 14 P3)', () => {
+    // Four in a 3-round Swiss, two withdrawn after round 1: the two left have not met, so round 2 is
+    // their game, although no round 3 can follow it (the tournament then ends after round 2).
+    const left: SwissPlayer[] = [
+      { id: 'tuvok', score: 1, opponents: ['uhura'], colors: ['b'], hadBye: false },
+      { id: 'torres', score: 1, opponents: ['scotty'], colors: ['w'], hadBye: false },
+    ];
+    const round2 = swissRound(left, 1)!;
+    expect(round2.map((p) => [p.white, p.black].sort().join('-'))).toEqual(['torres-tuvok']);
+    // Three left of five (one bye had): the round that can be played is played.
+    const three: SwissPlayer[] = [
+      { id: 'sulu', score: 2, opponents: ['kirk', 'spock'], colors: ['b', 'w'], hadBye: false },
+      { id: 'spock', score: 1, opponents: ['uhura', 'sulu'], colors: ['w', 'b'], hadBye: false },
+      { id: 'kirk', score: 1, opponents: ['sulu'], colors: ['w'], hadBye: true },
+    ];
+    expect(swissRound(three, 1)).toEqual([
+      { white: expect.any(String), black: expect.any(String) },
+      { white: 'sulu', black: null },
+    ]);
+  });
+
   it('no pairing without repeats: undefined', () => {
     const players: SwissPlayer[] = [
       { id: 'a', score: 1, opponents: ['b'], colors: ['w'], hadBye: false },

@@ -201,7 +201,7 @@ describe('Telegram webhook', () => {
     expect(lastText(82)).toMatch(new RegExp(`e\\.g\\. /move (${first}|${second}) Wb2-Wb3 `));
     await bot.text(82, `/board ${first}`);
     const board = lastText(82);
-    expect(board).toMatch(/White to move\nIt is your turn\.\n?<\/pre>$/);
+    expect(board).toMatch(/White to move\nDeadline [^\n]+ \(3 days per move\)\.\nIt is your turn\.\n?<\/pre>$/);
     expect(board).not.toContain("White's turn");
     await bot.text(82, `/move ${first} Wb2-Wb3`);
     expect(lastText(82)).toMatch(/\nBlack to move\n?<\/pre>$/);

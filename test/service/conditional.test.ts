@@ -12,7 +12,7 @@ import { GameService } from '../../src/service/games.ts';
 import type { GameEvent } from '../../src/service/ports.ts';
 import worker from '../../src/worker/index.ts';
 import { emailText, subject } from '../../src/notify/messages.ts';
-import { call, expectRebuilds, followed, form, gameDb, inGame, location, moveTexts, newGame, play } from './helpers.ts';
+import { call, expectRebuilds, followed, form, gameDb, inGame, location, moveTexts, newGame, play, typedTagOf } from './helpers.ts';
 import { captureQueue, confirmAddresses, inboundEmail } from './notify-helpers.ts';
 
 beforeAll(() => {
@@ -444,10 +444,14 @@ describe('conditional moves', () => {
     expect(previewed.status).toBe(303);
     const back = location(previewed);
     expect(back.searchParams.get('plan')).toBe('Ba3-Ba2 Wa2-Wa3\nif bb3-bb2 then wc2-wc3');
-    const withPreview = await pageOf('white', `&plan=${encodeURIComponent(back.searchParams.get('plan')!)}`);
+    const typed = back.searchParams.get('typed')!;
+    expect(typed).toBe(typedTagOf(await pageOf('white')));
+    const withPreview = await pageOf('white', `&plan=${encodeURIComponent(back.searchParams.get('plan')!)}&typed=${typed}`);
     expect(withPreview).toContain('After if Bb3-Bb2 then Wc2-Wc3');
     expect(withPreview).toMatch(/id="plan-preview"[\s\S]*<svg/);
-    expect(await pageOf('white', `&plan=${encodeURIComponent('Bb3-Bb2 Wc3-Wc1')}`)).toMatch(/The last line cannot be played: turn 2 \(Wc3-Wc1\)/);
+    expect(await pageOf('white', `&plan=${encodeURIComponent('Bb3-Bb2 Wc3-Wc1')}&typed=${typed}`)).toMatch(
+      /The last line cannot be played: turn 2 \(Wc3-Wc1\)/,
+    );
     // Store: the lines as the API stores them.
     const stored = await form(`/games/${g.id}/conditional`, { token: g.tokens.white, lines: 'Ba3-Ba2 Wa2-Wa3\r\nif bb3-bb2 then wc2-wc3\r\n', do: 'store' });
     expect(location(stored).searchParams.get('ok')).toBe('Stored 2 planned lines.');
@@ -494,7 +498,9 @@ describe('conditional moves', () => {
     await play(g, 'Wb2-Wb3');
     const send = async (fields: Record<string, string>) =>
       location(await form(`/games/${g.id}/conditional`, { token: g.tokens.white, ...fields })).searchParams.get('plan');
-    const pageWith = async (plan: string) => (await call('GET', `/games/${g.id}?token=${g.tokens.white}&plan=${encodeURIComponent(plan)}`)).text;
+    const own = `/games/${g.id}?token=${g.tokens.white}`;
+    const typed = typedTagOf((await call('GET', own)).text);
+    const pageWith = async (plan: string) => (await call('GET', `${own}&plan=${encodeURIComponent(plan)}&typed=${typed}`)).text;
     // Start: the board as it stands, the opponent's legal turns to pick from.
     const started = await send({ lines: '', do: 'new' });
     expect(started).toBe('');

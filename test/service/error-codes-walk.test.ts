@@ -118,9 +118,10 @@ const join = (t: { id: string }, ...who: Player[]) => Promise.all(who.map((p) =>
 const start = (t: { id: string }, by: Player) => ok({ method: 'POST', path: `/api/tournaments/${t.id}/start`, token: by.key });
 /** A game of a round robin of kirk, kor and mccoy just started, with its players' keys. */
 async function tournamentBoard(): Promise<{ gameId: string; white: string; black: string }> {
-  const t = await tournament(kirk);
+  const organiser = await newPlayer('Organiser');
+  const t = await tournament(organiser);
   await join(t, kirk, kor, mccoy);
-  await start(t, kirk);
+  await start(t, organiser);
   const view = await ok({ method: 'GET', path: `/api/tournaments/${t.id}` });
   const board = view.pairings[0].boards.find((b: { gameId: string | null }) => b.gameId);
   const keyOf = new Map([kirk, kor, mccoy].map((p) => [p.id, p.key]));
@@ -488,7 +489,8 @@ const specific: Record<string, Recipe> = {
     return { ...s, path: `/api/games/${t.id}/claim`, token: t.tokens.black };
   },
   'POST /api/tournaments/{id}/leave 409 tournament_started': async (s) => {
-    const t = await tournament(kirk);
+    const organiser = await newPlayer('Organiser');
+    const t = await tournament(organiser);
     await join(t, kor);
     loseRace(TournamentStore.prototype, 'leave');
     return { ...s, path: `/api/tournaments/${t.id}/leave`, token: kor.key };
@@ -588,31 +590,49 @@ const specific: Record<string, Recipe> = {
   // Tournaments
   'POST /api/tournaments 400 invalid_options': (s) => ({ ...s, json: { ...(s.json as object), options: { speed: 9 } } }),
   'POST /api/tournaments/{id}/join 409 already_joined': async (s) => {
-    const t = await tournament(kirk);
+    const organiser = await newPlayer('Organiser');
+    const t = await tournament(organiser);
     await join(t, kor);
     return { ...s, path: `/api/tournaments/${t.id}/join`, token: kor.key };
   },
   'POST /api/tournaments/{id}/join 409 tournament_full': async (s) => {
-    const t = await tournament(kirk);
+    const organiser = await newPlayer('Organiser');
+    const t = await tournament(organiser);
     await join(t, kirk, kor, mccoy);
     return { ...s, path: `/api/tournaments/${t.id}/join`, token: (await newPlayer('Uhura')).key };
   },
   'POST /api/tournaments/{id}/join 409 joining_closed': async (s) => {
-    const t = await tournament(kirk, { maxPlayers: 4 });
+    const organiser = await newPlayer('Organiser');
+    const t = await tournament(organiser, { maxPlayers: 4 });
     await join(t, kirk, kor, mccoy);
-    await start(t, kirk);
+    await start(t, organiser);
     return { ...s, path: `/api/tournaments/${t.id}/join`, token: (await newPlayer('Chekov')).key };
   },
   'POST /api/tournaments/{id}/leave 409 not_joined': (s) => s,
   'POST /api/tournaments/{id}/leave 409 already_withdrawn': async (s) => {
-    const t = await tournament(kirk);
+    const organiser = await newPlayer('Organiser');
+    const t = await tournament(organiser);
     await join(t, kirk, kor, mccoy);
-    await start(t, kirk);
+    await start(t, organiser);
     await ok({ method: 'POST', path: `/api/tournaments/${t.id}/leave`, token: mccoy.key });
     return { ...s, path: `/api/tournaments/${t.id}/leave`, token: mccoy.key };
   },
   'POST /api/tournaments/{id}/leave 409 tournament_over': async (s) => ({ ...s, path: `/api/tournaments/${await finishedTournament()}/leave`, token: kor.key }),
   'POST /api/tournaments/{id}/start 403 not_creator': (s) => ({ ...s, token: kor.key }),
+  'POST /api/tournaments 409 too_many_tournaments': async (s) => {
+    const busy = await newPlayer('Busy');
+    for (let i = 0; i < 5; i++) await tournament(busy);
+    return { ...s, token: busy.key };
+  },
+  'POST /api/tournaments/{id}/cancel 403 not_creator': (s) => ({ ...s, token: kor.key }),
+  'POST /api/tournaments/{id}/cancel 409 tournament_started': async (s) => {
+    const organiser = await newPlayer('Organiser');
+    const t = await tournament(organiser);
+    await join(t, kirk, kor, mccoy);
+    await start(t, organiser);
+    return { ...s, path: `/api/tournaments/${t.id}/cancel`, token: organiser.key };
+  },
+  'POST /api/tournaments/{id}/cancel 409 tournament_over': async (s) => ({ ...s, path: `/api/tournaments/${await finishedTournament()}/cancel` }),
   'POST /api/tournaments/{id}/start 409 too_few_players': (s) => s,
   'POST /api/tournaments/{id}/start 409 too_many_rounds': async (s) => {
     const t = await tournament(kirk, { format: 'swiss', rounds: 3, maxPlayers: 8 });
@@ -620,10 +640,11 @@ const specific: Record<string, Recipe> = {
     return { ...s, path: `/api/tournaments/${t.id}/start` };
   },
   'POST /api/tournaments/{id}/start 409 tournament_started': async (s) => {
-    const t = await tournament(kirk);
+    const organiser = await newPlayer('Organiser');
+    const t = await tournament(organiser);
     await join(t, kirk, kor, mccoy);
-    await start(t, kirk);
-    return { ...s, path: `/api/tournaments/${t.id}/start` };
+    await start(t, organiser);
+    return { ...s, path: `/api/tournaments/${t.id}/start`, token: organiser.key };
   },
   'POST /api/tournaments/{id}/start 409 tournament_over': async (s) => ({ ...s, path: `/api/tournaments/${await finishedTournament()}/start` }),
   // The chat bots' endpoints

@@ -2,7 +2,7 @@
 // reader's own side, an earlier position without JavaScript, the rules link and board
 // key, and the notification settings form (email; webhook secret shown once).
 import { describe, expect, it } from 'vitest';
-import { BASE, call, form, newGame, play } from './helpers.ts';
+import { BASE, call, form, newGame, play, typedTagOf } from './helpers.ts';
 
 /** The vertical position (SVG y) of a cell's square in a page's board. */
 function cellY(html: string, cell: string): number {
@@ -78,7 +78,7 @@ describe('game page for a newcomer', () => {
     const practice = await newGame('warp-factor', { white: { name: 'Kirk' }, black: { computer: 2 } });
     const own = `/games/${practice.id}?token=${practice.tokens.white}`;
     expect((await call('GET', own)).text).toMatch(/<button type="submit" name="do" value="hint" class="secondary" id="hint-btn">Hint<\/button>/);
-    const hinted = await call('GET', `${own}&do=hint`);
+    const hinted = await call('GET', `${own}&do=hint&typed=${typedTagOf((await call('GET', own)).text)}`);
     expect(hinted.status).toBe(200);
     const move = /data-hint="([^"]+)"/.exec(hinted.text)?.[1];
     const legal = (await call('GET', `/api/games/${practice.id}/legal`)).body.legal as string[];
@@ -90,7 +90,8 @@ describe('game page for a newcomer', () => {
     // Not for spectators; not in a game between two humans unless both chose hints.
     expect((await call('GET', `/games/${practice.id}`)).text).not.toContain('hint-btn');
     const humans = await newGame('warp-factor');
-    const plain = await call('GET', `/games/${humans.id}?token=${humans.tokens.white}&do=hint`);
+    const humansPage = `/games/${humans.id}?token=${humans.tokens.white}`;
+    const plain = await call('GET', `${humansPage}&do=hint&typed=${typedTagOf((await call('GET', humansPage)).text)}`);
     expect(plain.status).toBe(200);
     expect(plain.text).not.toMatch(/hint-btn|data-hint|id="hint"/);
     const agreed = await newGame('planar', { hints: true });

@@ -1,7 +1,7 @@
 // Creating, reading, playing, history, records and import, through HTTP.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { call, FIRST_CONTACT_WIN, gameDb, newGame, play } from './helpers.ts';
+import { BASE, call, fetchWorker, FIRST_CONTACT_WIN, gameDb, newGame, play } from './helpers.ts';
 
 const WARP_REPETITION = ['Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4', 'Wa1-Wb3', 'Ba4-Bb2', 'Wb3-Wa1', 'Bb2-Ba4'];
 
@@ -104,8 +104,16 @@ describe('playing', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.move.text).toBe('Wb2-Wb3');
     expect(res.body.state).toMatchObject({ ply: 1, sideToMove: 'black' });
-    const plain = await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2 #2', token: g.tokens.black });
-    expect(plain.status, plain.text).toBe(200);
+    // Bytes without a Content-Type (Python requests' data=b"…"): read as text, as docs/api.md says (tester 15 B5).
+    const untyped = new Request(`${BASE}/api/games/${g.id}/moves`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${g.tokens.black}` },
+      body: new TextEncoder().encode('Bb3-Bb2 #2'),
+    });
+    expect(untyped.headers.get('Content-Type')).toBeNull();
+    const plain = await fetchWorker(untyped);
+    expect(plain.status, await plain.clone().text()).toBe(200);
+    expect(((await plain.json()) as { move: { text: string } }).move.text).toBe('Bb3-Bb2');
     const suffixed = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Wb3-Wb4 #3' }, token: g.tokens.white });
     expect(suffixed.status, suffixed.text).toBe(200);
     expect(suffixed.body.move).toMatchObject({ ply: 3, text: 'Wb3-Wb4' });
@@ -128,6 +136,14 @@ describe('playing', () => {
         expect.stringMatching(/^(ply|position): a form body is read for its move= field alone; send (ply|position) in a JSON body/),
       ]);
     }
+    // Two turns in one form are refused, not one of them guessed (tester 15 B3).
+    const twice = await call('POST', `/api/games/${g.id}/moves`, { body: 'move=Wc2-Wc3&move=Wd2-Wd3', headers: form, token: g.tokens.white });
+    expect([twice.status, twice.body.code, twice.body.error]).toEqual([400, 'invalid_body', 'body: the field move is given 2 times; send it once']);
+    const page = await call('POST', `/games/${g.id}/move`, {
+      body: `token=${g.tokens.white}&move=Wc2-Wc3&move=Wd2-Wd3`,
+      headers: { ...form, Origin: BASE },
+    });
+    expect([page.status, page.body.error]).toEqual([400, 'body: the field move is given 2 times; send it once']);
     expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(6);
   });
 

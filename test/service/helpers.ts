@@ -88,6 +88,9 @@ export const location = (res: { headers: Headers }) => new URL(res.headers.get('
 /** The page a form's redirect leads to, as the browser gets it. */
 export const followed = (res: { headers: Headers }) => call('GET', location(res).pathname + location(res).search);
 
+/** The typing tag a player's game page puts in its own GET forms (Preview, Hint): with it, the page takes typed words back from its address. */
+export const typedTagOf = (html: string) => /name="typed" value="([0-9a-f]+)"/.exec(html)?.[1] ?? '';
+
 /** How often `text` occurs in `html`. */
 export const occurrences = (html: string, text: string) => html.split(text).length - 1;
 

@@ -137,6 +137,29 @@ describe('the forms say which field is wrong by its label', () => {
   });
 });
 
+describe('what is offered, said before it is accepted (tester 14 P2)', () => {
+  it("a challenge's and a tournament's options and stake on their pages, the lobby and the notice", async () => {
+    const [kirk, kor] = [await newPlayer('Kirk'), await newPlayer('Kor')];
+    const options = { platforms: 9, platformMoves: 'after-capture' };
+    const ch = (await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'curved-space', options, clock: { daysPerMove: 5 } } })).body;
+    const page = (await call('GET', `/challenges/${ch.id}`)).text;
+    expect(page).toContain('5 days per move; 9 platforms, platforms may move after a capture; rated.');
+    expect((await call('GET', '/lobby', { headers: cookie(kor.key) })).text).toContain('· rated · 9 platforms, platforms may move after a capture · 5 d/move');
+    const { challengeLines } = await import('../../src/notify/messages.ts');
+    expect(challengeLines(ch)[0]).toBe(
+      'Kirk challenges you to a game of Curved Space, 9 platforms, platforms may move after a capture, 5 days per move, rated (colours by lot).',
+    );
+    const t = await call('POST', '/api/tournaments', {
+      token: kirk.key,
+      json: { name: 'Nine', variant: 'curved-space', options, clock: { daysPerMove: 5 }, format: 'round-robin', maxPlayers: 4 },
+    });
+    expect((await call('GET', `/tournaments/${t.body.id}`)).text).toContain('Curved Space, 9 platforms, platforms may move after a capture, round robin');
+    // The defaults say nothing more.
+    const plain = (await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'curved-space' } })).body;
+    expect(challengeLines(plain)[0]).toBe('Kirk challenges you to a game of Curved Space, casual (colours by lot).');
+  });
+});
+
 describe('/me', () => {
   it('a challenge sent to you has Decline beside Accept; the Web Push words wait for the button', async () => {
     const [kirk, kor] = [await newPlayer('Kirk'), await newPlayer('Kor')];
@@ -152,7 +175,7 @@ describe('/me', () => {
     expect(own).not.toContain(`action="/challenges/${ch.id}/decline"`);
     expect(own).not.toContain(`action="/challenges/${ch.id}/accept"`);
     expect(own).toContain(`action="/challenges/${ch.id}/withdraw"`);
-    expect(own).toContain(`your challenge to <a href="/players/${kor.id}">Kor</a> · rated · no clock · you play a colour by lot`);
+    expect(own).toContain(`your challenge to <a href="/players/${kor.id}">Kor</a> · casual · no clock · you play a colour by lot`);
     expect(own).not.toContain('from Kirk');
     // An open challenge in the lobby: the creator's own line, anyone else's with Accept.
     const open = (await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor' } })).body;

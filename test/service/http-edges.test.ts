@@ -358,6 +358,15 @@ describe('wrong types and text', () => {
       const res = await exports.default.fetch(new Request(`${BASE}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: bytes }));
       expect([res.status, await res.json()], path).toEqual([400, { code: 'invalid_encoding', error: 'body: is not valid UTF-8 text' }]);
     }
+    // A compressed body is said to be one (tester 15 B9).
+    const zipped = await new Response(new Blob(['{"variant":"planar"}']).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+    const gz = await exports.default.fetch(
+      new Request(`${BASE}/api/games`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: zipped }),
+    );
+    expect([gz.status, await gz.json()]).toEqual([
+      400,
+      { code: 'invalid_encoding', error: 'body: Content-Encoding gzip is not taken; send the body uncompressed' },
+    ]);
     const g = await newGame('warp-factor');
     const move = await exports.default.fetch(
       new Request(`${BASE}/api/games/${g.id}/moves`, {

@@ -289,6 +289,37 @@ Content-Transfer-Encoding: quoted-printable
     expect(mail.replies[0]!.text).toContain('You played Wd1-Wc3 (ply 1).');
   });
 
+  it('reads the body, not a text file attached inline (Apple Mail): its turns neither count nor play', async () => {
+    const g = await mailGame();
+    const to = await replyAddressOf(g.id, g.tokens.white);
+    const mixed = (body: string) => `${headers('kirk@example.org', to, 'Re: game')}Content-Type: multipart/mixed; boundary="M"
+
+--M
+Content-Type: text/plain; charset=utf-8
+
+${body}
+--M
+Content-Type: text/plain; name="analysis.txt"
+Content-Disposition: inline; filename="analysis.txt"
+
+Candidate lines:
+Wd1-Wc3
+Wa2-Wa3
+--M
+Content-Type: image/png; name="board.png"
+Content-Disposition: inline; filename="board.png"
+Content-Transfer-Encoding: base64
+
+iVBORw0KGgo=
+--M--
+`;
+    let mail = await sendEmail(mixed('See my analysis attached.'), 'kirk@example.org', to);
+    expect(mail.replies[0]!.text).toContain('could not find a turn');
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
+    mail = await sendEmail(mixed('Wb2-Wb3\n\nSee my analysis attached.'), 'kirk@example.org', to);
+    expect(mail.replies[0]!.text).toContain('You played Wb2-Wb3 (ply 1).');
+  });
+
   it('answers an illegal turn with the reason and plays nothing', async () => {
     const g = await mailGame();
     const to = await replyAddressOf(g.id, g.tokens.white);

@@ -261,6 +261,9 @@ describe('/openapi.json against real answers', () => {
     await api('GET', '/api/tournaments');
     await api('GET', `/api/tournaments/${swiss.id}`);
     await api('GET', '/api/tournaments/zzzzzzzzzzzz');
+    const called = (await api('POST', '/api/tournaments', { json: { ...event, name: 'Called off' }, token: kirk.key })).body;
+    await api('POST', `/api/tournaments/${called.id}/cancel`, { token: kor.key });
+    await api('POST', `/api/tournaments/${called.id}/cancel`, { token: kirk.key });
     for (const p of [kirk, kor]) await api('POST', `/api/tournaments/${swiss.id}/join`, { token: p.key });
     await api('POST', `/api/tournaments/${swiss.id}/join`, { token: kor.key });
     await api('POST', `/api/tournaments/${swiss.id}/start`, { token: kirk.key });

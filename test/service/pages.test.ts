@@ -2,7 +2,8 @@
 // called the way a browser (or a chat bot) would, inside workerd.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
-import { BASE, call, FIRST_CONTACT_WIN, followed, form, location, newGame, occurrences, play, createWithForm } from './helpers.ts';
+import { BASE, call, FIRST_CONTACT_WIN, followed, form, location, newGame, occurrences, play, createWithForm, typedTagOf } from './helpers.ts';
+import { newPlayer, startGame } from './player-helpers.ts';
 import { positionKey } from '../../src/service/public-state.ts';
 
 describe('home page', () => {
@@ -223,9 +224,40 @@ describe('playing with forms (no JavaScript)', () => {
     expect((await call('GET', `/games/${g.id}?message=${encodeURIComponent(said)}`)).text).not.toContain('may the best win');
   });
 
+  it("a link from elsewhere cannot fill a player's move or message box, nor preview or plan (tester 11 S4)", async () => {
+    const g = await newGame('warp-factor');
+    const said = 'Your account is suspended. Visit evil.example to appeal';
+    const lure = `?move=Wb2-Wb3&message=${encodeURIComponent(said)}&do=preview`;
+    const own = `/games/${g.id}?token=${g.tokens.white}`;
+    const kirk = await newPlayer('Kirk');
+    const { game: mine } = await startGame(kirk, await newPlayer('Kor'));
+    const cookie = (key: string) => ({ Cookie: `subspace_key=${key}` });
+    // The seat link, the signed-in player's cookie page, a tag of another game or another seat: nothing taken.
+    const otherTag = typedTagOf((await call('GET', `/games/${g.id}?token=${g.tokens.black}`)).text);
+    for (const [path, headers] of [
+      [`${own}&${lure.slice(1)}`, {}],
+      [`${own}&${lure.slice(1)}&typed=${otherTag}`, {}],
+      [`/games/${mine.id}${lure}`, cookie(kirk.key)],
+    ] as const) {
+      const page = (await call('GET', path, { headers })).text;
+      expect(page, path).toContain('id="move-form"');
+      expect(page, path).not.toContain('evil.example');
+      expect(page, path).not.toContain('Preview of');
+      expect(page, path).not.toContain('value="Wb2-Wb3"');
+    }
+    // The page's own Preview carries the tag: then the boxes are filled, as before.
+    const typed = typedTagOf((await call('GET', `/games/${mine.id}`, { headers: cookie(kirk.key) })).text);
+    const back = (await call('GET', `/games/${mine.id}${lure}&typed=${typed}`, { headers: cookie(kirk.key) })).text;
+    expect(back).toContain('Preview of <code>Wb2-Wb3</code>');
+    expect(back).toContain('evil.example to appeal</textarea>');
+  });
+
   it('the preview button works without JavaScript and writes nothing', async () => {
     const g = await newGame('warp-factor');
-    const res = await call('GET', `/games/${g.id}?token=${g.tokens.white}&ply=1&move=Wb2-Wb3&do=preview`);
+    const own = `/games/${g.id}?token=${g.tokens.white}`;
+    const typed = typedTagOf((await call('GET', own)).text);
+    expect(typed).toMatch(/^[0-9a-f]{16}$/);
+    const res = await call('GET', `${own}&ply=1&move=Wb2-Wb3&do=preview&typed=${typed}`);
     expect(res.status).toBe(200);
     expect(res.text).toContain('Preview of <code>Wb2-Wb3</code>');
     expect(res.text.match(/<svg /g)).toHaveLength(2);

@@ -18,7 +18,7 @@ describe('player chat commands', () => {
     expect(list.status).toBe(200);
     expect(list.body.ok).toBe(true);
     expect(list.body.reply).toContain(
-      `- ${ch.body.id}: Kirk challenges you to a game of Warp Factor (they play white). Say "accept ${ch.body.id}" or "decline ${ch.body.id}".`,
+      `- ${ch.body.id}: Kirk challenges you to a game of Warp Factor, casual (they play white). Say "accept ${ch.body.id}" or "decline ${ch.body.id}".`,
     );
     const own = await chat(kirk.key, 'Challenges.');
     expect(own.body.reply).toContain('No challenge is waiting for you.');

@@ -29,8 +29,8 @@ export async function turnEach(gameId: string, whiteKey: string, blackKey: strin
   }
 }
 
-/** A accepts a challenge B made with these fields: the new game. */
-export async function startGame(a: Player, b: Player, fields: Record<string, unknown> = { variant: 'warp-factor', color: 'white' }) {
+/** A accepts a challenge B made with these fields (by default rated: with a clock): the new game. */
+export async function startGame(a: Player, b: Player, fields: Record<string, unknown> = { variant: 'warp-factor', color: 'white', clock: { daysPerMove: 3 } }) {
   const ch = await call('POST', '/api/challenges', { token: a.key, json: fields });
   expect(ch.status).toBe(201);
   const game = await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: b.key });

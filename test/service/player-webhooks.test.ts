@@ -115,7 +115,10 @@ describe("a player's own webhook", () => {
     const secrets: Record<string, string> = { [KIRK_URL]: await withWebhook(kirk, KIRK_URL), [SPOCK_URL]: await withWebhook(spock, SPOCK_URL) };
     const posts = receiver();
 
-    const ch = await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'warp-factor', color: 'white', to: spock.id } });
+    const ch = await call('POST', '/api/challenges', {
+      token: kirk.key,
+      json: { variant: 'warp-factor', color: 'white', to: spock.id, clock: { daysPerMove: 3 } },
+    });
     expect(ch.status).toBe(201);
     const challengeJobs = queue.take();
     expect(challengeJobs.filter(isPlayerJob).map((j) => [j.playerId, j.event])).toEqual([[spock.id, 'challenge']]);
@@ -131,7 +134,7 @@ describe("a player's own webhook", () => {
         challenge: { id: ch.body.id, from: { id: kirk.id, name: 'Kirk' }, to: { id: spock.id }, link: `${BASE}/challenges/${ch.body.id}` },
       },
     });
-    expect(challenge.body.data.text).toContain('Kirk challenges you to a game of Warp Factor (they play white).');
+    expect(challenge.body.data.text).toContain('Kirk challenges you to a game of Warp Factor, 3 days per move, rated (they play white).');
     expect(challenge.body.data.text).toContain(`Accept or decline: ${BASE}/challenges/${ch.body.id}`);
     expect(challenge.body.data.text).toContain(`POST ${BASE}/api/challenges/${ch.body.id}/accept`);
 

@@ -16,7 +16,7 @@ type Outcome = 'white' | 'black' | 'draw';
 
 /** A game between two players from a challenge (a white), a turn each, then ended as asked: the loser resigns, or a draw by agreement. */
 async function play(white: Player, black: Player, outcome: Outcome, fields: Record<string, unknown> = {}) {
-  const { game } = await startGame(white, black, { variant: 'warp-factor', color: 'white', ...fields });
+  const { game } = await startGame(white, black, { variant: 'warp-factor', color: 'white', clock: { daysPerMove: 3 }, ...fields });
   await turnEach(game.id, white.key, black.key);
   if (outcome === 'draw') {
     expect((await call('POST', `/api/games/${game.id}/draw`, { token: white.key, json: { action: 'offer' } })).status).toBe(200);
@@ -98,6 +98,20 @@ describe('ratings', () => {
     expect(computer.state.rated).toBe(false);
     const links = await newGame('warp-factor');
     expect(links.state.rated).toBe(false);
+    // The game page says what is at stake (tester 14 P16).
+    expect((await call('GET', `/games/${links.id}`)).text).toMatch(/<\/span> · casual · you are watching/);
+    const stake = (await startGame(a, b)).game;
+    expect((await call('GET', `/games/${stake.id}`)).text).toMatch(/<\/span> · rated · you are watching/);
+    // Only with a clock (tester 14 P1): without one a challenge is casual, and rated: true is refused in words.
+    const challenge = (json: Record<string, unknown>) => call('POST', '/api/challenges', { token: a.key, json: { variant: 'planar', to: b.id, ...json } });
+    expect((await challenge({})).body).toMatchObject({ rated: false, clock: null });
+    expect((await challenge({ clock: { daysPerMove: 2 } })).body).toMatchObject({ rated: true, clock: { daysPerMove: 2 } });
+    const refused = await challenge({ rated: true });
+    expect([refused.status, refused.body.code, refused.body.error]).toEqual([
+      400,
+      'invalid_body',
+      'rated: a rated game needs a clock (clock.daysPerMove), so that a player who stops answering loses on time; give a clock, or send rated: false',
+    ]);
     const { game } = await startGame(a, b);
     const aborted = await call('POST', `/api/games/${game.id}/abort`, { token: a.key });
     expect(aborted.body.status).toBe('aborted');
@@ -141,7 +155,7 @@ describe('ratings', () => {
     expect(mine.find((g) => g.id === game.id)?.rated).toBe(false);
 
     // First Contact: one platform placed by each side is a turn each; the game is rated.
-    ({ game } = await startGame(a, b, { variant: 'first-contact', color: 'white' }));
+    ({ game } = await startGame(a, b, { variant: 'first-contact', color: 'white', clock: { daysPerMove: 3 } }));
     for (const [i, turn] of FIRST_CONTACT_WIN.slice(0, 2).entries())
       expect((await call('POST', `/api/games/${game.id}/moves`, { token: i ? b.key : a.key, text: turn })).status).toBe(200);
     end = await call('POST', `/api/games/${game.id}/resign`, { token: b.key });
@@ -220,6 +234,7 @@ describe('ratings', () => {
 
   it('GET /api/leaderboard/:variant: players whose RD is at most 110 now, best first; bad variant and limit say so', async () => {
     const [strong, steady, rusty, fresh] = [await newPlayer('Strong'), await newPlayer('Steady'), await newPlayer('Rusty'), await newPlayer('Fresh')];
+    const twin = await newPlayer('Twin');
     const now = Date.now();
     const row = (p: Player, rating: number, rd: number, ratedAt: number) => ({
       playerId: p.id,
@@ -236,14 +251,25 @@ describe('ratings', () => {
     // Rusty's RD was 100, but a year without games grew it past 110; Fresh is provisional.
     await drizzle(env.DB)
       .insert(playerRatings)
-      .values([row(steady, 1650, 60, now), row(strong, 1900, 80, now), row(rusty, 2000, 100, now - 365 * 86_400_000), row(fresh, 2100, 200, now)]);
+      .values([
+        row(steady, 1650, 60, now),
+        row(twin, 1650, 60, now),
+        row(strong, 1900, 80, now),
+        row(rusty, 2000, 100, now - 365 * 86_400_000),
+        row(fresh, 2100, 200, now),
+      ]);
     expect(idle({ rating: 2000, rd: 100, volatility: 0.06 }, 52).rd).toBeGreaterThan(110);
     const board = await call('GET', '/api/leaderboard/planar?limit=5');
     expect(board.status).toBe(200);
-    expect(board.body.players.map((p: { id: string; rank: number; provisional: boolean }) => [p.id, p.rank, p.provisional])).toEqual([
-      [strong.id, 1, false],
-      [steady.id, 2, false],
-    ]);
+    // Steady and Twin have the same rating: they share the rank (tester 14 P5).
+    const shown = board.body.players.map((p: { id: string; rank: number; provisional: boolean }) => [p.id, p.rank, p.provisional]);
+    expect(shown[0]).toEqual([strong.id, 1, false]);
+    expect(shown.slice(1).sort()).toEqual(
+      [
+        [steady.id, 2, false],
+        [twin.id, 2, false],
+      ].sort(),
+    );
     expect((await call('GET', '/api/leaderboard/planar?limit=1')).body.players).toHaveLength(1);
     expect((await call('GET', '/api/leaderboard/chess')).status).toBe(404);
     const bad = await call('GET', '/api/leaderboard/planar?limit=0');

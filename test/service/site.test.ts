@@ -36,6 +36,11 @@ describe('the site header', () => {
     await startGame(kirk, kor, { variant: 'planar', color: 'white' });
     const rules = await call('GET', '/rules', { headers: cookie(kirk.key) });
     expect(rules.text).toMatch(/id="waiting-count"[^>]*data-count="2"[^>]*>2 games wait for you</);
+    // A page with the reader's name in it is kept by no cache; the same page signed out is (tester 14 P15).
+    for (const path of ['/rules', '/rules/planar']) {
+      expect((await call('GET', path, { headers: cookie(kirk.key) })).headers.get('Cache-Control'), path).toBe('no-store');
+      expect((await call('GET', path)).headers.get('Cache-Control'), path).toBe('public, max-age=300');
+    }
     const theirs = await call('GET', '/lobby', { headers: cookie(kor.key) });
     expect(theirs.text).toContain('<span class="name">Kor</span>');
     expect(theirs.text).toMatch(/data-count="0"/);

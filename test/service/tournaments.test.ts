@@ -239,9 +239,18 @@ describe('withdrawal from a rated tournament', () => {
     expect((await call('POST', `/api/tournaments/${t.id}/leave`, { token: keys.get(quitter)! })).status).toBe(200);
     for (const b of left) {
       const state = (await call('GET', `/api/games/${b.gameId}`)).body;
-      expect(state).toMatchObject({ status: 'finished', result: b.white.id === quitter ? '0-1' : '1-0', reason: 'resignation', ply: 0 });
+      expect(state).toMatchObject({ status: 'finished', result: b.white.id === quitter ? '0-1' : '1-0', reason: 'withdrawal', ply: 0 });
       expect([state.rated, state.ratings]).toEqual([false, null]);
       expect((await call('GET', `/api/players/${opponent(b)}`)).body.ratingChanges).toEqual([]);
+      // Told as what it was, not as a resignation (tester 14 P7, P12).
+      const winner = b.white.id === quitter ? 'Black' : 'White';
+      expect((await call('GET', `/games/${b.gameId}`)).text).toContain(
+        `${winner} won by forfeit: ${winner === 'White' ? 'Black' : 'White'} withdrew from the tournament (${state.result}).`,
+      );
+      const theirs = await call('GET', '/me?status=finished', { headers: { Cookie: `subspace_key=${keys.get(opponent(b))}` } });
+      expect(theirs.text).toContain(`${state.result}, you won by forfeit (your opponent withdrew from the tournament)`);
+      // And the line leads to its tournament (tester 14 P9).
+      expect(theirs.text).toContain(`<a href="/tournaments/${t.id}">a tournament game</a>`);
     }
     const profile = (await call('GET', `/api/players/${quitter}`)).body;
     expect(profile.ratings).toMatchObject([{ games: 1, losses: 1 }]);
@@ -326,7 +335,7 @@ describe('Swiss', () => {
     expect(left.status, left.text).toBe(200);
     // The answer shows the tournament after the withdrawal: the next round paired already (tester).
     expect([left.body.round, left.body.pairings.length]).toEqual([2, 2]);
-    expect((await call('GET', `/api/games/${games[1]!.gameId}`)).body).toMatchObject({ status: 'finished', result: '0-1', reason: 'resignation' });
+    expect((await call('GET', `/api/games/${games[1]!.gameId}`)).body).toMatchObject({ status: 'finished', result: '0-1', reason: 'withdrawal' });
     view = (await call('GET', `/api/tournaments/${t.id}`)).body;
     expect(view.round).toBe(2);
     const second: Board[] = view.pairings[1].boards;
@@ -457,6 +466,10 @@ describe('starting and refusals', () => {
     expect([res.status, res.body.error]).toEqual([400, expect.stringMatching(/^format:/)]);
     res = await create({ format: 'round-robin', startsAt: '2001-01-01T00:00:00Z' });
     expect([res.status, res.body.error]).toEqual([400, 'startsAt: must be in the future']);
+    // A day the calendar does not have is refused, not moved (tester 14 P13: 30 February became 2 March).
+    res = await create({ format: 'round-robin', startsAt: `${new Date().getUTCFullYear() + 1}-02-30T10:00:00Z` });
+    expect([res.status, res.body.error]).toEqual([400, 'startsAt: is a day the calendar does not have (such as 30 February)']);
+    expect((await create({ format: 'round-robin', startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString() })).status).toBe(201);
     expect((await call('POST', '/api/tournaments', { json: { name: 'x' } })).status).toBe(401);
 
     const swiss = (await create({ format: 'swiss', rounds: 3 })).body;
@@ -488,6 +501,50 @@ describe('starting and refusals', () => {
     expect((await call('GET', '/api/tournaments/zzzzzzzzzzzz')).status).toBe(404);
     const list = (await call('GET', '/api/tournaments')).body.tournaments;
     expect(list.map((x: { id: string }) => x.id)).toContain(other.id);
+  });
+});
+
+describe('cancel, and how many not yet started (tester 14 P6, tester 11 S12)', () => {
+  it('its creator cancels an open tournament, entries and all; no one else can, nor after the start; five open at most', async () => {
+    const [a, b, c, d] = [await newPlayer('A'), await newPlayer('B'), await newPlayer('C'), await newPlayer('D')];
+    const made: { id: string }[] = [];
+    for (let i = 0; i < 5; i++) made.push(await tournament(a, { format: 'round-robin' }));
+    const sixth = await call('POST', '/api/tournaments', {
+      token: a.key,
+      json: { name: 'One more', variant: 'planar', clock: { daysPerMove: 3 }, format: 'round-robin', maxPlayers: 3 },
+    });
+    expect([sixth.status, sixth.body.code, sixth.body.error]).toEqual([
+      409,
+      'too_many_tournaments',
+      'you have 5 tournaments that have not started, the most a player may have at once: start or cancel one first',
+    ]);
+    const [first, second] = made as { id: string }[];
+    await joinAll(first!.id, [b, c]);
+    const cancel = (id: string, p: Player) => call('POST', `/api/tournaments/${id}/cancel`, { token: p.key });
+    expect([(await cancel(first!.id, b)).status, (await cancel(first!.id, b)).body.code]).toEqual([403, 'not_creator']);
+    expect((await cancel(first!.id, a)).body).toEqual({ id: first!.id, canceled: true });
+    expect((await call('GET', `/api/tournaments/${first!.id}`)).status).toBe(404);
+    expect((await call('GET', '/api/tournaments')).body.tournaments.map((t: { id: string }) => t.id)).not.toContain(first!.id);
+    expect((await cancel(first!.id, a)).status).toBe(404);
+    // Room for another now; a started one cannot be canceled.
+    expect((await tournament(a, { format: 'round-robin', maxPlayers: 3 })).id).toBeTruthy();
+    await joinAll(second!.id, [b, c, d]);
+    expect((await call('POST', `/api/tournaments/${second!.id}/start`, { token: a.key })).status).toBe(200);
+    const late = await cancel(second!.id, a);
+    expect([late.status, late.body.code]).toEqual([409, 'tournament_started']);
+    // On its page: the creator's Cancel, which needs the box ticked.
+    const page = (await call('GET', `/tournaments/${made[2]!.id}`, { headers: { Cookie: `subspace_key=${a.key}` } })).text;
+    expect(page).toContain(`action="/tournaments/${made[2]!.id}/cancel"`);
+    expect((await call('GET', `/tournaments/${made[2]!.id}`, { headers: { Cookie: `subspace_key=${b.key}` } })).text).not.toContain('/cancel"');
+    const byForm = (body: string) =>
+      call('POST', `/tournaments/${made[2]!.id}/cancel`, {
+        body,
+        headers: { Cookie: `subspace_key=${a.key}`, Origin: BASE, 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+    expect((await byForm('')).headers.get('Location')).toMatch(/error=/);
+    expect((await call('GET', `/api/tournaments/${made[2]!.id}`)).status).toBe(200);
+    expect((await byForm('understood=1')).headers.get('Location')).toBe('/tournaments');
+    expect((await call('GET', `/api/tournaments/${made[2]!.id}`)).status).toBe(404);
   });
 });
 
@@ -700,7 +757,10 @@ describe('page forms', () => {
     expect(casual.status).toBe(303);
     const ch = (await call('GET', `/api/challenges/${casual.headers.get('Location')!.split('/').at(-1)}`)).body;
     expect(ch.rated).toBe(false);
-    const rated = await form('/challenges', a, { variant: 'planar', color: 'white', ratedShown: '1', rated: '1' });
+    const rated = await form('/challenges', a, { variant: 'planar', color: 'white', days: '3', ratedShown: '1', rated: '1' });
     expect((await call('GET', `/api/challenges/${rated.headers.get('Location')!.split('/').at(-1)}`)).body.rated).toBe(true);
+    // "no clock (not rated)": ticked or not, a game without a deadline is casual (tester 14 P1).
+    const unclocked = await form('/challenges', a, { variant: 'curved-space', color: 'white', ratedShown: '1', rated: '1' });
+    expect((await call('GET', `/api/challenges/${unclocked.headers.get('Location')!.split('/').at(-1)}`)).body).toMatchObject({ rated: false, clock: null });
   });
 });

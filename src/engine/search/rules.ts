@@ -51,6 +51,12 @@ export interface SearchRules<P = unknown, M = unknown> {
   checkAfter?(parent: P, child: P, move: M): boolean;
   /** Is the turn a drop from hand? */
   isDrop(move: M): boolean;
+  /**
+   * The position after `move`, played by the search into `ply`: its arrays may be ones the rules
+   * reuse for the next position played into that ply (the search is done with the last by then).
+   * Without it the search plays the variant's turn.
+   */
+  playAt?(pos: P, move: M, ply: number): P;
   /** Does the legal turn attack the opposing king? Without it the search plays the turn and asks. */
   givesCheck?(pos: P, move: M): boolean;
   /**

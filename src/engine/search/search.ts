@@ -33,10 +33,11 @@ import {
 } from './search-settings.ts';
 
 import { EvalCache } from './eval-cache.ts';
-import { Listing } from './listing.ts';
+import type { Listing } from './listing.ts';
+import { listingsOf, PLY_KEYS, PLY_MOVE_ORDER, PLY_ORDER, scoresAt } from './ply-buffers.ts';
 import { EXACT, fromTable, LOWER, TT_DEPTH, TT_FLAG, TT_HI, TT_LO, TT_MASK, TT_MOVE, TT_SCORE, toTable, UPPER } from './transposition-table.ts';
 import { scoredKeys, withDropsNotListed } from './lazy-drops.ts';
-import { HistoryTable, MoveOrder } from './move-order.ts';
+import { HistoryTable } from './move-order.ts';
 
 const EARLIER_FILTER_MASK = 4095;
 
@@ -46,17 +47,12 @@ export class Searcher<P, M> {
   /** Past this many nodes even depth 1 stops. */
   private readonly ceiling: number;
   private iteration = 0;
-  private readonly keys: Key[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(2));
+  private readonly keys: Key[] = PLY_KEYS;
   private readonly path = new Float64Array(MAX_PLY + 2);
   private readonly killers = new Float64Array((MAX_PLY + 2) * 2).fill(-1);
   /** Per ply: 1 where the turn into it was a null move (no two in a row). */
   private readonly passed = new Uint8Array(MAX_PLY + 2);
   private readonly history = new HistoryTable();
-  /** Per ply: move-ordering scores and order, reused (grown when a position has more turns). */
-  private readonly plyScores: Float64Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Float64Array(256));
-  private readonly plyOrder: Int32Array[] = Array.from({ length: MAX_PLY + 2 }, () => new Int32Array(256));
-  /** Per ply: the move order, reset for each node (a node's order is done with before its ply is reached again). */
-  private readonly plyMoveOrder: MoveOrder[] = Array.from({ length: MAX_PLY + 2 }, () => new MoveOrder(new Float64Array(0), new Int32Array(0)));
   /** Per ply: quiescence's lazily listed legal turns (no closure made per node). */
   private readonly plyListing: Listing<P, M>[];
   // The transposition table's arrays are shared by all searches (one at a time): allocating and
@@ -83,7 +79,7 @@ export class Searcher<P, M> {
     this.noiseMix = Math.imul(limits.seed | 0, 0x9e3779b1) ^ 0x2545f491;
     this.ceiling = Math.max(limits.nodes * FIRST_ITERATION_CAP, FIRST_ITERATION_FLOOR);
     this.cache = new EvalCache(rules);
-    this.plyListing = Array.from({ length: MAX_PLY + 2 }, () => new Listing<P, M>(variant));
+    this.plyListing = listingsOf<P, M>(variant);
     // keyNumber's low 21 bits are the key's second word shifted by 11.
     for (const k of earlier.keys()) this.earlierFilter[(k % 2 ** 21) & EARLIER_FILTER_MASK] = 1;
   }
@@ -119,7 +115,7 @@ export class Searcher<P, M> {
       try {
         for (const [i, entry] of rootMoves.entries()) {
           if (d > 1 && wide && i >= ROOT_KEPT && entry.score + ROOT_MARGIN <= alpha) continue;
-          const child = this.variant.play(root, entry.move) as P;
+          const child = this.play(root, entry.move, 1);
           const key = this.keys[1]!;
           key[0] = this.keys[0]![0]!;
           key[1] = this.keys[0]![1]!;
@@ -162,18 +158,6 @@ export class Searcher<P, M> {
     return { best: best.move, score: bestScore, depth, nodes: this.nodes, root: ranked };
   }
 
-  /** This ply's scores buffer, `length` long (a view; grown with its order buffer, contents kept, when too small). */
-  private scoresAt(ply: number, length: number): Float64Array {
-    if (this.plyScores[ply]!.length < length) {
-      const scores = this.plyScores[ply]!;
-      const order = this.plyOrder[ply]!;
-      const size = Math.max(length, this.plyScores[ply]!.length * 2);
-      (this.plyScores[ply] = new Float64Array(size)).set(scores);
-      (this.plyOrder[ply] = new Int32Array(size)).set(order);
-    }
-    return this.plyScores[ply]!.subarray(0, length);
-  }
-
   /** rules.evaluate(pos), cached by the position's key. */
   private evaluate(pos: P, key: Key): number {
     return this.cache.evaluate(pos, key);
@@ -189,6 +173,11 @@ export class Searcher<P, M> {
   private count(): void {
     this.nodes++;
     if ((this.canAbort && this.nodes >= this.limits.nodes) || this.nodes >= this.ceiling) throw ABORT;
+  }
+
+  /** The position after `move` at `ply` (rules.playAt may reuse that ply's arrays). */
+  private play(pos: P, move: M, ply: number): P {
+    return this.rules.playAt ? this.rules.playAt(pos, move, ply) : (this.variant.play(pos, move) as P);
   }
 
   private givesCheck(pos: P, move: M): boolean {
@@ -288,7 +277,7 @@ export class Searcher<P, M> {
         for (let i = ply * 2; i < ply * 2 + 2 && first === undefined; i++) if (this.killers[i]! >= 0) first = this.rules.legalByKey(pos, this.killers[i]!);
     }
     if (first !== undefined) {
-      const child = this.variant.play(pos, first) as P;
+      const child = this.play(pos, first, ply + 1);
       childKey[0] = key[0]!;
       childKey[1] = key[1]!;
       this.rules.rehash(pos, child, childKey, first);
@@ -312,13 +301,13 @@ export class Searcher<P, M> {
         dropsLater = false;
       }
       if (moves.length === 0) return inCheck ? -(MATE - ply) : 0;
-      let scores = this.scoresAt(ply, moves.length);
+      let scores = scoresAt(ply, moves.length);
       for (let i = 0; i < moves.length; i++) scores[i] = this.orderScore(pos, moves[i]!, ply, ttMove, side);
       if (first !== undefined) {
         this.history.replay(mark);
         this.history.end(mark);
       }
-      const order = this.plyMoveOrder[ply]!.reset(scores, this.plyOrder[ply]!);
+      const order = PLY_MOVE_ORDER[ply]!.reset(scores, PLY_ORDER[ply]!);
       // A side that must meet a threat (First Contact) may need any drop: none is left out then.
       const frontier = depth === 1 && !inCheck && !(this.limits.threatPlies && this.rules.threatened && this.cache.threatened(pos, key));
       let quietSearched = 0;
@@ -339,9 +328,9 @@ export class Searcher<P, M> {
           const listed = moves.length;
           moves = withDropsNotListed(this.rules, pos, moves);
           if (moves.length === listed) break;
-          scores = this.scoresAt(ply, moves.length);
+          scores = scoresAt(ply, moves.length);
           scores.fill(0, listed);
-          order.append(scores, this.plyOrder[ply]!);
+          order.append(scores, PLY_ORDER[ply]!);
         }
         const index = order.pick(n);
         const move = moves[index]!;
@@ -353,7 +342,7 @@ export class Searcher<P, M> {
           if (futile && !this.givesCheck(pos, move)) continue;
         }
         if (quiet) quietSearched++;
-        const child = this.variant.play(pos, move) as P;
+        const child = this.play(pos, move, ply + 1);
         childKey[0] = key[0]!;
         childKey[1] = key[1]!;
         this.rules.rehash(pos, child, childKey, move);
@@ -427,13 +416,13 @@ export class Searcher<P, M> {
       }
     }
     if (moves.length === 0) return best;
-    const scores = this.scoresAt(ply, moves.length);
+    const scores = scoresAt(ply, moves.length);
     for (let i = 0; i < moves.length; i++) scores[i] = this.rules.victim(pos, moves[i]!) * 16 - this.rules.attacker(pos, moves[i]!) / 16;
-    const order = this.plyMoveOrder[ply]!.reset(scores, this.plyOrder[ply]!);
+    const order = PLY_MOVE_ORDER[ply]!.reset(scores, PLY_ORDER[ply]!);
     const childKey = this.keys[ply + 1]!;
     for (let n = 0; n < moves.length; n++) {
       const move = moves[order.pick(n)]!;
-      const child = this.variant.play(pos, move) as P;
+      const child = this.play(pos, move, ply + 1);
       childKey[0] = key[0]!;
       childKey[1] = key[1]!;
       this.rules.rehash(pos, child, childKey, move);

@@ -1,7 +1,7 @@
 // First Contact's and Warp Factor's captures for the search (quiescence and the staged first
 // turn), in pieceCaptures' order (standard.ts): a pawn, king or knight is looked at only when its
 // step masks meet an enemy piece (most meet none), a slider along its lines to the first piece.
-import { MAX_LEAPS, NUM_DIRS, type Geometry } from '../st3d/field.ts';
+import { MAX_LEAPS, NUM_CELLS, NUM_DIRS, type Geometry } from '../st3d/field.ts';
 import { pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import type { St3dPosition } from '../st3d/position.ts';
@@ -54,4 +54,41 @@ export function maskedCaptures(pos: St3dPosition, geo: Geometry, out: St3dMove[]
       }
     }
   }
+}
+
+/**
+ * The captures of the piece on `cell` (by ordinary movement) as from * NUM_CELLS + to, in its
+ * targets' order (pieceCaptures'), written into `out` from `count` on; returns the new count.
+ */
+export function captureCells(board: Int8Array, geo: Geometry, cell: number, out: Int32Array, count: number): number {
+  const code = board[cell]!;
+  const role = code & 7;
+  const own = code & BLACK_BIT;
+  let n = count;
+  if (role === KNIGHT) {
+    const table = geo.knightTo;
+    for (let i = cell * MAX_LEAPS, end = i + MAX_LEAPS; i < end; i++) {
+      const to = table[i]!;
+      if (to < 0) break;
+      if (board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) out[n++] = cell * NUM_CELLS + to;
+    }
+    return n;
+  }
+  // A pawn captures along directions 6-17 (its pushes are onto empty cells), a king along any, a
+  // queen or bishop steps along 10-17; then a slider's lines, each to its first piece.
+  const { next, liveTo, liveDir, liveAt } = geo;
+  const base = cell * NUM_DIRS;
+  const at = cell * 4;
+  const stepFrom = role === PAWN ? liveAt[at + 1]! : liveAt[at + LIVE_STEP_FROM[role]!]!;
+  for (let i = base + stepFrom, end = base + liveAt[at + (role === PAWN ? 3 : LIVE_STEP_TO[role]!)]!; i < end; i++) {
+    const to = liveTo[i]!;
+    if (board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) out[n++] = cell * NUM_CELLS + to;
+  }
+  for (let i = base + liveAt[at + LIVE_SLIDE_FROM[role]!]!, end = base + liveAt[at + LIVE_SLIDE_TO[role]!]!; i < end; i++) {
+    const d = liveDir[i]!;
+    let to = liveTo[i]!;
+    while (to >= 0 && board[to] === EMPTY) to = next[to * NUM_DIRS + d]!;
+    if (to >= 0 && (board[to]! & BLACK_BIT) !== own) out[n++] = cell * NUM_CELLS + to;
+  }
+  return n;
 }

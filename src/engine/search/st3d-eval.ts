@@ -5,12 +5,13 @@ import { geometry, isFixed, levelOf, MAX_LEAPS, NUM_CELLS, NUM_DIRS, type Geomet
 import { pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingCell, type St3dPosition } from '../st3d/position.ts';
-import { largestOf } from './st3d-checks.ts';
 import { LIVE_SLIDE_FROM, LIVE_SLIDE_TO, LIVE_STEP_FROM, LIVE_STEP_TO } from '../st3d/standard.ts';
 import { evaluateCurved } from './curved-eval.ts';
 import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from '../st3d/occupancy.ts';
 import { bitCount3, CAPTURE, KING_STEP, LEAP, MASK_WORDS, PUSH, stepMasks } from './st3d-step-masks.ts';
 import type { RoleValues } from './rules.ts';
+import { captureCells } from './st3d-captures.ts';
+import { NO_NEAR, nearness, nearRow } from './st3d-nearness.ts';
 
 export type St3dVariantName = 'first-contact' | 'warp-factor' | 'curved-space';
 
@@ -64,22 +65,26 @@ export const attacked: readonly Uint8Array[] = Object.defineProperties([] as Uin
   1: { get: () => attackedMap(1) },
 });
 /**
- * The captures of the side to move that evaluateStandard met while marking targets (the first
- * capturesCount entries), for capturesOf: in pieceCaptures' order, so quiescence, which asks for
- * the captures of the position it has just evaluated, need not walk the pieces again.
+ * The captures of the side to move in the last position evaluateStandard scored (capturesOf): it
+ * notes the cells of the mover's pieces that have some (CAPTURERS, three words), and their captures
+ * are walked from there in pieceCaptures' order only when quiescence asks for them (at most nodes
+ * it stands pat first). CAPTURES holds them then (the first capturesCount entries).
  */
+const CAPTURERS = new Int32Array(3);
 const CAPTURES = new Int32Array(NUM_CELLS * NUM_CELLS); // from * NUM_CELLS + to: the turns are made only when asked for
-let capturesCount = 0;
+let capturesCount = -1; // -1: not walked yet
 let capturesOf: St3dPosition | undefined;
+/** Whether the last slider markSlider walked met an enemy piece. */
+let sliderCaptures = false;
 
 /** Each side's move targets as the evaluation marks them: White's three words, then Black's (step-masks layout). */
 const ATTACK = new Int32Array(6);
 
 /**
  * Mark the cells a queen, rook or bishop on `cell` could move to (pieceTargets' list, standard
- * movement) in ATTACK; returns how many. Written out so evaluation builds no list.
+ * movement) in ATTACK; returns how many, and sets sliderCaptures. Written out so evaluation builds no list.
  */
-function markSlider(board: Int8Array, geo: Geometry, cell: number, collect: boolean): number {
+function markSlider(board: Int8Array, geo: Geometry, cell: number): number {
   const code = board[cell]!;
   const role = code & 7;
   const own = code & BLACK_BIT;
@@ -88,13 +93,14 @@ function markSlider(board: Int8Array, geo: Geometry, cell: number, collect: bool
   const base = cell * NUM_DIRS;
   const at = cell * 4;
   let n = 0;
+  sliderCaptures = false;
   for (let i = base + liveAt[at + LIVE_STEP_FROM[role]!]!, end = base + liveAt[at + LIVE_STEP_TO[role]!]!; i < end; i++) {
     const to = liveTo[i]!;
     const target = board[to]!;
     if (target === EMPTY || (target & BLACK_BIT) !== own) {
       ATTACK[at3 + (to >> 5)]! |= 1 << to;
       n++;
-      if (collect && target !== EMPTY) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
+      if (target !== EMPTY) sliderCaptures = true;
     }
   }
   const liveDir = geo.liveDir;
@@ -109,36 +115,13 @@ function markSlider(board: Int8Array, geo: Geometry, cell: number, collect: bool
         if ((target & BLACK_BIT) !== own) {
           ATTACK[at3 + (to >> 5)]! |= 1 << to;
           n++;
-          if (collect) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
+          sliderCaptures = true;
         }
         break;
       }
     }
   }
   return n;
-}
-
-/** The captures of a pawn, king or knight on `cell` (it has some) recorded in its targets' order. */
-function collectStepCaptures(board: Int8Array, geo: Geometry, cell: number): void {
-  const code = board[cell]!;
-  const role = code & 7;
-  const own = code & BLACK_BIT;
-  if (role === KNIGHT) {
-    const table = geo.knightTo;
-    for (let i = cell * MAX_LEAPS, end = i + MAX_LEAPS; i < end; i++) {
-      const to = table[i]!;
-      if (to < 0) break;
-      if (board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
-    }
-    return;
-  }
-  // A pawn captures along directions 6-17 (its pushes are onto empty cells), a king along any.
-  const { liveTo, liveAt } = geo;
-  const base = cell * NUM_DIRS;
-  for (let i = base + (role === PAWN ? liveAt[cell * 4 + 1]! : 0), end = base + liveAt[cell * 4 + 3]!; i < end; i++) {
-    const to = liveTo[i]!;
-    if (board[to] !== EMPTY && (board[to]! & BLACK_BIT) !== own) CAPTURES[capturesCount++] = cell * NUM_CELLS + to;
-  }
 }
 
 /** A side's targets in ATTACK as a byte map per cell (First Contact's tuning terms read them). */
@@ -156,6 +139,15 @@ function dropThreat(pos: St3dPosition, w: St3dWeights, side: number, king: numbe
   let hand = 0;
   for (let r = 1; r < 6; r++) hand += pos.hands[(1 - side) * 6 + r]!;
   return hand * w.dropExposure;
+}
+
+/** No captures noted yet for `pos` (evaluateStandard notes them). */
+function clearCapturers(pos: St3dPosition): void {
+  CAPTURERS[0] = 0;
+  CAPTURERS[1] = 0;
+  CAPTURERS[2] = 0;
+  capturesCount = -1;
+  capturesOf = pos;
 }
 
 /** Six words set to 0 (stores: `fill` is a call into the runtime, a good part of the work for six). */
@@ -178,42 +170,6 @@ function handScore(pos: St3dPosition, w: St3dWeights): number {
   return score;
 }
 
-/**
- * Per geometry, for a king's cell (a row of NUM_CELLS filled on its first use), each cell's
- * 6 less its distance in space to the king (the largest of the three coordinates' differences),
- * 0 from 6 on; the last NUM_CELLS bytes mark the rows filled.
- */
-const NO_NEAR: Int8Array = new Int8Array(0);
-const nearTables = new WeakMap<Geometry, Int8Array>();
-let nearGeo: Geometry | undefined;
-let nearLast: Int8Array = NO_NEAR;
-
-function nearness(geo: Geometry): Int8Array {
-  if (geo === nearGeo) return nearLast;
-  let table = nearTables.get(geo);
-  if (!table) nearTables.set(geo, (table = new Int8Array(NUM_CELLS * (NUM_CELLS + 1))));
-  nearGeo = geo;
-  nearLast = table;
-  return table;
-}
-
-/** The offset of `king`'s row in `table`, filled first if it was not. */
-function nearRow(table: Int8Array, geo: Geometry, king: number): number {
-  const row = king * NUM_CELLS;
-  if (table[NUM_CELLS * NUM_CELLS + king] === 0) {
-    const { px, py, ph } = geo;
-    const kx = px[king]!;
-    const ky = py[king]!;
-    const kh = ph[king]!;
-    for (let cell = 0; cell < NUM_CELLS; cell++) {
-      const d = largestOf(px[cell]! - kx, py[cell]! - ky, ph[cell]! - kh);
-      table[row + cell] = d < 6 ? 6 - d : 0;
-    }
-    table[NUM_CELLS * NUM_CELLS + king] = 1;
-  }
-  return row;
-}
-
 /** No piece on the field. */
 function isBare(board: Int8Array): boolean {
   for (let cell = 0; cell < NUM_CELLS; cell++) if (board[cell] !== EMPTY) return false;
@@ -230,8 +186,7 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   // While platforms are placed the field may be empty: then only the hands count, and no geometry
   // is built (the search meets thousands of arrangements there).
   if (pos.unplaced && isBare(board)) {
-    capturesCount = 0;
-    capturesOf = pos;
+    clearCapturers(pos);
     return pos.turn === 'white' ? handScore(pos, w) : -handScore(pos, w);
   }
   const geo = geometry(pos.platforms);
@@ -249,8 +204,7 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   }
   clearSix(ATTACK);
   const mover = pos.turn === 'white' ? 0 : 1;
-  capturesCount = 0;
-  capturesOf = pos;
+  clearCapturers(pos);
   let score = 0;
   // Every occupied cell exists (the cells of an empty pin are empty): the occupied cells in order.
   markOccupied(board);
@@ -293,8 +247,11 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
         ATTACK[a + 1]! |= t1;
         ATTACK[a + 2]! |= t2;
         mobility = bitCount3(t0, t1, t2);
-        if (side === mover && ((t0 & enemy0) | (t1 & enemy1) | (t2 & enemy2)) !== 0) collectStepCaptures(board, geo, cell);
-      } else mobility = markSlider(board, geo, cell, side === mover);
+        if (side === mover && ((t0 & enemy0) | (t1 & enemy1) | (t2 & enemy2)) !== 0) CAPTURERS[word]! |= 1 << cell;
+      } else {
+        mobility = markSlider(board, geo, cell);
+        if (side === mover && sliderCaptures) CAPTURERS[word]! |= 1 << cell;
+      }
       if (role !== KING) {
         s += w.mobility * mobility;
         if (tropism) {
@@ -336,15 +293,29 @@ export function st3dEvaluation(name: St3dVariantName): (pos: St3dPosition) => nu
   return name === 'curved-space' ? (pos) => evaluateCurved(pos, w) : (pos) => evaluateStandard(pos, w);
 }
 
+/** How many captures evaluatedCaptures gives for `pos`, or -1 when the last evaluation was of another position. */
+export function evaluatedCaptureCount(pos: St3dPosition): number {
+  if (pos !== capturesOf) return -1;
+  if (capturesCount < 0) {
+    // Walked now, in cell order (pieceCaptures'); no geometry asked for when there are none.
+    const board = pos.board;
+    const geo = CAPTURERS[0] || CAPTURERS[1] || CAPTURERS[2] ? geometry(pos.platforms) : undefined;
+    let n = 0;
+    if (geo)
+      for (let word = 0; word < 3; word++)
+        for (let bits = CAPTURERS[word]!; bits !== 0; bits &= bits - 1)
+          n = captureCells(board, geo, (word << 5) | (31 - Math.clz32(bits & -bits)), CAPTURES, n);
+    capturesCount = n;
+  }
+  return capturesCount;
+}
+
 /**
  * The captures of the side to move that the last evaluation met, if it was of `pos` (First Contact
  * and Warp Factor), appended to `out` in pieceCaptures' order; false when it was of another position.
  */
-/** How many captures evaluatedCaptures would give for `pos`, or -1 when the last evaluation was of another position. */
-export const evaluatedCaptureCount = (pos: St3dPosition): number => (pos === capturesOf ? capturesCount : -1);
-
 export function evaluatedCaptures(pos: St3dPosition, out: St3dMove[]): boolean {
-  if (pos !== capturesOf) return false;
-  for (let i = 0; i < capturesCount; i++) out.push(pieceMove((CAPTURES[i]! / NUM_CELLS) | 0, CAPTURES[i]! % NUM_CELLS));
-  return true;
+  const count = evaluatedCaptureCount(pos);
+  for (let i = 0; i < count; i++) out.push(pieceMove((CAPTURES[i]! / NUM_CELLS) | 0, CAPTURES[i]! % NUM_CELLS));
+  return count >= 0;
 }

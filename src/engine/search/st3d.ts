@@ -3,6 +3,8 @@
 import { geometry, NUM_CELLS, NUM_PINS } from '../st3d/field.ts';
 import { dropMove, pieceMove, platformMove, type St3dMove } from '../st3d/move.ts';
 import { ROLES } from '../types.ts';
+import { EMPTY } from '../piece-codes.ts';
+import { MAX_PLY } from './search-settings.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe } from '../st3d/standard.ts';
 import { maskedCaptures } from './st3d-captures.ts';
@@ -82,6 +84,24 @@ function moveKey(move: St3dMove): number {
   }
 }
 
+// ---- playing in the search ------------------------------------------------------
+/** Per ply, the board of the position the search plays into it (one of a ply's positions is in use at a time). */
+const PLY_BOARDS = Array.from({ length: MAX_PLY + 2 }, () => new Int8Array(NUM_CELLS));
+
+/**
+ * First Contact's and Warp Factor's play for the search: a piece move without a platform (applySt3dMove's copy of the
+ * board, the turn passed) onto the ply's board, so no board is made per node; other turns played.
+ */
+function playAt(pos: St3dPosition, move: St3dMove, ply: number, play: (pos: St3dPosition, move: St3dMove) => St3dPosition): St3dPosition {
+  if (move.kind !== 'move' || move.platform) return play(pos, move);
+  const board = PLY_BOARDS[ply]!;
+  board.set(pos.board);
+  board[move.to] = board[move.from]!;
+  board[move.from] = EMPTY;
+  const { platforms, tags, hands, lockedPin, unplaced, afterCapture } = pos;
+  return { board, platforms, tags, hands, turn: pos.turn === 'white' ? 'black' : 'white', lockedPin, unplaced, afterCapture };
+}
+
 // ---- captures and First Contact's winning turns ------------------------------------
 const NO_CAPTURES: St3dMove[] = [];
 /** Legal captures by ordinary piece movement (First Contact, Warp Factor: warps never capture), asked out of check only. */
@@ -139,6 +159,7 @@ export function st3dSearchRules(
     victim: (pos, move) => (move.kind === 'move' ? values[pos.board[move.to]! & 7]! : 0),
     attacker: (pos, move) => (move.kind === 'move' ? values[pos.board[move.from]! & 7]! : 0),
     moveKey,
+    ...(name === 'curved-space' ? {} : { playAt: (pos: St3dPosition, move: St3dMove, ply: number) => playAt(pos, move, ply, play) }),
     isDrop: (move) => move.kind === 'drop',
     ...(findLegal
       ? {

@@ -225,9 +225,12 @@ export function parseSt3dSyntax(text: string): Result<St3dSyntax> {
     sc.i++;
     const from = readPin('after "&"');
     if (!from.ok) return from;
-    if (sc.peek() !== '-') return fail(`expected "-" between the two pins of the platform move but ${found(sc.i)}`, sc.i);
+    // `x` for `-` here too, as in a platform move on its own (notation.md's lenient input; tester 15 B4).
+    const platformSep = sc.peek();
+    if (platformSep !== '-' && platformSep !== 'x' && platformSep !== 'X')
+      return fail(`expected "-" between the two pins of the platform move but ${found(sc.i)}`, sc.i);
     sc.i++;
-    const dest = readPin('after "-" in the platform move');
+    const dest = readPin(`after "${platformSep}" in the platform move`);
     if (!dest.ok) return dest;
     return finish({ kind: 'move', role, from: first.ref, to: to.value, platform: { from: from.value, to: dest.value } });
   }

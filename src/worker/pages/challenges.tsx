@@ -1,5 +1,6 @@
 // Challenges on the pages: a challenge's line in a list (/me, the lobby), the lobby and a
 // challenge's own page, with their Accept, Decline and Withdraw forms (POST /challenges/:id/<action>).
+import { withOptions } from '../../service/option-words.ts';
 import { plural } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
 import { Layout } from './layout.tsx';
@@ -40,7 +41,8 @@ export const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: Ra
       ) : (
         ''
       )}{' '}
-      · {p.c.rated ? 'rated' : 'casual'} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} · {own ? 'you play' : 'creator plays'}{' '}
+      · {p.c.rated ? 'rated' : 'casual'}
+      {withOptions(p.c.options).replace(/^,/, ' ·')} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} · {own ? 'you play' : 'creator plays'}{' '}
       {p.c.color === 'random' ? 'a colour by lot' : p.c.color}
       {p.me && !own && (!p.c.to || p.c.to.id === p.me) ? <ChallengeAction id={p.c.id} action="accept" /> : null}
       {p.me && p.c.to?.id === p.me ? <ChallengeAction id={p.c.id} action="decline" secondary /> : null}
@@ -113,8 +115,8 @@ export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
           ) : (
             ' to anyone'
           )}
-          ; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color}; {p.c.clock ? clockWords(p.c.clock) : 'no clock'}. Status:{' '}
-          <strong id="challenge-status">{p.c.status}</strong>.
+          ; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color}; {p.c.clock ? clockWords(p.c.clock) : 'no clock'}
+          {withOptions(p.c.options).replace(/^,/, ';')}; {p.c.rated ? 'rated' : 'casual'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
         </p>
         {p.c.gameId ? (
           <p>

@@ -36,6 +36,8 @@ export interface GamePageProps {
   readonly flash?: Flash;
   /** No-JavaScript preview: the text asked for and what it would do. */
   readonly preview?: { readonly move: string; readonly result: Preview | { ok: false; error: string } };
+  /** The typing tag the page's GET forms carry back (signing.ts typingTag), for a player's page. */
+  readonly typingTag?: string;
   /** The text box's content (after an error, what was sent). */
   readonly moveText?: string;
   /** The message typed with the move, kept through a preview or a refused turn (no JavaScript). */

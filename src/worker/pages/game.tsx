@@ -193,6 +193,8 @@ const LiveRegion = (p: GamePageProps) => {
             · <a href={`/tournaments/${s.tournamentId}`}>{p.tournament ? `${p.tournament.name}, round ${p.tournament.round}` : 'tournament game'}</a>
           </>
         ) : null}
+        {/* What is at stake, as the lobby's line says it (tester 14 P16). */}
+        <> · {s.rated ? 'rated' : 'casual'}</>
         {you ? (
           <>
             {' '}

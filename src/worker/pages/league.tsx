@@ -1,6 +1,7 @@
 // Ratings and tournaments pages (a player's profile is profile.tsx): a variant's leaderboard, the tournaments
 // list and a tournament (players, pairings by round, crosstable and standings, Join / Leave /
 // Start). Plain server-rendered HTML with forms; no script needed.
+import { withOptions } from '../../service/option-words.ts';
 import type { Child } from 'hono/jsx';
 import { DAYS_PER_MOVE, MAX_LEAVE_DAYS } from '../../service/schemas.ts';
 import { plural, VARIANT_NAMES } from '../../engine/types.ts';
@@ -75,7 +76,8 @@ export const LeaderboardPage = (p: { variant: string; players: LeaderboardEntry[
 const clockWords = (clock: TournamentSummary['clock']) =>
   `${plural(clock.daysPerMove, 'day')} per move${clock.timeout === 'claim' ? ' (the win on time claimed)' : ''}${clock.leaveDays ? `, ${plural(clock.leaveDays, 'leave day')} each` : ''}`;
 
-const describe = (t: TournamentSummary) => `${t.title ?? t.variant}, ${formatWords(t)}, ${clockWords(t.clock)}, ${t.rated ? 'rated' : 'casual'}`;
+const describe = (t: TournamentSummary) =>
+  `${t.title ?? t.variant}${withOptions(t.options)}, ${formatWords(t)}, ${clockWords(t.clock)}, ${t.rated ? 'rated' : 'casual'}`;
 
 const TournamentLine = (p: { t: TournamentSummary }) => (
   <li>
@@ -318,7 +320,20 @@ export const TournamentPage = (p: { t: TournamentView; me?: string; ratings: Rat
               </button>
             </form>
           ) : null}
-          {t.status === 'open' && p.me === t.creator.id ? <> {action('start', 'Start now')}</> : null}
+          {t.status === 'open' && p.me === t.creator.id ? (
+            <>
+              {' '}
+              {action('start', 'Start now')}{' '}
+              <form method="post" action={`/tournaments/${t.id}/cancel`} class="inline">
+                <label>
+                  <input type="checkbox" name="understood" value="1" required /> every entry goes with it
+                </label>{' '}
+                <button type="submit" class="danger">
+                  Cancel the tournament
+                </button>
+              </form>
+            </>
+          ) : null}
         </p>
       ) : t.status === 'open' ? (
         <p>

@@ -67,6 +67,13 @@ const GameRow = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => {
     <li class={p.game.waiting ? 'your-turn' : ''}>
       <a href={`/games/${p.game.id}`}>{p.game.title ?? p.game.variant}</a> against <Opponent game={p.game} ratings={p.ratings} /> — you{' '}
       {p.game.status === 'active' ? 'play' : 'played'} {p.game.side}, ply {p.game.ply}
+      {/* A tournament's game leads to its tournament (tester 14 P9). */}
+      {p.game.tournament ? (
+        <>
+          {' '}
+          · <a href={`/tournaments/${p.game.tournament.id}`}>a tournament game</a>
+        </>
+      ) : null}
       {p.game.status === 'active' ? (
         <>
           {' '}
@@ -84,13 +91,13 @@ const GameRow = (p: { game: MyGame; ratings?: RatingLookup | undefined }) => {
 
 /**
  * How a game that is over ended, for its player: "1-0, you won", "½-½, a draw", "aborted"; a
- * tournament game resigned before any turn is a withdrawal's forfeit, and says so.
+ * withdrawal's forfeit says so (its reason, not a guess from the ply: tester 14 P7).
  */
 const endWords = (g: Pick<MyGame, 'status' | 'result' | 'side' | 'ply' | 'reason' | 'tournament'>) => {
   if (g.status === 'aborted' || g.result === '*') return 'aborted';
   if (g.result === '1/2-1/2') return '½-½, a draw';
   const won = (g.result === '1-0') === (g.side === 'white');
-  const forfeit = g.tournament !== undefined && g.ply === 0 && g.reason === 'resignation';
+  const forfeit = g.reason === 'withdrawal';
   return `${g.result}, you ${won ? 'won' : 'lost'}${forfeit ? ` by forfeit (${won ? 'your opponent' : 'you'} withdrew from the tournament)` : ''}`;
 };
 

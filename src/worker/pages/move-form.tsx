@@ -21,6 +21,8 @@ export const MoveForm = (p: GamePageProps & { yourTurn: boolean; turnError?: str
       {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
       <input type="hidden" name="ply" value={String(s.ply + 1)} />
       <input type="hidden" name="position" value={s.position} />
+      {/* Carried by Preview (a GET of the page): the page takes back only what its own forms typed. */}
+      {p.typingTag ? <input type="hidden" name="typed" value={p.typingTag} /> : null}
       <label for="move">Your move {example ? <span class="hint">(e.g. {example})</span> : null}</label>
       <input
         type="text"
@@ -95,6 +97,7 @@ export const HintForm = (p: GamePageProps & { yourTurn: boolean }) => (
   <form method="get" action={`/games/${p.state.id}`} id="hint-form" class="row">
     {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
     {p.from !== (p.state.you ?? 'white') ? <input type="hidden" name="from" value={p.from} /> : null}
+    {p.typingTag ? <input type="hidden" name="typed" value={p.typingTag} /> : null}
     <button type="submit" name="do" value="hint" class="secondary" id="hint-btn" disabled={!p.yourTurn}>
       Hint
     </button>

@@ -27,9 +27,11 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer }) => (
     <label>
       Days per move{' '}
       <select name="days">
-        <option value="">no clock</option>
+        <option value="">no clock (not rated)</option>
         {DAYS_PER_MOVE.map((d) => (
-          <option value={String(d)}>{d}</option>
+          <option value={String(d)} selected={d === 3}>
+            {d}
+          </option>
         ))}
       </select>
     </label>{' '}
@@ -78,6 +80,6 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer }) => (
     </label>{' '}
     <input type="hidden" name="ratedShown" value="1" />
     <button type="submit">{p.to ? `Challenge ${nameOf(p.to)}` : 'Offer'}</button>
-    <p class="small">The deadline rule and leave days apply to a game with a clock.</p>
+    <p class="small">The deadline rule and leave days apply to a game with a clock; a rated game needs one.</p>
   </form>
 );

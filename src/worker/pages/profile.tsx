@@ -59,10 +59,10 @@ export const ProfilePage = (p: {
               <td>
                 <a href={`/leaderboard/${r.variant}`}>{variantTitle(r.variant)}</a>
               </td>
-              <td>{ratingText(r)}</td>
-              <td>{Math.round(r.rd)}</td>
-              <td>{r.games}</td>
-              <td>
+              <td class="num">{ratingText(r)}</td>
+              <td class="num">{Math.round(r.rd)}</td>
+              <td class="num">{r.games}</td>
+              <td class="num">
                 {r.wins} / {r.draws} / {r.losses}
               </td>
             </tr>

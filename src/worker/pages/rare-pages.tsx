@@ -1,5 +1,5 @@
 // The pages few requests ask for (the tournaments, a tournament, a leaderboard, a player's profile,
-// an address's confirmation and unsubscribe pages, linking a chat),
+// an address's confirmation and unsubscribe pages, linking a chat, the rules),
 // drawn by the picture Worker (src/pictures/index.ts `page`) so that their markup stays out of the
 // main Worker's bundle (issue 17: 200 KiB gzipped). The main Worker reads the data, sends it with
 // who is looking (the header's signed-in player), and serves the HTML that comes back.
@@ -9,6 +9,10 @@ import { LeaderboardPage, TournamentPage, TournamentsPage } from './league.tsx';
 import { ProfilePage } from './profile.tsx';
 import { lookupIn, type RatingTable } from './rating-badge.tsx';
 import { PageInfo, type PageContext } from './site.tsx';
+import type { VariantName } from '../../engine/types.ts';
+import { RULES } from './rules-content.ts';
+import { rulesDiagrams } from './rules-page-diagrams.ts';
+import { RulesIndexPage, RulesPage } from './rules.tsx';
 
 /** A rare page and its props, as they travel over RPC (plain data: the tournament's ratings as a table, not a function). */
 export type RarePage =
@@ -24,7 +28,9 @@ export type RarePage =
   | { readonly name: 'unsubscribe'; readonly props: Parameters<typeof UnsubscribePage>[0] }
   | { readonly name: 'unsubscribed'; readonly props: Parameters<typeof UnsubscribedPage>[0] }
   | { readonly name: 'confirm-discord'; readonly props: Parameters<typeof ConfirmDiscordPage>[0] }
-  | { readonly name: 'telegram-link'; readonly props: Parameters<typeof TelegramLinkPage>[0] };
+  | { readonly name: 'telegram-link'; readonly props: Parameters<typeof TelegramLinkPage>[0] }
+  | { readonly name: 'rules-index'; readonly props: Record<string, never> }
+  | { readonly name: 'rules'; readonly props: { readonly variant: VariantName } };
 
 function element(request: RarePage) {
   switch (request.name) {
@@ -48,6 +54,10 @@ function element(request: RarePage) {
       return <ConfirmDiscordPage {...request.props} />;
     case 'telegram-link':
       return <TelegramLinkPage {...request.props} />;
+    case 'rules-index':
+      return <RulesIndexPage rules={RULES} />;
+    case 'rules':
+      return <RulesPage rules={RULES} variant={request.props.variant} diagrams={rulesDiagrams(request.props.variant)} />;
   }
 }
 

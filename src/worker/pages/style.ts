@@ -92,6 +92,7 @@ html{-webkit-text-size-adjust:100%}
 html:not(.js) .js-only,.js .no-js{display:none}
 body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
 a{color:var(--link);overflow-wrap:anywhere}
+td.num{white-space:nowrap;overflow-wrap:normal}
 th,button,.button{overflow-wrap:normal}
 input,select,textarea{max-width:100%}
 input[type=radio],input[type=checkbox]{width:24px;height:24px;margin:0;flex:none}

@@ -39,6 +39,7 @@ import { lineTurns } from '../text/commands.ts';
 import { playedWords, staleTurnWords } from '../../service/plan-outcome.ts';
 import { errorPage, failureWords, noSuchGame, ownPageForms, page } from '../pages/respond.tsx';
 import { limitNewGames } from '../http-limits.ts';
+import { typingTag } from '../../notify/signing.ts';
 
 /** Page forms that act for a player: the id names a game, the form carries a player token (on `c.var`). */
 const playerForm = createMiddleware<AppEnv & { Variables: { token: string; fields: Record<string, string> } }>(async (c, next) => {
@@ -65,6 +66,7 @@ async function backToGame(c: Context, id: string, token: string, flash: { error?
   if (flash.move) q.set('move', flash.move.slice(0, MAX_MOVE_TEXT));
   if (flash.message) q.set('message', flash.message.slice(0, MAX_MESSAGE_QUERY));
   if (flash.plan !== undefined) q.set('plan', flash.plan.slice(0, MAX_PLAN_CHARS));
+  if (flash.move || flash.message || flash.plan !== undefined) q.set('typed', await typingTag(token, id));
   // A refused turn is said beside its move box (the page puts it there): open the page at the box.
   const at = flash.plan !== undefined ? '#plan-replies' : flash.error && flash.move ? '#move-form' : '';
   return c.redirect(`/games/${id}?${q}${at}`, 303);
@@ -108,7 +110,13 @@ export const gameForms = new Hono<AppEnv>()
     const f = form.output;
     if (f.do === 'preview') {
       // (Signed in by the /me cookie: not the key, tester 11 S6.)
-      const q = new URLSearchParams({ ...tokenInAddress(c, f.token), do: 'preview', move: f.move, ...(f.message ? { message: f.message } : {}) });
+      const q = new URLSearchParams({
+        ...tokenInAddress(c, f.token),
+        do: 'preview',
+        move: f.move,
+        ...(f.message ? { message: f.message } : {}),
+        typed: await typingTag(f.token, id),
+      });
       return c.redirect(`/games/${id}?${q}`, 303);
     }
     const played = await c.var.services.games.move(id, f.token, {

@@ -9,6 +9,7 @@ import { ratingLookup } from '../profile.ts';
 import { opposite, type Color, COLORS, VARIANT_NAMES } from '../../engine/types.ts';
 import { CreateGameSchema } from '../../service/schemas.ts';
 import { CreateFormSchema, curvedSpaceOptions, formPlayers, PageQuerySchema, TokenSchema, isGameId, isOwnFlash } from '../forms.ts';
+import { checkTag, typingTag } from '../../notify/signing.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import { KEY_COOKIE } from '../http-auth.ts';
 import { formFields } from '../http-body.ts';
@@ -226,16 +227,22 @@ export const gamePages = new Hono<AppEnv>()
     const signer = token ?? (state.you ? key : undefined);
     const signed = signer !== undefined && q.sig !== undefined && (q.error || q.ok) && (await isOwnFlash(signer, q, q.sig));
     const flash: Flash = signed ? { ...(q.error ? { error: q.error } : {}), ...(q.ok ? { ok: q.ok } : {}) } : {};
+    // What an address puts in the boxes (a turn, its message, conditional lines) or previews is taken
+    // only from the page's own forms and redirects, which carry the typing tag (tester 11 S4: a link
+    // from the opponent filled the message box with words the player would send under their name).
+    const typing = state.you && signer !== undefined ? await typingTag(signer, id) : undefined;
+    const typed = typing !== undefined && q.typed !== undefined && (await checkTag(Promise.resolve(typing), q.typed));
+    const doing = typed ? q.do : undefined;
     let preview: GamePageProps['preview'];
     let hint: GamePageProps['hint'];
-    let moveText = q.move;
-    if (state.you && q.do === 'hint' && state.hints) {
+    let moveText = typed ? q.move : undefined;
+    if (state.you && doing === 'hint' && state.hints) {
       // The Hint button without JavaScript: the engine's suggestion in the box, previewed on the board.
       const suggested = await c.var.services.computer.hint(id, (token ?? key)!);
       hint = suggested.ok ? { move: suggested.value.move } : { error: failureWords(suggested) };
       if (suggested.ok) moveText = suggested.value.move;
     }
-    const previewed = q.do === 'preview' ? q.move : hint && 'move' in hint ? hint.move : undefined;
+    const previewed = doing === 'preview' ? moveText : hint && 'move' in hint ? hint.move : undefined;
     if (state.you && previewed) {
       const r = await c.var.services.views.preview(id, previewed, undefined, from);
       preview = { move: previewed, result: r.ok ? r.value : { ok: false, error: failureWords(r) } };
@@ -243,9 +250,10 @@ export const gamePages = new Hono<AppEnv>()
     // Planning replies (conditional moves): on the opponent's turn; what became of the last ones, on either turn.
     const planning = state.you && state.status === 'active' ? await c.var.services.games.conditional(id, (token ?? key)!) : undefined;
     // The last row of the box is previewed (an empty one: the game as it stands, the opponent to move).
+    const plan = typed ? q.plan : undefined;
     const planPreview =
-      planning?.ok && state.sideToMove !== state.you && q.plan !== undefined
-        ? await c.var.services.views.previewLine(id, lineTurns(q.plan.split('\n').at(-1)!), from)
+      planning?.ok && state.sideToMove !== state.you && plan !== undefined
+        ? await c.var.services.views.previewLine(id, lineTurns(plan.split('\n').at(-1)!), from)
         : undefined;
     // A finished game: the computer's analysis and, for the ply shown, the board after its better turn.
     // A player: their own analysis board variations (their seat's only).
@@ -281,7 +289,8 @@ export const gamePages = new Hono<AppEnv>()
       ...(preview ? { preview } : {}),
       ...(hint ? { hint } : {}),
       ...(moveText ? { moveText } : {}),
-      ...(q.message && state.you ? { moveMessage: q.message } : {}),
+      ...(typing ? { typingTag: typing } : {}),
+      ...(q.message && typed ? { moveMessage: q.message } : {}),
       spectatorUrl: `${linkBase(c).origin}/games/${id}`,
       ...(rematch ? { rematch } : {}),
       ...(tournament ? { tournament } : {}),
@@ -293,7 +302,7 @@ export const gamePages = new Hono<AppEnv>()
       ...(said.ok ? { messages: said.value.messages } : {}),
       takebacks,
       ...(planning?.ok ? { conditional: planning.value } : {}),
-      ...(planning?.ok && q.plan !== undefined ? { plan: q.plan } : {}),
+      ...(planning?.ok && plan !== undefined ? { plan } : {}),
       ...(planPreview ? { planPreview: planPreview.ok ? planPreview.value : { error: planPreview.error } } : {}),
     };
     if (q.partial) return page(c).html(<Live {...props} />);

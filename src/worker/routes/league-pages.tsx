@@ -50,12 +50,18 @@ async function tournamentPage(c: Context<AppEnv>, id: string, error?: string) {
 }
 
 /** A form's action on a tournament as the signed-in player: back to its page, with the refusal in words. */
-async function act(c: Context<AppEnv>, what: 'join' | 'leave' | 'start') {
+async function act(c: Context<AppEnv>, what: 'join' | 'leave' | 'start' | 'cancel') {
   const id = c.req.param('id') ?? '';
   if (!v.is(TournamentIdSchema, { id })) return errorPage(c, 404, 'No such tournament', `There is no tournament with id ${id.slice(0, 40)}.`, '/tournaments');
   const player = await cookiePlayer(c);
   if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first (your /me page), then come back.', `/tournaments/${id}`);
   const service = c.var.services.tournaments;
+  if (what === 'cancel') {
+    // Everyone's entry goes with it: the page's form asks for a tick first.
+    if ((await readForm(c)).understood !== '1') return backWithError(c, id, 'Tick "every entry goes with it" to cancel: nothing was changed.');
+    const canceled = await service.cancel(id, player);
+    return canceled.ok ? c.redirect('/tournaments', 303) : backWithError(c, id, labelled(canceled.error, TOURNAMENT_FORM_LABELS));
+  }
   // Withdrawing loses the games left: the page's form asks for a tick first (no script needed).
   if (what === 'leave' && (await readForm(c)).understood !== '1') {
     const running = await service.get(id, linkBase(c));
@@ -168,4 +174,5 @@ export const leaguePages = new Hono<AppEnv>()
 
   .post('/tournaments/:id/join', (c) => act(c, 'join'))
   .post('/tournaments/:id/leave', (c) => act(c, 'leave'))
-  .post('/tournaments/:id/start', (c) => act(c, 'start'));
+  .post('/tournaments/:id/start', (c) => act(c, 'start'))
+  .post('/tournaments/:id/cancel', (c) => act(c, 'cancel'));

@@ -345,7 +345,8 @@ export const playerPages = new Hono<AppEnv>()
       ...(f.color ? { color: f.color } : {}),
       ...(f.days ? { clock: challengeClock(f.days, f.timeout, f.leave) } : {}),
       ...(f.to ? { to: f.to } : {}),
-      rated: f.ratedShown ? f.rated === '1' : true,
+      // Rated as ticked, but never without a clock: "no clock" says "not rated" beside it (tester 14 P1).
+      rated: Boolean(f.days) && (f.ratedShown ? f.rated === '1' : true),
     });
     if (!input.success) return errorPage(c, 400, 'Not a challenge', describeIssues(input.issues, 'form', CHALLENGE_FORM_LABELS));
     const made = await c.var.services.challenges.create(player, input.output, linkBase(c));

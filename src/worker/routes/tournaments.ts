@@ -43,4 +43,6 @@ export const tournaments = new Hono<PlayerEnv>()
 
   .post('/:id/start', tournamentId, requirePlayerKey, async (c) =>
     reply(c, await c.var.services.tournaments.start(c.req.valid('param').id, c.var.player, linkBase(c))),
-  );
+  )
+
+  .post('/:id/cancel', tournamentId, requirePlayerKey, async (c) => reply(c, await c.var.services.tournaments.cancel(c.req.valid('param').id, c.var.player)));
