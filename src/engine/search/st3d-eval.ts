@@ -6,24 +6,9 @@ import { pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingCell, type St3dPosition } from '../st3d/position.ts';
 import { LIVE_SLIDE_FROM, LIVE_SLIDE_TO, LIVE_STEP_FROM, LIVE_STEP_TO } from '../st3d/standard.ts';
-import { wormholeOf, writeTargets } from '../st3d/curved-space-movement.ts';
-import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
+import { evaluateCurved } from './curved-eval.ts';
 import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from '../st3d/occupancy.ts';
-import {
-  bitCount,
-  bitCount3,
-  CAPTURE,
-  KING_STEP,
-  LEAP,
-  LEVEL_CAPTURE,
-  LEVEL_KING,
-  LEVEL_LEAP,
-  LEVEL_MASKS,
-  LEVEL_PUSH,
-  MASK_WORDS,
-  PUSH,
-  stepMasks,
-} from './st3d-step-masks.ts';
+import { bitCount3, CAPTURE, KING_STEP, LEAP, MASK_WORDS, PUSH, stepMasks } from './st3d-step-masks.ts';
 import type { RoleValues } from './rules.ts';
 import { captureCells } from './st3d-captures.ts';
 import { NO_NEAR, nearness, nearRow } from './st3d-nearness.ts';
@@ -91,8 +76,6 @@ let capturesCount = -1; // -1: not walked yet
 let capturesOf: St3dPosition | undefined;
 /** Whether the last slider markSlider walked met an enemy piece. */
 let sliderCaptures = false;
-/** Curved Space's evaluation: the targets of the piece it is at. */
-const targets = new Int16Array(NUM_CELLS);
 
 /** Each side's move targets as the evaluation marks them: White's three words, then Black's (step-masks layout). */
 const ATTACK = new Int32Array(6);
@@ -175,85 +158,6 @@ function clearSix(words: Int32Array): void {
   words[3] = 0;
   words[4] = 0;
   words[5] = 0;
-}
-
-/** Curved Space's evaluation: each side's targets as words (White's three, then Black's), and each king's. */
-const CURVED_ATTACK = new Int32Array(6);
-const KING_ZONE = new Int32Array(6);
-
-/**
- * Curved Space's evaluation (pieces move through the worm-hole: writeTargets; no tropism). A pawn,
- * king or knight on a level cell off the worm-hole has only level moves: its targets are read from
- * masks of the level against the occupancy words.
- */
-function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
-  const board = pos.board;
-  // Fetched for the first piece (an empty field, while platforms are placed, needs no worm-hole).
-  let wh: Wormhole | undefined;
-  clearSix(CURVED_ATTACK);
-  clearSix(KING_ZONE);
-  let score = 0;
-  let whiteKing = -1;
-  let blackKing = -1;
-  markOccupied(board);
-  for (let word = 0; word < 3; word++)
-    for (let bits = OCCUPIED[word]!; bits !== 0; bits &= bits - 1) {
-      const cell = (word << 5) | (31 - Math.clz32(bits & -bits));
-      const code = board[cell]!;
-      const side = code & BLACK_BIT ? 1 : 0;
-      const role = code & 7;
-      if (role === KING) {
-        if (side) blackKing = cell;
-        else whiteKing = cell;
-      }
-      let s = w.values[role]!;
-      const a = side * 3;
-      let mobility: number;
-      wh ??= wormholeOf(pos);
-      if (isFixed(cell) && (role === PAWN || role === KNIGHT || role === KING) && !wh.isWormholeCell(cell)) {
-        // A level's cells are bits (cell & 16) on of word cell >> 5 (cell & 31 = that shift + local).
-        const shift = cell & 16;
-        const at = (cell & 15) * 4;
-        const occupied = OCCUPIED[word]! >>> shift;
-        const blacks = BLACK_OCCUPIED[word]! >>> shift;
-        const enemy = side ? occupied & ~blacks : blacks;
-        const t =
-          (role === PAWN
-            ? (LEVEL_MASKS[at + LEVEL_PUSH]! & ~occupied) | (LEVEL_MASKS[at + LEVEL_CAPTURE]! & enemy)
-            : LEVEL_MASKS[at + (role === KING ? LEVEL_KING : LEVEL_LEAP)]! & (enemy | ~occupied)) & 0xffff;
-        CURVED_ATTACK[a + word]! |= t << shift;
-        if (role === KING) KING_ZONE[a + word] = t << shift;
-        mobility = bitCount(t);
-      } else {
-        mobility = writeTargets(board, wh, cell, targets, 0);
-        for (let i = 0; i < mobility; i++) CURVED_ATTACK[a + (targets[i]! >> 5)]! |= 1 << targets[i]!;
-        if (role === KING) for (let i = 0; i < mobility; i++) KING_ZONE[a + (targets[i]! >> 5)]! |= 1 << targets[i]!;
-      }
-      if (role !== KING) s += w.mobility * mobility;
-      if (!isFixed(cell)) s += w.onPlatform;
-      if (cellLayer(cell) >= 0 && (role !== PAWN || !isFixed(cell))) s += w.onWormhole;
-      score += (side ? -1 : 1) * s;
-    }
-  // Not handScore: the sum is not whole here (handShare 0.95), so its order is kept.
-  for (let i = 0; i < 12; i++) {
-    const n = pos.hands[i]!;
-    if (n && i % 6) score += (i < 6 ? 1 : -1) * n * w.values[(i % 6) + 1]! * w.handShare;
-  }
-  for (let side = 0; side < 2; side++) {
-    const king = side ? blackKing : whiteKing;
-    if (king < 0) continue;
-    const sign = side ? -1 : 1;
-    // The king's cell twice and each of its targets once, attacked by the enemy.
-    const e = (1 - side) * 3;
-    const z = side * 3;
-    const danger =
-      ((CURVED_ATTACK[e + (king >> 5)]! >>> king) & 1) * 2 +
-      bitCount3(KING_ZONE[z]! & CURVED_ATTACK[e]!, KING_ZONE[z + 1]! & CURVED_ATTACK[e + 1]!, KING_ZONE[z + 2]! & CURVED_ATTACK[e + 2]!);
-    score -= sign * danger * w.kingZone;
-    const exposed = dropThreat(pos, w, side, king);
-    if (exposed) score -= sign * exposed;
-  }
-  return pos.turn === 'white' ? score : -score;
 }
 
 /** The pieces in hand, by value (White's side). */

@@ -5,7 +5,7 @@ import { drawOutcome, err, ok, opposite, ROLES, winOutcome, type Result, variant
 import { DOWN, isFixed, NO_PLATFORM, NUM_CELLS, NUM_PINS, UP } from './field.ts';
 import { handsWithStandardSets } from './first-contact.ts';
 import { dropMove, pieceMove, placeMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
-import { BLACK_BIT, colorBit, EMPTY, handIndex, KING, pieceCode } from '../piece-codes.ts';
+import { BLACK_BIT, colorBit, EMPTY, KING, pieceCode } from '../piece-codes.ts';
 import { clonePosition, emptyPosition, findKing, kingCell, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { makeSt3dVariant } from './variant.ts';
 import { wormhole, type Wormhole } from './wormhole.ts';
@@ -22,6 +22,8 @@ import {
   wormholeOf,
 } from './curved-space-movement.ts';
 import { explain } from './curved-space-explain.ts';
+import { CAPTURERS, capturersIn, noteCapturers, targetWords } from './curved-space-words.ts';
+import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from './occupancy.ts';
 import { foreignFieldProblem, openingPhaseProblem, platformNumbers } from './setup.ts';
 
 export interface CurvedSpaceOptions {
@@ -93,8 +95,7 @@ const SCRATCH_WORDS = new Int32Array(SCRATCH.buffer);
  * The legal turns; with `firstOnly`, stop at the first one found (enough to tell mate from check);
  * with `like`, only those like that candidate.
  */
-function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, capturesOnly = false): St3dMove[] {
-  if (capturesOnly && (pos.unplaced || kingInHand(pos, pos.turn))) return [];
+function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove): St3dMove[] {
   if (pos.unplaced) return placements(pos);
   const mover = pos.turn;
   const enemy = opposite(mover);
@@ -113,18 +114,25 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
   const king = findKing(pos, mover);
   const safe = () => king < 0 || !isAttacked(board, wh, king, enemy);
   const inCheck = king >= 0 && kingAttacked(pos, mover); // as !safe(), but memoised
-  for (const role of ROLES) {
-    if (capturesOnly || pos.hands[handIndex(mover, role)] === 0 || unlike(like, 'drop')) continue;
+  // In check, whether a drop blocks depends on its cell alone (any own piece blocks alike): per
+  // cell of the level, 0 not yet tried, 1 it blocks, 2 it does not.
+  if (inCheck) DROP_BLOCKS.fill(0);
+  const hand = mover === 'black' ? 6 : 0;
+  for (let r = 0; r < ROLES.length; r++) {
+    if (pos.hands[hand + r] === 0 || unlike(like, 'drop')) continue;
+    const role = ROLES[r]!;
     for (let to = ownLevel; to < ownLevel + 16; to++) {
       if (board[to] !== EMPTY) continue;
       // A drop can only block; it matters only when in check.
       if (inCheck) {
-        board[to] = pieceCode(mover, role);
-        const legal = safe();
-        board[to] = EMPTY;
-        if (!legal) continue;
+        if (DROP_BLOCKS[to & 15] === 0) {
+          board[to] = pieceCode(mover, role);
+          DROP_BLOCKS[to & 15] = safe() ? 1 : 2;
+          board[to] = EMPTY;
+        }
+        if (DROP_BLOCKS[to & 15] === 2) continue;
       }
-      moves.push(dropMove(role, to));
+      moves.push((DROP_TURNS[r * NUM_CELLS + to] ??= dropMove(role, to)));
     }
     if (firstOnly && moves.length) return moves;
   }
@@ -135,14 +143,17 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
   const kingLine = onKingLine[side]!;
   let shifted: Map<number, Wormhole> | undefined; // worm-holes after each platform shift, for this call
   const targets = TARGETS; // one piece's at a time (nothing below lists targets)
-  for (let from = 0; from < NUM_CELLS; from++) {
+  // Like a piece move: only its piece is looked at; like any other turn: none.
+  const first = like === undefined ? 0 : like.kind === 'move' ? like.from : NUM_CELLS;
+  const end = like === undefined ? NUM_CELLS : first + 1;
+  for (let from = first; from < end; from++) {
     if ((from & 3) === 0 && SCRATCH_WORDS[from >> 2] === 0) {
       from += 3;
       continue;
     }
     const code = board[from]!;
     if (code === EMPTY || (code & BLACK_BIT) !== own || unlike(like, 'move', from)) continue;
-    const count = writeTargets(board, wh, from, targets, 0, capturesOnly);
+    const count = writeTargets(board, wh, from, targets, 0);
     // Not in check, a piece off every line to its king cannot expose it.
     const mustTest = !lines || from === king || kingLine[from] === lines;
     for (let i = 0; i < count; i++) {
@@ -163,7 +174,7 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
       // The platform move changes only the worm-hole (the platform moved is
       // empty, so the board stays as it is after the capture): judge the
       // whole turn with the worm-hole after it.
-      if (compound && !capturesOnly)
+      if (compound)
         for (const platform of shiftsAfterCapture(pos, board)) {
           let ok = !byLevel;
           if (ok && kingAt >= 0 && wh.isWormholeCell(kingAt)) {
@@ -188,7 +199,85 @@ function legalMoves(pos: St3dPosition, firstOnly = false, like?: St3dMove, captu
  * move the after-capture option adds), in legalMoves' order: the search's quiescence step,
  * without listing the quiet turns.
  */
-export const curvedSpaceCaptures = (pos: St3dPosition): St3dMove[] => legalMoves(pos, false, undefined, true);
+export function curvedSpaceCaptures(pos: St3dPosition): St3dMove[] {
+  if (pos.unplaced || kingInHand(pos, pos.turn)) return [];
+  let count = capturersIn(pos);
+  if (count < 0) count = findCapturers(pos);
+  return count === 0 ? [] : capturesOfCapturers(pos, count);
+}
+
+const WORDS = new Int32Array(3);
+
+/** CAPTURERS of `pos` found without its evaluation (its side to move's target words against the enemy's pieces); returns how many. */
+function findCapturers(pos: St3dPosition): number {
+  const board = pos.board;
+  const wh = wormholeOf(pos);
+  markOccupied(board);
+  const black = pos.turn === 'black';
+  let count = 0;
+  for (let word = 0; word < 3; word++) {
+    const own = black ? BLACK_OCCUPIED[word]! : OCCUPIED[word]! & ~BLACK_OCCUPIED[word]!;
+    for (let bits = own; bits !== 0; bits &= bits - 1) {
+      const cell = (word << 5) | (31 - Math.clz32(bits & -bits));
+      targetWords(board, wh, cell, OCCUPIED, BLACK_OCCUPIED, WORDS);
+      const b0 = BLACK_OCCUPIED[0]!;
+      const b1 = BLACK_OCCUPIED[1]!;
+      const b2 = BLACK_OCCUPIED[2]!;
+      const enemies = black
+        ? (WORDS[0]! & OCCUPIED[0]! & ~b0) | (WORDS[1]! & OCCUPIED[1]! & ~b1) | (WORDS[2]! & OCCUPIED[2]! & ~b2)
+        : (WORDS[0]! & b0) | (WORDS[1]! & b1) | (WORDS[2]! & b2);
+      if (enemies !== 0) CAPTURERS[count++] = cell;
+    }
+  }
+  noteCapturers(pos, count);
+  return count;
+}
+
+/**
+ * legalMoves' captures when the evaluation of `pos` has just found which pieces of the side to
+ * move have one (CAPTURERS, `count` of them): the same turns in the same order, the other pieces
+ * passed over unread, and the board copied only when a turn is tried.
+ */
+function capturesOfCapturers(pos: St3dPosition, count: number): St3dMove[] {
+  const mover = pos.turn;
+  const by = colorBit(opposite(mover));
+  const read = pos.board;
+  const board = SCRATCH;
+  let copied = false;
+  const wh = wormholeOf(pos);
+  const king = findKing(pos, mover);
+  const inCheck = king >= 0 && kingAttacked(pos, mover);
+  const side = mover === 'white' ? 0 : 1;
+  const lines = inCheck || king < 0 ? 0 : markKingLines(wh, king, side);
+  const kingLine = onKingLine[side]!;
+  const targets = TARGETS;
+  const moves: St3dMove[] = [];
+  for (let k = 0; k < count; k++) {
+    const from = CAPTURERS[k]!;
+    const code = read[from]!;
+    const n = writeTargets(read, wh, from, targets, 0, true);
+    const mustTest = !lines || from === king || kingLine[from] === lines || pos.afterCapture;
+    for (let i = 0; i < n; i++) {
+      const to = targets[i]!;
+      if (!mustTest) {
+        moves.push(pieceMove(from, to));
+        continue;
+      }
+      if (!copied) {
+        board.set(read);
+        copied = true;
+      }
+      const captured = board[to]!;
+      board[to] = code;
+      board[from] = EMPTY;
+      const kingAt = from === king ? to : king;
+      if (kingAt < 0 || (levelAttacker(board, kingAt, by) < 0 && wormholeAttacker(board, wh, kingAt, by) < 0)) moves.push(pieceMove(from, to));
+      board[from] = code;
+      board[to] = captured;
+    }
+  }
+  return moves;
+}
 
 /** The board curvedSpaceGivesCheck tries a turn on. */
 const CHECK_BOARD = new Int8Array(NUM_CELLS);
@@ -197,10 +286,19 @@ const CHECK_BOARD = new Int8Array(NUM_CELLS);
  * Whether `move` (legal in `pos`) attacks the opponent's king: isCheck of the position after it,
  * without making that position. A drop or a piece move without a platform move leaves the
  * platforms, so the worm-hole, as they are: it is tried on a scratch board, and the king looked at
- * as kingAttacker does. Any other turn is played (`play`) and the position asked.
+ * as kingAttacker does (a drop only when it could reach the king at all: the opponent's king is
+ * not in check before it, in a legal position). Any other turn is played (`play`) and the position asked.
  */
 export function curvedSpaceGivesCheck(pos: St3dPosition, move: St3dMove, play: (pos: St3dPosition, move: St3dMove) => St3dPosition): boolean {
   if (move.kind !== 'drop' && (move.kind !== 'move' || move.platform)) return kingAttacked(play(pos, move), opposite(pos.turn));
+  if (move.kind === 'drop') {
+    // A drop opens no line: it checks only if the dropped piece reaches the king, by a level
+    // move (the king on its level) or through the worm-hole (both on worm-hole cells).
+    const king = kingCell(pos.board, pos.turn === 'white' ? KING + BLACK_BIT : KING);
+    if (king < 0) return false;
+    const wh = wormholeOf(pos);
+    if (!(isFixed(king) && king >> 4 === move.to >> 4) && !(wh.isWormholeCell(move.to) && wh.isWormholeCell(king))) return false;
+  }
   const board = CHECK_BOARD;
   board.set(pos.board);
   if (move.kind === 'drop') board[move.to] = pieceCode(pos.turn, move.role);
@@ -213,6 +311,12 @@ export function curvedSpaceGivesCheck(pos: St3dPosition, move: St3dMove, play: (
   const by = colorBit(pos.turn);
   return levelAttacker(board, king, by) >= 0 || wormholeAttacker(board, wormholeOf(pos), king, by) >= 0;
 }
+
+/** dropMove's turns by role index (ROLES, handIndex order) and cell, fetched once. */
+const DROP_TURNS: (St3dMove | undefined)[] = new Array(ROLES.length * NUM_CELLS).fill(undefined);
+
+/** legalMoves' scratch in check: whether a drop on each cell of the level blocks. */
+const DROP_BLOCKS = new Uint8Array(16);
 
 /** legalMoves' scratch: the targets of the piece it is at. */
 const TARGETS = new Int16Array(NUM_CELLS);

@@ -164,6 +164,10 @@ const WORMHOLE_INDEX = new Int8Array(NUM_CELLS).fill(-1);
 let wormholeCells = 0;
 for (let cell = 0; cell < NUM_CELLS; cell++) if (cellLayer(cell) >= 0) WORMHOLE_INDEX[cell] = wormholeCells++;
 
+const NO_MASKS = new Int32Array(0);
+/** Words of a slide tree's slot in Wormhole.slideMemo. */
+export const SLIDE_MEMO_WORDS = 12;
+
 /** The worm-hole of one arrangement, with step and slide tables built per cell on first use. */
 export class Wormhole {
   private formatted: string | undefined;
@@ -172,6 +176,14 @@ export class Wormhole {
   private readonly steps: (readonly number[] | undefined)[] = new Array(wormholeCells * 3);
   /** Bit per pin with a platform placed. */
   private readonly placed: number;
+  /**
+   * stepTargets as three words (bit (cell & 31) of word cell >> 5) and a filled flag, four words
+   * per worm-hole cell index * 3 + kind; made on the first stepMaskAt (most worm-holes of a search
+   * are built for a few lookups).
+   */
+  stepMasks: Int32Array = NO_MASKS;
+  /** Per slide tree, its inner cells and the last cells reached (slideMemoAt). */
+  slideMemo: Int32Array = NO_MASKS;
 
   constructor(
     readonly graph: WormholeGraph,
@@ -219,6 +231,36 @@ export class Wormhole {
       this.steps[key] = cached;
     }
     return cached;
+  }
+
+  /** The offset in stepMasks of the words of stepTargets(cell, kind), filled first if they were not. */
+  stepMaskAt(cell: number, kind: 0 | 1 | 2): number {
+    const at = (WORMHOLE_INDEX[cell]! * 3 + kind) * 4;
+    if (this.stepMasks === NO_MASKS) this.stepMasks = new Int32Array(wormholeCells * 3 * 4);
+    const masks = this.stepMasks;
+    if (masks[at + 3] === 0) {
+      for (const to of this.stepTargets(cell, kind)) masks[at + (to >> 5)]! |= 1 << to;
+      masks[at + 3] = 1;
+    }
+    return at;
+  }
+
+  /**
+   * The offset in slideMemo of the slot of slideTree(cell, turn): its inner cells (those with a
+   * cell after them on some path: only their occupancy decides which cells a slide reaches) as
+   * three words, a flag (1 made, 2 a memo held), then the memo: the inner cells' occupancy and
+   * the cells reached with it, three words each. The inner cells are made here on first use.
+   */
+  slideMemoAt(cell: number, turn: Turn): number {
+    const at = (WORMHOLE_INDEX[cell]! * 3 + turn) * SLIDE_MEMO_WORDS;
+    if (this.slideMemo === NO_MASKS) this.slideMemo = new Int32Array(wormholeCells * 3 * SLIDE_MEMO_WORDS);
+    const memo = this.slideMemo;
+    if (memo[at + 3] === 0) {
+      const { cells, ends } = this.slideTree(cell, turn);
+      for (let i = 0; i < cells.length; i++) if (ends[i]! > i + 1) memo[at + (cells[i]! >> 5)]! |= 1 << cells[i]!;
+      memo[at + 3] = 1;
+    }
+    return at;
   }
 
   /** All slide paths from `cell` turning `turn` at each step (SAME = rook). */
