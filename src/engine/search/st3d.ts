@@ -89,7 +89,7 @@ function moveKey(move: St3dMove): number {
 const PLY_BOARDS = Array.from({ length: MAX_PLY + 2 }, () => new Int8Array(NUM_CELLS));
 
 /**
- * First Contact's and Warp Factor's play for the search: a piece move without a platform (applySt3dMove's copy of the
+ * The ST3D variants' play for the search: a piece move without a platform (applySt3dMove's copy of the
  * board, the turn passed) onto the ply's board, so no board is made per node; other turns played.
  */
 function playAt(pos: St3dPosition, move: St3dMove, ply: number, play: (pos: St3dPosition, move: St3dMove) => St3dPosition): St3dPosition {
@@ -159,7 +159,7 @@ export function st3dSearchRules(
     victim: (pos, move) => (move.kind === 'move' ? values[pos.board[move.to]! & 7]! : 0),
     attacker: (pos, move) => (move.kind === 'move' ? values[pos.board[move.from]! & 7]! : 0),
     moveKey,
-    ...(name === 'curved-space' ? {} : { playAt: (pos: St3dPosition, move: St3dMove, ply: number) => playAt(pos, move, ply, play) }),
+    playAt: (pos: St3dPosition, move: St3dMove, ply: number) => playAt(pos, move, ply, play),
     isDrop: (move) => move.kind === 'drop',
     ...(findLegal
       ? {
