@@ -5,11 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { curvedSpace, curvedSpaceCaptures } from '../../src/engine/st3d/curved-space.ts';
 import { capturersIn } from '../../src/engine/st3d/curved-space-words.ts';
-import type { St3dPosition } from '../../src/engine/st3d/position.ts';
 import { st3dEvaluation } from '../../src/engine/search/st3d-eval.ts';
 import { EMPTY } from '../../src/engine/piece-codes.ts';
 import { clonePosition } from '../../src/engine/st3d/position.ts';
-import { prng, randomGame } from './helpers.ts';
+import { curvedSpacePositions, prng } from './helpers.ts';
 
 describe('curvedSpaceCaptures', () => {
   it("lists the full list's bare captures, found anew or from the evaluation", () => {
@@ -17,23 +16,16 @@ describe('curvedSpaceCaptures', () => {
     const random = prng(5);
     let positions = 0;
     let captures = 0;
-    for (let g = 0; g < 40; g++)
-      for (const pos of randomGame(
-        curvedSpace,
-        curvedSpace.initial({ platforms: 1 + (g % 6), platformMoves: g % 2 ? 'after-capture' : 'fixed' }),
-        140,
-        random,
-      ) as St3dPosition[]) {
-        if (pos.unplaced) continue;
-        const expected = curvedSpace.legalMoves(pos).filter((m) => m.kind === 'move' && !m.platform && pos.board[m.to] !== EMPTY);
-        // A copy never evaluated: its capturing pieces are found by curvedSpaceCaptures itself.
-        expect(curvedSpaceCaptures(clonePosition(pos))).toEqual(expected);
-        evaluate(pos);
-        expect(capturersIn(pos)).toBeGreaterThanOrEqual(0);
-        expect(curvedSpaceCaptures(pos)).toEqual(expected);
-        positions++;
-        captures += expected.length;
-      }
+    for (const pos of curvedSpacePositions(random, 40, 140)) {
+      const expected = curvedSpace.legalMoves(pos).filter((m) => m.kind === 'move' && !m.platform && pos.board[m.to] !== EMPTY);
+      // A copy never evaluated: its capturing pieces are found by curvedSpaceCaptures itself.
+      expect(curvedSpaceCaptures(clonePosition(pos))).toEqual(expected);
+      evaluate(pos);
+      expect(capturersIn(pos)).toBeGreaterThanOrEqual(0);
+      expect(curvedSpaceCaptures(pos)).toEqual(expected);
+      positions++;
+      captures += expected.length;
+    }
     expect(positions).toBeGreaterThan(3_000);
     expect(captures).toBeGreaterThan(3_000);
   });

@@ -3,8 +3,7 @@
 // and asking whether the opponent is in check, for every legal turn of positions of random games.
 import { describe, expect, it } from 'vitest';
 import { curvedSpace, curvedSpaceGivesCheck } from '../../src/engine/st3d/curved-space.ts';
-import type { St3dPosition } from '../../src/engine/st3d/position.ts';
-import { prng, randomGame } from './helpers.ts';
+import { curvedSpacePositions, prng } from './helpers.ts';
 
 describe('curvedSpaceGivesCheck', () => {
   it('answers as isCheck of the position after the turn', () => {
@@ -12,24 +11,17 @@ describe('curvedSpaceGivesCheck', () => {
     let turns = 0;
     let checks = 0;
     let dropChecks = 0;
-    for (let g = 0; g < 24; g++)
-      for (const pos of randomGame(
-        curvedSpace,
-        curvedSpace.initial({ platforms: 1 + (g % 6), platformMoves: g % 2 ? 'after-capture' : 'fixed' }),
-        120,
-        random,
-      ) as St3dPosition[]) {
-        if (pos.unplaced) continue;
-        for (const move of curvedSpace.legalMoves(pos)) {
-          const expected = curvedSpace.isCheck(curvedSpace.play(pos, move));
-          expect(curvedSpaceGivesCheck(pos, move, curvedSpace.play)).toBe(expected);
-          turns++;
-          if (expected) {
-            checks++;
-            if (move.kind === 'drop') dropChecks++;
-          }
+    for (const pos of curvedSpacePositions(random, 24, 120)) {
+      for (const move of curvedSpace.legalMoves(pos)) {
+        const expected = curvedSpace.isCheck(curvedSpace.play(pos, move));
+        expect(curvedSpaceGivesCheck(pos, move, curvedSpace.play)).toBe(expected);
+        turns++;
+        if (expected) {
+          checks++;
+          if (move.kind === 'drop') dropChecks++;
         }
       }
+    }
     expect(turns).toBeGreaterThan(50_000);
     expect(checks).toBeGreaterThan(1_000);
     expect(dropChecks).toBeGreaterThan(100);

@@ -1,9 +1,10 @@
 // Curved Space's evaluation (st3d-eval.ts's st3dEvaluation uses it): material, mobility through
 // the worm-hole, king zone, worm-hole cells and drop exposure, from White's side, turned to the side
 // to move at the end.
-import { isFixed, levelOf } from '../st3d/field.ts';
+import { isFixed } from '../st3d/field.ts';
 import { BLACK_BIT, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import type { St3dPosition } from '../st3d/position.ts';
+import { clearSix, dropThreat } from './st3d-eval-terms.ts';
 import { wormholeOf } from '../st3d/curved-space-movement.ts';
 import { CAPTURERS, levelSlide, noteCapturers, targetWords } from '../st3d/curved-space-words.ts';
 import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
@@ -20,27 +21,6 @@ export interface CurvedWeights {
   readonly onPlatform: number;
   readonly onWormhole: number;
   readonly dropExposure: number;
-}
-
-/** The fixed level each colour drops onto (White W, Black B). */
-const DROP_LEVEL = [0, 2];
-
-/** The enemy's hand against a king on the level the enemy drops onto (weighted; 0 elsewhere). */
-function dropThreat(pos: St3dPosition, w: CurvedWeights, side: number, king: number): number {
-  if (!w.dropExposure || !isFixed(king) || levelOf(king) !== DROP_LEVEL[1 - side]) return 0;
-  let hand = 0;
-  for (let r = 1; r < 6; r++) hand += pos.hands[(1 - side) * 6 + r]!;
-  return hand * w.dropExposure;
-}
-
-/** Six words set to 0 (stores: `fill` is a call into the runtime, a good part of the work for six). */
-function clearSix(words: Int32Array): void {
-  words[0] = 0;
-  words[1] = 0;
-  words[2] = 0;
-  words[3] = 0;
-  words[4] = 0;
-  words[5] = 0;
 }
 
 /** The hands array and weights whose terms were last summed (positions share a hands array until a drop). */

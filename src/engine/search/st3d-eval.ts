@@ -1,10 +1,11 @@
 // The evaluation of the three ST3D variants (st3d.ts's search rules use it): material, mobility,
 // king zone, platforms, worm-holes, tropism and drop exposure, from White's side, turned to the side
 // to move at the end. First Contact and Warp Factor also note the mover's captures on the way.
-import { geometry, isFixed, levelOf, MAX_LEAPS, NUM_CELLS, NUM_DIRS, type Geometry } from '../st3d/field.ts';
+import { geometry, isFixed, NUM_CELLS, NUM_DIRS, type Geometry } from '../st3d/field.ts';
 import { pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingCell, type St3dPosition } from '../st3d/position.ts';
+import { clearSix, dropThreat } from './st3d-eval-terms.ts';
 import { LIVE_SLIDE_FROM, LIVE_SLIDE_TO, LIVE_STEP_FROM, LIVE_STEP_TO } from '../st3d/standard.ts';
 import { evaluateCurved } from './curved-eval.ts';
 import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from '../st3d/occupancy.ts';
@@ -50,9 +51,6 @@ const WEIGHTS: Record<St3dVariantName, St3dWeights> = {
   'warp-factor': { values: ST3D_VALUES, handShare: 1, mobility: 3, kingZone: 14, onPlatform: 8, onWormhole: 0, dropExposure: 0, tropism: 4 },
   'curved-space': { values: CURVED_VALUES, handShare: 0.95, mobility: 4, kingZone: 16, onPlatform: 0, onWormhole: 10, dropExposure: 12, tropism: 0 },
 };
-
-/** The fixed level each colour drops onto (White W, Black B). */
-const DROP_LEVEL = [0, 2];
 
 const ATTACKED_MAPS = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
 /**
@@ -133,14 +131,6 @@ function attackedMap(side: number): Uint8Array {
   return map;
 }
 
-/** The enemy's hand against a king on the level the enemy drops onto (weighted; 0 elsewhere): both evaluations' term. */
-function dropThreat(pos: St3dPosition, w: St3dWeights, side: number, king: number): number {
-  if (!w.dropExposure || !isFixed(king) || levelOf(king) !== DROP_LEVEL[1 - side]) return 0;
-  let hand = 0;
-  for (let r = 1; r < 6; r++) hand += pos.hands[(1 - side) * 6 + r]!;
-  return hand * w.dropExposure;
-}
-
 /** No captures noted yet for `pos` (evaluateStandard notes them). */
 function clearCapturers(pos: St3dPosition): void {
   CAPTURERS[0] = 0;
@@ -148,16 +138,6 @@ function clearCapturers(pos: St3dPosition): void {
   CAPTURERS[2] = 0;
   capturesCount = -1;
   capturesOf = pos;
-}
-
-/** Six words set to 0 (stores: `fill` is a call into the runtime, a good part of the work for six). */
-function clearSix(words: Int32Array): void {
-  words[0] = 0;
-  words[1] = 0;
-  words[2] = 0;
-  words[3] = 0;
-  words[4] = 0;
-  words[5] = 0;
 }
 
 /** The pieces in hand, by value (White's side). */

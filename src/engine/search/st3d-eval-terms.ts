@@ -1,0 +1,25 @@
+// Terms and scratch helpers both ST3D evaluations use (st3d-eval.ts for First Contact and Warp
+// Factor, curved-eval.ts for Curved Space), written once.
+import { isFixed, levelOf } from '../st3d/field.ts';
+import type { St3dPosition } from '../st3d/position.ts';
+
+/** The fixed level each colour drops onto (White W, Black B). */
+const DROP_LEVEL = [0, 2];
+
+/** The enemy's hand against a king on the level the enemy drops onto (weighted; 0 elsewhere). */
+export function dropThreat(pos: St3dPosition, w: { readonly dropExposure: number }, side: number, king: number): number {
+  if (!w.dropExposure || !isFixed(king) || levelOf(king) !== DROP_LEVEL[1 - side]) return 0;
+  let hand = 0;
+  for (let r = 1; r < 6; r++) hand += pos.hands[(1 - side) * 6 + r]!;
+  return hand * w.dropExposure;
+}
+
+/** Six words set to 0 (stores: `fill` is a call into the runtime, a good part of the work for six). */
+export function clearSix(words: Int32Array): void {
+  words[0] = 0;
+  words[1] = 0;
+  words[2] = 0;
+  words[3] = 0;
+  words[4] = 0;
+  words[5] = 0;
+}
