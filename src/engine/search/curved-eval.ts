@@ -4,28 +4,16 @@
 import { isFixed } from '../st3d/field.ts';
 import { BLACK_BIT, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import type { St3dPosition } from '../st3d/position.ts';
-import { clearSix, dropThreat } from './st3d-eval-terms.ts';
+import { clearSix, dropThreat, type St3dWeights } from './st3d-eval-terms.ts';
 import { wormholeOf } from '../st3d/curved-space-movement.ts';
 import { CAPTURERS, levelSlide, noteCapturers, targetWords } from '../st3d/curved-space-words.ts';
 import { cellLayer, type Wormhole } from '../st3d/wormhole.ts';
 import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from '../st3d/occupancy.ts';
 import { bitCount, bitCount3, LEVEL_CAPTURE, LEVEL_KING, LEVEL_LEAP, LEVEL_MASKS, LEVEL_PUSH } from './st3d-step-masks.ts';
-import type { RoleValues } from './rules.ts';
-
-/** The weights Curved Space's evaluation reads (st3d-eval.ts's St3dWeights). */
-export interface CurvedWeights {
-  readonly values: RoleValues;
-  readonly handShare: number;
-  readonly mobility: number;
-  readonly kingZone: number;
-  readonly onPlatform: number;
-  readonly onWormhole: number;
-  readonly dropExposure: number;
-}
 
 /** The hands array and weights whose terms were last summed (positions share a hands array until a drop). */
 let summedHands: Int8Array | undefined;
-let summedWeights: CurvedWeights | undefined;
+let summedWeights: St3dWeights | undefined;
 let handSum = 0;
 /** Every term of that sum a whole number (then the sum is the same in any order). */
 let handSumWhole = false;
@@ -34,7 +22,7 @@ let handSumWhole = false;
  * `score` plus the pieces in hand, by value (handShare 0.95: each term is whole for these values,
  * but that is checked, and the terms are added one by one in order when one is not).
  */
-function withHands(score: number, hands: Int8Array, w: CurvedWeights): number {
+function withHands(score: number, hands: Int8Array, w: St3dWeights): number {
   if (hands !== summedHands || w !== summedWeights) {
     summedHands = hands;
     summedWeights = w;
@@ -68,7 +56,7 @@ const KING_ZONE = new Int32Array(6);
  * a level cell off the worm-hole has only level moves, read at once from masks of the level (a
  * slider's from its kept reach) against the occupancy words.
  */
-export function evaluateCurved(pos: St3dPosition, w: CurvedWeights): number {
+export function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
   const board = pos.board;
   // Fetched for the first piece (an empty field, while platforms are placed, needs no worm-hole).
   let wh: Wormhole | undefined;

@@ -5,7 +5,7 @@ import { geometry, isFixed, NUM_CELLS, NUM_DIRS, type Geometry } from '../st3d/f
 import { pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingCell, type St3dPosition } from '../st3d/position.ts';
-import { clearSix, dropThreat } from './st3d-eval-terms.ts';
+import { clearSix, dropThreat, type St3dWeights } from './st3d-eval-terms.ts';
 import { LIVE_SLIDE_FROM, LIVE_SLIDE_TO, LIVE_STEP_FROM, LIVE_STEP_TO } from '../st3d/standard.ts';
 import { evaluateCurved } from './curved-eval.ts';
 import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from '../st3d/occupancy.ts';
@@ -15,23 +15,6 @@ import { captureCells } from './st3d-captures.ts';
 import { NO_NEAR, nearness, nearRow } from './st3d-nearness.ts';
 
 export type St3dVariantName = 'first-contact' | 'warp-factor' | 'curved-space';
-
-interface St3dWeights {
-  readonly values: RoleValues;
-  /** Share of a piece's value while it is in hand (drops are flexible but take a turn). */
-  readonly handShare: number;
-  readonly mobility: number;
-  /** Per enemy-attacked cell around the king (the king's own steps and its cell). */
-  readonly kingZone: number;
-  /** Per own piece standing on an attack platform (a platform it controls). */
-  readonly onPlatform: number;
-  /** Per own piece on a worm-hole cell (Curved Space: centre and platform cells). */
-  readonly onWormhole: number;
-  /** Per enemy piece in hand while the king stands on the level the enemy drops onto. */
-  readonly dropExposure: number;
-  /** Per piece and step closer than 6 to the enemy king in space: the way to a check or a mate. */
-  readonly tropism: number;
-}
 
 const ST3D_VALUES: RoleValues = [0, 0, 950, 500, 340, 330, 100];
 const CURVED_VALUES: RoleValues = [0, 0, 900, 480, 320, 300, 100];
