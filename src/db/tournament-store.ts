@@ -12,8 +12,18 @@ const BOARDS_PER_INSERT = 14;
 export type Entrant = TournamentPlayerRow & { readonly name: string | null };
 
 export class TournamentStore extends D1Store {
-  async create(row: TournamentRow): Promise<void> {
-    await this.db.insert(tournaments).values(row);
+  /**
+   * A new tournament, unless its creator would then have more than `maxOpen` not yet started: the
+   * count is part of the insert's batch (one transaction), so requests sent at once cannot pass it
+   * (tester 16 R3). False when refused.
+   */
+  async create(row: TournamentRow, maxOpen: number): Promise<boolean> {
+    const open = sql`(select count(*) from ${tournaments} where ${tournaments.creatorId} = ${row.creatorId} and ${tournaments.status} = 'open')`;
+    const [, over] = await this.db.batch([
+      this.db.insert(tournaments).values(row),
+      this.db.delete(tournaments).where(and(eq(tournaments.id, row.id), sql`${open} > ${maxOpen}`)),
+    ]);
+    return over.meta.changes === 0;
   }
 
   tournament(id: string): Promise<TournamentRow | undefined> {
@@ -71,16 +81,6 @@ export class TournamentStore extends D1Store {
   }
 
   /** Leave before the start. True when they were entered and it had not started. */
-  /** How many tournaments a player made that have not started. */
-  async openCountBy(creatorId: string): Promise<number> {
-    const row = await this.db
-      .select({ n: sql<number>`count(*)` })
-      .from(tournaments)
-      .where(and(eq(tournaments.creatorId, creatorId), eq(tournaments.status, 'open')))
-      .get();
-    return row?.n ?? 0;
-  }
-
   /** An open tournament and its entries gone (one batch); false when it had started meanwhile. */
   async cancel(id: string): Promise<boolean> {
     const open = sql`exists (select 1 from ${tournaments} where ${tournaments.id} = ${id} and ${tournaments.status} = 'open')`;

@@ -546,6 +546,22 @@ describe('cancel, and how many not yet started (tester 14 P6, tester 11 S12)', (
     expect((await byForm('understood=1')).headers.get('Location')).toBe('/tournaments');
     expect((await call('GET', `/api/tournaments/${made[2]!.id}`)).status).toBe(404);
   });
+
+  it('requests sent at once cannot pass the cap: of twelve, five are made (tester 16 R3)', async () => {
+    const e = await newPlayer('E');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call('POST', '/api/tournaments', {
+          token: e.key,
+          json: { name: `Burst ${i}`, variant: 'planar', clock: { daysPerMove: 3 }, format: 'round-robin', maxPlayers: 3 },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.code)).toEqual(Array(7).fill('too_many_tournaments'));
+    const listed = (await call('GET', '/api/tournaments')).body.tournaments.filter((t: { creator: { id: string } }) => t.creator.id === e.id);
+    expect(listed).toHaveLength(5);
+  });
 });
 
 describe('a start racing a join or a leave (tester 8 K5)', () => {
