@@ -523,5 +523,8 @@ describe('conditional moves', () => {
     expect(await send({ lines: 'Bb3-Bb2 Wc2-Wc3\nBa3-Ba2', do: 'play' })).toBe('Bb3-Bb2 Wc2-Wc3\nBa3-Ba2');
     const stored = await form(`/games/${g.id}/conditional`, { token: g.tokens.white, lines: 'Bb3-Bb2 Wc2-Wc3\nBa3-Ba2 Wa2-Wa3', do: 'store' });
     expect(location(stored).searchParams.get('ok')).toBe('Stored 2 planned lines.');
+    // The box says what the address carries, an empty line too, not the stored lines (tester 16 R8).
+    expect((await call('GET', own)).text).toMatch(/<textarea id="plan-lines"[^>]*>Bb3-Bb2 Wc2-Wc3\nBa3-Ba2 Wa2-Wa3<\/textarea>/);
+    expect(await pageWith('')).toMatch(/<textarea id="plan-lines"[^>]*><\/textarea>/);
   });
 });

@@ -297,7 +297,7 @@ const LiveRegion = (p: GamePageProps) => {
               token={p.token}
               conditional={p.conditional}
               example={conditionalExample(s)}
-              {...(p.plan ? { plan: p.plan } : {})}
+              {...(p.plan !== undefined ? { plan: p.plan } : {})}
               {...(p.planPreview ? { preview: p.planPreview } : {})}
             />
           ) : null}
