@@ -1,5 +1,5 @@
 // The words of notifications: subjects and bodies of emails (and short summaries).
-import { withOptions } from '../service/option-words.ts';
+import { clockRuleWords, withOptions } from '../service/option-words.ts';
 import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { escapeXml } from '../render/xml.ts';
 import type { PlayerEvent, PublicChallenge } from '../service/challenges.ts';
@@ -296,7 +296,7 @@ export function emailHtml(event: NotifyEvent, data: EventData, links: EmailLinks
 const challengeFrom = (ch: PublicChallenge) => ch.from.name ?? `Player ${ch.from.id}`;
 /** What is offered: the game, its options, its clock, and (`stake`) whether it is rated (tester 14 P2: neither was said). */
 const challengeGame = (ch: PublicChallenge, stake = false) =>
-  `${ch.title ?? ch.variant}${withOptions(ch.options)}${ch.clock ? `, ${plural(ch.clock.daysPerMove, 'day')} per move` : ''}${stake ? `, ${ch.rated ? 'rated' : 'casual'}` : ''}`;
+  `${ch.title ?? ch.variant}${withOptions(ch.options)}${ch.clock ? `, ${clockRuleWords(ch.clock)}` : ''}${stake ? `, ${ch.rated ? 'rated' : 'casual'}` : ''}`;
 
 export const challengeSubject = (ch: PublicChallenge) => `${challengeFrom(ch)} challenges you to ${ch.title ?? ch.variant}${ch.rematchOf ? ' (rematch)' : ''}`;
 

@@ -10,7 +10,7 @@ export const ERROR_CODES = {
   invalid_body: 'the body (or a field of it) is not what the route takes; `error` says which field and why',
   invalid_query: 'a query parameter is not what the route takes; `error` says which and why',
   malformed_json: 'the body is not well-formed JSON',
-  invalid_encoding: 'the body is not valid UTF-8 text',
+  invalid_encoding: 'the body is compressed (a Content-Encoding other than identity is not taken) or is not valid UTF-8 text',
   unsupported_media_type: 'a Content-Type the route does not take; `error` says what to send',
   body_too_large: 'the body is larger than a request may carry: 64 KiB, a record to import 512 KiB',
   method_not_allowed: 'the path exists but not with this method (the Allow header lists the ones it takes)',

@@ -1,5 +1,7 @@
-// A game's variant options in words, where they differ from the variant's defaults (only Curved Space
-// has options): said before a player accepts a challenge or joins a tournament (tester 14 P2).
+// What a game offers in words, where it differs from the defaults: the variant's options (only Curved
+// Space has options) and the clock's rules, said before a player accepts a challenge or joins a
+// tournament (tester 14 P2, tester 16 R9).
+import { plural } from '../engine/types.ts';
 
 /** "9 platforms, platforms may move after a capture"; '' for the defaults. */
 export function optionWords(options: unknown): string {
@@ -15,3 +17,7 @@ export const withOptions = (options: unknown) => {
   const words = optionWords(options);
   return words ? `, ${words}` : '';
 };
+
+/** A clock in words: "5 days per move (the win on time claimed), 3 leave days each". */
+export const clockRuleWords = (clock: { readonly daysPerMove: number; readonly timeout: string; readonly leaveDays: number }) =>
+  `${plural(clock.daysPerMove, 'day')} per move${clock.timeout === 'claim' ? ' (the win on time claimed)' : ''}${clock.leaveDays ? `, ${plural(clock.leaveDays, 'leave day')} each` : ''}`;

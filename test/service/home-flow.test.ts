@@ -141,13 +141,16 @@ describe('what is offered, said before it is accepted (tester 14 P2)', () => {
   it("a challenge's and a tournament's options and stake on their pages, the lobby and the notice", async () => {
     const [kirk, kor] = [await newPlayer('Kirk'), await newPlayer('Kor')];
     const options = { platforms: 9, platformMoves: 'after-capture' };
-    const ch = (await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'curved-space', options, clock: { daysPerMove: 5 } } })).body;
+    const clock = { daysPerMove: 5, timeout: 'claim', leaveDays: 3 };
+    const ch = (await call('POST', '/api/challenges', { token: kirk.key, json: { variant: 'curved-space', options, clock } })).body;
     const page = (await call('GET', `/challenges/${ch.id}`)).text;
-    expect(page).toContain('5 days per move; 9 platforms, platforms may move after a capture; rated.');
-    expect((await call('GET', '/lobby', { headers: cookie(kor.key) })).text).toContain('· rated · 9 platforms, platforms may move after a capture · 5 d/move');
+    const terms = '5 days per move (the win on time claimed), 3 leave days each';
+    expect(page).toContain(`${terms}; 9 platforms, platforms may move after a capture; rated.`);
+    // The lobby's line and the notice say the clock's rules as the page does (tester 16 R9).
+    expect((await call('GET', '/lobby', { headers: cookie(kor.key) })).text).toContain(`· rated · 9 platforms, platforms may move after a capture · ${terms}`);
     const { challengeLines } = await import('../../src/notify/messages.ts');
     expect(challengeLines(ch)[0]).toBe(
-      'Kirk challenges you to a game of Curved Space, 9 platforms, platforms may move after a capture, 5 days per move, rated (colours by lot).',
+      `Kirk challenges you to a game of Curved Space, 9 platforms, platforms may move after a capture, ${terms}, rated (colours by lot).`,
     );
     const t = await call('POST', '/api/tournaments', {
       token: kirk.key,

@@ -1,6 +1,6 @@
 // Challenges on the pages: a challenge's line in a list (/me, the lobby), the lobby and a
 // challenge's own page, with their Accept, Decline and Withdraw forms (POST /challenges/:id/<action>).
-import { withOptions } from '../../service/option-words.ts';
+import { clockRuleWords, withOptions } from '../../service/option-words.ts';
 import { plural } from '../../engine/types.ts';
 import type { PublicChallenge } from '../../service/challenges.ts';
 import { Layout } from './layout.tsx';
@@ -42,7 +42,7 @@ export const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: Ra
         ''
       )}{' '}
       · {p.c.rated ? 'rated' : 'casual'}
-      {withOptions(p.c.options).replace(/^,/, ' ·')} · {p.c.clock ? `${p.c.clock.daysPerMove} d/move` : 'no clock'} · {own ? 'you play' : 'creator plays'}{' '}
+      {withOptions(p.c.options).replace(/^,/, ' ·')} · {p.c.clock ? clockRuleWords(p.c.clock) : 'no clock'} · {own ? 'you play' : 'creator plays'}{' '}
       {p.c.color === 'random' ? 'a colour by lot' : p.c.color}
       {p.me && !own && (!p.c.to || p.c.to.id === p.me) ? <ChallengeAction id={p.c.id} action="accept" /> : null}
       {p.me && p.c.to?.id === p.me ? <ChallengeAction id={p.c.id} action="decline" secondary /> : null}
@@ -85,10 +85,6 @@ export const LobbyPage = (p: { challenges: PublicChallenge[]; me?: string; next:
   </Layout>
 );
 
-/** The challenge's clock in words: days per move, and the deadline rule and leave days when not the defaults. */
-const clockWords = (clock: NonNullable<PublicChallenge['clock']>) =>
-  `${plural(clock.daysPerMove, 'day')} per move${clock.timeout === 'claim' ? ' (the win on time claimed)' : ''}${clock.leaveDays ? `, ${plural(clock.leaveDays, 'leave day')} each` : ''}`;
-
 /** A challenge's status in a sentence, said when it changes on its open page. */
 const challengeNews = (c: PublicChallenge) =>
   c.status === 'accepted' ? 'The challenge is accepted: the game has begun (its link is on this page).' : `The challenge is ${c.status}.`;
@@ -115,7 +111,7 @@ export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
           ) : (
             ' to anyone'
           )}
-          ; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color}; {p.c.clock ? clockWords(p.c.clock) : 'no clock'}
+          ; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color}; {p.c.clock ? clockRuleWords(p.c.clock) : 'no clock'}
           {withOptions(p.c.options).replace(/^,/, ';')}; {p.c.rated ? 'rated' : 'casual'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
         </p>
         {p.c.gameId ? (

@@ -1,7 +1,7 @@
 // Ratings and tournaments pages (a player's profile is profile.tsx): a variant's leaderboard, the tournaments
 // list and a tournament (players, pairings by round, crosstable and standings, Join / Leave /
 // Start). Plain server-rendered HTML with forms; no script needed.
-import { withOptions } from '../../service/option-words.ts';
+import { clockRuleWords, withOptions } from '../../service/option-words.ts';
 import type { Child } from 'hono/jsx';
 import { DAYS_PER_MOVE, MAX_LEAVE_DAYS } from '../../service/schemas.ts';
 import { plural, VARIANT_NAMES } from '../../engine/types.ts';
@@ -72,12 +72,8 @@ export const LeaderboardPage = (p: { variant: string; players: LeaderboardEntry[
   </Layout>
 );
 
-/** The clock in words: days per move, and the timeout and leave days when they are not the defaults. */
-const clockWords = (clock: TournamentSummary['clock']) =>
-  `${plural(clock.daysPerMove, 'day')} per move${clock.timeout === 'claim' ? ' (the win on time claimed)' : ''}${clock.leaveDays ? `, ${plural(clock.leaveDays, 'leave day')} each` : ''}`;
-
 const describe = (t: TournamentSummary) =>
-  `${t.title ?? t.variant}${withOptions(t.options)}, ${formatWords(t)}, ${clockWords(t.clock)}, ${t.rated ? 'rated' : 'casual'}`;
+  `${t.title ?? t.variant}${withOptions(t.options)}, ${formatWords(t)}, ${clockRuleWords(t.clock)}, ${t.rated ? 'rated' : 'casual'}`;
 
 const TournamentLine = (p: { t: TournamentSummary }) => (
   <li>
