@@ -171,6 +171,12 @@ export async function readTextOrJson<T, J>(
   if (type === 'text/plain' || type === '' || type === 'application/x-www-form-urlencoded') {
     // curl -d sends any string as a form: its `move=` (`record=`) field, or the body as written.
     const raw = await c.req.text();
+    // JSON sent without its type (Python requests' data=json.dumps(...)): said so, not read as a turn (tester 16 R5).
+    if (type === '' && /^\s*[{[]/.test(raw))
+      return {
+        ok: false,
+        response: jsonError(c, 400, 'invalid_body', `body: looks like JSON but has no Content-Type: send it with Content-Type: application/json (${how})`),
+      };
     const form = type === 'text/plain' ? undefined : formBodyText(raw, text.name);
     // A field beside it (`ply=`, `position=`) would be dropped without a word, and a guard the
     // sender counts on with it (tester 5 F8): refused, naming where it is read.

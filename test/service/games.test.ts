@@ -114,6 +114,18 @@ describe('playing', () => {
     const plain = await fetchWorker(untyped);
     expect(plain.status, await plain.clone().text()).toBe(200);
     expect(((await plain.json()) as { move: { text: string } }).move.text).toBe('Bb3-Bb2');
+    // JSON without its type is said to be so (tester 16 R5).
+    const untypedJson = await fetchWorker(
+      new Request(`${BASE}/api/games/${g.id}/moves`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${g.tokens.white}` },
+        body: new TextEncoder().encode('{"move":"Wc2-Wc3"}'),
+      }),
+    );
+    expect(untypedJson.status).toBe(400);
+    expect(((await untypedJson.json()) as { error: string }).error).toMatch(
+      /^body: looks like JSON but has no Content-Type: send it with Content-Type: application\/json/,
+    );
     const suffixed = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Wb3-Wb4 #3' }, token: g.tokens.white });
     expect(suffixed.status, suffixed.text).toBe(200);
     expect(suffixed.body.move).toMatchObject({ ply: 3, text: 'Wb3-Wb4' });
