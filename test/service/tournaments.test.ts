@@ -543,7 +543,8 @@ describe('cancel, and how many not yet started (tester 14 P6, tester 11 S12)', (
       });
     expect((await byForm('')).headers.get('Location')).toMatch(/error=/);
     expect((await call('GET', `/api/tournaments/${made[2]!.id}`)).status).toBe(200);
-    expect((await byForm('understood=1')).headers.get('Location')).toBe('/tournaments');
+    expect((await byForm('understood=1')).headers.get('Location')).toBe('/tournaments?canceled=1');
+    expect((await call('GET', '/tournaments?canceled=1')).text).toContain('The tournament was canceled: its entries went with it.');
     expect((await call('GET', `/api/tournaments/${made[2]!.id}`)).status).toBe(404);
   });
 

@@ -91,7 +91,14 @@ const TournamentLine = (p: { t: TournamentSummary }) => (
 /** What was typed in the tournament form, shown again with its error. */
 export type TournamentFormValues = Partial<Record<'name' | 'variant' | 'format' | 'rounds' | 'maxPlayers' | 'days' | 'timeout' | 'leave' | 'rated', string>>;
 
-export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn: boolean; error?: string; values?: TournamentFormValues }) => {
+export const TournamentsPage = (p: {
+  tournaments: TournamentSummary[];
+  signedIn: boolean;
+  error?: string;
+  values?: TournamentFormValues;
+  /** The page a cancel lands on says it was done (fixed words: an address cannot put its own on the page). */
+  canceled?: boolean;
+}) => {
   const f = p.values;
   const group = (status: TournamentSummary['status']) => p.tournaments.filter((t) => t.status === status);
   const section = (title: string, list: TournamentSummary[], none: string) => (
@@ -112,6 +119,11 @@ export const TournamentsPage = (p: { tournaments: TournamentSummary[]; signedIn:
     <Layout title="Tournaments — Subspace">
       <h1>Tournaments</h1>
       <ErrorLine error={p.error} />
+      {p.canceled ? (
+        <p class="msg ok" role="status">
+          The tournament was canceled: its entries went with it.
+        </p>
+      ) : null}
       {section('Open', group('open'), 'No tournament is taking players right now.')}
       {section('Running', group('running'), 'None running.')}
       {section('Finished', group('finished'), 'None finished yet.')}

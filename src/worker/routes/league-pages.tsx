@@ -60,7 +60,8 @@ async function act(c: Context<AppEnv>, what: 'join' | 'leave' | 'start' | 'cance
     // Everyone's entry goes with it: the page's form asks for a tick first.
     if ((await readForm(c)).understood !== '1') return backWithError(c, id, 'Tick "every entry goes with it" to cancel: nothing was changed.');
     const canceled = await service.cancel(id, player);
-    return canceled.ok ? c.redirect('/tournaments', 303) : backWithError(c, id, labelled(canceled.error, TOURNAMENT_FORM_LABELS));
+    // The list it lands on says it was done (tester 16 R6).
+    return canceled.ok ? c.redirect('/tournaments?canceled=1', 303) : backWithError(c, id, labelled(canceled.error, TOURNAMENT_FORM_LABELS));
   }
   // Withdrawing loses the games left: the page's form asks for a tick first (no script needed).
   if (what === 'leave' && (await readForm(c)).understood !== '1') {
@@ -111,7 +112,8 @@ export const leaguePages = new Hono<AppEnv>()
 
   .get('/tournaments', async (c) => {
     const [list, player] = await Promise.all([c.var.services.tournaments.list(linkBase(c)), cookiePlayer(c)]);
-    return rarePage(c, { name: 'tournaments', props: { tournaments: list, signedIn: Boolean(player) } });
+    const canceled = c.req.query('canceled') === '1';
+    return rarePage(c, { name: 'tournaments', props: { tournaments: list, signedIn: Boolean(player), ...(canceled ? { canceled } : {}) } });
   })
 
   .get('/tournaments/:id', async (c) => {
