@@ -29,7 +29,7 @@ import {
   sideName,
   st,
 } from './page.ts';
-import { confirmActions, focusFormAnswer, keepTypingOnFlip, keepTypingOverForms, ownPiecesInView } from './page-loads.ts';
+import { confirmActions, focusFormAnswer, keepTypingOverLoads, ownPiecesInView } from './page-loads.ts';
 import { makeRefresh } from './game-refresh.ts';
 import { playedWords, staleTurnWords } from '../service/plan-outcome.ts';
 import { listenForReplay } from './replay.ts';
@@ -366,8 +366,7 @@ function startGamePage(root: HTMLElement): void {
     if (submitter?.value === 'send') send(text);
     else doPreview(text);
   });
-  keepTypingOnFlip();
-  if (id) keepTypingOverForms(id);
+  if (id) keepTypingOverLoads(id);
   document.addEventListener('input', (ev) => {
     if (ev.target instanceof Element && ev.target.id === 'move') {
       lastPreview = '';

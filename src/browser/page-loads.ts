@@ -28,33 +28,15 @@ export function focusFormAnswer(params: URLSearchParams): void {
 }
 
 /**
- * "Turn the board round" reloads the page: the turn and the message being typed go along in its
- * address, as a preview's do (tester 9 U16: they were lost).
+ * A page load that leaves what was being typed (the turn, its message, a message to the opponent,
+ * the planned lines) keeps it in this tab's session storage and puts it back on the page that opens:
+ * an action's form (offer a draw, ask a pause, …; tester 13 W16) and "Turn the board round" (tester 9
+ * U16). Not in the address: a link cannot fill the boxes (tester 11 S4), and a reload on a later turn
+ * does not put back a turn already sent (tester 16 R4).
  */
-export function keepTypingOnFlip(): void {
-  document.addEventListener('click', (ev) => {
-    const flip = ev.target instanceof Element ? ev.target.closest<HTMLAnchorElement>('#flip') : null;
-    if (!flip) return;
-    const to = new URL(flip.href);
-    const move = $<HTMLInputElement>('#move')?.value.trim();
-    const words = $<HTMLTextAreaElement>('#move-message')?.value;
-    if (move) to.searchParams.set('move', move.slice(0, 200));
-    if (words?.trim()) to.searchParams.set('message', words.slice(0, 1000));
-    // The page takes typed words back only with its own forms' tag (tester 11 S4).
-    const typed = $<HTMLInputElement>('#move-form input[name=typed]')?.value;
-    if (typed && (move || words?.trim())) to.searchParams.set('typed', typed);
-    flip.href = to.toString();
-  });
-}
-
-/**
- * An action's form (offer a draw, ask a pause, …) reloads the page: what was being typed (the turn,
- * its message, a message to the opponent) is kept in this tab's session storage and put back on the
- * page the form's answer opens (tester 13 W16: it was lost).
- */
-export function keepTypingOverForms(gameId: string): void {
+export function keepTypingOverLoads(gameId: string): void {
   const key = `subspace-typing-${gameId}`;
-  const fields = ['move', 'move-message', 'message-text'];
+  const fields = ['move', 'move-message', 'message-text', 'plan-lines'];
   try {
     const kept = sessionStorage.getItem(key);
     sessionStorage.removeItem(key);
@@ -62,16 +44,14 @@ export function keepTypingOverForms(gameId: string): void {
       const values = JSON.parse(kept) as Record<string, string>;
       for (const id of fields) {
         const el = $<HTMLInputElement | HTMLTextAreaElement>('#' + id);
-        if (el && !el.disabled && !el.value && values[id]) el.value = values[id];
+        // The lines box comes filled with the stored lines: what was being typed in it wins (tester 16 R1).
+        if (el && !el.disabled && values[id] && (!el.value || id === 'plan-lines')) el.value = values[id];
       }
     }
   } catch {
     // No session storage (a private window's rules): the page works as before.
   }
-  document.addEventListener('submit', (ev) => {
-    const form = ev.target instanceof HTMLFormElement ? ev.target : null;
-    // (Not a form whose confirmation was declined: the page stays, and so does what was typed.)
-    if (!form?.closest('.actions') || ev.defaultPrevented) return;
+  const keep = () => {
     const values: Record<string, string> = {};
     for (const id of fields) {
       const v = $<HTMLInputElement | HTMLTextAreaElement>('#' + id)?.value;
@@ -82,6 +62,14 @@ export function keepTypingOverForms(gameId: string): void {
     } catch {
       // As above.
     }
+  };
+  document.addEventListener('submit', (ev) => {
+    const form = ev.target instanceof HTMLFormElement ? ev.target : null;
+    // (Not a form whose confirmation was declined: the page stays, and so does what was typed.)
+    if (form?.closest('.actions') && !ev.defaultPrevented) keep();
+  });
+  document.addEventListener('click', (ev) => {
+    if (ev.target instanceof Element && ev.target.closest('#flip')) keep();
   });
 }
 
