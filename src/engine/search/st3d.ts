@@ -10,7 +10,7 @@ import { keepKingSafe } from '../st3d/standard.ts';
 import { maskedCaptures } from './st3d-captures.ts';
 import { warpFactorPieceMove } from './warp-factor-read.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
-import { curvedSpaceCaptures, curvedSpaceGivesCheck } from '../st3d/curved-space.ts';
+import { curvedSpaceCaptures, curvedSpaceGivesCheck, curvedSpaceLegalDrop } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type SearchRules } from './rules.ts';
 import { evaluatedCaptureCount, evaluatedCaptures, st3dEvaluation, st3dValues, type St3dVariantName } from './st3d-eval.ts';
 
@@ -177,7 +177,9 @@ export function st3dSearchRules(
               candidate &&
               (name === 'warp-factor' && candidate.kind === 'move' && !candidate.platform
                 ? warpFactorPieceMove(pos, candidate.from, candidate.to)
-                : findLegal(pos, candidate));
+                : name === 'curved-space' && candidate.kind === 'drop'
+                  ? curvedSpaceLegalDrop(pos, candidate)
+                  : findLegal(pos, candidate));
             return found && moveKey(found) === key ? found : undefined;
           },
         }
