@@ -1,6 +1,6 @@
 // Planar Chess legal turns, playing them, and the end of the game.
 import { drawOutcome, opposite, ROLES, winOutcome, type Outcome } from '../types.ts';
-import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, QUEEN, ROOK } from '../piece-codes.ts';
+import { BISHOP, BLACK_BIT, colorBit, EMPTY, handIndex, KING, KNIGHT, PAWN, pieceCode, ROOK } from '../piece-codes.ts';
 import { attackerOf, attacks, blocker, checkerOf, findKing, moveOpensLine, pinnersOf, staysOnLine } from './attacks.ts';
 import {
   DIAG_FLAT,

@@ -58,7 +58,7 @@ const KING_ZONE = new Int32Array(6);
  */
 export function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
   const board = pos.board;
-  // Fetched for the first piece (an empty field, while platforms are placed, needs no worm-hole).
+  // Fetched for the first piece on a platform or the centre (level pieces need no worm-hole).
   let wh: Wormhole | undefined;
   clearSix(CURVED_ATTACK);
   clearSix(KING_ZONE);
@@ -67,6 +67,8 @@ export function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
   let blackKing = -1;
   const mover = pos.turn === 'white' ? 0 : 1;
   let capturers = 0;
+  const values = w.values;
+  const mobilityWeight = w.mobility;
   markOccupied(board);
   for (let word = 0; word < 3; word++)
     for (let bits = OCCUPIED[word]!; bits !== 0; bits &= bits - 1) {
@@ -78,11 +80,11 @@ export function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
         if (side) blackKing = cell;
         else whiteKing = cell;
       }
-      let s = w.values[role]!;
+      let s = values[role]!;
       const a = side * 3;
       let mobility: number;
-      wh ??= wormholeOf(pos);
-      if (isFixed(cell) && !wh.isWormholeCell(cell)) {
+      // A level cell off the centre (a fixed cell's layer is its level's centre, always worm-hole).
+      if (cellLayer(cell) < 0 && isFixed(cell)) {
         // Level moves only. A level's cells are bits (cell & 16) on of word cell >> 5 (cell & 31 = that shift + local).
         const shift = cell & 16;
         const at = (cell & 15) * 4;
@@ -98,8 +100,12 @@ export function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
         CURVED_ATTACK[a + word]! |= t << shift;
         if (role === KING) KING_ZONE[a + word] = t << shift;
         if (side === mover && (t & enemy) !== 0) CAPTURERS[capturers++] = cell;
-        mobility = bitCount(t);
+        // Neither on a platform nor on the worm-hole: the other terms are 0.
+        if (role !== KING) s += mobilityWeight * bitCount(t);
+        score = side ? score - s : score + s;
+        continue;
       } else {
+        wh ??= wormholeOf(pos);
         targetWords(board, wh, cell, OCCUPIED, BLACK_OCCUPIED, TARGETS);
         const t0 = TARGETS[0]!;
         const t1 = TARGETS[1]!;
@@ -121,10 +127,10 @@ export function evaluateCurved(pos: St3dPosition, w: St3dWeights): number {
           if (enemies !== 0) CAPTURERS[capturers++] = cell;
         }
       }
-      if (role !== KING) s += w.mobility * mobility;
+      if (role !== KING) s += mobilityWeight * mobility;
       if (!isFixed(cell)) s += w.onPlatform;
       if (cellLayer(cell) >= 0 && (role !== PAWN || !isFixed(cell))) s += w.onWormhole;
-      score += (side ? -1 : 1) * s;
+      score = side ? score - s : score + s;
     }
   noteCapturers(pos, capturers);
   score = withHands(score, pos.hands, w);

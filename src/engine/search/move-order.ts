@@ -44,14 +44,23 @@ export class MoveOrder {
       let best = n;
       let bestIndex = order[n]!;
       let bestScore = scores[bestIndex]!;
+      let lowest = bestScore;
       for (let i = n + 1; i < this.length; i++) {
         const a = order[i]!;
         const score = scores[a]!;
+        if (score < lowest) lowest = score;
         if (score > bestScore || (score === bestScore && a < bestIndex)) {
           best = i;
           bestIndex = a;
           bestScore = score;
         }
+      }
+      // Every move left scores alike (most lists end in quiet moves of no history): the rest goes
+      // by index, so it is sorted once (nearly in order already: each pick moved one move).
+      if (lowest === bestScore) {
+        this.sortByIndexFrom(n);
+        this.sorted = true;
+        return order[n]!;
       }
       const chosen = order[best]!;
       order[best] = order[n]!;
@@ -61,6 +70,20 @@ export class MoveOrder {
       this.sorted = true;
     }
     return order[n]!;
+  }
+
+  /** Order positions n.. of the buffer by index (an insertion sort: they are nearly in order). */
+  private sortByIndexFrom(n: number): void {
+    const { order } = this;
+    for (let i = n + 1; i < this.length; i++) {
+      const a = order[i]!;
+      let j = i - 1;
+      while (j >= n && order[j]! > a) {
+        order[j + 1] = order[j]!;
+        j--;
+      }
+      order[j + 1] = a;
+    }
   }
 
   /** Order positions n.. of the buffer by score (highest first), then index. */

@@ -3,14 +3,14 @@
 import { geometry, NUM_CELLS, NUM_PINS } from '../st3d/field.ts';
 import { dropMove, pieceMove, platformMove, type St3dMove } from '../st3d/move.ts';
 import { ROLES } from '../types.ts';
-import { EMPTY } from '../piece-codes.ts';
+import { EMPTY, handIndex, pieceCode } from '../piece-codes.ts';
 import { MAX_PLY } from './search-settings.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe } from '../st3d/standard.ts';
 import { maskedCaptures } from './st3d-captures.ts';
 import { warpFactorPieceMove } from './warp-factor-read.ts';
 import { attacksKing, firstContactWin } from './st3d-checks.ts';
-import { curvedSpaceCaptures, curvedSpaceGivesCheck } from '../st3d/curved-space.ts';
+import { curvedSpaceCaptures, curvedSpaceGivesCheck, curvedSpaceLegalDrop } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type SearchRules } from './rules.ts';
 import { evaluatedCaptureCount, evaluatedCaptures, st3dEvaluation, st3dValues, type St3dVariantName } from './st3d-eval.ts';
 
@@ -89,16 +89,24 @@ function moveKey(move: St3dMove): number {
 const PLY_BOARDS = Array.from({ length: MAX_PLY + 2 }, () => new Int8Array(NUM_CELLS));
 
 /**
- * The ST3D variants' play for the search: a piece move without a platform (applySt3dMove's copy of the
- * board, the turn passed) onto the ply's board, so no board is made per node; other turns played.
+ * The ST3D variants' play for the search: a piece move without a platform or a drop (applySt3dMove's
+ * copies of the board and hands, the turn passed) onto the ply's board, so no board is made per
+ * node; other turns played.
  */
 function playAt(pos: St3dPosition, move: St3dMove, ply: number, play: (pos: St3dPosition, move: St3dMove) => St3dPosition): St3dPosition {
-  if (move.kind !== 'move' || move.platform) return play(pos, move);
+  const { platforms, tags, lockedPin, unplaced, afterCapture } = pos;
+  let hands = pos.hands;
   const board = PLY_BOARDS[ply]!;
-  board.set(pos.board);
-  board[move.to] = board[move.from]!;
-  board[move.from] = EMPTY;
-  const { platforms, tags, hands, lockedPin, unplaced, afterCapture } = pos;
+  if (move.kind === 'move' && !move.platform) {
+    board.set(pos.board);
+    board[move.to] = board[move.from]!;
+    board[move.from] = EMPTY;
+  } else if (move.kind === 'drop') {
+    board.set(pos.board);
+    board[move.to] = pieceCode(pos.turn, move.role);
+    hands = hands.slice();
+    hands[handIndex(pos.turn, move.role)]!--;
+  } else return play(pos, move);
   return { board, platforms, tags, hands, turn: pos.turn === 'white' ? 'black' : 'white', lockedPin, unplaced, afterCapture };
 }
 
@@ -169,7 +177,9 @@ export function st3dSearchRules(
               candidate &&
               (name === 'warp-factor' && candidate.kind === 'move' && !candidate.platform
                 ? warpFactorPieceMove(pos, candidate.from, candidate.to)
-                : findLegal(pos, candidate));
+                : name === 'curved-space' && candidate.kind === 'drop'
+                  ? curvedSpaceLegalDrop(pos, candidate)
+                  : findLegal(pos, candidate));
             return found && moveKey(found) === key ? found : undefined;
           },
         }

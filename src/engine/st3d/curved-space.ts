@@ -4,8 +4,8 @@
 import { drawOutcome, err, ok, opposite, ROLES, winOutcome, type Result, variantTitle } from '../types.ts';
 import { DOWN, isFixed, NO_PLATFORM, NUM_CELLS, NUM_PINS, UP } from './field.ts';
 import { handsWithStandardSets } from './first-contact.ts';
-import { dropMove, pieceMove, placeMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
-import { BLACK_BIT, colorBit, EMPTY, KING, pieceCode } from '../piece-codes.ts';
+import { dropMove, pieceMove, placeMove, sameMove, unlike, type PlatformShift, type St3dMove } from './move.ts';
+import { BLACK_BIT, colorBit, EMPTY, handIndex, KING, pieceCode } from '../piece-codes.ts';
 import { clonePosition, emptyPosition, findKing, kingCell, kingInHand, OWN_LEVEL, unplacedNumbers, type St3dPosition } from './position.ts';
 import { makeSt3dVariant } from './variant.ts';
 import { wormhole, type Wormhole } from './wormhole.ts';
@@ -310,6 +310,19 @@ export function curvedSpaceGivesCheck(pos: St3dPosition, move: St3dMove, play: (
   if (king < 0) return false;
   const by = colorBit(pos.turn);
   return levelAttacker(board, king, by) >= 0 || wormholeAttacker(board, wormholeOf(pos), king, by) >= 0;
+}
+
+/**
+ * findLegal for a drop (the search's hash and killer turns): out of check, with the king on the
+ * field, a drop is legal when its role is in hand and its cell an empty one of the mover's level
+ * (as legalMoves lists them); otherwise it is looked for among the legal turns.
+ */
+export function curvedSpaceLegalDrop(pos: St3dPosition, drop: St3dMove & { kind: 'drop' }): St3dMove | undefined {
+  const mover = pos.turn;
+  if (pos.unplaced || kingInHand(pos, mover) || kingAttacked(pos, mover)) return legalMoves(pos, false, drop).find((m) => sameMove(m, drop));
+  const level = OWN_LEVEL[mover] * 16;
+  const legal = pos.hands[handIndex(mover, drop.role)]! > 0 && drop.to >= level && drop.to < level + 16 && pos.board[drop.to] === EMPTY;
+  return legal ? drop : undefined;
 }
 
 /** dropMove's turns by role index (ROLES, handIndex order) and cell, fetched once. */
