@@ -234,7 +234,8 @@ describe('ratings', () => {
 
   it('GET /api/leaderboard/:variant: players whose RD is at most 110 now, best first; bad variant and limit say so', async () => {
     const [strong, steady, rusty, fresh] = [await newPlayer('Strong'), await newPlayer('Steady'), await newPlayer('Rusty'), await newPlayer('Fresh')];
-    const twin = await newPlayer('Twin');
+    // Twin took Steady's name: the page tells them apart by their ids (tester 14 P4).
+    const twin = await newPlayer('steady');
     const now = Date.now();
     const row = (p: Player, rating: number, rd: number, ratedAt: number) => ({
       playerId: p.id,
@@ -270,6 +271,10 @@ describe('ratings', () => {
         [twin.id, 2, false],
       ].sort(),
     );
+    const page = (await call('GET', '/leaderboard/planar')).text;
+    expect(page).toContain(`>Steady (${steady.id})</a>`);
+    expect(page).toContain(`>steady (${twin.id})</a>`);
+    expect(page).toContain('>Strong</a>');
     expect((await call('GET', '/api/leaderboard/planar?limit=1')).body.players).toHaveLength(1);
     expect((await call('GET', '/api/leaderboard/chess')).status).toBe(404);
     const bad = await call('GET', '/api/leaderboard/planar?limit=0');

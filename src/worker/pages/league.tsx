@@ -9,8 +9,21 @@ import type { LeaderboardEntry } from '../../service/ratings.ts';
 import { formatWords, type TournamentBoard, type TournamentSummary, type TournamentView } from '../../service/tournament-views.ts';
 import { getVariant } from '../../engine/variants/index.ts';
 import { Layout, ErrorLine } from './layout.tsx';
-import { nameOf, PlayerLink, type RatingLookup } from './rating-badge.tsx';
+import { nameOf, PlayerLink, RatingBadge, type RatingLookup } from './rating-badge.tsx';
 import { utc } from '../../service/public-state.ts';
+
+/**
+ * Names as a list shows them: a name two players of the list share gets the player's id beside it,
+ * so neither passes for the other (tester 14 P4: a second "Spock" on the leaderboard).
+ */
+function namesIn(players: readonly { id: string | null; name: string | null }[]) {
+  const seen = new Map<string, Set<string | null>>();
+  for (const p of players) {
+    const key = nameOf(p).toLowerCase();
+    seen.set(key, (seen.get(key) ?? new Set()).add(p.id));
+  }
+  return (p: { id: string | null; name: string | null }) => (seen.get(nameOf(p).toLowerCase())!.size > 1 ? `${nameOf(p)} (${p.id})` : nameOf(p));
+}
 
 const variantTitle = (v: string) => getVariant(v)?.title ?? v;
 /** A score as the crosstable writes it: quarters and halves as fractions (Sonneborn-Berger has quarters), 2½, ¾. */
@@ -35,42 +48,45 @@ const VariantLinks = (p: { current: string; base: string }) => (
   </nav>
 );
 
-export const LeaderboardPage = (p: { variant: string; players: LeaderboardEntry[] }) => (
-  <Layout title={`Leaderboard: ${variantTitle(p.variant)} — Subspace`}>
-    <h1>Leaderboard: {variantTitle(p.variant)}</h1>
-    <VariantLinks current={p.variant} base="/leaderboard" />
-    <p>Players with an established rating (RD at most 110), best first. Ratings are Glicko-2; see a player's page for the rest.</p>
-    {p.players.length ? (
-      <table class="examples">
-        <caption class="sr">Leaderboard of {variantTitle(p.variant)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Player</th>
-            <th scope="col">Rating</th>
-            <th scope="col">RD</th>
-            <th scope="col">Games</th>
-          </tr>
-        </thead>
-        <tbody>
-          {p.players.map((e) => (
+export const LeaderboardPage = (p: { variant: string; players: LeaderboardEntry[] }) => {
+  const shown = namesIn(p.players);
+  return (
+    <Layout title={`Leaderboard: ${variantTitle(p.variant)} — Subspace`}>
+      <h1>Leaderboard: {variantTitle(p.variant)}</h1>
+      <VariantLinks current={p.variant} base="/leaderboard" />
+      <p>Players with an established rating (RD at most 110), best first. Ratings are Glicko-2; see a player's page for the rest.</p>
+      {p.players.length ? (
+        <table class="examples">
+          <caption class="sr">Leaderboard of {variantTitle(p.variant)}</caption>
+          <thead>
             <tr>
-              <td>{e.rank}</td>
-              <td>
-                <a href={`/players/${e.id}`}>{nameOf(e)}</a>
-              </td>
-              <td>{Math.round(e.rating)}</td>
-              <td>{Math.round(e.rd)}</td>
-              <td>{e.games}</td>
+              <th scope="col">#</th>
+              <th scope="col">Player</th>
+              <th scope="col">Rating</th>
+              <th scope="col">RD</th>
+              <th scope="col">Games</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    ) : (
-      <p>Nobody has an established rating in this variant yet.</p>
-    )}
-  </Layout>
-);
+          </thead>
+          <tbody>
+            {p.players.map((e) => (
+              <tr>
+                <td>{e.rank}</td>
+                <td>
+                  <a href={`/players/${e.id}`}>{shown(e)}</a>
+                </td>
+                <td>{Math.round(e.rating)}</td>
+                <td>{Math.round(e.rd)}</td>
+                <td>{e.games}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p>Nobody has an established rating in this variant yet.</p>
+      )}
+    </Layout>
+  );
+};
 
 const describe = (t: TournamentSummary) =>
   `${t.title ?? t.variant}${withOptions(t.options)}, ${formatWords(t)}, ${clockRuleWords(t.clock)}, ${t.rated ? 'rated' : 'casual'}`;
@@ -213,6 +229,7 @@ const resultFor = (b: TournamentBoard, id: string): string => {
 /** The crosstable: a row per player (in standing order), a column per opponent, each cell the games between them. */
 const Crosstable = (p: { t: TournamentView }) => {
   const order = p.t.standings.map((s) => s.player);
+  const named = namesIn(order);
   const all = p.t.pairings.flatMap((r) => r.boards);
   const boards = all.filter((b) => b.black);
   // A Swiss bye scores a point with no opponent: its own column, so that each row adds up to its points.
@@ -249,7 +266,7 @@ const Crosstable = (p: { t: TournamentView }) => {
               <tr>
                 <td>{s.rank}</td>
                 <th scope="row">
-                  <a href={`/players/${s.player.id}`}>{nameOf(s.player)}</a>
+                  <a href={`/players/${s.player.id}`}>{named(s.player)}</a>
                   {s.withdrawn ? ' (withdrew)' : ''}
                 </th>
                 {order.map((o, j) =>
@@ -289,6 +306,7 @@ const Crosstable = (p: { t: TournamentView }) => {
 
 export const TournamentPage = (p: { t: TournamentView; me?: string; ratings: RatingLookup; error?: string; children?: Child }) => {
   const t = p.t;
+  const named = namesIn(t.players);
   const entered = p.me ? t.players.find((x) => x.id === p.me) : undefined;
   const action = (what: string, label: string) => (
     <form method="post" action={`/tournaments/${t.id}/${what}`} class="inline">
@@ -362,7 +380,8 @@ export const TournamentPage = (p: { t: TournamentView; me?: string; ratings: Rat
         <ol>
           {t.players.map((x) => (
             <li>
-              <PlayerLink player={x} rating={p.ratings(x.id, t.variant)} />
+              <a href={`/players/${x.id}`}>{named(x)}</a>
+              <RatingBadge r={p.ratings(x.id, t.variant)} />
               {x.withdrawn ? ' (withdrew)' : ''}
             </li>
           ))}
