@@ -3,7 +3,7 @@
 // the due digests and queues them; the consumer sends one email per address listing the
 // games waiting for its owner, and the other games that had news meanwhile.
 import type { DirectoryRow } from '../db/schema.ts';
-import { colorName, opposite, type Color } from '../engine/types.ts';
+import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { escapeXml } from '../render/xml.ts';
 import { AUTO_GENERATED, replyAddress, unsubscribeUrl, type MailConfig } from './addresses.ts';
@@ -56,7 +56,7 @@ function gameLine(row: DirectoryRow, you: Color, origin: string, news: Awaited<R
           ...(row.drawOfferBy === other ? [`${name(other)} offers a draw (answer "accept" or "decline").`] : []),
           ...(row.takebackOfferBy === other ? [`${name(other)} asks to take back their last turn (answer "takeback accept" or "takeback decline").`] : []),
           ...(row.pauseOfferBy === other && row.pauseOfferDays
-            ? [`${name(other)} asks for a pause of ${row.pauseOfferDays} day${row.pauseOfferDays === 1 ? '' : 's'} (answer "pause accept" or "pause decline").`]
+            ? [`${name(other)} asks for a pause of ${plural(row.pauseOfferDays, 'day')} (answer "pause accept" or "pause decline").`]
             : []),
         ];
   return {

@@ -4,7 +4,7 @@
 import { plural } from '../engine/types.ts';
 
 /** "9 platforms, platforms may move after a capture"; '' for the defaults. */
-export function optionWords(options: unknown): string {
+function optionWords(options: unknown): string {
   const o = (options ?? {}) as { platforms?: unknown; platformMoves?: unknown };
   const words: string[] = [];
   if (typeof o.platforms === 'number' && o.platforms !== 4) words.push(`${o.platforms} platforms`);
@@ -12,10 +12,10 @@ export function optionWords(options: unknown): string {
   return words.join(', ');
 }
 
-/** The options' words after a comma, or nothing. */
-export const withOptions = (options: unknown) => {
+/** The options' words after `separator`, or nothing for the defaults. */
+export const withOptions = (options: unknown, separator = ', ') => {
   const words = optionWords(options);
-  return words ? `, ${words}` : '';
+  return words ? `${separator}${words}` : '';
 };
 
 /** A clock in words: "5 days per move (the win on time claimed), 3 leave days each". */

@@ -1,5 +1,5 @@
 // How a finished game ended, in words: the game page, the board pictures.
-import { colorName, type Color, type GameResult, type Outcome, type OutcomeReason } from '../engine/types.ts';
+import { colorName, opposite, type Color, type GameResult, type Outcome, type OutcomeReason } from '../engine/types.ts';
 
 const REASON_WORDS: Record<OutcomeReason, string> = {
   checkmate: 'by checkmate',
@@ -26,7 +26,7 @@ export function resultWords(s: Ending): string {
   const how = s.reason ? (REASON_WORDS[s.reason as OutcomeReason] ?? s.reason) : '';
   // A withdrawal's forfeit says who left (tester 14 P12: it was told as a resignation).
   if (s.winner && s.reason === 'withdrawal')
-    return `${colorName(s.winner)} won ${how}: ${colorName(s.winner === 'white' ? 'black' : 'white')} withdrew from the tournament (${s.result}).`;
+    return `${colorName(s.winner)} won ${how}: ${colorName(opposite(s.winner))} withdrew from the tournament (${s.result}).`;
   if (s.winner) return `${colorName(s.winner)} won ${how} (${s.result}).`;
   return `Drawn ${how} (${s.result}).`;
 }

@@ -1,7 +1,7 @@
 // The text form of a game record (notation.md): `[Key "Value"]` header lines, a blank line,
 // numbered turns in canonical form with their comments, then the result. Writing it and reading it
 // back; what the record means (the game it exports or imports) is record.ts.
-import { moveNumber, type GameResult } from '../engine/types.ts';
+import type { GameResult } from '../engine/types.ts';
 
 export type RecordResult = GameResult | '*';
 export const RESULTS: readonly string[] = ['1-0', '0-1', '1/2-1/2', '*'];

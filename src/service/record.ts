@@ -10,7 +10,6 @@ import {
   plural,
   winOutcome,
   type Color,
-  type GameResult,
   type Outcome,
   OUTCOME_REASONS,
   type OutcomeReason,
@@ -259,7 +258,6 @@ function clockOfRecord(record: GameRecord): ServiceResult<{ clock?: ClockInput }
   return fail(400, 'invalid_record', `record: ${tag} ${issue.message}`);
 }
 
-const REASONS: readonly OutcomeReason[] = OUTCOME_REASONS;
 /** Endings a record may state that its moves cannot show; the others must be on the board. */
 const OFF_BOARD_REASONS: readonly OutcomeReason[] = ['resignation', 'agreement', 'timeout', 'aborted', 'withdrawal'];
 
@@ -283,8 +281,8 @@ function recordEnding(game: Game, claimed: RecordResult, termination: string | u
       );
     return done(onBoard);
   }
-  if (termination !== undefined && !REASONS.includes(termination as OutcomeReason))
-    return fail(400, 'invalid_record', `record: [Termination "${termination.slice(0, 40)}"] must be one of ${REASONS.join(', ')}`);
+  if (termination !== undefined && !OUTCOME_REASONS.includes(termination as OutcomeReason))
+    return fail(400, 'invalid_record', `record: [Termination "${termination.slice(0, 40)}"] must be one of ${OUTCOME_REASONS.join(', ')}`);
   const reason = termination as OutcomeReason | undefined;
   if (reason && !OFF_BOARD_REASONS.includes(reason))
     return fail(422, 'inconsistent_record', `the record says the game ended by ${reason}, but the moves do not end in ${reason}`);

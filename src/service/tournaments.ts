@@ -11,15 +11,14 @@ import { newGameId } from './crypto.ts';
 import type { CreatedGame } from './games.ts';
 import type { Actor } from './game-core.ts';
 import { linkOrigin, type LinkBase } from './links.ts';
-import { startingGame } from './new-game.ts';
 import { myGame, playerOf, sideOfPlayer, type PublicPlayer } from './players.ts';
 import type { RatingService } from './ratings.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import type { CreateGameInput } from './schemas.ts';
-import { MAX_OPEN_TOURNAMENTS, MAX_ROUND_ROBIN_PLAYERS, type CreateTournamentInput } from './tournament-schemas.ts';
+import { newTournamentRow } from './tournament-row.ts';
+import { MAX_OPEN_TOURNAMENTS, type CreateTournamentInput } from './tournament-schemas.ts';
 import { tournamentSummary, type BoardResult, type TournamentBoard, type TournamentSummary, type TournamentView } from './tournament-views.ts';
 
-const DAY_MS = 86_400_000;
 const MIN_PLAYERS = 3;
 
 /** What the tournament needs of the game service: make a game for two seats, end one by a withdrawal's forfeit. */
@@ -136,49 +135,9 @@ export class TournamentService {
   // ---- before the start ----
 
   async create(creator: PlayerRow, input: CreateTournamentInput, base: LinkBase): Promise<ServiceResult<TournamentView>> {
-    const game = startingGame(input.variant, input.options);
-    if (!game.ok) return game;
-    if (input.format === 'swiss') {
-      if (input.rounds === undefined) return fail(400, 'invalid_body', 'rounds: a Swiss needs its number of rounds');
-      if (input.rounds > input.maxPlayers - 1)
-        return fail(
-          400,
-          'invalid_body',
-          `rounds: ${input.rounds} Swiss rounds are more than possible with at most ${input.maxPlayers} players (at most ${input.maxPlayers - 1})`,
-        );
-      if (input.double !== undefined) return fail(400, 'invalid_body', 'double: only a round robin can be double');
-    } else {
-      if (input.rounds !== undefined) return fail(400, 'invalid_body', 'rounds: a round robin has as many rounds as its players need; leave rounds out');
-      if (input.maxPlayers > MAX_ROUND_ROBIN_PLAYERS)
-        return fail(400, 'invalid_body', `maxPlayers: a round robin has at most ${MAX_ROUND_ROBIN_PLAYERS} players (every game starts at once)`);
-    }
-    const now = this.clock();
-    const startsAt = input.startsAt === undefined ? null : Date.parse(input.startsAt);
-    if (startsAt !== null && startsAt <= now) return fail(400, 'invalid_body', 'startsAt: must be in the future');
-    if (startsAt !== null && startsAt > now + 365 * DAY_MS) return fail(400, 'invalid_body', 'startsAt: must be within a year');
-    const row: TournamentRow = {
-      id: newGameId(),
-      name: input.name,
-      variant: input.variant,
-      options: JSON.stringify(game.value.options),
-      daysPerMove: input.clock.daysPerMove,
-      timeoutMode: input.clock.timeout,
-      leaveDays: input.clock.leaveDays,
-      format: input.format,
-      double: input.double ?? false,
-      rounds: input.rounds ?? null,
-      maxPlayers: input.maxPlayers,
-      rated: input.rated,
-      creatorId: creator.id,
-      status: 'open',
-      startsAt,
-      round: 0,
-      winnerId: null,
-      linkOrigin: base.origin,
-      createdAt: now,
-      startedAt: null,
-      finishedAt: null,
-    };
+    const made = newTournamentRow(creator.id, input, base.origin, this.clock());
+    if (!made.ok) return made;
+    const row = made.value;
     // One key cannot fill the list with tournaments that never start (tester 11 S12, tester 14 P6).
     if (!(await this.store.create(row, MAX_OPEN_TOURNAMENTS)))
       return fail(

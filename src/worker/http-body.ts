@@ -100,6 +100,9 @@ export async function readJson(c: Context): Promise<{ ok: true; value: unknown }
   }
 }
 
+/** A form field given more than once: refused, as no form of ours repeats one (tester 15 B3). */
+const givenTimes = (name: string, times: number) => `body: the field ${name} is given ${times} times; send it once`;
+
 /**
  * A form body (urlencoded or multipart) as text fields; a body that does not parse as its
  * Content-Type says (a multipart without its boundary, say) is a 400, never a 500.
@@ -114,8 +117,7 @@ export async function readForm(c: Context): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const [k, val] of Object.entries(body)) {
     // No form of ours repeats a field: two turns (`move=a&move=b`) are refused, not one of them guessed (tester 15 B3).
-    if (Array.isArray(val) && val.some((x) => typeof x === 'string'))
-      throw new HTTPException(400, { message: `body: the field ${k.slice(0, 40)} is given ${val.length} times; send it once` });
+    if (Array.isArray(val) && val.some((x) => typeof x === 'string')) throw new HTTPException(400, { message: givenTimes(k.slice(0, 40), val.length) });
     if (typeof val === 'string') out[k] = val;
   }
   return out;
@@ -182,7 +184,7 @@ export async function readTextOrJson<T, J>(
     // sender counts on with it (tester 5 F8): refused, naming where it is read.
     const fields = form?.fromField ? [...new URLSearchParams(raw).keys()] : [];
     const times = fields.filter((k) => k === text.name).length;
-    if (times > 1) return { ok: false, response: jsonError(c, 400, 'invalid_body', `body: the field ${text.name} is given ${times} times; send it once`) };
+    if (times > 1) return { ok: false, response: jsonError(c, 400, 'invalid_body', givenTimes(text.name, times)) };
     const beside = fields.find((k) => k !== text.name);
     if (beside !== undefined)
       return {

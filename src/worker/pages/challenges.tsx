@@ -42,7 +42,7 @@ export const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: Ra
         ''
       )}{' '}
       · {p.c.rated ? 'rated' : 'casual'}
-      {withOptions(p.c.options).replace(/^,/, ' ·')} · {p.c.clock ? clockRuleWords(p.c.clock) : 'no clock'} · {own ? 'you play' : 'creator plays'}{' '}
+      {withOptions(p.c.options, ' · ')} · {p.c.clock ? clockRuleWords(p.c.clock) : 'no clock'} · {own ? 'you play' : 'creator plays'}{' '}
       {p.c.color === 'random' ? 'a colour by lot' : p.c.color}
       {p.me && !own && (!p.c.to || p.c.to.id === p.me) ? <ChallengeAction id={p.c.id} action="accept" /> : null}
       {p.me && p.c.to?.id === p.me ? <ChallengeAction id={p.c.id} action="decline" secondary /> : null}
@@ -112,7 +112,7 @@ export const ChallengePage = (p: { c: PublicChallenge; me?: string }) => {
             ' to anyone'
           )}
           ; the challenger plays {p.c.color === 'random' ? 'a colour by lot' : p.c.color}; {p.c.clock ? clockRuleWords(p.c.clock) : 'no clock'}
-          {withOptions(p.c.options).replace(/^,/, ';')}; {p.c.rated ? 'rated' : 'casual'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
+          {withOptions(p.c.options, '; ')}; {p.c.rated ? 'rated' : 'casual'}. Status: <strong id="challenge-status">{p.c.status}</strong>.
         </p>
         {p.c.gameId ? (
           <p>

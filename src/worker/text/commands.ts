@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { TurnExample } from '../../engine/examples.ts';
 import { Game } from '../../engine/game.ts';
 import { colorName, opposite, plural, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
-import { plainDashes, type Command } from './command-parse.ts';
+import type { Command } from './command-parse.ts';
 import { boardText } from '../../notify/board-text.ts';
 import { deadlineLine, rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
