@@ -2,7 +2,7 @@
 // st3d-eval.ts's.
 import { geometry, NUM_CELLS, NUM_PINS } from '../st3d/field.ts';
 import { dropMove, pieceMove, platformMove, type St3dMove } from '../st3d/move.ts';
-import { ROLES } from '../types.ts';
+import { opposite, ROLES } from '../types.ts';
 import { EMPTY, handIndex, pieceCode } from '../piece-codes.ts';
 import { MAX_PLY } from './search-settings.ts';
 import { kingInHand, type St3dPosition } from '../st3d/position.ts';
@@ -107,7 +107,7 @@ function playAt(pos: St3dPosition, move: St3dMove, ply: number, play: (pos: St3d
     hands = hands.slice();
     hands[handIndex(pos.turn, move.role)]!--;
   } else return play(pos, move);
-  return { board, platforms, tags, hands, turn: pos.turn === 'white' ? 'black' : 'white', lockedPin, unplaced, afterCapture };
+  return { board, platforms, tags, hands, turn: opposite(pos.turn), lockedPin, unplaced, afterCapture };
 }
 
 // ---- captures and First Contact's winning turns ------------------------------------
