@@ -1,5 +1,6 @@
 // The pages few requests ask for (the tournaments, a tournament, a leaderboard, a player's profile,
-// an address's confirmation and unsubscribe pages, linking a chat, the rules),
+// an address's confirmation and unsubscribe pages, linking a chat, the rules, a mailed link's button,
+// a new key, settings saved),
 // drawn by the picture Worker (src/pictures/index.ts `page`) so that their markup stays out of the
 // main Worker's bundle (issue 17: 200 KiB gzipped). The main Worker reads the data, sends it with
 // who is looking (the header's signed-in player), and serves the HTML that comes back.
@@ -7,6 +8,7 @@ import { ConfirmDiscordPage, TelegramLinkPage } from './chat-links.tsx';
 import { AddressConfirmedPage, ConfirmAddressPage, UnsubscribedPage, UnsubscribePage } from './confirm-address.tsx';
 import { LeaderboardPage, TournamentPage, TournamentsPage } from './league.tsx';
 import { ProfilePage } from './profile.tsx';
+import { LinkButtonPage, NewKeyPage, SettingsSavedPage } from './me-rare.tsx';
 import { lookupIn, type RatingTable } from './rating-badge.tsx';
 import { PageInfo, type PageContext } from './site.tsx';
 import type { VariantName } from '../../engine/types.ts';
@@ -29,6 +31,9 @@ export type RarePage =
   | { readonly name: 'unsubscribed'; readonly props: Parameters<typeof UnsubscribedPage>[0] }
   | { readonly name: 'confirm-discord'; readonly props: Parameters<typeof ConfirmDiscordPage>[0] }
   | { readonly name: 'telegram-link'; readonly props: Parameters<typeof TelegramLinkPage>[0] }
+  | { readonly name: 'link-button'; readonly props: Parameters<typeof LinkButtonPage>[0] }
+  | { readonly name: 'new-key'; readonly props: Parameters<typeof NewKeyPage>[0] }
+  | { readonly name: 'settings-saved'; readonly props: Parameters<typeof SettingsSavedPage>[0] }
   | { readonly name: 'rules-index'; readonly props: Record<string, never> }
   | { readonly name: 'rules'; readonly props: { readonly variant: VariantName } };
 
@@ -54,6 +59,12 @@ function element(request: RarePage) {
       return <ConfirmDiscordPage {...request.props} />;
     case 'telegram-link':
       return <TelegramLinkPage {...request.props} />;
+    case 'link-button':
+      return <LinkButtonPage {...request.props} />;
+    case 'new-key':
+      return <NewKeyPage {...request.props} />;
+    case 'settings-saved':
+      return <SettingsSavedPage {...request.props} />;
     case 'rules-index':
       return <RulesIndexPage rules={RULES} />;
     case 'rules':

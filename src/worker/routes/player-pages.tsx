@@ -23,9 +23,9 @@ import { KEY_COOKIE } from '../http-auth.ts';
 import { readForm } from '../http-body.ts';
 import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailLimited } from '../http-limits.ts';
 import { describeIssues, labelled } from '../http-validation.ts';
-import { meErrorPage as errorPage, ownPageForms, page } from '../pages/respond.tsx';
+import { meErrorPage as errorPage, ownPageForms, page, rarePage } from '../pages/respond.tsx';
 import { cookiePlayer } from '../viewer.tsx';
-import { FinishedPage, KeyPage, LinkButtonPage, MePage, NewKeyPage, SettingsSavedPage, type MeSettingsRefused } from '../pages/me.tsx';
+import { FinishedPage, KeyPage, MePage, type MeSettingsRefused } from '../pages/me.tsx';
 import { ChallengePage, LobbyPage } from '../pages/challenges.tsx';
 import { ratingLookup } from '../profile.ts';
 import { chatLinksOf } from './chat-links.tsx';
@@ -162,7 +162,7 @@ export const playerPages = new Hono<AppEnv>()
     if (!link.ok) return link.page;
     const open = await c.var.services.players.checkSignIn(link.t);
     if (!open.ok) return errorPage(c, 403, 'Sign-in link not valid', words(open.error));
-    return page(c).html(<LinkButtonPage kind="sign-in" action={`/me/sign-in?${new URLSearchParams({ t: link.t })}`} />);
+    return rarePage(c, { name: 'link-button', props: { kind: 'sign-in', action: `/me/sign-in?${new URLSearchParams({ t: link.t })}` } });
   })
 
   // The link mailed to a new address: from now on mail may go there (issue 26).
@@ -171,7 +171,10 @@ export const playerPages = new Hono<AppEnv>()
     if (!link.ok) return link.page;
     const open = await c.var.services.players.checkEmailConfirmation(link.t);
     if (!open.ok) return errorPage(c, 403, 'Confirmation link not valid', words(open.error));
-    return page(c).html(<LinkButtonPage kind="confirm" email={open.value.email} action={`/me/confirm-email?${new URLSearchParams({ t: link.t })}`} />);
+    return rarePage(c, {
+      name: 'link-button',
+      props: { kind: 'confirm', email: open.value.email, action: `/me/confirm-email?${new URLSearchParams({ t: link.t })}` },
+    });
   })
 
   // The key just made (POST /me/new, /me/keys), in the browser that made it, while it still works.
@@ -185,7 +188,7 @@ export const playerPages = new Hono<AppEnv>()
         'No new key to show',
         'A new player key is shown only in the browser that made it, for an hour. Lost it? "Sign out everywhere else" on your page makes a new one.',
       );
-    return page(c).html(<NewKeyPage playerKey={key} link={`${linkBase(c).origin}/me#key=${key}`} ended={made.get('ended') === '1'} />);
+    return rarePage(c, { name: 'new-key', props: { playerKey: key, link: `${linkBase(c).origin}/me#key=${key}`, ended: made.get('ended') === '1' } });
   })
 
   .get('/lobby', async (c) => {
@@ -285,7 +288,7 @@ export const playerPages = new Hono<AppEnv>()
     if (input.output.email && input.output.email.toLowerCase() !== player.email && (await mailLimited(c))) return tooManyPage(c, MAIL_LIMITED);
     const saved = await c.var.services.players.updateSettings(player, input.output, linkBase(c));
     if (!saved.ok) return saved.status === 429 ? tooManyPage(c, saved.error, saved.retryAfter) : refused(saved.error, labelled(saved.error, ME_FORM_LABELS));
-    return page(c).html(<SettingsSavedPage player={saved.value} />);
+    return rarePage(c, { name: 'settings-saved', props: { player: saved.value } });
   })
 
   // /me's "What you are told" form: the same call as PATCH /api/me/notify (every box is on the
