@@ -348,11 +348,6 @@ function startGamePage(root: HTMLElement): void {
     const form = ev.target;
     if (!(form instanceof HTMLFormElement) || ev.defaultPrevented) return;
     const submitter = ev.submitter as HTMLButtonElement | null;
-    if (form.id === 'hint-form') {
-      ev.preventDefault();
-      hint();
-      return;
-    }
     // A rematch is asked once: a second press while the first is on its way would only be
     // told that the rematch has started.
     if (form.getAttribute('action')?.endsWith('/rematch')) {
@@ -363,7 +358,9 @@ function startGamePage(root: HTMLElement): void {
     if (form.id !== 'move-form') return;
     ev.preventDefault();
     const text = $<HTMLInputElement>('#move')!.value;
-    if (submitter?.value === 'send') send(text);
+    // Hint is a button of the move form's (a page load without the script, keeping the message).
+    if (submitter?.value === 'hint') hint();
+    else if (submitter?.value === 'send') send(text);
     else doPreview(text);
   });
   if (id) keepTypingOverLoads(id);

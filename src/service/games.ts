@@ -4,7 +4,7 @@
 import type { GameRow } from '../db/schema.ts';
 import type { GameChanges, GameReads, GameStore, NewMessageRow, NewMoveRow } from '../db/game-store.ts';
 import { Game } from '../engine/game.ts';
-import { COLORS, colorName, drawOutcome, opposite, winOutcome, type Color, type EngineError, type Outcome } from '../engine/types.ts';
+import { COLORS, colorName, drawOutcome, opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from './computer-sides.ts';
 import type { GameEvent } from './ports.ts';
@@ -22,7 +22,7 @@ import {
   type PublicTakeback,
 } from './public-state.ts';
 import { exportRecord, type ImportExtra, importRecord, type RecordEvent, type TurnAnnotation } from './record.ts';
-import { done, fail, type Failure, type ServiceResult } from './result.ts';
+import { done, fail, sentTurnFailure, type Failure, type ServiceResult } from './result.ts';
 import type { ConditionalLine, CreateGameInput, DrawAction, MoveInput, PauseInput, TakebackAction } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
 import { GameContext, asWritten, finishedChanges, gameOver, noOfferMessage, overMessage, turnClock, type Actor } from './game-core.ts';
@@ -34,10 +34,6 @@ import * as takebacks from './takebacks.ts';
 import { insertGame, startingGame, type CreatedGame, type Seats } from './new-game.ts';
 
 export type { CreatedGame } from './new-game.ts';
-
-function engineFailure(e: EngineError, status: 400 | 422): Failure {
-  return fail(status, status === 400 ? 'unreadable_turn' : 'illegal_turn', e.message, e.at);
-}
 
 /** How the game ends with the turn just played on `game`, if it does: on the board, or by threefold repetition. */
 export async function outcomeAfter(store: Pick<GameStore, 'timesReached'>, row: GameRow, game: Game, position: string): Promise<Outcome | undefined> {
@@ -213,7 +209,7 @@ export class GameService {
 
     const game = gameAt(row);
     const played = game.play(input.move);
-    if (!played.ok) return engineFailure(played.error, played.error.kind === 'syntax' ? 400 : 422);
+    if (!played.ok) return sentTurnFailure(played.error, input.move);
     const turn = played.value;
     const next = game.position;
     const now = this.ctx.clock();

@@ -10,7 +10,7 @@ import { overMessage } from './game-core.ts';
 import { outcomeAfter, plyRefusal } from './games.ts';
 import { outcomeWords, resultWords, winnerOf } from './outcome-words.ts';
 import type { BoardDrawing } from './ports.ts';
-import { done, fail, type ServiceResult } from './result.ts';
+import { done, fail, sentTurnFailure, type ServiceResult } from './result.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
 
 /** Widths an image URL may ask for (pixels). */
@@ -88,10 +88,7 @@ export class GameViews {
     const game = storedGame(row);
     if (!game) return fail(422, 'invalid_position', 'the stored position does not load');
     const played = game.play(text);
-    if (!played.ok)
-      return played.error.kind === 'syntax'
-        ? fail(400, 'unreadable_turn', played.error.message, played.error.at)
-        : fail(422, 'illegal_turn', played.error.message, played.error.at);
+    if (!played.ok) return sentTurnFailure(played.error, text);
     const view = game.variant.view(game.position);
     const svg = await this.drawing.drawBoard(view, {
       lastMove: turnMarks(row.variant, played.value.text),

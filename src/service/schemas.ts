@@ -238,9 +238,12 @@ const PLY_RANGE = `must be a whole number from 1 to ${MAX_PLY}`;
 const PLY_READ = `must be the game's ply as you read it, a whole number from 0 to ${MAX_PLY}`;
 const PlySchema = v.pipe(v.number(PLY_RANGE), v.integer(PLY_RANGE), v.minValue(1, PLY_RANGE), v.maxValue(MAX_PLY, PLY_RANGE));
 
-/** `Wb1-Nc3 #7`: a move with the ply it is meant for (pbmserv's #moveno). */
+/**
+ * `Wb1-Nc3 #7`: a move with the ply it is meant for (pbmserv's #moveno). Only the first marker, and
+ * only at the end: after it anything more is the turn's text, which result.ts sentTurnFailure then blames.
+ */
 export const splitPlySuffix = (text: string): { move: string; ply?: number } => {
-  const m = /^(.*?)\s*#(-?\d+)$/.exec(text); // any number: PlySchema says which are plies
+  const m = /^((?:(?!#-?\d)[\s\S])*?)\s*#(-?\d+)$/.exec(text); // any number: PlySchema says which are plies
   return m ? { move: m[1]!, ply: Number(m[2]) } : { move: text };
 };
 

@@ -245,7 +245,22 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   assert.match((await plain.innerText('#move-help')).trim(), /^Waiting for Black\. Reload the page to see their turn\.$/);
   assert.doesNotMatch(await plain.innerText('#board figcaption'), /Click a piece|arrow keys/);
   await snap(plain, 'no-js-played');
-  log('without JavaScript: preview and send by form work');
+  // Hint without the script keeps the message typed for the turn (tester 16 R2).
+  const hinted = (await (
+    await fetch(`${server.base}/api/games`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ variant: 'planar', hints: true }),
+    })
+  ).json()) as { links: { white: string } };
+  await plain.goto(hinted.links.white);
+  await plain.fill('#move-message', 'good luck');
+  await plain.click('#hint-btn');
+  await plain.waitForSelector('#hint code[data-hint]');
+  const suggestion = (await plain.getAttribute('#hint code[data-hint]', 'data-hint'))!;
+  assert.equal(await plain.inputValue('#move'), suggestion, 'the hint is in the move box');
+  assert.equal(await plain.inputValue('#move-message'), 'good luck', 'the message typed is kept');
+  log('without JavaScript: preview, hint and send by form work');
 
   // Against the computer: the home form, then a few turns; its replies arrive on the page by themselves.
   const solo = await browser.newContext(desktop);

@@ -196,6 +196,27 @@ describe('playing', () => {
     // A number that is no ply is the 400 that sending it is, not a stale or future ply.
     for (const text of ['Bb3-Bb2 #0', 'Bb3-Bb2 #1234567']) expect([(await at(text)).status, (await at(text)).body.code], text).toEqual([400, 'invalid_query']);
   });
+
+  it('text after a ply marker is what is blamed, with its offset, not the marker (tester 15 B7)', async () => {
+    const g = await newGame('warp-factor');
+    const sent = (text: string) => call('POST', `/api/games/${g.id}/moves`, { text, token: g.tokens.white });
+    for (const [text, rest, at] of [
+      ['Wb2-Wb3 #1 #1', '#1', 11],
+      ['Wb2-Wb3 #1!', '!', 10],
+      ['Wb2-Wb3#1#', '#', 9],
+    ] as const) {
+      const r = await sent(text);
+      expect([r.status, r.body.code, r.body.error, r.body.at], text).toEqual([400, 'unreadable_turn', `unexpected "${rest}" after the ply marker #1`, at]);
+      const previewed = await call('GET', `/api/games/${g.id}/preview?move=${encodeURIComponent(text)}`);
+      expect([previewed.status, previewed.body.error, previewed.body.at], text).toEqual([400, r.body.error, at]);
+    }
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(0);
+    // A planar mate sign before the marker stays a mate sign; junk after it is still named.
+    const p = await newGame('planar');
+    const junk = await call('POST', `/api/games/${p.id}/moves`, { text: 'K@Ab1=XY #1 x', token: p.tokens.white });
+    expect([junk.status, junk.body.error, junk.body.at]).toEqual([400, 'unexpected "x" after the ply marker #1', 12]);
+    expect((await sent('Wb2-Wb3 #1')).status).toBe(200);
+  });
 });
 
 describe('POST /api/games/import', () => {

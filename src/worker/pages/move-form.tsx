@@ -23,6 +23,8 @@ export const MoveForm = (p: GamePageProps & { yourTurn: boolean; turnError?: str
       <input type="hidden" name="position" value={s.position} />
       {/* Carried by Preview (a GET of the page): the page takes back only what its own forms typed. */}
       {p.typingTag ? <input type="hidden" name="typed" value={p.typingTag} /> : null}
+      {/* Preview and Hint come back with the board turned as it was. */}
+      {p.from !== (s.you ?? 'white') ? <input type="hidden" name="from" value={p.from} /> : null}
       <label for="move">Your move {example ? <span class="hint">(e.g. {example})</span> : null}</label>
       <input
         type="text"
@@ -90,15 +92,23 @@ export const MoveForm = (p: GamePageProps & { yourTurn: boolean; turnError?: str
 
 /**
  * Practice games (against the computer, or both players chose hints): the engine's suggestion.
- * A form of its own, so it is a plain page load with or without the script: the page comes back
- * with the suggested turn in the move box and previewed.
+ * A button of the move form's (a GET of the page, as Preview is), so without the script the page
+ * comes back with the suggested turn in the move box, previewed, and the message typed kept
+ * (tester 16 R2); the script asks /hint instead.
  */
 export const HintForm = (p: GamePageProps & { yourTurn: boolean }) => (
-  <form method="get" action={`/games/${p.state.id}`} id="hint-form" class="row">
-    {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
-    {p.from !== (p.state.you ?? 'white') ? <input type="hidden" name="from" value={p.from} /> : null}
-    {p.typingTag ? <input type="hidden" name="typed" value={p.typingTag} /> : null}
-    <button type="submit" name="do" value="hint" class="secondary" id="hint-btn" disabled={!p.yourTurn}>
+  <div id="hint-form" class="row">
+    <button
+      type="submit"
+      form="move-form"
+      name="do"
+      value="hint"
+      formmethod="get"
+      formaction={`/games/${p.state.id}`}
+      class="secondary"
+      id="hint-btn"
+      disabled={!p.yourTurn}
+    >
       Hint
     </button>
     <span id="hint" class="small" role="status">
@@ -112,7 +122,7 @@ export const HintForm = (p: GamePageProps & { yourTurn: boolean }) => (
         <strong>No hint: {p.hint.error}</strong>
       )}
     </span>
-  </form>
+  </div>
 );
 
 const PreviewBlock = (props: { move: string; result: Preview | { ok: false; error: string } }) => {
