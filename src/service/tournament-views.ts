@@ -72,6 +72,11 @@ export interface TournamentView extends TournamentSummary {
 export const formatWords = (t: Pick<TournamentSummary, 'format' | 'double' | 'rounds'>): string =>
   t.format === 'swiss' ? (t.rounds === null ? 'Swiss' : `Swiss, ${plural(t.rounds, 'round')}`) : `${t.double ? 'double ' : ''}round robin`;
 
+/** A tournament on its player's /me: in it (`entered`; else only made by them), not yet finished. */
+export type MyTournament = Pick<TournamentSummary, 'id' | 'name' | 'variant' | 'format' | 'double' | 'rounds' | 'round' | 'status' | 'startsAt'> & {
+  readonly entered: boolean;
+};
+
 /** A tournament in brief (the list, the page's head, the end's mail), its links on `base`. */
 export function tournamentSummary(
   t: TournamentRow,

@@ -17,7 +17,14 @@ import { done, fail, type ServiceResult } from './result.ts';
 import type { CreateGameInput } from './schemas.ts';
 import { newTournamentRow } from './tournament-row.ts';
 import { MAX_OPEN_TOURNAMENTS, type CreateTournamentInput } from './tournament-schemas.ts';
-import { tournamentSummary, type BoardResult, type TournamentBoard, type TournamentSummary, type TournamentView } from './tournament-views.ts';
+import {
+  tournamentSummary,
+  type BoardResult,
+  type MyTournament,
+  type TournamentBoard,
+  type TournamentSummary,
+  type TournamentView,
+} from './tournament-views.ts';
 
 const MIN_PLAYERS = 3;
 
@@ -130,6 +137,15 @@ export class TournamentService {
         return tournamentSummary(t, creator ? playerOf(creator) : { id: t.creatorId, name: null }, winner ? playerOf(winner) : null, count, base);
       }),
     );
+  }
+
+  /** The tournaments `player` is in or made, not yet finished, newest first (at most 20). */
+  async current(player: PlayerRow): Promise<MyTournament[]> {
+    return (await this.store.currentOf(player.id, 20)).map((t) => {
+      // The summary's words for rounds and the start (its creator, count and links are not shown).
+      const { id, name, variant, format, double, round, status, rounds, startsAt } = tournamentSummary(t, playerOf(player), null, 0, { origin: '' });
+      return { id, name, variant, format, double, round, status, rounds, startsAt, entered: t.entered };
+    });
   }
 
   // ---- before the start ----

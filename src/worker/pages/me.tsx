@@ -12,11 +12,34 @@ import { PushButton } from './push-button.tsx';
 import { ChallengeLine } from './challenges.tsx';
 import { OfferGameForm } from './offer-game-form.tsx';
 import { utc } from '../../service/public-state.ts';
+import { formatWords, type MyTournament } from '../../service/tournament-views.ts';
 
 const UtcTime = (p: { at: string }) => (
   <time data-deadline="" datetime={p.at}>
     {utc(p.at)}
   </time>
+);
+
+/** A tournament the player is in or made, not yet finished: where it stands (tester 14 P9). */
+const TournamentLine = (p: { t: MyTournament }) => (
+  <li>
+    <a href={`/tournaments/${p.t.id}`}>{p.t.name}</a> — {variantTitle(p.t.variant as VariantName)}, {formatWords(p.t)}:{' '}
+    {p.t.status === 'running' ? (
+      // A round robin pairs every round at the start; a Swiss one at a time.
+      p.t.format === 'swiss' ? (
+        `round ${p.t.round}${p.t.rounds ? ` of ${p.t.rounds}` : ''} under way`
+      ) : (
+        `under way, ${plural(p.t.round, 'round')}`
+      )
+    ) : p.t.startsAt ? (
+      <>
+        open, starts <UtcTime at={p.t.startsAt} />
+      </>
+    ) : (
+      'open, its creator starts it'
+    )}
+    {p.t.entered ? '' : '. You made it and have not joined it'}
+  </li>
 );
 
 /** The clock of an active game: its deadline, the end of a pause (the deadline is null meanwhile), or none. */
@@ -125,6 +148,7 @@ export const MePage = (p: {
   ratings?: RatingLookup;
   own?: readonly VariantRating[];
   settings?: MeSettingsRefused;
+  tournaments?: readonly MyTournament[];
 }) => {
   // Waiting for you: your turn, or an offer of the other side's to answer (as the header counts them).
   const mine = p.games.filter((g) => g.waiting);
@@ -196,6 +220,16 @@ export const MePage = (p: {
             <ul id="my-challenges">
               {p.challenges.map((c) => (
                 <ChallengeLine c={c} me={p.player.id} ratings={p.ratings} />
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {p.tournaments?.length ? (
+          <>
+            <h2>Tournaments</h2>
+            <ul id="my-tournaments">
+              {p.tournaments.map((t) => (
+                <TournamentLine t={t} />
               ))}
             </ul>
           </>

@@ -113,13 +113,14 @@ const challengeClock = (days: string, timeout: string | undefined, leave: string
 /** The player's /me page; `settings`: the settings form refused (a 400), shown again as typed with why. */
 async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettingsRefused) {
   const base = linkBase(c);
-  const [{ games, more }, finished, challenges, chat, own, choices] = await Promise.all([
+  const [{ games, more }, finished, challenges, chat, own, choices, tournaments] = await Promise.all([
     c.var.services.players.gameList(player, 'active', base),
     c.var.services.players.games(player, 'finished', base, RECENT_FINISHED),
     c.var.services.challenges.mine(player, base),
     chatLinksOf(c, player),
     c.var.services.ratings.profile(player.id),
     c.var.services.push.choices(player),
+    c.var.services.tournaments.current(player),
   ]);
   const ratings = await ratingLookup(c.var.services.ratings, [
     ...games.map((g) => [g.opponent.id, g.variant] as const),
@@ -134,6 +135,7 @@ async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettin
       ratings={ratings}
       own={own.ratings}
       finished={finished}
+      tournaments={tournaments}
       noneWaiting={c.req.query('waiting') === 'none'}
       {...(settings ? { settings } : {})}
     >
