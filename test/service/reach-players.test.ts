@@ -101,6 +101,65 @@ describe('a profile', () => {
   });
 });
 
+describe('a refused offer (tester 14 P10)', () => {
+  it('comes back as the form it was sent from, as sent, with why above it: /me, or the profile', async () => {
+    const kor = await newPlayer('Kor');
+    const worf = await newPlayer('Worf');
+    const typed = {
+      variant: 'curved-space',
+      color: 'black',
+      days: '7',
+      timeout: 'claim',
+      leave: '2',
+      to: 'nosuchplayer',
+      platforms: '7',
+      platformMoves: 'after-capture',
+      rated: '1',
+      ratedShown: '1',
+    };
+    const mistyped = await form('/challenges', typed, undefined, cookie(worf.key));
+    expect(mistyped.status).toBe(404);
+    const again = formOf(mistyped.text, 'challenge-form');
+    expect(mistyped.text).toMatch(
+      /<p class="msg error" role="alert">Not offered\. No player with id nosuchplayer[^<]*<\/p><form method="post" action="\/challenges" id="challenge-form"/,
+    );
+    for (const chosen of [
+      '<option value="curved-space" selected="">',
+      '<option value="black" selected="">',
+      '<option value="7" selected="">7</option>',
+      '<option value="claim" selected="">',
+      'name="leave" type="number" min="0" max="30" value="2"',
+      'value="nosuchplayer"',
+      '<option value="after-capture" selected="">',
+      'name="rated" value="1" checked=""',
+    ])
+      expect(again).toContain(chosen);
+    expect(again).not.toContain('<option value="3" selected="">');
+    expect(again).toMatch(/<select name="platforms">[\s\S]*<option value="7" selected="">7<\/option>/);
+    // Nothing was made; the page is the player's own, the rest of it as ever.
+    const fromWorf = async () =>
+      (await call('GET', '/api/challenges', { token: worf.key })).body.challenges.filter((c: { from: { id: string } }) => c.from.id === worf.id);
+    expect(await fromWorf()).toHaveLength(0);
+    expect(mistyped.text).toContain('<h1>Worf</h1>');
+
+    // From a profile, the profile comes back: an unticked Rated stays unticked, no clock stays chosen.
+    const onProfile = await form(
+      '/challenges',
+      { to: kor.id, on: 'profile', variant: 'planar', days: '3', leave: 'lots', ratedShown: '1' },
+      undefined,
+      cookie(worf.key),
+    );
+    expect(onProfile.status).toBe(400);
+    expect(onProfile.text).toContain(`Player id <code id="player-id">${kor.id}</code>`);
+    const profileForm = formOf(onProfile.text, 'challenge-player-form');
+    expect(onProfile.text).toMatch(/role="alert">Not offered\. [^<]*Leave days for each player/);
+    expect(profileForm).toContain('value="lots"');
+    expect(profileForm).toContain('<option value="planar" selected="">');
+    expect(profileForm).not.toMatch(/name="rated" value="1" checked/);
+    expect(await fromWorf()).toHaveLength(0);
+  });
+});
+
 describe('a challenge sent twice (tester: a double click made two, and two players could each accept one)', () => {
   it('within seconds, the same challenge by the same player is the first one; another challenge is its own', async () => {
     const kor = await newPlayer('Kor');

@@ -3,7 +3,6 @@ import { colorName, plural } from '../../engine/types.ts';
 import type { PublicState } from '../../service/public-state.ts';
 import { TAKEBACK_LEVELS } from '../../service/computer-sides.ts';
 import { MAX_PAUSE_DAYS } from '../../service/schemas.ts';
-import { Layout } from './layout.tsx';
 
 export const Actions = (p: { state: PublicState; token: string; action: (what: string) => string }) => {
   const s = p.state;
@@ -108,35 +107,5 @@ export const Actions = (p: { state: PublicState; token: string; action: (what: s
         {actionForm('resign', 'Resign', { kind: 'danger', confirm: 'Resign this game?' })}
       </div>
     </section>
-  );
-};
-
-/**
- * Resign or abort asked once more, for a press without the page's script (whose confirm() asks
- * it): the same form with `confirmed`, or back to the game. `token`: a seat link's (a key from the
- * /me cookie is not written into the page).
- */
-export const ConfirmEndPage = (p: { id: string; action: 'resign' | 'abort'; token: string | undefined }) => {
-  const back = `/games/${p.id}${p.token ? `?token=${encodeURIComponent(p.token)}` : ''}`;
-  const question = p.action === 'resign' ? 'Resign this game?' : 'Abort this game?';
-  return (
-    <Layout title={`${question} — Subspace`}>
-      <h1>{question}</h1>
-      <p>
-        {p.action === 'resign' ? 'Your opponent wins game ' : 'Game '}
-        <a href={back}>{p.id}</a>
-        {p.action === 'resign' ? ' at once. This cannot be undone.' : ' ends at once, with no result and no rating change. This cannot be undone.'}
-      </p>
-      <form method="post" action={`/games/${p.id}/${p.action}`} class="row">
-        {p.token ? <input type="hidden" name="token" value={p.token} /> : null}
-        <input type="hidden" name="confirmed" value="1" />
-        <button type="submit" class="danger">
-          {p.action === 'resign' ? 'Yes, resign' : 'Yes, abort'}
-        </button>
-        <a class="button secondary" href={back}>
-          No, back to the game
-        </a>
-      </form>
-    </Layout>
   );
 };

@@ -10,7 +10,7 @@ import { nameOf, PlayerLink, RatingBadge, ratingText, type RatingLookup } from '
 import type { VariantRating } from '../../service/ratings.ts';
 import { PushButton } from './push-button.tsx';
 import { ChallengeLine } from './challenges.tsx';
-import { OfferGameForm } from './offer-game-form.tsx';
+import { OfferGameForm, type OfferRefused } from './offer-game-form.tsx';
 import { utc } from '../../service/public-state.ts';
 import { formatWords, type MyTournament } from '../../service/tournament-views.ts';
 
@@ -149,6 +149,8 @@ export const MePage = (p: {
   own?: readonly VariantRating[];
   settings?: MeSettingsRefused;
   tournaments?: readonly MyTournament[];
+  /** The offer form refused, shown again as sent with why. */
+  offer?: OfferRefused | undefined;
 }) => {
   // Waiting for you: your turn, or an offer of the other side's to answer (as the header counts them).
   const mine = p.games.filter((g) => g.waiting);
@@ -246,7 +248,7 @@ export const MePage = (p: {
         ) : null}
       </div>
       <h2 id="offer">Offer a game</h2>
-      <OfferGameForm id="challenge-form" />
+      <OfferGameForm id="challenge-form" refused={p.offer} />
       <h2>Your name and notifications</h2>
       <p>
         Your name is shown in your games, those in progress too. A challenge to you and the start of each game come to your email, and to your webhook (signed

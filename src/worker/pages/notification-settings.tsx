@@ -1,6 +1,5 @@
-// A player's notification settings: the form on the game page, and the page that shows a new webhook's secret once.
+// A player's notification settings: the form on the game page (the page that shows a new webhook's secret once is game-rare.tsx).
 import type { PlayerSettings } from '../../notify/settings.ts';
-import { Layout } from './layout.tsx';
 import { PushButton } from './push-button.tsx';
 
 /** Email and webhook for this player's notifications (works without JavaScript). */
@@ -59,22 +58,3 @@ export const EmailsOff = (p: { id: string; token?: string | undefined; settings:
       <button type="submit">Email me about this game again</button>
     </form>
   ) : null;
-
-/** After a new webhook URL: its secret, shown this once. */
-export const SettingsPage = (p: { id: string /** None when the page was signed in by the /me cookie. */; token?: string; secret: string; webhook: string }) => (
-  <Layout title="Notifications saved — Subspace" script>
-    <h1>Notifications saved</h1>
-    <p class="msg ok" role="status">
-      Your webhook <code>{p.webhook}</code> is set. Its signing secret is shown only now: keep it to check the <code>webhook-signature</code> header.
-    </p>
-    <label for="secret">Webhook secret</label>
-    <div class="row">
-      <input type="text" id="secret" readonly value={p.secret} data-copy-source="" />
-    </div>
-    <p>
-      <a class="button" href={p.token ? `/games/${p.id}?token=${encodeURIComponent(p.token)}` : `/games/${p.id}`}>
-        Back to the game
-      </a>
-    </p>
-  </Layout>
-);

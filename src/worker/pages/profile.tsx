@@ -6,7 +6,7 @@ import type { MyGame, PublicPlayer } from '../../service/players.ts';
 import { getVariant } from '../../engine/variants/index.ts';
 import { Layout } from './layout.tsx';
 import { nameOf, ratingText } from './rating-badge.tsx';
-import { OfferGameForm } from './offer-game-form.tsx';
+import { OfferGameForm, type OfferRefused } from './offer-game-form.tsx';
 
 const variantTitle = (v: string) => getVariant(v)?.title ?? v;
 
@@ -18,6 +18,8 @@ export const ProfilePage = (p: {
   changes: (RecentRatedGame & { opponent?: MyGame['opponent'] })[];
   games: MyGame[];
   viewer?: string | undefined;
+  /** The Challenge form refused, shown again as sent with why. */
+  offer?: OfferRefused | undefined;
 }) => (
   <Layout title={`${nameOf(p.player)} — Subspace`}>
     <h1>{nameOf(p.player)}</h1>
@@ -37,7 +39,7 @@ export const ProfilePage = (p: {
     ) : p.viewer !== p.player.id ? (
       <section aria-labelledby="challenge-heading">
         <h2 id="challenge-heading">Challenge {nameOf(p.player)}</h2>
-        <OfferGameForm id="challenge-player-form" to={p.player} />
+        <OfferGameForm id="challenge-player-form" to={p.player} refused={p.offer} />
       </section>
     ) : null}
     <h2>Ratings</h2>

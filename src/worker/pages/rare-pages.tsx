@@ -1,6 +1,6 @@
 // The pages few requests ask for (the tournaments, a tournament, a leaderboard, a player's profile,
 // an address's confirmation and unsubscribe pages, linking a chat, the rules, a mailed link's button,
-// a new key, settings saved),
+// a new key, settings saved, a game's resign asked again and its new webhook's secret),
 // drawn by the picture Worker (src/pictures/index.ts `page`) so that their markup stays out of the
 // main Worker's bundle (issue 17: 200 KiB gzipped). The main Worker reads the data, sends it with
 // who is looking (the header's signed-in player), and serves the HTML that comes back.
@@ -9,6 +9,7 @@ import { AddressConfirmedPage, ConfirmAddressPage, UnsubscribedPage, Unsubscribe
 import { LeaderboardPage, TournamentPage, TournamentsPage } from './league.tsx';
 import { ProfilePage } from './profile.tsx';
 import { LinkButtonPage, NewKeyPage, SettingsSavedPage } from './me-rare.tsx';
+import { ConfirmEndPage, SettingsPage } from './game-rare.tsx';
 import { lookupIn, type RatingTable } from './rating-badge.tsx';
 import { PageInfo, type PageContext } from './site.tsx';
 import type { VariantName } from '../../engine/types.ts';
@@ -34,6 +35,8 @@ export type RarePage =
   | { readonly name: 'link-button'; readonly props: Parameters<typeof LinkButtonPage>[0] }
   | { readonly name: 'new-key'; readonly props: Parameters<typeof NewKeyPage>[0] }
   | { readonly name: 'settings-saved'; readonly props: Parameters<typeof SettingsSavedPage>[0] }
+  | { readonly name: 'confirm-end'; readonly props: Parameters<typeof ConfirmEndPage>[0] }
+  | { readonly name: 'webhook-secret'; readonly props: Parameters<typeof SettingsPage>[0] }
   | { readonly name: 'rules-index'; readonly props: Record<string, never> }
   | { readonly name: 'rules'; readonly props: { readonly variant: VariantName } };
 
@@ -65,6 +68,10 @@ function element(request: RarePage) {
       return <NewKeyPage {...request.props} />;
     case 'settings-saved':
       return <SettingsSavedPage {...request.props} />;
+    case 'confirm-end':
+      return <ConfirmEndPage {...request.props} />;
+    case 'webhook-secret':
+      return <SettingsPage {...request.props} />;
     case 'rules-index':
       return <RulesIndexPage rules={RULES} />;
     case 'rules':

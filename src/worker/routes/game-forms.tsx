@@ -32,12 +32,10 @@ import { KEY_COOKIE } from '../http-auth.ts';
 import { formFields, readForm } from '../http-body.ts';
 import { describeIssues } from '../http-validation.ts';
 import { aboutMove } from '../pages/game.tsx';
-import { ConfirmEndPage } from '../pages/actions.tsx';
-import { SettingsPage } from '../pages/notification-settings.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import { lineTurns } from '../text/commands.ts';
 import { playedWords, staleTurnWords } from '../../service/plan-outcome.ts';
-import { errorPage, failureWords, noSuchGame, ownPageForms, page } from '../pages/respond.tsx';
+import { errorPage, failureWords, noSuchGame, ownPageForms, rarePage } from '../pages/respond.tsx';
 import { limitNewGames } from '../http-limits.ts';
 import { typingTag } from '../../notify/signing.ts';
 
@@ -176,7 +174,10 @@ export const gameForms = new Hono<AppEnv>()
     }
     // A new webhook secret is shown once, on its own page, never put in a link.
     if (saved.value.webhookSecret)
-      return page(c).html(<SettingsPage id={id} {...tokenInAddress(c, f.token)} secret={saved.value.webhookSecret} webhook={saved.value.webhook ?? ''} />);
+      return rarePage(c, {
+        name: 'webhook-secret',
+        props: { id, ...tokenInAddress(c, f.token), secret: saved.value.webhookSecret, webhook: saved.value.webhook ?? '' },
+      });
     const words = [
       f.email ? `emails go to ${f.email} (an address new to Subspace is first mailed once, to confirm it)` : 'no emails',
       f.webhook ? 'the webhook is kept' : 'no webhook',
@@ -311,7 +312,7 @@ export const gameForms = new Hono<AppEnv>()
       // `confirmed`) is asked once more on a page of its own (tester 9 U7: one tap lost a game).
       if (action !== 'claim' && c.var.fields.confirmed !== '1') {
         const fromCookie = t === getCookie(c, KEY_COOKIE);
-        return page(c).html(<ConfirmEndPage id={id} action={action} token={fromCookie ? undefined : t} />);
+        return rarePage(c, { name: 'confirm-end', props: { id, action, token: fromCookie ? undefined : t } });
       }
       result = await games[action](id, t);
       done = { resign: 'You resigned.', abort: 'You aborted the game.', claim: 'You claimed the win on time.' }[action];

@@ -19,6 +19,8 @@ import { getCookie } from 'hono/cookie';
 import { KEY_COOKIE } from '../http-auth.ts';
 import { flashSignature, wholeOrTyped, isOwnFlash } from '../forms.ts';
 import { playerProfile, ratingTable } from '../profile.ts';
+import type { PlayerRow } from '../../db/schema.ts';
+import type { OfferRefused } from '../pages/offer-game-form.tsx';
 
 /**
  * A form's refusal travels to the tournament's page in its address (Post/Redirect/Get, so a reload
@@ -85,16 +87,32 @@ const TOURNAMENT_FORM_LABELS = {
   'clock.leaveDays': 'Leave days for each player',
 };
 
+/** A player's profile page; `offer`: its Challenge form refused (that status), shown again as sent with why. */
+export async function profilePage(c: Context<AppEnv>, player: PlayerRow, offer?: { refused: OfferRefused; status: 400 | 404 | 409 }) {
+  const [profile, viewer] = await Promise.all([playerProfile(c.var.services, player, linkBase(c)), cookiePlayer(c)]);
+  return rarePage(
+    c,
+    {
+      name: 'profile',
+      props: {
+        player: playerOf(player),
+        ratings: profile.ratings,
+        changes: profile.ratingChanges,
+        games: profile.recentGames,
+        viewer: viewer?.id,
+        ...(offer ? { offer: offer.refused } : {}),
+      },
+    },
+    offer?.status,
+  );
+}
+
 export const leaguePages = new Hono<AppEnv>()
   .get('/players/:id', async (c) => {
     const id = c.req.param('id');
     const player = v.is(PlayerIdSchema, id) ? await c.var.services.players.find(id) : undefined;
     if (!player) return errorPage(c, 404, 'No such player', `There is no player with id ${id.slice(0, 40)}.`, '/');
-    const [profile, viewer] = await Promise.all([playerProfile(c.var.services, player, linkBase(c)), cookiePlayer(c)]);
-    return rarePage(c, {
-      name: 'profile',
-      props: { player: playerOf(player), ratings: profile.ratings, changes: profile.ratingChanges, games: profile.recentGames, viewer: viewer?.id },
-    });
+    return profilePage(c, player);
   })
 
   // `/leaderboard?variant=planar` (as the API's query reads) opens that variant's board; none: the first variant's.

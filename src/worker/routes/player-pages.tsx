@@ -24,6 +24,8 @@ import { readForm } from '../http-body.ts';
 import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailLimited } from '../http-limits.ts';
 import { describeIssues, labelled } from '../http-validation.ts';
 import { meErrorPage as errorPage, ownPageForms, page, rarePage } from '../pages/respond.tsx';
+import { OFFER_FIELDS, type OfferRefused } from '../pages/offer-game-form.tsx';
+import { profilePage } from './league-pages.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import { FinishedPage, KeyPage, MePage, type MeSettingsRefused } from '../pages/me.tsx';
 import { ChallengePage, LobbyPage } from '../pages/challenges.tsx';
@@ -110,8 +112,11 @@ const challengeClock = (days: string, timeout: string | undefined, leave: string
   ...(leave ? { leaveDays: wholeOrTyped(leave) } : {}),
 });
 
-/** The player's /me page; `settings`: the settings form refused (a 400), shown again as typed with why. */
-async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettingsRefused) {
+/**
+ * The player's /me page; `settings`: the settings form refused (a 400), `offer`: the offer form
+ * refused (its status), each shown again as typed with why.
+ */
+async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettingsRefused, offer?: { refused: OfferRefused; status: 400 | 404 | 409 }) {
   const base = linkBase(c);
   const [{ games, more }, finished, challenges, chat, own, choices, tournaments] = await Promise.all([
     c.var.services.players.gameList(player, 'active', base),
@@ -126,7 +131,7 @@ async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettin
     ...games.map((g) => [g.opponent.id, g.variant] as const),
     ...challenges.map((ch) => [ch.from.id, ch.variant] as const),
   ]);
-  return page(c, settings ? 400 : 200).html(
+  return page(c, settings ? 400 : (offer?.status ?? 200)).html(
     <MePage
       player={selfOf(player)}
       games={games}
@@ -136,6 +141,7 @@ async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettin
       own={own.ratings}
       finished={finished}
       tournaments={tournaments}
+      offer={offer?.refused}
       noneWaiting={c.req.query('waiting') === 'none'}
       {...(settings ? { settings } : {})}
     >
@@ -341,8 +347,15 @@ export const playerPages = new Hono<AppEnv>()
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'Open your personal link first, then offer a game.');
     if (await challengeLimited(c, player.id)) return tooManyPage(c, CHALLENGE_LIMITED);
-    const form = v.safeParse(ChallengeFormSchema, await readForm(c));
-    if (!form.success) return errorPage(c, 400, 'Not a challenge', describeIssues(form.issues, 'form'));
+    const sent = await readForm(c);
+    // Refused: the form comes back where it was sent from (/me, or the profile), as sent, with why (tester 14 P10).
+    const refused = async (status: 400 | 404 | 409, error: string) => {
+      const offer = { error, typed: Object.fromEntries(OFFER_FIELDS.flatMap((k) => (sent[k] === undefined ? [] : [[k, sent[k]]]))) };
+      const to = sent.on === 'profile' && sent.to ? await c.var.services.players.find(sent.to) : undefined;
+      return to ? profilePage(c, to, { refused: offer, status }) : mePage(c, player, undefined, { refused: offer, status });
+    };
+    const form = v.safeParse(ChallengeFormSchema, sent);
+    if (!form.success) return refused(400, describeIssues(form.issues, 'form'));
     const f = form.output;
     const input = v.safeParse(CreateChallengeSchema, {
       variant: f.variant,
@@ -353,9 +366,9 @@ export const playerPages = new Hono<AppEnv>()
       // Rated as ticked, but never without a clock: "no clock" says "not rated" beside it (tester 14 P1).
       rated: Boolean(f.days) && (f.ratedShown ? f.rated === '1' : true),
     });
-    if (!input.success) return errorPage(c, 400, 'Not a challenge', describeIssues(input.issues, 'form', CHALLENGE_FORM_LABELS));
+    if (!input.success) return refused(400, describeIssues(input.issues, 'form', CHALLENGE_FORM_LABELS));
     const made = await c.var.services.challenges.create(player, input.output, linkBase(c));
-    if (!made.ok) return errorPage(c, made.status === 404 ? 404 : 400, 'Not a challenge', words(made.error));
+    if (!made.ok) return refused(made.status === 404 ? 404 : made.status === 409 ? 409 : 400, words(made.error));
     return c.redirect(`/challenges/${made.value.id}`, 303);
   })
 
