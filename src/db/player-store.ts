@@ -200,6 +200,16 @@ export class PlayerStore extends D1Store {
     await this.db.insert(signInLinks).values({ tokenHash, playerId, expiresAt });
   }
 
+  /** Whether any of these players has a sign-in link that would work now (not used, not expired). */
+  async anySignInLinkOpen(playerIds: readonly string[], now: number): Promise<boolean> {
+    const link = await this.db
+      .select({ playerId: signInLinks.playerId })
+      .from(signInLinks)
+      .where(and(inArray(signInLinks.playerId, [...playerIds]), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now)))
+      .get();
+    return link !== undefined;
+  }
+
   /** Whether a sign-in link would work now (not used, not expired), without using it. */
   async signInLinkOpen(tokenHash: string, now: number): Promise<boolean> {
     const link = await this.db

@@ -33,8 +33,11 @@ export const playerPaths = {
       summary: 'Email a one-use sign-in link (15 minutes) to the players with this address; the same answer whether or not it is known',
       requestBody: jsonBody('SignIn'),
       responses: {
-        202: json('the same answer whether or not the address is known (only a confirmed address gets the link)', 'SignInSent'),
-        429: tooMany('sign-in emails (10 a minute per client address; 5 an hour per email address, Retry-After up to 3600)', 'asked for'),
+        202: json(
+          'the same answer whether or not the address is known (only a confirmed address gets the link; nothing is sent while a link mailed there is still unused and under 15 minutes old)',
+          'SignInSent',
+        ),
+        429: tooMany('sign-in emails (10 a minute per client address)', 'asked for'),
       },
     },
   },

@@ -269,7 +269,9 @@ export const playerPages = new Hono<AppEnv>()
     if (await mailLimited(c)) return tooManyPage(c, MAIL_LIMITED);
     const sent = await c.var.services.players.requestSignIn(input.output.email, linkBase(c));
     if (!sent.ok) return tooManyPage(c, sent.error, sent.retryAfter);
-    return page(c).html(<KeyPage ok="If a player has this address, a sign-in link is on its way. It works once, for 15 minutes." />);
+    return page(c).html(
+      <KeyPage ok="If a player has this address, a sign-in link is on its way, unless one went in the last 15 minutes and is unused: then that one is the link. It works once, for 15 minutes." />,
+    );
   })
 
   .post('/me/confirm-email', async (c) => {

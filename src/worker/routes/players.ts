@@ -49,7 +49,14 @@ export const players = new Hono<PlayerEnv>()
     const sent = await c.var.services.players.requestSignIn(c.req.valid('json').email, linkBase(c));
     if (!sent.ok) return fromFailure(c, sent);
     // The same answer either way: it must not tell who has an account here.
-    return c.json({ ok: true, message: 'If a player has this address, a sign-in link is on its way. It works once, for 15 minutes.' }, 202);
+    return c.json(
+      {
+        ok: true,
+        message:
+          'If a player has this address, a sign-in link is on its way, unless one went in the last 15 minutes and is unused: then that one is the link. It works once, for 15 minutes.',
+      },
+      202,
+    );
   })
 
   .get('/:id', async (c) => {
