@@ -6,7 +6,7 @@
 import type { AddressStore } from '../db/address-store.ts';
 import { colorName } from '../engine/types.ts';
 import { AUTO_GENERATED, confirmAddressUrl, replyAddress, unsubscribeUrl, type MailConfig } from './addresses.ts';
-import { emailHtml, emailText, subject } from './messages.ts';
+import { emailHtml, emailSubject, emailText } from './messages.ts';
 import { channelOff } from './recipients.ts';
 import type { DeliveryOutcome, NotificationChannel, NotifyJob, Recipient } from './types.ts';
 
@@ -102,7 +102,7 @@ export class EmailChannel implements NotificationChannel {
     return {
       from: this.config.from,
       to: to.email!,
-      subject: `[Subspace] ${subject(job.event, job.data)}`,
+      subject: `[Subspace] ${emailSubject(job.event, job.data)}`,
       text: emailText(job.event, job.data, { replyTo, unsubscribe }),
       html: emailHtml(job.event, job.data, { replyTo, unsubscribe }),
       ...(replyTo ? { replyTo } : {}),

@@ -102,6 +102,14 @@ export function subject(event: NotifyEvent, data: EventData): string {
   }
 }
 
+/**
+ * A game email's subject: the same for every event of a seat's game (tester 12 E24), as Gmail and
+ * Outlook thread by subject (the `References` anchor alone threads only in Thunderbird and Apple
+ * Mail); what happened is the mail's preheader and first lines. A challenge is no game yet.
+ */
+export const emailSubject = (event: NotifyEvent, data: EventData): string =>
+  event === 'challenge' ? subject(event, data) : `${gameName(data)} against ${who(data, other(data.you))}`;
+
 /** The first lines of an email: what happened. */
 export function summary(event: NotifyEvent, data: EventData): string[] {
   const lines: string[] = [];
@@ -278,6 +286,8 @@ export function emailHtml(event: NotifyEvent, data: EventData, links: EmailLinks
   const e = escapeXml;
   const out = [
     '<!DOCTYPE html><html><body style="font-family:sans-serif">',
+    // The preheader: what the inbox shows beside the subject, which is the same for the whole game.
+    `<div style="display:none;max-height:0;overflow:hidden">${e(subject(event, data))}</div>`,
     ...(parts.marker ? [`<p style="font-size:12px;color:#666">${e(parts.marker)}</p>`] : []),
     ...parts.summary.map((line) => `<p>${e(line)}</p>`),
     `<p><img src="${e(data.image)}" width="600" style="max-width:100%;height:auto" alt="${e(`The board at ply ${data.ply}`)}"></p>`,

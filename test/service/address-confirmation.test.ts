@@ -26,7 +26,7 @@ async function anyTurn(g: { id: string; tokens: { white: string; black: string }
 }
 
 async function deliver(jobs: Parameters<typeof runQueue>[0]) {
-  const sent: { to: string; subject: string; text: string; html?: string }[] = [];
+  const sent: { to: string; subject: string; text: string; html?: string; headers: Record<string, string> }[] = [];
   const EMAIL = { send: async (m: (typeof sent)[number]) => (sent.push(m), { messageId: `m${sent.length}` }) } as unknown as SendEmail;
   await runQueue(jobs, 1, 'subspace-notify', { ...env, EMAIL });
   return sent;
@@ -85,14 +85,14 @@ describe('an address a seat was given', () => {
     expect(confirmed.text).toContain('victim@example.net is confirmed');
     // It is Black's move: the turn mail the confirmation stood in for comes now, with its reply address (tester 12 E1).
     const told = await deliver(queue.take());
-    expect(told.map((m) => [m.to, m.subject.startsWith('[Subspace] Your move in Warp Factor')])).toEqual([['Victim@Example.net', true]]);
+    expect(told.map((m) => [m.to, m.headers['X-Subspace-Event']])).toEqual([['Victim@Example.net', 'turn']]);
     expect(told[0]!.text).toMatch(/^## Subspace \S+ ply 5 [0-9a-f]{8}: reply above ##/);
     expect(told[0]!.text).toContain('It is your move as Black.');
     await anyTurn(g);
     await anyTurn(g, 'now it may');
     const after = await deliver(queue.take());
     expect(after.map((m) => m.to)).toEqual(['Victim@Example.net']);
-    expect(after[0]!.subject).toContain('Your move in Warp Factor');
+    expect(after[0]!.headers['X-Subspace-Event']).toBe('turn');
     expect(after[0]!.text).toContain('now it may');
   });
 
@@ -148,7 +148,7 @@ describe('an address a seat was given', () => {
     // Its owner confirms it again (the old confirmation link still works): the mail flows again.
     expect((await call('POST', confirmLink)).status).toBe(200);
     // (The games waiting for its owner mail their turn at once, this one and the stranger's.)
-    expect((await deliver(queue.take())).map((m) => m.subject.slice(0, 24)).sort()).toEqual(['[Subspace] Your move in ', '[Subspace] Your move in ']);
+    expect((await deliver(queue.take())).map((m) => m.headers['X-Subspace-Event'])).toEqual(['turn', 'turn']);
     await anyTurn(first);
     await anyTurn(first);
     expect((await deliver(queue.take())).map((m) => m.to)).toEqual([address]);
@@ -191,6 +191,6 @@ describe('an address a seat was given', () => {
     queue.take();
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
     const sent = await deliver(queue.take());
-    expect(sent.map((m) => m.subject)).toEqual([`[Subspace] Your move in Warp Factor game ${g.id}: White played Wb2-Wb3`]);
+    expect(sent.map((m) => [m.subject, m.headers['X-Subspace-Event']])).toEqual([[`[Subspace] Warp Factor game ${g.id} against White`, 'turn']]);
   });
 });

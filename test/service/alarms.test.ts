@@ -182,15 +182,15 @@ describe("a game's alarm", () => {
     const created = await row(g.id);
     expect(await fireAt(g.id, created.deadline! - 0.2 * DAY)).toBe(true);
     expect(await fireAt(g.id, created.deadline! - 0.1 * DAY)).toBe(true);
-    const sent: { subject: string }[] = [];
-    const EMAIL = { send: async (m: { subject: string }) => (sent.push(m), { messageId: 'm' }) } as unknown as SendEmail;
+    const sent: { headers: Record<string, string> }[] = [];
+    const EMAIL = { send: async (m: { headers: Record<string, string> }) => (sent.push(m), { messageId: 'm' }) } as unknown as SendEmail;
     await runQueue(
       queue.take().filter((j) => j.gameId === g.id && j.side === 'white' && j.channel === 'email'),
       1,
       'subspace-notify',
       { ...env, EMAIL },
     );
-    expect(sent.map((m) => m.subject.replace(/ in .*/, ''))).toEqual(['[Subspace] Reminder: your move', '[Subspace] Last call: your move']);
+    expect(sent.map((m) => m.headers['X-Subspace-Event'])).toEqual(['reminder', 'last-call']);
   });
 
   it('a reminder found due once the last call is: the last call alone, not both (nor the reminder after it)', async () => {

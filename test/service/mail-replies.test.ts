@@ -20,7 +20,7 @@ beforeAll(() => {
   (env as { REPLY_SECRET?: string }).REPLY_SECRET = 'test-reply-secret';
 });
 
-type Sent = { to: string; text: string; replyTo: string; subject: string };
+type Sent = { to: string; text: string; replyTo: string; subject: string; headers: Record<string, string> };
 
 /** A mail game whose notifications are delivered into `sent` when `deliver()` runs. */
 async function mailGame() {
@@ -121,7 +121,7 @@ describe('a reply is for the position its email showed', () => {
     const { g, deliver, stop } = await mailGame();
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
     await call('POST', `/api/games/${g.id}/draw`, { json: { action: 'offer' }, token: g.tokens.black });
-    const offer = (await deliver()).find((m) => m.to === KIRK && /offers a draw/.test(m.subject))!;
+    const offer = (await deliver()).find((m) => m.to === KIRK && m.headers['X-Subspace-Event'] === 'draw-offer')!;
     // Kor plays (the offer stands), Kirk plays (it lapses), Kor plays and offers again.
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Bb3-Bb2', token: g.tokens.black });
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wa2-Wa3', token: g.tokens.white });
@@ -214,7 +214,7 @@ describe('what an email asks is what its reply can answer', () => {
     expect((await state(g.id)).ply).toBe(0);
     // A draw offered: the footer says "accept" is for it.
     await call('POST', `/api/games/${g.id}/draw`, { json: { action: 'offer' }, token: g.tokens.black });
-    const offer = (await deliver()).find((m) => m.to === KIRK && /offers a draw/.test(m.subject))!;
+    const offer = (await deliver()).find((m) => m.to === KIRK && m.headers['X-Subspace-Event'] === 'draw-offer')!;
     expect(offer.text).toContain('or one of: accept (the draw offered to you), decline, resign;');
     stop();
   });
@@ -299,7 +299,7 @@ describe("a player's new address, until it is confirmed", () => {
     const EMAIL = { send: async (m: never) => (sent.push(m), { messageId: 'm' }) } as unknown as SendEmail;
     await runQueue(queue.take(), 1, 'subspace-notify', { ...env, EMAIL });
     const yourMove = sent.find((m) => m.to === address);
-    expect(yourMove?.subject).toBe(`[Subspace] Your move in Warp Factor game ${game.id}: White played Wb2-Wb3`);
+    expect([yourMove?.subject, yourMove?.headers['X-Subspace-Event']]).toEqual([`[Subspace] Warp Factor game ${game.id} against Alice (White)`, 'turn']);
     expect(sent.map((m) => m.to)).not.toContain(typo);
     const answer = await reply(address, yourMove!.replyTo, 'Bb3-Bb2', yourMove!.text);
     expect(answer).toContain('Bb3-Bb2');

@@ -79,7 +79,11 @@ describe('notification emails', () => {
     const replyTo = await replyAddressOf(g.id, g.tokens.black);
     expect(replyTo).toMatch(new RegExp(`^play\\+${g.id}\\.black\\.[0-9a-f]{16}@subspace\\.example$`));
     expect(mail).toMatchObject({ from: 'games@subspace.example', to: 'kor@example.org', replyTo });
-    expect(mail.subject).toBe(`[Subspace] Your move in Warp Factor game ${g.id}: White played Wb2-Wb3`);
+    // One subject for the whole game, so Gmail and Outlook thread it (tester 12 E24); what happened is the preheader.
+    expect(mail.subject).toBe(`[Subspace] Warp Factor game ${g.id} against Kirk (White)`);
+    expect(mail.html).toMatch(
+      new RegExp(`^<!DOCTYPE html><html><body[^>]*>\\n<div style="display:none[^"]*">Your move in Warp Factor game ${g.id}: White played Wb2-Wb3</div>`),
+    );
     expect(mail.text).toContain('Kirk (White) played Wb2-Wb3 (ply 1).');
     expect(mail.text).toContain('B level     N level     W level');
     expect(mail.text).toMatch(/You have \d+ legal turns\./);
@@ -153,7 +157,8 @@ describe('notification emails', () => {
     const started = (await deliverEmails(queue.take())).sent;
     expect(started.map((m) => m.to).sort()).toEqual(['kirk@example.org', 'kor@example.org']);
     const white = started.find((m) => m.to === 'kirk@example.org');
-    expect(white.subject).toBe(`[Subspace] New Warp Factor game ${g.id} against Kor (Black): you play White`);
+    expect(white.subject).toBe(`[Subspace] Warp Factor game ${g.id} against Kor (Black)`);
+    expect(white.html).toContain(`>New Warp Factor game ${g.id} against Kor (Black): you play White</div>`);
     expect(white.text).toMatch(/^## Subspace \S+ ply 0 [0-9a-f]{8}: reply above ##/);
     expect(white.text).toContain('Your new game against Kor (Black) has started. You play White.');
     expect(white.text).toMatch(/Deadline \d{4}-\d\d-\d\d \d\d:\d\d UTC \(1 day per move\)\./);
@@ -210,7 +215,11 @@ describe('notification emails', () => {
     const jobs = queue.take();
     expect(jobs.map((j) => `${j.event}:${j.side}`)).toEqual(['game-over:white', 'game-over:black']);
     const { sent } = await deliverEmails(jobs);
-    expect(sent[0].subject).toContain('Kor (Black) won by resignation (0-1)');
+    expect(sent.map((m: { subject: string }) => m.subject)).toEqual([
+      `[Subspace] Warp Factor game ${g.id} against Kor (Black)`,
+      `[Subspace] Warp Factor game ${g.id} against Kirk (White)`,
+    ]);
+    expect(sent[0].html).toContain('Kor (Black) won by resignation (0-1)');
     // The real (simulated) send_email binding: writes the message under .wrangler/tmp.
     const result = await runQueue(jobs, 1);
     expect(result.explicitAcks).toHaveLength(2);

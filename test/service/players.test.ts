@@ -626,7 +626,7 @@ describe('challenges', () => {
     const { game } = await startGame(a, b); // a white
     await call('POST', `/api/games/${game.id}/resign`, { token: b.key });
     queue.take();
-    const sent: { to: string; subject: string; text: string; html?: string }[] = [];
+    const sent: { to: string; subject: string; text: string; html?: string; headers: Record<string, string> }[] = [];
     vi.spyOn(env.EMAIL!, 'send').mockImplementation(async (m: any) => (sent.push(m), { messageId: 'x' }) as never); // eslint-disable-line @typescript-eslint/no-explicit-any
     const re = await call('POST', `/api/games/${game.id}/rematch`, { token: b.key });
     expect(re.status).toBe(201);
@@ -646,9 +646,9 @@ describe('challenges', () => {
     const delivered = await runQueue(jobs, 1, 'subspace-notify', { ...env, EMAIL });
     expect(delivered.explicitAcks.length).toBe(2);
     const starts = sent.slice(1).sort((x, y) => x.to.localeCompare(y.to));
-    expect(starts.map((m) => [m.to, m.subject])).toEqual([
-      ['archer@example.org', `[Subspace] New Warp Factor game ${next.body.id} against Shran (White): you play Black`],
-      ['shran@example.org', `[Subspace] New Warp Factor game ${next.body.id} against Archer (Black): you play White`],
+    expect(starts.map((m) => [m.to, m.subject, m.headers['X-Subspace-Event']])).toEqual([
+      ['archer@example.org', `[Subspace] Warp Factor game ${next.body.id} against Shran (White)`, 'game-start'],
+      ['shran@example.org', `[Subspace] Warp Factor game ${next.body.id} against Archer (Black)`, 'game-start'],
     ]);
     for (const m of starts) {
       // A player's seat is played from their games page, not from a link of its own.
