@@ -258,6 +258,10 @@ On Sun, 22 Nov 2026 at 09:00, Subspace <${to}> wrote:
     expect(mail.replies[0]!.text).toContain('You played Bb3-Bb2 (ply 2).');
     expect(mail.replies[0]!.text).toContain('White to move');
     expect(mail.replies[0]!.text).not.toContain("It is White's turn.");
+    // With an HTML part whose board keeps its columns (a <pre>), as clients show plain text in a proportional font (tester 12 E25).
+    const board = mail.replies[0]!.text!.split('\n\n').find((p) => p.startsWith('B level'))!;
+    expect(mail.replies[0]!.html).toContain(`<pre style="font-size:13px">${board.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</pre>`);
+    expect(mail.replies[0]!.html).toContain('<p>You played Bb3-Bb2 (ply 2).');
     const state = await call('GET', `/api/games/${g.id}`);
     expect(state.body.lastMove).toMatchObject({ ply: 2, side: 'black', text: 'Bb3-Bb2' });
   });

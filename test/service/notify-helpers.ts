@@ -97,7 +97,7 @@ export function webhookReceiver(secrets: () => Record<string, string>, answers: 
 
 export interface FakeEmail {
   message: ForwardableEmailMessage;
-  replies: { from: string; subject: string; text?: string; headers?: Record<string, string> }[];
+  replies: { from: string; subject: string; text?: string; html?: string; headers?: Record<string, string> }[];
   rejected: string[];
 }
 

@@ -7,6 +7,7 @@
 // takeback) only while the game is where the email answered showed it: the same ply and the
 // same position, which a takeback can change (issue 26).
 import { readReplyAddress, type MailConfig } from '../../notify/addresses.ts';
+import { answerHtml } from '../../notify/answer-html.ts';
 import { replyMarker } from '../../notify/messages.ts';
 import { positionKey } from '../../service/public-state.ts';
 import type { AddressStore } from '../../db/address-store.ts';
@@ -378,12 +379,13 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
   // may be another address than the From header (forwarding, lists, or someone else's server): then it is sent
   // to the seat through the service's outgoing mail instead, and with no outgoing mail, not at all.
   const envelope = message.from.trim().toLowerCase();
-  const toSeat = { from: deps.config.from, to: seat, subject, text, replyTo: message.to, headers };
+  const html = answerHtml(text);
+  const toSeat = { from: deps.config.from, to: seat, subject, text, html, replyTo: message.to, headers };
   if (envelope !== seat) {
     if (deps.send) await deps.send.send(toSeat);
   } else
     try {
-      await message.reply({ from: message.to, subject, text, headers });
+      await message.reply({ from: message.to, subject, text, html, headers });
     } catch (e) {
       if (!deps.send) throw e;
       await deps.send.send(toSeat);
