@@ -1,4 +1,5 @@
-// The pages few requests ask for (the tournaments, a tournament, a leaderboard, a player's profile,
+// The pages drawn apart from the main Worker: the home page and a new game's links, and those few
+// requests ask for (the tournaments, a tournament, a leaderboard, a player's profile,
 // an address's confirmation and unsubscribe pages, linking a chat, the rules, a mailed link's button,
 // a new key, settings saved, a game's resign asked again and its new webhook's secret),
 // drawn by the picture Worker (src/pictures/index.ts `page`) so that their markup stays out of the
@@ -10,6 +11,7 @@ import { LeaderboardPage, TournamentPage, TournamentsPage } from './league.tsx';
 import { ProfilePage } from './profile.tsx';
 import { LinkButtonPage, NewKeyPage, SettingsSavedPage } from './me-rare.tsx';
 import { ConfirmEndPage, SettingsPage } from './game-rare.tsx';
+import { CreatedPage, HomePage } from './home.tsx';
 import { lookupIn, type RatingTable } from './rating-badge.tsx';
 import { PageInfo, type PageContext } from './site.tsx';
 import type { VariantName } from '../../engine/types.ts';
@@ -37,6 +39,8 @@ export type RarePage =
   | { readonly name: 'settings-saved'; readonly props: Parameters<typeof SettingsSavedPage>[0] }
   | { readonly name: 'confirm-end'; readonly props: Parameters<typeof ConfirmEndPage>[0] }
   | { readonly name: 'webhook-secret'; readonly props: Parameters<typeof SettingsPage>[0] }
+  | { readonly name: 'home'; readonly props: Parameters<typeof HomePage>[0] }
+  | { readonly name: 'created'; readonly props: Parameters<typeof CreatedPage>[0] }
   | { readonly name: 'rules-index'; readonly props: Record<string, never> }
   | { readonly name: 'rules'; readonly props: { readonly variant: VariantName } };
 
@@ -72,6 +76,10 @@ function element(request: RarePage) {
       return <ConfirmEndPage {...request.props} />;
     case 'webhook-secret':
       return <SettingsPage {...request.props} />;
+    case 'home':
+      return <HomePage {...request.props} />;
+    case 'created':
+      return <CreatedPage {...request.props} />;
     case 'rules-index':
       return <RulesIndexPage rules={RULES} />;
     case 'rules':

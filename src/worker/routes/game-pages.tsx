@@ -17,12 +17,12 @@ import { limitNewGames } from '../http-limits.ts';
 import { describeIssues } from '../http-validation.ts';
 import { sideWorker } from '../board-png.ts';
 import { GamePage, Live, type Flash, type GamePageProps } from '../pages/game.tsx';
-import { CreatedPage, HomePage, type HomeValues } from '../pages/home.tsx';
+import type { HomeValues } from '../pages/home.tsx';
 import { betterTurn } from '../../service/analysis-words.ts';
 import { cookiePlayer } from '../viewer.tsx';
 import { lineTurns } from '../text/commands.ts';
 import { playerSeat } from '../../service/players.ts';
-import { errorPage, failureWords, noSuchGame, ownPageForms, page } from '../pages/respond.tsx';
+import { errorPage, failureWords, noSuchGame, ownPageForms, page, rarePage } from '../pages/respond.tsx';
 
 /** The tokens of a game just made, for its links page only (its path). */
 const NEW_GAME_COOKIE = 'subspace_new_game';
@@ -68,22 +68,22 @@ export const gamePages = new Hono<AppEnv>()
   // `?variant=`: a rules page's "Start a game" comes with its variant chosen (tester 9 U12).
   .get('/', (c) => {
     const variant = c.req.query('variant');
-    return page(c).html(<HomePage {...(variant && (VARIANT_NAMES as readonly string[]).includes(variant) ? { values: { variant } } : {})} />);
+    return rarePage(c, { name: 'home', props: variant && (VARIANT_NAMES as readonly string[]).includes(variant) ? { values: { variant } } : {} });
   })
 
   .post(
     '/games',
     ownPageForms,
-    limitNewGames((c, error) => page(c, 429).html(<HomePage error={error} />)),
+    limitNewGames((c, error) => rarePage(c, { name: 'home', props: { error } }, 429)),
     async (c) => {
       const fields = await formFields(c);
       const values: HomeValues = fields;
       const form = v.safeParse(CreateFormSchema, fields);
-      if (!form.success) return page(c, 400).html(<HomePage error={describeIssues(form.issues, 'form', HOME_FORM_LABELS)} values={values} />);
+      if (!form.success) return rarePage(c, { name: 'home', props: { error: describeIssues(form.issues, 'form', HOME_FORM_LABELS), values } }, 400);
       const f = form.output;
       // Leave days are days off a clock: without one they would be dropped without a word.
       if (!f.days && f.leave)
-        return page(c, 400).html(<HomePage error="Leave days need a clock: choose a time per move, or set leave days to 0." values={values} />);
+        return rarePage(c, { name: 'home', props: { error: 'Leave days need a clock: choose a time per move, or set leave days to 0.', values } }, 400);
       const input = {
         variant: f.variant,
         ...curvedSpaceOptions(f),
@@ -92,14 +92,14 @@ export const gamePages = new Hono<AppEnv>()
         ...(f.position ? { position: f.position } : {}),
       };
       const parsed = v.safeParse(CreateGameSchema, input);
-      if (!parsed.success) return page(c, 400).html(<HomePage error={describeIssues(parsed.issues, 'form', HOME_FORM_LABELS)} values={values} />);
+      if (!parsed.success) return rarePage(c, { name: 'home', props: { error: describeIssues(parsed.issues, 'form', HOME_FORM_LABELS), values } }, 400);
       // Signed in (the /me cookie): the creator's seat is the player's, so the game is on /me.
       const player = await cookiePlayer(c);
       const mine: Color = f.side ?? 'white';
       // The player's name and confirmed address on their seat, unless the form gave the seat its own (as POST /api/games with a key does).
       const seated = player ? { ...parsed.output, [mine]: { ...playerSeat(player), ...parsed.output[mine] } } : parsed.output;
       const created = await c.var.services.games.create(seated, linkBase(c), player ? { players: { [mine]: player.id } } : undefined);
-      if (!created.ok) return page(c, 400).html(<HomePage error={failureWords(created)} values={values} />);
+      if (!created.ok) return rarePage(c, { name: 'home', props: { error: failureWords(created), values } }, 400);
       const { id, tokens } = created.value;
       const theirs = tokens[opposite(mine)];
       // The opponent's link stays on the creator's game page until the opponent opens it.
@@ -137,7 +137,7 @@ export const gamePages = new Hono<AppEnv>()
     const me = q.me === 'black' ? 'black' : 'white';
     const row = await c.var.services.stores.players.game(id);
     const owned = Boolean(row && (me === 'white' ? row.whitePlayerId : row.blackPlayerId));
-    return page(c).html(<CreatedPage id={id} title={title} links={links} me={me} owned={owned} />);
+    return rarePage(c, { name: 'created', props: { id, title, links, me, owned } });
   })
 
   // "Next game": the game waiting for the signed-in player (their turn or an offer to answer) with
