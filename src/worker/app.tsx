@@ -148,7 +148,7 @@ app.route('/rules', rules);
 const wantsPage = (c: Context) => !/^\/(api\/|api$|openapi\.json$)/.test(c.req.path) && /\btext\/html\b/.test(c.req.header('Accept') ?? '');
 
 /** The page a browser gets where no route answers (404), not its method (405), or its form is too large (413). */
-function noRoutePage(c: Context, status: 404 | 405 | 413, title: string, message: string) {
+function noRoutePage(c: Context, status: 400 | 404 | 405 | 413, title: string, message: string) {
   c.header('Content-Security-Policy', PAGE_CSP);
   return c.html(<ErrorPage status={status} title={title} message={message} />, status);
 }
@@ -193,6 +193,9 @@ app.onError((err, c) => {
   if (err instanceof HTTPException && err.status < 500) {
     // Hono's JSON validator words a broken body its own way; say it as the other routes do.
     if (err.status === 400 && /malformed json/i.test(err.message)) return unreadJson(c);
+    // A page form's browser gets a page (a multipart body without its boundary, a field sent twice: tester 11 S14).
+    if (err.status === 400 && wantsPage(c))
+      return noRoutePage(c, 400, 'Form not readable', `${err.message.replace(/\.$/, '')}. Nothing was done: go back and send the form again.`);
     return jsonError(c, err.status, err.status === 400 ? 'invalid_body' : 'bad_request', err.message);
   }
   // Log the details for the operator; the client gets no stack trace.

@@ -160,6 +160,24 @@ describe('a page form too large', () => {
     const json = await send('application/json');
     expect([json.status, json.body.code]).toEqual([413, 'body_too_large']);
   });
+
+  it('a page form that cannot be read (a multipart without its boundary, a field twice) is a page for a browser too', async () => {
+    const g = await newGame('warp-factor');
+    const send = (accept: string, body: string, type: string) =>
+      call('POST', `/games/${g.id}/message`, { headers: { 'Content-Type': type, Origin: BASE, Accept: accept }, text: body });
+    for (const [body, type, words] of [
+      ['text=hi', 'multipart/form-data', 'the form cannot be read as multipart/form-data'],
+      [`token=${g.tokens.white}&text=a&text=b`, 'application/x-www-form-urlencoded', 'the field text is given 2 times'],
+    ]) {
+      const page = await send('text/html,application/xhtml+xml', body!, type!);
+      expect([page.status, page.headers.get('Content-Type')], words).toEqual([400, expect.stringContaining('text/html')]);
+      expect(page.text).toContain('<h1>Form not readable</h1>');
+      expect(page.text).toContain(words);
+      const json = await send('application/json', body!, type!);
+      expect([json.status, json.body.code], words).toEqual([400, 'invalid_body']);
+    }
+    expect((await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.white })).body.messages).toEqual([]);
+  });
 });
 
 describe('tokens on reads', () => {
