@@ -48,6 +48,8 @@ export function gameColumns() {
     /** A pause by agreement asked for (who, how many days), waiting for the opponent's answer. */
     pauseOfferBy: text('pause_offer_by', { enum: COLORS }),
     pauseOfferDays: integer('pause_offer_days'),
+    /** When each side asked for a pause in the last hour (JSON `{"white": [ms, …], "black": […]}`): a few an hour (tester 11 S19). */
+    pauseAsks: text('pause_asks'),
     /** A running pause: when it ends (epoch ms), who asked for it, and the time the side to move
      * had left when the clock stopped (ms). The deadline is null meanwhile. */
     pausedUntil: integer('paused_until'),

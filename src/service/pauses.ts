@@ -36,6 +36,31 @@ export const otherPauseAsked = (state: Pick<PublicState, 'pauseOffer'>, days: nu
     ? `${colorName(state.pauseOffer.by)} now asks for a pause of ${plural(state.pauseOffer.days, 'day')}`
     : undefined;
 
+/** Pause requests each side may make in an hour: each is told to the opponent, and so is its withdrawal (tester 11 S19). */
+export const PAUSE_ASKS = { max: 3, windowMs: 3_600_000 } as const;
+
+/** The side's pause requests in the last hour (oldest first), as the row keeps them. */
+function recentAsks(row: GameRow, now: number): Record<Color, number[]> {
+  let kept: Partial<Record<Color, number[]>> = {};
+  try {
+    kept = row.pauseAsks ? JSON.parse(row.pauseAsks) : {};
+  } catch {}
+  const recent = (side: Color) => (Array.isArray(kept[side]) ? kept[side] : []).filter((at) => typeof at === 'number' && at > now - PAUSE_ASKS.windowMs);
+  return { white: recent('white'), black: recent('black') };
+}
+
+function tooManyAsks(asks: readonly number[], now: number): Failure {
+  const wait = Math.max(1, Math.ceil((asks[asks.length - PAUSE_ASKS.max]! + PAUSE_ASKS.windowMs - now) / 1000));
+  return {
+    ...fail(
+      429,
+      'rate_limited',
+      `too many pause requests: each player may ask for a pause at most ${PAUSE_ASKS.max} times an hour; try again at ${utc(iso(now + wait * 1000))} (in ${wait} s)`,
+    ),
+    retryAfter: wait,
+  };
+}
+
 export async function pause(ctx: GameContext, id: string, actor: Actor, input: PauseInput): Promise<ServiceResult<PublicState>> {
   const who = await ctx.player(id, actor);
   if (!who.ok) return who;
@@ -50,7 +75,11 @@ export async function pause(ctx: GameContext, id: string, actor: Actor, input: P
     if (row.pauseOfferBy === side)
       return fail(409, 'already_offered', `you have already offered a pause of ${plural(row.pauseOfferDays ?? 0, 'day')}; cancel it first to offer another`);
     if (computerLevel(row, other) !== undefined) return startPause(ctx, row, side, input.days, side, offer);
-    const changes: GameChanges = { pauseOfferBy: side, pauseOfferDays: input.days, updatedAt: ctx.clock() };
+    const now = ctx.clock();
+    const asks = recentAsks(row, now);
+    if (asks[side].length >= PAUSE_ASKS.max) return tooManyAsks(asks[side], now);
+    asks[side].push(now);
+    const changes: GameChanges = { pauseOfferBy: side, pauseOfferDays: input.days, pauseAsks: JSON.stringify(asks), updatedAt: now };
     return write(ctx, row, side, offer, changes, [other]);
   }
   if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));

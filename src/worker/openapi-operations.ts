@@ -42,7 +42,7 @@ export const key = [{ playerToken: [] }, { playerTokenQuery: [] }];
 export const challengeParam = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9]{12}$' } };
 export const playerParam = { ...challengeParam };
 /** An action on a game (resign, draw, ...): the game after it; `codes` are the refusals of its own. */
-export const playerAction = (summary: string, codes: { 403?: ErrorCode[]; 409?: ErrorCode[] } = {}, extra: Record<string, unknown> = {}) => ({
+export const playerAction = (summary: string, codes: { 403?: ErrorCode[]; 409?: ErrorCode[]; 429?: string } = {}, extra: Record<string, unknown> = {}) => ({
   post: {
     summary,
     security: auth,
@@ -59,6 +59,14 @@ export const playerAction = (summary: string, codes: { 403?: ErrorCode[]; 409?: 
         'stale_ply',
         ...(codes[409] ?? []),
       ),
+      ...(codes[429]
+        ? {
+            429: {
+              ...error(codes[429], 'rate_limited'),
+              headers: { 'Retry-After': { description: 'seconds until a new request can succeed', schema: { type: 'integer' } } },
+            },
+          }
+        : {}),
     },
   },
 });

@@ -398,6 +398,14 @@ const specific: Record<string, Recipe> = {
     return { ...s, path: `/api/games/${t.id}/pause`, token: t.tokens.white };
   },
   'POST /api/games/{id}/pause 409 no_offer': (s) => ({ ...s, token: g.tokens.black, json: { action: 'accept' } }),
+  'POST /api/games/{id}/pause 429 rate_limited': async (s) => {
+    const t = await clocked();
+    for (let i = 0; i < 3; i++) {
+      await act(t, 'white', 'pause', { action: 'offer', days: 3 });
+      await act(t, 'white', 'pause', { action: 'cancel' });
+    }
+    return { ...s, path: `/api/games/${t.id}/pause`, token: t.tokens.white };
+  },
   'POST /api/games/{id}/leave 403 not_your_turn': (s) => ({ ...s, token: g.tokens.black }),
   'POST /api/games/{id}/leave 409 game_over': async (s) => {
     const over = await finished({ clock: { daysPerMove: 3, leaveDays: 3 } });

@@ -108,8 +108,8 @@ const insert = (table: string, row: Record<string, unknown>) =>
       .join(', ')})`,
   ).bind(...Object.values(row));
 
-/** legacy_games has the game row's columns as they were at migration 0020 (claim_notice_deadline came later). */
-const legacyRow = ({ claim_notice_deadline: _later, ...row }: Record<string, unknown>) => row;
+/** legacy_games has the game row's columns as they were at migration 0020 (claim_notice_deadline and pause_asks came later). */
+const legacyRow = ({ claim_notice_deadline: _later, pause_asks: _latest, ...row }: Record<string, unknown>) => row;
 
 let copiesMade = 0;
 

@@ -142,6 +142,38 @@ describe('pause by agreement', () => {
     expect(told(queue.jobs, g.id, 'pause-end')).toEqual(['black', 'white']);
   });
 
+  it('each player may ask at most 3 times an hour: asking and taking it back cannot flood the opponent (tester 11 S19)', async () => {
+    const queue = captureQueue();
+    const g = await timed();
+    const t0 = (await row(g.id)).createdAt + 1000;
+    const at = (t: number) => gameService(env, () => t);
+    for (let i = 0; i < 3; i++) {
+      expect((await at(t0 + i * 60_000).pause(g.id, g.tokens.white, { action: 'offer', days: 2 + i })).ok).toBe(true);
+      expect((await at(t0 + i * 60_000 + 1).pause(g.id, g.tokens.white, { action: 'cancel' })).ok).toBe(true);
+    }
+    const fourth = await at(t0 + 10 * 60_000).pause(g.id, g.tokens.white, { action: 'offer', days: 5 });
+    expect(fourth.ok).toBe(false);
+    if (fourth.ok) return;
+    expect([fourth.status, fourth.code]).toEqual([429, 'rate_limited']);
+    expect(fourth.error).toMatch(/^too many pause requests: each player may ask for a pause at most 3 times an hour; try again at .+ UTC \(in 3000 s\)$/);
+    expect(fourth.retryAfter).toBe(3000);
+    expect(told(queue.jobs, g.id, 'pause-offer')).toEqual(['black', 'black', 'black']);
+    expect((await row(g.id)).pauseOfferBy).toBeNull();
+    // The other side asks on its own count; an hour after the first ask, White may ask again.
+    expect((await at(t0 + 11 * 60_000).pause(g.id, g.tokens.black, { action: 'offer', days: 1 })).ok).toBe(true);
+    expect((await at(t0 + 11 * 60_000 + 1).pause(g.id, g.tokens.black, { action: 'cancel' })).ok).toBe(true);
+    expect((await at(t0 + 60 * 60_000 + 1).pause(g.id, g.tokens.white, { action: 'offer', days: 5 })).ok).toBe(true);
+    // Through the API with the machine's clock: the 429 carries Retry-After.
+    const h = await timed();
+    for (let i = 0; i < 3; i++) {
+      expect((await pause(h, 'white', { action: 'offer', days: 2 })).status).toBe(200);
+      expect((await pause(h, 'white', { action: 'cancel' })).status).toBe(200);
+    }
+    const refused = await pause(h, 'white', { action: 'offer', days: 2 });
+    expect([refused.status, refused.body.code]).toEqual([429, 'rate_limited']);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(3000);
+  });
+
   it('a touch after the end resumes it with the time the side to move had left, counted from the end', async () => {
     const g = await timed();
     const created = await row(g.id);

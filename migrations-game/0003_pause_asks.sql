@@ -1,0 +1,1 @@
+ALTER TABLE `games` ADD `pause_asks` text;
