@@ -200,6 +200,17 @@ export class PlayerStore extends D1Store {
     await this.db.insert(signInLinks).values({ tokenHash, playerId, expiresAt });
   }
 
+  /** Whether two players have ever had a game together (either colour, any outcome). */
+  async havePlayed(a: string, b: string): Promise<boolean> {
+    const found = await this.db
+      .select({ id: games.id })
+      .from(games)
+      .where(or(and(eq(games.whitePlayerId, a), eq(games.blackPlayerId, b)), and(eq(games.whitePlayerId, b), eq(games.blackPlayerId, a))))
+      .limit(1)
+      .get();
+    return found !== undefined;
+  }
+
   /** Whether any of these players has a sign-in link that would work now (not used, not expired). */
   async anySignInLinkOpen(playerIds: readonly string[], now: number): Promise<boolean> {
     const link = await this.db

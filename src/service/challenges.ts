@@ -23,6 +23,12 @@ const DAY_MS = 86_400_000;
 const TWIN_CHALLENGE_MS = 10_000;
 /** Open challenges a player may have at once (to anyone or to one player): one client cannot fill the lobby. */
 export const MAX_OPEN_CHALLENGES = 20;
+/**
+ * Challenges one player may send another they have never played in a UTC day: each is told to them
+ * by mail, chat, push and webhook, and a withdrawn one frees its open slot at once, so without it a
+ * stranger's key could flood a player (tester 11 S18). Players who have had a game together are free.
+ */
+export const CHALLENGES_TO_ONE_A_DAY = 5;
 
 /** What a player's event stream carries (GET /api/stream/events). */
 export type PlayerEvent =
@@ -164,6 +170,20 @@ export class ChallengeService {
     if (input.to !== undefined) {
       if (input.to === creator.id) return fail(400, 'invalid_body', 'to: you cannot challenge yourself');
       if (!(await this.store.player(input.to))) return fail(404, 'unknown_player', `no player with id ${input.to}`);
+      const now = this.clock();
+      const day = now - (now % DAY_MS);
+      if (
+        !(await this.store.havePlayed(creator.id, input.to)) &&
+        (await this.store.countAction(`challenge:${creator.id}:${input.to}`, day)) > CHALLENGES_TO_ONE_A_DAY
+      )
+        return {
+          ...fail(
+            429,
+            'rate_limited',
+            `to: you have challenged this player ${CHALLENGES_TO_ONE_A_DAY} times today (UTC), the most in a day before you have played them; challenge them again tomorrow, or leave an open challenge in the lobby`,
+          ),
+          retryAfter: Math.ceil((day + DAY_MS - now) / 1000),
+        };
     }
     // A rated game without a clock would never end if the player losing stopped answering (tester 14 P1).
     if (input.rated && !input.clock)

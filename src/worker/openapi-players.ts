@@ -235,7 +235,11 @@ export const playerPaths = {
         403: error('not a player key'),
         404: error('no player with that `to` id', 'unknown_player'),
         409: error('you have 20 open challenges, the most at once: withdraw one first', 'too_many_challenges'),
-        429: tooMany('challenges (30 a minute)', 'from this player key'),
+        429: {
+          ...tooMany('challenges (30 a minute)', 'from this player key'),
+          description:
+            'too many challenges from this player key in the last minute (30), or a sixth in a UTC day to one player you have never played (Retry-After: the next day); a player cannot be flooded by a stranger sending and withdrawing',
+        },
       },
     },
     get: {

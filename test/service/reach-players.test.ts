@@ -160,6 +160,46 @@ describe('a refused offer (tester 14 P10)', () => {
   });
 });
 
+describe('challenges to one player (tester 11 S18)', () => {
+  it('at most 5 a day from a player they never played: sending and withdrawing cannot flood them; others, the lobby and opponents stay open', async () => {
+    const kor = await newPlayer('Kor');
+    const worf = await newPlayer('Worf');
+    const send = (variant: string, to?: string) => call('POST', '/api/challenges', { token: worf.key, json: { variant, ...(to ? { to } : {}) } });
+    const variants = ['planar', 'warp-factor', 'first-contact', 'curved-space', 'planar'];
+    for (const variant of variants) {
+      const made = await send(variant, kor.id);
+      expect(made.status, made.text).toBe(201);
+      expect((await call('DELETE', `/api/challenges/${made.body.id}`, { token: worf.key })).status).toBe(200);
+    }
+    const sixth = await send('warp-factor', kor.id);
+    expect([sixth.status, sixth.body.code]).toEqual([429, 'rate_limited']);
+    expect(sixth.body.error).toMatch(/^to: you have challenged this player 5 times today \(UTC\)/);
+    const retry = Number(sixth.headers.get('Retry-After'));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(86_400);
+    // Another player, and an open challenge in the lobby, are not held back.
+    const other = await newPlayer('Martok');
+    expect((await send('planar', other.id)).status).toBe(201);
+    expect((await send('warp-factor')).status).toBe(201);
+    // The page form says it, the form kept.
+    const page = await form('/challenges', { to: kor.id, on: 'profile', variant: 'planar', days: '3', ratedShown: '1' }, undefined, cookie(worf.key));
+    expect(page.status).toBe(429);
+    expect(page.text).toContain('you have challenged this player 5 times today');
+    expect(page.headers.get('Retry-After')).toMatch(/^\d+$/);
+    // Once they have played, there is no such limit between them: Kor, who has, may challenge Worf as often as they like.
+    const open = await call('POST', '/api/challenges', { token: kor.key, json: { variant: 'planar', to: worf.id } });
+    expect((await call('POST', `/api/challenges/${open.body.id}/accept`, { token: worf.key })).status).toBe(201);
+    for (let i = 0; i < 7; i++) {
+      const again = await call('POST', '/api/challenges', {
+        token: worf.key,
+        json: { variant: variants[i % 5], to: kor.id, color: i % 2 ? 'white' : 'black' },
+      });
+      expect(again.status, again.text).toBe(201);
+      expect((await call('DELETE', `/api/challenges/${again.body.id}`, { token: worf.key })).status).toBe(200);
+    }
+  });
+});
+
 describe('a challenge sent twice (tester: a double click made two, and two players could each accept one)', () => {
   it('within seconds, the same challenge by the same player is the first one; another challenge is its own', async () => {
     const kor = await newPlayer('Kor');

@@ -88,7 +88,7 @@ const TOURNAMENT_FORM_LABELS = {
 };
 
 /** A player's profile page; `offer`: its Challenge form refused (that status), shown again as sent with why. */
-export async function profilePage(c: Context<AppEnv>, player: PlayerRow, offer?: { refused: OfferRefused; status: 400 | 404 | 409 }) {
+export async function profilePage(c: Context<AppEnv>, player: PlayerRow, offer?: { refused: OfferRefused; status: 400 | 404 | 409 | 429 }) {
   const [profile, viewer] = await Promise.all([playerProfile(c.var.services, player, linkBase(c)), cookiePlayer(c)]);
   return rarePage(
     c,

@@ -116,7 +116,7 @@ const challengeClock = (days: string, timeout: string | undefined, leave: string
  * The player's /me page; `settings`: the settings form refused (a 400), `offer`: the offer form
  * refused (its status), each shown again as typed with why.
  */
-async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettingsRefused, offer?: { refused: OfferRefused; status: 400 | 404 | 409 }) {
+async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettingsRefused, offer?: { refused: OfferRefused; status: 400 | 404 | 409 | 429 }) {
   const base = linkBase(c);
   const [{ games, more }, finished, challenges, chat, own, choices, tournaments] = await Promise.all([
     c.var.services.players.gameList(player, 'active', base),
@@ -351,7 +351,7 @@ export const playerPages = new Hono<AppEnv>()
     if (await challengeLimited(c, player.id)) return tooManyPage(c, CHALLENGE_LIMITED);
     const sent = await readForm(c);
     // Refused: the form comes back where it was sent from (/me, or the profile), as sent, with why (tester 14 P10).
-    const refused = async (status: 400 | 404 | 409, error: string) => {
+    const refused = async (status: 400 | 404 | 409 | 429, error: string) => {
       const offer = { error, typed: Object.fromEntries(OFFER_FIELDS.flatMap((k) => (sent[k] === undefined ? [] : [[k, sent[k]]]))) };
       const to = sent.on === 'profile' && sent.to ? await c.var.services.players.find(sent.to) : undefined;
       return to ? profilePage(c, to, { refused: offer, status }) : mePage(c, player, undefined, { refused: offer, status });
@@ -370,7 +370,10 @@ export const playerPages = new Hono<AppEnv>()
     });
     if (!input.success) return refused(400, describeIssues(input.issues, 'form', CHALLENGE_FORM_LABELS));
     const made = await c.var.services.challenges.create(player, input.output, linkBase(c));
-    if (!made.ok) return refused(made.status === 404 ? 404 : made.status === 409 ? 409 : 400, words(made.error));
+    if (!made.ok) {
+      if (made.retryAfter !== undefined) c.header('Retry-After', String(made.retryAfter));
+      return refused(made.status === 404 || made.status === 409 || made.status === 429 ? made.status : 400, words(made.error));
+    }
     return c.redirect(`/challenges/${made.value.id}`, 303);
   })
 
