@@ -192,7 +192,7 @@ describe('the words of a tournament’s mails', () => {
     const starts = queue.take().filter((j) => 'event' in j && j.event === 'game-start' && 'channel' in j && j.channel === 'email') as NotifyJob[];
     expect(starts).toHaveLength(6);
     for (const j of starts) expect(j.data.tournament).toEqual({ id: t.id, name: 'Named cup', round: roundOf.get(j.gameId) });
-    const sent: { subject: string; text: string }[] = [];
+    const sent: { subject: string; text: string; html: string }[] = [];
     const EMAIL = {
       send: async (m: (typeof sent)[number]) => {
         sent.push(m);
@@ -203,7 +203,11 @@ describe('the words of a tournament’s mails', () => {
     expect(sent).toHaveLength(6);
     for (const [gameId, round] of roundOf)
       for (const m of sent.filter((m) => m.subject.includes(gameId))) {
-        expect(m.subject).toMatch(new RegExp(`: you play (White|Black) \\(Named cup, round ${round}\\)$`));
+        // The subject is the game's (one conversation); the preheader says what this mail is.
+        expect(m.subject).toMatch(new RegExp(`^\\[Subspace\\] Warp Factor game ${gameId} against N\\d \\((White|Black)\\)$`));
+        expect(m.html).toMatch(
+          new RegExp(`>New Warp Factor game ${gameId} against N\\d \\((White|Black)\\): you play (White|Black) \\(Named cup, round ${round}\\)</div>`),
+        );
         expect(m.text).toMatch(
           new RegExp(
             `^Your game against N\\d \\((White|Black)\\) in round ${round} of the tournament Named cup has started\\. You play (White|Black)\\.$`,
