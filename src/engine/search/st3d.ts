@@ -9,7 +9,7 @@ import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe } from '../st3d/standard.ts';
 import { maskedCaptures } from './st3d-captures.ts';
 import { warpFactorPieceMove } from './warp-factor-read.ts';
-import { attacksKing, firstContactWin } from './st3d-checks.ts';
+import { attacksKing, checkAfterMove, firstContactWin } from './st3d-checks.ts';
 import { curvedSpaceCaptures, curvedSpaceGivesCheck, curvedSpaceLegalDrop } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type SearchRules } from './rules.ts';
 import { evaluatedCaptureCount, evaluatedCaptures, st3dEvaluation, st3dValues, type St3dVariantName } from './st3d-eval.ts';
@@ -209,6 +209,8 @@ export function st3dSearchRules(
       name === 'curved-space'
         ? (pos: St3dPosition, move: St3dMove) => curvedSpaceGivesCheck(pos, move, play)
         : (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play),
+    // Warp Factor: whether a turn checks, read from the turn (every node asked isCheck).
+    ...(name === 'warp-factor' ? { checkAfter: checkAfterMove } : {}),
     // First Contact: a check wins at once.
     // Tried before the own-king test, which then only the checking turns need.
     ...(name === 'first-contact'
