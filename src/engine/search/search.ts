@@ -307,7 +307,7 @@ export class Searcher<P, M> {
         this.history.replay(mark);
         this.history.end(mark);
       }
-      const order = PLY_MOVE_ORDER[ply]!.reset(scores, PLY_ORDER[ply]!);
+      const order = PLY_MOVE_ORDER[ply]!.reset(scores, PLY_ORDER[ply]!, moves.length);
       // A side that must meet a threat (First Contact) may need any drop: none is left out then.
       const frontier = depth === 1 && !inCheck && !(this.limits.threatPlies && this.rules.threatened && this.cache.threatened(pos, key));
       let quietSearched = 0;
@@ -329,8 +329,8 @@ export class Searcher<P, M> {
           moves = withDropsNotListed(this.rules, pos, moves);
           if (moves.length === listed) break;
           scores = scoresAt(ply, moves.length);
-          scores.fill(0, listed);
-          order.append(scores, PLY_ORDER[ply]!);
+          scores.fill(0, listed, moves.length);
+          order.append(scores, PLY_ORDER[ply]!, moves.length);
         }
         const index = order.pick(n);
         const move = moves[index]!;
@@ -418,7 +418,7 @@ export class Searcher<P, M> {
     if (moves.length === 0) return best;
     const scores = scoresAt(ply, moves.length);
     for (let i = 0; i < moves.length; i++) scores[i] = this.rules.victim(pos, moves[i]!) * 16 - this.rules.attacker(pos, moves[i]!) / 16;
-    const order = PLY_MOVE_ORDER[ply]!.reset(scores, PLY_ORDER[ply]!);
+    const order = PLY_MOVE_ORDER[ply]!.reset(scores, PLY_ORDER[ply]!, moves.length);
     const childKey = this.keys[ply + 1]!;
     for (let n = 0; n < moves.length; n++) {
       const move = moves[order.pick(n)]!;
