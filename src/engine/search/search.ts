@@ -35,7 +35,21 @@ import {
 import { EvalCache } from './eval-cache.ts';
 import type { Listing } from './listing.ts';
 import { listingsOf, PLY_KEYS, PLY_MOVE_ORDER, PLY_ORDER, scoresAt } from './ply-buffers.ts';
-import { EXACT, fromTable, LOWER, TT_DEPTH, TT_FLAG, TT_HI, TT_LO, TT_MASK, TT_MOVE, TT_SCORE, toTable, UPPER } from './transposition-table.ts';
+import {
+  entryBound,
+  entryDepth,
+  entryScore,
+  EXACT,
+  fromTable,
+  LOWER,
+  packEntry,
+  TT,
+  TT_MASK,
+  TT_MOVE_KEY,
+  TT_PACKED,
+  toTable,
+  UPPER,
+} from './transposition-table.ts';
 import { scoredKeys, withDropsNotListed } from './lazy-drops.ts';
 import { HistoryTable } from './move-order.ts';
 
@@ -58,12 +72,7 @@ export class Searcher<P, M> {
   // The transposition table's arrays are shared by all searches (one at a time): allocating and
   // zeroing ~1.4 MB per call cost more than the smaller searches. Only the flags are cleared (run):
   // an entry without one counts as empty, whatever its other fields hold.
-  private readonly ttHi = TT_HI;
-  private readonly ttLo = TT_LO;
-  private readonly ttMove = TT_MOVE;
-  private readonly ttScore = TT_SCORE;
-  private readonly ttDepth = TT_DEPTH;
-  private readonly ttFlag = TT_FLAG;
+  private readonly tt = TT;
   /** 1 at (keyNumber & EARLIER_FILTER_MASK) of every earlier position's key. */
   private readonly earlierFilter = new Uint8Array(EARLIER_FILTER_MASK + 1);
   private readonly noiseMix: number;
@@ -85,7 +94,7 @@ export class Searcher<P, M> {
   }
 
   run(root: P): SearchOutcome<M> | undefined {
-    this.ttFlag.fill(0);
+    this.tt.fill(0);
     const moves = this.variant.legalMoves(root) as M[];
     if (moves.length === 0) return undefined;
     this.rules.hash(root, this.keys[0]!);
@@ -215,13 +224,15 @@ export class Searcher<P, M> {
     else if (this.limits.threatExtend && ply < this.iteration * 2 && this.rules.threatened && this.cache.threatened(pos, key)) depth++;
     if (depth <= 0 || ply >= MAX_PLY) return this.quiesce(pos, alpha, beta, ply, 0, inCheck);
 
-    const slot = key[1]! & TT_MASK;
+    const tt = this.tt;
+    const at = (key[1]! & TT_MASK) * 4;
     let ttMove = -1;
-    if (this.ttFlag[slot] && this.ttHi[slot] === key[0] && this.ttLo[slot] === key[1]) {
-      ttMove = this.ttMove[slot]!;
-      if (this.ttDepth[slot]! >= depth) {
-        const score = fromTable(this.ttScore[slot]!, ply);
-        const flag = this.ttFlag[slot];
+    const packed = tt[at + TT_PACKED]!;
+    if (entryBound(packed) && tt[at] === key[0] && tt[at + 1] === key[1]) {
+      ttMove = tt[at + TT_MOVE_KEY]!;
+      if (entryDepth(packed) >= depth) {
+        const score = fromTable(entryScore(packed), ply);
+        const flag = entryBound(packed);
         if (flag === EXACT || (flag === LOWER && score >= beta) || (flag === UPPER && score <= alpha)) return score;
       }
     }
@@ -375,13 +386,12 @@ export class Searcher<P, M> {
         }
       }
     }
-    if (!this.ttFlag[slot] || depth >= this.ttDepth[slot]! || this.ttHi[slot] !== key[0] || this.ttLo[slot] !== key[1]) {
-      this.ttHi[slot] = key[0]!;
-      this.ttLo[slot] = key[1]!;
-      this.ttMove[slot] = bestKey;
-      this.ttScore[slot] = toTable(best, ply);
-      this.ttDepth[slot] = Math.min(depth, 127);
-      this.ttFlag[slot] = best >= beta ? LOWER : best <= alphaIn ? UPPER : EXACT;
+    const was = tt[at + TT_PACKED]!;
+    if (!entryBound(was) || depth >= entryDepth(was) || tt[at] !== key[0] || tt[at + 1] !== key[1]) {
+      tt[at] = key[0]!;
+      tt[at + 1] = key[1]!;
+      tt[at + TT_MOVE_KEY] = bestKey;
+      tt[at + TT_PACKED] = packEntry(toTable(best, ply), Math.min(depth, 127), best >= beta ? LOWER : best <= alphaIn ? UPPER : EXACT);
     }
     return best;
   }

@@ -48,8 +48,27 @@ function hash(pos: St3dPosition, key: Key): void {
 function rehash(parent: St3dPosition, child: St3dPosition, key: Key, move?: St3dMove): void {
   const kind = move?.kind;
   if (kind === 'move' && !move!.platform) {
-    replaceEntry(key, ZOBRIST, BOARD_AT + move!.from * 16, parent.board[move!.from]!, child.board[move!.from]!);
-    replaceEntry(key, ZOBRIST, BOARD_AT + move!.to * 16, parent.board[move!.to]!, child.board[move!.to]!);
+    // The two cells' entries out and in (an entry taken out and put back in changes nothing, so
+    // no test of whether a cell changed).
+    const from = BOARD_AT + move!.from * 16;
+    const to = BOARD_AT + move!.to * 16;
+    const a = (from + parent.board[move!.from]!) * 2;
+    const b = (from + child.board[move!.from]!) * 2;
+    const c = (to + parent.board[move!.to]!) * 2;
+    const d = (to + child.board[move!.to]!) * 2;
+    key[0]! ^= ZOBRIST[a]! ^ ZOBRIST[b]! ^ ZOBRIST[c]! ^ ZOBRIST[d]!;
+    key[1]! ^= ZOBRIST[a + 1]! ^ ZOBRIST[b + 1]! ^ ZOBRIST[c + 1]! ^ ZOBRIST[d + 1]!;
+    // The search's piece moves share every other array and field but the turn.
+    if (
+      parent.platforms === child.platforms &&
+      parent.hands === child.hands &&
+      parent.lockedPin === child.lockedPin &&
+      parent.unplaced === child.unplaced &&
+      parent.afterCapture === child.afterCapture
+    ) {
+      if (parent.turn !== child.turn) xorEntry(key, ZOBRIST, TURN_AT);
+      return;
+    }
   } else if (kind === 'drop') replaceEntry(key, ZOBRIST, BOARD_AT + move!.to * 16, parent.board[move!.to]!, child.board[move!.to]!);
   else if (parent.board !== child.board)
     for (let cell = 0; cell < NUM_CELLS; cell++) replaceEntry(key, ZOBRIST, BOARD_AT + cell * 16, parent.board[cell]!, child.board[cell]!);
