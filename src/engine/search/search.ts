@@ -33,6 +33,7 @@ import {
 } from './search-settings.ts';
 
 import { EvalCache } from './eval-cache.ts';
+import { ListCache } from './list-cache.ts';
 import type { Listing } from './listing.ts';
 import { listingsOf, PLY_KEYS, PLY_MOVE_ORDER, PLY_ORDER, scoresAt } from './ply-buffers.ts';
 import {
@@ -77,6 +78,8 @@ export class Searcher<P, M> {
   private readonly earlierFilter = new Uint8Array(EARLIER_FILTER_MASK + 1);
   private readonly noiseMix: number;
   private readonly cache: EvalCache<P, M>;
+  /** The legal turns listed at interior nodes, by key. */
+  private readonly lists = new ListCache<M>();
 
   constructor(
     private readonly variant: AnyVariant,
@@ -305,7 +308,9 @@ export class Searcher<P, M> {
       // generated order: where the rules can, they are listed only when the picks reach them.
       let dropsLater = !inCheck && this.rules.legalMovesWithDrops !== undefined;
       let moves = (
-        dropsLater ? this.rules.legalMovesWithDrops!(pos, scoredKeys(ttMove, this.killers, ply, this.history, side)) : this.variant.legalMoves(pos)
+        dropsLater
+          ? this.rules.legalMovesWithDrops!(pos, scoredKeys(ttMove, this.killers, ply, this.history, side))
+          : (this.lists.get(key) ?? this.lists.set(key, this.variant.legalMoves(pos) as M[]))
       ) as M[];
       if (moves.length === 0 && dropsLater) {
         moves = this.rules.legalDrops!(pos);
@@ -401,7 +406,7 @@ export class Searcher<P, M> {
     this.count();
     const key = this.keys[ply]!;
     // The legal turns, listed when first asked for (this ply's listing: no closure per node).
-    const listing = this.plyListing[ply]!.reset(pos);
+    const listing = this.plyListing[ply]!.reset(pos, key, this.lists);
     let moves: M[];
     let best: number;
     if (inCheck ?? this.variant.isCheck(pos)) {
