@@ -221,6 +221,27 @@ export function pieceMoves(pos: St3dPosition, geo: Geometry, out: St3dMove[], li
   }
 }
 
+/**
+ * pieceMoves(pos, geo, out) with each turn also marked in `marks` (marks[from * NUM_CELLS + to] =
+ * stamp) as it is listed: Warp Factor's warps pass over the cells a piece reaches by its movement.
+ */
+export function markedPieceMoves(pos: St3dPosition, geo: Geometry, out: St3dMove[], marks: Int32Array, stamp: number): void {
+  const own = pos.turn === 'black' ? BLACK_BIT : 0;
+  const board = pos.board;
+  const targets = PIECE_TARGETS;
+  for (const from of geo.present) {
+    const code = board[from]!;
+    if (code === EMPTY || (code & BLACK_BIT) !== own) continue;
+    const n = writePieceTargets(board, geo, from, targets);
+    const at = from * NUM_CELLS;
+    for (let i = 0; i < n; i++) {
+      const to = targets[i]!;
+      marks[at + to] = stamp;
+      out.push(pieceMove(from, to));
+    }
+  }
+}
+
 /** A cell holding a piece that attacks the king of `color`, or -1 (also when the king is in hand). */
 export function kingAttacker(pos: St3dPosition, color: Color): number {
   const king = findKing(pos, color);
