@@ -187,7 +187,7 @@ export class Searcher<P, M> {
     if ((this.canAbort && this.nodes >= this.limits.nodes) || this.nodes >= this.ceiling) throw ABORT;
   }
 
-  /** The position after `move` at `ply` (rules.playAt may reuse that ply's arrays). */
+  /** The position after `move` at `ply` (rules.playAt may reuse that ply's arrays and object). */
   private play(pos: P, move: M, ply: number): P {
     return this.rules.playAt ? this.rules.playAt(pos, move, ply) : (this.variant.play(pos, move) as P);
   }

@@ -240,3 +240,8 @@ export function firstContactWin(pos: St3dPosition, play: (pos: St3dPosition, mov
   for (const m of shifts) if (test(m)) return m;
   return undefined;
 }
+
+/** `pos` is about to be changed in place: its reach is looked up again when asked. */
+export function forgetReach(pos: St3dPosition): void {
+  if (reachOf === pos) reachOf = undefined;
+}

@@ -297,3 +297,8 @@ export function evaluatedCaptures(pos: St3dPosition, out: St3dMove[]): boolean {
   for (let i = 0; i < count; i++) out.push(pieceMove((CAPTURES[i]! / NUM_CELLS) | 0, CAPTURES[i]! % NUM_CELLS));
   return count >= 0;
 }
+
+/** `pos` is about to be changed in place: what was noted about it is forgotten. */
+export function forgetEvaluated(pos: St3dPosition): void {
+  if (capturesOf === pos) capturesOf = undefined;
+}

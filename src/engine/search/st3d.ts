@@ -9,10 +9,10 @@ import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe } from '../st3d/standard.ts';
 import { maskedCaptures } from './st3d-captures.ts';
 import { warpFactorPieceMove } from './warp-factor-read.ts';
-import { attacksKing, checkAfterMove, firstContactWin } from './st3d-checks.ts';
+import { attacksKing, checkAfterMove, firstContactWin, forgetReach } from './st3d-checks.ts';
 import { curvedSpaceCaptures, curvedSpaceGivesCheck, curvedSpaceLegalDrop } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type SearchRules } from './rules.ts';
-import { evaluatedCaptureCount, evaluatedCaptures, st3dEvaluation, st3dValues, type St3dVariantName } from './st3d-eval.ts';
+import { evaluatedCaptureCount, evaluatedCaptures, forgetEvaluated, st3dEvaluation, st3dValues, type St3dVariantName } from './st3d-eval.ts';
 
 // ---- keys ------------------------------------------------------------------------
 const BOARD_AT = 0; // cell*16 + code
@@ -112,7 +112,7 @@ const PLY_BOARDS = Array.from({ length: MAX_PLY + 2 }, () => new Int8Array(NUM_C
  * copies of the board and hands, the turn passed) onto the ply's board, so no board is made per
  * node; other turns played.
  */
-function playAt(pos: St3dPosition, move: St3dMove, ply: number, play: (pos: St3dPosition, move: St3dMove) => St3dPosition): St3dPosition {
+function playAt(pos: St3dPosition, move: St3dMove, ply: number, play: (pos: St3dPosition, move: St3dMove) => St3dPosition, reuse: boolean): St3dPosition {
   const { platforms, tags, lockedPin, unplaced, afterCapture } = pos;
   let hands = pos.hands;
   const board = PLY_BOARDS[ply]!;
@@ -126,8 +126,31 @@ function playAt(pos: St3dPosition, move: St3dMove, ply: number, play: (pos: St3d
     hands = hands.slice();
     hands[handIndex(pos.turn, move.role)]!--;
   } else return play(pos, move);
+  if (reuse) {
+    const kept = PLY_POSITIONS[ply];
+    if (kept) {
+      forgetEvaluated(kept);
+      forgetReach(kept);
+      kept.platforms = platforms;
+      kept.tags = tags;
+      kept.hands = hands;
+      kept.turn = opposite(pos.turn);
+      kept.lockedPin = lockedPin;
+      kept.unplaced = unplaced;
+      kept.afterCapture = afterCapture;
+      return kept;
+    }
+    return (PLY_POSITIONS[ply] = { board, platforms, tags, hands, turn: opposite(pos.turn), lockedPin, unplaced, afterCapture });
+  }
   return { board, platforms, tags, hands, turn: opposite(pos.turn), lockedPin, unplaced, afterCapture };
 }
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+/**
+ * Warp Factor (`reuse`): per ply, the position object played into it, written again for the next
+ * (no object made per node). What the evaluation (its noted captures) and the check test (its
+ * reach) noted about it by its identity is forgotten first; every other memo goes by key or array.
+ */
+const PLY_POSITIONS: (Writable<St3dPosition> | undefined)[] = new Array(MAX_PLY + 2).fill(undefined);
 
 // ---- captures and First Contact's winning turns ------------------------------------
 const NO_CAPTURES: St3dMove[] = [];
@@ -186,7 +209,7 @@ export function st3dSearchRules(
     victim: (pos, move) => (move.kind === 'move' ? values[pos.board[move.to]! & 7]! : 0),
     attacker: (pos, move) => (move.kind === 'move' ? values[pos.board[move.from]! & 7]! : 0),
     moveKey,
-    playAt: (pos: St3dPosition, move: St3dMove, ply: number) => playAt(pos, move, ply, play),
+    playAt: (pos: St3dPosition, move: St3dMove, ply: number) => playAt(pos, move, ply, play, name === 'warp-factor'),
     isDrop: (move) => move.kind === 'drop',
     ...(findLegal
       ? {
