@@ -78,8 +78,7 @@ export class Searcher<P, M> {
   private readonly earlierFilter = new Uint8Array(EARLIER_FILTER_MASK + 1);
   private readonly noiseMix: number;
   private readonly cache: EvalCache<P, M>;
-  /** The legal turns listed at interior nodes, by key. */
-  private readonly lists = new ListCache<M>();
+  private readonly lists = new ListCache<M>(); // the turns listed in full, by key (list-cache.ts)
 
   constructor(
     private readonly variant: AnyVariant,
