@@ -191,7 +191,7 @@ describe('Planar: level 5 looks at the replies', () => {
 });
 
 describe.each(['first-contact', 'warp-factor'])('%s: the search reads checks right', (name) => {
-  it('givesCheck (with its cheap filters) agrees with playing the turn, for every legal turn of random positions', () => {
+  it('givesCheck (with its cheap filters) and checkAfter agree with playing the turn, for every legal turn of random positions', () => {
     const variant = getVariant(name)!;
     const rules = searchRulesFor(name)!;
     const random = prng(77 + name.length);
@@ -204,8 +204,11 @@ describe.each(['first-contact', 'warp-factor'])('%s: the search reads checks rig
         const moves = variant.legalMoves(pos) as { kind: string; from?: number }[];
         if (!moves.length) break;
         for (const m of moves) {
-          const expected = variant.isCheck(variant.play(pos, m));
+          const child = variant.play(pos, m);
+          const expected = variant.isCheck(child);
           expect(rules.givesCheck!(pos, m), `${variant.formatMove(pos, m)} in ${variant.formatPosition(pos)}`).toBe(expected);
+          // Warp Factor's checkAfter: the same answer, read from the turn.
+          if (rules.checkAfter) expect(rules.checkAfter(pos, child, m), `checkAfter ${variant.formatMove(pos, m)}`).toBe(expected);
           if (expected) checks++;
           if (m.kind === 'platform') {
             platformTurns++;

@@ -16,23 +16,28 @@ export class MoveOrder {
   /** Moves still in the order: picked ones, then those left. */
   length: number;
   private sorted = false;
+  /** How many moves `scores` scores (its first `count` entries; the buffer may be longer). */
+  private count: number;
   /** `buffer`: scratch at least as long as `scores`, owned by the caller's ply. */
   constructor(
     private scores: Float64Array,
     buffer: Int32Array,
   ) {
     this.order = buffer;
-    this.length = scores.length;
+    this.length = this.count = scores.length;
     for (let i = 0; i < scores.length; i++) this.order[i] = i;
   }
 
-  /** The order of other scores, as if made anew (the search keeps one per ply: no object per node). */
-  reset(scores: Float64Array, buffer: Int32Array): this {
+  /**
+   * The order of other scores, as if made anew (the search keeps one per ply: no object per node):
+   * the first `count` of `scores` (a ply's buffer, read in place: no view made per node).
+   */
+  reset(scores: Float64Array, buffer: Int32Array, count = scores.length): this {
     this.scores = scores;
     this.order = buffer;
-    this.length = scores.length;
+    this.length = this.count = count;
     this.sorted = false;
-    for (let i = 0; i < scores.length; i++) buffer[i] = i;
+    for (let i = 0; i < count; i++) buffer[i] = i;
     return this;
   }
 
@@ -103,7 +108,7 @@ export class MoveOrder {
       if (s > top) top = s;
       if (s < bottom) bottom = s;
     }
-    const width = 2 ** Math.ceil(Math.log2(this.scores.length + 1));
+    const width = 2 ** Math.ceil(Math.log2(this.count + 1));
     if (!((top - bottom + 1) * width < 2 ** 52)) {
       order.subarray(n, this.length).sort((a, b) => scores[b]! - scores[a]! || a - b);
       return;
@@ -122,10 +127,11 @@ export class MoveOrder {
    * Once every move in the order is picked: the moves of `scores` past the old ones follow, in
    * their order (they come after every other by score, then index). `buffer` may be a new one.
    */
-  append(scores: Float64Array, buffer: Int32Array): void {
+  append(scores: Float64Array, buffer: Int32Array, count = scores.length): void {
     if (buffer !== this.order) buffer.set(this.order.subarray(0, this.length));
-    for (let i = this.scores.length; i < scores.length; i++) buffer[this.length++] = i;
+    for (let i = this.count; i < count; i++) buffer[this.length++] = i;
     this.scores = scores;
+    this.count = count;
     this.order = buffer;
     this.sorted = true;
   }

@@ -15,7 +15,7 @@ export const PLY_ORDER: Int32Array[] = Array.from({ length: MAX_PLY + 2 }, () =>
 /** Per ply: the move order, reset for each node (a node's order is done with before its ply is reached again). */
 export const PLY_MOVE_ORDER: MoveOrder[] = Array.from({ length: MAX_PLY + 2 }, () => new MoveOrder(new Float64Array(0), new Int32Array(0)));
 
-/** This ply's scores buffer, `length` long (a view; grown with its order buffer, contents kept, when too small). */
+/** This ply's scores buffer, at least `length` long (grown with its order buffer, contents kept, when too small). */
 export function scoresAt(ply: number, length: number): Float64Array {
   if (PLY_SCORES[ply]!.length < length) {
     const scores = PLY_SCORES[ply]!;
@@ -24,7 +24,7 @@ export function scoresAt(ply: number, length: number): Float64Array {
     (PLY_SCORES[ply] = new Float64Array(size)).set(scores);
     (PLY_ORDER[ply] = new Int32Array(size)).set(order);
   }
-  return PLY_SCORES[ply]!.subarray(0, length);
+  return PLY_SCORES[ply]!;
 }
 
 /** Per variant: quiescence's per-ply listings of legal turns (no closure made per node). */

@@ -52,8 +52,9 @@ export interface SearchRules<P = unknown, M = unknown> {
   /** Is the turn a drop from hand? */
   isDrop(move: M): boolean;
   /**
-   * The position after `move`, played by the search into `ply`: its arrays may be ones the rules
-   * reuse for the next position played into that ply (the search is done with the last by then).
+   * The position after `move`, played by the search into `ply`: its arrays, and the object itself,
+   * may be ones the rules reuse for the next position played into that ply (the search is done with
+   * the last by then; the rules forget what they noted about an object they reuse).
    * Without it the search plays the variant's turn.
    */
   playAt?(pos: P, move: M, ply: number): P;

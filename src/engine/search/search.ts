@@ -33,9 +33,24 @@ import {
 } from './search-settings.ts';
 
 import { EvalCache } from './eval-cache.ts';
+import { ListCache } from './list-cache.ts';
 import type { Listing } from './listing.ts';
 import { listingsOf, PLY_KEYS, PLY_MOVE_ORDER, PLY_ORDER, scoresAt } from './ply-buffers.ts';
-import { EXACT, fromTable, LOWER, TT_DEPTH, TT_FLAG, TT_HI, TT_LO, TT_MASK, TT_MOVE, TT_SCORE, toTable, UPPER } from './transposition-table.ts';
+import {
+  entryBound,
+  entryDepth,
+  entryScore,
+  EXACT,
+  fromTable,
+  LOWER,
+  packEntry,
+  TT,
+  TT_MASK,
+  TT_MOVE_KEY,
+  TT_PACKED,
+  toTable,
+  UPPER,
+} from './transposition-table.ts';
 import { scoredKeys, withDropsNotListed } from './lazy-drops.ts';
 import { HistoryTable } from './move-order.ts';
 
@@ -58,16 +73,12 @@ export class Searcher<P, M> {
   // The transposition table's arrays are shared by all searches (one at a time): allocating and
   // zeroing ~1.4 MB per call cost more than the smaller searches. Only the flags are cleared (run):
   // an entry without one counts as empty, whatever its other fields hold.
-  private readonly ttHi = TT_HI;
-  private readonly ttLo = TT_LO;
-  private readonly ttMove = TT_MOVE;
-  private readonly ttScore = TT_SCORE;
-  private readonly ttDepth = TT_DEPTH;
-  private readonly ttFlag = TT_FLAG;
+  private readonly tt = TT;
   /** 1 at (keyNumber & EARLIER_FILTER_MASK) of every earlier position's key. */
   private readonly earlierFilter = new Uint8Array(EARLIER_FILTER_MASK + 1);
   private readonly noiseMix: number;
   private readonly cache: EvalCache<P, M>;
+  private readonly lists = new ListCache<M>(); // the turns listed in full, by key (list-cache.ts)
 
   constructor(
     private readonly variant: AnyVariant,
@@ -85,7 +96,7 @@ export class Searcher<P, M> {
   }
 
   run(root: P): SearchOutcome<M> | undefined {
-    this.ttFlag.fill(0);
+    this.tt.fill(0);
     const moves = this.variant.legalMoves(root) as M[];
     if (moves.length === 0) return undefined;
     this.rules.hash(root, this.keys[0]!);
@@ -175,7 +186,7 @@ export class Searcher<P, M> {
     if ((this.canAbort && this.nodes >= this.limits.nodes) || this.nodes >= this.ceiling) throw ABORT;
   }
 
-  /** The position after `move` at `ply` (rules.playAt may reuse that ply's arrays). */
+  /** The position after `move` at `ply` (rules.playAt may reuse that ply's arrays and object). */
   private play(pos: P, move: M, ply: number): P {
     return this.rules.playAt ? this.rules.playAt(pos, move, ply) : (this.variant.play(pos, move) as P);
   }
@@ -215,13 +226,15 @@ export class Searcher<P, M> {
     else if (this.limits.threatExtend && ply < this.iteration * 2 && this.rules.threatened && this.cache.threatened(pos, key)) depth++;
     if (depth <= 0 || ply >= MAX_PLY) return this.quiesce(pos, alpha, beta, ply, 0, inCheck);
 
-    const slot = key[1]! & TT_MASK;
+    const tt = this.tt;
+    const at = (key[1]! & TT_MASK) * 4;
     let ttMove = -1;
-    if (this.ttFlag[slot] && this.ttHi[slot] === key[0] && this.ttLo[slot] === key[1]) {
-      ttMove = this.ttMove[slot]!;
-      if (this.ttDepth[slot]! >= depth) {
-        const score = fromTable(this.ttScore[slot]!, ply);
-        const flag = this.ttFlag[slot];
+    const packed = tt[at + TT_PACKED]!;
+    if (entryBound(packed) && tt[at] === key[0] && tt[at + 1] === key[1]) {
+      ttMove = tt[at + TT_MOVE_KEY]!;
+      if (entryDepth(packed) >= depth) {
+        const score = fromTable(entryScore(packed), ply);
+        const flag = entryBound(packed);
         if (flag === EXACT || (flag === LOWER && score >= beta) || (flag === UPPER && score <= alpha)) return score;
       }
     }
@@ -294,7 +307,9 @@ export class Searcher<P, M> {
       // generated order: where the rules can, they are listed only when the picks reach them.
       let dropsLater = !inCheck && this.rules.legalMovesWithDrops !== undefined;
       let moves = (
-        dropsLater ? this.rules.legalMovesWithDrops!(pos, scoredKeys(ttMove, this.killers, ply, this.history, side)) : this.variant.legalMoves(pos)
+        dropsLater
+          ? this.rules.legalMovesWithDrops!(pos, scoredKeys(ttMove, this.killers, ply, this.history, side))
+          : (this.lists.get(key) ?? this.lists.set(key, this.variant.legalMoves(pos) as M[]))
       ) as M[];
       if (moves.length === 0 && dropsLater) {
         moves = this.rules.legalDrops!(pos);
@@ -307,7 +322,7 @@ export class Searcher<P, M> {
         this.history.replay(mark);
         this.history.end(mark);
       }
-      const order = PLY_MOVE_ORDER[ply]!.reset(scores, PLY_ORDER[ply]!);
+      const order = PLY_MOVE_ORDER[ply]!.reset(scores, PLY_ORDER[ply]!, moves.length);
       // A side that must meet a threat (First Contact) may need any drop: none is left out then.
       const frontier = depth === 1 && !inCheck && !(this.limits.threatPlies && this.rules.threatened && this.cache.threatened(pos, key));
       let quietSearched = 0;
@@ -329,8 +344,8 @@ export class Searcher<P, M> {
           moves = withDropsNotListed(this.rules, pos, moves);
           if (moves.length === listed) break;
           scores = scoresAt(ply, moves.length);
-          scores.fill(0, listed);
-          order.append(scores, PLY_ORDER[ply]!);
+          scores.fill(0, listed, moves.length);
+          order.append(scores, PLY_ORDER[ply]!, moves.length);
         }
         const index = order.pick(n);
         const move = moves[index]!;
@@ -375,13 +390,12 @@ export class Searcher<P, M> {
         }
       }
     }
-    if (!this.ttFlag[slot] || depth >= this.ttDepth[slot]! || this.ttHi[slot] !== key[0] || this.ttLo[slot] !== key[1]) {
-      this.ttHi[slot] = key[0]!;
-      this.ttLo[slot] = key[1]!;
-      this.ttMove[slot] = bestKey;
-      this.ttScore[slot] = toTable(best, ply);
-      this.ttDepth[slot] = Math.min(depth, 127);
-      this.ttFlag[slot] = best >= beta ? LOWER : best <= alphaIn ? UPPER : EXACT;
+    const was = tt[at + TT_PACKED]!;
+    if (!entryBound(was) || depth >= entryDepth(was) || tt[at] !== key[0] || tt[at + 1] !== key[1]) {
+      tt[at] = key[0]!;
+      tt[at + 1] = key[1]!;
+      tt[at + TT_MOVE_KEY] = bestKey;
+      tt[at + TT_PACKED] = packEntry(toTable(best, ply), Math.min(depth, 127), best >= beta ? LOWER : best <= alphaIn ? UPPER : EXACT);
     }
     return best;
   }
@@ -391,7 +405,7 @@ export class Searcher<P, M> {
     this.count();
     const key = this.keys[ply]!;
     // The legal turns, listed when first asked for (this ply's listing: no closure per node).
-    const listing = this.plyListing[ply]!.reset(pos);
+    const listing = this.plyListing[ply]!.reset(pos, key, this.lists);
     let moves: M[];
     let best: number;
     if (inCheck ?? this.variant.isCheck(pos)) {
@@ -418,7 +432,7 @@ export class Searcher<P, M> {
     if (moves.length === 0) return best;
     const scores = scoresAt(ply, moves.length);
     for (let i = 0; i < moves.length; i++) scores[i] = this.rules.victim(pos, moves[i]!) * 16 - this.rules.attacker(pos, moves[i]!) / 16;
-    const order = PLY_MOVE_ORDER[ply]!.reset(scores, PLY_ORDER[ply]!);
+    const order = PLY_MOVE_ORDER[ply]!.reset(scores, PLY_ORDER[ply]!, moves.length);
     const childKey = this.keys[ply + 1]!;
     for (let n = 0; n < moves.length; n++) {
       const move = moves[order.pick(n)]!;

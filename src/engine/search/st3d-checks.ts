@@ -32,7 +32,14 @@ const LEAP = 8;
 const ROLE_REACH = [0, STEP, ORTHO_LINE | DIAG_LINE | STEP, ORTHO_LINE, DIAG_LINE | STEP, LEAP, STEP];
 const ROLE_CODE: Readonly<Record<string, number>> = { K: KING, Q: QUEEN, R: ROOK, B: BISHOP, N: KNIGHT, P: PAWN };
 
-const reach = new Uint8Array(NUM_CELLS);
+/** Per geometry, per king cell: the cells a piece could attack that king from (reach bits), made when first asked for. */
+const REACH_MAPS = new WeakMap<Geometry, (Uint8Array | undefined)[]>();
+/** Per side of the king (White's, Black's): its last cell, geometry and map, so most calls look nothing up. */
+const lastKings = [-1, -1];
+const lastGeometries: (Geometry | undefined)[] = [undefined, undefined];
+const lastMaps: Uint8Array[] = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
+/** The map, king, geometry and point of the last position markReach was asked about. */
+let reach = lastMaps[0]!;
 let reachOf: St3dPosition | undefined;
 let enemyKing = -1;
 let reachGeometry: Geometry | undefined;
@@ -40,17 +47,33 @@ let enemyKingPoint: readonly number[] | undefined;
 
 function markReach(pos: St3dPosition): void {
   reachOf = pos;
-  const king = kingCell(pos.board, pos.turn === 'white' ? KING + BLACK_BIT : KING);
-  const geo = king < 0 ? undefined : geometry(pos.platforms);
-  // Blockers are ignored: the same king cell in the same geometry has the same reach (most calls).
-  if (king >= 0 && king === enemyKing && geo === reachGeometry) return;
-  reach.fill(0);
   enemyKingPoint = undefined;
+  const side = pos.turn === 'white' ? 1 : 0;
+  const king = kingCell(pos.board, side ? KING + BLACK_BIT : KING);
   enemyKing = king;
+  if (king < 0) {
+    reachGeometry = undefined;
+    return;
+  }
+  const geo = geometry(pos.platforms);
   reachGeometry = geo;
-  if (enemyKing < 0) return;
-  const { next, knightFrom } = geo!;
-  const base = enemyKing * NUM_DIRS;
+  // Blockers are ignored: the same king cell in the same geometry has the same reach (the search
+  // asks for both sides in turn, so each side's last map is kept).
+  if (king !== lastKings[side] || geo !== lastGeometries[side]) {
+    let maps = REACH_MAPS.get(geo);
+    if (!maps) REACH_MAPS.set(geo, (maps = []));
+    lastMaps[side] = maps[king] ??= reachMap(geo, king);
+    lastKings[side] = king;
+    lastGeometries[side] = geo;
+  }
+  reach = lastMaps[side]!;
+}
+
+/** The reach bits of every cell for a king on `king`. */
+function reachMap(geo: Geometry, king: number): Uint8Array {
+  const reach = new Uint8Array(NUM_CELLS);
+  const { next, knightFrom } = geo;
+  const base = king * NUM_DIRS;
   // Directions 0-5 orthogonal and 6-9 diagonal on the level (lines), 10-17 triagonal (steps).
   for (let d = 0; d < 10; d++) {
     const bit = d < 6 ? ORTHO_LINE : DIAG_LINE;
@@ -65,7 +88,8 @@ function markReach(pos: St3dPosition): void {
     const c = next[base + d]!;
     if (c >= 0) reach[c]! |= STEP;
   }
-  for (let i = enemyKing * MAX_LEAPS; i < (enemyKing + 1) * MAX_LEAPS && knightFrom[i]! >= 0; i++) reach[knightFrom[i]!]! |= LEAP;
+  for (let i = king * MAX_LEAPS; i < (king + 1) * MAX_LEAPS && knightFrom[i]! >= 0; i++) reach[knightFrom[i]!]! |= LEAP;
+  return reach;
 }
 
 /**
@@ -125,6 +149,17 @@ export function attacksKing(pos: St3dPosition, m: St3dMove, play: (pos: St3dPosi
     return king >= 0 && boardAttacker(board, scratchGeometry(SCRATCH_PLATFORMS), king, us) >= 0;
   }
   return kingAttacked(play(pos, m), us === 'white' ? 'black' : 'white');
+}
+
+/**
+ * Is the side to move in `child` (`pos` after the legal turn `m`) in check? The same answer as
+ * kingAttacked(child, child.turn): before the turn that king was not attacked, so a piece move
+ * (no platform with it) attacks it only from where mayAttackKing lets it, read on the child's board.
+ */
+export function checkAfterMove(pos: St3dPosition, child: St3dPosition, m: St3dMove): boolean {
+  if (m.kind !== 'move' || m.platform) return kingAttacked(child, child.turn);
+  if (!mayAttackKing(pos, m)) return false;
+  return boardAttacker(child.board, reachGeometry!, enemyKing, pos.turn) >= 0;
 }
 
 const WIN_TARGETS: number[] = [];
@@ -204,4 +239,9 @@ export function firstContactWin(pos: St3dPosition, play: (pos: St3dPosition, mov
   addPlatformMoves(pos, shifts);
   for (const m of shifts) if (test(m)) return m;
   return undefined;
+}
+
+/** `pos` is about to be changed in place: its reach is looked up again when asked. */
+export function forgetReach(pos: St3dPosition): void {
+  if (reachOf === pos) reachOf = undefined;
 }

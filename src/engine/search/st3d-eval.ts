@@ -133,6 +133,21 @@ function handScore(pos: St3dPosition, w: St3dWeights): number {
   return score;
 }
 
+/** handScore's last answer, for these hands and weights (a position's arrays are never written once it is made: positions share them until a drop). */
+let scoredHands: Int8Array | undefined;
+let scoredWeights: St3dWeights | undefined;
+let handsScore = 0;
+
+/** handScore, read back while the hands array is the same. */
+function handsTerm(pos: St3dPosition, w: St3dWeights): number {
+  if (pos.hands !== scoredHands || w !== scoredWeights) {
+    handsScore = handScore(pos, w);
+    scoredHands = pos.hands;
+    scoredWeights = w;
+  }
+  return handsScore;
+}
+
 /** No piece on the field. */
 function isBare(board: Int8Array): boolean {
   for (let cell = 0; cell < NUM_CELLS; cell++) if (board[cell] !== EMPTY) return false;
@@ -226,7 +241,7 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
       if (!isFixed(cell)) s += w.onPlatform;
       score += side ? -s : s;
     }
-  score += handScore(pos, w);
+  score += handsTerm(pos, w);
   for (let side = 0; side < 2; side++) {
     const king = side ? blackKing : whiteKing;
     if (king < 0) continue;
@@ -281,4 +296,9 @@ export function evaluatedCaptures(pos: St3dPosition, out: St3dMove[]): boolean {
   const count = evaluatedCaptureCount(pos);
   for (let i = 0; i < count; i++) out.push(pieceMove((CAPTURES[i]! / NUM_CELLS) | 0, CAPTURES[i]! % NUM_CELLS));
   return count >= 0;
+}
+
+/** `pos` is about to be changed in place: what was noted about it is forgotten. */
+export function forgetEvaluated(pos: St3dPosition): void {
+  if (capturesOf === pos) capturesOf = undefined;
 }

@@ -9,10 +9,10 @@ import { kingInHand, type St3dPosition } from '../st3d/position.ts';
 import { keepKingSafe } from '../st3d/standard.ts';
 import { maskedCaptures } from './st3d-captures.ts';
 import { warpFactorPieceMove } from './warp-factor-read.ts';
-import { attacksKing, firstContactWin } from './st3d-checks.ts';
+import { attacksKing, checkAfterMove, firstContactWin, forgetReach } from './st3d-checks.ts';
 import { curvedSpaceCaptures, curvedSpaceGivesCheck, curvedSpaceLegalDrop } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type SearchRules } from './rules.ts';
-import { evaluatedCaptureCount, evaluatedCaptures, st3dEvaluation, st3dValues, type St3dVariantName } from './st3d-eval.ts';
+import { evaluatedCaptureCount, evaluatedCaptures, forgetEvaluated, st3dEvaluation, st3dValues, type St3dVariantName } from './st3d-eval.ts';
 
 // ---- keys ------------------------------------------------------------------------
 const BOARD_AT = 0; // cell*16 + code
@@ -48,8 +48,27 @@ function hash(pos: St3dPosition, key: Key): void {
 function rehash(parent: St3dPosition, child: St3dPosition, key: Key, move?: St3dMove): void {
   const kind = move?.kind;
   if (kind === 'move' && !move!.platform) {
-    replaceEntry(key, ZOBRIST, BOARD_AT + move!.from * 16, parent.board[move!.from]!, child.board[move!.from]!);
-    replaceEntry(key, ZOBRIST, BOARD_AT + move!.to * 16, parent.board[move!.to]!, child.board[move!.to]!);
+    // The two cells' entries out and in (an entry taken out and put back in changes nothing, so
+    // no test of whether a cell changed).
+    const from = BOARD_AT + move!.from * 16;
+    const to = BOARD_AT + move!.to * 16;
+    const a = (from + parent.board[move!.from]!) * 2;
+    const b = (from + child.board[move!.from]!) * 2;
+    const c = (to + parent.board[move!.to]!) * 2;
+    const d = (to + child.board[move!.to]!) * 2;
+    key[0]! ^= ZOBRIST[a]! ^ ZOBRIST[b]! ^ ZOBRIST[c]! ^ ZOBRIST[d]!;
+    key[1]! ^= ZOBRIST[a + 1]! ^ ZOBRIST[b + 1]! ^ ZOBRIST[c + 1]! ^ ZOBRIST[d + 1]!;
+    // The search's piece moves share every other array and field but the turn.
+    if (
+      parent.platforms === child.platforms &&
+      parent.hands === child.hands &&
+      parent.lockedPin === child.lockedPin &&
+      parent.unplaced === child.unplaced &&
+      parent.afterCapture === child.afterCapture
+    ) {
+      if (parent.turn !== child.turn) xorEntry(key, ZOBRIST, TURN_AT);
+      return;
+    }
   } else if (kind === 'drop') replaceEntry(key, ZOBRIST, BOARD_AT + move!.to * 16, parent.board[move!.to]!, child.board[move!.to]!);
   else if (parent.board !== child.board)
     for (let cell = 0; cell < NUM_CELLS; cell++) replaceEntry(key, ZOBRIST, BOARD_AT + cell * 16, parent.board[cell]!, child.board[cell]!);
@@ -93,7 +112,7 @@ const PLY_BOARDS = Array.from({ length: MAX_PLY + 2 }, () => new Int8Array(NUM_C
  * copies of the board and hands, the turn passed) onto the ply's board, so no board is made per
  * node; other turns played.
  */
-function playAt(pos: St3dPosition, move: St3dMove, ply: number, play: (pos: St3dPosition, move: St3dMove) => St3dPosition): St3dPosition {
+function playAt(pos: St3dPosition, move: St3dMove, ply: number, play: (pos: St3dPosition, move: St3dMove) => St3dPosition, reuse: boolean): St3dPosition {
   const { platforms, tags, lockedPin, unplaced, afterCapture } = pos;
   let hands = pos.hands;
   const board = PLY_BOARDS[ply]!;
@@ -107,8 +126,31 @@ function playAt(pos: St3dPosition, move: St3dMove, ply: number, play: (pos: St3d
     hands = hands.slice();
     hands[handIndex(pos.turn, move.role)]!--;
   } else return play(pos, move);
+  if (reuse) {
+    const kept = PLY_POSITIONS[ply];
+    if (kept) {
+      forgetEvaluated(kept);
+      forgetReach(kept);
+      kept.platforms = platforms;
+      kept.tags = tags;
+      kept.hands = hands;
+      kept.turn = opposite(pos.turn);
+      kept.lockedPin = lockedPin;
+      kept.unplaced = unplaced;
+      kept.afterCapture = afterCapture;
+      return kept;
+    }
+    return (PLY_POSITIONS[ply] = { board, platforms, tags, hands, turn: opposite(pos.turn), lockedPin, unplaced, afterCapture });
+  }
   return { board, platforms, tags, hands, turn: opposite(pos.turn), lockedPin, unplaced, afterCapture };
 }
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+/**
+ * Warp Factor (`reuse`): per ply, the position object played into it, written again for the next
+ * (no object made per node). What the evaluation (its noted captures) and the check test (its
+ * reach) noted about it by its identity is forgotten first; every other memo goes by key or array.
+ */
+const PLY_POSITIONS: (Writable<St3dPosition> | undefined)[] = new Array(MAX_PLY + 2).fill(undefined);
 
 // ---- captures and First Contact's winning turns ------------------------------------
 const NO_CAPTURES: St3dMove[] = [];
@@ -167,7 +209,7 @@ export function st3dSearchRules(
     victim: (pos, move) => (move.kind === 'move' ? values[pos.board[move.to]! & 7]! : 0),
     attacker: (pos, move) => (move.kind === 'move' ? values[pos.board[move.from]! & 7]! : 0),
     moveKey,
-    playAt: (pos: St3dPosition, move: St3dMove, ply: number) => playAt(pos, move, ply, play),
+    playAt: (pos: St3dPosition, move: St3dMove, ply: number) => playAt(pos, move, ply, play, name === 'warp-factor'),
     isDrop: (move) => move.kind === 'drop',
     ...(findLegal
       ? {
@@ -209,6 +251,8 @@ export function st3dSearchRules(
       name === 'curved-space'
         ? (pos: St3dPosition, move: St3dMove) => curvedSpaceGivesCheck(pos, move, play)
         : (pos: St3dPosition, move: St3dMove) => attacksKing(pos, move, play),
+    // Warp Factor: whether a turn checks, read from the turn (every node asked isCheck).
+    ...(name === 'warp-factor' ? { checkAfter: checkAfterMove } : {}),
     // First Contact: a check wins at once.
     // Tried before the own-king test, which then only the checking turns need.
     ...(name === 'first-contact'

@@ -221,6 +221,27 @@ export function pieceMoves(pos: St3dPosition, geo: Geometry, out: St3dMove[], li
   }
 }
 
+/**
+ * pieceMoves(pos, geo, out) with each turn also marked in `marks` (marks[from * NUM_CELLS + to] =
+ * stamp) as it is listed: Warp Factor's warps pass over the cells a piece reaches by its movement.
+ */
+export function markedPieceMoves(pos: St3dPosition, geo: Geometry, out: St3dMove[], marks: Int32Array, stamp: number): void {
+  const own = pos.turn === 'black' ? BLACK_BIT : 0;
+  const board = pos.board;
+  const targets = PIECE_TARGETS;
+  for (const from of geo.present) {
+    const code = board[from]!;
+    if (code === EMPTY || (code & BLACK_BIT) !== own) continue;
+    const n = writePieceTargets(board, geo, from, targets);
+    const at = from * NUM_CELLS;
+    for (let i = 0; i < n; i++) {
+      const to = targets[i]!;
+      marks[at + to] = stamp;
+      out.push(pieceMove(from, to));
+    }
+  }
+}
+
 /** A cell holding a piece that attacks the king of `color`, or -1 (also when the king is in hand). */
 export function kingAttacker(pos: St3dPosition, color: Color): number {
   const king = findKing(pos, color);
@@ -263,6 +284,29 @@ function markPins(board: Int8Array, geo: Geometry, king: number, by: number): nu
   return stamp;
 }
 
+/** Per geometry, per king cell: 1 on the cells of the king's lines (markPins' directions, blockers ignored), made when first asked for. */
+const KING_LINES = new WeakMap<Geometry, (Uint8Array | undefined)[]>();
+/** Per colour of the king (White's, Black's): its last cell, geometry and lines, so most calls look nothing up. */
+const linesKing = [-1, -1];
+const linesGeometry: (Geometry | undefined)[] = [undefined, undefined];
+const linesMap: Uint8Array[] = [new Uint8Array(NUM_CELLS), new Uint8Array(NUM_CELLS)];
+
+/** The cells from which a piece may stand pinned to the king on `king` (side 0 White's, 1 Black's): only those are on its lines. */
+function kingLines(geo: Geometry, king: number, side: number): Uint8Array {
+  if (king === linesKing[side] && geo === linesGeometry[side]) return linesMap[side]!;
+  let maps = KING_LINES.get(geo);
+  if (!maps) KING_LINES.set(geo, (maps = []));
+  let lines = maps[king];
+  if (!lines) {
+    lines = maps[king] = new Uint8Array(NUM_CELLS);
+    for (const d of [...ORTHOGONAL, ...DIAGONAL_LEVEL]) for (let c = geo.next[king * NUM_DIRS + d]!; c >= 0; c = geo.next[c * NUM_DIRS + d]!) lines[c] = 1;
+  }
+  linesKing[side] = king;
+  linesGeometry[side] = geo;
+  linesMap[side] = lines;
+  return lines;
+}
+
 /** `ends[cell] === pinStamp`: a piece (not the king) moving there may end the check (markCheckEnds). */
 const ends = new Int32Array(NUM_CELLS);
 
@@ -302,8 +346,10 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
   const checker = outOfCheck ? -1 : boardAttacker(pos.board, geo, king, enemy); // a caller may know
   const kingNowAttacked = checker >= 0;
   if (kingNowAttacked && checkEnds) return [];
+  // The trial board is copied from the position's when a turn is first tried on it (most lists try none).
   const board = TRIAL_BOARD;
-  board.set(pos.board);
+  let copied = false;
+  let lines: Uint8Array | undefined; // the king's lines, read for the first piece move that needs them
   let stamp = 0; // marked on the first piece move that needs it
   let kingPoint: readonly number[] | undefined; // found for the first platform move
   // The safe moves are kept in place, in their order (no new list, no closure).
@@ -315,6 +361,10 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
     else if (m.kind === 'drop') {
       if (!kingNowAttacked) safe = true;
       else {
+        if (!copied) {
+          board.set(pos.board);
+          copied = true;
+        }
         board[m.to] = 1; // any piece blocks the same
         safe = boardAttacker(board, geo, king, enemy) < 0;
         board[m.to] = EMPTY;
@@ -324,6 +374,10 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
       if (!kingNowAttacked && !platformMayReach(m.to, m.up, (kingPoint ??= cellPoint(king, pos.platforms)!))) safe = true;
       else {
         // Otherwise try the shift on the trial board and platforms.
+        if (!copied) {
+          board.set(pos.board);
+          copied = true;
+        }
         TRIAL_PLATFORMS.set(pos.platforms);
         shiftPlatform(board, TRIAL_PLATFORMS, TRIAL_TAGS, m);
         safe = boardAttacker(board, scratchGeometry(TRIAL_PLATFORMS), king, enemy) < 0;
@@ -333,7 +387,12 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
     else {
       safe = true;
       if (!kingNowAttacked && m.from !== king) {
-        if (stamp === 0) stamp = markPins(board, geo, king, colorBit(enemy));
+        // Only a piece on one of the king's lines may be pinned to it.
+        if ((lines ??= kingLines(geo, king, mover === 'white' ? 0 : 1))[m.from] === 0) {
+          moves[kept++] = m;
+          continue;
+        }
+        if (stamp === 0) stamp = markPins(pos.board, geo, king, colorBit(enemy));
         if (pinned[m.from] !== stamp) {
           moves[kept++] = m;
           continue;
@@ -342,6 +401,10 @@ export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean
         // In check, a piece other than the king must take the checker or land between it and the king.
         if (stamp === 0) stamp = markCheckEnds(pos.board, geo, king, checker);
         if (ends[m.to] !== stamp) continue;
+      }
+      if (!copied) {
+        board.set(pos.board);
+        copied = true;
       }
       const captured = board[m.to]!;
       board[m.to] = board[m.from]!;

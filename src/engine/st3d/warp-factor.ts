@@ -6,7 +6,7 @@ import { cellName, fixedLocal, geometry, isFixed, levelOf, NO_PLATFORM, NUM_CELL
 import { pieceMove, platformMove, unlike, type St3dMove } from './move.ts';
 import { BLACK_BIT, colorOf, EMPTY, KING, roleOf } from '../piece-codes.ts';
 import { parseSt3dPosition, type St3dPosition } from './position.ts';
-import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, kingAttacker, pieceMoves, pieceTargets } from './standard.ts';
+import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, kingAttacker, markedPieceMoves, pieceMoves, pieceTargets } from './standard.ts';
 import { foreignFieldProblem } from './setup.ts';
 import { hasLegalMove, makeSt3dVariant, noOptions } from './variant.ts';
 
@@ -53,10 +53,13 @@ let ordinaryStamp = 0;
 function pseudoMoves(pos: St3dPosition, like?: St3dMove): St3dMove[] {
   const geo = geometry(pos.platforms);
   const moves: St3dMove[] = [];
-  pieceMoves(pos, geo, moves, like);
   const own = pos.turn === 'black' ? BLACK_BIT : 0;
   const stamp = ++ordinaryStamp;
-  for (const m of moves) if (m.kind === 'move') ordinary[m.from * NUM_CELLS + m.to] = stamp;
+  if (like === undefined) markedPieceMoves(pos, geo, moves, ordinary, stamp);
+  else {
+    pieceMoves(pos, geo, moves, like);
+    for (const m of moves) if (m.kind === 'move') ordinary[m.from * NUM_CELLS + m.to] = stamp;
+  }
   for (const from of geo.present) {
     const code = pos.board[from]!;
     if (code !== EMPTY && (code & BLACK_BIT) === own && (code & 7) !== KING && !unlike(like, 'move', from)) addWarps(pos, from, stamp, moves);
