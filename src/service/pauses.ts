@@ -37,7 +37,7 @@ export const otherPauseAsked = (state: Pick<PublicState, 'pauseOffer'>, days: nu
     : undefined;
 
 /** Pause requests each side may make in an hour: each is told to the opponent, and so is its withdrawal (tester 11 S19). */
-export const PAUSE_ASKS = { max: 3, windowMs: 3_600_000 } as const;
+export const PAUSE_ASKS = { max: 5, windowMs: 3_600_000 } as const;
 
 /** The side's pause requests in the last hour (oldest first), as the row keeps them. */
 function recentAsks(row: GameRow, now: number): Record<Color, number[]> {

@@ -235,7 +235,7 @@ export const gamePaths = {
     'Pause by agreement: `offer` (with `days`, 1-14) asks to stop the clock; the opponent answers `accept` (the deadline is null until the pause ends, then the side to move has the time it had left, counted from the end) or `decline`; the asker may `cancel`. The pause ends by itself (the cron, or the first request that touches the game, resumes it); moves go on meanwhile, and the clock of the next player starts when the pause ends. The computer accepts at once. 409 without a clock, while paused, with an offer already standing',
     {
       409: ['no_clock', 'game_paused', 'offer_pending', 'already_offered', 'no_offer'],
-      429: 'a fourth pause request within the hour: each player may ask at most 3 times an hour, as each request and its withdrawal are told to the opponent',
+      429: 'a sixth pause request within the hour: each player may ask at most 5 times an hour, as each request and its withdrawal are told to the opponent',
     },
     { requestBody: jsonBody('Pause') },
   ),

@@ -400,7 +400,7 @@ const specific: Record<string, Recipe> = {
   'POST /api/games/{id}/pause 409 no_offer': (s) => ({ ...s, token: g.tokens.black, json: { action: 'accept' } }),
   'POST /api/games/{id}/pause 429 rate_limited': async (s) => {
     const t = await clocked();
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       await act(t, 'white', 'pause', { action: 'offer', days: 3 });
       await act(t, 'white', 'pause', { action: 'cancel' });
     }
