@@ -21,12 +21,21 @@ const WIN_FOUND = 4;
 const THREAT_NONE = 8;
 const THREAT_FOUND = 16;
 let evalSearches = 0;
+/**
+ * Per slot, a byte of the key of the entry this search last wrote there (0: none since the search
+ * began): a lookup whose byte differs is a miss known without touching the entry (32 KB, where the
+ * entries take 1 MB: most lookups are of positions not evaluated yet).
+ */
+const evalPrint = new Uint8Array(1 << EVAL_BITS);
+const printOf = (key: Key) => key[0]! >>> 24 || 1;
 
 /** One search's view of the cache (a new stamp: what earlier searches wrote counts as absent). */
 export class EvalCache<P, M> {
   private readonly stamp = (evalSearches = (evalSearches + 1) | 0 || 1);
 
-  constructor(private readonly rules: SearchRules<P, M>) {}
+  constructor(private readonly rules: SearchRules<P, M>) {
+    evalPrint.fill(0);
+  }
 
   /** The cache entry of the position with this key (claimed, knowing nothing, when another position held it). */
   private slot(key: Key): number {
@@ -37,17 +46,32 @@ export class EvalCache<P, M> {
       evalMeta[at + 1] = key[0]!;
       evalMeta[at + 2] = key[1]!;
       evalMeta[at + 3] = 0;
+      evalPrint[slot] = printOf(key);
     }
     return slot;
   }
 
   /** rules.evaluate(pos), cached by the position's key. */
   evaluate(pos: P, key: Key): number {
-    const slot = this.slot(key);
-    if (evalMeta[slot * META + 3]! & SCORE_KNOWN) return evalScore[scoreAt(slot)]!;
+    const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
+    const print = printOf(key);
+    if (evalPrint[slot] === print) {
+      this.slot(key);
+      if (evalMeta[slot * META + 3]! & SCORE_KNOWN) return evalScore[scoreAt(slot)]!;
+      const score = this.rules.evaluate(pos);
+      evalScore[scoreAt(slot)] = score;
+      evalMeta[slot * META + 3]! |= SCORE_KNOWN;
+      return score;
+    }
+    // Not this search's entry: claimed after the evaluation, so its line is written, not waited for.
     const score = this.rules.evaluate(pos);
+    const at = slot * META;
+    evalMeta[at] = this.stamp;
+    evalMeta[at + 1] = key[0]!;
+    evalMeta[at + 2] = key[1]!;
+    evalMeta[at + 3] = SCORE_KNOWN;
     evalScore[scoreAt(slot)] = score;
-    evalMeta[slot * META + 3]! |= SCORE_KNOWN;
+    evalPrint[slot] = print;
     return score;
   }
 
