@@ -108,7 +108,8 @@ export function subject(event: NotifyEvent, data: EventData): string {
  * Mail); what happened is the mail's preheader and first lines. A challenge is no game yet.
  */
 export const emailSubject = (event: NotifyEvent, data: EventData): string =>
-  event === 'challenge' ? subject(event, data) : `${gameName(data)} against ${who(data, other(data.you))}`;
+  // No names: a player who names themselves or renames mid-game would change it (tester 17 X9).
+  event === 'challenge' ? subject(event, data) : `${gameName(data)}: you play ${colorName(data.you)}`;
 
 /** The first lines of an email: what happened. */
 export function summary(event: NotifyEvent, data: EventData): string[] {

@@ -29,6 +29,7 @@ export const MAX_OPEN_CHALLENGES = 20;
  * stranger's key could flood a player (tester 11 S18). Players who have had a game together are free.
  */
 export const CHALLENGES_TO_ONE_A_DAY = 5;
+const strangerKey = (from: string, to: string) => `challenge:${from}:${to}`;
 
 /** What a player's event stream carries (GET /api/stream/events). */
 export type PlayerEvent =
@@ -159,23 +160,16 @@ export class ChallengeService {
       return fail(
         409,
         'too_many_challenges',
-        `you have ${MAX_OPEN_CHALLENGES} open challenges, the most a player may have at once: withdraw one (DELETE /api/challenges/:id, or on its page) or wait for one to be answered or to expire`,
+        `you have ${MAX_OPEN_CHALLENGES} open challenges, the most a player may have at once: withdraw one (on your page, its page, or DELETE /api/challenges/:id) or wait for one to be answered or to expire`,
       );
     if (kept && kept.id !== row.value.id) return done(await this.view(kept, base));
-    return done(await this.published(row.value, base));
-  }
-
-  /** A challenge's row as `create` stores it, its input checked (null rematchOf: not a rematch). */
-  private async challengeRow(creator: PlayerRow, input: CreateChallengeInput, rematchOf?: string): Promise<ServiceResult<ChallengeRow>> {
-    if (input.to !== undefined) {
-      if (input.to === creator.id) return fail(400, 'invalid_body', 'to: you cannot challenge yourself');
-      if (!(await this.store.player(input.to))) return fail(404, 'unknown_player', `no player with id ${input.to}`);
-      const now = this.clock();
+    // Counted once made, before anyone is told: the same challenge sent again (a retry) is the first one and no other (tester 17 X1).
+    const to = row.value.toPlayerId;
+    if (to && !(await this.store.havePlayed(creator.id, to))) {
+      const now = row.value.createdAt;
       const day = now - (now % DAY_MS);
-      if (
-        !(await this.store.havePlayed(creator.id, input.to)) &&
-        (await this.store.countAction(`challenge:${creator.id}:${input.to}`, day)) > CHALLENGES_TO_ONE_A_DAY
-      )
+      if ((await this.store.countAction(strangerKey(creator.id, to), day)) > CHALLENGES_TO_ONE_A_DAY) {
+        await this.store.dropNewChallenge(row.value.id);
         return {
           ...fail(
             429,
@@ -184,6 +178,16 @@ export class ChallengeService {
           ),
           retryAfter: Math.ceil((day + DAY_MS - now) / 1000),
         };
+      }
+    }
+    return done(await this.published(row.value, base));
+  }
+
+  /** A challenge's row as `create` stores it, its input checked (null rematchOf: not a rematch). */
+  private async challengeRow(creator: PlayerRow, input: CreateChallengeInput, rematchOf?: string): Promise<ServiceResult<ChallengeRow>> {
+    if (input.to !== undefined) {
+      if (input.to === creator.id) return fail(400, 'invalid_body', 'to: you cannot challenge yourself');
+      if (!(await this.store.player(input.to))) return fail(404, 'unknown_player', `no player with id ${input.to}`);
     }
     // A rated game without a clock would never end if the player losing stopped answering (tester 14 P1).
     if (input.rated && !input.clock)

@@ -3,7 +3,7 @@
 import type { GameRow } from '../db/schema.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import type { Actor, GameContext } from './game-core.ts';
-import { iso, publicMessage, publicState, utc, type PublicMessage, type PublicState } from './public-state.ts';
+import { iso, publicMessage, publicState, utc, waitWords, type PublicMessage, type PublicState } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { noSeatWords } from './seat-holder.ts';
 import { MESSAGE_RATE } from './schemas.ts';
@@ -39,7 +39,7 @@ export async function tooManyMessages(ctx: GameContext, id: string, side: Color,
     ...fail(
       429,
       'rate_limited',
-      `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; ${withTurn ? 'the turn sent with it was not played either; send it without the message, or ' : ''}try again at ${utc(iso(now + wait * 1000))} (in ${wait} s)`,
+      `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; ${withTurn ? 'the turn sent with it was not played either; send it without the message, or ' : ''}try again at ${utc(iso(now + wait * 1000))} (${waitWords(wait)})`,
     ),
     retryAfter: wait,
   };

@@ -5,7 +5,7 @@ import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
 import { lastCallAt, reminderAgain } from './due.ts';
 import { DAY_MS, noOfferMessage, overMessage, type Actor, type GameContext } from './game-core.ts';
-import { iso, publicState, utc, type PublicState } from './public-state.ts';
+import { iso, publicState, utc, waitWords, type PublicState } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import type { PauseInput } from './schemas.ts';
 
@@ -55,7 +55,7 @@ function tooManyAsks(asks: readonly number[], now: number): Failure {
     ...fail(
       429,
       'rate_limited',
-      `too many pause requests: each player may ask for a pause at most ${PAUSE_ASKS.max} times an hour; try again at ${utc(iso(now + wait * 1000))} (in ${wait} s)`,
+      `too many pause requests: each player may ask for a pause at most ${PAUSE_ASKS.max} times an hour; try again at ${utc(iso(now + wait * 1000))} (${waitWords(wait)})`,
     ),
     retryAfter: wait,
   };

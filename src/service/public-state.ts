@@ -1,7 +1,7 @@
 // What anyone may see of a game: its public state and its moves, never a token,
 // an email address or a webhook.
 import type { GameRow, MessageRow, MoveRow, TakebackRow } from '../db/schema.ts';
-import { ROLE_NAMES, type Color } from '../engine/types.ts';
+import { plural, ROLE_NAMES, type Color } from '../engine/types.ts';
 import { computerLevel, computerName, hintsAllowed } from './computer-sides.ts';
 import { winnerOf } from './outcome-words.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
@@ -119,6 +119,9 @@ export const gameRatings = (row: Pick<GameRow, 'ratings'>): GameRatings | null =
 export const iso = (ms: number) => new Date(ms).toISOString();
 /** An ISO time as people read it: `2026-11-23 18:40 UTC`. */
 export const utc = (isoTime: string) => `${isoTime.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** A wait as people say it, for words (Retry-After keeps the seconds): "in 50 minutes", "in 40 seconds" (tester 17 X3). */
+export const waitWords = (seconds: number) => (seconds < 90 ? `in ${plural(seconds, 'second')}` : `in ${plural(Math.ceil(seconds / 60), 'minute')}`);
 export const publicMessage = (m: MessageRow): PublicMessage => ({ id: m.id, ply: m.ply, side: m.side, text: m.text, at: iso(m.createdAt) });
 export const publicMove = (m: MoveRow): PublicMove => ({ ply: m.ply, side: m.side, text: m.text, at: iso(m.createdAt) });
 

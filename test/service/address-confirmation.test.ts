@@ -191,6 +191,6 @@ describe('an address a seat was given', () => {
     queue.take();
     await call('POST', `/api/games/${g.id}/moves`, { text: 'Wb2-Wb3', token: g.tokens.white });
     const sent = await deliver(queue.take());
-    expect(sent.map((m) => [m.subject, m.headers['X-Subspace-Event']])).toEqual([[`[Subspace] Warp Factor game ${g.id} against White`, 'turn']]);
+    expect(sent.map((m) => [m.subject, m.headers['X-Subspace-Event']])).toEqual([[`[Subspace] Warp Factor game ${g.id}: you play Black`, 'turn']]);
   });
 });

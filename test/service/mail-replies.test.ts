@@ -299,7 +299,7 @@ describe("a player's new address, until it is confirmed", () => {
     const EMAIL = { send: async (m: never) => (sent.push(m), { messageId: 'm' }) } as unknown as SendEmail;
     await runQueue(queue.take(), 1, 'subspace-notify', { ...env, EMAIL });
     const yourMove = sent.find((m) => m.to === address);
-    expect([yourMove?.subject, yourMove?.headers['X-Subspace-Event']]).toEqual([`[Subspace] Warp Factor game ${game.id} against Alice (White)`, 'turn']);
+    expect([yourMove?.subject, yourMove?.headers['X-Subspace-Event']]).toEqual([`[Subspace] Warp Factor game ${game.id}: you play Black`, 'turn']);
     expect(sent.map((m) => m.to)).not.toContain(typo);
     const answer = await reply(address, yourMove!.replyTo, 'Bb3-Bb2', yourMove!.text);
     expect(answer).toContain('Bb3-Bb2');

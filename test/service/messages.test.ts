@@ -133,7 +133,7 @@ describe('game messages (API)', () => {
     // The moment in words too, as every message writes one (an answer by mail is read later; tester 3 F16).
     expect(over.body.error).toMatch(
       new RegExp(
-        `the turn sent with it was not played either; send it without the message, or try again at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC \\(in ${waitNow} s\\)$`,
+        `the turn sent with it was not played either; send it without the message, or try again at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC \\(in ${Math.ceil(waitNow / 60)} minutes\\)$`,
       ),
     );
     // ... and ten minutes when the messages were sent fifty minutes ago.

@@ -80,7 +80,7 @@ describe('notification emails', () => {
     expect(replyTo).toMatch(new RegExp(`^play\\+${g.id}\\.black\\.[0-9a-f]{16}@subspace\\.example$`));
     expect(mail).toMatchObject({ from: 'games@subspace.example', to: 'kor@example.org', replyTo });
     // One subject for the whole game, so Gmail and Outlook thread it (tester 12 E24); what happened is the preheader.
-    expect(mail.subject).toBe(`[Subspace] Warp Factor game ${g.id} against Kirk (White)`);
+    expect(mail.subject).toBe(`[Subspace] Warp Factor game ${g.id}: you play Black`);
     expect(mail.html).toMatch(
       new RegExp(`^<!DOCTYPE html><html><body[^>]*>\\n<div style="display:none[^"]*">Your move in Warp Factor game ${g.id}: White played Wb2-Wb3</div>`),
     );
@@ -157,7 +157,7 @@ describe('notification emails', () => {
     const started = (await deliverEmails(queue.take())).sent;
     expect(started.map((m) => m.to).sort()).toEqual(['kirk@example.org', 'kor@example.org']);
     const white = started.find((m) => m.to === 'kirk@example.org');
-    expect(white.subject).toBe(`[Subspace] Warp Factor game ${g.id} against Kor (Black)`);
+    expect(white.subject).toBe(`[Subspace] Warp Factor game ${g.id}: you play White`);
     expect(white.html).toContain(`>New Warp Factor game ${g.id} against Kor (Black): you play White</div>`);
     expect(white.text).toMatch(/^## Subspace \S+ ply 0 [0-9a-f]{8}: reply above ##/);
     expect(white.text).toContain('Your new game against Kor (Black) has started. You play White.');
@@ -216,8 +216,8 @@ describe('notification emails', () => {
     expect(jobs.map((j) => `${j.event}:${j.side}`)).toEqual(['game-over:white', 'game-over:black']);
     const { sent } = await deliverEmails(jobs);
     expect(sent.map((m: { subject: string }) => m.subject)).toEqual([
-      `[Subspace] Warp Factor game ${g.id} against Kor (Black)`,
-      `[Subspace] Warp Factor game ${g.id} against Kirk (White)`,
+      `[Subspace] Warp Factor game ${g.id}: you play White`,
+      `[Subspace] Warp Factor game ${g.id}: you play Black`,
     ]);
     expect(sent[0].html).toContain('Kor (Black) won by resignation (0-1)');
     // The real (simulated) send_email binding: writes the message under .wrangler/tmp.

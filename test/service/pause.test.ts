@@ -155,7 +155,7 @@ describe('pause by agreement', () => {
     expect(sixth.ok).toBe(false);
     if (sixth.ok) return;
     expect([sixth.status, sixth.code]).toEqual([429, 'rate_limited']);
-    expect(sixth.error).toMatch(/^too many pause requests: each player may ask for a pause at most 5 times an hour; try again at .+ UTC \(in 3000 s\)$/);
+    expect(sixth.error).toMatch(/^too many pause requests: each player may ask for a pause at most 5 times an hour; try again at .+ UTC \(in 50 minutes\)$/);
     expect(sixth.retryAfter).toBe(3000);
     expect(told(queue.jobs, g.id, 'pause-offer')).toEqual(['black', 'black', 'black', 'black', 'black']);
     expect((await row(g.id)).pauseOfferBy).toBeNull();

@@ -647,8 +647,8 @@ describe('challenges', () => {
     expect(delivered.explicitAcks.length).toBe(2);
     const starts = sent.slice(1).sort((x, y) => x.to.localeCompare(y.to));
     expect(starts.map((m) => [m.to, m.subject, m.headers['X-Subspace-Event']])).toEqual([
-      ['archer@example.org', `[Subspace] Warp Factor game ${next.body.id} against Shran (White)`, 'game-start'],
-      ['shran@example.org', `[Subspace] Warp Factor game ${next.body.id} against Archer (Black)`, 'game-start'],
+      ['archer@example.org', `[Subspace] Warp Factor game ${next.body.id}: you play Black`, 'game-start'],
+      ['shran@example.org', `[Subspace] Warp Factor game ${next.body.id}: you play White`, 'game-start'],
     ]);
     for (const m of starts) {
       // A player's seat is played from their games page, not from a link of its own.

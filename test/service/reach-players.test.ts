@@ -169,6 +169,8 @@ describe('challenges to one player (tester 11 S18)', () => {
     for (const variant of variants) {
       const made = await send(variant, kor.id);
       expect(made.status, made.text).toBe(201);
+      // Sent again at once (a retry, a form sent twice): the same challenge, and not counted again (tester 17 X1).
+      for (let i = 0; i < 2; i++) expect((await send(variant, kor.id)).body.id).toBe(made.body.id);
       expect((await call('DELETE', `/api/challenges/${made.body.id}`, { token: worf.key })).status).toBe(200);
     }
     const sixth = await send('warp-factor', kor.id);

@@ -204,7 +204,7 @@ describe('the words of a tournament’s mails', () => {
     for (const [gameId, round] of roundOf)
       for (const m of sent.filter((m) => m.subject.includes(gameId))) {
         // The subject is the game's (one conversation); the preheader says what this mail is.
-        expect(m.subject).toMatch(new RegExp(`^\\[Subspace\\] Warp Factor game ${gameId} against N\\d \\((White|Black)\\)$`));
+        expect(m.subject).toMatch(new RegExp(`^\\[Subspace\\] Warp Factor game ${gameId}: you play (White|Black)$`));
         expect(m.html).toMatch(
           new RegExp(`>New Warp Factor game ${gameId} against N\\d \\((White|Black)\\): you play (White|Black) \\(Named cup, round ${round}\\)</div>`),
         );
