@@ -101,10 +101,11 @@ export class Canvas {
   }
   /**
    * Marks an element the game page's script turns into a focusable button (interactive pictures
-   * only): without the script clicking does nothing, so it must not sit in the Tab order.
+   * only): without the script clicking does nothing, so it must not sit in the Tab order; until the
+   * script makes it a button it is an image with its label (a label needs a role: tester 17 X6).
    */
   button(label: string): string {
-    return this.interactive ? ` data-button="" aria-label="${escapeXml(label)}"` : '';
+    return this.interactive ? ` data-button="" role="img" aria-label="${escapeXml(label)}"` : '';
   }
 
   /**

@@ -309,12 +309,12 @@ describe('boardSvg, interaction and escaping', () => {
     // (the page offers that as a button once the platform is picked).
     const elements = [...svg.matchAll(/<g (data-cell|data-hand)="[^"]*"[^>]*>(?!<title>)/g)].map((m) => m[0]);
     expect(elements.length).toBeGreaterThan(48 + 4);
-    for (const el of elements) expect(el).toMatch(/ data-button="" aria-label="[^"]+"/);
+    for (const el of elements) expect(el).toMatch(/ data-button="" role="img" aria-label="[^"]+"/);
     expect(svg).toMatch(/<g data-cell="Wa1u"><title>Wa1u ▲: platform Wa1u, upright<\/title>/);
     expect(svg).toMatch(/<g data-cell="Wa1d"><title>pin Wa1d, inverted position<\/title>/);
     // Focusable only once the page's script makes them buttons (it sets tabindex and role).
     expect(svg).not.toContain(' tabindex=');
-    expect(svg).toContain('<g data-cell="Wb1" data-button="" aria-label="Wb1, empty">');
+    expect(svg).toContain('<g data-cell="Wb1" data-button="" role="img" aria-label="Wb1, empty">');
     const fc = engineView('first-contact', ['@Wa1u', '@Bd4d', '@Nd1d', '@Na4u', 'K@Wb1']);
     expect(boardSvg(fc, { interactive: true })).toContain('aria-label="Wb1, white king"');
   });

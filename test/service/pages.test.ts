@@ -91,7 +91,7 @@ describe('the game page', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
     expect(res.text).toContain('<svg xmlns="http://www.w3.org/2000/svg" class="ssb"');
-    expect(res.text).toContain('data-cell="Wa1u" data-button="" aria-label=');
+    expect(res.text).toContain('data-cell="Wa1u" data-button="" role="img" aria-label=');
     expect(res.text).not.toContain('tabindex="0"'); // the script makes them buttons
     expect(res.text).toContain(`<form method="post" action="/games/${g.id}/move"`);
     expect(res.text).toContain('<label for="move">');
