@@ -1,7 +1,7 @@
 // D1 queries of tournaments: the events, their entrants and their boards. Writes that must not
 // happen twice (a start, a round paired) insert boards whose key (tournament, round, board)
 // refuses a second writer, in the same batch as the tournament's change.
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { D1Store } from './d1-store.ts';
 import { players, type PlayerRow } from './schema.ts';
 import { tournamentGames, tournamentPlayers, tournaments, type TournamentGameRow, type TournamentPlayerRow, type TournamentRow } from './schema-tournaments.ts';
@@ -137,13 +137,19 @@ export class TournamentStore extends D1Store {
   }
 
   /** The tournaments not yet finished that a player is in (not withdrawn) or made, newest first: /me lists them. */
-  currentOf(playerId: string, limit: number): Promise<(TournamentRow & { readonly entered: boolean })[]> {
-    const entered = this.db
-      .select({ id: tournamentPlayers.tournamentId })
-      .from(tournamentPlayers)
-      .where(and(eq(tournamentPlayers.playerId, playerId), isNull(tournamentPlayers.withdrawnAt)));
+  currentOf(playerId: string, limit: number): Promise<(TournamentRow & { readonly entered: boolean; readonly withdrawn: boolean })[]> {
+    const entries = (withdrawn: boolean) =>
+      this.db
+        .select({ id: tournamentPlayers.tournamentId })
+        .from(tournamentPlayers)
+        .where(and(eq(tournamentPlayers.playerId, playerId), withdrawn ? isNotNull(tournamentPlayers.withdrawnAt) : isNull(tournamentPlayers.withdrawnAt)));
+    const entered = entries(false);
     return this.db
-      .select({ ...getTableColumns(tournaments), entered: sql<number>`${tournaments.id} in ${entered}`.mapWith(Boolean) })
+      .select({
+        ...getTableColumns(tournaments),
+        entered: sql<number>`${tournaments.id} in ${entered}`.mapWith(Boolean),
+        withdrawn: sql<number>`${tournaments.id} in ${entries(true)}`.mapWith(Boolean),
+      })
       .from(tournaments)
       .where(and(ne(tournaments.status, 'finished'), or(eq(tournaments.creatorId, playerId), inArray(tournaments.id, entered))))
       .orderBy(desc(tournaments.createdAt))

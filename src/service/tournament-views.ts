@@ -75,6 +75,8 @@ export const formatWords = (t: Pick<TournamentSummary, 'format' | 'double' | 'ro
 /** A tournament on its player's /me: in it (`entered`; else only made by them), not yet finished. */
 export type MyTournament = Pick<TournamentSummary, 'id' | 'name' | 'variant' | 'format' | 'double' | 'rounds' | 'round' | 'status' | 'startsAt'> & {
   readonly entered: boolean;
+  /** Made by them, who joined it and withdrew. */
+  readonly withdrawn: boolean;
 };
 
 /** A tournament in brief (the list, the page's head, the end's mail), its links on `base`. */

@@ -144,7 +144,7 @@ export class TournamentService {
     return (await this.store.currentOf(player.id, 20)).map((t) => {
       // The summary's words for rounds and the start (its creator, count and links are not shown).
       const { id, name, variant, format, double, round, status, rounds, startsAt } = tournamentSummary(t, playerOf(player), null, 0, { origin: '' });
-      return { id, name, variant, format, double, round, status, rounds, startsAt, entered: t.entered };
+      return { id, name, variant, format, double, round, status, rounds, startsAt, entered: t.entered, withdrawn: t.withdrawn };
     });
   }
 

@@ -439,6 +439,11 @@ describe('game page and OpenAPI', () => {
     expect(noClock.text).toContain('Leave days need a clock');
     expect(noClock.text).not.toMatch(/\/games\/[a-z0-9]{12}/);
     expect((await createWithForm({ variant: 'warp-factor', days: '', leave: '0' })).status).toBe(200);
+    // The computer and a claimed timeout: named by the form's label too (tester 17 X12).
+    const claim = await createWithForm({ variant: 'planar', opponent: 'computer', level: '3', side: 'black', days: '7', leave: '0', timeout: 'claim' });
+    expect(claim.status).toBe(400);
+    expect(claim.text).toContain('When a deadline passes: against the computer the timeout is');
+    expect(claim.text).not.toContain('clock.timeout');
   });
 
   it('documents both routes', async () => {

@@ -135,6 +135,9 @@ describe('a refused offer (tester 14 P10)', () => {
     ])
       expect(again).toContain(chosen);
     expect(again).not.toContain('<option value="3" selected="">');
+    // The focus is on the field the reason names (tester 17 X4).
+    expect(again).toMatch(/<input name="to"[^>]*autofocus=""/);
+    expect(again).not.toMatch(/<select name="variant" autofocus/);
     expect(again).toMatch(/<select name="platforms">[\s\S]*<option value="7" selected="">7<\/option>/);
     // Nothing was made; the page is the player's own, the rest of it as ever.
     const fromWorf = async () =>
@@ -154,6 +157,7 @@ describe('a refused offer (tester 14 P10)', () => {
     const profileForm = formOf(onProfile.text, 'challenge-player-form');
     expect(onProfile.text).toMatch(/role="alert">Not offered\. [^<]*Leave days for each player/);
     expect(profileForm).toContain('value="lots"');
+    expect(profileForm).toMatch(/<input name="leave"[^>]*autofocus=""/);
     expect(profileForm).toContain('<option value="planar" selected="">');
     expect(profileForm).not.toMatch(/name="rated" value="1" checked/);
     expect(await fromWorf()).toHaveLength(0);

@@ -64,4 +64,13 @@ describe('/me: your tournaments', () => {
     expect(await lines(a!)).toEqual([]);
     expect(await lines(maker!)).toEqual([expect.stringMatching(/^Winter Swiss/)]);
   });
+
+  it('a creator who joined and withdrew is told so, not that they never joined (tester 17 X15)', async () => {
+    const [maker, a, b] = await Promise.all(['Maker2', 'Ann2', 'Ben2'].map((n) => newPlayer(n)));
+    const t = await tournament(maker!, 'Autumn Cup');
+    for (const p of [maker!, a!, b!]) expect((await call('POST', `/api/tournaments/${t.id}/join`, { token: p.key })).status).toBe(200);
+    expect((await call('POST', `/api/tournaments/${t.id}/start`, { token: maker!.key })).status).toBe(200);
+    expect((await call('POST', `/api/tournaments/${t.id}/leave`, { token: maker!.key })).status).toBe(200);
+    expect(await lines(maker!)).toEqual([expect.stringMatching(/^Autumn Cup — .*under way.*\. You made it and withdrew from it$/)]);
+  });
 });

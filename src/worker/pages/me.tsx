@@ -38,7 +38,7 @@ const TournamentLine = (p: { t: MyTournament }) => (
     ) : (
       'open, its creator starts it'
     )}
-    {p.t.entered ? '' : '. You made it and have not joined it'}
+    {p.t.entered ? '' : p.t.withdrawn ? '. You made it and withdrew from it' : '. You made it and have not joined it'}
   </li>
 );
 

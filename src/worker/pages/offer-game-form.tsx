@@ -17,6 +17,18 @@ export interface OfferRefused {
 export const OfferGameForm = (p: { id: string; to?: PublicPlayer; refused?: OfferRefused | undefined }) => {
   const typed = p.refused?.typed;
   const chosen = (field: keyof NonNullable<typeof typed>, value: string, byDefault = false) => (typed ? typed[field] === value : byDefault);
+  // Refused: the focus goes to the field the reason names (tester 17 X4), else the first; it brings the form, and why above it, into view.
+  const why = p.refused?.error ?? '';
+  const focus = !p.refused
+    ? undefined
+    : /^Leave days/.test(why)
+      ? 'leave'
+      : /^When a deadline/.test(why)
+        ? 'timeout'
+        : !p.to && /^to:|player/i.test(why)
+          ? 'to'
+          : 'variant';
+  const focused = (field: string) => (focus === field ? true : undefined);
   return (
     <>
       <ErrorLine error={p.refused ? `Not offered. ${p.refused.error}` : undefined} />
@@ -29,8 +41,8 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer; refused?: Offe
           </>
         ) : null}
         <label>
-          Variant {/* Refused: the focus brings the form, and why above it, into view. */}
-          <select name="variant" autofocus={p.refused ? true : undefined}>
+          Variant{' '}
+          <select name="variant" autofocus={focused('variant')}>
             {VARIANTS.map((v) => (
               <option value={v.id} selected={chosen('variant', v.id)}>
                 {v.title}
@@ -66,7 +78,7 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer; refused?: Offe
         {/* The clock's rules, as the tournament form has them; without a clock they do not apply. */}
         <label>
           When a deadline passes{' '}
-          <select name="timeout">
+          <select name="timeout" autofocus={focused('timeout')}>
             <option value="auto">the game ends on time</option>
             <option value="claim" selected={chosen('timeout', 'claim')}>
               the waiting player may claim the win
@@ -74,13 +86,22 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer; refused?: Offe
           </select>
         </label>{' '}
         <label>
-          Leave days for each player <input name="leave" type="number" min={0} max={MAX_LEAVE_DAYS} value={typed?.leave ?? '0'} />
+          Leave days for each player <input name="leave" type="number" min={0} max={MAX_LEAVE_DAYS} value={typed?.leave ?? '0'} autofocus={focused('leave')} />
         </label>{' '}
         {p.to ? null : (
           <>
             <label>
               To player id (empty: anyone; a player's id is on their profile){' '}
-              <input name="to" size={14} maxlength={200} autocapitalize="off" autocorrect="off" spellcheck={false} value={typed?.to ?? ''} />
+              <input
+                name="to"
+                size={14}
+                maxlength={200}
+                autocapitalize="off"
+                autocorrect="off"
+                spellcheck={false}
+                value={typed?.to ?? ''}
+                autofocus={focused('to')}
+              />
             </label>{' '}
           </>
         )}

@@ -48,6 +48,7 @@ const HOME_FORM_LABELS = {
   'black.name': "Black's name",
   'clock.daysPerMove': 'Time per move',
   'clock.leaveDays': 'Leave days',
+  'clock.timeout': 'When a deadline passes',
   'options.platforms': 'Number of platforms',
 };
 
