@@ -134,6 +134,12 @@ describe('the forms say which field is wrong by its label', () => {
     expect(settings.text).toContain('id="settings-form"');
     expect(settings.text).toContain('value="not an address"');
     expect(settings.text).toContain('value="https://bot.example/x"');
+    // Saved, the header says the name just saved (tester 17 X5).
+    const renamed = await form('/me/settings', { name: 'James T. Kirk', email: '', webhook: '' }, undefined, cookie(kirk.key));
+    expect(renamed.status).toBe(200);
+    expect(renamed.text).toContain('<h1>Settings saved</h1>');
+    expect(renamed.text).toMatch(/<span class="name">James T\. Kirk<\/span>/);
+    expect(renamed.text).not.toMatch(/<span class="name">Kirk<\/span>/);
   });
 });
 

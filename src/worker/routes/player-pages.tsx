@@ -298,6 +298,9 @@ export const playerPages = new Hono<AppEnv>()
     if (input.output.email && input.output.email.toLowerCase() !== player.email && (await mailLimited(c))) return tooManyPage(c, MAIL_LIMITED);
     const saved = await c.var.services.players.updateSettings(player, input.output, linkBase(c));
     if (!saved.ok) return saved.status === 429 ? tooManyPage(c, saved.error, saved.retryAfter) : refused(saved.error, labelled(saved.error, ME_FORM_LABELS));
+    // The header says the name just saved (it was read before the save: tester 17 X5).
+    const info = c.get('pageInfo');
+    if (info?.viewer) c.set('pageInfo', { ...info, viewer: { ...info.viewer, name: saved.value.name } });
     return rarePage(c, { name: 'settings-saved', props: { player: saved.value } });
   })
 
