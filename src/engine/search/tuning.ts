@@ -2,9 +2,10 @@
 // in place of index.ts's chooseMoveInGame where a checkout has it). Kept apart so that the terms
 // stay out of the Workers' bundles: `attack` adds First Contact's attack term, `aggression=N` the
 // searching side's own pressure on the enemy king (first-contact-attack.ts), `hanging=N` N% of
-// the second piece the side to move stands to lose (first-contact-hanging.ts), `trade=N` N
-// centipawns to the searching side per 100 of material gone from the game and `advance=N` N per level its pieces stand out from home,
-// `bridge=N` N while a path leads from its level to the enemy king (first-contact-break.ts), and
+// the second piece the side to move stands to lose (first-contact-hanging.ts); for the searching
+// side `trade=N` N centipawns per 100 of material gone from the game, `advance=N` N per level its
+// pieces stand out from home, `bridge=N` N while a path leads from its level to the enemy king
+// (first-contact-break.ts); and
 // `dropNodes=N` a budget of N nodes in place of the level's in the first `dropPlies` plies (default
 // DROP_PLIES: First Contact's drop phase, where its material is won or lost; docs/benchmarks.md).
 import type { Game } from '../game.ts';
