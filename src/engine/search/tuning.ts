@@ -2,7 +2,10 @@
 // in place of index.ts's chooseMoveInGame where a checkout has it). Kept apart so that the terms
 // stay out of the Workers' bundles: `attack` adds First Contact's attack term, `aggression=N` the
 // searching side's own pressure on the enemy king (first-contact-attack.ts), `hanging=N` N% of
-// the second piece the side to move stands to lose (first-contact-hanging.ts), and
+// the second piece the side to move stands to lose (first-contact-hanging.ts); for the searching
+// side `trade=N` N centipawns per 100 of material gone from the game, `advance=N` N per level its
+// pieces stand out from home, `bridge=N` N while a path leads from its level to the enemy king
+// (first-contact-break.ts); and
 // `dropNodes=N` a budget of N nodes in place of the level's in the first `dropPlies` plies (default
 // DROP_PLIES: First Contact's drop phase, where its material is won or lost; docs/benchmarks.md).
 import type { Game } from '../game.ts';
@@ -10,6 +13,7 @@ import type { St3dMove } from '../st3d/move.ts';
 import type { St3dPosition } from '../st3d/position.ts';
 import { withAggression, withAttackTerm } from './first-contact-attack.ts';
 import { withHanging } from './first-contact-hanging.ts';
+import { withAdvance, withBridge, withTrade } from './first-contact-break.ts';
 import { chooseMoveInGame as plainChoice, searchRulesFor } from './index.ts';
 import type { SearchRules } from './rules.ts';
 
@@ -26,12 +30,16 @@ export function chooseMoveInGame(
     readonly attack?: number | boolean;
     readonly aggression?: number;
     readonly hanging?: number;
+    readonly trade?: number;
+    readonly advance?: number;
+    readonly bridge?: number;
     readonly dropNodes?: number;
     readonly dropPlies?: number;
   } = {},
 ) {
-  const { attack, aggression, hanging, dropNodes, dropPlies = DROP_PLIES, ...rest } = options;
-  if ((!attack && !aggression && !hanging && !dropNodes) || game.variant.name !== 'first-contact') return plainChoice(game, rest);
+  const { attack, aggression, hanging, trade, advance, bridge, dropNodes, dropPlies = DROP_PLIES, ...rest } = options;
+  if ((!attack && !aggression && !hanging && !trade && !advance && !bridge && !dropNodes) || game.variant.name !== 'first-contact')
+    return plainChoice(game, rest);
   const pos = game.position as St3dPosition;
   const budget = dropNodes && game.ply < dropPlies ? { nodes: dropNodes } : {};
   let rules: FirstContactRules = attack
@@ -45,5 +53,8 @@ export function chooseMoveInGame(
   }
   // The side to move at the root is the one whose pressure counts.
   if (aggression) rules = withAggression(rules, pos.turn, aggression);
+  if (trade) rules = withTrade(rules, pos.turn, trade);
+  if (advance) rules = withAdvance(rules, pos.turn, advance);
+  if (bridge) rules = withBridge(rules, pos.turn, bridge);
   return plainChoice(game, { ...rest, ...budget, rules: rules as SearchRules });
 }

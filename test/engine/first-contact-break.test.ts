@@ -1,0 +1,67 @@
+// First Contact's trade term (tuning `trade=N`, src/engine/search/first-contact-break.ts): the
+// searching side gains N per 100 centipawns of material gone from the game, and prefers an even
+// trade to a quiet turn.
+import { describe, expect, it } from 'vitest';
+import { Game } from '../../src/engine/game.ts';
+import { searchRulesFor } from '../../src/engine/search/index.ts';
+import type { SearchRules } from '../../src/engine/search/rules.ts';
+import { bridged, FULL_MATERIAL, totalMaterial, withBridge, withTrade } from '../../src/engine/search/first-contact-break.ts';
+import type { St3dMove } from '../../src/engine/st3d/move.ts';
+import type { St3dPosition } from '../../src/engine/st3d/position.ts';
+import { prng } from './helpers.ts';
+
+const rules = searchRulesFor('first-contact') as SearchRules<St3dPosition, St3dMove>;
+const VALUE: Record<string, number> = { K: 0, Q: 950, R: 500, B: 340, N: 330, P: 100 };
+
+describe("First Contact's trade term", () => {
+  it('counts the material of both sides on the board and in hand, and adds N per 100 gone for the searching side', () => {
+    const start = (Game.create('first-contact') as { value: Game }).value;
+    expect(totalMaterial(start.position as St3dPosition)).toBe(FULL_MATERIAL);
+    const random = prng(34);
+    let captured = 0;
+    for (let g = 0; g < 30; g++) {
+      const game = (Game.create('first-contact') as { value: Game }).value;
+      const stopAt = 40 + Math.floor(random() * 120);
+      while (game.ply < stopAt && !game.outcome()) {
+        const legal = game.legalTexts();
+        // Captures first where there are any, so that material leaves the game.
+        const takes = legal.filter((t) => t.includes('x'));
+        const pool = takes.length && random() < 0.5 ? takes : legal;
+        game.play(pool[Math.floor(random() * pool.length)]!);
+      }
+      if (game.outcome()) continue;
+      const pos = game.position as St3dPosition;
+      const view = game.variant.view(game.position);
+      let total = 0;
+      for (const cell of view.cells) total += VALUE[cell.role]!;
+      for (const color of ['white', 'black'] as const) for (const [role, n] of Object.entries(view.hands[color])) total += VALUE[role]! * (n ?? 0);
+      expect(totalMaterial(pos)).toBe(total);
+      if (total < FULL_MATERIAL) captured++;
+      const gone = FULL_MATERIAL - total;
+      const sign = pos.turn === 'white' ? 1 : -1;
+      const base = rules.evaluate(pos);
+      expect(withTrade(rules, 'white', 20).evaluate(pos) - base).toBeCloseTo((sign * gone * 20) / 100, 9);
+      expect(withTrade(rules, 'black', 20).evaluate(pos) - base).toBeCloseTo((-sign * gone * 20) / 100, 9);
+    }
+    expect(captured).toBeGreaterThan(5);
+  });
+});
+
+// A walled position of the eleventh session's match (opening 7, level 6 White, ply 100): White's
+// only platform hangs below its level (Wa4d) and the empty Nd1u is above N, so no path leads from
+// the W level to the N level; flipped to Nd1d, the empty platform joins W to N.
+const WALLED = 'P1NP/1RQN/P1P1/KRBB|4/4/4/4|2r1/1p1p/r2p/qpp1 PLATFORMS - w Ba1 -';
+const walled = (platforms: string) => (Game.setUp('first-contact', {}, WALLED.replace('PLATFORMS', platforms)) as { value: Game }).value;
+
+describe("First Contact's bridge term", () => {
+  it("sees whether a path of cells leads from a side's level to the enemy king", () => {
+    const cut = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp').position as St3dPosition;
+    const joined = walled('Wa4d:PP/PP,Nd1d:2/2,Ba1u:kn/bp,Ba4d:bn/pp').position as St3dPosition;
+    expect([bridged(cut, 'white'), bridged(cut, 'black')]).toEqual([false, false]);
+    expect([bridged(joined, 'white'), bridged(joined, 'black')]).toEqual([true, true]);
+    // The term: N for the searching side while bridged, from the side to move's point of view.
+    expect(withBridge(rules, 'white', 80).evaluate(cut)).toBe(rules.evaluate(cut));
+    expect(withBridge(rules, 'white', 80).evaluate(joined)).toBe(rules.evaluate(joined) + 80);
+    expect(withBridge(rules, 'black', 80).evaluate(joined)).toBe(rules.evaluate(joined) - 80);
+  });
+});
