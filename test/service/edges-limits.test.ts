@@ -148,6 +148,23 @@ describe('sign-in mail limits', () => {
 });
 
 describe('new players and challenges', () => {
+  it('the home form refused by the new-game limit comes back as it was sent (tester 17 X2)', async () => {
+    const ip = client();
+    let last = await call('POST', '/api/games', { json: { variant: 'planar' }, headers: { 'CF-Connecting-IP': ip } });
+    for (let made = 0; last.status === 201 && made < 125; made++)
+      last = await call('POST', '/api/games', { json: { variant: 'planar' }, headers: { 'CF-Connecting-IP': ip } });
+    expect(last.status).toBe(429);
+    const page = await call('POST', '/games', {
+      body: new URLSearchParams({ variant: 'curved-space', opponent: 'human', side: 'white', days: '2', white: 'Zed', leave: '0', timeout: 'auto' }).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, Accept: 'text/html', 'CF-Connecting-IP': ip },
+    });
+    expect(page.status).toBe(429);
+    expect(page.headers.get('Retry-After')).toBe('60');
+    expect(page.text).toContain('Too many new games from your address in the last minute');
+    expect(page.text).toMatch(/<input[^>]*value="Zed"/);
+    expect(page.text).toMatch(/<input[^>]*value="curved-space"[^>]*checked=""/);
+  }, 60_000);
+
   it('POST /me/new has the same 60-a-minute limit per client address as POST /api/players', async () => {
     const ip = client();
     const make = () =>

@@ -158,6 +158,11 @@ describe('a refused offer (tester 14 P10)', () => {
     expect(onProfile.text).toMatch(/role="alert">Not offered\. [^<]*Leave days for each player/);
     expect(profileForm).toContain('value="lots"');
     expect(profileForm).toMatch(/<input name="leave"[^>]*autofocus=""/);
+    // Leave days and no clock: refused in words, not dropped (tester 17 X13); nothing is made.
+    const noClock = await form('/challenges', { variant: 'planar', days: '', leave: '3', ratedShown: '1' }, undefined, cookie(worf.key));
+    expect(noClock.status).toBe(400);
+    expect(noClock.text).toContain('Not offered. Leave days for each player need a clock');
+    expect(formOf(noClock.text, 'challenge-form')).toMatch(/<input name="leave"[^>]*value="3"[^>]*autofocus=""/);
     expect(profileForm).toContain('<option value="planar" selected="">');
     expect(profileForm).not.toMatch(/name="rated" value="1" checked/);
     expect(await fromWorf()).toHaveLength(0);

@@ -75,7 +75,10 @@ export const gamePages = new Hono<AppEnv>()
   .post(
     '/games',
     ownPageForms,
-    limitNewGames((c, error) => rarePage(c, { name: 'home', props: { error } }, 429)),
+    // Refused, the form comes back as sent, as for any other refusal (tester 17 X2).
+    limitNewGames(async (c, error) =>
+      rarePage(c, { name: 'home', props: { error: error.charAt(0).toUpperCase() + error.slice(1), values: await formFields(c) } }, 429),
+    ),
     async (c) => {
       const fields = await formFields(c);
       const values: HomeValues = fields;

@@ -362,6 +362,8 @@ export const playerPages = new Hono<AppEnv>()
     const form = v.safeParse(ChallengeFormSchema, sent);
     if (!form.success) return refused(400, describeIssues(form.issues, 'form'));
     const f = form.output;
+    // Leave days are days off a clock: without one they would be dropped without a word, as the home form says (tester 17 X13).
+    if (!f.days && f.leave && f.leave !== '0') return refused(400, 'Leave days for each player need a clock: choose days per move, or set leave days to 0.');
     const input = v.safeParse(CreateChallengeSchema, {
       variant: f.variant,
       ...curvedSpaceOptions(f),
