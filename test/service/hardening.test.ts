@@ -170,7 +170,7 @@ describe('rate limits', () => {
     });
     expect(form.status).toBe(429);
     expect(form.headers.get('Content-Type')).toContain('text/html');
-    expect(form.text).toContain('too many new games from your address');
+    expect(form.text).toContain('Too many new games from your address');
     expect((await create('198.51.100.7')).status).toBe(201);
     expect((await create()).status).toBe(201);
   });
