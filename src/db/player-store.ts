@@ -410,12 +410,12 @@ export class PlayerStore extends D1Store {
     return r.meta.changes === 1;
   }
 
-  /** Forget a claimed rematch against the computer (its game could not be made). */
   /** A challenge just made and refused before anyone was told of it. */
   async dropNewChallenge(id: string): Promise<void> {
     await this.db.delete(challenges).where(and(eq(challenges.id, id), eq(challenges.status, 'open')));
   }
 
+  /** Forget a claimed rematch against the computer (its game could not be made). */
   async dropComputerRematch(id: string, gameId: string): Promise<void> {
     await this.db.delete(challenges).where(and(eq(challenges.id, id), eq(challenges.gameId, gameId)));
   }

@@ -17,19 +17,11 @@ import { newGameId } from './crypto.ts';
 import { clockOfGame, computerRematchInput } from './rematch.ts';
 import type { Seats } from './new-game.ts';
 import type { TournamentSummary } from './tournament-views.ts';
+import { MAX_OPEN_CHALLENGES, strangerLimit, TWIN_CHALLENGE_MS } from './challenge-limits.ts';
+
+export { MAX_OPEN_CHALLENGES } from './challenge-limits.ts';
 
 const DAY_MS = 86_400_000;
-/** How long the same challenge sent again is taken for the first one (a double click, a form sent twice). */
-const TWIN_CHALLENGE_MS = 10_000;
-/** Open challenges a player may have at once (to anyone or to one player): one client cannot fill the lobby. */
-export const MAX_OPEN_CHALLENGES = 20;
-/**
- * Challenges one player may send another they have never played in a UTC day: each is told to them
- * by mail, chat, push and webhook, and a withdrawn one frees its open slot at once, so without it a
- * stranger's key could flood a player (tester 11 S18). Players who have had a game together are free.
- */
-export const CHALLENGES_TO_ONE_A_DAY = 5;
-const strangerKey = (from: string, to: string) => `challenge:${from}:${to}`;
 
 /** What a player's event stream carries (GET /api/stream/events). */
 export type PlayerEvent =
@@ -164,22 +156,8 @@ export class ChallengeService {
       );
     if (kept && kept.id !== row.value.id) return done(await this.view(kept, base));
     // Counted once made, before anyone is told: the same challenge sent again (a retry) is the first one and no other (tester 17 X1).
-    const to = row.value.toPlayerId;
-    if (to && !(await this.store.havePlayed(creator.id, to))) {
-      const now = row.value.createdAt;
-      const day = now - (now % DAY_MS);
-      if ((await this.store.countAction(strangerKey(creator.id, to), day)) > CHALLENGES_TO_ONE_A_DAY) {
-        await this.store.dropNewChallenge(row.value.id);
-        return {
-          ...fail(
-            429,
-            'rate_limited',
-            `to: you have challenged this player ${CHALLENGES_TO_ONE_A_DAY} times today (UTC), the most in a day before you have played them; challenge them again tomorrow, or leave an open challenge in the lobby`,
-          ),
-          retryAfter: Math.ceil((day + DAY_MS - now) / 1000),
-        };
-      }
-    }
+    const tooMany = await strangerLimit(this.store, creator.id, row.value);
+    if (tooMany) return tooMany;
     return done(await this.published(row.value, base));
   }
 

@@ -18,6 +18,8 @@ import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './crypto.ts
 
 /** How long an emailed sign-in link works. */
 export const SIGN_IN_MINUTES = 15;
+/** What asking for a sign-in link answers, on the page and by the API: the same whether or not the address is known. */
+export const SIGN_IN_SENT = `If a player has this address, a sign-in link is on its way, unless one went in the last ${SIGN_IN_MINUTES} minutes and is unused: then that one is the link. It works once, for ${SIGN_IN_MINUTES} minutes.`;
 /** How long the link that confirms an address works. */
 export const CONFIRM_HOURS = 24;
 /** Mail to one address (sign-in links and confirmation links together), per hour: counted per

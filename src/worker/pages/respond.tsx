@@ -33,7 +33,10 @@ export const errorPage = (c: Context, status: 400 | 403 | 404 | 409 | 429, title
 export const meErrorPage = (c: Context, status: 400 | 403 | 404 | 409 | 429, title: string, message: string, back = '/me') =>
   errorPage(c, status, title, message, back);
 
-export const failureWords = (f: Failure) => f.error.charAt(0).toUpperCase() + f.error.slice(1);
+/** Words for a page: the first letter capitalised (service refusals and limits begin in lower case). */
+export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const failureWords = (f: Failure) => sentence(f.error);
 
 /**
  * The page forms' guard (only from this site's own pages), refusing in a page that says why when a

@@ -35,7 +35,7 @@ import { aboutMove } from '../pages/game.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import { lineTurns } from '../text/commands.ts';
 import { playedWords, staleTurnWords } from '../../service/plan-outcome.ts';
-import { errorPage, failureWords, noSuchGame, ownPageForms, rarePage } from '../pages/respond.tsx';
+import { errorPage, failureWords, noSuchGame, ownPageForms, rarePage, sentence } from '../pages/respond.tsx';
 import { limitNewGames } from '../http-limits.ts';
 import { typingTag } from '../../notify/signing.ts';
 
@@ -244,7 +244,7 @@ export const gameForms = new Hono<AppEnv>()
   // asks the same way and fills the analysis in without leaving).
   .post(
     '/games/:id/analysis',
-    limitNewGames((c, error) => errorPage(c, 429, 'Too many requests', `${error.charAt(0).toUpperCase()}${error.slice(1)}. Try again in a minute.`)),
+    limitNewGames((c, error) => errorPage(c, 429, 'Too many requests', `${sentence(error)}. Try again in a minute.`)),
     async (c) => {
       const id = c.req.param('id');
       const asked = isGameId(id) ? await c.var.services.analysis.request(id) : undefined;

@@ -22,7 +22,7 @@ import { betterTurn } from '../../service/analysis-words.ts';
 import { cookiePlayer } from '../viewer.tsx';
 import { lineTurns } from '../text/commands.ts';
 import { playerSeat } from '../../service/players.ts';
-import { errorPage, failureWords, noSuchGame, ownPageForms, page, rarePage } from '../pages/respond.tsx';
+import { errorPage, failureWords, noSuchGame, ownPageForms, page, rarePage, sentence } from '../pages/respond.tsx';
 
 /** The tokens of a game just made, for its links page only (its path). */
 const NEW_GAME_COOKIE = 'subspace_new_game';
@@ -76,9 +76,7 @@ export const gamePages = new Hono<AppEnv>()
     '/games',
     ownPageForms,
     // Refused, the form comes back as sent, as for any other refusal (tester 17 X2).
-    limitNewGames(async (c, error) =>
-      rarePage(c, { name: 'home', props: { error: error.charAt(0).toUpperCase() + error.slice(1), values: await formFields(c) } }, 429),
-    ),
+    limitNewGames(async (c, error) => rarePage(c, { name: 'home', props: { error: sentence(error), values: await formFields(c) } }, 429)),
     async (c) => {
       const fields = await formFields(c);
       const values: HomeValues = fields;

@@ -15,7 +15,7 @@ import {
   SignInQuerySchema,
   SignInSchema,
 } from '../../service/player-schemas.ts';
-import { keyInText, selfOf } from '../../service/players.ts';
+import { keyInText, selfOf, SIGN_IN_SENT } from '../../service/players.ts';
 import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import { sideWorker } from '../board-png.ts';
@@ -23,7 +23,7 @@ import { KEY_COOKIE } from '../http-auth.ts';
 import { readForm } from '../http-body.ts';
 import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailLimited } from '../http-limits.ts';
 import { describeIssues, labelled } from '../http-validation.ts';
-import { meErrorPage as errorPage, ownPageForms, page, rarePage } from '../pages/respond.tsx';
+import { failureWords, meErrorPage as errorPage, ownPageForms, page, rarePage, sentence } from '../pages/respond.tsx';
 import { OFFER_FIELDS, type OfferRefused } from '../pages/offer-game-form.tsx';
 import { profilePage } from './league-pages.tsx';
 import { cookiePlayer } from '../viewer.tsx';
@@ -61,13 +61,11 @@ const gameAfterSignIn = (next: string | undefined) => (next?.startsWith('/games/
 /** A limit reached, as a page: 429 with Retry-After. */
 function tooManyPage(c: Context<AppEnv>, error: string, retryAfter = 60) {
   c.header('Retry-After', String(retryAfter));
-  return errorPage(c, 429, 'Please wait', words(error));
+  return errorPage(c, 429, 'Please wait', sentence(error));
 }
 
 /** Finished games on /me (all of them: /me?status=finished). */
 const RECENT_FINISHED = 10;
-
-const words = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The /me forms' labels, for their errors (the API's field names mean nothing on the page). */
 const ME_FORM_LABELS = { name: 'Name', email: 'Email', webhook: 'Webhook URL' };
@@ -169,7 +167,7 @@ export const playerPages = new Hono<AppEnv>()
     const link = linkToken(c, 'Not a sign-in link');
     if (!link.ok) return link.page;
     const open = await c.var.services.players.checkSignIn(link.t);
-    if (!open.ok) return errorPage(c, 403, 'Sign-in link not valid', words(open.error));
+    if (!open.ok) return errorPage(c, 403, 'Sign-in link not valid', failureWords(open));
     return rarePage(c, { name: 'link-button', props: { kind: 'sign-in', action: `/me/sign-in?${new URLSearchParams({ t: link.t })}` } });
   })
 
@@ -178,7 +176,7 @@ export const playerPages = new Hono<AppEnv>()
     const link = linkToken(c, 'Not a confirmation link');
     if (!link.ok) return link.page;
     const open = await c.var.services.players.checkEmailConfirmation(link.t);
-    if (!open.ok) return errorPage(c, 403, 'Confirmation link not valid', words(open.error));
+    if (!open.ok) return errorPage(c, 403, 'Confirmation link not valid', failureWords(open));
     return rarePage(c, {
       name: 'link-button',
       props: { kind: 'confirm', email: open.value.email, action: `/me/confirm-email?${new URLSearchParams({ t: link.t })}` },
@@ -248,7 +246,7 @@ export const playerPages = new Hono<AppEnv>()
       const input = v.safeParse(CreatePlayerSchema, name ? { name } : {});
       if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues, 'name', ME_FORM_LABELS)} />);
       const created = await c.var.services.players.create(input.output, linkBase(c));
-      if (!created.ok) return page(c, 400).html(<KeyPage error={words(created.error)} />);
+      if (!created.ok) return page(c, 400).html(<KeyPage error={failureWords(created)} />);
       keepKey(c, await c.var.services.players.browserKey(created.value));
       return showNewKey(c, created.value.key);
     },
@@ -260,7 +258,7 @@ export const playerPages = new Hono<AppEnv>()
       const link = linkToken(c, 'Not a sign-in link');
       if (!link.ok) return link.page;
       const signed = await c.var.services.players.signIn(link.t);
-      if (!signed.ok) return errorPage(c, 403, 'Sign-in link not valid', words(signed.error));
+      if (!signed.ok) return errorPage(c, 403, 'Sign-in link not valid', failureWords(signed));
       keepKey(c, signed.value.key);
       return c.redirect('/me', 303);
     }
@@ -269,16 +267,14 @@ export const playerPages = new Hono<AppEnv>()
     if (await mailLimited(c)) return tooManyPage(c, MAIL_LIMITED);
     const sent = await c.var.services.players.requestSignIn(input.output.email, linkBase(c));
     if (!sent.ok) return tooManyPage(c, sent.error, sent.retryAfter);
-    return page(c).html(
-      <KeyPage ok="If a player has this address, a sign-in link is on its way, unless one went in the last 15 minutes and is unused: then that one is the link. It works once, for 15 minutes." />,
-    );
+    return page(c).html(<KeyPage ok={SIGN_IN_SENT} />);
   })
 
   .post('/me/confirm-email', async (c) => {
     const link = linkToken(c, 'Not a confirmation link');
     if (!link.ok) return link.page;
     const confirmed = await c.var.services.players.confirmEmail(link.t);
-    if (!confirmed.ok) return errorPage(c, 403, 'Confirmation link not valid', words(confirmed.error));
+    if (!confirmed.ok) return errorPage(c, 403, 'Confirmation link not valid', failureWords(confirmed));
     return page(c).html(<KeyPage ok={`Thank you: ${confirmed.value.email} is confirmed. Sign-in links and challenges can be mailed to it now.`} />);
   })
 
@@ -377,7 +373,7 @@ export const playerPages = new Hono<AppEnv>()
     const made = await c.var.services.challenges.create(player, input.output, linkBase(c));
     if (!made.ok) {
       if (made.retryAfter !== undefined) c.header('Retry-After', String(made.retryAfter));
-      return refused(made.status === 404 || made.status === 409 || made.status === 429 ? made.status : 400, words(made.error));
+      return refused(made.status === 404 || made.status === 409 || made.status === 429 ? made.status : 400, failureWords(made));
     }
     return c.redirect(`/challenges/${made.value.id}`, 303);
   })
@@ -392,7 +388,7 @@ export const playerPages = new Hono<AppEnv>()
     if (action === 'accept') {
       const game = await service.accept(id, player, linkBase(c));
       if (!game.ok)
-        return errorPage(c, game.status === 403 || game.status === 404 ? game.status : 409, 'Could not accept', words(game.error), `/challenges/${id}`);
+        return errorPage(c, game.status === 403 || game.status === 404 ? game.status : 409, 'Could not accept', failureWords(game), `/challenges/${id}`);
       return c.redirect(`/games/${game.value.id}`, 303);
     }
     const closed = action === 'decline' ? await service.decline(id, player, linkBase(c)) : await service.withdraw(id, player, linkBase(c));
@@ -401,7 +397,7 @@ export const playerPages = new Hono<AppEnv>()
         c,
         closed.status === 403 || closed.status === 404 ? closed.status : 409,
         `Could not ${action}`,
-        words(closed.error),
+        failureWords(closed),
         `/challenges/${id}`,
       );
     return c.redirect(`/challenges/${id}`, 303);
@@ -415,7 +411,7 @@ export const playerPages = new Hono<AppEnv>()
     if (!player) return errorPage(c, 403, 'Not signed in', 'A rematch needs your player key: open your personal link first.', `/games/${id}`);
     if (await challengeLimited(c, player.id)) return tooManyPage(c, CHALLENGE_LIMITED);
     const made = await c.var.services.challenges.rematch(game, player, linkBase(c));
-    if (!made.ok) return errorPage(c, made.status === 403 || made.status === 404 ? made.status : 409, 'No rematch', words(made.error), `/games/${id}`);
+    if (!made.ok) return errorPage(c, made.status === 403 || made.status === 404 ? made.status : 409, 'No rematch', failureWords(made), `/games/${id}`);
     const answer = made.value;
     // Pressed on an old page after the rematch began: the rematch game opens.
     if (answer.kind === 'started') return c.redirect(`/games/${answer.gameId}`, 303);

@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
 import type { PlayerRow } from '../../db/schema.ts';
 import { CreatePlayerSchema, MyGamesQuerySchema, PlayerIdSchema, PlayerSettingsSchema, SignInSchema } from '../../service/player-schemas.ts';
-import { MAX_GAMES, selfOf, sideOfPlayer } from '../../service/players.ts';
+import { MAX_GAMES, selfOf, sideOfPlayer, SIGN_IN_SENT } from '../../service/players.ts';
 import { cutPlayerStreams } from '../event-hub.ts';
 import { playerProfile } from '../profile.ts';
 import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
@@ -49,14 +49,7 @@ export const players = new Hono<PlayerEnv>()
     const sent = await c.var.services.players.requestSignIn(c.req.valid('json').email, linkBase(c));
     if (!sent.ok) return fromFailure(c, sent);
     // The same answer either way: it must not tell who has an account here.
-    return c.json(
-      {
-        ok: true,
-        message:
-          'If a player has this address, a sign-in link is on its way, unless one went in the last 15 minutes and is unused: then that one is the link. It works once, for 15 minutes.',
-      },
-      202,
-    );
+    return c.json({ ok: true, message: SIGN_IN_SENT }, 202);
   })
 
   .get('/:id', async (c) => {
