@@ -6,7 +6,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { allowedMethods, jsonError, type AppEnv } from './http.ts';
-import { bodyLimitOf, MAX_BODY_BYTES, MAX_RECORD_BYTES, strictUtf8, unreadJson } from './http-body.ts';
+import { bodyLimitOf, MAX_BODY_BYTES, MAX_RECORD_BYTES, strictUtf8, UnreadableForm, unreadJson } from './http-body.ts';
 import { apiIndex } from './routes/api-index.ts';
 import { game, games } from './routes/games.ts';
 import { gameAnalysis } from './routes/game-analysis.ts';
@@ -150,7 +150,10 @@ const wantsPage = (c: Context) => !/^\/(api\/|api$|openapi\.json$)/.test(c.req.p
 /** The page a browser gets where no route answers (404), not its method (405), or its form is too large (413). */
 function noRoutePage(c: Context, status: 400 | 404 | 405 | 413, title: string, message: string) {
   c.header('Content-Security-Policy', PAGE_CSP);
-  return c.html(<ErrorPage status={status} title={title} message={message} />, status);
+  // A game's form that was refused (too large, not readable) leads back to that game (tester 17 X10).
+  const game = status === 400 || status === 413 ? /^\/games\/([a-z0-9]{4,32})\/./.exec(c.req.path)?.[1] : undefined;
+  const back = game ? { href: `/games/${game}`, words: 'Back to the game' } : undefined;
+  return c.html(<ErrorPage status={status} title={title} message={message} back={back?.href} backWords={back?.words} />, status);
 }
 
 function unknownRoute(c: Context) {
@@ -193,9 +196,12 @@ app.onError((err, c) => {
   if (err instanceof HTTPException && err.status < 500) {
     // Hono's JSON validator words a broken body its own way; say it as the other routes do.
     if (err.status === 400 && /malformed json/i.test(err.message)) return unreadJson(c);
-    // A page form's browser gets a page (a multipart body without its boundary, a field sent twice: tester 11 S14).
-    if (err.status === 400 && wantsPage(c))
-      return noRoutePage(c, 400, 'Form not readable', `${err.message.replace(/\.$/, '')}. Nothing was done: go back and send the form again.`);
+    // A page form's browser gets a page (a multipart body without its boundary, a field sent twice: tester 11 S14),
+    // in its own words and with a way back to the game whose form it was (tester 17 X10).
+    if (err.status === 400 && wantsPage(c)) {
+      const words = err instanceof UnreadableForm ? err.pageWords : 'The form could not be read.';
+      return noRoutePage(c, 400, 'Form not readable', `${words} Nothing was done: go back and send the form again.`);
+    }
     return jsonError(c, err.status, err.status === 400 ? 'invalid_body' : 'bad_request', err.message);
   }
   // Log the details for the operator; the client gets no stack trace.

@@ -100,8 +100,22 @@ export async function readJson(c: Context): Promise<{ ok: true; value: unknown }
   }
 }
 
+/**
+ * A form body that cannot be read: the API's words name the body and the parser's reason; a
+ * browser's page says it in the page's words (tester 17 X10), without the parser's.
+ */
+export class UnreadableForm extends HTTPException {
+  constructor(
+    message: string,
+    readonly pageWords: string,
+  ) {
+    super(400, { message });
+  }
+}
+
 /** A form field given more than once: refused, as no form of ours repeats one (tester 15 B3). */
-const givenTimes = (name: string, times: number) => `body: the field ${name} is given ${times} times; send it once`;
+const givenTimes = (name: string, times: number) =>
+  new UnreadableForm(`body: the field ${name} is given ${times} times; send it once`, `The form gave its field “${name}” ${times} times.`);
 
 /**
  * A form body (urlencoded or multipart) as text fields; a body that does not parse as its
@@ -112,12 +126,16 @@ export async function readForm(c: Context): Promise<Record<string, string>> {
   try {
     body = await c.req.parseBody({ all: true });
   } catch (e) {
-    throw new HTTPException(400, { message: `body: the form cannot be read as ${mediaType(c)} (${e instanceof Error ? e.message : String(e)})` });
+    const type = mediaType(c);
+    throw new UnreadableForm(
+      `body: the form cannot be read as ${type} (${e instanceof Error ? e.message : String(e)})`,
+      `The form could not be read as ${type}.`,
+    );
   }
   const out: Record<string, string> = {};
   for (const [k, val] of Object.entries(body)) {
     // No form of ours repeats a field: two turns (`move=a&move=b`) are refused, not one of them guessed (tester 15 B3).
-    if (Array.isArray(val) && val.some((x) => typeof x === 'string')) throw new HTTPException(400, { message: givenTimes(k.slice(0, 40), val.length) });
+    if (Array.isArray(val) && val.some((x) => typeof x === 'string')) throw givenTimes(k.slice(0, 40), val.length);
     if (typeof val === 'string') out[k] = val;
   }
   return out;
@@ -184,7 +202,7 @@ export async function readTextOrJson<T, J>(
     // sender counts on with it (tester 5 F8): refused, naming where it is read.
     const fields = form?.fromField ? [...new URLSearchParams(raw).keys()] : [];
     const times = fields.filter((k) => k === text.name).length;
-    if (times > 1) return { ok: false, response: jsonError(c, 400, 'invalid_body', givenTimes(text.name, times)) };
+    if (times > 1) return { ok: false, response: jsonError(c, 400, 'invalid_body', givenTimes(text.name, times).message) };
     const beside = fields.find((k) => k !== text.name);
     if (beside !== undefined)
       return {

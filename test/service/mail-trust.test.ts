@@ -112,6 +112,12 @@ describe('quoted text is never read as a turn', () => {
     reply = await send(raw(KOR, to, 'help\n'), KOR, to);
     expect(reply.replies[0]!.text).toContain('Commands:');
     expect(reply.replies[0]!.text).not.toContain('on this site');
+    // Its HTML part: the command list wraps on a phone; the prose around it is prose, its addresses links (tester 17 X11).
+    const html = reply.replies[0]!.html!;
+    expect(html).toMatch(/<pre style="font-size:13px;white-space:pre-wrap">Commands:\n/);
+    expect(html).toMatch(/<p>New games: [^<]*<a href="https?:\/\/[^"]+\/me">/);
+    expect(html).toMatch(/<p>The rules, with diagrams: <a href="https?:\/\/[^"]+\/rules\/warp-factor">/);
+    expect(html.match(/<pre/g)).toHaveLength(1);
     expect((await state(g.id)).ply).toBe(1);
     const turn = (await legal(g.id))[0]!;
     reply = await send(raw(KOR, to, `board\n${turn}\n`), KOR, to);

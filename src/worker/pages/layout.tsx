@@ -50,14 +50,14 @@ const PLACES: Record<string, string> = {
 const placeWords = (href: string) =>
   PLACES[href] ?? (/^\/games\/[^/?]+$/.test(href) ? 'Watch this game as a spectator' : /^\/challenges\//.test(href) ? 'The challenge' : 'Go on');
 
-export const ErrorPage = (props: { status: number; title: string; message: string; back?: string }) => (
+export const ErrorPage = (props: { status: number; title: string; message: string; back?: string | undefined; backWords?: string | undefined }) => (
   <Layout title={`${props.title} — Subspace`}>
     <h1>{props.title}</h1>
     <p class="msg error" role="alert">
       {props.message}
     </p>
     <p>
-      <a href={props.back ?? '/'}>{placeWords(props.back ?? '/')}</a>
+      <a href={props.back ?? '/'}>{props.backWords ?? placeWords(props.back ?? '/')}</a>
     </p>
     <WayOn />
   </Layout>

@@ -76,9 +76,11 @@ export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'posit
     "  if <their turn> then <your answer> [then <their turn> then <your answer> ...]  on your opponent's turn: a conditional line, your answer is played at once if they play it",
     '  conditional  your conditional lines;  conditional clear  drop them',
     '  help     this list',
+    '',
     `New games: challenge a player, accept a challenge or ask for a rematch on your player page ${origin ? `${origin}/me` : '(/me on this site)'}`,
-    '  (a challenge to you and a game that starts are sent to your email and your own webhook, if you set them there, with their links).',
-    `  With your player key, post "challenges", "accept <id>", "decline <id>" or "games" to ${origin ?? ''}/api/me/chat.`,
+    '(a challenge to you and a game that starts are sent to your email and your own webhook, if you set them there, with their links).',
+    `With your player key, post "challenges", "accept <id>", "decline <id>" or "games" to ${origin ?? ''}/api/me/chat.`,
+    '',
     `The rules, with diagrams: ${game?.variant ? (origin ? rulesLink(origin, game.variant) : `/rules/${game.variant} on this site`) : origin ? `${origin}/rules` : '/rules on this site'}`,
   ].join('\n');
 }

@@ -307,7 +307,9 @@ export async function handleInboundEmail(message: ForwardableEmailMessage, deps:
     outcome = 'ambiguous';
     text = [
       `Your reply has ${found.conflicting.length} lines that each read as a turn or a command:`,
+      '',
       ...found.conflicting.map((line) => `  ${printable(line)}`),
+      '',
       'Subspace does not guess which one you meant, so nothing was played or changed.',
       'Reply again with just one of them (a "say <words>" line may go with a turn).',
     ].join('\n');
