@@ -2,6 +2,7 @@
 // a day; and the same challenge sent again, which is the first.
 import type { ChallengeRow } from '../db/schema.ts';
 import type { PlayerStore } from '../db/player-store.ts';
+import { overFixedWindow } from './rate-limits.ts';
 import { fail, type Failure } from './result.ts';
 
 const DAY_MS = 86_400_000;
@@ -21,9 +22,8 @@ const strangerKey = (from: string, to: string) => `challenge:${from}:${to}`;
 export async function strangerLimit(store: PlayerStore, creatorId: string, row: ChallengeRow): Promise<Failure | undefined> {
   const to = row.toPlayerId;
   if (!to || (await store.havePlayed(creatorId, to))) return undefined;
-  const now = row.createdAt;
-  const day = now - (now % DAY_MS);
-  if ((await store.countAction(strangerKey(creatorId, to), day)) <= CHALLENGES_TO_ONE_A_DAY) return undefined;
+  const wait = await overFixedWindow(store, strangerKey(creatorId, to), { max: CHALLENGES_TO_ONE_A_DAY, windowMs: DAY_MS }, row.createdAt);
+  if (wait === undefined) return undefined;
   await store.dropNewChallenge(row.id);
   return {
     ...fail(
@@ -31,6 +31,6 @@ export async function strangerLimit(store: PlayerStore, creatorId: string, row: 
       'rate_limited',
       `to: you have challenged this player ${CHALLENGES_TO_ONE_A_DAY} times today (UTC), the most in a day before you have played them; challenge them again tomorrow, or leave an open challenge in the lobby`,
     ),
-    retryAfter: Math.ceil((day + DAY_MS - now) / 1000),
+    retryAfter: wait,
   };
 }

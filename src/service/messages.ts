@@ -3,7 +3,8 @@
 import type { GameRow } from '../db/schema.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import type { Actor, GameContext } from './game-core.ts';
-import { iso, publicMessage, publicState, utc, waitWords, type PublicMessage, type PublicState } from './public-state.ts';
+import { publicMessage, publicState, type PublicMessage, type PublicState } from './public-state.ts';
+import { rateLimited, slidingWait } from './rate-limits.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { noSeatWords } from './seat-holder.ts';
 import { MESSAGE_RATE } from './schemas.ts';
@@ -31,18 +32,13 @@ export async function turnPlayer(
 /** The 429 of the rate limit, with the seconds until the oldest counted message leaves the window. */
 export async function tooManyMessages(ctx: GameContext, id: string, side: Color, withTurn = false): Promise<Failure> {
   const now = ctx.clock();
-  const counted = (await ctx.store.messages(id)).filter((m) => m.side === side && m.createdAt > now - MESSAGE_RATE.windowMs);
-  // Below the limit again once all but max - 1 of the counted ones have aged out.
-  const freeing = counted[counted.length - MESSAGE_RATE.max];
-  const wait = freeing ? Math.max(1, Math.ceil((freeing.createdAt + MESSAGE_RATE.windowMs - now) / 1000)) : 1;
-  return {
-    ...fail(
-      429,
-      'rate_limited',
-      `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; ${withTurn ? 'the turn sent with it was not played either; send it without the message, or ' : ''}try again at ${utc(iso(now + wait * 1000))} (${waitWords(wait)})`,
-    ),
-    retryAfter: wait,
-  };
+  const counted = (await ctx.store.messages(id)).filter((m) => m.side === side && m.createdAt > now - MESSAGE_RATE.windowMs).map((m) => m.createdAt);
+  return rateLimited(
+    now,
+    slidingWait(counted, MESSAGE_RATE, now),
+    (tryAgain) =>
+      `too many messages: each player may send at most ${MESSAGE_RATE.max} an hour; ${withTurn ? 'the turn sent with it was not played either; send it without the message, or ' : ''}${tryAgain}`,
+  );
 }
 
 /** A message on its own, to the opponent; in any game state (a word after the game is welcome too). */

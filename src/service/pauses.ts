@@ -5,7 +5,8 @@ import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
 import { lastCallAt, reminderAgain } from './due.ts';
 import { DAY_MS, noOfferMessage, overMessage, type Actor, type GameContext } from './game-core.ts';
-import { iso, publicState, utc, waitWords, type PublicState } from './public-state.ts';
+import { iso, publicState, utc, type PublicState } from './public-state.ts';
+import { rateLimited, slidingWait } from './rate-limits.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import type { PauseInput } from './schemas.ts';
 
@@ -49,17 +50,12 @@ function recentAsks(row: GameRow, now: number): Record<Color, number[]> {
   return { white: recent('white'), black: recent('black') };
 }
 
-function tooManyAsks(asks: readonly number[], now: number): Failure {
-  const wait = Math.max(1, Math.ceil((asks[asks.length - PAUSE_ASKS.max]! + PAUSE_ASKS.windowMs - now) / 1000));
-  return {
-    ...fail(
-      429,
-      'rate_limited',
-      `too many pause requests: each player may ask for a pause at most ${PAUSE_ASKS.max} times an hour; try again at ${utc(iso(now + wait * 1000))} (${waitWords(wait)})`,
-    ),
-    retryAfter: wait,
-  };
-}
+const tooManyAsks = (asks: readonly number[], now: number): Failure =>
+  rateLimited(
+    now,
+    slidingWait(asks, PAUSE_ASKS, now),
+    (tryAgain) => `too many pause requests: each player may ask for a pause at most ${PAUSE_ASKS.max} times an hour; ${tryAgain}`,
+  );
 
 export async function pause(ctx: GameContext, id: string, actor: Actor, input: PauseInput): Promise<ServiceResult<PublicState>> {
   const who = await ctx.player(id, actor);

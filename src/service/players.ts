@@ -6,6 +6,7 @@ import type { PlayerStore } from '../db/player-store.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import type { LinkBase } from './links.ts';
+import { overFixedWindow, rateLimited } from './rate-limits.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import type { CreatePlayerInput, PlayerSettingsInput } from './player-schemas.ts';
 import type { WebhookPolicy } from './ports.ts';
@@ -326,17 +327,10 @@ export class PlayerService {
   /** Count one more mail to `address` this hour; the 429 when that is over the limit. */
   private async mailLimit(address: string): Promise<ServiceResult<never> | undefined> {
     const now = this.clock();
-    const window = now - (now % HOUR_MS);
-    if ((await this.store.countAction(`mail:${address}`, window)) <= MAIL_PER_ADDRESS_PER_HOUR) return undefined;
-    const retryAfter = Math.ceil((window + HOUR_MS - now) / 1000);
-    return {
-      ...fail(
-        429,
-        'rate_limited',
-        `too many emails to ${address} in the last hour (at most ${MAIL_PER_ADDRESS_PER_HOUR}); try again in ${Math.ceil(retryAfter / 60)} minutes`,
-      ),
-      retryAfter,
-    };
+    const wait = await overFixedWindow(this.store, `mail:${address}`, { max: MAIL_PER_ADDRESS_PER_HOUR, windowMs: HOUR_MS }, now);
+    return wait === undefined
+      ? undefined
+      : rateLimited(now, wait, (tryAgain) => `too many emails to ${address} in the last hour (at most ${MAIL_PER_ADDRESS_PER_HOUR}); ${tryAgain}`);
   }
 
   /** The one mail an unconfirmed address gets: a link that confirms it. */

@@ -79,7 +79,24 @@ export type MyTournament = Pick<TournamentSummary, 'id' | 'name' | 'variant' | '
   readonly withdrawn: boolean;
 };
 
+export const myTournament = (t: TournamentRow & Pick<MyTournament, 'entered' | 'withdrawn'>): MyTournament => ({
+  id: t.id,
+  name: t.name,
+  variant: t.variant,
+  format: t.format,
+  double: t.double,
+  round: t.round,
+  status: t.status,
+  rounds: roundsOf(t),
+  startsAt: iso(t.startsAt),
+  entered: t.entered,
+  withdrawn: t.withdrawn,
+});
+
 /** A tournament in brief (the list, the page's head, the end's mail), its links on `base`. */
+/** The rounds a tournament has: set by its format, or (a Swiss tournament's) as many as were paired once it started; none known while open. */
+export const roundsOf = (t: TournamentRow): number | null => t.rounds ?? (t.status === 'open' ? null : t.round);
+
 export function tournamentSummary(
   t: TournamentRow,
   creator: PublicPlayer,
@@ -97,7 +114,7 @@ export function tournamentSummary(
     clock: { daysPerMove: t.daysPerMove, timeout: t.timeoutMode, leaveDays: t.leaveDays },
     format: t.format,
     double: t.double,
-    rounds: t.rounds ?? (t.status === 'open' ? null : t.round),
+    rounds: roundsOf(t),
     round: t.round,
     maxPlayers: t.maxPlayers,
     playerCount,

@@ -18,6 +18,7 @@ import type { CreateGameInput } from './schemas.ts';
 import { newTournamentRow } from './tournament-row.ts';
 import { MAX_OPEN_TOURNAMENTS, type CreateTournamentInput } from './tournament-schemas.ts';
 import {
+  myTournament,
   tournamentSummary,
   type BoardResult,
   type MyTournament,
@@ -141,11 +142,7 @@ export class TournamentService {
 
   /** The tournaments `player` is in or made, not yet finished, newest first (at most 20). */
   async current(player: PlayerRow): Promise<MyTournament[]> {
-    return (await this.store.currentOf(player.id, 20)).map((t) => {
-      // The summary's words for rounds and the start (its creator, count and links are not shown).
-      const { id, name, variant, format, double, round, status, rounds, startsAt } = tournamentSummary(t, playerOf(player), null, 0, { origin: '' });
-      return { id, name, variant, format, double, round, status, rounds, startsAt, entered: t.entered, withdrawn: t.withdrawn };
-    });
+    return (await this.store.currentOf(player.id, 20)).map(myTournament);
   }
 
   // ---- before the start ----
