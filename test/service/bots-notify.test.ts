@@ -303,6 +303,8 @@ describe('chat notifications', () => {
   });
 
   it('no bot token set: nothing is looked up or queued for chats', async () => {
+    // The link's own answers go to the stand-in APIs, not out to a host the test machine cannot look up.
+    const apis = chatApis();
     const bot = telegramBot();
     const [a, b] = [await newPlayer('Rand'), await newPlayer('Riley')];
     await linkTelegram(bot, 5300, b);
@@ -316,6 +318,8 @@ describe('chat notifications', () => {
       const { game } = await startGame(a, b);
       expect((await call('POST', `/api/games/${game.id}/moves`, { text: 'Wb2-Wb3', token: a.key })).status).toBe(200);
       expect(queue.take().filter((j) => isChatJob(j) || isChatFanoutJob(j))).toEqual([]);
+      // The link was answered in its chat (through the stand-in); the game's turn sent nothing to a chat.
+      expect(apis.take().map((a) => [a.platform, a.path])).toEqual([['telegram', 'sendMessage']]);
     } finally {
       e.TELEGRAM_BOT_TOKEN = token;
       if (discordToken) e.DISCORD_BOT_TOKEN = discordToken;
