@@ -278,6 +278,8 @@ export class Searcher<P, M> {
     // The hash move, when legal here, comes first of all (read by its key).
     if (ttMove >= 0 && !inCheck) first = this.rules.legalByKey?.(pos, ttMove);
     else if (!inCheck) {
+      // Scored earlier in this search (an earlier iteration's quiescence), its captures are listed from the evaluation's notes.
+      this.cache.recall(pos, key);
       const captures = this.rules.firstCaptures?.(pos);
       if (captures) {
         let firstScore = 0;

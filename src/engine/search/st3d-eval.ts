@@ -288,6 +288,24 @@ export function evaluatedCaptures(pos: St3dPosition, out: St3dMove[]): boolean {
   return count >= 0;
 }
 
+/** SearchRules.evaluationNotes of First Contact and Warp Factor: which of the mover's pieces can capture (CAPTURERS). */
+export const capturerNotes = {
+  write(pos: St3dPosition, out: Int32Array, at: number): boolean {
+    if (pos !== capturesOf) return false;
+    out[at] = CAPTURERS[0]!;
+    out[at + 1] = CAPTURERS[1]!;
+    out[at + 2] = CAPTURERS[2]!;
+    return true;
+  },
+  recall(pos: St3dPosition, from: Int32Array, at: number): void {
+    CAPTURERS[0] = from[at]!;
+    CAPTURERS[1] = from[at + 1]!;
+    CAPTURERS[2] = from[at + 2]!;
+    capturesCount = -1;
+    capturesOf = pos;
+  },
+};
+
 /** `pos` is about to be changed in place: what was noted about it is forgotten. */
 export function forgetEvaluated(pos: St3dPosition): void {
   if (capturesOf === pos) capturesOf = undefined;
