@@ -2,7 +2,7 @@
 // king zone, platforms, worm-holes, tropism and drop exposure, from White's side, turned to the side
 // to move at the end. First Contact and Warp Factor also note the mover's captures on the way.
 import { geometry, NUM_CELLS, NUM_DIRS, type Geometry } from '../st3d/field.ts';
-import { pieceMove, type St3dMove } from '../st3d/move.ts';
+import { pieceMoveAt, type St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingCell, type St3dPosition } from '../st3d/position.ts';
 import { clearSix, dropThreat, type St3dWeights } from './st3d-eval-terms.ts';
@@ -284,7 +284,7 @@ export function evaluatedCaptureCount(pos: St3dPosition): number {
  */
 export function evaluatedCaptures(pos: St3dPosition, out: St3dMove[]): boolean {
   const count = evaluatedCaptureCount(pos);
-  for (let i = 0; i < count; i++) out.push(pieceMove((CAPTURES[i]! / NUM_CELLS) | 0, CAPTURES[i]! % NUM_CELLS));
+  for (let i = 0; i < count; i++) out.push(pieceMoveAt(CAPTURES[i]!));
   return count >= 0;
 }
 

@@ -160,7 +160,7 @@ function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
   if (evaluatedCaptureCount(pos) === 0) return NO_CAPTURES;
   const captures: St3dMove[] = [];
   if (!evaluatedCaptures(pos, captures)) maskedCaptures(pos, geometry(pos.platforms), captures);
-  return keepKingSafe(pos, captures, lock, false, true);
+  return keepKingSafe(pos, captures, lock, false, -1);
 }
 
 /** The turn moveKey gives `key`, as a candidate (not known to be legal anywhere), or undefined. */

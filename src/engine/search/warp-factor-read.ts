@@ -33,5 +33,5 @@ export function warpFactorPieceMove(pos: St3dPosition, from: number, to: number)
   if (!reached) return undefined;
   ONE[0] = pieceMove(from, to);
   ONE.length = 1;
-  return keepKingSafe(pos, ONE, false, false, true).length ? ONE[0] : undefined;
+  return keepKingSafe(pos, ONE, false, false, -1).length ? ONE[0] : undefined;
 }

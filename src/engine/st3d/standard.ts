@@ -344,16 +344,17 @@ function markCheckEnds(board: Int8Array, geo: Geometry, king: number, checker: n
  * Not in check, a piece move can expose the king only by leaving a line
  * between it and an enemy slider (steps and leaps do not pass through cells), so
  * only such pinned pieces and the king are tried. With `checkEnds` (First
- * Contact) an attacked king has ended the game: no move is kept. `outOfCheck`: the caller knows the
- * mover is not in check. `moves` is filtered in place and returned (every caller passes a list of its own).
+ * Contact) an attacked king has ended the game: no move is kept. `knownChecker`: the cell attacking
+ * the mover's king (boardAttacker's answer, -1 for none) when the caller knows it. `moves` is filtered
+ * in place and returned (every caller passes a list of its own).
  */
-export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean, checkEnds = false, outOfCheck = false): St3dMove[] {
+export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean, checkEnds = false, knownChecker?: number): St3dMove[] {
   const mover = pos.turn;
   const enemy: Color = mover === 'white' ? 'black' : 'white';
   const king = findKing(pos, mover);
   if (king < 0 || moves.length === 0) return moves;
   const geo = geometry(pos.platforms);
-  const checker = outOfCheck ? -1 : boardAttacker(pos.board, geo, king, enemy); // a caller may know
+  const checker = knownChecker ?? boardAttacker(pos.board, geo, king, enemy);
   const kingNowAttacked = checker >= 0;
   if (kingNowAttacked && checkEnds) return [];
   // The trial board is copied from the position's when a turn is first tried on it (most lists try none).

@@ -187,8 +187,8 @@ function legalMoves(pos: St3dPosition): St3dMove[] {
   if (king < 0) return keepLegal(pos, pseudoMoves(pos));
   const geo = geometry(pos.platforms);
   const checker = boardAttacker(pos.board, geo, king, opposite(pos.turn));
-  if (checker >= 0) return keepKingSafe(pos, checkCandidates(pos, geo, king, checker), false);
-  return keepKingSafe(pos, pseudoMoves(pos), false, false, true);
+  if (checker >= 0) return keepKingSafe(pos, checkCandidates(pos, geo, king, checker), false, false, checker);
+  return keepKingSafe(pos, pseudoMoves(pos), false, false, -1);
 }
 const anyLegal = (pos: St3dPosition) => hasLegalMove(pseudoMoves(pos), (moves) => keepLegal(pos, moves));
 
