@@ -6,15 +6,18 @@ import type { Key, SearchRules } from './rules.ts';
 
 const EVAL_BITS = 15;
 const EVAL_MASK = (1 << EVAL_BITS) - 1;
-// An entry's stamp, key words, what it knows and its score (words 4-5) side by side in 32 bytes: a
-// lookup and the score written after it touch one cache line (two arrays made it two).
-const META = 8;
+// An entry's stamp, key words, what it knows, its score (words 4-5) and the evaluation's notes
+// (words 6-8, rules.evaluationNotes) side by side in 64 bytes: a lookup and what is written after
+// it touch one cache line.
+const META = 16;
+const NOTES_AT = 6;
 const evalMeta = new Int32Array(META << EVAL_BITS);
 const evalScore = new Float64Array(evalMeta.buffer);
 /** evalScore's index of a slot's score. */
 const scoreAt = (slot: number) => slot * (META / 2) + 2;
-/** What the entry knows (its fourth word): SCORE_KNOWN, and WIN_NONE or WIN_FOUND (winningTurn's answer). */
+/** What the entry knows (its fourth word): SCORE_KNOWN (with NOTES_KNOWN when the notes were at hand), and WIN_NONE or WIN_FOUND (winningTurn's answer). */
 const SCORE_KNOWN = 1;
+const NOTES_KNOWN = 32;
 const WIN_NONE = 2;
 const WIN_FOUND = 4;
 /** rules.threatened's answer: THREAT_NONE or THREAT_FOUND. */
@@ -51,28 +54,49 @@ export class EvalCache<P, M> {
     return slot;
   }
 
-  /** rules.evaluate(pos), cached by the position's key. */
+  /** rules.evaluate(pos), cached by the position's key (the evaluation's notes too, when the rules keep any). */
   evaluate(pos: P, key: Key): number {
     const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
     const print = printOf(key);
+    const at = slot * META;
     if (evalPrint[slot] === print) {
       this.slot(key);
-      if (evalMeta[slot * META + 3]! & SCORE_KNOWN) return evalScore[scoreAt(slot)]!;
+      const known = evalMeta[at + 3]!;
+      if (known & SCORE_KNOWN) {
+        if (known & NOTES_KNOWN) this.rules.evaluationNotes!.recall(pos, evalMeta, at + NOTES_AT);
+        return evalScore[scoreAt(slot)]!;
+      }
       const score = this.rules.evaluate(pos);
       evalScore[scoreAt(slot)] = score;
-      evalMeta[slot * META + 3]! |= SCORE_KNOWN;
+      evalMeta[at + 3] = known | SCORE_KNOWN | this.notesOf(pos, at);
       return score;
     }
     // Not this search's entry: claimed after the evaluation, so its line is written, not waited for.
     const score = this.rules.evaluate(pos);
-    const at = slot * META;
     evalMeta[at] = this.stamp;
     evalMeta[at + 1] = key[0]!;
     evalMeta[at + 2] = key[1]!;
-    evalMeta[at + 3] = SCORE_KNOWN;
+    evalMeta[at + 3] = SCORE_KNOWN | this.notesOf(pos, at);
     evalScore[scoreAt(slot)] = score;
     evalPrint[slot] = print;
     return score;
+  }
+
+  /** The evaluation's notes of `pos` written into the entry at `at`: NOTES_KNOWN, or 0 when there are none. */
+  private notesOf(pos: P, at: number): number {
+    const notes = this.rules.evaluationNotes;
+    return notes?.write(pos, evalMeta, at + NOTES_AT) ? NOTES_KNOWN : 0;
+  }
+
+  /** The evaluation's notes of the position with this key made its notes again, when this search scored it (nothing is claimed or evaluated). */
+  recall(pos: P, key: Key): void {
+    const notes = this.rules.evaluationNotes;
+    if (!notes) return;
+    const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
+    if (evalPrint[slot] !== printOf(key)) return;
+    const at = slot * META;
+    if (evalMeta[at] === this.stamp && evalMeta[at + 1] === key[0] && evalMeta[at + 2] === key[1] && evalMeta[at + 3]! & NOTES_KNOWN)
+      notes.recall(pos, evalMeta, at + NOTES_AT);
   }
 
   /**

@@ -16,6 +16,14 @@ export interface SearchRules<P = unknown, M = unknown> {
   rehash(parent: P, child: P, key: Key, move?: M): void;
   /** Static score in centipawns from the side to move's point of view. */
   evaluate(pos: P): number;
+  /**
+   * What the evaluation notes about the position it scored besides the score (First Contact's and
+   * Warp Factor's pieces that can capture), as three words: `write` copies the notes of `pos`
+   * into `out` from `at` (false when it has none at hand), `recall` makes them the notes of `pos`
+   * again. The evaluation cache keeps them with the score, so a position scored from the cache, or
+   * met again at an interior node, has its captures listed from them.
+   */
+  readonly evaluationNotes?: { write(pos: P, out: Int32Array, at: number): boolean; recall(pos: P, from: Int32Array, at: number): void };
   /** Centipawn value of what the move captures; 0 for a quiet move. */
   victim(pos: P, move: M): number;
   /** Centipawn value of the piece that moves (for ordering captures); 0 for drops and others. */

@@ -52,7 +52,7 @@ import {
   UPPER,
 } from './transposition-table.ts';
 import { scoredKeys, withDropsNotListed } from './lazy-drops.ts';
-import { HistoryTable } from './move-order.ts';
+import { HistoryTable, type MoveOrder } from './move-order.ts';
 
 const EARLIER_FILTER_MASK = 4095;
 
@@ -214,6 +214,14 @@ export class Searcher<P, M> {
     return this.history.get(key * 2 + side);
   }
 
+  /**
+   * Leave out of `order`, past pick `n`, the quiet drops that give no check. A method of its own: a
+   * closure in search() would make its variables a context allocated at every call.
+   */
+  private leaveOutQuietDrops(order: MoveOrder, n: number, pos: P, moves: M[], scores: Float64Array): void {
+    order.keep(n, (i) => !(scores[i]! < 8e7 && this.rules.isDrop(moves[i]!) && !this.givesCheck(pos, moves[i]!)));
+  }
+
   /** `checked`: whether the side to move is in check, when the caller knows (rules.checkAfter). */
   private search(pos: P, depth: number, alpha: number, beta: number, ply: number, checked?: boolean): number {
     this.count();
@@ -270,6 +278,8 @@ export class Searcher<P, M> {
     // The hash move, when legal here, comes first of all (read by its key).
     if (ttMove >= 0 && !inCheck) first = this.rules.legalByKey?.(pos, ttMove);
     else if (!inCheck) {
+      // Scored earlier in this search (an earlier iteration's quiescence), its captures are listed from the evaluation's notes.
+      this.cache.recall(pos, key);
       const captures = this.rules.firstCaptures?.(pos);
       if (captures) {
         let firstScore = 0;
@@ -334,7 +344,7 @@ export class Searcher<P, M> {
           // at once, so hundreds of drops are not picked one by one (those not listed give no check).
           pruned = true;
           dropsLater = false;
-          order.keep(n - 1, (i) => !(scores[i]! < 8e7 && this.rules.isDrop(moves[i]!) && !this.givesCheck(pos, moves[i]!)));
+          this.leaveOutQuietDrops(order, n - 1, pos, moves, scores);
           if (n >= order.length) break;
         }
         if (n === order.length) {

@@ -1,8 +1,8 @@
 // The evaluation of the three ST3D variants (st3d.ts's search rules use it): material, mobility,
 // king zone, platforms, worm-holes, tropism and drop exposure, from White's side, turned to the side
 // to move at the end. First Contact and Warp Factor also note the mover's captures on the way.
-import { geometry, isFixed, NUM_CELLS, NUM_DIRS, type Geometry } from '../st3d/field.ts';
-import { pieceMove, type St3dMove } from '../st3d/move.ts';
+import { geometry, NUM_CELLS, NUM_DIRS, type Geometry } from '../st3d/field.ts';
+import { pieceMoveAt, type St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
 import { kingCell, type St3dPosition } from '../st3d/position.ts';
 import { clearSix, dropThreat, type St3dWeights } from './st3d-eval-terms.ts';
@@ -12,7 +12,7 @@ import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from '../st3d/occupancy.ts';
 import { bitCount3, CAPTURE, KING_STEP, LEAP, MASK_WORDS, PUSH, stepMasks } from './st3d-step-masks.ts';
 import type { RoleValues } from './rules.ts';
 import { captureCells } from './st3d-captures.ts';
-import { NO_NEAR, nearness, nearRow } from './st3d-nearness.ts';
+import { cellTerms, kingRow, NO_KING_ROW } from './st3d-nearness.ts';
 
 export type St3dVariantName = 'first-contact' | 'warp-factor' | 'curved-space';
 
@@ -170,16 +170,14 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   const geo = geometry(pos.platforms);
   const whiteKing = kingCell(board, KING);
   const blackKing = kingCell(board, KING + BLACK_BIT);
-  const tropism = whiteKing >= 0 && blackKing >= 0 ? w.tropism : 0;
-  // Each piece's tropism (6 less its distance to the enemy king, at least 0) read from the kings' rows.
-  let whiteRow = 0;
-  let blackRow = 0;
-  let near = NO_NEAR;
-  if (tropism) {
-    near = nearness(geo);
-    whiteRow = nearRow(near, geo, whiteKing);
-    blackRow = nearRow(near, geo, blackKing);
-  }
+  // Each piece's tropism (6 less its distance to the enemy king, at least 0, weighted) and platform
+  // term in one table: a White piece's row is Black's king's, a Black piece's White's (both kings on
+  // the field, else no tropism); a king's own row holds no tropism.
+  const terms = cellTerms(geo, w.tropism, w.onPlatform);
+  const cellTerm = terms.table;
+  const tropism = whiteKing >= 0 && blackKing >= 0 && w.tropism !== 0;
+  const whiteRow = tropism ? kingRow(terms, blackKing) : NO_KING_ROW;
+  const blackRow = tropism ? kingRow(terms, whiteKing) : NO_KING_ROW;
   clearSix(ATTACK);
   const mover = pos.turn === 'white' ? 0 : 1;
   clearCapturers(pos);
@@ -199,7 +197,7 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
       const code = board[cell]!;
       const side = code & BLACK_BIT ? 1 : 0;
       const role = code & 7;
-      let s = w.values[role]!;
+      let s = w.values[role]! + cellTerm[(role === KING ? NO_KING_ROW : side ? blackRow : whiteRow) + cell]!;
       let mobility: number;
       if (role === PAWN || role === KNIGHT || role === KING) {
         // The enemy's pieces (a pawn's captures) and the cells not of its own side (a king's or knight's targets).
@@ -230,15 +228,7 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
         mobility = markSlider(board, geo, cell);
         if (side === mover && sliderCaptures) CAPTURERS[word]! |= 1 << cell;
       }
-      if (role !== KING) {
-        s += w.mobility * mobility;
-        if (tropism) {
-          // 6 less the distance in space to the enemy king (the largest of the three), when positive.
-          const t = near[(side ? whiteRow : blackRow) + cell]!;
-          if (t) s += t * tropism;
-        }
-      }
-      if (!isFixed(cell)) s += w.onPlatform;
+      if (role !== KING) s += w.mobility * mobility;
       score += side ? -s : s;
     }
   score += handsTerm(pos, w);
@@ -294,9 +284,27 @@ export function evaluatedCaptureCount(pos: St3dPosition): number {
  */
 export function evaluatedCaptures(pos: St3dPosition, out: St3dMove[]): boolean {
   const count = evaluatedCaptureCount(pos);
-  for (let i = 0; i < count; i++) out.push(pieceMove((CAPTURES[i]! / NUM_CELLS) | 0, CAPTURES[i]! % NUM_CELLS));
+  for (let i = 0; i < count; i++) out.push(pieceMoveAt(CAPTURES[i]!));
   return count >= 0;
 }
+
+/** SearchRules.evaluationNotes of First Contact and Warp Factor: which of the mover's pieces can capture (CAPTURERS). */
+export const capturerNotes = {
+  write(pos: St3dPosition, out: Int32Array, at: number): boolean {
+    if (pos !== capturesOf) return false;
+    out[at] = CAPTURERS[0]!;
+    out[at + 1] = CAPTURERS[1]!;
+    out[at + 2] = CAPTURERS[2]!;
+    return true;
+  },
+  recall(pos: St3dPosition, from: Int32Array, at: number): void {
+    CAPTURERS[0] = from[at]!;
+    CAPTURERS[1] = from[at + 1]!;
+    CAPTURERS[2] = from[at + 2]!;
+    capturesCount = -1;
+    capturesOf = pos;
+  },
+};
 
 /** `pos` is about to be changed in place: what was noted about it is forgotten. */
 export function forgetEvaluated(pos: St3dPosition): void {

@@ -12,7 +12,7 @@ import { warpFactorPieceMove } from './warp-factor-read.ts';
 import { attacksKing, checkAfterMove, firstContactWin, forgetReach } from './st3d-checks.ts';
 import { curvedSpaceCaptures, curvedSpaceGivesCheck, curvedSpaceLegalDrop } from '../st3d/curved-space.ts';
 import { replaceEntry, roleIndex, xorEntry, zobristTable, type Key, type SearchRules } from './rules.ts';
-import { evaluatedCaptureCount, evaluatedCaptures, forgetEvaluated, st3dEvaluation, st3dValues, type St3dVariantName } from './st3d-eval.ts';
+import { capturerNotes, evaluatedCaptureCount, evaluatedCaptures, forgetEvaluated, st3dEvaluation, st3dValues, type St3dVariantName } from './st3d-eval.ts';
 
 // ---- keys ------------------------------------------------------------------------
 const BOARD_AT = 0; // cell*16 + code
@@ -160,7 +160,7 @@ function standardCaptures(pos: St3dPosition, lock: boolean): St3dMove[] {
   if (evaluatedCaptureCount(pos) === 0) return NO_CAPTURES;
   const captures: St3dMove[] = [];
   if (!evaluatedCaptures(pos, captures)) maskedCaptures(pos, geometry(pos.platforms), captures);
-  return keepKingSafe(pos, captures, lock, false, true);
+  return keepKingSafe(pos, captures, lock, false, -1);
 }
 
 /** The turn moveKey gives `key`, as a candidate (not known to be legal anywhere), or undefined. */
@@ -206,6 +206,7 @@ export function st3dSearchRules(
     hash,
     rehash,
     evaluate: st3dEvaluation(name),
+    ...(name === 'curved-space' ? {} : { evaluationNotes: capturerNotes }),
     victim: (pos, move) => (move.kind === 'move' ? values[pos.board[move.to]! & 7]! : 0),
     attacker: (pos, move) => (move.kind === 'move' ? values[pos.board[move.from]! & 7]! : 0),
     moveKey,

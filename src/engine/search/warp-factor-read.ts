@@ -1,13 +1,14 @@
 // Warp Factor's hash and killer turns read for the search (legalByKey, asked out of check): a piece
 // move is checked against its piece's own movement and warps, and its king safety alone, where the
 // variant's findLegal lists all the mover's turns first (pseudoMoves) to find it among them.
-import { geometry, isFixed, NO_PLATFORM, pinOf, platformLocal } from '../st3d/field.ts';
+import { geometry, isFixed, NO_PLATFORM, NUM_CELLS, pinOf, platformLocal } from '../st3d/field.ts';
 import { pieceMove, type St3dMove } from '../st3d/move.ts';
 import { BLACK_BIT, EMPTY, KING } from '../piece-codes.ts';
 import type { St3dPosition } from '../st3d/position.ts';
-import { keepKingSafe, pieceTargets } from '../st3d/standard.ts';
+import { keepKingSafe, writePieceTargets } from '../st3d/standard.ts';
 
-const TARGETS: number[] = [];
+/** The piece's targets (writePieceTargets' scratch: no list emptied and grown again per call). */
+const TARGETS = new Int16Array(NUM_CELLS);
 const ONE: St3dMove[] = [];
 
 /**
@@ -26,12 +27,11 @@ export function warpFactorPieceMove(pos: St3dPosition, from: number, to: number)
       ? isFixed(to) && (to & 15) === (from & 15)
       : !isFixed(to) && platformLocal(to) === platformLocal(from) && pos.platforms[pinOf(to)] !== NO_PLATFORM);
   if (!reached) {
-    TARGETS.length = 0;
-    pieceTargets(pos, geometry(pos.platforms), from, TARGETS);
-    reached = TARGETS.includes(to);
+    const n = writePieceTargets(board, geometry(pos.platforms), from, TARGETS);
+    for (let i = 0; i < n && !reached; i++) reached = TARGETS[i] === to;
   }
   if (!reached) return undefined;
   ONE[0] = pieceMove(from, to);
   ONE.length = 1;
-  return keepKingSafe(pos, ONE, false, false, true).length ? ONE[0] : undefined;
+  return keepKingSafe(pos, ONE, false, false, -1).length ? ONE[0] : undefined;
 }

@@ -27,6 +27,8 @@ const PLACES: (St3dMove | undefined)[] = new Array(NUM_PINS * 2 * 13).fill(undef
 
 /** The piece move `from`-`to` (no platform move with it). */
 export const pieceMove = (from: number, to: number): St3dMove => (PIECE_MOVES[from * NUM_CELLS + to] ??= { kind: 'move', from, to });
+/** pieceMove(from, to) by `from * NUM_CELLS + to` (no division when it is made already). */
+export const pieceMoveAt = (cells: number): St3dMove => PIECE_MOVES[cells] ?? pieceMove((cells / NUM_CELLS) | 0, cells % NUM_CELLS);
 export const dropMove = (role: Role, to: number): St3dMove => (DROPS[roleAt(role) * NUM_CELLS + to] ??= { kind: 'drop', role, to });
 /** Placing platform `number` (0 unnumbered, up to 12) on `pin`. */
 export const placeMove = (pin: number, up: boolean, number: number): St3dMove =>

@@ -45,7 +45,7 @@ export function pieceTargets(pos: St3dPosition, geo: Geometry, from: number, out
 const PIECE_TARGETS = new Int16Array(NUM_CELLS);
 
 /** pieceTargets' cells written into `out` from 0 (room for NUM_CELLS); returns how many. */
-function writePieceTargets(board: Int8Array, geo: Geometry, from: number, out: Int16Array): number {
+export function writePieceTargets(board: Int8Array, geo: Geometry, from: number, out: Int16Array): number {
   const code = board[from]!;
   const role = code & 7;
   const own = code & BLACK_BIT;
@@ -309,21 +309,31 @@ function kingLines(geo: Geometry, king: number, side: number): Uint8Array {
 
 /** `ends[cell] === pinStamp`: a piece (not the king) moving there may end the check (markCheckEnds). */
 const ends = new Int32Array(NUM_CELLS);
+const END_CELLS = new Int8Array(NUM_CELLS);
 
 /**
- * Mark the checker's cell and, when it attacks along a line, the cells between it and the king:
- * a move of another piece (no platform with it) landing elsewhere leaves that attack as it was.
+ * The checker's cell and, when it attacks along a line, the cells between it and the king, into
+ * `out`; returns how many. A move of another piece (no platform with it) landing elsewhere leaves
+ * that attack as it was.
  */
-function markCheckEnds(board: Int8Array, geo: Geometry, king: number, checker: number): number {
-  const stamp = ++pinStamp;
-  ends[checker] = stamp;
+export function checkEndCells(board: Int8Array, geo: Geometry, king: number, checker: number, out: Int8Array): number {
+  out[0] = checker;
+  let n = 1;
   const next = geo.next;
   // Lines: orthogonal and diagonal on the level (0-9); steps and leaps have no cell between.
   for (let d = 0; d < 10; d++) {
     if (firstOccupied(board, next, king, d) !== checker) continue;
-    for (let c = next[king * NUM_DIRS + d]!; c !== checker; c = next[c * NUM_DIRS + d]!) ends[c] = stamp;
+    for (let c = next[king * NUM_DIRS + d]!; c !== checker; c = next[c * NUM_DIRS + d]!) out[n++] = c;
     break;
   }
+  return n;
+}
+
+/** Mark checkEndCells' cells in `ends`; returns the stamp. */
+function markCheckEnds(board: Int8Array, geo: Geometry, king: number, checker: number): number {
+  const stamp = ++pinStamp;
+  const n = checkEndCells(board, geo, king, checker, END_CELLS);
+  for (let i = 0; i < n; i++) ends[END_CELLS[i]!] = stamp;
   return stamp;
 }
 
@@ -334,16 +344,17 @@ function markCheckEnds(board: Int8Array, geo: Geometry, king: number, checker: n
  * Not in check, a piece move can expose the king only by leaving a line
  * between it and an enemy slider (steps and leaps do not pass through cells), so
  * only such pinned pieces and the king are tried. With `checkEnds` (First
- * Contact) an attacked king has ended the game: no move is kept. `outOfCheck`: the caller knows the
- * mover is not in check. `moves` is filtered in place and returned (every caller passes a list of its own).
+ * Contact) an attacked king has ended the game: no move is kept. `knownChecker`: the cell attacking
+ * the mover's king (boardAttacker's answer, -1 for none) when the caller knows it. `moves` is filtered
+ * in place and returned (every caller passes a list of its own).
  */
-export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean, checkEnds = false, outOfCheck = false): St3dMove[] {
+export function keepKingSafe(pos: St3dPosition, moves: St3dMove[], lock: boolean, checkEnds = false, knownChecker?: number): St3dMove[] {
   const mover = pos.turn;
   const enemy: Color = mover === 'white' ? 'black' : 'white';
   const king = findKing(pos, mover);
   if (king < 0 || moves.length === 0) return moves;
   const geo = geometry(pos.platforms);
-  const checker = outOfCheck ? -1 : boardAttacker(pos.board, geo, king, enemy); // a caller may know
+  const checker = knownChecker ?? boardAttacker(pos.board, geo, king, enemy);
   const kingNowAttacked = checker >= 0;
   if (kingNowAttacked && checkEnds) return [];
   // The trial board is copied from the position's when a turn is first tried on it (most lists try none).

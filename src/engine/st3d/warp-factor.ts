@@ -2,11 +2,39 @@
 // leaps to same-named vacant cells, owned empty platforms move anywhere.
 import { colorName, drawOutcome, opposite, ROLE_NAMES, winOutcome, variantTitle } from '../types.ts';
 import { applySt3dMove } from './apply.ts';
-import { cellName, fixedLocal, geometry, isFixed, levelOf, NO_PLATFORM, NUM_CELLS, NUM_PINS, pinName, pinOf, platformCell, platformLocal } from './field.ts';
+import {
+  cellName,
+  fixedLocal,
+  geometry,
+  type Geometry,
+  isFixed,
+  levelOf,
+  MAX_LEAPS,
+  NO_PLATFORM,
+  NUM_CELLS,
+  NUM_DIRS,
+  NUM_PINS,
+  pinName,
+  pinOf,
+  platformCell,
+  platformLocal,
+} from './field.ts';
 import { pieceMove, platformMove, unlike, type St3dMove } from './move.ts';
 import { BLACK_BIT, colorOf, EMPTY, KING, roleOf } from '../piece-codes.ts';
-import { parseSt3dPosition, type St3dPosition } from './position.ts';
-import { explainKingExposed, explainUnreachable, keepKingSafe, kingAttacked, kingAttacker, markedPieceMoves, pieceMoves, pieceTargets } from './standard.ts';
+import { findKing, parseSt3dPosition, type St3dPosition } from './position.ts';
+import {
+  boardAttacker,
+  explainKingExposed,
+  explainUnreachable,
+  keepKingSafe,
+  kingAttacked,
+  kingAttacker,
+  checkEndCells,
+  markedPieceMoves,
+  pieceMoves,
+  pieceTargets,
+  writePieceTargets,
+} from './standard.ts';
 import { foreignFieldProblem } from './setup.ts';
 import { hasLegalMove, makeSt3dVariant, noOptions } from './variant.ts';
 
@@ -24,20 +52,22 @@ const ownerTag = (pos: St3dPosition) => (pos.turn === 'white' ? 1 : 2);
  * The warps of the piece on `from` to same-named vacant cells on the other fixed levels or the
  * other platforms, except those `ordinary` lists (the same cell by ordinary movement is the same turn).
  */
-function addWarps(pos: St3dPosition, from: number, stamp: number, moves: St3dMove[]): void {
+function addWarps(pos: St3dPosition, from: number, stamp: number, moves: St3dMove[], onto: Int32Array | undefined): void {
   if (isFixed(from)) {
     const level = levelOf(from);
-    for (let other = 0; other < 3; other++) if (other !== level) addWarp(pos, from, other * 16 + fixedLocal(from), stamp, moves);
+    for (let other = 0; other < 3; other++) if (other !== level) addWarp(pos, from, other * 16 + fixedLocal(from), stamp, moves, onto);
   } else {
     const local = platformLocal(from);
     const pin = pinOf(from);
     for (let other = 0; other < NUM_PINS; other++)
-      if (other !== pin && pos.platforms[other] !== NO_PLATFORM) addWarp(pos, from, platformCell(other, local & 1, local >> 1), stamp, moves);
+      if (other !== pin && pos.platforms[other] !== NO_PLATFORM) addWarp(pos, from, platformCell(other, local & 1, local >> 1), stamp, moves, onto);
   }
 }
 
-function addWarp(pos: St3dPosition, from: number, to: number, stamp: number, moves: St3dMove[]): void {
-  if (pos.board[to] === EMPTY && ordinary[from * NUM_CELLS + to] !== stamp) moves.push(pieceMove(from, to));
+/** `onto`: undefined, or only onto the cells set there (three words, bit (cell & 31) of word cell >> 5). */
+function addWarp(pos: St3dPosition, from: number, to: number, stamp: number, moves: St3dMove[], onto: Int32Array | undefined): void {
+  if (pos.board[to] === EMPTY && ordinary[from * NUM_CELLS + to] !== stamp && (onto === undefined || (onto[to >> 5]! >>> to) & 1))
+    moves.push(pieceMove(from, to));
 }
 
 const isEmptyPlatform = (pos: St3dPosition, pin: number) => {
@@ -62,20 +92,104 @@ function pseudoMoves(pos: St3dPosition, like?: St3dMove): St3dMove[] {
   }
   for (const from of geo.present) {
     const code = pos.board[from]!;
-    if (code !== EMPTY && (code & BLACK_BIT) === own && (code & 7) !== KING && !unlike(like, 'move', from)) addWarps(pos, from, stamp, moves);
+    if (code !== EMPTY && (code & BLACK_BIT) === own && (code & 7) !== KING && !unlike(like, 'move', from)) addWarps(pos, from, stamp, moves, undefined);
   }
-  for (let from = 0; from < NUM_PINS && !unlike(like, 'platform'); from++) {
+  if (!unlike(like, 'platform')) addPlatformMoves(pos, moves);
+  return moves;
+}
+
+/** The moves of the mover's empty platforms to the vacant pins. */
+function addPlatformMoves(pos: St3dPosition, moves: St3dMove[]): void {
+  for (let from = 0; from < NUM_PINS; from++) {
     if (pos.platforms[from] === NO_PLATFORM || pos.tags[from] !== ownerTag(pos) || !isEmptyPlatform(pos, from)) continue;
     for (let to = 0; to < NUM_PINS; to++) {
       if (to === from || pos.platforms[to] !== NO_PLATFORM) continue;
       moves.push(platformMove(from, to, true), platformMove(from, to, false));
     }
   }
+}
+
+/** One piece's targets (writePieceTargets' scratch), the cells that may end a check and their words, the pieces that may reach them. */
+const TARGETS = new Int16Array(NUM_CELLS);
+const END_CELLS = new Int8Array(NUM_CELLS);
+const ENDS = new Int32Array(3);
+const REACHING = new Int32Array(3);
+
+/**
+ * With the king on `king` in check from `checker`: pseudoMoves' turns that keepKingSafe may keep,
+ * in its order - the king's moves, other pieces' moves and warps onto the checker or between it
+ * and the king (checkEndCells: keepKingSafe passes over the rest untried), and the platform moves
+ * (a platform taken away may end the line). Two thirds of the search's lists are in check, and
+ * most of their turns would be listed only to be dropped.
+ */
+function checkCandidates(pos: St3dPosition, geo: Geometry, king: number, checker: number): St3dMove[] {
+  const board = pos.board;
+  const own = pos.turn === 'black' ? BLACK_BIT : 0;
+  const moves: St3dMove[] = [];
+  const stamp = ++ordinaryStamp;
+  const ends = checkEndCells(board, geo, king, checker, END_CELLS);
+  clearThree(ENDS);
+  clearThree(REACHING);
+  // The pieces a step, a leap or a line (to its first piece) away from an end cell: every piece
+  // that may move there is among them (the field's steps and lines go both ways).
+  const { next, liveTo, liveDir, liveAt, knightFrom } = geo;
+  for (let e = 0; e < ends; e++) {
+    const cell = END_CELLS[e]!;
+    setBit(ENDS, cell);
+    for (let i = cell * NUM_DIRS, end = i + liveAt[cell * 4 + 3]!; i < end; i++) {
+      const d = liveDir[i]!;
+      let c = liveTo[i]!;
+      if (d < 10) while (c >= 0 && board[c] === EMPTY) c = next[c * NUM_DIRS + d]!;
+      if (c >= 0) setBit(REACHING, c);
+    }
+    for (let i = cell * MAX_LEAPS, end = i + MAX_LEAPS; i < end && knightFrom[i]! >= 0; i++) setBit(REACHING, knightFrom[i]!);
+  }
+  for (const from of geo.present) {
+    const code = board[from]!;
+    if (code === EMPTY || (code & BLACK_BIT) !== own || (from !== king && ((REACHING[from >> 5]! >>> from) & 1) === 0)) continue;
+    const n = writePieceTargets(board, geo, from, TARGETS);
+    const at = from * NUM_CELLS;
+    for (let i = 0; i < n; i++) {
+      const to = TARGETS[i]!;
+      if (from === king) moves.push(pieceMove(from, to));
+      else if ((ENDS[to >> 5]! >>> to) & 1) {
+        ordinary[at + to] = stamp;
+        moves.push(pieceMove(from, to));
+      }
+    }
+  }
+  // A warp lands on an empty cell: only between the checker and the king.
+  if (ends > 1)
+    for (const from of geo.present) {
+      const code = board[from]!;
+      if (code !== EMPTY && (code & BLACK_BIT) === own && from !== king) addWarps(pos, from, stamp, moves, ENDS);
+    }
+  addPlatformMoves(pos, moves);
   return moves;
 }
 
+function clearThree(words: Int32Array): void {
+  words[0] = 0;
+  words[1] = 0;
+  words[2] = 0;
+}
+
+function setBit(words: Int32Array, cell: number): void {
+  words[cell >> 5]! |= 1 << cell;
+}
+
 const keepLegal = (pos: St3dPosition, moves: St3dMove[]) => keepKingSafe(pos, moves, false);
-const legalMoves = (pos: St3dPosition): St3dMove[] => keepLegal(pos, pseudoMoves(pos));
+/** Every pseudo-legal turn tried by the own-king test, in check too: legalMoves' answer the long way (tests compare them). */
+export const legalMovesInFull = (pos: St3dPosition): St3dMove[] => keepLegal(pos, pseudoMoves(pos));
+
+function legalMoves(pos: St3dPosition): St3dMove[] {
+  const king = findKing(pos, pos.turn);
+  if (king < 0) return keepLegal(pos, pseudoMoves(pos));
+  const geo = geometry(pos.platforms);
+  const checker = boardAttacker(pos.board, geo, king, opposite(pos.turn));
+  if (checker >= 0) return keepKingSafe(pos, checkCandidates(pos, geo, king, checker), false, false, checker);
+  return keepKingSafe(pos, pseudoMoves(pos), false, false, -1);
+}
 const anyLegal = (pos: St3dPosition) => hasLegalMove(pseudoMoves(pos), (moves) => keepLegal(pos, moves));
 
 function explain(pos: St3dPosition, move: St3dMove): string {
