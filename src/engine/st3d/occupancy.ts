@@ -18,14 +18,17 @@ export function markOccupied(board: Int8Array): void {
   for (let w = 0; w < 3; w++) {
     let any = 0;
     let black = 0;
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 8; i += 2) {
       const x = COPY_WORDS[w * 8 + i]!;
-      if (x === 0) continue;
-      // A byte of 1..14 plus 0x7f reaches its high bit, 0 does not (no carry between bytes); the
-      // four flags at bits 0, 8, 16, 24 gathered into bits 21-24 by one multiplication.
-      const flags = (((x + 0x7f7f7f7f) & 0x80808080) >>> 7) | 0;
-      any |= ((Math.imul(flags, 0x204081) >>> 21) & 15) << (i * 4);
-      black |= ((Math.imul((x >>> 3) & 0x01010101, 0x204081) >>> 21) & 15) << (i * 4);
+      const y = COPY_WORDS[w * 8 + i + 1]!;
+      if ((x | y) === 0) continue;
+      // A byte of 1..14 plus 0x7f reaches its high bit, 0 does not (no carry between bytes). The
+      // eight cells' flags, x's at bits 0, 8, 16, 24 and y's at 4, 12, 20, 28, are gathered into
+      // bits 21-28 in cell order by one multiplication (no two partial products meet there).
+      const flags = (((x + 0x7f7f7f7f) & 0x80808080) >>> 7) | (((y + 0x7f7f7f7f) & 0x80808080) >>> 3);
+      any |= ((Math.imul(flags, 0x204081) >>> 21) & 255) << (i * 4);
+      const blacks = ((x >>> 3) & 0x01010101) | (((y >>> 3) & 0x01010101) << 4);
+      black |= ((Math.imul(blacks, 0x204081) >>> 21) & 255) << (i * 4);
     }
     OCCUPIED[w] = any;
     BLACK_OCCUPIED[w] = black;
