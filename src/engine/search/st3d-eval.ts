@@ -191,6 +191,13 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   const black0 = BLACK_OCCUPIED[0]!;
   const black1 = BLACK_OCCUPIED[1]!;
   const black2 = BLACK_OCCUPIED[2]!;
+  // The targets of pawns, knights and kings, gathered here (the sliders mark ATTACK as they walk).
+  let white0Targets = 0;
+  let white1Targets = 0;
+  let white2Targets = 0;
+  let black0Targets = 0;
+  let black1Targets = 0;
+  let black2Targets = 0;
   for (let word = 0; word < 3; word++)
     for (let bits = OCCUPIED[word]!; bits !== 0; bits &= bits - 1) {
       const cell = (word << 5) | (31 - Math.clz32(bits & -bits));
@@ -218,10 +225,15 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
           t1 = masks[m + 1]! & (enemy1 | ~occ1);
           t2 = masks[m + 2]! & (enemy2 | ~occ2);
         }
-        const a = side * 3;
-        ATTACK[a]! |= t0;
-        ATTACK[a + 1]! |= t1;
-        ATTACK[a + 2]! |= t2;
+        if (side) {
+          black0Targets |= t0;
+          black1Targets |= t1;
+          black2Targets |= t2;
+        } else {
+          white0Targets |= t0;
+          white1Targets |= t1;
+          white2Targets |= t2;
+        }
         mobility = bitCount3(t0, t1, t2);
         if (side === mover && ((t0 & enemy0) | (t1 & enemy1) | (t2 & enemy2)) !== 0) CAPTURERS[word]! |= 1 << cell;
       } else {
@@ -231,6 +243,12 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
       if (role !== KING) s += w.mobility * mobility;
       score += side ? -s : s;
     }
+  ATTACK[0]! |= white0Targets;
+  ATTACK[1]! |= white1Targets;
+  ATTACK[2]! |= white2Targets;
+  ATTACK[3]! |= black0Targets;
+  ATTACK[4]! |= black1Targets;
+  ATTACK[5]! |= black2Targets;
   score += handsTerm(pos, w);
   for (let side = 0; side < 2; side++) {
     const king = side ? blackKing : whiteKing;
