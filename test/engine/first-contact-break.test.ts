@@ -5,7 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
 import { searchRulesFor } from '../../src/engine/search/index.ts';
 import type { SearchRules } from '../../src/engine/search/rules.ts';
-import { bridged, FULL_MATERIAL, totalMaterial, withBridge, withTrade } from '../../src/engine/search/first-contact-break.ts';
+import {
+  bridged,
+  FULL_MATERIAL,
+  leadOf,
+  progressFactor,
+  quietPlies,
+  totalMaterial,
+  withBridge,
+  withLead,
+  withProgress,
+  withTrade,
+} from '../../src/engine/search/first-contact-break.ts';
+import { chooseMoveInGame } from '../../src/engine/search/tuning.ts';
 import type { St3dMove } from '../../src/engine/st3d/move.ts';
 import type { St3dPosition } from '../../src/engine/st3d/position.ts';
 import { prng } from './helpers.ts';
@@ -63,5 +75,63 @@ describe("First Contact's bridge term", () => {
     expect(withBridge(rules, 'white', 80).evaluate(cut)).toBe(rules.evaluate(cut));
     expect(withBridge(rules, 'white', 80).evaluate(joined)).toBe(rules.evaluate(joined) + 80);
     expect(withBridge(rules, 'black', 80).evaluate(joined)).toBe(rules.evaluate(joined) - 80);
+  });
+});
+
+// Converting a lead (tuning `lead=N`, `progress=N`, `after=N`): trade down when ahead, and an
+// evaluation that shrinks over plies without a capture except in lines that capture.
+describe("First Contact's lead and progress terms", () => {
+  it('counts the lead of a side against the view, and gives N% of it per share of the material gone', () => {
+    const random = prng(35);
+    let uneven = 0;
+    for (let g = 0; g < 30; g++) {
+      const game = (Game.create('first-contact') as { value: Game }).value;
+      const stopAt = 40 + Math.floor(random() * 120);
+      while (game.ply < stopAt && !game.outcome()) {
+        const legal = game.legalTexts();
+        const takes = legal.filter((t) => t.includes('x'));
+        const pool = takes.length && random() < 0.5 ? takes : legal;
+        game.play(pool[Math.floor(random() * pool.length)]!);
+      }
+      if (game.outcome()) continue;
+      const pos = game.position as St3dPosition;
+      const view = game.variant.view(game.position);
+      let white = 0;
+      for (const cell of view.cells) white += (cell.color === 'white' ? 1 : -1) * VALUE[cell.role]!;
+      for (const color of ['white', 'black'] as const)
+        for (const [role, n] of Object.entries(view.hands[color])) white += (color === 'white' ? 1 : -1) * VALUE[role]! * (n ?? 0);
+      expect(leadOf(pos, 'white')).toBe(white);
+      expect(leadOf(pos, 'black') + white).toBe(0);
+      if (white !== 0) uneven++;
+      const share = (FULL_MATERIAL - totalMaterial(pos)) / FULL_MATERIAL;
+      const sign = pos.turn === 'white' ? 1 : -1;
+      const base = rules.evaluate(pos);
+      expect(withLead(rules, 'white', 200).evaluate(pos) - base).toBeCloseTo(sign * 2 * white * share, 9);
+      expect(withLead(rules, 'black', 200).evaluate(pos) - base).toBeCloseTo(sign * 2 * white * share, 9);
+      // The progress term: quiet lines scaled by the root's factor, lines that capture not.
+      const scaled = withProgress(rules, totalMaterial(pos), 100, 200);
+      expect(scaled.evaluate(pos)).toBeCloseTo(base * 0.5, 9);
+      expect(withProgress(rules, totalMaterial(pos) + 100, 100, 200).evaluate(pos)).toBe(base);
+    }
+    expect(uneven).toBeGreaterThan(2);
+    expect([progressFactor(0, 150), progressFactor(75, 150), progressFactor(150, 150), progressFactor(400, 150)]).toEqual([1, 0.5, 0.25, 0.25]);
+    expect(withProgress(rules, FULL_MATERIAL, 0, 150)).toBe(rules);
+    expect(quietPlies(['@Wa1u', 'K@Wb1', 'Nb1xc3', 'N@Wc1', 'Wa1u-Wa1d'])).toBe(2);
+    expect(quietPlies(['@Wa1u', 'K@Wb1'])).toBe(2);
+  });
+
+  it('plays the plain level before ply `after` and its terms from there on', () => {
+    const game = (Game.create('first-contact') as { value: Game }).value;
+    const random = prng(36);
+    while (game.ply < 30) {
+      const legal = game.legalTexts();
+      game.play(legal[Math.floor(random() * legal.length)]!);
+    }
+    const plain = chooseMoveInGame(game, { level: 3, seed: 5 });
+    const before = chooseMoveInGame(game, { level: 3, seed: 5, after: 31, bridge: 5000, progress: 10, lead: 500 });
+    expect(before).toEqual(plain);
+    // From ply `after` on, the terms count as without `after`.
+    const terms = { level: 3, seed: 5, bridge: 80, progress: 10, lead: 500 };
+    expect(chooseMoveInGame(game, { ...terms, after: 30 })).toEqual(chooseMoveInGame(game, terms));
   });
 });

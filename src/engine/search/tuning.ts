@@ -5,7 +5,9 @@
 // the second piece the side to move stands to lose (first-contact-hanging.ts); for the searching
 // side `trade=N` N centipawns per 100 of material gone from the game, `advance=N` N per level its
 // pieces stand out from home, `bridge=N` N while a path leads from its level to the enemy king
-// (first-contact-break.ts); and
+// (first-contact-break.ts), `lead=N` N% of its material lead per share of the material gone (trade down
+// when ahead), `progress=N` the evaluation shrunk toward 0 over N plies without a capture except in
+// lines that capture; `after=N` plays the plain level before ply N (the tuning terms from ply N on); and
 // `dropNodes=N` a budget of N nodes in place of the level's in the first `dropPlies` plies (default
 // DROP_PLIES: First Contact's drop phase, where its material is won or lost; docs/benchmarks.md).
 import type { Game } from '../game.ts';
@@ -13,7 +15,7 @@ import type { St3dMove } from '../st3d/move.ts';
 import type { St3dPosition } from '../st3d/position.ts';
 import { withAggression, withAttackTerm } from './first-contact-attack.ts';
 import { withHanging } from './first-contact-hanging.ts';
-import { withAdvance, withBridge, withTrade } from './first-contact-break.ts';
+import { quietPlies, totalMaterial, withAdvance, withBridge, withLead, withProgress, withTrade } from './first-contact-break.ts';
 import { chooseMoveInGame as plainChoice, searchRulesFor } from './index.ts';
 import type { SearchRules } from './rules.ts';
 
@@ -33,12 +35,19 @@ export function chooseMoveInGame(
     readonly trade?: number;
     readonly advance?: number;
     readonly bridge?: number;
+    readonly lead?: number;
+    readonly progress?: number;
+    readonly after?: number;
     readonly dropNodes?: number;
     readonly dropPlies?: number;
   } = {},
 ) {
-  const { attack, aggression, hanging, trade, advance, bridge, dropNodes, dropPlies = DROP_PLIES, ...rest } = options;
-  if ((!attack && !aggression && !hanging && !trade && !advance && !bridge && !dropNodes) || game.variant.name !== 'first-contact')
+  const { attack, aggression, hanging, trade, advance, bridge, lead, progress, after, dropNodes, dropPlies = DROP_PLIES, ...rest } = options;
+  if (
+    (!attack && !aggression && !hanging && !trade && !advance && !bridge && !lead && !progress && !dropNodes) ||
+    game.variant.name !== 'first-contact' ||
+    (after !== undefined && game.ply < after)
+  )
     return plainChoice(game, rest);
   const pos = game.position as St3dPosition;
   const budget = dropNodes && game.ply < dropPlies ? { nodes: dropNodes } : {};
@@ -56,5 +65,8 @@ export function chooseMoveInGame(
   if (trade) rules = withTrade(rules, pos.turn, trade);
   if (advance) rules = withAdvance(rules, pos.turn, advance);
   if (bridge) rules = withBridge(rules, pos.turn, bridge);
+  if (lead) rules = withLead(rules, pos.turn, lead);
+  // Outermost: it scales the other terms too.
+  if (progress) rules = withProgress(rules, totalMaterial(pos), quietPlies(game.history.map((t) => t.text)), progress);
   return plainChoice(game, { ...rest, ...budget, rules: rules as SearchRules });
 }
