@@ -10,7 +10,7 @@
 // plain level chooses the base game's turn at plies P-2 and P-1 (that the engine is still the base's).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Game } from '../../src/engine/game.ts';
-import { chooseMoveInGame } from '../../src/engine/search/tuning.ts';
+import { chooseMoveInGame, playsPlain } from '../../src/engine/search/tuning.ts';
 import { matchOpenings } from '../match/openings.ts';
 import { parseEngine } from '../match/cli.ts';
 import { pentanomialElo } from '../match/stats.ts';
@@ -18,11 +18,12 @@ import { ADJUDICATE_MARGIN, material } from '../search-games.ts';
 
 const args = process.argv.slice(2);
 const verify = args.includes('--verify');
-const [baseFile, optionText, plyText, outFile, shardText] = args.filter((a) => a !== '--verify');
+const planOnly = args.includes('--plan');
+const [baseFile, optionText, plyText, outFile, shardText] = args.filter((a) => !a.startsWith('--'));
 const from = Number(plyText);
 const [shard, shards] = (shardText ?? '0/1').split('/').map(Number) as [number, number];
 const candidate = parseEngine(optionText!, 'candidate').options;
-if (candidate.after !== from) throw new Error(`the candidate must play the plain level before ply ${from} (after=${from})`);
+if (candidate.after !== undefined && candidate.after !== from) throw new Error(`after=${candidate.after} and ply ${from} differ`);
 const base = JSON.parse(readFileSync(baseFile!, 'utf8'));
 const openings = matchOpenings('first-contact', 40);
 interface Played {
@@ -47,28 +48,44 @@ const save = () => writeFileSync(shardFile(shard), JSON.stringify({ base: baseFi
 const out = readAll();
 
 // The base's draws first (where a gain is), then its other games; shard k/n plays every n-th of them.
-const jobs: { pair: { index: number }; g: Played }[] = [];
+// A game is played on from the first ply (from ply P on) at which the candidate, to move, would not play
+// the plain level (tuning.ts's playsPlain: `after`, `cutTurns`); before it, it plays the base's turns.
+const jobs: { pair: { index: number }; g: Played; start: number }[] = [];
 for (const pair of base.results)
   for (const g of pair.games) {
     const key = `${pair.index}${g.firstWhite ? 'W' : 'B'}`;
-    if (g.plies <= from) {
+    const walk = Game.replay('first-contact', {}, openings[pair.index]!);
+    if (!walk.ok) throw new Error(walk.error.message);
+    const firstColor = g.firstWhite ? 'white' : 'black';
+    let start = -1;
+    for (let i = 0; i <= g.moves.length && walk.value.ply < g.plies; i++) {
+      const at = walk.value;
+      if (at.ply >= from && at.variant.turn(at.position) === firstColor && !playsPlain(at, candidate as never)) {
+        start = at.ply;
+        break;
+      }
+      if (i < g.moves.length) at.play(g.moves[i]!);
+    }
+    if (start < 0) {
       if (shard === 0) out[key] = mine[key] = { index: pair.index, ...g, replayed: false };
-    } else jobs.push({ pair, g });
+    } else jobs.push({ pair, g, start });
   }
+console.log(`to play on: ${jobs.map((j) => `${j.pair.index}${j.g.firstWhite ? 'W' : 'B'}@${j.start}`).join(' ')}`);
+if (planOnly) process.exit(0);
 jobs.sort((a, b) => Number(b.g.firstScore === 0.5) - Number(a.g.firstScore === 0.5));
 for (let k = 0; k < jobs.length; k++) {
-  const { pair, g } = jobs[k]!;
+  const { pair, g, start } = jobs[k]!;
   const key = `${pair.index}${g.firstWhite ? 'W' : 'B'}`;
   if (k % shards !== shard || out[key]) continue;
   const seed = 7_000 + pair.index * 131;
   // Plies count from the game's start, the opening's too (as the runner's and `after`'s do).
   const opening = openings[pair.index]!.length;
-  const made = Game.replay('first-contact', {}, [...openings[pair.index]!, ...g.moves.slice(0, from - opening)]);
+  const made = Game.replay('first-contact', {}, [...openings[pair.index]!, ...g.moves.slice(0, start - opening)]);
   if (!made.ok) throw new Error(made.error.message);
   const game = made.value;
   const firstColor = g.firstWhite ? 'white' : 'black';
   if (verify) {
-    const back = Game.replay('first-contact', {}, [...openings[pair.index]!, ...g.moves.slice(0, from - opening - 2)]);
+    const back = Game.replay('first-contact', {}, [...openings[pair.index]!, ...g.moves.slice(0, start - opening - 2)]);
     if (!back.ok) throw new Error(back.error.message);
     for (let i = 0; i < 2; i++) {
       const mine = back.value.variant.turn(back.value.position) === firstColor;
@@ -78,7 +95,7 @@ for (let k = 0; k < jobs.length; k++) {
       back.value.play(want);
     }
   }
-  const moves = g.moves.slice(0, from - opening);
+  const moves = g.moves.slice(0, start - opening);
   const t0 = Date.now();
   while (!game.outcome() && game.ply < base.rules.maxPlies) {
     const mine = game.variant.turn(game.position) === firstColor;
@@ -98,7 +115,7 @@ for (let k = 0; k < jobs.length; k++) {
     reason = 'adjudicated';
   }
   const firstScore = result === '1/2-1/2' ? 0.5 : (result === '1-0') === g.firstWhite ? 1 : 0;
-  out[key] = mine[key] = { index: pair.index, firstWhite: g.firstWhite, result, reason, plies: game.ply, firstScore, moves, replayed: true };
+  out[key] = mine[key] = { index: pair.index, firstWhite: g.firstWhite, result, reason, plies: game.ply, firstScore, moves, replayed: true, start } as Played;
   save();
   console.log(
     `${key}: ${firstScore} (base ${g.firstScore}, ${reason} ply ${game.ply}, material ${(g.firstWhite ? 1 : -1) * material(game)}, ${Math.round((Date.now() - t0) / 1000)} s)`,

@@ -131,7 +131,7 @@ describe("First Contact's lead and progress terms", () => {
     const before = chooseMoveInGame(game, { level: 3, seed: 5, after: 31, bridge: 5000, progress: 10, lead: 500 });
     expect(before).toEqual(plain);
     // From ply `after` on, the terms count as without `after`.
-    const terms = { level: 3, seed: 5, bridge: 80, progress: 10, lead: 500 };
+    const terms = { level: 3 as const, seed: 5, bridge: 80, progress: 10, lead: 500 };
     expect(chooseMoveInGame(game, { ...terms, after: 30 })).toEqual(chooseMoveInGame(game, terms));
   });
 });

@@ -7,7 +7,8 @@
 // pieces stand out from home, `bridge=N` N while a path leads from its level to the enemy king
 // (first-contact-break.ts), `lead=N` N% of its material lead per share of the material gone (trade down
 // when ahead), `progress=N` the evaluation shrunk toward 0 over N plies without a capture except in
-// lines that capture; `after=N` plays the plain level before ply N (the tuning terms from ply N on); and
+// lines that capture; `cutTurns=N` plays the plain level until the side has had no path to the enemy
+// king at N of its turns in a row (then the terms for the rest of the game); `after=N` plays the plain level before ply N (the tuning terms from ply N on); and
 // `dropNodes=N` a budget of N nodes in place of the level's in the first `dropPlies` plies (default
 // DROP_PLIES: First Contact's drop phase, where its material is won or lost; docs/benchmarks.md).
 import type { Game } from '../game.ts';
@@ -15,9 +16,10 @@ import type { St3dMove } from '../st3d/move.ts';
 import type { St3dPosition } from '../st3d/position.ts';
 import { withAggression, withAttackTerm } from './first-contact-attack.ts';
 import { withHanging } from './first-contact-hanging.ts';
-import { quietPlies, totalMaterial, withAdvance, withBridge, withLead, withProgress, withTrade } from './first-contact-break.ts';
+import { bridged, quietPlies, totalMaterial, withAdvance, withBridge, withLead, withProgress, withTrade } from './first-contact-break.ts';
 import { chooseMoveInGame as plainChoice, searchRulesFor } from './index.ts';
 import type { SearchRules } from './rules.ts';
+import { BLACK_BIT, KING } from '../piece-codes.ts';
 
 type FirstContactRules = SearchRules<St3dPosition, St3dMove>;
 let attackRules: FirstContactRules | undefined;
@@ -26,29 +28,52 @@ const hangingRules = new Map<string, FirstContactRules>();
 /** By about this ply both hands are empty in most First Contact games between the upper levels. */
 export const DROP_PLIES = 120;
 
-export function chooseMoveInGame(
-  game: Game,
-  options: Parameters<typeof plainChoice>[1] & {
-    readonly attack?: number | boolean;
-    readonly aggression?: number;
-    readonly hanging?: number;
-    readonly trade?: number;
-    readonly advance?: number;
-    readonly bridge?: number;
-    readonly lead?: number;
-    readonly progress?: number;
-    readonly after?: number;
-    readonly dropNodes?: number;
-    readonly dropPlies?: number;
-  } = {},
-) {
-  const { attack, aggression, hanging, trade, advance, bridge, lead, progress, after, dropNodes, dropPlies = DROP_PLIES, ...rest } = options;
-  if (
+/**
+ * `cutTurns=N`: has the side to move had no path to the enemy king (first-contact-break.ts's
+ * `bridged`) at N of its turns in a row, here or earlier in the game? Once so, the terms apply
+ * for the rest of the game; before, the plain level plays.
+ */
+export function cutFor(game: Game, turns: number): boolean {
+  const positions = game.allPositions as readonly St3dPosition[];
+  const us = (game.position as St3dPosition).turn;
+  let run = 0;
+  for (const pos of positions) {
+    if (pos.turn !== us || pos.unplaced !== 0 || !pos.board.includes(KING + (us === 'white' ? BLACK_BIT : 0))) continue;
+    run = bridged(pos, us) ? 0 : run + 1;
+    if (run >= turns) return true;
+  }
+  return false;
+}
+
+export type TuningOptions = Parameters<typeof plainChoice>[1] & {
+  readonly attack?: number | boolean;
+  readonly aggression?: number;
+  readonly hanging?: number;
+  readonly trade?: number;
+  readonly advance?: number;
+  readonly bridge?: number;
+  readonly lead?: number;
+  readonly progress?: number;
+  readonly after?: number;
+  readonly cutTurns?: number;
+  readonly dropNodes?: number;
+  readonly dropPlies?: number;
+};
+
+/** Does the search play the plain level here (no tuning term applies)? */
+export function playsPlain(game: Game, options: TuningOptions): boolean {
+  const { attack, aggression, hanging, trade, advance, bridge, lead, progress, after, cutTurns, dropNodes } = options;
+  return (
     (!attack && !aggression && !hanging && !trade && !advance && !bridge && !lead && !progress && !dropNodes) ||
     game.variant.name !== 'first-contact' ||
-    (after !== undefined && game.ply < after)
-  )
-    return plainChoice(game, rest);
+    (after !== undefined && game.ply < after) ||
+    (cutTurns !== undefined && !cutFor(game, cutTurns))
+  );
+}
+
+export function chooseMoveInGame(game: Game, options: TuningOptions = {}) {
+  const { attack, aggression, hanging, trade, advance, bridge, lead, progress, after, cutTurns, dropNodes, dropPlies = DROP_PLIES, ...rest } = options;
+  if (playsPlain(game, options)) return plainChoice(game, rest);
   const pos = game.position as St3dPosition;
   const budget = dropNodes && game.ply < dropPlies ? { nodes: dropNodes } : {};
   let rules: FirstContactRules = attack
