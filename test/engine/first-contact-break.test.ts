@@ -17,7 +17,7 @@ import {
   withProgress,
   withTrade,
 } from '../../src/engine/search/first-contact-break.ts';
-import { chooseMoveInGame } from '../../src/engine/search/tuning.ts';
+import { chooseMoveInGame, cutFor, playsPlain } from '../../src/engine/search/tuning.ts';
 import type { St3dMove } from '../../src/engine/st3d/move.ts';
 import type { St3dPosition } from '../../src/engine/st3d/position.ts';
 import { prng } from './helpers.ts';
@@ -133,5 +133,30 @@ describe("First Contact's lead and progress terms", () => {
     // From ply `after` on, the terms count as without `after`.
     const terms = { level: 3 as const, seed: 5, bridge: 80, progress: 10, lead: 500 };
     expect(chooseMoveInGame(game, { ...terms, after: 30 })).toEqual(chooseMoveInGame(game, terms));
+  });
+});
+
+describe('the tuning option cutTurns', () => {
+  it('plays the plain level until the side to move has had no path to the enemy king at N of its turns in a row', () => {
+    const cut = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+    const joined = walled('Wa4d:PP/PP,Nd1d:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+    expect([cutFor(cut, 1), cutFor(cut, 2), cutFor(joined, 1)]).toEqual([true, false, false]);
+    const options = { level: 3 as const, seed: 1, bridge: 80, cutTurns: 1 };
+    expect([playsPlain(cut, options), playsPlain(joined, options), playsPlain(cut, { ...options, cutTurns: 2 })]).toEqual([false, true, true]);
+    // Two White turns without a path: from the second on, the terms apply.
+    const legal = cut.legalTexts().filter((t) => {
+      const next = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+      next.play(t);
+      return !bridged(next.position as St3dPosition, 'black');
+    });
+    cut.play(legal[0]!);
+    const reply = cut.legalTexts().find((t) => {
+      const next = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+      next.play(legal[0]!);
+      next.play(t);
+      return !bridged(next.position as St3dPosition, 'white');
+    });
+    cut.play(reply!);
+    expect([cutFor(cut, 2), cutFor(cut, 3)]).toEqual([true, false]);
   });
 });
