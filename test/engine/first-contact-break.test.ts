@@ -140,7 +140,7 @@ describe('the tuning option cutTurns', () => {
   it('plays the plain level until the side to move has had no path to the enemy king at N of its turns in a row', () => {
     const cut = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
     const joined = walled('Wa4d:PP/PP,Nd1d:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
-    expect([cutFor(cut, 1), cutFor(cut, 2), cutFor(joined, 1)]).toEqual([true, false, false]);
+    expect([cutFor(cut, 1), cutFor(cut, 2), cutFor(joined, 1), cutFor(cut, 1, 1)]).toEqual([true, false, false, false]);
     const options = { level: 3 as const, seed: 1, bridge: 80, cutTurns: 1 };
     expect([playsPlain(cut, options), playsPlain(joined, options), playsPlain(cut, { ...options, cutTurns: 2 })]).toEqual([false, true, true]);
     // Two White turns without a path: from the second on, the terms apply.

@@ -30,14 +30,15 @@ export const DROP_PLIES = 120;
 
 /**
  * `cutTurns=N`: has the side to move had no path to the enemy king (first-contact-break.ts's
- * `bridged`) at N of its turns in a row, here or earlier in the game? Once so, the terms apply
+ * `bridged`) at N of its turns in a row, here or earlier in the game (from ply `from`)? Once so, the terms apply
  * for the rest of the game; before, the plain level plays.
  */
-export function cutFor(game: Game, turns: number): boolean {
+export function cutFor(game: Game, turns: number, from = 0): boolean {
   const positions = game.allPositions as readonly St3dPosition[];
   const us = (game.position as St3dPosition).turn;
   let run = 0;
-  for (const pos of positions) {
+  for (let ply = from; ply < positions.length; ply++) {
+    const pos = positions[ply]!;
     if (pos.turn !== us || pos.unplaced !== 0 || !pos.board.includes(KING + (us === 'white' ? BLACK_BIT : 0))) continue;
     run = bridged(pos, us) ? 0 : run + 1;
     if (run >= turns) return true;
@@ -67,7 +68,7 @@ export function playsPlain(game: Game, options: TuningOptions): boolean {
     (!attack && !aggression && !hanging && !trade && !advance && !bridge && !lead && !progress && !dropNodes) ||
     game.variant.name !== 'first-contact' ||
     (after !== undefined && game.ply < after) ||
-    (cutTurns !== undefined && !cutFor(game, cutTurns))
+    (cutTurns !== undefined && !cutFor(game, cutTurns, after))
   );
 }
 
