@@ -10,7 +10,7 @@
 // plain level chooses the base game's turn at plies P-2 and P-1 (that the engine is still the base's).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Game } from '../../src/engine/game.ts';
-import { chooseMoveInGame, playsPlain } from '../../src/engine/search/tuning.ts';
+import { chooseMoveInGame, converting, playsPlain } from '../../src/engine/search/tuning.ts';
 import { matchOpenings } from '../match/openings.ts';
 import { parseEngine } from '../match/cli.ts';
 import { pentanomialElo } from '../match/stats.ts';
@@ -19,6 +19,9 @@ import { ADJUDICATE_MARGIN, material } from '../search-games.ts';
 const args = process.argv.slice(2);
 const verify = args.includes('--verify');
 const planOnly = args.includes('--plan');
+// --on-convert: the base played the candidate's options but `lead`/`progress` (a base of `bridge=80`, a candidate of
+// `bridge=80,lead=200,convertAt=200`): the games leave the base where `convertAt` is first reached.
+const onConvert = args.includes('--on-convert');
 const [baseFile, optionText, plyText, outFile, shardText] = args.filter((a) => !a.startsWith('--'));
 const from = Number(plyText);
 const [shard, shards] = (shardText ?? '0/1').split('/').map(Number) as [number, number];
@@ -60,7 +63,8 @@ for (const pair of base.results)
     let start = -1;
     for (let i = 0; i <= g.moves.length && walk.value.ply < g.plies; i++) {
       const at = walk.value;
-      if (at.ply >= from && at.variant.turn(at.position) === firstColor && !playsPlain(at, candidate as never)) {
+      const leaves = onConvert ? converting(at, candidate.convertAt as number) : !playsPlain(at, candidate as never);
+      if (at.ply >= from && at.variant.turn(at.position) === firstColor && leaves) {
         start = at.ply;
         break;
       }

@@ -17,7 +17,7 @@ import {
   withProgress,
   withTrade,
 } from '../../src/engine/search/first-contact-break.ts';
-import { chooseMoveInGame, cutFor, playsPlain } from '../../src/engine/search/tuning.ts';
+import { chooseMoveInGame, converting, cutFor, playsPlain } from '../../src/engine/search/tuning.ts';
 import type { St3dMove } from '../../src/engine/st3d/move.ts';
 import type { St3dPosition } from '../../src/engine/st3d/position.ts';
 import { prng } from './helpers.ts';
@@ -158,5 +158,36 @@ describe('the tuning option cutTurns', () => {
     });
     cut.play(reply!);
     expect([cutFor(cut, 2), cutFor(cut, 3)]).toEqual([true, false]);
+  });
+});
+
+describe('the tuning option convertAt', () => {
+  it('keeps lead and progress off until the side to move has been N ahead at one of its turns', () => {
+    const random = prng(37);
+    let checked = 0;
+    for (let g = 0; g < 200 && checked < 3; g++) {
+      const game = (Game.create('first-contact') as { value: Game }).value;
+      let best = Number.NEGATIVE_INFINITY;
+      while (game.ply < 120 && !game.outcome()) {
+        const pos = game.position as St3dPosition;
+        if (pos.turn === 'white') best = Math.max(best, leadOf(pos, 'white'));
+        if (pos.turn === 'white' && best >= 300) break;
+        const legal = game.legalTexts();
+        const takes = legal.filter((t) => t.includes('x'));
+        const pool = takes.length && random() < 0.7 ? takes : legal;
+        game.play(pool[Math.floor(random() * pool.length)]!);
+        if (game.outcome()) break;
+      }
+      if (game.outcome() || (game.position as St3dPosition).turn !== 'white' || best < 300) continue;
+      checked++;
+      expect([converting(game, 300), converting(game, best), converting(game, best + 1)]).toEqual([true, true, false]);
+      const options = { level: 3 as const, seed: 1, lead: 200 };
+      expect([playsPlain(game, { ...options, convertAt: best }), playsPlain(game, { ...options, convertAt: best + 1 }), playsPlain(game, options)]).toEqual([
+        false,
+        true,
+        false,
+      ]);
+    }
+    expect(checked).toBe(3);
   });
 });

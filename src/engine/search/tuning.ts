@@ -8,7 +8,8 @@
 // (first-contact-break.ts), `lead=N` N% of its material lead per share of the material gone (trade down
 // when ahead), `progress=N` the evaluation shrunk toward 0 over N plies without a capture except in
 // lines that capture; `cutTurns=N` plays the plain level until the side has had no path to the enemy
-// king at N of its turns in a row (then the terms for the rest of the game); `after=N` plays the plain level before ply N (the tuning terms from ply N on); and
+// king at N of its turns in a row (then the terms for the rest of the game); `convertAt=N` keeps `lead`
+// and `progress` off until the side has been N centipawns ahead at one of its turns; `after=N` plays the plain level before ply N (the tuning terms from ply N on); and
 // `dropNodes=N` a budget of N nodes in place of the level's in the first `dropPlies` plies (default
 // DROP_PLIES: First Contact's drop phase, where its material is won or lost; docs/benchmarks.md).
 import type { Game } from '../game.ts';
@@ -16,7 +17,7 @@ import type { St3dMove } from '../st3d/move.ts';
 import type { St3dPosition } from '../st3d/position.ts';
 import { withAggression, withAttackTerm } from './first-contact-attack.ts';
 import { withHanging } from './first-contact-hanging.ts';
-import { bridged, quietPlies, totalMaterial, withAdvance, withBridge, withLead, withProgress, withTrade } from './first-contact-break.ts';
+import { bridged, leadOf, quietPlies, totalMaterial, withAdvance, withBridge, withLead, withProgress, withTrade } from './first-contact-break.ts';
 import { chooseMoveInGame as plainChoice, searchRulesFor } from './index.ts';
 import type { SearchRules } from './rules.ts';
 import { BLACK_BIT, KING } from '../piece-codes.ts';
@@ -57,15 +58,29 @@ export type TuningOptions = Parameters<typeof plainChoice>[1] & {
   readonly progress?: number;
   readonly after?: number;
   readonly cutTurns?: number;
+  readonly convertAt?: number;
   readonly dropNodes?: number;
   readonly dropPlies?: number;
 };
 
+/**
+ * `convertAt=N`: has the side to move been N centipawns or more ahead in material (first-contact-break.ts's
+ * `leadOf`) at one of its turns, here or earlier? Until then `lead` and `progress` do not apply.
+ */
+export function converting(game: Game, convertAt: number): boolean {
+  const us = (game.position as St3dPosition).turn;
+  return (game.allPositions as readonly St3dPosition[]).some((pos) => pos.turn === us && leadOf(pos, us) >= convertAt);
+}
+
+/** Do `lead` and `progress` apply here? */
+const converts = (game: Game, options: TuningOptions): boolean =>
+  Boolean(options.lead || options.progress) && (options.convertAt === undefined || converting(game, options.convertAt));
+
 /** Does the search play the plain level here (no tuning term applies)? */
 export function playsPlain(game: Game, options: TuningOptions): boolean {
-  const { attack, aggression, hanging, trade, advance, bridge, lead, progress, after, cutTurns, dropNodes } = options;
+  const { attack, aggression, hanging, trade, advance, bridge, after, cutTurns, dropNodes } = options;
   return (
-    (!attack && !aggression && !hanging && !trade && !advance && !bridge && !lead && !progress && !dropNodes) ||
+    (!attack && !aggression && !hanging && !trade && !advance && !bridge && !dropNodes && !converts(game, options)) ||
     game.variant.name !== 'first-contact' ||
     (after !== undefined && game.ply < after) ||
     (cutTurns !== undefined && !cutFor(game, cutTurns, after))
@@ -73,7 +88,22 @@ export function playsPlain(game: Game, options: TuningOptions): boolean {
 }
 
 export function chooseMoveInGame(game: Game, options: TuningOptions = {}) {
-  const { attack, aggression, hanging, trade, advance, bridge, lead, progress, after, cutTurns, dropNodes, dropPlies = DROP_PLIES, ...rest } = options;
+  const {
+    attack,
+    aggression,
+    hanging,
+    trade,
+    advance,
+    bridge,
+    lead,
+    progress,
+    after,
+    cutTurns,
+    convertAt,
+    dropNodes,
+    dropPlies = DROP_PLIES,
+    ...rest
+  } = options;
   if (playsPlain(game, options)) return plainChoice(game, rest);
   const pos = game.position as St3dPosition;
   const budget = dropNodes && game.ply < dropPlies ? { nodes: dropNodes } : {};
@@ -91,8 +121,9 @@ export function chooseMoveInGame(game: Game, options: TuningOptions = {}) {
   if (trade) rules = withTrade(rules, pos.turn, trade);
   if (advance) rules = withAdvance(rules, pos.turn, advance);
   if (bridge) rules = withBridge(rules, pos.turn, bridge);
-  if (lead) rules = withLead(rules, pos.turn, lead);
+  const converting = converts(game, options);
+  if (lead && converting) rules = withLead(rules, pos.turn, lead);
   // Outermost: it scales the other terms too.
-  if (progress) rules = withProgress(rules, totalMaterial(pos), quietPlies(game.history.map((t) => t.text)), progress);
+  if (progress && converting) rules = withProgress(rules, totalMaterial(pos), quietPlies(game.history.map((t) => t.text)), progress);
   return plainChoice(game, { ...rest, ...budget, rules: rules as SearchRules });
 }
