@@ -63,7 +63,9 @@ for (const pair of base.results)
     let start = -1;
     for (let i = 0; i <= g.moves.length && walk.value.ply < g.plies; i++) {
       const at = walk.value;
-      const leaves = onConvert ? converting(at, candidate.convertAt as number) : !playsPlain(at, candidate as never);
+      const leaves = onConvert
+        ? converting(at, candidate.convertAt as number, candidate.stillPlies as number | undefined)
+        : !playsPlain(at, candidate as never);
       if (at.ply >= from && at.variant.turn(at.position) === firstColor && leaves) {
         start = at.ply;
         break;

@@ -181,6 +181,8 @@ describe('the tuning option convertAt', () => {
       if (game.outcome() || (game.position as St3dPosition).turn !== 'white' || best < 300) continue;
       checked++;
       expect([converting(game, 300), converting(game, best), converting(game, best + 1)]).toEqual([true, true, false]);
+      // stillPlies: no position of the game has more plies without a capture than the game has plies.
+      expect([converting(game, 300, 0), converting(game, 300, game.ply + 1)]).toEqual([true, false]);
       const options = { level: 3 as const, seed: 1, lead: 200 };
       expect([playsPlain(game, { ...options, convertAt: best }), playsPlain(game, { ...options, convertAt: best + 1 }), playsPlain(game, options)]).toEqual([
         false,
@@ -189,5 +191,9 @@ describe('the tuning option convertAt', () => {
       ]);
     }
     expect(checked).toBe(3);
+    // A set-up position (the walled one, White 2 pawns up): quiet plies count from it.
+    const set = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+    const lead = leadOf(set.position as St3dPosition, 'white');
+    expect([converting(set, lead, 0), converting(set, lead, 1), converting(set, lead + 1, 0)]).toEqual([true, false, false]);
   });
 });

@@ -9,7 +9,8 @@
 // when ahead), `progress=N` the evaluation shrunk toward 0 over N plies without a capture except in
 // lines that capture; `cutTurns=N` plays the plain level until the side has had no path to the enemy
 // king at N of its turns in a row (then the terms for the rest of the game); `convertAt=N` keeps `lead`
-// and `progress` off until the side has been N centipawns ahead at one of its turns; `after=N` plays the plain level before ply N (the tuning terms from ply N on); and
+// and `progress` off until the side has been N centipawns ahead at one of its turns (`stillPlies=M`: with M
+// plies or more since the last capture); `after=N` plays the plain level before ply N (the tuning terms from ply N on); and
 // `dropNodes=N` a budget of N nodes in place of the level's in the first `dropPlies` plies (default
 // DROP_PLIES: First Contact's drop phase, where its material is won or lost; docs/benchmarks.md).
 import type { Game } from '../game.ts';
@@ -59,22 +60,35 @@ export type TuningOptions = Parameters<typeof plainChoice>[1] & {
   readonly after?: number;
   readonly cutTurns?: number;
   readonly convertAt?: number;
+  readonly stillPlies?: number;
   readonly dropNodes?: number;
   readonly dropPlies?: number;
 };
 
 /**
  * `convertAt=N`: has the side to move been N centipawns or more ahead in material (first-contact-break.ts's
- * `leadOf`) at one of its turns, here or earlier? Until then `lead` and `progress` do not apply.
+ * `leadOf`) at one of its turns, here or earlier, with `still` plies or more since the last capture
+ * (`stillPlies`: a lead that has stopped growing)? Until then `lead` and `progress` do not apply.
  */
-export function converting(game: Game, convertAt: number): boolean {
+export function converting(game: Game, convertAt: number, still = 0): boolean {
   const us = (game.position as St3dPosition).turn;
-  return (game.allPositions as readonly St3dPosition[]).some((pos) => pos.turn === us && leadOf(pos, us) >= convertAt);
+  const positions = game.allPositions as readonly St3dPosition[];
+  const turns = game.history;
+  // Positions before the history's first turn (a set-up game) count as quiet from the start.
+  const offset = positions.length - 1 - turns.length;
+  let quiet = 0;
+  for (let i = 0; i < positions.length; i++) {
+    const turn = turns[i - offset - 1];
+    quiet = turn?.text.includes('x') ? 0 : quiet + (i > 0 ? 1 : 0);
+    const pos = positions[i]!;
+    if (pos.turn === us && quiet >= still && leadOf(pos, us) >= convertAt) return true;
+  }
+  return false;
 }
 
 /** Do `lead` and `progress` apply here? */
 const converts = (game: Game, options: TuningOptions): boolean =>
-  Boolean(options.lead || options.progress) && (options.convertAt === undefined || converting(game, options.convertAt));
+  Boolean(options.lead || options.progress) && (options.convertAt === undefined || converting(game, options.convertAt, options.stillPlies));
 
 /** Does the search play the plain level here (no tuning term applies)? */
 export function playsPlain(game: Game, options: TuningOptions): boolean {
