@@ -24,7 +24,14 @@ for (const pair of base.results) {
   if (mine.some((g: unknown) => !g)) throw new Error(`pair ${pair.index} is not complete`);
   results.push({
     index: pair.index,
-    games: mine.map(({ firstWhite, result, reason, plies, firstScore, moves }: (typeof games)[string]) => ({ firstWhite, result, reason, plies, firstScore, moves })),
+    games: mine.map(({ firstWhite, result, reason, plies, firstScore, moves }: (typeof games)[string]) => ({
+      firstWhite,
+      result,
+      reason,
+      plies,
+      firstScore,
+      moves,
+    })),
     tally: pair.tally,
   });
 }
