@@ -5,7 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/engine/game.ts';
 import { searchRulesFor } from '../../src/engine/search/index.ts';
 import type { SearchRules } from '../../src/engine/search/rules.ts';
-import { bridged, FULL_MATERIAL, totalMaterial, withBridge, withTrade } from '../../src/engine/search/first-contact-break.ts';
+import {
+  bridged,
+  FULL_MATERIAL,
+  leadOf,
+  progressFactor,
+  quietPlies,
+  totalMaterial,
+  withBridge,
+  withLead,
+  withProgress,
+  withTrade,
+} from '../../src/engine/search/first-contact-break.ts';
+import { chooseMoveInGame, converting, cutFor, playsPlain } from '../../src/engine/search/tuning.ts';
 import type { St3dMove } from '../../src/engine/st3d/move.ts';
 import type { St3dPosition } from '../../src/engine/st3d/position.ts';
 import { prng } from './helpers.ts';
@@ -63,5 +75,125 @@ describe("First Contact's bridge term", () => {
     expect(withBridge(rules, 'white', 80).evaluate(cut)).toBe(rules.evaluate(cut));
     expect(withBridge(rules, 'white', 80).evaluate(joined)).toBe(rules.evaluate(joined) + 80);
     expect(withBridge(rules, 'black', 80).evaluate(joined)).toBe(rules.evaluate(joined) - 80);
+  });
+});
+
+// Converting a lead (tuning `lead=N`, `progress=N`, `after=N`): trade down when ahead, and an
+// evaluation that shrinks over plies without a capture except in lines that capture.
+describe("First Contact's lead and progress terms", () => {
+  it('counts the lead of a side against the view, and gives N% of it per share of the material gone', () => {
+    const random = prng(35);
+    let uneven = 0;
+    for (let g = 0; g < 30; g++) {
+      const game = (Game.create('first-contact') as { value: Game }).value;
+      const stopAt = 40 + Math.floor(random() * 120);
+      while (game.ply < stopAt && !game.outcome()) {
+        const legal = game.legalTexts();
+        const takes = legal.filter((t) => t.includes('x'));
+        const pool = takes.length && random() < 0.5 ? takes : legal;
+        game.play(pool[Math.floor(random() * pool.length)]!);
+      }
+      if (game.outcome()) continue;
+      const pos = game.position as St3dPosition;
+      const view = game.variant.view(game.position);
+      let white = 0;
+      for (const cell of view.cells) white += (cell.color === 'white' ? 1 : -1) * VALUE[cell.role]!;
+      for (const color of ['white', 'black'] as const)
+        for (const [role, n] of Object.entries(view.hands[color])) white += (color === 'white' ? 1 : -1) * VALUE[role]! * (n ?? 0);
+      expect(leadOf(pos, 'white')).toBe(white);
+      expect(leadOf(pos, 'black') + white).toBe(0);
+      if (white !== 0) uneven++;
+      const share = (FULL_MATERIAL - totalMaterial(pos)) / FULL_MATERIAL;
+      const sign = pos.turn === 'white' ? 1 : -1;
+      const base = rules.evaluate(pos);
+      expect(withLead(rules, 'white', 200).evaluate(pos) - base).toBeCloseTo(sign * 2 * white * share, 9);
+      expect(withLead(rules, 'black', 200).evaluate(pos) - base).toBeCloseTo(sign * 2 * white * share, 9);
+      // The progress term: quiet lines scaled by the root's factor, lines that capture not.
+      const scaled = withProgress(rules, totalMaterial(pos), 100, 200);
+      expect(scaled.evaluate(pos)).toBeCloseTo(base * 0.5, 9);
+      expect(withProgress(rules, totalMaterial(pos) + 100, 100, 200).evaluate(pos)).toBe(base);
+    }
+    expect(uneven).toBeGreaterThan(2);
+    expect([progressFactor(0, 150), progressFactor(75, 150), progressFactor(150, 150), progressFactor(400, 150)]).toEqual([1, 0.5, 0.25, 0.25]);
+    expect(withProgress(rules, FULL_MATERIAL, 0, 150)).toBe(rules);
+    expect(quietPlies(['@Wa1u', 'K@Wb1', 'Nb1xc3', 'N@Wc1', 'Wa1u-Wa1d'])).toBe(2);
+    expect(quietPlies(['@Wa1u', 'K@Wb1'])).toBe(2);
+  });
+
+  it('plays the plain level before ply `after` and its terms from there on', () => {
+    const game = (Game.create('first-contact') as { value: Game }).value;
+    const random = prng(36);
+    while (game.ply < 30) {
+      const legal = game.legalTexts();
+      game.play(legal[Math.floor(random() * legal.length)]!);
+    }
+    const plain = chooseMoveInGame(game, { level: 3, seed: 5 });
+    const before = chooseMoveInGame(game, { level: 3, seed: 5, after: 31, bridge: 5000, progress: 10, lead: 500 });
+    expect(before).toEqual(plain);
+    // From ply `after` on, the terms count as without `after`.
+    const terms = { level: 3 as const, seed: 5, bridge: 80, progress: 10, lead: 500 };
+    expect(chooseMoveInGame(game, { ...terms, after: 30 })).toEqual(chooseMoveInGame(game, terms));
+  });
+});
+
+describe('the tuning option cutTurns', () => {
+  it('plays the plain level until the side to move has had no path to the enemy king at N of its turns in a row', () => {
+    const cut = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+    const joined = walled('Wa4d:PP/PP,Nd1d:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+    expect([cutFor(cut, 1), cutFor(cut, 2), cutFor(joined, 1), cutFor(cut, 1, 1)]).toEqual([true, false, false, false]);
+    const options = { level: 3 as const, seed: 1, bridge: 80, cutTurns: 1 };
+    expect([playsPlain(cut, options), playsPlain(joined, options), playsPlain(cut, { ...options, cutTurns: 2 })]).toEqual([false, true, true]);
+    // Two White turns without a path: from the second on, the terms apply.
+    const legal = cut.legalTexts().filter((t) => {
+      const next = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+      next.play(t);
+      return !bridged(next.position as St3dPosition, 'black');
+    });
+    cut.play(legal[0]!);
+    const reply = cut.legalTexts().find((t) => {
+      const next = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+      next.play(legal[0]!);
+      next.play(t);
+      return !bridged(next.position as St3dPosition, 'white');
+    });
+    cut.play(reply!);
+    expect([cutFor(cut, 2), cutFor(cut, 3)]).toEqual([true, false]);
+  });
+});
+
+describe('the tuning option convertAt', () => {
+  it('keeps lead and progress off until the side to move has been N ahead at one of its turns', () => {
+    const random = prng(37);
+    let checked = 0;
+    for (let g = 0; g < 200 && checked < 3; g++) {
+      const game = (Game.create('first-contact') as { value: Game }).value;
+      let best = Number.NEGATIVE_INFINITY;
+      while (game.ply < 120 && !game.outcome()) {
+        const pos = game.position as St3dPosition;
+        if (pos.turn === 'white') best = Math.max(best, leadOf(pos, 'white'));
+        if (pos.turn === 'white' && best >= 300) break;
+        const legal = game.legalTexts();
+        const takes = legal.filter((t) => t.includes('x'));
+        const pool = takes.length && random() < 0.7 ? takes : legal;
+        game.play(pool[Math.floor(random() * pool.length)]!);
+        if (game.outcome()) break;
+      }
+      if (game.outcome() || (game.position as St3dPosition).turn !== 'white' || best < 300) continue;
+      checked++;
+      expect([converting(game, 300), converting(game, best), converting(game, best + 1)]).toEqual([true, true, false]);
+      // stillPlies: no position of the game has more plies without a capture than the game has plies.
+      expect([converting(game, 300, 0), converting(game, 300, game.ply + 1)]).toEqual([true, false]);
+      const options = { level: 3 as const, seed: 1, lead: 200 };
+      expect([playsPlain(game, { ...options, convertAt: best }), playsPlain(game, { ...options, convertAt: best + 1 }), playsPlain(game, options)]).toEqual([
+        false,
+        true,
+        false,
+      ]);
+    }
+    expect(checked).toBe(3);
+    // A set-up position (the walled one, White 2 pawns up): quiet plies count from it.
+    const set = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+    const lead = leadOf(set.position as St3dPosition, 'white');
+    expect([converting(set, lead, 0), converting(set, lead, 1), converting(set, lead + 1, 0)]).toEqual([true, false, false]);
   });
 });

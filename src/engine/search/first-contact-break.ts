@@ -131,3 +131,64 @@ export function withBridge(rules: SearchRules<St3dPosition, St3dMove>, us: 'whit
     evaluate: (pos) => rules.evaluate(pos) + (bridged(pos, us) ? (pos.turn === us ? weight : -weight) : 0),
   };
 }
+
+/** `us`'s material minus the opponent's, board and hand, in centipawns. */
+export function leadOf(pos: St3dPosition, us: 'white' | 'black'): number {
+  let lead = 0;
+  const board = pos.board;
+  const mine = us === 'white' ? 0 : BLACK_BIT;
+  for (let cell = 0; cell < board.length; cell++) {
+    const code = board[cell]!;
+    if (code !== EMPTY) lead += ((code & BLACK_BIT) === mine ? 1 : -1) * VALUE[code & 7]!;
+  }
+  for (let i = 0; i < 12; i++) lead += (i < 6 === (us === 'white') ? 1 : -1) * pos.hands[i]! * VALUE[(i % 6) + 1]!;
+  return lead;
+}
+
+/**
+ * `lead=N`: trading down when ahead. `us` gains N% of its material lead times the share of the
+ * full material gone from the game, so with a lead each trade is worth more to it (and with a
+ * deficit less), and a lead of a few points is turned into fewer walls round the enemy king.
+ */
+export const leadGain = (pos: St3dPosition, us: 'white' | 'black', weight: number): number =>
+  (((leadOf(pos, us) * weight) / 100) * (FULL_MATERIAL - totalMaterial(pos))) / FULL_MATERIAL;
+
+export function withLead(rules: SearchRules<St3dPosition, St3dMove>, us: 'white' | 'black', weight: number): SearchRules<St3dPosition, St3dMove> {
+  return {
+    ...rules,
+    evaluate: (pos) => rules.evaluate(pos) + (pos.turn === us ? 1 : -1) * leadGain(pos, us, weight),
+  };
+}
+
+/** Plies since the last capture of a game's turns (all of them if none). */
+export function quietPlies(texts: readonly string[]): number {
+  let n = 0;
+  for (let i = texts.length - 1; i >= 0 && !texts[i]!.includes('x'); i--) n++;
+  return n;
+}
+
+/**
+ * `progress=N`: as an engine that knows a fifty-move rule, the evaluation shrinks toward 0 as plies
+ * pass without a capture (to a quarter at N quiet plies and beyond), except in lines that capture
+ * (material below the root's): so with the better position the searching side prefers the line
+ * that changes the position to the one that keeps it, and a settled lead is worth less than its
+ * conversion. `quiet` is the root's plies since the last capture, `rootMaterial` its totalMaterial.
+ */
+export const progressFactor = (quiet: number, plies: number): number => Math.max(0.25, 1 - quiet / plies);
+
+export function withProgress(
+  rules: SearchRules<St3dPosition, St3dMove>,
+  rootMaterial: number,
+  quiet: number,
+  plies: number,
+): SearchRules<St3dPosition, St3dMove> {
+  const factor = progressFactor(quiet, plies);
+  if (factor === 1) return rules;
+  return {
+    ...rules,
+    evaluate: (pos) => {
+      const score = rules.evaluate(pos);
+      return totalMaterial(pos) < rootMaterial ? score : score * factor;
+    },
+  };
+}
