@@ -19,8 +19,6 @@ import type { Seats } from './new-game.ts';
 import type { TournamentSummary } from './tournament-views.ts';
 import { MAX_OPEN_CHALLENGES, strangerLimit, TWIN_CHALLENGE_MS } from './challenge-limits.ts';
 
-export { MAX_OPEN_CHALLENGES } from './challenge-limits.ts';
-
 const DAY_MS = 86_400_000;
 
 /** What a player's event stream carries (GET /api/stream/events). */

@@ -79,6 +79,7 @@ export type MyTournament = Pick<TournamentSummary, 'id' | 'name' | 'variant' | '
   readonly withdrawn: boolean;
 };
 
+/** The line of a tournament on its player's /me, from the store's row (TournamentStore.currentOf). */
 export const myTournament = (t: TournamentRow & Pick<MyTournament, 'entered' | 'withdrawn'>): MyTournament => ({
   id: t.id,
   name: t.name,
@@ -93,10 +94,10 @@ export const myTournament = (t: TournamentRow & Pick<MyTournament, 'entered' | '
   withdrawn: t.withdrawn,
 });
 
-/** A tournament in brief (the list, the page's head, the end's mail), its links on `base`. */
 /** The rounds a tournament has: set by its format, or (a Swiss tournament's) as many as were paired once it started; none known while open. */
 export const roundsOf = (t: TournamentRow): number | null => t.rounds ?? (t.status === 'open' ? null : t.round);
 
+/** A tournament in brief (the list, the page's head, the end's mail), its links on `base`. */
 export function tournamentSummary(
   t: TournamentRow,
   creator: PublicPlayer,
