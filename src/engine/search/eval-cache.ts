@@ -31,6 +31,8 @@ let evalSearches = 0;
  */
 const evalPrint = new Uint8Array(1 << EVAL_BITS);
 const printOf = (key: Key) => key[0]! >>> 24 || 1;
+/** The slot of the position with this key. */
+const slotOf = (key: Key) => (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
 
 /** One search's view of the cache (a new stamp: what earlier searches wrote counts as absent). */
 export class EvalCache<P, M> {
@@ -42,7 +44,7 @@ export class EvalCache<P, M> {
 
   /** The cache entry of the position with this key (claimed, knowing nothing, when another position held it). */
   private slot(key: Key): number {
-    const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
+    const slot = slotOf(key);
     const at = slot * META;
     if (evalMeta[at] !== this.stamp || evalMeta[at + 1] !== key[0] || evalMeta[at + 2] !== key[1]) {
       evalMeta[at] = this.stamp;
@@ -56,7 +58,7 @@ export class EvalCache<P, M> {
 
   /** rules.evaluate(pos), cached by the position's key (the evaluation's notes too, when the rules keep any). */
   evaluate(pos: P, key: Key): number {
-    const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
+    const slot = slotOf(key);
     const print = printOf(key);
     const at = slot * META;
     if (evalPrint[slot] === print) {
@@ -92,7 +94,7 @@ export class EvalCache<P, M> {
   recall(pos: P, key: Key): void {
     const notes = this.rules.evaluationNotes;
     if (!notes) return;
-    const slot = (key[1]! ^ (key[0]! >>> 17)) & EVAL_MASK;
+    const slot = slotOf(key);
     if (evalPrint[slot] !== printOf(key)) return;
     const at = slot * META;
     if (evalMeta[at] === this.stamp && evalMeta[at + 1] === key[0] && evalMeta[at + 2] === key[1] && evalMeta[at + 3]! & NOTES_KNOWN)

@@ -1,5 +1,5 @@
 // First Contact: breaking a settled position, for the side that searches deeper (tuning terms,
-// tuning.ts's `trade` and `advance`).
+// tuning.ts's `trade`, `advance`, `bridge`, `lead` and `progress`).
 // Between level 6 and level 5 most games that are not won by ply 120 are never won: both sides
 // wall their kings in with the pieces they dropped, and 400 plies pass without a capture. Since a
 // check wins, each piece off the board is a wall stone less, and the side that reads more plies

@@ -114,6 +114,7 @@ export function chooseMoveInGame(game: Game, options: TuningOptions = {}) {
     after,
     cutTurns,
     convertAt,
+    stillPlies,
     dropNodes,
     dropPlies = DROP_PLIES,
     ...rest
