@@ -25,6 +25,36 @@ import { prng } from './helpers.ts';
 const rules = searchRulesFor('first-contact') as SearchRules<St3dPosition, St3dMove>;
 const VALUE: Record<string, number> = { K: 0, Q: 950, R: 500, B: 340, N: 330, P: 100 };
 
+/** One random turn: a capture with chance `takeShare` where there is one, so material leaves the game. */
+function playRandom(game: Game, random: () => number, takeShare: number): void {
+  const legal = game.legalTexts();
+  const takes = legal.filter((t) => t.includes('x'));
+  const pool = takes.length && random() < takeShare ? takes : legal;
+  game.play(pool[Math.floor(random() * pool.length)]!);
+}
+
+/** A game of random turns (captures half the time there are some) stopped at a random ply of 40-159; undefined when it ended first. */
+function randomGameWithCaptures(random: () => number): Game | undefined {
+  const game = (Game.create('first-contact') as { value: Game }).value;
+  const stopAt = 40 + Math.floor(random() * 120);
+  while (game.ply < stopAt && !game.outcome()) playRandom(game, random, 0.5);
+  return game.outcome() ? undefined : game;
+}
+
+/** The material the view shows, board and hands: both sides' and White's lead, in centipawns. */
+function viewMaterial(game: Game): { total: number; whiteLead: number } {
+  const view = game.variant.view(game.position);
+  let total = 0;
+  let whiteLead = 0;
+  const count = (color: 'white' | 'black', value: number) => {
+    total += value;
+    whiteLead += color === 'white' ? value : -value;
+  };
+  for (const cell of view.cells) count(cell.color, VALUE[cell.role]!);
+  for (const color of ['white', 'black'] as const) for (const [role, n] of Object.entries(view.hands[color])) count(color, VALUE[role]! * (n ?? 0));
+  return { total, whiteLead };
+}
+
 describe("First Contact's trade term", () => {
   it('counts the material of both sides on the board and in hand, and adds N per 100 gone for the searching side', () => {
     const start = (Game.create('first-contact') as { value: Game }).value;
@@ -32,21 +62,10 @@ describe("First Contact's trade term", () => {
     const random = prng(34);
     let captured = 0;
     for (let g = 0; g < 30; g++) {
-      const game = (Game.create('first-contact') as { value: Game }).value;
-      const stopAt = 40 + Math.floor(random() * 120);
-      while (game.ply < stopAt && !game.outcome()) {
-        const legal = game.legalTexts();
-        // Captures first where there are any, so that material leaves the game.
-        const takes = legal.filter((t) => t.includes('x'));
-        const pool = takes.length && random() < 0.5 ? takes : legal;
-        game.play(pool[Math.floor(random() * pool.length)]!);
-      }
-      if (game.outcome()) continue;
+      const game = randomGameWithCaptures(random);
+      if (!game) continue;
       const pos = game.position as St3dPosition;
-      const view = game.variant.view(game.position);
-      let total = 0;
-      for (const cell of view.cells) total += VALUE[cell.role]!;
-      for (const color of ['white', 'black'] as const) for (const [role, n] of Object.entries(view.hands[color])) total += VALUE[role]! * (n ?? 0);
+      const { total } = viewMaterial(game);
       expect(totalMaterial(pos)).toBe(total);
       if (total < FULL_MATERIAL) captured++;
       const gone = FULL_MATERIAL - total;
@@ -63,12 +82,15 @@ describe("First Contact's trade term", () => {
 // only platform hangs below its level (Wa4d) and the empty Nd1u is above N, so no path leads from
 // the W level to the N level; flipped to Nd1d, the empty platform joins W to N.
 const WALLED = 'P1NP/1RQN/P1P1/KRBB|4/4/4/4|2r1/1p1p/r2p/qpp1 PLATFORMS - w Ba1 -';
+/** The walled position's platforms as they stood (no path), and with the empty platform flipped to join W to N. */
+const CUT = 'Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp';
+const JOINED = 'Wa4d:PP/PP,Nd1d:2/2,Ba1u:kn/bp,Ba4d:bn/pp';
 const walled = (platforms: string) => (Game.setUp('first-contact', {}, WALLED.replace('PLATFORMS', platforms)) as { value: Game }).value;
 
 describe("First Contact's bridge term", () => {
   it("sees whether a path of cells leads from a side's level to the enemy king", () => {
-    const cut = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp').position as St3dPosition;
-    const joined = walled('Wa4d:PP/PP,Nd1d:2/2,Ba1u:kn/bp,Ba4d:bn/pp').position as St3dPosition;
+    const cut = walled(CUT).position as St3dPosition;
+    const joined = walled(JOINED).position as St3dPosition;
     expect([bridged(cut, 'white'), bridged(cut, 'black')]).toEqual([false, false]);
     expect([bridged(joined, 'white'), bridged(joined, 'black')]).toEqual([true, true]);
     // The term: N for the searching side while bridged, from the side to move's point of view.
@@ -85,21 +107,10 @@ describe("First Contact's lead and progress terms", () => {
     const random = prng(35);
     let uneven = 0;
     for (let g = 0; g < 30; g++) {
-      const game = (Game.create('first-contact') as { value: Game }).value;
-      const stopAt = 40 + Math.floor(random() * 120);
-      while (game.ply < stopAt && !game.outcome()) {
-        const legal = game.legalTexts();
-        const takes = legal.filter((t) => t.includes('x'));
-        const pool = takes.length && random() < 0.5 ? takes : legal;
-        game.play(pool[Math.floor(random() * pool.length)]!);
-      }
-      if (game.outcome()) continue;
+      const game = randomGameWithCaptures(random);
+      if (!game) continue;
       const pos = game.position as St3dPosition;
-      const view = game.variant.view(game.position);
-      let white = 0;
-      for (const cell of view.cells) white += (cell.color === 'white' ? 1 : -1) * VALUE[cell.role]!;
-      for (const color of ['white', 'black'] as const)
-        for (const [role, n] of Object.entries(view.hands[color])) white += (color === 'white' ? 1 : -1) * VALUE[role]! * (n ?? 0);
+      const white = viewMaterial(game).whiteLead;
       expect(leadOf(pos, 'white')).toBe(white);
       expect(leadOf(pos, 'black') + white).toBe(0);
       if (white !== 0) uneven++;
@@ -138,20 +149,20 @@ describe("First Contact's lead and progress terms", () => {
 
 describe('the tuning option cutTurns', () => {
   it('plays the plain level until the side to move has had no path to the enemy king at N of its turns in a row', () => {
-    const cut = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
-    const joined = walled('Wa4d:PP/PP,Nd1d:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+    const cut = walled(CUT);
+    const joined = walled(JOINED);
     expect([cutFor(cut, 1), cutFor(cut, 2), cutFor(joined, 1), cutFor(cut, 1, 1)]).toEqual([true, false, false, false]);
     const options = { level: 3 as const, seed: 1, bridge: 80, cutTurns: 1 };
     expect([playsPlain(cut, options), playsPlain(joined, options), playsPlain(cut, { ...options, cutTurns: 2 })]).toEqual([false, true, true]);
     // Two White turns without a path: from the second on, the terms apply.
     const legal = cut.legalTexts().filter((t) => {
-      const next = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+      const next = walled(CUT);
       next.play(t);
       return !bridged(next.position as St3dPosition, 'black');
     });
     cut.play(legal[0]!);
     const reply = cut.legalTexts().find((t) => {
-      const next = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+      const next = walled(CUT);
       next.play(legal[0]!);
       next.play(t);
       return !bridged(next.position as St3dPosition, 'white');
@@ -172,10 +183,7 @@ describe('the tuning option convertAt', () => {
         const pos = game.position as St3dPosition;
         if (pos.turn === 'white') best = Math.max(best, leadOf(pos, 'white'));
         if (pos.turn === 'white' && best >= 300) break;
-        const legal = game.legalTexts();
-        const takes = legal.filter((t) => t.includes('x'));
-        const pool = takes.length && random() < 0.7 ? takes : legal;
-        game.play(pool[Math.floor(random() * pool.length)]!);
+        playRandom(game, random, 0.7);
         if (game.outcome()) break;
       }
       if (game.outcome() || (game.position as St3dPosition).turn !== 'white' || best < 300) continue;
@@ -192,7 +200,7 @@ describe('the tuning option convertAt', () => {
     }
     expect(checked).toBe(3);
     // A set-up position (the walled one, White 2 pawns up): quiet plies count from it.
-    const set = walled('Wa4d:PP/PP,Nd1u:2/2,Ba1u:kn/bp,Ba4d:bn/pp');
+    const set = walled(CUT);
     const lead = leadOf(set.position as St3dPosition, 'white');
     expect([converting(set, lead, 0), converting(set, lead, 1), converting(set, lead + 1, 0)]).toEqual([true, false, false]);
   });
