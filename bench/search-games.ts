@@ -58,11 +58,15 @@ export function playGame(job: GameJob): GameResult {
     const played = game.play(text);
     if (!played.ok) throw new Error(`${text}: ${played.error.message}`);
   }
+  return { ...finalResult(game), plies: game.ply };
+}
+
+/** How a game stopped at the ply cap (or ended) counts: its outcome, else adjudicated on material (ADJUDICATE_MARGIN). */
+export function finalResult(game: Game): Pick<GameResult, 'result' | 'reason'> {
   const outcome = game.outcome();
-  if (outcome && outcome.result !== '*') return { result: outcome.result, reason: outcome.reason, plies: game.ply };
+  if (outcome && outcome.result !== '*') return { result: outcome.result, reason: outcome.reason };
   const balance = material(game);
-  const result = balance >= ADJUDICATE_MARGIN ? '1-0' : balance <= -ADJUDICATE_MARGIN ? '0-1' : '1/2-1/2';
-  return { result, reason: 'adjudicated', plies: game.ply };
+  return { result: balance >= ADJUDICATE_MARGIN ? '1-0' : balance <= -ADJUDICATE_MARGIN ? '0-1' : '1/2-1/2', reason: 'adjudicated' };
 }
 
 export interface TimingJob {

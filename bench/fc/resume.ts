@@ -14,7 +14,7 @@ import { chooseMoveInGame, converting, playsPlain } from '../../src/engine/searc
 import { matchOpenings } from '../match/openings.ts';
 import { parseEngine } from '../match/cli.ts';
 import { pentanomialElo } from '../match/stats.ts';
-import { ADJUDICATE_MARGIN, material } from '../search-games.ts';
+import { finalResult, material } from '../search-games.ts';
 
 const args = process.argv.slice(2);
 const verify = args.includes('--verify');
@@ -111,15 +111,8 @@ for (let k = 0; k < jobs.length; k++) {
     if (!r.ok) throw new Error(r.error.message);
     moves.push(choice.text);
   }
-  const outcome = game.outcome();
-  let result: string;
-  let reason: string;
-  if (outcome && outcome.result !== '*') ({ result, reason } = outcome);
-  else {
-    const balance = material(game);
-    result = balance >= ADJUDICATE_MARGIN ? '1-0' : balance <= -ADJUDICATE_MARGIN ? '0-1' : '1/2-1/2';
-    reason = 'adjudicated';
-  }
+  // Counted as the runner counts it (bench/match/play.ts).
+  const { result, reason } = finalResult(game);
   const firstScore = result === '1/2-1/2' ? 0.5 : (result === '1-0') === g.firstWhite ? 1 : 0;
   out[key] = mine[key] = { index: pair.index, firstWhite: g.firstWhite, result, reason, plies: game.ply, firstScore, moves, replayed: true, start } as Played;
   save();

@@ -4,7 +4,7 @@
 // this checkout's Game, which checks every turn and ends the game.
 import { Game } from '../../src/engine/game.ts';
 import type { VariantName } from '../../src/engine/types.ts';
-import { ADJUDICATE_MARGIN, material } from '../search-games.ts';
+import { finalResult } from '../search-games.ts';
 
 export interface EngineSpec {
   /** The bundle to import (an ES module exporting Game and chooseMoveInGame). */
@@ -92,15 +92,7 @@ async function playGame(job: PairJob, firstWhite: boolean, tally: [EngineTally, 
     for (const view of views) must(view.play(choice.text));
     moves.push(choice.text);
   }
-  const outcome = referee.outcome();
-  let result: GameRecord['result'];
-  let reason: string;
-  if (outcome && outcome.result !== '*') ({ result, reason } = outcome);
-  else {
-    const balance = material(referee);
-    result = balance >= ADJUDICATE_MARGIN ? '1-0' : balance <= -ADJUDICATE_MARGIN ? '0-1' : '1/2-1/2';
-    reason = 'adjudicated';
-  }
+  const { result, reason } = finalResult(referee);
   const firstScore = result === '1/2-1/2' ? 0.5 : (result === '1-0') === firstWhite ? 1 : 0;
   return { firstWhite, result, reason, plies: referee.ply, firstScore, moves };
 }
