@@ -4,8 +4,8 @@ import type { ChallengeRow } from '../db/schema.ts';
 import type { PlayerStore } from '../db/player-store.ts';
 import { overFixedWindow } from './rate-limits.ts';
 import { fail, type Failure } from './result.ts';
+import { DAY_MS } from './durations.ts';
 
-const DAY_MS = 86_400_000;
 /** How long the same challenge sent again is taken for the first one (a double click, a form sent twice). */
 export const TWIN_CHALLENGE_MS = 10_000;
 /** Open challenges a player may have at once (to anyone or to one player): one client cannot fill the lobby. */

@@ -18,8 +18,7 @@ import { clockOfGame, computerRematchInput } from './rematch.ts';
 import type { Seats } from './new-game.ts';
 import type { TournamentSummary } from './tournament-views.ts';
 import { MAX_OPEN_CHALLENGES, strangerLimit, TWIN_CHALLENGE_MS } from './challenge-limits.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from './durations.ts';
 
 /** What a player's event stream carries (GET /api/stream/events). */
 export type PlayerEvent =

@@ -4,8 +4,7 @@
 // does what is due (src/service/due-work.ts), each job guarded so that it happens once.
 import type { GameRow } from '../db/schema.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from './computer-sides.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from './durations.ts';
 
 export type DueRow = Pick<
   GameRow,

@@ -10,8 +10,7 @@ import { reminderAgain } from './due.ts';
 import type { ComputerTurns, EventSink, GameAlarms, GameEndHook, GameEvent, WebhookPolicy } from './ports.ts';
 import { publicMove } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
-
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from './durations.ts';
 
 export const gameOver: readonly GameEvent[] = [{ type: 'game-over', recipients: ['white', 'black'] }];
 

@@ -4,7 +4,8 @@ import type { GameChanges } from '../db/game-store.ts';
 import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
 import { lastCallAt, reminderAgain } from './due.ts';
-import { DAY_MS, noOfferMessage, overMessage, type Actor, type GameContext } from './game-core.ts';
+import { noOfferMessage, overMessage, type Actor, type GameContext } from './game-core.ts';
+import { DAY_MS, HOUR_MS } from './durations.ts';
 import { iso, publicState, utc, type PublicState } from './public-state.ts';
 import { rateLimited, slidingWait } from './rate-limits.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
@@ -38,7 +39,7 @@ export const otherPauseAsked = (state: Pick<PublicState, 'pauseOffer'>, days: nu
     : undefined;
 
 /** Pause requests each side may make in an hour: each is told to the opponent, and so is its withdrawal (tester 11 S19). */
-export const PAUSE_ASKS = { max: 5, windowMs: 3_600_000 } as const;
+export const PAUSE_ASKS = { max: 5, windowMs: HOUR_MS } as const;
 
 /** The side's pause requests in the last hour (oldest first), as the row keeps them. */
 function recentAsks(row: GameRow, now: number): Record<Color, number[]> {

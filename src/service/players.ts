@@ -16,6 +16,7 @@ import { waitsFor } from './public-state.ts';
 import { gameRatings } from './public-state.ts';
 import { countsForRatings, type GameRatings } from './ratings.ts';
 import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './crypto.ts';
+import { HOUR_MS, MINUTE_MS } from './durations.ts';
 
 /** How long an emailed sign-in link works. */
 export const SIGN_IN_MINUTES = 15;
@@ -26,7 +27,6 @@ export const CONFIRM_HOURS = 24;
 /** Mail to one address (sign-in links and confirmation links together), per hour: counted per
  * request, whether or not a player has the address, so the limit tells nobody who plays here. */
 export const MAIL_PER_ADDRESS_PER_HOUR = 5;
-const HOUR_MS = 3_600_000;
 const SIGN_IN_LINK_INVALID = 'this sign-in link is not valid: it was used already, it expired, or it was cut short; ask for a new one';
 const CONFIRM_LINK_INVALID = 'this confirmation link is not valid: it was used already, it expired, the address was changed since, or it was cut short';
 /** The games a list shows (/me, GET /api/me/games): the most urgent ones when there are more. */
@@ -283,7 +283,7 @@ export class PlayerService {
       )
     )
       return done(undefined);
-    const expires = this.clock() + SIGN_IN_MINUTES * 60_000;
+    const expires = this.clock() + SIGN_IN_MINUTES * MINUTE_MS;
     const links: { name: string | null; url: string }[] = [];
     for (const p of found) {
       const token = newToken();

@@ -9,8 +9,8 @@ import type { Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { idle, isProvisional, PROVISIONAL_RD, ratePeriod, START, type Rating } from '../league/glicko2.ts';
 import { done, fail, type ServiceResult } from './result.ts';
+import { DAY_MS } from './durations.ts';
 
-export const DAY_MS = 86_400_000;
 /** One rating period of inactivity. */
 export const IDLE_PERIOD_MS = 7 * DAY_MS;
 /**

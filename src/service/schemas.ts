@@ -2,6 +2,7 @@
 // these and /openapi.json is generated from them, so the two cannot drift.
 import * as v from 'valibot';
 import { COLORS, VARIANT_NAMES } from '../engine/types.ts';
+import { HOUR_MS } from './durations.ts';
 
 /** Days per move offered by the clock, as on the long-standing correspondence servers. */
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7, 10, 14] as const;
@@ -217,7 +218,7 @@ export const CreateGameSchema = v.pipe(
 
 /** Game messages: how long one may be, and how many one side may send in a while. */
 export const MAX_MESSAGE_CHARS = 500;
-export const MESSAGE_RATE = { max: 10, windowMs: 3_600_000 } as const;
+export const MESSAGE_RATE = { max: 10, windowMs: HOUR_MS } as const;
 
 /** A message between the players: up to 500 characters, line breaks allowed, no other control characters. */
 export const MessageTextSchema = v.pipe(

@@ -6,8 +6,7 @@ import { newGameId } from './crypto.ts';
 import { startingGame } from './new-game.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { MAX_ROUND_ROBIN_PLAYERS, type CreateTournamentInput } from './tournament-schemas.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from './durations.ts';
 
 /** The row of a tournament `creatorId` makes at `now` on `origin`, or why the input cannot be one. */
 export function newTournamentRow(creatorId: string, input: CreateTournamentInput, origin: string, now: number): ServiceResult<TournamentRow> {
