@@ -169,6 +169,27 @@ describe('a refused offer (tester 14 P10)', () => {
   });
 });
 
+describe("a refused offer's focus (tester 17 X4)", () => {
+  it("is on the field the refusal is about, whatever its words: the form's own fields, the clock's and options' API names, the service's", async () => {
+    const worf = await newPlayer('Worf');
+    const focusOf = async (typed: Record<string, string>) => {
+      const refused = await form('/challenges', { variant: 'curved-space', ratedShown: '1', ...typed }, undefined, cookie(worf.key));
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      const focused = formOf(refused.text, 'challenge-form').match(/<(?:select|input) name="(\w+)"[^>]*autofocus=""/g) ?? [];
+      expect(focused).toHaveLength(1);
+      return /name="(\w+)"/.exec(focused[0]!)![1];
+    };
+    expect(await focusOf({ days: '9' })).toBe('days'); // the form's schema
+    expect(await focusOf({ platforms: '13' })).toBe('platforms'); // the form's schema, a Curved Space option
+    expect(await focusOf({ days: '3', timeout: 'never' })).toBe('timeout'); // the API's clock.timeout
+    expect(await focusOf({ days: '3', leave: '31' })).toBe('leave'); // the API's clock.leaveDays
+    expect(await focusOf({ to: worf.id })).toBe('to'); // the service: "to: you cannot challenge yourself"
+    expect(await focusOf({ to: 'nosuchplayer' })).toBe('to'); // the service: no such player
+    expect(await focusOf({ color: 'green' })).toBe('color'); // the API's color
+    expect(await focusOf({ variant: 'chess' })).toBe('variant');
+  });
+});
+
 describe('challenges to one player (tester 11 S18)', () => {
   it('at most 5 a day from a player they never played: sending and withdrawing cannot flood them; others, the lobby and opponents stay open', async () => {
     const kor = await newPlayer('Kor');

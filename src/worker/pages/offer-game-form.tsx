@@ -8,26 +8,22 @@ import { nameOf } from './rating-badge.tsx';
 
 /** The fields the form sends, as a refused offer sent them (shown again with why). */
 export const OFFER_FIELDS = ['variant', 'color', 'days', 'timeout', 'leave', 'to', 'platforms', 'platformMoves', 'rated'] as const;
+export type OfferField = (typeof OFFER_FIELDS)[number];
 export interface OfferRefused {
   readonly error: string;
-  readonly typed: Partial<Record<(typeof OFFER_FIELDS)[number], string>>;
+  /** The field the refusal is about: it takes the focus (tester 17 X4); none, the form's first. */
+  readonly field?: OfferField | undefined;
+  readonly typed: Partial<Record<OfferField, string>>;
 }
 
 /** `refused`: the offer was refused (tester 14 P10): the form comes back as it was sent, why above it. */
 export const OfferGameForm = (p: { id: string; to?: PublicPlayer; refused?: OfferRefused | undefined }) => {
   const typed = p.refused?.typed;
   const chosen = (field: keyof NonNullable<typeof typed>, value: string, byDefault = false) => (typed ? typed[field] === value : byDefault);
-  // Refused: the focus goes to the field the reason names (tester 17 X4), else the first; it brings the form, and why above it, into view.
-  const why = p.refused?.error ?? '';
-  const focus = !p.refused
-    ? undefined
-    : /^Leave days/.test(why)
-      ? 'leave'
-      : /^When a deadline/.test(why)
-        ? 'timeout'
-        : !p.to && /^to:|player/i.test(why)
-          ? 'to'
-          : 'variant';
+  // Refused: the focus goes to the field the refusal is about (tester 17 X4), else the first (so on a
+  // profile, whose player id is a hidden field); it brings the form, and why above it, into view.
+  const field = p.refused?.field;
+  const focus = !p.refused ? undefined : field && !(field === 'to' && p.to) ? field : 'variant';
   const focused = (field: string) => (focus === field ? true : undefined);
   return (
     <>
@@ -52,7 +48,7 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer; refused?: Offe
         </label>{' '}
         <label>
           You play{' '}
-          <select name="color">
+          <select name="color" autofocus={focused('color')}>
             <option value="random">by lot</option>
             <option value="white" selected={chosen('color', 'white')}>
               White
@@ -64,7 +60,7 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer; refused?: Offe
         </label>{' '}
         <label>
           Days per move{' '}
-          <select name="days">
+          <select name="days" autofocus={focused('days')}>
             <option value="" selected={chosen('days', '')}>
               no clock (not rated)
             </option>
@@ -110,7 +106,7 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer; refused?: Offe
           <legend>Curved Space only</legend>
           <label>
             Number of platforms{' '}
-            <select name="platforms">
+            <select name="platforms" autofocus={focused('platforms')}>
               {Array.from({ length: 12 }, (_, i) => String(i + 1)).map((n) => (
                 <option value={n} selected={chosen('platforms', n, n === '4')}>
                   {n}
@@ -120,7 +116,7 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer; refused?: Offe
           </label>{' '}
           <label>
             Platform moves{' '}
-            <select name="platformMoves">
+            <select name="platformMoves" autofocus={focused('platformMoves')}>
               <option value="fixed">fixed</option>
               <option value="after-capture" selected={chosen('platformMoves', 'after-capture')}>
                 after a capture
@@ -129,7 +125,7 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer; refused?: Offe
           </label>
         </fieldset>
         <label>
-          <input type="checkbox" name="rated" value="1" checked={chosen('rated', '1', true)} /> Rated
+          <input type="checkbox" name="rated" value="1" checked={chosen('rated', '1', true)} autofocus={focused('rated')} /> Rated
         </label>{' '}
         <input type="hidden" name="ratedShown" value="1" />
         <button type="submit">{p.to ? `Challenge ${nameOf(p.to)}` : 'Offer'}</button>

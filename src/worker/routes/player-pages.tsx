@@ -6,6 +6,7 @@ import { Hono } from 'hono/tiny';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
+import type { Failure } from '../../service/result.ts';
 import {
   ChallengeIdSchema,
   ChallengeListQuerySchema,
@@ -24,7 +25,7 @@ import { readForm } from '../http-body.ts';
 import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailLimited } from '../http-limits.ts';
 import { describeIssues, labelled } from '../http-validation.ts';
 import { failureWords, meErrorPage as errorPage, ownPageForms, page, rarePage, sentence } from '../pages/respond.tsx';
-import { OFFER_FIELDS, type OfferRefused } from '../pages/offer-game-form.tsx';
+import { OFFER_FIELDS, type OfferField, type OfferRefused } from '../pages/offer-game-form.tsx';
 import { profilePage } from './league-pages.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import { FinishedPage, KeyPage, MePage, type MeSettingsRefused } from '../pages/me.tsx';
@@ -102,6 +103,25 @@ const CHALLENGE_FORM_LABELS = {
   'clock.leaveDays': 'Leave days for each player',
   to: 'To player id',
 };
+
+/** The offer form's field for each of the API's names that differs from it (the clock's and the options'): a refusal's field takes the focus. */
+const OFFER_FIELD_OF_API: Readonly<Record<string, OfferField>> = {
+  'clock.daysPerMove': 'days',
+  'clock.timeout': 'timeout',
+  'clock.leaveDays': 'leave',
+  'options.platforms': 'platforms',
+  'options.platformMoves': 'platformMoves',
+};
+/** The offer form's field an input's dot path (the form's own, or the API's) names, if it is one. */
+const offerField = (path: string | null | undefined): OfferField | undefined =>
+  !path ? undefined : Object.hasOwn(OFFER_FIELD_OF_API, path) ? OFFER_FIELD_OF_API[path] : OFFER_FIELDS.find((f) => f === path);
+/** The field of a refused offer: its first issue's, or what the service's refusal is about ("to: …", an unknown player). */
+const refusedField = (refused: { issues: readonly v.BaseIssue<unknown>[] } | Failure): OfferField | undefined =>
+  'issues' in refused
+    ? offerField(v.getDotPath(refused.issues[0]!))
+    : refused.code === 'unknown_player'
+      ? 'to'
+      : offerField(/^([\w.]+): /.exec(refused.error)?.[1]);
 
 /** The form's clock: days per move, and its deadline rule and leave days when the form gave them (a number typed wrong is refused in words). */
 const challengeClock = (days: string, timeout: string | undefined, leave: string | undefined) => ({
@@ -350,16 +370,17 @@ export const playerPages = new Hono<AppEnv>()
     if (await challengeLimited(c, player.id)) return tooManyPage(c, CHALLENGE_LIMITED);
     const sent = await readForm(c);
     // Refused: the form comes back where it was sent from (/me, or the profile), as sent, with why (tester 14 P10).
-    const refused = async (status: 400 | 404 | 409 | 429, error: string) => {
-      const offer = { error, typed: Object.fromEntries(OFFER_FIELDS.flatMap((k) => (sent[k] === undefined ? [] : [[k, sent[k]]]))) };
+    const refused = async (status: 400 | 404 | 409 | 429, error: string, field: OfferField | undefined) => {
+      const offer = { error, field, typed: Object.fromEntries(OFFER_FIELDS.flatMap((k) => (sent[k] === undefined ? [] : [[k, sent[k]]]))) };
       const to = sent.on === 'profile' && sent.to ? await c.var.services.players.find(sent.to) : undefined;
       return to ? profilePage(c, to, { refused: offer, status }) : mePage(c, player, undefined, { refused: offer, status });
     };
     const form = v.safeParse(ChallengeFormSchema, sent);
-    if (!form.success) return refused(400, describeIssues(form.issues, 'form'));
+    if (!form.success) return refused(400, describeIssues(form.issues, 'form'), refusedField(form));
     const f = form.output;
     // Leave days are days off a clock: without one they would be dropped without a word, as the home form says (tester 17 X13).
-    if (!f.days && f.leave && f.leave !== '0') return refused(400, 'Leave days for each player need a clock: choose days per move, or set leave days to 0.');
+    if (!f.days && f.leave && f.leave !== '0')
+      return refused(400, 'Leave days for each player need a clock: choose days per move, or set leave days to 0.', 'leave');
     const input = v.safeParse(CreateChallengeSchema, {
       variant: f.variant,
       ...curvedSpaceOptions(f),
@@ -369,11 +390,11 @@ export const playerPages = new Hono<AppEnv>()
       // Rated as ticked, but never without a clock: "no clock" says "not rated" beside it (tester 14 P1).
       rated: Boolean(f.days) && (f.ratedShown ? f.rated === '1' : true),
     });
-    if (!input.success) return refused(400, describeIssues(input.issues, 'form', CHALLENGE_FORM_LABELS));
+    if (!input.success) return refused(400, describeIssues(input.issues, 'form', CHALLENGE_FORM_LABELS), refusedField(input));
     const made = await c.var.services.challenges.create(player, input.output, linkBase(c));
     if (!made.ok) {
       if (made.retryAfter !== undefined) c.header('Retry-After', String(made.retryAfter));
-      return refused(made.status === 404 || made.status === 409 || made.status === 429 ? made.status : 400, failureWords(made));
+      return refused(made.status === 404 || made.status === 409 || made.status === 429 ? made.status : 400, failureWords(made), refusedField(made));
     }
     return c.redirect(`/challenges/${made.value.id}`, 303);
   })
