@@ -1,7 +1,8 @@
-// The rarer pages of a player's own: a mailed link's button, a new key shown once, settings saved.
+// The rarer pages of a player's own: signing in (the key form), a mailed link's button, a new key shown once,
+// settings saved.
 // Drawn by the picture Worker (rare-pages.tsx) to keep them out of the main Worker's bundle.
 import { SIGN_IN_MINUTES, type PlayerSelf } from '../../service/players.ts';
-import { Layout } from './layout.tsx';
+import { ErrorLine, Layout } from './layout.tsx';
 
 /** What a mailed link (sign-in, or confirming the player's address) shows before its button is pressed. */
 export const LinkButtonPage = (p: { kind: 'sign-in'; action: string } | { kind: 'confirm'; email: string; action: string }) =>
@@ -87,5 +88,38 @@ export const SettingsSavedPage = (p: { player: PlayerSelf }) => (
     <p>
       <a href="/me">Your games</a>
     </p>
+  </Layout>
+);
+
+/** Not signed in: the key form (the link's #key= fills it by script), and a sign-in link by email. */
+/** `next`: a game's page the key form goes back to once signed in (a spectator's "Sign in … to play it here"). */
+export const KeyPage = (p: { error?: string; ok?: string; next?: string | undefined }) => (
+  <Layout title="Sign in — Subspace">
+    <script src="/static/me.js" defer></script>
+    <h1>Your games</h1>
+    <ErrorLine error={p.error} />
+    {p.ok ? <p class="msg ok">{p.ok}</p> : null}
+    <form method="post" action="/me/session" id="key-form">
+      {p.next ? <input type="hidden" name="next" value={p.next} /> : null}
+      <label>
+        Your player key, or your link with it <input name="key" type="password" autocomplete="off" size={60} />
+      </label>{' '}
+      <button type="submit">Open</button>
+      <noscript>
+        <p>Opened your link (…/me#key=…)? Copy the whole address into the box: the key is read from it.</p>
+      </noscript>
+    </form>
+    <form method="post" action="/me/sign-in">
+      <label>
+        Or get a sign-in link by email <input name="email" type="email" size={30} />
+      </label>{' '}
+      <button type="submit">Send</button>
+    </form>
+    <form method="post" action="/me/new" data-once>
+      <label>
+        New here? Your name <input name="name" maxlength={40} />
+      </label>{' '}
+      <button type="submit">Make me a player</button>
+    </form>
   </Layout>
 );

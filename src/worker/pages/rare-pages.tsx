@@ -1,15 +1,17 @@
 // The pages drawn apart from the main Worker: the home page and a new game's links, and those few
-// requests ask for (the tournaments, a tournament, a leaderboard, a player's profile,
-// an address's confirmation and unsubscribe pages, linking a chat, the rules, a mailed link's button,
-// a new key, settings saved, a game's resign asked again and its new webhook's secret),
-// drawn by the picture Worker (src/pictures/index.ts `page`) so that their markup stays out of the
-// main Worker's bundle (issue 17: 200 KiB gzipped). The main Worker reads the data, sends it with
-// who is looking (the header's signed-in player), and serves the HTML that comes back.
+// requests ask for (the tournaments, a tournament, a leaderboard, a player's profile, an address's
+// confirmation and unsubscribe pages, linking a chat, the rules, signing in, a challenge's page, a
+// mailed link's button, a new key, settings saved, a game's resign asked again and its new
+// webhook's secret), drawn by the picture Worker (src/pictures/index.ts `page`) so that their markup
+// stays out of the main Worker's bundle (issue 17: 200 KiB gzipped). The main Worker reads the
+// data, sends it with who is looking (the header's signed-in player), and serves the HTML that
+// comes back.
 import { ConfirmDiscordPage, TelegramLinkPage } from './chat-links.tsx';
 import { AddressConfirmedPage, ConfirmAddressPage, UnsubscribedPage, UnsubscribePage } from './confirm-address.tsx';
 import { LeaderboardPage, TournamentPage, TournamentsPage } from './league.tsx';
 import { ProfilePage } from './profile.tsx';
-import { LinkButtonPage, NewKeyPage, SettingsSavedPage } from './me-rare.tsx';
+import { KeyPage, LinkButtonPage, NewKeyPage, SettingsSavedPage } from './me-rare.tsx';
+import { ChallengePage } from './challenges.tsx';
 import { ConfirmEndPage, SettingsPage } from './game-rare.tsx';
 import { CreatedPage, HomePage } from './home.tsx';
 import { lookupIn, type RatingTable } from './rating-badge.tsx';
@@ -34,6 +36,8 @@ export type RarePage =
   | { readonly name: 'unsubscribed'; readonly props: Parameters<typeof UnsubscribedPage>[0] }
   | { readonly name: 'confirm-discord'; readonly props: Parameters<typeof ConfirmDiscordPage>[0] }
   | { readonly name: 'telegram-link'; readonly props: Parameters<typeof TelegramLinkPage>[0] }
+  | { readonly name: 'sign-in'; readonly props: Parameters<typeof KeyPage>[0] }
+  | { readonly name: 'challenge'; readonly props: Parameters<typeof ChallengePage>[0] }
   | { readonly name: 'link-button'; readonly props: Parameters<typeof LinkButtonPage>[0] }
   | { readonly name: 'new-key'; readonly props: Parameters<typeof NewKeyPage>[0] }
   | { readonly name: 'settings-saved'; readonly props: Parameters<typeof SettingsSavedPage>[0] }
@@ -66,6 +70,10 @@ function element(request: RarePage) {
       return <ConfirmDiscordPage {...request.props} />;
     case 'telegram-link':
       return <TelegramLinkPage {...request.props} />;
+    case 'challenge':
+      return <ChallengePage {...request.props} />;
+    case 'sign-in':
+      return <KeyPage {...request.props} />;
     case 'link-button':
       return <LinkButtonPage {...request.props} />;
     case 'new-key':

@@ -21,7 +21,7 @@ export function page<C extends Context>(c: C, status: 200 | 201 | 400 | 403 | 40
 }
 
 /** A page the picture Worker draws (src/worker/pages/rare-pages.tsx), answered as every page is. */
-export async function rarePage<E extends AppEnv>(c: Context<E>, request: RarePage, status: 200 | 400 | 404 | 409 | 429 = 200): Promise<Response> {
+export async function rarePage<E extends AppEnv>(c: Context<E>, request: RarePage, status: 200 | 400 | 403 | 404 | 409 | 429 = 200): Promise<Response> {
   const html = await sideWorker(c.env).page(request, c.get('pageInfo') ?? { path: c.req.path });
   return page(c, status).html(html);
 }

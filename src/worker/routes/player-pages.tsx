@@ -28,8 +28,8 @@ import { failureWords, meErrorPage as errorPage, ownPageForms, page, rarePage, s
 import { OFFER_FIELDS, type OfferField, type OfferRefused } from '../pages/offer-game-form.tsx';
 import { profilePage } from './league-pages.tsx';
 import { cookiePlayer } from '../viewer.tsx';
-import { FinishedPage, KeyPage, MePage, type MeSettingsRefused } from '../pages/me.tsx';
-import { ChallengePage, LobbyPage } from '../pages/challenges.tsx';
+import { FinishedPage, MePage, type MeSettingsRefused } from '../pages/me.tsx';
+import { LobbyPage } from '../pages/challenges.tsx';
 import { ratingLookup } from '../profile.ts';
 import { chatLinksOf } from './chat-links.tsx';
 import { endKeys } from './players.ts';
@@ -176,7 +176,7 @@ export const playerPages = new Hono<AppEnv>()
 
   .get('/me', async (c) => {
     const player = await cookiePlayer(c);
-    if (!player) return page(c).html(<KeyPage next={gameAfterSignIn(c.req.query('next'))} />);
+    if (!player) return rarePage(c, { name: 'sign-in', props: { next: gameAfterSignIn(c.req.query('next')) } });
     if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await c.var.services.players.games(player, 'finished', linkBase(c))} />);
     return mePage(c, player);
   })
@@ -233,7 +233,7 @@ export const playerPages = new Hono<AppEnv>()
     const found = v.is(ChallengeIdSchema, { id }) ? await c.var.services.challenges.get(id, linkBase(c)) : undefined;
     if (!found?.ok) return errorPage(c, 404, 'No such challenge', `There is no challenge with id ${id.slice(0, 40)}.`, '/lobby');
     const player = await cookiePlayer(c);
-    return page(c).html(<ChallengePage c={found.value} {...(player ? { me: player.id } : {})} />);
+    return rarePage(c, { name: 'challenge', props: { c: found.value, ...(player ? { me: player.id } : {}) } });
   })
 
   // The forms' own addresses, opened again (the address bar after a form, a restored tab): /me, not a 405 (tester 9 U15).
@@ -251,7 +251,8 @@ export const playerPages = new Hono<AppEnv>()
     const key = keyInText(form.key ?? '');
     const player = key ? await c.var.services.players.authenticate(key) : undefined;
     const next = gameAfterSignIn(form.next);
-    if (!player) return page(c, 403).html(<KeyPage error="That is not a player key (nor a link with one). Check that you copied all of it." next={next} />);
+    if (!player)
+      return rarePage(c, { name: 'sign-in', props: { error: 'That is not a player key (nor a link with one). Check that you copied all of it.', next } }, 403);
     // The browser gets a key of its own, which signing out there ends; the key typed in stays.
     keepKey(c, await c.var.services.players.browserKey(player));
     // Back to the game the player came from to sign in (tester 9 U9), else their games.
@@ -260,13 +261,13 @@ export const playerPages = new Hono<AppEnv>()
 
   .post(
     '/me/new',
-    limitNewGames((c, error) => page(c, 429).html(<KeyPage error={error} />), 'new player keys'),
+    limitNewGames((c, error) => rarePage(c, { name: 'sign-in', props: { error } }, 429), 'new player keys'),
     async (c) => {
       const name = (await readForm(c)).name?.trim();
       const input = v.safeParse(CreatePlayerSchema, name ? { name } : {});
-      if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues, 'name', ME_FORM_LABELS)} />);
+      if (!input.success) return rarePage(c, { name: 'sign-in', props: { error: describeIssues(input.issues, 'name', ME_FORM_LABELS) } }, 400);
       const created = await c.var.services.players.create(input.output, linkBase(c));
-      if (!created.ok) return page(c, 400).html(<KeyPage error={failureWords(created)} />);
+      if (!created.ok) return rarePage(c, { name: 'sign-in', props: { error: failureWords(created) } }, 400);
       keepKey(c, await c.var.services.players.browserKey(created.value));
       return showNewKey(c, created.value.key);
     },
@@ -283,11 +284,11 @@ export const playerPages = new Hono<AppEnv>()
       return c.redirect('/me', 303);
     }
     const input = v.safeParse(SignInSchema, { email: (await readForm(c)).email ?? '' });
-    if (!input.success) return page(c, 400).html(<KeyPage error={describeIssues(input.issues, 'form', ME_FORM_LABELS)} />);
+    if (!input.success) return rarePage(c, { name: 'sign-in', props: { error: describeIssues(input.issues, 'form', ME_FORM_LABELS) } }, 400);
     if (await mailLimited(c)) return tooManyPage(c, MAIL_LIMITED);
     const sent = await c.var.services.players.requestSignIn(input.output.email, linkBase(c));
     if (!sent.ok) return tooManyPage(c, sent.error, sent.retryAfter);
-    return page(c).html(<KeyPage ok={SIGN_IN_SENT} />);
+    return rarePage(c, { name: 'sign-in', props: { ok: SIGN_IN_SENT } });
   })
 
   .post('/me/confirm-email', async (c) => {
@@ -295,7 +296,10 @@ export const playerPages = new Hono<AppEnv>()
     if (!link.ok) return link.page;
     const confirmed = await c.var.services.players.confirmEmail(link.t);
     if (!confirmed.ok) return errorPage(c, 403, 'Confirmation link not valid', failureWords(confirmed));
-    return page(c).html(<KeyPage ok={`Thank you: ${confirmed.value.email} is confirmed. Sign-in links and challenges can be mailed to it now.`} />);
+    return rarePage(c, {
+      name: 'sign-in',
+      props: { ok: `Thank you: ${confirmed.value.email} is confirmed. Sign-in links and challenges can be mailed to it now.` },
+    });
   })
 
   .post('/me/settings', async (c) => {
