@@ -30,6 +30,27 @@ describe('Warp Factor: start position', () => {
   });
 });
 
+describe("Warp Factor: a knight's refused leap, in words (tester 18 Y1)", () => {
+  const refusal = (pos: St3dPosition, text: string) => {
+    const r = wf.parseMove(pos, text);
+    return r.ok ? 'legal' : r.error.message;
+  };
+  it('is not a leap when the target is not two cells along one axis and one along another', () => {
+    const start = wf.initial({});
+    for (const to of ['Wa3', 'Wc3', 'Wa4', 'Nb2'])
+      expect(refusal(start, `Wa1-${to}`)).toBe(`Wa1-${to}: a knight leaps two cells along one axis and one along another; ${to} is not such a leap from Wa1`);
+    expect(refusal(start, 'Wd1-Wd4')).toMatch(/^Wd1-Wd4: a knight leaps two cells along one axis and one along another; Wd4 is not such a leap/);
+    expect(refusal(start, 'Wa1-Wb3')).toBe('legal');
+  });
+  it('must pass through a platform cell when the leap goes from one fixed level to another', () => {
+    const pos = at('2b1/P1n1/4/N3|4/p3/4/1BB1|3n/1p2/3b/Pp1N Wa1u*w:1P/RQ,Wd1u*w:PP/KR,Ba4u*b:rq/pp,Bd4u*b:r1/pk - w - -');
+    for (const to of ['Nd2', 'Nc3'])
+      expect(refusal(pos, `Bd1-${to}`)).toBe(
+        `Bd1-${to}: the knight on Bd1 cannot leap to ${to} (a leap between fixed levels must pass through a platform cell)`,
+      );
+  });
+});
+
 describe('Warp Factor: warp leaps', () => {
   it('go to the same-named vacant cell of the other fixed levels, never capturing', () => {
     // White rook on Nb2; Wb2 vacant, Bb2 holds a black pawn.

@@ -187,8 +187,13 @@ export function explainUnreachable(pos: St3dPosition, geo: Geometry, from: numbe
     if (PAWN_CAPTURES.some((d) => geo.next[base + d] === to)) return `a pawn steps diagonally or triagonally only to capture, and ${target} is empty`;
     return `a pawn steps one cell orthogonally, or diagonally/triagonally to capture; ${target} is not such a step from ${cellName(from, pos.platforms)}`;
   }
-  if (role === KNIGHT)
-    return `the knight on ${cellName(from, pos.platforms)} cannot leap to ${target} (a leap between fixed levels must pass through a platform cell)`;
+  if (role === KNIGHT) {
+    // Knight-shaped (two cells along one axis, one along another) yet refused: only a leap between fixed levels is.
+    const d = [geo.px[to]! - geo.px[from]!, geo.py[to]! - geo.py[from]!, geo.ph[to]! - geo.ph[from]!].map(Math.abs).sort();
+    return d[0] === 0 && d[1] === 1 && d[2] === 2
+      ? `the knight on ${cellName(from, pos.platforms)} cannot leap to ${target} (a leap between fixed levels must pass through a platform cell)`
+      : `a knight leaps two cells along one axis and one along another; ${target} is not such a leap from ${cellName(from, pos.platforms)}`;
+  }
   if (role === KING)
     return `a king steps one cell orthogonally, diagonally on the level or triagonally; ${target} is not one step from ${cellName(from, pos.platforms)}`;
   for (const d of SLIDES[role]!) {

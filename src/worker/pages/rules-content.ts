@@ -186,7 +186,7 @@ const firstContact: RulesText = {
 };
 
 const warpFactor: RulesText = {
-  summary: 'Franz Joseph\u2019s standard set-up on the Star Trek field, half a set each, with warp leaps between levels and platforms you own: checkmate wins.',
+  summary: 'Franz Joseph\u2019s standard set-up on the Star Trek field, a full set each, with warp leaps between levels and platforms you own: checkmate wins.',
   sections: [
     field([
       {
