@@ -360,6 +360,11 @@ describe('what the player wrote, whole', () => {
     expect(both.replies[0]!.text).toContain(`You played ${turn} (ply 2), with your message.`);
     const after = await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.white });
     expect(after.body.messages.at(-1).text).toBe('Good luck,\nand have fun');
+    // A blank line ends the message: the sign-off below it is not sent (tester 18 Y4).
+    const signed = await send(raw(KOR, to, 'say Your move, Kirk.\nTake your time.\n\nThanks,\nKor\n'), KOR, to);
+    expect(signed.replies[0]!.text).toMatch(/Your message was sent to White:\n> Your move, Kirk.\n> Take your time.$/);
+    const last = await call('GET', `/api/games/${g.id}/messages`, { token: g.tokens.white });
+    expect(last.body.messages.at(-1).text).toBe('Your move, Kirk.\nTake your time.');
   });
 
   it('a "say" line beside another command is sent too, first; after the game, a reply without a command is told the game is over (tester 12 E21, E9)', async () => {

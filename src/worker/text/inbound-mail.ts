@@ -89,15 +89,21 @@ const ATTRIBUTION =
  * ("On ... wrote:" and its translations) followed by ">" lines is skipped with them, so a turn
  * written below the quote (Thunderbird) is found; a header followed by unmarked text (Outlook's
  * "From:" / "De :" / "Von:" blocks, "-----Original Message-----" and its translations), our own
- * marker line, or a signature ("-- ") ends the reading: everything below is history.
+ * marker line, or a signature ("-- ") ends the reading: everything below is history. A blank
+ * line between written lines is one '' (at most `max` written lines).
  */
 export function ownLines(text: string, max = 30): string[] {
   const lines = text.split('\n');
   const out: string[] = [];
-  for (let i = 0; i < lines.length && out.length < max; i++) {
+  let written = 0;
+  for (let i = 0; i < lines.length && written < max; i++) {
     const line = lines[i]!.trim();
     if (line.startsWith('>')) continue;
-    if (!line) continue;
+    // A blank line is kept (once) where it parts what was written: it ends a `say` message (tester 18 Y4).
+    if (!line) {
+      if (out.length && out.at(-1) !== '') out.push('');
+      continue;
+    }
     if (
       (line.startsWith('##') &&
         markerAt(
@@ -117,6 +123,7 @@ export function ownLines(text: string, max = 30): string[] {
       break;
     }
     out.push(line);
+    written++;
   }
   return out;
 }

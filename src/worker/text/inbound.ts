@@ -110,11 +110,14 @@ async function findCommand(service: GameApi, gameId: string, side: Color, lines:
   let said: Extract<Command, { kind: 'say' }> | undefined;
   const actions: { line: string; command: Command }[] = [];
   const skipped: { line: string; turn: string }[] = [];
-  // The lines after a `say` line that are no command go with its message: a message mail programs
-  // wrapped, or written on several lines (tester 12 E12: it was cut at the first line's end).
+  // The lines after a `say` line that are no command go with its message, up to a blank line: a
+  // message mail programs wrapped, or written on several lines (tester 12 E12: it was cut at the
+  // first line's end).
   let saying = false;
   for (const line of lines) {
-    const command = parseCommand(line);
+    // A blank line ends a message: what follows it ("Thanks,", a name) is not sent (tester 18 Y4).
+    if (!line) saying = false;
+    const command = line ? parseCommand(line) : undefined;
     if (!command) continue;
     if (saying && command.kind === 'move' && said && !(await commandLike(service, gameId, command.text))) {
       said = { kind: 'say', text: `${said.text}\n${line}` };
