@@ -54,7 +54,12 @@ export const VARIANTS = [
     about: 'Empty field: place four platforms, then kings, then drop and move; the first check wins.',
     options: {},
   },
-  { id: 'warp-factor', title: 'Warp Factor', about: 'A full set each on the Star Trek field, with warp leaps and platforms owned by each side; checkmate wins.', options: {} },
+  {
+    id: 'warp-factor',
+    title: 'Warp Factor',
+    about: 'A full set each on the Star Trek field, with warp leaps and platforms owned by each side; checkmate wins.',
+    options: {},
+  },
   {
     id: 'curved-space',
     title: 'Curved Space',

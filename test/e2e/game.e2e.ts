@@ -188,6 +188,16 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   await white.waitForFunction(() => (globalThis as any).document.getElementById('announce')?.textContent === 'Your opponent wrote: Qapla!', undefined, {
     timeout: STEP_MS,
   });
+  // A message of two lines shows as two lines (tester 18 Y12: the page's span collapsed its line breaks).
+  const twoLines = await api(
+    'POST',
+    `${blackUrl.pathname.replace(/^\/games\//, '/api/games/')}/messages`,
+    { text: 'Good luck.\nYou will need it.' },
+    blackUrl.searchParams.get('token')!,
+  );
+  assert.equal(twoLines.status, 201);
+  await white.waitForSelector('#messages li:nth-child(2) .message-text', { timeout: STEP_MS });
+  assert.equal(await white.locator('#messages li:nth-child(2) .message-text').innerText(), 'Good luck.\nYou will need it.');
   await white.waitForSelector('#board [data-cell="Wa4u:b2"][data-target]', { timeout: STEP_MS });
   await white.locator('#board [data-cell="Wa4u:b2"]').click();
   assert.equal(await white.inputValue('#move'), 'Wb4-Wa4u:b2#');

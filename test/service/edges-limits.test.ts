@@ -237,3 +237,24 @@ describe('new players and challenges', () => {
     expect((await call('POST', '/api/challenges', { token: other.key, json: { variant: 'planar' } })).status).toBe(201);
   });
 });
+
+describe('an address confirmed in a signed-in browser', () => {
+  it("confirmed in a browser signed in to the player, the page's way on is its games, not the sign-in forms (tester 18 Y3)", async () => {
+    const sent = watchMail();
+    const address = unique('rand');
+    const created = await call('POST', '/api/players', { json: { name: 'Rand', email: address } });
+    const other = await newPlayer('Chapel');
+    const link = /http:\/\/subspace\.test(\/me\/confirm-email\?t=[A-Za-z0-9_-]{43})/.exec(sent[0]!.text)![1]!;
+    // Signed in as someone else: the page is the signed-out one (it says nothing of that player).
+    const elsewhere = await call('GET', link, { headers: { Cookie: `subspace_key=${other.key}` } });
+    expect(elsewhere.status).toBe(200);
+    const opened = await call('POST', link, { headers: { Origin: BASE, Cookie: `subspace_key=${created.body.key}` } });
+    expect(opened.status).toBe(200);
+    expect(opened.text).toContain('<h1>Address confirmed</h1>');
+    expect(opened.text).toContain(`${address} is confirmed`);
+    expect(opened.text).toContain('<a href="/me">Your games</a>');
+    expect(opened.text).not.toContain('Make me a player');
+    expect(opened.text).not.toContain('name="key"');
+    expect((await call('GET', '/api/me', { token: created.body.key })).body.emailConfirmed).toBe(true);
+  });
+});

@@ -123,3 +123,17 @@ export const KeyPage = (p: { error?: string; ok?: string; next?: string | undefi
     </form>
   </Layout>
 );
+
+/** A player's address confirmed by its mailed link in a browser signed in to that player: the way on is its games, not the sign-in forms (tester 18 Y3). */
+export const EmailConfirmedPage = (p: { email: string }) => (
+  <Layout title="Address confirmed — Subspace">
+    <h1>Address confirmed</h1>
+    <p class="msg ok">{emailConfirmedWords(p.email)}</p>
+    <p>
+      <a href="/me">Your games</a>
+    </p>
+  </Layout>
+);
+
+/** What confirming a player's address says, signed in or not. */
+export const emailConfirmedWords = (email: string) => `Thank you: ${email} is confirmed. Sign-in links and challenges can be mailed to it now.`;

@@ -10,7 +10,7 @@ import { ConfirmDiscordPage, TelegramLinkPage } from './chat-links.tsx';
 import { AddressConfirmedPage, ConfirmAddressPage, UnsubscribedPage, UnsubscribePage } from './confirm-address.tsx';
 import { LeaderboardPage, TournamentPage, TournamentsPage } from './league.tsx';
 import { ProfilePage } from './profile.tsx';
-import { KeyPage, LinkButtonPage, NewKeyPage, SettingsSavedPage } from './me-rare.tsx';
+import { EmailConfirmedPage, KeyPage, LinkButtonPage, NewKeyPage, SettingsSavedPage } from './me-rare.tsx';
 import { ChallengePage } from './challenges.tsx';
 import { ConfirmEndPage, SettingsPage } from './game-rare.tsx';
 import { CreatedPage, HomePage } from './home.tsx';
@@ -38,6 +38,7 @@ export type RarePage =
   | { readonly name: 'telegram-link'; readonly props: Parameters<typeof TelegramLinkPage>[0] }
   | { readonly name: 'sign-in'; readonly props: Parameters<typeof KeyPage>[0] }
   | { readonly name: 'challenge'; readonly props: Parameters<typeof ChallengePage>[0] }
+  | { readonly name: 'email-confirmed'; readonly props: Parameters<typeof EmailConfirmedPage>[0] }
   | { readonly name: 'link-button'; readonly props: Parameters<typeof LinkButtonPage>[0] }
   | { readonly name: 'new-key'; readonly props: Parameters<typeof NewKeyPage>[0] }
   | { readonly name: 'settings-saved'; readonly props: Parameters<typeof SettingsSavedPage>[0] }
@@ -70,6 +71,8 @@ function element(request: RarePage) {
       return <ConfirmDiscordPage {...request.props} />;
     case 'telegram-link':
       return <TelegramLinkPage {...request.props} />;
+    case 'email-confirmed':
+      return <EmailConfirmedPage {...request.props} />;
     case 'challenge':
       return <ChallengePage {...request.props} />;
     case 'sign-in':

@@ -159,6 +159,7 @@ button:disabled{opacity:.5;cursor:not-allowed}
 .preview{background:#fff;color:#1d1d1f;border:1px solid var(--border);border-radius:6px;padding:.5rem;margin:.5rem 0}
 .chooser button{min-width:3.2rem}
 .small{font-size:.85rem;color:var(--muted)}
+.message-text{white-space:pre-line;overflow-wrap:anywhere}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:600px){main{padding:.6rem}.board{padding:0;border-radius:0;margin:0 -.6rem}.board figcaption{padding:.3rem .6rem}}
 code{overflow-wrap:anywhere}

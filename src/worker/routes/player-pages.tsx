@@ -25,6 +25,7 @@ import { readForm } from '../http-body.ts';
 import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailLimited } from '../http-limits.ts';
 import { describeIssues, labelled } from '../http-validation.ts';
 import { failureWords, meErrorPage as errorPage, ownPageForms, page, rarePage, sentence } from '../pages/respond.tsx';
+import { emailConfirmedWords } from '../pages/me-rare.tsx';
 import { OFFER_FIELDS, type OfferField, type OfferRefused } from '../pages/offer-game-form.tsx';
 import { profilePage } from './league-pages.tsx';
 import { cookiePlayer } from '../viewer.tsx';
@@ -296,10 +297,10 @@ export const playerPages = new Hono<AppEnv>()
     if (!link.ok) return link.page;
     const confirmed = await c.var.services.players.confirmEmail(link.t);
     if (!confirmed.ok) return errorPage(c, 403, 'Confirmation link not valid', failureWords(confirmed));
-    return rarePage(c, {
-      name: 'sign-in',
-      props: { ok: `Thank you: ${confirmed.value.email} is confirmed. Sign-in links and challenges can be mailed to it now.` },
-    });
+    // Signed in to the player whose address it is: the way on is its games, not the sign-in forms (tester 18 Y3).
+    const email = confirmed.value.email ?? 'the address';
+    if ((await cookiePlayer(c))?.id === confirmed.value.id) return rarePage(c, { name: 'email-confirmed', props: { email } });
+    return rarePage(c, { name: 'sign-in', props: { ok: emailConfirmedWords(email) } });
   })
 
   .post('/me/settings', async (c) => {
