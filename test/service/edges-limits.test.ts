@@ -238,6 +238,8 @@ describe('new players and challenges', () => {
   });
 });
 
+// Last in the file: placed before 'sign-in mail limits', that describe's mail spy saw no mail at all
+// (the confirmation either) after it; alone or last, every test passes. Not understood yet.
 describe('an address confirmed in a signed-in browser', () => {
   it("confirmed in a browser signed in to the player, the page's way on is its games, not the sign-in forms (tester 18 Y3)", async () => {
     const sent = watchMail();

@@ -70,6 +70,11 @@ describe('a profile', () => {
     expect(made).toMatchObject({ to: { id: kor.id }, clock: { daysPerMove: 3, timeout: 'claim', leaveDays: 4 }, color: 'white', rated: true });
     // Its page says the clock's rules.
     expect((await call('GET', `/challenges/${id}`)).text).toContain('3 days per move (the win on time claimed), 4 leave days each');
+    // On the /me of the player it was sent to, it is "to you"; on the sender's, to that player by name (tester 18 Y11).
+    const line = (page: string) => page.split('<li>').find((li) => li.includes(`/challenges/${id}"`)) ?? '';
+    const theirs = line((await call('GET', '/me', { headers: cookie(kor.key) })).text);
+    expect(theirs).toMatch(/from <a [^>]*>Worf<\/a>(<span class="rating"[^>]*>[^<]*<\/span>)? to you ·/);
+    expect(line((await call('GET', '/me', { headers: cookie(worf.key) })).text)).toMatch(/your challenge to <a [^>]*>Kor<\/a>/);
     // A leave that is no number is said in the form's words.
     const bad = await form('/challenges', { variant: 'warp-factor', days: '3', leave: 'lots' }, undefined, cookie(worf.key));
     expect(bad.status).toBe(400);

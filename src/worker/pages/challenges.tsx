@@ -33,11 +33,16 @@ export const ChallengeLine = (p: { c: PublicChallenge; me?: string; ratings?: Ra
           from <PlayerLink player={p.c.from} rating={p.ratings?.(p.c.from.id, p.c.variant)} />
         </>
       )}
+      {/* Sent to the one reading it: "to you", not their own name (tester 18 Y11). */}
       {p.c.to ? (
-        <>
-          {' '}
-          to <PlayerLink player={p.c.to} />
-        </>
+        p.me === p.c.to.id ? (
+          ' to you'
+        ) : (
+          <>
+            {' '}
+            to <PlayerLink player={p.c.to} />
+          </>
+        )
       ) : (
         ''
       )}{' '}
