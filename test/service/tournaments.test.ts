@@ -718,6 +718,27 @@ describe('page forms', () => {
     expect(doubleBad).toMatch(/<option value="double-round-robin" selected="">/);
   });
 
+  it("a Curved Space tournament made on its page has the form's platforms and platform moves; another variant none (tester 18 Y7)", async () => {
+    const a = await newPlayer('Worm cup');
+    const form4 = { name: 'Worm cup', variant: 'curved-space', format: 'round-robin', maxPlayers: '4', days: '5' };
+    const list = await (await fetchWorker(new Request(`${BASE}/tournaments`, { headers: { Cookie: `subspace_key=${a.key}` } }))).text();
+    expect(list).toMatch(/<select name="platforms">[\s\S]*<option value="4" selected="">4<\/option>/);
+    const made = await form('/tournaments', a, { ...form4, platforms: '6', platformMoves: 'after-capture' });
+    expect(made.status).toBe(303);
+    const id = made.headers.get('Location')!.split('/').at(-1)!;
+    expect((await call('GET', `/api/tournaments/${id}`)).body.options).toEqual({ platforms: 6, platformMoves: 'after-capture' });
+    // Not Curved Space: the fields are ignored, as on the offer form.
+    const planar = await form('/tournaments', a, { ...form4, variant: 'planar', platforms: '6', platformMoves: 'after-capture' });
+    expect(planar.status).toBe(303);
+    expect((await call('GET', `/api/tournaments/${planar.headers.get('Location')!.split('/').at(-1)}`)).body.options ?? {}).toEqual({});
+    // Refused, the form comes back with them as chosen.
+    const bad = await form('/tournaments', a, { ...form4, leave: '31', platforms: '6', platformMoves: 'after-capture' });
+    expect(bad.status).toBe(400);
+    const page = await bad.text();
+    expect(page).toMatch(/<option value="6" selected="">6<\/option>/);
+    expect(page).toMatch(/<option value="after-capture" selected="">/);
+  });
+
   it('withdrawing from a running tournament on its page needs the box ticked (the games left are lost)', async () => {
     const [a, b, c] = [await newPlayer('Tick A'), await newPlayer('Tick B'), await newPlayer('Tick C')];
     const t = await tournament(a, { name: 'Tick cup', format: 'round-robin', maxPlayers: 3 });

@@ -9,6 +9,7 @@ import type { LeaderboardEntry } from '../../service/ratings.ts';
 import { formatWords, type TournamentBoard, type TournamentSummary, type TournamentView } from '../../service/tournament-views.ts';
 import { getVariant } from '../../engine/variants/index.ts';
 import { Layout, ErrorLine } from './layout.tsx';
+import { CurvedSpaceFields } from './curved-space-fields.tsx';
 import { nameOf, PlayerLink, RatingBadge, type RatingLookup } from './rating-badge.tsx';
 import { utc } from '../../service/public-state.ts';
 
@@ -105,7 +106,9 @@ const TournamentLine = (p: { t: TournamentSummary }) => (
 );
 
 /** What was typed in the tournament form, shown again with its error. */
-export type TournamentFormValues = Partial<Record<'name' | 'variant' | 'format' | 'rounds' | 'maxPlayers' | 'days' | 'timeout' | 'leave' | 'rated', string>>;
+export type TournamentFormValues = Partial<
+  Record<'name' | 'variant' | 'format' | 'rounds' | 'maxPlayers' | 'days' | 'timeout' | 'leave' | 'rated' | 'platforms' | 'platformMoves', string>
+>;
 
 export const TournamentsPage = (p: {
   tournaments: TournamentSummary[];
@@ -200,6 +203,8 @@ export const TournamentsPage = (p: {
             <label>
               Leave days for each player <input name="leave" type="number" min={0} max={MAX_LEAVE_DAYS} value={f?.leave ?? '0'} />
             </label>
+            {/* A Curved Space tournament's games with the options the home and offer forms have (tester 18 Y7). */}
+            <CurvedSpaceFields typed={f} />
             <label>
               <input type="checkbox" name="rated" value="1" checked={!f || f.rated === '1'} /> Rated
             </label>

@@ -3,6 +3,7 @@
 import { VARIANTS } from '../../engine/types.ts';
 import type { PublicPlayer } from '../../service/players.ts';
 import { DAYS_PER_MOVE, MAX_LEAVE_DAYS } from '../../service/schemas.ts';
+import { CurvedSpaceFields } from './curved-space-fields.tsx';
 import { ErrorLine } from './layout.tsx';
 import { nameOf } from './rating-badge.tsx';
 
@@ -101,29 +102,8 @@ export const OfferGameForm = (p: { id: string; to?: PublicPlayer; refused?: Offe
             </label>{' '}
           </>
         )}
-        {/* Curved Space's options, as the home form has them (tester 13 W9); sent for any variant, used for Curved Space only. */}
-        <fieldset class="offer-options">
-          <legend>Curved Space only</legend>
-          <label>
-            Number of platforms{' '}
-            <select name="platforms" autofocus={focused('platforms')}>
-              {Array.from({ length: 12 }, (_, i) => String(i + 1)).map((n) => (
-                <option value={n} selected={chosen('platforms', n, n === '4')}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>{' '}
-          <label>
-            Platform moves{' '}
-            <select name="platformMoves" autofocus={focused('platformMoves')}>
-              <option value="fixed">fixed</option>
-              <option value="after-capture" selected={chosen('platformMoves', 'after-capture')}>
-                after a capture
-              </option>
-            </select>
-          </label>
-        </fieldset>
+        {/* Curved Space's options, as the home form has them (tester 13 W9). */}
+        <CurvedSpaceFields typed={typed} focus={focus} />
         <label>
           <input type="checkbox" name="rated" value="1" checked={chosen('rated', '1', true)} autofocus={focused('rated')} /> Rated
         </label>{' '}

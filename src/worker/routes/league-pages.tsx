@@ -85,6 +85,8 @@ const TOURNAMENT_FORM_LABELS = {
   'clock.daysPerMove': 'Days per move',
   'clock.timeout': 'When a deadline passes',
   'clock.leaveDays': 'Leave days for each player',
+  'options.platforms': 'Number of platforms',
+  'options.platformMoves': 'Platform moves',
 };
 
 /** A player's profile page; `offer`: its Challenge form refused (that status), shown again as sent with why. */
@@ -159,6 +161,8 @@ export const leaguePages = new Hono<AppEnv>()
       rated: f.rated === '1',
       // Rounds typed for a round robin are refused in words, as the API refuses them (not dropped).
       ...(f.rounds ? { rounds: wholeOrTyped(f.rounds) } : {}),
+      // Curved Space's options from the form's fields (tester 18 Y7); another variant's games have none.
+      ...(f.variant === 'curved-space' ? { options: { platforms: wholeOrTyped(f.platforms ?? '4'), platformMoves: f.platformMoves || 'fixed' } } : {}),
     });
     const list = () => c.var.services.tournaments.list(linkBase(c));
     // A refused form comes back as it was typed.
@@ -172,6 +176,8 @@ export const leaguePages = new Hono<AppEnv>()
       timeout: f.timeout,
       leave: f.leave,
       rated: f.rated ?? '',
+      platforms: f.platforms,
+      platformMoves: f.platformMoves,
     };
     if (!input.success)
       return rarePage(
