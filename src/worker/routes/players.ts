@@ -15,7 +15,7 @@ import { PLAYER_HELP, parsePlayerCommand, runPlayerCommand } from '../text/playe
 import { chatAnswer, chatText, commandLine } from './seats.ts';
 import { slackSignature } from '../slack-signature.ts';
 import { fromFailure, jsonError, linkBase, reply, type AppEnv } from '../http.ts';
-import { playerToken } from '../http-auth.ts';
+import { playerToken, refuseKey } from '../http-auth.ts';
 import { requireJson } from '../http-body.ts';
 import { limitNewGames, MAIL_LIMITED, mailLimited, tooMany } from '../http-limits.ts';
 import { validationHook } from '../http-validation.ts';
@@ -30,7 +30,7 @@ export const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) =>
   const auth = playerToken(c, true, 'your player key');
   if (!auth.ok) return auth.response;
   const player = await c.var.services.players.authenticate(auth.token);
-  if (!player) return jsonError(c, 403, 'bad_key', 'that is not a player key (create a player with POST /api/players)');
+  if (!player) return refuseKey(c, auth.token);
   c.set('player', player);
   c.set('playerKey', auth.token);
   await next();
