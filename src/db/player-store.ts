@@ -1,9 +1,11 @@
 // D1 queries of players, their keys, sign-in links and challenges. Game rows stay
 // in store.ts; this module only reads them for a player's list of games.
-import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import {
   challenges,
   emailConfirmations,
+  endedKeys,
   games,
   playerKeys,
   players,
@@ -37,6 +39,10 @@ function waitsForPlayer(playerId: string) {
 
 /** A challenge the lobby lists: open, to anyone, not expired at `now`. */
 const openToAnyone = (now: number) => and(eq(challenges.status, 'open'), isNull(challenges.toPlayerId), gt(challenges.expiresAt, now));
+
+/** The keys `ending` picks, noted as ended before they go (ended_keys). */
+const noteEnded = (db: DrizzleD1Database, ending: SQL | undefined, now: number) =>
+  db.insert(endedKeys).select(sql`select ${playerKeys.keyHash}, ${playerKeys.playerId}, ${now} from ${playerKeys} where ${ending}`).onConflictDoNothing();
 
 export class PlayerStore extends D1Store {
   player(id: string): Promise<PlayerRow | undefined> {
@@ -83,7 +89,8 @@ export class PlayerStore extends D1Store {
   async rekey(playerId: string, askerHash: string, fresh: readonly (readonly [string, number])[], now: number): Promise<number | undefined> {
     const there = (hash: string) => sql`exists (select 1 from ${playerKeys} where ${playerKeys.keyHash} = ${hash} and ${playerKeys.playerId} = ${playerId})`;
     const keep = fresh.length ? fresh.map(([hash]) => hash) : [askerHash];
-    const end = this.db.delete(playerKeys).where(and(eq(playerKeys.playerId, playerId), notInArray(playerKeys.keyHash, keep), there(keep[0]!)));
+    const ending = and(eq(playerKeys.playerId, playerId), notInArray(playerKeys.keyHash, keep), there(keep[0]!));
+    const end = this.db.delete(playerKeys).where(ending);
     // The table's columns in order: key_hash, player_id, created_at, browser.
     const make = fresh.map(([hash, browser]) =>
       this.db.insert(playerKeys).select(sql`select ${hash}, ${playerId}, ${now}, ${browser} where ${there(askerHash)}`),
@@ -110,7 +117,9 @@ export class PlayerStore extends D1Store {
         .delete(chatLinks)
         .where(and(eq(chatLinks.playerId, playerId), or(isNull(chatLinks.keyHash), notInArray(chatLinks.keyHash, keep)), there(keep[0]!))),
     ];
-    const results = (await this.db.batch([...make, ...inherit, ...unnoted, end] as unknown as [typeof end])) as { meta: { changes: number } }[];
+    const results = (await this.db.batch([...make, ...inherit, ...unnoted, noteEnded(this.db, ending, now), end] as unknown as [typeof end])) as {
+      meta: { changes: number };
+    }[];
     if (make.length && !results[0]!.meta.changes) return undefined;
     const ended = results.at(-1)!.meta.changes;
     // None ended with none made: the asker's own may have ended by another such request at once (tester 8 K11).
@@ -122,8 +131,14 @@ export class PlayerStore extends D1Store {
   }
 
   /** End the key of one browser's cookie (made for it, never shown); any other key stays. */
-  async endBrowserKey(keyHash: string): Promise<void> {
-    await this.db.delete(playerKeys).where(and(eq(playerKeys.keyHash, keyHash), eq(playerKeys.browser, true)));
+  async endBrowserKey(keyHash: string, now: number): Promise<void> {
+    const ending = and(eq(playerKeys.keyHash, keyHash), eq(playerKeys.browser, true));
+    await this.db.batch([noteEnded(this.db, ending, now), this.db.delete(playerKeys).where(ending)]);
+  }
+
+  /** Whether this was a key that ended (`noteEnded`). */
+  async keyEnded(keyHash: string): Promise<boolean> {
+    return (await this.db.select({ h: endedKeys.keyHash }).from(endedKeys).where(eq(endedKeys.keyHash, keyHash)).get()) !== undefined;
   }
 
   /** Every key hash of a player (few: one per sign-in), for a constant-time comparison with each. */

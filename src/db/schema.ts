@@ -84,6 +84,13 @@ export const playerKeys = sqliteTable(
   (t) => [index('player_keys_player').on(t.playerId)],
 );
 
+/** The hashes of keys that ended (signed out, or replaced by new ones): one sending such a key is told it ended, not that it never was a key (tester 18 Y6). */
+export const endedKeys = sqliteTable('ended_keys', {
+  keyHash: text('key_hash').primaryKey(),
+  playerId: playerRef('player_id').notNull(),
+  endedAt: integer('ended_at').notNull(),
+});
+
 /** Emailed sign-in links: one use, short expiry, only the hash stored. */
 export const signInLinks = sqliteTable('sign_in_links', {
   tokenHash: text('token_hash').primaryKey(),

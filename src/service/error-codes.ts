@@ -24,7 +24,7 @@ export const ERROR_CODES = {
   token_required: 'no player token or key was sent (send Authorization: Bearer <token>)',
   bad_authorization: 'the Authorization header is not "Bearer <token>"',
   bad_token: 'the game token or player key sent holds no seat of this game',
-  bad_key: 'the key is not a player key',
+  bad_key: 'the key is not a player key, or one that was ended (the error says which)',
   bad_signature: "the request does not carry the chat service's valid signature or secret",
   bad_link: 'the signed link is not valid: used already, expired, or cut short',
   cross_origin: "the key cookie or a page form is only taken from this site's own pages",

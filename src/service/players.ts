@@ -211,6 +211,11 @@ export class PlayerService {
     return id && (await this.keyMatches(id, key)) ? this.store.player(id) : undefined;
   }
 
+  /** Whether a key that is no player's now was one that ended (signed out, or replaced by new ones). */
+  async endedKey(key: string): Promise<boolean> {
+    return keyPlayerId(key) !== undefined && this.store.keyEnded(await sha256Hex(key));
+  }
+
   /** The player among `ids` (a game's players) this key belongs to: one read, none for a key of someone else. */
   async keyHolder(key: string, ids: readonly (string | null)[]): Promise<string | undefined> {
     const id = keyPlayerId(key);
@@ -367,7 +372,7 @@ export class PlayerService {
 
   /** Sign a browser out: its key ends when it was made for that browser (a key shown once, a bot's, stays). */
   async signOut(key: string): Promise<void> {
-    await this.store.endBrowserKey(await sha256Hex(key));
+    await this.store.endBrowserKey(await sha256Hex(key), this.clock());
   }
 
   /**

@@ -13,6 +13,22 @@ export const KEY_COOKIE = 'subspace_key';
 export type Token = { ok: true; token: string; fromCookie?: true } | { ok: false; response: Response };
 
 /**
+ * The 403 for a player key that is no player's: an ended one (signed out, or replaced) is told so,
+ * not sent to make a second player (tester 18 Y6).
+ */
+export async function refuseKey<E extends AppEnv>(c: Context<E>, key: string): Promise<Response> {
+  const ended = await c.var.services.players.endedKey(key);
+  return jsonError(
+    c,
+    403,
+    'bad_key',
+    ended
+      ? "this player key was ended (signed out, or replaced by a new key): use the player's new key, or sign in again at /me"
+      : 'that is not a player key: check that you copied all of it (create a player with POST /api/players if you have none)',
+  );
+}
+
+/**
  * Whether a credential that holds no seat of the game reads it as a spectator would: the /me cookie
  * (it goes with every request), or the key of a real player (one key for all of a player's games, so
  * a bot sets it on every request, its own games or others'). A game token of another game, or a

@@ -63,7 +63,8 @@ describe('player chat commands', () => {
     expect(odd.body.ok).toBe(false);
     expect(odd.body.reply).toMatch(/^There is no challenge with id \.\.\/\\x00x/);
     const help = await chat(spock.key, 'what now?');
-    expect(help.body.reply).toMatch(/^Commands \(with your player key\):/);
+    expect(help.body).toMatchObject({ ok: false, status: 400 });
+    expect(help.body.reply).toMatch(/^I don't know "what now\?"\.\nCommands \(with your player key\):/);
     expect(help.body.reply).toContain('accept <id>');
 
     expect((await chat(undefined, 'games')).status).toBe(401);

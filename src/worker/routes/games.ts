@@ -19,7 +19,7 @@ import {
   LeaveSchema,
 } from '../../service/schemas.ts';
 import { fromFailure, linkBase, reply, type AppEnv, jsonError } from '../http.ts';
-import { playerToken, readsAsSpectator, requirePlayer, strangerRefusal } from '../http-auth.ts';
+import { playerToken, readsAsSpectator, refuseKey, requirePlayer, strangerRefusal } from '../http-auth.ts';
 import { requireJson, readTextOrJson } from '../http-body.ts';
 import { limitNewGames } from '../http-limits.ts';
 import { validationHook } from '../http-validation.ts';
@@ -39,7 +39,7 @@ export const games = new Hono<AppEnv>()
     const auth = playerToken(c, true);
     if (!auth.ok) return auth.response;
     const player = await c.var.services.players.authenticate(auth.token);
-    if (!player) return jsonError(c, 403, 'bad_key', 'that is not a player key (create a player with POST /api/players)');
+    if (!player) return refuseKey(c, auth.token);
     // The caller's seat: the one asked for, else White unless the computer sits there. Never the
     // computer's: a key there would play (and resign, and chat) for the computer.
     const mine = side ?? (input.white?.computer !== undefined ? 'black' : 'white');

@@ -170,6 +170,20 @@ async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettin
   );
 }
 
+/**
+ * The sign-in page's notice for a browser not signed in: signed out here (`?out=1`), or its cookie's
+ * key ended elsewhere ("Sign out everywhere else", a new key): said once, the dead cookie goes.
+ */
+async function signedOutWords(c: Context<AppEnv>): Promise<{ ok?: string }> {
+  const key = getCookie(c, KEY_COOKIE);
+  if (key) deleteCookie(c, KEY_COOKIE, { path: '/', secure: true });
+  if (key && (await c.var.services.players.endedKey(key)))
+    return {
+      ok: 'This browser was signed out: its key was ended (signed out everywhere else from another device, or replaced by a new key). Sign in again below.',
+    };
+  return c.req.query('out') === '1' ? { ok: 'You are signed out in this browser.' } : {};
+}
+
 export const playerPages = new Hono<AppEnv>()
   .get('/static/me.js', async (c) =>
     c.body(await sideWorker(c.env).script('me'), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }),
@@ -177,7 +191,7 @@ export const playerPages = new Hono<AppEnv>()
 
   .get('/me', async (c) => {
     const player = await cookiePlayer(c);
-    if (!player) return rarePage(c, { name: 'sign-in', props: { next: gameAfterSignIn(c.req.query('next')) } });
+    if (!player) return rarePage(c, { name: 'sign-in', props: { next: gameAfterSignIn(c.req.query('next')), ...(await signedOutWords(c)) } });
     if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await c.var.services.players.games(player, 'finished', linkBase(c))} />);
     return mePage(c, player);
   })
@@ -252,8 +266,13 @@ export const playerPages = new Hono<AppEnv>()
     const key = keyInText(form.key ?? '');
     const player = key ? await c.var.services.players.authenticate(key) : undefined;
     const next = gameAfterSignIn(form.next);
-    if (!player)
-      return rarePage(c, { name: 'sign-in', props: { error: 'That is not a player key (nor a link with one). Check that you copied all of it.', next } }, 403);
+    if (!player) {
+      const ended = key && (await c.var.services.players.endedKey(key));
+      const error = ended
+        ? 'That key was ended (signed out, or replaced by a new key): use the newer key, or get a sign-in link by email.'
+        : 'That is not a player key (nor a link with one). Check that you copied all of it.';
+      return rarePage(c, { name: 'sign-in', props: { error, next } }, 403);
+    }
     // The browser gets a key of its own, which signing out there ends; the key typed in stays.
     keepKey(c, await c.var.services.players.browserKey(player));
     // Back to the game the player came from to sign in (tester 9 U9), else their games.
@@ -351,7 +370,7 @@ export const playerPages = new Hono<AppEnv>()
     // The key shown at sign-up (kept an hour for /me/key) goes too: the next person at this browser
     // must not find a key there (tester 11 S10).
     deleteCookie(c, NEW_KEY_COOKIE, { path: '/me/key', secure: true });
-    return c.redirect('/me', 303);
+    return c.redirect('/me?out=1', 303);
   })
 
   // Sign out everywhere else: every other key ends (browsers, bots, one shown before, this cookie's

@@ -10,11 +10,12 @@ import { CreatePlayerSchema, MyGamesQuerySchema, PlayerIdSchema, PlayerSettingsS
 import { MAX_GAMES, selfOf, sideOfPlayer, SIGN_IN_SENT } from '../../service/players.ts';
 import { cutPlayerStreams } from '../event-hub.ts';
 import { playerProfile } from '../profile.ts';
-import { parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
+import { unknownCommand } from '../text/commands.ts';
+import { PLAYER_HELP, parsePlayerCommand, runPlayerCommand } from '../text/player-commands.ts';
 import { chatAnswer, chatText, commandLine } from './seats.ts';
 import { slackSignature } from '../slack-signature.ts';
 import { fromFailure, jsonError, linkBase, reply, type AppEnv } from '../http.ts';
-import { playerToken } from '../http-auth.ts';
+import { playerToken, refuseKey } from '../http-auth.ts';
 import { requireJson } from '../http-body.ts';
 import { limitNewGames, MAIL_LIMITED, mailLimited, tooMany } from '../http-limits.ts';
 import { validationHook } from '../http-validation.ts';
@@ -29,7 +30,7 @@ export const requirePlayerKey: MiddlewareHandler<PlayerEnv> = async (c, next) =>
   const auth = playerToken(c, true, 'your player key');
   if (!auth.ok) return auth.response;
   const player = await c.var.services.players.authenticate(auth.token);
-  if (!player) return jsonError(c, 403, 'bad_key', 'that is not a player key (create a player with POST /api/players)');
+  if (!player) return refuseKey(c, auth.token);
   c.set('player', player);
   c.set('playerKey', auth.token);
   await next();
@@ -78,8 +79,11 @@ export const me = new Hono<PlayerEnv>()
   .post('/chat', slackSignature, requirePlayerKey, async (c) => {
     const body = await chatText(c);
     if (!body.ok) return body.response;
-    const command = parsePlayerCommand(commandLine(body.text)) ?? { kind: 'help' as const };
-    const result = await runPlayerCommand({ players: c.var.services.players, challenges: c.var.services.challenges }, c.var.player, command, linkBase(c));
+    const line = commandLine(body.text).trim();
+    const command = parsePlayerCommand(line) ?? (line ? undefined : { kind: 'help' as const });
+    const result = command
+      ? await runPlayerCommand({ players: c.var.services.players, challenges: c.var.services.challenges }, c.var.player, command, linkBase(c))
+      : unknownCommand(line, PLAYER_HELP);
     return chatAnswer(c, body.form, result, result.state ? { state: result.state } : {});
   })
 

@@ -98,3 +98,9 @@ export function readsAsTurn(text: string): boolean {
     return parsed.ok || parsed.error.kind !== 'syntax' || (parsed.error.at ?? lead) > lead + 1;
   });
 }
+
+/**
+ * Words that are no turn at all (`status`, `board please`, `Nice`): no digit (every cell has one) and
+ * no variant reads them past their first letter. A mistyped turn (`Wz9`, `Kb1`, `e2e4`) is not such words.
+ */
+export const plainWords = (text: string): boolean => !/\d/.test(text) && !readsAsTurn(text);

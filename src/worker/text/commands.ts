@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { TurnExample } from '../../engine/examples.ts';
 import { Game } from '../../engine/game.ts';
 import { colorName, opposite, plural, type BoardView, type Color, type Orientation, type Role } from '../../engine/types.ts';
-import type { Command } from './command-parse.ts';
+import { plainWords, type Command } from './command-parse.ts';
 import { boardText } from '../../notify/board-text.ts';
 import { deadlineLine, rulesLink } from '../../notify/messages.ts';
 import type { Actor } from '../../service/game-core.ts';
@@ -94,6 +94,15 @@ export const printable = (text: string) =>
     .replace(/\p{Cc}/gu, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
     // Bidirectional overrides and isolates would turn the rest of a chat line around.
     .replace(/[\u202A-\u202E\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+
+/**
+ * The answer to a line that is no command and no turn (a game's chat, and POST /api/me/chat, whose
+ * `list` of commands follows): said so, not read as a failed turn.
+ */
+export const unknownCommand = (text: string, list?: string): CommandAnswer => {
+  const said = `I don't know "${printable(text.length > 40 ? `${text.slice(0, 40)}…` : text)}"`;
+  return { ok: false, status: 400, reply: list ? `${said}.\n${list}` : `${said}: say "help" for the commands.` };
+};
 
 /** The same for a whole reply: its own line breaks stay. */
 const printableReply = (text: string) => text.split('\n').map(printable).join('\n');
@@ -342,6 +351,8 @@ async function answerCommand(service: GameApi, gameId: string, actor: Actor, com
       return { ok: true, reply: `${what}${told}${list}`, ...(state ? { state } : {}) };
     }
     case 'move': {
+      // Words no turn begins with ("status", "board please"): not a turn refused for a reason about turns.
+      if (command.text.trim() && plainWords(command.text)) return unknownCommand(command.text);
       const parsed = v.safeParse(MovePlainSchema, command.text);
       if (!parsed.success) return failed(`Could not read "${command.text}": ${parsed.issues[0].message}`, 400);
       const message = command.message === undefined ? undefined : v.safeParse(MessageTextSchema, command.message);

@@ -30,7 +30,7 @@ export function parsePlayerCommand(line: string): PlayerCommand | undefined {
   return undefined;
 }
 
-const PLAYER_HELP = [
+export const PLAYER_HELP = [
   'Commands (with your player key):',
   '  games             your games, those waiting for you first, with their links',
   '  challenges        the open challenges sent to you and made by you',
