@@ -1,17 +1,19 @@
-// The pages drawn apart from the main Worker: the home page and a new game's links, and those few
-// requests ask for (the tournaments, a tournament, a leaderboard, a player's profile, an address's
-// confirmation and unsubscribe pages, linking a chat, the rules, signing in, a challenge's page, a
-// mailed link's button, a new key, settings saved, a game's resign asked again and its new
-// webhook's secret), drawn by the picture Worker (src/pictures/index.ts `page`) so that their markup
-// stays out of the main Worker's bundle (issue 17: 200 KiB gzipped). The main Worker reads the
-// data, sends it with who is looking (the header's signed-in player), and serves the HTML that
-// comes back.
-import { ConfirmDiscordPage, TelegramLinkPage } from './chat-links.tsx';
+// The pages drawn apart from the main Worker, by the picture Worker (src/pictures/index.ts `page`),
+// so that their markup stays out of the main Worker's bundle (issue 17: 200 KiB gzipped): the home
+// page and a new game's links; a player's own page (/me), finished games, signing in, the lobby and
+// a challenge's page; the tournaments, a tournament, a leaderboard, a player's profile; an
+// address's confirmation and unsubscribe pages, linking a chat, the rules, a mailed link's button,
+// a new key, settings saved, a game's resign asked again and its new webhook's secret. The main
+// Worker reads the data, sends it with who is looking (the header's signed-in player), and serves
+// the HTML that comes back (an RPC costs less than the bytes, even on a page visited often).
+import { ChatLinksSection, ConfirmDiscordPage, TelegramLinkPage } from './chat-links.tsx';
 import { AddressConfirmedPage, ConfirmAddressPage, UnsubscribedPage, UnsubscribePage } from './confirm-address.tsx';
 import { LeaderboardPage, TournamentPage, TournamentsPage } from './league.tsx';
 import { ProfilePage } from './profile.tsx';
 import { EmailConfirmedPage, KeyPage, LinkButtonPage, NewKeyPage, SettingsSavedPage } from './me-rare.tsx';
-import { ChallengePage } from './challenges.tsx';
+import { ChallengePage, LobbyPage } from './challenges.tsx';
+import { FinishedPage, MePage } from './me.tsx';
+import { NotifyChoicesForm } from './me-notify.tsx';
 import { ConfirmEndPage, SettingsPage } from './game-rare.tsx';
 import { CreatedPage, HomePage } from './home.tsx';
 import { lookupIn, type RatingTable } from './rating-badge.tsx';
@@ -39,6 +41,17 @@ export type RarePage =
   | { readonly name: 'sign-in'; readonly props: Parameters<typeof KeyPage>[0] }
   | { readonly name: 'challenge'; readonly props: Parameters<typeof ChallengePage>[0] }
   | { readonly name: 'email-confirmed'; readonly props: Parameters<typeof EmailConfirmedPage>[0] }
+  | {
+      readonly name: 'me';
+      readonly props: Omit<Parameters<typeof MePage>[0], 'ratings' | 'children'> & {
+        readonly ratings: RatingTable;
+        /** The notification choices' form and the chat bots' section, drawn inside the page. */
+        readonly notify: Parameters<typeof NotifyChoicesForm>[0];
+        readonly chat: Parameters<typeof ChatLinksSection>[0] | null;
+      };
+    }
+  | { readonly name: 'finished'; readonly props: Parameters<typeof FinishedPage>[0] }
+  | { readonly name: 'lobby'; readonly props: Omit<Parameters<typeof LobbyPage>[0], 'ratings'> & { readonly ratings: RatingTable } }
   | { readonly name: 'link-button'; readonly props: Parameters<typeof LinkButtonPage>[0] }
   | { readonly name: 'new-key'; readonly props: Parameters<typeof NewKeyPage>[0] }
   | { readonly name: 'settings-saved'; readonly props: Parameters<typeof SettingsSavedPage>[0] }
@@ -71,6 +84,19 @@ function element(request: RarePage) {
       return <ConfirmDiscordPage {...request.props} />;
     case 'telegram-link':
       return <TelegramLinkPage {...request.props} />;
+    case 'me': {
+      const { ratings, notify, chat, ...props } = request.props;
+      return (
+        <MePage {...props} ratings={lookupIn(ratings)}>
+          <NotifyChoicesForm {...notify} />
+          {chat ? <ChatLinksSection {...chat} /> : null}
+        </MePage>
+      );
+    }
+    case 'finished':
+      return <FinishedPage {...request.props} />;
+    case 'lobby':
+      return <LobbyPage {...request.props} ratings={lookupIn(request.props.ratings)} />;
     case 'email-confirmed':
       return <EmailConfirmedPage {...request.props} />;
     case 'challenge':

@@ -9,19 +9,19 @@ import type { PlayerRow } from '../../db/schema.ts';
 import { peekCode, telegramStartCode, useCode } from '../bots/link-codes.ts';
 import type { AppEnv } from '../http.ts';
 import { readForm } from '../http-body.ts';
-import { ChatLinksSection } from '../pages/chat-links.tsx';
+import type { ChatLinksSection } from '../pages/chat-links.tsx';
 import { meErrorPage as errorPage, ownPageForms, rarePage } from '../pages/respond.tsx';
 import { sha256Hex } from '../../service/crypto.ts';
 import { KEY_COOKIE } from '../http-auth.ts';
 import { cookiePlayer } from '../viewer.tsx';
 
 /** The /me section of a player (shown only where a bot is set up or a link exists). */
-export async function chatLinksOf(c: Context<AppEnv>, player: PlayerRow) {
+export async function chatLinksOf(c: Context<AppEnv>, player: PlayerRow): Promise<Parameters<typeof ChatLinksSection>[0] | null> {
   const links = await c.var.services.stores.chat.linksOf([player.id]);
   const { config } = c.var.services;
   const discord = Boolean(config.discord.publicKey);
   const telegram = Boolean(config.telegram.secret && config.telegram.token);
-  return links.length || discord || telegram ? <ChatLinksSection links={links} discord={discord} telegram={telegram} /> : null;
+  return links.length || discord || telegram ? { links, discord, telegram } : null;
 }
 
 const ChangeSchema = v.object({

@@ -24,17 +24,15 @@ import { KEY_COOKIE } from '../http-auth.ts';
 import { readForm } from '../http-body.ts';
 import { CHALLENGE_LIMITED, challengeLimited, limitNewGames, MAIL_LIMITED, mailLimited } from '../http-limits.ts';
 import { describeIssues, labelled } from '../http-validation.ts';
-import { failureWords, meErrorPage as errorPage, ownPageForms, page, rarePage, sentence } from '../pages/respond.tsx';
+import { failureWords, meErrorPage as errorPage, ownPageForms, rarePage, sentence } from '../pages/respond.tsx';
 import { emailConfirmedWords } from '../pages/me-rare.tsx';
 import { OFFER_FIELDS, type OfferField, type OfferRefused } from '../pages/offer-game-form.tsx';
 import { profilePage } from './league-pages.tsx';
 import { cookiePlayer } from '../viewer.tsx';
-import { FinishedPage, MePage, type MeSettingsRefused } from '../pages/me.tsx';
-import { LobbyPage } from '../pages/challenges.tsx';
-import { ratingLookup } from '../profile.ts';
+import type { MeSettingsRefused } from '../pages/me.tsx';
+import { ratingTable } from '../profile.ts';
 import { chatLinksOf } from './chat-links.tsx';
 import { endKeys } from './players.ts';
-import { NotifyChoicesForm } from '../pages/me-notify.tsx';
 import { NotifyChoicesSchema } from '../../notify/schemas.ts';
 import { NOTIFY_EVENTS } from '../../service/ports.ts';
 import { curvedSpaceFields, curvedSpaceOptions, isGameId, wholeOrTyped } from '../forms.ts';
@@ -146,27 +144,32 @@ async function mePage(c: Context<AppEnv>, player: PlayerRow, settings?: MeSettin
     c.var.services.push.choices(player),
     c.var.services.tournaments.current(player),
   ]);
-  const ratings = await ratingLookup(c.var.services.ratings, [
+  const ratings = await ratingTable(c.var.services.ratings, [
     ...games.map((g) => [g.opponent.id, g.variant] as const),
     ...challenges.map((ch) => [ch.from.id, ch.variant] as const),
   ]);
-  return page(c, settings ? 400 : (offer?.status ?? 200)).html(
-    <MePage
-      player={selfOf(player)}
-      games={games}
-      more={more}
-      challenges={challenges}
-      ratings={ratings}
-      own={own.ratings}
-      finished={finished}
-      tournaments={tournaments}
-      offer={offer?.refused}
-      noneWaiting={c.req.query('waiting') === 'none'}
-      {...(settings ? { settings } : {})}
-    >
-      <NotifyChoicesForm choices={choices} saved={c.req.query('notify') === 'saved'} />
-      {chat}
-    </MePage>,
+  // Drawn by the picture Worker (a rare page's way): the data goes, the HTML comes back.
+  return rarePage(
+    c,
+    {
+      name: 'me',
+      props: {
+        player: selfOf(player),
+        games,
+        more,
+        challenges,
+        ratings,
+        own: own.ratings,
+        finished,
+        tournaments,
+        offer: offer?.refused,
+        noneWaiting: c.req.query('waiting') === 'none',
+        ...(settings ? { settings } : {}),
+        notify: { choices, saved: c.req.query('notify') === 'saved' },
+        chat,
+      },
+    },
+    settings ? 400 : (offer?.status ?? 200),
   );
 }
 
@@ -192,7 +195,8 @@ export const playerPages = new Hono<AppEnv>()
   .get('/me', async (c) => {
     const player = await cookiePlayer(c);
     if (!player) return rarePage(c, { name: 'sign-in', props: { next: gameAfterSignIn(c.req.query('next')), ...(await signedOutWords(c)) } });
-    if (c.req.query('status') === 'finished') return page(c).html(<FinishedPage games={await c.var.services.players.games(player, 'finished', linkBase(c))} />);
+    if (c.req.query('status') === 'finished')
+      return rarePage(c, { name: 'finished', props: { games: await c.var.services.players.games(player, 'finished', linkBase(c)) } });
     return mePage(c, player);
   })
 
@@ -236,11 +240,11 @@ export const playerPages = new Hono<AppEnv>()
     const q = v.safeParse(ChallengeListQuerySchema, c.req.query());
     if (!q.success) return errorPage(c, 400, 'Bad address', describeIssues(q.issues, 'query'), '/lobby');
     const [list, player] = await Promise.all([c.var.services.challenges.list(linkBase(c), q.output.limit, q.output.before), cookiePlayer(c)]);
-    const ratings = await ratingLookup(
+    const ratings = await ratingTable(
       c.var.services.ratings,
       list.challenges.map((ch) => [ch.from.id, ch.variant] as const),
     );
-    return page(c).html(<LobbyPage challenges={list.challenges} next={list.next} ratings={ratings} {...(player ? { me: player.id } : {})} />);
+    return rarePage(c, { name: 'lobby', props: { challenges: list.challenges, next: list.next, ratings, ...(player ? { me: player.id } : {}) } });
   })
 
   .get('/challenges/:id', async (c) => {
