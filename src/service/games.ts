@@ -4,7 +4,7 @@
 import type { GameRow } from '../db/schema.ts';
 import type { GameChanges, GameReads, GameStore, NewMessageRow, NewMoveRow } from '../db/game-store.ts';
 import { Game } from '../engine/game.ts';
-import { COLORS, colorName, drawOutcome, opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
+import { COLORS, colorName, drawOutcome, opposite, variantTitle, winOutcome, type Color, type Outcome, type VariantName } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from './computer-sides.ts';
 import type { GameEvent } from './ports.ts';
@@ -407,6 +407,13 @@ export class GameService {
  */
 export function positionRefusal(row: GameRow, position: string | undefined): Failure | undefined {
   if (position === undefined || position === row.position) return undefined;
+  // No position at all is a mistake in the request, not a game that moved on (tester 18 Y9).
+  if (getVariant(row.variant)?.parsePosition(position, storedOptions(row)).ok === false)
+    return fail(
+      400,
+      'invalid_body',
+      `position: is not a ${variantTitle(row.variant as VariantName)} position; send the state's position as you read it, or leave it out`,
+    );
   return fail(
     409,
     'stale_ply',

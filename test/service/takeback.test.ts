@@ -106,6 +106,10 @@ describe('takeback by agreement', () => {
     const late = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Ba3-Ba2', ply: 4, position: read }, token: g.tokens.black });
     expect([late.status, late.body.code]).toEqual([409, 'stale_ply']);
     expect(late.body.error).toMatch(/no longer in the position you sent/);
+    // A text that is no position at all is the request's mistake, said as such: not a game that moved on (tester 18 Y9).
+    const junk = await call('POST', `/api/games/${g.id}/moves`, { json: { move: 'Ba3-Ba2', ply: 4, position: 'junk' }, token: g.tokens.black });
+    expect([junk.status, junk.body.code]).toEqual([400, 'invalid_body']);
+    expect(junk.body.error).toBe("position: is not a Warp Factor position; send the state's position as you read it, or leave it out");
     // The page's form without JavaScript: refused in words, the turn kept in its box.
     const sent = await form(`/games/${g.id}/move`, { token: g.tokens.black, move: 'Ba3-Ba2', ply: '4', position: read });
     expect(sent.status).toBe(303);
