@@ -1,5 +1,5 @@
 // Per geometry, each cell's slider moves as one list per queen, rook and bishop: its live steps
-// (one cell each), then its lines' cells in order, one line after another; SKIP gives, for each
+// (one cell each), then its lines' cells in order, one line after another; skip gives, for each
 // entry, where the walk goes on when that cell holds a piece (the next line's first cell, or the
 // next step). The evaluation walks a slider in one loop over that list, one branch per cell read,
 // with no table of directions and no neighbour looked up per step (st3d-eval.ts markSlider).
