@@ -1,17 +1,17 @@
 // The evaluation of the three ST3D variants (st3d.ts's search rules use it): material, mobility,
 // king zone, platforms, worm-holes, tropism and drop exposure, from White's side, turned to the side
 // to move at the end. First Contact and Warp Factor also note the mover's captures on the way.
-import { geometry, NUM_CELLS, NUM_DIRS, type Geometry } from '../st3d/field.ts';
+import { geometry, NUM_CELLS } from '../st3d/field.ts';
 import { pieceMoveAt, type St3dMove } from '../st3d/move.ts';
-import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN } from '../piece-codes.ts';
+import { BLACK_BIT, EMPTY, KING, KNIGHT, PAWN, QUEEN } from '../piece-codes.ts';
 import { kingCell, type St3dPosition } from '../st3d/position.ts';
 import { clearSix, dropThreat, type St3dWeights } from './st3d-eval-terms.ts';
-import { LIVE_SLIDE_FROM, LIVE_SLIDE_TO, LIVE_STEP_FROM, LIVE_STEP_TO } from '../st3d/standard.ts';
 import { evaluateCurved } from './curved-eval.ts';
 import { BLACK_OCCUPIED, markOccupied, OCCUPIED } from '../st3d/occupancy.ts';
 import { bitCount3, CAPTURE, KING_STEP, LEAP, MASK_WORDS, PUSH, stepMasks } from './st3d-step-masks.ts';
 import type { RoleValues } from './rules.ts';
 import { captureCells } from './st3d-captures.ts';
+import { type Slides, slidesOf } from './st3d-slides.ts';
 import { cellTerms, kingRow, NO_KING_ROW } from './st3d-nearness.ts';
 
 export type St3dVariantName = 'first-contact' | 'warp-factor' | 'curved-space';
@@ -65,43 +65,31 @@ const ATTACK = new Int32Array(6);
  * Mark the cells a queen, rook or bishop on `cell` could move to (pieceTargets' list, standard
  * movement) in ATTACK; returns how many, and sets sliderCaptures. Written out so evaluation builds no list.
  */
-function markSlider(board: Int8Array, geo: Geometry, cell: number): number {
+function markSlider(board: Int8Array, slides: Slides, cell: number): number {
   const code = board[cell]!;
-  const role = code & 7;
   const own = code & BLACK_BIT;
   const at3 = own ? 3 : 0;
-  const { next, liveTo, liveAt } = geo;
-  const base = cell * NUM_DIRS;
-  const at = cell * 4;
+  const { cells, skip, first } = slides;
+  const list = cell * 3 + (code & 7) - QUEEN;
   let n = 0;
-  sliderCaptures = false;
-  for (let i = base + liveAt[at + LIVE_STEP_FROM[role]!]!, end = base + liveAt[at + LIVE_STEP_TO[role]!]!; i < end; i++) {
-    const to = liveTo[i]!;
+  let captures = false;
+  for (let j = first[list]!, end = first[list + 1]!; j < end; ) {
+    const to = cells[j]!;
     const target = board[to]!;
-    if (target === EMPTY || (target & BLACK_BIT) !== own) {
+    if (target === EMPTY) {
       ATTACK[at3 + (to >> 5)]! |= 1 << to;
       n++;
-      if (target !== EMPTY) sliderCaptures = true;
-    }
-  }
-  const liveDir = geo.liveDir;
-  for (let i = base + liveAt[at + LIVE_SLIDE_FROM[role]!]!, end = base + liveAt[at + LIVE_SLIDE_TO[role]!]!; i < end; i++) {
-    const d = liveDir[i]!;
-    for (let to = liveTo[i]!; to >= 0; to = next[to * NUM_DIRS + d]!) {
-      const target = board[to]!;
-      if (target === EMPTY) {
+      j++;
+    } else {
+      if ((target & BLACK_BIT) !== own) {
         ATTACK[at3 + (to >> 5)]! |= 1 << to;
         n++;
-      } else {
-        if ((target & BLACK_BIT) !== own) {
-          ATTACK[at3 + (to >> 5)]! |= 1 << to;
-          n++;
-          sliderCaptures = true;
-        }
-        break;
+        captures = true;
       }
+      j = skip[j]!;
     }
   }
+  sliderCaptures = captures;
   return n;
 }
 
@@ -185,6 +173,7 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
   // Every occupied cell exists (the cells of an empty pin are empty): the occupied cells in order.
   markOccupied(board);
   const masks = stepMasks(geo);
+  const slides = slidesOf(geo);
   const occ0 = OCCUPIED[0]!;
   const occ1 = OCCUPIED[1]!;
   const occ2 = OCCUPIED[2]!;
@@ -237,7 +226,7 @@ function evaluateStandard(pos: St3dPosition, w: St3dWeights): number {
         mobility = bitCount3(t0, t1, t2);
         if (side === mover && ((t0 & enemy0) | (t1 & enemy1) | (t2 & enemy2)) !== 0) CAPTURERS[word]! |= 1 << cell;
       } else {
-        mobility = markSlider(board, geo, cell);
+        mobility = markSlider(board, slides, cell);
         if (side === mover && sliderCaptures) CAPTURERS[word]! |= 1 << cell;
       }
       if (role !== KING) s += w.mobility * mobility;
