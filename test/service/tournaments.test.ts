@@ -739,6 +739,26 @@ describe('page forms', () => {
     expect(page).toMatch(/<option value="after-capture" selected="">/);
   });
 
+  it("the list says where a running tournament stands as its page does: a round robin's rounds at once, a Swiss one's round (tester 18 Y11)", async () => {
+    const [a, b, c, d] = [await newPlayer('List A'), await newPlayer('List B'), await newPlayer('List C'), await newPlayer('List D')];
+    const robin = await tournament(a, { name: 'List robin', format: 'round-robin', maxPlayers: 3 });
+    const swiss = await tournament(a, { name: 'List swiss', format: 'swiss', rounds: 2, maxPlayers: 4 });
+    for (const [t, players] of [
+      [robin, [a, b, c]],
+      [swiss, [a, b, c, d]],
+    ] as const) {
+      for (const p of players) expect((await call('POST', `/api/tournaments/${t.id}/join`, { token: p.key })).status).toBe(200);
+      expect((await call('POST', `/api/tournaments/${t.id}/start`, { token: a.key })).status).toBe(200);
+    }
+    const list = (await (await fetchWorker(new Request(`${BASE}/tournaments`))).text()).replace(/\s+/g, ' ');
+    const line = (name: string) => list.split('<li>').find((li) => li.includes(`>${name}</a>`)) ?? '';
+    expect(line('List robin')).toContain('; all 3 rounds played at once');
+    expect(line('List robin')).not.toMatch(/; round \d/);
+    expect(line('List swiss')).toContain('; round 1 of 2');
+    const page = (await (await fetchWorker(new Request(`${BASE}/tournaments/${robin.id}`))).text()).replace(/\s+/g, ' ');
+    expect(page).toContain('Status: <strong>running</strong>, all 3 rounds played at once');
+  });
+
   it('withdrawing from a running tournament on its page needs the box ticked (the games left are lost)', async () => {
     const [a, b, c] = [await newPlayer('Tick A'), await newPlayer('Tick B'), await newPlayer('Tick C')];
     const t = await tournament(a, { name: 'Tick cup', format: 'round-robin', maxPlayers: 3 });

@@ -92,11 +92,15 @@ export const LeaderboardPage = (p: { variant: string; players: LeaderboardEntry[
 const describe = (t: TournamentSummary) =>
   `${t.title ?? t.variant}${withOptions(t.options)}, ${formatWords(t)}, ${clockRuleWords(t.clock)}, ${t.rated ? 'rated' : 'casual'}`;
 
+/** Where a running tournament stands: a Swiss one's round, a round robin's rounds all at once (tester 18 Y11: the list said "round 3"). */
+const runningWords = (t: Pick<TournamentSummary, 'format' | 'round' | 'rounds'>) =>
+  t.format === 'swiss' ? `round ${t.round}${t.rounds ? ` of ${t.rounds}` : ''}` : `all ${t.rounds ? `${t.rounds} ` : ''}rounds played at once`;
+
 const TournamentLine = (p: { t: TournamentSummary }) => (
   <li>
     <a href={`/tournaments/${p.t.id}`}>{p.t.name}</a> — {describe(p.t)}; {p.t.playerCount} of {p.t.maxPlayers} players
     {p.t.status === 'open' && p.t.startsAt ? `; starts ${utc(p.t.startsAt)}` : ''}
-    {p.t.status === 'running' ? `; round ${p.t.round}` : ''}
+    {p.t.status === 'running' ? `; ${runningWords(p.t)}` : ''}
     {p.t.winner ? (
       <>
         ; won by <a href={`/players/${p.t.winner.id}`}>{nameOf(p.t.winner)}</a>
@@ -323,11 +327,7 @@ export const TournamentPage = (p: { t: TournamentView; me?: string; ratings: Rat
       <h1>{t.name}</h1>
       <p>
         {describe(t)}. Status: <strong>{t.status}</strong>
-        {t.status === 'running'
-          ? t.format === 'swiss'
-            ? `, round ${t.round}${t.rounds ? ` of ${t.rounds}` : ''}`
-            : `, all ${t.rounds ? `${t.rounds} ` : ''}rounds played at once`
-          : ''}
+        {t.status === 'running' ? `, ${runningWords(t)}` : ''}
         {t.startsAt && t.status === 'open' ? `; starts ${utc(t.startsAt)}` : ''}. Made by <PlayerLink player={t.creator} />.
         {t.winner ? (
           <>
