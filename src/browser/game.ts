@@ -125,7 +125,8 @@ function startGamePage(root: HTMLElement): void {
     const ck = Object.keys(choices).sort();
     // Off-board keys after a whole turn are a platform to move as well (Curved Space's after-capture), not a turn-over (tester 13 W6).
     const then = !ck.length && left.some((p) => p.keys.length === n);
-    openChooser(ck, offBoard.sort(), then, elementsFor(chosen[n - 1]![0]!)[0], (k) => step([k]));
+    // A chooser's button ends a turn as a board cell does: Send move comes into view (tester 19 Z2).
+    openChooser(ck, offBoard.sort(), then, elementsFor(chosen[n - 1]![0]!)[0], (k) => step([k], true));
     const targets = Object.keys(next).concat(ck).map(keyLabel);
     if (targets.length && !quiet)
       announce(
@@ -140,7 +141,7 @@ function startGamePage(root: HTMLElement): void {
       );
   }
   /** One click (or chooser button): the keys it may stand for. */
-  /** `tapped`: a click on the board (not the keyboard), after which a whole turn brings Send move into view. */
+  /** `tapped`: a click on the board or a chooser's button (not the board's keys), after which a whole turn brings Send move into view. */
   function step(keys: string[], tapped = false): void {
     const s0 = st();
     if (s0.status === 'active' && s0.you && !myTurn()) {
@@ -303,10 +304,20 @@ function startGamePage(root: HTMLElement): void {
     const ply = shown + 1;
     const btn = $<HTMLButtonElement>('#send-btn');
     if (btn) btn.disabled = true;
+    const body = withMessage({ move: text, ply, ...(position ? { position } : {}) });
+    // The message goes with the turn: out of its box while it is sent, so that a live update redrawing
+    // the page meanwhile does not keep it as a draft (tester 19 Z1: it came back in the "Message to"
+    // box, and went twice); back in a box if the turn was not played.
+    const messageBox = $<HTMLTextAreaElement>('#move-message');
+    if (body.message !== undefined && messageBox) messageBox.value = '';
+    const keepMessage = () => {
+      const box = [$<HTMLTextAreaElement>('#move-message'), $<HTMLTextAreaElement>('#message-text')].find((b) => b && !b.disabled);
+      if (body.message !== undefined && box && !box.value) box.value = body.message;
+    };
     fetch('/api/games/' + id + '/moves', {
       method: 'POST',
       headers: authHeaders({ 'Content-Type': 'application/json' }),
-      body: JSON.stringify(withMessage({ move: text, ply, ...(position ? { position } : {}) })),
+      body: JSON.stringify(body),
     })
       .then((r) => r.json().then((data) => ({ r, data })))
       .then((x) => {
@@ -323,7 +334,12 @@ function startGamePage(root: HTMLElement): void {
             why.scrollIntoView({ block: 'nearest' });
           };
           // The game moved on (another tab, another device): the page catches up, keeping what was typed.
-          if (x.r.status === 409) return refresh({ keepText: true, keepAnyPly: true }).then(say);
+          if (x.r.status === 409)
+            return refresh({ keepText: true, keepAnyPly: true }).then(() => {
+              keepMessage();
+              say();
+            });
+          keepMessage();
           say();
           return;
         }
@@ -340,6 +356,7 @@ function startGamePage(root: HTMLElement): void {
       })
       .catch(() => {
         flash('error', 'The move could not be sent: check your connection and try again.');
+        keepMessage();
         if (btn) btn.disabled = false;
       });
   }

@@ -119,6 +119,19 @@ runInBrowser(
     await planner.locator('#status').screenshot({ path: shotPath('planned-reply-390') });
     log('a planned reply: the mover sees an ordinary turn, the planner is told');
 
+    // ---- a message sent with a turn goes once: no box keeps it as unsent (tester 19 Z1) ----
+    const m = (await api('POST', '/api/games', { variant: 'first-contact' })).body;
+    const writer = await open(m.tokens.white, m.id);
+    await writer.fill('#move', '@Wa1u');
+    await writer.fill('#move-message', 'Good luck!');
+    await writer.click('#send-btn');
+    await writer.waitForFunction(() => (globalThis as any).document.querySelector('#flash')?.textContent.includes('You played'));
+    await writer.waitForSelector('#messages .message-text');
+    await writer.waitForTimeout(2000); // the live update of the turn comes in meanwhile
+    assert.equal(await writer.inputValue('#message-text'), '', 'the message sent is not waiting in the message box');
+    assert.deepEqual(await writer.locator('#messages .message-text').allTextContents(), ['Good luck!']);
+    log('a message sent with a turn: listed once, no box holds it as unsent');
+
     // ---- a turn refused because the game moved on (another tab played first) ----
     const r = (await api('POST', '/api/games', { variant: 'warp-factor' })).body;
     const stale = await (await browser.newContext(PHONE)).newPage();

@@ -368,6 +368,25 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   await clickMove(pocket, ['[data-cell="Wb2"]', '[data-cell="Wb3"]'], 'Wb2-Wb3');
   log('on a phone: every board fits 390 px from either side; taps on the scaled board pick the right cells');
 
+  // A turn whose last tap is a chooser's button (Planar's orientation) brings Send move into view,
+  // as one ending on a cell does (tester 19 Z2: it stayed a screen below).
+  const oriented = (await api('POST', '/api/games', { variant: 'planar' })).body as { links: Record<'white' | 'black', string> };
+  await pocket.goto(oriented.links.white);
+  await pocket.waitForFunction(() => (globalThis as unknown as { subspace?: { plans(): unknown[] } }).subspace?.plans().length);
+  await pocket.locator('#board [data-hand="K"][data-color="white"]').click();
+  await pocket.locator('#board [data-cell="Aa1"]').click();
+  await pocket.click('#chooser button[aria-label="orientation XZ"]');
+  assert.equal(await pocket.inputValue('#move'), 'K@Aa1=XZ');
+  await pocket.waitForFunction(
+    () => {
+      const r = (globalThis as any).document.querySelector('#send-btn').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= (globalThis as any).innerHeight + 1; // scrolled to the bottom edge, give or take a fraction
+    },
+    undefined,
+    { timeout: STEP_MS },
+  );
+  log('on a phone: a turn ended in the chooser brings Send move into view');
+
   // A name and a message without spaces wrap: neither player's page grows wider than the phone.
   assert.equal((await api('POST', `/api/games/${tapped.id}/messages`, { text: 'x'.repeat(500) }, tapped.tokens.white)).status, 201);
   for (const side of ['white', 'black'] as const) {

@@ -138,6 +138,20 @@ describe('a whole game against the computer through the pages', () => {
   });
 });
 
+describe('the game page while the computer is to move (tester 19 Z3)', () => {
+  it('says the computer is thinking, not "Waiting for Black" as of a human who may take days', async () => {
+    const game = await newGame('warp-factor', { black: { computer: 3 } });
+    const first = (await legal(game.id))[0]!;
+    expect((await call('POST', `/api/games/${game.id}/moves`, { text: first, token: game.tokens.white })).status).toBe(200);
+    const help = (page: string) => /<p id="move-help"[^>]*>([\s\S]*?)<\/p>/.exec(page)?.[1] ?? '';
+    const waiting = help((await call('GET', `/games/${game.id}?token=${game.tokens.white}`)).text);
+    expect(waiting).toContain('The computer (level 3) is thinking.');
+    expect(waiting).not.toContain('Waiting for');
+    await computerReplies();
+    expect(help((await call('GET', `/games/${game.id}?token=${game.tokens.white}`)).text)).toContain('Type a turn');
+  });
+});
+
 describe('a computer turn that failed or was lost', () => {
   it('a turn that failed is retried by the queue and played on the retry', async () => {
     const game = await newGame('warp-factor', { black: { computer: 3 } });

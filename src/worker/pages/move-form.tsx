@@ -15,6 +15,8 @@ export const MoveForm = (p: GamePageProps & { yourTurn: boolean; turnError?: str
   const preview = p.preview;
   const value = p.moveText ?? preview?.move ?? '';
   const example = p.yourTurn ? turnExamples(s)[0]?.text : undefined;
+  // The computer's level when it is to move in a game still going.
+  const thinking = s.status === 'active' ? s.players[s.sideToMove].computer : undefined;
   return (
     <form method="post" action={`/games/${s.id}/move`} id="move-form" class="move-form">
       {/* A signed-in player's key stays in its cookie: no token field, and none in a Preview or Hint address. */}
@@ -42,6 +44,12 @@ export const MoveForm = (p: GamePageProps & { yourTurn: boolean; turnError?: str
       <p id="move-help" class="small">
         {p.yourTurn ? (
           'Type a turn, or pick it on the board. Preview shows the position it leads to before you send it.'
+        ) : thinking !== undefined ? (
+          // The computer answers in seconds, not days: said so (tester 19 Z3).
+          <>
+            The computer (level {thinking}) is thinking.<span class="js-only"> Its reply appears here by itself.</span>
+            <span class="no-js"> Reload the page in a few seconds to see its reply.</span>
+          </>
         ) : (
           <>
             Waiting for {colorName(s.sideToMove)}.<span class="js-only"> This page updates by itself.</span>
