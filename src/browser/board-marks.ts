@@ -46,6 +46,8 @@ export function openChooser(choices: string[], offBoard: string[], then: boolean
   const ch = $('#chooser');
   if (!ch || !(choices.length + offBoard.length)) return;
   ch.hidden = false;
+  // The optional step after a whole turn does not take the keyboard's focus (game.ts); a needed choice does.
+  ch.toggleAttribute('data-optional', then);
   const lab = document.createElement('span');
   lab.textContent = then
     ? 'Then move a platform too (optional; or send the turn as it is):'

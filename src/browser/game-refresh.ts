@@ -88,10 +88,12 @@ export function makeRefresh(parts: RefreshParts): (options?: RefreshOptions) => 
         // page's own refresh would otherwise wipe it.
         const said = document.querySelector('#flash')?.innerHTML ?? '';
         const shownPly = st().ply;
+        const shownStatus = st().status;
         const heardBefore = heard();
         live().outerHTML = html;
         const flashNow = document.querySelector('#flash');
-        if (said.trim() && flashNow && !flashNow.innerHTML.trim() && st().ply === shownPly) flashNow.innerHTML = said;
+        // Not past the game's end at that ply (a resignation): the old words are over too (tester 19 Z4).
+        if (said.trim() && flashNow && !flashNow.innerHTML.trim() && st().ply === shownPly && st().status === shownStatus) flashNow.innerHTML = said;
         const after = st();
         // A redraw at the same position (a message, an offer) keeps a half-made pick (tester 9 U19); a new one drops it.
         const samePosition = after.ply === before.ply && after.position === before.position;

@@ -126,7 +126,11 @@ function startGamePage(root: HTMLElement): void {
     // Off-board keys after a whole turn are a platform to move as well (Curved Space's after-capture), not a turn-over (tester 13 W6).
     const then = !ck.length && left.some((p) => p.keys.length === n);
     // A chooser's button ends a turn as a board cell does: Send move comes into view (tester 19 Z2).
-    openChooser(ck, offBoard.sort(), then, elementsFor(chosen[n - 1]![0]!)[0], (k) => step([k], true));
+    openChooser(ck, offBoard.sort(), then, elementsFor(chosen[n - 1]![0]!)[0], (k) => {
+      step([k], true);
+      // The button pressed is gone with the chooser: the keyboard goes on from Send move, not the page's top.
+      if (document.activeElement === document.body && !$('#chooser:not([hidden]) button')) $('#send-btn')?.focus();
+    });
     const targets = Object.keys(next).concat(ck).map(keyLabel);
     if (targets.length && !quiet)
       announce(
@@ -211,6 +215,9 @@ function startGamePage(root: HTMLElement): void {
     if (ev.key === 'Enter' || ev.key === ' ') {
       ev.preventDefault();
       step(keysAt(t));
+      // A choice the turn needs (an orientation, a platform's number or turn-over) opened beside the
+      // cell: the keyboard goes to it, not four Tabs on past the move box (tester 19 Z8).
+      document.querySelector<HTMLButtonElement>('#chooser:not([hidden]):not([data-optional]) button')?.focus();
     }
     if (ev.key === 'Escape') {
       chosen = [];

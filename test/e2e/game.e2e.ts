@@ -436,6 +436,10 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   await desk.waitForSelector('#flash :text("Your draw offer was declined.")');
   assert.equal(await desk.locator('[data-own-offer]').count(), 0);
   log("a declined draw offer is said on the offerer's page");
+  // The opponent then resigns at the same ply: the game's end is what the page says, not the old decline (tester 19 Z4).
+  assert.equal((await api('POST', `/api/games/${offered.id}/resign`, {}, offered.tokens.black)).status, 200);
+  await desk.waitForSelector('#live[data-status="finished"]', { timeout: STEP_MS });
+  assert.equal(await desk.locator('#flash :text("Your draw offer was declined.")').count(), 0, 'the old words went with the game');
 
   // "Make a new link" pressed twice is sent once (the site script's data-once): a second
   // send would carry the token the first ended, and its refusal would hide the new link.
