@@ -138,7 +138,9 @@ export class GameViews {
     const row = await this.store.game(id);
     if (!row) return fail(404, 'unknown_game', `no game with id ${id}`);
     const at = ply ?? row.ply;
-    if (at > row.ply) return fail(404, 'unknown_ply', `game ${id} has ${plural(row.ply, 'turn')} so far; there is no ply ${at}`);
+    // "So far" only of a game still going (tester 18 Y9: a finished game's turns are all there are).
+    if (at > row.ply)
+      return fail(404, 'unknown_ply', `game ${id} has ${plural(row.ply, 'turn')}${row.status === 'active' ? ' so far' : ''}; there is no ply ${at}`);
     if (at === 0) return done({ row, ply: 0, position: row.startPosition, lastTurn: null });
     if (at === row.ply && ply === undefined) {
       const last = await this.store.move(id, at);

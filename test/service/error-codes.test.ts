@@ -84,6 +84,11 @@ describe('error codes', () => {
     );
     expectError(await call('POST', '/api/games', { json: { variant: 'planar', pad: 'x'.repeat(70 * 1024) } }), 413, 'body_too_large');
     expectError(await call('GET', `/api/games/${g.id}/moves?since=soon`), 400, 'invalid_query');
-    expectError(await call('GET', `/api/games/${g.id}/board.svg?ply=99`), 404, 'unknown_ply');
+    const beyond = await call('GET', `/api/games/${g.id}/board.svg?ply=99`);
+    expectError(beyond, 404, 'unknown_ply');
+    expect(beyond.body.error).toBe(`game ${g.id} has 2 turns so far; there is no ply 99`);
+    // A game that ended has no more turns to come: not "so far" (tester 18 Y9).
+    expect((await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.white, json: {} })).status).toBe(200);
+    expect((await call('GET', `/api/games/${g.id}/board.svg?ply=99`)).body.error).toBe(`game ${g.id} has 2 turns; there is no ply 99`);
   });
 });
