@@ -58,7 +58,8 @@ const SpectatorHint = (p: { watching: boolean; id: string }) => {
   if (!p.watching || viewer) return null;
   return (
     <p class="small" id="spectator-hint">
-      Is this your game? <a href={`/me?next=/games/${p.id}`}>Sign in</a> on this device (or open your own link to the game: the one you were given when it began, or the one in its first email) to play it here.
+      Is this your game? <a href={`/me?next=/games/${p.id}`}>Sign in</a> on this device (or open your own link to the game: the one you were given when it
+      began, or the one in its first email) to play it here.
     </p>
   );
 };
