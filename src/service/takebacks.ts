@@ -5,7 +5,7 @@ import { colorName, opposite, type Color } from '../engine/types.ts';
 import { TAKEBACK_LEVELS, computerLevel } from './computer-sides.ts';
 import { noOfferMessage, overMessage, turnClock, type Actor, type GameContext } from './game-core.ts';
 import { publicState, type PublicState } from './public-state.ts';
-import { done, fail, type ServiceResult } from './result.ts';
+import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import type { TakebackAction } from './schemas.ts';
 import { storedGame } from './stored-game.ts';
 
@@ -22,14 +22,13 @@ export async function takeback(ctx: GameContext, id: string, actor: Actor, actio
   if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
   // `ply`: the game as the sender read it. A request sent twice (a retry, a double press) finds the
   // game moved on by the first and changes nothing: against levels 1-2 each offer is an undo (tester 8 K3).
-  if (ply !== undefined && ply !== row.ply)
-    return fail(409, 'stale_ply', `stale: the game is at ply ${row.ply}, not ${ply} as you read it (a takeback or a turn came since); read it again`);
+  if (ply !== undefined && ply !== row.ply) return staleFor(row.ply, ply);
   const other = opposite(side);
   if (action === 'offer') {
     if (row.takebackOfferBy === other) return fail(409, 'offer_pending', `${colorName(other)} has asked for a takeback: accept or decline it first`);
     if (row.takebackOfferBy === side) return fail(409, 'already_offered', 'you have already asked for a takeback');
     const target = await takebackTarget(ctx, row, side);
-    if (!target.ok) return target;
+    if (!target.ok) return unlessMovedOn(ctx, row, ply, target);
     const level = computerLevel(row, other);
     if (level !== undefined) {
       if (level > TAKEBACK_LEVELS) return fail(409, 'takebacks_off', `the computer at level ${level} grants no takebacks (levels 1-${TAKEBACK_LEVELS} do)`);
@@ -51,8 +50,22 @@ export async function takeback(ctx: GameContext, id: string, actor: Actor, actio
     return done(publicState({ ...row, ...changes }, last, side));
   }
   const target = await takebackTarget(ctx, row, other);
-  if (!target.ok) return target;
+  if (!target.ok) return unlessMovedOn(ctx, row, ply, target);
   return undo(ctx, row, other, target.value, side, other);
+}
+
+const staleFor = (now: number, sent: number) =>
+  fail(409, 'stale_ply', `stale: the game is at ply ${now}, not ${sent} as you read it (a takeback or a turn came since); read it again`);
+
+/**
+ * A refusal read from the moves after the game's row: a takeback that landed in between (the same
+ * request sent twice at once) deletes the turns it looked for. Then the answer is that the game
+ * moved on, as it is for a request that reads the game after the takeback.
+ */
+async function unlessMovedOn(ctx: GameContext, row: GameRow, ply: number | undefined, refusal: Failure): Promise<Failure> {
+  const now = await ctx.store.game(row.id);
+  if (!now || (now.ply === row.ply && now.status === row.status)) return refusal;
+  return ply !== undefined && now.status === 'active' ? staleFor(now.ply, ply) : ctx.conflict(row.id);
 }
 
 /** The ply a takeback by `proposer` goes back to: before their last turn, which is the last or the one before it. */
