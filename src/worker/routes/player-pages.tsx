@@ -6,7 +6,6 @@ import { Hono } from 'hono/tiny';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as v from 'valibot';
-import type { Failure } from '../../service/result.ts';
 import {
   ChallengeIdSchema,
   ChallengeListQuerySchema,
@@ -27,6 +26,7 @@ import { describeIssues, labelled } from '../http-validation.ts';
 import { failureWords, meErrorPage as errorPage, ownPageForms, rarePage, sentence } from '../pages/respond.tsx';
 import { emailConfirmedWords } from '../pages/me-rare.tsx';
 import { OFFER_FIELDS, type OfferField, type OfferRefused } from '../pages/offer-game-form.tsx';
+import { refusedField } from './offer-refusal.ts';
 import { profilePage } from './league-pages.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import type { MeSettingsRefused } from '../pages/me.tsx';
@@ -102,25 +102,6 @@ const CHALLENGE_FORM_LABELS = {
   'clock.leaveDays': 'Leave days for each player',
   to: 'To player id',
 };
-
-/** The offer form's field for each of the API's names that differs from it (the clock's and the options'): a refusal's field takes the focus. */
-const OFFER_FIELD_OF_API: Readonly<Record<string, OfferField>> = {
-  'clock.daysPerMove': 'days',
-  'clock.timeout': 'timeout',
-  'clock.leaveDays': 'leave',
-  'options.platforms': 'platforms',
-  'options.platformMoves': 'platformMoves',
-};
-/** The offer form's field an input's dot path (the form's own, or the API's) names, if it is one. */
-const offerField = (path: string | null | undefined): OfferField | undefined =>
-  !path ? undefined : Object.hasOwn(OFFER_FIELD_OF_API, path) ? OFFER_FIELD_OF_API[path] : OFFER_FIELDS.find((f) => f === path);
-/** The field of a refused offer: its first issue's, or what the service's refusal is about ("to: …", an unknown player). */
-const refusedField = (refused: { issues: readonly v.BaseIssue<unknown>[] } | Failure): OfferField | undefined =>
-  'issues' in refused
-    ? offerField(v.getDotPath(refused.issues[0]!))
-    : refused.code === 'unknown_player'
-      ? 'to'
-      : offerField(/^([\w.]+): /.exec(refused.error)?.[1]);
 
 /** The form's clock: days per move, and its deadline rule and leave days when the form gave them (a number typed wrong is refused in words). */
 const challengeClock = (days: string, timeout: string | undefined, leave: string | undefined) => ({
