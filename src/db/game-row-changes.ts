@@ -50,15 +50,20 @@ export function withTurnClock(row: GameRow, changes: GameChanges): GameChanges {
   return row.pausedUntil === null ? { ...changes, pauseLeftMs: null } : { ...changes, deadline: null };
 }
 
-/** What a change expects of the row as the caller read it: the ply and status (active unless said), and when given the deadline and pause offer. */
+/** What a change expects of the row as the caller read it: the ply and status (active unless said), and when given the deadline and the offers. */
 export interface AsRead {
   readonly ply: number;
   readonly status?: GameRow['status'];
   readonly deadline?: number;
   readonly pauseOffer?: { readonly by: Color | null; readonly days: number | null };
+  /** The draw and takeback offers: a change decided on them (an offer, an answer) must not land on others (tester 20 T1-T3). */
+  readonly offers?: { readonly draw: Color | null; readonly takeback: Color | null };
 }
 
-/** `changes`, only if nobody moved or ended the game since it was read (nor, when given, changed its deadline or pause offer). */
+/** A row's draw and takeback offers, as a change decided on them expects them. */
+export const offersOf = (row: GameRow): NonNullable<AsRead['offers']> => ({ draw: row.drawOfferBy, takeback: row.takebackOfferBy });
+
+/** `changes`, only if nobody moved or ended the game since it was read (nor, when given, changed its deadline or offers). */
 export const ifUnchanged =
   (expected: AsRead, changes: GameChanges): RowChange =>
   (row) => {
@@ -67,7 +72,8 @@ export const ifUnchanged =
       row.ply !== expected.ply ||
       row.status !== (expected.status ?? 'active') ||
       (expected.deadline !== undefined && row.deadline !== expected.deadline) ||
-      (offer && (row.pauseOfferBy !== offer.by || row.pauseOfferDays !== offer.days))
+      (offer && (row.pauseOfferBy !== offer.by || row.pauseOfferDays !== offer.days)) ||
+      (expected.offers && (row.drawOfferBy !== expected.offers.draw || row.takebackOfferBy !== expected.offers.takeback))
     )
       return undefined;
     return changes;

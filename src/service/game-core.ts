@@ -1,6 +1,6 @@
 // What every part of the game service stands on: the store, the clock, the options; who is
 // acting (a player's token or key); a lost-on-time game settled on first touch; notifying and
-// asking the computer after a write; and the stale-write answer.
+// asking the computer after a write; a lost write decided again; and the stale-write answer.
 import type { GameRow, MoveRow } from '../db/schema.ts';
 import type { GameChanges, GameStore } from '../db/game-store.ts';
 import { colorName, opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
@@ -11,6 +11,10 @@ import type { ComputerTurns, EventSink, GameAlarms, GameEndHook, GameEvent, Webh
 import { publicMove } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import { DAY_MS } from './durations.ts';
+
+/** A guarded write that another request's write came before: decided again (GameContext.redecided). */
+export const LOST = Symbol('lost');
+export type Lost = typeof LOST;
 
 export const gameOver: readonly GameEvent[] = [{ type: 'game-over', recipients: ['white', 'black'] }];
 
@@ -214,6 +218,21 @@ export class GameContext {
     const changes = finishedChanges(winOutcome(opposite(row.sideToMove), 'timeout'), now);
     if (!(await this.store.updateGameIf(row.id, { ply: row.ply }, changes))) return undefined;
     return this.emit({ ...row, ...changes }, gameOver, row.ply ? await this.store.move(row.id, row.ply) : undefined);
+  }
+
+  /**
+   * `attempt` decides on the game as it stands and writes once, guarded; LOST when another request
+   * changed the game between its read and its write (the same request sent twice, two tabs, both
+   * players at once). It is then decided once more, on the game as the other left it, so it answers
+   * as a request sent just after the other would (tester 20 T4): "you have already offered", an
+   * agreement, "the game is over", not a bare "stale". Lost twice: the stale answer.
+   */
+  async redecided<T>(id: string, attempt: () => Promise<ServiceResult<T> | Lost>): Promise<ServiceResult<T>> {
+    for (let tries = 0; tries < 2; tries++) {
+      const result = await attempt();
+      if (result !== LOST) return result;
+    }
+    return this.conflict(id);
   }
 
   /** Someone else changed the game between our read and our write. */

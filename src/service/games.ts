@@ -25,7 +25,8 @@ import { exportRecord, type ImportExtra, importRecord, type RecordEvent, type Tu
 import { done, fail, sentTurnFailure, type Failure, type ServiceResult } from './result.ts';
 import type { ConditionalLine, CreateGameInput, DrawAction, MoveInput, PauseInput, TakebackAction } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
-import { GameContext, asWritten, finishedChanges, gameOver, noOfferMessage, overMessage, turnClock, type Actor } from './game-core.ts';
+import { GameContext, LOST, asWritten, finishedChanges, gameOver, noOfferMessage, overMessage, turnClock, type Actor, type Lost } from './game-core.ts';
+import { offersOf } from '../db/game-row-changes.ts';
 import * as conditional from './conditional.ts';
 import type { ConditionalLines, PlannedAnswer } from './conditional.ts';
 import * as messages from './messages.ts';
@@ -279,14 +280,18 @@ export class GameService {
     return undefined;
   }
 
-  private async finish(id: string, token: Actor, decide: (row: GameRow, side: Color) => Failure | GameChanges): Promise<ServiceResult<PublicState>> {
+  private finish(id: string, token: Actor, decide: (row: GameRow, side: Color) => Failure | GameChanges): Promise<ServiceResult<PublicState>> {
+    return this.ctx.redecided(id, () => this.finishOnce(id, token, decide));
+  }
+
+  private async finishOnce(id: string, token: Actor, decide: (row: GameRow, side: Color) => Failure | GameChanges): Promise<ServiceResult<PublicState> | Lost> {
     const who = await this.ctx.player(id, token);
     if (!who.ok) return who;
     const { row, side } = who.value;
     if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
     const changes = decide(row, side);
     if ('ok' in changes) return changes;
-    if (!(await this.ctx.store.updateGameIf(id, { ply: row.ply }, changes))) return this.ctx.conflict(id);
+    if (!(await this.ctx.store.updateGameIf(id, { ply: row.ply, offers: offersOf(row) }, changes))) return LOST;
     let stored: GameRow = { ...row, ...changes };
     const lastMove = row.ply ? await this.ctx.store.move(id, row.ply) : undefined;
     if (stored.status !== 'active') stored = await this.ctx.emit(stored, gameOver, lastMove);

@@ -4,7 +4,7 @@ import type { GameChanges } from '../db/game-store.ts';
 import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
 import { lastCallAt, reminderAgain } from './due.ts';
-import { noOfferMessage, overMessage, type Actor, type GameContext } from './game-core.ts';
+import { LOST, noOfferMessage, overMessage, type Actor, type GameContext, type Lost } from './game-core.ts';
 import { DAY_MS, HOUR_MS } from './durations.ts';
 import { iso, publicState, utc, type PublicState } from './public-state.ts';
 import { rateLimited, slidingWait } from './rate-limits.ts';
@@ -58,7 +58,11 @@ const tooManyAsks = (asks: readonly number[], now: number): Failure =>
     (tryAgain) => `too many pause requests: each player may ask for a pause at most ${PAUSE_ASKS.max} times an hour; ${tryAgain}`,
   );
 
-export async function pause(ctx: GameContext, id: string, actor: Actor, input: PauseInput): Promise<ServiceResult<PublicState>> {
+export function pause(ctx: GameContext, id: string, actor: Actor, input: PauseInput): Promise<ServiceResult<PublicState>> {
+  return ctx.redecided(id, () => decidePause(ctx, id, actor, input));
+}
+
+async function decidePause(ctx: GameContext, id: string, actor: Actor, input: PauseInput): Promise<ServiceResult<PublicState> | Lost> {
   const who = await ctx.player(id, actor);
   if (!who.ok) return who;
   const { row, side } = who.value;
@@ -99,7 +103,7 @@ function startPause(
   n: number,
   actor: Color,
   offer: { by: Color | null; days: number | null },
-): Promise<ServiceResult<PublicState>> {
+): Promise<ServiceResult<PublicState> | Lost> {
   const now = ctx.clock();
   const why = noClock(row, 'pause');
   if (why || row.deadline === null) return Promise.resolve(why ?? fail(409, 'no_clock', 'the game has no deadline to stop'));
@@ -126,9 +130,8 @@ async function write(
   told: readonly Color[] = [],
   deadline?: number,
   event?: 'offer-declined' | 'offer-withdrawn',
-): Promise<ServiceResult<PublicState>> {
-  if (!(await ctx.store.updateGameIf(row.id, { ply: row.ply, pauseOffer: offer, ...(deadline !== undefined ? { deadline } : {}) }, changes)))
-    return ctx.conflict(row.id);
+): Promise<ServiceResult<PublicState> | Lost> {
+  if (!(await ctx.store.updateGameIf(row.id, { ply: row.ply, pauseOffer: offer, ...(deadline !== undefined ? { deadline } : {}) }, changes))) return LOST;
   const stored: GameRow = { ...row, ...changes };
   const lastMove = row.ply ? await ctx.store.move(row.id, row.ply) : undefined;
   if (told.length)
@@ -141,7 +144,11 @@ async function write(
 }
 
 /** Leave days: the player to move adds `n` of their own leave days to their deadline, alone. */
-export async function leave(ctx: GameContext, id: string, actor: Actor, n: number, readDeadline?: string): Promise<ServiceResult<PublicState>> {
+export function leave(ctx: GameContext, id: string, actor: Actor, n: number, readDeadline?: string): Promise<ServiceResult<PublicState>> {
+  return ctx.redecided(id, () => decideLeave(ctx, id, actor, n, readDeadline));
+}
+
+async function decideLeave(ctx: GameContext, id: string, actor: Actor, n: number, readDeadline?: string): Promise<ServiceResult<PublicState> | Lost> {
   const who = await ctx.player(id, actor);
   if (!who.ok) return who;
   const { row, side } = who.value;
@@ -189,6 +196,6 @@ export async function leave(ctx: GameContext, id: string, actor: Actor, n: numbe
     now,
     remindAgain: { reminder: reminderAgain(row, deadline, now), lastCall: lastCall !== undefined && lastCall > now },
   });
-  if (!stored) return ctx.conflict(id);
+  if (!stored) return LOST;
   return done(publicState(stored, row.ply ? await ctx.store.move(id, row.ply) : undefined, side));
 }

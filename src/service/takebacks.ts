@@ -1,9 +1,10 @@
 // Takeback by agreement between the players, or granted at once by a weak computer.
 import type { GameRow } from '../db/schema.ts';
 import type { GameChanges } from '../db/game-store.ts';
-import { colorName, opposite, type Color } from '../engine/types.ts';
+import { colorName, opposite, plural, type Color } from '../engine/types.ts';
 import { TAKEBACK_LEVELS, computerLevel } from './computer-sides.ts';
-import { noOfferMessage, overMessage, turnClock, type Actor, type GameContext } from './game-core.ts';
+import { LOST, noOfferMessage, overMessage, turnClock, type Actor, type GameContext, type Lost } from './game-core.ts';
+import { offersOf } from '../db/game-row-changes.ts';
 import { publicState, type PublicState } from './public-state.ts';
 import { done, fail, type Failure, type ServiceResult } from './result.ts';
 import type { TakebackAction } from './schemas.ts';
@@ -15,7 +16,14 @@ import { storedGame } from './stored-game.ts';
  * ends the request. Against the computer, levels 1-2 grant it at once and stronger ones refuse.
  * `ply`, when given, is the game's ply the request was meant for.
  */
-export async function takeback(ctx: GameContext, id: string, actor: Actor, action: TakebackAction, ply?: number): Promise<ServiceResult<PublicState>> {
+export function takeback(ctx: GameContext, id: string, actor: Actor, action: TakebackAction, ply?: number): Promise<ServiceResult<PublicState>> {
+  return ctx.redecided(id, () => decide(ctx, id, actor, action, ply));
+}
+
+/** A takeback granted by the computer and asked for again this soon, with no turn since and no `ply`, is the same request sent twice. */
+export const DOUBLE_PRESS_MS = 10_000;
+
+async function decide(ctx: GameContext, id: string, actor: Actor, action: TakebackAction, ply?: number): Promise<ServiceResult<PublicState> | Lost> {
   const who = await ctx.player(id, actor);
   if (!who.ok) return who;
   const { row, side } = who.value;
@@ -24,18 +32,23 @@ export async function takeback(ctx: GameContext, id: string, actor: Actor, actio
   // game moved on by the first and changes nothing: against levels 1-2 each offer is an undo (tester 8 K3).
   if (ply !== undefined && ply !== row.ply) return staleFor(row.ply, ply);
   const other = opposite(side);
+  const asRead = { ply: row.ply, offers: offersOf(row) };
   if (action === 'offer') {
     if (row.takebackOfferBy === other) return fail(409, 'offer_pending', `${colorName(other)} has asked for a takeback: accept or decline it first`);
     if (row.takebackOfferBy === side) return fail(409, 'already_offered', 'you have already asked for a takeback');
     const target = await takebackTarget(ctx, row, side);
-    if (!target.ok) return unlessMovedOn(ctx, row, ply, target);
+    if (!target.ok) return (await movedOn(ctx, row)) ? LOST : target;
     const level = computerLevel(row, other);
     if (level !== undefined) {
       if (level > TAKEBACK_LEVELS) return fail(409, 'takebacks_off', `the computer at level ${level} grants no takebacks (levels 1-${TAKEBACK_LEVELS} do)`);
+      if (ply === undefined) {
+        const again = await sentTwice(ctx, row, side);
+        if (again) return again;
+      }
       return undo(ctx, row, side, target.value, side);
     }
     const changes: GameChanges = { takebackOfferBy: side, updatedAt: ctx.clock() };
-    if (!(await ctx.store.updateGameIf(id, { ply: row.ply }, changes))) return ctx.conflict(id);
+    if (!(await ctx.store.updateGameIf(id, asRead, changes))) return LOST;
     const stored: GameRow = { ...row, ...changes };
     const lastMove = row.ply ? await ctx.store.move(id, row.ply) : undefined;
     await ctx.emit(stored, [{ type: 'takeback-offer', recipients: [other] }], lastMove);
@@ -44,13 +57,13 @@ export async function takeback(ctx: GameContext, id: string, actor: Actor, actio
   if (row.takebackOfferBy !== other) return fail(409, 'no_offer', noOfferMessage(row.takebackOfferBy, side, action, 'a takeback'));
   if (action === 'decline') {
     const changes: GameChanges = { takebackOfferBy: null, updatedAt: ctx.clock() };
-    if (!(await ctx.store.updateGameIf(id, { ply: row.ply }, changes))) return ctx.conflict(id);
+    if (!(await ctx.store.updateGameIf(id, asRead, changes))) return LOST;
     const last = row.ply ? await ctx.store.move(id, row.ply) : undefined;
     await ctx.emit({ ...row, ...changes }, [{ type: 'offer-declined', recipients: [other], offer: 'takeback' }], last);
     return done(publicState({ ...row, ...changes }, last, side));
   }
   const target = await takebackTarget(ctx, row, other);
-  if (!target.ok) return unlessMovedOn(ctx, row, ply, target);
+  if (!target.ok) return (await movedOn(ctx, row)) ? LOST : target;
   return undo(ctx, row, other, target.value, side, other);
 }
 
@@ -58,14 +71,30 @@ const staleFor = (now: number, sent: number) =>
   fail(409, 'stale_ply', `stale: the game is at ply ${now}, not ${sent} as you read it (a takeback or a turn came since); read it again`);
 
 /**
- * A refusal read from the moves after the game's row: a takeback that landed in between (the same
- * request sent twice at once) deletes the turns it looked for. Then the answer is that the game
- * moved on, as it is for a request that reads the game after the takeback.
+ * Has the game changed since `row` was read? A refusal read from the moves after the row may be
+ * wrong: a takeback that landed in between (the same request sent twice at once) deleted the turns
+ * it looked for. Then the request is decided again, on the game as it now stands.
  */
-async function unlessMovedOn(ctx: GameContext, row: GameRow, ply: number | undefined, refusal: Failure): Promise<Failure> {
+async function movedOn(ctx: GameContext, row: GameRow): Promise<boolean> {
   const now = await ctx.store.game(row.id);
-  if (!now || (now.ply === row.ply && now.status === row.status)) return refusal;
-  return ply !== undefined && now.status === 'active' ? staleFor(now.ply, ply) : ctx.conflict(row.id);
+  return !now || now.ply !== row.ply || now.status !== row.status;
+}
+
+/**
+ * The computer's takeback asked for again by the same side within DOUBLE_PRESS_MS, with no turn
+ * since: a double press or a retry (the chat's and email's `takeback` carry no ply), refused, so
+ * it takes back one turn, not two (tester 20 T9). Sent with `ply`, it is meant: it is never this.
+ */
+async function sentTwice(ctx: GameContext, row: GameRow, side: Color): Promise<Failure | undefined> {
+  const last = (await ctx.store.takebacks(row.id)).at(-1);
+  const now = ctx.clock();
+  if (!last || last.side !== side || last.toPly !== row.ply || now - last.createdAt >= DOUBLE_PRESS_MS) return undefined;
+  const wait = Math.max(1, Math.ceil((last.createdAt + DOUBLE_PRESS_MS - now) / 1000));
+  return fail(
+    409,
+    'stale_ply',
+    `stale: your takeback was granted a moment ago and the game is now at ply ${row.ply}; to take back one more turn, ask again in ${plural(wait, 'second')} (or send ply ${row.ply} with it)`,
+  );
 }
 
 /** The ply a takeback by `proposer` goes back to: before their last turn, which is the last or the one before it. */
@@ -82,7 +111,7 @@ export async function takebackTarget(ctx: GameContext, row: GameRow, proposer: C
 }
 
 /** Go back to `toPly` in one guarded write; `offerBy`: the standing offer the write requires (none against the computer). */
-export async function undo(ctx: GameContext, row: GameRow, proposer: Color, toPly: number, actor: Color, offerBy?: Color): Promise<ServiceResult<PublicState>> {
+async function undo(ctx: GameContext, row: GameRow, proposer: Color, toPly: number, actor: Color, offerBy?: Color): Promise<ServiceResult<PublicState> | Lost> {
   const now = ctx.clock();
   const last = toPly ? await ctx.store.move(row.id, toPly) : undefined;
   const back = storedGame(row, last?.positionAfter ?? row.startPosition);
@@ -99,7 +128,7 @@ export async function undo(ctx: GameContext, row: GameRow, proposer: Color, toPl
     ...turnClock(row, now),
   };
   const landed = await ctx.store.commitTakeback(row.id, { ply: row.ply, ...(offerBy ? { offerBy } : {}) }, { side: proposer, toPly, at: now }, changes);
-  if (!landed) return ctx.conflict(row.id);
+  if (!landed) return LOST;
   // Conditional lines were about a position the game has left.
   await ctx.store.clearConditionalLines(row.id);
   const stored = (await ctx.store.game(row.id))!;

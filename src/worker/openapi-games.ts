@@ -145,7 +145,7 @@ export const gamePaths = {
     },
   },
   '/api/games/{id}/takeback': playerAction(
-    "Takeback by agreement: `offer` asks to take back your last turn (and the opponent's reply after it, if any); the opponent answers `accept` (the turns go, in one write; GET …/moves lists them under `takebacks`, the record in a comment) or `decline`; any move ends the request. Against the computer, levels 1-2 grant it at once, stronger levels refuse (409). `ply` (optional): the game's ply as you read it (the state's `ply`); a request that finds the game elsewhere (a retry after the first was granted) is 409 `stale_ply` and changes nothing",
+    "Takeback by agreement: `offer` asks to take back your last turn (and the opponent's reply after it, if any); the opponent answers `accept` (the turns go, in one write; GET …/moves lists them under `takebacks`, the record in a comment) or `decline`; any move ends the request. Against the computer, levels 1-2 grant it at once, stronger levels refuse (409). `ply` (optional): the game's ply as you read it (the state's `ply`); a request that finds the game elsewhere (a retry after the first was granted) is 409 `stale_ply` and changes nothing; without `ply`, the computer's takeback asked for again within 10 seconds with no turn since is the same 409",
     { 409: ['offer_pending', 'already_offered', 'takebacks_off', 'no_offer', 'nothing_to_take_back'] },
     { requestBody: jsonBody('Takeback') },
   ),

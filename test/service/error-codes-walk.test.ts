@@ -146,11 +146,16 @@ const NOWHERE = 'zzzzzzzzzzzz';
 
 /**
  * Another request's write lands between this one's read and its guarded write: the store's next
- * guarded write finds the row changed (answers false), as D1 answers the loser of a real race
- * (test/service/concurrency.test.ts races two moves for real). Restored after each request.
+ * guarded writes find the row changed (answer false), as the store answers the loser of a real race
+ * (test/service/concurrency.test.ts races two moves for real). Twice: a request that lost is decided
+ * again once (GameContext.redecided; test/service/double-press.test.ts), and answers "stale" when it
+ * loses again. Restored after each request.
  */
 const loseRace = <S extends object>(store: S, method: keyof S & string) =>
-  vi.spyOn(store as Record<string, () => Promise<boolean>>, method).mockResolvedValueOnce(false);
+  vi
+    .spyOn(store as Record<string, () => Promise<boolean>>, method)
+    .mockResolvedValueOnce(false)
+    .mockResolvedValueOnce(false);
 /** A race on `what` of a fresh game (`side` acting, `json` its body; `method` the guarded write it makes). */
 const raced =
   (

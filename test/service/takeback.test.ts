@@ -282,8 +282,9 @@ describe('takeback by agreement', () => {
     expect((await sent()).body.code).toBe('stale_ply');
     expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(2);
     expect((await call('GET', `/api/games/${g.id}/moves`)).body.takebacks).toHaveLength(1);
-    // Without the ply, as before: each offer is an undo.
-    expect((await takeback(g, 'white', 'offer')).body.ply).toBe(0);
+    // Without the ply, at once: the same double press (tester 20 T9); with the ply it reads, one more turn goes.
+    expect((await takeback(g, 'white', 'offer')).body.code).toBe('stale_ply');
+    expect((await call('POST', `/api/games/${g.id}/takeback`, { json: { action: 'offer', ply: 2 }, token: g.tokens.white })).body.ply).toBe(0);
     // The game page's form carries the ply it showed: a second press is refused in words.
     const page = (await call('GET', `/games/${g.id}?token=${g.tokens.white}`)).text;
     expect(page).not.toContain('data-action="takeback-offer"'); // no turn of White's to take back at ply 0
