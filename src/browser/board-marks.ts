@@ -121,7 +121,12 @@ export function elementsFor(key: string): SVGGraphicsElement[] {
 export function markTarget(el: SVGGraphicsElement): void {
   el.setAttribute('data-target', '');
   const bb = el.getBBox();
-  const occupied = !!el.querySelector('.ssb-p');
+  // The pieces are drawn in a layer of their own over the cells (tester 19 Z6): a cell with a
+  // piece on it, or a platform (data-pin) with pieces on its cells, gets a ring.
+  const cell = el.getAttribute('data-cell');
+  const occupied = !!el.ownerSVGElement?.querySelector(
+    cell !== null ? '[data-piece="' + cell + '"]' : '[data-piece^="' + el.getAttribute('data-pin') + ':"]',
+  );
   const c = document.createElementNS(SVGNS, 'circle');
   c.setAttribute('cx', String(bb.x + bb.width / 2));
   c.setAttribute('cy', String(bb.y + bb.height / 2));
