@@ -1,7 +1,13 @@
 // A player's analysis board (src/worker/pages/analysis-board.tsx): a line tried from any ply of
 // the game, step by step through GET /api/games/:id/explore (the board and the legal turns
 // there; no evaluation), notes per turn, and the seat's variations kept with PUT …/notes.
+// Turns are picked on the board as on the game's (turn-picker.ts: click or Tab/arrows/Enter;
+// tester 19 Z5), or from the list of legal turns, grouped by where they start.
+import { makeBoardButtons } from './board-keyboard.ts';
+import { type BoardPlace, keysAt } from './board-marks.ts';
 import { $, st } from './page.ts';
+import { keyLabel, keysOf, type Plan } from './turn-keys.ts';
+import { turnPicker } from './turn-picker.ts';
 
 interface Turn {
   move: string;
@@ -21,6 +27,35 @@ export function startAnalysisBoard(id: string, token: string): void {
   let variations: Variation[] = [];
   let from = Number(section.getAttribute('data-ply')) || 0;
   let line: Turn[] = [];
+  /** The legal turns on the board shown, as click steps, and whose turn it is there; none while a board is fetched. */
+  let plans: Plan[] = [];
+  let toMove = '';
+  let fetching = false;
+  const place: BoardPlace = { box: () => $('#ab-board'), chooser: () => $('#ab-chooser'), side: () => toMove };
+  const picker = turnPicker(place, {
+    plans: () => plans,
+    // A whole turn is played on this board at once; one a platform's move may follow (Curved Space)
+    // is chosen in the list, to play as it is with Play on this board.
+    whole: (turn, more) => {
+      if (!more) return play(turn);
+      $<HTMLSelectElement>('#ab-legal')!.value = turn;
+      status(turn + ': press Play on this board to play it as it is, or move a platform too.');
+    },
+    refused: (what) =>
+      status(
+        plans.length
+          ? 'No turn starts at ' + what + ': pick a piece or platform of ' + (toMove === 'white' ? 'White' : 'Black') + '’s that can move.'
+          : 'No turn to play here: the line has ended the game.',
+        true,
+      ),
+    chose: () => {
+      if (document.activeElement === document.body && !$('#ab-chooser:not([hidden]) button')) $('#ab-play')?.focus();
+    },
+  });
+  function play(move: string): void {
+    line.push({ move });
+    void explore();
+  }
 
   const status = (text: string, error = false) => {
     const s = $('#ab-status')!;
@@ -37,6 +72,9 @@ export function startAnalysisBoard(id: string, token: string): void {
   const auth = (): Record<string, string> => (token ? { Authorization: 'Bearer ' + token } : {});
 
   function explore(): Promise<void> {
+    plans = [];
+    picker.clear();
+    fetching = true;
     // Seen from the side the game page shows (the player's own).
     const orientation = document.getElementById('live')?.getAttribute('data-from') || 'white';
     const q = new URLSearchParams({ from: String(from), line: line.map((t) => t.move).join(' '), orientation });
@@ -49,14 +87,11 @@ export function startAnalysisBoard(id: string, token: string): void {
         }
         const board = $('#ab-board')!;
         board.innerHTML = body.svg; // our own server's picture
+        toMove = body.sideToMove;
+        plans = (body.legal as string[]).map((text) => ({ text, keys: keysOf(text) })).filter((p): p is Plan => p.keys !== null);
+        makeBoardButtons(board, board.querySelector('svg [data-hand][data-color="' + toMove + '"]'));
         line = line.map((t, i) => ({ ...t, move: body.line[i] ?? t.move }));
-        const select = $<HTMLSelectElement>('#ab-legal')!;
-        select.textContent = '';
-        for (const text of body.legal as string[]) {
-          const o = document.createElement('option');
-          o.value = o.textContent = text;
-          select.appendChild(o);
-        }
+        fillLegal(body.legal);
         $<HTMLButtonElement>('#ab-play')!.disabled = !body.legal.length;
         drawLine();
         status(
@@ -66,7 +101,31 @@ export function startAnalysisBoard(id: string, token: string): void {
             (body.outcome ? ': the line ends the game (' + body.outcome.result + ').' : ': ' + body.legal.length + ' legal turns.'),
         );
       })
-      .catch(() => status('The board could not be fetched: check your connection.', true));
+      .catch(() => status('The board could not be fetched: check your connection.', true))
+      .finally(() => {
+        fetching = false;
+      });
+  }
+
+  /** The legal turns in the list, grouped by where they start (a piece in hand, a cell, a platform): hundreds in Planar. */
+  function fillLegal(legal: readonly string[]): void {
+    const select = $<HTMLSelectElement>('#ab-legal')!;
+    select.textContent = '';
+    const groups = new Map<string, HTMLOptGroupElement>();
+    for (const text of legal) {
+      const first = keysOf(text)?.[0];
+      const label = first ? 'From ' + keyLabel(first) : 'Other turns';
+      let group = groups.get(label);
+      if (!group) {
+        group = document.createElement('optgroup');
+        group.label = label;
+        groups.set(label, group);
+        select.appendChild(group);
+      }
+      const o = document.createElement('option');
+      o.value = o.textContent = text;
+      group.appendChild(o);
+    }
   }
 
   function drawLine(): void {
@@ -197,9 +256,23 @@ export function startAnalysisBoard(id: string, token: string): void {
   });
   $('#ab-play')!.addEventListener('click', () => {
     const move = $<HTMLSelectElement>('#ab-legal')!.value;
-    if (!move) return;
-    line.push({ move });
-    void explore();
+    if (move) play(move);
+  });
+  const board = $('#ab-board')!;
+  board.addEventListener('click', (ev) => {
+    const keys = ev.target instanceof Element ? keysAt(place, ev.target) : [];
+    if (keys.length && !fetching) picker.step(keys, true);
+  });
+  board.addEventListener('keydown', (ev) => {
+    const t = ev.target;
+    if (!(t instanceof Element) || !t.hasAttribute('tabindex')) return;
+    if (ev.key === 'Enter' || ev.key === ' ') {
+      ev.preventDefault();
+      if (!fetching) picker.step(keysAt(place, t));
+      // A choice the turn needs (an orientation, a platform's number or turn-over) takes the keyboard.
+      document.querySelector<HTMLButtonElement>('#ab-chooser:not([hidden]):not([data-optional]) button')?.focus();
+    }
+    if (ev.key === 'Escape') picker.clear();
   });
   $('#ab-back')!.addEventListener('click', () => {
     line.pop();

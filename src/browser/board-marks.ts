@@ -1,18 +1,29 @@
 // The board's marks for click-to-move: which keys a clicked element stands for, the elements
-// of a key, and the selected / target marks drawn on the SVG.
+// of a key, and the selected / target marks drawn on the SVG. For any board drawn on the page
+// with its chooser (a `BoardPlace`): the game's, and the analysis board's (tester 19 Z5).
 import { $, st } from './page.ts';
 import { keyLabel } from './turn-keys.ts';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 
-export const board = () => document.querySelector('#board svg');
+/** A board on the page: where its picture is, its chooser, and whose pieces in hand may be picked. */
+export interface BoardPlace {
+  readonly box: () => HTMLElement | null;
+  readonly chooser: () => HTMLElement | null;
+  readonly side: () => string | null;
+}
+
+/** The game's board: the player's own pieces in hand. */
+export const GAME_BOARD: BoardPlace = { box: () => $('#board'), chooser: () => $('#chooser'), side: () => st().you };
+
+const pictureOf = (place: BoardPlace) => place.box()?.querySelector('svg') ?? null;
 
 /** The keys a clicked element stands for: a cell, its platform's pin, a piece in hand. */
-export function keysAt(el: Element): string[] {
+export function keysAt(place: BoardPlace, el: Element): string[] {
   const keys: string[] = [];
   const hand = el.closest('[data-hand]');
   if (hand) {
-    if (hand.getAttribute('data-color') === st().you) keys.push('hand:' + hand.getAttribute('data-hand'));
+    if (hand.getAttribute('data-color') === place.side()) keys.push('hand:' + hand.getAttribute('data-hand'));
     return keys;
   }
   const cell = el.closest('[data-cell]');
@@ -22,13 +33,13 @@ export function keysAt(el: Element): string[] {
   return keys;
 }
 
-export function clearMarks(): void {
-  const svg = board();
+export function clearMarks(place: BoardPlace): void {
+  const svg = pictureOf(place);
   if (!svg) return;
   for (const n of svg.querySelectorAll('[data-mark]')) n.remove();
   for (const n of svg.querySelectorAll('[data-selected]')) n.removeAttribute('data-selected');
   for (const n of svg.querySelectorAll('[data-target]')) n.removeAttribute('data-target');
-  const ch = $('#chooser');
+  const ch = place.chooser();
   if (ch) {
     ch.hidden = true;
     ch.textContent = '';
@@ -42,8 +53,15 @@ export function clearMarks(): void {
  * mark is too small to tap; with `then`, a platform to move after a whole turn). Nothing to offer:
  * it stays shut.
  */
-export function openChooser(choices: string[], offBoard: string[], then: boolean, near: Element | undefined, choose: (key: string) => void): void {
-  const ch = $('#chooser');
+export function openChooser(
+  place: BoardPlace,
+  choices: string[],
+  offBoard: string[],
+  then: boolean,
+  near: Element | undefined,
+  choose: (key: string) => void,
+): void {
+  const ch = place.chooser();
   if (!ch || !(choices.length + offBoard.length)) return;
   ch.hidden = false;
   // The optional step after a whole turn does not take the keyboard's focus (game.ts); a needed choice does.
@@ -71,7 +89,7 @@ export function openChooser(choices: string[], offBoard: string[], then: boolean
     b.addEventListener('click', () => choose(k));
     ch.appendChild(b);
   }
-  placeChooser(ch, near);
+  placeChooser(place, ch, near);
 }
 
 /**
@@ -80,7 +98,7 @@ export function openChooser(choices: string[], offBoard: string[], then: boolean
  * click meant for one pressed its button): to the cell's right, else its left, below or above;
  * when each of those covers a target, just under the board.
  */
-function placeChooser(ch: HTMLElement, near: Element | undefined): void {
+function placeChooser(place: BoardPlace, ch: HTMLElement, near: Element | undefined): void {
   ch.classList.remove('floating');
   ch.style.left = ch.style.top = '';
   if (!near) return;
@@ -92,7 +110,8 @@ function placeChooser(ch: HTMLElement, near: Element | undefined): void {
   const height = window.innerHeight;
   const clampX = (x: number) => Math.max(gap, Math.min(x, width - gap - box.width));
   const clampY = (y: number) => Math.max(gap, Math.min(y, height - gap - box.height));
-  const avoid = [cell, ...Array.from(document.querySelectorAll('#board [data-target]'), (t) => t.getBoundingClientRect())];
+  const boardBox = place.box();
+  const avoid = [cell, ...Array.from(boardBox?.querySelectorAll('[data-target]') ?? [], (t) => t.getBoundingClientRect())];
   const free = ([x, y]: readonly [number, number]) => !avoid.some((r) => x < r.right && x + box.width > r.left && y < r.bottom && y + box.height > r.top);
   const middleY = cell.top + cell.height / 2 - box.height / 2;
   const middleX = cell.left + cell.width / 2 - box.width / 2;
@@ -102,17 +121,17 @@ function placeChooser(ch: HTMLElement, near: Element | undefined): void {
     [middleX, cell.bottom + gap],
     [middleX, cell.top - gap - box.height],
   ].map(([x, y]) => [clampX(x!), clampY(y!)] as [number, number]);
-  const boardBox = document.querySelector('#board')?.getBoundingClientRect();
-  const [left, top] = candidates.find(free) ?? [clampX(middleX), boardBox ? boardBox.bottom + gap : cell.bottom + gap];
+  const under = boardBox?.getBoundingClientRect();
+  const [left, top] = candidates.find(free) ?? [clampX(middleX), under ? under.bottom + gap : cell.bottom + gap];
   ch.style.left = `${Math.round(left + window.scrollX)}px`;
   ch.style.top = `${Math.round(top + window.scrollY)}px`;
 }
 
-export function elementsFor(key: string): SVGGraphicsElement[] {
-  const svg = board();
+export function elementsFor(place: BoardPlace, key: string): SVGGraphicsElement[] {
+  const svg = pictureOf(place);
   if (!svg) return [];
   if (key.indexOf('hand:') === 0)
-    return Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-hand="' + key.slice(5) + '"][data-color="' + st().you + '"]'));
+    return Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-hand="' + key.slice(5) + '"][data-color="' + place.side() + '"]'));
   let els = Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-cell="' + key + '"]'));
   if (!els.length) els = Array.from(svg.querySelectorAll<SVGGraphicsElement>('[data-pin="' + key + '"]'));
   return els;
@@ -121,7 +140,10 @@ export function elementsFor(key: string): SVGGraphicsElement[] {
 export function markTarget(el: SVGGraphicsElement): void {
   el.setAttribute('data-target', '');
   const bb = el.getBBox();
-  const occupied = !!el.querySelector('.ssb-p');
+  // The pieces are drawn in a layer of their own over the cells (tester 19 Z6): a cell with a
+  // piece on it, or a platform (data-pin) with pieces on its cells, gets a ring.
+  const cell = el.getAttribute('data-cell');
+  const occupied = !!el.ownerSVGElement?.querySelector(cell !== null ? '[data-piece="' + cell + '"]' : '[data-piece^="' + el.getAttribute('data-pin') + ':"]');
   const c = document.createElementNS(SVGNS, 'circle');
   c.setAttribute('cx', String(bb.x + bb.width / 2));
   c.setAttribute('cy', String(bb.y + bb.height / 2));

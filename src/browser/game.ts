@@ -10,8 +10,8 @@
 //    the #live region (GET /games/:id?partial=1) when the game changed;
 //  - replay of earlier positions inside the page (replay.ts).
 // The end-to-end tests (test/e2e) run it in Chromium and fail on any page error.
-import { boardButtons, listenForArrowKeys, makeTabStop } from './board-keyboard.ts';
-import { clearMarks, elementsFor, keysAt, markTarget, openChooser } from './board-marks.ts';
+import { listenForArrowKeys, makeBoardButtons } from './board-keyboard.ts';
+import { GAME_BOARD, keysAt } from './board-marks.ts';
 import { addCopyButtons } from './copy-buttons.ts';
 import { showTimes } from './deadline.ts';
 import {
@@ -35,7 +35,8 @@ import { playedWords, staleTurnWords } from '../service/plan-outcome.ts';
 import { listenForReplay } from './replay.ts';
 import { startAnalysis } from './analysis.ts';
 import { startAnalysisBoard } from './analysis-board.ts';
-import { keyLabel, keysOf, type Plan } from './turn-keys.ts';
+import { keysOf, type Plan } from './turn-keys.ts';
+import { turnPicker } from './turn-picker.ts';
 import { followGame } from './live-updates.ts';
 
 addCopyButtons();
@@ -49,14 +50,27 @@ function startGamePage(root: HTMLElement): void {
   const token = params.get('token') || '';
   let plans: Plan[] = [];
   let plansPly = -1;
-  let chosen: string[][] = []; // the click steps so far: each the keys one click may stand for
   let lastPreview = '';
-  const forgetChoice = () => {
-    chosen = [];
-  };
+  // Click-to-move (turn-picker.ts): a whole turn goes in the move box, previewed.
+  const picker = turnPicker(GAME_BOARD, {
+    plans: () => plans,
+    whole: (turn, more, tapped) => {
+      const input = $<HTMLInputElement>('#move');
+      if (input) input.value = turn;
+      doPreview(turn);
+      // On a phone the box and Send move are below the board: brought into view, so the turn is seen taken (tester 13 W7).
+      if (!more && tapped) $('#send-btn')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    },
+    refused: (what) => flash('info', 'No turn of yours starts at ' + what + ': pick one of your own pieces or platforms that can move.'),
+    // The button pressed is gone with the chooser: the keyboard goes on from Send move, not the page's top.
+    chose: () => {
+      if (document.activeElement === document.body && !$('#chooser:not([hidden]) button')) $('#send-btn')?.focus();
+    },
+  });
+  const forgetChoice = () => picker.forget();
   const refresh = (options?: RefreshOptions) => refreshLive(options);
   const page: GamePage = { id, viewPly: null, refresh, forgetChoice };
-  const refreshLive = makeRefresh({ page, token, from: params.get('from'), forgetChoice, showChoice: () => show(true), setup, loadLegal });
+  const refreshLive = makeRefresh({ page, token, from: params.get('from'), forgetChoice, showChoice: () => picker.show(true), setup, loadLegal });
 
   focusFormAnswer(params);
   cleanAddress(params, token);
@@ -96,54 +110,6 @@ function startGamePage(root: HTMLElement): void {
   }
 
   // ---- the board ----
-  function matching(steps: string[][]): Plan[] {
-    return plans.filter((p) => p.keys.length >= steps.length && steps.every((s, i) => s.indexOf(p.keys[i]!) >= 0));
-  }
-  /** `quiet`: the same pick marked again on a redrawn board, not said again (it would cut short what the redraw said). */
-  function show(quiet = false): void {
-    clearMarks();
-    if (!chosen.length) return;
-    const left = matching(chosen);
-    for (const step of chosen) for (const k of step) for (const e of elementsFor(k)) e.setAttribute('data-selected', '');
-    const n = chosen.length;
-    const next: Record<string, true> = {};
-    const choices: Record<string, true> = {};
-    for (const p of left) {
-      const k = p.keys[n];
-      if (k === undefined) continue;
-      if (/^(orient|number):/.test(k)) choices[k] = true;
-      else next[k] = true;
-    }
-    // A target with no button on the board (a platform's turn-over mark is too small to tap):
-    // offered as a button beside the board as well.
-    const offBoard: string[] = [];
-    for (const k of Object.keys(next)) {
-      const els = elementsFor(k);
-      els.forEach(markTarget);
-      if (!els.some((e) => e.hasAttribute('data-button'))) offBoard.push(k);
-    }
-    const ck = Object.keys(choices).sort();
-    // Off-board keys after a whole turn are a platform to move as well (Curved Space's after-capture), not a turn-over (tester 13 W6).
-    const then = !ck.length && left.some((p) => p.keys.length === n);
-    // A chooser's button ends a turn as a board cell does: Send move comes into view (tester 19 Z2).
-    openChooser(ck, offBoard.sort(), then, elementsFor(chosen[n - 1]![0]!)[0], (k) => {
-      step([k], true);
-      // The button pressed is gone with the chooser: the keyboard goes on from Send move, not the page's top.
-      if (document.activeElement === document.body && !$('#chooser:not([hidden]) button')) $('#send-btn')?.focus();
-    });
-    const targets = Object.keys(next).concat(ck).map(keyLabel);
-    if (targets.length && !quiet)
-      announce(
-        'Selected ' +
-          chosen.map((s) => keyLabel(s[0]!)).join(', ') +
-          '. ' +
-          targets.length +
-          ' possible: ' +
-          targets.slice(0, 12).join(', ') +
-          (targets.length > 12 ? ' and more' : '') +
-          '.',
-      );
-  }
   /** One click (or chooser button): the keys it may stand for. */
   /** `tapped`: a click on the board or a chooser's button (not the board's keys), after which a whole turn brings Send move into view. */
   function step(keys: string[], tapped = false): void {
@@ -163,40 +129,7 @@ function startGamePage(root: HTMLElement): void {
       });
       return;
     }
-    let tried = chosen.concat([keys]);
-    if (!matching(tried).length) {
-      // Not a continuation: start again from this click, or clear.
-      tried = [keys];
-      if (!matching(tried).length) {
-        chosen = [];
-        show();
-        // Said where it is seen, naming what was clicked (tester 13 W15: the board ignored the click in silence).
-        if (keys.length) {
-          const what = elementsFor(keys[0]!)[0]?.getAttribute('aria-label') ?? keyLabel(keys[0]!);
-          flash('info', 'No turn of yours starts at ' + what + ': pick one of your own pieces or platforms that can move.');
-        }
-        return;
-      }
-    }
-    chosen = tried;
-    const left = matching(chosen);
-    const complete = left.filter((p) => p.keys.length === chosen.length);
-    const longer = left.filter((p) => p.keys.length > chosen.length);
-    if (complete.length === 1) {
-      const turn = complete[0]!.text;
-      const input = $<HTMLInputElement>('#move');
-      if (input) input.value = turn;
-      if (!longer.length) {
-        chosen = [];
-        show();
-        doPreview(turn);
-        // On a phone the box and Send move are below the board: brought into view, so the turn is seen taken (tester 13 W7).
-        if (tapped) $('#send-btn')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-        return;
-      }
-      doPreview(turn);
-    }
-    show();
+    picker.step(keys, tapped);
   }
   document.addEventListener('click', (ev) => {
     const t = ev.target;
@@ -206,7 +139,7 @@ function startGamePage(root: HTMLElement): void {
       flash('info', 'This is an earlier position: press Now to play from the game as it stands.');
       return;
     }
-    const keys = keysAt(t);
+    const keys = keysAt(GAME_BOARD, t);
     if (keys.length) step(keys, true);
   });
   document.addEventListener('keydown', (ev) => {
@@ -214,15 +147,12 @@ function startGamePage(root: HTMLElement): void {
     if (!(t instanceof Element) || !t.closest('#board svg') || !t.hasAttribute('tabindex')) return;
     if (ev.key === 'Enter' || ev.key === ' ') {
       ev.preventDefault();
-      step(keysAt(t));
+      step(keysAt(GAME_BOARD, t));
       // A choice the turn needs (an orientation, a platform's number or turn-over) opened beside the
       // cell: the keyboard goes to it, not four Tabs on past the move box (tester 19 Z8).
       document.querySelector<HTMLButtonElement>('#chooser:not([hidden]):not([data-optional]) button')?.focus();
     }
-    if (ev.key === 'Escape') {
-      chosen = [];
-      show();
-    }
+    if (ev.key === 'Escape') picker.clear();
   });
 
   // ---- preview and send ----
@@ -233,7 +163,7 @@ function startGamePage(root: HTMLElement): void {
       return 'Choose the orientation (XY, XZ or YZ) with the Orientation buttons by the board.';
     if (ch && !ch.hidden && ch.querySelector('[aria-label^="platform number"]'))
       return 'Choose the platform number with the Platform number buttons by the board.';
-    if (chosen.length) return 'Now pick where it goes: the marked cells on the board.';
+    if (picker.picking()) return 'Now pick where it goes: the marked cells on the board.';
     return 'Type a move first, or pick one on the board.';
   }
   function doPreview(turn: string): Promise<void> {
@@ -287,8 +217,7 @@ function startGamePage(root: HTMLElement): void {
         }
         const input = $<HTMLInputElement>('#move');
         if (input) input.value = data.move;
-        chosen = [];
-        show();
+        picker.clear();
         const code = document.createElement('code');
         code.textContent = data.move;
         code.setAttribute('data-hint', data.move);
@@ -396,8 +325,7 @@ function startGamePage(root: HTMLElement): void {
   });
   document.addEventListener('click', (ev) => {
     if (ev.target instanceof Element && ev.target.id === 'clear-btn') {
-      chosen = [];
-      show();
+      picker.clear();
       const i = $<HTMLInputElement>('#move');
       if (i) {
         i.value = '';
@@ -437,13 +365,7 @@ function startGamePage(root: HTMLElement): void {
     if (rp) rp.hidden = false;
     // Cells, pins and pieces in hand become buttons only now that clicking them does something;
     // without this script they stay out of the Tab order. The board is one Tab stop.
-    const buttons = boardButtons();
-    buttons.forEach((el, i) => {
-      el.setAttribute('tabindex', i ? '-1' : '0');
-      el.setAttribute('role', 'button');
-    });
-    const mine = document.querySelector('#board svg [data-hand][data-color="' + st().you + '"]');
-    if (mine && buttons.length) makeTabStop(mine);
+    makeBoardButtons($('#board'), document.querySelector('#board svg [data-hand][data-color="' + st().you + '"]'));
     document.title = (myTurn() ? '(Your turn) ' : '') + baseTitle;
     showTimes(live());
     addCopyButtons();

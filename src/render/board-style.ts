@@ -101,6 +101,8 @@ export const STYLE = [
   '.ssb-ring{fill:none;stroke:#1b5e20;stroke-width:3;stroke-opacity:.6}',
   '.ssb-check{fill:#e53935;fill-opacity:.28;stroke:#d50000;stroke-width:3}',
   `.ssb-xz{fill:${GROUNDS.xz}}.ssb-yz{fill:${GROUNDS.yz}}`,
+  // The pieces' layer is over the cells: a click on a piece is its cell's.
+  '.ssb-pieces{pointer-events:none}',
   '.ssb-path{fill:none;stroke:#7b1fa2;stroke-width:3;stroke-opacity:.7;stroke-linejoin:round;pointer-events:none}',
   '.ssb-link{fill:none;stroke:#7b1fa2;stroke-width:2;stroke-opacity:.7;stroke-dasharray:6 4;pointer-events:none}',
   `.ssb-step{fill:${GROUNDS.step};stroke:#fff;stroke-width:1.5;pointer-events:none}`,

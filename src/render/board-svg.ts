@@ -19,7 +19,9 @@
 // Every square carries data-cell="<canonical name>", every pin position
 // data-cell="<pin><u|d>", every platform group data-pin="<pin><u|d>", every
 // piece in hand data-hand="<role>" data-color="<color>", so a page script can
-// implement click-to-move. With `interactive`, those elements are focusable
+// implement click-to-move. The pieces on the board are drawn last, in a layer of
+// their own that the pointer passes through (each in a data-piece="<cell>" group),
+// so nothing drawn on the cells (Curved Space's worm-hole path) covers them. With `interactive`, those elements are focusable
 // buttons with an aria-label; otherwise the whole picture is one image whose
 // aria-label describes the position.
 //
@@ -54,6 +56,7 @@ export function boardSvg(view: BoardView, opts: BoardSvgOptions = {}): string {
   );
   if (planar) drawPlanar(c);
   else drawSt3d(c);
+  c.drawPieces();
   c.out.push('</svg>');
   return c.out.join('');
 }

@@ -53,6 +53,12 @@ export interface Bounds {
 /** Layout in cell units, y upwards; converted to pixels (y downwards) on output. */
 export class Canvas {
   readonly out: string[] = [];
+  /**
+   * The pieces on the board, drawn last (`drawPieces`) over the cells and whatever is drawn on them
+   * (Curved Space's worm-hole path: tester 19 Z6), each in a `data-piece` group naming its cell.
+   * The layer ignores the pointer: a click on a piece falls through to its cell's button.
+   */
+  readonly top: string[] = [];
   readonly pieces = new Map<string, Piece>();
   readonly last: ReadonlySet<string>;
   readonly marks: ReadonlySet<string>;
@@ -108,9 +114,14 @@ export class Canvas {
     return this.interactive ? ` data-button="" role="img" aria-label="${escapeXml(label)}"` : '';
   }
 
+  /** The pieces' layer, over everything drawn before it; hidden from screen readers (each cell's button names its piece). */
+  drawPieces(): void {
+    if (this.top.length) this.out.push('<g class="ssb-pieces" aria-hidden="true">', ...this.top, '</g>');
+  }
+
   /**
-   * One square: background, last-move tint, corner notes, check ring, piece,
-   * orientation badge, target dot. (x, y) is the lower-left corner in units.
+   * One square: background, last-move tint, corner notes, check ring, target dot; its piece and
+   * orientation badge go to the pieces' layer (`top`). (x, y) is the lower-left corner in units.
    */
   cell(name: string, x: number, y: number, dark: boolean, platform: boolean, notes: { tl?: string; br?: string } = {}): void {
     const piece = this.pieces.get(name);
@@ -127,14 +138,17 @@ export class Canvas {
     const cx = x + 0.5;
     const cy = y + 0.5;
     if (name === this.checkCell) o.push(this.circle(cx, cy, 0.45, 'ssb-check'));
-    if (piece) {
-      const badged = piece.orientation === 'XZ' || piece.orientation === 'YZ';
-      // A badged piece is a little smaller and up-left, leaving the lower-right corner to the badge.
-      o.push(this.piece(badged ? cx - 0.1 : cx, badged ? cy - 0.2 : cy - 0.3, badged ? 27 : 32, piece.role, piece.color, 'ssb-p'));
-      if (badged) badge(this, x, y, piece.orientation);
-    }
     if (this.marks.has(name)) o.push(piece ? this.circle(cx, cy, 0.44, 'ssb-ring') : this.circle(cx, cy, 0.14, 'ssb-dot'));
     o.push('</g>');
+    if (piece) {
+      const badged = piece.orientation === 'XZ' || piece.orientation === 'YZ';
+      const t = this.top;
+      t.push(`<g data-piece="${escapeXml(name)}">`);
+      // A badged piece is a little smaller and up-left, leaving the lower-right corner to the badge.
+      t.push(this.piece(badged ? cx - 0.1 : cx, badged ? cy - 0.2 : cy - 0.3, badged ? 27 : 32, piece.role, piece.color, 'ssb-p'));
+      if (badged) badge(this, x, y, piece.orientation);
+      t.push('</g>');
+    }
     // The worm-hole letter sits over the cell, outside its button (the label says it in words).
     if (notes.br) o.push(this.text(x + 0.95, y + 0.06, 'ssb-wl', notes.br));
   }
@@ -142,8 +156,8 @@ export class Canvas {
 
 function badge(c: Canvas, x: number, y: number, orientation: Orientation | undefined): void {
   if (orientation !== 'XZ' && orientation !== 'YZ') return;
-  c.out.push(c.rect(x + 0.56, y + 0.04, 0.4, 0.25, orientation === 'XZ' ? 'ssb-xz' : 'ssb-yz'));
-  c.out.push(c.text(x + 0.76, y + 0.1, 'ssb-badge', orientation));
+  c.top.push(c.rect(x + 0.56, y + 0.04, 0.4, 0.25, orientation === 'XZ' ? 'ssb-xz' : 'ssb-yz'));
+  c.top.push(c.text(x + 0.76, y + 0.1, 'ssb-badge', orientation));
 }
 
 /** File letters below and rank numbers left of a 4x4 grid whose lower-left corner is (ox, oy). */

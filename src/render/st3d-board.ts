@@ -13,6 +13,11 @@ const ST3D_DY = 6.2;
 const GAP = 0.35;
 const LIFT = 0.25;
 
+/** How far a level's worm-hole stop sits from its centre (right and down), a platform's inside its corner, and a second visit beside the first. */
+const STOP_SHIFT = 0.12;
+const STOP_INSET = 0.25;
+const STOP_NEXT = 0.45;
+
 const PLATFORM_CELL_RE = /^([WNB](?:a1|d1|a4|d4)[ud]):([ab])([12])$/;
 
 /** Lower-left corner (in units) of a platform's 2x2 grid, before the lift. */
@@ -43,8 +48,12 @@ export function drawSt3d(c: Canvas): void {
   const cy2 = 2 * (ST3D_DY + 2);
   const box = (x: number, y: number, w: number, h: number): [number, number] => (c.flipped ? [cx2 - x - w, cy2 - y - h] : [x, y]);
   const point = (x: number, y: number): [number, number] => (c.flipped ? [cx2 - x, cy2 - y] : [x, y]);
-  /** Where the worm-hole path passes: each level's centre and each numbered platform's. */
-  const layerCentres = new Map<string, [number, number]>();
+  /**
+   * Where the worm-hole path stops on each level and numbered platform: a spot beside the cells'
+   * labels (each cell has its name top left, its worm-hole letter bottom right, so the top-right and
+   * bottom-left corners are free; tester 19 Z6: a stop on a platform's centre hid "b1").
+   */
+  const layerStops = new Map<string, [number, number]>();
 
   // Platforms as given, plus any implied by an occupied platform cell (a defensive measure).
   const platforms = new Map<string, Platform>();
@@ -56,7 +65,8 @@ export function drawSt3d(c: Canvas): void {
 
   ST3D_LEVELS.forEach((level, li) => {
     const [ox, oy] = box(li * ST3D_DX, li * ST3D_DY, 4, 4);
-    layerCentres.set(level, [ox + 2, oy + 2]);
+    // Just below and right of the level's centre: clear of the worm-hole letter above and left of it.
+    layerStops.set(level, [ox + 2 + STOP_SHIFT, oy + 2 - STOP_SHIFT]);
 
     // Pins: a platform, or a vacant position.
     for (const corner of CORNERS) {
@@ -95,7 +105,9 @@ export function drawSt3d(c: Canvas): void {
       if (c.marks.has(pin)) o.push(c.circle(px + 1, y0 + 1, 0.16, 'ssb-dot'));
       platformLabel(c, platform, pin, px, below ? y0 - 0.42 : y0 + 2.12);
       o.push('</g>');
-      if (platform.number !== undefined) layerCentres.set(`P${platform.number}`, [px + 1, y0 + 1]);
+      // On the platform's free corner away from its label (top right when the label is below, else
+      // bottom left), a little inside: clear of the level's rank numbers in the gap beside it.
+      if (platform.number !== undefined) layerStops.set(`P${platform.number}`, below ? [px + 2 - STOP_INSET, y0 + 2] : [px + STOP_INSET, y0]);
       // The same pin in the other orientation: a target of a flip, shown when it may be clicked or is marked.
       const flipped = base + (up ? 'd' : 'u');
       if (c.interactive || c.marks.has(flipped) || c.last.has(flipped)) flipMarker(c, flipped, left ? px - 0.05 : px + 2.05, y0 + 1, left);
@@ -114,7 +126,7 @@ export function drawSt3d(c: Canvas): void {
     o.push(c.rect(ox, oy, 4, 4, 'ssb-frame'));
     coords(c, ox, oy, level);
   });
-  if (view.wormhole !== undefined) wormholePath(c, view.wormhole, layerCentres);
+  if (view.wormhole !== undefined) wormholePath(c, view.wormhole, layerStops);
 
   const b = c.bounds;
   const below = header(c, b.minX + 0.15, b.maxY - 0.05);
@@ -131,7 +143,7 @@ export function drawSt3d(c: Canvas): void {
 /**
  * The worm-hole as a path to follow: a line through its layers in order, each visit
  * numbered (a level met twice gets two numbers side by side), and the default links
- * between levels (", W-N") dashed. Drawn over the cells, ignored by the pointer.
+ * between levels (", W-N") dashed. Drawn over the cells and under the pieces, ignored by the pointer.
  */
 function wormholePath(c: Canvas, text: string, centres: ReadonlyMap<string, [number, number]>): void {
   const parts = text.split(',').map((part) => part.trim());
@@ -144,7 +156,7 @@ function wormholePath(c: Canvas, text: string, centres: ReadonlyMap<string, [num
     if (!at) continue;
     const n = visits.get(layer) ?? 0;
     visits.set(layer, n + 1);
-    stops.push([at[0] + n * 0.5, at[1]]);
+    stops.push([at[0] + n * STOP_NEXT, at[1]]);
   }
   const o = c.out;
   for (const link of links) {

@@ -160,8 +160,10 @@ export class NotesService {
       outcome,
       position: g.positionText,
       legal: outcome ? [] : g.legalTexts(),
+      // Interactive: its cells, pins and pieces in hand are the page's buttons for click-to-move (tester 19 Z5).
       svg: await this.drawing.drawBoard(view, {
         ...(last ? { lastMove: turnMarks(row.variant, last) } : {}),
+        interactive: true,
         size: 480,
         ...(orientation ? { from: orientation } : {}),
       }),

@@ -79,6 +79,42 @@ runInBrowser(
     assert.match(saved, /keep the king off b2/);
     await white.locator('#analysis-board').screenshot({ path: shotPath('analysis-board-1280') });
     await axe(white, "White's page with the analysis board");
+    // Click-to-move on the analysis board, as on the game's (tester 19 Z5): Black's queen in hand,
+    // then the lit cell, plays the turn on this board; the list stays, grouped by where turns start.
+    await white.waitForSelector('#ab-status:has-text("legal turns")');
+    assert.ok((await white.locator('#ab-legal optgroup').count()) > 1, 'the legal turns are grouped by where they start');
+    assert.equal(await white.locator('#ab-line li').count(), 0);
+    await white.locator('#ab-board [data-hand="Q"][data-color="black"]').click();
+    await white.waitForSelector('#ab-board [data-cell="Ba1"][data-target]');
+    await axe(white, 'the analysis board with a piece picked');
+    await white.locator('#ab-board [data-cell="Ba1"]').click();
+    await white.waitForSelector('#ab-line li code:has-text("ply 10: Q@Ba1#")');
+    await white.waitForSelector('#ab-status:has-text("the line ends the game")');
+    assert.equal(await white.locator('#board [data-target], #board [data-selected]').count(), 0, "the game's board is left alone");
+    await white.locator('#analysis-board').screenshot({ path: shotPath('analysis-board-clicked-1280') });
+    await white.click('#ab-back');
+    await white.waitForSelector('#ab-status:has-text("legal turns")');
+    // And by keyboard: one Tab stop (a piece in hand of the side to move), arrow keys, Enter, Escape.
+    const stop = white.locator('#ab-board [tabindex="0"]');
+    assert.equal(await stop.count(), 1, 'the analysis board is one Tab stop');
+    assert.match((await stop.getAttribute('aria-label')) ?? '', /^Black .* in hand/);
+    assert.equal(await stop.getAttribute('role'), 'button');
+    const queen = white.locator('#ab-board [data-hand="Q"][data-color="black"]');
+    await queen.focus();
+    await white.keyboard.press('Enter');
+    await white.waitForSelector('#ab-board [data-cell="Ba1"][data-target]');
+    await white.keyboard.press('Escape');
+    assert.equal(await white.locator('#ab-board [data-target]').count(), 0, 'Escape drops the pick');
+    await white.keyboard.press('ArrowDown');
+    assert.equal(await queen.getAttribute('tabindex'), '-1', 'an arrow key moves the Tab stop');
+    await queen.focus();
+    await white.keyboard.press('Enter');
+    await white.locator('#ab-board [data-cell="Ba1"]').focus();
+    await white.keyboard.press('Enter');
+    await white.waitForSelector('#ab-line li code:has-text("ply 10: Q@Ba1#")');
+    await white.click('#ab-back');
+    await white.waitForSelector('#ab-status:has-text("legal turns")');
+    log('a turn played on the analysis board by clicking it, and by keyboard');
     await black.reload();
     assert.doesNotMatch((await black.locator('#ab-saved').textContent()) ?? '', /The danger/, "Black never sees White's variations");
     // A start outside the game is said, not quietly moved to another ply; a start inside it is taken.

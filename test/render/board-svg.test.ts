@@ -64,6 +64,18 @@ function cellMarkup(svg: string, name: string): string {
   return m[1]!;
 }
 
+/** The markup of the piece on cell `name`, in the pieces' layer drawn over the cells (undefined: none there). */
+function pieceMarkup(svg: string, name: string): string | undefined {
+  const layer = /<g class="ssb-pieces" aria-hidden="true">([\s\S]*)<\/g><\/svg>$/.exec(svg)?.[1] ?? '';
+  return new RegExp(`<g data-piece="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}">([\\s\\S]*?)</g>`).exec(layer)?.[1];
+}
+
+/** Where the picture's texts of some classes are (anchor point, class, characters). */
+const textsOf = (svg: string, classes: readonly string[]) =>
+  [...svg.matchAll(/<text x="([\d.-]+)" y="([\d.-]+)" class="([\w-]+)">([^<]*)<\/text>/g)]
+    .filter((m) => classes.includes(m[3]!))
+    .map((m) => ({ x: Number(m[1]), y: Number(m[2]), cls: m[3]!, text: m[4]! }));
+
 const dataCells = (svg: string) => [...svg.matchAll(/data-cell="([^"]*)"/g)].map((m) => m[1]!);
 
 function engineView(variant: string, turns: string[] = []): BoardView {
@@ -141,11 +153,14 @@ describe('boardSvg, Warp Factor start (from the engine)', () => {
   it('shows each piece on its cell, white light and black dark', () => {
     expect(view.cells.length).toBe(32);
     for (const p of view.cells) {
-      const inner = cellMarkup(svg, p.cell);
+      const inner = pieceMarkup(svg, p.cell);
       expect(inner).toContain(GLYPH[p.role]);
       expect(inner).toContain(p.color === 'white' ? 'ssb-w' : 'ssb-b');
+      // The cell's button says what stands on it; the piece's outline is drawn over it.
+      expect(cellMarkup(svg, p.cell)).not.toMatch(/ssb-p /);
     }
-    expect(cellMarkup(svg, 'Nb2')).not.toMatch(/ssb-p /);
+    expect(pieceMarkup(svg, 'Nb2')).toBeUndefined();
+    expect(svg.match(/data-piece=/g)).toHaveLength(32);
   });
 
   it('labels the platforms with pin, orientation and owner, and marks vacant pins', () => {
@@ -218,7 +233,7 @@ describe('boardSvg, First Contact (from the engine)', () => {
     const svg = boardSvg(view, { lastMove: ['Wc1'], highlight: ['Wd3', 'Wb1', 'Nd1d'] });
     checkXml(svg);
     expect(cellMarkup(svg, 'Wc1')).toContain('ssb-last');
-    expect(cellMarkup(svg, 'Wc1')).toContain(GLYPH.N);
+    expect(pieceMarkup(svg, 'Wc1')).toContain(GLYPH.N);
     expect(cellMarkup(svg, 'Wc2')).not.toContain('ssb-last');
     expect(cellMarkup(svg, 'Wd3')).toContain('ssb-dot');
     expect(cellMarkup(svg, 'Wb1')).toContain('ssb-ring'); // occupied target: a ring, not a dot
@@ -269,6 +284,64 @@ describe('boardSvg, Curved Space (hand-built view)', () => {
   });
 });
 
+describe("boardSvg, Curved Space's worm-hole path (tester 19 Z6)", () => {
+  // Pieces on the worm-hole's cells and the path's lines across them; every platform corner, both orientations.
+  const busy: BoardView = {
+    ...curvedSpace,
+    cells: [
+      ...curvedSpace.cells,
+      { cell: 'Wb2', color: 'white', role: 'P' },
+      { cell: 'Wc2', color: 'white', role: 'Q' },
+      { cell: 'Nb3', color: 'black', role: 'R' },
+      { cell: 'Wa1u:a2', color: 'white', role: 'P' },
+    ],
+    platforms: [
+      { pin: 'Wa1u', up: true, number: 1, owner: 'white' },
+      { pin: 'Nd1d', up: false, number: 2 },
+      { pin: 'Bd4u', up: true, number: 3 },
+      { pin: 'Na4u', up: true, number: 4 },
+      { pin: 'Wd4d', up: false, number: 5, owner: 'black' },
+      { pin: 'Ba1d', up: false, number: 6 },
+    ],
+    wormhole: 'W P1 P2 N B P3 N P4 P5 P6',
+  };
+  const pictures = (['white', 'black'] as const).map((from) => boardSvg(busy, { from, interactive: true }));
+
+  it('draws the pieces after the path, in a layer the pointer passes through to the cells', () => {
+    for (const svg of pictures) {
+      checkXml(svg);
+      const layer = svg.indexOf('<g class="ssb-pieces" aria-hidden="true">');
+      expect(layer).toBeGreaterThan(svg.lastIndexOf('class="ssb-path"'));
+      expect(layer).toBeGreaterThan(svg.lastIndexOf('class="ssb-step"'));
+      // Every piece is in it (none in a cell's button), and the cells stay the buttons.
+      for (const p of busy.cells) expect(pieceMarkup(svg, p.cell), p.cell).toContain(GLYPH[p.role]);
+      expect(svg.slice(0, layer)).not.toMatch(/class="ssb-p /);
+      expect(svg).toContain('.ssb-pieces{pointer-events:none}');
+      expect(cellMarkup(svg, 'Wc2')).toMatch(/^<rect [^>]*class="ssb-sq/);
+    }
+  });
+
+  it("puts no stop of the path on a cell's name, worm-hole letter or the levels' coordinates", () => {
+    for (const svg of pictures) {
+      const stops = [...svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)" class="ssb-step"\/>/g)].map((m) => m.slice(1, 4).map(Number));
+      expect(stops).toHaveLength(10);
+      // Each text's box in pixels: about 0.62 of its size a character wide, 0.75 of it high above the baseline.
+      const boxes = textsOf(svg, ['ssb-tiny', 'ssb-wl', 'ssb-coord']).map((t) => {
+        const w = t.text.length * 11 * 0.62;
+        const left = t.cls === 'ssb-wl' ? t.x - w : t.cls === 'ssb-coord' ? t.x - w / 2 : t.x;
+        return { ...t, left, right: left + w, top: t.y - 11 * 0.75, bottom: t.y };
+      });
+      expect(boxes.filter((b) => b.cls === 'ssb-tiny').length).toBe(4 * 6);
+      for (const [cx, cy, r] of stops)
+        for (const b of boxes) {
+          const dx = Math.max(b.left - cx!, 0, cx! - b.right);
+          const dy = Math.max(b.top - cy!, 0, cy! - b.bottom);
+          expect(Math.hypot(dx, dy), `stop at ${cx},${cy} on ${b.cls} "${b.text}" at ${b.x},${b.y}`).toBeGreaterThan(r!);
+        }
+    }
+  });
+});
+
 describe('boardSvg, Planar (hand-built view)', () => {
   const svg = boardSvg(planar, { highlight: ['Cc1'] });
 
@@ -287,10 +360,10 @@ describe('boardSvg, Planar (hand-built view)', () => {
   });
 
   it('badges XZ pieces red and YZ pieces black, XY pieces not at all', () => {
-    expect(cellMarkup(svg, 'Bc2')).toMatch(/ssb-xz[\s\S]*>XZ</);
-    expect(cellMarkup(svg, 'Cb3')).toMatch(/ssb-yz[\s\S]*>YZ</);
-    expect(cellMarkup(svg, 'Ab1')).not.toMatch(/XY|ssb-xz|ssb-yz/);
-    expect(cellMarkup(svg, 'Dc4')).not.toMatch(/ssb-xz|ssb-yz/);
+    expect(pieceMarkup(svg, 'Bc2')).toMatch(/ssb-xz[\s\S]*>XZ</);
+    expect(pieceMarkup(svg, 'Cb3')).toMatch(/ssb-yz[\s\S]*>YZ</);
+    expect(pieceMarkup(svg, 'Ab1')).not.toMatch(/XY|ssb-xz|ssb-yz/);
+    expect(pieceMarkup(svg, 'Dc4')).not.toMatch(/ssb-xz|ssb-yz/);
     expect(cellMarkup(svg, 'Cc1')).toContain('ssb-dot');
     expect(describeView(planar)).toContain('knight Cb3 YZ');
   });

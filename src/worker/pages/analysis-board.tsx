@@ -66,7 +66,12 @@ export const AnalysisBoard = (p: { ply: number; active: boolean; variations: rea
           Start here
         </button>
       </div>
-      <figure id="ab-board" aria-label="Analysis board"></figure>
+      <p class="small" id="ab-how">
+        Click a piece, a piece in hand or a platform of the side to move, then where it goes (or Tab to the board, arrow keys and Enter); or pick from the list
+        of legal turns.
+      </p>
+      <figure id="ab-board" aria-label="Analysis board" aria-describedby="ab-how"></figure>
+      <div id="ab-chooser" class="chooser row" hidden></div>
       <ol id="ab-line" aria-label="Your line"></ol>
       <div class="row">
         <label for="ab-legal">Legal turns</label>
