@@ -50,6 +50,7 @@ export const finishedChanges = (outcome: Outcome, now: number): GameChanges => (
   reason: outcome.reason,
   deadline: null,
   drawOfferBy: null,
+  takebackOfferBy: null,
   pauseOfferBy: null,
   pauseOfferDays: null,
   pausedUntil: null,

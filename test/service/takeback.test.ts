@@ -290,6 +290,15 @@ describe('takeback by agreement', () => {
     expect(page).not.toContain('data-action="takeback-offer"'); // no turn of White's to take back at ply 0
   });
 
+  it('the end of the game ends a standing takeback request, as it does a draw offer (tester 20 T16)', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    await play(g, 'Bb3-Bb2');
+    expect((await takeback(g, 'black', 'offer')).body.takebackOffer).toBe('black');
+    expect((await call('POST', `/api/games/${g.id}/resign`, { token: g.tokens.black })).body).toMatchObject({ status: 'finished', takebackOffer: null });
+    expect((await call('GET', `/api/games/${g.id}`)).body).toMatchObject({ status: 'finished', takebackOffer: null, drawOffer: null });
+  });
+
   it("the game page's takeback forms carry the ply they were drawn at: a second press takes back nothing more", async () => {
     const computer = captureComputerTurns();
     const g = await newGame('warp-factor', { black: { computer: 1 } });
