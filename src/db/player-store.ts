@@ -339,9 +339,11 @@ export class PlayerStore extends D1Store {
   }
 
   /**
-   * Store a rematch offer unless another offer of the same game is open: both run in one batch (a
-   * transaction), so of two offers that cross (both players pressed Rematch at once) only the
-   * first stays, in every interleaving. False when this one was taken back at once.
+   * Store a rematch offer unless another offer of the same game is open, or was accepted: both run
+   * in one batch (a transaction), so of two offers that cross (both players pressed Rematch at once)
+   * only the first stays, in every interleaving, and a press that lost its accept to its own other
+   * press (a double press meeting the opponent's offer) leaves no offer behind (tester 20 T17).
+   * False when this one was taken back at once.
    */
   async offerRematch(row: NewChallengeRow & { rematchOf: string }, now: number): Promise<boolean> {
     const other = alias(challenges, 'other');
@@ -354,7 +356,13 @@ export class PlayerStore extends D1Store {
             this.db
               .select({ one: sql`1` })
               .from(other)
-              .where(and(eq(other.rematchOf, row.rematchOf), eq(other.status, 'open'), gt(other.expiresAt, now), ne(other.id, row.id))),
+              .where(
+                and(
+                  eq(other.rematchOf, row.rematchOf),
+                  or(and(eq(other.status, 'open'), gt(other.expiresAt, now)), eq(other.status, 'accepted')),
+                  ne(other.id, row.id),
+                ),
+              ),
           ),
         ),
       ),

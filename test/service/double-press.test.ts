@@ -5,6 +5,7 @@
 // each is played in several games.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlayerService } from '../../src/service/players.ts';
+import { PlayerStore } from '../../src/db/player-store.ts';
 import { call, newGame, play } from './helpers.ts';
 import { newPlayer, startGame, type Player } from './player-helpers.ts';
 import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
@@ -20,21 +21,29 @@ afterEach(() => {
  * its read of the game) waits until the other's has begun. Only the first two checks wait; the
  * one decided again goes on at once.
  */
-const keyHolder = PlayerService.prototype.keyHolder;
-function bothReadFirst() {
+/**
+ * Both requests read before either writes, every time: each one's call of `method` (after its read)
+ * waits until the other's has begun. Only the first two calls wait; one decided again goes on at once.
+ */
+function bothReadFirst<P extends object>(proto: P, method: keyof P & string) {
+  const methods = proto as Record<string, (...args: unknown[]) => unknown>;
+  const before = methods[method]!;
+  if (vi.isMockFunction(before)) before.mockRestore(); // the round before's
+  const original = methods[method]!;
   const waiting: (() => void)[] = [];
-  vi.spyOn(PlayerService.prototype, 'keyHolder').mockImplementation(async function (this: PlayerService, ...args) {
+  vi.spyOn(methods, method).mockImplementation(async function (this: unknown, ...args: unknown[]) {
     if (waiting.length < 2)
       await new Promise<void>((resolve) => {
         waiting.push(resolve);
         if (waiting.length === 2) for (const go of waiting) go();
       });
-    return keyHolder.apply(this, args);
+    return original.apply(this, args);
   });
 }
 
+/** The two requests, each acting with a player key checked after its read of the game. */
 const both = <T>(a: () => Promise<T>, b: () => Promise<T>) => {
-  bothReadFirst();
+  bothReadFirst(PlayerService.prototype, 'keyHolder');
   return Promise.all([a(), b()]);
 };
 const state = async (id: string) => (await call('GET', `/api/games/${id}`)).body;
@@ -104,6 +113,27 @@ describe('double presses and both players at once, with player keys (tester 20)'
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       expect(answers.find((a) => a.status === 409)!.body.code).toBe('already_offered');
       expect((await state(id)).pauseOffer).toMatchObject({ by: 'white', days: 3 });
+    }
+  });
+});
+
+describe('a rematch offer met by a double press (tester 20 T17)', () => {
+  it('starts the rematch once and leaves no new offer behind', { timeout: 120_000 }, async () => {
+    const [a, b] = [await newPlayer('A'), await newPlayer('B')];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { game } = await startGame(a, b);
+      await call('POST', `/api/games/${game.id}/resign`, { token: a.key });
+      expect((await call('POST', `/api/games/${game.id}/rematch`, { token: a.key })).status).toBe(201);
+      // B presses Rematch twice: both read A's offer waiting before either accepts it.
+      bothReadFirst(PlayerStore.prototype, 'rematchesOf');
+      const press = () => call('POST', `/api/games/${game.id}/rematch`, { token: b.key });
+      const answers = await Promise.all([press(), press()]);
+      vi.restoreAllMocks();
+      expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+      const started = answers.find((r) => r.status === 201)!.body;
+      expect(answers.find((r) => r.status === 409)!.body).toMatchObject({ code: 'rematch_started' });
+      expect(answers.find((r) => r.status === 409)!.body.error).toContain(started.id);
+      for (const p of [a, b]) expect((await call('GET', '/api/me/challenges', { token: p.key })).body.challenges).toHaveLength(0);
     }
   });
 });
