@@ -379,9 +379,24 @@ export class GameStore {
 
   /** A seat's new token (its hash), in place of `oldHash` (and, `release`, no player's seat any more); false when the seat's token is another by now. */
   async renewSeatToken(gameId: string, side: Color, oldHash: string, newHash: string, release = false): Promise<boolean> {
-    return this.changeRow(gameId, seatTokenRenewed(side, oldHash, newHash, release));
+    if (!(await this.changeRow(gameId, seatTokenRenewed(side, oldHash, newHash, release)))) return false;
+    // Kept (the object's key-value storage, no table): the old link is then told it was renewed, not that it is no one's (tester 20 T6).
+    await this.storage.put<RenewedToken>(`${RENEWED_TOKEN}${oldHash}`, { side, at: Date.now() });
+    return true;
+  }
+
+  /** When the seat token with this hash was renewed (and whose seat it held); undefined when it never was a renewed one. */
+  async renewedToken(tokenHash: string): Promise<RenewedToken | undefined> {
+    return this.storage.get<RenewedToken>(`${RENEWED_TOKEN}${tokenHash}`);
   }
 }
+
+/** A seat token that was renewed: its seat, and when (ms). */
+export interface RenewedToken {
+  readonly side: Color;
+  readonly at: number;
+}
+const RENEWED_TOKEN = 'renewed-token:';
 
 /** What reading a game needs: its row and records (the object's own store inside it, RemoteGames outside). */
 export type GameReads = Pick<GameStore, 'game' | 'moves' | 'move' | 'takebacks' | 'messages' | 'timesReached'>;

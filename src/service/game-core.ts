@@ -4,7 +4,8 @@
 import type { GameRow, MoveRow } from '../db/schema.ts';
 import type { GameChanges, GameStore } from '../db/game-store.ts';
 import { colorName, opposite, winOutcome, type Color, type Outcome } from '../engine/types.ts';
-import { noSeatWords, seatOf, type KeyCheck } from './seat-holder.ts';
+import { noSeatWords, renewedSeatWords, seatOf, type KeyCheck } from './seat-holder.ts';
+import { sha256Hex } from './crypto.ts';
 import { computerLevel, computerToMove } from './computer-sides.ts';
 import { reminderAgain } from './due.ts';
 import type { ComputerTurns, EventSink, GameAlarms, GameEndHook, GameEvent, WebhookPolicy } from './ports.ts';
@@ -164,8 +165,14 @@ export class GameContext {
     const found = await read(id);
     if (!found) return fail(404, 'unknown_game', `no game with id ${id}`);
     const side = typeof actor === 'string' ? await this.sideOf(found, actor) : actor.side;
-    if (!side) return fail(403, 'bad_token', noSeatWords(id));
+    if (!side) return fail(403, 'bad_token', typeof actor === 'string' ? await this.noSeat(id, actor) : noSeatWords(id));
     return done({ row: await this.settle(found), side });
+  }
+
+  /** Why `token` holds no seat of game `id`: a seat token renewed since is told so (tester 20 T6). */
+  async noSeat(id: string, token: string): Promise<string> {
+    const renewed = await this.store.renewedToken(await sha256Hex(token));
+    return renewed ? renewedSeatWords(id, renewed) : noSeatWords(id);
   }
 
   /** The side of a game token, or of a player key whose player sits at this game. */

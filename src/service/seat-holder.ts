@@ -1,7 +1,7 @@
 // Who holds a seat: a game token, or the player key of the player who sits there (a game made
 // from a challenge has no seat tokens its players ever see, so their key is their token).
 import type { GameRow } from '../db/schema.ts';
-import type { Color } from '../engine/types.ts';
+import { colorName, type Color } from '../engine/types.ts';
 import { done, fail, type ServiceResult } from './result.ts';
 import { sideOfToken } from './crypto.ts';
 import { sideOfPlayer } from './players.ts';
@@ -32,6 +32,13 @@ export async function seatOf(row: GameRow, token: string, players: KeyCheck | un
  * player key or the /me cookie's key, so the words name neither alone.
  */
 export const noSeatWords = (id: string): string => `no seat in game ${id} is yours: the game token or player key sent is not one of its players'`;
+
+/**
+ * The 403's words for a seat token that was renewed (a retry of the renewal, an old bookmark): it is
+ * told when, and where the new link went, not that it is no one's (tester 20 T6).
+ */
+export const renewedSeatWords = (id: string, renewed: { readonly side: Color; readonly at: number }): string =>
+  `this link to ${colorName(renewed.side)}'s seat in game ${id} was renewed at ${new Date(renewed.at).toISOString().slice(0, 19).replace('T', ' ')} UTC and no longer works: use the new link, given by that renewal (the game page's address after "Make a new link", or the API's answer); a player who added the game to their games finds it in My games`;
 
 /**
  * The seat `token` holds in game `id` (a game token, or its player's key: `byKey`), with the row: a

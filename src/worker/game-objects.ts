@@ -5,7 +5,7 @@
 //    its row from the directory (D1), for the views, the notification settings and the consumer.
 //  - ObjectAlarms: a game's alarm set from outside its object (the notification settings).
 import { Directory } from '../db/directory.ts';
-import type { PlayerChanges } from '../db/game-store.ts';
+import type { PlayerChanges, RenewedToken } from '../db/game-store.ts';
 import type { DeliveryRow, NewDeliveryRow } from '../db/game-schema.ts';
 import type { GameRow, MessageRow, MoveRow, TakebackRow } from '../db/schema.ts';
 import type { Color } from '../engine/types.ts';
@@ -82,6 +82,7 @@ export const STORE_METHODS = [
   'disableWebhook',
   'claimSeat',
   'renewSeatToken',
+  'renewedToken',
 ] as const;
 /** ... and in its seats' records (src/db/seat-records.ts): the consumer's delivery log, reply mail, the game page's invitation. */
 export const SEAT_RECORD_METHODS = ['logDelivery', 'deliveries', 'claimMessage', 'addInvitation', 'invitation', 'dropInvitation'] as const;
@@ -175,6 +176,9 @@ export class RemoteGames {
   }
   renewSeatToken(id: string, side: Color, oldHash: string, newHash: string, release = false): Promise<boolean> {
     return this.stored(id, 'renewSeatToken', [id, side, oldHash, newHash, release]);
+  }
+  renewedToken(id: string, tokenHash: string): Promise<RenewedToken | undefined> {
+    return this.stored(id, 'renewedToken', [tokenHash]);
   }
   async cutSeatStreams(id: string, side: Color): Promise<void> {
     if (await this.mayBeGame(id)) await gameObject(this.env, id).cutSeatStreams(side);

@@ -39,6 +39,28 @@ describe("renewing a seat's token", () => {
     expect((await call('POST', `/api/games/${g.id}/moves`, { token: res.body.token, json: { move: 'Wc2-Wc3' } })).status).toBe(200);
   });
 
+  it('a renewal sent again, or at once twice, and the old link afterwards are told the link was renewed, and when (tester 20 T6)', async () => {
+    const renewedWords = (id: string) =>
+      new RegExp(`^this link to White's seat in game ${id} was renewed at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC and no longer works: use the new link`);
+    const g = await newGame('warp-factor');
+    const [first, second] = await Promise.all([renew(g.id, g.tokens.white), renew(g.id, g.tokens.white)]);
+    expect([first!.status, second!.status].sort()).toEqual([201, 403]);
+    const refused = first!.status === 403 ? first! : second!;
+    expect(refused.body.code).toBe('bad_token');
+    expect(refused.body.error).toMatch(renewedWords(g.id));
+    // A retry after a timeout, and any action with the old link: the same words, not "no seat is yours".
+    expect((await renew(g.id, g.tokens.white)).body.error).toMatch(renewedWords(g.id));
+    const moved = await call('POST', `/api/games/${g.id}/moves`, { token: g.tokens.white, json: { move: 'Wb2-Wb3' } });
+    expect([moved.status, moved.body.code]).toEqual([403, 'bad_token']);
+    expect(moved.body.error).toMatch(renewedWords(g.id));
+    // The no-JavaScript form pressed twice: the second page says so too.
+    const again = await form(`/games/${g.id}/new-link`, { token: g.tokens.white });
+    expect(again.status).toBe(403);
+    expect(again.text).toContain('was renewed at');
+    // A token that never held the seat is still told it is no one's.
+    expect((await renew(g.id, 'x'.repeat(43))).body.error).toContain('is yours');
+  });
+
   it("cuts the event streams opened with the seat's old token; the other seat's and a spectator's go on", async () => {
     const g = await newGame('planar');
     const open = async (token?: string) => {
@@ -142,9 +164,9 @@ describe("the game page's new link", () => {
     expect(after.text).toContain('This page&#39;s address is your new link');
     expect(after.text).toContain('you are Black');
     expect((await call('GET', `/games/${g.id}?token=${g.tokens.black}`)).status).toBe(403);
-    // The old token posted again (a second tab): refused in words.
+    // The old token posted again (a second tab, a double press): refused in words that say it was renewed (tester 20 T6).
     const again = await form(`/games/${g.id}/new-link`, { token: g.tokens.black }, BASE, { Accept: 'text/html' });
     expect(again.status).toBe(403);
-    expect(again.text).toContain('No seat in game');
+    expect(again.text).toContain(`This link to Black&#39;s seat in game ${g.id} was renewed at`);
   });
 });
