@@ -194,14 +194,16 @@ export class TournamentService {
   }
 
   /** Leave before the start; after it, withdraw: the games still going are lost, the games played stand. */
-  async leave(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<TournamentView>> {
+  async leave(id: string, player: PlayerRow, base: LinkBase, again = false): Promise<ServiceResult<TournamentView>> {
     const t = await this.store.tournament(id);
     if (!t) return fail(404, 'unknown_tournament', `no tournament with id ${id}`);
     const me = (await this.store.entrants(id)).find((e) => e.playerId === player.id);
     if (!me) return fail(409, 'not_joined', 'you are not in this tournament');
     if (t.status === 'finished') return fail(409, 'tournament_over', 'the tournament is over');
     if (t.status === 'open') {
-      if (!(await this.store.leave(id, player.id))) return fail(409, 'tournament_started', 'the tournament has just started: leave again to withdraw');
+      // Not left: the tournament started, or this player's other press left first (tester 20 T7): read again, once.
+      if (!(await this.store.leave(id, player.id)))
+        return again ? fail(409, 'tournament_started', 'the tournament has just started: leave again to withdraw') : this.leave(id, player, base, true);
       return done(await this.view((await this.store.tournament(id))!, base));
     }
     if (me.withdrawnAt !== null || !(await this.store.withdraw(id, player.id, this.clock())))
@@ -249,6 +251,9 @@ export class TournamentService {
         ? fail(409, 'tournament_started', 'the tournament has already started')
         : fail(409, 'tournament_over', 'the tournament has already finished');
     const entrants = await this.store.entrants(t.id);
+    // Canceled meanwhile (its entries go with it): said as such, not "too few players" (tester 20 T7).
+    if (entrants.length < MIN_PLAYERS && !(await this.store.tournament(t.id)))
+      return fail(404, 'unknown_tournament', `no tournament with id ${t.id} (it was canceled)`);
     if (entrants.length < MIN_PLAYERS)
       return fail(409, 'too_few_players', `a tournament needs at least ${MIN_PLAYERS} players to start; it has ${entrants.length}`);
     if (t.format === 'swiss' && t.rounds! > entrants.length - 1)

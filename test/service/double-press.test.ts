@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlayerService } from '../../src/service/players.ts';
 import { PlayerStore } from '../../src/db/player-store.ts';
+import { TournamentStore } from '../../src/db/tournament-store.ts';
 import { call, newGame, play } from './helpers.ts';
 import { newPlayer, startGame, type Player } from './player-helpers.ts';
 import { captureComputerTurns, runComputerQueue } from './computer-helpers.ts';
@@ -134,6 +135,28 @@ describe('a rematch offer met by a double press (tester 20 T17)', () => {
       expect(answers.find((r) => r.status === 409)!.body).toMatchObject({ code: 'rematch_started' });
       expect(answers.find((r) => r.status === 409)!.body.error).toContain(started.id);
       for (const p of [a, b]) expect((await call('GET', '/api/me/challenges', { token: p.key })).body.challenges).toHaveLength(0);
+    }
+  });
+});
+
+describe('a tournament left twice at once (tester 20 T7)', () => {
+  it('the second hears the player is not in it, not that it started', { timeout: 120_000 }, async () => {
+    const creator = await newPlayer('Organiser');
+    const p = await newPlayer('Entrant');
+    for (let round = 0; round < ROUNDS; round++) {
+      const t = await call('POST', '/api/tournaments', {
+        token: creator.key,
+        json: { name: `Event ${round}`, variant: 'warp-factor', format: 'round-robin', clock: { daysPerMove: 3 }, maxPlayers: 8 },
+      });
+      expect(t.status, t.text).toBe(201);
+      expect((await call('POST', `/api/tournaments/${t.body.id}/join`, { token: p.key })).status).toBe(200);
+      bothReadFirst(TournamentStore.prototype, 'entrants');
+      const leave = () => call('POST', `/api/tournaments/${t.body.id}/leave`, { token: p.key });
+      const answers = await Promise.all([leave(), leave()]);
+      vi.restoreAllMocks();
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.status === 409)!.body.code).toBe('not_joined');
+      expect((await call('GET', `/api/tournaments/${t.body.id}`)).body.status).toBe('open');
     }
   });
 });
