@@ -10,7 +10,8 @@ import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { plural } from '../../engine/types.ts';
 import { otherPauseAsked } from '../../service/pauses.ts';
-import { ConditionalSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
+import { ConditionalSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema, RematchSchema } from '../../service/schemas.ts';
+import { askLinkRematch } from '../../service/link-rematch.ts';
 import {
   ConditionalFormSchema,
   DrawFormSchema,
@@ -75,6 +76,24 @@ const withCookieKey = (c: Context, fields: Record<string, string>) => {
   const key = fields.token ? undefined : getCookie(c, KEY_COOKIE);
   return key ? { ...fields, token: key } : fields;
 };
+
+/**
+ * The rematch form of a game played by links (POST /games/:id/rematch with the seat's token: offer,
+ * accept, decline): back to the game with what was done, or to the rematch's game once made, opened
+ * with the same token.
+ */
+export async function linkRematchForm(c: Context<AppEnv>, id: string, fields: Record<string, string>): Promise<Response> {
+  const token = v.safeParse(TokenSchema, fields.token);
+  if (!token.success) return errorPage(c, 403, 'Not your game', 'The form did not carry a valid player token. Open your player link again.');
+  const t = token.output;
+  const input = v.safeParse(RematchSchema, fields.action ? { action: fields.action } : {});
+  if (!input.success) return backToGame(c, id, t, { error: describeIssues(input.issues, 'action') });
+  const asked = await askLinkRematch(c.var.services.games, id, t, input.output.action, linkBase(c));
+  if (!asked.ok) return asked.status === 404 ? errorPage(c, 404, 'No such game', failureWords(asked)) : backToGame(c, id, t, { error: failureWords(asked) });
+  const answer = asked.value;
+  if (answer.kind !== 'state') return c.redirect(`/games/${answer.kind === 'made' ? answer.game.id : answer.gameId}?token=${encodeURIComponent(t)}`, 303);
+  return backToGame(c, id, t, { ok: input.output.action === 'decline' ? 'You declined the rematch.' : 'You offered a rematch.' });
+}
 
 export const gameForms = new Hono<AppEnv>()
   // Every form here is taken only from this site's own pages.
