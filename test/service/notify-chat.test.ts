@@ -254,6 +254,8 @@ describe('player settings', () => {
           'last-call',
           'deadline-passed',
           'plan-played',
+          'rematch-offer',
+          'rematch',
           'challenge',
         ],
       },
