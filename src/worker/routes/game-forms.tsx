@@ -281,21 +281,30 @@ export const gameForms = new Hono<AppEnv>()
     const games = c.var.services.games;
     const t = c.var.token;
     let result;
-    // What the player did, in the flash, unless the status lines above it already say so (an offer
-    // made, a pause running): each is shown once.
+    // What the player did, in the flash, unless the status lines above it already say so (a pause
+    // running). An offer made is confirmed in words of its own beside the status line's (tester 18 Y10:
+    // the redirect said nothing, where a turn, resign, accept and decline are confirmed).
     let done: string | undefined;
     if (action === 'draw') {
       const form = v.safeParse(DrawFormSchema, c.var.fields);
       if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
       result = await games.draw(id, t, form.output.action);
-      done = { offer: undefined, accept: 'You accepted the draw.', decline: 'You declined the draw.' }[form.output.action];
+      done = {
+        offer: 'Your draw offer is sent: your opponent may accept or decline it.',
+        accept: 'You accepted the draw.',
+        decline: 'You declined the draw.',
+      }[form.output.action];
       if (result.ok && result.value.status !== 'active') done = 'The game is drawn by agreement.';
     } else if (action === 'takeback') {
       // The same three answers as a draw, and the ply the page showed.
       const form = v.safeParse(TakebackFormSchema, c.var.fields);
       if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
       result = await games.takeback(id, t, form.output.action, form.output.ply);
-      done = { offer: undefined, accept: 'You accepted the takeback.', decline: 'You declined the takeback.' }[form.output.action];
+      done = {
+        offer: 'Your takeback request is sent: your opponent may accept or decline it.',
+        accept: 'You accepted the takeback.',
+        decline: 'You declined the takeback.',
+      }[form.output.action];
       // Granted at once (the computer at levels 1-2): its reply went too when two plies went (tester 9 U17).
       if (result.ok && form.output.action === 'offer' && result.value.takebackOffer === null)
         done =
