@@ -184,12 +184,14 @@ export const gameForms = new Hono<AppEnv>()
   .post('/games/:id/settings', playerForm, async (c) => {
     const id = c.req.param('id');
     const form = v.safeParse(SettingsFormSchema, c.var.fields);
-    if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '') });
+    // Every refusal said alike, the form's and the service's: "Notifications not saved: the <field> …" (tester 18 Y10).
+    const notSaved = (words: string) => backToGame(c, id, c.var.token, { error: `Notifications not saved: ${words}` });
+    if (!form.success) return notSaved(describeIssues(form.issues, 'form').replace(/^[\w.]+: /, ''));
     const f = form.output;
     const saved = await c.var.services.notify.patch(id, f.token, { email: f.email ?? null, webhook: f.webhook ?? null });
     if (!saved.ok) {
       if (saved.status === 404) return errorPage(c, 404, 'No such game', failureWords(saved));
-      return backToGame(c, id, f.token, { error: `Notifications not saved: ${saved.error}` });
+      return notSaved(saved.error.replace(/^webhook: /, 'the webhook URL ').replace(/^email: /, 'the email address '));
     }
     // A new webhook secret is shown once, on its own page, never put in a link.
     if (saved.value.webhookSecret)
