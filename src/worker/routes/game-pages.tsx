@@ -90,7 +90,17 @@ export const gamePages = new Hono<AppEnv>()
         variant: f.variant,
         ...curvedSpaceOptions(f),
         ...formPlayers(f),
-        ...(f.days ? { clock: { daysPerMove: Number(f.days), timeout: f.timeout ?? 'auto', ...(f.leave !== undefined ? { leaveDays: f.leave } : {}) } } : {}),
+        // Against the computer the timeout is "auto", the only one it can have (it never claims a win on time): the form hides the choice
+        // then (CSS :has), and one sent anyway (a browser without :has, a form drawn before) is not taken (tester 18 Y7).
+        ...(f.days
+          ? {
+              clock: {
+                daysPerMove: Number(f.days),
+                timeout: f.opponent === 'computer' ? 'auto' : (f.timeout ?? 'auto'),
+                ...(f.leave !== undefined ? { leaveDays: f.leave } : {}),
+              },
+            }
+          : {}),
         ...(f.position ? { position: f.position } : {}),
       };
       const parsed = v.safeParse(CreateGameSchema, input);
