@@ -93,22 +93,24 @@ export async function rematchStep(
   const computer = computerLevel(row, other) !== undefined;
   if ((action === 'decline' || (action === 'accept' && !computer)) && !theirs)
     return fail(409, 'no_offer', noOfferMessage(row.rematchOfferBy, side, action, 'a rematch'));
+  // The game's last turn, which its state and the stream's lines show as they show it everywhere.
+  const last = row.ply ? await ctx.store.move(id, row.ply) : undefined;
   if (action === 'decline') {
     if (!(await ctx.store.changeRematch(id, expected, { rematchOfferBy: null, updatedAt: now }))) return raced();
     const stored = { ...row, rematchOfferBy: null, updatedAt: now };
-    await ctx.emit(stored, [{ type: 'offer-declined', recipients: [other], offer: 'rematch' }], undefined);
-    return done({ kind: 'state', state: publicState(stored, undefined, side) });
+    await ctx.emit(stored, [{ type: 'offer-declined', recipients: [other], offer: 'rematch' }], last);
+    return done({ kind: 'state', state: publicState(stored, last, side) });
   }
   if (computer || theirs) {
     if (!(await ctx.store.changeRematch(id, expected, { rematchGameId: newId, updatedAt: now }))) return raced();
     return done({ kind: 'make', seed: seed(row, newId), side });
   }
   // Asked again (a second press, a retried request): the offer stands.
-  if (row.rematchOfferBy === side) return done({ kind: 'state', state: publicState(row, undefined, side) });
+  if (row.rematchOfferBy === side) return done({ kind: 'state', state: publicState(row, last, side) });
   if (!(await ctx.store.changeRematch(id, expected, { rematchOfferBy: side, updatedAt: now }))) return raced();
   const stored = { ...row, rematchOfferBy: side, updatedAt: now };
-  await ctx.emit(stored, [{ type: 'rematch-offer', recipients: [other] }], undefined);
-  return done({ kind: 'state', state: publicState(stored, undefined, side) });
+  await ctx.emit(stored, [{ type: 'rematch-offer', recipients: [other] }], last);
+  return done({ kind: 'state', state: publicState(stored, last, side) });
 }
 
 /** The rematch claimed as `newId` could not be made: the claim undone (the offer stays). */
@@ -120,7 +122,7 @@ export async function rematchRelease(ctx: GameContext, id: string, newId: string
 /** The rematch is made: the other side (who offered) is told, and the game's page and stream show it. */
 export async function rematchMade(ctx: GameContext, id: string, by: Color): Promise<void> {
   const row = await ctx.store.game(id);
-  if (row) await ctx.emit(row, [{ type: 'rematch', recipients: [opposite(by)] }], undefined);
+  if (row) await ctx.emit(row, [{ type: 'rematch', recipients: [opposite(by)] }], row.ply ? await ctx.store.move(id, row.ply) : undefined);
 }
 
 /** The game's methods a rematch by links needs (each one call to the game's object), and a new game's. */

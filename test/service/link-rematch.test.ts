@@ -11,7 +11,7 @@ async function gameStream(id: string) {
   const res = await exports.default.fetch(new Request(`${BASE}/api/games/${id}/stream`));
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
-  const next = async (): Promise<{ type: string; state: { rematch: unknown } }> => {
+  const next = async (): Promise<{ type: string; state: { rematch: unknown; lastMove: unknown } }> => {
     for (;;) {
       const nl = buffer.indexOf('\n');
       if (nl >= 0) {
@@ -37,6 +37,7 @@ async function finished(extra: Record<string, unknown> = {}) {
     hints: true,
     ...extra,
   });
+  expect((await call('POST', `/api/games/${game.id}/moves`, { token: game.tokens.white, text: 'Wb2-Wb3' })).status).toBe(200);
   expect((await call('POST', `/api/games/${game.id}/resign`, { token: game.tokens.white })).status).toBe(200);
   return game;
 }
@@ -48,7 +49,7 @@ describe('rematch of a game played by links', () => {
     expect((await call('GET', `/api/games/${game.id}`)).body.rematch).toEqual({ offeredBy: null, gameId: null });
     const offered = await call('POST', `/api/games/${game.id}/rematch`, { token: white });
     expect(offered.status).toBe(200);
-    expect(offered.body).toMatchObject({ id: game.id, you: 'white', rematch: { offeredBy: 'white', gameId: null } });
+    expect(offered.body).toMatchObject({ id: game.id, you: 'white', ply: 1, lastMove: { text: 'Wb2-Wb3' }, rematch: { offeredBy: 'white', gameId: null } });
     // Asked again: the same offer, no second one.
     expect((await call('POST', `/api/games/${game.id}/rematch`, { token: white })).body.rematch).toEqual({ offeredBy: 'white', gameId: null });
     // The opponent sees it: the state, the page (answer buttons), the offerer's page (waiting).
@@ -103,7 +104,10 @@ describe('rematch of a game played by links', () => {
     expect((await stream.next()).type).toBe('gameFull');
     const path = `/api/games/${game.id}/rematch`;
     await call('POST', path, { token: game.tokens.black });
-    expect(await stream.next()).toMatchObject({ type: 'rematchOffer', state: { rematch: { offeredBy: 'black', gameId: null } } });
+    expect(await stream.next()).toMatchObject({
+      type: 'rematchOffer',
+      state: { lastMove: { text: 'Wb2-Wb3' }, rematch: { offeredBy: 'black', gameId: null } },
+    });
     await call('POST', path, { token: game.tokens.white, json: { action: 'decline' } });
     expect(await stream.next()).toMatchObject({ type: 'offerDeclined', state: { rematch: { offeredBy: null, gameId: null } } });
     await call('POST', path, { token: game.tokens.white });
