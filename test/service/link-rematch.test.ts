@@ -2,9 +2,15 @@
 // its secret link): offered by either side, accepted or declined by the other, made once; each
 // player's own token opens the new game, colours swapped (tester 18 Y10).
 import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BASE, call, form, location, newGame } from './helpers.ts';
 import { newPlayer } from './player-helpers.ts';
+import { captureQueue } from './notify-helpers.ts';
+import { subject, summary } from '../../src/notify/messages.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 /** The game's NDJSON stream, line by line (blank keep-alives skipped). */
 async function gameStream(id: string) {
@@ -115,6 +121,27 @@ describe('rematch of a game played by links', () => {
     const made = await call('POST', path, { token: game.tokens.black, json: { action: 'accept' } });
     expect(await stream.next()).toMatchObject({ type: 'rematch', state: { rematch: { offeredBy: 'white', gameId: made.body.id } } });
     await stream.close();
+  });
+
+  it('tells the other seat by its notifications: the offer, a decline, the start', async () => {
+    const game = await finished({ white: { name: 'Kirk', email: 'kirk@example.org' }, black: { name: 'Kor', email: 'kor@example.org' } });
+    const q = captureQueue();
+    const path = `/api/games/${game.id}/rematch`;
+    await call('POST', path, { token: game.tokens.white });
+    const offered = q.take();
+    expect(offered.map((j) => `${j.event}:${j.side}`)).toEqual(['rematch-offer:black']);
+    expect(subject('rematch-offer', offered[0]!.data)).toBe(`White offers a rematch of Warp Factor game ${game.id}`);
+    expect(summary('rematch-offer', offered[0]!.data)[0]).toBe(
+      'Kirk (White) offers a rematch: the same game again, colours swapped. Accept or decline it on the game page.',
+    );
+    await call('POST', path, { token: game.tokens.black, json: { action: 'decline' } });
+    const declined = q.take();
+    expect(declined.map((j) => `${j.event}:${j.side}:${j.data.offer}`)).toEqual(['offer-declined:white:rematch']);
+    expect(summary('offer-declined', declined[0]!.data)[0]).toBe('Kor (Black) declined your rematch offer.');
+    await call('POST', path, { token: game.tokens.white });
+    q.take();
+    expect((await call('POST', path, { token: game.tokens.black, json: { action: 'accept' } })).status).toBe(201);
+    expect(q.take().map((j) => `${j.event}:${j.side}`)).toEqual(['rematch:white']);
   });
 
   it('both sides offering at once make one game', async () => {
