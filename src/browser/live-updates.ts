@@ -1,7 +1,7 @@
 // The game page's live updates: a WebSocket the game's own object holds (GET /api/games/:id/socket);
 // where one cannot open, the game's NDJSON event stream (GET /api/games/:id/stream), as before. The
 // first message of either is the current state, so reopening after a drop loses nothing. Followed
-// while the tab is visible and the game is going; a line that changes what the page shows refreshes it.
+// while the tab is visible and the game is going (or its rematch by links is open); a line that changes what the page shows refreshes it.
 import { announce, flash, st } from './page.ts';
 
 const POLL_MS = 3000;
@@ -45,7 +45,7 @@ export function followGame(id: string | null, authHeaders: () => Record<string, 
   }
   function poll(): void {
     clearTimeout(timer);
-    if (listening || document.hidden || st().status !== 'active') return;
+    if (listening || document.hidden || !st().follow) return;
     listening = true;
     (socketFailed || typeof WebSocket === 'undefined' ? listenToStream() : listenToSocket())
       .catch(() => {})
@@ -72,7 +72,7 @@ export function followGame(id: string | null, authHeaders: () => Record<string, 
         handled = handled
           .then(() => apply([event]))
           .then(() => {
-            if (st().status !== 'active' || document.hidden) ws.close(1000);
+            if (!st().follow || document.hidden) ws.close(1000);
           })
           .catch(() => {});
       };
@@ -100,7 +100,7 @@ export function followGame(id: string | null, authHeaders: () => Record<string, 
           // Blank lines are keep-alives.
           const events = lines.filter((line) => line.trim()).map((line) => JSON.parse(line) as EventLine);
           return apply(events).then(() => {
-            if (st().status !== 'active' || document.hidden) return reader.cancel();
+            if (!st().follow || document.hidden) return reader.cancel();
             return read();
           });
         });

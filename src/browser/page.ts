@@ -42,6 +42,8 @@ export function st() {
     status: d.getAttribute('data-status'),
     toMove: d.getAttribute('data-side-to-move'),
     you: d.getAttribute('data-you'),
+    /** Live updates go on: the game is going, or (a game played by links) its rematch may be offered or answered. */
+    follow: d.getAttribute('data-status') === 'active' || d.hasAttribute('data-rematch-open'),
   };
 }
 

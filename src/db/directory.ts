@@ -24,7 +24,7 @@ const {
   invitations: legacyInvitations,
 } = gameRecordTables('legacy_');
 /** The whole rows of the games not yet in their objects when the directory became a summary (migration 0020). */
-const { claimNoticeDeadline: _newer, pauseAsks: _newest, ...legacyColumns } = gameColumns();
+const { claimNoticeDeadline: _newer, pauseAsks: _newest, rematchOfferBy: _rematch, rematchGameId: _rematchGame, ...legacyColumns } = gameColumns();
 /** (Without the columns added to a game's row after migration 0020 made the table.) */
 const legacyGameRows = sqliteTable('legacy_games', legacyColumns);
 
@@ -119,7 +119,7 @@ export class Directory extends D1Store {
     const row = rows[0];
     if (!row) return undefined;
     return {
-      row: { ...row, claimNoticeDeadline: null, pauseAsks: null },
+      row: { ...row, claimNoticeDeadline: null, pauseAsks: null, rematchOfferBy: null, rematchGameId: null },
       records: { moves: turns, takebacks: taken, conditional: plans, messages: said, ...seatRecords(seats) },
     };
   }

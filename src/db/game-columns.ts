@@ -80,6 +80,13 @@ export function gameColumns() {
      * per deadline; a turn, leave or a pause makes a new deadline, and a new notice when it passes).
      */
     claimNoticeDeadline: integer('claim_notice_deadline'),
+    /**
+     * A game played by links (no player on either seat, nor the computer) once it is over: the side
+     * that offered the same game again, colours swapped, and the rematch's game once one is made (its
+     * seats hold this game's two tokens, swapped). Only the game's object keeps them (migrations-game/0004).
+     */
+    rematchOfferBy: text('rematch_offer_by', { enum: COLORS }),
+    rematchGameId: text('rematch_game_id'),
     /** Origin of the links in notifications (PUBLIC_URL wins when set). */
     linkOrigin: text('link_origin'),
     createdAt: integer('created_at').notNull(),

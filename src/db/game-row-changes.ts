@@ -50,6 +50,15 @@ export function withTurnClock(row: GameRow, changes: GameChanges): GameChanges {
   return row.pausedUntil === null ? { ...changes, pauseLeftMs: null } : { ...changes, deadline: null };
 }
 
+/**
+ * A step of a link game's rematch (src/service/link-rematch.ts): `changes` only while its offer and
+ * its rematch's game are as read, so of two answers at once one lands, and one game is made.
+ */
+export const rematchStep =
+  (expected: { readonly offerBy: Color | null; readonly gameId: string | null }, changes: GameChanges): RowChange =>
+  (row) =>
+    row.status !== 'active' && row.rematchOfferBy === expected.offerBy && row.rematchGameId === expected.gameId ? changes : undefined;
+
 /** What a change expects of the row as the caller read it: the ply and status (active unless said), and when given the deadline and the offers. */
 export interface AsRead {
   readonly ply: number;

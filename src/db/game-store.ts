@@ -14,6 +14,7 @@ import { DirectoryCopy } from './directory-copy.ts';
 import {
   claimNoticeMarked,
   ifUnchanged,
+  rematchStep,
   leaveSpent,
   pauseEnded,
   seatClaimed,
@@ -333,6 +334,11 @@ export class GameStore {
   /** Change a game only if nobody moved or ended it since it was read (nor, when given, changed its deadline or pause offer). */
   async updateGameIf(gameId: string, expected: AsRead, changes: GameChanges): Promise<boolean> {
     return this.changeRow(gameId, ifUnchanged(expected, changes));
+  }
+
+  /** A link game's rematch offered, answered or claimed: only while its offer and game are still `expected` (rematchStep). */
+  async changeRematch(gameId: string, expected: Parameters<typeof rematchStep>[0], changes: GameChanges): Promise<boolean> {
+    return this.changeRow(gameId, rematchStep(expected, changes));
   }
 
   /** End the pause that was to end at `until`; the resumed game, or undefined when something else resumed or ended it first. */

@@ -287,14 +287,23 @@ export class PlayerStore extends D1Store {
       .all();
   }
 
-  /** How many active games wait for the player (the site header's count): their turn, or an offer of the other side's to answer (as MyGame.waiting). */
-  async waitingCount(playerId: string): Promise<number> {
-    const row = await this.db
-      .select({ n: count() })
-      .from(games)
-      .where(and(eq(games.status, 'active'), waitsForPlayer(playerId)))
-      .get();
-    return row?.n ?? 0;
+  /**
+   * What waits for the player (the site header's count), in one round trip: the active games (their
+   * turn, or an offer of the other side's to answer, as MyGame.waiting) and the open challenges sent
+   * to them (tester 18 Y11).
+   */
+  async waitingCount(playerId: string, now: number): Promise<{ games: number; challenges: number }> {
+    const [waiting, challenged] = await this.db.batch([
+      this.db
+        .select({ n: count() })
+        .from(games)
+        .where(and(eq(games.status, 'active'), waitsForPlayer(playerId))),
+      this.db
+        .select({ n: count() })
+        .from(challenges)
+        .where(and(eq(challenges.toPlayerId, playerId), eq(challenges.status, 'open'), gt(challenges.expiresAt, now))),
+    ]);
+    return { games: waiting[0]?.n ?? 0, challenges: challenged[0]?.n ?? 0 };
   }
 
   // ---- challenges ----

@@ -97,6 +97,10 @@ export function subject(event: NotifyEvent, data: EventData): string {
       return `${colorName(other(data.you))}'s deadline passed in ${name}: you may claim the win`;
     case 'plan-played':
       return `Your planned reply was played in ${name}${data.plan?.answer ? `: ${data.plan.answer}` : ''}`;
+    case 'rematch-offer':
+      return `${colorName(other(data.you))} offers a rematch of ${name}`;
+    case 'rematch':
+      return `The rematch of ${name} has begun`;
     case 'challenge':
       return `A challenge in ${name}`;
   }
@@ -178,7 +182,9 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
       break;
     case 'offer-declined':
       lines.push(
-        `${who(data, other(data.you))} declined your ${data.offer === 'takeback' ? 'request to take back a turn' : data.offer === 'pause' ? 'request for a pause' : 'draw offer'}; the game goes on.`,
+        data.offer === 'rematch'
+          ? `${who(data, other(data.you))} declined your rematch offer.`
+          : `${who(data, other(data.you))} declined your ${data.offer === 'takeback' ? 'request to take back a turn' : data.offer === 'pause' ? 'request for a pause' : 'draw offer'}; the game goes on.`,
       );
       break;
     case 'offer-withdrawn':
@@ -199,6 +205,14 @@ export function summary(event: NotifyEvent, data: EventData): string[] {
         `${who(data, other(data.you))} let the deadline for their turn pass${data.deadline ? ` (${utc(data.deadline)})` : ''}. You may claim the win on time: reply "claim", or claim it on the game page. Until you do, they may still move.`,
       );
       if (last) lines.push(`Last turn: ${last}`);
+      break;
+    case 'rematch-offer':
+      lines.push(`${who(data, other(data.you))} offers a rematch: the same game again, colours swapped. Accept or decline it on the game page.`);
+      break;
+    case 'rematch':
+      lines.push(
+        `${who(data, other(data.you))} accepted your rematch offer: the new game has begun, colours swapped. Your own link opens it: on this game's page, follow "open the new game".`,
+      );
       break;
     case 'challenge':
       break;

@@ -63,7 +63,14 @@ export function eventData(row: GameRow, you: Color, lastMove: PublicMove | null,
  */
 export function eventIdTail(event: GameEvent, at: number, lastMove: PublicMove | null): string {
   const type = event.type;
-  if (type === 'draw-offer' || type === 'takeback-offer' || type === 'takeback' || type.startsWith('pause') || type === 'offer-declined')
+  if (
+    type === 'draw-offer' ||
+    type === 'takeback-offer' ||
+    type === 'takeback' ||
+    type.startsWith('pause') ||
+    type.startsWith('rematch') ||
+    type === 'offer-declined'
+  )
     return `_${at.toString(36)}`;
   if (type === 'message' && event.message) return `_${event.message.id}`;
   return lastMove ? `_${Date.parse(lastMove.at).toString(36)}` : '';

@@ -53,7 +53,7 @@ export interface EventData {
   /** On a `turn`: what became of your planned lines (dropped: your opponent played another turn). */
   readonly plan?: PlanOutcome;
   /** On an `offer-declined`: which of your offers was declined. */
-  readonly offer?: 'draw' | 'takeback' | 'pause';
+  readonly offer?: 'draw' | 'takeback' | 'pause' | 'rematch';
   /** The seat belongs to a player (a key): they play on the web from their games page, /me, not from a link of the seat's own. */
   readonly playerSeat?: true;
   /** A rated game once over and rated: each side's rating before it and the change (docs/ratings.md). */

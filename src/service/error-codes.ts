@@ -79,6 +79,7 @@ export const ERROR_CODES = {
   too_many_challenges: 'you have as many open challenges as a player may have at once; withdraw one first',
   too_many_tournaments: 'you have as many tournaments not yet started as a player may have at once; start or cancel one first',
   rematch_started: 'this finished game has its rematch already (an offer was accepted); `error` names the game',
+  rematch_by_key: "a player key holds a side of this game: its rematch is offered with the player's key (a challenge), not with a game token",
   already_joined: 'you have joined this tournament already',
   not_joined: 'you are not in this tournament',
   already_withdrawn: 'you have withdrawn from this tournament already',

@@ -23,7 +23,7 @@ import {
 } from './public-state.ts';
 import { exportRecord, type ImportExtra, importRecord, type RecordEvent, type TurnAnnotation } from './record.ts';
 import { done, fail, sentTurnFailure, type Failure, type ServiceResult } from './result.ts';
-import type { ConditionalLine, CreateGameInput, DrawAction, MoveInput, PauseInput, TakebackAction } from './schemas.ts';
+import type { ConditionalLine, CreateGameInput, DrawAction, MoveInput, PauseInput, RematchAction, TakebackAction } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
 import { GameContext, LOST, asWritten, finishedChanges, gameOver, noOfferMessage, overMessage, turnClock, type Actor, type Lost } from './game-core.ts';
 import { offersOf } from '../db/game-row-changes.ts';
@@ -32,6 +32,7 @@ import type { ConditionalLines, PlannedAnswer } from './conditional.ts';
 import * as messages from './messages.ts';
 import * as pauses from './pauses.ts';
 import * as takebacks from './takebacks.ts';
+import * as linkRematch from './link-rematch.ts';
 import { insertGame, startingGame, type CreatedGame, type Seats } from './new-game.ts';
 
 export type { CreatedGame } from './new-game.ts';
@@ -375,6 +376,17 @@ export class GameService {
   /** Takebacks by agreement (src/service/takebacks.ts). */
   takeback(id: string, actor: Actor, action: TakebackAction, ply?: number) {
     return takebacks.takeback(this.ctx, id, actor, action, ply);
+  }
+
+  /** A rematch of a game played by links (src/service/link-rematch.ts): one step, and the claim undone or told. */
+  linkRematch(id: string, actor: Actor, action: RematchAction, newId: string) {
+    return linkRematch.rematchStep(this.ctx, id, actor, action, newId);
+  }
+  rematchRelease(id: string, newId: string) {
+    return linkRematch.rematchRelease(this.ctx, id, newId);
+  }
+  rematchMade(id: string, by: Color) {
+    return linkRematch.rematchMade(this.ctx, id, by);
   }
 
   /** Conditional moves (src/service/conditional.ts). */

@@ -54,6 +54,8 @@ export interface Seats {
   readonly rated?: boolean;
   /** The tournament the game is a board of. */
   readonly tournamentId?: string;
+  /** A rematch by links: the seats' token hashes of the game it follows, swapped (no new tokens are given). */
+  readonly tokenHashes?: Record<Color, string>;
 }
 
 /** A new game row (and its imported turns): `outcome` of an imported record, `seats` of an accepted challenge or a tournament pairing. */
@@ -90,7 +92,9 @@ export async function insertGame(
   if (input.black?.webhook) webhookSecrets.black = newWebhookSecret();
   // The computer's side gets a token nobody is given, so no request can act for it.
   const tokens = { white: newToken(), black: newToken() };
-  const given = { ...(input.white?.computer ? {} : { white: tokens.white }), ...(input.black?.computer ? {} : { black: tokens.black }) };
+  const given = seats?.tokenHashes
+    ? {}
+    : { ...(input.white?.computer ? {} : { white: tokens.white }), ...(input.black?.computer ? {} : { black: tokens.black }) };
   const id = seats?.id ?? newGameId();
   const over = outcome ?? game.outcome();
   const row: NewGameRow = {
@@ -107,11 +111,11 @@ export async function insertGame(
     whiteName: input.white?.name ?? null,
     whiteEmail: input.white?.email ?? null,
     whiteWebhook: input.white?.webhook ?? null,
-    whiteTokenHash: await sha256Hex(tokens.white),
+    whiteTokenHash: seats?.tokenHashes?.white ?? (await sha256Hex(tokens.white)),
     blackName: input.black?.name ?? null,
     blackEmail: input.black?.email ?? null,
     blackWebhook: input.black?.webhook ?? null,
-    blackTokenHash: await sha256Hex(tokens.black),
+    blackTokenHash: seats?.tokenHashes?.black ?? (await sha256Hex(tokens.black)),
     whiteComputer: input.white?.computer ?? null,
     blackComputer: input.black?.computer ?? null,
     hints,

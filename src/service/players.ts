@@ -387,9 +387,9 @@ export class PlayerService {
     return ended === undefined ? fail(403, 'bad_key', 'that key was ended meanwhile') : done({ ended, keys });
   }
 
-  /** How many active games wait for the player: their turn, or an offer of the other side's to answer. */
-  waiting(player: Pick<PlayerRow, 'id'>): Promise<number> {
-    return this.store.waitingCount(player.id);
+  /** What waits for the player: active games (their turn, or an offer of the other side's to answer), and challenges sent to them. */
+  waiting(player: Pick<PlayerRow, 'id'>): Promise<{ games: number; challenges: number }> {
+    return this.store.waitingCount(player.id, this.clock());
   }
 
   /**

@@ -30,6 +30,10 @@ export const NOTIFY_EVENTS = [
   'deadline-passed',
   /** The opponent played a turn a conditional line began with, and its planned reply was played (to the planner). */
   'plan-played',
+  /** A game played by links is over, and the opponent offers a rematch (POST /api/games/:id/rematch). */
+  'rematch-offer',
+  /** The rematch offered was accepted: its game has begun (the finished game's state names it). */
+  'rematch',
   /** A challenge sent to you (a player's event, never a game's). */
   'challenge',
 ] as const;
@@ -44,7 +48,7 @@ export interface GameEvent {
   /** On a `turn`: what became of the recipient's planned lines (dropped: the opponent played another turn). */
   readonly plan?: PlanOutcome;
   /** On an `offer-declined` or `offer-withdrawn`: which offer. */
-  readonly offer?: 'draw' | 'takeback' | 'pause';
+  readonly offer?: 'draw' | 'takeback' | 'pause' | 'rematch';
   /** On a tournament game's `game-start`: its tournament and round. */
   readonly tournament?: TournamentRound;
 }

@@ -96,6 +96,12 @@ export interface PublicState {
   readonly ratings: GameRatings | null;
   /** The tournament the game is a board of (GET /api/tournaments/:id). */
   readonly tournamentId: string | null;
+  /**
+   * A game played by links (no player key on either side, POST /api/games/:id/rematch with a game
+   * token) once it is over: the side that offers a rematch, and the rematch's game once made (each
+   * player's own token opens it). Null for any other game (players' rematches are challenges).
+   */
+  readonly rematch: { readonly offeredBy: Color | null; readonly gameId: string | null } | null;
   readonly createdAt: string;
   readonly updatedAt: string;
   /** When a player's token came with the request: which side it is. */
@@ -106,6 +112,10 @@ export interface PublicPlayer {
   readonly name: string | null;
   readonly computer?: number;
 }
+
+/** A game played by links alone: no player key holds either side, and no tournament (a rematch by links: link-rematch.ts). */
+export const byLinks = (row: Pick<GameRow, 'whitePlayerId' | 'blackPlayerId' | 'tournamentId'>) =>
+  !row.whitePlayerId && !row.blackPlayerId && !row.tournamentId;
 
 /** How a side is shown to anyone: the computer is "Computer (level N)". */
 export function publicPlayer(row: GameRow, side: Color): PublicPlayer {
@@ -188,6 +198,7 @@ export function publicState(row: GameRow, lastMove: MoveRow | undefined, you?: C
     rated: countsForRatings(row),
     ratings: gameRatings(row),
     tournamentId: row.tournamentId,
+    rematch: row.status !== 'active' && byLinks(row) ? { offeredBy: row.rematchOfferBy ?? null, gameId: row.rematchGameId ?? null } : null,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     ...(you ? { you } : {}),

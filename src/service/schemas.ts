@@ -282,6 +282,11 @@ export const DrawSchema = v.strictObject({
   action: v.picklist(['offer', 'accept', 'decline'], 'must be "offer", "accept" or "decline"'),
 });
 
+/** A rematch of a game played by links (POST /api/games/:id/rematch with a game token): offer (the default), accept or decline. */
+export const RematchSchema = v.strictObject({
+  action: v.optional(v.picklist(['offer', 'accept', 'decline'], 'must be "offer", "accept" or "decline"'), 'offer'),
+});
+
 export const TakebackSchema = v.strictObject({
   action: v.picklist(['offer', 'accept', 'decline'], 'must be "offer", "accept" or "decline"'),
   /** The game's ply as the sender read it (its state's `ply`): a takeback sent again after one was made is refused (tester 8 K3). */
@@ -375,3 +380,4 @@ export type ConditionalLine = v.InferOutput<typeof ConditionalLineSchema>;
 export type TakebackAction = v.InferOutput<typeof TakebackSchema>['action'];
 export type PauseInput = v.InferOutput<typeof PauseSchema>;
 export type DrawAction = v.InferOutput<typeof DrawSchema>['action'];
+export type RematchAction = v.InferOutput<typeof RematchSchema>['action'];

@@ -30,6 +30,8 @@ const GAME_LINE: Partial<Record<GameEvent['type'], string>> = {
   'pause-end': 'pauseEnd',
   'offer-declined': 'offerDeclined',
   'offer-withdrawn': 'offerWithdrawn',
+  'rematch-offer': 'rematchOffer',
+  rematch: 'rematch',
 };
 
 /** An offer made to a side (a draw, a takeback, a pause): the game now waits for that side's answer. */

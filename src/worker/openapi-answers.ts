@@ -79,6 +79,11 @@ export const answerSchemas = (): Record<string, Json> => ({
       rated: { type: 'boolean', description: 'whether the game counts for the players’ ratings (docs/ratings.md)' },
       ratings: { ...nullable(ref('GameRatings')), description: 'once a rated game is rated: each side’s rating before it and the change' },
       tournamentId: { ...nullable(str), description: 'the tournament the game is a board of' },
+      rematch: {
+        ...nullable(object({ offeredBy: nullable(color), gameId: nullable(str) })),
+        description:
+          'a game played by links (no player key on either side) once over: who offers a rematch, and its game once made (each player’s own token opens it); null for any other game (POST /api/games/{id}/rematch)',
+      },
       createdAt: time,
       updatedAt: time,
     },
@@ -335,7 +340,7 @@ export const answerSchemas = (): Record<string, Json> => ({
       daysPerMove: int,
       message: ref('GameMessage'),
       plan: object({ after: str, dropped: int }, { answer: str, held: { const: true } }, 'on a `turn`: what became of your planned lines'),
-      offer: { ...oneOf('draw', 'takeback', 'pause'), description: 'on an `offer-declined`: which offer' },
+      offer: { ...oneOf('draw', 'takeback', 'pause', 'rematch'), description: 'on an `offer-declined`: which offer' },
       playerSeat: { const: true, description: 'the seat is a player’s: they play from /me, not from a seat link' },
       ratings: ref('GameRatings'),
       tournament: object({ id: str }, { name: str, round: int }),
@@ -389,6 +394,7 @@ export const answerSchemas = (): Record<string, Json> => ({
     { title: str },
     'A tournament with its players (seed order), the pairings round by round and the standings.',
   ),
+  LinkRematch: object({ id: str, link: { type: 'string', description: 'the new game’s page with the token sent' }, state: ref('GameState') }),
   Accepted: object({ id: str, challenge: str, white: publicPlayer, black: publicPlayer, link: str, state: ref('GameState') }),
   Error: object(
     {

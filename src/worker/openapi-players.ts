@@ -297,28 +297,40 @@ export const playerPaths = {
   '/api/games/{id}/rematch': {
     post: {
       summary:
-        'A player of a finished game offers it again, colours swapped, to the opponent (whose own offer, if waiting, is accepted: the game starts); against the computer the rematch is the new game at once (the computer at the same level)',
+        'A player of a finished game offers it again, colours swapped, to the opponent (whose own offer, if waiting, is accepted: the game starts); against the computer the rematch is the new game at once (the computer at the same level). With a player key it is a challenge; with a game token (a game played by links, no key on either side) the offer is kept in the game (`state.rematch`), the body `{action}` offers (the default), accepts or declines it, and the new game seats the two tokens swapped',
       security: key,
       parameters: [id],
+      requestBody: { required: false, content: { 'application/json': { schema: { $ref: '#/components/schemas/Rematch' } } } },
       responses: {
-        200: json('asked again: the rematch offer still open, unchanged', 'Challenge'),
+        200: {
+          description: 'asked again: the rematch offer still open, unchanged; with a game token, the game after the offer or decline (`rematch`)',
+          content: { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/Challenge' }, { $ref: '#/components/schemas/GameState' }] } } },
+        },
         201: {
           description:
             "the rematch challenge to the opponent; when the opponent's rematch offer was already waiting, it is accepted and this is the new game (as accepting answers); against the computer, the new game (as POST /api/games answers it)",
           content: {
             'application/json': {
               schema: {
-                oneOf: [{ $ref: '#/components/schemas/Challenge' }, { $ref: '#/components/schemas/Accepted' }, { $ref: '#/components/schemas/Created' }],
+                oneOf: [
+                  { $ref: '#/components/schemas/Challenge' },
+                  { $ref: '#/components/schemas/Accepted' },
+                  { $ref: '#/components/schemas/Created' },
+                  { $ref: '#/components/schemas/LinkRematch' },
+                ],
               },
             },
           },
         },
-        403: error('not a player of this game', 'not_a_player'),
+        400: error('a body that is not `{action}`', 'invalid_body', 'malformed_json'),
+        403: error('not a player of this game', 'not_a_player', 'bad_key', 'bad_token'),
         409: error(
-          'the game is still going; or its rematch has started already; or it is a tournament game (no rematch)',
+          'the game is still going; or its rematch has started already; or it is a tournament game (no rematch); with a game token: no offer of the other side to accept or decline, or a player key holds a side (rematch with the key)',
           'game_not_over',
           'rematch_started',
           'tournament_game',
+          'no_offer',
+          'rematch_by_key',
         ),
         429: tooMany('challenges (30 a minute)', 'from this player key'),
       },

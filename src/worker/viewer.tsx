@@ -19,7 +19,10 @@ export const withViewer: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (key) {
     const players = c.var.services.players;
     const player = await players.authenticate(key);
-    if (player) viewer = { id: player.id, name: player.name, waiting: await players.waiting(player) };
+    if (player) {
+      const { games, challenges } = await players.waiting(player);
+      viewer = { id: player.id, name: player.name, waiting: games, challenges };
+    }
   }
   c.set('pageInfo', { path, ...(viewer ? { viewer } : {}) });
   const html = c.html.bind(c);

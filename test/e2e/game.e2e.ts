@@ -472,4 +472,26 @@ runInBrowser('e2e', { totalMs: TOTAL_MS, artifacts: ARTIFACTS }, async ({ server
   await desk.waitForSelector('#messages :text("Qapla!")');
   assert.match((await desk.textContent('#flash')) ?? '', /You played Wb2-Wb3/);
   log("a live update at the same ply keeps the page's words about the turn just sent");
+
+  // A game played by links, over: White offers a rematch on the desk; Black's page on the phone, left
+  // open, shows the offer by itself; Black accepts and is in the new game as White; White's page shows
+  // the new game's link by itself, which opens it with White's own link (tester 18 Y10).
+  const friends = await atDesk('warp-factor');
+  assert.equal((await api('POST', `/api/games/${friends.id}/resign`, {}, friends.tokens.black)).status, 200);
+  await desk.goto(friends.links.white);
+  await pocket.goto(friends.links.black);
+  await desk.click('#rematch-btn');
+  await desk.waitForSelector('#rematch-offered');
+  await pocket.waitForSelector('#rematch-form :text("Your opponent offers a rematch")', { timeout: STEP_MS });
+  await snap(pocket, 'rematch-offered-390', false);
+  await pocket.click('#rematch-btn');
+  await pocket.waitForURL((url) => url.pathname.startsWith('/games/') && !url.pathname.includes(friends.id), { timeout: STEP_MS });
+  assert.match((await pocket.textContent('.players')) ?? '', /you are White/);
+  await desk.waitForSelector('#rematch-started a', { timeout: STEP_MS });
+  await snap(desk, 'rematch-started-1280', false);
+  await desk.click('#rematch-started a');
+  await desk.waitForSelector('#live[data-status="active"]');
+  assert.equal(new URL(desk.url()).pathname, new URL(pocket.url()).pathname, 'both in the same new game');
+  assert.match((await desk.textContent('.players')) ?? '', /you are Black/);
+  log('a rematch by links: offered on one page, seen and accepted on the other, both in the new game with their own links');
 });

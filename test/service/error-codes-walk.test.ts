@@ -582,6 +582,30 @@ const specific: Record<string, Recipe> = {
     return { ...s, path: `/api/challenges/${ch.id}/decline`, token: kor.key };
   },
   'POST /api/games/{id}/rematch 403 not_a_player': async (s) => ({ ...s, path: `/api/games/${await playersGame(kirk, kor, true)}/rematch`, token: mccoy.key }),
+  // A game played by links: the body's action and the game token (tester 18 Y10).
+  'POST /api/games/{id}/rematch 403 bad_key': async (s) => ({ ...s, path: `/api/games/${await playersGame(kirk, kor, true)}/rematch`, token: 'x'.repeat(43) }),
+  'POST /api/games/{id}/rematch 403 bad_token': async (s) => ({ ...s, path: `/api/games/${(await finished()).id}/rematch`, token: 'x'.repeat(43) }),
+  'POST /api/games/{id}/rematch 400 invalid_body': async (s) => {
+    const t = await finished();
+    return { ...s, path: `/api/games/${t.id}/rematch`, token: t.tokens.black, json: { action: 'later' } };
+  },
+  'POST /api/games/{id}/rematch 400 malformed_json': async (s) => {
+    const t = await finished();
+    return withBody({ ...s, path: `/api/games/${t.id}/rematch`, token: t.tokens.black }, '{"action":', 'application/json');
+  },
+  'POST /api/games/{id}/rematch 415 unsupported_media_type': async (s) => {
+    const t = await finished();
+    return withBody({ ...s, path: `/api/games/${t.id}/rematch`, token: t.tokens.black }, 'action=accept', 'application/x-www-form-urlencoded');
+  },
+  'POST /api/games/{id}/rematch 409 no_offer': async (s) => {
+    const t = await finished();
+    return { ...s, path: `/api/games/${t.id}/rematch`, token: t.tokens.black, json: { action: 'accept' } };
+  },
+  'POST /api/games/{id}/rematch 409 rematch_by_key': async (s) => {
+    const made = await ok({ method: 'POST', path: '/api/games', token: kirk.key, json: { variant: 'planar', side: 'white' } });
+    await ok({ method: 'POST', path: `/api/games/${made.id}/resign`, token: kirk.key });
+    return { ...s, path: `/api/games/${made.id}/rematch`, token: made.tokens.black };
+  },
   'POST /api/games/{id}/rematch 409 game_not_over': async (s) => ({ ...s, path: `/api/games/${await playersGame(kirk, kor, false)}/rematch` }),
   'POST /api/games/{id}/rematch 409 rematch_started': async (s) => {
     const id = await playersGame(kirk, kor, true);

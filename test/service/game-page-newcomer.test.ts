@@ -58,9 +58,16 @@ describe('game page for a newcomer', () => {
     // Not an address at all: refused as the API refuses it (it was saved).
     const notAddress = await form(`/games/${g.id}/settings`, { token: g.tokens.black, email: 'notanemail', webhook: '' });
     expect(new URL(notAddress.headers.get('Location')!, BASE).searchParams.get('error')).toBe(
-      'the email address must be an email address, like kirk@example.org',
+      'Notifications not saved: the email address must be an email address, like kirk@example.org',
     );
     expect((await call('GET', `/api/games/${g.id}/me`, { token: g.tokens.black })).body.email).toBe('worf@example.com');
+    // The webhook's refusal (the service's) in the same words as the email's (the form's): tester 18 Y10.
+    const notHttps = await form(`/games/${g.id}/settings`, { token: g.tokens.black, email: 'worf@example.com', webhook: 'http://hooks.example.com/x' });
+    expect(new URL(notHttps.headers.get('Location')!, BASE).searchParams.get('error')).toBe('Notifications not saved: the webhook URL must be an https:// URL');
+    const tooLong = await form(`/games/${g.id}/settings`, { token: g.tokens.black, email: 'worf@example.com', webhook: `https://${'x'.repeat(2000)}.example` });
+    expect(new URL(tooLong.headers.get('Location')!, BASE).searchParams.get('error')).toBe(
+      'Notifications not saved: the webhook URL must be at most 2000 characters',
+    );
 
     const hooked = await form(`/games/${g.id}/settings`, { token: g.tokens.black, email: 'worf@example.com', webhook: 'https://hooks.example.com/subspace' });
     expect(hooked.status).toBe(200);

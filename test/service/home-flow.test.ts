@@ -200,7 +200,7 @@ describe('/me', () => {
 });
 
 describe('a finished game page', () => {
-  it('offers a rematch to a signed-in player, and says how to a player who is not signed in', async () => {
+  it('offers a rematch to a signed-in player, and to a player by link (tester 18 Y10: no more "Sign in to offer a rematch")', async () => {
     const [kirk, kor] = [await newPlayer('Kirk'), await newPlayer('Kor')];
     const { game } = await startGame(kirk, kor);
     await call('POST', `/api/games/${game.id}/resign`, { token: kor.key });
@@ -209,10 +209,11 @@ describe('a finished game page', () => {
     const seat = await newGame('warp-factor');
     await call('POST', `/api/games/${seat.id}/resign`, { token: seat.tokens.black });
     const byLink = (await call('GET', `/games/${seat.id}?token=${seat.tokens.white}`)).text;
-    expect(byLink).not.toContain('/rematch"');
-    expect(byLink).toContain('<a href="/me">Sign in</a> to offer a rematch.');
+    expect(byLink).toContain(`action="/games/${seat.id}/rematch"`);
+    expect(byLink).toContain(`<input type="hidden" name="token" value="${seat.tokens.white}"/>`);
+    expect(byLink).not.toContain('to offer a rematch');
     // A spectator is offered nothing.
-    expect((await call('GET', `/games/${seat.id}`)).text).not.toContain('to offer a rematch');
+    expect((await call('GET', `/games/${seat.id}`)).text).not.toContain('/rematch"');
   });
 });
 

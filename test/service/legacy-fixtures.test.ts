@@ -56,11 +56,14 @@ function shiftAnswer(value: unknown): unknown {
 /**
  * What the server answers now where the old one answered less: a record carries the whole clock,
  * [Timeout] and [LeaveDays] after [TimeControl] when they are not the defaults (the old server wrote
- * the days alone), and nothing else changed.
+ * the days alone); the state has `rematch`, none yet, on a game played by links once over (tester 18
+ * Y10); and nothing else changed.
  */
 function answerNow(g: (typeof games)[number]): unknown {
-  const answer = shiftAnswer(g.answers) as { record: string };
   const row = tables.games!.find((r) => r.id === g.id)!;
+  const shifted = shiftAnswer(g.answers) as { record: string; state: Record<string, unknown> };
+  const byLinks = row.status !== 'active' && !row.white_player_id && !row.black_player_id && !row.tournament_id;
+  const answer = { ...shifted, state: { ...shifted.state, rematch: byLinks ? { offeredBy: null, gameId: null } : null } };
   const tags = [...(row.timeout_mode !== 'auto' ? [`[Timeout "${row.timeout_mode}"]`] : []), ...(row.leave_days ? [`[LeaveDays "${row.leave_days}"]`] : [])];
   if (!tags.length) return answer;
   return { ...answer, record: answer.record.replace(/(\[TimeControl "[^"]*"\])\n/, `$1\n${tags.join('\n')}\n`) };

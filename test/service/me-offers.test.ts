@@ -96,3 +96,31 @@ describe('more games than a list shows (tester 3 F9)', () => {
     expect(page).toContain('Only the 200 most urgent of your games are listed here.');
   });
 });
+
+describe("the header's count: a challenge waiting for your answer (tester 18 Y11)", () => {
+  it('counts challenges sent to you, in words that say so, beside the games; not your own, nor one answered', async () => {
+    const kor = await newPlayer('Kor');
+    const worf = await newPlayer('Worf');
+    const onPage = async (p: Player) =>
+      /id="waiting-count"[^>]*data-challenges="(\d+)"[^>]*>([^<]*)</.exec((await call('GET', '/lobby', cookie(p.key))).text)?.slice(1);
+    expect(await onPage(worf)).toEqual(['0', 'no game waits']);
+    const sent = await call('POST', '/api/challenges', { token: kor.key, json: { variant: 'planar', to: worf.id } });
+    expect(sent.status).toBe(201);
+    expect(await onPage(worf)).toEqual(['1', '1 challenge waits for your answer']);
+    // The sender waits for nobody's answer of theirs; an open challenge to anyone is nobody's to answer.
+    expect(await onPage(kor)).toEqual(['0', 'no game waits']);
+    await call('POST', '/api/challenges', { token: kor.key, json: { variant: 'warp-factor' } });
+    expect(await onPage(worf)).toEqual(['1', '1 challenge waits for your answer']);
+    // With a game waiting too.
+    const { game } = await startGame(kor, worf, { variant: 'warp-factor', color: 'black', clock: { daysPerMove: 3 } });
+    expect(game.id).toBeTruthy();
+    expect(await onPage(worf)).toEqual(['1', '1 game and 1 challenge wait for you']);
+    await call('POST', '/api/challenges', { token: kor.key, json: { variant: 'first-contact', to: worf.id } });
+    expect(await onPage(worf)).toEqual(['2', '1 game and 2 challenges wait for you']);
+    // Declined and accepted, they wait no more.
+    expect((await call('POST', `/api/challenges/${sent.body.id}/decline`, { token: worf.key })).status).toBe(200);
+    expect(await onPage(worf)).toEqual(['1', '1 game and 1 challenge wait for you']);
+    await call('POST', `/api/games/${game.id}/resign`, { token: worf.key });
+    expect(await onPage(worf)).toEqual(['1', '1 challenge waits for your answer']);
+  });
+});

@@ -108,8 +108,14 @@ const insert = (table: string, row: Record<string, unknown>) =>
       .join(', ')})`,
   ).bind(...Object.values(row));
 
-/** legacy_games has the game row's columns as they were at migration 0020 (claim_notice_deadline and pause_asks came later). */
-const legacyRow = ({ claim_notice_deadline: _later, pause_asks: _latest, ...row }: Record<string, unknown>) => row;
+/** legacy_games has the game row's columns as they were at migration 0020 (claim_notice_deadline, pause_asks and the rematch's came later). */
+const legacyRow = ({
+  claim_notice_deadline: _later,
+  pause_asks: _latest,
+  rematch_offer_by: _rematch,
+  rematch_game_id: _rematchGame,
+  ...row
+}: Record<string, unknown>) => row;
 
 let copiesMade = 0;
 

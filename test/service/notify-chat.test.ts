@@ -50,7 +50,9 @@ describe('chat bot', () => {
     expect(legal.body.reply).toMatch(/^It is your turn\. You \(White\) have \d+ legal turns: .*Wb2-Wb3/);
     const help = (await chat(g.id, g.tokens.white, 'help')).body.reply;
     expect(help).toContain('Commands:');
-    expect(help).toContain(`ask for a rematch on your player page ${BASE}/me`);
+    expect(help).toContain(
+      `ask for a rematch on your player page ${BASE}/me (in a game played by links alone, without player keys: the Rematch button on the game's page, once it is over)`,
+    );
     expect(help).toContain(`"accept <id>", "decline <id>" or "games" to ${BASE}/api/me/chat`);
     expect(help).toContain(`The rules, with diagrams: ${BASE}/rules/warp-factor`);
     expect((await chat(g.id, g.tokens.white, '')).body.reply).toContain('Commands:');
@@ -254,6 +256,8 @@ describe('player settings', () => {
           'last-call',
           'deadline-passed',
           'plan-played',
+          'rematch-offer',
+          'rematch',
           'challenge',
         ],
       },

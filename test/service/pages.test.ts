@@ -267,7 +267,11 @@ describe('playing with forms (no JavaScript)', () => {
   it('resign, draw and abort buttons work as forms', async () => {
     const g = await newGame('warp-factor');
     const offered = await form(`/games/${g.id}/draw`, { token: g.tokens.white, action: 'offer' });
-    expect(occurrences((await followed(offered)).text, 'You offered a draw.')).toBe(1);
+    // Confirmed, in words of its own beside the status line's (tester 18 Y10).
+    expect(location(offered).searchParams.get('ok')).toBe('Your draw offer is sent: your opponent may accept or decline it.');
+    const offeredPage = (await followed(offered)).text;
+    expect(occurrences(offeredPage, 'You offered a draw.')).toBe(1);
+    expect(offeredPage).toContain('<p class="msg ok">Your draw offer is sent: your opponent may accept or decline it.</p>');
     const blackPage = await call('GET', `/games/${g.id}?token=${g.tokens.black}`);
     expect(blackPage.text).toContain('White offers a draw.');
     expect(blackPage.text).toContain('Accept the draw');

@@ -439,11 +439,28 @@ describe('game page and OpenAPI', () => {
     expect(noClock.text).toContain('Leave days need a clock');
     expect(noClock.text).not.toMatch(/\/games\/[a-z0-9]{12}/);
     expect((await createWithForm({ variant: 'warp-factor', days: '', leave: '0' })).status).toBe(200);
-    // The computer and a claimed timeout: named by the form's label too (tester 17 X12).
+  });
+
+  it('the home form against the computer: no timeout choice shown, and a claimed one sent anyway is not taken (tester 18 Y7)', async () => {
+    // The choice is hidden for the computer as its other options are shown only for it (CSS :has, no script needed) ...
+    const home = (await call('GET', '/')).text;
+    expect(home).toMatch(/<div class="radio timeout-choice" role="radiogroup" aria-labelledby="timeout-label">/);
+    expect(home).toContain('the computer never claims a win on time');
+    const css = (await call('GET', '/static/style.css')).text;
+    expect(css).toContain('form.start:has(#opponent-computer:checked) .timeout-choice{display:none}');
+    // ... and a browser without :has, or a form sent as it was before, still gets its game: against the computer the timeout is "auto",
+    // the only one it can have (the computer never claims, so a claim clock would let the player's deadline pass for nothing).
     const claim = await createWithForm({ variant: 'planar', opponent: 'computer', level: '3', side: 'black', days: '7', leave: '0', timeout: 'claim' });
-    expect(claim.status).toBe(400);
-    expect(claim.text).toContain('When a deadline passes: against the computer the timeout is');
-    expect(claim.text).not.toContain('clock.timeout');
+    expect(claim.status).toBe(200);
+    const id = /\/games\/([a-z0-9]{16})/.exec(claim.text)![1]!;
+    expect(await row(id)).toMatchObject({ timeoutMode: 'auto', daysPerMove: 7, whiteComputer: 3 });
+    // Between two players the choice is taken as sent.
+    const friends = await createWithForm({ variant: 'planar', days: '7', timeout: 'claim' });
+    expect(await row(/\/games\/([a-z0-9]{16})/.exec(friends.text)![1]!)).toMatchObject({ timeoutMode: 'claim' });
+    // The API still says why it takes no claim clock against the computer (its callers choose every field).
+    const api = await call('POST', '/api/games', { json: { variant: 'planar', black: { computer: 3 }, clock: { daysPerMove: 7, timeout: 'claim' } } });
+    expect(api.status).toBe(400);
+    expect(api.body.error).toContain('against the computer the timeout is "auto"');
   });
 
   it('documents both routes', async () => {

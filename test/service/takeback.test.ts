@@ -367,8 +367,11 @@ describe('takeback by agreement', () => {
     // The page's forms.
     await play(g, 'Wb2-Wb3');
     const asked = await form(`/games/${g.id}/takeback`, { token: g.tokens.white, action: 'offer' });
-    // The status line says it; the flash does not repeat it.
-    expect(occurrences((await followed(asked)).text, 'You asked to take back your last turn.')).toBe(1);
+    // The status line says it; the flash confirms it in words of its own (tester 18 Y10).
+    expect(location(asked).searchParams.get('ok')).toBe('Your takeback request is sent: your opponent may accept or decline it.');
+    const askedPage = (await followed(asked)).text;
+    expect(occurrences(askedPage, 'You asked to take back your last turn.')).toBe(1);
+    expect(askedPage).toContain('<p class="msg ok">Your takeback request is sent: your opponent may accept or decline it.</p>');
     expect((await call('GET', `/games/${g.id}?token=${g.tokens.black}`)).text).toContain('Accept the takeback');
     const declined = await form(`/games/${g.id}/takeback`, { token: g.tokens.black, action: 'decline' });
     expect(location(declined).searchParams.get('ok')).toBe('You declined the takeback.');

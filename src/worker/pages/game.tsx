@@ -129,6 +129,45 @@ function Rematch({ id, rematch }: { id: string; rematch: NonNullable<GamePagePro
   );
 }
 
+/**
+ * A game played by links, once over (state.rematch): either player offers the same game again, the
+ * other accepts or declines; once made, each page leads to it with the reader's own token.
+ */
+function LinkRematch({ s, token }: { s: GamePageProps['state']; token: string | undefined }) {
+  const r = s.rematch!;
+  const q = token ? `?token=${encodeURIComponent(token)}` : '';
+  if (r.gameId)
+    return (
+      <p class="msg info" id="rematch-started">
+        Rematch: <a href={`/games/${r.gameId}${q}`}>open the new game</a>.
+      </p>
+    );
+  if (!s.you) return null;
+  if (r.offeredBy === s.you)
+    return (
+      <p class="msg info" id="rematch-offered" data-own-offer="rematch">
+        You offered a rematch, colours swapped; it waits for your opponent's answer.
+      </p>
+    );
+  const theirs = r.offeredBy !== null;
+  return (
+    <form method="post" action={`/games/${s.id}/rematch`} id="rematch-form">
+      {token ? <input type="hidden" name="token" value={token} /> : null}
+      {theirs ? <p class="msg info">Your opponent offers a rematch, colours swapped.</p> : null}
+      <div class="row">
+        <button type="submit" name="action" value={theirs ? 'accept' : 'offer'} id="rematch-btn">
+          {theirs ? 'Accept the rematch' : 'Rematch (colours swapped)'}
+        </button>
+        {theirs ? (
+          <button type="submit" name="action" value="decline" class="secondary">
+            Decline
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
 export const GamePage = (p: GamePageProps) => {
   const s = p.state;
   const title = s.title ?? s.variant;
@@ -157,6 +196,7 @@ export const Live = (p: GamePageProps) => {
       data-variant={s.variant}
       data-from={p.from}
       data-deadline={s.status === 'active' && s.clock?.deadline ? s.clock.deadline : undefined}
+      data-rematch-open={s.you && s.rematch && !s.rematch.gameId ? '' : undefined}
     >
       <LiveRegion {...p} />
     </div>
@@ -302,7 +342,7 @@ const LiveRegion = (p: GamePageProps) => {
               {...(p.planPreview ? { preview: p.planPreview } : {})}
             />
           ) : null}
-          {p.rematch ? <Rematch id={s.id} rematch={p.rematch} /> : null}
+          {s.rematch ? <LinkRematch s={s} token={p.token} /> : p.rematch ? <Rematch id={s.id} rematch={p.rematch} /> : null}
           <h2 id="moves-h">Moves</h2>
           <MoveList
             moves={p.moves}

@@ -120,7 +120,9 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
                 </option>
               ))}
             </select>
-            <p class="small">Against the computer you may ask for hints.</p>
+            <p class="small">
+              Against the computer you may ask for hints; with a clock, a deadline you let pass ends the game (the computer never claims a win on time).
+            </p>
           </div>
           <label for="side">You play</label>
           <select id="side" name="side">
@@ -160,7 +162,8 @@ export const HomePage = (props: { error?: string; values?: HomeValues }) => {
             Leave days for each player <span class="hint">(0-{MAX_LEAVE_DAYS}: days a player may add to their own deadline; needs a clock)</span>
           </label>
           <input type="number" id="leave" name="leave" min={0} max={MAX_LEAVE_DAYS} value={v.leave ?? '0'} />
-          <div class="radio" role="radiogroup" aria-labelledby="timeout-label">
+          {/* Not for the computer, which never claims a win on time (hidden by CSS :has; the server takes "auto" for it: tester 18 Y7). */}
+          <div class="radio timeout-choice" role="radiogroup" aria-labelledby="timeout-label">
             <p id="timeout-label" class="small">
               When a deadline passes:
             </p>

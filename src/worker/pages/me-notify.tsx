@@ -21,6 +21,8 @@ export const EVENT_WORDS: Record<NotifyEvent, string> = {
   pause: 'a pause begins',
   'pause-end': 'a pause ends',
   'offer-declined': 'your offer declined',
+  'rematch-offer': 'a rematch offered (games played by links)',
+  rematch: 'your rematch offer accepted (games played by links)',
   'offer-withdrawn': 'a pause asked for, then withdrawn',
   message: 'a message',
   challenge: 'a challenge to you',

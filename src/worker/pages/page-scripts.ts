@@ -62,16 +62,27 @@ export const SITE_JS = `(function () {
   function recount() {
     clearTimeout(timer);
     timer = setTimeout(function () {
-      fetch('/api/me/games?status=active', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-        .then(function (r) { return r.ok ? r.json() : null; })
+      var get = function (path) {
+        return fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' } }).then(function (r) { return r.ok ? r.json() : null; });
+      };
+      // The games waiting for the player, and the challenges sent to them (as the header is drawn: site.tsx waitingWords).
+      Promise.all([get('/api/me/games?status=active'), get('/api/me/challenges')])
         .then(function (d) {
           var el = document.getElementById('waiting-count');
-          if (!d || !el) return;
-          var n = d.games.filter(function (g) { return g.waiting; }).length;
-          var changed = el.getAttribute('data-count') !== String(n);
+          var me = document.getElementById('viewer');
+          if (!d[0] || !d[1] || !el || !me) return;
+          var id = me.getAttribute('data-player');
+          var n = d[0].games.filter(function (g) { return g.waiting; }).length;
+          var m = d[1].challenges.filter(function (ch) { return ch.to && ch.to.id === id; }).length;
+          var changed = el.getAttribute('data-count') !== String(n) || el.getAttribute('data-challenges') !== String(m);
           el.setAttribute('data-count', String(n));
-          el.className = n ? 'badge' : 'badge none';
-          el.textContent = n === 0 ? 'no game waits' : n === 1 ? '1 game waits for you' : n + ' games wait for you';
+          el.setAttribute('data-challenges', String(m));
+          el.className = n + m ? 'badge' : 'badge none';
+          var g = n === 1 ? '1 game' : n + ' games';
+          var c = m === 1 ? '1 challenge' : m + ' challenges';
+          el.textContent = n && m ? g + ' and ' + c + ' wait for you'
+            : m ? c + (m === 1 ? ' waits' : ' wait') + ' for your answer'
+            : n ? g + (n === 1 ? ' waits' : ' wait') + ' for you' : 'no game waits';
           // /me says its own news (the count is in it): said here too, it would be heard twice.
           if (changed && !document.getElementById('me-live')) say(el.textContent + '.');
         })

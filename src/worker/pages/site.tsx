@@ -9,8 +9,10 @@ import { raw } from 'hono/html';
 export interface Viewer {
   readonly id: string;
   readonly name: string | null;
-  /** Active games where it is this player's turn. */
+  /** Active games where it is this player's turn, or an offer of the other side's waits for an answer. */
   readonly waiting: number;
+  /** Open challenges sent to this player, waiting for their answer (tester 18 Y11). */
+  readonly challenges: number;
 }
 
 /** What the layout knows of the request: who is signed in, and the page's path (for aria-current). */
@@ -65,7 +67,14 @@ export const NAV_LINKS: NavLink[] = [
   { href: '/rules', label: 'Rules', also: /^\/rules\// },
 ];
 
-const waitingWords = (n: number) => (n === 1 ? '1 game waits for you' : `${n} games wait for you`);
+/** The header's count in words: the games waiting for the player and the challenges waiting for their answer (site.js says it alike). */
+export function waitingWords(games: number, challenges: number): string {
+  const g = games === 1 ? '1 game' : `${games} games`;
+  const c = challenges === 1 ? '1 challenge' : `${challenges} challenges`;
+  if (games && challenges) return `${g} and ${c} wait for you`;
+  if (challenges) return `${c} ${challenges === 1 ? 'waits' : 'wait'} for your answer`;
+  return games ? `${g} ${games === 1 ? 'waits' : 'wait'} for you` : 'no game waits';
+}
 
 export const SiteHeader = () => {
   const { viewer, path } = usePageInfo();
@@ -90,8 +99,13 @@ export const SiteHeader = () => {
         <div class="who">
           <a href="/me" id="viewer" data-player={viewer.id}>
             <span class="name">{viewer.name ?? `player ${viewer.id}`}</span>{' '}
-            <span id="waiting-count" class={viewer.waiting ? 'badge' : 'badge none'} data-count={String(viewer.waiting)}>
-              {viewer.waiting ? waitingWords(viewer.waiting) : 'no game waits'}
+            <span
+              id="waiting-count"
+              class={viewer.waiting + viewer.challenges ? 'badge' : 'badge none'}
+              data-count={String(viewer.waiting)}
+              data-challenges={String(viewer.challenges)}
+            >
+              {waitingWords(viewer.waiting, viewer.challenges)}
             </span>
           </a>
         </div>

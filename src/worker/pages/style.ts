@@ -206,6 +206,7 @@ textarea{font:inherit;background:var(--card);color:var(--fg);border:1px solid va
 .variant-options,.computer-options{border-left:3px solid var(--border);padding-left:.7rem;margin:.5rem 0}
 form.start:has(#variant-curved-space:not(:checked)) #options-curved-space{display:none}
 form.start:has(#opponent-computer:not(:checked)) .computer-options{display:none}
+form.start:has(#opponent-computer:checked) .timeout-choice{display:none}
 .chooser.floating{position:absolute;z-index:20;margin:0;background:var(--card);color:var(--fg);border:1px solid var(--border);border-radius:6px;padding:.4rem .5rem;box-shadow:0 4px 14px rgba(0,0,0,.3);width:max-content;max-width:min(30rem,calc(100vw - 16px))}
 .chooser button{min-height:44px}
 .next-game{margin:.3rem 0}

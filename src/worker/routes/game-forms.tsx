@@ -10,7 +10,8 @@ import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { plural } from '../../engine/types.ts';
 import { otherPauseAsked } from '../../service/pauses.ts';
-import { ConditionalSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema } from '../../service/schemas.ts';
+import { ConditionalSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema, RematchSchema } from '../../service/schemas.ts';
+import { askLinkRematch } from '../../service/link-rematch.ts';
 import {
   ConditionalFormSchema,
   DrawFormSchema,
@@ -75,6 +76,24 @@ const withCookieKey = (c: Context, fields: Record<string, string>) => {
   const key = fields.token ? undefined : getCookie(c, KEY_COOKIE);
   return key ? { ...fields, token: key } : fields;
 };
+
+/**
+ * The rematch form of a game played by links (POST /games/:id/rematch with the seat's token: offer,
+ * accept, decline): back to the game with what was done, or to the rematch's game once made, opened
+ * with the same token.
+ */
+export async function linkRematchForm(c: Context<AppEnv>, id: string, fields: Record<string, string>): Promise<Response> {
+  const token = v.safeParse(TokenSchema, fields.token);
+  if (!token.success) return errorPage(c, 403, 'Not your game', 'The form did not carry a valid player token. Open your player link again.');
+  const t = token.output;
+  const input = v.safeParse(RematchSchema, fields.action ? { action: fields.action } : {});
+  if (!input.success) return backToGame(c, id, t, { error: describeIssues(input.issues, 'action') });
+  const asked = await askLinkRematch(c.var.services.games, id, t, input.output.action, linkBase(c));
+  if (!asked.ok) return asked.status === 404 ? errorPage(c, 404, 'No such game', failureWords(asked)) : backToGame(c, id, t, { error: failureWords(asked) });
+  const answer = asked.value;
+  if (answer.kind !== 'state') return c.redirect(`/games/${answer.kind === 'made' ? answer.game.id : answer.gameId}?token=${encodeURIComponent(t)}`, 303);
+  return backToGame(c, id, t, { ok: input.output.action === 'decline' ? 'You declined the rematch.' : 'You offered a rematch.' });
+}
 
 export const gameForms = new Hono<AppEnv>()
   // Every form here is taken only from this site's own pages.
@@ -165,12 +184,14 @@ export const gameForms = new Hono<AppEnv>()
   .post('/games/:id/settings', playerForm, async (c) => {
     const id = c.req.param('id');
     const form = v.safeParse(SettingsFormSchema, c.var.fields);
-    if (!form.success) return backToGame(c, id, c.var.token, { error: describeIssues(form.issues, 'form').replace(/^[\w.]+: /, '') });
+    // Every refusal said alike, the form's and the service's: "Notifications not saved: the <field> …" (tester 18 Y10).
+    const notSaved = (words: string) => backToGame(c, id, c.var.token, { error: `Notifications not saved: ${words}` });
+    if (!form.success) return notSaved(describeIssues(form.issues, 'form').replace(/^[\w.]+: /, ''));
     const f = form.output;
     const saved = await c.var.services.notify.patch(id, f.token, { email: f.email ?? null, webhook: f.webhook ?? null });
     if (!saved.ok) {
       if (saved.status === 404) return errorPage(c, 404, 'No such game', failureWords(saved));
-      return backToGame(c, id, f.token, { error: `Notifications not saved: ${saved.error}` });
+      return notSaved(saved.error.replace(/^webhook: /, 'the webhook URL ').replace(/^email: /, 'the email address '));
     }
     // A new webhook secret is shown once, on its own page, never put in a link.
     if (saved.value.webhookSecret)
@@ -262,21 +283,30 @@ export const gameForms = new Hono<AppEnv>()
     const games = c.var.services.games;
     const t = c.var.token;
     let result;
-    // What the player did, in the flash, unless the status lines above it already say so (an offer
-    // made, a pause running): each is shown once.
+    // What the player did, in the flash, unless the status lines above it already say so (a pause
+    // running). An offer made is confirmed in words of its own beside the status line's (tester 18 Y10:
+    // the redirect said nothing, where a turn, resign, accept and decline are confirmed).
     let done: string | undefined;
     if (action === 'draw') {
       const form = v.safeParse(DrawFormSchema, c.var.fields);
       if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
       result = await games.draw(id, t, form.output.action);
-      done = { offer: undefined, accept: 'You accepted the draw.', decline: 'You declined the draw.' }[form.output.action];
+      done = {
+        offer: 'Your draw offer is sent: your opponent may accept or decline it.',
+        accept: 'You accepted the draw.',
+        decline: 'You declined the draw.',
+      }[form.output.action];
       if (result.ok && result.value.status !== 'active') done = 'The game is drawn by agreement.';
     } else if (action === 'takeback') {
       // The same three answers as a draw, and the ply the page showed.
       const form = v.safeParse(TakebackFormSchema, c.var.fields);
       if (!form.success) return backToGame(c, id, t, { error: describeIssues(form.issues, 'form') });
       result = await games.takeback(id, t, form.output.action, form.output.ply);
-      done = { offer: undefined, accept: 'You accepted the takeback.', decline: 'You declined the takeback.' }[form.output.action];
+      done = {
+        offer: 'Your takeback request is sent: your opponent may accept or decline it.',
+        accept: 'You accepted the takeback.',
+        decline: 'You declined the takeback.',
+      }[form.output.action];
       // Granted at once (the computer at levels 1-2): its reply went too when two plies went (tester 9 U17).
       if (result.ok && form.output.action === 'offer' && result.value.takebackOffer === null)
         done =

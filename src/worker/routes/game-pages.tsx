@@ -90,7 +90,17 @@ export const gamePages = new Hono<AppEnv>()
         variant: f.variant,
         ...curvedSpaceOptions(f),
         ...formPlayers(f),
-        ...(f.days ? { clock: { daysPerMove: Number(f.days), timeout: f.timeout ?? 'auto', ...(f.leave !== undefined ? { leaveDays: f.leave } : {}) } } : {}),
+        // Against the computer the timeout is "auto", the only one it can have (it never claims a win on time): the form hides the choice
+        // then (CSS :has), and one sent anyway (a browser without :has, a form drawn before) is not taken (tester 18 Y7).
+        ...(f.days
+          ? {
+              clock: {
+                daysPerMove: Number(f.days),
+                timeout: f.opponent === 'computer' ? 'auto' : (f.timeout ?? 'auto'),
+                ...(f.leave !== undefined ? { leaveDays: f.leave } : {}),
+              },
+            }
+          : {}),
         ...(f.position ? { position: f.position } : {}),
       };
       const parsed = v.safeParse(CreateGameSchema, input);
@@ -221,8 +231,8 @@ export const gamePages = new Hono<AppEnv>()
     // A player's seat settings (a signed-in player's too: whether this game's emails are off).
     const settings = state.you ? await c.var.services.notify.get(id, (token ?? key)!) : undefined;
     const said = await c.var.services.games.messages(id, state.you ? (token ?? key) : undefined);
-    // A tournament game has no rematch (the tournament pairs its games).
-    const rematch = state.you && state.status !== 'active' && !state.tournamentId ? await rematchOf(c, id, key) : undefined;
+    // A tournament game has no rematch (the tournament pairs its games); a game played by links has its own (state.rematch, LinkRematch).
+    const rematch = state.you && state.status !== 'active' && !state.tournamentId && !state.rematch ? await rematchOf(c, id, key) : undefined;
     const tournament = state.tournamentId ? await c.var.services.tournaments.roundOfGame(id) : undefined;
     // Messages come only from our own form redirects (tagged under the player's token), so a
     // link made elsewhere cannot put words such as "re-enter your password" on the page.

@@ -32,6 +32,7 @@ import { cookiePlayer } from '../viewer.tsx';
 import type { MeSettingsRefused } from '../pages/me.tsx';
 import { ratingTable } from '../profile.ts';
 import { chatLinksOf } from './chat-links.tsx';
+import { linkRematchForm } from './game-forms.tsx';
 import { endKeys } from './players.ts';
 import { NotifyChoicesSchema } from '../../notify/schemas.ts';
 import { NOTIFY_EVENTS } from '../../service/ports.ts';
@@ -437,6 +438,9 @@ export const playerPages = new Hono<AppEnv>()
     const id = c.req.param('id');
     const game = v.is(GameIdSchema, { id }) ? await c.var.services.gameRecords.game(id) : undefined;
     if (!game) return errorPage(c, 404, 'No such game', `There is no game with id ${id.slice(0, 40)}.`);
+    // A game played by links: its page's form carries the seat's token.
+    const fields = await readForm(c);
+    if (fields.token) return linkRematchForm(c, id, fields);
     const player = await cookiePlayer(c);
     if (!player) return errorPage(c, 403, 'Not signed in', 'A rematch needs your player key: open your personal link first.', `/games/${id}`);
     if (await challengeLimited(c, player.id)) return tooManyPage(c, CHALLENGE_LIMITED);

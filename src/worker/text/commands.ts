@@ -77,7 +77,7 @@ export function helpText(game?: Pick<PublicState, 'variant' | 'options' | 'posit
     '  conditional  your conditional lines;  conditional clear  drop them',
     '  help     this list',
     '',
-    `New games: challenge a player, accept a challenge or ask for a rematch on your player page ${origin ? `${origin}/me` : '(/me on this site)'}`,
+    `New games: challenge a player, accept a challenge or ask for a rematch on your player page ${origin ? `${origin}/me` : '(/me on this site)'} (in a game played by links alone, without player keys: the Rematch button on the game's page, once it is over)`,
     '(a challenge to you and a game that starts are sent to your email and your own webhook, if you set them there, with their links).',
     `With your player key, post "challenges", "accept <id>", "decline <id>" or "games" to ${origin ?? ''}/api/me/chat.`,
     '',
