@@ -4,7 +4,7 @@
 // requests cannot both pass a guard (the object also runs them one at a time between awaits).
 // After each change of the game's row, the row goes to the directory (src/db/directory-copy.ts);
 // the guarded changes of the row alone are decided by plain functions of it (game-row-changes.ts).
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import { drizzle, type DrizzleSqliteDODatabase } from 'drizzle-orm/durable-sqlite';
 import { migrate } from 'drizzle-orm/durable-sqlite/migrator';
 import { GameQueries } from './game-queries.ts';
@@ -55,6 +55,8 @@ export type { PlayerChanges } from './game-row-changes.ts';
 interface MessageLimit {
   readonly since: number;
   readonly max: number;
+  /** The same text from the same side since then is the same message sent twice (a double press, a retry). */
+  readonly repeatSince: number;
 }
 
 export class GameStore {
@@ -205,10 +207,20 @@ export class GameStore {
   }
 
   /** A message on its own, if the game exists and the side has sent fewer than `limit.max` since `limit.since`. */
-  async addMessage(m: NewMessageRow, limit: MessageLimit): Promise<MessageRow | undefined> {
+  /** A message stored, unless over the limit (undefined); the same text again this soon is the first's row, `repeated` (tester 20 T8). */
+  async addMessage(m: NewMessageRow, limit: MessageLimit): Promise<{ row: MessageRow; repeated: boolean } | undefined> {
     return this.storage.transactionSync(() => {
-      if (!this.row(m.gameId) || this.recentMessages(m.gameId, m.side, limit.since) >= limit.max) return undefined;
-      return this.db.insert(gameMessages).values(m).returning().get();
+      if (!this.row(m.gameId)) return undefined;
+      const last = this.db
+        .select()
+        .from(gameMessages)
+        .where(and(eq(gameMessages.gameId, m.gameId), eq(gameMessages.side, m.side)))
+        .orderBy(desc(gameMessages.id))
+        .limit(1)
+        .get();
+      if (last && last.text === m.text && last.createdAt >= limit.repeatSince) return { row: last, repeated: true };
+      if (this.recentMessages(m.gameId, m.side, limit.since) >= limit.max) return undefined;
+      return { row: this.db.insert(gameMessages).values(m).returning().get(), repeated: false };
     });
   }
 

@@ -98,6 +98,30 @@ describe('game messages (API)', () => {
     expect((await storedMessages(g.id)).map((m) => m.text)).toEqual(['🚀'.repeat(500)]);
   });
 
+  it('the same message sent twice (a double press, a retry) is stored and told once, and answered as the first (tester 20 T8)', async () => {
+    const g = await mailGame();
+    const queue = captureQueue();
+    const [a, b] = await Promise.all([say(g.id, g.tokens.white, 'hello there'), say(g.id, g.tokens.white, 'hello there')]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.body.message).toEqual(b.body.message);
+    expect((await say(g.id, g.tokens.white, 'hello there')).body.message).toEqual(a.body.message);
+    expect(await storedMessages(g.id)).toEqual([{ side: 'white', ply: 0, text: 'hello there' }]);
+    expect(queue.jobs.filter((job) => JSON.stringify(job).includes('hello there'))).toHaveLength(1);
+    // The no-JavaScript form pressed twice: the same.
+    for (let i = 0; i < 2; i++) await form(`/games/${g.id}/message`, { token: g.tokens.white, text: 'by form' });
+    expect((await storedMessages(g.id)).map((m) => m.text)).toEqual(['hello there', 'by form']);
+    // Another text, the other side's same words, or the same text ten seconds on: messages of their own.
+    expect((await say(g.id, g.tokens.black, 'hello there')).status).toBe(201);
+    await gameDb(g.id).prepare("update game_messages set created_at = created_at - 10000 where text = 'hello there'").run();
+    expect((await say(g.id, g.tokens.white, 'hello there')).status).toBe(201);
+    expect((await storedMessages(g.id)).map((m) => `${m.side} ${m.text}`)).toEqual([
+      'white hello there',
+      'white by form',
+      'black hello there',
+      'white hello there',
+    ]);
+  });
+
   it('two moves race for one ply, each with a message: one move and only its message land', async () => {
     for (let round = 0; round < 4; round++) {
       const g = await newGame('warp-factor');
