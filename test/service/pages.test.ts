@@ -290,6 +290,16 @@ describe('playing with forms (no JavaScript)', () => {
     expect(over.text).toContain('White won by resignation (1-0).');
     const again = location(await form(`/games/${g.id}/abort`, { token: g.tokens.white, confirmed: '1' }));
     expect(again.searchParams.get('error')).toContain('The game is over');
+    // Pressed twice (no script): the second answer, the one the browser shows, says what the first did (tester 20 T12);
+    // the winner pressing Resign after the end is still told the game is over.
+    const twice = location(await form(`/games/${g.id}/resign`, { token: g.tokens.black, confirmed: '1' }));
+    expect([twice.searchParams.get('ok'), twice.searchParams.get('error')]).toEqual(['You resigned.', null]);
+    const winner = location(await form(`/games/${g.id}/resign`, { token: g.tokens.white, confirmed: '1' }));
+    expect(winner.searchParams.get('error')).toContain('The game is over');
+    const drawn = await newGame('warp-factor');
+    await form(`/games/${drawn.id}/draw`, { token: drawn.tokens.white, action: 'offer' });
+    const accepts = await Promise.all([0, 1].map(() => form(`/games/${drawn.id}/draw`, { token: drawn.tokens.black, action: 'accept' })));
+    expect(accepts.map((a) => location(a).searchParams.get('ok'))).toEqual(['The game is drawn by agreement.', 'The game is drawn by agreement.']);
     const forged = await form(`/games/${g.id}/resign`, { token: g.tokens.white }, 'https://evil.example');
     expect(forged.status).toBe(403);
   });
