@@ -110,6 +110,9 @@ describe('a game started while signed in', () => {
     expect((await call('GET', `/api/games/${id}`)).body.players.white.name).toBe('Spock');
     // The seat is Spock's now: no second offer, and another player cannot take it.
     expect((await call('GET', white.pathname + white.search, { headers: cookie(spock.key) })).text).not.toContain('Add this game to my games');
+    // Pressed again (a double click): it says it is in Spock's games, not that the seat is someone's (tester 20 T11).
+    const again = await form(`/games/${id}/add-to-my-games`, { token }, undefined, cookie(spock.key));
+    expect(location(again).searchParams.get('ok')).toBe('This game is now in your games (My games).');
     const uhura = await newPlayer('Uhura');
     const taken = await form(`/games/${id}/add-to-my-games`, { token }, undefined, cookie(uhura.key));
     expect(decodeURIComponent(location(taken).search.replaceAll('+', ' '))).toContain('This seat belongs to a player already');

@@ -115,8 +115,13 @@ export const gameForms = new Hono<AppEnv>()
     if ((side === 'white' ? row?.blackPlayerId : row?.whitePlayerId) === player.id)
       return backToGame(c, id, c.var.token, { error: 'You hold the other seat of this game already.' });
     // The seat is the game's: changed in its object, which copies the row to the directory.
-    if (!(await c.var.services.gameRecords.claimSeat(id, side, player.id, player.name ?? undefined)))
+    if (!(await c.var.services.gameRecords.claimSeat(id, side, player.id, player.name ?? undefined))) {
+      // Pressed twice: the first press gave it to this player (tester 20 T11).
+      const now = await c.var.services.gameRecords.game(id);
+      if ((side === 'white' ? now?.whitePlayerId : now?.blackPlayerId) === player.id)
+        return backToGame(c, id, getCookie(c, KEY_COOKIE)!, { ok: 'This game is now in your games (My games).' });
       return backToGame(c, id, c.var.token, { error: 'This seat belongs to a player already, so it was not added to your games.' });
+    }
     await c.var.services.gameRecords.dropInvitation(id, side);
     return backToGame(c, id, getCookie(c, KEY_COOKIE)!, { ok: 'This game is now in your games (My games).' });
   })
