@@ -243,6 +243,17 @@ export class ChallengeService {
     return undefined;
   }
 
+  /**
+   * The game of a challenge this player accepted already, if it is that (an accept pressed twice, a
+   * retry after a timeout): the answer names the game, and the page opens it (tester 20 T13).
+   */
+  async acceptedBy(row: ChallengeRow | string, player: PlayerRow): Promise<string | undefined> {
+    const challenge = typeof row === 'string' ? await this.store.challenge(row) : row;
+    if (challenge?.status !== 'accepted' || !challenge.gameId || challenge.creatorId === player.id) return undefined;
+    const game = await this.store.game(challenge.gameId);
+    return game && sideOfPlayer(game, player.id) ? challenge.gameId : undefined;
+  }
+
   async accept(id: string, player: PlayerRow, base: LinkBase): Promise<ServiceResult<AcceptedGame>> {
     const row = await this.store.challenge(id);
     if (!row) return fail(404, 'unknown_challenge', `no challenge with id ${id}`);
@@ -250,6 +261,8 @@ export class ChallengeService {
     if (row.creatorId === player.id)
       return fail(409, 'own_challenge', 'you cannot accept your own challenge: it waits for another player (withdraw it if you no longer want it)');
     if (row.toPlayerId && row.toPlayerId !== player.id) return fail(403, 'not_for_you', `challenge ${id} was sent to another player`);
+    const yours = await this.acceptedBy(row, player);
+    if (yours) return fail(409, 'challenge_closed', `challenge ${id} was accepted already, by you: game ${yours}, ${base.origin}/games/${yours}`);
     const closed = this.notOpen(row);
     if (closed) return fail(409, 'challenge_closed', closed);
     // One rematch a game: of two offers that crossed (both players pressed Rematch at once), the

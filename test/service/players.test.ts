@@ -310,6 +310,18 @@ describe('challenges', () => {
     const games = await env.DB.prepare('select id from games where white_player_id = ?1 or black_player_id = ?1').bind(a.id).all();
     expect(games.results.map((g) => g.id)).toEqual([won[0]!.body.id]);
     expect((await call('GET', `/api/challenges/${ch.body.id}`)).body).toMatchObject({ status: 'accepted', gameId: won[0]!.body.id });
+    // The one who accepted, again (a retry after a timeout, a double click): the answer names the
+    // game, and the lobby's form opens it (tester 20 T13); the others are told it is closed.
+    const winner = racers[answers.indexOf(won[0]!)]!;
+    const again = await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: winner.key });
+    expect(again.body).toMatchObject({ code: 'challenge_closed' });
+    expect(again.body.error).toBe(`challenge ${ch.body.id} was accepted already, by you: game ${won[0]!.body.id}, ${BASE}/games/${won[0]!.body.id}`);
+    const pressed = await form(`/challenges/${ch.body.id}/accept`, {}, undefined, { Cookie: `subspace_key=${winner.key}` });
+    expect([pressed.status, location(pressed).pathname]).toEqual([303, `/games/${won[0]!.body.id}`]);
+    const loser = racers.find((r) => r !== winner)!;
+    expect((await call('POST', `/api/challenges/${ch.body.id}/accept`, { token: loser.key })).body.error).toBe(
+      `challenge ${ch.body.id} is no longer open (accepted)`,
+    );
   });
 
   it('a challenge to a player whose address its owner closed to all mail is not mailed (tester 3 F10); it is once the address is confirmed again', async () => {

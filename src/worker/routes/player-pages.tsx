@@ -418,6 +418,9 @@ export const playerPages = new Hono<AppEnv>()
     const service = c.var.services.challenges;
     if (action === 'accept') {
       const game = await service.accept(id, player, linkBase(c));
+      // Pressed twice: the second press opens the game the first made (tester 20 T13).
+      const made = game.ok ? undefined : await service.acceptedBy(id, player);
+      if (made) return c.redirect(`/games/${made}`, 303);
       if (!game.ok)
         return errorPage(c, game.status === 403 || game.status === 404 ? game.status : 409, 'Could not accept', failureWords(game), `/challenges/${id}`);
       return c.redirect(`/games/${game.value.id}`, 303);
