@@ -6,6 +6,7 @@
 import type { Variation } from '../../service/notes-schemas.ts';
 import { MAX_NOTE_CHARS, MAX_VARIATION_NAME } from '../../service/notes-schemas.ts';
 
+// On a phone the analysis board is as wide as the game's (edge to edge): its cells are click targets, 24 px or more at 360 px.
 export const ANALYSIS_BOARD_CSS = `
 .analysis-board{background:var(--card);border:1px solid var(--border);border-radius:6px;padding:.4rem .7rem;margin:1rem 0}
 .analysis-board h2{margin:.2rem 0 .4rem;font-size:1.1rem}
@@ -15,6 +16,7 @@ export const ANALYSIS_BOARD_CSS = `
 #ab-line li{margin:.2rem 0}
 #ab-line input{max-width:18rem}
 #ab-saved li{margin:.3rem 0}
+@media (max-width:600px){.analysis-board{margin:1rem -.6rem;border-radius:0;padding:.4rem .6rem}#ab-board{margin:.4rem -.6rem;padding:0;border-radius:0;border-width:1px 0}}
 `;
 
 export const variationText = (v: Variation) => v.turns.map((t) => t.move).join(' ');
