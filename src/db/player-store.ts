@@ -246,6 +246,12 @@ export class PlayerStore extends D1Store {
     return link !== undefined;
   }
 
+  /** When a sign-in link was used, if it was. */
+  async signInLinkUsedAt(tokenHash: string): Promise<number | undefined> {
+    const link = await this.db.select({ usedAt: signInLinks.usedAt }).from(signInLinks).where(eq(signInLinks.tokenHash, tokenHash)).get();
+    return link?.usedAt ?? undefined;
+  }
+
   /** Use a sign-in link: only once, only before it expires. The player, or undefined. */
   async useSignInLink(tokenHash: string, now: number): Promise<string | undefined> {
     const used = await this.db

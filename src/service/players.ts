@@ -12,7 +12,7 @@ import type { CreatePlayerInput, PlayerSettingsInput } from './player-schemas.ts
 import type { WebhookPolicy } from './ports.ts';
 import { webhookChange } from './webhook-setting.ts';
 import { computerLevel, computerName } from './computer-sides.ts';
-import { waitsFor } from './public-state.ts';
+import { iso, utc, waitsFor } from './public-state.ts';
 import { gameRatings } from './public-state.ts';
 import { countsForRatings, type GameRatings } from './ratings.ts';
 import { newGameId, newToken, sha256Hex, timingSafeEqualText } from './crypto.ts';
@@ -357,9 +357,20 @@ export class PlayerService {
 
   /** Use a sign-in link: a fresh key for this browser (the old ones keep working). */
   async signIn(token: string): Promise<ServiceResult<{ player: PlayerRow; key: string }>> {
-    const playerId = await this.store.useSignInLink(await sha256Hex(token), this.clock());
+    const hash = await sha256Hex(token);
+    const playerId = await this.store.useSignInLink(hash, this.clock());
     const player = playerId && (await this.store.player(playerId));
-    if (!player) return fail(403, 'bad_link', SIGN_IN_LINK_INVALID);
+    if (!player) {
+      // Pressed twice (a double click shows the second answer): the first press signed this browser in.
+      const usedAt = await this.store.signInLinkUsedAt(hash);
+      if (usedAt !== undefined && this.clock() - usedAt < MINUTE_MS)
+        return fail(
+          403,
+          'bad_link',
+          `this sign-in link was used a moment ago (at ${utc(iso(usedAt))}), and works once: if that was you pressing twice, this browser is signed in: open /me`,
+        );
+      return fail(403, 'bad_link', SIGN_IN_LINK_INVALID);
+    }
     return done({ player, key: await this.browserKey(player) });
   }
 

@@ -151,6 +151,10 @@ describe('players and keys', () => {
     expect((await call('GET', '/api/me', { token: key })).body.id).toBe(p.id);
     const again = await open(link[1]!);
     expect(again.status).toBe(403);
+    // Pressed twice (a double click shows the second answer): it says the first press signed in (tester 20 T14).
+    expect(await again.text()).toMatch(
+      /used a moment ago \(at \d{4}-\d\d-\d\d \d\d:\d\d UTC\), and works once: if that was you pressing twice, this browser is signed in/,
+    );
     // Used: the link's page says so instead of showing the button.
     const used = await look(link[1]!);
     expect(used.status).toBe(403);
