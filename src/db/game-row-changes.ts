@@ -9,8 +9,15 @@ import type { GameChanges, GameRow } from './game-schema.ts';
 /** A change of the row alone, decided from the row as it stands. */
 export type RowChange = (row: GameRow) => GameChanges | undefined;
 
-/** A seat's own settings, as the notification settings change them. */
-export type PlayerChanges = {
+/** A seat's own settings, as the notification settings change them: its columns, and `notifyPatch`. */
+export type PlayerChanges = SeatColumnChanges & {
+  /**
+   * Notification choices to change (a JSON object), merged into the seat's stored ones as the row
+   * stands at the write: two tabs changing two choices at once keep both (tester 20 T10).
+   */
+  notifyPatch?: string;
+};
+type SeatColumnChanges = {
   name?: string | null;
   email?: string | null;
   webhook?: string | null;
@@ -39,7 +46,7 @@ const SEAT_COLUMNS = {
     notify: 'blackNotify',
     reminderPercent: 'blackReminderPercent',
   },
-} as const satisfies Record<Color, Record<keyof PlayerChanges, keyof GameRow>>;
+} as const satisfies Record<Color, Record<keyof SeatColumnChanges, keyof GameRow>>;
 
 /**
  * A turn's fresh period (`deadline`, and the same period as `pauseLeftMs`) on a game that may be
@@ -147,12 +154,25 @@ export const leaveSpent =
 
 /** One seat's settings (only the columns given); nothing when none is given. */
 export const seatSettings =
-  (side: Color, changes: PlayerChanges, now: number): RowChange =>
-  () => {
+  (side: Color, { notifyPatch, ...columns }: PlayerChanges, now: number): RowChange =>
+  (row) => {
     const set: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(changes)) if (value !== undefined) set[SEAT_COLUMNS[side][key as keyof PlayerChanges]] = value;
+    for (const [key, value] of Object.entries(columns)) if (value !== undefined) set[SEAT_COLUMNS[side][key as keyof SeatColumnChanges]] = value;
+    if (notifyPatch !== undefined)
+      set[SEAT_COLUMNS[side].notify] = JSON.stringify({ ...storedObject(row[SEAT_COLUMNS[side].notify]), ...JSON.parse(notifyPatch) });
     return Object.keys(set).length ? { ...set, updatedAt: now } : undefined;
   };
+
+/** A stored JSON object column, or an empty object when it holds none. */
+function storedObject(json: string | null): Record<string, unknown> {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** 410 Gone: webhooks to this URL stop (only if it is still the seat's URL). */
 export const webhookGone =

@@ -9,7 +9,7 @@ import { heldSeat, type KeyCheck } from '../service/seat-holder.ts';
 import type { WebhookPolicy } from '../service/ports.ts';
 import { done, fail, type ServiceResult } from '../service/result.ts';
 import type { PushOwner, PushStore } from './push-store.ts';
-import { parseNotify, storedNotify } from './recipients.ts';
+import { parseNotify } from './recipients.ts';
 import type { NotifyChoices } from './schemas.ts';
 import type { NotifySettings } from './types.ts';
 import { subscriptionProblem, type SubscriptionInput } from './web-push.ts';
@@ -85,8 +85,7 @@ export class PushService {
   }
 
   async setChoices(player: PlayerRow, input: NotifyChoices): Promise<NotifySettings> {
-    const current = storedNotify((await this.store.playerChoices([player.id])).get(player.id));
-    await this.store.setPlayerChoices(player.id, JSON.stringify({ ...current, ...input }));
+    await this.store.patchPlayerChoices(player.id, JSON.stringify(input));
     return this.choices(player);
   }
 }

@@ -101,8 +101,16 @@ export class PushStore extends D1Store {
     return new Map(rows.map((r) => [r.playerId, r.settings]));
   }
 
-  async setPlayerChoices(playerId: string, settings: string): Promise<void> {
-    await this.db.insert(playerNotify).values({ playerId, settings }).onConflictDoUpdate({ target: playerNotify.playerId, set: { settings } });
+  /**
+   * Change some of a player's choices (a JSON object): merged into the stored ones in the write itself
+   * (SQLite's json_patch; a null there drops its key, the default), so two tabs changing two choices
+   * at once keep both (tester 20 T10).
+   */
+  async patchPlayerChoices(playerId: string, patch: string): Promise<void> {
+    await this.db
+      .insert(playerNotify)
+      .values({ playerId, settings: patch })
+      .onConflictDoUpdate({ target: playerNotify.playerId, set: { settings: sql`json_patch(${playerNotify.settings}, excluded.settings)` } });
   }
 
   /**

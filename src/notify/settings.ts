@@ -114,7 +114,7 @@ export class NotifyService {
       webhookSecret = change.value.secret;
     }
     // Only what the seat chose is stored: where it chose nothing, its player's choices apply.
-    if (input.notify) changes.notify = JSON.stringify({ ...storedNotify(side === 'white' ? row.whiteNotify : row.blackNotify), ...input.notify });
+    if (input.notify) changes.notifyPatch = JSON.stringify(input.notify);
     if (input.reminderPercent !== undefined) changes.reminderPercent = input.reminderPercent;
     await this.store.updatePlayer(id, side, changes, this.now());
     const stored = (await this.store.game(id))!;

@@ -118,6 +118,35 @@ describe('double presses and both players at once, with player keys (tester 20)'
   });
 });
 
+describe("a seat's notification choices changed from two tabs at once (tester 20 T10)", () => {
+  it('keeps both changes', { timeout: 120_000 }, async () => {
+    const [w, b] = [await newPlayer('Kirk'), await newPlayer('Kor')];
+    for (let round = 0; round < ROUNDS; round++) {
+      const id = await keyedGame(w, b);
+      const choose = (notify: Record<string, boolean>) => () => call('PATCH', `/api/games/${id}/me`, { token: w.key, json: { notify } });
+      const answers = await both(choose({ email: false }), choose({ push: false }));
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const now = (await call('GET', `/api/games/${id}/me`, { token: w.key })).body.notify;
+      expect([now.email, now.push]).toEqual([false, false]);
+    }
+  });
+});
+
+describe("a player's notification choices changed from two tabs at once (tester 20 T10)", () => {
+  it('keeps both changes, and a digest set back to null', { timeout: 120_000 }, async () => {
+    const p = await newPlayer('Kirk');
+    for (let round = 0; round < ROUNDS; round++) {
+      expect((await call('PATCH', '/api/me/notify', { token: p.key, json: { email: true, push: true, digestHours: 24 } })).status).toBe(200);
+      bothReadFirst(PlayerService.prototype, 'authenticate');
+      const choose = (json: Record<string, unknown>) => call('PATCH', '/api/me/notify', { token: p.key, json });
+      const answers = await Promise.all([choose({ email: false }), choose({ push: false, digestHours: null })]);
+      vi.restoreAllMocks();
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect((await call('GET', '/api/me/notify', { token: p.key })).body).toMatchObject({ email: false, push: false, digestHours: null });
+    }
+  });
+});
+
 describe('a rematch offer met by a double press (tester 20 T17)', () => {
   it('starts the rematch once and leaves no new offer behind', { timeout: 120_000 }, async () => {
     const [a, b] = [await newPlayer('A'), await newPlayer('B')];
