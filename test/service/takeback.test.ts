@@ -290,6 +290,25 @@ describe('takeback by agreement', () => {
     expect(page).not.toContain('data-action="takeback-offer"'); // no turn of White's to take back at ply 0
   });
 
+  it('the no-JS accept pressed twice: the second answer says the takeback was accepted, not that the game moved on (tester 20 T12)', async () => {
+    const g = await newGame('warp-factor');
+    await play(g, 'Wb2-Wb3');
+    await play(g, 'Bb3-Bb2');
+    expect((await takeback(g, 'black', 'offer')).status).toBe(200);
+    const press = () => form(`/games/${g.id}/takeback`, { token: g.tokens.white, action: 'accept', ply: '2' });
+    const first = location(await press());
+    const second = location(await press());
+    expect([first.searchParams.get('ok'), second.searchParams.get('ok'), second.searchParams.get('error')]).toEqual([
+      'You accepted the takeback.',
+      'You accepted the takeback.',
+      null,
+    ]);
+    expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(1);
+    // Black, whose request it was, pressing Accept finds no request of White's to accept: still an error.
+    const black = location(await form(`/games/${g.id}/takeback`, { token: g.tokens.black, action: 'accept', ply: '1' }));
+    expect(black.searchParams.get('error')).toBeTruthy();
+  });
+
   it('the end of the game ends a standing takeback request, as it does a draw offer (tester 20 T16)', async () => {
     const g = await newGame('warp-factor');
     await play(g, 'Wb2-Wb3');

@@ -10,6 +10,7 @@ import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { plural } from '../../engine/types.ts';
 import { otherPauseAsked } from '../../service/pauses.ts';
+import type { GameApi } from '../../service/games.ts';
 import type { PublicState } from '../../service/public-state.ts';
 import { ConditionalSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema, RematchSchema } from '../../service/schemas.ts';
 import { askLinkRematch } from '../../service/link-rematch.ts';
@@ -362,10 +363,21 @@ export const gameForms = new Hono<AppEnv>()
         const asked = now.ok ? endAsked(action, c.var.fields.action, now.value) : undefined;
         if (asked) return backToGame(c, id, t, { ok: asked });
       }
+      // The same for a takeback accepted twice: the first press took it back, the second finds the game moved on.
+      if (result.code === 'stale_ply' && action === 'takeback' && c.var.fields.action === 'accept' && (await acceptedJustNow(games, id, t)))
+        return backToGame(c, id, t, { ok: 'You accepted the takeback.' });
       return backToGame(c, id, t, { error: failureWords(result) });
     }
     return backToGame(c, id, t, done ? { ok: done } : {});
   });
+
+/** Did this seat's opponent's takeback request go through a moment ago (its last, with no turn since)? */
+async function acceptedJustNow(games: GameApi, id: string, token: string): Promise<boolean> {
+  const [state, history] = await Promise.all([games.load(id, token), games.history(id)]);
+  const last = history.ok ? history.value.takebacks.at(-1) : undefined;
+  if (!state.ok || !state.value.you || !last || !history.ok) return false;
+  return last.side !== state.value.you && history.value.ply === last.toPly && Date.now() - Date.parse(last.at) < 10_000;
+}
 
 /** The words for a game's end that `action` (with the form's `action` field, a draw's) would have made, if that is how it ended. */
 function endAsked(action: string, field: string | undefined, state: PublicState): string | undefined {
