@@ -10,6 +10,7 @@ import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { plural } from '../../engine/types.ts';
 import { otherPauseAsked } from '../../service/pauses.ts';
+import { DAY_MS } from '../../service/durations.ts';
 import type { GameApi } from '../../service/games.ts';
 import type { PublicState } from '../../service/public-state.ts';
 import { ConditionalSchema, LeaveSchema, MAX_MOVE_TEXT, PauseSchema, RematchSchema } from '../../service/schemas.ts';
@@ -344,6 +345,13 @@ export const gameForms = new Hono<AppEnv>()
       if (!input.success) return backToGame(c, id, t, { error: describeIssues(input.issues, 'form') });
       result = await games.leave(id, t, input.output.days, input.output.deadline);
       done = `You took ${plural(input.output.days, 'day')} of leave.`;
+      // Pressed twice: the deadline the form read, moved by these days, is the first press's doing (tester 20 T12).
+      const read = input.output.deadline;
+      if (!result.ok && result.code === 'stale_ply' && read !== undefined) {
+        const now = await games.load(id, t);
+        const deadline = now.ok ? now.value.clock?.deadline : undefined;
+        if (deadline && Date.parse(deadline) === Date.parse(read) + input.output.days * DAY_MS) return backToGame(c, id, t, { ok: done });
+      }
     } else {
       // Resign and abort cannot be undone: a press without the page script's confirm() (which adds
       // `confirmed`) is asked once more on a page of its own (tester 9 U7: one tap lost a game).
