@@ -304,8 +304,17 @@ describe('takeback by agreement', () => {
       null,
     ]);
     expect((await call('GET', `/api/games/${g.id}`)).body.ply).toBe(1);
+    // An offer pressed twice: the second answer, as the first, says it is sent.
+    const ask = () => form(`/games/${g.id}/takeback`, { token: g.tokens.black, action: 'offer', ply: '2' });
+    await play(g, 'Bb3-Bb2');
+    const asked = [location(await ask()), location(await ask())];
+    expect(asked.map((a) => [a.searchParams.get('ok'), a.searchParams.get('error')])).toEqual([
+      ['Your takeback request is sent: your opponent may accept or decline it.', null],
+      ['Your takeback request is sent: your opponent may accept or decline it.', null],
+    ]);
+    expect((await call('GET', `/api/games/${g.id}`)).body.takebackOffer).toBe('black');
     // Black, whose request it was, pressing Accept finds no request of White's to accept: still an error.
-    const black = location(await form(`/games/${g.id}/takeback`, { token: g.tokens.black, action: 'accept', ply: '1' }));
+    const black = location(await form(`/games/${g.id}/takeback`, { token: g.tokens.black, action: 'accept', ply: '2' }));
     expect(black.searchParams.get('error')).toBeTruthy();
   });
 

@@ -371,6 +371,8 @@ export const gameForms = new Hono<AppEnv>()
         const asked = now.ok ? endAsked(action, c.var.fields.action, now.value) : undefined;
         if (asked) return backToGame(c, id, t, { ok: asked });
       }
+      // An offer pressed twice: it stands, made by the first press; the page's status line says so.
+      if (result.code === 'already_offered') return backToGame(c, id, t, done ? { ok: done } : {});
       // The same for a takeback accepted twice: the first press took it back, the second finds the game moved on.
       if (result.code === 'stale_ply' && action === 'takeback' && c.var.fields.action === 'accept' && (await acceptedJustNow(games, id, t)))
         return backToGame(c, id, t, { ok: 'You accepted the takeback.' });
