@@ -6,7 +6,7 @@
 import { makeBoardButtons } from './board-keyboard.ts';
 import { type BoardPlace, keysAt } from './board-marks.ts';
 import { $, st } from './page.ts';
-import { keyLabel, keysOf, type Plan } from './turn-keys.ts';
+import { keyLabel, keysOf, plansOf, type Plan } from './turn-keys.ts';
 import { turnPicker } from './turn-picker.ts';
 
 interface Turn {
@@ -88,7 +88,7 @@ export function startAnalysisBoard(id: string, token: string): void {
         const board = $('#ab-board')!;
         board.innerHTML = body.svg; // our own server's picture
         toMove = body.sideToMove;
-        plans = (body.legal as string[]).map((text) => ({ text, keys: keysOf(text) })).filter((p): p is Plan => p.keys !== null);
+        plans = plansOf(body.legal as string[]);
         makeBoardButtons(board, board.querySelector('svg [data-hand][data-color="' + toMove + '"]'));
         line = line.map((t, i) => ({ ...t, move: body.line[i] ?? t.move }));
         fillLegal(body.legal);

@@ -35,7 +35,7 @@ import { playedWords, staleTurnWords } from '../service/plan-outcome.ts';
 import { listenForReplay } from './replay.ts';
 import { startAnalysis } from './analysis.ts';
 import { startAnalysisBoard } from './analysis-board.ts';
-import { keysOf, type Plan } from './turn-keys.ts';
+import { keysOf, plansOf, type Plan } from './turn-keys.ts';
 import { turnPicker } from './turn-picker.ts';
 import { followGame } from './live-updates.ts';
 
@@ -95,7 +95,7 @@ function startGamePage(root: HTMLElement): void {
       .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
       .then((data: { ply: number; legal: unknown }) => {
         if (data.ply !== st().ply || !Array.isArray(data.legal)) return;
-        plans = (data.legal as string[]).map((text) => ({ text, keys: keysOf(text) })).filter((p): p is Plan => p.keys !== null);
+        plans = plansOf(data.legal as string[]);
         plansPly = ply;
       })
       // Said, not swallowed: the board cannot pick turns without them (a click asks again).

@@ -12,6 +12,9 @@ export interface Plan {
   readonly keys: string[];
 }
 
+/** A position's legal turns (as `GET …/legal` and the analysis board list them) as click steps; a turn the board cannot click is left out. */
+export const plansOf = (legal: readonly string[]): Plan[] => legal.map((text) => ({ text, keys: keysOf(text) })).filter((p): p is Plan => p.keys !== null);
+
 /** The click keys of one turn's text; null when the turn cannot be made by clicks. */
 export function keysOf(text: string): string[] | null {
   const t = text.replace(/[+#]+$/, '');

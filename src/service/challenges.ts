@@ -5,7 +5,7 @@ import type { ChallengeRow, GameRow, PlayerRow } from '../db/schema.ts';
 import type { PlayerStore } from '../db/player-store.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
-import { startingGame } from './new-game.ts';
+import { madeOrUndone, startingGame } from './new-game.ts';
 import type { CreatedGame } from './games.ts';
 import type { LinkBase } from './links.ts';
 import type { PublicState } from './public-state.ts';
@@ -434,19 +434,6 @@ export class ChallengeService {
     if (stored) await this.emit(player.id, { type: 'gameStart', game: myGame(stored, mine, base) }, base);
     return done({ kind: 'computer', game: created.value });
   }
-}
-
-/** The game of a claim (an accepted challenge, a computer rematch), or the claim undone when it could not be made. */
-async function madeOrUndone(make: () => Promise<ServiceResult<CreatedGame>>, undo: () => Promise<void>): Promise<ServiceResult<CreatedGame>> {
-  let created: ServiceResult<CreatedGame>;
-  try {
-    created = await make();
-  } catch (e) {
-    await undo();
-    throw e;
-  }
-  if (!created.ok) await undo();
-  return created;
 }
 
 /** The id of a computer rematch's record: never the shape of a challenge's own id (not served as one). */

@@ -233,14 +233,14 @@ export class GameContext {
    * changed the game between its read and its write (the same request sent twice, two tabs, both
    * players at once). It is then decided once more, on the game as the other left it, so it answers
    * as a request sent just after the other would (tester 20 T4): "you have already offered", an
-   * agreement, "the game is over", not a bare "stale". Lost twice: the stale answer.
+   * agreement, "the game is over", not a bare "stale". Lost twice: `lostTwice`, else the stale answer.
    */
-  async redecided<T>(id: string, attempt: () => Promise<ServiceResult<T> | Lost>): Promise<ServiceResult<T>> {
+  async redecided<T>(id: string, attempt: () => Promise<ServiceResult<T> | Lost>, lostTwice?: () => Failure): Promise<ServiceResult<T>> {
     for (let tries = 0; tries < 2; tries++) {
       const result = await attempt();
       if (result !== LOST) return result;
     }
-    return this.conflict(id);
+    return lostTwice ? lostTwice() : this.conflict(id);
   }
 
   /** Someone else changed the game between our read and our write. */

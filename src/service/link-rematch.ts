@@ -7,9 +7,8 @@
 import type { GameRow } from '../db/schema.ts';
 import { opposite, type Color } from '../engine/types.ts';
 import { computerLevel } from './computer-sides.ts';
-import { noOfferMessage, type Actor, type GameContext } from './game-core.ts';
-import type { CreatedGame } from './new-game.ts';
-import type { Seats } from './new-game.ts';
+import { LOST, noOfferMessage, type Actor, type GameContext, type Lost } from './game-core.ts';
+import { madeOrUndone, type CreatedGame, type Seats } from './new-game.ts';
 import type { LinkBase } from './links.ts';
 import { byLinks, publicState, type PublicState } from './public-state.ts';
 import { clockOfGame } from './rematch.ts';
@@ -59,16 +58,18 @@ function seed(row: GameRow, id: string): RematchSeed {
 /**
  * One step of the rematch, in the game's object (GameService.linkRematch): `action` by the side
  * `actor` holds; `newId` is the rematch's id should this step claim it. Every write is guarded by
- * the offer and the rematch as read (rematchStep), so two presses at once make one game.
+ * the offer and the rematch as read (rematchStep); one that lost is decided again (GameContext.redecided),
+ * so two presses at once make one game.
  */
-export async function rematchStep(
-  ctx: GameContext,
-  id: string,
-  actor: Actor,
-  action: RematchAction,
-  newId: string,
-  again = false,
-): Promise<ServiceResult<RematchStep>> {
+export function rematchStep(ctx: GameContext, id: string, actor: Actor, action: RematchAction, newId: string): Promise<ServiceResult<RematchStep>> {
+  return ctx.redecided(
+    id,
+    () => stepOnce(ctx, id, actor, action, newId),
+    () => fail(409, 'rematch_started', `the rematch of game ${id} is being made: try again in a moment`),
+  );
+}
+
+async function stepOnce(ctx: GameContext, id: string, actor: Actor, action: RematchAction, newId: string): Promise<ServiceResult<RematchStep> | Lost> {
   const who = await ctx.player(id, actor);
   // No seat of a game player keys hold: the route answers as for any player key that is not one.
   if (!who.ok) return who.code === 'bad_token' && !byLinks((await ctx.store.game(id))!) ? fail(403, 'bad_key', who.error) : who;
@@ -86,8 +87,6 @@ export async function rematchStep(
   const other = opposite(side);
   const now = ctx.clock();
   const expected = { offerBy: row.rematchOfferBy, gameId: null };
-  const raced = () =>
-    again ? fail(409, 'rematch_started', `the rematch of game ${id} is being made: try again in a moment`) : rematchStep(ctx, id, actor, action, newId, true);
   // Against the computer nobody answers: the offer is the rematch. An offer meets the other side's offer.
   const theirs = row.rematchOfferBy === other;
   const computer = computerLevel(row, other) !== undefined;
@@ -96,18 +95,18 @@ export async function rematchStep(
   // The game's last turn, which its state and the stream's lines show as they show it everywhere.
   const last = row.ply ? await ctx.store.move(id, row.ply) : undefined;
   if (action === 'decline') {
-    if (!(await ctx.store.changeRematch(id, expected, { rematchOfferBy: null, updatedAt: now }))) return raced();
+    if (!(await ctx.store.changeRematch(id, expected, { rematchOfferBy: null, updatedAt: now }))) return LOST;
     const stored = { ...row, rematchOfferBy: null, updatedAt: now };
     await ctx.emit(stored, [{ type: 'offer-declined', recipients: [other], offer: 'rematch' }], last);
     return done({ kind: 'state', state: publicState(stored, last, side) });
   }
   if (computer || theirs) {
-    if (!(await ctx.store.changeRematch(id, expected, { rematchGameId: newId, updatedAt: now }))) return raced();
+    if (!(await ctx.store.changeRematch(id, expected, { rematchGameId: newId, updatedAt: now }))) return LOST;
     return done({ kind: 'make', seed: seed(row, newId), side });
   }
   // Asked again (a second press, a retried request): the offer stands.
   if (row.rematchOfferBy === side) return done({ kind: 'state', state: publicState(row, last, side) });
-  if (!(await ctx.store.changeRematch(id, expected, { rematchOfferBy: side, updatedAt: now }))) return raced();
+  if (!(await ctx.store.changeRematch(id, expected, { rematchOfferBy: side, updatedAt: now }))) return LOST;
   const stored = { ...row, rematchOfferBy: side, updatedAt: now };
   await ctx.emit(stored, [{ type: 'rematch-offer', recipients: [other] }], last);
   return done({ kind: 'state', state: publicState(stored, last, side) });
@@ -148,17 +147,11 @@ export async function askLinkRematch(
   const step = await games.linkRematch(id, token, action, await games.newId());
   if (!step.ok || step.value.kind !== 'make') return step as ServiceResult<LinkRematchAnswer>;
   const { input, seats } = step.value.seed;
-  let created: ServiceResult<CreatedGame>;
-  try {
-    created = await games.create(input, base, seats);
-  } catch (e) {
-    await games.rematchRelease(id, seats.id);
-    throw e;
-  }
-  if (!created.ok) {
-    await games.rematchRelease(id, seats.id);
-    return created;
-  }
+  const created = await madeOrUndone(
+    () => games.create(input, base, seats),
+    () => games.rematchRelease(id, seats.id),
+  );
+  if (!created.ok) return created;
   await games.rematchMade(id, step.value.side);
   // The asker plays the other colour now, with the same token.
   const state = { ...created.value.state, you: opposite(step.value.side) };

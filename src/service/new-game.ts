@@ -151,3 +151,16 @@ export async function insertGame(
   await ctx.askComputer(stored!);
   return done({ id, links: playerLinks(base, id, given), tokens: given, webhookSecrets, state: publicState(stored!, last) });
 }
+
+/** The game of a claim (an accepted challenge, a computer rematch, a rematch by links), or the claim undone when it could not be made. */
+export async function madeOrUndone(make: () => Promise<ServiceResult<CreatedGame>>, undo: () => Promise<void>): Promise<ServiceResult<CreatedGame>> {
+  let created: ServiceResult<CreatedGame>;
+  try {
+    created = await make();
+  } catch (e) {
+    await undo();
+    throw e;
+  }
+  if (!created.ok) await undo();
+  return created;
+}
