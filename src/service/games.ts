@@ -4,14 +4,12 @@
 import type { GameRow } from '../db/schema.ts';
 import type { GameChanges, GameReads, GameStore, NewMessageRow, NewMoveRow } from '../db/game-store.ts';
 import { Game } from '../engine/game.ts';
-import { COLORS, colorName, drawOutcome, opposite, variantTitle, winOutcome, type Color, type Outcome, type VariantName } from '../engine/types.ts';
+import { COLORS, colorName, drawOutcome, opposite, variantTitle, type Color, type Outcome, type VariantName } from '../engine/types.ts';
 import { getVariant } from '../engine/variants/index.ts';
 import { COMPUTER_GRACE_MS, computerToMove } from './computer-sides.ts';
 import type { GameEvent } from './ports.ts';
 import type { LinkBase } from './links.ts';
 import {
-  iso,
-  utc,
   publicMessage,
   publicMove,
   publicState,
@@ -25,12 +23,12 @@ import { exportRecord, type ImportExtra, importRecord, type RecordEvent, type Tu
 import { done, fail, sentTurnFailure, type Failure, type ServiceResult } from './result.ts';
 import type { ConditionalLine, CreateGameInput, DrawAction, MoveInput, PauseInput, RematchAction, TakebackAction } from './schemas.ts';
 import { storedGame, storedOptions } from './stored-game.ts';
-import { GameContext, LOST, asWritten, finishedChanges, gameOver, noOfferMessage, overMessage, turnClock, type Actor, type Lost } from './game-core.ts';
-import { offersOf } from '../db/game-row-changes.ts';
+import { GameContext, asWritten, finishedChanges, gameOver, overMessage, turnClock, type Actor } from './game-core.ts';
 import * as conditional from './conditional.ts';
 import type { ConditionalLines, PlannedAnswer } from './conditional.ts';
 import * as messages from './messages.ts';
 import * as pauses from './pauses.ts';
+import * as endings from './endings.ts';
 import * as takebacks from './takebacks.ts';
 import * as linkRematch from './link-rematch.ts';
 import { insertGame, startingGame, type CreatedGame, type Seats } from './new-game.ts';
@@ -281,74 +279,21 @@ export class GameService {
     return undefined;
   }
 
-  private finish(id: string, token: Actor, decide: (row: GameRow, side: Color) => Failure | GameChanges): Promise<ServiceResult<PublicState>> {
-    return this.ctx.redecided(id, () => this.finishOnce(id, token, decide));
-  }
-
-  private async finishOnce(id: string, token: Actor, decide: (row: GameRow, side: Color) => Failure | GameChanges): Promise<ServiceResult<PublicState> | Lost> {
-    const who = await this.ctx.player(id, token);
-    if (!who.ok) return who;
-    const { row, side } = who.value;
-    if (row.status !== 'active') return fail(409, 'game_over', overMessage(row));
-    const changes = decide(row, side);
-    if ('ok' in changes) return changes;
-    if (!(await this.ctx.store.updateGameIf(id, { ply: row.ply, offers: offersOf(row) }, changes))) return LOST;
-    let stored: GameRow = { ...row, ...changes };
-    const lastMove = row.ply ? await this.ctx.store.move(id, row.ply) : undefined;
-    if (stored.status !== 'active') stored = await this.ctx.emit(stored, gameOver, lastMove);
-    else if (stored.drawOfferBy && stored.drawOfferBy !== row.drawOfferBy)
-      await this.ctx.emit(stored, [{ type: 'draw-offer', recipients: [opposite(stored.drawOfferBy)] }], lastMove);
-    else if (row.drawOfferBy === opposite(side) && !stored.drawOfferBy)
-      await this.ctx.emit(stored, [{ type: 'offer-declined', recipients: [row.drawOfferBy], offer: 'draw' }], lastMove);
-    return done(publicState(stored, lastMove, side));
-  }
-
   resign(id: string, token: Actor) {
-    return this.finish(id, token, (_row, side) => finishedChanges(winOutcome(opposite(side), 'resignation'), this.ctx.clock()));
+    return endings.resign(this.ctx, id, token);
   }
-
   /** A tournament game forfeited by its player's withdrawal from the tournament (src/service/tournaments.ts leave). */
   forfeit(id: string, token: Actor) {
-    return this.finish(id, token, (_row, side) => finishedChanges(winOutcome(opposite(side), 'withdrawal'), this.ctx.clock()));
+    return endings.forfeit(this.ctx, id, token);
   }
-
   abort(id: string, token: Actor) {
-    return this.finish(id, token, (row) =>
-      // An abort scores a draw in the standings: in a tournament it would be a draw at will.
-      row.tournamentId
-        ? fail(409, 'tournament_game', 'a tournament game cannot be aborted: resign or offer a draw (a game whose opponent never moves ends on the clock)')
-        : row.ply >= 2
-          ? fail(409, 'too_late_to_abort', 'too late to abort: both sides have moved; resign or offer a draw instead')
-          : finishedChanges({ result: '*', reason: 'aborted' }, this.ctx.clock()),
-    );
+    return endings.abort(this.ctx, id, token);
   }
-
   draw(id: string, token: Actor, action: DrawAction) {
-    return this.finish(id, token, (row, side) => {
-      const now = this.ctx.clock();
-      const offered = row.drawOfferBy === opposite(side);
-      if (action === 'offer' || action === 'accept') {
-        if (offered) return finishedChanges(drawOutcome('agreement'), now);
-        if (action === 'accept') return fail(409, 'no_offer', noOfferMessage(row.drawOfferBy, side, action, 'a draw'));
-        if (row.drawOfferBy === side) return fail(409, 'already_offered', 'you have already offered a draw');
-        return { drawOfferBy: side, updatedAt: now };
-      }
-      if (!offered) return fail(409, 'no_offer', noOfferMessage(row.drawOfferBy, side, action, 'a draw'));
-      return { drawOfferBy: null, updatedAt: now };
-    });
+    return endings.draw(this.ctx, id, token, action);
   }
-
-  /** The waiting player claims the win once the side to move let its deadline pass. */
   claim(id: string, token: Actor) {
-    return this.finish(id, token, (row, side) => {
-      const now = this.ctx.clock();
-      if (row.pausedUntil !== null) return fail(409, 'game_paused', `the game is paused until ${iso(row.pausedUntil)}: the clock is stopped`);
-      if (row.deadline === null) return fail(409, 'no_clock', 'this game has no clock, so there is nothing to claim');
-      if (side === row.sideToMove) return fail(403, 'own_turn', 'it is your own turn: only the waiting player can claim');
-      if (now <= row.deadline)
-        return fail(409, 'deadline_not_passed', `${colorName(row.sideToMove)}'s deadline has not passed: it passes at ${utc(iso(row.deadline))}`);
-      return finishedChanges(winOutcome(side, 'timeout'), now);
-    });
+    return endings.claim(this.ctx, id, token);
   }
 
   /**
