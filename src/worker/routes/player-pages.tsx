@@ -16,7 +16,7 @@ import {
   SignInSchema,
 } from '../../service/player-schemas.ts';
 import { keyInText, selfOf, SIGN_IN_SENT } from '../../service/players.ts';
-import { DAYS_PER_MOVE, GameIdSchema } from '../../service/schemas.ts';
+import { GameIdSchema } from '../../service/schemas.ts';
 import { linkBase, type AppEnv } from '../http.ts';
 import { sideWorker } from '../board-png.ts';
 import { KEY_COOKIE } from '../http-auth.ts';
@@ -26,7 +26,7 @@ import { describeIssues, labelled } from '../http-validation.ts';
 import { failureWords, meErrorPage as errorPage, ownPageForms, rarePage, sentence } from '../pages/respond.tsx';
 import { emailConfirmedWords } from '../pages/me-rare.tsx';
 import { OFFER_FIELDS, type OfferField, type OfferRefused } from '../pages/offer-game-form.tsx';
-import { refusedField } from './offer-refusal.ts';
+import { CHALLENGE_FORM_LABELS, ChallengeFormSchema, challengeClock, refusedField } from './offer-form.ts';
 import { profilePage } from './league-pages.tsx';
 import { cookiePlayer } from '../viewer.tsx';
 import type { MeSettingsRefused } from '../pages/me.tsx';
@@ -36,7 +36,7 @@ import { linkRematchForm } from './game-forms.tsx';
 import { endKeys } from './players.ts';
 import { NotifyChoicesSchema } from '../../notify/schemas.ts';
 import { NOTIFY_EVENTS } from '../../service/ports.ts';
-import { curvedSpaceFields, curvedSpaceOptions, isGameId, wholeOrTyped } from '../forms.ts';
+import { curvedSpaceOptions, isGameId, wholeOrTyped } from '../forms.ts';
 
 /** The key lives in an HttpOnly cookie: scripts cannot read it, other sites' forms do not send it. */
 function keepKey(c: Context<AppEnv>, key: string) {
@@ -81,35 +81,6 @@ function linkToken(c: Context<AppEnv>, title: string): { ok: true; t: string } |
     ? { ok: true, t: q.output.t }
     : { ok: false, page: errorPage(c, 403, title, `That is not a whole ${kind} link (was it cut short?): open it from the mail again.`) };
 }
-
-const ChallengeFormSchema = v.object({
-  variant: v.string(),
-  color: v.optional(v.string()),
-  days: v.optional(v.picklist(['', ...DAYS_PER_MOVE.map(String)], `days per move must be none or ${DAYS_PER_MOVE.join(', ')}`)),
-  to: v.optional(v.pipe(v.string(), v.trim())),
-  /** The clock's rules (with days per move only): "auto" or "claim", and the leave days each player gets. */
-  timeout: v.optional(v.string()),
-  leave: v.optional(v.pipe(v.string(), v.trim())),
-  /** The "Rated" checkbox: sent as "1" when ticked; `ratedShown` says the form had it (an unticked box sends nothing). */
-  rated: v.optional(v.string()),
-  ratedShown: v.optional(v.string()),
-  // Curved Space's options, as the home form has them (tester 13 W9: an offer could not choose them).
-  ...curvedSpaceFields,
-});
-
-/** The offer form's labels, for its errors. */
-const CHALLENGE_FORM_LABELS = {
-  'clock.timeout': 'When a deadline passes',
-  'clock.leaveDays': 'Leave days for each player',
-  to: 'To player id',
-};
-
-/** The form's clock: days per move, and its deadline rule and leave days when the form gave them (a number typed wrong is refused in words). */
-const challengeClock = (days: string, timeout: string | undefined, leave: string | undefined) => ({
-  daysPerMove: Number(days),
-  ...(timeout ? { timeout } : {}),
-  ...(leave ? { leaveDays: wholeOrTyped(leave) } : {}),
-});
 
 /**
  * The player's /me page; `settings`: the settings form refused (a 400), `offer`: the offer form
